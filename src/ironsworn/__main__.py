@@ -1,0 +1,5 @@
+"""Run the command line with ``python -m ironsworn``."""
+
+from ironsworn.cli.main import main
+
+raise SystemExit(main())

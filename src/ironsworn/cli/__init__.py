@@ -1,0 +1,1 @@
+"""The command line: parse input, call the library, print. Never decides a rule."""

@@ -1,0 +1,92 @@
+"""Entry point of the ``ironsworn`` command.
+
+Startup time matters (a one-shot roll must feel instant), so only the module of the command
+that was asked for is imported: each top-level command lives in its own module with a
+``register(subparsers)`` function that adds its parser and sets ``func`` on the namespace.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from importlib import import_module
+
+from ironsworn.cli.common import CliParser, fail, run_command
+
+# name -> (module, one-line help). Order is the order shown in --help.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("ironsworn.cli.play_cmd", "play interactively on the current campaign"),
+    "roll": ("ironsworn.cli.roll_cmd", "make an action or progress roll"),
+    "ask": ("ironsworn.cli.ask_cmd", "ask the oracle a yes/no question"),
+    "odds": ("ironsworn.cli.odds_cmd", "exact odds of an action or progress roll"),
+    "move": ("ironsworn.cli.move_cmd", "make a move, or list / show moves"),
+    "burn": ("ironsworn.cli.move_cmd", "burn momentum on the pending roll"),
+    "choose": ("ironsworn.cli.move_cmd", "answer the pending decision"),
+    "decline": ("ironsworn.cli.move_cmd", "decline the pending decision"),
+    "oracle": ("ironsworn.cli.content_cmd", "list, show or roll oracle tables"),
+    "npc": ("ironsworn.cli.content_cmd", "list or show foes and NPCs"),
+    "truth": ("ironsworn.cli.content_cmd", "list, show or roll world truths"),
+    "region": ("ironsworn.cli.content_cmd", "list or show regions"),
+    "asset": ("ironsworn.cli.content_cmd", "list or show assets"),
+    "search": ("ironsworn.cli.content_cmd", "search moves, oracles and foes"),
+    "content": ("ironsworn.cli.content_cmd", "import and list content packs"),
+    "character": ("ironsworn.cli.character_cmd", "create characters"),
+    "sheet": ("ironsworn.cli.character_cmd", "show a character sheet"),
+    "adjust": ("ironsworn.cli.character_cmd", "change a meter by hand"),
+    "debility": ("ironsworn.cli.character_cmd", "mark or clear a debility"),
+    "progress": ("ironsworn.cli.character_cmd", "mark or clear progress on a track"),
+    "vow": ("ironsworn.cli.character_cmd", "swear a new vow (create its track)"),
+    "journey": ("ironsworn.cli.character_cmd", "start a journey track"),
+    "fight": ("ironsworn.cli.character_cmd", "start a fight track against a foe"),
+    "track": ("ironsworn.cli.character_cmd", "list progress tracks"),
+    "campaign": ("ironsworn.cli.campaign_cmd", "create, list and choose campaigns"),
+    "undo": ("ironsworn.cli.campaign_cmd", "undo the last operation"),
+    "redo": ("ironsworn.cli.campaign_cmd", "redo the last undone operation"),
+    "log": ("ironsworn.cli.campaign_cmd", "show the event log"),
+    "journal": ("ironsworn.cli.campaign_cmd", "read or add to the journal"),
+    "export": ("ironsworn.cli.campaign_cmd", "export the campaign as Markdown or JSON"),
+    "import": ("ironsworn.cli.campaign_cmd", "import a campaign from JSON"),
+}
+
+
+def _available(name: str) -> bool:
+    module = COMMANDS[name][0]
+    try:
+        from importlib.util import find_spec
+
+        return find_spec(module) is not None
+    except ImportError:
+        return False
+
+
+def build_parser(command: str | None) -> CliParser:
+    """Build the parser, registering only ``command``'s module (or none for bare --help)."""
+    parser = CliParser(
+        prog="ironsworn",
+        description="Ironsworn: exact dice, moves, oracles and a campaign journal.",
+    )
+    from ironsworn import __version__
+
+    parser.add_argument("--version", action="version", version=f"ironsworn {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=CliParser)
+    if command is not None and command in COMMANDS:
+        import_module(COMMANDS[command][0]).register(sub)
+    else:
+        for name, (_module, text) in COMMANDS.items():
+            if _available(name):
+                sub.add_parser(name, help=text)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return the exit code."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    command = next((a for a in args_list if not a.startswith("-")), None)
+    if command is not None and command in COMMANDS and not _available(command):
+        return fail(f"command {command!r} is not available in this version")
+    parser = build_parser(command)
+    return run_command(parser, args_list)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,94 @@
+"""Dice sources. Every roll in the package takes one; the core never uses global randomness.
+
+- :class:`RandomDice` — a seeded (or unseeded) pseudo-random source.
+- :class:`FixedDice` — a fixed sequence of values, for tests and for dice a player rolled on the
+  table and typed in (:func:`typed_dice` parses ``"4,5,8"``). Each value is checked against the
+  die it is used for, so a typed 11 on a d10 is refused, naming the value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from ironsworn.errors import InvalidValue
+
+if TYPE_CHECKING:
+    import random
+
+
+@runtime_checkable
+class Dice(Protocol):
+    """A source of die results."""
+
+    def roll(self, sides: int) -> int:
+        """Return a result from 1 to ``sides`` inclusive."""
+        ...
+
+
+class RandomDice:
+    """Pseudo-random dice, reproducible when given a seed."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        # random is imported here so that commands given typed dice never pay for it.
+        import random
+
+        self._random: random.Random = random.Random(seed)
+        self.seed = seed
+
+    def roll(self, sides: int) -> int:
+        _check_sides(sides)
+        return self._random.randint(1, sides)
+
+    def __repr__(self) -> str:
+        return f"RandomDice(seed={self.seed!r})"
+
+
+class FixedDice:
+    """Dice that return the given values in order (tests, or physical dice typed in)."""
+
+    def __init__(self, values: Iterable[int], source: str = "dice") -> None:
+        self._values = list(values)
+        self._next = 0
+        self.source = source
+
+    @property
+    def remaining(self) -> int:
+        """How many values have not been used yet."""
+        return len(self._values) - self._next
+
+    def roll(self, sides: int) -> int:
+        _check_sides(sides)
+        if self._next >= len(self._values):
+            raise InvalidValue(
+                f"not enough {self.source}: {len(self._values)} value(s) given, more are needed"
+            )
+        value = self._values[self._next]
+        if sides == 100 and value == 0:
+            value = 100  # a d100 read as "00" is 100
+        if not 1 <= value <= sides:
+            raise InvalidValue(f"{self.source} value {value} is not a d{sides} result (1-{sides})")
+        self._next += 1
+        return value
+
+    def __repr__(self) -> str:
+        return f"FixedDice({self._values!r})"
+
+
+def typed_dice(text: str, source: str = "dice") -> FixedDice:
+    """Parse dice a player typed (``"4,5,8"`` or ``"4 5 8"``) into a :class:`FixedDice`."""
+    parts = text.replace(",", " ").split()
+    if not parts:
+        raise InvalidValue(f"{source} {text!r} is empty; give the values, e.g. 4,5,8")
+    values: list[int] = []
+    for part in parts:
+        try:
+            values.append(int(part))
+        except ValueError:
+            raise InvalidValue(f"{source} value {part!r} is not a whole number") from None
+    return FixedDice(values, source=source)
+
+
+def _check_sides(sides: int) -> None:
+    if sides < 1:
+        raise InvalidValue(f"a die needs at least 1 side, not {sides}")

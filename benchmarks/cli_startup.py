@@ -1,0 +1,70 @@
+"""Wall time of a one-shot roll against the bare interpreter.
+
+Prints the median and best of N runs of
+  ironsworn roll action --stat 2 --json      (the installed console script)
+  python -c pass                              (the same interpreter)
+and their ratio. Target: the roll within 2x of the bare interpreter.
+
+Run: python benchmarks/cli_startup.py [RUNS]
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import sysconfig
+import time
+from pathlib import Path
+
+
+def console_script() -> list[str]:
+    # Prefer the real entry script beside this interpreter: a version-manager shim on PATH
+    # (pyenv) would add its own start-up to every run.
+    script = Path(sysconfig.get_path("scripts")) / "ironsworn"
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("ironsworn")
+    if found:
+        return [found]
+    return [sys.executable, "-m", "ironsworn"]
+
+
+def timed(argv: list[str], runs: int) -> list[float]:
+    times = []
+    env = dict(os.environ)
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def main() -> None:
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 30
+    roll = [*console_script(), "roll", "action", "--stat", "2", "--json"]
+    bare = [sys.executable, "-c", "pass"]
+    timed(roll, 3)  # warm the file cache
+    timed(bare, 3)
+    t_roll = timed(roll, runs)
+    t_bare = timed(bare, runs)
+    med_roll, med_bare = statistics.median(t_roll), statistics.median(t_bare)
+    print(f"runs: {runs}")
+    print(
+        f"ironsworn roll action --stat 2 --json: median {med_roll * 1000:.1f} ms, "
+        f"best {min(t_roll) * 1000:.1f} ms  ({' '.join(roll[:1])})"
+    )
+    print(
+        f"python -c pass:                        median {med_bare * 1000:.1f} ms, "
+        f"best {min(t_bare) * 1000:.1f} ms"
+    )
+    print(
+        f"ratio (median): {med_roll / med_bare:.2f}x   ratio (best): "
+        f"{min(t_roll) / min(t_bare):.2f}x   target: <= 2x"
+    )
+
+
+if __name__ == "__main__":
+    main()

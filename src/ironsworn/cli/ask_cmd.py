@@ -1,0 +1,40 @@
+"""``ironsworn ask ODDS``: Ask the Oracle a yes/no question."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ironsworn.cli.common import common_options, emit, parse_int
+from ironsworn.dice import RandomDice
+from ironsworn.oracle import Odds, OracleAnswer, ask_the_oracle
+
+
+def register(sub: Any) -> None:
+    ask = common_options(sub.add_parser("ask", help="ask the oracle a yes/no question"))
+    ask.add_argument(
+        "odds",
+        metavar="ODDS",
+        help="almost_certain, likely, fifty_fifty (or 50/50), unlikely, small_chance",
+    )
+    ask.add_argument("--value", help="your own d100 roll, 1-100 (00 = 100)")
+    ask.add_argument("--seed", help="seed for a reproducible roll")
+    ask.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    odds = Odds.parse(args.odds)
+    if args.value is not None:
+        answer = ask_the_oracle(odds, value=parse_int(args.value, "--value", 0, 100))
+    else:
+        answer = ask_the_oracle(odds, RandomDice(args.seed))
+    emit(args, answer.to_json(), lambda: describe(answer))
+    return 0
+
+
+def describe(answer: OracleAnswer) -> str:
+    word = "YES" if answer.yes else "NO"
+    text = f"{answer.odds.label} ({answer.odds.yes_at_least}+): rolled {answer.roll} — {word}"
+    if answer.match:
+        text += " — MATCH: an extreme result or a twist"
+    return text

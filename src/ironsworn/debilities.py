@@ -1,0 +1,62 @@
+"""The eight debilities: conditions, banes and burdens (rulebook pp. 36-38).
+
+Every marked debility lowers max momentum by 1 and changes the reset (see :mod:`momentum`).
+Three conditions also block a meter: wounded blocks health gains, shaken blocks spirit gains,
+unprepared blocks supply gains (and Resupply). Banes are permanent; burdens clear only when
+their quest is done.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ironsworn.errors import InvalidValue
+
+
+class DebilityKind(StrEnum):
+    CONDITION = "condition"
+    BANE = "bane"
+    BURDEN = "burden"
+
+
+@dataclass(frozen=True)
+class Debility:
+    """One debility and what it does besides lowering momentum."""
+
+    name: str
+    kind: DebilityKind
+    blocks: str | None  # the meter whose gains it blocks, if any
+    effect: str
+
+
+DEBILITIES: dict[str, Debility] = {
+    d.name: d
+    for d in (
+        Debility("wounded", DebilityKind.CONDITION, "health", "you cannot increase health"),
+        Debility("shaken", DebilityKind.CONDITION, "spirit", "you cannot increase spirit"),
+        Debility(
+            "unprepared",
+            DebilityKind.CONDITION,
+            "supply",
+            "you cannot increase supply or Resupply; further -supply is paid from "
+            "health, spirit or momentum (Out of Supply)",
+        ),
+        Debility("encumbered", DebilityKind.CONDITION, None, "momentum penalty only"),
+        Debility("maimed", DebilityKind.BANE, None, "permanent; momentum penalty"),
+        Debility("corrupted", DebilityKind.BANE, None, "permanent; momentum penalty"),
+        Debility("cursed", DebilityKind.BURDEN, None, "clears when the soul-bound quest is done"),
+        Debility("tormented", DebilityKind.BURDEN, None, "clears when the quest is done"),
+    )
+}
+
+BLOCKING: dict[str, str] = {d.blocks: d.name for d in DEBILITIES.values() if d.blocks}
+"""meter -> the condition that blocks its gains."""
+
+
+def check_debility(name: str) -> str:
+    """Normalise a debility name, or raise naming the accepted ones."""
+    key = name.strip().lower()
+    if key not in DEBILITIES:
+        raise InvalidValue(f"debility {name!r} is unknown (accepted: {', '.join(DEBILITIES)})")
+    return key

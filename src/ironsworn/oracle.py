@@ -1,0 +1,100 @@
+"""Oracle rolls: d100 (00 reads as 100) and Ask the Oracle's five odds (rulebook p. 107).
+
+A yes/no answer is "yes" when the roll is at least the odds' threshold. A roll of 11, 22, ...,
+99 or 100 (both digits equal, "00") is a match: an extreme result or a twist.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from ironsworn.dice import Dice
+from ironsworn.errors import InvalidValue
+
+
+class Odds(StrEnum):
+    ALMOST_CERTAIN = "almost_certain"
+    LIKELY = "likely"
+    FIFTY_FIFTY = "fifty_fifty"
+    UNLIKELY = "unlikely"
+    SMALL_CHANCE = "small_chance"
+
+    @property
+    def yes_at_least(self) -> int:
+        """The lowest d100 roll that answers yes."""
+        return {
+            "almost_certain": 11,
+            "likely": 26,
+            "fifty_fifty": 51,
+            "unlikely": 76,
+            "small_chance": 91,
+        }[self.value]
+
+    @property
+    def label(self) -> str:
+        return "50/50" if self is Odds.FIFTY_FIFTY else self.value.replace("_", " ").title()
+
+    @classmethod
+    def parse(cls, text: str) -> Odds:
+        """Accept ``likely``, ``Likely``, ``small chance``, ``50/50``, ``fifty_fifty``..."""
+        key = text.strip().lower().replace("-", "_").replace(" ", "_")
+        if key in ("50/50", "50_50", "5050", "fifty_fifty", "fiftyfifty"):
+            return cls.FIFTY_FIFTY
+        for odds in cls:
+            if odds.value == key:
+                return odds
+        accepted = ", ".join(o.value for o in cls) + " (or 50/50)"
+        raise InvalidValue(f"odds {text!r} is unknown (accepted: {accepted})")
+
+
+def check_d100(value: int) -> int:
+    """Validate a d100 result; 0 (a typed "00") reads as 100."""
+    if value == 0:
+        return 100
+    if not 1 <= value <= 100:
+        raise InvalidValue(f"oracle roll {value} is out of range (1 to 100; 00 reads as 100)")
+    return value
+
+
+def is_oracle_match(value: int) -> bool:
+    """Both digits equal: 11, 22, ..., 99, and 100 (read as 00)."""
+    return value == 100 or (value % 11 == 0 and 11 <= value <= 99)
+
+
+def roll_d100(dice: Dice) -> int:
+    return check_d100(dice.roll(100))
+
+
+@dataclass(frozen=True)
+class OracleAnswer:
+    """The result of asking the oracle a yes/no question."""
+
+    odds: Odds
+    roll: int
+
+    @property
+    def yes(self) -> bool:
+        return self.roll >= self.odds.yes_at_least
+
+    @property
+    def match(self) -> bool:
+        return is_oracle_match(self.roll)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "odds": self.odds.value,
+            "roll": self.roll,
+            "answer": "yes" if self.yes else "no",
+            "match": self.match,
+        }
+
+
+def ask_the_oracle(odds: Odds, dice: Dice | None = None, value: int | None = None) -> OracleAnswer:
+    """Ask a yes/no question with ``odds``: roll ``dice`` or use a given ``value``."""
+    if value is not None:
+        return OracleAnswer(odds, check_d100(value))
+    if dice is None:
+        raise InvalidValue("ask the oracle needs dice or a value")
+    return OracleAnswer(odds, roll_d100(dice))

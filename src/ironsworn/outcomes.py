@@ -1,0 +1,33 @@
+"""The three results of a roll, in the rulebook's words."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Outcome(StrEnum):
+    """Strong hit, weak hit or miss. The value is the snake_case name used in JSON."""
+
+    STRONG_HIT = "strong_hit"
+    WEAK_HIT = "weak_hit"
+    MISS = "miss"
+
+    @property
+    def words(self) -> str:
+        """The outcome as a player says it ("strong hit")."""
+        return self.value.replace("_", " ")
+
+    @property
+    def is_hit(self) -> bool:
+        """A strong or a weak hit ("on a hit")."""
+        return self is not Outcome.MISS
+
+    @property
+    def rank(self) -> int:
+        """Miss 0, weak hit 1, strong hit 2: for comparing outcomes."""
+        return {Outcome.MISS: 0, Outcome.WEAK_HIT: 1, Outcome.STRONG_HIT: 2}[self]
+
+    @classmethod
+    def from_beaten(cls, beaten: int) -> Outcome:
+        """The outcome for the number of challenge dice beaten (0, 1 or 2)."""
+        return (cls.MISS, cls.WEAK_HIT, cls.STRONG_HIT)[beaten]

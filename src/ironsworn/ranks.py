@@ -1,0 +1,68 @@
+"""The five challenge ranks and every number that hangs on them (rulebook pp. 39, 84, 111).
+
+| rank | progress per mark | harm/stress it inflicts | Fulfill Your Vow XP strong/weak |
+|---|---|---|---|
+| troublesome | 3 boxes (12 ticks) | 1 | 1 / 0 |
+| dangerous | 2 boxes (8 ticks) | 2 | 2 / 1 |
+| formidable | 1 box (4 ticks) | 3 | 3 / 2 |
+| extreme | 2 ticks | 4 | 4 / 3 |
+| epic | 1 tick | 5 | 5 / 4 |
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from ironsworn.errors import InvalidValue
+
+
+class Rank(IntEnum):
+    """A challenge rank; the value is its number (1-5), also the harm it inflicts."""
+
+    TROUBLESOME = 1
+    DANGEROUS = 2
+    FORMIDABLE = 3
+    EXTREME = 4
+    EPIC = 5
+
+    @property
+    def ticks_per_mark(self) -> int:
+        """Ticks marked by one "mark progress" (or per harm inflicted on a foe)."""
+        return {1: 12, 2: 8, 3: 4, 4: 2, 5: 1}[self.value]
+
+    @property
+    def harm(self) -> int:
+        """Harm (or stress) a foe of this rank inflicts; also the -spirit of Forsake Your Vow."""
+        return self.value
+
+    @property
+    def xp_strong(self) -> int:
+        """Experience for Fulfill Your Vow on a strong hit."""
+        return self.value
+
+    @property
+    def xp_weak(self) -> int:
+        """Experience for Fulfill Your Vow on a weak hit."""
+        return self.value - 1
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    def raised(self, steps: int = 1) -> Rank:
+        """This rank raised by ``steps``, stopping at epic."""
+        return Rank(min(Rank.EPIC, self.value + steps))
+
+    @classmethod
+    def parse(cls, text: str | int) -> Rank:
+        """Accept a rank name ("dangerous") or number (1-5)."""
+        if isinstance(text, int) and not isinstance(text, bool):
+            if 1 <= text <= 5:
+                return cls(text)
+        elif isinstance(text, str):
+            key = text.strip().lower()
+            for rank in cls:
+                if rank.label == key or key == str(rank.value):
+                    return rank
+        names = ", ".join(r.label for r in cls)
+        raise InvalidValue(f"rank {text!r} is unknown (accepted: {names})")

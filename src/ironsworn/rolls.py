@@ -1,0 +1,209 @@
+"""Action rolls and progress rolls: frozen records that keep every input.
+
+An :class:`ActionRoll` keeps the action die, stat, adds, both challenge dice and the momentum at
+the time of the roll; score, outcome, match and the burn offer are derived, so a stored roll can
+be re-checked later. Burning is a new record (``burned=True``), never a mutation.
+
+Rules (rulebook pp. 8-9, 31-33, 39-41):
+
+- Action score = action die + stat + adds, never greater than 10. Negative momentum equal in
+  absolute value to the action die cancels the die (it counts as 0).
+- Each challenge die is beaten when the score is *greater*; ties go to the challenge dice.
+  Both beaten: strong hit; one: weak hit; none: miss. Equal challenge dice are a match.
+- Burning (action rolls only, positive momentum only, after the roll): a challenge die strictly
+  below momentum counts as beaten. ENGINE CHOICE (spec §6.2): per die, beaten = score > die or
+  (burned and die < momentum); a match stays a match after a burn (spec §6.3).
+- Progress score = full boxes (0-10), 2d10, no action die, no momentum of any kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ironsworn.dice import Dice
+from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.momentum import (
+    MOMENTUM_MAX,
+    MOMENTUM_MIN,
+    action_die_cancelled,
+    can_burn,
+)
+from ironsworn.outcomes import Outcome
+
+SCORE_CAP = 10
+STAT_MIN, STAT_MAX = 0, 5  # stats are 1-4; meters rolled as a stat (supply, health) 0-5
+ADDS_MIN, ADDS_MAX = 0, 10
+PROGRESS_SCORE_MAX = 10
+
+
+def _check(value: int, low: int, high: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidValue(f"{what} {value!r} is not a whole number ({low} to {high})")
+    if not low <= value <= high:
+        raise InvalidValue(f"{what} {value} is out of range ({low} to {high})")
+    return value
+
+
+def _beaten_count(score: int, challenge: tuple[int, int], burn_below: int | None) -> int:
+    return sum(1 for c in challenge if score > c or (burn_below is not None and c < burn_below))
+
+
+@dataclass(frozen=True)
+class ActionRoll:
+    """One action roll with every input kept."""
+
+    action_die: int
+    stat: int
+    adds: int
+    challenge: tuple[int, int]
+    momentum: int = 0
+    burned: bool = False
+
+    def __post_init__(self) -> None:
+        _check(self.action_die, 1, 6, "action die")
+        _check(self.stat, STAT_MIN, STAT_MAX, "stat")
+        _check(self.adds, ADDS_MIN, ADDS_MAX, "adds")
+        _check(self.momentum, MOMENTUM_MIN, MOMENTUM_MAX, "momentum")
+        if len(self.challenge) != 2:
+            raise InvalidValue(f"challenge dice {self.challenge!r}: exactly two are needed")
+        for c in self.challenge:
+            _check(c, 1, 10, "challenge die")
+        if self.burned and not can_burn(self.momentum):
+            raise RuleViolation(f"cannot burn momentum {self.momentum:+d}: it must be positive")
+
+    @property
+    def action_die_cancelled(self) -> bool:
+        """True when negative momentum cancelled the action die."""
+        return action_die_cancelled(self.action_die, self.momentum)
+
+    @property
+    def action_value(self) -> int:
+        """The action die as it counts: 0 when cancelled."""
+        return 0 if self.action_die_cancelled else self.action_die
+
+    @property
+    def score(self) -> int:
+        """Action die (or 0) + stat + adds, capped at 10."""
+        return min(SCORE_CAP, self.action_value + self.stat + self.adds)
+
+    @property
+    def match(self) -> bool:
+        """Both challenge dice show the same number."""
+        return self.challenge[0] == self.challenge[1]
+
+    @property
+    def outcome(self) -> Outcome:
+        burn_below = self.momentum if self.burned else None
+        return Outcome.from_beaten(_beaten_count(self.score, self.challenge, burn_below))
+
+    @property
+    def outcome_without_burn(self) -> Outcome:
+        return Outcome.from_beaten(_beaten_count(self.score, self.challenge, None))
+
+    @property
+    def burn_outcome(self) -> Outcome | None:
+        """The outcome a burn would give, or None when a burn is not possible or gains nothing."""
+        if self.burned or not can_burn(self.momentum):
+            return None
+        burned = Outcome.from_beaten(_beaten_count(self.score, self.challenge, self.momentum))
+        return burned if burned.rank > self.outcome.rank else None
+
+    def burn(self) -> ActionRoll:
+        """The same roll with momentum burned (the caller resets momentum)."""
+        if self.burned:
+            raise RuleViolation("momentum was already burned on this roll")
+        if self.burn_outcome is None:
+            raise RuleViolation(
+                f"burning momentum {self.momentum:+d} would not improve a {self.outcome.words} "
+                f"against {self.challenge[0]} and {self.challenge[1]}"
+            )
+        return replace(self, burned=True)
+
+    def to_json(self, momentum_reset: int | None = None) -> dict[str, Any]:
+        """The roll as JSON; ``burn`` is the offer when a burn would improve the outcome."""
+        offer = self.burn_outcome
+        burn: dict[str, Any] | None = None
+        if offer is not None:
+            burn = {"outcome": offer.value, "momentum_after": momentum_reset}
+        return {
+            "type": "action",
+            "action_die": self.action_die,
+            "action_die_cancelled": self.action_die_cancelled,
+            "stat": self.stat,
+            "adds": self.adds,
+            "score": self.score,
+            "challenge": list(self.challenge),
+            "outcome": self.outcome.value,
+            "match": self.match,
+            "momentum": self.momentum,
+            "burned": self.burned,
+            "burn": burn,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ActionRoll:
+        """Rebuild a roll from :meth:`to_json` output (derived fields are recomputed)."""
+        c1, c2 = data["challenge"]
+        return cls(
+            action_die=int(data["action_die"]),
+            stat=int(data["stat"]),
+            adds=int(data["adds"]),
+            challenge=(int(c1), int(c2)),
+            momentum=int(data.get("momentum", 0)),
+            burned=bool(data.get("burned", False)),
+        )
+
+
+@dataclass(frozen=True)
+class ProgressRoll:
+    """One progress roll: the progress score against two challenge dice."""
+
+    score: int
+    challenge: tuple[int, int]
+
+    def __post_init__(self) -> None:
+        _check(self.score, 0, PROGRESS_SCORE_MAX, "progress score")
+        if len(self.challenge) != 2:
+            raise InvalidValue(f"challenge dice {self.challenge!r}: exactly two are needed")
+        for c in self.challenge:
+            _check(c, 1, 10, "challenge die")
+
+    @property
+    def match(self) -> bool:
+        return self.challenge[0] == self.challenge[1]
+
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome.from_beaten(_beaten_count(self.score, self.challenge, None))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "progress",
+            "score": self.score,
+            "challenge": list(self.challenge),
+            "outcome": self.outcome.value,
+            "match": self.match,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ProgressRoll:
+        c1, c2 = data["challenge"]
+        return cls(score=int(data["score"]), challenge=(int(c1), int(c2)))
+
+
+def roll_action(dice: Dice, stat: int, adds: int = 0, momentum: int = 0) -> ActionRoll:
+    """Roll the action die and two challenge dice (in that order) and build the record."""
+    # Validate before rolling so that typed dice are not consumed by a bad call.
+    _check(stat, STAT_MIN, STAT_MAX, "stat")
+    _check(adds, ADDS_MIN, ADDS_MAX, "adds")
+    _check(momentum, MOMENTUM_MIN, MOMENTUM_MAX, "momentum")
+    action = dice.roll(6)
+    challenge = (dice.roll(10), dice.roll(10))
+    return ActionRoll(action, stat, adds, challenge, momentum)
+
+
+def roll_progress(dice: Dice, score: int) -> ProgressRoll:
+    """Roll two challenge dice against a progress score."""
+    _check(score, 0, PROGRESS_SCORE_MAX, "progress score")
+    return ProgressRoll(score, (dice.roll(10), dice.roll(10)))

@@ -1,0 +1,165 @@
+"""Action and progress rolls, table-driven, with the rulebook's own examples as vectors."""
+
+from __future__ import annotations
+
+import pytest
+
+from ironsworn.dice import FixedDice
+from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.outcomes import Outcome
+from ironsworn.rolls import ActionRoll, ProgressRoll, roll_action, roll_progress
+
+S, W, M = Outcome.STRONG_HIT, Outcome.WEAK_HIT, Outcome.MISS
+
+
+@pytest.mark.parametrize(
+    ("die", "stat", "adds", "challenge", "momentum", "score", "outcome", "match"),
+    [
+        # Rulebook p. 8: action die 3 + edge 2 = 5 vs 2 and 4: strong hit.
+        (3, 2, 0, (2, 4), 2, 5, S, False),
+        (3, 2, 0, (2, 5), 2, 5, W, False),  # tie goes to the challenge die
+        (3, 2, 0, (5, 5), 2, 5, M, True),  # ties on both dice, a matched miss
+        (1, 1, 0, (1, 1), 2, 2, S, True),  # a matched strong hit
+        (6, 3, 5, (10, 9), 2, 10, W, False),  # score capped at 10: a 10 is never beaten
+        (6, 3, 5, (10, 10), 2, 10, M, True),  # matched 10s: as bad as things get
+        (6, 5, 10, (9, 9), 2, 10, S, True),
+        (4, 2, 1, (5, 8), 6, 7, W, False),
+        # Negative momentum: cancelled only when |momentum| equals the action die.
+        (4, 2, 0, (3, 5), -4, 2, M, False),
+        (4, 2, 0, (3, 5), -3, 6, S, False),
+        (6, 1, 0, (1, 2), -6, 1, M, False),
+        (1, 1, 1, (1, 9), -1, 2, W, False),
+        (5, 2, 0, (4, 6), 0, 7, S, False),
+    ],
+)
+def test_action_roll(
+    die: int,
+    stat: int,
+    adds: int,
+    challenge: tuple[int, int],
+    momentum: int,
+    score: int,
+    outcome: Outcome,
+    match: bool,
+) -> None:
+    roll = ActionRoll(die, stat, adds, challenge, momentum)
+    assert roll.score == score
+    assert roll.outcome is outcome
+    assert roll.match is match
+    assert roll.action_die_cancelled is (momentum < 0 and -momentum == die)
+
+
+@pytest.mark.parametrize(
+    ("die", "stat", "challenge", "momentum", "before", "after"),
+    [
+        # Rulebook p. 32: momentum +6, score 4, dice 5 and 8: burning turns a miss to a weak hit.
+        (2, 2, (5, 8), 6, M, W),
+        (2, 2, (5, 5), 6, M, S),  # both below momentum: strong hit
+        (3, 2, (4, 9), 10, W, S),  # momentum 10 cancels a 9
+        (3, 2, (4, 10), 10, W, None),  # nothing cancels a 10
+        (3, 2, (6, 6), 6, M, None),  # strictly less than momentum
+        (3, 2, (2, 3), 6, S, None),  # already a strong hit
+        (3, 2, (8, 9), 0, M, None),  # burning needs positive momentum
+        (4, 2, (3, 5), -4, M, None),  # negative momentum never burns
+        (1, 1, (1, 9), 2, W, None),  # 9 is not below 2
+    ],
+)
+def test_burn_offer(
+    die: int,
+    stat: int,
+    challenge: tuple[int, int],
+    momentum: int,
+    before: Outcome,
+    after: Outcome | None,
+) -> None:
+    roll = ActionRoll(die, stat, 0, challenge, momentum)
+    assert roll.outcome is before
+    assert roll.burn_outcome is after
+    if after is None:
+        with pytest.raises(RuleViolation):
+            roll.burn()
+    else:
+        burned = roll.burn()
+        assert burned.burned and burned.outcome is after
+        assert burned.match is roll.match  # a match stays a match
+        with pytest.raises(RuleViolation):
+            burned.burn()
+
+
+def test_rulebook_burn_example_json() -> None:
+    roll = ActionRoll(2, 2, 0, (5, 8), 6)
+    data = roll.to_json(momentum_reset=2)
+    assert data["score"] == 4
+    assert data["outcome"] == "miss"
+    assert data["burn"] == {"outcome": "weak_hit", "momentum_after": 2}
+    assert ActionRoll.from_json(data) == roll
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "bad"),
+    [
+        ({"action_die": 0}, "action die 0"),
+        ({"action_die": 7}, "action die 7"),
+        ({"stat": 6}, "stat 6"),
+        ({"adds": -1}, "adds -1"),
+        ({"momentum": 11}, "momentum 11"),
+        ({"momentum": -7}, "momentum -7"),
+        ({"challenge": (0, 5)}, "challenge die 0"),
+        ({"challenge": (5, 11)}, "challenge die 11"),
+        ({"challenge": (5,)}, "exactly two"),
+    ],
+)
+def test_action_roll_rejects(kwargs: dict[str, object], bad: str) -> None:
+    base: dict[str, object] = {
+        "action_die": 3,
+        "stat": 2,
+        "adds": 0,
+        "challenge": (4, 5),
+        "momentum": 2,
+    }
+    base.update(kwargs)
+    with pytest.raises(InvalidValue, match=bad):
+        ActionRoll(**base)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("score", "challenge", "outcome", "match"),
+    [
+        (6, (7, 3), W, False),
+        (6, (5, 3), S, False),
+        (6, (6, 6), M, True),
+        (10, (10, 9), W, False),  # a 10 can never be beaten, even by a full track
+        (0, (1, 1), M, True),
+        (3, (2, 2), S, True),
+    ],
+)
+def test_progress_roll(
+    score: int, challenge: tuple[int, int], outcome: Outcome, match: bool
+) -> None:
+    roll = ProgressRoll(score, challenge)
+    assert roll.outcome is outcome and roll.match is match
+    assert roll.to_json() == {
+        "type": "progress",
+        "score": score,
+        "challenge": list(challenge),
+        "outcome": outcome.value,
+        "match": match,
+    }
+
+
+def test_roll_functions_take_dice_in_order() -> None:
+    roll = roll_action(FixedDice([4, 5, 8]), stat=2, adds=1, momentum=6)
+    assert (roll.action_die, roll.challenge) == (4, (5, 8))
+    assert roll_progress(FixedDice([7, 3]), 6).challenge == (7, 3)
+
+
+def test_bad_call_consumes_no_dice() -> None:
+    dice = FixedDice([4, 5, 8])
+    with pytest.raises(InvalidValue):
+        roll_action(dice, stat=9)
+    assert dice.remaining == 3
+
+
+def test_fixed_dice_runs_out() -> None:
+    with pytest.raises(InvalidValue, match="not enough"):
+        roll_action(FixedDice([4, 5]), stat=2)

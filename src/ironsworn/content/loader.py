@@ -1,0 +1,383 @@
+"""Load content packs into a :class:`Ruleset`, lazily and once.
+
+A *pack* is a directory holding any of ``moves.json``, ``oracles.json``, ``npcs.json``,
+``truths.json``, ``regions.json`` and ``assets.json`` in our schema (see ``model.py``), plus,
+for imported packs, a ``pack.json`` manifest written by the importer. Two packs ship inside the
+package (``classic`` and ``starforged``); imported ones live in ``data_home()/packs/<id>/``.
+
+A :class:`Ruleset` is a view over one or more packs. Each kind of content (moves, oracles, ...)
+is read from disk the first time it is asked for, so ``ironsworn oracle roll action`` reads
+only the oracle files. When two packs define the same id, the first pack wins (bundled packs
+come first) and the clash is noted in :attr:`Ruleset.warnings`.
+
+- :func:`load_ruleset` -- one bundled ruleset (``"classic"``, ``"starforged"``), or ``"all"``
+  for :func:`load_library`. Cached.
+- :func:`load_library` -- every bundled pack plus every imported pack. Cached until a pack is
+  imported or removed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ironsworn.content.lookup import resolve
+from ironsworn.content.model import (
+    Asset,
+    Move,
+    Npc,
+    Odds,
+    OracleTable,
+    Region,
+    Truth,
+)
+from ironsworn.errors import ContentError, InvalidValue
+
+T = TypeVar("T")
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+MANIFEST = "pack.json"
+
+# kind -> (file name, key of the item list inside it)
+FILES: dict[str, str] = {
+    "moves": "moves.json",
+    "oracles": "oracles.json",
+    "npcs": "npcs.json",
+    "truths": "truths.json",
+    "regions": "regions.json",
+    "assets": "assets.json",
+}
+
+BUNDLED_RULESETS = ("classic", "starforged")
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """A directory of content files, bundled with the package or imported by a player."""
+
+    id: str
+    name: str
+    ruleset: str
+    path: Path
+    bundled: bool
+    kind: str = "ruleset"
+    source: str = ""
+    licence: str = ""
+    imported_from: str = ""
+    format: str = ""
+    warnings: tuple[str, ...] = ()
+    counts: Mapping[str, int] | None = None
+
+    def file(self, kind: str) -> Path:
+        """The path of this pack's file for ``kind`` (it may not exist)."""
+        return self.path / FILES[kind]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "ruleset": self.ruleset,
+            "kind": self.kind,
+            "bundled": self.bundled,
+            "path": str(self.path),
+            "source": self.source,
+            "licence": self.licence,
+            "imported_from": self.imported_from,
+            "format": self.format,
+            "warnings": list(self.warnings),
+            "counts": dict(self.counts) if self.counts is not None else self.counted(),
+        }
+
+    def counted(self) -> dict[str, int]:
+        """How many items of each kind the pack's files hold (reads them)."""
+        out: dict[str, int] = {}
+        for kind in FILES:
+            path = self.file(kind)
+            if path.is_file():
+                out[kind] = len(read_json(path).get(kind) or ())
+        return out
+
+
+BUNDLED_PACKS: dict[str, Pack] = {
+    "classic": Pack(
+        "classic",
+        "Ironsworn",
+        "classic",
+        DATA_DIR / "classic",
+        True,
+        source="Ironsworn Rulebook, Shawn Tomkin",
+        licence="CC BY-NC-SA 4.0",
+    ),
+    "starforged": Pack(
+        "starforged",
+        "Ironsworn: Starforged (moves)",
+        "starforged",
+        DATA_DIR / "starforged",
+        True,
+        source="Ironsworn: Starforged Rulebook, Shawn Tomkin (via Dataforged)",
+        licence="CC BY 4.0",
+    ),
+}
+
+
+def read_json(path: Path) -> dict[str, Any]:
+    """Read a content file, turning any problem into a ContentError naming the file."""
+    try:
+        data = json.loads(path.read_bytes())
+    except OSError as exc:
+        raise ContentError(f"cannot read content file {path}: {exc.strerror}") from None
+    except ValueError as exc:
+        raise ContentError(f"content file {path} is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ContentError(f"content file {path} does not hold a JSON object")
+    return data
+
+
+class Ruleset:
+    """Moves, oracle tables, NPCs, truths, regions and assets of one or more packs, by full id.
+
+    The dicts (``moves``, ``oracles``, ...) are built on first access. The lookup methods
+    (``move``, ``oracle``, ...) accept a full id, an id without its type, or a name, and raise
+    :class:`~ironsworn.errors.NotFound` with the closest candidates.
+    """
+
+    def __init__(self, name: str, packs: tuple[Pack, ...], preferred: tuple[str, ...] = ()):
+        self.name = name
+        self.packs = packs
+        self.preferred = preferred or tuple(dict.fromkeys(p.ruleset for p in packs))
+        self.warnings: list[str] = []
+        self._loaded: dict[str, dict[str, Any]] = {}
+        self._odds: dict[str, Odds] | None = None
+
+    def __repr__(self) -> str:
+        return f"Ruleset({self.name!r}, packs={[p.id for p in self.packs]!r})"
+
+    # --- the items, loaded on first use --------------------------------------------------
+
+    @property
+    def moves(self) -> dict[str, Move]:
+        return self._kind("moves", Move.from_json)
+
+    @property
+    def oracles(self) -> dict[str, OracleTable]:
+        return self._kind("oracles", OracleTable.from_json)
+
+    @property
+    def npcs(self) -> dict[str, Npc]:
+        return self._kind("npcs", Npc.from_json)
+
+    @property
+    def truths(self) -> dict[str, Truth]:
+        return self._kind("truths", Truth.from_json)
+
+    @property
+    def regions(self) -> dict[str, Region]:
+        return self._kind("regions", Region.from_json)
+
+    @property
+    def assets(self) -> dict[str, Asset]:
+        return self._kind("assets", Asset.from_json)
+
+    @property
+    def odds(self) -> dict[str, Odds]:
+        """Ask the Oracle's odds by key (``likely``), from the first pack that has them."""
+        if self._odds is None:
+            self._odds = {}
+            for pack in self.packs:
+                path = pack.file("oracles")
+                if not self._odds and path.is_file():
+                    for entry in self._document(pack, "oracles").get("odds") or ():
+                        odds = Odds(entry["key"], entry["name"], int(entry["yes_at_least"]))
+                        self._odds[odds.key] = odds
+        return self._odds
+
+    def load_all(self) -> Ruleset:
+        """Read every kind now (for benchmarks and checks); returns self."""
+        for kind in FILES:
+            getattr(self, kind)
+        _ = self.odds
+        return self
+
+    def items(self, kind: str) -> dict[str, Any]:
+        """The items of ``kind`` ("moves", "oracles", ...) by id."""
+        if kind not in FILES:
+            raise InvalidValue(f"content kind {kind!r} is unknown (accepted: {', '.join(FILES)})")
+        result: dict[str, Any] = getattr(self, kind)
+        return result
+
+    def _kind(self, kind: str, build: Callable[[dict[str, Any]], T]) -> dict[str, T]:
+        cached = self._loaded.get(kind)
+        if cached is not None:
+            return cached
+        out: dict[str, T] = {}
+        for pack in self.packs:
+            path = pack.file(kind)
+            if not path.is_file():
+                continue
+            document = self._document(pack, kind)
+            for entry in document.get(kind) or ():
+                try:
+                    item = build(entry)
+                except (KeyError, TypeError, ValueError) as exc:
+                    raise ContentError(
+                        f"content file {path}: bad {kind[:-1]} {_label(entry)}: {exc!r}"
+                    ) from None
+                item_id: str = getattr(item, "id")  # noqa: B009 -- every record has an id
+                if item_id in out:
+                    self.warnings.append(f"{path}: duplicate id {item_id} ignored")
+                    continue
+                out[item_id] = item
+        self._loaded[kind] = out
+        return out
+
+    def _document(self, pack: Pack, kind: str) -> dict[str, Any]:
+        # The oracle file is read for both tables and odds; keep it until both are built.
+        key = f"file:{pack.path}:{kind}"
+        cached = self._loaded.get(key)
+        if cached is None:
+            cached = read_json(pack.file(kind))
+            self._loaded[key] = cached
+        return cached
+
+    # --- lookups ---------------------------------------------------------------------------
+
+    def move(self, query: str) -> Move:
+        return resolve(self.moves, query, "move", _name, self.preferred)
+
+    def oracle(self, query: str) -> OracleTable:
+        return resolve(self.oracles, query, "oracle table", _name, self.preferred)
+
+    def npc(self, query: str) -> Npc:
+        return resolve(self.npcs, query, "NPC", _name, self.preferred)
+
+    def truth(self, query: str) -> Truth:
+        return resolve(self.truths, query, "truth", _name, self.preferred)
+
+    def region(self, query: str) -> Region:
+        return resolve(self.regions, query, "region", _name, self.preferred)
+
+    def asset(self, query: str) -> Asset:
+        return resolve(self.assets, query, "asset", _name, self.preferred)
+
+    def odds_for(self, query: str) -> Odds:
+        """Ask the Oracle odds by key or name ("likely", "Small Chance", "50/50")."""
+        return resolve(self.odds, query, "odds", _name, ())
+
+
+def _name(item: Any) -> str:
+    name: str = item.name
+    return name
+
+
+def _label(entry: Any) -> str:
+    if isinstance(entry, dict):
+        return str(entry.get("id") or entry.get("name") or "?")
+    return repr(entry)[:40]
+
+
+# --- caches ----------------------------------------------------------------------------------
+
+_RULESETS: dict[str, Ruleset] = {}
+_LIBRARY: dict[str, tuple[tuple[Any, ...], Ruleset]] = {}
+
+
+def load_ruleset(name: str = "classic") -> Ruleset:
+    """A bundled ruleset by name (``classic``, ``starforged``); ``all`` means the library."""
+    key = name.strip().lower()
+    if key == "all":
+        return load_library()
+    cached = _RULESETS.get(key)
+    if cached is not None:
+        return cached
+    pack = BUNDLED_PACKS.get(key)
+    if pack is None:
+        accepted = ", ".join((*BUNDLED_RULESETS, "all"))
+        raise InvalidValue(f"ruleset {name!r} is unknown (accepted: {accepted})")
+    ruleset = Ruleset(key, (pack,))
+    _RULESETS[key] = ruleset
+    return ruleset
+
+
+def packs_dir() -> Path:
+    """Where imported packs live: ``data_home()/packs``."""
+    from ironsworn.paths import data_home
+
+    return data_home() / "packs"
+
+
+def imported_packs(directory: Path | None = None) -> list[Pack]:
+    """The imported packs, sorted by id. Directories without a readable manifest are skipped
+    (an import in progress, or left over by a crash) rather than breaking every command."""
+    root = packs_dir() if directory is None else directory
+    out: list[Pack] = []
+    for entry in _pack_dirs(root):
+        try:
+            out.append(pack_from_manifest(entry, read_json(entry / MANIFEST)))
+        except (ContentError, KeyError, TypeError, ValueError):
+            continue
+    return sorted(out, key=lambda p: p.id)
+
+
+def _pack_dirs(root: Path) -> Iterator[Path]:
+    try:
+        entries = list(root.iterdir())
+    except OSError:
+        return
+    for entry in entries:
+        # Dot-names are the importer's temporary and old directories.
+        if not entry.name.startswith(".") and (entry / MANIFEST).is_file():
+            yield entry
+
+
+def pack_from_manifest(path: Path, data: dict[str, Any]) -> Pack:
+    """Build the :class:`Pack` described by an imported pack's ``pack.json``."""
+    return Pack(
+        str(data["id"]),
+        str(data.get("name") or data["id"]),
+        str(data.get("ruleset") or data["id"]),
+        path,
+        False,
+        kind=str(data.get("kind") or "ruleset"),
+        source=str(data.get("source") or ""),
+        licence=str(data.get("licence") or ""),
+        imported_from=str(data.get("imported_from") or ""),
+        format=str(data.get("format") or ""),
+        warnings=tuple(data.get("warnings") or ()),
+        counts=dict(data.get("counts") or {}),
+    )
+
+
+def load_library(directory: Path | None = None) -> Ruleset:
+    """Every bundled pack and every imported pack as one Ruleset (classic preferred in lookups).
+
+    Cached per packs directory; the cache is dropped when a pack is added, replaced or
+    removed (the directory listing and manifest times are part of the key).
+    """
+    root = packs_dir() if directory is None else directory
+    stamp = _stamp(root)
+    cached = _LIBRARY.get(str(root))
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    packs = (*BUNDLED_PACKS.values(), *imported_packs(root))
+    ruleset = Ruleset("all", packs, ("classic", "starforged"))
+    _LIBRARY[str(root)] = (stamp, ruleset)
+    return ruleset
+
+
+def _stamp(root: Path) -> tuple[Any, ...]:
+    stamps: list[Any] = []
+    for entry in _pack_dirs(root):
+        try:
+            stamps.append((entry.name, (entry / MANIFEST).stat().st_mtime_ns))
+        except OSError:
+            continue
+    return tuple(sorted(stamps))
+
+
+def clear_cache() -> None:
+    """Forget every loaded ruleset (tests, benchmarks, after an import)."""
+    _RULESETS.clear()
+    _LIBRARY.clear()

@@ -1,0 +1,593 @@
+"""The content records: moves, oracle tables, NPCs, truths, regions and assets.
+
+Every record is a frozen dataclass built from our own JSON schema (the files under
+``content/data/`` and the converted packs under ``data_home()/packs``). Each class has a
+``from_json`` that reads one item of that schema and a ``to_json`` that writes it back, so an
+importer can build records and save them in the same shape the loader reads.
+
+Construction is kept cheap on purpose (plain constructor calls, tuples, no validation beyond
+what a missing key gives): the whole bundled library is built in a few milliseconds. Checks of
+the data (ranges cover the dice, links resolve) live in the tests and in the importers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+JsonDict = dict[str, Any]
+
+OUTCOME_KEYS = ("strong_hit", "weak_hit", "miss")
+ROLL_TYPES = ("action_roll", "progress_roll", "no_roll", "special_track")
+METHODS = ("player_choice", "highest", "lowest", "all", "none")
+
+
+def kind_of(item_id: str) -> str:
+    """The type prefix of an id (``move`` for ``move:classic/adventure/face_danger``)."""
+    return item_id.split(":", 1)[0] if ":" in item_id else ""
+
+
+def ruleset_of(item_id: str) -> str:
+    """The ruleset part of an id (``classic`` for ``move:classic/adventure/face_danger``)."""
+    bare = item_id.split(":", 1)[-1]
+    return bare.split("/", 1)[0]
+
+
+def _strs(values: Any) -> tuple[str, ...]:
+    return tuple(values) if values else ()
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CustomStatOption:
+    """One value a custom stat can take (Develop Your Relationship: Dangerous = 2)."""
+
+    name: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class CustomStat:
+    """A stat that is not on the character sheet, chosen from a list (a connection's rank)."""
+
+    name: str
+    options: tuple[CustomStatOption, ...]
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> CustomStat:
+        return cls(
+            data["name"],
+            tuple(CustomStatOption(o["name"], int(o["value"])) for o in data.get("options", ())),
+        )
+
+    def to_json(self) -> JsonDict:
+        return {
+            "name": self.name,
+            "options": [{"name": o.name, "value": o.value} for o in self.options],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RollOption:
+    """One way to roll a move: the stats/meters/tracks used and how one of them is picked.
+
+    ``method`` is ``player_choice`` (any one of ``using``), ``highest`` / ``lowest`` (the
+    highest or lowest of them) or ``all`` (one roll per track, Continue a Legacy).
+    ``roll_type`` is set when one move mixes roll types; ``custom_stat`` when ``using`` is
+    ``["custom"]``.
+    """
+
+    using: tuple[str, ...]
+    method: str
+    text: str = ""
+    roll_type: str | None = None
+    custom_stat: CustomStat | None = None
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> RollOption:
+        custom = data.get("custom_stat")
+        return cls(
+            _strs(data.get("using")),
+            data.get("method", "player_choice"),
+            data.get("text", "") or "",
+            data.get("roll_type"),
+            CustomStat.from_json(custom) if custom else None,
+        )
+
+    def to_json(self) -> JsonDict:
+        out: JsonDict = {"using": list(self.using), "method": self.method, "text": self.text}
+        if self.roll_type is not None:
+            out["roll_type"] = self.roll_type
+        if self.custom_stat is not None:
+            out["custom_stat"] = self.custom_stat.to_json()
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Add:
+    """A conditional bonus written into a move ("add +1 if you have a bond")."""
+
+    when: str
+    value: int
+
+    def to_json(self) -> JsonDict:
+        return {"when": self.when, "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceOption:
+    """One option of a "choose" list, with a stable key the move engine answers with."""
+
+    key: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceList:
+    """A "choose one/two" list of a move: on which outcomes it applies and how many to pick."""
+
+    outcomes: tuple[str, ...]
+    count: Mapping[str, int]
+    options: tuple[ChoiceOption, ...]
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> ChoiceList:
+        return cls(
+            _strs(data.get("outcomes")),
+            dict(data.get("count") or {}),
+            tuple(ChoiceOption(o["key"], o.get("text", "")) for o in data.get("options", ())),
+        )
+
+    def option(self, key: str) -> ChoiceOption | None:
+        """The option with ``key``, or None."""
+        return next((o for o in self.options if o.key == key), None)
+
+    def to_json(self) -> JsonDict:
+        return {
+            "outcomes": list(self.outcomes),
+            "count": dict(self.count),
+            "options": [{"key": o.key, "text": o.text} for o in self.options],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move: its trigger, how it is rolled, its outcomes and its choices.
+
+    ``outcomes`` maps ``strong_hit`` / ``weak_hit`` / ``miss`` to text, or is None for a move
+    without a roll. ``match_outcomes`` holds the Starforged "With a Match" variants of some of
+    them (empty for classic). ``variant_of`` names the move this one is a variant of (the
+    Starforged Scene Challenge versions of Face Danger and Secure an Advantage).
+    """
+
+    id: str
+    name: str
+    category: str
+    page: int | None
+    trigger: str
+    roll_type: str
+    roll_options: tuple[RollOption, ...]
+    rolls: tuple[str, ...]
+    method: str
+    progress_move: bool
+    allow_momentum_burn: bool
+    adds: tuple[Add, ...]
+    text: str
+    outcomes: Mapping[str, str] | None
+    choices: Mapping[str, ChoiceList]
+    links: tuple[str, ...]
+    tables: tuple[str, ...] = ()
+    match_outcomes: Mapping[str, str] = field(default_factory=dict)
+    variant_of: str | None = None
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> Move:
+        outcomes = data.get("outcomes")
+        return cls(
+            data["id"],
+            data["name"],
+            data.get("category", ""),
+            data.get("page"),
+            data.get("trigger", ""),
+            data.get("roll_type", "no_roll"),
+            tuple(RollOption.from_json(o) for o in data.get("roll_options") or ()),
+            _strs(data.get("rolls")),
+            data.get("method", "none"),
+            bool(data.get("progress_move", False)),
+            bool(data.get("allow_momentum_burn", False)),
+            tuple(Add(a.get("when", ""), int(a.get("value", 0))) for a in data.get("adds") or ()),
+            data.get("text", ""),
+            dict(outcomes) if outcomes else None,
+            {k: ChoiceList.from_json(v) for k, v in (data.get("choices") or {}).items()},
+            _strs(data.get("links")),
+            _strs(data.get("tables")),
+            dict(data.get("match_outcomes") or {}),
+            data.get("variant_of"),
+        )
+
+    def to_json(self) -> JsonDict:
+        """The full record in the data-file schema."""
+        out: JsonDict = {
+            "id": self.id,
+            "name": self.name,
+            "category": self.category,
+            "page": self.page,
+            "trigger": self.trigger,
+            "roll_type": self.roll_type,
+            "roll_options": [o.to_json() for o in self.roll_options],
+            "rolls": list(self.rolls),
+            "method": self.method,
+            "progress_move": self.progress_move,
+            "allow_momentum_burn": self.allow_momentum_burn,
+            "adds": [a.to_json() for a in self.adds],
+            "text": self.text,
+            "outcomes": dict(self.outcomes) if self.outcomes is not None else None,
+            "choices": {k: v.to_json() for k, v in self.choices.items()},
+            "links": list(self.links),
+            "tables": list(self.tables),
+        }
+        if self.match_outcomes:
+            out["match_outcomes"] = dict(self.match_outcomes)
+        if self.variant_of:
+            out["variant_of"] = self.variant_of
+        return out
+
+    def summary_json(self) -> JsonDict:
+        """The shape ``ironsworn move show --json`` prints."""
+        out: JsonDict = {
+            "id": self.id,
+            "name": self.name,
+            "category": self.category,
+            "trigger": self.trigger,
+            "roll_type": self.roll_type,
+            "rolls": list(self.rolls),
+            "method": self.method,
+            "progress_move": self.progress_move,
+            "outcomes": dict(self.outcomes) if self.outcomes is not None else None,
+            "choices": {k: v.to_json() for k, v in self.choices.items()},
+            "page": self.page,
+        }
+        if self.match_outcomes:
+            out["match_outcomes"] = dict(self.match_outcomes)
+        return out
+
+
+# --- oracles -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OracleRoll:
+    """An instruction to roll (again) on a table: ``oracle`` is an id or ``"self"``."""
+
+    oracle: str
+    times: int = 1
+    unique: bool = False
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> OracleRoll:
+        return cls(data["oracle"], int(data.get("times", 1)), bool(data.get("unique", False)))
+
+    def to_json(self) -> JsonDict:
+        return {"oracle": self.oracle, "times": self.times, "unique": self.unique}
+
+
+@dataclass(frozen=True, slots=True)
+class OracleRow:
+    """One row of a table: the range it covers, its text, and any rolls it calls for."""
+
+    min: int
+    max: int
+    text: str
+    rolls: tuple[OracleRoll, ...] = ()
+    worse: bool = False
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> OracleRow:
+        rolls = data.get("rolls")
+        return cls(
+            int(data["min"]),
+            int(data["max"]),
+            data.get("text", ""),
+            tuple(OracleRoll.from_json(r) for r in rolls) if rolls else (),
+            bool(data.get("worse", False)),
+        )
+
+    def to_json(self) -> JsonDict:
+        out: JsonDict = {"min": self.min, "max": self.max, "text": self.text}
+        if self.rolls:
+            out["rolls"] = [r.to_json() for r in self.rolls]
+        if self.worse:
+            out["worse"] = True
+        return out
+
+
+def parse_dice(dice: str) -> tuple[int, int]:
+    """``"1d100"`` -> (1, 100). Raises ValueError on anything else."""
+    count, _, sides = dice.strip().lower().partition("d")
+    number = int(count) if count else 1
+    faces = int(sides)
+    if number < 1 or faces < 1:
+        raise ValueError(dice)
+    return number, faces
+
+
+@dataclass(frozen=True, slots=True)
+class OracleTable:
+    """A rollable oracle table. A table with ``then`` and no rows rolls other tables in turn."""
+
+    id: str
+    name: str
+    dice: str
+    page: int | None
+    rows: tuple[OracleRow, ...]
+    then: tuple[OracleRoll, ...] = ()
+    text: str = ""
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> OracleTable:
+        return cls(
+            data["id"],
+            data["name"],
+            data.get("dice", "1d100"),
+            data.get("page"),
+            tuple(OracleRow.from_json(r) for r in data.get("rows") or ()),
+            tuple(OracleRoll.from_json(r) for r in data.get("then") or ()),
+            data.get("text", "") or "",
+        )
+
+    @property
+    def range(self) -> tuple[int, int]:
+        """The lowest and highest result of the table's dice."""
+        number, sides = parse_dice(self.dice)
+        return number, number * sides
+
+    def row_for(self, roll: int) -> OracleRow | None:
+        """The row covering ``roll``, or None."""
+        for row in self.rows:
+            if row.min <= roll <= row.max:
+                return row
+        return None
+
+    def to_json(self) -> JsonDict:
+        out: JsonDict = {
+            "id": self.id,
+            "name": self.name,
+            "dice": self.dice,
+            "page": self.page,
+            "rows": [r.to_json() for r in self.rows],
+        }
+        if self.then:
+            out["then"] = [r.to_json() for r in self.then]
+        if self.text:
+            out["text"] = self.text
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """One line of the Ask the Oracle table: yes when the d100 is at least ``yes_at_least``."""
+
+    key: str
+    name: str
+    yes_at_least: int
+
+    def to_json(self) -> JsonDict:
+        return {"key": self.key, "name": self.name, "yes_at_least": self.yes_at_least}
+
+
+# --- world ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Npc:
+    """A foe or other NPC: rank, features, drives, tactics and the prompts around it."""
+
+    id: str
+    name: str
+    category: str
+    rank: str
+    features: tuple[str, ...]
+    drives: tuple[str, ...]
+    tactics: tuple[str, ...]
+    description: str
+    quest_starter: str
+    your_truth: str
+    page: int | None
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> Npc:
+        return cls(
+            data["id"],
+            data["name"],
+            data.get("category", ""),
+            str(data.get("rank", "")),
+            _strs(data.get("features")),
+            _strs(data.get("drives")),
+            _strs(data.get("tactics")),
+            data.get("description", "") or "",
+            data.get("quest_starter", "") or "",
+            data.get("your_truth", "") or "",
+            data.get("page"),
+        )
+
+    def to_json(self) -> JsonDict:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "category": self.category,
+            "rank": self.rank,
+            "features": list(self.features),
+            "drives": list(self.drives),
+            "tactics": list(self.tactics),
+            "description": self.description,
+            "quest_starter": self.quest_starter,
+            "your_truth": self.your_truth,
+            "page": self.page,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TruthOption:
+    """One of a truth category's options, chosen or rolled on a d100 (``min``-``max``)."""
+
+    key: str
+    min: int
+    max: int
+    summary: str
+    text: str
+    quest_starter: str
+
+    def to_json(self) -> JsonDict:
+        return {
+            "key": self.key,
+            "min": self.min,
+            "max": self.max,
+            "summary": self.summary,
+            "text": self.text,
+            "quest_starter": self.quest_starter,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Truth:
+    """A world-truth category (The Old World, Iron, ...) with its options."""
+
+    id: str
+    name: str
+    page: int | None
+    options: tuple[TruthOption, ...]
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> Truth:
+        return cls(
+            data["id"],
+            data["name"],
+            data.get("page"),
+            tuple(
+                TruthOption(
+                    str(o.get("key", i + 1)),
+                    int(o["min"]),
+                    int(o["max"]),
+                    o.get("summary", "") or "",
+                    o.get("text", "") or "",
+                    o.get("quest_starter", "") or "",
+                )
+                for i, o in enumerate(data.get("options", ()))
+            ),
+        )
+
+    def option_for(self, roll: int) -> TruthOption | None:
+        """The option covering a d100 ``roll``, or None."""
+        return next((o for o in self.options if o.min <= roll <= o.max), None)
+
+    def to_json(self) -> JsonDict:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "page": self.page,
+            "options": [o.to_json() for o in self.options],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """A region of the Ironlands."""
+
+    id: str
+    name: str
+    page: int | None
+    description: str
+    features: tuple[str, ...]
+    quest_starter: str
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> Region:
+        return cls(
+            data["id"],
+            data["name"],
+            data.get("page"),
+            data.get("description", "") or "",
+            _strs(data.get("features")),
+            data.get("quest_starter", "") or "",
+        )
+
+    def to_json(self) -> JsonDict:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "page": self.page,
+            "description": self.description,
+            "features": list(self.features),
+            "quest_starter": self.quest_starter,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class AssetAbility:
+    """One ability of an asset card; ``enabled`` when it is marked at the start."""
+
+    key: str
+    text: str
+    enabled: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionMeter:
+    """A meter printed on an asset card (a companion's health)."""
+
+    name: str
+    max: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Asset:
+    """An asset card: type, requirement, the field to fill in, abilities, condition meter."""
+
+    id: str
+    name: str
+    type: str
+    requirement: str
+    input: str
+    abilities: tuple[AssetAbility, ...]
+    condition_meter: ConditionMeter | None
+    page: int | None
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> Asset:
+        meter = data.get("condition_meter")
+        return cls(
+            data["id"],
+            data["name"],
+            data.get("type", ""),
+            data.get("requirement", "") or "",
+            data.get("input", "") or "",
+            tuple(
+                AssetAbility(str(a.get("key", i + 1)), a.get("text", ""), bool(a.get("enabled")))
+                for i, a in enumerate(data.get("abilities", ()))
+            ),
+            ConditionMeter(meter["name"], int(meter["max"]), int(meter.get("value", meter["max"])))
+            if meter
+            else None,
+            data.get("page"),
+        )
+
+    def to_json(self) -> JsonDict:
+        meter = self.condition_meter
+        return {
+            "id": self.id,
+            "name": self.name,
+            "type": self.type,
+            "requirement": self.requirement,
+            "input": self.input,
+            "abilities": [
+                {"key": a.key, "text": a.text, "enabled": a.enabled} for a in self.abilities
+            ],
+            "condition_meter": (
+                {"name": meter.name, "max": meter.max, "value": meter.value} if meter else None
+            ),
+            "page": self.page,
+        }

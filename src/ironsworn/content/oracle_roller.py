@@ -1,0 +1,232 @@
+"""Roll oracle tables, following every roll a row calls for, and roll world truths.
+
+A result names every roll made: a row that says "roll twice" carries the two extra results in
+``rolls``; Settlement Name carries its sub-table's result; a composite table (one with
+``then``, such as Quick Settlement Name) carries one result per table it rolls.
+
+How extra rolls end (so a roll never loops forever):
+
+- ``unique`` groups ("Roll twice" on Character Goal) reroll a result already in the group.
+- An extra roll that lands on the very row that asked for it (or on any row still waiting for
+  its own extra rolls) is not followed again. If the row's text says what to do when it comes
+  up "yet again" (Pay the Price 1-2: "think of something dreadful"), the result is reported
+  as it is; otherwise the die is rerolled, because "Roll twice" is not an answer.
+- Rerolls and nesting are bounded; a table that still will not settle is a content error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.content.model import (
+    OracleRoll,
+    OracleRow,
+    OracleTable,
+    Truth,
+    TruthOption,
+    parse_dice,
+)
+from ironsworn.errors import ContentError, InvalidValue
+
+if TYPE_CHECKING:
+    from ironsworn.content.loader import Ruleset
+    from ironsworn.dice import Dice
+
+MAX_DEPTH = 8
+MAX_REROLLS = 50
+
+
+@dataclass(frozen=True, slots=True)
+class OracleResult:
+    """One roll on one table, and the results of the rolls it called for."""
+
+    id: str
+    name: str
+    roll: int | None
+    text: str
+    rolls: tuple[OracleResult, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "roll": self.roll,
+            "text": self.text,
+            "rolls": [r.to_json() for r in self.rolls],
+        }
+
+    def lines(self, indent: int = 0) -> list[str]:
+        """Human-readable lines: ``Action (37): Reveal`` and the nested rolls indented."""
+        roll = f" ({self.roll})" if self.roll is not None else ""
+        out = [f"{'  ' * indent}{self.name}{roll}: {self.text}"]
+        for child in self.rolls:
+            out.extend(child.lines(indent + 1))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class TruthResult:
+    """A d100 roll on a truth category and the option it picks."""
+
+    id: str
+    name: str
+    roll: int
+    option: TruthOption
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "roll": self.roll,
+            "option": self.option.to_json(),
+        }
+
+
+def roll_oracle(
+    ruleset: Ruleset, table: str | OracleTable, dice: Dice, value: int | None = None
+) -> OracleResult:
+    """Roll ``table`` (an id, bare id or name) with ``dice``; ``value`` forces the first roll."""
+    chosen = table if isinstance(table, OracleTable) else ruleset.oracle(table)
+    return _Roller(ruleset, dice).table(chosen, value, (), 0)
+
+
+def roll_truth(
+    ruleset: Ruleset, truth: str | Truth, dice: Dice, value: int | None = None
+) -> TruthResult:
+    """Pick one of a truth category's options with a d100 (``value`` forces the roll)."""
+    chosen = truth if isinstance(truth, Truth) else ruleset.truth(truth)
+    low = min((o.min for o in chosen.options), default=1)
+    high = max((o.max for o in chosen.options), default=100)
+    if value is not None:
+        roll = _check_value(value, chosen.id, f"1d{high}", low, high)
+    else:
+        roll = dice.roll(high)
+    option = chosen.option_for(roll)
+    if option is None:
+        raise ContentError(f"truth {chosen.id} has no option for roll {roll}")
+    return TruthResult(chosen.id, chosen.name, roll, option)
+
+
+def _check_value(value: int, what: str, dice: str, low: int, high: int) -> int:
+    if high == 100 and value == 0:
+        return 100  # a d100 read as "00"
+    if not low <= value <= high:
+        raise InvalidValue(f"value {value} is out of range for {what} ({dice}: {low}-{high})")
+    return value
+
+
+# A row on the chain of rows whose extra rolls are being made: (table id, row min).
+_RowKey = tuple[str, int]
+
+
+class _Roller:
+    def __init__(self, ruleset: Ruleset, dice: Dice) -> None:
+        self.ruleset = ruleset
+        self.dice = dice
+
+    def table(
+        self, table: OracleTable, forced: int | None, chain: tuple[_RowKey, ...], depth: int
+    ) -> OracleResult:
+        if depth > MAX_DEPTH:
+            raise ContentError(f"oracle {table.id} nests rolls deeper than {MAX_DEPTH}")
+        if table.then and not table.rows:
+            return self._composite(table, forced, chain, depth)
+        roll = self._roll(table, forced)
+        return self._row_result(table, roll, self._row(table, roll), chain, depth)
+
+    def _composite(
+        self, table: OracleTable, forced: int | None, chain: tuple[_RowKey, ...], depth: int
+    ) -> OracleResult:
+        children: list[OracleResult] = []
+        for step in table.then:
+            target = self._target(table, step)
+            for _ in range(step.times):
+                children.append(self.table(target, forced, chain, depth + 1))
+                forced = None
+        text = join_parts([c.text for c in children])
+        return OracleResult(table.id, table.name, None, text, tuple(children))
+
+    def _row_result(
+        self,
+        table: OracleTable,
+        roll: int,
+        row: OracleRow,
+        chain: tuple[_RowKey, ...],
+        depth: int,
+    ) -> OracleResult:
+        extra: list[OracleResult] = []
+        inner = (*chain, (table.id, row.min))
+        for step in row.rolls:
+            target = self._target(table, step)
+            extra.extend(self._group(target, step, inner, depth + 1))
+        return OracleResult(table.id, table.name, roll, row.text, tuple(extra))
+
+    def _group(
+        self, target: OracleTable, step: OracleRoll, chain: tuple[_RowKey, ...], depth: int
+    ) -> list[OracleResult]:
+        if depth > MAX_DEPTH:
+            raise ContentError(f"oracle {target.id} nests rolls deeper than {MAX_DEPTH}")
+        if target.then and not target.rows:
+            return [self.table(target, None, chain, depth) for _ in range(step.times)]
+        results: list[OracleResult] = []
+        seen: set[_RowKey] = set()
+        for _ in range(step.times):
+            for attempt in range(MAX_REROLLS):
+                roll = self._roll(target, None)
+                row = self._row(target, roll)
+                key = (target.id, row.min)
+                last = attempt == MAX_REROLLS - 1
+                if step.unique and key in seen and not last:
+                    continue
+                if key in chain and not _says_yet_again(row) and not last:
+                    continue
+                break
+            seen.add(key)
+            if key in chain:
+                # Reported, not followed: the row's own text says what a repeat means.
+                results.append(OracleResult(target.id, target.name, roll, row.text))
+            else:
+                results.append(self._row_result(target, roll, row, chain, depth))
+        return results
+
+    def _target(self, table: OracleTable, step: OracleRoll) -> OracleTable:
+        if step.oracle == "self":
+            return table
+        target = self.ruleset.oracles.get(step.oracle)
+        if target is None:
+            raise ContentError(f"oracle {table.id} rolls on unknown table {step.oracle}")
+        return target
+
+    def _roll(self, table: OracleTable, forced: int | None) -> int:
+        try:
+            number, sides = parse_dice(table.dice)
+        except ValueError:
+            raise ContentError(f"oracle {table.id} has unreadable dice {table.dice!r}") from None
+        if forced is not None:
+            return _check_value(forced, table.id, table.dice, number, number * sides)
+        return sum(self.dice.roll(sides) for _ in range(number))
+
+    @staticmethod
+    def _row(table: OracleTable, roll: int) -> OracleRow:
+        row = table.row_for(roll)
+        if row is None:
+            raise ContentError(f"oracle {table.id} has no row for roll {roll}")
+        return row
+
+
+def _says_yet_again(row: OracleRow) -> bool:
+    return "yet again" in row.text.casefold()
+
+
+def join_parts(parts: list[str]) -> str:
+    """Join the results of a composite roll: ``Bleak-`` + ``-moor`` -> ``Bleakmoor``."""
+    out = ""
+    for part in parts:
+        if not out:
+            out = part
+        elif out.endswith("-") and part.startswith("-"):
+            out = out[:-1] + part[1:]
+        elif out.endswith("-") or part.startswith("-"):
+            out = out.rstrip("-") + part.lstrip("-")
+        else:
+            out = f"{out} {part}"
+    return out

@@ -1,0 +1,250 @@
+"""Import content packs a player owns, and list the packs that are available.
+
+``import_pack(path)`` reads a Datasworn (schema 0.1 / 0.2) or Dataforged (v1) JSON file,
+converts it to our schema and writes it to ``data_home()/packs/<pack id>/``:
+
+- the whole file is read and converted in memory first; a file that cannot be used is refused
+  with a :class:`~ironsworn.errors.ContentError` naming the file and its first problem, before
+  anything is written;
+- the pack is written into a temporary directory beside the others and renamed into place, so
+  an import that fails half-way (disk full, crash) leaves every existing pack untouched, and
+  re-importing a pack replaces the old one in one step;
+- problems that do not stop the import (an unknown section, a row without a range) are listed
+  in :attr:`ImportReport.warnings` and in the pack's manifest.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ironsworn.content.loader import (
+    BUNDLED_PACKS,
+    FILES,
+    MANIFEST,
+    Pack,
+    clear_cache,
+    imported_packs,
+    packs_dir,
+    pack_from_manifest,
+)
+from ironsworn.content.model import Asset, Move, Npc, OracleTable, Region, Truth
+from ironsworn.errors import ContentError
+
+_BUILDERS: dict[str, Any] = {
+    "moves": Move.from_json,
+    "oracles": OracleTable.from_json,
+    "npcs": Npc.from_json,
+    "truths": Truth.from_json,
+    "regions": Region.from_json,
+    "assets": Asset.from_json,
+}
+_PACK_ID = re.compile(r"^[a-z0-9][a-z0-9_]*$")
+
+
+@dataclass
+class Converted:
+    """A pack converted to our schema, in memory, ready to be checked and written."""
+
+    pack_id: str
+    name: str
+    ruleset: str
+    format: str
+    kind: str = "ruleset"
+    source: str = ""
+    licence: str = ""
+    items: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    odds: list[dict[str, Any]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def add(self, kind: str, item: dict[str, Any]) -> None:
+        self.items.setdefault(kind, []).append(item)
+
+    def counts(self) -> dict[str, int]:
+        return {kind: len(items) for kind, items in self.items.items() if items}
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What an import did: the pack, where it went, what it holds, and the problems seen."""
+
+    pack: Pack
+    replaced: bool
+    counts: dict[str, int]
+    warnings: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.pack.id,
+            "name": self.pack.name,
+            "ruleset": self.pack.ruleset,
+            "format": self.pack.format,
+            "path": str(self.pack.path),
+            "replaced": self.replaced,
+            "counts": self.counts,
+            "warnings": list(self.warnings),
+        }
+
+
+def read_source(path: Path) -> Any:
+    """Read a pack file as JSON, refusing it with a one-line message naming the file."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ContentError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        return json.loads(raw)
+    except UnicodeDecodeError:
+        raise ContentError(f"{path}: not UTF-8 text") from None
+    except ValueError as exc:
+        raise ContentError(f"{path}: not valid JSON ({exc})") from None
+
+
+def convert_file(path: Path) -> Converted:
+    """Read and convert a Datasworn or Dataforged file, refusing a broken one."""
+    data = read_source(path)
+    from ironsworn.content import dataforged, datasworn
+
+    try:
+        if datasworn.looks_like(data):
+            converted = datasworn.convert(data)
+        elif dataforged.looks_like(data):
+            converted = dataforged.convert(data)
+        else:
+            raise ContentError(
+                "neither a Datasworn file (an object with datasworn_version or _id) "
+                "nor a Dataforged file (items with $id)"
+            )
+    except ContentError as exc:
+        raise ContentError(f"{path}: {exc}") from None
+    check(converted, path)
+    return converted
+
+
+def check(converted: Converted, path: Path) -> None:
+    """Refuse a conversion that holds nothing or items our loader cannot read."""
+    if not _PACK_ID.match(converted.pack_id):
+        raise ContentError(f"{path}: pack id {converted.pack_id!r} is not usable")
+    if converted.pack_id in BUNDLED_PACKS:
+        # The bundled packs keep their directory names; an import of the same game sits beside.
+        converted.warnings.append(
+            f"pack id {converted.pack_id!r} is a bundled pack; imported as "
+            f"{converted.pack_id}_import"
+        )
+        converted.pack_id += "_import"
+    if not any(converted.items.values()):
+        raise ContentError(f"{path}: no moves, oracles, assets, NPCs, truths or regions found")
+    for kind, items in converted.items.items():
+        seen: set[str] = set()
+        for item in items:
+            try:
+                built = _BUILDERS[kind](item)
+            except (KeyError, TypeError, ValueError) as exc:
+                label = item.get("id") or item.get("name") or "?"
+                raise ContentError(f"{path}: {kind[:-1]} {label}: unreadable ({exc!r})") from None
+            if built.id in seen:
+                converted.warnings.append(f"duplicate {kind[:-1]} id {built.id}; first kept")
+            seen.add(built.id)
+            if kind == "oracles":
+                converted.warnings.extend(_coverage_problems(built))
+
+
+def _coverage_problems(table: OracleTable) -> list[str]:
+    if not table.rows:
+        return [] if table.then else [f"oracle {table.id} has no rows"]
+    try:
+        low, high = table.range
+    except ValueError:
+        return [f"oracle {table.id}: unreadable dice {table.dice!r}"]
+    covered = 0
+    problems: list[str] = []
+    for value in range(low, high + 1):
+        hits = sum(1 for row in table.rows if row.min <= value <= row.max)
+        covered += hits == 1
+        if hits != 1:
+            problems.append(f"oracle {table.id}: roll {value} matches {hits} rows")
+            break
+    return problems
+
+
+def import_pack(path: str | Path, pack_id: str | None = None) -> ImportReport:
+    """Convert ``path`` and install it as ``data_home()/packs/<pack id>/`` (atomically)."""
+    source = Path(path)
+    converted = convert_file(source)
+    if pack_id is not None:
+        if not _PACK_ID.match(pack_id):
+            raise ContentError(
+                f"pack id {pack_id!r} is not usable (accepted: lower-case letters, digits, _)"
+            )
+        converted.pack_id = pack_id
+    root = packs_dir()
+    target = root / converted.pack_id
+    manifest = {
+        "id": converted.pack_id,
+        "name": converted.name,
+        "ruleset": converted.ruleset,
+        "kind": converted.kind,
+        "source": converted.source,
+        "licence": converted.licence,
+        "imported_from": source.name,
+        "format": converted.format,
+        "counts": converted.counts(),
+        "warnings": converted.warnings,
+    }
+    replaced = _install(root, target, converted, manifest)
+    clear_cache()
+    pack = pack_from_manifest(target, manifest)
+    return ImportReport(pack, replaced, converted.counts(), tuple(converted.warnings))
+
+
+def _install(root: Path, target: Path, converted: Converted, manifest: dict[str, Any]) -> bool:
+    import shutil
+    import tempfile
+
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".tmp-{converted.pack_id}-", dir=root))
+    except OSError as exc:
+        raise ContentError(f"cannot write packs directory {root}: {exc.strerror or exc}") from None
+    old: Path | None = None
+    try:
+        for kind, items in converted.items.items():
+            if not items:
+                continue
+            document: dict[str, Any] = {
+                "_licence": converted.licence,
+                "source": converted.source,
+                kind: items,
+            }
+            if kind == "oracles" and converted.odds:
+                document["odds"] = converted.odds
+            _write_json(staging / FILES[kind], document)
+        # The manifest goes last: a directory without one is never read as a pack.
+        _write_json(staging / MANIFEST, manifest)
+        replaced = target.exists()
+        if replaced:
+            old = Path(tempfile.mkdtemp(prefix=f".old-{converted.pack_id}-", dir=root))
+            target.rename(old / "pack")
+        staging.rename(target)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        if old is not None and not target.exists():
+            (old / "pack").rename(target)  # put the previous version back
+        raise ContentError(f"cannot install pack {converted.pack_id}: {exc.strerror or exc}") from None
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+    return replaced
+
+
+def _write_json(path: Path, data: Any) -> None:
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump(data, handle, ensure_ascii=False, indent=1)
+        handle.write("\n")
+
+
+def list_packs() -> list[Pack]:
+    """The bundled packs, then the imported ones (sorted by id)."""
+    return [*BUNDLED_PACKS.values(), *imported_packs()]

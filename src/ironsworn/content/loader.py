@@ -151,6 +151,7 @@ class Ruleset:
         self.warnings: list[str] = []
         self._loaded: dict[str, dict[str, Any]] = {}
         self._odds: dict[str, Odds] | None = None
+        self._pack_of: dict[str, Pack] = {}
 
     def __repr__(self) -> str:
         return f"Ruleset({self.name!r}, packs={[p.id for p in self.packs]!r})"
@@ -208,6 +209,29 @@ class Ruleset:
         result: dict[str, Any] = getattr(self, kind)
         return result
 
+    def pack_of(self, item_id: str) -> Pack | None:
+        """The pack an item came from (its kind must have been loaded), or None."""
+        return self._pack_of.get(item_id)
+
+    def in_ruleset(self, kind: str, ruleset: str | None) -> dict[str, Any]:
+        """Items of ``kind`` from packs of ``ruleset`` (an expansion counts for the ruleset it
+        extends, so an imported classic expansion lists with classic); None or "all" = every."""
+        items = self.items(kind)
+        if ruleset is None or ruleset == "all":
+            return items
+        return {
+            key: item
+            for key, item in items.items()
+            if (pack := self._pack_of.get(key)) is not None
+            and ruleset in (pack.ruleset, pack.id)
+        }
+
+    def find(self, kind: str, query: str, prefer: str | None = None) -> Any:
+        """Look up an item of ``kind`` ("moves", ...), preferring ruleset ``prefer`` on a tie."""
+        what = {"oracles": "oracle table", "npcs": "NPC"}.get(kind, kind[:-1])
+        preferred = (prefer, *self.preferred) if prefer else self.preferred
+        return resolve(self.items(kind), query, what, _name, preferred)
+
     def _kind(self, kind: str, build: Callable[[dict[str, Any]], T]) -> dict[str, T]:
         cached = self._loaded.get(kind)
         if cached is not None:
@@ -230,6 +254,7 @@ class Ruleset:
                     self.warnings.append(f"{path}: duplicate id {item_id} ignored")
                     continue
                 out[item_id] = item
+                self._pack_of[item_id] = pack
         self._loaded[kind] = out
         return out
 

@@ -120,6 +120,9 @@ def convert_file(path: Path) -> Converted:
             )
     except ContentError as exc:
         raise ContentError(f"{path}: {exc}") from None
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
+        # A field of the wrong type deep inside the file: refuse it, naming what broke.
+        raise ContentError(f"{path}: unreadable content ({type(exc).__name__}: {exc})") from None
     check(converted, path)
     return converted
 
@@ -159,11 +162,9 @@ def _coverage_problems(table: OracleTable) -> list[str]:
         low, high = table.range
     except ValueError:
         return [f"oracle {table.id}: unreadable dice {table.dice!r}"]
-    covered = 0
     problems: list[str] = []
     for value in range(low, high + 1):
         hits = sum(1 for row in table.rows if row.min <= value <= row.max)
-        covered += hits == 1
         if hits != 1:
             problems.append(f"oracle {table.id}: roll {value} matches {hits} rows")
             break

@@ -1,0 +1,334 @@
+"""Content commands: ``oracle``, ``npc``, ``truth``, ``region``, ``asset``, ``search``, ``content``.
+
+All of them read the content library (bundled rulesets plus imported packs, see
+:func:`ironsworn.content.load_library`); ids may be full ids, ids without ``type:``, or names.
+``main.py`` imports this module for any one of these commands, so :func:`register` adds them
+all. Only what a command needs is imported: rolling an oracle reads only the oracle files.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.cli.common import common_options, emit, parse_int
+
+if TYPE_CHECKING:
+    from ironsworn.content.loader import Ruleset
+    from ironsworn.content.model import Asset, Npc, OracleTable, Region, Truth
+
+
+def register(sub: Any) -> None:
+    """Register every content command on the top-level subparsers."""
+    _register_oracle(sub)
+    _register_simple(sub, "npc", "npcs", "list or show foes and NPCs", _npc_text)
+    _register_truth(sub)
+    _register_simple(sub, "region", "regions", "list or show regions", _region_text)
+    _register_simple(sub, "asset", "assets", "list or show assets", _asset_text)
+    _register_search(sub)
+    _register_content(sub)
+
+
+def library() -> Ruleset:
+    from ironsworn.content.loader import load_library
+
+    return load_library()
+
+
+def _dice(args: argparse.Namespace) -> Any:
+    from ironsworn.dice import RandomDice
+
+    return RandomDice(args.seed)
+
+
+def _value(args: argparse.Namespace) -> int | None:
+    return None if args.value is None else parse_int(args.value, "--value")
+
+
+def _list_parser(group: Any, noun: str) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = common_options(group.add_parser("list", help=f"list {noun}"))
+    parser.add_argument(
+        "--ruleset",
+        default="all",
+        help="only this ruleset or pack (classic, starforged, an imported pack id; default all)",
+    )
+    return parser
+
+
+def _show_parser(group: Any, noun: str) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = common_options(
+        group.add_parser("show", help=f"show one {noun}")
+    )
+    parser.add_argument("id", metavar="ID", help="full id, id without type, or name")
+    return parser
+
+
+def _listing(kind: str) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        items = library().in_ruleset(kind, args.ruleset)
+        rows = [{"id": item.id, "name": item.name, **_list_extra(item)} for item in items.values()]
+        emit(args, rows, lambda: _table(rows))
+        return 0
+
+    return run
+
+
+def _list_extra(item: Any) -> dict[str, Any]:
+    for field in ("rank", "type", "dice", "category"):
+        value = getattr(item, field, None)
+        if value:
+            return {field: value}
+    return {}
+
+
+def _table(rows: list[dict[str, Any]]) -> str:
+    if not rows:
+        return "(none)"
+    width = max(len(r["name"]) for r in rows)
+    lines = []
+    for row in rows:
+        extra = next((str(v) for k, v in row.items() if k not in ("id", "name")), "")
+        tail = f"  [{extra}]" if extra else ""
+        lines.append(f"{row['name']:<{width}}  {row['id']}{tail}")
+    return "\n".join(lines)
+
+
+def _showing(kind: str, describe: Callable[[Any], str]) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        item = library().find(kind, args.id)
+        emit(args, item.to_json(), lambda: describe(item))
+        return 0
+
+    return run
+
+
+def _register_simple(
+    sub: Any, command: str, kind: str, help_text: str, describe: Callable[[Any], str]
+) -> None:
+    parser = sub.add_parser(command, help=help_text)
+    group = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    _list_parser(group, kind).set_defaults(func=_listing(kind))
+    _show_parser(group, command).set_defaults(func=_showing(kind, describe))
+
+
+# --- oracle ---------------------------------------------------------------------------------
+
+
+def _register_oracle(sub: Any) -> None:
+    parser = sub.add_parser("oracle", help="list, show or roll oracle tables")
+    group = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    _list_parser(group, "oracle tables").set_defaults(func=_listing("oracles"))
+    _show_parser(group, "oracle table").set_defaults(func=_oracle_show)
+    roll = common_options(group.add_parser("roll", help="roll on an oracle table"))
+    roll.add_argument("id", metavar="ID", help="full id, id without type, or name")
+    roll.add_argument("--value", help="your own roll for the first die (e.g. 1-100)")
+    roll.add_argument("--seed", help="seed for a reproducible roll")
+    roll.set_defaults(func=_oracle_roll)
+
+
+def oracle_json(table: OracleTable) -> dict[str, Any]:
+    """The shape ``oracle show --json`` prints."""
+    out: dict[str, Any] = {
+        "id": table.id,
+        "name": table.name,
+        "dice": table.dice,
+        "rows": [{"min": r.min, "max": r.max, "text": r.text} for r in table.rows],
+    }
+    if table.then:
+        out["then"] = [r.to_json() for r in table.then]
+    return out
+
+
+def _oracle_show(args: argparse.Namespace) -> int:
+    table = library().oracle(args.id)
+
+    def text() -> str:
+        lines = [f"{table.name} ({table.id}) — {table.dice}" + _page(table.page)]
+        for row in table.rows:
+            span = str(row.min) if row.min == row.max else f"{row.min}-{row.max}"
+            lines.append(f"  {span:>7}  {row.text}")
+        for step in table.then:
+            times = f" x{step.times}" if step.times != 1 else ""
+            lines.append(f"  then roll {step.oracle}{times}")
+        return "\n".join(lines)
+
+    emit(args, oracle_json(table), text)
+    return 0
+
+
+def _oracle_roll(args: argparse.Namespace) -> int:
+    from ironsworn.content.oracle_roller import roll_oracle
+
+    ruleset = library()
+    result = roll_oracle(ruleset, ruleset.oracle(args.id), _dice(args), _value(args))
+    emit(args, result.to_json(), lambda: "\n".join(result.lines()))
+    return 0
+
+
+# --- truth ----------------------------------------------------------------------------------
+
+
+def _register_truth(sub: Any) -> None:
+    parser = sub.add_parser("truth", help="list, show or roll world truths")
+    group = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    _list_parser(group, "truth categories").set_defaults(func=_listing("truths"))
+    _show_parser(group, "truth category").set_defaults(func=_showing("truths", _truth_text))
+    roll = common_options(group.add_parser("roll", help="roll a truth (or every truth)"))
+    roll.add_argument("id", metavar="ID", nargs="?", help="a truth category; all when omitted")
+    roll.add_argument("--value", help="your own d100 roll (only with one ID)")
+    roll.add_argument("--seed", help="seed for a reproducible roll")
+    roll.set_defaults(func=_truth_roll)
+
+
+def _truth_roll(args: argparse.Namespace) -> int:
+    from ironsworn.cli.common import UsageError
+    from ironsworn.content.oracle_roller import roll_truth
+
+    ruleset = library()
+    dice = _dice(args)
+    if args.id is None:
+        if args.value is not None:
+            raise UsageError("--value needs one truth ID (it would give every truth one roll)")
+        results = [roll_truth(ruleset, truth, dice) for truth in ruleset.truths.values()]
+        data: Any = [r.to_json() for r in results]
+    else:
+        results = [roll_truth(ruleset, ruleset.truth(args.id), dice, _value(args))]
+        data = results[0].to_json()
+
+    def text() -> str:
+        return "\n".join(f"{r.name} ({r.roll}): {r.option.summary}" for r in results)
+
+    emit(args, data, text)
+    return 0
+
+
+# --- search and packs -----------------------------------------------------------------------
+
+
+def _register_search(sub: Any) -> None:
+    parser = common_options(sub.add_parser("search", help="search moves, oracles and foes"))
+    parser.add_argument("words", metavar="WORDS", nargs="+", help="words that must all appear")
+    parser.add_argument("--limit", default="20", help="at most this many results (default 20)")
+    parser.set_defaults(func=_search)
+
+
+def _search(args: argparse.Namespace) -> int:
+    from ironsworn.content.search import search
+
+    limit = parse_int(args.limit, "--limit", 1)
+    hits = search(library(), args.words, limit)
+
+    def text() -> str:
+        if not hits:
+            return f"no match for {' '.join(args.words)!r}"
+        return "\n".join(f"{h.kind:<6} {h.name} ({h.id}) — {h.excerpt}" for h in hits)
+
+    emit(args, [h.to_json() for h in hits], text)
+    return 0
+
+
+def _register_content(sub: Any) -> None:
+    parser = sub.add_parser("content", help="import and list content packs")
+    group = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    imp = common_options(
+        group.add_parser("import", help="import a Datasworn or Dataforged JSON file")
+    )
+    imp.add_argument("file", metavar="FILE")
+    imp.add_argument("--as", dest="pack_id", metavar="ID", help="install under this pack id")
+    imp.set_defaults(func=_content_import)
+    listing = common_options(group.add_parser("list", help="list bundled and imported packs"))
+    listing.set_defaults(func=_content_list)
+
+
+def _content_import(args: argparse.Namespace) -> int:
+    from ironsworn.content.packs import import_pack
+
+    report = import_pack(args.file, args.pack_id)
+
+    def text() -> str:
+        counts = ", ".join(f"{n} {k}" for k, n in report.counts.items())
+        verb = "replaced" if report.replaced else "imported"
+        lines = [f"{verb} pack {report.pack.id} ({report.pack.name}): {counts}"]
+        lines += [f"  warning: {w}" for w in report.warnings[:20]]
+        if len(report.warnings) > 20:
+            lines.append(f"  ... and {len(report.warnings) - 20} more warnings (--json)")
+        return "\n".join(lines)
+
+    emit(args, report.to_json(), text)
+    return 0
+
+
+def _content_list(args: argparse.Namespace) -> int:
+    from ironsworn.content.packs import list_packs
+
+    packs = [p.to_json() for p in list_packs()]
+
+    def text() -> str:
+        lines = []
+        for pack in packs:
+            where = "bundled" if pack["bundled"] else "imported"
+            counts = ", ".join(f"{n} {k}" for k, n in pack["counts"].items())
+            lines.append(f"{pack['id']:<16} {where:<8} {pack['name']} — {counts}")
+        return "\n".join(lines)
+
+    emit(args, packs, text)
+    return 0
+
+
+# --- human text -----------------------------------------------------------------------------
+
+
+def _page(page: int | None) -> str:
+    return f", p. {page}" if page else ""
+
+
+def _bullets(title: str, values: tuple[str, ...]) -> list[str]:
+    return [f"{title}:", *(f"  • {v}" for v in values)] if values else []
+
+
+def _npc_text(npc: Npc) -> str:
+    lines = [f"{npc.name} ({npc.id}) — {npc.rank} {npc.category}".rstrip() + _page(npc.page)]
+    lines += _bullets("Features", npc.features)
+    lines += _bullets("Drives", npc.drives)
+    lines += _bullets("Tactics", npc.tactics)
+    if npc.description:
+        lines.append(npc.description)
+    if npc.quest_starter:
+        lines.append(f"Quest starter: {npc.quest_starter}")
+    if npc.your_truth:
+        lines.append(f"Your truth: {npc.your_truth}")
+    return "\n".join(lines)
+
+
+def _truth_text(truth: Truth) -> str:
+    lines = [f"{truth.name} ({truth.id})" + _page(truth.page)]
+    for option in truth.options:
+        lines.append(f"  {option.min}-{option.max}: {option.summary}")
+        if option.quest_starter:
+            lines.append(f"      Quest starter: {option.quest_starter}")
+    return "\n".join(lines)
+
+
+def _region_text(region: Region) -> str:
+    lines = [f"{region.name} ({region.id})" + _page(region.page)]
+    if region.description:
+        lines.append(region.description)
+    lines += _bullets("Features", region.features)
+    if region.quest_starter:
+        lines.append(f"Quest starter: {region.quest_starter}")
+    return "\n".join(lines)
+
+
+def _asset_text(asset: Asset) -> str:
+    lines = [f"{asset.name} ({asset.id}) — {asset.type}" + _page(asset.page)]
+    if asset.requirement:
+        lines.append(f"Requires: {asset.requirement}")
+    if asset.input:
+        lines.append(f"Write in: {asset.input}")
+    for ability in asset.abilities:
+        lines.append(f"  {'●' if ability.enabled else '○'} {ability.text}")
+    meter = asset.condition_meter
+    if meter:
+        lines.append(f"{meter.name}: {meter.value}/{meter.max}")
+    return "\n".join(lines)

@@ -1,0 +1,131 @@
+"""``ironsworn move list`` and ``ironsworn move show ID``: read moves without making them.
+
+The ``move`` command itself lives in ``move_cmd.py``; it calls :func:`add_list_show` with its
+subparsers (or wires :func:`list_moves` / :func:`show_move` itself). Both functions read
+``args.json``; :func:`list_moves` reads ``args.ruleset`` (None, ``classic``, ``starforged``,
+``all`` or an imported pack id) and :func:`show_move` reads ``args.id`` and, if present,
+``args.ruleset`` as the preferred ruleset for a name two rulesets share.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.cli.common import common_options, emit
+
+if TYPE_CHECKING:
+    from ironsworn.content.model import Move
+
+DEFAULT_RULESET = "classic"
+
+_METHOD_WORDS = {
+    "player_choice": "your choice of",
+    "highest": "the highest of",
+    "lowest": "the lowest of",
+    "all": "each of",
+}
+
+
+def add_list_show(move_subparsers: Any) -> None:
+    """Add ``list`` and ``show`` to the ``move`` command's subparsers (sets ``func``)."""
+    listing = common_options(move_subparsers.add_parser("list", help="list moves"))
+    listing.add_argument(
+        "--ruleset",
+        default=None,
+        help="classic (default), starforged, all, or an imported pack id",
+    )
+    listing.set_defaults(func=list_moves)
+    show = common_options(move_subparsers.add_parser("show", help="show one move"))
+    show.add_argument("id", metavar="ID", help="full id, id without type, or name")
+    show.add_argument(
+        "--ruleset", default=None, help="prefer this ruleset when a name is in several"
+    )
+    show.set_defaults(func=show_move)
+
+
+def list_moves(args: argparse.Namespace) -> int:
+    """Print the moves of one ruleset (classic unless ``args.ruleset`` says otherwise)."""
+    from ironsworn.content.loader import load_library
+
+    ruleset = getattr(args, "ruleset", None) or DEFAULT_RULESET
+    moves = list(load_library().in_ruleset("moves", ruleset).values())
+    rows = [
+        {
+            "id": m.id,
+            "name": m.name,
+            "category": m.category,
+            "roll_type": m.roll_type,
+            "page": m.page,
+        }
+        for m in moves
+    ]
+
+    def text() -> str:
+        if not moves:
+            return f"no moves in ruleset {ruleset!r}"
+        lines: list[str] = []
+        category = None
+        for move in moves:
+            if move.category != category:
+                category = move.category
+                lines.append(f"{category}:")
+            lines.append(f"  {move.name:<34} {move.id}")
+        return "\n".join(lines)
+
+    emit(args, rows, text)
+    return 0
+
+
+def show_move(args: argparse.Namespace) -> int:
+    """Print one move: trigger, how it is rolled, outcomes and choices."""
+    from ironsworn.content.loader import load_library
+
+    prefer = getattr(args, "ruleset", None)
+    move: Move = load_library().find("moves", args.id, prefer)
+    emit(args, move.summary_json(), lambda: describe(move))
+    return 0
+
+
+def describe(move: Move) -> str:
+    """Human text of a move."""
+    page = f", p. {move.page}" if move.page else ""
+    lines = [f"{move.name} ({move.id}) — {move.category}{page}"]
+    if move.trigger:
+        lines.append(move.trigger)
+    lines.append(f"Roll: {_roll_words(move)}")
+    for option in move.roll_options:
+        if option.text and len(move.roll_options) > 1:
+            using = ", ".join(option.using)
+            lines.append(f"  • {option.text}: +{using}")
+    if move.outcomes:
+        for key, label in (("strong_hit", "Strong hit"), ("weak_hit", "Weak hit"), ("miss", "Miss")):
+            text = move.outcomes.get(key, "")
+            if text:
+                lines.append(f"{label}: {text}")
+            match = move.match_outcomes.get(key)
+            if match:
+                lines.append(f"{label} with a match: {match}")
+    for name, choice in move.choices.items():
+        when = ", ".join(
+            f"{choice.count.get(o, '?')} on a {o.replace('_', ' ')}" for o in choice.outcomes
+        )
+        lines.append(f"Choose ({name}; {when}):")
+        lines.extend(f"  [{o.key}] {o.text}" for o in choice.options)
+    if not move.outcomes and move.text:
+        lines.append(move.text)
+    return "\n".join(lines)
+
+
+def _roll_words(move: Move) -> str:
+    if move.roll_type == "no_roll" or not move.rolls:
+        return "no roll"
+    kind = move.roll_type.replace("_", " ")
+    words = _METHOD_WORDS.get(move.method, move.method)
+    names = ", ".join(move.rolls)
+    return f"{kind}, +{names}" if len(move.rolls) == 1 else f"{kind}, {words} {names}"
+
+
+def json_rows(moves: list[Move]) -> list[dict[str, Any]]:
+    """The ``move show --json`` shape for several moves (for callers that list in full)."""
+    return [m.summary_json() for m in moves]

@@ -1,0 +1,486 @@
+"""Read Datasworn JSON (schema 0.1 and 0.2): rulesets and expansions.
+
+A Datasworn file is one object for one package::
+
+    {"_id": "delve", "type": "expansion", "ruleset": "classic", "datasworn_version": "0.1.0",
+     "title": ..., "authors": [{"name": ...}], "license": ...,
+     "moves":   {key: move_category   {"contents": {key: move}, "collections": {...}}},
+     "oracles": {key: oracle_collection {"contents": {key: oracle_rollable}, "collections"}},
+     "assets":  {key: asset_collection  {"contents": {key: asset}}},
+     "npcs":    {key: npc_collection    {"contents": {key: npc}}},
+     "truths":  {key: truth},
+     "atlas":   {key: atlas_collection  {"contents": {key: atlas_entry}}}}
+
+Ids are already ours (``move:classic/adventure/face_danger``); an item without one gets an id
+built from the package id and the keys on its path. Where 0.1 and 0.2 spell a field
+differently, both spellings are read:
+
+- oracle rows: ``{"roll": {"min", "max"}, "text"}`` or ``{"min", "max", "result"}``;
+- ``oracle_rolls``: ``{"oracle": id | null (this table), "number_of_rolls" | "count",
+  "duplicates": "reroll" | "keep" | "make_it_worse"}``;
+- move outcomes: ``{"text"}`` objects or plain strings;
+- links in text: ``[Name](datasworn:move:...)``, ``[Name](id:move:...)`` or ``[Name](move:...)``.
+
+Unknown fields are ignored; unknown top-level sections and unreadable roll options are listed
+as warnings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.errors import ContentError
+
+if TYPE_CHECKING:
+    from ironsworn.content.packs import Converted
+
+LINK = re.compile(r"\]\((?:datasworn:|id:)?((?:move|oracle_rollable|asset|npc|truth)[:/][^)\s]+)\)")
+RANK_NAMES = {1: "troublesome", 2: "dangerous", 3: "formidable", 4: "extreme", 5: "epic"}
+KNOWN_SECTIONS = {
+    "moves",
+    "oracles",
+    "assets",
+    "npcs",
+    "truths",
+    "atlas",
+    "rules",
+    "delve_sites",
+    "site_themes",
+    "site_domains",
+    "rarities",
+}
+IGNORED_SECTIONS = {"rules", "delve_sites", "site_themes", "site_domains", "rarities"}
+HEADER_KEYS = {
+    "_id",
+    "id",
+    "type",
+    "package_type",
+    "ruleset",
+    "datasworn_version",
+    "title",
+    "authors",
+    "date",
+    "url",
+    "license",
+    "description",
+    "_source",
+    "source",
+    "$schema",
+}
+METHODS = {"player_choice", "highest", "lowest", "all"}
+OUTCOMES = ("strong_hit", "weak_hit", "miss")
+
+
+def looks_like(data: Any) -> bool:
+    """True for an object with ``datasworn_version``, or an ``_id`` and Datasworn sections."""
+    if not isinstance(data, dict):
+        return False
+    if "datasworn_version" in data:
+        return True
+    return ("_id" in data or "id" in data) and any(k in data for k in ("moves", "oracles", "assets"))
+
+
+def _strip_link_prefix(text: str) -> str:
+    return LINK.sub(lambda m: f"]({m.group(1)})", text)
+
+
+def _links(text: str, kind: str = "move") -> list[str]:
+    return [m.group(1) for m in LINK.finditer(text) if m.group(1).startswith(kind + ":")]
+
+
+def _page(item: dict[str, Any]) -> int | None:
+    source = item.get("_source") or item.get("source")
+    if isinstance(source, dict) and isinstance(source.get("page"), int):
+        return int(source["page"])
+    return None
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, dict):
+        return str(value.get("text") or value.get("result") or "")
+    return "" if value is None else str(value)
+
+
+class _Reader:
+    def __init__(self, package: str, ruleset: str) -> None:
+        self.package = package
+        self.ruleset = ruleset
+        self.warnings: list[str] = []
+
+    def item_id(self, item: dict[str, Any], kind: str, path: list[str]) -> str:
+        raw = item.get("_id") or item.get("id")
+        if isinstance(raw, str) and raw:
+            if ":" in raw:
+                return raw
+            # 0.0.x style "classic/moves/adventure/face_danger": keep the path, add the type.
+            return f"{kind}:{raw}"
+        return f"{kind}:{self.package}/" + "/".join(path)
+
+    # --- walking collections --------------------------------------------------------------
+
+    def walk(
+        self, collections: Any, path: list[str], section: str
+    ) -> Iterator[tuple[list[str], dict[str, Any], dict[str, Any]]]:
+        """(path, collection, item) for every item under a dict of collections."""
+        if not isinstance(collections, dict):
+            raise ContentError(f"section {section!r} is not an object of collections")
+        for key, collection in collections.items():
+            if not isinstance(collection, dict):
+                raise ContentError(f"{section}.{key} is not an object")
+            here = [*path, key]
+            contents = collection.get("contents") or {}
+            if not isinstance(contents, dict):
+                raise ContentError(f"{section}.{key}.contents is not an object")
+            for item_key, item in contents.items():
+                if not isinstance(item, dict):
+                    raise ContentError(f"{section}.{key}.{item_key} is not an object")
+                yield [*here, item_key], collection, item
+            children = collection.get("collections")
+            if children:
+                yield from self.walk(children, here, f"{section}.{key}")
+
+    # --- moves ------------------------------------------------------------------------------
+
+    def moves(self, section: Any) -> list[dict[str, Any]]:
+        out = []
+        for path, category, move in self.walk(section, [], "moves"):
+            out.append(self.move(move, path, str(category.get("name") or path[0])))
+        return out
+
+    def move(self, move: dict[str, Any], path: list[str], category: str) -> dict[str, Any]:
+        move_id = self.item_id(move, "move", path)
+        name = move.get("name")
+        if not isinstance(name, str) or not name:
+            raise ContentError(f"move {move_id}: missing 'name'")
+        roll_type = str(move.get("roll_type") or "no_roll")
+        trigger = move.get("trigger") or {}
+        options: list[dict[str, Any]] = []
+        for condition in trigger.get("conditions") or ():
+            if isinstance(condition, dict):
+                option = self.roll_option(condition, move_id)
+                if option is not None:
+                    options.append(option)
+        methods = list(dict.fromkeys(o["method"] for o in options))
+        outcomes: dict[str, str] | None = None
+        matches: dict[str, str] = {}
+        raw_outcomes = move.get("outcomes")
+        texts = [str(move.get("text") or "")]
+        if isinstance(raw_outcomes, dict):
+            outcomes = {}
+            for key in OUTCOMES:
+                outcome = raw_outcomes.get(key)
+                outcomes[key] = _strip_link_prefix(_text(outcome))
+                texts.append(_text(outcome))
+                if isinstance(outcome, dict):
+                    match = outcome.get("match") or outcome.get("with_a_match")
+                    if match:
+                        matches[key] = _strip_link_prefix(_text(match))
+        links = list(dict.fromkeys(link for t in texts for link in _links(t)))
+        out: dict[str, Any] = {
+            "id": move_id,
+            "name": name,
+            "category": category,
+            "page": _page(move),
+            "trigger": str(trigger.get("text") or ""),
+            "roll_type": roll_type,
+            "roll_options": options,
+            "rolls": list(dict.fromkeys(u for o in options for u in o["using"])),
+            "method": (methods[0] if len(methods) == 1 else "player_choice") if options else "none",
+            "progress_move": roll_type in ("progress_roll", "special_track"),
+            "allow_momentum_burn": bool(move.get("allow_momentum_burn", roll_type == "action_roll")),
+            "adds": [],
+            "text": _strip_link_prefix(str(move.get("text") or "")),
+            "outcomes": outcomes,
+            "choices": {},
+            "links": [link for link in links if link != move_id],
+            "tables": [str(o) for o in move.get("oracles") or () if isinstance(o, str)],
+        }
+        if matches:
+            out["match_outcomes"] = matches
+        replaces = move.get("replaces")
+        if isinstance(replaces, str):
+            out["variant_of"] = replaces
+        return out
+
+    def roll_option(self, condition: dict[str, Any], move_id: str) -> dict[str, Any] | None:
+        raw_options = condition.get("roll_options") or ()
+        using: list[str] = []
+        custom: list[dict[str, Any]] = []
+        for option in raw_options:
+            if not isinstance(option, dict):
+                self.warnings.append(f"move {move_id}: roll option {option!r} ignored")
+                continue
+            kind = option.get("using")
+            if kind in ("stat", "condition_meter", "special_track"):
+                value = option.get(str(kind))
+                if isinstance(value, str):
+                    using.append(value)
+                    continue
+            elif kind == "custom":
+                custom.append(
+                    {"name": str(option.get("label", "")), "value": int(option.get("value", 0))}
+                )
+                continue
+            elif kind == "progress_track":
+                using.append("progress")
+                continue
+            elif isinstance(kind, str) and kind.startswith(("asset_", "attached_asset")):
+                control = option.get("control") or option.get("option") or kind
+                using.append(f"asset:{control}")
+                continue
+            self.warnings.append(f"move {move_id}: roll option using {kind!r} ignored")
+        if custom:
+            using.append("custom")
+        if not using:
+            return None
+        method = str(condition.get("method") or "player_choice")
+        if method not in METHODS:
+            self.warnings.append(f"move {move_id}: method {method!r} read as player_choice")
+            method = "player_choice"
+        entry: dict[str, Any] = {
+            "using": using,
+            "method": method,
+            "text": str(condition.get("text") or ""),
+        }
+        if custom:
+            entry["custom_stat"] = {"name": "Custom stat", "options": custom}
+        return entry
+
+    # --- oracles ----------------------------------------------------------------------------
+
+    def oracles(self, section: Any) -> list[dict[str, Any]]:
+        out = []
+        for path, _collection, table in self.walk(section, [], "oracles"):
+            if isinstance(table.get("rows"), list):
+                out.append(self.oracle(table, path))
+            elif isinstance(table.get("contents"), dict):
+                # A table with shared rolls: its columns are tables of their own.
+                for key, column in table["contents"].items():
+                    if isinstance(column, dict) and isinstance(column.get("rows"), list):
+                        out.append(self.oracle(column, [*path, key]))
+            else:
+                self.warnings.append(f"oracle {'/'.join(path)} has no rows; ignored")
+        return out
+
+    def oracle(self, table: dict[str, Any], path: list[str]) -> dict[str, Any]:
+        table_id = self.item_id(table, "oracle_rollable", path)
+        rows = []
+        for index, row in enumerate(table["rows"]):
+            if not isinstance(row, dict):
+                raise ContentError(f"oracle {table_id}: row {index + 1} is not an object")
+            roll = row.get("roll") if "roll" in row else row
+            if not isinstance(roll, dict) or roll.get("min") is None or roll.get("max") is None:
+                self.warnings.append(f"oracle {table_id}: row {index + 1} has no range; skipped")
+                continue
+            text = str(row.get("text") or row.get("result") or "")
+            entry: dict[str, Any] = {"min": int(roll["min"]), "max": int(roll["max"]), "text": text}
+            rolls = [self.oracle_roll(r, table_id) for r in row.get("oracle_rolls") or ()]
+            if rolls:
+                entry["rolls"] = rolls
+            rows.append(entry)
+        name = table.get("name")
+        if not isinstance(name, str) or not name:
+            raise ContentError(f"oracle {table_id}: missing 'name'")
+        dice = str(table.get("dice") or "1d100")
+        return {"id": table_id, "name": name, "dice": dice, "page": _page(table), "rows": rows}
+
+    def oracle_roll(self, raw: Any, table_id: str) -> dict[str, Any]:
+        if not isinstance(raw, dict):
+            raise ContentError(f"oracle {table_id}: oracle_rolls entry is not an object")
+        target = raw.get("oracle")
+        times = raw.get("number_of_rolls", raw.get("count", raw.get("times", 1)))
+        duplicates = str(raw.get("duplicates") or "reroll")
+        return {
+            "oracle": str(target) if target else "self",
+            "times": int(times),
+            "unique": duplicates == "reroll",
+        }
+
+    # --- assets, npcs, truths, regions --------------------------------------------------------
+
+    def assets(self, section: Any) -> list[dict[str, Any]]:
+        out = []
+        for path, collection, asset in self.walk(section, [], "assets"):
+            asset_id = self.item_id(asset, "asset", path)
+            meter = None
+            for key, control in (asset.get("controls") or {}).items():
+                if isinstance(control, dict) and control.get("field_type") == "condition_meter":
+                    meter = {
+                        "name": str(control.get("label") or key),
+                        "max": int(control.get("max", 0)),
+                        "value": int(control.get("value", control.get("max", 0))),
+                    }
+                    break
+            fields = [
+                str(o.get("label") or k)
+                for k, o in (asset.get("options") or {}).items()
+                if isinstance(o, dict) and o.get("field_type") == "text"
+            ]
+            out.append(
+                {
+                    "id": asset_id,
+                    "name": self.name(asset, asset_id),
+                    "type": str(asset.get("category") or collection.get("name") or path[0]),
+                    "requirement": _strip_link_prefix(str(asset.get("requirement") or "")),
+                    "input": fields[0] if fields else "",
+                    "abilities": [
+                        {
+                            "key": str(i + 1),
+                            "text": _strip_link_prefix(str(a.get("text") or "")),
+                            "enabled": bool(a.get("enabled", False)),
+                        }
+                        for i, a in enumerate(asset.get("abilities") or ())
+                        if isinstance(a, dict)
+                    ],
+                    "condition_meter": meter,
+                    "page": _page(asset),
+                }
+            )
+        return out
+
+    def npcs(self, section: Any) -> list[dict[str, Any]]:
+        out = []
+        for path, collection, npc in self.walk(section, [], "npcs"):
+            category = str(collection.get("name") or path[0])
+            out.append(self.npc(npc, path, category))
+            for key, variant in (npc.get("variants") or {}).items():
+                if isinstance(variant, dict):
+                    merged = {**npc, **variant, "variants": None}
+                    if "_id" not in variant:
+                        merged.pop("_id", None)
+                    out.append(self.npc(merged, [*path, key], category))
+        return out
+
+    def npc(self, npc: dict[str, Any], path: list[str], category: str) -> dict[str, Any]:
+        npc_id = self.item_id(npc, "npc", path)
+        rank = npc.get("rank", "")
+        return {
+            "id": npc_id,
+            "name": self.name(npc, npc_id),
+            "category": category,
+            "rank": RANK_NAMES.get(rank, str(rank)) if isinstance(rank, int) else str(rank),
+            "features": [str(f) for f in npc.get("features") or ()],
+            "drives": [str(f) for f in npc.get("drives") or ()],
+            "tactics": [str(f) for f in npc.get("tactics") or ()],
+            "description": str(npc.get("description") or ""),
+            "quest_starter": str(npc.get("quest_starter") or ""),
+            "your_truth": str(npc.get("your_truth") or ""),
+            "page": _page(npc),
+        }
+
+    def truths(self, section: Any) -> list[dict[str, Any]]:
+        if not isinstance(section, dict):
+            raise ContentError("section 'truths' is not an object")
+        out = []
+        for key, truth in section.items():
+            if not isinstance(truth, dict):
+                raise ContentError(f"truths.{key} is not an object")
+            truth_id = self.item_id(truth, "truth", [key])
+            options = []
+            for index, option in enumerate(truth.get("options") or ()):
+                roll = option.get("roll") if "roll" in option else option
+                if not isinstance(roll, dict) or roll.get("min") is None:
+                    self.warnings.append(f"truth {truth_id}: option {index + 1} has no range")
+                    continue
+                options.append(
+                    {
+                        "key": str(index + 1),
+                        "min": int(roll["min"]),
+                        "max": int(roll["max"]),
+                        "summary": str(option.get("summary") or ""),
+                        "text": str(option.get("description") or option.get("text") or ""),
+                        "quest_starter": str(option.get("quest_starter") or ""),
+                    }
+                )
+            out.append(
+                {
+                    "id": truth_id,
+                    "name": self.name(truth, truth_id),
+                    "page": _page(truth),
+                    "options": options,
+                }
+            )
+        return out
+
+    def regions(self, section: Any) -> list[dict[str, Any]]:
+        out = []
+        for path, _collection, entry in self.walk(section, [], "atlas"):
+            # Atlas entries become regions under our region: type, keyed by their last part.
+            region_id = f"region:{self.package}/{path[-1]}"
+            raw = entry.get("_id")
+            if isinstance(raw, str) and raw.startswith("region:"):
+                region_id = raw
+            out.append(
+                {
+                    "id": region_id,
+                    "name": self.name(entry, region_id),
+                    "page": _page(entry),
+                    "description": str(entry.get("description") or ""),
+                    "features": [str(f) for f in entry.get("features") or ()],
+                    "quest_starter": str(entry.get("quest_starter") or ""),
+                }
+            )
+        return out
+
+    @staticmethod
+    def name(item: dict[str, Any], item_id: str) -> str:
+        name = item.get("name")
+        if not isinstance(name, str) or not name:
+            raise ContentError(f"{item_id}: missing 'name'")
+        return name
+
+
+def convert(data: dict[str, Any]) -> Converted:
+    """Convert one Datasworn package object."""
+    from ironsworn.content.packs import Converted
+
+    package = data.get("_id") or data.get("id")
+    if not isinstance(package, str) or not package:
+        raise ContentError("missing the package id ('_id')")
+    version = str(data.get("datasworn_version") or "")
+    kind = str(data.get("type") or data.get("package_type") or "ruleset")
+    ruleset = str(data.get("ruleset") or package) if kind == "expansion" else package
+    reader = _Reader(package, ruleset)
+    if version.startswith("0.1"):
+        fmt = "datasworn-0.1"
+    elif version.startswith("0.2"):
+        fmt = "datasworn-0.2"
+    else:
+        fmt = "datasworn-0.2"
+        reader.warnings.append(
+            f"datasworn_version {version or 'missing'}: read as 0.2 (accepted: 0.1.x, 0.2.x)"
+        )
+    authors = ", ".join(
+        str(a.get("name")) for a in data.get("authors") or () if isinstance(a, dict)
+    )
+    title = str(data.get("title") or package)
+    converted = Converted(
+        pack_id=package,
+        name=title,
+        ruleset=ruleset,
+        format=fmt,
+        kind=kind,
+        source=f"{title}, {authors}" if authors else title,
+        licence=str(data.get("license") or ""),
+        warnings=reader.warnings,
+    )
+    sections = {
+        "moves": ("moves", reader.moves),
+        "oracles": ("oracles", reader.oracles),
+        "assets": ("assets", reader.assets),
+        "npcs": ("npcs", reader.npcs),
+        "truths": ("truths", reader.truths),
+        "atlas": ("regions", reader.regions),
+    }
+    for key, value in data.items():
+        if key in sections:
+            our_kind, read = sections[key]
+            for item in read(value):
+                converted.add(our_kind, item)
+        elif key in IGNORED_SECTIONS:
+            reader.warnings.append(f"section {key!r} is not used by this program; ignored")
+        elif key not in HEADER_KEYS:
+            reader.warnings.append(f"unknown section {key!r} ignored")
+    return converted

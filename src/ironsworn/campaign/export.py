@@ -1,0 +1,344 @@
+"""Getting a campaign out of its file and back: a Markdown story, and a JSON round trip.
+
+**Markdown** (:func:`markdown`) reads as the story of the campaign: a title, then sessions, each
+with its journal text as paragraphs and each move (or oracle roll, or edit) as a compact
+block quote listing what happened: the move, stat and outcome, the dice and score, every
+effect as ``from → to``, oracle results. The character sheets and the progress tracks come at
+the end, from the folded state (its ``sheet(name)`` when it has one, else its ``to_dict()``).
+
+*Sessions.* A new session starts at an operation holding a ``session`` event (the play mode
+may record one when it starts), or when more than :data:`SESSION_GAP` (4 hours) passed since
+the previous operation: a solo session is one sitting, and a sitting rarely pauses that long.
+
+**JSON** (:func:`export_document` / :func:`import_file`) is the whole log, undone and
+discarded operations included, with seqs, times and statuses kept::
+
+    {"format": "ironsworn-campaign", "format_version": 1, "created": "...",
+     "operations": [{"seq", "kind", "time", "character", "summary", "status", "events"}, ...]}
+
+Export, import into a new campaign, export again: the two files are byte-identical. The
+campaign's name is deliberately not in the file (it is where the campaign is filed, chosen at
+import), so the round trip holds under any name. Importing validates the whole file first,
+builds the campaign in a temporary file beside the target and moves it into place only when
+complete, so a bad import leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from ironsworn.campaign.journal import Narrator, words
+from ironsworn.campaign.schema import DISCARDED, LIVE, UNDONE
+from ironsworn.campaign.store import CampaignStore, Operation, encode_event
+from ironsworn.errors import CampaignError, InvalidValue
+
+FORMAT = "ironsworn-campaign"
+FORMAT_VERSION = 1
+SESSION_GAP = timedelta(hours=4)
+_OPERATION_FIELDS = ("seq", "kind", "time", "character", "summary", "status", "events")
+
+
+# --------------------------------------------------------------------------------- markdown
+
+
+def markdown(store: CampaignStore[Any]) -> str:
+    """The campaign as a Markdown story, with the character sheets at the end."""
+    operations = store.operations()
+    state = store.state()
+    out: list[str] = [f"# {store.name}", ""]
+    narrator = Narrator()
+    session = 0
+    previous: datetime | None = None
+    for operation in operations:
+        when = _parse_time(operation.time)
+        marker = next((e for e in operation.events if e.get("type") == "session"), None)
+        if marker is not None or previous is None or (when - previous) > SESSION_GAP:
+            session += 1
+            title = ""
+            if marker is not None and (marker.get("title") or marker.get("text")):
+                title = f": {marker.get('title') or marker.get('text')}"
+            out += [f"## Session {session} — {when:%Y-%m-%d}{title}", ""]
+        previous = when
+        out += _operation_markdown(operation, narrator)
+    if not operations:
+        out += ["*Nothing has happened yet.*", ""]
+    out += _sheets_markdown(state)
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _operation_markdown(operation: Operation, narrator: Narrator) -> list[str]:
+    if operation.kind == "journal":
+        texts = [str(e.get("text", "")) for e in operation.events if e.get("type") == "journal"]
+        return [_paragraph("\n\n".join(texts)), ""]
+    items: list[str] = []
+    narrator.begin(operation)
+    for event in operation.events:
+        kind = event.get("type")
+        if kind == "session":
+            continue
+        if kind == "journal":
+            items.append(str(event.get("text", "")))
+            continue
+        line = narrator.event(event)
+        if line is None:
+            continue
+        items.append(f"**{line}**" if kind == "move" else line)
+    if not items:
+        return []
+    return [f"> - {_one_line(item)}" for item in items] + [""]
+
+
+def _sheets_markdown(state: Any) -> list[str]:
+    data = state.to_dict()
+    out: list[str] = []
+    characters = data.get("characters")
+    sheet = getattr(state, "sheet", None)
+    if isinstance(characters, Mapping) and characters:
+        out += ["## Characters", ""]
+        for name, stored in characters.items():
+            try:
+                shown = sheet(name) if callable(sheet) else stored
+            except Exception:
+                shown = stored  # a sheet() that wants other arguments: the stored dict will do
+            out += [f"### {name}", ""]
+            out += _mapping_lines({k: v for k, v in dict(shown).items() if k != "name"})
+            out.append("")
+    tracks = data.get("tracks")
+    if isinstance(tracks, Mapping) and tracks:
+        out += ["## Progress tracks", ""]
+        out += ["| Track | Kind | Rank | Progress | Status |", "|---|---|---|---|---|"]
+        for track in tracks.values():
+            if not isinstance(track, Mapping):
+                continue
+            ticks = int(track.get("ticks", 0))
+            out.append(
+                f"| {_cell(track.get('name'))} | {_cell(track.get('kind'))} | "
+                f"{_cell(track.get('rank'))} | {ticks // 4}/10 ({ticks} ticks) | "
+                f"{_cell(track.get('status', 'active'))} |"
+            )
+        out.append("")
+    rest = {k: v for k, v in data.items() if k not in ("characters", "tracks")}
+    if "characters" not in data and "tracks" not in data and rest:
+        # A state model without characters or tracks: show what it has, generically.
+        out += ["## State", "", *_mapping_lines(rest), ""]
+    return out
+
+
+def _mapping_lines(data: Mapping[str, Any], depth: int = 0) -> list[str]:
+    pad = "  " * depth
+    lines: list[str] = []
+    for key, value in data.items():
+        label = words(key)
+        if isinstance(value, Mapping) and value and all(_scalar(v) for v in value.values()):
+            lines.append(
+                f"{pad}- {label}: " + " · ".join(f"{words(k)} {_text(v)}" for k, v in value.items())
+            )
+        elif isinstance(value, Mapping) and value:
+            lines.append(f"{pad}- {label}:")
+            lines += _mapping_lines(value, depth + 1)
+        elif isinstance(value, list) and all(_scalar(v) for v in value):
+            lines.append(f"{pad}- {label}: " + (", ".join(_text(v) for v in value) or "none"))
+        elif isinstance(value, list):
+            lines.append(f"{pad}- {label}:")
+            for item in value:
+                if isinstance(item, Mapping):
+                    title = item.get("name") or item.get("id") or "item"
+                    lines.append(f"{pad}  - {_text(title)}")
+                    rest = {k: v for k, v in item.items() if k not in ("name", "id")}
+                    lines += _mapping_lines(rest, depth + 2)
+                else:
+                    lines.append(f"{pad}  - {_text(item)}")
+        else:
+            lines.append(
+                f"{pad}- {label}: {_text(value) if not isinstance(value, Mapping) else 'none'}"
+            )
+    return lines
+
+
+def _scalar(value: Any) -> bool:
+    return value is None or isinstance(value, str | int | float | bool)
+
+
+def _text(value: Any) -> str:
+    return words(value) if not isinstance(value, str) else _one_line(value)
+
+
+def _cell(value: Any) -> str:
+    return _text(value).replace("|", "\\|")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _paragraph(text: str) -> str:
+    # Keep the writer's paragraphs; a single newline inside one is only a soft break anyway.
+    return "\n\n".join(p.strip() for p in text.split("\n\n") if p.strip())
+
+
+def _parse_time(value: str) -> datetime:
+    try:
+        when = datetime.fromisoformat(value)
+    except ValueError:
+        return datetime.min.replace(tzinfo=UTC)
+    # A time without a zone (hand-written import) is taken as UTC, like every stored time.
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+# ------------------------------------------------------------------------------------- json
+
+
+def export_document(store: CampaignStore[Any]) -> dict[str, Any]:
+    """The whole campaign log as a JSON-able document (see the module docstring)."""
+    meta = store.meta()
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "created": meta.get("created"),
+        "operations": [op.to_dict() for op in store.operations(include_undone=True)],
+    }
+
+
+def dumps(document: Mapping[str, Any]) -> str:
+    """The exact text of an export file (deterministic, so round trips compare byte for byte)."""
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def export_json(store: CampaignStore[Any]) -> str:
+    """The JSON export of ``store`` as text."""
+    return dumps(export_document(store))
+
+
+def read_document(file: Path) -> tuple[str | None, list[Operation]]:
+    """Read and check an export file: ``(created, operations)``; CampaignError naming the file.
+
+    Nothing about the file is trusted: every field is checked for shape before anything is
+    written anywhere.
+    """
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CampaignError(f"{file}: import file not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CampaignError(f"{file}: cannot read import file ({exc})") from None
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CampaignError(
+            f"{file}: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+        ) from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise CampaignError(f'{file}: not an ironsworn campaign export (no "format": "{FORMAT}")')
+    version = document.get("format_version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise CampaignError(f"{file}: format_version {version!r} is not a whole number")
+    if version > FORMAT_VERSION:
+        raise CampaignError(
+            f"{file}: export format version {version} is newer than this ironsworn reads "
+            f"(up to {FORMAT_VERSION}); upgrade ironsworn to import it"
+        )
+    if version < 1:
+        raise CampaignError(f"{file}: export format version {version} is not valid")
+    unknown = sorted(set(document) - {"format", "format_version", "created", "operations"})
+    if unknown:
+        raise CampaignError(f"{file}: unknown field {unknown[0]!r} in the export")
+    created = document.get("created")
+    if created is not None:
+        _check_time(created, f"{file}: created")
+    raw = document.get("operations")
+    if not isinstance(raw, list):
+        raise CampaignError(f'{file}: "operations" must be a list')
+    operations = [_read_operation(item, f"{file}: operations[{i}]") for i, item in enumerate(raw)]
+    return created, operations
+
+
+def _read_operation(item: Any, where: str) -> Operation:
+    if not isinstance(item, dict):
+        raise CampaignError(f"{where} is not a JSON object")
+    missing = [k for k in _OPERATION_FIELDS if k not in item]
+    if missing:
+        raise CampaignError(f"{where} has no {missing[0]!r}")
+    unknown = sorted(set(item) - set(_OPERATION_FIELDS))
+    if unknown:
+        raise CampaignError(f"{where} has an unknown field {unknown[0]!r}")
+    seq = item["seq"]
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1:
+        raise CampaignError(f"{where}: seq {seq!r} is not a positive whole number")
+    kind = item["kind"]
+    if not isinstance(kind, str) or not kind or kind != kind.strip():
+        raise CampaignError(f"{where}: kind {kind!r} is not a word")
+    _check_time(item["time"], f"{where}: time")
+    character = item["character"]
+    if character is not None and not isinstance(character, str):
+        raise CampaignError(f"{where}: character {character!r} is not a name or null")
+    if not isinstance(item["summary"], str):
+        raise CampaignError(f"{where}: summary is not text")
+    status = item["status"]
+    if status not in (LIVE, UNDONE, DISCARDED):
+        raise CampaignError(
+            f"{where}: status {status!r} is not one of {LIVE}, {UNDONE}, {DISCARDED}"
+        )
+    events = item["events"]
+    if not isinstance(events, list) or not events:
+        raise CampaignError(f"{where}: events must be a non-empty list")
+    for i, event in enumerate(events):
+        try:
+            encode_event(event, f"{where}.events[{i}]")
+        except InvalidValue as exc:
+            raise CampaignError(str(exc)) from None
+    return Operation(seq, kind, item["time"], character, item["summary"], tuple(events), status)
+
+
+def _check_time(value: Any, where: str) -> None:
+    if not isinstance(value, str):
+        raise CampaignError(f"{where} {value!r} is not an ISO-8601 time")
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise CampaignError(f"{where} {value!r} is not an ISO-8601 time") from None
+
+
+def import_file(file: Path, target: Path, *, name: str, state_type: type[Any] | None = None) -> int:
+    """Import an export file as a new campaign at ``target``; returns the operation count.
+
+    Refuses an existing target. The campaign is built beside the target and moved into place
+    only when complete.
+    """
+    if target.exists():
+        raise CampaignError(f"{target}: a campaign already exists there")
+    created, operations = read_document(file)
+    temporary = target.with_name(f".{target.stem}.import-{os.getpid()}{target.suffix}")
+    try:
+        with CampaignStore.open(temporary, create=True, name=name, state_type=state_type) as store:
+            store.load_operations(
+                operations, source=str(file), meta={"created": created} if created else None
+            )
+        try:
+            # link() refuses to replace a file that appeared meanwhile; rename() would not.
+            os.link(temporary, target)
+        except FileExistsError:
+            raise CampaignError(f"{target}: a campaign already exists there") from None
+        except OSError as exc:
+            raise CampaignError(
+                f"{target}: cannot create the campaign file ({exc.strerror})"
+            ) from None
+    finally:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(str(temporary) + suffix).unlink(missing_ok=True)
+    return len(operations)
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write an export file whole or not at all (a temporary file renamed into place)."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as exc:
+        temporary.unlink(missing_ok=True)
+        raise CampaignError(f"{path}: cannot write ({exc.strerror})") from None

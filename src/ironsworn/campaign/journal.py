@@ -1,0 +1,270 @@
+"""The journal: free text entries and the mechanics, read back in words.
+
+A journal entry is an operation of kind ``journal`` holding one ``{"type": "journal", "text"}``
+event. The journal view interleaves those entries with a one-line account of every other
+operation, in log order (the order operations were committed, which is their time order).
+
+:class:`Narrator` turns events into short phrases ("Kai: health 5 → 4", "action 4 + 2 + 1 = 7
+vs 5 | 8 → weak hit"). It reads operations in order and remembers track names, so a later
+``progress`` event can name its vow. Unknown event types are rendered generically from their
+fields, never refused: a log written by a newer version still reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ironsworn.campaign.store import Operation
+
+# Plumbing the story does not need (the decision itself shows up as a choice event).
+HIDDEN = frozenset({"pending", "agenda", "flag"})
+OUTCOMES = {"strong_hit": "strong hit", "weak_hit": "weak hit", "miss": "miss"}
+
+
+def words(value: Any) -> str:
+    """``weak_hit`` -> ``weak hit``; other values as text."""
+    if isinstance(value, str):
+        return OUTCOMES.get(value, value.replace("_", " "))
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+class Narrator:
+    """Describes events in words, remembering the names of tracks it has seen created."""
+
+    def __init__(self) -> None:
+        self.track_names: dict[str, str] = {}
+        self.stat_name: str | None = None  # the stat of the move being told, for its roll
+
+    # --------------------------------------------------------------------- whole operations
+
+    def begin(self, operation: Operation) -> None:
+        """Take the context of an operation before telling its events one by one."""
+        # The roll holds the stat's value and the move event its name, in either order.
+        moves = [e for e in operation.events if e.get("type") == "move" and e.get("stat")]
+        self.stat_name = str(moves[0]["stat"]) if len(moves) == 1 else None
+
+    def lines(self, operation: Operation) -> list[str]:
+        """One phrase per event worth telling (in order); journal text is not included."""
+        out: list[str] = []
+        self.begin(operation)
+        for event in operation.events:
+            if event.get("type") == "journal":
+                continue
+            line = self.event(event)
+            if line:
+                out.append(line)
+        return out
+
+    def headline(self, operation: Operation) -> str:
+        """The operation in one line: its journal text, its move and outcome, or its effects."""
+        texts = [str(e.get("text", "")) for e in operation.events if e.get("type") == "journal"]
+        if texts:
+            return " ".join(texts)
+        lines = self.lines(operation)
+        move = next((e for e in operation.events if e.get("type") == "move"), None)
+        if move is not None:
+            lines = [self.move_title(move)] + [
+                line for line in lines if line != self.move_title(move)
+            ]
+        text = "; ".join(lines[:6]) + (" …" if len(lines) > 6 else "")
+        return text or operation.summary or operation.kind
+
+    # ------------------------------------------------------------------------- single events
+
+    def event(self, event: Mapping[str, Any]) -> str | None:
+        """One phrase for ``event``, or None for plumbing the story leaves out."""
+        kind = str(event.get("type"))
+        if kind in HIDDEN:
+            return None
+        describe = getattr(self, f"_{kind}", None)
+        if describe is not None:
+            try:
+                text: str | None = describe(event)
+                return text
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+                pass  # a malformed or older event: fall back to the generic form
+        return self.generic(event)
+
+    def generic(self, event: Mapping[str, Any]) -> str:
+        """``type: field value, ...`` with a from/to pair shown as an arrow."""
+        fields = {k: v for k, v in event.items() if k != "type"}
+        parts: list[str] = []
+        if "from" in fields or "to" in fields:
+            change = f"{_short(fields.pop('from', None))} → {_short(fields.pop('to', None))}"
+        else:
+            change = ""
+        parts = [f"{k} {_short(v)}" for k, v in fields.items()]
+        if change:
+            parts.append(change)
+        return (
+            f"{words(event.get('type'))}: " + ", ".join(parts)
+            if parts
+            else words(event.get("type"))
+        )
+
+    def move_title(self, event: Mapping[str, Any]) -> str:
+        name = event.get("name") or event.get("move") or "a move"
+        stat = f" (+{event['stat']})" if event.get("stat") else ""
+        outcome = f": {words(event['outcome'])}" if event.get("outcome") else ""
+        return f"{name}{stat}{outcome}"
+
+    def track_name(self, track_id: Any) -> str:
+        return self.track_names.get(str(track_id), str(track_id))
+
+    def _character_created(self, event: Mapping[str, Any]) -> str:
+        char = event["character"]
+        stats = ", ".join(f"{k} {v}" for k, v in dict(char.get("stats", {})).items())
+        return f"{char['name']} enters the story" + (f" ({stats})" if stats else "")
+
+    def _meter(self, event: Mapping[str, Any]) -> str:
+        return f"{event['character']}: {words(event['meter'])} {event['from']} → {event['to']}"
+
+    def _asset_meter(self, event: Mapping[str, Any]) -> str:
+        asset = str(event["asset"]).rsplit("/", 1)[-1]
+        return f"{event['character']}'s {words(asset)}: health {event['from']} → {event['to']}"
+
+    def _debility(self, event: Mapping[str, Any]) -> str:
+        change = "marked" if event["to"] else "cleared"
+        return f"{event['character']}: {words(event['debility'])} {change}"
+
+    def _initiative(self, event: Mapping[str, Any]) -> str:
+        return f"{event['character']} {'has' if event['to'] else 'loses'} initiative"
+
+    def _status(self, event: Mapping[str, Any]) -> str:
+        return f"{event['character']}: {words(event['from'])} → {words(event['to'])}"
+
+    def _bond_added(self, event: Mapping[str, Any]) -> str:
+        return f"{event['character']} forges a bond: {event['bond']}"
+
+    def _bond_removed(self, event: Mapping[str, Any]) -> str:
+        return f"{event['character']} loses a bond: {event['bond']}"
+
+    def _asset_added(self, event: Mapping[str, Any]) -> str:
+        asset = event["asset"]
+        name = asset.get("name", asset.get("id")) if isinstance(asset, Mapping) else asset
+        return f"{event['character']} gains the asset {name}"
+
+    def _asset_removed(self, event: Mapping[str, Any]) -> str:
+        return f"{event['character']} loses the asset {event['asset']}"
+
+    def _track_created(self, event: Mapping[str, Any]) -> str:
+        track = event["track"]
+        self.track_names[str(track["id"])] = str(track["name"])
+        who = ", ".join(track.get("characters") or [])
+        rank = f" ({words(track['rank'])})" if track.get("rank") else ""
+        return f"new {words(track['kind'])}{rank}: {track['name']}" + (f" — {who}" if who else "")
+
+    def _progress(self, event: Mapping[str, Any]) -> str:
+        if "track" not in event:  # a progress roll recorded on its own
+            return self._roll({"roll": event})
+        to = int(event["to"])
+        boxes = f"{to // 4} box{'es' if to // 4 != 1 else ''}" + (f" +{to % 4}" if to % 4 else "")
+        return f"{self.track_name(event['track'])}: progress {event['from']} → {to} ticks ({boxes})"
+
+    def _rank(self, event: Mapping[str, Any]) -> str:
+        name = self.track_name(event["track"])
+        return f"{name}: rank {words(event['from'])} → {words(event['to'])}"
+
+    def _track_closed(self, event: Mapping[str, Any]) -> str:
+        status = event.get("to", event.get("status"))
+        return f"{self.track_name(event['track'])}: {words(status)}"
+
+    def _roll(self, event: Mapping[str, Any]) -> str:
+        roll = event["roll"]
+        challenge = " | ".join(str(d) for d in roll["challenge"])
+        outcome = words(roll["outcome"]) + (" (match)" if roll.get("match") else "")
+        if roll.get("type") == "progress":
+            return f"progress roll {roll['score']} vs {challenge} → {outcome}"
+        die = f"{roll['action_die']}" + (" (cancelled)" if roll.get("action_die_cancelled") else "")
+        adds = f" + {roll['adds']}" if roll.get("adds") else ""
+        burn = f", momentum burned ({roll['burn']})" if roll.get("burn") is not None else ""
+        stat = f"{self.stat_name} {roll['stat']}" if self.stat_name else f"{roll['stat']}"
+        return f"action {die} + {stat}{adds} = {roll['score']} vs {challenge}{burn} → {outcome}"
+
+    def _move(self, event: Mapping[str, Any]) -> str:
+        who = f"{event['character']}: " if event.get("character") else ""
+        return who + self.move_title(event)
+
+    def _oracle(self, event: Mapping[str, Any]) -> str:
+        name = event.get("name") or event.get("oracle")
+        text = f"oracle {name}: {event['roll']} → {event.get('text', '')}".rstrip()
+        nested = [self._oracle(r) for r in event.get("rolls") or [] if isinstance(r, Mapping)]
+        return text + (f" ({'; '.join(nested)})" if nested else "")
+
+    def _ask(self, event: Mapping[str, Any]) -> str:
+        match = " (match)" if event.get("match") else ""
+        answer = words(event["answer"])
+        return f"ask the oracle ({words(event['odds'])}): {event['roll']} → {answer}{match}"
+
+    def _choice(self, event: Mapping[str, Any]) -> str:
+        keys = ", ".join(words(k) for k in event.get("keys") or []) or "nothing"
+        return f"chose {keys}" + (f" ({words(event['list'])})" if event.get("list") else "")
+
+    def _burn(self, event: Mapping[str, Any]) -> str:
+        return f"{event['character']} burns momentum: {event['from']} → {event['to']}"
+
+    def _note(self, event: Mapping[str, Any]) -> str:
+        return f"note: {event['text']}"
+
+    def _session(self, event: Mapping[str, Any]) -> str:
+        title = event.get("title") or event.get("text")
+        return "new session" + (f": {title}" if title else "")
+
+
+def entries(operations: Iterable[Operation]) -> list[dict[str, Any]]:
+    """The journal view: one entry per operation, journal text or a line of mechanics."""
+    narrator = Narrator()
+    out: list[dict[str, Any]] = []
+    for operation in operations:
+        is_text = operation.kind == "journal"
+        line = narrator.headline(operation)
+        out.append(
+            {
+                "seq": operation.seq,
+                "time": operation.time,
+                "kind": operation.kind,
+                "character": operation.character,
+                "text": line if is_text else None,
+                "mechanics": None if is_text else line,
+            }
+        )
+    return out
+
+
+def resolve_character(state: Any, name: str) -> str:
+    """The character's name as the state spells it; NotFound (with candidates) if unknown.
+
+    Works with any state: one with a ``character(name)`` lookup, or one whose ``to_dict()``
+    has a ``characters`` mapping. A state that knows no characters accepts any name.
+    """
+    lookup = getattr(state, "character", None)
+    if callable(lookup):
+        found = lookup(name)
+        return str(getattr(found, "name", name))
+    characters = state.to_dict().get("characters")
+    if isinstance(characters, Mapping) and characters:
+        for known in characters:
+            if str(known).lower() == name.strip().lower():
+                return str(known)
+        from ironsworn.errors import NotFound
+
+        raise NotFound(f"character {name!r} is unknown", tuple(str(k) for k in characters))
+    return name
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, Mapping):
+        for key in ("name", "id", "kind"):
+            if key in value:
+                return str(value[key])
+        return "{…}"
+    if isinstance(value, list):
+        return (
+            "[" + ", ".join(_short(v) for v in value[:5]) + (", …" if len(value) > 5 else "") + "]"
+        )
+    return words(value)

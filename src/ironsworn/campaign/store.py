@@ -1,0 +1,804 @@
+"""The campaign store: one SQLite file holding the append-only log of what happened.
+
+A campaign is a sequence of **operations**, one per user action (a whole move with its chain,
+a journal entry, a manual edit, an oracle roll). Each operation is a list of **events** (JSON
+objects with a ``"type"``); the game state is the fold of the events of every live operation,
+in order. The state model is not defined here: any class following :class:`Foldable` will do
+(the default is ``ironsworn.campaign.state.CampaignState``, imported when first needed).
+
+API::
+
+    store = CampaignStore.open(path, create=False, name=None, state_type=None)
+    store.name                      # the campaign's name (recorded when it was created)
+    store.path                      # the file
+    store.state()                   # the folded state: a fresh object the caller owns
+    with store.write() as tx:       # BEGIN IMMEDIATE: one writer at a time, others wait
+        tx.state                    # the state as of the lock (a working copy, yours to mutate)
+        tx.append(kind, events, character=None, summary="")   # -> Operation
+    # commit when the block ends; an exception rolls everything back (nothing is written)
+    store.undo()                    # -> the Operation undone, or None
+    store.redo()                    # -> the Operation restored, or None
+    store.operations()              # live operations in order (include_undone=True: all)
+    store.journal_add(text, character=None)                   # -> Operation
+    store.close()                   # or use the store as a context manager
+
+Rules the store keeps:
+
+- **Append-only.** Rows are never deleted. Undo marks the last live operation ``undone`` (it is
+  the top of the redo stack); redo marks the most recently undone one ``live`` again; a new
+  operation after an undo marks the whole redo stack ``discarded``. Undone and discarded
+  operations stay in the file and in the JSON export.
+- **Durability.** WAL journal with ``synchronous=FULL``: a commit returns only after the WAL is
+  fsynced, so an acknowledged operation survives a killed process *and* a power cut (NORMAL
+  would survive the kill but could lose the last commits on power loss; FULL costs one fsync,
+  well under a millisecond on an SSD).
+- **Concurrency.** Every write is ``BEGIN IMMEDIATE`` with a 30 s busy timeout: a second command
+  on the same campaign waits for the first instead of failing with "database is locked", and
+  ``tx.state`` is read inside the lock, so it includes the other command's operation.
+- **Events are the truth.** ``tx.append`` stores the events as canonical JSON; at commit the
+  store folds the stored form into its own copy of the state. If the state refuses an event
+  (``apply`` raises), the transaction is rolled back. ``tx.state`` is never read back, so a
+  caller may mutate it freely (the move layer does, as it produces events).
+- **Snapshots.** Every :data:`SNAPSHOT_INTERVAL` live operations the folded state
+  (``to_dict()`` JSON) is saved, keyed by the seq it folds up to and by the state model
+  (class, its ``SNAPSHOT_VERSION`` attribute if any, and the package version), so opening a
+  long campaign folds at most a few hundred events. Snapshots are a cache: undo drops those it
+  invalidates, and a snapshot written by another state model or version is ignored.
+  **State models must bump ``SNAPSHOT_VERSION`` when ``to_dict()`` or ``apply()`` change.**
+- **Faults.** A missing, empty, corrupt, foreign (not ironsworn) or newer file raises
+  :class:`~ironsworn.errors.CampaignError` with one line naming the path, and is not written.
+  An older file is migrated (see :mod:`ironsworn.campaign.schema`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Generic, Protocol, Self, TypeVar, overload
+
+from ironsworn.campaign import schema
+from ironsworn.campaign.schema import DISCARDED, LIVE, UNDONE
+from ironsworn.errors import CampaignError, InvalidValue, IronswornError
+
+SNAPSHOT_INTERVAL = 100  # live operations between snapshots
+SNAPSHOTS_KEPT = 5  # older snapshots are pruned: only undo reaches back, and not far
+BUSY_TIMEOUT_S = 30.0
+
+
+class Foldable(Protocol):
+    """What the store needs from a state model. The class is constructible with no arguments."""
+
+    def apply(self, event: Mapping[str, Any]) -> None:
+        """Fold one event into the state (mutates it)."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able snapshot of the state."""
+        ...
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """Rebuild a state from :meth:`to_dict` output."""
+        ...
+
+
+S = TypeVar("S", bound=Foldable)
+T = TypeVar("T", bound=Foldable)
+
+
+def utc_now() -> str:
+    """The current time as ISO-8601 UTC with microseconds, e.g. ``2024-05-01T20:13:07.123456Z``."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def default_state_type() -> type[Any]:
+    """The game's state model, imported only when a campaign is opened without one."""
+    from importlib import import_module
+
+    try:
+        module = import_module("ironsworn.campaign.state")
+    except ModuleNotFoundError as exc:
+        if exc.name != "ironsworn.campaign.state":
+            raise
+        raise CampaignError(
+            "the campaign state model ironsworn.campaign.state is missing"
+        ) from None
+    state_type: type[Any] = module.CampaignState
+    return state_type
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One user action as recorded: its events and when, by whom, and whether it is live."""
+
+    seq: int
+    kind: str
+    time: str
+    character: str | None
+    summary: str
+    events: tuple[dict[str, Any], ...]
+    status: str = LIVE
+
+    def to_dict(self) -> dict[str, Any]:
+        """The operation as a JSON-able dict (keys in a fixed order)."""
+        return {
+            "seq": self.seq,
+            "kind": self.kind,
+            "time": self.time,
+            "character": self.character,
+            "summary": self.summary,
+            "status": self.status,
+            "events": [dict(event) for event in self.events],
+        }
+
+
+def encode_event(event: Any, where: str) -> tuple[str, str]:
+    """Check one event and return ``(type, canonical JSON)``; :class:`InvalidValue` if bad."""
+    if not isinstance(event, Mapping):
+        raise InvalidValue(f"{where} is {type(event).__name__}, not a JSON object")
+    event_type = event.get("type")
+    if not isinstance(event_type, str) or not event_type:
+        raise InvalidValue(f"{where} has no 'type' (a non-empty string)")
+    try:
+        body = json.dumps(
+            dict(event), sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+        )
+    except (TypeError, ValueError) as exc:
+        raise InvalidValue(f"{where} of type {event_type!r} is not plain JSON ({exc})") from None
+    return event_type, body
+
+
+def check_kind(kind: Any) -> str:
+    """An operation kind is a short word such as ``move``, ``journal``, ``edit``, ``oracle``."""
+    if not isinstance(kind, str) or not kind or kind != kind.strip() or "\n" in kind:
+        raise InvalidValue(f"operation kind {kind!r} is not valid (accepted: a non-empty word)")
+    return kind
+
+
+class Transaction(Generic[S]):
+    """One write: the lock is held from ``with store.write()`` to the end of the block."""
+
+    def __init__(self, store: CampaignStore[S], head: int) -> None:
+        self._store = store
+        self._state: S | None = None
+        self._redo_discarded = False
+        self.head = head  # seq of the last live operation when the lock was taken (0: none)
+        self.appended: list[Operation] = []
+
+    @property
+    def state(self) -> S:
+        """The folded state as of the lock: a working copy, made on first use, never read back.
+
+        Appending does not change it; a caller that wants the state after its own events
+        applies them itself.
+        """
+        if self._state is None:
+            self._state = self._store._copy_of_cache()
+        return self._state
+
+    def append(
+        self,
+        kind: str,
+        events: Sequence[Mapping[str, Any]],
+        *,
+        character: str | None = None,
+        summary: str = "",
+    ) -> Operation:
+        """Record one operation (written now, committed when the ``with`` block ends)."""
+        check_kind(kind)
+        if isinstance(events, Mapping | str | bytes) or not isinstance(events, Sequence):
+            raise InvalidValue(f"events of a {kind!r} operation must be a list of JSON objects")
+        if not events:
+            raise InvalidValue(f"a {kind!r} operation needs at least one event")
+        if character is not None and not isinstance(character, str):
+            raise InvalidValue(f"character {character!r} is not a name")
+        if not isinstance(summary, str):
+            raise InvalidValue(f"summary {summary!r} is not text")
+        encoded = [
+            encode_event(event, f"event {i} of the {kind!r} operation")
+            for i, event in enumerate(events)
+        ]
+        conn = self._store._conn
+        if not self._redo_discarded:
+            # A new operation ends the possibility of redo (like any editor's undo stack).
+            conn.execute("UPDATE operations SET status = ? WHERE status = ?", (DISCARDED, UNDONE))
+            self._redo_discarded = True
+        time = self._store.clock()
+        cursor = conn.execute(
+            "INSERT INTO operations (kind, time, character, summary, status) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (kind, time, character, summary, LIVE),
+        )
+        seq = cursor.lastrowid
+        assert seq is not None
+        conn.executemany(
+            "INSERT INTO events (op_seq, idx, type, body) VALUES (?, ?, ?, ?)",
+            [(seq, i, event_type, body) for i, (event_type, body) in enumerate(encoded)],
+        )
+        # The operation carries the stored (canonical) form, which is what a replay will see.
+        stored = tuple(json.loads(body) for _type, body in encoded)
+        operation = Operation(seq, kind, time, character, summary, stored, LIVE)
+        self.appended.append(operation)
+        return operation
+
+
+class CampaignStore(Generic[S]):
+    """An open campaign file. Create it with :meth:`open`; see the module docstring."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path, state_type: type[S]) -> None:
+        self._conn = conn
+        self.path = path
+        self.state_type = state_type
+        self.clock: Callable[[], str] = utc_now
+        self._state_key = _state_key(state_type)
+        self._name = ""
+        self._in_write = False
+        # The fold of the live operations up to _cache_head, owned by the store (never handed
+        # out while kept). _since counts live operations folded after the last snapshot.
+        self._cache: S | None = None
+        self._cache_head = -1
+        self._since = 0
+
+    # ----------------------------------------------------------------- opening and closing
+
+    @overload
+    @classmethod
+    def open(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        create: bool = ...,
+        name: str | None = ...,
+        state_type: None = ...,
+    ) -> CampaignStore[Any]: ...
+
+    @overload
+    @classmethod
+    def open(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        create: bool = ...,
+        name: str | None = ...,
+        state_type: type[T],
+    ) -> CampaignStore[T]: ...
+
+    @classmethod
+    def open(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        create: bool = False,
+        name: str | None = None,
+        state_type: type[Any] | None = None,
+    ) -> CampaignStore[Any]:
+        """Open the campaign file at ``path`` (creating it when ``create`` and it is missing).
+
+        ``name`` is recorded when the file is created (default: the file name without suffix).
+        Raises :class:`CampaignError` for a missing (without ``create``), empty, corrupt,
+        foreign or newer file, leaving it as it was; an older file is migrated.
+        """
+        path = Path(path).expanduser()
+        if state_type is None:
+            state_type = default_state_type()
+        existed = path.exists()
+        if existed:
+            if schema.check_header(path) and not create:
+                raise CampaignError(f"{path}: empty file, not an ironsworn campaign")
+        elif not create:
+            raise CampaignError(f"{path}: campaign file not found")
+        else:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise CampaignError(
+                    f"{path}: cannot create campaign folder ({exc.strerror})"
+                ) from None
+        try:
+            conn = sqlite3.connect(
+                path.absolute().as_uri() + ("?mode=rwc" if create else "?mode=rw"),
+                uri=True,
+                isolation_level=None,  # transactions are explicit: BEGIN IMMEDIATE for writes
+                timeout=BUSY_TIMEOUT_S,
+            )
+        except sqlite3.Error as exc:
+            raise CampaignError(f"{path}: cannot open campaign file ({exc})") from None
+        store: CampaignStore[Any] = cls(conn, path, state_type)
+        try:
+            store._prepare(create=create, name=name or path.stem)
+        except BaseException:
+            conn.close()
+            if not existed:
+                _remove_if_empty(path)
+            raise
+        return store
+
+    def _prepare(self, *, create: bool, name: str) -> None:
+        conn = self._conn
+        with self._errors():
+            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+            # Read first without a write lock: a refused file must not be written at all.
+            version = None if schema.is_empty(conn) else schema.read_version(conn, self.path)
+            if version is None and not create:
+                raise CampaignError(f"{self.path}: empty file, not an ironsworn campaign")
+            if version is None or version < schema.SCHEMA_VERSION:
+                with self._immediate():
+                    # Re-read inside the lock: another process may have created or migrated it.
+                    if schema.is_empty(conn):
+                        schema.initialize(
+                            conn, name=name, created=self.clock(), created_by=_package()
+                        )
+                    else:
+                        version = schema.read_version(conn, self.path)
+                        if version < schema.SCHEMA_VERSION:
+                            schema.migrate(conn, version)
+            # WAL lets readers run beside the writer; it is persistent, so this is a no-op
+            # after the first open.
+            (mode,) = conn.execute("PRAGMA journal_mode = WAL").fetchone()
+            if str(mode).lower() != "wal":
+                raise CampaignError(f"{self.path}: cannot switch the campaign to WAL mode ({mode})")
+            conn.execute("PRAGMA synchronous = FULL")
+            row = conn.execute("SELECT value FROM meta WHERE key = 'name'").fetchone()
+            self._name = str(row[0]) if row else self.path.stem
+
+    def close(self) -> None:
+        """Close the file (idempotent)."""
+        self._cache = None
+        self._conn.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    @property
+    def name(self) -> str:
+        """The campaign's name, as recorded when it was created."""
+        return self._name
+
+    def meta(self) -> dict[str, str]:
+        """The file's key/value metadata (name, created, created_by)."""
+        with self._errors():
+            return {str(k): str(v) for k, v in self._conn.execute("SELECT key, value FROM meta")}
+
+    # ----------------------------------------------------------------------------- reading
+
+    def state(self) -> S:
+        """The fold of every live operation: a fresh object that the caller owns."""
+        with self._errors():
+            with self._read():
+                head = self._head()
+                fresh = self._cache is None or self._cache_head != head
+                if fresh:
+                    self._rebuild(head)
+            if self._since >= 2 * SNAPSHOT_INTERVAL:
+                self._snapshot_opportunistically()
+        if fresh:
+            # Nobody else holds the object just built: hand it over instead of copying it.
+            state = self._cache
+            assert state is not None
+            self._cache = None
+            self._cache_head = -1
+            return state
+        return self._copy_of_cache()
+
+    def operations(self, *, include_undone: bool = False) -> list[Operation]:
+        """Operations in seq order: the live ones, or with ``include_undone`` every one."""
+        statuses = (LIVE, UNDONE, DISCARDED) if include_undone else (LIVE,)
+        marks = ", ".join("?" for _ in statuses)
+        with self._errors(), self._read():
+            rows = self._conn.execute(
+                "SELECT seq, kind, time, character, summary, status FROM operations "
+                f"WHERE status IN ({marks}) ORDER BY seq",
+                statuses,
+            ).fetchall()
+            events: dict[int, list[dict[str, Any]]] = {}
+            for op_seq, body in self._conn.execute(
+                "SELECT e.op_seq, e.body FROM events e JOIN operations o ON o.seq = e.op_seq "
+                f"WHERE o.status IN ({marks}) ORDER BY e.op_seq, e.idx",
+                statuses,
+            ):
+                events.setdefault(int(op_seq), []).append(json.loads(body))
+        return [_operation(row, events.get(int(row[0]), [])) for row in rows]
+
+    def last_operation(self) -> Operation | None:
+        """The last live operation, or None in an empty campaign."""
+        with self._errors(), self._read():
+            return self._last(LIVE, descending=True)
+
+    def counts(self) -> dict[str, int]:
+        """How many operations there are of each status, and how many live events."""
+        with self._errors(), self._read():
+            counts = {LIVE: 0, UNDONE: 0, DISCARDED: 0}
+            for status, number in self._conn.execute(
+                "SELECT status, count(*) FROM operations GROUP BY status"
+            ):
+                counts[str(status)] = int(number)
+            (events,) = self._conn.execute(
+                "SELECT count(*) FROM events e JOIN operations o ON o.seq = e.op_seq "
+                "WHERE o.status = ?",
+                (LIVE,),
+            ).fetchone()
+            counts["events"] = int(events)
+            return counts
+
+    # ----------------------------------------------------------------------------- writing
+
+    @contextmanager
+    def write(self) -> Iterator[Transaction[S]]:
+        """Take the write lock (``BEGIN IMMEDIATE``) and yield a :class:`Transaction`.
+
+        Commits when the block ends; an exception rolls back everything appended in it.
+        """
+        if self._in_write:
+            raise CampaignError(f"{self.path}: a write is already open on this campaign")
+        self._in_write = True
+        try:
+            with self._errors():
+                self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                with self._errors():
+                    head = self._head()
+                    if self._cache is None or self._cache_head != head:
+                        self._rebuild(head)
+                transaction = Transaction(self, head)
+                yield transaction
+                with self._errors():
+                    self._fold_and_snapshot(transaction.appended)
+                    self._conn.execute("COMMIT")
+            except BaseException:
+                # The cache may hold folded events that are now rolled back.
+                self._cache = None
+                self._cache_head = -1
+                self._rollback()
+                raise
+        finally:
+            self._in_write = False
+
+    def journal_add(self, text: str, character: str | None = None) -> Operation:
+        """Record a journal entry: an operation of kind ``journal`` with one ``journal`` event."""
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidValue("journal text is empty (accepted: some text)")
+        text = text.strip()
+        summary = text.splitlines()[0]
+        if len(summary) > 60:
+            summary = summary[:59].rstrip() + "…"
+        with self.write() as tx:
+            return tx.append(
+                "journal", [{"type": "journal", "text": text}], character=character, summary=summary
+            )
+
+    def undo(self) -> Operation | None:
+        """Undo the last live operation (kept for redo); None when there is nothing to undo."""
+        with self._errors(), self._immediate():
+            operation = self._last(LIVE, descending=True)
+            if operation is None:
+                return None
+            self._conn.execute(
+                "UPDATE operations SET status = ? WHERE seq = ?", (UNDONE, operation.seq)
+            )
+            # Snapshots at or after the undone operation no longer describe the live log.
+            self._conn.execute("DELETE FROM snapshots WHERE seq >= ?", (operation.seq,))
+            self._cache = None
+            self._cache_head = -1
+        return replace(operation, status=UNDONE)
+
+    def redo(self) -> Operation | None:
+        """Restore the most recently undone operation; None when there is nothing to redo."""
+        with self._errors(), self._immediate():
+            operation = self._last(UNDONE, descending=False)
+            if operation is None:
+                return None
+            self._conn.execute(
+                "UPDATE operations SET status = ? WHERE seq = ?", (LIVE, operation.seq)
+            )
+            self._cache = None
+            self._cache_head = -1
+        return replace(operation, status=LIVE)
+
+    def load_operations(
+        self,
+        operations: Sequence[Operation],
+        *,
+        source: str = "",
+        meta: Mapping[str, str] | None = None,
+    ) -> None:
+        """Write already-recorded operations (seq, time and status kept) into an empty campaign.
+
+        Used by import. The live ones are folded to prove the state model accepts them, and a
+        snapshot of the result is saved; ``meta`` values (such as the original ``created``
+        time) replace the file's. Any failure rolls back everything.
+        """
+        with self.write() as tx:
+            for key, value in (meta or {}).items():
+                self._conn.execute(
+                    "INSERT INTO meta (key, value) VALUES (?, ?) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    (key, value),
+                )
+            if tx.head or self._conn.execute("SELECT 1 FROM operations LIMIT 1").fetchone():
+                raise CampaignError(f"{self.path}: can only import into an empty campaign")
+            _check_history(operations, source or str(self.path))
+            state = self.state_type()
+            for operation in operations:
+                check_kind(operation.kind)
+                encoded = [
+                    encode_event(event, f"event {i} of operation {operation.seq}")
+                    for i, event in enumerate(operation.events)
+                ]
+                self._conn.execute(
+                    "INSERT INTO operations (seq, kind, time, character, summary, status) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (
+                        operation.seq,
+                        operation.kind,
+                        operation.time,
+                        operation.character,
+                        operation.summary,
+                        operation.status,
+                    ),
+                )
+                self._conn.executemany(
+                    "INSERT INTO events (op_seq, idx, type, body) VALUES (?, ?, ?, ?)",
+                    [(operation.seq, i, kind, body) for i, (kind, body) in enumerate(encoded)],
+                )
+                if operation.status == LIVE:
+                    for _kind, body in encoded:
+                        _fold(state, json.loads(body), operation.seq, source or self.path)
+            head = self._head()
+            self._cache, self._cache_head, self._since = state, head, 0
+            if head:
+                self._save_snapshot(head)
+
+    # ---------------------------------------------------------------------------- internals
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        """Turn SQLite's exceptions into one-line :class:`CampaignError` naming the file."""
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            text = str(exc)
+            if "locked" in text or "busy" in text:
+                raise CampaignError(
+                    f"{self.path}: campaign is busy (another command held it for more than "
+                    f"{BUSY_TIMEOUT_S:.0f} s)"
+                ) from None
+            raise CampaignError(f"{self.path}: {text}") from None
+        except sqlite3.Error as exc:
+            raise CampaignError(f"{self.path}: {exc} (the campaign file may be corrupt)") from None
+
+    @contextmanager
+    def _read(self) -> Iterator[None]:
+        """A read transaction: every query inside sees the same committed moment."""
+        if self._in_write:
+            yield  # already inside the write transaction, which sees its own writes
+            return
+        self._conn.execute("BEGIN")
+        try:
+            yield
+        finally:
+            self._conn.execute("COMMIT")
+
+    @contextmanager
+    def _immediate(self) -> Iterator[None]:
+        if self._in_write:
+            raise CampaignError(f"{self.path}: a write is already open on this campaign")
+        self._in_write = True
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+                self._conn.execute("COMMIT")
+            except BaseException:
+                self._cache = None
+                self._cache_head = -1
+                self._rollback()
+                raise
+        finally:
+            self._in_write = False
+
+    def _rollback(self) -> None:
+        # No transaction may be open (BEGIN itself failed), or SQLite already rolled back.
+        with suppress(sqlite3.Error):
+            self._conn.execute("ROLLBACK")
+
+    def _head(self) -> int:
+        # Discarded operations never come back and undone ones all follow the live ones, so
+        # the last live seq alone identifies the live set (and hence the state).
+        (head,) = self._conn.execute(
+            "SELECT max(seq) FROM operations WHERE status = ?", (LIVE,)
+        ).fetchone()
+        return int(head or 0)
+
+    def _last(self, status: str, *, descending: bool) -> Operation | None:
+        order = "DESC" if descending else "ASC"
+        row = self._conn.execute(
+            "SELECT seq, kind, time, character, summary, status FROM operations "
+            f"WHERE status = ? ORDER BY seq {order} LIMIT 1",
+            (status,),
+        ).fetchone()
+        if row is None:
+            return None
+        events = [
+            json.loads(body)
+            for (body,) in self._conn.execute(
+                "SELECT body FROM events WHERE op_seq = ? ORDER BY idx", (row[0],)
+            )
+        ]
+        return _operation(row, events)
+
+    def _rebuild(self, head: int) -> None:
+        """Load the newest usable snapshot at or before ``head`` and fold the rest."""
+        conn = self._conn
+        state: S | None = None
+        base = 0
+        row = conn.execute(
+            "SELECT seq, ops, body FROM snapshots WHERE state_key = ? AND seq <= ? "
+            "ORDER BY seq DESC LIMIT 1",
+            (self._state_key, head),
+        ).fetchone()
+        if row is not None:
+            seq, ops, body = int(row[0]), int(row[1]), row[2]
+            (live,) = conn.execute(
+                "SELECT count(*) FROM operations WHERE status = ? AND seq <= ?", (LIVE, seq)
+            ).fetchone()
+            if int(live) == ops:
+                try:
+                    state = self.state_type.from_dict(json.loads(body))
+                    base = seq
+                except Exception:
+                    state = None  # an unreadable snapshot is only a lost cache: fold it all
+        if state is None:
+            state = self.state_type()
+            base = 0
+        (since,) = conn.execute(
+            "SELECT count(*) FROM operations WHERE status = ? AND seq > ? AND seq <= ?",
+            (LIVE, base, head),
+        ).fetchone()
+        for op_seq, body in conn.execute(
+            "SELECT e.op_seq, e.body FROM operations o JOIN events e ON e.op_seq = o.seq "
+            "WHERE o.status = ? AND o.seq > ? AND o.seq <= ? ORDER BY e.op_seq, e.idx",
+            (LIVE, base, head),
+        ):
+            _fold(state, json.loads(body), int(op_seq), self.path)
+        self._cache, self._cache_head, self._since = state, head, int(since)
+
+    def _copy_of_cache(self) -> S:
+        assert self._cache is not None
+        # Through JSON, so the copy shares no mutable part with the store's own state.
+        return self.state_type.from_dict(json.loads(json.dumps(self._cache.to_dict())))
+
+    def _fold_and_snapshot(self, appended: Sequence[Operation]) -> None:
+        if not appended:
+            return
+        assert self._cache is not None
+        for operation in appended:
+            for event in operation.events:
+                _fold(self._cache, event, operation.seq, self.path)
+        self._cache_head = appended[-1].seq
+        self._since += len(appended)
+        if self._since >= SNAPSHOT_INTERVAL:
+            self._save_snapshot(self._cache_head)
+
+    def _save_snapshot(self, head: int) -> None:
+        assert self._cache is not None
+        (ops,) = self._conn.execute(
+            "SELECT count(*) FROM operations WHERE status = ? AND seq <= ?", (LIVE, head)
+        ).fetchone()
+        self._conn.execute(
+            "INSERT OR REPLACE INTO snapshots (seq, state_key, ops, body) VALUES (?, ?, ?, ?)",
+            (
+                head,
+                self._state_key,
+                int(ops),
+                json.dumps(self._cache.to_dict(), ensure_ascii=False),
+            ),
+        )
+        self._conn.execute(
+            "DELETE FROM snapshots WHERE seq NOT IN "
+            "(SELECT DISTINCT seq FROM snapshots ORDER BY seq DESC LIMIT ?)",
+            (SNAPSHOTS_KEPT,),
+        )
+        self._since = 0
+
+    def _snapshot_opportunistically(self) -> None:
+        """After a long fold on a read, save a snapshot if the lock is free right now.
+
+        This happens after an upgrade made the old snapshots unusable; a busy or read-only
+        file just skips it (it is only a cache).
+        """
+        conn = self._conn
+        try:
+            conn.execute("PRAGMA busy_timeout = 50")
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                if self._cache is not None and self._head() == self._cache_head:
+                    self._save_snapshot(self._cache_head)
+                conn.execute("COMMIT")
+            except sqlite3.Error:
+                self._rollback()
+        except sqlite3.Error:
+            pass
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+
+
+def _fold(state: Foldable, event: Mapping[str, Any], seq: int, where: str | Path) -> None:
+    try:
+        state.apply(event)
+    except (IronswornError, LookupError, TypeError, ValueError) as exc:
+        # One line even for a state model that raises a bare KeyError on a malformed event.
+        reason = str(exc) if isinstance(exc, IronswornError) else f"{type(exc).__name__}: {exc}"
+        raise CampaignError(
+            f"{where}: operation {seq}: the state refused a {event.get('type')!r} event ({reason})"
+        ) from None
+
+
+def _check_history(operations: Sequence[Operation], where: str) -> None:
+    """Seqs increase, and every undone operation (the redo stack) follows every live one."""
+    previous = 0
+    last_live = 0
+    first_undone: int | None = None
+    for operation in operations:
+        if operation.seq <= previous:
+            raise CampaignError(
+                f"{where}: operation seq {operation.seq} follows {previous} (seqs must increase)"
+            )
+        previous = operation.seq
+        if operation.status not in (LIVE, UNDONE, DISCARDED):
+            raise CampaignError(
+                f"{where}: operation {operation.seq} has status {operation.status!r} "
+                f"(accepted: {LIVE}, {UNDONE}, {DISCARDED})"
+            )
+        if operation.status == LIVE:
+            last_live = operation.seq
+        elif operation.status == UNDONE and first_undone is None:
+            first_undone = operation.seq
+    if first_undone is not None and first_undone < last_live:
+        raise CampaignError(
+            f"{where}: undone operation {first_undone} comes before live operation {last_live} "
+            "(undone operations are the redo stack, after every live one)"
+        )
+
+
+def _operation(row: Sequence[Any], events: list[dict[str, Any]]) -> Operation:
+    seq, kind, time, character, summary, status = row
+    return Operation(
+        int(seq), str(kind), str(time), character, str(summary), tuple(events), str(status)
+    )
+
+
+def _state_key(state_type: type[Any]) -> str:
+    version = getattr(state_type, "SNAPSHOT_VERSION", None)
+    return f"{state_type.__module__}.{state_type.__qualname__}:{version}:{_package()}"
+
+
+def _package() -> str:
+    from ironsworn import __version__
+
+    return f"ironsworn {__version__}"
+
+
+def _remove_if_empty(path: Path) -> None:
+    """Remove a file this process created but could not initialise (nothing left behind)."""
+    try:
+        if path.stat().st_size == 0:
+            path.unlink()
+            for suffix in ("-wal", "-shm", "-journal"):
+                Path(str(path) + suffix).unlink(missing_ok=True)
+    except OSError:
+        pass

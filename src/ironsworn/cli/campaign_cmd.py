@@ -1,0 +1,400 @@
+"""Commands on the campaign as a whole: campaign, undo, redo, log, journal, export, import.
+
+- ``campaign [show|new NAME|list|use NAME]`` — the registry (``new`` also makes it current);
+- ``undo`` / ``redo`` — the last operation (a whole move with its chain counts as one);
+- ``log [--all] [--events] [--limit N]`` — the operation log;
+- ``journal [add TEXT] [--character NAME]`` — read the journal, or write an entry;
+- ``export markdown|json [-o FILE]`` — the story, or the full log for ``import json FILE``.
+
+Every command takes ``--json``; those on one campaign take ``--campaign PATH|NAME``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.cli.common import (
+    CliParser,
+    UsageError,
+    campaign_options,
+    common_options,
+    emit,
+    parse_int,
+)
+
+if TYPE_CHECKING:
+    from ironsworn.campaign.store import Operation
+
+
+def register(sub: argparse._SubParsersAction[CliParser]) -> None:
+    """Add every command this module answers to the top-level parser."""
+    p = sub.add_parser(
+        "campaign",
+        help="create, list and choose campaigns",
+        description="Show the current campaign, or create, list and choose campaigns. "
+        "'new NAME' also makes the new campaign the current one.",
+    )
+    p.add_argument(
+        "action",
+        nargs="?",
+        default="show",
+        choices=("show", "new", "list", "use"),
+        help="what to do (default: show the campaign in use)",
+    )
+    p.add_argument("name", nargs="?", help="campaign name (for new and use)")
+    campaign_options(common_options(p))
+    p.set_defaults(func=_campaign)
+
+    for name, func, text in (
+        ("undo", _undo, "undo the last operation (kept for redo)"),
+        ("redo", _redo, "redo the last undone operation"),
+    ):
+        p = sub.add_parser(name, help=text, description=text[0].upper() + text[1:] + ".")
+        campaign_options(common_options(p))
+        p.set_defaults(func=func)
+
+    p = sub.add_parser(
+        "log",
+        help="show the event log",
+        description="Show the operation log, oldest first.",
+    )
+    p.add_argument("--all", action="store_true", help="include undone and discarded operations")
+    p.add_argument("--events", action="store_true", help="list each operation's events")
+    p.add_argument("--limit", metavar="N", help="only the last N operations")
+    campaign_options(common_options(p))
+    p.set_defaults(func=_log)
+
+    p = sub.add_parser(
+        "journal",
+        help="read or add to the journal",
+        description="Read the journal (entries interleaved with the mechanics, in time order), "
+        "or 'journal add TEXT' to write an entry ('-' reads the text from standard input).",
+    )
+    p.add_argument("words", nargs="*", metavar="add TEXT", help="add an entry")
+    p.add_argument("--character", metavar="NAME", help="who writes it (or, reading, whose)")
+    p.add_argument("--limit", metavar="N", help="only the last N entries")
+    campaign_options(common_options(p))
+    p.set_defaults(func=_journal)
+
+    p = sub.add_parser(
+        "export",
+        help="export the campaign as Markdown or JSON",
+        description="Export the campaign: 'markdown' is the story (sessions start after a "
+        "4-hour pause), 'json' the full log for 'ironsworn import json FILE'.",
+    )
+    p.add_argument("format", choices=("markdown", "json"), help="what to write")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: stdout)")
+    campaign_options(common_options(p))
+    p.set_defaults(func=_export)
+
+    p = sub.add_parser(
+        "import",
+        help="import a campaign from JSON",
+        description="Import a JSON export as a new campaign (named after the file unless "
+        "--name is given). The current campaign does not change.",
+    )
+    p.add_argument("format", choices=("json",), help="the file's format")
+    p.add_argument("file", metavar="FILE", help="the export to read")
+    p.add_argument("--name", help="name of the new campaign (default: the file's name)")
+    campaign_options(common_options(p))
+    p.set_defaults(func=_import)
+
+
+# ---------------------------------------------------------------------------------- campaign
+
+
+def _campaign(args: argparse.Namespace) -> int:
+    from ironsworn.campaign import registry
+
+    action: str = args.action
+    if action in ("new", "use") and not args.name:
+        raise UsageError(f"campaign {action}: a NAME is required")
+    if action in ("show", "list") and args.name:
+        raise UsageError(f"campaign {action} takes no NAME (got {args.name!r})")
+    if action == "new":
+        registry.check_name(args.name)
+        with registry.create(args.name) as store:
+            path = store.path
+        registry.use(args.name)
+        note = _env_note()
+        emit(
+            args,
+            {"name": args.name, "path": str(path), "current": True},
+            f"created campaign {args.name!r} at {path}; it is now the current campaign{note}",
+        )
+    elif action == "use":
+        path = registry.use(args.name)
+        emit(
+            args,
+            {"name": args.name, "path": str(path), "current": True},
+            f"current campaign: {args.name} ({path}){_env_note()}",
+        )
+    elif action == "list":
+        infos = [registry.describe(name) for name in registry.names()]
+        emit(args, [info.to_dict() for info in infos], lambda: _list_text(infos))
+    else:
+        path = registry.resolve_campaign_path(args.campaign)
+        data = {"path": str(path), "exists": path.exists(), "chosen_by": _chosen_by(args)}
+        if path.exists():
+            with registry.open_campaign(args.campaign, create=False) as store:
+                counts = store.counts()
+                data.update(name=store.name, operations=counts["live"], events=counts["events"])
+                text = (
+                    f"campaign {store.name} ({path}), chosen by {data['chosen_by']}: "
+                    f"{counts['live']} operations, {counts['events']} events"
+                )
+        else:
+            text = f"campaign {path} (chosen by {data['chosen_by']}) does not exist yet"
+        emit(args, data, text)
+    return 0
+
+
+def _chosen_by(args: argparse.Namespace) -> str:
+    import os
+
+    from ironsworn.campaign import registry
+
+    if args.campaign:
+        return "--campaign"
+    if os.environ.get(registry.ENV_VAR):
+        return f"${registry.ENV_VAR}"
+    from ironsworn.paths import data_home
+
+    return "the current campaign" if (data_home() / "current").exists() else "default"
+
+
+def _env_note() -> str:
+    import os
+
+    from ironsworn.campaign import registry
+
+    value = os.environ.get(registry.ENV_VAR)
+    return f" (but ${registry.ENV_VAR}={value} takes precedence)" if value else ""
+
+
+def _list_text(infos: list[Any]) -> str:
+    if not infos:
+        return "no campaigns yet (start one with 'ironsworn campaign new NAME')"
+    width = max(len(info.name) for info in infos)
+    lines = []
+    for info in infos:
+        mark = "*" if info.current else " "
+        if info.problem:
+            detail = f"unreadable: {info.problem}"
+        else:
+            last = f", last played {_local(info.last_played)}" if info.last_played else ""
+            detail = f"{info.operations} operations{last}"
+        lines.append(f"{mark} {info.name:<{width}}  {detail}")
+    return "\n".join(lines)
+
+
+# -------------------------------------------------------------------------------- undo, redo
+
+
+def _undo(args: argparse.Namespace) -> int:
+    return _undo_redo(args, undo=True)
+
+
+def _redo(args: argparse.Namespace) -> int:
+    return _undo_redo(args, undo=False)
+
+
+def _undo_redo(args: argparse.Namespace, *, undo: bool) -> int:
+    from ironsworn.campaign.registry import open_campaign
+    from ironsworn.errors import RuleViolation
+
+    verb = "undo" if undo else "redo"
+    with open_campaign(args.campaign, create=False) as store:
+        operation = store.undo() if undo else store.redo()
+        if operation is None:
+            raise RuleViolation(f"nothing to {verb} in {store.path}")
+        path = store.path
+    done = "undid" if undo else "redid"
+    emit(
+        args,
+        {"undone" if undo else "redone": operation.to_dict(), "campaign": str(path)},
+        f"{done} #{operation.seq} {operation.kind}: {_headline(operation)}",
+    )
+    return 0
+
+
+# --------------------------------------------------------------------------------------- log
+
+
+def _log(args: argparse.Namespace) -> int:
+    from ironsworn.campaign.journal import Narrator
+    from ironsworn.campaign.registry import open_campaign
+
+    with open_campaign(args.campaign, create=False) as store:
+        operations = store.operations(include_undone=args.all)
+    narrator = Narrator()
+    lines: list[str] = []
+    for operation in operations:
+        # Narrate every operation so track names are known, even those --limit hides.
+        headline = narrator.headline(operation)
+        details = narrator.lines(operation) if args.events else []
+        status = "" if operation.status == "live" else f" ({operation.status})"
+        who = f"  {operation.character}" if operation.character else ""
+        when = _local(operation.time)
+        text = [f"#{operation.seq:<5} {when}  {operation.kind}{who}: {headline}{status}"]
+        text += [f"        - {line}" for line in details]
+        lines.append("\n".join(text))
+    if args.limit is not None:
+        limit = parse_int(args.limit, "--limit", low=1)
+        operations, lines = operations[-limit:], lines[-limit:]
+    emit(
+        args,
+        [op.to_dict() for op in operations],
+        "\n".join(lines) if lines else "the log is empty",
+    )
+    return 0
+
+
+# ----------------------------------------------------------------------------------- journal
+
+
+def _journal(args: argparse.Namespace) -> int:
+    words: list[str] = args.words
+    if not words:
+        return _journal_read(args)
+    if words[0] != "add":
+        raise UsageError(
+            f"journal: unknown action {words[0]!r} (accepted: 'journal add TEXT' to write, "
+            "'journal' to read)"
+        )
+    text = " ".join(words[1:])
+    if text == "-":
+        text = sys.stdin.read()
+    return _journal_add(args, text)
+
+
+def _journal_add(args: argparse.Namespace, text: str) -> int:
+    from ironsworn.campaign.journal import resolve_character
+    from ironsworn.campaign.registry import open_campaign
+    from ironsworn.errors import InvalidValue
+
+    if not text.strip():
+        raise InvalidValue("journal add: the entry is empty (accepted: some text)")
+    with open_campaign(args.campaign, create=True) as store:
+        character = None
+        if args.character is not None:
+            character = resolve_character(store.state(), args.character)
+        operation = store.journal_add(text, character=character)
+        path = store.path
+    emit(
+        args,
+        {"added": operation.to_dict(), "campaign": str(path)},
+        f"journal entry #{operation.seq} added",
+    )
+    return 0
+
+
+def _journal_read(args: argparse.Namespace) -> int:
+    from ironsworn.campaign.journal import entries
+    from ironsworn.campaign.registry import open_campaign
+
+    with open_campaign(args.campaign, create=False) as store:
+        found = entries(store.operations())
+    if args.character is not None:
+        key = args.character.strip().lower()
+        found = [e for e in found if (e["character"] or "").lower() == key]
+    if args.limit is not None:
+        found = found[-parse_int(args.limit, "--limit", low=1) :]
+
+    def text() -> str:
+        if not found:
+            return "the journal is empty"
+        lines = []
+        for entry in found:
+            who = f"{entry['character']}: " if entry["character"] else ""
+            when = _local(entry["time"])
+            if entry["text"] is not None:
+                lines.append(f"{when}  {who}{entry['text']}")
+            else:
+                lines.append(f"{when}  · {who}{entry['mechanics']}")
+        return "\n".join(lines)
+
+    emit(args, found, text)
+    return 0
+
+
+# ---------------------------------------------------------------------------- export, import
+
+
+def _export(args: argparse.Namespace) -> int:
+    from ironsworn.campaign import export
+    from ironsworn.campaign.registry import open_campaign
+
+    with open_campaign(args.campaign, create=False) as store:
+        text = export.markdown(store) if args.format == "markdown" else export.export_json(store)
+        path = store.path
+    if args.output:
+        output = Path(args.output).expanduser()
+        export.write_text(output, text)
+        emit(
+            args,
+            {"format": args.format, "campaign": str(path), "output": str(output)},
+            f"exported {path} as {args.format} to {output}",
+        )
+    elif args.json and args.format == "markdown":
+        emit(args, {"format": "markdown", "campaign": str(path), "markdown": text}, text)
+    else:
+        # The export itself is the output (for json it already is JSON).
+        sys.stdout.write(text)
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from ironsworn.campaign import export, registry
+
+    source = Path(args.file).expanduser()
+    if args.campaign:
+        target = registry.resolve_campaign_path(args.campaign)
+        name = args.name or target.stem
+    else:
+        name = args.name or source.stem
+        if not args.name:
+            from ironsworn.errors import InvalidValue
+
+            try:
+                registry.check_name(name)
+            except InvalidValue:
+                raise UsageError(
+                    f"import: the file name {name!r} is not a valid campaign name; give one "
+                    "with --name NAME"
+                ) from None
+        target = registry.campaign_path(name)
+    count = export.import_file(source, target, name=name)
+    hint = ""
+    if target.parent == registry.campaigns_dir():
+        hint = f"; play it with 'ironsworn campaign use {name}'"
+    emit(
+        args,
+        {"name": name, "path": str(target), "operations": count},
+        f"imported {count} operations from {source} into campaign {name!r} ({target}){hint}",
+    )
+    return 0
+
+
+# ----------------------------------------------------------------------------------- helpers
+
+
+def _headline(operation: Operation) -> str:
+    from ironsworn.campaign.journal import Narrator
+
+    return operation.summary or Narrator().headline(operation)
+
+
+def _local(time: str | None) -> str:
+    """A stored UTC time in the user's local time, to the minute."""
+    if not time:
+        return "?"
+    try:
+        when = datetime.fromisoformat(time)
+    except ValueError:
+        return time
+    return f"{when.astimezone():%Y-%m-%d %H:%M}"

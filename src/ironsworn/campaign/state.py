@@ -1,0 +1,429 @@
+"""The game state of a campaign, and the events that change it.
+
+State is the fold of events: :meth:`CampaignState.apply` is the only way the state changes,
+and every event records its change as a from/to pair (so an event log is also the audit trail
+and can be checked: applying an event whose ``from`` does not match the state is an error).
+
+The state holds the characters (stats, meters, momentum, debilities, experience, bonds, assets,
+initiative), the progress tracks (vows, journeys, fights, scene challenges; shared by any number
+of characters), the decision a move is waiting for, and the agenda of steps still to run once
+it is answered (see :mod:`ironsworn.moves.engine`).
+
+Event types (all JSON objects with a ``"type"``):
+
+- ``character_created`` {character: full character dict}
+- ``meter`` {character, meter, from, to} — health, spirit, supply, momentum,
+  experience_earned, experience_spent, bond_ticks
+- ``asset_meter`` {character, asset, from, to} — a companion's health
+- ``debility`` {character, debility, from, to} (booleans)
+- ``initiative`` {character, from, to}
+- ``flag`` {character, flag, from, to} — per-character markers the moves use (a bonus for the
+  next move, Turn the Tide used, the last strong hit in a fight...)
+- ``status`` {character, from, to} — active, dead, lost
+- ``bond_added`` / ``bond_removed`` {character, bond}
+- ``asset_added`` / ``asset_removed`` {character, asset}; ``asset_ability`` {character, asset,
+  ability, from, to}
+- ``track_created`` {track: full track dict}; ``progress`` {track, from, to} (ticks);
+  ``rank`` {track, from, to}; ``track_closed`` {track, from, to} (status); ``countdown``
+  {track, from, to}
+- ``pending`` {from, to} (the decision waiting for the player, or null); ``agenda`` {from, to}
+- ``roll``, ``move``, ``oracle``, ``ask``, ``choice``, ``burn``, ``journal``, ``note`` — records
+  of what happened; they change nothing in the state.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any, Self
+
+from ironsworn.debilities import BLOCKING, DEBILITIES
+from ironsworn.errors import CampaignError, InvalidValue, NotFound
+from ironsworn.momentum import MOMENTUM_START, momentum_max, momentum_reset
+from ironsworn.progress import progress_score
+
+STATS = ("edge", "heart", "iron", "shadow", "wits")
+CREATION_STATS = (3, 2, 2, 1, 1)
+RECORD_EVENTS = frozenset(
+    {"roll", "move", "oracle", "ask", "choice", "burn", "journal", "note", "session"}
+)
+
+JsonDict = dict[str, Any]
+
+
+@dataclass
+class CharacterState:
+    """One character's sheet."""
+
+    name: str
+    stats: dict[str, int]
+    health: int = 5
+    spirit: int = 5
+    supply: int = 5
+    momentum: int = MOMENTUM_START
+    debilities: list[str] = field(default_factory=list)
+    experience_earned: int = 0
+    experience_spent: int = 0
+    bond_ticks: int = 0
+    bonds: list[str] = field(default_factory=list)
+    assets: list[JsonDict] = field(default_factory=list)
+    equipment: list[str] = field(default_factory=list)
+    initiative: bool = False
+    status: str = "active"
+    flags: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def momentum_max(self) -> int:
+        return momentum_max(len(self.debilities))
+
+    @property
+    def momentum_reset(self) -> int:
+        return momentum_reset(len(self.debilities))
+
+    def has(self, debility: str) -> bool:
+        return debility in self.debilities
+
+    def blocked_by(self, meter: str) -> str | None:
+        """The marked condition that blocks gains on ``meter``, if any."""
+        condition = BLOCKING.get(meter)
+        return condition if condition and condition in self.debilities else None
+
+    def value(self, name: str) -> int:
+        """A stat or a meter by name."""
+        if name in self.stats:
+            return self.stats[name]
+        if name in ("health", "spirit", "supply", "momentum"):
+            return int(getattr(self, name))
+        if name == "companion_health":
+            meters = [a["meter"]["value"] for a in self.assets if a.get("meter")]
+            if not meters:
+                raise InvalidValue(f"{self.name} has no companion with a health meter")
+            return int(max(meters))
+        raise InvalidValue(f"{name!r} is not a stat or meter")
+
+    def asset(self, query: str) -> JsonDict:
+        key = query.strip().lower()
+        for asset in self.assets:
+            if key in (asset["id"].lower(), asset["name"].lower()) or asset["id"].lower().endswith(
+                "/" + key.replace(" ", "_")
+            ):
+                return asset
+        raise NotFound(
+            f"{self.name} has no asset {query!r}",
+            tuple(a["name"] for a in self.assets),
+        )
+
+    def to_dict(self) -> JsonDict:
+        data = asdict(self)
+        data["debilities"] = sorted(self.debilities)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CharacterState:
+        return cls(**copy.deepcopy(dict(data)))
+
+    def sheet(self) -> JsonDict:
+        """The character sheet as the CLI prints it."""
+        return {
+            "name": self.name,
+            "stats": dict(self.stats),
+            "health": self.health,
+            "spirit": self.spirit,
+            "supply": self.supply,
+            "momentum": self.momentum,
+            "momentum_max": self.momentum_max,
+            "momentum_reset": self.momentum_reset,
+            "debilities": [d for d in DEBILITIES if d in self.debilities],
+            "experience": {
+                "earned": self.experience_earned,
+                "spent": self.experience_spent,
+                "available": self.experience_earned - self.experience_spent,
+            },
+            "bonds": {
+                "ticks": self.bond_ticks,
+                "score": progress_score(self.bond_ticks),
+                "list": list(self.bonds),
+            },
+            "assets": copy.deepcopy(self.assets),
+            "equipment": list(self.equipment),
+            "initiative": self.initiative,
+            "status": self.status,
+        }
+
+
+@dataclass
+class TrackState:
+    """A progress track: a vow, a journey, a fight or a scene challenge."""
+
+    id: str
+    kind: str
+    name: str
+    rank: str
+    ticks: int = 0
+    characters: list[str] = field(default_factory=list)
+    status: str = "active"
+    foe: str | None = None
+    count: int = 1
+    countdown: int | None = None
+
+    @property
+    def score(self) -> int:
+        return progress_score(self.ticks)
+
+    def to_dict(self) -> JsonDict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TrackState:
+        return cls(**copy.deepcopy(dict(data)))
+
+    def summary(self) -> JsonDict:
+        data = self.to_dict()
+        data["score"] = self.score
+        return data
+
+
+class CampaignState:
+    """Everything the rules need to know about a campaign, rebuilt by folding events."""
+
+    SNAPSHOT_VERSION = 1  # bump when to_dict() or apply() change (snapshots are a cache)
+
+    def __init__(self) -> None:
+        self.characters: dict[str, CharacterState] = {}
+        self.tracks: dict[str, TrackState] = {}
+        self.track_counter: int = 0
+        self.pending: JsonDict | None = None
+        self.agenda: list[JsonDict] = []
+        self.shared_supply: bool = True
+
+    # --- queries ---------------------------------------------------------------------------
+
+    def character(self, name: str | None = None) -> CharacterState:
+        """A character by name (case-insensitive); the only one when ``name`` is None."""
+        if name is None:
+            if len(self.characters) == 1:
+                return next(iter(self.characters.values()))
+            if not self.characters:
+                raise NotFound("there is no character yet; create one with 'character new NAME'")
+            raise NotFound(
+                "there are several characters; name one with --character",
+                tuple(self.characters),
+            )
+        for key, char in self.characters.items():
+            if key.lower() == name.strip().lower():
+                return char
+        import difflib
+
+        close = difflib.get_close_matches(name, list(self.characters), n=3, cutoff=0.3)
+        raise NotFound(f"character {name!r} is unknown", tuple(close or self.characters))
+
+    def track(self, query: str, kinds: tuple[str, ...] = ()) -> TrackState:
+        """A track by id or by its text (exact, then unique substring), active ones first."""
+        pool = [t for t in self.tracks.values() if not kinds or t.kind in kinds]
+        key = query.strip().lower()
+        for t in pool:
+            if t.id.lower() == key:
+                return t
+        exact = [t for t in pool if t.name.lower() == key]
+        partial = [t for t in pool if key in t.name.lower()]
+        for found in (exact, partial):
+            active = [t for t in found if t.status == "active"]
+            for group in (active, found):
+                if len(group) == 1:
+                    return group[0]
+                if len(group) > 1:
+                    raise NotFound(
+                        f"track {query!r} is ambiguous", tuple(f"{t.id} ({t.name})" for t in group)
+                    )
+        what = "/".join(kinds) if kinds else "track"
+        raise NotFound(
+            f"{what} {query!r} is unknown",
+            tuple(f"{t.id} ({t.name})" for t in pool if t.status == "active")[:5],
+        )
+
+    def party(self, name: str) -> list[CharacterState]:
+        """Who shares supply with ``name``: every active character when supply is shared."""
+        char = self.character(name)
+        if not self.shared_supply:
+            return [char]
+        return [c for c in self.characters.values() if c.status == "active"] or [char]
+
+    # --- the fold --------------------------------------------------------------------------
+
+    def apply(self, event: Mapping[str, Any]) -> None:
+        """Fold one event into the state. An event that does not fit the state is refused."""
+        kind = event.get("type")
+        if kind in RECORD_EVENTS:
+            return
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler is None:
+            # Events from a newer version of the package are kept in the log but ignored.
+            return
+        handler(event)
+
+    def _expect(self, what: str, current: Any, event: Mapping[str, Any]) -> None:
+        if current != event["from"]:
+            raise CampaignError(
+                f"event does not fit the state: {what} is {current!r}, event says {event['from']!r}"
+            )
+
+    def _on_character_created(self, event: Mapping[str, Any]) -> None:
+        char = CharacterState.from_dict(event["character"])
+        if char.name in self.characters:
+            raise CampaignError(f"character {char.name!r} already exists")
+        self.characters[char.name] = char
+
+    def _on_character_removed(self, event: Mapping[str, Any]) -> None:
+        self.characters.pop(event["character"], None)
+
+    def _on_meter(self, event: Mapping[str, Any]) -> None:
+        char = self.characters[event["character"]]
+        meter = event["meter"]
+        self._expect(f"{char.name}'s {meter}", getattr(char, meter), event)
+        setattr(char, meter, event["to"])
+
+    def _on_asset_meter(self, event: Mapping[str, Any]) -> None:
+        char = self.characters[event["character"]]
+        asset = next(a for a in char.assets if a["id"] == event["asset"])
+        self._expect(f"{asset['name']}'s health", asset["meter"]["value"], event)
+        asset["meter"]["value"] = event["to"]
+
+    def _on_debility(self, event: Mapping[str, Any]) -> None:
+        char = self.characters[event["character"]]
+        name = event["debility"]
+        self._expect(f"{char.name}'s {name}", name in char.debilities, event)
+        if event["to"]:
+            char.debilities.append(name)
+        else:
+            char.debilities.remove(name)
+
+    def _on_initiative(self, event: Mapping[str, Any]) -> None:
+        char = self.characters[event["character"]]
+        self._expect(f"{char.name}'s initiative", char.initiative, event)
+        char.initiative = bool(event["to"])
+
+    def _on_flag(self, event: Mapping[str, Any]) -> None:
+        char = self.characters[event["character"]]
+        flag = event["flag"]
+        self._expect(f"{char.name}'s {flag}", char.flags.get(flag), event)
+        if event["to"] is None:
+            char.flags.pop(flag, None)
+        else:
+            char.flags[flag] = copy.deepcopy(event["to"])
+
+    def _on_status(self, event: Mapping[str, Any]) -> None:
+        char = self.characters[event["character"]]
+        self._expect(f"{char.name}'s status", char.status, event)
+        char.status = event["to"]
+
+    def _on_bond_added(self, event: Mapping[str, Any]) -> None:
+        self.characters[event["character"]].bonds.append(event["bond"])
+
+    def _on_bond_removed(self, event: Mapping[str, Any]) -> None:
+        self.characters[event["character"]].bonds.remove(event["bond"])
+
+    def _on_asset_added(self, event: Mapping[str, Any]) -> None:
+        self.characters[event["character"]].assets.append(copy.deepcopy(event["asset"]))
+
+    def _on_asset_removed(self, event: Mapping[str, Any]) -> None:
+        char = self.characters[event["character"]]
+        char.assets = [a for a in char.assets if a["id"] != event["asset"]]
+
+    def _on_asset_ability(self, event: Mapping[str, Any]) -> None:
+        char = self.characters[event["character"]]
+        asset = next(a for a in char.assets if a["id"] == event["asset"])
+        index = int(event["ability"])
+        self._expect(f"{asset['name']} ability {index + 1}", asset["abilities"][index], event)
+        asset["abilities"][index] = bool(event["to"])
+
+    def _on_equipment(self, event: Mapping[str, Any]) -> None:
+        char = self.characters[event["character"]]
+        self._expect(f"{char.name}'s equipment", char.equipment, event)
+        char.equipment = list(event["to"])
+
+    def _on_track_created(self, event: Mapping[str, Any]) -> None:
+        track = TrackState.from_dict(event["track"])
+        if track.id in self.tracks:
+            raise CampaignError(f"track {track.id!r} already exists")
+        self.tracks[track.id] = track
+        self.track_counter += 1
+
+    def _on_progress(self, event: Mapping[str, Any]) -> None:
+        track = self.tracks[event["track"]]
+        self._expect(f"{track.id} progress", track.ticks, event)
+        track.ticks = int(event["to"])
+
+    def _on_rank(self, event: Mapping[str, Any]) -> None:
+        track = self.tracks[event["track"]]
+        self._expect(f"{track.id} rank", track.rank, event)
+        track.rank = event["to"]
+
+    def _on_countdown(self, event: Mapping[str, Any]) -> None:
+        track = self.tracks[event["track"]]
+        self._expect(f"{track.id} countdown", track.countdown, event)
+        track.countdown = event["to"]
+
+    def _on_track_closed(self, event: Mapping[str, Any]) -> None:
+        track = self.tracks[event["track"]]
+        self._expect(f"{track.id} status", track.status, event)
+        track.status = event["to"]
+
+    def _on_track_characters(self, event: Mapping[str, Any]) -> None:
+        track = self.tracks[event["track"]]
+        self._expect(f"{track.id} characters", track.characters, event)
+        track.characters = list(event["to"])
+
+    def _on_pending(self, event: Mapping[str, Any]) -> None:
+        self._expect("the pending decision", self.pending, event)
+        self.pending = copy.deepcopy(event["to"])
+
+    def _on_agenda(self, event: Mapping[str, Any]) -> None:
+        self._expect("the agenda", self.agenda, event)
+        self.agenda = copy.deepcopy(list(event["to"]))
+
+    def _on_setting(self, event: Mapping[str, Any]) -> None:
+        name = event["setting"]
+        if name != "shared_supply":
+            raise CampaignError(f"unknown setting {name!r}")
+        self._expect(name, self.shared_supply, event)
+        self.shared_supply = bool(event["to"])
+
+    # --- snapshots -------------------------------------------------------------------------
+
+    def to_dict(self) -> JsonDict:
+        return {
+            "characters": {k: c.to_dict() for k, c in self.characters.items()},
+            "tracks": {k: t.to_dict() for k, t in self.tracks.items()},
+            "track_counter": self.track_counter,
+            "pending": copy.deepcopy(self.pending),
+            "agenda": copy.deepcopy(self.agenda),
+            "shared_supply": self.shared_supply,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        state = cls()
+        state.characters = {
+            k: CharacterState.from_dict(v) for k, v in data.get("characters", {}).items()
+        }
+        state.tracks = {k: TrackState.from_dict(v) for k, v in data.get("tracks", {}).items()}
+        state.track_counter = int(data.get("track_counter", len(state.tracks)))
+        state.pending = copy.deepcopy(data.get("pending"))
+        state.agenda = copy.deepcopy(list(data.get("agenda", [])))
+        state.shared_supply = bool(data.get("shared_supply", True))
+        return state
+
+    def copy(self) -> CampaignState:
+        return CampaignState.from_dict(self.to_dict())
+
+    def sheet(self, name: str | None = None) -> JsonDict:
+        """A character's sheet with the vows they hold (the ``sheet`` command's JSON)."""
+        char = self.character(name)
+        data = char.sheet()
+        data["vows"] = [
+            {"id": t.id, "name": t.name, "rank": t.rank, "ticks": t.ticks, "score": t.score}
+            for t in self.tracks.values()
+            if t.kind == "vow" and t.status == "active" and char.name in t.characters
+        ]
+        return data

@@ -1,0 +1,239 @@
+"""Characters, sheets, manual changes and tracks: ``character``, ``sheet``, ``adjust``,
+``debility``, ``progress``, ``vow``, ``journey``, ``fight``, ``track``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ironsworn.cli.common import campaign_options, common_options, emit, parse_int
+
+
+def _parser(sub: Any, name: str, text: str) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = campaign_options(
+        common_options(sub.add_parser(name, help=text))
+    )
+    return parser
+
+
+def register(sub: Any) -> None:
+    character = _parser(sub, "character", "create a character")
+    character.add_argument("action", choices=["new"], help="new")
+    character.add_argument("name", metavar="NAME")
+    character.add_argument(
+        "--stats",
+        required=True,
+        help="edge=3,heart=2,iron=2,shadow=1,wits=1 (3,2,2,1,1 in any order)",
+    )
+    character.add_argument("--bond", action="append", default=[], help="a bond (up to 3)")
+    character.add_argument("--asset", action="append", default=[], help="an asset id or name")
+    character.set_defaults(func=run_character)
+
+    sheet = _parser(sub, "sheet", "show a character sheet")
+    sheet.add_argument("--character", help="whose sheet (default: the only character)")
+    sheet.set_defaults(func=run_sheet)
+
+    adjust = _parser(sub, "adjust", "change a meter by hand")
+    adjust.add_argument(
+        "meter", metavar="METER", help="health, spirit, supply, momentum or experience"
+    )
+    adjust.add_argument("delta", metavar="N", help="+2, -1 ...")
+    adjust.add_argument("--character")
+    adjust.set_defaults(func=run_adjust)
+
+    debility = _parser(sub, "debility", "mark or clear a debility")
+    debility.add_argument("action", choices=["mark", "clear"])
+    debility.add_argument("name", metavar="NAME")
+    debility.add_argument("--character")
+    debility.set_defaults(func=run_debility)
+
+    progress = _parser(sub, "progress", "mark or clear progress on a track")
+    progress.add_argument("action", choices=["mark", "clear"])
+    progress.add_argument("track", metavar="TRACK", help="track id or text")
+    progress.add_argument("--ticks", help="exact ticks (default: one mark by the track's rank)")
+    progress.add_argument("--times", default="1", help="how many marks (default 1)")
+    progress.set_defaults(func=run_progress)
+
+    for kind, text in (
+        ("vow", "swear a vow (create its track)"),
+        ("journey", "start a journey track"),
+    ):
+        p = _parser(sub, kind, text)
+        p.add_argument("action", choices=["new"])
+        p.add_argument("text", nargs="+", metavar="TEXT")
+        p.add_argument(
+            "--rank", required=True, help="troublesome, dangerous, formidable, extreme or epic"
+        )
+        p.add_argument(
+            "--character",
+            action="append",
+            default=[],
+            help="who shares the track (repeat; default: the only character)",
+        )
+        p.set_defaults(func=run_new_track, kind=kind)
+
+    fight = _parser(sub, "fight", "start a fight track against a foe")
+    fight.add_argument("action", choices=["new"])
+    fight.add_argument("--foe", required=True, help="a foe's id or name, or your own text")
+    fight.add_argument("--rank", help="rank (default: the foe's rank)")
+    fight.add_argument("--count", default="1", help="foes in the pack (default 1)")
+    fight.add_argument("--character", action="append", default=[])
+    fight.set_defaults(func=run_fight)
+
+    track = _parser(sub, "track", "list progress tracks")
+    track.add_argument("action", choices=["list"], nargs="?", default="list")
+    track.add_argument("--all", action="store_true", help="include finished tracks")
+    track.set_defaults(func=run_track_list)
+
+
+def _sheet_text(sheet: dict[str, Any]) -> str:
+    stats = "  ".join(f"{k} {v}" for k, v in sheet["stats"].items())
+    debilities = ", ".join(sheet["debilities"]) or "none"
+    xp = sheet["experience"]
+    lines = [
+        f"{sheet['name']}" + (f" ({sheet['status']})" if sheet["status"] != "active" else ""),
+        f"  {stats}",
+        f"  health {sheet['health']}  spirit {sheet['spirit']}  supply {sheet['supply']}  "
+        f"momentum {sheet['momentum']:+d} (max {sheet['momentum_max']:+d}, reset "
+        f"{sheet['momentum_reset']:+d})",
+        f"  debilities: {debilities}",
+        f"  experience {xp['earned']} earned, {xp['spent']} spent   bonds "
+        f"{sheet['bonds']['ticks']} ticks"
+        + (f" ({', '.join(sheet['bonds']['list'])})" if sheet["bonds"]["list"] else ""),
+    ]
+    for vow in sheet["vows"]:
+        lines.append(f"  vow {vow['id']}: {vow['name']} ({vow['rank']}) {vow['ticks']} ticks")
+    for asset in sheet["assets"]:
+        marks = "".join("●" if a else "○" for a in asset["abilities"])
+        meter = f" health {asset['meter']['value']}" if asset.get("meter") else ""
+        lines.append(f"  asset {asset['name']} {marks}{meter}")
+    if sheet["initiative"]:
+        lines.append("  you have initiative")
+    return "\n".join(lines)
+
+
+def run_character(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import write
+    from ironsworn.moves.sheet import SheetOperations
+
+    result = write(
+        args,
+        lambda e: SheetOperations(e).new_character(args.name, args.stats, args.bond, args.asset),
+    )
+    name = args.name.strip()
+
+    def show() -> dict[str, Any]:
+        from ironsworn.cli.session import read_state
+
+        sheet: dict[str, Any] = read_state(args).sheet(name)
+        return sheet
+
+    sheet = show()
+    emit(args, sheet, lambda: _sheet_text(sheet))
+    del result
+    return 0
+
+
+def run_sheet(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import read_state
+
+    sheet = read_state(args).sheet(args.character)
+    emit(args, sheet, lambda: _sheet_text(sheet))
+    return 0
+
+
+def run_adjust(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import describe_result, write
+    from ironsworn.moves.sheet import SheetOperations
+
+    delta = parse_int(args.delta, "N", -50, 50)
+    result = write(args, lambda e: SheetOperations(e).adjust(args.character, args.meter, delta))
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0
+
+
+def run_debility(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import describe_result, write
+    from ironsworn.moves.sheet import SheetOperations
+
+    result = write(
+        args,
+        lambda e: SheetOperations(e).debility(args.character, args.name, args.action == "mark"),
+    )
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0
+
+
+def run_progress(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import describe_result, write
+    from ironsworn.moves.sheet import SheetOperations
+
+    ticks = None if args.ticks is None else parse_int(args.ticks, "--ticks", 0, 40)
+    times = parse_int(args.times, "--times", 1, 10)
+    result = write(
+        args,
+        lambda e: SheetOperations(e).progress(args.track, args.action == "mark", ticks, times),
+    )
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0
+
+
+def _track_json(result: Any) -> dict[str, Any]:
+    created = next(e for e in result.events if e["type"] == "track_created")
+    track: dict[str, Any] = dict(created["track"])
+    track["score"] = 0
+    return track
+
+
+def _track_text(track: dict[str, Any]) -> str:
+    who = ", ".join(track["characters"])
+    return f"{track['id']}: {track['name']} ({track['rank']} {track['kind']}; {who})"
+
+
+def run_new_track(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import write
+    from ironsworn.moves.sheet import SheetOperations
+
+    text = " ".join(args.text)
+    result = write(
+        args, lambda e: SheetOperations(e).new_track(args.kind, text, args.rank, args.character)
+    )
+    track = _track_json(result)
+    emit(args, track, lambda: _track_text(track))
+    return 0
+
+
+def run_fight(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import write
+    from ironsworn.moves.sheet import SheetOperations
+
+    count = parse_int(args.count, "--count", 1, 10)
+    result = write(
+        args,
+        lambda e: SheetOperations(e).new_track(
+            "fight", "", args.rank or "", args.character, foe=args.foe, count=count
+        ),
+    )
+    track = _track_json(result)
+    emit(args, track, lambda: _track_text(track))
+    return 0
+
+
+def run_track_list(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import read_state
+
+    state = read_state(args)
+    tracks = [t.summary() for t in state.tracks.values() if args.all or t.status == "active"]
+
+    def text() -> str:
+        if not tracks:
+            return "no tracks"
+        return "\n".join(
+            f"{t['id']:<12} {t['kind']:<8} {t['rank']:<12} {t['ticks']:>2} ticks "
+            f"(score {t['score']})  {t['name']}"
+            + ("" if t["status"] == "active" else f" [{t['status']}]")
+            for t in tracks
+        )
+
+    emit(args, tracks, text)
+    return 0

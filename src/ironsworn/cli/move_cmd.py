@@ -1,0 +1,132 @@
+"""``ironsworn move``, ``burn``, ``choose``, ``decline``: make moves and answer decisions.
+
+``ironsworn move list`` and ``ironsworn move show ID`` read moves (see :mod:`move_info`);
+any other word is a move to make: ``ironsworn move face danger --stat edge``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ironsworn.cli.common import UsageError, campaign_options, common_options, emit, parse_int
+
+
+def register(sub: Any) -> None:
+    move = campaign_options(
+        common_options(
+            sub.add_parser(
+                "move",
+                help="make a move, or list / show moves",
+                description="Make a move (ironsworn move face_danger --stat edge), or "
+                "'move list [--ruleset R]' / 'move show ID'.",
+            )
+        )
+    )
+    move.add_argument("words", nargs="+", metavar="MOVE", help="move id or name, list, or show")
+    move.add_argument("--character", help="who makes the move (default: the only character)")
+    move.add_argument("--stat", help="the stat or meter to roll (where the move offers a choice)")
+    move.add_argument("--add", action="append", default=[], metavar="N", help="an add (repeat)")
+    move.add_argument("--bond", action="store_true", help="you share a bond: the move's +1")
+    move.add_argument("--amount", help="harm, stress or other amount the move takes")
+    move.add_argument("--track", help="vow, journey or fight: its id or text")
+    move.add_argument(
+        "--choose",
+        nargs="+",
+        default=[],
+        metavar="KEY",
+        help="answer the move's choices in advance",
+    )
+    burn = move.add_mutually_exclusive_group()
+    burn.add_argument(
+        "--burn",
+        dest="burn",
+        action="store_true",
+        default=None,
+        help="burn momentum if it would improve the outcome",
+    )
+    burn.add_argument(
+        "--no-burn", dest="burn", action="store_false", help="never burn momentum on this move"
+    )
+    move.add_argument("--ally", help="the ally you aid or heal")
+    move.add_argument("--companion", help="the companion asset (Heal, Companion Endure Harm)")
+    move.add_argument("--with", dest="bond_with", help="the person or community of the bond")
+    move.add_argument("--asset", help="the asset to buy or upgrade (Advance)")
+    move.add_argument("--ability", help="the ability number to upgrade (Advance)")
+    move.add_argument("--odds", help="Ask the Oracle: the odds of a yes/no question")
+    move.add_argument("--ruleset", help="move list: classic, starforged, all, or a pack id")
+    move.add_argument("--dice", help="your dice, in the order the moves roll them: 4,5,8,...")
+    move.add_argument("--seed", help="seed for reproducible random dice")
+    move.set_defaults(func=run_move)
+
+    for name, text in (
+        ("burn", "burn momentum on the pending roll"),
+        ("decline", "decline the pending decision (no burn, or none of an optional list)"),
+    ):
+        p = campaign_options(common_options(sub.add_parser(name, help=text)))
+        p.add_argument("--dice", help="your dice for rolls that follow")
+        p.add_argument("--seed", help="seed for reproducible random dice")
+        p.set_defaults(func=run_answer, answer=name)
+    choose = campaign_options(common_options(sub.add_parser("choose", help="answer a choice")))
+    choose.add_argument("keys", nargs="+", metavar="KEY", help="option keys")
+    choose.add_argument("--dice", help="your dice for rolls that follow")
+    choose.add_argument("--seed", help="seed for reproducible random dice")
+    choose.set_defaults(func=run_answer, answer="choose")
+
+
+def run_move(args: argparse.Namespace) -> int:
+    words: list[str] = args.words
+    if words[0] == "list" and len(words) == 1:
+        from ironsworn.cli.move_info import list_moves
+
+        return list_moves(args)
+    if words[0] == "show":
+        if len(words) < 2:
+            raise UsageError("move show needs a move id or name")
+        from ironsworn.cli.move_info import show_move
+
+        args.id = " ".join(words[1:])
+        return show_move(args)
+    from ironsworn.cli.session import describe_result, write
+
+    adds = [parse_int(a, "--add", 0, 10) for a in args.add]
+    amount = None if args.amount is None else parse_int(args.amount, "--amount", 0, 10)
+    query = " ".join(words)
+
+    def body(engine: Any) -> Any:
+        return engine.make_move(
+            query,
+            args.character,
+            stat=args.stat,
+            adds=adds,
+            amount=amount,
+            track=args.track,
+            choose=args.choose,
+            bond=args.bond,
+            burn=args.burn,
+            ally=args.ally,
+            companion=args.companion,
+            asset=args.asset,
+            ability=None if args.ability is None else parse_int(args.ability, "--ability", 1, 3),
+            odds=args.odds,
+            **({"with": args.bond_with} if args.bond_with else {}),
+        )
+
+    result = write(args, body)
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0
+
+
+def run_answer(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import describe_result, write
+
+    def body(engine: Any) -> Any:
+        if args.answer == "burn":
+            return engine.burn()
+        if args.answer == "decline":
+            return engine.decline()
+        return engine.choose(args.keys)
+
+    result = write(args, body)
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0

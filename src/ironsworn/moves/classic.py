@@ -1,0 +1,1377 @@
+"""The effects of the 35 classic moves (rulebook chapter 3), registered with the engine.
+
+Content is data, effects are code: the move text, outcomes and choice lists come from
+``content/data/classic/moves.json``; this module says what each outcome does to the sheet.
+Where the rulebook leaves a point open, the ENGINE CHOICE is written beside the code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.moves.engine import (
+    Step,
+    before_roll,
+    no_roll,
+    on_outcome,
+    on_resume,
+    short_name,
+)
+from ironsworn.outcomes import Outcome
+from ironsworn.progress import TICKS_PER_BOX
+from ironsworn.ranks import Rank
+
+S, W, M = Outcome.STRONG_HIT, Outcome.WEAK_HIT, Outcome.MISS
+
+# Moves that follow the general initiative rule in a fight: a strong hit takes or keeps
+# initiative, a weak hit or miss loses it (rulebook p. 81). Combat moves set it themselves.
+GENERAL_INITIATIVE = {
+    "face_danger",
+    "secure_an_advantage",
+    "gather_information",
+    "heal",
+    "compel",
+}
+
+
+def _general_initiative(ctx: Step) -> None:
+    if short_name(ctx.data["move"]) in GENERAL_INITIATIVE and ctx.engine.fights_of(ctx.name):
+        ctx.initiative(ctx.outcome is S)
+
+
+def _consume(ctx: Step, flag: str) -> int:
+    """Take a one-shot bonus flag (e.g. +1 on the next move) off the character."""
+    value = ctx.char.flags.get(flag)
+    if value:
+        ctx.flag(flag, None)
+        return int(value)
+    return 0
+
+
+def _take_next_move_bonus(ctx: Step) -> None:
+    """Apply "+1 on your next move" bonuses (take control, Turn the Tide) to a move's roll."""
+    move = ctx.move
+    if move.progress_move or move.roll_type != "action_roll":
+        return
+    bonus = _consume(ctx, "next_move_add")
+    if bonus:
+        ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + bonus
+        ctx.note(f"+{bonus} from your last move")
+    if ctx.char.flags.get("turn_the_tide"):
+        ctx.flag("turn_the_tide", None)
+        ctx.data["turn_the_tide"] = True
+
+
+# --- adventure -----------------------------------------------------------------------------
+
+
+def _generic_before(ctx: Step) -> None:
+    _take_next_move_bonus(ctx)
+
+
+for _name in (
+    "face_danger",
+    "secure_an_advantage",
+    "gather_information",
+    "compel",
+    "battle",
+    "forge_a_bond",
+    "test_your_bond",
+    "face_death",
+    "face_desolation",
+):
+    before_roll(_name)(_generic_before)
+
+
+@on_outcome("face_danger")
+def face_danger(ctx: Step) -> None:
+    _general_initiative(ctx)
+    if ctx.outcome is S:
+        ctx.momentum(1)
+    elif ctx.outcome is W:
+        ctx.choose("face_danger.weak_hit", ctx.options_of("weak_hit"), prompt="choose one")
+    else:
+        ctx.pay_the_price()
+
+
+@on_resume("face_danger.weak_hit")
+def face_danger_weak(ctx: Step, keys: list[str]) -> None:
+    _suffer_option(ctx, keys[0], 1)
+
+
+def _suffer_option(ctx: Step, key: str, amount: int) -> None:
+    if key in ("suffer_momentum",):
+        ctx.momentum(-amount)
+    elif key == "suffer_supply":
+        ctx.supply(-amount)
+    elif key == "endure_harm":
+        ctx.follow("endure_harm", amount=amount)
+    elif key == "endure_stress":
+        ctx.follow("endure_stress", amount=amount)
+
+
+@on_outcome("secure_an_advantage")
+def secure_an_advantage(ctx: Step) -> None:
+    _general_initiative(ctx)
+    if ctx.outcome is S:
+        ctx.choose("secure_an_advantage.strong_hit", ctx.options_of("strong_hit"))
+    elif ctx.outcome is W:
+        ctx.momentum(1)
+    else:
+        ctx.pay_the_price()
+
+
+@on_resume("secure_an_advantage.strong_hit")
+def secure_strong(ctx: Step, keys: list[str]) -> None:
+    _take_control_or_momentum(ctx, keys[0], momentum=2)
+
+
+def _take_control_or_momentum(ctx: Step, key: str, momentum: int, who: str | None = None) -> None:
+    if key == "take_control":
+        ctx.flag("next_move_add", 1, who=who)
+        ctx.note("take control: make another move now (not a progress move) and add +1")
+    else:
+        ctx.momentum(momentum, who=who)
+
+
+@on_outcome("gather_information")
+def gather_information(ctx: Step) -> None:
+    _general_initiative(ctx)
+    if ctx.outcome is M:
+        ctx.pay_the_price()
+    else:
+        ctx.momentum(2 if ctx.outcome is S else 1)
+
+
+@before_roll("heal")
+def heal_before(ctx: Step) -> None:
+    _take_next_move_bonus(ctx)
+    if ctx.data.get("ally") or ctx.data.get("companion"):
+        ctx.data["self_heal"] = False
+        if ctx.data.get("ally"):
+            ally = ctx.state.character(str(ctx.data["ally"]))
+            ctx.data["ally"] = ally.name
+        else:
+            ctx.data["companion"] = _companion(ctx)["id"]
+
+
+def _companion(ctx: Step) -> dict[str, Any]:
+    """The companion asset named by --companion, or the character's only companion."""
+    query = ctx.data.get("companion")
+    if query:
+        asset = ctx.char.asset(str(query))
+    else:
+        found = [a for a in ctx.char.assets if a.get("meter")]
+        if len(found) != 1:
+            raise InvalidValue(
+                f"{ctx.name} has {len(found)} companions with health; name one with --companion"
+            )
+        asset = found[0]
+    if not asset.get("meter"):
+        raise InvalidValue(f"{asset['name']} has no health meter")
+    return asset
+
+
+@on_outcome("heal")
+def heal(ctx: Step) -> None:
+    _general_initiative(ctx)
+    if ctx.outcome is M:
+        ctx.pay_the_price()
+        return
+    patient = ctx.data.get("ally") or ctx.name
+    if not ctx.data.get("companion") and ctx.state.character(patient).has("wounded"):
+        ctx.choose(
+            "heal.wounded",
+            [("clear_wounded", "Clear the wounded condition"), ("keep_wounded", "Leave it")],
+            prompt="you may clear wounded",
+            who=ctx.name,
+        )
+        return
+    heal_apply(ctx, [])
+
+
+@on_resume("heal.wounded")
+def heal_apply(ctx: Step, keys: list[str]) -> None:
+    patient = ctx.data.get("ally") or ctx.name
+    if "clear_wounded" in keys:
+        ctx.debility("wounded", False, who=patient)
+    # "Then, take or give up to +2 health": the engine gives the full +2.
+    if ctx.data.get("companion"):
+        ctx.engine.companion_meter(ctx.name, str(ctx.data["companion"]), 2)
+    else:
+        ctx.meter("health", 2, who=patient)
+    if ctx.outcome is W:
+        ctx.choose("heal.weak_hit", ctx.options_of("weak_hit"), prompt="choose one")
+
+
+@on_resume("heal.weak_hit")
+def heal_weak(ctx: Step, keys: list[str]) -> None:
+    _suffer_option(ctx, keys[0], 1)
+
+
+@before_roll("resupply")
+def resupply_before(ctx: Step) -> None:
+    if ctx.char.has("unprepared"):
+        raise RuleViolation(
+            f"{ctx.name} is unprepared and cannot Resupply: Sojourn (Equip) to clear it"
+        )
+    _take_next_move_bonus(ctx)
+
+
+@on_outcome("resupply")
+def resupply(ctx: Step) -> None:
+    if ctx.outcome is S:
+        ctx.supply(2)
+    elif ctx.outcome is W:
+        ctx.choose(
+            "resupply.weak_hit",
+            [("take_1", "+1 supply, -1 momentum"), ("take_2", "+2 supply, -2 momentum")],
+            minimum=0,
+            prompt="take up to +2 supply, suffering -1 momentum for each (or decline)",
+        )
+    else:
+        ctx.pay_the_price()
+
+
+@on_resume("resupply.weak_hit")
+def resupply_weak(ctx: Step, keys: list[str]) -> None:
+    if keys:
+        amount = 1 if keys[0] == "take_1" else 2
+        ctx.supply(amount)
+        ctx.momentum(-amount)
+
+
+@before_roll("make_camp")
+def make_camp_before(ctx: Step) -> None:
+    _take_next_move_bonus(ctx)
+
+
+@on_outcome("make_camp")
+def make_camp(ctx: Step) -> None:
+    if ctx.outcome is M:
+        ctx.note("you take no comfort")
+        ctx.pay_the_price()
+        return
+    count = 2 if ctx.outcome is S else 1
+    # You and your allies each choose (rulebook p. 65): one decision per character in turn.
+    for char in ctx.state.party(ctx.name):
+        ctx.engine.queue(
+            {
+                **ctx.data,
+                "step": "resume",
+                "point": "make_camp.ask",
+                "keys": [],
+                "who": char.name,
+                "count": count,
+            }
+        )
+
+
+@on_resume("make_camp.ask")
+def make_camp_ask(ctx: Step, _keys: list[str]) -> None:
+    who = str(ctx.data["who"])
+    ctx.choose(
+        "make_camp.benefits",
+        ctx.options_of("benefits"),
+        count=int(ctx.data["count"]),
+        prompt=f"{who}: choose {ctx.data['count']}",
+        who=who,
+    )
+
+
+@on_resume("make_camp.benefits")
+def make_camp_benefits(ctx: Step, keys: list[str]) -> None:
+    who = str(ctx.data["who"])
+    for key in keys:
+        if key == "recuperate":
+            _heal_with_companions(ctx, who, 1)
+        elif key == "partake":
+            ctx.engine.supply(who, -1)
+            _heal_with_companions(ctx, who, 1)
+        elif key == "relax":
+            ctx.meter("spirit", 1, who=who)
+        elif key == "focus":
+            ctx.momentum(1, who=who)
+        elif key == "prepare":
+            ctx.flag("journey_add", 1, who=who)
+
+
+def _heal_with_companions(ctx: Step, who: str, amount: int) -> None:
+    ctx.meter("health", amount, who=who)
+    for asset in ctx.state.character(who).assets:
+        if asset.get("meter"):
+            ctx.engine.companion_meter(who, asset["id"], amount)
+
+
+@before_roll("undertake_a_journey")
+def journey_before(ctx: Step) -> None:
+    ctx.engine.resolve_track(ctx, ("journey",))
+    _take_next_move_bonus(ctx)
+    bonus = _consume(ctx, "journey_add")
+    if bonus:
+        ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + bonus
+        ctx.note("+1 from Make Camp (prepare)")
+
+
+@on_outcome("undertake_a_journey")
+def undertake_a_journey(ctx: Step) -> None:
+    track = ctx.track(("journey",))
+    if ctx.outcome is S:
+        ctx.choose("undertake_a_journey.strong_hit", ctx.options_of("strong_hit"))
+    elif ctx.outcome is W:
+        ctx.mark_progress(track)
+        ctx.supply(-1)
+    else:
+        ctx.pay_the_price()  # no progress on a miss
+
+
+@on_resume("undertake_a_journey.strong_hit")
+def journey_strong(ctx: Step, keys: list[str]) -> None:
+    ctx.mark_progress(ctx.track(("journey",)))
+    if keys[0] == "mark_progress_momentum":
+        ctx.momentum(1)
+        ctx.supply(-1)
+
+
+@before_roll("reach_your_destination")
+def destination_before(ctx: Step) -> None:
+    ctx.engine.resolve_track(ctx, ("journey",))
+
+
+@on_outcome("reach_your_destination")
+def reach_your_destination(ctx: Step) -> None:
+    track = ctx.track(("journey",))
+    if ctx.outcome is S:
+        ctx.engine.close_track(track, "done")
+        ctx.choose("reach_your_destination.strong_hit", ctx.options_of("strong_hit"))
+    elif ctx.outcome is W:
+        ctx.engine.close_track(track, "done")
+    else:
+        # "If your journey continues, clear all but one filled progress, and raise the rank."
+        ctx.engine.set_ticks(track, TICKS_PER_BOX if track.score >= 1 else 0)
+        _raise_rank(ctx, track.id)
+
+
+def _raise_rank(ctx: Step, track_id: str) -> None:
+    track = ctx.state.tracks[track_id]
+    raised = Rank.parse(track.rank).raised().label
+    if raised != track.rank:
+        ctx.emit({"type": "rank", "track": track.id, "from": track.rank, "to": raised})
+
+
+@on_resume("reach_your_destination.strong_hit")
+def destination_strong(ctx: Step, keys: list[str]) -> None:
+    _take_control_or_momentum(ctx, keys[0], momentum=1)
+
+
+# --- relationship ---------------------------------------------------------------------------
+
+
+@on_outcome("compel")
+def compel(ctx: Step) -> None:
+    _general_initiative(ctx)
+    if ctx.outcome is M:
+        ctx.pay_the_price()
+    else:
+        # ENGINE CHOICE (spec §6.7): the weak hit's "as above" includes the +1 momentum.
+        ctx.momentum(1)
+        if ctx.outcome is S:
+            ctx.note("if you use the exchange to Gather Information, make that move now, +1")
+
+
+@before_roll("sojourn")
+def sojourn_before(ctx: Step) -> None:
+    _take_next_move_bonus(ctx)
+
+
+SOJOURN_RECOVER = {
+    "recuperate": "health",
+    "consort": "spirit",
+    "provision": "supply",
+    "plan": "momentum",
+}
+
+
+@on_outcome("sojourn")
+def sojourn(ctx: Step) -> None:
+    if ctx.outcome is M:
+        ctx.note("you find no help here")
+        ctx.pay_the_price()
+        return
+    count = (2 if ctx.outcome is S else 1) + (1 if ctx.data.get("bond") else 0)
+    for char in ctx.state.party(ctx.name):
+        ctx.engine.queue(
+            {
+                **ctx.data,
+                "step": "resume",
+                "point": "sojourn.ask",
+                "keys": [],
+                "who": char.name,
+                "count": count,
+            }
+        )
+
+
+@on_resume("sojourn.ask")
+def sojourn_ask(ctx: Step, _keys: list[str]) -> None:
+    who = str(ctx.data["who"])
+    ctx.choose(
+        "sojourn.benefits",
+        ctx.options_of("benefits"),
+        count=int(ctx.data["count"]),
+        prompt=f"{who}: choose {ctx.data['count']}",
+        who=who,
+    )
+
+
+@on_resume("sojourn.benefits")
+def sojourn_benefits(ctx: Step, keys: list[str]) -> None:
+    who = str(ctx.data["who"])
+    clear = {
+        "mend": ("wounded", "health"),
+        "hearten": ("shaken", "spirit"),
+        "equip": ("unprepared", "supply"),
+    }
+    for key in keys:
+        if key in clear:
+            debility, meter = clear[key]
+            if meter == "supply":
+                for char in ctx.state.party(who):
+                    ctx.debility(debility, False, who=char.name)
+            else:
+                ctx.debility(debility, False, who=who)
+            ctx.meter(meter, 1, who=who)
+        elif key == "take_a_quest":
+            ctx.flag("vow_add", 1, who=who)
+            ctx.note(f"{who}: if you help, Swear an Iron Vow and add +1")
+    recover = [k for k in keys if k in SOJOURN_RECOVER]
+    if not recover:
+        return
+    # The recover actions wait for the focus roll, which can add to one of them or take it.
+    ctx.choose(
+        "sojourn.focus",
+        [(k, f"focus on {k}: roll +heart again") for k in recover],
+        minimum=0,
+        prompt=f"{who}: focus on one recover action? (decline to skip)",
+        who=who,
+        recover=recover,
+    )
+
+
+@on_resume("sojourn.focus")
+def sojourn_focus(ctx: Step, keys: list[str]) -> None:
+    from ironsworn.rolls import roll_action
+
+    who = str(ctx.data["who"])
+    recover = list(ctx.data["context"]["recover"])
+    bonus = {k: 0 for k in recover}
+    if keys:
+        char = ctx.state.character(who)
+        adds = 1 if ctx.data.get("bond") else 0
+        roll = roll_action(ctx.engine.dice, char.stats["heart"], adds, char.momentum)
+        ctx.emit(
+            {
+                "type": "roll",
+                "character": who,
+                "move": ctx.data["move"],
+                "roll": roll.to_json(char.momentum_reset),
+                "focus": keys[0],
+            }
+        )
+        outcome = roll.outcome
+        ctx.note(f"{who}: focus roll on {keys[0]}: {outcome.words}")
+        bonus[keys[0]] = {S: 2, W: 1, M: None}[outcome]  # type: ignore[assignment]
+    for key in recover:
+        extra = bonus[key]
+        if extra is None:
+            ctx.note(f"{who}: the benefits of {key} are lost")
+            continue
+        amount = 2 + extra
+        meter = SOJOURN_RECOVER[key]
+        if key == "recuperate":
+            _heal_with_companions(ctx, who, amount)
+        elif meter == "supply":
+            ctx.engine.supply(who, amount)
+        else:
+            ctx.meter(meter, amount, who=who)
+
+
+@before_roll("draw_the_circle")
+def circle_before(ctx: Step) -> None:
+    ctx.engine.resolve_track(ctx, ("fight",))
+    _take_next_move_bonus(ctx)
+
+
+@on_outcome("draw_the_circle")
+def draw_the_circle(ctx: Step) -> None:
+    if ctx.outcome is M:
+        ctx.initiative(False)
+        ctx.pay_the_price()
+        return
+    ctx.initiative(True)
+    if ctx.outcome is S:
+        ctx.momentum(1)
+    ctx.choose(
+        "draw_the_circle.boasts",
+        ctx.options_of("boasts"),
+        count=3 if ctx.outcome is S else 1,
+        minimum=0,
+        prompt="choose boasts, +1 momentum each (or decline)",
+    )
+
+
+@on_resume("draw_the_circle.boasts")
+def circle_boasts(ctx: Step, keys: list[str]) -> None:
+    for key in keys:
+        ctx.momentum(1)
+        if key == "grant_first_strike":
+            ctx.initiative(False)
+        elif key == "bloody_yourself":
+            ctx.follow("endure_harm", amount=1)
+        elif key == "bare_yourself":
+            ctx.note("bare yourself: your foe's harm is +1")
+        elif key == "hold_no_iron":
+            ctx.note("hold no iron: your harm is 1")
+            ctx.flag("harm", 1)
+        elif key == "to_the_death":
+            ctx.note("to the death: one of you must die")
+
+
+@on_outcome("forge_a_bond")
+def forge_a_bond(ctx: Step) -> None:
+    if ctx.outcome is S:
+        _add_bond(ctx)
+        ctx.choose("forge_a_bond.strong_hit", ctx.options_of("strong_hit"))
+    elif ctx.outcome is W:
+        ctx.choose(
+            "forge_a_bond.weak_hit",
+            [
+                ("accept", "Do what they ask (or Swear an Iron Vow) and mark the bond"),
+                ("refuse", "Decline, and Pay the Price"),
+            ],
+            prompt="they ask something more of you first",
+        )
+    else:
+        ctx.pay_the_price()
+
+
+def _add_bond(ctx: Step) -> None:
+    bond = str(ctx.data.get("with") or "a bond")
+    char = ctx.char
+    ctx.emit({"type": "bond_added", "character": char.name, "bond": bond})
+    ticks = min(40, char.bond_ticks + 1)
+    ctx.engine.set_meter(char.name, "bond_ticks", ticks)
+
+
+@on_resume("forge_a_bond.strong_hit")
+def forge_strong(ctx: Step, keys: list[str]) -> None:
+    _spirit_or_momentum(ctx, keys[0])
+
+
+def _spirit_or_momentum(ctx: Step, key: str) -> None:
+    if key == "spirit":
+        ctx.meter("spirit", 1)
+    else:
+        ctx.momentum(2)
+
+
+@on_resume("forge_a_bond.weak_hit")
+def forge_weak(ctx: Step, keys: list[str]) -> None:
+    if keys[0] == "accept":
+        # ENGINE CHOICE (spec §6.10): the weak hit marks the bond without the strong hit's bonus.
+        _add_bond(ctx)
+    else:
+        ctx.pay_the_price()
+
+
+@on_outcome("test_your_bond")
+def test_your_bond(ctx: Step) -> None:
+    if ctx.outcome is S:
+        ctx.choose("test_your_bond.strong_hit", ctx.options_of("strong_hit"))
+    elif ctx.outcome is W:
+        ctx.choose(
+            "test_your_bond.weak_hit",
+            [
+                ("prove", "Prove your loyalty: do what they ask, or Swear an Iron Vow"),
+                ("refuse", "Decline: clear the bond and Pay the Price"),
+            ],
+        )
+    else:
+        _clear_bond(ctx)
+        ctx.pay_the_price()
+
+
+@on_resume("test_your_bond.strong_hit")
+def test_bond_strong(ctx: Step, keys: list[str]) -> None:
+    _spirit_or_momentum(ctx, keys[0])
+
+
+@on_resume("test_your_bond.weak_hit")
+def test_bond_weak(ctx: Step, keys: list[str]) -> None:
+    if keys[0] == "refuse":
+        _clear_bond(ctx)
+        ctx.pay_the_price()
+
+
+def _clear_bond(ctx: Step) -> None:
+    """ENGINE CHOICE (spec §6.11): clearing a bond removes it and its tick on the track."""
+    char = ctx.char
+    bond = ctx.data.get("with")
+    if bond is None and char.bonds:
+        bond = char.bonds[-1] if len(char.bonds) == 1 else None
+    if bond is None or bond not in char.bonds:
+        ctx.note("clear the bond (name it with --with to have it removed from the sheet)")
+        return
+    ctx.emit({"type": "bond_removed", "character": char.name, "bond": bond})
+    ctx.engine.set_meter(char.name, "bond_ticks", max(0, char.bond_ticks - 1))
+
+
+@before_roll("aid_your_ally")
+def aid_before(ctx: Step) -> None:
+    ally = ctx.data.get("ally")
+    if not ally:
+        raise InvalidValue("Aid Your Ally needs --ally NAME")
+    found = ctx.state.character(str(ally))
+    if found.name == ctx.name:
+        raise InvalidValue("you cannot aid yourself: --ally names another character")
+    ctx.data["ally"] = found.name
+    _take_next_move_bonus(ctx)
+
+
+@on_outcome("aid_your_ally")
+def aid_your_ally(ctx: Step) -> None:
+    ally = str(ctx.data["ally"])
+    in_fight = bool(ctx.engine.fights_of(ctx.name))
+    if ctx.outcome is S:
+        if in_fight:
+            ctx.initiative(True)
+            ctx.initiative(True, who=ally)
+        ctx.choose(
+            "aid_your_ally.strong_hit",
+            ctx.options_of("strong_hit"),
+            prompt=f"{ally} chooses",
+            who=ally,
+        )
+        return
+    if in_fight:
+        ctx.initiative(False)
+        ctx.initiative(False, who=ally)
+    if ctx.outcome is W:
+        ctx.momentum(1, who=ally)
+    else:
+        ctx.pay_the_price()
+
+
+@on_resume("aid_your_ally.strong_hit")
+def aid_strong(ctx: Step, keys: list[str]) -> None:
+    _take_control_or_momentum(ctx, keys[0], momentum=2, who=str(ctx.data["ally"]))
+
+
+@on_outcome("write_your_epilogue")
+def write_your_epilogue(ctx: Step) -> None:
+    ctx.emit({"type": "status", "character": ctx.name, "from": ctx.char.status, "to": "retired"})
+
+
+# --- combat ---------------------------------------------------------------------------------
+
+
+@before_roll("enter_the_fray")
+def fray_before(ctx: Step) -> None:
+    track = ctx.engine.resolve_track(ctx, ("fight",))
+    # A new fight: Turn the Tide is available again and no strong hit is on record yet.
+    used = [t for t in ctx.char.flags.get("tide_used", []) if t != track.id]
+    ctx.flag("tide_used", used or None)
+    ctx.flag("strong_hit", None)
+    _take_next_move_bonus(ctx)
+
+
+@on_outcome("enter_the_fray")
+def enter_the_fray(ctx: Step) -> None:
+    if ctx.outcome is S:
+        ctx.momentum(2)
+        ctx.initiative(True)
+    elif ctx.outcome is W:
+        ctx.initiative(False)
+        ctx.choose("enter_the_fray.weak_hit", ctx.options_of("weak_hit"))
+    else:
+        ctx.initiative(False)
+        ctx.pay_the_price()
+
+
+@on_resume("enter_the_fray.weak_hit")
+def fray_weak(ctx: Step, keys: list[str]) -> None:
+    if keys[0] == "bolster_position":
+        ctx.momentum(2)
+    else:
+        ctx.initiative(True)
+
+
+def _harm(ctx: Step) -> int:
+    if ctx.amount is not None:
+        if not 0 <= ctx.amount <= 10:
+            raise InvalidValue(f"--amount {ctx.amount} is out of range (0 to 10 harm)")
+        return ctx.amount
+    # ENGINE CHOICE: 2 harm (a deadly weapon) unless a boast or --amount says otherwise.
+    return int(ctx.char.flags.get("harm") or 2)
+
+
+def _inflict(ctx: Step, harm: int) -> None:
+    track = ctx.track(("fight",))
+    ctx.mark_progress(track, harm)
+
+
+@before_roll("strike")
+def strike_before(ctx: Step) -> None:
+    ctx.engine.resolve_track(ctx, ("fight",))
+    if not ctx.char.initiative:
+        raise RuleViolation(f"{ctx.name} does not have initiative: Strike needs it (Clash)")
+    _harm(ctx)
+    _take_next_move_bonus(ctx)
+
+
+@on_outcome("strike")
+def strike(ctx: Step) -> None:
+    harm = _harm(ctx)
+    if ctx.outcome is S:
+        _inflict(ctx, harm + 1)
+    elif ctx.outcome is W:
+        _inflict(ctx, harm)
+        ctx.initiative(False)
+    else:
+        ctx.initiative(False)
+        ctx.pay_the_price()
+
+
+@before_roll("clash")
+def clash_before(ctx: Step) -> None:
+    ctx.engine.resolve_track(ctx, ("fight",))
+    if ctx.char.initiative:
+        raise RuleViolation(f"{ctx.name} has initiative: Clash is for when the foe has it")
+    _harm(ctx)
+    _take_next_move_bonus(ctx)
+
+
+@on_outcome("clash")
+def clash(ctx: Step) -> None:
+    harm = _harm(ctx)
+    if ctx.outcome is S:
+        ctx.initiative(True)
+        ctx.choose("clash.strong_hit", ctx.options_of("strong_hit"), harm=harm)
+    elif ctx.outcome is W:
+        _inflict(ctx, harm)
+        ctx.pay_the_price()
+    else:
+        ctx.pay_the_price()
+
+
+@on_resume("clash.strong_hit")
+def clash_strong(ctx: Step, keys: list[str]) -> None:
+    harm = int(ctx.data["context"]["harm"])
+    if keys[0] == "harm":
+        _inflict(ctx, harm + 1)
+    else:
+        _inflict(ctx, harm)
+        ctx.momentum(1)
+
+
+@no_roll("turn_the_tide")
+def turn_the_tide(ctx: Step) -> None:
+    fights = ctx.engine.fights_of(ctx.name)
+    if not fights:
+        raise RuleViolation("Turn the Tide is for a fight: there is no active fight")
+    used = list(ctx.char.flags.get("tide_used") or [])
+    current = [t.id for t in fights]
+    if any(t in used for t in current):
+        raise RuleViolation("Turn the Tide can be made only once per fight")
+    ctx.flag("tide_used", used + current)
+    ctx.initiative(True)
+    ctx.flag("turn_the_tide", True)
+    ctx.note(
+        "make a move (not a progress move) now: +1, and +1 momentum on a hit; "
+        "if it does not score a hit, Pay the Price"
+    )
+
+
+@before_roll("end_the_fight")
+def end_fight_before(ctx: Step) -> None:
+    ctx.engine.resolve_track(ctx, ("fight",))
+    if not ctx.char.flags.get("strong_hit"):
+        raise RuleViolation(
+            "End the Fight can only follow a strong hit in this fight (take decisive action first)"
+        )
+
+
+@on_outcome("end_the_fight")
+def end_the_fight(ctx: Step) -> None:
+    track = ctx.track(("fight",))
+    ctx.flag("strong_hit", None)
+    if ctx.outcome is M:
+        ctx.engine.close_track(track, "lost")
+        ctx.note("you have lost this fight: Pay the Price, and make it severe")
+        ctx.pay_the_price()
+        return
+    ctx.engine.close_track(track, "won")
+    if ctx.engine.fights_of(ctx.name):
+        ctx.initiative(True)
+    else:
+        ctx.initiative(False)
+    if ctx.outcome is W:
+        ctx.choose("end_the_fight.weak_hit", ctx.options_of("weak_hit"), rank=track.rank)
+
+
+@on_resume("end_the_fight.weak_hit")
+def end_fight_weak(ctx: Step, keys: list[str]) -> None:
+    # ENGINE CHOICE (spec §6.17): the harm or stress is the foe's rank.
+    amount = ctx.amount or Rank.parse(str(ctx.data["context"]["rank"])).harm
+    if keys[0] == "endure_harm":
+        ctx.follow("endure_harm", amount=amount)
+    elif keys[0] == "endure_stress":
+        ctx.follow("endure_stress", amount=amount)
+
+
+@on_outcome("battle")
+def battle(ctx: Step) -> None:
+    if ctx.outcome is S:
+        ctx.momentum(2)
+    else:
+        if ctx.outcome is W:
+            ctx.note("objective achieved, at a cost (you may pick from End the Fight's weak hit)")
+        ctx.pay_the_price()
+
+
+# --- suffer ---------------------------------------------------------------------------------
+
+
+def _suffer_amount(ctx: Step) -> int:
+    if ctx.amount is not None:
+        if not 0 <= ctx.amount <= 10:
+            raise InvalidValue(f"--amount {ctx.amount} is out of range (0 to 10)")
+        return ctx.amount
+    fights = ctx.engine.fights_of(ctx.name)
+    if len(fights) == 1:
+        return Rank.parse(fights[0].rank).harm
+    return 2  # "If in doubt, suffer -2"
+
+
+@before_roll("endure_harm")
+def endure_harm_before(ctx: Step) -> None:
+    amount = _suffer_amount(ctx)
+    ctx.data["amount"] = amount
+    overflow = ctx.meter("health", -amount)
+    if overflow:
+        ctx.note(f"{overflow} harm past 0 health becomes -{overflow} momentum")
+        ctx.momentum(-overflow)
+
+
+@before_roll("endure_stress")
+def endure_stress_before(ctx: Step) -> None:
+    amount = _suffer_amount(ctx)
+    ctx.data["amount"] = amount
+    overflow = ctx.meter("spirit", -amount)
+    if overflow:
+        ctx.note(f"{overflow} stress past 0 spirit becomes -{overflow} momentum")
+        ctx.momentum(-overflow)
+
+
+def _endure(ctx: Step, meter: str, conditions: tuple[str, str], embrace: str) -> None:
+    char = ctx.char
+    move = short_name(ctx.data["move"])
+    if ctx.outcome is S:
+        options = ctx.options_of("strong_hit")
+        if getattr(char, meter) == 0 or char.blocked_by(meter):
+            options = [o for o in options if o[0] != "shake_it_off"]
+        ctx.choose(f"{move}.strong_hit", options)
+    elif ctx.outcome is M:
+        ctx.momentum(-1)
+        if getattr(ctx.char, meter) == 0:
+            free = [c for c in conditions if not ctx.char.has(c)]
+            options = [
+                o
+                for o in ctx.options_of("miss_at_zero")
+                if o[0] == "roll_table" or o[0].removeprefix("mark_") in free
+            ]
+            if len(options) == 1:
+                _endure_table(ctx)
+            else:
+                ctx.choose(
+                    f"{move}.miss_at_zero", options, prompt="mark a debility or roll on the table"
+                )
+    del embrace
+
+
+@on_outcome("endure_harm")
+def endure_harm(ctx: Step) -> None:
+    _endure(ctx, "health", ("wounded", "maimed"), "embrace_the_pain")
+
+
+@on_outcome("endure_stress")
+def endure_stress(ctx: Step) -> None:
+    _endure(ctx, "spirit", ("shaken", "corrupted"), "embrace_the_darkness")
+
+
+@on_resume("endure_harm.strong_hit")
+@on_resume("endure_stress.strong_hit")
+def endure_strong(ctx: Step, keys: list[str]) -> None:
+    meter = "health" if short_name(ctx.data["move"]) == "endure_harm" else "spirit"
+    if keys[0] == "shake_it_off":
+        ctx.momentum(-1)
+        ctx.meter(meter, 1)
+    else:
+        ctx.momentum(1)
+
+
+@on_resume("endure_harm.miss_at_zero")
+@on_resume("endure_stress.miss_at_zero")
+def endure_zero(ctx: Step, keys: list[str]) -> None:
+    if keys[0] == "roll_table":
+        _endure_table(ctx)
+    else:
+        ctx.debility(keys[0].removeprefix("mark_"), True)
+
+
+def _endure_table(ctx: Step) -> None:
+    from ironsworn.content import roll_oracle
+
+    move = short_name(ctx.data["move"])
+    result = roll_oracle(
+        ctx.engine.ruleset, f"oracle_rollable:classic/moves/{move}", ctx.engine.dice
+    )
+    ctx.emit({"type": "oracle", "character": ctx.name, **_oracle_json(result)})
+    ctx.note(f"{result.name} ({result.roll}): {result.text}")
+    roll = int(result.roll or 0)
+    if move == "endure_harm" and roll <= 10:
+        ctx.follow("face_death")
+    elif move == "endure_stress" and roll <= 10:
+        ctx.follow("face_desolation")
+    elif move == "endure_stress" and roll <= 25:
+        vows = [
+            t
+            for t in ctx.state.tracks.values()
+            if t.kind == "vow" and t.status == "active" and ctx.name in t.characters
+        ]
+        if vows:
+            ctx.choose(
+                "endure_stress.forsake",
+                [(t.id, t.name) for t in vows],
+                prompt="you give up: which vow do you forsake?",
+            )
+        else:
+            ctx.note("you give up, but hold no vow to forsake")
+
+
+@on_resume("endure_stress.forsake")
+def endure_stress_forsake(ctx: Step, keys: list[str]) -> None:
+    ctx.follow("forsake_your_vow", track=keys[0])
+
+
+def _oracle_json(result: Any) -> dict[str, Any]:
+    data: dict[str, Any] = result.to_json()
+    return {
+        "oracle": data["id"],
+        "name": result.name,
+        "roll": data["roll"],
+        "text": data["text"],
+        "rolls": data["rolls"],
+    }
+
+
+@on_outcome("face_death")
+def face_death(ctx: Step) -> None:
+    if ctx.outcome is S:
+        ctx.note("death rejects you: you return to the mortal world")
+    elif ctx.outcome is W:
+        ctx.choose("face_death.weak_hit", ctx.options_of("weak_hit"))
+    else:
+        _status(ctx, "dead")
+
+
+def _status(ctx: Step, status: str, who: str | None = None) -> None:
+    char = ctx.state.character(who or ctx.name)
+    if char.status != status:
+        ctx.emit({"type": "status", "character": char.name, "from": char.status, "to": status})
+    ctx.engine.agenda[:] = [s for s in ctx.engine.agenda if s.get("character") != char.name]
+
+
+@on_resume("face_death.weak_hit")
+@on_resume("face_desolation.weak_hit")
+def threshold_weak(ctx: Step, keys: list[str]) -> None:
+    death = short_name(ctx.data["move"]) == "face_death"
+    if keys[0] == "noble_sacrifice":
+        _status(ctx, "dead" if death else "lost")
+        return
+    ctx.choose(
+        "threshold.vow_rank",
+        [("formidable", "a formidable vow"), ("extreme", "an extreme vow")],
+        prompt="Swear an Iron Vow: choose its rank",
+        burden="cursed" if death else "tormented",
+        fate="dead" if death else "lost",
+    )
+
+
+@on_resume("threshold.vow_rank")
+def threshold_vow(ctx: Step, keys: list[str]) -> None:
+    context = ctx.data["context"]
+    burden = str(context["burden"])
+    name = "What death desires" if burden == "cursed" else "Prevent the dreaded vision"
+    track_id = _new_track(ctx, "vow", name, keys[0])
+    ctx.follow(
+        "swear_an_iron_vow", track=track_id, threshold={"burden": burden, "fate": context["fate"]}
+    )
+
+
+def _new_track(ctx: Step, kind: str, name: str, rank: str, who: list[str] | None = None) -> str:
+    from ironsworn.moves.sheet import track_event
+
+    event = track_event(ctx.state, kind, name, Rank.parse(rank), who or [ctx.name])
+    ctx.emit(event)
+    return str(event["track"]["id"])
+
+
+@before_roll("companion_endure_harm")
+def companion_before(ctx: Step) -> None:
+    asset = _companion(ctx)
+    ctx.data["companion"] = asset["id"]
+    amount = _suffer_amount(ctx)
+    ctx.data["amount"] = amount
+    overflow = ctx.engine.companion_meter(ctx.name, asset["id"], -amount)
+    if overflow:
+        ctx.note(f"{overflow} harm past the companion's 0 health becomes -{overflow} momentum")
+        ctx.momentum(-overflow)
+
+
+@on_outcome("companion_endure_harm")
+def companion_endure_harm(ctx: Step) -> None:
+    asset_id = str(ctx.data["companion"])
+    asset = next(a for a in ctx.char.assets if a["id"] == asset_id)
+    at_zero = asset["meter"]["value"] == 0
+    if ctx.outcome is S:
+        ctx.engine.companion_meter(ctx.name, asset_id, 1)
+    elif ctx.outcome is W:
+        if at_zero:
+            ctx.note(f"{asset['name']} cannot aid you until it has at least +1 health")
+    else:
+        ctx.momentum(-1)
+        if at_zero and ctx.roll["action_die"] == 1:
+            marked = sum(1 for a in asset["abilities"] if a)
+            ctx.note(f"{asset['name']} is dead: +{marked} experience, the asset is removed")
+            char = ctx.char
+            ctx.engine.set_meter(char.name, "experience_earned", char.experience_earned + marked)
+            ctx.emit({"type": "asset_removed", "character": char.name, "asset": asset_id})
+        elif at_zero:
+            ctx.note(
+                f"{asset['name']} is gravely wounded and out of action: without aid, "
+                "they die in an hour or two"
+            )
+
+
+@on_outcome("face_desolation")
+def face_desolation(ctx: Step) -> None:
+    if ctx.outcome is S:
+        ctx.note("you resist and press on")
+    elif ctx.outcome is W:
+        ctx.choose("face_desolation.weak_hit", ctx.options_of("weak_hit"))
+    else:
+        _status(ctx, "lost")
+
+
+@no_roll("out_of_supply")
+def out_of_supply(ctx: Step) -> None:
+    for char in ctx.state.party(ctx.name):
+        ctx.debility("unprepared", True, who=char.name)
+    amount = int(ctx.amount or 0)
+    if amount:
+        _ask_supply_cost(ctx, amount)
+
+
+def _ask_supply_cost(ctx: Step, remaining: int) -> None:
+    ctx.choose(
+        "out_of_supply.cost",
+        [
+            ("suffer_health", "-1 health"),
+            ("suffer_spirit", "-1 spirit"),
+            ("suffer_momentum", "-1 momentum"),
+        ],
+        prompt=f"you are unprepared: pay -1 supply ({remaining} left) as -health, -spirit or "
+        "-momentum",
+        remaining=remaining,
+    )
+
+
+@on_resume("out_of_supply.cost")
+def out_of_supply_cost(ctx: Step, keys: list[str]) -> None:
+    meter = keys[0].removeprefix("suffer_")
+    overflow = ctx.meter(meter, -1)
+    if overflow:
+        ctx.momentum(-overflow)
+    remaining = int(ctx.data["context"]["remaining"]) - 1
+    if remaining > 0:
+        _ask_supply_cost(ctx, remaining)
+
+
+@no_roll("face_a_setback")
+def face_a_setback(ctx: Step) -> None:
+    amount = int(ctx.amount or 1)
+    char = ctx.char
+    options = ctx.options_of("setback")
+    if char.health == 0 and char.spirit == 0 and char.supply == 0:
+        options = [o for o in options if o[0] == "clear_progress"]
+    ctx.choose(
+        "face_a_setback.how",
+        options,
+        remaining=amount,
+        prompt=f"Face a Setback: pay {amount} extra -momentum",
+    )
+
+
+@on_resume("face_a_setback.how")
+def setback_how(ctx: Step, keys: list[str]) -> None:
+    remaining = int(ctx.data["context"]["remaining"])
+    if keys[0] == "pay_with_meters":
+        _ask_setback_meter(ctx, remaining)
+        return
+    tracks = [
+        t for t in ctx.state.tracks.values() if t.status == "active" and ctx.name in t.characters
+    ]
+    if not tracks:
+        ctx.note("there is no quest, journey or fight to undermine")
+        return
+    ctx.choose(
+        "face_a_setback.track",
+        [(t.id, f"{t.name} ({t.rank})") for t in tracks],
+        prompt="which track does the setback undermine?",
+        remaining=remaining,
+    )
+
+
+def _ask_setback_meter(ctx: Step, remaining: int) -> None:
+    char = ctx.char
+    options = [
+        (f"suffer_{m}", f"-1 {m}") for m in ("health", "spirit", "supply") if getattr(char, m) > 0
+    ]
+    if not options:
+        ctx.note("health, spirit and supply are all 0: the rest must be paid in progress")
+        return
+    ctx.choose(
+        "face_a_setback.meter",
+        options,
+        remaining=remaining,
+        prompt=f"pay -1 ({remaining} left) as -health, -spirit or -supply",
+    )
+
+
+@on_resume("face_a_setback.meter")
+def setback_meter(ctx: Step, keys: list[str]) -> None:
+    meter = keys[0].removeprefix("suffer_")
+    if meter == "supply":
+        ctx.supply(-1)
+    else:
+        ctx.meter(meter, -1)
+    remaining = int(ctx.data["context"]["remaining"]) - 1
+    if remaining > 0:
+        _ask_setback_meter(ctx, remaining)
+
+
+@on_resume("face_a_setback.track")
+def setback_track(ctx: Step, keys: list[str]) -> None:
+    track = ctx.state.tracks[keys[0]]
+    remaining = int(ctx.data["context"]["remaining"])
+    per = Rank.parse(track.rank).ticks_per_mark
+    ctx.engine.set_ticks(track, track.ticks - per * remaining)
+
+
+# --- quest ----------------------------------------------------------------------------------
+
+
+@before_roll("swear_an_iron_vow")
+def swear_before(ctx: Step) -> None:
+    ctx.engine.resolve_track(ctx, ("vow",))
+    _take_next_move_bonus(ctx)
+    bonus = _consume(ctx, "vow_add")
+    if bonus:
+        ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + bonus
+        ctx.note("+1 for this vow (from an earlier move)")
+
+
+@on_outcome("swear_an_iron_vow")
+def swear_an_iron_vow(ctx: Step) -> None:
+    threshold = ctx.data.get("threshold")
+    if threshold:
+        if ctx.outcome.is_hit:
+            ctx.debility(str(threshold["burden"]), True)
+            ctx.note(f"you return, marked {threshold['burden']} until the quest is done")
+        else:
+            _status(ctx, str(threshold["fate"]))
+            return
+    if ctx.outcome is S:
+        ctx.momentum(2)
+    elif ctx.outcome is W:
+        ctx.momentum(1)
+    else:
+        ctx.choose("swear_an_iron_vow.miss", ctx.options_of("miss"))
+
+
+@on_resume("swear_an_iron_vow.miss")
+def swear_miss(ctx: Step, keys: list[str]) -> None:
+    if keys[0] == "press_on":
+        ctx.momentum(-2)
+    else:
+        ctx.follow("forsake_your_vow", track=ctx.data["track"])
+
+
+@no_roll("reach_a_milestone")
+def reach_a_milestone(ctx: Step) -> None:
+    track = ctx.engine.resolve_track(ctx, ("vow",))
+    ctx.mark_progress(track)
+
+
+@before_roll("fulfill_your_vow")
+def fulfill_before(ctx: Step) -> None:
+    ctx.engine.resolve_track(ctx, ("vow",))
+
+
+@on_outcome("fulfill_your_vow")
+def fulfill_your_vow(ctx: Step) -> None:
+    track = ctx.track(("vow",))
+    rank = Rank.parse(track.rank)
+    if ctx.outcome is M:
+        ctx.choose("fulfill_your_vow.miss", ctx.options_of("miss"))
+        return
+    xp = rank.xp_strong if ctx.outcome is S else rank.xp_weak
+    # ENGINE CHOICE (spec §6.16): on a shared vow every character on it marks experience.
+    for name in track.characters or [ctx.name]:
+        char = ctx.state.character(name)
+        if xp:
+            ctx.engine.set_meter(name, "experience_earned", char.experience_earned + xp)
+    # ENGINE CHOICE (spec §6.12): the weak hit also ends this vow (its experience is paid);
+    # "more to be done" is a new vow, with +1 if you swear it now.
+    ctx.engine.close_track(track, "fulfilled")
+    if ctx.outcome is W:
+        ctx.flag("vow_add", 1)
+        ctx.note("there is more to be done: Swear an Iron Vow to set things right, +1")
+
+
+@on_resume("fulfill_your_vow.miss")
+def fulfill_miss(ctx: Step, keys: list[str]) -> None:
+    track = ctx.state.tracks[ctx.data["track"]]
+    if keys[0] == "recommit":
+        ctx.engine.set_ticks(track, TICKS_PER_BOX if track.score >= 1 else 0)
+        _raise_rank(ctx, track.id)
+    else:
+        ctx.follow("forsake_your_vow", track=track.id)
+
+
+@no_roll("forsake_your_vow")
+def forsake_your_vow(ctx: Step) -> None:
+    track = ctx.engine.resolve_track(ctx, ("vow",))
+    ctx.engine.close_track(track, "forsaken")
+    ctx.follow("endure_stress", amount=Rank.parse(track.rank).harm)
+
+
+@no_roll("advance")
+def advance(ctx: Step) -> None:
+    choose = ctx.data.get("asset")
+    options = ctx.options_of("purchase")
+    ctx.choose(
+        "advance.purchase",
+        options,
+        prompt="spend 3 experience on a new asset, or 2 on an upgrade",
+        asset=choose,
+        ability=ctx.data.get("ability"),
+    )
+
+
+@on_resume("advance.purchase")
+def advance_purchase(ctx: Step, keys: list[str]) -> None:
+    from ironsworn.moves.sheet import new_asset_record
+
+    context = ctx.data["context"]
+    char = ctx.char
+    cost = 3 if keys[0] == "new_asset" else 2
+    available = char.experience_earned - char.experience_spent
+    if available < cost:
+        raise RuleViolation(f"Advance costs {cost} experience; {char.name} has {available}")
+    query = context.get("asset")
+    if not query:
+        raise InvalidValue("Advance needs --asset (the asset to buy or upgrade)")
+    if keys[0] == "new_asset":
+        asset = ctx.engine.ruleset.asset(str(query))
+        if any(a["id"] == asset.id for a in char.assets):
+            raise RuleViolation(f"{char.name} already has {asset.name}")
+        ctx.emit({"type": "asset_added", "character": char.name, "asset": new_asset_record(asset)})
+    else:
+        owned = char.asset(str(query))
+        index = context.get("ability")
+        if index is None:
+            index = next((i for i, on in enumerate(owned["abilities"]) if not on), None)
+            if index is None:
+                raise RuleViolation(f"every ability of {owned['name']} is already marked")
+        else:
+            index = int(index) - 1
+        if not 0 <= index < len(owned["abilities"]):
+            raise InvalidValue(
+                f"--ability {index + 1} is out of range (1 to {len(owned['abilities'])})"
+            )
+        if owned["abilities"][index]:
+            raise RuleViolation(f"ability {index + 1} of {owned['name']} is already marked")
+        ctx.emit(
+            {
+                "type": "asset_ability",
+                "character": char.name,
+                "asset": owned["id"],
+                "ability": index,
+                "from": False,
+                "to": True,
+            }
+        )
+    ctx.engine.set_meter(char.name, "experience_spent", char.experience_spent + cost)
+
+
+# --- fate -----------------------------------------------------------------------------------
+
+
+@no_roll("pay_the_price")
+def pay_the_price(ctx: Step) -> None:
+    ctx.choose(
+        "pay_the_price.how",
+        ctx.options_of("price"),
+        prompt="Pay the Price: the obvious outcome, ask the oracle, or roll the table",
+    )
+
+
+@on_resume("pay_the_price.how")
+def pay_how(ctx: Step, keys: list[str]) -> None:
+    from ironsworn.content import roll_oracle
+    from ironsworn.oracle import Odds, ask_the_oracle
+
+    if keys[0] == "roll_table":
+        result = roll_oracle(
+            ctx.engine.ruleset, "oracle_rollable:classic/moves/pay_the_price", ctx.engine.dice
+        )
+        ctx.emit({"type": "oracle", "character": ctx.name, **_oracle_json(result)})
+        for line in result.lines():
+            ctx.note(line.strip())
+    elif keys[0] == "ask_oracle":
+        answer = ask_the_oracle(Odds.LIKELY, ctx.engine.dice)
+        ctx.emit({"type": "ask", "character": ctx.name, **answer.to_json()})
+        ctx.note(
+            f"is the likely outcome what happens? {answer.roll}: {'yes' if answer.yes else 'no'}"
+        )
+    else:
+        ctx.note("make the most obvious negative outcome happen")
+
+
+@no_roll("ask_the_oracle")
+def ask_oracle(ctx: Step) -> None:
+    from ironsworn.oracle import Odds, ask_the_oracle
+
+    odds = ctx.data.get("odds")
+    if not odds:
+        ctx.note("draw a conclusion, or ask a yes/no question with --odds")
+        return
+    answer = ask_the_oracle(Odds.parse(str(odds)), ctx.engine.dice)
+    ctx.emit({"type": "ask", "character": ctx.name, **answer.to_json()})
+    ctx.note(
+        f"{answer.odds.label}: {answer.roll} — {'yes' if answer.yes else 'no'}"
+        + (" (match: an extreme result or twist)" if answer.match else "")
+    )

@@ -1,0 +1,999 @@
+"""Resolving moves on a campaign: roll, outcome, effects (events), pending decisions.
+
+A move is made by :meth:`MoveEngine.make_move`. The engine runs an *agenda* of steps: the move's
+roll, then (after any burn decision) its outcome, then the follow-on moves the outcome calls for
+(Endure Harm, Pay the Price, Face Death...). When a step needs the player — a "choose" list, a
+burn that would improve the outcome — the engine stores a *pending decision* and stops; the
+next call (:meth:`choose`, :meth:`burn`, :meth:`decline`) answers it and the agenda runs on.
+The agenda and the pending decision are part of the campaign state, so a decision can be
+answered in a later command. While a decision is pending no other move can be made.
+
+Every change goes through :class:`~ironsworn.campaign.state.CampaignState.apply` as an event
+with from/to values; the events of one call form one operation. A call that raises leaves the
+state exactly as it was (the engine restores its snapshot), so a failed verify changes nothing.
+
+Dice: every roll of the chain uses the engine's :class:`~ironsworn.dice.Dice`. With typed-in
+dice that run out part-way, the whole call fails with a message and nothing changes.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.campaign.state import CampaignState, CharacterState, TrackState
+from ironsworn.dice import Dice, RandomDice
+from ironsworn.errors import InvalidValue, NotFound, RuleViolation
+from ironsworn.meters import change_meter
+from ironsworn.momentum import change_momentum
+from ironsworn.outcomes import Outcome
+from ironsworn.progress import MAX_TICKS, TICKS_PER_BOX
+from ironsworn.ranks import Rank
+from ironsworn.rolls import ActionRoll, roll_action, roll_progress
+
+if TYPE_CHECKING:
+    from ironsworn.content.loader import Ruleset
+    from ironsworn.content.model import Move
+
+JsonDict = dict[str, Any]
+Handler = Callable[["Step"], None]
+
+# Handlers registered by the rules modules: an outcome handler per move (keyed by the move's
+# short name, e.g. "face_danger") and resume handlers keyed "move.point".
+OUTCOME_HANDLERS: dict[str, Handler] = {}
+RESUME_HANDLERS: dict[str, Callable[[Step, list[str]], None]] = {}
+BEFORE_ROLL: dict[str, Handler] = {}
+NO_ROLL_HANDLERS: dict[str, Handler] = {}
+
+STATS = ("edge", "heart", "iron", "shadow", "wits")
+METER_ROLLS = ("health", "spirit", "supply", "companion_health")
+
+
+def short_name(move_id: str) -> str:
+    return move_id.rsplit("/", 1)[-1]
+
+
+def on_outcome(name: str) -> Callable[[Handler], Handler]:
+    def register(func: Handler) -> Handler:
+        OUTCOME_HANDLERS[name] = func
+        return func
+
+    return register
+
+
+def on_resume(point: str) -> Callable[[Callable[[Step, list[str]], None]], Any]:
+    def register(func: Callable[[Step, list[str]], None]) -> Callable[[Step, list[str]], None]:
+        RESUME_HANDLERS[point] = func
+        return func
+
+    return register
+
+
+def before_roll(name: str) -> Callable[[Handler], Handler]:
+    def register(func: Handler) -> Handler:
+        BEFORE_ROLL[name] = func
+        return func
+
+    return register
+
+
+def no_roll(name: str) -> Callable[[Handler], Handler]:
+    def register(func: Handler) -> Handler:
+        NO_ROLL_HANDLERS[name] = func
+        return func
+
+    return register
+
+
+@dataclass
+class MoveRecord:
+    """One move made during an operation (the main move or a follow-on)."""
+
+    move: str
+    name: str
+    character: str
+    stat: str | None = None
+    roll: JsonDict | None = None
+    outcome: str | None = None
+    text: str | None = None
+
+    def to_json(self) -> JsonDict:
+        return {
+            "move": self.move,
+            "name": self.name,
+            "character": self.character,
+            "stat": self.stat,
+            "roll": self.roll,
+            "outcome": self.outcome,
+            "text": self.text,
+        }
+
+
+@dataclass
+class OperationResult:
+    """What one call did: the moves made, the events, and what is pending now."""
+
+    kind: str
+    character: str | None
+    events: list[JsonDict] = field(default_factory=list)
+    moves: list[MoveRecord] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    pending: JsonDict | None = None
+    summary: str = ""
+
+    @property
+    def effects(self) -> list[JsonDict]:
+        return [e for e in (effect_of(ev) for ev in self.events) if e is not None]
+
+    def to_json(self) -> JsonDict:
+        main = self.moves[0] if self.moves else None
+        return {
+            "move": main.move if main else None,
+            "character": self.character,
+            "roll": main.roll if main else None,
+            "outcome": main.outcome if main else None,
+            "text": main.text if main else None,
+            "effects": self.effects,
+            "pending": [public_pending(self.pending)] if self.pending else [],
+            "chain": [m.to_json() for m in self.moves[1:]],
+            "notes": list(self.notes),
+        }
+
+
+def public_pending(pending: JsonDict) -> JsonDict:
+    """The pending decision as shown to the player (without the engine's resume data)."""
+    return {k: v for k, v in pending.items() if k not in ("resume", "step")}
+
+
+def effect_of(event: JsonDict) -> JsonDict | None:
+    """The player-facing effect of a state event, or None for records and internal flags."""
+    kind = event.get("type")
+    who = event.get("character")
+    if kind == "meter":
+        meter = str(event["meter"])
+        target = {"experience_earned": "experience", "bond_ticks": "bonds"}.get(meter, meter)
+        return {"target": target, "character": who, "from": event["from"], "to": event["to"]}
+    if kind == "debility":
+        return {
+            "target": f"debility:{event['debility']}",
+            "character": who,
+            "from": event["from"],
+            "to": event["to"],
+        }
+    if kind == "initiative":
+        return {"target": "initiative", "character": who, "from": event["from"], "to": event["to"]}
+    if kind == "asset_meter":
+        return {
+            "target": f"{event['asset']}:health",
+            "character": who,
+            "from": event["from"],
+            "to": event["to"],
+        }
+    if kind in ("progress", "rank", "countdown", "track_closed"):
+        suffix = {"progress": "ticks", "rank": "rank", "countdown": "countdown"}.get(
+            str(kind), "status"
+        )
+        return {"target": f"{event['track']}:{suffix}", "from": event["from"], "to": event["to"]}
+    if kind == "status":
+        return {"target": "status", "character": who, "from": event["from"], "to": event["to"]}
+    if kind in ("bond_added", "bond_removed"):
+        added = kind == "bond_added"
+        return {
+            "target": f"bond:{event['bond']}",
+            "character": who,
+            "from": not added,
+            "to": added,
+        }
+    if kind in ("asset_added", "asset_removed"):
+        added = kind == "asset_added"
+        asset = event["asset"]
+        return {
+            "target": f"asset:{asset['id'] if added else asset}",
+            "character": who,
+            "from": not added,
+            "to": added,
+        }
+    if kind == "asset_ability":
+        return {
+            "target": f"{event['asset']}:ability{int(event['ability']) + 1}",
+            "character": who,
+            "from": event["from"],
+            "to": event["to"],
+        }
+    if kind == "track_created":
+        track = event["track"]
+        return {"target": track["id"], "from": None, "to": track["name"]}
+    return None
+
+
+class Step:
+    """The context a rules handler works with: one step of the agenda for one character."""
+
+    def __init__(self, engine: MoveEngine, data: JsonDict) -> None:
+        self.engine = engine
+        self.data = data
+
+    # --- what the step is about ------------------------------------------------------------
+
+    @property
+    def state(self) -> CampaignState:
+        return self.engine.state
+
+    @property
+    def char(self) -> CharacterState:
+        return self.state.character(self.data["character"])
+
+    @property
+    def name(self) -> str:
+        return str(self.data["character"])
+
+    @property
+    def move(self) -> Move:
+        return self.engine.ruleset.moves[self.data["move"]]
+
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome(self.data["outcome"])
+
+    @property
+    def roll(self) -> JsonDict:
+        roll: JsonDict = self.data["roll"]
+        return roll
+
+    @property
+    def amount(self) -> int | None:
+        value = self.data.get("amount")
+        return None if value is None else int(value)
+
+    def track(self, kinds: tuple[str, ...]) -> TrackState:
+        return self.state.tracks[self.data["track"]] if self.data.get("track") else _missing(kinds)
+
+    # --- effects ---------------------------------------------------------------------------
+
+    def emit(self, event: JsonDict) -> None:
+        self.engine.emit(event)
+
+    def note(self, text: str) -> None:
+        self.engine.note(text)
+
+    def momentum(self, delta: int, who: str | None = None) -> None:
+        self.engine.momentum(who or self.name, delta)
+
+    def meter(self, meter: str, delta: int, who: str | None = None) -> int:
+        return self.engine.meter(who or self.name, meter, delta)
+
+    def supply(self, delta: int) -> None:
+        self.engine.supply(self.name, delta)
+
+    def initiative(self, value: bool, who: str | None = None) -> None:
+        self.engine.set_initiative(who or self.name, value)
+
+    def flag(self, flag: str, value: Any, who: str | None = None) -> None:
+        self.engine.set_flag(who or self.name, flag, value)
+
+    def debility(self, debility: str, value: bool, who: str | None = None) -> None:
+        self.engine.set_debility(who or self.name, debility, value)
+
+    def mark_progress(self, track: TrackState, times: int = 1) -> None:
+        self.engine.mark_progress(track, times)
+
+    def follow(self, move: str, **args: Any) -> None:
+        """Queue a follow-on move (made right after the current step)."""
+        self.engine.follow(self.name, move, **args)
+
+    def pay_the_price(self) -> None:
+        self.follow("pay_the_price")
+
+    def choose(
+        self,
+        point: str,
+        options: Sequence[tuple[str, str]],
+        count: int = 1,
+        minimum: int | None = None,
+        prompt: str | None = None,
+        who: str | None = None,
+        **context: Any,
+    ) -> None:
+        """Ask the player to choose; ``point`` names the resume handler."""
+        self.engine.ask(
+            {
+                "kind": "choose",
+                "character": who or self.name,
+                "move": self.data.get("move"),
+                "prompt": prompt or "choose",
+                "options": [{"key": k, "text": t} for k, t in options],
+                "count": count,
+                "min": count if minimum is None else minimum,
+                "resume": {**self.data, "point": point, "context": context},
+            }
+        )
+
+    def options_of(self, list_name: str, exclude: Iterable[str] = ()) -> list[tuple[str, str]]:
+        skip = set(exclude)
+        choices = self.move.choices[list_name]
+        return [(o.key, o.text) for o in choices.options if o.key not in skip]
+
+
+def _missing(kinds: tuple[str, ...]) -> TrackState:
+    raise InvalidValue(f"this move needs a {'/'.join(kinds)} track: give --track")
+
+
+class MoveEngine:
+    """Makes moves and answers decisions on a :class:`CampaignState` (changed in place)."""
+
+    def __init__(
+        self,
+        state: CampaignState,
+        ruleset: Ruleset | None = None,
+        dice: Dice | None = None,
+    ) -> None:
+        # The rules handlers register themselves on import.
+        from ironsworn.moves import classic  # noqa: F401
+
+        if ruleset is None:
+            from ironsworn.content import load_ruleset
+
+            ruleset = load_ruleset("classic")
+        self.state = state
+        self.ruleset = ruleset
+        self.dice: Dice = dice if dice is not None else RandomDice()
+        self._reset()
+
+    def _reset(self) -> None:
+        self.events: list[JsonDict] = []
+        self.records: list[MoveRecord] = []
+        self.notes: list[str] = []
+        self.agenda: list[JsonDict] = copy.deepcopy(self.state.agenda)
+        self.pending: JsonDict | None = copy.deepcopy(self.state.pending)
+        self.answers: list[str] = []
+        self.auto_burn: bool | None = None
+        self._front: list[JsonDict] = []
+
+    # --- public operations -----------------------------------------------------------------
+
+    def make_move(
+        self,
+        move: str,
+        character: str | None = None,
+        *,
+        stat: str | None = None,
+        adds: Sequence[int] = (),
+        amount: int | None = None,
+        track: str | None = None,
+        choose: Sequence[str] = (),
+        bond: bool = False,
+        burn: bool | None = None,
+        **extra: Any,
+    ) -> OperationResult:
+        """Make ``move`` for ``character``; see the module docstring."""
+
+        def run() -> None:
+            if self.pending is not None:
+                raise RuleViolation(
+                    f"a decision is pending ({self.pending.get('prompt')}): answer it with "
+                    "choose, burn or decline first"
+                )
+            found = self.ruleset.move(move)
+            char = self.state.character(character)
+            if char.status != "active":
+                raise RuleViolation(f"{char.name} is {char.status}: no more moves")
+            self.answers = list(choose)
+            self.auto_burn = burn
+            step: JsonDict = {
+                "step": "move",
+                "move": found.id,
+                "character": char.name,
+                "stat": stat,
+                "adds": [int(a) for a in adds],
+                "amount": amount,
+                "track": track,
+                "bond": bond,
+                "main": True,
+                **{k: v for k, v in extra.items() if v is not None},
+            }
+            self.agenda.insert(0, step)
+            self._run()
+
+        character_name = None if character is None else character
+        return self.operation("move", character_name, run)
+
+    def choose(self, keys: Sequence[str], *, burn: bool | None = None) -> OperationResult:
+        """Answer the pending "choose" decision with option keys."""
+
+        def run() -> None:
+            pending = self._need_pending("choose")
+            self.auto_burn = burn
+            self._answer(pending, list(keys))
+            self._run()
+
+        return self.operation("choice", self._pending_character(), run)
+
+    def burn(self) -> OperationResult:
+        """Burn momentum on the roll waiting for that decision."""
+
+        def run() -> None:
+            pending = self._need_pending("burn")
+            self._do_burn(pending, True)
+            self._run()
+
+        return self.operation("burn", self._pending_character(), run)
+
+    def decline(self) -> OperationResult:
+        """Decline the pending decision: no burn, or none of an optional list."""
+
+        def run() -> None:
+            pending = self._need_pending(None)
+            if pending["kind"] == "burn":
+                self._do_burn(pending, False)
+            else:
+                if int(pending.get("min", 1)) > 0:
+                    raise RuleViolation(
+                        f"this decision cannot be declined: choose {pending['min']} of "
+                        + ", ".join(o["key"] for o in pending["options"])
+                    )
+                self._answer(pending, [])
+            self._run()
+
+        return self.operation("decline", self._pending_character(), run)
+
+    # --- the operation wrapper -------------------------------------------------------------
+
+    def operation(
+        self, kind: str, character: str | None, body: Callable[[], None]
+    ) -> OperationResult:
+        snapshot = self.state.to_dict()
+        self._reset()
+        try:
+            body()
+            self._finish()
+        except BaseException:
+            restored = CampaignState.from_dict(snapshot)
+            self.state.__dict__.update(restored.__dict__)
+            self._reset()
+            raise
+        main = self.records[0] if self.records else None
+        who = main.character if main else character
+        summary = ", ".join(
+            f"{r.name}" + (f" ({r.outcome.replace('_', ' ')})" if r.outcome else "")
+            for r in self.records
+        )
+        return OperationResult(
+            kind=kind,
+            character=who,
+            events=self.events,
+            moves=self.records,
+            notes=self.notes,
+            pending=self.pending,
+            summary=summary or kind,
+        )
+
+    def _finish(self) -> None:
+        if self.agenda != self.state.agenda:
+            self.emit({"type": "agenda", "from": self.state.agenda, "to": self.agenda})
+        if self.pending != self.state.pending:
+            self.emit({"type": "pending", "from": self.state.pending, "to": self.pending})
+
+    def _pending_character(self) -> str | None:
+        pending = self.state.pending
+        return None if pending is None else pending.get("character")
+
+    def _need_pending(self, kind: str | None) -> JsonDict:
+        if self.pending is None:
+            raise RuleViolation("there is no pending decision")
+        if kind is not None and self.pending["kind"] != kind:
+            raise RuleViolation(
+                f"the pending decision is a {self.pending['kind']}, not a {kind}: "
+                f"{self.pending.get('prompt')}"
+            )
+        return self.pending
+
+    # --- the agenda ------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        guard = 0
+        while self.pending is None and self.agenda:
+            guard += 1
+            if guard > 500:
+                raise RuleViolation("the move chain does not end (500 steps)")
+            step = self.agenda.pop(0)
+            self._front = []
+            self._dispatch(step)
+            # Follow-ons queued by this step run before what was already waiting.
+            self.agenda[0:0] = self._front
+            self._front = []
+            if self.pending is not None:
+                self._try_auto_answer()
+
+    def run_queued(self) -> None:
+        """Run follow-ons queued outside a move (by a manual change)."""
+        self.agenda[0:0] = self._front
+        self._front = []
+        self._run()
+
+    def follow(self, character: str, move: str, **args: Any) -> None:
+        move_id = move if ":" in move else self._move_id(move)
+        self._front.append({"step": "move", "move": move_id, "character": character, **args})
+
+    def queue(self, step: JsonDict) -> None:
+        self._front.append(step)
+
+    def _move_id(self, short: str) -> str:
+        for move_id in self.ruleset.moves:
+            if move_id.startswith("move:classic/") and short_name(move_id) == short:
+                return move_id
+        raise NotFound(f"move {short!r} is unknown")
+
+    def ask(self, decision: JsonDict) -> None:
+        if self.pending is not None:
+            raise RuleViolation("internal: a second decision while one is pending")
+        self.pending = decision
+
+    def _try_auto_answer(self) -> None:
+        pending = self.pending
+        if pending is None:
+            return
+        if pending["kind"] == "burn":
+            if self.auto_burn is not None:
+                self._do_burn(pending, self.auto_burn)
+            return
+        offered = {o["key"] for o in pending["options"]}
+        taken: list[str] = []
+        while self.answers and self.answers[0] in offered and len(taken) < pending["count"]:
+            taken.append(self.answers.pop(0))
+        if taken and len(taken) >= int(pending.get("min", 1)):
+            self._answer(pending, taken)
+
+    def _answer(self, pending: JsonDict, keys: list[str]) -> None:
+        offered = [o["key"] for o in pending["options"]]
+        for key in keys:
+            if key not in offered:
+                raise InvalidValue(
+                    f"option {key!r} is not offered (accepted: {', '.join(offered)})"
+                )
+        if len(set(keys)) != len(keys):
+            raise InvalidValue(f"each option can be chosen only once: {' '.join(keys)}")
+        low, high = int(pending.get("min", 1)), int(pending["count"])
+        if not low <= len(keys) <= high:
+            want = str(high) if low == high else f"{low} to {high}"
+            raise InvalidValue(
+                f"{len(keys)} option(s) chosen; choose {want} of: {', '.join(offered)}"
+            )
+        self.pending = None
+        self.emit(
+            {
+                "type": "choice",
+                "character": pending.get("character"),
+                "move": pending.get("move"),
+                "point": pending["resume"].get("point"),
+                "keys": keys,
+            }
+        )
+        resume = dict(pending["resume"])
+        resume["step"] = "resume"
+        resume["keys"] = keys
+        self.agenda.insert(0, resume)
+
+    def _do_burn(self, pending: JsonDict, burn: bool) -> None:
+        self.pending = None
+        step = dict(pending["step"])
+        if burn:
+            roll = ActionRoll.from_json(step["roll"]).burn()
+            char = self.state.character(step["character"])
+            self.emit(
+                {
+                    "type": "burn",
+                    "character": char.name,
+                    "from": char.momentum,
+                    "to": char.momentum_reset,
+                }
+            )
+            self.set_meter(char.name, "momentum", char.momentum_reset)
+            step["roll"] = roll.to_json(char.momentum_reset)
+            step["outcome"] = roll.outcome.value
+            for record in reversed(self.records):
+                if record.move == step["move"] and record.character == char.name:
+                    record.roll = step["roll"]
+                    record.outcome = step["outcome"]
+                    record.text = self._outcome_text(step["move"], roll.outcome)
+                    break
+        self.agenda.insert(0, step)
+
+    def _dispatch(self, step: JsonDict) -> None:
+        kind = step["step"]
+        if kind == "move":
+            self._start_move(step)
+        elif kind == "outcome":
+            self._outcome(step)
+        elif kind == "resume":
+            handler = RESUME_HANDLERS[step["point"]]
+            handler(Step(self, step), list(step.get("keys", [])))
+        else:
+            raise RuleViolation(f"internal: unknown agenda step {kind!r}")
+
+    # --- making a move ---------------------------------------------------------------------
+
+    def _start_move(self, step: JsonDict) -> None:
+        move = self.ruleset.moves[step["move"]]
+        name = short_name(move.id)
+        char = self.state.character(step["character"])
+        record = MoveRecord(move.id, move.name, char.name)
+        ctx = Step(self, step)
+        before = BEFORE_ROLL.get(name)
+        if before is not None:
+            before(ctx)  # verifies (raises before anything is rolled) and prepares
+        if move.roll_type == "no_roll" or name in NO_ROLL_HANDLERS:
+            self.records.append(record)
+            self.emit(
+                {
+                    "type": "move",
+                    "move": move.id,
+                    "name": move.name,
+                    "character": char.name,
+                    "stat": None,
+                    "outcome": None,
+                    "text": None,
+                }
+            )
+            handler = NO_ROLL_HANDLERS.get(name)
+            if handler is None:
+                self.note(f"{move.name}: no automation; its text applies")
+            else:
+                handler(ctx)
+            return
+        if move.roll_type in ("progress_roll", "special_track"):
+            score = self._progress_score(ctx, move)
+            roll = roll_progress(self.dice, score)
+            record.roll = roll.to_json()
+            record.stat = "progress"
+            record.outcome = roll.outcome.value
+        else:
+            stat_name, value = self._stat_for(ctx, move, char)
+            adds = self._adds_for(ctx, move, char)
+            roll_a = roll_action(self.dice, value, min(10, adds), char.momentum)
+            record.stat = stat_name
+            record.roll = roll_a.to_json(char.momentum_reset)
+            record.outcome = roll_a.outcome.value
+        record.text = self._outcome_text(move.id, Outcome(record.outcome))
+        self.records.append(record)
+        self.emit({"type": "roll", "character": char.name, "move": move.id, "roll": record.roll})
+        outcome_step = {
+            **step,
+            "step": "outcome",
+            "roll": record.roll,
+            "outcome": record.outcome,
+            "stat": record.stat,
+        }
+        if record.roll["type"] == "action" and record.roll.get("burn") and move.allow_momentum_burn:
+            offer = record.roll["burn"]
+            self.ask(
+                {
+                    "kind": "burn",
+                    "character": char.name,
+                    "move": move.id,
+                    "prompt": f"burn momentum {char.momentum:+d} to turn the "
+                    f"{Outcome(record.outcome).words} into a "
+                    f"{Outcome(offer['outcome']).words} (momentum goes to "
+                    f"{char.momentum_reset:+d})? burn or decline",
+                    "offer": offer,
+                    "step": outcome_step,
+                }
+            )
+            return
+        self.agenda.insert(0, outcome_step)
+
+    def _outcome_text(self, move_id: str, outcome: Outcome) -> str | None:
+        outcomes = self.ruleset.moves[move_id].outcomes
+        return None if outcomes is None else outcomes.get(outcome.value)
+
+    def _outcome(self, step: JsonDict) -> None:
+        move = self.ruleset.moves[step["move"]]
+        name = short_name(move.id)
+        outcome = Outcome(step["outcome"])
+        char = self.state.character(step["character"])
+        self.emit(
+            {
+                "type": "move",
+                "move": move.id,
+                "name": move.name,
+                "character": char.name,
+                "stat": step.get("stat"),
+                "outcome": outcome.value,
+                "text": self._outcome_text(move.id, outcome),
+            }
+        )
+        ctx = Step(self, step)
+        self._before_outcome(ctx, move, outcome)
+        handler = OUTCOME_HANDLERS.get(name)
+        if handler is None:
+            self.note(f"{move.name}: effects are left to the player (see the outcome text)")
+        else:
+            handler(ctx)
+
+    def _before_outcome(self, ctx: Step, move: Move, outcome: Outcome) -> None:
+        """Bookkeeping every action roll shares: Turn the Tide, End the Fight's strong hit."""
+        char = ctx.char
+        if ctx.roll.get("type") != "action":
+            return
+        if ctx.data.get("turn_the_tide"):
+            if outcome.is_hit:
+                ctx.momentum(1)
+            else:
+                ctx.note("Turn the Tide: the move did not score a hit — you must Pay the Price")
+                self._front.append(
+                    {"step": "move", "move": self._move_id("pay_the_price"), "character": char.name}
+                )
+        in_fight = bool(self.fights_of(char.name))
+        if in_fight:
+            self.set_flag(char.name, "strong_hit", outcome is Outcome.STRONG_HIT or None)
+
+    # --- rolls -----------------------------------------------------------------------------
+
+    def _stat_for(self, ctx: Step, move: Move, char: CharacterState) -> tuple[str, int]:
+        wanted = ctx.data.get("stat")
+        options = move.roll_options
+        if wanted:
+            key = str(wanted).strip().lower().replace(" ", "_")
+            for option in options:
+                if (
+                    option.method in ("highest", "lowest")
+                    and key in option.using
+                    and len(option.using) > 1
+                    and not any(o.using == (key,) for o in options)
+                ):
+                    raise InvalidValue(
+                        f"{move.name} rolls the {option.method} of "
+                        f"{' or '.join(option.using)}; --stat {wanted!r} cannot be chosen"
+                    )
+                if option.using == (key,):
+                    return key, self._value(ctx, char, key)
+            allowed = sorted({u for o in options for u in o.using})
+            raise InvalidValue(
+                f"--stat {wanted!r} is not allowed for {move.name} (accepted: {', '.join(allowed)})"
+            )
+        picked = [o for o in options if o.method in ("highest", "lowest")]
+        singles = [o for o in options if len(o.using) == 1]
+        if picked and (ctx.data.get("self_heal", True) or not singles):
+            option = picked[0]
+            values = [(self._value(ctx, char, u), u) for u in option.using]
+            value, stat = max(values) if option.method == "highest" else min(values)
+            return stat, value
+        if len(singles) == 1:
+            return singles[0].using[0], self._value(ctx, char, singles[0].using[0])
+        allowed = [o.using[0] for o in singles]
+        raise InvalidValue(f"{move.name} needs --stat (accepted: {', '.join(allowed)})")
+
+    def _value(self, ctx: Step, char: CharacterState, name: str) -> int:
+        if name == "companion_health" and ctx.data.get("companion"):
+            asset = char.asset(str(ctx.data["companion"]))
+            return int(asset["meter"]["value"])
+        return char.value(name)
+
+    def _adds_for(self, ctx: Step, move: Move, char: CharacterState) -> int:
+        total = sum(int(a) for a in ctx.data.get("adds") or [])
+        if any(int(a) < 0 for a in ctx.data.get("adds") or []):
+            raise InvalidValue("adds must be 0 or more")
+        if ctx.data.get("bond"):
+            if not move.adds:
+                raise InvalidValue(f"{move.name} grants no +1 for a bond")
+            total += move.adds[0].value
+        total += int(ctx.data.get("bonus", 0))
+        if ctx.data.get("turn_the_tide"):
+            total += 1
+        return total
+
+    def _progress_score(self, ctx: Step, move: Move) -> int:
+        name = short_name(move.id)
+        char = ctx.char
+        if name == "write_your_epilogue":
+            return min(10, char.bond_ticks // TICKS_PER_BOX)
+        kinds = {
+            "reach_your_destination": ("journey",),
+            "end_the_fight": ("fight",),
+            "fulfill_your_vow": ("vow",),
+        }.get(name, ("vow", "journey", "fight", "scene"))
+        return self.resolve_track(ctx, kinds).score
+
+    # --- tracks ----------------------------------------------------------------------------
+
+    def resolve_track(self, ctx: Step, kinds: tuple[str, ...]) -> TrackState:
+        """The track a move acts on: --track, or the character's only active one of the kinds."""
+        query = ctx.data.get("track")
+        if query:
+            track = self.state.track(str(query), kinds)
+        else:
+            mine = [
+                t
+                for t in self.state.tracks.values()
+                if t.kind in kinds and t.status == "active" and ctx.name in t.characters
+            ]
+            if len(mine) != 1:
+                what = "/".join(kinds)
+                if not mine:
+                    raise InvalidValue(f"{ctx.name} has no active {what} track: create one first")
+                raise InvalidValue(
+                    f"{ctx.name} has several {what} tracks; name one with --track (accepted: "
+                    + ", ".join(t.id for t in mine)
+                    + ")"
+                )
+            track = mine[0]
+        if track.status != "active":
+            raise RuleViolation(f"track {track.id} ({track.name}) is {track.status}")
+        ctx.data["track"] = track.id
+        return track
+
+    def fights_of(self, name: str) -> list[TrackState]:
+        return [
+            t
+            for t in self.state.tracks.values()
+            if t.kind == "fight" and t.status == "active" and name in t.characters
+        ]
+
+    def mark_progress(self, track: TrackState, times: int = 1) -> None:
+        per = Rank.parse(track.rank).ticks_per_mark
+        self.set_ticks(track, track.ticks + per * times)
+
+    def set_ticks(self, track: TrackState, ticks: int) -> None:
+        ticks = max(0, min(MAX_TICKS, ticks))
+        if ticks != track.ticks:
+            self.emit({"type": "progress", "track": track.id, "from": track.ticks, "to": ticks})
+
+    def close_track(self, track: TrackState, status: str) -> None:
+        if track.status != status:
+            self.emit(
+                {"type": "track_closed", "track": track.id, "from": track.status, "to": status}
+            )
+
+    # --- primitive changes (each one an event) ---------------------------------------------
+
+    def emit(self, event: JsonDict) -> None:
+        self.state.apply(event)
+        self.events.append(event)
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+        self.events.append({"type": "note", "text": text})
+
+    def set_meter(self, name: str, meter: str, value: int) -> None:
+        char = self.state.character(name)
+        current = int(getattr(char, meter))
+        if value != current:
+            self.emit(
+                {
+                    "type": "meter",
+                    "character": char.name,
+                    "meter": meter,
+                    "from": current,
+                    "to": value,
+                }
+            )
+
+    def set_flag(self, name: str, flag: str, value: Any) -> None:
+        char = self.state.character(name)
+        if char.flags.get(flag) != value:
+            self.emit(
+                {
+                    "type": "flag",
+                    "character": char.name,
+                    "flag": flag,
+                    "from": char.flags.get(flag),
+                    "to": value,
+                }
+            )
+
+    def set_initiative(self, name: str, value: bool) -> None:
+        char = self.state.character(name)
+        if char.initiative != value:
+            self.emit(
+                {"type": "initiative", "character": char.name, "from": char.initiative, "to": value}
+            )
+
+    def set_debility(self, name: str, debility: str, value: bool) -> None:
+        char = self.state.character(name)
+        if char.has(debility) == value:
+            return
+        self.emit(
+            {
+                "type": "debility",
+                "character": char.name,
+                "debility": debility,
+                "from": not value,
+                "to": value,
+            }
+        )
+        # A debility lowers max momentum at once (ENGINE CHOICE: clamp momentum down to it).
+        if char.momentum > char.momentum_max:
+            self.set_meter(char.name, "momentum", char.momentum_max)
+
+    def momentum(self, name: str, delta: int) -> None:
+        """Gain or lose momentum; a loss past -6 makes you Face a Setback for the rest."""
+        char = self.state.character(name)
+        change = change_momentum(char.momentum, delta, len(char.debilities))
+        self.set_meter(char.name, "momentum", change.after)
+        if change.blocked:
+            self.note(
+                f"{char.name}: +{change.blocked} momentum not taken (max {char.momentum_max:+d})"
+            )
+        if change.overflow:
+            self.note(f"{char.name}: momentum is at -6; Face a Setback for {change.overflow}")
+            self._front.append(
+                {
+                    "step": "move",
+                    "move": self._move_id("face_a_setback"),
+                    "character": char.name,
+                    "amount": change.overflow,
+                }
+            )
+
+    def meter(self, name: str, meter: str, delta: int) -> int:
+        """Change health or spirit (supply goes through :meth:`supply`); return the overflow.
+
+        A gain blocked by a condition is reported in the notes, never silently dropped.
+        """
+        if meter == "supply":
+            self.supply(name, delta)
+            return 0
+        if meter == "momentum":
+            self.momentum(name, delta)
+            return 0
+        char = self.state.character(name)
+        change = change_meter(meter, int(getattr(char, meter)), delta, char.blocked_by(meter))
+        self.set_meter(char.name, meter, change.after)
+        if change.blocked and change.blocked_by:
+            self.note(f"{char.name}: +{change.blocked} {meter} blocked ({change.blocked_by})")
+        elif change.blocked:
+            self.note(f"{char.name}: +{change.blocked} {meter} not taken (already at +5)")
+        return change.overflow
+
+    def supply(self, name: str, delta: int) -> None:
+        """Supply is shared by the party: a change applies to each of them (rulebook p. 35)."""
+        party = self.state.party(name)
+        if delta < 0 and any(c.has("unprepared") for c in party):
+            # Out of Supply: further -supply is paid as -health, -spirit or -momentum.
+            self._front.append(
+                {
+                    "step": "move",
+                    "move": self._move_id("out_of_supply"),
+                    "character": name,
+                    "amount": -delta,
+                }
+            )
+            return
+        reached_zero, overflow = False, 0
+        for char in party:
+            change = change_meter("supply", char.supply, delta, char.blocked_by("supply"))
+            self.set_meter(char.name, "supply", change.after)
+            if change.blocked and change.blocked_by:
+                self.note(f"{char.name}: +{change.blocked} supply blocked (unprepared)")
+            if delta < 0 and change.after == 0:
+                reached_zero = True
+                # ENGINE CHOICE (spec §6.5): the part of a loss that 0 could not absorb is
+                # paid like any further -supply while unprepared.
+                overflow = max(overflow, change.overflow)
+        if reached_zero:
+            self._front.append(
+                {
+                    "step": "move",
+                    "move": self._move_id("out_of_supply"),
+                    "character": name,
+                    "amount": overflow,
+                }
+            )
+
+    def companion_meter(self, name: str, asset_id: str, delta: int) -> int:
+        char = self.state.character(name)
+        asset = next(a for a in char.assets if a["id"] == asset_id)
+        meter = asset["meter"]
+        change = change_meter("health", int(meter["value"]), delta, None, int(meter["max"]))
+        if change.after != meter["value"]:
+            self.emit(
+                {
+                    "type": "asset_meter",
+                    "character": char.name,
+                    "asset": asset_id,
+                    "from": meter["value"],
+                    "to": change.after,
+                }
+            )
+        return change.overflow

@@ -1,0 +1,231 @@
+"""Changes to the sheet that are not moves: creating characters and tracks, manual edits.
+
+The fiction sometimes says "lose 1 supply" or "mark wounded" without a move; these operations
+record that as events like any other change, under the same rules (a wounded character's
+health does not rise, banes are permanent, meters stay in range).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.campaign.state import CREATION_STATS, STATS, CampaignState
+from ironsworn.debilities import DEBILITIES, DebilityKind, check_debility
+from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.progress import MAX_TICKS, pack_rank
+from ironsworn.ranks import Rank
+
+if TYPE_CHECKING:
+    from ironsworn.content.model import Asset
+    from ironsworn.moves.engine import MoveEngine, OperationResult
+
+TRACK_KINDS = ("vow", "journey", "fight", "scene")
+ADJUSTABLE = ("health", "spirit", "supply", "momentum", "experience")
+
+
+def parse_stats(text: str | Mapping[str, int]) -> dict[str, int]:
+    """Parse ``edge=3,heart=2,iron=2,shadow=1,wits=1`` and check the 3-2-2-1-1 spread."""
+    stats: dict[str, int] = {}
+    if isinstance(text, str):
+        for part in text.replace(" ", "").split(","):
+            name, sep, value = part.partition("=")
+            if not sep:
+                raise InvalidValue(f"stats {text!r}: {part!r} is not NAME=VALUE")
+            try:
+                stats[name.lower()] = int(value)
+            except ValueError:
+                raise InvalidValue(f"stat {name}={value!r} is not a whole number") from None
+    else:
+        stats = {k.lower(): int(v) for k, v in text.items()}
+    unknown = sorted(set(stats) - set(STATS))
+    if unknown:
+        raise InvalidValue(f"stat {unknown[0]!r} is unknown (accepted: {', '.join(STATS)})")
+    missing = [s for s in STATS if s not in stats]
+    if missing:
+        raise InvalidValue(f"stats are missing {', '.join(missing)} (give all five)")
+    if sorted(stats.values(), reverse=True) != list(CREATION_STATS):
+        raise InvalidValue(
+            "stats "
+            + ",".join(f"{k}={stats[k]}" for k in STATS)
+            + " do not use the values 3, 2, 2, 1, 1 (one each, in any order)"
+        )
+    return {s: stats[s] for s in STATS}
+
+
+def new_asset_record(asset: Asset, name: str | None = None) -> dict[str, Any]:
+    """A character's copy of an asset card: which abilities are marked, its meter."""
+    meter = asset.condition_meter
+    return {
+        "id": asset.id,
+        "name": asset.name,
+        "type": asset.type,
+        "input": name,
+        "abilities": [bool(a.enabled) for a in asset.abilities],
+        "meter": None
+        if meter is None
+        else {"name": meter.name, "value": meter.value, "max": meter.max},
+    }
+
+
+def track_event(
+    state: CampaignState,
+    kind: str,
+    name: str,
+    rank: Rank,
+    characters: Sequence[str],
+    foe: str | None = None,
+    count: int = 1,
+) -> dict[str, Any]:
+    """The event that creates a new track with the next free id (``vow-3``)."""
+    if kind not in TRACK_KINDS:
+        raise InvalidValue(f"track kind {kind!r} is unknown (accepted: {', '.join(TRACK_KINDS)})")
+    text = name.strip()
+    if not text:
+        raise InvalidValue("a track needs a name")
+    number = state.track_counter + 1
+    while f"{kind}-{number}" in state.tracks:
+        number += 1
+    track = {
+        "id": f"{kind}-{number}",
+        "kind": kind,
+        "name": text,
+        "rank": rank.label,
+        "ticks": 0,
+        "characters": list(characters),
+        "status": "active",
+        "foe": foe,
+        "count": count,
+        "countdown": 0 if kind == "scene" else None,
+    }
+    return {"type": "track_created", "track": track}
+
+
+class SheetOperations:
+    """Non-move operations, run through the engine so they are verified and recorded alike."""
+
+    def __init__(self, engine: MoveEngine) -> None:
+        self.engine = engine
+
+    @property
+    def state(self) -> CampaignState:
+        return self.engine.state
+
+    def new_character(
+        self,
+        name: str,
+        stats: str | Mapping[str, int],
+        bonds: Sequence[str] = (),
+        assets: Sequence[str] = (),
+    ) -> OperationResult:
+        def run() -> None:
+            clean = name.strip()
+            if not clean or len(clean) > 60 or any(c in clean for c in "\n\t"):
+                raise InvalidValue(f"character name {name!r} is not valid (1-60 characters)")
+            if any(k.lower() == clean.lower() for k in self.state.characters):
+                raise InvalidValue(f"a character named {clean!r} already exists")
+            parsed = parse_stats(stats)
+            if len(bonds) > 3:
+                raise InvalidValue(f"{len(bonds)} bonds: a new character marks up to 3")
+            records = [new_asset_record(self.engine.ruleset.asset(a)) for a in assets]
+            character = {
+                "name": clean,
+                "stats": parsed,
+                "bonds": [b.strip() for b in bonds if b.strip()],
+                "bond_ticks": len([b for b in bonds if b.strip()]),
+                "assets": records,
+            }
+            self.engine.emit({"type": "character_created", "character": character})
+
+        return self.engine.operation("character", name.strip(), run)
+
+    def new_track(
+        self,
+        kind: str,
+        name: str,
+        rank: str | int,
+        characters: Sequence[str] = (),
+        foe: str | None = None,
+        count: int = 1,
+    ) -> OperationResult:
+        def run() -> None:
+            who = [self.state.character(c).name for c in characters] or [
+                self.state.character(None).name
+            ]
+            parsed = Rank.parse(rank)
+            foe_id = None
+            text = name
+            if kind == "fight" and foe:
+                try:
+                    npc = self.engine.ruleset.npc(foe)
+                except LookupError:
+                    npc = None
+                if npc is not None:
+                    foe_id = npc.id
+                    text = name or npc.name
+                    if rank in (None, ""):
+                        parsed = Rank.parse(npc.rank)
+                else:
+                    text = name or foe
+            if count != 1:
+                parsed = pack_rank(parsed, count)
+                text = f"{text} (pack of {count})"
+            self.engine.emit(track_event(self.state, kind, text, parsed, who, foe_id, count))
+
+        return self.engine.operation(kind, characters[0] if characters else None, run)
+
+    def adjust(self, character: str | None, meter: str, delta: int) -> OperationResult:
+        def run() -> None:
+            key = meter.strip().lower()
+            if key not in ADJUSTABLE:
+                raise InvalidValue(
+                    f"meter {meter!r} is unknown (accepted: {', '.join(ADJUSTABLE)})"
+                )
+            char = self.state.character(character)
+            if key == "experience":
+                after = char.experience_earned + delta
+                if after < char.experience_spent:
+                    raise InvalidValue(
+                        f"experience {delta:+d} would leave less earned than spent "
+                        f"({char.experience_spent})"
+                    )
+                self.engine.set_meter(char.name, "experience_earned", after)
+            elif key in ("momentum", "supply"):
+                # The same chains as in a move: supply to 0 is Out of Supply, momentum past -6
+                # is Face a Setback.
+                if key == "momentum":
+                    self.engine.momentum(char.name, delta)
+                else:
+                    self.engine.supply(char.name, delta)
+                self.engine.run_queued()
+            else:
+                overflow = self.engine.meter(char.name, key, delta)
+                if overflow:
+                    self.engine.note(f"{overflow} {key} past 0 was not applied")
+
+        return self.engine.operation("adjust", character, run)
+
+    def debility(self, character: str | None, name: str, mark: bool) -> OperationResult:
+        def run() -> None:
+            key = check_debility(name)
+            char = self.state.character(character)
+            if not mark and DEBILITIES[key].kind is DebilityKind.BANE:
+                raise RuleViolation(f"{key} is a bane: banes are permanent and cannot be cleared")
+            if char.has(key) == mark:
+                raise RuleViolation(f"{char.name} is {'already' if mark else 'not'} {key}")
+            self.engine.set_debility(char.name, key, mark)
+
+        return self.engine.operation("debility", character, run)
+
+    def progress(
+        self, track: str, mark: bool, ticks: int | None = None, times: int = 1
+    ) -> OperationResult:
+        def run() -> None:
+            found = self.state.track(track)
+            if ticks is not None and not 0 <= ticks <= MAX_TICKS:
+                raise InvalidValue(f"--ticks {ticks} is out of range (0 to {MAX_TICKS})")
+            per = Rank.parse(found.rank).ticks_per_mark
+            amount = ticks if ticks is not None else per * times
+            self.engine.set_ticks(found, found.ticks + (amount if mark else -amount))
+
+        return self.engine.operation("progress", None, run)

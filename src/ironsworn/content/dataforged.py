@@ -29,7 +29,9 @@ from ironsworn.errors import ContentError
 if TYPE_CHECKING:
     from ironsworn.content.packs import Converted
 
-LINK = re.compile(r"\[([^\]]+)\]\(((?:Starforged|Ironsworn)/[^)\s]+)\)")
+LINK = re.compile(
+    r"\[([^\]]+)\]\(([A-Z][A-Za-z0-9_]*/(?:Moves|Oracles|Assets|Encounters|Setting_Truths)/[^)\s]+)\)"
+)
 RANK_NAMES = {1: "troublesome", 2: "dangerous", 3: "formidable", 4: "extreme", 5: "epic"}
 METHODS = {"any": "player_choice", "highest": "highest", "lowest": "lowest", "all": "all"}
 ROLL_TYPES = {"action roll": "action_roll", "progress roll": "progress_roll"}

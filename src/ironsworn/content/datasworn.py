@@ -97,6 +97,13 @@ def _page(item: dict[str, Any]) -> int | None:
     return None
 
 
+def _int(value: Any, where: str) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise ContentError(f"{where}: {value!r} is not a whole number") from None
+
+
 def _text(value: Any) -> str:
     if isinstance(value, dict):
         return str(value.get("text") or value.get("result") or "")
@@ -236,6 +243,8 @@ class _Reader:
         if not using:
             return None
         method = str(condition.get("method") or "player_choice")
+        if method == "progress_roll":
+            method = "player_choice"  # how 0.1 marks the condition of a progress move
         if method not in METHODS:
             self.warnings.append(f"move {move_id}: method {method!r} read as player_choice")
             method = "player_choice"
@@ -275,7 +284,12 @@ class _Reader:
                 self.warnings.append(f"oracle {table_id}: row {index + 1} has no range; skipped")
                 continue
             text = str(row.get("text") or row.get("result") or "")
-            entry: dict[str, Any] = {"min": int(roll["min"]), "max": int(roll["max"]), "text": text}
+            where = f"oracle {table_id}: row {index + 1}"
+            entry: dict[str, Any] = {
+                "min": _int(roll["min"], where),
+                "max": _int(roll["max"], where),
+                "text": text,
+            }
             rolls = [self.oracle_roll(r, table_id) for r in row.get("oracle_rolls") or ()]
             if rolls:
                 entry["rolls"] = rolls
@@ -387,8 +401,8 @@ class _Reader:
                 options.append(
                     {
                         "key": str(index + 1),
-                        "min": int(roll["min"]),
-                        "max": int(roll["max"]),
+                        "min": _int(roll["min"], f"truth {truth_id}: option {index + 1}"),
+                        "max": _int(roll["max"], f"truth {truth_id}: option {index + 1}"),
                         "summary": str(option.get("summary") or ""),
                         "text": str(option.get("description") or option.get("text") or ""),
                         "quest_starter": str(option.get("quest_starter") or ""),

@@ -208,6 +208,7 @@ def _install(root: Path, target: Path, converted: Converted, manifest: dict[str,
     try:
         root.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".tmp-{converted.pack_id}-", dir=root))
+        staging.chmod(0o755)  # mkdtemp makes it private; a pack is ordinary user data
     except OSError as exc:
         raise ContentError(f"cannot write packs directory {root}: {exc.strerror or exc}") from None
     old: Path | None = None

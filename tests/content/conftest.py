@@ -1,0 +1,24 @@
+"""Shared fixtures of the content tests: a private IRONSWORN_HOME and fresh caches."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ironsworn.content import clear_cache
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+STARFORGED_SEED = SHARED / "seeds" / "003_10a7abe2bed44713.txt"
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Every content test gets its own empty data home and no cached rulesets."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("IRONSWORN_HOME", str(home))
+    clear_cache()
+    yield home
+    clear_cache()

@@ -52,11 +52,14 @@ from ironsworn.content.model import (
     TruthOption,
 )
 from ironsworn.content.oracle_roller import OracleResult, TruthResult, roll_oracle, roll_truth
+
+# Imported here, not lazily: the function shares its name with its module, and a lazy import
+# would leave ``ironsworn.content.search`` bound to the module. The module is small.
+from ironsworn.content.search import SearchHit, search
 from ironsworn.errors import NotFound
 
 if TYPE_CHECKING:
     from ironsworn.content.packs import ImportReport, import_pack, list_packs
-    from ironsworn.content.search import SearchHit, search
 
 __all__ = [
     "Add",
@@ -99,8 +102,6 @@ _LAZY = {
     "ImportReport": "ironsworn.content.packs",
     "import_pack": "ironsworn.content.packs",
     "list_packs": "ironsworn.content.packs",
-    "SearchHit": "ironsworn.content.search",
-    "search": "ironsworn.content.search",
 }
 
 

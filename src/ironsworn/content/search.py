@@ -3,7 +3,8 @@
 Every word must appear somewhere in an item (its name, id or text) for the item to match.
 Items are ranked best first: a word in the name counts most, then in the id, then in the text
 (a little more the more often it appears, capped so a long text does not win by length). Ties
-go to moves, then oracles, then foes, then the rest, then by name.
+go to the preferred ruleset (classic in the library), then moves, oracles, foes and the rest,
+then names.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.content.lookup import normalize
+from ironsworn.content.model import ruleset_of
 
 if TYPE_CHECKING:
     from ironsworn.content.loader import Ruleset
@@ -89,7 +91,16 @@ def search(ruleset: Ruleset, words: str | list[str], limit: int | None = None) -
             score += NAME_WEIGHT * in_name + ID_WEIGHT * in_id + TEXT_WEIGHT * min(count, TEXT_CAP)
         else:
             hits.append(SearchHit(kind, item_id, name, score, _excerpt(body, terms[0])))
-    hits.sort(key=lambda h: (-h.score, KIND_ORDER.get(h.kind, 9), h.name))
+    # Ties: the ruleset the library prefers (classic) first, then moves before oracles ...
+    rank = {name: i for i, name in enumerate(ruleset.preferred)}
+    hits.sort(
+        key=lambda h: (
+            -h.score,
+            rank.get(ruleset_of(h.id), len(rank)),
+            KIND_ORDER.get(h.kind, 9),
+            h.name,
+        )
+    )
     return hits[:limit] if limit is not None else hits
 
 

@@ -72,14 +72,21 @@ def test_oracle_roll_nested_and_seeded(capsys: pytest.CaptureFixture[str]) -> No
 @pytest.mark.parametrize(
     ("argv", "fragment"),
     [
-        (["oracle", "roll", "acton"], "unknown oracle table 'acton'; closest: oracle_rollable:classic/action_and_theme/action"),
+        (
+            ["oracle", "roll", "acton"],
+            "unknown oracle table 'acton'; closest: "
+            "oracle_rollable:classic/action_and_theme/action",
+        ),
         (["oracle", "roll", "action", "--value", "101"], "value 101 is out of range"),
         (["oracle", "roll", "action", "--value", "x"], "--value 'x' is not a whole number"),
         (["oracle", "show", "nothing-like-this"], "unknown oracle table"),
         (["npc", "show", "wyvrn"], "closest: npc:classic/beasts/wyvern"),
         (["truth", "roll", "--value", "5"], "--value needs one truth ID"),
         (["oracle"], "required"),
-        (["content", "import", str(FIXTURES / "broken_missing_name.json")], "broken_missing_name.json: move"),
+        (
+            ["content", "import", str(FIXTURES / "broken_missing_name.json")],
+            "broken_missing_name.json: move",
+        ),
     ],
 )
 def test_errors_exit_2_with_one_line(
@@ -145,7 +152,9 @@ def test_content_import_and_list(capsys: pytest.CaptureFixture[str], private_hom
     assert rolled["text"] == "Light flurries"
     only = run_json(capsys, "oracle", "list", "--ruleset", "frostbound")
     assert [r["id"] for r in only] == ["oracle_rollable:frostbound/weather/snow"]
-    code, out, _ = run(capsys, "content", "import", str(FIXTURES / "dataforged_oracles.json"), "--as", "embers")
+    code, out, _ = run(
+        capsys, "content", "import", str(FIXTURES / "dataforged_oracles.json"), "--as", "embers"
+    )
     assert code == 0 and out.startswith("imported pack embers")
 
 

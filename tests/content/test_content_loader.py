@@ -33,9 +33,7 @@ def test_classic_counts(classic: Ruleset, kind: str, count: int) -> None:
 
 
 def test_every_truth_has_three_options(classic: Ruleset) -> None:
-    assert {t.id: len(t.options) for t in classic.truths.values()} == {
-        t: 3 for t in classic.truths
-    }
+    assert {t.id: len(t.options) for t in classic.truths.values()} == {t: 3 for t in classic.truths}
 
 
 def test_starforged_counts(starforged: Ruleset) -> None:
@@ -44,16 +42,40 @@ def test_starforged_counts(starforged: Ruleset) -> None:
 
 
 def test_oracle_tables_named_by_the_issue_exist(classic: Ruleset) -> None:
-    paths = """action_and_theme/action action_and_theme/theme character/descriptor character/goal
-    character/role name/elf name/ironlander name/other/giants name/other/trolls
-    name/other/varou place/coastal_waters_location place/descriptor place/location
-    place/region settlement/name settlement/name/creature settlement/name/environmental_aspect
-    settlement/name/historical_event settlement/name/landscape_feature
-    settlement/name/manmade_edifice settlement/name/old_world_language
-    settlement/name/something_else settlement/trouble settlement/quick_name/prefix
-    settlement/quick_name/suffix turning_point/challenge_rank turning_point/combat_action
-    turning_point/major_plot_twist turning_point/mystic_backlash moves/pay_the_price
-    moves/endure_harm moves/endure_stress""".split()
+    paths = [
+        "action_and_theme/action",
+        "action_and_theme/theme",
+        "character/descriptor",
+        "character/goal",
+        "character/role",
+        "name/elf",
+        "name/ironlander",
+        "name/other/giants",
+        "name/other/trolls",
+        "name/other/varou",
+        "place/coastal_waters_location",
+        "place/descriptor",
+        "place/location",
+        "place/region",
+        "settlement/name",
+        "settlement/name/creature",
+        "settlement/name/environmental_aspect",
+        "settlement/name/historical_event",
+        "settlement/name/landscape_feature",
+        "settlement/name/manmade_edifice",
+        "settlement/name/old_world_language",
+        "settlement/name/something_else",
+        "settlement/trouble",
+        "settlement/quick_name/prefix",
+        "settlement/quick_name/suffix",
+        "turning_point/challenge_rank",
+        "turning_point/combat_action",
+        "turning_point/major_plot_twist",
+        "turning_point/mystic_backlash",
+        "moves/pay_the_price",
+        "moves/endure_harm",
+        "moves/endure_stress",
+    ]
     missing = [p for p in paths if f"oracle_rollable:classic/{p}" not in classic.oracles]
     assert missing == []
 
@@ -175,7 +197,7 @@ def test_loading_is_lazy_and_cached() -> None:
 
 
 def test_unknown_ruleset_names_the_accepted_ones() -> None:
-    with pytest.raises(InvalidValue, match="'ironlands'.*classic, starforged, all"):
+    with pytest.raises(InvalidValue, match=r"'ironlands'.*classic, starforged, all"):
         load_ruleset("ironlands")
 
 

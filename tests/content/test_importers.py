@@ -89,7 +89,11 @@ def test_datasworn_assets_npcs_truths_regions(private_home: Path) -> None:
     assert cat.condition_meter is not None
     assert (cat.condition_meter.name, cat.condition_meter.max) == ("health", 2)
     wight = library.npc("cinder wight")
-    assert (wight.rank, wight.category, wight.tactics) == ("formidable", "Spirits", ("Smother", "Scorch"))
+    assert (wight.rank, wight.category, wight.tactics) == (
+        "formidable",
+        "Spirits",
+        ("Smother", "Scorch"),
+    )
     ember = library.npc("ember wight")
     assert (ember.id, ember.rank, ember.drives) == (
         "npc:hearthfire/spirits/ember_wight",
@@ -229,7 +233,7 @@ def test_broken_file_is_refused_and_nothing_is_touched(
 
 
 def test_missing_file_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(ContentError, match="cannot read .*nope.json"):
+    with pytest.raises(ContentError, match=r"cannot read .*nope\.json"):
         import_pack(tmp_path / "nope.json")
 
 

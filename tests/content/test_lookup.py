@@ -20,7 +20,11 @@ from ironsworn.errors import NotFound
         ("moves", "FACE_DANGER", "move:classic/adventure/face_danger"),
         ("moves", "out of supply", "move:classic/suffer/out_of_supply"),
         ("oracles", "Action", "oracle_rollable:classic/action_and_theme/action"),
-        ("oracles", "oracle:classic/action_and_theme/action", "oracle_rollable:classic/action_and_theme/action"),
+        (
+            "oracles",
+            "oracle:classic/action_and_theme/action",
+            "oracle_rollable:classic/action_and_theme/action",
+        ),
         ("npcs", "bear", "npc:classic/animals/bear"),
         ("truths", "iron", "truth:classic/iron"),
         ("regions", "Barrier Islands", "region:classic/barrier_islands"),

@@ -181,8 +181,28 @@ def test_tables_that_roll_each_other_end(tmp_path: Path) -> None:
     ruleset = make_ruleset(
         tmp_path,
         [
-            table("a", [{"min": 1, "max": 10, "text": "A", "rolls": [{"oracle": "oracle_rollable:test/b"}]}]),
-            table("b", [{"min": 1, "max": 10, "text": "B", "rolls": [{"oracle": "oracle_rollable:test/a"}]}]),
+            table(
+                "a",
+                [
+                    {
+                        "min": 1,
+                        "max": 10,
+                        "text": "A",
+                        "rolls": [{"oracle": "oracle_rollable:test/b"}],
+                    }
+                ],
+            ),
+            table(
+                "b",
+                [
+                    {
+                        "min": 1,
+                        "max": 10,
+                        "text": "B",
+                        "rolls": [{"oracle": "oracle_rollable:test/a"}],
+                    }
+                ],
+            ),
         ],
     )
     dice = FixedDice([5] * (2 + MAX_REROLLS))
@@ -194,7 +214,17 @@ def test_tables_that_roll_each_other_end(tmp_path: Path) -> None:
 
 def test_nesting_deeper_than_the_limit_is_a_content_error(tmp_path: Path) -> None:
     chain = [
-        table(f"t{i}", [{"min": 1, "max": 10, "text": str(i), "rolls": [{"oracle": f"oracle_rollable:test/t{i + 1}"}]}])
+        table(
+            f"t{i}",
+            [
+                {
+                    "min": 1,
+                    "max": 10,
+                    "text": str(i),
+                    "rolls": [{"oracle": f"oracle_rollable:test/t{i + 1}"}],
+                }
+            ],
+        )
         for i in range(12)
     ]
     chain.append(table("t12", [{"min": 1, "max": 10, "text": "end"}]))
@@ -204,7 +234,20 @@ def test_nesting_deeper_than_the_limit_is_a_content_error(tmp_path: Path) -> Non
 
 def test_unknown_target_table_is_a_content_error(tmp_path: Path) -> None:
     ruleset = make_ruleset(
-        tmp_path, [table("a", [{"min": 1, "max": 10, "text": "A", "rolls": [{"oracle": "oracle_rollable:test/zz"}]}])]
+        tmp_path,
+        [
+            table(
+                "a",
+                [
+                    {
+                        "min": 1,
+                        "max": 10,
+                        "text": "A",
+                        "rolls": [{"oracle": "oracle_rollable:test/zz"}],
+                    }
+                ],
+            )
+        ],
     )
     with pytest.raises(ContentError, match="unknown table oracle_rollable:test/zz"):
         roll_oracle(ruleset, "a", FixedDice([3]))

@@ -99,7 +99,11 @@ def describe(move: Move) -> str:
             using = ", ".join(option.using)
             lines.append(f"  • {option.text}: +{using}")
     if move.outcomes:
-        for key, label in (("strong_hit", "Strong hit"), ("weak_hit", "Weak hit"), ("miss", "Miss")):
+        for key, label in (
+            ("strong_hit", "Strong hit"),
+            ("weak_hit", "Weak hit"),
+            ("miss", "Miss"),
+        ):
             text = move.outcomes.get(key, "")
             if text:
                 lines.append(f"{label}: {text}")

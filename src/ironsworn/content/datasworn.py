@@ -79,7 +79,9 @@ def looks_like(data: Any) -> bool:
         return False
     if "datasworn_version" in data:
         return True
-    return ("_id" in data or "id" in data) and any(k in data for k in ("moves", "oracles", "assets"))
+    return ("_id" in data or "id" in data) and any(
+        k in data for k in ("moves", "oracles", "assets")
+    )
 
 
 def _strip_link_prefix(text: str) -> str:
@@ -196,7 +198,9 @@ class _Reader:
             "rolls": list(dict.fromkeys(u for o in options for u in o["using"])),
             "method": (methods[0] if len(methods) == 1 else "player_choice") if options else "none",
             "progress_move": roll_type in ("progress_roll", "special_track"),
-            "allow_momentum_burn": bool(move.get("allow_momentum_burn", roll_type == "action_roll")),
+            "allow_momentum_burn": bool(
+                move.get("allow_momentum_burn", roll_type == "action_roll")
+            ),
             "adds": [],
             "text": _strip_link_prefix(str(move.get("text") or "")),
             "outcomes": outcomes,
@@ -308,7 +312,7 @@ class _Reader:
         duplicates = str(raw.get("duplicates") or "reroll")
         return {
             "oracle": str(target) if target else "self",
-            "times": int(times),
+            "times": _int(times, f"oracle {table_id}: oracle_rolls"),
             "unique": duplicates == "reroll",
         }
 
@@ -323,8 +327,11 @@ class _Reader:
                 if isinstance(control, dict) and control.get("field_type") == "condition_meter":
                     meter = {
                         "name": str(control.get("label") or key),
-                        "max": int(control.get("max", 0)),
-                        "value": int(control.get("value", control.get("max", 0))),
+                        "max": _int(control.get("max", 0), f"asset {asset_id}: {key}"),
+                        "value": _int(
+                            control.get("value", control.get("max", 0)),
+                            f"asset {asset_id}: {key}",
+                        ),
                     }
                     break
             fields = [

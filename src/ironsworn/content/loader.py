@@ -222,8 +222,7 @@ class Ruleset:
         return {
             key: item
             for key, item in items.items()
-            if (pack := self._pack_of.get(key)) is not None
-            and ruleset in (pack.ruleset, pack.id)
+            if (pack := self._pack_of.get(key)) is not None and ruleset in (pack.ruleset, pack.id)
         }
 
     def find(self, kind: str, query: str, prefer: str | None = None) -> Any:

@@ -28,8 +28,8 @@ from ironsworn.content.loader import (
     Pack,
     clear_cache,
     imported_packs,
-    packs_dir,
     pack_from_manifest,
+    packs_dir,
 )
 from ironsworn.content.model import Asset, Move, Npc, OracleTable, Region, Truth
 from ironsworn.errors import ContentError
@@ -235,7 +235,9 @@ def _install(root: Path, target: Path, converted: Converted, manifest: dict[str,
         shutil.rmtree(staging, ignore_errors=True)
         if old is not None and not target.exists():
             (old / "pack").rename(target)  # put the previous version back
-        raise ContentError(f"cannot install pack {converted.pack_id}: {exc.strerror or exc}") from None
+        raise ContentError(
+            f"cannot install pack {converted.pack_id}: {exc.strerror or exc}"
+        ) from None
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
     return replaced

@@ -60,7 +60,12 @@ def test_datasworn_0_1_expansion(private_home: Path) -> None:
     assert move.links == ("move:classic/fate/pay_the_price", "move:classic/suffer/endure_stress")
     assert "(move:classic/fate/pay_the_price)" in move.text  # link prefix stripped
     assert move.tables == ("oracle_rollable:hearthfire/embers/omen",)
-    assert library.move("count the logs").roll_type == "progress_roll"
+    logs = library.move("count the logs")
+    assert (logs.roll_type, logs.rolls, logs.progress_move) == (
+        "progress_roll",
+        ("woodpile_track",),
+        True,
+    )
 
 
 def test_datasworn_oracle_rolls_follow_through(private_home: Path) -> None:
@@ -112,6 +117,21 @@ def test_datasworn_lenient_warnings(private_home: Path) -> None:
     assert "kindling: row 1 has no range" in warnings
     manifest = json.loads((report.pack.path / "pack.json").read_text())
     assert manifest["warnings"] == list(report.warnings)
+
+
+def test_datasworn_progress_roll_method_is_not_a_problem() -> None:
+    from ironsworn.content.datasworn import _Reader
+
+    reader = _Reader("x", "x")
+    condition = {"method": "progress_roll", "roll_options": [{"using": "progress_track"}]}
+    option = reader.roll_option(condition, "move:x/y/z")
+    assert option == {"using": ["progress"], "method": "player_choice", "text": ""}
+    assert reader.warnings == []
+    odd = reader.roll_option(
+        {"method": "sideways", "roll_options": [{"using": "stat", "stat": "iron"}]}, "m"
+    )
+    assert odd is not None and odd["method"] == "player_choice"
+    assert reader.warnings == ["move m: method 'sideways' read as player_choice"]
 
 
 # --- Datasworn 0.2 -----------------------------------------------------------------------------

@@ -171,6 +171,12 @@ class _Reader:
                 option = self.roll_option(condition, move_id)
                 if option is not None:
                     options.append(option)
+        if not options and roll_type in ("progress_roll", "special_track"):
+            # Progress moves often name their track only in "tracks" ({"category": "Vow"}).
+            tracks = move.get("tracks")
+            track = tracks.get("category") if isinstance(tracks, dict) else None
+            using = re.sub(r"[^0-9a-z]+", "_", str(track).casefold()).strip("_") if track else ""
+            options.append({"using": [using or "progress"], "method": "player_choice", "text": ""})
         methods = list(dict.fromkeys(o["method"] for o in options))
         outcomes: dict[str, str] | None = None
         matches: dict[str, str] = {}

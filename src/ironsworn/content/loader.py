@@ -41,7 +41,7 @@ T = TypeVar("T")
 DATA_DIR = Path(__file__).resolve().parent / "data"
 MANIFEST = "pack.json"
 
-# kind -> (file name, key of the item list inside it)
+# kind -> the file of a pack holding it; the items are the list under the same key ("moves").
 FILES: dict[str, str] = {
     "moves": "moves.json",
     "oracles": "oracles.json",

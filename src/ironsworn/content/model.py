@@ -23,11 +23,6 @@ ROLL_TYPES = ("action_roll", "progress_roll", "no_roll", "special_track")
 METHODS = ("player_choice", "highest", "lowest", "all", "none")
 
 
-def kind_of(item_id: str) -> str:
-    """The type prefix of an id (``move`` for ``move:classic/adventure/face_danger``)."""
-    return item_id.split(":", 1)[0] if ":" in item_id else ""
-
-
 def ruleset_of(item_id: str) -> str:
     """The ruleset part of an id (``classic`` for ``move:classic/adventure/face_danger``)."""
     bare = item_id.split(":", 1)[-1]

@@ -323,6 +323,58 @@ class CampaignState:
     def _on_bond_removed(self, event: Mapping[str, Any]) -> None:
         self.characters[event["character"]].bonds.remove(event["bond"])
 
+    # Reverting: every event can be taken back, so a failed operation (or an in-memory undo)
+    # restores the state without copying it. From/to events swap; creations are removed.
+    SWAPPABLE = frozenset(
+        {
+            "meter",
+            "asset_meter",
+            "debility",
+            "initiative",
+            "flag",
+            "status",
+            "progress",
+            "rank",
+            "countdown",
+            "track_closed",
+            "track_characters",
+            "pending",
+            "agenda",
+            "setting",
+            "equipment",
+            "asset_ability",
+        }
+    )
+
+    def revert(self, event: Mapping[str, Any]) -> None:
+        """Take back ``event``, which must be the last one applied."""
+        kind = event.get("type")
+        if kind in RECORD_EVENTS or not hasattr(self, f"_on_{kind}"):
+            return
+        if kind in self.SWAPPABLE:
+            self.apply({**event, "from": event["to"], "to": event["from"]})
+        elif kind == "character_created":
+            del self.characters[event["character"]["name"]]
+        elif kind == "track_created":
+            del self.tracks[event["track"]["id"]]
+            self.track_counter -= 1
+        elif kind == "bond_added":
+            bonds = self.characters[event["character"]].bonds
+            del bonds[len(bonds) - 1 - bonds[::-1].index(event["bond"])]
+        elif kind == "bond_removed":
+            bonds = self.characters[event["character"]].bonds
+            bonds.insert(int(event.get("index", len(bonds))), event["bond"])
+        elif kind == "asset_added":
+            char = self.characters[event["character"]]
+            char.assets = [a for a in char.assets if a["id"] != event["asset"]["id"]]
+        elif kind == "asset_removed":
+            char = self.characters[event["character"]]
+            char.assets.insert(
+                int(event.get("index", len(char.assets))), copy.deepcopy(event["record"])
+            )
+        elif kind == "character_removed":
+            raise CampaignError("a removed character cannot be restored from the event")
+
     def _on_asset_added(self, event: Mapping[str, Any]) -> None:
         self.characters[event["character"]].assets.append(copy.deepcopy(event["asset"]))
 

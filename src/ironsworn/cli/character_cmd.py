@@ -80,6 +80,15 @@ def register(sub: Any) -> None:
     fight.add_argument("--character", action="append", default=[])
     fight.set_defaults(func=run_fight)
 
+    scene = _parser(sub, "scene", "start or resolve a scene challenge (chapter 7)")
+    scene.add_argument("action", choices=["new", "resolve"])
+    scene.add_argument("text", nargs="+", metavar="TEXT", help="new: the goal; resolve: track")
+    scene.add_argument("--rank", help="new: the challenge's rank")
+    scene.add_argument("--character", action="append", default=[])
+    scene.add_argument("--dice", help="resolve: your challenge dice C1,C2")
+    scene.add_argument("--seed", help="seed for reproducible random dice")
+    scene.set_defaults(func=run_scene)
+
     track = _parser(sub, "track", "list progress tracks")
     track.add_argument("action", choices=["list"], nargs="?", default="list")
     track.add_argument("--all", action="store_true", help="include finished tracks")
@@ -236,4 +245,27 @@ def run_track_list(args: argparse.Namespace) -> int:
         )
 
     emit(args, tracks, text)
+    return 0
+
+
+def run_scene(args: argparse.Namespace) -> int:
+    from ironsworn.cli.common import UsageError
+    from ironsworn.cli.session import describe_result, write
+    from ironsworn.moves.scene import resolve_scene
+    from ironsworn.moves.sheet import SheetOperations
+
+    text = " ".join(args.text)
+    if args.action == "new":
+        if not args.rank:
+            raise UsageError("scene new needs --rank (troublesome ... epic)")
+        result = write(
+            args, lambda e: SheetOperations(e).new_track("scene", text, args.rank, args.character)
+        )
+        track = _track_json(result)
+        track["countdown"] = 0
+        emit(args, track, lambda: _track_text(track) + ", countdown 0/4")
+        return 0
+    who = args.character[0] if args.character else None
+    result = write(args, lambda e: resolve_scene(e, text, who))
+    emit(args, result.to_json(), lambda: describe_result(result))
     return 0

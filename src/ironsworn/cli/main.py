@@ -39,6 +39,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "journey": ("ironsworn.cli.character_cmd", "start a journey track"),
     "fight": ("ironsworn.cli.character_cmd", "start a fight track against a foe"),
     "track": ("ironsworn.cli.character_cmd", "list progress tracks"),
+    "scene": ("ironsworn.cli.character_cmd", "start or resolve a scene challenge"),
     "campaign": ("ironsworn.cli.campaign_cmd", "create, list and choose campaigns"),
     "undo": ("ironsworn.cli.campaign_cmd", "undo the last operation"),
     "redo": ("ironsworn.cli.campaign_cmd", "redo the last undone operation"),

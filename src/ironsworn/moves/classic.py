@@ -623,7 +623,14 @@ def _clear_bond(ctx: Step) -> None:
     if bond is None or bond not in char.bonds:
         ctx.note("clear the bond (name it with --with to have it removed from the sheet)")
         return
-    ctx.emit({"type": "bond_removed", "character": char.name, "bond": bond})
+    ctx.emit(
+        {
+            "type": "bond_removed",
+            "character": char.name,
+            "bond": bond,
+            "index": char.bonds.index(bond),
+        }
+    )
     ctx.engine.set_meter(char.name, "bond_ticks", max(0, char.bond_ticks - 1))
 
 
@@ -1057,7 +1064,15 @@ def companion_endure_harm(ctx: Step) -> None:
             ctx.note(f"{asset['name']} is dead: +{marked} experience, the asset is removed")
             char = ctx.char
             ctx.engine.set_meter(char.name, "experience_earned", char.experience_earned + marked)
-            ctx.emit({"type": "asset_removed", "character": char.name, "asset": asset_id})
+            ctx.emit(
+                {
+                    "type": "asset_removed",
+                    "character": char.name,
+                    "asset": asset_id,
+                    "index": char.assets.index(asset),
+                    "record": asset,
+                }
+            )
         elif at_zero:
             ctx.note(
                 f"{asset['name']} is gravely wounded and out of action: without aid, "

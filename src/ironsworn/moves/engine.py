@@ -40,14 +40,27 @@ if TYPE_CHECKING:
 JsonDict = dict[str, Any]
 Handler = Callable[["Step"], None]
 
-# Handlers registered by the rules modules: an outcome handler per move (keyed by the move's
-# short name, e.g. "face_danger") and resume handlers keyed "move.point".
-OUTCOME_HANDLERS: dict[str, Handler] = {}
+# Handlers registered by the rules modules, per ruleset ("classic", "starforged"): an outcome
+# handler per move (keyed by the move's short name, e.g. "face_danger"), a before-roll check,
+# a no-roll effect; resume handlers are keyed "move.point" across rulesets.
+OUTCOME_HANDLERS: dict[str, dict[str, Handler]] = {}
+BEFORE_ROLL: dict[str, dict[str, Handler]] = {}
+NO_ROLL_HANDLERS: dict[str, dict[str, Handler]] = {}
 RESUME_HANDLERS: dict[str, Callable[[Step, list[str]], None]] = {}
-BEFORE_ROLL: dict[str, Handler] = {}
-NO_ROLL_HANDLERS: dict[str, Handler] = {}
+# Set by the scene module: picks the scene-challenge handler when a move acts on a scene track.
+SCENE_OUTCOME: Callable[[Step], Handler | None] | None = None
 
 STATS = ("edge", "heart", "iron", "shadow", "wits")
+# The progress tracks a move's roll option names, as track kinds of the state.
+PROGRESS_KINDS: dict[str, tuple[str, ...]] = {
+    "vow": ("vow",),
+    "journey": ("journey",),
+    "fight": ("fight",),
+    "combat": ("fight",),
+    "expedition": ("journey",),
+    "scene_challenge": ("scene",),
+    "connection": ("connection",),
+}
 METER_ROLLS = ("health", "spirit", "supply", "companion_health")
 
 
@@ -55,12 +68,29 @@ def short_name(move_id: str) -> str:
     return move_id.rsplit("/", 1)[-1]
 
 
-def on_outcome(name: str) -> Callable[[Handler], Handler]:
+def ruleset_name(move_id: str) -> str:
+    """``classic`` for ``move:classic/adventure/face_danger``."""
+    return move_id.split(":", 1)[-1].split("/", 1)[0]
+
+
+def _registrar(table: dict[str, dict[str, Handler]], name: str, ruleset: str) -> Any:
     def register(func: Handler) -> Handler:
-        OUTCOME_HANDLERS[name] = func
+        table.setdefault(ruleset, {})[name] = func
         return func
 
     return register
+
+
+def on_outcome(name: str, ruleset: str = "classic") -> Callable[[Handler], Handler]:
+    return _registrar(OUTCOME_HANDLERS, name, ruleset)  # type: ignore[no-any-return]
+
+
+def before_roll(name: str, ruleset: str = "classic") -> Callable[[Handler], Handler]:
+    return _registrar(BEFORE_ROLL, name, ruleset)  # type: ignore[no-any-return]
+
+
+def no_roll(name: str, ruleset: str = "classic") -> Callable[[Handler], Handler]:
+    return _registrar(NO_ROLL_HANDLERS, name, ruleset)  # type: ignore[no-any-return]
 
 
 def on_resume(point: str) -> Callable[[Callable[[Step, list[str]], None]], Any]:
@@ -71,20 +101,8 @@ def on_resume(point: str) -> Callable[[Callable[[Step, list[str]], None]], Any]:
     return register
 
 
-def before_roll(name: str) -> Callable[[Handler], Handler]:
-    def register(func: Handler) -> Handler:
-        BEFORE_ROLL[name] = func
-        return func
-
-    return register
-
-
-def no_roll(name: str) -> Callable[[Handler], Handler]:
-    def register(func: Handler) -> Handler:
-        NO_ROLL_HANDLERS[name] = func
-        return func
-
-    return register
+def handler_for(table: dict[str, dict[str, Handler]], move_id: str) -> Handler | None:
+    return table.get(ruleset_name(move_id), {}).get(short_name(move_id))
 
 
 @dataclass
@@ -330,7 +348,7 @@ class MoveEngine:
         dice: Dice | None = None,
     ) -> None:
         # The rules handlers register themselves on import.
-        from ironsworn.moves import classic  # noqa: F401
+        from ironsworn.moves import classic, scene, starforged  # noqa: F401
 
         if ruleset is None:
             from ironsworn.content import load_ruleset
@@ -443,14 +461,14 @@ class MoveEngine:
     def operation(
         self, kind: str, character: str | None, body: Callable[[], None]
     ) -> OperationResult:
-        snapshot = self.state.to_dict()
         self._reset()
         try:
             body()
             self._finish()
         except BaseException:
-            restored = CampaignState.from_dict(snapshot)
-            self.state.__dict__.update(restored.__dict__)
+            # Take every applied event back, newest first: the state is as it was.
+            for event in reversed(self.events):
+                self.state.revert(event)
             self._reset()
             raise
         main = self.records[0] if self.records else None
@@ -596,7 +614,7 @@ class MoveEngine:
                 if record.move == step["move"] and record.character == char.name:
                     record.roll = step["roll"]
                     record.outcome = step["outcome"]
-                    record.text = self._outcome_text(step["move"], roll.outcome)
+                    record.text = self._outcome_text(step["move"], roll.outcome, roll.match)
                     break
         self.agenda.insert(0, step)
 
@@ -616,14 +634,14 @@ class MoveEngine:
 
     def _start_move(self, step: JsonDict) -> None:
         move = self.ruleset.moves[step["move"]]
-        name = short_name(move.id)
         char = self.state.character(step["character"])
         record = MoveRecord(move.id, move.name, char.name)
         ctx = Step(self, step)
-        before = BEFORE_ROLL.get(name)
+        before = handler_for(BEFORE_ROLL, move.id)
         if before is not None:
             before(ctx)  # verifies (raises before anything is rolled) and prepares
-        if move.roll_type == "no_roll" or name in NO_ROLL_HANDLERS:
+        no_roll_handler = handler_for(NO_ROLL_HANDLERS, move.id)
+        if move.roll_type == "no_roll" or no_roll_handler is not None:
             self.records.append(record)
             self.emit(
                 {
@@ -636,11 +654,10 @@ class MoveEngine:
                     "text": None,
                 }
             )
-            handler = NO_ROLL_HANDLERS.get(name)
-            if handler is None:
-                self.note(f"{move.name}: no automation; its text applies")
+            if no_roll_handler is None:
+                self.note(f"{move.name}: effects are left to the player (see the move text)")
             else:
-                handler(ctx)
+                no_roll_handler(ctx)
             return
         if move.roll_type in ("progress_roll", "special_track"):
             score = self._progress_score(ctx, move)
@@ -649,13 +666,17 @@ class MoveEngine:
             record.stat = "progress"
             record.outcome = roll.outcome.value
         else:
+            from ironsworn.moves.assets import apply_asset
+
             stat_name, value = self._stat_for(ctx, move, char)
-            adds = self._adds_for(ctx, move, char)
+            adds = self._adds_for(ctx, move, char) + apply_asset(ctx, stat_name)
             roll_a = roll_action(self.dice, value, min(10, adds), char.momentum)
             record.stat = stat_name
             record.roll = roll_a.to_json(char.momentum_reset)
             record.outcome = roll_a.outcome.value
-        record.text = self._outcome_text(move.id, Outcome(record.outcome))
+        record.text = self._outcome_text(
+            move.id, Outcome(record.outcome), bool(record.roll and record.roll["match"])
+        )
         self.records.append(record)
         self.emit({"type": "roll", "character": char.name, "move": move.id, "roll": record.roll})
         outcome_step = {
@@ -683,13 +704,15 @@ class MoveEngine:
             return
         self.agenda.insert(0, outcome_step)
 
-    def _outcome_text(self, move_id: str, outcome: Outcome) -> str | None:
-        outcomes = self.ruleset.moves[move_id].outcomes
-        return None if outcomes is None else outcomes.get(outcome.value)
+    def _outcome_text(self, move_id: str, outcome: Outcome, match: bool = False) -> str | None:
+        move = self.ruleset.moves[move_id]
+        if match and outcome.value in move.match_outcomes:
+            # Starforged: "With a Match" replaces the outcome text.
+            return move.match_outcomes[outcome.value]
+        return None if move.outcomes is None else move.outcomes.get(outcome.value)
 
     def _outcome(self, step: JsonDict) -> None:
         move = self.ruleset.moves[step["move"]]
-        name = short_name(move.id)
         outcome = Outcome(step["outcome"])
         char = self.state.character(step["character"])
         self.emit(
@@ -705,7 +728,9 @@ class MoveEngine:
         )
         ctx = Step(self, step)
         self._before_outcome(ctx, move, outcome)
-        handler = OUTCOME_HANDLERS.get(name)
+        handler = SCENE_OUTCOME(ctx) if SCENE_OUTCOME is not None else None
+        if handler is None:
+            handler = handler_for(OUTCOME_HANDLERS, move.id)
         if handler is None:
             self.note(f"{move.name}: effects are left to the player (see the outcome text)")
         else:
@@ -724,6 +749,11 @@ class MoveEngine:
                 self._front.append(
                     {"step": "move", "move": self._move_id("pay_the_price"), "character": char.name}
                 )
+        on_hit, on_strong = ctx.data.get("asset_momentum") or (0, 0)
+        if outcome.is_hit and on_hit:
+            ctx.momentum(int(on_hit))
+        if outcome is Outcome.STRONG_HIT and on_strong:
+            ctx.momentum(int(on_strong))
         in_fight = bool(self.fights_of(char.name))
         if in_fight:
             self.set_flag(char.name, "strong_hit", outcome is Outcome.STRONG_HIT or None)
@@ -786,13 +816,16 @@ class MoveEngine:
     def _progress_score(self, ctx: Step, move: Move) -> int:
         name = short_name(move.id)
         char = ctx.char
-        if name == "write_your_epilogue":
+        using = move.rolls[0] if move.rolls else ""
+        if name == "write_your_epilogue" or using == "bonds":
             return min(10, char.bond_ticks // TICKS_PER_BOX)
-        kinds = {
-            "reach_your_destination": ("journey",),
-            "end_the_fight": ("fight",),
-            "fulfill_your_vow": ("vow",),
-        }.get(name, ("vow", "journey", "fight", "scene"))
+        if using.endswith("_legacy"):
+            ctx.note(
+                f"{using.replace('_', ' ')}: legacy tracks are not kept on the sheet yet; "
+                "their score is taken as 0 unless set with a flag"
+            )
+            return min(10, int(char.flags.get(using, 0)) // TICKS_PER_BOX)
+        kinds = PROGRESS_KINDS.get(using, ("vow", "journey", "fight", "scene", "connection"))
         return self.resolve_track(ctx, kinds).score
 
     # --- tracks ----------------------------------------------------------------------------

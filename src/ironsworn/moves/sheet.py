@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ironsworn.content.model import Asset
     from ironsworn.moves.engine import MoveEngine, OperationResult
 
-TRACK_KINDS = ("vow", "journey", "fight", "scene")
+TRACK_KINDS = ("vow", "journey", "fight", "scene", "connection")
 ADJUSTABLE = ("health", "spirit", "supply", "momentum", "experience")
 
 

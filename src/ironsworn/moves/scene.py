@@ -1,0 +1,126 @@
+"""Scene challenges (rulebook chapter 7, "Scene Challenges"): a progress track and a 4-box
+countdown.
+
+Face Danger against a scene challenge: strong hit, mark progress; weak hit, mark progress and
+fill one countdown box; miss, fill one countdown box and Pay the Price. Secure an Advantage:
+a hit is the normal outcome (no progress); a miss fills a countdown box and Pay the Price.
+When the countdown is full (or when you choose), resolve the challenge with a progress roll:
+strong hit, the goal is met; weak hit, it is met but Pay the Price; miss, you fail and Pay the
+Price. ENGINE CHOICE: the usual momentum of Face Danger's strong hit is not added (the book
+replaces the outcome with marking progress).
+"""
+
+from __future__ import annotations
+
+from ironsworn.moves import engine as _engine
+from ironsworn.moves.engine import Handler, Step, handler_for, short_name
+from ironsworn.outcomes import Outcome
+
+COUNTDOWN_BOXES = 4
+
+
+def _scene_track(ctx: Step) -> str | None:
+    query = ctx.data.get("track")
+    if not query:
+        return None
+    track = ctx.state.track(str(query))
+    return track.id if track.kind == "scene" else None
+
+
+def _countdown(ctx: Step, track_id: str) -> None:
+    track = ctx.state.tracks[track_id]
+    now = int(track.countdown or 0)
+    if now < COUNTDOWN_BOXES:
+        ctx.emit({"type": "countdown", "track": track.id, "from": track.countdown, "to": now + 1})
+    if now + 1 >= COUNTDOWN_BOXES:
+        ctx.note(f"{track.name}: the countdown is full — resolve the scene challenge")
+
+
+def scene_face_danger(ctx: Step) -> None:
+    track_id = str(ctx.data["track"])
+    track = ctx.state.tracks[track_id]
+    if ctx.outcome is not Outcome.MISS:
+        ctx.mark_progress(track)
+    if ctx.outcome is not Outcome.STRONG_HIT:
+        _countdown(ctx, track_id)
+    if ctx.outcome is Outcome.MISS:
+        ctx.pay_the_price()
+
+
+def scene_secure(ctx: Step) -> None:
+    if ctx.outcome is Outcome.MISS:
+        _countdown(ctx, str(ctx.data["track"]))
+        ctx.pay_the_price()
+        return
+    normal = handler_for(_engine.OUTCOME_HANDLERS, ctx.data["move"])
+    if normal is not None:
+        normal(ctx)
+
+
+def pick(ctx: Step) -> Handler | None:
+    """The scene handler when a classic Face Danger / Secure an Advantage acts on a scene."""
+    move_id = str(ctx.data["move"])
+    if not move_id.startswith("move:classic/"):
+        return None
+    name = short_name(move_id)
+    if name not in ("face_danger", "secure_an_advantage"):
+        return None
+    track_id = _scene_track(ctx)
+    if track_id is None:
+        return None
+    ctx.data["track"] = track_id
+    return scene_face_danger if name == "face_danger" else scene_secure
+
+
+_engine.SCENE_OUTCOME = pick
+
+
+def resolve_scene(
+    engine: _engine.MoveEngine, track: str, character: str | None = None
+) -> _engine.OperationResult:
+    """Resolve a scene challenge: a progress roll against its track (no momentum at all)."""
+    from ironsworn.errors import RuleViolation
+    from ironsworn.rolls import roll_progress
+
+    def run() -> None:
+        if engine.pending is not None:
+            raise RuleViolation("a decision is pending: answer it first")
+        found = engine.state.track(track, ("scene",))
+        if found.status != "active":
+            raise RuleViolation(f"scene challenge {found.id} is already {found.status}")
+        char = engine.state.character(character or next(iter(found.characters), None))
+        roll = roll_progress(engine.dice, found.score)
+        outcome = roll.outcome
+        text = {
+            Outcome.STRONG_HIT: "Your goal is met, unconditionally.",
+            Outcome.WEAK_HIT: "You achieve your goal, but at a cost: Pay the Price.",
+            Outcome.MISS: "You fail, and Pay the Price: make it hurt.",
+        }[outcome]
+        record = _engine.MoveRecord(
+            "scene:resolve",
+            f"Resolve the scene ({found.name})",
+            char.name,
+            "progress",
+            roll.to_json(),
+            outcome.value,
+            text,
+        )
+        engine.records.append(record)
+        engine.emit({"type": "roll", "character": char.name, "move": None, "roll": roll.to_json()})
+        engine.emit(
+            {
+                "type": "move",
+                "move": "scene:resolve",
+                "name": record.name,
+                "character": char.name,
+                "stat": "progress",
+                "outcome": outcome.value,
+                "text": text,
+            }
+        )
+        engine.close_track(found, "done" if outcome is not Outcome.MISS else "failed")
+        if outcome is not Outcome.STRONG_HIT:
+            engine.follow(char.name, "pay_the_price")
+            engine.run_queued()
+
+    return engine.operation("move", character, run)

@@ -66,11 +66,9 @@ class Narrator:
         if texts:
             return " ".join(texts)
         lines = self.lines(operation)
-        move = next((e for e in operation.events if e.get("type") == "move"), None)
-        if move is not None:
-            lines = [self.move_title(move)] + [
-                line for line in lines if line != self.move_title(move)
-            ]
+        # The move leads the line, whatever order the move layer recorded its events in.
+        moves = {self.event(e) for e in operation.events if e.get("type") == "move"}
+        lines = [x for x in lines if x in moves] + [x for x in lines if x not in moves]
         text = "; ".join(lines[:6]) + (" …" if len(lines) > 6 else "")
         return text or operation.summary or operation.kind
 

@@ -89,8 +89,11 @@ def check_header(path: Path) -> bool:
         raise CampaignError(f"{path}: cannot read campaign file ({exc.strerror})") from None
     if not header:
         return True
-    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
+    magic = header[: len(SQLITE_MAGIC)]
+    if magic != SQLITE_MAGIC[: len(magic)]:
         raise CampaignError(f"{path}: not an SQLite database, so not an ironsworn campaign")
+    if len(header) < 100:
+        raise CampaignError(f"{path}: truncated SQLite file ({len(header)} bytes), not a campaign")
     app_id = int.from_bytes(header[68:72], "big")
     if app_id != APP_ID:
         raise CampaignError(

@@ -274,11 +274,16 @@ def _journal(args: argparse.Namespace) -> int:
 
 def _journal_add(args: argparse.Namespace, text: str) -> int:
     from ironsworn.campaign.journal import resolve_character
-    from ironsworn.campaign.registry import open_campaign
+    from ironsworn.campaign.registry import open_campaign, resolve_campaign_path
     from ironsworn.errors import InvalidValue
 
     if not text.strip():
         raise InvalidValue("journal add: the entry is empty (accepted: some text)")
+    if args.character is not None and not resolve_campaign_path(args.campaign).exists():
+        # A campaign not yet created has no characters: refuse before creating anything.
+        from ironsworn.campaign.store import default_state_type
+
+        resolve_character(default_state_type()(), args.character)
     with open_campaign(args.campaign, create=True) as store:
         character = None
         if args.character is not None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +13,6 @@ from ironsworn.campaign import export
 from ironsworn.campaign.journal import Narrator, entries
 from ironsworn.campaign.store import CampaignStore, Operation
 from ironsworn.errors import CampaignError
-
-
-def clock(times: list[str]) -> Iterator[str]:
-    yield from times
 
 
 def fixed_clock(store: CampaignStore[Any], times: list[str]) -> None:

@@ -152,7 +152,7 @@ class SheetOperations:
             who = [self.state.character(c).name for c in characters] or [
                 self.state.character(None).name
             ]
-            parsed = Rank.parse(rank)
+            parsed = Rank.parse(rank) if rank not in (None, "") else None
             foe_id = None
             text = name
             if kind == "fight" and foe:
@@ -163,10 +163,15 @@ class SheetOperations:
                 if npc is not None:
                     foe_id = npc.id
                     text = name or npc.name
-                    if rank in (None, ""):
+                    if parsed is None:
                         parsed = Rank.parse(npc.rank)
                 else:
                     text = name or foe
+            if parsed is None:
+                raise InvalidValue(
+                    f"{text or kind!r} needs --rank (troublesome, dangerous, formidable, "
+                    "extreme or epic)"
+                )
             if count != 1:
                 parsed = pack_rank(parsed, count)
                 text = f"{text} (pack of {count})"

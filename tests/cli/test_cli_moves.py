@@ -1,0 +1,174 @@
+"""The character and move commands end to end: JSON shapes, persistence, errors, no writes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ironsworn.cli.main import main
+
+
+@pytest.fixture()
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("IRONSWORN_HOME", str(tmp_path))
+    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
+    return tmp_path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def js(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0, err
+    data: dict[str, object] = json.loads(out)
+    return data
+
+
+def new_asha(capsys: pytest.CaptureFixture[str]) -> None:
+    js(
+        capsys,
+        "character",
+        "new",
+        "Asha",
+        "--stats",
+        "edge=3,heart=2,iron=2,shadow=1,wits=1",
+        "--bond",
+        "Elda",
+    )
+
+
+def campaign_bytes(home: Path) -> bytes:
+    return b"".join(p.read_bytes() for p in sorted(home.rglob("*.sqlite*")))
+
+
+def test_sheet_json_shape(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    new_asha(capsys)
+    js(capsys, "vow", "new", "Find", "the", "relic", "--rank", "dangerous")
+    sheet = js(capsys, "sheet")
+    for key in (
+        "name",
+        "stats",
+        "health",
+        "spirit",
+        "supply",
+        "momentum",
+        "momentum_max",
+        "momentum_reset",
+        "debilities",
+        "experience",
+        "bonds",
+        "vows",
+        "assets",
+        "initiative",
+    ):
+        assert key in sheet
+    assert sheet["experience"] == {"earned": 0, "spent": 0, "available": 0}
+    assert sheet["vows"] == [
+        {"id": "vow-1", "name": "Find the relic", "rank": "dangerous", "ticks": 0, "score": 0}
+    ]
+    assert (sheet["momentum"], sheet["momentum_max"], sheet["momentum_reset"]) == (2, 10, 2)
+
+
+def test_move_chain_and_answers(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    new_asha(capsys)
+    result = js(capsys, "move", "face_danger", "--stat", "edge", "--dice", "3,5,8")
+    assert result["move"] == "move:classic/adventure/face_danger"
+    assert result["outcome"] == "weak_hit"
+    assert isinstance(result["roll"], dict) and result["roll"]["score"] == 6
+    pending = result["pending"]
+    assert isinstance(pending, list) and pending[0]["kind"] == "choose"
+    # A second move is refused while the decision is pending, and nothing is written.
+    before = campaign_bytes(home)
+    code, _, err = run(capsys, "move", "face_danger", "--stat", "edge", "--dice", "3,5,8")
+    assert code == 2 and "pending" in err and err.count("\n") == 1
+    assert campaign_bytes(home) == before
+    answer = js(capsys, "choose", "endure_harm", "--dice", "1,9,9")
+    assert {"target": "health", "character": "Asha", "from": 5, "to": 4} in answer["effects"]
+    assert answer["move"] == "move:classic/suffer/endure_harm"
+    assert js(capsys, "sheet")["health"] == 4
+
+
+def test_burn_and_decline(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    new_asha(capsys)
+    js(capsys, "adjust", "momentum", "+4")  # momentum 6
+    result = js(capsys, "move", "face danger", "--stat", "shadow", "--dice", "1,5,8")
+    assert result["outcome"] == "miss" and result["pending"][0]["kind"] == "burn"
+    burned = js(capsys, "burn")
+    assert {"target": "momentum", "character": "Asha", "from": 6, "to": 2} in burned["effects"]
+    # The weak hit's choice is asked after the burn.
+    assert burned["pending"][0]["kind"] == "choose"
+    js(capsys, "choose", "suffer_supply")
+    assert js(capsys, "sheet")["supply"] == 4
+    code, _, err = run(capsys, "decline")
+    assert code == 2 and "no pending" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["move", "strike", "--stat", "iron"], "fight"),
+        (["move", "face_danger", "--stat", "supply", "--dice", "1,2,3"], "'supply'"),
+        (["move", "fly", "--stat", "edge"], "fly"),
+        (["adjust", "luck", "+1"], "'luck'"),
+        (["debility", "mark", "bruised"], "'bruised'"),
+        (["vow", "new", "x", "--rank", "deadly"], "'deadly'"),
+        (["sheet", "--character", "Nobody"], "'Nobody'"),
+        (["character", "new", "Bo", "--stats", "edge=3,heart=3,iron=2,shadow=1,wits=1"], "3, 2, 2"),
+    ],
+)
+def test_errors_leave_campaign_untouched(
+    home: Path, capsys: pytest.CaptureFixture[str], argv: list[str], named: str
+) -> None:
+    new_asha(capsys)
+    before = campaign_bytes(home)
+    code, out, err = run(capsys, *argv)
+    assert code == 2, out
+    assert named in err and err.count("\n") == 1 and "Traceback" not in err
+    assert campaign_bytes(home) == before
+
+
+def test_fight_strike_and_end(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    new_asha(capsys)
+    fight = js(capsys, "fight", "new", "--foe", "bear")
+    assert fight["rank"] == "formidable" and fight["foe"] == "npc:classic/animals/bear"
+    pack = js(capsys, "fight", "new", "--foe", "raider", "--count", "4")
+    assert pack["rank"] == "formidable"  # dangerous raiders, a pack of 4: +1 rank
+    js(capsys, "move", "enter the fray", "--stat", "heart", "--track", "fight-1", "--dice", "6,1,2")
+    strike = js(capsys, "move", "strike", "--stat", "iron", "--track", "fight-1", "--dice", "6,1,2")
+    # 2 harm +1 on a strong hit, 4 ticks each against a formidable foe
+    assert {"target": "fight-1:ticks", "from": 0, "to": 12} in strike["effects"]
+    end = js(capsys, "move", "end the fight", "--track", "fight-1", "--dice", "1,2")
+    assert end["outcome"] == "strong_hit"
+    tracks = js(capsys, "track", "list")
+    assert [t["id"] for t in tracks] == ["fight-2"]  # type: ignore[attr-defined]
+
+
+def test_wounded_blocks_manual_health(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    new_asha(capsys)
+    js(capsys, "adjust", "health", "-3")
+    js(capsys, "debility", "mark", "wounded")
+    result = js(capsys, "adjust", "health", "+2")
+    assert result["effects"] == []
+    assert any("blocked (wounded)" in n for n in result["notes"])  # type: ignore[union-attr]
+    sheet = js(capsys, "sheet")
+    assert sheet["health"] == 2 and sheet["momentum_max"] == 9
+    code, _, err = run(capsys, "debility", "clear", "maimed")
+    assert code == 2 and "bane" in err
+
+
+def test_campaign_env_var(
+    home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = home / "elsewhere.sqlite"
+    monkeypatch.setenv("IRONSWORN_CAMPAIGN", str(path))
+    new_asha(capsys)
+    assert path.exists()
+    monkeypatch.delenv("IRONSWORN_CAMPAIGN")
+    code, _, _ = run(capsys, "sheet", "--campaign", str(path))
+    assert code == 0

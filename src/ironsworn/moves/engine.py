@@ -165,65 +165,47 @@ def public_pending(pending: JsonDict) -> JsonDict:
     return {k: v for k, v in pending.items() if k not in ("resume", "step")}
 
 
+# How each state event is shown as an effect: a function from the event to its target name.
+_TARGETS: dict[str, Callable[[JsonDict], str]] = {
+    "meter": lambda e: {"experience_earned": "experience", "bond_ticks": "bonds"}.get(
+        str(e["meter"]), str(e["meter"])
+    ),
+    "debility": lambda e: f"debility:{e['debility']}",
+    "initiative": lambda e: "initiative",
+    "status": lambda e: "status",
+    "asset_meter": lambda e: f"{e['asset']}:health",
+    "asset_ability": lambda e: f"{e['asset']}:ability{int(e['ability']) + 1}",
+    "progress": lambda e: f"{e['track']}:ticks",
+    "rank": lambda e: f"{e['track']}:rank",
+    "countdown": lambda e: f"{e['track']}:countdown",
+    "track_closed": lambda e: f"{e['track']}:status",
+}
+# Events that add or remove something: shown as a from/to of its presence.
+_PRESENCE: dict[str, tuple[bool, Callable[[JsonDict], str]]] = {
+    "bond_added": (True, lambda e: f"bond:{e['bond']}"),
+    "bond_removed": (False, lambda e: f"bond:{e['bond']}"),
+    "asset_added": (True, lambda e: f"asset:{e['asset']['id']}"),
+    "asset_removed": (False, lambda e: f"asset:{e['asset']}"),
+}
+
+
 def effect_of(event: JsonDict) -> JsonDict | None:
     """The player-facing effect of a state event, or None for records and internal flags."""
-    kind = event.get("type")
-    who = event.get("character")
-    if kind == "meter":
-        meter = str(event["meter"])
-        target = {"experience_earned": "experience", "bond_ticks": "bonds"}.get(meter, meter)
-        return {"target": target, "character": who, "from": event["from"], "to": event["to"]}
-    if kind == "debility":
-        return {
-            "target": f"debility:{event['debility']}",
-            "character": who,
-            "from": event["from"],
-            "to": event["to"],
-        }
-    if kind == "initiative":
-        return {"target": "initiative", "character": who, "from": event["from"], "to": event["to"]}
-    if kind == "asset_meter":
-        return {
-            "target": f"{event['asset']}:health",
-            "character": who,
-            "from": event["from"],
-            "to": event["to"],
-        }
-    if kind in ("progress", "rank", "countdown", "track_closed"):
-        suffix = {"progress": "ticks", "rank": "rank", "countdown": "countdown"}.get(
-            str(kind), "status"
-        )
-        return {"target": f"{event['track']}:{suffix}", "from": event["from"], "to": event["to"]}
-    if kind == "status":
-        return {"target": "status", "character": who, "from": event["from"], "to": event["to"]}
-    if kind in ("bond_added", "bond_removed"):
-        added = kind == "bond_added"
-        return {
-            "target": f"bond:{event['bond']}",
-            "character": who,
-            "from": not added,
-            "to": added,
-        }
-    if kind in ("asset_added", "asset_removed"):
-        added = kind == "asset_added"
-        asset = event["asset"]
-        return {
-            "target": f"asset:{asset['id'] if added else asset}",
-            "character": who,
-            "from": not added,
-            "to": added,
-        }
-    if kind == "asset_ability":
-        return {
-            "target": f"{event['asset']}:ability{int(event['ability']) + 1}",
-            "character": who,
-            "from": event["from"],
-            "to": event["to"],
-        }
-    if kind == "track_created":
+    kind = str(event.get("type"))
+    effect: JsonDict
+    if kind in _TARGETS:
+        effect = {"target": _TARGETS[kind](event), "from": event["from"], "to": event["to"]}
+    elif kind in _PRESENCE:
+        added, target = _PRESENCE[kind]
+        effect = {"target": target(event), "from": not added, "to": added}
+    elif kind == "track_created":
         track = event["track"]
         return {"target": track["id"], "from": None, "to": track["name"]}
-    return None
+    else:
+        return None
+    if "character" in event:
+        effect["character"] = event["character"]
+    return effect
 
 
 class Step:

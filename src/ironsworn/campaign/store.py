@@ -35,10 +35,14 @@ Rules the store keeps:
 - **Concurrency.** Every write is ``BEGIN IMMEDIATE`` with a 30 s busy timeout: a second command
   on the same campaign waits for the first instead of failing with "database is locked", and
   ``tx.state`` is read inside the lock, so it includes the other command's operation.
-- **Events are the truth.** ``tx.append`` stores the events as canonical JSON; at commit the
-  store folds the stored form into its own copy of the state. If the state refuses an event
-  (``apply`` raises), the transaction is rolled back. ``tx.state`` is never read back, so a
-  caller may mutate it freely (the move layer does, as it produces events).
+- **Events are the truth.** ``tx.append`` stores the events as canonical JSON. ``tx.state``
+  is built on first use and handed over: the caller may mutate it freely (the move engine
+  does, applying each event as it emits it) and the store never reads it back. A caller that
+  did not take ``tx.state`` has its events checked: at commit the store folds them into its
+  own state, and if the state refuses one (``apply`` raises) the write is rolled back. A
+  caller that took ``tx.state`` vouches for its events (they are what it applied to it);
+  they are folded again whenever the state is next rebuilt. ``state()`` likewise hands over
+  a fresh object: handing over beats copying a large state.
 - **Snapshots.** Every :data:`SNAPSHOT_INTERVAL` live operations the folded state
   (``to_dict()`` JSON) is saved, keyed by the seq it folds up to and by the state model
   (class, its ``SNAPSHOT_VERSION`` attribute if any, and the package version), so opening a
@@ -174,14 +178,19 @@ class Transaction(Generic[S]):
 
     @property
     def state(self) -> S:
-        """The folded state as of the lock: a working copy, made on first use, never read back.
+        """The folded state as of the lock, built on first use: the caller's to work on.
 
-        Appending does not change it; a caller that wants the state after its own events
-        applies them itself.
+        Appending does not change it (a caller that wants the state after its own events
+        applies them itself), and the store never reads it back.
         """
         if self._state is None:
-            self._state = self._store._copy_of_cache()
+            self._state = self._store._take(self.head)
         return self._state
+
+    @property
+    def took_state(self) -> bool:
+        """Whether :attr:`state` was used (the caller then vouches for its events)."""
+        return self._state is not None
 
     def append(
         self,
@@ -240,8 +249,9 @@ class CampaignStore(Generic[S]):
         self._state_key = _state_key(state_type)
         self._name = ""
         self._in_write = False
-        # The fold of the live operations up to _cache_head, owned by the store (never handed
-        # out while kept). _since counts live operations folded after the last snapshot.
+        # The fold of the live operations up to _cache_head, owned by the store until it is
+        # handed out (then forgotten: handing it over is cheaper than copying a big state).
+        # _since counts the live operations in it after the snapshot it grew from.
         self._cache: S | None = None
         self._cache_head = -1
         self._since = 0
@@ -381,19 +391,11 @@ class CampaignStore(Generic[S]):
         with self._errors():
             with self._read():
                 head = self._head()
-                fresh = self._cache is None or self._cache_head != head
-                if fresh:
+                if self._cache is None or self._cache_head != head:
                     self._rebuild(head)
             if self._since >= 2 * SNAPSHOT_INTERVAL:
                 self._snapshot_opportunistically()
-        if fresh:
-            # Nobody else holds the object just built: hand it over instead of copying it.
-            state = self._cache
-            assert state is not None
-            self._cache = None
-            self._cache_head = -1
-            return state
-        return self._copy_of_cache()
+            return self._take(head)
 
     def operations(self, *, include_undone: bool = False) -> list[Operation]:
         """Operations in seq order: the live ones, or with ``include_undone`` every one."""
@@ -451,13 +453,13 @@ class CampaignStore(Generic[S]):
                 self._conn.execute("BEGIN IMMEDIATE")
             try:
                 with self._errors():
+                    # Built lazily, by tx.state or at commit: a write that needs no state
+                    # (a journal entry into a warm store) does not pay for one.
                     head = self._head()
-                    if self._cache is None or self._cache_head != head:
-                        self._rebuild(head)
                 transaction = Transaction(self, head)
                 yield transaction
                 with self._errors():
-                    self._fold_and_snapshot(transaction.appended)
+                    self._fold_and_snapshot(transaction)
                     self._conn.execute("COMMIT")
             except BaseException:
                 # The cache may hold folded events that are now rolled back.
@@ -559,9 +561,9 @@ class CampaignStore(Generic[S]):
                     for _kind, body in encoded:
                         _fold(state, json.loads(body), operation.seq, source or self.path)
             head = self._head()
-            self._cache, self._cache_head, self._since = state, head, 0
             if head:
-                self._save_snapshot(head)
+                self._save_snapshot(head, state)
+            self._cache, self._cache_head, self._since = state, head, 0
 
     # ---------------------------------------------------------------------------- internals
 
@@ -677,25 +679,51 @@ class CampaignStore(Generic[S]):
             _fold(state, json.loads(body), int(op_seq), self.path)
         self._cache, self._cache_head, self._since = state, head, int(since)
 
-    def _copy_of_cache(self) -> S:
-        assert self._cache is not None
-        # Through JSON, so the copy shares no mutable part with the store's own state.
-        return self.state_type.from_dict(json.loads(json.dumps(self._cache.to_dict())))
+    def _take(self, head: int) -> S:
+        """Hand the fold up to ``head`` to the caller, and forget it."""
+        if self._cache is None or self._cache_head != head:
+            self._rebuild(head)
+        state = self._cache
+        assert state is not None
+        self._cache, self._cache_head = None, -1
+        return state
 
-    def _fold_and_snapshot(self, appended: Sequence[Operation]) -> None:
+    def _fold_and_snapshot(self, transaction: Transaction[S]) -> None:
+        """At commit: fold the new operations into the store's state, save a snapshot if due."""
+        appended = transaction.appended
         if not appended:
             return
-        assert self._cache is not None
-        for operation in appended:
-            for event in operation.events:
-                _fold(self._cache, event, operation.seq, self.path)
-        self._cache_head = appended[-1].seq
-        self._since += len(appended)
-        if self._since >= SNAPSHOT_INTERVAL:
-            self._save_snapshot(self._cache_head)
+        head = appended[-1].seq
+        if not transaction.took_state:
+            # The store checks the events itself: a refusal rolls the whole write back.
+            if self._cache is None or self._cache_head != transaction.head:
+                self._rebuild(transaction.head)
+            assert self._cache is not None
+            for operation in appended:
+                for event in operation.events:
+                    _fold(self._cache, event, operation.seq, self.path)
+            self._cache_head = head
+            self._since += len(appended)
+        # Otherwise the caller built its events on tx.state, which it now owns (the move
+        # engine applies each event as it emits it), and the store has no copy left.
+        if self._cache is None and self._ops_since_snapshot(head) >= SNAPSHOT_INTERVAL:
+            self._rebuild(head)  # inside the transaction, so it sees the new operations
+        if self._cache is not None and self._since >= SNAPSHOT_INTERVAL:
+            self._save_snapshot(head, self._cache)
+            self._since = 0
 
-    def _save_snapshot(self, head: int) -> None:
-        assert self._cache is not None
+    def _ops_since_snapshot(self, head: int) -> int:
+        (base,) = self._conn.execute(
+            "SELECT coalesce(max(seq), 0) FROM snapshots WHERE state_key = ? AND seq <= ?",
+            (self._state_key, head),
+        ).fetchone()
+        (since,) = self._conn.execute(
+            "SELECT count(*) FROM operations WHERE status = ? AND seq > ? AND seq <= ?",
+            (LIVE, int(base), head),
+        ).fetchone()
+        return int(since)
+
+    def _save_snapshot(self, head: int, state: S) -> None:
         (ops,) = self._conn.execute(
             "SELECT count(*) FROM operations WHERE status = ? AND seq <= ?", (LIVE, head)
         ).fetchone()
@@ -705,7 +733,7 @@ class CampaignStore(Generic[S]):
                 head,
                 self._state_key,
                 int(ops),
-                json.dumps(self._cache.to_dict(), ensure_ascii=False),
+                json.dumps(state.to_dict(), ensure_ascii=False),
             ),
         )
         self._conn.execute(
@@ -713,7 +741,6 @@ class CampaignStore(Generic[S]):
             "(SELECT DISTINCT seq FROM snapshots ORDER BY seq DESC LIMIT ?)",
             (SNAPSHOTS_KEPT,),
         )
-        self._since = 0
 
     def _snapshot_opportunistically(self) -> None:
         """After a long fold on a read, save a snapshot if the lock is free right now.
@@ -727,7 +754,8 @@ class CampaignStore(Generic[S]):
             conn.execute("BEGIN IMMEDIATE")
             try:
                 if self._cache is not None and self._head() == self._cache_head:
-                    self._save_snapshot(self._cache_head)
+                    self._save_snapshot(self._cache_head, self._cache)
+                    self._since = 0
                 conn.execute("COMMIT")
             except sqlite3.Error:
                 self._rollback()

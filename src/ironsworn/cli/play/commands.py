@@ -1,0 +1,504 @@
+"""The slash commands of play mode.
+
+Each command reuses the command line's own parser (``/move`` parses like ``ironsworn move``,
+``/vow TEXT --rank R`` like ``ironsworn vow new TEXT --rank R``), so options, checks and error
+messages are the same in both places; a parse error is one line and the session goes on.
+
+Commands that change the campaign run in their own transaction through
+:meth:`PlaySession.commit`; ``/oracle`` and ``/ask`` are recorded too (as ``oracle`` and
+``ask`` operations), so the journal holds every roll. Read-only commands (``/sheet``,
+``/tracks``, ``/log``, ``/move list``...) call the command line's own functions.
+
+Words are split like a shell's, except that only double quotes group words: an apostrophe
+in ``/vow Avenge my brother's death --rank dangerous`` is just a letter.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.cli.common import UsageError, parse_int
+from ironsworn.cli.play.completion import CommandShape
+from ironsworn.errors import InvalidValue, RuleViolation
+
+if TYPE_CHECKING:
+    from ironsworn.cli.play.session import PlaySession
+
+Runner = Callable[["PlaySession", list[str], str], None]
+
+
+@dataclass(frozen=True)
+class SlashCommand:
+    """One slash command: its usage line, what it reuses and how it runs."""
+
+    name: str
+    usage: str
+    summary: str
+    run: Runner
+    parser: str | None = None  # the command line parser it reuses (options, --help)
+    positionals: tuple[str, ...] = ()  # word kinds, for completion
+    aliases: tuple[str, ...] = ()
+
+
+class SlashTable:
+    """The slash commands by name and alias."""
+
+    def __init__(self, commands: Sequence[SlashCommand]) -> None:
+        self.commands = list(commands)
+        self._by_name: dict[str, SlashCommand] = {}
+        for command in commands:
+            for name in (command.name, *command.aliases):
+                self._by_name[name] = command
+
+    def __iter__(self) -> Iterator[SlashCommand]:
+        return iter(self.commands)
+
+    def names(self) -> list[str]:
+        return [c.name for c in self.commands]
+
+    def find(self, name: str) -> SlashCommand:
+        key = name.lower()
+        command = self._by_name.get(key)
+        if command is None:
+            import difflib
+
+            close = difflib.get_close_matches(key, list(self._by_name), n=3, cutoff=0.5)
+            hint = f"; did you mean {', '.join('/' + c for c in close)}?" if close else ""
+            raise UsageError(f"/{name} is not a command{hint} (/help lists them)")
+        return command
+
+    def run(self, session: PlaySession, line: str) -> None:
+        """Run the slash command ``line`` (which starts with ``/``)."""
+        head, _, rest = line[1:].partition(" ")
+        if not head:
+            raise UsageError("a lone '/' is not a command (/help lists them)")
+        command = self.find(head)
+        words = [] if command.name in ("journal",) else split_words(rest)
+        command.run(session, words, rest.strip())
+
+
+def split_words(text: str) -> list[str]:
+    """Split like a shell, but only double quotes group words (apostrophes are letters)."""
+    lexer = shlex.shlex(text, posix=True)
+    lexer.whitespace_split = True
+    lexer.quotes = '"'
+    lexer.escape = ""
+    lexer.commenters = ""
+    try:
+        return list(lexer)
+    except ValueError:
+        raise UsageError(f"unbalanced double quote in {text!r}") from None
+
+
+def leading_words(words: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Split ``words`` into the words before the first option and the rest."""
+    for i, word in enumerate(words):
+        if word.startswith("--"):
+            return list(words[:i]), list(words[i:])
+    return list(words), []
+
+
+# --------------------------------------------------------------------------------- moves
+
+
+def _move(session: PlaySession, words: list[str], _raw: str) -> None:
+    args = session.parse("move", words)
+    if args.words[0] in ("list", "show"):
+        session.run_cli(args)  # the command line's own move list / move show
+        return
+    adds = [parse_int(a, "--add", 0, 10) for a in args.add]
+    amount = None if args.amount is None else parse_int(args.amount, "--amount", 0, 10)
+    ability = None if args.ability is None else parse_int(args.ability, "--ability", 1, 3)
+    extra: dict[str, Any] = {"with": args.bond_with} if args.bond_with else {}
+    query = " ".join(args.words)
+    result = session.commit(
+        lambda engine: engine.make_move(
+            query,
+            args.character,
+            stat=args.stat,
+            adds=adds,
+            amount=amount,
+            track=args.track,
+            choose=args.choose,
+            bond=args.bond,
+            burn=args.burn,
+            ally=args.ally,
+            companion=args.companion,
+            asset=args.asset,
+            ability=ability,
+            odds=args.odds,
+            **extra,
+        ),
+        session.dice_for(args),
+    )
+    session.report(result, args.json)
+
+
+def _choose(session: PlaySession, words: list[str], _raw: str) -> None:
+    from ironsworn.cli.play.decisions import resolve_keys
+
+    args = session.parse("choose", words)
+    pending = session.state().pending
+    if pending is None:
+        raise RuleViolation("there is no pending decision")
+    if pending["kind"] != "choose":
+        raise RuleViolation("the pending decision is a burn offer: /burn or /decline")
+    keys = resolve_keys(args.keys, pending)
+    session.report(session.commit(lambda e: e.choose(keys), session.dice_for(args)), args.json)
+
+
+def _answer(kind: str) -> Runner:
+    def run(session: PlaySession, words: list[str], _raw: str) -> None:
+        args = session.parse(kind, words)
+        dice = session.dice_for(args)
+        if kind == "burn":
+            result = session.commit(lambda e: e.burn(), dice)
+        else:
+            result = session.commit(lambda e: e.decline(), dice)
+        session.report(result, args.json)
+
+    return run
+
+
+# ------------------------------------------------------------------------------- oracles
+
+
+def _oracle(session: PlaySession, words: list[str], _raw: str) -> None:
+    from ironsworn.content.oracle_roller import roll_oracle
+    from ironsworn.dice import RandomDice
+
+    if words[:1] in (["list"], ["show"]):
+        session.run_cli(session.parse("oracle", words))
+        return
+    if words[:1] == ["roll"]:
+        words = words[1:]
+    name, options = leading_words(words)
+    if not name:
+        raise UsageError("/oracle needs a table: /oracle action (Tab completes the names)")
+    args = session.parse("oracle", ["roll", " ".join(name), *options])
+    value = None if args.value is None else parse_int(args.value, "--value")
+    dice = RandomDice(args.seed) if args.seed is not None else session.dice
+    ruleset = session.library
+    result = roll_oracle(ruleset, ruleset.oracle(args.id), dice, value)
+    who = session.character_name()
+    data = result.to_json()
+    event = {
+        "type": "oracle",
+        "character": who,
+        "oracle": data["id"],
+        "name": result.name,
+        "roll": data["roll"],
+        "text": data["text"],
+        "rolls": data["rolls"],
+    }
+    session.record("oracle", [event], who, f"{result.name}: {result.text}")
+    session.out.result(data, "\n".join(result.lines()), as_json=args.json)
+
+
+def _ask(session: PlaySession, words: list[str], _raw: str) -> None:
+    from ironsworn.cli.ask_cmd import describe
+    from ironsworn.dice import RandomDice
+    from ironsworn.oracle import Odds, ask_the_oracle
+
+    leading, options = leading_words(words)
+    if not leading:
+        raise UsageError(
+            "/ask needs the odds: almost_certain, likely, fifty_fifty (50/50), unlikely, "
+            "small_chance — then, if you like, the question"
+        )
+    # "/ask likely Is the gate open?" and "/ask small chance ...": the odds, then the question.
+    odds_words = leading[:1]
+    for size in (2, 1):
+        try:
+            Odds.parse(" ".join(leading[:size]))
+        except InvalidValue:
+            continue
+        odds_words = leading[:size]
+        break
+    question = " ".join(leading[len(odds_words) :])
+    args = session.parse("ask", [" ".join(odds_words), *options])
+    odds = Odds.parse(args.odds)
+    if args.value is not None:
+        answer = ask_the_oracle(odds, value=parse_int(args.value, "--value", 0, 100))
+    else:
+        answer = ask_the_oracle(odds, RandomDice(args.seed) if args.seed else session.dice)
+    who = session.character_name()
+    event: dict[str, Any] = {"type": "ask", "character": who, **answer.to_json()}
+    if question:
+        event["question"] = question
+    word = "yes" if answer.yes else "no"
+    session.record("ask", [event], who, f"{question or odds.label}: {word}")
+    text = describe(answer)
+    session.out.result(event, f"{question}\n{text}" if question else text, as_json=args.json)
+
+
+# --------------------------------------------------------------------------- the sheet
+
+
+def _sheet(session: PlaySession, words: list[str], _raw: str) -> None:
+    session.run_cli(session.parse("sheet", words))
+
+
+def _tracks(session: PlaySession, words: list[str], _raw: str) -> None:
+    session.run_cli(session.parse("track", ["list", *words]))
+
+
+def _new_track(kind: str) -> Runner:
+    def run(session: PlaySession, words: list[str], _raw: str) -> None:
+        from ironsworn.moves.sheet import SheetOperations
+
+        given = words[1:] if words[:1] == ["new"] else words
+        args = session.parse(kind, ["new", *given])
+        if kind == "fight":
+            count = parse_int(args.count, "--count", 1, 10)
+            result = session.commit(
+                lambda e: SheetOperations(e).new_track(
+                    "fight", "", args.rank or "", args.character, foe=args.foe, count=count
+                )
+            )
+        else:
+            text = " ".join(args.text)
+            result = session.commit(
+                lambda e: SheetOperations(e).new_track(kind, text, args.rank, args.character)
+            )
+        created = next(e for e in result.events if e["type"] == "track_created")
+        track = dict(created["track"])
+        session.out.result(track, track_line(track), as_json=args.json)
+
+    return run
+
+
+def track_line(track: dict[str, Any]) -> str:
+    who = ", ".join(track["characters"])
+    return f"{track['id']}: {track['name']} ({track['rank']} {track['kind']}; {who})"
+
+
+def _sheet_change(kind: str) -> Runner:
+    def run(session: PlaySession, words: list[str], _raw: str) -> None:
+        from ironsworn.moves.sheet import SheetOperations
+
+        args = session.parse(kind, words)
+        if kind == "adjust":
+            delta = parse_int(args.delta, "N", -50, 50)
+            result = session.commit(
+                lambda e: SheetOperations(e).adjust(args.character, args.meter, delta)
+            )
+        elif kind == "debility":
+            mark = args.action == "mark"
+            result = session.commit(
+                lambda e: SheetOperations(e).debility(args.character, args.name, mark)
+            )
+        else:
+            ticks = None if args.ticks is None else parse_int(args.ticks, "--ticks", 0, 40)
+            times = parse_int(args.times, "--times", 1, 10)
+            mark = args.action == "mark"
+            result = session.commit(
+                lambda e: SheetOperations(e).progress(args.track, mark, ticks, times)
+            )
+        session.report(result, args.json)
+
+    return run
+
+
+# ------------------------------------------------------------------------ the campaign
+
+
+def _journal(session: PlaySession, _words: list[str], raw: str) -> None:
+    if not raw:
+        raise UsageError("/journal needs some text (or just type it without the /journal)")
+    session.journal(raw)
+
+
+def _undo_redo(undo: bool) -> Runner:
+    def run(session: PlaySession, words: list[str], _raw: str) -> None:
+        from ironsworn.campaign.journal import Narrator
+
+        if words:
+            raise UsageError(f"/{'undo' if undo else 'redo'} takes no arguments")
+        operation = session.store.undo() if undo else session.store.redo()
+        if operation is None:
+            raise RuleViolation(f"nothing to {'undo' if undo else 'redo'}")
+        done = "undid" if undo else "redid"
+        session.out.result(
+            {"undone" if undo else "redone": operation.to_dict()},
+            f"{done} #{operation.seq} {operation.kind}: {Narrator().headline(operation)}",
+        )
+        state = session.state()
+        session.show_status(state)
+        session.show_pending(state)
+
+    return run
+
+
+def _log(session: PlaySession, words: list[str], _raw: str) -> None:
+    args = session.parse("log", words)
+    if args.limit is None:
+        args.limit = "10"  # the last few: a long campaign's whole log would flood the screen
+    session.run_cli(args)
+
+
+def _character(session: PlaySession, words: list[str], _raw: str) -> None:
+    from ironsworn.cli.play import creation
+
+    if words:
+        raise UsageError("/character takes no arguments: it walks through making a character")
+    leftover = creation.walkthrough(session, first=False)
+    if leftover is not None:
+        session.execute(leftover)
+
+
+def _help(session: PlaySession, words: list[str], _raw: str) -> None:
+    if words:
+        command = session.commands.find(words[0].lstrip("/"))
+        lines = [f"{command.usage}  — {command.summary}"]
+        if command.parser:
+            parser = session.parsers()[command.parser]
+            options = [
+                f"  {', '.join(a.option_strings)}  {a.help or ''}".rstrip()
+                for a in parser._actions
+                if a.option_strings
+                and "--campaign" not in a.option_strings
+                and "-h" not in a.option_strings
+            ]
+            if options:
+                lines += ["options:", *options]
+        session.out.say("\n".join(lines))
+        return
+    width = max(len(c.usage) for c in session.commands)
+    lines = ["Type prose to write it in the journal. Commands (Tab completes):"]
+    lines += [f"  {c.usage:<{width}}  {c.summary}" for c in session.commands]
+    lines.append(
+        "While a decision is pending, type its option number or key. "
+        "Ctrl-C cancels the line; Ctrl-D or /quit leaves."
+    )
+    session.out.say("\n".join(lines))
+
+
+def _quit(session: PlaySession, words: list[str], _raw: str) -> None:
+    from ironsworn.cli.play.session import QuitPlay
+
+    raise QuitPlay
+
+
+SLASH_COMMANDS = SlashTable(
+    [
+        SlashCommand(
+            "move",
+            "/move NAME [--stat S] [...]",
+            "make a move (options as 'ironsworn move'; --dice 4,5,9 to use your dice)",
+            _move,
+            "move",
+            ("move",),
+        ),
+        SlashCommand(
+            "choose", "/choose KEY...", "answer the pending choice", _choose, "choose", ("pending",)
+        ),
+        SlashCommand("burn", "/burn", "burn momentum on the pending roll", _answer("burn"), "burn"),
+        SlashCommand(
+            "decline", "/decline", "decline the pending decision", _answer("decline"), "decline"
+        ),
+        SlashCommand(
+            "oracle",
+            "/oracle TABLE [--value N]",
+            "roll an oracle table (/oracle list, /oracle show TABLE)",
+            _oracle,
+            "oracle",
+            ("oracle",),
+        ),
+        SlashCommand(
+            "ask",
+            "/ask ODDS [QUESTION]",
+            "ask the oracle a yes/no question (likely, 50/50, ...)",
+            _ask,
+            "ask",
+            ("odds",),
+        ),
+        SlashCommand("sheet", "/sheet", "show the character sheet", _sheet, "sheet"),
+        SlashCommand("tracks", "/tracks [--all]", "list progress tracks", _tracks, "track"),
+        SlashCommand(
+            "vow", "/vow TEXT --rank R", "swear a vow (create its track)", _new_track("vow"), "vow"
+        ),
+        SlashCommand(
+            "journey",
+            "/journey TEXT --rank R",
+            "start a journey track",
+            _new_track("journey"),
+            "journey",
+        ),
+        SlashCommand(
+            "fight",
+            "/fight --foe FOE [--rank R]",
+            "start a fight track",
+            _new_track("fight"),
+            "fight",
+        ),
+        SlashCommand(
+            "adjust",
+            "/adjust METER N",
+            "change a meter by hand (health -1, momentum +2)",
+            _sheet_change("adjust"),
+            "adjust",
+            ("meter",),
+        ),
+        SlashCommand(
+            "debility",
+            "/debility mark|clear NAME",
+            "mark or clear a debility",
+            _sheet_change("debility"),
+            "debility",
+            ("mark", "debility"),
+        ),
+        SlashCommand(
+            "progress",
+            "/progress mark|clear TRACK",
+            "mark or clear progress on a track",
+            _sheet_change("progress"),
+            "progress",
+            ("mark", "track"),
+        ),
+        SlashCommand(
+            "journal", "/journal TEXT", "write TEXT in the journal", _journal, aliases=("note",)
+        ),
+        SlashCommand("undo", "/undo", "undo the last operation", _undo_redo(True)),
+        SlashCommand("redo", "/redo", "redo the last undone operation", _undo_redo(False)),
+        SlashCommand("log", "/log [--limit N]", "show the last operations", _log, "log"),
+        SlashCommand("character", "/character", "create another character", _character),
+        SlashCommand(
+            "help",
+            "/help [COMMAND]",
+            "this list, or one command's options",
+            _help,
+            positionals=("command",),
+            aliases=("?",),
+        ),
+        SlashCommand(
+            "quit", "/quit", "leave (everything is already saved)", _quit, aliases=("exit", "q")
+        ),
+    ]
+)
+
+
+def shapes(session: PlaySession) -> dict[str, CommandShape]:
+    """What completion needs of each command (options read from the parsers it reuses)."""
+    parsers = session.parsers()
+    out: dict[str, CommandShape] = {}
+    for command in SLASH_COMMANDS:
+        parser: argparse.ArgumentParser | None = (
+            parsers.get(command.parser) if command.parser else None
+        )
+        if command.parser == "oracle" and parser is not None:
+            parser = _subparser(parser, "roll")
+        out[command.name] = CommandShape.from_parser(parser, command.positionals)
+    return out
+
+
+def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser = action.choices[name]
+            return found
+    return parser

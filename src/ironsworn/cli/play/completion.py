@@ -1,0 +1,275 @@
+"""Tab completion in play mode: slash commands, moves, oracles, stats, options and answers.
+
+The logic is plain Python (:meth:`Completions.complete` takes the text before the cursor and
+returns the candidates with where they start), so it is tested without a terminal;
+:func:`prompt_toolkit_completer` wraps it for prompt_toolkit, which is imported only there.
+
+What is completed where:
+
+- ``/mo`` -> the slash commands;
+- ``/move fa`` -> move names as ids (``face_danger``); several typed words count as one name,
+  so ``/move face d`` completes too; ``/oracle`` likewise with oracle tables;
+- ``--st`` -> the command's options, read from the command line's own parser;
+- ``--stat e`` -> stats; ``--track`` -> tracks; ``--foe`` -> foes; ``--rank`` -> ranks, ...;
+- a bare word while a decision is pending -> its option keys;
+- during the character walkthrough, the answers the question accepts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ironsworn.campaign.state import CampaignState
+    from ironsworn.content.loader import Ruleset
+
+STATS = ("edge", "heart", "iron", "shadow", "wits")
+ROLLABLE_METERS = ("health", "spirit", "supply")
+
+# Options whose value is a word of a known kind (any other option's value is free text).
+OPTION_VALUES: dict[str, str] = {
+    "--stat": "stat",
+    "--track": "track",
+    "--foe": "foe",
+    "--rank": "rank",
+    "--odds": "odds",
+    "--character": "character",
+    "--ally": "character",
+    "--ruleset": "ruleset",
+    "--companion": "asset",
+    "--asset": "asset",
+}
+
+# Kinds whose value may be several typed words (a name), completed as one id.
+PHRASE_KINDS = frozenset({"move", "oracle"})
+
+
+@dataclass(frozen=True)
+class CommandShape:
+    """What completion needs to know of one slash command."""
+
+    options: tuple[str, ...] = ()  # option strings, as the parser spells them
+    flags: frozenset[str] = frozenset()  # options that take no value
+    positionals: tuple[str, ...] = ()  # word kinds of the positional words; the last repeats
+
+    @classmethod
+    def from_parser(
+        cls, parser: argparse.ArgumentParser | None, positionals: Sequence[str] = ()
+    ) -> CommandShape:
+        """Read the options of a command line parser (``--campaign`` and help left out)."""
+        if parser is None:
+            return cls(positionals=tuple(positionals))
+        options: list[str] = []
+        flags: set[str] = set()
+        for action in parser._actions:
+            for option in action.option_strings:
+                if not option.startswith("--") or option in ("--help", "--campaign"):
+                    continue
+                options.append(option)
+                if action.nargs == 0:
+                    flags.add(option)
+        return cls(tuple(options), frozenset(flags), tuple(positionals))
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One completion: the text to insert and where it starts (<= 0, from the cursor)."""
+
+    text: str
+    start: int
+
+
+def slug(text: str) -> str:
+    """``Character Descriptor`` -> ``character_descriptor``."""
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+
+
+def move_words(ruleset: Ruleset) -> list[str]:
+    """A word for every move that ``ruleset.move`` resolves: its id's last part."""
+    return sorted({move_id.rsplit("/", 1)[-1] for move_id in ruleset.moves})
+
+
+def oracle_words(ruleset: Ruleset) -> list[str]:
+    """A word for every oracle table: its id's last part, or a longer form when that is shared."""
+    shorts: dict[str, int] = {}
+    for table_id in ruleset.oracles:
+        short = table_id.rsplit("/", 1)[-1]
+        shorts[short] = shorts.get(short, 0) + 1
+    words: set[str] = set()
+    for table_id, table in ruleset.oracles.items():
+        short = table_id.rsplit("/", 1)[-1]
+        if shorts[short] == 1:
+            words.add(short)
+        else:
+            # Two tables share the last part ("descriptor"): the name says which one.
+            words.add(slug(table.name))
+    return sorted(words)
+
+
+class WordSource:
+    """The words of each kind, from the content (cached) and the campaign (read each time)."""
+
+    def __init__(
+        self,
+        ruleset: Callable[[], Ruleset],
+        state: Callable[[], CampaignState | None],
+        commands: Callable[[], Iterable[str]] = tuple,
+    ) -> None:
+        self._ruleset = ruleset
+        self._state = state
+        self._commands = commands
+        self._content: dict[str, list[str]] = {}
+
+    def words(self, kind: str | None) -> list[str]:
+        if kind is None:
+            return []
+        if kind in ("move", "oracle", "foe", "asset"):
+            if kind not in self._content:
+                self._content[kind] = self._content_words(kind)
+            return self._content[kind]
+        fixed = _FIXED.get(kind)
+        if fixed is not None:
+            return list(fixed())
+        if kind == "command":
+            return sorted(self._commands())
+        return self._campaign_words(kind)
+
+    def _content_words(self, kind: str) -> list[str]:
+        ruleset = self._ruleset()
+        if kind == "move":
+            return move_words(ruleset)
+        if kind == "oracle":
+            return oracle_words(ruleset)
+        items = ruleset.npcs if kind == "foe" else ruleset.assets
+        return sorted({item_id.rsplit("/", 1)[-1] for item_id in items})
+
+    def _campaign_words(self, kind: str) -> list[str]:
+        state = self._state()
+        if state is None:
+            return []
+        if kind == "track":
+            return [t.id for t in state.tracks.values() if t.status == "active"]
+        if kind == "character":
+            return list(state.characters)
+        if kind == "pending":
+            pending = state.pending
+            if pending is None or pending.get("kind") != "choose":
+                return []
+            return [str(o["key"]) for o in pending.get("options") or ()]
+        return []
+
+
+def _odds() -> list[str]:
+    from ironsworn.oracle import Odds
+
+    return [o.value for o in Odds]
+
+
+def _ranks() -> list[str]:
+    from ironsworn.ranks import Rank
+
+    return [r.label for r in Rank]
+
+
+def _debilities() -> list[str]:
+    from ironsworn.debilities import DEBILITIES
+
+    return list(DEBILITIES)
+
+
+_FIXED: dict[str, Callable[[], Sequence[str]]] = {
+    "stat": lambda: (*STATS, *ROLLABLE_METERS),
+    "meter": lambda: ("health", "spirit", "supply", "momentum", "experience"),
+    "odds": _odds,
+    "rank": _ranks,
+    "debility": _debilities,
+    "mark": lambda: ("mark", "clear"),
+    "ruleset": lambda: ("classic", "starforged", "all"),
+    "oracle_action": lambda: ("list", "show"),
+}
+
+
+class Completions:
+    """Completion of a play-mode line (see the module docstring)."""
+
+    def __init__(self, commands: Mapping[str, CommandShape], words: WordSource) -> None:
+        self.commands = dict(commands)
+        self.source = words
+        # Set while a walkthrough question is asked: complete its accepted answers only.
+        self.choices: Sequence[str] | None = None
+
+    def complete(self, text: str) -> list[Candidate]:
+        text = text.lstrip()
+        current = "" if not text or text[-1].isspace() else text.split()[-1]
+        if self.choices is not None:
+            return _match(self.choices, current)
+        if not text.startswith("/"):
+            # A bare word answers a pending decision.
+            return _match(self.source.words("pending"), current)
+        words = text.split()
+        before = words if not current else words[:-1]
+        if not before:
+            return _match([f"/{name}" for name in self.commands], current)
+        shape = self.commands.get(before[0][1:].lower())
+        if shape is None:
+            return []
+        if current.startswith("-"):
+            return _match(shape.options, current)
+        previous = before[-1] if len(before) > 1 else None
+        if previous is not None and previous in shape.options and previous not in shape.flags:
+            return _match(self.source.words(OPTION_VALUES.get(previous)), current)
+        typed = _positionals(before[1:], shape)
+        if not shape.positionals:
+            return []
+        kind = shape.positionals[min(len(typed), len(shape.positionals) - 1)]
+        if kind in PHRASE_KINDS and typed and len(typed) == len(before) - 1:
+            # "/move face d": the words typed so far are one name.
+            phrase = text[len(before[0]) :].lstrip()
+            found = _match(self.source.words(kind), slug(phrase) if phrase.strip() else "")
+            return [Candidate(c.text, -len(phrase)) for c in found]
+        if kind in PHRASE_KINDS and typed:
+            kind = shape.positionals[-1] if len(shape.positionals) > len(typed) else ""
+        return _match(self.source.words(kind or None), current)
+
+
+def _positionals(words: Sequence[str], shape: CommandShape) -> list[str]:
+    """The positional words among ``words`` (options and their values left out)."""
+    out: list[str] = []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word.startswith("-") and not word.lstrip("-+").isdigit():
+            skip = word in shape.options and word not in shape.flags
+        else:
+            out.append(word)
+    return out
+
+
+def _match(candidates: Iterable[str], current: str) -> list[Candidate]:
+    """Candidates starting with ``current`` (any case); else those with a word starting so."""
+    key = current.lower()
+    pool = list(dict.fromkeys(candidates))
+    found = [c for c in pool if c.lower().startswith(key)]
+    if not found and key:
+        found = [c for c in pool if any(p.startswith(key) for p in re.split(r"[_/ ]", c.lower()))]
+    return [Candidate(c, -len(current)) for c in found]
+
+
+def prompt_toolkit_completer(completions: Completions) -> Any:
+    """A prompt_toolkit ``Completer`` asking ``completions`` (imports prompt_toolkit)."""
+    from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+    from prompt_toolkit.document import Document
+
+    class PlayCompleter(Completer):
+        def get_completions(
+            self, document: Document, complete_event: CompleteEvent
+        ) -> Iterable[Completion]:
+            for candidate in completions.complete(document.text_before_cursor):
+                yield Completion(candidate.text, start_position=candidate.start)
+
+    return PlayCompleter()

@@ -1,0 +1,337 @@
+"""The first-run walkthrough: make a character, swear the first vows, set the world's truths.
+
+The steps follow the rulebook's character creation:
+
+1. a name;
+2. stats: 3, 2, 2, 1, 1 given to edge, heart, iron, shadow and wits;
+3. up to three bonds;
+4. a background vow (extreme or epic);
+5. the inciting incident, a vow (troublesome, dangerous or formidable);
+6. the truths of the world, chosen or rolled for each category (first run only), recorded as
+   one journal entry;
+7. the offer to Swear an Iron Vow on the inciting incident now (the move and its roll).
+
+Each step is committed as soon as it is answered (the character once its bonds are known, each
+vow when sworn), so leaving half-way keeps what was done. A bad answer prints one line and the
+question comes again. ``/skip`` skips the current step (at the name or stats: the character),
+``/quit`` leaves, ``/help`` explains. At the name question any other slash command ends the
+walkthrough and runs, so a script can use a campaign without making a character first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ironsworn.errors import InvalidValue, IronswornError
+
+if TYPE_CHECKING:
+    from ironsworn.cli.play.session import PlaySession
+    from ironsworn.content.model import Truth, TruthOption
+
+T = TypeVar("T")
+
+STAT_ORDER = ("edge", "heart", "iron", "shadow", "wits")
+BACKGROUND_RANKS = ("extreme", "epic")
+INCITING_RANKS = ("troublesome", "dangerous", "formidable")
+MAX_BONDS = 3
+
+HELP = (
+    "Answer the question on the line. /skip skips this step, /quit leaves (what is done is "
+    "saved), Ctrl-C clears the line."
+)
+
+
+class SkipStep(Exception):
+    """``/skip`` was typed: leave out the current step."""
+
+
+class CommandInstead(Exception):
+    """A slash command was typed at the first question: run it instead of the walkthrough."""
+
+    def __init__(self, line: str) -> None:
+        super().__init__(line)
+        self.line = line
+
+
+def walkthrough(session: PlaySession, first: bool = True) -> str | None:
+    """Walk through making a character; returns a command line to run next, if one was typed.
+
+    Raises :class:`~ironsworn.cli.play.session.QuitPlay` on ``/quit`` and :class:`EOFError`
+    at the end of input; what was committed before stays.
+    """
+    say = session.out.say
+    if first:
+        say(
+            "This campaign has no character yet: let's make one. "
+            "(/skip plays without one, /quit leaves, /help explains.)"
+        )
+    else:
+        say("A new character. (/skip stops, /quit leaves.)")
+    try:
+        name = ask(session, "Name:", lambda text: _name(session, text), commands_end=True)
+        stats = ask(
+            session,
+            "Stats: give edge, heart, iron, shadow and wits the values 3, 2, 2, 1, 1 "
+            "(e.g. '3 2 2 1 1' in that order, or 'wits=3,edge=2,heart=2,iron=1,shadow=1'):",
+            parse_stats_answer,
+        )
+    except CommandInstead as typed:
+        say("character creation skipped: /character starts it")
+        return typed.line
+    except SkipStep:
+        say("character creation skipped: /character starts it")
+        return None
+    bonds = _bonds(session)
+    created = _create(session, name, stats, bonds)
+
+    incident = None
+    with contextlib.suppress(SkipStep):
+        _vow(
+            session,
+            created,
+            "Background vow: the long-term goal that drives you (empty line: skip)",
+            BACKGROUND_RANKS,
+            "epic",
+        )
+    with contextlib.suppress(SkipStep):
+        incident = _vow(
+            session,
+            created,
+            "Inciting incident: the problem you face now, sworn as a vow (empty line: skip)",
+            INCITING_RANKS,
+            "dangerous",
+        )
+    if first:
+        _truths(session)
+    if incident is not None:
+        _offer_to_swear(session, created, incident)
+    say("Your story begins: type what happens; /help lists the commands.")
+    return None
+
+
+def ask(
+    session: PlaySession,
+    question: str,
+    parse: Callable[[str], T],
+    words: Sequence[str] = (),
+    *,
+    commands_end: bool = False,
+) -> T:
+    """Ask until ``parse`` accepts the answer (its IronswornError is shown, one line)."""
+    from ironsworn.cli.play.session import QuitPlay
+
+    while True:
+        answer = session.ask(question, words)
+        if answer.startswith("/"):
+            word = answer[1:].split()[0].lower() if answer[1:].strip() else ""
+            if word in ("quit", "exit", "q"):
+                raise QuitPlay
+            if word == "skip":
+                raise SkipStep
+            if word in ("help", "?"):
+                session.out.say(HELP)
+                continue
+            if commands_end:
+                raise CommandInstead(answer)
+            session.out.error(f"/{word}: answer the question first (or /skip this step)")
+            continue
+        try:
+            return parse(answer)
+        except IronswornError as exc:
+            session.out.error(str(exc))
+
+
+# ----------------------------------------------------------------------------- answers
+
+
+def _name(session: PlaySession, text: str) -> str:
+    name = text.strip()
+    if not name or len(name) > 60:
+        raise InvalidValue(f"name {text!r} is not valid (1-60 characters)")
+    if any(known.lower() == name.lower() for known in session.state().characters):
+        raise InvalidValue(f"a character named {name!r} already exists")
+    return name
+
+
+def parse_stats_answer(text: str) -> dict[str, int]:
+    """``3 2 2 1 1`` (edge, heart, iron, shadow, wits) or ``edge=3,heart=2,...``; checked."""
+    from ironsworn.moves.sheet import parse_stats
+
+    if "=" in text:
+        return parse_stats(text)
+    values = text.replace(",", " ").split()
+    if len(values) != len(STAT_ORDER):
+        raise InvalidValue(
+            f"stats {text!r}: give five values for {', '.join(STAT_ORDER)} "
+            "(3, 2, 2, 1, 1 in any order)"
+        )
+    numbers: list[int] = []
+    for value in values:
+        try:
+            numbers.append(int(value))
+        except ValueError:
+            raise InvalidValue(f"stat value {value!r} is not a whole number") from None
+    return parse_stats(dict(zip(STAT_ORDER, numbers, strict=True)))
+
+
+def _rank(text: str, allowed: Sequence[str], default: str) -> str:
+    from ironsworn.ranks import Rank
+
+    if not text.strip():
+        return default
+    label = Rank.parse(text).label
+    if label not in allowed:
+        raise InvalidValue(f"rank {text!r} is not allowed here (accepted: {', '.join(allowed)})")
+    return label
+
+
+def yes_no(default: bool) -> Callable[[str], bool]:
+    def parse(text: str) -> bool:
+        word = text.strip().lower()
+        if not word:
+            return default
+        if word in ("y", "yes"):
+            return True
+        if word in ("n", "no"):
+            return False
+        raise InvalidValue(f"answer {text!r} is not yes or no (accepted: y, n)")
+
+    return parse
+
+
+def _text(text: str) -> str:
+    return " ".join(text.split())
+
+
+# ------------------------------------------------------------------------------- steps
+
+
+def _bonds(session: PlaySession) -> list[str]:
+    bonds: list[str] = []
+    try:
+        while len(bonds) < MAX_BONDS:
+            bond = ask(
+                session,
+                f"Bond {len(bonds) + 1} of up to {MAX_BONDS}: a person or community "
+                "(empty line: no more)",
+                _text,
+            )
+            if not bond:
+                break
+            bonds.append(bond)
+    except SkipStep:
+        pass
+    return bonds
+
+
+def _create(session: PlaySession, name: str, stats: dict[str, int], bonds: list[str]) -> str:
+    from ironsworn.cli.play.session import status_line
+    from ironsworn.moves.sheet import SheetOperations
+
+    result = session.commit(lambda e: SheetOperations(e).new_character(name, stats, bonds))
+    state = session.state()
+    created = state.character(name).name
+    stat_text = "  ".join(f"{k} {v}" for k, v in state.characters[created].stats.items())
+    bond_text = f"; bonds: {', '.join(bonds)}" if bonds else ""
+    session.out.result(
+        state.sheet(created),
+        f"{created} is made: {stat_text}{bond_text}\n{status_line(state, created)}",
+    )
+    del result
+    return created
+
+
+def _vow(
+    session: PlaySession, who: str, question: str, ranks: Sequence[str], default: str
+) -> dict[str, Any] | None:
+    from ironsworn.cli.play.commands import track_line
+    from ironsworn.moves.sheet import SheetOperations
+
+    text = ask(session, question, _text)
+    if not text:
+        return None
+    rank = ask(
+        session,
+        f"Rank: {', '.join(ranks)} [{default}]",
+        lambda answer: _rank(answer, ranks, default),
+        ranks,
+    )
+    result = session.commit(lambda e: SheetOperations(e).new_track("vow", text, rank, [who]))
+    created = next(e for e in result.events if e["type"] == "track_created")
+    track: dict[str, Any] = dict(created["track"])
+    session.out.result(track, "sworn: " + track_line(track))
+    return track
+
+
+def _truths(session: PlaySession) -> None:
+    from ironsworn.content.oracle_roller import roll_truth
+
+    truths = list(session.library.truths.values())
+    if not truths:
+        return
+    session.out.say(
+        f"The truths of your world, {len(truths)} categories: for each, answer an option's "
+        "number, r (or an empty line) to roll, s to leave it open; /skip leaves the rest open."
+    )
+    chosen: list[tuple[Truth, TruthOption, str]] = []
+    try:
+        for truth in truths:
+            keys = [o.key for o in truth.options]
+            lines = [truth.name] + [f"  {o.key}. {o.summary}" for o in truth.options]
+            session.out.say("\n".join(lines))
+            answer = ask(
+                session,
+                f"{truth.name}: {', '.join(keys)}, r or s [r]",
+                lambda text, keys=keys: _truth_answer(text, keys),  # type: ignore[misc]
+                [*keys, "r", "s"],
+            )
+            if answer == "s":
+                continue
+            if answer == "r":
+                rolled = roll_truth(session.library, truth, session.dice)
+                option, how = rolled.option, f"rolled {rolled.roll}"
+            else:
+                option = next(o for o in truth.options if o.key == answer)
+                how = "chosen"
+            session.out.say(f"  {truth.name} ({how}): {option.summary}")
+            chosen.append((truth, option, how))
+    except SkipStep:
+        pass
+    if not chosen:
+        return
+    text = "The truths of this world:\n" + "\n".join(
+        f"- {truth.name} ({how}): {option.summary}" for truth, option, how in chosen
+    )
+    operation = session.store.journal_add(text)
+    session.out.result(
+        operation.to_dict(), f"{len(chosen)} truths written in the journal (#{operation.seq})"
+    )
+
+
+def _truth_answer(text: str, keys: Sequence[str]) -> str:
+    word = text.strip().lower()
+    if word in ("", "r", "roll"):
+        return "r"
+    if word in ("s", "skip"):
+        return "s"
+    if word in keys:
+        return word
+    raise InvalidValue(f"truth answer {text!r} is not valid (accepted: {', '.join(keys)}, r, s)")
+
+
+def _offer_to_swear(session: PlaySession, who: str, track: dict[str, Any]) -> None:
+    try:
+        swear = ask(
+            session,
+            f"Swear an Iron Vow on '{track['name']}' now (the move: roll +heart)? [Y/n]",
+            yes_no(True),
+            ["y", "n"],
+        )
+    except SkipStep:
+        return
+    if not swear:
+        return
+    result = session.commit(lambda e: e.make_move("swear_an_iron_vow", who, track=str(track["id"])))
+    session.report(result)

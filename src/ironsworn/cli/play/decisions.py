@@ -1,0 +1,121 @@
+"""Pending decisions at the prompt: how they are shown and how a typed answer is read.
+
+A move that needs the player stops with a pending decision (see
+:mod:`ironsworn.moves.engine`): an offer to burn momentum, or a list of options (Face Danger's
+weak hit, Pay the Price, Endure Harm's miss...). Play mode shows it at once with numbered
+options, and a line made only of option numbers or keys answers it, so the player never has to
+type ``/choose``. Anything else typed while a decision waits is prose, except a single word,
+which is taken as a mistyped answer (one word of story is rare; a typo in a key is not).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ironsworn.errors import InvalidValue
+
+BURN_WORDS = {"y": "burn", "yes": "burn", "burn": "burn", "1": "burn"}
+DECLINE_WORDS = {"n": "decline", "no": "decline", "decline": "decline", "2": "decline"}
+NONE_WORDS = ("none", "decline", "0", "-")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a typed line says about the pending decision: burn, decline, or choose keys."""
+
+    action: str
+    keys: tuple[str, ...] = ()
+
+
+def option_keys(pending: Mapping[str, Any]) -> list[str]:
+    """The keys of a "choose" decision's options, in the order they are shown."""
+    return [str(o["key"]) for o in pending.get("options") or ()]
+
+
+def hint(pending: Mapping[str, Any]) -> str:
+    """The short reminder shown in the prompt: ``1-4`` or ``y/n``."""
+    if pending["kind"] == "burn":
+        return "burn? y/n"
+    count = len(option_keys(pending))
+    return "1" if count == 1 else f"1-{count}"
+
+
+def describe(pending: Mapping[str, Any], move_name: str | None = None) -> str:
+    """The decision as play mode shows it: who decides, the question, numbered options."""
+    who = pending.get("character") or "you"
+    where = f"{move_name}: " if move_name else ""
+    if pending["kind"] == "burn":
+        prompt = str(pending.get("prompt", "burn momentum?")).removesuffix("? burn or decline")
+        return f"{who} decides — {where}{prompt}? y = burn, n = decline"
+    keys = option_keys(pending)
+    width = max((len(k) for k in keys), default=0)
+    lines = [f"{who} decides — {where}{pending.get('prompt', 'choose')}"]
+    for number, option in enumerate(pending.get("options") or (), start=1):
+        lines.append(f"  {number:>2}. {option['key']:<{width}}  {option['text']}")
+    low, high = int(pending.get("min", 1)), int(pending.get("count", 1))
+    if high > 1:
+        how = f"answer with {high if low == high else f'{low} to {high}'} numbers or keys"
+    else:
+        how = "answer with a number or a key"
+    if low == 0:
+        how += " (or 'none')"
+    lines.append(f"  {how}")
+    return "\n".join(lines)
+
+
+def resolve_keys(words: Sequence[str], pending: Mapping[str, Any]) -> list[str]:
+    """Turn option numbers, keys and unique key prefixes into keys; InvalidValue otherwise."""
+    keys = option_keys(pending)
+    out: list[str] = []
+    for word in words:
+        key = _key_for(word, keys)
+        if key is None:
+            raise InvalidValue(
+                f"{word!r} is not an option of the pending decision "
+                f"(accepted: 1-{len(keys)} or {', '.join(keys)})"
+            )
+        out.append(key)
+    return out
+
+
+def read_answer(text: str, pending: Mapping[str, Any]) -> Answer | None:
+    """Read a typed line as an answer to ``pending``; None when it is prose, not an answer.
+
+    Raises :class:`InvalidValue` for a single word that answers nothing (a mistyped key).
+    """
+    words = text.replace(",", " ").split()
+    if not words:
+        return None
+    single = words[0].lower() if len(words) == 1 else None
+    if pending["kind"] == "burn":
+        if single in BURN_WORDS:
+            return Answer("burn")
+        if single in DECLINE_WORDS:
+            return Answer("decline")
+        if single is not None:
+            raise InvalidValue(f"{words[0]!r} does not answer the burn offer (accepted: y or n)")
+        return None
+    if single in NONE_WORDS and int(pending.get("min", 1)) == 0:
+        return Answer("decline")
+    keys = option_keys(pending)
+    found = [_key_for(word, keys) for word in words]
+    if all(key is not None for key in found):
+        return Answer("choose", tuple(k for k in found if k is not None))
+    if single is not None:
+        resolve_keys(words, pending)  # raises, naming what is accepted
+    return None
+
+
+def _key_for(word: str, keys: Sequence[str]) -> str | None:
+    token = word.strip().lower()
+    if token.isdigit():
+        index = int(token)
+        return keys[index - 1] if 1 <= index <= len(keys) else None
+    exact = [k for k in keys if k.lower() == token]
+    if exact:
+        return exact[0]
+    # A unique prefix is enough ("suffer_m"); two letters at least, so "a" stays prose.
+    starts = [k for k in keys if len(token) >= 2 and k.lower().startswith(token)]
+    return starts[0] if len(starts) == 1 else None

@@ -1,0 +1,400 @@
+"""The play-mode session: one campaign held open, a line at a time, each change committed.
+
+The loop reads a line and acts on it:
+
+- prose becomes a journal entry;
+- ``/command ...`` runs a slash command (:mod:`.commands`);
+- while a decision is pending, a line of option numbers or keys answers it
+  (:mod:`.decisions`).
+
+Every command that changes something runs in its own ``store.write()`` transaction, committed
+before its result is printed, so whatever the player has seen acknowledged is on disk and
+killing the session loses nothing. A user mistake (a parse error or any
+:class:`~ironsworn.errors.IronswornError`) prints one line and the session goes on. Ctrl-C
+cancels the line being typed (or the command running, whose transaction rolls back); Ctrl-D,
+the end of piped input, or ``/quit`` leaves with exit code 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.cli.common import CliParser, UsageError
+from ironsworn.cli.play import decisions
+from ironsworn.cli.play.terminal import LineReader, Output
+from ironsworn.errors import IronswornError, NotFound
+
+if TYPE_CHECKING:
+    from ironsworn.campaign.state import CampaignState
+    from ironsworn.campaign.store import CampaignStore, Operation
+    from ironsworn.cli.play.completion import Completions
+    from ironsworn.content.loader import Ruleset
+    from ironsworn.dice import Dice
+    from ironsworn.moves.engine import MoveEngine, OperationResult
+
+# The command line modules whose parsers the slash commands reuse.
+CLI_MODULES = (
+    "ironsworn.cli.move_cmd",
+    "ironsworn.cli.character_cmd",
+    "ironsworn.cli.ask_cmd",
+    "ironsworn.cli.content_cmd",
+    "ironsworn.cli.campaign_cmd",
+)
+
+
+class QuitPlay(Exception):
+    """Leave the session (``/quit``, or ``/quit`` typed during the walkthrough)."""
+
+
+class HelpShown(Exception):
+    """A parser printed its ``--help``: nothing to run."""
+
+
+def play(campaign: str | None = None, json_mode: bool = False, seed: str | None = None) -> int:
+    """Run play mode on the campaign the command line chose; returns the exit code."""
+    import sys
+
+    from ironsworn.campaign.registry import open_campaign
+    from ironsworn.cli.play.terminal import PipeReader, TerminalReader, attached_to_terminal
+    from ironsworn.dice import RandomDice
+
+    store = open_campaign(campaign, create=True)
+    with store:
+        session = PlaySession(store, Output(json_mode), RandomDice(seed))
+        if attached_to_terminal():
+            from ironsworn.paths import data_home
+
+            session.reader = TerminalReader(session.completions, data_home() / "play_history")
+        else:
+            session.reader = PipeReader(sys.stdin)
+        return session.run()
+
+
+class PlaySession:
+    """A session on an open campaign; see the module docstring."""
+
+    def __init__(
+        self,
+        store: CampaignStore[Any],
+        output: Output,
+        dice: Dice,
+        reader: LineReader | None = None,
+    ) -> None:
+        from ironsworn.cli.play.commands import SLASH_COMMANDS, shapes
+        from ironsworn.cli.play.completion import Completions, WordSource
+
+        self.store = store
+        self.out = output
+        self.dice = dice
+        self._reader = reader
+        self._library: Ruleset | None = None
+        self._parsers: dict[str, CliParser] | None = None
+        self.commands = SLASH_COMMANDS
+        words = WordSource(lambda: self.library, self._state_or_none, self.commands.names)
+        self.completions: Completions = Completions(shapes(self), words)
+
+    # ------------------------------------------------------------------------- plumbing
+
+    @property
+    def reader(self) -> LineReader:
+        if self._reader is None:
+            raise RuntimeError("the play session has no reader")
+        return self._reader
+
+    @reader.setter
+    def reader(self, reader: LineReader) -> None:
+        self._reader = reader
+
+    @property
+    def library(self) -> Ruleset:
+        """The content library (bundled rulesets and imported packs), loaded on first use."""
+        if self._library is None:
+            from ironsworn.content import load_library
+
+            self._library = load_library()
+        return self._library
+
+    def parsers(self) -> dict[str, CliParser]:
+        """The command line's own parsers, by command name (built once)."""
+        if self._parsers is None:
+            root = CliParser(prog="", add_help=False)
+            sub = root.add_subparsers(dest="command", parser_class=CliParser)
+            for module in CLI_MODULES:
+                import_module(module).register(sub)
+            self._parsers = dict(sub.choices)
+        return self._parsers
+
+    def parse(self, command: str, words: Sequence[str]) -> argparse.Namespace:
+        """Parse ``words`` with the command line's parser of ``command``.
+
+        Errors become one-line :class:`UsageError` naming the slash command; ``--help``
+        prints the parser's help. The namespace is pointed at this session's campaign.
+        """
+        parser = self.parsers()[command]
+        try:
+            with self.stdout():
+                args = parser.parse_args(list(words))
+        except UsageError as exc:
+            raise UsageError("/" + str(exc).lstrip()) from None
+        except SystemExit:
+            raise HelpShown from None
+        if getattr(args, "campaign", None) is not None:
+            raise UsageError(f"--campaign cannot change in play mode (playing {self.store.path})")
+        args.campaign = str(self.store.path)
+        args.json = bool(getattr(args, "json", False)) or self.out.json_mode
+        return args
+
+    @contextlib.contextmanager
+    def stdout(self) -> Iterator[None]:
+        """Send what command line functions print to this session's output."""
+        with contextlib.redirect_stdout(self.out.out):
+            yield
+
+    def run_cli(self, args: argparse.Namespace) -> None:
+        """Run a command line function (a read-only one: sheet, tracks, lists) on the session."""
+        func: Callable[[argparse.Namespace], int | None] = args.func
+        with self.stdout():
+            func(args)
+
+    def state(self) -> CampaignState:
+        state: CampaignState = self.store.state()
+        return state
+
+    def _state_or_none(self) -> CampaignState | None:
+        try:
+            return self.state()
+        except IronswornError:
+            return None
+
+    def character_name(self, state: CampaignState | None = None) -> str | None:
+        """The character journal entries and oracle rolls belong to: the only one, if one."""
+        characters = (state or self.state()).characters
+        return next(iter(characters)) if len(characters) == 1 else None
+
+    def dice_for(self, args: argparse.Namespace) -> Dice:
+        """``--dice`` typed in, else ``--seed``, else the session's dice."""
+        from ironsworn.dice import RandomDice, typed_dice
+
+        text = getattr(args, "dice", None)
+        if text:
+            return typed_dice(text, source="--dice")
+        seed = getattr(args, "seed", None)
+        if seed is not None:
+            return RandomDice(seed)
+        return self.dice
+
+    # ------------------------------------------------------------------------- writing
+
+    def commit(
+        self, body: Callable[[MoveEngine], OperationResult], dice: Dice | None = None
+    ) -> OperationResult:
+        """Run ``body`` on an engine inside one write transaction and commit its events."""
+        from ironsworn.moves.engine import MoveEngine
+
+        with self.store.write() as tx:
+            engine = MoveEngine(tx.state, self.library, dice or self.dice)
+            result = body(engine)
+            if result.events:
+                tx.append(
+                    result.kind, result.events, character=result.character, summary=result.summary
+                )
+        return result
+
+    def record(
+        self, kind: str, events: list[dict[str, Any]], character: str | None, summary: str
+    ) -> Operation:
+        """Commit an operation that only records something (an oracle roll, a question)."""
+        with self.store.write() as tx:
+            return tx.append(kind, events, character=character, summary=summary[:60])
+
+    def journal(self, text: str) -> None:
+        operation = self.store.journal_add(text, self.character_name())
+        if self.out.json_mode:
+            self.out.result(operation.to_dict(), "")
+        elif not self.reader.interactive:
+            # At a terminal the line is already on the screen; a script's output says it was
+            # recorded (and where), so a transcript can be checked.
+            self.out.say(f"journal #{operation.seq}: {operation.summary}")
+
+    # ------------------------------------------------------------------------- showing
+
+    def report(
+        self, result: OperationResult, as_json: bool = False, *, status: bool = True
+    ) -> None:
+        """Print what an operation did, the status line of who it touched, what is pending."""
+        from ironsworn.cli.session import describe_result
+
+        text = describe_result(replace(result, pending=None))
+        self.out.result(result.to_json(), text, as_json=as_json)
+        state = self.state()
+        if status:
+            names = [str(e["character"]) for e in result.effects if e.get("character")]
+            if result.character:
+                names.insert(0, result.character)
+            self.show_status(state, names)
+        self.show_pending(state)
+
+    def show_status(self, state: CampaignState, names: Sequence[str] = ()) -> None:
+        """One line per character: meters, momentum, debilities (the only one by default)."""
+        wanted = [n for n in dict.fromkeys(names) if n in state.characters]
+        if not wanted and len(state.characters) == 1:
+            wanted = list(state.characters)
+        for name in wanted:
+            self.out.say(status_line(state, name))
+
+    def show_pending(self, state: CampaignState | None = None) -> None:
+        state = state or self.state()
+        pending = state.pending
+        if pending is None:
+            return
+        move = self.library.moves.get(str(pending.get("move")))
+        self.out.say(decisions.describe(pending, move.name if move else None))
+
+    def prompt(self) -> str:
+        state = self.state()
+        who = self.character_name(state) or self.store.name
+        if state.pending is not None:
+            return f"{who} [{decisions.hint(state.pending)}]> "
+        return f"{who}> "
+
+    # ------------------------------------------------------------------------- the loop
+
+    def run(self) -> int:
+        """Play until Ctrl-D, the end of input or ``/quit``; the exit code is 0."""
+        from ironsworn.cli.play import creation
+
+        interactive = self.reader.interactive
+        if interactive:
+            self.out.say(
+                f"ironsworn play — campaign {self.store.name!r} ({self.store.path})\n"
+                "Type to write in the journal; /help lists the commands; "
+                "/quit or Ctrl-D leaves (everything is saved as you go)."
+            )
+        try:
+            state = self.state()
+            if not state.characters:
+                leftover = creation.walkthrough(self)
+                if leftover is not None and not self.execute(leftover):
+                    return self.leave()
+            elif interactive:
+                self.show_status(state, list(state.characters))
+                self.show_pending(state)
+            while True:
+                try:
+                    line = self.reader.read(self.prompt() if interactive else "")
+                except KeyboardInterrupt:
+                    if interactive:
+                        self.out.say("(line cancelled: /quit or Ctrl-D leaves)")
+                    continue
+                except EOFError:
+                    break
+                if not self.execute(line):
+                    break
+        except (QuitPlay, EOFError):
+            pass
+        return self.leave()
+
+    def leave(self) -> int:
+        if self.reader.interactive:
+            self.out.say(f"saved in {self.store.path}")
+        self.out.flush()
+        return 0
+
+    def execute(self, line: str) -> bool:
+        """Act on one line; False when the session should end. Mistakes print one line."""
+        try:
+            self.handle(line)
+        except (QuitPlay, EOFError):
+            return False
+        except HelpShown:
+            pass
+        except NotFound as exc:
+            message = str(exc)
+            if exc.candidates:
+                message += "; closest: " + ", ".join(exc.candidates)
+            self.out.error(message)
+        except IronswornError as exc:
+            self.out.error(str(exc))
+        except KeyboardInterrupt:
+            # The running command's transaction rolled back (or had committed in full).
+            self.out.say("(cancelled)")
+        except BrokenPipeError:
+            return False
+        except Exception as exc:  # a bug must not throw away the player's session
+            self.out.error(f"internal error, please report it: {type(exc).__name__}: {exc}")
+        return True
+
+    def handle(self, line: str) -> None:
+        text = line.strip()
+        if not text:
+            return
+        if text.startswith("//"):
+            self.journal(text[1:])  # "//" writes a line that starts with a slash
+            return
+        if text.startswith("/"):
+            self.commands.run(self, text)
+            return
+        pending = self.state().pending
+        if pending is not None:
+            answer = decisions.read_answer(text, pending)
+            if answer is not None:
+                self.answer(answer)
+                return
+        self.journal(text)
+
+    def answer(self, answer: decisions.Answer, dice: Dice | None = None) -> None:
+        """Answer the pending decision and show what followed."""
+        if answer.action == "burn":
+            result = self.commit(lambda e: e.burn(), dice)
+        elif answer.action == "decline":
+            result = self.commit(lambda e: e.decline(), dice)
+        else:
+            result = self.commit(lambda e: e.choose(list(answer.keys)), dice)
+        self.report(result)
+
+    # ------------------------------------------------------------------------- questions
+
+    def ask(self, question: str, words: Sequence[str] = ()) -> str:
+        """Ask a walkthrough question and return the answer (stripped).
+
+        Ctrl-C asks again; EOFError (Ctrl-D, end of input) is the caller's to handle.
+        """
+        self.completions.choices = list(words)
+        try:
+            while True:
+                try:
+                    if self.reader.interactive:
+                        line = self.reader.read(question + " ")
+                    else:
+                        self.out.say(question)
+                        line = self.reader.read("")
+                except KeyboardInterrupt:
+                    self.out.say("(cancelled)")
+                    continue
+                return line.strip()
+        finally:
+            self.completions.choices = None
+
+
+def status_line(state: CampaignState, name: str) -> str:
+    """``Kai: health 5  spirit 5  supply 5  momentum +2 (max +10)  debilities: none``."""
+    char = state.characters[name]
+    sheet = char.sheet()
+    debilities = ", ".join(sheet["debilities"]) or "none"
+    parts = [
+        f"health {char.health}",
+        f"spirit {char.spirit}",
+        f"supply {char.supply}",
+        f"momentum {char.momentum:+d} (max {char.momentum_max:+d})",
+        f"debilities: {debilities}",
+    ]
+    if char.initiative:
+        parts.append("initiative")
+    if char.status != "active":
+        parts.append(char.status.upper())
+    return f"{char.name}: " + "  ".join(parts)

@@ -68,8 +68,13 @@ def test_sigkill_at_random_points_loses_no_acknowledged_operation(tmp_path: Path
         # Then let it run for a random while, so the kill lands anywhere in the write path.
         time.sleep(rng.uniform(0.0, 0.25))
         os.kill(child.pid, signal.SIGKILL)
-        rest, _err = child.communicate()
-        assert child.returncode == -signal.SIGKILL
+        assert child.wait() == -signal.SIGKILL
+        # Through the same buffered reader as readline(), which may hold lines already read
+        # from the pipe (communicate() would read the raw pipe and miss them).
+        rest = child.stdout.read()
+        child.stdout.close()
+        if child.stderr is not None:
+            child.stderr.close()
         acknowledged += [int(line) for line in rest.split()]
 
         with CampaignStore.open(path, state_type=LedgerState) as store:

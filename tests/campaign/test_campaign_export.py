@@ -436,6 +436,40 @@ def test_journal_entries_interleave_text_and_mechanics() -> None:
             },
             "action 6 (cancelled) + 2 + 1 = 9 vs 2 | 2 → strong hit (match)",
         ),
+        (
+            {
+                "type": "roll",
+                "roll": {
+                    "type": "action",
+                    "action_die": 2,
+                    "stat": 2,
+                    "adds": 0,
+                    "score": 4,
+                    "challenge": [6, 2],
+                    "outcome": "weak_hit",
+                    "burned": False,
+                    "burn": {"outcome": "strong_hit"},
+                },
+            },
+            "action 2 + 2 = 4 vs 6 | 2 → weak hit (burning momentum would make it a strong hit)",
+        ),
+        (
+            {
+                "type": "roll",
+                "roll": {
+                    "type": "action",
+                    "action_die": 2,
+                    "stat": 2,
+                    "adds": 0,
+                    "score": 4,
+                    "challenge": [6, 2],
+                    "outcome": "strong_hit",
+                    "burned": True,
+                    "burn": None,
+                },
+            },
+            "action 2 + 2 = 4 vs 6 | 2 → strong hit (momentum burned)",
+        ),
         ({"type": "journal", "text": "x"}, "journal: text x"),
         ({"type": "brand_new", "from": [1, 2], "to": {"name": "Hawk"}}, "brand new: [1, 2] → Hawk"),
         ({"type": "roll", "roll": "garbled"}, "roll: roll garbled"),
@@ -443,3 +477,13 @@ def test_journal_entries_interleave_text_and_mechanics() -> None:
 )
 def test_narrator_phrases(event: dict[str, Any], expected: str) -> None:
     assert Narrator().event(event) == expected
+
+
+def test_a_move_is_told_before_the_roll_made_for_it() -> None:
+    roll_a = {"type": "roll", "move": "move:a", "roll": {}}
+    move_a = {"type": "move", "move": "move:a", "name": "A"}
+    roll_b = {"type": "roll", "move": "move:b", "roll": {}}
+    move_b = {"type": "move", "move": "move:b", "name": "B"}
+    meter = {"type": "meter", "character": "Kai", "meter": "health", "from": 5, "to": 4}
+    op = Operation(1, "move", "t", "Kai", "", (meter, roll_a, move_a, roll_b, move_b, roll_a))
+    assert Narrator().ordered(op) == [meter, move_a, roll_a, move_b, roll_b, roll_a]

@@ -77,7 +77,7 @@ def _operation_markdown(operation: Operation, narrator: Narrator) -> list[str]:
         return [_paragraph("\n\n".join(texts)), ""]
     items: list[str] = []
     narrator.begin(operation)
-    for event in operation.events:
+    for event in narrator.ordered(operation):
         kind = event.get("type")
         if kind == "session":
             continue

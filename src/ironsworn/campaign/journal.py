@@ -48,11 +48,30 @@ class Narrator:
         moves = [e for e in operation.events if e.get("type") == "move" and e.get("stat")]
         self.stat_name = str(moves[0]["stat"]) if len(moves) == 1 else None
 
+    def ordered(self, operation: Operation) -> list[dict[str, Any]]:
+        """The events in telling order: a move before the roll that was made for it.
+
+        (The move layer records the roll, then the move with its outcome.)
+        """
+        events = list(operation.events)
+        i = 0
+        while i < len(events) - 1:
+            first, second = events[i], events[i + 1]
+            if (
+                first.get("type") == "roll"
+                and second.get("type") == "move"
+                and first.get("move") == second.get("move")
+            ):
+                events[i], events[i + 1] = second, first
+                i += 1  # this roll is placed; do not carry it further
+            i += 1
+        return events
+
     def lines(self, operation: Operation) -> list[str]:
-        """One phrase per event worth telling (in order); journal text is not included."""
+        """One phrase per event worth telling; journal text is not included."""
         out: list[str] = []
         self.begin(operation)
-        for event in operation.events:
+        for event in self.ordered(operation):
             if event.get("type") == "journal":
                 continue
             line = self.event(event)
@@ -180,9 +199,13 @@ class Narrator:
             return f"progress roll {roll['score']} vs {challenge} → {outcome}"
         die = f"{roll['action_die']}" + (" (cancelled)" if roll.get("action_die_cancelled") else "")
         adds = f" + {roll['adds']}" if roll.get("adds") else ""
-        burn = f", momentum burned ({roll['burn']})" if roll.get("burn") is not None else ""
         stat = f"{self.stat_name} {roll['stat']}" if self.stat_name else f"{roll['stat']}"
-        return f"action {die} + {stat}{adds} = {roll['score']} vs {challenge}{burn} → {outcome}"
+        burn = ""
+        if roll.get("burned"):
+            burn = " (momentum burned)"
+        elif isinstance(roll.get("burn"), Mapping) and roll["burn"].get("outcome"):
+            burn = f" (burning momentum would make it a {words(roll['burn']['outcome'])})"
+        return f"action {die} + {stat}{adds} = {roll['score']} vs {challenge} → {outcome}{burn}"
 
     def _move(self, event: Mapping[str, Any]) -> str:
         who = f"{event['character']}: " if event.get("character") else ""

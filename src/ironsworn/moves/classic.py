@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.errors import InvalidValue, NotFound, RuleViolation
 from ironsworn.moves.engine import (
     Step,
     before_roll,
@@ -500,6 +500,7 @@ def sojourn_focus(ctx: Step, keys: list[str]) -> None:
 @before_roll("draw_the_circle")
 def circle_before(ctx: Step) -> None:
     ctx.engine.resolve_track(ctx, ("fight",))
+    ctx.flag("harm", None)  # a new fight: a boast of an earlier duel no longer holds
     _take_next_move_bonus(ctx)
 
 
@@ -690,6 +691,8 @@ def fray_before(ctx: Step) -> None:
     used = [t for t in ctx.char.flags.get("tide_used", []) if t != track.id]
     ctx.flag("tide_used", used or None)
     ctx.flag("strong_hit", None)
+    # "Hold no iron" (your harm is 1) was a boast of an earlier duel (L1930).
+    ctx.flag("harm", None)
     _take_next_move_bonus(ctx)
 
 
@@ -813,6 +816,8 @@ def end_fight_before(ctx: Step) -> None:
 def end_the_fight(ctx: Step) -> None:
     track = ctx.track(("fight",))
     ctx.flag("strong_hit", None)
+    if len(ctx.engine.fights_of(ctx.name)) == 1:
+        ctx.flag("harm", None)  # the last fight ends: so does a duel's "hold no iron"
     if ctx.outcome is M:
         ctx.engine.close_track(track, "lost")
         ctx.note("you have lost this fight: Pay the Price, and make it severe")
@@ -881,10 +886,22 @@ def endure_stress_before(ctx: Step) -> None:
         ctx.momentum(-overflow)
 
 
+def _suffer_strong_hit_initiative(ctx: Step) -> None:
+    """A strong hit on a suffer move takes initiative in a fight.
+
+    "The ability to take initiative on a strong hit applies even to suffer moves" (L1470-1473,
+    L2257-2259). Face Death and Face Desolation are left out: "If you are out of action and
+    Face Death, you aren't likely to come springing back into the fight" (L2262-2264).
+    """
+    if ctx.engine.fights_of(ctx.name):
+        ctx.initiative(True)
+
+
 def _endure(ctx: Step, meter: str, conditions: tuple[str, str], embrace: str) -> None:
     char = ctx.char
     move = short_name(ctx.data["move"])
     if ctx.outcome is S:
+        _suffer_strong_hit_initiative(ctx)
         options = ctx.options_of("strong_hit")
         if getattr(char, meter) == 0 or char.blocked_by(meter):
             options = [o for o in options if o[0] != "shake_it_off"]
@@ -1053,6 +1070,7 @@ def companion_endure_harm(ctx: Step) -> None:
     asset = next(a for a in ctx.char.assets if a["id"] == asset_id)
     at_zero = asset["meter"]["value"] == 0
     if ctx.outcome is S:
+        _suffer_strong_hit_initiative(ctx)
         ctx.engine.companion_meter(ctx.name, asset_id, 1)
     elif ctx.outcome is W:
         if at_zero:
@@ -1283,63 +1301,81 @@ def forsake_your_vow(ctx: Step) -> None:
     ctx.follow("endure_stress", amount=Rank.parse(track.rank).harm)
 
 
+ADVANCE_COST = {"new_asset": 3, "upgrade": 2}
+
+
 @no_roll("advance")
 def advance(ctx: Step) -> None:
-    choose = ctx.data.get("asset")
-    options = ctx.options_of("purchase")
+    query = ctx.data.get("asset")
+    if not query:
+        raise InvalidValue("Advance needs --asset (the asset to buy or upgrade)")
+    try:
+        ctx.char.asset(str(query))
+        key = "upgrade"
+    except NotFound:
+        key = "new_asset"
+    # Check the purchase now and offer only it: a decision that no answer can settle would
+    # block the campaign, since every other move waits for it.
+    _purchase(ctx, key, query, ctx.data.get("ability"))
     ctx.choose(
         "advance.purchase",
-        options,
+        [o for o in ctx.options_of("purchase") if o[0] == key],
         prompt="spend 3 experience on a new asset, or 2 on an upgrade",
-        asset=choose,
+        asset=query,
         ability=ctx.data.get("ability"),
     )
 
 
-@on_resume("advance.purchase")
-def advance_purchase(ctx: Step, keys: list[str]) -> None:
+def _purchase(ctx: Step, key: str, query: Any, ability: Any) -> dict[str, Any]:
+    """The event of an Advance purchase; raises when it cannot be made (changes nothing)."""
     from ironsworn.moves.sheet import new_asset_record
 
-    context = ctx.data["context"]
     char = ctx.char
-    cost = 3 if keys[0] == "new_asset" else 2
+    cost = ADVANCE_COST[key]
     available = char.experience_earned - char.experience_spent
     if available < cost:
-        raise RuleViolation(f"Advance costs {cost} experience; {char.name} has {available}")
-    query = context.get("asset")
-    if not query:
-        raise InvalidValue("Advance needs --asset (the asset to buy or upgrade)")
-    if keys[0] == "new_asset":
+        what = "a new asset" if key == "new_asset" else "an upgrade"
+        raise RuleViolation(
+            f"Advance costs {cost} experience for {what}; {char.name} has {available}"
+        )
+    if key == "new_asset":
         asset = ctx.engine.ruleset.asset(str(query))
         if any(a["id"] == asset.id for a in char.assets):
             raise RuleViolation(f"{char.name} already has {asset.name}")
-        ctx.emit({"type": "asset_added", "character": char.name, "asset": new_asset_record(asset)})
-    else:
-        owned = char.asset(str(query))
-        index = context.get("ability")
+        return {"type": "asset_added", "character": char.name, "asset": new_asset_record(asset)}
+    owned = char.asset(str(query))
+    if ability is None:
+        index = next((i for i, on in enumerate(owned["abilities"]) if not on), None)
         if index is None:
-            index = next((i for i, on in enumerate(owned["abilities"]) if not on), None)
-            if index is None:
-                raise RuleViolation(f"every ability of {owned['name']} is already marked")
-        else:
-            index = int(index) - 1
-        if not 0 <= index < len(owned["abilities"]):
-            raise InvalidValue(
-                f"--ability {index + 1} is out of range (1 to {len(owned['abilities'])})"
-            )
-        if owned["abilities"][index]:
-            raise RuleViolation(f"ability {index + 1} of {owned['name']} is already marked")
-        ctx.emit(
-            {
-                "type": "asset_ability",
-                "character": char.name,
-                "asset": owned["id"],
-                "ability": index,
-                "from": False,
-                "to": True,
-            }
+            raise RuleViolation(f"every ability of {owned['name']} is already marked")
+    else:
+        try:
+            index = int(ability) - 1
+        except (TypeError, ValueError):
+            raise InvalidValue(f"--ability {ability!r} is not a whole number") from None
+    if not 0 <= index < len(owned["abilities"]):
+        raise InvalidValue(
+            f"--ability {index + 1} is out of range (1 to {len(owned['abilities'])})"
         )
-    ctx.engine.set_meter(char.name, "experience_spent", char.experience_spent + cost)
+    if owned["abilities"][index]:
+        raise RuleViolation(f"ability {index + 1} of {owned['name']} is already marked")
+    return {
+        "type": "asset_ability",
+        "character": char.name,
+        "asset": owned["id"],
+        "ability": index,
+        "from": False,
+        "to": True,
+    }
+
+
+@on_resume("advance.purchase")
+def advance_purchase(ctx: Step, keys: list[str]) -> None:
+    context = ctx.data["context"]
+    char = ctx.char
+    ctx.emit(_purchase(ctx, keys[0], context.get("asset"), context.get("ability")))
+    spent = char.experience_spent + ADVANCE_COST[keys[0]]
+    ctx.engine.set_meter(char.name, "experience_spent", spent)
 
 
 # --- fate -----------------------------------------------------------------------------------

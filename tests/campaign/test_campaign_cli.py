@@ -367,3 +367,59 @@ def test_export_to_a_missing_folder_fails_cleanly(
     assert run(capsys, "journal", "add", "x")[0] == 0
     err = fails(capsys, "export", "json", "-o", str(tmp_path / "no" / "such" / "x.json"))
     assert "cannot write" in err
+
+
+def test_log_tail_names_tracks_from_the_state(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with_character(default_path(home))
+    with CampaignStore.open(default_path(home)) as store:
+        with store.write() as tx:
+            track = {
+                "id": "vow-1",
+                "kind": "vow",
+                "name": "Avenge my kin",
+                "rank": "dangerous",
+                "ticks": 0,
+                "characters": ["Kai"],
+            }
+            tx.append("vow", [{"type": "track_created", "track": track}], character="Kai")
+        with store.write() as tx:
+            tx.append("move", [{"type": "progress", "track": "vow-1", "from": 0, "to": 4}])
+    _code, out, _ = run(capsys, "log", "--limit", "1")
+    assert len(out.splitlines()) == 1
+    assert out.rstrip().endswith("move: Avenge my kin: progress 0 → 4 ticks (1 box)")
+    entries = run_json(capsys, "journal", "--limit", "1")
+    assert entries[0]["mechanics"] == "Avenge my kin: progress 0 → 4 ticks (1 box)"
+
+
+def test_a_log_the_state_refuses_can_still_be_read_and_undone(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with_character(default_path(home))
+    with CampaignStore.open(default_path(home)) as store, store.write() as tx:
+        assert tx.state.character("Kai").health == 5
+        # A caller that took the state vouches for its events; this one lies.
+        tx.append(
+            "edit", [{"type": "meter", "character": "Kai", "meter": "health", "from": 2, "to": 1}]
+        )
+    err = fails(capsys, "export", "markdown")
+    assert "operation 2: the state refused a 'meter' event" in err
+    code, out, _ = run(capsys, "log", "--limit", "1")
+    assert code == 0 and "Kai: health 2 → 1" in out
+    assert run(capsys, "undo")[0] == 0
+    code, out, _ = run(capsys, "export", "markdown")
+    assert code == 0 and "- health: 5" in out
+
+
+def test_json_export_has_one_operation_per_line(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for text in ("One.", "Two."):
+        assert run(capsys, "journal", "add", text)[0] == 0
+    _code, out, _ = run(capsys, "export", "json")
+    lines = out.splitlines()
+    assert lines[:2] == ["{", '  "format": "ironsworn-campaign",']
+    assert lines[-4:-2] == [line for line in lines if line.startswith('    {"seq": ')][-2:]
+    assert [json.loads(line.strip().rstrip(","))["seq"] for line in lines[-4:-2]] == [1, 2]
+    assert json.loads(out)["operations"][1]["events"] == [{"text": "Two.", "type": "journal"}]

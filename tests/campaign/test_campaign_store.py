@@ -401,3 +401,27 @@ def test_counts_and_last_operation(tmp_path: Path) -> None:
         store.undo()
         assert store.counts() == {"live": 2, "undone": 1, "discarded": 0, "events": 10}
         assert store.last_operation().seq == 2  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("include_undone", "last", "expected"),
+    [
+        (False, None, [1, 2, 4]),
+        (False, 2, [2, 4]),
+        (False, 10, [1, 2, 4]),
+        (False, 0, []),
+        (True, None, [1, 2, 3, 4, 5]),
+        (True, 2, [4, 5]),
+    ],
+)
+def test_operations_tail(
+    tmp_path: Path, include_undone: bool, last: int | None, expected: list[int]
+) -> None:
+    with open_store(tmp_path / "c.sqlite") as store:
+        append_counts(store, 3)
+        store.undo()
+        append_counts(store, 2)
+        store.undo()  # 1, 2 live; 3 discarded; 4 live; 5 undone
+        ops = store.operations(include_undone=include_undone, last=last)
+        assert [o.seq for o in ops] == expected
+        assert all(len(o.events) == 1 for o in ops)

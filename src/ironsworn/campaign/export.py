@@ -205,8 +205,23 @@ def export_document(store: CampaignStore[Any]) -> dict[str, Any]:
 
 
 def dumps(document: Mapping[str, Any]) -> str:
-    """The exact text of an export file (deterministic, so round trips compare byte for byte)."""
-    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    """The exact text of an export file (deterministic, so round trips compare byte for byte).
+
+    One operation per line: a long campaign stays a readable, diffable file of modest size.
+    """
+    lines = ["{"]
+    for key, value in document.items():
+        if key != "operations":
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},")
+    operations = document.get("operations", [])
+    if operations:
+        lines.append('  "operations": [')
+        lines.append(",\n".join("    " + json.dumps(op, ensure_ascii=False) for op in operations))
+        lines.append("  ]")
+    else:
+        lines.append('  "operations": []')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
 
 
 def export_json(store: CampaignStore[Any]) -> str:

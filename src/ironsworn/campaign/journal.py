@@ -36,9 +36,19 @@ def words(value: Any) -> str:
 class Narrator:
     """Describes events in words, remembering the names of tracks it has seen created."""
 
-    def __init__(self) -> None:
+    def __init__(self, state: Any = None) -> None:
         self.track_names: dict[str, str] = {}
         self.stat_name: str | None = None  # the stat of the move being told, for its roll
+        if state is not None:
+            self.learn(state)
+
+    def learn(self, state: Any) -> None:
+        """Take the track names from a state, for telling part of a log without its start."""
+        tracks = state.to_dict().get("tracks")
+        if isinstance(tracks, Mapping):
+            for track_id, track in tracks.items():
+                if isinstance(track, Mapping) and track.get("name"):
+                    self.track_names[str(track_id)] = str(track["name"])
 
     # --------------------------------------------------------------------- whole operations
 
@@ -237,9 +247,11 @@ class Narrator:
         return "new session" + (f": {title}" if title else "")
 
 
-def entries(operations: Iterable[Operation]) -> list[dict[str, Any]]:
+def entries(
+    operations: Iterable[Operation], narrator: Narrator | None = None
+) -> list[dict[str, Any]]:
     """The journal view: one entry per operation, journal text or a line of mechanics."""
-    narrator = Narrator()
+    narrator = narrator or Narrator()
     out: list[dict[str, Any]] = []
     for operation in operations:
         is_text = operation.kind == "journal"

@@ -397,21 +397,29 @@ class CampaignStore(Generic[S]):
                 self._snapshot_opportunistically()
             return self._take(head)
 
-    def operations(self, *, include_undone: bool = False) -> list[Operation]:
-        """Operations in seq order: the live ones, or with ``include_undone`` every one."""
+    def operations(
+        self, *, include_undone: bool = False, last: int | None = None
+    ) -> list[Operation]:
+        """Operations in seq order: the live ones, or with ``include_undone`` every one.
+
+        ``last=N`` gives only the last N of them (without reading the rest of the log).
+        """
         statuses = (LIVE, UNDONE, DISCARDED) if include_undone else (LIVE,)
         marks = ", ".join("?" for _ in statuses)
+        limit = -1 if last is None else max(0, last)
         with self._errors(), self._read():
             rows = self._conn.execute(
                 "SELECT seq, kind, time, character, summary, status FROM operations "
-                f"WHERE status IN ({marks}) ORDER BY seq",
-                statuses,
+                f"WHERE status IN ({marks}) ORDER BY seq DESC LIMIT ?",
+                (*statuses, limit),
             ).fetchall()
+            rows.reverse()
+            first = int(rows[0][0]) if rows else 0
             events: dict[int, list[dict[str, Any]]] = {}
             for op_seq, body in self._conn.execute(
                 "SELECT e.op_seq, e.body FROM events e JOIN operations o ON o.seq = e.op_seq "
-                f"WHERE o.status IN ({marks}) ORDER BY e.op_seq, e.idx",
-                statuses,
+                f"WHERE o.status IN ({marks}) AND o.seq >= ? ORDER BY e.op_seq, e.idx",
+                (*statuses, first),
             ):
                 events.setdefault(int(op_seq), []).append(json.loads(body))
         return [_operation(row, events.get(int(row[0]), [])) for row in rows]

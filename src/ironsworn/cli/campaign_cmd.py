@@ -27,7 +27,8 @@ from ironsworn.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from ironsworn.campaign.store import Operation
+    from ironsworn.campaign.journal import Narrator
+    from ironsworn.campaign.store import CampaignStore, Operation
 
 
 def register(sub: argparse._SubParsersAction[CliParser]) -> None:
@@ -229,12 +230,13 @@ def _log(args: argparse.Namespace) -> int:
     from ironsworn.campaign.journal import Narrator
     from ironsworn.campaign.registry import open_campaign
 
+    limit = None if args.limit is None else parse_int(args.limit, "--limit", low=1)
     with open_campaign(args.campaign, create=False) as store:
-        operations = store.operations(include_undone=args.all)
-    narrator = Narrator()
+        operations = store.operations(include_undone=args.all, last=limit)
+        # Track names come from the state, so a short tail of a long log still names its vows.
+        narrator = _narrator(store) if limit is not None else Narrator()
     lines: list[str] = []
     for operation in operations:
-        # Narrate every operation so track names are known, even those --limit hides.
         headline = narrator.headline(operation)
         details = narrator.lines(operation) if args.events else []
         status = "" if operation.status == "live" else f" ({operation.status})"
@@ -243,9 +245,6 @@ def _log(args: argparse.Namespace) -> int:
         text = [f"#{operation.seq:<5} {when}  {operation.kind}{who}: {headline}{status}"]
         text += [f"        - {line}" for line in details]
         lines.append("\n".join(text))
-    if args.limit is not None:
-        limit = parse_int(args.limit, "--limit", low=1)
-        operations, lines = operations[-limit:], lines[-limit:]
     emit(
         args,
         [op.to_dict() for op in operations],
@@ -302,13 +301,18 @@ def _journal_read(args: argparse.Namespace) -> int:
     from ironsworn.campaign.journal import entries
     from ironsworn.campaign.registry import open_campaign
 
+    limit = None if args.limit is None else parse_int(args.limit, "--limit", low=1)
     with open_campaign(args.campaign, create=False) as store:
-        found = entries(store.operations())
+        if limit is not None and args.character is None:
+            # Only the tail is read; the state supplies the track names told earlier.
+            found = entries(store.operations(last=limit), _narrator(store))
+        else:
+            found = entries(store.operations())
     if args.character is not None:
         key = args.character.strip().lower()
         found = [e for e in found if (e["character"] or "").lower() == key]
-    if args.limit is not None:
-        found = found[-parse_int(args.limit, "--limit", low=1) :]
+    if limit is not None:
+        found = found[-limit:]
 
     def text() -> str:
         if not found:
@@ -386,6 +390,20 @@ def _import(args: argparse.Namespace) -> int:
 
 
 # ----------------------------------------------------------------------------------- helpers
+
+
+def _narrator(store: CampaignStore[Any]) -> Narrator:
+    """A narrator that knows the track names, even when the state cannot be folded.
+
+    (The log is how a player finds what to undo, so it must read a log the state refuses.)
+    """
+    from ironsworn.campaign.journal import Narrator
+    from ironsworn.errors import IronswornError
+
+    try:
+        return Narrator(store.state())
+    except IronswornError:
+        return Narrator()
 
 
 def _headline(operation: Operation) -> str:

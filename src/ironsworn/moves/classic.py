@@ -1110,11 +1110,31 @@ def face_desolation(ctx: Step) -> None:
 
 @no_roll("out_of_supply")
 def out_of_supply(ctx: Step) -> None:
-    for char in ctx.state.party(ctx.name):
+    party = ctx.state.party(ctx.name)
+    for char in party:
         ctx.debility("unprepared", True, who=char.name)
     amount = int(ctx.amount or 0)
-    if amount:
-        _ask_supply_cost(ctx, amount)
+    if not amount:
+        return
+    # "If you are at 0 supply and suffer additional -supply, you each need to reduce your
+    # health, spirit, or momentum tracks by that amount" (L2328-2330, L2465-2466): each member
+    # of the party pays, the one who made the move first.
+    for char in sorted(party, key=lambda c: c.name != ctx.name):
+        ctx.engine.queue(
+            {
+                **ctx.data,
+                "step": "resume",
+                "point": "out_of_supply.ask",
+                "keys": [],
+                "character": char.name,
+                "remaining": amount,
+            }
+        )
+
+
+@on_resume("out_of_supply.ask")
+def out_of_supply_ask(ctx: Step, _keys: list[str]) -> None:
+    _ask_supply_cost(ctx, int(ctx.data["remaining"]))
 
 
 def _ask_supply_cost(ctx: Step, remaining: int) -> None:

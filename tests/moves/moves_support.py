@@ -158,6 +158,10 @@ class Game:
                 self._keep(self.sheet.adjust(name, meter, value - current))
         return char
 
+    def adjust(self, who: str | None, meter: str, delta: int) -> OperationResult:
+        """A manual change (``ironsworn adjust``), kept in this game's events."""
+        return self._keep(self.sheet.adjust(who, meter, delta))
+
     def char(self, name: str | None = None) -> CharacterState:
         return self.state.character(name or self.main)
 

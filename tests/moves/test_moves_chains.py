@@ -237,7 +237,7 @@ def test_momentum_loss_at_minus_6_makes_you_face_a_setback(game: Game) -> None:
 def test_a_loss_that_runs_past_minus_6_pays_the_rest_as_a_setback(game: Game) -> None:
     """ENGINE CHOICE (spec §6.5): -3 from -5 is -6 and a setback of 2."""
     game.set(momentum=-5)
-    result = game.sheet.adjust(None, "momentum", -3)
+    result = game.adjust(None, "momentum", -3)
     assert fx(result) == [("momentum", -5, -6)]
     assert keys(result) == ("pay_with_meters", "clear_progress")
     game.choose(["pay_with_meters"])
@@ -265,7 +265,7 @@ def test_setback_clears_progress_by_rank(
 ) -> None:
     track = game.track("journey", "Over the pass", rank, ticks=before)
     game.set(momentum=-6)
-    game.sheet.adjust(None, "momentum", -setback)
+    game.adjust(None, "momentum", -setback)
     game.choose(["clear_progress"])
     result = game.choose([track.id])
     assert fx(result) == [(f"{track.id}:ticks", before, after)]
@@ -293,7 +293,7 @@ def test_supply_to_zero_marks_unprepared(game: Game) -> None:
 
 def test_supply_loss_past_zero_is_paid_from_other_meters(game: Game) -> None:
     game.set(supply=1)
-    result = game.sheet.adjust(None, "supply", -3)
+    result = game.adjust(None, "supply", -3)
     assert fx(result) == [("supply", 1, 0), ("debility:unprepared", False, True)]
     assert keys(result) == ("suffer_health", "suffer_spirit", "suffer_momentum")
     first = game.choose(["suffer_health"])
@@ -315,7 +315,7 @@ def test_further_supply_loss_while_unprepared(game: Game) -> None:
 
 def test_unprepared_blocks_supply_gains_and_reports_it(game: Game) -> None:
     game.set(supply=0)
-    result = game.sheet.adjust(None, "supply", 2)
+    result = game.adjust(None, "supply", 2)
     assert fx(result) == []
     assert any("supply blocked (unprepared)" in n for n in result.notes)
 

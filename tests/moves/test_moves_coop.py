@@ -15,7 +15,7 @@ BOTH_SUPPLY = [("supply", 5, 4), ("Bram/supply", 5, 4)]
 
 @pytest.mark.parametrize("who", ["Asha", "Bram"])
 def test_a_supply_change_applies_to_each_of_you(duo: Game, who: str) -> None:
-    result = duo.sheet.adjust(who, "supply", -1)
+    result = duo.adjust(who, "supply", -1)
     assert fx(result) == BOTH_SUPPLY
 
 
@@ -60,7 +60,7 @@ def test_further_supply_loss_is_paid_by_each_of_you(duo: Game) -> None:
     """ "If you are at 0 supply and suffer additional -supply, you each need to reduce your
     health, spirit, or momentum tracks by that amount" (L2328-2330, L2465-2466)."""
     duo.set("Asha", supply=0)
-    result = duo.sheet.adjust("Asha", "supply", -1)
+    result = duo.adjust("Asha", "supply", -1)
     assert keys(result) == ("suffer_health", "suffer_spirit", "suffer_momentum")
     assert result.pending is not None and result.pending["character"] == "Asha"
     first = duo.choose(["suffer_health"])
@@ -188,5 +188,5 @@ def test_aid_your_ally_in_a_fight_sets_both_initiatives(
 
 def test_a_dead_ally_no_longer_shares_supply(duo: Game) -> None:
     duo.move("face death", MISS, character="Bram")
-    result = duo.sheet.adjust("Asha", "supply", -1)
+    result = duo.adjust("Asha", "supply", -1)
     assert fx(result) == [("supply", 5, 4)]

@@ -147,10 +147,17 @@ def gather_information(ctx: Step) -> None:
 @before_roll("heal")
 def heal_before(ctx: Step) -> None:
     _take_next_move_bonus(ctx)
+    if ctx.data.get("ally") and ctx.data.get("companion"):
+        # One patient per move: with both, the companion was healed by a name, not an id.
+        raise InvalidValue("Heal treats one patient: give --ally or --companion, not both")
     if ctx.data.get("ally") or ctx.data.get("companion"):
         ctx.data["self_heal"] = False
         if ctx.data.get("ally"):
             ally = ctx.state.character(str(ctx.data["ally"]))
+            if ally.name == ctx.name:
+                raise InvalidValue(
+                    "--ally names another character; leave it out to mend your own wounds"
+                )
             ctx.data["ally"] = ally.name
         else:
             ctx.data["companion"] = _companion(ctx)["id"]
@@ -558,9 +565,12 @@ def forge_a_bond(ctx: Step) -> None:
 
 
 def _add_bond(ctx: Step) -> None:
-    bond = str(ctx.data.get("with") or "a bond")
     char = ctx.char
-    ctx.emit({"type": "bond_added", "character": char.name, "bond": bond})
+    bond = ctx.data.get("with")
+    if bond:
+        ctx.emit({"type": "bond_added", "character": char.name, "bond": str(bond)})
+    else:
+        ctx.note("bond marked; name who it is with --with to keep it on the sheet")
     ticks = min(40, char.bond_ticks + 1)
     ctx.engine.set_meter(char.name, "bond_ticks", ticks)
 

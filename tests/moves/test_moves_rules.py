@@ -55,6 +55,10 @@ def _nothing(game: Game) -> None:
     pass
 
 
+def _duo(game: Game) -> None:
+    game.character("Bram", "edge=1,heart=3,iron=2,shadow=2,wits=1")
+
+
 def _dice_run_out(game: Game) -> None:
     """Face Danger weak hit answered up front with Endure Harm, whose roll has no dice."""
     game.dice(WEAK)
@@ -253,6 +257,20 @@ REFUSALS: list[tuple[str, Setup, Callable[[Game], Any], type[IronswornError], st
         lambda g: g.move("endure harm", STRONG, amount=11),
         InvalidValue,
         "out of range",
+    ),
+    (
+        "heal an ally and a companion at once (found by the property test)",
+        _duo,
+        lambda g: g.move("heal", STRONG, ally="Bram", companion="hawk"),
+        InvalidValue,
+        "not both",
+    ),
+    (
+        "heal yourself named as the ally",
+        _nothing,
+        lambda g: g.move("heal", STRONG, ally="Asha"),
+        InvalidValue,
+        "another character",
     ),
     (
         "aid your ally with no ally named",

@@ -85,7 +85,8 @@ def test_endure_harm_table_1_to_10_makes_you_face_death(
 
 
 def test_both_debilities_marked_rolls_the_table_at_once(game: Game) -> None:
-    """ "If you score a miss and your debilities are already marked, ... Roll" (L2385-2388)."""
+    """Both marked: "If you score a miss and your debilities are already marked, ... Roll"
+    (L2385-2388)."""
     game.set(debilities=["wounded", "maimed"])  # momentum max 8, reset 0
     result = game.move("endure harm", (1, 9, 10, 4, 6, 1, 2), amount=5)
     assert outcomes(result) == [("Endure Harm", "miss"), ("Face Death", "strong_hit")]
@@ -95,7 +96,8 @@ def test_both_debilities_marked_rolls_the_table_at_once(game: Game) -> None:
 
 
 def test_harm_past_zero_becomes_negative_momentum(game: Game) -> None:
-    """ "If your health is 0, suffer -momentum equal to any remaining -health" (L2311-2312)."""
+    """Endure Harm: "If your health is 0, suffer -momentum equal to any remaining -health"
+    (L2311-2312)."""
     game.set(health=1)
     result = game.move("endure harm", WEAK, amount=4)
     assert fx(result) == [("health", 1, 0), ("momentum", 2, -1)]
@@ -272,7 +274,8 @@ def test_setback_clears_progress_by_rank(
 
 
 def test_setback_with_every_meter_at_zero_must_clear_progress(game: Game) -> None:
-    """ "If your health, spirit, and supply are all at 0, ... you must clear progress"."""
+    """All at 0: "If your health, spirit, and supply are all at 0, ... You must clear progress"
+    (L2494-2496)."""
     game.track("vow", "Avenge my kin", "dangerous", ticks=16)
     game.set(health=0, spirit=0, supply=0, momentum=-6)
     assert game.state.pending is None

@@ -33,7 +33,7 @@ def test_resupply_by_one_raises_everyone(duo: Game) -> None:
 
 
 def test_a_shared_journey_marks_once_and_costs_everyone_supply(duo: Game) -> None:
-    """Undertake a Journey with allies: one shared track; each of you mark -1 supply (L1780)."""
+    """Undertake a Journey with allies: one shared track; each of you mark -1 supply (L1782)."""
     duo.track("journey", "To Mournwood", "dangerous", characters=["Asha", "Bram"])
     result = duo.move("undertake a journey", WEAK, character="Bram")
     assert fx(result) == [("journey-1:ticks", 0, 8), ("supply", 5, 4), ("Bram/supply", 5, 4)]
@@ -57,8 +57,8 @@ def test_out_of_supply_marks_unprepared_for_both(duo: Game) -> None:
 
 
 def test_further_supply_loss_is_paid_by_each_of_you(duo: Game) -> None:
-    """ "If you are at 0 supply and suffer additional -supply, you each need to reduce your
-    health, spirit, or momentum tracks by that amount" (L2328-2330, L2465-2466)."""
+    """Each pays: "If you are at 0 supply and suffer additional -supply, you each need to
+    reduce your health, spirit, or momentum tracks by that amount" (L2328-2330, L2465-2466)."""
     duo.set("Asha", supply=0)
     result = duo.adjust("Asha", "supply", -1)
     assert keys(result) == ("suffer_health", "suffer_spirit", "suffer_momentum")
@@ -103,7 +103,7 @@ def test_make_camp_each_of_you_chooses(duo: Game) -> None:
 
 
 def test_a_shared_vow_gives_experience_to_everyone_on_it(duo: Game) -> None:
-    """ "The outcome affects everyone involved" (L2573-2576)."""
+    """A shared vow: "The outcome affects everyone involved" (L2573-2576)."""
     duo.track("vow", "Find a new home", "formidable", ticks=20, characters=["Asha", "Bram"])
     duo.move("reach a milestone", character="Bram")
     assert duo.state.tracks["vow-1"].ticks == 24
@@ -178,8 +178,8 @@ def test_aid_your_ally_take_control_adds_to_the_allys_next_move(duo: Game) -> No
 def test_aid_your_ally_in_a_fight_sets_both_initiatives(
     duo: Game, dice: tuple[int, ...], asha: bool, bram: bool
 ) -> None:
-    """ "If you are in combat and score a strong hit, you and your ally have initiative"; on a
-    weak hit or miss "you both lose initiative" (L2019-2024, L2012-2017)."""
+    """In combat: "If you are in combat and score a strong hit, you and your ally have
+    initiative"; on a weak hit or miss "you both lose initiative" (L2023-2024, L2014, L2017)."""
     duo.track("fight", "Raiders", "dangerous", characters=["Asha", "Bram"])
     duo.move("enter the fray", STRONG, stat="heart")  # Asha has initiative; Bram has not
     duo.move("aid your ally", dice, ally="Bram", stat="edge")

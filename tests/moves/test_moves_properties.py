@@ -51,9 +51,9 @@ def check_invariants(state: CampaignState) -> None:
         assert char.status in STATUSES, where
         assert isinstance(char.initiative, bool), where
         for asset in char.assets:
-            meter = asset.get("meter")
-            if meter:
-                assert 0 <= meter["value"] <= meter["max"], where
+            health = asset.get("meter")
+            if health:
+                assert 0 <= health["value"] <= health["max"], where
     for track in state.tracks.values():
         assert 0 <= track.ticks <= MAX_TICKS, track
         assert track.rank in RANKS, track
@@ -71,6 +71,10 @@ def check_invariants(state: CampaignState) -> None:
 
 def answers(pending: dict[str, Any]) -> list[Callable[[Game], OperationResult]]:
     """Every single answer to a decision (one key each, or burn / decline)."""
+
+    def choose(keys: list[str]) -> Callable[[Game], OperationResult]:
+        return lambda g: g.engine.choose(keys)
+
     if pending["kind"] == "burn":
         return [lambda g: g.engine.burn(), lambda g: g.engine.decline()]
     out: list[Callable[[Game], OperationResult]] = []
@@ -78,7 +82,7 @@ def answers(pending: dict[str, Any]) -> list[Callable[[Game], OperationResult]]:
     low, high = int(pending["min"]), int(pending["count"])
     for size in range(max(low, 1), min(high, len(keys)) + 1):
         for combo in itertools.combinations(keys, size):
-            out.append(lambda g, c=list(combo): g.engine.choose(c))
+            out.append(choose(list(combo)))
             if len(out) > 40:
                 return out
     if low == 0:
@@ -162,7 +166,7 @@ class Player:
             "bond": self.draw(st.booleans()) if wild else False,
         }
         if wild or self.draw(st.integers(0, 3)) == 0:
-            kwargs["track"] = self.draw(st.sampled_from(sorted(state.tracks) or [None]))
+            kwargs["track"] = self.draw(st.sampled_from([None, *sorted(state.tracks)]))
         extra = {
             "ally": self.draw(st.sampled_from((None, "Asha", "Bram"))),
             "with": self.draw(st.sampled_from((None, "Elda", "Kei"))),

@@ -65,7 +65,7 @@ def _dice_run_out(game: Game) -> None:
     game.engine.make_move("face danger", stat="edge", choose=["endure_harm"])
 
 
-REFUSALS: list[tuple[str, Setup, Callable[[Game], Any], type[IronswornError], str]] = [
+REFUSALS: list[tuple[str, Setup, Callable[[Game], Any], type[Exception], str]] = [
     (
         "strike without initiative",
         _fight,
@@ -378,7 +378,7 @@ def test_end_the_fight_may_follow_any_strong_hit_in_the_fight(game: Game) -> Non
 
 
 def test_end_the_fight_with_foes_left_keeps_initiative(game: Game) -> None:
-    """ "If you still face other foes ... you have initiative" (L2142-2143)."""
+    """Foes left: "If you still face other foes ... you have initiative" (L2142-2143)."""
     game.track("fight", "Raider", "dangerous", ticks=20)
     game.track("fight", "Second raider", "dangerous")
     game.move("face danger", STRONG, stat="edge")
@@ -411,8 +411,9 @@ def test_hold_no_iron_lasts_only_for_the_duel(game: Game) -> None:
 def test_a_strong_hit_on_a_suffer_move_takes_initiative(
     game: Game, move: str, kwargs: dict[str, Any]
 ) -> None:
-    """ "The ability to take initiative on a strong hit applies even to suffer moves" (L1470-
-    1473, L2257-2259): after a Clash miss, a strong hit on Endure Harm takes it back."""
+    """Suffer moves: "The ability to take initiative on a strong hit applies even to suffer
+    moves" (L1470-1473, L2257-2259): after a Clash miss, a strong hit on Endure Harm takes it
+    back."""
     _fight(game)
     assert not game.char().initiative
     result = game.move(move, STRONG, **kwargs)
@@ -420,8 +421,8 @@ def test_a_strong_hit_on_a_suffer_move_takes_initiative(
 
 
 def test_face_death_strong_hit_does_not_spring_back_into_the_fight(game: Game) -> None:
-    """ "If you are out of action and Face Death, you aren't likely to come springing back"
-    (L2262-2264)."""
+    """Face Death: "If you are out of action and Face Death, you aren't likely to come
+    springing back" (L2262-2264)."""
     _fight(game)
     result = game.move("face death", STRONG)
     assert fx(result) == []
@@ -465,7 +466,7 @@ def test_shake_it_off_is_not_offered_while_wounded(game: Game) -> None:
     [("endure harm", "embrace_the_pain"), ("endure stress", "embrace_the_darkness")],
 )
 def test_shake_it_off_needs_more_than_0(game: Game, move: str, embrace: str) -> None:
-    """ "Shake it off: If your health is greater than 0" (L2314; spirit, L2411)."""
+    """At 0: "Shake it off: If your health is greater than 0" (L2315; spirit, L2412)."""
     result = game.move(move, STRONG, amount=5)
     assert keys(result) == (embrace,)
 
@@ -480,9 +481,10 @@ def test_shake_it_off_needs_more_than_0(game: Game, move: str, embrace: str) -> 
 def test_conditions_block_their_meter(
     game: Game, debility: str, meter: str, action: Callable[[Game], Any]
 ) -> None:
-    game.set(**{meter: 2}, debilities=[debility] if debility != "unprepared" else [])
     if debility == "unprepared":
-        game.set(supply=0)
+        game.set(supply=0)  # Out of Supply marks it
+    else:
+        game.set(spirit=2, debilities=[debility])
     before = game.char().value(meter)
     result = action(game)
     if result.pending is not None:  # Sojourn: the focus question on provision
@@ -524,7 +526,7 @@ def test_reach_your_destination_miss_keeps_one_box_and_raises_rank(
 ) -> None:
     game.track("journey", "North", rank, ticks=ticks)
     result = game.move("reach your destination", (10, 10))
-    expected = []
+    expected: list[tuple[str, Any, Any]] = []
     if after_ticks != ticks:
         expected.append(("journey-1:ticks", ticks, after_ticks))
     if after_rank != rank:

@@ -415,7 +415,7 @@ SLASH_COMMANDS = SlashTable(
             "ask the oracle a yes/no question (likely, 50/50, ...)",
             _ask,
             "ask",
-            ("odds",),
+            ("odds", ""),
         ),
         SlashCommand("sheet", "/sheet", "show the character sheet", _sheet, "sheet"),
         SlashCommand("tracks", "/tracks [--all]", "list progress tracks", _tracks, "track"),
@@ -442,7 +442,7 @@ SLASH_COMMANDS = SlashTable(
             "change a meter by hand (health -1, momentum +2)",
             _sheet_change("adjust"),
             "adjust",
-            ("meter",),
+            ("meter", ""),
         ),
         SlashCommand(
             "debility",
@@ -450,7 +450,7 @@ SLASH_COMMANDS = SlashTable(
             "mark or clear a debility",
             _sheet_change("debility"),
             "debility",
-            ("mark", "debility"),
+            ("mark", "debility", ""),
         ),
         SlashCommand(
             "progress",
@@ -458,7 +458,7 @@ SLASH_COMMANDS = SlashTable(
             "mark or clear progress on a track",
             _sheet_change("progress"),
             "progress",
-            ("mark", "track"),
+            ("mark", "track", ""),
         ),
         SlashCommand(
             "journal", "/journal TEXT", "write TEXT in the journal", _journal, aliases=("note",)
@@ -472,7 +472,7 @@ SLASH_COMMANDS = SlashTable(
             "/help [COMMAND]",
             "this list, or one command's options",
             _help,
-            positionals=("command",),
+            positionals=("command", ""),
             aliases=("?",),
         ),
         SlashCommand(

@@ -54,7 +54,8 @@ class CommandShape:
 
     options: tuple[str, ...] = ()  # option strings, as the parser spells them
     flags: frozenset[str] = frozenset()  # options that take no value
-    positionals: tuple[str, ...] = ()  # word kinds of the positional words; the last repeats
+    # Word kinds of the positional words, the last one repeating; "" is free text.
+    positionals: tuple[str, ...] = ()
 
     @classmethod
     def from_parser(

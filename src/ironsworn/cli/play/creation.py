@@ -179,9 +179,13 @@ def parse_stats_answer(text: str) -> dict[str, int]:
 def _rank(text: str, allowed: Sequence[str], default: str) -> str:
     from ironsworn.ranks import Rank
 
-    if not text.strip():
+    word = text.strip().lower()
+    if not word:
         return default
-    label = Rank.parse(text).label
+    starting = [rank for rank in allowed if rank.startswith(word)]
+    if len(starting) == 1:
+        return starting[0]  # "ext" is as clear as "extreme"
+    label = Rank.parse(word).label
     if label not in allowed:
         raise InvalidValue(f"rank {text!r} is not allowed here (accepted: {', '.join(allowed)})")
     return label

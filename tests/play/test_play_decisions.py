@@ -1,0 +1,110 @@
+"""Reading a typed line as the answer to a pending decision, and how a decision is shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ironsworn.cli.play.decisions import Answer, describe, hint, read_answer, resolve_keys
+from ironsworn.errors import InvalidValue
+
+CHOOSE_ONE: dict[str, Any] = {
+    "kind": "choose",
+    "character": "Kai",
+    "prompt": "choose one",
+    "options": [
+        {"key": "suffer_momentum", "text": "Suffer -1 momentum."},
+        {"key": "endure_harm", "text": "Endure Harm (1 harm)."},
+        {"key": "endure_stress", "text": "Endure Stress (1 stress)."},
+        {"key": "suffer_supply", "text": "Suffer -1 supply."},
+    ],
+    "count": 1,
+    "min": 1,
+}
+CHOOSE_UP_TO_TWO: dict[str, Any] = {
+    **CHOOSE_ONE,
+    "prompt": "choose up to two",
+    "count": 2,
+    "min": 0,
+}
+BURN: dict[str, Any] = {
+    "kind": "burn",
+    "character": "Kai",
+    "prompt": "burn momentum +6 to turn the miss into a strong hit (momentum goes to +2)? "
+    "burn or decline",
+}
+
+
+@pytest.mark.parametrize(
+    ("pending", "text", "answer"),
+    [
+        (CHOOSE_ONE, "1", Answer("choose", ("suffer_momentum",))),
+        (CHOOSE_ONE, " 4 ", Answer("choose", ("suffer_supply",))),
+        (CHOOSE_ONE, "endure_harm", Answer("choose", ("endure_harm",))),
+        (CHOOSE_ONE, "ENDURE_HARM", Answer("choose", ("endure_harm",))),
+        (CHOOSE_ONE, "endure_s", Answer("choose", ("endure_stress",))),
+        (CHOOSE_UP_TO_TWO, "1 3", Answer("choose", ("suffer_momentum", "endure_stress"))),
+        (CHOOSE_UP_TO_TWO, "1,endure_harm", Answer("choose", ("suffer_momentum", "endure_harm"))),
+        (CHOOSE_UP_TO_TWO, "none", Answer("decline")),
+        (BURN, "y", Answer("burn")),
+        (BURN, "Yes", Answer("burn")),
+        (BURN, "burn", Answer("burn")),
+        (BURN, "n", Answer("decline")),
+        (BURN, "decline", Answer("decline")),
+        # Prose is prose, even while a decision waits.
+        (CHOOSE_ONE, "I think about it for a while.", None),
+        (CHOOSE_ONE, "1 more step", None),
+        (BURN, "No way out but through.", None),
+        (CHOOSE_ONE, "", None),
+    ],
+)
+def test_read_answer(pending: dict[str, Any], text: str, answer: Answer | None) -> None:
+    assert read_answer(text, pending) == answer
+
+
+@pytest.mark.parametrize(
+    ("pending", "text", "says"),
+    [
+        (CHOOSE_ONE, "5", "'5' is not an option"),
+        (CHOOSE_ONE, "0", "accepted: 1-4"),
+        (CHOOSE_ONE, "endure", "'endure' is not an option"),  # two keys start so
+        (CHOOSE_ONE, "none", "'none' is not an option"),  # this decision cannot be declined
+        (BURN, "maybe", "accepted: y or n"),
+    ],
+)
+def test_a_single_word_that_answers_nothing_is_an_error(
+    pending: dict[str, Any], text: str, says: str
+) -> None:
+    with pytest.raises(InvalidValue, match=says):
+        read_answer(text, pending)
+
+
+def test_resolve_keys_maps_numbers_and_refuses_others() -> None:
+    assert resolve_keys(["2", "suffer_supply"], CHOOSE_ONE) == ["endure_harm", "suffer_supply"]
+    with pytest.raises(InvalidValue, match="accepted: 1-4 or suffer_momentum"):
+        resolve_keys(["7"], CHOOSE_ONE)
+
+
+def test_describe_numbers_the_options_and_says_how_to_answer() -> None:
+    text = describe(CHOOSE_ONE, "Face Danger")
+    assert text.splitlines() == [
+        "Kai decides — Face Danger: choose one",
+        "   1. suffer_momentum  Suffer -1 momentum.",
+        "   2. endure_harm      Endure Harm (1 harm).",
+        "   3. endure_stress    Endure Stress (1 stress).",
+        "   4. suffer_supply    Suffer -1 supply.",
+        "  answer with a number or a key",
+    ]
+    assert describe(CHOOSE_UP_TO_TWO).splitlines()[-1] == (
+        "  answer with 0 to 2 numbers or keys (or 'none')"
+    )
+    assert describe(BURN, "Face Danger") == (
+        "Kai decides — Face Danger: burn momentum +6 to turn the miss into a strong hit "
+        "(momentum goes to +2)? y = burn, n = decline"
+    )
+
+
+@pytest.mark.parametrize(("pending", "expected"), [(CHOOSE_ONE, "1-4"), (BURN, "burn? y/n")])
+def test_hint(pending: dict[str, Any], expected: str) -> None:
+    assert hint(pending) == expected

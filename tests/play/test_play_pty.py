@@ -1,0 +1,217 @@
+"""``ironsworn play`` at a terminal: a real process on a pseudo-terminal, driven by keystrokes.
+
+The child gets the pty as its controlling terminal (as a shell would give it), so
+prompt_toolkit runs with line editing and tab completion, Ctrl-C and Ctrl-D arrive as the
+keys a player presses, and SIGINT is a real signal. The screen is read back with the escape
+sequences removed. Waits have a generous deadline only so that a hang fails instead of
+blocking the suite; nothing is timed.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from play_support import make_kai, operations
+
+DEADLINE_S = 60.0
+ESCAPES = re.compile(
+    rb"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI: cursor moves, colours, modes
+    rb"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"  # OSC: window title
+    rb"|\x1b[@-Z\\-_=>]"  # two-byte escapes
+    rb"|\r"
+)
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+
+
+def _take_terminal() -> None:
+    # In the child, after setsid(): make the pty (its stdin) the controlling terminal.
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class Terminal:
+    """``ironsworn play`` on a pty; :meth:`expect` reads the screen up to some text."""
+
+    def __init__(self, home: Path) -> None:
+        master, slave = os.openpty()
+        # A wide screen, so no line the test looks for is wrapped.
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
+        env = {
+            **os.environ,
+            "IRONSWORN_HOME": str(home),
+            "TERM": "xterm",
+            # Nobody answers prompt_toolkit's cursor-position requests on this pty.
+            "PROMPT_TOOLKIT_NO_CPR": "1",
+        }
+        env.pop("IRONSWORN_CAMPAIGN", None)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "ironsworn", "play"],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+            preexec_fn=_take_terminal,
+        )
+        os.close(slave)
+        self.master = master
+        self.raw = b""
+        self.seen = 0  # how much of the cleaned screen text earlier expects consumed
+
+    @property
+    def screen(self) -> str:
+        return ESCAPES.sub(b"", self.raw).decode("utf-8", "replace")
+
+    def send(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def expect(self, text: str) -> str:
+        """Read until ``text`` appears after what earlier calls consumed; returns the new text."""
+        deadline = time.monotonic() + DEADLINE_S
+        while True:
+            screen = self.screen
+            found = screen.find(text, self.seen)
+            if found >= 0:
+                new = screen[self.seen : found + len(text)]
+                self.seen = found + len(text)
+                return new
+            if time.monotonic() > deadline or not self._read(deadline - time.monotonic()):
+                raise AssertionError(f"{text!r} never appeared; the screen ends:\n{screen[-2000:]}")
+
+    def _read(self, timeout: float) -> bool:
+        ready, _, _ = select.select([self.master], [], [], max(0.0, timeout))
+        if not ready:
+            return False
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            return False
+        self.raw += chunk
+        return bool(chunk)
+
+    def wait(self) -> int:
+        # Keep draining the pty so the child never blocks writing its last lines.
+        deadline = time.monotonic() + DEADLINE_S
+        while self.process.poll() is None and time.monotonic() < deadline:
+            self._read(0.1)
+        return self.process.wait(timeout=1)
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        os.close(self.master)
+
+
+@pytest.fixture
+def terminal(private_home: Path) -> Iterator[Terminal]:
+    term = Terminal(private_home)
+    yield term
+    term.close()
+
+
+def default_campaign(home: Path) -> Path:
+    return home / "campaigns" / "default.sqlite"
+
+
+def test_typing_a_move_completing_answering_and_ctrl_d(private_home: Path) -> None:
+    make_kai(default_campaign(private_home))
+    term = Terminal(private_home)
+    try:
+        term.expect("Kai: health 5  spirit 5  supply 5  momentum +2")
+        term.expect("Kai>")
+        term.send("/move face_dan\t")  # Tab completes the move's name
+        term.expect("face_danger")
+        term.send(" --stat edge --dice 4,5,9\r")
+        term.expect("action 4 + stat 3 = 7 vs 5 | 9: WEAK HIT")
+        term.expect("answer with a number or a key")
+        term.expect("Kai [1-4]>")
+        term.send("1\r")
+        term.expect("Kai: health 5  spirit 5  supply 5  momentum +1")
+        term.expect("Kai>")
+        term.send("a line I take back\x03")  # Ctrl-C: the line goes, the session stays
+        term.expect("(line cancelled")
+        term.expect("Kai>")
+        term.send("/bogus\r")
+        term.expect("\nerror: ")
+        # One line, then the prompt again.
+        line = term.expect("\n")
+        assert line == "/bogus is not a command; did you mean /log? (/help lists them)\n"
+        assert "error" not in term.expect("Kai>")
+        term.send("/sheet\r")
+        term.expect("experience 0 earned, 0 spent")
+        term.expect("Kai>")
+        term.send("\x04")  # Ctrl-D leaves
+        assert term.wait() == 0
+        term.expect("saved in")
+    finally:
+        term.close()
+    ops = operations(default_campaign(private_home))
+    assert [kind for kind, _ in ops] == ["character", "move", "choice"]
+    choice = next(e for e in ops[2][1] if e["type"] == "choice")
+    assert choice["keys"] == ["suffer_momentum"]
+
+
+def test_sigint_at_the_prompt_cancels_the_line_and_the_session_goes_on(
+    private_home: Path,
+) -> None:
+    make_kai(default_campaign(private_home))
+    term = Terminal(private_home)
+    try:
+        term.expect("Kai>")
+        term.send("half a thought")
+        term.expect("half a thought")
+        term.process.send_signal(signal.SIGINT)
+        term.expect("(line cancelled")
+        term.expect("Kai>")
+        term.send("The storm breaks.\r")
+        term.expect("Kai>")
+        term.send("/quit\r")
+        assert term.wait() == 0
+    finally:
+        term.close()
+    ops = operations(default_campaign(private_home))
+    assert [(kind, events[0].get("text")) for kind, events in ops[1:]] == [
+        ("journal", "The storm breaks.")
+    ]
+
+
+def test_the_walkthrough_at_a_terminal(terminal: Terminal, private_home: Path) -> None:
+    terminal.expect("Name:")
+    terminal.send("Ash\r")
+    terminal.expect("Stats:")
+    terminal.send("2 3 1 2 1\r")
+    terminal.expect("Bond 1 of up to 3")
+    terminal.send("\r")
+    terminal.expect("Background vow")
+    terminal.send("Restore my honour\r")
+    terminal.expect("Rank: extreme, epic [epic]")
+    terminal.send("ext\t")  # Tab completes the answer
+    terminal.expect("extreme")
+    terminal.send("\r")
+    terminal.expect("sworn: vow-1: Restore my honour (extreme vow; Ash)")
+    terminal.expect("Inciting incident")
+    terminal.send("\r")
+    terminal.expect("The Old World: 1, 2, 3, r or s [r]")
+    terminal.send("/skip\r")
+    terminal.expect("Your story begins")
+    terminal.expect("Ash>")
+    terminal.send("\x04")
+    assert terminal.wait() == 0
+    ops = operations(default_campaign(private_home))
+    assert [kind for kind, _ in ops] == ["character", "vow"]
+    created = ops[0][1][0]["character"]
+    assert isinstance(created, dict)
+    assert created["stats"] == {"edge": 2, "heart": 3, "iron": 1, "shadow": 2, "wits": 1}

@@ -1,0 +1,347 @@
+"""Play mode in-process: the walkthrough, moves and answers, commands, errors, Ctrl-C, --json.
+
+Each test runs a whole session on a campaign file in tmp_path with scripted input (see
+conftest.py) and then reads the campaign back through the store.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from play_support import WALKTHROUGH, make_kai, operations, run_script
+
+from ironsworn.campaign.store import CampaignStore
+
+FACE_DANGER_WEAK_HIT = "/move face danger --stat edge --dice 4,5,9"  # 4 + 3 = 7 vs 5 | 9
+
+
+def state_of(path: Path) -> object:
+    with CampaignStore.open(path) as store:
+        return store.state()
+
+
+def kinds(path: Path) -> list[str]:
+    return [kind for kind, _events in operations(path)]
+
+
+# ------------------------------------------------------------------------------ walkthrough
+
+
+def test_walkthrough_makes_the_character_vows_and_truths(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    run = run_script(path, WALKTHROUGH)
+    assert run.code == 0
+    assert run.err == ""
+    assert kinds(path) == ["character", "vow", "vow", "journal"]
+    state = state_of(path)
+    kai = state.character("Kai")  # type: ignore[attr-defined]
+    assert kai.stats == {"edge": 3, "heart": 2, "iron": 2, "shadow": 1, "wits": 1}
+    assert kai.bonds == ["Mother", "The village of Thornhold"]
+    tracks = {t.name: t.rank for t in state.tracks.values()}  # type: ignore[attr-defined]
+    assert tracks == {"Avenge my father": "epic", "Find the raiders' camp": "dangerous"}
+    truths = operations(path)[3][1][0]["text"]
+    assert isinstance(truths, str)
+    lines = truths.splitlines()[1:]
+    assert len(lines) == 10  # 11 categories, Communities left open
+    assert lines[0].startswith("- The Old World (chosen): The savage clans called the Skulde")
+    assert lines[1].startswith("- Iron (rolled ")
+    assert not any("Communities" in line for line in lines)
+    assert "Kai is made" in run.out and "momentum +2" in run.out
+
+
+def test_walkthrough_asks_again_after_each_bad_answer(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    answers = [
+        "",  # no name
+        "Kai",
+        "3 3 2 1 1",  # not 3-2-2-1-1
+        "edge=3,heart=2",  # missing stats
+        "wits=3,edge=2,heart=2,iron=1,shadow=1",
+        "",  # no bonds
+        "Avenge my father",
+        "dangerous",  # a background vow is extreme or epic
+        "extreme",
+        "",  # no inciting incident
+        "/move face danger",  # a command is not an answer here
+        "/skip",  # leave the truths open
+    ]
+    run = run_script(path, answers)
+    assert run.code == 0
+    assert len(run.err_lines) == 5
+    assert all(line.startswith("error: ") for line in run.err_lines)
+    assert "3, 2, 2, 1, 1" in run.err_lines[1]
+    assert "extreme, epic" in run.err_lines[3]
+    assert kinds(path) == ["character", "vow"]
+    kai = state_of(path).character("Kai")  # type: ignore[attr-defined]
+    assert kai.stats["wits"] == 3 and kai.bonds == []
+
+
+def test_walkthrough_can_swear_an_iron_vow_on_the_inciting_incident(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    run = run_script(path, [*WALKTHROUGH[:-1], "y", "/decline", "/decline"])
+    assert run.code == 0
+    move = next(events for kind, events in operations(path) if kind == "move")
+    made = [e for e in move if e["type"] in ("roll", "move")]
+    assert made[0]["move"] == "move:classic/quest/swear_an_iron_vow"
+    assert "Swear an Iron Vow (+heart)" in run.out
+
+
+def test_a_command_at_the_name_question_skips_the_walkthrough_and_runs(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    run = run_script(path, ["/oracle action --value 37", "The wind rises."])
+    assert run.code == 0
+    assert "Action (37): " in run.out
+    assert kinds(path) == ["oracle", "journal"]
+    assert state_of(path).characters == {}  # type: ignore[attr-defined]
+
+
+def test_quit_during_the_walkthrough_keeps_what_was_made(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    run = run_script(path, ["Kai", "3 2 2 1 1", "", "/quit", "never read"])
+    assert run.code == 0
+    assert run.reader.lines == ["never read"]
+    assert kinds(path) == ["character"]
+
+
+def test_end_of_input_during_the_walkthrough_leaves_cleanly(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    run = run_script(path, ["Kai"])
+    assert run.code == 0
+    assert kinds(path) == []
+
+
+# ------------------------------------------------------------------------- moves, decisions
+
+
+@pytest.mark.parametrize(
+    ("answer", "meter", "value"),
+    [
+        ("1", "momentum", 1),
+        ("suffer_momentum", "momentum", 1),
+        ("4", "supply", 4),
+        ("suffer_s", "supply", 4),  # a unique prefix of the key
+        ("/choose suffer_supply", "supply", 4),
+        ("/choose 4", "supply", 4),
+    ],
+)
+def test_a_pending_choice_is_answered_at_the_prompt(
+    tmp_path: Path, answer: str, meter: str, value: int
+) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, [FACE_DANGER_WEAK_HIT, answer])
+    assert run.code == 0, run.err
+    assert run.err == ""
+    assert "WEAK HIT" in run.out
+    assert "Kai decides — Face Danger: choose one" in run.out
+    assert "   1. suffer_momentum" in run.out
+    assert kinds(path) == ["character", "move", "choice"]
+    kai = state_of(path).character("Kai")  # type: ignore[attr-defined]
+    assert getattr(kai, meter) == value
+    assert state_of(path).pending is None  # type: ignore[attr-defined]
+    # The status line after the answer shows the change.
+    assert f"Kai: health 5  spirit 5  supply {kai.supply}  momentum {kai.momentum:+d}" in run.out
+
+
+def test_a_word_that_answers_nothing_is_an_error_and_prose_is_still_journal(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, [FACE_DANGER_WEAK_HIT, "suffer_x", "I hesitate at the edge.", "9"])
+    assert run.code == 0
+    assert len(run.err_lines) == 2
+    assert "'suffer_x' is not an option" in run.err_lines[0]
+    assert "accepted: 1-4" in run.err_lines[0]
+    assert "'9' is not an option" in run.err_lines[1]
+    assert kinds(path) == ["character", "move", "journal"]
+    assert state_of(path).pending is not None  # type: ignore[attr-defined]
+
+
+def test_a_burn_offer_is_answered_with_y(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    # Momentum +6 beats both challenge dice of a 1 + 3 = 4 vs 4 | 5 miss: a strong hit.
+    script = ["/adjust momentum +4", "/move face danger --stat edge --dice 1,4,5", "y"]
+    run = run_script(path, script)
+    assert run.code == 0, run.err
+    assert "burn momentum +6" in run.out and "y = burn" in run.out
+    assert kinds(path) == ["character", "adjust", "move", "burn"]
+    burn = operations(path)[3][1]
+    assert any(e["type"] == "burn" for e in burn)
+    kai = state_of(path).character("Kai")  # type: ignore[attr-defined]
+    assert kai.momentum == 3  # reset to +2, then Face Danger's strong hit: +1
+
+
+def test_a_move_blocked_by_a_pending_decision_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, [FACE_DANGER_WEAK_HIT, "/move face danger --stat wits"])
+    assert len(run.err_lines) == 1
+    assert "a decision is pending" in run.err_lines[0]
+    assert kinds(path) == ["character", "move"]
+
+
+# ------------------------------------------------------------------------------- commands
+
+
+def test_prose_becomes_journal_text_for_the_only_character(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run_script(path, ["The raiders' tracks lead north.", "", "//slashes/are fine", "/note ok"])
+    ops = operations(path)[1:]
+    assert [events[0]["text"] for _kind, events in ops] == [
+        "The raiders' tracks lead north.",
+        "/slashes/are fine",
+        "ok",
+    ]
+    with CampaignStore.open(path) as store:
+        assert {op.character for op in store.operations()[1:]} == {"Kai"}
+
+
+def test_oracle_and_ask_are_rolled_and_recorded(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(
+        path,
+        ["/oracle action --value 37", "/ask likely Is the gate open? --value 30", "/ask 50/50"],
+    )
+    assert run.err == ""
+    assert "Action (37): " in run.out
+    assert "Is the gate open?\nLikely (26+): rolled 30 — YES" in run.out
+    ops = operations(path)
+    assert [kind for kind, _ in ops] == ["character", "oracle", "ask", "ask"]
+    oracle = ops[1][1][0]
+    assert oracle["oracle"] == "oracle_rollable:classic/action_and_theme/action"
+    assert oracle["roll"] == 37 and oracle["character"] == "Kai"
+    ask = ops[2][1][0]
+    assert (ask["odds"], ask["roll"], ask["answer"], ask["question"]) == (
+        "likely",
+        30,
+        "yes",
+        "Is the gate open?",
+    )
+    assert ops[3][1][0]["odds"] == "fifty_fifty"
+
+
+def test_tracks_are_made_listed_and_progress_marked(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(
+        path,
+        [
+            "/vow Avenge my brother's death --rank dangerous",
+            '/journey "To the Veiled Mountains" --rank troublesome',
+            "/fight --foe bear",
+            "/progress mark vow-1",
+            "/tracks",
+        ],
+    )
+    assert run.err == ""
+    assert "vow-1: Avenge my brother's death (dangerous vow; Kai)" in run.out
+    tracks = {t.id: t for t in state_of(path).tracks.values()}  # type: ignore[attr-defined]
+    assert tracks["vow-1"].ticks == 8
+    assert tracks["journey-2"].name == "To the Veiled Mountains"
+    assert tracks["fight-3"].foe == "npc:classic/animals/bear"
+    assert "fight-3" in run.out and "8 ticks" in run.out
+
+
+def test_sheet_adjust_debility_undo_redo(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(
+        path,
+        ["/adjust health -2", "/debility mark shaken", "/undo", "/undo", "/redo", "/sheet"],
+    )
+    assert run.err == ""
+    kai = state_of(path).character("Kai")  # type: ignore[attr-defined]
+    assert kai.health == 3 and kai.debilities == []
+    assert "undid #3 debility" in run.out and "redid #2 adjust" in run.out
+    assert "health 3  spirit 5  supply 5  momentum +2 (max +10, reset +2)" in run.out
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("/bogus", "/bogus is not a command"),
+        ("/mvoe face danger", "did you mean /move"),
+        ("/", "a lone '/'"),
+        ("/move", "/move: the following arguments are required"),
+        ("/move face danger --bogus", "/move: unrecognized arguments: --bogus"),
+        ("/move face danger --stat nonsense --dice 4,5,9", "--stat 'nonsense' is not allowed"),
+        ("/move no such move", "unknown move"),
+        ("/move face danger --stat edge --dice 4", "dice"),
+        ("/adjust health x", "'x' is not a whole number"),
+        ("/adjust sanity -1", "meter 'sanity' is unknown"),
+        ("/oracle", "/oracle needs a table"),
+        ("/oracle no such table", "no such table"),
+        ("/ask", "/ask needs the odds"),
+        ("/ask maybe", "odds 'maybe' is unknown"),
+        ("/vow Find her", "required: --rank"),
+        ('/vow "Find her --rank epic', "unbalanced double quote"),
+        ("/choose 1", "there is no pending decision"),
+        ("/burn", "there is no pending decision"),
+        ("/undo now", "takes no arguments"),
+        ("/sheet --campaign other", "--campaign cannot change"),
+        ("/journal", "needs some text"),
+    ],
+)
+def test_a_bad_command_prints_one_line_and_the_session_goes_on(
+    tmp_path: Path, line: str, says: str
+) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    before = kinds(path)
+    run = run_script(path, [line, "still here"])
+    assert run.code == 0
+    assert len(run.err_lines) == 1, run.err
+    assert run.err_lines[0].startswith("error: ")
+    assert says in run.err_lines[0]
+    assert kinds(path) == [*before, "journal"]  # nothing written by the bad line
+
+
+def test_ctrl_c_cancels_the_line_and_the_session_goes_on(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, ["first", KeyboardInterrupt(), "second"])
+    assert run.code == 0
+    assert [events[0]["text"] for kind, events in operations(path)[1:]] == ["first", "second"]
+
+
+def test_quit_leaves_and_reads_no_further(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, ["/quit", "never read"])
+    assert run.code == 0
+    assert run.reader.lines == ["never read"]
+
+
+def test_help_lists_commands_and_shows_one_commands_options(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, ["/help", "/help move", "/move --help", "after help"])
+    assert run.err == ""
+    for usage in ("/move NAME", "/oracle TABLE", "/ask ODDS", "/undo", "/quit"):
+        assert usage in run.out
+    assert "--stat" in run.out and "--dice" in run.out
+    assert "usage:" in run.out  # argparse's own --help
+    assert kinds(path)[-1] == "journal"
+
+
+def test_json_mode_prints_one_json_object_per_result_on_stdout(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(
+        path, [FACE_DANGER_WEAK_HIT, "1", "Onward.", "/oracle action --value 37"], json_mode=True
+    )
+    results = [json.loads(line) for line in run.out.splitlines()]
+    assert [r.get("move") or r.get("kind") or r.get("id") for r in results] == [
+        "move:classic/adventure/face_danger",
+        None,
+        "journal",
+        "oracle_rollable:classic/action_and_theme/action",
+    ]
+    assert results[0]["pending"][0]["kind"] == "choose"
+    assert "Kai decides" in run.err  # the human lines go to stderr

@@ -1193,6 +1193,10 @@ def setback_how(ctx: Step, keys: list[str]) -> None:
     if keys[0] == "pay_with_meters":
         _ask_setback_meter(ctx, remaining)
         return
+    _ask_setback_track(ctx, remaining)
+
+
+def _ask_setback_track(ctx: Step, remaining: int) -> None:
     tracks = [
         t for t in ctx.state.tracks.values() if t.status == "active" and ctx.name in t.characters
     ]
@@ -1213,7 +1217,10 @@ def _ask_setback_meter(ctx: Step, remaining: int) -> None:
         (f"suffer_{m}", f"-1 {m}") for m in ("health", "spirit", "supply") if getattr(char, m) > 0
     ]
     if not options:
+        # "If your health, spirit, and supply are all at 0, you have no choice. You must clear
+        # progress" (L2494-2496): the rest of the setback is paid in progress.
         ctx.note("health, spirit and supply are all 0: the rest must be paid in progress")
+        _ask_setback_track(ctx, remaining)
         return
     ctx.choose(
         "face_a_setback.meter",

@@ -283,6 +283,23 @@ def test_setback_with_every_meter_at_zero_must_clear_progress(game: Game) -> Non
     assert keys(result) == ("clear_progress",)
 
 
+def test_setback_paid_with_meters_until_all_are_0_clears_progress_for_the_rest(
+    game: Game,
+) -> None:
+    """Meters run out part-way: "If your health, spirit, and supply are all at 0, you have no
+    choice. You must clear progress" (L2494-2496) for what is left of the setback."""
+    game.track("vow", "Avenge my kin", "dangerous", ticks=20)
+    game.set(health=1, spirit=0, supply=0, momentum=-6)
+    result = game.adjust(None, "momentum", -2)
+    assert keys(result) == ("pay_with_meters", "clear_progress")
+    assert keys(game.choose(["pay_with_meters"])) == ("suffer_health",)
+    paid = game.choose(["suffer_health"])
+    assert fx(paid) == [("health", 1, 0)]
+    assert keys(paid) == ("vow-1",)
+    cleared = game.choose(["vow-1"])
+    assert fx(cleared) == [("vow-1:ticks", 20, 12)]  # 1 unit of a dangerous vow: 2 progress
+
+
 # --- Out of Supply (L2452-2456, L1073-1075) ----------------------------------------------------
 
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
+import select
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
-from play_support import WALKTHROUGH, operations
+from play_support import WALKTHROUGH, make_kai, operations
 
 
 def play(home: Path, lines: list[str], *args: str) -> subprocess.CompletedProcess[str]:
@@ -87,3 +90,46 @@ def test_play_takes_campaign_and_json(tmp_path: Path) -> None:
     done = play(home, ["/ask unlikely --value 80"], "--campaign", str(path), "--json")
     assert done.returncode == 0, done.stderr
     assert '"answer": "yes"' in done.stdout
+
+
+def test_what_play_mode_acknowledged_survives_a_kill(tmp_path: Path) -> None:
+    """Each command is committed before its answer is printed: SIGKILL right after loses none."""
+    home = tmp_path / "home"
+    path = home / "campaigns" / "default.sqlite"
+    make_kai(path)
+    env = {**os.environ, "IRONSWORN_HOME": str(home)}
+    env.pop("IRONSWORN_CAMPAIGN", None)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ironsworn", "play"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        process.stdin.write(b"/adjust health -1\n")
+        process.stdin.flush()
+        acknowledged = _read_until(process.stdout.fileno(), b"Kai: health 4")
+        assert b"Kai: health 5 -> 4" in acknowledged
+    finally:
+        process.send_signal(signal.SIGKILL)  # no chance to clean up or commit anything late
+        process.wait(timeout=60)
+        process.stdin.close()
+        process.stdout.close()
+        if process.stderr is not None:
+            process.stderr.close()
+    assert [kind for kind, _ in operations(path)] == ["character", "adjust"]
+
+
+def _read_until(fd: int, text: bytes, deadline_s: float = 60.0) -> bytes:
+    """Read a pipe until ``text`` arrives (the deadline only turns a hang into a failure)."""
+    seen = b""
+    deadline = time.monotonic() + deadline_s
+    while text not in seen:
+        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+        chunk = os.read(fd, 65536) if ready else b""
+        if not chunk:
+            raise AssertionError(f"{text!r} never came; got {seen!r}")
+        seen += chunk
+    return seen

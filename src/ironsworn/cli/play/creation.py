@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ironsworn.errors import InvalidValue, IronswornError
@@ -288,7 +289,7 @@ def _truths(session: PlaySession) -> None:
             answer = ask(
                 session,
                 f"{truth.name}: {', '.join(keys)}, r or s [r]",
-                lambda text, keys=keys: _truth_answer(text, keys),  # type: ignore[misc]
+                partial(_truth_answer, keys=keys),
                 [*keys, "r", "s"],
             )
             if answer == "s":

@@ -45,7 +45,9 @@ def hint(pending: Mapping[str, Any]) -> str:
 def describe(pending: Mapping[str, Any], move_name: str | None = None) -> str:
     """The decision as play mode shows it: who decides, the question, numbered options."""
     who = pending.get("character") or "you"
-    where = f"{move_name}: " if move_name else ""
+    said = str(pending.get("prompt", ""))
+    # Some prompts already start with the move's name ("Pay the Price: the obvious...").
+    where = f"{move_name}: " if move_name and not said.startswith(move_name) else ""
     if pending["kind"] == "burn":
         prompt = str(pending.get("prompt", "burn momentum?")).removesuffix("? burn or decline")
         return f"{who} decides — {where}{prompt}? y = burn, n = decline"

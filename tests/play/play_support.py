@@ -50,14 +50,15 @@ class ScriptReader:
 
     interactive = False
 
-    def __init__(self, lines: Sequence[str | BaseException]) -> None:
+    def __init__(self, lines: Sequence[str | BaseException], interactive: bool = False) -> None:
         self.lines = list(lines)
-        self.read_count = 0
+        self.interactive = interactive  # as at a terminal: prompts are shown (and kept here)
+        self.prompts: list[str] = []
 
     def read(self, prompt: str) -> str:
+        self.prompts.append(prompt)
         if not self.lines:
             raise EOFError
-        self.read_count += 1
         item = self.lines.pop(0)
         if isinstance(item, BaseException):
             raise item
@@ -77,11 +78,16 @@ class Run:
 
 
 def run_script(
-    path: Path, lines: Sequence[str | BaseException], *, json_mode: bool = False, seed: int = 7
+    path: Path,
+    lines: Sequence[str | BaseException],
+    *,
+    json_mode: bool = False,
+    seed: int = 7,
+    interactive: bool = False,
 ) -> Run:
     """Run a play session on the campaign file ``path`` with ``lines`` as its input."""
     out, err = io.StringIO(), io.StringIO()
-    reader = ScriptReader(lines)
+    reader = ScriptReader(lines, interactive)
     with CampaignStore.open(path, create=True) as store:
         session = PlaySession(store, Output(json_mode, out, err), RandomDice(seed), reader)
         code = session.run()

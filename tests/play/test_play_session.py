@@ -105,6 +105,15 @@ def test_quit_during_the_walkthrough_keeps_what_was_made(tmp_path: Path) -> None
     assert kinds(path) == ["character"]
 
 
+def test_ctrl_c_during_the_walkthrough_asks_the_question_again(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    script = [KeyboardInterrupt(), "Kai", "3 2 2 1 1", KeyboardInterrupt(), "", "", "", "/skip"]
+    run = run_script(path, script)
+    assert run.code == 0 and run.err == ""
+    assert run.out.count("Name:") == 2 and run.out.count("Bond 1 of up to 3") == 2
+    assert kinds(path) == ["character"]
+
+
 def test_end_of_input_during_the_walkthrough_leaves_cleanly(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
     run = run_script(path, ["Kai"])
@@ -308,6 +317,20 @@ def test_ctrl_c_cancels_the_line_and_the_session_goes_on(tmp_path: Path) -> None
     run = run_script(path, ["first", KeyboardInterrupt(), "second"])
     assert run.code == 0
     assert [events[0]["text"] for kind, events in operations(path)[1:]] == ["first", "second"]
+
+
+def test_at_a_terminal_the_prompt_names_the_character_and_the_pending_decision(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, [FACE_DANGER_WEAK_HIT, "1"], interactive=True)
+    assert run.reader.prompts == ["Kai> ", "Kai [1-4]> ", "Kai> "]
+    # The greeting names the campaign, then the status line; leaving says where it is saved.
+    assert run.out.startswith("ironsworn play — campaign 'c'")
+    assert "Kai: health 5  spirit 5  supply 5  momentum +2 (max +10)" in run.out
+    assert run.out.rstrip().endswith(f"saved in {path}")
+    assert "journal #" not in run.out  # at a terminal, prose is not echoed back
 
 
 def test_quit_leaves_and_reads_no_further(tmp_path: Path) -> None:

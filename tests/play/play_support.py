@@ -11,6 +11,7 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ironsworn.campaign.store import CampaignStore
 from ironsworn.cli.play.session import PlaySession
@@ -94,7 +95,7 @@ def run_script(
     return Run(code, out.getvalue(), err.getvalue(), reader)
 
 
-def operations(path: Path) -> list[tuple[str, list[dict[str, object]]]]:
+def operations(path: Path) -> list[tuple[str, list[dict[str, Any]]]]:
     """The live operations of a campaign file: (kind, events)."""
     with CampaignStore.open(path) as store:
         return [(op.kind, [dict(e) for e in op.events]) for op in store.operations()]

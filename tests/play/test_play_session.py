@@ -12,14 +12,16 @@ from pathlib import Path
 import pytest
 from play_support import WALKTHROUGH, make_kai, operations, run_script
 
+from ironsworn.campaign.state import CampaignState
 from ironsworn.campaign.store import CampaignStore
 
 FACE_DANGER_WEAK_HIT = "/move face danger --stat edge --dice 4,5,9"  # 4 + 3 = 7 vs 5 | 9
 
 
-def state_of(path: Path) -> object:
+def state_of(path: Path) -> CampaignState:
     with CampaignStore.open(path) as store:
-        return store.state()
+        state: CampaignState = store.state()
+        return state
 
 
 def kinds(path: Path) -> list[str]:
@@ -36,10 +38,10 @@ def test_walkthrough_makes_the_character_vows_and_truths(tmp_path: Path) -> None
     assert run.err == ""
     assert kinds(path) == ["character", "vow", "vow", "journal"]
     state = state_of(path)
-    kai = state.character("Kai")  # type: ignore[attr-defined]
+    kai = state.character("Kai")
     assert kai.stats == {"edge": 3, "heart": 2, "iron": 2, "shadow": 1, "wits": 1}
     assert kai.bonds == ["Mother", "The village of Thornhold"]
-    tracks = {t.name: t.rank for t in state.tracks.values()}  # type: ignore[attr-defined]
+    tracks = {t.name: t.rank for t in state.tracks.values()}
     assert tracks == {"Avenge my father": "epic", "Find the raiders' camp": "dangerous"}
     truths = operations(path)[3][1][0]["text"]
     assert isinstance(truths, str)
@@ -74,7 +76,7 @@ def test_walkthrough_asks_again_after_each_bad_answer(tmp_path: Path) -> None:
     assert "3, 2, 2, 1, 1" in run.err_lines[1]
     assert "extreme, epic" in run.err_lines[3]
     assert kinds(path) == ["character", "vow"]
-    kai = state_of(path).character("Kai")  # type: ignore[attr-defined]
+    kai = state_of(path).character("Kai")
     assert kai.stats["wits"] == 3 and kai.bonds == []
 
 
@@ -94,7 +96,7 @@ def test_a_command_at_the_name_question_skips_the_walkthrough_and_runs(tmp_path:
     assert run.code == 0
     assert "Action (37): " in run.out
     assert kinds(path) == ["oracle", "journal"]
-    assert state_of(path).characters == {}  # type: ignore[attr-defined]
+    assert state_of(path).characters == {}
 
 
 def test_quit_during_the_walkthrough_keeps_what_was_made(tmp_path: Path) -> None:
@@ -107,7 +109,8 @@ def test_quit_during_the_walkthrough_keeps_what_was_made(tmp_path: Path) -> None
 
 def test_ctrl_c_during_the_walkthrough_asks_the_question_again(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
-    script = [KeyboardInterrupt(), "Kai", "3 2 2 1 1", KeyboardInterrupt(), "", "", "", "/skip"]
+    script: list[str | BaseException] = [KeyboardInterrupt(), "Kai", "3 2 2 1 1"]
+    script += [KeyboardInterrupt(), "", "", "", "/skip"]
     run = run_script(path, script)
     assert run.code == 0 and run.err == ""
     assert run.out.count("Name:") == 2 and run.out.count("Bond 1 of up to 3") == 2
@@ -147,9 +150,9 @@ def test_a_pending_choice_is_answered_at_the_prompt(
     assert "Kai decides — Face Danger: choose one" in run.out
     assert "   1. suffer_momentum" in run.out
     assert kinds(path) == ["character", "move", "choice"]
-    kai = state_of(path).character("Kai")  # type: ignore[attr-defined]
+    kai = state_of(path).character("Kai")
     assert getattr(kai, meter) == value
-    assert state_of(path).pending is None  # type: ignore[attr-defined]
+    assert state_of(path).pending is None
     # The status line after the answer shows the change.
     assert f"Kai: health 5  spirit 5  supply {kai.supply}  momentum {kai.momentum:+d}" in run.out
 
@@ -166,7 +169,7 @@ def test_a_word_that_answers_nothing_is_an_error_and_prose_is_still_journal(
     assert "accepted: 1-4" in run.err_lines[0]
     assert "'9' is not an option" in run.err_lines[1]
     assert kinds(path) == ["character", "move", "journal"]
-    assert state_of(path).pending is not None  # type: ignore[attr-defined]
+    assert state_of(path).pending is not None
 
 
 def test_a_burn_offer_is_answered_with_y(tmp_path: Path) -> None:
@@ -180,7 +183,7 @@ def test_a_burn_offer_is_answered_with_y(tmp_path: Path) -> None:
     assert kinds(path) == ["character", "adjust", "move", "burn"]
     burn = operations(path)[3][1]
     assert any(e["type"] == "burn" for e in burn)
-    kai = state_of(path).character("Kai")  # type: ignore[attr-defined]
+    kai = state_of(path).character("Kai")
     assert kai.momentum == 3  # reset to +2, then Face Danger's strong hit: +1
 
 
@@ -250,7 +253,7 @@ def test_tracks_are_made_listed_and_progress_marked(tmp_path: Path) -> None:
     )
     assert run.err == ""
     assert "vow-1: Avenge my brother's death (dangerous vow; Kai)" in run.out
-    tracks = {t.id: t for t in state_of(path).tracks.values()}  # type: ignore[attr-defined]
+    tracks = {t.id: t for t in state_of(path).tracks.values()}
     assert tracks["vow-1"].ticks == 8
     assert tracks["journey-2"].name == "To the Veiled Mountains"
     assert tracks["fight-3"].foe == "npc:classic/animals/bear"
@@ -265,7 +268,7 @@ def test_sheet_adjust_debility_undo_redo(tmp_path: Path) -> None:
         ["/adjust health -2", "/debility mark shaken", "/undo", "/undo", "/redo", "/sheet"],
     )
     assert run.err == ""
-    kai = state_of(path).character("Kai")  # type: ignore[attr-defined]
+    kai = state_of(path).character("Kai")
     assert kai.health == 3 and kai.debilities == []
     assert "undid #3 debility" in run.out and "redid #2 adjust" in run.out
     assert "health 3  spirit 5  supply 5  momentum +2 (max +10, reset +2)" in run.out

@@ -10,6 +10,8 @@ from __future__ import annotations
 import pytest
 from moves_support import MISS, PRICE, STRONG, WEAK, Game, fx, keys, outcomes
 
+from ironsworn.errors import RuleViolation
+
 HAWK = "asset:classic/companion/hawk"
 AT_ZERO_HARM = ("mark_wounded", "mark_maimed", "roll_table")
 AT_ZERO_STRESS = ("mark_shaken", "mark_corrupted", "roll_table")
@@ -203,7 +205,7 @@ def test_threshold_vow_marks_the_burden_or_ends_the_story(
     first = game.move(move, WEAK)
     assert keys(first) is not None and option in keys(first)  # type: ignore[operator]
     asked = game.choose([option])
-    assert keys(asked) == ("formidable", "extreme")
+    assert keys(asked) == ("formidable", "extreme", "refuse")
     result = game.choose(["formidable"], dice)
     created = [e["track"] for e in result.events if e["type"] == "track_created"]
     vow = ("vow-1", None, created[0]["name"])
@@ -358,7 +360,7 @@ def test_companion_at_zero_missing_with_a_1_dies(game: Game, marked: int) -> Non
         (f"{HAWK}:health", 3, 0),
         ("momentum", 2, 1),
         *([("experience", earned, earned + marked)] if marked else []),
-        (f"asset:{HAWK}", True, False),
+        (HAWK, True, False),
     ]
     assert game.char().assets == []
     assert any("Hawk is dead" in n for n in result.notes)
@@ -398,3 +400,25 @@ def test_a_long_chain_runs_in_one_operation(game: Game) -> None:
     assert outcomes(result) == [("Endure Harm", "miss"), ("Face Death", "miss")]
     assert fx(result) == [("health", 1, 0), ("momentum", 2, 1), ("status", "active", "dead")]
     assert game.state.agenda == [] and game.state.pending is None
+
+
+@pytest.mark.parametrize(
+    ("move", "option", "fate"),
+    [("face death", "death_desires", "dead"), ("face desolation", "vision", "lost")],
+)
+def test_refusing_the_threshold_vow_ends_the_story(
+    game: Game, move: str, option: str, fate: str
+) -> None:
+    game.move(move, WEAK)
+    game.choose([option])
+    result = game.choose(["refuse"])
+    assert fx(result) == [("status", "active", fate)]
+    assert game.state.tracks == {}
+
+
+def test_epilogue_waits_for_every_vow(game: Game) -> None:
+    game.track("vow", "Unfinished", "dangerous")
+    before = game.snapshot()
+    with pytest.raises(RuleViolation, match="vow-1"):
+        game.move("write your epilogue", (1, 2))
+    assert game.snapshot() == before

@@ -1009,7 +1009,7 @@ SUFFER = [
         "weak_hit",
         pending=("noble_sacrifice", "death_desires"),
         answer=("death_desires",),
-        then_pending=("formidable", "extreme"),
+        then_pending=("formidable", "extreme", "refuse"),
     ),
     Case("face_death/miss", "face death", MISS, "miss", (("status", "active", "dead"),)),
     # Companion Endure Harm (L2406-2416): the Hawk (+3) takes 1 harm, roll +heart (2) or +2.
@@ -1097,7 +1097,7 @@ SUFFER = [
         "weak_hit",
         pending=("noble_sacrifice", "vision"),
         answer=("vision",),
-        then_pending=("formidable", "extreme"),
+        then_pending=("formidable", "extreme", "refuse"),
     ),
     Case("face_desolation/miss", "face desolation", MISS, "miss", (("status", "active", "lost"),)),
     # Out of Supply (L2452-2456): no roll; mark unprepared, pay further -supply. (Made here
@@ -1251,7 +1251,7 @@ QUEST = [
         kwargs={"asset": "slayer"},
         setup=meters(experience=3),
         answer=("new_asset",),
-        then=(("asset:asset:classic/path/slayer", False, True), ("experience_spent", 0, 3)),
+        then=(("asset:classic/path/slayer", False, True), ("experience_spent", 0, 3)),
     ),
     Case(
         "advance/upgrade",

@@ -345,11 +345,6 @@ def test_turn_the_tide_adds_one_and_momentum_on_a_hit(game: Game) -> None:
     assert fx(result) == [("momentum", 2, 3), ("initiative", True, False)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine.py _before_outcome queues its own Pay the Price on a miss after Turn the "
-    "Tide, on top of the move's own (L2098-2103: one dire Pay the Price, not two)",
-)
 def test_turn_the_tide_miss_pays_the_price_once(game: Game) -> None:
     _fight(game)
     game.move("turn the tide")
@@ -571,7 +566,7 @@ def test_forsake_your_vow_endures_stress_by_rank(game: Game, rank: str, stress: 
 @pytest.mark.parametrize(
     ("option", "asset", "cost", "effect"),
     [
-        ("new_asset", "storyweaver", 3, ("asset:asset:classic/path/storyweaver", False, True)),
+        ("new_asset", "storyweaver", 3, ("asset:classic/path/storyweaver", False, True)),
         ("upgrade", "hawk", 2, ("asset:classic/companion/hawk:ability1", False, True)),
     ],
 )
@@ -664,11 +659,6 @@ def test_burn_resets_momentum(game: Game, debilities: tuple[str, ...], reset: in
     assert result.pending is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine.py: burn() starts a new operation with no move record, so _do_burn finds no "
-    "record to update and the result of `burn` shows no roll or outcome (move/outcome null)",
-)
 def test_the_result_of_a_burn_shows_the_new_outcome(game: Game) -> None:
     game.set(momentum=8)
     game.move("face danger", (1, 5, 6), stat="edge")
@@ -726,12 +716,6 @@ def test_state_is_the_fold_of_its_events(game: Game) -> None:
     assert game.refold().to_dict() == game.snapshot()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine.py _PRESENCE names an added/removed asset 'asset:' + its id, and the id "
-    "already starts with 'asset:' ('asset:asset:classic/path/slayer'); every other asset "
-    "effect is named by the id itself ('asset:classic/companion/hawk:health')",
-)
 def test_asset_effects_are_named_by_the_asset_id(game: Game) -> None:
     game.set(experience=3)
     result = game.move("advance", asset="slayer", choose=["new_asset"])

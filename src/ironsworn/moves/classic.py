@@ -686,6 +686,22 @@ def aid_strong(ctx: Step, keys: list[str]) -> None:
     _take_control_or_momentum(ctx, keys[0], momentum=2, who=str(ctx.data["ally"]))
 
 
+@before_roll("write_your_epilogue")
+def epilogue_before(ctx: Step) -> None:
+    # "Make this move only once, when your character retires ... when all your vows are
+    # fulfilled or forsaken" (rulebook p. 77).
+    open_vows = [
+        t.id
+        for t in ctx.state.tracks.values()
+        if t.kind == "vow" and t.status == "active" and ctx.name in t.characters
+    ]
+    if open_vows:
+        raise RuleViolation(
+            "Write Your Epilogue comes when every vow is fulfilled or forsaken; still open: "
+            + ", ".join(open_vows)
+        )
+
+
 @on_outcome("write_your_epilogue")
 def write_your_epilogue(ctx: Step) -> None:
     ctx.emit({"type": "status", "character": ctx.name, "from": ctx.char.status, "to": "retired"})
@@ -1036,8 +1052,12 @@ def threshold_weak(ctx: Step, keys: list[str]) -> None:
         return
     ctx.choose(
         "threshold.vow_rank",
-        [("formidable", "a formidable vow"), ("extreme", "an extreme vow")],
-        prompt="Swear an Iron Vow: choose its rank",
+        [
+            ("formidable", "a formidable vow"),
+            ("extreme", "an extreme vow"),
+            ("refuse", "refuse the quest (and your story ends)"),
+        ],
+        prompt="Swear an Iron Vow: choose its rank, or refuse",
         burden="cursed" if death else "tormented",
         fate="dead" if death else "lost",
     )
@@ -1046,6 +1066,10 @@ def threshold_weak(ctx: Step, keys: list[str]) -> None:
 @on_resume("threshold.vow_rank")
 def threshold_vow(ctx: Step, keys: list[str]) -> None:
     context = ctx.data["context"]
+    if keys[0] == "refuse":
+        # "If you fail to score a hit when you Swear an Iron Vow, or refuse the quest, ..."
+        _status(ctx, str(context["fate"]))
+        return
     burden = str(context["burden"])
     name = "What death desires" if burden == "cursed" else "Prevent the dreaded vision"
     track_id = _new_track(ctx, "vow", name, keys[0])

@@ -184,8 +184,8 @@ _TARGETS: dict[str, Callable[[JsonDict], str]] = {
 _PRESENCE: dict[str, tuple[bool, Callable[[JsonDict], str]]] = {
     "bond_added": (True, lambda e: f"bond:{e['bond']}"),
     "bond_removed": (False, lambda e: f"bond:{e['bond']}"),
-    "asset_added": (True, lambda e: f"asset:{e['asset']['id']}"),
-    "asset_removed": (False, lambda e: f"asset:{e['asset']}"),
+    "asset_added": (True, lambda e: str(e["asset"]["id"])),
+    "asset_removed": (False, lambda e: str(e["asset"])),
 }
 
 
@@ -592,12 +592,24 @@ class MoveEngine:
             self.set_meter(char.name, "momentum", char.momentum_reset)
             step["roll"] = roll.to_json(char.momentum_reset)
             step["outcome"] = roll.outcome.value
+            text = self._outcome_text(step["move"], roll.outcome, roll.match)
             for record in reversed(self.records):
                 if record.move == step["move"] and record.character == char.name:
-                    record.roll = step["roll"]
-                    record.outcome = step["outcome"]
-                    record.text = self._outcome_text(step["move"], roll.outcome, roll.match)
+                    record.roll, record.outcome, record.text = step["roll"], step["outcome"], text
                     break
+            else:
+                # The roll was made by an earlier command: this one reports the burned result.
+                self.records.append(
+                    MoveRecord(
+                        step["move"],
+                        self.ruleset.moves[step["move"]].name,
+                        char.name,
+                        step.get("stat"),
+                        step["roll"],
+                        step["outcome"],
+                        text,
+                    )
+                )
         self.agenda.insert(0, step)
 
     def _dispatch(self, step: JsonDict) -> None:
@@ -717,20 +729,21 @@ class MoveEngine:
             self.note(f"{move.name}: effects are left to the player (see the outcome text)")
         else:
             handler(ctx)
+        if ctx.data.get("turn_the_tide") and not outcome.is_hit:
+            # "If that move does not score a hit, you must suffer a dire outcome": one Pay the
+            # Price, whether or not the move's own miss already asks for it.
+            self.note("Turn the Tide: the move did not score a hit — you must Pay the Price")
+            price = self._move_id("pay_the_price")
+            if not any(s.get("move") == price for s in self._front):
+                self._front.append({"step": "move", "move": price, "character": char.name})
 
     def _before_outcome(self, ctx: Step, move: Move, outcome: Outcome) -> None:
         """Bookkeeping every action roll shares: Turn the Tide, End the Fight's strong hit."""
         char = ctx.char
         if ctx.roll.get("type") != "action":
             return
-        if ctx.data.get("turn_the_tide"):
-            if outcome.is_hit:
-                ctx.momentum(1)
-            else:
-                ctx.note("Turn the Tide: the move did not score a hit — you must Pay the Price")
-                self._front.append(
-                    {"step": "move", "move": self._move_id("pay_the_price"), "character": char.name}
-                )
+        if ctx.data.get("turn_the_tide") and outcome.is_hit:
+            ctx.momentum(1)
         on_hit, on_strong = ctx.data.get("asset_momentum") or (0, 0)
         if outcome.is_hit and on_hit:
             ctx.momentum(int(on_hit))

@@ -172,3 +172,28 @@ def test_campaign_env_var(
     monkeypatch.delenv("IRONSWORN_CAMPAIGN")
     code, _, _ = run(capsys, "sheet", "--campaign", str(path))
     assert code == 0
+
+
+def test_people_places_notes_and_packs(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    new_asha(capsys)
+    js(capsys, "person", "add", "Elda", "--description", "the healer")
+    js(capsys, "place", "add", "Firstmeet", "--region", "hinterlands")
+    js(capsys, "note", "add", "The wyvern nests north")
+    js(capsys, "move", "forge a bond", "--with", "Elda", "--dice", "6,1,2", "--choose", "momentum")
+    people = js(capsys, "person", "list")
+    assert people == [
+        {"name": "Elda", "description": "the healer", "place": None, "bonds": ["Asha"]}
+    ]
+    places = js(capsys, "place", "list")
+    assert places == [
+        {"name": "Firstmeet", "description": "", "region": "region:classic/hinterlands"}
+    ]
+    assert js(capsys, "note", "list") == [{"text": "The wyvern nests north", "character": None}]
+    code, _, err = run(capsys, "place", "add", "Firstmeet")
+    assert code == 2 and "already" in err
+    code, _, err = run(capsys, "place", "add", "Nowhere", "--region", "moon")
+    assert code == 2 and "moon" in err
+    from ironsworn.campaign.registry import open_campaign
+
+    with open_campaign(None, create=False) as store:
+        assert store.state().packs == ["classic", "starforged"]

@@ -224,7 +224,7 @@ class TrackState:
 class CampaignState:
     """Everything the rules need to know about a campaign, rebuilt by folding events."""
 
-    SNAPSHOT_VERSION = 2  # bump when to_dict() or apply() change (snapshots are a cache)
+    SNAPSHOT_VERSION = 3  # bump when to_dict() or apply() change (snapshots are a cache)
 
     def __init__(self) -> None:
         self.characters: dict[str, CharacterState] = {}
@@ -233,6 +233,12 @@ class CampaignState:
         self.pending: JsonDict | None = None
         self.agenda: list[JsonDict] = []
         self.shared_supply: bool = True
+        # The world of the campaign: people met (NPCs), places, free notes, and the content
+        # packs the campaign was played with.
+        self.people: dict[str, JsonDict] = {}
+        self.places: dict[str, JsonDict] = {}
+        self.notes: list[JsonDict] = []
+        self.packs: list[str] = []
 
     # --- queries ---------------------------------------------------------------------------
 
@@ -380,6 +386,7 @@ class CampaignState:
             "setting",
             "equipment",
             "asset_ability",
+            "packs",
         }
     )
 
@@ -409,6 +416,12 @@ class CampaignState:
             char.assets.insert(
                 int(event.get("index", len(char.assets))), copy_json(event["record"])
             )
+        elif kind == "person_added":
+            del self.people[event["person"]["name"]]
+        elif kind == "place_added":
+            del self.places[event["place"]["name"]]
+        elif kind == "note_added":
+            self.notes.pop()
         elif kind == "character_removed":
             raise CampaignError("a removed character cannot be restored from the event")
 
@@ -478,6 +491,31 @@ class CampaignState:
         self._expect(name, self.shared_supply, event)
         self.shared_supply = bool(event["to"])
 
+    def _on_person_added(self, event: Mapping[str, Any]) -> None:
+        person = copy_json(dict(event["person"]))
+        if person["name"] in self.people:
+            raise CampaignError(f"person {person['name']!r} already exists")
+        self.people[person["name"]] = person
+
+    def _on_place_added(self, event: Mapping[str, Any]) -> None:
+        place = copy_json(dict(event["place"]))
+        if place["name"] in self.places:
+            raise CampaignError(f"place {place['name']!r} already exists")
+        self.places[place["name"]] = place
+
+    def _on_note_added(self, event: Mapping[str, Any]) -> None:
+        self.notes.append(copy_json(dict(event["note"])))
+
+    def _on_packs(self, event: Mapping[str, Any]) -> None:
+        self._expect("the content packs", self.packs, event)
+        self.packs = list(event["to"])
+
+    def person_sheet(self, name: str) -> JsonDict:
+        """A person with who shares a bond with them (bonds live on the characters)."""
+        person = dict(self.people[name])
+        person["bonds"] = [c.name for c in self.characters.values() if name in c.bonds]
+        return person
+
     # --- snapshots -------------------------------------------------------------------------
 
     def to_dict(self) -> JsonDict:
@@ -488,6 +526,10 @@ class CampaignState:
             "pending": copy_json(self.pending),
             "agenda": copy_json(self.agenda),
             "shared_supply": self.shared_supply,
+            "people": copy_json(self.people),
+            "places": copy_json(self.places),
+            "notes": copy_json(self.notes),
+            "packs": list(self.packs),
         }
 
     @classmethod
@@ -501,6 +543,10 @@ class CampaignState:
         state.pending = copy_json(data.get("pending"))
         state.agenda = copy_json(list(data.get("agenda", [])))
         state.shared_supply = bool(data.get("shared_supply", True))
+        state.people = copy_json(dict(data.get("people", {})))
+        state.places = copy_json(dict(data.get("places", {})))
+        state.notes = copy_json(list(data.get("notes", [])))
+        state.packs = list(data.get("packs", []))
         return state
 
     def copy(self) -> CampaignState:

@@ -36,9 +36,16 @@ def write(
 
     store = open_campaign(getattr(args, "campaign", None), create=True)
     with store, store.write() as tx:
-        engine = MoveEngine(tx.state, load_library(), dice_from(args))
+        library = load_library()
+        engine = MoveEngine(tx.state, library, dice_from(args))
         result = body(engine)
         if result.events:
+            # The campaign remembers the content packs it was played with.
+            packs = [p.id for p in library.packs]
+            if packs != tx.state.packs:
+                event = {"type": "packs", "from": list(tx.state.packs), "to": packs}
+                tx.state.apply(event)  # the store trusts that tx.state saw every event
+                result.events.append(event)
             tx.append(
                 result.kind, result.events, character=result.character, summary=result.summary
             )

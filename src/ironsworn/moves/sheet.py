@@ -234,3 +234,64 @@ class SheetOperations:
             self.engine.set_ticks(found, found.ticks + (amount if mark else -amount))
 
         return self.engine.operation("progress", None, run)
+
+    def add_person(
+        self, name: str, description: str = "", place: str | None = None
+    ) -> OperationResult:
+        """Note a person met in the story (an NPC); bonds with them live on the characters."""
+
+        def run() -> None:
+            clean = _clean_name(name, "person")
+            if clean.lower() in (p.lower() for p in self.state.people):
+                raise InvalidValue(f"a person named {clean!r} is already in the campaign")
+            self.engine.emit(
+                {
+                    "type": "person_added",
+                    "person": {"name": clean, "description": description.strip(), "place": place},
+                }
+            )
+
+        return self.engine.operation("person", None, run)
+
+    def add_place(
+        self, name: str, description: str = "", region: str | None = None
+    ) -> OperationResult:
+        """Note a place of the story; ``region`` may name one of the rulebook's regions."""
+
+        def run() -> None:
+            clean = _clean_name(name, "place")
+            if clean.lower() in (p.lower() for p in self.state.places):
+                raise InvalidValue(f"a place named {clean!r} is already in the campaign")
+            region_id = self.engine.ruleset.region(region).id if region else None
+            self.engine.emit(
+                {
+                    "type": "place_added",
+                    "place": {
+                        "name": clean,
+                        "description": description.strip(),
+                        "region": region_id,
+                    },
+                }
+            )
+
+        return self.engine.operation("place", None, run)
+
+    def add_note(self, text: str, character: str | None = None) -> OperationResult:
+        """A free note (kept apart from the journal's story text)."""
+
+        def run() -> None:
+            if not text.strip():
+                raise InvalidValue("a note needs some text")
+            who = self.state.character(character).name if character else None
+            self.engine.emit(
+                {"type": "note_added", "note": {"text": text.strip(), "character": who}}
+            )
+
+        return self.engine.operation("note", character, run)
+
+
+def _clean_name(name: str, what: str) -> str:
+    clean = " ".join(name.split())
+    if not clean or len(clean) > 80:
+        raise InvalidValue(f"{what} name {name!r} is not valid (1-80 characters)")
+    return clean

@@ -7,9 +7,13 @@ any other word is a move to make: ``ironsworn move face danger --stat edge``.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ironsworn.cli.common import UsageError, campaign_options, common_options, emit, parse_int
+
+if TYPE_CHECKING:
+    from ironsworn.moves.engine import MoveEngine, OperationResult
 
 
 def register(sub: Any) -> None:
@@ -51,7 +55,9 @@ def register(sub: Any) -> None:
     move.add_argument("--ally", help="the ally you aid or heal")
     move.add_argument("--companion", help="the companion asset (Heal, Companion Endure Harm)")
     move.add_argument("--with", dest="bond_with", help="the person or community of the bond")
-    move.add_argument("--asset", help="the asset to buy or upgrade (Advance)")
+    move.add_argument(
+        "--asset", help="an asset whose marked ability adds to this move, or (Advance) to buy"
+    )
     move.add_argument("--ability", help="the ability number to upgrade (Advance)")
     move.add_argument("--odds", help="Ask the Oracle: the odds of a yes/no question")
     move.add_argument("--ruleset", help="move list: classic, starforged, all, or a pack id")
@@ -89,11 +95,21 @@ def run_move(args: argparse.Namespace) -> int:
         return show_move(args)
     from ironsworn.cli.session import describe_result, write
 
+    body = move_call(args)
+    result = write(args, body)
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0
+
+
+def move_call(args: argparse.Namespace) -> Callable[[MoveEngine], OperationResult]:
+    """The engine call that the ``move`` options describe (shared with play mode)."""
     adds = [parse_int(a, "--add", 0, 10) for a in args.add]
     amount = None if args.amount is None else parse_int(args.amount, "--amount", 0, 10)
-    query = " ".join(words)
+    ability = None if args.ability is None else parse_int(args.ability, "--ability", 1, 3)
+    extra: dict[str, Any] = {"with": args.bond_with} if args.bond_with else {}
+    query = " ".join(args.words)
 
-    def body(engine: Any) -> Any:
+    def body(engine: MoveEngine) -> OperationResult:
         return engine.make_move(
             query,
             args.character,
@@ -107,14 +123,12 @@ def run_move(args: argparse.Namespace) -> int:
             ally=args.ally,
             companion=args.companion,
             asset=args.asset,
-            ability=None if args.ability is None else parse_int(args.ability, "--ability", 1, 3),
+            ability=ability,
             odds=args.odds,
-            **({"with": args.bond_with} if args.bond_with else {}),
+            **extra,
         )
 
-    result = write(args, body)
-    emit(args, result.to_json(), lambda: describe_result(result))
-    return 0
+    return body
 
 
 def run_answer(args: argparse.Namespace) -> int:

@@ -110,29 +110,10 @@ def _move(session: PlaySession, words: list[str], _raw: str) -> None:
     if args.words[0] in ("list", "show"):
         session.run_cli(args)  # the command line's own move list / move show
         return
-    adds = [parse_int(a, "--add", 0, 10) for a in args.add]
-    amount = None if args.amount is None else parse_int(args.amount, "--amount", 0, 10)
-    ability = None if args.ability is None else parse_int(args.ability, "--ability", 1, 3)
-    extra: dict[str, Any] = {"with": args.bond_with} if args.bond_with else {}
-    query = " ".join(args.words)
+    from ironsworn.cli.move_cmd import move_call
+
     result = session.commit(
-        lambda engine: engine.make_move(
-            query,
-            args.character,
-            stat=args.stat,
-            adds=adds,
-            amount=amount,
-            track=args.track,
-            choose=args.choose,
-            bond=args.bond,
-            burn=args.burn,
-            ally=args.ally,
-            companion=args.companion,
-            asset=args.asset,
-            ability=ability,
-            odds=args.odds,
-            **extra,
-        ),
+        move_call(args),
         session.dice_for(args),
     )
     session.report(result, args.json)

@@ -230,7 +230,10 @@ class Narrator:
     def _ask(self, event: Mapping[str, Any]) -> str:
         match = " (match)" if event.get("match") else ""
         answer = words(event["answer"])
-        return f"ask the oracle ({words(event['odds'])}): {event['roll']} → {answer}{match}"
+        question = f" “{event['question']}”" if event.get("question") else ""
+        return (
+            f"ask the oracle{question} ({words(event['odds'])}): {event['roll']} → {answer}{match}"
+        )
 
     def _choice(self, event: Mapping[str, Any]) -> str:
         keys = ", ".join(words(k) for k in event.get("keys") or []) or "nothing"

@@ -155,3 +155,21 @@ def test_progress_stays_in_range(steps: list[int], rank: Rank) -> None:
         track = track.marked(step) if step >= 0 else track.add_ticks(step)
         assert 0 <= track.ticks <= MAX_TICKS
         assert 0 <= track.score <= 10
+
+
+@given(
+    st.sampled_from(["health", "spirit", "supply"]),
+    st.booleans(),
+    st.lists(st.integers(-7, 7), max_size=40),
+)
+def test_meters_stay_in_range(meter: str, blocked: bool, deltas: list[int]) -> None:
+    value = 5
+    condition = BLOCKING[meter] if blocked else None
+    for delta in deltas:
+        change = change_meter(meter, value, delta, condition)
+        # Nothing silently lost: what was applied plus what was blocked or overflowed is asked.
+        assert change.delta + (change.blocked if delta >= 0 else -change.overflow) == delta
+        if condition is not None and delta > 0:
+            assert change.after == value and change.blocked == delta
+        value = change.after
+        assert 0 <= value <= 5

@@ -332,6 +332,21 @@ def _character(session: PlaySession, words: list[str], _raw: str) -> None:
         session.execute(leftover)
 
 
+def _as(session: PlaySession, words: list[str], _raw: str) -> None:
+    """Choose who acts: moves, sheets and journal prose then default to that character."""
+    state = session.state()
+    if not words:
+        who = session.character_name(state)
+        session.out.say(
+            f"acting: {who or 'nobody in particular'} (characters: "
+            + (", ".join(state.characters) or "none")
+            + ")"
+        )
+        return
+    session.acting = state.character(" ".join(words)).name
+    session.out.say(f"now acting as {session.acting}")
+
+
 def _help(session: PlaySession, words: list[str], _raw: str) -> None:
     if words:
         command = session.commands.find(words[0].lstrip("/"))
@@ -448,6 +463,14 @@ SLASH_COMMANDS = SlashTable(
         SlashCommand("redo", "/redo", "redo the last undone operation", _undo_redo(False)),
         SlashCommand("log", "/log [--limit N]", "show the last operations", _log, "log"),
         SlashCommand("character", "/character", "create another character", _character),
+        SlashCommand(
+            "as",
+            "/as [NAME]",
+            "act as this character (or show who acts)",
+            _as,
+            None,
+            ("character",),
+        ),
         SlashCommand(
             "help",
             "/help [COMMAND]",

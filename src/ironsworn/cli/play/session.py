@@ -94,6 +94,7 @@ class PlaySession:
         self._reader = reader
         self._library: Ruleset | None = None
         self._parsers: dict[str, CliParser] | None = None
+        self.acting: str | None = None  # set by /as: who moves when --character is not given
         self.commands = SLASH_COMMANDS
         words = WordSource(lambda: self.library, self._state_or_none, self.commands.names)
         self.completions: Completions = Completions(shapes(self), words)
@@ -147,6 +148,12 @@ class PlaySession:
             raise UsageError(f"--campaign cannot change in play mode (playing {self.store.path})")
         args.campaign = str(self.store.path)
         args.json = bool(getattr(args, "json", False)) or self.out.json_mode
+        if self.acting is not None and hasattr(args, "character"):
+            # The acting character (/as) stands in for a --character the player left out.
+            if args.character is None:
+                args.character = self.acting
+            elif args.character == []:
+                args.character = [self.acting]
         return args
 
     @contextlib.contextmanager
@@ -174,6 +181,8 @@ class PlaySession:
     def character_name(self, state: CampaignState | None = None) -> str | None:
         """The character journal entries and oracle rolls belong to: the only one, if one."""
         characters = (state or self.state()).characters
+        if self.acting is not None and self.acting in characters:
+            return self.acting
         return next(iter(characters)) if len(characters) == 1 else None
 
     def dice_for(self, args: argparse.Namespace) -> Dice:

@@ -197,3 +197,23 @@ def test_people_places_notes_and_packs(home: Path, capsys: pytest.CaptureFixture
 
     with open_campaign(None, create=False) as store:
         assert store.state().packs == ["classic", "starforged"]
+
+
+def test_equipment_and_party(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    new_asha(capsys)
+    js(capsys, "character", "new", "Kai", "--stats", "edge=1,heart=2,iron=3,shadow=2,wits=1")
+    assert js(capsys, "equipment", "add", "a", "long", "spear", "--character", "Asha") == [
+        "a long spear"
+    ]
+    code, _, err = run(capsys, "equipment", "remove", "axe", "--character", "Asha")
+    assert code == 2 and "'axe'" in err
+    assert js(capsys, "sheet", "--character", "Asha")["equipment"] == ["a long spear"]
+    # Together (the default), a -1 supply reaches both; apart, only the one who moved.
+    js(capsys, "adjust", "supply", "-1", "--character", "Asha")
+    assert js(capsys, "sheet", "--character", "Kai")["supply"] == 4
+    assert js(capsys, "party", "apart") == {"shared_supply": False}
+    js(capsys, "adjust", "supply", "-1", "--character", "Asha")
+    assert js(capsys, "sheet", "--character", "Kai")["supply"] == 4
+    assert js(capsys, "sheet", "--character", "Asha")["supply"] == 3
+    code, _, err = run(capsys, "party", "apart")
+    assert code == 2 and "already" in err

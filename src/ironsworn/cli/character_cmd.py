@@ -273,7 +273,15 @@ def run_scene(args: argparse.Namespace) -> int:
 
 
 def register_world(sub: Any) -> None:
-    """``person``, ``place`` and ``note``: the people, places and notes of the campaign."""
+    """``person``, ``place``, ``note``, ``equipment`` and ``party``."""
+    equipment = _parser(sub, "equipment", "note or strike out equipment on the sheet")
+    equipment.add_argument("action", choices=["add", "remove"])
+    equipment.add_argument("item", nargs="+", metavar="ITEM")
+    equipment.add_argument("--character")
+    equipment.set_defaults(func=run_equipment)
+    party = _parser(sub, "party", "travel together (one shared supply) or apart")
+    party.add_argument("action", choices=["together", "apart"])
+    party.set_defaults(func=run_party)
     person = _parser(sub, "person", "people met in the story (NPCs)")
     person.add_argument("action", choices=["add", "list"])
     person.add_argument("name", nargs="*", metavar="NAME")
@@ -337,5 +345,34 @@ def run_world(args: argparse.Namespace) -> int:
         args,
         [e for e in result.events if e["type"] != "packs"],
         lambda: describe_result(result) if result.effects else f"{args.kind} added",
+    )
+    return 0
+
+
+def run_equipment(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import read_state, write
+    from ironsworn.moves.sheet import SheetOperations
+
+    item = " ".join(args.item)
+    write(args, lambda e: SheetOperations(e).equipment(args.character, item, args.action == "add"))
+    sheet = read_state(args).sheet(args.character)
+    emit(
+        args, sheet["equipment"], lambda: "equipment: " + (", ".join(sheet["equipment"]) or "none")
+    )
+    return 0
+
+
+def run_party(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import write
+    from ironsworn.moves.sheet import SheetOperations
+
+    together = args.action == "together"
+    write(args, lambda e: SheetOperations(e).share_supply(together))
+    emit(
+        args,
+        {"shared_supply": together},
+        "the party travels together: one supply for all"
+        if together
+        else "the characters travel apart: each keeps their own supply",
     )
     return 0

@@ -43,6 +43,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "person": ("ironsworn.cli.character_cmd", "people met in the story (NPCs)"),
     "place": ("ironsworn.cli.character_cmd", "places of the story"),
     "note": ("ironsworn.cli.character_cmd", "free notes"),
+    "equipment": ("ironsworn.cli.character_cmd", "note or strike out equipment"),
+    "party": ("ironsworn.cli.character_cmd", "travel together (shared supply) or apart"),
     "campaign": ("ironsworn.cli.campaign_cmd", "create, list and choose campaigns"),
     "undo": ("ironsworn.cli.campaign_cmd", "undo the last operation"),
     "redo": ("ironsworn.cli.campaign_cmd", "redo the last undone operation"),

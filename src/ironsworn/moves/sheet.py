@@ -289,6 +289,54 @@ class SheetOperations:
 
         return self.engine.operation("note", character, run)
 
+    def equipment(self, character: str | None, item: str, add: bool) -> OperationResult:
+        """Note (or strike out) a piece of equipment on the sheet."""
+
+        def run() -> None:
+            char = self.state.character(character)
+            text = " ".join(item.split())
+            if not text:
+                raise InvalidValue("equipment needs a description")
+            if add:
+                after = [*char.equipment, text]
+            else:
+                if text not in char.equipment:
+                    raise InvalidValue(
+                        f"{char.name} has no equipment {text!r} (has: "
+                        + (", ".join(char.equipment) or "nothing")
+                        + ")"
+                    )
+                after = [e for e in char.equipment if e != text]
+            self.engine.emit(
+                {
+                    "type": "equipment",
+                    "character": char.name,
+                    "from": list(char.equipment),
+                    "to": after,
+                }
+            )
+
+        return self.engine.operation("equipment", character, run)
+
+    def share_supply(self, shared: bool) -> OperationResult:
+        """Whether the characters travel together and so share one supply track."""
+
+        def run() -> None:
+            if self.state.shared_supply == shared:
+                raise RuleViolation(
+                    "supply is already " + ("shared" if shared else "kept separately")
+                )
+            self.engine.emit(
+                {
+                    "type": "setting",
+                    "setting": "shared_supply",
+                    "from": self.state.shared_supply,
+                    "to": shared,
+                }
+            )
+
+        return self.engine.operation("setting", None, run)
+
 
 def _clean_name(name: str, what: str) -> str:
     clean = " ".join(name.split())

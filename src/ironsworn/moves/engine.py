@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ironsworn.campaign.state import CampaignState, CharacterState, TrackState
 from ironsworn.dice import Dice, RandomDice
-from ironsworn.errors import InvalidValue, NotFound, RuleViolation
+from ironsworn.errors import InvalidValue, IronswornError, NotFound, RuleViolation
 from ironsworn.meters import change_meter
 from ironsworn.momentum import change_momentum
 from ironsworn.outcomes import Outcome
@@ -206,6 +206,15 @@ def effect_of(event: JsonDict) -> JsonDict | None:
     if "character" in event:
         effect["character"] = event["character"]
     return effect
+
+
+class _StopAtRoll(BaseException):
+    """Raised by the dice of :meth:`MoveEngine.verify_move` at the first roll."""
+
+
+class _StopAtRollDice:
+    def roll(self, sides: int) -> int:
+        raise _StopAtRoll
 
 
 class Step:
@@ -398,6 +407,31 @@ class MoveEngine:
 
         character_name = None if character is None else character
         return self.operation("move", character_name, run)
+
+    def verify_move(self, move: str, character: str | None = None, **options: Any) -> None:
+        """Raise the error :meth:`make_move` would raise before rolling; change nothing.
+
+        The move is run up to its first roll (no die is used) and taken back; a move without a
+        roll is run through and taken back.
+        """
+        saved = self.dice
+        self.dice = _StopAtRollDice()
+        try:
+            result = self.make_move(move, character, **options)
+        except _StopAtRoll:
+            return  # it got as far as rolling: everything before the roll is allowed
+        finally:
+            self.dice = saved
+        for event in reversed(result.events):
+            self.state.revert(event)
+
+    def can_make_move(self, move: str, character: str | None = None, **options: Any) -> bool:
+        """Whether :meth:`make_move` would be allowed now (see :meth:`verify_move`)."""
+        try:
+            self.verify_move(move, character, **options)
+        except IronswornError:
+            return False
+        return True
 
     def choose(self, keys: Sequence[str], *, burn: bool | None = None) -> OperationResult:
         """Answer the pending "choose" decision with option keys."""

@@ -1,0 +1,69 @@
+"""verify / can / do: checking a move before making it changes nothing and uses no dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from ironsworn.campaign.state import CampaignState
+from ironsworn.dice import FixedDice
+from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.moves import MoveEngine, SheetOperations
+
+
+@pytest.fixture()
+def engine() -> MoveEngine:
+    engine = MoveEngine(CampaignState(), dice=FixedDice([]))
+    sheet = SheetOperations(engine)
+    sheet.new_character("Asha", "edge=3,heart=2,iron=2,shadow=1,wits=1")
+    sheet.new_track("fight", "Bear", "formidable")
+    sheet.new_track("vow", "Find the relic", "dangerous")
+    return engine
+
+
+@pytest.mark.parametrize(
+    ("move", "options", "error"),
+    [
+        ("strike", {"stat": "iron"}, RuleViolation),  # no initiative yet
+        ("end the fight", {}, RuleViolation),  # no strong hit yet
+        ("face danger", {"stat": "supply"}, InvalidValue),
+        ("face danger", {}, InvalidValue),  # which stat?
+        ("turn the tide", {"character": "Nobody"}, LookupError),
+    ],
+)
+def test_verify_refuses_without_changing_anything(
+    engine: MoveEngine, move: str, options: dict[str, str], error: type[Exception]
+) -> None:
+    before = engine.state.to_dict()
+    character = options.pop("character", None)
+    with pytest.raises(error):
+        engine.verify_move(move, character, **options)
+    assert not engine.can_make_move(move, character, **options)
+    assert engine.state.to_dict() == before
+
+
+@pytest.mark.parametrize(
+    ("move", "options"),
+    [
+        ("face danger", {"stat": "edge"}),
+        ("clash", {"stat": "iron"}),  # the foe has initiative
+        ("turn the tide", {}),  # no roll: run and taken back
+        ("forsake your vow", {}),  # no roll, then Endure Stress stops at its roll
+        ("endure harm", {"amount": 2}),  # the harm is taken before the roll, and given back
+    ],
+)
+def test_verify_allows_and_changes_nothing(
+    engine: MoveEngine, move: str, options: dict[str, object]
+) -> None:
+    before = engine.state.to_dict()
+    engine.verify_move(move, **options)
+    assert engine.can_make_move(move, **options)
+    assert engine.state.to_dict() == before
+    assert isinstance(engine.dice, FixedDice) and engine.dice.remaining == 0
+
+
+def test_can_then_do(engine: MoveEngine) -> None:
+    assert engine.can_make_move("turn the tide")
+    engine.make_move("turn the tide")
+    assert engine.state.characters["Asha"].initiative
+    assert not engine.can_make_move("turn the tide")  # once per fight
+    assert engine.can_make_move("strike", stat="iron")

@@ -245,6 +245,40 @@ class Narrator:
     def _note(self, event: Mapping[str, Any]) -> str:
         return f"note: {event['text']}"
 
+    def _person_added(self, event: Mapping[str, Any]) -> str:
+        person = event["person"]
+        about = f" — {person['description']}" if person.get("description") else ""
+        return f"meets {person['name']}{about}"
+
+    def _place_added(self, event: Mapping[str, Any]) -> str:
+        place = event["place"]
+        about = f" — {place['description']}" if place.get("description") else ""
+        return f"new place: {place['name']}{about}"
+
+    def _note_added(self, event: Mapping[str, Any]) -> str:
+        return f"note: {event['note']['text']}"
+
+    def _packs(self, event: Mapping[str, Any]) -> str:
+        return "content packs: " + (", ".join(event["to"]) or "none")
+
+    def _equipment(self, event: Mapping[str, Any]) -> str:
+        return f"{event['character']}'s equipment: " + (", ".join(event["to"]) or "none")
+
+    def _setting(self, event: Mapping[str, Any]) -> str:
+        if event.get("setting") == "shared_supply":
+            return "the party travels " + ("together" if event["to"] else "apart")
+        return f"{words(event.get('setting'))}: {words(event['from'])} → {words(event['to'])}"
+
+    def _countdown(self, event: Mapping[str, Any]) -> str:
+        return f"{self.track_name(event['track'])}: countdown {event['from']} → {event['to']}/4"
+
+    def _asset_ability(self, event: Mapping[str, Any]) -> str:
+        asset = str(event["asset"]).rsplit("/", 1)[-1]
+        change = "marked" if event["to"] else "cleared"
+        return (
+            f"{event['character']}'s {words(asset)}: ability {int(event['ability']) + 1} {change}"
+        )
+
     def _session(self, event: Mapping[str, Any]) -> str:
         title = event.get("title") or event.get("text")
         return "new session" + (f": {title}" if title else "")

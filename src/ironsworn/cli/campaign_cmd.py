@@ -241,6 +241,8 @@ def _log(args: argparse.Namespace) -> int:
         details = narrator.lines(operation) if args.events else []
         status = "" if operation.status == "live" else f" ({operation.status})"
         who = f"  {operation.character}" if operation.character else ""
+        if operation.character and headline.startswith(f"{operation.character}: "):
+            who = ""  # the headline already names them
         when = _local(operation.time)
         text = [f"#{operation.seq:<5} {when}  {operation.kind}{who}: {headline}{status}"]
         text += [f"        - {line}" for line in details]

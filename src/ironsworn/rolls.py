@@ -120,6 +120,28 @@ class ActionRoll:
             )
         return replace(self, burned=True)
 
+    def rerolled(
+        self,
+        dice: Dice,
+        action: bool = False,
+        challenge: tuple[bool, bool] = (False, False),
+    ) -> ActionRoll:
+        """Reroll any of the three dice once, in one throw; the new results stand.
+
+        Used by moves and assets that let you "reroll any dice" (rulebook p. 57: Forge a Bond
+        after fulfilling a vow for them, the Slayer asset). ENGINE CHOICE (spec §6.3): a reroll
+        comes before any burn, so a burned roll cannot be rerolled; the dice are rolled in the
+        order action die, first challenge die, second challenge die.
+        """
+        if self.burned:
+            raise RuleViolation("reroll before burning momentum, not after")
+        if not (action or any(challenge)):
+            raise InvalidValue("choose at least one die to reroll")
+        die = dice.roll(6) if action else self.action_die
+        c1 = dice.roll(10) if challenge[0] else self.challenge[0]
+        c2 = dice.roll(10) if challenge[1] else self.challenge[1]
+        return replace(self, action_die=die, challenge=(c1, c2))
+
     def to_json(self, momentum_reset: int | None = None) -> dict[str, Any]:
         """The roll as JSON; ``burn`` is the offer when a burn would improve the outcome."""
         offer = self.burn_outcome

@@ -15,7 +15,7 @@ S, W, M = Outcome.STRONG_HIT, Outcome.WEAK_HIT, Outcome.MISS
 @pytest.mark.parametrize(
     ("die", "stat", "adds", "challenge", "momentum", "score", "outcome", "match"),
     [
-        # Rulebook p. 8: action die 3 + edge 2 = 5 vs 2 and 4: strong hit.
+        # action die 3 + stat 2 = 5 beats both 2 and 4: a strong hit.
         (3, 2, 0, (2, 4), 2, 5, S, False),
         (3, 2, 0, (2, 5), 2, 5, W, False),  # tie goes to the challenge die
         (3, 2, 0, (5, 5), 2, 5, M, True),  # ties on both dice, a matched miss
@@ -163,3 +163,32 @@ def test_bad_call_consumes_no_dice() -> None:
 def test_fixed_dice_runs_out() -> None:
     with pytest.raises(InvalidValue, match="not enough"):
         roll_action(FixedDice([4, 5]), stat=2)
+
+
+@pytest.mark.parametrize(
+    ("action", "challenge", "dice", "expected"),
+    [
+        (True, (False, False), [6], (6, (5, 8))),
+        (False, (True, False), [2], (2, (2, 8))),
+        (False, (False, True), [1], (2, (5, 1))),
+        (True, (True, True), [5, 1, 1], (5, (1, 1))),
+    ],
+)
+def test_reroll_any_dice(
+    action: bool,
+    challenge: tuple[bool, bool],
+    dice: list[int],
+    expected: tuple[int, tuple[int, int]],
+) -> None:
+    roll = ActionRoll(2, 2, 0, (5, 8), 6)
+    again = roll.rerolled(FixedDice(dice), action=action, challenge=challenge)
+    assert (again.action_die, again.challenge) == expected
+    assert (again.stat, again.adds, again.momentum) == (2, 0, 6)
+
+
+def test_reroll_rules() -> None:
+    roll = ActionRoll(2, 2, 0, (5, 8), 6)
+    with pytest.raises(InvalidValue, match="at least one die"):
+        roll.rerolled(FixedDice([]))
+    with pytest.raises(RuleViolation, match="before burning"):
+        roll.burn().rerolled(FixedDice([3]), action=True)

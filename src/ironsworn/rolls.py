@@ -128,7 +128,7 @@ class ActionRoll:
     ) -> ActionRoll:
         """Reroll any of the three dice once, in one throw; the new results stand.
 
-        Used by moves and assets that let you "reroll any dice" (rulebook p. 57: Forge a Bond
+        Used by moves and assets that let you "reroll any dice" (rulebook p. 58: Forge a Bond
         after fulfilling a vow for them, the Slayer asset). ENGINE CHOICE (spec §6.3): a reroll
         comes before any burn, so a burned roll cannot be rerolled; the dice are rolled in the
         order action die, first challenge die, second challenge die.

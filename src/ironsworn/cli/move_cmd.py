@@ -32,6 +32,11 @@ def register(sub: Any) -> None:
     move.add_argument("--stat", help="the stat or meter to roll (where the move offers a choice)")
     move.add_argument("--add", action="append", default=[], metavar="N", help="an add (repeat)")
     move.add_argument("--bond", action="store_true", help="you share a bond: the move's +1")
+    move.add_argument(
+        "--reroll",
+        action="store_true",
+        help="a move or asset lets you reroll any dice: you are asked which after the roll",
+    )
     move.add_argument("--amount", help="harm, stress or other amount the move takes")
     move.add_argument("--track", help="vow, journey or fight: its id or text")
     move.add_argument(
@@ -125,6 +130,7 @@ def move_call(args: argparse.Namespace) -> Callable[[MoveEngine], OperationResul
             asset=args.asset,
             ability=ability,
             odds=args.odds,
+            reroll=args.reroll or None,
             **extra,
         )
 

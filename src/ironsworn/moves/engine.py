@@ -626,24 +626,7 @@ class MoveEngine:
             self.set_meter(char.name, "momentum", char.momentum_reset)
             step["roll"] = roll.to_json(char.momentum_reset)
             step["outcome"] = roll.outcome.value
-            text = self._outcome_text(step["move"], roll.outcome, roll.match)
-            for record in reversed(self.records):
-                if record.move == step["move"] and record.character == char.name:
-                    record.roll, record.outcome, record.text = step["roll"], step["outcome"], text
-                    break
-            else:
-                # The roll was made by an earlier command: this one reports the burned result.
-                self.records.append(
-                    MoveRecord(
-                        step["move"],
-                        self.ruleset.moves[step["move"]].name,
-                        char.name,
-                        step.get("stat"),
-                        step["roll"],
-                        step["outcome"],
-                        text,
-                    )
-                )
+            self.update_record(step)
         self.agenda.insert(0, step)
 
     def _dispatch(self, step: JsonDict) -> None:
@@ -714,15 +697,45 @@ class MoveEngine:
             "outcome": record.outcome,
             "stat": record.stat,
         }
-        if record.roll["type"] == "action" and record.roll.get("burn") and move.allow_momentum_burn:
-            offer = record.roll["burn"]
+        if record.roll["type"] == "action" and step.get("reroll"):
+            # "Reroll any dice" (a move or asset allows it): asked first, before any burn.
+            c1, c2 = record.roll["challenge"]
+            self.ask(
+                {
+                    "kind": "choose",
+                    "character": char.name,
+                    "move": move.id,
+                    "prompt": "reroll any dice, once, in one throw? (decline to keep them)",
+                    "options": [
+                        {
+                            "key": "action_die",
+                            "text": f"the action die ({record.roll['action_die']})",
+                        },
+                        {"key": "challenge_1", "text": f"the first challenge die ({c1})"},
+                        {"key": "challenge_2", "text": f"the second challenge die ({c2})"},
+                    ],
+                    "count": 3,
+                    "min": 0,
+                    "resume": {**outcome_step, "step": "resume", "point": "engine.reroll"},
+                }
+            )
+            return
+        self.after_roll(outcome_step)
+
+    def after_roll(self, outcome_step: JsonDict) -> None:
+        """Offer a burn when it would improve the roll, else go on to the outcome."""
+        move = self.ruleset.moves[outcome_step["move"]]
+        char = self.state.character(outcome_step["character"])
+        roll = outcome_step["roll"]
+        if roll["type"] == "action" and roll.get("burn") and move.allow_momentum_burn:
+            offer = roll["burn"]
             self.ask(
                 {
                     "kind": "burn",
                     "character": char.name,
                     "move": move.id,
                     "prompt": f"burn momentum {char.momentum:+d} to turn the "
-                    f"{Outcome(record.outcome).words} into a "
+                    f"{Outcome(outcome_step['outcome']).words} into a "
                     f"{Outcome(offer['outcome']).words} (momentum goes to "
                     f"{char.momentum_reset:+d})? burn or decline",
                     "offer": offer,
@@ -731,6 +744,27 @@ class MoveEngine:
             )
             return
         self.agenda.insert(0, outcome_step)
+
+    def update_record(self, step: JsonDict) -> None:
+        """Show a changed roll (burned, rerolled) in this operation's move records."""
+        roll = ActionRoll.from_json(step["roll"])  # only action rolls are burned or rerolled
+        text = self._outcome_text(step["move"], roll.outcome, roll.match)
+        for record in reversed(self.records):
+            if record.move == step["move"] and record.character == step["character"]:
+                record.roll, record.outcome, record.text = step["roll"], step["outcome"], text
+                return
+        # The roll was made by an earlier command: this one reports the changed result.
+        self.records.append(
+            MoveRecord(
+                step["move"],
+                self.ruleset.moves[step["move"]].name,
+                step["character"],
+                step.get("stat"),
+                step["roll"],
+                step["outcome"],
+                text,
+            )
+        )
 
     def _outcome_text(self, move_id: str, outcome: Outcome, match: bool = False) -> str | None:
         move = self.ruleset.moves[move_id]
@@ -1059,3 +1093,31 @@ class MoveEngine:
                 }
             )
         return change.overflow
+
+
+@on_resume("engine.reroll")
+def _reroll(ctx: Step, keys: list[str]) -> None:
+    """Reroll the chosen dice, then offer a burn or go on to the outcome."""
+    engine = ctx.engine
+    step = {k: v for k, v in ctx.data.items() if k not in ("point", "keys", "context")}
+    step["step"] = "outcome"
+    if keys:
+        char = ctx.char
+        roll = ActionRoll.from_json(step["roll"]).rerolled(
+            engine.dice,
+            action="action_die" in keys,
+            challenge=("challenge_1" in keys, "challenge_2" in keys),
+        )
+        step["roll"] = roll.to_json(char.momentum_reset)
+        step["outcome"] = roll.outcome.value
+        engine.emit(
+            {
+                "type": "roll",
+                "character": char.name,
+                "move": step["move"],
+                "roll": step["roll"],
+                "reroll": keys,
+            }
+        )
+        engine.update_record(step)
+    engine.after_roll(step)

@@ -1,16 +1,18 @@
 """Resolving moves on a campaign: roll, outcome, effects (events), pending decisions.
 
 A move is made by :meth:`MoveEngine.make_move`. The engine runs an *agenda* of steps: the move's
-roll, then (after any burn decision) its outcome, then the follow-on moves the outcome calls for
-(Endure Harm, Pay the Price, Face Death...). When a step needs the player — a "choose" list, a
-burn that would improve the outcome — the engine stores a *pending decision* and stops; the
+roll, then (after any reroll or burn decision) its outcome, then the follow-on moves the outcome
+calls for (Endure Harm, Pay the Price, Face Death...). When a step needs the player — a "choose"
+list, a burn that would improve the outcome — the engine stores a *pending decision* and stops; the
 next call (:meth:`choose`, :meth:`burn`, :meth:`decline`) answers it and the agenda runs on.
 The agenda and the pending decision are part of the campaign state, so a decision can be
 answered in a later command. While a decision is pending no other move can be made.
 
 Every change goes through :class:`~ironsworn.campaign.state.CampaignState.apply` as an event
 with from/to values; the events of one call form one operation. A call that raises leaves the
-state exactly as it was (the engine restores its snapshot), so a failed verify changes nothing.
+state exactly as it was (the engine reverts the events it applied, newest first), so a failed
+check changes nothing. :meth:`MoveEngine.verify_move` and :meth:`MoveEngine.can_make_move`
+check a move up to its roll without using any dice (verify / can / do).
 
 Dice: every roll of the chain uses the engine's :class:`~ironsworn.dice.Dice`. With typed-in
 dice that run out part-way, the whole call fails with a message and nothing changes.

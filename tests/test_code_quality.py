@@ -21,6 +21,11 @@ def test_ruff_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_ruff_format_clean() -> None:
+    result = run("ruff", "format", "--check", "src", "tests", "benchmarks")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_mypy_strict_clean() -> None:
     result = run("mypy", "--strict", "src/ironsworn")
     assert result.returncode == 0, result.stdout + result.stderr

@@ -71,7 +71,7 @@ def describe_result(result: OperationResult) -> str:
     for i, record in enumerate(result.moves):
         head = ("" if i == 0 else "→ ") + record.name
         if record.stat:
-            head += f" (+{record.stat})"
+            head += " (progress)" if record.stat == "progress" else f" (+{record.stat})"
         lines.append(head)
         if record.roll:
             if record.roll["type"] == "action":

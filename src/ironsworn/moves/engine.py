@@ -210,6 +210,18 @@ def effect_of(event: JsonDict) -> JsonDict | None:
     return effect
 
 
+def _summary(records: list[MoveRecord], events: list[JsonDict]) -> str:
+    """One line for the log: the moves made, else the choice, else the first effects."""
+    parts = [r.name + (f" ({r.outcome.replace('_', ' ')})" if r.outcome else "") for r in records]
+    chosen = [e for e in events if e.get("type") == "choice"]
+    if chosen:
+        parts.insert(0, "chose " + ", ".join(k.replace("_", " ") for k in chosen[0]["keys"]))
+    if not parts:
+        effects = [e for e in (effect_of(ev) for ev in events) if e is not None]
+        parts = [f"{e['target']} {e['from']} -> {e['to']}" for e in effects[:3]]
+    return ", ".join(parts)
+
+
 class _StopAtRoll(BaseException):
     """Raised by the dice of :meth:`MoveEngine.verify_move` at the first roll."""
 
@@ -491,10 +503,7 @@ class MoveEngine:
             raise
         main = self.records[0] if self.records else None
         who = main.character if main else character
-        summary = ", ".join(
-            f"{r.name}" + (f" ({r.outcome.replace('_', ' ')})" if r.outcome else "")
-            for r in self.records
-        )
+        summary = _summary(self.records, self.events)
         return OperationResult(
             kind=kind,
             character=who,

@@ -373,6 +373,7 @@ class MoveEngine:
         self.answers: list[str] = []
         self.auto_burn: bool | None = None
         self._front: list[JsonDict] = []
+        self._current_move: str | None = None
 
     # --- public operations -----------------------------------------------------------------
 
@@ -495,11 +496,15 @@ class MoveEngine:
         try:
             body()
             self._finish()
-        except BaseException:
+        except BaseException as exc:
             # Take every applied event back, newest first: the state is as it was.
             for event in reversed(self.events):
                 self.state.revert(event)
+            current = self._current_move
             self._reset()
+            if isinstance(exc, InvalidValue) and str(exc).startswith("not enough") and current:
+                # Typed dice ran out part-way through a chain: say which move needed more.
+                raise InvalidValue(f"{exc} (for {current}); nothing was changed") from None
             raise
         main = self.records[0] if self.records else None
         who = main.character if main else character
@@ -656,6 +661,7 @@ class MoveEngine:
 
     def _start_move(self, step: JsonDict) -> None:
         move = self.ruleset.moves[step["move"]]
+        self._current_move = move.name
         char = self.state.character(step["character"])
         record = MoveRecord(move.id, move.name, char.name)
         ctx = Step(self, step)

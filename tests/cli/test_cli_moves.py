@@ -217,3 +217,24 @@ def test_equipment_and_party(home: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert js(capsys, "sheet", "--character", "Asha")["supply"] == 3
     code, _, err = run(capsys, "party", "apart")
     assert code == 2 and "already" in err
+
+
+def test_one_shot_rolls_recorded_on_request(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    new_asha(capsys)
+    js(capsys, "oracle", "roll", "action", "--value", "1")  # not recorded
+    js(capsys, "oracle", "roll", "action", "--value", "1", "--record")
+    js(capsys, "ask", "likely", "--value", "30", "--question", "Is it guarded?", "--record")
+    from ironsworn.campaign.registry import open_campaign
+
+    with open_campaign(None, create=False) as store:
+        ops = store.operations()
+    assert [op.kind for op in ops] == ["character", "oracle", "ask"]
+    oracle = ops[1].events[0]
+    assert (oracle["type"], oracle["roll"], oracle["text"], oracle["character"]) == (
+        "oracle",
+        1,
+        "Scheme",
+        "Asha",
+    )
+    assert ops[2].events[0]["question"] == "Is it guarded?"
+    assert ops[2].events[0]["answer"] == "yes"

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ironsworn.cli.common import common_options, emit, parse_int
+from ironsworn.cli.session import record, record_options
 from ironsworn.dice import RandomDice
 from ironsworn.oracle import Odds, OracleAnswer, ask_the_oracle
 
@@ -19,6 +20,8 @@ def register(sub: Any) -> None:
     )
     ask.add_argument("--value", help="your own d100 roll, 1-100 (00 = 100)")
     ask.add_argument("--seed", help="seed for a reproducible roll")
+    ask.add_argument("--question", help="the question asked (kept with --record)")
+    record_options(ask)
     ask.set_defaults(func=run)
 
 
@@ -28,6 +31,11 @@ def run(args: argparse.Namespace) -> int:
         answer = ask_the_oracle(odds, value=parse_int(args.value, "--value", 0, 100))
     else:
         answer = ask_the_oracle(odds, RandomDice(args.seed))
+    event = {"type": "ask", **answer.to_json()}
+    if args.question:
+        event["question"] = args.question
+    word = "yes" if answer.yes else "no"
+    record(args, "ask", event, f"{args.question or answer.odds.label}: {word}")
     emit(args, answer.to_json(), lambda: describe(answer))
     return 0
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.cli.common import common_options, emit, parse_int
+from ironsworn.cli.session import record, record_options
 
 if TYPE_CHECKING:
     from ironsworn.content.loader import Ruleset
@@ -124,6 +125,7 @@ def _register_oracle(sub: Any) -> None:
     roll.add_argument("id", metavar="ID", help="full id, id without type, or name")
     roll.add_argument("--value", help="your own roll for the first die (e.g. 1-100)")
     roll.add_argument("--seed", help="seed for a reproducible roll")
+    record_options(roll)
     roll.set_defaults(func=_oracle_roll)
 
 
@@ -162,7 +164,17 @@ def _oracle_roll(args: argparse.Namespace) -> int:
 
     ruleset = library()
     result = roll_oracle(ruleset, ruleset.oracle(args.id), _dice(args), _value(args))
-    emit(args, result.to_json(), lambda: "\n".join(result.lines()))
+    data = result.to_json()
+    event = {
+        "type": "oracle",
+        "oracle": result.id,
+        "name": result.name,
+        "roll": result.roll,
+        "text": result.text,
+        "rolls": data["rolls"],
+    }
+    record(args, "oracle", event, f"{result.name}: {result.text}")
+    emit(args, data, lambda: "\n".join(result.lines()))
     return 0
 
 

@@ -104,3 +104,24 @@ def _fmt(value: Any) -> str:
     if value is None:
         return "-"
     return str(value)
+
+
+def record(args: argparse.Namespace, kind: str, event: dict[str, Any], summary: str) -> None:
+    """With ``--record``: keep a one-shot roll (oracle, ask) in the campaign's log."""
+    if not getattr(args, "record", False):
+        return
+    from ironsworn.campaign.registry import open_campaign
+
+    store = open_campaign(getattr(args, "campaign", None), create=True)
+    with store, store.write() as tx:
+        characters = list(tx.state.characters)
+        who = characters[0] if len(characters) == 1 else None
+        tx.append(kind, [{**event, "character": who}], character=who, summary=summary)
+
+
+def record_options(parser: argparse.ArgumentParser) -> None:
+    """``--record`` (and ``--campaign``) for one-shot rolls that can be kept in the log."""
+    parser.add_argument(
+        "--record", action="store_true", help="keep this roll in the campaign's log and journal"
+    )
+    parser.add_argument("--campaign", metavar="PATH", help="campaign file (with --record)")

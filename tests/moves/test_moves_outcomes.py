@@ -403,12 +403,16 @@ ADVENTURE = [
         setup=journey(ticks=20),
     ),
     Case(
+        # "If your journey continues, clear all but one filled progress, and raise the
+        # journey's rank" (L1839-1843); it may also end in failure (L1862-1866).
         "reach_your_destination/miss",
         "reach your destination",
         (9, 10),
         "miss",
-        (("journey-1:ticks", 22, 4), ("journey-1:rank", "dangerous", "formidable")),
+        pending=("continue", "end"),
         setup=journey(ticks=22),
+        answer=("continue",),
+        then=(("journey-1:ticks", 22, 4), ("journey-1:rank", "dangerous", "formidable")),
     ),
 ]
 

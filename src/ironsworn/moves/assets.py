@@ -42,7 +42,8 @@ BONUSES: tuple[AssetBonus, ...] = (
         "slayer", 0, ("gather_information", "secure_an_advantage"), add=1, momentum_on_hit=1
     ),
     AssetBonus("shield_bearer", 0, ("face_danger",), add=1),
-    AssetBonus("shield_bearer", 0, ("clash",), momentum_on_strong_hit=1),
+    # "When you Clash in close quarters": Clash in close quarters is +iron (L2099-2101).
+    AssetBonus("shield_bearer", 0, ("clash",), "iron", momentum_on_strong_hit=1),
     AssetBonus("shield_bearer", 1, ("endure_stress",), add=1, momentum_on_hit=1),
 )
 
@@ -53,6 +54,11 @@ def apply_asset(ctx: Step, stat: str) -> int:
     if not query or not str(ctx.data["move"]).startswith("move:classic/"):
         return 0
     move = short_name(str(ctx.data["move"]))
+    aiding = move == "aid_your_ally"
+    if aiding:
+        # Aid Your Ally is Secure an Advantage in support of an ally: its asset benefits apply,
+        # and "your ally also takes those benefits (instead of you)" (L2033-2037).
+        move = "secure_an_advantage"
     owned = ctx.char.asset(str(query))
     key = owned["id"].rsplit("/", 1)[-1]
     found = [
@@ -73,5 +79,9 @@ def apply_asset(ctx: Step, stat: str) -> int:
     bonus = found[0]
     if bonus.needs_bond and not ctx.data.get("bond"):
         raise InvalidValue(f"{owned['name']}'s ability needs a bond here: add --bond")
-    ctx.data["asset_momentum"] = [bonus.momentum_on_hit, bonus.momentum_on_strong_hit]
+    momentum = [bonus.momentum_on_hit, bonus.momentum_on_strong_hit]
+    if aiding:
+        ctx.data["ally_asset_momentum"] = momentum  # given by the Aid Your Ally outcome
+    else:
+        ctx.data["asset_momentum"] = momentum
     return bonus.add

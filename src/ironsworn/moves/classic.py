@@ -24,20 +24,108 @@ from ironsworn.ranks import Rank
 
 S, W, M = Outcome.STRONG_HIT, Outcome.WEAK_HIT, Outcome.MISS
 
-# Moves that follow the general initiative rule in a fight: a strong hit takes or keeps
-# initiative, a weak hit or miss loses it (rulebook p. 81). Combat moves set it themselves.
+# Moves that follow the general initiative rule in a fight: "you will make moves which aren't
+# specifically combat moves ... When you score a strong hit, you take or retain initiative. When
+# you score a weak hit or miss, you lose initiative" (L1461-1468). Combat moves set it
+# themselves; Aid Your Ally and Draw the Circle say otherwise; suffer moves only take it.
 GENERAL_INITIATIVE = {
     "face_danger",
     "secure_an_advantage",
     "gather_information",
     "heal",
+    "resupply",
+    "make_camp",
+    "undertake_a_journey",
     "compel",
+    "sojourn",
+    "forge_a_bond",
+    "test_your_bond",
+    "swear_an_iron_vow",
 }
 
 
 def _general_initiative(ctx: Step) -> None:
+    if ctx.data.get("threshold"):
+        # The vow sworn at death's door is part of Face Death / Face Desolation: "If you are
+        # out of action and Face Death, you aren't likely to come springing back" (L2262-2264).
+        return
     if short_name(ctx.data["move"]) in GENERAL_INITIATIVE and ctx.engine.fights_of(ctx.name):
         ctx.initiative(ctx.outcome is S)
+
+
+# What each option of a choice would raise, per decision point. An option whose gain cannot be
+# taken is not offered: "If you are at your max and a move gives you an option to increase your
+# momentum, you can't take that benefit" (L559-563); "If a move gives you an opportunity to raise
+# your health, spirit, or supply while the associated condition is marked, you can't take that
+# option" (L1113-1116). "health+companions" is health that companions also take (Recuperate,
+# Partake): it stays on offer while a companion can take it.
+GAINS: dict[str, dict[str, str]] = {
+    "secure_an_advantage.strong_hit": {"prepare_to_act": "momentum"},
+    "reach_your_destination.strong_hit": {"momentum": "momentum"},
+    "aid_your_ally.strong_hit": {"momentum": "momentum"},
+    "undertake_a_journey.strong_hit": {"mark_progress_momentum": "momentum"},
+    "forge_a_bond.strong_hit": {"spirit": "spirit", "momentum": "momentum"},
+    "test_your_bond.strong_hit": {"spirit": "spirit", "momentum": "momentum"},
+    "enter_the_fray.weak_hit": {"bolster_position": "momentum"},
+    "clash.strong_hit": {"momentum": "momentum"},
+    "endure_harm.strong_hit": {"shake_it_off": "health", "embrace_the_pain": "momentum"},
+    "endure_stress.strong_hit": {"shake_it_off": "spirit", "embrace_the_darkness": "momentum"},
+    "make_camp.benefits": {
+        "recuperate": "health+companions",
+        "partake": "health+companions",
+        "relax": "spirit",
+        "focus": "momentum",
+    },
+    # Sojourn's recover actions can be unblocked by a Clear a Condition option chosen with
+    # them, so only Plan is withheld here; the others are checked with the answer.
+    "sojourn.benefits": {"plan": "momentum"},
+}
+
+
+def _gain_blocked(ctx: Step, who: str, gain: str) -> str | None:
+    """Why ``who`` cannot take a gain now (the words for a note), or None."""
+    char = ctx.state.character(who)
+    if gain == "momentum":
+        if char.momentum >= char.momentum_max:
+            return f"momentum is at its max ({char.momentum_max:+d})"
+        return None
+    meter = gain.removesuffix("+companions")
+    condition = char.blocked_by(meter)
+    if condition is None:
+        return None
+    if gain.endswith("+companions") and any(a.get("meter") for a in char.assets):
+        return None
+    return condition
+
+
+def _offer(
+    ctx: Step,
+    point: str,
+    options: list[tuple[str, str]],
+    count: int = 1,
+    minimum: int | None = None,
+    prompt: str | None = None,
+    who: str | None = None,
+    **context: Any,
+) -> bool:
+    """Ask a choice without the options that cannot be taken; False when none is left."""
+    name = who or ctx.name
+    gains = GAINS.get(point, {})
+    kept: list[tuple[str, str]] = []
+    for key, text in options:
+        why = _gain_blocked(ctx, name, gains[key]) if key in gains else None
+        if why is None:
+            kept.append((key, text))
+        else:
+            ctx.note(f"{name}: {key.replace('_', ' ')} cannot be taken ({why})")
+    if not kept:
+        ctx.note(f"{name}: none of the options can be taken")
+        return False
+    count = min(count, len(kept))
+    if minimum is not None:
+        minimum = min(minimum, count)
+    ctx.choose(point, kept, count=count, minimum=minimum, prompt=prompt, who=who, **context)
+    return True
 
 
 def _consume(ctx: Step, flag: str) -> int:
@@ -58,6 +146,9 @@ def _take_next_move_bonus(ctx: Step) -> None:
     if bonus:
         ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + bonus
         ctx.note(f"+{bonus} from your last move")
+    if short_name(ctx.data["move"]) != "gather_information":
+        # Compel's "make that move now" (L1845): any other move spends the chance.
+        _consume(ctx, "gather_add")
     if ctx.char.flags.get("turn_the_tide"):
         ctx.flag("turn_the_tide", None)
         ctx.data["turn_the_tide"] = True
@@ -73,8 +164,6 @@ def _generic_before(ctx: Step) -> None:
 for _name in (
     "face_danger",
     "secure_an_advantage",
-    "gather_information",
-    "compel",
     "battle",
     "forge_a_bond",
     "test_your_bond",
@@ -115,7 +204,7 @@ def _suffer_option(ctx: Step, key: str, amount: int) -> None:
 def secure_an_advantage(ctx: Step) -> None:
     _general_initiative(ctx)
     if ctx.outcome is S:
-        ctx.choose("secure_an_advantage.strong_hit", ctx.options_of("strong_hit"))
+        _offer(ctx, "secure_an_advantage.strong_hit", ctx.options_of("strong_hit"))
     elif ctx.outcome is W:
         ctx.momentum(1)
     else:
@@ -133,6 +222,15 @@ def _take_control_or_momentum(ctx: Step, key: str, momentum: int, who: str | Non
         ctx.note("take control: make another move now (not a progress move) and add +1")
     else:
         ctx.momentum(momentum, who=who)
+
+
+@before_roll("gather_information")
+def gather_before(ctx: Step) -> None:
+    bonus = _consume(ctx, "gather_add")
+    _take_next_move_bonus(ctx)
+    if bonus:
+        ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + bonus
+        ctx.note(f"+{bonus} from Compel: you Gather Information in that exchange")
 
 
 @on_outcome("gather_information")
@@ -228,6 +326,7 @@ def resupply_before(ctx: Step) -> None:
 
 @on_outcome("resupply")
 def resupply(ctx: Step) -> None:
+    _general_initiative(ctx)
     if ctx.outcome is S:
         ctx.supply(2)
     elif ctx.outcome is W:
@@ -256,6 +355,7 @@ def make_camp_before(ctx: Step) -> None:
 
 @on_outcome("make_camp")
 def make_camp(ctx: Step) -> None:
+    _general_initiative(ctx)
     if ctx.outcome is M:
         ctx.note("you take no comfort")
         ctx.pay_the_price()
@@ -278,7 +378,8 @@ def make_camp(ctx: Step) -> None:
 @on_resume("make_camp.ask")
 def make_camp_ask(ctx: Step, _keys: list[str]) -> None:
     who = str(ctx.data["who"])
-    ctx.choose(
+    _offer(
+        ctx,
         "make_camp.benefits",
         ctx.options_of("benefits"),
         count=int(ctx.data["count"]),
@@ -313,7 +414,27 @@ def _heal_with_companions(ctx: Step, who: str, amount: int) -> None:
 
 @before_roll("undertake_a_journey")
 def journey_before(ctx: Step) -> None:
-    ctx.engine.resolve_track(ctx, ("journey",))
+    track = ctx.engine.resolve_track(ctx, ("journey",))
+    # "If you are setting off from a community with which you share a bond, add +1 to your
+    # initial roll" (L1734-1736): each character notes the journeys already under way.
+    begun = [
+        n
+        for n in track.characters
+        if n in ctx.state.characters
+        and track.id in (ctx.state.characters[n].flags.get("journeys_begun") or [])
+    ]
+    if ctx.data.get("bond") and begun:
+        raise InvalidValue(
+            f"the +1 for a bond is for the initial roll of a journey only: {track.name} is "
+            "already under way"
+        )
+    mine = [
+        t
+        for t in ctx.char.flags.get("journeys_begun") or []
+        if t in ctx.state.tracks and ctx.state.tracks[t].status == "active"
+    ]
+    if track.id not in mine:
+        ctx.flag("journeys_begun", [*mine, track.id])
     _take_next_move_bonus(ctx)
     bonus = _consume(ctx, "journey_add")
     if bonus:
@@ -323,9 +444,10 @@ def journey_before(ctx: Step) -> None:
 
 @on_outcome("undertake_a_journey")
 def undertake_a_journey(ctx: Step) -> None:
+    _general_initiative(ctx)
     track = ctx.track(("journey",))
     if ctx.outcome is S:
-        ctx.choose("undertake_a_journey.strong_hit", ctx.options_of("strong_hit"))
+        _offer(ctx, "undertake_a_journey.strong_hit", ctx.options_of("strong_hit"))
     elif ctx.outcome is W:
         ctx.mark_progress(track)
         ctx.supply(-1)
@@ -351,13 +473,34 @@ def reach_your_destination(ctx: Step) -> None:
     track = ctx.track(("journey",))
     if ctx.outcome is S:
         ctx.engine.close_track(track, "done")
-        ctx.choose("reach_your_destination.strong_hit", ctx.options_of("strong_hit"))
+        _offer(ctx, "reach_your_destination.strong_hit", ctx.options_of("strong_hit"))
     elif ctx.outcome is W:
         ctx.engine.close_track(track, "done")
     else:
-        # "If your journey continues, clear all but one filled progress, and raise the rank."
-        ctx.engine.set_ticks(track, TICKS_PER_BOX if track.score >= 1 else 0)
-        _raise_rank(ctx, track.id)
+        # "If your journey continues, clear all but one filled progress, and raise the
+        # journey's rank by one" (L1839-1843); or "your journey ends in failure" (L1862-1866).
+        ctx.choose(
+            "reach_your_destination.miss",
+            [
+                (
+                    "continue",
+                    "Your journey continues: clear all but one filled progress and raise its rank",
+                ),
+                ("end", "Your journey ends in failure"),
+            ],
+            prompt="you have gone astray: does your journey continue?",
+        )
+
+
+@on_resume("reach_your_destination.miss")
+def destination_miss(ctx: Step, keys: list[str]) -> None:
+    track = ctx.state.tracks[ctx.data["track"]]
+    if keys[0] == "end":
+        # "your objective is lost to you" (L1839-1841): the journey track is closed as lost.
+        ctx.engine.close_track(track, "lost")
+        return
+    ctx.engine.set_ticks(track, TICKS_PER_BOX if track.score >= 1 else 0)
+    _raise_rank(ctx, track.id)
 
 
 def _raise_rank(ctx: Step, track_id: str) -> None:
@@ -375,16 +518,31 @@ def destination_strong(ctx: Step, keys: list[str]) -> None:
 # --- relationship ---------------------------------------------------------------------------
 
 
+@before_roll("compel")
+def compel_before(ctx: Step) -> None:
+    # "Charm, pacify, barter, or convince: Roll +heart (add +1 if you share a bond)"; threaten
+    # (+iron) and lie (+shadow) have no bond add (L1836-1842; "The moves tell you when having a
+    # bond provides this advantage", L808-809).
+    stat = str(ctx.data.get("stat") or "").strip().lower()
+    if ctx.data.get("bond") and stat and stat != "heart":
+        raise InvalidValue(
+            f"Compel adds +1 for a bond only when you charm, pacify, barter or convince "
+            f"(+heart), not with --stat {stat}"
+        )
+    _take_next_move_bonus(ctx)
+
+
 @on_outcome("compel")
 def compel(ctx: Step) -> None:
     _general_initiative(ctx)
     if ctx.outcome is M:
         ctx.pay_the_price()
     else:
-        # ENGINE CHOICE (spec §6.7): the weak hit's "as above" includes the +1 momentum.
+        # ENGINE CHOICE (spec §6.7): the weak hit's "as above" includes the +1 momentum, and
+        # the +1 to Gather Information made now (L1843-1846).
         ctx.momentum(1)
-        if ctx.outcome is S:
-            ctx.note("if you use the exchange to Gather Information, make that move now, +1")
+        ctx.flag("gather_add", 1)
+        ctx.note("if you use this exchange to Gather Information, make that move now: +1")
 
 
 @before_roll("sojourn")
@@ -402,6 +560,7 @@ SOJOURN_RECOVER = {
 
 @on_outcome("sojourn")
 def sojourn(ctx: Step) -> None:
+    _general_initiative(ctx)
     if ctx.outcome is M:
         ctx.note("you find no help here")
         ctx.pay_the_price()
@@ -423,7 +582,8 @@ def sojourn(ctx: Step) -> None:
 @on_resume("sojourn.ask")
 def sojourn_ask(ctx: Step, _keys: list[str]) -> None:
     who = str(ctx.data["who"])
-    ctx.choose(
+    _offer(
+        ctx,
         "sojourn.benefits",
         ctx.options_of("benefits"),
         count=int(ctx.data["count"]),
@@ -440,6 +600,7 @@ def sojourn_benefits(ctx: Step, keys: list[str]) -> None:
         "hearten": ("shaken", "spirit"),
         "equip": ("unprepared", "supply"),
     }
+    _check_sojourn_recover(ctx, who, keys, {clear[k][0]: k for k in keys if k in clear})
     for key in keys:
         if key in clear:
             debility, meter = clear[key]
@@ -466,29 +627,95 @@ def sojourn_benefits(ctx: Step, keys: list[str]) -> None:
     )
 
 
+def _check_sojourn_recover(ctx: Step, who: str, keys: list[str], cleared: dict[str, str]) -> None:
+    """A recover action on a track its condition blocks needs that condition cleared with it.
+
+    "If a move gives you an opportunity to raise your health, spirit, or supply while the
+    associated condition is marked, you can't take that option" (L1113-1116); Mend, Hearten and
+    Equip, chosen in the same answer, clear the condition first.
+    """
+    for key in keys:
+        meter = SOJOURN_RECOVER.get(key)
+        if meter is None or meter == "momentum":
+            continue
+        gain = "health+companions" if key == "recuperate" else meter
+        condition = _gain_blocked(ctx, who, gain)
+        if condition is not None and condition not in cleared:
+            fix = {"wounded": "mend", "shaken": "hearten", "unprepared": "equip"}[condition]
+            raise RuleViolation(
+                f"{who} is {condition}: {key} cannot be taken unless {fix} is chosen with it"
+            )
+
+
 @on_resume("sojourn.focus")
 def sojourn_focus(ctx: Step, keys: list[str]) -> None:
     from ironsworn.rolls import roll_action
 
     who = str(ctx.data["who"])
     recover = list(ctx.data["context"]["recover"])
-    bonus = {k: 0 for k in recover}
-    if keys:
-        char = ctx.state.character(who)
-        adds = 1 if ctx.data.get("bond") else 0
-        roll = roll_action(ctx.engine.dice, char.stats["heart"], adds, char.momentum)
-        ctx.emit(
-            {
-                "type": "roll",
-                "character": who,
-                "move": ctx.data["move"],
-                "roll": roll.to_json(char.momentum_reset),
-                "focus": keys[0],
-            }
+    if not keys:
+        _sojourn_recover(ctx, who, recover, None, None)
+        return
+    char = ctx.state.character(who)
+    adds = 1 if ctx.data.get("bond") else 0
+    roll = roll_action(ctx.engine.dice, char.stats["heart"], adds, char.momentum)
+    ctx.emit(
+        {
+            "type": "roll",
+            "character": who,
+            "move": ctx.data["move"],
+            "roll": roll.to_json(char.momentum_reset),
+            "focus": keys[0],
+        }
+    )
+    offer = roll.burn_outcome
+    if offer is not None:
+        # The focus roll is an action roll: momentum may be burned on it (L507-511).
+        ctx.choose(
+            "sojourn.focus_burn",
+            [
+                (
+                    "burn",
+                    f"burn momentum {char.momentum:+d}: the {roll.outcome.words} becomes a "
+                    f"{offer.words} (momentum goes to {char.momentum_reset:+d})",
+                ),
+                ("keep", f"keep the {roll.outcome.words}"),
+            ],
+            prompt=f"{who}: burn momentum on the focus roll?",
+            who=who,
+            recover=recover,
+            focus=keys[0],
+            roll=roll.to_json(char.momentum_reset),
         )
-        outcome = roll.outcome
-        ctx.note(f"{who}: focus roll on {keys[0]}: {outcome.words}")
-        bonus[keys[0]] = {S: 2, W: 1, M: None}[outcome]  # type: ignore[assignment]
+        return
+    _sojourn_recover(ctx, who, recover, keys[0], roll.outcome)
+
+
+@on_resume("sojourn.focus_burn")
+def sojourn_focus_burn(ctx: Step, keys: list[str]) -> None:
+    from ironsworn.rolls import ActionRoll
+
+    who = str(ctx.data["who"])
+    context = ctx.data["context"]
+    roll = ActionRoll.from_json(context["roll"])
+    if keys[0] == "burn":
+        roll = roll.burn()
+        char = ctx.state.character(who)
+        ctx.emit(
+            {"type": "burn", "character": who, "from": char.momentum, "to": char.momentum_reset}
+        )
+        ctx.engine.set_meter(who, "momentum", char.momentum_reset)
+    _sojourn_recover(ctx, who, list(context["recover"]), str(context["focus"]), roll.outcome)
+
+
+def _sojourn_recover(
+    ctx: Step, who: str, recover: list[str], focus: str | None, outcome: Outcome | None
+) -> None:
+    """Apply the recover actions: +2 each, and the focus roll's +2, +1 or loss on one."""
+    bonus: dict[str, int | None] = {k: 0 for k in recover}
+    if focus is not None and outcome is not None:
+        ctx.note(f"{who}: focus roll on {focus}: {outcome.words}")
+        bonus[focus] = {S: 2, W: 1, M: None}[outcome]
     for key in recover:
         extra = bonus[key]
         if extra is None:
@@ -507,7 +734,9 @@ def sojourn_focus(ctx: Step, keys: list[str]) -> None:
 @before_roll("draw_the_circle")
 def circle_before(ctx: Step) -> None:
     ctx.engine.resolve_track(ctx, ("fight",))
-    ctx.flag("harm", None)  # a new fight: a boast of an earlier duel no longer holds
+    # A new fight: the boasts of an earlier duel no longer hold.
+    ctx.flag("harm", None)
+    ctx.flag("foe_harm", None)
     _take_next_move_bonus(ctx)
 
 
@@ -538,7 +767,9 @@ def circle_boasts(ctx: Step, keys: list[str]) -> None:
         elif key == "bloody_yourself":
             ctx.follow("endure_harm", amount=1)
         elif key == "bare_yourself":
+            # "your foe's harm is +1" (L1928-1929): added to the harm of Endure Harm in it.
             ctx.note("bare yourself: your foe's harm is +1")
+            ctx.flag("foe_harm", 1)
         elif key == "hold_no_iron":
             ctx.note("hold no iron: your harm is 1")
             ctx.flag("harm", 1)
@@ -548,9 +779,11 @@ def circle_boasts(ctx: Step, keys: list[str]) -> None:
 
 @on_outcome("forge_a_bond")
 def forge_a_bond(ctx: Step) -> None:
+    _general_initiative(ctx)
     if ctx.outcome is S:
         _add_bond(ctx)
-        ctx.choose("forge_a_bond.strong_hit", ctx.options_of("strong_hit"))
+        if not _offer(ctx, "forge_a_bond.strong_hit", ctx.options_of("strong_hit")):
+            _ask_ally_bond(ctx)
     elif ctx.outcome is W:
         ctx.choose(
             "forge_a_bond.weak_hit",
@@ -578,6 +811,39 @@ def _add_bond(ctx: Step) -> None:
 @on_resume("forge_a_bond.strong_hit")
 def forge_strong(ctx: Step, keys: list[str]) -> None:
     _spirit_or_momentum(ctx, keys[0])
+    _ask_ally_bond(ctx)
+
+
+def _ask_ally_bond(ctx: Step) -> None:
+    """A bond with an ally: "both of you may mark the bond on a hit" (L1976-1977)."""
+    bond = str(ctx.data.get("with") or "").strip().lower()
+    ally = next(
+        (
+            c
+            for c in ctx.state.characters.values()
+            if c.name.lower() == bond and c.name != ctx.name and c.status == "active"
+        ),
+        None,
+    )
+    if ally is None or ctx.name in ally.bonds:
+        return
+    ctx.choose(
+        "forge_a_bond.ally",
+        [("mark_bond", f"{ally.name} marks the bond with {ctx.name} too")],
+        minimum=0,
+        prompt=f"{ally.name}: mark the bond with {ctx.name}? (decline to leave it)",
+        who=ally.name,
+        ally=ally.name,
+    )
+
+
+@on_resume("forge_a_bond.ally")
+def forge_ally(ctx: Step, keys: list[str]) -> None:
+    if not keys:
+        return
+    ally = ctx.state.character(str(ctx.data["context"]["ally"]))
+    ctx.emit({"type": "bond_added", "character": ally.name, "bond": ctx.name})
+    ctx.engine.set_meter(ally.name, "bond_ticks", min(40, ally.bond_ticks + 1))
 
 
 def _spirit_or_momentum(ctx: Step, key: str) -> None:
@@ -592,14 +858,16 @@ def forge_weak(ctx: Step, keys: list[str]) -> None:
     if keys[0] == "accept":
         # ENGINE CHOICE (spec §6.10): the weak hit marks the bond without the strong hit's bonus.
         _add_bond(ctx)
+        _ask_ally_bond(ctx)
     else:
         ctx.pay_the_price()
 
 
 @on_outcome("test_your_bond")
 def test_your_bond(ctx: Step) -> None:
+    _general_initiative(ctx)
     if ctx.outcome is S:
-        ctx.choose("test_your_bond.strong_hit", ctx.options_of("strong_hit"))
+        _offer(ctx, "test_your_bond.strong_hit", ctx.options_of("strong_hit"))
     elif ctx.outcome is W:
         ctx.choose(
             "test_your_bond.weak_hit",
@@ -661,11 +929,18 @@ def aid_before(ctx: Step) -> None:
 def aid_your_ally(ctx: Step) -> None:
     ally = str(ctx.data["ally"])
     in_fight = bool(ctx.engine.fights_of(ctx.name))
+    # Your Secure an Advantage asset benefits go to the ally "(instead of you)" (L2035-2037).
+    on_hit, on_strong = ctx.data.get("ally_asset_momentum") or (0, 0)
+    if ctx.outcome.is_hit and on_hit:
+        ctx.momentum(int(on_hit), who=ally)
+    if ctx.outcome is S and on_strong:
+        ctx.momentum(int(on_strong), who=ally)
     if ctx.outcome is S:
         if in_fight:
             ctx.initiative(True)
             ctx.initiative(True, who=ally)
-        ctx.choose(
+        _offer(
+            ctx,
             "aid_your_ally.strong_hit",
             ctx.options_of("strong_hit"),
             prompt=f"{ally} chooses",
@@ -717,8 +992,10 @@ def fray_before(ctx: Step) -> None:
     used = [t for t in ctx.char.flags.get("tide_used", []) if t != track.id]
     ctx.flag("tide_used", used or None)
     ctx.flag("strong_hit", None)
-    # "Hold no iron" (your harm is 1) was a boast of an earlier duel (L1930).
+    # "Hold no iron" (your harm is 1) and "bare yourself" (your foe's harm is +1) were boasts
+    # of an earlier duel (L1928-1930).
     ctx.flag("harm", None)
+    ctx.flag("foe_harm", None)
     _take_next_move_bonus(ctx)
 
 
@@ -729,7 +1006,7 @@ def enter_the_fray(ctx: Step) -> None:
         ctx.initiative(True)
     elif ctx.outcome is W:
         ctx.initiative(False)
-        ctx.choose("enter_the_fray.weak_hit", ctx.options_of("weak_hit"))
+        _offer(ctx, "enter_the_fray.weak_hit", ctx.options_of("weak_hit"))
     else:
         ctx.initiative(False)
         ctx.pay_the_price()
@@ -793,7 +1070,7 @@ def clash(ctx: Step) -> None:
     harm = _harm(ctx)
     if ctx.outcome is S:
         ctx.initiative(True)
-        ctx.choose("clash.strong_hit", ctx.options_of("strong_hit"), harm=harm)
+        _offer(ctx, "clash.strong_hit", ctx.options_of("strong_hit"), harm=harm)
     elif ctx.outcome is W:
         _inflict(ctx, harm)
         ctx.pay_the_price()
@@ -842,8 +1119,11 @@ def end_fight_before(ctx: Step) -> None:
 def end_the_fight(ctx: Step) -> None:
     track = ctx.track(("fight",))
     ctx.flag("strong_hit", None)
+    foe_harm = int(ctx.char.flags.get("foe_harm") or 0)
     if len(ctx.engine.fights_of(ctx.name)) == 1:
-        ctx.flag("harm", None)  # the last fight ends: so does a duel's "hold no iron"
+        # The last fight ends: so do a duel's "hold no iron" and "bare yourself".
+        ctx.flag("harm", None)
+        ctx.flag("foe_harm", None)
     if ctx.outcome is M:
         ctx.engine.close_track(track, "lost")
         ctx.note("you have lost this fight: Pay the Price, and make it severe")
@@ -855,7 +1135,12 @@ def end_the_fight(ctx: Step) -> None:
     else:
         ctx.initiative(False)
     if ctx.outcome is W:
-        ctx.choose("end_the_fight.weak_hit", ctx.options_of("weak_hit"), rank=track.rank)
+        ctx.choose(
+            "end_the_fight.weak_hit",
+            ctx.options_of("weak_hit"),
+            rank=track.rank,
+            foe_harm=foe_harm,
+        )
 
 
 @on_resume("end_the_fight.weak_hit")
@@ -863,7 +1148,8 @@ def end_fight_weak(ctx: Step, keys: list[str]) -> None:
     # ENGINE CHOICE (spec §6.17): the harm or stress is the foe's rank.
     amount = ctx.amount or Rank.parse(str(ctx.data["context"]["rank"])).harm
     if keys[0] == "endure_harm":
-        ctx.follow("endure_harm", amount=amount)
+        foe_harm = int(ctx.data["context"].get("foe_harm") or 0)
+        ctx.follow("endure_harm", amount=amount if ctx.amount else amount + foe_harm)
     elif keys[0] == "endure_stress":
         ctx.follow("endure_stress", amount=amount)
 
@@ -888,7 +1174,10 @@ def _suffer_amount(ctx: Step) -> int:
         return ctx.amount
     fights = ctx.engine.fights_of(ctx.name)
     if len(fights) == 1:
-        return Rank.parse(fights[0].rank).harm
+        harm = Rank.parse(fights[0].rank).harm
+        if short_name(ctx.data["move"]) == "endure_harm":
+            harm += int(ctx.char.flags.get("foe_harm") or 0)  # a duel's "bare yourself"
+        return harm
     return 2  # "If in doubt, suffer -2"
 
 
@@ -929,9 +1218,9 @@ def _endure(ctx: Step, meter: str, conditions: tuple[str, str], embrace: str) ->
     if ctx.outcome is S:
         _suffer_strong_hit_initiative(ctx)
         options = ctx.options_of("strong_hit")
-        if getattr(char, meter) == 0 or char.blocked_by(meter):
+        if getattr(char, meter) == 0:
             options = [o for o in options if o[0] != "shake_it_off"]
-        ctx.choose(f"{move}.strong_hit", options)
+        _offer(ctx, f"{move}.strong_hit", options)
     elif ctx.outcome is M:
         ctx.momentum(-1)
         if getattr(ctx.char, meter) == 0:
@@ -1221,8 +1510,13 @@ def setback_how(ctx: Step, keys: list[str]) -> None:
 
 
 def _ask_setback_track(ctx: Step, remaining: int) -> None:
+    # "a current quest, journey, or fight" (L2479-2480)
     tracks = [
-        t for t in ctx.state.tracks.values() if t.status == "active" and ctx.name in t.characters
+        t
+        for t in ctx.state.tracks.values()
+        if t.status == "active"
+        and ctx.name in t.characters
+        and t.kind in ("vow", "journey", "fight")
     ]
     if not tracks:
         ctx.note("there is no quest, journey or fight to undermine")
@@ -1289,11 +1583,18 @@ def swear_before(ctx: Step) -> None:
 
 @on_outcome("swear_an_iron_vow")
 def swear_an_iron_vow(ctx: Step) -> None:
+    _general_initiative(ctx)
     threshold = ctx.data.get("threshold")
     if threshold:
         if ctx.outcome.is_hit:
-            ctx.debility(str(threshold["burden"]), True)
-            ctx.note(f"you return, marked {threshold['burden']} until the quest is done")
+            burden = str(threshold["burden"])
+            ctx.debility(burden, True)
+            ctx.note(f"you return, marked {burden} until the quest is done")
+            # Remember which vow lifts the burden: "You may only clear the cursed debility by
+            # completing the quest" (L2373-2374, L2481-2482).
+            vows = dict(ctx.char.flags.get("burden_vows") or {})
+            vows[str(ctx.data["track"])] = burden
+            ctx.flag("burden_vows", vows)
         else:
             _status(ctx, str(threshold["fate"]))
             return
@@ -1340,9 +1641,30 @@ def fulfill_your_vow(ctx: Step) -> None:
     # ENGINE CHOICE (spec §6.12): the weak hit also ends this vow (its experience is paid);
     # "more to be done" is a new vow, with +1 if you swear it now.
     ctx.engine.close_track(track, "fulfilled")
+    _lift_burden(ctx, track.id, track.characters or [ctx.name])
     if ctx.outcome is W:
         ctx.flag("vow_add", 1)
         ctx.note("there is more to be done: Swear an Iron Vow to set things right, +1")
+
+
+def _lift_burden(ctx: Step, track_id: str, names: list[str]) -> None:
+    """Completing the quest sworn at death's door clears its burden (L2373-2374, L2481-2482).
+
+    A weak hit "leaves your quest unfinished" (L2580-2581): the burden stays (clear it by hand
+    once the quest is truly done).
+    """
+    for name in names:
+        char = ctx.state.character(name)
+        vows = dict(char.flags.get("burden_vows") or {})
+        burden = vows.get(track_id)
+        if burden is None:
+            continue
+        if ctx.outcome is not S:
+            ctx.note(f"{name}: the quest is unfinished, so {burden} stays marked")
+            continue
+        del vows[track_id]
+        ctx.flag("burden_vows", vows or None, who=name)
+        ctx.debility(str(burden), False, who=name)
 
 
 @on_resume("fulfill_your_vow.miss")

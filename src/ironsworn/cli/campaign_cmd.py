@@ -21,10 +21,12 @@ from ironsworn.cli.common import (
     CliParser,
     UsageError,
     campaign_options,
+    check_text,
     common_options,
     emit,
     parse_int,
 )
+from ironsworn.errors import IronswornError
 
 if TYPE_CHECKING:
     from ironsworn.campaign.journal import Narrator
@@ -116,11 +118,24 @@ def _campaign(args: argparse.Namespace) -> int:
         raise UsageError(f"campaign {action}: a NAME is required")
     if action in ("show", "list") and args.name:
         raise UsageError(f"campaign {action} takes no NAME (got {args.name!r})")
+    if action != "show" and args.campaign is not None:
+        raise UsageError(
+            f"campaign {action} takes no --campaign (got {args.campaign!r}); it works on "
+            "the registry (accepted: --campaign with 'campaign show')"
+        )
     if action == "new":
         registry.check_name(args.name)
         with registry.create(args.name) as store:
             path = store.path
-        registry.use(args.name)
+        try:
+            registry.use(args.name)
+        except IronswornError:
+            # Not made current: take the new (empty) campaign back, so the error changed nothing.
+            from ironsworn.cli.session import discard_if_empty
+
+            with registry.open_campaign(str(path), create=False) as store:
+                discard_if_empty(store)
+            raise
         note = _env_note()
         emit(
             args,
@@ -267,9 +282,13 @@ def _journal(args: argparse.Namespace) -> int:
             f"journal: unknown action {words[0]!r} (accepted: 'journal add TEXT' to write, "
             "'journal' to read)"
         )
+    if args.limit is not None:
+        raise UsageError(
+            f"journal add takes no --limit (got {args.limit!r}); --limit is for reading"
+        )
     text = " ".join(words[1:])
     if text == "-":
-        text = sys.stdin.read()
+        text = check_text(sys.stdin.read(), "standard input")
     return _journal_add(args, text)
 
 
@@ -304,14 +323,17 @@ def _journal_read(args: argparse.Namespace) -> int:
     from ironsworn.campaign.registry import open_campaign
 
     limit = None if args.limit is None else parse_int(args.limit, "--limit", low=1)
+    who = args.character
     with open_campaign(args.campaign, create=False) as store:
+        if who is not None:
+            who = _known_character(store, who)
         if limit is not None and args.character is None:
             # Only the tail is read; the state supplies the track names told earlier.
             found = entries(store.operations(last=limit), _narrator(store))
         else:
             found = entries(store.operations())
-    if args.character is not None:
-        key = args.character.strip().lower()
+    if who is not None:
+        key = who.strip().lower()
         found = [e for e in found if (e["character"] or "").lower() == key]
     if limit is not None:
         found = found[-limit:]
@@ -406,6 +428,19 @@ def _narrator(store: CampaignStore[Any]) -> Narrator:
         return Narrator(store.state())
     except IronswornError:
         return Narrator()
+
+
+def _known_character(store: CampaignStore[Any], name: str) -> str:
+    """The character ``name`` names (a name that is none would read as an empty journal)."""
+    from ironsworn.campaign.journal import resolve_character
+    from ironsworn.errors import NotFound
+
+    try:
+        return resolve_character(store.state(), name)
+    except NotFound:
+        raise
+    except IronswornError:
+        return name  # a log the state refuses is still read, by the name as given
 
 
 def _headline(operation: Operation) -> str:

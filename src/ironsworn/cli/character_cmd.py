@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ironsworn.cli.common import campaign_options, common_options, emit, parse_int
+from ironsworn.cli.common import UsageError, campaign_options, common_options, emit, parse_int
 
 
 def _parser(sub: Any, name: str, text: str) -> argparse.ArgumentParser:
@@ -52,7 +52,7 @@ def register(sub: Any) -> None:
     progress.add_argument("action", choices=["mark", "clear"])
     progress.add_argument("track", metavar="TRACK", help="track id or text")
     progress.add_argument("--ticks", help="exact ticks (default: one mark by the track's rank)")
-    progress.add_argument("--times", default="1", help="how many marks (default 1)")
+    progress.add_argument("--times", help="how many marks (default 1; not with --ticks)")
     progress.set_defaults(func=run_progress)
 
     for kind, text in (
@@ -178,14 +178,25 @@ def run_progress(args: argparse.Namespace) -> int:
     from ironsworn.cli.session import describe_result, write
     from ironsworn.moves.sheet import SheetOperations
 
-    ticks = None if args.ticks is None else parse_int(args.ticks, "--ticks", 0, 40)
-    times = parse_int(args.times, "--times", 1, 10)
+    ticks, times = progress_amount(args)
     result = write(
         args,
         lambda e: SheetOperations(e).progress(args.track, args.action == "mark", ticks, times),
     )
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
+
+
+def progress_amount(args: argparse.Namespace) -> tuple[int | None, int]:
+    """``--ticks`` (exact) or ``--times`` (marks by rank) of ``progress``; not both."""
+    if args.ticks is not None and args.times is not None:
+        raise UsageError(
+            f"--ticks {args.ticks} and --times {args.times} cannot be combined (accepted: "
+            "--ticks N for exact ticks, or --times N for N marks by the track's rank)"
+        )
+    ticks = None if args.ticks is None else parse_int(args.ticks, "--ticks", 0, 40)
+    times = 1 if args.times is None else parse_int(args.times, "--times", 1, 10)
+    return ticks, times
 
 
 def _track_json(result: Any) -> dict[str, Any]:
@@ -250,7 +261,6 @@ def run_track_list(args: argparse.Namespace) -> int:
 
 
 def run_scene(args: argparse.Namespace) -> int:
-    from ironsworn.cli.common import UsageError
     from ironsworn.cli.session import describe_result, write
     from ironsworn.moves.scene import resolve_scene
     from ironsworn.moves.sheet import SheetOperations
@@ -302,12 +312,24 @@ def register_world(sub: Any) -> None:
 
 
 def run_world(args: argparse.Namespace) -> int:
-    from ironsworn.cli.common import UsageError
     from ironsworn.cli.session import describe_result, read_state, write
     from ironsworn.moves.sheet import SheetOperations
 
     text = " ".join(args.name)
     if args.action == "list":
+        given = [
+            flag
+            for flag, value in (
+                (repr(text), text),
+                ("--description", getattr(args, "description", "")),
+                ("--place", getattr(args, "place", None)),
+                ("--region", getattr(args, "region", None)),
+                ("--character", getattr(args, "character", None)),
+            )
+            if value
+        ]
+        if given:
+            raise UsageError(f"{args.kind} list takes no {given[0]} (accepted: --json, --campaign)")
         state = read_state(args)
         rows: list[dict[str, Any]]
         if args.kind == "person":

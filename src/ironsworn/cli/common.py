@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -21,17 +22,59 @@ class UsageError(IronswornError):
     """Raised by the parser instead of printing usage and exiting."""
 
 
+# Options whose value may be empty ("no description").
+EMPTY_ALLOWED = frozenset({"description"})
+# Options and arguments naming files: their bytes need not be UTF-8 (a file name may not be).
+PATH_DESTS = frozenset({"campaign", "output", "file"})
+
+
 class CliParser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line and exit code 2."""
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message}")
 
+    def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
+        # Every value given on the command line passes here, so the checks every command
+        # wants are made once: no text that cannot be stored, no empty option value. (A
+        # subcommand's words pass here too, whole; its own parser checks them one by one.)
+        if action.nargs == argparse.PARSER:
+            return super()._get_value(action, arg_string)
+        name = action.option_strings[-1] if action.option_strings else str(action.metavar or "")
+        if action.dest not in PATH_DESTS:
+            check_text(arg_string, name or action.dest)
+        if action.option_strings and action.dest not in EMPTY_ALLOWED and not arg_string.strip():
+            accepted = action.help or "a value"
+            raise UsageError(f"{name} {arg_string!r} is empty (accepted: {accepted})")
+        return super()._get_value(action, arg_string)
+
+
+def check_text(text: str, what: str) -> str:
+    """Refuse text that is not valid Unicode (bytes a terminal could not decode)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UsageError(
+            f"{what} {shorten(text)!r} is not valid UTF-8 text (accepted: UTF-8 text; "
+            "check the terminal's encoding)"
+        ) from None
+    return text
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters for a message (a long value stays one short line)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 def fail(message: str) -> int:
     """Print a one-line error to stderr and return the usage exit code."""
-    sys.stderr.write(f"ironsworn: error: {message}\n")
+    # One line, and a pasted page of text named in a message is shown by its start.
+    line = _LONG_QUOTED.sub(lambda m: m[0][:60] + "…" + m[0][0], " ".join(message.split()))
+    sys.stderr.write(f"ironsworn: error: {line}\n")
     return EXIT_USAGE
+
+
+_LONG_QUOTED = re.compile(r"'[^']{80,}'|\"[^\"]{80,}\"")
 
 
 def run_command(parser: CliParser, argv: Sequence[str]) -> int:
@@ -54,6 +97,14 @@ def run_command(parser: CliParser, argv: Sequence[str]) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:
+        # A file or folder the user pointed at that cannot be used (the checks above name
+        # most such problems; this keeps any other one to a line instead of a traceback).
+        where = f"{exc.filename}: " if exc.filename else ""
+        return fail(f"{where}{exc.strerror or exc}")
+    except SystemExit as exc:
+        # --help and --version print and exit; main() still returns the code.
+        return exc.code if isinstance(exc.code, int) else 0
 
 
 def common_options(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:

@@ -12,7 +12,7 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.cli.common import common_options, emit, parse_int
+from ironsworn.cli.common import UsageError, common_options, emit, parse_int
 from ironsworn.cli.session import record, record_options
 
 if TYPE_CHECKING:
@@ -65,9 +65,21 @@ def _show_parser(group: Any, noun: str) -> argparse.ArgumentParser:
     return parser
 
 
+def check_ruleset(ruleset: Ruleset, name: str) -> str:
+    """``name`` if it is ``all``, a ruleset or a pack id of the library; else InvalidValue."""
+    from ironsworn.errors import InvalidValue
+
+    known = dict.fromkeys(
+        ["all", *(p.ruleset for p in ruleset.packs), *(p.id for p in ruleset.packs)]
+    )
+    if name not in known:
+        raise InvalidValue(f"--ruleset {name!r} is unknown (accepted: {', '.join(known)})")
+    return name
+
+
 def _listing(kind: str) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
-        items = library().in_ruleset(kind, args.ruleset)
+        items = library().in_ruleset(kind, check_ruleset(library(), args.ruleset))
         rows = [{"id": item.id, "name": item.name, **_list_extra(item)} for item in items.values()]
         emit(args, rows, lambda: _table(rows))
         return 0
@@ -194,7 +206,6 @@ def _register_truth(sub: Any) -> None:
 
 
 def _truth_roll(args: argparse.Namespace) -> int:
-    from ironsworn.cli.common import UsageError
     from ironsworn.content.oracle_roller import roll_truth
 
     ruleset = library()
@@ -229,6 +240,8 @@ def _search(args: argparse.Namespace) -> int:
     from ironsworn.content.search import search
 
     limit = parse_int(args.limit, "--limit", 1)
+    if not " ".join(args.words).strip():
+        raise UsageError(f"search words {' '.join(args.words)!r} are empty (accepted: some words)")
     hits = search(library(), args.words, limit)
 
     def text() -> str:

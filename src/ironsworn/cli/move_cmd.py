@@ -85,8 +85,50 @@ def register(sub: Any) -> None:
     choose.set_defaults(func=run_answer, answer="choose")
 
 
+# Options that only making a move uses (dest -> the option as typed).
+MAKING_OPTIONS = {
+    "character": "--character",
+    "stat": "--stat",
+    "add": "--add",
+    "bond": "--bond",
+    "reroll": "--reroll",
+    "amount": "--amount",
+    "track": "--track",
+    "choose": "--choose",
+    "burn": "--burn/--no-burn",
+    "ally": "--ally",
+    "companion": "--companion",
+    "bond_with": "--with",
+    "asset": "--asset",
+    "ability": "--ability",
+    "odds": "--odds",
+    "dice": "--dice",
+    "seed": "--seed",
+    "campaign": "--campaign",
+}
+
+
+def check_move_options(args: argparse.Namespace, ignore: tuple[str, ...] = ()) -> None:
+    """Refuse an option that the chosen form (list, show, or making a move) would ignore."""
+    words: list[str] = args.words
+    reading = (words[0] == "list" and len(words) == 1) or words[0] == "show"
+    if reading:
+        for dest, flag in MAKING_OPTIONS.items():
+            if dest not in ignore and getattr(args, dest) not in (None, False, []):
+                raise UsageError(
+                    f"move {words[0]} takes no {flag} (accepted: --ruleset, --json); "
+                    f"{flag} is for making a move"
+                )
+    elif args.ruleset is not None:
+        raise UsageError(
+            f"--ruleset {args.ruleset!r} is for 'move list' and 'move show', not for making "
+            f"the move {' '.join(words)!r}"
+        )
+
+
 def run_move(args: argparse.Namespace) -> int:
     words: list[str] = args.words
+    check_move_options(args)
     if words[0] == "list" and len(words) == 1:
         from ironsworn.cli.move_info import list_moves
 

@@ -46,10 +46,12 @@ def add_list_show(move_subparsers: Any) -> None:
 
 def list_moves(args: argparse.Namespace) -> int:
     """Print the moves of one ruleset (classic unless ``args.ruleset`` says otherwise)."""
+    from ironsworn.cli.content_cmd import check_ruleset
     from ironsworn.content.loader import load_library
 
-    ruleset = getattr(args, "ruleset", None) or DEFAULT_RULESET
-    moves = list(load_library().in_ruleset("moves", ruleset).values())
+    library = load_library()
+    ruleset = check_ruleset(library, getattr(args, "ruleset", None) or DEFAULT_RULESET)
+    moves = list(library.in_ruleset("moves", ruleset).values())
     rows = [
         {
             "id": m.id,

@@ -38,6 +38,11 @@ def register(sub: Any) -> None:
 
 
 def _dice(args: argparse.Namespace, count: int, shape: str) -> Dice:
+    if args.dice is not None and args.seed is not None:
+        raise UsageError(
+            f"--dice {args.dice!r} and --seed {args.seed!r} cannot be combined (accepted: "
+            "typed dice with --dice, or random dice with --seed)"
+        )
     if args.dice is not None:
         values = int_list(args.dice, "--dice")
         if len(values) != count:

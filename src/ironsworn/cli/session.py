@@ -9,36 +9,73 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.dice import Dice, RandomDice, typed_dice
+from ironsworn.cli.common import UsageError
+from ironsworn.dice import Dice, FixedDice, RandomDice, typed_dice
 
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState
+    from ironsworn.campaign.store import CampaignStore
     from ironsworn.moves.engine import MoveEngine, OperationResult
 
 
-def dice_from(args: argparse.Namespace) -> Dice:
-    """Typed dice from ``--dice`` (any count, used in order), else random (``--seed``)."""
+def dice_from(args: argparse.Namespace, default: Dice | None = None) -> Dice:
+    """Typed dice from ``--dice`` (used in order), else ``--seed``, else ``default`` or random."""
     text = getattr(args, "dice", None)
-    if text:
+    seed = getattr(args, "seed", None)
+    if text is not None:
+        if seed is not None:
+            raise UsageError(
+                f"--dice {text!r} and --seed {seed!r} cannot be combined (accepted: typed "
+                "dice with --dice, or random dice with --seed)"
+            )
         return typed_dice(text, source="--dice")
-    return RandomDice(getattr(args, "seed", None))
+    if seed is None and default is not None:
+        return default
+    return RandomDice(seed)
+
+
+def check_dice_used(dice: Dice) -> None:
+    """Refuse typed dice that the command did not roll (they were meant for something)."""
+    if isinstance(dice, FixedDice) and dice.remaining:
+        raise UsageError(
+            f"--dice: {dice.remaining} value(s) left over, not rolled (accepted: exactly the "
+            "dice this command rolls; a pending decision's rolls take their own --dice); "
+            "nothing was changed"
+        )
 
 
 def write(
     args: argparse.Namespace, body: Callable[[MoveEngine], OperationResult]
 ) -> OperationResult:
-    """Run ``body`` with an engine on the campaign and commit what it produced."""
-    from ironsworn.campaign.registry import open_campaign
+    """Run ``body`` with an engine on the campaign and commit what it produced.
+
+    A campaign that does not exist yet is created only when the command succeeds: the
+    command first runs on an empty state with a copy of the dice, so a mistake (no
+    character yet, a bad name) leaves no empty campaign file behind.
+    """
+    import copy
+
+    from ironsworn.campaign.registry import open_campaign, resolve_campaign_path
     from ironsworn.content import load_library
     from ironsworn.moves.engine import MoveEngine
 
-    store = open_campaign(getattr(args, "campaign", None), create=True)
+    cli_value = getattr(args, "campaign", None)
+    dice = dice_from(args)
+    if not resolve_campaign_path(cli_value).exists():
+        from ironsworn.campaign.store import default_state_type
+
+        trial = copy.deepcopy(dice)
+        body(MoveEngine(default_state_type()(), load_library(), trial))
+        check_dice_used(trial)
+    store = open_campaign(cli_value, create=True)
     with store, store.write() as tx:
         library = load_library()
-        engine = MoveEngine(tx.state, library, dice_from(args))
+        engine = MoveEngine(tx.state, library, dice)
         result = body(engine)
+        check_dice_used(dice)
         if result.events:
             # The campaign remembers the content packs it was played with.
             packs = [p.id for p in library.packs]
@@ -50,6 +87,23 @@ def write(
                 result.kind, result.events, character=result.character, summary=result.summary
             )
     return result
+
+
+def discard_if_empty(store: CampaignStore[Any]) -> None:
+    """Remove a campaign file that holds no operation (one a failed command just created)."""
+    from contextlib import suppress
+
+    from ironsworn.errors import IronswornError
+
+    with suppress(IronswornError):
+        counts = store.counts()
+        if any(counts.values()):
+            return
+    store.close()
+    with suppress(OSError):
+        store.path.unlink()
+        for suffix in ("-wal", "-shm", "-journal"):
+            Path(str(store.path) + suffix).unlink(missing_ok=True)
 
 
 def read_state(args: argparse.Namespace) -> CampaignState:
@@ -109,6 +163,11 @@ def _fmt(value: Any) -> str:
 def record(args: argparse.Namespace, kind: str, event: dict[str, Any], summary: str) -> None:
     """With ``--record``: keep a one-shot roll (oracle, ask) in the campaign's log."""
     if not getattr(args, "record", False):
+        if getattr(args, "campaign", None) is not None:
+            raise UsageError(
+                f"--campaign {args.campaign!r} is only used with --record (accepted: "
+                "--record --campaign PATH, to keep the roll in that campaign)"
+            )
         return
     from ironsworn.campaign.registry import open_campaign
 

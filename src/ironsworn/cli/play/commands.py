@@ -106,11 +106,14 @@ def leading_words(words: Sequence[str]) -> tuple[list[str], list[str]]:
 
 
 def _move(session: PlaySession, words: list[str], _raw: str) -> None:
+    from ironsworn.cli.move_cmd import check_move_options, move_call
+
     args = session.parse("move", words)
+    # Play mode sets --campaign itself, and --character to the one acting (/as).
+    check_move_options(args, ignore=("campaign", "character") if session.acting else ("campaign",))
     if args.words[0] in ("list", "show"):
         session.run_cli(args)  # the command line's own move list / move show
         return
-    from ironsworn.cli.move_cmd import move_call
 
     result = session.commit(
         move_call(args),
@@ -274,8 +277,9 @@ def _sheet_change(kind: str) -> Runner:
                 lambda e: SheetOperations(e).debility(args.character, args.name, mark)
             )
         else:
-            ticks = None if args.ticks is None else parse_int(args.ticks, "--ticks", 0, 40)
-            times = parse_int(args.times, "--times", 1, 10)
+            from ironsworn.cli.character_cmd import progress_amount
+
+            ticks, times = progress_amount(args)
             mark = args.action == "mark"
             result = session.commit(
                 lambda e: SheetOperations(e).progress(args.track, mark, ticks, times)

@@ -24,7 +24,7 @@ from dataclasses import replace
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.cli.common import CliParser, UsageError
+from ironsworn.cli.common import CliParser, UsageError, check_text
 from ironsworn.cli.play import decisions
 from ironsworn.cli.play.terminal import LineReader, Output
 from ironsworn.errors import IronswornError, NotFound
@@ -187,15 +187,9 @@ class PlaySession:
 
     def dice_for(self, args: argparse.Namespace) -> Dice:
         """``--dice`` typed in, else ``--seed``, else the session's dice."""
-        from ironsworn.dice import RandomDice, typed_dice
+        from ironsworn.cli.session import dice_from
 
-        text = getattr(args, "dice", None)
-        if text:
-            return typed_dice(text, source="--dice")
-        seed = getattr(args, "seed", None)
-        if seed is not None:
-            return RandomDice(seed)
-        return self.dice
+        return dice_from(args, self.dice)
 
     # ------------------------------------------------------------------------- writing
 
@@ -203,11 +197,14 @@ class PlaySession:
         self, body: Callable[[MoveEngine], OperationResult], dice: Dice | None = None
     ) -> OperationResult:
         """Run ``body`` on an engine inside one write transaction and commit its events."""
+        from ironsworn.cli.session import check_dice_used
         from ironsworn.moves.engine import MoveEngine
 
         with self.store.write() as tx:
             engine = MoveEngine(tx.state, self.library, dice or self.dice)
             result = body(engine)
+            if dice is not None and dice is not self.dice:
+                check_dice_used(dice)  # dice typed for this command must all be rolled
             if result.events:
                 tx.append(
                     result.kind, result.events, character=result.character, summary=result.summary
@@ -339,7 +336,7 @@ class PlaySession:
         return True
 
     def handle(self, line: str) -> None:
-        text = line.strip()
+        text = check_text(line, "line").strip()
         if not text:
             return
         if text.startswith("//"):

@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
+from contextlib import suppress
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -344,7 +345,9 @@ def import_file(file: Path, target: Path, *, name: str, state_type: type[Any] | 
             ) from None
     finally:
         for suffix in ("", "-wal", "-shm", "-journal"):
-            Path(str(temporary) + suffix).unlink(missing_ok=True)
+            # The folder may not exist at all (the error being raised says why).
+            with suppress(OSError):
+                Path(str(temporary) + suffix).unlink(missing_ok=True)
     return len(operations)
 
 

@@ -180,6 +180,11 @@ def import_pack(path: str | Path, pack_id: str | None = None) -> ImportReport:
             raise ContentError(
                 f"pack id {pack_id!r} is not usable (accepted: lower-case letters, digits, _)"
             )
+        if pack_id in BUNDLED_PACKS:
+            raise ContentError(
+                f"pack id {pack_id!r} is a bundled pack (accepted: any other id of lower-case "
+                "letters, digits, _)"
+            )
         converted.pack_id = pack_id
     root = packs_dir()
     target = root / converted.pack_id

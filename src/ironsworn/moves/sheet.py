@@ -80,7 +80,7 @@ def track_event(
     """The event that creates a new track with the next free id (``vow-3``)."""
     if kind not in TRACK_KINDS:
         raise InvalidValue(f"track kind {kind!r} is unknown (accepted: {', '.join(TRACK_KINDS)})")
-    text = name.strip()
+    text = " ".join(name.split())  # one line: a name is shown in lists and log lines
     if not text:
         raise InvalidValue("a track needs a name")
     number = state.track_counter + 1
@@ -127,7 +127,15 @@ class SheetOperations:
             parsed = parse_stats(stats)
             if len(bonds) > 3:
                 raise InvalidValue(f"{len(bonds)} bonds: a new character marks up to 3")
+            keys = [" ".join(b.split()).lower() for b in bonds]
+            twice = next((b for i, b in enumerate(bonds) if keys[i] in keys[:i]), None)
+            if twice is not None:
+                raise InvalidValue(f"bond {twice!r} is given twice (one bond per person)")
             records = [new_asset_record(self.engine.ruleset.asset(a)) for a in assets]
+            ids = [r["id"] for r in records]
+            again = next((r["name"] for i, r in enumerate(records) if r["id"] in ids[:i]), None)
+            if again is not None:
+                raise InvalidValue(f"asset {again!r} is given twice (each asset once)")
             character = {
                 "name": clean,
                 "stats": parsed,
@@ -152,6 +160,9 @@ class SheetOperations:
             who = [self.state.character(c).name for c in characters] or [
                 self.state.character(None).name
             ]
+            twice = next((n for i, n in enumerate(who) if n in who[:i]), None)
+            if twice is not None:
+                raise InvalidValue(f"character {twice!r} is named twice for one track")
             parsed = Rank.parse(rank) if rank not in (None, "") else None
             foe_id = None
             text = name

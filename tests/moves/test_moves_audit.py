@@ -416,3 +416,62 @@ def test_a_refused_bond_between_allies_marks_nothing(duo: Game) -> None:
     result = duo.choose(["obvious"])
     assert result.pending is None
     assert duo.char("Bram").bonds == []
+
+
+# --- Several allies aiding one ----------------------------------------------------------------
+
+
+def _trio() -> Game:
+    g = Game()
+    g.character("Asha", ASHA_STATS, bonds=["Elda"])
+    g.character("Bram", BRAM_STATS)
+    g.character("Cara", ASHA_STATS)
+    return g
+
+
+def test_take_control_from_two_aiding_allies_stacks() -> None:
+    """ "If multiple characters make this move to contribute to an ally action, all Secure an
+    Advantage bonuses will stack" (L2018-2019): two "take control" give +2."""
+    g = _trio()
+    g.move("aid your ally", STRONG, ally="Bram", stat="edge", choose=["take_control"])
+    g.move(
+        "aid your ally", STRONG, character="Cara", ally="Bram", stat="edge", choose=["take_control"]
+    )
+    result = g.move("face danger", (1, 3, 10), character="Bram", stat="edge")  # 1 + 1 + 2
+    assert _adds(result) == 2
+    assert result.moves[0].outcome == "weak_hit"
+
+
+def test_one_strong_hit_among_the_aiders_keeps_the_allys_initiative() -> None:
+    """ "As long as someone scores a strong hit, the target character can take or retain
+    initiative" (L2019-2020); the aider who scored the weak hit loses it (L2014)."""
+    g = _trio()
+    g.track("fight", "Raiders", "dangerous", characters=["Asha", "Bram", "Cara"])
+    g.move("enter the fray", STRONG, stat="heart")
+    g.move("enter the fray", STRONG, character="Cara", stat="heart")
+    g.move("aid your ally", STRONG, ally="Bram", stat="edge", choose=["momentum"])
+    assert g.char("Bram").initiative
+    g.move("aid your ally", WEAK, character="Cara", ally="Bram", stat="edge")
+    assert (g.char("Bram").initiative, g.char("Cara").initiative) == (True, False)
+    # Bram acts on the aid; the next aid that misses takes his initiative again.
+    g.move("face danger", STRONG, character="Bram", stat="edge")
+    g.move("aid your ally", WEAK, ally="Bram", stat="edge")
+    assert g.char("Bram").initiative is False
+
+
+def test_allies_who_aided_a_forged_bond_may_mark_it_too() -> None:
+    """ "If you and your allies act together to Forge a Bond with an NPC or community, only one
+    of you makes the move. Others can Aid Your Ally ... If you are successful, each of you may
+    mark a tick on your bond progress track. Only the character making the move takes the
+    mechanical benefits of a strong hit" (L1970-1974)."""
+    g = _trio()
+    g.move("aid your ally", WEAK, ally="Bram", stat="heart")
+    g.move("aid your ally", WEAK, character="Cara", ally="Bram", stat="heart")
+    g.move("forge a bond", STRONG, character="Bram", **{"with": "Kari"})
+    first = g.choose(["momentum"])
+    assert first.pending is not None and first.pending["character"] == "Asha"
+    assert fx(g.choose(["mark_bond"])) == [("bond:Kari", False, True), ("bonds", 1, 2)]
+    assert g.engine.state.pending is not None
+    assert g.engine.state.pending["character"] == "Cara"
+    assert fx(g.decline()) == []
+    assert g.char("Cara").bonds == []

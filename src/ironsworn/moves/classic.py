@@ -152,6 +152,13 @@ def _take_next_move_bonus(ctx: Step) -> None:
     if ctx.char.flags.get("turn_the_tide"):
         ctx.flag("turn_the_tide", None)
         ctx.data["turn_the_tide"] = True
+    # The allies who aided this move (Aid Your Ally) are spent on it; the move keeps their
+    # names (a forged bond may be marked by each of them, L1970-1974).
+    aiders = ctx.char.flags.get("aided_by")
+    if aiders:
+        ctx.data["aiders"] = list(aiders)
+        ctx.flag("aided_by", None)
+    ctx.flag("aided_strong", None)
 
 
 # --- adventure -----------------------------------------------------------------------------
@@ -218,7 +225,9 @@ def secure_strong(ctx: Step, keys: list[str]) -> None:
 
 def _take_control_or_momentum(ctx: Step, key: str, momentum: int, who: str | None = None) -> None:
     if key == "take_control":
-        ctx.flag("next_move_add", 1, who=who)
+        # Bonuses stack: several allies aiding one move each add their +1 (L2018-2019).
+        char = ctx.state.character(who or ctx.name)
+        ctx.flag("next_move_add", int(char.flags.get("next_move_add") or 0) + 1, who=who)
         ctx.note("take control: make another move now (not a progress move) and add +1")
     else:
         ctx.momentum(momentum, who=who)
@@ -815,35 +824,58 @@ def forge_strong(ctx: Step, keys: list[str]) -> None:
 
 
 def _ask_ally_bond(ctx: Step) -> None:
-    """A bond with an ally: "both of you may mark the bond on a hit" (L1976-1977)."""
-    bond = str(ctx.data.get("with") or "").strip().lower()
-    ally = next(
-        (
-            c
-            for c in ctx.state.characters.values()
-            if c.name.lower() == bond and c.name != ctx.name and c.status == "active"
-        ),
+    """Others who may mark the bond on a hit, each asked in turn.
+
+    A bond with an ally: "both of you may mark the bond on a hit" (L1976-1977). Allies who
+    acted together (Aid Your Ally on this move): "each of you may mark a tick on your bond
+    progress track" (L1970-1974).
+    """
+    label = str(ctx.data.get("with") or "").strip()
+    active = {c.name: c for c in ctx.state.characters.values() if c.status == "active"}
+    partner = next(
+        (c for c in active.values() if c.name.lower() == label.lower() and c.name != ctx.name),
         None,
     )
-    if ally is None or ctx.name in ally.bonds:
-        return
+    asked: list[tuple[str, str]] = []
+    if partner is not None and ctx.name not in partner.bonds:
+        asked.append((partner.name, ctx.name))
+    for name in ctx.data.get("aiders") or []:
+        if name in active and name != ctx.name and (partner is None or name != partner.name):
+            asked.append((name, label))
+    for who, bond in asked:
+        ctx.engine.queue(
+            {
+                **ctx.data,
+                "step": "resume",
+                "point": "forge_a_bond.ask_other",
+                "keys": [],
+                "who": who,
+                "bond_name": bond,
+            }
+        )
+
+
+@on_resume("forge_a_bond.ask_other")
+def forge_ask_other(ctx: Step, _keys: list[str]) -> None:
+    who, bond = str(ctx.data["who"]), str(ctx.data["bond_name"])
     ctx.choose(
-        "forge_a_bond.ally",
-        [("mark_bond", f"{ally.name} marks the bond with {ctx.name} too")],
+        "forge_a_bond.other",
+        [("mark_bond", f"{who} marks the bond" + (f" with {bond}" if bond else "") + " too")],
         minimum=0,
-        prompt=f"{ally.name}: mark the bond with {ctx.name}? (decline to leave it)",
-        who=ally.name,
-        ally=ally.name,
+        prompt=f"{who}: mark the bond too? (decline to leave it)",
+        who=who,
     )
 
 
-@on_resume("forge_a_bond.ally")
-def forge_ally(ctx: Step, keys: list[str]) -> None:
+@on_resume("forge_a_bond.other")
+def forge_other(ctx: Step, keys: list[str]) -> None:
     if not keys:
         return
-    ally = ctx.state.character(str(ctx.data["context"]["ally"]))
-    ctx.emit({"type": "bond_added", "character": ally.name, "bond": ctx.name})
-    ctx.engine.set_meter(ally.name, "bond_ticks", min(40, ally.bond_ticks + 1))
+    other = ctx.state.character(str(ctx.data["who"]))
+    bond = str(ctx.data["bond_name"])
+    if bond and bond not in other.bonds:
+        ctx.emit({"type": "bond_added", "character": other.name, "bond": bond})
+    ctx.engine.set_meter(other.name, "bond_ticks", min(40, other.bond_ticks + 1))
 
 
 def _spirit_or_momentum(ctx: Step, key: str) -> None:
@@ -929,6 +961,9 @@ def aid_before(ctx: Step) -> None:
 def aid_your_ally(ctx: Step) -> None:
     ally = str(ctx.data["ally"])
     in_fight = bool(ctx.engine.fights_of(ctx.name))
+    aided_by = list(ctx.state.character(ally).flags.get("aided_by") or [])
+    if ctx.name not in aided_by:
+        ctx.flag("aided_by", [*aided_by, ctx.name], who=ally)
     # Your Secure an Advantage asset benefits go to the ally "(instead of you)" (L2035-2037).
     on_hit, on_strong = ctx.data.get("ally_asset_momentum") or (0, 0)
     if ctx.outcome.is_hit and on_hit:
@@ -939,6 +974,7 @@ def aid_your_ally(ctx: Step) -> None:
         if in_fight:
             ctx.initiative(True)
             ctx.initiative(True, who=ally)
+            ctx.flag("aided_strong", True, who=ally)
         _offer(
             ctx,
             "aid_your_ally.strong_hit",
@@ -949,7 +985,10 @@ def aid_your_ally(ctx: Step) -> None:
         return
     if in_fight:
         ctx.initiative(False)
-        ctx.initiative(False, who=ally)
+        # "As long as someone scores a strong hit, the target character can take or retain
+        # initiative" (L2019-2020): another ally's strong hit for this move still holds.
+        if not ctx.state.character(ally).flags.get("aided_strong"):
+            ctx.initiative(False, who=ally)
     if ctx.outcome is W:
         ctx.momentum(1, who=ally)
     else:

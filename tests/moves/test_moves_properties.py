@@ -33,7 +33,7 @@ from ironsworn.ranks import Rank
 STEPS = 70
 RANKS = tuple(r.label for r in Rank)
 STATUSES = {"active", "dead", "lost", "retired"}
-TRACK_STATUSES = {"active", "done", "won", "lost", "fulfilled", "forsaken"}
+TRACK_STATUSES = {"active", "done", "won", "lost", "failed", "fulfilled", "forsaken"}
 STAT_CHOICES = (None, None, "edge", "heart", "iron", "shadow", "wits", "supply", "health")
 
 

@@ -69,7 +69,7 @@ def shorten(text: str, limit: int = 60) -> str:
 def fail(message: str) -> int:
     """Print a one-line error to stderr and return the usage exit code."""
     # One line, and a pasted page of text named in a message is shown by its start.
-    line = _LONG_QUOTED.sub(lambda m: m[0][:60] + "…" + m[0][0], " ".join(message.split()))
+    line = _LONG_QUOTED.sub(lambda m: m[0][:60] + "…" + m[0][0], " ".join(message.splitlines()))
     sys.stderr.write(f"ironsworn: error: {line}\n")
     return EXIT_USAGE
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import re
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -193,10 +194,12 @@ def _path_or_name(value: str) -> Path:
 
 
 def _write_atomically(path: Path, text: str) -> None:
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         temporary.write_text(text, encoding="utf-8")
         os.replace(temporary, path)
     except OSError as exc:
+        with suppress(OSError):
+            temporary.unlink(missing_ok=True)  # nothing left behind by a failed write
         raise CampaignError(f"{path}: cannot write ({exc.strerror})") from None

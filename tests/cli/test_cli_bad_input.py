@@ -8,7 +8,8 @@ home that is a file; every file under the home is hashed before and after.
 
 A case is ``(argv, named)``: ``named`` must appear in the message (the bad value, or the
 option it was given to). ``{dir}``, ``{notsqlite}``, ``{missing}``, ``{garbage}``,
-``{emptyjson}``, ``{export}`` and ``{pack}`` in argv are paths made for the test.
+``{emptyjson}``, ``{export}``, ``{pack}`` and ``{campaign}`` (the campaign's own file) in argv
+are paths made for the test.
 """
 
 from __future__ import annotations
@@ -273,6 +274,8 @@ CASES: list[Case] = [
     case("export json -o {dir}", "directory"),
     case("export json -o {missing}/x.json", "No such file"),
     case(["export", "json", "-o", ""], "--output ''"),
+    case("export json -o {campaign}", "is a campaign file"),
+    case("export markdown -o {campaign}-wal", "is a campaign file"),
     case("export markdown --campaign {missing}", "not found"),
     case("import json", "FILE"),
     case("import json {missing}", "not found"),
@@ -432,6 +435,7 @@ def test_bad_input_is_one_line_exit_2_and_changes_nothing(
 ) -> None:
     paths = make_paths(tmp_path, game_home)
     home = prepare_home(bad.home, tmp_path, game_home)
+    paths["campaign"] = str(home / "campaigns" / "default.sqlite")
     monkeypatch.setenv("IRONSWORN_HOME", str(home))
     monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
     monkeypatch.chdir(tmp_path)

@@ -362,11 +362,13 @@ def _export(args: argparse.Namespace) -> int:
     from ironsworn.campaign import export
     from ironsworn.campaign.registry import open_campaign
 
+    output = None if args.output is None else Path(args.output).expanduser()
+    if output is not None:
+        _refuse_campaign_file(output)
     with open_campaign(args.campaign, create=False) as store:
         text = export.markdown(store) if args.format == "markdown" else export.export_json(store)
         path = store.path
-    if args.output:
-        output = Path(args.output).expanduser()
+    if output is not None:
         export.write_text(output, text)
         emit(
             args,
@@ -379,6 +381,24 @@ def _export(args: argparse.Namespace) -> int:
         # The export itself is the output (for json it already is JSON).
         sys.stdout.write(text)
     return 0
+
+
+def _refuse_campaign_file(output: Path) -> None:
+    """An export must not replace a campaign (or its write-ahead log) with text."""
+    base = output
+    for suffix in ("-wal", "-shm", "-journal"):
+        if output.name.endswith(suffix):
+            base = output.with_name(output.name[: -len(suffix)])
+    try:
+        with open(base, "rb") as handle:
+            header = handle.read(16)
+    except OSError:
+        return  # a new file, or one the export itself will report it cannot write
+    if header == b"SQLite format 3\x00":
+        raise UsageError(
+            f"-o {str(output)!r} is a campaign file: an export does not overwrite it "
+            "(accepted: a new file, or an earlier export)"
+        )
 
 
 def _import(args: argparse.Namespace) -> int:

@@ -82,7 +82,7 @@ def track_event(
         raise InvalidValue(f"track kind {kind!r} is unknown (accepted: {', '.join(TRACK_KINDS)})")
     text = " ".join(name.split())  # one line: a name is shown in lists and log lines
     if not text:
-        raise InvalidValue("a track needs a name")
+        raise InvalidValue(f"track name {name!r} is empty (accepted: some text)")
     number = state.track_counter + 1
     while f"{kind}-{number}" in state.tracks:
         number += 1
@@ -307,7 +307,7 @@ class SheetOperations:
             char = self.state.character(character)
             text = " ".join(item.split())
             if not text:
-                raise InvalidValue("equipment needs a description")
+                raise InvalidValue(f"equipment {item!r} is empty (accepted: a description)")
             if add:
                 after = [*char.equipment, text]
             else:

@@ -531,6 +531,7 @@ def test_play_mode_refuses_the_same_dice_mistakes_and_goes_on(
         "/progress mark vow-1 --ticks 4 --times 2",
         "prose with a bad byte \udcff",
         "/burn",
+        '/fight --foe ""',
     ]
     before = fingerprint(home)
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(bad_lines) + "\n"))
@@ -541,7 +542,16 @@ def test_play_mode_refuses_the_same_dice_mistakes_and_goes_on(
     assert all(line.startswith("error: ") for line in errors)
     for line, named in zip(
         errors,
-        ["--dice ''", "left over", "--seed", "--stat", "--times", "UTF-8", "no pending"],
+        [
+            "error: --dice ''",
+            "left over",
+            "--seed",
+            "--stat",
+            "--times",
+            "UTF-8",
+            "no pending",
+            "error: --foe ''",
+        ],
         strict=True,
     ):
         assert named in line

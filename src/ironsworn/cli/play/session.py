@@ -141,7 +141,10 @@ class PlaySession:
             with self.stdout():
                 args = parser.parse_args(list(words))
         except UsageError as exc:
-            raise UsageError("/" + str(exc).lstrip()) from None
+            message = str(exc)
+            if not message.startswith(" "):
+                raise  # a bad value ("--foe '' is empty"), not a parser's " move: ..." error
+            raise UsageError("/" + message.lstrip()) from None
         except SystemExit:
             raise HelpShown from None
         if getattr(args, "campaign", None) is not None:

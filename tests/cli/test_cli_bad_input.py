@@ -478,6 +478,8 @@ GOOD: list[list[str]] = [
     ["vow", "new", "Avenge", "my", "brother's", "death", "--rank", "epic"],
     ["journal", "--character", "asha"],
     ["track", "--all"],
+    ["log", "--limit", "9" * 30],  # more than SQLite can count: every operation
+    ["journal", "--limit", "9" * 30],
 ]
 
 

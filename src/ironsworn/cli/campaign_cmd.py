@@ -245,7 +245,7 @@ def _log(args: argparse.Namespace) -> int:
     from ironsworn.campaign.journal import Narrator
     from ironsworn.campaign.registry import open_campaign
 
-    limit = None if args.limit is None else parse_int(args.limit, "--limit", low=1)
+    limit = _limit(args)
     with open_campaign(args.campaign, create=False) as store:
         operations = store.operations(include_undone=args.all, last=limit)
         # Track names come from the state, so a short tail of a long log still names its vows.
@@ -322,7 +322,7 @@ def _journal_read(args: argparse.Namespace) -> int:
     from ironsworn.campaign.journal import entries
     from ironsworn.campaign.registry import open_campaign
 
-    limit = None if args.limit is None else parse_int(args.limit, "--limit", low=1)
+    limit = _limit(args)
     who = args.character
     with open_campaign(args.campaign, create=False) as store:
         if who is not None:
@@ -448,6 +448,13 @@ def _narrator(store: CampaignStore[Any]) -> Narrator:
         return Narrator(store.state())
     except IronswornError:
         return Narrator()
+
+
+def _limit(args: argparse.Namespace) -> int | None:
+    """``--limit N`` (1 or more); a huge N is every entry (SQLite counts to 2**63 only)."""
+    if args.limit is None:
+        return None
+    return min(parse_int(args.limit, "--limit", low=1), 2**62)
 
 
 def _known_character(store: CampaignStore[Any], name: str) -> str:

@@ -221,6 +221,10 @@ CASES: list[Case] = [
     case("scene new Hold the gate --rank nosuch", "'nosuch'"),
     case("scene resolve nosuch", "'nosuch'"),
     case("scene resolve nosuch --dice 1,2 --seed 1", "--seed '1'"),
+    case("scene resolve vow-1 --rank epic", "--rank"),
+    case("scene resolve x --character Asha --character Bob", "Asha, Bob"),
+    case("scene new Hold the gate --rank dangerous --seed 4", "--seed '4'"),
+    case("scene new Hold the gate --rank dangerous --dice 1,2", "left over"),
     # --- people, places, notes, equipment, party
     case("person add", "person add"),
     case(["person", "add", "  "], "'  '"),

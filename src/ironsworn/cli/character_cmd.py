@@ -269,6 +269,8 @@ def run_scene(args: argparse.Namespace) -> int:
     if args.action == "new":
         if not args.rank:
             raise UsageError("scene new needs --rank (troublesome ... epic)")
+        if args.seed is not None:
+            raise UsageError(f"scene new rolls no dice: --seed {args.seed!r} is for scene resolve")
         result = write(
             args, lambda e: SheetOperations(e).new_track("scene", text, args.rank, args.character)
         )
@@ -276,6 +278,16 @@ def run_scene(args: argparse.Namespace) -> int:
         track["countdown"] = 0
         emit(args, track, lambda: _track_text(track) + ", countdown 0/4")
         return 0
+    if args.rank is not None:
+        raise UsageError(
+            f"scene resolve takes no --rank (got {args.rank!r}): the scene's rank was set by "
+            "scene new"
+        )
+    if len(args.character) > 1:
+        raise UsageError(
+            f"scene resolve takes one --character (got {', '.join(args.character)}): the one "
+            "who makes the progress roll"
+        )
     who = args.character[0] if args.character else None
     result = write(args, lambda e: resolve_scene(e, text, who))
     emit(args, result.to_json(), lambda: describe_result(result))

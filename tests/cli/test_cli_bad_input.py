@@ -99,6 +99,7 @@ CASES: list[Case] = [
     case("ask likely --value 101", "--value 101"),
     case("ask likely --value -1", "--value -1"),
     case("ask likely --value x", "'x'"),
+    case("ask likely --value 5 --seed 3", "--seed '3'"),
     case("ask likely --value 5 --campaign other", "--campaign 'other'"),
     case(["ask", "likely", "--value", "5", "--question", ""], "--question ''"),
     case("ask likely --value 5 --record --campaign {dir}", "directory"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ironsworn.cli.common import common_options, emit, parse_int
+from ironsworn.cli.common import UsageError, common_options, emit, parse_int
 from ironsworn.cli.session import record, record_options
 from ironsworn.dice import RandomDice
 from ironsworn.oracle import Odds, OracleAnswer, ask_the_oracle
@@ -25,7 +25,17 @@ def register(sub: Any) -> None:
     ask.set_defaults(func=run)
 
 
+def check_value_or_seed(args: argparse.Namespace) -> None:
+    """``--value`` is the roll itself, so a ``--seed`` for it would be ignored: refuse both."""
+    if args.value is not None and args.seed is not None:
+        raise UsageError(
+            f"--value {args.value!r} and --seed {args.seed!r} cannot be combined (accepted: "
+            "your own roll with --value, or a seeded roll with --seed)"
+        )
+
+
 def run(args: argparse.Namespace) -> int:
+    check_value_or_seed(args)
     odds = Odds.parse(args.odds)
     if args.value is not None:
         answer = ask_the_oracle(odds, value=parse_int(args.value, "--value", 0, 100))

@@ -184,7 +184,7 @@ def _oracle(session: PlaySession, words: list[str], _raw: str) -> None:
 
 
 def _ask(session: PlaySession, words: list[str], _raw: str) -> None:
-    from ironsworn.cli.ask_cmd import describe
+    from ironsworn.cli.ask_cmd import check_value_or_seed, describe
     from ironsworn.dice import RandomDice
     from ironsworn.oracle import Odds, ask_the_oracle
 
@@ -205,6 +205,7 @@ def _ask(session: PlaySession, words: list[str], _raw: str) -> None:
         break
     question = " ".join(leading[len(odds_words) :])
     args = session.parse("ask", [" ".join(odds_words), *options])
+    check_value_or_seed(args)
     odds = Odds.parse(args.odds)
     if args.value is not None:
         answer = ask_the_oracle(odds, value=parse_int(args.value, "--value", 0, 100))

@@ -67,3 +67,36 @@ def test_can_then_do(engine: MoveEngine) -> None:
     assert engine.state.characters["Asha"].initiative
     assert not engine.can_make_move("turn the tide")  # once per fight
     assert engine.can_make_move("strike", stat="iron")
+
+
+@pytest.mark.parametrize(
+    ("move", "options", "named"),
+    [
+        ("face danger", {"stat": "edge", "amount": 3}, "--amount"),
+        ("face danger", {"stat": "edge", "odds": "likely"}, "--odds"),
+        ("gather information", {"ally": "Kai"}, "--ally"),
+        ("turn the tide", {"stat": "iron"}, "--stat"),
+        ("reach a milestone", {"adds": [1]}, "--add"),
+        ("fulfill your vow", {"burn": True}, "--burn"),
+        ("pay the price", {"asset": "hawk"}, "--asset"),
+        ("strike", {"stat": "iron", "with": "Elda"}, "--with"),
+        ("starforged/adventure/face_danger", {"stat": "edge", "amount": 1}, "--amount"),
+    ],
+)
+def test_options_a_move_does_not_use_are_refused(
+    engine: MoveEngine, move: str, options: dict[str, object], named: str
+) -> None:
+    from ironsworn.content import load_library
+
+    engine.ruleset = load_library()
+    before = engine.state.to_dict()
+    with pytest.raises(InvalidValue, match=named):
+        engine.make_move(move, **options)  # type: ignore[arg-type]
+    assert engine.state.to_dict() == before
+
+
+def test_unused_advance_answers_are_reported(engine: MoveEngine) -> None:
+    engine.dice = FixedDice([6, 1, 2])
+    result = engine.make_move("face danger", stat="edge", choose=["endure_harm"])
+    assert result.moves[0].outcome == "strong_hit"
+    assert any("not asked for: --choose endure_harm" in n for n in result.notes)

@@ -93,11 +93,12 @@ class AutoPlayer:
         self._ensure_tracks(who)
         move, stats = self.rng.choice(MOVES)
         other = [c for c in chars if c != who]
+        action = self.engine.ruleset.move(move).roll_type == "action_roll"
         result = self.engine.make_move(
             move,
             who,
             stat=self.rng.choice(stats),
-            adds=[self.rng.choice((0, 0, 1))],
+            adds=[self.rng.choice((0, 0, 1))] if action else [],
             ally=other[0] if other and move == "aid_your_ally" else None,
             amount=self.rng.randint(1, 3) if move.startswith("endure") else None,
         )

@@ -210,6 +210,74 @@ def effect_of(event: JsonDict) -> JsonDict | None:
     return effect
 
 
+# The options of make_move that only some classic moves read (the rest refuse them, rather
+# than silently ignore them).
+OPTION_MOVES: dict[str, frozenset[str]] = {
+    "amount": frozenset(
+        {
+            "endure_harm",
+            "endure_stress",
+            "companion_endure_harm",
+            "strike",
+            "clash",
+            "end_the_fight",
+            "face_a_setback",
+            "out_of_supply",
+        }
+    ),
+    "track": frozenset(
+        {
+            "undertake_a_journey",
+            "reach_your_destination",
+            "draw_the_circle",
+            "enter_the_fray",
+            "strike",
+            "clash",
+            "end_the_fight",
+            "swear_an_iron_vow",
+            "reach_a_milestone",
+            "fulfill_your_vow",
+            "forsake_your_vow",
+            "face_danger",
+            "secure_an_advantage",
+        }
+    ),
+    "ally": frozenset({"aid_your_ally", "heal"}),
+    "companion": frozenset({"heal", "companion_endure_harm"}),
+    "with": frozenset({"forge_a_bond", "test_your_bond"}),
+    "ability": frozenset({"advance"}),
+    "odds": frozenset({"ask_the_oracle"}),
+}
+OPTION_FLAGS = {"with": "--with", "adds": "--add", "burn": "--burn/--no-burn"}
+
+
+def check_options(move: Move, options: dict[str, Any]) -> None:
+    """Refuse an option the move would not use, naming the moves that do use it."""
+    name = short_name(move.id)
+    classic = ruleset_name(move.id) == "classic"
+    action = move.roll_type == "action_roll"
+    for option, value in options.items():
+        if value in (None, [], ()):
+            continue
+        flag = OPTION_FLAGS.get(option, f"--{option}")
+        if option in ("stat", "adds", "burn", "reroll", "bond"):
+            if not action:
+                raise InvalidValue(f"{flag} does not apply to {move.name}: it makes no action roll")
+            continue
+        if option == "asset":
+            if not action and name != "advance":
+                raise InvalidValue(f"--asset does not apply to {move.name}")
+            continue
+        if option == "track" and move.roll_type in ("progress_roll",) and not classic:
+            continue  # a Starforged progress move rolls against the track it is given
+        users = OPTION_MOVES.get(option)
+        if users is None:
+            continue
+        if not classic or name not in users:
+            accepted = ", ".join(sorted(u.replace("_", " ") for u in users))
+            raise InvalidValue(f"{flag} does not apply to {move.name} (it is for: {accepted})")
+
+
 def _summary(records: list[MoveRecord], events: list[JsonDict]) -> str:
     """One line for the log: the moves made, else the choice, else the first effects."""
     parts = [r.name + (f" ({r.outcome.replace('_', ' ')})" if r.outcome else "") for r in records]
@@ -403,6 +471,18 @@ class MoveEngine:
             char = self.state.character(character)
             if char.status != "active":
                 raise RuleViolation(f"{char.name} is {char.status}: no more moves")
+            check_options(
+                found,
+                {
+                    "stat": stat,
+                    "adds": list(adds),
+                    "amount": amount,
+                    "track": track,
+                    "bond": bond or None,
+                    "burn": burn,
+                    **extra,
+                },
+            )
             self.answers = list(choose)
             self.auto_burn = burn
             step: JsonDict = {
@@ -419,6 +499,13 @@ class MoveEngine:
             }
             self.agenda.insert(0, step)
             self._run()
+            if self.answers:
+                # Answers given in advance for a decision that never came: say so.
+                self.note(
+                    "not asked for: --choose "
+                    + " ".join(self.answers)
+                    + " (no decision offered it)"
+                )
 
         character_name = None if character is None else character
         return self.operation("move", character_name, run)

@@ -173,7 +173,10 @@ CASES: list[Case] = [
     case(["character", "new", "Bob", "--stats", STATS, "--bond", ""], "--bond ''"),
     case(f"character new Bob --stats {STATS} --bond Kira --bond kira", "'kira'"),
     case(f"character new Bob --stats {STATS} --asset nosuch", "'nosuch'"),
-    case(f"character new Bob --stats {STATS} --asset hawk --asset hawk", "'Hawk'"),
+    case(f"character new Bob --stats {STATS} --asset hawk:1 --asset hawk:2", "'Hawk'"),
+    case(f"character new Bob --stats {STATS} --asset hawk", "hawk:N"),
+    case(f"character new Bob --stats {STATS} --asset storyweaver:2", "starts with ability 1"),
+    case(f"character new Bob --stats {STATS} --asset hawk:4", "ability 4"),
     case("sheet --character Nobody", "'Nobody'"),
     case(["sheet", "--character", ""], "--character ''"),
     # --- adjust, debility, progress

@@ -42,7 +42,7 @@ def rolled(result: Any, stat: str, value: int, adds: int, score: int, outcome: s
 
 def test_a_journey_interrupted() -> None:
     game = Game("Kuno")
-    game.character("Kuno", KUNO, assets=["hawk"])
+    game.character("Kuno", KUNO, assets=["hawk:1"])
     # "My health track is at +2" after she suffers 2 harm (L5588-5590): the book has Kuno at
     # +4 when the scene starts, so she starts there.
     game.set(health=4)

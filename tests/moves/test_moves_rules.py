@@ -583,14 +583,14 @@ def test_advance_spends_3_or_2_experience(
 
 def test_advance_upgrades_a_chosen_ability(game: Game) -> None:
     game.set(experience=4)
-    result = game.move("advance", asset="hawk", ability=3, choose=["upgrade"])
+    result = game.move("advance", asset="hawk", ability=2, choose=["upgrade"])
     assert fx(result) == [
-        ("asset:classic/companion/hawk:ability3", False, True),
+        ("asset:classic/companion/hawk:ability2", False, True),
         ("experience_spent", 0, 2),
     ]
     before = game.snapshot()
     with pytest.raises(RuleViolation, match="already marked"):
-        game.move("advance", asset="hawk", ability=3)
+        game.move("advance", asset="hawk", ability=3)  # Asha's hawk started with it
     assert game.snapshot() == before
 
 

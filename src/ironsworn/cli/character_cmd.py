@@ -27,7 +27,12 @@ def register(sub: Any) -> None:
         help="edge=3,heart=2,iron=2,shadow=1,wits=1 (3,2,2,1,1 in any order)",
     )
     character.add_argument("--bond", action="append", default=[], help="a bond (up to 3)")
-    character.add_argument("--asset", action="append", default=[], help="an asset id or name")
+    character.add_argument(
+        "--asset",
+        action="append",
+        default=[],
+        help="an asset id or name; NAME:N picks its starting ability when none is marked",
+    )
     character.set_defaults(func=run_character)
 
     sheet = _parser(sub, "sheet", "show a character sheet")

@@ -1764,7 +1764,9 @@ def _purchase(ctx: Step, key: str, query: Any, ability: Any) -> dict[str, Any]:
         asset = ctx.engine.ruleset.asset(str(query))
         if any(a["id"] == asset.id for a in char.assets):
             raise RuleViolation(f"{char.name} already has {asset.name}")
-        return {"type": "asset_added", "character": char.name, "asset": new_asset_record(asset)}
+        start = None if ability is None else int(ability)
+        record = new_asset_record(asset, start=start)
+        return {"type": "asset_added", "character": char.name, "asset": record}
     owned = char.asset(str(query))
     if ability is None:
         index = next((i for i, on in enumerate(owned["abilities"]) if not on), None)

@@ -53,19 +53,51 @@ def parse_stats(text: str | Mapping[str, int]) -> dict[str, int]:
     return {s: stats[s] for s in STATS}
 
 
-def new_asset_record(asset: Asset, name: str | None = None) -> dict[str, Any]:
-    """A character's copy of an asset card: which abilities are marked, its meter."""
+def new_asset_record(
+    asset: Asset, name: str | None = None, start: int | None = None
+) -> dict[str, Any]:
+    """A character's copy of an asset card: which abilities are marked, its meter.
+
+    "The first ability is usually filled in. If it is not, choose one to start" (rulebook
+    p. 39): ``start`` (1-3) is that choice, required exactly when the card marks none.
+    """
+    marked = [bool(a.enabled) for a in asset.abilities]
+    if any(marked):
+        if start is not None:
+            first = marked.index(True) + 1
+            raise InvalidValue(
+                f"{asset.name} starts with ability {first} marked; no other can be chosen"
+            )
+    elif marked:
+        if start is None:
+            key = asset.id.rsplit("/", 1)[-1]
+            numbers = ", ".join(str(i) for i in range(1, len(marked) + 1))
+            raise InvalidValue(
+                f"{asset.name} starts with no ability marked: choose one of {numbers} "
+                f"({key}:N when creating a character, --ability N with Advance)"
+            )
+        if not 1 <= start <= len(marked):
+            raise InvalidValue(f"{asset.name} ability {start} is out of range (1 to {len(marked)})")
+        marked[start - 1] = True
     meter = asset.condition_meter
     return {
         "id": asset.id,
         "name": asset.name,
         "type": asset.type,
         "input": name,
-        "abilities": [bool(a.enabled) for a in asset.abilities],
+        "abilities": marked,
         "meter": None
         if meter is None
         else {"name": meter.name, "value": meter.value, "max": meter.max},
     }
+
+
+def split_asset_choice(text: str) -> tuple[str, int | None]:
+    """``hawk:2`` -> (``hawk``, 2): an asset and the ability it starts with."""
+    name, sep, number = text.rpartition(":")
+    if sep and number.strip().isdigit() and name.strip():
+        return name.strip(), int(number)
+    return text.strip(), None
 
 
 def track_event(
@@ -131,7 +163,10 @@ class SheetOperations:
             twice = next((b for i, b in enumerate(bonds) if keys[i] in keys[:i]), None)
             if twice is not None:
                 raise InvalidValue(f"bond {twice!r} is given twice (one bond per person)")
-            records = [new_asset_record(self.engine.ruleset.asset(a)) for a in assets]
+            records = []
+            for text in assets:
+                query, start = split_asset_choice(text)
+                records.append(new_asset_record(self.engine.ruleset.asset(query), start=start))
             ids = [r["id"] for r in records]
             again = next((r["name"] for i, r in enumerate(records) if r["id"] in ids[:i]), None)
             if again is not None:

@@ -369,27 +369,32 @@ def make_camp(ctx: Step) -> None:
         ctx.note("you take no comfort")
         ctx.pay_the_price()
         return
-    count = 2 if ctx.outcome is S else 1
-    # You and your allies each choose (rulebook p. 65): one decision per character in turn.
+    _each_ally_chooses(ctx, "make_camp", 2 if ctx.outcome is S else 1)
+
+
+def _each_ally_chooses(ctx: Step, move: str, count: int) -> None:
+    """ "You and your allies may each choose" (Make Camp, Sojourn): one decision per character
+    of the party, in turn, each resumed at ``<move>.benefits``."""
     for char in ctx.state.party(ctx.name):
         ctx.engine.queue(
             {
                 **ctx.data,
                 "step": "resume",
-                "point": "make_camp.ask",
+                "point": "party.ask",
                 "keys": [],
                 "who": char.name,
                 "count": count,
+                "benefits": f"{move}.benefits",
             }
         )
 
 
-@on_resume("make_camp.ask")
-def make_camp_ask(ctx: Step, _keys: list[str]) -> None:
+@on_resume("party.ask")
+def party_ask(ctx: Step, _keys: list[str]) -> None:
     who = str(ctx.data["who"])
     _offer(
         ctx,
-        "make_camp.benefits",
+        str(ctx.data["benefits"]),
         ctx.options_of("benefits"),
         count=int(ctx.data["count"]),
         prompt=f"{who}: choose {ctx.data['count']}",
@@ -575,30 +580,7 @@ def sojourn(ctx: Step) -> None:
         ctx.pay_the_price()
         return
     count = (2 if ctx.outcome is S else 1) + (1 if ctx.data.get("bond") else 0)
-    for char in ctx.state.party(ctx.name):
-        ctx.engine.queue(
-            {
-                **ctx.data,
-                "step": "resume",
-                "point": "sojourn.ask",
-                "keys": [],
-                "who": char.name,
-                "count": count,
-            }
-        )
-
-
-@on_resume("sojourn.ask")
-def sojourn_ask(ctx: Step, _keys: list[str]) -> None:
-    who = str(ctx.data["who"])
-    _offer(
-        ctx,
-        "sojourn.benefits",
-        ctx.options_of("benefits"),
-        count=int(ctx.data["count"]),
-        prompt=f"{who}: choose {ctx.data['count']}",
-        who=who,
-    )
+    _each_ally_chooses(ctx, "sojourn", count)
 
 
 @on_resume("sojourn.benefits")

@@ -739,7 +739,13 @@ class MoveEngine:
         elif kind == "outcome":
             self._outcome(step)
         elif kind == "resume":
-            handler = RESUME_HANDLERS[step["point"]]
+            handler = RESUME_HANDLERS.get(step["point"])
+            if handler is None:
+                # Saved by a version of the package that resumed decisions differently.
+                raise RuleViolation(
+                    f"the pending step {step['point']!r} is unknown to this version; "
+                    "'ironsworn undo' takes it back"
+                )
             handler(Step(self, step), list(step.get("keys", [])))
         else:
             raise RuleViolation(f"internal: unknown agenda step {kind!r}")

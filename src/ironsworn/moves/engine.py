@@ -286,7 +286,12 @@ def _summary(records: list[MoveRecord], events: list[JsonDict]) -> str:
         parts.insert(0, "chose " + ", ".join(k.replace("_", " ") for k in chosen[0]["keys"]))
     if not parts:
         effects = [e for e in (effect_of(ev) for ev in events) if e is not None]
-        parts = [f"{e['target']} {e['from']} -> {e['to']}" for e in effects[:3]]
+        parts = [
+            f"{e['target']}: {e['to']}"
+            if e["from"] is None
+            else f"{e['target']} {e['from']} -> {e['to']}"
+            for e in effects[:3]
+        ]
     return ", ".join(parts)
 
 

@@ -100,3 +100,29 @@ def test_unused_advance_answers_are_reported(engine: MoveEngine) -> None:
     result = engine.make_move("face danger", stat="edge", choose=["endure_harm"])
     assert result.moves[0].outcome == "strong_hit"
     assert any("not asked for: --choose endure_harm" in n for n in result.notes)
+
+
+def test_test_your_bond_abandoned_without_a_roll(engine: MoveEngine) -> None:
+    sheet = SheetOperations(engine)
+    engine.dice = FixedDice([6, 1, 2])
+    engine.make_move("forge a bond", choose=["spirit"], **{"with": "Elda"})
+    assert engine.state.characters["Asha"].bonds == ["Elda"]
+    engine.dice = FixedDice([])
+    result = engine.make_move("test your bond", abandon=True, **{"with": "Elda"})
+    assert result.moves[0].roll is None
+    assert engine.state.characters["Asha"].bonds == []
+    assert result.pending is not None and result.pending["move"].endswith("pay_the_price")
+    del sheet
+
+
+def test_heal_a_person_without_a_health_track(engine: MoveEngine) -> None:
+    engine.dice = FixedDice([2, 1, 9])  # wits 1 + 2 = 3: a weak hit
+    result = engine.make_move("heal", patient="the miller's son")
+    roll = result.moves[0]
+    assert roll.stat == "wits" and roll.outcome == "weak_hit"
+    assert any("no health track" in n for n in result.notes)
+    assert result.pending is not None
+    assert [o["key"] for o in result.pending["options"]] == ["suffer_supply", "suffer_momentum"]
+    with pytest.raises(InvalidValue, match="one patient"):
+        engine.choose(["suffer_supply"])
+        engine.make_move("heal", patient="x", ally="Asha")

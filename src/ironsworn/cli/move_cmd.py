@@ -59,6 +59,12 @@ def register(sub: Any) -> None:
     )
     move.add_argument("--ally", help="the ally you aid or heal")
     move.add_argument("--companion", help="the companion asset (Heal, Companion Endure Harm)")
+    move.add_argument("--patient", help="Heal: a person who is not a companion (no health track)")
+    move.add_argument(
+        "--abandon",
+        action="store_true",
+        help="Test Your Bond: you have no interest in the bond (no roll; clear it, Pay the Price)",
+    )
     move.add_argument("--with", dest="bond_with", help="the person or community of the bond")
     move.add_argument(
         "--asset", help="an asset whose marked ability adds to this move, or (Advance) to buy"
@@ -173,6 +179,8 @@ def move_call(args: argparse.Namespace) -> Callable[[MoveEngine], OperationResul
             ability=ability,
             odds=args.odds,
             reroll=args.reroll or None,
+            patient=args.patient,
+            abandon=args.abandon or None,
             **extra,
         )
 

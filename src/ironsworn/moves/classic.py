@@ -173,7 +173,6 @@ for _name in (
     "secure_an_advantage",
     "battle",
     "forge_a_bond",
-    "test_your_bond",
     "face_death",
     "face_desolation",
 ):
@@ -254,10 +253,17 @@ def gather_information(ctx: Step) -> None:
 @before_roll("heal")
 def heal_before(ctx: Step) -> None:
     _take_next_move_bonus(ctx)
-    if ctx.data.get("ally") and ctx.data.get("companion"):
-        # One patient per move: with both, the companion was healed by a name, not an id.
-        raise InvalidValue("Heal treats one patient: give --ally or --companion, not both")
-    if ctx.data.get("ally") or ctx.data.get("companion"):
+    given = [o for o in ("ally", "companion", "patient") if ctx.data.get(o)]
+    if len(given) > 1:
+        # One patient per move.
+        raise InvalidValue(
+            "Heal treats one patient: give one of --ally, --companion or --patient, not "
+            + " and ".join(f"--{o}" for o in given)
+        )
+    if ctx.data.get("patient"):
+        # "NPCs who are not companions have no health track": the care is told in the fiction.
+        ctx.data["self_heal"] = False
+    elif ctx.data.get("ally") or ctx.data.get("companion"):
         ctx.data["self_heal"] = False
         if ctx.data.get("ally"):
             ally = ctx.state.character(str(ctx.data["ally"]))
@@ -292,6 +298,11 @@ def heal(ctx: Step) -> None:
     _general_initiative(ctx)
     if ctx.outcome is M:
         ctx.pay_the_price()
+        return
+    if ctx.data.get("patient"):
+        ctx.note(f"{ctx.data['patient']} has no health track: your care is told in the story")
+        if ctx.outcome is W:
+            ctx.choose("heal.weak_hit", ctx.options_of("weak_hit"), prompt="choose one")
         return
     patient = ctx.data.get("ally") or ctx.name
     if not ctx.data.get("companion") and ctx.state.character(patient).has("wounded"):
@@ -875,6 +886,18 @@ def forge_weak(ctx: Step, keys: list[str]) -> None:
         _ask_ally_bond(ctx)
     else:
         ctx.pay_the_price()
+
+
+@before_roll("test_your_bond")
+def test_bond_before(ctx: Step) -> None:
+    if ctx.data.get("abandon"):
+        # "...or if you have no interest in maintaining this relationship, clear the bond and
+        # Pay the Price" (L1996-1997): no roll is made.
+        ctx.data["skip_roll"] = True
+        _clear_bond(ctx)
+        ctx.pay_the_price()
+        return
+    _take_next_move_bonus(ctx)
 
 
 @on_outcome("test_your_bond")

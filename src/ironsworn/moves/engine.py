@@ -243,6 +243,8 @@ OPTION_MOVES: dict[str, frozenset[str]] = {
         }
     ),
     "ally": frozenset({"aid_your_ally", "heal"}),
+    "patient": frozenset({"heal"}),
+    "abandon": frozenset({"test_your_bond"}),
     "companion": frozenset({"heal", "companion_endure_harm"}),
     "with": frozenset({"forge_a_bond", "test_your_bond"}),
     "ability": frozenset({"advance"}),
@@ -766,6 +768,21 @@ class MoveEngine:
         before = handler_for(BEFORE_ROLL, move.id)
         if before is not None:
             before(ctx)  # verifies (raises before anything is rolled) and prepares
+        if step.get("skip_roll"):
+            # The move was resolved without a roll (Test Your Bond when you abandon the bond).
+            self.records.append(record)
+            self.emit(
+                {
+                    "type": "move",
+                    "move": move.id,
+                    "name": move.name,
+                    "character": char.name,
+                    "stat": None,
+                    "outcome": None,
+                    "text": None,
+                }
+            )
+            return
         no_roll_handler = handler_for(NO_ROLL_HANDLERS, move.id)
         if move.roll_type == "no_roll" or no_roll_handler is not None:
             self.records.append(record)

@@ -263,7 +263,7 @@ REFUSALS: list[tuple[str, Setup, Callable[[Game], Any], type[Exception], str]] =
         _duo,
         lambda g: g.move("heal", STRONG, ally="Bram", companion="hawk"),
         InvalidValue,
-        "not both",
+        "one patient",
     ),
     (
         "heal yourself named as the ally",

@@ -77,16 +77,21 @@ def write(
         result = body(engine)
         check_dice_used(dice)
         if result.events:
-            # The campaign remembers the content packs it was played with.
-            packs = [p.id for p in library.packs]
-            if packs != tx.state.packs:
-                event = {"type": "packs", "from": list(tx.state.packs), "to": packs}
-                tx.state.apply(event)  # the store trusts that tx.state saw every event
-                result.events.append(event)
+            note_packs(tx.state, library, result.events)
             tx.append(
                 result.kind, result.events, character=result.character, summary=result.summary
             )
     return result
+
+
+def note_packs(state: Any, library: Any, events: list[dict[str, Any]]) -> None:
+    """Add a ``packs`` event when the content packs in use are not the ones last recorded:
+    a campaign remembers the packs it was played with."""
+    packs = [p.id for p in library.packs]
+    if packs != state.packs:
+        event = {"type": "packs", "from": list(state.packs), "to": packs}
+        state.apply(event)  # the store trusts that the state it handed out saw every event
+        events.append(event)
 
 
 def discard_if_empty(store: CampaignStore[Any]) -> None:

@@ -200,7 +200,7 @@ class PlaySession:
         self, body: Callable[[MoveEngine], OperationResult], dice: Dice | None = None
     ) -> OperationResult:
         """Run ``body`` on an engine inside one write transaction and commit its events."""
-        from ironsworn.cli.session import check_dice_used
+        from ironsworn.cli.session import check_dice_used, note_packs
         from ironsworn.moves.engine import MoveEngine
 
         with self.store.write() as tx:
@@ -209,6 +209,7 @@ class PlaySession:
             if dice is not None and dice is not self.dice:
                 check_dice_used(dice)  # dice typed for this command must all be rolled
             if result.events:
+                note_packs(tx.state, self.library, result.events)
                 tx.append(
                     result.kind, result.events, character=result.character, summary=result.summary
                 )

@@ -123,6 +123,14 @@ def campaign_options(parser: argparse.ArgumentParser) -> argparse.ArgumentParser
     return parser
 
 
+def campaign_command(sub: Any, name: str, text: str) -> argparse.ArgumentParser:
+    """Add a command that reads or writes a campaign (``--json`` and ``--campaign``)."""
+    parser: argparse.ArgumentParser = campaign_options(
+        common_options(sub.add_parser(name, help=text))
+    )
+    return parser
+
+
 def emit(args: argparse.Namespace, data: Any, text: str | Callable[[], str]) -> None:
     """Print ``data`` as JSON with ``--json``, else the human text."""
     if getattr(args, "json", False):

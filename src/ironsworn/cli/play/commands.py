@@ -278,7 +278,7 @@ def _sheet_change(kind: str) -> Runner:
                 lambda e: SheetOperations(e).debility(args.character, args.name, mark)
             )
         else:
-            from ironsworn.cli.character_cmd import progress_amount
+            from ironsworn.cli.track_cmd import progress_amount
 
             ticks, times = progress_amount(args)
             mark = args.action == "mark"

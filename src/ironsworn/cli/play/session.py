@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 CLI_MODULES = (
     "ironsworn.cli.move_cmd",
     "ironsworn.cli.character_cmd",
+    "ironsworn.cli.track_cmd",
+    "ironsworn.cli.world_cmd",
     "ironsworn.cli.ask_cmd",
     "ironsworn.cli.content_cmd",
     "ironsworn.cli.campaign_cmd",

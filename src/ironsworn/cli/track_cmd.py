@@ -1,0 +1,178 @@
+"""Progress tracks: ``vow``, ``journey``, ``fight``, ``scene`` (chapter 7), ``progress`` and
+``track list``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ironsworn.cli.common import UsageError, campaign_command, emit, parse_int
+
+
+def register(sub: Any) -> None:
+    progress = campaign_command(sub, "progress", "mark or clear progress on a track")
+    progress.add_argument("action", choices=["mark", "clear"])
+    progress.add_argument("track", metavar="TRACK", help="track id or text")
+    progress.add_argument("--ticks", help="exact ticks (default: one mark by the track's rank)")
+    progress.add_argument("--times", help="how many marks (default 1; not with --ticks)")
+    progress.set_defaults(func=run_progress)
+
+    for kind, text in (
+        ("vow", "swear a vow (create its track)"),
+        ("journey", "start a journey track"),
+    ):
+        p = campaign_command(sub, kind, text)
+        p.add_argument("action", choices=["new"])
+        p.add_argument("text", nargs="+", metavar="TEXT")
+        p.add_argument(
+            "--rank", required=True, help="troublesome, dangerous, formidable, extreme or epic"
+        )
+        p.add_argument(
+            "--character",
+            action="append",
+            default=[],
+            help="who shares the track (repeat; default: the only character)",
+        )
+        p.set_defaults(func=run_new_track, kind=kind)
+
+    fight = campaign_command(sub, "fight", "start a fight track against a foe")
+    fight.add_argument("action", choices=["new"])
+    fight.add_argument("--foe", required=True, help="a foe's id or name, or your own text")
+    fight.add_argument("--rank", help="rank (default: the foe's rank)")
+    fight.add_argument("--count", default="1", help="foes in the pack (default 1)")
+    fight.add_argument("--character", action="append", default=[])
+    fight.set_defaults(func=run_fight)
+
+    scene = campaign_command(sub, "scene", "start or resolve a scene challenge (chapter 7)")
+    scene.add_argument("action", choices=["new", "resolve"])
+    scene.add_argument("text", nargs="+", metavar="TEXT", help="new: the goal; resolve: track")
+    scene.add_argument("--rank", help="new: the challenge's rank")
+    scene.add_argument("--character", action="append", default=[])
+    scene.add_argument("--dice", help="resolve: your challenge dice C1,C2")
+    scene.add_argument("--seed", help="seed for reproducible random dice")
+    scene.set_defaults(func=run_scene)
+
+    track = campaign_command(sub, "track", "list progress tracks")
+    track.add_argument("action", choices=["list"], nargs="?", default="list")
+    track.add_argument("--all", action="store_true", help="include finished tracks")
+    track.set_defaults(func=run_track_list)
+
+
+def run_progress(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import describe_result, write
+    from ironsworn.moves.sheet import SheetOperations
+
+    ticks, times = progress_amount(args)
+    result = write(
+        args,
+        lambda e: SheetOperations(e).progress(args.track, args.action == "mark", ticks, times),
+    )
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0
+
+
+def progress_amount(args: argparse.Namespace) -> tuple[int | None, int]:
+    """``--ticks`` (exact) or ``--times`` (marks by rank) of ``progress``; not both."""
+    if args.ticks is not None and args.times is not None:
+        raise UsageError(
+            f"--ticks {args.ticks} and --times {args.times} cannot be combined (accepted: "
+            "--ticks N for exact ticks, or --times N for N marks by the track's rank)"
+        )
+    ticks = None if args.ticks is None else parse_int(args.ticks, "--ticks", 0, 40)
+    times = 1 if args.times is None else parse_int(args.times, "--times", 1, 10)
+    return ticks, times
+
+
+def _track_json(result: Any) -> dict[str, Any]:
+    created = next(e for e in result.events if e["type"] == "track_created")
+    track: dict[str, Any] = dict(created["track"])
+    track["score"] = 0
+    return track
+
+
+def _track_text(track: dict[str, Any]) -> str:
+    who = ", ".join(track["characters"])
+    return f"{track['id']}: {track['name']} ({track['rank']} {track['kind']}; {who})"
+
+
+def run_new_track(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import write
+    from ironsworn.moves.sheet import SheetOperations
+
+    text = " ".join(args.text)
+    result = write(
+        args, lambda e: SheetOperations(e).new_track(args.kind, text, args.rank, args.character)
+    )
+    track = _track_json(result)
+    emit(args, track, lambda: _track_text(track))
+    return 0
+
+
+def run_fight(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import write
+    from ironsworn.moves.sheet import SheetOperations
+
+    count = parse_int(args.count, "--count", 1, 10)
+    result = write(
+        args,
+        lambda e: SheetOperations(e).new_track(
+            "fight", "", args.rank or "", args.character, foe=args.foe, count=count
+        ),
+    )
+    track = _track_json(result)
+    emit(args, track, lambda: _track_text(track))
+    return 0
+
+
+def run_track_list(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import read_state
+
+    state = read_state(args)
+    tracks = [t.summary() for t in state.tracks.values() if args.all or t.status == "active"]
+
+    def text() -> str:
+        if not tracks:
+            return "no tracks"
+        return "\n".join(
+            f"{t['id']:<12} {t['kind']:<8} {t['rank']:<12} {t['ticks']:>2} ticks "
+            f"(score {t['score']})  {t['name']}"
+            + ("" if t["status"] == "active" else f" [{t['status']}]")
+            for t in tracks
+        )
+
+    emit(args, tracks, text)
+    return 0
+
+
+def run_scene(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import describe_result, write
+    from ironsworn.moves.scene import resolve_scene
+    from ironsworn.moves.sheet import SheetOperations
+
+    text = " ".join(args.text)
+    if args.action == "new":
+        if not args.rank:
+            raise UsageError("scene new needs --rank (troublesome ... epic)")
+        if args.seed is not None:
+            raise UsageError(f"scene new rolls no dice: --seed {args.seed!r} is for scene resolve")
+        result = write(
+            args, lambda e: SheetOperations(e).new_track("scene", text, args.rank, args.character)
+        )
+        track = _track_json(result)
+        track["countdown"] = 0
+        emit(args, track, lambda: _track_text(track) + ", countdown 0/4")
+        return 0
+    if args.rank is not None:
+        raise UsageError(
+            f"scene resolve takes no --rank (got {args.rank!r}): the scene's rank was set by "
+            "scene new"
+        )
+    if len(args.character) > 1:
+        raise UsageError(
+            f"scene resolve takes one --character (got {', '.join(args.character)}): the one "
+            "who makes the progress roll"
+        )
+    who = args.character[0] if args.character else None
+    result = write(args, lambda e: resolve_scene(e, text, who))
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0

@@ -1,0 +1,90 @@
+"""The world of a campaign: ``person`` (people met, with the bonds characters share),
+``place`` and ``note``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ironsworn.cli.common import UsageError, campaign_command, emit
+
+
+def register(sub: Any) -> None:
+    """``person``, ``place`` and ``note``: the people, places and notes of the campaign."""
+    person = campaign_command(sub, "person", "people met in the story (NPCs)")
+    person.add_argument("action", choices=["add", "list"])
+    person.add_argument("name", nargs="*", metavar="NAME")
+    person.add_argument("--description", default="", help="who they are")
+    person.add_argument("--place", help="where they are found")
+    person.set_defaults(func=run_world, kind="person")
+    place = campaign_command(sub, "place", "places of the story")
+    place.add_argument("action", choices=["add", "list"])
+    place.add_argument("name", nargs="*", metavar="NAME")
+    place.add_argument("--description", default="")
+    place.add_argument("--region", help="one of the rulebook's regions")
+    place.set_defaults(func=run_world, kind="place")
+    note = campaign_command(sub, "note", "free notes (apart from the journal)")
+    note.add_argument("action", choices=["add", "list"])
+    note.add_argument("name", nargs="*", metavar="TEXT")
+    note.add_argument("--character")
+    note.set_defaults(func=run_world, kind="note")
+
+
+def run_world(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import describe_result, read_state, write
+    from ironsworn.moves.sheet import SheetOperations
+
+    text = " ".join(args.name)
+    if args.action == "list":
+        given = [
+            flag
+            for flag, value in (
+                (repr(text), text),
+                ("--description", getattr(args, "description", "")),
+                ("--place", getattr(args, "place", None)),
+                ("--region", getattr(args, "region", None)),
+                ("--character", getattr(args, "character", None)),
+            )
+            if value
+        ]
+        if given:
+            raise UsageError(f"{args.kind} list takes no {given[0]} (accepted: --json, --campaign)")
+        state = read_state(args)
+        rows: list[dict[str, Any]]
+        if args.kind == "person":
+            rows = [state.person_sheet(n) for n in state.people]
+            lines = [
+                f"{r['name']}"
+                + (f" — {r['description']}" if r["description"] else "")
+                + (f" (bond: {', '.join(r['bonds'])})" if r["bonds"] else "")
+                for r in rows
+            ]
+        elif args.kind == "place":
+            rows = list(state.places.values())
+            lines = [
+                f"{r['name']}" + (f" — {r['description']}" if r["description"] else "")
+                for r in rows
+            ]
+        else:
+            rows = list(state.notes)
+            lines = [f"- {r['text']}" for r in rows]
+        emit(args, rows, lambda: "\n".join(lines) or f"no {args.kind}s yet")
+        return 0
+    if not text:
+        raise UsageError(f"{args.kind} add needs a {'text' if args.kind == 'note' else 'name'}")
+
+    def body(engine: Any) -> Any:
+        ops = SheetOperations(engine)
+        if args.kind == "person":
+            return ops.add_person(text, args.description, args.place)
+        if args.kind == "place":
+            return ops.add_place(text, args.description, args.region)
+        return ops.add_note(text, args.character)
+
+    result = write(args, body)
+    emit(
+        args,
+        [e for e in result.events if e["type"] != "packs"],
+        lambda: describe_result(result) if result.effects else f"{args.kind} added",
+    )
+    return 0

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from importlib import import_module
 
-from ironsworn.cli.common import CliParser, fail, run_command
+from ironsworn.cli.common import CliParser, run_command
 
 # name -> (module, one-line help). Order is the order shown in --help.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -55,16 +55,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def _available(name: str) -> bool:
-    module = COMMANDS[name][0]
-    try:
-        from importlib.util import find_spec
-
-        return find_spec(module) is not None
-    except ImportError:
-        return False
-
-
 def build_parser(command: str | None) -> CliParser:
     """Build the parser, registering only ``command``'s module (or none for bare --help)."""
     parser = CliParser(
@@ -79,17 +69,20 @@ def build_parser(command: str | None) -> CliParser:
         import_module(COMMANDS[command][0]).register(sub)
     else:
         for name, (_module, text) in COMMANDS.items():
-            if _available(name):
-                sub.add_parser(name, help=text)
+            sub.add_parser(name, help=text)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return the exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    # --json may come anywhere before "--" (argparse only takes it on the last subcommand):
+    # move it there, so `ironsworn roll --json action ...` works too.
+    cut = args_list.index("--") if "--" in args_list else len(args_list)
+    if "--json" in args_list[:cut]:
+        head = [a for a in args_list[:cut] if a != "--json"]
+        args_list = [*head, "--json", *args_list[cut:]]
     command = next((a for a in args_list if not a.startswith("-")), None)
-    if command is not None and command in COMMANDS and not _available(command):
-        return fail(f"command {command!r} is not available in this version")
     parser = build_parser(command)
     return run_command(parser, args_list)
 

@@ -135,12 +135,12 @@ def test_journal_add_and_read(home: Path, capsys: pytest.CaptureFixture[str]) ->
     )
     assert added["added"]["events"] == [{"text": "We set out at dawn.", "type": "journal"}]
     assert added["added"]["character"] == "Kai"  # spelled as the state spells it
-    assert run(capsys, "journal", "add", "An aside.")[0] == 0
+    assert run(capsys, "journal", "add", "An aside.")[0] == 0  # the only character's
     entries = run_json(capsys, "journal")
     assert [(e["seq"], e["text"], e["character"]) for e in entries] == [
         (1, None, "Kai"),
         (2, "We set out at dawn.", "Kai"),
-        (3, "An aside.", None),
+        (3, "An aside.", "Kai"),
     ]
     assert (
         entries[0]["mechanics"]
@@ -152,8 +152,8 @@ def test_journal_add_and_read(home: Path, capsys: pytest.CaptureFixture[str]) ->
         "· Kai: Kai enters the story (edge 3, heart 2, iron 2, shadow 1, wits 1)"
     )
     assert lines[1].endswith("  Kai: We set out at dawn.")
-    assert lines[2].endswith("  An aside.")
-    assert [e["seq"] for e in run_json(capsys, "journal", "--character", "KAI")] == [1, 2]
+    assert lines[2].endswith("  Kai: An aside.")
+    assert [e["seq"] for e in run_json(capsys, "journal", "--character", "KAI")] == [1, 2, 3]
     assert [e["seq"] for e in run_json(capsys, "journal", "--limit", "1")] == [3]
 
 

@@ -306,8 +306,12 @@ def _journal_add(args: argparse.Namespace, text: str) -> int:
         resolve_character(default_state_type()(), args.character)
     with open_campaign(args.campaign, create=True) as store:
         character = None
+        state = store.state()
         if args.character is not None:
-            character = resolve_character(store.state(), args.character)
+            character = resolve_character(state, args.character)
+        elif len(state.characters) == 1:
+            # With one character the entry is theirs, as in play mode.
+            character = next(iter(state.characters))
         operation = store.journal_add(text, character=character)
         path = store.path
     emit(

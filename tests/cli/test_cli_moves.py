@@ -238,3 +238,17 @@ def test_one_shot_rolls_recorded_on_request(home: Path, capsys: pytest.CaptureFi
     )
     assert ops[2].events[0]["question"] == "Is it guarded?"
     assert ops[2].events[0]["answer"] == "yes"
+
+
+def test_world_truths(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert js(capsys, "world", "truth", "iron", "2")["key"] == "2"
+    rolled = js(capsys, "world", "truth", "old world", "roll", "--seed", "3")
+    assert rolled["roll"] is not None and rolled["key"] in ("1", "2", "3")
+    listed = js(capsys, "world", "truths")
+    assert [t["truth"] for t in listed] == ["truth:classic/iron", "truth:classic/old_world"]
+    code, _, err = run(capsys, "world", "truth", "iron", "2")
+    assert code == 2 and "already" in err
+    code, _, err = run(capsys, "world", "truth", "iron", "7")
+    assert code == 2 and "'7'" in err
+    assert js(capsys, "world", "truth", "iron", "open") is None
+    assert [t["truth"] for t in js(capsys, "world", "truths")] == ["truth:classic/old_world"]

@@ -54,20 +54,21 @@ def test_a_piped_session_creates_plays_and_keeps_everything(tmp_path: Path) -> N
         "vow",
         "vow",
         "journal",
+        "truth",
         "move",
         "choice",
         "journal",
         "journal",
     ]
-    move_events = ops[4][1]
+    move_events = ops[5][1]
     roll = next(e for e in move_events if e["type"] == "roll")
     assert roll["roll"]["action_die"] == 4 and roll["roll"]["challenge"] == [5, 9]
-    choice = next(e for e in ops[5][1] if e["type"] == "choice")
+    choice = next(e for e in ops[6][1] if e["type"] == "choice")
     assert choice["keys"] == ["endure_harm"]
-    health = [e for e in ops[5][1] if e["type"] == "meter" and e["meter"] == "health"]
+    health = [e for e in ops[6][1] if e["type"] == "meter" and e["meter"] == "health"]
     assert health[0]["from"] == 5 and health[0]["to"] == 4
-    assert ops[6][1][0]["text"] == "The raiders' tracks lead north."
-    assert ops[7][1][0]["text"] == "still playing"
+    assert ops[7][1][0]["text"] == "The raiders' tracks lead north."
+    assert ops[8][1][0]["text"] == "still playing"
 
 
 def test_an_empty_input_exits_zero_and_writes_nothing(tmp_path: Path) -> None:

@@ -36,7 +36,7 @@ def test_walkthrough_makes_the_character_vows_and_truths(tmp_path: Path) -> None
     run = run_script(path, WALKTHROUGH)
     assert run.code == 0
     assert run.err == ""
-    assert kinds(path) == ["character", "vow", "vow", "journal"]
+    assert kinds(path) == ["character", "vow", "vow", "journal", "truth"]
     state = state_of(path)
     kai = state.character("Kai")
     assert kai.stats == {"edge": 3, "heart": 2, "iron": 2, "shadow": 1, "wits": 1}
@@ -50,6 +50,10 @@ def test_walkthrough_makes_the_character_vows_and_truths(tmp_path: Path) -> None
     assert lines[0].startswith("- The Old World (chosen): The savage clans called the Skulde")
     assert lines[1].startswith("- Iron (rolled ")
     assert not any("Communities" in line for line in lines)
+    # The truths are state too: ten set, Communities left open.
+    assert len(state.truths) == 10 and "truth:classic/communities" not in state.truths
+    assert state.truths["truth:classic/old_world"]["key"] == "1"
+    assert state.truths["truth:classic/iron"]["roll"] is not None
     assert "Kai is made" in run.out and "momentum +2" in run.out
 
 

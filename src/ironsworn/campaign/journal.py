@@ -258,6 +258,13 @@ class Narrator:
     def _note_added(self, event: Mapping[str, Any]) -> str:
         return f"note: {event['note']['text']}"
 
+    def _truth(self, event: Mapping[str, Any]) -> str:
+        after = event.get("to")
+        if not after:
+            return f"{event['truth']}: left open"
+        rolled = f" (rolled {after['roll']})" if after.get("roll") is not None else ""
+        return f"truth of {after['name']}{rolled}: {after['summary']}"
+
     def _packs(self, event: Mapping[str, Any]) -> str:
         return "content packs: " + (", ".join(event["to"]) or "none")
 

@@ -224,7 +224,7 @@ class TrackState:
 class CampaignState:
     """Everything the rules need to know about a campaign, rebuilt by folding events."""
 
-    SNAPSHOT_VERSION = 3  # bump when to_dict() or apply() change (snapshots are a cache)
+    SNAPSHOT_VERSION = 4  # bump when to_dict() or apply() change (snapshots are a cache)
 
     def __init__(self) -> None:
         self.characters: dict[str, CharacterState] = {}
@@ -239,6 +239,7 @@ class CampaignState:
         self.places: dict[str, JsonDict] = {}
         self.notes: list[JsonDict] = []
         self.packs: list[str] = []
+        self.truths: dict[str, JsonDict] = {}  # truth id -> the option chosen or rolled
 
     # --- queries ---------------------------------------------------------------------------
 
@@ -387,6 +388,7 @@ class CampaignState:
             "equipment",
             "asset_ability",
             "packs",
+            "truth",
         }
     )
 
@@ -506,6 +508,14 @@ class CampaignState:
     def _on_note_added(self, event: Mapping[str, Any]) -> None:
         self.notes.append(copy_json(dict(event["note"])))
 
+    def _on_truth(self, event: Mapping[str, Any]) -> None:
+        truth = str(event["truth"])
+        self._expect(f"the truth {truth}", self.truths.get(truth), event)
+        if event["to"] is None:
+            self.truths.pop(truth, None)
+        else:
+            self.truths[truth] = copy_json(dict(event["to"]))
+
     def _on_packs(self, event: Mapping[str, Any]) -> None:
         self._expect("the content packs", self.packs, event)
         self.packs = list(event["to"])
@@ -530,6 +540,7 @@ class CampaignState:
             "places": copy_json(self.places),
             "notes": copy_json(self.notes),
             "packs": list(self.packs),
+            "truths": copy_json(self.truths),
         }
 
     @classmethod
@@ -547,6 +558,7 @@ class CampaignState:
         state.places = copy_json(dict(data.get("places", {})))
         state.notes = copy_json(list(data.get("notes", [])))
         state.packs = list(data.get("packs", []))
+        state.truths = copy_json(dict(data.get("truths", {})))
         return state
 
     def copy(self) -> CampaignState:

@@ -43,6 +43,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "person": ("ironsworn.cli.world_cmd", "people met in the story (NPCs)"),
     "place": ("ironsworn.cli.world_cmd", "places of the story"),
     "note": ("ironsworn.cli.world_cmd", "free notes"),
+    "world": ("ironsworn.cli.world_cmd", "the truths of the campaign's world"),
     "equipment": ("ironsworn.cli.character_cmd", "note or strike out equipment"),
     "party": ("ironsworn.cli.character_cmd", "travel together (shared supply) or apart"),
     "campaign": ("ironsworn.cli.campaign_cmd", "create, list and choose campaigns"),

@@ -1,5 +1,5 @@
 """The world of a campaign: ``person`` (people met, with the bonds characters share),
-``place`` and ``note``."""
+``place``, ``note`` and ``world`` (its truths)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from ironsworn.cli.common import UsageError, campaign_command, emit
 
 
 def register(sub: Any) -> None:
-    """``person``, ``place`` and ``note``: the people, places and notes of the campaign."""
+    """``person``, ``place``, ``note`` and ``world``: the world of the campaign."""
+    register_truths(sub)
     person = campaign_command(sub, "person", "people met in the story (NPCs)")
     person.add_argument("action", choices=["add", "list"])
     person.add_argument("name", nargs="*", metavar="NAME")
@@ -28,6 +29,52 @@ def register(sub: Any) -> None:
     note.add_argument("name", nargs="*", metavar="TEXT")
     note.add_argument("--character")
     note.set_defaults(func=run_world, kind="note")
+
+
+def register_truths(sub: Any) -> None:
+    world = campaign_command(sub, "world", "the truths of this campaign's world")
+    world.add_argument("action", choices=["truths", "truth"], help="truths: list; truth: set one")
+    world.add_argument("truth", nargs="?", metavar="TRUTH", help="a truth category (iron, ...)")
+    world.add_argument("option", nargs="?", metavar="OPTION", help="1, 2, 3, roll, or open")
+    world.add_argument("--seed", help="with roll: seed for a reproducible roll")
+    world.set_defaults(func=run_truths)
+
+
+def run_truths(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import read_state, write
+    from ironsworn.moves.sheet import SheetOperations
+
+    if args.action == "truths":
+        if args.truth or args.option:
+            raise UsageError("world truths lists them all; use 'world truth ID OPTION' to set one")
+        state = read_state(args)
+        rows = [{"truth": k, **v} for k, v in state.truths.items()]
+        lines = [f"{r['name']}: {r['key']}. {r['summary']}" for r in rows]
+        emit(args, rows, lambda: "\n".join(lines) or "no truths set yet")
+        return 0
+    if not args.truth or not args.option:
+        raise UsageError("world truth needs a category and an option (1, 2, 3, roll or open)")
+    option: str | None = args.option
+    roll: int | None = None
+    if args.option == "roll":
+        from ironsworn.content import load_library
+        from ironsworn.content.oracle_roller import roll_truth
+        from ironsworn.dice import RandomDice
+
+        rolled = roll_truth(load_library(), args.truth, RandomDice(args.seed))
+        option, roll = rolled.option.key, rolled.roll
+    elif args.option == "open":
+        option = None
+    result = write(args, lambda e: SheetOperations(e).set_truth(args.truth, option, roll))
+    event = result.events[0]
+    text = (
+        f"{event['to']['name']}: {event['to']['key']}. {event['to']['summary']}"
+        + (f" (rolled {roll})" if roll is not None else "")
+        if event["to"]
+        else f"{event['truth']} is open again"
+    )
+    emit(args, event["to"], text)
+    return 0
 
 
 def run_world(args: argparse.Namespace) -> int:

@@ -6,7 +6,8 @@ The order of tries, first hit wins:
 2. the id without its ``type:`` prefix (``classic/adventure/face_danger``), or a tail of the
    path that names one item (``adventure/face_danger``, ``face_danger``);
 3. the name, case-insensitively, ignoring punctuation and ``_``/``-`` ("face danger",
-   "Face_Danger", "Action").
+   "Face_Danger", "Action");
+4. the last part of the id read as words ("old world" for ``truth:classic/old_world``).
 
 When a try matches several items, items of the ruleset the caller prefers win (the library
 prefers classic, so "Face Danger" is the classic move even with Starforged loaded). Anything
@@ -75,6 +76,9 @@ def _tries(items: Mapping[str, T], text: str, name_of: Callable[[T], str]) -> It
     wanted = normalize(text)
     if wanted:
         yield [key for key, item in items.items() if normalize(name_of(item)) == wanted]
+        # The last part of the id read as words: "old world" for truth:classic/old_world
+        # (whose name is "The Old World").
+        yield [key for key in items if normalize(key.rsplit("/", 1)[-1]) == wanted]
 
 
 def _prefer(matches: list[str], preferred: Sequence[str]) -> str | None:

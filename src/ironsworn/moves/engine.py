@@ -203,6 +203,13 @@ def effect_of(event: JsonDict) -> JsonDict | None:
     elif kind == "track_created":
         track = event["track"]
         return {"target": track["id"], "from": None, "to": track["name"]}
+    elif kind == "truth":
+        before, after = event["from"], event["to"]
+        return {
+            "target": str(event["truth"]),
+            "from": before["key"] if before else None,
+            "to": after["key"] if after else None,
+        }
     else:
         return None
     if "character" in event:

@@ -335,6 +335,40 @@ class SheetOperations:
 
         return self.engine.operation("note", character, run)
 
+    def set_truth(self, truth: str, option: str | None, roll: int | None = None) -> OperationResult:
+        """Record the world's truth for one category: an option's key, or None to open it."""
+        return self.set_truths([(truth, option, roll)])
+
+    def set_truths(self, choices: Sequence[tuple[str, str | None, int | None]]) -> OperationResult:
+        """Record several truths as one operation (the first-run walkthrough sets eleven)."""
+
+        def run() -> None:
+            changed = 0
+            for truth, option, roll in choices:
+                found = self.engine.ruleset.truth(truth)
+                before = self.state.truths.get(found.id)
+                after: dict[str, Any] | None = None
+                if option is not None:
+                    chosen = next((o for o in found.options if o.key == option), None)
+                    if chosen is None:
+                        keys = ", ".join(o.key for o in found.options)
+                        raise InvalidValue(f"{found.name} option {option!r} is unknown ({keys})")
+                    after = {
+                        "name": found.name,
+                        "key": chosen.key,
+                        "summary": chosen.summary,
+                        "roll": roll,
+                    }
+                if after != before:
+                    self.engine.emit(
+                        {"type": "truth", "truth": found.id, "from": before, "to": after}
+                    )
+                    changed += 1
+            if not changed:
+                raise RuleViolation("the truths are already set that way")
+
+        return self.engine.operation("truth", None, run)
+
     def equipment(self, character: str | None, item: str, add: bool) -> OperationResult:
         """Note (or strike out) a piece of equipment on the sheet."""
 

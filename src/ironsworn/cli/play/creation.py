@@ -272,6 +272,7 @@ def _vow(
 
 def _truths(session: PlaySession) -> None:
     from ironsworn.content.oracle_roller import roll_truth
+    from ironsworn.moves.sheet import SheetOperations
 
     truths = list(session.library.truths.values())
     if not truths:
@@ -310,6 +311,15 @@ def _truths(session: PlaySession) -> None:
         f"- {truth.name} ({how}): {option.summary}" for truth, option, how in chosen
     )
     operation = session.store.journal_add(text)
+    # The choices are also kept as state, so 'ironsworn world truths' can list them.
+    session.commit(
+        lambda engine: SheetOperations(engine).set_truths(
+            [
+                (truth.id, option.key, int(how.split()[-1]) if how.startswith("rolled") else None)
+                for truth, option, how in chosen
+            ]
+        )
+    )
     session.out.result(
         operation.to_dict(), f"{len(chosen)} truths written in the journal (#{operation.seq})"
     )

@@ -137,15 +137,19 @@ def _consume(ctx: Step, flag: str) -> int:
     return 0
 
 
+def _add_bonus(ctx: Step, bonus: int, why: str) -> None:
+    """Add a bonus an earlier move granted to this move's roll, and say where it came from."""
+    if bonus:
+        ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + bonus
+        ctx.note(f"+{bonus} {why}")
+
+
 def _take_next_move_bonus(ctx: Step) -> None:
     """Apply "+1 on your next move" bonuses (take control, Turn the Tide) to a move's roll."""
     move = ctx.move
     if move.progress_move or move.roll_type != "action_roll":
         return
-    bonus = _consume(ctx, "next_move_add")
-    if bonus:
-        ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + bonus
-        ctx.note(f"+{bonus} from your last move")
+    _add_bonus(ctx, _consume(ctx, "next_move_add"), "from your last move")
     if short_name(ctx.data["move"]) != "gather_information":
         # Compel's "make that move now" (L1845): any other move spends the chance.
         _consume(ctx, "gather_add")
@@ -236,9 +240,7 @@ def _take_control_or_momentum(ctx: Step, key: str, momentum: int, who: str | Non
 def gather_before(ctx: Step) -> None:
     bonus = _consume(ctx, "gather_add")
     _take_next_move_bonus(ctx)
-    if bonus:
-        ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + bonus
-        ctx.note(f"+{bonus} from Compel: you Gather Information in that exchange")
+    _add_bonus(ctx, bonus, "from Compel: you Gather Information in that exchange")
 
 
 @on_outcome("gather_information")
@@ -461,10 +463,7 @@ def journey_before(ctx: Step) -> None:
     if track.id not in mine:
         ctx.flag("journeys_begun", [*mine, track.id])
     _take_next_move_bonus(ctx)
-    bonus = _consume(ctx, "journey_add")
-    if bonus:
-        ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + bonus
-        ctx.note("+1 from Make Camp (prepare)")
+    _add_bonus(ctx, _consume(ctx, "journey_add"), "from Make Camp (prepare)")
 
 
 @on_outcome("undertake_a_journey")
@@ -1619,10 +1618,7 @@ def setback_track(ctx: Step, keys: list[str]) -> None:
 def swear_before(ctx: Step) -> None:
     ctx.engine.resolve_track(ctx, ("vow",))
     _take_next_move_bonus(ctx)
-    bonus = _consume(ctx, "vow_add")
-    if bonus:
-        ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + bonus
-        ctx.note("+1 for this vow (from an earlier move)")
+    _add_bonus(ctx, _consume(ctx, "vow_add"), "for this vow (from an earlier move)")
 
 
 @on_outcome("swear_an_iron_vow")

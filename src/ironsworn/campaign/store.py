@@ -453,30 +453,15 @@ class CampaignStore(Generic[S]):
 
         Commits when the block ends; an exception rolls back everything appended in it.
         """
-        if self._in_write:
-            raise CampaignError(f"{self.path}: a write is already open on this campaign")
-        self._in_write = True
-        try:
+        with self._immediate():
             with self._errors():
-                self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                with self._errors():
-                    # Built lazily, by tx.state or at commit: a write that needs no state
-                    # (a journal entry into a warm store) does not pay for one.
-                    head = self._head()
-                transaction = Transaction(self, head)
-                yield transaction
-                with self._errors():
-                    self._fold_and_snapshot(transaction)
-                    self._conn.execute("COMMIT")
-            except BaseException:
-                # The cache may hold folded events that are now rolled back.
-                self._cache = None
-                self._cache_head = -1
-                self._rollback()
-                raise
-        finally:
-            self._in_write = False
+                # Built lazily, by tx.state or at commit: a write that needs no state
+                # (a journal entry into a warm store) does not pay for one.
+                head = self._head()
+            transaction = Transaction(self, head)
+            yield transaction
+            with self._errors():
+                self._fold_and_snapshot(transaction)
 
     def journal_add(self, text: str, character: str | None = None) -> Operation:
         """Record a journal entry: an operation of kind ``journal`` with one ``journal`` event."""
@@ -609,11 +594,14 @@ class CampaignStore(Generic[S]):
             raise CampaignError(f"{self.path}: a write is already open on this campaign")
         self._in_write = True
         try:
-            self._conn.execute("BEGIN IMMEDIATE")
+            with self._errors():
+                self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield
-                self._conn.execute("COMMIT")
+                with self._errors():
+                    self._conn.execute("COMMIT")
             except BaseException:
+                # The cache may hold folded events that are now rolled back.
                 self._cache = None
                 self._cache_head = -1
                 self._rollback()

@@ -10,8 +10,6 @@ import pytest
 from ironsworn.content import clear_cache
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-STARFORGED_SEED = SHARED / "seeds" / "003_10a7abe2bed44713.txt"
 
 
 @pytest.fixture(autouse=True)

@@ -13,12 +13,11 @@ from collections import Counter
 from collections.abc import Callable
 from functools import cache
 from importlib.resources import files
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-SEED_PATH = Path(__file__).resolve().parents[2].parent / "shared/seeds/000_186786d22efa1a6e.txt"
+from shared_files import RULEBOOK_SEED, shared_file
 
 LICENCE = (
     "Ironsworn rulebook text by Shawn Tomkin, CC BY-NC-SA 4.0 "
@@ -142,9 +141,7 @@ def collapse(text: str) -> str:
 
 @cache
 def seed_text() -> str:
-    if not SEED_PATH.is_file():
-        pytest.fail(f"rulebook seed text not found at {SEED_PATH}; the spot checks compare with it")
-    return collapse(SEED_PATH.read_text(encoding="utf-8"))
+    return collapse(shared_file(RULEBOOK_SEED).read_text(encoding="utf-8"))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -17,9 +17,10 @@ from typing import Any
 
 import pytest
 
+from shared_files import RULEBOOK_SEED, shared_file
+
 REPO = Path(__file__).parents[2]
 MOVES_FILE = REPO / "src/ironsworn/content/data/classic/moves.json"
-SEED = Path(__file__).parents[2].parent / "shared/seeds/000_186786d22efa1a6e.txt"
 
 ID_PATTERN = re.compile(
     r"^move:classic/(adventure|relationship|combat|suffer|quest|fate)/[a-z]+(_[a-z]+)*$"
@@ -488,13 +489,7 @@ def words(text: str) -> list[str]:
 
 @cache
 def seed_text() -> str:
-    if not SEED.is_file():
-        pytest.fail(
-            f"rulebook seed not found at {SEED}; the tests compare moves.json with it, so "
-            "check out the shared/ directory beside the repository clone",
-            pytrace=False,
-        )
-    return SEED.read_text(encoding="utf-8")
+    return shared_file(RULEBOOK_SEED).read_text(encoding="utf-8")
 
 
 @cache

@@ -12,11 +12,9 @@ from ironsworn.content import import_pack, list_packs, load_library, roll_oracle
 from ironsworn.content.packs import convert_file
 from ironsworn.dice import FixedDice
 from ironsworn.errors import ContentError
+from shared_files import STARFORGED_SEED, shared_file
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-STARFORGED_SEED = (
-    Path(__file__).resolve().parents[2].parent / "shared/seeds/003_10a7abe2bed44713.txt"
-)
 
 
 def snapshot(root: Path) -> dict[str, bytes]:
@@ -216,9 +214,8 @@ def test_dataforged_combined_file() -> None:
     assert library.truth("emberforged/fire").options[2].summary == "Fire is gone."
 
 
-@pytest.mark.skipif(not STARFORGED_SEED.is_file(), reason="shared/ seeds not present")
 def test_the_starforged_seed_imports_beside_the_bundled_pack() -> None:
-    report = import_pack(STARFORGED_SEED)
+    report = import_pack(shared_file(STARFORGED_SEED))
     assert report.pack.id == "starforged_import"
     assert report.counts == {"moves": 56}
     library = load_library()

@@ -12,16 +12,12 @@ import pytest
 from ironsworn.content import Move, load_ruleset
 from ironsworn.content.dataforged import convert_id, main, move_links, starforged_moves_document
 from ironsworn.content.loader import BUNDLED_PACKS
-
-STARFORGED_SEED = (
-    Path(__file__).resolve().parents[2].parent / "shared/seeds/003_10a7abe2bed44713.txt"
-)
-needs_seed = pytest.mark.skipif(not STARFORGED_SEED.is_file(), reason="shared/ seeds not present")
+from shared_files import STARFORGED_SEED, shared_file
 
 
 @pytest.fixture(scope="module")
 def seed() -> list[dict[str, Any]]:
-    data: list[dict[str, Any]] = json.loads(STARFORGED_SEED.read_bytes())
+    data: list[dict[str, Any]] = json.loads(shared_file(STARFORGED_SEED).read_bytes())
     return data
 
 
@@ -29,13 +25,11 @@ def sf(query: str) -> Move:
     return load_ruleset("starforged").move(query)
 
 
-@needs_seed
 def test_seed_has_12_categories_and_56_moves(seed: list[dict[str, Any]]) -> None:
     assert len(seed) == 12
     assert sum(len(c["Moves"]) for c in seed) == 56
 
 
-@needs_seed
 def test_shipped_file_is_the_conversion_of_the_seed(seed: list[dict[str, Any]]) -> None:
     shipped = json.loads(BUNDLED_PACKS["starforged"].file("moves").read_bytes())
     command = shipped["source"]["command"]
@@ -45,7 +39,6 @@ def test_shipped_file_is_the_conversion_of_the_seed(seed: list[dict[str, Any]]) 
     assert fresh == shipped
 
 
-@needs_seed
 def test_every_seed_move_has_our_id(seed: list[dict[str, Any]]) -> None:
     ours = load_ruleset("starforged").moves
     for category in seed:
@@ -56,10 +49,8 @@ def test_every_seed_move_has_our_id(seed: list[dict[str, Any]]) -> None:
 
 
 def test_program_writes_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    if not STARFORGED_SEED.is_file():
-        pytest.skip("shared/ seeds not present")
     out = tmp_path / "moves.json"
-    assert main([str(STARFORGED_SEED), str(out)]) == 0
+    assert main([str(shared_file(STARFORGED_SEED)), str(out)]) == 0
     assert len(json.loads(out.read_text())["moves"]) == 56
     assert "wrote 56 moves" in capsys.readouterr().out
     assert main([str(tmp_path / "missing.txt"), str(out)]) == 2

@@ -1,0 +1,42 @@
+"""The one way a test reaches `../shared/` (the seeds and reference files beside the clone).
+
+`shared_file("seeds/000_186786d22efa1a6e.txt")` returns the path when the folder is there. On a
+fresh clone without `../shared/` the test is skipped with a reason naming the missing folder;
+with `IRONSWORN_REQUIRE_SHARED=1` (set by `.ci/run`, where the folder is always present) the
+same test fails instead, so a comparison with the rulebook can never be skipped silently.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+REQUIRE_ENV = "IRONSWORN_REQUIRE_SHARED"
+
+RULEBOOK_SEED = "seeds/000_186786d22efa1a6e.txt"
+STARFORGED_SEED = "seeds/003_10a7abe2bed44713.txt"
+CLASSIC_DATASWORN = "reference/datasworn/classic.json"
+STARFORGED_DATASWORN = "reference/datasworn/starforged.json"
+
+
+def shared_required() -> bool:
+    """True where a missing shared file is a failure (CI), not a skip."""
+    return os.environ.get(REQUIRE_ENV, "") not in ("", "0")
+
+
+def shared_file(relative: str) -> Path:
+    """The path of `../shared/<relative>`, or skip (fail under CI) naming what is missing."""
+    path = SHARED / relative
+    if path.is_file():
+        return path
+    reason = (
+        f"needs {path}: the {SHARED} folder beside the clone is missing"
+        if not SHARED.is_dir()
+        else f"needs {path}, which is not in {SHARED}"
+    )
+    if shared_required():
+        pytest.fail(f"{reason} ({REQUIRE_ENV} is set)", pytrace=False)
+    pytest.skip(reason)

@@ -1,0 +1,187 @@
+"""The classic combat moves (rulebook chapter 3): Enter the Fray to Battle."""
+
+from __future__ import annotations
+
+from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.moves.classic._common import M, S, W, _offer, _take_next_move_bonus
+from ironsworn.moves.engine import Step, before_roll, no_roll, on_outcome, on_resume
+from ironsworn.ranks import Rank
+
+
+@before_roll("enter_the_fray")
+def fray_before(ctx: Step) -> None:
+    track = ctx.engine.resolve_track(ctx, ("fight",))
+    # A new fight: Turn the Tide is available again and no strong hit is on record yet.
+    used = [t for t in ctx.char.flags.get("tide_used", []) if t != track.id]
+    ctx.flag("tide_used", used or None)
+    ctx.flag("strong_hit", None)
+    # "Hold no iron" (your harm is 1) and "bare yourself" (your foe's harm is +1) were boasts
+    # of an earlier duel (L1928-1930).
+    ctx.flag("harm", None)
+    ctx.flag("foe_harm", None)
+    _take_next_move_bonus(ctx)
+
+
+@on_outcome("enter_the_fray")
+def enter_the_fray(ctx: Step) -> None:
+    if ctx.outcome is S:
+        ctx.momentum(2)
+        ctx.initiative(True)
+    elif ctx.outcome is W:
+        ctx.initiative(False)
+        _offer(ctx, "enter_the_fray.weak_hit", ctx.options_of("weak_hit"))
+    else:
+        ctx.initiative(False)
+        ctx.pay_the_price()
+
+
+@on_resume("enter_the_fray.weak_hit")
+def fray_weak(ctx: Step, keys: list[str]) -> None:
+    if keys[0] == "bolster_position":
+        ctx.momentum(2)
+    else:
+        ctx.initiative(True)
+
+
+def _harm(ctx: Step) -> int:
+    if ctx.amount is not None:
+        if not 0 <= ctx.amount <= 10:
+            raise InvalidValue(f"--amount {ctx.amount} is out of range (0 to 10 harm)")
+        return ctx.amount
+    # ENGINE CHOICE: 2 harm (a deadly weapon) unless a boast or --amount says otherwise.
+    return int(ctx.char.flags.get("harm") or 2)
+
+
+def _inflict(ctx: Step, harm: int) -> None:
+    track = ctx.track(("fight",))
+    ctx.mark_progress(track, harm)
+
+
+@before_roll("strike")
+def strike_before(ctx: Step) -> None:
+    ctx.engine.resolve_track(ctx, ("fight",))
+    if not ctx.char.initiative:
+        raise RuleViolation(f"{ctx.name} does not have initiative: Strike needs it (Clash)")
+    _harm(ctx)
+    _take_next_move_bonus(ctx)
+
+
+@on_outcome("strike")
+def strike(ctx: Step) -> None:
+    harm = _harm(ctx)
+    if ctx.outcome is S:
+        _inflict(ctx, harm + 1)
+    elif ctx.outcome is W:
+        _inflict(ctx, harm)
+        ctx.initiative(False)
+    else:
+        ctx.initiative(False)
+        ctx.pay_the_price()
+
+
+@before_roll("clash")
+def clash_before(ctx: Step) -> None:
+    ctx.engine.resolve_track(ctx, ("fight",))
+    if ctx.char.initiative:
+        raise RuleViolation(f"{ctx.name} has initiative: Clash is for when the foe has it")
+    _harm(ctx)
+    _take_next_move_bonus(ctx)
+
+
+@on_outcome("clash")
+def clash(ctx: Step) -> None:
+    harm = _harm(ctx)
+    if ctx.outcome is S:
+        ctx.initiative(True)
+        _offer(ctx, "clash.strong_hit", ctx.options_of("strong_hit"), harm=harm)
+    elif ctx.outcome is W:
+        _inflict(ctx, harm)
+        ctx.pay_the_price()
+    else:
+        ctx.pay_the_price()
+
+
+@on_resume("clash.strong_hit")
+def clash_strong(ctx: Step, keys: list[str]) -> None:
+    harm = int(ctx.data["context"]["harm"])
+    if keys[0] == "harm":
+        _inflict(ctx, harm + 1)
+    else:
+        _inflict(ctx, harm)
+        ctx.momentum(1)
+
+
+@no_roll("turn_the_tide")
+def turn_the_tide(ctx: Step) -> None:
+    fights = ctx.engine.fights_of(ctx.name)
+    if not fights:
+        raise RuleViolation("Turn the Tide is for a fight: there is no active fight")
+    used = list(ctx.char.flags.get("tide_used") or [])
+    current = [t.id for t in fights]
+    if any(t in used for t in current):
+        raise RuleViolation("Turn the Tide can be made only once per fight")
+    ctx.flag("tide_used", used + current)
+    ctx.initiative(True)
+    ctx.flag("turn_the_tide", True)
+    ctx.note(
+        "make a move (not a progress move) now: +1, and +1 momentum on a hit; "
+        "if it does not score a hit, Pay the Price"
+    )
+
+
+@before_roll("end_the_fight")
+def end_fight_before(ctx: Step) -> None:
+    ctx.engine.resolve_track(ctx, ("fight",))
+    if not ctx.char.flags.get("strong_hit"):
+        raise RuleViolation(
+            "End the Fight can only follow a strong hit in this fight (take decisive action first)"
+        )
+
+
+@on_outcome("end_the_fight")
+def end_the_fight(ctx: Step) -> None:
+    track = ctx.track(("fight",))
+    ctx.flag("strong_hit", None)
+    foe_harm = int(ctx.char.flags.get("foe_harm") or 0)
+    if len(ctx.engine.fights_of(ctx.name)) == 1:
+        # The last fight ends: so do a duel's "hold no iron" and "bare yourself".
+        ctx.flag("harm", None)
+        ctx.flag("foe_harm", None)
+    if ctx.outcome is M:
+        ctx.engine.close_track(track, "lost")
+        ctx.note("you have lost this fight: Pay the Price, and make it severe")
+        ctx.pay_the_price()
+        return
+    ctx.engine.close_track(track, "won")
+    if ctx.engine.fights_of(ctx.name):
+        ctx.initiative(True)
+    else:
+        ctx.initiative(False)
+    if ctx.outcome is W:
+        ctx.choose(
+            "end_the_fight.weak_hit",
+            ctx.options_of("weak_hit"),
+            rank=track.rank,
+            foe_harm=foe_harm,
+        )
+
+
+@on_resume("end_the_fight.weak_hit")
+def end_fight_weak(ctx: Step, keys: list[str]) -> None:
+    # ENGINE CHOICE (spec §6.17): the harm or stress is the foe's rank.
+    amount = ctx.amount or Rank.parse(str(ctx.data["context"]["rank"])).harm
+    if keys[0] == "endure_harm":
+        foe_harm = int(ctx.data["context"].get("foe_harm") or 0)
+        ctx.follow("endure_harm", amount=amount if ctx.amount else amount + foe_harm)
+    elif keys[0] == "endure_stress":
+        ctx.follow("endure_stress", amount=amount)
+
+
+@on_outcome("battle")
+def battle(ctx: Step) -> None:
+    if ctx.outcome is S:
+        ctx.momentum(2)
+    else:
+        if ctx.outcome is W:
+            ctx.note("objective achieved, at a cost (you may pick from End the Fight's weak hit)")
+        ctx.pay_the_price()

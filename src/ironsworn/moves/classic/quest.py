@@ -1,0 +1,210 @@
+"""The classic quest moves (rulebook chapter 3): Swear an Iron Vow to Advance."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ironsworn.errors import InvalidValue, NotFound, RuleViolation
+from ironsworn.moves.classic._common import (
+    M,
+    S,
+    W,
+    _add_bonus,
+    _consume,
+    _general_initiative,
+    _raise_rank,
+    _status,
+    _take_next_move_bonus,
+)
+from ironsworn.moves.engine import Step, before_roll, no_roll, on_outcome, on_resume
+from ironsworn.progress import TICKS_PER_BOX
+from ironsworn.ranks import Rank
+
+
+@before_roll("swear_an_iron_vow")
+def swear_before(ctx: Step) -> None:
+    ctx.engine.resolve_track(ctx, ("vow",))
+    _take_next_move_bonus(ctx)
+    _add_bonus(ctx, _consume(ctx, "vow_add"), "for this vow (from an earlier move)")
+
+
+@on_outcome("swear_an_iron_vow")
+def swear_an_iron_vow(ctx: Step) -> None:
+    _general_initiative(ctx)
+    threshold = ctx.data.get("threshold")
+    if threshold:
+        if ctx.outcome.is_hit:
+            burden = str(threshold["burden"])
+            ctx.debility(burden, True)
+            ctx.note(f"you return, marked {burden} until the quest is done")
+            # Remember which vow lifts the burden: "You may only clear the cursed debility by
+            # completing the quest" (L2373-2374, L2481-2482).
+            vows = dict(ctx.char.flags.get("burden_vows") or {})
+            vows[str(ctx.data["track"])] = burden
+            ctx.flag("burden_vows", vows)
+        else:
+            _status(ctx, str(threshold["fate"]))
+            return
+    if ctx.outcome is S:
+        ctx.momentum(2)
+    elif ctx.outcome is W:
+        ctx.momentum(1)
+    else:
+        ctx.choose("swear_an_iron_vow.miss", ctx.options_of("miss"))
+
+
+@on_resume("swear_an_iron_vow.miss")
+def swear_miss(ctx: Step, keys: list[str]) -> None:
+    if keys[0] == "press_on":
+        ctx.momentum(-2)
+    else:
+        ctx.follow("forsake_your_vow", track=ctx.data["track"])
+
+
+@no_roll("reach_a_milestone")
+def reach_a_milestone(ctx: Step) -> None:
+    track = ctx.engine.resolve_track(ctx, ("vow",))
+    ctx.mark_progress(track)
+
+
+@before_roll("fulfill_your_vow")
+def fulfill_before(ctx: Step) -> None:
+    ctx.engine.resolve_track(ctx, ("vow",))
+
+
+@on_outcome("fulfill_your_vow")
+def fulfill_your_vow(ctx: Step) -> None:
+    track = ctx.track(("vow",))
+    rank = Rank.parse(track.rank)
+    if ctx.outcome is M:
+        ctx.choose("fulfill_your_vow.miss", ctx.options_of("miss"))
+        return
+    xp = rank.xp_strong if ctx.outcome is S else rank.xp_weak
+    # ENGINE CHOICE (spec §6.16): on a shared vow every character on it marks experience.
+    for name in track.characters or [ctx.name]:
+        char = ctx.state.character(name)
+        if xp:
+            ctx.engine.set_meter(name, "experience_earned", char.experience_earned + xp)
+    # ENGINE CHOICE (spec §6.12): the weak hit also ends this vow (its experience is paid);
+    # "more to be done" is a new vow, with +1 if you swear it now.
+    ctx.engine.close_track(track, "fulfilled")
+    _lift_burden(ctx, track.id, track.characters or [ctx.name])
+    if ctx.outcome is W:
+        ctx.flag("vow_add", 1)
+        ctx.note("there is more to be done: Swear an Iron Vow to set things right, +1")
+
+
+def _lift_burden(ctx: Step, track_id: str, names: list[str]) -> None:
+    """Completing the quest sworn at death's door clears its burden (L2373-2374, L2481-2482).
+
+    A weak hit "leaves your quest unfinished" (L2580-2581): the burden stays (clear it by hand
+    once the quest is truly done).
+    """
+    for name in names:
+        char = ctx.state.character(name)
+        vows = dict(char.flags.get("burden_vows") or {})
+        burden = vows.get(track_id)
+        if burden is None:
+            continue
+        if ctx.outcome is not S:
+            ctx.note(f"{name}: the quest is unfinished, so {burden} stays marked")
+            continue
+        del vows[track_id]
+        ctx.flag("burden_vows", vows or None, who=name)
+        ctx.debility(str(burden), False, who=name)
+
+
+@on_resume("fulfill_your_vow.miss")
+def fulfill_miss(ctx: Step, keys: list[str]) -> None:
+    track = ctx.state.tracks[ctx.data["track"]]
+    if keys[0] == "recommit":
+        ctx.engine.set_ticks(track, TICKS_PER_BOX if track.score >= 1 else 0)
+        _raise_rank(ctx, track.id)
+    else:
+        ctx.follow("forsake_your_vow", track=track.id)
+
+
+@no_roll("forsake_your_vow")
+def forsake_your_vow(ctx: Step) -> None:
+    track = ctx.engine.resolve_track(ctx, ("vow",))
+    ctx.engine.close_track(track, "forsaken")
+    ctx.follow("endure_stress", amount=Rank.parse(track.rank).harm)
+
+
+ADVANCE_COST = {"new_asset": 3, "upgrade": 2}
+
+
+@no_roll("advance")
+def advance(ctx: Step) -> None:
+    query = ctx.data.get("asset")
+    if not query:
+        raise InvalidValue("Advance needs --asset (the asset to buy or upgrade)")
+    try:
+        ctx.char.asset(str(query))
+        key = "upgrade"
+    except NotFound:
+        key = "new_asset"
+    # Check the purchase now and offer only it: a decision that no answer can settle would
+    # block the campaign, since every other move waits for it.
+    _purchase(ctx, key, query, ctx.data.get("ability"))
+    ctx.choose(
+        "advance.purchase",
+        [o for o in ctx.options_of("purchase") if o[0] == key],
+        prompt="spend 3 experience on a new asset, or 2 on an upgrade",
+        asset=query,
+        ability=ctx.data.get("ability"),
+    )
+
+
+def _purchase(ctx: Step, key: str, query: Any, ability: Any) -> dict[str, Any]:
+    """The event of an Advance purchase; raises when it cannot be made (changes nothing)."""
+    from ironsworn.moves.sheet import new_asset_record
+
+    char = ctx.char
+    cost = ADVANCE_COST[key]
+    available = char.experience_earned - char.experience_spent
+    if available < cost:
+        what = "a new asset" if key == "new_asset" else "an upgrade"
+        raise RuleViolation(
+            f"Advance costs {cost} experience for {what}; {char.name} has {available}"
+        )
+    if key == "new_asset":
+        asset = ctx.engine.ruleset.asset(str(query))
+        if any(a["id"] == asset.id for a in char.assets):
+            raise RuleViolation(f"{char.name} already has {asset.name}")
+        start = None if ability is None else int(ability)
+        record = new_asset_record(asset, start=start)
+        return {"type": "asset_added", "character": char.name, "asset": record}
+    owned = char.asset(str(query))
+    if ability is None:
+        index = next((i for i, on in enumerate(owned["abilities"]) if not on), None)
+        if index is None:
+            raise RuleViolation(f"every ability of {owned['name']} is already marked")
+    else:
+        try:
+            index = int(ability) - 1
+        except (TypeError, ValueError):
+            raise InvalidValue(f"--ability {ability!r} is not a whole number") from None
+    if not 0 <= index < len(owned["abilities"]):
+        raise InvalidValue(
+            f"--ability {index + 1} is out of range (1 to {len(owned['abilities'])})"
+        )
+    if owned["abilities"][index]:
+        raise RuleViolation(f"ability {index + 1} of {owned['name']} is already marked")
+    return {
+        "type": "asset_ability",
+        "character": char.name,
+        "asset": owned["id"],
+        "ability": index,
+        "from": False,
+        "to": True,
+    }
+
+
+@on_resume("advance.purchase")
+def advance_purchase(ctx: Step, keys: list[str]) -> None:
+    context = ctx.data["context"]
+    char = ctx.char
+    ctx.emit(_purchase(ctx, keys[0], context.get("asset"), context.get("ability")))
+    spent = char.experience_spent + ADVANCE_COST[keys[0]]
+    ctx.engine.set_meter(char.name, "experience_spent", spent)

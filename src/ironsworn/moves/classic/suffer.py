@@ -1,0 +1,391 @@
+"""The classic suffer moves (rulebook chapter 3): Endure Harm to Face a Setback."""
+
+from __future__ import annotations
+
+from ironsworn.errors import InvalidValue
+from ironsworn.moves.classic._common import M, S, W, _companion, _offer, _oracle_json, _status
+from ironsworn.moves.engine import Step, before_roll, no_roll, on_outcome, on_resume, short_name
+from ironsworn.ranks import Rank
+
+
+def _suffer_amount(ctx: Step) -> int:
+    if ctx.amount is not None:
+        if not 0 <= ctx.amount <= 10:
+            raise InvalidValue(f"--amount {ctx.amount} is out of range (0 to 10)")
+        return ctx.amount
+    fights = ctx.engine.fights_of(ctx.name)
+    if len(fights) == 1:
+        harm = Rank.parse(fights[0].rank).harm
+        if short_name(ctx.data["move"]) == "endure_harm":
+            harm += int(ctx.char.flags.get("foe_harm") or 0)  # a duel's "bare yourself"
+        return harm
+    return 2  # "If in doubt, suffer -2"
+
+
+@before_roll("endure_harm")
+def endure_harm_before(ctx: Step) -> None:
+    amount = _suffer_amount(ctx)
+    ctx.data["amount"] = amount
+    overflow = ctx.meter("health", -amount)
+    if overflow:
+        ctx.note(f"{overflow} harm past 0 health becomes -{overflow} momentum")
+        ctx.momentum(-overflow)
+
+
+@before_roll("endure_stress")
+def endure_stress_before(ctx: Step) -> None:
+    amount = _suffer_amount(ctx)
+    ctx.data["amount"] = amount
+    overflow = ctx.meter("spirit", -amount)
+    if overflow:
+        ctx.note(f"{overflow} stress past 0 spirit becomes -{overflow} momentum")
+        ctx.momentum(-overflow)
+
+
+def _suffer_strong_hit_initiative(ctx: Step) -> None:
+    """A strong hit on a suffer move takes initiative in a fight.
+
+    "The ability to take initiative on a strong hit applies even to suffer moves" (L1470-1473,
+    L2257-2259). Face Death and Face Desolation are left out: "If you are out of action and
+    Face Death, you aren't likely to come springing back into the fight" (L2262-2264).
+    """
+    if ctx.engine.fights_of(ctx.name):
+        ctx.initiative(True)
+
+
+def _endure(ctx: Step, meter: str, conditions: tuple[str, str], embrace: str) -> None:
+    char = ctx.char
+    move = short_name(ctx.data["move"])
+    if ctx.outcome is S:
+        _suffer_strong_hit_initiative(ctx)
+        options = ctx.options_of("strong_hit")
+        if getattr(char, meter) == 0:
+            options = [o for o in options if o[0] != "shake_it_off"]
+        _offer(ctx, f"{move}.strong_hit", options)
+    elif ctx.outcome is M:
+        ctx.momentum(-1)
+        if getattr(ctx.char, meter) == 0:
+            free = [c for c in conditions if not ctx.char.has(c)]
+            options = [
+                o
+                for o in ctx.options_of("miss_at_zero")
+                if o[0] == "roll_table" or o[0].removeprefix("mark_") in free
+            ]
+            if len(options) == 1:
+                _endure_table(ctx)
+            else:
+                ctx.choose(
+                    f"{move}.miss_at_zero", options, prompt="mark a debility or roll on the table"
+                )
+    del embrace
+
+
+@on_outcome("endure_harm")
+def endure_harm(ctx: Step) -> None:
+    _endure(ctx, "health", ("wounded", "maimed"), "embrace_the_pain")
+
+
+@on_outcome("endure_stress")
+def endure_stress(ctx: Step) -> None:
+    _endure(ctx, "spirit", ("shaken", "corrupted"), "embrace_the_darkness")
+
+
+@on_resume("endure_harm.strong_hit")
+@on_resume("endure_stress.strong_hit")
+def endure_strong(ctx: Step, keys: list[str]) -> None:
+    meter = "health" if short_name(ctx.data["move"]) == "endure_harm" else "spirit"
+    if keys[0] == "shake_it_off":
+        ctx.momentum(-1)
+        ctx.meter(meter, 1)
+    else:
+        ctx.momentum(1)
+
+
+@on_resume("endure_harm.miss_at_zero")
+@on_resume("endure_stress.miss_at_zero")
+def endure_zero(ctx: Step, keys: list[str]) -> None:
+    if keys[0] == "roll_table":
+        _endure_table(ctx)
+    else:
+        ctx.debility(keys[0].removeprefix("mark_"), True)
+
+
+def _endure_table(ctx: Step) -> None:
+    from ironsworn.content import roll_oracle
+
+    move = short_name(ctx.data["move"])
+    result = roll_oracle(
+        ctx.engine.ruleset, f"oracle_rollable:classic/moves/{move}", ctx.engine.dice
+    )
+    ctx.emit({"type": "oracle", "character": ctx.name, **_oracle_json(result)})
+    ctx.note(f"{result.name} ({result.roll}): {result.text}")
+    roll = int(result.roll or 0)
+    if move == "endure_harm" and roll <= 10:
+        ctx.follow("face_death")
+    elif move == "endure_stress" and roll <= 10:
+        ctx.follow("face_desolation")
+    elif move == "endure_stress" and roll <= 25:
+        vows = [
+            t
+            for t in ctx.state.tracks.values()
+            if t.kind == "vow" and t.status == "active" and ctx.name in t.characters
+        ]
+        if vows:
+            ctx.choose(
+                "endure_stress.forsake",
+                [(t.id, t.name) for t in vows],
+                prompt="you give up: which vow do you forsake?",
+            )
+        else:
+            ctx.note("you give up, but hold no vow to forsake")
+
+
+@on_resume("endure_stress.forsake")
+def endure_stress_forsake(ctx: Step, keys: list[str]) -> None:
+    ctx.follow("forsake_your_vow", track=keys[0])
+
+
+@on_outcome("face_death")
+def face_death(ctx: Step) -> None:
+    if ctx.outcome is S:
+        ctx.note("death rejects you: you return to the mortal world")
+    elif ctx.outcome is W:
+        ctx.choose("face_death.weak_hit", ctx.options_of("weak_hit"))
+    else:
+        _status(ctx, "dead")
+
+
+@on_resume("face_death.weak_hit")
+@on_resume("face_desolation.weak_hit")
+def threshold_weak(ctx: Step, keys: list[str]) -> None:
+    death = short_name(ctx.data["move"]) == "face_death"
+    if keys[0] == "noble_sacrifice":
+        _status(ctx, "dead" if death else "lost")
+        return
+    ctx.choose(
+        "threshold.vow_rank",
+        [
+            ("formidable", "a formidable vow"),
+            ("extreme", "an extreme vow"),
+            ("refuse", "refuse the quest (and your story ends)"),
+        ],
+        prompt="Swear an Iron Vow: choose its rank, or refuse",
+        burden="cursed" if death else "tormented",
+        fate="dead" if death else "lost",
+    )
+
+
+@on_resume("threshold.vow_rank")
+def threshold_vow(ctx: Step, keys: list[str]) -> None:
+    context = ctx.data["context"]
+    if keys[0] == "refuse":
+        # "If you fail to score a hit when you Swear an Iron Vow, or refuse the quest, ..."
+        _status(ctx, str(context["fate"]))
+        return
+    burden = str(context["burden"])
+    name = "What death desires" if burden == "cursed" else "Prevent the dreaded vision"
+    track_id = _new_track(ctx, "vow", name, keys[0])
+    ctx.follow(
+        "swear_an_iron_vow", track=track_id, threshold={"burden": burden, "fate": context["fate"]}
+    )
+
+
+def _new_track(ctx: Step, kind: str, name: str, rank: str, who: list[str] | None = None) -> str:
+    from ironsworn.moves.sheet import track_event
+
+    event = track_event(ctx.state, kind, name, Rank.parse(rank), who or [ctx.name])
+    ctx.emit(event)
+    return str(event["track"]["id"])
+
+
+@before_roll("companion_endure_harm")
+def companion_before(ctx: Step) -> None:
+    asset = _companion(ctx)
+    ctx.data["companion"] = asset["id"]
+    amount = _suffer_amount(ctx)
+    ctx.data["amount"] = amount
+    overflow = ctx.engine.companion_meter(ctx.name, asset["id"], -amount)
+    if overflow:
+        ctx.note(f"{overflow} harm past the companion's 0 health becomes -{overflow} momentum")
+        ctx.momentum(-overflow)
+
+
+@on_outcome("companion_endure_harm")
+def companion_endure_harm(ctx: Step) -> None:
+    asset_id = str(ctx.data["companion"])
+    asset = next(a for a in ctx.char.assets if a["id"] == asset_id)
+    at_zero = asset["meter"]["value"] == 0
+    if ctx.outcome is S:
+        _suffer_strong_hit_initiative(ctx)
+        ctx.engine.companion_meter(ctx.name, asset_id, 1)
+    elif ctx.outcome is W:
+        if at_zero:
+            ctx.note(f"{asset['name']} cannot aid you until it has at least +1 health")
+    else:
+        ctx.momentum(-1)
+        if at_zero and ctx.roll["action_die"] == 1:
+            marked = sum(1 for a in asset["abilities"] if a)
+            ctx.note(f"{asset['name']} is dead: +{marked} experience, the asset is removed")
+            char = ctx.char
+            ctx.engine.set_meter(char.name, "experience_earned", char.experience_earned + marked)
+            ctx.emit(
+                {
+                    "type": "asset_removed",
+                    "character": char.name,
+                    "asset": asset_id,
+                    "index": char.assets.index(asset),
+                    "record": asset,
+                }
+            )
+        elif at_zero:
+            ctx.note(
+                f"{asset['name']} is gravely wounded and out of action: without aid, "
+                "they die in an hour or two"
+            )
+
+
+@on_outcome("face_desolation")
+def face_desolation(ctx: Step) -> None:
+    if ctx.outcome is S:
+        ctx.note("you resist and press on")
+    elif ctx.outcome is W:
+        ctx.choose("face_desolation.weak_hit", ctx.options_of("weak_hit"))
+    else:
+        _status(ctx, "lost")
+
+
+@no_roll("out_of_supply")
+def out_of_supply(ctx: Step) -> None:
+    party = ctx.state.party(ctx.name)
+    for char in party:
+        ctx.debility("unprepared", True, who=char.name)
+    amount = int(ctx.amount or 0)
+    if not amount:
+        return
+    # "If you are at 0 supply and suffer additional -supply, you each need to reduce your
+    # health, spirit, or momentum tracks by that amount" (L2328-2330, L2465-2466): each member
+    # of the party pays, the one who made the move first.
+    for char in sorted(party, key=lambda c: c.name != ctx.name):
+        ctx.engine.queue(
+            {
+                **ctx.data,
+                "step": "resume",
+                "point": "out_of_supply.ask",
+                "keys": [],
+                "character": char.name,
+                "remaining": amount,
+            }
+        )
+
+
+@on_resume("out_of_supply.ask")
+def out_of_supply_ask(ctx: Step, _keys: list[str]) -> None:
+    _ask_supply_cost(ctx, int(ctx.data["remaining"]))
+
+
+def _ask_supply_cost(ctx: Step, remaining: int) -> None:
+    ctx.choose(
+        "out_of_supply.cost",
+        [
+            ("suffer_health", "-1 health"),
+            ("suffer_spirit", "-1 spirit"),
+            ("suffer_momentum", "-1 momentum"),
+        ],
+        prompt=f"you are unprepared: pay -1 supply ({remaining} left) as -health, -spirit or "
+        "-momentum",
+        remaining=remaining,
+    )
+
+
+@on_resume("out_of_supply.cost")
+def out_of_supply_cost(ctx: Step, keys: list[str]) -> None:
+    meter = keys[0].removeprefix("suffer_")
+    overflow = ctx.meter(meter, -1)
+    if overflow:
+        ctx.momentum(-overflow)
+    remaining = int(ctx.data["context"]["remaining"]) - 1
+    if remaining > 0:
+        _ask_supply_cost(ctx, remaining)
+
+
+@no_roll("face_a_setback")
+def face_a_setback(ctx: Step) -> None:
+    amount = int(ctx.amount or 1)
+    char = ctx.char
+    options = ctx.options_of("setback")
+    if char.health == 0 and char.spirit == 0 and char.supply == 0:
+        options = [o for o in options if o[0] == "clear_progress"]
+    ctx.choose(
+        "face_a_setback.how",
+        options,
+        remaining=amount,
+        prompt=f"Face a Setback: pay {amount} extra -momentum",
+    )
+
+
+@on_resume("face_a_setback.how")
+def setback_how(ctx: Step, keys: list[str]) -> None:
+    remaining = int(ctx.data["context"]["remaining"])
+    if keys[0] == "pay_with_meters":
+        _ask_setback_meter(ctx, remaining)
+        return
+    _ask_setback_track(ctx, remaining)
+
+
+def _ask_setback_track(ctx: Step, remaining: int) -> None:
+    # "a current quest, journey, or fight" (L2479-2480)
+    tracks = [
+        t
+        for t in ctx.state.tracks.values()
+        if t.status == "active"
+        and ctx.name in t.characters
+        and t.kind in ("vow", "journey", "fight")
+    ]
+    if not tracks:
+        ctx.note("there is no quest, journey or fight to undermine")
+        return
+    ctx.choose(
+        "face_a_setback.track",
+        [(t.id, f"{t.name} ({t.rank})") for t in tracks],
+        prompt="which track does the setback undermine?",
+        remaining=remaining,
+    )
+
+
+def _ask_setback_meter(ctx: Step, remaining: int) -> None:
+    char = ctx.char
+    options = [
+        (f"suffer_{m}", f"-1 {m}") for m in ("health", "spirit", "supply") if getattr(char, m) > 0
+    ]
+    if not options:
+        # "If your health, spirit, and supply are all at 0, you have no choice. You must clear
+        # progress" (L2494-2496): the rest of the setback is paid in progress.
+        ctx.note("health, spirit and supply are all 0: the rest must be paid in progress")
+        _ask_setback_track(ctx, remaining)
+        return
+    ctx.choose(
+        "face_a_setback.meter",
+        options,
+        remaining=remaining,
+        prompt=f"pay -1 ({remaining} left) as -health, -spirit or -supply",
+    )
+
+
+@on_resume("face_a_setback.meter")
+def setback_meter(ctx: Step, keys: list[str]) -> None:
+    meter = keys[0].removeprefix("suffer_")
+    if meter == "supply":
+        ctx.supply(-1)
+    else:
+        ctx.meter(meter, -1)
+    remaining = int(ctx.data["context"]["remaining"]) - 1
+    if remaining > 0:
+        _ask_setback_meter(ctx, remaining)
+
+
+@on_resume("face_a_setback.track")
+def setback_track(ctx: Step, keys: list[str]) -> None:
+    track = ctx.state.tracks[keys[0]]
+    remaining = int(ctx.data["context"]["remaining"])
+    per = Rank.parse(track.rank).ticks_per_mark
+    ctx.engine.set_ticks(track, track.ticks - per * remaining)

@@ -1,57 +1,6 @@
-"""The campaign store: one SQLite file holding the append-only log of what happened.
+"""The SQLite campaign file: one file per campaign (the default store).
 
-A campaign is a sequence of **operations**, one per user action (a whole move with its chain,
-a journal entry, a manual edit, an oracle roll). Each operation is a list of **events** (JSON
-objects with a ``"type"``); the game state is the fold of the events of every live operation,
-in order. The state model is not defined here: any class following :class:`Foldable` will do
-(the default is ``ironsworn.campaign.state.CampaignState``, imported when first needed).
-
-API::
-
-    store = CampaignStore.open(path, create=False, name=None, state_type=None)
-    store.name                      # the campaign's name (recorded when it was created)
-    store.path                      # the file
-    store.state()                   # the folded state: a fresh object the caller owns
-    with store.write() as tx:       # BEGIN IMMEDIATE: one writer at a time, others wait
-        tx.state                    # the state as of the lock (a working copy, yours to mutate)
-        tx.append(kind, events, character=None, summary="")   # -> Operation
-    # commit when the block ends; an exception rolls everything back (nothing is written)
-    store.undo()                    # -> the Operation undone, or None
-    store.redo()                    # -> the Operation restored, or None
-    store.operations()              # live operations in order (include_undone=True: all)
-    store.journal_add(text, character=None)                   # -> Operation
-    store.close()                   # or use the store as a context manager
-
-Rules the store keeps:
-
-- **Append-only.** Rows are never deleted. Undo marks the last live operation ``undone`` (it is
-  the top of the redo stack); redo marks the most recently undone one ``live`` again; a new
-  operation after an undo marks the whole redo stack ``discarded``. Undone and discarded
-  operations stay in the file and in the JSON export.
-- **Durability.** WAL journal with ``synchronous=FULL``: a commit returns only after the WAL is
-  fsynced, so an acknowledged operation survives a killed process *and* a power cut (NORMAL
-  would survive the kill but could lose the last commits on power loss; FULL costs one fsync,
-  well under a millisecond on an SSD).
-- **Concurrency.** Every write is ``BEGIN IMMEDIATE`` with a 30 s busy timeout: a second command
-  on the same campaign waits for the first instead of failing with "database is locked", and
-  ``tx.state`` is read inside the lock, so it includes the other command's operation.
-- **Events are the truth.** ``tx.append`` stores the events as canonical JSON. ``tx.state``
-  is built on first use and handed over: the caller may mutate it freely (the move engine
-  does, applying each event as it emits it) and the store never reads it back. A caller that
-  did not take ``tx.state`` has its events checked: at commit the store folds them into its
-  own state, and if the state refuses one (``apply`` raises) the write is rolled back. A
-  caller that took ``tx.state`` vouches for its events (they are what it applied to it);
-  they are folded again whenever the state is next rebuilt. ``state()`` likewise hands over
-  a fresh object: handing over beats copying a large state.
-- **Snapshots.** Every :data:`SNAPSHOT_INTERVAL` live operations the folded state
-  (``to_dict()`` JSON) is saved, keyed by the seq it folds up to and by the state model
-  (class, its ``SNAPSHOT_VERSION`` attribute if any, and the package version), so opening a
-  long campaign folds at most a few hundred events. Snapshots are a cache: undo drops those it
-  invalidates, and a snapshot written by another state model or version is ignored.
-  **State models must bump ``SNAPSHOT_VERSION`` when ``to_dict()`` or ``apply()`` change.**
-- **Faults.** A missing, empty, corrupt, foreign (not ironsworn) or newer file raises
-  :class:`~ironsworn.errors.CampaignError` with one line naming the path, and is not written.
-  An older file is migrated (see :mod:`ironsworn.campaign.schema`).
+See :mod:`ironsworn.campaign.store` for the store's contract.
 """
 
 from __future__ import annotations
@@ -61,109 +10,30 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Generic, Protocol, Self, TypeVar, overload
+from typing import Any, Generic, Self, overload
 
 from ironsworn.campaign import schema
 from ironsworn.campaign.schema import DISCARDED, LIVE, UNDONE
-from ironsworn.errors import CampaignError, InvalidValue, IronswornError
-
-SNAPSHOT_INTERVAL = 100  # live operations between snapshots
-SNAPSHOTS_KEPT = 5  # older snapshots are pruned: only undo reaches back, and not far
-BUSY_TIMEOUT_S = 30.0
-
-
-class Foldable(Protocol):
-    """What the store needs from a state model. The class is constructible with no arguments."""
-
-    def apply(self, event: Mapping[str, Any]) -> None:
-        """Fold one event into the state (mutates it)."""
-        ...
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able snapshot of the state."""
-        ...
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        """Rebuild a state from :meth:`to_dict` output."""
-        ...
-
-
-S = TypeVar("S", bound=Foldable)
-T = TypeVar("T", bound=Foldable)
-
-
-def utc_now() -> str:
-    """The current time as ISO-8601 UTC with microseconds, e.g. ``2024-05-01T20:13:07.123456Z``."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
-def default_state_type() -> type[Any]:
-    """The game's state model, imported only when a campaign is opened without one."""
-    from importlib import import_module
-
-    try:
-        module = import_module("ironsworn.campaign.state")
-    except ModuleNotFoundError as exc:
-        if exc.name != "ironsworn.campaign.state":
-            raise
-        raise CampaignError(
-            "the campaign state model ironsworn.campaign.state is missing"
-        ) from None
-    state_type: type[Any] = module.CampaignState
-    return state_type
-
-
-@dataclass(frozen=True)
-class Operation:
-    """One user action as recorded: its events and when, by whom, and whether it is live."""
-
-    seq: int
-    kind: str
-    time: str
-    character: str | None
-    summary: str
-    events: tuple[dict[str, Any], ...]
-    status: str = LIVE
-
-    def to_dict(self) -> dict[str, Any]:
-        """The operation as a JSON-able dict (keys in a fixed order)."""
-        return {
-            "seq": self.seq,
-            "kind": self.kind,
-            "time": self.time,
-            "character": self.character,
-            "summary": self.summary,
-            "status": self.status,
-            "events": [dict(event) for event in self.events],
-        }
-
-
-def encode_event(event: Any, where: str) -> tuple[str, str]:
-    """Check one event and return ``(type, canonical JSON)``; :class:`InvalidValue` if bad."""
-    if not isinstance(event, Mapping):
-        raise InvalidValue(f"{where} is {type(event).__name__}, not a JSON object")
-    event_type = event.get("type")
-    if not isinstance(event_type, str) or not event_type:
-        raise InvalidValue(f"{where} has no 'type' (a non-empty string)")
-    try:
-        body = json.dumps(
-            dict(event), sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
-        )
-    except (TypeError, ValueError) as exc:
-        raise InvalidValue(f"{where} of type {event_type!r} is not plain JSON ({exc})") from None
-    return event_type, body
-
-
-def check_kind(kind: Any) -> str:
-    """An operation kind is a short word such as ``move``, ``journal``, ``edit``, ``oracle``."""
-    if not isinstance(kind, str) or not kind or kind != kind.strip() or "\n" in kind:
-        raise InvalidValue(f"operation kind {kind!r} is not valid (accepted: a non-empty word)")
-    return kind
+from ironsworn.campaign.store.base import (
+    BUSY_TIMEOUT_S,
+    SNAPSHOT_INTERVAL,
+    SNAPSHOTS_KEPT,
+    Operation,
+    S,
+    T,
+    _check_history,
+    _fold,
+    _package,
+    _state_key,
+    check_kind,
+    default_state_type,
+    encode_event,
+    utc_now,
+)
+from ironsworn.errors import CampaignError, InvalidValue
 
 
 class Transaction(Generic[S]):
@@ -761,60 +631,11 @@ class CampaignStore(Generic[S]):
             conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
 
 
-def _fold(state: Foldable, event: Mapping[str, Any], seq: int, where: str | Path) -> None:
-    try:
-        state.apply(event)
-    except (IronswornError, LookupError, TypeError, ValueError) as exc:
-        # One line even for a state model that raises a bare KeyError on a malformed event.
-        reason = str(exc) if isinstance(exc, IronswornError) else f"{type(exc).__name__}: {exc}"
-        raise CampaignError(
-            f"{where}: operation {seq}: the state refused a {event.get('type')!r} event ({reason})"
-        ) from None
-
-
-def _check_history(operations: Sequence[Operation], where: str) -> None:
-    """Seqs increase, and every undone operation (the redo stack) follows every live one."""
-    previous = 0
-    last_live = 0
-    first_undone: int | None = None
-    for operation in operations:
-        if operation.seq <= previous:
-            raise CampaignError(
-                f"{where}: operation seq {operation.seq} follows {previous} (seqs must increase)"
-            )
-        previous = operation.seq
-        if operation.status not in (LIVE, UNDONE, DISCARDED):
-            raise CampaignError(
-                f"{where}: operation {operation.seq} has status {operation.status!r} "
-                f"(accepted: {LIVE}, {UNDONE}, {DISCARDED})"
-            )
-        if operation.status == LIVE:
-            last_live = operation.seq
-        elif operation.status == UNDONE and first_undone is None:
-            first_undone = operation.seq
-    if first_undone is not None and first_undone < last_live:
-        raise CampaignError(
-            f"{where}: undone operation {first_undone} comes before live operation {last_live} "
-            "(undone operations are the redo stack, after every live one)"
-        )
-
-
 def _operation(row: Sequence[Any], events: list[dict[str, Any]]) -> Operation:
     seq, kind, time, character, summary, status = row
     return Operation(
         int(seq), str(kind), str(time), character, str(summary), tuple(events), str(status)
     )
-
-
-def _state_key(state_type: type[Any]) -> str:
-    version = getattr(state_type, "SNAPSHOT_VERSION", None)
-    return f"{state_type.__module__}.{state_type.__qualname__}:{version}:{_package()}"
-
-
-def _package() -> str:
-    from ironsworn import __version__
-
-    return f"ironsworn {__version__}"
 
 
 def _remove_if_empty(path: Path) -> None:

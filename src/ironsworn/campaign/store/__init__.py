@@ -1,0 +1,82 @@
+"""The campaign store: one SQLite file holding the append-only log of what happened.
+
+A campaign is a sequence of **operations**, one per user action (a whole move with its chain,
+a journal entry, a manual edit, an oracle roll). Each operation is a list of **events** (JSON
+objects with a ``"type"``); the game state is the fold of the events of every live operation,
+in order. The state model is not defined here: any class following :class:`Foldable` will do
+(the default is ``ironsworn.campaign.state.CampaignState``, imported when first needed).
+
+API::
+
+    store = CampaignStore.open(path, create=False, name=None, state_type=None)
+    store.name                      # the campaign's name (recorded when it was created)
+    store.path                      # the file
+    store.state()                   # the folded state: a fresh object the caller owns
+    with store.write() as tx:       # BEGIN IMMEDIATE: one writer at a time, others wait
+        tx.state                    # the state as of the lock (a working copy, yours to mutate)
+        tx.append(kind, events, character=None, summary="")   # -> Operation
+    # commit when the block ends; an exception rolls everything back (nothing is written)
+    store.undo()                    # -> the Operation undone, or None
+    store.redo()                    # -> the Operation restored, or None
+    store.operations()              # live operations in order (include_undone=True: all)
+    store.journal_add(text, character=None)                   # -> Operation
+    store.close()                   # or use the store as a context manager
+
+Rules the store keeps:
+
+- **Append-only.** Rows are never deleted. Undo marks the last live operation ``undone`` (it is
+  the top of the redo stack); redo marks the most recently undone one ``live`` again; a new
+  operation after an undo marks the whole redo stack ``discarded``. Undone and discarded
+  operations stay in the file and in the JSON export.
+- **Durability.** WAL journal with ``synchronous=FULL``: a commit returns only after the WAL is
+  fsynced, so an acknowledged operation survives a killed process *and* a power cut (NORMAL
+  would survive the kill but could lose the last commits on power loss; FULL costs one fsync,
+  well under a millisecond on an SSD).
+- **Concurrency.** Every write is ``BEGIN IMMEDIATE`` with a 30 s busy timeout: a second command
+  on the same campaign waits for the first instead of failing with "database is locked", and
+  ``tx.state`` is read inside the lock, so it includes the other command's operation.
+- **Events are the truth.** ``tx.append`` stores the events as canonical JSON. ``tx.state``
+  is built on first use and handed over: the caller may mutate it freely (the move engine
+  does, applying each event as it emits it) and the store never reads it back. A caller that
+  did not take ``tx.state`` has its events checked: at commit the store folds them into its
+  own state, and if the state refuses one (``apply`` raises) the write is rolled back. A
+  caller that took ``tx.state`` vouches for its events (they are what it applied to it);
+  they are folded again whenever the state is next rebuilt. ``state()`` likewise hands over
+  a fresh object: handing over beats copying a large state.
+- **Snapshots.** Every :data:`SNAPSHOT_INTERVAL` live operations the folded state
+  (``to_dict()`` JSON) is saved, keyed by the seq it folds up to and by the state model
+  (class, its ``SNAPSHOT_VERSION`` attribute if any, and the package version), so opening a
+  long campaign folds at most a few hundred events. Snapshots are a cache: undo drops those it
+  invalidates, and a snapshot written by another state model or version is ignored.
+  **State models must bump ``SNAPSHOT_VERSION`` when ``to_dict()`` or ``apply()`` change.**
+- **Faults.** A missing, empty, corrupt, foreign (not ironsworn) or newer file raises
+  :class:`~ironsworn.errors.CampaignError` with one line naming the path, and is not written.
+  An older file is migrated (see :mod:`ironsworn.campaign.schema`).
+"""
+
+from ironsworn.campaign.store.base import (
+    BUSY_TIMEOUT_S,
+    SNAPSHOT_INTERVAL,
+    SNAPSHOTS_KEPT,
+    Foldable,
+    Operation,
+    check_kind,
+    default_state_type,
+    encode_event,
+    utc_now,
+)
+from ironsworn.campaign.store.sqlite import CampaignStore, Transaction
+
+__all__ = [
+    "BUSY_TIMEOUT_S",
+    "SNAPSHOTS_KEPT",
+    "SNAPSHOT_INTERVAL",
+    "CampaignStore",
+    "Foldable",
+    "Operation",
+    "Transaction",
+    "check_kind",
+    "default_state_type",
+    "encode_event",
+    "utc_now",
+]

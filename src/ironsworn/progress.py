@@ -39,6 +39,26 @@ def progress_score(ticks: int) -> int:
     return min(BOXES, ticks // TICKS_PER_BOX)
 
 
+# How a box with 0-4 ticks is drawn. "A full progress box consists of four ticks in a
+# star-shaped pattern" (seed 000 L604): one stroke, a cross, a cross and a bar, a filled box.
+ASCII_BOXES = (" ", "/", "X", "*", "#")
+UNICODE_BOXES = ("○", "◔", "◑", "◕", "●")
+
+
+def progress_boxes(ticks: int, unicode: bool = False) -> str:
+    """The ten boxes of a track with their ticks: ``[#][#][/][ ]...`` or ``●●◔○...``.
+
+    >>> progress_boxes(9)
+    '[#][#][/][ ][ ][ ][ ][ ][ ][ ]'
+    >>> progress_boxes(14, unicode=True)
+    '●●●◑○○○○○○'
+    """
+    _check_ticks(ticks)
+    marks = UNICODE_BOXES if unicode else ASCII_BOXES
+    boxes = [marks[min(TICKS_PER_BOX, max(0, ticks - TICKS_PER_BOX * i))] for i in range(BOXES)]
+    return "".join(boxes) if unicode else "".join(f"[{b}]" for b in boxes)
+
+
 def _check_ticks(ticks: int) -> int:
     if not 0 <= ticks <= MAX_TICKS:
         raise InvalidValue(f"progress {ticks} ticks is out of range (0 to {MAX_TICKS})")

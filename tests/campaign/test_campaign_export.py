@@ -348,7 +348,12 @@ def test_markdown_with_the_real_state_ends_with_the_sheet(tmp_path: Path) -> Non
     assert "### Kai" in sheet
     assert "- stats: edge 3 · heart 2 · iron 2 · shadow 1 · wits 1" in sheet
     assert "- health: 4" in sheet
-    assert "| Avenge my kin | vow | dangerous | 2/10 (8 ticks) | active |" in sheet
+    # The track drawn as its ten boxes (issue 13), not repeated in the character's section.
+    assert (
+        "| Avenge my kin | vow | dangerous | `[#][#][ ][ ][ ][ ][ ][ ][ ][ ]` | "
+        "score 2 (8 ticks) | active |"
+    ) in sheet
+    assert "- vows" not in sheet and "- tracks" not in sheet
 
 
 # ---------------------------------------------------------------------------------- journal

@@ -17,6 +17,7 @@ from ironsworn.progress import (
     TrackKind,
     bonds_track,
     pack_rank,
+    progress_boxes,
     progress_score,
 )
 from ironsworn.ranks import Rank
@@ -173,3 +174,28 @@ def test_meters_stay_in_range(meter: str, blocked: bool, deltas: list[int]) -> N
             assert change.after == value and change.blocked == delta
         value = change.after
         assert 0 <= value <= 5
+
+
+# Each box shows its ticks: none, a stroke, a cross, a cross and a bar, full (seed 000 L604).
+@pytest.mark.parametrize(
+    ("ticks", "ascii_boxes", "unicode_boxes"),
+    [
+        (0, "[ ][ ][ ][ ][ ][ ][ ][ ][ ][ ]", "○○○○○○○○○○"),
+        (1, "[/][ ][ ][ ][ ][ ][ ][ ][ ][ ]", "◔○○○○○○○○○"),
+        (2, "[X][ ][ ][ ][ ][ ][ ][ ][ ][ ]", "◑○○○○○○○○○"),
+        (3, "[*][ ][ ][ ][ ][ ][ ][ ][ ][ ]", "◕○○○○○○○○○"),
+        (9, "[#][#][/][ ][ ][ ][ ][ ][ ][ ]", "●●◔○○○○○○○"),
+        (24, "[#][#][#][#][#][#][ ][ ][ ][ ]", "●●●●●●○○○○"),
+        (39, "[#][#][#][#][#][#][#][#][#][*]", "●●●●●●●●●◕"),
+        (40, "[#][#][#][#][#][#][#][#][#][#]", "●●●●●●●●●●"),
+    ],
+)
+def test_progress_boxes(ticks: int, ascii_boxes: str, unicode_boxes: str) -> None:
+    assert progress_boxes(ticks) == ascii_boxes
+    assert progress_boxes(ticks, unicode=True) == unicode_boxes
+
+
+@pytest.mark.parametrize("ticks", [-1, 41])
+def test_progress_boxes_refuses_ticks_off_the_track(ticks: int) -> None:
+    with pytest.raises(InvalidValue, match=f"progress {ticks} ticks is out of range"):
+        progress_boxes(ticks)

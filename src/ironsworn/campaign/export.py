@@ -37,6 +37,7 @@ from ironsworn.campaign.journal import Narrator, words
 from ironsworn.campaign.schema import DISCARDED, LIVE, UNDONE
 from ironsworn.campaign.store import CampaignStore, Operation, encode_event
 from ironsworn.errors import CampaignError, InvalidValue
+from ironsworn.progress import progress_boxes
 
 FORMAT = "ironsworn-campaign"
 FORMAT_VERSION = 1
@@ -107,19 +108,25 @@ def _sheets_markdown(state: Any) -> list[str]:
             except Exception:
                 shown = stored  # a sheet() that wants other arguments: the stored dict will do
             out += [f"### {name}", ""]
-            out += _mapping_lines({k: v for k, v in dict(shown).items() if k != "name"})
+            # Their tracks are drawn in the table of progress tracks below.
+            skip = ("name", "vows", "tracks")
+            out += _mapping_lines({k: v for k, v in dict(shown).items() if k not in skip})
             out.append("")
     tracks = data.get("tracks")
     if isinstance(tracks, Mapping) and tracks:
         out += ["## Progress tracks", ""]
-        out += ["| Track | Kind | Rank | Progress | Status |", "|---|---|---|---|---|"]
+        out += [
+            "| Track | Kind | Rank | Boxes | Progress | Status |",
+            "|---|---|---|---|---|---|",
+        ]
         for track in tracks.values():
             if not isinstance(track, Mapping):
                 continue
             ticks = int(track.get("ticks", 0))
             out.append(
                 f"| {_cell(track.get('name'))} | {_cell(track.get('kind'))} | "
-                f"{_cell(track.get('rank'))} | {ticks // 4}/10 ({ticks} ticks) | "
+                f"{_cell(track.get('rank'))} | `{progress_boxes(max(0, min(40, ticks)))}` | "
+                f"score {ticks // 4} ({ticks} ticks) | "
                 f"{_cell(track.get('status', 'active'))} |"
             )
         out.append("")

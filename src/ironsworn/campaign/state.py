@@ -565,12 +565,27 @@ class CampaignState:
         return CampaignState.from_dict(self.to_dict())
 
     def sheet(self, name: str | None = None) -> JsonDict:
-        """A character's sheet with the vows they hold (the ``sheet`` command's JSON)."""
+        """A character's sheet with the vows they hold and every open track they share
+        (vows, journeys, fights...): the ``sheet`` command's JSON."""
         char = self.character(name)
         data = char.sheet()
+        mine = [
+            t for t in self.tracks.values() if t.status == "active" and char.name in t.characters
+        ]
         data["vows"] = [
             {"id": t.id, "name": t.name, "rank": t.rank, "ticks": t.ticks, "score": t.score}
-            for t in self.tracks.values()
-            if t.kind == "vow" and t.status == "active" and char.name in t.characters
+            for t in mine
+            if t.kind == "vow"
+        ]
+        data["tracks"] = [
+            {
+                "id": t.id,
+                "kind": t.kind,
+                "name": t.name,
+                "rank": t.rank,
+                "ticks": t.ticks,
+                "score": t.score,
+            }
+            for t in mine
         ]
         return data

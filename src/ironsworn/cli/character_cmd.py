@@ -60,29 +60,14 @@ def register_sheet_extras(sub: Any) -> None:
 
 
 def _sheet_text(sheet: dict[str, Any]) -> str:
-    stats = "  ".join(f"{k} {v}" for k, v in sheet["stats"].items())
-    debilities = ", ".join(sheet["debilities"]) or "none"
-    xp = sheet["experience"]
-    lines = [
-        f"{sheet['name']}" + (f" ({sheet['status']})" if sheet["status"] != "active" else ""),
-        f"  {stats}",
-        f"  health {sheet['health']}  spirit {sheet['spirit']}  supply {sheet['supply']}  "
-        f"momentum {sheet['momentum']:+d} (max {sheet['momentum_max']:+d}, reset "
-        f"{sheet['momentum_reset']:+d})",
-        f"  debilities: {debilities}",
-        f"  experience {xp['earned']} earned, {xp['spent']} spent   bonds "
-        f"{sheet['bonds']['ticks']} ticks"
-        + (f" ({', '.join(sheet['bonds']['list'])})" if sheet["bonds"]["list"] else ""),
-    ]
-    for vow in sheet["vows"]:
-        lines.append(f"  vow {vow['id']}: {vow['name']} ({vow['rank']}) {vow['ticks']} ticks")
-    for asset in sheet["assets"]:
-        marks = "".join("●" if a else "○" for a in asset["abilities"])
-        meter = f" health {asset['meter']['value']}" if asset.get("meter") else ""
-        lines.append(f"  asset {asset['name']} {marks}{meter}")
-    if sheet["initiative"]:
-        lines.append("  you have initiative")
-    return "\n".join(lines)
+    from ironsworn.cli.sheet_text import sheet_text, unicode_ok
+
+    library = None
+    if sheet["assets"]:
+        from ironsworn.content import load_library
+
+        library = load_library()  # the text of the marked abilities
+    return sheet_text(sheet, library, unicode_ok())
 
 
 def run_character(args: argparse.Namespace) -> int:

@@ -131,14 +131,9 @@ def run_track_list(args: argparse.Namespace) -> int:
     tracks = [t.summary() for t in state.tracks.values() if args.all or t.status == "active"]
 
     def text() -> str:
-        if not tracks:
-            return "no tracks"
-        return "\n".join(
-            f"{t['id']:<12} {t['kind']:<8} {t['rank']:<12} {t['ticks']:>2} ticks "
-            f"(score {t['score']})  {t['name']}"
-            + ("" if t["status"] == "active" else f" [{t['status']}]")
-            for t in tracks
-        )
+        from ironsworn.cli.sheet_text import tracks_text, unicode_ok
+
+        return tracks_text(tracks, unicode_ok())
 
     emit(args, tracks, text)
     return 0

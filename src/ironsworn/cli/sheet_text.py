@@ -1,0 +1,131 @@
+"""How a character sheet and progress tracks read as text (``sheet``, ``track list``, play).
+
+A track is drawn as its ten boxes with their ticks (:func:`ironsworn.progress.progress_boxes`),
+with its rank and progress score; in Unicode where the terminal can show it, else in ASCII
+(pipes, files and transcripts stay plain). The sheet lists the character's open vows, journeys
+and fights the same way, and each asset with the text of the abilities marked on it.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
+
+from ironsworn.progress import UNICODE_BOXES, progress_boxes
+
+if TYPE_CHECKING:
+    from ironsworn.content.loader import Ruleset
+
+# Headings of the sheet's track sections, in the order they are shown.
+TRACK_SECTIONS = (
+    ("vow", "vows"),
+    ("journey", "journeys"),
+    ("fight", "fights"),
+    ("scene", "scene challenges"),
+    ("connection", "connections"),
+)
+
+
+def unicode_ok(stream: TextIO | None = None) -> bool:
+    """True when ``stream`` (stdout) is a terminal whose encoding can show the Unicode boxes."""
+    stream = stream if stream is not None else sys.stdout
+    try:
+        if not stream.isatty():
+            return False
+        "".join(UNICODE_BOXES).encode(stream.encoding or "ascii")
+    except (AttributeError, ValueError, LookupError, UnicodeEncodeError):
+        return False
+    return True
+
+
+def track_row(track: Mapping[str, Any], unicode: bool = False, *, kind: bool = True) -> str:
+    """``vow-1  vow  extreme  [#][#][/][ ]...  9 ticks, score 2  Avenge my kin``."""
+    ticks = int(track.get("ticks", 0))
+    score = min(10, ticks // 4)
+    status = track.get("status", "active")
+    parts = [f"{track['id']:<9}"]
+    if kind:
+        parts.append(f"{track['kind']:<8}")
+    parts += [
+        f"{track['rank']:<11}",
+        progress_boxes(ticks, unicode),
+        f"{ticks:>2} ticks, score {score:>2}",
+        str(track["name"]) + ("" if status == "active" else f" [{status}]"),
+    ]
+    return "  ".join(parts)
+
+
+def tracks_text(tracks: Sequence[Mapping[str, Any]], unicode: bool = False) -> str:
+    """The rows of ``track list`` (or ``no tracks``)."""
+    if not tracks:
+        return "no tracks"
+    return "\n".join(track_row(t, unicode) for t in tracks)
+
+
+def sheet_text(sheet: Mapping[str, Any], library: Ruleset | None, unicode: bool = False) -> str:
+    """The character sheet: stats, meters, open tracks drawn, assets with marked abilities."""
+    stats = "  ".join(f"{k} {v}" for k, v in sheet["stats"].items())
+    debilities = ", ".join(sheet["debilities"]) or "none"
+    xp = sheet["experience"]
+    lines = [
+        f"{sheet['name']}" + (f" ({sheet['status']})" if sheet["status"] != "active" else ""),
+        f"  {stats}",
+        f"  health {sheet['health']}  spirit {sheet['spirit']}  supply {sheet['supply']}  "
+        f"momentum {sheet['momentum']:+d} (max {sheet['momentum_max']:+d}, reset "
+        f"{sheet['momentum_reset']:+d})",
+        f"  debilities: {debilities}",
+        f"  experience {xp['earned']} earned, {xp['spent']} spent   bonds "
+        f"{sheet['bonds']['ticks']} ticks"
+        + (f" ({', '.join(sheet['bonds']['list'])})" if sheet["bonds"]["list"] else ""),
+    ]
+    tracks = list(sheet.get("tracks") or sheet.get("vows") or [])
+    for kind, heading in TRACK_SECTIONS:
+        mine = [t for t in tracks if t.get("kind", "vow") == kind]
+        if mine:
+            lines.append(f"  {heading}:")
+            lines += ["    " + track_row({"kind": kind, **t}, unicode, kind=False) for t in mine]
+    if sheet["assets"]:
+        lines.append("  assets:")
+    for asset in sheet["assets"]:
+        lines += ["    " + line for line in asset_lines(asset, library, unicode)]
+    if sheet.get("equipment"):
+        lines.append("  equipment: " + ", ".join(sheet["equipment"]))
+    if sheet["initiative"]:
+        lines.append("  you have initiative")
+    return "\n".join(lines)
+
+
+def asset_lines(
+    asset: Mapping[str, Any], library: Ruleset | None, unicode: bool = False
+) -> list[str]:
+    """An asset on the sheet: its name, marks and meter, then each marked ability's text."""
+    marked: list[bool] = [bool(m) for m in asset.get("abilities") or []]
+    on, off = ("●", "○") if unicode else ("*", "-")
+    marks = "".join(on if m else off for m in marked)
+    meter = asset.get("meter")
+    extra = f" ({meter['name']} {meter['value']}/{meter['max']})" if meter else ""
+    named = f" “{asset['input']}”" if asset.get("input") else ""
+    lines = [f"{asset['name']}{named} {marks}{extra}"]
+    texts = ability_texts(asset, library)
+    for number, (is_marked, text) in enumerate(zip(marked, texts, strict=False), start=1):
+        if is_marked and text:
+            lines.append(f"  {number}. {_one_line(text)}")
+    return lines
+
+
+def ability_texts(asset: Mapping[str, Any], library: Ruleset | None) -> list[str]:
+    """The text of each ability of a character's asset, from the content (empty if unknown)."""
+    if library is None:
+        return []
+    from ironsworn.errors import IronswornError
+
+    try:
+        card = library.assets.get(str(asset["id"])) or library.asset(str(asset["id"]))
+    except IronswornError:  # from a pack no longer loaded: the sheet still shows its marks
+        return []
+    return [a.text for a in card.abilities]
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())

@@ -65,7 +65,7 @@ from ironsworn.campaign.store.base import (
     encode_event,
     utc_now,
 )
-from ironsworn.campaign.store.sqlite import CampaignStore, Transaction
+from ironsworn.campaign.store.sqlite import CampaignStore, Transaction, open_in_process
 
 __all__ = [
     "BUSY_TIMEOUT_S",
@@ -78,5 +78,6 @@ __all__ = [
     "check_kind",
     "default_state_type",
     "encode_event",
+    "open_in_process",
     "utc_now",
 ]

@@ -1,6 +1,16 @@
 """The SQLite campaign file: one file per campaign (the default store).
 
-See :mod:`ironsworn.campaign.store` for the store's contract.
+See :mod:`ironsworn.campaign.store` for the store's contract. What is particular to the file:
+
+- **One connection per file per process.** POSIX record locks belong to the process, not to a
+  descriptor: if anything in a process opened a campaign file a second way and closed it, every
+  lock SQLite holds on it would be dropped, and another process could then checkpoint and delete
+  the WAL under a live connection (acknowledged writes lost). So :meth:`CampaignStore.open`
+  keeps a process-wide table of open files, keyed by device and inode (``os.stat``, which opens
+  no descriptor): a second ``open`` of a file that is already open returns the same store (same
+  state model) or a sibling sharing its connection, and the header is read with plain I/O only
+  before the first connection exists. A store closes its connection when its last user closes
+  it. The connection is shared between threads (a web server's workers) under one lock.
 """
 
 from __future__ import annotations
@@ -8,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import replace
@@ -108,17 +119,63 @@ class Transaction(Generic[S]):
         return operation
 
 
+class _OpenFile:
+    """One campaign file's SQLite connection in this process, shared by every store on it."""
+
+    def __init__(self, conn: sqlite3.Connection, key: tuple[int, int]) -> None:
+        self.conn = conn
+        self.key = key
+        # Held for a whole read or write transaction: the connection is shared by threads.
+        self.lock = threading.RLock()
+        self.in_write = False
+        self.stores: dict[type[Any], CampaignStore[Any]] = {}
+        self.users = 0  # how many store objects use the connection (each counts its own users)
+
+    def release(self) -> None:
+        with _OPEN_LOCK:
+            self.users -= 1
+            if self.users > 0:
+                return
+            _OPEN_FILES.pop(self.key, None)
+            self.stores.clear()
+            with self.lock:
+                self.conn.close()
+
+
+# The campaign files open in this process, by (st_dev, st_ino): see the module docstring.
+_OPEN_FILES: dict[tuple[int, int], _OpenFile] = {}
+_OPEN_LOCK = threading.RLock()
+_NO_FILE_LOCK = threading.RLock()  # a store still being opened (not yet in _OPEN_FILES)
+
+
+def _file_key(path: Path) -> tuple[int, int] | None:
+    try:
+        info = path.stat()  # stat opens no descriptor, so it cannot drop a lock
+    except OSError:
+        return None
+    return (info.st_dev, info.st_ino)
+
+
+def open_in_process(path: str | os.PathLike[str]) -> bool:
+    """True when this process has the campaign file at ``path`` open (through any store)."""
+    key = _file_key(Path(path).expanduser())
+    with _OPEN_LOCK:
+        return key is not None and key in _OPEN_FILES
+
+
 class CampaignStore(Generic[S]):
     """An open campaign file. Create it with :meth:`open`; see the module docstring."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path, state_type: type[S]) -> None:
         self._conn = conn
+        self._file: _OpenFile | None = None
+        self._users = 1
         self.path = path
         self.state_type = state_type
         self.clock: Callable[[], str] = utc_now
         self._state_key = _state_key(state_type)
         self._name = ""
-        self._in_write = False
+        self._own_write = False
         # The fold of the live operations up to _cache_head, owned by the store until it is
         # handed out (then forgotten: handing it over is cheaper than copying a big state).
         # _since counts the live operations in it after the snapshot it grew from.
@@ -168,6 +225,37 @@ class CampaignStore(Generic[S]):
         path = Path(path).expanduser()
         if state_type is None:
             state_type = default_state_type()
+        with _OPEN_LOCK:
+            shared = cls._reuse(path, state_type)
+            if shared is not None:
+                return shared
+            return cls._open_first(path, create=create, name=name, state_type=state_type)
+
+    @classmethod
+    def _reuse(cls, path: Path, state_type: type[Any]) -> CampaignStore[Any] | None:
+        """The store already open on this file in this process, shared, or None."""
+        key = _file_key(path)
+        if key is None or key not in _OPEN_FILES:
+            return None
+        handle = _OPEN_FILES[key]
+        store = handle.stores.get(state_type)
+        if store is not None and store._users > 0:
+            store._users += 1
+            return store
+        # Another state model on the same file: its own cache, the same connection.
+        sibling: CampaignStore[Any] = cls(handle.conn, path, state_type)
+        sibling._file = handle
+        sibling._name = next(iter(handle.stores.values())).name if handle.stores else path.stem
+        handle.stores[state_type] = sibling
+        handle.users += 1
+        return sibling
+
+    @classmethod
+    def _open_first(
+        cls, path: Path, *, create: bool, name: str | None, state_type: type[Any]
+    ) -> CampaignStore[Any]:
+        # No connection to this file exists in the process, so reading its header with plain
+        # file I/O cannot drop any lock.
         existed = path.exists()
         if existed:
             if schema.check_header(path) and not create:
@@ -187,17 +275,26 @@ class CampaignStore(Generic[S]):
                 uri=True,
                 isolation_level=None,  # transactions are explicit: BEGIN IMMEDIATE for writes
                 timeout=BUSY_TIMEOUT_S,
+                check_same_thread=False,  # shared by threads, under _OpenFile.lock
             )
         except sqlite3.Error as exc:
             raise CampaignError(f"{path}: cannot open campaign file ({exc})") from None
         store: CampaignStore[Any] = cls(conn, path, state_type)
         try:
             store._prepare(create=create, name=name or path.stem)
+            key = _file_key(path)
+            if key is None:
+                raise CampaignError(f"{path}: the campaign file vanished while it was opened")
         except BaseException:
             conn.close()
             if not existed:
                 _remove_if_empty(path)
             raise
+        handle = _OpenFile(conn, key)
+        handle.users = 1
+        handle.stores[state_type] = store
+        store._file = handle
+        _OPEN_FILES[key] = handle
         return store
 
     def _prepare(self, *, create: bool, name: str) -> None:
@@ -229,9 +326,39 @@ class CampaignStore(Generic[S]):
             self._name = str(row[0]) if row else self.path.stem
 
     def close(self) -> None:
-        """Close the file (idempotent)."""
-        self._cache = None
-        self._conn.close()
+        """Let go of the file (idempotent); the connection closes with its last user."""
+        with _OPEN_LOCK:
+            if self._users <= 0:
+                return
+            self._users -= 1
+            if self._users > 0:
+                return
+            self._cache = None
+            handle = self._file
+            if handle is None:
+                self._conn.close()
+                return
+            if handle.stores.get(self.state_type) is self:
+                del handle.stores[self.state_type]
+        handle.release()
+
+    @property
+    def _lock(self) -> threading.RLock:
+        handle = self._file
+        return handle.lock if handle is not None else _NO_FILE_LOCK
+
+    @property
+    def _in_write(self) -> bool:
+        handle = self._file
+        return handle.in_write if handle is not None else self._own_write
+
+    @_in_write.setter
+    def _in_write(self, value: bool) -> None:
+        handle = self._file
+        if handle is not None:
+            handle.in_write = value
+        else:
+            self._own_write = value
 
     def __enter__(self) -> Self:
         return self
@@ -251,14 +378,14 @@ class CampaignStore(Generic[S]):
 
     def meta(self) -> dict[str, str]:
         """The file's key/value metadata (name, created, created_by)."""
-        with self._errors():
+        with self._lock, self._errors():
             return {str(k): str(v) for k, v in self._conn.execute("SELECT key, value FROM meta")}
 
     # ----------------------------------------------------------------------------- reading
 
     def state(self) -> S:
         """The fold of every live operation: a fresh object that the caller owns."""
-        with self._errors():
+        with self._lock, self._errors():
             with self._read():
                 head = self._head()
                 if self._cache is None or self._cache_head != head:
@@ -449,20 +576,27 @@ class CampaignStore(Generic[S]):
     @contextmanager
     def _read(self) -> Iterator[None]:
         """A read transaction: every query inside sees the same committed moment."""
-        if self._in_write:
-            yield  # already inside the write transaction, which sees its own writes
-            return
-        self._conn.execute("BEGIN")
-        try:
-            yield
-        finally:
-            self._conn.execute("COMMIT")
+        with self._lock:
+            if self._in_write:
+                yield  # already inside the write transaction, which sees its own writes
+                return
+            self._conn.execute("BEGIN")
+            try:
+                yield
+            finally:
+                self._conn.execute("COMMIT")
 
     @contextmanager
     def _immediate(self) -> Iterator[None]:
-        if self._in_write:
-            raise CampaignError(f"{self.path}: a write is already open on this campaign")
-        self._in_write = True
+        with self._lock:
+            if self._in_write:
+                raise CampaignError(f"{self.path}: a write is already open on this campaign")
+            self._in_write = True
+            with self._immediate_locked():
+                yield
+
+    @contextmanager
+    def _immediate_locked(self) -> Iterator[None]:
         try:
             with self._errors():
                 self._conn.execute("BEGIN IMMEDIATE")

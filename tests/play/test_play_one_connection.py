@@ -227,3 +227,22 @@ def test_threads_share_one_store_without_losing_a_write(tmp_path: Path) -> None:
     assert errors == []
     texts = journal_texts(path)
     assert sorted(texts) == sorted(f"t{n} {i}" for n in range(4) for i in range(20))
+
+
+def test_export_onto_an_open_campaign_is_refused_without_reading_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The export's overwrite check must not open the file while this process has it open."""
+    from ironsworn.cli.main import main
+
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    with CampaignStore.open(path) as store:
+        for target in (path, Path(str(path) + "-wal")):
+            code = main(["export", "json", "--campaign", str(path), "-o", str(target)])
+            assert code == 2
+            assert "is a campaign file" in capsys.readouterr().err
+        done = cli_in_another_process("journal", "add", "theirs", "--campaign", str(path))
+        assert done.returncode == 0, done.stderr
+        store.journal_add("ours")
+    assert journal_texts(path) == ["theirs", "ours"]

@@ -393,11 +393,17 @@ def _refuse_campaign_file(output: Path) -> None:
     for suffix in ("-wal", "-shm", "-journal"):
         if output.name.endswith(suffix):
             base = output.with_name(output.name[: -len(suffix)])
-    try:
-        with open(base, "rb") as handle:
-            header = handle.read(16)
-    except OSError:
-        return  # a new file, or one the export itself will report it cannot write
+    from ironsworn.campaign.store import open_in_process
+
+    if open_in_process(base):
+        header = b"SQLite format 3\x00"  # the campaign being exported, or another open one
+    else:
+        # No connection to this file exists in the process, so a plain read drops no lock.
+        try:
+            with open(base, "rb") as handle:
+                header = handle.read(16)
+        except OSError:
+            return  # a new file, or one the export itself will report it cannot write
     if header == b"SQLite format 3\x00":
         raise UsageError(
             f"-o {str(output)!r} is a campaign file: an export does not overwrite it "

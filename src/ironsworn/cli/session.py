@@ -104,7 +104,11 @@ def discard_if_empty(store: CampaignStore[Any]) -> None:
         counts = store.counts()
         if any(counts.values()):
             return
+    from ironsworn.campaign.store import open_in_process
+
     store.close()
+    if open_in_process(store.path):
+        return  # another part of this process still has it open: never unlink a live file
     with suppress(OSError):
         store.path.unlink()
         for suffix in ("-wal", "-shm", "-journal"):

@@ -6,6 +6,8 @@ into a single line on stderr and exit code 2; nothing is changed when one is rai
 - :class:`IronswornError` — root.
   - :class:`InvalidValue` (also a :class:`ValueError`) — a value out of range or not one of the
     accepted ones (a stat of 7, a die of 0, an unknown odds name).
+    - :class:`OptionNeeded` — a move needs an option the player left out (which stat, which
+      track); it carries the values accepted, so play mode can ask instead of refusing.
   - :class:`NotFound` (also a :class:`LookupError`) — an id or name that matches nothing, or
     more than one thing; carries the closest candidates.
   - :class:`RuleViolation` — a legal value used where the rules forbid it (Strike without
@@ -23,6 +25,16 @@ class IronswornError(Exception):
 
 class InvalidValue(IronswornError, ValueError):
     """A value that is out of range or not one of the accepted values."""
+
+
+class OptionNeeded(InvalidValue):
+    """A move needs an option that was left out: ``option`` (a keyword of ``make_move``:
+    ``stat``, ``track``...) and ``choices``, the accepted values with a label each."""
+
+    def __init__(self, message: str, option: str, choices: tuple[tuple[str, str], ...]) -> None:
+        super().__init__(message)
+        self.option = option
+        self.choices = choices
 
 
 class NotFound(IronswornError, LookupError):

@@ -122,6 +122,19 @@ class CharacterState:
             tuple(a["name"] for a in self.assets),
         )
 
+    def bond(self, query: str) -> str:
+        """A bond on the sheet by name: exact (any case), else a unique prefix; else NotFound."""
+        key = " ".join(query.split()).lower()
+        exact = [b for b in self.bonds if b.lower() == key]
+        found = exact or [b for b in self.bonds if key and b.lower().startswith(key)]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise NotFound(f"bond {query!r} is ambiguous for {self.name}", tuple(found))
+        if not self.bonds:
+            raise NotFound(f"{self.name} has no bonds on the sheet (no bond {query!r})")
+        raise NotFound(f"{self.name} has no bond {query!r}", tuple(self.bonds))
+
     def to_dict(self) -> JsonDict:
         # Written out by hand: dataclasses.asdict is the slowest part of a snapshot.
         return {

@@ -16,7 +16,9 @@ def register(sub: Any) -> None:
     character.add_argument(
         "--stats",
         required=True,
-        help="edge=3,heart=2,iron=2,shadow=1,wits=1 (3,2,2,1,1 in any order)",
+        help="edge=3,heart=2,iron=2,shadow=1,wits=1, or five values in the order edge, heart, "
+        "iron, shadow, wits: 3,2,2,1,1 gives edge 3 ... wits 1 (the values 3, 2, 2, 1, 1 in "
+        "any order)",
     )
     character.add_argument("--bond", action="append", default=[], help="a bond (up to 3)")
     character.add_argument(

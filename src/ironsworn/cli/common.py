@@ -107,6 +107,23 @@ def run_command(parser: CliParser, argv: Sequence[str]) -> int:
         return exc.code if isinstance(exc.code, int) else 0
 
 
+class JoinWords(argparse.Action):
+    """A name given as several words (``oracle roll location descriptor``): one string.
+
+    Used with ``nargs="+"`` (or ``"*"``, where no words leave the default).
+    """
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        words = [values] if isinstance(values, str) else list(values or [])
+        setattr(namespace, self.dest, " ".join(str(w) for w in words) if words else self.default)
+
+
 def common_options(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Add the options every command takes (``--json``)."""
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")

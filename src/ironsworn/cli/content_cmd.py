@@ -12,7 +12,7 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.cli.common import UsageError, common_options, emit, parse_int
+from ironsworn.cli.common import JoinWords, UsageError, common_options, emit, parse_int
 from ironsworn.cli.session import record, record_options
 
 if TYPE_CHECKING:
@@ -61,7 +61,9 @@ def _show_parser(group: Any, noun: str) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = common_options(
         group.add_parser("show", help=f"show one {noun}")
     )
-    parser.add_argument("id", metavar="ID", help="full id, id without type, or name")
+    parser.add_argument(
+        "id", metavar="ID", nargs="+", action=JoinWords, help="full id, id without type, or name"
+    )
     return parser
 
 
@@ -134,7 +136,9 @@ def _register_oracle(sub: Any) -> None:
     _list_parser(group, "oracle tables").set_defaults(func=_listing("oracles"))
     _show_parser(group, "oracle table").set_defaults(func=_oracle_show)
     roll = common_options(group.add_parser("roll", help="roll on an oracle table"))
-    roll.add_argument("id", metavar="ID", help="full id, id without type, or name")
+    roll.add_argument(
+        "id", metavar="ID", nargs="+", action=JoinWords, help="full id, id without type, or name"
+    )
     roll.add_argument("--value", help="your own roll for the first die (e.g. 1-100)")
     roll.add_argument("--seed", help="seed for a reproducible roll")
     record_options(roll)
@@ -199,7 +203,14 @@ def _register_truth(sub: Any) -> None:
     _list_parser(group, "truth categories").set_defaults(func=_listing("truths"))
     _show_parser(group, "truth category").set_defaults(func=_showing("truths", _truth_text))
     roll = common_options(group.add_parser("roll", help="roll a truth (or every truth)"))
-    roll.add_argument("id", metavar="ID", nargs="?", help="a truth category; all when omitted")
+    roll.add_argument(
+        "id",
+        metavar="ID",
+        nargs="*",
+        action=JoinWords,
+        default=None,
+        help="a truth category; all when omitted",
+    )
     roll.add_argument("--value", help="your own d100 roll (only with one ID)")
     roll.add_argument("--seed", help="seed for a reproducible roll")
     roll.set_defaults(func=_truth_roll)

@@ -27,7 +27,13 @@ from typing import TYPE_CHECKING, Any
 
 from ironsworn.campaign.state import CampaignState, CharacterState, TrackState
 from ironsworn.dice import Dice, RandomDice
-from ironsworn.errors import InvalidValue, IronswornError, NotFound, RuleViolation
+from ironsworn.errors import (
+    InvalidValue,
+    IronswornError,
+    NotFound,
+    OptionNeeded,
+    RuleViolation,
+)
 from ironsworn.meters import change_meter
 from ironsworn.momentum import change_momentum
 from ironsworn.outcomes import Outcome
@@ -253,11 +259,31 @@ OPTION_MOVES: dict[str, frozenset[str]] = {
     "patient": frozenset({"heal"}),
     "abandon": frozenset({"test_your_bond"}),
     "companion": frozenset({"heal", "companion_endure_harm"}),
-    "with": frozenset({"forge_a_bond", "test_your_bond"}),
+    "with": frozenset({"forge_a_bond", "test_your_bond", "sojourn", "undertake_a_journey"}),
     "ability": frozenset({"advance"}),
     "odds": frozenset({"ask_the_oracle"}),
 }
 OPTION_FLAGS = {"with": "--with", "adds": "--add", "burn": "--burn/--no-burn"}
+
+
+# Moves whose --with names a bond already on the sheet (a unique prefix is enough), and those
+# of them that add +1 for it: Sojourn "roll +heart. If you share a bond, add +1" (seed 000
+# L1876-1877); Undertake a Journey "If you are setting off from a community with which you
+# share a bond, add +1 to your initial roll" (L1734-1736).
+BOND_NAMED = frozenset({"sojourn", "undertake_a_journey", "test_your_bond"})
+BOND_ADDS = frozenset(
+    {"move:classic/adventure/undertake_a_journey", "move:classic/relationship/sojourn"}
+)
+
+
+def _named_bond(char: CharacterState, query: str, move: str) -> str:
+    """The bond ``query`` names; Test Your Bond keeps a name that is not on the sheet."""
+    try:
+        return char.bond(query)
+    except NotFound:
+        if move == "test_your_bond":
+            return query  # a bond marked without a name can still be tested
+        raise
 
 
 def check_options(move: Move, options: dict[str, Any]) -> None:
@@ -497,6 +523,9 @@ class MoveEngine:
                     **extra,
                 },
             )
+            if extra.get("with") and short_name(found.id) in BOND_NAMED:
+                extra["with"] = _named_bond(char, str(extra["with"]), short_name(found.id))
+            add_for_bond = bond or (bool(extra.get("with")) and found.id in BOND_ADDS)
             self.answers = list(choose)
             self.auto_burn = burn
             step: JsonDict = {
@@ -507,7 +536,7 @@ class MoveEngine:
                 "adds": [int(a) for a in adds],
                 "amount": amount,
                 "track": track,
-                "bond": bond,
+                "bond": add_for_bond,
                 "main": True,
                 **{k: v for k, v in extra.items() if v is not None},
             }
@@ -994,7 +1023,17 @@ class MoveEngine:
         if len(singles) == 1:
             return singles[0].using[0], self._value(ctx, char, singles[0].using[0])
         allowed = [o.using[0] for o in singles]
-        raise InvalidValue(f"{move.name} needs --stat (accepted: {', '.join(allowed)})")
+        raise OptionNeeded(
+            f"{move.name} needs --stat (accepted: {', '.join(allowed)})",
+            "stat",
+            tuple(
+                (
+                    o.using[0],
+                    f"+{o.using[0]} {self._value(ctx, char, o.using[0])}: {o.text}".rstrip(": "),
+                )
+                for o in singles
+            ),
+        )
 
     def _value(self, ctx: Step, char: CharacterState, name: str) -> int:
         if name == "companion_health" and ctx.data.get("companion"):
@@ -1047,10 +1086,12 @@ class MoveEngine:
                 what = "/".join(kinds)
                 if not mine:
                     raise InvalidValue(f"{ctx.name} has no active {what} track: create one first")
-                raise InvalidValue(
+                raise OptionNeeded(
                     f"{ctx.name} has several {what} tracks; name one with --track (accepted: "
                     + ", ".join(t.id for t in mine)
-                    + ")"
+                    + ")",
+                    "track",
+                    tuple((t.id, f"{t.name} ({t.rank} {t.kind}, score {t.score})") for t in mine),
                 )
             track = mine[0]
         if track.status != "active":

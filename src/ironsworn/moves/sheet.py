@@ -25,8 +25,19 @@ ADJUSTABLE = ("health", "spirit", "supply", "momentum", "experience")
 
 
 def parse_stats(text: str | Mapping[str, int]) -> dict[str, int]:
-    """Parse ``edge=3,heart=2,iron=2,shadow=1,wits=1`` and check the 3-2-2-1-1 spread."""
+    """Parse ``edge=3,heart=2,iron=2,shadow=1,wits=1`` and check the 3-2-2-1-1 spread.
+
+    Five bare values (``3,2,2,1,1``) go to edge, heart, iron, shadow and wits, in that order.
+    """
     stats: dict[str, int] = {}
+    if isinstance(text, str) and "=" not in text:
+        values = [v for v in text.replace(" ", ",").split(",") if v]
+        if len(values) != len(STATS):
+            raise InvalidValue(
+                f"stats {text!r}: give five values for {', '.join(STATS)} in that order "
+                "(3,2,2,1,1 in any order), or NAME=VALUE pairs"
+            )
+        text = ",".join(f"{name}={value}" for name, value in zip(STATS, values, strict=True))
     if isinstance(text, str):
         for part in text.replace(" ", "").split(","):
             name, sep, value = part.partition("=")

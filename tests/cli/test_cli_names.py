@@ -1,0 +1,92 @@
+"""Names and values as a player types them (issue 13): several words, bare stats, --with."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ironsworn.cli.main import main
+
+
+@pytest.fixture()
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("IRONSWORN_HOME", str(tmp_path))
+    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
+    return tmp_path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "shows"),
+    [
+        (("oracle", "roll", "location", "descriptor", "--seed", "1"), "Location Descriptor ("),
+        (("oracle", "show", "combat", "action"), "Combat Action (oracle_rollable:classic/"),
+        (("npc", "show", "iron", "revenant"), "Iron Revenant (npc:classic/horrors/"),
+        (("asset", "show", "shield", "bearer"), "Shield-Bearer (asset:classic/combat_talent/"),
+        (("truth", "show", "old", "world"), "The Old World"),
+        (("truth", "roll", "old", "world", "--value", "10"), "The Old World (10): "),
+    ],
+)
+def test_names_of_several_words(
+    home: Path, capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], shows: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    assert out.startswith(shows)
+
+
+@pytest.mark.parametrize(
+    ("stats", "expected"),
+    [
+        ("3,2,2,1,1", {"edge": 3, "heart": 2, "iron": 2, "shadow": 1, "wits": 1}),
+        ("1,1,2,2,3", {"edge": 1, "heart": 1, "iron": 2, "shadow": 2, "wits": 3}),
+        (
+            "wits=3,edge=2,heart=2,iron=1,shadow=1",
+            {"edge": 2, "heart": 2, "iron": 1, "shadow": 1, "wits": 3},
+        ),
+    ],
+)
+def test_stats_as_five_values_in_order(
+    home: Path, capsys: pytest.CaptureFixture[str], stats: str, expected: dict[str, int]
+) -> None:
+    code, out, err = run(capsys, "character", "new", "Kai", "--stats", stats, "--json")
+    assert code == 0, err
+    assert json.loads(out)["stats"] == expected
+
+
+@pytest.mark.parametrize(
+    ("stats", "says"),
+    [
+        ("3,2,2,1", "give five values for edge, heart, iron, shadow, wits in that order"),
+        ("3,3,2,1,1", "do not use the values 3, 2, 2, 1, 1"),
+    ],
+)
+def test_bad_stats_say_the_order(
+    home: Path, capsys: pytest.CaptureFixture[str], stats: str, says: str
+) -> None:
+    code, _out, err = run(capsys, "character", "new", "Kai", "--stats", stats)
+    assert code == 2 and says in err and len(err.splitlines()) == 1
+    assert not list(home.rglob("*.sqlite"))
+
+
+def test_the_help_says_the_order(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _err = run(capsys, "character", "--help")
+    assert code == 0
+    assert "in the order edge, heart, iron, shadow, wits" in " ".join(out.split())
+
+
+def test_sojourn_with_a_bond_by_prefix(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    stats = ("--stats", "3,2,2,1,1", "--bond", "Thornhold village", "--bond", "Elda")
+    assert run(capsys, "character", "new", "Kai", *stats)[0] == 0
+    code, _out, err = run(capsys, "move", "sojourn", "--with", "Kai")
+    assert code == 2 and "Kai has no bond 'Kai'; closest: Thornhold village, Elda" in err
+    code, out, err = run(capsys, "move", "sojourn", "--with", "thorn", "--dice", "3,9,10")
+    assert code == 0, err
+    assert "action 3 + stat 2 + 1 = 6 vs 9 | 10: MISS" in out

@@ -35,7 +35,7 @@ from typing import Any
 
 from ironsworn.campaign.journal import Narrator, words
 from ironsworn.campaign.schema import DISCARDED, LIVE, UNDONE
-from ironsworn.campaign.store import CampaignStore, Operation, encode_event
+from ironsworn.campaign.store import CampaignStore, Operation, Store, encode_event
 from ironsworn.errors import CampaignError, InvalidValue
 from ironsworn.progress import progress_boxes
 
@@ -48,7 +48,7 @@ _OPERATION_FIELDS = ("seq", "kind", "time", "character", "summary", "status", "e
 # --------------------------------------------------------------------------------- markdown
 
 
-def markdown(store: CampaignStore[Any]) -> str:
+def markdown(store: Store[Any]) -> str:
     """The campaign as a Markdown story, with the character sheets at the end."""
     operations = store.operations()
     state = store.state()
@@ -201,7 +201,7 @@ def _parse_time(value: str) -> datetime:
 # ------------------------------------------------------------------------------------- json
 
 
-def export_document(store: CampaignStore[Any]) -> dict[str, Any]:
+def export_document(store: Store[Any]) -> dict[str, Any]:
     """The whole campaign log as a JSON-able document (see the module docstring)."""
     meta = store.meta()
     return {
@@ -232,7 +232,7 @@ def dumps(document: Mapping[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def export_json(store: CampaignStore[Any]) -> str:
+def export_json(store: Store[Any]) -> str:
     """The JSON export of ``store`` as text."""
     return dumps(export_document(store))
 

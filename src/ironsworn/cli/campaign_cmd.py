@@ -30,7 +30,7 @@ from ironsworn.errors import IronswornError
 
 if TYPE_CHECKING:
     from ironsworn.campaign.journal import Narrator
-    from ironsworn.campaign.store import CampaignStore, Operation
+    from ironsworn.campaign.store import Operation, Store
 
 
 def register(sub: argparse._SubParsersAction[CliParser]) -> None:
@@ -446,7 +446,7 @@ def _import(args: argparse.Namespace) -> int:
 # ----------------------------------------------------------------------------------- helpers
 
 
-def _narrator(store: CampaignStore[Any]) -> Narrator:
+def _narrator(store: Store[Any]) -> Narrator:
     """A narrator that knows the track names, even when the state cannot be folded.
 
     (The log is how a player finds what to undo, so it must read a log the state refuses.)
@@ -467,7 +467,7 @@ def _limit(args: argparse.Namespace) -> int | None:
     return min(parse_int(args.limit, "--limit", low=1), 2**62)
 
 
-def _known_character(store: CampaignStore[Any], name: str) -> str:
+def _known_character(store: Store[Any], name: str) -> str:
     """The character ``name`` names (a name that is none would read as an empty journal)."""
     from ironsworn.campaign.journal import resolve_character
     from ironsworn.errors import NotFound

@@ -1,4 +1,4 @@
-"""The campaign store: one SQLite file holding the append-only log of what happened.
+"""The campaign store: the append-only log of what happened, in a SQLite file or PostgreSQL.
 
 A campaign is a sequence of **operations**, one per user action (a whole move with its chain,
 a journal entry, a manual edit, an oracle roll). Each operation is a list of **events** (JSON
@@ -6,13 +6,19 @@ objects with a ``"type"``); the game state is the fold of the events of every li
 in order. The state model is not defined here: any class following :class:`Foldable` will do
 (the default is ``ironsworn.campaign.state.CampaignState``, imported when first needed).
 
+Every caller programs against :class:`Store` (``base.py``: the rules below, written once); a
+backend supplies transactions and a handful of queries: :class:`CampaignStore` is a SQLite file
+per campaign (``sqlite.py``, the default, for a player's machine), ``PostgresStore`` keeps many
+campaigns in one PostgreSQL database (``postgres.py``, for a hosted table; psycopg is imported
+only there). The same test suite runs against both.
+
 API::
 
-    store = CampaignStore.open(path, create=False, name=None, state_type=None)
+    store = CampaignStore.open(path, create=False, name=None, state_type=None)   # a file
     store.name                      # the campaign's name (recorded when it was created)
-    store.path                      # the file
+    store.location                  # where it is kept, for messages (CampaignStore.path: the file)
     store.state()                   # the folded state: a fresh object the caller owns
-    with store.write() as tx:       # BEGIN IMMEDIATE: one writer at a time, others wait
+    with store.write() as tx:       # the campaign's write lock: one writer at a time, others wait
         tx.state                    # the state as of the lock (a working copy, yours to mutate)
         tx.append(kind, events, character=None, summary="")   # -> Operation
     # commit when the block ends; an exception rolls everything back (nothing is written)
@@ -28,13 +34,11 @@ Rules the store keeps:
   the top of the redo stack); redo marks the most recently undone one ``live`` again; a new
   operation after an undo marks the whole redo stack ``discarded``. Undone and discarded
   operations stay in the file and in the JSON export.
-- **Durability.** WAL journal with ``synchronous=FULL``: a commit returns only after the WAL is
-  fsynced, so an acknowledged operation survives a killed process *and* a power cut (NORMAL
-  would survive the kill but could lose the last commits on power loss; FULL costs one fsync,
-  well under a millisecond on an SSD).
-- **Concurrency.** Every write is ``BEGIN IMMEDIATE`` with a 30 s busy timeout: a second command
-  on the same campaign waits for the first instead of failing with "database is locked", and
-  ``tx.state`` is read inside the lock, so it includes the other command's operation.
+- **Durability and concurrency.** A commit returns only once it is durable (SQLite: WAL with
+  ``synchronous=FULL``; PostgreSQL: its commit), so an acknowledged operation survives a killed
+  process. Writes to one campaign take its lock (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: the
+  campaign's row, ``FOR UPDATE``) with a 30 s wait: a second writer waits for the first, and
+  ``tx.state`` is read inside the lock, so it includes the other writer's operation.
 - **Events are the truth.** ``tx.append`` stores the events as canonical JSON. ``tx.state``
   is built on first use and handed over: the caller may mutate it freely (the move engine
   does, applying each event as it emits it) and the store never reads it back. A caller that
@@ -49,9 +53,9 @@ Rules the store keeps:
   long campaign folds at most a few hundred events. Snapshots are a cache: undo drops those it
   invalidates, and a snapshot written by another state model or version is ignored.
   **State models must bump ``SNAPSHOT_VERSION`` when ``to_dict()`` or ``apply()`` change.**
-- **Faults.** A missing, empty, corrupt, foreign (not ironsworn) or newer file raises
-  :class:`~ironsworn.errors.CampaignError` with one line naming the path, and is not written.
-  An older file is migrated (see :mod:`ironsworn.campaign.schema`).
+- **Faults.** A missing, empty, corrupt, foreign (not ironsworn) or newer campaign raises
+  :class:`~ironsworn.errors.CampaignError` with one line naming it, and is not written. An
+  older schema is migrated (:mod:`ironsworn.campaign.schema`, ``store/pg_schema.py``).
 """
 
 from ironsworn.campaign.store.base import (
@@ -60,12 +64,14 @@ from ironsworn.campaign.store.base import (
     SNAPSHOTS_KEPT,
     Foldable,
     Operation,
+    Store,
+    Transaction,
     check_kind,
     default_state_type,
     encode_event,
     utc_now,
 )
-from ironsworn.campaign.store.sqlite import CampaignStore, Transaction, open_in_process
+from ironsworn.campaign.store.sqlite import CampaignStore, open_in_process
 
 __all__ = [
     "BUSY_TIMEOUT_S",
@@ -74,6 +80,7 @@ __all__ = [
     "CampaignStore",
     "Foldable",
     "Operation",
+    "Store",
     "Transaction",
     "check_kind",
     "default_state_type",

@@ -6,11 +6,15 @@ See :mod:`ironsworn.campaign.store` for the store's contract.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Protocol, Self, TypeVar
+from types import TracebackType
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from ironsworn.campaign.schema import DISCARDED, LIVE, UNDONE
 from ironsworn.errors import CampaignError, InvalidValue, IronswornError
@@ -108,6 +112,513 @@ def check_kind(kind: Any) -> str:
     if not isinstance(kind, str) or not kind or kind != kind.strip() or "\n" in kind:
         raise InvalidValue(f"operation kind {kind!r} is not valid (accepted: a non-empty word)")
     return kind
+
+
+Row = tuple[Any, ...]  # (seq, kind, time, character, summary, status) of one operation
+
+
+class Transaction(Generic[S]):
+    """One write: the lock is held from ``with store.write()`` to the end of the block."""
+
+    def __init__(self, store: Store[S], head: int) -> None:
+        self._store = store
+        self._state: S | None = None
+        self._redo_discarded = False
+        self.head = head  # seq of the last live operation when the lock was taken (0: none)
+        self.appended: list[Operation] = []
+
+    @property
+    def state(self) -> S:
+        """The folded state as of the lock, built on first use: the caller's to work on.
+
+        Appending does not change it (a caller that wants the state after its own events
+        applies them itself), and the store never reads it back.
+        """
+        if self._state is None:
+            self._state = self._store._take(self.head)
+        return self._state
+
+    @property
+    def took_state(self) -> bool:
+        """Whether :attr:`state` was used (the caller then vouches for its events)."""
+        return self._state is not None
+
+    def append(
+        self,
+        kind: str,
+        events: Sequence[Mapping[str, Any]],
+        *,
+        character: str | None = None,
+        summary: str = "",
+    ) -> Operation:
+        """Record one operation (written now, committed when the ``with`` block ends)."""
+        check_kind(kind)
+        if isinstance(events, Mapping | str | bytes) or not isinstance(events, Sequence):
+            raise InvalidValue(f"events of a {kind!r} operation must be a list of JSON objects")
+        if not events:
+            raise InvalidValue(f"a {kind!r} operation needs at least one event")
+        if character is not None and not isinstance(character, str):
+            raise InvalidValue(f"character {character!r} is not a name")
+        if not isinstance(summary, str):
+            raise InvalidValue(f"summary {summary!r} is not text")
+        encoded = [
+            encode_event(event, f"event {i} of the {kind!r} operation")
+            for i, event in enumerate(events)
+        ]
+        store = self._store
+        if not self._redo_discarded:
+            # A new operation ends the possibility of redo (like any editor's undo stack).
+            store._discard_redo()
+            self._redo_discarded = True
+        time = store.clock()
+        seq = store._insert_operation(None, kind, time, character, summary, LIVE)
+        store._insert_events(seq, encoded)
+        # The operation carries the stored (canonical) form, which is what a replay will see.
+        stored = tuple(json.loads(body) for _type, body in encoded)
+        operation = Operation(seq, kind, time, character, summary, stored, LIVE)
+        self.appended.append(operation)
+        return operation
+
+
+class Store(ABC, Generic[S]):
+    """One campaign's log, wherever it is kept: the interface every caller programs against.
+
+    The rules (append-only, undo/redo, folding, snapshots, transactions) live here once; a
+    backend (:class:`~ironsworn.campaign.store.sqlite.CampaignStore` for a file,
+    :class:`~ironsworn.campaign.store.postgres.PostgresStore` for a database) supplies the
+    transactions and the small queries below ``# backend``.
+    """
+
+    def __init__(self, state_type: type[S]) -> None:
+        self.state_type = state_type
+        self.clock: Callable[[], str] = utc_now
+        self._state_key = _state_key(state_type)
+        self._name = ""
+        self._own_write = False
+        self._own_lock = threading.RLock()
+        # The fold of the live operations up to _cache_head, owned by the store until it is
+        # handed out (then forgotten: handing it over is cheaper than copying a big state).
+        # _since counts the live operations in it after the snapshot it grew from.
+        self._cache: S | None = None
+        self._cache_head = -1
+        self._since = 0
+
+    # ----------------------------------------------------------------- identity and closing
+
+    @property
+    def name(self) -> str:
+        """The campaign's name, as recorded when it was created."""
+        return self._name
+
+    @property
+    @abstractmethod
+    def location(self) -> str:
+        """Where the campaign is kept, as messages name it (a path, or database and name)."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Let go of the campaign (idempotent)."""
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def meta(self) -> dict[str, str]:
+        """The campaign's key/value metadata (name, created, created_by)."""
+        with self._errors(), self._read():
+            return self._meta()
+
+    @property
+    def _lock(self) -> threading.RLock:
+        """Held for a whole read or write: a store may be shared by threads (a web server)."""
+        return self._own_lock
+
+    @property
+    def _in_write(self) -> bool:
+        """Whether a write transaction is open (a read inside it reuses it)."""
+        return self._own_write
+
+    @_in_write.setter
+    def _in_write(self, value: bool) -> None:
+        self._own_write = value
+
+    # ----------------------------------------------------------------------------- reading
+
+    def state(self) -> S:
+        """The fold of every live operation: a fresh object that the caller owns."""
+        with self._lock, self._errors():
+            with self._read():
+                head = self._head()
+                if self._cache is None or self._cache_head != head:
+                    self._rebuild(head)
+            if self._since >= 2 * SNAPSHOT_INTERVAL:
+                self._snapshot_opportunistically()
+            return self._take(head)
+
+    def operations(
+        self, *, include_undone: bool = False, last: int | None = None
+    ) -> list[Operation]:
+        """Operations in seq order: the live ones, or with ``include_undone`` every one.
+
+        ``last=N`` gives only the last N of them (without reading the rest of the log).
+        """
+        statuses = (LIVE, UNDONE, DISCARDED) if include_undone else (LIVE,)
+        with self._errors(), self._read():
+            rows = self._operation_rows(statuses, None if last is None else max(0, last))
+            rows.reverse()
+            first = int(rows[0][0]) if rows else 0
+            events: dict[int, list[dict[str, Any]]] = {}
+            for op_seq, body in self._event_bodies(statuses, first):
+                events.setdefault(int(op_seq), []).append(json.loads(body))
+        return [_operation(row, events.get(int(row[0]), [])) for row in rows]
+
+    def last_operation(self) -> Operation | None:
+        """The last live operation, or None in an empty campaign."""
+        with self._errors(), self._read():
+            return self._last(LIVE, descending=True)
+
+    def counts(self) -> dict[str, int]:
+        """How many operations there are of each status, and how many live events."""
+        with self._errors(), self._read():
+            counts = {LIVE: 0, UNDONE: 0, DISCARDED: 0}
+            counts.update(self._status_counts())
+            counts["events"] = self._live_event_count()
+            return counts
+
+    # ----------------------------------------------------------------------------- writing
+
+    @contextmanager
+    def write(self) -> Iterator[Transaction[S]]:
+        """Take the campaign's write lock and yield a :class:`Transaction`.
+
+        Commits when the block ends; an exception rolls back everything appended in it.
+        """
+        with self._immediate():
+            with self._errors():
+                # Built lazily, by tx.state or at commit: a write that needs no state
+                # (a journal entry into a warm store) does not pay for one.
+                head = self._head()
+            transaction = Transaction(self, head)
+            yield transaction
+            with self._errors():
+                self._fold_and_snapshot(transaction)
+
+    def journal_add(self, text: str, character: str | None = None) -> Operation:
+        """Record a journal entry: an operation of kind ``journal`` with one ``journal`` event."""
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidValue("journal text is empty (accepted: some text)")
+        text = text.strip()
+        summary = text.splitlines()[0]
+        if len(summary) > 60:
+            summary = summary[:59].rstrip() + "…"
+        with self.write() as tx:
+            return tx.append(
+                "journal", [{"type": "journal", "text": text}], character=character, summary=summary
+            )
+
+    def undo(self) -> Operation | None:
+        """Undo the last live operation (kept for redo); None when there is nothing to undo."""
+        with self._errors(), self._immediate():
+            operation = self._last(LIVE, descending=True)
+            if operation is None:
+                return None
+            self._set_status(operation.seq, UNDONE)
+            # Snapshots at or after the undone operation no longer describe the live log.
+            self._drop_snapshots(operation.seq)
+            self._cache = None
+            self._cache_head = -1
+        return replace(operation, status=UNDONE)
+
+    def redo(self) -> Operation | None:
+        """Restore the most recently undone operation; None when there is nothing to redo."""
+        with self._errors(), self._immediate():
+            operation = self._last(UNDONE, descending=False)
+            if operation is None:
+                return None
+            self._set_status(operation.seq, LIVE)
+            self._cache = None
+            self._cache_head = -1
+        return replace(operation, status=LIVE)
+
+    def load_operations(
+        self,
+        operations: Sequence[Operation],
+        *,
+        source: str = "",
+        meta: Mapping[str, str] | None = None,
+    ) -> None:
+        """Write already-recorded operations (seq, time and status kept) into an empty campaign.
+
+        Used by import and copy. The live ones are folded to prove the state model accepts
+        them, and a snapshot of the result is saved; ``meta`` values (such as the original
+        ``created`` time) replace the campaign's. Any failure rolls back everything.
+        """
+        where = source or self.location
+        with self.write() as tx:
+            for key, value in (meta or {}).items():
+                self._set_meta(key, value)
+            if tx.head or self._has_operations():
+                raise CampaignError(f"{self.location}: can only import into an empty campaign")
+            _check_history(operations, where)
+            state = self.state_type()
+            for operation in operations:
+                check_kind(operation.kind)
+                encoded = [
+                    encode_event(event, f"event {i} of operation {operation.seq}")
+                    for i, event in enumerate(operation.events)
+                ]
+                self._insert_operation(
+                    operation.seq,
+                    operation.kind,
+                    operation.time,
+                    operation.character,
+                    operation.summary,
+                    operation.status,
+                )
+                self._insert_events(operation.seq, encoded)
+                if operation.status == LIVE:
+                    for _kind, body in encoded:
+                        _fold(state, json.loads(body), operation.seq, where)
+            head = self._head()
+            if head:
+                self._save_snapshot(head, state)
+            self._cache, self._cache_head, self._since = state, head, 0
+
+    # ---------------------------------------------------------------------------- internals
+
+    @contextmanager
+    def _immediate(self) -> Iterator[None]:
+        """The write transaction: the campaign's lock is held until commit or rollback."""
+        with self._lock:
+            if self._in_write:
+                raise CampaignError(f"{self.location}: a write is already open on this campaign")
+            self._in_write = True
+            try:
+                with self._errors():
+                    self._begin_write(wait=True)
+                try:
+                    yield
+                    with self._errors():
+                        self._commit()
+                except BaseException:
+                    # The cache may hold folded events that are now rolled back.
+                    self._cache = None
+                    self._cache_head = -1
+                    self._rollback()
+                    raise
+            finally:
+                self._in_write = False
+
+    def _last(self, status: str, *, descending: bool) -> Operation | None:
+        row = self._operation_row(status, descending=descending)
+        if row is None:
+            return None
+        return _operation(row, [json.loads(body) for body in self._events_of(int(row[0]))])
+
+    def _rebuild(self, head: int) -> None:
+        """Load the newest usable snapshot at or before ``head`` and fold the rest."""
+        state: S | None = None
+        base = 0
+        row = self._snapshot_row(self._state_key, head)
+        if row is not None:
+            seq, ops, body = row
+            if self._count_live(0, seq) == ops:
+                try:
+                    state = self.state_type.from_dict(json.loads(body))
+                    base = seq
+                except Exception:
+                    state = None  # an unreadable snapshot is only a lost cache: fold it all
+        if state is None:
+            state = self.state_type()
+            base = 0
+        since = self._count_live(base, head)
+        for op_seq, body in self._live_events(base, head):
+            _fold(state, json.loads(body), int(op_seq), self.location)
+        self._cache, self._cache_head, self._since = state, head, since
+
+    def _take(self, head: int) -> S:
+        """Hand the fold up to ``head`` to the caller, and forget it."""
+        if self._cache is None or self._cache_head != head:
+            with self._read():
+                self._rebuild(head)
+        state = self._cache
+        assert state is not None
+        self._cache, self._cache_head = None, -1
+        return state
+
+    def _fold_and_snapshot(self, transaction: Transaction[S]) -> None:
+        """At commit: fold the new operations into the store's state, save a snapshot if due."""
+        appended = transaction.appended
+        if not appended:
+            return
+        head = appended[-1].seq
+        if not transaction.took_state:
+            # The store checks the events itself: a refusal rolls the whole write back.
+            if self._cache is None or self._cache_head != transaction.head:
+                self._rebuild(transaction.head)
+            assert self._cache is not None
+            for operation in appended:
+                for event in operation.events:
+                    _fold(self._cache, event, operation.seq, self.location)
+            self._cache_head = head
+            self._since += len(appended)
+        # Otherwise the caller built its events on tx.state, which it now owns (the move
+        # engine applies each event as it emits it), and the store has no copy left.
+        if self._cache is None and self._ops_since_snapshot(head) >= SNAPSHOT_INTERVAL:
+            self._rebuild(head)  # inside the transaction, so it sees the new operations
+        if self._cache is not None and self._since >= SNAPSHOT_INTERVAL:
+            self._save_snapshot(head, self._cache)
+            self._since = 0
+
+    def _ops_since_snapshot(self, head: int) -> int:
+        return self._count_live(self._snapshot_base(self._state_key, head), head)
+
+    def _save_snapshot(self, head: int, state: S) -> None:
+        body = json.dumps(state.to_dict(), ensure_ascii=False)
+        self._put_snapshot(head, self._state_key, self._count_live(0, head), body)
+
+    def _snapshot_opportunistically(self) -> None:
+        """After a long fold on a read, save a snapshot if the lock is free right now.
+
+        This happens after an upgrade made the old snapshots unusable; a busy or read-only
+        campaign just skips it (it is only a cache).
+        """
+        if self._in_write:
+            return
+        try:
+            with self._errors():
+                self._begin_write(wait=False)
+        except CampaignError:
+            return
+        self._in_write = True
+        try:
+            with self._errors():
+                if self._cache is not None and self._head() == self._cache_head:
+                    self._save_snapshot(self._cache_head, self._cache)
+                    self._since = 0
+                self._commit()
+        except CampaignError:
+            self._rollback()
+        finally:
+            self._in_write = False
+
+    # ------------------------------------------------------------------------------ backend
+    # Transactions, then queries. Every query runs inside _read() or a write transaction.
+
+    @abstractmethod
+    def _errors(self) -> AbstractContextManager[None]:
+        """Turn the backend's exceptions into one-line :class:`CampaignError` naming it."""
+
+    @abstractmethod
+    def _read(self) -> AbstractContextManager[None]:
+        """A read transaction: every query inside sees the same committed moment.
+
+        Inside a write transaction it adds nothing (the write sees its own changes).
+        """
+
+    @abstractmethod
+    def _begin_write(self, *, wait: bool) -> None:
+        """Start the write transaction holding the campaign's lock (waiting for it, or not)."""
+
+    @abstractmethod
+    def _commit(self) -> None:
+        """Commit the write transaction; returns only once it is durable."""
+
+    @abstractmethod
+    def _rollback(self) -> None:
+        """Roll the write transaction back (quietly: it may already be gone)."""
+
+    @abstractmethod
+    def _meta(self) -> dict[str, str]: ...
+
+    @abstractmethod
+    def _set_meta(self, key: str, value: str) -> None: ...
+
+    @abstractmethod
+    def _head(self) -> int:
+        """The last live seq, 0 for none: it alone identifies the live set (and the state).
+
+        (Discarded operations never come back and undone ones all follow the live ones.)
+        """
+
+    @abstractmethod
+    def _has_operations(self) -> bool: ...
+
+    @abstractmethod
+    def _operation_row(self, status: str, *, descending: bool) -> Row | None:
+        """The first (or last) operation with ``status``, as a :data:`Row`."""
+
+    @abstractmethod
+    def _events_of(self, seq: int) -> list[str]:
+        """The event bodies (JSON text) of operation ``seq``, in order."""
+
+    @abstractmethod
+    def _operation_rows(self, statuses: Sequence[str], last: int | None) -> list[Row]:
+        """Operations with one of ``statuses``, newest first (only ``last`` of them)."""
+
+    @abstractmethod
+    def _event_bodies(self, statuses: Sequence[str], first: int) -> Iterable[tuple[int, str]]:
+        """``(op_seq, body)`` of the operations with ``statuses`` from ``first`` on, in order."""
+
+    @abstractmethod
+    def _live_events(self, after: int, upto: int) -> Iterable[tuple[int, str]]:
+        """``(op_seq, body)`` of the live operations with ``after < seq <= upto``, in order."""
+
+    @abstractmethod
+    def _count_live(self, after: int, upto: int) -> int:
+        """How many live operations have ``after < seq <= upto``."""
+
+    @abstractmethod
+    def _status_counts(self) -> dict[str, int]: ...
+
+    @abstractmethod
+    def _live_event_count(self) -> int: ...
+
+    @abstractmethod
+    def _discard_redo(self) -> None:
+        """Mark every undone operation discarded."""
+
+    @abstractmethod
+    def _insert_operation(
+        self,
+        seq: int | None,
+        kind: str,
+        time: str,
+        character: str | None,
+        summary: str,
+        status: str,
+    ) -> int:
+        """Add an operation (``seq`` None: the next one) and return its seq."""
+
+    @abstractmethod
+    def _insert_events(self, seq: int, encoded: Sequence[tuple[str, str]]) -> None:
+        """Add the ``(type, body)`` events of operation ``seq``."""
+
+    @abstractmethod
+    def _set_status(self, seq: int, status: str) -> None: ...
+
+    @abstractmethod
+    def _snapshot_row(self, state_key: str, head: int) -> tuple[int, int, str] | None:
+        """``(seq, ops, body)`` of the newest snapshot by ``state_key`` at or before ``head``."""
+
+    @abstractmethod
+    def _snapshot_base(self, state_key: str, head: int) -> int:
+        """The seq of that snapshot, 0 when there is none."""
+
+    @abstractmethod
+    def _put_snapshot(self, seq: int, state_key: str, ops: int, body: str) -> None:
+        """Save (or replace) a snapshot and prune all but the newest :data:`SNAPSHOTS_KEPT`."""
+
+    @abstractmethod
+    def _drop_snapshots(self, from_seq: int) -> None:
+        """Delete the snapshots at or after ``from_seq``."""
 
 
 def _fold(state: Foldable, event: Mapping[str, Any], seq: int, where: str | Path) -> None:

@@ -11,112 +11,41 @@ See :mod:`ironsworn.campaign.store` for the store's contract. What is particular
   state model) or a sibling sharing its connection, and the header is read with plain I/O only
   before the first connection exists. A store closes its connection when its last user closes
   it. The connection is shared between threads (a web server's workers) under one lock.
+- **Durability.** WAL journal with ``synchronous=FULL``: a commit returns only after the WAL is
+  fsynced, so an acknowledged operation survives a killed process *and* a power cut (NORMAL
+  would survive the kill but could lose the last commits on power loss; FULL costs one fsync,
+  well under a millisecond on an SSD).
+- **Concurrency.** Every write is ``BEGIN IMMEDIATE`` with a 30 s busy timeout: a second command
+  on the same campaign waits for the first instead of failing with "database is locked", and
+  ``tx.state`` is read inside the lock, so it includes the other command's operation.
+- **Faults.** A missing, empty, corrupt, foreign (not ironsworn) or newer file raises
+  :class:`~ironsworn.errors.CampaignError` with one line naming the path, and is not written.
+  An older file is migrated (see :mod:`ironsworn.campaign.schema`).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import replace
 from pathlib import Path
-from types import TracebackType
-from typing import Any, Generic, Self, overload
+from typing import Any, overload
 
 from ironsworn.campaign import schema
 from ironsworn.campaign.schema import DISCARDED, LIVE, UNDONE
 from ironsworn.campaign.store.base import (
     BUSY_TIMEOUT_S,
-    SNAPSHOT_INTERVAL,
     SNAPSHOTS_KEPT,
-    Operation,
+    Row,
     S,
+    Store,
     T,
-    _check_history,
-    _fold,
     _package,
-    _state_key,
-    check_kind,
     default_state_type,
-    encode_event,
-    utc_now,
 )
-from ironsworn.errors import CampaignError, InvalidValue
-
-
-class Transaction(Generic[S]):
-    """One write: the lock is held from ``with store.write()`` to the end of the block."""
-
-    def __init__(self, store: CampaignStore[S], head: int) -> None:
-        self._store = store
-        self._state: S | None = None
-        self._redo_discarded = False
-        self.head = head  # seq of the last live operation when the lock was taken (0: none)
-        self.appended: list[Operation] = []
-
-    @property
-    def state(self) -> S:
-        """The folded state as of the lock, built on first use: the caller's to work on.
-
-        Appending does not change it (a caller that wants the state after its own events
-        applies them itself), and the store never reads it back.
-        """
-        if self._state is None:
-            self._state = self._store._take(self.head)
-        return self._state
-
-    @property
-    def took_state(self) -> bool:
-        """Whether :attr:`state` was used (the caller then vouches for its events)."""
-        return self._state is not None
-
-    def append(
-        self,
-        kind: str,
-        events: Sequence[Mapping[str, Any]],
-        *,
-        character: str | None = None,
-        summary: str = "",
-    ) -> Operation:
-        """Record one operation (written now, committed when the ``with`` block ends)."""
-        check_kind(kind)
-        if isinstance(events, Mapping | str | bytes) or not isinstance(events, Sequence):
-            raise InvalidValue(f"events of a {kind!r} operation must be a list of JSON objects")
-        if not events:
-            raise InvalidValue(f"a {kind!r} operation needs at least one event")
-        if character is not None and not isinstance(character, str):
-            raise InvalidValue(f"character {character!r} is not a name")
-        if not isinstance(summary, str):
-            raise InvalidValue(f"summary {summary!r} is not text")
-        encoded = [
-            encode_event(event, f"event {i} of the {kind!r} operation")
-            for i, event in enumerate(events)
-        ]
-        conn = self._store._conn
-        if not self._redo_discarded:
-            # A new operation ends the possibility of redo (like any editor's undo stack).
-            conn.execute("UPDATE operations SET status = ? WHERE status = ?", (DISCARDED, UNDONE))
-            self._redo_discarded = True
-        time = self._store.clock()
-        cursor = conn.execute(
-            "INSERT INTO operations (kind, time, character, summary, status) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (kind, time, character, summary, LIVE),
-        )
-        seq = cursor.lastrowid
-        assert seq is not None
-        conn.executemany(
-            "INSERT INTO events (op_seq, idx, type, body) VALUES (?, ?, ?, ?)",
-            [(seq, i, event_type, body) for i, (event_type, body) in enumerate(encoded)],
-        )
-        # The operation carries the stored (canonical) form, which is what a replay will see.
-        stored = tuple(json.loads(body) for _type, body in encoded)
-        operation = Operation(seq, kind, time, character, summary, stored, LIVE)
-        self.appended.append(operation)
-        return operation
+from ironsworn.errors import CampaignError
 
 
 class _OpenFile:
@@ -163,25 +92,15 @@ def open_in_process(path: str | os.PathLike[str]) -> bool:
         return key is not None and key in _OPEN_FILES
 
 
-class CampaignStore(Generic[S]):
+class CampaignStore(Store[S]):
     """An open campaign file. Create it with :meth:`open`; see the module docstring."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path, state_type: type[S]) -> None:
-        self._conn = conn
         self._file: _OpenFile | None = None
+        super().__init__(state_type)
+        self._conn = conn
         self._users = 1
         self.path = path
-        self.state_type = state_type
-        self.clock: Callable[[], str] = utc_now
-        self._state_key = _state_key(state_type)
-        self._name = ""
-        self._own_write = False
-        # The fold of the live operations up to _cache_head, owned by the store until it is
-        # handed out (then forgotten: handing it over is cheaper than copying a big state).
-        # _since counts the live operations in it after the snapshot it grew from.
-        self._cache: S | None = None
-        self._cache_head = -1
-        self._since = 0
 
     # ----------------------------------------------------------------- opening and closing
 
@@ -360,202 +279,12 @@ class CampaignStore(Generic[S]):
         else:
             self._own_write = value
 
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
-
     @property
-    def name(self) -> str:
-        """The campaign's name, as recorded when it was created."""
-        return self._name
+    def location(self) -> str:
+        """The campaign file's path."""
+        return str(self.path)
 
-    def meta(self) -> dict[str, str]:
-        """The file's key/value metadata (name, created, created_by)."""
-        with self._lock, self._errors():
-            return {str(k): str(v) for k, v in self._conn.execute("SELECT key, value FROM meta")}
-
-    # ----------------------------------------------------------------------------- reading
-
-    def state(self) -> S:
-        """The fold of every live operation: a fresh object that the caller owns."""
-        with self._lock, self._errors():
-            with self._read():
-                head = self._head()
-                if self._cache is None or self._cache_head != head:
-                    self._rebuild(head)
-            if self._since >= 2 * SNAPSHOT_INTERVAL:
-                self._snapshot_opportunistically()
-            return self._take(head)
-
-    def operations(
-        self, *, include_undone: bool = False, last: int | None = None
-    ) -> list[Operation]:
-        """Operations in seq order: the live ones, or with ``include_undone`` every one.
-
-        ``last=N`` gives only the last N of them (without reading the rest of the log).
-        """
-        statuses = (LIVE, UNDONE, DISCARDED) if include_undone else (LIVE,)
-        marks = ", ".join("?" for _ in statuses)
-        limit = -1 if last is None else max(0, last)
-        with self._errors(), self._read():
-            rows = self._conn.execute(
-                "SELECT seq, kind, time, character, summary, status FROM operations "
-                f"WHERE status IN ({marks}) ORDER BY seq DESC LIMIT ?",
-                (*statuses, limit),
-            ).fetchall()
-            rows.reverse()
-            first = int(rows[0][0]) if rows else 0
-            events: dict[int, list[dict[str, Any]]] = {}
-            for op_seq, body in self._conn.execute(
-                "SELECT e.op_seq, e.body FROM events e JOIN operations o ON o.seq = e.op_seq "
-                f"WHERE o.status IN ({marks}) AND o.seq >= ? ORDER BY e.op_seq, e.idx",
-                (*statuses, first),
-            ):
-                events.setdefault(int(op_seq), []).append(json.loads(body))
-        return [_operation(row, events.get(int(row[0]), [])) for row in rows]
-
-    def last_operation(self) -> Operation | None:
-        """The last live operation, or None in an empty campaign."""
-        with self._errors(), self._read():
-            return self._last(LIVE, descending=True)
-
-    def counts(self) -> dict[str, int]:
-        """How many operations there are of each status, and how many live events."""
-        with self._errors(), self._read():
-            counts = {LIVE: 0, UNDONE: 0, DISCARDED: 0}
-            for status, number in self._conn.execute(
-                "SELECT status, count(*) FROM operations GROUP BY status"
-            ):
-                counts[str(status)] = int(number)
-            (events,) = self._conn.execute(
-                "SELECT count(*) FROM events e JOIN operations o ON o.seq = e.op_seq "
-                "WHERE o.status = ?",
-                (LIVE,),
-            ).fetchone()
-            counts["events"] = int(events)
-            return counts
-
-    # ----------------------------------------------------------------------------- writing
-
-    @contextmanager
-    def write(self) -> Iterator[Transaction[S]]:
-        """Take the write lock (``BEGIN IMMEDIATE``) and yield a :class:`Transaction`.
-
-        Commits when the block ends; an exception rolls back everything appended in it.
-        """
-        with self._immediate():
-            with self._errors():
-                # Built lazily, by tx.state or at commit: a write that needs no state
-                # (a journal entry into a warm store) does not pay for one.
-                head = self._head()
-            transaction = Transaction(self, head)
-            yield transaction
-            with self._errors():
-                self._fold_and_snapshot(transaction)
-
-    def journal_add(self, text: str, character: str | None = None) -> Operation:
-        """Record a journal entry: an operation of kind ``journal`` with one ``journal`` event."""
-        if not isinstance(text, str) or not text.strip():
-            raise InvalidValue("journal text is empty (accepted: some text)")
-        text = text.strip()
-        summary = text.splitlines()[0]
-        if len(summary) > 60:
-            summary = summary[:59].rstrip() + "…"
-        with self.write() as tx:
-            return tx.append(
-                "journal", [{"type": "journal", "text": text}], character=character, summary=summary
-            )
-
-    def undo(self) -> Operation | None:
-        """Undo the last live operation (kept for redo); None when there is nothing to undo."""
-        with self._errors(), self._immediate():
-            operation = self._last(LIVE, descending=True)
-            if operation is None:
-                return None
-            self._conn.execute(
-                "UPDATE operations SET status = ? WHERE seq = ?", (UNDONE, operation.seq)
-            )
-            # Snapshots at or after the undone operation no longer describe the live log.
-            self._conn.execute("DELETE FROM snapshots WHERE seq >= ?", (operation.seq,))
-            self._cache = None
-            self._cache_head = -1
-        return replace(operation, status=UNDONE)
-
-    def redo(self) -> Operation | None:
-        """Restore the most recently undone operation; None when there is nothing to redo."""
-        with self._errors(), self._immediate():
-            operation = self._last(UNDONE, descending=False)
-            if operation is None:
-                return None
-            self._conn.execute(
-                "UPDATE operations SET status = ? WHERE seq = ?", (LIVE, operation.seq)
-            )
-            self._cache = None
-            self._cache_head = -1
-        return replace(operation, status=LIVE)
-
-    def load_operations(
-        self,
-        operations: Sequence[Operation],
-        *,
-        source: str = "",
-        meta: Mapping[str, str] | None = None,
-    ) -> None:
-        """Write already-recorded operations (seq, time and status kept) into an empty campaign.
-
-        Used by import. The live ones are folded to prove the state model accepts them, and a
-        snapshot of the result is saved; ``meta`` values (such as the original ``created``
-        time) replace the file's. Any failure rolls back everything.
-        """
-        with self.write() as tx:
-            for key, value in (meta or {}).items():
-                self._conn.execute(
-                    "INSERT INTO meta (key, value) VALUES (?, ?) "
-                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                    (key, value),
-                )
-            if tx.head or self._conn.execute("SELECT 1 FROM operations LIMIT 1").fetchone():
-                raise CampaignError(f"{self.path}: can only import into an empty campaign")
-            _check_history(operations, source or str(self.path))
-            state = self.state_type()
-            for operation in operations:
-                check_kind(operation.kind)
-                encoded = [
-                    encode_event(event, f"event {i} of operation {operation.seq}")
-                    for i, event in enumerate(operation.events)
-                ]
-                self._conn.execute(
-                    "INSERT INTO operations (seq, kind, time, character, summary, status) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (
-                        operation.seq,
-                        operation.kind,
-                        operation.time,
-                        operation.character,
-                        operation.summary,
-                        operation.status,
-                    ),
-                )
-                self._conn.executemany(
-                    "INSERT INTO events (op_seq, idx, type, body) VALUES (?, ?, ?, ?)",
-                    [(operation.seq, i, kind, body) for i, (kind, body) in enumerate(encoded)],
-                )
-                if operation.status == LIVE:
-                    for _kind, body in encoded:
-                        _fold(state, json.loads(body), operation.seq, source or self.path)
-            head = self._head()
-            if head:
-                self._save_snapshot(head, state)
-            self._cache, self._cache_head, self._since = state, head, 0
-
-    # ---------------------------------------------------------------------------- internals
+    # ---------------------------------------------------------------------------- backend
 
     @contextmanager
     def _errors(self) -> Iterator[None]:
@@ -575,7 +304,6 @@ class CampaignStore(Generic[S]):
 
     @contextmanager
     def _read(self) -> Iterator[None]:
-        """A read transaction: every query inside sees the same committed moment."""
         with self._lock:
             if self._in_write:
                 yield  # already inside the write transaction, which sees its own writes
@@ -586,155 +314,155 @@ class CampaignStore(Generic[S]):
             finally:
                 self._conn.execute("COMMIT")
 
-    @contextmanager
-    def _immediate(self) -> Iterator[None]:
-        with self._lock:
-            if self._in_write:
-                raise CampaignError(f"{self.path}: a write is already open on this campaign")
-            self._in_write = True
-            with self._immediate_locked():
-                yield
-
-    @contextmanager
-    def _immediate_locked(self) -> Iterator[None]:
+    def _begin_write(self, *, wait: bool) -> None:
+        if wait:
+            self._conn.execute("BEGIN IMMEDIATE")
+            return
+        self._conn.execute("PRAGMA busy_timeout = 50")
         try:
-            with self._errors():
-                self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield
-                with self._errors():
-                    self._conn.execute("COMMIT")
-            except BaseException:
-                # The cache may hold folded events that are now rolled back.
-                self._cache = None
-                self._cache_head = -1
-                self._rollback()
-                raise
+            self._conn.execute("BEGIN IMMEDIATE")
         finally:
-            self._in_write = False
+            self._conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+
+    def _commit(self) -> None:
+        self._conn.execute("COMMIT")
 
     def _rollback(self) -> None:
         # No transaction may be open (BEGIN itself failed), or SQLite already rolled back.
         with suppress(sqlite3.Error):
             self._conn.execute("ROLLBACK")
 
+    def _meta(self) -> dict[str, str]:
+        return {str(k): str(v) for k, v in self._conn.execute("SELECT key, value FROM meta")}
+
+    def _set_meta(self, key: str, value: str) -> None:
+        self._conn.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
     def _head(self) -> int:
-        # Discarded operations never come back and undone ones all follow the live ones, so
-        # the last live seq alone identifies the live set (and hence the state).
         (head,) = self._conn.execute(
             "SELECT max(seq) FROM operations WHERE status = ?", (LIVE,)
         ).fetchone()
         return int(head or 0)
 
-    def _last(self, status: str, *, descending: bool) -> Operation | None:
+    def _has_operations(self) -> bool:
+        return self._conn.execute("SELECT 1 FROM operations LIMIT 1").fetchone() is not None
+
+    def _operation_row(self, status: str, *, descending: bool) -> Row | None:
         order = "DESC" if descending else "ASC"
-        row = self._conn.execute(
+        row: Row | None = self._conn.execute(
             "SELECT seq, kind, time, character, summary, status FROM operations "
             f"WHERE status = ? ORDER BY seq {order} LIMIT 1",
             (status,),
         ).fetchone()
-        if row is None:
-            return None
-        events = [
-            json.loads(body)
+        return row
+
+    def _events_of(self, seq: int) -> list[str]:
+        return [
+            str(body)
             for (body,) in self._conn.execute(
-                "SELECT body FROM events WHERE op_seq = ? ORDER BY idx", (row[0],)
+                "SELECT body FROM events WHERE op_seq = ? ORDER BY idx", (seq,)
             )
         ]
-        return _operation(row, events)
 
-    def _rebuild(self, head: int) -> None:
-        """Load the newest usable snapshot at or before ``head`` and fold the rest."""
-        conn = self._conn
-        state: S | None = None
-        base = 0
-        row = conn.execute(
-            "SELECT seq, ops, body FROM snapshots WHERE state_key = ? AND seq <= ? "
-            "ORDER BY seq DESC LIMIT 1",
-            (self._state_key, head),
-        ).fetchone()
-        if row is not None:
-            seq, ops, body = int(row[0]), int(row[1]), row[2]
-            (live,) = conn.execute(
-                "SELECT count(*) FROM operations WHERE status = ? AND seq <= ?", (LIVE, seq)
-            ).fetchone()
-            if int(live) == ops:
-                try:
-                    state = self.state_type.from_dict(json.loads(body))
-                    base = seq
-                except Exception:
-                    state = None  # an unreadable snapshot is only a lost cache: fold it all
-        if state is None:
-            state = self.state_type()
-            base = 0
-        (since,) = conn.execute(
-            "SELECT count(*) FROM operations WHERE status = ? AND seq > ? AND seq <= ?",
-            (LIVE, base, head),
-        ).fetchone()
-        for op_seq, body in conn.execute(
+    def _operation_rows(self, statuses: Sequence[str], last: int | None) -> list[Row]:
+        marks = ", ".join("?" for _ in statuses)
+        return self._conn.execute(
+            "SELECT seq, kind, time, character, summary, status FROM operations "
+            f"WHERE status IN ({marks}) ORDER BY seq DESC LIMIT ?",
+            (*statuses, -1 if last is None else last),
+        ).fetchall()
+
+    def _event_bodies(self, statuses: Sequence[str], first: int) -> Iterable[tuple[int, str]]:
+        marks = ", ".join("?" for _ in statuses)
+        return self._conn.execute(
+            "SELECT e.op_seq, e.body FROM events e JOIN operations o ON o.seq = e.op_seq "
+            f"WHERE o.status IN ({marks}) AND o.seq >= ? ORDER BY e.op_seq, e.idx",
+            (*statuses, first),
+        )
+
+    def _live_events(self, after: int, upto: int) -> Iterable[tuple[int, str]]:
+        return self._conn.execute(
             "SELECT e.op_seq, e.body FROM operations o JOIN events e ON e.op_seq = o.seq "
             "WHERE o.status = ? AND o.seq > ? AND o.seq <= ? ORDER BY e.op_seq, e.idx",
-            (LIVE, base, head),
-        ):
-            _fold(state, json.loads(body), int(op_seq), self.path)
-        self._cache, self._cache_head, self._since = state, head, int(since)
+            (LIVE, after, upto),
+        )
 
-    def _take(self, head: int) -> S:
-        """Hand the fold up to ``head`` to the caller, and forget it."""
-        if self._cache is None or self._cache_head != head:
-            self._rebuild(head)
-        state = self._cache
-        assert state is not None
-        self._cache, self._cache_head = None, -1
-        return state
+    def _count_live(self, after: int, upto: int) -> int:
+        (count,) = self._conn.execute(
+            "SELECT count(*) FROM operations WHERE status = ? AND seq > ? AND seq <= ?",
+            (LIVE, after, upto),
+        ).fetchone()
+        return int(count)
 
-    def _fold_and_snapshot(self, transaction: Transaction[S]) -> None:
-        """At commit: fold the new operations into the store's state, save a snapshot if due."""
-        appended = transaction.appended
-        if not appended:
-            return
-        head = appended[-1].seq
-        if not transaction.took_state:
-            # The store checks the events itself: a refusal rolls the whole write back.
-            if self._cache is None or self._cache_head != transaction.head:
-                self._rebuild(transaction.head)
-            assert self._cache is not None
-            for operation in appended:
-                for event in operation.events:
-                    _fold(self._cache, event, operation.seq, self.path)
-            self._cache_head = head
-            self._since += len(appended)
-        # Otherwise the caller built its events on tx.state, which it now owns (the move
-        # engine applies each event as it emits it), and the store has no copy left.
-        if self._cache is None and self._ops_since_snapshot(head) >= SNAPSHOT_INTERVAL:
-            self._rebuild(head)  # inside the transaction, so it sees the new operations
-        if self._cache is not None and self._since >= SNAPSHOT_INTERVAL:
-            self._save_snapshot(head, self._cache)
-            self._since = 0
+    def _status_counts(self) -> dict[str, int]:
+        return {
+            str(status): int(number)
+            for status, number in self._conn.execute(
+                "SELECT status, count(*) FROM operations GROUP BY status"
+            )
+        }
 
-    def _ops_since_snapshot(self, head: int) -> int:
+    def _live_event_count(self) -> int:
+        (events,) = self._conn.execute(
+            "SELECT count(*) FROM events e JOIN operations o ON o.seq = e.op_seq "
+            "WHERE o.status = ?",
+            (LIVE,),
+        ).fetchone()
+        return int(events)
+
+    def _discard_redo(self) -> None:
+        self._conn.execute("UPDATE operations SET status = ? WHERE status = ?", (DISCARDED, UNDONE))
+
+    def _insert_operation(
+        self,
+        seq: int | None,
+        kind: str,
+        time: str,
+        character: str | None,
+        summary: str,
+        status: str,
+    ) -> int:
+        # seq None: the INTEGER PRIMARY KEY picks max(seq) + 1 (rows are never deleted).
+        cursor = self._conn.execute(
+            "INSERT INTO operations (seq, kind, time, character, summary, status) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (seq, kind, time, character, summary, status),
+        )
+        assert cursor.lastrowid is not None
+        return int(cursor.lastrowid)
+
+    def _insert_events(self, seq: int, encoded: Sequence[tuple[str, str]]) -> None:
+        self._conn.executemany(
+            "INSERT INTO events (op_seq, idx, type, body) VALUES (?, ?, ?, ?)",
+            [(seq, i, event_type, body) for i, (event_type, body) in enumerate(encoded)],
+        )
+
+    def _set_status(self, seq: int, status: str) -> None:
+        self._conn.execute("UPDATE operations SET status = ? WHERE seq = ?", (status, seq))
+
+    def _snapshot_row(self, state_key: str, head: int) -> tuple[int, int, str] | None:
+        row = self._conn.execute(
+            "SELECT seq, ops, body FROM snapshots WHERE state_key = ? AND seq <= ? "
+            "ORDER BY seq DESC LIMIT 1",
+            (state_key, head),
+        ).fetchone()
+        return None if row is None else (int(row[0]), int(row[1]), str(row[2]))
+
+    def _snapshot_base(self, state_key: str, head: int) -> int:
         (base,) = self._conn.execute(
             "SELECT coalesce(max(seq), 0) FROM snapshots WHERE state_key = ? AND seq <= ?",
-            (self._state_key, head),
+            (state_key, head),
         ).fetchone()
-        (since,) = self._conn.execute(
-            "SELECT count(*) FROM operations WHERE status = ? AND seq > ? AND seq <= ?",
-            (LIVE, int(base), head),
-        ).fetchone()
-        return int(since)
+        return int(base)
 
-    def _save_snapshot(self, head: int, state: S) -> None:
-        (ops,) = self._conn.execute(
-            "SELECT count(*) FROM operations WHERE status = ? AND seq <= ?", (LIVE, head)
-        ).fetchone()
+    def _put_snapshot(self, seq: int, state_key: str, ops: int, body: str) -> None:
         self._conn.execute(
             "INSERT OR REPLACE INTO snapshots (seq, state_key, ops, body) VALUES (?, ?, ?, ?)",
-            (
-                head,
-                self._state_key,
-                int(ops),
-                json.dumps(state.to_dict(), ensure_ascii=False),
-            ),
+            (seq, state_key, ops, body),
         )
         self._conn.execute(
             "DELETE FROM snapshots WHERE seq NOT IN "
@@ -742,34 +470,8 @@ class CampaignStore(Generic[S]):
             (SNAPSHOTS_KEPT,),
         )
 
-    def _snapshot_opportunistically(self) -> None:
-        """After a long fold on a read, save a snapshot if the lock is free right now.
-
-        This happens after an upgrade made the old snapshots unusable; a busy or read-only
-        file just skips it (it is only a cache).
-        """
-        conn = self._conn
-        try:
-            conn.execute("PRAGMA busy_timeout = 50")
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                if self._cache is not None and self._head() == self._cache_head:
-                    self._save_snapshot(self._cache_head, self._cache)
-                    self._since = 0
-                conn.execute("COMMIT")
-            except sqlite3.Error:
-                self._rollback()
-        except sqlite3.Error:
-            pass
-        finally:
-            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-
-
-def _operation(row: Sequence[Any], events: list[dict[str, Any]]) -> Operation:
-    seq, kind, time, character, summary, status = row
-    return Operation(
-        int(seq), str(kind), str(time), character, str(summary), tuple(events), str(status)
-    )
+    def _drop_snapshots(self, from_seq: int) -> None:
+        self._conn.execute("DELETE FROM snapshots WHERE seq >= ?", (from_seq,))
 
 
 def _remove_if_empty(path: Path) -> None:

@@ -8,22 +8,36 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from abc import ABC
 
 from ironsworn.errors import InvalidValue
 
+TYPE_CHECKING = False  # typing is not imported at run time: see ironsworn.record
+
 if TYPE_CHECKING:
     import random
+    from collections.abc import Iterable
+    from typing import Protocol
 
+    class Dice(Protocol):
+        """A source of die results."""
 
-@runtime_checkable
-class Dice(Protocol):
-    """A source of die results."""
+        def roll(self, sides: int) -> int:
+            """Return a result from 1 to ``sides`` inclusive."""
+            ...
 
-    def roll(self, sides: int) -> int:
-        """Return a result from 1 to ``sides`` inclusive."""
-        ...
+else:
+
+    class Dice(ABC):  # noqa: B024 - a structural type: anything with roll(sides) is Dice
+        """A source of die results: any object with ``roll(sides) -> int`` (1 to sides).
+
+        A structural type, as a Protocol would be (``isinstance(x, Dice)`` checks for a
+        ``roll`` method), without importing :mod:`typing` on a one-shot command's path.
+        """
+
+        @classmethod
+        def __subclasshook__(cls, other):
+            return True if callable(getattr(other, "roll", None)) else NotImplemented
 
 
 class RandomDice:

@@ -17,9 +17,8 @@ Rules (rulebook pp. 31-33; clean copy in seed 004):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ironsworn.errors import InvalidValue
+from ironsworn.record import record
 
 MOMENTUM_MIN = -6
 MOMENTUM_MAX = 10
@@ -47,7 +46,7 @@ def check_momentum(value: int, debilities: int = 0) -> int:
     return value
 
 
-@dataclass(frozen=True)
+@record
 class MomentumChange:
     """The result of a gain or loss: from/to, and what could not be applied.
 

@@ -7,16 +7,20 @@ doing so improves the outcome.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from ironsworn.momentum import check_momentum
 from ironsworn.outcomes import Outcome
+from ironsworn.record import record
 from ironsworn.rolls import ActionRoll, ProgressRoll
 
+TYPE_CHECKING = False  # typing is not imported at run time: see ironsworn.record
 
-@dataclass(frozen=True)
+if TYPE_CHECKING:
+    from typing import Any
+
+
+@record
 class RollOdds:
     """Exact probabilities of each outcome and of a match."""
 

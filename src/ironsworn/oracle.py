@@ -6,12 +6,16 @@ A yes/no answer is "yes" when the roll is at least the odds' threshold. A roll o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from ironsworn.dice import Dice
 from ironsworn.errors import InvalidValue
+from ironsworn.record import record
+
+TYPE_CHECKING = False  # typing is not imported at run time: see ironsworn.record
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Odds(StrEnum):
@@ -67,7 +71,7 @@ def roll_d100(dice: Dice) -> int:
     return check_d100(dice.roll(100))
 
 
-@dataclass(frozen=True)
+@record
 class OracleAnswer:
     """The result of asking the oracle a yes/no question."""
 

@@ -13,12 +13,16 @@ and drops partial ticks; with no full box the track is cleared.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
 
 from ironsworn.errors import InvalidValue
 from ironsworn.ranks import Rank
+from ironsworn.record import record, replace
+
+TYPE_CHECKING = False  # typing is not imported at run time: see ironsworn.record
+
+if TYPE_CHECKING:
+    from typing import Any
 
 TICKS_PER_BOX = 4
 BOXES = 10
@@ -65,7 +69,7 @@ def _check_ticks(ticks: int) -> int:
     return ticks
 
 
-@dataclass(frozen=True)
+@record
 class ProgressTrack:
     """A ranked progress track. ``rank`` is None only for the bonds track."""
 
@@ -144,7 +148,7 @@ def pack_rank(rank: Rank, count: int) -> Rank:
     return rank.raised(1 if count <= 5 else 2)
 
 
-@dataclass(frozen=True)
+@record
 class LegacyTrack:
     """A Starforged legacy track (quests, bonds or discoveries) and its experience."""
 
@@ -182,7 +186,7 @@ class LegacyTrack:
         return track, earned
 
 
-@dataclass(frozen=True)
+@record
 class Experience:
     """Experience earned and spent; Advance costs 3 (new asset) or 2 (upgrade)."""
 

@@ -18,9 +18,6 @@ Rules (rulebook pp. 8-9, 31-33, 39-41):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
-
 from ironsworn.dice import Dice
 from ironsworn.errors import InvalidValue, RuleViolation
 from ironsworn.momentum import (
@@ -30,6 +27,12 @@ from ironsworn.momentum import (
     can_burn,
 )
 from ironsworn.outcomes import Outcome
+from ironsworn.record import record, replace
+
+TYPE_CHECKING = False  # typing is not imported at run time: see ironsworn.record
+
+if TYPE_CHECKING:
+    from typing import Any
 
 SCORE_CAP = 10
 STAT_MIN, STAT_MAX = 0, 5  # stats are 1-4; meters rolled as a stat (supply, health) 0-5
@@ -49,7 +52,7 @@ def _beaten_count(score: int, challenge: tuple[int, int], burn_below: int | None
     return sum(1 for c in challenge if score > c or (burn_below is not None and c < burn_below))
 
 
-@dataclass(frozen=True)
+@record
 class ActionRoll:
     """One action roll with every input kept."""
 
@@ -177,7 +180,7 @@ class ActionRoll:
         )
 
 
-@dataclass(frozen=True)
+@record
 class ProgressRoll:
     """One progress roll: the progress score against two challenge dice."""
 

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from ironsworn.cli.common import UsageError, common_options, emit, parse_int
 from ironsworn.cli.session import record, record_options
 from ironsworn.dice import RandomDice
 from ironsworn.oracle import Odds, OracleAnswer, ask_the_oracle
+
+TYPE_CHECKING = False  # typing is not imported at run time: see ironsworn.record
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def register(sub: Any) -> None:

@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
 
 from ironsworn.errors import IronswornError, NotFound
+
+TYPE_CHECKING = False  # typing is not imported at run time: see ironsworn.record
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any, NoReturn
 
 EXIT_USAGE = 2
 
@@ -28,8 +33,40 @@ EMPTY_ALLOWED = frozenset({"description"})
 PATH_DESTS = frozenset({"campaign", "output", "file"})
 
 
+def terminal_columns() -> int:
+    """The terminal's width as shutil would find it ($COLUMNS, then the tty, else 80)."""
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter given its width, so that building a parser (which makes a
+    formatter for every argument) does not import shutil and its compression modules."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        if width is None:
+            width = terminal_columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
 class CliParser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line and exit code 2."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message}")

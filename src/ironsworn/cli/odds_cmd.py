@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from ironsworn.cli.common import CliParser, common_options, emit, parse_int
 from ironsworn.odds import RollOdds, action_odds, progress_odds
+
+TYPE_CHECKING = False  # typing is not imported at run time: see ironsworn.record
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def register(sub: Any) -> None:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from ironsworn.cli.common import CliParser, UsageError, common_options, emit, int_list, parse_int
 from ironsworn.dice import Dice, FixedDice, RandomDice
 from ironsworn.momentum import check_momentum, momentum_reset
 from ironsworn.progress import MAX_TICKS, progress_score
 from ironsworn.rolls import ActionRoll, ProgressRoll, roll_action, roll_progress
+
+TYPE_CHECKING = False  # typing is not imported at run time: see ironsworn.record
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def register(sub: Any) -> None:

@@ -8,14 +8,18 @@ operation. Any error rolls the transaction back, so nothing is written.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from ironsworn.cli.common import UsageError
 from ironsworn.dice import Dice, FixedDice, RandomDice, typed_dice
 
+# One-shot commands (ask, oracle roll --record) import this module: typing and pathlib are
+# left to the commands that need them.
+TYPE_CHECKING = False
+
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
     from ironsworn.campaign.state import CampaignState
     from ironsworn.campaign.store import CampaignStore
     from ironsworn.moves.engine import MoveEngine, OperationResult
@@ -97,6 +101,7 @@ def note_packs(state: Any, library: Any, events: list[dict[str, Any]]) -> None:
 def discard_if_empty(store: CampaignStore[Any]) -> None:
     """Remove a campaign file that holds no operation (one a failed command just created)."""
     from contextlib import suppress
+    from pathlib import Path
 
     from ironsworn.errors import IronswornError
 

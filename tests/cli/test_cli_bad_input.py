@@ -55,6 +55,16 @@ BURN_OFFERED = (
 # A miss with a match and no burn that helps: Pay the Price asks for a choice.
 CHOICE_PENDING = (["move", "face_danger", "--stat", "edge", "--dice", "1,9,9"],)
 
+# Bo mends his own wounds at iron 1 (wits 2) and has three bonds, two starting "Thorn".
+BO = (
+    [
+        *("character", "new", "Bo", "--stats", "edge=3,heart=2,iron=1,shadow=1,wits=2"),
+        *("--bond", "Elda", "--bond", "Thornhold", "--bond", "Thorn's sister"),
+    ],
+)
+# Enter the Fray, strong hit: Asha takes initiative.
+FRAY = ["--stat", "heart", "--dice", "6,1,2"]
+
 CASES: list[Case] = [
     # --- the command itself
     case("nosuchcommand", "'nosuchcommand'"),
@@ -141,6 +151,14 @@ CASES: list[Case] = [
     case("move aid_your_ally --ally Nobody --stat edge --dice 1,2,3", "'Nobody'"),
     case("move advance --ability 4", "--ability 4"),
     case("move ask_the_oracle --odds maybe --dice 50", "'maybe'"),
+    # --- moves the rules refuse (issue 8 §3; tests/moves/test_moves_audit_rules.py)
+    case("move heal --stat wits --character Bo --dice 1,2,3", "--stat 'wits'", "game", *BO),
+    case("move test_your_bond --with Kari --character Bo", "Elda, Thornhold", "game", *BO),
+    case("move test_your_bond --with thorn --abandon --character Bo", "ambiguous", "game", *BO),
+    case("move face_a_setback", "momentum is +2"),
+    case("move out_of_supply --amount 1", "supply is +5"),
+    case("move turn_the_tide", "has initiative", "game", ["move", "enter_the_fray", *FRAY]),
+    case("choose mend plan", "'mend'", "game", ["move", "sojourn", "--dice", "6,1,2"]),
     # --- answers when nothing is pending
     case("burn", "no pending decision"),
     case("decline", "no pending decision"),

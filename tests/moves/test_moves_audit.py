@@ -271,6 +271,7 @@ def test_make_camp_does_not_offer_health_while_wounded_without_a_companion() -> 
 
 def test_make_camp_recuperate_still_helps_a_companion(game: Game) -> None:
     """Recuperate and partake also heal companions (L1735-1736, L1757-1759)."""
+    game.move("companion endure harm", WEAK, amount=1)  # the Hawk: health +3 -> +2
     game.set(debilities=["wounded"])
     result = game.move("make camp", STRONG)
     assert keys(result) == ("recuperate", "partake", "relax", "focus", "prepare")
@@ -368,8 +369,8 @@ def test_sojourn_focus_roll_may_burn_momentum(
     """The focus roll is an action roll (+heart): "When you have positive momentum, after you
     roll your move, you may cancel any challenge dice that are less than your current momentum
     value" (L507-511). Focus miss 1 + 2 = 3 against 4 and 9; momentum +5 cancels the 4."""
-    game.set(momentum=5, spirit=1)
-    game.move("sojourn", STRONG, choose=["hearten", "consort"])
+    game.set(momentum=5, spirit=2)
+    game.move("sojourn", STRONG, choose=["provision", "consort"])
     result = game.choose(["consort"], (1, 4, 9))
     assert keys(result) == ("burn", "keep")
     assert fx(game.choose(answer)) == then
@@ -382,6 +383,7 @@ def test_face_a_setback_undermines_a_quest_journey_or_fight_only(game: Game) -> 
     """ "undermines your progress in a current quest, journey, or fight" (L2479-2480)."""
     game.track("vow", "Avenge my kin", "dangerous", ticks=20)
     game.track("scene", "The chase", "dangerous", ticks=8)
+    game.set(momentum=-6)
     game.move("face a setback", amount=1)
     result = game.choose(["clear_progress"])
     assert keys(result) == ("vow-1",)

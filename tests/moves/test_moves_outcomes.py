@@ -75,6 +75,14 @@ def vow(rank: str = "dangerous", ticks: int = 0) -> Setup:
     return track("vow", "Avenge my kin", rank, ticks)
 
 
+def supply_gone_unprepared_cleared(game: Game) -> None:
+    """Supply 0 (the engine marks unprepared), then unprepared cleared by hand: Out of Supply's
+    trigger holds (L2452-2453) and its debility is not marked yet."""
+    game.set(supply=0)
+    game.sheet.debility(None, "unprepared", False)
+    assert game.char().supply == 0 and not game.char().has("unprepared")
+
+
 def initiative(game: Game) -> None:
     """Take initiative with a real move: Enter the Fray weak hit, prepare to act."""
     game.move("enter the fray", WEAK, stat="heart", choose=["prepare_to_act"])
@@ -332,7 +340,8 @@ ADVENTURE = [
         "make camp",
         WEAK,
         "weak_hit",
-        pending=("recuperate", "partake", "relax", "focus", "prepare"),
+        # At full health with the Hawk at full health too, Partake would only cost supply.
+        pending=("recuperate", "relax", "focus", "prepare"),
         answer=("focus",),
         then=(("momentum", 2, 3),),
     ),
@@ -442,10 +451,9 @@ RELATIONSHIP = [
         "sojourn",
         STRONG,
         "strong_hit",
+        # Hearten and Equip clear nothing here: not offered (Clear a Condition, L1889-1893).
         pending=(
             "mend",
-            "hearten",
-            "equip",
             "recuperate",
             "consort",
             "provision",
@@ -464,9 +472,6 @@ RELATIONSHIP = [
         WEAK,
         "weak_hit",
         pending=(
-            "mend",
-            "hearten",
-            "equip",
             "recuperate",
             "consort",
             "provision",
@@ -1112,6 +1117,7 @@ SUFFER = [
         (),
         None,
         (("debility:unprepared", False, True),),
+        setup=supply_gone_unprepared_cleared,
     ),
     Case(
         "out_of_supply/amount",
@@ -1121,6 +1127,7 @@ SUFFER = [
         (("debility:unprepared", False, True),),
         pending=("suffer_health", "suffer_spirit", "suffer_momentum"),
         kwargs={"amount": 1},
+        setup=supply_gone_unprepared_cleared,
         answer=("suffer_spirit",),
         then=(("spirit", 5, 4),),
     ),
@@ -1132,6 +1139,7 @@ SUFFER = [
         None,
         pending=("pay_with_meters", "clear_progress"),
         kwargs={"amount": 1},
+        setup=setups(meters(momentum=-6), vow(ticks=4)),
         answer=("pay_with_meters",),
         then_pending=("suffer_health", "suffer_spirit", "suffer_supply"),
     ),
@@ -1142,7 +1150,7 @@ SUFFER = [
         None,
         pending=("pay_with_meters", "clear_progress"),
         kwargs={"amount": 1},
-        setup=vow(ticks=20),
+        setup=setups(meters(momentum=-6), vow(ticks=20)),
         answer=("clear_progress",),
         then_pending=("vow-1",),
     ),

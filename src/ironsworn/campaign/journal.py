@@ -222,8 +222,12 @@ class Narrator:
         return who + self.move_title(event)
 
     def _oracle(self, event: Mapping[str, Any]) -> str:
+        # A nested roll has no name of its own (it is on the same or a named sub-table); dice
+        # set aside before the roll that counts are shown too ("99 rerolled, 42").
         name = event.get("name") or event.get("oracle")
-        text = f"oracle {name}: {event['roll']} → {event.get('text', '')}".rstrip()
+        dice = [f"{d} rerolled" for d in event.get("rerolled") or []] + [str(event["roll"])]
+        head = f"oracle {name}: " if name else ""
+        text = f"{head}{', '.join(dice)} → {event.get('text', '')}".rstrip()
         nested = [self._oracle(r) for r in event.get("rolls") or [] if isinstance(r, Mapping)]
         return text + (f" ({'; '.join(nested)})" if nested else "")
 

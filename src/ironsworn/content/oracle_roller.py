@@ -11,12 +11,14 @@ How extra rolls end (so a roll never loops forever):
   its own extra rolls) is not followed again. If the row's text says what to do when it comes
   up "yet again" (Pay the Price 1-2: "think of something dreadful"), the result is reported
   as it is; otherwise the die is rerolled, because "Roll twice" is not an answer.
+- A die set aside for either reason stays on the result (``rerolled``), so every die rolled
+  is shown and logged.
 - Rerolls and nesting are bounded; a table that still will not settle is a content error.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.content.model import (
@@ -46,18 +48,27 @@ class OracleResult:
     roll: int | None
     text: str
     rolls: tuple[OracleResult, ...] = ()
+    # Dice rolled for this result before ``roll`` and set aside (see "How extra rolls end").
+    rerolled: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "id": self.id,
             "roll": self.roll,
             "text": self.text,
             "rolls": [r.to_json() for r in self.rolls],
         }
+        if self.rerolled:
+            data["rerolled"] = list(self.rerolled)
+        return data
 
     def lines(self, indent: int = 0) -> list[str]:
-        """Human-readable lines: ``Action (37): Reveal`` and the nested rolls indented."""
-        roll = f" ({self.roll})" if self.roll is not None else ""
+        """Human-readable lines: ``Action (37): Reveal`` and the nested rolls indented; dice
+        set aside are shown first: ``Pay the Price (99 rerolled, 37): ...``."""
+        dice = [f"{d} rerolled" for d in self.rerolled]
+        if self.roll is not None:
+            dice.append(str(self.roll))
+        roll = f" ({', '.join(dice)})" if dice else ""
         out = [f"{'  ' * indent}{self.name}{roll}: {self.text}"]
         for child in self.rolls:
             out.extend(child.lines(indent + 1))
@@ -170,22 +181,27 @@ class _Roller:
         results: list[OracleResult] = []
         seen: set[_RowKey] = set()
         for _ in range(step.times):
+            set_aside: list[int] = []
             for attempt in range(MAX_REROLLS):
                 roll = self._roll(target, None)
                 row = self._row(target, roll)
                 key = (target.id, row.min)
                 last = attempt == MAX_REROLLS - 1
                 if step.unique and key in seen and not last:
+                    set_aside.append(roll)
                     continue
                 if key in chain and not _says_yet_again(row) and not last:
+                    set_aside.append(roll)
                     continue
                 break
             seen.add(key)
             if key in chain:
                 # Reported, not followed: the row's own text says what a repeat means.
-                results.append(OracleResult(target.id, target.name, roll, row.text))
+                result = OracleResult(target.id, target.name, roll, row.text)
             else:
-                results.append(self._row_result(target, roll, row, chain, depth))
+                result = self._row_result(target, roll, row, chain, depth)
+            # Every die is kept: a reroll is shown and logged, never silent.
+            results.append(replace(result, rerolled=tuple(set_aside)) if set_aside else result)
         return results
 
     def _target(self, table: OracleTable, step: OracleRoll) -> OracleTable:

@@ -276,16 +276,6 @@ BOND_ADDS = frozenset(
 )
 
 
-def _named_bond(char: CharacterState, query: str, move: str) -> str:
-    """The bond ``query`` names; Test Your Bond keeps a name that is not on the sheet."""
-    try:
-        return char.bond(query)
-    except NotFound:
-        if move == "test_your_bond":
-            return query  # a bond marked without a name can still be tested
-        raise
-
-
 def check_options(move: Move, options: dict[str, Any]) -> None:
     """Refuse an option the move would not use, naming the moves that do use it."""
     name = short_name(move.id)
@@ -328,6 +318,16 @@ def _summary(records: list[MoveRecord], events: list[JsonDict]) -> str:
             for e in effects[:3]
         ]
     return ", ".join(parts)
+
+
+# Move categories of moves that react to what befalls a character rather than act.
+REACTING_CATEGORIES = frozenset({"suffer", "threshold"})
+
+
+def _reacts(move: Move, data: JsonDict) -> bool:
+    """A suffer or threshold move, or the vow sworn as part of Face Death / Face Desolation."""
+    category = move.id.partition(":")[2].split("/")[1:2]
+    return bool(data.get("threshold")) or bool(set(category) & REACTING_CATEGORIES)
 
 
 class _StopAtRoll(BaseException):
@@ -524,7 +524,9 @@ class MoveEngine:
                 },
             )
             if extra.get("with") and short_name(found.id) in BOND_NAMED:
-                extra["with"] = _named_bond(char, str(extra["with"]), short_name(found.id))
+                # A bond on the sheet, by a unique prefix; Test Your Bond too (a bond marked
+                # without a name is tested by leaving --with out).
+                extra["with"] = char.bond(str(extra["with"]))
             add_for_bond = bond or (bool(extra.get("with")) and found.id in BOND_ADDS)
             self.answers = list(choose)
             self.auto_burn = burn
@@ -985,41 +987,56 @@ class MoveEngine:
             ctx.momentum(int(on_hit))
         if outcome is Outcome.STRONG_HIT and on_strong:
             ctx.momentum(int(on_strong))
-        in_fight = bool(self.fights_of(char.name))
-        if in_fight:
-            self.set_flag(char.name, "strong_hit", outcome is Outcome.STRONG_HIT or None)
+        if self.fights_of(char.name):
+            # End the Fight: "When you make a move to take decisive action, and score a strong
+            # hit" (L2144-2145); "Your setup move can be any action, but should be framed as a
+            # decisive maneuver" (L2178-2179). A suffer or threshold move (Endure Harm, Face
+            # Death, the vow sworn at death's door) is what befalls you, not an action: its
+            # strong hit does not unlock End the Fight, and, being the move made since the
+            # action, it spends an earlier strong hit (ENGINE CHOICE).
+            decisive = outcome is Outcome.STRONG_HIT and not _reacts(move, ctx.data)
+            self.set_flag(char.name, "strong_hit", decisive or None)
 
     # --- rolls -----------------------------------------------------------------------------
 
     def _stat_for(self, ctx: Step, move: Move, char: CharacterState) -> tuple[str, int]:
+        """The stat a move rolls: --stat, or the one the move's rule picks.
+
+        Where a rule picks "whichever is higher/lower" (Endure Harm, Endure Stress; Heal when
+        "mending your own wounds, roll +wits or +iron, whichever is lower", L1681-1682), --stat
+        cannot get around it: it may only name the stat the rule picks (or one tied with it)
+        where the move also has a single-stat roll (Heal), and is refused otherwise.
+        """
         wanted = ctx.data.get("stat")
+        key = str(wanted or "").strip().lower().replace(" ", "_")
         options = move.roll_options
-        if wanted:
-            key = str(wanted).strip().lower().replace(" ", "_")
-            for option in options:
-                if (
-                    option.method in ("highest", "lowest")
-                    and key in option.using
-                    and len(option.using) > 1
-                    and not any(o.using == (key,) for o in options)
-                ):
-                    raise InvalidValue(
-                        f"{move.name} rolls the {option.method} of "
-                        f"{' or '.join(option.using)}; --stat {wanted!r} cannot be chosen"
-                    )
-                if option.using == (key,):
-                    return key, self._value(ctx, char, key)
-            allowed = sorted({u for o in options for u in o.using})
-            raise InvalidValue(
-                f"--stat {wanted!r} is not allowed for {move.name} (accepted: {', '.join(allowed)})"
-            )
         picked = [o for o in options if o.method in ("highest", "lowest")]
         singles = [o for o in options if len(o.using) == 1]
         if picked and (ctx.data.get("self_heal", True) or not singles):
             option = picked[0]
             values = [(self._value(ctx, char, u), u) for u in option.using]
             value, stat = max(values) if option.method == "highest" else min(values)
-            return stat, value
+            if not wanted:
+                return stat, value
+            # Naming the stat the rule picks anyway is fine where the move has a stat to name.
+            tied = [u for v, u in values if v == value] if singles else []
+            if key in tied:
+                return key, value
+            shown = ", ".join(f"{u} {v}" for v, u in sorted(values, key=lambda x: x[1]))
+            accepted = f"{' or '.join(tied)}, or " if tied else ""
+            when = f" {option.text}" if singles else ""
+            raise InvalidValue(
+                f"{move.name} rolls the {option.method} of {' or '.join(option.using)}{when} "
+                f"({shown}); --stat {wanted!r} cannot be chosen (accepted: {accepted}no --stat)"
+            )
+        if wanted:
+            for option in singles:
+                if option.using == (key,):
+                    return key, self._value(ctx, char, key)
+            allowed = sorted({o.using[0] for o in singles})
+            raise InvalidValue(
+                f"--stat {wanted!r} is not allowed for {move.name} (accepted: {', '.join(allowed)})"
+            )
         if len(singles) == 1:
             return singles[0].using[0], self._value(ctx, char, singles[0].using[0])
         allowed = [o.using[0] for o in singles]

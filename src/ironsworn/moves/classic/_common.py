@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ironsworn.errors import InvalidValue
+from ironsworn.meters import METER_MAX
 from ironsworn.moves.engine import Step, short_name
 from ironsworn.outcomes import Outcome
 from ironsworn.ranks import Rank
@@ -15,7 +16,8 @@ S, W, M = Outcome.STRONG_HIT, Outcome.WEAK_HIT, Outcome.MISS
 # Moves that follow the general initiative rule in a fight: "you will make moves which aren't
 # specifically combat moves ... When you score a strong hit, you take or retain initiative. When
 # you score a weak hit or miss, you lose initiative" (L1461-1468). Combat moves set it
-# themselves; Aid Your Ally and Draw the Circle say otherwise; suffer moves only take it.
+# themselves; Aid Your Ally and Draw the Circle say otherwise; suffer moves only take it
+# (suffer.py, _suffer_initiative).
 GENERAL_INITIATIVE = {
     "face_danger",
     "secure_an_advantage",
@@ -70,20 +72,49 @@ GAINS: dict[str, dict[str, str]] = {
 }
 
 
-def _gain_blocked(ctx: Step, who: str, gain: str) -> str | None:
-    """Why ``who`` cannot take a gain now (the words for a note), or None."""
+# Options that pay for their gain. Where the gain cannot be taken at all because the meter
+# (and every companion that shares it) is already at its max, such an option would only cost,
+# so it is not offered either (ENGINE CHOICE): "Shake it off: ... suffer -1 momentum in
+# exchange for +1 health" (L2315-2316; spirit, L2412-2413) with health at +5, or Partake's
+# "-1 supply" with nobody to take the +1 health (L1736-1737).
+COSTLY: dict[str, set[str]] = {
+    "endure_harm.strong_hit": {"shake_it_off"},
+    "endure_stress.strong_hit": {"shake_it_off"},
+    "make_camp.benefits": {"partake"},
+}
+
+
+def _gain_blocked(ctx: Step, who: str, gain: str, costly: bool = False) -> str | None:
+    """Why ``who`` cannot take a gain now (the words for a note), or None.
+
+    A ``costly`` option is also withheld when its meter is at its max.
+    """
     char = ctx.state.character(who)
     if gain == "momentum":
         if char.momentum >= char.momentum_max:
             return f"momentum is at its max ({char.momentum_max:+d})"
         return None
     meter = gain.removesuffix("+companions")
-    condition = char.blocked_by(meter)
-    if condition is None:
+    companions = [a["meter"] for a in char.assets if a.get("meter")]
+    if not gain.endswith("+companions"):
+        companions = []
+    why = char.blocked_by(meter)
+    if why is None and costly and char.value(meter) >= METER_MAX:
+        why = f"{meter} is at its max ({METER_MAX:+d}), so it would only cost"
+    if why is None:
         return None
-    if gain.endswith("+companions") and any(a.get("meter") for a in char.assets):
+    if any(not costly or int(m["value"]) < int(m["max"]) for m in companions):
         return None
-    return condition
+    return why
+
+
+# Options that clear a condition, per decision point: Sojourn's "Clear a Condition" (L1889-1893).
+# ENGINE CHOICE: such an option is offered only while its condition is marked; without it the
+# option clears nothing and is a lesser Recover (+1 where Recuperate, Consort or Provision give
+# +2), so choosing it could only be a slip.
+CLEARS: dict[str, dict[str, str]] = {
+    "sojourn.benefits": {"mend": "wounded", "hearten": "shaken", "equip": "unprepared"},
+}
 
 
 def _offer(
@@ -99,9 +130,14 @@ def _offer(
     """Ask a choice without the options that cannot be taken; False when none is left."""
     name = who or ctx.name
     gains = GAINS.get(point, {})
+    costly = COSTLY.get(point, set())
+    clears = CLEARS.get(point, {})
+    char = ctx.state.character(name)
     kept: list[tuple[str, str]] = []
     for key, text in options:
-        why = _gain_blocked(ctx, name, gains[key]) if key in gains else None
+        why = _gain_blocked(ctx, name, gains[key], key in costly) if key in gains else None
+        if key in clears and not char.has(clears[key]):
+            why = f"not {clears[key]}: there is nothing to clear"
         if why is None:
             kept.append((key, text))
         else:

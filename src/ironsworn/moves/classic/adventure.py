@@ -191,10 +191,20 @@ def resupply(ctx: Step) -> None:
 
 @on_resume("resupply.weak_hit")
 def resupply_weak(ctx: Step, keys: list[str]) -> None:
+    """ "take up to +2 supply, but suffer -1 momentum for each" (L1713-1715): the cost follows
+    the supply actually taken, so supply the meter's +5 cannot hold costs nothing."""
     if keys:
-        amount = 1 if keys[0] == "take_1" else 2
-        ctx.supply(amount)
-        ctx.momentum(-amount)
+        wanted = 1 if keys[0] == "take_1" else 2
+        before = ctx.char.supply
+        ctx.supply(wanted)
+        taken = ctx.char.supply - before
+        if taken < wanted:
+            ctx.note(
+                f"supply {before:+d} -> {ctx.char.supply:+d}: only +{taken} of +{wanted} "
+                f"taken (max +5), so -{taken} momentum"
+            )
+        if taken:
+            ctx.momentum(-taken)
 
 
 @before_roll("make_camp")

@@ -113,6 +113,12 @@ def clash_strong(ctx: Step, keys: list[str]) -> None:
 
 @no_roll("turn_the_tide")
 def turn_the_tide(ctx: Step) -> None:
+    """ "Once per fight, when you risk it all, you may steal initiative from your foe to make a
+    move" (L2099-2100).
+
+    ENGINE CHOICE: there is no initiative to steal while you hold it, so the move is refused
+    then (and stays unspent for this fight).
+    """
     fights = ctx.engine.fights_of(ctx.name)
     if not fights:
         raise RuleViolation("Turn the Tide is for a fight: there is no active fight")
@@ -120,6 +126,10 @@ def turn_the_tide(ctx: Step) -> None:
     current = [t.id for t in fights]
     if any(t in used for t in current):
         raise RuleViolation("Turn the Tide can be made only once per fight")
+    if ctx.char.initiative:
+        raise RuleViolation(
+            f"{ctx.name} has initiative: Turn the Tide steals it from your foe when they have it"
+        )
     ctx.flag("tide_used", used + current)
     ctx.initiative(True)
     ctx.flag("turn_the_tide", True)

@@ -17,6 +17,15 @@ def pay_the_price(ctx: Step) -> None:
 
 @on_resume("pay_the_price.how")
 def pay_how(ctx: Step, keys: list[str]) -> None:
+    """Pay the Price: the obvious outcome, Ask the Oracle, or the table (L2629-2666).
+
+    The table's 99-00: "Roll twice more on this table. Both results occur. If they are the same
+    result, make it worse" (L2665-2666). ENGINE CHOICE: a 99-00 among those two rolls is not
+    one of the two results (it would only ask for more rolls), so that die is rolled again;
+    every die is shown and logged (``rerolled`` in the oracle event), and two equal results
+    are noted with "make it worse". A 1-2 among them ("Roll again and apply that result but
+    make it worse", L2642-2647) is followed like any other result.
+    """
     from ironsworn.content import roll_oracle
     from ironsworn.oracle import Odds, ask_the_oracle
 
@@ -27,6 +36,14 @@ def pay_how(ctx: Step, keys: list[str]) -> None:
         ctx.emit({"type": "oracle", "character": ctx.name, **_oracle_json(result)})
         for line in result.lines():
             ctx.note(line.strip())
+        for child in result.rolls:
+            for die in child.rerolled:
+                ctx.note(
+                    f"{die} asks to roll twice more while rolling twice: not a result, "
+                    f"rolled again ({child.roll})"
+                )
+        if len(result.rolls) == 2 and result.rolls[0].text == result.rolls[1].text:
+            ctx.note("both results are the same: make it worse")
     elif keys[0] == "ask_oracle":
         answer = ask_the_oracle(Odds.LIKELY, ctx.engine.dice)
         ctx.emit({"type": "ask", "character": ctx.name, **answer.to_json()})

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ironsworn.errors import InvalidValue
+from ironsworn.campaign.state import TrackState
+from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.momentum import MOMENTUM_MIN
 from ironsworn.moves.classic._common import M, S, W, _companion, _offer, _oracle_json, _status
 from ironsworn.moves.engine import Step, before_roll, no_roll, on_outcome, on_resume, short_name
 from ironsworn.ranks import Rank
@@ -42,22 +44,36 @@ def endure_stress_before(ctx: Step) -> None:
         ctx.momentum(-overflow)
 
 
-def _suffer_strong_hit_initiative(ctx: Step) -> None:
-    """A strong hit on a suffer move takes initiative in a fight.
+def _suffer_initiative(ctx: Step) -> None:
+    """Initiative after a suffer move made in a fight: a strong hit takes it.
 
-    "The ability to take initiative on a strong hit applies even to suffer moves" (L1470-1473,
-    L2257-2259). Face Death and Face Desolation are left out: "If you are out of action and
-    Face Death, you aren't likely to come springing back into the fight" (L2262-2264).
+    "The ability to take initiative on a strong hit applies even to suffer moves" (L1470-1473);
+    "If you make a suffer move and score a strong hit, you may take or retain initiative—even
+    if you scored a weak hit or miss on the preceding move" (L2257-2259).
+
+    ENGINE CHOICE: a weak hit or miss leaves initiative as it was. The general guideline "When
+    you score a weak hit or miss, you lose initiative" (L1467-1468) is for moves made "to take
+    action or avoid dangers in a fight" (L1463-1464); a suffer move is made "when you face the
+    outcome of your actions" (L2253-2255), and the move before it has already settled
+    initiative; the book extends only the strong hit to suffer moves. So a foe does not gain
+    initiative from a boast's "Bloody yourself" (Draw the Circle) or from End the Fight's
+    "It's worse than you thought" while other foes remain.
+
+    Face Death and Face Desolation take no initiative on a strong hit: "If you are out of
+    action and Face Death, you aren't likely to come springing back into the fight"
+    (L2262-2264).
     """
-    if ctx.engine.fights_of(ctx.name):
+    if ctx.outcome is not S or not ctx.engine.fights_of(ctx.name):
+        return
+    if short_name(ctx.data["move"]) not in ("face_death", "face_desolation"):
         ctx.initiative(True)
 
 
 def _endure(ctx: Step, meter: str, conditions: tuple[str, str], embrace: str) -> None:
     char = ctx.char
     move = short_name(ctx.data["move"])
+    _suffer_initiative(ctx)
     if ctx.outcome is S:
-        _suffer_strong_hit_initiative(ctx)
         options = ctx.options_of("strong_hit")
         if getattr(char, meter) == 0:
             options = [o for o in options if o[0] != "shake_it_off"]
@@ -147,6 +163,7 @@ def endure_stress_forsake(ctx: Step, keys: list[str]) -> None:
 
 @on_outcome("face_death")
 def face_death(ctx: Step) -> None:
+    _suffer_initiative(ctx)
     if ctx.outcome is S:
         ctx.note("death rejects you: you return to the mortal world")
     elif ctx.outcome is W:
@@ -215,8 +232,8 @@ def companion_endure_harm(ctx: Step) -> None:
     asset_id = str(ctx.data["companion"])
     asset = next(a for a in ctx.char.assets if a["id"] == asset_id)
     at_zero = asset["meter"]["value"] == 0
+    _suffer_initiative(ctx)
     if ctx.outcome is S:
-        _suffer_strong_hit_initiative(ctx)
         ctx.engine.companion_meter(ctx.name, asset_id, 1)
     elif ctx.outcome is W:
         if at_zero:
@@ -246,6 +263,7 @@ def companion_endure_harm(ctx: Step) -> None:
 
 @on_outcome("face_desolation")
 def face_desolation(ctx: Step) -> None:
+    _suffer_initiative(ctx)
     if ctx.outcome is S:
         ctx.note("you resist and press on")
     elif ctx.outcome is W:
@@ -256,7 +274,17 @@ def face_desolation(ctx: Step) -> None:
 
 @no_roll("out_of_supply")
 def out_of_supply(ctx: Step) -> None:
+    """ "When your supply is exhausted (reduced to 0), mark unprepared" (L2452-2453).
+
+    ENGINE CHOICE: made by name, the move needs its trigger to hold: it is refused while
+    supply is above 0 (the engine makes it by itself when supply reaches 0).
+    """
     party = ctx.state.party(ctx.name)
+    if ctx.data.get("main") and ctx.char.supply > 0:
+        raise RuleViolation(
+            f"Out of Supply is made when supply is reduced to 0; {ctx.name}'s supply is "
+            f"{ctx.char.supply:+d}"
+        )
     for char in party:
         ctx.debility("unprepared", True, who=char.name)
     amount = int(ctx.amount or 0)
@@ -310,11 +338,34 @@ def out_of_supply_cost(ctx: Step, keys: list[str]) -> None:
 
 @no_roll("face_a_setback")
 def face_a_setback(ctx: Step) -> None:
-    amount = int(ctx.amount or 1)
+    """ "When your momentum is at its minimum (-6), and you suffer additional -momentum"
+    (L2474-2475): pay it with -health/-spirit/-supply, or clear progress on "a current quest,
+    journey, or fight" (L2479-2480).
+
+    Clearing progress is offered only when such a track has progress to clear. With nothing
+    at all to pay with, the setback is noted and nothing changes.
+
+    ENGINE CHOICE: made by name, the move needs its trigger to hold: it is refused while
+    momentum is above -6 (the engine makes it by itself when a loss passes -6).
+    """
     char = ctx.char
+    if ctx.data.get("main") and char.momentum > MOMENTUM_MIN:
+        raise RuleViolation(
+            f"Face a Setback is made when momentum is at its minimum ({MOMENTUM_MIN}) and "
+            f"you suffer more -momentum; {char.name}'s momentum is {char.momentum:+d}"
+        )
+    amount = int(ctx.amount or 1)
     options = ctx.options_of("setback")
     if char.health == 0 and char.spirit == 0 and char.supply == 0:
         options = [o for o in options if o[0] == "clear_progress"]
+    if not _setback_tracks(ctx):
+        options = [o for o in options if o[0] != "clear_progress"]
+    if not options:
+        ctx.note(
+            "health, spirit and supply are all 0 and no quest, journey or fight has progress "
+            "to clear: the setback has nothing left to take"
+        )
+        return
     ctx.choose(
         "face_a_setback.how",
         options,
@@ -332,17 +383,22 @@ def setback_how(ctx: Step, keys: list[str]) -> None:
     _ask_setback_track(ctx, remaining)
 
 
-def _ask_setback_track(ctx: Step, remaining: int) -> None:
-    # "a current quest, journey, or fight" (L2479-2480)
-    tracks = [
+def _setback_tracks(ctx: Step) -> list[TrackState]:
+    """ "a current quest, journey, or fight" (L2479-2480) with progress to clear."""
+    return [
         t
         for t in ctx.state.tracks.values()
         if t.status == "active"
         and ctx.name in t.characters
         and t.kind in ("vow", "journey", "fight")
+        and t.ticks > 0
     ]
+
+
+def _ask_setback_track(ctx: Step, remaining: int) -> None:
+    tracks = _setback_tracks(ctx)
     if not tracks:
-        ctx.note("there is no quest, journey or fight to undermine")
+        ctx.note("no quest, journey or fight has progress to undermine")
         return
     ctx.choose(
         "face_a_setback.track",

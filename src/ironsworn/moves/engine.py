@@ -1005,14 +1005,18 @@ class MoveEngine:
         Where a rule picks "whichever is higher/lower" (Endure Harm, Endure Stress; Heal when
         "mending your own wounds, roll +wits or +iron, whichever is lower", L1681-1682), --stat
         cannot get around it: it may only name the stat the rule picks (or one tied with it)
-        where the move also has a single-stat roll (Heal), and is refused otherwise.
+        where the move also has a single-stat roll (Heal), and is refused otherwise. A move
+        with both kinds applies the rule when its handler says the situation is the rule's
+        (``self_heal``, set by the classic Heal), or when no --stat is given; otherwise --stat
+        picks one of its single-stat rolls (Starforged Heal's +heart for a companion).
         """
         wanted = ctx.data.get("stat")
         key = str(wanted or "").strip().lower().replace(" ", "_")
         options = move.roll_options
         picked = [o for o in options if o.method in ("highest", "lowest")]
         singles = [o for o in options if len(o.using) == 1]
-        if picked and (ctx.data.get("self_heal", True) or not singles):
+        situation = ctx.data.get("self_heal")
+        if picked and (not singles or situation or (situation is None and not wanted)):
             option = picked[0]
             values = [(self._value(ctx, char, u), u) for u in option.using]
             value, stat = max(values) if option.method == "highest" else min(values)

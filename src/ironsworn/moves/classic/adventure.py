@@ -106,6 +106,9 @@ def heal_before(ctx: Step) -> None:
             "Heal treats one patient: give one of --ally, --companion or --patient, not "
             + " and ".join(f"--{o}" for o in given)
         )
+    # Mending your own wounds rolls the lower of wits and iron, whatever --stat says
+    # (L1681-1682; see MoveEngine._stat_for).
+    ctx.data["self_heal"] = True
     if ctx.data.get("patient"):
         # "NPCs who are not companions have no health track": the care is told in the fiction.
         ctx.data["self_heal"] = False

@@ -148,8 +148,8 @@ def test_journal_add_and_read(home: Path, capsys: pytest.CaptureFixture[str]) ->
     )
     _code, out, _ = run(capsys, "journal")
     lines = out.splitlines()
-    assert lines[0].endswith(
-        "· Kai: Kai enters the story (edge 3, heart 2, iron 2, shadow 1, wits 1)"
+    assert lines[0].endswith(  # named once (issue 13: no "Kai: Kai enters...")
+        "· Kai enters the story (edge 3, heart 2, iron 2, shadow 1, wits 1)"
     )
     assert lines[1].endswith("  Kai: We set out at dawn.")
     assert lines[2].endswith("  Kai: An aside.")

@@ -53,6 +53,7 @@ def test_oracle_roll_with_value(capsys: pytest.CaptureFixture[str]) -> None:
     data = run_json(capsys, "oracle", "roll", "action", "--value", "1")
     assert data == {
         "id": "oracle_rollable:classic/action_and_theme/action",
+        "name": "Action",
         "roll": 1,
         "text": "Scheme",
         "rolls": [],

@@ -149,8 +149,10 @@ def test_ironlander_names_uses_a_d200(classic: Ruleset) -> None:
 
 def test_to_json_is_nested(classic: Ruleset) -> None:
     data = roll_oracle(classic, PAY, FixedDice([2, 50])).to_json()
-    assert set(data) == {"id", "roll", "text", "rolls"}
-    assert set(data["rolls"][0]) == {"id", "roll", "text", "rolls"}
+    assert set(data) == {"id", "name", "roll", "text", "rolls"}
+    # A nested roll names its table (issue 13: a "roll again" result said "oracle None").
+    assert set(data["rolls"][0]) == {"id", "name", "roll", "text", "rolls"}
+    assert data["rolls"][0]["name"] == "Pay the Price"
     assert json.loads(json.dumps(data)) == data
 
 

@@ -301,7 +301,6 @@ def test_sheet_adjust_debility_undo_redo(tmp_path: Path) -> None:
         ("/burn", "there is no pending decision"),
         ("/undo now", "takes no arguments"),
         ("/sheet --campaign other", "--campaign cannot change"),
-        ("/journal", "needs some text"),
     ],
 )
 def test_a_bad_command_prints_one_line_and_the_session_goes_on(

@@ -33,6 +33,15 @@ def words(value: Any) -> str:
     return str(value)
 
 
+def without_name(text: str, name: str | None) -> str:
+    """``text`` without ``name: `` before its phrases: for a line already headed by the name
+    ("Kai: Kai: Face Danger" reads "Kai: Face Danger"); other characters' names stay."""
+    if not name:
+        return text
+    prefix = f"{name}: "
+    return "; ".join(part.removeprefix(prefix) for part in text.split("; "))
+
+
 class Narrator:
     """Describes events in words, remembering the names of tracks it has seen created."""
 
@@ -212,7 +221,8 @@ class Narrator:
         stat = f"{self.stat_name} {roll['stat']}" if self.stat_name else f"{roll['stat']}"
         burn = ""
         if roll.get("burned"):
-            burn = " (momentum burned)"
+            burn = f" (momentum {int(roll['momentum']):+d} burned)" if "momentum" in roll else ""
+            burn = burn or " (momentum burned)"
         elif isinstance(roll.get("burn"), Mapping) and roll["burn"].get("outcome"):
             burn = f" (burning momentum would make it a {words(roll['burn']['outcome'])})"
         return f"action {die} + {stat}{adds} = {roll['score']} vs {challenge} → {outcome}{burn}"
@@ -222,9 +232,10 @@ class Narrator:
         return who + self.move_title(event)
 
     def _oracle(self, event: Mapping[str, Any]) -> str:
-        # A nested roll has no name of its own (it is on the same or a named sub-table); dice
-        # set aside before the roll that counts are shown too ("99 rerolled, 42").
-        name = event.get("name") or event.get("oracle")
+        # A nested roll ("roll twice more on this table") names its table by name or id;
+        # dice set aside before the roll that counts are shown too ("99 rerolled, 42").
+        table = str(event.get("oracle") or event.get("id") or "")
+        name = event.get("name") or words(table.rsplit("/", 1)[-1])
         dice = [f"{d} rerolled" for d in event.get("rerolled") or []] + [str(event["roll"])]
         head = f"oracle {name}: " if name else ""
         text = f"{head}{', '.join(dice)} → {event.get('text', '')}".rstrip()

@@ -242,7 +242,7 @@ def _undo_redo(args: argparse.Namespace, *, undo: bool) -> int:
 
 
 def _log(args: argparse.Namespace) -> int:
-    from ironsworn.campaign.journal import Narrator
+    from ironsworn.campaign.journal import Narrator, without_name
     from ironsworn.campaign.registry import open_campaign
 
     limit = _limit(args)
@@ -252,12 +252,13 @@ def _log(args: argparse.Namespace) -> int:
         narrator = _narrator(store) if limit is not None else Narrator()
     lines: list[str] = []
     for operation in operations:
-        headline = narrator.headline(operation)
+        # The line is headed by who acted: their name is not repeated in it.
+        headline = without_name(narrator.headline(operation), operation.character)
         details = narrator.lines(operation) if args.events else []
         status = "" if operation.status == "live" else f" ({operation.status})"
         who = f"  {operation.character}" if operation.character else ""
-        if operation.character and headline.startswith(f"{operation.character}: "):
-            who = ""  # the headline already names them
+        if operation.character and headline.startswith(f"{operation.character} "):
+            who = ""  # "Kai enters the story" names them already
         when = _local(operation.time)
         text = [f"#{operation.seq:<5} {when}  {operation.kind}{who}: {headline}{status}"]
         text += [f"        - {line}" for line in details]
@@ -323,7 +324,7 @@ def _journal_add(args: argparse.Namespace, text: str) -> int:
 
 
 def _journal_read(args: argparse.Namespace) -> int:
-    from ironsworn.campaign.journal import entries
+    from ironsworn.campaign.journal import entries, without_name
     from ironsworn.campaign.registry import open_campaign
 
     limit = _limit(args)
@@ -352,7 +353,10 @@ def _journal_read(args: argparse.Namespace) -> int:
             if entry["text"] is not None:
                 lines.append(f"{when}  {who}{entry['text']}")
             else:
-                lines.append(f"{when}  · {who}{entry['mechanics']}")
+                mechanics = without_name(entry["mechanics"], entry["character"])
+                if who and mechanics.startswith(who[:-2] + " "):
+                    who = ""  # "Kai enters the story" names them already
+                lines.append(f"{when}  · {who}{mechanics}")
         return "\n".join(lines)
 
     emit(args, found, text)

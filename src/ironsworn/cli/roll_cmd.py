@@ -88,9 +88,12 @@ def describe_action(roll: ActionRoll, reset: int | None = None) -> str:
     if roll.adds:
         parts += f" + {roll.adds}"
     c1, c2 = roll.challenge
-    line = f"{parts} = {roll.score} vs {c1} | {c2}: {roll.outcome.words.upper()}"
     if roll.burned:
-        line += " (momentum burned)"
+        # Burning cancels the challenge dice below momentum (seed 000 L508-514): say how much.
+        parts = f"{parts} = {roll.score}, momentum {roll.momentum:+d} burned"
+        line = f"{parts} vs {c1} | {c2}: {roll.outcome.words.upper()}"
+    else:
+        line = f"{parts} = {roll.score} vs {c1} | {c2}: {roll.outcome.words.upper()}"
     if roll.match:
         line += " — MATCH"
     offer = roll.burn_outcome

@@ -131,30 +131,11 @@ def read_state(args: argparse.Namespace) -> CampaignState:
 
 
 def describe_result(result: OperationResult) -> str:
-    """Short, readable lines for a move or change: dice, outcome, effects, what is pending."""
-    from ironsworn.cli.roll_cmd import describe_action, describe_progress
-    from ironsworn.rolls import ActionRoll, ProgressRoll
+    """Short, readable lines for a move or change, in the order it happened (see
+    :mod:`ironsworn.cli.result_text`), then what is pending."""
+    from ironsworn.cli.result_text import describe_result as told
 
-    lines: list[str] = []
-    for i, record in enumerate(result.moves):
-        head = ("" if i == 0 else "→ ") + record.name
-        if record.stat:
-            head += " (progress)" if record.stat == "progress" else f" (+{record.stat})"
-        lines.append(head)
-        if record.roll:
-            if record.roll["type"] == "action":
-                roll = ActionRoll.from_json(record.roll)
-                lines.append("  " + describe_action(roll).split("\n")[0])
-            else:
-                lines.append("  " + describe_progress(ProgressRoll.from_json(record.roll)))
-    for effect in result.effects:
-        who = f"{effect['character']}: " if effect.get("character") else ""
-        lines.append(f"  {who}{effect['target']} {_fmt(effect['from'])} -> {_fmt(effect['to'])}")
-    for note in result.notes:
-        lines.append(f"  · {note}")
-    if result.pending:
-        lines.append(pending_text(result.pending))
-    return "\n".join(lines) if lines else "done"
+    return told(result, pending_text)
 
 
 def pending_text(pending: dict[str, Any]) -> str:
@@ -164,14 +145,6 @@ def pending_text(pending: dict[str, Any]) -> str:
     options = "\n".join(f"    {o['key']:<24} {o['text']}" for o in pending["options"])
     how = "ironsworn choose KEY" + (" (or decline)" if int(pending.get("min", 1)) == 0 else "")
     return f"PENDING ({pending['character']}): {pending['prompt']} — {how}\n{options}"
-
-
-def _fmt(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "-"
-    return str(value)
 
 
 def record(args: argparse.Namespace, kind: str, event: dict[str, Any], summary: str) -> None:

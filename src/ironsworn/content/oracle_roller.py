@@ -54,6 +54,7 @@ class OracleResult:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "id": self.id,
+            "name": self.name,
             "roll": self.roll,
             "text": self.text,
             "rolls": [r.to_json() for r in self.rolls],

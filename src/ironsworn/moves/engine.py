@@ -124,6 +124,9 @@ class MoveRecord:
     roll: JsonDict | None = None
     outcome: str | None = None
     text: str | None = None
+    # Where the move starts among the operation's events (what it did before its roll comes
+    # after its name when the operation is told in order); not part of the JSON.
+    first_event: int | None = field(default=None, compare=False)
 
     def to_json(self) -> JsonDict:
         return {
@@ -801,7 +804,7 @@ class MoveEngine:
         move = self.ruleset.moves[step["move"]]
         self._current_move = move.name
         char = self.state.character(step["character"])
-        record = MoveRecord(move.id, move.name, char.name)
+        record = MoveRecord(move.id, move.name, char.name, first_event=len(self.events))
         ctx = Step(self, step)
         before = handler_for(BEFORE_ROLL, move.id)
         if before is not None:
@@ -933,6 +936,14 @@ class MoveEngine:
                 step["roll"],
                 step["outcome"],
                 text,
+                first_event=next(  # told from the burn (or reroll) that changed it
+                    (
+                        i
+                        for i in range(len(self.events) - 1, -1, -1)
+                        if self.events[i].get("type") in ("burn", "roll")
+                    ),
+                    0,
+                ),
             )
         )
 

@@ -64,12 +64,43 @@ class SlashTable:
         key = name.lower()
         command = self._by_name.get(key)
         if command is None:
-            import difflib
-
-            close = difflib.get_close_matches(key, list(self._by_name), n=3, cutoff=0.5)
-            hint = f"; did you mean {', '.join('/' + c for c in close)}?" if close else ""
-            raise UsageError(f"/{name} is not a command{hint} (/help lists them)")
+            raise UsageError(
+                f"/{name} is not a command; did you mean /{self.nearest(key)}? (/help lists them)"
+            )
         return command
+
+    def nearest(self, name: str) -> str:
+        """The command name closest to a mistyped one (a shared start counts most)."""
+        import difflib
+
+        def likeness(candidate: str) -> tuple[float, int]:
+            ratio = difflib.SequenceMatcher(None, name, candidate).ratio()
+            start = next(
+                (i for i, (a, b) in enumerate(zip(name, candidate, strict=False)) if a != b), 0
+            )
+            return (ratio, start)
+
+        return max(self._by_name, key=likeness)
+
+    def bare(self, line: str) -> str | None:
+        """The command a line without its ``/`` reads like, or None for prose.
+
+        ``sheet`` or ``help`` alone; a word glued to a command (``clear/help``); a command's
+        name followed by options (``move face danger --stat edge``).
+        """
+        words = line.split()
+        first = words[0].lower() if words else ""
+        if len(words) == 1 and "/" in first:
+            tail = first.rsplit("/", 1)[1]
+            if tail in self._by_name:
+                return "/" + tail
+        if (
+            first.isalpha()
+            and first in self._by_name
+            and (len(words) == 1 or any(w.startswith("--") for w in words[1:]))
+        ):
+            return "/" + " ".join([first, *words[1:]])
+        return None
 
     def run(self, session: PlaySession, line: str) -> None:
         """Run the slash command ``line`` (which starts with ``/``)."""
@@ -77,7 +108,7 @@ class SlashTable:
         if not head:
             raise UsageError("a lone '/' is not a command (/help lists them)")
         command = self.find(head)
-        words = [] if command.name in ("journal",) else split_words(rest)
+        words = split_words(rest) if command.name != "journal" else rest.split()
         command.run(session, words, rest.strip())
 
 
@@ -106,7 +137,18 @@ def leading_words(words: Sequence[str]) -> tuple[list[str], list[str]]:
 
 
 def _move(session: PlaySession, words: list[str], _raw: str) -> None:
+    run_move(session, words)
+
+
+# make_move's keywords as the move parser's dests.
+OPTION_DESTS = {"with": "bond_with"}
+
+
+def run_move(session: PlaySession, words: list[str]) -> None:
+    """``/move``: make the move, asking for what it leaves open (see :mod:`.asking`)."""
     from ironsworn.cli.move_cmd import check_move_options, move_call
+    from ironsworn.cli.play import asking
+    from ironsworn.errors import OptionNeeded
 
     args = session.parse("move", words)
     # Play mode sets --campaign itself, and --character to the one acting (/as).
@@ -114,11 +156,19 @@ def _move(session: PlaySession, words: list[str], _raw: str) -> None:
     if args.words[0] in ("list", "show"):
         session.run_cli(args)  # the command line's own move list / move show
         return
-
-    result = session.commit(
-        move_call(args),
-        session.dice_for(args),
-    )
+    asked: set[str] = set()
+    while True:
+        asking.ask_bond(session, args, asked)
+        try:
+            result = session.commit(move_call(args), session.dice_for(args))
+            break
+        except OptionNeeded as exc:
+            dest = OPTION_DESTS.get(exc.option, exc.option)
+            if exc.option in asked or getattr(args, dest, None) or not exc.choices:
+                raise  # asked already (or a follow-on needs it): the engine's message says why
+            asked.add(exc.option)
+            question = asking.option_question(session, args, exc.option)
+            setattr(args, dest, asking.menu(session, question, exc.choices))
     session.report(result, args.json)
 
 
@@ -132,7 +182,7 @@ def _choose(session: PlaySession, words: list[str], _raw: str) -> None:
     if pending["kind"] != "choose":
         raise RuleViolation("the pending decision is a burn offer: /burn or /decline")
     keys = resolve_keys(args.keys, pending)
-    session.report(session.commit(lambda e: e.choose(keys), session.dice_for(args)), args.json)
+    session.choose(keys, session.dice_for(args), args.json)
 
 
 def _answer(kind: str) -> Runner:
@@ -293,10 +343,16 @@ def _sheet_change(kind: str) -> Runner:
 # ------------------------------------------------------------------------ the campaign
 
 
-def _journal(session: PlaySession, _words: list[str], raw: str) -> None:
-    if not raw:
-        raise UsageError("/journal needs some text (or just type it without the /journal)")
-    session.journal(raw)
+def _lookup(name: str, *args: str) -> Runner:
+    """A runner of :mod:`.lookups` (imported when first run)."""
+
+    def run(session: PlaySession, words: list[str], raw: str) -> None:
+        from ironsworn.cli.play import lookups
+
+        runner: Runner = getattr(lookups, name)(*args) if args else getattr(lookups, name)
+        runner(session, words, raw)
+
+    return run
 
 
 def _undo_redo(undo: bool) -> Runner:
@@ -462,7 +518,54 @@ SLASH_COMMANDS = SlashTable(
             ("mark", "track", ""),
         ),
         SlashCommand(
-            "journal", "/journal TEXT", "write TEXT in the journal", _journal, aliases=("note",)
+            "journal",
+            "/journal [TEXT]",
+            "write TEXT in the journal (alone: the recent entries)",
+            _lookup("journal"),
+            aliases=("note",),
+        ),
+        SlashCommand(
+            "npc",
+            "/npc NAME | list",
+            "show a foe or NPC of the rulebook",
+            _lookup("content", "npc"),
+            "npc",
+            ("foe",),
+        ),
+        SlashCommand(
+            "asset",
+            "/asset NAME | list",
+            "show an asset card",
+            _lookup("content", "asset"),
+            "asset",
+            ("asset",),
+        ),
+        SlashCommand(
+            "search", "/search WORDS", "search moves, oracles and foes", _lookup("search"), "search"
+        ),
+        SlashCommand(
+            "person",
+            "/person [NAME | add NAME]",
+            "people met: list, show one, or add one",
+            _lookup("world", "person"),
+            "person",
+            ("person",),
+        ),
+        SlashCommand(
+            "place",
+            "/place [NAME | add NAME]",
+            "places: list, show one, or add one",
+            _lookup("world", "place"),
+            "place",
+            ("place",),
+        ),
+        SlashCommand(
+            "export",
+            "/export markdown|json [-o FILE]",
+            "export the campaign (the story, or the full log)",
+            _lookup("export"),
+            "export",
+            ("export_format",),
         ),
         SlashCommand("undo", "/undo", "undo the last operation", _undo_redo(True)),
         SlashCommand("redo", "/redo", "redo the last undone operation", _undo_redo(False)),

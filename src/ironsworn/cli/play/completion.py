@@ -156,6 +156,10 @@ class WordSource:
             return [t.id for t in state.tracks.values() if t.status == "active"]
         if kind == "character":
             return list(state.characters)
+        if kind == "person":
+            return list(state.people)
+        if kind == "place":
+            return list(state.places)
         if kind == "pending":
             pending = state.pending
             if pending is None or pending.get("kind") != "choose":
@@ -191,6 +195,7 @@ _FIXED: dict[str, Callable[[], Sequence[str]]] = {
     "mark": lambda: ("mark", "clear"),
     "ruleset": lambda: ("classic", "starforged", "all"),
     "oracle_action": lambda: ("list", "show"),
+    "export_format": lambda: ("markdown", "json"),
 }
 
 

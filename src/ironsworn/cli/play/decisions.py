@@ -45,7 +45,8 @@ def hint(pending: Mapping[str, Any]) -> str:
 def describe(pending: Mapping[str, Any], move_name: str | None = None) -> str:
     """The decision as play mode shows it: who decides, the question, numbered options."""
     who = pending.get("character") or "you"
-    said = str(pending.get("prompt", ""))
+    # Some prompts name who decides ("Kai: choose 1"): the line already starts with the name.
+    said = str(pending.get("prompt", "")).removeprefix(f"{who}: ")
     # Some prompts already start with the move's name ("Pay the Price: the obvious...").
     where = f"{move_name}: " if move_name and not said.startswith(move_name) else ""
     if pending["kind"] == "burn":
@@ -53,7 +54,7 @@ def describe(pending: Mapping[str, Any], move_name: str | None = None) -> str:
         return f"{who} decides — {where}{prompt}? y = burn, n = decline"
     keys = option_keys(pending)
     width = max((len(k) for k in keys), default=0)
-    lines = [f"{who} decides — {where}{pending.get('prompt', 'choose')}"]
+    lines = [f"{who} decides — {where}{said or 'choose'}"]
     for number, option in enumerate(pending.get("options") or (), start=1):
         lines.append(f"  {number:>2}. {option['key']:<{width}}  {option['text']}")
     low, high = int(pending.get("min", 1)), int(pending.get("count", 1))
@@ -72,7 +73,7 @@ def resolve_keys(words: Sequence[str], pending: Mapping[str, Any]) -> list[str]:
     keys = option_keys(pending)
     out: list[str] = []
     for word in words:
-        key = _key_for(word, keys)
+        key = key_for(word, keys)
         if key is None:
             raise InvalidValue(
                 f"{word!r} is not an option of the pending decision "
@@ -102,7 +103,7 @@ def read_answer(text: str, pending: Mapping[str, Any]) -> Answer | None:
     if single in NONE_WORDS and int(pending.get("min", 1)) == 0:
         return Answer("decline")
     keys = option_keys(pending)
-    found = [_key_for(word, keys) for word in words]
+    found = [key_for(word, keys) for word in words]
     if all(key is not None for key in found):
         return Answer("choose", tuple(k for k in found if k is not None))
     if single is not None:
@@ -110,7 +111,8 @@ def read_answer(text: str, pending: Mapping[str, Any]) -> Answer | None:
     return None
 
 
-def _key_for(word: str, keys: Sequence[str]) -> str | None:
+def key_for(word: str, keys: Sequence[str]) -> str | None:
+    """The key a typed word stands for: an option number, a key, or a unique key prefix."""
     token = word.strip().lower()
     if token.isdigit():
         index = int(token)

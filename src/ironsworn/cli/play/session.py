@@ -25,7 +25,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.cli.common import CliParser, UsageError, check_text
-from ironsworn.cli.play import decisions
+from ironsworn.cli.play import asking, decisions
+from ironsworn.cli.play.asking import MenuLeft
 from ironsworn.cli.play.terminal import LineReader, Output
 from ironsworn.errors import IronswornError, NotFound
 
@@ -224,13 +225,15 @@ class PlaySession:
         with self.store.write() as tx:
             return tx.append(kind, events, character=character, summary=summary[:60])
 
-    def journal(self, text: str) -> None:
-        operation = self.store.journal_add(text, self.character_name())
+    def journal(self, text: str, character: str | None = None) -> None:
+        operation = self.store.journal_add(text, character or self.character_name())
         if self.out.json_mode:
             self.out.result(operation.to_dict(), "")
-        elif not self.reader.interactive:
-            # At a terminal the line is already on the screen; a script's output says it was
-            # recorded (and where), so a transcript can be checked.
+        elif self.reader.interactive:
+            # The line is already on the screen: a short echo says it was kept, and where.
+            self.out.say(f"journal #{operation.seq}")
+        else:
+            # A script's output says what was recorded, so a transcript can be checked.
             self.out.say(f"journal #{operation.seq}: {operation.summary}")
 
     # ------------------------------------------------------------------------- showing
@@ -325,6 +328,10 @@ class PlaySession:
             return False
         except HelpShown:
             pass
+        except MenuLeft as exc:
+            self.out.say("(left the question: nothing was made)")
+            if exc.line is not None:
+                return self.execute(exc.line)
         except NotFound as exc:
             message = str(exc)
             if exc.candidates:
@@ -357,17 +364,40 @@ class PlaySession:
             if answer is not None:
                 self.answer(answer)
                 return
+        command = self.commands.bare(text)
+        if command is not None and self._meant_as_command(text, command):
+            self.commands.run(self, command)
+            return
         self.journal(text)
+
+    def _meant_as_command(self, text: str, command: str) -> bool:
+        """Ask whether a line that reads like a command (``sheet``) was meant as one."""
+        key = asking.menu(
+            self,
+            f"{text!r} reads like the command {command}: run it, or write it in the journal?",
+            [("run", f"run {command}"), ("journal", f"write {text!r} in the journal")],
+        )
+        return key == "run"
 
     def answer(self, answer: decisions.Answer, dice: Dice | None = None) -> None:
         """Answer the pending decision and show what followed."""
         if answer.action == "burn":
-            result = self.commit(lambda e: e.burn(), dice)
+            self.report(self.commit(lambda e: e.burn(), dice))
         elif answer.action == "decline":
-            result = self.commit(lambda e: e.decline(), dice)
+            self.report(self.commit(lambda e: e.decline(), dice))
         else:
-            result = self.commit(lambda e: e.choose(list(answer.keys)), dice)
-        self.report(result)
+            self.choose(list(answer.keys), dice)
+
+    def choose(self, keys: list[str], dice: Dice | None = None, as_json: bool = False) -> None:
+        """Answer a "choose" decision; Pay the Price's outcomes are written by the player."""
+        point = asking.pending_point(self.state().pending)
+        price = keys[0] if point == asking.PRICE_POINT and keys else None
+        # The oracle's two outcomes are envisioned before it is asked (rulebook: Pay the Price).
+        outcomes = asking.price_outcomes(self, price) if price else None
+        result = self.commit(lambda e: e.choose(keys), dice)
+        self.report(result, as_json)
+        if price:
+            asking.after_price(self, price, result, outcomes)
 
     # ------------------------------------------------------------------------- questions
 

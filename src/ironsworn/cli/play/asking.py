@@ -1,0 +1,231 @@
+"""Play mode asks instead of refusing: numbered menus for what a move leaves open.
+
+The command line refuses a move that needs a choice the player did not give (which stat,
+which track) with a one-line error. Play mode asks instead, with a numbered menu like a
+pending decision's, and makes the move with the answer:
+
+- a move with several stats and no ``--stat``, or several candidate tracks and no ``--track``
+  (the engine raises :class:`~ironsworn.errors.OptionNeeded` with the accepted values);
+- the bond a move is about, when the character has bonds: Sojourn in a community you share a
+  bond with and Undertake a Journey setting off from one take +1 (``--with``), Test Your Bond
+  names the bond tested;
+- Pay the Price's "obvious outcome" and "ask the oracle": the player writes what happens (for
+  the oracle, the two outcomes envisioned, the likely one first, before the roll), the journal
+  records it, and the usual follow-on is offered (Endure Harm at the foe's rank in a fight).
+
+A menu is answered with a number or a key (a unique prefix will do). An empty line leaves it
+(nothing is made); a line starting with ``/`` leaves it and runs that command instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.cli.play.decisions import key_for
+
+if TYPE_CHECKING:
+    from ironsworn.campaign.state import CampaignState, CharacterState
+    from ironsworn.cli.play.session import PlaySession
+    from ironsworn.moves.engine import OperationResult
+
+# Moves that are about a bond the character has, and what play mode asks for each.
+BOND_QUESTIONS = {
+    "sojourn": "Do you share a bond with this community? (+1)",
+    "undertake_a_journey": "Are you setting off from a community you share a bond with? (+1)",
+    "test_your_bond": "Which bond is tested?",
+}
+NO_BOND = ("none", "no bond")
+# Where Pay the Price asks the player to write what happens.
+PRICE_POINT = "pay_the_price.how"
+
+
+class MenuLeft(Exception):
+    """The player left a menu: an empty line, or a command typed instead (``line``)."""
+
+    def __init__(self, line: str | None = None) -> None:
+        super().__init__(line or "")
+        self.line = line
+
+
+def menu(session: PlaySession, question: str, options: Sequence[tuple[str, str]]) -> str:
+    """Ask for one of ``options`` (key, text) by number or key; returns the key."""
+    keys = [key for key, _text in options]
+    width = max((len(k) for k in keys), default=0)
+    lines = [question]
+    lines += [
+        f"  {n:>2}. {key:<{width}}  {text}".rstrip() for n, (key, text) in enumerate(options, 1)
+    ]
+    lines.append("  answer with a number or a key (an empty line leaves)")
+    session.out.say("\n".join(lines))
+    session.completions.choices = keys
+    try:
+        while True:
+            prompt = f"[1-{len(keys)}]> " if session.reader.interactive else ""
+            line = session.reader.read(prompt).strip()
+            if not line:
+                raise MenuLeft
+            if line.startswith("/"):
+                raise MenuLeft(line)
+            key = key_for(line, keys)
+            if key is not None:
+                return key
+            session.out.error(
+                f"{line!r} is not one of the options (accepted: 1-{len(keys)} or {', '.join(keys)})"
+            )
+    finally:
+        session.completions.choices = None
+
+
+def write(session: PlaySession, question: str) -> str:
+    """Ask for a line of text (an empty line gives ``""``; ``/`` leaves)."""
+    session.out.say(question)
+    line = session.reader.read("> " if session.reader.interactive else "").strip()
+    if line.startswith("/"):
+        raise MenuLeft(line)
+    return line
+
+
+# ------------------------------------------------------------------------------ moves
+
+
+def option_question(session: PlaySession, args: argparse.Namespace, option: str) -> str:
+    """The question of a menu for a move's missing ``option`` (stat, track)."""
+    from ironsworn.errors import IronswornError
+
+    try:
+        name = session.library.move(" ".join(args.words)).name
+    except IronswornError:
+        name = " ".join(args.words)
+    who = args.character or session.character_name() or "you"
+    what = {"stat": "which stat do you roll?", "track": "which track?"}.get(option, option)
+    return f"{who} — {name}: {what}"
+
+
+def ask_bond(session: PlaySession, args: argparse.Namespace, asked: set[str]) -> None:
+    """Ask which bond the move is about, when it is one of those and the character has any."""
+    if "with" in asked or args.bond_with is not None:
+        return
+    from ironsworn.errors import IronswornError
+
+    try:
+        move = session.library.move(" ".join(args.words))
+        state = session.state()
+        char = state.character(args.character)
+    except IronswornError:
+        return  # the move itself will say what is wrong
+    short = move.id.rsplit("/", 1)[-1]
+    question = BOND_QUESTIONS.get(short)
+    if question is None or not char.bonds or move.id.split(":")[1].split("/")[0] != "classic":
+        return
+    if short != "test_your_bond" and args.bond:
+        return  # --bond already gives the +1
+    if short == "undertake_a_journey" and not _journey_starts(state, char, args.track):
+        return
+    asked.add("with")
+    options = [(bond, "") for bond in char.bonds]
+    answer = menu(session, f"{char.name} — {move.name}: {question}", [*options, NO_BOND])
+    if answer != NO_BOND[0]:
+        args.bond_with = answer
+
+
+def _journey_starts(state: CampaignState, char: CharacterState, track: str | None) -> bool:
+    """Whether this roll would be the journey's first for ``char`` (the bond's +1 is for it)."""
+    from ironsworn.errors import IronswornError
+
+    if track:
+        try:
+            journey = state.track(track, ("journey",))
+        except IronswornError:
+            return False
+    else:
+        mine = [
+            t
+            for t in state.tracks.values()
+            if t.kind == "journey" and t.status == "active" and char.name in t.characters
+        ]
+        if len(mine) != 1:
+            return False  # which journey is asked first; the bond after
+        journey = mine[0]
+    return journey.id not in (char.flags.get("journeys_begun") or [])
+
+
+# ------------------------------------------------------------------------ pay the price
+
+
+def price_outcomes(session: PlaySession, key: str) -> tuple[str, str] | None:
+    """Before Pay the Price's "ask the oracle" is rolled: the two outcomes the player envisions."""
+    if key != "ask_oracle":
+        return None
+    likely = write(session, "Envision two negative outcomes. The likely one (the oracle's yes):")
+    other = write(session, "The other one (the oracle's no):") if likely else ""
+    return (likely, other) if likely and other else None
+
+
+def after_price(
+    session: PlaySession,
+    key: str,
+    result: OperationResult,
+    outcomes: tuple[str, str] | None,
+) -> None:
+    """After Pay the Price's obvious outcome or oracle: journal what happened, offer a move."""
+    who = result.character or session.character_name()
+    if key == "obvious":
+        text = write(session, "What happens? (the most obvious negative outcome; empty skips)")
+        if text:
+            session.journal(f"Pay the Price: {text}", who)
+    elif key == "ask_oracle":
+        asked = next((e for e in result.events if e.get("type") == "ask"), None)
+        if asked is not None and outcomes is not None:
+            yes = asked.get("answer") == "yes"
+            happens = outcomes[0] if yes else outcomes[1]
+            session.journal(
+                f"Pay the Price (the oracle says {'yes' if yes else 'no'}, "
+                f"{asked.get('roll')}): {happens}",
+                who,
+            )
+    else:
+        return
+    if who is not None and session.state().pending is None:
+        follow_on(session, who)
+
+
+def follow_on(session: PlaySession, who: str) -> None:
+    """Offer the usual cost of a price paid: Endure Harm (at the foe's rank in a fight)."""
+    from ironsworn.ranks import Rank
+
+    state = session.state()
+    if who not in state.characters or state.characters[who].status != "active":
+        return
+    fights = [
+        t
+        for t in state.tracks.values()
+        if t.kind == "fight" and t.status == "active" and who in t.characters
+    ]
+    harm = Rank.parse(fights[0].rank).harm if fights else 1
+    why = f", {fights[0].name} is {fights[0].rank}" if fights else ""
+    options = [
+        ("endure_harm", f"Endure Harm ({harm} harm{why})"),
+        ("endure_stress", "Endure Stress (1 stress)"),
+        ("none", "nothing more"),
+    ]
+    key = menu(session, f"{who} — does the price cost you more?", options)
+    if key == "none":
+        return
+    amount = harm if key == "endure_harm" else 1
+    from ironsworn.cli.play.commands import run_move
+
+    words = [*key.split("_"), "--amount", str(amount)]
+    if len(state.characters) > 1:
+        words += ["--character", who]
+    run_move(session, words)
+
+
+def pending_point(pending: dict[str, Any] | None) -> str | None:
+    """The resume point of a pending "choose" decision (``pay_the_price.how``...)."""
+    if pending is None or pending.get("kind") != "choose":
+        return None
+    resume = pending.get("resume") or {}
+    point = resume.get("point")
+    return str(point) if point else None

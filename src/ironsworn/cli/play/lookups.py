@@ -1,0 +1,121 @@
+"""Looking things up without leaving play mode: foes, assets, search, people, places, export.
+
+Each is the command line's own command run on the session's campaign (``/npc bear`` is
+``ironsworn npc show bear``, ``/search wyvern`` is ``ironsworn search wyvern``); the words of a
+name need no quotes. ``/person`` and ``/place`` list what the campaign holds, show one by
+name, or add one (``/person add Elda --description "the healer"``), committed like any change.
+``/journal`` with no text lists the recent entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ironsworn.cli.common import UsageError
+
+if TYPE_CHECKING:
+    from ironsworn.cli.play.session import PlaySession
+
+RECENT_ENTRIES = "10"  # /journal and the recap show the last few, not a long campaign's all
+
+
+def content(command: str) -> Callable[[PlaySession, list[str], str], None]:
+    """``/npc`` and ``/asset``: list them, or show one (``show`` may be left out)."""
+
+    def run(session: PlaySession, words: list[str], _raw: str) -> None:
+        if not words or words[0] == "list":
+            session.run_cli(session.parse(command, ["list", *words[1:]]))
+            return
+        given = words[1:] if words[0] == "show" else words
+        if not given or given[0].startswith("-"):
+            raise UsageError(f"/{command} needs a name: /{command} NAME (or /{command} list)")
+        session.run_cli(session.parse(command, ["show", *given]))
+
+    return run
+
+
+def search(session: PlaySession, words: list[str], _raw: str) -> None:
+    if not words:
+        raise UsageError("/search needs some words: /search wyvern")
+    session.run_cli(session.parse("search", words))
+
+
+def export(session: PlaySession, words: list[str], _raw: str) -> None:
+    if not words:
+        raise UsageError("/export needs a format: /export markdown [-o FILE] (or json)")
+    session.run_cli(session.parse("export", words))
+
+
+def journal(session: PlaySession, words: list[str], raw: str) -> None:
+    """``/journal TEXT`` writes; ``/journal`` alone lists the recent entries."""
+    if raw:
+        session.journal(raw)
+        return
+    args = session.parse("journal", ["--limit", RECENT_ENTRIES])
+    session.run_cli(args)
+
+
+def world(kind: str) -> Callable[[PlaySession, list[str], str], None]:
+    """``/person`` and ``/place``: list, show one by name, or add one."""
+
+    def run(session: PlaySession, words: list[str], _raw: str) -> None:
+        if not words or words == ["list"]:
+            session.run_cli(session.parse(kind, ["list"]))
+            return
+        if words[0] == "add":
+            _add(session, kind, words)
+            return
+        name = " ".join(w for w in words if not w.startswith("-"))
+        _show(session, kind, name)
+
+    return run
+
+
+def _add(session: PlaySession, kind: str, words: list[str]) -> None:
+    from ironsworn.cli.session import describe_result
+    from ironsworn.moves.sheet import SheetOperations
+
+    args = session.parse(kind, words)
+    name = " ".join(args.name)
+    if not name:
+        raise UsageError(f"/{kind} add needs a name: /{kind} add NAME [--description TEXT]")
+    if kind == "person":
+        result = session.commit(
+            lambda e: SheetOperations(e).add_person(name, args.description, args.place)
+        )
+    else:
+        result = session.commit(
+            lambda e: SheetOperations(e).add_place(name, args.description, args.region)
+        )
+    session.out.result(
+        [e for e in result.events if e["type"] != "packs"],
+        describe_result(result) if result.effects else f"{kind} added: {name}",
+        as_json=args.json,
+    )
+
+
+def _show(session: PlaySession, kind: str, name: str) -> None:
+    from ironsworn.errors import NotFound
+
+    state = session.state()
+    pool = state.people if kind == "person" else state.places
+    key = name.lower()
+    found = [n for n in pool if n.lower() == key] or [n for n in pool if key in n.lower()]
+    if len(found) != 1:
+        what = "ambiguous" if found else "unknown"
+        raise NotFound(f"{kind} {name!r} is {what}", tuple(found or pool)[:5])
+    if kind == "person":
+        person = state.person_sheet(found[0])
+        lines = [person["name"] + (f" — {person['description']}" if person["description"] else "")]
+        if person.get("place"):
+            lines.append(f"  found at: {person['place']}")
+        if person["bonds"]:
+            lines.append(f"  bond: {', '.join(person['bonds'])}")
+        session.out.result(person, "\n".join(lines))
+        return
+    place = dict(state.places[found[0]])
+    lines = [place["name"] + (f" — {place['description']}" if place.get("description") else "")]
+    if place.get("region"):
+        lines.append(f"  region: {place['region']}")
+    session.out.result(place, "\n".join(lines))

@@ -1,0 +1,196 @@
+"""Play mode asks instead of refusing (issue 13): numbered menus for what a move leaves open.
+
+The command line keeps its one-line error for the same moves (checked here too).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from play_support import KAI_STATS, operations, run_script
+
+from ironsworn.campaign.state import CampaignState
+from ironsworn.campaign.store import CampaignStore
+from ironsworn.cli.main import main
+
+
+def state_of(path: Path) -> CampaignState:
+    with CampaignStore.open(path) as store:
+        state: CampaignState = store.state()
+        return state
+
+
+def cli(path: Path, *argv: str) -> int:
+    return main([*argv, "--campaign", str(path)])
+
+
+def kai(path: Path, *bonds: str) -> None:
+    extra = [a for bond in bonds for a in ("--bond", bond)]
+    assert cli(path, "character", "new", "Kai", "--stats", KAI_STATS, *extra) == 0
+
+
+def moves(path: Path) -> list[dict[str, object]]:
+    return [e for _kind, events in operations(path) for e in events if e["type"] == "roll"]
+
+
+@pytest.mark.parametrize(("answer", "stat", "value"), [("2", "shadow", 1), ("wits", "wits", 1)])
+def test_a_move_with_several_stats_asks_which(
+    tmp_path: Path, answer: str, stat: str, value: int
+) -> None:
+    path = tmp_path / "c.sqlite"
+    kai(path)
+    assert cli(path, "fight", "new", "--foe", "bear") == 0
+    run = run_script(path, ["/move enter the fray --dice 6,1,2", answer])
+    assert run.err == ""
+    assert "Kai — Enter the Fray: which stat do you roll?" in run.out
+    assert "   1. heart   +heart 2: facing off against your foe" in run.out
+    assert f"Enter the Fray (+{stat})" in run.out
+    roll = moves(path)[0]["roll"]
+    assert isinstance(roll, dict) and roll["stat"] == value
+
+
+def test_the_command_line_keeps_its_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "c.sqlite"
+    kai(path)
+    assert cli(path, "fight", "new", "--foe", "bear") == 0
+    capsys.readouterr()
+    assert cli(path, "move", "enter", "the", "fray") == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "ironsworn: error: Enter the Fray needs --stat (accepted: heart, shadow, wits)\n"
+    )
+
+
+def test_several_candidate_tracks_ask_which(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    kai(path)
+    assert cli(path, "vow", "new", "Avenge", "my", "kin", "--rank", "extreme") == 0
+    assert cli(path, "vow", "new", "Find", "the", "raiders", "--rank", "dangerous") == 0
+    run = run_script(path, ["/move reach a milestone", "vow-2"])
+    assert run.err == ""
+    assert "Kai — Reach a Milestone: which track?" in run.out
+    assert "   2. vow-2  Find the raiders (dangerous vow, score 0)" in run.out
+    assert {t.id: t.ticks for t in state_of(path).tracks.values()} == {"vow-1": 0, "vow-2": 8}
+
+
+def test_an_empty_answer_leaves_the_menu_and_makes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    kai(path)
+    assert cli(path, "fight", "new", "--foe", "bear") == 0
+    run = run_script(path, ["/move enter the fray", "7", "", "/move enter the fray", "/sheet"])
+    assert "'7' is not one of the options (accepted: 1-3 or heart, shadow, wits)" in run.err
+    assert run.out.count("(left the question: nothing was made)") == 2
+    assert "health 5  spirit 5" in run.out  # /sheet typed at the menu ran
+    assert [kind for kind, _ in operations(path)] == ["character", "fight"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "adds", "bond"),
+    [("2", 1, "Thornhold village"), ("thorn", 1, "Thornhold village"), ("none", 0, None)],
+)
+def test_sojourn_asks_about_a_bond_with_the_community(
+    tmp_path: Path, answer: str, adds: int, bond: str | None
+) -> None:
+    path = tmp_path / "c.sqlite"
+    kai(path, "Elda", "Thornhold village")
+    run = run_script(path, ["/move sojourn --dice 1,9,10", answer, "3"])
+    assert run.err == ""
+    assert "Kai — Sojourn: Do you share a bond with this community? (+1)" in run.out
+    assert "   3. none               no bond" in run.out
+    roll = moves(path)[0]["roll"]
+    assert isinstance(roll, dict) and roll["adds"] == adds
+
+
+def test_undertake_a_journey_asks_only_for_its_initial_roll(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    kai(path, "Elda")
+    assert cli(path, "journey", "new", "To", "the", "hills", "--rank", "dangerous") == 0
+    journey = "/move undertake a journey --dice 6,1,2"  # a strong hit: choose mark_progress
+    run = run_script(path, [journey, "Elda", "1", journey, "1"])
+    assert run.err == ""
+    assert run.out.count("setting off from a community you share a bond with") == 1
+    rolls = [r["roll"] for r in moves(path)]
+    assert [r["adds"] for r in rolls if isinstance(r, dict)] == [1, 0]
+
+
+def test_no_bond_question_without_bonds_or_with_bond_given(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    kai(path)
+    run = run_script(path, ["/move sojourn --dice 1,9,10", "3"])
+    assert "share a bond" not in run.out
+    path2 = tmp_path / "d.sqlite"
+    kai(path2, "Elda")
+    run = run_script(path2, ["/move sojourn --with elda --dice 1,9,10", "3"])
+    assert "share a bond" not in run.out and run.err == ""
+    roll = moves(path2)[0]["roll"]
+    assert isinstance(roll, dict) and roll["adds"] == 1
+
+
+def test_test_your_bond_asks_which_bond(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    kai(path, "Elda", "Thornhold village")
+    run = run_script(path, ["/move test your bond --abandon", "1", "3"])
+    assert "Kai — Test Your Bond: Which bond is tested?" in run.out
+    assert state_of(path).character("Kai").bonds == ["Thornhold village"]
+
+
+# ------------------------------------------------------------------------ pay the price
+
+FACE_DANGER_MISS = "/move face danger --stat edge --dice 1,9,10"
+
+
+def journal_texts(path: Path) -> list[str]:
+    return [str(e[0]["text"]) for kind, e in operations(path) if kind == "journal"]
+
+
+def test_the_obvious_outcome_is_written_and_harm_offered(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    kai(path)
+    script = [FACE_DANGER_MISS, "obvious", "The ledge crumbles under me.", "endure_harm"]
+    run = run_script(path, script)
+    assert run.err == ""
+    assert journal_texts(path) == ["Pay the Price: The ledge crumbles under me."]
+    assert "Kai — does the price cost you more?" in run.out
+    assert "   1. endure_harm    Endure Harm (1 harm)" in run.out
+    assert state_of(path).character("Kai").health == 4
+
+
+def test_in_a_fight_the_harm_offered_is_the_foes(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    kai(path)
+    assert cli(path, "fight", "new", "--foe", "bear") == 0
+    run = run_script(path, [FACE_DANGER_MISS, "1", "The bear's claws rake me.", "1"])
+    assert "   1. endure_harm    Endure Harm (3 harm, Bear is formidable)" in run.out
+    assert state_of(path).character("Kai").health == 2
+
+
+@pytest.mark.parametrize(
+    ("oracle_roll", "happens"),
+    [
+        (30, "(the oracle says yes, 30): The rope snaps."),
+        (10, "(the oracle says no, 10): I drop my pack."),  # likely: yes on 26+
+    ],
+)
+def test_asking_the_oracle_takes_two_outcomes_first(
+    tmp_path: Path, oracle_roll: int, happens: str
+) -> None:
+    path = tmp_path / "c.sqlite"
+    kai(path)
+    script = [FACE_DANGER_MISS, f"/choose ask_oracle --dice {oracle_roll}"]
+    run = run_script(path, [*script, "The rope snaps.", "I drop my pack.", "none"])
+    assert run.err == ""
+    text = run.out
+    # The outcomes are asked for before the oracle answers.
+    assert text.index("The likely one") < text.index("is the likely outcome what happens?")
+    assert journal_texts(path) == [f"Pay the Price {happens}"]
+
+
+def test_an_empty_outcome_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    kai(path)
+    run = run_script(path, [FACE_DANGER_MISS, "obvious", "", ""])
+    assert journal_texts(path) == []
+    assert "(left the question: nothing was made)" in run.out

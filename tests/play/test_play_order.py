@@ -1,0 +1,116 @@
+"""Output in the order things happened (issue 13), with no name said twice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from play_support import KAI_STATS, make_kai, run_script
+
+from ironsworn.campaign.journal import Narrator
+from ironsworn.campaign.store import Operation
+from ironsworn.cli.main import main
+from ironsworn.cli.play.decisions import describe
+
+
+def block(out: str, start: str) -> list[str]:
+    """The lines of ``out`` from the one starting with ``start`` to the next status line."""
+    lines = out.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith(start))
+    end = next(i for i in range(first, len(lines)) if lines[i].startswith("Kai: health"))
+    return lines[first:end]
+
+
+def test_a_follow_on_move_comes_after_the_line_that_caused_it(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    made = ["character", "new", "Kai", "--stats", KAI_STATS, "--bond", "Elda"]
+    assert main([*made, "--campaign", str(path)]) == 0
+    run = run_script(path, ["/move sojourn --dice 1,9,10", "none"])
+    assert block(run.out, "Sojourn") == [
+        "Sojourn (+heart)",
+        "  action 1 + stat 2 = 3 vs 9 | 10: MISS",
+        "  · you find no help here",
+        "→ Pay the Price",
+    ]
+
+
+def test_harm_past_zero_is_told_before_the_momentum_it_costs(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, ["/adjust health -5", "/move endure harm --amount 2 --dice 1,9,10"])
+    assert block(run.out, "Endure Harm") == [
+        "Endure Harm (+iron)",
+        "  · 2 harm past 0 health becomes -2 momentum",
+        "  Kai: momentum 2 -> 0",
+        "  action 1 + stat 2 = 3 vs 9 | 10: MISS",
+        "  Kai: momentum 0 -> -1",  # the miss's own -1
+    ]
+
+
+def test_a_burned_roll_shows_the_momentum_it_used(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    script = ["/adjust momentum +4", "/move face danger --stat edge --dice 1,4,5", "y"]
+    run = run_script(path, script)
+    burned = run.out.split("y = burn, n = decline\n")[1]
+    assert burned.splitlines()[:4] == [
+        "Face Danger (+edge)",
+        "  Kai burns momentum +6 -> +2",
+        "  action 1 + stat 3 = 4, momentum +6 burned vs 4 | 5: STRONG HIT",
+        "  Kai: momentum 2 -> 3",
+    ]
+
+
+def test_a_decision_does_not_name_its_chooser_twice() -> None:
+    pending = {
+        "kind": "choose",
+        "character": "Kaelen",
+        "prompt": "Kaelen: choose 1",
+        "options": [{"key": "plan", "text": "Plan: Take +2 momentum."}],
+        "count": 1,
+        "min": 1,
+    }
+    assert describe(pending, "Sojourn").splitlines()[0] == "Kaelen decides — Sojourn: choose 1"
+
+
+def test_the_log_and_journal_name_the_character_once(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run_script(path, ["/move face danger --stat edge --dice 6,1,2"])
+    import io
+    from contextlib import redirect_stdout
+
+    for command in (["log"], ["journal"]):
+        out = io.StringIO()
+        with redirect_stdout(out):
+            assert main([*command, "--campaign", str(path)]) == 0
+        assert "Kai: Kai" not in out.getvalue()
+        assert "Face Danger (+edge): strong hit" in out.getvalue()
+
+
+def test_a_roll_again_names_its_table() -> None:
+    event = {
+        "type": "oracle",
+        "oracle": "oracle_rollable:classic/moves/pay_the_price",
+        "name": "Pay the Price",
+        "roll": 99,
+        "text": "Roll twice more on this table.",
+        "rolls": [
+            # As older versions stored nested rolls (no name): the id still names the table.
+            {
+                "id": "oracle_rollable:classic/moves/pay_the_price",
+                "roll": 20,
+                "text": "A.",
+                "rolls": [],
+            },
+            {
+                "id": "oracle_rollable:classic/moves/pay_the_price",
+                "name": "Pay the Price",
+                "roll": 40,
+                "text": "B.",
+                "rolls": [],
+            },
+        ],
+    }
+    line = Narrator().lines(Operation(1, "choice", "t", "Kai", "", (event,)))[0]
+    assert "None" not in line
+    assert line.endswith("(oracle pay the price: 20 → A.; oracle Pay the Price: 40 → B.)")

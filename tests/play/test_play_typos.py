@@ -1,0 +1,142 @@
+"""Play mode never eats a typo (issue 13), and looks things up without leaving the session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from play_support import make_kai, operations, run_script
+
+from ironsworn.cli.play.commands import SLASH_COMMANDS
+
+
+def kinds(path: Path) -> list[str]:
+    return [kind for kind, _events in operations(path)]
+
+
+@pytest.mark.parametrize(
+    ("typed", "nearest"),
+    [
+        ("notacommand", "note"),
+        ("shet", "sheet"),
+        ("mvoe", "move"),
+        ("trakcs", "tracks"),
+        ("oracel", "oracle"),
+        ("serach", "search"),
+        ("bogus", "log"),
+    ],
+)
+def test_an_unknown_command_suggests_the_nearest(typed: str, nearest: str) -> None:
+    assert SLASH_COMMANDS.nearest(typed) == nearest
+
+
+def test_an_unknown_command_is_an_error_naming_the_nearest(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, ["/shet"])
+    assert run.err_lines == [
+        "error: /shet is not a command; did you mean /sheet? (/help lists them)"
+    ]
+    assert kinds(path) == ["character"]
+
+
+@pytest.mark.parametrize(
+    ("line", "command"),
+    [
+        ("sheet", "/sheet"),
+        ("Help", "/help"),
+        ("clear/help", "/help"),
+        ("move face danger --stat edge", "/move face danger --stat edge"),
+        ("tracks", "/tracks"),
+    ],
+)
+def test_a_line_that_reads_like_a_command(line: str, command: str) -> None:
+    assert SLASH_COMMANDS.bare(line) == command
+
+
+@pytest.mark.parametrize(
+    "line", ["The sheet of rain hides the path.", "help me", "and/or", "move on", "?"]
+)
+def test_prose_is_prose(line: str) -> None:
+    assert SLASH_COMMANDS.bare(line) is None
+
+
+def test_a_bare_command_word_asks_and_runs_it(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, ["sheet", "1"])
+    assert "'sheet' reads like the command /sheet: run it, or write it in the journal?" in run.out
+    assert "experience 0 earned" in run.out  # the sheet was shown
+    assert kinds(path) == ["character"]
+
+
+def test_a_bare_command_word_can_be_journal_text(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, ["clear/help", "journal"])
+    assert "reads like the command /help" in run.out
+    assert operations(path)[-1][1][0]["text"] == "clear/help"
+
+
+def test_journaled_prose_gets_a_short_echo_at_a_terminal(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, ["The wind rises."], interactive=True)
+    assert "\njournal #2\n" in run.out
+
+
+def test_journal_alone_lists_the_recent_entries(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    lines = [f"Entry {n}." for n in range(12)]
+    run = run_script(path, [*lines, "/journal"])
+    listing = run.out.split("journal #13: Entry 11.\n")[1].splitlines()
+    assert len(listing) == 10
+    assert listing[0].endswith("Kai: Entry 2.") and listing[-1].endswith("Kai: Entry 11.")
+
+
+@pytest.mark.parametrize(
+    ("line", "shows"),
+    [
+        ("/npc iron revenant", "Iron Revenant (npc:classic/horrors/iron_revenant)"),
+        ("/npc show bear", "Bear (npc:classic/animals/bear)"),
+        ("/asset shield bearer", "Shield-Bearer (asset:classic/combat_talent/shield_bearer)"),
+        ("/search wyvern", "npc    Wyvern (npc:classic/beasts/wyvern)"),
+        ("/oracle show combat action", "Combat Action (oracle_rollable:classic/turning_point/"),
+        ("/oracle roll location descriptor --value 14", "Location Descriptor (14): Rough"),
+    ],
+)
+def test_lookups_inside_play(tmp_path: Path, line: str, shows: str) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, [line])
+    assert run.err == ""
+    assert shows in run.out
+
+
+def test_people_and_places(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    script = [
+        '/person add Elda --description "the healer"',
+        '/place add Thornhold --description "a village"',
+        "/person",
+        "/person eld",
+        "/place thorn",
+        "/person nobody",
+    ]
+    run = run_script(path, script)
+    assert kinds(path) == ["character", "person", "place"]
+    assert "person added: Elda" in run.out or "meets Elda" in run.out
+    assert run.out.count("Elda — the healer") == 2  # listed, then shown
+    assert "Thornhold — a village" in run.out
+    assert run.err_lines == ["error: person 'nobody' is unknown; closest: Elda"]
+
+
+def test_export_from_play(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    story = tmp_path / "story.md"
+    run = run_script(path, ["A cold morning.", f"/export markdown -o {story}"])
+    assert run.err == ""
+    assert "A cold morning." in story.read_text(encoding="utf-8")

@@ -58,5 +58,12 @@ def check_debility(name: str) -> str:
     """Normalise a debility name, or raise naming the accepted ones."""
     key = name.strip().lower()
     if key not in DEBILITIES:
+        from ironsworn.impacts import IMPACTS
+
+        if "_".join(key.replace("-", " ").split()) in IMPACTS:
+            raise InvalidValue(
+                f"{name!r} is a Starforged impact, not a classic debility (accepted: "
+                f"{', '.join(DEBILITIES)})"
+            )
         raise InvalidValue(f"debility {name!r} is unknown (accepted: {', '.join(DEBILITIES)})")
     return key

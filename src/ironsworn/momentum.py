@@ -24,6 +24,7 @@ MOMENTUM_MIN = -6
 MOMENTUM_MAX = 10
 MOMENTUM_START = 2
 DEBILITY_COUNT = 8
+IMPACT_COUNT = 10  # Starforged: 8 impacts on the character and 2 vehicle troubles
 
 
 def momentum_max(debilities: int) -> int:
@@ -88,5 +89,9 @@ def can_burn(momentum: int) -> bool:
 
 
 def _check_debilities(debilities: int) -> None:
-    if not 0 <= debilities <= DEBILITY_COUNT:
-        raise InvalidValue(f"debilities {debilities} is out of range (0 to {DEBILITY_COUNT})")
+    top = max(DEBILITY_COUNT, IMPACT_COUNT)
+    if not 0 <= debilities <= top:
+        raise InvalidValue(
+            f"debilities {debilities} is out of range (0 to {top}: 8 debilities in classic, "
+            f"{IMPACT_COUNT} impacts in Starforged)"
+        )

@@ -66,6 +66,7 @@ def test_campaign_new_list_use_show(home: Path, capsys: pytest.CaptureFixture[st
         "name": "ironlands",
         "path": str(home / "campaigns" / "ironlands.sqlite"),
         "current": True,
+        "ruleset": "classic",
     }
     code, out, _ = run(capsys, "campaign", "new", "havens")
     assert code == 0 and "it is now the current campaign" in out

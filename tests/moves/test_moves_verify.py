@@ -80,7 +80,6 @@ def test_can_then_do(engine: MoveEngine) -> None:
         ("fulfill your vow", {"burn": True}, "--burn"),
         ("pay the price", {"asset": "hawk"}, "--asset"),
         ("strike", {"stat": "iron", "with": "Elda"}, "--with"),
-        ("starforged/adventure/face_danger", {"stat": "edge", "amount": 1}, "--amount"),
     ],
 )
 def test_options_a_move_does_not_use_are_refused(

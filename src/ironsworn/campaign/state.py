@@ -16,6 +16,12 @@ Event types (all JSON objects with a ``"type"``):
   experience_earned, experience_spent, bond_ticks
 - ``asset_meter`` {character, asset, from, to} — a companion's health
 - ``debility`` {character, debility, from, to} (booleans)
+- ``impact`` {character, impact, from, to} (booleans) — a Starforged impact on a character
+- ``legacy`` {character, track, from, to} — a Starforged legacy track (quests, bonds,
+  discoveries) as {ticks, completed, xp_boxes}
+- ``ruleset`` {from, to} — the campaign's ruleset (classic, starforged), set before play
+- ``vehicle`` {from, to} — the command vehicle (a dict, or null); ``vehicle_meter`` {from, to}
+  (integrity); ``vehicle_impact`` {impact, from, to} (battered, cursed)
 - ``initiative`` {character, from, to}
 - ``flag`` {character, flag, from, to} — per-character markers the moves use (a bonus for the
   next move, Turn the Tide used, the last strong hit in a fight...)
@@ -23,6 +29,7 @@ Event types (all JSON objects with a ``"type"``):
 - ``bond_added`` / ``bond_removed`` {character, bond}
 - ``asset_added`` / ``asset_removed`` {character, asset}; ``asset_ability`` {character, asset,
   ability, from, to}
+- ``track_field`` {track, field, from, to} — a connection's role, bond, influence
 - ``track_created`` {track: full track dict}; ``progress`` {track, from, to} (ticks);
   ``rank`` {track, from, to}; ``track_closed`` {track, from, to} (status); ``countdown``
   {track, from, to}
@@ -39,11 +46,15 @@ from typing import Any, Self
 
 from ironsworn.debilities import BLOCKING, DEBILITIES
 from ironsworn.errors import CampaignError, InvalidValue, NotFound
+from ironsworn.impacts import BLOCKING as IMPACT_BLOCKING
+from ironsworn.impacts import IMPACTS
 from ironsworn.momentum import MOMENTUM_START, momentum_max, momentum_reset
 from ironsworn.progress import progress_score
 
 STATS = ("edge", "heart", "iron", "shadow", "wits")
 CREATION_STATS = (3, 2, 2, 1, 1)
+RULESETS = ("classic", "starforged")
+LEGACY_TRACKS = ("quests", "bonds", "discoveries")
 RECORD_EVENTS = frozenset(
     {"roll", "move", "oracle", "ask", "choice", "burn", "journal", "note", "session"}
 )
@@ -80,22 +91,48 @@ class CharacterState:
     initiative: bool = False
     status: str = "active"
     flags: dict[str, Any] = field(default_factory=dict)
+    # Starforged: the character shape of the campaign's ruleset, its impacts (in place of
+    # debilities) and its legacy tracks.
+    ruleset: str = "classic"
+    impacts: list[str] = field(default_factory=list)
+    legacy: dict[str, JsonDict] = field(default_factory=dict)
+    # Vehicle troubles of the command vehicle count as impacts for everyone aboard; kept in
+    # step by CampaignState (not stored: the vehicle holds them).
+    vehicle_impacts: int = 0
+
+    @property
+    def starforged(self) -> bool:
+        return self.ruleset == "starforged"
+
+    @property
+    def impact_count(self) -> int:
+        """Marked debilities, or Starforged impacts (with the vehicle's troubles)."""
+        return len(self.debilities) + len(self.impacts) + self.vehicle_impacts
 
     @property
     def momentum_max(self) -> int:
-        return momentum_max(len(self.debilities))
+        return momentum_max(self.impact_count)
 
     @property
     def momentum_reset(self) -> int:
-        return momentum_reset(len(self.debilities))
+        return momentum_reset(self.impact_count)
 
     def has(self, debility: str) -> bool:
-        return debility in self.debilities
+        return debility in self.debilities or debility in self.impacts
 
     def blocked_by(self, meter: str) -> str | None:
-        """The marked condition that blocks gains on ``meter``, if any."""
-        condition = BLOCKING.get(meter)
-        return condition if condition and condition in self.debilities else None
+        """The marked condition (or misfortune) that blocks gains on ``meter``, if any."""
+        condition = (IMPACT_BLOCKING if self.starforged else BLOCKING).get(meter)
+        return condition if condition and self.has(condition) else None
+
+    def legacy_track(self, track: str) -> JsonDict:
+        """A Starforged legacy track as {ticks, completed, xp_boxes}."""
+        return dict(self.legacy.get(track) or {"ticks": 0, "completed": False, "xp_boxes": 0})
+
+    def legacy_score(self, track: str) -> int:
+        """A legacy track's progress score: 10 once completed (Earn Experience)."""
+        data = self.legacy_track(track)
+        return 10 if data["completed"] else progress_score(int(data["ticks"]))
 
     def value(self, name: str) -> int:
         """A stat or a meter by name."""
@@ -154,6 +191,16 @@ class CharacterState:
             "initiative": self.initiative,
             "status": self.status,
             "flags": copy_json(self.flags),
+            **self._starforged_dict(),
+        }
+
+    def _starforged_dict(self) -> JsonDict:
+        if not self.starforged:
+            return {}  # a classic character keeps the shape it always had
+        return {
+            "ruleset": self.ruleset,
+            "impacts": list(self.impacts),
+            "legacy": copy_json(self.legacy),
         }
 
     @classmethod
@@ -162,6 +209,8 @@ class CharacterState:
 
     def sheet(self) -> JsonDict:
         """The character sheet as the CLI prints it."""
+        if self.starforged:
+            return self._starforged_sheet()
         return {
             "name": self.name,
             "stats": dict(self.stats),
@@ -188,6 +237,39 @@ class CharacterState:
             "status": self.status,
         }
 
+    def _starforged_sheet(self) -> JsonDict:
+        legacy = {}
+        for track in LEGACY_TRACKS:
+            data = self.legacy_track(track)
+            legacy[track] = {
+                "ticks": data["ticks"],
+                "score": self.legacy_score(track),
+                "completed": data["completed"],
+            }
+        return {
+            "name": self.name,
+            "ruleset": self.ruleset,
+            "stats": dict(self.stats),
+            "health": self.health,
+            "spirit": self.spirit,
+            "supply": self.supply,
+            "momentum": self.momentum,
+            "momentum_max": self.momentum_max,
+            "momentum_reset": self.momentum_reset,
+            "impacts": [i for i in IMPACTS if i in self.impacts],
+            "legacy": legacy,
+            "experience": {
+                "earned": self.experience_earned,
+                "spent": self.experience_spent,
+                "available": self.experience_earned - self.experience_spent,
+            },
+            "assets": copy_json(self.assets),
+            "equipment": list(self.equipment),
+            # In a fight: in control (the initiative of classic) or in a bad spot.
+            "position": "in control" if self.initiative else "in a bad spot",
+            "status": self.status,
+        }
+
 
 @dataclass
 class TrackState:
@@ -203,6 +285,10 @@ class TrackState:
     foe: str | None = None
     count: int = 1
     countdown: int | None = None
+    role: str | None = None  # a Starforged connection's role
+    bonded: bool = False  # a Starforged connection you share a bond with (Forge a Bond)
+    influence: str | None = None  # Forge a Bond: "bolstered" or "expanded"
+    no_benefit: bool = False  # Test Your Relationship: until the loyalty vow is done
 
     @property
     def score(self) -> int:
@@ -220,6 +306,16 @@ class TrackState:
             "foe": self.foe,
             "count": self.count,
             "countdown": self.countdown,
+            **(
+                {
+                    "role": self.role,
+                    "bonded": self.bonded,
+                    "influence": self.influence,
+                    "no_benefit": self.no_benefit,
+                }
+                if self.kind == "connection"
+                else {}
+            ),
         }
 
     @classmethod
@@ -237,7 +333,7 @@ class TrackState:
 class CampaignState:
     """Everything the rules need to know about a campaign, rebuilt by folding events."""
 
-    SNAPSHOT_VERSION = 4  # bump when to_dict() or apply() change (snapshots are a cache)
+    SNAPSHOT_VERSION = 5  # bump when to_dict() or apply() change (snapshots are a cache)
 
     def __init__(self) -> None:
         self.characters: dict[str, CharacterState] = {}
@@ -253,6 +349,9 @@ class CampaignState:
         self.notes: list[JsonDict] = []
         self.packs: list[str] = []
         self.truths: dict[str, JsonDict] = {}  # truth id -> the option chosen or rolled
+        self.ruleset: str = "classic"
+        # Starforged: the party's command vehicle (starship) {name, integrity, max, impacts}.
+        self.vehicle: JsonDict | None = None
 
     # --- queries ---------------------------------------------------------------------------
 
@@ -330,6 +429,59 @@ class CampaignState:
         if char.name in self.characters:
             raise CampaignError(f"character {char.name!r} already exists")
         self.characters[char.name] = char
+        self._vehicle_aboard()
+
+    def _vehicle_aboard(self) -> None:
+        # ENGINE CHOICE: the characters of a Starforged campaign are taken to be aboard their
+        # command vehicle, so its troubles count toward everyone's momentum ("only a factor
+        # when you are piloting or aboard that vehicle").
+        count = len(self.vehicle["impacts"]) if self.vehicle else 0
+        for char in self.characters.values():
+            char.vehicle_impacts = count if char.starforged else 0
+
+    def _on_ruleset(self, event: Mapping[str, Any]) -> None:
+        self._expect("the ruleset", self.ruleset, event)
+        if event["to"] not in RULESETS:
+            raise CampaignError(f"unknown ruleset {event['to']!r}")
+        self.ruleset = str(event["to"])
+
+    def _on_impact(self, event: Mapping[str, Any]) -> None:
+        char = self.characters[event["character"]]
+        name = event["impact"]
+        self._expect(f"{char.name}'s {name}", name in char.impacts, event)
+        if event["to"]:
+            char.impacts.append(name)
+        else:
+            char.impacts.remove(name)
+
+    def _on_legacy(self, event: Mapping[str, Any]) -> None:
+        char = self.characters[event["character"]]
+        track = event["track"]
+        self._expect(f"{char.name}'s {track} legacy", char.legacy_track(track), event)
+        char.legacy[track] = copy_json(dict(event["to"]))
+
+    def _on_vehicle(self, event: Mapping[str, Any]) -> None:
+        self._expect("the command vehicle", self.vehicle, event)
+        self.vehicle = copy_json(event["to"])
+        self._vehicle_aboard()
+
+    def _on_vehicle_meter(self, event: Mapping[str, Any]) -> None:
+        if self.vehicle is None:
+            raise CampaignError("there is no command vehicle")
+        self._expect("the vehicle's integrity", self.vehicle["integrity"], event)
+        self.vehicle["integrity"] = int(event["to"])
+
+    def _on_vehicle_impact(self, event: Mapping[str, Any]) -> None:
+        if self.vehicle is None:
+            raise CampaignError("there is no command vehicle")
+        name = event["impact"]
+        impacts: list[str] = self.vehicle["impacts"]
+        self._expect(f"the vehicle's {name}", name in impacts, event)
+        if event["to"]:
+            impacts.append(name)
+        else:
+            impacts.remove(name)
+        self._vehicle_aboard()
 
     def _on_character_removed(self, event: Mapping[str, Any]) -> None:
         self.characters.pop(event["character"], None)
@@ -395,6 +547,7 @@ class CampaignState:
             "countdown",
             "track_closed",
             "track_characters",
+            "track_field",
             "pending",
             "agenda",
             "setting",
@@ -402,6 +555,12 @@ class CampaignState:
             "asset_ability",
             "packs",
             "truth",
+            "ruleset",
+            "impact",
+            "legacy",
+            "vehicle",
+            "vehicle_meter",
+            "vehicle_impact",
         }
     )
 
@@ -486,6 +645,14 @@ class CampaignState:
         self._expect(f"{track.id} status", track.status, event)
         track.status = event["to"]
 
+    def _on_track_field(self, event: Mapping[str, Any]) -> None:
+        track = self.tracks[event["track"]]
+        name = event["field"]
+        if name not in ("role", "bonded", "influence", "no_benefit"):
+            raise CampaignError(f"unknown track field {name!r}")
+        self._expect(f"{track.id} {name}", getattr(track, name), event)
+        setattr(track, name, copy_json(event["to"]))
+
     def _on_track_characters(self, event: Mapping[str, Any]) -> None:
         track = self.tracks[event["track"]]
         self._expect(f"{track.id} characters", track.characters, event)
@@ -554,6 +721,8 @@ class CampaignState:
             "notes": copy_json(self.notes),
             "packs": list(self.packs),
             "truths": copy_json(self.truths),
+            "ruleset": self.ruleset,
+            "vehicle": copy_json(self.vehicle),
         }
 
     @classmethod
@@ -572,6 +741,9 @@ class CampaignState:
         state.notes = copy_json(list(data.get("notes", [])))
         state.packs = list(data.get("packs", []))
         state.truths = copy_json(dict(data.get("truths", {})))
+        state.ruleset = str(data.get("ruleset", "classic"))
+        state.vehicle = copy_json(data.get("vehicle"))
+        state._vehicle_aboard()
         return state
 
     def copy(self) -> CampaignState:
@@ -601,4 +773,26 @@ class CampaignState:
             }
             for t in mine
         ]
+        if char.starforged:
+            data["connections"] = [
+                {
+                    "id": t.id,
+                    "name": t.name,
+                    "role": t.role,
+                    "rank": t.rank,
+                    "ticks": t.ticks,
+                    "bonded": t.bonded,
+                }
+                for t in self.tracks.values()
+                if t.kind == "connection" and t.status == "active" and char.name in t.characters
+            ]
+            data["vehicle"] = copy_json(self.vehicle)
+            in_fight = any(
+                t.kind == "fight" and t.status == "active" and char.name in t.characters
+                for t in self.tracks.values()
+            )
+            if not in_fight:
+                data["position"] = (
+                    None  # in control / in a bad spot only means something in a fight
+                )
         return data

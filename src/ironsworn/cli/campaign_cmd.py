@@ -49,6 +49,10 @@ def register(sub: argparse._SubParsersAction[CliParser]) -> None:
         help="what to do (default: show the campaign in use)",
     )
     p.add_argument("name", nargs="?", help="campaign name (for new and use)")
+    p.add_argument(
+        "--ruleset",
+        help="new: the game it plays, classic (default) or starforged; fixed for the campaign",
+    )
     campaign_options(common_options(p))
     p.set_defaults(func=_campaign)
 
@@ -123,10 +127,17 @@ def _campaign(args: argparse.Namespace) -> int:
             f"campaign {action} takes no --campaign (got {args.campaign!r}); it works on "
             "the registry (accepted: --campaign with 'campaign show')"
         )
+    if args.ruleset is not None and action != "new":
+        raise UsageError(
+            f"--ruleset {args.ruleset!r} is for 'campaign new' (a campaign's ruleset is fixed)"
+        )
     if action == "new":
         registry.check_name(args.name)
+        ruleset = _check_ruleset(args.ruleset)
         with registry.create(args.name) as store:
             path = store.path
+            if ruleset != "classic":
+                _set_ruleset(store, ruleset)
         try:
             registry.use(args.name)
         except IronswornError:
@@ -139,8 +150,9 @@ def _campaign(args: argparse.Namespace) -> int:
         note = _env_note()
         emit(
             args,
-            {"name": args.name, "path": str(path), "current": True},
-            f"created campaign {args.name!r} at {path}; it is now the current campaign{note}",
+            {"name": args.name, "path": str(path), "current": True, "ruleset": ruleset},
+            f"created {ruleset} campaign {args.name!r} at {path}; it is now the current "
+            f"campaign{note}",
         )
     elif action == "use":
         path = registry.use(args.name)
@@ -167,6 +179,26 @@ def _campaign(args: argparse.Namespace) -> int:
             text = f"campaign {path} (chosen by {data['chosen_by']}) does not exist yet"
         emit(args, data, text)
     return 0
+
+
+def _check_ruleset(value: str | None) -> str:
+    from ironsworn.campaign.state import RULESETS
+
+    key = (value or "classic").strip().lower()
+    if key not in RULESETS:
+        raise UsageError(f"--ruleset {value!r} is unknown (accepted: {', '.join(RULESETS)})")
+    return key
+
+
+def _set_ruleset(store: CampaignStore[Any], ruleset: str) -> None:
+    """Record the ruleset as the campaign's first operation."""
+    from ironsworn.content import load_library
+    from ironsworn.moves.engine import MoveEngine
+    from ironsworn.moves.sheet import SheetOperations
+
+    with store.write() as tx:
+        result = SheetOperations(MoveEngine(tx.state, load_library())).set_ruleset(ruleset)
+        tx.append(result.kind, result.events, summary=f"ruleset: {ruleset}")
 
 
 def _chosen_by(args: argparse.Namespace) -> str:

@@ -71,6 +71,8 @@ def register(sub: Any) -> None:
     )
     move.add_argument("--ability", help="the ability number to upgrade (Advance)")
     move.add_argument("--odds", help="Ask the Oracle: the odds of a yes/no question")
+    move.add_argument("--rank", help="Make a Connection: the new connection's rank")
+    move.add_argument("--role", help="Make a Connection: the new connection's role")
     move.add_argument("--ruleset", help="move list: classic, starforged, all, or a pack id")
     move.add_argument("--dice", help="your dice, in the order the moves roll them: 4,5,8,...")
     move.add_argument("--seed", help="seed for reproducible random dice")
@@ -108,6 +110,8 @@ MAKING_OPTIONS = {
     "asset": "--asset",
     "ability": "--ability",
     "odds": "--odds",
+    "rank": "--rank",
+    "role": "--role",
     "dice": "--dice",
     "seed": "--seed",
     "campaign": "--campaign",
@@ -181,6 +185,8 @@ def move_call(args: argparse.Namespace) -> Callable[[MoveEngine], OperationResul
             reroll=args.reroll or None,
             patient=args.patient,
             abandon=args.abandon or None,
+            rank=args.rank,
+            role=args.role,
             **extra,
         )
 

@@ -57,6 +57,12 @@ NO_ROLL_HANDLERS: dict[str, dict[str, Handler]] = {}
 RESUME_HANDLERS: dict[str, Callable[[Step, list[str]], None]] = {}
 # Set by the scene module: picks the scene-challenge handler when a move acts on a scene track.
 SCENE_OUTCOME: Callable[[Step], Handler | None] | None = None
+# Rules that differ by ruleset inside the engine's own changes, set by the rules modules:
+# "momentum_overflow" (engine, character, overflow) pays a loss past -6; "supply" (engine,
+# character, delta) applies a supply change. The classic rules are the engine's own.
+RULESET_HOOKS: dict[str, dict[str, Callable[..., None]]] = {}
+# The options each ruleset's moves read (the classic table is OPTION_MOVES below).
+RULESET_OPTIONS: dict[str, dict[str, frozenset[str]]] = {}
 
 STATS = ("edge", "heart", "iron", "shadow", "wits")
 # The progress tracks a move's roll option names, as track kinds of the state.
@@ -65,7 +71,7 @@ PROGRESS_KINDS: dict[str, tuple[str, ...]] = {
     "journey": ("journey",),
     "fight": ("fight",),
     "combat": ("fight",),
-    "expedition": ("journey",),
+    "expedition": ("expedition", "journey"),
     "scene_challenge": ("scene",),
     "connection": ("connection",),
 }
@@ -182,6 +188,11 @@ _TARGETS: dict[str, Callable[[JsonDict], str]] = {
         str(e["meter"]), str(e["meter"])
     ),
     "debility": lambda e: f"debility:{e['debility']}",
+    "impact": lambda e: f"impact:{e['impact']}",
+    "legacy": lambda e: f"legacy:{e['track']}",
+    "vehicle_meter": lambda e: "vehicle:integrity",
+    "vehicle_impact": lambda e: f"vehicle:{e['impact']}",
+    "track_field": lambda e: f"{e['track']}:{e['field']}",
     "initiative": lambda e: "initiative",
     "status": lambda e: "status",
     "asset_meter": lambda e: f"{e['asset']}:health",
@@ -204,7 +215,14 @@ def effect_of(event: JsonDict) -> JsonDict | None:
     """The player-facing effect of a state event, or None for records and internal flags."""
     kind = str(event.get("type"))
     effect: JsonDict
-    if kind in _TARGETS:
+    if kind == "legacy":
+        before, after = event["from"], event["to"]
+        effect = {
+            "target": _TARGETS[kind](event),
+            "from": int(before["ticks"]) + (40 if before.get("completed") else 0),
+            "to": int(after["ticks"]) + (40 if after.get("completed") else 0),
+        }
+    elif kind in _TARGETS:
         effect = {"target": _TARGETS[kind](event), "from": event["from"], "to": event["to"]}
     elif kind in _PRESENCE:
         added, target = _PRESENCE[kind]
@@ -212,6 +230,13 @@ def effect_of(event: JsonDict) -> JsonDict | None:
     elif kind == "track_created":
         track = event["track"]
         return {"target": track["id"], "from": None, "to": track["name"]}
+    elif kind == "vehicle":
+        before, after = event["from"], event["to"]
+        return {
+            "target": "vehicle",
+            "from": before["name"] if before else None,
+            "to": after["name"] if after else None,
+        }
     elif kind == "truth":
         before, after = event["from"], event["to"]
         return {
@@ -282,7 +307,9 @@ BOND_ADDS = frozenset(
 def check_options(move: Move, options: dict[str, Any]) -> None:
     """Refuse an option the move would not use, naming the moves that do use it."""
     name = short_name(move.id)
-    classic = ruleset_name(move.id) == "classic"
+    ruleset = ruleset_name(move.id)
+    classic = ruleset == "classic"
+    table = OPTION_MOVES if classic else RULESET_OPTIONS.get(ruleset, {})
     action = move.roll_type == "action_roll"
     for option, value in options.items():
         if value in (None, [], ()):
@@ -298,10 +325,10 @@ def check_options(move: Move, options: dict[str, Any]) -> None:
             continue
         if option == "track" and move.roll_type in ("progress_roll",) and not classic:
             continue  # a Starforged progress move rolls against the track it is given
-        users = OPTION_MOVES.get(option)
+        users = table.get(option) if table else OPTION_MOVES.get(option)
         if users is None:
             continue
-        if not classic or name not in users:
+        if not table or name not in users:
             accepted = ", ".join(sorted(u.replace("_", " ") for u in users))
             raise InvalidValue(f"{flag} does not apply to {move.name} (it is for: {accepted})")
 
@@ -510,7 +537,7 @@ class MoveEngine:
                     f"a decision is pending ({self.pending.get('prompt')}): answer it with "
                     "choose, burn or decline first"
                 )
-            found = self.ruleset.move(move)
+            found = self.find_move(move)
             char = self.state.character(character)
             if char.status != "active":
                 raise RuleViolation(f"{char.name} is {char.status}: no more moves")
@@ -557,6 +584,31 @@ class MoveEngine:
 
         character_name = None if character is None else character
         return self.operation("move", character_name, run)
+
+    def find_move(self, query: str) -> Move:
+        """The move ``query`` names in the campaign's ruleset; a move of another is refused."""
+        ruleset = self.state.ruleset
+        found: Move = self.ruleset.find("moves", query, prefer=ruleset)
+        pack = self.ruleset.pack_of(found.id)
+        own = pack.ruleset if pack is not None else ruleset_name(found.id)
+        if own != ruleset:
+            # A name both rulesets use is the campaign's own move; an id is taken as given.
+            mine: list[Move] = (
+                []
+                if "/" in query
+                else [
+                    m
+                    for m in self.ruleset.in_ruleset("moves", ruleset).values()
+                    if m.name.lower() == found.name.lower()
+                ]
+            )
+            if mine:
+                return mine[0]
+            raise InvalidValue(
+                f"{found.name} is a {own} move; this campaign plays {ruleset} (accepted: the "
+                f"moves of 'ironsworn move list --ruleset {ruleset}')"
+            )
+        return found
 
     def verify_move(self, move: str, character: str | None = None, **options: Any) -> None:
         """Raise the error :meth:`make_move` would raise before rolling; change nothing.
@@ -705,8 +757,9 @@ class MoveEngine:
         self._front.append(step)
 
     def _move_id(self, short: str) -> str:
+        prefix = f"move:{self.state.ruleset}/"
         for move_id in self.ruleset.moves:
-            if move_id.startswith("move:classic/") and short_name(move_id) == short:
+            if move_id.startswith(prefix) and short_name(move_id) == short:
                 return move_id
         raise NotFound(f"move {short!r} is unknown")
 
@@ -1068,6 +1121,12 @@ class MoveEngine:
         )
 
     def _value(self, ctx: Step, char: CharacterState, name: str) -> int:
+        if name == "custom" and ctx.data.get("custom_value") is not None:
+            return int(ctx.data["custom_value"])  # set by the move (Develop Your Relationship)
+        if name == "vehicle_integrity":
+            if self.state.vehicle is None:
+                raise InvalidValue("there is no command vehicle: create one with 'vehicle new'")
+            return int(self.state.vehicle["integrity"])
         if name == "companion_health" and ctx.data.get("companion"):
             asset = char.asset(str(ctx.data["companion"]))
             return int(asset["meter"]["value"])
@@ -1090,14 +1149,12 @@ class MoveEngine:
         name = short_name(move.id)
         char = ctx.char
         using = move.rolls[0] if move.rolls else ""
+        if char.starforged and (using == "bonds" or using.endswith("_legacy")):
+            # Overcome Destruction rolls the bonds legacy track (Earn Experience: a completed
+            # track counts as 10).
+            return char.legacy_score(using.removesuffix("_legacy"))
         if name == "write_your_epilogue" or using == "bonds":
             return min(10, char.bond_ticks // TICKS_PER_BOX)
-        if using.endswith("_legacy"):
-            ctx.note(
-                f"{using.replace('_', ' ')}: legacy tracks are not kept on the sheet yet; "
-                "their score is taken as 0 unless set with a flag"
-            )
-            return min(10, int(char.flags.get(using, 0)) // TICKS_PER_BOX)
         kinds = PROGRESS_KINDS.get(using, ("vow", "journey", "fight", "scene", "connection"))
         return self.resolve_track(ctx, kinds).score
 
@@ -1217,13 +1274,16 @@ class MoveEngine:
     def momentum(self, name: str, delta: int) -> None:
         """Gain or lose momentum; a loss past -6 makes you Face a Setback for the rest."""
         char = self.state.character(name)
-        change = change_momentum(char.momentum, delta, len(char.debilities))
+        change = change_momentum(char.momentum, delta, char.impact_count)
         self.set_meter(char.name, "momentum", change.after)
         if change.blocked:
             self.note(
                 f"{char.name}: +{change.blocked} momentum not taken (max {char.momentum_max:+d})"
             )
-        if change.overflow:
+        hook = RULESET_HOOKS.get(self.state.ruleset, {}).get("momentum_overflow")
+        if change.overflow and hook is not None:
+            hook(self, char.name, change.overflow)
+        elif change.overflow:
             self.note(f"{char.name}: momentum is at -6; Face a Setback for {change.overflow}")
             self._front.append(
                 {
@@ -1256,6 +1316,10 @@ class MoveEngine:
 
     def supply(self, name: str, delta: int) -> None:
         """Supply is shared by the party: a change applies to each of them (rulebook p. 35)."""
+        hook = RULESET_HOOKS.get(self.state.ruleset, {}).get("supply")
+        if hook is not None:
+            hook(self, name, delta)
+            return
         party = self.state.party(name)
         if delta < 0 and any(c.has("unprepared") for c in party):
             # Out of Supply: further -supply is paid as -health, -spirit or -momentum.

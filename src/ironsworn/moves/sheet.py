@@ -20,8 +20,15 @@ if TYPE_CHECKING:
     from ironsworn.content.model import Asset
     from ironsworn.moves.engine import MoveEngine, OperationResult
 
-TRACK_KINDS = ("vow", "journey", "fight", "scene", "connection")
+TRACK_KINDS = ("vow", "journey", "fight", "scene", "connection", "expedition")
+# The kinds of track each ruleset plays (Starforged: vows, expeditions, combat objectives,
+# connections, scene challenges).
+RULESET_TRACKS = {
+    "classic": ("vow", "journey", "fight", "scene"),
+    "starforged": ("vow", "expedition", "fight", "connection", "scene"),
+}
 ADJUSTABLE = ("health", "spirit", "supply", "momentum", "experience")
+VEHICLE_INTEGRITY = 5  # the starship's integrity meter (Starforged STARSHIP asset)
 
 
 def parse_stats(text: str | Mapping[str, int]) -> dict[str, int]:
@@ -174,10 +181,16 @@ class SheetOperations:
             twice = next((b for i, b in enumerate(bonds) if keys[i] in keys[:i]), None)
             if twice is not None:
                 raise InvalidValue(f"bond {twice!r} is given twice (one bond per person)")
+            starforged = self.state.ruleset == "starforged"
+            if starforged and bonds:
+                raise InvalidValue(
+                    f"--bond {bonds[0]!r}: a Starforged character has connections, not bonds "
+                    "(accepted: 'connection new NAME --rank R --role ROLE', or Make a Connection)"
+                )
             records = []
             for text in assets:
                 query, start = split_asset_choice(text)
-                records.append(new_asset_record(self.engine.ruleset.asset(query), start=start))
+                records.append(new_asset_record(self.find_asset(query), start=start))
             ids = [r["id"] for r in records]
             again = next((r["name"] for i, r in enumerate(records) if r["id"] in ids[:i]), None)
             if again is not None:
@@ -189,9 +202,87 @@ class SheetOperations:
                 "bond_ticks": len([b for b in bonds if b.strip()]),
                 "assets": records,
             }
+            if starforged:
+                character.update(ruleset="starforged", impacts=[], legacy={})
             self.engine.emit({"type": "character_created", "character": character})
 
         return self.engine.operation("character", name.strip(), run)
+
+    def find_asset(self, query: str) -> Asset:
+        """An asset of the campaign's ruleset (an asset of the other ruleset is refused)."""
+        from ironsworn.content.lookup import resolve
+
+        ruleset = self.state.ruleset
+        assets = self.engine.ruleset.in_ruleset("assets", ruleset)
+        if not assets and ruleset == "starforged":
+            raise InvalidValue(
+                f"asset {query!r}: no Starforged assets yet (import a Datasworn Starforged "
+                "pack: 'ironsworn content import starforged.json')"
+            )
+        found: Asset = resolve(assets, query, f"{ruleset} asset", lambda a: str(a.name), ())
+        return found
+
+    def set_ruleset(self, ruleset: str) -> OperationResult:
+        """Choose the campaign's ruleset, before anything is in it."""
+        from ironsworn.campaign.state import RULESETS
+
+        def run() -> None:
+            key = ruleset.strip().lower()
+            if key not in RULESETS:
+                raise InvalidValue(
+                    f"ruleset {ruleset!r} is unknown (accepted: {', '.join(RULESETS)})"
+                )
+            if self.state.characters or self.state.tracks:
+                raise RuleViolation(
+                    f"the campaign already plays {self.state.ruleset}: the ruleset is chosen "
+                    "before the first character"
+                )
+            if key == self.state.ruleset:
+                return
+            self.engine.emit({"type": "ruleset", "from": self.state.ruleset, "to": key})
+
+        return self.engine.operation("ruleset", None, run)
+
+    def new_vehicle(self, name: str, integrity: int = VEHICLE_INTEGRITY) -> OperationResult:
+        """The party's command vehicle (Starforged): a starship with its integrity."""
+
+        def run() -> None:
+            if self.state.ruleset != "starforged":
+                raise RuleViolation(
+                    "a command vehicle is for Starforged campaigns; this one plays classic"
+                )
+            clean = _clean_name(name, "vehicle")
+            if self.state.vehicle is not None:
+                raise RuleViolation(
+                    f"the party already has a command vehicle, {self.state.vehicle['name']}"
+                )
+            if not 1 <= integrity <= 10:
+                raise InvalidValue(f"--integrity {integrity} is out of range (1 to 10)")
+            vehicle = {"name": clean, "integrity": integrity, "max": integrity, "impacts": []}
+            self.engine.emit({"type": "vehicle", "from": None, "to": vehicle})
+
+        return self.engine.operation("vehicle", None, run)
+
+    def mark_legacy(self, character: str | None, track: str, ticks: int) -> OperationResult:
+        """Mark ticks on a Starforged legacy track by hand (experience as Earn Experience)."""
+        from ironsworn.campaign.state import LEGACY_TRACKS
+        from ironsworn.moves.starforged._common import mark_legacy
+
+        def run() -> None:
+            char = self.state.character(character)
+            if not char.starforged:
+                raise RuleViolation(f"{char.name} is a classic character: no legacy tracks")
+            key = track.strip().lower()
+            if key not in LEGACY_TRACKS:
+                raise InvalidValue(
+                    f"legacy track {track!r} is unknown (accepted: {', '.join(LEGACY_TRACKS)})"
+                )
+            if not 1 <= ticks <= 40:
+                raise InvalidValue(f"--ticks {ticks} is out of range (1 to 40)")
+            mark_legacy(self.engine, char.name, key, ticks)
+            self.engine.run_queued()
+
+        return self.engine.operation("legacy", character, run)
 
     def new_track(
         self,
@@ -201,8 +292,15 @@ class SheetOperations:
         characters: Sequence[str] = (),
         foe: str | None = None,
         count: int = 1,
+        role: str | None = None,
     ) -> OperationResult:
         def run() -> None:
+            allowed = RULESET_TRACKS[self.state.ruleset]
+            if kind not in allowed:
+                raise InvalidValue(
+                    f"a {kind} track is not part of {self.state.ruleset} (accepted: "
+                    f"{', '.join(allowed)})"
+                )
             who = [self.state.character(c).name for c in characters] or [
                 self.state.character(None).name
             ]
@@ -232,13 +330,23 @@ class SheetOperations:
             if count != 1:
                 parsed = pack_rank(parsed, count)
                 text = f"{text} (pack of {count})"
-            self.engine.emit(track_event(self.state, kind, text, parsed, who, foe_id, count))
+            event = track_event(self.state, kind, text, parsed, who, foe_id, count)
+            if kind == "connection":
+                event["track"].update(role=role, bonded=False, influence=None, no_benefit=False)
+            elif role is not None:
+                raise InvalidValue(f"--role {role!r} is for connections, not a {kind}")
+            self.engine.emit(event)
 
         return self.engine.operation(kind, characters[0] if characters else None, run)
 
     def adjust(self, character: str | None, meter: str, delta: int) -> OperationResult:
         def run() -> None:
             key = meter.strip().lower()
+            if key == "integrity":
+                from ironsworn.moves.starforged._common import integrity
+
+                integrity(self.engine, delta)
+                return
             if key not in ADJUSTABLE:
                 raise InvalidValue(
                     f"meter {meter!r} is unknown (accepted: {', '.join(ADJUSTABLE)})"
@@ -268,6 +376,9 @@ class SheetOperations:
         return self.engine.operation("adjust", character, run)
 
     def debility(self, character: str | None, name: str, mark: bool) -> OperationResult:
+        if self.state.ruleset == "starforged":
+            return self.impact(character, name, mark)
+
         def run() -> None:
             key = check_debility(name)
             char = self.state.character(character)
@@ -278,6 +389,42 @@ class SheetOperations:
             self.engine.set_debility(char.name, key, mark)
 
         return self.engine.operation("debility", character, run)
+
+    def impact(self, character: str | None, name: str, mark: bool) -> OperationResult:
+        """Mark or clear a Starforged impact (vehicle troubles go on the command vehicle)."""
+        from ironsworn.impacts import IMPACTS, check_impact
+        from ironsworn.moves.starforged._common import need_vehicle, set_impact
+
+        def run() -> None:
+            if self.state.ruleset != "starforged":
+                raise InvalidValue(
+                    f"{name!r}: impacts are Starforged; this campaign plays classic (accepted: "
+                    "the debilities wounded, shaken, unprepared, encumbered, maimed, corrupted, "
+                    "cursed, tormented)"
+                )
+            key = check_impact(name)
+            impact = IMPACTS[key]
+            if not mark and impact.permanent:
+                raise RuleViolation(f"{impact.label} is permanent and cannot be cleared")
+            if impact.on_vehicle:
+                vehicle = need_vehicle(self.engine)
+                if (key in vehicle["impacts"]) == mark:
+                    state = "already" if mark else "not"
+                    raise RuleViolation(f"{vehicle['name']} is {state} {impact.label}")
+                set_impact(self.engine, "", key, mark)
+                return
+            char = self.state.character(character)
+            if (key in char.impacts) == mark:
+                raise RuleViolation(f"{char.name} is {'already' if mark else 'not'} {impact.label}")
+            who = [char]
+            if impact.shared:
+                # "Because you and your allies share the same supply value, you mark
+                # unprepared together."
+                who = self.state.party(char.name)
+            for member in who:
+                set_impact(self.engine, member.name, key, mark)
+
+        return self.engine.operation("impact", character, run)
 
     def progress(
         self, track: str, mark: bool, ticks: int | None = None, times: int = 1

@@ -1,0 +1,116 @@
+"""Starforged parts of a campaign: ``vehicle`` (the command vehicle), ``connection``,
+``expedition``, ``legacy`` (mark legacy ticks by hand) and ``impact`` (mark or clear one)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ironsworn.cli.common import campaign_command, emit, parse_int
+
+
+def register(sub: Any) -> None:
+    vehicle = campaign_command(sub, "vehicle", "the party's command vehicle (Starforged)")
+    vehicle.add_argument("action", choices=["new", "show"], nargs="?", default="show")
+    vehicle.add_argument("name", nargs="*", metavar="NAME")
+    vehicle.add_argument("--integrity", help="new: its integrity meter (default 5)")
+    vehicle.set_defaults(func=run_vehicle)
+
+    connection = campaign_command(sub, "connection", "a new connection (Starforged)")
+    connection.add_argument("action", choices=["new"])
+    connection.add_argument("text", nargs="+", metavar="NAME")
+    connection.add_argument("--rank", required=True, help="troublesome ... epic")
+    connection.add_argument("--role", help="their role (a pilot, an engineer...)")
+    connection.add_argument("--character", action="append", default=[])
+    connection.set_defaults(func=run_track, kind="connection")
+
+    expedition = campaign_command(sub, "expedition", "start an expedition track (Starforged)")
+    expedition.add_argument("action", choices=["new"])
+    expedition.add_argument("text", nargs="+", metavar="TEXT")
+    expedition.add_argument("--rank", required=True, help="troublesome ... epic")
+    expedition.add_argument("--character", action="append", default=[])
+    expedition.set_defaults(func=run_track, kind="expedition", role=None)
+
+    legacy = campaign_command(sub, "legacy", "mark ticks on a legacy track (Starforged)")
+    legacy.add_argument("action", choices=["mark"])
+    legacy.add_argument("track", metavar="TRACK", help="quests, bonds or discoveries")
+    legacy.add_argument("--ticks", required=True, help="how many ticks (1-40)")
+    legacy.add_argument("--character")
+    legacy.set_defaults(func=run_legacy)
+
+    impact = campaign_command(sub, "impact", "mark or clear an impact (Starforged)")
+    impact.add_argument("action", choices=["mark", "clear"])
+    impact.add_argument("name", nargs="+", metavar="NAME")
+    impact.add_argument("--character")
+    impact.set_defaults(func=run_impact)
+
+
+def run_vehicle(args: argparse.Namespace) -> int:
+    from ironsworn.cli.common import UsageError
+    from ironsworn.cli.session import describe_result, read_state, write
+    from ironsworn.moves.sheet import VEHICLE_INTEGRITY, SheetOperations
+
+    if args.action == "show":
+        if args.name or args.integrity is not None:
+            raise UsageError("vehicle show takes no NAME or --integrity (they are for new)")
+        vehicle = read_state(args).vehicle
+        emit(args, vehicle, lambda: vehicle_text(vehicle))
+        return 0
+    if not args.name:
+        raise UsageError("vehicle new needs a NAME")
+    value = VEHICLE_INTEGRITY
+    if args.integrity is not None:
+        value = parse_int(args.integrity, "--integrity", 1, 10)
+    name = " ".join(args.name)
+    result = write(args, lambda e: SheetOperations(e).new_vehicle(name, value))
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0
+
+
+def vehicle_text(vehicle: dict[str, Any] | None) -> str:
+    if vehicle is None:
+        return "no command vehicle (create one with 'ironsworn vehicle new NAME')"
+    impacts = ", ".join(i.replace("_", " ") for i in vehicle["impacts"]) or "none"
+    return (
+        f"{vehicle['name']}: integrity {vehicle['integrity']}/{vehicle['max']}  impacts: {impacts}"
+    )
+
+
+def run_track(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import write
+    from ironsworn.cli.track_cmd import _track_json, _track_text
+    from ironsworn.moves.sheet import SheetOperations
+
+    text = " ".join(args.text)
+    result = write(
+        args,
+        lambda e: SheetOperations(e).new_track(
+            args.kind, text, args.rank, args.character, role=args.role
+        ),
+    )
+    track = _track_json(result)
+    emit(args, track, lambda: _track_text(track) + (f", {args.role}" if args.role else ""))
+    return 0
+
+
+def run_legacy(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import describe_result, write
+    from ironsworn.moves.sheet import SheetOperations
+
+    ticks = parse_int(args.ticks, "--ticks", 1, 40)
+    result = write(
+        args, lambda e: SheetOperations(e).mark_legacy(args.character, args.track, ticks)
+    )
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0
+
+
+def run_impact(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import describe_result, write
+    from ironsworn.moves.sheet import SheetOperations
+
+    name = " ".join(args.name)
+    mark = args.action == "mark"
+    result = write(args, lambda e: SheetOperations(e).impact(args.character, name, mark))
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0

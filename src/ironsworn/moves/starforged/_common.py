@@ -1,0 +1,566 @@
+"""What the Starforged moves share: impacts, legacy rewards, suffer choices, the tables printed
+in the move texts, the party, and the engine rules that differ from classic (a loss of momentum
+at -6, a loss of supply while unprepared).
+
+The move texts are in ``content/data/starforged/moves.json`` (seed 003); each category module
+says what the outcomes do. Resume points are named ``sf.<move>.<point>``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.impacts import IMPACTS
+from ironsworn.moves import engine as _engine
+from ironsworn.moves.engine import Step, before_roll, on_resume, short_name
+from ironsworn.outcomes import Outcome
+from ironsworn.progress import TICKS_PER_BOX, LegacyTrack
+from ironsworn.ranks import Rank
+
+if TYPE_CHECKING:
+    from ironsworn.campaign.state import CharacterState, TrackState
+    from ironsworn.moves.engine import MoveEngine
+
+RULESET = "starforged"
+S, W, M = Outcome.STRONG_HIT, Outcome.WEAK_HIT, Outcome.MISS
+
+# "Mark a reward on your ... legacy track per the rank: troublesome=1 tick; dangerous=2 ticks;
+# formidable=1 box; extreme=2 boxes; epic=3 boxes" (Fulfill Your Vow, Forge a Bond, Finish an
+# Expedition).
+LEGACY_REWARD = {
+    Rank.TROUBLESOME: 1,
+    Rank.DANGEROUS: 2,
+    Rank.FORMIDABLE: 4,
+    Rank.EXTREME: 8,
+    Rank.EPIC: 12,
+}
+# Lose Momentum at -6: "clear 1 unit of progress on that track per its rank: troublesome=3
+# boxes; dangerous=2 boxes; formidable=1 box; extreme=2 ticks; epic=1 tick".
+SETBACK_TICKS = {
+    Rank.TROUBLESOME: 12,
+    Rank.DANGEROUS: 8,
+    Rank.FORMIDABLE: 4,
+    Rank.EXTREME: 2,
+    Rank.EPIC: 1,
+}
+
+
+def sf(name: str) -> str:
+    """The full id of a Starforged move from its short name (the category is looked up)."""
+    if not MOVE_IDS:
+        _load_ids()
+    return MOVE_IDS[name]
+
+
+MOVE_IDS: dict[str, str] = {}
+
+
+def _load_ids() -> None:
+    from ironsworn.content import load_ruleset
+
+    for move_id in load_ruleset(RULESET).moves:
+        MOVE_IDS.setdefault(short_name(move_id), move_id)
+
+
+def reward(rank: str | Rank, lower: bool = False) -> int:
+    """The legacy reward in ticks for a track of ``rank`` ("one rank lower" on some weak hits:
+    troublesome then gives nothing)."""
+    parsed = Rank.parse(rank) if not isinstance(rank, Rank) else rank
+    if lower:
+        return 0 if parsed is Rank.TROUBLESOME else LEGACY_REWARD[Rank(parsed - 1)]
+    return LEGACY_REWARD[parsed]
+
+
+# --- the sheet ----------------------------------------------------------------------------
+
+
+def set_impact(engine: MoveEngine, name: str, impact: str, value: bool) -> None:
+    """Mark or clear an impact on a character (vehicle troubles go to the vehicle)."""
+    if IMPACTS[impact].on_vehicle:
+        set_vehicle_impact(engine, impact, value)
+        return
+    char = engine.state.character(name)
+    if (impact in char.impacts) == value:
+        return
+    engine.emit(
+        {"type": "impact", "character": char.name, "impact": impact, "from": not value, "to": value}
+    )
+    clamp_momentum(engine)
+
+
+def set_vehicle_impact(engine: MoveEngine, impact: str, value: bool) -> None:
+    vehicle = need_vehicle(engine)
+    if (impact in vehicle["impacts"]) == value:
+        return
+    engine.emit({"type": "vehicle_impact", "impact": impact, "from": not value, "to": value})
+    clamp_momentum(engine)
+
+
+def clamp_momentum(engine: MoveEngine) -> None:
+    """An impact lowers max momentum at once (as a debility does in classic)."""
+    for char in engine.state.characters.values():
+        if char.momentum > char.momentum_max:
+            engine.set_meter(char.name, "momentum", char.momentum_max)
+
+
+def need_vehicle(engine: MoveEngine) -> dict[str, Any]:
+    vehicle = engine.state.vehicle
+    if vehicle is None:
+        raise InvalidValue(
+            "there is no command vehicle: create one with 'ironsworn vehicle new NAME'"
+        )
+    return vehicle
+
+
+def integrity(engine: MoveEngine, delta: int) -> int:
+    """Change the command vehicle's integrity (0 to its max); return the loss past 0.
+
+    A gain is blocked while the vehicle is battered ("If your vehicle is not battered, take +1
+    integrity").
+    """
+    vehicle = need_vehicle(engine)
+    now, top = int(vehicle["integrity"]), int(vehicle["max"])
+    if delta > 0 and "battered" in vehicle["impacts"]:
+        engine.note(f"{vehicle['name']}: +{delta} integrity blocked (battered)")
+        return 0
+    after = max(0, min(top, now + delta))
+    if after != now:
+        engine.emit({"type": "vehicle_meter", "from": now, "to": after})
+    return max(0, -(now + delta)) if delta < 0 else 0
+
+
+def mark_legacy(engine: MoveEngine, name: str, track: str, ticks: int) -> None:
+    """Mark ticks on a legacy track; every box filled is Earn Experience (a follow-on move)."""
+    if ticks <= 0:
+        return
+    char = engine.state.character(name)
+    before = char.legacy_track(track)
+    legacy = LegacyTrack(
+        track, int(before["ticks"]), bool(before["completed"]), int(before["xp_boxes"])
+    )
+    after, earned = legacy.mark_ticks(ticks)
+    data = {"ticks": after.ticks, "completed": after.completed, "xp_boxes": after.xp_boxes}
+    engine.emit(
+        {"type": "legacy", "character": char.name, "track": track, "from": before, "to": data}
+    )
+    if after.completed and not before["completed"]:
+        engine.note(
+            f"{char.name}: the {track} legacy track is full: it is cleared, and its boxes are "
+            "now worth 1 experience (Earn Experience)"
+        )
+    if earned:
+        engine.follow(char.name, sf("earn_experience"), amount=earned, legacy=track)
+
+
+def party(ctx: Step) -> list[str]:
+    """You and your allies: the active characters travelling together (shared supply)."""
+    return [c.name for c in ctx.state.party(ctx.name)]
+
+
+def allies_of(ctx: Step, track: TrackState) -> list[str]:
+    """Who marks a reward for a shared track: every character on it ("Any allies who shared
+    this vow also mark the reward")."""
+    return list(track.characters) or [ctx.name]
+
+
+def new_track(
+    ctx: Step, kind: str, name: str, rank: str, who: Sequence[str] = (), role: str | None = None
+) -> str:
+    from ironsworn.moves.sheet import track_event
+
+    event = track_event(ctx.state, kind, name, Rank.parse(rank), list(who) or [ctx.name])
+    if role is not None:
+        event["track"]["role"] = role
+        event["track"]["bonded"] = False
+    ctx.emit(event)
+    return str(event["track"]["id"])
+
+
+def close(ctx: Step, track: TrackState, status: str) -> None:
+    ctx.engine.close_track(track, status)
+
+
+def set_track_field(ctx: Step, track: TrackState, name: str, value: Any) -> None:
+    """Change a connection's role, bond or influence (an event like any other)."""
+    before = getattr(track, name)
+    if before != value:
+        ctx.emit(
+            {"type": "track_field", "track": track.id, "field": name, "from": before, "to": value}
+        )
+
+
+def clear_lowest_boxes(ctx: Step, track: TrackState) -> None:
+    """ "Roll both challenge dice, take the lowest value, and clear that number of progress
+    boxes. Then, raise the rank by one (if not already epic)" (Fulfill Your Vow, Forge a Bond,
+    Finish an Expedition)."""
+    first, second = ctx.engine.dice.roll(10), ctx.engine.dice.roll(10)
+    boxes = min(first, second)
+    ctx.emit(
+        {"type": "roll", "character": ctx.name, "move": ctx.data["move"], "dice": [first, second]}
+    )
+    ctx.note(f"challenge dice {first}, {second}: clear {boxes} progress box(es)")
+    ctx.engine.set_ticks(track, track.ticks - boxes * TICKS_PER_BOX)
+    rank = Rank.parse(track.rank)
+    if rank is not Rank.EPIC:
+        ctx.emit({"type": "rank", "track": track.id, "from": track.rank, "to": rank.raised().label})
+
+
+def next_move_add(ctx: Step, who: str | None = None) -> None:
+    """ "Add +1 on your next move (not a progress move)"."""
+    name = who or ctx.name
+    char = ctx.state.character(name)
+    ctx.flag("next_move_add", int(char.flags.get("next_move_add") or 0) + 1, who=name)
+
+
+def take_next_move_add(ctx: Step) -> None:
+    """Spend a +1 an earlier move granted on this action roll; a connection that aids you on
+    a move of their role adds +1 (+2 once bolstered) and +1 momentum on a hit."""
+    bonus = int(ctx.char.flags.get("next_move_add") or 0)
+    if bonus:
+        ctx.flag("next_move_add", None)
+        ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + bonus
+        ctx.note(f"+{bonus} from your last move")
+    helper = ctx.data.get("with")
+    if helper and short_name(ctx.data["move"]) not in OWN_WITH:
+        track = ctx.state.track(str(helper), ("connection",))
+        if ctx.name not in track.characters:
+            raise InvalidValue(f"{track.name} is not {ctx.name}'s connection")
+        if track.no_benefit:
+            raise RuleViolation(
+                f"{track.name} gives no benefit until you prove your loyalty (your vow)"
+            )
+        add = 2 if track.influence == "bolstered" else 1
+        ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + add
+        ctx.data["asset_momentum"] = (1, 0)
+        ctx.note(f"+{add}: {track.name} ({track.role or 'connection'}) aids you")
+
+
+# Moves that read --with themselves (Swear an Iron Vow: the connection you swear to).
+OWN_WITH = frozenset({"swear_an_iron_vow", "make_a_connection"})
+
+
+def action_before(ctx: Step) -> None:
+    take_next_move_add(ctx)
+
+
+def register_action_before(names: Sequence[str]) -> None:
+    for name in names:
+        before_roll(name, ruleset=RULESET)(action_before)
+
+
+# --- suffer choices -------------------------------------------------------------------------
+
+SUFFER_MOVES = (
+    ("lose_momentum", "Lose Momentum"),
+    ("endure_harm", "Endure Harm (health)"),
+    ("endure_stress", "Endure Stress (spirit)"),
+    ("sacrifice_resources", "Sacrifice Resources (supply)"),
+    ("companion_takes_a_hit", "Companion Takes a Hit (a companion's health)"),
+    ("withstand_damage", "Withstand Damage (the vehicle's integrity)"),
+)
+
+
+def suffer_options(ctx: Step, exclude: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """The suffer moves that can be made now: a companion or a vehicle only when there is one."""
+    out = []
+    for key, text in SUFFER_MOVES:
+        if key in exclude:
+            continue
+        if key == "companion_takes_a_hit" and not companions(ctx.char):
+            continue
+        if key == "withstand_damage" and ctx.state.vehicle is None:
+            continue
+        out.append((key, text))
+    return out
+
+
+def companions(char: CharacterState) -> list[dict[str, Any]]:
+    return [a for a in char.assets if a.get("meter")]
+
+
+def ask_suffer(ctx: Step, amount: int, times: int = 1, exclude: Sequence[str] = ()) -> None:
+    """ "Make a suffer move (-N)": ask which, then make it."""
+    ctx.choose(
+        "sf.suffer.which",
+        suffer_options(ctx, exclude),
+        prompt=f"make a suffer move (-{amount})",
+        amount=amount,
+        times=times,
+    )
+
+
+@on_resume("sf.suffer.which")
+def suffer_which(ctx: Step, keys: list[str]) -> None:
+    context = ctx.data["context"]
+    amount, times = int(context["amount"]), int(context.get("times", 1))
+    follow_suffer(ctx, keys[0], amount)
+    if times > 1:
+        # The next suffer move is asked once this one is made.
+        ctx.engine.queue(
+            {
+                "step": "resume",
+                "point": "sf.suffer.again",
+                "move": ctx.data["move"],
+                "character": ctx.name,
+                "amount": amount,
+                "times": times - 1,
+                "keys": [],
+            }
+        )
+
+
+@on_resume("sf.suffer.again")
+def suffer_again(ctx: Step, keys: list[str]) -> None:
+    ask_suffer(ctx, int(ctx.data["amount"]), int(ctx.data["times"]))
+
+
+def follow_suffer(ctx: Step, key: str, amount: int) -> None:
+    args: dict[str, Any] = {"amount": amount}
+    if key == "companion_takes_a_hit":
+        args["companion"] = companions(ctx.char)[0]["id"]
+    ctx.follow(sf(key), **args)
+
+
+@on_resume("sf.suffer.costs")
+def suffer_costs(ctx: Step, keys: list[str]) -> None:
+    """Undertake an Expedition / Set a Course: "Make a suffer move (-2), or two suffer moves
+    (-1)"."""
+    if keys[0] == "one_serious":
+        ask_suffer(ctx, 2)
+    else:
+        ask_suffer(ctx, 1, times=2)
+
+
+def ask_suffer_costs(ctx: Step) -> None:
+    ctx.choose(
+        "sf.suffer.costs",
+        [("one_serious", "one suffer move (-2)"), ("two_minor", "two suffer moves (-1 each)")],
+        prompt="suffer costs en route",
+    )
+
+
+# --- tables printed in the move texts --------------------------------------------------------
+
+_ROW = re.compile(r"^\s*(\d+)(?:-(\d+))?\s*\|\s*(.+?)\s*$")
+
+
+def move_table(ctx: Step, move: str, section: str | None = None) -> list[tuple[int, int, str]]:
+    """The d100 table of a move's text (the rows "1-10 | ..."), from seed 003."""
+    text = ctx.engine.ruleset.moves[sf(move)].text
+    if section is not None:
+        text = text[text.index(section) :]
+    rows = []
+    for line in text.splitlines():
+        found = _ROW.match(line)
+        if found:
+            low = int(found.group(1))
+            rows.append((low, int(found.group(2) or low), found.group(3)))
+        elif rows and not line.strip():
+            break
+    return rows
+
+
+def roll_table(ctx: Step, move: str, section: str | None = None) -> tuple[int, str]:
+    """Roll d100 on a move's table; the roll and its row are recorded and shown."""
+    roll = ctx.engine.dice.roll(100)
+    for low, high, text in move_table(ctx, move, section):
+        if low <= roll <= high:
+            name = ctx.engine.ruleset.moves[sf(move)].name
+            ctx.emit(
+                {
+                    "type": "oracle",
+                    "character": ctx.name,
+                    "oracle": sf(move),
+                    "name": name,
+                    "roll": roll,
+                    "text": text,
+                    "rolls": [roll],
+                }
+            )
+            ctx.note(f"{name} table ({roll}): {text}")
+            return roll, text
+    raise RuleViolation(f"internal: no row of the {move} table holds {roll}")
+
+
+# --- engine rules that differ from classic -----------------------------------------------------
+
+
+def _momentum_overflow(engine: MoveEngine, name: str, overflow: int) -> None:
+    """Lose Momentum: "When your momentum is at its minimum (-6) and you must suffer -momentum,
+    choose one" (a different suffer move, or clear progress on a track)."""
+    engine.note(f"{name}: momentum is at -6; {overflow} more must be paid another way")
+    engine.queue(
+        {
+            "step": "resume",
+            "point": "sf.lose_momentum.at_minimum",
+            "move": sf("lose_momentum"),
+            "character": name,
+            "amount": overflow,
+            "keys": [],
+        }
+    )
+
+
+def _supply(engine: MoveEngine, name: str, delta: int) -> None:
+    """Supply is shared: a change applies to the party. At 0, the party marks unprepared
+    (Sacrifice Resources); a loss while unprepared is paid with a different suffer move."""
+    from ironsworn.meters import change_meter
+
+    party = engine.state.party(name)
+    if delta < 0 and any("unprepared" in c.impacts for c in party):
+        _redirect(engine, name, -delta, "you are unprepared")
+        return
+    overflow = 0
+    for char in party:
+        change = change_meter("supply", char.supply, delta, char.blocked_by("supply"))
+        engine.set_meter(char.name, "supply", change.after)
+        if change.blocked and change.blocked_by:
+            engine.note(f"{char.name}: +{change.blocked} supply blocked (unprepared)")
+        if delta < 0 and change.after == 0:
+            set_impact(engine, char.name, "unprepared", True)
+            overflow = max(overflow, change.overflow)
+    if overflow:
+        # ENGINE CHOICE: the part of a loss that 0 could not absorb is paid like a loss while
+        # unprepared (the book's rule for "further" losses).
+        _redirect(engine, name, overflow, "supply is exhausted")
+
+
+def _redirect(engine: MoveEngine, name: str, amount: int, why: str) -> None:
+    engine.note(f"{name}: {why}: -{amount} supply is paid with a different suffer move")
+    engine.queue(
+        {
+            "step": "resume",
+            "point": "sf.sacrifice_resources.redirect",
+            "move": sf("sacrifice_resources"),
+            "character": name,
+            "amount": amount,
+            "keys": [],
+        }
+    )
+
+
+@on_resume("sf.sacrifice_resources.redirect")
+def redirect_supply(ctx: Step, keys: list[str]) -> None:
+    amount = int(ctx.data["amount"])
+    if not keys:
+        ctx.choose(
+            "sf.sacrifice_resources.redirect",
+            suffer_options(ctx, exclude=("sacrifice_resources",)),
+            prompt=f"apply the cost (-{amount}) to a different suffer move",
+        )
+        return
+    follow_suffer(ctx, keys[0], amount)
+
+
+@on_resume("sf.lose_momentum.at_minimum")
+def at_minimum(ctx: Step, keys: list[str]) -> None:
+    amount = int(ctx.data["amount"])
+    if not keys:
+        tracks = setback_tracks(ctx)
+        options = suffer_options(ctx, exclude=("lose_momentum",))
+        options += [(f"clear:{t.id}", f"clear progress on {t.name}") for t in tracks]
+        ctx.choose(
+            "sf.lose_momentum.at_minimum",
+            options,
+            prompt=f"momentum is at -6: pay -{amount} with another suffer move, or clear "
+            "progress on a track",
+        )
+        return
+    key = keys[0]
+    if key.startswith("clear:"):
+        track = ctx.state.tracks[key.removeprefix("clear:")]
+        ticks = SETBACK_TICKS[Rank.parse(track.rank)]
+        ctx.engine.set_ticks(track, track.ticks - ticks)
+    else:
+        follow_suffer(ctx, key, amount)
+
+
+def setback_tracks(ctx: Step) -> list[TrackState]:
+    """The vows, expeditions, connections and combat objectives a setback can undermine."""
+    return [
+        t
+        for t in ctx.state.tracks.values()
+        if t.kind in ("vow", "expedition", "connection", "fight")
+        and t.status == "active"
+        and ctx.name in t.characters
+        and t.ticks > 0
+    ]
+
+
+_engine.RULESET_HOOKS[RULESET] = {"momentum_overflow": _momentum_overflow, "supply": _supply}
+
+
+# The options of make_move each Starforged move reads (others are refused, naming these).
+_ACTION_MOVES = frozenset(
+    {
+        "face_danger",
+        "secure_an_advantage",
+        "gather_information",
+        "compel",
+        "check_your_gear",
+        "swear_an_iron_vow",
+        "make_a_connection",
+        "develop_your_relationship",
+        "test_your_relationship",
+        "undertake_an_expedition",
+        "explore_a_waypoint",
+        "set_a_course",
+        "enter_the_fray",
+        "gain_ground",
+        "react_under_fire",
+        "strike",
+        "clash",
+        "battle",
+        "sojourn",
+        "heal",
+        "hearten",
+        "resupply",
+        "repair",
+    }
+)
+_engine.RULESET_OPTIONS[RULESET] = {
+    "amount": frozenset(
+        {
+            "lose_momentum",
+            "endure_harm",
+            "endure_stress",
+            "companion_takes_a_hit",
+            "sacrifice_resources",
+            "withstand_damage",
+            "confront_chaos",
+        }
+    ),
+    "track": frozenset(
+        {
+            "face_danger",
+            "secure_an_advantage",
+            "swear_an_iron_vow",
+            "reach_a_milestone",
+            "forsake_your_vow",
+            "develop_your_relationship",
+            "test_your_relationship",
+            "undertake_an_expedition",
+            "explore_a_waypoint",
+            "enter_the_fray",
+            "gain_ground",
+            "react_under_fire",
+            "strike",
+            "clash",
+            "face_defeat",
+            "begin_the_scene",
+        }
+    ),
+    "ally": frozenset({"aid_your_ally", "heal"}),
+    "companion": frozenset({"heal", "companion_takes_a_hit"}),
+    "with": _ACTION_MOVES - {"develop_your_relationship", "test_your_relationship"},
+    "rank": frozenset({"make_a_connection"}),
+    "role": frozenset({"make_a_connection"}),
+    "asset": frozenset({"advance"}),
+    "ability": frozenset({"advance"}),
+    "odds": frozenset({"ask_the_oracle"}),
+    "patient": frozenset(),
+    "abandon": frozenset(),
+}

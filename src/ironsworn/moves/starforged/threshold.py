@@ -1,0 +1,95 @@
+"""Starforged threshold moves: Face Death, Face Desolation, Overcome Destruction. A quest sworn
+at a threshold marks a burden (doomed, tormented, indebted) that clears when it is fulfilled."""
+
+from __future__ import annotations
+
+from ironsworn.moves.engine import Step, before_roll, on_outcome, on_resume
+from ironsworn.moves.starforged._common import (
+    RULESET,
+    M,
+    S,
+    W,
+    need_vehicle,
+    new_track,
+    set_impact,
+    sf,
+)
+
+# move -> (the fate on a miss, the burden of the quest, the quest's name)
+THRESHOLDS = {
+    "face_death": ("dead", "doomed", "The deathbound quest"),
+    "face_desolation": ("lost", "tormented", "The soul-bound quest"),
+}
+
+
+def _status(ctx: Step, status: str) -> None:
+    char = ctx.char
+    if char.status != status:
+        ctx.emit({"type": "status", "character": char.name, "from": char.status, "to": status})
+    ctx.engine.agenda[:] = [s for s in ctx.engine.agenda if s.get("character") != char.name]
+
+
+@on_outcome("face_death", ruleset=RULESET)
+@on_outcome("face_desolation", ruleset=RULESET)
+def face_threshold(ctx: Step) -> None:
+    """Strong: you return. Weak: a noble sacrifice (dead / lost), or an extreme quest and its
+    burden. Miss: dead (Face Death) or lost (Face Desolation)."""
+    move = ctx.move
+    fate, burden, _ = THRESHOLDS[move.id.rsplit("/", 1)[-1]]
+    if ctx.outcome is S:
+        ctx.note("you are cast back" if fate == "dead" else "you resist and press on")
+    elif ctx.outcome is W:
+        ctx.choose(
+            "sf.threshold.weak_hit",
+            [
+                ("noble_sacrifice", f"a noble sacrifice: you are {fate}"),
+                ("quest", f"there is more to be done: an extreme quest, and mark {burden}"),
+            ],
+            prompt="choose one",
+        )
+    else:
+        _status(ctx, fate)
+
+
+@on_resume("sf.threshold.weak_hit")
+def threshold_weak(ctx: Step, keys: list[str]) -> None:
+    fate, burden, name = THRESHOLDS[ctx.data["move"].rsplit("/", 1)[-1]]
+    if keys[0] == "noble_sacrifice":
+        _status(ctx, fate)
+        return
+    _burden_quest(ctx, burden, name)
+
+
+def _burden_quest(ctx: Step, burden: str, name: str) -> None:
+    """Mark the burden and swear the extreme quest that clears it."""
+    set_impact(ctx.engine, ctx.name, burden, True)
+    vow = new_track(ctx, "vow", name, "extreme")
+    burdens = dict(ctx.char.flags.get("burden_vows") or {})
+    burdens[vow] = burden
+    ctx.flag("burden_vows", burdens)
+    ctx.follow(sf("swear_an_iron_vow"), track=vow)
+
+
+@before_roll("overcome_destruction", ruleset=RULESET)
+def destruction_before(ctx: Step) -> None:
+    """ "You must discard the asset, along with any modules and docked support vehicles"."""
+    vehicle = need_vehicle(ctx.engine)
+    ctx.emit({"type": "vehicle", "from": vehicle, "to": None})
+    ctx.data["lost_vehicle"] = vehicle["name"]
+
+
+@on_outcome("overcome_destruction", ruleset=RULESET)
+def overcome_destruction(ctx: Step) -> None:
+    """Strong: a favor without conditions. Weak: mark indebted and swear an extreme quest in
+    their service. Miss: as the weak hit, but against your nature. If you accept the cost, take
+    1 experience per marked ability on the discarded assets, minimum 3 (ENGINE CHOICE: the
+    command vehicle here is not an asset card, so the minimum, 3, is taken)."""
+    if ctx.outcome is S:
+        ctx.note("you may call in a favor, without conditions")
+    else:
+        if ctx.outcome is M:
+            ctx.note("this quest is against your nature, forsakes another, or serves an enemy")
+        _burden_quest(ctx, "indebted", "The duty-bound quest")
+    char = ctx.char
+    ctx.engine.set_meter(char.name, "experience_earned", char.experience_earned + 3)
+    ctx.note("3 experience: spend it only on a new command vehicle, modules and support vehicles")

@@ -1,0 +1,134 @@
+"""Starforged campaigns on the command line: the ruleset is fixed at 'campaign new', the sheet
+shows impacts and legacy tracks, and bad input (a move or an impact of the other ruleset, a
+vehicle move with no vehicle) is one line, exit 2, with no stored file changed."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from ironsworn.cli.main import main
+
+STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "home"
+    monkeypatch.setenv("IRONSWORN_HOME", str(path))
+    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
+    return path
+
+
+def fingerprint(home: Path) -> dict[str, str]:
+    return {
+        str(p): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(home.rglob("*"))
+        if p.is_file()
+    }
+
+
+def starforged(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (
+        ["campaign", "new", "forge", "--ruleset", "starforged"],
+        ["character", "new", "Kira", "--stats", STATS],
+        ["vow", "new", "Find", "my", "sister", "--rank", "formidable"],
+    ):
+        code, _, err = run(capsys, *argv)
+        assert code == 0, (argv, err)
+
+
+def classic(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (
+        ["campaign", "new", "iron"],
+        ["character", "new", "Asha", "--stats", STATS],
+    ):
+        assert run(capsys, *argv)[0] == 0
+
+
+def test_a_starforged_campaign_has_its_own_sheet(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    starforged(capsys)
+    code, out, _ = run(capsys, "sheet", "--json")
+    assert code == 0
+    sheet = json.loads(out)
+    assert sheet["ruleset"] == "starforged"
+    assert sheet["impacts"] == []
+    assert sheet["legacy"] == {
+        t: {"ticks": 0, "score": 0, "completed": False} for t in ("quests", "bonds", "discoveries")
+    }
+    assert "debilities" not in sheet and "bonds" not in sheet
+    # Face Danger is the Starforged move here: its weak hit asks for a suffer move.
+    code, out, _ = run(capsys, "move", "face", "danger", "--stat", "edge", "--dice", "6,1,10")
+    assert code == 0
+    assert "make a suffer move (-1)" in out
+    code, out, _ = run(capsys, "choose", "sacrifice_resources")
+    assert code == 0 and "supply 5 -> 4" in out
+    code, out, _ = run(capsys, "undo")
+    assert code == 0
+    assert json.loads(run(capsys, "sheet", "--json")[1])["supply"] == 5
+
+
+def test_impacts_lower_momentum_and_legacy_earns_experience(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    starforged(capsys)
+    assert run(capsys, "impact", "mark", "permanently", "harmed")[0] == 0
+    assert run(capsys, "vehicle", "new", "Firebird")[0] == 0
+    assert run(capsys, "impact", "mark", "battered")[0] == 0
+    assert run(capsys, "legacy", "mark", "quests", "--ticks", "5")[0] == 0
+    sheet = json.loads(run(capsys, "sheet", "--json")[1])
+    assert sheet["impacts"] == ["permanently_harmed"]
+    assert sheet["vehicle"]["impacts"] == ["battered"]
+    assert (sheet["momentum_max"], sheet["momentum_reset"]) == (8, 0)
+    assert sheet["experience"]["earned"] == 2
+    code, _, err = run(capsys, "impact", "clear", "permanently_harmed")
+    assert code == 2 and "permanent" in err
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "argv", "named"),
+    [
+        ("starforged", ["move", "undertake", "a", "journey", "--stat", "wits"], "classic move"),
+        ("starforged", ["move", "classic/adventure/face_danger", "--stat", "edge"], "classic"),
+        ("starforged", ["impact", "mark", "maimed"], "'maimed'"),
+        ("starforged", ["debility", "mark", "encumbered"], "'encumbered'"),
+        ("starforged", ["move", "withstand", "damage", "--amount", "2"], "command vehicle"),
+        ("starforged", ["move", "repair", "--stat", "wits", "--amount", "1"], "--amount"),
+        ("starforged", ["journey", "new", "Far", "--rank", "dangerous"], "journey"),
+        ("starforged", ["character", "new", "Bo", "--stats", STATS, "--bond", "Ed"], "--bond"),
+        ("starforged", ["move", "gain", "ground", "--stat", "edge"], "fight"),
+        ("starforged", ["move", "lose", "momentum"], "--amount"),
+        ("classic", ["move", "starforged/suffer/withstand_damage"], "starforged"),
+        ("classic", ["move", "gain", "ground", "--stat", "edge"], "starforged move"),
+        ("classic", ["debility", "mark", "permanently_harmed"], "Starforged impact"),
+        ("classic", ["impact", "mark", "wounded"], "classic"),
+        ("classic", ["vehicle", "new", "Firebird"], "classic"),
+        ("classic", ["campaign", "new", "x", "--ruleset", "delve"], "--ruleset 'delve'"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2_and_changes_nothing(
+    home: Path,
+    capsys: pytest.CaptureFixture[str],
+    ruleset: str,
+    argv: list[str],
+    named: str,
+) -> None:
+    (starforged if ruleset == "starforged" else classic)(capsys)
+    before = fingerprint(home)
+    code, out, err = run(capsys, *argv)
+    assert code == 2, (out, err)
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1, err
+    assert named in err
+    assert fingerprint(home) == before

@@ -190,7 +190,7 @@ def _check_ruleset(value: str | None) -> str:
     return key
 
 
-def _set_ruleset(store: CampaignStore[Any], ruleset: str) -> None:
+def _set_ruleset(store: Store[Any], ruleset: str) -> None:
     """Record the ruleset as the campaign's first operation."""
     from ironsworn.content import load_library
     from ironsworn.moves.engine import MoveEngine

@@ -58,7 +58,7 @@ def test_heal_on_yourself_rolls_the_lower_of_wits_and_iron(
     stats: str, kwargs: dict[str, Any], stat: str, value: int
 ) -> None:
     """Heal: "If you are mending your own wounds, roll +wits or +iron, whichever is lower"
-    (L1681-1682); treating someone else rolls +wits (L1680-1681)."""
+    (L1681-1682); treating someone else rolls +wits (L1681)."""
     g = _stats(stats)
     result = g.move("heal", (1, 10, 10), **kwargs)
     roll = result.moves[0].roll
@@ -106,9 +106,14 @@ def test_starforged_heal_still_takes_the_stat_of_its_situation(
 @pytest.mark.parametrize(
     ("supply", "answer", "effects", "note"),
     [
-        (5, "take_2", [], "only +0 of +2 taken"),
-        (5, "take_1", [], "only +0 of +1 taken"),
-        (4, "take_2", [("supply", 4, 5), ("momentum", 2, 1)], "only +1 of +2 taken"),
+        (5, "take_2", [], "+5 -> +5: only +0 of +2 taken (max +5), so no momentum lost"),
+        (5, "take_1", [], "+5 -> +5: only +0 of +1 taken (max +5), so no momentum lost"),
+        (
+            4,
+            "take_2",
+            [("supply", 4, 5), ("momentum", 2, 1)],
+            "only +1 of +2 taken (max +5), so -1",
+        ),
         (3, "take_2", [("supply", 3, 5), ("momentum", 2, 0)], None),
         (2, "take_1", [("supply", 2, 3), ("momentum", 2, 1)], None),
     ],
@@ -212,7 +217,7 @@ def test_a_strong_hit_on_a_suffer_move_does_not_unlock_end_the_fight(
 ) -> None:
     """End the Fight: "When you make a move to take decisive action, and score a strong hit"
     (L2144-2145); "Your setup move can be any action, but should be framed as a decisive
-    maneuver" (L2178-2179). A suffer move is not an action, and is the move made last."""
+    maneuver" (L2175-2177). A suffer move is not an action, and is the move made last."""
     _fight(game)
     before(game)
     _refused(game, lambda: game.move("end the fight", (1, 1)), RuleViolation, "strong hit")
@@ -439,7 +444,7 @@ def test_turn_the_tide_is_refused_while_you_hold_initiative(game: Game) -> None:
 def test_sojourn_offers_clearing_only_a_condition_you_have(
     game: Game, debilities: list[str], clears: tuple[str, ...]
 ) -> None:
-    """Decision (_common.py, CLEARS): Sojourn's "Clear a Condition" (L1889-1893) options are
+    """Decision (_common.py, CLEARS): Sojourn's "Clear a Condition" (L1888-1893) options are
     offered only while their condition is marked."""
     game.set(debilities=debilities)
     result = game.move("sojourn", STRONG)
@@ -466,7 +471,7 @@ def test_a_threshold_move_made_by_name_needs_its_trigger(
     game: Game, move: str, setup: dict[str, int], named: str
 ) -> None:
     """Decision (suffer.py): Out of Supply is "When your supply is exhausted (reduced to 0)"
-    (L2452-2453); Face a Setback "When your momentum is at its minimum (-6), and you suffer
+    (L2453-2454); Face a Setback "When your momentum is at its minimum (-6), and you suffer
     additional -momentum" (L2474-2475). Made by name without the trigger: refused."""
     game.set(**setup)
     _refused(game, lambda: game.move(move, amount=1), RuleViolation, named)

@@ -77,7 +77,7 @@ def vow(rank: str = "dangerous", ticks: int = 0) -> Setup:
 
 def supply_gone_unprepared_cleared(game: Game) -> None:
     """Supply 0 (the engine marks unprepared), then unprepared cleared by hand: Out of Supply's
-    trigger holds (L2452-2453) and its debility is not marked yet."""
+    trigger holds (L2453-2454) and its debility is not marked yet."""
     game.set(supply=0)
     game.sheet.debility(None, "unprepared", False)
     assert game.char().supply == 0 and not game.char().has("unprepared")
@@ -451,7 +451,7 @@ RELATIONSHIP = [
         "sojourn",
         STRONG,
         "strong_hit",
-        # Hearten and Equip clear nothing here: not offered (Clear a Condition, L1889-1893).
+        # Hearten and Equip clear nothing here: not offered (Clear a Condition, L1888-1893).
         pending=(
             "mend",
             "recuperate",

@@ -1054,7 +1054,7 @@ class MoveEngine:
         if self.fights_of(char.name):
             # End the Fight: "When you make a move to take decisive action, and score a strong
             # hit" (L2144-2145); "Your setup move can be any action, but should be framed as a
-            # decisive maneuver" (L2178-2179). A suffer or threshold move (Endure Harm, Face
+            # decisive maneuver" (L2175-2177). A suffer or threshold move (Endure Harm, Face
             # Death, the vow sworn at death's door) is what befalls you, not an action: its
             # strong hit does not unlock End the Fight, and, being the move made since the
             # action, it spends an earlier strong hit (ENGINE CHOICE).

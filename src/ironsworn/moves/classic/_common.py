@@ -108,7 +108,7 @@ def _gain_blocked(ctx: Step, who: str, gain: str, costly: bool = False) -> str |
     return why
 
 
-# Options that clear a condition, per decision point: Sojourn's "Clear a Condition" (L1889-1893).
+# Options that clear a condition, per decision point: Sojourn's "Clear a Condition" (L1888-1893).
 # ENGINE CHOICE: such an option is offered only while its condition is marked; without it the
 # option clears nothing and is a lesser Recover (+1 where Recuperate, Consort or Provision give
 # +2), so choosing it could only be a slip.

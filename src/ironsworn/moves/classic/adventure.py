@@ -202,9 +202,10 @@ def resupply_weak(ctx: Step, keys: list[str]) -> None:
         ctx.supply(wanted)
         taken = ctx.char.supply - before
         if taken < wanted:
+            cost = f"-{taken} momentum" if taken else "no momentum lost"
             ctx.note(
                 f"supply {before:+d} -> {ctx.char.supply:+d}: only +{taken} of +{wanted} "
-                f"taken (max +5), so -{taken} momentum"
+                f"taken (max +5), so {cost}"
             )
         if taken:
             ctx.momentum(-taken)

@@ -274,7 +274,7 @@ def face_desolation(ctx: Step) -> None:
 
 @no_roll("out_of_supply")
 def out_of_supply(ctx: Step) -> None:
-    """ "When your supply is exhausted (reduced to 0), mark unprepared" (L2452-2453).
+    """ "When your supply is exhausted (reduced to 0), mark unprepared" (L2453-2454).
 
     ENGINE CHOICE: made by name, the move needs its trigger to hold: it is refused while
     supply is above 0 (the engine makes it by itself when supply reaches 0).

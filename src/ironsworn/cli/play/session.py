@@ -50,6 +50,9 @@ CLI_MODULES = (
 )
 
 
+RECAP_ENTRIES = 5  # log entries a resumed campaign recalls
+
+
 class QuitPlay(Exception):
     """Leave the session (``/quit``, or ``/quit`` typed during the walkthrough)."""
 
@@ -297,6 +300,7 @@ class PlaySession:
                 if leftover is not None and not self.execute(leftover):
                     return self.leave()
             elif interactive:
+                self.out.say(self.recap(state))
                 self.show_status(state, list(state.characters))
                 self.show_pending(state)
             while True:
@@ -313,6 +317,26 @@ class PlaySession:
         except (QuitPlay, EOFError):
             pass
         return self.leave()
+
+    def recap(self, state: CampaignState, entries: int = RECAP_ENTRIES) -> str:
+        """Where the story stands when a campaign is resumed: the last few entries of the
+        log and journal, then the open tracks drawn."""
+        from ironsworn.campaign.journal import Narrator, without_name
+        from ironsworn.cli.sheet_text import track_row, unicode_ok
+
+        narrator = Narrator(state)  # knows the names of tracks made before these entries
+        lines = ["Last time:"]
+        for operation in self.store.operations(last=entries):
+            who = operation.character
+            text = without_name(narrator.headline(operation), who)
+            named = f"{who}: " if who and not text.startswith(f"{who} ") else ""
+            lines.append(f"  #{operation.seq} {named}{text}")
+        tracks = [t.summary() for t in state.tracks.values() if t.status == "active"]
+        if tracks:
+            unicode = unicode_ok(self.out.out)
+            lines.append("Open tracks:")
+            lines += ["  " + track_row(t, unicode) for t in tracks]
+        return "\n".join(lines)
 
     def leave(self) -> int:
         if self.reader.interactive:

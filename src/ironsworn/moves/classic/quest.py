@@ -146,14 +146,32 @@ def advance(ctx: Step) -> None:
         key = "new_asset"
     # Check the purchase now and offer only it: a decision that no answer can settle would
     # block the campaign, since every other move waits for it.
-    _purchase(ctx, key, query, ctx.data.get("ability"))
+    event = _purchase(ctx, key, query, ctx.data.get("ability"))
     ctx.choose(
         "advance.purchase",
         [o for o in ctx.options_of("purchase") if o[0] == key],
-        prompt="spend 3 experience on a new asset, or 2 on an upgrade",
+        prompt=_purchase_prompt(ctx, event),
         asset=query,
         ability=ctx.data.get("ability"),
     )
+
+
+def _purchase_prompt(ctx: Step, event: dict[str, Any]) -> str:
+    """What the purchase buys, for the player to confirm: the asset, or the ability an
+    upgrade marks (its number and the start of its text)."""
+    if event["type"] == "asset_added":
+        record = event["asset"]
+        marked = [i + 1 for i, on in enumerate(record["abilities"]) if on]
+        which = f" (ability {', '.join(map(str, marked))} marked)" if marked else ""
+        return f"spend 3 experience on the asset {record['name']}{which}"
+    owned = ctx.char.asset(str(event["asset"]))
+    number = int(event["ability"]) + 1
+    text = ""
+    card = ctx.engine.ruleset.assets.get(str(event["asset"]))
+    if card is not None and len(card.abilities) >= number:
+        words = card.abilities[number - 1].text.split()
+        text = ": " + " ".join(words[:12]) + (" …" if len(words) > 12 else "")
+    return f"spend 2 experience to upgrade {owned['name']}, marking ability {number}{text}"
 
 
 def _purchase(ctx: Step, key: str, query: Any, ability: Any) -> dict[str, Any]:

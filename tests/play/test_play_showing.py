@@ -1,0 +1,65 @@
+"""Play mode shows the game (issue 13): tracks drawn, a recap on resuming, what Advance buys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from play_support import KAI_STATS, make_kai, run_script
+
+from ironsworn.cli.main import main
+
+
+def test_tracks_are_drawn_in_play(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(
+        path, ["/vow Avenge my kin --rank dangerous", "/progress mark vow-1", "/tracks"]
+    )
+    assert run.err == ""
+    assert (
+        "vow-1      vow       dangerous    [#][#][ ][ ][ ][ ][ ][ ][ ][ ]   8 ticks, score  2  "
+        "Avenge my kin"
+    ) in run.out
+
+
+def test_resuming_shows_a_recap(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    script = ["/vow Avenge my kin --rank dangerous", "/progress mark vow-1"]
+    script += ["/move face danger --stat edge --dice 6,1,2", "The wind rises.", "Onward."]
+    run_script(path, script)
+    run = run_script(path, [], interactive=True)
+    recap = run.out.split("Last time:\n")[1].split("Kai: health")[0].splitlines()
+    # The last five entries (#1, the character, is left out), then the open tracks drawn.
+    assert recap == [
+        "  #2 new vow (dangerous): Avenge my kin — Kai",
+        "  #3 Avenge my kin: progress 0 → 8 ticks (2 boxes)",
+        "  #4 Kai: Face Danger (+edge): strong hit; action 6 + edge 3 = 9 vs 1 | 2 → strong hit; "
+        "momentum 2 → 3",
+        "  #5 Kai: The wind rises.",
+        "  #6 Kai: Onward.",
+        "Open tracks:",
+        "  vow-1      vow       dangerous    [#][#][ ][ ][ ][ ][ ][ ][ ][ ]   8 ticks, score  2  "
+        "Avenge my kin",
+    ]
+
+
+def test_a_new_campaign_has_no_recap(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    run = run_script(path, ["/quit"], interactive=True)
+    assert "Last time:" not in run.out
+
+
+def test_the_advance_prompt_says_which_ability_an_upgrade_marks(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    made = ["character", "new", "Kai", "--stats", KAI_STATS, "--asset", "hawk:1"]
+    assert main([*made, "--campaign", str(path)]) == 0
+    assert main(["adjust", "experience", "+5", "--campaign", str(path)]) == 0
+    run = run_script(path, ["/move advance --asset hawk"])
+    assert (
+        "Kai decides — Advance: spend 2 experience to upgrade Hawk, marking ability 2: Fierce:"
+    ) in run.out
+    run = run_script(path, ["/undo", "/move advance --asset hawk --ability 3"])
+    assert "marking ability 3: " in run.out
+    run = run_script(path, ["/undo", '/move advance --asset "shield bearer"'])
+    assert "spend 3 experience on the asset Shield-Bearer (ability 1 marked)" in run.out

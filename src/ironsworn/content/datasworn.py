@@ -102,7 +102,7 @@ def _page(item: dict[str, Any]) -> int | None:
 def _int(value: Any, where: str) -> int:
     try:
         return int(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: 1e999 reads as infinity
         raise ContentError(f"{where}: {value!r} is not a whole number") from None
 
 

@@ -19,7 +19,9 @@ come first) and the clash is noted in :attr:`Ruleset.warnings`.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -350,10 +352,61 @@ def _pack_dirs(root: Path) -> Iterator[Path]:
         entries = list(root.iterdir())
     except OSError:
         return
+    if any(entry.name.startswith((".old-", ".tmp-")) for entry in entries):
+        recover_packs(root)
+        with suppress(OSError):
+            entries = list(root.iterdir())
     for entry in entries:
         # Dot-names are the importer's temporary and old directories.
         if not entry.name.startswith(".") and (entry / MANIFEST).is_file():
             yield entry
+
+
+@contextmanager
+def pack_lock(root: Path, *, wait: bool) -> Iterator[bool]:
+    """Hold the packs folder's lock (an ``flock`` on the folder itself); yields whether it
+    was taken. ``wait=False`` gives up at once when another process holds it."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - no flock (Windows): imports are not concurrent
+        yield True
+        return
+    descriptor = os.open(root, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        yield True
+    finally:
+        os.close(descriptor)  # closing the descriptor releases the lock
+
+
+def recover_packs(root: Path) -> None:
+    """Finish what an import killed half-way left behind (the start-up half of its promise).
+
+    An import writes the new pack in ``.tmp-<id>-*`` and swaps it in with two renames, the old
+    pack first moved to ``.old-<id>-*/pack``. Killed between the two, the pack is missing: the
+    old one is put back (the import never reported success, so the pack stays as it was).
+    Leftover temporary folders are removed. Nothing happens while an import holds the lock.
+    """
+    import shutil
+
+    try:
+        with pack_lock(root, wait=False) as locked:
+            if not locked:
+                return  # an import is running: its own folders, its own business
+            for entry in sorted(root.iterdir()):
+                if entry.name.startswith(".old-") and (entry / "pack" / MANIFEST).is_file():
+                    pack_id = str(read_json(entry / "pack" / MANIFEST).get("id", ""))
+                    usable = pack_id and "/" not in pack_id and not pack_id.startswith(".")
+                    if usable and not (root / pack_id).exists():
+                        (entry / "pack").rename(root / pack_id)
+                if entry.name.startswith((".old-", ".tmp-")):
+                    shutil.rmtree(entry, ignore_errors=True)
+    except (OSError, ContentError):
+        pass  # a read-only or damaged folder: leave it, the packs in it are still read
 
 
 def pack_from_manifest(path: Path, data: dict[str, Any]) -> Pack:

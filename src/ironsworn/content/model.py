@@ -30,7 +30,12 @@ def ruleset_of(item_id: str) -> str:
 
 
 def _strs(values: Any) -> tuple[str, ...]:
-    return tuple(values) if values else ()
+    if not values:
+        return ()
+    if not isinstance(values, list | tuple):
+        # Not tuple() of it: text would become its letters, an object its keys.
+        raise TypeError(f"{str(values)[:40]!r} is not a list")
+    return tuple(values)
 
 
 # --- moves ---------------------------------------------------------------------------------

@@ -13,7 +13,9 @@ How extra rolls end (so a roll never loops forever):
   as it is; otherwise the die is rerolled, because "Roll twice" is not an answer.
 - A die set aside for either reason stays on the result (``rerolled``), so every die rolled
   is shown and logged.
-- Rerolls and nesting are bounded; a table that still will not settle is a content error.
+- Rerolls, nesting and the number of rolls for one result (:data:`MAX_ROLLS`, so a hostile
+  pack's "roll a billion times" ends at once) are bounded; a table that still will not settle
+  is a content error.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
 
 MAX_DEPTH = 8
 MAX_REROLLS = 50
+MAX_ROLLS = 1000  # table rolls for one result: far beyond any printed table, and instant
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +137,7 @@ class _Roller:
     def __init__(self, ruleset: Ruleset, dice: Dice) -> None:
         self.ruleset = ruleset
         self.dice = dice
+        self.rolls = 0
 
     def table(
         self, table: OracleTable, forced: int | None, chain: tuple[_RowKey, ...], depth: int
@@ -214,10 +218,15 @@ class _Roller:
         return target
 
     def _roll(self, table: OracleTable, forced: int | None) -> int:
+        self.rolls += 1
+        if self.rolls > MAX_ROLLS:
+            raise ContentError(f"oracle {table.id} calls for more than {MAX_ROLLS} rolls")
         try:
             number, sides = parse_dice(table.dice)
         except ValueError:
             raise ContentError(f"oracle {table.id} has unreadable dice {table.dice!r}") from None
+        if number > MAX_ROLLS:
+            raise ContentError(f"oracle {table.id} rolls {number} dice (more than {MAX_ROLLS})")
         if forced is not None:
             return _check_value(forced, table.id, table.dice, number, number * sides)
         return sum(self.dice.roll(sides) for _ in range(number))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from ironsworn.content.loader import (
     clear_cache,
     imported_packs,
     pack_from_manifest,
+    pack_lock,
     packs_dir,
 )
 from ironsworn.content.model import Asset, Move, Npc, OracleTable, Region, Truth
@@ -42,7 +44,11 @@ _BUILDERS: dict[str, Any] = {
     "regions": Region.from_json,
     "assets": Asset.from_json,
 }
-_PACK_ID = re.compile(r"^[a-z0-9][a-z0-9_]*$")
+# One word: fullmatch, so "classic\n" is refused (a "$" would match before the newline), and a
+# length a directory name can always have.
+_PACK_ID = re.compile(r"[a-z0-9][a-z0-9_]{0,63}")
+PACK_ID_WORDS = "1-64 lower-case letters, digits and _, starting with a letter or digit"
+MAX_NESTING = 64  # levels of JSON arrays and objects in a pack file (Datasworn needs ~10)
 
 
 @dataclass
@@ -96,11 +102,36 @@ def read_source(path: Path) -> Any:
     except OSError as exc:
         raise ContentError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
-        return json.loads(raw)
+        data = json.loads(raw)
     except UnicodeDecodeError:
         raise ContentError(f"{path}: not UTF-8 text") from None
     except ValueError as exc:
         raise ContentError(f"{path}: not valid JSON ({exc})") from None
+    except RecursionError:
+        raise ContentError(
+            f"{path}: JSON nested too deeply (accepted: up to {MAX_NESTING} levels)"
+        ) from None
+    if _nesting(data) > MAX_NESTING:
+        raise ContentError(f"{path}: JSON nested too deeply (accepted: up to {MAX_NESTING} levels)")
+    return data
+
+
+def _nesting(data: Any) -> int:
+    """How deep arrays and objects nest in ``data`` (counted without recursion)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            children: Any = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        deepest = max(deepest, depth)
+        if depth <= MAX_NESTING:
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
 
 
 def convert_file(path: Path) -> Converted:
@@ -120,8 +151,9 @@ def convert_file(path: Path) -> Converted:
             )
     except ContentError as exc:
         raise ContentError(f"{path}: {exc}") from None
-    except (AttributeError, KeyError, TypeError, ValueError) as exc:
-        # A field of the wrong type deep inside the file: refuse it, naming what broke.
+    except (AttributeError, KeyError, TypeError, ValueError, ArithmeticError) as exc:
+        # A field of the wrong type deep inside the file (or a number such as 1e999 where a
+        # whole number belongs): refuse it, naming what broke.
         raise ContentError(f"{path}: unreadable content ({type(exc).__name__}: {exc})") from None
     check(converted, path)
     return converted
@@ -129,8 +161,15 @@ def convert_file(path: Path) -> Converted:
 
 def check(converted: Converted, path: Path) -> None:
     """Refuse a conversion that holds nothing or items our loader cannot read."""
-    if not _PACK_ID.match(converted.pack_id):
-        raise ContentError(f"{path}: pack id {converted.pack_id!r} is not usable")
+    from ironsworn.content.checks import check_record, check_text
+
+    for what in ("name", "ruleset", "kind", "source", "licence"):
+        check_text(getattr(converted, what), f"{path}: pack {what}")
+    if not _PACK_ID.fullmatch(converted.pack_id):
+        raise ContentError(
+            f"{path}: pack id {converted.pack_id!r} is not usable (accepted: {PACK_ID_WORDS}; "
+            "give one with --as ID)"
+        )
     if converted.pack_id in BUNDLED_PACKS:
         # The bundled packs keep their directory names; an import of the same game sits beside.
         converted.warnings.append(
@@ -143,11 +182,13 @@ def check(converted: Converted, path: Path) -> None:
     for kind, items in converted.items.items():
         seen: set[str] = set()
         for item in items:
+            label = _label(item)
             try:
                 built = _BUILDERS[kind](item)
-            except (KeyError, TypeError, ValueError) as exc:
-                label = item.get("id") or item.get("name") or "?"
+            except (AttributeError, KeyError, TypeError, ValueError, ArithmeticError) as exc:
                 raise ContentError(f"{path}: {kind[:-1]} {label}: unreadable ({exc!r})") from None
+            # Every field the pack keeps is checked: an accepted pack never breaks a command.
+            check_record(built, f"{path}: {kind[:-1]} {label}")
             if built.id in seen:
                 converted.warnings.append(f"duplicate {kind[:-1]} id {built.id}; first kept")
             seen.add(built.id)
@@ -155,36 +196,48 @@ def check(converted: Converted, path: Path) -> None:
                 converted.warnings.extend(_coverage_problems(built))
 
 
+def _label(item: Any) -> str:
+    label = (item.get("id") or item.get("name") or "?") if isinstance(item, dict) else "?"
+    return label if isinstance(label, str) else repr(label)[:40]
+
+
 def _coverage_problems(table: OracleTable) -> list[str]:
+    """The first roll of the table's dice that matches no row, or more than one."""
     if not table.rows:
         return [] if table.then else [f"oracle {table.id} has no rows"]
-    try:
-        low, high = table.range
-    except ValueError:
-        return [f"oracle {table.id}: unreadable dice {table.dice!r}"]
-    problems: list[str] = []
-    for value in range(low, high + 1):
-        hits = sum(1 for row in table.rows if row.min <= value <= row.max)
-        if hits != 1:
-            problems.append(f"oracle {table.id}: roll {value} matches {hits} rows")
-            break
-    return problems
+    low, high = table.range  # check_record refused unreadable or huge dice
+    # Rows sorted by start: a gap or an overlap shows between neighbours (no roll-by-roll scan).
+    expected = low
+    for row in sorted(table.rows, key=lambda r: (r.min, r.max)):
+        if row.min > expected:
+            return [f"oracle {table.id}: roll {expected} matches 0 rows"]
+        if row.min < expected:
+            return [f"oracle {table.id}: roll {row.min} matches 2 rows"]
+        expected = row.max + 1
+    if expected <= high:
+        return [f"oracle {table.id}: roll {expected} matches 0 rows"]
+    return []
+
+
+def check_pack_id(pack_id: str) -> str:
+    """A pack id a player chose (``--as``): one word that is not a bundled pack's id."""
+    if not _PACK_ID.fullmatch(pack_id):
+        raise ContentError(f"pack id {pack_id[:80]!r} is not usable (accepted: {PACK_ID_WORDS})")
+    if pack_id in BUNDLED_PACKS:
+        raise ContentError(
+            f"pack id {pack_id!r} is a bundled pack (accepted: any other id of {PACK_ID_WORDS})"
+        )
+    return pack_id
 
 
 def import_pack(path: str | Path, pack_id: str | None = None) -> ImportReport:
     """Convert ``path`` and install it as ``data_home()/packs/<pack id>/`` (atomically)."""
+    if pack_id is not None:
+        check_pack_id(pack_id)  # before reading anything: a bad --as changes nothing
     source = Path(path)
     converted = convert_file(source)
     if pack_id is not None:
-        if not _PACK_ID.match(pack_id):
-            raise ContentError(
-                f"pack id {pack_id!r} is not usable (accepted: lower-case letters, digits, _)"
-            )
-        if pack_id in BUNDLED_PACKS:
-            raise ContentError(
-                f"pack id {pack_id!r} is a bundled pack (accepted: any other id of lower-case "
-                "letters, digits, _)"
-            )
+        check_pack_id(pack_id)
         converted.pack_id = pack_id
     root = packs_dir()
     target = root / converted.pack_id
@@ -207,42 +260,62 @@ def import_pack(path: str | Path, pack_id: str | None = None) -> ImportReport:
 
 
 def _install(root: Path, target: Path, converted: Converted, manifest: dict[str, Any]) -> bool:
+    """Write the pack beside the others, then swap it in (see :func:`loader.recover_packs`).
+
+    The swap is two renames (the old pack aside, the new one in); the packs lock is held from
+    the first write to the last, so a start-up that finds the old pack set aside and no new
+    one knows the import was killed between the renames, and puts the old pack back.
+    """
     import shutil
     import tempfile
 
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".tmp-{converted.pack_id}-", dir=root))
-        staging.chmod(0o755)  # mkdtemp makes it private; a pack is ordinary user data
-    except OSError as exc:
-        raise ContentError(f"cannot write packs directory {root}: {exc.strerror or exc}") from None
+    created_root = not root.exists()
+    staging: Path | None = None
     old: Path | None = None
     try:
-        for kind, items in converted.items.items():
-            if not items:
-                continue
-            document: dict[str, Any] = {
-                "_licence": converted.licence,
-                "source": converted.source,
-                kind: items,
-            }
-            if kind == "oracles" and converted.odds:
-                document["odds"] = converted.odds
-            _write_json(staging / FILES[kind], document)
-        # The manifest goes last: a directory without one is never read as a pack.
-        _write_json(staging / MANIFEST, manifest)
-        replaced = target.exists()
-        if replaced:
-            old = Path(tempfile.mkdtemp(prefix=f".old-{converted.pack_id}-", dir=root))
-            target.rename(old / "pack")
-        staging.rename(target)
-    except OSError as exc:
-        shutil.rmtree(staging, ignore_errors=True)
+        root.mkdir(parents=True, exist_ok=True)
+        with pack_lock(root, wait=True):
+            staging = Path(tempfile.mkdtemp(prefix=f".tmp-{converted.pack_id}-", dir=root))
+            staging.chmod(0o755)  # mkdtemp makes it private; a pack is ordinary user data
+            for kind, items in converted.items.items():
+                if not items:
+                    continue
+                document: dict[str, Any] = {
+                    "_licence": converted.licence,
+                    "source": converted.source,
+                    kind: items,
+                }
+                if kind == "oracles" and converted.odds:
+                    document["odds"] = converted.odds
+                _write_json(staging / FILES[kind], document)
+            # The manifest goes last: a directory without one is never read as a pack.
+            _write_json(staging / MANIFEST, manifest)
+            replaced = target.exists()
+            if replaced:
+                old = Path(tempfile.mkdtemp(prefix=f".old-{converted.pack_id}-", dir=root))
+                target.rename(old / "pack")
+            staging.rename(target)
+            staging = None
+    except BaseException as exc:
+        # Whatever stopped the import (disk full, text that cannot be written, Ctrl-C), the
+        # packs are left as they were: no temporary directory, the old pack back in place.
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
         if old is not None and not target.exists():
-            (old / "pack").rename(target)  # put the previous version back
-        raise ContentError(
-            f"cannot install pack {converted.pack_id}: {exc.strerror or exc}"
-        ) from None
+            with suppress(OSError):
+                (old / "pack").rename(target)  # put the previous version back
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+        if created_root:
+            with suppress(OSError):
+                root.rmdir()  # only if still empty: the failed import leaves no packs folder
+        if isinstance(exc, OSError):
+            raise ContentError(
+                f"cannot install pack {converted.pack_id} in {root}: {exc.strerror or exc}"
+            ) from None
+        if isinstance(exc, ValueError):  # e.g. text that cannot be encoded
+            raise ContentError(f"cannot install pack {converted.pack_id}: {exc}") from None
+        raise
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
     return replaced

@@ -1,7 +1,9 @@
 """Oracle rolls: d100 (00 reads as 100) and Ask the Oracle's five odds (rulebook p. 107).
 
 A yes/no answer is "yes" when the roll is at least the odds' threshold. A roll of 11, 22, ...,
-99 or 100 (both digits equal, "00") is a match: an extreme result or a twist.
+99 or 100 (both digits equal, "00") is a match: an extreme result or a twist. With the
+campaign option of even matches (seed 000 L5127-5135) only 22, 44, 66, 88 and 100 are:
+ENGINE CHOICE, the oracle dice are two d10 read as tens and units, and "00" is two tens.
 """
 
 from __future__ import annotations
@@ -62,9 +64,11 @@ def check_d100(value: int) -> int:
     return value
 
 
-def is_oracle_match(value: int) -> bool:
-    """Both digits equal: 11, 22, ..., 99, and 100 (read as 00)."""
-    return value == 100 or (value % 11 == 0 and 11 <= value <= 99)
+def is_oracle_match(value: int, even_matches: bool = False) -> bool:
+    """Both digits equal: 11, 22, ..., 99, and 100 (read as 00); only even ones if asked."""
+    if value == 100:
+        return True
+    return value % 11 == 0 and 11 <= value <= 99 and (not even_matches or value % 2 == 0)
 
 
 def roll_d100(dice: Dice) -> int:
@@ -77,6 +81,7 @@ class OracleAnswer:
 
     odds: Odds
     roll: int
+    even_matches: bool = False
 
     @property
     def yes(self) -> bool:
@@ -84,21 +89,26 @@ class OracleAnswer:
 
     @property
     def match(self) -> bool:
-        return is_oracle_match(self.roll)
+        return is_oracle_match(self.roll, self.even_matches)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "odds": self.odds.value,
             "roll": self.roll,
             "answer": "yes" if self.yes else "no",
             "match": self.match,
         }
+        if self.even_matches:
+            data["even_matches"] = True
+        return data
 
 
-def ask_the_oracle(odds: Odds, dice: Dice | None = None, value: int | None = None) -> OracleAnswer:
+def ask_the_oracle(
+    odds: Odds, dice: Dice | None = None, value: int | None = None, even_matches: bool = False
+) -> OracleAnswer:
     """Ask a yes/no question with ``odds``: roll ``dice`` or use a given ``value``."""
     if value is not None:
-        return OracleAnswer(odds, check_d100(value))
+        return OracleAnswer(odds, check_d100(value), even_matches)
     if dice is None:
         raise InvalidValue("ask the oracle needs dice or a value")
-    return OracleAnswer(odds, roll_d100(dice))
+    return OracleAnswer(odds, roll_d100(dice), even_matches)

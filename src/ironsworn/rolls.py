@@ -14,6 +14,9 @@ Rules (rulebook pp. 8-9, 31-33, 39-41):
   below momentum counts as beaten. ENGINE CHOICE (spec §6.2): per die, beaten = score > die or
   (burned and die < momentum); a match stays a match after a burn (spec §6.3).
 - Progress score = full boxes (0-10), 2d10, no action die, no momentum of any kind.
+- The campaign option "adjusting the impact of matches" (seed 000 L5127-5135: "Resolve the
+  impact of a match only when your challenge dice come up as an even number (2, 4, 6, 8, or
+  10)") is kept on the record as ``even_matches``: with it, equal odd dice are no match.
 """
 
 from __future__ import annotations
@@ -48,6 +51,11 @@ def _check(value: int, low: int, high: int, what: str) -> int:
     return value
 
 
+def is_match(challenge: tuple[int, int], even_matches: bool = False) -> bool:
+    """Equal challenge dice; with ``even_matches`` only an even pair counts (L5127-5135)."""
+    return challenge[0] == challenge[1] and (not even_matches or challenge[0] % 2 == 0)
+
+
 def _beaten_count(score: int, challenge: tuple[int, int], burn_below: int | None) -> int:
     return sum(1 for c in challenge if score > c or (burn_below is not None and c < burn_below))
 
@@ -62,6 +70,7 @@ class ActionRoll:
     challenge: tuple[int, int]
     momentum: int = 0
     burned: bool = False
+    even_matches: bool = False
 
     def __post_init__(self) -> None:
         _check(self.action_die, 1, 6, "action die")
@@ -92,8 +101,8 @@ class ActionRoll:
 
     @property
     def match(self) -> bool:
-        """Both challenge dice show the same number."""
-        return self.challenge[0] == self.challenge[1]
+        """Both challenge dice show the same number (an even one with ``even_matches``)."""
+        return is_match(self.challenge, self.even_matches)
 
     @property
     def outcome(self) -> Outcome:
@@ -151,7 +160,7 @@ class ActionRoll:
         burn: dict[str, Any] | None = None
         if offer is not None:
             burn = {"outcome": offer.value, "momentum_after": momentum_reset}
-        return {
+        data: dict[str, Any] = {
             "type": "action",
             "action_die": self.action_die,
             "action_die_cancelled": self.action_die_cancelled,
@@ -165,6 +174,9 @@ class ActionRoll:
             "burned": self.burned,
             "burn": burn,
         }
+        if self.even_matches:
+            data["even_matches"] = True  # the campaign option: only even pairs are matches
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ActionRoll:
@@ -177,6 +189,7 @@ class ActionRoll:
             challenge=(int(c1), int(c2)),
             momentum=int(data.get("momentum", 0)),
             burned=bool(data.get("burned", False)),
+            even_matches=bool(data.get("even_matches", False)),
         )
 
 
@@ -186,6 +199,7 @@ class ProgressRoll:
 
     score: int
     challenge: tuple[int, int]
+    even_matches: bool = False
 
     def __post_init__(self) -> None:
         _check(self.score, 0, PROGRESS_SCORE_MAX, "progress score")
@@ -196,28 +210,37 @@ class ProgressRoll:
 
     @property
     def match(self) -> bool:
-        return self.challenge[0] == self.challenge[1]
+        return is_match(self.challenge, self.even_matches)
 
     @property
     def outcome(self) -> Outcome:
         return Outcome.from_beaten(_beaten_count(self.score, self.challenge, None))
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "type": "progress",
             "score": self.score,
             "challenge": list(self.challenge),
             "outcome": self.outcome.value,
             "match": self.match,
         }
+        if self.even_matches:
+            data["even_matches"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ProgressRoll:
         c1, c2 = data["challenge"]
-        return cls(score=int(data["score"]), challenge=(int(c1), int(c2)))
+        return cls(
+            score=int(data["score"]),
+            challenge=(int(c1), int(c2)),
+            even_matches=bool(data.get("even_matches", False)),
+        )
 
 
-def roll_action(dice: Dice, stat: int, adds: int = 0, momentum: int = 0) -> ActionRoll:
+def roll_action(
+    dice: Dice, stat: int, adds: int = 0, momentum: int = 0, even_matches: bool = False
+) -> ActionRoll:
     """Roll the action die and two challenge dice (in that order) and build the record."""
     # Validate before rolling so that typed dice are not consumed by a bad call.
     _check(stat, STAT_MIN, STAT_MAX, "stat")
@@ -225,10 +248,10 @@ def roll_action(dice: Dice, stat: int, adds: int = 0, momentum: int = 0) -> Acti
     _check(momentum, MOMENTUM_MIN, MOMENTUM_MAX, "momentum")
     action = dice.roll(6)
     challenge = (dice.roll(10), dice.roll(10))
-    return ActionRoll(action, stat, adds, challenge, momentum)
+    return ActionRoll(action, stat, adds, challenge, momentum, even_matches=even_matches)
 
 
-def roll_progress(dice: Dice, score: int) -> ProgressRoll:
+def roll_progress(dice: Dice, score: int, even_matches: bool = False) -> ProgressRoll:
     """Roll two challenge dice against a progress score."""
     _check(score, 0, PROGRESS_SCORE_MAX, "progress score")
-    return ProgressRoll(score, (dice.roll(10), dice.roll(10)))
+    return ProgressRoll(score, (dice.roll(10), dice.roll(10)), even_matches)

@@ -18,9 +18,18 @@ def test_a_record_takes_its_fields_in_order_with_defaults() -> None:
     roll = ActionRoll(4, 2, 1, (5, 8))
     assert (roll.action_die, roll.stat, roll.adds, roll.challenge) == (4, 2, 1, (5, 8))
     assert (roll.momentum, roll.burned) == (0, False)
-    assert fields_of(roll) == ("action_die", "stat", "adds", "challenge", "momentum", "burned")
+    assert fields_of(roll) == (
+        "action_die",
+        "stat",
+        "adds",
+        "challenge",
+        "momentum",
+        "burned",
+        "even_matches",
+    )
     assert repr(roll) == (
-        "ActionRoll(action_die=4, stat=2, adds=1, challenge=(5, 8), momentum=0, burned=False)"
+        "ActionRoll(action_die=4, stat=2, adds=1, challenge=(5, 8), momentum=0, burned=False, "
+        "even_matches=False)"
     )
 
 
@@ -28,7 +37,7 @@ def test_a_record_takes_its_fields_in_order_with_defaults() -> None:
     ("args", "kwargs", "message"),
     [
         ((4, 2), {}, "missing required argument: 'adds'"),
-        ((4, 2, 1, (5, 8), 0, False, 9), {}, "takes 6 positional arguments"),
+        ((4, 2, 1, (5, 8), 0, False, False, 9), {}, "takes 7 positional arguments"),
         ((4, 2, 1, (5, 8)), {"luck": 1}, "unexpected keyword argument 'luck'"),
         ((4, 2, 1, (5, 8)), {"stat": 1}, "multiple values for argument 'stat'"),
     ],

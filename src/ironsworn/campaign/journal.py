@@ -289,6 +289,11 @@ class Narrator:
     def _setting(self, event: Mapping[str, Any]) -> str:
         if event.get("setting") == "shared_supply":
             return "the party travels " + ("together" if event["to"] else "apart")
+        from ironsworn.campaign.options import OPTIONS, option_words
+
+        if event.get("setting") in OPTIONS:
+            before, after = option_words(event["from"]), option_words(event["to"])
+            return f"option {event['setting']}: {before} → {after}"
         return f"{words(event.get('setting'))}: {words(event['from'])} → {words(event['to'])}"
 
     def _countdown(self, event: Mapping[str, Any]) -> str:

@@ -33,6 +33,8 @@ Event types (all JSON objects with a ``"type"``):
 - ``track_created`` {track: full track dict}; ``progress`` {track, from, to} (ticks);
   ``rank`` {track, from, to}; ``track_closed`` {track, from, to} (status); ``countdown``
   {track, from, to}
+- ``setting`` {setting, from, to} — shared_supply, and the rulebook's campaign options
+  (:mod:`ironsworn.campaign.options`: even_matches, setup_rules, one_shot, assets...)
 - ``pending`` {from, to} (the decision waiting for the player, or null); ``agenda`` {from, to}
 - ``roll``, ``move``, ``oracle``, ``ask``, ``choice``, ``burn``, ``journal``, ``note`` — records
   of what happened; they change nothing in the state.
@@ -44,6 +46,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Self
 
+from ironsworn.campaign.options import OPTIONS
 from ironsworn.debilities import BLOCKING, DEBILITIES
 from ironsworn.errors import CampaignError, InvalidValue, NotFound
 from ironsworn.impacts import BLOCKING as IMPACT_BLOCKING
@@ -333,7 +336,7 @@ class TrackState:
 class CampaignState:
     """Everything the rules need to know about a campaign, rebuilt by folding events."""
 
-    SNAPSHOT_VERSION = 5  # bump when to_dict() or apply() change (snapshots are a cache)
+    SNAPSHOT_VERSION = 6  # bump when to_dict() or apply() change (snapshots are a cache)
 
     def __init__(self) -> None:
         self.characters: dict[str, CharacterState] = {}
@@ -352,6 +355,7 @@ class CampaignState:
         self.ruleset: str = "classic"
         # Starforged: the party's command vehicle (starship) {name, integrity, max, impacts}.
         self.vehicle: JsonDict | None = None
+        self.options: dict[str, Any] = {}  # the rulebook's campaign options that were set
 
     # --- queries ---------------------------------------------------------------------------
 
@@ -397,6 +401,10 @@ class CampaignState:
             f"{what} {query!r} is unknown",
             tuple(f"{t.id} ({t.name})" for t in pool if t.status == "active")[:5],
         )
+
+    def option(self, name: str) -> Any:
+        """A campaign option's value (its default when it was never set)."""
+        return self.options.get(name, OPTIONS[name].default)
 
     def party(self, name: str) -> list[CharacterState]:
         """Who shares supply with ``name``: every active character when supply is shared."""
@@ -668,6 +676,13 @@ class CampaignState:
 
     def _on_setting(self, event: Mapping[str, Any]) -> None:
         name = event["setting"]
+        if name in OPTIONS:
+            self._expect(f"the option {name}", self.option(name), event)
+            if event["to"] == OPTIONS[name].default:
+                self.options.pop(name, None)  # only the options that differ are kept
+            else:
+                self.options[name] = event["to"]
+            return
         if name != "shared_supply":
             raise CampaignError(f"unknown setting {name!r}")
         self._expect(name, self.shared_supply, event)
@@ -723,6 +738,7 @@ class CampaignState:
             "truths": copy_json(self.truths),
             "ruleset": self.ruleset,
             "vehicle": copy_json(self.vehicle),
+            "options": copy_json(self.options),
         }
 
     @classmethod
@@ -744,6 +760,7 @@ class CampaignState:
         state.ruleset = str(data.get("ruleset", "classic"))
         state.vehicle = copy_json(data.get("vehicle"))
         state._vehicle_aboard()
+        state.options = copy_json(dict(data.get("options", {})))
         return state
 
     def copy(self) -> CampaignState:

@@ -25,6 +25,11 @@ def register(sub: Any) -> None:
     ask.add_argument("--value", help="your own d100 roll, 1-100 (00 = 100)")
     ask.add_argument("--seed", help="seed for a reproducible roll")
     ask.add_argument("--question", help="the question asked (kept with --record)")
+    ask.add_argument(
+        "--even-matches",
+        action="store_true",
+        help="a match only on 22, 44, 66, 88 or 00 (the rulebook's option, p. 230)",
+    )
     record_options(ask)
     ask.set_defaults(func=run)
 
@@ -42,9 +47,10 @@ def run(args: argparse.Namespace) -> int:
     check_value_or_seed(args)
     odds = Odds.parse(args.odds)
     if args.value is not None:
-        answer = ask_the_oracle(odds, value=parse_int(args.value, "--value", 0, 100))
+        value = parse_int(args.value, "--value", 0, 100)
+        answer = ask_the_oracle(odds, value=value, even_matches=args.even_matches)
     else:
-        answer = ask_the_oracle(odds, RandomDice(args.seed))
+        answer = ask_the_oracle(odds, RandomDice(args.seed), even_matches=args.even_matches)
     event = {"type": "ask", **answer.to_json()}
     if args.question:
         event["question"] = args.question

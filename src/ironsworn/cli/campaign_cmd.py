@@ -175,6 +175,8 @@ def _campaign(args: argparse.Namespace) -> int:
                     f"campaign {store.name} ({path}), chosen by {data['chosen_by']}: "
                     f"{counts['live']} operations, {counts['events']} events"
                 )
+                data["options"], options = _options(store.state())
+                text += f"\noptions: {options}"
         else:
             text = f"campaign {path} (chosen by {data['chosen_by']}) does not exist yet"
         emit(args, data, text)
@@ -199,6 +201,19 @@ def _set_ruleset(store: Store[Any], ruleset: str) -> None:
     with store.write() as tx:
         result = SheetOperations(MoveEngine(tx.state, load_library())).set_ruleset(ruleset)
         tx.append(result.kind, result.events, summary=f"ruleset: {ruleset}")
+
+
+def _options(state: Any) -> tuple[dict[str, Any], str]:
+    """The campaign's options (chapter 7) as JSON, and as one line naming those set."""
+    from ironsworn.campaign.options import OPTIONS, option_words
+
+    values = {name: state.option(name) for name in OPTIONS}
+    changed = [
+        f"{name} {option_words(value)}"
+        for name, value in values.items()
+        if value != OPTIONS[name].default
+    ]
+    return values, ", ".join(changed) or "the rulebook's defaults ('ironsworn option' lists them)"
 
 
 def _chosen_by(args: argparse.Namespace) -> str:

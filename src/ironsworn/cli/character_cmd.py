@@ -22,6 +22,12 @@ def register(sub: Any) -> None:
     )
     character.add_argument("--bond", action="append", default=[], help="a bond (up to 3)")
     character.add_argument(
+        "--reserve-bonds",
+        default="0",
+        metavar="N",
+        help="background bonds held in reserve, marked later with 'bond background NAME'",
+    )
+    character.add_argument(
         "--asset",
         action="append",
         default=[],
@@ -116,9 +122,12 @@ def run_character(args: argparse.Namespace) -> int:
     from ironsworn.cli.session import write
     from ironsworn.moves.sheet import SheetOperations
 
+    reserved = parse_int(args.reserve_bonds, "--reserve-bonds", 0, 3)
     result = write(
         args,
-        lambda e: SheetOperations(e).new_character(args.name, args.stats, args.bond, args.asset),
+        lambda e: SheetOperations(e).new_character(
+            args.name, args.stats, args.bond, args.asset, reserved
+        ),
     )
     name = args.name.strip()
 

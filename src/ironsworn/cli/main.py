@@ -52,6 +52,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "legacy": ("ironsworn.cli.starforged_cmd", "mark legacy ticks (Starforged)"),
     "impact": ("ironsworn.cli.starforged_cmd", "mark or clear an impact (Starforged)"),
     "campaign": ("ironsworn.cli.campaign_cmd", "create, list and choose campaigns"),
+    "option": ("ironsworn.cli.setup_cmd", "show or set the campaign's options (chapter 7)"),
+    "bond": ("ironsworn.cli.setup_cmd", "mark a background bond held in reserve"),
     "undo": ("ironsworn.cli.campaign_cmd", "undo the last operation"),
     "redo": ("ironsworn.cli.campaign_cmd", "redo the last undone operation"),
     "log": ("ironsworn.cli.campaign_cmd", "show the event log"),

@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+EVEN_HELP = "a match only on even challenge dice (the rulebook's option, p. 230)"
+
+
 def register(sub: Any) -> None:
     roll: CliParser = sub.add_parser("roll", help="make an action or progress roll")
     kinds = roll.add_subparsers(dest="kind", metavar="KIND", parser_class=CliParser)
@@ -30,6 +33,7 @@ def register(sub: Any) -> None:
     action.add_argument("--debilities", default="0", help="marked debilities, 0-8")
     action.add_argument("--dice", help="your dice: ACTION,CHALLENGE1,CHALLENGE2 (e.g. 4,5,8)")
     action.add_argument("--seed", help="seed for reproducible random dice")
+    action.add_argument("--even-matches", action="store_true", help=EVEN_HELP)
     action.set_defaults(func=run_action)
 
     progress = common_options(kinds.add_parser("progress", help="progress score vs 2 d10"))
@@ -38,6 +42,7 @@ def register(sub: Any) -> None:
     group.add_argument("--ticks", help=f"ticks on the track, 0-{MAX_TICKS}")
     progress.add_argument("--dice", help="your challenge dice: C1,C2 (e.g. 7,3)")
     progress.add_argument("--seed", help="seed for reproducible random dice")
+    progress.add_argument("--even-matches", action="store_true", help=EVEN_HELP)
     progress.set_defaults(func=run_progress)
 
 
@@ -62,7 +67,8 @@ def run_action(args: argparse.Namespace) -> int:
     adds = parse_int(args.adds, "--adds", 0, 10)
     debilities = parse_int(args.debilities, "--debilities", 0, 8)
     momentum = check_momentum(parse_int(args.momentum, "--momentum", -6, 10), debilities)
-    roll = roll_action(_dice(args, 3, "ACTION(1-6),C1(1-10),C2(1-10)"), stat, adds, momentum)
+    dice = _dice(args, 3, "ACTION(1-6),C1(1-10),C2(1-10)")
+    roll = roll_action(dice, stat, adds, momentum, args.even_matches)
     reset = momentum_reset(debilities)
     data = roll.to_json(momentum_reset=reset)
     emit(args, data, lambda: describe_action(roll, reset))
@@ -74,7 +80,7 @@ def run_progress(args: argparse.Namespace) -> int:
         score = progress_score(parse_int(args.ticks, "--ticks", 0, MAX_TICKS))
     else:
         score = parse_int(args.score, "--score", 0, 10)
-    roll = roll_progress(_dice(args, 2, "C1(1-10),C2(1-10)"), score)
+    roll = roll_progress(_dice(args, 2, "C1(1-10),C2(1-10)"), score, args.even_matches)
     emit(args, roll.to_json(), lambda: describe_progress(roll))
     return 0
 

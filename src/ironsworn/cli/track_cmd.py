@@ -25,8 +25,17 @@ def register(sub: Any) -> None:
         p.add_argument("action", choices=["new"])
         p.add_argument("text", nargs="+", metavar="TEXT")
         p.add_argument(
-            "--rank", required=True, help="troublesome, dangerous, formidable, extreme or epic"
+            "--rank",
+            required=kind != "vow",
+            help="troublesome, dangerous, formidable, extreme or epic"
+            + (" (in one-shot play: the session's rank by default)" if kind == "vow" else ""),
         )
+        if kind == "vow":
+            p.add_argument(
+                "--background",
+                action="store_true",
+                help="the background vow: extreme or epic, no Swear an Iron Vow roll",
+            )
         p.add_argument(
             "--character",
             action="append",
@@ -100,11 +109,15 @@ def run_new_track(args: argparse.Namespace) -> int:
     from ironsworn.moves.sheet import SheetOperations
 
     text = " ".join(args.text)
+    background = bool(getattr(args, "background", False))
     result = write(
-        args, lambda e: SheetOperations(e).new_track(args.kind, text, args.rank, args.character)
+        args,
+        lambda e: SheetOperations(e).new_track(
+            args.kind, text, args.rank or "", args.character, background=background
+        ),
     )
     track = _track_json(result)
-    emit(args, track, lambda: _track_text(track))
+    emit(args, track, lambda: "\n".join([_track_text(track), *result.notes]))
     return 0
 
 

@@ -445,7 +445,11 @@ class Step:
         self.engine.follow(self.name, move, **args)
 
     def pay_the_price(self) -> None:
-        self.follow("pay_the_price")
+        # "If you rolled a match on a move ... and the outcome of that move tells you to Pay
+        # the Price, you can consider rolling on the table" (seed 000 L2716-2719).
+        roll = self.data.get("roll")
+        after_match = isinstance(roll, dict) and bool(roll.get("match"))
+        self.follow("pay_the_price", **({"after_match": True} if after_match else {}))
 
     def choose(
         self,
@@ -501,6 +505,11 @@ class MoveEngine:
         self.ruleset = ruleset
         self.dice: Dice = dice if dice is not None else RandomDice()
         self._reset()
+
+    @property
+    def even_matches(self) -> bool:
+        """The campaign option: a match only on even challenge dice (seed 000 L5127-5135)."""
+        return bool(self.state.option("even_matches"))
 
     def _reset(self) -> None:
         self.events: list[JsonDict] = []
@@ -898,7 +907,7 @@ class MoveEngine:
             return
         if move.roll_type in ("progress_roll", "special_track"):
             score = self._progress_score(ctx, move)
-            roll = roll_progress(self.dice, score)
+            roll = roll_progress(self.dice, score, self.even_matches)
             record.roll = roll.to_json()
             record.stat = "progress"
             record.outcome = roll.outcome.value
@@ -907,7 +916,7 @@ class MoveEngine:
 
             stat_name, value = self._stat_for(ctx, move, char)
             adds = self._adds_for(ctx, move, char) + apply_asset(ctx, stat_name)
-            roll_a = roll_action(self.dice, value, min(10, adds), char.momentum)
+            roll_a = roll_action(self.dice, value, min(10, adds), char.momentum, self.even_matches)
             record.stat = stat_name
             record.roll = roll_a.to_json(char.momentum_reset)
             record.outcome = roll_a.outcome.value

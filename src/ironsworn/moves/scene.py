@@ -89,7 +89,7 @@ def resolve_scene(
         if found.status != "active":
             raise RuleViolation(f"scene challenge {found.id} is already {found.status}")
         char = engine.state.character(character or next(iter(found.characters), None))
-        roll = roll_progress(engine.dice, found.score)
+        roll = roll_progress(engine.dice, found.score, engine.even_matches)
         outcome = roll.outcome
         text = {
             Outcome.STRONG_HIT: "Your goal is met, unconditionally.",

@@ -167,8 +167,13 @@ class SheetOperations:
         stats: str | Mapping[str, int],
         bonds: Sequence[str] = (),
         assets: Sequence[str] = (),
+        reserved_bonds: int = 0,
     ) -> OperationResult:
+        """A new character; ``reserved_bonds`` background bonds are held in reserve."""
+
         def run() -> None:
+            from ironsworn.moves.setup import check_background_bonds
+
             clean = name.strip()
             if not clean or len(clean) > 60 or any(c in clean for c in "\n\t"):
                 raise InvalidValue(f"character name {name!r} is not valid (1-60 characters)")
@@ -187,6 +192,7 @@ class SheetOperations:
                     f"--bond {bonds[0]!r}: a Starforged character has connections, not bonds "
                     "(accepted: 'connection new NAME --rank R --role ROLE', or Make a Connection)"
                 )
+            check_background_bonds(self.state, len(bonds), reserved_bonds)
             records = []
             for text in assets:
                 query, start = split_asset_choice(text)
@@ -204,6 +210,8 @@ class SheetOperations:
             }
             if starforged:
                 character.update(ruleset="starforged", impacts=[], legacy={})
+            if reserved_bonds:
+                character["flags"] = {"reserved_bonds": reserved_bonds}
             self.engine.emit({"type": "character_created", "character": character})
 
         return self.engine.operation("character", name.strip(), run)
@@ -293,7 +301,11 @@ class SheetOperations:
         foe: str | None = None,
         count: int = 1,
         role: str | None = None,
+        background: bool = False,
     ) -> OperationResult:
+        """A new track; a vow is checked against the campaign's setup options, and a
+        ``background`` vow (extreme or epic, no roll) is remembered on the characters."""
+
         def run() -> None:
             allowed = RULESET_TRACKS[self.state.ruleset]
             if kind not in allowed:
@@ -322,6 +334,14 @@ class SheetOperations:
                         parsed = Rank.parse(npc.rank)
                 else:
                     text = name or foe
+            if kind == "vow":
+                from ironsworn.moves.setup import vow_rank
+
+                parsed, note = vow_rank(self.state, parsed, who, background)
+                if note:
+                    self.engine.note(note)
+            elif background:
+                raise InvalidValue(f"--background is for vows, not a {kind}")
             if parsed is None:
                 raise InvalidValue(
                     f"{text or kind!r} needs --rank (troublesome, dangerous, formidable, "
@@ -336,6 +356,9 @@ class SheetOperations:
             elif role is not None:
                 raise InvalidValue(f"--role {role!r} is for connections, not a {kind}")
             self.engine.emit(event)
+            if background:
+                for character in who:
+                    self.engine.set_flag(character, "background_vow", event["track"]["id"])
 
         return self.engine.operation(kind, characters[0] if characters else None, run)
 

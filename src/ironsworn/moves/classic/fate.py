@@ -8,11 +8,17 @@ from ironsworn.moves.engine import Step, no_roll, on_resume
 
 @no_roll("pay_the_price")
 def pay_the_price(ctx: Step) -> None:
-    ctx.choose(
-        "pay_the_price.how",
-        ctx.options_of("price"),
-        prompt="Pay the Price: the obvious outcome, ask the oracle, or roll the table",
-    )
+    options = ctx.options_of("price")
+    prompt = "Pay the Price: the obvious outcome, ask the oracle, or roll the table"
+    if ctx.data.get("after_match"):
+        # A miss with a match: the rulebook suggests the table (L2716-2719), so it comes first.
+        options.sort(key=lambda option: option[0] != "roll_table")
+        prompt = (
+            "Pay the Price after a match: consider rolling on the table for a result you "
+            "might otherwise not have considered"
+        )
+        ctx.note("a miss with a match: a heightened negative outcome (seed 000 L457, L2716)")
+    ctx.choose("pay_the_price.how", options, prompt=prompt)
 
 
 @on_resume("pay_the_price.how")
@@ -45,7 +51,7 @@ def pay_how(ctx: Step, keys: list[str]) -> None:
         if len(result.rolls) == 2 and result.rolls[0].text == result.rolls[1].text:
             ctx.note("both results are the same: make it worse")
     elif keys[0] == "ask_oracle":
-        answer = ask_the_oracle(Odds.LIKELY, ctx.engine.dice)
+        answer = ask_the_oracle(Odds.LIKELY, ctx.engine.dice, even_matches=ctx.engine.even_matches)
         ctx.emit({"type": "ask", "character": ctx.name, **answer.to_json()})
         ctx.note(
             f"is the likely outcome what happens? {answer.roll}: {'yes' if answer.yes else 'no'}"
@@ -62,7 +68,9 @@ def ask_oracle(ctx: Step) -> None:
     if not odds:
         ctx.note("draw a conclusion, or ask a yes/no question with --odds")
         return
-    answer = ask_the_oracle(Odds.parse(str(odds)), ctx.engine.dice)
+    answer = ask_the_oracle(
+        Odds.parse(str(odds)), ctx.engine.dice, even_matches=ctx.engine.even_matches
+    )
     ctx.emit({"type": "ask", "character": ctx.name, **answer.to_json()})
     ctx.note(
         f"{answer.odds.label}: {answer.roll} — {'yes' if answer.yes else 'no'}"

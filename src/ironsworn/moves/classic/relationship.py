@@ -136,7 +136,9 @@ def sojourn_focus(ctx: Step, keys: list[str]) -> None:
         return
     char = ctx.state.character(who)
     adds = 1 if ctx.data.get("bond") else 0
-    roll = roll_action(ctx.engine.dice, char.stats["heart"], adds, char.momentum)
+    roll = roll_action(
+        ctx.engine.dice, char.stats["heart"], adds, char.momentum, ctx.engine.even_matches
+    )
     ctx.emit(
         {
             "type": "roll",

@@ -121,7 +121,7 @@ def continue_a_legacy(ctx: Step) -> None:
         ctx.note(f"{char.name} retires from the life of an Ironsworn")
     outcomes = []
     for track in LEGACY_TRACKS:
-        roll = roll_progress(ctx.engine.dice, char.legacy_score(track))
+        roll = roll_progress(ctx.engine.dice, char.legacy_score(track), ctx.engine.even_matches)
         ctx.emit(
             {
                 "type": "roll",

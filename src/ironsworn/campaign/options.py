@@ -1,0 +1,130 @@
+"""The rulebook's own campaign options (chapter 7: "Gameplay options", "Hacking Ironsworn").
+
+A group picks them at the start of a campaign; each is a campaign setting kept in the state and
+changed by a ``setting`` event ({setting, from, to}), so setting one is undone, replayed and
+exported like any other change. Unset options have their default (the rulebook's standard game).
+
+- ``even_matches`` (seed 000 L5127-5135): "Resolve the impact of a match only when your
+  challenge dice come up as an even number (2, 4, 6, 8, or 10)". Every roll that reports a
+  match follows it (action, progress, Ask the Oracle), and so does what follows a match.
+- ``setup_rules`` (L4540-4580, the campaign setup summary): the first vow a character swears
+  is "troublesome, dangerous, or formidable"; the background vow is extreme or epic (always).
+- ``one_shot`` (L5138-5170): "stats and picking assets... You can ignore background vows and
+  bonds"; the vow is "troublesome (for a session of an hour or two) or dangerous (for a
+  session of three to four hours)": ``short`` or ``long`` says which session it is.
+- ``assets`` (L5333-5360): ``cards`` (the standard game), ``none`` ("Playing without assets":
+  6 experience buys +1 to a stat, none above +4) or ``roles`` ("Using roles instead of
+  assets": named roles give +2, or +1 and +1 momentum on a hit; 6 experience buys another).
+- ``semi_random`` (L5271-5319): new characters are made by the semi-random campaign setup
+  (the play wizard's default path; ``character new NAME --semi-random`` always can).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ironsworn.errors import InvalidValue
+
+TRUE_WORDS = ("on", "yes", "true", "1")
+FALSE_WORDS = ("off", "no", "false", "0")
+
+
+@dataclass(frozen=True)
+class CampaignOption:
+    """One option: its name, default, accepted values, rulebook lines and what it does."""
+
+    name: str
+    default: Any
+    values: tuple[Any, ...]
+    lines: str
+    text: str
+
+    @property
+    def accepted(self) -> str:
+        if self.values == (False, True):
+            return "on or off"
+        return ", ".join(option_words(v) for v in self.values)
+
+    def parse(self, text: Any) -> Any:
+        """A value typed by a player ('on', 'roles'...), checked against the accepted ones."""
+        if isinstance(text, bool) or text is None:
+            value: Any = text if text is not None else self.default
+        else:
+            value = " ".join(str(text).split()).lower()
+            if self.values == (False, True):
+                if value in TRUE_WORDS:
+                    value = True
+                elif value in FALSE_WORDS:
+                    value = False
+            elif value in FALSE_WORDS and self.default is None:
+                value = None
+        if value not in self.values:
+            raise InvalidValue(
+                f"option {self.name} {text!r} is not accepted (accepted: {self.accepted})"
+            )
+        return value
+
+
+OPTIONS: dict[str, CampaignOption] = {
+    option.name: option
+    for option in (
+        CampaignOption(
+            "even_matches",
+            False,
+            (False, True),
+            "L5127-5135",
+            "a match counts only when the challenge dice are an even pair (oracle: 22, 44, 66, "
+            "88, 00)",
+        ),
+        CampaignOption(
+            "setup_rules",
+            False,
+            (False, True),
+            "L4540-4580",
+            "the campaign setup: a character's first vow is troublesome, dangerous or formidable",
+        ),
+        CampaignOption(
+            "one_shot",
+            None,
+            (None, "short", "long"),
+            "L5138-5170",
+            "one-shot play: no background vow or bonds; the vow is troublesome for a session "
+            "of one or two hours (short), dangerous for three or four (long)",
+        ),
+        CampaignOption(
+            "assets",
+            "cards",
+            ("cards", "none", "roles"),
+            "L5333-5360",
+            "cards; none (6 experience buys +1 to a stat, up to +4); or roles (+2, or +1 and "
+            "+1 momentum on a hit, when a role contributes; 6 experience buys another role)",
+        ),
+        CampaignOption(
+            "semi_random",
+            False,
+            (False, True),
+            "L5271-5319",
+            "new characters are made by the semi-random setup (stat table, five asset cards "
+            "drawn unseen, oracles for the background vow, a bond and the inciting incident)",
+        ),
+    )
+}
+
+
+def find_option(name: str) -> CampaignOption:
+    """An option by name ('even matches', 'even-matches' and 'even_matches' alike)."""
+    key = "_".join(str(name).replace("-", " ").split()).lower()
+    found = OPTIONS.get(key)
+    if found is None:
+        raise InvalidValue(f"option {name!r} is unknown (accepted: {', '.join(OPTIONS)})")
+    return found
+
+
+def option_words(value: Any) -> str:
+    """An option's value as a player types it: on, off, roles..."""
+    if value is True:
+        return "on"
+    if value is False or value is None:
+        return "off"
+    return str(value)

@@ -1,0 +1,94 @@
+"""The campaign's setup: ``option`` (the rulebook's campaign options) and ``bond background``.
+
+- ``option`` lists the options with their values; ``option NAME VALUE`` sets one (an event:
+  ``undo`` takes it back, ``export`` keeps it);
+- ``bond background NAME`` brings a background bond held in reserve into the story.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ironsworn.cli.common import UsageError, campaign_command, emit
+
+
+def register(sub: Any) -> None:
+    option = campaign_command(sub, "option", "show or set the campaign's options (chapter 7)")
+    option.add_argument("name", nargs="?", metavar="NAME", help="the option to set")
+    option.add_argument("value", nargs="*", metavar="VALUE", help="its new value")
+    option.set_defaults(func=run_option)
+
+    bond = campaign_command(sub, "bond", "mark a background bond held in reserve")
+    bond.add_argument("action", choices=["background"])
+    bond.add_argument("name", nargs="+", metavar="NAME", help="the person or community")
+    bond.add_argument("--character")
+    bond.set_defaults(func=run_bond)
+
+
+def options_data(state: Any) -> list[dict[str, Any]]:
+    """Every option with its value, default, accepted values and rulebook lines."""
+    from ironsworn.campaign.options import OPTIONS, option_words
+
+    return [
+        {
+            "name": o.name,
+            "value": state.option(o.name) if state is not None else o.default,
+            "default": o.default,
+            "accepted": [option_words(v) for v in o.values],
+            "rulebook": f"seed 000 {o.lines}",
+            "text": o.text,
+        }
+        for o in OPTIONS.values()
+    ]
+
+
+def options_text(data: list[dict[str, Any]]) -> str:
+    from ironsworn.campaign.options import option_words
+
+    width = max(len(o["name"]) for o in data)
+    return "\n".join(
+        f"{o['name']:<{width}}  {option_words(o['value']):<6} {o['text']} ({o['rulebook']})"
+        for o in data
+    )
+
+
+def run_option(args: argparse.Namespace) -> int:
+    from ironsworn.campaign.options import find_option, option_words
+
+    if args.name is None:
+        from ironsworn.campaign.registry import resolve_campaign_path
+
+        state = None
+        if resolve_campaign_path(args.campaign).exists():
+            from ironsworn.cli.session import read_state
+
+            state = read_state(args)
+        data = options_data(state)
+        emit(args, data, lambda: options_text(data))
+        return 0
+    option = find_option(args.name)
+    if not args.value:
+        raise UsageError(f"option {option.name} needs a VALUE (accepted: {option.accepted})")
+    from ironsworn.cli.session import write
+    from ironsworn.moves.setup import SetupOperations
+
+    value = " ".join(args.value)
+    result = write(args, lambda e: SetupOperations(e).set_option(option.name, value))
+    after = result.events[0]["to"]
+    emit(
+        args,
+        {"name": option.name, "value": after},
+        f"{option.name}: {option_words(after)} ({option.text})",
+    )
+    return 0
+
+
+def run_bond(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import describe_result, write
+    from ironsworn.moves.setup import SetupOperations
+
+    name = " ".join(args.name)
+    result = write(args, lambda e: SetupOperations(e).background_bond(args.character, name))
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0

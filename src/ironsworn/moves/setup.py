@@ -1,0 +1,149 @@
+"""Setting up a campaign: the rulebook's options, background bonds and vows, one-shot play.
+
+- :meth:`SetupOperations.set_option` records one of the campaign options of
+  :mod:`ironsworn.campaign.options` as a ``setting`` event.
+- Background bonds (seed 000 L4375-4395, summary L4555-4557): "Give yourself up to three bonds
+  ... You do not need to make the Forge a Bond move for these starting bonds. Mark a tick for
+  each bond". Bonds not yet named can be "held in reserve until you decide to bring them into
+  your narrative"; :meth:`SetupOperations.background_bond` marks one of them later (a bond and
+  its tick, no roll). The reserve is the character's ``reserved_bonds`` flag.
+- The background vow (L4403-4412, L4559-4562): "give it a rank of extreme or epic. You don't
+  need to make the Swear an Iron Vow move"; one per character, remembered in its
+  ``background_vow`` flag. :func:`check_vow` holds the rank rules of new vows: with the option
+  ``setup_rules`` the first vow a character swears is "troublesome, dangerous, or formidable"
+  (L4568-4570); in one-shot play there is no background vow and the vow's rank defaults to
+  troublesome for a short session, dangerous for a long one (L5163-5165).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.campaign.options import find_option, option_words
+from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.ranks import Rank
+
+if TYPE_CHECKING:
+    from ironsworn.campaign.state import CampaignState
+    from ironsworn.moves.engine import MoveEngine, OperationResult
+
+MAX_BACKGROUND_BONDS = 3
+BACKGROUND_RANKS = ("extreme", "epic")
+FIRST_VOW_RANKS = ("troublesome", "dangerous", "formidable")
+ONE_SHOT_RANKS = {"short": "troublesome", "long": "dangerous"}
+
+
+def check_background_bonds(state: CampaignState, bonds: int, reserved: int) -> None:
+    """Bonds named at creation and held in reserve: up to three, none in one-shot play."""
+    if reserved < 0:
+        raise InvalidValue(f"--reserve-bonds {reserved} is out of range (0 to 3)")
+    if state.option("one_shot") and (bonds or reserved):
+        raise RuleViolation(
+            "one-shot play ignores background bonds (seed 000 L5152-5154): create the "
+            "character without --bond or --reserve-bonds, or set the option one_shot off"
+        )
+    if bonds + reserved > MAX_BACKGROUND_BONDS:
+        raise InvalidValue(
+            f"{bonds} bond(s) and {reserved} held in reserve: a new character has up to "
+            f"{MAX_BACKGROUND_BONDS} background bonds"
+        )
+
+
+def vow_rank(
+    state: CampaignState, rank: Rank | None, characters: list[str], background: bool
+) -> tuple[Rank, str | None]:
+    """The rank a new vow gets, checked against the campaign's setup options, with a note
+    when the rank was chosen for the player (one-shot play)."""
+    one_shot = state.option("one_shot")
+    if background:
+        if one_shot:
+            raise RuleViolation(
+                "one-shot play ignores background vows (seed 000 L5152-5154); set the option "
+                "one_shot off for a campaign"
+            )
+        if rank is None or rank.label not in BACKGROUND_RANKS:
+            got = "none" if rank is None else rank.label
+            raise InvalidValue(
+                f"a background vow's rank is extreme or epic (seed 000 L4404-4405; got {got})"
+            )
+        for name in characters:
+            if state.character(name).flags.get("background_vow"):
+                raise RuleViolation(f"{name} already has a background vow")
+        return rank, None
+    note = None
+    if rank is None:
+        if not one_shot:
+            raise InvalidValue(
+                "a vow's rank is required: --rank troublesome, dangerous, formidable, extreme "
+                "or epic"
+            )
+        label = ONE_SHOT_RANKS[str(one_shot)]
+        rank = Rank.parse(label)
+        hours = "one or two hours" if one_shot == "short" else "three or four hours"
+        note = f"one-shot play: a {label} vow for a session of {hours} (seed 000 L5163-5165)"
+    if state.option("setup_rules") and rank.label not in FIRST_VOW_RANKS:
+        first = [name for name in characters if not _has_sworn(state, name)]
+        if first:
+            raise RuleViolation(
+                f"{first[0]}'s first vow is troublesome, dangerous or formidable under the "
+                f"campaign setup rules (seed 000 L4568-4570; got {rank.label})"
+            )
+    return rank, note
+
+
+def _has_sworn(state: CampaignState, name: str) -> bool:
+    """Whether ``name`` holds a vow other than the background vow."""
+    char = state.character(name)
+    background = char.flags.get("background_vow")
+    return any(
+        t.kind == "vow" and char.name in t.characters and t.id != background
+        for t in state.tracks.values()
+    )
+
+
+class SetupOperations:
+    """Operations of the campaign's setup, run through the engine like any other."""
+
+    def __init__(self, engine: MoveEngine) -> None:
+        self.engine = engine
+
+    @property
+    def state(self) -> CampaignState:
+        return self.engine.state
+
+    def set_option(self, name: str, value: Any) -> OperationResult:
+        """Set a campaign option ('even_matches on', 'assets roles'...)."""
+
+        def run() -> None:
+            option = find_option(name)
+            parsed = option.parse(value)
+            current = self.state.option(option.name)
+            if parsed == current:
+                raise RuleViolation(f"the option {option.name} is already {option_words(current)}")
+            self.engine.emit(
+                {"type": "setting", "setting": option.name, "from": current, "to": parsed}
+            )
+
+        return self.engine.operation("setting", None, run)
+
+    def background_bond(self, character: str | None, bond: str) -> OperationResult:
+        """Bring a background bond held in reserve into the story: mark it, one tick."""
+
+        def run() -> None:
+            char = self.state.character(character)
+            text = " ".join(bond.split())
+            if not text:
+                raise InvalidValue(f"bond {bond!r} is empty (accepted: a person or community)")
+            reserved = int(char.flags.get("reserved_bonds") or 0)
+            if reserved <= 0:
+                raise RuleViolation(
+                    f"{char.name} holds no background bond in reserve (seed 000 L4384-4388): "
+                    "make the Forge a Bond move instead"
+                )
+            if any(b.lower() == text.lower() for b in char.bonds):
+                raise RuleViolation(f"{char.name} already shares a bond with {text}")
+            self.engine.emit({"type": "bond_added", "character": char.name, "bond": text})
+            self.engine.set_meter(char.name, "bond_ticks", char.bond_ticks + 1)
+            self.engine.set_flag(char.name, "reserved_bonds", reserved - 1 or None)
+
+        return self.engine.operation("bond", character, run)

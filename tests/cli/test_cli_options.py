@@ -1,0 +1,154 @@
+"""The campaign options on the command line: ``option``, ``campaign show``, undo, export, and
+bad input (one line on stderr, exit 2, no stored file changed)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from ironsworn.cli.main import main
+
+STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "home"
+    monkeypatch.setenv("IRONSWORN_HOME", str(folder))
+    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
+    return folder
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def ok(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    code, out, err = run(capsys, *argv)
+    assert (code, err) == (0, ""), (argv, err)
+    return out
+
+
+def fingerprint(home: Path) -> dict[str, str]:
+    return {
+        str(p): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(home.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_option_list_set_show_undo_and_export(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    listed = json.loads(ok(capsys, "option", "--json"))
+    assert [o["name"] for o in listed] == [
+        "even_matches",
+        "setup_rules",
+        "one_shot",
+        "assets",
+        "semi_random",
+    ]
+    assert all(o["rulebook"].startswith("seed 000 L") for o in listed)
+    assert "even_matches: on" in ok(capsys, "option", "even_matches", "on")
+    ok(capsys, "option", "assets", "roles")
+    shown = json.loads(ok(capsys, "campaign", "show", "--json"))
+    assert shown["options"]["even_matches"] is True
+    assert shown["options"]["assets"] == "roles"
+    assert "options: even_matches on, assets roles" in ok(capsys, "campaign", "show")
+    assert "option assets: cards → roles" in ok(capsys, "log")
+    exported = json.loads(ok(capsys, "export", "json"))
+    settings = [e for op in exported["operations"] for e in op["events"] if e["type"] == "setting"]
+    assert [(e["setting"], e["to"]) for e in settings] == [
+        ("even_matches", True),
+        ("assets", "roles"),
+    ]
+    ok(capsys, "undo")
+    assert json.loads(ok(capsys, "campaign", "show", "--json"))["options"]["assets"] == "cards"
+
+
+def test_even_matches_on_the_one_shot_rolls(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    plain = json.loads(ok(capsys, "roll", "action", "--stat", "2", "--dice", "3,5,5", "--json"))
+    even = json.loads(
+        ok(capsys, "roll", "action", "--stat", "2", "--dice", "3,5,5", "--even-matches", "--json")
+    )
+    assert (plain["match"], even["match"]) == (True, False)
+    asked = json.loads(ok(capsys, "ask", "likely", "--value", "55", "--even-matches", "--json"))
+    assert asked["match"] is False
+
+
+def test_setup_commands(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ok(capsys, "option", "setup_rules", "on")
+    ok(
+        capsys,
+        "character",
+        "new",
+        "Saskia",
+        "--stats",
+        STATS,
+        "--bond",
+        "Cinderhome",
+        "--reserve-bonds",
+        "2",
+    )
+    vow = json.loads(
+        ok(
+            capsys,
+            "vow",
+            "new",
+            "Defeat",
+            "the",
+            "Red",
+            "Moon",
+            "--rank",
+            "extreme",
+            "--background",
+            "--json",
+        )
+    )
+    assert vow["rank"] == "extreme"
+    ok(capsys, "bond", "background", "the", "overseer")
+    sheet = json.loads(ok(capsys, "sheet", "--json"))
+    assert sheet["bonds"] == {"ticks": 2, "score": 0, "list": ["Cinderhome", "the overseer"]}
+    ok(capsys, "vow", "new", "Cure", "the", "overseer", "--rank", "dangerous")
+
+
+def test_one_shot_vow_rank_on_the_command_line(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ok(capsys, "option", "one_shot", "long")
+    ok(capsys, "character", "new", "Kai", "--stats", STATS)
+    out = ok(capsys, "vow", "new", "Stop", "the", "raiders")
+    assert "dangerous vow" in out and "one-shot play" in out
+
+
+BAD = [
+    (["option", "odd_option", "on"], "'odd_option' is unknown"),
+    (["option", "even_matches", "maybe"], "'maybe' is not accepted (accepted: on or off)"),
+    (["option", "assets"], "needs a VALUE (accepted: cards, none, roles)"),
+    (["option", "setup_rules", "on"], "already on"),
+    (["vow", "new", "Conquer", "--rank", "epic"], "first vow is troublesome"),
+    (["vow", "new", "Old", "oath", "--rank", "dangerous", "--background"], "extreme or epic"),
+    (["bond", "background", "Rolf"], "holds no background bond in reserve"),
+    (["character", "new", "Zed", "--stats", STATS, "--reserve-bonds", "4"], "--reserve-bonds 4"),
+]
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"), BAD, ids=lambda a: " ".join(a) if isinstance(a, list) else ""
+)
+def test_bad_input_is_one_line_exit_2_and_changes_nothing(
+    home: Path, capsys: pytest.CaptureFixture[str], argv: list[str], says: str
+) -> None:
+    ok(capsys, "option", "setup_rules", "on")
+    ok(capsys, "character", "new", "Asha", "--stats", STATS)
+    before = fingerprint(home)
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("ironsworn: error: "), err
+    assert says in err
+    assert fingerprint(home) == before

@@ -88,14 +88,15 @@ def test_an_explicit_stat_does_not_get_around_whichever_is_lower(
     [({}, "wits"), ({"stat": "heart"}, "heart"), ({"stat": "iron"}, "iron")],
 )
 def test_starforged_heal_still_takes_the_stat_of_its_situation(
-    game: Game, kwargs: dict[str, Any], stat: str
+    kwargs: dict[str, Any], stat: str
 ) -> None:
     """Starforged Heal lists a roll per situation (+heart to obtain treatment for a companion,
     +iron to receive it, the lower of iron and wits to mend your own wounds): its --stat says
-    which; the classic rule above is the classic Heal's."""
-    from ironsworn.content import load_library
+    which; the classic rule above is the classic Heal's. (A Starforged move is made in a
+    Starforged campaign.)"""
+    from sf_support import StarforgedGame
 
-    game.engine.ruleset = load_library()
+    game = StarforgedGame()
     result = game.move("starforged/recover/heal", (1, 10, 10), **kwargs)
     assert result.moves[0].stat == stat
 

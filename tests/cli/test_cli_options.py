@@ -152,3 +152,22 @@ def test_bad_input_is_one_line_exit_2_and_changes_nothing(
     assert err.count("\n") == 1 and err.startswith("ironsworn: error: "), err
     assert says in err
     assert fingerprint(home) == before
+
+
+def test_move_oppose_on_the_command_line(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ok(capsys, "character", "new", "Tayla", "--stats", "edge=1,heart=3,iron=2,shadow=2,wits=1")
+    ok(capsys, "character", "new", "Ash", "--stats", "edge=2,heart=1,iron=3,shadow=2,wits=1")
+    argv = ["move", "oppose", "--character", "Ash", "--stat", "iron", "--against", "Tayla"]
+    out = ok(capsys, *argv, "--against-stat", "heart", "--dice", "4,6,8,5,3,6", "--choose", "own")
+    assert "Tayla gains control of the outcome" in out
+    sheet = json.loads(ok(capsys, "sheet", "--character", "Tayla", "--json"))
+    assert sheet["momentum"] == 3
+    before = fingerprint(home)
+    for bad, says in (
+        ([*argv, "--track", "vow-1"], "move oppose takes no --track"),
+        (["move", "oppose", "--character", "Ash", "--stat", "iron"], "needs --against NAME"),
+        (["move", "face danger", "--stat", "edge", "--against", "Ash"], "is for 'move oppose'"),
+    ):
+        code, out, err = run(capsys, *bad)
+        assert (code, out) == (2, "") and err.count("\n") == 1 and says in err, err
+    assert fingerprint(home) == before

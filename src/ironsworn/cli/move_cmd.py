@@ -73,6 +73,12 @@ def register(sub: Any) -> None:
     move.add_argument("--odds", help="Ask the Oracle: the odds of a yes/no question")
     move.add_argument("--rank", help="Make a Connection: the new connection's rank")
     move.add_argument("--role", help="Make a Connection: the new connection's role")
+    move.add_argument("--against", help="move oppose: the ally you act against")
+    move.add_argument("--against-stat", help="move oppose: the stat the ally rolls")
+    move.add_argument("--against-add", help="move oppose: the ally's add")
+    move.add_argument(
+        "--against-burn", action="store_true", help="move oppose: the ally burns momentum"
+    )
     move.add_argument("--ruleset", help="move list: classic, starforged, all, or a pack id")
     move.add_argument("--dice", help="your dice, in the order the moves roll them: 4,5,8,...")
     move.add_argument("--seed", help="seed for reproducible random dice")
@@ -115,7 +121,16 @@ MAKING_OPTIONS = {
     "dice": "--dice",
     "seed": "--seed",
     "campaign": "--campaign",
+    "against": "--against",
+    "against_stat": "--against-stat",
+    "against_add": "--against-add",
+    "against_burn": "--against-burn",
 }
+# What opposing an ally takes (``move oppose``); the other options of a move are refused.
+OPPOSE_OPTIONS = frozenset(
+    {"character", "stat", "add", "burn", "choose", "dice", "seed", "campaign"}
+    | {"against", "against_stat", "against_add", "against_burn"}
+)
 
 
 def check_move_options(args: argparse.Namespace, ignore: tuple[str, ...] = ()) -> None:
@@ -165,6 +180,12 @@ def move_call(args: argparse.Namespace) -> Callable[[MoveEngine], OperationResul
     ability = None if args.ability is None else parse_int(args.ability, "--ability", 1, 3)
     extra: dict[str, Any] = {"with": args.bond_with} if args.bond_with else {}
     query = " ".join(args.words)
+    if query.strip().lower() == "oppose":
+        return oppose_call(args, adds)
+    against = [d for d in MAKING_OPTIONS if d.startswith("against")]
+    given = next((d for d in against if getattr(args, d, None) not in (None, False)), None)
+    if given is not None:
+        raise UsageError(f"{MAKING_OPTIONS[given]} is for 'move oppose', not {query!r}")
 
     def body(engine: MoveEngine) -> OperationResult:
         return engine.make_move(
@@ -188,6 +209,43 @@ def move_call(args: argparse.Namespace) -> Callable[[MoveEngine], OperationResul
             rank=args.rank,
             role=args.role,
             **extra,
+        )
+
+    return body
+
+
+def oppose_call(
+    args: argparse.Namespace, adds: list[int]
+) -> Callable[[MoveEngine], OperationResult]:
+    """``move oppose --character A --against B``: Face Danger against an ally (L5172-5217)."""
+    for dest, flag in MAKING_OPTIONS.items():
+        if dest not in OPPOSE_OPTIONS and getattr(args, dest, None) not in (None, False, []):
+            raise UsageError(
+                f"move oppose takes no {flag} (accepted: --character, --stat, --add, --burn, "
+                "--against, --against-stat, --against-add, --against-burn, --choose)"
+            )
+    if not args.against:
+        raise UsageError("move oppose needs --against NAME (the ally you act against)")
+    if len(adds) > 1:
+        raise UsageError("move oppose takes one --add (the first character's)")
+    against_add = (
+        0 if args.against_add is None else parse_int(args.against_add, "--against-add", 0, 10)
+    )
+
+    def body(engine: MoveEngine) -> OperationResult:
+        from ironsworn.moves.oppose import oppose
+
+        return oppose(
+            engine,
+            args.character,
+            args.against,
+            args.stat,
+            args.against_stat,
+            adds=adds[0] if adds else 0,
+            against_adds=against_add,
+            burn=bool(args.burn),
+            against_burn=bool(args.against_burn),
+            choose=args.choose,
         )
 
     return body

@@ -495,7 +495,7 @@ class MoveEngine:
         dice: Dice | None = None,
     ) -> None:
         # The rules handlers register themselves on import.
-        from ironsworn.moves import classic, scene, starforged  # noqa: F401
+        from ironsworn.moves import classic, oppose, scene, starforged  # noqa: F401
 
         if ruleset is None:
             from ironsworn.content import load_ruleset

@@ -119,3 +119,59 @@ def test_the_prompt_toolkit_completer_yields_the_same_candidates(session: PlaySe
     completer = prompt_toolkit_completer(session.completions)
     found = list(completer.get_completions(Document("/move face_da"), CompleteEvent()))
     assert [(c.text, c.start_position) for c in found] == [("face_danger", -7)]
+
+
+# --------------------------------------------------------------- per move (issue 13)
+
+
+@pytest.fixture
+def kaelen(tmp_path: Path) -> Iterator[PlaySession]:
+    """Kaelen with two bonds, two vows, a journey and a fight."""
+    from ironsworn.cli.main import main
+
+    path = tmp_path / "k.sqlite"
+    where = ["--campaign", str(path)]
+    made = ["character", "new", "Kaelen", "--stats", "3,2,2,1,1", "--bond", "Elda"]
+    assert main([*made, "--bond", "Thornhold village", *where]) == 0
+    assert main(["vow", "new", "Avenge", "my", "kin", "--rank", "extreme", *where]) == 0
+    assert main(["vow", "new", "Find", "the", "raiders", "--rank", "dangerous", *where]) == 0
+    assert main(["journey", "new", "To", "the", "hills", "--rank", "dangerous", *where]) == 0
+    assert main(["fight", "new", "--foe", "bear", *where]) == 0
+    with CampaignStore.open(path) as store:
+        yield PlaySession(store, Output(False, io.StringIO(), io.StringIO()), RandomDice(1))
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # Only the move's own options: Sojourn takes --with, Face Danger no --amount.
+        ("/move sojourn --w", ["--with"]),
+        ("/move face danger --am", []),
+        ("/move endure harm --am", ["--amount"]),
+        ("/move reach a milestone --st", []),  # a progress-free move with no roll: no --stat
+        ("/move advance --a", ["--asset", "--ability"]),
+        # Only the stats the move offers.
+        ("/move enter the fray --stat ", ["heart", "shadow", "wits"]),
+        ("/move face danger --stat ", ["edge", "heart", "iron", "shadow", "wits"]),
+        # The bonds on the sheet after --with, quoted when they are several words.
+        ("/move sojourn --with ", ["Elda", '"Thornhold village"']),
+        ("/move sojourn --with th", ['"Thornhold village"']),
+        ("/move undertake a journey --with vil", ['"Thornhold village"']),
+        # The tracks the move acts on after --track, matched by id or by name.
+        ("/move reach a milestone --track ", ["vow-1", "vow-2"]),
+        ("/move reach a milestone --track rai", ["vow-2"]),
+        ("/move strike --track ", ["fight-4"]),
+        ("/move undertake a journey --track ", ["journey-3"]),
+        ("/move fulfill your vow --track ", ["vow-1", "vow-2"]),
+    ],
+)
+def test_completion_per_move(kaelen: PlaySession, line: str, expected: list[str]) -> None:
+    assert texts(kaelen, line) == expected
+
+
+def test_a_track_is_shown_with_its_name(kaelen: PlaySession) -> None:
+    found = kaelen.completions.complete("/move reach a milestone --track ")
+    assert [(c.text, c.meta) for c in found] == [
+        ("vow-1", "Avenge my kin"),
+        ("vow-2", "Find the raiders"),
+    ]

@@ -11,6 +11,8 @@ What is completed where:
   so ``/move face d`` completes too; ``/oracle`` likewise with oracle tables;
 - ``--st`` -> the command's options, read from the command line's own parser;
 - ``--stat e`` -> stats; ``--track`` -> tracks; ``--foe`` -> foes; ``--rank`` -> ranks, ...;
+- once ``/move NAME`` names a move, only its own options, stats, bonds (``--with``) and
+  tracks (:mod:`.move_completion`);
 - a bare word while a decision is pending -> its option keys;
 - during the character walkthrough, the answers the question accepts.
 """
@@ -26,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState
     from ironsworn.content.loader import Ruleset
+    from ironsworn.content.model import Move
 
 STATS = ("edge", "heart", "iron", "shadow", "wits")
 ROLLABLE_METERS = ("health", "spirit", "supply")
@@ -82,6 +85,7 @@ class Candidate:
 
     text: str
     start: int
+    meta: str = ""  # shown beside the candidate (a track's name beside its id)
 
 
 def slug(text: str) -> str:
@@ -119,11 +123,32 @@ class WordSource:
         ruleset: Callable[[], Ruleset],
         state: Callable[[], CampaignState | None],
         commands: Callable[[], Iterable[str]] = tuple,
+        who: Callable[[], str | None] = lambda: None,
     ) -> None:
         self._ruleset = ruleset
         self._state = state
         self._commands = commands
+        self.who = who  # the character acting (whose bonds and tracks are offered)
         self._content: dict[str, list[str]] = {}
+
+    def move(self, words: Sequence[str]) -> Move | None:
+        """The move named by the words typed after ``/move`` (None if none, or not yet)."""
+        from ironsworn.errors import IronswornError
+
+        name = []
+        for word in words:
+            if word.startswith("-"):
+                break
+            name.append(word)
+        if not name or name[0] in ("list", "show"):
+            return None
+        try:
+            return self._ruleset().move(" ".join(name))
+        except IronswornError:
+            return None
+
+    def state(self) -> CampaignState | None:
+        return self._state()
 
     def words(self, kind: str | None) -> list[str]:
         if kind is None:
@@ -220,13 +245,27 @@ class Completions:
         before = words if not current else words[:-1]
         if not before:
             return _match([f"/{name}" for name in self.commands], current)
-        shape = self.commands.get(before[0][1:].lower())
+        name = before[0][1:].lower()
+        shape = self.commands.get(name)
         if shape is None:
             return []
+        move = self.source.move(before[1:]) if name == "move" else None
         if current.startswith("-"):
+            if move is not None:
+                from ironsworn.cli.play.move_completion import move_flags
+
+                flags = move_flags(move)
+                return _match([o for o in shape.options if o in flags], current)
             return _match(shape.options, current)
         previous = before[-1] if len(before) > 1 else None
         if previous is not None and previous in shape.options and previous not in shape.flags:
+            if move is not None:
+                from ironsworn.cli.play.move_completion import option_values
+
+                who = _option_value(before, "--character") or self.source.who()
+                values = option_values(move, previous, self.source.state(), who)
+                if values is not None:
+                    return _match_values(values, current)
             return _match(self.source.words(OPTION_VALUES.get(previous)), current)
         typed = _positionals(before[1:], shape)
         if not shape.positionals:
@@ -256,6 +295,27 @@ def _positionals(words: Sequence[str], shape: CommandShape) -> list[str]:
     return out
 
 
+def _option_value(words: Sequence[str], option: str) -> str | None:
+    """The value typed after ``option`` among ``words``, if any."""
+    for i, word in enumerate(words[:-1]):
+        if word == option:
+            return words[i + 1]
+    return None
+
+
+def _match_values(values: Sequence[tuple[str, str]], current: str) -> list[Candidate]:
+    """Values matched by their start, or a word of the value or of what is shown beside it;
+    a value of several words is quoted (play mode's words split like a shell's)."""
+    key = current.strip('"').lower()
+    out: list[Candidate] = []
+    for value, meta in dict.fromkeys(values):
+        words = re.split(r"[_/ ]", f"{value} {meta}".lower())
+        if value.lower().startswith(key) or any(w.startswith(key) for w in words if w):
+            text = f'"{value}"' if " " in value else value
+            out.append(Candidate(text, -len(current), meta))
+    return out
+
+
 def _match(candidates: Iterable[str], current: str) -> list[Candidate]:
     """Candidates starting with ``current`` (any case); else those with a word starting so."""
     key = current.lower()
@@ -276,6 +336,8 @@ def prompt_toolkit_completer(completions: Completions) -> Any:
             self, document: Document, complete_event: CompleteEvent
         ) -> Iterable[Completion]:
             for candidate in completions.complete(document.text_before_cursor):
-                yield Completion(candidate.text, start_position=candidate.start)
+                yield Completion(
+                    candidate.text, start_position=candidate.start, display_meta=candidate.meta
+                )
 
     return PlayCompleter()

@@ -102,7 +102,9 @@ class PlaySession:
         self._parsers: dict[str, CliParser] | None = None
         self.acting: str | None = None  # set by /as: who moves when --character is not given
         self.commands = SLASH_COMMANDS
-        words = WordSource(lambda: self.library, self._state_or_none, self.commands.names)
+        words = WordSource(
+            lambda: self.library, self._state_or_none, self.commands.names, self._acting_or_none
+        )
         self.completions: Completions = Completions(shapes(self), words)
 
     # ------------------------------------------------------------------------- plumbing
@@ -186,6 +188,10 @@ class PlaySession:
             return self.state()
         except IronswornError:
             return None
+
+    def _acting_or_none(self) -> str | None:
+        state = self._state_or_none()
+        return None if state is None else self.character_name(state)
 
     def character_name(self, state: CampaignState | None = None) -> str | None:
         """The character journal entries and oracle rolls belong to: the only one, if one."""

@@ -194,3 +194,13 @@ def test_an_empty_outcome_writes_nothing(tmp_path: Path) -> None:
     run = run_script(path, [FACE_DANGER_MISS, "obvious", "", ""])
     assert journal_texts(path) == []
     assert "(left the question: nothing was made)" in run.out
+
+
+@pytest.mark.parametrize(("answer", "bonds"), [("Elda the healer", ["Elda the healer"]), ("", [])])
+def test_forge_a_bond_asks_with_whom(tmp_path: Path, answer: str, bonds: list[str]) -> None:
+    path = tmp_path / "c.sqlite"
+    kai(path)
+    run = run_script(path, ["/move forge a bond --dice 6,1,2", answer, "1"])
+    assert "Kai — Forge a Bond: with whom?" in run.out
+    assert state_of(path).character("Kai").bonds == bonds
+    assert state_of(path).character("Kai").bond_ticks == 1

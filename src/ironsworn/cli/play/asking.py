@@ -8,7 +8,7 @@ pending decision's, and makes the move with the answer:
   (the engine raises :class:`~ironsworn.errors.OptionNeeded` with the accepted values);
 - the bond a move is about, when the character has bonds: Sojourn in a community you share a
   bond with and Undertake a Journey setting off from one take +1 (``--with``), Test Your Bond
-  names the bond tested;
+  names the bond tested; Forge a Bond asks with whom, so the bond is on the sheet by name;
 - Pay the Price's "obvious outcome" and "ask the oracle": the player writes what happens (for
   the oracle, the two outcomes envisioned, the likely one first, before the roll), the journal
   records it, and the usual follow-on is offered (Endure Harm at the foe's rank in a fight).
@@ -116,6 +116,12 @@ def ask_bond(session: PlaySession, args: argparse.Namespace, asked: set[str]) ->
     except IronswornError:
         return  # the move itself will say what is wrong
     short = move.id.rsplit("/", 1)[-1]
+    if short == "forge_a_bond" and move.id.startswith("move:classic/"):
+        asked.add("with")
+        # The bond is kept on the sheet by name (a person met, a community...).
+        name = write(session, f"{char.name} — Forge a Bond: with whom? (a name; empty: unnamed)")
+        args.bond_with = name or None
+        return
     question = BOND_QUESTIONS.get(short)
     if question is None or not char.bonds or move.id.split(":")[1].split("/")[0] != "classic":
         return

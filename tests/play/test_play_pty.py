@@ -215,3 +215,38 @@ def test_the_walkthrough_at_a_terminal(terminal: Terminal, private_home: Path) -
     created = ops[0][1][0]["character"]
     assert isinstance(created, dict)
     assert created["stats"] == {"edge": 2, "heart": 3, "iron": 1, "shadow": 2, "wits": 1}
+
+
+def test_a_recap_with_unicode_tracks_and_a_menu_at_the_terminal(
+    private_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ironsworn.cli.main import main
+
+    path = default_campaign(private_home)
+    make_kai(path)
+    where = ["--campaign", str(path)]
+    assert main(["vow", "new", "Avenge", "my", "kin", "--rank", "dangerous", *where]) == 0
+    assert main(["progress", "mark", "vow-1", "--ticks", "9", *where]) == 0
+    assert main(["fight", "new", "--foe", "bear", *where]) == 0
+    monkeypatch.setenv("PYTHONIOENCODING", "utf-8")  # a terminal that shows Unicode
+    term = Terminal(private_home)
+    try:
+        term.expect("Last time:")
+        term.expect("Open tracks:")
+        term.expect(
+            "vow-1      vow       dangerous    ●●◔○○○○○○○   9 ticks, score  2  Avenge my kin"
+        )
+        term.expect("Kai>")
+        term.send("/move enter the fray --dice 6,1,2\r")
+        term.expect("Kai — Enter the Fray: which stat do you roll?")
+        term.expect("[1-3]>")
+        term.send("sha\t")  # the menu's answers complete too
+        term.expect("shadow")
+        term.send("\r")
+        term.expect("Enter the Fray (+shadow)")
+        term.expect("Kai>")
+        term.send("\x04")
+        assert term.wait() == 0
+    finally:
+        term.close()
+    assert [kind for kind, _ in operations(path)][-1] == "move"

@@ -140,3 +140,13 @@ def test_export_from_play(tmp_path: Path) -> None:
     run = run_script(path, ["A cold morning.", f"/export markdown -o {story}"])
     assert run.err == ""
     assert "A cold morning." in story.read_text(encoding="utf-8")
+
+
+def test_a_command_word_while_a_decision_waits_asks_too(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, ["/move face danger --stat edge --dice 4,5,9", "sheet", "run", "1"])
+    assert run.err == ""
+    assert "'sheet' reads like the command /sheet" in run.out
+    assert "experience 0 earned" in run.out
+    assert kinds(path) == ["character", "move", "choice"]  # then the decision was answered

@@ -389,12 +389,17 @@ class PlaySession:
             self.commands.run(self, text)
             return
         pending = self.state().pending
+        command = self.commands.bare(text)
         if pending is not None:
-            answer = decisions.read_answer(text, pending)
+            try:
+                answer = decisions.read_answer(text, pending)
+            except IronswornError:
+                if command is None:
+                    raise  # a mistyped answer
+                answer = None  # "sheet" while a decision waits: asked below
             if answer is not None:
                 self.answer(answer)
                 return
-        command = self.commands.bare(text)
         if command is not None and self._meant_as_command(text, command):
             self.commands.run(self, command)
             return

@@ -114,3 +114,19 @@ def test_a_roll_again_names_its_table() -> None:
     line = Narrator().lines(Operation(1, "choice", "t", "Kai", "", (event,)))[0]
     assert "None" not in line
     assert line.endswith("(oracle pay the price: 20 → A.; oracle Pay the Price: 40 → B.)")
+
+
+def test_a_burn_is_told_once_in_the_log_and_the_story(tmp_path: Path) -> None:
+    import io
+    from contextlib import redirect_stdout
+
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run_script(path, ["/adjust momentum +4", "/move face danger --stat edge --dice 1,4,5", "y"])
+    for command in (["log", "--limit", "1"], ["export", "markdown"]):
+        out = io.StringIO()
+        with redirect_stdout(out):
+            assert main([*command, "--campaign", str(path)]) == 0
+        text = out.getvalue()
+        assert "Kai burns momentum: 6 → 2" in text
+        assert "momentum 6 → 2" not in text.replace("burns momentum: 6 → 2", "")

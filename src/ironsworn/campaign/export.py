@@ -33,7 +33,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from ironsworn.campaign.journal import Narrator, words
+from ironsworn.campaign.journal import Narrator, told_by_burn, words
 from ironsworn.campaign.schema import DISCARDED, LIVE, UNDONE
 from ironsworn.campaign.store import CampaignStore, Operation, Store, encode_event
 from ironsworn.errors import CampaignError, InvalidValue
@@ -79,7 +79,11 @@ def _operation_markdown(operation: Operation, narrator: Narrator) -> list[str]:
         return [_paragraph("\n\n".join(texts)), ""]
     items: list[str] = []
     narrator.begin(operation)
+    previous: Mapping[str, Any] = {}
     for event in narrator.ordered(operation):
+        if told_by_burn(event, previous):
+            continue
+        previous = event
         kind = event.get("type")
         if kind == "session":
             continue

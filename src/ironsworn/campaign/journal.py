@@ -90,9 +90,11 @@ class Narrator:
         """One phrase per event worth telling; journal text is not included."""
         out: list[str] = []
         self.begin(operation)
+        previous: Mapping[str, Any] = {}
         for event in self.ordered(operation):
-            if event.get("type") == "journal":
+            if event.get("type") == "journal" or told_by_burn(event, previous):
                 continue
+            previous = event
             line = self.event(event)
             if line:
                 out.append(line)
@@ -309,6 +311,16 @@ class Narrator:
     def _session(self, event: Mapping[str, Any]) -> str:
         title = event.get("title") or event.get("text")
         return "new session" + (f": {title}" if title else "")
+
+
+def told_by_burn(event: Mapping[str, Any], previous: Mapping[str, Any]) -> bool:
+    """A momentum reset right after the burn that says it ("burns momentum: 6 → 2")."""
+    return (
+        previous.get("type") == "burn"
+        and event.get("type") == "meter"
+        and event.get("meter") == "momentum"
+        and all(event.get(k) == previous.get(k) for k in ("character", "from", "to"))
+    )
 
 
 def entries(

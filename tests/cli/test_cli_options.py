@@ -171,3 +171,30 @@ def test_move_oppose_on_the_command_line(home: Path, capsys: pytest.CaptureFixtu
         code, out, err = run(capsys, *bad)
         assert (code, out) == (2, "") and err.count("\n") == 1 and says in err, err
     assert fingerprint(home) == before
+
+
+def test_roles_and_stats_on_the_command_line(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ok(capsys, "option", "assets", "roles")
+    ok(capsys, "character", "new", "Kuno", "--stats", STATS)
+    ok(capsys, "adjust", "experience", "+12")
+    ok(capsys, "move", "advance", "--new-role", "scout")
+    ok(capsys, "move", "advance", "--raise", "edge")
+    ok(capsys, "vow", "new", "Find", "a", "home", "--rank", "dangerous")
+    out = ok(capsys, "move", "face", "danger", "--stat", "edge", "--as", "scout",
+             "--role-bonus", "+2", "--dice", "3,6,8")  # fmt: skip
+    assert "action 3 + stat 4 + 2 = 9 vs 6 | 8" in out
+    sheet = json.loads(ok(capsys, "sheet", "--json"))
+    assert (sheet["stats"]["edge"], sheet["roles"]) == (4, ["scout"])
+    before = fingerprint(home)
+    for bad, says in (
+        (["move", "fulfill", "your", "vow", "--as", "scout", "--role-bonus", "+2"],
+         "--as does not apply to Fulfill Your Vow"),
+        (["move", "advance", "--raise", "edge"], "no stat can exceed +4"),
+        (["move", "face", "danger", "--stat", "edge", "--as", "scout", "--as", "scout"],
+         "may not be combined"),
+    ):  # fmt: skip
+        code, out, err = run(capsys, *bad)
+        assert (code, out) == (2, "") and err.count("\n") == 1 and says in err, err
+    assert fingerprint(home) == before

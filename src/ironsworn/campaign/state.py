@@ -14,6 +14,8 @@ Event types (all JSON objects with a ``"type"``):
 - ``character_created`` {character: full character dict}
 - ``meter`` {character, meter, from, to} — health, spirit, supply, momentum,
   experience_earned, experience_spent, bond_ticks
+- ``stat`` {character, stat, from, to} — a stat raised by Advance when playing without
+  assets (:mod:`ironsworn.moves.roles`)
 - ``asset_meter`` {character, asset, from, to} — a companion's health
 - ``debility`` {character, debility, from, to} (booleans)
 - ``impact`` {character, impact, from, to} (booleans) — a Starforged impact on a character
@@ -500,6 +502,12 @@ class CampaignState:
         self._expect(f"{char.name}'s {meter}", getattr(char, meter), event)
         setattr(char, meter, event["to"])
 
+    def _on_stat(self, event: Mapping[str, Any]) -> None:
+        char = self.characters[event["character"]]
+        stat = str(event["stat"])
+        self._expect(f"{char.name}'s {stat}", char.stats.get(stat), event)
+        char.stats[stat] = int(event["to"])
+
     def _on_asset_meter(self, event: Mapping[str, Any]) -> None:
         char = self.characters[event["character"]]
         asset = next(a for a in char.assets if a["id"] == event["asset"])
@@ -545,6 +553,7 @@ class CampaignState:
     SWAPPABLE = frozenset(
         {
             "meter",
+            "stat",
             "asset_meter",
             "debility",
             "initiative",
@@ -812,4 +821,6 @@ class CampaignState:
                 data["position"] = (
                     None  # in control / in a bad spot only means something in a fight
                 )
+        if char.flags.get("roles"):
+            data["roles"] = list(char.flags["roles"])  # roles instead of assets
         return data

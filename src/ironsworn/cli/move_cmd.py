@@ -73,6 +73,19 @@ def register(sub: Any) -> None:
     move.add_argument("--odds", help="Ask the Oracle: the odds of a yes/no question")
     move.add_argument("--rank", help="Make a Connection: the new connection's rank")
     move.add_argument("--role", help="Make a Connection: the new connection's role")
+    move.add_argument(
+        "--as",
+        dest="as_role",
+        action="append",
+        default=[],
+        metavar="ROLE",
+        help="a role that contributes (roles instead of assets): with --role-bonus",
+    )
+    move.add_argument(
+        "--role-bonus", help="the role's bonus, chosen before rolling: +2 or momentum"
+    )
+    move.add_argument("--raise", dest="raise_stat", help="Advance without assets: +1 to this stat")
+    move.add_argument("--new-role", help="Advance with roles: name another role (6 experience)")
     move.add_argument("--against", help="move oppose: the ally you act against")
     move.add_argument("--against-stat", help="move oppose: the stat the ally rolls")
     move.add_argument("--against-add", help="move oppose: the ally's add")
@@ -121,6 +134,10 @@ MAKING_OPTIONS = {
     "dice": "--dice",
     "seed": "--seed",
     "campaign": "--campaign",
+    "as_role": "--as",
+    "role_bonus": "--role-bonus",
+    "raise_stat": "--raise",
+    "new_role": "--new-role",
     "against": "--against",
     "against_stat": "--against-stat",
     "against_add": "--against-add",
@@ -179,6 +196,13 @@ def move_call(args: argparse.Namespace) -> Callable[[MoveEngine], OperationResul
     amount = None if args.amount is None else parse_int(args.amount, "--amount", 0, 10)
     ability = None if args.ability is None else parse_int(args.ability, "--ability", 1, 3)
     extra: dict[str, Any] = {"with": args.bond_with} if args.bond_with else {}
+    options = {
+        "as_role": getattr(args, "as_role", None) or None,
+        "role_bonus": getattr(args, "role_bonus", None),
+        "raise": getattr(args, "raise_stat", None),
+        "new_role": getattr(args, "new_role", None),
+    }
+    extra.update({k: v for k, v in options.items() if v is not None})
     query = " ".join(args.words)
     if query.strip().lower() == "oppose":
         return oppose_call(args, adds)

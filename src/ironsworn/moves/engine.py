@@ -188,6 +188,7 @@ _TARGETS: dict[str, Callable[[JsonDict], str]] = {
         str(e["meter"]), str(e["meter"])
     ),
     "debility": lambda e: f"debility:{e['debility']}",
+    "stat": lambda e: str(e["stat"]),
     "impact": lambda e: f"impact:{e['impact']}",
     "legacy": lambda e: f"legacy:{e['track']}",
     "vehicle_meter": lambda e: "vehicle:integrity",
@@ -290,8 +291,17 @@ OPTION_MOVES: dict[str, frozenset[str]] = {
     "with": frozenset({"forge_a_bond", "test_your_bond", "sojourn", "undertake_a_journey"}),
     "ability": frozenset({"advance"}),
     "odds": frozenset({"ask_the_oracle"}),
+    "raise": frozenset({"advance"}),
+    "new_role": frozenset({"advance"}),
 }
-OPTION_FLAGS = {"with": "--with", "adds": "--add", "burn": "--burn/--no-burn"}
+OPTION_FLAGS = {
+    "with": "--with",
+    "adds": "--add",
+    "burn": "--burn/--no-burn",
+    "as_role": "--as",
+    "role_bonus": "--role-bonus",
+    "new_role": "--new-role",
+}
 
 
 # Moves whose --with names a bond already on the sheet (a unique prefix is enough), and those
@@ -315,6 +325,11 @@ def check_options(move: Move, options: dict[str, Any]) -> None:
         if value in (None, [], ()):
             continue
         flag = OPTION_FLAGS.get(option, f"--{option}")
+        if option in ("as_role", "role_bonus") and not action:
+            raise InvalidValue(
+                f"{flag} does not apply to {move.name}: a role contributes to a move that is "
+                "not a progress move and makes an action roll (seed 000 L5328-5331)"
+            )
         if option in ("stat", "adds", "burn", "reroll", "bond"):
             if not action:
                 raise InvalidValue(f"{flag} does not apply to {move.name}: it makes no action roll")
@@ -1060,6 +1075,8 @@ class MoveEngine:
             ctx.momentum(int(on_hit))
         if outcome is Outcome.STRONG_HIT and on_strong:
             ctx.momentum(int(on_strong))
+        if outcome.is_hit and ctx.data.get("role_momentum"):
+            ctx.momentum(int(ctx.data["role_momentum"]))  # a role's "+1 momentum on a hit"
         if self.fights_of(char.name):
             # End the Fight: "When you make a move to take decisive action, and score a strong
             # hit" (L2144-2145); "Your setup move can be any action, but should be framed as a
@@ -1150,6 +1167,9 @@ class MoveEngine:
                 raise InvalidValue(f"{move.name} grants no +1 for a bond")
             total += move.adds[0].value
         total += int(ctx.data.get("bonus", 0))
+        from ironsworn.moves.roles import role_add
+
+        total += role_add(ctx)  # a role instead of assets: +2, or +1 (and +1 momentum)
         if ctx.data.get("turn_the_tide"):
             total += 1
         return total

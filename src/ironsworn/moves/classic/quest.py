@@ -136,6 +136,10 @@ ADVANCE_COST = {"new_asset": 3, "upgrade": 2}
 
 @no_roll("advance")
 def advance(ctx: Step) -> None:
+    from ironsworn.moves.roles import advance_without_assets
+
+    if advance_without_assets(ctx):
+        return  # the campaign plays without asset cards (a stat or a role is bought)
     query = ctx.data.get("asset")
     if not query:
         raise InvalidValue("Advance needs --asset (the asset to buy or upgrade)")

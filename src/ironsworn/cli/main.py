@@ -16,6 +16,7 @@ from ironsworn.cli.common import CliParser, run_command
 # name -> (module, one-line help). Order is the order shown in --help.
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("ironsworn.cli.play_cmd", "play interactively on the current campaign"),
+    "serve": ("ironsworn.cli.serve_cmd", "play in a browser: the web table"),
     "roll": ("ironsworn.cli.roll_cmd", "make an action or progress roll"),
     "ask": ("ironsworn.cli.ask_cmd", "ask the oracle a yes/no question"),
     "odds": ("ironsworn.cli.odds_cmd", "exact odds of an action or progress roll"),

@@ -75,8 +75,24 @@ def write(
         body(MoveEngine(default_state_type()(), load_library(), trial))
         check_dice_used(trial)
     store = open_campaign(cli_value, create=True)
-    with store, store.write() as tx:
-        library = load_library()
+    with store:
+        return commit(store, load_library(), dice, body)
+
+
+def commit(
+    store: CampaignStore[Any],
+    library: Any,
+    dice: Dice,
+    body: Callable[[MoveEngine], OperationResult],
+) -> OperationResult:
+    """Run ``body`` on an engine inside one write transaction and append what it produced.
+
+    The one service step of the command line and the web table: the state is read under the
+    write lock, typed dice must all be rolled, and any error rolls the transaction back.
+    """
+    from ironsworn.moves.engine import MoveEngine
+
+    with store.write() as tx:
         engine = MoveEngine(tx.state, library, dice)
         result = body(engine)
         check_dice_used(dice)

@@ -1,0 +1,643 @@
+"""Every action a page can take, from JSON options to the engine calls the command line makes.
+
+An action is a row of :data:`ACTIONS`: its options (name, kind, whether required) and a
+function that runs on the campaign's worker thread with the shared store. The option names are
+the command line's (``stat``, ``add``, ``track``, ``choose``, ``dice``...), the engine calls are
+the command line's own (:func:`ironsworn.cli.move_cmd.move_call` builds a move's call from the
+same options; :func:`ironsworn.cli.session.commit` runs it in one write transaction), and
+the answer is what ``--json`` prints for that command. So the command line, play mode and
+the web table cannot disagree about what an option means.
+
+Bad input raises an :class:`~ironsworn.errors.IronswornError` before anything is written (the
+write transaction rolls back on any error); the app turns it into a 4xx with one line.
+
+Seats: a page plays one character (or the guide seat, which acts for any). An action on behalf
+of a character, or an answer to a decision pending for one, from another character's seat is
+refused with :class:`Forbidden`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.web.access import Forbidden
+
+JsonDict = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of an action: its JSON kind and what it is for (shown in errors and docs)."""
+
+    kind: str  # text, int, bool, texts (list of text), ints (list of whole numbers), dice
+    help: str
+    required: bool = False
+
+
+@dataclass
+class Context:
+    """What an action runs with: the campaign's shared store, its name and the page's seat."""
+
+    store: Any
+    campaign: str
+    seat: str | None = None  # a character's name, or None for the guide seat
+
+    def library(self) -> Any:
+        from ironsworn.content import load_library
+
+        return load_library()
+
+    def acting_for(self, character: str | None) -> str | None:
+        """The character an action is made for: the seat's own when not named; refused when
+        a character's seat names another."""
+        if self.seat is None:
+            return character
+        if character is not None and character.strip().lower() != self.seat.lower():
+            raise Forbidden(
+                f"this page plays {self.seat}: it cannot act for {character!r} (accepted: "
+                f"{self.seat}, or the guide seat)"
+            )
+        return self.seat
+
+
+@dataclass(frozen=True)
+class Action:
+    name: str
+    help: str
+    run: Callable[[Context, JsonDict], Any]
+    options: Mapping[str, Option] = field(default_factory=dict)
+
+
+# ------------------------------------------------------------------------------ options
+
+
+def check_options(action: Action, body: Any) -> JsonDict:
+    """The request's options, checked against the action's table (kinds, required, unknown)."""
+    if body is None:
+        body = {}
+    if not isinstance(body, dict):
+        raise InvalidValue(f"{action.name}: the request body must be a JSON object")
+    unknown = sorted(set(body) - set(action.options))
+    if unknown:
+        accepted = ", ".join(action.options) or "none"
+        raise InvalidValue(
+            f"{action.name}: unknown option {unknown[0]!r} (accepted: {accepted})"
+        )
+    out: JsonDict = {}
+    for name, option in action.options.items():
+        value = body.get(name)
+        if value is None:
+            if option.required:
+                raise InvalidValue(f"{action.name}: option {name!r} is required ({option.help})")
+            continue
+        out[name] = _checked(action.name, name, option, value)
+    return out
+
+
+def _checked(action: str, name: str, option: Option, value: Any) -> Any:
+    where = f"{action}: {name}"
+    if option.kind == "bool":
+        if not isinstance(value, bool):
+            raise InvalidValue(f"{where} {value!r} is not true or false")
+        return value
+    if option.kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidValue(f"{where} {value!r} is not a whole number ({option.help})")
+        return value
+    if option.kind == "text":
+        if not isinstance(value, str) or not value.strip():
+            raise InvalidValue(f"{where} {value!r} is not a non-empty text ({option.help})")
+        return value
+    if option.kind in ("texts", "ints"):
+        item = "text" if option.kind == "texts" else "int"
+        if not isinstance(value, list):
+            raise InvalidValue(f"{where} {value!r} is not a list ({option.help})")
+        return [_checked(action, name, Option(item, option.help), v) for v in value]
+    if option.kind == "dice":
+        if isinstance(value, list) and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value
+        ):
+            return ",".join(str(v) for v in value)
+        if isinstance(value, str) and value.strip():
+            return value
+        raise InvalidValue(f"{where} {value!r} is not dice (accepted: [4, 5, 8] or \"4,5,8\")")
+    raise AssertionError(option.kind)
+
+
+DICE = {
+    "dice": Option("dice", "your dice in the order they are rolled: [action, c1, c2, ...]"),
+    "seed": Option("text", "seed for reproducible random dice"),
+}
+
+
+def _dice(options: JsonDict) -> Any:
+    from ironsworn.cli.session import dice_from
+
+    return dice_from(argparse.Namespace(dice=options.get("dice"), seed=options.get("seed")))
+
+
+def _commit(ctx: Context, options: JsonDict, body: Callable[[Any], Any]) -> Any:
+    from ironsworn.cli.session import commit
+
+    return commit(ctx.store, ctx.library(), _dice(options), body)
+
+
+# ------------------------------------------------------------------------------- moves
+
+
+def make_move(ctx: Context, o: JsonDict) -> JsonDict:
+    from ironsworn.cli.move_cmd import move_call
+
+    args = argparse.Namespace(
+        words=[o["move"]],
+        character=ctx.acting_for(o.get("character")),
+        stat=o.get("stat"),
+        add=[str(a) for a in o.get("add", [])],
+        bond=o.get("bond", False),
+        reroll=o.get("reroll", False),
+        amount=None if o.get("amount") is None else str(o["amount"]),
+        track=o.get("track"),
+        choose=o.get("choose", []),
+        burn=o.get("burn"),
+        ally=o.get("ally"),
+        companion=o.get("companion"),
+        patient=o.get("patient"),
+        abandon=o.get("abandon", False),
+        bond_with=o.get("with"),
+        asset=o.get("asset"),
+        ability=None if o.get("ability") is None else str(o["ability"]),
+        odds=o.get("odds"),
+    )
+    result = _commit(ctx, o, move_call(args))
+    data: JsonDict = result.to_json()
+    return data
+
+
+def _answer(kind: str) -> Callable[[Context, JsonDict], JsonDict]:
+    def run(ctx: Context, o: JsonDict) -> JsonDict:
+        def body(engine: Any) -> Any:
+            pending = engine.state.pending
+            if pending is None:
+                raise RuleViolation(f"{kind}: no decision is pending")
+            ctx.acting_for(pending.get("character"))
+            if kind == "burn":
+                return engine.burn()
+            if kind == "decline":
+                return engine.decline()
+            return engine.choose(o["keys"])
+
+        data: JsonDict = _commit(ctx, o, body).to_json()
+        return data
+
+    return run
+
+
+MOVE_OPTIONS = {
+    "move": Option("text", "the move's id or name", required=True),
+    "character": Option("text", "who makes the move (default: the page's character)"),
+    "stat": Option("text", "the stat or meter to roll"),
+    "add": Option("ints", "adds, 0-10 each"),
+    "bond": Option("bool", "you share a bond: the move's +1"),
+    "reroll": Option("bool", "a move or asset lets you reroll dice"),
+    "amount": Option("int", "harm, stress or other amount"),
+    "track": Option("text", "the vow, journey or fight: its id or text"),
+    "choose": Option("texts", "the move's choices answered in advance"),
+    "burn": Option("bool", "true: burn when it helps; false: never"),
+    "ally": Option("text", "the ally you aid or heal"),
+    "companion": Option("text", "the companion asset"),
+    "patient": Option("text", "Heal: a person with no health track"),
+    "abandon": Option("bool", "Test Your Bond: no interest in the bond"),
+    "with": Option("text", "the person or community of the bond"),
+    "asset": Option("text", "an asset that adds to the move, or to buy (Advance)"),
+    "ability": Option("int", "Advance: the ability to upgrade, 1-3"),
+    "odds": Option("text", "Ask the Oracle: the odds"),
+    **DICE,
+}
+
+
+# ------------------------------------------------------------------------ sheet and tracks
+
+
+def _sheet_ops(engine: Any) -> Any:
+    from ironsworn.moves.sheet import SheetOperations
+
+    return SheetOperations(engine)
+
+
+def new_character(ctx: Context, o: JsonDict) -> JsonDict:
+    # Any seat may create a character: a new player's page creates the one it will play.
+    _commit(
+        ctx,
+        {},
+        lambda e: _sheet_ops(e).new_character(
+            o["name"], o["stats"], o.get("bonds", []), o.get("assets", [])
+        ),
+    )
+    sheet: JsonDict = ctx.store.state().sheet(o["name"].strip())
+    return sheet
+
+
+def adjust(ctx: Context, o: JsonDict) -> JsonDict:
+    from ironsworn.cli.common import parse_int
+
+    delta = parse_int(str(o["delta"]), "delta", -50, 50)
+    who = ctx.acting_for(o.get("character"))
+    data: JsonDict = _commit(
+        ctx, {}, lambda e: _sheet_ops(e).adjust(who, o["meter"], delta)
+    ).to_json()
+    return data
+
+
+def debility(ctx: Context, o: JsonDict) -> JsonDict:
+    who = ctx.acting_for(o.get("character"))
+    mark = o.get("mark", True)
+    data: JsonDict = _commit(
+        ctx, {}, lambda e: _sheet_ops(e).debility(who, o["name"], mark)
+    ).to_json()
+    return data
+
+
+def progress(ctx: Context, o: JsonDict) -> JsonDict:
+    from ironsworn.cli.track_cmd import progress_amount
+
+    ticks, times = progress_amount(
+        argparse.Namespace(
+            ticks=None if o.get("ticks") is None else str(o["ticks"]),
+            times=None if o.get("times") is None else str(o["times"]),
+        )
+    )
+    mark = o.get("mark", True)
+    data: JsonDict = _commit(
+        ctx, {}, lambda e: _sheet_ops(e).progress(o["track"], mark, ticks, times)
+    ).to_json()
+    return data
+
+
+TRACK_KINDS = ("vow", "journey", "fight", "scene")
+
+
+def new_track(ctx: Context, o: JsonDict) -> JsonDict:
+    from ironsworn.cli.common import parse_int
+
+    kind = o["kind"]
+    if kind not in TRACK_KINDS:
+        raise InvalidValue(f"track: kind {kind!r} is unknown (accepted: {', '.join(TRACK_KINDS)})")
+    characters = o.get("characters") or ([ctx.seat] if ctx.seat else [])
+    for name in characters:
+        ctx.acting_for(name)
+    text = o.get("text", "")
+    if kind == "fight":
+        if not o.get("foe") and not text:
+            raise InvalidValue("track: a fight needs a foe (an id or name, or your own text)")
+        count = parse_int(str(o.get("count", 1)), "count", 1, 10)
+        result = _commit(
+            ctx,
+            {},
+            lambda e: _sheet_ops(e).new_track(
+                "fight", text, o.get("rank") or "", characters, foe=o.get("foe") or text, count=count
+            ),
+        )
+    else:
+        if not text.strip():
+            raise InvalidValue(f"track: a {kind} needs its text")
+        result = _commit(
+            ctx, {}, lambda e: _sheet_ops(e).new_track(kind, text, o.get("rank") or "", characters)
+        )
+    created = next(e for e in result.events if e["type"] == "track_created")
+    track: JsonDict = dict(created["track"])
+    track["score"] = 0
+    return track
+
+
+def resolve_scene(ctx: Context, o: JsonDict) -> JsonDict:
+    from ironsworn.moves.scene import resolve_scene as resolve
+
+    who = ctx.acting_for(o.get("character"))
+    data: JsonDict = _commit(ctx, o, lambda e: resolve(e, o["track"], who)).to_json()
+    return data
+
+
+# --------------------------------------------------------------------- journal and world
+
+
+def journal(ctx: Context, o: JsonDict) -> JsonDict:
+    from ironsworn.campaign.journal import resolve_character
+
+    state = ctx.store.state()
+    character = ctx.acting_for(o.get("character"))
+    if character is not None:
+        character = resolve_character(state, character)
+    elif len(state.characters) == 1:
+        character = next(iter(state.characters))
+    operation = ctx.store.journal_add(o["text"], character=character)
+    return {"added": operation.to_dict(), "campaign": ctx.campaign}
+
+
+def world_entry(kind: str) -> Callable[[Context, JsonDict], list[JsonDict]]:
+    def run(ctx: Context, o: JsonDict) -> list[JsonDict]:
+        def body(engine: Any) -> Any:
+            ops = _sheet_ops(engine)
+            if kind == "person":
+                return ops.add_person(o["name"], o.get("description", ""), o.get("place"))
+            if kind == "place":
+                return ops.add_place(o["name"], o.get("description", ""), o.get("region"))
+            return ops.add_note(o["text"], ctx.acting_for(o.get("character")))
+
+        result = _commit(ctx, {}, body)
+        return [e for e in result.events if e["type"] != "packs"]
+
+    return run
+
+
+def truth(ctx: Context, o: JsonDict) -> Any:
+    option: str | None = o["option"]
+    roll: int | None = None
+    if option == "roll":
+        from ironsworn.content.oracle_roller import roll_truth
+        from ironsworn.dice import RandomDice
+
+        rolled = roll_truth(ctx.library(), o["truth"], RandomDice(o.get("seed")))
+        option, roll = rolled.option.key, rolled.roll
+    elif option == "open":
+        option = None
+    result = _commit(ctx, {}, lambda e: _sheet_ops(e).set_truth(o["truth"], option, roll))
+    return result.events[0]["to"]
+
+
+def equipment(ctx: Context, o: JsonDict) -> list[str]:
+    who = ctx.acting_for(o.get("character"))
+    add = o.get("add", True)
+    _commit(ctx, {}, lambda e: _sheet_ops(e).equipment(who, o["item"], add))
+    items: list[str] = ctx.store.state().sheet(who)["equipment"]
+    return items
+
+
+def party(ctx: Context, o: JsonDict) -> JsonDict:
+    together = o["together"]
+    _commit(ctx, {}, lambda e: _sheet_ops(e).share_supply(together))
+    return {"shared_supply": together}
+
+
+# ------------------------------------------------------------------ oracle rolls, kept or not
+
+
+def _seed(o: JsonDict) -> str:
+    import secrets
+
+    seed: str = o.get("seed") or secrets.token_hex(6)
+    return seed
+
+
+def _keep(ctx: Context, kind: str, event: JsonDict, summary: str, character: str | None) -> None:
+    state = ctx.store.state()
+    if character is None and len(state.characters) == 1:
+        character = next(iter(state.characters))
+    with ctx.store.write() as tx:
+        tx.append(kind, [{**event, "character": character}], character=character, summary=summary)
+
+
+def oracle(ctx: Context, o: JsonDict) -> JsonDict:
+    """Roll an oracle table (nested rolls followed); ``keep`` records it in the journal. The
+    seed is returned, so the page can keep the very result it showed (same seed, ``keep``)."""
+    from ironsworn.content.oracle_roller import roll_oracle
+    from ironsworn.dice import RandomDice
+
+    library = ctx.library()
+    seed = _seed(o)
+    result = roll_oracle(library, library.oracle(o["oracle"]), RandomDice(seed), o.get("value"))
+    data: JsonDict = result.to_json()
+    if o.get("keep"):
+        event = {
+            "type": "oracle",
+            "oracle": result.id,
+            "name": result.name,
+            "roll": result.roll,
+            "text": result.text,
+            "rolls": data["rolls"],
+        }
+        who = ctx.acting_for(None)
+        _keep(ctx, "oracle", event, f"{result.name}: {result.text}"[:60], who)
+    return {**data, "name": result.name, "seed": seed}
+
+
+def ask(ctx: Context, o: JsonDict) -> JsonDict:
+    """Ask the Oracle a yes/no question by its odds; ``keep`` records it."""
+    from ironsworn.dice import RandomDice
+    from ironsworn.oracle import Odds, ask_the_oracle
+
+    odds = Odds.parse(o["odds"])
+    seed = _seed(o)
+    if o.get("value") is not None:
+        from ironsworn.cli.common import parse_int
+
+        answer = ask_the_oracle(odds, value=parse_int(str(o["value"]), "value", 0, 100))
+    else:
+        answer = ask_the_oracle(odds, RandomDice(seed))
+    if o.get("keep"):
+        event = {"type": "ask", **answer.to_json()}
+        if o.get("question"):
+            event["question"] = o["question"]
+        word = "yes" if answer.yes else "no"
+        summary = f"{o.get('question') or answer.odds.label}: {word}"[:60]
+        _keep(ctx, "ask", event, summary, ctx.acting_for(None))
+    return {**answer.to_json(), "seed": seed}
+
+
+# ---------------------------------------------------------------------------- undo, redo
+
+
+def undo_redo(undo: bool) -> Callable[[Context, JsonDict], JsonDict]:
+    def run(ctx: Context, o: JsonDict) -> JsonDict:
+        verb = "undo" if undo else "redo"
+        operation = ctx.store.undo() if undo else ctx.store.redo()
+        if operation is None:
+            raise RuleViolation(f"nothing to {verb} in campaign {ctx.campaign!r}")
+        return {"undone" if undo else "redone": operation.to_dict(), "campaign": ctx.campaign}
+
+    return run
+
+
+def _character_option(help_text: str = "whose (default: the page's character)") -> Option:
+    return Option("text", help_text)
+
+
+ACTIONS: dict[str, Action] = {
+    a.name: a
+    for a in (
+        Action("move", "make a move (as 'ironsworn move')", make_move, MOVE_OPTIONS),
+        Action(
+            "choose",
+            "answer the pending decision",
+            _answer("choose"),
+            {"keys": Option("texts", "the chosen option keys", required=True), **DICE},
+        ),
+        Action("burn", "burn momentum on the pending roll", _answer("burn"), DICE),
+        Action("decline", "decline the pending decision", _answer("decline"), DICE),
+        Action(
+            "character",
+            "create a character",
+            new_character,
+            {
+                "name": Option("text", "the character's name", required=True),
+                "stats": Option("text", "edge=3,heart=2,iron=2,shadow=1,wits=1", required=True),
+                "bonds": Option("texts", "up to 3 bonds"),
+                "assets": Option("texts", "asset ids or names (NAME:N picks the ability)"),
+            },
+        ),
+        Action(
+            "adjust",
+            "change a meter by hand (health, spirit, supply, momentum, experience)",
+            adjust,
+            {
+                "meter": Option("text", "health, spirit, supply, momentum or experience", True),
+                "delta": Option("int", "-50 to +50", required=True),
+                "character": _character_option(),
+            },
+        ),
+        Action(
+            "debility",
+            "mark or clear a debility",
+            debility,
+            {
+                "name": Option("text", "the debility", required=True),
+                "mark": Option("bool", "true to mark (default), false to clear"),
+                "character": _character_option(),
+            },
+        ),
+        Action(
+            "progress",
+            "mark or clear progress on a track",
+            progress,
+            {
+                "track": Option("text", "the track's id or text", required=True),
+                "mark": Option("bool", "true to mark (default), false to clear"),
+                "ticks": Option("int", "exact ticks, 0-40"),
+                "times": Option("int", "how many marks by rank, 1-10"),
+            },
+        ),
+        Action(
+            "track",
+            "start a vow, journey, fight or scene challenge",
+            new_track,
+            {
+                "kind": Option("text", "vow, journey, fight or scene", required=True),
+                "text": Option("text", "what the track is for"),
+                "rank": Option("text", "troublesome, dangerous, formidable, extreme or epic"),
+                "foe": Option("text", "fight: a foe's id or name"),
+                "count": Option("int", "fight: foes in the pack, 1-10"),
+                "characters": Option("texts", "who shares the track"),
+            },
+        ),
+        Action(
+            "scene_resolve",
+            "resolve a scene challenge (progress roll)",
+            resolve_scene,
+            {
+                "track": Option("text", "the scene's id or text", required=True),
+                "character": _character_option("who makes the progress roll"),
+                **DICE,
+            },
+        ),
+        Action(
+            "journal",
+            "write a journal entry (Markdown)",
+            journal,
+            {
+                "text": Option("text", "the entry", required=True),
+                "character": _character_option(),
+            },
+        ),
+        Action(
+            "person",
+            "note a person met",
+            world_entry("person"),
+            {
+                "name": Option("text", "their name", required=True),
+                "description": Option("text", "who they are"),
+                "place": Option("text", "where they live"),
+            },
+        ),
+        Action(
+            "place",
+            "note a place",
+            world_entry("place"),
+            {
+                "name": Option("text", "its name", required=True),
+                "description": Option("text", "what it is"),
+                "region": Option("text", "one of the rulebook's regions"),
+            },
+        ),
+        Action(
+            "note",
+            "a free note",
+            world_entry("note"),
+            {"text": Option("text", "the note", required=True), "character": _character_option()},
+        ),
+        Action(
+            "truth",
+            "set a world truth",
+            truth,
+            {
+                "truth": Option("text", "the truth category", required=True),
+                "option": Option("text", "an option's key, 'roll' or 'open'", required=True),
+                "seed": Option("text", "seed for 'roll'"),
+            },
+        ),
+        Action(
+            "equipment",
+            "note or strike out equipment",
+            equipment,
+            {
+                "item": Option("text", "the item", required=True),
+                "add": Option("bool", "true to add (default), false to strike out"),
+                "character": _character_option(),
+            },
+        ),
+        Action(
+            "party",
+            "travel together (one supply) or apart",
+            party,
+            {"together": Option("bool", "true: one shared supply", required=True)},
+        ),
+        Action(
+            "oracle",
+            "roll an oracle table (keep: record it)",
+            oracle,
+            {
+                "oracle": Option("text", "the table's id or name", required=True),
+                "value": Option("int", "your own roll"),
+                "seed": Option("text", "seed (the answer gives the one used)"),
+                "keep": Option("bool", "record the result in the journal"),
+            },
+        ),
+        Action(
+            "ask",
+            "Ask the Oracle a yes/no question (keep: record it)",
+            ask,
+            {
+                "odds": Option("text", "almost_certain, likely, 50/50, unlikely, small_chance", True),
+                "question": Option("text", "the question"),
+                "value": Option("int", "your own d100 roll"),
+                "seed": Option("text", "seed (the answer gives the one used)"),
+                "keep": Option("bool", "record the answer in the journal"),
+            },
+        ),
+        Action("undo", "undo the last operation", undo_redo(True)),
+        Action("redo", "redo the last undone operation", undo_redo(False)),
+    )
+}
+
+# Actions that change nothing unless asked to keep their result.
+READ_ONLY_UNLESS_KEPT = frozenset({"oracle", "ask"})
+
+
+def run_action(ctx: Context, name: str, body: Any) -> Any:
+    """Check the options of action ``name`` and run it (on the campaign's worker thread)."""
+    action = ACTIONS.get(name)
+    if action is None:
+        raise InvalidValue(f"action {name!r} is unknown (accepted: {', '.join(ACTIONS)})")
+    return action.run(ctx, check_options(action, body))

@@ -1,0 +1,490 @@
+"""The ASGI app: the routing table, errors as one JSON line, the event stream, static files.
+
+Routes (every page action has its JSON endpoint; see ``docs/api.md``)::
+
+    GET  /                                   -> the home campaign's page
+    GET  /c/{name}                           the table page (?token=... sets the token cookie)
+    GET  /api/campaigns                      campaign list (as 'campaign list --json', no paths)
+    POST /api/campaigns                      {"name"}: create a campaign
+    POST /api/campaigns/import?name=NAME     body: a JSON export ('export json'); 4 MiB at most
+    GET  /api/actions                        the action table: names, help, options
+    GET  /api/moves?ruleset=R                every move ('move show --json' each)
+    GET  /api/oracles                        every oracle table ('oracle show --json' each)
+    GET  /api/content/{npcs|truths|assets|regions}
+    GET  /api/odds?stat=&adds=&momentum=&debilities=   ('odds action --json')
+    GET  /api/c/{name}/state                 sheets, tracks, pending decision, world; version
+    GET  /api/c/{name}/timeline?last=N       log and journal as one list
+    GET  /api/c/{name}/moves/{move}?character=C   the move panel with the character's odds
+    POST /api/c/{name}/actions/{action}      run an action (body: its options as JSON)
+    GET  /api/c/{name}/events                server-sent events: {"version", "head"} per change
+    GET  /api/c/{name}/export/{markdown|json}  a download
+
+Errors: ``{"error": "one line"}`` with 400 (bad value), 401/403 (access), 404 (unknown
+campaign, route or name), 409 (the rules refuse it now), 413 (too large); nothing changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib.resources import files
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ironsworn.errors import CampaignError, InvalidValue, IronswornError, NotFound, RuleViolation
+from ironsworn.web import reads
+from ironsworn.web.access import (
+    COOKIE_PREFIX,
+    Access,
+    AccessMiddleware,
+    Forbidden,
+    Unauthorized,
+    campaign_tokens,
+)
+from ironsworn.web.tables import Table, Tables, UnknownCampaign
+
+ACTION_BODY_LIMIT = 256 * 1024
+IMPORT_LIMIT = 4 * 1024 * 1024
+SEAT_HEADER = "x-ironsworn-seat"
+KEEPALIVE_S = 15.0
+SECURITY_HEADERS = {
+    "content-security-policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+}
+
+
+@dataclass
+class Server:
+    """What the routes share: the open campaigns and the access rule."""
+
+    tables: Tables
+    access: Access
+
+    @property
+    def home(self) -> str:
+        return self.access.home
+
+
+def server_of(request: Request) -> Server:
+    server: Server = request.app.state.server
+    return server
+
+
+# -------------------------------------------------------------------------------- helpers
+
+
+def error(message: str, status: int, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": " ".join(message.splitlines()), **extra}, status_code=status)
+
+
+def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    body = json.dumps(data, ensure_ascii=False).encode("utf-8")
+    return Response(body, status, headers=headers, media_type="application/json")
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > limit):
+        raise TooLarge(limit)
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise TooLarge(limit)
+    return body
+
+
+class TooLarge(IronswornError):
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"the request body is larger than {limit // 1024} KiB (the limit)")
+
+
+async def json_body(request: Request) -> Any:
+    body = await read_body(request, ACTION_BODY_LIMIT)
+    if not body.strip():
+        return {}
+    try:
+        return json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InvalidValue(f"the request body is not JSON ({exc})") from None
+
+
+def table_of(request: Request) -> Table:
+    server = server_of(request)
+    name = request.path_params["name"]
+    from ironsworn.campaign.registry import check_name
+
+    check_name(name)
+    return server.tables.get(name, create=name == server.home)
+
+
+def int_param(request: Request, name: str, low: int, high: int, default: int | None) -> int:
+    from ironsworn.cli.common import parse_int
+
+    value = request.query_params.get(name)
+    if value is None:
+        if default is None:
+            raise InvalidValue(f"{name} is required ({low} to {high})")
+        return default
+    return parse_int(value, name, low, high)
+
+
+def seat_of(request: Request) -> str | None:
+    """The character the page plays (None: the guide seat, for a guide or on loopback)."""
+    from urllib.parse import unquote
+
+    # The page sends the name URL-encoded: a header carries Latin-1 only.
+    seat = unquote(request.headers.get(SEAT_HEADER, "")).strip() or None
+    role = request.scope.get("state", {}).get("role", "guide")
+    if seat is not None and seat.lower() == "guide":
+        seat = None
+    if seat is None and role != "guide":
+        raise Forbidden("a player's page acts as a character: pick the character you play")
+    return seat
+
+
+# --------------------------------------------------------------------------------- pages
+
+
+async def home_redirect(request: Request) -> Response:
+    return RedirectResponse(f"/c/{server_of(request).home}", status_code=303)
+
+
+async def page(request: Request) -> Response:
+    from ironsworn.campaign.registry import check_name
+
+    name = check_name(request.path_params["name"])
+    token = request.query_params.get("token")
+    if token:
+        # An invite link: keep its token in a cookie that no script and no other site can use,
+        # and take it out of the address bar (and out of the history).
+        response: Response = RedirectResponse(f"/c/{name}", status_code=303)
+        response.set_cookie(
+            COOKIE_PREFIX + name, token, httponly=True, samesite="strict", path="/"
+        )
+        return response
+    html = files("ironsworn.web").joinpath("static/index.html").read_text(encoding="utf-8")
+    return Response(html, media_type="text/html", headers={"cache-control": "no-store"})
+
+
+# ------------------------------------------------------------------------------ campaigns
+
+
+async def campaign_list(request: Request) -> Response:
+    server = server_of(request)
+    from ironsworn.campaign import registry
+
+    def describe() -> list[dict[str, Any]]:
+        out = []
+        for name in server.tables.names():
+            info = registry.describe(name) if name in registry.names() else None
+            out.append(
+                {
+                    "name": name,
+                    "home": name == server.home,
+                    "operations": info.operations if info else None,
+                    "last_played": info.last_played if info else None,
+                    "problem": "cannot be read" if info and info.problem else None,
+                }
+            )
+        return out
+
+    return json_response(await asyncio.to_thread(describe))
+
+
+def _guide_only(request: Request) -> None:
+    if request.scope.get("state", {}).get("role") != "guide":
+        raise Forbidden("only the guide may create or import campaigns")
+
+
+async def campaign_new(request: Request) -> Response:
+    _guide_only(request)
+    body = await json_body(request)
+    name = body.get("name") if isinstance(body, dict) else None
+    if not isinstance(name, str):
+        raise InvalidValue("campaign: option 'name' is required (1-64 letters, digits, - and _)")
+    from ironsworn.campaign import registry
+
+    def create() -> None:
+        registry.create(name).close()
+
+    await asyncio.to_thread(create)
+    return json_response({"created": name}, 201)
+
+
+async def campaign_import(request: Request) -> Response:
+    _guide_only(request)
+    import os
+    import tempfile
+    from pathlib import Path
+
+    from ironsworn.campaign import export, registry
+
+    name = registry.check_name(request.query_params.get("name", ""))
+    body = await read_body(request, IMPORT_LIMIT)
+
+    def load() -> int:
+        target = registry.campaign_path(name)
+        if target.exists():
+            raise InvalidValue(f"campaign {name!r} already exists")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(suffix=".json", dir=target.parent)
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(body)
+            try:
+                return export.import_file(Path(temporary), target, name=name)
+            except CampaignError as exc:
+                # The importer names the file it read: here that is the upload, not a path.
+                raise CampaignError(str(exc).replace(temporary, "the upload")) from None
+        finally:
+            os.unlink(temporary)
+
+    count = await asyncio.to_thread(load)
+    return json_response({"imported": name, "operations": count}, 201)
+
+
+# ---------------------------------------------------------------------------- reading
+
+
+async def actions_table(request: Request) -> Response:
+    from ironsworn.web.actions import ACTIONS
+
+    return json_response(
+        [
+            {
+                "name": a.name,
+                "help": a.help,
+                "options": {
+                    k: {"kind": o.kind, "help": o.help, "required": o.required}
+                    for k, o in a.options.items()
+                },
+            }
+            for a in ACTIONS.values()
+        ]
+    )
+
+
+async def moves(request: Request) -> Response:
+    return json_response(await asyncio.to_thread(reads.moves, request.query_params.get("ruleset")))
+
+
+async def oracles(request: Request) -> Response:
+    return json_response(await asyncio.to_thread(reads.oracles))
+
+
+async def content(request: Request) -> Response:
+    return json_response(await asyncio.to_thread(reads.content, request.path_params["kind"]))
+
+
+async def odds(request: Request) -> Response:
+    return json_response(
+        reads.odds(
+            int_param(request, "stat", 0, 5, None),
+            int_param(request, "adds", 0, 10, 0),
+            int_param(request, "momentum", -6, 10, 0),
+            int_param(request, "debilities", 0, 8, 0),
+        )
+    )
+
+
+async def state(request: Request) -> Response:
+    table = table_of(request)
+    await table.check()
+    version = table.version
+    data = table.cache.get("state")
+    if data is None:
+        data = await table.call(lambda store: reads.campaign_state(store, table.name))
+        if table.version == version:
+            table.cache["state"] = data
+    return json_response({**data, "version": version, "head": table.head})
+
+
+async def timeline(request: Request) -> Response:
+    table = table_of(request)
+    last = int_param(request, "last", 1, reads.TIMELINE_MAX, reads.TIMELINE_DEFAULT)
+    return json_response(await table.call(lambda store: reads.timeline(store, last)))
+
+
+async def move_panel(request: Request) -> Response:
+    table = table_of(request)
+    move = request.path_params["move"]
+    character = request.query_params.get("character") or None
+    return json_response(await table.call(lambda s: reads.move_panel(s, move, character)))
+
+
+async def export_campaign(request: Request) -> Response:
+    table = table_of(request)
+    kind = request.path_params["kind"]
+    from ironsworn.campaign import export
+
+    if kind == "markdown":
+        text = await table.call(export.markdown)
+        media, suffix = "text/markdown; charset=utf-8", "md"
+    elif kind == "json":
+        text = await table.call(export.export_json)
+        media, suffix = "application/json", "json"
+    else:
+        raise InvalidValue(f"export {kind!r} is unknown (accepted: markdown, json)")
+    disposition = f'attachment; filename="{table.name}.{suffix}"'
+    return Response(text, media_type=media, headers={"content-disposition": disposition})
+
+
+# ---------------------------------------------------------------------------- acting
+
+
+async def act(request: Request) -> Response:
+    from ironsworn.web.actions import READ_ONLY_UNLESS_KEPT, Context, run_action
+
+    table = table_of(request)
+    name = request.path_params["action"]
+    seat = seat_of(request) if name != "character" else None
+    body = await json_body(request)
+
+    def run(store: Any) -> Any:
+        return run_action(Context(store, table.name, seat), name, body)
+
+    keeps = isinstance(body, dict) and body.get("keep")
+    if name in READ_ONLY_UNLESS_KEPT and not keeps:
+        data = await table.call(run)
+    else:
+        data = await table.write(run)
+    return json_response(data, headers={"x-ironsworn-version": str(table.version)})
+
+
+async def events(request: Request) -> Response:
+    """Server-sent events: the current version at once, then one event per change."""
+    table = table_of(request)
+    await table.check()
+    queue = table.listen()
+
+    async def stream() -> AsyncIterator[str]:
+        try:
+            first = {"version": table.version, "head": table.head}
+            yield f"retry: 1000\nevent: change\ndata: {json.dumps(first)}\n\n"
+            while True:
+                try:
+                    change = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
+                except TimeoutError:
+                    yield ": still here\n\n"
+                    continue
+                yield f"event: change\ndata: {json.dumps(change.to_json())}\n\n"
+        finally:
+            table.unlisten(queue)
+
+    return StreamingResponse(
+        stream(),
+        media_type="text/event-stream",
+        headers={"cache-control": "no-store", "x-accel-buffering": "no"},
+    )
+
+
+# ---------------------------------------------------------------------------------- errors
+
+
+async def on_error(request: Request, exc: Exception) -> Response:
+    if isinstance(exc, NotFound):
+        message = str(exc)
+        if exc.candidates:
+            message += "; closest: " + ", ".join(exc.candidates)
+        status = 404 if isinstance(exc, UnknownCampaign) else 400
+        return error(message, status, candidates=list(exc.candidates))
+    if isinstance(exc, Unauthorized):
+        return error(str(exc), 401)
+    if isinstance(exc, Forbidden):
+        return error(str(exc), 403)
+    if isinstance(exc, TooLarge):
+        return error(str(exc), 413)
+    if isinstance(exc, RuleViolation):
+        return error(str(exc), 409)
+    return error(str(exc), 400)
+
+
+async def on_http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    words = {404: "no such page or endpoint", 405: "method not allowed here"}
+    return error(f"{words.get(exc.status_code, exc.detail)}: {request.url.path}", exc.status_code)
+
+
+class SecurityHeaders:
+    """Adds the content security policy and friends to every answer."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+# ------------------------------------------------------------------------------------ app
+
+
+def create_app(
+    home: str,
+    *,
+    loopback: bool = True,
+    tables: Tables | None = None,
+) -> Any:
+    """The table's ASGI app; ``home`` is the campaign ``/`` opens (created on first use)."""
+    server = Server(tables or Tables(), Access(loopback=loopback, home=home))
+    static = files("ironsworn.web").joinpath("static")
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        server.tables.start()
+        try:
+            yield
+        finally:
+            await server.tables.stop()
+
+    routes = [
+        Route("/", home_redirect),
+        Route("/c/{name}", page),
+        Route("/api/campaigns", campaign_list, methods=["GET"]),
+        Route("/api/campaigns", campaign_new, methods=["POST"]),
+        Route("/api/campaigns/import", campaign_import, methods=["POST"]),
+        Route("/api/actions", actions_table),
+        Route("/api/moves", moves),
+        Route("/api/oracles", oracles),
+        Route("/api/content/{kind}", content),
+        Route("/api/odds", odds),
+        Route("/api/c/{name}/state", state),
+        Route("/api/c/{name}/timeline", timeline),
+        Route("/api/c/{name}/moves/{move:path}", move_panel),
+        Route("/api/c/{name}/actions/{action}", act, methods=["POST"]),
+        Route("/api/c/{name}/events", events),
+        Route("/api/c/{name}/export/{kind}", export_campaign),
+        Mount("/static", StaticFiles(directory=str(static)), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={IronswornError: on_error, HTTPException: on_http_error},
+    )
+    app.state.server = server
+    return SecurityHeaders(AccessMiddleware(app, server.access))

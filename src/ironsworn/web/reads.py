@@ -1,0 +1,168 @@
+"""What a page reads: the campaign's state, its timeline, and the rulebook (moves, oracles, odds).
+
+Each function returns JSON-able data; the shapes are those the command line's ``--json``
+prints (``sheet``, ``track list``, ``log``, ``journal``, ``move show``, ``oracle show``,
+``odds``), gathered in one answer where a page needs several at once. Functions taking a
+store run on the campaign's worker thread.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ironsworn.errors import InvalidValue
+
+JsonDict = dict[str, Any]
+
+TIMELINE_DEFAULT = 200
+TIMELINE_MAX = 2000
+
+
+def library() -> Any:
+    from ironsworn.content import load_library
+
+    return load_library()
+
+
+def campaign_state(store: Any, name: str) -> JsonDict:
+    """Everything the table shows: sheets, tracks, the pending decision and the world."""
+    from ironsworn.moves.engine import public_pending
+
+    state = store.state()
+    return {
+        "campaign": name,
+        "characters": [state.sheet(n) for n in state.characters],
+        "tracks": [t.summary() for t in state.tracks.values()],
+        "pending": public_pending(state.pending) if state.pending else None,
+        "shared_supply": state.shared_supply,
+        "world": {
+            "people": [state.person_sheet(n) for n in state.people],
+            "places": list(state.places.values()),
+            "notes": list(state.notes),
+            "truths": [{"truth": k, **v} for k, v in state.truths.items()],
+        },
+    }
+
+
+def timeline(store: Any, last: int | None) -> list[JsonDict]:
+    """The log and the journal as one list: every operation (undone ones marked), its journal
+    line or entry (``html``: the entry's Markdown rendered safely) and its detail lines."""
+    from ironsworn.campaign.journal import Narrator, entries
+    from ironsworn.web.markdown import render
+
+    limit = TIMELINE_DEFAULT if last is None else last
+    if not 1 <= limit <= TIMELINE_MAX:
+        raise InvalidValue(f"last {limit} is out of range (accepted: 1 to {TIMELINE_MAX})")
+    operations = store.operations(include_undone=True, last=limit)
+    narrator = Narrator(store.state())
+    out: list[JsonDict] = []
+    for operation, entry in zip(operations, entries(operations, narrator), strict=True):
+        entry["status"] = operation.status
+        entry["summary"] = operation.summary
+        entry["details"] = narrator.lines(operation) if operation.kind != "journal" else []
+        entry["html"] = render(entry["text"]) if entry["text"] is not None else None
+        out.append(entry)
+    return out
+
+
+# --------------------------------------------------------------------------------- moves
+
+
+def moves(ruleset: str | None) -> list[JsonDict]:
+    """Every move of a ruleset in rulebook order, as ``move show --json`` prints each."""
+    from ironsworn.cli.content_cmd import check_ruleset
+
+    lib = library()
+    chosen = check_ruleset(lib, ruleset or "classic")
+    return [m.summary_json() for m in lib.in_ruleset("moves", chosen).values()]
+
+
+def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
+    """A move as the panel shows it for one character: what it rolls with the character's
+    values, the adds it names, the character's assets whose abilities speak of it, and the
+    exact odds of each choice of stat (with and without a burn)."""
+    from ironsworn.odds import action_odds, progress_odds
+
+    found = library().move(move)
+    data = found.summary_json()
+    data["adds"] = [a.to_json() for a in found.adds]
+    data["options"] = [
+        {"using": list(o.using), "text": o.text} for o in found.roll_options if o.using
+    ]
+    state = store.state()
+    if not state.characters:
+        data["character"] = None
+        return data
+    char = state.character(character)
+    data["character"] = char.name
+    choices: list[JsonDict] = []
+    for name in found.rolls:
+        entry: JsonDict = {"stat": name}
+        if found.roll_type == "action_roll":
+            try:
+                value = char.value(name)
+            except InvalidValue:
+                continue  # a meter this character has not (a companion's health)
+            entry["value"] = value
+            entry["odds"] = action_odds(
+                max(0, min(value, 5)), 0, char.momentum, len(char.debilities)
+            ).to_json()
+        else:
+            tracks = [
+                t
+                for t in state.tracks.values()
+                if t.status == "active" and char.name in t.characters
+            ]
+            entry["tracks"] = [
+                {**t.summary(), "odds": progress_odds(t.score).to_json()} for t in tracks
+            ]
+        choices.append(entry)
+    data["stats"] = choices
+    words = found.name.lower()
+    data["assets"] = [
+        {"name": a["name"], "ability": i + 1, "text": ability.text}
+        for a in char.assets
+        for i, ability in enumerate(_abilities(a["id"]))
+        if i < len(a["abilities"]) and a["abilities"][i] and words in ability.text.lower()
+    ]
+    return data
+
+
+def _abilities(asset_id: str) -> tuple[Any, ...]:
+    try:
+        abilities: tuple[Any, ...] = library().asset(asset_id).abilities
+    except LookupError:
+        return ()
+    return abilities
+
+
+def odds(stat: int, adds: int, momentum: int, debilities: int) -> JsonDict:
+    """The ``odds action --json`` shape."""
+    from ironsworn.odds import action_odds
+
+    data: JsonDict = action_odds(stat, adds, momentum, debilities).to_json()
+    return data
+
+
+# ------------------------------------------------------------------------------- content
+
+
+def oracles() -> list[JsonDict]:
+    """Every oracle table, by category (the id's folder), with its rows."""
+    from ironsworn.cli.content_cmd import oracle_json
+
+    out: list[JsonDict] = []
+    for table in library().oracles.values():
+        data = oracle_json(table)
+        path = table.id.split(":", 1)[-1].split("/")
+        data["category"] = path[-2] if len(path) > 2 else path[0]
+        out.append(data)
+    return out
+
+
+def content(kind: str) -> list[JsonDict]:
+    """Foes (``npcs``), ``truths``, ``assets`` or ``regions``, as ``show --json`` prints each."""
+    if kind not in ("npcs", "truths", "assets", "regions"):
+        raise InvalidValue(f"content {kind!r} is unknown (accepted: npcs, truths, assets, regions)")
+    items: dict[str, Any] = getattr(library(), kind)
+    return [item.to_json() for item in items.values()]

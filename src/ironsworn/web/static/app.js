@@ -1,0 +1,625 @@
+// The Ironsworn table's page. The server holds the truth: this script reads the JSON API,
+// draws it, and sends actions; it never computes a rule. Every piece of text a player typed
+// reaches the page through textContent (never as HTML), except journal entries, whose HTML the
+// server renders from Markdown with raw HTML off.
+"use strict";
+
+const NAME = decodeURIComponent(location.pathname.split("/")[2] || "");
+const BASE = `/api/c/${encodeURIComponent(NAME)}`;
+const STATS = ["edge", "heart", "iron", "shadow", "wits"];
+const DEBILITIES = [
+  ["conditions", ["wounded", "shaken", "unprepared", "encumbered"]],
+  ["banes", ["maimed", "corrupted"]],
+  ["burdens", ["cursed", "tormented"]],
+];
+const RANKS = ["troublesome", "dangerous", "formidable", "extreme", "epic"];
+const ODDS = [
+  ["almost_certain", "Almost certain"], ["likely", "Likely"], ["fifty_fifty", "50/50"],
+  ["unlikely", "Unlikely"], ["small_chance", "Small chance"],
+];
+const PROGRESS_MOVES = {
+  vow: "fulfill your vow", journey: "reach your destination", fight: "end the fight",
+};
+
+const store = {
+  state: null, version: -1, timeline: [], moves: null, oracles: null, assets: null,
+  npcs: null, truths: null, move: null, panel: null, result: null, viewing: null,
+};
+let seat = localStorage.getItem("seat:" + NAME) || "";
+
+// ------------------------------------------------------------------------------ helpers
+
+function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+function svg(tag, attrs) {
+  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+}
+
+const $ = (id) => document.getElementById(id);
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+const pct = (x) => `${(Number(x) * 100).toFixed(1)}%`;
+const words = (s) => String(s).replace(/_/g, " ");
+
+function fill(id, ...children) {
+  const el = $(id);
+  el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined));
+  return el;
+}
+
+function showError(message) {
+  const el = $("error");
+  el.textContent = message;
+  el.hidden = !message;
+  if (message) setTimeout(() => { if (el.textContent === message) el.hidden = true; }, 8000);
+}
+
+async function api(method, path, body) {
+  const headers = { "X-Ironsworn-Request": "1" };
+  if (seat) headers["X-Ironsworn-Seat"] = encodeURIComponent(seat);
+  let payload;
+  if (body instanceof Blob || typeof body === "string") payload = body;
+  else if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  const response = await fetch(path, { method, headers, body: payload, credentials: "same-origin" });
+  const data = await response.json().catch(() => ({ error: response.statusText }));
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+async function act(action, body, { keepResult = false } = {}) {
+  try {
+    showError("");
+    const data = await api("POST", `${BASE}/actions/${action}`, body || {});
+    if (keepResult) store.result = { action, data };
+    await refresh();
+    return data;
+  } catch (err) {
+    showError(err.message);
+    return null;
+  }
+}
+
+function clean(obj) {
+  const out = {};
+  for (const [k, v] of Object.entries(obj)) {
+    if (v === "" || v === null || v === undefined) continue;
+    if (Array.isArray(v) && !v.length) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+// --------------------------------------------------------------------------- refreshing
+
+async function refresh() {
+  try {
+    const [state, timeline] = await Promise.all([
+      api("GET", `${BASE}/state`), api("GET", `${BASE}/timeline?last=200`),
+    ]);
+    store.state = state;
+    store.version = state.version;
+    store.timeline = timeline;
+    render();
+    if (store.move) loadPanel(store.move, false);
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+function listen() {
+  const source = new EventSource(`${BASE}/events`);
+  source.addEventListener("change", (event) => {
+    const change = JSON.parse(event.data);
+    // Any version other than ours (a gap after sleep or a lost connection included) means
+    // the page is behind: read the state again.
+    if (change.version !== store.version) refresh();
+  });
+  source.onopen = () => { $("live").className = "live on"; };
+  source.onerror = () => { $("live").className = "live off"; };
+}
+
+function character() {
+  const chars = store.state ? store.state.characters : [];
+  const name = seat || store.viewing;
+  return chars.find((c) => c.name === name) || chars[0] || null;
+}
+
+// ------------------------------------------------------------------------------ drawing
+
+function render() {
+  $("campaign-name").textContent = NAME;
+  document.title = `${NAME} — Ironsworn table`;
+  renderSeat();
+  renderSheet();
+  renderTracks();
+  renderPending();
+  renderResult();
+  renderTimeline();
+  renderWorld();
+}
+
+function renderSeat() {
+  const select = $("seat");
+  const names = store.state.characters.map((c) => c.name);
+  const options = [h("option", { value: "" }, "the guide (any character)")];
+  for (const n of names) options.push(h("option", { value: n }, n));
+  select.replaceChildren(...options);
+  select.value = names.includes(seat) ? seat : "";
+}
+
+function pips(name, value, low, high, onset) {
+  const row = h("div", { class: "pips", role: "group", "aria-label": name });
+  for (let v = low; v <= high; v++) {
+    const on = value >= 0 ? v > 0 && v <= value : v < 0 && v >= value;
+    row.append(h("button", {
+      type: "button", class: "pip" + (on ? " on" : "") + (v === value ? " now" : ""),
+      title: `${name} ${signed(v)}`, "aria-pressed": v === value ? "true" : "false",
+      "data-value": v, onclick: () => onset(v),
+    }, low < 0 ? signed(v) : String(v)));
+  }
+  return row;
+}
+
+function renderSheet() {
+  const char = character();
+  if (!char) {
+    fill("sheet", h("p", { class: "empty" }, "No character yet: create one under New character."));
+    return;
+  }
+  const adjust = (meter, to, from) => act("adjust", { character: char.name, meter, delta: to - from });
+  const viewing = store.state.characters.length > 1 && !seat ? h("label", {},
+    "Sheet of ", h("select", { onchange: (e) => { store.viewing = e.target.value; render(); } },
+      store.state.characters.map((c) => h("option", { value: c.name, selected: c.name === char.name }, c.name)))) : null;
+  const stats = h("ul", { class: "stats" }, STATS.map((s) =>
+    h("li", {}, h("span", { class: "stat-value" }, char.stats[s]), h("span", {}, s))));
+  const meters = ["health", "spirit", "supply"].map((m) =>
+    h("div", { class: "meter", "data-meter": m }, h("span", { class: "label" }, m, " ", h("b", {}, char[m])),
+      pips(m, char[m], 0, 5, (v) => adjust(m, v, char[m]))));
+  const momentum = h("div", { class: "meter momentum", "data-meter": "momentum" },
+    h("span", { class: "label" }, "momentum ", h("b", {}, signed(char.momentum)),
+      h("small", {}, ` max ${signed(char.momentum_max)} · reset ${signed(char.momentum_reset)}`)),
+    pips("momentum", char.momentum, -6, char.momentum_max, (v) => adjust("momentum", v, char.momentum)),
+    h("button", { type: "button", class: "small", onclick: () => adjust("momentum", char.momentum_reset, char.momentum) }, "reset"));
+  const debilities = h("div", { class: "debilities" }, DEBILITIES.map(([group, names]) =>
+    h("fieldset", {}, h("legend", {}, group), names.map((d) => h("label", {},
+      h("input", { type: "checkbox", name: d, checked: char.debilities.includes(d),
+        onchange: (e) => act("debility", { character: char.name, name: d, mark: e.target.checked }) }), d)))));
+  const xp = char.experience;
+  const experience = h("div", { class: "xp" }, `experience ${xp.earned} earned · ${xp.spent} spent · ${xp.available} to spend `,
+    h("button", { type: "button", class: "small", onclick: () => act("adjust", { character: char.name, meter: "experience", delta: 1 }) }, "+1"),
+    h("button", { type: "button", class: "small", onclick: () => act("adjust", { character: char.name, meter: "experience", delta: -1 }) }, "−1"));
+  const bonds = h("div", { class: "bonds" }, h("h3", {}, "Bonds"), boxes(char.bonds.ticks),
+    h("ul", {}, char.bonds.list.map((b) => h("li", {}, b))));
+  const assets = h("div", { class: "assets" }, char.assets.map(assetCard));
+  const equipment = char.equipment.length ? h("p", { class: "equipment" }, "equipment: ", char.equipment.join(", ")) : null;
+  fill("sheet", viewing, h("h2", { class: "char-name" }, char.name,
+    char.status !== "active" ? h("small", {}, ` (${char.status})`) : null,
+    char.initiative ? h("span", { class: "badge" }, "initiative") : null),
+  stats, meters, momentum, debilities, experience, bonds, assets, equipment);
+}
+
+function assetCard(asset) {
+  const card = store.assets ? store.assets.find((a) => a.id === asset.id) : null;
+  const abilities = (card ? card.abilities : asset.abilities.map(() => ({ text: "" })));
+  return h("article", { class: "asset" },
+    h("h4", {}, asset.name, asset.input ? h("small", {}, ` ${asset.input}`) : null, h("small", { class: "type" }, ` ${asset.type}`)),
+    h("ul", {}, abilities.map((a, i) => h("li", { class: asset.abilities[i] ? "marked" : "" },
+      h("span", { class: "dot" }, asset.abilities[i] ? "●" : "○"), " ", a.text || `ability ${i + 1}`))),
+    asset.meter ? h("div", { class: "asset-meter" }, `${asset.meter.name} ${asset.meter.value}/${asset.meter.max}`) : null);
+}
+
+// The rulebook draws progress as ten boxes; each tick is one line in a box (four fill it).
+function boxes(ticks) {
+  const row = h("div", { class: "boxes", title: `${ticks} ticks`, "data-ticks": ticks });
+  const lines = [[2, 18, 18, 2], [2, 2, 18, 18], [10, 1, 10, 19], [1, 10, 19, 10]];
+  for (let b = 0; b < 10; b++) {
+    const s = svg("svg", { viewBox: "0 0 20 20", class: "box", "aria-hidden": "true" });
+    const n = Math.max(0, Math.min(4, ticks - b * 4));
+    for (let i = 0; i < n; i++) {
+      const [x1, y1, x2, y2] = lines[i];
+      s.append(svg("line", { x1, y1, x2, y2 }));
+    }
+    row.append(s);
+  }
+  return row;
+}
+
+function renderTracks() {
+  const tracks = store.state.tracks.filter((t) => t.status === "active");
+  const list = tracks.map((t) => h("article", { class: "track", "data-track": t.id },
+    h("h4", {}, t.name, h("small", {}, ` ${t.kind} · ${t.rank} · ${t.characters.join(", ")}`)),
+    boxes(t.ticks),
+    h("div", { class: "track-actions" },
+      h("button", { type: "button", class: "small", onclick: () => act("progress", { track: t.id }) }, "mark progress"),
+      t.kind === "scene" ? h("button", { type: "button", class: "small", onclick: () => act("scene_resolve", { track: t.id }, { keepResult: true }) }, "resolve")
+        : PROGRESS_MOVES[t.kind] ? h("button", { type: "button", class: "small", onclick: () => openMove(PROGRESS_MOVES[t.kind], t.id) }, words(PROGRESS_MOVES[t.kind])) : null,
+      h("span", { class: "score" }, `score ${t.score}`))));
+  const kind = h("select", { name: "kind" }, ["vow", "journey", "fight", "scene"].map((k) => h("option", { value: k }, k)));
+  const text = h("input", { name: "text", placeholder: "what it is for" });
+  const rank = h("select", { name: "rank" }, h("option", { value: "" }, "rank (a foe's own)"), RANKS.map((r) => h("option", { value: r }, r)));
+  const foe = h("select", { name: "foe" }, h("option", { value: "" }, "foe…"),
+    (store.npcs || []).map((n) => h("option", { value: n.id }, n.name)));
+  const form = h("form", { class: "new-track", onsubmit: (e) => {
+    e.preventDefault();
+    act("track", clean({ kind: kind.value, text: text.value, rank: rank.value, foe: kind.value === "fight" ? foe.value : "" }));
+  } }, kind, text, rank, foe, h("button", { type: "submit" }, "Start"));
+  fill("tracks", h("h3", {}, "Progress tracks"), list.length ? list : h("p", { class: "empty" }, "No active track."), form);
+}
+
+// ------------------------------------------------------------------------- moves tab
+
+async function renderMoves() {
+  if (!store.moves) store.moves = await api("GET", "/api/moves");
+  const search = h("input", { type: "search", id: "move-search", placeholder: "search moves", "aria-label": "search moves" });
+  const lists = h("div", { class: "move-lists" });
+  const draw = () => {
+    const q = search.value.trim().toLowerCase();
+    const byCategory = {};
+    for (const m of store.moves) {
+      if (q && !m.name.toLowerCase().includes(q) && !(m.trigger || "").toLowerCase().includes(q)) continue;
+      (byCategory[m.category] = byCategory[m.category] || []).push(m);
+    }
+    lists.replaceChildren(...Object.entries(byCategory).map(([cat, moves]) => h("div", { class: "category" },
+      h("h4", {}, words(cat)), moves.map((m) => h("button", { type: "button", class: "move", "data-move": m.id, onclick: () => openMove(m.id) }, m.name)))));
+  };
+  search.addEventListener("input", draw);
+  draw();
+  fill("tab-moves", search, lists, h("div", { id: "panel" }));
+}
+
+function openMove(id, track) {
+  store.move = id;
+  store.track = track || null;
+  loadPanel(id, true);
+}
+
+async function loadPanel(id, scroll) {
+  const char = character();
+  try {
+    const panel = await api("GET", `${BASE}/moves/${encodeURIComponent(id)}` + (char ? `?character=${encodeURIComponent(char.name)}` : ""));
+    store.panel = panel;
+    renderPanel(scroll);
+  } catch (err) { showError(err.message); }
+}
+
+function oddsLine(odds) {
+  const b = odds.with_burn;
+  const burn = b && (b.strong_hit !== odds.strong_hit || b.weak_hit !== odds.weak_hit) ? b : null;
+  return h("span", { class: "odds" },
+    `strong ${pct(odds.strong_hit)} · weak ${pct(odds.weak_hit)} · miss ${pct(odds.miss)}`,
+    burn ? h("small", {}, ` (burning: strong ${pct(burn.strong_hit)} · weak ${pct(burn.weak_hit)} · miss ${pct(burn.miss)})`) : null);
+}
+
+function renderPanel(scroll) {
+  const m = store.panel;
+  const panel = $("panel");
+  if (!m || !panel) return;
+  const form = h("form", { class: "move-form", onsubmit: (e) => { e.preventDefault(); makeMove(form); } });
+  const chosen = panel.querySelector("input[name=stat]:checked");
+  const keepStat = chosen ? chosen.value : null;
+  if (m.roll_type === "action_roll" && m.stats) {
+    form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, "Roll +"),
+      m.stats.map((s, i) => h("label", { class: "stat-option" },
+        h("input", { type: "radio", name: "stat", value: s.stat, checked: keepStat ? keepStat === s.stat : i === 0 }),
+        h("b", {}, ` ${s.stat} ${s.value}`), " ", oddsLine(s.odds)))));
+  } else if (m.roll_type === "progress_roll" && m.stats) {
+    const tracks = m.stats.flatMap((s) => s.tracks || []);
+    form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, "Track"),
+      tracks.length ? tracks.map((t, i) => h("label", { class: "stat-option" },
+        h("input", { type: "radio", name: "track", value: t.id, checked: store.track ? store.track === t.id : i === 0 }),
+        h("b", {}, ` ${t.name} (score ${t.score})`), " ", oddsLine(t.odds))) : h("p", {}, "No track for this move.")));
+  }
+  form.append(
+    h("label", {}, "adds ", h("input", { name: "add", type: "number", min: 0, max: 10, value: 0, class: "short" })),
+    h("label", {}, "your dice ", h("input", { name: "dice", placeholder: "random, or e.g. 4,5,8", class: "dice" })),
+    h("details", {}, h("summary", {}, "more options"),
+      ["amount", "ally", "with", "asset", "ability", "companion", "odds"].map((o) =>
+        h("label", { class: "opt" }, `${o} `, h("input", { name: o })))),
+    h("button", { type: "submit", class: "primary" }, m.roll_type === "no_roll" ? "Make the move" : "Roll"));
+  panel.replaceChildren(h("article", { class: "move-panel", "data-move": m.id },
+    h("h3", {}, m.name, h("small", {}, ` ${words(m.category)}`)),
+    h("p", { class: "trigger" }, m.trigger || ""),
+    m.adds && m.adds.length ? h("ul", { class: "adds" }, m.adds.map((a) => h("li", {}, `+${a.value} ${a.when}`))) : null,
+    m.assets && m.assets.length ? h("ul", { class: "applies" }, m.assets.map((a) => h("li", {}, h("b", {}, a.name), ` ${a.text}`))) : null,
+    form,
+    m.outcomes ? h("dl", { class: "outcomes" }, ["strong_hit", "weak_hit", "miss"].filter((k) => m.outcomes[k]).map((k) =>
+      [h("dt", {}, words(k)), h("dd", {}, m.outcomes[k])])) : null));
+  if (scroll) panel.scrollIntoView({ block: "nearest" });
+}
+
+function makeMove(form) {
+  const data = new FormData(form);
+  const char = character();
+  const body = {
+    move: store.panel.id,
+    character: seat ? undefined : (char ? char.name : undefined),
+    stat: data.get("stat") || undefined,
+    track: data.get("track") || undefined,
+    dice: (data.get("dice") || "").trim(),
+    add: Number(data.get("add")) ? [Number(data.get("add"))] : [],
+  };
+  for (const o of ["ally", "with", "asset", "companion", "odds"]) body[o] = (data.get(o) || "").trim();
+  for (const o of ["amount", "ability"]) if ((data.get(o) || "").trim()) body[o] = Number(data.get(o));
+  act("move", clean(body), { keepResult: true });
+}
+
+// ------------------------------------------------------------------------ the result
+
+function rollLine(roll) {
+  if (!roll) return null;
+  if (roll.type === "action") {
+    return h("div", { class: "roll" },
+      h("span", { class: "die action" + (roll.action_die_cancelled ? " cancelled" : ""), title: roll.action_die_cancelled ? "cancelled by negative momentum" : "action die" }, roll.action_die),
+      ` + ${roll.stat}` + (roll.adds ? ` + ${roll.adds}` : "") + ` = `, h("b", { class: "score" }, roll.score), " vs ",
+      h("span", { class: "die challenge" }, roll.challenge[0]), h("span", { class: "die challenge" }, roll.challenge[1]),
+      " ", h("b", { class: `outcome ${roll.outcome}` }, words(roll.outcome).toUpperCase()),
+      roll.match ? h("span", { class: "match" }, " MATCH") : null,
+      roll.burned ? h("span", { class: "burned" }, " (momentum burned)") : null);
+  }
+  return h("div", { class: "roll" }, `progress `, h("b", { class: "score" }, roll.score), " vs ",
+    h("span", { class: "die challenge" }, roll.challenge[0]), h("span", { class: "die challenge" }, roll.challenge[1]),
+    " ", h("b", { class: `outcome ${roll.outcome}` }, words(roll.outcome).toUpperCase()),
+    roll.match ? h("span", { class: "match" }, " MATCH") : null);
+}
+
+function effectList(effects) {
+  return h("ul", { class: "effects" }, effects.map((e) => h("li", {},
+    e.character ? `${e.character}: ` : "", h("b", {}, e.target), ` ${fmt(e.from)} → ${fmt(e.to)}`)));
+}
+
+const fmt = (v) => (v === true ? "yes" : v === false ? "no" : v === null || v === undefined ? "–" : String(v));
+
+function renderResult() {
+  const r = store.result;
+  if (!r) { fill("result"); return; }
+  const d = r.data;
+  if (r.action === "oracle") {
+    const lines = (res, depth) => [h("li", { style: null, class: `depth-${depth}` }, `${res.roll ?? ""} `, h("b", {}, res.text)),
+      ...res.rolls.flatMap((c) => lines(c, depth + 1))];
+    fill("result", h("article", { class: "result oracle-result" }, h("h3", {}, d.name), h("ul", {}, lines(d, 0)),
+      h("button", { type: "button", onclick: () => act("oracle", { oracle: d.id, seed: d.seed, keep: true }) }, "Keep in the journal")));
+    return;
+  }
+  if (r.action === "ask") {
+    fill("result", h("article", { class: "result" }, h("h3", {}, "The oracle answers"),
+      h("p", { class: "answer" }, `${d.odds} — rolled ${d.roll}: `, h("b", {}, d.yes ? "YES" : "NO"), d.match ? " — a match: an extreme result or a twist" : ""),
+      h("button", { type: "button", onclick: () => act("ask", clean({ odds: d.odds, seed: d.seed, question: r.question, keep: true })) }, "Keep in the journal")));
+    return;
+  }
+  if (!("effects" in d)) { fill("result"); return; }
+  const chain = (d.chain || []).map((m) => h("div", { class: "chain" }, h("h4", {}, `→ ${m.name}`), rollLine(m.roll)));
+  fill("result", h("article", { class: "result move-result" },
+    h("h3", {}, d.move ? (store.moves || []).find((m) => m.id === d.move)?.name || words(d.move) : words(r.action),
+      d.character ? h("small", {}, ` ${d.character}`) : null),
+    rollLine(d.roll), d.text ? h("p", { class: "outcome-text" }, d.text) : null, chain,
+    d.effects.length ? effectList(d.effects) : null,
+    d.notes.length ? h("ul", { class: "notes" }, d.notes.map((n) => h("li", {}, n))) : null));
+}
+
+function renderPending() {
+  const p = store.state.pending;
+  const box = $("pending");
+  if (!p) { box.hidden = true; box.replaceChildren(); return; }
+  box.hidden = false;
+  const mine = !seat || seat === p.character;
+  const dice = h("input", { class: "dice", placeholder: "dice for what follows (optional)", "aria-label": "dice" });
+  const extra = () => clean({ dice: dice.value.trim() });
+  let controls;
+  if (p.kind === "burn") {
+    controls = [h("button", { type: "button", class: "primary", "data-answer": "burn", onclick: () => act("burn", extra(), { keepResult: true }) }, "Burn momentum"),
+      h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), { keepResult: true }) }, "Decline")];
+  } else if (p.count === 1 && p.min === 1) {
+    controls = p.options.map((o) => h("button", { type: "button", class: "choice", "data-key": o.key,
+      onclick: () => act("choose", { keys: [o.key], ...extra() }, { keepResult: true }) }, o.text));
+  } else {
+    const boxes = p.options.map((o) => h("label", { class: "choice" }, h("input", { type: "checkbox", value: o.key }), ` ${o.text}`));
+    controls = [...boxes, h("button", { type: "button", class: "primary", "data-answer": "choose", onclick: () => {
+      const keys = boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
+      act("choose", { keys, ...extra() }, { keepResult: true });
+    } }, `Choose (${p.min === p.count ? p.count : `${p.min}-${p.count}`})`),
+    p.min === 0 ? h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), { keepResult: true }) }, "Decline") : null];
+  }
+  box.replaceChildren(h("strong", {}, `${p.character} decides: `), h("span", { class: "prompt" }, p.prompt),
+    h("div", { class: "answers" }, mine ? [controls, dice] : h("em", {}, `waiting for ${p.character}'s page (or the guide)`)));
+}
+
+// ---------------------------------------------------------------------------- timeline
+
+function renderTimeline() {
+  const items = [...store.timeline].reverse().map((e) => {
+    const li = h("li", { class: `entry ${e.kind} ${e.status}`, "data-seq": e.seq },
+      h("span", { class: "seq" }, `#${e.seq}`), e.character ? h("span", { class: "who" }, e.character) : null,
+      e.status !== "live" ? h("span", { class: "status" }, e.status) : null);
+    if (e.html !== null) {
+      // Rendered by the server from Markdown with raw HTML off and unsafe links refused.
+      const body = h("div", { class: "journal-text" });
+      body.innerHTML = e.html;
+      li.append(body);
+    } else {
+      li.append(h("div", { class: "mechanics" }, e.mechanics),
+        e.details.length ? h("ul", { class: "details" }, e.details.map((d) => h("li", {}, d))) : null);
+    }
+    return li;
+  });
+  fill("timeline", items.length ? items : h("li", { class: "empty" }, "Nothing has happened yet."));
+}
+
+// ------------------------------------------------------------------------------ oracles
+
+async function renderOracles() {
+  if (!store.oracles) store.oracles = await api("GET", "/api/oracles");
+  const question = h("input", { placeholder: "your yes/no question", "aria-label": "question" });
+  const ask = h("form", { class: "ask", onsubmit: (e) => e.preventDefault() }, h("h3", {}, "Ask the Oracle"), question,
+    h("div", {}, ODDS.map(([key, label]) => h("button", { type: "button", "data-odds": key, onclick: async () => {
+      const data = await act("ask", clean({ odds: key, question: question.value.trim() }));
+      if (data) { store.result = { action: "ask", data, question: question.value.trim() }; renderResult(); }
+    } }, label))));
+  const search = h("input", { type: "search", placeholder: "search tables", "aria-label": "search oracle tables" });
+  const list = h("div", { class: "oracle-list" });
+  const draw = () => {
+    const q = search.value.trim().toLowerCase();
+    const groups = {};
+    for (const t of store.oracles) {
+      if (q && !t.name.toLowerCase().includes(q)) continue;
+      (groups[t.category] = groups[t.category] || []).push(t);
+    }
+    list.replaceChildren(...Object.entries(groups).map(([cat, tables]) => h("details", { open: q ? true : null },
+      h("summary", {}, words(cat)), tables.map((t) => h("div", { class: "oracle" },
+        h("button", { type: "button", class: "roll-oracle", "data-oracle": t.id, onclick: async () => {
+          const data = await act("oracle", { oracle: t.id });
+          if (data) { store.result = { action: "oracle", data }; renderResult(); }
+        } }, `Roll ${t.name}`),
+        h("details", {}, h("summary", {}, "table"), h("table", {}, t.rows.map((r) => h("tr", {},
+          h("td", {}, r.min === r.max ? r.min : `${r.min}-${r.max}`), h("td", {}, r.text))))))))));
+  };
+  search.addEventListener("input", draw);
+  draw();
+  fill("tab-oracles", ask, h("h3", {}, "Oracle tables"), search, list);
+}
+
+// -------------------------------------------------------------------------------- world
+
+function renderWorld() {
+  const w = store.state.world;
+  const input = (name, placeholder) => h("input", { name, placeholder, "aria-label": placeholder });
+  const personName = input("name", "name"); const personDesc = input("description", "who they are");
+  const placeName = input("name", "name"); const placeDesc = input("description", "what it is");
+  const noteText = input("text", "a note");
+  const truthPick = h("select", { "aria-label": "truth" }, (store.truths || []).map((t) => h("option", { value: t.id }, t.name)));
+  const truthOption = h("select", { "aria-label": "option" }, ["1", "2", "3", "roll", "open"].map((o) => h("option", { value: o }, o)));
+  const foe = h("select", { "aria-label": "foe" }, (store.npcs || []).map((n) => h("option", { value: n.id }, `${n.name} (${n.rank})`)));
+  fill("tab-world",
+    h("h3", {}, "Truths"), h("ul", { class: "truths" }, w.truths.map((t) => h("li", {}, h("b", {}, t.name), ` ${t.summary}`))),
+    h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("truth", { truth: truthPick.value, option: truthOption.value }); } },
+      truthPick, truthOption, h("button", { type: "submit" }, "Set")),
+    h("h3", {}, "People"), h("ul", { class: "people" }, w.people.map((p) => h("li", {}, h("b", {}, p.name), p.description ? ` — ${p.description}` : "",
+      p.bonds.length ? h("small", {}, ` (bond: ${p.bonds.join(", ")})`) : null))),
+    h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("person", clean({ name: personName.value.trim(), description: personDesc.value.trim() })); } },
+      personName, personDesc, h("button", { type: "submit" }, "Add person")),
+    h("h3", {}, "Places"), h("ul", { class: "places" }, w.places.map((p) => h("li", {}, h("b", {}, p.name), p.description ? ` — ${p.description}` : ""))),
+    h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("place", clean({ name: placeName.value.trim(), description: placeDesc.value.trim() })); } },
+      placeName, placeDesc, h("button", { type: "submit" }, "Add place")),
+    h("h3", {}, "Notes"), h("ul", { class: "notes" }, w.notes.map((n) => h("li", {}, n.text))),
+    h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("note", { text: noteText.value.trim() }); } },
+      noteText, h("button", { type: "submit" }, "Add note")),
+    h("h3", {}, "Foes"),
+    h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("track", { kind: "fight", foe: foe.value }); } },
+      foe, h("button", { type: "submit" }, "Start a fight")));
+}
+
+// ------------------------------------------------------------------- character creation
+
+function renderCreate() {
+  const name = h("input", { name: "name", required: true, placeholder: "name", "aria-label": "character name" });
+  const selects = STATS.map((s, i) => h("label", { class: "stat-pick" }, s, " ",
+    h("select", { name: s }, [3, 2, 1].map((v) => h("option", { value: v, selected: [3, 2, 2, 1, 1][i] === v }, v)))));
+  const bonds = [0, 1, 2].map((i) => h("input", { name: `bond${i}`, placeholder: `bond ${i + 1} (a person or place)` }));
+  const assets = [0, 1, 2].map((i) => h("select", { name: `asset${i}`, "aria-label": `asset ${i + 1}` },
+    h("option", { value: "" }, `asset ${i + 1}…`), (store.assets || []).map((a) => h("option", { value: a.id }, `${a.name} (${a.type})`))));
+  const abilities = [0, 1, 2].map((i) => h("select", { name: `ability${i}`, "aria-label": `starting ability of asset ${i + 1}` },
+    h("option", { value: "" }, "marked ability"), [1, 2, 3].map((n) => h("option", { value: n }, `start with ability ${n}`))));
+  const vow = h("input", { name: "vow", placeholder: "background vow" });
+  const vowRank = h("select", { name: "vowRank", "aria-label": "background vow rank" }, RANKS.map((r) => h("option", { value: r, selected: r === "extreme" }, r)));
+  const form = h("form", { class: "create", onsubmit: async (e) => {
+    e.preventDefault();
+    const stats = STATS.map((s, i) => `${s}=${selects[i].querySelector("select").value}`).join(",");
+    const chosen = assets.map((a, i) => (a.value ? a.value + (abilities[i].value ? `:${abilities[i].value}` : "") : "")).filter(Boolean);
+    const made = await act("character", clean({ name: name.value.trim(), stats,
+      bonds: bonds.map((b) => b.value.trim()).filter(Boolean), assets: chosen }));
+    if (!made) return;
+    seat = made.name;
+    localStorage.setItem("seat:" + NAME, seat);
+    if (vow.value.trim()) await act("track", { kind: "vow", text: vow.value.trim(), rank: vowRank.value });
+    await refresh();
+  } }, h("h3", {}, "A new character"), name, h("div", { class: "stat-picks" }, selects),
+  h("p", { class: "hint" }, "Stats: 3, 2, 2, 1, 1 in any order."), bonds,
+  assets.map((a, i) => h("div", { class: "asset-pick" }, a, abilities[i])), vow, vowRank,
+  h("button", { type: "submit", class: "primary" }, "Create"));
+  fill("tab-create", form);
+}
+
+// ---------------------------------------------------------------------------- campaigns
+
+async function renderCampaigns() {
+  let list = [];
+  try { list = await api("GET", "/api/campaigns"); } catch (err) { showError(err.message); }
+  const name = h("input", { placeholder: "new campaign name", "aria-label": "new campaign name", pattern: "[A-Za-z0-9][A-Za-z0-9_-]{0,63}" });
+  const file = h("input", { type: "file", accept: "application/json,.json", "aria-label": "campaign export to import" });
+  const importName = h("input", { placeholder: "name for the imported campaign", "aria-label": "name for the imported campaign" });
+  fill("tab-campaigns",
+    h("h3", {}, "Campaigns"),
+    h("ul", { class: "campaigns" }, list.map((c) => h("li", {}, c.name === NAME ? h("b", {}, c.name) : h("a", { href: `/c/${encodeURIComponent(c.name)}` }, c.name),
+      h("small", {}, ` ${c.operations ?? "?"} operations`)))),
+    h("form", { class: "inline", onsubmit: async (e) => {
+      e.preventDefault();
+      try { await api("POST", "/api/campaigns", { name: name.value.trim() }); location.href = `/c/${encodeURIComponent(name.value.trim())}`; } catch (err) { showError(err.message); }
+    } }, name, h("button", { type: "submit" }, "Create")),
+    h("h3", {}, "Export"),
+    h("p", {}, h("a", { href: `${BASE}/export/markdown`, download: `${NAME}.md` }, "Markdown"), " · ",
+      h("a", { href: `${BASE}/export/json`, download: `${NAME}.json` }, "JSON")),
+    h("h3", {}, "Import a JSON export"),
+    h("form", { class: "inline", onsubmit: async (e) => {
+      e.preventDefault();
+      if (!file.files.length) { showError("choose a JSON export file"); return; }
+      try {
+        const target = importName.value.trim();
+        await api("POST", `/api/campaigns/import?name=${encodeURIComponent(target)}`, file.files[0]);
+        location.href = `/c/${encodeURIComponent(target)}`;
+      } catch (err) { showError(err.message); }
+    } }, file, importName, h("button", { type: "submit" }, "Import")));
+}
+
+// --------------------------------------------------------------------------------- start
+
+function showTab(tab) {
+  for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("active", b.dataset.tab === tab);
+  for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== `tab-${tab}`;
+  const draw = { moves: renderMoves, oracles: renderOracles, world: renderWorld, create: renderCreate, campaigns: renderCampaigns }[tab];
+  Promise.resolve(draw()).catch((err) => showError(err.message));
+}
+
+async function start() {
+  for (const b of document.querySelectorAll("#tabs button")) b.addEventListener("click", () => showTab(b.dataset.tab));
+  $("seat").addEventListener("change", (e) => {
+    seat = e.target.value;
+    localStorage.setItem("seat:" + NAME, seat);
+    render();
+    if (store.move) loadPanel(store.move, false);
+  });
+  $("undo").addEventListener("click", () => act("undo"));
+  $("redo").addEventListener("click", () => act("redo"));
+  $("journal-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const text = $("journal-text").value;
+    if (!text.trim()) return;
+    if (await act("journal", { text })) $("journal-text").value = "";
+  });
+  await refresh();
+  listen();
+  renderMoves().catch((err) => showError(err.message));
+  const [assets, npcs, truths] = await Promise.all([
+    api("GET", "/api/content/assets"), api("GET", "/api/content/npcs"), api("GET", "/api/content/truths"),
+  ]).catch((err) => { showError(err.message); return [[], [], []]; });
+  Object.assign(store, { assets, npcs, truths });
+  if (store.state) render();
+  document.body.dataset.ready = "yes";
+}
+
+start();

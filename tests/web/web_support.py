@@ -1,0 +1,108 @@
+"""Helpers of the web table's tests: an in-process client, a real server on a free loopback port,
+and Debian's Chromium driven by Playwright.
+
+Chromium is the system package (``/usr/bin/chromium``; ``.ci/run`` installs it). Where it is
+missing the browser tests are skipped, except under ``IRONSWORN_REQUIRE_SHARED`` (CI), where
+they fail: a browser test must never be skipped silently there.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+CHANGE = {"X-Ironsworn-Request": "1"}
+STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
+
+
+def require_chromium() -> None:
+    """Skip without Chromium, or fail where browser tests are required (CI)."""
+    if CHROMIUM.exists():
+        return
+    reason = f"the browser tests need Debian's chromium at {CHROMIUM}"
+    if os.environ.get("IRONSWORN_REQUIRE_SHARED", "") not in ("", "0"):
+        pytest.fail(f"{reason} (IRONSWORN_REQUIRE_SHARED is set)", pytrace=False)
+    pytest.skip(reason)
+
+
+def client(app: Any, host: str = "127.0.0.1") -> Any:
+    """Starlette's test client on ``app`` with the client address ``host``."""
+    import warnings
+
+    from starlette.testclient import TestClient
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # newer Starlette prefers another HTTP package
+        return TestClient(app, base_url="http://127.0.0.1:8484", client=(host, 50000))
+
+
+class LiveServer:
+    """A uvicorn server on a thread, bound to a free loopback port."""
+
+    def __init__(self, home: str) -> None:
+        import uvicorn
+
+        from ironsworn.web.app import create_app
+
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(128)
+        self.port = self.sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(
+            create_app(home),
+            log_level="warning",
+            timeout_graceful_shutdown=1,
+            lifespan="on",
+            access_log=False,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
+        )
+
+    def start(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.sock.close()
+
+
+@contextmanager
+def live_server(home: str) -> Iterator[LiveServer]:
+    server = LiveServer(home).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def launch_chromium(playwright: Any) -> Any:
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)

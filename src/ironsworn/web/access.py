@@ -183,14 +183,16 @@ def request_tokens(scope: Scope) -> list[tuple[str, str]]:
 def check_origin(scope: Scope) -> None:
     """Refuse a state-changing request from another site."""
     headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-    if scope["type"] == "http" and scope["method"] in UNSAFE_METHODS and not headers.get(
-        REQUEST_HEADER
+    if (
+        scope["type"] == "http"
+        and scope["method"] in UNSAFE_METHODS
+        and not headers.get(REQUEST_HEADER)
     ):
         raise Forbidden(f"a change needs the {REQUEST_HEADER} header (sent by the table's page)")
     origin = headers.get("origin")
-    if origin and (scope["type"] == "websocket" or scope.get("method") in UNSAFE_METHODS):
-        if urlsplit(origin).netloc.lower() != headers.get("host", "").lower():
-            raise Forbidden(f"origin {origin!r} is not this table")
+    changing = scope["type"] == "websocket" or scope.get("method") in UNSAFE_METHODS
+    if origin and changing and urlsplit(origin).netloc.lower() != headers.get("host", "").lower():
+        raise Forbidden(f"origin {origin!r} is not this table")
 
 
 class AccessMiddleware:

@@ -84,9 +84,7 @@ def check_options(action: Action, body: Any) -> JsonDict:
     unknown = sorted(set(body) - set(action.options))
     if unknown:
         accepted = ", ".join(action.options) or "none"
-        raise InvalidValue(
-            f"{action.name}: unknown option {unknown[0]!r} (accepted: {accepted})"
-        )
+        raise InvalidValue(f"{action.name}: unknown option {unknown[0]!r} (accepted: {accepted})")
     out: JsonDict = {}
     for name, option in action.options.items():
         value = body.get(name)
@@ -124,7 +122,7 @@ def _checked(action: str, name: str, option: Option, value: Any) -> Any:
             return ",".join(str(v) for v in value)
         if isinstance(value, str) and value.strip():
             return value
-        raise InvalidValue(f"{where} {value!r} is not dice (accepted: [4, 5, 8] or \"4,5,8\")")
+        raise InvalidValue(f'{where} {value!r} is not dice (accepted: [4, 5, 8] or "4,5,8")')
     raise AssertionError(option.kind)
 
 
@@ -298,7 +296,12 @@ def new_track(ctx: Context, o: JsonDict) -> JsonDict:
             ctx,
             {},
             lambda e: _sheet_ops(e).new_track(
-                "fight", text, o.get("rank") or "", characters, foe=o.get("foe") or text, count=count
+                "fight",
+                text,
+                o.get("rank") or "",
+                characters,
+                foe=o.get("foe") or text,
+                count=count,
             ),
         )
     else:
@@ -619,7 +622,9 @@ ACTIONS: dict[str, Action] = {
             "Ask the Oracle a yes/no question (keep: record it)",
             ask,
             {
-                "odds": Option("text", "almost_certain, likely, 50/50, unlikely, small_chance", True),
+                "odds": Option(
+                    "text", "almost_certain, likely, 50/50, unlikely, small_chance", True
+                ),
                 "question": Option("text", "the question"),
                 "value": Option("int", "your own d100 roll"),
                 "seed": Option("text", "seed (the answer gives the one used)"),

@@ -48,7 +48,6 @@ from ironsworn.web.access import (
     AccessMiddleware,
     Forbidden,
     Unauthorized,
-    campaign_tokens,
 )
 from ironsworn.web.tables import Table, Tables, UnknownCampaign
 
@@ -173,9 +172,7 @@ async def page(request: Request) -> Response:
         # An invite link: keep its token in a cookie that no script and no other site can use,
         # and take it out of the address bar (and out of the history).
         response: Response = RedirectResponse(f"/c/{name}", status_code=303)
-        response.set_cookie(
-            COOKIE_PREFIX + name, token, httponly=True, samesite="strict", path="/"
-        )
+        response.set_cookie(COOKIE_PREFIX + name, token, httponly=True, samesite="strict", path="/")
         return response
     html = files("ironsworn.web").joinpath("static/index.html").read_text(encoding="utf-8")
     return Response(html, media_type="text/html", headers={"cache-control": "no-store"})
@@ -306,7 +303,7 @@ async def state(request: Request) -> Response:
     table = table_of(request)
     await table.check()
     version = table.version
-    data = table.cache.get("state")
+    data: dict[str, Any] | None = table.cache.get("state")
     if data is None:
         data = await table.call(lambda store: reads.campaign_state(store, table.name))
         if table.version == version:

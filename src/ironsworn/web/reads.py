@@ -84,7 +84,7 @@ def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
     from ironsworn.odds import action_odds, progress_odds
 
     found = library().move(move)
-    data = found.summary_json()
+    data: JsonDict = found.summary_json()
     data["adds"] = [a.to_json() for a in found.adds]
     data["options"] = [
         {"using": list(o.using), "text": o.text} for o in found.roll_options if o.using

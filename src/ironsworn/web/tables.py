@@ -17,6 +17,7 @@ by passing its own ``marker``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
@@ -184,9 +185,7 @@ class Tables:
 
                 known = self.names()
                 close = difflib.get_close_matches(name, known, n=3, cutoff=0.4)
-                raise UnknownCampaign(
-                    f"campaign {name!r} does not exist", tuple(close or known)
-                )
+                raise UnknownCampaign(f"campaign {name!r} does not exist", tuple(close or known))
             table = Table(name, path, create=create)
             self._tables[name] = table
             return table
@@ -224,10 +223,8 @@ class Tables:
     async def stop(self) -> None:
         if self._poller is not None:
             self._poller.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await self._poller
-            except asyncio.CancelledError:
-                pass
             self._poller = None
         for table in self.open_tables():
             table.close()

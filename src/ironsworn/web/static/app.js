@@ -399,7 +399,7 @@ function renderResult() {
   }
   if (r.action === "ask") {
     fill("result", h("article", { class: "result" }, h("h3", {}, "The oracle answers"),
-      h("p", { class: "answer" }, `${d.odds} — rolled ${d.roll}: `, h("b", {}, d.yes ? "YES" : "NO"), d.match ? " — a match: an extreme result or a twist" : ""),
+      h("p", { class: "answer" }, `${d.odds} — rolled ${d.roll}: `, h("b", {}, d.answer === "yes" ? "YES" : "NO"), d.match ? " — a match: an extreme result or a twist" : ""),
       h("button", { type: "button", onclick: () => act("ask", clean({ odds: d.odds, seed: d.seed, question: r.question, keep: true })) }, "Keep in the journal")));
     return;
   }

@@ -1,0 +1,27 @@
+"""Fixtures of the web table's tests: a fresh data home and the app behind a test client."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_support import client
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "home"
+    monkeypatch.setenv("IRONSWORN_HOME", str(folder))
+    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
+    return folder
+
+
+@pytest.fixture
+def api(home: Path) -> Iterator[Any]:
+    """The app on loopback, home campaign ``t``, through Starlette's test client."""
+    from ironsworn.web.app import create_app
+
+    with client(create_app("t")) as test_client:
+        yield test_client

@@ -1,0 +1,317 @@
+"""The web table's JSON API on the real ASGI app: shapes, actions, seats, refusals, downloads."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_support import CHANGE, STATS
+
+
+def do(api: Any, action: str, body: dict[str, Any] | None = None, **headers: str) -> Any:
+    return api.post(f"/api/c/t/actions/{action}", json=body or {}, headers={**CHANGE, **headers})
+
+
+def new_character(api: Any, name: str = "Asha", **extra: Any) -> dict[str, Any]:
+    response = do(api, "character", {"name": name, "stats": STATS, **extra})
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def state(api: Any) -> dict[str, Any]:
+    response = api.get("/api/c/t/state")
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def export(api: Any) -> str:
+    response = api.get("/api/c/t/export/json")
+    assert response.status_code == 200
+    text: str = response.text
+    return text
+
+
+def cli_json(home: Path, *argv: str, capsys: pytest.CaptureFixture[str]) -> Any:
+    from ironsworn.cli.main import main
+
+    assert main([*argv, "--campaign", "cli", "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+# ------------------------------------------------------------------------------- shapes
+
+
+def test_a_move_answers_what_the_command_line_prints(
+    api: Any, home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # One set of shapes: the same options and dice give the same JSON on both sides.
+    web_sheet = new_character(api, bonds=["Elda"], assets=["hawk:1"])
+    cli_sheet = cli_json(
+        home,
+        "character",
+        "new",
+        "Asha",
+        "--stats",
+        STATS,
+        "--bond",
+        "Elda",
+        "--asset",
+        "hawk:1",
+        capsys=capsys,
+    )
+    assert web_sheet == cli_sheet
+    web = do(api, "move", {"move": "face danger", "stat": "edge", "dice": [3, 5, 8]}).json()
+    cli = cli_json(
+        home, "move", "face", "danger", "--stat", "edge", "--dice", "3,5,8", capsys=capsys
+    )
+    assert web == cli
+    assert web["outcome"] == "weak_hit" and web["pending"][0]["kind"] == "choose"
+    web = do(api, "choose", {"keys": ["endure_harm"], "dice": "4,2,3"}).json()
+    cli = cli_json(home, "choose", "endure_harm", "--dice", "4,2,3", capsys=capsys)
+    assert web == cli
+    assert {"target": "health", "from": 5, "to": 4, "character": "Asha"} in web["effects"]
+
+
+def test_state_gathers_sheets_tracks_pending_and_world(api: Any) -> None:
+    empty = state(api)
+    assert empty["characters"] == [] and empty["pending"] is None and empty["head"] is None
+    new_character(api)
+    do(api, "track", {"kind": "vow", "text": "Avenge my kin", "rank": "extreme"})
+    do(api, "person", {"name": "Elda", "description": "the healer"})
+    do(api, "move", {"move": "face danger", "stat": "edge", "dice": [3, 5, 8]})
+    data = state(api)
+    assert [c["name"] for c in data["characters"]] == ["Asha"]
+    assert data["characters"][0]["vows"][0]["name"] == "Avenge my kin"
+    assert data["tracks"][0]["rank"] == "extreme" and data["tracks"][0]["ticks"] == 0
+    assert data["pending"]["character"] == "Asha" and "resume" not in data["pending"]
+    assert data["world"]["people"][0]["name"] == "Elda"
+    assert data["head"] == 4 and data["version"] > empty["version"]
+
+
+def test_move_panel_gives_the_characters_values_and_exact_odds(api: Any) -> None:
+    from ironsworn.odds import action_odds
+
+    new_character(api)
+    panel = api.get("/api/c/t/moves/face danger?character=Asha").json()
+    edge = next(s for s in panel["stats"] if s["stat"] == "edge")
+    assert edge["value"] == 3
+    assert edge["odds"] == action_odds(3, 0, 2, 0).to_json()
+    assert panel["trigger"].startswith("When you attempt something risky")
+    do(api, "track", {"kind": "vow", "text": "Avenge my kin", "rank": "extreme"})
+    do(api, "progress", {"track": "Avenge my kin", "ticks": 12})
+    vow = api.get("/api/c/t/moves/fulfill your vow").json()
+    assert vow["stats"][0]["tracks"][0]["score"] == 3
+
+
+def test_odds_and_content_reads(api: Any) -> None:
+    assert api.get("/api/odds?stat=2&momentum=5").json()["with_burn"] is not None
+    assert api.get("/api/odds?stat=9").status_code == 400
+    moves = api.get("/api/moves").json()
+    assert any(m["name"] == "Face Danger" for m in moves)
+    oracles = api.get("/api/oracles").json()
+    assert any(t["name"] == "Action" for t in oracles)
+    assert any(n["name"] == "Bear" for n in api.get("/api/content/npcs").json())
+    assert api.get("/api/content/passwords").status_code == 400
+    actions = {a["name"]: a for a in api.get("/api/actions").json()}
+    assert actions["move"]["options"]["move"]["required"] is True
+
+
+# ------------------------------------------------------------------------------ actions
+
+
+def test_undo_and_redo(api: Any) -> None:
+    new_character(api)
+    do(api, "adjust", {"meter": "health", "delta": -2})
+    assert state(api)["characters"][0]["health"] == 3
+    undone = do(api, "undo").json()
+    assert undone["undone"]["kind"] == "adjust" and undone["campaign"] == "t"
+    assert state(api)["characters"][0]["health"] == 5
+    assert do(api, "redo").json()["redone"]["seq"] == undone["undone"]["seq"]
+    assert state(api)["characters"][0]["health"] == 3
+
+
+def test_oracle_roll_is_kept_with_the_seed_it_showed(api: Any) -> None:
+    new_character(api)
+    shown = do(api, "oracle", {"oracle": "action"}).json()
+    assert state(api)["head"] == 1  # a roll that is not kept writes nothing
+    kept = do(api, "oracle", {"oracle": "action", "seed": shown["seed"], "keep": True}).json()
+    assert (kept["roll"], kept["text"]) == (shown["roll"], shown["text"])
+    entry = api.get("/api/c/t/timeline").json()[-1]
+    assert entry["kind"] == "oracle" and shown["text"] in entry["mechanics"]
+    answer = do(api, "ask", {"odds": "likely", "value": 30, "keep": True}).json()
+    assert answer["answer"] == "yes"
+
+
+def test_journal_markdown_is_rendered_without_raw_html(api: Any) -> None:
+    text = "**brave** <script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror=y>"
+    added = do(api, "journal", {"text": text}).json()
+    assert added["added"]["kind"] == "journal"
+    entry = api.get("/api/c/t/timeline").json()[-1]
+    assert entry["text"] == text
+    assert "<strong>brave</strong>" in entry["html"]
+    assert "<script" not in entry["html"] and "<img" not in entry["html"]
+    assert 'href="javascript' not in entry["html"]
+
+
+def test_world_and_a_fight_from_a_foe(api: Any) -> None:
+    new_character(api)
+    assert do(api, "truth", {"truth": "iron", "option": "1"}).json()["key"] == "1"
+    assert do(api, "place", {"name": "Bleakhold"}).status_code == 200
+    assert do(api, "note", {"text": "the bridge is out"}).status_code == 200
+    fight = do(api, "track", {"kind": "fight", "foe": "bear"}).json()
+    assert fight["kind"] == "fight" and fight["name"] == "Bear" and fight["rank"] == "formidable"
+    world = state(api)["world"]
+    assert world["truths"][0]["truth"].endswith("iron")
+    assert world["places"][0]["name"] == "Bleakhold" and world["notes"][0]["text"]
+
+
+# ---------------------------------------------------------------------------- refusals
+
+REFUSALS = [
+    # (action, body, status, words in the one-line error)
+    ("move", {"move": "face danger", "stat": "edgy"}, 400, "edgy"),
+    ("move", {"move": "face danger", "sta": "edge"}, 400, "unknown option 'sta'"),
+    ("move", {"move": "face danger", "add": ["one"]}, 400, "not a whole number"),
+    ("move", {"stat": "edge"}, 400, "'move' is required"),
+    ("move", {"move": "dance a jig"}, 400, "dance a jig"),
+    ("move", {"move": "face danger", "stat": "edge", "dice": [3, 5]}, 400, "dice"),
+    ("move", {"move": "face danger", "stat": "edge", "dice": [3, 5, 8, 1]}, 400, "left over"),
+    ("move", {"move": "face danger", "stat": "edge", "dice": "x"}, 400, "'x'"),
+    ("adjust", {"meter": "health", "delta": "much"}, 400, "'much'"),
+    ("adjust", {"meter": "glory", "delta": 1}, 400, "glory"),
+    ("choose", {"keys": ["x"]}, 409, "no decision is pending"),
+    ("burn", {}, 409, "no decision is pending"),
+    ("undo", {"please": True}, 400, "unknown option"),
+    ("teleport", {}, 400, "action 'teleport' is unknown"),
+    ("journal", {"text": "   "}, 400, "text"),
+    ("track", {"kind": "quest", "text": "x"}, 400, "quest"),
+    ("character", {"name": "Asha", "stats": STATS}, 400, "already exists"),
+    ("character", {"name": "Bo", "stats": "edge=9"}, 400, "stats are missing heart"),
+]
+
+
+@pytest.mark.parametrize(("action", "body", "status", "words"), REFUSALS)
+def test_bad_input_is_one_line_and_changes_nothing(
+    api: Any, action: str, body: dict[str, Any], status: int, words: str
+) -> None:
+    new_character(api)
+    before = export(api)
+    response = do(api, action, body)
+    assert response.status_code == status, response.text
+    message = response.json()["error"]
+    assert words in message and "\n" not in message and "Traceback" not in message
+    assert export(api) == before
+
+
+def test_a_body_that_is_not_json_or_too_large_is_refused(api: Any) -> None:
+    new_character(api)
+    before = export(api)
+    bad = api.post("/api/c/t/actions/move", content=b"{nope", headers=CHANGE)
+    assert bad.status_code == 400 and "not JSON" in bad.json()["error"]
+    big = api.post("/api/c/t/actions/journal", content=b"x" * 300_000, headers=CHANGE)
+    assert big.status_code == 413
+    listed = api.post("/api/c/t/actions/journal", json=["text"], headers=CHANGE)
+    assert listed.status_code == 400
+    assert export(api) == before
+
+
+def test_unknown_campaigns_and_routes_are_404_json(api: Any) -> None:
+    assert api.get("/api/c/nowhere/state").status_code == 404
+    assert "error" in api.get("/api/nothing").json()
+    assert api.get("/api/c/..%2Fsecret/state").status_code in (400, 404)
+    assert api.delete("/api/campaigns", headers=CHANGE).status_code == 405
+
+
+# --------------------------------------------------------------------------------- seats
+
+
+def test_a_page_acts_only_for_the_character_it_plays(api: Any) -> None:
+    new_character(api, "Asha")
+    new_character(api, "Bo")
+    before = export(api)
+    refused = do(
+        api,
+        "move",
+        {"move": "face danger", "stat": "edge", "character": "Asha"},
+        **{"X-Ironsworn-Seat": "Bo"},
+    )
+    assert refused.status_code == 403 and "Bo" in refused.json()["error"]
+    assert export(api) == before
+    made = do(
+        api,
+        "move",
+        {"move": "face danger", "stat": "edge", "dice": [3, 5, 8]},
+        **{"X-Ironsworn-Seat": "Asha"},
+    )
+    assert made.json()["character"] == "Asha"
+    # The decision is Asha's: Bo's page cannot answer it, Asha's and the guide's can.
+    other = do(api, "choose", {"keys": ["suffer_momentum"]}, **{"X-Ironsworn-Seat": "Bo"})
+    assert other.status_code == 403
+    answered = do(api, "choose", {"keys": ["suffer_momentum"]}, **{"X-Ironsworn-Seat": "guide"})
+    assert answered.status_code == 200 and state(api)["pending"] is None
+
+
+def test_a_seat_name_may_be_any_unicode(api: Any) -> None:
+    new_character(api, "Ærna")
+    from urllib.parse import quote
+
+    made = do(
+        api, "adjust", {"meter": "health", "delta": -1}, **{"X-Ironsworn-Seat": quote("Ærna")}
+    )
+    assert made.status_code == 200, made.text
+
+
+# ---------------------------------------------------------------------- campaigns, files
+
+
+def test_campaigns_are_created_listed_exported_and_imported(api: Any) -> None:
+    new_character(api)
+    assert api.post("/api/campaigns", json={"name": "second"}, headers=CHANGE).status_code == 201
+    assert api.post("/api/campaigns", json={"name": "../x"}, headers=CHANGE).status_code == 400
+    assert api.post("/api/campaigns", json={"name": "second"}, headers=CHANGE).status_code == 400
+    listed = api.get("/api/campaigns").json()
+    assert [c["name"] for c in listed] == ["second", "t"]
+    assert all("path" not in c for c in listed)
+    markdown = api.get("/api/c/t/export/markdown")
+    assert "attachment" in markdown.headers["content-disposition"] and "Asha" in markdown.text
+    document = export(api)
+    url = "/api/campaigns/import?name=copy"
+    assert api.post(url, content=document.encode(), headers=CHANGE).status_code == 201
+    assert api.get("/api/c/copy/state").json()["characters"][0]["name"] == "Asha"
+    again = api.post(url, content=document.encode(), headers=CHANGE)
+    assert again.status_code == 400 and "already exists" in again.json()["error"]
+
+
+def test_an_import_goes_through_the_importers_checks(api: Any, home: Path) -> None:
+    url = "/api/campaigns/import?name=bad"
+    broken = api.post(url, content=b'{"format": "nope"}', headers=CHANGE)
+    assert (
+        broken.status_code == 400 and "not an ironsworn campaign export" in broken.json()["error"]
+    )
+    assert str(home) not in broken.json()["error"]  # no path of the server's disk in answers
+    huge = api.post(url, content=b" " * (4 * 1024 * 1024 + 1), headers=CHANGE)
+    assert huge.status_code == 413
+    assert not (home / "campaigns" / "bad.sqlite").exists()
+    assert (
+        api.post("/api/campaigns/import?name=../../etc", content=b"{}", headers=CHANGE).status_code
+        == 400
+    )
+
+
+def test_every_route_and_action_is_documented() -> None:
+    from ironsworn.web.actions import ACTIONS
+    from ironsworn.web.app import create_app
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text(encoding="utf-8")
+    app = create_app("t").app.app  # inside the security headers and the access check
+    for route in app.routes:
+        assert f"`{route.path.replace(':path', '')}" in docs, route.path
+    for name, action in ACTIONS.items():
+        row = next((line for line in docs.splitlines() if line.startswith(f"| `{name}` |")), None)
+        assert row is not None, name
+        for option in action.options:
+            assert f"`{option}`" in row, (name, option)

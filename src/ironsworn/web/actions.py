@@ -147,29 +147,34 @@ def _commit(ctx: Context, options: JsonDict, body: Callable[[Any], Any]) -> Any:
 # ------------------------------------------------------------------------------- moves
 
 
+# JSON option -> the move parser's dest, where they differ.
+MOVE_DESTS = {"with": "bond_with"}
+
+
+def move_defaults() -> argparse.Namespace:
+    """The ``move`` command's options at their defaults, read from its own parser (so an
+    option added to the command line is known here at once)."""
+    from ironsworn.cli.main import build_parser
+
+    args: argparse.Namespace = build_parser("move").parse_args(["move", "face danger"])
+    return args
+
+
 def make_move(ctx: Context, o: JsonDict) -> JsonDict:
     from ironsworn.cli.move_cmd import move_call
 
-    args = argparse.Namespace(
-        words=[o["move"]],
-        character=ctx.acting_for(o.get("character")),
-        stat=o.get("stat"),
-        add=[str(a) for a in o.get("add", [])],
-        bond=o.get("bond", False),
-        reroll=o.get("reroll", False),
-        amount=None if o.get("amount") is None else str(o["amount"]),
-        track=o.get("track"),
-        choose=o.get("choose", []),
-        burn=o.get("burn"),
-        ally=o.get("ally"),
-        companion=o.get("companion"),
-        patient=o.get("patient"),
-        abandon=o.get("abandon", False),
-        bond_with=o.get("with"),
-        asset=o.get("asset"),
-        ability=None if o.get("ability") is None else str(o["ability"]),
-        odds=o.get("odds"),
-    )
+    args = move_defaults()
+    for name, value in o.items():
+        if name in ("move", "dice", "seed"):
+            continue
+        # The command line's values are text; its own parsing (ranges, words) then applies.
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        elif isinstance(value, list):
+            value = [str(v) for v in value]
+        setattr(args, MOVE_DESTS.get(name, name), value)
+    args.words = [o["move"]]
+    args.character = ctx.acting_for(o.get("character"))
     result = _commit(ctx, o, move_call(args))
     data: JsonDict = result.to_json()
     return data
@@ -213,6 +218,8 @@ MOVE_OPTIONS = {
     "asset": Option("text", "an asset that adds to the move, or to buy (Advance)"),
     "ability": Option("int", "Advance: the ability to upgrade, 1-3"),
     "odds": Option("text", "Ask the Oracle: the odds"),
+    "rank": Option("text", "Make a Connection: the new connection's rank"),
+    "role": Option("text", "Make a Connection: the new connection's role"),
     **DICE,
 }
 

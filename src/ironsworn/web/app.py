@@ -215,12 +215,17 @@ async def campaign_new(request: Request) -> Response:
     if not isinstance(name, str):
         raise InvalidValue("campaign: option 'name' is required (1-64 letters, digits, - and _)")
     from ironsworn.campaign import registry
+    from ironsworn.cli.campaign_cmd import _check_ruleset, _set_ruleset
+
+    ruleset = _check_ruleset(body.get("ruleset"))
 
     def create() -> None:
-        registry.create(name).close()
+        with registry.create(name) as store:
+            if ruleset != "classic":
+                _set_ruleset(store, ruleset)
 
     await asyncio.to_thread(create)
-    return json_response({"created": name}, 201)
+    return json_response({"created": name, "ruleset": ruleset}, 201)
 
 
 async def campaign_import(request: Request) -> Response:

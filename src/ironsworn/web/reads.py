@@ -31,6 +31,7 @@ def campaign_state(store: Any, name: str) -> JsonDict:
     state = store.state()
     return {
         "campaign": name,
+        "ruleset": getattr(state, "ruleset", "classic"),
         "characters": [state.sheet(n) for n in state.characters],
         "tracks": [t.summary() for t in state.tracks.values()],
         "pending": public_pending(state.pending) if state.pending else None,

@@ -266,7 +266,11 @@ function renderTracks() {
 // ------------------------------------------------------------------------- moves tab
 
 async function renderMoves() {
-  if (!store.moves) store.moves = await api("GET", "/api/moves");
+  const ruleset = store.state ? store.state.ruleset : "classic";
+  if (!store.moves || store.movesOf !== ruleset) {
+    store.moves = await api("GET", `/api/moves?ruleset=${encodeURIComponent(ruleset)}`);
+    store.movesOf = ruleset;
+  }
   const search = h("input", { type: "search", id: "move-search", placeholder: "search moves", "aria-label": "search moves" });
   const lists = h("div", { class: "move-lists" });
   const draw = () => {
@@ -561,6 +565,7 @@ async function renderCampaigns() {
   let list = [];
   try { list = await api("GET", "/api/campaigns"); } catch (err) { showError(err.message); }
   const name = h("input", { placeholder: "new campaign name", "aria-label": "new campaign name", pattern: "[A-Za-z0-9][A-Za-z0-9_-]{0,63}" });
+  const ruleset = h("select", { "aria-label": "ruleset" }, h("option", { value: "classic" }, "Ironsworn"), h("option", { value: "starforged" }, "Starforged"));
   const file = h("input", { type: "file", accept: "application/json,.json", "aria-label": "campaign export to import" });
   const importName = h("input", { placeholder: "name for the imported campaign", "aria-label": "name for the imported campaign" });
   fill("tab-campaigns",
@@ -569,8 +574,8 @@ async function renderCampaigns() {
       h("small", {}, ` ${c.operations ?? "?"} operations`)))),
     h("form", { class: "inline", onsubmit: async (e) => {
       e.preventDefault();
-      try { await api("POST", "/api/campaigns", { name: name.value.trim() }); location.href = `/c/${encodeURIComponent(name.value.trim())}`; } catch (err) { showError(err.message); }
-    } }, name, h("button", { type: "submit" }, "Create")),
+      try { await api("POST", "/api/campaigns", { name: name.value.trim(), ruleset: ruleset.value }); location.href = `/c/${encodeURIComponent(name.value.trim())}`; } catch (err) { showError(err.message); }
+    } }, name, ruleset, h("button", { type: "submit" }, "Create")),
     h("h3", {}, "Export"),
     h("p", {}, h("a", { href: `${BASE}/export/markdown`, download: `${NAME}.md` }, "Markdown"), " · ",
       h("a", { href: `${BASE}/export/json`, download: `${NAME}.json` }, "JSON")),

@@ -220,6 +220,10 @@ MOVE_OPTIONS = {
     "odds": Option("text", "Ask the Oracle: the odds"),
     "rank": Option("text", "Make a Connection: the new connection's rank"),
     "role": Option("text", "Make a Connection: the new connection's role"),
+    "against": Option("text", "move 'oppose': the ally you act against"),
+    "against_stat": Option("text", "move 'oppose': the stat the ally rolls"),
+    "against_add": Option("int", "move 'oppose': the ally's add"),
+    "against_burn": Option("bool", "move 'oppose': the ally burns momentum"),
     **DICE,
 }
 

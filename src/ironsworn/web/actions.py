@@ -148,7 +148,7 @@ def _commit(ctx: Context, options: JsonDict, body: Callable[[Any], Any]) -> Any:
 
 
 # JSON option -> the move parser's dest, where they differ.
-MOVE_DESTS = {"with": "bond_with"}
+MOVE_DESTS = {"with": "bond_with", "as": "as_role", "raise": "raise_stat"}
 
 
 def move_defaults() -> argparse.Namespace:
@@ -224,6 +224,10 @@ MOVE_OPTIONS = {
     "against_stat": Option("text", "move 'oppose': the stat the ally rolls"),
     "against_add": Option("int", "move 'oppose': the ally's add"),
     "against_burn": Option("bool", "move 'oppose': the ally burns momentum"),
+    "as": Option("text", "a role that contributes (roles instead of assets)"),
+    "role_bonus": Option("text", "the role's bonus, chosen before rolling: +2 or momentum"),
+    "raise": Option("text", "Advance without assets: +1 to this stat"),
+    "new_role": Option("text", "Advance with roles: name another role"),
     **DICE,
 }
 

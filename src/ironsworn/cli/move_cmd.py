@@ -65,7 +65,13 @@ def register(sub: Any) -> None:
         action="store_true",
         help="Test Your Bond: you have no interest in the bond (no roll; clear it, Pay the Price)",
     )
-    move.add_argument("--with", dest="bond_with", help="the person or community of the bond")
+    move.add_argument(
+        "--with",
+        dest="bond_with",
+        help="the bond: Forge a Bond names it; Sojourn, Undertake a Journey and Test Your Bond "
+        "name one on the sheet (a unique prefix is enough), and Sojourn and Undertake a "
+        "Journey add +1 for it",
+    )
     move.add_argument(
         "--asset", help="an asset whose marked ability adds to this move, or (Advance) to buy"
     )

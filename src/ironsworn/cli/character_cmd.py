@@ -6,16 +6,20 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ironsworn.cli.common import campaign_command, emit, parse_int
+from ironsworn.cli.common import UsageError, campaign_command, emit, parse_int
 
 
 def register(sub: Any) -> None:
     character = campaign_command(sub, "character", "create a character")
-    character.add_argument("action", choices=["new"], help="new")
+    character.add_argument(
+        "action", choices=["new", "keep"], help="new; keep (three of the cards drawn)"
+    )
     character.add_argument("name", metavar="NAME")
     character.add_argument(
+        "cards", nargs="?", metavar="CARDS", help="keep: three cards of the hand, CARD,CARD,CARD"
+    )
+    character.add_argument(
         "--stats",
-        required=True,
         help="edge=3,heart=2,iron=2,shadow=1,wits=1, or five values in the order edge, heart, "
         "iron, shadow, wits: 3,2,2,1,1 gives edge 3 ... wits 1 (the values 3, 2, 2, 1, 1 in "
         "any order)",
@@ -33,6 +37,34 @@ def register(sub: Any) -> None:
         default=[],
         help="an asset id or name; NAME:N picks its starting ability when none is marked",
     )
+    semi = character.add_argument_group("the semi-random setup (rulebook p. 236)")
+    semi.add_argument(
+        "--semi-random",
+        action="store_true",
+        help="roll the +3 stat, draw five asset cards unseen, roll the background vow, a bond "
+        "and the inciting incident",
+    )
+    semi.add_argument(
+        "--prefer",
+        metavar="STATS",
+        help="the five stats ranked: +2, +2, +1, +1 go to the first ones the table did not "
+        "roll (default edge,heart,iron,shadow,wits)",
+    )
+    semi.add_argument(
+        "--decks",
+        metavar="DECKS",
+        help="the deck of each of the five draws (default path,path,companion,combat_talent,"
+        "ritual)",
+    )
+    semi.add_argument(
+        "--exclude", action="append", default=[], help="a deck or card left out (repeat)"
+    )
+    semi.add_argument(
+        "--background-rank", default="extreme", help="the background vow: extreme or epic"
+    )
+    semi.add_argument("--bond-name", help="the name of the person the oracles describe")
+    semi.add_argument("--dice", help="your dice, in the order they are rolled")
+    semi.add_argument("--seed", help="seed for reproducible random dice")
     character.set_defaults(func=run_character)
 
     sheet = campaign_command(sub, "sheet", "show a character sheet")
@@ -122,6 +154,19 @@ def run_character(args: argparse.Namespace) -> int:
     from ironsworn.cli.session import write
     from ironsworn.moves.sheet import SheetOperations
 
+    if args.action == "keep" or args.semi_random:
+        return run_semi_random(args)
+    if args.cards is not None:
+        raise UsageError(f"character new takes one NAME (got also {args.cards!r}); quote a name")
+    semi = ("prefer", "decks", "bond_name", "dice", "seed")
+    given = next((o for o in semi if getattr(args, o) is not None), None)
+    if given is not None or args.exclude:
+        flag = "--" + (given or "exclude").replace("_", "-")
+        raise UsageError(f"{flag} is for 'character new NAME --semi-random'")
+    if args.stats is None:
+        raise UsageError(
+            "character new needs --stats (edge=3,heart=2,...) or --semi-random (the stat table)"
+        )
     reserved = parse_int(args.reserve_bonds, "--reserve-bonds", 0, 3)
     result = write(
         args,
@@ -140,6 +185,44 @@ def run_character(args: argparse.Namespace) -> int:
     sheet = show()
     emit(args, sheet, lambda: _sheet_text(sheet))
     del result
+    return 0
+
+
+def run_semi_random(args: argparse.Namespace) -> int:
+    """``character new NAME --semi-random`` and ``character keep NAME CARD,CARD,CARD``."""
+    from ironsworn.cli.session import describe_result, write
+    from ironsworn.moves import semi_random
+
+    if args.action == "keep":
+        if not args.cards:
+            raise UsageError("character keep NAME CARD,CARD,CARD: name the three cards kept")
+        cards = [c.strip() for c in args.cards.split(",") if c.strip()]
+        result = write(args, lambda e: semi_random.keep_assets(e, args.name, cards))
+        emit(args, result.to_json(), lambda: describe_result(result))
+        return 0
+    if args.stats is not None:
+        raise UsageError(
+            f"--stats {args.stats!r} and --semi-random cannot be combined (the stat table "
+            "rolls the +3; --prefer ranks the others)"
+        )
+    if args.bond or args.asset:
+        flag = "--bond" if args.bond else "--asset"
+        raise UsageError(f"{flag} and --semi-random cannot be combined (the oracles and the draw)")
+    prefer = (args.prefer or ",".join(semi_random.STATS)).replace(" ", "").split(",")
+    decks = (args.decks or ",".join(semi_random.DEFAULT_DECKS)).replace(" ", "").split(",")
+    result = write(
+        args,
+        lambda e: semi_random.semi_random_character(
+            e,
+            args.name,
+            prefer=prefer,
+            decks=decks,
+            exclude=args.exclude,
+            background_rank=args.background_rank,
+            bond_name=args.bond_name,
+        ),
+    )
+    emit(args, result.to_json(), lambda: describe_result(result))
     return 0
 
 

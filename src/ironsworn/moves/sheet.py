@@ -71,6 +71,16 @@ def parse_stats(text: str | Mapping[str, int]) -> dict[str, int]:
     return {s: stats[s] for s in STATS}
 
 
+def check_new_name(state: CampaignState, name: str) -> str:
+    """A new character's name, stripped; refused when not valid or already taken."""
+    clean = name.strip()
+    if not clean or len(clean) > 60 or any(c in clean for c in "\n\t"):
+        raise InvalidValue(f"character name {name!r} is not valid (1-60 characters)")
+    if any(k.lower() == clean.lower() for k in state.characters):
+        raise InvalidValue(f"a character named {clean!r} already exists")
+    return clean
+
+
 def new_asset_record(
     asset: Asset, name: str | None = None, start: int | None = None
 ) -> dict[str, Any]:
@@ -174,11 +184,7 @@ class SheetOperations:
         def run() -> None:
             from ironsworn.moves.setup import check_background_bonds
 
-            clean = name.strip()
-            if not clean or len(clean) > 60 or any(c in clean for c in "\n\t"):
-                raise InvalidValue(f"character name {name!r} is not valid (1-60 characters)")
-            if any(k.lower() == clean.lower() for k in self.state.characters):
-                raise InvalidValue(f"a character named {clean!r} already exists")
+            clean = check_new_name(self.state, name)
             parsed = parse_stats(stats)
             if len(bonds) > 3:
                 raise InvalidValue(f"{len(bonds)} bonds: a new character marks up to 3")

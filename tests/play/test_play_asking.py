@@ -204,3 +204,15 @@ def test_forge_a_bond_asks_with_whom(tmp_path: Path, answer: str, bonds: list[st
     assert "Kai — Forge a Bond: with whom?" in run.out
     assert state_of(path).character("Kai").bonds == bonds
     assert state_of(path).character("Kai").bond_ticks == 1
+
+
+def test_a_starforged_move_asks_for_its_stat_too(private_home: Path) -> None:
+    assert main(["campaign", "new", "sf", "--ruleset", "starforged"]) == 0
+    path = private_home / "campaigns" / "sf.sqlite"
+    assert cli(path, "character", "new", "Nova", "--stats", "3,2,2,1,1") == 0
+    assert cli(path, "fight", "new", "--foe", "bear") == 0
+    run = run_script(path, ["/move enter the fray --dice 6,1,2", "heart"])
+    assert run.err == ""
+    assert "Nova — Enter the Fray: which stat do you roll?" in run.out
+    assert "Enter the Fray (+heart)" in run.out
+    assert "Nova: health 5  spirit 5  supply 5  momentum +4 (max +10)  impacts: none" in run.out

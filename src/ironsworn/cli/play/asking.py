@@ -95,7 +95,7 @@ def option_question(session: PlaySession, args: argparse.Namespace, option: str)
     from ironsworn.errors import IronswornError
 
     try:
-        name = session.library.move(" ".join(args.words)).name
+        name = session.named_move(args.words).name
     except IronswornError:
         name = " ".join(args.words)
     who = args.character or session.character_name() or "you"
@@ -110,7 +110,7 @@ def ask_bond(session: PlaySession, args: argparse.Namespace, asked: set[str]) ->
     from ironsworn.errors import IronswornError
 
     try:
-        move = session.library.move(" ".join(args.words))
+        move = session.named_move(args.words)
         state = session.state()
         char = state.character(args.character)
     except IronswornError:

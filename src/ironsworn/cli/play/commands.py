@@ -164,12 +164,30 @@ def run_move(session: PlaySession, words: list[str]) -> None:
             break
         except OptionNeeded as exc:
             dest = OPTION_DESTS.get(exc.option, exc.option)
-            if exc.option in asked or getattr(args, dest, None) or not exc.choices:
-                raise  # asked already (or a follow-on needs it): the engine's message says why
+            if (
+                exc.option in asked
+                or getattr(args, dest, None)
+                or not exc.choices
+                or not _takes(session, args, exc.option)
+            ):
+                raise  # asked already, or a follow-on needs it: the engine's message says why
             asked.add(exc.option)
             question = asking.option_question(session, args, exc.option)
             setattr(args, dest, asking.menu(session, question, exc.choices))
     session.report(result, args.json)
+
+
+def _takes(session: PlaySession, args: argparse.Namespace, option: str) -> bool:
+    """Whether the move named in ``args`` takes ``option`` (so asking for it can help)."""
+    from ironsworn.cli.play.move_completion import move_flags
+    from ironsworn.errors import IronswornError
+    from ironsworn.moves.engine import OPTION_FLAGS
+
+    try:
+        move = session.named_move(args.words)
+    except IronswornError:
+        return False
+    return OPTION_FLAGS.get(option, f"--{option}") in move_flags(move)
 
 
 def _choose(session: PlaySession, words: list[str], _raw: str) -> None:

@@ -142,10 +142,14 @@ class WordSource:
             name.append(word)
         if not name or name[0] in ("list", "show"):
             return None
+        state = self._state()
         try:
-            return self._ruleset().move(" ".join(name))
+            found: Move = self._ruleset().find(
+                "moves", " ".join(name), prefer=getattr(state, "ruleset", None)
+            )
         except IronswornError:
             return None
+        return found
 
     def state(self) -> CampaignState | None:
         return self._state()

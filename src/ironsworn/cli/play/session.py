@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from ironsworn.campaign.store import CampaignStore, Operation
     from ironsworn.cli.play.completion import Completions
     from ironsworn.content.loader import Ruleset
+    from ironsworn.content.model import Move
     from ironsworn.dice import Dice
     from ironsworn.moves.engine import MoveEngine, OperationResult
 
@@ -188,6 +189,14 @@ class PlaySession:
             return self.state()
         except IronswornError:
             return None
+
+    def named_move(self, words: Sequence[str]) -> Move:
+        """The move ``words`` name in this campaign's ruleset (a name both rulesets use is
+        the campaign's own move); NotFound otherwise."""
+        state = self._state_or_none()
+        prefer = getattr(state, "ruleset", None)
+        move: Move = self.library.find("moves", " ".join(words), prefer=prefer)
+        return move
 
     def _acting_or_none(self) -> str | None:
         state = self._state_or_none()
@@ -462,13 +471,15 @@ def status_line(state: CampaignState, name: str) -> str:
     """``Kai: health 5  spirit 5  supply 5  momentum +2 (max +10)  debilities: none``."""
     char = state.characters[name]
     sheet = char.sheet()
-    debilities = ", ".join(sheet["debilities"]) or "none"
+    # A Starforged character has impacts where a classic one has debilities.
+    label = "impacts" if "impacts" in sheet else "debilities"
+    marked = ", ".join(str(m).replace("_", " ") for m in sheet.get(label) or []) or "none"
     parts = [
         f"health {char.health}",
         f"spirit {char.spirit}",
         f"supply {char.supply}",
         f"momentum {char.momentum:+d} (max {char.momentum_max:+d})",
-        f"debilities: {debilities}",
+        f"{label}: {marked}",
     ]
     if char.initiative:
         parts.append("initiative")

@@ -411,6 +411,29 @@ def _character(session: PlaySession, words: list[str], _raw: str) -> None:
         session.execute(leftover)
 
 
+def _option(session: PlaySession, words: list[str], _raw: str) -> None:
+    from ironsworn.campaign.options import find_option, option_words
+    from ironsworn.cli.setup_cmd import options_data, options_text
+    from ironsworn.moves.setup import SetupOperations
+
+    args = session.parse("option", words)
+    if args.name is None:
+        data = options_data(session.state())
+        session.out.result(data, options_text(data), as_json=args.json)
+        return
+    option = find_option(args.name)
+    if not args.value:
+        raise UsageError(f"/option {option.name} needs a VALUE (accepted: {option.accepted})")
+    value = " ".join(args.value)
+    result = session.commit(lambda e: SetupOperations(e).set_option(option.name, value))
+    after = result.events[0]["to"]
+    session.out.result(
+        {"name": option.name, "value": after},
+        f"{option.name}: {option_words(after)} ({option.text})",
+        as_json=args.json,
+    )
+
+
 def _as(session: PlaySession, words: list[str], _raw: str) -> None:
     """Choose who acts: moves, sheets and journal prose then default to that character."""
     state = session.state()
@@ -589,6 +612,13 @@ SLASH_COMMANDS = SlashTable(
         SlashCommand("redo", "/redo", "redo the last undone operation", _undo_redo(False)),
         SlashCommand("log", "/log [--limit N]", "show the last operations", _log, "log"),
         SlashCommand("character", "/character", "create another character", _character),
+        SlashCommand(
+            "option",
+            "/option [NAME VALUE]",
+            "the rulebook's campaign options (chapter 7): list them, or set one",
+            _option,
+            "option",
+        ),
         SlashCommand(
             "as",
             "/as [NAME]",

@@ -11,6 +11,12 @@ The steps follow the rulebook's character creation:
    one journal entry;
 7. the offer to Swear an Iron Vow on the inciting incident now (the move and its roll).
 
+The campaign's options (chapter 7, ``/option``) shape the walkthrough: with ``semi_random`` the
+stats, assets, background vow, a bond and the inciting incident come from the dice (the player
+ranks the stats and keeps three of five cards drawn); in one-shot play there are no background
+vow and bonds, and the vow's rank defaults to the session's; the background vow is marked as
+such (extreme or epic, no roll).
+
 Each step is committed as soon as it is answered (the character once its bonds are known, each
 vow when sworn), so leaving half-way keeps what was done. A bad answer prints one line and the
 question comes again. ``/skip`` skips the current step (at the name or stats: the character),
@@ -66,12 +72,18 @@ def walkthrough(session: PlaySession, first: bool = True) -> str | None:
     if first:
         say(
             "This campaign has no character yet: let's make one. "
-            "(/skip plays without one, /quit leaves, /help explains.)"
+            "(/skip plays without one, /quit leaves, /help explains; /option sets the "
+            "rulebook's campaign options first.)"
         )
     else:
         say("A new character. (/skip stops, /quit leaves.)")
     try:
         name = ask(session, "Name:", lambda text: _name(session, text), commands_end=True)
+        options = session.state()  # as set before the name (/option)
+        one_shot = options.option("one_shot")
+        if options.option("semi_random"):
+            created = _semi_random(session, name)
+            return _after_character(session, created, first, None, one_shot, background=False)
         stats = ask(
             session,
             "Stats: give edge, heart, iron, shadow and wits the values 3, 2, 2, 1, 1 "
@@ -84,25 +96,40 @@ def walkthrough(session: PlaySession, first: bool = True) -> str | None:
     except SkipStep:
         say("character creation skipped: /character starts it")
         return None
-    bonds = _bonds(session)
+    bonds = [] if one_shot else _bonds(session)
     created = _create(session, name, stats, bonds)
+    return _after_character(session, created, first, None, one_shot, background=not one_shot)
 
-    incident = None
-    with contextlib.suppress(SkipStep):
-        _vow(
-            session,
-            created,
-            "Background vow: the long-term goal that drives you (empty line: skip)",
-            BACKGROUND_RANKS,
-            "epic",
-        )
+
+def _after_character(
+    session: PlaySession,
+    created: str,
+    first: bool,
+    incident: dict[str, Any] | None,
+    one_shot: Any,
+    *,
+    background: bool,
+) -> str | None:
+    """The vows, the world's truths and the offer to swear (after the character is made)."""
+    say = session.out.say
+    if background:
+        with contextlib.suppress(SkipStep):
+            _vow(
+                session,
+                created,
+                "Background vow: the long-term goal that drives you (empty line: skip)",
+                BACKGROUND_RANKS,
+                "epic",
+                background=True,
+            )
+    default = {"short": "troublesome", "long": "dangerous"}.get(str(one_shot), "dangerous")
     with contextlib.suppress(SkipStep):
         incident = _vow(
             session,
             created,
             "Inciting incident: the problem you face now, sworn as a vow (empty line: skip)",
             INCITING_RANKS,
-            "dangerous",
+            default,
         )
     if first:
         _truths(session)
@@ -133,6 +160,15 @@ def ask(
                 raise SkipStep
             if word in ("help", "?"):
                 session.out.say(HELP)
+                continue
+            if word == "option":
+                # The campaign's options are set before the character (they shape the steps).
+                from ironsworn.cli.play.commands import SLASH_COMMANDS
+
+                try:
+                    SLASH_COMMANDS.run(session, answer)
+                except IronswornError as exc:
+                    session.out.error(str(exc))
                 continue
             if commands_end:
                 raise CommandInstead(answer)
@@ -249,7 +285,13 @@ def _create(session: PlaySession, name: str, stats: dict[str, int], bonds: list[
 
 
 def _vow(
-    session: PlaySession, who: str, question: str, ranks: Sequence[str], default: str
+    session: PlaySession,
+    who: str,
+    question: str,
+    ranks: Sequence[str],
+    default: str,
+    *,
+    background: bool = False,
 ) -> dict[str, Any] | None:
     from ironsworn.cli.play.commands import track_line
     from ironsworn.moves.sheet import SheetOperations
@@ -263,11 +305,58 @@ def _vow(
         lambda answer: _rank(answer, ranks, default),
         ranks,
     )
-    result = session.commit(lambda e: SheetOperations(e).new_track("vow", text, rank, [who]))
+    result = session.commit(
+        lambda e: SheetOperations(e).new_track("vow", text, rank, [who], background=background)
+    )
     created = next(e for e in result.events if e["type"] == "track_created")
     track: dict[str, Any] = dict(created["track"])
     session.out.result(track, "sworn: " + track_line(track))
     return track
+
+
+def _semi_random(session: PlaySession, name: str) -> str:
+    """The semi-random setup (seed 000 L5271-5319): the dice make the character; the player
+    ranks the stats for +2, +2, +1, +1 and keeps three of the five cards drawn."""
+    from ironsworn.moves import semi_random
+
+    default = " ".join(semi_random.STATS)
+
+    def prefer(text: str) -> list[str]:
+        order = (text or default).replace(",", " ").split()
+        semi_random.place_stats("edge", order)  # checked now, so the question comes again
+        return order
+
+    order = ask(
+        session,
+        "Semi-random setup: the +3 stat is rolled. Rank the five stats for the +2, +2, +1, "
+        f"+1 that follow [{default}]:",
+        prefer,
+        semi_random.STATS,
+    )
+    result = session.commit(lambda e: semi_random.semi_random_character(e, name, prefer=order))
+    session.report(result)
+    created = session.state().character(name).name
+    hand = session.state().character(created).flags.get("asset_hand") or []
+    names = [session.library.assets[i].name for i in hand]
+    while True:
+        try:
+            answer = ask(
+                session,
+                f"Keep three of {', '.join(names)} (e.g. '{', '.join(names[:3])}'; CARD:N "
+                "picks the starting ability of a card that marks none):",
+                lambda text: [c.strip() for c in text.split(",") if c.strip()],
+                names,
+            )
+        except SkipStep:
+            session.out.error(f"{created} is made: keep three of the cards drawn first")
+            continue
+        try:
+            kept = session.commit(partial(semi_random.keep_assets, character=created, cards=answer))
+        except IronswornError as exc:
+            session.out.error(str(exc))
+            continue
+        session.report(kept)
+        return created
 
 
 def _truths(session: PlaySession) -> None:

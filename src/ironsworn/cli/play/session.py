@@ -48,6 +48,7 @@ CLI_MODULES = (
     "ironsworn.cli.ask_cmd",
     "ironsworn.cli.content_cmd",
     "ironsworn.cli.campaign_cmd",
+    "ironsworn.cli.setup_cmd",
 )
 
 

@@ -1,0 +1,96 @@
+"""The campaign options in play mode: /option, and the walkthrough they shape (semi-random
+setup, one-shot play, the background vow marked as such)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from play_support import ScriptReader, operations, run_script
+
+from ironsworn.campaign.store import CampaignStore
+from ironsworn.cli.play.session import PlaySession
+from ironsworn.cli.play.terminal import Output
+from ironsworn.content import load_library
+from ironsworn.dice import RandomDice
+
+TRUTHS_AND_NO_SWEAR = ["1", "r", "2", "s", "3", "", "r", "r", "1", "2", "3", "n"]
+
+
+def state_of(path: Path) -> object:
+    with CampaignStore.open(path) as store:
+        return store.state()
+
+
+def test_option_at_the_name_question_then_a_one_shot_walkthrough(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    lines = [
+        "/option one_shot short",
+        "Kai",
+        "3 2 2 1 1",
+        # one-shot: no bonds, no background vow; the vow's rank defaults to troublesome
+        "Stop the raiders",
+        "",
+        *TRUTHS_AND_NO_SWEAR,
+    ]
+    run = run_script(path, lines)
+    assert run.code == 0, run.err
+    state = state_of(path)
+    kai = state.character("Kai")  # type: ignore[attr-defined]
+    assert kai.bonds == []
+    vows = [t for t in state.tracks.values()]  # type: ignore[attr-defined]
+    assert [(v.name, v.rank) for v in vows] == [("Stop the raiders", "troublesome")]
+    assert state.option("one_shot") == "short"  # type: ignore[attr-defined]
+
+
+def test_the_walkthroughs_background_vow_is_marked(tmp_path: Path) -> None:
+    from play_support import WALKTHROUGH
+
+    path = tmp_path / "c.sqlite"
+    assert run_script(path, WALKTHROUGH).code == 0
+    state = state_of(path)
+    background = state.character("Kai").flags["background_vow"]  # type: ignore[attr-defined]
+    assert state.tracks[background].name == "Avenge my father"  # type: ignore[attr-defined]
+
+
+class KeepReader(ScriptReader):
+    """Answers the keep question from its prompt: three cards that need no starting choice."""
+
+    def read(self, prompt: str) -> str:
+        if prompt.startswith("Keep three of") or "Keep three of" in prompt:
+            self.prompts.append(prompt)
+            library = load_library()
+            cards = [a for a in library.assets.values() if a.id.startswith("asset:classic/")]
+            by_name = {a.name: a for a in cards}
+            listed = prompt.split("Keep three of ", 1)[1].split(" (e.g.", 1)[0].split(", ")
+            ready = [n for n in listed if any(x.enabled for x in by_name[n].abilities)]
+            return ", ".join(ready[:3])
+        return super().read(prompt)
+
+
+def test_a_semi_random_walkthrough(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    lines = [
+        "/option semi_random on",
+        "Kai",
+        "iron wits heart edge shadow",
+        "KEEP",  # answered by the reader from the prompt
+        "Find the raiders' camp",
+        "dangerous",
+        *TRUTHS_AND_NO_SWEAR,
+    ]
+    lines.remove("KEEP")
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    reader = KeepReader(lines, interactive=True)
+    with CampaignStore.open(path, create=True) as store:
+        code = PlaySession(store, Output(False, out, err), RandomDice(7), reader).run()
+    assert code == 0, err.getvalue()
+    state = state_of(path)
+    kai = state.character("Kai")  # type: ignore[attr-defined]
+    assert kai.stats["iron"] in (2, 3) and sorted(kai.stats.values()) == [1, 1, 2, 2, 3]
+    assert len(kai.assets) == 3 and "asset_hand" not in kai.flags
+    assert kai.flags["background_vow"] and len(kai.bonds) == 1
+    kinds = [kind for kind, _events in operations(path)]
+    assert kinds[:3] == ["setting", "character", "character"]  # option, setup, keep
+    assert "the +3 stat (d100" in out.getvalue()

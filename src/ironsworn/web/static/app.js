@@ -316,7 +316,11 @@ function renderPanel(scroll) {
   const panel = $("panel");
   if (!m || !panel) return;
   const form = h("form", { class: "move-form", onsubmit: (e) => { e.preventDefault(); makeMove(form); } });
-  const chosen = panel.querySelector("input[name=stat]:checked");
+  // A refresh (someone else's change) redraws the panel: keep what the player typed.
+  const sameMove = panel.firstChild && panel.firstChild.dataset.move === m.id;
+  const typed = {};
+  if (sameMove) for (const input of panel.querySelectorAll("input:not([type=radio])")) typed[input.name] = input.value;
+  const chosen = sameMove ? panel.querySelector("input[name=stat]:checked") : null;
   const keepStat = chosen ? chosen.value : null;
   if (m.roll_type === "action_roll" && m.stats) {
     form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, "Roll +"),
@@ -337,6 +341,11 @@ function renderPanel(scroll) {
       ["amount", "ally", "with", "asset", "ability", "companion", "odds"].map((o) =>
         h("label", { class: "opt" }, `${o} `, h("input", { name: o })))),
     h("button", { type: "submit", class: "primary" }, m.roll_type === "no_roll" ? "Make the move" : "Roll"));
+  for (const input of form.querySelectorAll("input:not([type=radio])")) {
+    if (typed[input.name] !== undefined) input.value = typed[input.name];
+  }
+  const open = sameMove && panel.querySelector("details[open]");
+  if (open) form.querySelector("details").open = true;
   panel.replaceChildren(h("article", { class: "move-panel", "data-move": m.id },
     h("h3", {}, m.name, h("small", {}, ` ${words(m.category)}`)),
     h("p", { class: "trigger" }, m.trigger || ""),

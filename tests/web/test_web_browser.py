@@ -1,0 +1,316 @@
+"""The table in a real browser: Debian's Chromium driven by Playwright against a live server.
+
+One server and one browser for the module (each test plays its own campaign), so the suite
+stays fast. Screenshots of the main screens are saved under ``tests/web/screenshots/``
+(ignored by git) for a reviewer to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+from web_support import CHANGE, SCREENSHOTS, STATS, launch_chromium, live_server, require_chromium
+
+DESKTOP = {"width": 1400, "height": 1000}
+PHONE = {"width": 390, "height": 844}
+SCRIPT_PAYLOAD = "<script>window.__xss=1</script>"
+IMG_PAYLOAD = "<img src=x onerror=window.__xss=2>"
+LINK_PAYLOAD = "[click me](javascript:window.__xss=3)"
+RAW_LINK_PAYLOAD = "javascript:window.__xss=4"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    require_chromium()
+    home = tmp_path_factory.mktemp("web-home")
+    saved = {k: os.environ.get(k) for k in ("IRONSWORN_HOME", "IRONSWORN_CAMPAIGN")}
+    os.environ["IRONSWORN_HOME"] = str(home)
+    os.environ.pop("IRONSWORN_CAMPAIGN", None)
+    try:
+        with live_server("home") as live:
+            live.home = home
+            yield live
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+@pytest.fixture(scope="module")
+def browser(server: Any) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+class Table:
+    """A campaign of the live server, set up through the API."""
+
+    def __init__(self, server: Any, name: str) -> None:
+        self.server = server
+        self.name = name
+        self.http = httpx.Client(base_url=server.url, headers=CHANGE, timeout=10)
+        assert self.http.post("/api/campaigns", json={"name": name}).status_code == 201
+
+    def do(self, action: str, body: dict[str, Any], seat: str | None = None) -> Any:
+        headers = {"X-Ironsworn-Seat": seat} if seat else {}
+        response = self.http.post(
+            f"/api/c/{self.name}/actions/{action}", json=body, headers=headers
+        )
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def state(self) -> dict[str, Any]:
+        data: dict[str, Any] = self.http.get(f"/api/c/{self.name}/state").json()
+        return data
+
+    def open(self, browser: Any, viewport: dict[str, int] = DESKTOP, seat: str = "") -> Any:
+        context = browser.new_context(viewport=viewport)
+        context.set_default_timeout(8000)
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.on("dialog", lambda dialog: page.errors.append(f"dialog: {dialog.message}"))
+        page.goto(f"{self.server.url}/c/{self.name}")
+        page.wait_for_selector("body[data-ready=yes]")
+        if seat:
+            page.select_option("#seat", seat)
+        return page
+
+
+def momentum_shown(page: Any) -> str:
+    text: str = page.inner_text("[data-meter=momentum] .label b")
+    return text
+
+
+def shot(page: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def test_create_a_character_in_the_browser(server: Any, browser: Any) -> None:
+    table = Table(server, "create")
+    page = table.open(browser)
+    page.click("#tabs button[data-tab=create]")
+    page.fill("form.create input[name=name]", "Asha")
+    page.select_option("form.create select[name=edge]", "3")
+    page.select_option("form.create select[name=heart]", "2")
+    page.select_option("form.create select[name=iron]", "1")
+    page.select_option("form.create select[name=shadow]", "2")
+    page.select_option("form.create select[name=wits]", "1")
+    page.fill("form.create input[name=bond0]", "Elda")
+    page.select_option("form.create select[name=asset0]", "asset:classic/companion/hawk")
+    page.select_option("form.create select[name=ability0]", "1")
+    page.fill("form.create input[name=vow]", "Avenge my kin")
+    page.click("form.create button[type=submit]")
+    page.wait_for_selector(".track[data-track]")
+    assert page.inner_text(".char-name").startswith("Asha")
+    assert page.input_value("#seat") == "Asha"
+    sheet = table.state()["characters"][0]
+    assert sheet["stats"] == {"edge": 3, "heart": 2, "iron": 1, "shadow": 2, "wits": 1}
+    assert sheet["bonds"]["list"] == ["Elda"] and sheet["assets"][0]["name"] == "Hawk"
+    assert sheet["vows"][0]["name"] == "Avenge my kin" and sheet["vows"][0]["rank"] == "extreme"
+    assert "Far-seeing" in page.inner_text(".asset")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_face_danger_a_decision_a_burn_and_undo(server: Any, browser: Any) -> None:
+    table = Table(server, "play")
+    table.do("character", {"name": "Asha", "stats": STATS})
+    page = table.open(browser)
+    assert momentum_shown(page) == "+2"
+    page.click("button[data-move$='/face_danger']")
+    page.wait_for_selector(".move-panel .stat-option")
+    assert "strong 33.2%" in page.inner_text(".stat-option")  # edge 3 at momentum +2
+    page.fill(".move-form input[name=dice]", "3,5,8")
+    page.click(".move-form button[type=submit]")
+    page.wait_for_selector("#pending button[data-key=suffer_momentum]")
+    expect(page.locator("#result")).to_contain_text("WEAK HIT")
+    page.click("#pending button[data-key=suffer_momentum]")
+    page.wait_for_selector("#pending", state="hidden")
+    expect(page.locator("[data-meter=momentum] .label b")).to_have_text("+1")
+    expect(page.locator("#result")).to_contain_text("momentum 2 → 1")
+
+    # A miss that a burn turns into a strong hit: momentum +8 beats both challenge dice.
+    table.do("adjust", {"meter": "momentum", "delta": 7})
+    expect(page.locator("[data-meter=momentum] .label b")).to_have_text("+8")
+    page.fill(".move-form input[name=dice]", "1,5,7")
+    page.click(".move-form button[type=submit]")
+    page.wait_for_selector("#pending button[data-answer=burn]")
+    expect(page.locator("#result")).to_contain_text("MISS")
+    page.click("#pending button[data-answer=burn]")
+    page.wait_for_selector("#pending", state="hidden")
+    expect(page.locator("#result")).to_contain_text("STRONG HIT")
+    expect(page.locator("[data-meter=momentum] .label b")).to_have_text("+3")
+
+    # Undo takes back the burn: the decision is pending again and momentum is +8.
+    page.click("#undo")
+    page.wait_for_selector("#pending button[data-answer=burn]")
+    expect(page.locator("[data-meter=momentum] .label b")).to_have_text("+8")
+    assert table.state()["pending"]["kind"] == "burn"
+    assert page.errors == []
+    page.context.close()
+
+
+def test_two_players_see_each_others_moves_without_reloading(server: Any, browser: Any) -> None:
+    table = Table(server, "together")
+    table.do("character", {"name": "Asha", "stats": STATS})
+    table.do("character", {"name": "Bo", "stats": STATS})
+    asha = table.open(browser, seat="Asha")
+    bo = table.open(browser, seat="Bo")
+    asha.click("button[data-move$='/face_danger']")
+    asha.wait_for_selector(".move-panel .stat-option")
+    asha.fill(".move-form input[name=dice]", "6,1,2")
+    asha.click(".move-form button[type=submit]")
+    expect(bo.locator("#timeline")).to_contain_text("Asha: Face Danger", timeout=3000)
+    bo.click("button[data-move$='/face_danger']")
+    bo.wait_for_selector(".move-panel .stat-option")
+    bo.fill(".move-form input[name=dice]", "6,1,2")
+    bo.click(".move-form button[type=submit]")
+    expect(asha.locator("#timeline")).to_contain_text("Bo: Face Danger", timeout=3000)
+    # Each page plays its own character: Bo's page shows Bo's sheet, Asha's shows Asha's.
+    assert asha.inner_text(".char-name").startswith("Asha")
+    assert bo.inner_text(".char-name").startswith("Bo")
+    assert [c["momentum"] for c in table.state()["characters"]] == [3, 3]
+    assert asha.errors == [] and bo.errors == []
+    asha.context.close()
+    bo.context.close()
+
+
+def test_a_command_line_write_appears_in_an_open_page(server: Any, browser: Any) -> None:
+    table = Table(server, "cli")
+    table.do("character", {"name": "Asha", "stats": STATS})
+    page = table.open(browser)
+    env = {**os.environ, "IRONSWORN_HOME": str(server.home)}
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ironsworn",
+            "journal",
+            "add",
+            "Written at the terminal",
+            "--campaign",
+            "cli",
+        ],
+        check=True,
+        env=env,
+        capture_output=True,
+    )
+    expect(page.locator("#timeline")).to_contain_text("Written at the terminal", timeout=3000)
+    subprocess.run(
+        [sys.executable, "-m", "ironsworn", "adjust", "health", "-2", "--campaign", "cli"],
+        check=True,
+        env=env,
+        capture_output=True,
+    )
+    expect(page.locator("[data-meter=health] .label b")).to_have_text("3", timeout=3000)
+    page.context.close()
+
+
+def test_text_a_player_typed_never_runs(server: Any, browser: Any) -> None:
+    table = Table(server, "xss")
+    name = IMG_PAYLOAD
+    table.do(
+        "character",
+        {"name": name, "stats": STATS, "bonds": [SCRIPT_PAYLOAD, RAW_LINK_PAYLOAD]},
+    )
+    table.do("track", {"kind": "vow", "text": IMG_PAYLOAD + SCRIPT_PAYLOAD, "rank": "dangerous"})
+    table.do(
+        "journal", {"text": f"{SCRIPT_PAYLOAD} {IMG_PAYLOAD} {LINK_PAYLOAD} <{RAW_LINK_PAYLOAD}>"}
+    )
+    table.do("person", {"name": IMG_PAYLOAD, "description": SCRIPT_PAYLOAD})
+    table.do("place", {"name": SCRIPT_PAYLOAD, "description": IMG_PAYLOAD})
+    table.do("note", {"text": LINK_PAYLOAD + IMG_PAYLOAD})
+    table.do("equipment", {"item": IMG_PAYLOAD, "character": name})
+    table.do("ask", {"odds": "likely", "question": IMG_PAYLOAD, "keep": True})
+    table.do("track", {"kind": "fight", "text": SCRIPT_PAYLOAD, "rank": "troublesome"})
+    page = table.open(browser)
+    for tab in ("moves", "world", "campaigns", "create", "oracles"):
+        page.click(f"#tabs button[data-tab={tab}]")
+        page.wait_for_timeout(150)
+    page.click("#tabs button[data-tab=moves]")
+    page.click("button[data-move$='/face_danger']")
+    page.wait_for_selector(".move-panel .stat-option")
+    page.select_option("#seat", name)
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__xss") is None
+    assert page.errors == []
+    assert page.evaluate("document.querySelectorAll('script').length") == 1  # app.js only
+    assert page.evaluate("document.querySelectorAll('img, [onerror]').length") == 0
+    assert page.evaluate("document.querySelectorAll('a[href^=\"javascript\" i]').length") == 0
+    text = page.inner_text("body")
+    assert IMG_PAYLOAD in text and SCRIPT_PAYLOAD in text  # shown as the text it is
+    page.context.close()
+
+
+@pytest.mark.parametrize(("viewport", "size"), [(DESKTOP, "desktop"), (PHONE, "phone")])
+def test_screens(server: Any, browser: Any, viewport: dict[str, int], size: str) -> None:
+    table = Table(server, f"screens-{size}")
+    table.do(
+        "character",
+        {"name": "Asha", "stats": STATS, "bonds": ["Elda"], "assets": ["hawk:1", "shield-bearer"]},
+    )
+    table.do("track", {"kind": "vow", "text": "Avenge my kin", "rank": "extreme"})
+    table.do("progress", {"track": "Avenge my kin", "ticks": 13})
+    table.do("track", {"kind": "fight", "foe": "bear"})
+    table.do("progress", {"track": "Bear", "ticks": 6})
+    table.do("debility", {"name": "shaken"})
+    table.do("journal", {"text": "The den stank of **old blood**. Elda's _warning_ rang true."})
+    table.do("move", {"move": "face danger", "stat": "edge", "dice": [3, 5, 8]})
+    page = table.open(browser, viewport)
+    shot(page, f"sheet-{size}")
+    page.locator("#tracks").screenshot(path=str(SCREENSHOTS / f"tracks-{size}.png"))
+    page.locator("#log-col").screenshot(path=str(SCREENSHOTS / f"journal-{size}.png"))
+    page.click("button[data-move$='/face_danger']")
+    page.wait_for_selector(".move-panel .stat-option")
+    page.fill(".move-form input[name=dice]", "6,5,7")
+    page.click("#pending button[data-key=suffer_momentum]")
+    page.wait_for_selector("#pending", state="hidden")
+    expect(page.locator(".move-form input[name=dice]")).to_have_value("6,5,7")  # kept
+    page.click(".move-form button[type=submit]")
+    expect(page.locator("#result .roll")).to_contain_text("STRONG HIT")
+    page.wait_for_selector("#result .roll")
+    page.locator("#center-col").screenshot(path=str(SCREENSHOTS / f"move-result-{size}.png"))
+    page.click("#tabs button[data-tab=oracles]")
+    page.click("button[data-odds=likely]")
+    page.wait_for_selector("#result .answer")
+    page.click("text=action and theme")
+    page.click("button[data-oracle$='action_and_theme/action']")
+    page.wait_for_selector("#result .oracle-result")
+    page.locator("#center-col").screenshot(path=str(SCREENSHOTS / f"oracles-{size}.png"))
+    # Tracks draw the rulebook's ticks: 13 ticks are three full boxes and one tick.
+    boxes = page.locator(".track[data-track] .boxes >> nth=0 >> svg")
+    assert [boxes.nth(i).locator("line").count() for i in range(5)] == [4, 4, 4, 1, 0]
+    for screen in ("sheet", "tracks", "journal", "move-result", "oracles"):
+        assert (SCREENSHOTS / f"{screen}-{size}.png").stat().st_size > 1000
+    assert page.errors == []
+    page.context.close()
+
+
+def test_chromium_is_required_under_ci(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import web_support
+
+    monkeypatch.setattr(web_support, "CHROMIUM", tmp_path / "no-chromium")
+    monkeypatch.setenv("IRONSWORN_REQUIRE_SHARED", "1")
+    with pytest.raises(pytest.fail.Exception):
+        web_support.require_chromium()
+    monkeypatch.setenv("IRONSWORN_REQUIRE_SHARED", "")
+    with pytest.raises(pytest.skip.Exception):
+        web_support.require_chromium()

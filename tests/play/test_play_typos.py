@@ -150,3 +150,12 @@ def test_a_command_word_while_a_decision_waits_asks_too(tmp_path: Path) -> None:
     assert "'sheet' reads like the command /sheet" in run.out
     assert "experience 0 earned" in run.out
     assert kinds(path) == ["character", "move", "choice"]  # then the decision was answered
+
+
+def test_journal_reads_with_the_journal_commands_options(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, ["One.", "Two.", "Three.", "/journal --limit 2"])
+    listing = run.out.split("journal #4: Three.\n")[1].splitlines()
+    assert [line.split("  ", 1)[1] for line in listing] == ["Kai: Two.", "Kai: Three."]
+    assert [kind for kind, _ in operations(path)].count("journal") == 3

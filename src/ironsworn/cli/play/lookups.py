@@ -48,11 +48,14 @@ def export(session: PlaySession, words: list[str], _raw: str) -> None:
 
 
 def journal(session: PlaySession, words: list[str], raw: str) -> None:
-    """``/journal TEXT`` writes; ``/journal`` alone lists the recent entries."""
-    if raw:
+    """``/journal TEXT`` writes; ``/journal`` alone lists the recent entries (``--limit N``,
+    ``--character NAME`` and ``--json`` read as ``ironsworn journal`` does)."""
+    if raw and not raw.startswith("--"):
         session.journal(raw)
         return
-    args = session.parse("journal", ["--limit", RECENT_ENTRIES])
+    args = session.parse("journal", words)
+    if args.limit is None:
+        args.limit = RECENT_ENTRIES
     session.run_cli(args)
 
 

@@ -207,6 +207,9 @@ def test_semi_random_on_the_command_line(home: Path, capsys: pytest.CaptureFixtu
     assert "the +3 stat (d100 60): iron" in out and "Kai's hand: " in out
     sheet = json.loads(ok(capsys, "sheet", "--json"))
     assert sheet["stats"] == {"edge": 1, "heart": 2, "iron": 3, "shadow": 1, "wits": 2}
+    assert len(sheet["asset_hand"]) == 5 and sheet["reserved_bonds"] == 2
+    text = ok(capsys, "sheet")
+    assert "cards drawn: " in text and "background bonds held in reserve: 2" in text
     log = ok(capsys, "log")
     assert "Semi-random setup: your +3 stat: 60 → iron" in log
     before = fingerprint(home)

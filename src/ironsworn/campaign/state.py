@@ -821,6 +821,9 @@ class CampaignState:
                 data["position"] = (
                     None  # in control / in a bad spot only means something in a fight
                 )
-        if char.flags.get("roles"):
-            data["roles"] = list(char.flags["roles"])  # roles instead of assets
+        # The campaign options' marks (chapter 7): roles instead of assets, background bonds
+        # held in reserve, the semi-random setup's cards still in hand.
+        for flag in ("roles", "reserved_bonds", "asset_hand", "background_vow"):
+            if char.flags.get(flag):
+                data[flag] = copy_json(char.flags[flag])
         return data

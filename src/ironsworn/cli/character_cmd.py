@@ -105,7 +105,7 @@ def _sheet_text(sheet: dict[str, Any]) -> str:
     from ironsworn.cli.sheet_text import sheet_text, unicode_ok
 
     library = None
-    if sheet["assets"]:
+    if sheet["assets"] or sheet.get("asset_hand"):
         from ironsworn.content import load_library
 
         library = load_library()  # the text of the marked abilities

@@ -79,6 +79,22 @@ def sheet_text(sheet: Mapping[str, Any], library: Ruleset | None, unicode: bool 
         f"{sheet['bonds']['ticks']} ticks"
         + (f" ({', '.join(sheet['bonds']['list'])})" if sheet["bonds"]["list"] else ""),
     ]
+    if sheet.get("roles"):
+        lines.append("  roles: " + ", ".join(sheet["roles"]))
+    if sheet.get("reserved_bonds"):
+        lines.append(
+            f"  background bonds held in reserve: {sheet['reserved_bonds']} "
+            "('bond background NAME' marks one)"
+        )
+    if sheet.get("asset_hand"):
+        cards = [
+            library.assets[i].name if library is not None and i in library.assets else i
+            for i in sheet["asset_hand"]
+        ]
+        lines.append(
+            f"  cards drawn: {', '.join(cards)} (keep three: 'character keep "
+            f"{sheet['name']} CARD,CARD,CARD')"
+        )
     tracks = list(sheet.get("tracks") or sheet.get("vows") or [])
     for kind, heading in TRACK_SECTIONS:
         mine = [t for t in tracks if t.get("kind", "vow") == kind]

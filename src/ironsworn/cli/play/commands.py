@@ -275,10 +275,14 @@ def _ask(session: PlaySession, words: list[str], _raw: str) -> None:
     args = session.parse("ask", [" ".join(odds_words), *options])
     check_value_or_seed(args)
     odds = Odds.parse(args.odds)
+    # The campaign's option of even matches (seed 000 L5127-5135), or --even-matches.
+    even = bool(args.even_matches or session.state().option("even_matches"))
     if args.value is not None:
-        answer = ask_the_oracle(odds, value=parse_int(args.value, "--value", 0, 100))
+        value = parse_int(args.value, "--value", 0, 100)
+        answer = ask_the_oracle(odds, value=value, even_matches=even)
     else:
-        answer = ask_the_oracle(odds, RandomDice(args.seed) if args.seed else session.dice)
+        dice = RandomDice(args.seed) if args.seed else session.dice
+        answer = ask_the_oracle(odds, dice, even_matches=even)
     who = session.character_name()
     event: dict[str, Any] = {"type": "ask", "character": who, **answer.to_json()}
     if question:

@@ -2,10 +2,17 @@
 
 The loop reads a line and acts on it:
 
-- prose becomes a journal entry;
-- ``/command ...`` runs a slash command (:mod:`.commands`);
+- prose becomes a journal entry (echoed as ``journal #7``);
+- ``/command ...`` runs a slash command (:mod:`.commands`); an unknown one is an error naming
+  the nearest command;
+- a line that reads like a command without its slash (``sheet``, ``clear/help``) asks whether
+  it was meant as the command or as journal text;
 - while a decision is pending, a line of option numbers or keys answers it
-  (:mod:`.decisions`).
+  (:mod:`.decisions`);
+- what a move leaves open (which stat, which track, which bond) is asked with a numbered menu
+  (:mod:`.asking`).
+
+Resuming a campaign at a terminal shows a recap: the last few entries and the open tracks.
 
 Every command that changes something runs in its own ``store.write()`` transaction, committed
 before its result is printed, so whatever the player has seen acknowledged is on disk and

@@ -36,12 +36,14 @@ from typing import Any
 from ironsworn.campaign.journal import Narrator, told_by_burn, words
 from ironsworn.campaign.schema import DISCARDED, LIVE, UNDONE
 from ironsworn.campaign.store import CampaignStore, Operation, Store, encode_event
+from ironsworn.campaign.store.base import DAMAGED
 from ironsworn.errors import CampaignError, InvalidValue
 from ironsworn.progress import progress_boxes
 
 FORMAT = "ironsworn-campaign"
 FORMAT_VERSION = 1
 SESSION_GAP = timedelta(hours=4)
+MAX_SEQ = 2**63 - 1  # the largest sequence number a campaign file can hold
 _OPERATION_FIELDS = ("seq", "kind", "time", "character", "summary", "status", "events")
 
 
@@ -205,14 +207,31 @@ def _parse_time(value: str) -> datetime:
 # ------------------------------------------------------------------------------------- json
 
 
-def export_document(store: Store[Any]) -> dict[str, Any]:
-    """The whole campaign log as a JSON-able document (see the module docstring)."""
+def export_document(store: Store[Any], skipped: list[str] | None = None) -> dict[str, Any]:
+    """The whole campaign log as a JSON-able document (see the module docstring).
+
+    An operation with a damaged event row (see :func:`~ironsworn.campaign.store.decode_event`)
+    is left out, so the file holds what is readable; each one left out is described in
+    ``skipped`` (the caller tells the player).
+    """
     meta = store.meta()
+    operations = []
+    for operation in store.operations(include_undone=True):
+        damaged = [e for e in operation.events if e.get("type") == DAMAGED]
+        if damaged:
+            if skipped is not None:
+                first = damaged[0]
+                skipped.append(
+                    f"operation {operation.seq} ({operation.kind}: event "
+                    f"{int(first.get('index', 0)) + 1} is {first.get('problem')})"
+                )
+            continue
+        operations.append(operation.to_dict())
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "created": meta.get("created"),
-        "operations": [op.to_dict() for op in store.operations(include_undone=True)],
+        "operations": operations,
     }
 
 
@@ -236,9 +255,9 @@ def dumps(document: Mapping[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def export_json(store: Store[Any]) -> str:
-    """The JSON export of ``store`` as text."""
-    return dumps(export_document(store))
+def export_json(store: Store[Any], skipped: list[str] | None = None) -> str:
+    """The JSON export of ``store`` as text (``skipped``: see :func:`export_document`)."""
+    return dumps(export_document(store, skipped))
 
 
 def read_document(file: Path) -> tuple[str | None, list[Operation]]:
@@ -259,6 +278,8 @@ def read_document(file: Path) -> tuple[str | None, list[Operation]]:
         raise CampaignError(
             f"{file}: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
         ) from None
+    except RecursionError:
+        raise CampaignError(f"{file}: JSON nested too deeply to be a campaign export") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise CampaignError(f'{file}: not an ironsworn campaign export (no "format": "{FORMAT}")')
     version = document.get("format_version")
@@ -294,8 +315,10 @@ def _read_operation(item: Any, where: str) -> Operation:
     if unknown:
         raise CampaignError(f"{where} has an unknown field {unknown[0]!r}")
     seq = item["seq"]
-    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1:
-        raise CampaignError(f"{where}: seq {seq!r} is not a positive whole number")
+    if not isinstance(seq, int) or isinstance(seq, bool) or not 1 <= seq <= MAX_SEQ:
+        raise CampaignError(
+            f"{where}: seq {seq!r} is not a positive whole number (accepted: 1 to {MAX_SEQ})"
+        )
     kind = item["kind"]
     if not isinstance(kind, str) or not kind or kind != kind.strip():
         raise CampaignError(f"{where}: kind {kind!r} is not a word")
@@ -363,11 +386,40 @@ def import_file(file: Path, target: Path, *, name: str, state_type: type[Any] | 
 
 
 def write_text(path: Path, text: str) -> None:
-    """Write an export file whole or not at all (a temporary file renamed into place)."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    """Write an export file whole or not at all (a temporary file renamed into place).
+
+    Only a regular file (or a new one) is replaced that way: renaming over ``/dev/null``, a
+    pipe or a socket would put a plain file in its place, so those are written to directly.
+    A link is followed (the file it points to is replaced, the link stays). A folder is
+    refused.
+    """
+    import stat
+
+    target = path
+    try:
+        info = os.stat(path)  # follows a link: the file the name leads to
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise CampaignError(f"{path}: cannot write ({exc.strerror})") from None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise CampaignError(
+            f"-o {str(path)!r} is a directory (accepted: a file name, or - for standard output)"
+        )
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        try:
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        except OSError as exc:
+            raise CampaignError(f"{path}: cannot write ({exc.strerror})") from None
+        return
+    if info is not None and path.is_symlink():
+        target = Path(os.path.realpath(path))
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, path)
+        os.replace(temporary, target)
     except OSError as exc:
-        temporary.unlink(missing_ok=True)
+        with suppress(OSError):
+            temporary.unlink(missing_ok=True)
         raise CampaignError(f"{path}: cannot write ({exc.strerror})") from None

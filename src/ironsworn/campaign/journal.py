@@ -154,6 +154,9 @@ class Narrator:
     def track_name(self, track_id: Any) -> str:
         return self.track_names.get(str(track_id), str(track_id))
 
+    def _damaged(self, event: Mapping[str, Any]) -> str:
+        return f"DAMAGED event {int(event.get('index', 0)) + 1} ({event.get('problem')})"
+
     def _character_created(self, event: Mapping[str, Any]) -> str:
         char = event["character"]
         stats = ", ".join(f"{k} {v}" for k, v in dict(char.get("stats", {})).items())

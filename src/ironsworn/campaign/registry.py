@@ -87,6 +87,11 @@ def current_name() -> str:
         return DEFAULT_NAME
     except OSError as exc:
         raise CampaignError(f"{data_home() / 'current'}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise CampaignError(
+            f"{data_home() / 'current'}: not UTF-8 text (accepted: a campaign name; "
+            "'ironsworn campaign use NAME' writes it again)"
+        ) from None
     return recorded if _NAME.fullmatch(recorded) else DEFAULT_NAME
 
 
@@ -125,6 +130,17 @@ def resolve_campaign_path(cli_value: str | None) -> Path:
         if value:
             return _path_or_name(value)
     return campaign_path(current_name())
+
+
+def not_started(path: Path) -> bool:
+    """True when ``path`` holds no campaign yet: no file, or an empty one (which a command
+    would turn into a campaign). A stat only: nothing is opened."""
+    try:
+        return path.stat().st_size == 0
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False  # let opening it say what is wrong
 
 
 def open_campaign(
@@ -189,7 +205,9 @@ def _path_or_name(value: str) -> Path:
         or Path(value).exists()
     )
     if looks_like_path:
-        return Path(value).expanduser()
+        from ironsworn.paths import expand_path
+
+        return expand_path(value, "campaign path")
     return campaign_path(value)
 
 

@@ -342,12 +342,12 @@ def _journal(args: argparse.Namespace) -> int:
 
 def _journal_add(args: argparse.Namespace, text: str) -> int:
     from ironsworn.campaign.journal import resolve_character
-    from ironsworn.campaign.registry import open_campaign, resolve_campaign_path
+    from ironsworn.campaign.registry import not_started, open_campaign, resolve_campaign_path
     from ironsworn.errors import InvalidValue
 
     if not text.strip():
         raise InvalidValue("journal add: the entry is empty (accepted: some text)")
-    if args.character is not None and not resolve_campaign_path(args.campaign).exists():
+    if args.character is not None and not_started(resolve_campaign_path(args.campaign)):
         # A campaign not yet created has no characters: refuse before creating anything.
         from ironsworn.campaign.store import default_state_type
 
@@ -416,19 +416,39 @@ def _journal_read(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     from ironsworn.campaign import export
     from ironsworn.campaign.registry import open_campaign
+    from ironsworn.paths import expand_path
 
-    output = None if args.output is None else Path(args.output).expanduser()
+    # "-o -" is standard output, as for most tools that write files.
+    output = None if args.output in (None, "-") else expand_path(args.output, "-o")
     if output is not None:
+        if output.is_dir():
+            raise UsageError(
+                f"-o {args.output!r} is a directory (accepted: a file name, or - for "
+                "standard output)"
+            )
         _refuse_campaign_file(output)
+    skipped: list[str] = []
     with open_campaign(args.campaign, create=False) as store:
-        text = export.markdown(store) if args.format == "markdown" else export.export_json(store)
+        if args.format == "markdown":
+            text = export.markdown(store)
+        else:
+            text = export.export_json(store, skipped)
         path = store.path
+    for line in skipped:
+        # The export holds what is readable; the player learns what it left out.
+        sys.stderr.write(f"ironsworn: warning: export left out damaged {line}\n")
     if output is not None:
         export.write_text(output, text)
         emit(
             args,
-            {"format": args.format, "campaign": str(path), "output": str(output)},
-            f"exported {path} as {args.format} to {output}",
+            {
+                "format": args.format,
+                "campaign": str(path),
+                "output": str(output),
+                "skipped": skipped,
+            },
+            f"exported {path} as {args.format} to {output}"
+            + (f" ({len(skipped)} damaged operation(s) left out)" if skipped else ""),
         )
     elif args.json and args.format == "markdown":
         emit(args, {"format": "markdown", "campaign": str(path), "markdown": text}, text)
@@ -444,10 +464,19 @@ def _refuse_campaign_file(output: Path) -> None:
     for suffix in ("-wal", "-shm", "-journal"):
         if output.name.endswith(suffix):
             base = output.with_name(output.name[: -len(suffix)])
+    import os
+    import stat
+
     from ironsworn.campaign.store import open_in_process
 
+    try:
+        regular = stat.S_ISREG(os.stat(base).st_mode)
+    except OSError:
+        regular = False
     if open_in_process(base):
         header = b"SQLite format 3\x00"  # the campaign being exported, or another open one
+    elif not regular:
+        return  # a new file, or /dev/null, a pipe: reading one could block, and it is no campaign
     else:
         # No connection to this file exists in the process, so a plain read drops no lock.
         try:
@@ -464,8 +493,9 @@ def _refuse_campaign_file(output: Path) -> None:
 
 def _import(args: argparse.Namespace) -> int:
     from ironsworn.campaign import export, registry
+    from ironsworn.paths import expand_path
 
-    source = Path(args.file).expanduser()
+    source = expand_path(args.file, "import file")
     if args.campaign:
         target = registry.resolve_campaign_path(args.campaign)
         name = args.name or target.stem

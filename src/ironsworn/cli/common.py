@@ -139,6 +139,13 @@ def run_command(parser: CliParser, argv: Sequence[str]) -> int:
         # most such problems; this keeps any other one to a line instead of a traceback).
         where = f"{exc.filename}: " if exc.filename else ""
         return fail(f"{where}{exc.strerror or exc}")
+    except Exception as exc:
+        # A damaged campaign file that SQLite reports where the store did not expect it:
+        # still one line (sqlite3 is only looked up if a command already imported it).
+        sqlite3 = sys.modules.get("sqlite3")
+        if sqlite3 is not None and isinstance(exc, sqlite3.Error):
+            return fail(f"campaign file: {exc} (the file may be damaged)")
+        raise
     except SystemExit as exc:
         # --help and --version print and exit; main() still returns the code.
         return exc.code if isinstance(exc.code, int) else 0
@@ -188,9 +195,19 @@ def campaign_command(sub: Any, name: str, text: str) -> argparse.ArgumentParser:
 def emit(args: argparse.Namespace, data: Any, text: str | Callable[[], str]) -> None:
     """Print ``data`` as JSON with ``--json``, else the human text."""
     if getattr(args, "json", False):
-        sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+        sys.stdout.write(printable(json.dumps(data, ensure_ascii=False)) + "\n")
     else:
-        sys.stdout.write((text() if callable(text) else text).rstrip("\n") + "\n")
+        sys.stdout.write(printable((text() if callable(text) else text).rstrip("\n")) + "\n")
+
+
+def printable(text: str) -> str:
+    """``text`` with the stray bytes of a file name that is not UTF-8 (which Python carries as
+    lone surrogates) shown as U+FFFD, so any terminal, pipe or JSON reader takes it."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in text)
+    return text
 
 
 def parse_int(value: str, what: str, low: int | None = None, high: int | None = None) -> int:

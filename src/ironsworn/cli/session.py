@@ -62,13 +62,14 @@ def write(
     """
     import copy
 
-    from ironsworn.campaign.registry import open_campaign, resolve_campaign_path
+    from ironsworn.campaign.registry import not_started, open_campaign, resolve_campaign_path
     from ironsworn.content import load_library
     from ironsworn.moves.engine import MoveEngine
 
     cli_value = getattr(args, "campaign", None)
     dice = dice_from(args)
-    if not resolve_campaign_path(cli_value).exists():
+    # A missing or empty file: the campaign is made only if the command succeeds.
+    if not_started(resolve_campaign_path(cli_value)):
         from ironsworn.campaign.store import default_state_type
 
         trial = copy.deepcopy(dice)

@@ -98,13 +98,40 @@ def encode_event(event: Any, where: str) -> tuple[str, str]:
     event_type = event.get("type")
     if not isinstance(event_type, str) or not event_type:
         raise InvalidValue(f"{where} has no 'type' (a non-empty string)")
+    if event_type == DAMAGED:
+        raise InvalidValue(f"{where} is a damaged event (a row the store could not read)")
     try:
         body = json.dumps(
             dict(event), sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
         )
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RecursionError) as exc:
         raise InvalidValue(f"{where} of type {event_type!r} is not plain JSON ({exc})") from None
     return event_type, body
+
+
+DAMAGED = "damaged"  # the type read back for an event row that is not an event (see below)
+
+
+def decode_event(body: Any, index: int) -> dict[str, Any]:
+    """The event stored as ``body``; a damaged row reads as a ``damaged`` event.
+
+    A campaign file can be damaged by hand or by a disk (a body of ``{``, ``null``, ``5``, a
+    blob). Reading it must not fail: the log and the JSON export still show every readable
+    operation, and the damaged one by number. Only folding refuses it (see :func:`_fold`).
+    """
+    try:
+        text = body.decode("utf-8") if isinstance(body, bytes) else body
+        event = json.loads(text)
+    except (TypeError, ValueError, RecursionError) as exc:
+        problem = f"not JSON ({type(exc).__name__})"
+    else:
+        if isinstance(event, dict) and isinstance(event.get("type"), str) and event["type"]:
+            if event["type"] != DAMAGED:
+                return event
+            problem = "a stored 'damaged' marker"
+        else:
+            problem = f"not an event object ({type(event).__name__})"
+    return {"type": DAMAGED, "index": index, "problem": problem}
 
 
 def check_kind(kind: Any) -> str:
@@ -135,7 +162,8 @@ class Transaction(Generic[S]):
         applies them itself), and the store never reads it back.
         """
         if self._state is None:
-            self._state = self._store._take(self.head)
+            with self._store._errors():  # a damaged file: one line naming the campaign
+                self._state = self._store._take(self.head)
         return self._state
 
     @property
@@ -166,13 +194,15 @@ class Transaction(Generic[S]):
             for i, event in enumerate(events)
         ]
         store = self._store
-        if not self._redo_discarded:
-            # A new operation ends the possibility of redo (like any editor's undo stack).
-            store._discard_redo()
-            self._redo_discarded = True
-        time = store.clock()
-        seq = store._insert_operation(None, kind, time, character, summary, LIVE)
-        store._insert_events(seq, encoded)
+        # A full disk or a damaged file shows here first: one line naming the campaign.
+        with store._errors():
+            if not self._redo_discarded:
+                # A new operation ends the possibility of redo (like any editor's undo stack).
+                store._discard_redo()
+                self._redo_discarded = True
+            time = store.clock()
+            seq = store._insert_operation(None, kind, time, character, summary, LIVE)
+            store._insert_events(seq, encoded)
         # The operation carries the stored (canonical) form, which is what a replay will see.
         stored = tuple(json.loads(body) for _type, body in encoded)
         operation = Operation(seq, kind, time, character, summary, stored, LIVE)
@@ -276,7 +306,8 @@ class Store(ABC, Generic[S]):
             first = int(rows[0][0]) if rows else 0
             events: dict[int, list[dict[str, Any]]] = {}
             for op_seq, body in self._event_bodies(statuses, first):
-                events.setdefault(int(op_seq), []).append(json.loads(body))
+                known = events.setdefault(int(op_seq), [])
+                known.append(decode_event(body, len(known)))
         return [_operation(row, events.get(int(row[0]), [])) for row in rows]
 
     def last_operation(self) -> Operation | None:
@@ -420,7 +451,8 @@ class Store(ABC, Generic[S]):
         row = self._operation_row(status, descending=descending)
         if row is None:
             return None
-        return _operation(row, [json.loads(body) for body in self._events_of(int(row[0]))])
+        bodies = self._events_of(int(row[0]))
+        return _operation(row, [decode_event(body, i) for i, body in enumerate(bodies)])
 
     def _rebuild(self, head: int) -> None:
         """Load the newest usable snapshot at or before ``head`` and fold the rest."""
@@ -439,8 +471,11 @@ class Store(ABC, Generic[S]):
             state = self.state_type()
             base = 0
         since = self._count_live(base, head)
+        index, last_seq = 0, -1
         for op_seq, body in self._live_events(base, head):
-            _fold(state, json.loads(body), int(op_seq), self.location)
+            index = index + 1 if op_seq == last_seq else 0
+            last_seq = op_seq
+            _fold(state, decode_event(body, index), int(op_seq), self.location)
         self._cache, self._cache_head, self._since = state, head, since
 
     def _take(self, head: int) -> S:
@@ -621,10 +656,22 @@ class Store(ABC, Generic[S]):
         """Delete the snapshots at or after ``from_seq``."""
 
 
+# What a state model may raise on an event it cannot apply (a bare KeyError, a next() that
+# finds nothing): each becomes one line naming the operation.
+_REFUSALS = (IronswornError, LookupError, TypeError, ValueError, AttributeError, StopIteration)
+
+
 def _fold(state: Foldable, event: Mapping[str, Any], seq: int, where: str | Path) -> None:
+    if event.get("type") == DAMAGED:
+        raise CampaignError(
+            f"{where}: operation {seq} is damaged (event {int(event.get('index', 0)) + 1}: "
+            f"{event.get('problem')}); 'ironsworn log' still reads the campaign, "
+            "'ironsworn export json' saves what is readable, and 'ironsworn undo' takes back "
+            "the damaged operation when it is the last one"
+        )
     try:
         state.apply(event)
-    except (IronswornError, LookupError, TypeError, ValueError) as exc:
+    except _REFUSALS as exc:
         # One line even for a state model that raises a bare KeyError on a malformed event.
         reason = str(exc) if isinstance(exc, IronswornError) else f"{type(exc).__name__}: {exc}"
         raise CampaignError(

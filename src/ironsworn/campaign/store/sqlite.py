@@ -87,7 +87,10 @@ def _file_key(path: Path) -> tuple[int, int] | None:
 
 def open_in_process(path: str | os.PathLike[str]) -> bool:
     """True when this process has the campaign file at ``path`` open (through any store)."""
-    key = _file_key(Path(path).expanduser())
+    try:
+        key = _file_key(Path(path).expanduser())
+    except RuntimeError:  # ~nouser: no such file can be open
+        return False
     with _OPEN_LOCK:
         return key is not None and key in _OPEN_FILES
 
@@ -141,7 +144,9 @@ class CampaignStore(Store[S]):
         Raises :class:`CampaignError` for a missing (without ``create``), empty, corrupt,
         foreign or newer file, leaving it as it was; an older file is migrated.
         """
-        path = Path(path).expanduser()
+        from ironsworn.paths import expand_path
+
+        path = expand_path(path, "campaign path")
         if state_type is None:
             state_type = default_state_type()
         with _OPEN_LOCK:
@@ -200,7 +205,10 @@ class CampaignStore(Store[S]):
             raise CampaignError(f"{path}: cannot open campaign file ({exc})") from None
         store: CampaignStore[Any] = cls(conn, path, state_type)
         try:
-            store._prepare(create=create, name=name or path.stem)
+            # A file name need not be UTF-8 (its stray bytes arrive as surrogates); the
+            # recorded name must be text.
+            stem = path.stem.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            store._prepare(create=create, name=name or stem)
             key = _file_key(path)
             if key is None:
                 raise CampaignError(f"{path}: the campaign file vanished while it was opened")

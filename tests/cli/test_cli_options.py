@@ -222,3 +222,31 @@ def test_semi_random_on_the_command_line(home: Path, capsys: pytest.CaptureFixtu
         code, out, err = run(capsys, *bad)
         assert (code, out) == (2, "") and err.count("\n") == 1 and says in err, err
     assert fingerprint(home) == before
+
+
+def test_homebrew_and_reskin_on_the_command_line(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ok(capsys, "character", "new", "Kai", "--stats", STATS, "--asset", "shield-bearer")
+    ok(capsys, "homebrew", "new", "Gunner", "--type", "combat_talent", "--condition",
+       "If you wield a cybernetic blaster", "--ability",
+       "bonus:secure an advantage:taking a moment to aim")  # fmt: skip
+    ok(capsys, "homebrew", "reskin", "shield", "bearer", "--name", "Riot Shield")
+    sheet = ok(capsys, "sheet")
+    assert "Riot Shield" in sheet and "Gunner" in sheet
+    assert "If you wield a cybernetic blaster" in sheet
+    exported = json.loads(ok(capsys, "export", "json"))
+    events = [e for op in exported["operations"] for e in op["events"]]
+    added = next(e for e in events if e["type"] == "asset_added")
+    assert added["asset"]["card"]["abilities"][0]["effects"][0]["add"] == 1
+    assert any(e["type"] == "asset_reskin" for e in events)
+    before = fingerprint(home)
+    for bad, says in (
+        (["homebrew", "new", "X", "--ability", "dance:strike"], "'dance' is unknown"),
+        (["homebrew", "new", "X"], "needs --ability"),
+        (["homebrew", "reskin", "Riot", "Shield"], "needs --name or --condition"),
+        (["homebrew", "reskin", "nothing", "--name", "Y"], "has no asset 'nothing'"),
+    ):
+        code, out, err = run(capsys, *bad)
+        assert (code, out) == (2, "") and err.count("\n") == 1 and says in err, err
+    assert fingerprint(home) == before

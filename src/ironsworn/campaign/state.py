@@ -16,6 +16,8 @@ Event types (all JSON objects with a ``"type"``):
   experience_earned, experience_spent, bond_ticks
 - ``stat`` {character, stat, from, to} — a stat raised by Advance when playing without
   assets (:mod:`ironsworn.moves.roles`)
+- ``asset_reskin`` {character, asset, from, to} — a reskinned asset's {name, requirement}
+  (:mod:`ironsworn.moves.homebrew`)
 - ``asset_meter`` {character, asset, from, to} — a companion's health
 - ``debility`` {character, debility, from, to} (booleans)
 - ``impact`` {character, impact, from, to} (booleans) — a Starforged impact on a character
@@ -338,7 +340,7 @@ class TrackState:
 class CampaignState:
     """Everything the rules need to know about a campaign, rebuilt by folding events."""
 
-    SNAPSHOT_VERSION = 6  # bump when to_dict() or apply() change (snapshots are a cache)
+    SNAPSHOT_VERSION = 7  # bump when to_dict() or apply() change (snapshots are a cache)
 
     def __init__(self) -> None:
         self.characters: dict[str, CharacterState] = {}
@@ -570,6 +572,7 @@ class CampaignState:
             "setting",
             "equipment",
             "asset_ability",
+            "asset_reskin",
             "packs",
             "truth",
             "ruleset",
@@ -622,6 +625,17 @@ class CampaignState:
     def _on_asset_removed(self, event: Mapping[str, Any]) -> None:
         char = self.characters[event["character"]]
         char.assets = [a for a in char.assets if a["id"] != event["asset"]]
+
+    def _on_asset_reskin(self, event: Mapping[str, Any]) -> None:
+        char = self.characters[event["character"]]
+        asset = next(a for a in char.assets if a["id"] == event["asset"])
+        now = {"name": asset["name"], "requirement": asset.get("requirement")}
+        self._expect(f"{char.name}'s {asset['name']}", now, event)
+        asset["name"] = event["to"]["name"]
+        if event["to"].get("requirement") is None:
+            asset.pop("requirement", None)
+        else:
+            asset["requirement"] = event["to"]["requirement"]
 
     def _on_asset_ability(self, event: Mapping[str, Any]) -> None:
         char = self.characters[event["character"]]

@@ -55,6 +55,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "campaign": ("ironsworn.cli.campaign_cmd", "create, list and choose campaigns"),
     "option": ("ironsworn.cli.setup_cmd", "show or set the campaign's options (chapter 7)"),
     "bond": ("ironsworn.cli.setup_cmd", "mark a background bond held in reserve"),
+    "homebrew": ("ironsworn.cli.setup_cmd", "reskin an asset, or make a homebrew asset"),
     "undo": ("ironsworn.cli.campaign_cmd", "undo the last operation"),
     "redo": ("ironsworn.cli.campaign_cmd", "redo the last undone operation"),
     "log": ("ironsworn.cli.campaign_cmd", "show the event log"),

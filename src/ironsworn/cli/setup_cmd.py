@@ -2,7 +2,9 @@
 
 - ``option`` lists the options with their values; ``option NAME VALUE`` sets one (an event:
   ``undo`` takes it back, ``export`` keeps it);
-- ``bond background NAME`` brings a background bond held in reserve into the story.
+- ``bond background NAME`` brings a background bond held in reserve into the story;
+- ``homebrew new NAME --ability PATTERN:MOVES:DETAIL`` gives a character an asset made from the
+  rulebook's ability patterns; ``homebrew reskin ASSET --name N --condition C`` renames one.
 """
 
 from __future__ import annotations
@@ -24,6 +26,29 @@ def register(sub: Any) -> None:
     bond.add_argument("name", nargs="+", metavar="NAME", help="the person or community")
     bond.add_argument("--character")
     bond.set_defaults(func=run_bond)
+
+    homebrew = campaign_command(
+        sub, "homebrew", "reskin an asset, or make a homebrew asset (rulebook p. 238-239)"
+    )
+    homebrew.add_argument("action", choices=["new", "reskin"])
+    homebrew.add_argument(
+        "asset", nargs="+", metavar="NAME", help="new: its name; reskin: the asset"
+    )
+    homebrew.add_argument("--name", help="reskin: the asset's new name")
+    homebrew.add_argument("--condition", help="the condition (requirement) of the card")
+    homebrew.add_argument(
+        "--type", default="path", help="new: path, companion, combat_talent or ritual"
+    )
+    homebrew.add_argument(
+        "--ability",
+        action="append",
+        default=[],
+        metavar="PATTERN:MOVES:DETAIL",
+        help="new (1 to 3): bonus:MOVES[:WHEN], reroll:MOVES:LIMIT, exchange:MOVES:COST,GAIN "
+        "(momentum-1,harm+1), stat:MOVES:STAT, permission:WORDS",
+    )
+    homebrew.add_argument("--character")
+    homebrew.set_defaults(func=run_homebrew)
 
 
 def options_data(state: Any) -> list[dict[str, Any]]:
@@ -90,5 +115,37 @@ def run_bond(args: argparse.Namespace) -> int:
 
     name = " ".join(args.name)
     result = write(args, lambda e: SetupOperations(e).background_bond(args.character, name))
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0
+
+
+def run_homebrew(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import describe_result, write
+    from ironsworn.moves.homebrew import HomebrewOperations
+
+    asset = " ".join(args.asset)
+    if args.action == "reskin":
+        if args.ability:
+            raise UsageError("--ability is for 'homebrew new' (a reskin keeps the abilities)")
+        result = write(
+            args,
+            lambda e: HomebrewOperations(e).reskin(
+                args.character, asset, args.name, args.condition
+            ),
+        )
+    else:
+        if args.name is not None:
+            raise UsageError("--name is for 'homebrew reskin'; 'homebrew new NAME' names it")
+        if not args.ability:
+            raise UsageError(
+                "homebrew new needs --ability PATTERN:MOVES:DETAIL (1 to 3; patterns: bonus, "
+                "reroll, exchange, stat, permission)"
+            )
+        result = write(
+            args,
+            lambda e: HomebrewOperations(e).create(
+                args.character, asset, args.type, args.condition or "", args.ability
+            ),
+        )
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0

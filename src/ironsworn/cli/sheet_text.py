@@ -123,6 +123,8 @@ def asset_lines(
     extra = f" ({meter['name']} {meter['value']}/{meter['max']})" if meter else ""
     named = f" “{asset['input']}”" if asset.get("input") else ""
     lines = [f"{asset['name']}{named} {marks}{extra}"]
+    if asset.get("requirement"):
+        lines.append(f"  {asset['requirement']}")  # a reskin's or homebrew card's condition
     texts = ability_texts(asset, library)
     for number, (is_marked, text) in enumerate(zip(marked, texts, strict=False), start=1):
         if is_marked and text:
@@ -132,6 +134,9 @@ def asset_lines(
 
 def ability_texts(asset: Mapping[str, Any], library: Ruleset | None) -> list[str]:
     """The text of each ability of a character's asset, from the content (empty if unknown)."""
+    card = asset.get("card")
+    if isinstance(card, Mapping):  # a homebrew asset holds its own card
+        return [str(a.get("text") or a.get("summary") or "") for a in card.get("abilities", [])]
     if library is None:
         return []
     from ironsworn.errors import IronswornError

@@ -189,6 +189,7 @@ _TARGETS: dict[str, Callable[[JsonDict], str]] = {
     ),
     "debility": lambda e: f"debility:{e['debility']}",
     "stat": lambda e: str(e["stat"]),
+    "asset_reskin": lambda e: f"{e['asset']}:card",
     "impact": lambda e: f"impact:{e['impact']}",
     "legacy": lambda e: f"legacy:{e['track']}",
     "vehicle_meter": lambda e: "vehicle:integrity",

@@ -1,0 +1,153 @@
+"""Reskinned and homebrew assets (seed 000 "Tweaking assets", L5336-5399)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from moves_support import ASHA_STATS, Game
+
+from ironsworn.campaign.state import CampaignState
+from ironsworn.errors import InvalidValue, IronswornError, RuleViolation
+from ironsworn.moves.homebrew import HomebrewOperations, ability, card_of
+
+SECURE = "move:classic/adventure/secure_an_advantage"
+STRIKE = "move:classic/combat/strike"
+CLASH = "move:classic/combat/clash"
+FACE = "move:classic/adventure/face_danger"
+
+# Each pattern of "Creating assets and abilities" as the effects the engine reads.
+PATTERNS: list[tuple[str, list[dict[str, Any]]]] = [
+    # "a moderate benefit, such as 'add +1 and take +1 momentum on a hit', for a relatively
+    # common action" (L5376-5378)
+    (
+        "bonus:secure an advantage:taking a moment to aim",
+        [{"moves": [SECURE], "add": 1, "hit": {"momentum": 1}, "when": "taking a moment to aim"}],
+    ),
+    ("bonus:face danger", [{"moves": [FACE], "add": 1, "hit": {"momentum": 1}}]),
+    # "a strong benefit, such as 'reroll any dice', for less common actions or abilities which
+    # have a limit ('one time only')" (L5379-5384)
+    (
+        "reroll:strike,clash:once per fight",
+        [{"moves": [STRIKE, CLASH], "reroll": True, "when": "once per fight"}],
+    ),
+    # "exchange one resource for another, such as 'suffer -1 momentum and inflict +1 harm on a
+    # hit'" (L5388-5389)
+    (
+        "exchange:strike:momentum-1,harm+1",
+        [{"moves": [STRIKE], "before": {"momentum": -1}, "hit": {"harm": 1}}],
+    ),
+    # "use a different stat instead of the one normally required by a move" (L5393-5394)
+    ("stat:face danger:wits", [{"moves": [FACE], "roll": ["wits"]}]),
+    # "the fictional framing to make a move in unusual circumstances" (L5390-5392)
+    ("permission:you may Gather Information from the dead", []),
+]
+
+
+@pytest.mark.parametrize(("spec", "effects"), PATTERNS)
+def test_the_rulebooks_ability_patterns(game: Game, spec: str, effects: list[Any]) -> None:
+    made = ability(game.engine, spec)
+    assert made["effects"] == effects
+    assert made["pattern"] == spec.split(":")[0]
+
+
+@pytest.mark.parametrize(
+    ("spec", "says"),
+    [
+        ("dance:strike", "ability pattern 'dance' is unknown"),
+        ("reroll:strike", "needs its limit or gate"),
+        ("bonus:fulfill your vow", "makes no action roll"),
+        ("exchange:strike:harm+1", "give what you pay and what you gain"),
+        ("exchange:strike:momentum+1,harm+1", "the cost is a loss"),
+        ("stat:face danger:luck", "accepted: edge, heart, iron, shadow, wits"),
+        ("bonus:", "name at least one move"),
+        ("permission:", "needs its words"),
+    ],
+)
+def test_bad_abilities_are_refused(game: Game, spec: str, says: str) -> None:
+    with pytest.raises(IronswornError) as raised:
+        ability(game.engine, spec)
+    assert says in str(raised.value)
+
+
+def test_a_homebrew_asset_is_on_the_sheet_in_the_log_and_undone() -> None:
+    game = Game()
+    game.character("Asha", ASHA_STATS)
+    before = game.state.to_dict()
+    result = HomebrewOperations(game.engine).create(
+        None,
+        "Gunner",
+        "combat talent",
+        "If you wield a cybernetic blaster...",
+        ["bonus:secure an advantage:taking a moment to aim", "reroll:strike,clash:once per fight"],
+    )
+    record = game.state.character("Asha").asset("gunner")
+    assert record["abilities"] == [True, False]
+    assert record["requirement"] == "If you wield a cybernetic blaster..."
+    card = card_of(game.engine.ruleset, record)
+    assert card is not None and card.id == "asset:homebrew/gunner"
+    assert card.abilities[0].text.startswith("Secure an Advantage: add +1")
+    effects = [a["effects"][0]["moves"] for a in record["card"]["abilities"]]
+    assert effects == [[SECURE], [STRIKE, CLASH]]
+    # The card travels in its event: a fold of the log gives it back.
+    replay = CampaignState()
+    for event in [*game.events, *result.events]:
+        replay.apply(event)
+    assert replay.character("Asha").asset("gunner")["card"] == record["card"]
+    for event in reversed(result.events):
+        game.state.revert(event)
+    assert game.state.to_dict() == before
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "says"),
+    [
+        ({"kind": "spaceship"}, InvalidValue, "asset type 'spaceship' is unknown"),
+        ({"abilities": []}, InvalidValue, "an asset has 1 to 3"),
+        ({"abilities": ["bonus:face danger"] * 4}, InvalidValue, "an asset has 1 to 3"),
+        ({"name": " "}, InvalidValue, "is not valid"),
+    ],
+)
+def test_bad_homebrew_assets_change_nothing(
+    kwargs: dict[str, Any], error: type[Exception], says: str
+) -> None:
+    game = Game()
+    game.character("Asha", ASHA_STATS)
+    before = game.state.to_dict()
+    given: dict[str, Any] = {
+        "name": "Gunner",
+        "kind": "combat_talent",
+        "condition": "",
+        "abilities": ["bonus:face danger"],
+        **kwargs,
+    }
+    with pytest.raises(error) as raised:
+        HomebrewOperations(game.engine).create(None, **given)
+    assert says in str(raised.value)
+    assert game.state.to_dict() == before
+
+
+def test_reskinning_renames_and_changes_the_condition(game: Game) -> None:
+    # "Rename Archer to Marksman, and change the condition to 'If you wield a musket...'"
+    # (L5364-5366); the abilities stay the card's.
+    before = game.state.to_dict()
+    hawk = game.state.character("Asha").asset("hawk")
+    abilities = list(hawk["abilities"])
+    result = HomebrewOperations(game.engine).reskin(
+        None, "hawk", "Drone", "If you fly a scouting drone..."
+    )
+    drone = game.state.character("Asha").asset("drone")
+    assert (drone["id"], drone["name"], drone["requirement"]) == (
+        "asset:classic/companion/hawk",
+        "Drone",
+        "If you fly a scouting drone...",
+    )
+    assert drone["abilities"] == abilities
+    assert card_of(game.engine.ruleset, drone) is game.engine.ruleset.assets[drone["id"]]
+    for event in reversed(result.events):
+        game.state.revert(event)
+    assert game.state.to_dict() == before
+    with pytest.raises(InvalidValue, match="needs --name or --condition"):
+        HomebrewOperations(game.engine).reskin(None, "hawk", None, None)
+    with pytest.raises(RuleViolation, match="already named"):
+        HomebrewOperations(game.engine).reskin(None, "hawk", "Hawk", None)

@@ -58,7 +58,9 @@ def home_campaign(value: str | None) -> tuple[str, Any]:
 def listen(host: str, port: int) -> socket.socket:
     """Bind the listening socket now, so a busy port is one line, not a server's log."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named, not left 0: asyncio sets TCP_NODELAY only on sockets that say TCP,
+    # and without it every small answer waits ~40 ms for the client's delayed ACK.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host.strip("[]"), port))

@@ -8,6 +8,7 @@ store run on the campaign's worker thread.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ironsworn.errors import InvalidValue
@@ -137,8 +138,9 @@ def _abilities(asset_id: str) -> tuple[Any, ...]:
     return abilities
 
 
+@cache
 def odds(stat: int, adds: int, momentum: int, debilities: int) -> JsonDict:
-    """The ``odds action --json`` shape."""
+    """The ``odds action --json`` shape (a few hundred inputs in all: kept once computed)."""
     from ironsworn.odds import action_odds
 
     data: JsonDict = action_odds(stat, adds, momentum, debilities).to_json()

@@ -1,0 +1,360 @@
+"""The web table's figures, on loopback, against ``ironsworn serve`` run as its own process.
+
+Run: python benchmarks/web.py [--operations 10000] [--duration 60] [--clients 50]
+                              [--campaigns 10] [--rate 20]
+
+It builds a campaign of 10,000 operations (random classic moves played by the autoplayer, as
+``campaign_store.py`` does), starts ``ironsworn serve`` on a free port and prints:
+
+- first load of the table's page on that campaign: in Chromium (``/usr/bin/chromium``, from
+  navigation to the page drawn), and the requests the page makes, one after another, by HTTP;
+- a move request (Face Danger with typed dice, the whole POST): median and p95 of 200;
+- a change seen by another open page (its event stream) after a move: median and p95 of 100,
+  and after a write by another process (the command line's store on the same file);
+- a bounded load run: ``--clients`` pages, each with its event stream open and its own
+  character, spread over ``--campaigns`` campaigns, making ``--rate`` moves a second in all for
+  ``--duration`` seconds; errors, lost operations (moves answered 200 that the campaign does
+  not hold, or pages whose last event is not the campaign's head), p95, and the server's
+  memory (resident now and peak).
+
+Targets (issue 10): first load < 300 ms; move median < 30 ms, p95 < 100 ms; change seen by
+another page < 300 ms median; load run 0 errors, 0 lost, p95 < 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from campaign_store import append, play, recording  # noqa: E402
+
+from ironsworn.campaign.store import CampaignStore  # noqa: E402
+from ironsworn.moves.autoplay import AutoPlayer  # noqa: E402
+
+CHANGE = {"X-Ironsworn-Request": "1"}
+STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
+STRONG_HIT = [6, 1, 2]  # Face Danger +edge 3: 9 beats 1 and 2, no decision follows
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def spread(samples: list[float]) -> str:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+    return f"median {ms(statistics.median(ordered))}, p95 {ms(p95)}, max {ms(ordered[-1])}"
+
+
+def build(path: Path, target: int) -> int:
+    """A campaign of ``target`` live operations played at random; no decision left pending."""
+    generation = [0]
+    with recording() as results, CampaignStore.open(path, create=True, name=path.stem) as store:
+        player = AutoPlayer(seed=1)
+        while store.counts()["live"] < target:
+            need = target - store.counts()["live"]
+            while len(results) < min(100, need) or player.state.pending:
+                play(player, generation)
+            append(store, results)
+            results.clear()
+        live: int = store.counts()["live"]
+        return live
+
+
+def serve(home: Path, campaign: str) -> tuple[subprocess.Popen[str], str]:
+    env = {**os.environ, "IRONSWORN_HOME": str(home), "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ironsworn", "serve", "--campaign", campaign, "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    base = line.split("is at ", 1)[1].strip().rsplit("/c/", 1)[0]
+    for _ in range(200):
+        try:
+            httpx.get(base + "/static/app.css", timeout=1)
+            break
+        except httpx.TransportError:
+            time.sleep(0.05)
+    return process, base
+
+
+def memory_mb(pid: int) -> tuple[float, float]:
+    fields = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        fields[key] = value.strip()
+    return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
+
+
+# --------------------------------------------------------------------------- first load
+
+
+def first_load_http(base: str, name: str) -> float:
+    start = time.perf_counter()
+    with httpx.Client(base_url=base) as http:
+        for path in (
+            f"/c/{name}",
+            "/static/app.js",
+            "/static/app.css",
+            f"/api/c/{name}/state",
+            f"/api/c/{name}/timeline?last=200",
+            "/api/moves?ruleset=classic",
+            "/api/content/assets",
+            "/api/content/npcs",
+            "/api/content/truths",
+        ):
+            http.get(path).raise_for_status()
+    return time.perf_counter() - start
+
+
+def first_load_browser(base: str, name: str, times: int) -> list[float] | None:
+    if not Path("/usr/bin/chromium").exists():
+        return None
+    from playwright.sync_api import sync_playwright
+
+    samples = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium",
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"],
+        )
+        for _ in range(times):
+            context = browser.new_context()  # a cold page: nothing cached
+            page = context.new_page()
+            start = time.perf_counter()
+            page.goto(f"{base}/c/{name}")
+            page.wait_for_selector("body[data-ready=yes]")
+            samples.append(time.perf_counter() - start)
+            context.close()
+        browser.close()
+    return samples
+
+
+# ------------------------------------------------------------------------- moves, changes
+
+
+def move_requests(base: str, name: str, count: int) -> list[float]:
+    samples = []
+    with httpx.Client(base_url=base, headers=CHANGE) as http:
+        for _ in range(count):
+            start = time.perf_counter()
+            response = http.post(
+                f"/api/c/{name}/actions/move",
+                json={"move": "face danger", "stat": "edge", "dice": STRONG_HIT},
+                headers={"X-Ironsworn-Seat": "Bench"},
+            )
+            samples.append(time.perf_counter() - start)
+            response.raise_for_status()
+    return samples
+
+
+class Listener(threading.Thread):
+    """Another open page: reads the event stream and notes when each version arrives."""
+
+    def __init__(self, base: str, name: str) -> None:
+        super().__init__(daemon=True)
+        self.url = f"{base}/api/c/{name}/events"
+        self.heard: dict[int, float] = {}
+        self.ready = threading.Event()
+
+    def run(self) -> None:
+        with httpx.Client(timeout=None) as http, http.stream("GET", self.url) as stream:
+            for line in stream.iter_lines():
+                if line.startswith("data: "):
+                    version = json.loads(line[6:])["version"]
+                    self.heard[version] = time.perf_counter()
+                    self.ready.set()
+
+    def wait_for(self, version: int, timeout: float = 5) -> float:
+        deadline = time.perf_counter() + timeout
+        while version not in self.heard:
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"version {version} never heard")
+            time.sleep(0.0005)
+        return self.heard[version]
+
+
+def changes_seen(base: str, name: str, path: Path, count: int) -> tuple[list[float], list[float]]:
+    listener = Listener(base, name)
+    listener.start()
+    listener.ready.wait(5)
+    own, other = [], []
+    with httpx.Client(base_url=base, headers=CHANGE) as http:
+        for _ in range(count):
+            start = time.perf_counter()
+            response = http.post(
+                f"/api/c/{name}/actions/move",
+                json={"move": "face danger", "stat": "edge", "dice": STRONG_HIT},
+                headers={"X-Ironsworn-Seat": "Bench"},
+            )
+            version = int(response.headers["x-ironsworn-version"])
+            own.append(listener.wait_for(version) - start)
+        latest = max(listener.heard)
+        with CampaignStore.open(path) as store:  # another process's writes, as the CLI's
+            for i in range(count // 5):
+                start = time.perf_counter()
+                store.journal_add(f"from the terminal {i}")
+                latest += 1
+                other.append(listener.wait_for(latest) - start)
+    return own, other
+
+
+# ------------------------------------------------------------------------------ load run
+
+
+async def load_run(
+    base: str, names: list[str], clients: int, rate: float, duration: float
+) -> dict[str, Any]:
+    per_campaign = max(1, clients // len(names))
+    seats = [(names[i % len(names)], f"Hero{i // len(names)}") for i in range(clients)]
+    latencies: list[float] = []
+    errors: list[str] = []
+    sent: dict[str, int] = dict.fromkeys(names, 0)
+    last_seen: dict[int, int | None] = {}
+    async with httpx.AsyncClient(base_url=base, headers=CHANGE, timeout=30) as http:
+        for name in names:
+            for i in range(per_campaign):
+                await http.post(
+                    f"/api/c/{name}/actions/character", json={"name": f"Hero{i}", "stats": STATS}
+                )
+        heads = {
+            n: (await http.get(f"/api/c/{n}/state")).json()["head"] for n in names
+        }
+
+        async def listen(index: int, name: str) -> None:
+            async with httpx.AsyncClient(base_url=base, timeout=None) as own, own.stream(
+                "GET", f"/api/c/{name}/events"
+            ) as stream:
+                async for line in stream.aiter_lines():
+                    if line.startswith("data: "):
+                        last_seen[index] = json.loads(line[6:])["head"]
+
+        listeners = [
+            asyncio.create_task(listen(i, name)) for i, (name, _seat) in enumerate(seats)
+        ]
+        await asyncio.sleep(1)
+
+        async def move(name: str, seat: str) -> None:
+            start = time.perf_counter()
+            try:
+                response = await http.post(
+                    f"/api/c/{name}/actions/move",
+                    json={"move": "face danger", "stat": "edge", "dice": STRONG_HIT},
+                    headers={"X-Ironsworn-Seat": seat},
+                )
+                if response.status_code != 200:
+                    errors.append(f"{response.status_code} {response.text[:80]}")
+                else:
+                    sent[name] += 1
+            except httpx.HTTPError as exc:
+                errors.append(repr(exc))
+            latencies.append(time.perf_counter() - start)
+
+        tasks = []
+        interval = 1 / rate
+        start = time.perf_counter()
+        for k in range(int(duration * rate)):
+            delay = start + k * interval - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            name, seat = seats[k % len(seats)]
+            tasks.append(asyncio.create_task(move(name, seat)))
+        await asyncio.gather(*tasks)
+        elapsed = time.perf_counter() - start
+        await asyncio.sleep(1)  # let every page hear the last change
+        final = {n: (await http.get(f"/api/c/{n}/state")).json()["head"] for n in names}
+        counted = {}
+        for n in names:
+            timeline = (await http.get(f"/api/c/{n}/timeline?last=2000")).json()
+            counted[n] = sum(1 for e in timeline if e["kind"] == "move" and e["seq"] > heads[n])
+        for task in listeners:
+            task.cancel()
+    lost_moves = sum(sent[n] - counted[n] for n in names)
+    behind = sum(1 for i, (n, _s) in enumerate(seats) if last_seen.get(i) != final[n])
+    return {
+        "moves": sum(sent.values()),
+        "elapsed": elapsed,
+        "errors": errors,
+        "lost": lost_moves,
+        "pages_behind": behind,
+        "latencies": latencies,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--operations", type=int, default=10_000)
+    parser.add_argument("--duration", type=float, default=60.0, help="load run seconds")
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--campaigns", type=int, default=10)
+    parser.add_argument("--rate", type=float, default=20.0, help="moves per second in all")
+    args = parser.parse_args()
+
+    home = Path(tempfile.mkdtemp(prefix="ironsworn-web-bench-"))
+    path = home / "campaigns" / "big.sqlite"
+    path.parent.mkdir(parents=True)
+    start = time.perf_counter()
+    live = build(path, args.operations)
+    print(f"built campaign 'big': {live:,} operations in {time.perf_counter() - start:.1f} s")
+    process, base = serve(home, "big")
+    try:
+        with httpx.Client(base_url=base, headers=CHANGE) as http:
+            http.post("/api/c/big/actions/character", json={"name": "Bench", "stats": STATS})
+        http_load = [first_load_http(base, "big") for _ in range(10)]
+        print(f"first load, the page's 9 requests one by one (10 runs): {spread(http_load)}")
+        browser = first_load_browser(base, "big", 5)
+        if browser is None:
+            print("first load in Chromium: skipped (no /usr/bin/chromium)")
+        else:
+            print(f"first load in Chromium, cold page to drawn (5 runs): {spread(browser)}")
+        print(f"move request (200 Face Danger): {spread(move_requests(base, 'big', 200))}")
+        own, other = changes_seen(base, "big", path, 100)
+        print(f"change seen by another page, after a move (100): {spread(own)}")
+        print(f"change seen by another page, after another process's write (20): {spread(other)}")
+        rss, peak = memory_mb(process.pid)
+        print(f"server memory after these: {rss:.0f} MB resident (peak {peak:.0f} MB)")
+
+        names = [f"load{i}" for i in range(args.campaigns)]
+        with httpx.Client(base_url=base, headers=CHANGE) as http:
+            for name in names:
+                http.post("/api/campaigns", json={"name": name}).raise_for_status()
+        result = asyncio.run(
+            load_run(base, names, args.clients, args.rate, args.duration)
+        )
+        rss, peak = memory_mb(process.pid)
+        print(
+            f"load run: {args.clients} pages on {args.campaigns} campaigns, "
+            f"{result['moves']} moves in {result['elapsed']:.1f} s "
+            f"({result['moves'] / result['elapsed']:.1f}/s): {len(result['errors'])} errors, "
+            f"{result['lost']} lost operations, {result['pages_behind']} pages behind; "
+            f"{spread(result['latencies'])}; server {rss:.0f} MB resident (peak {peak:.0f} MB)"
+        )
+        for error in result["errors"][:5]:
+            print(f"  error: {error}")
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 Store = Any  # CampaignStore[Any]: kept loose so another backend with the same methods fits
 
-POLL_INTERVAL_S = 0.15
+POLL_INTERVAL_S = 0.1
 
 
 def last_live_seq(store: CampaignStore[Any]) -> Hashable:

@@ -625,14 +625,18 @@ async function start() {
     if (!text.trim()) return;
     if (await act("journal", { text })) $("journal-text").value = "";
   });
-  await refresh();
-  listen();
-  renderMoves().catch((err) => showError(err.message));
-  const [assets, npcs, truths] = await Promise.all([
+  // Everything the first screen needs is asked for at once.
+  const content = Promise.all([
     api("GET", "/api/content/assets"), api("GET", "/api/content/npcs"), api("GET", "/api/content/truths"),
   ]).catch((err) => { showError(err.message); return [[], [], []]; });
+  await refresh();
+  listen();
+  const moves = renderMoves().catch((err) => showError(err.message));
+  const [assets, npcs, truths] = await content;
   Object.assign(store, { assets, npcs, truths });
   if (store.state) render();
+  await moves;
+  document.body.dataset.readyMs = String(Math.round(performance.now()));
   document.body.dataset.ready = "yes";
 }
 

@@ -419,6 +419,13 @@ class CampaignState:
 
     # --- the fold --------------------------------------------------------------------------
 
+    def check(self) -> None:
+        """Refuse a state live play could not have made (checked after imported operations;
+        see :mod:`ironsworn.campaign.invariants`)."""
+        from ironsworn.campaign.invariants import check_state
+
+        check_state(self)
+
     def apply(self, event: Mapping[str, Any]) -> None:
         """Fold one event into the state. An event that does not fit the state is refused."""
         kind = event.get("type")

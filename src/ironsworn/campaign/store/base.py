@@ -390,6 +390,11 @@ class Store(ABC, Generic[S]):
         Used by import and copy. The live ones are folded to prove the state model accepts
         them, and a snapshot of the result is saved; ``meta`` values (such as the original
         ``created`` time) replace the campaign's. Any failure rolls back everything.
+
+        The operations did not come through live play, so they are replayed through its
+        checks: a state model with a ``check()`` method (the game's state has one) is checked
+        after every live operation, and the undone ones (the redo stack) are replayed after
+        them on a copy, so a redo can never bring in what an import would refuse.
         """
         where = source or self.location
         with self.write() as tx:
@@ -417,6 +422,14 @@ class Store(ABC, Generic[S]):
                 if operation.status == LIVE:
                     for _kind, body in encoded:
                         _fold(state, json.loads(body), operation.seq, where)
+                    _check(state, operation.seq, where)
+            redo = [op for op in operations if op.status == UNDONE]
+            if redo:
+                trial = self.state_type.from_dict(state.to_dict())
+                for operation in redo:
+                    for event in operation.events:
+                        _fold(trial, event, operation.seq, where)
+                    _check(trial, operation.seq, where)
             head = self._head()
             if head:
                 self._save_snapshot(head, state)
@@ -674,8 +687,23 @@ def _fold(state: Foldable, event: Mapping[str, Any], seq: int, where: str | Path
     except _REFUSALS as exc:
         # One line even for a state model that raises a bare KeyError on a malformed event.
         reason = str(exc) if isinstance(exc, IronswornError) else f"{type(exc).__name__}: {exc}"
+        if not str(exc):  # a next() that found nothing, say
+            reason = f"{type(exc).__name__}: it names something the campaign does not hold"
         raise CampaignError(
             f"{where}: operation {seq}: the state refused a {event.get('type')!r} event ({reason})"
+        ) from None
+
+
+def _check(state: Foldable, seq: int, where: str | Path) -> None:
+    """The state model's own check of a state (if it has one), as one line naming ``seq``."""
+    check = getattr(state, "check", None)
+    if check is None:
+        return
+    try:
+        check()
+    except (IronswornError, *_REFUSALS) as exc:
+        raise CampaignError(
+            f"{where}: operation {seq} would not apply in play ({exc}); nothing was imported"
         ) from None
 
 

@@ -67,6 +67,8 @@ def test_option_list_set_show_undo_and_export(
         ("even_matches", True),
         ("assets", "roles"),
     ]
+    story = ok(capsys, "export", "markdown")
+    assert "## Campaign options" in story and "- assets: roles" in story
     ok(capsys, "undo")
     assert json.loads(ok(capsys, "campaign", "show", "--json"))["options"]["assets"] == "cards"
 

@@ -136,6 +136,14 @@ def _sheets_markdown(state: Any) -> list[str]:
                 f"{_cell(track.get('status', 'active'))} |"
             )
         out.append("")
+    options = data.get("options")
+    if isinstance(options, Mapping) and options:
+        # The rulebook's campaign options the group chose (chapter 7), as set.
+        from ironsworn.campaign.options import option_words
+
+        out += ["## Campaign options", ""]
+        out += [f"- {name.replace('_', ' ')}: {option_words(v)}" for name, v in options.items()]
+        out.append("")
     rest = {k: v for k, v in data.items() if k not in ("characters", "tracks")}
     if "characters" not in data and "tracks" not in data and rest:
         # A state model without characters or tracks: show what it has, generically.

@@ -252,3 +252,19 @@ def test_homebrew_and_reskin_on_the_command_line(
         code, out, err = run(capsys, *bad)
         assert (code, out) == (2, "") and err.count("\n") == 1 and says in err, err
     assert fingerprint(home) == before
+
+
+def test_a_raised_stat_survives_export_and_import(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Import checks each state against live play's bounds: +4 is live play's bound without
+    # assets (L5349-5350).
+    ok(capsys, "option", "assets", "none")
+    ok(capsys, "character", "new", "Kai", "--stats", STATS)
+    ok(capsys, "adjust", "experience", "+6")
+    ok(capsys, "move", "advance", "--raise", "edge")
+    exported = tmp_path / "kai.json"
+    ok(capsys, "export", "json", "-o", str(exported))
+    ok(capsys, "import", "json", str(exported), "--name", "copy")
+    sheet = json.loads(ok(capsys, "sheet", "--campaign", "copy", "--json"))
+    assert sheet["stats"]["edge"] == 4

@@ -31,8 +31,11 @@ def check_state(state: Any) -> None:
     """Refuse (CampaignError, one line) a state that live play could not have made."""
     if state.ruleset not in RULESETS:
         raise CampaignError(f"the ruleset {state.ruleset!r} is unknown")
+    # Playing without assets, 6 experience buys +1 to a stat, "No stat can exceed +4"
+    # (L5349-5350): the campaign option lets a stat reach +4.
+    stat_limit = 4 if state.option("assets") != "cards" else STAT_RANGE[1]
     for key, char in state.characters.items():
-        _check_character(key, char)
+        _check_character(key, char, stat_limit)
     for key, track in state.tracks.items():
         where = f"track {key!r}"
         _text(track.id, f"{where} id")
@@ -47,7 +50,7 @@ def check_state(state: Any) -> None:
             raise CampaignError(f"{where}: its characters are not a list of names")
 
 
-def _check_character(key: Any, char: Any) -> None:
+def _check_character(key: Any, char: Any, stat_limit: int = STAT_RANGE[1]) -> None:
     if not isinstance(key, str) or not key.strip():
         raise CampaignError(f"character name {key!r} is not text")
     if char.name != key:
@@ -59,7 +62,7 @@ def _check_character(key: Any, char: Any) -> None:
     ):
         raise CampaignError(f"{where} stats {stats!r} are not edge, heart, iron, shadow, wits")
     for stat, value in stats.items():
-        _number(value, f"{where} {stat}", *STAT_RANGE)
+        _number(value, f"{where} {stat}", STAT_RANGE[0], stat_limit)
     for meter in ("health", "spirit", "supply"):
         _number(getattr(char, meter), f"{where} {meter}", *METER_RANGE)
     _number(char.momentum, f"{where} momentum", MOMENTUM_MIN, MOMENTUM_MAX)
@@ -107,7 +110,7 @@ def _check_asset(asset: Any, where: str) -> None:
             raise CampaignError(f"{name}: its meter is not an object")
         top = meter.get("max")
         _number(top, f"{name} meter maximum", 0, 10)
-        _number(meter.get("value"), f"{name} meter", 0, top)
+        _number(meter.get("value"), f"{name} meter", 0, top if isinstance(top, int) else 0)
 
 
 def _number(value: Any, what: str, low: int, high: int) -> None:

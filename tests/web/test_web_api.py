@@ -334,3 +334,16 @@ def test_a_starforged_campaign_is_made_and_reads_its_own_moves(api: Any) -> None
     assert bad.status_code == 400 and "chess" in bad.json()["error"]
     moves = api.get("/api/moves?ruleset=starforged").json()
     assert moves and all(m["id"].startswith("move:starforged/") for m in moves)
+
+
+def test_a_starforged_sheet_marks_impacts(api: Any) -> None:
+    api.post("/api/campaigns", json={"name": "sf", "ruleset": "starforged"}, headers=CHANGE)
+    made = api.post(
+        "/api/c/sf/actions/character", json={"name": "Kira", "stats": STATS}, headers=CHANGE
+    )
+    assert made.status_code == 200 and "impacts" in made.json()
+    marked = api.post("/api/c/sf/actions/debility", json={"name": "wounded"}, headers=CHANGE)
+    assert marked.status_code == 200, marked.text
+    data = api.get("/api/c/sf/state").json()
+    assert data["characters"][0]["impacts"] == ["wounded"]
+    assert {"name": "doomed", "kind": "burden"} in data["impacts"]

@@ -61,11 +61,12 @@ def browser(server: Any) -> Iterator[Any]:
 class Table:
     """A campaign of the live server, set up through the API."""
 
-    def __init__(self, server: Any, name: str) -> None:
+    def __init__(self, server: Any, name: str, ruleset: str = "classic") -> None:
         self.server = server
         self.name = name
         self.http = httpx.Client(base_url=server.url, headers=CHANGE, timeout=10)
-        assert self.http.post("/api/campaigns", json={"name": name}).status_code == 201
+        made = self.http.post("/api/campaigns", json={"name": name, "ruleset": ruleset})
+        assert made.status_code == 201, made.text
 
     def do(self, action: str, body: dict[str, Any], seat: str | None = None) -> Any:
         headers = {"X-Ironsworn-Seat": seat} if seat else {}
@@ -257,6 +258,20 @@ def test_text_a_player_typed_never_runs(server: Any, browser: Any) -> None:
     assert page.evaluate("document.querySelectorAll('a[href^=\"javascript\" i]').length") == 0
     text = page.inner_text("body")
     assert IMG_PAYLOAD in text and SCRIPT_PAYLOAD in text  # shown as the text it is
+    page.context.close()
+
+
+def test_a_starforged_table_shows_its_own_sheet_and_moves(server: Any, browser: Any) -> None:
+    table = Table(server, "sf", ruleset="starforged")
+    table.do("character", {"name": "Kira", "stats": STATS})
+    page = table.open(browser)
+    page.check("#sheet input[name=wounded]")
+    expect(page.locator("[data-meter=health] .label b")).to_have_text("5")
+    assert table.state()["characters"][0]["impacts"] == ["wounded"]
+    expect(page.locator("#sheet .legacy")).to_contain_text("quests legacy")
+    page.wait_for_selector("button[data-move^='move:starforged/']")
+    assert page.locator("button[data-move^='move:classic/']").count() == 0
+    assert page.errors == []
     page.context.close()
 
 

@@ -30,9 +30,21 @@ def campaign_state(store: Any, name: str) -> JsonDict:
     from ironsworn.moves.engine import public_pending
 
     state = store.state()
+    ruleset = getattr(state, "ruleset", "classic")
+    marks: list[JsonDict] = []
+    if ruleset == "starforged":
+        from ironsworn.impacts import IMPACTS
+
+        # What a Starforged sheet marks in place of debilities (vehicle troubles excepted).
+        marks = [
+            {"name": key, "kind": str(impact.kind.value)}
+            for key, impact in IMPACTS.items()
+            if not impact.on_vehicle
+        ]
     return {
         "campaign": name,
-        "ruleset": getattr(state, "ruleset", "classic"),
+        "ruleset": ruleset,
+        "impacts": marks,
         "characters": [state.sheet(n) for n in state.characters],
         "tracks": [t.summary() for t in state.tracks.values()],
         "pending": public_pending(state.pending) if state.pending else None,

@@ -197,16 +197,27 @@ function renderSheet() {
       h("small", {}, ` max ${signed(char.momentum_max)} · reset ${signed(char.momentum_reset)}`)),
     pips("momentum", char.momentum, -6, char.momentum_max, (v) => adjust("momentum", v, char.momentum)),
     h("button", { type: "button", class: "small", onclick: () => adjust("momentum", char.momentum_reset, char.momentum) }, "reset"));
-  const debilities = h("div", { class: "debilities" }, DEBILITIES.map(([group, names]) =>
+  // Classic debilities, or a Starforged character's impacts (grouped by their kind).
+  const marked = char.impacts || char.debilities || [];
+  let groups = DEBILITIES;
+  if (char.impacts) {
+    const byKind = {};
+    for (const i of store.state.impacts) (byKind[i.kind] = byKind[i.kind] || []).push(i.name);
+    groups = Object.entries(byKind);
+  }
+  const debilities = h("div", { class: "debilities" }, groups.map(([group, names]) =>
     h("fieldset", {}, h("legend", {}, group), names.map((d) => h("label", {},
-      h("input", { type: "checkbox", name: d, checked: char.debilities.includes(d),
-        onchange: (e) => act("debility", { character: char.name, name: d, mark: e.target.checked }) }), d)))));
+      h("input", { type: "checkbox", name: d, checked: marked.includes(d),
+        onchange: (e) => act("debility", { character: char.name, name: d, mark: e.target.checked }) }), words(d))))));
   const xp = char.experience;
   const experience = h("div", { class: "xp" }, `experience ${xp.earned} earned · ${xp.spent} spent · ${xp.available} to spend `,
     h("button", { type: "button", class: "small", onclick: () => act("adjust", { character: char.name, meter: "experience", delta: 1 }) }, "+1"),
     h("button", { type: "button", class: "small", onclick: () => act("adjust", { character: char.name, meter: "experience", delta: -1 }) }, "−1"));
-  const bonds = h("div", { class: "bonds" }, h("h3", {}, "Bonds"), boxes(char.bonds.ticks),
-    h("ul", {}, char.bonds.list.map((b) => h("li", {}, b))));
+  const bonds = char.legacy
+    ? h("div", { class: "bonds legacy" }, Object.entries(char.legacy).map(([name, track]) =>
+      [h("h3", {}, `${name} legacy`), boxes(track.ticks)]))
+    : h("div", { class: "bonds" }, h("h3", {}, "Bonds"), boxes(char.bonds.ticks),
+      h("ul", {}, char.bonds.list.map((b) => h("li", {}, b))));
   const assets = h("div", { class: "assets" }, char.assets.map(assetCard));
   const equipment = char.equipment.length ? h("p", { class: "equipment" }, "equipment: ", char.equipment.join(", ")) : null;
   fill("sheet", viewing, h("h2", { class: "char-name" }, char.name,
@@ -248,6 +259,7 @@ function renderTracks() {
     boxes(t.ticks),
     h("div", { class: "track-actions" },
       h("button", { type: "button", class: "small", onclick: () => act("progress", { track: t.id }) }, "mark progress"),
+      h("button", { type: "button", class: "small", title: "clear one mark of progress", onclick: () => act("progress", { track: t.id, mark: false }) }, "−"),
       t.kind === "scene" ? h("button", { type: "button", class: "small", onclick: () => act("scene_resolve", { track: t.id }, { keepResult: true }) }, "resolve")
         : PROGRESS_MOVES[t.kind] ? h("button", { type: "button", class: "small", onclick: () => openMove(PROGRESS_MOVES[t.kind], t.id) }, words(PROGRESS_MOVES[t.kind])) : null,
       h("span", { class: "score" }, `score ${t.score}`))));
@@ -319,7 +331,11 @@ function renderPanel(scroll) {
   // A refresh (someone else's change) redraws the panel: keep what the player typed.
   const sameMove = panel.firstChild && panel.firstChild.dataset.move === m.id;
   const typed = {};
-  if (sameMove) for (const input of panel.querySelectorAll("input:not([type=radio])")) typed[input.name] = input.value;
+  if (sameMove) {
+    for (const input of panel.querySelectorAll("input:not([type=radio])")) {
+      typed[input.name] = input.type === "checkbox" ? input.checked : input.value;
+    }
+  }
   const chosen = sameMove ? panel.querySelector("input[name=stat]:checked") : null;
   const keepStat = chosen ? chosen.value : null;
   if (m.roll_type === "action_roll" && m.stats) {
@@ -337,12 +353,16 @@ function renderPanel(scroll) {
   form.append(
     h("label", {}, "adds ", h("input", { name: "add", type: "number", min: 0, max: 10, value: 0, class: "short" })),
     h("label", {}, "your dice ", h("input", { name: "dice", placeholder: "random, or e.g. 4,5,8", class: "dice" })),
+    h("label", { class: "opt" }, h("input", { type: "checkbox", name: "bond" }), " you share a bond (+1 where the move says)"),
+    h("label", { class: "opt" }, h("input", { type: "checkbox", name: "reroll" }), " a move or asset lets you reroll dice"),
     h("details", {}, h("summary", {}, "more options"),
       ["amount", "ally", "with", "asset", "ability", "companion", "odds"].map((o) =>
         h("label", { class: "opt" }, `${o} `, h("input", { name: o })))),
     h("button", { type: "submit", class: "primary" }, m.roll_type === "no_roll" ? "Make the move" : "Roll"));
   for (const input of form.querySelectorAll("input:not([type=radio])")) {
-    if (typed[input.name] !== undefined) input.value = typed[input.name];
+    if (typed[input.name] === undefined) continue;
+    if (input.type === "checkbox") input.checked = typed[input.name];
+    else input.value = typed[input.name];
   }
   const open = sameMove && panel.querySelector("details[open]");
   if (open) form.querySelector("details").open = true;
@@ -370,6 +390,7 @@ function makeMove(form) {
   };
   for (const o of ["ally", "with", "asset", "companion", "odds"]) body[o] = (data.get(o) || "").trim();
   for (const o of ["amount", "ability"]) if ((data.get(o) || "").trim()) body[o] = Number(data.get(o));
+  for (const o of ["bond", "reroll"]) if (data.get(o)) body[o] = true;
   act("move", clean(body), { keepResult: true });
 }
 
@@ -467,7 +488,8 @@ function renderTimeline() {
       li.append(body);
     } else {
       li.append(h("div", { class: "mechanics" }, e.mechanics),
-        e.details.length ? h("ul", { class: "details" }, e.details.map((d) => h("li", {}, d))) : null);
+        e.details.length > 1 ? h("details", {}, h("summary", {}, `${e.details.length} changes`),
+          h("ul", { class: "details" }, e.details.map((d) => h("li", {}, d)))) : null);
     }
     return li;
   });

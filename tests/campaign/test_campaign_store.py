@@ -1,39 +1,42 @@
-"""The store's contract: append, fold, transactions, undo/redo, snapshots."""
+"""The store's contract: append, fold, transactions, undo/redo, snapshots.
+
+Every test taking ``backend`` runs on both stores: a SQLite file and a campaign in PostgreSQL
+(a server the suite starts itself; see ``tests/pg_server.py``).
+"""
 
 from __future__ import annotations
 
 import json
 import math
-import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
+from backends import Backend
 from campaign_support import LedgerState, count_event, move_events
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ironsworn.campaign import store as store_module
-from ironsworn.campaign.store import SNAPSHOT_INTERVAL, CampaignStore
+from ironsworn.campaign.store import SNAPSHOT_INTERVAL, CampaignStore, Store
 from ironsworn.errors import CampaignError, InvalidValue
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    if request.param == "postgres":
+        return Backend("postgres", tmp_path, request.getfixturevalue("postgres_url"))
+    return Backend("sqlite", tmp_path)
 
 
 def open_store(path: Path, **kwargs: Any) -> CampaignStore[LedgerState]:
     return CampaignStore.open(path, create=True, state_type=LedgerState, **kwargs)
 
 
-def append_counts(store: CampaignStore[LedgerState], n: int) -> None:
+def append_counts(store: Store[Any], n: int) -> None:
     for _ in range(n):
         with store.write() as tx:
             tx.append("edit", [count_event(tx.state.counter)])
-
-
-def op_count(path: Path) -> int:
-    conn = sqlite3.connect(path)
-    try:
-        return int(conn.execute("SELECT count(*) FROM operations").fetchone()[0])
-    finally:
-        conn.close()
 
 
 def test_create_records_name_and_reopens(tmp_path: Path) -> None:
@@ -62,8 +65,37 @@ def test_missing_file_without_create_is_refused_and_not_created(tmp_path: Path) 
     assert not path.exists()
 
 
-def test_operation_shape(tmp_path: Path) -> None:
-    with open_store(tmp_path / "c.sqlite") as store:
+def test_a_campaign_reopens_with_its_name_and_log(backend: Backend) -> None:
+    with backend.open("ironlands") as store, store.write() as tx:
+        op = tx.append("edit", [count_event(0)], character="Kai", summary="count")
+    with backend.open("ironlands", create=False) as again:
+        assert again.state().counter == 1
+        assert [o.to_dict() for o in again.operations()] == [op.to_dict()]
+        assert again.meta()["name"] == again.name
+        assert again.meta()["created"] <= op.time
+        assert again.meta()["created_by"].startswith("ironsworn ")
+
+
+def test_a_missing_database_campaign_is_refused_and_not_created(postgres_url: str) -> None:
+    from ironsworn.campaign.store.postgres import PostgresStore, database
+
+    with pytest.raises(CampaignError, match=r"campaign 'nowhere' not found"):
+        PostgresStore.open(postgres_url, "nowhere", state_type=LedgerState)
+    assert database(postgres_url).campaign_id("nowhere") is None
+
+
+def test_campaigns_in_one_database_are_separate(backend: Backend) -> None:
+    with backend.open("one") as one, backend.open("two") as two:
+        append_counts(one, 3)
+        append_counts(two, 1)
+        two.undo()
+        assert [o.seq for o in one.operations()] == [1, 2, 3]
+        assert two.operations() == [] and two.counts()["undone"] == 1
+        assert one.state().counter == 3 and two.state().counter == 0
+
+
+def test_operation_shape(backend: Backend) -> None:
+    with backend.open() as store:
         store.clock = lambda: "2024-05-01T20:13:07.000000Z"
         with store.write() as tx:
             tx.append("move", move_events(0), character="Kai", summary="Face Danger")
@@ -75,8 +107,8 @@ def test_operation_shape(tmp_path: Path) -> None:
     assert data["events"] == move_events(0)
 
 
-def test_state_is_the_fold_and_tx_state_is_a_private_copy(tmp_path: Path) -> None:
-    with open_store(tmp_path / "c.sqlite") as store:
+def test_state_is_the_fold_and_tx_state_is_a_private_copy(backend: Backend) -> None:
+    with backend.open() as store:
         append_counts(store, 3)
         with store.write() as tx:
             assert tx.state.counter == 3
@@ -89,9 +121,8 @@ def test_state_is_the_fold_and_tx_state_is_a_private_copy(tmp_path: Path) -> Non
         assert store.state().counter == 4
 
 
-def test_tx_state_is_read_inside_the_lock(tmp_path: Path) -> None:
-    path = tmp_path / "c.sqlite"
-    with open_store(path) as one, open_store(path) as two:
+def test_tx_state_is_read_inside_the_lock(backend: Backend) -> None:
+    with backend.open() as one, backend.open() as two:
         assert one.state().counter == 0
         append_counts(two, 2)  # another connection writes meanwhile
         with one.write() as tx:
@@ -116,22 +147,20 @@ def test_tx_state_is_read_inside_the_lock(tmp_path: Path) -> None:
     ],
 )
 def test_bad_operations_are_refused_and_nothing_is_written(
-    tmp_path: Path, kind: str, events: Any, message: str
+    backend: Backend, kind: str, events: Any, message: str
 ) -> None:
-    path = tmp_path / "c.sqlite"
-    with open_store(path) as store:
+    with backend.open() as store:
         append_counts(store, 1)
         with pytest.raises(InvalidValue, match=message), store.write() as tx:
             tx.append("edit", [count_event(1)])  # a good one first: it must roll back too
             tx.append(kind, events)
         assert store.state().counter == 1
         assert [o.seq for o in store.operations(include_undone=True)] == [1]
-    assert op_count(path) == 1
+    assert backend.raw_op_count() == 1
 
 
-def test_an_event_the_state_refuses_rolls_back_the_whole_write(tmp_path: Path) -> None:
-    path = tmp_path / "c.sqlite"
-    with open_store(path) as store:
+def test_an_event_the_state_refuses_rolls_back_the_whole_write(backend: Backend) -> None:
+    with backend.open() as store:
         append_counts(store, 2)
         with pytest.raises(CampaignError, match=r"refused a 'count' event"), store.write() as tx:
             tx.append("edit", [count_event(2)])
@@ -141,12 +170,11 @@ def test_an_event_the_state_refuses_rolls_back_the_whole_write(tmp_path: Path) -
             tx.append("edit", [{"type": "refuse"}])
         append_counts(store, 1)  # and the store still works
         assert store.state().counter == 3
-    assert op_count(path) == 3
+    assert backend.raw_op_count() == 3
 
 
-def test_an_exception_in_the_block_writes_nothing(tmp_path: Path) -> None:
-    path = tmp_path / "c.sqlite"
-    with open_store(path) as store:
+def test_an_exception_in_the_block_writes_nothing(backend: Backend) -> None:
+    with backend.open() as store:
         with pytest.raises(RuntimeError), store.write() as tx:
             tx.append("edit", [count_event(0)])
             raise RuntimeError("the move failed half way")
@@ -154,16 +182,16 @@ def test_an_exception_in_the_block_writes_nothing(tmp_path: Path) -> None:
         assert store.operations(include_undone=True) == []
 
 
-def test_events_are_stored_in_canonical_form(tmp_path: Path) -> None:
-    with open_store(tmp_path / "c.sqlite") as store:
+def test_events_are_stored_in_canonical_form(backend: Backend) -> None:
+    with backend.open() as store:
         with store.write() as tx:
             op = tx.append("edit", [{"type": "note", "pair": (1, 2), "b": 1, "a": "é"}])
         assert op.events == ({"a": "é", "b": 1, "pair": [1, 2], "type": "note"},)
         assert store.operations()[0].events == op.events
 
 
-def test_nested_writes_are_refused(tmp_path: Path) -> None:
-    with open_store(tmp_path / "c.sqlite") as store:
+def test_nested_writes_are_refused(backend: Backend) -> None:
+    with backend.open() as store:
         with store.write() as tx:
             tx.append("edit", [count_event(0)])
             with pytest.raises(CampaignError, match="already open"):
@@ -171,8 +199,8 @@ def test_nested_writes_are_refused(tmp_path: Path) -> None:
         assert store.state().counter == 1
 
 
-def test_journal_add(tmp_path: Path) -> None:
-    with open_store(tmp_path / "c.sqlite") as store:
+def test_journal_add(backend: Backend) -> None:
+    with backend.open() as store:
         op = store.journal_add("  I swear upon iron.\nAnd I mean it.  ", character="Kai")
         assert op.kind == "journal" and op.character == "Kai"
         assert op.events == ({"type": "journal", "text": "I swear upon iron.\nAnd I mean it."},)
@@ -188,8 +216,8 @@ def test_journal_add(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------------ undo / redo
 
 
-def test_undo_and_redo(tmp_path: Path) -> None:
-    with open_store(tmp_path / "c.sqlite") as store:
+def test_undo_and_redo(backend: Backend) -> None:
+    with backend.open() as store:
         assert store.undo() is None and store.redo() is None
         append_counts(store, 3)
         before = store.state().to_dict()
@@ -207,8 +235,8 @@ def test_undo_and_redo(tmp_path: Path) -> None:
         assert statuses == [(1, "live"), (2, "live"), (3, "live")]
 
 
-def test_a_new_operation_after_undo_discards_the_redo_stack(tmp_path: Path) -> None:
-    with open_store(tmp_path / "c.sqlite") as store:
+def test_a_new_operation_after_undo_discards_the_redo_stack(backend: Backend) -> None:
+    with backend.open() as store:
         append_counts(store, 3)
         store.undo()
         store.undo()
@@ -225,8 +253,8 @@ def test_a_new_operation_after_undo_discards_the_redo_stack(tmp_path: Path) -> N
         assert store.state().counter == 0
 
 
-def test_undo_everything_and_redo_everything_is_the_identical_state(tmp_path: Path) -> None:
-    with open_store(tmp_path / "c.sqlite") as store:
+def test_undo_everything_and_redo_everything_is_the_identical_state(backend: Backend) -> None:
+    with backend.open() as store:
         for n in range(2 * SNAPSHOT_INTERVAL + 10):
             with store.write() as tx:
                 tx.append("move", move_events(n))
@@ -269,12 +297,10 @@ class UndoModel:
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(actions=st.lists(st.sampled_from(["append", "undo", "redo", "reopen"]), max_size=40))
-def test_undo_redo_follow_the_model(
-    tmp_path_factory: pytest.TempPathFactory, actions: list[str]
-) -> None:
-    path = tmp_path_factory.mktemp("model") / "c.sqlite"
+def test_undo_redo_follow_the_model(backend: Backend, actions: list[str]) -> None:
+    key = backend.fresh_key()  # one campaign per example
     model = UndoModel()
-    store = open_store(path)
+    store = backend.open(key)
     try:
         for action in actions:
             if action == "append":
@@ -289,7 +315,7 @@ def test_undo_redo_follow_the_model(
                 assert (op.seq if op else None) == model.redo_()
             else:
                 store.close()
-                store = open_store(path)
+                store = backend.open(key, create=False)
             assert [o.seq for o in store.operations()] == model.live
             assert store.state().counter == len(model.live)
     finally:
@@ -299,42 +325,29 @@ def test_undo_redo_follow_the_model(
 # -------------------------------------------------------------------------------- snapshots
 
 
-def snapshot_rows(path: Path) -> list[tuple[int, str, int]]:
-    conn = sqlite3.connect(path)
-    try:
-        return [
-            (int(s), str(k), int(o))
-            for s, k, o in conn.execute("SELECT seq, state_key, ops FROM snapshots ORDER BY seq")
-        ]
-    finally:
-        conn.close()
-
-
-def test_snapshots_bound_the_fold_when_opening(tmp_path: Path) -> None:
-    path = tmp_path / "c.sqlite"
+def test_snapshots_bound_the_fold_when_opening(backend: Backend) -> None:
     total = 5 * SNAPSHOT_INTERVAL + 7
-    with open_store(path) as store:
+    with backend.open() as store:
         append_counts(store, total)
-    seqs = [seq for seq, _key, _ops in snapshot_rows(path)]
+    seqs = [seq for seq, _key, _ops in backend.raw_snapshots()]
     assert seqs[-1] == 5 * SNAPSHOT_INTERVAL
     assert len(seqs) <= store_module.SNAPSHOTS_KEPT
     LedgerState.folded = 0
-    with CampaignStore.open(path, state_type=LedgerState) as store:
+    with backend.open(create=False) as store:
         assert store.state().counter == total
     assert LedgerState.folded == 7  # only the operations after the last snapshot
 
 
-def test_undo_past_a_snapshot_drops_it_and_stays_correct(tmp_path: Path) -> None:
-    path = tmp_path / "c.sqlite"
-    with open_store(path) as store:
+def test_undo_past_a_snapshot_drops_it_and_stays_correct(backend: Backend) -> None:
+    with backend.open() as store:
         append_counts(store, SNAPSHOT_INTERVAL + 1)
         store.undo()
         store.undo()  # the operation the snapshot was taken at
-        assert all(seq < SNAPSHOT_INTERVAL for seq, _k, _o in snapshot_rows(path))
+        assert all(seq < SNAPSHOT_INTERVAL for seq, _k, _o in backend.raw_snapshots())
         assert store.state().counter == SNAPSHOT_INTERVAL - 1
         store.redo()
         assert store.state().counter == SNAPSHOT_INTERVAL
-    with CampaignStore.open(path, state_type=LedgerState) as store:
+    with backend.open(create=False) as store:
         assert store.state().counter == SNAPSHOT_INTERVAL
 
 
@@ -344,12 +357,11 @@ class OtherState(LedgerState):
     SNAPSHOT_VERSION = 2
 
 
-def test_snapshots_of_another_state_model_are_ignored(tmp_path: Path) -> None:
-    path = tmp_path / "c.sqlite"
-    with CampaignStore.open(path, create=True, state_type=OtherState) as store:
+def test_snapshots_of_another_state_model_are_ignored(backend: Backend) -> None:
+    with backend.open(state_type=OtherState) as store:
         append_counts(store, SNAPSHOT_INTERVAL + 3)  # type: ignore[arg-type]
     LedgerState.folded = 0
-    with CampaignStore.open(path, state_type=LedgerState) as store:
+    with backend.open(create=False) as store:
         assert store.state().counter == SNAPSHOT_INTERVAL + 3
     assert LedgerState.folded == SNAPSHOT_INTERVAL + 3
 
@@ -362,38 +374,32 @@ def test_snapshots_of_another_state_model_are_ignored(tmp_path: Path) -> None:
         json.dumps({"counter": 5, "meters": {}, "journal": [], "others": 0}),
     ],
 )
-def test_a_broken_or_wrong_snapshot_falls_back_to_the_full_fold(tmp_path: Path, body: str) -> None:
-    path = tmp_path / "c.sqlite"
-    with open_store(path) as store:
+def test_a_broken_or_wrong_snapshot_falls_back_to_the_full_fold(
+    backend: Backend, body: str
+) -> None:
+    with backend.open() as store:
         append_counts(store, SNAPSHOT_INTERVAL + 3)
-    conn = sqlite3.connect(path)
-    with conn:
-        if "counter" in body:
-            # A well-formed snapshot whose operation count does not match the live log.
-            conn.execute("UPDATE snapshots SET body = ?, ops = ops + 1", (body,))
-        else:
-            conn.execute("UPDATE snapshots SET body = ?", (body,))
-    conn.close()
-    with CampaignStore.open(path, state_type=LedgerState) as store:
+    # "counter": a well-formed snapshot whose operation count does not match the live log.
+    backend.raw_damage_snapshots(body, miscount="counter" in body)
+    with backend.open(create=False) as store:
         assert store.state().counter == SNAPSHOT_INTERVAL + 3
 
 
-def test_a_long_fold_on_read_saves_a_snapshot(tmp_path: Path) -> None:
-    path = tmp_path / "c.sqlite"
-    with CampaignStore.open(path, create=True, state_type=OtherState) as store:
+def test_a_long_fold_on_read_saves_a_snapshot(backend: Backend) -> None:
+    with backend.open(state_type=OtherState) as store:
         append_counts(store, 2 * SNAPSHOT_INTERVAL + 5)  # type: ignore[arg-type]
-    with CampaignStore.open(path, state_type=LedgerState) as store:
+    with backend.open(create=False) as store:
         store.state()
-    keys = {key for _seq, key, _ops in snapshot_rows(path)}
+    keys = {key for _seq, key, _ops in backend.raw_snapshots()}
     assert any(key.startswith(f"{LedgerState.__module__}.LedgerState:1:") for key in keys)
     LedgerState.folded = 0
-    with CampaignStore.open(path, state_type=LedgerState) as store:
+    with backend.open(create=False) as store:
         assert store.state().counter == 2 * SNAPSHOT_INTERVAL + 5
     assert LedgerState.folded == 0
 
 
-def test_counts_and_last_operation(tmp_path: Path) -> None:
-    with open_store(tmp_path / "c.sqlite") as store:
+def test_counts_and_last_operation(backend: Backend) -> None:
+    with backend.open() as store:
         assert store.last_operation() is None
         for n in range(3):
             with store.write() as tx:
@@ -415,9 +421,9 @@ def test_counts_and_last_operation(tmp_path: Path) -> None:
     ],
 )
 def test_operations_tail(
-    tmp_path: Path, include_undone: bool, last: int | None, expected: list[int]
+    backend: Backend, include_undone: bool, last: int | None, expected: list[int]
 ) -> None:
-    with open_store(tmp_path / "c.sqlite") as store:
+    with backend.open() as store:
         append_counts(store, 3)
         store.undo()
         append_counts(store, 2)

@@ -1,0 +1,539 @@
+"""PostgreSQL: many campaigns in one database, for a hosted table served by several processes.
+
+The rules are :class:`~ironsworn.campaign.store.base.Store`'s; this module supplies the
+transactions and queries (layout and migrations: :mod:`.pg_schema`). psycopg 3 is imported
+here only, so nothing else pays for it (``pip install 'ironsworn[postgres]'``).
+
+- **Writes to one campaign are serialized in the database.** A write transaction begins by
+  locking the campaign's row in ``ironsworn.campaigns`` (``SELECT ... FOR UPDATE``, waiting up
+  to 30 s): two processes never interleave one campaign's operations, the next seq is
+  ``max(seq) + 1`` read under that lock, and ``tx.state`` is read inside it (read committed:
+  every statement after the lock sees every commit before it). Other campaigns are not held.
+- **Reads** are one ``REPEATABLE READ READ ONLY`` transaction, so they see one moment.
+- **Durability.** A commit returns once PostgreSQL has made it durable (its default
+  ``synchronous_commit``); a client killed mid-write leaves an open transaction, which the
+  server rolls back when the connection drops: nothing half-written, nothing acknowledged lost.
+- **Changes are announced.** A write that changed a campaign sends ``NOTIFY ironsworn`` with
+  the campaign's name as payload, delivered at commit, so servers on other processes can
+  push the change to their pages (``LISTEN ironsworn``).
+- **Connections.** :func:`database` keeps one :class:`Database` per URL per process, with a
+  few idle connections for reuse; a store borrows one for each transaction and gives it back.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, suppress
+from dataclasses import dataclass
+from typing import Any, overload
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+from psycopg import errors as pg_errors
+
+from ironsworn.campaign.schema import DISCARDED, LIVE, UNDONE
+from ironsworn.campaign.store import pg_schema
+from ironsworn.campaign.store.base import (
+    BUSY_TIMEOUT_S,
+    SNAPSHOTS_KEPT,
+    Row,
+    S,
+    Store,
+    T,
+    _package,
+    default_state_type,
+    utc_now,
+)
+from ironsworn.errors import CampaignError
+
+CHANNEL = "ironsworn"  # the NOTIFY channel of changed campaigns
+IDLE_CONNECTIONS = 4  # kept open per database for reuse
+QUICK_LOCK_MS = 50  # an opportunistic snapshot waits this long for the lock, then skips
+_META_COLUMNS = ("name", "created", "created_by")
+
+
+def redact(url: str) -> str:
+    """The URL as messages may show it: without a password."""
+    if "://" in url:
+        parts = urlsplit(url)
+        if parts.password is not None:
+            host = parts.netloc.rsplit("@", 1)[-1]
+            user = parts.username or ""
+            return urlunsplit(parts._replace(netloc=f"{user}@{host}"))
+        return url
+    # A keyword conninfo ("host=... dbname=... password=..."): drop the password pair.
+    words = [w for w in url.split() if not w.lower().startswith("password=")]
+    return " ".join(words)
+
+
+def is_database_url(value: str) -> bool:
+    """Whether ``value`` names a PostgreSQL database (``postgresql://`` or ``postgres://``)."""
+    return value.startswith(("postgresql://", "postgres://"))
+
+
+@dataclass(frozen=True)
+class CampaignRow:
+    """A campaign in the database, as ``campaign list`` shows it."""
+
+    name: str
+    created: str
+    operations: int  # live ones
+    last_played: str | None
+
+
+class Database:
+    """One PostgreSQL database in this process: its URL, migrated schema and idle connections."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.location = redact(url)
+        self._idle: list[psycopg.Connection[Any]] = []
+        self._idle_lock = threading.Lock()
+        conn = self.acquire()
+        try:
+            with self.errors():
+                pg_schema.migrate(conn, where=self.location, applied=utc_now(), by=_package())
+        finally:
+            self.release(conn)
+
+    # ------------------------------------------------------------------------- connections
+
+    def acquire(self) -> psycopg.Connection[Any]:
+        """An open connection in autocommit mode (transactions are explicit)."""
+        with self._idle_lock:
+            while self._idle:
+                conn = self._idle.pop()
+                if not conn.closed:
+                    return conn
+        with self.errors():
+            return psycopg.connect(
+                self.url, autocommit=True, connect_timeout=10, application_name="ironsworn"
+            )
+
+    def release(self, conn: psycopg.Connection[Any]) -> None:
+        """Give a connection back: kept when idle and healthy, else closed."""
+        healthy = (
+            not conn.closed and conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+        )
+        if healthy:
+            with self._idle_lock:
+                if len(self._idle) < IDLE_CONNECTIONS:
+                    self._idle.append(conn)
+                    return
+        with suppress(psycopg.Error):
+            conn.close()
+
+    @contextmanager
+    def connection(self) -> Iterator[psycopg.Connection[Any]]:
+        conn = self.acquire()
+        try:
+            yield conn
+        finally:
+            self.release(conn)
+
+    def close(self) -> None:
+        """Close the idle connections (borrowed ones close when given back)."""
+        with self._idle_lock:
+            idle, self._idle = self._idle, []
+        for conn in idle:
+            with suppress(psycopg.Error):
+                conn.close()
+
+    @contextmanager
+    def errors(self, where: str | None = None) -> Iterator[None]:
+        """Turn psycopg's exceptions into one-line :class:`CampaignError` naming the place."""
+        place = where or self.location
+        try:
+            yield
+        except pg_errors.LockNotAvailable:
+            raise CampaignError(
+                f"{place}: campaign is busy (another writer held it for more than "
+                f"{BUSY_TIMEOUT_S:.0f} s)"
+            ) from None
+        except psycopg.OperationalError as exc:
+            raise CampaignError(f"{place}: cannot reach the database ({_line(exc)})") from None
+        except psycopg.Error as exc:
+            raise CampaignError(f"{place}: {_line(exc)}") from None
+
+    # --------------------------------------------------------------------------- campaigns
+
+    def campaign_id(self, name: str) -> int | None:
+        """The id of the campaign called ``name``, or None."""
+        with self.errors(), self.connection() as conn:
+            row = conn.execute("SELECT id FROM ironsworn.campaigns WHERE name = %s", (name,))
+            found = row.fetchone()
+        return None if found is None else int(found[0])
+
+    def create_campaign(self, name: str, *, exclusive: bool = False) -> int:
+        """Create the campaign ``name`` (a race with another creator is fine); its id.
+
+        ``exclusive``: refuse a name that exists already.
+        """
+        with self.errors(), self.connection() as conn:
+            found = conn.execute(
+                "INSERT INTO ironsworn.campaigns (name, created, created_by) "
+                "VALUES (%s, %s, %s) ON CONFLICT (name) DO NOTHING RETURNING id",
+                (name, utc_now(), _package()),
+            ).fetchone()
+        if found is None:
+            if exclusive:
+                raise CampaignError(f"{self.location}: campaign {name!r} already exists")
+            existing = self.campaign_id(name)
+            if existing is None:
+                raise CampaignError(f"{self.location}: campaign {name!r} vanished as it was made")
+            return existing
+        return int(found[0])
+
+    def campaigns(self) -> list[CampaignRow]:
+        """Every campaign in the database, by name, with its live operations and last time."""
+        with self.errors(), self.connection() as conn:
+            rows = conn.execute(
+                "SELECT c.name, c.created, count(o.seq), max(o.time) "
+                "FROM ironsworn.campaigns c LEFT JOIN ironsworn.operations o "
+                "ON o.campaign = c.id AND o.status = %s GROUP BY c.id ORDER BY c.name",
+                (LIVE,),
+            ).fetchall()
+        return [
+            CampaignRow(str(name), str(created), int(ops), None if last is None else str(last))
+            for name, created, ops, last in rows
+        ]
+
+    def delete_campaign_if_empty(self, name: str) -> bool:
+        """Remove a campaign that holds no operation (one a failed command just created)."""
+        with self.errors(), self.connection() as conn, conn.transaction():
+            found = conn.execute(
+                "DELETE FROM ironsworn.campaigns c WHERE name = %s AND NOT EXISTS "
+                "(SELECT 1 FROM ironsworn.operations o WHERE o.campaign = c.id) "
+                "AND NOT EXISTS (SELECT 1 FROM ironsworn.snapshots s WHERE s.campaign = c.id) "
+                "RETURNING id",
+                (name,),
+            ).fetchone()
+        return found is not None
+
+
+_DATABASES: dict[str, Database] = {}
+_DATABASES_LOCK = threading.Lock()
+
+
+def database(url: str) -> Database:
+    """The :class:`Database` at ``url`` in this process (connected and migrated on first use)."""
+    with _DATABASES_LOCK:
+        found = _DATABASES.get(url)
+        if found is None:
+            found = _DATABASES[url] = Database(url)
+        return found
+
+
+class PostgresStore(Store[S]):
+    """One campaign in a PostgreSQL database. Create it with :meth:`open`."""
+
+    def __init__(self, db: Database, campaign: int, name: str, state_type: type[S]) -> None:
+        super().__init__(state_type)
+        self.db = db
+        self.campaign = campaign
+        self._name = name
+        self._conn: psycopg.Connection[Any] | None = None
+        self._wrote = False
+        self._closed = False
+
+    @overload
+    @classmethod
+    def open(
+        cls, url: str, name: str, *, create: bool = ..., state_type: None = ...
+    ) -> PostgresStore[Any]: ...
+
+    @overload
+    @classmethod
+    def open(
+        cls, url: str, name: str, *, create: bool = ..., state_type: type[T]
+    ) -> PostgresStore[T]: ...
+
+    @classmethod
+    def open(
+        cls,
+        url: str,
+        name: str,
+        *,
+        create: bool = False,
+        state_type: type[Any] | None = None,
+    ) -> PostgresStore[Any]:
+        """Open the campaign ``name`` in the database at ``url`` (made when ``create``).
+
+        The database's schema is created or migrated on the first open in a process.
+        """
+        if state_type is None:
+            state_type = default_state_type()
+        db = database(url)
+        campaign = db.campaign_id(name)
+        if campaign is None:
+            if not create:
+                raise CampaignError(f"{db.location}: campaign {name!r} not found")
+            campaign = db.create_campaign(name)
+        return cls(db, campaign, name, state_type)
+
+    @property
+    def location(self) -> str:
+        """The database (without a password) and the campaign's name."""
+        return f"{self.db.location} campaign {self._name!r}"
+
+    def close(self) -> None:
+        """Let go of the campaign (idempotent); the database's connections stay for reuse."""
+        self._cache = None
+        self._closed = True
+
+    # ---------------------------------------------------------------------------- backend
+
+    @property
+    def _c(self) -> psycopg.Connection[Any]:
+        conn = self._conn
+        if conn is None:
+            raise CampaignError(f"{self.location}: no transaction is open")
+        return conn
+
+    def _errors(self) -> AbstractContextManager[None]:
+        return self.db.errors(self.location)
+
+    @contextmanager
+    def _read(self) -> Iterator[None]:
+        with self._lock:
+            if self._in_write or self._conn is not None:
+                yield  # inside a transaction already: it sees what it needs
+                return
+            if self._closed:
+                raise CampaignError(f"{self.location}: the campaign was closed")
+            conn = self.db.acquire()
+            self._conn = conn
+            try:
+                with self._errors():
+                    conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                yield
+            finally:
+                self._conn = None
+                with suppress(psycopg.Error):
+                    conn.execute("COMMIT")
+                self.db.release(conn)
+
+    def _begin_write(self, *, wait: bool) -> None:
+        if self._closed:
+            raise CampaignError(f"{self.location}: the campaign was closed")
+        conn = self.db.acquire()
+        self._conn = conn
+        self._wrote = False
+        try:
+            conn.execute("BEGIN")
+            timeout = int(BUSY_TIMEOUT_S * 1000) if wait else QUICK_LOCK_MS
+            conn.execute(f"SET LOCAL lock_timeout = {timeout}")
+            found = conn.execute(
+                "SELECT id FROM ironsworn.campaigns WHERE id = %s FOR UPDATE", (self.campaign,)
+            ).fetchone()
+            if found is None:
+                raise CampaignError(f"{self.location}: the campaign no longer exists")
+        except BaseException:
+            self._rollback()
+            raise
+
+    def _commit(self) -> None:
+        conn = self._c
+        if self._wrote:
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self._name))
+        conn.execute("COMMIT")
+        self._conn = None
+        self.db.release(conn)
+
+    def _rollback(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is None:
+            return
+        with suppress(psycopg.Error):
+            conn.execute("ROLLBACK")
+        self.db.release(conn)
+
+    def _meta(self) -> dict[str, str]:
+        row = self._c.execute(
+            "SELECT name, created, created_by FROM ironsworn.campaigns WHERE id = %s",
+            (self.campaign,),
+        ).fetchone()
+        return {} if row is None else dict(zip(_META_COLUMNS, map(str, row), strict=True))
+
+    def _set_meta(self, key: str, value: str) -> None:
+        if key not in _META_COLUMNS[1:]:
+            raise CampaignError(
+                f"{self.location}: campaign field {key!r} cannot be set (accepted: "
+                f"{', '.join(_META_COLUMNS[1:])})"
+            )
+        self._c.execute(
+            f"UPDATE ironsworn.campaigns SET {key} = %s WHERE id = %s", (value, self.campaign)
+        )
+
+    def _head(self) -> int:
+        row = self._c.execute(
+            "SELECT max(seq) FROM ironsworn.operations WHERE campaign = %s AND status = %s",
+            (self.campaign, LIVE),
+        ).fetchone()
+        return int(row[0] or 0) if row else 0
+
+    def _has_operations(self) -> bool:
+        row = self._c.execute(
+            "SELECT 1 FROM ironsworn.operations WHERE campaign = %s LIMIT 1", (self.campaign,)
+        ).fetchone()
+        return row is not None
+
+    def _operation_row(self, status: str, *, descending: bool) -> Row | None:
+        order = "DESC" if descending else "ASC"
+        row: Row | None = self._c.execute(
+            "SELECT seq, kind, time, character, summary, status FROM ironsworn.operations "
+            f"WHERE campaign = %s AND status = %s ORDER BY seq {order} LIMIT 1",
+            (self.campaign, status),
+        ).fetchone()
+        return row
+
+    def _events_of(self, seq: int) -> list[str]:
+        rows = self._c.execute(
+            "SELECT body FROM ironsworn.events WHERE campaign = %s AND op_seq = %s ORDER BY idx",
+            (self.campaign, seq),
+        )
+        return [str(body) for (body,) in rows]
+
+    def _operation_rows(self, statuses: Sequence[str], last: int | None) -> list[Row]:
+        return self._c.execute(
+            "SELECT seq, kind, time, character, summary, status FROM ironsworn.operations "
+            "WHERE campaign = %s AND status = ANY(%s) ORDER BY seq DESC LIMIT %s",
+            (self.campaign, list(statuses), last),
+        ).fetchall()
+
+    def _event_bodies(self, statuses: Sequence[str], first: int) -> Iterable[tuple[int, str]]:
+        return self._c.execute(
+            "SELECT e.op_seq, e.body FROM ironsworn.events e JOIN ironsworn.operations o "
+            "ON o.campaign = e.campaign AND o.seq = e.op_seq "
+            "WHERE e.campaign = %s AND o.status = ANY(%s) AND o.seq >= %s "
+            "ORDER BY e.op_seq, e.idx",
+            (self.campaign, list(statuses), first),
+        ).fetchall()
+
+    def _live_events(self, after: int, upto: int) -> Iterable[tuple[int, str]]:
+        return self._c.execute(
+            "SELECT e.op_seq, e.body FROM ironsworn.operations o JOIN ironsworn.events e "
+            "ON e.campaign = o.campaign AND e.op_seq = o.seq "
+            "WHERE o.campaign = %s AND o.status = %s AND o.seq > %s AND o.seq <= %s "
+            "ORDER BY e.op_seq, e.idx",
+            (self.campaign, LIVE, after, upto),
+        ).fetchall()
+
+    def _count_live(self, after: int, upto: int) -> int:
+        row = self._c.execute(
+            "SELECT count(*) FROM ironsworn.operations "
+            "WHERE campaign = %s AND status = %s AND seq > %s AND seq <= %s",
+            (self.campaign, LIVE, after, upto),
+        ).fetchone()
+        return int(row[0]) if row else 0
+
+    def _status_counts(self) -> dict[str, int]:
+        rows = self._c.execute(
+            "SELECT status, count(*) FROM ironsworn.operations WHERE campaign = %s GROUP BY status",
+            (self.campaign,),
+        )
+        return {str(status): int(number) for status, number in rows}
+
+    def _live_event_count(self) -> int:
+        row = self._c.execute(
+            "SELECT count(*) FROM ironsworn.events e JOIN ironsworn.operations o "
+            "ON o.campaign = e.campaign AND o.seq = e.op_seq "
+            "WHERE e.campaign = %s AND o.status = %s",
+            (self.campaign, LIVE),
+        ).fetchone()
+        return int(row[0]) if row else 0
+
+    def _discard_redo(self) -> None:
+        self._wrote = True
+        self._c.execute(
+            "UPDATE ironsworn.operations SET status = %s WHERE campaign = %s AND status = %s",
+            (DISCARDED, self.campaign, UNDONE),
+        )
+
+    def _insert_operation(
+        self,
+        seq: int | None,
+        kind: str,
+        time: str,
+        character: str | None,
+        summary: str,
+        status: str,
+    ) -> int:
+        self._wrote = True
+        conn = self._c
+        if seq is None:
+            # Under the campaign's row lock, so no other writer can take the same seq.
+            row = conn.execute(
+                "SELECT coalesce(max(seq), 0) + 1 FROM ironsworn.operations WHERE campaign = %s",
+                (self.campaign,),
+            ).fetchone()
+            assert row is not None
+            seq = int(row[0])
+        conn.execute(
+            "INSERT INTO ironsworn.operations "
+            "(campaign, seq, kind, time, character, summary, status) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s)",
+            (self.campaign, seq, kind, time, character, summary, status),
+        )
+        return seq
+
+    def _insert_events(self, seq: int, encoded: Sequence[tuple[str, str]]) -> None:
+        with self._c.cursor() as cursor:
+            cursor.executemany(
+                "INSERT INTO ironsworn.events (campaign, op_seq, idx, type, body) "
+                "VALUES (%s, %s, %s, %s, %s)",
+                [
+                    (self.campaign, seq, i, event_type, body)
+                    for i, (event_type, body) in enumerate(encoded)
+                ],
+            )
+
+    def _set_status(self, seq: int, status: str) -> None:
+        self._wrote = True
+        self._c.execute(
+            "UPDATE ironsworn.operations SET status = %s WHERE campaign = %s AND seq = %s",
+            (status, self.campaign, seq),
+        )
+
+    def _snapshot_row(self, state_key: str, head: int) -> tuple[int, int, str] | None:
+        row = self._c.execute(
+            "SELECT seq, ops, body FROM ironsworn.snapshots "
+            "WHERE campaign = %s AND state_key = %s AND seq <= %s ORDER BY seq DESC LIMIT 1",
+            (self.campaign, state_key, head),
+        ).fetchone()
+        return None if row is None else (int(row[0]), int(row[1]), str(row[2]))
+
+    def _snapshot_base(self, state_key: str, head: int) -> int:
+        row = self._c.execute(
+            "SELECT coalesce(max(seq), 0) FROM ironsworn.snapshots "
+            "WHERE campaign = %s AND state_key = %s AND seq <= %s",
+            (self.campaign, state_key, head),
+        ).fetchone()
+        return int(row[0]) if row else 0
+
+    def _put_snapshot(self, seq: int, state_key: str, ops: int, body: str) -> None:
+        conn = self._c
+        conn.execute(
+            "INSERT INTO ironsworn.snapshots (campaign, seq, state_key, ops, body) "
+            "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (campaign, seq, state_key) "
+            "DO UPDATE SET ops = excluded.ops, body = excluded.body",
+            (self.campaign, seq, state_key, ops, body),
+        )
+        conn.execute(
+            "DELETE FROM ironsworn.snapshots WHERE campaign = %s AND seq NOT IN "
+            "(SELECT DISTINCT seq FROM ironsworn.snapshots WHERE campaign = %s "
+            "ORDER BY seq DESC LIMIT %s)",
+            (self.campaign, self.campaign, SNAPSHOTS_KEPT),
+        )
+
+    def _drop_snapshots(self, from_seq: int) -> None:
+        self._c.execute(
+            "DELETE FROM ironsworn.snapshots WHERE campaign = %s AND seq >= %s",
+            (self.campaign, from_seq),
+        )
+
+
+def _line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__

@@ -10,6 +10,12 @@ import pytest
 import pg_server
 
 
+@pytest.fixture(autouse=True)
+def _no_outside_database(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test talks to a database it did not start: a developer's own setting is ignored."""
+    monkeypatch.delenv("IRONSWORN_DATABASE", raising=False)
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[pg_server.PgServer]:
     """A PostgreSQL server started for this test session (see ``pg_server``), stopped after.

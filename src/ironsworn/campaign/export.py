@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ironsworn.campaign.journal import Narrator, told_by_burn, words
+from ironsworn.campaign.registry import CampaignRef
 from ironsworn.campaign.schema import DISCARDED, LIVE, UNDONE
 from ironsworn.campaign.store import CampaignStore, Operation, Store, encode_event
 from ironsworn.campaign.store.base import DAMAGED
@@ -361,29 +362,82 @@ def _check_time(value: Any, where: str) -> None:
         raise CampaignError(f"{where} {value!r} is not an ISO-8601 time") from None
 
 
-def import_file(file: Path, target: Path, *, name: str, state_type: type[Any] | None = None) -> int:
+def import_file(
+    file: Path, target: Path | CampaignRef, *, name: str, state_type: type[Any] | None = None
+) -> int:
     """Import an export file as a new campaign at ``target``; returns the operation count.
 
-    Refuses an existing target. The campaign is built beside the target and moved into place
-    only when complete.
+    Refuses an existing target. A file is built beside the target and moved into place only
+    when complete; a database campaign is written in one transaction.
     """
-    if target.exists():
-        raise CampaignError(f"{target}: a campaign already exists there")
+    ref = target if isinstance(target, CampaignRef) else CampaignRef(name, path=target)
+    if ref.exists():
+        raise CampaignError(f"{ref.location}: a campaign already exists there")
     created, operations = read_document(file)
-    temporary = target.with_name(f".{target.stem}.import-{os.getpid()}{target.suffix}")
+    return load_campaign(
+        ref, created, operations, name=name, source=str(file), state_type=state_type
+    )
+
+
+def copy_campaign(
+    source: CampaignRef, target: CampaignRef, *, state_type: type[Any] | None = None
+) -> int:
+    """Copy a campaign (between a file and a database, either way); returns the operations.
+
+    Lossless: every operation with its seq, time, status and events, and the created time, so
+    the two campaigns' JSON exports are identical. Refuses an existing target.
+    """
+    if not source.exists():
+        raise CampaignError(f"{source.location}: campaign not found")
+    if target.exists():
+        raise CampaignError(f"{target.location}: a campaign already exists there")
+    if source == target:
+        raise CampaignError(f"{source.location}: cannot copy a campaign onto itself")
+    with source.open(state_type=state_type) as store:
+        created = store.meta().get("created")
+        operations = store.operations(include_undone=True)
+    return load_campaign(
+        target, created, operations, name=target.name, source=source.location, state_type=state_type
+    )
+
+
+def load_campaign(
+    target: CampaignRef,
+    created: str | None,
+    operations: list[Operation],
+    *,
+    name: str,
+    source: str,
+    state_type: type[Any] | None = None,
+) -> int:
+    """Write checked operations as the new campaign ``target``, whole or not at all."""
+    meta = {"created": created} if created else None
+    if target.path is None:
+        from ironsworn.campaign.registry import _database
+
+        db = _database(target.database)
+        db.create_campaign(target.name, exclusive=True)
+        try:
+            with target.open(state_type=state_type) as store:
+                store.load_operations(operations, source=source, meta=meta)
+        except BaseException:
+            with suppress(CampaignError):
+                db.delete_campaign_if_empty(target.name)
+            raise
+        return len(operations)
+    path = target.path
+    temporary = path.with_name(f".{path.stem}.import-{os.getpid()}{path.suffix}")
     try:
         with CampaignStore.open(temporary, create=True, name=name, state_type=state_type) as store:
-            store.load_operations(
-                operations, source=str(file), meta={"created": created} if created else None
-            )
+            store.load_operations(operations, source=source, meta=meta)
         try:
             # link() refuses to replace a file that appeared meanwhile; rename() would not.
-            os.link(temporary, target)
+            os.link(temporary, path)
         except FileExistsError:
-            raise CampaignError(f"{target}: a campaign already exists there") from None
+            raise CampaignError(f"{path}: a campaign already exists there") from None
         except OSError as exc:
             raise CampaignError(
-                f"{target}: cannot create the campaign file ({exc.strerror})"
+                f"{path}: cannot create the campaign file ({exc.strerror})"
             ) from None
     finally:
         for suffix in ("", "-wal", "-shm", "-journal"):

@@ -11,6 +11,12 @@ recorded in ``data_home()/current`` (plain text). A command chooses its campaign
 A VALUE is a path when it contains a path separator, ends in ``.sqlite`` or names an existing
 file; otherwise it is the NAME of a campaign in the registry. Names are 1-64 letters, digits,
 ``-`` and ``_``, starting with a letter or digit (they become file names).
+
+**A database.** With ``--database URL`` (or ``$IRONSWORN_DATABASE``) set to a PostgreSQL URL
+(``postgresql://USER@HOST/DB``), the registry is that database instead of the folder: a NAME
+(from ``--campaign``, the environment, or the current campaign) names a campaign there, ``new``
+creates it there and ``list`` lists its campaigns. A path (``x.sqlite``, ``./x``) still means a
+file. A :class:`CampaignRef` says which of the two a command uses.
 """
 
 from __future__ import annotations
@@ -25,11 +31,12 @@ from typing import TYPE_CHECKING, Any
 from ironsworn.errors import CampaignError, InvalidValue, NotFound
 
 if TYPE_CHECKING:
-    from ironsworn.campaign.store import CampaignStore
+    from ironsworn.campaign.store import Store
 
 DEFAULT_NAME = "default"
 SUFFIX = ".sqlite"
 ENV_VAR = "IRONSWORN_CAMPAIGN"
+DATABASE_ENV = "IRONSWORN_DATABASE"
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 
@@ -38,7 +45,7 @@ class CampaignInfo:
     """A campaign in the registry, as ``campaign list`` shows it."""
 
     name: str
-    path: Path
+    path: Path | str  # the file, or the campaign's place in a database
     current: bool
     operations: int | None  # None when the file cannot be read
     last_played: str | None
@@ -53,6 +60,83 @@ class CampaignInfo:
             "last_played": self.last_played,
             "problem": self.problem,
         }
+
+
+@dataclass(frozen=True)
+class CampaignRef:
+    """Where one campaign is kept: a file (``path``), or a NAME in a database (``database``)."""
+
+    name: str
+    path: Path | None = None
+    database: str | None = None
+
+    @property
+    def location(self) -> str:
+        """The campaign as messages name it (a database without its password)."""
+        if self.path is not None:
+            return str(self.path)
+        from ironsworn.campaign.store.postgres import redact
+
+        return f"{redact(self.database or '')} campaign {self.name!r}"
+
+    def __str__(self) -> str:
+        return self.location
+
+    def exists(self) -> bool:
+        """Whether the campaign is there already."""
+        if self.path is not None:
+            return self.path.exists()
+        return _database(self.database).campaign_id(self.name) is not None
+
+    def started(self) -> bool:
+        """Whether the campaign is there (a missing or empty file is not: a command would
+        turn it into a campaign). Nothing is opened."""
+        if self.path is not None:
+            return not not_started(self.path)
+        return self.exists()
+
+    def open(self, *, create: bool = False, state_type: type[Any] | None = None) -> Store[Any]:
+        """Open the campaign (created when ``create``)."""
+        if self.path is not None:
+            from ironsworn.campaign.store import CampaignStore
+
+            return CampaignStore.open(self.path, create=create, state_type=state_type)
+        assert self.database is not None
+        store: Store[Any] = _postgres().PostgresStore.open(
+            self.database, self.name, create=create, state_type=state_type
+        )
+        return store
+
+
+def database_url(cli_value: str | None = None) -> str | None:
+    """The database a command uses: ``--database``, else ``$IRONSWORN_DATABASE``, else none."""
+    for value, source in ((cli_value, "--database"), (os.environ.get(DATABASE_ENV), DATABASE_ENV)):
+        if value:
+            if not value.startswith(("postgresql://", "postgres://")):
+                raise InvalidValue(
+                    f"{source} {value!r} is not a PostgreSQL URL (accepted: "
+                    "postgresql://USER@HOST/DB)"
+                )
+            return value
+    return None
+
+
+def _postgres() -> Any:
+    """The PostgreSQL store module (psycopg is imported only now)."""
+    try:
+        from ironsworn.campaign.store import postgres
+    except ModuleNotFoundError as exc:
+        if exc.name != "psycopg":
+            raise
+        raise CampaignError(
+            "a PostgreSQL database needs the psycopg package (pip install 'ironsworn[postgres]')"
+        ) from None
+    return postgres
+
+
+def _database(url: str | None) -> Any:
+    assert url is not None
+    return _postgres().database(url)
 
 
 def campaigns_dir() -> Path:
@@ -95,8 +179,10 @@ def current_name() -> str:
     return recorded if _NAME.fullmatch(recorded) else DEFAULT_NAME
 
 
-def names() -> list[str]:
-    """The names of the campaigns in the registry, sorted."""
+def names(database: str | None = None) -> list[str]:
+    """The names of the campaigns in the registry (the folder, or ``database``), sorted."""
+    if database is not None:
+        return [row.name for row in _database(database).campaigns()]
     folder = campaigns_dir()
     if not folder.is_dir():
         return []
@@ -107,29 +193,69 @@ def names() -> list[str]:
     )
 
 
-def use(name: str) -> Path:
-    """Make the existing campaign ``name`` the current one; returns its path."""
-    path = campaign_path(name)
-    if not path.is_file():
+def use(name: str, database: str | None = None) -> CampaignRef:
+    """Make the existing campaign ``name`` the current one; returns where it is."""
+    ref = named(name, database)
+    if not ref.exists():
         import difflib
 
-        known = names()
+        known = names(database)
         close = difflib.get_close_matches(name, known, n=3, cutoff=0.4)
-        raise NotFound(
-            f"campaign {name!r} does not exist in {campaigns_dir()}", tuple(close or known)
-        )
+        where = campaigns_dir() if database is None else ref.location.rsplit(" campaign ", 1)[0]
+        raise NotFound(f"campaign {name!r} does not exist in {where}", tuple(close or known))
     from ironsworn.paths import data_home
 
     _write_atomically(data_home() / "current", name + "\n")
-    return path
+    return ref
+
+
+def named(name: str, database: str | None = None) -> CampaignRef:
+    """The registry campaign ``name``: a file in the folder, or a campaign in ``database``."""
+    check_name(name)
+    if database is not None:
+        return CampaignRef(name, database=database)
+    return CampaignRef(name, path=campaign_path(name))
+
+
+def place(value: str, database: str | None = None) -> CampaignRef:
+    """``value`` as one side of a copy: a path is a file, a NAME is in ``database`` (if any)."""
+    if _looks_like_path(value):
+        path = Path(value).expanduser()
+        return CampaignRef(path.stem, path=path)
+    return named(value, database)
+
+
+def ref_of(store: Store[Any]) -> CampaignRef:
+    """Where an open store's campaign is (to point other commands at the same campaign)."""
+    from ironsworn.campaign.store import CampaignStore
+
+    if isinstance(store, CampaignStore):
+        return CampaignRef(store.name, path=store.path)
+    # Not a file, so a database store: psycopg is imported already.
+    return CampaignRef(store.name, database=_postgres().PostgresStore.url_of(store))
+
+
+def resolve(cli_value: str | None, database: str | None = None) -> CampaignRef:
+    """The campaign a command should use (see the module docstring for the order).
+
+    ``database`` is the ``--database`` value (None: ``$IRONSWORN_DATABASE``, if set).
+    """
+    url = database_url(database)
+    for value in (cli_value, os.environ.get(ENV_VAR)):
+        if value:
+            if _looks_like_path(value) or url is None:
+                path = _path_or_name(value)
+                return CampaignRef(path.stem, path=path)
+            return named(value, url)
+    return named(current_name(), url)
 
 
 def resolve_campaign_path(cli_value: str | None) -> Path:
-    """The campaign file a command should use (see the module docstring for the order)."""
-    for value in (cli_value, os.environ.get(ENV_VAR)):
-        if value:
-            return _path_or_name(value)
-    return campaign_path(current_name())
+    """The campaign file a command should use, when campaigns are files."""
+    ref = resolve(cli_value)
+    if ref.path is None:
+        raise CampaignError(f"{ref.location} is in a database, not a file")
+    return ref.path
 
 
 def not_started(path: Path) -> bool:
@@ -144,35 +270,46 @@ def not_started(path: Path) -> bool:
 
 
 def open_campaign(
-    cli_value: str | None, *, create: bool = True, state_type: type[Any] | None = None
-) -> CampaignStore[Any]:
+    cli_value: str | None,
+    *,
+    create: bool = True,
+    state_type: type[Any] | None = None,
+    database: str | None = None,
+) -> Store[Any]:
     """Open the campaign a command should use, creating it on first use when ``create``."""
-    from ironsworn.campaign.store import CampaignStore
-
-    path = resolve_campaign_path(cli_value)
-    if not create and not path.exists():
+    ref = resolve(cli_value, database)
+    if not create and not ref.exists():
         hint = ""
-        if path.parent == campaigns_dir():
+        if ref.path is None or ref.path.parent == campaigns_dir():
             hint = " (start one with 'ironsworn campaign new NAME', or make a move)"
-        raise CampaignError(f"{path}: campaign not found{hint}")
-    return CampaignStore.open(path, create=create, state_type=state_type)
+        raise CampaignError(f"{ref.location}: campaign not found{hint}")
+    return ref.open(create=create, state_type=state_type)
 
 
-def create(name: str, *, state_type: type[Any] | None = None) -> CampaignStore[Any]:
-    """Create the registry campaign ``name``; refuses an existing one."""
-    from ironsworn.campaign.store import CampaignStore
+def create(
+    name: str, *, state_type: type[Any] | None = None, database: str | None = None
+) -> Store[Any]:
+    """Create the registry campaign ``name`` (in ``database`` if given); refuses an existing one."""
+    ref = named(name, database)
+    if ref.path is not None:
+        from ironsworn.campaign.store import CampaignStore
 
-    path = campaign_path(name)
-    if path.exists():
-        raise InvalidValue(f"campaign {name!r} already exists at {path}")
-    return CampaignStore.open(path, create=True, name=name, state_type=state_type)
+        if ref.path.exists():
+            raise InvalidValue(f"campaign {name!r} already exists at {ref.path}")
+        return CampaignStore.open(ref.path, create=True, name=name, state_type=state_type)
+    try:
+        _database(database).create_campaign(name, exclusive=True)
+    except CampaignError:
+        if ref.exists():
+            raise InvalidValue(f"campaign {name!r} already exists in {ref.location}") from None
+        raise
+    return ref.open(state_type=state_type)
 
 
-def describe(name: str) -> CampaignInfo:
+def describe(name: str, database: str | None = None) -> CampaignInfo:
     """What ``campaign list`` shows for one campaign, even when its file is unreadable."""
-    from ironsworn.campaign.store import CampaignStore
-
-    path = campaign_path(name)
+    ref = named(name, database)
+    where: Path | str = ref.path if ref.path is not None else ref.location
     current = name == current_name()
 
     class _Nothing:
@@ -188,23 +325,25 @@ def describe(name: str) -> CampaignInfo:
             return cls()
 
     try:
-        with CampaignStore.open(path, state_type=_Nothing) as store:
+        with ref.open(state_type=_Nothing) as store:
             last = store.last_operation()
             operations = store.counts()["live"]
     except CampaignError as exc:
-        return CampaignInfo(name, path, current, None, None, str(exc))
-    return CampaignInfo(name, path, current, operations, last.time if last else None)
+        return CampaignInfo(name, where, current, None, None, str(exc))
+    return CampaignInfo(name, where, current, operations, last.time if last else None)
 
 
-def _path_or_name(value: str) -> Path:
-    looks_like_path = (
+def _looks_like_path(value: str) -> bool:
+    return (
         os.sep in value
         or (os.altsep is not None and os.altsep in value)
         or value.endswith(SUFFIX)
         or value.startswith((".", "~"))
-        or Path(value).exists()
     )
-    if looks_like_path:
+
+
+def _path_or_name(value: str) -> Path:
+    if _looks_like_path(value) or Path(value).exists():
         from ironsworn.paths import expand_path
 
         return expand_path(value, "campaign path")

@@ -1,12 +1,14 @@
 """Commands on the campaign as a whole: campaign, undo, redo, log, journal, export, import.
 
-- ``campaign [show|new NAME|list|use NAME]`` — the registry (``new`` also makes it current);
+- ``campaign [show|new NAME|list|use NAME|copy FROM TO]`` — the registry (``new`` also makes
+  it current; ``copy`` copies a campaign between a file and a database, losslessly);
 - ``undo`` / ``redo`` — the last operation (a whole move with its chain counts as one);
 - ``log [--all] [--events] [--limit N]`` — the operation log;
 - ``journal [add TEXT] [--character NAME]`` — read the journal, or write an entry;
 - ``export markdown|json [-o FILE]`` — the story, or the full log for ``import json FILE``.
 
-Every command takes ``--json``; those on one campaign take ``--campaign PATH|NAME``.
+Every command takes ``--json``; those on one campaign take ``--campaign PATH|NAME`` and
+``--database URL`` (campaigns in PostgreSQL; see :mod:`ironsworn.campaign.registry`).
 """
 
 from __future__ import annotations
@@ -39,16 +41,18 @@ def register(sub: argparse._SubParsersAction[CliParser]) -> None:
         "campaign",
         help="create, list and choose campaigns",
         description="Show the current campaign, or create, list and choose campaigns. "
-        "'new NAME' also makes the new campaign the current one.",
+        "'new NAME' also makes the new campaign the current one. 'copy FROM TO' copies a "
+        "campaign between a file (a path ending in .sqlite) and the --database, either way.",
     )
     p.add_argument(
         "action",
         nargs="?",
         default="show",
-        choices=("show", "new", "list", "use"),
+        choices=("show", "new", "list", "use", "copy"),
         help="what to do (default: show the campaign in use)",
     )
-    p.add_argument("name", nargs="?", help="campaign name (for new and use)")
+    p.add_argument("name", nargs="?", help="campaign name (for new and use; copy: FROM)")
+    p.add_argument("target", nargs="?", metavar="TO", help="copy: the new campaign (name or path)")
     p.add_argument(
         "--ruleset",
         help="new: the game it plays, classic (default) or starforged; fixed for the campaign",
@@ -118,6 +122,11 @@ def _campaign(args: argparse.Namespace) -> int:
     from ironsworn.campaign import registry
 
     action: str = args.action
+    if action == "copy":
+        return _copy(args)
+    if args.target is not None:
+        raise UsageError(f"campaign {action} takes one NAME at most (got {args.target!r} too)")
+    database = registry.database_url(args.database)
     if action in ("new", "use") and not args.name:
         raise UsageError(f"campaign {action}: a NAME is required")
     if action in ("show", "list") and args.name:
@@ -134,17 +143,17 @@ def _campaign(args: argparse.Namespace) -> int:
     if action == "new":
         registry.check_name(args.name)
         ruleset = _check_ruleset(args.ruleset)
-        with registry.create(args.name) as store:
-            path = store.path
+        with registry.create(args.name, database=database) as store:
+            path = store.location
             if ruleset != "classic":
                 _set_ruleset(store, ruleset)
         try:
-            registry.use(args.name)
+            registry.use(args.name, database)
         except IronswornError:
             # Not made current: take the new (empty) campaign back, so the error changed nothing.
             from ironsworn.cli.session import discard_if_empty
 
-            with registry.open_campaign(str(path), create=False) as store:
+            with registry.named(args.name, database).open() as store:
                 discard_if_empty(store)
             raise
         note = _env_note()
@@ -155,20 +164,22 @@ def _campaign(args: argparse.Namespace) -> int:
             f"campaign{note}",
         )
     elif action == "use":
-        path = registry.use(args.name)
+        path = registry.use(args.name, database).location
         emit(
             args,
             {"name": args.name, "path": str(path), "current": True},
             f"current campaign: {args.name} ({path}){_env_note()}",
         )
     elif action == "list":
-        infos = [registry.describe(name) for name in registry.names()]
+        infos = [registry.describe(name, database) for name in registry.names(database)]
         emit(args, [info.to_dict() for info in infos], lambda: _list_text(infos))
     else:
-        path = registry.resolve_campaign_path(args.campaign)
-        data = {"path": str(path), "exists": path.exists(), "chosen_by": _chosen_by(args)}
-        if path.exists():
-            with registry.open_campaign(args.campaign, create=False) as store:
+        ref = registry.resolve(args.campaign, args.database)
+        path = ref.location
+        exists = ref.exists()
+        data = {"path": path, "exists": exists, "chosen_by": _chosen_by(args)}
+        if exists:
+            with ref.open() as store:
                 counts = store.counts()
                 data.update(name=store.name, operations=counts["live"], events=counts["events"])
                 text = (
@@ -214,6 +225,29 @@ def _options(state: Any) -> tuple[dict[str, Any], str]:
         if value != OPTIONS[name].default
     ]
     return values, ", ".join(changed) or "the rulebook's defaults ('ironsworn option' lists them)"
+
+
+def _copy(args: argparse.Namespace) -> int:
+    """``campaign copy FROM TO``: each side a path (a file) or a NAME (in the --database)."""
+    from ironsworn.campaign import export, registry
+
+    if not args.name or not args.target:
+        raise UsageError(
+            "campaign copy: FROM and TO are required (accepted: 'campaign copy NAME "
+            "path.sqlite' or 'campaign copy path.sqlite NAME', NAME in the --database)"
+        )
+    if args.campaign is not None:
+        raise UsageError(f"campaign copy takes no --campaign (got {args.campaign!r})")
+    database = registry.database_url(args.database)
+    source = registry.place(args.name, database)
+    target = registry.place(args.target, database)
+    count = export.copy_campaign(source, target)
+    emit(
+        args,
+        {"from": source.location, "to": target.location, "operations": count},
+        f"copied {count} operations from {source.location} to {target.location}",
+    )
+    return 0
 
 
 def _chosen_by(args: argparse.Namespace) -> str:
@@ -271,11 +305,11 @@ def _undo_redo(args: argparse.Namespace, *, undo: bool) -> int:
     from ironsworn.errors import RuleViolation
 
     verb = "undo" if undo else "redo"
-    with open_campaign(args.campaign, create=False) as store:
+    with open_campaign(args.campaign, create=False, database=args.database) as store:
         operation = store.undo() if undo else store.redo()
         if operation is None:
-            raise RuleViolation(f"nothing to {verb} in {store.path}")
-        path = store.path
+            raise RuleViolation(f"nothing to {verb} in {store.location}")
+        path = store.location
     done = "undid" if undo else "redid"
     emit(
         args,
@@ -293,7 +327,7 @@ def _log(args: argparse.Namespace) -> int:
     from ironsworn.campaign.registry import open_campaign
 
     limit = _limit(args)
-    with open_campaign(args.campaign, create=False) as store:
+    with open_campaign(args.campaign, create=False, database=args.database) as store:
         operations = store.operations(include_undone=args.all, last=limit)
         # Track names come from the state, so a short tail of a long log still names its vows.
         narrator = _narrator(store) if limit is not None else Narrator()
@@ -342,17 +376,18 @@ def _journal(args: argparse.Namespace) -> int:
 
 def _journal_add(args: argparse.Namespace, text: str) -> int:
     from ironsworn.campaign.journal import resolve_character
-    from ironsworn.campaign.registry import not_started, open_campaign, resolve_campaign_path
+    from ironsworn.campaign.registry import resolve
     from ironsworn.errors import InvalidValue
 
     if not text.strip():
         raise InvalidValue("journal add: the entry is empty (accepted: some text)")
-    if args.character is not None and not_started(resolve_campaign_path(args.campaign)):
+    ref = resolve(args.campaign, args.database)
+    if args.character is not None and not ref.started():
         # A campaign not yet created has no characters: refuse before creating anything.
         from ironsworn.campaign.store import default_state_type
 
         resolve_character(default_state_type()(), args.character)
-    with open_campaign(args.campaign, create=True) as store:
+    with ref.open(create=True) as store:
         character = None
         state = store.state()
         if args.character is not None:
@@ -361,7 +396,7 @@ def _journal_add(args: argparse.Namespace, text: str) -> int:
             # With one character the entry is theirs, as in play mode.
             character = next(iter(state.characters))
         operation = store.journal_add(text, character=character)
-        path = store.path
+        path = store.location
     emit(
         args,
         {"added": operation.to_dict(), "campaign": str(path)},
@@ -376,7 +411,7 @@ def _journal_read(args: argparse.Namespace) -> int:
 
     limit = _limit(args)
     who = args.character
-    with open_campaign(args.campaign, create=False) as store:
+    with open_campaign(args.campaign, create=False, database=args.database) as store:
         if who is not None:
             who = _known_character(store, who)
         if limit is not None and args.character is None:
@@ -428,12 +463,12 @@ def _export(args: argparse.Namespace) -> int:
             )
         _refuse_campaign_file(output)
     skipped: list[str] = []
-    with open_campaign(args.campaign, create=False) as store:
+    with open_campaign(args.campaign, create=False, database=args.database) as store:
         if args.format == "markdown":
             text = export.markdown(store)
         else:
             text = export.export_json(store, skipped)
-        path = store.path
+        path = store.location
     for line in skipped:
         # The export holds what is readable; the player learns what it left out.
         sys.stderr.write(f"ironsworn: warning: export left out damaged {line}\n")
@@ -496,9 +531,10 @@ def _import(args: argparse.Namespace) -> int:
     from ironsworn.paths import expand_path
 
     source = expand_path(args.file, "import file")
+    database = registry.database_url(args.database)
     if args.campaign:
-        target = registry.resolve_campaign_path(args.campaign)
-        name = args.name or target.stem
+        target = registry.resolve(args.campaign, args.database)
+        name = args.name or target.name
     else:
         name = args.name or source.stem
         if not args.name:
@@ -511,14 +547,14 @@ def _import(args: argparse.Namespace) -> int:
                     f"import: the file name {name!r} is not a valid campaign name; give one "
                     "with --name NAME"
                 ) from None
-        target = registry.campaign_path(name)
+        target = registry.named(name, database)
     count = export.import_file(source, target, name=name)
     hint = ""
-    if target.parent == registry.campaigns_dir():
+    if target.path is None or target.path.parent == registry.campaigns_dir():
         hint = f"; play it with 'ironsworn campaign use {name}'"
     emit(
         args,
-        {"name": name, "path": str(target), "operations": count},
+        {"name": name, "path": target.location, "operations": count},
         f"imported {count} operations from {source} into campaign {name!r} ({target}){hint}",
     )
     return 0

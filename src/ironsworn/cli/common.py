@@ -175,11 +175,23 @@ def common_options(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 
 def campaign_options(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """Add ``--campaign PATH`` to a command that reads or writes a campaign."""
+    """Add ``--campaign PATH|NAME`` and ``--database URL`` to a command on a campaign."""
     parser.add_argument(
         "--campaign",
         metavar="PATH",
-        help="campaign file (default: $IRONSWORN_CAMPAIGN or the current campaign)",
+        help="campaign file or name (default: $IRONSWORN_CAMPAIGN or the current campaign)",
+    )
+    database_option(parser)
+    return parser
+
+
+def database_option(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Add ``--database URL``: campaigns in PostgreSQL instead of files."""
+    parser.add_argument(
+        "--database",
+        metavar="URL",
+        help="keep campaigns in this PostgreSQL database, postgresql://USER@HOST/DB "
+        "(default: $IRONSWORN_DATABASE; unset: campaign files)",
     )
     return parser
 

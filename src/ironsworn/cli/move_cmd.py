@@ -148,10 +148,11 @@ MAKING_OPTIONS = {
     "against_stat": "--against-stat",
     "against_add": "--against-add",
     "against_burn": "--against-burn",
+    "database": "--database",
 }
 # What opposing an ally takes (``move oppose``); the other options of a move are refused.
 OPPOSE_OPTIONS = frozenset(
-    {"character", "stat", "add", "burn", "choose", "dice", "seed", "campaign"}
+    {"character", "stat", "add", "burn", "choose", "dice", "seed", "campaign", "database"}
     | {"against", "against_stat", "against_add", "against_burn"}
 )
 

@@ -33,4 +33,9 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from ironsworn.cli.play.session import play
 
-    return play(campaign=args.campaign, json_mode=bool(args.json), seed=args.seed)
+    return play(
+        campaign=args.campaign,
+        json_mode=bool(args.json),
+        seed=args.seed,
+        database=args.database,
+    )

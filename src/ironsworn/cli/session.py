@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ironsworn.campaign.state import CampaignState
-    from ironsworn.campaign.store import CampaignStore
+    from ironsworn.campaign.store import Store
     from ironsworn.moves.engine import MoveEngine, OperationResult
 
 
@@ -62,26 +62,26 @@ def write(
     """
     import copy
 
-    from ironsworn.campaign.registry import not_started, open_campaign, resolve_campaign_path
+    from ironsworn.campaign.registry import resolve
     from ironsworn.content import load_library
     from ironsworn.moves.engine import MoveEngine
 
-    cli_value = getattr(args, "campaign", None)
+    ref = resolve(getattr(args, "campaign", None), getattr(args, "database", None))
     dice = dice_from(args)
     # A missing or empty file: the campaign is made only if the command succeeds.
-    if not_started(resolve_campaign_path(cli_value)):
+    if not ref.started():
         from ironsworn.campaign.store import default_state_type
 
         trial = copy.deepcopy(dice)
         body(MoveEngine(default_state_type()(), load_library(), trial))
         check_dice_used(trial)
-    store = open_campaign(cli_value, create=True)
+    store = ref.open(create=True)
     with store:
         return commit(store, load_library(), dice, body)
 
 
 def commit(
-    store: CampaignStore[Any],
+    store: Store[Any],
     library: Any,
     dice: Dice,
     body: Callable[[MoveEngine], OperationResult],
@@ -115,11 +115,12 @@ def note_packs(state: Any, library: Any, events: list[dict[str, Any]]) -> None:
         events.append(event)
 
 
-def discard_if_empty(store: CampaignStore[Any]) -> None:
-    """Remove a campaign file that holds no operation (one a failed command just created)."""
+def discard_if_empty(store: Store[Any]) -> None:
+    """Remove a campaign that holds no operation (one a failed command just created)."""
     from contextlib import suppress
     from pathlib import Path
 
+    from ironsworn.campaign.store import CampaignStore
     from ironsworn.errors import IronswornError
 
     with suppress(IronswornError):
@@ -129,6 +130,13 @@ def discard_if_empty(store: CampaignStore[Any]) -> None:
     from ironsworn.campaign.store import open_in_process
 
     store.close()
+    if not isinstance(store, CampaignStore):
+        from ironsworn.campaign.store.postgres import PostgresStore
+
+        if isinstance(store, PostgresStore):
+            with suppress(IronswornError):
+                store.db.delete_campaign_if_empty(store.name)
+        return
     if open_in_process(store.path):
         return  # another part of this process still has it open: never unlink a live file
     with suppress(OSError):
@@ -141,7 +149,9 @@ def read_state(args: argparse.Namespace) -> CampaignState:
     """The campaign's current state, for commands that only read."""
     from ironsworn.campaign.registry import open_campaign
 
-    store = open_campaign(getattr(args, "campaign", None), create=False)
+    store = open_campaign(
+        getattr(args, "campaign", None), create=False, database=getattr(args, "database", None)
+    )
     with store:
         state: CampaignState = store.state()
     return state
@@ -172,10 +182,17 @@ def record(args: argparse.Namespace, kind: str, event: dict[str, Any], summary: 
                 f"--campaign {args.campaign!r} is only used with --record (accepted: "
                 "--record --campaign PATH, to keep the roll in that campaign)"
             )
+        if getattr(args, "database", None) is not None:
+            raise UsageError(
+                f"--database {args.database!r} is only used with --record (accepted: "
+                "--record --database URL, to keep the roll in a campaign there)"
+            )
         return
     from ironsworn.campaign.registry import open_campaign
 
-    store = open_campaign(getattr(args, "campaign", None), create=True)
+    store = open_campaign(
+        getattr(args, "campaign", None), create=True, database=getattr(args, "database", None)
+    )
     with store, store.write() as tx:
         characters = list(tx.state.characters)
         who = characters[0] if len(characters) == 1 else None
@@ -188,3 +205,6 @@ def record_options(parser: argparse.ArgumentParser) -> None:
         "--record", action="store_true", help="keep this roll in the campaign's log and journal"
     )
     parser.add_argument("--campaign", metavar="PATH", help="campaign file (with --record)")
+    parser.add_argument(
+        "--database", metavar="URL", help="PostgreSQL database of campaigns (with --record)"
+    )

@@ -82,10 +82,10 @@ def run_option(args: argparse.Namespace) -> int:
     from ironsworn.campaign.options import find_option, option_words
 
     if args.name is None:
-        from ironsworn.campaign.registry import resolve_campaign_path
+        from ironsworn.campaign.registry import resolve
 
         state = None
-        if resolve_campaign_path(args.campaign).exists():
+        if resolve(args.campaign, args.database).exists():
             from ironsworn.cli.session import read_state
 
             state = read_state(args)

@@ -272,6 +272,13 @@ class PostgresStore(Store[S]):
             campaign = db.create_campaign(name)
         return cls(db, campaign, name, state_type)
 
+    @staticmethod
+    def url_of(store: Store[Any]) -> str:
+        """The database URL of a PostgreSQL store (TypeError for another kind of store)."""
+        if not isinstance(store, PostgresStore):
+            raise TypeError(f"{store.location} is not in a PostgreSQL database")
+        return store.db.url
+
     @property
     def location(self) -> str:
         """The database (without a password) and the campaign's name."""

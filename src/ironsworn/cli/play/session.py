@@ -39,7 +39,7 @@ from ironsworn.errors import IronswornError, NotFound
 
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState
-    from ironsworn.campaign.store import CampaignStore, Operation
+    from ironsworn.campaign.store import Operation, Store
     from ironsworn.cli.play.completion import Completions
     from ironsworn.content.loader import Ruleset
     from ironsworn.content.model import Move
@@ -70,7 +70,12 @@ class HelpShown(Exception):
     """A parser printed its ``--help``: nothing to run."""
 
 
-def play(campaign: str | None = None, json_mode: bool = False, seed: str | None = None) -> int:
+def play(
+    campaign: str | None = None,
+    json_mode: bool = False,
+    seed: str | None = None,
+    database: str | None = None,
+) -> int:
     """Run play mode on the campaign the command line chose; returns the exit code."""
     import sys
 
@@ -78,7 +83,7 @@ def play(campaign: str | None = None, json_mode: bool = False, seed: str | None 
     from ironsworn.cli.play.terminal import PipeReader, TerminalReader, attached_to_terminal
     from ironsworn.dice import RandomDice
 
-    store = open_campaign(campaign, create=True)
+    store = open_campaign(campaign, create=True, database=database)
     with store:
         session = PlaySession(store, Output(json_mode), RandomDice(seed))
         if attached_to_terminal():
@@ -95,7 +100,7 @@ class PlaySession:
 
     def __init__(
         self,
-        store: CampaignStore[Any],
+        store: Store[Any],
         output: Output,
         dice: Dice,
         reader: LineReader | None = None,
@@ -164,9 +169,18 @@ class PlaySession:
             raise UsageError("/" + message.lstrip()) from None
         except SystemExit:
             raise HelpShown from None
-        if getattr(args, "campaign", None) is not None:
-            raise UsageError(f"--campaign cannot change in play mode (playing {self.store.path})")
-        args.campaign = str(self.store.path)
+        for option in ("campaign", "database"):
+            if getattr(args, option, None) is not None:
+                raise UsageError(
+                    f"--{option} cannot change in play mode (playing {self.store.location})"
+                )
+        from ironsworn.campaign.registry import ref_of
+
+        here = ref_of(self.store)
+        if here.path is not None:
+            args.campaign = str(here.path)
+        else:
+            args.campaign, args.database = here.name, here.database
         args.json = bool(getattr(args, "json", False)) or self.out.json_mode
         if self.acting is not None and hasattr(args, "character"):
             # The acting character (/as) stands in for a --character the player left out.
@@ -312,7 +326,7 @@ class PlaySession:
         interactive = self.reader.interactive
         if interactive:
             self.out.say(
-                f"ironsworn play — campaign {self.store.name!r} ({self.store.path})\n"
+                f"ironsworn play — campaign {self.store.name!r} ({self.store.location})\n"
                 "Type to write in the journal; /help lists the commands; "
                 "/quit or Ctrl-D leaves (everything is saved as you go)."
             )
@@ -363,7 +377,7 @@ class PlaySession:
 
     def leave(self) -> int:
         if self.reader.interactive:
-            self.out.say(f"saved in {self.store.path}")
+            self.out.say(f"saved in {self.store.location}")
         self.out.flush()
         return 0
 

@@ -1,0 +1,159 @@
+"""The command line on a PostgreSQL database: --database / $IRONSWORN_DATABASE, and copy.
+
+Each test has an empty database of its own on the suite's server (``tests/pg_server.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ironsworn.cli.main import main
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("IRONSWORN_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path / "home"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    code, out, err = run(capsys, *argv)
+    assert code == 2, (out, err)
+    assert out == ""
+    assert err.startswith("ironsworn: error: ") and err.count("\n") == 1
+    return err
+
+
+def play_a_little(capsys: pytest.CaptureFixture[str], *where: str) -> None:
+    """A character, a move with its pending choice, journal text, an undo and a redo stack."""
+    for argv in (
+        ["character", "new", "Asha", "--stats", "edge=3,heart=2,iron=2,shadow=1,wits=1"],
+        ["vow", "new", "Avenge", "my", "kin", "--rank", "dangerous"],
+        ["move", "face", "danger", "--stat", "edge", "--dice", "4,5,9"],
+        ["journal", "add", "Ünder the ash-grey sky — I swear."],
+        ["adjust", "health", "-1"],
+        ["undo"],
+        ["adjust", "spirit", "-1"],
+        ["undo"],
+        ["undo"],
+        ["redo"],
+    ):
+        code, _out, err = run(capsys, *argv, *where)
+        assert code == 0, (argv, err)
+
+
+def test_campaign_new_list_use_and_commands_in_the_database(
+    home: Path, empty_postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = ("--database", empty_postgres_url)
+    made = run_json(capsys, "campaign", "new", "alpha", *db)
+    assert made["current"] is True and "campaign 'alpha'" in made["path"]
+    assert not (home / "campaigns" / "alpha.sqlite").exists()  # not a file
+    run_json(capsys, "campaign", "new", "beta", "--ruleset", "starforged", *db)
+    # 'new' made beta current: commands without --campaign use it, in the database.
+    play_a_little(capsys, "--campaign", "alpha", *db)
+    listed = run_json(capsys, "campaign", "list", *db)
+    assert [(c["name"], c["current"]) for c in listed] == [("alpha", False), ("beta", True)]
+    assert listed[0]["operations"] > 0 and listed[1]["operations"] == 1  # beta: its ruleset
+    run_json(capsys, "campaign", "use", "alpha", *db)
+    shown = run_json(capsys, "campaign", "show", *db)
+    assert shown["name"] == "alpha" and shown["exists"] is True
+    log = run_json(capsys, "log", "--all", *db)
+    assert [(op["seq"], op["kind"], op["status"]) for op in log] == [
+        (1, "character", "live"),
+        (2, "vow", "live"),
+        (3, "move", "live"),
+        (4, "journal", "live"),
+        (5, "adjust", "discarded"),
+        (6, "adjust", "undone"),
+    ]
+    # The same through the environment, as an administrator's shell would have it.
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("IRONSWORN_DATABASE", empty_postgres_url)
+        env.setenv("IRONSWORN_CAMPAIGN", "alpha")
+        again = run_json(capsys, "log", "--all")
+        assert again == log
+        assert run_json(capsys, "undo")["undone"]["seq"] == 4
+    assert [op["seq"] for op in run_json(capsys, "log", "--campaign", "alpha", *db)] == [1, 2, 3]
+    assert run(capsys, "campaign", "new", "alpha", *db)[0] == 2  # exists already
+
+
+def test_a_path_still_means_a_file_with_a_database_set(
+    home: Path, tmp_path: Path, empty_postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = ("--database", empty_postgres_url)
+    code, _out, err = run(capsys, "journal", "add", "in a file", "--campaign", "here.sqlite", *db)
+    assert code == 0, err
+    assert (tmp_path / "here.sqlite").is_file()
+    assert run_json(capsys, "campaign", "list", *db) == []
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["log", "--database", "mysql://x/y"],
+        ["campaign", "list", "--database", "not a url"],
+        ["campaign", "copy", "only-one", "--database", "postgresql://u@/d?host=/nonexistent"],
+    ],
+)
+def test_bad_database_options_are_one_line(
+    home: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    fails(capsys, *argv)
+
+
+def test_copy_both_directions_is_lossless(
+    home: Path, tmp_path: Path, empty_postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = ("--database", empty_postgres_url)
+    play_a_little(capsys, "--campaign", "start.sqlite")
+    run_json(capsys, "campaign", "copy", "start.sqlite", "hosted", *db)
+    run_json(capsys, "campaign", "copy", "hosted", "back.sqlite", *db)
+    exports = [
+        run(capsys, "export", "json", "--campaign", where, *db)[1]
+        for where in ("start.sqlite", "hosted", "back.sqlite")
+    ]
+    documents = [json.loads(text) for text in exports]
+    assert documents[0]["operations"] == documents[1]["operations"] == documents[2]["operations"]
+    statuses = {op["status"] for op in documents[0]["operations"]}
+    assert statuses == {"live", "undone", "discarded"}
+    assert exports[0] == exports[1] == exports[2]  # created time too: byte for byte
+    # The copies play on: the same state from the same log.
+    sheets = [
+        run_json(capsys, "sheet", "--campaign", where, *db)
+        for where in ("start.sqlite", "hosted", "back.sqlite")
+    ]
+    assert sheets[0] == sheets[1] == sheets[2]
+
+
+def test_copy_refuses_an_existing_target_and_changes_nothing(
+    home: Path, tmp_path: Path, empty_postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = ("--database", empty_postgres_url)
+    play_a_little(capsys, "--campaign", "a.sqlite")
+    run_json(capsys, "journal", "add", "already here", "--campaign", "taken", *db)
+    before = run(capsys, "export", "json", "--campaign", "taken", *db)[1]
+    assert "already exists" in fails(capsys, "campaign", "copy", "a.sqlite", "taken", *db)
+    assert run(capsys, "export", "json", "--campaign", "taken", *db)[1] == before
+    assert "not found" in fails(capsys, "campaign", "copy", "missing", "b.sqlite", *db)
+    assert not (tmp_path / "b.sqlite").exists()
+    assert run_json(capsys, "campaign", "list", *db)[0]["name"] == "taken"
+    assert len(run_json(capsys, "campaign", "list", *db)) == 1

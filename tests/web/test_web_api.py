@@ -320,7 +320,15 @@ def test_every_route_and_action_is_documented() -> None:
 def test_the_move_action_takes_every_option_of_the_move_command() -> None:
     from ironsworn.web.actions import ACTIONS, MOVE_DESTS, move_defaults
 
-    cli = set(vars(move_defaults())) - {"words", "json", "campaign", "ruleset", "func", "command"}
+    cli = set(vars(move_defaults())) - {
+        "words",
+        "json",
+        "campaign",
+        "database",
+        "ruleset",
+        "func",
+        "command",
+    }
     web = {MOVE_DESTS.get(name, name) for name in ACTIONS["move"].options} - {"move"}
     assert cli == web
 

@@ -23,7 +23,8 @@ def register(sub: Any) -> None:
             "serve",
             help="play in a browser: the web table",
             description="Serve the web table (loopback only unless --host says otherwise; "
-            "any other host needs the invite links' token).",
+            "any other host needs the invite links' token). With --database URL the campaigns "
+            "are in PostgreSQL, and several serve processes may share them.",
         )
     )
     serve.add_argument("--host", default=DEFAULT_HOST, help="address to listen on (127.0.0.1)")
@@ -36,11 +37,14 @@ def register(sub: Any) -> None:
     serve.set_defaults(func=run)
 
 
-def home_campaign(value: str | None) -> tuple[str, Any]:
+def home_campaign(value: str | None, database: str | None = None) -> tuple[str, Any]:
     """The campaign to serve first: its name, and its path when it is outside the registry."""
     from ironsworn.campaign import registry
 
-    path = registry.resolve_campaign_path(value)
+    ref = registry.resolve(value, database)
+    if ref.path is None:
+        return ref.name, None  # a campaign in the database
+    path = ref.path
     if path.parent.resolve() == registry.campaigns_dir().resolve():
         return path.stem, None
     if not path.exists():
@@ -75,10 +79,12 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ironsworn.campaign.registry import database_url
     from ironsworn.web.access import campaign_tokens, is_loopback
 
     port = parse_int(args.port, "--port", 0, 65535)
-    name, path = home_campaign(args.campaign)
+    database = database_url(args.database)
+    name, path = home_campaign(args.campaign, database)
     loopback = is_loopback(args.host)
     if args.new_token and loopback:
         raise UsageError(
@@ -99,11 +105,13 @@ def run(args: argparse.Namespace) -> int:
         print("  (anyone with a link can play; 'ironsworn serve --new-token' revokes them)")
     print("  Ctrl-C stops the table.")
     sys.stdout.flush()
-    serve(sock, name, path, loopback)
+    serve(sock, name, path, loopback, database)
     return 0
 
 
-def serve(sock: socket.socket, name: str, path: Any, loopback: bool) -> None:
+def serve(
+    sock: socket.socket, name: str, path: Any, loopback: bool, database: str | None = None
+) -> None:
     """Run uvicorn on ``sock`` until Ctrl-C (or SIGTERM)."""
     import contextlib
 
@@ -112,7 +120,7 @@ def serve(sock: socket.socket, name: str, path: Any, loopback: bool) -> None:
     from ironsworn.web.app import create_app
     from ironsworn.web.tables import Tables
 
-    tables = Tables()
+    tables = Tables(database=database)
     if path is not None:
         tables.add_path(name, path)
     app = create_app(name, loopback=loopback, tables=tables)

@@ -185,10 +185,13 @@ async def campaign_list(request: Request) -> Response:
     server = server_of(request)
     from ironsworn.campaign import registry
 
+    database = server.tables.database
+
     def describe() -> list[dict[str, Any]]:
         out = []
+        known = registry.names(database)
         for name in server.tables.names():
-            info = registry.describe(name) if name in registry.names() else None
+            info = registry.describe(name, database) if name in known else None
             out.append(
                 {
                     "name": name,
@@ -219,8 +222,10 @@ async def campaign_new(request: Request) -> Response:
 
     ruleset = _check_ruleset(body.get("ruleset"))
 
+    database = server_of(request).tables.database
+
     def create() -> None:
-        with registry.create(name) as store:
+        with registry.create(name, database=database) as store:
             if ruleset != "classic":
                 _set_ruleset(store, ruleset)
 
@@ -238,13 +243,15 @@ async def campaign_import(request: Request) -> Response:
 
     name = registry.check_name(request.query_params.get("name", ""))
     body = await read_body(request, IMPORT_LIMIT)
+    database = server_of(request).tables.database
 
     def load() -> int:
-        target = registry.campaign_path(name)
+        target = registry.named(name, database)
         if target.exists():
             raise InvalidValue(f"campaign {name!r} already exists")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(suffix=".json", dir=target.parent)
+        folder = registry.campaigns_dir() if target.path is None else target.path.parent
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(suffix=".json", dir=folder)
         try:
             with os.fdopen(handle, "wb") as out:
                 out.write(body)

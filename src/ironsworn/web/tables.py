@@ -10,8 +10,13 @@ checks it after each of its own writes and, while a page listens, every ``poll_i
 seconds, so a change made by the command line or play mode in another process is seen too.
 Each change the table sees bumps its ``version`` and is published to the listening pages with
 the campaign's head sequence. The marker is a function of the store's public methods only
-(``last_operation``), so another store backend (or several servers on one database) plugs in
-by passing its own ``marker``.
+(``last_operation``), so it works on any store backend.
+
+**On a database** (``serve --database URL``) the tables are campaigns in PostgreSQL, and
+several server processes may serve the same ones. Every write there sends ``NOTIFY ironsworn``
+with the campaign's name; each server LISTENs on one connection of its own and checks that
+campaign's table at once, so a change made through another server reaches this one's pages
+within milliseconds. Polling stays as a slower fallback (:data:`DATABASE_POLL_INTERVAL_S`).
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ T = TypeVar("T")
 Store = Any  # CampaignStore[Any]: kept loose so another backend with the same methods fits
 
 POLL_INTERVAL_S = 0.1
+DATABASE_POLL_INTERVAL_S = 1.0  # with LISTEN/NOTIFY, polling only covers a lost connection
 
 
 def last_live_seq(store: CampaignStore[Any]) -> Hashable:
@@ -67,8 +73,9 @@ class Table:
     """One campaign served by this process."""
 
     name: str
-    path: Path
+    path: Path | None  # the campaign file (None: the campaign is in ``database``)
     create: bool = False
+    database: str | None = None
     marker: Callable[[Store], Hashable] = last_live_seq
     version: int = 0
     head: int | None = None
@@ -91,9 +98,15 @@ class Table:
 
     def _run(self, work: Callable[[Store], T]) -> T:
         if self._store is None:
-            from ironsworn.campaign.store import CampaignStore
+            if self.database is not None:
+                from ironsworn.campaign.registry import named
 
-            self._store = CampaignStore.open(self.path, create=self.create, name=self.name)
+                self._store = named(self.name, self.database).open(create=self.create)
+            else:
+                from ironsworn.campaign.store import CampaignStore
+
+                assert self.path is not None
+                self._store = CampaignStore.open(self.path, create=self.create, name=self.name)
         return work(self._store)
 
     async def write(self, work: Callable[[Store], T]) -> T:
@@ -149,12 +162,16 @@ class Table:
 class Tables:
     """The campaigns this server has open, by name (a request never names a path)."""
 
-    def __init__(self, *, poll_interval: float = POLL_INTERVAL_S) -> None:
+    def __init__(self, *, poll_interval: float | None = None, database: str | None = None) -> None:
         self._tables: dict[str, Table] = {}
         self._paths: dict[str, Path] = {}  # campaigns served from outside the registry
         self._lock = threading.Lock()
+        self.database = database  # a PostgreSQL URL: the registry is that database
+        if poll_interval is None:
+            poll_interval = POLL_INTERVAL_S if database is None else DATABASE_POLL_INTERVAL_S
         self.poll_interval = poll_interval
         self._poller: asyncio.Task[None] | None = None
+        self._listener: asyncio.Task[None] | None = None
 
     def add_path(self, name: str, path: Path) -> None:
         """Serve the campaign file ``path`` under ``name`` (``serve --campaign PATH``)."""
@@ -164,7 +181,7 @@ class Tables:
         """Campaigns that can be opened: the registry's and any served from a path."""
         from ironsworn.campaign import registry
 
-        return sorted(set(registry.names()) | set(self._paths))
+        return sorted(set(registry.names(self.database)) | set(self._paths))
 
     def path_of(self, name: str) -> Path:
         from ironsworn.campaign import registry
@@ -179,14 +196,21 @@ class Tables:
             table = self._tables.get(name)
             if table is not None:
                 return table
-            path = self.path_of(name)
-            if not create and not path.exists():
+            if self.database is not None and name not in self._paths:
+                from ironsworn.campaign import registry
+
+                path: Path | None = None
+                exists = registry.named(name, self.database).exists()
+            else:
+                path = self.path_of(name)
+                exists = path.exists()
+            if not create and not exists:
                 import difflib
 
                 known = self.names()
                 close = difflib.get_close_matches(name, known, n=3, cutoff=0.4)
                 raise UnknownCampaign(f"campaign {name!r} does not exist", tuple(close or known))
-            table = Table(name, path, create=create)
+            table = Table(name, path, create=create, database=None if path else self.database)
             self._tables[name] = table
             return table
 
@@ -207,6 +231,30 @@ class Tables:
         """Start watching the open campaigns for changes made by other processes."""
         if self._poller is None:
             self._poller = asyncio.get_running_loop().create_task(self._poll())
+        if self.database is not None and self._listener is None:
+            self._listener = asyncio.get_running_loop().create_task(self._listen())
+
+    async def _listen(self) -> None:
+        """Check a campaign's table as soon as any process announces a change to it."""
+        import psycopg
+
+        from ironsworn.campaign.store.postgres import CHANNEL
+
+        assert self.database is not None
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(self.database, autocommit=True)
+                async with conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    async for notice in conn.notifies():
+                        with self._lock:
+                            table = self._tables.get(notice.payload)
+                        if table is not None and table.listeners:
+                            with contextlib.suppress(CampaignError, OSError):
+                                await table.check()
+            except psycopg.Error:
+                # The database went away: polling covers the gap; listen again shortly.
+                await asyncio.sleep(self.poll_interval)
 
     async def _poll(self) -> None:
         while True:
@@ -221,6 +269,11 @@ class Tables:
                         continue
 
     async def stop(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._listener
+            self._listener = None
         if self._poller is not None:
             self._poller.cancel()
             with contextlib.suppress(asyncio.CancelledError):

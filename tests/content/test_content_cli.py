@@ -126,7 +126,7 @@ def test_region_and_asset(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_json(capsys, "region", "show", "barrier islands")["id"] == (
         "region:classic/barrier_islands"
     )
-    assert len(run_json(capsys, "asset", "list")) == 5
+    assert len(run_json(capsys, "asset", "list")) == 78
     hawk = run_json(capsys, "asset", "show", "hawk")
     assert hawk["condition_meter"]["name"].lower() == "health"
     code, out, _ = run(capsys, "asset", "show", "hawk")

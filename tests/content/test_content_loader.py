@@ -26,7 +26,7 @@ def starforged() -> Ruleset:
 
 @pytest.mark.parametrize(
     ("kind", "count"),
-    [("moves", 35), ("npcs", 29), ("truths", 11), ("regions", 9), ("assets", 5)],
+    [("moves", 35), ("npcs", 29), ("truths", 11), ("regions", 9), ("assets", 78)],
 )
 def test_classic_counts(classic: Ruleset, kind: str, count: int) -> None:
     assert len(classic.items(kind)) == count

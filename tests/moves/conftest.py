@@ -27,7 +27,7 @@ def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
 def game() -> Game:
     """A campaign with Asha alone."""
     g = Game()
-    g.character("Asha", ASHA_STATS, bonds=["Elda"], assets=["hawk:3"])
+    g.character("Asha", ASHA_STATS, bonds=["Elda"], assets=["hawk:3=Kestrel"])
     return g
 
 

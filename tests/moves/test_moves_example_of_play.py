@@ -5,17 +5,12 @@ bound for Mournwood, fights a wyvern with her horse Etana, and wins. Every move 
 is replayed with the dice printed in the book (action die | challenge dice; a printed "0" on a
 challenge die is a 10), and each step checks the roll and the momentum the text states.
 
-What the engine cannot take from our content is said where it happens:
+Kuno's assets act as the book says: the Horse (Swift: Undertake a Journey +1 unasked, Face
+Danger +edge +1 when she names the horse; Fearless: Secure an Advantage +heart, +1 and +1
+momentum on a hit) and Swordmaster (a burn on a Strike inflicts +2 harm).
 
-- Etana's Horse asset is not in our content (only the five sample cards are). The Hawk stands
-  in as the companion, and the Horse's abilities become ``adds=[1]`` (Swift: Face Danger +edge
-  and Undertake a Journey; Fearless: Secure an Advantage +heart) and, for Fearless's "+1
-  momentum on a hit", a manual ``adjust momentum +1``.
-- Swordmaster ("inflict +2 harm when you burn momentum on a Strike") is not in our content
-  either: that Strike is made with ``amount=4`` (a sword's 2 + Swordmaster's 2; the engine adds
-  the strong hit's +1), which gives the book's 5 harm.
-- The book's numbers are kept where they disagree with each other (see the comments at Kuno's
-  health, Etana's health, and the second Fearless roll).
+The book's numbers are kept where they disagree with each other (see the comments at Kuno's
+health, Etana's health, and the second Fearless roll).
 """
 
 from __future__ import annotations
@@ -25,7 +20,7 @@ from typing import Any
 from moves_support import Game, fx, keys, outcomes
 
 KUNO = "edge=3,heart=2,iron=2,shadow=1,wits=1"  # the sheet at L5405: 3 2 2 1 1
-HAWK = "asset:classic/companion/hawk"
+HORSE = "asset:classic/companion/horse"
 
 
 def effects(result: Any) -> list[tuple[str, Any, Any]]:
@@ -42,7 +37,8 @@ def rolled(result: Any, stat: str, value: int, adds: int, score: int, outcome: s
 
 def test_a_journey_interrupted() -> None:
     game = Game("Kuno")
-    game.character("Kuno", KUNO, assets=["hawk:1"])
+    game.character("Kuno", KUNO, assets=["horse:1=Etana", "swordmaster"])
+    game._keep(game.sheet.asset_mark(None, "horse", 2, True))  # Fearless, used in the fight
     # "My health track is at +2" after she suffers 2 harm (L5588-5590): the book has Kuno at
     # +4 when the scene starts, so she starts there.
     game.set(health=4)
@@ -51,8 +47,9 @@ def test_a_journey_interrupted() -> None:
     kuno = game.char()
 
     # Undertake a Journey, Swift +1: 3 + 1 + 1 = 5 against 5 and 7, a miss (L5476-5490).
-    result = game.move("undertake a journey", (3, 5, 7), adds=[1], track="journey-2")
+    result = game.move("undertake a journey", (3, 5, 7), track="journey-2")
     rolled(result, "wits", 1, 1, 5, "miss")
+    assert result.moves[0].assets == ["Horse (Etana) 1 · Swift"]
     assert keys(result) == ("obvious", "ask_oracle", "roll_table")
     assert effects(game.choose(["obvious"])) == []  # the wyvern appears; no progress on a miss
 
@@ -76,14 +73,14 @@ def test_a_journey_interrupted() -> None:
 
     # Secure an Advantage +heart, Fearless +1: 4 + 2 + 1 = 7 against 4 and 10, a weak hit:
     # +1 momentum, and another +1 for Fearless: "My momentum is now +5" (L5538-5546).
-    result = game.move("secure an advantage", (4, 4, 10), stat="heart", adds=[1])
+    result = game.move("secure an advantage", (4, 4, 10), stat="heart", asset="horse")
     rolled(result, "heart", 2, 1, 7, "weak_hit")
-    assert effects(result) == [("initiative", True, False), ("momentum", 3, 4)]
-    game.adjust(None, "momentum", 1)  # Fearless: +1 momentum on a hit
+    assert result.moves[0].assets == ["Horse (Etana) 2 · Fearless"]
+    assert effects(result) == [("momentum", 3, 4), ("initiative", True, False), ("momentum", 4, 5)]
     assert kuno.momentum == 5
 
     # Face Danger +edge, Swift +1: 2 + 3 + 1 = 6 against 7 and 7, a miss with a match.
-    result = game.move("face danger", (2, 7, 7), stat="edge", adds=[1])
+    result = game.move("face danger", (2, 7, 7), stat="edge", asset="horse")
     rolled(result, "edge", 3, 1, 6, "miss")
     assert result.moves[0].roll is not None and result.moves[0].roll["match"]
     # The match is a cue to roll on the Pay the Price table: "It is stressful."
@@ -98,15 +95,16 @@ def test_a_journey_interrupted() -> None:
     assert effects(game.choose(["embrace_the_darkness"])) == [("momentum", 5, 6)]
 
     # Secure an Advantage +heart, Fearless +1: 1 + 2 + 1 = 4 against 1 and 7, a weak hit. The
-    # book says "another bit of momentum (up to +7)": only the move's +1 this time, so no
-    # Fearless adjust here. The 1 on the action die puts the horse in the story.
+    # book says "another bit of momentum (up to +7)": only the move's +1 this time, so the book
+    # takes Fearless's +1 without its momentum; kept as printed (an add, the horse not named).
+    # The 1 on the action die puts the horse in the story.
     result = game.move("secure an advantage", (1, 1, 7), stat="heart", adds=[1])
     rolled(result, "heart", 2, 1, 4, "weak_hit")
     assert effects(result) == [("initiative", True, False), ("momentum", 6, 7)]
 
     # Face Danger +edge, Swift +1: 6 + 3 + 1 = 10 against 9 and 4, a strong hit: "+1 momentum
     # (now +8), and have initiative again".
-    result = game.move("face danger", (6, 9, 4), stat="edge", adds=[1])
+    result = game.move("face danger", (6, 9, 4), stat="edge", asset="horse")
     rolled(result, "edge", 3, 1, 10, "strong_hit")
     assert effects(result) == [("initiative", False, True), ("momentum", 7, 8)]
 
@@ -135,11 +133,12 @@ def test_a_journey_interrupted() -> None:
     assert effects(result) == [("health", 4, 2)]
 
     # Companion Endure Harm: "Etana's health track is at +3" after her 1 harm, so she rolls
-    # +3: 2 + 3 = 5 against 4 and 7, a weak hit. The Hawk's track tops out at +3, so the Hawk
-    # takes the harm as 0 to stand where Etana stands after it.
-    result = game.move("companion endure harm", (2, 4, 7), amount=0)
+    # +3: 2 + 3 = 5 against 4 and 7, a weak hit. The book does not say how Etana came to +4
+    # before it; her track is set there by hand.
+    game._keep(game.sheet.asset_track(None, "horse", "health", 4))
+    result = game.move("companion endure harm", (2, 4, 7), amount=1)
     rolled(result, "companion_health", 3, 0, 5, "weak_hit")
-    assert effects(result) == []
+    assert effects(result) == [(f"{HORSE}:health", 4, 3)]
     # Momentum +8 could cancel both dice; the book keeps it for later ("Another weak hit").
     assert result.pending is not None and result.pending["offer"]["outcome"] == "strong_hit"
     assert effects(game.decline()) == []
@@ -150,13 +149,17 @@ def test_a_journey_interrupted() -> None:
     assert effects(result) == [("initiative", False, True), ("momentum", 8, 9)]
 
     # Strike: 3 + 2 = 5 against 7 and 8, a miss. Burn +9: both dice cancelled, a strong hit;
-    # 2 (sword) + 1 (strong hit) + 2 (Swordmaster) = 5 harm: "This takes the wyvern to 8
-    # filled progress."
-    result = game.move("strike", (3, 7, 8), stat="iron", amount=4)
+    # 2 (sword) + 1 (strong hit), then Swordmaster's +2 for the burn = 5 harm: "This takes the
+    # wyvern to 8 filled progress."
+    result = game.move("strike", (3, 7, 8), stat="iron")
     rolled(result, "iron", 2, 0, 5, "miss")
     assert result.pending is not None and result.pending["offer"]["outcome"] == "strong_hit"
     burned = game.burn()
-    assert effects(burned) == [("momentum", 9, 2), (f"{wyvern.id}:ticks", 12, 32)]
+    assert effects(burned) == [
+        ("momentum", 9, 2),
+        (f"{wyvern.id}:ticks", 12, 24),
+        (f"{wyvern.id}:ticks", 24, 32),
+    ]
     assert game.state.tracks[wyvern.id].score == 8
 
     # End the Fight: progress 8 against 7 and 3, a strong hit. "This battle is done."

@@ -96,7 +96,7 @@ class Player:
     def __init__(self, data: st.DataObject, seed: int) -> None:
         self.data = data
         self.game = Game()
-        self.game.character("Asha", ASHA_STATS, bonds=["Elda"], assets=["hawk:3"])
+        self.game.character("Asha", ASHA_STATS, bonds=["Elda"], assets=["hawk:3=Kestrel"])
         self.game.character("Bram", BRAM_STATS)
         for kind, rank in (
             ("vow", "dangerous"),

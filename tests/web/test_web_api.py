@@ -49,7 +49,7 @@ def test_a_move_answers_what_the_command_line_prints(
     api: Any, home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # One set of shapes: the same options and dice give the same JSON on both sides.
-    web_sheet = new_character(api, bonds=["Elda"], assets=["hawk:1"])
+    web_sheet = new_character(api, bonds=["Elda"], assets=["hawk:1=Kestrel"])
     cli_sheet = cli_json(
         home,
         "character",
@@ -60,7 +60,7 @@ def test_a_move_answers_what_the_command_line_prints(
         "--bond",
         "Elda",
         "--asset",
-        "hawk:1",
+        "hawk:1=Kestrel",
         capsys=capsys,
     )
     assert web_sheet == cli_sheet

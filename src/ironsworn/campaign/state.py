@@ -32,7 +32,8 @@ Event types (all JSON objects with a ``"type"``):
 - ``status`` {character, from, to} — active, dead, lost
 - ``bond_added`` / ``bond_removed`` {character, bond}
 - ``asset_added`` / ``asset_removed`` {character, asset}; ``asset_ability`` {character, asset,
-  ability, from, to}
+  ability, from, to}; ``asset_track`` {character, asset, track, from, to} — a card's other
+  tracks (a warband's strength, wealth, essence, light)
 - ``track_field`` {track, field, from, to} — a connection's role, bond, influence
 - ``track_created`` {track: full track dict}; ``progress`` {track, from, to} (ticks);
   ``rank`` {track, from, to}; ``track_closed`` {track, from, to} (status); ``countdown``
@@ -157,9 +158,10 @@ class CharacterState:
     def asset(self, query: str) -> JsonDict:
         key = query.strip().lower()
         for asset in self.assets:
-            if key in (asset["id"].lower(), asset["name"].lower()) or asset["id"].lower().endswith(
-                "/" + key.replace(" ", "_")
-            ):
+            named = str(asset.get("input") or "").lower()  # a companion's own name
+            if key in (asset["id"].lower(), asset["name"].lower(), named) or asset[
+                "id"
+            ].lower().endswith("/" + key.replace(" ", "_")):
                 return asset
         raise NotFound(
             f"{self.name} has no asset {query!r}",
@@ -580,6 +582,7 @@ class CampaignState:
             "equipment",
             "asset_ability",
             "asset_reskin",
+            "asset_track",
             "packs",
             "truth",
             "ruleset",
@@ -650,6 +653,16 @@ class CampaignState:
         index = int(event["ability"])
         self._expect(f"{asset['name']} ability {index + 1}", asset["abilities"][index], event)
         asset["abilities"][index] = bool(event["to"])
+
+    def _on_asset_track(self, event: Mapping[str, Any]) -> None:
+        char = self.characters[event["character"]]
+        asset = next(a for a in char.assets if a["id"] == event["asset"])
+        name = str(event["track"])
+        track = asset.setdefault("tracks", {}).get(name)
+        if track is None:
+            raise CampaignError(f"event does not fit the state: {asset['name']} has no {name}")
+        self._expect(f"{asset['name']}'s {name}", track["value"], event)
+        track["value"] = event["to"]
 
     def _on_equipment(self, event: Mapping[str, Any]) -> None:
         char = self.characters[event["character"]]

@@ -35,7 +35,8 @@ def register(sub: Any) -> None:
         "--asset",
         action="append",
         default=[],
-        help="an asset id or name; NAME:N picks its starting ability when none is marked",
+        help="an asset to start with: NAME[:N][=NAME][,FIELD=VALUE] (hawk:1=Kestrel; N picks "
+        "its first ability when none is marked; a companion needs a name)",
     )
     semi = character.add_argument_group("the semi-random setup (rulebook p. 236)")
     semi.add_argument(
@@ -144,10 +145,26 @@ def _starforged_text(sheet: dict[str, Any]) -> str:
         lines.append("  vehicle " + vehicle_text(sheet["vehicle"]))
     for asset in sheet["assets"]:
         marks = "".join("●" if a else "○" for a in asset["abilities"])
-        lines.append(f"  asset {asset['name']} {marks}")
+        named = f" ({asset['input']})" if asset.get("input") else ""
+        tracks = [asset["meter"]] if asset.get("meter") else []
+        tracks += [{"name": k, **v} for k, v in (asset.get("tracks") or {}).items()]
+        meters = "".join(f" {t['name']} {t['value']}/{t['max']}" for t in tracks)
+        lines.append(f"  asset {asset['name']}{named} {marks}{meters}")
+        for ability in asset.get("marked") or ():
+            title = f" {ability['name']}:" if ability.get("name") else ""
+            lines.append(f"      {ability['number']}.{title} {ability.get('text', '')}")
     if sheet["position"]:
         lines.append(f"  position: {sheet['position']}")
     return "\n".join(lines)
+
+
+def with_cards(sheet: dict[str, Any]) -> dict[str, Any]:
+    """The sheet with each asset's words: its marked abilities' text (see ``record_view``)."""
+    from ironsworn.content import load_library
+    from ironsworn.moves.assets.cards import record_view
+
+    library = load_library()
+    return {**sheet, "assets": [record_view(library, a) for a in sheet["assets"]]}
 
 
 def run_character(args: argparse.Namespace) -> int:
@@ -180,7 +197,7 @@ def run_character(args: argparse.Namespace) -> int:
         from ironsworn.cli.session import read_state
 
         sheet: dict[str, Any] = read_state(args).sheet(name)
-        return sheet
+        return with_cards(sheet)
 
     sheet = show()
     emit(args, sheet, lambda: _sheet_text(sheet))
@@ -229,7 +246,7 @@ def run_semi_random(args: argparse.Namespace) -> int:
 def run_sheet(args: argparse.Namespace) -> int:
     from ironsworn.cli.session import read_state
 
-    sheet = read_state(args).sheet(args.character)
+    sheet = with_cards(read_state(args).sheet(args.character))
     emit(args, sheet, lambda: _sheet_text(sheet))
     return 0
 

@@ -1,4 +1,4 @@
-"""Content commands: ``oracle``, ``npc``, ``truth``, ``region``, ``asset``, ``search``, ``content``.
+"""Content commands: ``oracle``, ``npc``, ``truth``, ``region``, ``search``, ``content``.
 
 All of them read the content library (bundled rulesets plus imported packs, see
 :func:`ironsworn.content.load_library`); ids may be full ids, ids without ``type:``, or names.
@@ -17,7 +17,7 @@ from ironsworn.cli.session import record, record_options
 
 if TYPE_CHECKING:
     from ironsworn.content.loader import Ruleset
-    from ironsworn.content.model import Asset, Npc, OracleTable, Region, Truth
+    from ironsworn.content.model import Npc, OracleTable, Region, Truth
 
 
 def register(sub: Any) -> None:
@@ -26,7 +26,6 @@ def register(sub: Any) -> None:
     _register_simple(sub, "npc", "npcs", "list or show foes and NPCs", _npc_text)
     _register_truth(sub)
     _register_simple(sub, "region", "regions", "list or show regions", _region_text)
-    _register_simple(sub, "asset", "assets", "list or show assets", _asset_text)
     _register_search(sub)
     _register_content(sub)
 
@@ -353,18 +352,4 @@ def _region_text(region: Region) -> str:
     lines += _bullets("Features", region.features)
     if region.quest_starter:
         lines.append(f"Quest starter: {region.quest_starter}")
-    return "\n".join(lines)
-
-
-def _asset_text(asset: Asset) -> str:
-    lines = [f"{asset.name} ({asset.id}) — {asset.type}" + _page(asset.page)]
-    if asset.requirement:
-        lines.append(f"Requires: {asset.requirement}")
-    if asset.input:
-        lines.append(f"Write in: {asset.input}")
-    for ability in asset.abilities:
-        lines.append(f"  {'●' if ability.enabled else '○'} {ability.text}")
-    meter = asset.condition_meter
-    if meter:
-        lines.append(f"{meter.name}: {meter.value}/{meter.max}")
     return "\n".join(lines)

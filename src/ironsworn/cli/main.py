@@ -28,7 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "npc": ("ironsworn.cli.content_cmd", "list or show foes and NPCs"),
     "truth": ("ironsworn.cli.content_cmd", "list, show or roll world truths"),
     "region": ("ironsworn.cli.content_cmd", "list or show regions"),
-    "asset": ("ironsworn.cli.content_cmd", "list or show assets"),
+    "asset": ("ironsworn.cli.asset_cmd", "list or show asset cards; mark or track yours"),
     "search": ("ironsworn.cli.content_cmd", "search moves, oracles and foes"),
     "content": ("ironsworn.cli.content_cmd", "import and list content packs"),
     "character": ("ironsworn.cli.character_cmd", "create characters"),

@@ -73,7 +73,10 @@ def register(sub: Any) -> None:
         "Journey add +1 for it",
     )
     move.add_argument(
-        "--asset", help="an asset whose marked ability adds to this move, or (Advance) to buy"
+        "--asset",
+        action="append",
+        help="an asset whose ability fits the fiction: NAME, NAME:N or NAME:N:OPTION (several "
+        "allowed); with Advance, the asset to buy (NAME[:N]=NAME) or upgrade",
     )
     move.add_argument("--ability", help="the ability number to upgrade (Advance)")
     move.add_argument("--odds", help="Ask the Oracle: the odds of a yes/no question")

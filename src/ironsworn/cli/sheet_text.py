@@ -119,8 +119,9 @@ def asset_lines(
     marked: list[bool] = [bool(m) for m in asset.get("abilities") or []]
     on, off = ("●", "○") if unicode else ("*", "-")
     marks = "".join(on if m else off for m in marked)
-    meter = asset.get("meter")
-    extra = f" ({meter['name']} {meter['value']}/{meter['max']})" if meter else ""
+    meters = [asset["meter"]] if asset.get("meter") else []
+    meters += [{"name": k, **v} for k, v in (asset.get("tracks") or {}).items()]
+    extra = "".join(f" ({m['name']} {m['value']}/{m['max']})" for m in meters)
     named = f" “{asset['input']}”" if asset.get("input") else ""
     lines = [f"{asset['name']}{named} {marks}{extra}"]
     if asset.get("requirement"):
@@ -145,7 +146,9 @@ def ability_texts(asset: Mapping[str, Any], library: Ruleset | None) -> list[str
         card = library.assets.get(str(asset["id"])) or library.asset(str(asset["id"]))
     except IronswornError:  # from a pack no longer loaded: the sheet still shows its marks
         return []
-    return [a.text for a in card.abilities]
+    from ironsworn.moves.assets.cards import ability_words
+
+    return ability_words(library, card)  # an imported official pack's text, else ours
 
 
 def _one_line(text: str) -> str:

@@ -154,6 +154,9 @@ class Ruleset:
         self._loaded: dict[str, dict[str, Any]] = {}
         self._odds: dict[str, Odds] | None = None
         self._pack_of: dict[str, Pack] = {}
+        # Items a later pack defines again under an id an earlier pack has (an imported
+        # official pack over our own asset summaries): kept so their text can be shown.
+        self._shadowed: dict[str, list[Any]] = {}
 
     def __repr__(self) -> str:
         return f"Ruleset({self.name!r}, packs={[p.id for p in self.packs]!r})"
@@ -183,6 +186,22 @@ class Ruleset:
     @property
     def assets(self) -> dict[str, Asset]:
         return self._kind("assets", Asset.from_json)
+
+    @property
+    def asset_moves(self) -> dict[str, Move]:
+        """The moves asset abilities give (a ritual, crafting an arrow), by id."""
+        cached = self._loaded.get("asset_moves")
+        if cached is None:
+            cached = {m.id: m for a in self.assets.values() for b in a.abilities for m in b.moves}
+            self._loaded["asset_moves"] = cached
+        return cached
+
+    def any_move(self, move_id: str) -> Move:
+        """A move by exact id: a move of the ruleset or one an asset gives."""
+        found = self.moves.get(move_id) or self.asset_moves.get(move_id)
+        if found is None:
+            raise KeyError(move_id)
+        return found
 
     @property
     def odds(self) -> dict[str, Odds]:
@@ -227,6 +246,11 @@ class Ruleset:
             if (pack := self._pack_of.get(key)) is not None and ruleset in (pack.ruleset, pack.id)
         }
 
+    def shadowed(self, kind: str, item_id: str) -> list[Any]:
+        """Later packs' items with an id an earlier pack already has (loads ``kind``)."""
+        self.items(kind)
+        return list(self._shadowed.get(item_id, ()))
+
     def find(self, kind: str, query: str, prefer: str | None = None) -> Any:
         """Look up an item of ``kind`` ("moves", ...), preferring ruleset ``prefer`` on a tie."""
         what = {"oracles": "oracle table", "npcs": "NPC"}.get(kind, kind[:-1])
@@ -253,6 +277,7 @@ class Ruleset:
                 item_id: str = getattr(item, "id")  # noqa: B009 -- every record has an id
                 if item_id in out:
                     self.warnings.append(f"{path}: duplicate id {item_id} ignored")
+                    self._shadowed.setdefault(item_id, []).append(item)
                     continue
                 out[item_id] = item
                 self._pack_of[item_id] = pack

@@ -527,25 +527,76 @@ class Region:
 
 @dataclass(frozen=True, slots=True)
 class AssetAbility:
-    """One ability of an asset card; ``enabled`` when it is marked at the start."""
+    """One ability of an asset card; ``enabled`` when it is marked at the start.
+
+    ``text`` is the card's wording where we may ship it (the rulebook's printed samples), else
+    our own ``summary``; ``summary`` always says in our words what the ability does. ``effects``
+    are the structured effects the move engine applies (see ``moves/assets``), ``reminder``
+    what is left to the player and why, ``moves`` the moves of its own the ability gives (a
+    ritual, crafting an elixir).
+    """
 
     key: str
     text: str
     enabled: bool
+    id: str = ""
+    name: str = ""
+    summary: str = ""
+    effects: tuple[JsonDict, ...] = ()
+    reminder: str = ""
+    moves: tuple[Move, ...] = ()
+    reminder_kind: str = ""
+
+    @classmethod
+    def from_json(cls, data: JsonDict, index: int) -> AssetAbility:
+        summary = data.get("summary", "") or ""
+        return cls(
+            str(data.get("key", index + 1)),
+            data.get("text", "") or summary,
+            bool(data.get("enabled")),
+            data.get("id", "") or "",
+            data.get("name", "") or "",
+            summary,
+            tuple(data.get("effects") or ()),
+            data.get("reminder", "") or "",
+            tuple(Move.from_json(m) for m in data.get("moves") or ()),
+            data.get("reminder_kind", "") or "",
+        )
+
+    def to_json(self) -> JsonDict:
+        out: JsonDict = {"key": self.key, "text": self.text, "enabled": self.enabled}
+        for name in ("id", "name", "summary", "reminder", "reminder_kind"):
+            if getattr(self, name):
+                out[name] = getattr(self, name)
+        if self.effects:
+            out["effects"] = [dict(e) for e in self.effects]
+        if self.moves:
+            out["moves"] = [m.to_json() for m in self.moves]
+        return out
 
 
 @dataclass(frozen=True, slots=True)
 class ConditionMeter:
-    """A meter printed on an asset card (a companion's health)."""
+    """A track printed on an asset card: a companion's health, a warband's strength."""
 
     name: str
     max: int
     value: int
 
+    def to_json(self) -> JsonDict:
+        return {"name": self.name, "max": self.max, "value": self.value}
+
 
 @dataclass(frozen=True, slots=True)
 class Asset:
-    """An asset card: type, requirement, the field to fill in, abilities, condition meter."""
+    """An asset card: type, requirement, the fields to fill in, abilities, its tracks.
+
+    ``fields`` are the names written on the card (a companion's name, a god's name);
+    ``input`` is the first of them. ``selects`` are choices printed on the card, each option
+    naming the stat it stands for (a Masked mask's wood, a Devotant god's stat). ``tracks``
+    are the card's meters; ``condition_meter`` is the companion's health among them (the
+    meter companion moves act on), or None.
+    """
 
     id: str
     name: str
@@ -555,25 +606,46 @@ class Asset:
     abilities: tuple[AssetAbility, ...]
     condition_meter: ConditionMeter | None
     page: int | None
+    fields: tuple[str, ...] = ()
+    tracks: tuple[ConditionMeter, ...] = ()
+    selects: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, data: JsonDict) -> Asset:
         meter = data.get("condition_meter")
+        health = (
+            ConditionMeter(meter["name"], int(meter["max"]), int(meter.get("value", meter["max"])))
+            if meter
+            else None
+        )
+        tracks = tuple(
+            ConditionMeter(t["name"], int(t["max"]), int(t.get("value", t["max"])))
+            for t in data.get("tracks") or ()
+        )
+        if not tracks and health is not None:
+            tracks = (health,)
+        fields = _strs(data.get("fields"))
+        single = data.get("input", "") or ""
+        if not fields and single:
+            fields = (single,)
         return cls(
             data["id"],
             data["name"],
             data.get("type", ""),
             data.get("requirement", "") or "",
-            data.get("input", "") or "",
-            tuple(
-                AssetAbility(str(a.get("key", i + 1)), a.get("text", ""), bool(a.get("enabled")))
-                for i, a in enumerate(data.get("abilities", ()))
-            ),
-            ConditionMeter(meter["name"], int(meter["max"]), int(meter.get("value", meter["max"])))
-            if meter
-            else None,
+            single or (fields[0] if fields else ""),
+            tuple(AssetAbility.from_json(a, i) for i, a in enumerate(data.get("abilities", ()))),
+            health,
             data.get("page"),
+            fields,
+            tracks,
+            {k: dict(v) for k, v in (data.get("selects") or {}).items()},
         )
+
+    @property
+    def other_tracks(self) -> tuple[ConditionMeter, ...]:
+        """The card's tracks besides a companion's health (wealth, strength, essence...)."""
+        return tuple(t for t in self.tracks if t != self.condition_meter)
 
     def to_json(self) -> JsonDict:
         meter = self.condition_meter
@@ -583,11 +655,10 @@ class Asset:
             "type": self.type,
             "requirement": self.requirement,
             "input": self.input,
-            "abilities": [
-                {"key": a.key, "text": a.text, "enabled": a.enabled} for a in self.abilities
-            ],
-            "condition_meter": (
-                {"name": meter.name, "max": meter.max, "value": meter.value} if meter else None
-            ),
+            "fields": list(self.fields),
+            "abilities": [a.to_json() for a in self.abilities],
+            "condition_meter": meter.to_json() if meter else None,
+            "tracks": [t.to_json() for t in self.tracks],
+            "selects": {k: dict(v) for k, v in self.selects.items()},
             "page": self.page,
         }

@@ -76,6 +76,8 @@ PROGRESS_KINDS: dict[str, tuple[str, ...]] = {
     "connection": ("connection",),
 }
 METER_ROLLS = ("health", "spirit", "supply", "companion_health")
+# The moves asset abilities give (rituals...): ``asset.ability.move:classic/ritual/augur.0.augur``.
+ASSET_MOVE_PREFIX = "asset.ability.move:"
 
 
 def short_name(move_id: str) -> str:
@@ -133,9 +135,10 @@ class MoveRecord:
     # Where the move starts among the operation's events (what it did before its roll comes
     # after its name when the operation is told in order); not part of the JSON.
     first_event: int | None = field(default=None, compare=False)
+    assets: list[str] = field(default_factory=list)  # the asset abilities that acted
 
     def to_json(self) -> JsonDict:
-        return {
+        out: JsonDict = {
             "move": self.move,
             "name": self.name,
             "character": self.character,
@@ -144,6 +147,9 @@ class MoveRecord:
             "outcome": self.outcome,
             "text": self.text,
         }
+        if self.assets:
+            out["assets"] = list(self.assets)
+        return out
 
 
 @dataclass
@@ -170,6 +176,7 @@ class OperationResult:
             "roll": main.roll if main else None,
             "outcome": main.outcome if main else None,
             "text": main.text if main else None,
+            "assets": list(main.assets) if main else [],
             "effects": self.effects,
             "pending": [public_pending(self.pending)] if self.pending else [],
             "chain": [m.to_json() for m in self.moves[1:]],
@@ -199,6 +206,7 @@ _TARGETS: dict[str, Callable[[JsonDict], str]] = {
     "status": lambda e: "status",
     "asset_meter": lambda e: f"{e['asset']}:health",
     "asset_ability": lambda e: f"{e['asset']}:ability{int(e['ability']) + 1}",
+    "asset_track": lambda e: f"{e['asset']}:{e['track']}",
     "progress": lambda e: f"{e['track']}:ticks",
     "rank": lambda e: f"{e['track']}:rank",
     "countdown": lambda e: f"{e['track']}:countdown",
@@ -408,7 +416,7 @@ class Step:
 
     @property
     def move(self) -> Move:
-        return self.engine.ruleset.moves[self.data["move"]]
+        return self.engine.ruleset.any_move(self.data["move"])
 
     @property
     def outcome(self) -> Outcome:
@@ -512,6 +520,9 @@ class MoveEngine:
     ) -> None:
         # The rules handlers register themselves on import.
         from ironsworn.moves import classic, oppose, scene, starforged  # noqa: F401
+        from ironsworn.moves.assets import handlers as asset_handlers
+
+        asset_handlers.install()
 
         if ruleset is None:
             from ironsworn.content import load_ruleset
@@ -613,7 +624,16 @@ class MoveEngine:
     def find_move(self, query: str) -> Move:
         """The move ``query`` names in the campaign's ruleset; a move of another is refused."""
         ruleset = self.state.ruleset
-        found: Move = self.ruleset.find("moves", query, prefer=ruleset)
+        try:
+            found: Move = self.ruleset.find("moves", query, prefer=ruleset)
+        except NotFound as missing:
+            # A move an asset gives (a ritual): the character's asset is checked before the roll.
+            from ironsworn.content.lookup import resolve
+
+            try:
+                return resolve(self.ruleset.asset_moves, query, "move", lambda m: m.name)
+            except NotFound:
+                raise missing from None
         pack = self.ruleset.pack_of(found.id)
         own = pack.ruleset if pack is not None else ruleset_name(found.id)
         if own != ruleset:
@@ -864,6 +884,10 @@ class MoveEngine:
             self._start_move(step)
         elif kind == "outcome":
             self._outcome(step)
+        elif kind == "ask":
+            # A choice queued by an earlier step (an asset's "take +1 supply or +1 momentum"),
+            # asked once the decisions before it are answered.
+            self.ask(step["decision"])
         elif kind == "resume":
             handler = RESUME_HANDLERS.get(step["point"])
             if handler is None:
@@ -879,12 +903,16 @@ class MoveEngine:
     # --- making a move ---------------------------------------------------------------------
 
     def _start_move(self, step: JsonDict) -> None:
-        move = self.ruleset.moves[step["move"]]
+        move = self.ruleset.any_move(step["move"])
         self._current_move = move.name
         char = self.state.character(step["character"])
         record = MoveRecord(move.id, move.name, char.name, first_event=len(self.events))
         ctx = Step(self, step)
         before = handler_for(BEFORE_ROLL, move.id)
+        if before is None and move.id.startswith(ASSET_MOVE_PREFIX):
+            from ironsworn.moves.assets.handlers import asset_move_before
+
+            before = asset_move_before
         if before is not None:
             before(ctx)  # verifies (raises before anything is rolled) and prepares
         if step.get("skip_roll"):
@@ -928,10 +956,17 @@ class MoveEngine:
             record.stat = "progress"
             record.outcome = roll.outcome.value
         else:
-            from ironsworn.moves.assets import apply_asset
+            from ironsworn.moves.assets.effects import prepare
 
-            stat_name, value = self._stat_for(ctx, move, char)
-            adds = self._adds_for(ctx, move, char) + apply_asset(ctx, stat_name)
+            # Asset abilities may roll another stat (or a card's track) and add to the roll.
+            planned = prepare(ctx, move, lambda: self._stat_for(ctx, move, char))
+            if planned is None:
+                stat_name, value = self._stat_for(ctx, move, char)
+                asset_add = 0
+            else:
+                stat_name, value, asset_add = planned
+                record.assets = [u["label"] for u in ctx.data.get("asset_uses") or ()]
+            adds = self._adds_for(ctx, move, char) + asset_add
             roll_a = roll_action(self.dice, value, min(10, adds), char.momentum, self.even_matches)
             record.stat = stat_name
             record.roll = roll_a.to_json(char.momentum_reset)
@@ -975,7 +1010,7 @@ class MoveEngine:
 
     def after_roll(self, outcome_step: JsonDict) -> None:
         """Offer a burn when it would improve the roll, else go on to the outcome."""
-        move = self.ruleset.moves[outcome_step["move"]]
+        move = self.ruleset.any_move(outcome_step["move"])
         char = self.state.character(outcome_step["character"])
         roll = outcome_step["roll"]
         if roll["type"] == "action" and roll.get("burn") and move.allow_momentum_burn:
@@ -996,6 +1031,14 @@ class MoveEngine:
             return
         self.agenda.insert(0, outcome_step)
 
+    def _recount(self, step: JsonDict) -> None:
+        """Show the outcome an ability makes a roll count as in this operation's records."""
+        for record in reversed(self.records):
+            if record.move == step["move"] and record.character == step["character"]:
+                record.outcome = step["outcome"]
+                record.text = self._outcome_text(step["move"], Outcome(step["outcome"]))
+                return
+
     def update_record(self, step: JsonDict) -> None:
         """Show a changed roll (burned, rerolled) in this operation's move records."""
         roll = ActionRoll.from_json(step["roll"])  # only action rolls are burned or rerolled
@@ -1008,7 +1051,7 @@ class MoveEngine:
         self.records.append(
             MoveRecord(
                 step["move"],
-                self.ruleset.moves[step["move"]].name,
+                self.ruleset.any_move(step["move"]).name,
                 step["character"],
                 step.get("stat"),
                 step["roll"],
@@ -1026,14 +1069,24 @@ class MoveEngine:
         )
 
     def _outcome_text(self, move_id: str, outcome: Outcome, match: bool = False) -> str | None:
-        move = self.ruleset.moves[move_id]
+        move = self.ruleset.any_move(move_id)
         if match and outcome.value in move.match_outcomes:
             # Starforged: "With a Match" replaces the outcome text.
             return move.match_outcomes[outcome.value]
         return None if move.outcomes is None else move.outcomes.get(outcome.value)
 
     def _outcome(self, step: JsonDict) -> None:
-        move = self.ruleset.moves[step["move"]]
+        from ironsworn.moves.assets.effects import adjust_outcome
+
+        move = self.ruleset.any_move(step["move"])
+        counted = adjust_outcome(step)
+        if counted is not None:
+            self.note(
+                f"{move.name}: the {Outcome(step['outcome']).words} counts as a "
+                f"{Outcome(counted).words} (asset)"
+            )
+            step = {**step, "outcome": counted}
+            self._recount(step)
         outcome = Outcome(step["outcome"])
         char = self.state.character(step["character"])
         self.emit(
@@ -1052,10 +1105,20 @@ class MoveEngine:
         handler = SCENE_OUTCOME(ctx) if SCENE_OUTCOME is not None else None
         if handler is None:
             handler = handler_for(OUTCOME_HANDLERS, move.id)
+        if handler is None and move.id.startswith(ASSET_MOVE_PREFIX):
+            from ironsworn.moves.assets.handlers import asset_move_outcome
+
+            handler = asset_move_outcome
         if handler is None:
             self.note(f"{move.name}: effects are left to the player (see the outcome text)")
         else:
             handler(ctx)
+        if ctx.data.get("asset_uses"):
+            from ironsworn.moves.assets.effects import gains_after
+            from ironsworn.moves.assets.handlers import clear_talisman
+
+            gains_after(ctx)
+            clear_talisman(ctx)
         if ctx.data.get("turn_the_tide") and not outcome.is_hit:
             # "If that move does not score a hit, you must suffer a dire outcome": one Pay the
             # Price, whether or not the move's own miss already asks for it.
@@ -1078,6 +1141,10 @@ class MoveEngine:
             ctx.momentum(int(on_strong))
         if outcome.is_hit and ctx.data.get("role_momentum"):
             ctx.momentum(int(ctx.data["role_momentum"]))  # a role's "+1 momentum on a hit"
+        if ctx.data.get("asset_uses"):
+            from ironsworn.moves.assets.effects import gains_before
+
+            gains_before(ctx)
         if self.fights_of(char.name):
             # End the Fight: "When you make a move to take decisive action, and score a strong
             # hit" (L2144-2145); "Your setup move can be any action, but should be framed as a

@@ -227,9 +227,9 @@ def semi_random_character(
 
 
 def keep_assets(engine: MoveEngine, character: str | None, cards: Sequence[str]) -> OperationResult:
-    """Keep three of the five cards drawn (NAME or NAME:N for a card that marks no ability);
-    the other two are discarded."""
-    from ironsworn.moves.sheet import new_asset_record, split_asset_choice
+    """Keep three of the five cards drawn (NAME, NAME:N for a card that marks no ability,
+    NAME[:N]=NAME for a companion); the other two are discarded."""
+    from ironsworn.moves.assets.cards import new_asset_record, parse_asset_choice
 
     def run() -> None:
         char = engine.state.character(character)
@@ -241,7 +241,8 @@ def keep_assets(engine: MoveEngine, character: str | None, cards: Sequence[str])
         names = {i: engine.ruleset.assets[i].name for i in hand}
         kept: list[str] = []
         for text in cards:
-            query, start = split_asset_choice(text)
+            choice = parse_asset_choice(text)
+            query = choice.query
             key = " ".join(query.replace("-", " ").replace("_", " ").split()).lower()
             found = [
                 i
@@ -257,7 +258,9 @@ def keep_assets(engine: MoveEngine, character: str | None, cards: Sequence[str])
             if found[0] in kept:
                 raise InvalidValue(f"card {query!r} is named twice")
             kept.append(found[0])
-            record = new_asset_record(engine.ruleset.assets[found[0]], start=start)
+            record = new_asset_record(
+                engine.ruleset.assets[found[0]], choice.first, choice.ability, choice.fields
+            )
             engine.emit({"type": "asset_added", "character": char.name, "asset": record})
         engine.set_flag(char.name, "asset_hand", None)
         engine.note("discarded: " + ", ".join(names[i] for i in hand if i not in kept))

@@ -13,12 +13,15 @@ from typing import TYPE_CHECKING, Any
 from ironsworn.campaign.state import CREATION_STATS, STATS, CampaignState
 from ironsworn.debilities import DEBILITIES, DebilityKind, check_debility
 from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.moves.assets.cards import check_distinct, new_asset_record, parse_asset_choice
 from ironsworn.progress import MAX_TICKS, pack_rank
 from ironsworn.ranks import Rank
 
 if TYPE_CHECKING:
     from ironsworn.content.model import Asset
     from ironsworn.moves.engine import MoveEngine, OperationResult
+
+__all__ = ["SheetOperations", "new_asset_record", "parse_stats", "track_event"]
 
 TRACK_KINDS = ("vow", "journey", "fight", "scene", "connection", "expedition")
 # The kinds of track each ruleset plays (Starforged: vows, expeditions, combat objectives,
@@ -79,53 +82,6 @@ def check_new_name(state: CampaignState, name: str) -> str:
     if any(k.lower() == clean.lower() for k in state.characters):
         raise InvalidValue(f"a character named {clean!r} already exists")
     return clean
-
-
-def new_asset_record(
-    asset: Asset, name: str | None = None, start: int | None = None
-) -> dict[str, Any]:
-    """A character's copy of an asset card: which abilities are marked, its meter.
-
-    "The first ability is usually filled in. If it is not, choose one to start" (rulebook
-    p. 39): ``start`` (1-3) is that choice, required exactly when the card marks none.
-    """
-    marked = [bool(a.enabled) for a in asset.abilities]
-    if any(marked):
-        if start is not None:
-            first = marked.index(True) + 1
-            raise InvalidValue(
-                f"{asset.name} starts with ability {first} marked; no other can be chosen"
-            )
-    elif marked:
-        if start is None:
-            key = asset.id.rsplit("/", 1)[-1]
-            numbers = ", ".join(str(i) for i in range(1, len(marked) + 1))
-            raise InvalidValue(
-                f"{asset.name} starts with no ability marked: choose one of {numbers} "
-                f"({key}:N when creating a character, --ability N with Advance)"
-            )
-        if not 1 <= start <= len(marked):
-            raise InvalidValue(f"{asset.name} ability {start} is out of range (1 to {len(marked)})")
-        marked[start - 1] = True
-    meter = asset.condition_meter
-    return {
-        "id": asset.id,
-        "name": asset.name,
-        "type": asset.type,
-        "input": name,
-        "abilities": marked,
-        "meter": None
-        if meter is None
-        else {"name": meter.name, "value": meter.value, "max": meter.max},
-    }
-
-
-def split_asset_choice(text: str) -> tuple[str, int | None]:
-    """``hawk:2`` -> (``hawk``, 2): an asset and the ability it starts with."""
-    name, sep, number = text.rpartition(":")
-    if sep and number.strip().isdigit() and name.strip():
-        return name.strip(), int(number)
-    return text.strip(), None
 
 
 def track_event(
@@ -201,12 +157,10 @@ class SheetOperations:
             check_background_bonds(self.state, len(bonds), reserved_bonds)
             records = []
             for text in assets:
-                query, start = split_asset_choice(text)
-                records.append(new_asset_record(self.find_asset(query), start=start))
-            ids = [r["id"] for r in records]
-            again = next((r["name"] for i, r in enumerate(records) if r["id"] in ids[:i]), None)
-            if again is not None:
-                raise InvalidValue(f"asset {again!r} is given twice (each asset once)")
+                choice = parse_asset_choice(text)
+                asset = self.find_asset(choice.query)
+                records.append(new_asset_record(asset, choice.first, choice.ability, choice.fields))
+            check_distinct(records)
             character = {
                 "name": clean,
                 "stats": parsed,
@@ -584,6 +538,78 @@ class SheetOperations:
             )
 
         return self.engine.operation("equipment", character, run)
+
+    def asset_mark(
+        self, character: str | None, asset: str, ability: int, mark: bool
+    ) -> OperationResult:
+        """Mark (or clear) an ability of a character's asset by hand, outside Advance."""
+
+        def run() -> None:
+            char = self.state.character(character)
+            owned = char.asset(asset)
+            count = len(owned["abilities"])
+            if not 1 <= ability <= count:
+                raise InvalidValue(
+                    f"{owned['name']} ability {ability} is out of range (1 to {count})"
+                )
+            if bool(owned["abilities"][ability - 1]) == mark:
+                state = "already marked" if mark else "not marked"
+                raise RuleViolation(f"ability {ability} of {owned['name']} is {state}")
+            if not mark and sum(1 for a in owned["abilities"] if a) == 1:
+                raise RuleViolation(
+                    f"{owned['name']} keeps at least one marked ability (remove the asset instead)"
+                )
+            self.engine.emit(
+                {
+                    "type": "asset_ability",
+                    "character": char.name,
+                    "asset": owned["id"],
+                    "ability": ability - 1,
+                    "from": not mark,
+                    "to": mark,
+                }
+            )
+
+        return self.engine.operation("asset", character, run)
+
+    def asset_track(
+        self, character: str | None, asset: str, track: str | None, value: int
+    ) -> OperationResult:
+        """Set one of an asset's tracks (a companion's health, a warband's strength) by hand."""
+
+        def run() -> None:
+            char = self.state.character(character)
+            owned = char.asset(asset)
+            tracks: dict[str, Any] = {}
+            if owned.get("meter"):
+                tracks[str(owned["meter"]["name"])] = owned["meter"]
+            tracks.update(owned.get("tracks") or {})
+            if not tracks:
+                raise InvalidValue(f"{owned['name']} has no track")
+            name = (track or "").strip().lower() or (next(iter(tracks)) if len(tracks) == 1 else "")
+            if name not in tracks:
+                raise InvalidValue(
+                    f"{owned['name']} track {track!r} is unknown (accepted: {', '.join(tracks)})"
+                )
+            current = tracks[name]
+            if not 0 <= value <= int(current["max"]):
+                raise InvalidValue(
+                    f"{owned['name']} {name} {value} is out of range (0 to {current['max']})"
+                )
+            if value == current["value"]:
+                raise RuleViolation(f"{owned['name']} {name} is already {value}")
+            if owned.get("meter") is current:
+                event = {"type": "asset_meter", "character": char.name, "asset": owned["id"]}
+            else:
+                event = {
+                    "type": "asset_track",
+                    "character": char.name,
+                    "asset": owned["id"],
+                    "track": name,
+                }
+            self.engine.emit({**event, "from": current["value"], "to": value})
+
+        return self.engine.operation("asset", character, run)
 
     def share_supply(self, shared: bool) -> OperationResult:
         """Whether the characters travel together and so share one supply track."""

@@ -140,11 +140,18 @@ def advance(ctx: Step) -> None:
 
     if advance_without_assets(ctx):
         return  # the campaign plays without asset cards (a stat or a role is bought)
+    from ironsworn.moves.assets.cards import parse_asset_choice
+
     query = ctx.data.get("asset")
+    if isinstance(query, list):
+        if len(query) > 1:
+            raise InvalidValue("Advance buys or upgrades one asset: give --asset once")
+        query = query[0] if query else None
+        ctx.data["asset"] = query
     if not query:
         raise InvalidValue("Advance needs --asset (the asset to buy or upgrade)")
     try:
-        ctx.char.asset(str(query))
+        ctx.char.asset(parse_asset_choice(str(query)).query)
         key = "upgrade"
     except NotFound:
         key = "new_asset"
@@ -180,10 +187,10 @@ def _purchase_prompt(ctx: Step, event: dict[str, Any]) -> str:
 
 def _purchase(ctx: Step, key: str, query: Any, ability: Any) -> dict[str, Any]:
     """The event of an Advance purchase; raises when it cannot be made (changes nothing)."""
-    from ironsworn.moves.sheet import new_asset_record
+    from ironsworn.moves.assets.cards import new_asset_record, parse_asset_choice
 
     char = ctx.char
-    cost = ADVANCE_COST[key]
+    cost = ADVANCE_COST[key] - _asset_discount(ctx, key, query)
     available = char.experience_earned - char.experience_spent
     if available < cost:
         what = "a new asset" if key == "new_asset" else "an upgrade"
@@ -191,13 +198,14 @@ def _purchase(ctx: Step, key: str, query: Any, ability: Any) -> dict[str, Any]:
             f"Advance costs {cost} experience for {what}; {char.name} has {available}"
         )
     if key == "new_asset":
-        asset = ctx.engine.ruleset.asset(str(query))
+        choice = parse_asset_choice(str(query))
+        asset = ctx.engine.ruleset.asset(choice.query)
         if any(a["id"] == asset.id for a in char.assets):
             raise RuleViolation(f"{char.name} already has {asset.name}")
-        start = None if ability is None else int(ability)
-        record = new_asset_record(asset, start=start)
+        start = choice.ability if ability is None else int(ability)
+        record = new_asset_record(asset, choice.first, start, choice.fields)
         return {"type": "asset_added", "character": char.name, "asset": record}
-    owned = char.asset(str(query))
+    owned = char.asset(parse_asset_choice(str(query)).query)
     if ability is None:
         index = next((i for i, on in enumerate(owned["abilities"]) if not on), None)
         if index is None:
@@ -223,10 +231,23 @@ def _purchase(ctx: Step, key: str, query: Any, ability: Any) -> dict[str, Any]:
     }
 
 
+def _asset_discount(ctx: Step, key: str, query: Any) -> int:
+    """Experience an asset ability takes off this purchase (Animal Kin, Ritualist...)."""
+    from ironsworn.moves.assets.cards import advance_discount, parse_asset_choice
+
+    name = parse_asset_choice(str(query)).query
+    if key == "upgrade":
+        asset_id = str(ctx.char.asset(name)["id"])
+    else:
+        asset_id = ctx.engine.ruleset.asset(name).id
+    return advance_discount(ctx.engine.ruleset, ctx.char, asset_id)
+
+
 @on_resume("advance.purchase")
 def advance_purchase(ctx: Step, keys: list[str]) -> None:
     context = ctx.data["context"]
     char = ctx.char
+    cost = ADVANCE_COST[keys[0]] - _asset_discount(ctx, keys[0], context.get("asset"))
     ctx.emit(_purchase(ctx, keys[0], context.get("asset"), context.get("ability")))
-    spent = char.experience_spent + ADVANCE_COST[keys[0]]
+    spent = char.experience_spent + cost
     ctx.engine.set_meter(char.name, "experience_spent", spent)

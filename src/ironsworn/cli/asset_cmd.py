@@ -1,0 +1,215 @@
+"""Asset cards: ``asset list|show`` (the whole deck), ``asset mark|unmark|track`` (a
+character's cards, changed by hand and undoable) and ``asset upgrades`` (what Advance can buy).
+
+The card texts shown are the official ones when a player has imported a pack with the same
+ids, else our own summaries (see :mod:`ironsworn.moves.assets.cards`).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.cli.common import campaign_options, common_options, emit, parse_int
+
+if TYPE_CHECKING:
+    from ironsworn.content.loader import Ruleset
+    from ironsworn.content.model import Asset
+
+TYPES = ("combat_talent", "companion", "path", "ritual")
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("asset", help="list or show asset cards; mark or track a character's")
+    group = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    listing = common_options(group.add_parser("list", help="list the asset cards by type"))
+    listing.add_argument(
+        "--ruleset",
+        default="all",
+        help="only this ruleset or pack (classic, an imported pack id; default all)",
+    )
+    listing.add_argument("--type", help="only this type (" + ", ".join(TYPES) + ")")
+    listing.add_argument("--search", help="only cards whose name or abilities hold these words")
+    listing.set_defaults(func=run_list)
+    show = common_options(group.add_parser("show", help="show a whole card"))
+    show.add_argument("id", metavar="ID", help="full id, id without type, or name")
+    show.set_defaults(func=run_show)
+    for action, text in (("mark", "mark an ability by hand"), ("unmark", "clear an ability")):
+        change = campaign_options(common_options(group.add_parser(action, help=text)))
+        change.add_argument("asset", metavar="ASSET", help="one of the character's assets")
+        change.add_argument("ability", metavar="N", help="the ability's number (1-3)")
+        change.add_argument("--character")
+        change.set_defaults(func=run_mark)
+    track = campaign_options(
+        common_options(group.add_parser("track", help="set an asset's track (health, light...)"))
+    )
+    track.add_argument("asset", metavar="ASSET", help="one of the character's assets")
+    track.add_argument("words", nargs="+", metavar="[TRACK] VALUE", help="e.g. 'health 3' or '3'")
+    track.add_argument("--character")
+    track.set_defaults(func=run_track)
+    upgrades = campaign_options(
+        common_options(group.add_parser("upgrades", help="what Advance can buy now"))
+    )
+    upgrades.add_argument("--character")
+    upgrades.set_defaults(func=run_upgrades)
+
+
+def library() -> Ruleset:
+    from ironsworn.content.loader import load_library
+
+    return load_library()
+
+
+def card_json(ruleset: Ruleset, asset: Asset) -> dict[str, Any]:
+    """A whole card for ``asset show --json``: the record plus the words each ability shows."""
+    from ironsworn.moves.assets.cards import ability_words
+    from ironsworn.moves.assets.coverage import ability_status
+
+    data = asset.to_json()
+    for entry, words, ability in zip(
+        data["abilities"], ability_words(ruleset, asset), asset.abilities, strict=True
+    ):
+        entry["words"] = words
+        entry["automation"] = ability_status(ability)
+    return data
+
+
+def card_text(ruleset: Ruleset, asset: Asset) -> str:
+    from ironsworn.moves.assets.cards import ability_words
+    from ironsworn.moves.assets.coverage import ability_status
+
+    lines = [f"{asset.name} ({asset.id}) — {asset.type.replace('_', ' ')}"]
+    if asset.page:
+        lines[0] += f" (p. {asset.page})"
+    if asset.requirement:
+        lines.append(f"Requires: {asset.requirement}")
+    for label in asset.fields:
+        lines.append(f"Write in: {label}")
+    for label, choices in asset.selects.items():
+        lines.append(f"Choose {label}: {', '.join(choices)}")
+    for track in asset.tracks:
+        lines.append(f"{track.name}: {track.value}/{track.max}")
+    for index, (ability, words) in enumerate(
+        zip(asset.abilities, ability_words(ruleset, asset), strict=True)
+    ):
+        mark = "●" if ability.enabled else "○"
+        title = f" {ability.name}:" if ability.name else ""
+        lines.append(f"  {mark} {index + 1}.{title} {words}")
+        status = ability_status(ability)
+        if status["kind"] != "automated":
+            lines.append(f"      ({status['kind']}: {status['why']})")
+        for move in ability.moves:
+            lines.append(f"      move: {move.name} — ironsworn move {move.name.lower()!r}")
+    return "\n".join(lines)
+
+
+def run_list(args: argparse.Namespace) -> int:
+    from ironsworn.cli.content_cmd import check_ruleset
+    from ironsworn.content.lookup import normalize
+    from ironsworn.errors import InvalidValue
+
+    ruleset = library()
+    items = ruleset.in_ruleset("assets", check_ruleset(ruleset, args.ruleset))
+    kind = (args.type or "").strip().lower().replace(" ", "_")
+    known = sorted({a.type for a in items.values()})
+    if kind and kind not in known:
+        raise InvalidValue(f"--type {args.type!r} is unknown (accepted: {', '.join(known)})")
+    words = normalize(args.search or "").split()
+    rows = []
+    for asset in items.values():
+        if kind and asset.type != kind:
+            continue
+        haystack = normalize(
+            " ".join([asset.name, *(a.summary or a.text for a in asset.abilities)])
+        )
+        if words and not all(w in haystack for w in words):
+            continue
+        rows.append(
+            {
+                "id": asset.id,
+                "name": asset.name,
+                "type": asset.type,
+                "summary": asset.abilities[0].summary if asset.abilities else "",
+            }
+        )
+
+    def text() -> str:
+        if not rows:
+            return "(none)"
+        lines: list[str] = []
+        for group in sorted({r["type"] for r in rows}):
+            lines.append(group.replace("_", " ").title() + "s")
+            for row in (r for r in rows if r["type"] == group):
+                lines.append(f"  {row['name']:<16} {row['id']}")
+                if row["summary"]:
+                    lines.append(f"      {row['summary']}")
+        return "\n".join(lines)
+
+    emit(args, rows, text)
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    ruleset = library()
+    asset = ruleset.find("assets", args.id)
+    emit(args, card_json(ruleset, asset), lambda: card_text(ruleset, asset))
+    return 0
+
+
+def run_mark(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import describe_result, write
+    from ironsworn.moves.sheet import SheetOperations
+
+    number = parse_int(args.ability, "N", 1, 3)
+    mark = args.action == "mark"
+    result = write(
+        args,
+        lambda e: SheetOperations(e).asset_mark(args.character, args.asset, number, mark),
+    )
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0
+
+
+def run_track(args: argparse.Namespace) -> int:
+    from ironsworn.cli.common import UsageError
+    from ironsworn.cli.session import describe_result, write
+    from ironsworn.moves.sheet import SheetOperations
+
+    if len(args.words) > 2:
+        raise UsageError(f"asset track: {' '.join(args.words)!r} is not [TRACK] VALUE")
+    name = args.words[0] if len(args.words) == 2 else None
+    value = parse_int(args.words[-1], "VALUE", 0, 10)
+    result = write(
+        args,
+        lambda e: SheetOperations(e).asset_track(args.character, args.asset, name, value),
+    )
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0
+
+
+def run_upgrades(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import read_state
+    from ironsworn.moves.assets.cards import upgrades
+
+    state = read_state(args)
+    char = state.character(args.character)
+    data = upgrades(library(), char)
+
+    def text() -> str:
+        lines = [f"{char.name}: {data['available']} experience to spend"]
+        for entry in data["abilities"]:
+            cost = entry["cost"]
+            lines.append(
+                f"  {entry['asset']} {entry['number']} ({cost} xp): {entry['summary']}"
+                + ("" if entry["affordable"] else "  [not enough experience]")
+            )
+        if not data["abilities"]:
+            lines.append("  every ability of your assets is marked")
+        lines.append(
+            f"  a new asset costs {data['new_asset_cost']} xp: 'ironsworn asset list', then "
+            "'ironsworn move advance --asset NAME'"
+        )
+        return "\n".join(lines)
+
+    emit(args, data, text)
+    return 0

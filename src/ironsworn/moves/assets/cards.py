@@ -1,0 +1,269 @@
+"""A character's asset cards: choosing one (``hound:1=Fang``), its record, how it is shown.
+
+A card's facts come from the content (:class:`~ironsworn.content.model.Asset`); a character
+keeps a *record* of it in the campaign state::
+
+    {"id", "name", "type", "input", "fields": {label: text}, "abilities": [bool, ...],
+     "meter": {"name", "value", "max"} | None,      # a companion's health
+     "tracks": {name: {"value", "max"}}}            # the card's other tracks (wealth, light...)
+
+``input`` repeats the first field (older records have only it). The view functions add the
+words of each ability for a sheet: the text of an imported official pack with the same id
+when the player has one, else our own summary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.errors import InvalidValue
+
+if TYPE_CHECKING:
+    from ironsworn.content.loader import Ruleset
+    from ironsworn.content.model import Asset
+
+JsonDict = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class AssetChoice:
+    """What a player typed to choose an asset: ``hound:1=Fang,expertise=herbs``."""
+
+    query: str
+    ability: int | None = None
+    fields: Mapping[str, str] = field(default_factory=dict)
+    first: str | None = None  # the value after '=' (the card's first field)
+
+
+def parse_asset_choice(text: str) -> AssetChoice:
+    """Parse ``NAME[:N][=FIRST][,FIELD=VALUE...]`` (e.g. ``hawk:1=Kestrel``).
+
+    ``N`` is the ability to start with when the card marks none; ``FIRST`` fills the card's
+    first field (a companion's name); ``FIELD=VALUE`` fills a field or a choice by its label.
+    """
+    head, *rest = text.split(",")
+    head, eq, first = head.partition("=")
+    name, colon, number = head.strip().rpartition(":")
+    ability: int | None = None
+    if colon and number.strip().isdigit() and name.strip():
+        query, ability = name.strip(), int(number)
+    else:
+        query = head.strip()
+    fields: dict[str, str] = {}
+    for part in rest:
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip():
+            raise InvalidValue(f"asset {text!r}: {part!r} is not FIELD=VALUE")
+        fields[_label(key)] = value.strip()
+    if not query:
+        raise InvalidValue(f"asset {text!r} names no asset (accepted: NAME[:N][=NAME])")
+    return AssetChoice(query, ability, fields, first.strip() if eq else None)
+
+
+def _label(text: str) -> str:
+    return "_".join(text.strip().lower().replace("'", "").split())
+
+
+def card_fields(asset: Asset) -> list[str]:
+    """Everything to fill in on a card: its text fields, then its choices (a mask's wood)."""
+    return [*asset.fields, *asset.selects]
+
+
+def required_fields(asset: Asset) -> list[str]:
+    """Fields a new record must have: a companion's name, and the choices rules depend on."""
+    needed = list(asset.fields[:1]) if asset.type == "companion" else []
+    return needed + list(asset.selects)
+
+
+def new_asset_record(
+    asset: Asset,
+    name: str | None = None,
+    start: int | None = None,
+    fields: Mapping[str, str] | None = None,
+) -> JsonDict:
+    """A character's copy of an asset card: which abilities are marked, its fields and tracks.
+
+    "The first ability is usually filled in. If it is not, choose one to start" (rulebook
+    p. 39): ``start`` (1-3) is that choice, required exactly when the card marks none.
+    ``name`` fills the first field. A companion must be named, and a card's choice (a god's
+    stat) must be made; an unknown field or choice value is refused.
+    """
+    marked = [bool(a.enabled) for a in asset.abilities]
+    if any(marked):
+        if start is not None:
+            first = marked.index(True) + 1
+            raise InvalidValue(
+                f"{asset.name} starts with ability {first} marked; no other can be chosen"
+            )
+    elif marked:
+        if start is None:
+            key = asset.id.rsplit("/", 1)[-1]
+            numbers = ", ".join(str(i) for i in range(1, len(marked) + 1))
+            raise InvalidValue(
+                f"{asset.name} starts with no ability marked: choose one of {numbers} "
+                f"({key}:N when creating a character, --ability N with Advance)"
+            )
+        if not 1 <= start <= len(marked):
+            raise InvalidValue(f"{asset.name} ability {start} is out of range (1 to {len(marked)})")
+        marked[start - 1] = True
+    values = _fill(asset, name, fields or {})
+    health = asset.condition_meter
+    return {
+        "id": asset.id,
+        "name": asset.name,
+        "type": asset.type,
+        "input": values.get(asset.fields[0]) if asset.fields else None,
+        "fields": values,
+        "abilities": marked,
+        "meter": None
+        if health is None
+        else {"name": health.name, "value": health.value, "max": health.max},
+        "tracks": {t.name: {"value": t.value, "max": t.max} for t in asset.other_tracks},
+    }
+
+
+def _fill(asset: Asset, name: str | None, given: Mapping[str, str]) -> dict[str, str]:
+    labels = card_fields(asset)
+    values: dict[str, str] = {}
+    if name is not None and name.strip():
+        if not asset.fields:
+            raise InvalidValue(f"{asset.name} has nothing to name (it asks for no field)")
+        values[asset.fields[0]] = " ".join(name.split())
+    for key, value in given.items():
+        label = next((f for f in labels if _label(f) == key), None)
+        if label is None:
+            accepted = ", ".join(labels) or "none"
+            raise InvalidValue(f"{asset.name} has no field {key!r} (accepted: {accepted})")
+        choices = asset.selects.get(label)
+        if choices is not None and value.strip().lower() not in choices:
+            raise InvalidValue(
+                f"{asset.name} {label} {value!r} is unknown (accepted: {', '.join(choices)})"
+            )
+        if choices is not None:
+            values[label] = value.strip().lower()
+            values[f"{label}_stat"] = choices[values[label]]
+        else:
+            values[label] = " ".join(value.split())
+    key = asset.id.rsplit("/", 1)[-1]
+    for label in required_fields(asset):
+        if not values.get(label):
+            if label in asset.selects:
+                accepted = "|".join(asset.selects[label])
+                raise InvalidValue(
+                    f"{asset.name} needs its {label} chosen: {key},{label}={accepted}"
+                )
+            raise InvalidValue(
+                f"{asset.name} needs a {label}: {key}={label.upper()} ({key}:N={label.upper()} "
+                "when it starts with no ability marked)"
+            )
+    return values
+
+
+def choice_record(ruleset: Ruleset, text: str) -> JsonDict:
+    """The record for a typed choice (``hound:1=Fang``); raises on anything the card refuses."""
+    choice = parse_asset_choice(text)
+    asset = ruleset.asset(choice.query)
+    return new_asset_record(asset, choice.first, choice.ability, choice.fields)
+
+
+def check_distinct(records: Sequence[JsonDict]) -> None:
+    """Refuse the same asset twice in one list of records."""
+    ids = [r["id"] for r in records]
+    again = next((r["name"] for i, r in enumerate(records) if r["id"] in ids[:i]), None)
+    if again is not None:
+        raise InvalidValue(f"asset {again!r} is given twice (each asset once)")
+
+
+# --- showing a card ------------------------------------------------------------------------
+
+
+def official_text(ruleset: Ruleset, asset_id: str) -> list[str] | None:
+    """The ability texts of an imported pack's card with this id, or None."""
+    shadowed = ruleset.shadowed("assets", asset_id)
+    for item in shadowed:
+        texts = [a.text for a in item.abilities]
+        if any(texts):
+            return texts
+    return None
+
+
+def ability_words(ruleset: Ruleset, asset: Asset) -> list[str]:
+    """Each ability's words: the official text when imported, the printed text, else ours."""
+    official = official_text(ruleset, asset.id)
+    if official is not None and len(official) == len(asset.abilities):
+        return official
+    return [a.text or a.summary for a in asset.abilities]
+
+
+def record_view(ruleset: Ruleset, record: Mapping[str, Any]) -> JsonDict:
+    """A record as a sheet shows it: marks, fields, tracks and the words of marked abilities."""
+    out: JsonDict = dict(record)
+    try:
+        asset = ruleset.assets[str(record["id"])]
+    except KeyError:
+        asset = None
+    abilities = []
+    words = ability_words(ruleset, asset) if asset is not None else []
+    for index, marked in enumerate(record["abilities"]):
+        entry: JsonDict = {"number": index + 1, "marked": bool(marked)}
+        if asset is not None and index < len(asset.abilities):
+            ability = asset.abilities[index]
+            entry.update({"id": ability.id, "name": ability.name, "summary": ability.summary})
+            entry["text"] = words[index]
+        abilities.append(entry)
+    out["ability_list"] = abilities
+    out["marked"] = [a for a in abilities if a["marked"]]
+    return out
+
+
+def upgrades(ruleset: Ruleset, char: Any) -> JsonDict:
+    """What Advance can buy for ``char``: each unmarked ability of their assets, with cost."""
+    available = int(char.experience_earned) - int(char.experience_spent)
+    rows = []
+    for record in char.assets:
+        asset = ruleset.assets.get(str(record["id"]))
+        for index, marked in enumerate(record["abilities"]):
+            if marked:
+                continue
+            ability = asset.abilities[index] if asset and index < len(asset.abilities) else None
+            rows.append(
+                {
+                    "asset": record["name"],
+                    "id": record["id"],
+                    "number": index + 1,
+                    "name": ability.name if ability else "",
+                    "summary": (ability.summary or ability.text) if ability else "",
+                    "cost": 2 - advance_discount(ruleset, char, str(record["id"])),
+                    "affordable": available >= 2 - advance_discount(ruleset, char, record["id"]),
+                }
+            )
+    return {"available": available, "abilities": rows, "new_asset_cost": 3}
+
+
+# Companions that are not an "animal or beast" (Animal Kin's discount leaves them out).
+NOT_ANIMALS = frozenset({"asset:classic/companion/kindred"})
+
+
+def advance_discount(ruleset: Ruleset, char: Any, asset_id: str) -> int:
+    """Experience off an Advance for this asset: 1 when a marked ability gives a discount on
+    its type (Animal Kin: animal companions; Ritualist: rituals; Weaponmaster: combat
+    talents)."""
+    target = ruleset.assets.get(asset_id)
+    if target is None:
+        return 0
+    for record in char.assets:
+        asset = ruleset.assets.get(str(record["id"]))
+        if asset is None:
+            continue
+        for index, ability in enumerate(asset.abilities):
+            if index >= len(record["abilities"]) or not record["abilities"][index]:
+                continue
+            for effect in ability.effects:
+                if effect.get("handler") != "discount" or effect.get("discount") != target.type:
+                    continue
+                if target.type == "companion" and asset_id in NOT_ANIMALS:
+                    continue
+                return 1
+    return 0

@@ -1,0 +1,94 @@
+"""Which asset abilities the engine automates, and which stay reminders (and why).
+
+An ability is *automated* when every effect it has is one the engine applies (its keys and
+gains are known, its handler exists) and nothing is left to the player; *partial* when the
+engine applies its effects but part of it is left to the player (its ``reminder``); a
+*reminder* when the engine applies nothing (purely narrative, a lasting enchantment the
+engine does not track, or a change made once on the sheet). Counted by :func:`tally`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.moves.assets.effects import CONDITION_KEYS, GAIN_KEYS, OUTCOME_KEYS, ROLL_KEYS
+
+if TYPE_CHECKING:
+    from ironsworn.content.model import Asset, AssetAbility
+
+EFFECT_EXTRAS = frozenset({"camp", "discount"})  # data read by a handler
+GAIN_PREFIXES = ("track:", "set_track:", "flag:", "select:")
+
+
+def _handlers() -> set[str]:
+    from ironsworn.moves.assets.handlers import BEFORE, NAMED
+
+    return set(BEFORE) | set(NAMED)
+
+
+def unsupported(effect: Mapping[str, Any]) -> list[str]:
+    """The keys of an effect the engine does not apply (empty when it applies all of it)."""
+    known = CONDITION_KEYS | ROLL_KEYS | EFFECT_EXTRAS | set(OUTCOME_KEYS)
+    missing = [k for k in effect if k not in known and not k.startswith("_")]
+    if effect.get("handler") and str(effect["handler"]) not in _handlers():
+        missing.append(f"handler {effect['handler']}")
+    for key in (*OUTCOME_KEYS, "before"):
+        missing += [f"{key}.{g}" for g in _gain_keys(effect.get(key)) if not _known_gain(g)]
+    return missing
+
+
+def _gain_keys(gain: Any) -> Iterable[str]:
+    if not isinstance(gain, Mapping):
+        return ()
+    keys: list[str] = []
+    for key, value in gain.items():
+        keys.append(key)
+        if key == "choose":
+            for option in value:
+                keys += list(_gain_keys(option))
+        elif key == "allies":
+            keys += list(_gain_keys(value))
+    return keys
+
+
+def _known_gain(key: str) -> bool:
+    return key in GAIN_KEYS or key == "debility" or key.startswith(GAIN_PREFIXES)
+
+
+def ability_status(ability: AssetAbility) -> dict[str, str]:
+    """``{"kind": automated|partial|reminder, "why": ...}`` for one ability."""
+    missing = [k for e in ability.effects for k in unsupported(e)]
+    acts = bool(ability.effects or ability.moves)
+    if not acts:
+        why = ability.reminder or "its effect is a matter of the fiction"
+        return {"kind": "reminder", "why": why, "reason": ability.reminder_kind or "narrative"}
+    if missing:
+        return {
+            "kind": "partial",
+            "why": "not applied by the engine: " + ", ".join(sorted(set(missing))),
+            "reason": "engine",
+        }
+    if ability.reminder:
+        return {"kind": "partial", "why": ability.reminder, "reason": ability.reminder_kind}
+    return {"kind": "automated", "why": "", "reason": ""}
+
+
+def tally(assets: Iterable[Asset]) -> dict[str, Any]:
+    """Counts of automated, partial and reminder abilities, with the reasons for the rest."""
+    kinds: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    for asset in assets:
+        for ability in asset.abilities:
+            status = ability_status(ability)
+            kinds[status["kind"]] += 1
+            if status["kind"] != "automated":
+                reasons[f"{status['kind']}: {status['reason']}"] += 1
+    return {
+        "abilities": sum(kinds.values()),
+        "automated": kinds["automated"],
+        "partial": kinds["partial"],
+        "reminder": kinds["reminder"],
+        "reasons": dict(sorted(reasons.items())),
+    }

@@ -1,0 +1,673 @@
+"""Asset abilities in moves: which marked abilities act on a roll, and what they change.
+
+An ability's effects are data (``effects`` in ``assets.json``); each effect names the moves it
+acts on and what it does. This module reads them for the engine, in the order of a move:
+
+1. :func:`prepare` (before the roll): the *uses* for this move: every marked ability whose
+   effect names the move and whose conditions hold. An effect with ``when`` (a condition of
+   the fiction: "using your hound's senses") or ``option`` applies only when the player names
+   its asset (``--asset hound``, ``hound:1``, ``cutthroat:1:harm``); one without applies
+   unasked. It returns the stat to roll (``roll``: another stat, an asset track, a companion's
+   health) and the adds, and pays the costs decided before rolling (``before``).
+2. :func:`adjust_outcome` (after any burn): "count a weak hit as a miss" and its kin.
+3. :func:`gains_before` / :func:`gains_after` (around the move's own outcome handler): momentum
+   and meters on a hit or strong hit, extra harm and progress, a bonus on the next move,
+   follow-on moves, a choice between two gains.
+
+Effect keys (all optional but ``moves``)::
+
+    moves      move ids; "*" any move with an action roll; "ritual" any ritual's move
+    when       the fiction that must hold (the player says so by naming the asset)
+    option     a choice made before rolling (NAME:N:OPTION)
+    stat       only when rolling one of these stats ("select:material": the card's choice)
+    roll       roll this instead (a stat, "companion_health", "track:NAME", "select:NAME")
+    add        +N (or "track:NAME": the track's value)
+    before     costs paid before the roll: {"momentum": -1, "supply": -1, "track:NAME": -1}
+    reroll     reroll any dice (asked after the roll)
+    harm       the base harm of Strike or Clash
+    weak_as_miss / strong_as_weak   the outcome counts one lower
+    hit / strong / weak / miss / strong_match / after / burned   gains on that outcome
+    fight / zero_health / tide / bond / others / companion / once   further conditions
+    action_one gains when the action die shows 1
+    handler    a named handler in :mod:`ironsworn.moves.assets.handlers`
+
+Gains: momentum, health, spirit, supply, harm and progress (marks on the move's track),
+next_add, experience, bond_ticks, initiative, "track:NAME" (+N or "action_die"),
+"set_track:NAME", follow {move, amount...}, choose [gain, gain...], allies {gain}.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.outcomes import Outcome
+
+if TYPE_CHECKING:
+    from ironsworn.campaign.state import CharacterState
+    from ironsworn.content.model import Asset, Move
+    from ironsworn.moves.engine import Step
+
+JsonDict = dict[str, Any]
+
+RITUAL_MOVE_PREFIX = "asset.ability.move:classic/ritual/"
+CONDITION_KEYS = frozenset(
+    {"moves", "when", "option", "stat", "fight", "zero_health", "tide", "bond", "others",
+     "companion", "once"}
+)  # fmt: skip
+ROLL_KEYS = frozenset(
+    {"roll", "add", "before", "reroll", "harm", "weak_as_miss", "strong_as_weak", "handler"}
+)
+OUTCOME_KEYS = ("hit", "strong", "weak", "miss", "strong_match", "after", "burned", "action_one")
+GAIN_KEYS = frozenset(
+    {"momentum", "health", "spirit", "supply", "harm", "progress", "next_add", "experience",
+     "bond_ticks", "initiative", "follow", "choose", "allies", "patient_health",
+     "debility_choice"}
+)  # fmt: skip
+MASK_METERS = {"edge": "health", "iron": "health", "shadow": "spirit", "wits": "spirit"}
+
+
+def short(move_id: str) -> str:
+    return move_id.rsplit("/", 1)[-1]
+
+
+# --- naming assets -------------------------------------------------------------------------
+
+
+def named(ctx: Step) -> list[tuple[JsonDict, int | None, str | None]]:
+    """The assets the player named (``--asset``): (record, ability index, option)."""
+    raw = ctx.data.get("asset")
+    texts = [raw] if isinstance(raw, str) else list(raw or [])
+    out: list[tuple[JsonDict, int | None, str | None]] = []
+    for text in texts:
+        parts = [p.strip() for p in str(text).split(":")]
+        name, number, option = parts[0], None, None
+        rest = parts[1:]
+        if rest and rest[0].isdigit():
+            number = int(rest.pop(0))
+        if rest:
+            option = rest.pop(0).lower() or None
+        if rest:
+            raise InvalidValue(f"--asset {text!r} is not NAME[:N][:OPTION]")
+        record = ctx.char.asset(name)
+        count = len(record["abilities"])
+        if number is not None and not 1 <= number <= count:
+            raise InvalidValue(
+                f"--asset {text!r}: {record['name']} ability {number} is out of range "
+                f"(1 to {count})"
+            )
+        if number is not None and not record["abilities"][number - 1]:
+            raise RuleViolation(f"ability {number} of {record['name']} is not marked")
+        if any(r is record for r, _, _ in out):
+            raise InvalidValue(f"--asset {record['name']!r} is given twice")
+        out.append((record, None if number is None else number - 1, option))
+    return out
+
+
+def label(record: Mapping[str, Any], asset: Asset | None, index: int) -> str:
+    """``Hound 1 (Sharp)``: how a result names the ability that acted."""
+    name = asset.abilities[index].name if asset and index < len(asset.abilities) else ""
+    who = record.get("input")
+    title = f"{record['name']} ({who})" if who else str(record["name"])
+    return f"{title} {index + 1}" + (f" · {name}" if name else "")
+
+
+# --- which effects act on this move --------------------------------------------------------
+
+
+def _matches_move(effect: Mapping[str, Any], move: Move) -> bool:
+    moves = effect.get("moves") or ()
+    if move.id in moves:
+        return True
+    if "*" in moves:
+        return move.roll_type == "action_roll"
+    return "ritual" in moves and move.id.startswith(RITUAL_MOVE_PREFIX)
+
+
+def _conditions_hold(ctx: Step, effect: Mapping[str, Any], record: Mapping[str, Any]) -> bool:
+    char = ctx.char
+    if "fight" in effect and bool(ctx.engine.fights_of(char.name)) != bool(effect["fight"]):
+        return False
+    if effect.get("zero_health") and char.health != 0:
+        return False
+    if effect.get("tide") and not ctx.data.get("turn_the_tide"):
+        return False
+    if effect.get("bond") and not ctx.data.get("bond"):
+        return False
+    if effect.get("others") and not (
+        ctx.data.get("ally") or ctx.data.get("patient") or ctx.data.get("companion")
+    ):
+        return False
+    if effect.get("companion") and ctx.data.get("companion") != record["id"]:
+        return False
+    return not (effect.get("once") == "fight" and _used_in_fight(ctx, record, effect))
+
+
+def _fight_ids(ctx: Step) -> list[str]:
+    return [t.id for t in ctx.engine.fights_of(ctx.name)]
+
+
+def _used_in_fight(ctx: Step, record: Mapping[str, Any], effect: Mapping[str, Any]) -> bool:
+    used = ctx.char.flags.get("asset_once") or {}
+    key = f"{record['id']}#{effect.get('_ability', '')}"
+    return any(key in used.get(fight, ()) for fight in _fight_ids(ctx))
+
+
+def _stat_fits(effect: Mapping[str, Any], record: Mapping[str, Any], stat: str) -> bool:
+    wanted = effect.get("stat")
+    if not wanted:
+        return True
+    return any(
+        _select_stat(record, w) == stat if w.startswith("select:") else w == stat for w in wanted
+    )
+
+
+def _move_rolls(move: Move, effect: Mapping[str, Any]) -> bool:
+    """Whether the move can roll one of the stats an effect's condition names."""
+    return any(s in o.using for o in move.roll_options for s in effect.get("stat") or ())
+
+
+def _select_stat(record: Mapping[str, Any], key: str) -> str:
+    """The stat a card's choice stands for (a Devotant god's stat, a Masked mask's wood).
+
+    The record keeps the chosen option; the stat it stands for is kept beside it when the
+    record is made (``fields["<name>_stat"]``), so no content is needed here.
+    """
+    name = key.split(":", 1)[1]
+    fields = record.get("fields") or {}
+    return str(fields.get(f"{name}_stat") or fields.get(name) or "")
+
+
+def _companion_ok(ctx: Step, record: Mapping[str, Any]) -> bool:
+    meter = record.get("meter")
+    return not (record.get("type") == "companion" and meter and int(meter["value"]) == 0)
+
+
+def candidate_uses(ctx: Step, move: Move) -> list[JsonDict]:
+    """Every use of a marked ability on this move, automatic or named (stats not checked)."""
+    assets = ctx.engine.ruleset.assets
+    aiding = short(move.id) == "aid_your_ally"
+    wanted = {id(r): (i, o) for r, i, o in named(ctx)}
+    seen_named: set[int] = set()
+    uses: list[JsonDict] = []
+    for record in ctx.char.assets:
+        asset = assets.get(str(record["id"]))
+        if asset is None:
+            continue
+        for index, ability in enumerate(asset.abilities):
+            if index >= len(record["abilities"]) or not record["abilities"][index]:
+                continue
+            for effect in ability.effects:
+                effect = {**effect, "_ability": index}
+                ally = False
+                if not _matches_move(effect, move):
+                    secure = "move:classic/adventure/secure_an_advantage"
+                    if not (aiding and secure in (effect.get("moves") or ())):
+                        continue
+                    # Aid Your Ally is Secure an Advantage for an ally: its asset benefits
+                    # apply, and "your ally also takes those benefits (instead of you)"
+                    # (L2033-2037).
+                    ally = True
+                asked = id(record) in wanted
+                pick = wanted.get(id(record))
+                conditional = bool(effect.get("when") or effect.get("option"))
+                if conditional and not asked:
+                    continue
+                if asked and pick is not None:
+                    number, option = pick
+                    if number is not None and number != index and conditional:
+                        continue
+                    if effect.get("option") and option not in (None, effect["option"]):
+                        continue
+                if not _conditions_hold(ctx, effect, record):
+                    continue
+                if asked:
+                    seen_named.add(id(record))
+                uses.append(
+                    {
+                        "asset": record["id"],
+                        "ability": index,
+                        "ability_id": ability.id,
+                        "label": label(record, asset, index),
+                        "effect": effect,
+                        "ally": ally,
+                        "named": asked,
+                    }
+                )
+    return uses
+
+
+def _record(ctx: Step, asset_id: str) -> JsonDict:
+    return next(a for a in ctx.char.assets if a["id"] == asset_id)
+
+
+def prepare(ctx: Step, move: Move, base_stat: Any) -> tuple[str, int, int] | None:
+    """Choose the uses for this roll; return (stat, value, adds) or None when none apply.
+
+    ``base_stat`` is a callable returning the move's own (stat, value) (it raises on a bad
+    ``--stat``); it is called only when no ability changes the stat.
+    """
+    uses = candidate_uses(ctx, move)
+    named_records = named(ctx)
+    if not uses and not named_records:
+        return None
+    char = ctx.char
+    wanted_stat = str(ctx.data.get("stat") or "").lower()
+    # An ability that lets you roll another stat unasked does so when --stat picks that stat.
+    roll_uses = [
+        u
+        for u in uses
+        if u["effect"].get("roll") and (u["named"] or wanted_stat in u["effect"]["roll"])
+    ]
+    if len({(u["asset"], u["ability"]) for u in roll_uses if u["named"]}) > 1:
+        raise InvalidValue(
+            "two abilities change the stat of this roll ("
+            + ", ".join(u["label"] for u in roll_uses)
+            + "): name one with --asset NAME:N"
+        )
+    if roll_uses:
+        use = roll_uses[0]
+        options = [str(o) for o in use["effect"]["roll"]]
+        record = _record(ctx, use["asset"])
+        wanted = ctx.data.get("stat")
+        if wanted and str(wanted).lower() in options:
+            stat = str(wanted).lower()
+        elif len(options) == 1:
+            stat = options[0]
+        else:
+            raise InvalidValue(
+                f"{use['label']} rolls +{' or +'.join(options)}: choose one with --stat"
+            )
+        value = roll_value(ctx, char, record, stat)
+        shown = stat.split(":", 1)[-1] if stat.startswith("track:") else stat
+        if stat.startswith("select:"):
+            shown = _select_stat(record, stat)
+    else:
+        shown, value = base_stat()
+        stat = shown
+    # A stat condition on the ability that sets the stat is about the move's own stat (the
+    # Mammoth carries the load "when a move rolls +supply").
+    chosen = [
+        u
+        for u in uses
+        if _stat_fits(u["effect"], _record(ctx, u["asset"]), shown)
+        or (u is (roll_uses[0] if roll_uses else None) and _move_rolls(move, u["effect"]))
+    ]
+    # Only the one ability that sets the stat rolls; the others that would set it stand aside.
+    rolling = roll_uses[0] if roll_uses else None
+    chosen = [u for u in chosen if not u["effect"].get("roll") or u is rolling]
+    _check_named(ctx, move, named_records, chosen, shown)
+    add = 0
+    for use in chosen:
+        record = _record(ctx, use["asset"])
+        if not _companion_ok(ctx, record):
+            if use["named"]:
+                raise RuleViolation(f"{record['name']} is at 0 health and cannot help you")
+            ctx.note(f"{use['label']}: not applied ({record['name']} is at 0 health)")
+            continue
+        add += _apply_before_roll(ctx, use, record)
+    ctx.data["asset_uses"] = [u for u in chosen if _companion_ok(ctx, _record(ctx, u["asset"]))]
+    ally = [u for u in ctx.data["asset_uses"] if u["ally"]]
+    if ally:
+        hit = sum(int((u["effect"].get("hit") or {}).get("momentum", 0)) for u in ally)
+        strong = sum(int((u["effect"].get("strong") or {}).get("momentum", 0)) for u in ally)
+        ctx.data["ally_asset_momentum"] = [hit, strong]
+    return shown, value, add
+
+
+def roll_value(ctx: Step, char: CharacterState, record: Mapping[str, Any], stat: str) -> int:
+    """The value of what an ability says to roll."""
+    if stat == "companion_health":
+        meter = record.get("meter")
+        if meter is None:
+            companions = [a for a in char.assets if a.get("meter")]
+            if not companions:
+                raise InvalidValue(f"{char.name} has no companion with health to roll")
+            meter = companions[0]["meter"]
+        return int(meter["value"])
+    if stat.startswith("track:"):
+        name = stat.split(":", 1)[1]
+        return int(record["tracks"][name]["value"])
+    if stat.startswith("select:"):
+        chosen = _select_stat(record, stat)
+        if chosen not in char.stats:
+            raise InvalidValue(f"{record['name']} has no {stat.split(':', 1)[1]} chosen")
+        return char.stats[chosen]
+    return char.value(stat)
+
+
+def _check_named(
+    ctx: Step,
+    move: Move,
+    named_records: list[tuple[JsonDict, int | None, str | None]],
+    chosen: list[JsonDict],
+    stat: str,
+) -> None:
+    for record, number, option in named_records:
+        mine = [u for u in chosen if u["asset"] == record["id"] and u["named"]]
+        conditional = [u for u in mine if u["effect"].get("when") or u["effect"].get("option")]
+        if not mine:
+            which = f" {number + 1}" if number is not None else ""
+            raise InvalidValue(
+                f"{record['name']} has no marked ability{which} that applies to {move.name} "
+                f"+{stat} now" + (f" (option {option!r})" if option else "")
+            )
+        abilities = sorted({u["ability"] for u in conditional})
+        if number is None and len(abilities) > 1:
+            key = str(record["id"]).rsplit("/", 1)[-1]
+            raise InvalidValue(
+                f"several abilities of {record['name']} fit {move.name}: name one with "
+                + " or ".join(f"--asset {key}:{i + 1}" for i in abilities)
+            )
+        options = sorted({str(u["effect"]["option"]) for u in mine if u["effect"].get("option")})
+        if option is None and len(options) > 1:
+            key = str(record["id"]).rsplit("/", 1)[-1]
+            n = mine[0]["ability"] + 1
+            raise InvalidValue(
+                f"{mine[0]['label']} offers a choice before rolling: "
+                + " or ".join(f"--asset {key}:{n}:{o}" for o in options)
+            )
+
+
+def _apply_before_roll(ctx: Step, use: JsonDict, record: JsonDict) -> int:
+    effect = use["effect"]
+    parts: list[str] = []
+    add = 0
+    raw_add = effect.get("add")
+    if isinstance(raw_add, str) and raw_add.startswith("track:"):
+        add = int(record["tracks"][raw_add.split(":", 1)[1]]["value"])
+    elif raw_add:
+        add = int(raw_add)
+    if add:
+        parts.append(f"+{add}")
+    if effect.get("roll"):
+        parts.append(f"rolls +{ctx.data.get('stat') or effect['roll'][0]}")
+    for key, value in (effect.get("before") or {}).items():
+        apply_gain(ctx, use, {key: value})
+        parts.append(f"{key.split(':', 1)[-1]} {value:+d}" if isinstance(value, int) else key)
+    if effect.get("reroll"):
+        ctx.data["reroll"] = True
+        parts.append("reroll any dice")
+    if effect.get("harm"):
+        # The card says what the harm is ("2 harm (instead of 1)"), whatever the weapon.
+        ctx.data["amount"] = int(effect["harm"])
+        parts.append(f"harm {effect['harm']}")
+    if effect.get("handler"):
+        from ironsworn.moves.assets.handlers import BEFORE
+
+        handler = BEFORE.get(str(effect["handler"]))
+        if handler is not None:
+            add += handler(ctx, use, record)
+    if effect.get("once") == "fight":
+        _mark_used(ctx, record, effect)
+    if effect.get("weak_as_miss"):
+        parts.append("a weak hit counts as a miss")
+    if effect.get("strong_as_weak"):
+        parts.append("a strong hit counts as a weak hit")
+    for key in OUTCOME_KEYS:
+        if effect.get(key):
+            parts.append(f"{describe_gain(effect[key])} {_WHEN[key]}")
+    ctx.note(f"{use['label']}: " + (", ".join(p for p in parts if p) or "applies"))
+    return add
+
+
+_WHEN = {
+    "hit": "on a hit",
+    "strong": "on a strong hit",
+    "weak": "on a weak hit",
+    "miss": "on a miss",
+    "strong_match": "on a strong hit with a match",
+    "after": "after the move",
+    "burned": "if you burn momentum",
+    "action_one": "if the action die shows 1",
+}
+
+
+def describe_gain(gain: Any) -> str:
+    """A gain in words: ``+1 momentum``, ``Endure Stress (2)``, ``+1 supply or +1 momentum``."""
+    if not isinstance(gain, Mapping):
+        return str(gain)
+    words = []
+    for key, value in gain.items():
+        if key == "choose":
+            words.append(" or ".join(describe_gain(g) or "nothing" for g in value))
+        elif key == "follow":
+            name = short(str(value["move"])).replace("_", " ")
+            amount = f" ({value['amount']})" if value.get("amount") else ""
+            words.append(f"{name}{amount}" + (" with a reroll" if value.get("reroll") else ""))
+        elif key == "allies":
+            words.append("each ally " + describe_gain(value))
+        elif key == "initiative":
+            words.append("keep initiative")
+        elif key == "debility_choice":
+            words.append("mark " + " or ".join(value))
+        elif key.startswith("set_track:"):
+            words.append(f"{key.split(':', 1)[1]} set to {value}")
+        elif isinstance(value, int):
+            what = key.split(":", 1)[-1].replace("_", " ")
+            if key == "next_add":
+                what = "on your next move"
+            words.append(f"{value:+d} {what}")
+        else:
+            words.append(f"+{value.replace('_', ' ')} {key.split(':', 1)[-1]}")
+    return ", ".join(words)
+
+
+def _mark_used(ctx: Step, record: Mapping[str, Any], effect: Mapping[str, Any]) -> None:
+    used = {k: list(v) for k, v in (ctx.char.flags.get("asset_once") or {}).items()}
+    key = f"{record['id']}#{effect.get('_ability', '')}"
+    for fight in _fight_ids(ctx):
+        used.setdefault(fight, []).append(key)
+    if used:
+        ctx.flag("asset_once", used)
+
+
+# --- after the roll ------------------------------------------------------------------------
+
+
+def adjust_outcome(step: JsonDict) -> str | None:
+    """The outcome an ability makes the roll count as (after any burn), or None."""
+    outcome = str(step.get("outcome"))
+    for use in step.get("asset_uses") or ():
+        effect = use["effect"]
+        if outcome == "weak_hit" and effect.get("weak_as_miss"):
+            return "miss"
+        if outcome == "strong_hit" and effect.get("strong_as_weak"):
+            return "weak_hit"
+    return None
+
+
+def _due(ctx: Step, effect: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    outcome = ctx.outcome
+    roll = ctx.roll
+    due: list[tuple[str, Any]] = []
+    for key in OUTCOME_KEYS:
+        gain = effect.get(key)
+        if not gain:
+            continue
+        if (
+            (key == "hit" and outcome.is_hit)
+            or (key == "strong" and outcome is Outcome.STRONG_HIT)
+            or (key == "weak" and outcome is Outcome.WEAK_HIT)
+            or (key == "miss" and outcome is Outcome.MISS)
+            or (key == "strong_match" and outcome is Outcome.STRONG_HIT and roll.get("match"))
+            or key == "after"
+            or (key == "burned" and roll.get("burned"))
+            or (key == "action_one" and roll.get("action_die") == 1)
+        ):
+            due.append((key, gain))
+    return due
+
+
+def gains_before(ctx: Step) -> None:
+    """Momentum and meters an ability gives on this outcome (before the move's own effects)."""
+    if ctx.data.get("asset_gains_done"):
+        return
+    for use in ctx.data.get("asset_uses") or ():
+        if use.get("ally"):
+            continue  # given to the ally by Aid Your Ally's outcome
+        for _key, gain in _due(ctx, use["effect"]):
+            early = {k: v for k, v in gain.items() if k == "momentum" and isinstance(v, int)}
+            if early:
+                apply_gain(ctx, use, early)
+
+
+def gains_after(ctx: Step) -> None:
+    """Harm, progress, follow-on moves and choices an ability gives (after the move's own)."""
+    for use in ctx.data.get("asset_uses") or ():
+        if use.get("ally"):
+            continue
+        for _key, gain in _due(ctx, use["effect"]):
+            late = {k: v for k, v in gain.items() if not (k == "momentum" and isinstance(v, int))}
+            if late:
+                apply_gain(ctx, use, late)
+
+
+def apply_gain(ctx: Step, use: Mapping[str, Any], gain: Mapping[str, Any]) -> None:
+    """Apply one gain (or cost) of an ability to the sheet, as events."""
+    record = _record(ctx, str(use["asset"]))
+    for key, value in gain.items():
+        if key == "momentum":
+            amount = roll_value(ctx, ctx.char, record, value) if isinstance(value, str) else value
+            ctx.momentum(int(amount))
+        elif key in ("health", "spirit"):
+            ctx.meter(key, int(value))
+        elif key == "supply":
+            ctx.supply(int(value))
+        elif key in ("harm", "progress"):
+            _mark(ctx, use, key, int(value))
+        elif key == "next_add":
+            current = int(ctx.char.flags.get("next_move_add") or 0)
+            ctx.flag("next_move_add", current + int(value))
+        elif key == "experience":
+            char = ctx.char
+            ctx.engine.set_meter(char.name, "experience_earned", char.experience_earned + value)
+        elif key == "bond_ticks":
+            char = ctx.char
+            ctx.engine.set_meter(char.name, "bond_ticks", min(40, char.bond_ticks + int(value)))
+        elif key == "initiative":
+            ctx.initiative(bool(value))
+        elif key == "follow":
+            args = {k: v for k, v in value.items() if k != "move"}
+            if args.get("companion") and ":" not in str(args["companion"]):
+                args["companion"] = ctx.char.asset(str(args["companion"]))["id"]
+            ctx.follow(str(value["move"]), **args)
+        elif key == "choose":
+            ask_choice(ctx, use, list(value))
+        elif key == "allies":
+            for ally in ctx.state.party(ctx.name):
+                if ally.name != ctx.name:
+                    _apply_to(ctx, ally.name, value)
+        elif key == "patient_health":
+            _heal_patient(ctx, int(value))
+        elif key == "debility_choice":
+            _debility_choice(ctx, use, list(value))
+        elif key.startswith("track:"):
+            name = key.split(":", 1)[1]
+            amount = ctx.roll["action_die"] if value == "action_die" else int(value)
+            change_track(ctx, record, name, int(amount))
+        elif key.startswith("set_track:"):
+            name = key.split(":", 1)[1]
+            current = int(record["tracks"][name]["value"])
+            change_track(ctx, record, name, int(value) - current)
+        elif key.startswith("select:") and key.endswith("_track"):
+            stat = _select_stat(record, key.removesuffix("_track"))
+            meter = MASK_METERS.get(stat)
+            if meter:
+                ctx.meter(meter, int(value))
+        elif key == "debility":
+            ctx.debility(str(value), True)
+        elif key.startswith("flag:"):
+            ctx.flag(key.split(":", 1)[1], value)
+        else:
+            raise RuleViolation(f"internal: unknown asset gain {key!r}")
+
+
+def _apply_to(ctx: Step, who: str, gain: Mapping[str, Any]) -> None:
+    for key, value in gain.items():
+        if key == "momentum":
+            ctx.momentum(int(value), who=who)
+        elif key in ("health", "spirit"):
+            ctx.meter(key, int(value), who=who)
+
+
+def _mark(ctx: Step, use: Mapping[str, Any], key: str, times: int) -> None:
+    track_id = ctx.data.get("track")
+    if not track_id or track_id not in ctx.state.tracks:
+        ctx.note(f"{use['label']}: no track to mark {key} on")
+        return
+    track = ctx.state.tracks[track_id]
+    if track.status != "active":
+        return
+    if key == "harm" and track.kind != "fight":
+        ctx.note(f"{use['label']}: +{times} harm needs a fight track")
+        return
+    ctx.mark_progress(track, times)
+
+
+def change_track(ctx: Step, record: Mapping[str, Any], name: str, delta: int) -> None:
+    """Move one of a card's tracks by ``delta``, within 0 and its maximum."""
+    track = (record.get("tracks") or {}).get(name)
+    if track is None:
+        raise InvalidValue(f"{record['name']} has no {name} track")
+    after = max(0, min(int(track["max"]), int(track["value"]) + delta))
+    if after != track["value"]:
+        ctx.emit(
+            {
+                "type": "asset_track",
+                "character": ctx.name,
+                "asset": record["id"],
+                "track": name,
+                "from": track["value"],
+                "to": after,
+            }
+        )
+
+
+def _heal_patient(ctx: Step, amount: int) -> None:
+    if ctx.data.get("companion"):
+        ctx.engine.companion_meter(ctx.name, str(ctx.data["companion"]), amount)
+    elif ctx.data.get("ally"):
+        ctx.meter("health", amount, who=str(ctx.data["ally"]))
+    elif not ctx.data.get("patient"):
+        ctx.meter("health", amount)
+
+
+def ask_choice(ctx: Step, use: Mapping[str, Any], gains: list[Mapping[str, Any]]) -> None:
+    """Queue a choice between gains (asked once the move's own decisions are answered)."""
+    options: list[JsonDict] = []
+    for index, gain in enumerate(gains):
+        key = "_".join(k.split(":", 1)[-1] for k in gain) or "nothing"
+        if "follow" in gain:
+            key = short(str(gain["follow"]["move"]))
+        if any(o["key"] == key for o in options):
+            key = f"{key}_{index + 1}"
+        options.append({"key": key, "text": describe_gain(gain) or "nothing", "gain": gain})
+    ctx.engine.queue(
+        {
+            "step": "ask",
+            "decision": {
+                "kind": "choose",
+                "character": ctx.name,
+                "move": ctx.data.get("move"),
+                "prompt": f"{use['label']}: choose one",
+                "options": [{"key": o["key"], "text": o["text"]} for o in options],
+                "count": 1,
+                "min": 1,
+                "resume": {
+                    **{k: v for k, v in ctx.data.items() if k not in ("point", "keys")},
+                    "point": "asset.gain",
+                    "context": {"use": dict(use), "gains": {o["key"]: o["gain"] for o in options}},
+                },
+            },
+        }
+    )
+
+
+def _debility_choice(ctx: Step, use: Mapping[str, Any], debilities: list[str]) -> None:
+    free = [d for d in debilities if not ctx.char.has(d)]
+    if not free:
+        ctx.follow("face_desolation")
+        return
+    ask_choice(ctx, use, [{"debility": d} for d in free])

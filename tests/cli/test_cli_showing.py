@@ -29,7 +29,7 @@ def kaelen(capsys: pytest.CaptureFixture[str]) -> None:
     run(
         capsys,
         *("character", "new", "Kaelen", "--stats", "edge=3,heart=2,iron=2,shadow=1,wits=1"),
-        *("--bond", "Elda", "--asset", "hawk:1"),
+        *("--bond", "Elda", "--asset", "hawk:1=Kestrel"),
     )
     run(capsys, "vow", "new", "Avenge", "my", "kin", "--rank", "extreme")
     run(capsys, "journey", "new", "To", "the", "Veiled", "Mountains", "--rank", "dangerous")
@@ -61,8 +61,8 @@ def test_sheet_lists_open_tracks_and_the_text_of_marked_abilities(
     assert "  vows:\n    vow-1      extreme      [#][#][/][ ]" in text
     assert "  journeys:\n    journey-2  dangerous    [#][#][#][#][ ]" in text
     assert "  fights:\n    fight-3    formidable" in text
-    assert "  assets:\n    Hawk *-- (health 3/3)\n      1. " in text
-    marked = text.split("Hawk *-- (health 3/3)\n")[1].splitlines()
+    assert "  assets:\n    Hawk “Kestrel” *-- (health 3/3)\n      1. " in text
+    marked = text.split("Hawk “Kestrel” *-- (health 3/3)\n")[1].splitlines()
     assert len(marked) == 1  # only the marked ability is spelled out
     assert "Undertake a Journey" in marked[0]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.cli.common import campaign_options, common_options, emit, parse_int
+from ironsworn.cli.common import JoinWords, campaign_options, common_options, emit, parse_int
 
 if TYPE_CHECKING:
     from ironsworn.content.loader import Ruleset
@@ -32,7 +32,9 @@ def register(sub: Any) -> None:
     listing.add_argument("--search", help="only cards whose name or abilities hold these words")
     listing.set_defaults(func=run_list)
     show = common_options(group.add_parser("show", help="show a whole card"))
-    show.add_argument("id", metavar="ID", help="full id, id without type, or name")
+    show.add_argument(
+        "id", metavar="ID", nargs="+", action=JoinWords, help="full id, id without type, or name"
+    )
     show.set_defaults(func=run_show)
     for action, text in (("mark", "mark an ability by hand"), ("unmark", "clear an ability")):
         change = campaign_options(common_options(group.add_parser(action, help=text)))

@@ -60,7 +60,9 @@ class AutoPlayer:
         self.rng = random.Random(self.seed)
         self.engine = MoveEngine(self.state, dice=RandomDice(self.seed))
         sheet = SheetOperations(self.engine)
-        sheet.new_character("Asha", "edge=3,heart=2,iron=2,shadow=1,wits=1", ["Elda"], ["hawk:3"])
+        sheet.new_character(
+            "Asha", "edge=3,heart=2,iron=2,shadow=1,wits=1", ["Elda"], ["hawk:3=Kestrel"]
+        )
         sheet.new_character("Kai", "edge=1,heart=3,iron=2,shadow=2,wits=1")
 
     def step(self) -> OperationResult | None:

@@ -1134,6 +1134,8 @@ class MoveEngine:
             return
         if ctx.data.get("turn_the_tide") and outcome.is_hit:
             ctx.momentum(1)
+        # Momentum a move's own rules grant like an asset benefit (Starforged: a vow's Secure
+        # an Advantage taken with a companion...).
         on_hit, on_strong = ctx.data.get("asset_momentum") or (0, 0)
         if outcome.is_hit and on_hit:
             ctx.momentum(int(on_hit))

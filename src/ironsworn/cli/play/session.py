@@ -54,6 +54,7 @@ CLI_MODULES = (
     "ironsworn.cli.world_cmd",
     "ironsworn.cli.ask_cmd",
     "ironsworn.cli.content_cmd",
+    "ironsworn.cli.asset_cmd",
     "ironsworn.cli.campaign_cmd",
     "ironsworn.cli.setup_cmd",
 )

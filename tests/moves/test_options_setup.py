@@ -281,7 +281,7 @@ def test_the_first_vow_is_troublesome_dangerous_or_formidable(
 def test_one_shot_suggests_the_vow_rank_for_the_session(session: str, rank: str) -> None:
     game = Game()
     option(game, "one_shot", session)
-    game.character("Asha", ASHA_STATS, assets=["hawk:1"])
+    game.character("Asha", ASHA_STATS, assets=["hawk:1=Kestrel"])
     result = game.sheet.new_track("vow", "Stop the raiders", "")
     track = next(e["track"] for e in result.events if e["type"] == "track_created")
     assert track["rank"] == rank

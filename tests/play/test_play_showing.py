@@ -52,7 +52,7 @@ def test_a_new_campaign_has_no_recap(tmp_path: Path) -> None:
 
 def test_the_advance_prompt_says_which_ability_an_upgrade_marks(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
-    made = ["character", "new", "Kai", "--stats", KAI_STATS, "--asset", "hawk:1"]
+    made = ["character", "new", "Kai", "--stats", KAI_STATS, "--asset", "hawk:1=Kestrel"]
     assert main([*made, "--campaign", str(path)]) == 0
     assert main(["adjust", "experience", "+5", "--campaign", str(path)]) == 0
     run = run_script(path, ["/move advance --asset hawk"])

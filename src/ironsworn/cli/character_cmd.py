@@ -160,11 +160,9 @@ def _starforged_text(sheet: dict[str, Any]) -> str:
 
 def with_cards(sheet: dict[str, Any]) -> dict[str, Any]:
     """The sheet with each asset's words: its marked abilities' text (see ``record_view``)."""
-    from ironsworn.content import load_library
-    from ironsworn.moves.assets.cards import record_view
+    from ironsworn.moves.assets.cards import sheet_with_cards
 
-    library = load_library()
-    return {**sheet, "assets": [record_view(library, a) for a in sheet["assets"]]}
+    return sheet_with_cards(sheet)
 
 
 def run_character(args: argparse.Namespace) -> int:

@@ -250,8 +250,10 @@ def new_character(ctx: Context, o: JsonDict) -> JsonDict:
             o["name"], o["stats"], o.get("bonds", []), o.get("assets", [])
         ),
     )
-    sheet: JsonDict = ctx.store.state().sheet(o["name"].strip())
-    return sheet
+    from ironsworn.moves.assets.cards import sheet_with_cards
+
+    # The same shape as 'character new --json': each asset with its abilities' words.
+    return sheet_with_cards(ctx.store.state().sheet(o["name"].strip()))
 
 
 def adjust(ctx: Context, o: JsonDict) -> JsonDict:

@@ -27,6 +27,7 @@ def library() -> Any:
 
 def campaign_state(store: Any, name: str) -> JsonDict:
     """Everything the table shows: sheets, tracks, the pending decision and the world."""
+    from ironsworn.moves.assets.cards import sheet_with_cards
     from ironsworn.moves.engine import public_pending
 
     state = store.state()
@@ -45,7 +46,7 @@ def campaign_state(store: Any, name: str) -> JsonDict:
         "campaign": name,
         "ruleset": ruleset,
         "impacts": marks,
-        "characters": [state.sheet(n) for n in state.characters],
+        "characters": [sheet_with_cards(state.sheet(n), library()) for n in state.characters],
         "tracks": [t.summary() for t in state.tracks.values()],
         "pending": public_pending(state.pending) if state.pending else None,
         "shared_supply": state.shared_supply,

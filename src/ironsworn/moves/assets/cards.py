@@ -197,6 +197,16 @@ def ability_words(ruleset: Ruleset, asset: Asset) -> list[str]:
     return [a.text or a.summary for a in asset.abilities]
 
 
+def sheet_with_cards(sheet: Mapping[str, Any], ruleset: Ruleset | None = None) -> JsonDict:
+    """A character sheet (``CampaignState.sheet``) with each asset as :func:`record_view`
+    shows it: the JSON of ``sheet --json``, the web table's sheets and play mode's alike."""
+    if ruleset is None:
+        from ironsworn.content import load_library
+
+        ruleset = load_library()
+    return {**sheet, "assets": [record_view(ruleset, a) for a in sheet.get("assets") or ()]}
+
+
 def record_view(ruleset: Ruleset, record: Mapping[str, Any]) -> JsonDict:
     """A record as a sheet shows it: marks, fields, tracks and the words of marked abilities."""
     out: JsonDict = dict(record)

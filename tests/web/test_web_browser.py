@@ -117,6 +117,7 @@ def test_create_a_character_in_the_browser(server: Any, browser: Any) -> None:
     page.fill("form.create input[name=bond0]", "Elda")
     page.select_option("form.create select[name=asset0]", "asset:classic/companion/hawk")
     page.select_option("form.create select[name=ability0]", "1")
+    page.fill("form.create input[name=assetname0]", "Kestrel")  # a companion is named
     page.fill("form.create input[name=vow]", "Avenge my kin")
     page.click("form.create button[type=submit]")
     page.wait_for_selector(".track[data-track]")
@@ -280,7 +281,7 @@ def test_screens(server: Any, browser: Any, viewport: dict[str, int], size: str)
     table = Table(server, f"screens-{size}")
     table.do(
         "character",
-        {"name": "Asha", "stats": STATS, "bonds": ["Elda"], "assets": ["hawk:1", "shield-bearer"]},
+        {"name": "Asha", "stats": STATS, "bonds": ["Elda"], "assets": ["hawk:1=Kestrel", "shield-bearer"]},
     )
     table.do("track", {"kind": "vow", "text": "Avenge my kin", "rank": "extreme"})
     table.do("progress", {"track": "Avenge my kin", "ticks": 13})

@@ -570,12 +570,14 @@ function renderCreate() {
     h("option", { value: "" }, `asset ${i + 1}…`), (store.assets || []).map((a) => h("option", { value: a.id }, `${a.name} (${a.type})`))));
   const abilities = [0, 1, 2].map((i) => h("select", { name: `ability${i}`, "aria-label": `starting ability of asset ${i + 1}` },
     h("option", { value: "" }, "marked ability"), [1, 2, 3].map((n) => h("option", { value: n }, `start with ability ${n}`))));
+  const named = [0, 1, 2].map((i) => h("input", { name: `assetname${i}`, "aria-label": `name on asset ${i + 1}`, placeholder: "name (a companion's)" }));
   const vow = h("input", { name: "vow", placeholder: "background vow" });
   const vowRank = h("select", { name: "vowRank", "aria-label": "background vow rank" }, RANKS.map((r) => h("option", { value: r, selected: r === "extreme" }, r)));
   const form = h("form", { class: "create", onsubmit: async (e) => {
     e.preventDefault();
     const stats = STATS.map((s, i) => `${s}=${selects[i].querySelector("select").value}`).join(",");
-    const chosen = assets.map((a, i) => (a.value ? a.value + (abilities[i].value ? `:${abilities[i].value}` : "") : "")).filter(Boolean);
+    const chosen = assets.map((a, i) => (a.value ? a.value + (abilities[i].value ? `:${abilities[i].value}` : "")
+      + (named[i].value.trim() ? `=${named[i].value.trim()}` : "") : "")).filter(Boolean);
     const made = await act("character", clean({ name: name.value.trim(), stats,
       bonds: bonds.map((b) => b.value.trim()).filter(Boolean), assets: chosen }));
     if (!made) return;
@@ -585,7 +587,7 @@ function renderCreate() {
     await refresh();
   } }, h("h3", {}, "A new character"), name, h("div", { class: "stat-picks" }, selects),
   h("p", { class: "hint" }, "Stats: 3, 2, 2, 1, 1 in any order."), bonds,
-  assets.map((a, i) => h("div", { class: "asset-pick" }, a, abilities[i])), vow, vowRank,
+  assets.map((a, i) => h("div", { class: "asset-pick" }, a, abilities[i], named[i])), vow, vowRank,
   h("button", { type: "submit", class: "primary" }, "Create"));
   fill("tab-create", form);
 }

@@ -281,7 +281,12 @@ def test_screens(server: Any, browser: Any, viewport: dict[str, int], size: str)
     table = Table(server, f"screens-{size}")
     table.do(
         "character",
-        {"name": "Asha", "stats": STATS, "bonds": ["Elda"], "assets": ["hawk:1=Kestrel", "shield-bearer"]},
+        {
+            "name": "Asha",
+            "stats": STATS,
+            "bonds": ["Elda"],
+            "assets": ["hawk:1=Kestrel", "shield-bearer"],
+        },
     )
     table.do("track", {"kind": "vow", "text": "Avenge my kin", "rank": "extreme"})
     table.do("progress", {"track": "Avenge my kin", "ticks": 13})

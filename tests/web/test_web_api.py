@@ -355,3 +355,11 @@ def test_a_starforged_sheet_marks_impacts(api: Any) -> None:
     data = api.get("/api/c/sf/state").json()
     assert data["characters"][0]["impacts"] == ["wounded"]
     assert {"name": "doomed", "kind": "burden"} in data["impacts"]
+
+
+def test_a_campaign_lists_the_moves_of_its_ruleset(api: Any) -> None:
+    api.post("/api/campaigns", json={"name": "sf", "ruleset": "starforged"}, headers=CHANGE)
+    classic = api.get("/api/c/t/moves").json()
+    starforged = api.get("/api/c/sf/moves").json()
+    assert classic and all(m["id"].startswith("move:classic/") for m in classic)
+    assert starforged and all(m["id"].startswith("move:starforged/") for m in starforged)

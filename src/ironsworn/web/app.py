@@ -14,6 +14,7 @@ Routes (every page action has its JSON endpoint; see ``docs/api.md``)::
     GET  /api/odds?stat=&adds=&momentum=&debilities=   ('odds action --json')
     GET  /api/c/{name}/state                 sheets, tracks, pending decision, world; version
     GET  /api/c/{name}/timeline?last=N       log and journal as one list
+    GET  /api/c/{name}/moves                 the moves of the campaign's ruleset
     GET  /api/c/{name}/moves/{move}?character=C   the move panel with the character's odds
     POST /api/c/{name}/actions/{action}      run an action (body: its options as JSON)
     GET  /api/c/{name}/events                server-sent events: {"version", "head"} per change
@@ -326,7 +327,23 @@ async def state(request: Request) -> Response:
 async def timeline(request: Request) -> Response:
     table = table_of(request)
     last = int_param(request, "last", 1, reads.TIMELINE_MAX, reads.TIMELINE_DEFAULT)
-    return json_response(await table.call(lambda store: reads.timeline(store, last)))
+    await table.check()
+    version, key = table.version, f"timeline:{last}"
+    data: list[Any] | None = table.cache.get(key)
+    if data is None:
+        data = await table.call(lambda store: reads.timeline(store, last))
+        if table.version == version:
+            table.cache[key] = data
+    return json_response(data)
+
+
+async def campaign_moves(request: Request) -> Response:
+    table = table_of(request)
+
+    def listing(store: Any) -> list[dict[str, Any]]:
+        return reads.moves(getattr(store.state(), "ruleset", "classic"))
+
+    return json_response(await table.call(listing))
 
 
 async def move_panel(request: Request) -> Response:
@@ -484,6 +501,7 @@ def create_app(
         Route("/api/odds", odds),
         Route("/api/c/{name}/state", state),
         Route("/api/c/{name}/timeline", timeline),
+        Route("/api/c/{name}/moves", campaign_moves),
         Route("/api/c/{name}/moves/{move:path}", move_panel),
         Route("/api/c/{name}/actions/{action}", act, methods=["POST"]),
         Route("/api/c/{name}/events", events),

@@ -21,6 +21,7 @@ const PROGRESS_MOVES = {
   vow: "fulfill your vow", journey: "reach your destination", fight: "end the fight",
 };
 
+const TIMELINE = 100; // entries shown (the export holds them all)
 const store = {
   state: null, version: -1, timeline: [], moves: null, oracles: null, assets: null,
   npcs: null, truths: null, move: null, panel: null, result: null, viewing: null,
@@ -110,14 +111,15 @@ function clean(obj) {
 
 async function refresh() {
   try {
-    const [state, timeline] = await Promise.all([
-      api("GET", `${BASE}/state`), api("GET", `${BASE}/timeline?last=200`),
-    ]);
+    // Both asked at once; the sheet is drawn as soon as the state is here.
+    const timeline = api("GET", `${BASE}/timeline?last=${TIMELINE}`);
+    const state = await api("GET", `${BASE}/state`);
     store.state = state;
     store.version = state.version;
-    store.timeline = timeline;
     render();
     if (store.move) loadPanel(store.move, false);
+    store.timeline = await timeline;
+    renderTimeline();
   } catch (err) {
     showError(err.message);
   }
@@ -151,7 +153,6 @@ function render() {
   renderTracks();
   renderPending();
   renderResult();
-  renderTimeline();
   renderWorld();
 }
 
@@ -278,11 +279,7 @@ function renderTracks() {
 // ------------------------------------------------------------------------- moves tab
 
 async function renderMoves() {
-  const ruleset = store.state ? store.state.ruleset : "classic";
-  if (!store.moves || store.movesOf !== ruleset) {
-    store.moves = await api("GET", `/api/moves?ruleset=${encodeURIComponent(ruleset)}`);
-    store.movesOf = ruleset;
-  }
+  if (!store.moves) store.moves = await api("GET", `${BASE}/moves`);
   const search = h("input", { type: "search", id: "move-search", placeholder: "search moves", "aria-label": "search moves" });
   const lists = h("div", { class: "move-lists" });
   const draw = () => {
@@ -653,9 +650,9 @@ async function start() {
   const content = Promise.all([
     api("GET", "/api/content/assets"), api("GET", "/api/content/npcs"), api("GET", "/api/content/truths"),
   ]).catch((err) => { showError(err.message); return [[], [], []]; });
+  const moves = renderMoves().catch((err) => showError(err.message));
   await refresh();
   listen();
-  const moves = renderMoves().catch((err) => showError(err.message));
   const [assets, npcs, truths] = await content;
   Object.assign(store, { assets, npcs, truths });
   if (store.state) render();

@@ -291,3 +291,37 @@ def test_a_refused_command_leaves_an_empty_campaign_file_empty(
     # A command that succeeds makes the campaign in the empty file, as before.
     assert run(capsys, "character", "new", "Kai", "--stats", STATS)[0] == 0
     assert empty.stat().st_size > 0
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["log"], ["sheet"], ["undo"], ["adjust", "health", "-1"], ["journal", "add", "x"]],
+    ids=" ".join,
+)
+def test_a_read_only_campaign_is_one_line_and_leaves_no_files(
+    home: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+) -> None:
+    """Finding 6: a read-only campaign file is refused before SQLite opens it, so no
+    ``-wal``/``-shm`` appear and undo changes nothing. (Root may write any file, so for root
+    ``access`` answers as it would for the file's other users.)"""
+    path = campaign(home)
+    path.chmod(0o444)
+    if os.geteuid() == 0:
+        real_access = os.access
+
+        def access(target: Any, mode: int, **kwargs: Any) -> bool:
+            if mode & os.W_OK and Path(target) == path:
+                return False
+            return real_access(target, mode, **kwargs)
+
+        monkeypatch.setattr(os, "access", access)
+    before = fingerprint(home)
+    files = sorted(p.name for p in path.parent.iterdir())
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, ""), err
+    assert one_line(err) and "read-only" in err
+    assert fingerprint(home) == before
+    assert sorted(p.name for p in path.parent.iterdir()) == files

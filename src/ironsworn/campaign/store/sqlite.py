@@ -184,6 +184,7 @@ class CampaignStore(Store[S]):
         if existed:
             if schema.check_header(path) and not create:
                 raise CampaignError(f"{path}: empty file, not an ironsworn campaign")
+            _check_writable(path)
         elif not create:
             raise CampaignError(f"{path}: campaign file not found")
         else:
@@ -480,6 +481,27 @@ class CampaignStore(Store[S]):
 
     def _drop_snapshots(self, from_seq: int) -> None:
         self._conn.execute("DELETE FROM snapshots WHERE seq >= ?", (from_seq,))
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a campaign file (or folder) this process may not write, before SQLite opens it.
+
+    SQLite would open a read-only file read-only without a word: reads would work but leave
+    ``-wal`` and ``-shm`` files behind (a reader of a WAL file needs them and cannot clean them
+    up), and every write would fail half-way. ``access`` opens no descriptor (no lock is
+    dropped) and also sees a read-only file system, even for root.
+    """
+    if not os.access(path, os.W_OK):
+        raise CampaignError(
+            f"{path}: campaign file is read-only (accepted: a campaign file you may write; "
+            "make it writable, or work on a copy)"
+        )
+    folder = path.absolute().parent
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CampaignError(
+            f"{path}: the folder {folder} is read-only, and a campaign keeps its write-ahead "
+            "log beside the file (accepted: a campaign in a folder you may write)"
+        )
 
 
 def _remove_if_empty(path: Path) -> None:

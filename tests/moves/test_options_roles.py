@@ -166,3 +166,10 @@ def test_roles_need_the_option() -> None:
     game = campaign("cards")
     with pytest.raises(RuleViolation, match="does not use roles"):
         game.engine.make_move("face danger", stat="edge", as_role=["scout"], role_bonus="+2")
+
+
+def test_no_asset_cards_at_creation_without_assets() -> None:
+    game = campaign("roles")
+    with pytest.raises(RuleViolation, match="plays without asset cards"):
+        game.sheet.new_character("Bo", ASHA_STATS, assets=["slayer"])
+    assert "Bo" not in game.state.characters

@@ -154,3 +154,13 @@ def test_bad_semi_random_setups_change_nothing(kwargs: dict[str, object], says: 
         semi_random_character(game.engine, "Kai", **kwargs)  # type: ignore[arg-type]
     assert says in str(raised.value)
     assert game.state.to_dict() == before
+
+
+def test_without_assets_no_cards_are_drawn() -> None:
+    game = Game()
+    SetupOperations(game.engine).set_option("assets", "roles")
+    game.dice([60, 59, 65, 86, 73, 8])  # the stat and the oracles only
+    result = semi_random_character(game.engine, "Kai")
+    assert game.dice_left == 0
+    assert "asset_hand" not in game.state.character("Kai").flags
+    assert any("plays without assets" in n for n in result.notes)

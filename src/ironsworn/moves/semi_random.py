@@ -127,6 +127,8 @@ def semi_random_character(
             )
         piles = asset_decks(engine, exclude)
         wanted = [str(d).strip().lower().replace(" ", "_").replace("-", "_") for d in decks]
+        if state.option("assets") != "cards":
+            wanted = []  # playing without assets (L5336-5360): no cards are drawn
         for deck in wanted:
             if deck not in piles:
                 raise InvalidValue(
@@ -173,7 +175,9 @@ def semi_random_character(
                     "rolls": [],
                 }
             )
-        flags: dict[str, Any] = {"asset_hand": hand}
+        flags: dict[str, Any] = {"asset_hand": hand} if hand else {}
+        if not wanted:
+            engine.note("no asset cards are drawn: this campaign plays without assets")
         if not one_shot:
             flags["reserved_bonds"] = MAX_BACKGROUND_BONDS - 1
         character = {
@@ -217,11 +221,12 @@ def semi_random_character(
             engine.emit(
                 {"type": "note_added", "note": {"text": INCITING + text, "character": None}}
             )
-        engine.note(
-            f"{clean}'s hand: "
-            + ", ".join(engine.ruleset.assets[i].name for i in hand)
-            + f"; keep {KEEP} with 'character keep {clean} CARD,CARD,CARD'"
-        )
+        if hand:
+            engine.note(
+                f"{clean}'s hand: "
+                + ", ".join(engine.ruleset.assets[i].name for i in hand)
+                + f"; keep {KEEP} with 'character keep {clean} CARD,CARD,CARD'"
+            )
 
     return engine.operation("character", name.strip(), run)
 

@@ -155,6 +155,12 @@ class SheetOperations:
                     "(accepted: 'connection new NAME --rank R --role ROLE', or Make a Connection)"
                 )
             check_background_bonds(self.state, len(bonds), reserved_bonds)
+            mode = self.state.option("assets")
+            if assets and mode != "cards":
+                raise RuleViolation(
+                    f"--asset {assets[0]!r}: this campaign plays without asset cards (option "
+                    f"assets {mode}; seed 000 L5336-5360)"
+                )
             records = []
             for text in assets:
                 choice = parse_asset_choice(text)

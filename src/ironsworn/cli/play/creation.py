@@ -338,7 +338,7 @@ def _semi_random(session: PlaySession, name: str) -> str:
     created = session.state().character(name).name
     hand = session.state().character(created).flags.get("asset_hand") or []
     names = [session.library.assets[i].name for i in hand]
-    while True:
+    while names:  # none are drawn when the campaign plays without assets
         try:
             answer = ask(
                 session,
@@ -356,7 +356,8 @@ def _semi_random(session: PlaySession, name: str) -> str:
             session.out.error(str(exc))
             continue
         session.report(kept)
-        return created
+        break
+    return created
 
 
 def _truths(session: PlaySession) -> None:

@@ -125,7 +125,11 @@ def test_resupply_weak_hit_costs_momentum_for_the_supply_taken(
     """Resupply weak hit: "take up to +2 supply, but suffer -1 momentum for each" (L1713-1715):
     +wits 1 and 6 beat 1, not 10."""
     game.set(supply=supply)
-    game.move("resupply", WEAK)
+    pending = game.move("resupply", WEAK).pending
+    assert pending is not None
+    offered = {o["key"]: o["text"] for o in pending["options"]}
+    taken = min(int(answer[-1]), 5 - supply)
+    assert (f"+{taken} taken, -{taken} momentum" in offered[answer]) is (note is not None)
     result = game.choose([answer])
     assert fx(result) == effects
     said = [n for n in result.notes if "taken (max +5)" in n]

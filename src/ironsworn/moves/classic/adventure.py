@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.meters import METER_MAX
 from ironsworn.moves.classic._common import (
     M,
     S,
@@ -182,9 +183,19 @@ def resupply(ctx: Step) -> None:
     if ctx.outcome is S:
         ctx.supply(2)
     elif ctx.outcome is W:
+        supply = ctx.char.supply
+        room = max(0, METER_MAX - supply)
+
+        def take(n: int) -> tuple[str, str]:
+            text = f"+{n} supply, -{n} momentum"
+            if room < n:
+                # The cost follows the supply taken (resupply_weak): say so before the choice.
+                text += f" (supply is {supply:+d}: +{room} taken, -{room} momentum)"
+            return f"take_{n}", text
+
         ctx.choose(
             "resupply.weak_hit",
-            [("take_1", "+1 supply, -1 momentum"), ("take_2", "+2 supply, -2 momentum")],
+            [take(1), take(2)],
             minimum=0,
             prompt="take up to +2 supply, suffering -1 momentum for each (or decline)",
         )

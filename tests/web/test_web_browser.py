@@ -190,6 +190,21 @@ def test_two_players_see_each_others_moves_without_reloading(server: Any, browse
     assert asha.inner_text(".char-name").startswith("Asha")
     assert bo.inner_text(".char-name").startswith("Bo")
     assert [c["momentum"] for c in table.state()["characters"]] == [3, 3]
+
+    # Asha's decision: every page sees it, only Asha's page (or the guide) answers it.
+    asha.fill(".move-form input[name=dice]", "3,5,8")
+    asha.click(".move-form button[type=submit]")
+    expect(bo.locator("#pending")).to_contain_text("waiting for Asha", timeout=3000)
+    assert bo.locator("#pending button").count() == 0
+    asha.click("#pending button[data-key=suffer_momentum]")
+    bo.wait_for_selector("#pending", state="hidden", timeout=3000)
+
+    # A page that lost its connection catches up by itself when it is back.
+    bo.context.set_offline(True)
+    table.do("journal", {"text": "Written while Bo was away"})
+    bo.wait_for_timeout(300)
+    bo.context.set_offline(False)
+    expect(bo.locator("#timeline")).to_contain_text("Written while Bo was away", timeout=5000)
     assert asha.errors == [] and bo.errors == []
     asha.context.close()
     bo.context.close()

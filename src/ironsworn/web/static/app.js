@@ -113,6 +113,7 @@ async function refresh() {
   try {
     // Both asked at once; the sheet is drawn as soon as the state is here.
     const timeline = api("GET", `${BASE}/timeline?last=${TIMELINE}`);
+    timeline.catch(() => {}); // reported below if the state was read; else the state's error
     const state = await api("GET", `${BASE}/state`);
     store.state = state;
     store.version = state.version;
@@ -121,7 +122,10 @@ async function refresh() {
     store.timeline = await timeline;
     renderTimeline();
   } catch (err) {
+    // Behind and unable to read (the network is down, the server restarting): try again
+    // shortly; the page catches up by itself.
     showError(err.message);
+    if (!store.retry) store.retry = setTimeout(() => { store.retry = null; refresh(); }, 1000);
   }
 }
 
@@ -134,6 +138,8 @@ function listen() {
     if (change.version !== store.version) refresh();
   });
   source.onopen = () => { $("live").className = "live on"; };
+  window.addEventListener("online", () => refresh());
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
   source.onerror = () => { $("live").className = "live off"; };
 }
 
@@ -484,9 +490,11 @@ function renderTimeline() {
       body.innerHTML = e.html;
       li.append(body);
     } else {
-      li.append(h("div", { class: "mechanics" }, e.mechanics),
-        e.details.length > 1 ? h("details", {}, h("summary", {}, `${e.details.length} changes`),
-          h("ul", { class: "details" }, e.details.map((d) => h("li", {}, d)))) : null);
+      li.append(h("div", { class: "mechanics" }, e.mechanics));
+      if (e.details.length > 1) {
+        li.append(h("details", {}, h("summary", {}, `${e.details.length} changes`),
+          h("ul", { class: "details" }, e.details.map((d) => h("li", {}, d)))));
+      }
     }
     return li;
   });

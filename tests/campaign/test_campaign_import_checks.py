@@ -157,3 +157,42 @@ def test_the_untouched_export_still_imports(
     assert code == 0, err
     code, out, _err = run(capsys, "sheet", "--campaign", "imported")
     assert code == 0 and "Kai" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"format": "ironsworn-campaign", "x": ' + "[" * 5000 + "]" * 5000 + "}", "nested"),
+        ('{"format": "ironsworn-campaign", "format_version": 1, "note": "\\ud800"}', "surrogate"),
+    ],
+    ids=["deep", "deep inside", "lone surrogate"],
+)
+def test_an_import_file_the_parser_balks_at_is_one_line(
+    document: dict[str, Any],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    text: str,
+    named: str,
+) -> None:
+    """Finding 6: JSON nested past the parser's limit, a lone surrogate escape."""
+    source = tmp_path / "odd.json"
+    source.write_text(text)
+    campaigns = tmp_path / "home" / "campaigns"
+    before = sorted(p.name for p in campaigns.iterdir())
+    code, out, err = run(capsys, "import", "json", str(source), "--name", "imported")
+    assert (code, out) == (2, ""), err
+    assert err.startswith("ironsworn: error: ") and err.count("\n") == 1
+    assert named in err
+    assert sorted(p.name for p in campaigns.iterdir()) == before
+
+
+def test_a_lone_surrogate_in_an_event_is_refused(
+    document: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = copy.deepcopy(document)
+    bad["operations"][-1]["events"][0]["text"] = "\ud800"
+    source = tmp_path / "bad.json"
+    source.write_text(json.dumps(bad))  # ensure_ascii: the file holds the escape "\ud800"
+    code, out, err = run(capsys, "import", "json", str(source), "--name", "imported")
+    assert (code, out) == (2, "") and err.count("\n") == 1 and "surrogate" in err

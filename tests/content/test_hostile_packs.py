@@ -100,6 +100,12 @@ HOSTILE: list[tuple[str, str, Edit, str]] = [
     ("lone surrogate datasworn", DATASWORN, _row(0, "result", "\ud800"), "surrogate"),
     ("lone surrogate dataforged", DATAFORGED, _set(_hound, "Description", "\ud800"), "surrogate"),
     ("row min 1e999", DATASWORN, _row(0, "min", "__1e999__"), "inf is not a whole number"),
+    (
+        "dataforged floor 1e999",
+        DF_ORACLES,
+        lambda d: _spark(d)["Table"][0].__setitem__("Floor", "__1e999__"),
+        "infinity",
+    ),
     ("pack title surrogate", DATASWORN, lambda d: d.__setitem__("title", "\udcff"), "surrogate"),
 ]
 

@@ -289,6 +289,12 @@ def read_document(file: Path) -> tuple[str | None, list[Operation]]:
         ) from None
     except RecursionError:
         raise CampaignError(f"{file}: JSON nested too deeply to be a campaign export") from None
+    try:
+        json.dumps(document, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise CampaignError(
+            f"{file}: holds a lone surrogate escape such as \\ud800 (accepted: Unicode text)"
+        ) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise CampaignError(f'{file}: not an ironsworn campaign export (no "format": "{FORMAT}")')
     version = document.get("format_version")

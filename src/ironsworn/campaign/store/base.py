@@ -104,6 +104,7 @@ def encode_event(event: Any, where: str) -> tuple[str, str]:
         body = json.dumps(
             dict(event), sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
         )
+        body.encode("utf-8")  # a lone surrogate ("\ud800" in a file) cannot be stored
     except (TypeError, ValueError, RecursionError) as exc:
         raise InvalidValue(f"{where} of type {event_type!r} is not plain JSON ({exc})") from None
     return event_type, body

@@ -44,6 +44,7 @@ def test_migrations_from_an_empty_database(empty_postgres_url: str) -> None:
         "operations",
         "events",
         "snapshots",
+        "tokens",
     }
     with psycopg.connect(empty_postgres_url) as conn:
         versions = conn.execute("SELECT version, applied_by FROM ironsworn.schema_version")
@@ -57,6 +58,30 @@ def test_migrations_from_an_empty_database(empty_postgres_url: str) -> None:
             pg_schema.SCHEMA_VERSION,
         )
     again.close()
+
+
+def test_a_version_1_database_is_migrated_keeping_its_campaigns(
+    empty_postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The database as an ironsworn of schema version 1 left it, with a campaign in it.
+    monkeypatch.setattr(pg_schema, "SCHEMA_VERSION", 1)
+    old = Database(empty_postgres_url)
+    campaign = old.create_campaign("old")
+    with PostgresStore(old, campaign, "old", LedgerState) as store:
+        store.journal_add("written at version 1")
+    old.close()
+    assert "tokens" not in tables(empty_postgres_url)
+    monkeypatch.undo()
+    new = Database(empty_postgres_url)
+    assert "tokens" in tables(empty_postgres_url)
+    with psycopg.connect(empty_postgres_url) as conn:
+        rows = conn.execute("SELECT version FROM ironsworn.schema_version ORDER BY version")
+        assert [v for (v,) in rows] == [1, 2]
+    with PostgresStore(new, campaign, "old", LedgerState) as store:
+        assert store.state().journal == ["written at version 1"]
+    new.set_tokens("old", {"guide": "g", "player": "p"})
+    assert new.tokens("old") == {"guide": "g", "player": "p"}
+    new.close()
 
 
 def test_two_processes_migrating_at_once_migrate_once(empty_postgres_url: str) -> None:

@@ -193,3 +193,35 @@ def test_sigkill_of_one_server_during_writes(
     assert set(acknowledged) <= set(live)
     assert live == list(range(1, after + 1))
     assert operations[-1].events[0]["text"] == "still here"
+
+
+def test_invite_tokens_live_in_the_database(
+    empty_postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ironsworn.web.access import campaign_tokens, role_of_token
+
+    monkeypatch.setenv("IRONSWORN_HOME", str(tmp_path / "one"))
+    tokens = campaign_tokens(CAMPAIGN, database=empty_postgres_url)
+    assert set(tokens) == {"guide", "player"}
+    assert campaign_tokens(CAMPAIGN, database=empty_postgres_url) == tokens  # kept, not remade
+    assert not (tmp_path / "one" / "web-tokens.json").exists()
+    # Another server process, with a data folder of its own, honours the same links.
+    script = (
+        "import sys\n"
+        "from ironsworn.web.access import role_of_token\n"
+        "print(role_of_token(sys.argv[1], sys.argv[2], sys.argv[3]))\n"
+    )
+    env = {**os.environ, "IRONSWORN_HOME": str(tmp_path / "two")}
+    for token, role in ((tokens["guide"], "guide"), (tokens["player"], "player"), ("x", "None")):
+        done = subprocess.run(
+            [sys.executable, "-c", script, CAMPAIGN, token, empty_postgres_url],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
+        assert done.stdout.strip() == role, done.stderr
+    renewed = campaign_tokens(CAMPAIGN, renew=True, database=empty_postgres_url)
+    assert renewed["guide"] != tokens["guide"]
+    assert role_of_token(CAMPAIGN, tokens["guide"], empty_postgres_url) is None
+    assert role_of_token(CAMPAIGN, renewed["guide"], empty_postgres_url) == "guide"

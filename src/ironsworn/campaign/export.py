@@ -419,9 +419,9 @@ def load_campaign(
     """Write checked operations as the new campaign ``target``, whole or not at all."""
     meta = {"created": created} if created else None
     if target.path is None:
-        from ironsworn.campaign.registry import _database
+        from ironsworn.campaign.registry import postgres_database
 
-        db = _database(target.database)
+        db = postgres_database(target.database)
         db.create_campaign(target.name, exclusive=True)
         try:
             with target.open(state_type=state_type) as store:

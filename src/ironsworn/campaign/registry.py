@@ -86,7 +86,7 @@ class CampaignRef:
         """Whether the campaign is there already."""
         if self.path is not None:
             return self.path.exists()
-        return _database(self.database).campaign_id(self.name) is not None
+        return postgres_database(self.database).campaign_id(self.name) is not None
 
     def started(self) -> bool:
         """Whether the campaign is there (a missing or empty file is not: a command would
@@ -134,7 +134,8 @@ def _postgres() -> Any:
     return postgres
 
 
-def _database(url: str | None) -> Any:
+def postgres_database(url: str | None) -> Any:
+    """The PostgreSQL database at ``url`` (a ``store.postgres.Database``, shared in-process)."""
     assert url is not None
     return _postgres().database(url)
 
@@ -182,7 +183,7 @@ def current_name() -> str:
 def names(database: str | None = None) -> list[str]:
     """The names of the campaigns in the registry (the folder, or ``database``), sorted."""
     if database is not None:
-        return [row.name for row in _database(database).campaigns()]
+        return [row.name for row in postgres_database(database).campaigns()]
     folder = campaigns_dir()
     if not folder.is_dir():
         return []
@@ -298,7 +299,7 @@ def create(
             raise InvalidValue(f"campaign {name!r} already exists at {ref.path}")
         return CampaignStore.open(ref.path, create=True, name=name, state_type=state_type)
     try:
-        _database(database).create_campaign(name, exclusive=True)
+        postgres_database(database).create_campaign(name, exclusive=True)
     except CampaignError:
         if ref.exists():
             raise InvalidValue(f"campaign {name!r} already exists in {ref.location}") from None

@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     if loopback:
         print(f"ironsworn: the table of campaign '{name}' is at {base}/c/{name}")
     else:
-        tokens = campaign_tokens(name, renew=args.new_token)
+        tokens = campaign_tokens(name, renew=args.new_token, database=database)
         print(f"ironsworn: the table of campaign '{name}' is at {base}/c/{name}")
         print(f"  invite a player: {base}/c/{name}?token={tokens['player']}")
         print(f"  invite a guide:  {base}/c/{name}?token={tokens['guide']}")

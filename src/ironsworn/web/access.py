@@ -13,7 +13,9 @@
   which this server never grants) and, when the browser sends an ``Origin``, it must be this
   server's own. The token cookie is ``HttpOnly`` and ``SameSite=Strict``.
 
-Tokens live in ``data_home()/web-tokens.json`` (written atomically), keyed by campaign name.
+Tokens live in ``data_home()/web-tokens.json`` (written atomically), keyed by campaign name;
+with ``serve --database`` in the database's ``tokens`` table, so every server on it honours
+the same invite links.
 """
 
 from __future__ import annotations
@@ -87,10 +89,22 @@ def _read_tokens() -> dict[str, dict[str, str]]:
     }
 
 
-def campaign_tokens(name: str, *, renew: bool = False) -> dict[str, str]:
-    """The campaign's ``player`` and ``guide`` tokens, made (or, with ``renew``, replaced)."""
-    from ironsworn.campaign.registry import _write_atomically
+def campaign_tokens(
+    name: str, *, renew: bool = False, database: str | None = None
+) -> dict[str, str]:
+    """The campaign's ``player`` and ``guide`` tokens, made (or, with ``renew``, replaced).
 
+    With ``database`` they are kept there, so every server on it honours the same links.
+    """
+    from ironsworn.campaign.registry import _write_atomically, postgres_database
+
+    if database is not None:
+        db = postgres_database(database)
+        tokens: dict[str, str] = db.tokens(name)
+        if renew or any(role not in tokens for role in ROLES):
+            tokens = {role: secrets.token_urlsafe(24) for role in ROLES}
+            db.set_tokens(name, tokens)
+        return tokens
     book = _read_tokens()
     tokens = book.get(name, {})
     if renew or any(role not in tokens for role in ROLES):
@@ -100,9 +114,14 @@ def campaign_tokens(name: str, *, renew: bool = False) -> dict[str, str]:
     return tokens
 
 
-def role_of_token(name: str, token: str) -> str | None:
-    """``guide``, ``player`` or None for a token of campaign ``name``."""
-    tokens = _read_tokens().get(name, {})
+def role_of_token(name: str, token: str, database: str | None = None) -> str | None:
+    """``guide``, ``player`` or None for a token of campaign ``name`` (kept in ``database``)."""
+    if database is not None:
+        from ironsworn.campaign.registry import postgres_database
+
+        tokens = postgres_database(database).tokens(name)
+    else:
+        tokens = _read_tokens().get(name, {})
     for role in ("guide", "player"):
         known = tokens.get(role)
         if known and hmac.compare_digest(known.encode(), token.encode()):
@@ -119,6 +138,7 @@ class Access:
 
     loopback: bool
     home: str  # the campaign `serve` was started with (its guide token may manage campaigns)
+    database: str | None = None  # where the tokens are kept (None: the tokens file)
     cache: dict[str, Any] = field(default_factory=dict)
 
     def role(
@@ -138,7 +158,11 @@ class Access:
         if not tokens:
             raise Unauthorized("this table needs an access token (use an invite link)")
         wanted = campaign or self.home
-        roles = [role_of_token(wanted, token) for name, token in tokens if name in (wanted, "*")]
+        roles = [
+            role_of_token(wanted, token, self.database)
+            for name, token in tokens
+            if name in (wanted, "*")
+        ]
         if "guide" in roles:
             return "guide"
         if "player" in roles:

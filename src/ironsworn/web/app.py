@@ -477,7 +477,8 @@ def create_app(
     tables: Tables | None = None,
 ) -> Any:
     """The table's ASGI app; ``home`` is the campaign ``/`` opens (created on first use)."""
-    server = Server(tables or Tables(), Access(loopback=loopback, home=home))
+    tables = tables or Tables()
+    server = Server(tables, Access(loopback=loopback, home=home, database=tables.database))
     static = files("ironsworn.web").joinpath("static")
 
     @asynccontextmanager

@@ -16,6 +16,8 @@ Versions:
   columns plus ``campaign``), ``events`` and ``snapshots`` (likewise). Event bodies are the
   canonical JSON text, byte for byte (``jsonb`` would reorder keys, so a copy would no longer
   export identically).
+- **2** — ``tokens``: the web table's access tokens (a ``player`` and a ``guide`` token per
+  campaign), so every server on the database honours the same invite links.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from ironsworn.errors import CampaignError
 if TYPE_CHECKING:
     import psycopg
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 # Any fixed number: it names "the ironsworn schema is being migrated" among advisory locks.
 MIGRATION_LOCK = 0x49524F4E
 
@@ -68,9 +70,20 @@ _VERSION_1 = [
     )""",
 ]
 
+_VERSION_2 = [
+    """CREATE TABLE ironsworn.tokens (
+        campaign bigint NOT NULL REFERENCES ironsworn.campaigns (id),
+        role     text NOT NULL CHECK (role IN ('player', 'guide')),
+        token    text NOT NULL,
+        created  text NOT NULL,
+        PRIMARY KEY (campaign, role)
+    )""",
+]
+
 # version -> the statements that bring the database from the version before to it.
 MIGRATIONS: dict[int, list[str]] = {
     1: _VERSION_1,
+    2: _VERSION_2,
 }
 
 

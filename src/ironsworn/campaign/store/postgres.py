@@ -48,7 +48,7 @@ from ironsworn.campaign.store.base import (
 from ironsworn.errors import CampaignError
 
 CHANNEL = "ironsworn"  # the NOTIFY channel of changed campaigns
-IDLE_CONNECTIONS = 4  # kept open per database for reuse
+IDLE_CONNECTIONS = 8  # kept open per database for reuse (a new one costs a server process)
 QUICK_LOCK_MS = 50  # an opportunistic snapshot waits this long for the lock, then skips
 _META_COLUMNS = ("name", "created", "created_by")
 
@@ -199,6 +199,28 @@ class Database:
             for name, created, ops, last in rows
         ]
 
+    def tokens(self, name: str) -> dict[str, str]:
+        """The web table's tokens of campaign ``name``, by role (empty: none yet)."""
+        with self.errors(), self.connection() as conn:
+            rows = conn.execute(
+                "SELECT t.role, t.token FROM ironsworn.tokens t JOIN ironsworn.campaigns c "
+                "ON c.id = t.campaign WHERE c.name = %s",
+                (name,),
+            ).fetchall()
+        return {str(role): str(token) for role, token in rows}
+
+    def set_tokens(self, name: str, tokens: dict[str, str]) -> None:
+        """Replace the tokens of campaign ``name`` (made when missing) in one transaction."""
+        campaign = self.create_campaign(name)
+        with self.errors(), self.connection() as conn, conn.transaction():
+            conn.execute("DELETE FROM ironsworn.tokens WHERE campaign = %s", (campaign,))
+            with conn.cursor() as cursor:
+                cursor.executemany(
+                    "INSERT INTO ironsworn.tokens (campaign, role, token, created) "
+                    "VALUES (%s, %s, %s, %s)",
+                    [(campaign, role, token, utc_now()) for role, token in tokens.items()],
+                )
+
     def delete_campaign_if_empty(self, name: str) -> bool:
         """Remove a campaign that holds no operation (one a failed command just created)."""
         with self.errors(), self.connection() as conn, conn.transaction():
@@ -206,6 +228,7 @@ class Database:
                 "DELETE FROM ironsworn.campaigns c WHERE name = %s AND NOT EXISTS "
                 "(SELECT 1 FROM ironsworn.operations o WHERE o.campaign = c.id) "
                 "AND NOT EXISTS (SELECT 1 FROM ironsworn.snapshots s WHERE s.campaign = c.id) "
+                "AND NOT EXISTS (SELECT 1 FROM ironsworn.tokens t WHERE t.campaign = c.id) "
                 "RETURNING id",
                 (name,),
             ).fetchone()

@@ -1,0 +1,270 @@
+"""A hosted table's figures: two ``serve`` processes on one PostgreSQL database, against one
+process on SQLite files, under the same load, on loopback.
+
+Run: python benchmarks/hosted.py [--duration 60] [--clients 200] [--campaigns 100]
+                                 [--rate 50] [--database URL] [--only postgres|sqlite]
+
+Without ``--database`` it starts a PostgreSQL server of its own (``tests/pg_server.py``: initdb
+in a temporary folder, a socket there, as ``nobody`` when run as root) and a new database in it.
+
+Each campaign has its clients spread over the servers (with two servers, one client of every
+campaign on each). A client is a page: its event stream open, its own character (seat). In all
+the clients make ``--rate`` moves a second (Face Danger with typed dice for a strong hit, so no
+decision is left pending between two players of one table) for ``--duration`` seconds. Printed:
+moves made, errors (any answer but 200), lost operations (moves answered 200 that the campaign
+does not hold), pages behind (a page whose last event is not the campaign's head), clients
+whose final state differs from the one folded straight from the store, and the move latency
+(the whole POST): median, p95, max.
+
+Targets (issue 12): 0 errors, 0 lost, every client's final state equal to the database's,
+p95 under 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+CHANGE = {"X-Ironsworn-Request": "1"}
+STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
+STRONG_HIT = [6, 1, 2]  # Face Danger +edge 3: 9 beats 1 and 2, no decision follows
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def spread(samples: list[float]) -> str:
+    if not samples:
+        return "no samples"
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+    return f"median {ms(statistics.median(ordered))}, p95 {ms(p95)}, max {ms(ordered[-1])}"
+
+
+def serve(home: Path, database: str | None) -> tuple[subprocess.Popen[str], str]:
+    """Start ``ironsworn serve`` on a free port; its process and base address."""
+    env = {**os.environ, "IRONSWORN_HOME": str(home)}
+    env.pop("IRONSWORN_CAMPAIGN", None)
+    command = [sys.executable, "-m", "ironsworn", "serve", "--campaign", "lobby", "--port", "0"]
+    if database:
+        command += ["--database", database]
+    home.mkdir(parents=True, exist_ok=True)
+    log = (home / "serve.log").open("w")  # a file: a full pipe would stall the server
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True, env=env)
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    if " at http://" not in line:
+        raise SystemExit(f"serve did not start: {(home / 'serve.log').read_text()}")
+    return process, line.split(" at ", 1)[1].split("/c/", 1)[0]
+
+
+async def load_run(
+    bases: list[str], names: list[str], clients: int, rate: float, duration: float
+) -> dict[str, Any]:
+    # Client i plays campaign i % campaigns, through server i % servers, as Hero{i // campaigns}.
+    seats = [
+        (names[i % len(names)], f"Hero{i // len(names)}", bases[i % len(bases)])
+        for i in range(clients)
+    ]
+    latencies: list[float] = []
+    errors: list[str] = []
+    sent: dict[str, int] = dict.fromkeys(names, 0)
+    last_seen: dict[int, int | None] = {}
+    limits = httpx.Limits(max_connections=64)
+    https = {
+        base: httpx.AsyncClient(base_url=base, headers=CHANGE, timeout=60, limits=limits)
+        for base in bases
+    }
+    try:
+        first = https[bases[0]]
+        for name in names:
+            answer = await first.post("/api/campaigns", json={"name": name})
+            assert answer.status_code == 201, answer.text
+        for name, seat, base in seats:
+            answer = await https[base].post(
+                f"/api/c/{name}/actions/character", json={"name": seat, "stats": STATS}
+            )
+            assert answer.status_code == 200, answer.text
+        heads = {n: (await first.get(f"/api/c/{n}/state")).json()["head"] for n in names}
+
+        async def listen(index: int, name: str, base: str) -> None:
+            async with (
+                httpx.AsyncClient(base_url=base, timeout=None) as own,
+                own.stream("GET", f"/api/c/{name}/events") as stream,
+            ):
+                async for line in stream.aiter_lines():
+                    if line.startswith("data: "):
+                        last_seen[index] = json.loads(line[6:])["head"]
+
+        listeners = [
+            asyncio.create_task(listen(i, name, base)) for i, (name, _s, base) in enumerate(seats)
+        ]
+        await asyncio.sleep(2)
+
+        async def move(name: str, seat: str, base: str) -> None:
+            start = time.perf_counter()
+            try:
+                response = await https[base].post(
+                    f"/api/c/{name}/actions/move",
+                    json={"move": "face danger", "stat": "edge", "dice": STRONG_HIT},
+                    headers={"X-Ironsworn-Seat": seat},
+                )
+                if response.status_code != 200:
+                    errors.append(f"{response.status_code} {response.text[:80]}")
+                else:
+                    sent[name] += 1
+            except httpx.HTTPError as exc:
+                errors.append(repr(exc))
+            latencies.append(time.perf_counter() - start)
+
+        tasks = []
+        interval = 1 / rate
+        start = time.perf_counter()
+        for k in range(int(duration * rate)):
+            delay = start + k * interval - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            name, seat, base = seats[k % len(seats)]
+            tasks.append(asyncio.create_task(move(name, seat, base)))
+        await asyncio.gather(*tasks)
+        elapsed = time.perf_counter() - start
+        await asyncio.sleep(1.5)  # let every page hear the last change
+        finals = [
+            (await https[base].get(f"/api/c/{name}/state")).json() for name, _s, base in seats
+        ]
+        for task in listeners:
+            task.cancel()
+        await asyncio.gather(*listeners, return_exceptions=True)
+    finally:
+        for http in https.values():
+            await http.aclose()
+    return {
+        "seats": seats,
+        "heads": heads,
+        "sent": sent,
+        "last_seen": last_seen,
+        "finals": finals,
+        "elapsed": elapsed,
+        "errors": errors,
+        "latencies": latencies,
+    }
+
+
+def check_against_store(run: dict[str, Any], open_store: Any) -> dict[str, int]:
+    """Compare what the clients saw with the store itself (folded here, not by a server)."""
+    from ironsworn.web import reads
+
+    lost = unequal = behind = 0
+    seen_heads: dict[str, int] = {}
+    states: dict[str, Any] = {}
+    for name in run["sent"]:
+        with open_store(name) as store:
+            operations = store.operations()
+            moves = sum(1 for op in operations if op.kind == "move" and op.seq > run["heads"][name])
+            lost += max(0, run["sent"][name] - moves)
+            seen_heads[name] = operations[-1].seq if operations else 0
+            states[name] = reads.campaign_state(store, name)
+    for index, ((name, _seat, _base), final) in enumerate(
+        zip(run["seats"], run["finals"], strict=True)
+    ):
+        shown = {k: v for k, v in final.items() if k not in ("version", "head")}
+        if shown != json.loads(json.dumps(states[name])) or final["head"] != seen_heads[name]:
+            unequal += 1
+        if run["last_seen"].get(index) != seen_heads[name]:
+            behind += 1
+    return {"lost": lost, "unequal": unequal, "behind": behind}
+
+
+def report(title: str, run: dict[str, Any], checked: dict[str, int]) -> None:
+    moves = sum(run["sent"].values())
+    print(f"{title}:")
+    print(
+        f"  {moves} moves in {run['elapsed']:.1f} s ({moves / run['elapsed']:.1f}/s) by "
+        f"{len(run['seats'])} clients on {len(run['sent'])} campaigns"
+    )
+    print(
+        f"  errors {len(run['errors'])}, lost operations {checked['lost']}, pages behind "
+        f"{checked['behind']}, clients whose state differs from the store's {checked['unequal']}"
+    )
+    if run["errors"]:
+        print(f"  first error: {run['errors'][0]}")
+    print(f"  move latency: {spread(run['latencies'])}")
+    sys.stdout.flush()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--duration", type=float, default=60.0)
+    parser.add_argument("--clients", type=int, default=200)
+    parser.add_argument("--campaigns", type=int, default=100)
+    parser.add_argument("--rate", type=float, default=50.0, help="moves a second, in all")
+    parser.add_argument("--database", help="an empty PostgreSQL database (default: our own)")
+    parser.add_argument("--only", choices=("postgres", "sqlite"))
+    parser.add_argument("--servers", type=int, default=2, help="serve processes on PostgreSQL")
+    args = parser.parse_args()
+    names = [f"table{i:03d}" for i in range(args.campaigns)]
+    folder = Path(tempfile.mkdtemp(prefix="ironsworn-hosted-"))
+    processes: list[subprocess.Popen[str]] = []
+    pg = None
+    try:
+        if args.only != "sqlite":
+            url = args.database
+            if url is None:
+                import pg_server
+
+                reason = pg_server.unavailable()
+                if reason:
+                    raise SystemExit(f"cannot start PostgreSQL: {reason}")
+                pg = pg_server.start()
+                url = pg.create_database("hosted")
+            servers = [serve(folder / f"pg-home{i}", url) for i in range(args.servers)]
+            processes += [p for p, _b in servers]
+            run = asyncio.run(
+                load_run([b for _p, b in servers], names, args.clients, args.rate, args.duration)
+            )
+            from ironsworn.campaign.store.postgres import PostgresStore
+
+            checked = check_against_store(run, lambda n: PostgresStore.open(url, n))
+            report(f"PostgreSQL, {args.servers} serve process(es)", run, checked)
+            for process in processes:
+                process.kill()
+        if args.only != "postgres":
+            home = folder / "sqlite-home"
+            process, base = serve(home, None)
+            processes.append(process)
+            run = asyncio.run(load_run([base], names, args.clients, args.rate, args.duration))
+            from ironsworn.campaign.store import CampaignStore
+
+            def open_file(name: str) -> Any:
+                return CampaignStore.open(home / "campaigns" / f"{name}.sqlite")
+
+            checked = check_against_store(run, open_file)
+            report("SQLite files, one serve process", run, checked)
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.kill()
+            process.wait()
+        if pg is not None:
+            pg.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

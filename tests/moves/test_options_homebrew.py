@@ -151,3 +151,53 @@ def test_reskinning_renames_and_changes_the_condition(game: Game) -> None:
         HomebrewOperations(game.engine).reskin(None, "hawk", None, None)
     with pytest.raises(RuleViolation, match="already named"):
         HomebrewOperations(game.engine).reskin(None, "hawk", "Hawk", None)
+
+
+# --- homebrew and reskinned assets in moves, like the deck's ----------------------------------
+
+
+def homebrew_game(*cards: tuple[str, list[str]]) -> Game:
+    game = Game()
+    game.character("Asha", ASHA_STATS, assets=["shield-bearer"])  # edge 3 ... wits 1
+    for name, abilities in cards:
+        game._keep(HomebrewOperations(game.engine).create(None, name, "path", "", abilities))
+    return game
+
+
+def test_a_homebrew_bonus_adds_one_and_momentum_on_a_hit() -> None:
+    game = homebrew_game(("Gunner", ["bonus:face danger"]))
+    # 3 + edge 3 + 1 = 7 beats 5 and 6: a strong hit (6 alone would tie the 6: a weak hit)
+    result = game.move("face danger", (3, 5, 6), stat="edge")
+    assert result.moves[0].roll is not None and result.moves[0].roll["adds"] == 1
+    assert result.moves[0].outcome == "strong_hit"
+    assert result.moves[0].assets == ["Gunner 1"]
+    assert game.state.character("Asha").momentum == 4  # +1 Face Danger, +1 the ability
+
+
+def test_a_homebrew_stat_substitution_rolls_the_other_stat() -> None:
+    game = homebrew_game(("Scholar", ["stat:face danger:wits"]))
+    result = game.move("face danger", (6, 5, 6), asset="scholar", choose=["suffer_momentum"])
+    assert result.moves[0].stat == "wits"
+    assert result.moves[0].roll is not None and result.moves[0].roll["stat"] == 1
+
+
+def test_a_homebrew_exchange_pays_before_and_gains_on_a_hit() -> None:
+    game = homebrew_game(("Gunner", ["exchange:strike:momentum-1,harm+1"]))
+    fight = game.track("fight", "Bear", "dangerous")
+    # Take initiative with a real move: Enter the Fray's weak hit, prepare to act.
+    game.move("enter the fray", (6, 1, 10), stat="heart", choose=["prepare_to_act"])
+    assert game.state.character("Asha").initiative and game.state.character("Asha").momentum == 2
+    game.move("strike", (6, 1, 2), stat="iron", track=fight.id)
+    # Strike's strong hit: 2 harm, +1 harm, and +1 from the ability: 4 marks of 8 ticks
+    assert game.state.tracks[fight.id].ticks == 4 * 8
+    assert game.state.character("Asha").momentum == 1  # -1 paid before rolling
+
+
+def test_a_reskinned_asset_acts_under_its_new_name() -> None:
+    game = homebrew_game()
+    HomebrewOperations(game.engine).reskin(None, "shield-bearer", "Riot Shield", None)
+    result = game.move(
+        "face danger", (3, 5, 6), stat="iron", asset="riot shield", choose=["suffer_momentum"]
+    )
+    assert result.moves[0].roll is not None and result.moves[0].roll["adds"] == 1
+    assert result.moves[0].assets and result.moves[0].assets[0].startswith("Riot Shield")

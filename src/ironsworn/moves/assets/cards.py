@@ -209,11 +209,11 @@ def sheet_with_cards(sheet: Mapping[str, Any], ruleset: Ruleset | None = None) -
 
 def record_view(ruleset: Ruleset, record: Mapping[str, Any]) -> JsonDict:
     """A record as a sheet shows it: marks, fields, tracks and the words of marked abilities."""
+    from ironsworn.moves.homebrew import card_of
+
     out: JsonDict = dict(record)
-    try:
-        asset = ruleset.assets[str(record["id"])]
-    except KeyError:
-        asset = None
+    out.pop("card", None)  # a homebrew card is shown through its abilities below
+    asset = card_of(ruleset, record)
     abilities = []
     words = ability_words(ruleset, asset) if asset is not None else []
     for index, marked in enumerate(record["abilities"]):
@@ -232,8 +232,10 @@ def upgrades(ruleset: Ruleset, char: Any) -> JsonDict:
     """What Advance can buy for ``char``: each unmarked ability of their assets, with cost."""
     available = int(char.experience_earned) - int(char.experience_spent)
     rows = []
+    from ironsworn.moves.homebrew import card_of
+
     for record in char.assets:
-        asset = ruleset.assets.get(str(record["id"]))
+        asset = card_of(ruleset, record)
         for index, marked in enumerate(record["abilities"]):
             if marked:
                 continue

@@ -186,13 +186,14 @@ def _companion_ok(ctx: Step, record: Mapping[str, Any]) -> bool:
 
 def candidate_uses(ctx: Step, move: Move) -> list[JsonDict]:
     """Every use of a marked ability on this move, automatic or named (stats not checked)."""
-    assets = ctx.engine.ruleset.assets
+    from ironsworn.moves.homebrew import card_of
+
     aiding = short(move.id) == "aid_your_ally"
     wanted = {id(r): (i, o) for r, i, o in named(ctx)}
     seen_named: set[int] = set()
     uses: list[JsonDict] = []
     for record in ctx.char.assets:
-        asset = assets.get(str(record["id"]))
+        asset = card_of(ctx.engine.ruleset, record)  # the deck's card, or a homebrew one
         if asset is None:
             continue
         for index, ability in enumerate(asset.abilities):

@@ -344,8 +344,8 @@ def check_options(move: Move, options: dict[str, Any]) -> None:
                 raise InvalidValue(f"{flag} does not apply to {move.name}: it makes no action roll")
             continue
         if option == "asset":
-            if not action and name != "advance":
-                raise InvalidValue(f"--asset does not apply to {move.name}")
+            if move.roll_type == "no_roll" and name != "advance":
+                raise InvalidValue(f"--asset does not apply to {move.name}: it makes no roll")
             continue
         if option == "track" and move.roll_type in ("progress_roll",) and not classic:
             continue  # a Starforged progress move rolls against the track it is given
@@ -955,6 +955,9 @@ class MoveEngine:
             record.roll = roll.to_json()
             record.stat = "progress"
             record.outcome = roll.outcome.value
+            from ironsworn.moves.assets.effects import prepare_progress
+
+            record.assets = prepare_progress(ctx, move)
         else:
             from ironsworn.moves.assets.effects import prepare
 
@@ -1033,11 +1036,23 @@ class MoveEngine:
 
     def _recount(self, step: JsonDict) -> None:
         """Show the outcome an ability makes a roll count as in this operation's records."""
+        text = self._outcome_text(step["move"], Outcome(step["outcome"]))
         for record in reversed(self.records):
             if record.move == step["move"] and record.character == step["character"]:
-                record.outcome = step["outcome"]
-                record.text = self._outcome_text(step["move"], Outcome(step["outcome"]))
+                record.outcome, record.text = step["outcome"], text
                 return
+        # The roll was made by an earlier command (a reroll asked first): report it here.
+        self.records.append(
+            MoveRecord(
+                step["move"],
+                self.ruleset.any_move(step["move"]).name,
+                step["character"],
+                step.get("stat"),
+                step["roll"],
+                step["outcome"],
+                text,
+            )
+        )
 
     def update_record(self, step: JsonDict) -> None:
         """Show a changed roll (burned, rerolled) in this operation's move records."""

@@ -163,6 +163,28 @@ def _stat_fits(effect: Mapping[str, Any], record: Mapping[str, Any], stat: str) 
     )
 
 
+def _same_ability(use: JsonDict, other: JsonDict | None) -> bool:
+    return other is not None and (use["asset"], use["ability"]) == (
+        other["asset"],
+        other["ability"],
+    )
+
+
+def _fits(ctx: Step, use: JsonDict, rolling: JsonDict | None, move: Move, shown: str) -> bool:
+    """Whether a use's stat condition holds for the stat rolled.
+
+    For the ability that sets the stat, a condition naming one of the stats it offers is
+    about the one chosen (Skirmisher: +iron or +edge); one naming another stat is about the
+    move's own (Mammoth: a move that rolls +supply rolls its health instead).
+    """
+    effect = use["effect"]
+    if effect.get("roll") and _same_ability(use, rolling):
+        wanted = set(effect.get("stat") or ())
+        if wanted and not wanted <= set(effect["roll"]):
+            return _move_rolls(move, effect)
+    return _stat_fits(effect, _record(ctx, use["asset"]), shown)
+
+
 def _move_rolls(move: Move, effect: Mapping[str, Any]) -> bool:
     """Whether the move can roll one of the stats an effect's condition names."""
     return any(s in o.using for o in move.roll_options for s in effect.get("stat") or ())
@@ -223,6 +245,14 @@ def candidate_uses(ctx: Step, move: Move) -> list[JsonDict]:
                         continue
                 if not _conditions_hold(ctx, effect, record):
                     continue
+                optioned = any(e.get("option") for e in ability.effects)
+                bare = effect.get("option") is None
+                if asked and pick is not None and pick[1] is not None and optioned and bare:
+                    continue  # an option named: it stands in for the ability's plain effect
+                if asked and pick is not None and pick[1] is None and effect.get("option"):
+                    plain = [e for e in ability.effects if not e.get("option")]
+                    if plain:
+                        continue  # no option named: the ability's plain effect, not its extra
                 if asked:
                     seen_named.add(id(record))
                 uses.append(
@@ -289,15 +319,10 @@ def prepare(ctx: Step, move: Move, base_stat: Any) -> tuple[str, int, int] | Non
         stat = shown
     # A stat condition on the ability that sets the stat is about the move's own stat (the
     # Mammoth carries the load "when a move rolls +supply").
-    chosen = [
-        u
-        for u in uses
-        if _stat_fits(u["effect"], _record(ctx, u["asset"]), shown)
-        or (u is (roll_uses[0] if roll_uses else None) and _move_rolls(move, u["effect"]))
-    ]
-    # Only the one ability that sets the stat rolls; the others that would set it stand aside.
     rolling = roll_uses[0] if roll_uses else None
-    chosen = [u for u in chosen if not u["effect"].get("roll") or u is rolling]
+    chosen = [u for u in uses if _fits(ctx, u, rolling, move, shown)]
+    # Only the ability that sets the stat rolls; others that would set it stand aside.
+    chosen = [u for u in chosen if not u["effect"].get("roll") or _same_ability(u, rolling)]
     _check_named(ctx, move, named_records, chosen, shown)
     add = 0
     for use in chosen:
@@ -315,6 +340,19 @@ def prepare(ctx: Step, move: Move, base_stat: Any) -> tuple[str, int, int] | Non
         strong = sum(int((u["effect"].get("strong") or {}).get("momentum", 0)) for u in ally)
         ctx.data["ally_asset_momentum"] = [hit, strong]
     return shown, value, add
+
+
+def prepare_progress(ctx: Step, move: Move) -> list[str]:
+    """The uses on a progress roll: no add or stat, only what they give on the outcome
+    (Outcast: +2 momentum on Reach Your Destination's strong hit). Returns their labels."""
+    named_records = named(ctx)
+    uses = [u for u in candidate_uses(ctx, move) if not u["effect"].get("roll")]
+    _check_named(ctx, move, named_records, uses, "progress")
+    for use in uses:
+        _apply_before_roll(ctx, use, _record(ctx, use["asset"]))
+    if uses:
+        ctx.data["asset_uses"] = uses
+    return [u["label"] for u in uses]
 
 
 def roll_value(ctx: Step, char: CharacterState, record: Mapping[str, Any], stat: str) -> int:
@@ -515,12 +553,18 @@ def gains_before(ctx: Step) -> None:
 
 
 def gains_after(ctx: Step) -> None:
-    """Harm, progress, follow-on moves and choices an ability gives (after the move's own)."""
+    """Harm, progress, follow-on moves and choices an ability gives (after the move's own);
+    on a progress roll, its momentum too (only action rolls take it before)."""
+    progress = ctx.roll.get("type") != "action"
     for use in ctx.data.get("asset_uses") or ():
         if use.get("ally"):
             continue
         for _key, gain in _due(ctx, use["effect"]):
-            late = {k: v for k, v in gain.items() if not (k == "momentum" and isinstance(v, int))}
+            late = {
+                k: v
+                for k, v in gain.items()
+                if progress or not (k == "momentum" and isinstance(v, int))
+            }
             if late:
                 apply_gain(ctx, use, late)
 
@@ -595,6 +639,13 @@ def _apply_to(ctx: Step, who: str, gain: Mapping[str, Any]) -> None:
 
 def _mark(ctx: Step, use: Mapping[str, Any], key: str, times: int) -> None:
     track_id = ctx.data.get("track")
+    fights = ctx.engine.fights_of(ctx.name)
+    if (
+        key == "harm"
+        and len(fights) == 1
+        and (not track_id or ctx.state.tracks[track_id].kind != "fight")
+    ):
+        track_id = fights[0].id  # harm dealt by a move that is not a combat move (Brawler)
     if not track_id or track_id not in ctx.state.tracks:
         ctx.note(f"{use['label']}: no track to mark {key} on")
         return

@@ -1,0 +1,344 @@
+"""Every automated asset ability, made with and without it.
+
+For each effect of each automated (or partly automated) ability, the move it names is made
+twice from the same start and with the same dice: once by a character without the asset, once
+by a character with the ability marked and named (``--asset KEY:N[:OPTION]``). The difference
+must be what the effect says: the add, the stat rolled, the momentum, the harm or progress, the
+outcome it counts as, the reroll offered, or the follow-on move. The effects themselves are
+checked against the cards' facts in ``tests/content/test_classic_assets_data.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from moves_support import ASHA_STATS, Game
+
+from ironsworn.content import load_ruleset
+from ironsworn.content.model import Asset
+from ironsworn.dice import FixedDice
+from ironsworn.moves.assets.coverage import ability_status
+
+STRONG, WEAK, MISS = (6, 1, 2), (6, 1, 10), (1, 10, 10)
+# A move's own stat when the effect does not name one (the moves with several).
+OWN_STAT = {
+    "face_danger": "edge",
+    "secure_an_advantage": "edge",
+    "compel": "heart",
+    "strike": "iron",
+    "clash": "iron",
+    "battle": "iron",
+    "heal": "wits",
+    "enter_the_fray": "heart",
+}
+FIGHT_MOVES = {"strike", "clash", "enter_the_fray", "battle", "draw_the_circle", "end_the_fight"}
+# Effects whose move this harness does not stage, each with the test that covers it instead.
+ELSEWHERE = {
+    "advance": "test_moves_assets.py::test_animal_kin_makes_a_companion_cost_one_less",
+    "reach_a_milestone": "a milestone gain is a choice after a move with no roll",
+    "fulfill_your_vow": "a progress move: its experience gain follows the vow's rank",
+    "end_the_fight": "a progress move after a strong hit",
+    "aid_your_ally": "test_moves_audit.py (Aid Your Ally gives the ally the benefits)",
+    "test_your_bond": "needs a bond tested in the story",
+    "make_camp": "test_moves_assets.py (mammoth; camp choices are the party's)",
+}
+# Single abilities staged by hand in test_moves_assets.py (they need an earlier move).
+BY_HAND = {
+    "lightbearer:2:strike": "test_lightbearer_unleashes_light_as_harm (light captured first)",
+    "talisman:1:face_danger": "test_talisman_adds_until_a_one_on_the_action_die (a charm first)",
+}
+
+
+@dataclass(frozen=True)
+class Case:
+    asset: Asset
+    index: int
+    effect: dict[str, Any]
+    move: str  # the move's short name
+
+    @property
+    def key(self) -> str:
+        return self.asset.id.rsplit("/", 1)[-1]
+
+    @property
+    def id(self) -> str:
+        option = f":{self.effect['option']}" if self.effect.get("option") else ""
+        return f"{self.key}:{self.index + 1}{option}:{self.move}"
+
+
+def cases() -> Iterator[Case]:
+    ruleset = load_ruleset("classic")
+    for asset in ruleset.assets.values():
+        for index, ability in enumerate(asset.abilities):
+            if ability_status(ability)["kind"] == "reminder":
+                continue
+            for effect in ability.effects:
+                moves = list(effect["moves"])
+                if "*" in moves:
+                    # Any move: one that fits the effect's condition (a bond's add, +supply).
+                    short = "face_danger"
+                    if effect.get("bond"):
+                        short = "compel"
+                    if "supply" in (effect.get("stat") or ()):
+                        short = "make_camp"
+                elif "ritual" in moves:
+                    short = "augur"
+                else:
+                    short = moves[0].rsplit("/", 1)[-1]
+                    if moves[0].startswith("asset.ability.move:"):
+                        short = ruleset.asset_moves[moves[0]].name.lower()
+                yield Case(asset, index, effect, short)
+
+
+CASES = list(cases())
+
+
+def _choice(asset: Asset, index: int, with_it: bool) -> list[str]:
+    """The asset as a new character chooses it (named, its card's choices made)."""
+    if not with_it:
+        return []
+    key = asset.id.rsplit("/", 1)[-1]
+    text = key
+    if not any(a.enabled for a in asset.abilities):
+        text += f":{index + 1}"
+    if asset.type == "companion":
+        text += "=Pal"
+    for label, choices in asset.selects.items():
+        text += f",{label}={next(iter(choices))}"
+    return [text]
+
+
+def own_move(case: Case) -> bool:
+    """The effect acts on a move its own card gives (a ritual, crafting an elixir)."""
+    return any(str(m).startswith("asset.ability.move:") for m in case.effect["moves"])
+
+
+def gives_the_move(case: Case) -> bool:
+    """The ability is the one that gives the move: without it there is no move at all."""
+    given = {m.id for m in case.asset.abilities[case.index].moves}
+    return any(m in given for m in case.effect["moves"])
+
+
+def conditional(effect: dict[str, Any]) -> bool:
+    """An effect the player names the asset for (the fiction fits); others apply unasked."""
+    return bool(effect.get("when") or effect.get("option"))
+
+
+def settle(g: Game) -> list[Any]:
+    """Answer what is pending: the first options of a choice, no burn, no reroll."""
+    results = []
+    guard = 0
+    while g.state.pending and guard < 20:
+        guard += 1
+        pending = g.state.pending
+        if pending["kind"] == "burn" or int(pending.get("min", 1)) == 0:
+            results.append(g.engine.decline())
+        else:
+            count = int(pending.get("min", 1))
+            results.append(g.engine.choose([o["key"] for o in pending["options"][:count]]))
+    return results
+
+
+def _stage(case: Case, with_it: bool) -> tuple[Game, dict[str, Any]]:
+    g = Game()
+    g.engine.dice = FixedDice([5] * 40)
+    effect, move = case.effect, case.move
+    # A card's own move needs the card: "without" is then the card with the ability unmarked.
+    holds = with_it or own_move(case)
+    assets = _choice(case.asset, case.index, holds)
+    if move == "augur" and not (holds and case.key == "augur"):
+        assets.append("augur")  # a ritual to perform (its own card when it is the one tested)
+    if case.key == "rider":
+        assets.append("horse:1=Etana")  # the Rider's horse
+    g.character("Asha", ASHA_STATS, bonds=["Elda"], assets=assets)
+    if with_it and not g.char().asset(case.key)["abilities"][case.index]:
+        g._keep(g.sheet.asset_mark(None, case.key, case.index + 1, True))
+    kwargs: dict[str, Any] = {}
+    harms = any("harm" in (effect.get(k) or {}) for k in ("hit", "strong", "weak"))
+    if move in FIGHT_MOVES or effect.get("fight") or effect.get("tide") or harms:
+        g.track("fight", "Foe", "formidable")
+        if move != "enter_the_fray":
+            lose = move == "clash" or effect.get("tide")
+            g.engine.dice = FixedDice([*((1, 10, 10) if lose else (6, 1, 2)), *([5] * 20)])
+            g.engine.make_move("enter the fray", stat="heart")
+            settle(g)
+        if move in FIGHT_MOVES - {"battle"}:
+            kwargs["track"] = "fight-1"
+    if effect.get("tide"):
+        g.move("turn the tide")
+    if move in ("undertake_a_journey", "reach_your_destination"):
+        g.track("journey", "Hills", "dangerous", ticks=24)
+        kwargs["track"] = "journey-1"
+    if move == "swear_an_iron_vow":
+        g.track("vow", "Vow", "dangerous")
+        kwargs["track"] = "vow-1"
+    if move in ("endure_harm", "endure_stress", "companion_endure_harm"):
+        kwargs["amount"] = 0 if effect.get("zero_health") else 1
+    if effect.get("zero_health") or move in ("face_death",):
+        g.set(health=0)
+    if move == "face_desolation":
+        g.set(spirit=0)
+    if move == "endure_stress" and "heart" in (effect.get("stat") or ()):
+        g.set(spirit=1)  # the highest of heart and spirit is then heart
+    if effect.get("bond"):
+        kwargs["bond"] = True
+    if effect.get("others") or move == "heal":
+        kwargs["patient"] = "Elda"
+    if move == "companion_endure_harm" and not with_it:
+        g._keep(g.sheet.new_character("Bram", ASHA_STATS, assets=["hound:1=Rex"]))
+        kwargs["character"] = "Bram"
+    stat = _stat(case, g, with_it)
+    if stat:
+        kwargs["stat"] = stat
+    if with_it and conditional(effect):
+        option = f":{effect['option']}" if effect.get("option") else ""
+        kwargs["asset"] = [f"{case.key}:{case.index + 1}{option}"]
+    if move in ("draw_the_circle",):
+        kwargs["track"] = "fight-1"
+    return g, kwargs
+
+
+def _stat(case: Case, g: Game, with_it: bool) -> str | None:
+    effect = case.effect
+    roll = effect.get("roll") or []
+    if case.move in ("endure_harm", "endure_stress", "face_death", "face_desolation"):
+        return str(roll[0]) if with_it and len(roll) > 1 else None  # they roll a meter
+    if with_it and len(roll) > 1:
+        wanted = [str(w) for w in effect.get("stat") or () if w in roll]
+        return wanted[0] if wanted else str(roll[0])
+    wanted = effect.get("stat") or []
+    if wanted and not roll:
+        first = str(wanted[0])
+        if first.startswith("select:"):
+            fields = g.char().assets[0].get("fields") or {} if with_it else {}
+            return str(fields.get(first.split(":", 1)[1] + "_stat") or "wits")
+        return first
+    return OWN_STAT.get(case.move)
+
+
+def _dice(effect: dict[str, Any]) -> tuple[int, ...]:
+    if effect.get("miss"):
+        return MISS
+    if effect.get("weak") or effect.get("weak_as_miss"):
+        return WEAK
+    return STRONG
+
+
+def _play(case: Case, with_it: bool) -> dict[str, Any]:
+    g, kwargs = _stage(case, with_it)
+    before_ticks = {t.id: t.ticks for t in g.state.tracks.values()}
+    who = kwargs.pop("character", None)
+    g.engine.dice = FixedDice([*_dice(case.effect), *([5] * 60)])
+    result = g.engine.make_move(case.move.replace("_", " "), who, **kwargs)
+    rerolled = bool(result.pending and "reroll" in str(result.pending.get("prompt")))
+    results = [result, *settle(g)]
+    main = result.moves[0]
+    # A reroll or a burn answered later shows the roll's final outcome in that answer.
+    final = [m for r in results for m in r.moves if m.move == main.move]
+    char = g.state.character(who) if who else g.char()
+    return {
+        "adds": main.roll.get("adds", 0) if main.roll else 0,
+        "stat": main.stat,
+        "outcome": final[-1].outcome,
+        "momentum": _own_momentum(results, main.move, char.name),
+        "ticks": {k: g.state.tracks[k].ticks - v for k, v in before_ticks.items()},
+        "moves": [m.name for r in results for m in r.moves if m.move != main.move],
+        "rerolled": rerolled,
+        "assets": main.assets,
+        "notes": [n for r in results for n in r.notes],
+    }
+
+
+def _own_momentum(results: list[Any], move: str, who: str) -> int:
+    """The momentum the move itself changed, before any follow-on move (whose own outcome
+    would blur the comparison)."""
+    total = 0
+    for result in results:
+        for event in result.events:
+            if event.get("type") == "move" and event.get("move") != move:
+                return total
+            mine = event.get("character") == who
+            if event.get("type") == "meter" and event.get("meter") == "momentum" and mine:
+                total += int(event["to"]) - int(event["from"])
+    return total
+
+
+def _due_gains(effect: dict[str, Any], outcome: str) -> list[dict[str, Any]]:
+    due = []
+    for key, hit in (
+        ("hit", outcome in ("strong_hit", "weak_hit")),
+        ("strong", outcome == "strong_hit"),
+        ("weak", outcome == "weak_hit"),
+        ("miss", outcome == "miss"),
+        ("after", True),
+    ):
+        gain = effect.get(key)
+        if gain and hit:
+            chosen = dict(gain)
+            options = chosen.pop("choose", None)
+            if options:
+                chosen.update(options[0])  # the harness takes the first option offered
+            due.append(chosen)
+    return due
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_with_and_without_the_ability(case: Case) -> None:
+    if case.move in ELSEWHERE:
+        pytest.skip(f"staged elsewhere: {ELSEWHERE[case.move]}")
+    if case.id in BY_HAND:
+        pytest.skip(f"staged by hand: {BY_HAND[case.id]}")
+    effect = case.effect
+    with_it = _play(case, True)
+    if gives_the_move(case):
+        # The ability that gives the move: without it there is no move, so the gains are
+        # counted from the start (no add, no momentum, no follow-on).
+        without = {**with_it, "adds": 0, "momentum": 0, "ticks": {}, "moves": [], "rerolled": False}
+        if effect.get("miss"):
+            without["moves"] = []
+    else:
+        without = _play(case, False)
+    assert with_it["assets"], with_it["notes"]  # the result names the ability that acted
+    if isinstance(effect.get("add"), int):
+        assert with_it["adds"] - without["adds"] == effect["add"], with_it["notes"]
+    roll = effect.get("roll")
+    if roll and len(roll) == 1 and not str(roll[0]).startswith(("select:", "track:")):
+        assert with_it["stat"] == roll[0]
+    if effect.get("weak_as_miss") and without["outcome"] == "weak_hit":
+        assert with_it["outcome"] == "miss"
+        return
+    if effect.get("strong_as_weak") and without["outcome"] == "strong_hit":
+        assert with_it["outcome"] == "weak_hit"
+        return
+    if effect.get("reroll"):
+        assert with_it["rerolled"] and not without["rerolled"]
+    if with_it["outcome"] != without["outcome"]:
+        return  # an add changed the outcome: the gains differ by the move's own rules
+    gains = _due_gains(effect, str(with_it["outcome"]))
+    momentum = sum(int(g["momentum"]) for g in gains if isinstance(g.get("momentum"), int))
+    before = effect.get("before") or {}
+    if isinstance(before.get("momentum"), int):
+        momentum += before["momentum"]
+    if not (
+        effect.get("handler")
+        or effect.get("burned")
+        or before.get("momentum") == "companion_health"
+    ):
+        assert with_it["momentum"] - without["momentum"] == momentum, with_it["notes"]
+    harm = sum(int(g.get("harm", 0)) for g in gains) + sum(int(g.get("progress", 0)) for g in gains)
+    if harm and not effect.get("harm"):
+        grown = sum(with_it["ticks"].values()) - sum(without["ticks"].values())
+        assert grown > 0, with_it["notes"]
+    for gain in gains:
+        follow = gain.get("follow")
+        if follow:
+            name = load_ruleset("classic").moves[follow["move"]].name
+            assert with_it["moves"].count(name) > without["moves"].count(name), with_it["moves"]
+
+
+def test_the_harness_stages_most_abilities() -> None:
+    staged = [c for c in CASES if c.move not in ELSEWHERE]
+    assert len(staged) >= 170, len(staged)

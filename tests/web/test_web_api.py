@@ -363,3 +363,16 @@ def test_a_campaign_lists_the_moves_of_its_ruleset(api: Any) -> None:
     starforged = api.get("/api/c/sf/moves").json()
     assert classic and all(m["id"].startswith("move:classic/") for m in classic)
     assert starforged and all(m["id"].startswith("move:starforged/") for m in starforged)
+
+
+def test_asset_abilities_and_tracks_change_by_hand(api: Any) -> None:
+    new_character(api, assets=["hawk:1=Kite"])
+    marked = do(api, "asset_mark", {"asset": "hawk", "ability": 2})
+    assert marked.status_code == 200, marked.text
+    assert state(api)["characters"][0]["assets"][0]["abilities"][:2] == [True, True]
+    assert do(api, "asset_mark", {"asset": "hawk", "ability": 2}).status_code == 409
+    assert do(api, "asset_mark", {"asset": "hawk", "ability": 7}).status_code == 400
+    hurt = do(api, "asset_track", {"asset": "hawk", "value": 1})
+    assert hurt.status_code == 200, hurt.text
+    assert state(api)["characters"][0]["assets"][0]["meter"]["value"] == 1
+    assert do(api, "asset_track", {"asset": "hawk", "value": 9}).status_code == 400

@@ -128,6 +128,15 @@ def test_create_a_character_in_the_browser(server: Any, browser: Any) -> None:
     assert sheet["bonds"]["list"] == ["Elda"] and sheet["assets"][0]["name"] == "Hawk"
     assert sheet["vows"][0]["name"] == "Avenge my kin" and sheet["vows"][0]["rank"] == "extreme"
     assert "Far-seeing" in page.inner_text(".asset")
+    # An asset's ability and its companion's health are changed on the card itself.
+    page.click(".asset button.dot[data-ability='2']")
+    expect(page.locator(".asset button.dot[data-ability='2']")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    page.click(".asset .asset-meter .pip[data-value='1']")
+    expect(page.locator(".asset .asset-meter .label b")).to_have_text("1")
+    hawk = table.state()["characters"][0]["assets"][0]
+    assert hawk["abilities"][:2] == [True, True] and hawk["meter"]["value"] == 1
     assert page.errors == []
     page.context.close()
 

@@ -396,6 +396,31 @@ def equipment(ctx: Context, o: JsonDict) -> list[str]:
     return items
 
 
+def asset_mark(ctx: Context, o: JsonDict) -> JsonDict:
+    """Mark or clear an asset's ability by hand (as ``asset mark|clear``)."""
+    from ironsworn.cli.common import parse_int
+
+    who = ctx.acting_for(o.get("character"))
+    number = parse_int(str(o["ability"]), "ability", 1, 3)
+    mark = o.get("mark", True)
+    data: JsonDict = _commit(
+        ctx, {}, lambda e: _sheet_ops(e).asset_mark(who, o["asset"], number, mark)
+    ).to_json()
+    return data
+
+
+def asset_track(ctx: Context, o: JsonDict) -> JsonDict:
+    """Set an asset's track (a companion's health) by hand (as ``asset track``)."""
+    from ironsworn.cli.common import parse_int
+
+    who = ctx.acting_for(o.get("character"))
+    value = parse_int(str(o["value"]), "value", 0, 10)
+    data: JsonDict = _commit(
+        ctx, {}, lambda e: _sheet_ops(e).asset_track(who, o["asset"], o.get("track"), value)
+    ).to_json()
+    return data
+
+
 def party(ctx: Context, o: JsonDict) -> JsonDict:
     together = o["together"]
     _commit(ctx, {}, lambda e: _sheet_ops(e).share_supply(together))
@@ -614,6 +639,28 @@ ACTIONS: dict[str, Action] = {
             {
                 "item": Option("text", "the item", required=True),
                 "add": Option("bool", "true to add (default), false to strike out"),
+                "character": _character_option(),
+            },
+        ),
+        Action(
+            "asset_mark",
+            "mark or clear an asset's ability by hand",
+            asset_mark,
+            {
+                "asset": Option("text", "the asset's id or name", required=True),
+                "ability": Option("int", "the ability, 1-3", required=True),
+                "mark": Option("bool", "true to mark (default), false to clear"),
+                "character": _character_option(),
+            },
+        ),
+        Action(
+            "asset_track",
+            "set an asset's track (a companion's health) by hand",
+            asset_track,
+            {
+                "asset": Option("text", "the asset's id or name", required=True),
+                "value": Option("int", "the new value", required=True),
+                "track": Option("text", "which track, when the asset has several"),
                 "character": _character_option(),
             },
         ),

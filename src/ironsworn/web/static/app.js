@@ -225,7 +225,7 @@ function renderSheet() {
       [h("h3", {}, `${name} legacy`), boxes(track.ticks)]))
     : h("div", { class: "bonds" }, h("h3", {}, "Bonds"), boxes(char.bonds.ticks),
       h("ul", {}, char.bonds.list.map((b) => h("li", {}, b))));
-  const assets = h("div", { class: "assets" }, char.assets.map(assetCard));
+  const assets = h("div", { class: "assets" }, char.assets.map((a) => assetCard(a, char)));
   const equipment = char.equipment.length ? h("p", { class: "equipment" }, "equipment: ", char.equipment.join(", ")) : null;
   fill("sheet", viewing, h("h2", { class: "char-name" }, char.name,
     char.status !== "active" ? h("small", {}, ` (${char.status})`) : null,
@@ -233,14 +233,24 @@ function renderSheet() {
   stats, meters, momentum, debilities, experience, bonds, assets, equipment);
 }
 
-function assetCard(asset) {
+function assetCard(asset, char) {
   const card = store.assets ? store.assets.find((a) => a.id === asset.id) : null;
   const abilities = (card ? card.abilities : asset.abilities.map(() => ({ text: "" })));
-  return h("article", { class: "asset" },
+  // Changed by hand with the same checks as 'asset mark|clear' and 'asset track'.
+  const toggle = (i) => act("asset_mark", { character: char.name, asset: asset.id, ability: i + 1, mark: !asset.abilities[i] });
+  const tracks = [];
+  if (asset.meter) tracks.push([asset.meter.name, asset.meter]);
+  for (const [name, track] of Object.entries(asset.tracks || {})) tracks.push([name, track]);
+  return h("article", { class: "asset", "data-asset": asset.id },
     h("h4", {}, asset.name, asset.input ? h("small", {}, ` ${asset.input}`) : null, h("small", { class: "type" }, ` ${asset.type}`)),
     h("ul", {}, abilities.map((a, i) => h("li", { class: asset.abilities[i] ? "marked" : "" },
-      h("span", { class: "dot" }, asset.abilities[i] ? "●" : "○"), " ", a.text || `ability ${i + 1}`))),
-    asset.meter ? h("div", { class: "asset-meter" }, `${asset.meter.name} ${asset.meter.value}/${asset.meter.max}`) : null);
+      h("button", { type: "button", class: "dot", "data-ability": i + 1, title: asset.abilities[i] ? "clear this ability" : "mark this ability",
+        "aria-pressed": asset.abilities[i] ? "true" : "false", onclick: () => toggle(i) }, asset.abilities[i] ? "●" : "○"),
+      " ", a.text || `ability ${i + 1}`))),
+    tracks.map(([name, track]) => h("div", { class: "asset-meter", "data-track": name },
+      h("span", { class: "label" }, `${name} `, h("b", {}, track.value), `/${track.max}`),
+      pips(`${asset.name} ${name}`, track.value, 0, track.max,
+        (v) => act("asset_track", { character: char.name, asset: asset.id, track: name, value: v })))));
 }
 
 // The rulebook draws progress as ten boxes; each tick is one line in a box (four fill it).

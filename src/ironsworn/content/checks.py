@@ -111,8 +111,10 @@ def _check_move(move: Move, where: str) -> None:
     for key in (*(move.outcomes or {}), *move.match_outcomes):
         _member(key, OUTCOME_KEYS, f"{where}: outcome")
     for choice in move.choices.values():
-        for key in (*choice.outcomes, *choice.count):
+        for key in choice.outcomes:
             _member(key, OUTCOME_KEYS, f"{where}: choice outcome")
+        for key in choice.count:  # how many to choose, by outcome ("any": whatever it is)
+            _member(key, (*OUTCOME_KEYS, "any"), f"{where}: choice count")
 
 
 def _member(value: str, accepted: tuple[str, ...], where: str) -> None:

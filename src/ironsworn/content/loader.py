@@ -270,7 +270,7 @@ class Ruleset:
             for entry in document.get(kind) or ():
                 try:
                     item = build(entry)
-                except (KeyError, TypeError, ValueError) as exc:
+                except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
                     raise ContentError(
                         f"content file {path}: bad {kind[:-1]} {_label(entry)}: {exc!r}"
                     ) from None

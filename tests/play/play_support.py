@@ -18,7 +18,7 @@ from ironsworn.cli.play.session import PlaySession
 from ironsworn.cli.play.terminal import Output
 from ironsworn.dice import RandomDice
 
-# The walkthrough answers that make Kai: name, stats, two bonds, a background vow, an
+# The walkthrough answers that make Kai: name, stats, two bonds, no assets, a background vow, an
 # inciting incident, the 11 truths (chosen, rolled, left open), and no Swear an Iron Vow now.
 WALKTHROUGH = [
     "Kai",
@@ -26,6 +26,7 @@ WALKTHROUGH = [
     "Mother",
     "The village of Thornhold",
     "",
+    "",  # no asset cards
     "Avenge my father",
     "epic",
     "Find the raiders' camp",

@@ -27,6 +27,7 @@ def test_option_at_the_name_question_then_a_one_shot_walkthrough(tmp_path: Path)
         "/option one_shot short",
         "Kai",
         "3 2 2 1 1",
+        "",  # no asset cards
         # one-shot: no bonds, no background vow; the vow's rank defaults to troublesome
         "Stop the raiders",
         "",

@@ -195,6 +195,8 @@ def test_the_walkthrough_at_a_terminal(terminal: Terminal, private_home: Path) -
     terminal.send("2 3 1 2 1\r")
     terminal.expect("Bond 1 of up to 3")
     terminal.send("\r")
+    terminal.expect("Asset 1 of 3")
+    terminal.send("\r")
     terminal.expect("Background vow")
     terminal.send("Restore my honour\r")
     terminal.expect("Rank: extreme, epic [epic]")

@@ -66,6 +66,15 @@ def test_walkthrough_asks_again_after_each_bad_answer(tmp_path: Path) -> None:
         "edge=3,heart=2",  # missing stats
         "wits=3,edge=2,heart=2,iron=1,shadow=1",
         "",  # no bonds
+        "nosuch",  # not an asset card
+        "hound",
+        "4",  # the hound has three abilities
+        "1",
+        "",  # a companion needs its name: the card is asked again
+        "hound",
+        "1",
+        "Fang",
+        "",  # no more assets
         "Avenge my father",
         "dangerous",  # a background vow is extreme or epic
         "extreme",
@@ -75,13 +84,18 @@ def test_walkthrough_asks_again_after_each_bad_answer(tmp_path: Path) -> None:
     ]
     run = run_script(path, answers)
     assert run.code == 0
-    assert len(run.err_lines) == 5
+    assert len(run.err_lines) == 8, run.err_lines
     assert all(line.startswith("error: ") for line in run.err_lines)
     assert "3, 2, 2, 1, 1" in run.err_lines[1]
-    assert "extreme, epic" in run.err_lines[3]
+    assert "'nosuch'" in run.err_lines[3] and "'4'" in run.err_lines[4]
+    assert "hound=NAME" in run.err_lines[5]
+    assert "extreme, epic" in run.err_lines[6]
     assert kinds(path) == ["character", "vow"]
     kai = state_of(path).character("Kai")
     assert kai.stats["wits"] == 3 and kai.bonds == []
+    assert [(a["name"], a["input"], a["abilities"]) for a in kai.assets] == [
+        ("Hound", "Fang", [True, False, False])
+    ]
 
 
 def test_walkthrough_can_swear_an_iron_vow_on_the_inciting_incident(tmp_path: Path) -> None:
@@ -105,7 +119,7 @@ def test_a_command_at_the_name_question_skips_the_walkthrough_and_runs(tmp_path:
 
 def test_quit_during_the_walkthrough_keeps_what_was_made(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
-    run = run_script(path, ["Kai", "3 2 2 1 1", "", "/quit", "never read"])
+    run = run_script(path, ["Kai", "3 2 2 1 1", "", "", "/quit", "never read"])
     assert run.code == 0
     assert run.reader.lines == ["never read"]
     assert kinds(path) == ["character"]
@@ -114,7 +128,7 @@ def test_quit_during_the_walkthrough_keeps_what_was_made(tmp_path: Path) -> None
 def test_ctrl_c_during_the_walkthrough_asks_the_question_again(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
     script: list[str | BaseException] = [KeyboardInterrupt(), "Kai", "3 2 2 1 1"]
-    script += [KeyboardInterrupt(), "", "", "", "/skip"]
+    script += [KeyboardInterrupt(), "", "", "", "", "/skip"]
     run = run_script(path, script)
     assert run.code == 0 and run.err == ""
     assert run.out.count("Name:") == 2 and run.out.count("Bond 1 of up to 3") == 2
@@ -374,3 +388,41 @@ def test_json_mode_prints_one_json_object_per_result_on_stdout(tmp_path: Path) -
     ]
     assert results[0]["pending"][0]["kind"] == "choose"
     assert "Kai decides" in run.err  # the human lines go to stderr
+
+
+def test_walkthrough_chooses_assets_from_the_deck(tmp_path: Path) -> None:
+    """Three cards: listed by type (or words), shown whole, named and their choices made."""
+    path = tmp_path / "c.sqlite"
+    answers = [
+        "Kai",
+        "3 2 2 1 1",
+        "",  # no bonds
+        "list companion",
+        "list spear",
+        "show cave lion",
+        "cave lion",
+        "2",  # its starting ability (the card marks none)
+        "Ember",
+        "devotant",
+        "Ulla",  # the god's name
+        "luck",  # not a stat
+        "heart",
+        "devotant",  # already chosen
+        "skirmisher",
+        "",
+        "",
+        "/skip",
+    ]
+    run = run_script(path, answers)
+    assert run.code == 0, run.err
+    assert "companion:\n  Cave Lion:" in run.out and "Skirmisher:" in run.out
+    assert "Inescapable" in run.out  # the whole card shown
+    assert len(run.err_lines) == 2 and "'luck'" in run.err_lines[0]
+    assert "already chosen" in run.err_lines[1]
+    kai = state_of(path).character("Kai")
+    cards = {a["name"]: a for a in kai.assets}
+    assert list(cards) == ["Cave Lion", "Devotant", "Skirmisher"]
+    assert cards["Cave Lion"]["input"] == "Ember" and cards["Cave Lion"]["abilities"][1]
+    assert cards["Cave Lion"]["meter"] == {"name": "health", "value": 4, "max": 4}
+    fields = cards["Devotant"]["fields"]
+    assert fields == {"god's name": "Ulla", "stat": "heart", "stat_stat": "heart"}

@@ -5,11 +5,14 @@ The steps follow the rulebook's character creation:
 1. a name;
 2. stats: 3, 2, 2, 1, 1 given to edge, heart, iron, shadow and wits;
 3. up to three bonds;
-4. a background vow (extreme or epic);
-5. the inciting incident, a vow (troublesome, dangerous or formidable);
-6. the truths of the world, chosen or rolled for each category (first run only), recorded as
+4. three assets, each with its starting ability, its name (a companion's) and its choices,
+   from the campaign's deck (``list``, ``list companion``, ``list WORDS`` and ``show NAME``
+   read the cards on the way);
+5. a background vow (extreme or epic);
+6. the inciting incident, a vow (troublesome, dangerous or formidable);
+7. the truths of the world, chosen or rolled for each category (first run only), recorded as
    one journal entry;
-7. the offer to Swear an Iron Vow on the inciting incident now (the move and its roll).
+8. the offer to Swear an Iron Vow on the inciting incident now (the move and its roll).
 
 The campaign's options (chapter 7, ``/option``) shape the walkthrough: with ``semi_random`` the
 stats, assets, background vow, a bond and the inciting incident come from the dice (the player
@@ -97,7 +100,8 @@ def walkthrough(session: PlaySession, first: bool = True) -> str | None:
         say("character creation skipped: /character starts it")
         return None
     bonds = [] if one_shot else _bonds(session)
-    created = _create(session, name, stats, bonds)
+    cards = _assets(session) if options.option("assets") in (None, "cards") else []
+    created = _create(session, name, stats, bonds, cards)
     return _after_character(session, created, first, None, one_shot, background=not one_shot)
 
 
@@ -267,11 +271,19 @@ def _bonds(session: PlaySession) -> list[str]:
     return bonds
 
 
-def _create(session: PlaySession, name: str, stats: dict[str, int], bonds: list[str]) -> str:
+def _create(
+    session: PlaySession,
+    name: str,
+    stats: dict[str, int],
+    bonds: list[str],
+    cards: Sequence[str] = (),
+) -> str:
     from ironsworn.cli.play.session import status_line
     from ironsworn.moves.sheet import SheetOperations
 
-    result = session.commit(lambda e: SheetOperations(e).new_character(name, stats, bonds))
+    result = session.commit(
+        lambda e: SheetOperations(e).new_character(name, stats, bonds, list(cards))
+    )
     state = session.state()
     created = state.character(name).name
     stat_text = "  ".join(f"{k} {v}" for k, v in state.characters[created].stats.items())
@@ -282,6 +294,141 @@ def _create(session: PlaySession, name: str, stats: dict[str, int], bonds: list[
     )
     del result
     return created
+
+
+def _deck(session: PlaySession) -> dict[str, Any]:
+    """The asset cards of the campaign's ruleset (bundled and imported)."""
+    ruleset = session.state().ruleset
+    deck: dict[str, Any] = session.library.in_ruleset("assets", ruleset)
+    return deck
+
+
+def _listing(deck: dict[str, Any], words: str) -> str:
+    """``list``: the cards by type with their first ability; a type or words narrow it."""
+    from ironsworn.content.lookup import normalize
+
+    query = normalize(words)
+    types = {a.type for a in deck.values()}
+    kind = next((t for t in types if normalize(t) in (query, query.rstrip("s"))), None)
+    lines: list[str] = []
+    for group in sorted(types):
+        cards = [a for a in deck.values() if a.type == group and (kind is None or group == kind)]
+        if kind is None and query:
+            cards = [
+                a
+                for a in cards
+                if all(
+                    w in normalize(" ".join([a.name, *(b.summary or b.text for b in a.abilities)]))
+                    for w in query.split()
+                )
+            ]
+        if cards:
+            lines.append(group.replace("_", " ") + ":")
+            for card in cards:
+                first = card.abilities[0] if card.abilities else None
+                summary = (first.summary or first.text) if first else ""
+                lines.append(f"  {card.name}: {' '.join(summary.split())}")
+    return "\n".join(lines) or f"no card matches {words!r}"
+
+
+def _assets(session: PlaySession) -> list[str]:
+    """Three asset cards, each as ``new_character`` takes it (``hound:1=Fang,...``)."""
+    from ironsworn.moves.assets.cards import choice_record
+
+    deck = _deck(session)
+    if not deck:
+        return []
+    names = sorted(a.name for a in deck.values())
+    chosen: list[str] = []
+    ids: list[str] = []
+    try:
+        while len(chosen) < 3:
+            answer = ask(
+                session,
+                f"Asset {len(chosen) + 1} of 3: a card's name ('list', 'list companion', "
+                "'list WORDS', 'show NAME'; empty line: no more)",
+                _text,
+                names,
+            )
+            if not answer:
+                break
+            word, _, rest = answer.partition(" ")
+            if word.lower() == "list":
+                session.out.say(_listing(deck, rest))
+                continue
+            if word.lower() == "show" and rest:
+                from ironsworn.cli.asset_cmd import card_text
+
+                try:
+                    session.out.say(card_text(session.library, _find(deck, rest)))
+                except IronswornError as exc:
+                    session.out.error(str(exc))
+                continue
+            try:
+                card = _find(deck, answer)
+                if card.id in ids:
+                    raise InvalidValue(f"{card.name} is already chosen (each asset once)")
+                text = _fill_card(session, card)
+                choice_record(session.library, text)  # the card's own checks, before the next
+            except IronswornError as exc:
+                session.out.error(str(exc))
+                continue
+            chosen.append(text)
+            ids.append(card.id)
+            tracks = ", ".join(f"{t.name} {t.value}/{t.max}" for t in card.tracks)
+            session.out.say(f"{card.name} chosen" + (f" ({tracks})" if tracks else ""))
+    except SkipStep:
+        pass
+    return chosen
+
+
+def _find(deck: dict[str, Any], query: str) -> Any:
+    from ironsworn.content.lookup import resolve
+
+    return resolve(deck, query, "asset", lambda a: str(a.name), ())
+
+
+def _fill_card(session: PlaySession, card: Any) -> str:
+    """Ask what the card needs: its starting ability (when none is marked), its name and
+    choices; the answer is the text ``character new --asset`` takes."""
+    text = card.id
+    if card.abilities and not any(a.enabled for a in card.abilities):
+        numbers = [str(i) for i in range(1, len(card.abilities) + 1)]
+        for i, ability in enumerate(card.abilities, start=1):
+            session.out.say(f"  {i}. {' '.join((ability.summary or ability.text).split())}")
+        start = ask(
+            session,
+            f"{card.name} starts with one ability marked: {', '.join(numbers)}?",
+            lambda answer: _one_of(answer, numbers),
+            numbers,
+        )
+        text += f":{start}"
+    for index, label in enumerate(card.fields):
+        companion = card.type == "companion" and index == 0
+        value = ask(
+            session,
+            f"{card.name}'s {label}" + ("" if companion else " (empty line: none)") + ":",
+            _text,
+        )
+        if value:
+            text += f"={value}" if index == 0 else f",{label}={value}"
+    for label, choices in card.selects.items():
+        options = list(choices)
+        picked = ask(
+            session,
+            f"{card.name}: choose its {label} ({', '.join(options)}):",
+            partial(_one_of, accepted=options),
+            options,
+        )
+        text += f",{label}={picked}"
+    return str(text)
+
+
+def _one_of(answer: str, accepted: Sequence[str]) -> str:
+    key = answer.strip().lower()
+    if key not in accepted:
+        raise InvalidValue(f"answer {answer!r} is not one of {', '.join(accepted)}")
+    return key
 
 
 def _vow(

@@ -71,7 +71,9 @@ def test_off_loopback_every_request_needs_the_campaigns_token(hosted: Any, home:
     assert made.status_code == 403
     assert not (home / "campaigns" / "t.sqlite").exists()  # nothing was created, or changed
     good = hosted.get("/api/c/t/state", headers={"x-ironsworn-token": tokens["player"]})
-    assert good.status_code == 200
+    assert good.status_code == 200 and good.json()["role"] == "player"
+    guide = hosted.get("/api/c/t/state", headers={"x-ironsworn-token": tokens["guide"]})
+    assert guide.json()["role"] == "guide"
 
 
 def test_an_invite_link_sets_a_strict_cookie_and_leaves_the_address_bar(hosted: Any) -> None:

@@ -349,6 +349,39 @@ def test_screens(server: Any, browser: Any, viewport: dict[str, int], size: str)
     page.context.close()
 
 
+def test_an_invite_link_opens_a_hosted_table_in_the_browser(
+    server: Any, browser: Any, tmp_path: Path
+) -> None:
+    # The table as 'serve --host 0.0.0.0' makes it (tokens required), here on loopback.
+    from ironsworn.web.access import campaign_tokens
+
+    with live_server("hosted", loopback=False) as hosted:
+        tokens = campaign_tokens("hosted")
+        guide = {"X-Ironsworn-Token": tokens["guide"], **CHANGE}
+        made = httpx.post(
+            f"{hosted.url}/api/c/hosted/actions/character",
+            json={"name": "Asha", "stats": STATS},
+            headers=guide,
+        )
+        assert made.status_code == 200, made.text
+        context = browser.new_context()
+        context.set_default_timeout(8000)
+        page = context.new_page()
+        refused = page.goto(f"{hosted.url}/c/hosted")
+        assert refused is not None and refused.status == 401
+        page.goto(f"{hosted.url}/c/hosted?token={tokens['player']}")
+        page.wait_for_selector("body[data-ready=yes]")
+        assert "token" not in page.url  # taken out of the address bar
+        assert page.evaluate("document.cookie") == ""  # HttpOnly: no script can read it
+        page.select_option("#seat", "Asha")
+        page.click("[data-meter=health] .pip[data-value='3']")
+        expect(page.locator("[data-meter=health] .label b")).to_have_text("3")
+        # The same token does not open another campaign.
+        other = page.goto(f"{hosted.url}/api/c/elsewhere/state")
+        assert other is not None and other.status == 403
+        context.close()
+
+
 def test_chromium_is_required_under_ci(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     import web_support
 

@@ -57,7 +57,7 @@ def client(app: Any, host: str = "127.0.0.1") -> Any:
 class LiveServer:
     """A uvicorn server on a thread, bound to a free loopback port."""
 
-    def __init__(self, home: str) -> None:
+    def __init__(self, home: str, *, loopback: bool = True) -> None:
         import uvicorn
 
         from ironsworn.web.app import create_app
@@ -69,7 +69,7 @@ class LiveServer:
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(
-            create_app(home),
+            create_app(home, loopback=loopback),
             log_level="warning",
             timeout_graceful_shutdown=1,
             lifespan="on",
@@ -96,8 +96,8 @@ class LiveServer:
 
 
 @contextmanager
-def live_server(home: str) -> Iterator[LiveServer]:
-    server = LiveServer(home).start()
+def live_server(home: str, *, loopback: bool = True) -> Iterator[LiveServer]:
+    server = LiveServer(home, loopback=loopback).start()
     try:
         yield server
     finally:

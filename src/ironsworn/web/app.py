@@ -321,7 +321,8 @@ async def state(request: Request) -> Response:
         data = await table.call(lambda store: reads.campaign_state(store, table.name))
         if table.version == version:
             table.cache["state"] = data
-    return json_response({**data, "version": version, "head": table.head})
+    role = request.scope.get("state", {}).get("role", "guide")
+    return json_response({**data, "version": version, "head": table.head, "role": role})
 
 
 async def timeline(request: Request) -> Response:

@@ -165,7 +165,10 @@ function render() {
 function renderSeat() {
   const select = $("seat");
   const names = store.state.characters.map((c) => c.name);
-  const options = [h("option", { value: "" }, "the guide (any character)")];
+  // A player's token plays a character; only a guide (or this machine's own user) has the
+  // guide seat.
+  const guide = store.state.role === "guide";
+  const options = [h("option", { value: "" }, guide ? "the guide (any character)" : "pick your character")];
   for (const n of names) options.push(h("option", { value: n }, n));
   select.replaceChildren(...options);
   select.value = names.includes(seat) ? seat : "";

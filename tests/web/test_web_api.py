@@ -376,3 +376,18 @@ def test_asset_abilities_and_tracks_change_by_hand(api: Any) -> None:
     assert hurt.status_code == 200, hurt.text
     assert state(api)["characters"][0]["assets"][0]["meter"]["value"] == 1
     assert do(api, "asset_track", {"asset": "hawk", "value": 9}).status_code == 400
+
+
+def test_the_campaign_options_are_set_and_shown(api: Any) -> None:
+    # The rulebook's options (chapter 7), as 'ironsworn option NAME VALUE'.
+    assert state(api)["options"]["even_matches"] is False
+    answer = do(api, "option", {"name": "even matches", "value": "on"})
+    assert answer.status_code == 200 and answer.json() == {"name": "even_matches", "value": True}
+    assert state(api)["options"]["even_matches"] is True
+    # Ask the Oracle follows it: 55 is no match with even matches (L5127-5135).
+    assert do(api, "ask", {"odds": "likely", "value": 55}).json()["match"] is False
+    assert do(api, "ask", {"odds": "likely", "value": 66}).json()["match"] is True
+    before = export(api)
+    refused = do(api, "option", {"name": "odd_option", "value": "on"})
+    assert refused.status_code == 400 and "odd_option" in refused.json()["error"]
+    assert export(api) == before

@@ -421,6 +421,15 @@ def asset_track(ctx: Context, o: JsonDict) -> JsonDict:
     return data
 
 
+def campaign_option(ctx: Context, o: JsonDict) -> JsonDict:
+    """Set one of the rulebook's campaign options (as ``ironsworn option NAME VALUE``)."""
+    from ironsworn.moves.setup import SetupOperations
+
+    result = _commit(ctx, {}, lambda e: SetupOperations(e).set_option(o["name"], o["value"]))
+    event = result.events[0]
+    return {"name": event["setting"], "value": event["to"]}
+
+
 def party(ctx: Context, o: JsonDict) -> JsonDict:
     together = o["together"]
     _commit(ctx, {}, lambda e: _sheet_ops(e).share_supply(together))
@@ -476,12 +485,15 @@ def ask(ctx: Context, o: JsonDict) -> JsonDict:
 
     odds = Odds.parse(o["odds"])
     seed = _seed(o)
+    # The campaign's option of even matches (seed 000 L5127-5135).
+    even = bool(ctx.store.state().option("even_matches"))
     if o.get("value") is not None:
         from ironsworn.cli.common import parse_int
 
-        answer = ask_the_oracle(odds, value=parse_int(str(o["value"]), "value", 0, 100))
+        value = parse_int(str(o["value"]), "value", 0, 100)
+        answer = ask_the_oracle(odds, value=value, even_matches=even)
     else:
-        answer = ask_the_oracle(odds, RandomDice(seed))
+        answer = ask_the_oracle(odds, RandomDice(seed), even_matches=even)
     if o.get("keep"):
         event = {"type": "ask", **answer.to_json()}
         if o.get("question"):
@@ -662,6 +674,15 @@ ACTIONS: dict[str, Action] = {
                 "value": Option("int", "the new value", required=True),
                 "track": Option("text", "which track, when the asset has several"),
                 "character": _character_option(),
+            },
+        ),
+        Action(
+            "option",
+            "set one of the rulebook's campaign options (chapter 7)",
+            campaign_option,
+            {
+                "name": Option("text", "even_matches, setup_rules, one_shot, assets...", True),
+                "value": Option("text", "on/off, or the option's value", required=True),
             },
         ),
         Action(

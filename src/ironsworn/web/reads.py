@@ -50,6 +50,7 @@ def campaign_state(store: Any, name: str) -> JsonDict:
         "tracks": [t.summary() for t in state.tracks.values()],
         "pending": public_pending(state.pending) if state.pending else None,
         "shared_supply": state.shared_supply,
+        "options": _options(state),
         "world": {
             "people": [state.person_sheet(n) for n in state.people],
             "places": list(state.places.values()),
@@ -57,6 +58,14 @@ def campaign_state(store: Any, name: str) -> JsonDict:
             "truths": [{"truth": k, **v} for k, v in state.truths.items()],
         },
     }
+
+
+def _options(state: Any) -> JsonDict:
+    """The rulebook's campaign options (chapter 7) with their values."""
+    from ironsworn.campaign.options import OPTIONS
+
+    option = getattr(state, "option", None)
+    return {name: option(name) if option else o.default for name, o in OPTIONS.items()}
 
 
 def timeline(store: Any, last: int | None) -> list[JsonDict]:

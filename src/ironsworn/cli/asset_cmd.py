@@ -1,5 +1,6 @@
 """Asset cards: ``asset list|show`` (the whole deck), ``asset mark|unmark|track`` (a
-character's cards, changed by hand and undoable) and ``asset upgrades`` (what Advance can buy).
+character's cards, changed by hand and undoable), ``asset fits MOVE`` (the abilities that act
+on a move, before the roll) and ``asset upgrades`` (what Advance can buy).
 
 The card texts shown are the official ones when a player has imported a pack with the same
 ids, else our own summaries (see :mod:`ironsworn.moves.assets.cards`).
@@ -11,6 +12,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.cli.common import JoinWords, campaign_options, common_options, emit, parse_int
+from ironsworn.errors import IronswornError
 
 if TYPE_CHECKING:
     from ironsworn.content.loader import Ruleset
@@ -49,6 +51,14 @@ def register(sub: Any) -> None:
     track.add_argument("words", nargs="+", metavar="[TRACK] VALUE", help="e.g. 'health 3' or '3'")
     track.add_argument("--character")
     track.set_defaults(func=run_track)
+    fits = campaign_options(
+        common_options(
+            group.add_parser("fits", help="your abilities that act on a move (before you roll)")
+        )
+    )
+    fits.add_argument("move", nargs="+", action=JoinWords, metavar="MOVE")
+    fits.add_argument("--character")
+    fits.set_defaults(func=run_fits)
     upgrades = campaign_options(
         common_options(group.add_parser("upgrades", help="what Advance can buy now"))
     )
@@ -214,4 +224,34 @@ def run_upgrades(args: argparse.Namespace) -> int:
         return "\n".join(lines)
 
     emit(args, data, text)
+    return 0
+
+
+def run_fits(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import read_state
+    from ironsworn.moves.assets.effects import abilities_for
+
+    ruleset = library()
+    state = read_state(args)
+    char = state.character(args.character)
+    try:
+        move = ruleset.find("moves", args.move)
+    except IronswornError:
+        from ironsworn.content.lookup import resolve
+
+        move = resolve(ruleset.asset_moves, args.move, "move", lambda m: str(m.name))
+    rows = abilities_for(ruleset, char, move)
+
+    def text() -> str:
+        if not rows:
+            return f"none of {char.name}'s abilities acts on {move.name}"
+        lines = [f"{char.name}'s abilities on {move.name}:"]
+        for row in rows:
+            how = f"if {row['when']}: --asset {row['asset']}" if row["when"] else "unasked"
+            stats = f" (+{'/'.join(row['stats'])})" if row["stats"] else ""
+            rolls = f" rolls +{' or +'.join(row['rolls'])}" if row["rolls"] else ""
+            lines.append(f"  {row['label']}{stats}:{rolls} {row['effect']} [{how}]")
+        return "\n".join(lines)
+
+    emit(args, rows, text)
     return 0

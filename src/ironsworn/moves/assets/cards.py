@@ -14,6 +14,7 @@ when the player has one, else our own summary.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -179,11 +180,15 @@ def check_distinct(records: Sequence[JsonDict]) -> None:
 # --- showing a card ------------------------------------------------------------------------
 
 
+_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+
+
 def official_text(ruleset: Ruleset, asset_id: str) -> list[str] | None:
-    """The ability texts of an imported pack's card with this id, or None."""
+    """The ability texts of an imported pack's card with this id (its links shown as their
+    words), or None."""
     shadowed = ruleset.shadowed("assets", asset_id)
     for item in shadowed:
-        texts = [a.text for a in item.abilities]
+        texts = [_LINK.sub(r"\1", a.text) for a in item.abilities]
         if any(texts):
             return texts
     return None

@@ -269,6 +269,40 @@ def candidate_uses(ctx: Step, move: Move) -> list[JsonDict]:
     return uses
 
 
+def abilities_for(ruleset: Any, char: CharacterState, move: Move) -> list[JsonDict]:
+    """The character's marked abilities that act on ``move``: what play mode offers before the
+    roll. Each: the text to give ``--asset``, its label, the fiction it needs (``when``; empty
+    when it applies unasked), the stats it is for or rolls, and its effect in words."""
+    out: list[JsonDict] = []
+    for record in char.assets:
+        asset = ruleset.assets.get(str(record["id"]))
+        if asset is None:
+            continue
+        key = str(record["id"]).rsplit("/", 1)[-1]
+        for index, ability in enumerate(asset.abilities):
+            if index >= len(record["abilities"]) or not record["abilities"][index]:
+                continue
+            for effect in ability.effects:
+                if not _matches_move(effect, move):
+                    continue
+                option = f":{effect['option']}" if effect.get("option") else ""
+                parts = [f"+{effect['add']}"] if effect.get("add") else []
+                parts += [
+                    f"{describe_gain(effect[k])} {_WHEN[k]}" for k in OUTCOME_KEYS if effect.get(k)
+                ]
+                out.append(
+                    {
+                        "asset": f"{key}:{index + 1}{option}",
+                        "label": label(record, asset, index),
+                        "when": str(effect.get("when") or ""),
+                        "stats": [str(s) for s in effect.get("stat") or ()],
+                        "rolls": [str(s) for s in effect.get("roll") or ()],
+                        "effect": ", ".join(parts),
+                    }
+                )
+    return out
+
+
 def _record(ctx: Step, asset_id: str) -> JsonDict:
     return next(a for a in ctx.char.assets if a["id"] == asset_id)
 

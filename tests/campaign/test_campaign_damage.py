@@ -261,6 +261,8 @@ def test_a_damaged_event_row_is_reported_and_the_log_still_reads(
     assert "left out damaged operation 3" in err
     assert '"seq": 3' not in exported.read_text() and '"seq": 2' in exported.read_text()
     assert run(capsys, "import", "json", str(exported), "--name", "rescued")[0] == 0
+    code, out, err = run(capsys, "export", "markdown")
+    assert code == 0 and "The road north" in out and "operation 3 is damaged" in out
     code, out, _ = run(capsys, "journal", "--campaign", "rescued")
     assert code == 0 and "The road north" in out
 

@@ -54,7 +54,11 @@ _OPERATION_FIELDS = ("seq", "kind", "time", "character", "summary", "status", "e
 def markdown(store: Store[Any]) -> str:
     """The campaign as a Markdown story, with the character sheets at the end."""
     operations = store.operations()
-    state = store.state()
+    try:
+        state = store.state()
+    except CampaignError as exc:
+        # A damaged operation (see decode_event): the story is still told, without sheets.
+        state, damage = None, str(exc)
     out: list[str] = [f"# {store.name}", ""]
     narrator = Narrator()
     session = 0
@@ -72,7 +76,10 @@ def markdown(store: Store[Any]) -> str:
         out += _operation_markdown(operation, narrator)
     if not operations:
         out += ["*Nothing has happened yet.*", ""]
-    out += _sheets_markdown(state)
+    if state is None:
+        out += ["## Characters", "", f"*The sheets could not be rebuilt: {damage}*", ""]
+    else:
+        out += _sheets_markdown(state)
     return "\n".join(out).rstrip("\n") + "\n"
 
 

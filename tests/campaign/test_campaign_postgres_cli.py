@@ -157,3 +157,29 @@ def test_copy_refuses_an_existing_target_and_changes_nothing(
     assert not (tmp_path / "b.sqlite").exists()
     assert run_json(capsys, "campaign", "list", *db)[0]["name"] == "taken"
     assert len(run_json(capsys, "campaign", "list", *db)) == 1
+
+
+def test_play_mode_on_a_database_campaign(
+    home: Path, empty_postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "IRONSWORN_HOME": str(home)}
+    command = ["play", "--database", empty_postgres_url, "--campaign", "played"]
+    done = subprocess.run(
+        [sys.executable, "-m", "ironsworn", *command],
+        input="/skip\nThe ash falls on Cinderhome.\n/log\n/quit\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    # /log ran as a command of the session: pointed at the same database campaign.
+    assert "journal: The ash falls on Cinderhome." in done.stdout
+    log = run_json(capsys, "log", "--campaign", "played", "--database", empty_postgres_url)
+    assert [(op["kind"], op["events"][0].get("text")) for op in log] == [
+        ("journal", "The ash falls on Cinderhome.")
+    ]

@@ -349,6 +349,42 @@ def test_screens(server: Any, browser: Any, viewport: dict[str, int], size: str)
     page.context.close()
 
 
+def test_export_download_import_upload_and_switch(
+    server: Any, browser: Any, tmp_path: Path
+) -> None:
+    table = Table(server, "saga")
+    table.do("character", {"name": "Asha", "stats": STATS})
+    table.do("journal", {"text": "The saga begins."})
+    page = table.open(browser)
+    page.click("#tabs button[data-tab=campaigns]")
+    with page.expect_download() as markdown:
+        page.click("a[download$='.md']")
+    assert "The saga begins." in Path(markdown.value.path()).read_text(encoding="utf-8")
+    with page.expect_download() as exported:
+        page.click("a[download$='.json']")
+    saved = tmp_path / "saga.json"
+    exported.value.save_as(saved)
+    page.set_input_files("input[type=file]", str(saved))
+    page.fill("input[aria-label='name for the imported campaign']", "saga-copy")
+    page.click("form.inline:has(input[type=file]) button[type=submit]")
+    page.wait_for_url("**/c/saga-copy")
+    page.wait_for_selector("body[data-ready=yes]")
+    expect(page.locator("#timeline")).to_contain_text("The saga begins.")
+    assert page.inner_text(".char-name").startswith("Asha")
+    # A new campaign from the page, and back to the first through the list.
+    page.click("#tabs button[data-tab=campaigns]")
+    page.fill("input[aria-label='new campaign name']", "sequel")
+    page.click("form.inline:has(input[aria-label='new campaign name']) button[type=submit]")
+    page.wait_for_url("**/c/sequel")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.click("#tabs button[data-tab=campaigns]")
+    page.click("ul.campaigns a[href='/c/saga']")
+    page.wait_for_url("**/c/saga")
+    page.wait_for_selector("body[data-ready=yes]")
+    assert page.errors == []
+    page.context.close()
+
+
 def test_an_invite_link_opens_a_hosted_table_in_the_browser(
     server: Any, browser: Any, tmp_path: Path
 ) -> None:

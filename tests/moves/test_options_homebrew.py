@@ -127,30 +127,48 @@ def test_bad_homebrew_assets_change_nothing(
     assert game.state.to_dict() == before
 
 
-def test_reskinning_renames_and_changes_the_condition(game: Game) -> None:
+def test_reskinning_renames_and_changes_the_condition() -> None:
     # "Rename Archer to Marksman, and change the condition to 'If you wield a musket...'"
     # (L5364-5366); the abilities stay the card's.
+    game = Game()
+    game.character("Asha", ASHA_STATS, assets=["archer"])
     before = game.state.to_dict()
-    hawk = game.state.character("Asha").asset("hawk")
-    abilities = list(hawk["abilities"])
+    archer = game.state.character("Asha").asset("archer")
+    abilities = list(archer["abilities"])
     result = HomebrewOperations(game.engine).reskin(
-        None, "hawk", "Drone", "If you fly a scouting drone..."
+        None, "archer", "Marksman", "If you wield a musket..."
     )
-    drone = game.state.character("Asha").asset("drone")
-    assert (drone["id"], drone["name"], drone["requirement"]) == (
-        "asset:classic/companion/hawk",
-        "Drone",
-        "If you fly a scouting drone...",
+    marksman = game.state.character("Asha").asset("marksman")
+    assert (marksman["id"], marksman["name"], marksman["requirement"]) == (
+        "asset:classic/combat_talent/archer",
+        "Marksman",
+        "If you wield a musket...",
     )
-    assert drone["abilities"] == abilities
-    assert card_of(game.engine.ruleset, drone) is game.engine.ruleset.assets[drone["id"]]
-    for event in reversed(result.events):
+    assert marksman["abilities"] == abilities
+    assert card_of(game.engine.ruleset, marksman) is game.engine.ruleset.assets[marksman["id"]]
+    # "When you Secure an Advantage by taking a moment to aim ... add +1": as the Marksman.
+    aimed = game.move(
+        "secure an advantage", (3, 1, 2), stat="wits", asset="marksman", choose=["prepare"]
+    )
+    assert aimed.moves[0].roll is not None and aimed.moves[0].roll["adds"] == 1
+    assert aimed.moves[0].assets[0].startswith("Marksman")
+    for event in reversed([*aimed.events, *result.events]):
         game.state.revert(event)
     assert game.state.to_dict() == before
     with pytest.raises(InvalidValue, match="needs --name or --condition"):
-        HomebrewOperations(game.engine).reskin(None, "hawk", None, None)
+        HomebrewOperations(game.engine).reskin(None, "archer", None, None)
     with pytest.raises(RuleViolation, match="already named"):
-        HomebrewOperations(game.engine).reskin(None, "hawk", "Hawk", None)
+        HomebrewOperations(game.engine).reskin(None, "archer", "Archer", None)
+
+
+def test_no_homebrew_asset_without_asset_cards() -> None:
+    from ironsworn.moves.setup import SetupOperations
+
+    game = Game()
+    SetupOperations(game.engine).set_option("assets", "none")
+    game.character("Asha", ASHA_STATS)
+    with pytest.raises(RuleViolation, match="plays without asset cards"):
+        HomebrewOperations(game.engine).create(None, "Gunner", "path", "", ["bonus:face danger"])
 
 
 # --- homebrew and reskinned assets in moves, like the deck's ----------------------------------
@@ -201,3 +219,12 @@ def test_a_reskinned_asset_acts_under_its_new_name() -> None:
     )
     assert result.moves[0].roll is not None and result.moves[0].roll["adds"] == 1
     assert result.moves[0].assets and result.moves[0].assets[0].startswith("Riot Shield")
+
+
+def test_a_homebrew_reroll_is_offered_after_the_roll() -> None:
+    # "reroll any dice" for a gated action (L5379-5384): asked once the dice are rolled.
+    game = homebrew_game(("Duelist", ["reroll:face danger:once per fight"]))
+    result = game.move("face danger", (1, 9, 10), stat="edge", asset="duelist")
+    assert result.pending is not None and "reroll any dice" in result.pending["prompt"]
+    rerolled = game.choose(["challenge_1", "challenge_2"], (1, 2))
+    assert rerolled.moves[0].outcome == "strong_hit"  # 1 + edge 3 = 4 beats 1 and 2

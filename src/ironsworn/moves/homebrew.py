@@ -222,6 +222,12 @@ class HomebrewOperations:
 
         def run() -> None:
             char = self.state.character(character)
+            mode = self.state.option("assets")
+            if mode != "cards":
+                raise RuleViolation(
+                    f"this campaign plays without asset cards (option assets {mode}): a "
+                    "homebrew asset is an asset card too"
+                )
             card = homebrew_card(self.engine, name, kind, condition, abilities)
             if any(a["id"] == card["id"] for a in char.assets):
                 raise RuleViolation(f"{char.name} already has {card['name']}")

@@ -21,7 +21,7 @@ import pytest
 
 from ironsworn.cli.main import main
 from ironsworn.content import import_pack, load_library
-from ironsworn.content.loader import pack_lock
+from ironsworn.content.loader import CHECKS_VERSION, pack_lock
 from ironsworn.errors import ContentError
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -319,7 +319,9 @@ def test_a_pack_already_on_disk_cannot_make_a_roll_run_forever(
         ],
     }
     (folder / "oracles.json").write_text(json.dumps({"oracles": [table]}))
-    (folder / "pack.json").write_text(json.dumps({"id": "endless", "name": "Endless"}))
+    # Marked as checked, so the roller's own bound is what stops it.
+    manifest = {"id": "endless", "name": "Endless", "checks": CHECKS_VERSION}
+    (folder / "pack.json").write_text(json.dumps(manifest))
     code, out, err = _run(capsys, "oracle", "roll", "endless/loop", "--value", "1")
     assert (code, out) == (2, "")
     assert "more than 1000 rolls" in err and err.count("\n") == 1
@@ -336,3 +338,34 @@ def test_the_checks_accept_the_bundled_content(ruleset: str, kind: str) -> None:
 
     for item_id, item in load_ruleset(ruleset).items(kind).items():
         check_record(item, item_id)
+
+
+@pytest.mark.parametrize(
+    ("argv", "kind", "bad"),
+    [
+        (["oracle", "list"], "oracles", {"id": "oracle_rollable:old/t", "name": ["x"], "rows": []}),
+        (["npc", "show", "old/wolf"], "npcs", {"id": "npc:old/wolf", "name": "W", "tactics": "x"}),
+        (
+            ["search", "wolf"],
+            "npcs",
+            {"id": "npc:old/wolf", "name": "Wolf", "description": {"a": 1}},
+        ),
+    ],
+)
+def test_a_pack_imported_before_the_checks_breaks_no_command(
+    capsys: pytest.CaptureFixture[str],
+    private_home: Path,
+    argv: list[str],
+    kind: str,
+    bad: dict[str, Any],
+) -> None:
+    """Finding 3, for packs already on disk: an import from an older version (no ``checks``
+    in its manifest) is checked as it is read, and a bad record is one line."""
+    folder = private_home / "packs" / "old"
+    folder.mkdir(parents=True)
+    (folder / f"{kind}.json").write_text(json.dumps({kind: [bad]}))
+    (folder / "pack.json").write_text(json.dumps({"id": "old", "name": "Old"}))
+    code, out, err = _run(capsys, *argv)
+    assert (code, out) == (2, ""), err
+    assert err.startswith("ironsworn: error: ") and err.count("\n") == 1
+    assert f"packs/old/{kind}.json" in err

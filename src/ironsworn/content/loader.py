@@ -54,6 +54,7 @@ FILES: dict[str, str] = {
 }
 
 BUNDLED_RULESETS = ("classic", "starforged")
+CHECKS_VERSION = 1  # in an imported pack's manifest: its records passed content/checks.py
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,9 @@ class Pack:
     format: str = ""
     warnings: tuple[str, ...] = ()
     counts: Mapping[str, int] | None = None
+    # Imported by a version whose importer checks every field (content/checks.py): its
+    # records need no check when read. An older import is checked as it is read.
+    checked: bool = True
 
     def file(self, kind: str) -> Path:
         """The path of this pack's file for ``kind`` (it may not exist)."""
@@ -274,6 +278,12 @@ class Ruleset:
                     raise ContentError(
                         f"content file {path}: bad {kind[:-1]} {_label(entry)}: {exc!r}"
                     ) from None
+                if not pack.checked:
+                    # An import from before the checks: refuse a bad record in one line
+                    # (naming the pack to import again) rather than let a command break.
+                    from ironsworn.content.checks import check_record
+
+                    check_record(item, f"content file {path} (import it again)")
                 item_id: str = getattr(item, "id")  # noqa: B009 -- every record has an id
                 if item_id in out:
                     self.warnings.append(f"{path}: duplicate id {item_id} ignored")
@@ -449,6 +459,7 @@ def pack_from_manifest(path: Path, data: dict[str, Any]) -> Pack:
         format=str(data.get("format") or ""),
         warnings=tuple(data.get("warnings") or ()),
         counts=dict(data.get("counts") or {}),
+        checked=data.get("checks") == CHECKS_VERSION,
     )
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from ironsworn.content.loader import (
     BUNDLED_PACKS,
+    CHECKS_VERSION,
     FILES,
     MANIFEST,
     Pack,
@@ -252,6 +253,7 @@ def import_pack(path: str | Path, pack_id: str | None = None) -> ImportReport:
         "format": converted.format,
         "counts": converted.counts(),
         "warnings": converted.warnings,
+        "checks": CHECKS_VERSION,
     }
     replaced = _install(root, target, converted, manifest)
     clear_cache()

@@ -517,3 +517,15 @@ def test_the_same_dice_without_naming_the_asset_add_nothing() -> None:
     g.character("Asha", ASHA_STATS, assets=["hound:1=Fang"])
     result = g.move("gather information", WEAK)
     assert result.moves[0].roll["adds"] == 0 and result.moves[0].assets == []
+
+
+def test_what_the_engine_leaves_to_the_player_is_shown_as_a_reminder() -> None:
+    g = Game()
+    g.character("Asha", ASHA_STATS, assets=["raven:3=Kr", "shield_bearer"])
+    result = g.move("gather information", WEAK)
+    assert any(n.startswith("reminder: Raven (Kr) 3 · Diligent: ") for n in result.notes)
+    g._keep(g.sheet.asset_mark(None, "shield_bearer", 3, True))
+    harmed = g.move("endure harm", STRONG, amount=1)
+    assert any(n.startswith("reminder: Shield-Bearer 3: ") for n in harmed.notes)
+    settle(g)
+    assert not any("reminder" in n for n in g.move("face danger", WEAK, stat="edge").notes)

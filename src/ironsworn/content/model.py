@@ -546,6 +546,7 @@ class AssetAbility:
     reminder: str = ""
     moves: tuple[Move, ...] = ()
     reminder_kind: str = ""
+    reminder_moves: tuple[str, ...] = ()  # the moves whose result shows the reminder
 
     @classmethod
     def from_json(cls, data: JsonDict, index: int) -> AssetAbility:
@@ -561,6 +562,7 @@ class AssetAbility:
             data.get("reminder", "") or "",
             tuple(Move.from_json(m) for m in data.get("moves") or ()),
             data.get("reminder_kind", "") or "",
+            _strs(data.get("reminder_moves")),
         )
 
     def to_json(self) -> JsonDict:
@@ -572,6 +574,8 @@ class AssetAbility:
             out["effects"] = [dict(e) for e in self.effects]
         if self.moves:
             out["moves"] = [m.to_json() for m in self.moves]
+        if self.reminder_moves:
+            out["reminder_moves"] = list(self.reminder_moves)
         return out
 
 

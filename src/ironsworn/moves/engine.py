@@ -1134,6 +1134,10 @@ class MoveEngine:
 
             gains_after(ctx)
             clear_talisman(ctx)
+        if char.assets:
+            from ironsworn.moves.assets.handlers import reminders
+
+            reminders(ctx)
         if ctx.data.get("turn_the_tide") and not outcome.is_hit:
             # "If that move does not score a hit, you must suffer a dire outcome": one Pay the
             # Price, whether or not the move's own miss already asks for it.

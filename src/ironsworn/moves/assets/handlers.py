@@ -139,12 +139,9 @@ def asset_move_before(ctx: Step) -> None:
 
 
 def asset_move_outcome(ctx: Step) -> None:
-    """An asset's own move: its gains are effects; say what is left to the player."""
-    _record, asset = owner_of(ctx, str(ctx.data["move"]))
-    if ctx.outcome.is_hit:
-        for ability in asset.abilities:
-            if ability.reminder and any(m.id == ctx.data["move"] for m in ability.moves):
-                ctx.note(f"{asset.name}: {ability.reminder}")
+    """An asset's own move: its gains are effects (what is left to the player is shown by
+    :func:`reminders`, as for any move)."""
+    owner_of(ctx, str(ctx.data["move"]))
 
 
 def clear_talisman(ctx: Step) -> None:
@@ -152,3 +149,23 @@ def clear_talisman(ctx: Step) -> None:
     if ctx.data.get("talisman_worn") and ctx.roll.get("action_die") == 1:
         ctx.flag("talisman", None)
         ctx.note("the charm's magic is spent (the action die shows 1)")
+
+
+def reminders(ctx: Step) -> None:
+    """What the character's marked abilities leave to the player on this move, as notes shown
+    with the result ("reminder: Raven 3: ...")."""
+    from ironsworn.moves.assets.effects import label
+
+    move_id = str(ctx.data["move"])
+    for record in ctx.char.assets:
+        asset = ctx.engine.ruleset.assets.get(str(record["id"]))
+        if asset is None:
+            continue
+        for index, ability in enumerate(asset.abilities):
+            marked = index < len(record["abilities"]) and record["abilities"][index]
+            if marked and ability.reminder and move_id in ability.reminder_moves:
+                # An ability the engine leaves wholly to the player is told by its summary;
+                # one it applies in part, by what is left.
+                acts = ability.effects or ability.moves
+                words = ability.reminder if acts else ability.summary
+                ctx.note(f"reminder: {label(record, asset, index)}: {words}")

@@ -90,6 +90,8 @@ async function act(action, body, { keepResult = false } = {}) {
     const data = await api("POST", `${BASE}/actions/${action}`, body || {});
     if (keepResult) store.result = { action, data };
     await refresh();
+    // On a phone the result is above the move that was made: bring it into view.
+    if (keepResult && $("result").firstChild) $("result").scrollIntoView({ block: "nearest" });
     return data;
   } catch (err) {
     showError(err.message);

@@ -12,7 +12,7 @@ from fractions import Fraction
 from ironsworn.momentum import check_momentum
 from ironsworn.outcomes import Outcome
 from ironsworn.record import record
-from ironsworn.rolls import ActionRoll, ProgressRoll
+from ironsworn.rolls import ActionRoll, ProgressRoll, is_match
 
 TYPE_CHECKING = False  # typing is not imported at run time: see ironsworn.record
 
@@ -55,8 +55,11 @@ def _odds(counts: dict[Outcome, int], matches: int, total: int) -> RollOdds:
     )
 
 
-def action_odds(stat: int, adds: int = 0, momentum: int = 0, debilities: int = 0) -> RollOdds:
-    """Exact odds of an action roll at ``stat`` + ``adds`` with ``momentum``."""
+def action_odds(
+    stat: int, adds: int = 0, momentum: int = 0, debilities: int = 0, even_matches: bool = False
+) -> RollOdds:
+    """Exact odds of an action roll at ``stat`` + ``adds`` with ``momentum`` (a match only on
+    an even pair with ``even_matches``, the rulebook's option: seed 000 L5127-5135)."""
     check_momentum(momentum, debilities)
     plain = dict.fromkeys(Outcome, 0)
     burned = dict.fromkeys(Outcome, 0)
@@ -68,7 +71,7 @@ def action_odds(stat: int, adds: int = 0, momentum: int = 0, debilities: int = 0
                 outcome = roll.outcome
                 plain[outcome] += 1
                 burned[roll.burn_outcome or outcome] += 1
-                matches += c1 == c2
+                matches += is_match((c1, c2), even_matches)
     base = _odds(plain, matches, 600)
     return RollOdds(
         base.strong_hit,
@@ -79,12 +82,12 @@ def action_odds(stat: int, adds: int = 0, momentum: int = 0, debilities: int = 0
     )
 
 
-def progress_odds(score: int) -> RollOdds:
+def progress_odds(score: int, even_matches: bool = False) -> RollOdds:
     """Exact odds of a progress roll at ``score`` (0-10)."""
     counts = dict.fromkeys(Outcome, 0)
     matches = 0
     for c1 in range(1, 11):
         for c2 in range(1, 11):
             counts[ProgressRoll(score, (c1, c2)).outcome] += 1
-            matches += c1 == c2
+            matches += is_match((c1, c2), even_matches)
     return _odds(counts, matches, 100)

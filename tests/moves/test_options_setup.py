@@ -107,6 +107,18 @@ def test_even_matches_on_action_and_progress_rolls(
         assert burned.burn().match is even_only  # burning keeps the option
 
 
+def test_the_odds_of_a_match_halve_with_even_matches() -> None:
+    from fractions import Fraction
+
+    from ironsworn.odds import action_odds, progress_odds
+
+    # Ten equal pairs of a hundred, five of them even (2, 4, 6, 8, 10).
+    assert action_odds(2).match == Fraction(1, 10)
+    assert action_odds(2, even_matches=True).match == Fraction(1, 20)
+    assert progress_odds(5, even_matches=True).match == Fraction(1, 20)
+    assert action_odds(2, even_matches=True).strong_hit == action_odds(2).strong_hit
+
+
 @pytest.mark.parametrize(
     ("value", "plain", "even_only"),
     [

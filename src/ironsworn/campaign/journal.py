@@ -291,6 +291,16 @@ class Narrator:
     def _equipment(self, event: Mapping[str, Any]) -> str:
         return f"{event['character']}'s equipment: " + (", ".join(event["to"]) or "none")
 
+    def _stat(self, event: Mapping[str, Any]) -> str:
+        return f"{event['character']}'s {event['stat']}: {event['from']} → {event['to']}"
+
+    def _asset_reskin(self, event: Mapping[str, Any]) -> str:
+        before, after = event["from"], event["to"]
+        text = f"{event['character']}'s {before['name']} is reskinned as {after['name']}"
+        if after.get("requirement") != before.get("requirement") and after.get("requirement"):
+            text += f" ({after['requirement']})"
+        return text
+
     def _setting(self, event: Mapping[str, Any]) -> str:
         if event.get("setting") == "shared_supply":
             return "the party travels " + ("together" if event["to"] else "apart")

@@ -13,6 +13,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+EVEN_HELP = "a match only on even challenge dice (the rulebook's option, p. 230)"
+
+
 def register(sub: Any) -> None:
     odds: CliParser = sub.add_parser("odds", help="exact odds of an action or progress roll")
     kinds = odds.add_subparsers(dest="kind", metavar="KIND", parser_class=CliParser)
@@ -22,9 +25,11 @@ def register(sub: Any) -> None:
     action.add_argument("--adds", default="0", help="adds, 0-10")
     action.add_argument("--momentum", default="0", help="momentum, -6 to +10")
     action.add_argument("--debilities", default="0", help="marked debilities, 0-8")
+    action.add_argument("--even-matches", action="store_true", help=EVEN_HELP)
     action.set_defaults(func=run_action)
     progress = common_options(kinds.add_parser("progress", help="odds of a progress roll"))
     progress.add_argument("--score", required=True, help="progress score, 0-10")
+    progress.add_argument("--even-matches", action="store_true", help=EVEN_HELP)
     progress.set_defaults(func=run_progress)
 
 
@@ -34,13 +39,14 @@ def run_action(args: argparse.Namespace) -> int:
         parse_int(args.adds, "--adds", 0, 10),
         parse_int(args.momentum, "--momentum", -6, 10),
         parse_int(args.debilities, "--debilities", 0, 8),
+        even_matches=args.even_matches,
     )
     emit(args, result.to_json(), lambda: describe(result))
     return 0
 
 
 def run_progress(args: argparse.Namespace) -> int:
-    result = progress_odds(parse_int(args.score, "--score", 0, 10))
+    result = progress_odds(parse_int(args.score, "--score", 0, 10), args.even_matches)
     emit(args, result.to_json(), lambda: describe(result))
     return 0
 

@@ -6,14 +6,18 @@ listens to), on loopback, against the suite's own PostgreSQL server (``tests/pg_
 
 from __future__ import annotations
 
+import contextlib
+import http.client
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -72,7 +76,10 @@ class Listener:
 
     def __init__(self, server: Server) -> None:
         self.changes: list[tuple[float, dict[str, Any]]] = []
-        self._answer = urllib.request.urlopen(f"{server.base}/api/c/{CAMPAIGN}/events", timeout=30)
+        address = urllib.parse.urlsplit(server.base)
+        self._connection = http.client.HTTPConnection(address.netloc, timeout=30)
+        self._connection.request("GET", f"/api/c/{CAMPAIGN}/events")
+        self._answer = self._connection.getresponse()
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -85,7 +92,7 @@ class Listener:
                 elif line.startswith("data: ") and event == "change":
                     self.changes.append((time.monotonic(), json.loads(line[len("data: ") :])))
         except (OSError, ValueError, AttributeError):
-            return  # closed by the test (http.client then reads from a closed socket)
+            return  # closed by the test
 
     def wait_for_head(self, head: int, timeout: float) -> float | None:
         """When (monotonic) a change with at least ``head`` arrived, waiting up to ``timeout``."""
@@ -98,7 +105,11 @@ class Listener:
         return None
 
     def close(self) -> None:
-        self._answer.close()
+        # Shut the socket down first: a plain close would wait for the stream's next event.
+        if self._connection.sock is not None:
+            with contextlib.suppress(OSError):
+                self._connection.sock.shutdown(socket.SHUT_RDWR)
+        self._connection.close()
 
 
 @pytest.fixture
@@ -113,7 +124,10 @@ def servers(empty_postgres_url: str, tmp_path: Path) -> Iterator[list[Server]]:
             server.stop()
 
 
-def journal_seqs(server: Server, texts: list[str], acknowledged: list[int]) -> None:
+def journal_seqs(
+    server: Server, texts: list[str], acknowledged: list[int], start: threading.Barrier
+) -> None:
+    start.wait()  # both clients begin together
     for text in texts:
         acknowledged.append(int(server.post("journal", {"text": text})["added"]["seq"]))
 
@@ -133,9 +147,14 @@ def test_two_servers_serve_one_campaign_and_hear_each_other(servers: list[Server
         # Both clients act at once, each through its own server: nothing is lost or mixed.
         ones: list[int] = []
         twos: list[int] = []
+        start = threading.Barrier(2)
         threads = [
-            threading.Thread(target=journal_seqs, args=(one, [f"a{i}" for i in range(25)], ones)),
-            threading.Thread(target=journal_seqs, args=(two, [f"b{i}" for i in range(25)], twos)),
+            threading.Thread(
+                target=journal_seqs, args=(one, [f"a{i}" for i in range(25)], ones, start)
+            ),
+            threading.Thread(
+                target=journal_seqs, args=(two, [f"b{i}" for i in range(25)], twos, start)
+            ),
         ]
         for thread in threads:
             thread.start()

@@ -307,6 +307,13 @@ class CampaignStore(Store[S]):
                     f"{self.path}: campaign is busy (another command held it for more than "
                     f"{BUSY_TIMEOUT_S:.0f} s)"
                 ) from None
+            if "readonly" in text:
+                # The file was writable when opened (see _check_writable), so SQLite itself
+                # chose read-only: a header byte it cannot write under says so.
+                raise CampaignError(
+                    f"{self.path}: {text} (nothing was changed; SQLite opened the file "
+                    "read-only, so its header may be damaged: export json, then import)"
+                ) from None
             raise CampaignError(f"{self.path}: {text}") from None
         except sqlite3.Error as exc:
             raise CampaignError(f"{self.path}: {exc} (the campaign file may be corrupt)") from None

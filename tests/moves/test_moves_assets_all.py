@@ -38,8 +38,6 @@ FIGHT_MOVES = {"strike", "clash", "enter_the_fray", "battle", "draw_the_circle",
 # Effects whose move this harness does not stage, each with the test that covers it instead.
 ELSEWHERE = {
     "advance": "test_moves_assets.py::test_animal_kin_makes_a_companion_cost_one_less",
-    "reach_a_milestone": "a milestone gain is a choice after a move with no roll",
-    "fulfill_your_vow": "a progress move: its experience gain follows the vow's rank",
     "end_the_fight": "a progress move after a strong hit",
     "aid_your_ally": "test_moves_audit.py (Aid Your Ally gives the ally the benefits)",
     "test_your_bond": "needs a bond tested in the story",
@@ -172,8 +170,8 @@ def _stage(case: Case, with_it: bool) -> tuple[Game, dict[str, Any]]:
     if move in ("undertake_a_journey", "reach_your_destination"):
         g.track("journey", "Hills", "dangerous", ticks=24)
         kwargs["track"] = "journey-1"
-    if move == "swear_an_iron_vow":
-        g.track("vow", "Vow", "dangerous")
+    if move in ("swear_an_iron_vow", "reach_a_milestone", "fulfill_your_vow"):
+        g.track("vow", "Vow", "dangerous", ticks=24 if move == "fulfill_your_vow" else 0)
         kwargs["track"] = "vow-1"
     if move in ("endure_harm", "endure_stress", "companion_endure_harm"):
         kwargs["amount"] = 0 if effect.get("zero_health") else 1
@@ -220,6 +218,10 @@ def _stat(case: Case, g: Game, with_it: bool) -> str | None:
 
 
 def _dice(effect: dict[str, Any]) -> tuple[int, ...]:
+    if "move:classic/quest/fulfill_your_vow" in effect["moves"]:
+        return (1, 2)  # a progress roll: score 6 against 1 and 2, a strong hit
+    if "move:classic/quest/reach_a_milestone" in effect["moves"]:
+        return ()
     if effect.get("miss"):
         return MISS
     if effect.get("weak") or effect.get("weak_as_miss"):
@@ -247,6 +249,7 @@ def _play(case: Case, with_it: bool) -> dict[str, Any]:
         "ticks": {k: g.state.tracks[k].ticks - v for k, v in before_ticks.items()},
         "moves": [m.name for r in results for m in r.moves if m.move != main.move],
         "rerolled": rerolled,
+        "experience": char.experience_earned,
         "assets": main.assets,
         "notes": [n for r in results for n in r.notes],
     }
@@ -296,7 +299,15 @@ def test_with_and_without_the_ability(case: Case) -> None:
     if gives_the_move(case):
         # The ability that gives the move: without it there is no move, so the gains are
         # counted from the start (no add, no momentum, no follow-on).
-        without = {**with_it, "adds": 0, "momentum": 0, "ticks": {}, "moves": [], "rerolled": False}
+        without = {
+            **with_it,
+            "adds": 0,
+            "momentum": 0,
+            "ticks": {},
+            "moves": [],
+            "rerolled": False,
+            "experience": 0,
+        }
         if effect.get("miss"):
             without["moves"] = []
     else:
@@ -317,7 +328,10 @@ def test_with_and_without_the_ability(case: Case) -> None:
         assert with_it["rerolled"] and not without["rerolled"]
     if with_it["outcome"] != without["outcome"]:
         return  # an add changed the outcome: the gains differ by the move's own rules
-    gains = _due_gains(effect, str(with_it["outcome"]))
+    gains = _due_gains(effect, str(with_it["outcome"] or "no_roll"))
+    experience = sum(int(g.get("experience", 0)) for g in gains)
+    if experience:
+        assert with_it["experience"] - without["experience"] == experience, with_it["notes"]
     momentum = sum(int(g["momentum"]) for g in gains if isinstance(g.get("momentum"), int))
     before = effect.get("before") or {}
     if isinstance(before.get("momentum"), int):

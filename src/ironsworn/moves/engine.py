@@ -76,6 +76,8 @@ PROGRESS_KINDS: dict[str, tuple[str, ...]] = {
     "connection": ("connection",),
 }
 METER_ROLLS = ("health", "spirit", "supply", "companion_health")
+# Moves without a roll that asset abilities act on (Fated, Oathbreaker: a milestone's gain).
+NO_ROLL_ASSET_MOVES = ("reach_a_milestone",)
 # The moves asset abilities give (rituals...): ``asset.ability.move:classic/ritual/augur.0.augur``.
 ASSET_MOVE_PREFIX = "asset.ability.move:"
 
@@ -344,7 +346,7 @@ def check_options(move: Move, options: dict[str, Any]) -> None:
                 raise InvalidValue(f"{flag} does not apply to {move.name}: it makes no action roll")
             continue
         if option == "asset":
-            if move.roll_type == "no_roll" and name != "advance":
+            if move.roll_type == "no_roll" and name not in ("advance", *NO_ROLL_ASSET_MOVES):
                 raise InvalidValue(f"--asset does not apply to {move.name}: it makes no roll")
             continue
         if option == "track" and move.roll_type in ("progress_roll",) and not classic:
@@ -948,6 +950,10 @@ class MoveEngine:
                 self.note(f"{move.name}: effects are left to the player (see the move text)")
             else:
                 no_roll_handler(ctx)
+            if char.assets and short_name(move.id) in NO_ROLL_ASSET_MOVES:
+                from ironsworn.moves.assets.effects import gains_without_roll
+
+                record.assets = gains_without_roll(ctx, move)
             return
         if move.roll_type in ("progress_roll", "special_track"):
             score = self._progress_score(ctx, move)

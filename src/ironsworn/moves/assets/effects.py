@@ -389,6 +389,16 @@ def prepare_progress(ctx: Step, move: Move) -> list[str]:
     return [u["label"] for u in uses]
 
 
+def gains_without_roll(ctx: Step, move: Move) -> list[str]:
+    """A move without a roll (Reach a Milestone): the uses' gains "after the move"."""
+    labels = prepare_progress(ctx, move)
+    for use in ctx.data.get("asset_uses") or ():
+        after = use["effect"].get("after")
+        if after:
+            apply_gain(ctx, use, after)
+    return labels
+
+
 def roll_value(ctx: Step, char: CharacterState, record: Mapping[str, Any], stat: str) -> int:
     """The value of what an ability says to roll."""
     if stat == "companion_health":

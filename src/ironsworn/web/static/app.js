@@ -558,7 +558,15 @@ function renderWorld() {
   const placeName = input("name", "name"); const placeDesc = input("description", "what it is");
   const noteText = input("text", "a note");
   const truthPick = h("select", { "aria-label": "truth" }, (store.truths || []).map((t) => h("option", { value: t.id }, t.name)));
-  const truthOption = h("select", { "aria-label": "option" }, ["1", "2", "3", "roll", "open"].map((o) => h("option", { value: o }, o)));
+  const truthOption = h("select", { "aria-label": "option" });
+  // The chosen category's own options, by their summary; or roll, or open it again.
+  const truthOptions = () => {
+    const truth = (store.truths || []).find((t) => t.id === truthPick.value);
+    const options = (truth ? truth.options : []).map((o) => h("option", { value: o.key }, `${o.key}. ${o.summary}`));
+    truthOption.replaceChildren(...options, h("option", { value: "roll" }, "roll"), h("option", { value: "open" }, "open again"));
+  };
+  truthPick.addEventListener("change", truthOptions);
+  truthOptions();
   const foe = h("select", { "aria-label": "foe" }, (store.npcs || []).map((n) => h("option", { value: n.id }, `${n.name} (${n.rank})`)));
   fill("tab-world",
     h("h3", {}, "Truths"), h("ul", { class: "truths" }, w.truths.map((t) => h("li", {}, h("b", {}, t.name), ` ${t.summary}`))),

@@ -387,6 +387,9 @@ def test_the_campaign_options_are_set_and_shown(api: Any) -> None:
     # Ask the Oracle follows it: 55 is no match with even matches (L5127-5135).
     assert do(api, "ask", {"odds": "likely", "value": 55}).json()["match"] is False
     assert do(api, "ask", {"odds": "likely", "value": 66}).json()["match"] is True
+    new_character(api)
+    panel = api.get("/api/c/t/moves/face danger?character=Asha").json()
+    assert panel["stats"][0]["odds"]["match"] == 0.05  # 1 in 20 with even matches
     before = export(api)
     refused = do(api, "option", {"name": "odd_option", "value": "on"})
     assert refused.status_code == 400 and "odd_option" in refused.json()["error"]

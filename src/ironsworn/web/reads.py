@@ -119,6 +119,7 @@ def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
         return data
     char = state.character(character)
     data["character"] = char.name
+    even = bool(state.option("even_matches"))  # the campaign's option (L5127-5135)
     choices: list[JsonDict] = []
     for name in found.rolls:
         entry: JsonDict = {"stat": name}
@@ -129,7 +130,7 @@ def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
                 continue  # a meter this character has not (a companion's health)
             entry["value"] = value
             entry["odds"] = action_odds(
-                max(0, min(value, 5)), 0, char.momentum, len(char.debilities)
+                max(0, min(value, 5)), 0, char.momentum, len(char.debilities), even
             ).to_json()
         else:
             tracks = [
@@ -138,7 +139,7 @@ def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
                 if t.status == "active" and char.name in t.characters
             ]
             entry["tracks"] = [
-                {**t.summary(), "odds": progress_odds(t.score).to_json()} for t in tracks
+                {**t.summary(), "odds": progress_odds(t.score, even).to_json()} for t in tracks
             ]
         choices.append(entry)
     data["stats"] = choices

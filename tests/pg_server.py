@@ -4,7 +4,7 @@ Debian's ``postgresql`` package provides the programs (``/usr/lib/postgresql/N/b
 installs it when missing). The server listens on no TCP address at all, only on a unix socket
 in its folder, so no test can reach (or be reached by) anything it did not start. PostgreSQL
 refuses to run as root: when the tests run as root, the server runs as ``nobody`` (through
-``runuser``), which owns the folder.
+``runuser``; a system user is made when there is no ``nobody``), which owns the folder.
 """
 
 from __future__ import annotations
@@ -113,6 +113,23 @@ class PgServer:
         return self.url(name)
 
 
+def _unprivileged_user() -> str:
+    """``nobody``, or (on a system without it) a system user made for the purpose."""
+    for name in ("nobody", "ironsworn-pg"):
+        try:
+            pwd.getpwnam(name)
+        except KeyError:
+            continue
+        return name
+    subprocess.run(
+        ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", "ironsworn-pg"],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+    return "ironsworn-pg"
+
+
 def start() -> PgServer:
     """Start a server in a new temporary folder (as ``nobody`` when we are root)."""
     bindir = find_bindir()
@@ -120,7 +137,7 @@ def start() -> PgServer:
     folder = Path(tempfile.mkdtemp(prefix="ironsworn-pg-"))
     user = None
     if os.geteuid() == 0:
-        user = "nobody"
+        user = _unprivileged_user()
         entry = pwd.getpwnam(user)
         os.chown(folder, entry.pw_uid, entry.pw_gid)
         # Every folder above the socket must let the server (and us) through.

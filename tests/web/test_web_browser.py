@@ -349,6 +349,29 @@ def test_screens(server: Any, browser: Any, viewport: dict[str, int], size: str)
     page.context.close()
 
 
+def test_the_world_a_truth_and_a_fight_from_a_foe(server: Any, browser: Any) -> None:
+    table = Table(server, "world")
+    table.do("character", {"name": "Asha", "stats": STATS})
+    page = table.open(browser)
+    page.click("#tabs button[data-tab=world]")
+    page.select_option("select[aria-label=truth]", "truth:classic/iron")
+    page.select_option("select[aria-label=option]", "2")
+    page.click("#tab-world form.inline:has(select[aria-label=truth]) button")
+    expect(page.locator("#tab-world ul.truths")).to_contain_text("Iron")
+    page.fill("#tab-world input[placeholder=name] >> nth=0", "Elda")
+    page.fill("#tab-world input[placeholder='who they are']", "the healer")
+    page.click("#tab-world button:has-text('Add person')")
+    expect(page.locator("#tab-world ul.people")).to_contain_text("Elda — the healer")
+    page.select_option("select[aria-label=foe]", "npc:classic/animals/bear")
+    page.click("#tab-world button:has-text('Start a fight')")
+    expect(page.locator("#tracks")).to_contain_text("Bear")
+    fight = next(t for t in table.state()["tracks"] if t["kind"] == "fight")
+    assert fight["rank"] == "formidable" and fight["characters"] == ["Asha"]
+    assert table.state()["world"]["truths"][0]["key"] == "2"
+    assert page.errors == []
+    page.context.close()
+
+
 def test_export_download_import_upload_and_switch(
     server: Any, browser: Any, tmp_path: Path
 ) -> None:

@@ -183,3 +183,24 @@ def test_play_mode_on_a_database_campaign(
     assert [(op["kind"], op["events"][0].get("text")) for op in log] == [
         ("journal", "The ash falls on Cinderhome.")
     ]
+
+
+def test_import_json_into_the_database_round_trips(
+    home: Path, tmp_path: Path, empty_postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = ("--database", empty_postgres_url)
+    play_a_little(capsys, "--campaign", "source.sqlite")
+    exported = run(capsys, "export", "json", "--campaign", "source.sqlite", "-o", "saga.json")
+    assert exported[0] == 0, exported[2]
+    imported = run_json(capsys, "import", "json", "saga.json", *db)
+    assert imported["name"] == "saga" and "campaign 'saga'" in imported["path"]
+    again = run(capsys, "export", "json", "--campaign", "saga", *db)[1]
+    assert again == (tmp_path / "saga.json").read_text(encoding="utf-8")
+    # A second import of the same name is refused, and a bad file leaves no campaign behind.
+    assert "already exists" in fails(capsys, "import", "json", "saga.json", *db)
+    # Well-formed, but the state refuses it (edge 9) only once writing has begun.
+    document = json.loads((tmp_path / "saga.json").read_text(encoding="utf-8"))
+    document["operations"][0]["events"][0]["character"]["stats"]["edge"] = 9
+    (tmp_path / "bad.json").write_text(json.dumps(document), encoding="utf-8")
+    fails(capsys, "import", "json", "bad.json", *db)
+    assert [c["name"] for c in run_json(capsys, "campaign", "list", *db)] == ["saga"]

@@ -173,6 +173,48 @@ class Narrator:
         change = "marked" if event["to"] else "cleared"
         return f"{event['character']}: {words(event['debility'])} {change}"
 
+    def _impact(self, event: Mapping[str, Any]) -> str:
+        change = "marked" if event["to"] else "cleared"
+        return f"{event['character']}: {words(event['impact'])} {change}"
+
+    def _legacy(self, event: Mapping[str, Any]) -> str:
+        before, after = event["from"], event["to"]
+        done = (
+            " (the track is completed and cleared)"
+            if after["completed"] and not before["completed"]
+            else ""
+        )
+        return (
+            f"{event['character']}'s {event['track']} legacy: {before['ticks']} → "
+            f"{after['ticks']} ticks{done}"
+        )
+
+    def _ruleset(self, event: Mapping[str, Any]) -> str:
+        return f"the campaign plays {event['to']}"
+
+    def _vehicle(self, event: Mapping[str, Any]) -> str:
+        if event["to"] is None:
+            return f"the command vehicle {event['from']['name']} is lost"
+        vehicle = event["to"]
+        return f"the command vehicle {vehicle['name']} (integrity {vehicle['integrity']})"
+
+    def _vehicle_meter(self, event: Mapping[str, Any]) -> str:
+        return f"the vehicle's integrity {event['from']} → {event['to']}"
+
+    def _vehicle_impact(self, event: Mapping[str, Any]) -> str:
+        change = "marked" if event["to"] else "cleared"
+        return f"the vehicle: {words(event['impact'])} {change}"
+
+    def _track_field(self, event: Mapping[str, Any]) -> str:
+        name = self.track_name(event["track"])
+        if event["field"] == "bonded":
+            return f"{name}: a bond" if event["to"] else f"{name}: no bond"
+        if event["field"] == "no_benefit":
+            return f"{name}: " + (
+                "no benefit until the vow is done" if event["to"] else "trusted again"
+            )
+        return f"{name}: {words(event['field'])} {words(event['from'])} → {words(event['to'])}"
+
     def _initiative(self, event: Mapping[str, Any]) -> str:
         return f"{event['character']} {'has' if event['to'] else 'loses'} initiative"
 

@@ -101,8 +101,6 @@ def register_sheet_extras(sub: Any) -> None:
 
 
 def _sheet_text(sheet: dict[str, Any]) -> str:
-    if sheet.get("ruleset") == "starforged":
-        return _starforged_text(sheet)
     from ironsworn.cli.sheet_text import sheet_text, unicode_ok
 
     library = None
@@ -111,51 +109,6 @@ def _sheet_text(sheet: dict[str, Any]) -> str:
 
         library = load_library()  # the text of the marked abilities
     return sheet_text(sheet, library, unicode_ok())
-
-
-def _starforged_text(sheet: dict[str, Any]) -> str:
-    stats = "  ".join(f"{k} {v}" for k, v in sheet["stats"].items())
-    impacts = ", ".join(i.replace("_", " ") for i in sheet["impacts"]) or "none"
-    xp = sheet["experience"]
-    legacy = "  ".join(
-        f"{name} {t['ticks']} ticks" + (" (completed)" if t["completed"] else "")
-        for name, t in sheet["legacy"].items()
-    )
-    lines = [
-        f"{sheet['name']}" + (f" ({sheet['status']})" if sheet["status"] != "active" else ""),
-        f"  {stats}",
-        f"  health {sheet['health']}  spirit {sheet['spirit']}  supply {sheet['supply']}  "
-        f"momentum {sheet['momentum']:+d} (max {sheet['momentum_max']:+d}, reset "
-        f"{sheet['momentum_reset']:+d})",
-        f"  impacts: {impacts}",
-        f"  legacy: {legacy}",
-        f"  experience {xp['earned']} earned, {xp['spent']} spent",
-    ]
-    for vow in sheet["vows"]:
-        lines.append(f"  vow {vow['id']}: {vow['name']} ({vow['rank']}) {vow['ticks']} ticks")
-    for c in sheet["connections"]:
-        role = f", {c['role']}" if c["role"] else ""
-        bond = " (bond)" if c["bonded"] else ""
-        lines.append(
-            f"  connection {c['id']}: {c['name']}{role} ({c['rank']}) {c['ticks']} ticks{bond}"
-        )
-    if sheet.get("vehicle"):
-        from ironsworn.cli.starforged_cmd import vehicle_text
-
-        lines.append("  vehicle " + vehicle_text(sheet["vehicle"]))
-    for asset in sheet["assets"]:
-        marks = "".join("●" if a else "○" for a in asset["abilities"])
-        named = f" ({asset['input']})" if asset.get("input") else ""
-        tracks = [asset["meter"]] if asset.get("meter") else []
-        tracks += [{"name": k, **v} for k, v in (asset.get("tracks") or {}).items()]
-        meters = "".join(f" {t['name']} {t['value']}/{t['max']}" for t in tracks)
-        lines.append(f"  asset {asset['name']}{named} {marks}{meters}")
-        for ability in asset.get("marked") or ():
-            title = f" {ability['name']}:" if ability.get("name") else ""
-            lines.append(f"      {ability['number']}.{title} {ability.get('text', '')}")
-    if sheet["position"]:
-        lines.append(f"  position: {sheet['position']}")
-    return "\n".join(lines)
 
 
 def with_cards(sheet: dict[str, Any]) -> dict[str, Any]:

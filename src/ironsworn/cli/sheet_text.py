@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 TRACK_SECTIONS = (
     ("vow", "vows"),
     ("journey", "journeys"),
+    ("expedition", "expeditions"),
     ("fight", "fights"),
     ("scene", "scene challenges"),
     ("connection", "connections"),
@@ -66,7 +67,6 @@ def tracks_text(tracks: Sequence[Mapping[str, Any]], unicode: bool = False) -> s
 def sheet_text(sheet: Mapping[str, Any], library: Ruleset | None, unicode: bool = False) -> str:
     """The character sheet: stats, meters, open tracks drawn, assets with marked abilities."""
     stats = "  ".join(f"{k} {v}" for k, v in sheet["stats"].items())
-    debilities = ", ".join(sheet["debilities"]) or "none"
     xp = sheet["experience"]
     lines = [
         f"{sheet['name']}" + (f" ({sheet['status']})" if sheet["status"] != "active" else ""),
@@ -74,11 +74,18 @@ def sheet_text(sheet: Mapping[str, Any], library: Ruleset | None, unicode: bool 
         f"  health {sheet['health']}  spirit {sheet['spirit']}  supply {sheet['supply']}  "
         f"momentum {sheet['momentum']:+d} (max {sheet['momentum_max']:+d}, reset "
         f"{sheet['momentum_reset']:+d})",
-        f"  debilities: {debilities}",
-        f"  experience {xp['earned']} earned, {xp['spent']} spent   bonds "
-        f"{sheet['bonds']['ticks']} ticks"
-        + (f" ({', '.join(sheet['bonds']['list'])})" if sheet["bonds"]["list"] else ""),
     ]
+    starforged = sheet.get("ruleset") == "starforged"
+    if starforged:
+        lines += _starforged_lines(sheet)
+    else:
+        debilities = ", ".join(sheet["debilities"]) or "none"
+        lines += [
+            f"  debilities: {debilities}",
+            f"  experience {xp['earned']} earned, {xp['spent']} spent   bonds "
+            f"{sheet['bonds']['ticks']} ticks"
+            + (f" ({', '.join(sheet['bonds']['list'])})" if sheet["bonds"]["list"] else ""),
+        ]
     if sheet.get("roles"):
         lines.append("  roles: " + ", ".join(sheet["roles"]))
     if sheet.get("reserved_bonds"):
@@ -107,9 +114,39 @@ def sheet_text(sheet: Mapping[str, Any], library: Ruleset | None, unicode: bool 
         lines += ["    " + line for line in asset_lines(asset, library, unicode)]
     if sheet.get("equipment"):
         lines.append("  equipment: " + ", ".join(sheet["equipment"]))
-    if sheet["initiative"]:
+    if starforged:
+        if sheet.get("position"):
+            lines.append(f"  position: {sheet['position']}")
+    elif sheet["initiative"]:
         lines.append("  you have initiative")
     return "\n".join(lines)
+
+
+def _starforged_lines(sheet: Mapping[str, Any]) -> list[str]:
+    """Impacts, legacy tracks, experience, connections' roles and the command vehicle."""
+    impacts = ", ".join(i.replace("_", " ") for i in sheet["impacts"]) or "none"
+    xp = sheet["experience"]
+    legacy = "  ".join(
+        f"{name} {t['ticks']} ticks" + (" (completed)" if t["completed"] else "")
+        for name, t in sheet["legacy"].items()
+    )
+    lines = [
+        f"  impacts: {impacts}",
+        f"  legacy: {legacy}",
+        f"  experience {xp['earned']} earned, {xp['spent']} spent",
+    ]
+    for c in sheet.get("connections") or ():
+        role = f", {c['role']}" if c["role"] else ""
+        bond = ", a bond" if c["bonded"] else ""
+        lines.append(f"  connection {c['name']}{role}{bond}")
+    vehicle = sheet.get("vehicle")
+    if vehicle:
+        troubles = ", ".join(i.replace("_", " ") for i in vehicle["impacts"]) or "none"
+        lines.append(
+            f"  command vehicle {vehicle['name']}: integrity {vehicle['integrity']}/"
+            f"{vehicle['max']}  impacts: {troubles}"
+        )
+    return lines
 
 
 def asset_lines(

@@ -179,8 +179,25 @@ class SheetOperations:
             if reserved_bonds:
                 character["flags"] = {"reserved_bonds": reserved_bonds}
             self.engine.emit({"type": "character_created", "character": character})
+            if starforged:
+                self._ship_from_asset(records)
 
         return self.engine.operation("character", name.strip(), run)
+
+    def _ship_from_asset(self, records: list[dict[str, Any]]) -> None:
+        """The STARSHIP asset is the party's command vehicle: its integrity meter."""
+        for record in records:
+            kind = str(record.get("type") or "").lower().replace("_", " ")
+            meter = record.get("meter")
+            if kind == "command vehicle" and meter and self.state.vehicle is None:
+                vehicle = {
+                    "name": record["name"],
+                    "integrity": meter["value"],
+                    "max": meter["max"],
+                    "impacts": [],
+                    "asset": record["id"],
+                }
+                self.engine.emit({"type": "vehicle", "from": None, "to": vehicle})
 
     def find_asset(self, query: str) -> Asset:
         """An asset of the campaign's ruleset (an asset of the other ruleset is refused)."""

@@ -2,9 +2,11 @@
 
 The steps follow the rulebook's character creation:
 
+0. on a new, empty campaign the name question also takes ``starforged``: the campaign then
+   plays Starforged (fixed from then on) and the name is asked again;
 1. a name;
 2. stats: 3, 2, 2, 1, 1 given to edge, heart, iron, shadow and wits;
-3. up to three bonds;
+3. up to three bonds (Starforged: no bonds; the party's command vehicle, the starship, after);
 4. three assets, each with its starting ability, its name (a companion's) and its choices,
    from the campaign's deck (``list``, ``list companion``, ``list WORDS`` and ``show NAME``
    read the cards on the way);
@@ -81,7 +83,10 @@ def walkthrough(session: PlaySession, first: bool = True) -> str | None:
     else:
         say("A new character. (/skip stops, /quit leaves.)")
     try:
-        name = ask(session, "Name:", lambda text: _name(session, text), commands_end=True)
+        if first:
+            name = _ruleset(session)
+        else:
+            name = ask(session, "Name:", lambda text: _name(session, text), commands_end=True)
         options = session.state()  # as set before the name (/option)
         one_shot = options.option("one_shot")
         if options.option("semi_random"):
@@ -99,9 +104,12 @@ def walkthrough(session: PlaySession, first: bool = True) -> str | None:
     except SkipStep:
         say("character creation skipped: /character starts it")
         return None
-    bonds = [] if one_shot else _bonds(session)
+    starforged = session.state().ruleset == "starforged"
+    bonds = [] if one_shot or starforged else _bonds(session)
     cards = _assets(session) if options.option("assets") in (None, "cards") else []
     created = _create(session, name, stats, bonds, cards)
+    if starforged:
+        _vehicle(session)
     return _after_character(session, created, first, None, one_shot, background=not one_shot)
 
 
@@ -251,6 +259,44 @@ def _text(text: str) -> str:
 
 
 # ------------------------------------------------------------------------------- steps
+
+
+def _ruleset(session: PlaySession) -> str:
+    """The name, asked first on a new campaign, where 'starforged' chooses the game instead: the
+    moves, assets, oracles and sheet follow the campaign's ruleset."""
+    from ironsworn.moves.sheet import SheetOperations
+
+    state = session.state()
+    if state.characters or state.tracks or state.ruleset != "classic":
+        return ask(session, "Name:", lambda text: _name(session, text), commands_end=True)
+    answer = ask(
+        session,
+        "Name: (or 'starforged' to make this a Starforged campaign)",
+        lambda text: text.strip() if text.strip().lower() == "starforged" else _name(session, text),
+        commands_end=True,
+    )
+    if answer.lower() != "starforged":
+        return answer
+    session.commit(lambda e: SheetOperations(e).set_ruleset("starforged"))
+    session.out.say("this campaign plays Starforged")
+    return ask(session, "Name:", lambda text: _name(session, text), commands_end=True)
+
+
+def _vehicle(session: PlaySession) -> None:
+    """Starforged: the party's command vehicle (a starship), if there is none yet."""
+    from ironsworn.moves.sheet import SheetOperations
+
+    if session.state().vehicle is not None:
+        return
+    try:
+        name = ask(
+            session, "Your starship, the command vehicle: its name (empty line: none)", _text
+        )
+    except SkipStep:
+        return
+    if name:
+        session.commit(lambda e: SheetOperations(e).new_vehicle(name))
+        session.out.say(f"{name}: integrity 5")
 
 
 def _bonds(session: PlaySession) -> list[str]:
@@ -511,7 +557,8 @@ def _truths(session: PlaySession) -> None:
     from ironsworn.content.oracle_roller import roll_truth
     from ironsworn.moves.sheet import SheetOperations
 
-    truths = list(session.library.truths.values())
+    # Only the truths of the campaign's ruleset (an imported Starforged pack has its own).
+    truths = list(session.library.in_ruleset("truths", session.state().ruleset).values())
     if not truths:
         return
     session.out.say(

@@ -505,7 +505,7 @@ def status_line(state: CampaignState, name: str) -> str:
         f"{label}: {marked}",
     ]
     if char.initiative:
-        parts.append("initiative")
+        parts.append("in control" if char.starforged else "initiative")
     if char.status != "active":
         parts.append(char.status.upper())
     return f"{char.name}: " + "  ".join(parts)

@@ -278,7 +278,8 @@ def suffer_options(ctx: Step, exclude: Sequence[str] = ()) -> list[tuple[str, st
 
 
 def companions(char: CharacterState) -> list[dict[str, Any]]:
-    return [a for a in char.assets if a.get("meter")]
+    """The assets with a health meter (a starship's meter is its integrity, not health)."""
+    return [a for a in char.assets if a.get("meter") and a["meter"]["name"] == "health"]
 
 
 def ask_suffer(ctx: Step, amount: int, times: int = 1, exclude: Sequence[str] = ()) -> None:

@@ -1,0 +1,45 @@
+"""Play mode on a Starforged campaign: the walkthrough's first answer 'starforged' fixes the
+ruleset, asks for the starship instead of bonds, and the moves made are the Starforged ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from play_support import operations
+from test_play_pipe import play
+
+from ironsworn.campaign.registry import open_campaign
+
+
+def test_the_walkthrough_makes_a_starforged_campaign(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    script = [
+        "starforged",
+        "Kira",
+        "3 2 2 1 1",
+        "Firebird",  # the command vehicle
+        "Find the lost fleet",
+        "epic",
+        "Rescue Dax",
+        "dangerous",
+        "n",  # not sworn now
+        "/move face danger --stat edge --dice 6,1,10",
+        "1",  # the weak hit's suffer move: Lose Momentum (-1)
+        "/sheet",
+    ]
+    done = play(home, script, "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert "this campaign plays Starforged" in done.stdout
+    assert "impacts: none" in done.stdout  # the Starforged sheet
+    path = home / "campaigns" / "default.sqlite"
+    kinds = [kind for kind, _ in operations(path)]
+    assert kinds[:3] == ["ruleset", "character", "vehicle"]
+    with open_campaign(str(path), create=False) as store:
+        state = store.state()
+    assert state.ruleset == "starforged"
+    assert state.vehicle is not None and state.vehicle["name"] == "Firebird"
+    kira = state.character("Kira")
+    assert kira.starforged and kira.bonds == []
+    assert kira.momentum == 1
+    assert [t.name for t in state.tracks.values()] == ["Find the lost fleet", "Rescue Dax"]

@@ -61,6 +61,10 @@ def test_a_starforged_play_through(game: StarforgedGame) -> None:
         "asset": "asset:starforged/command_vehicle/starship",
     }
     assert meters(g) == (5, 5, 5, 2) and legacy(g) == (0, 0, 0)
+    g.move("withstand damage", amount=1)  # the card's integrity follows the vehicle's
+    g.choose(["press_on"])
+    assert sheet(g)["vehicle"]["integrity"] == 4
+    assert sheet(g)["assets"][0]["meter"]["value"] == 4
 
     # --- swear: a formidable vow, strong hit (+2 momentum)
     g.track("vow", "Find the lost fleet", "formidable")

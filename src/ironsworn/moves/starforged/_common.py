@@ -129,7 +129,25 @@ def integrity(engine: MoveEngine, delta: int) -> int:
     after = max(0, min(top, now + delta))
     if after != now:
         engine.emit({"type": "vehicle_meter", "from": now, "to": after})
+        _card_follows(engine, vehicle, after)
     return max(0, -(now + delta)) if delta < 0 else 0
+
+
+def _card_follows(engine: MoveEngine, vehicle: dict[str, Any], value: int) -> None:
+    """The STARSHIP card's integrity meter shows the command vehicle's integrity."""
+    asset_id = vehicle.get("asset")
+    for char in engine.state.characters.values():
+        card = next((a for a in char.assets if a["id"] == asset_id and a.get("meter")), None)
+        if card is not None and card["meter"]["value"] != value:
+            engine.emit(
+                {
+                    "type": "asset_meter",
+                    "character": char.name,
+                    "asset": card["id"],
+                    "from": card["meter"]["value"],
+                    "to": value,
+                }
+            )
 
 
 def mark_legacy(engine: MoveEngine, name: str, track: str, ticks: int) -> None:

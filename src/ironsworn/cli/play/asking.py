@@ -9,6 +9,9 @@ pending decision's, and makes the move with the answer:
 - the bond a move is about, when the character has bonds: Sojourn in a community you share a
   bond with and Undertake a Journey setting off from one take +1 (``--with``), Test Your Bond
   names the bond tested; Forge a Bond asks with whom, so the bond is on the sheet by name;
+- the character's asset abilities that could act on the move (``asset fits``): those that
+  apply unasked are listed as such, and those that need the fiction to fit are offered before
+  the roll, to pick any number of (``--asset``), unless the player named some already;
 - Pay the Price's "obvious outcome" and "ask the oracle": the player writes what happens (for
   the oracle, the two outcomes envisioned, the likely one first, before the roll), the journal
   records it, and the usual follow-on is offered (Endure Harm at the foe's rank in a fight).
@@ -134,6 +137,86 @@ def ask_bond(session: PlaySession, args: argparse.Namespace, asked: set[str]) ->
     answer = menu(session, f"{char.name} — {move.name}: {question}", [*options, NO_BOND])
     if answer != NO_BOND[0]:
         args.bond_with = answer
+
+
+def ask_assets(session: PlaySession, args: argparse.Namespace, asked: set[str]) -> None:
+    """Before the roll: offer the character's abilities that could act on this move.
+
+    Abilities with no fictional condition apply by themselves and are only named; those whose
+    condition is the fiction's (``when``) are offered as a numbered list to pick any of.
+    Nothing is asked when the player gave ``--asset`` or the move is Advance (there
+    ``--asset`` buys a card).
+    """
+    if "asset" in asked or args.asset:
+        return
+    asked.add("asset")
+    from ironsworn.errors import IronswornError
+    from ironsworn.moves.assets.effects import abilities_for
+
+    try:
+        move = session.named_move(args.words)
+        char = session.state().character(args.character)
+        fits = abilities_for(session.library, char, move)
+    except IronswornError:
+        return  # the move itself will say what is wrong
+    if move.id.rsplit("/", 1)[-1] == "advance" or not fits:
+        return
+    unasked = [f for f in fits if not f["when"]]
+    offered = [f for f in fits if f["when"]]
+    for fit in unasked:
+        session.out.say(f"  {fit['label']} applies: {fit['effect'] or 'see the card'}")
+    if not offered:
+        return
+    options = [
+        (
+            str(f["asset"]),
+            f"{f['label']}: when {f['when']}" + (f" ({f['effect']})" if f["effect"] else ""),
+        )
+        for f in offered
+    ]
+    picked = pick_many(
+        session, f"{char.name} — {move.name}: does an ability fit the fiction?", options
+    )
+    if picked:
+        args.asset = picked
+
+
+def pick_many(session: PlaySession, question: str, options: Sequence[tuple[str, str]]) -> list[str]:
+    """Ask for any number of ``options`` (numbers or keys, separated by spaces or commas);
+    an empty line picks none. Returns the keys picked, in the options' order."""
+    keys = [key for key, _text in options]
+    width = max((len(k) for k in keys), default=0)
+    lines = [question]
+    lines += [
+        f"  {n:>2}. {key:<{width}}  {text}".rstrip() for n, (key, text) in enumerate(options, 1)
+    ]
+    lines.append("  answer with numbers or keys, several allowed (an empty line: none)")
+    session.out.say("\n".join(lines))
+    session.completions.choices = keys
+    try:
+        while True:
+            prompt = f"[1-{len(keys)}, several]> " if session.reader.interactive else ""
+            line = session.reader.read(prompt).strip()
+            if not line:
+                return []
+            if line.startswith("/"):
+                raise MenuLeft(line)
+            chosen: set[str] = set()
+            bad = None
+            for word in line.replace(",", " ").split():
+                key = key_for(word, keys)
+                if key is None:
+                    bad = word
+                    break
+                chosen.add(key)
+            if bad is None:
+                return [key for key in keys if key in chosen]
+            session.out.error(
+                f"{bad!r} is not one of the options (accepted: 1-{len(keys)} or "
+                f"{', '.join(keys)}, several allowed)"
+            )
+    finally:
+        session.completions.choices = None
 
 
 def _journey_starts(state: CampaignState, char: CharacterState, track: str | None) -> bool:

@@ -159,6 +159,7 @@ def run_move(session: PlaySession, words: list[str]) -> None:
     asked: set[str] = set()
     while True:
         asking.ask_bond(session, args, asked)
+        asking.ask_assets(session, args, asked)
         try:
             result = session.commit(move_call(args), session.dice_for(args))
             break

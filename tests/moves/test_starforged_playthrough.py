@@ -129,5 +129,14 @@ def test_a_starforged_play_through(game: StarforgedGame) -> None:
     assert s["experience"] == {"earned": 4, "spent": 2, "available": 2}
     assert [a["abilities"] for a in s["assets"] if a["name"] == "Ace"] == [[True, True, False]]
 
+    # --- the starship is destroyed: Overcome Destruction discards its card (1 marked ability:
+    # the minimum, 3 experience); the bonds legacy (2 ticks, score 0) misses 1 and 9: as the
+    # weak hit, indebted and an extreme duty-bound quest (sworn with a strong hit)
+    g.move("overcome destruction", (1, 9, *STRONG))
+    s = sheet(g)
+    assert s["vehicle"] is None and [a["name"] for a in s["assets"]] == ["Ace"]
+    assert s["impacts"] == ["indebted"] and s["experience"]["earned"] == 7
+    assert [v["name"] for v in s["vows"]] == ["The duty-bound quest"]
+
     # The campaign is the fold of its events.
     assert g.refold().to_dict() == g.state.to_dict()

@@ -14,6 +14,7 @@ from ironsworn.moves.starforged._common import (
     set_impact,
     sf,
 )
+from ironsworn.moves.starforged.quest import discard_asset
 
 # move -> (the fate on a miss, the burden of the quest, the quest's name)
 THRESHOLDS = {
@@ -76,14 +77,22 @@ def destruction_before(ctx: Step) -> None:
     vehicle = need_vehicle(ctx.engine)
     ctx.emit({"type": "vehicle", "from": vehicle, "to": None})
     ctx.data["lost_vehicle"] = vehicle["name"]
+    marks = 0
+    for char in list(ctx.state.characters.values()):
+        card = next((a for a in char.assets if a["id"] == vehicle.get("asset")), None)
+        if card is not None:
+            marks += sum(1 for on in card["abilities"] if on)
+            discard_asset(ctx, card["id"], who=char.name)
+    ctx.data["marked_abilities"] = marks
 
 
 @on_outcome("overcome_destruction", ruleset=RULESET)
 def overcome_destruction(ctx: Step) -> None:
     """Strong: a favor without conditions. Weak: mark indebted and swear an extreme quest in
     their service. Miss: as the weak hit, but against your nature. If you accept the cost, take
-    1 experience per marked ability on the discarded assets, minimum 3 (ENGINE CHOICE: the
-    command vehicle here is not an asset card, so the minimum, 3, is taken)."""
+    1 experience per marked ability on the discarded assets, minimum 3 (the STARSHIP card, when
+    the vehicle is one; modules and support vehicles are not kept apart, so they are not
+    counted)."""
     if ctx.outcome is S:
         ctx.note("you may call in a favor, without conditions")
     else:
@@ -91,5 +100,8 @@ def overcome_destruction(ctx: Step) -> None:
             ctx.note("this quest is against your nature, forsakes another, or serves an enemy")
         _burden_quest(ctx, "indebted", "The duty-bound quest")
     char = ctx.char
-    ctx.engine.set_meter(char.name, "experience_earned", char.experience_earned + 3)
-    ctx.note("3 experience: spend it only on a new command vehicle, modules and support vehicles")
+    xp = max(3, int(ctx.data.get("marked_abilities") or 0))
+    ctx.engine.set_meter(char.name, "experience_earned", char.experience_earned + xp)
+    ctx.note(
+        f"{xp} experience: spend it only on a new command vehicle, modules and support vehicles"
+    )

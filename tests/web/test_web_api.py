@@ -394,3 +394,24 @@ def test_the_campaign_options_are_set_and_shown(api: Any) -> None:
     refused = do(api, "option", {"name": "odd_option", "value": "on"})
     assert refused.status_code == 400 and "odd_option" in refused.json()["error"]
     assert export(api) == before
+
+
+def test_the_move_panel_offers_the_abilities_that_act_on_it(api: Any) -> None:
+    """Issue 9 on the web table: the panel lists the abilities from the cards' effect data, and
+    the move action takes those whose fiction fits (a list, as --asset several times)."""
+    new_character(api, assets=["shield-bearer", "hawk:1=Kestrel", "archer"])
+    panel = api.get("/api/c/t/moves/face danger?character=Asha").json()
+    assert [(a["asset"], a["when"], a["effect"]) for a in panel["assets"]] == [
+        ("shield_bearer:1", "using your shield as cover", "+1")
+    ]
+    assert panel["assets"][0]["text"].startswith("When you Face Danger using your shield")
+    moved = do(
+        api,
+        "move",
+        {"move": "face danger", "stat": "edge", "dice": "4,4,9", "asset": ["shield_bearer:1"]},
+    )
+    assert moved.status_code == 200, moved.text
+    assert moved.json()["roll"]["adds"] == 1
+    # Resupply names no fitting ability of these cards... but the hawk hunts small game.
+    resupply = api.get("/api/c/t/moves/resupply?character=Asha").json()
+    assert [a["asset"] for a in resupply["assets"]] == ["hawk:1"]

@@ -215,7 +215,9 @@ MOVE_OPTIONS = {
     "patient": Option("text", "Heal: a person with no health track"),
     "abandon": Option("bool", "Test Your Bond: no interest in the bond"),
     "with": Option("text", "the person or community of the bond"),
-    "asset": Option("text", "an asset that adds to the move, or to buy (Advance)"),
+    "asset": Option(
+        "texts", "assets whose ability fits the fiction (NAME, NAME:N), or the one to buy (Advance)"
+    ),
     "ability": Option("int", "Advance: the ability to upgrade, 1-3"),
     "odds": Option("text", "Ask the Oracle: the odds"),
     "rank": Option("text", "Make a Connection: the new connection's rank"),

@@ -143,14 +143,25 @@ def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
             ]
         choices.append(entry)
     data["stats"] = choices
-    words = found.name.lower()
-    data["assets"] = [
-        {"name": a["name"], "ability": i + 1, "text": ability.text}
-        for a in char.assets
-        for i, ability in enumerate(_abilities(a["id"]))
-        if i < len(a["abilities"]) and a["abilities"][i] and words in ability.text.lower()
-    ]
+    data["assets"] = _assets_for(char, found)
     return data
+
+
+def _assets_for(char: Any, move: Any) -> list[JsonDict]:
+    """The character's marked abilities that act on ``move``, from the cards' effect data (as
+    ``asset fits``): ``asset`` is the value for the move's ``asset`` option, ``when`` the
+    fiction it needs (empty: it applies unasked), ``effect`` what it does, ``text`` its words."""
+    from ironsworn.moves.assets.effects import abilities_for
+
+    out: list[JsonDict] = []
+    for fit in abilities_for(library(), char, move):
+        key, number = str(fit["asset"]).split(":")[:2]
+        record = next((a for a in char.assets if str(a["id"]).rsplit("/", 1)[-1] == key), None)
+        abilities = _abilities(str(record["id"])) if record else ()
+        index = int(number) - 1
+        text = abilities[index].text if 0 <= index < len(abilities) else ""
+        out.append({**fit, "name": fit["label"], "ability": index + 1, "text": text})
+    return out
 
 
 def _abilities(asset_id: str) -> tuple[Any, ...]:

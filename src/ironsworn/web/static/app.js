@@ -368,6 +368,14 @@ function renderPanel(scroll) {
         h("input", { type: "radio", name: "track", value: t.id, checked: store.track ? store.track === t.id : i === 0 }),
         h("b", {}, ` ${t.name} (score ${t.score})`), " ", oddsLine(t.odds))) : h("p", {}, "No track for this move.")));
   }
+  // The character's abilities that act on this move: those that need the fiction are offered
+  // as checkboxes (sent as the move's asset list); the others apply by themselves.
+  if (m.assets && m.assets.length) {
+    form.append(h("fieldset", { class: "applies" }, h("legend", {}, "Assets"),
+      m.assets.map((a) => h("label", { class: "opt", title: a.text },
+        a.when ? h("input", { type: "checkbox", name: "asset_pick", value: a.asset }) : null,
+        h("b", {}, a.name), a.when ? ` when ${a.when}` : " (applies)", a.effect ? `: ${a.effect}` : ""))));
+  }
   form.append(
     h("label", {}, "adds ", h("input", { name: "add", type: "number", min: 0, max: 10, value: 0, class: "short" })),
     h("label", {}, "your dice ", h("input", { name: "dice", placeholder: "random, or e.g. 4,5,8", class: "dice" })),
@@ -388,7 +396,6 @@ function renderPanel(scroll) {
     h("h3", {}, m.name, h("small", {}, ` ${words(m.category)}`)),
     h("p", { class: "trigger" }, m.trigger || ""),
     m.adds && m.adds.length ? h("ul", { class: "adds" }, m.adds.map((a) => h("li", {}, `+${a.value} ${a.when}`))) : null,
-    m.assets && m.assets.length ? h("ul", { class: "applies" }, m.assets.map((a) => h("li", {}, h("b", {}, a.name), ` ${a.text}`))) : null,
     form,
     m.outcomes ? h("dl", { class: "outcomes" }, ["strong_hit", "weak_hit", "miss"].filter((k) => m.outcomes[k]).map((k) =>
       [h("dt", {}, words(k)), h("dd", {}, m.outcomes[k])])) : null));
@@ -406,7 +413,9 @@ function makeMove(form) {
     dice: (data.get("dice") || "").trim(),
     add: Number(data.get("add")) ? [Number(data.get("add"))] : [],
   };
-  for (const o of ["ally", "with", "asset", "companion", "odds"]) body[o] = (data.get(o) || "").trim();
+  for (const o of ["ally", "with", "companion", "odds"]) body[o] = (data.get(o) || "").trim();
+  const typedAsset = (data.get("asset") || "").trim();
+  body.asset = [...data.getAll("asset_pick"), ...(typedAsset ? [typedAsset] : [])];
   for (const o of ["amount", "ability"]) if ((data.get(o) || "").trim()) body[o] = Number(data.get(o));
   for (const o of ["bond", "reroll"]) if (data.get(o)) body[o] = true;
   act("move", clean(body), { keepResult: true });

@@ -27,8 +27,9 @@ def register(sub: Any) -> None:
     listing = common_options(group.add_parser("list", help="list the asset cards by type"))
     listing.add_argument(
         "--ruleset",
-        default="all",
-        help="only this ruleset or pack (classic, an imported pack id; default all)",
+        default=None,
+        help="only this ruleset or pack (classic, an imported pack id, all; default: the current "
+        "campaign's ruleset, or all without a campaign)",
     )
     listing.add_argument("--type", help="only this type (" + ", ".join(TYPES) + ")")
     listing.add_argument("--search", help="only cards whose name or abilities hold these words")
@@ -116,12 +117,12 @@ def card_text(ruleset: Ruleset, asset: Asset) -> str:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from ironsworn.cli.content_cmd import check_ruleset
+    from ironsworn.cli.content_cmd import check_ruleset, listed_ruleset
     from ironsworn.content.lookup import normalize
     from ironsworn.errors import InvalidValue
 
     ruleset = library()
-    items = ruleset.in_ruleset("assets", check_ruleset(ruleset, args.ruleset))
+    items = ruleset.in_ruleset("assets", check_ruleset(ruleset, listed_ruleset(args)))
     kind = (args.type or "").strip().lower().replace(" ", "_")
     known = sorted({a.type for a in items.values()})
     if kind and kind not in known:

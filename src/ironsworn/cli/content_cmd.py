@@ -50,8 +50,9 @@ def _list_parser(group: Any, noun: str) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = common_options(group.add_parser("list", help=f"list {noun}"))
     parser.add_argument(
         "--ruleset",
-        default="all",
-        help="only this ruleset or pack (classic, starforged, an imported pack id; default all)",
+        default=None,
+        help="only this ruleset or pack (classic, starforged, an imported pack id, all; default: "
+        "the current campaign's ruleset, or all without a campaign)",
     )
     return parser
 
@@ -64,6 +65,30 @@ def _show_parser(group: Any, noun: str) -> argparse.ArgumentParser:
         "id", metavar="ID", nargs="+", action=JoinWords, help="full id, id without type, or name"
     )
     return parser
+
+
+def listed_ruleset(args: argparse.Namespace, fallback: str = "all") -> str:
+    """The ruleset a list command shows: ``--ruleset`` when given, else the ruleset of the
+    campaign in use when there is one (a Starforged campaign never lists a classic move and the
+    reverse), else ``fallback``."""
+    given = getattr(args, "ruleset", None)
+    if given:
+        return str(given)
+    return campaign_ruleset() or fallback
+
+
+def campaign_ruleset() -> str | None:
+    """The ruleset of the campaign commands would use ($IRONSWORN_CAMPAIGN or the current
+    one), or None when there is none yet (or it cannot be read: the list still works)."""
+    from ironsworn.campaign.registry import open_campaign
+    from ironsworn.errors import IronswornError
+
+    try:
+        with open_campaign(None, create=False) as store:
+            ruleset: str = store.state().ruleset
+    except IronswornError:
+        return None
+    return ruleset
 
 
 def check_ruleset(ruleset: Ruleset, name: str) -> str:
@@ -80,8 +105,14 @@ def check_ruleset(ruleset: Ruleset, name: str) -> str:
 
 def _listing(kind: str) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
-        items = library().in_ruleset(kind, check_ruleset(library(), args.ruleset))
+        chosen = check_ruleset(library(), listed_ruleset(args))
+        items = library().in_ruleset(kind, chosen)
         rows = [{"id": item.id, "name": item.name, **_list_extra(item)} for item in items.values()]
+        if not rows and chosen != "all":
+            # A Starforged campaign's oracles come from a pack the player imports.
+            empty = f"(none in {chosen}; 'ironsworn content import FILE' adds a pack's)"
+            emit(args, rows, lambda: empty)
+            return 0
         emit(args, rows, lambda: _table(rows))
         return 0
 

@@ -33,7 +33,8 @@ def add_list_show(move_subparsers: Any) -> None:
     listing.add_argument(
         "--ruleset",
         default=None,
-        help="classic (default), starforged, all, or an imported pack id",
+        help="classic, starforged, all, or an imported pack id (default: the current "
+        "campaign's ruleset, or classic without a campaign)",
     )
     listing.set_defaults(func=list_moves)
     show = common_options(move_subparsers.add_parser("show", help="show one move"))
@@ -45,12 +46,12 @@ def add_list_show(move_subparsers: Any) -> None:
 
 
 def list_moves(args: argparse.Namespace) -> int:
-    """Print the moves of one ruleset (classic unless ``args.ruleset`` says otherwise)."""
-    from ironsworn.cli.content_cmd import check_ruleset
+    """Print the moves of one ruleset: ``--ruleset``, else the campaign's, else classic."""
+    from ironsworn.cli.content_cmd import check_ruleset, listed_ruleset
     from ironsworn.content.loader import load_library
 
     library = load_library()
-    ruleset = check_ruleset(library, getattr(args, "ruleset", None) or DEFAULT_RULESET)
+    ruleset = check_ruleset(library, listed_ruleset(args, DEFAULT_RULESET))
     moves = list(library.in_ruleset("moves", ruleset).values())
     rows = [
         {

@@ -183,7 +183,8 @@ def check_against_store(run: dict[str, Any], open_store: Any) -> dict[str, int]:
     for index, ((name, _seat, _base), final) in enumerate(
         zip(run["seats"], run["finals"], strict=True)
     ):
-        shown = {k: v for k, v in final.items() if k not in ("version", "head")}
+        # version, head and the caller's role are about the page, not the campaign.
+        shown = {k: v for k, v in final.items() if k not in ("version", "head", "role")}
         if shown != json.loads(json.dumps(states[name])) or final["head"] != seen_heads[name]:
             unequal += 1
         if run["last_seen"].get(index) != seen_heads[name]:

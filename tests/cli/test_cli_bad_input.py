@@ -234,6 +234,9 @@ CASES: list[Case] = [
     case(["adjust", "", "+1"], "''"),
     case("adjust health +1 --character Nobody", "'Nobody'"),
     case("adjust experience -1", "experience -1"),
+    # A stat by hand: +1 to +3 (L956) in a campaign with asset cards.
+    case("adjust edge +1 --character Bo", "edge +3 +1 would be +4", "game", *BO),
+    case("adjust iron -1 --character Bo", "iron +1 -1 would be +0", "game", *BO),
     case("debility mark", "NAME"),
     case("debility mark nosuch", "'nosuch'"),
     case(["debility", "mark", ""], "''"),

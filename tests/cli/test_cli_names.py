@@ -90,3 +90,36 @@ def test_sojourn_with_a_bond_by_prefix(home: Path, capsys: pytest.CaptureFixture
     code, out, err = run(capsys, "move", "sojourn", "--with", "thorn", "--dice", "3,9,10")
     assert code == 0, err
     assert "action 3 + stat 2 + 1 = 6 vs 9 | 10: MISS" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "stats"),
+    [
+        (("adjust", "iron", "+1"), {"edge": 3, "heart": 2, "iron": 3, "shadow": 1, "wits": 1}),
+        (("adjust", "Edge", "-2"), {"edge": 1, "heart": 2, "iron": 2, "shadow": 1, "wits": 1}),
+    ],
+)
+def test_a_stat_is_corrected_by_hand_and_undone(
+    home: Path, capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], stats: dict[str, int]
+) -> None:
+    assert main(["character", "new", "Asha", "--stats", "3,2,2,1,1"]) == 0
+    capsys.readouterr()
+    assert main([*argv, "--json"]) == 0
+    capsys.readouterr()
+    assert main(["sheet", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["stats"] == stats
+    main(["undo"])
+    capsys.readouterr()
+    assert main(["sheet", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["stats"]["edge"] == 3
+
+
+def test_a_stat_may_reach_four_without_assets(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Playing without assets, "No stat can exceed +4" (L5349-5350)."""
+    assert main(["option", "assets", "none"]) == 0
+    assert main(["character", "new", "Asha", "--stats", "3,2,2,1,1"]) == 0
+    assert main(["adjust", "edge", "+1"]) == 0
+    assert main(["adjust", "edge", "+1"]) == 2
+    assert "edge +4 +1 would be +5 (accepted: a stat from +1 to +4)" in capsys.readouterr().err

@@ -141,6 +141,12 @@ def test_create_a_character_in_the_browser(server: Any, browser: Any) -> None:
     expect(page.locator(".asset .asset-meter .label b")).to_have_text("1")
     hawk = table.state()["characters"][0]["assets"][0]
     assert hawk["abilities"][:2] == [True, True] and hawk["meter"]["value"] == 1
+    # A stat corrected by hand (iron +1 -> +2); past +3 the server refuses, nothing changes.
+    page.click(".stats button[data-stat=iron][data-step='1']")
+    expect(page.locator(".stats li:has(button[data-stat=iron]) .stat-value")).to_have_text("2")
+    page.click(".stats button[data-stat=edge][data-step='1']")
+    expect(page.locator("#error")).to_contain_text("would be +4")
+    assert table.state()["characters"][0]["stats"]["edge"] == 3
     assert page.errors == []
     page.context.close()
 

@@ -72,9 +72,12 @@ def register(sub: Any) -> None:
     sheet.add_argument("--character", help="whose sheet (default: the only character)")
     sheet.set_defaults(func=run_sheet)
 
-    adjust = campaign_command(sub, "adjust", "change a meter by hand")
+    adjust = campaign_command(sub, "adjust", "change a meter or a stat by hand")
     adjust.add_argument(
-        "meter", metavar="METER", help="health, spirit, supply, momentum or experience"
+        "meter",
+        metavar="METER",
+        help="health, spirit, supply, momentum, experience, or a stat (edge, heart, iron, "
+        "shadow, wits)",
     )
     adjust.add_argument("delta", metavar="N", help="+2, -1 ...")
     adjust.add_argument("--character")

@@ -353,9 +353,12 @@ class SheetOperations:
 
                 integrity(self.engine, delta)
                 return
+            if key in STATS:
+                self._adjust_stat(character, key, delta)
+                return
             if key not in ADJUSTABLE:
                 raise InvalidValue(
-                    f"meter {meter!r} is unknown (accepted: {', '.join(ADJUSTABLE)})"
+                    f"meter {meter!r} is unknown (accepted: {', '.join(ADJUSTABLE + STATS)})"
                 )
             char = self.state.character(character)
             if key == "experience":
@@ -380,6 +383,25 @@ class SheetOperations:
                     self.engine.note(f"{overflow} {key} past 0 was not applied")
 
         return self.engine.operation("adjust", character, run)
+
+    def _adjust_stat(self, character: str | None, stat: str, delta: int) -> None:
+        """A stat corrected by hand (a typo at creation): it stays within what play allows,
+        +1 to +3 (L956), or up to +4 in a campaign played without asset cards (L5349-5350)."""
+        from ironsworn.campaign.invariants import STAT_RANGE
+
+        char = self.state.character(character)
+        top = 4 if self.state.option("assets") != "cards" else STAT_RANGE[1]
+        before = int(char.stats[stat])
+        after = before + delta
+        if not STAT_RANGE[0] <= after <= top:
+            raise InvalidValue(
+                f"{stat} {before:+d} {delta:+d} would be {after:+d} (accepted: a stat from "
+                f"+{STAT_RANGE[0]} to +{top})"
+            )
+        if delta:
+            self.engine.emit(
+                {"type": "stat", "character": char.name, "stat": stat, "from": before, "to": after}
+            )
 
     def debility(self, character: str | None, name: str, mark: bool) -> OperationResult:
         if self.state.ruleset == "starforged":

@@ -549,10 +549,13 @@ ACTIONS: dict[str, Action] = {
         ),
         Action(
             "adjust",
-            "change a meter by hand (health, spirit, supply, momentum, experience)",
+            "change a meter or a stat by hand (health, spirit, supply, momentum, experience, "
+            "edge, heart, iron, shadow, wits)",
             adjust,
             {
-                "meter": Option("text", "health, spirit, supply, momentum or experience", True),
+                "meter": Option(
+                    "text", "health, spirit, supply, momentum, experience, or a stat", True
+                ),
                 "delta": Option("int", "-50 to +50", required=True),
                 "character": _character_option(),
             },

@@ -199,8 +199,12 @@ function renderSheet() {
   const viewing = store.state.characters.length > 1 && !seat ? h("label", {},
     "Sheet of ", h("select", { onchange: (e) => { store.viewing = e.target.value; render(); } },
       store.state.characters.map((c) => h("option", { value: c.name, selected: c.name === char.name }, c.name)))) : null;
+  // A stat is corrected by hand with the same checks as 'adjust' (the server refuses past +3).
+  const step = (s, d) => h("button", { type: "button", class: "small", "data-stat": s, "data-step": d,
+    title: `${s} ${d > 0 ? "+1" : "−1"} (a correction by hand)`, onclick: () => adjust(s, char.stats[s] + d, char.stats[s]) }, d > 0 ? "+" : "−");
   const stats = h("ul", { class: "stats" }, STATS.map((s) =>
-    h("li", {}, h("span", { class: "stat-value" }, char.stats[s]), h("span", {}, s))));
+    h("li", {}, h("span", { class: "stat-value" }, char.stats[s]), h("span", {}, s),
+      h("span", { class: "stat-steps" }, step(s, -1), step(s, 1)))));
   const meters = ["health", "spirit", "supply"].map((m) =>
     h("div", { class: "meter", "data-meter": m }, h("span", { class: "label" }, m, " ", h("b", {}, char[m])),
       pips(m, char[m], 0, 5, (v) => adjust(m, v, char[m]))));

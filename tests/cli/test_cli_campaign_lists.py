@@ -82,3 +82,18 @@ def test_an_imported_starforged_pack_lists_in_a_starforged_campaign(
     capsys.readouterr()
     assert rulesets(ids(capsys, "oracle", "list")) == {"classic"}
     assert rulesets(ids(capsys, "asset", "list")) == {"classic"}
+
+
+def test_a_starforged_sheet_draws_its_legacy_tracks(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Legacy tracks are progress tracks of ten boxes (issue 13's drawing, on the Starforged
+    sheet): 9 ticks are two full boxes and a box with one tick."""
+    assert main(["campaign", "new", "table", "--ruleset", "starforged"]) == 0
+    assert main(["character", "new", "Nova", "--stats", "3,2,2,1,1"]) == 0
+    assert main(["legacy", "mark", "quests", "--ticks", "9"]) == 0
+    capsys.readouterr()
+    assert main(["sheet"]) == 0
+    out = capsys.readouterr().out
+    assert "    quests       [#][#][/][ ][ ][ ][ ][ ][ ][ ]  9 ticks" in out
+    assert "    discoveries  [ ][ ][ ][ ][ ][ ][ ][ ][ ][ ]  0 ticks" in out

@@ -77,7 +77,7 @@ def sheet_text(sheet: Mapping[str, Any], library: Ruleset | None, unicode: bool 
     ]
     starforged = sheet.get("ruleset") == "starforged"
     if starforged:
-        lines += _starforged_lines(sheet)
+        lines += _starforged_lines(sheet, unicode)
     else:
         debilities = ", ".join(sheet["debilities"]) or "none"
         lines += [
@@ -122,19 +122,19 @@ def sheet_text(sheet: Mapping[str, Any], library: Ruleset | None, unicode: bool 
     return "\n".join(lines)
 
 
-def _starforged_lines(sheet: Mapping[str, Any]) -> list[str]:
-    """Impacts, legacy tracks, experience, connections' roles and the command vehicle."""
+def _starforged_lines(sheet: Mapping[str, Any], unicode: bool = False) -> list[str]:
+    """Impacts, legacy tracks (drawn as ten boxes), experience, connections' roles and the
+    command vehicle."""
     impacts = ", ".join(i.replace("_", " ") for i in sheet["impacts"]) or "none"
     xp = sheet["experience"]
-    legacy = "  ".join(
-        f"{name} {t['ticks']} ticks" + (" (completed)" if t["completed"] else "")
-        for name, t in sheet["legacy"].items()
-    )
-    lines = [
-        f"  impacts: {impacts}",
-        f"  legacy: {legacy}",
-        f"  experience {xp['earned']} earned, {xp['spent']} spent",
-    ]
+    lines = [f"  impacts: {impacts}", "  legacy:"]
+    width = max((len(name) for name in sheet["legacy"]), default=0)
+    for name, t in sheet["legacy"].items():
+        lines.append(
+            f"    {name:<{width}}  {progress_boxes(t['ticks'], unicode)}  {t['ticks']} ticks"
+            + (" (completed)" if t["completed"] else "")
+        )
+    lines.append(f"  experience {xp['earned']} earned, {xp['spent']} spent")
     for c in sheet.get("connections") or ():
         role = f", {c['role']}" if c["role"] else ""
         bond = ", a bond" if c["bonded"] else ""

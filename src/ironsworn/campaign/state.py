@@ -468,12 +468,15 @@ class CampaignState:
 
     def _on_impact(self, event: Mapping[str, Any]) -> None:
         char = self.characters[event["character"]]
-        name = event["impact"]
-        self._expect(f"{char.name}'s {name}", name in char.impacts, event)
+        self._toggle(char.name, char.impacts, event["impact"], event)
+
+    def _toggle(self, who: str, marks: list[str], name: str, event: Mapping[str, Any]) -> None:
+        """Mark (``to`` true) or clear ``name`` in a character's list of debilities or impacts."""
+        self._expect(f"{who}'s {name}", name in marks, event)
         if event["to"]:
-            char.impacts.append(name)
+            marks.append(name)
         else:
-            char.impacts.remove(name)
+            marks.remove(name)
 
     def _on_legacy(self, event: Mapping[str, Any]) -> None:
         char = self.characters[event["character"]]
@@ -527,12 +530,7 @@ class CampaignState:
 
     def _on_debility(self, event: Mapping[str, Any]) -> None:
         char = self.characters[event["character"]]
-        name = event["debility"]
-        self._expect(f"{char.name}'s {name}", name in char.debilities, event)
-        if event["to"]:
-            char.debilities.append(name)
-        else:
-            char.debilities.remove(name)
+        self._toggle(char.name, char.debilities, event["debility"], event)
 
     def _on_initiative(self, event: Mapping[str, Any]) -> None:
         char = self.characters[event["character"]]

@@ -54,14 +54,9 @@ class MenuLeft(Exception):
 
 def menu(session: PlaySession, question: str, options: Sequence[tuple[str, str]]) -> str:
     """Ask for one of ``options`` (key, text) by number or key; returns the key."""
-    keys = [key for key, _text in options]
-    width = max((len(k) for k in keys), default=0)
-    lines = [question]
-    lines += [
-        f"  {n:>2}. {key:<{width}}  {text}".rstrip() for n, (key, text) in enumerate(options, 1)
-    ]
-    lines.append("  answer with a number or a key (an empty line leaves)")
-    session.out.say("\n".join(lines))
+    keys = show_options(
+        session, question, options, "answer with a number or a key (an empty line leaves)"
+    )
     session.completions.choices = keys
     try:
         while True:
@@ -79,6 +74,21 @@ def menu(session: PlaySession, question: str, options: Sequence[tuple[str, str]]
             )
     finally:
         session.completions.choices = None
+
+
+def show_options(
+    session: PlaySession, question: str, options: Sequence[tuple[str, str]], how: str
+) -> list[str]:
+    """Print ``question`` and the numbered ``options`` (key, text); returns their keys."""
+    keys = [key for key, _text in options]
+    width = max((len(k) for k in keys), default=0)
+    lines = [question]
+    lines += [
+        f"  {n:>2}. {key:<{width}}  {text}".rstrip() for n, (key, text) in enumerate(options, 1)
+    ]
+    lines.append(f"  {how}")
+    session.out.say("\n".join(lines))
+    return keys
 
 
 def write(session: PlaySession, question: str) -> str:
@@ -184,14 +194,12 @@ def ask_assets(session: PlaySession, args: argparse.Namespace, asked: set[str]) 
 def pick_many(session: PlaySession, question: str, options: Sequence[tuple[str, str]]) -> list[str]:
     """Ask for any number of ``options`` (numbers or keys, separated by spaces or commas);
     an empty line picks none. Returns the keys picked, in the options' order."""
-    keys = [key for key, _text in options]
-    width = max((len(k) for k in keys), default=0)
-    lines = [question]
-    lines += [
-        f"  {n:>2}. {key:<{width}}  {text}".rstrip() for n, (key, text) in enumerate(options, 1)
-    ]
-    lines.append("  answer with numbers or keys, several allowed (an empty line: none)")
-    session.out.say("\n".join(lines))
+    keys = show_options(
+        session,
+        question,
+        options,
+        "answer with numbers or keys, several allowed (an empty line: none)",
+    )
     session.completions.choices = keys
     try:
         while True:

@@ -1,0 +1,254 @@
+"""The engine's changes to the campaign, each one an event: tracks, meters, momentum, supply.
+
+:class:`StateChanges` is the part of :class:`~ironsworn.moves.engine.MoveEngine` that turns a
+rule's "take +1 momentum" or "mark progress" into events with from/to values, keeping the
+rulebook's limits (meters 0 to +5, momentum -6 to its max, supply shared by the party).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.errors import InvalidValue, NotFound, OptionNeeded, RuleViolation
+from ironsworn.meters import change_meter
+from ironsworn.momentum import change_momentum
+from ironsworn.moves.registry import RULESET_HOOKS, short_name
+from ironsworn.progress import MAX_TICKS
+from ironsworn.ranks import Rank
+
+if TYPE_CHECKING:
+    from ironsworn.campaign.state import CampaignState, TrackState
+    from ironsworn.content.loader import Ruleset
+    from ironsworn.moves.step import Step
+
+JsonDict = dict[str, Any]
+
+
+class StateChanges:
+    """Track and sheet changes made as events (mixed into the engine)."""
+
+    state: CampaignState
+    events: list[JsonDict]
+    notes: list[str]
+    _front: list[JsonDict]
+    ruleset: Ruleset
+
+    def _move_id(self, short: str) -> str:
+        """The full id of one of the campaign ruleset's moves, from its short name."""
+        prefix = f"move:{self.state.ruleset}/"
+        for move_id in self.ruleset.moves:
+            if move_id.startswith(prefix) and short_name(move_id) == short:
+                return move_id
+        raise NotFound(f"move {short!r} is unknown")
+
+    # --- tracks ----------------------------------------------------------------------------
+
+    def resolve_track(self, ctx: Step, kinds: tuple[str, ...]) -> TrackState:
+        """The track a move acts on: --track, or the character's only active one of the kinds."""
+        query = ctx.data.get("track")
+        if query:
+            track = self.state.track(str(query), kinds)
+        else:
+            mine = [
+                t
+                for t in self.state.tracks.values()
+                if t.kind in kinds and t.status == "active" and ctx.name in t.characters
+            ]
+            if len(mine) != 1:
+                what = "/".join(kinds)
+                if not mine:
+                    raise InvalidValue(f"{ctx.name} has no active {what} track: create one first")
+                raise OptionNeeded(
+                    f"{ctx.name} has several {what} tracks; name one with --track (accepted: "
+                    + ", ".join(t.id for t in mine)
+                    + ")",
+                    "track",
+                    tuple((t.id, f"{t.name} ({t.rank} {t.kind}, score {t.score})") for t in mine),
+                )
+            track = mine[0]
+        if track.status != "active":
+            raise RuleViolation(f"track {track.id} ({track.name}) is {track.status}")
+        ctx.data["track"] = track.id
+        return track
+
+    def fights_of(self, name: str) -> list[TrackState]:
+        return [
+            t
+            for t in self.state.tracks.values()
+            if t.kind == "fight" and t.status == "active" and name in t.characters
+        ]
+
+    def mark_progress(self, track: TrackState, times: int = 1) -> None:
+        per = Rank.parse(track.rank).ticks_per_mark
+        self.set_ticks(track, track.ticks + per * times)
+
+    def set_ticks(self, track: TrackState, ticks: int) -> None:
+        ticks = max(0, min(MAX_TICKS, ticks))
+        if ticks != track.ticks:
+            self.emit({"type": "progress", "track": track.id, "from": track.ticks, "to": ticks})
+
+    def close_track(self, track: TrackState, status: str) -> None:
+        if track.status != status:
+            self.emit(
+                {"type": "track_closed", "track": track.id, "from": track.status, "to": status}
+            )
+
+    # --- primitive changes (each one an event) ---------------------------------------------
+
+    def emit(self, event: JsonDict) -> None:
+        self.state.apply(event)
+        self.events.append(event)
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+        self.events.append({"type": "note", "text": text})
+
+    def set_meter(self, name: str, meter: str, value: int) -> None:
+        char = self.state.character(name)
+        current = int(getattr(char, meter))
+        if value != current:
+            self.emit(
+                {
+                    "type": "meter",
+                    "character": char.name,
+                    "meter": meter,
+                    "from": current,
+                    "to": value,
+                }
+            )
+
+    def set_flag(self, name: str, flag: str, value: Any) -> None:
+        char = self.state.character(name)
+        if char.flags.get(flag) != value:
+            self.emit(
+                {
+                    "type": "flag",
+                    "character": char.name,
+                    "flag": flag,
+                    "from": char.flags.get(flag),
+                    "to": value,
+                }
+            )
+
+    def set_initiative(self, name: str, value: bool) -> None:
+        char = self.state.character(name)
+        if char.initiative != value:
+            self.emit(
+                {"type": "initiative", "character": char.name, "from": char.initiative, "to": value}
+            )
+
+    def set_debility(self, name: str, debility: str, value: bool) -> None:
+        char = self.state.character(name)
+        if char.has(debility) == value:
+            return
+        self.emit(
+            {
+                "type": "debility",
+                "character": char.name,
+                "debility": debility,
+                "from": not value,
+                "to": value,
+            }
+        )
+        # A debility lowers max momentum at once (ENGINE CHOICE: clamp momentum down to it).
+        if char.momentum > char.momentum_max:
+            self.set_meter(char.name, "momentum", char.momentum_max)
+
+    def momentum(self, name: str, delta: int) -> None:
+        """Gain or lose momentum; a loss past -6 makes you Face a Setback for the rest."""
+        char = self.state.character(name)
+        change = change_momentum(char.momentum, delta, char.impact_count)
+        self.set_meter(char.name, "momentum", change.after)
+        if change.blocked:
+            self.note(
+                f"{char.name}: +{change.blocked} momentum not taken (max {char.momentum_max:+d})"
+            )
+        hook = RULESET_HOOKS.get(self.state.ruleset, {}).get("momentum_overflow")
+        if change.overflow and hook is not None:
+            hook(self, char.name, change.overflow)
+        elif change.overflow:
+            self.note(f"{char.name}: momentum is at -6; Face a Setback for {change.overflow}")
+            self._front.append(
+                {
+                    "step": "move",
+                    "move": self._move_id("face_a_setback"),
+                    "character": char.name,
+                    "amount": change.overflow,
+                }
+            )
+
+    def meter(self, name: str, meter: str, delta: int) -> int:
+        """Change health or spirit (supply goes through :meth:`supply`); return the overflow.
+
+        A gain blocked by a condition is reported in the notes, never silently dropped.
+        """
+        if meter == "supply":
+            self.supply(name, delta)
+            return 0
+        if meter == "momentum":
+            self.momentum(name, delta)
+            return 0
+        char = self.state.character(name)
+        change = change_meter(meter, int(getattr(char, meter)), delta, char.blocked_by(meter))
+        self.set_meter(char.name, meter, change.after)
+        if change.blocked and change.blocked_by:
+            self.note(f"{char.name}: +{change.blocked} {meter} blocked ({change.blocked_by})")
+        elif change.blocked:
+            self.note(f"{char.name}: +{change.blocked} {meter} not taken (already at +5)")
+        return change.overflow
+
+    def supply(self, name: str, delta: int) -> None:
+        """Supply is shared by the party: a change applies to each of them (rulebook p. 35)."""
+        hook = RULESET_HOOKS.get(self.state.ruleset, {}).get("supply")
+        if hook is not None:
+            hook(self, name, delta)
+            return
+        party = self.state.party(name)
+        if delta < 0 and any(c.has("unprepared") for c in party):
+            # Out of Supply: further -supply is paid as -health, -spirit or -momentum.
+            self._front.append(
+                {
+                    "step": "move",
+                    "move": self._move_id("out_of_supply"),
+                    "character": name,
+                    "amount": -delta,
+                }
+            )
+            return
+        reached_zero, overflow = False, 0
+        for char in party:
+            change = change_meter("supply", char.supply, delta, char.blocked_by("supply"))
+            self.set_meter(char.name, "supply", change.after)
+            if change.blocked and change.blocked_by:
+                self.note(f"{char.name}: +{change.blocked} supply blocked (unprepared)")
+            if delta < 0 and change.after == 0:
+                reached_zero = True
+                # ENGINE CHOICE (spec §6.5): the part of a loss that 0 could not absorb is
+                # paid like any further -supply while unprepared.
+                overflow = max(overflow, change.overflow)
+        if reached_zero:
+            self._front.append(
+                {
+                    "step": "move",
+                    "move": self._move_id("out_of_supply"),
+                    "character": name,
+                    "amount": overflow,
+                }
+            )
+
+    def companion_meter(self, name: str, asset_id: str, delta: int) -> int:
+        char = self.state.character(name)
+        asset = next(a for a in char.assets if a["id"] == asset_id)
+        meter = asset["meter"]
+        change = change_meter("health", int(meter["value"]), delta, None, int(meter["max"]))
+        if change.after != meter["value"]:
+            self.emit(
+                {
+                    "type": "asset_meter",
+                    "character": char.name,
+                    "asset": asset_id,
+                    "from": meter["value"],
+                    "to": change.after,
+                }
+            )
+        return change.overflow

@@ -1,0 +1,106 @@
+"""The options of a move call that only some moves read, and the check that refuses the rest."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.errors import InvalidValue
+from ironsworn.moves.registry import NO_ROLL_ASSET_MOVES, RULESET_OPTIONS, ruleset_name, short_name
+
+if TYPE_CHECKING:
+    from ironsworn.content.model import Move
+
+# The options of make_move that only some classic moves read (the rest refuse them, rather
+# than silently ignore them).
+OPTION_MOVES: dict[str, frozenset[str]] = {
+    "amount": frozenset(
+        {
+            "endure_harm",
+            "endure_stress",
+            "companion_endure_harm",
+            "strike",
+            "clash",
+            "end_the_fight",
+            "face_a_setback",
+            "out_of_supply",
+        }
+    ),
+    "track": frozenset(
+        {
+            "undertake_a_journey",
+            "reach_your_destination",
+            "draw_the_circle",
+            "enter_the_fray",
+            "strike",
+            "clash",
+            "end_the_fight",
+            "swear_an_iron_vow",
+            "reach_a_milestone",
+            "fulfill_your_vow",
+            "forsake_your_vow",
+            "face_danger",
+            "secure_an_advantage",
+        }
+    ),
+    "ally": frozenset({"aid_your_ally", "heal"}),
+    "patient": frozenset({"heal"}),
+    "abandon": frozenset({"test_your_bond"}),
+    "companion": frozenset({"heal", "companion_endure_harm"}),
+    "with": frozenset({"forge_a_bond", "test_your_bond", "sojourn", "undertake_a_journey"}),
+    "ability": frozenset({"advance"}),
+    "odds": frozenset({"ask_the_oracle"}),
+    "raise": frozenset({"advance"}),
+    "new_role": frozenset({"advance"}),
+}
+OPTION_FLAGS = {
+    "with": "--with",
+    "adds": "--add",
+    "burn": "--burn/--no-burn",
+    "as_role": "--as",
+    "role_bonus": "--role-bonus",
+    "new_role": "--new-role",
+}
+
+
+# Moves whose --with names a bond already on the sheet (a unique prefix is enough), and those
+# of them that add +1 for it: Sojourn "roll +heart. If you share a bond, add +1" (seed 000
+# L1876-1877); Undertake a Journey "If you are setting off from a community with which you
+# share a bond, add +1 to your initial roll" (L1734-1736).
+BOND_NAMED = frozenset({"sojourn", "undertake_a_journey", "test_your_bond"})
+BOND_ADDS = frozenset(
+    {"move:classic/adventure/undertake_a_journey", "move:classic/relationship/sojourn"}
+)
+
+
+def check_options(move: Move, options: dict[str, Any]) -> None:
+    """Refuse an option the move would not use, naming the moves that do use it."""
+    name = short_name(move.id)
+    ruleset = ruleset_name(move.id)
+    classic = ruleset == "classic"
+    table = OPTION_MOVES if classic else RULESET_OPTIONS.get(ruleset, {})
+    action = move.roll_type == "action_roll"
+    for option, value in options.items():
+        if value in (None, [], ()):
+            continue
+        flag = OPTION_FLAGS.get(option, f"--{option}")
+        if option in ("as_role", "role_bonus") and not action:
+            raise InvalidValue(
+                f"{flag} does not apply to {move.name}: a role contributes to a move that is "
+                "not a progress move and makes an action roll (seed 000 L5328-5331)"
+            )
+        if option in ("stat", "adds", "burn", "reroll", "bond"):
+            if not action:
+                raise InvalidValue(f"{flag} does not apply to {move.name}: it makes no action roll")
+            continue
+        if option == "asset":
+            if move.roll_type == "no_roll" and name not in ("advance", *NO_ROLL_ASSET_MOVES):
+                raise InvalidValue(f"--asset does not apply to {move.name}: it makes no roll")
+            continue
+        if option == "track" and move.roll_type in ("progress_roll",) and not classic:
+            continue  # a Starforged progress move rolls against the track it is given
+        users = table.get(option) if table else OPTION_MOVES.get(option)
+        if users is None:
+            continue
+        if not table or name not in users:
+            accepted = ", ".join(sorted(u.replace("_", " ") for u in users))
+            raise InvalidValue(f"{flag} does not apply to {move.name} (it is for: {accepted})")

@@ -1,0 +1,166 @@
+"""What one engine call reports: the moves made, the effects of their events, and the log line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+JsonDict = dict[str, Any]
+
+
+@dataclass
+class MoveRecord:
+    """One move made during an operation (the main move or a follow-on)."""
+
+    move: str
+    name: str
+    character: str
+    stat: str | None = None
+    roll: JsonDict | None = None
+    outcome: str | None = None
+    text: str | None = None
+    # Where the move starts among the operation's events (what it did before its roll comes
+    # after its name when the operation is told in order); not part of the JSON.
+    first_event: int | None = field(default=None, compare=False)
+    assets: list[str] = field(default_factory=list)  # the asset abilities that acted
+
+    def to_json(self) -> JsonDict:
+        out: JsonDict = {
+            "move": self.move,
+            "name": self.name,
+            "character": self.character,
+            "stat": self.stat,
+            "roll": self.roll,
+            "outcome": self.outcome,
+            "text": self.text,
+        }
+        if self.assets:
+            out["assets"] = list(self.assets)
+        return out
+
+
+@dataclass
+class OperationResult:
+    """What one call did: the moves made, the events, and what is pending now."""
+
+    kind: str
+    character: str | None
+    events: list[JsonDict] = field(default_factory=list)
+    moves: list[MoveRecord] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    pending: JsonDict | None = None
+    summary: str = ""
+
+    @property
+    def effects(self) -> list[JsonDict]:
+        return [e for e in (effect_of(ev) for ev in self.events) if e is not None]
+
+    def to_json(self) -> JsonDict:
+        main = self.moves[0] if self.moves else None
+        return {
+            "move": main.move if main else None,
+            "character": self.character,
+            "roll": main.roll if main else None,
+            "outcome": main.outcome if main else None,
+            "text": main.text if main else None,
+            "assets": list(main.assets) if main else [],
+            "effects": self.effects,
+            "pending": [public_pending(self.pending)] if self.pending else [],
+            "chain": [m.to_json() for m in self.moves[1:]],
+            "notes": list(self.notes),
+        }
+
+
+def public_pending(pending: JsonDict) -> JsonDict:
+    """The pending decision as shown to the player (without the engine's resume data)."""
+    return {k: v for k, v in pending.items() if k not in ("resume", "step")}
+
+
+# How each state event is shown as an effect: a function from the event to its target name.
+_TARGETS: dict[str, Callable[[JsonDict], str]] = {
+    "meter": lambda e: {"experience_earned": "experience", "bond_ticks": "bonds"}.get(
+        str(e["meter"]), str(e["meter"])
+    ),
+    "debility": lambda e: f"debility:{e['debility']}",
+    "stat": lambda e: str(e["stat"]),
+    "asset_reskin": lambda e: f"{e['asset']}:card",
+    "impact": lambda e: f"impact:{e['impact']}",
+    "legacy": lambda e: f"legacy:{e['track']}",
+    "vehicle_meter": lambda e: "vehicle:integrity",
+    "vehicle_impact": lambda e: f"vehicle:{e['impact']}",
+    "track_field": lambda e: f"{e['track']}:{e['field']}",
+    "initiative": lambda e: "initiative",
+    "status": lambda e: "status",
+    "asset_meter": lambda e: f"{e['asset']}:health",
+    "asset_ability": lambda e: f"{e['asset']}:ability{int(e['ability']) + 1}",
+    "asset_track": lambda e: f"{e['asset']}:{e['track']}",
+    "progress": lambda e: f"{e['track']}:ticks",
+    "rank": lambda e: f"{e['track']}:rank",
+    "countdown": lambda e: f"{e['track']}:countdown",
+    "track_closed": lambda e: f"{e['track']}:status",
+}
+# Events that add or remove something: shown as a from/to of its presence.
+_PRESENCE: dict[str, tuple[bool, Callable[[JsonDict], str]]] = {
+    "bond_added": (True, lambda e: f"bond:{e['bond']}"),
+    "bond_removed": (False, lambda e: f"bond:{e['bond']}"),
+    "asset_added": (True, lambda e: str(e["asset"]["id"])),
+    "asset_removed": (False, lambda e: str(e["asset"])),
+}
+
+
+def effect_of(event: JsonDict) -> JsonDict | None:
+    """The player-facing effect of a state event, or None for records and internal flags."""
+    kind = str(event.get("type"))
+    effect: JsonDict
+    if kind == "legacy":
+        before, after = event["from"], event["to"]
+        effect = {
+            "target": _TARGETS[kind](event),
+            "from": int(before["ticks"]) + (40 if before.get("completed") else 0),
+            "to": int(after["ticks"]) + (40 if after.get("completed") else 0),
+        }
+    elif kind in _TARGETS:
+        effect = {"target": _TARGETS[kind](event), "from": event["from"], "to": event["to"]}
+    elif kind in _PRESENCE:
+        added, target = _PRESENCE[kind]
+        effect = {"target": target(event), "from": not added, "to": added}
+    elif kind == "track_created":
+        track = event["track"]
+        return {"target": track["id"], "from": None, "to": track["name"]}
+    elif kind == "vehicle":
+        before, after = event["from"], event["to"]
+        return {
+            "target": "vehicle",
+            "from": before["name"] if before else None,
+            "to": after["name"] if after else None,
+        }
+    elif kind == "truth":
+        before, after = event["from"], event["to"]
+        return {
+            "target": str(event["truth"]),
+            "from": before["key"] if before else None,
+            "to": after["key"] if after else None,
+        }
+    else:
+        return None
+    if "character" in event:
+        effect["character"] = event["character"]
+    return effect
+
+
+def summary_line(records: list[MoveRecord], events: list[JsonDict]) -> str:
+    """One line for the log: the moves made, else the choice, else the first effects."""
+    parts = [r.name + (f" ({r.outcome.replace('_', ' ')})" if r.outcome else "") for r in records]
+    chosen = [e for e in events if e.get("type") == "choice"]
+    if chosen:
+        parts.insert(0, "chose " + ", ".join(k.replace("_", " ") for k in chosen[0]["keys"]))
+    if not parts:
+        effects = [e for e in (effect_of(ev) for ev in events) if e is not None]
+        parts = [
+            f"{e['target']}: {e['to']}"
+            if e["from"] is None
+            else f"{e['target']} {e['from']} -> {e['to']}"
+            for e in effects[:3]
+        ]
+    return ", ".join(parts)

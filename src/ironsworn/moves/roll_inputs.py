@@ -1,0 +1,119 @@
+"""What a move's roll is made of: the stat it rolls, its adds, and a progress move's score."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ironsworn.errors import InvalidValue, OptionNeeded
+from ironsworn.moves.changes import StateChanges
+from ironsworn.moves.registry import PROGRESS_KINDS, short_name
+from ironsworn.progress import TICKS_PER_BOX
+
+if TYPE_CHECKING:
+    from ironsworn.campaign.state import CharacterState
+    from ironsworn.content.model import Move
+    from ironsworn.moves.step import Step
+
+
+class RollInputs(StateChanges):
+    """The stat, adds and progress score of a roll (mixed into the engine)."""
+
+    # --- rolls -----------------------------------------------------------------------------
+
+    def _stat_for(self, ctx: Step, move: Move, char: CharacterState) -> tuple[str, int]:
+        """The stat a move rolls: --stat, or the one the move's rule picks.
+
+        Where a rule picks "whichever is higher/lower" (Endure Harm, Endure Stress; Heal when
+        "mending your own wounds, roll +wits or +iron, whichever is lower", L1681-1682), --stat
+        cannot get around it: it may only name the stat the rule picks (or one tied with it)
+        where the move also has a single-stat roll (Heal), and is refused otherwise. A move
+        with both kinds applies the rule when its handler says the situation is the rule's
+        (``self_heal``, set by the classic Heal), or when no --stat is given; otherwise --stat
+        picks one of its single-stat rolls (Starforged Heal's +heart for a companion).
+        """
+        wanted = ctx.data.get("stat")
+        key = str(wanted or "").strip().lower().replace(" ", "_")
+        options = move.roll_options
+        picked = [o for o in options if o.method in ("highest", "lowest")]
+        singles = [o for o in options if len(o.using) == 1]
+        situation = ctx.data.get("self_heal")
+        if picked and (not singles or situation or (situation is None and not wanted)):
+            option = picked[0]
+            values = [(self._value(ctx, char, u), u) for u in option.using]
+            value, stat = max(values) if option.method == "highest" else min(values)
+            if not wanted:
+                return stat, value
+            # Naming the stat the rule picks anyway is fine where the move has a stat to name.
+            tied = [u for v, u in values if v == value] if singles else []
+            if key in tied:
+                return key, value
+            shown = ", ".join(f"{u} {v}" for v, u in sorted(values, key=lambda x: x[1]))
+            accepted = f"{' or '.join(tied)}, or " if tied else ""
+            when = f" {option.text}" if singles else ""
+            raise InvalidValue(
+                f"{move.name} rolls the {option.method} of {' or '.join(option.using)}{when} "
+                f"({shown}); --stat {wanted!r} cannot be chosen (accepted: {accepted}no --stat)"
+            )
+        if wanted:
+            for option in singles:
+                if option.using == (key,):
+                    return key, self._value(ctx, char, key)
+            allowed = sorted({o.using[0] for o in singles})
+            raise InvalidValue(
+                f"--stat {wanted!r} is not allowed for {move.name} (accepted: {', '.join(allowed)})"
+            )
+        if len(singles) == 1:
+            return singles[0].using[0], self._value(ctx, char, singles[0].using[0])
+        allowed = [o.using[0] for o in singles]
+        raise OptionNeeded(
+            f"{move.name} needs --stat (accepted: {', '.join(allowed)})",
+            "stat",
+            tuple(
+                (
+                    o.using[0],
+                    f"+{o.using[0]} {self._value(ctx, char, o.using[0])}: {o.text}".rstrip(": "),
+                )
+                for o in singles
+            ),
+        )
+
+    def _value(self, ctx: Step, char: CharacterState, name: str) -> int:
+        if name == "custom" and ctx.data.get("custom_value") is not None:
+            return int(ctx.data["custom_value"])  # set by the move (Develop Your Relationship)
+        if name == "vehicle_integrity":
+            if self.state.vehicle is None:
+                raise InvalidValue("there is no command vehicle: create one with 'vehicle new'")
+            return int(self.state.vehicle["integrity"])
+        if name == "companion_health" and ctx.data.get("companion"):
+            asset = char.asset(str(ctx.data["companion"]))
+            return int(asset["meter"]["value"])
+        return char.value(name)
+
+    def _adds_for(self, ctx: Step, move: Move, char: CharacterState) -> int:
+        total = sum(int(a) for a in ctx.data.get("adds") or [])
+        if any(int(a) < 0 for a in ctx.data.get("adds") or []):
+            raise InvalidValue("adds must be 0 or more")
+        if ctx.data.get("bond"):
+            if not move.adds:
+                raise InvalidValue(f"{move.name} grants no +1 for a bond")
+            total += move.adds[0].value
+        total += int(ctx.data.get("bonus", 0))
+        from ironsworn.moves.roles import role_add
+
+        total += role_add(ctx)  # a role instead of assets: +2, or +1 (and +1 momentum)
+        if ctx.data.get("turn_the_tide"):
+            total += 1
+        return total
+
+    def _progress_score(self, ctx: Step, move: Move) -> int:
+        name = short_name(move.id)
+        char = ctx.char
+        using = move.rolls[0] if move.rolls else ""
+        if char.starforged and (using == "bonds" or using.endswith("_legacy")):
+            # Overcome Destruction rolls the bonds legacy track (Earn Experience: a completed
+            # track counts as 10).
+            return char.legacy_score(using.removesuffix("_legacy"))
+        if name == "write_your_epilogue" or using == "bonds":
+            return min(10, char.bond_ticks // TICKS_PER_BOX)
+        kinds = PROGRESS_KINDS.get(using, ("vow", "journey", "fight", "scene", "connection"))
+        return self.resolve_track(ctx, kinds).score

@@ -1,0 +1,132 @@
+"""The context a rules handler works with: one step of the engine's agenda for one character."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.errors import InvalidValue
+from ironsworn.outcomes import Outcome
+
+if TYPE_CHECKING:
+    from ironsworn.campaign.state import CampaignState, CharacterState, TrackState
+    from ironsworn.content.model import Move
+    from ironsworn.moves.engine import MoveEngine
+
+JsonDict = dict[str, Any]
+
+
+class Step:
+    """The context a rules handler works with: one step of the agenda for one character."""
+
+    def __init__(self, engine: MoveEngine, data: JsonDict) -> None:
+        self.engine = engine
+        self.data = data
+
+    # --- what the step is about ------------------------------------------------------------
+
+    @property
+    def state(self) -> CampaignState:
+        return self.engine.state
+
+    @property
+    def char(self) -> CharacterState:
+        return self.state.character(self.data["character"])
+
+    @property
+    def name(self) -> str:
+        return str(self.data["character"])
+
+    @property
+    def move(self) -> Move:
+        return self.engine.ruleset.any_move(self.data["move"])
+
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome(self.data["outcome"])
+
+    @property
+    def roll(self) -> JsonDict:
+        roll: JsonDict = self.data["roll"]
+        return roll
+
+    @property
+    def amount(self) -> int | None:
+        value = self.data.get("amount")
+        return None if value is None else int(value)
+
+    def track(self, kinds: tuple[str, ...]) -> TrackState:
+        return self.state.tracks[self.data["track"]] if self.data.get("track") else _missing(kinds)
+
+    # --- effects ---------------------------------------------------------------------------
+
+    def emit(self, event: JsonDict) -> None:
+        self.engine.emit(event)
+
+    def note(self, text: str) -> None:
+        self.engine.note(text)
+
+    def momentum(self, delta: int, who: str | None = None) -> None:
+        self.engine.momentum(who or self.name, delta)
+
+    def meter(self, meter: str, delta: int, who: str | None = None) -> int:
+        return self.engine.meter(who or self.name, meter, delta)
+
+    def supply(self, delta: int) -> None:
+        self.engine.supply(self.name, delta)
+
+    def initiative(self, value: bool, who: str | None = None) -> None:
+        self.engine.set_initiative(who or self.name, value)
+
+    def flag(self, flag: str, value: Any, who: str | None = None) -> None:
+        self.engine.set_flag(who or self.name, flag, value)
+
+    def debility(self, debility: str, value: bool, who: str | None = None) -> None:
+        self.engine.set_debility(who or self.name, debility, value)
+
+    def mark_progress(self, track: TrackState, times: int = 1) -> None:
+        self.engine.mark_progress(track, times)
+
+    def follow(self, move: str, **args: Any) -> None:
+        """Queue a follow-on move (made right after the current step)."""
+        self.engine.follow(self.name, move, **args)
+
+    def pay_the_price(self) -> None:
+        # "If you rolled a match on a move ... and the outcome of that move tells you to Pay
+        # the Price, you can consider rolling on the table" (seed 000 L2716-2719).
+        roll = self.data.get("roll")
+        after_match = isinstance(roll, dict) and bool(roll.get("match"))
+        self.follow("pay_the_price", **({"after_match": True} if after_match else {}))
+
+    def choose(
+        self,
+        point: str,
+        options: Sequence[tuple[str, str]],
+        count: int = 1,
+        minimum: int | None = None,
+        prompt: str | None = None,
+        who: str | None = None,
+        **context: Any,
+    ) -> None:
+        """Ask the player to choose; ``point`` names the resume handler."""
+        self.engine.ask(
+            {
+                "kind": "choose",
+                "character": who or self.name,
+                "move": self.data.get("move"),
+                "prompt": prompt or "choose",
+                "options": [{"key": k, "text": t} for k, t in options],
+                "count": count,
+                "min": count if minimum is None else minimum,
+                "resume": {**self.data, "point": point, "context": context},
+            }
+        )
+
+    def options_of(self, list_name: str, exclude: Iterable[str] = ()) -> list[tuple[str, str]]:
+        skip = set(exclude)
+        choices = self.move.choices[list_name]
+        return [(o.key, o.text) for o in choices.options if o.key not in skip]
+
+
+def _missing(kinds: tuple[str, ...]) -> TrackState:
+    raise InvalidValue(f"this move needs a {'/'.join(kinds)} track: give --track")

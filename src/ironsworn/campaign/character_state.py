@@ -1,0 +1,299 @@
+"""A character and a progress track as the campaign state holds them.
+
+:class:`CharacterState` is one character's sheet (stats, meters, momentum, debilities or
+Starforged impacts, legacy tracks, bonds, assets, initiative); :class:`TrackState` is a progress
+track shared by any number of characters. Both are changed only by
+:meth:`~ironsworn.campaign.state.CampaignState.apply`, which folds the campaign's events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ironsworn.debilities import BLOCKING, DEBILITIES
+from ironsworn.errors import InvalidValue, NotFound
+from ironsworn.impacts import BLOCKING as IMPACT_BLOCKING
+from ironsworn.impacts import IMPACTS
+from ironsworn.momentum import MOMENTUM_START, momentum_max, momentum_reset
+from ironsworn.progress import progress_score
+
+STATS = ("edge", "heart", "iron", "shadow", "wits")
+CREATION_STATS = (3, 2, 2, 1, 1)
+RULESETS = ("classic", "starforged")
+LEGACY_TRACKS = ("quests", "bonds", "discoveries")
+RECORD_EVENTS = frozenset(
+    {"roll", "move", "oracle", "ask", "choice", "burn", "journal", "note", "session"}
+)
+
+JsonDict = dict[str, Any]
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, scalars), much faster than deepcopy."""
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [copy_json(v) for v in value]
+    return value
+
+
+@dataclass
+class CharacterState:
+    """One character's sheet."""
+
+    name: str
+    stats: dict[str, int]
+    health: int = 5
+    spirit: int = 5
+    supply: int = 5
+    momentum: int = MOMENTUM_START
+    debilities: list[str] = field(default_factory=list)
+    experience_earned: int = 0
+    experience_spent: int = 0
+    bond_ticks: int = 0
+    bonds: list[str] = field(default_factory=list)
+    assets: list[JsonDict] = field(default_factory=list)
+    equipment: list[str] = field(default_factory=list)
+    initiative: bool = False
+    status: str = "active"
+    flags: dict[str, Any] = field(default_factory=dict)
+    # Starforged: the character shape of the campaign's ruleset, its impacts (in place of
+    # debilities) and its legacy tracks.
+    ruleset: str = "classic"
+    impacts: list[str] = field(default_factory=list)
+    legacy: dict[str, JsonDict] = field(default_factory=dict)
+    # Vehicle troubles of the command vehicle count as impacts for everyone aboard; kept in
+    # step by CampaignState (not stored: the vehicle holds them).
+    vehicle_impacts: int = 0
+
+    @property
+    def starforged(self) -> bool:
+        return self.ruleset == "starforged"
+
+    @property
+    def impact_count(self) -> int:
+        """Marked debilities, or Starforged impacts (with the vehicle's troubles)."""
+        return len(self.debilities) + len(self.impacts) + self.vehicle_impacts
+
+    @property
+    def momentum_max(self) -> int:
+        return momentum_max(self.impact_count)
+
+    @property
+    def momentum_reset(self) -> int:
+        return momentum_reset(self.impact_count)
+
+    def has(self, debility: str) -> bool:
+        return debility in self.debilities or debility in self.impacts
+
+    def blocked_by(self, meter: str) -> str | None:
+        """The marked condition (or misfortune) that blocks gains on ``meter``, if any."""
+        condition = (IMPACT_BLOCKING if self.starforged else BLOCKING).get(meter)
+        return condition if condition and self.has(condition) else None
+
+    def legacy_track(self, track: str) -> JsonDict:
+        """A Starforged legacy track as {ticks, completed, xp_boxes}."""
+        return dict(self.legacy.get(track) or {"ticks": 0, "completed": False, "xp_boxes": 0})
+
+    def legacy_score(self, track: str) -> int:
+        """A legacy track's progress score: 10 once completed (Earn Experience)."""
+        data = self.legacy_track(track)
+        return 10 if data["completed"] else progress_score(int(data["ticks"]))
+
+    def value(self, name: str) -> int:
+        """A stat or a meter by name."""
+        if name in self.stats:
+            return self.stats[name]
+        if name in ("health", "spirit", "supply", "momentum"):
+            return int(getattr(self, name))
+        if name == "companion_health":
+            meters = [a["meter"]["value"] for a in self.assets if a.get("meter")]
+            if not meters:
+                raise InvalidValue(f"{self.name} has no companion with a health meter")
+            return int(max(meters))
+        raise InvalidValue(f"{name!r} is not a stat or meter")
+
+    def asset(self, query: str) -> JsonDict:
+        key = query.strip().lower()
+        for asset in self.assets:
+            named = str(asset.get("input") or "").lower()  # a companion's own name
+            if key in (asset["id"].lower(), asset["name"].lower(), named) or asset[
+                "id"
+            ].lower().endswith("/" + key.replace(" ", "_")):
+                return asset
+        raise NotFound(
+            f"{self.name} has no asset {query!r}",
+            tuple(a["name"] for a in self.assets),
+        )
+
+    def bond(self, query: str) -> str:
+        """A bond on the sheet by name: exact (any case), else a unique prefix; else NotFound."""
+        key = " ".join(query.split()).lower()
+        exact = [b for b in self.bonds if b.lower() == key]
+        found = exact or [b for b in self.bonds if key and b.lower().startswith(key)]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise NotFound(f"bond {query!r} is ambiguous for {self.name}", tuple(found))
+        if not self.bonds:
+            raise NotFound(f"{self.name} has no bonds on the sheet (no bond {query!r})")
+        raise NotFound(f"{self.name} has no bond {query!r}", tuple(self.bonds))
+
+    def to_dict(self) -> JsonDict:
+        # Written out by hand: dataclasses.asdict is the slowest part of a snapshot.
+        return {
+            "name": self.name,
+            "stats": dict(self.stats),
+            "health": self.health,
+            "spirit": self.spirit,
+            "supply": self.supply,
+            "momentum": self.momentum,
+            "debilities": sorted(self.debilities),
+            "experience_earned": self.experience_earned,
+            "experience_spent": self.experience_spent,
+            "bond_ticks": self.bond_ticks,
+            "bonds": list(self.bonds),
+            "assets": copy_json(self.assets),
+            "equipment": list(self.equipment),
+            "initiative": self.initiative,
+            "status": self.status,
+            "flags": copy_json(self.flags),
+            **self._starforged_dict(),
+        }
+
+    def _starforged_dict(self) -> JsonDict:
+        if not self.starforged:
+            return {}  # a classic character keeps the shape it always had
+        return {
+            "ruleset": self.ruleset,
+            "impacts": list(self.impacts),
+            "legacy": copy_json(self.legacy),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CharacterState:
+        return cls(**copy_json(dict(data)))
+
+    def sheet(self) -> JsonDict:
+        """The character sheet as the CLI prints it."""
+        if self.starforged:
+            return self._starforged_sheet()
+        return {
+            "name": self.name,
+            "stats": dict(self.stats),
+            "health": self.health,
+            "spirit": self.spirit,
+            "supply": self.supply,
+            "momentum": self.momentum,
+            "momentum_max": self.momentum_max,
+            "momentum_reset": self.momentum_reset,
+            "debilities": [d for d in DEBILITIES if d in self.debilities],
+            "experience": {
+                "earned": self.experience_earned,
+                "spent": self.experience_spent,
+                "available": self.experience_earned - self.experience_spent,
+            },
+            "bonds": {
+                "ticks": self.bond_ticks,
+                "score": progress_score(self.bond_ticks),
+                "list": list(self.bonds),
+            },
+            "assets": copy_json(self.assets),
+            "equipment": list(self.equipment),
+            "initiative": self.initiative,
+            "status": self.status,
+        }
+
+    def _starforged_sheet(self) -> JsonDict:
+        legacy = {}
+        for track in LEGACY_TRACKS:
+            data = self.legacy_track(track)
+            legacy[track] = {
+                "ticks": data["ticks"],
+                "score": self.legacy_score(track),
+                "completed": data["completed"],
+            }
+        return {
+            "name": self.name,
+            "ruleset": self.ruleset,
+            "stats": dict(self.stats),
+            "health": self.health,
+            "spirit": self.spirit,
+            "supply": self.supply,
+            "momentum": self.momentum,
+            "momentum_max": self.momentum_max,
+            "momentum_reset": self.momentum_reset,
+            "impacts": [i for i in IMPACTS if i in self.impacts],
+            "legacy": legacy,
+            "experience": {
+                "earned": self.experience_earned,
+                "spent": self.experience_spent,
+                "available": self.experience_earned - self.experience_spent,
+            },
+            "assets": copy_json(self.assets),
+            "equipment": list(self.equipment),
+            # In a fight: in control (the initiative of classic) or in a bad spot.
+            "position": "in control" if self.initiative else "in a bad spot",
+            "status": self.status,
+        }
+
+
+@dataclass
+class TrackState:
+    """A progress track: a vow, a journey, a fight or a scene challenge."""
+
+    id: str
+    kind: str
+    name: str
+    rank: str
+    ticks: int = 0
+    characters: list[str] = field(default_factory=list)
+    status: str = "active"
+    foe: str | None = None
+    count: int = 1
+    countdown: int | None = None
+    role: str | None = None  # a Starforged connection's role
+    bonded: bool = False  # a Starforged connection you share a bond with (Forge a Bond)
+    influence: str | None = None  # Forge a Bond: "bolstered" or "expanded"
+    no_benefit: bool = False  # Test Your Relationship: until the loyalty vow is done
+
+    @property
+    def score(self) -> int:
+        return progress_score(self.ticks)
+
+    def to_dict(self) -> JsonDict:
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "name": self.name,
+            "rank": self.rank,
+            "ticks": self.ticks,
+            "characters": list(self.characters),
+            "status": self.status,
+            "foe": self.foe,
+            "count": self.count,
+            "countdown": self.countdown,
+            **(
+                {
+                    "role": self.role,
+                    "bonded": self.bonded,
+                    "influence": self.influence,
+                    "no_benefit": self.no_benefit,
+                }
+                if self.kind == "connection"
+                else {}
+            ),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TrackState:
+        track = cls(**data)
+        track.characters = list(track.characters)
+        return track
+
+    def summary(self) -> JsonDict:
+        data = self.to_dict()
+        data["score"] = self.score
+        return data

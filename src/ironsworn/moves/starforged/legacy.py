@@ -11,6 +11,10 @@ from ironsworn.moves.engine import Step, no_roll, on_resume
 from ironsworn.moves.starforged._common import RULESET, M, S, W
 
 ADVANCE_COST = {"new_asset": 3, "upgrade": 2}
+# Advance: "Choose from the following categories ... Module ... Support Vehicle ... Path ...
+# Companion ... Deed" (seed 003), as the asset types of a Datasworn Starforged pack.
+ADVANCE_CATEGORIES = ("module", "support_vehicle", "path", "companion", "deed")
+ACCEPTED = "a module, support vehicle, path, companion or deed"
 
 
 @no_roll("earn_experience", ruleset=RULESET)
@@ -29,11 +33,24 @@ def earn_experience(ctx: Step) -> None:
 
 @no_roll("advance", ruleset=RULESET)
 def advance(ctx: Step) -> None:
-    """Spend 3 experience on a new asset (module, support vehicle, path, companion, deed) or 2
-    to upgrade one (the next unmarked ability, or --ability N)."""
+    """ "Spend 3 experience to add a new asset, or 2 experience to upgrade an asset. Choose
+    from the following categories": module, support vehicle, path, companion, deed (seed 003).
+
+    ENGINE CHOICE: an upgrade may mark an ability of any asset the character holds, the
+    command vehicle's card too ("Module: Upgrade your command vehicle" names what is added,
+    and the card is the vehicle); a new command vehicle is added only when the campaign has
+    none (Overcome Destruction: "Spend this experience only on a new command vehicle").
+    """
     query = ctx.data.get("asset")
+    if isinstance(query, list):
+        if len(query) > 1:
+            raise InvalidValue("Advance adds or upgrades one asset: give --asset once")
+        query = query[0] if query else None
     if not query:
-        raise InvalidValue("Advance needs --asset (the asset to buy or upgrade)")
+        raise InvalidValue(
+            f"Advance needs --asset NAME: {ACCEPTED} to add (3 experience), or an asset of "
+            "yours to upgrade (2 experience)"
+        )
     try:
         ctx.char.asset(str(query))
         key = "upgrade"
@@ -65,6 +82,7 @@ def _purchase(ctx: Step, key: str, query: str, ability: Any) -> dict[str, Any]:
                 "('ironsworn content import starforged.json')"
             )
         asset = resolve(assets, query, "asset", lambda a: str(a.name), (RULESET,))
+        check_category(ctx, asset.name, category_of(asset.id))
         if any(a["id"] == asset.id for a in char.assets):
             raise RuleViolation(f"{char.name} already has {asset.name}")
         record = new_asset_record(asset, start=None if ability is None else int(ability))
@@ -90,6 +108,29 @@ def _purchase(ctx: Step, key: str, query: str, ability: Any) -> dict[str, Any]:
         "from": False,
         "to": True,
     }
+
+
+def category_of(asset_id: str) -> str:
+    """``module`` for ``asset:starforged/module/engine_upgrade`` (a pack's category key)."""
+    parts = asset_id.partition(":")[2].split("/")
+    return parts[1] if len(parts) > 2 else ""
+
+
+def check_category(ctx: Step, name: str, category: str) -> None:
+    """Refuse a new asset outside Advance's categories (a command vehicle only to replace one
+    that was lost)."""
+    if category in ADVANCE_CATEGORIES:
+        return
+    kind = category.replace("_", " ") or "asset"
+    if category == "command_vehicle":
+        if ctx.state.vehicle is None:
+            ctx.note(f"{name}: a new command vehicle, to replace the one that was lost")
+            return
+        raise RuleViolation(
+            f"Advance adds {ACCEPTED}, not {name} (a command vehicle: the campaign has one, "
+            f"{ctx.state.vehicle['name']})"
+        )
+    raise RuleViolation(f"Advance adds {ACCEPTED}, not {name} (a {kind})")
 
 
 STRONG = [

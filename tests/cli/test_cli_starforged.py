@@ -115,6 +115,18 @@ def test_impacts_lower_momentum_and_legacy_earns_experience(
         ("classic", ["impact", "mark", "wounded"], "classic"),
         ("classic", ["vehicle", "new", "Firebird"], "classic"),
         ("classic", ["campaign", "new", "x", "--ruleset", "delve"], "--ruleset 'delve'"),
+        # Lookups by name are the campaign's: "a classic campaign never shows a Starforged
+        # move and the reverse" (issue 11).
+        ("classic", ["move", "show", "withstand", "damage"], "a starforged move"),
+        ("classic", ["move", "show", "starforged/suffer/withstand_damage"], "a starforged"),
+        ("classic", ["asset", "fits", "withstand", "damage"], "a starforged move"),
+        ("starforged", ["move", "show", "undertake", "a", "journey"], "a classic move"),
+        ("starforged", ["oracle", "roll", "settlement", "name"], "a classic oracle table"),
+        ("starforged", ["oracle", "show", "settlement", "name"], "a classic oracle table"),
+        ("starforged", ["asset", "show", "hawk"], "a classic asset"),
+        ("starforged", ["npc", "show", "bear"], "a classic NPC"),
+        ("starforged", ["truth", "roll", "the", "old", "world"], "a classic truth"),
+        ("starforged", ["region", "show", "havens"], "a classic region"),
     ],
 )
 def test_bad_input_is_one_line_exit_2_and_changes_nothing(
@@ -132,3 +144,48 @@ def test_bad_input_is_one_line_exit_2_and_changes_nothing(
     assert len(err.strip().splitlines()) == 1, err
     assert named in err
     assert fingerprint(home) == before
+
+
+def test_lookups_by_name_are_the_campaigns_and_work_without_one(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Outside a campaign the whole library is looked through, as before.
+    code, out, _ = run(capsys, "move", "show", "withstand", "damage", "--json")
+    assert code == 0 and json.loads(out)["id"] == "move:starforged/suffer/withstand_damage"
+    assert run(capsys, "npc", "show", "bear")[0] == 0
+    # A name both rulesets use is the campaign's own move.
+    starforged(capsys)
+    code, out, _ = run(capsys, "move", "show", "face", "danger", "--json")
+    assert code == 0 and json.loads(out)["id"] == "move:starforged/adventure/face_danger"
+    code, out, _ = run(capsys, "move", "show", "undertake a journey", "--ruleset", "classic")
+    assert code == 0 and "Undertake a Journey" in out
+    code, _, err = run(capsys, "oracle", "roll", "settlement", "name")
+    assert "import a starforged pack" in err
+    # A classic campaign reads its own.
+    assert run(capsys, "campaign", "new", "iron")[0] == 0
+    code, out, _ = run(capsys, "move", "show", "face", "danger", "--json")
+    assert code == 0 and json.loads(out)["id"] == "move:classic/adventure/face_danger"
+    code, out, _ = run(capsys, "truth", "roll", "--seed", "1", "--json")
+    assert code == 0 and {t["id"].split("/")[0] for t in json.loads(out)} == {"truth:classic"}
+
+
+def test_an_imported_starforged_pack_stays_out_of_a_classic_campaign(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from shared_files import STARFORGED_DATASWORN, shared_file
+
+    path = shared_file(STARFORGED_DATASWORN)
+    assert run(capsys, "content", "import", str(path))[0] == 0
+    classic(capsys)
+    before = fingerprint(home)
+    for argv, named in (
+        (["asset", "show", "ace"], "Ace is a starforged asset"),
+        (["oracle", "roll", "first", "look"], "'first look' names 3 starforged oracle tables"),
+    ):
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (2, ""), err
+        assert named in err and len(err.strip().splitlines()) == 1
+    assert fingerprint(home) == before
+    starforged(capsys)
+    code, out, _ = run(capsys, "asset", "show", "ace", "--json")
+    assert code == 0 and json.loads(out)["id"] == "asset:starforged/path/ace"

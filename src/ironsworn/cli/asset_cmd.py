@@ -12,7 +12,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.cli.common import JoinWords, campaign_options, common_options, emit, parse_int
-from ironsworn.errors import IronswornError
+from ironsworn.errors import NotFound
 
 if TYPE_CHECKING:
     from ironsworn.content.loader import Ruleset
@@ -163,8 +163,10 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
+    from ironsworn.cli.content_cmd import lookup_ruleset
+
     ruleset = library()
-    asset = ruleset.find("assets", args.id)
+    asset = ruleset.find_in("assets", args.id, lookup_ruleset(args))
     emit(args, card_json(ruleset, asset), lambda: card_text(ruleset, asset))
     return 0
 
@@ -236,8 +238,8 @@ def run_fits(args: argparse.Namespace) -> int:
     state = read_state(args)
     char = state.character(args.character)
     try:
-        move = ruleset.find("moves", args.move)
-    except IronswornError:
+        move = ruleset.find_in("moves", args.move, state.ruleset)
+    except NotFound:
         from ironsworn.content.lookup import resolve
 
         move = resolve(ruleset.asset_moves, args.move, "move", lambda m: str(m.name))

@@ -77,6 +77,13 @@ def listed_ruleset(args: argparse.Namespace, fallback: str = "all") -> str:
     return campaign_ruleset() or fallback
 
 
+def lookup_ruleset(args: argparse.Namespace) -> str | None:
+    """The ruleset a lookup by name searches (``show``, ``roll``): ``--ruleset`` where the
+    command has it, else the campaign's; None outside a campaign (the whole library)."""
+    given = getattr(args, "ruleset", None)
+    return str(given) if given else campaign_ruleset()
+
+
 def campaign_ruleset() -> str | None:
     """The ruleset of the campaign commands would use ($IRONSWORN_CAMPAIGN or the current
     one), or None when there is none yet (or it cannot be read: the list still works)."""
@@ -141,7 +148,7 @@ def _table(rows: list[dict[str, Any]]) -> str:
 
 def _showing(kind: str, describe: Callable[[Any], str]) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
-        item = library().find(kind, args.id)
+        item = library().find_in(kind, args.id, lookup_ruleset(args))
         emit(args, item.to_json(), lambda: describe(item))
         return 0
 
@@ -189,7 +196,7 @@ def oracle_json(table: OracleTable) -> dict[str, Any]:
 
 
 def _oracle_show(args: argparse.Namespace) -> int:
-    table = library().oracle(args.id)
+    table = library().find_in("oracles", args.id, lookup_ruleset(args))
 
     def text() -> str:
         lines = [f"{table.name} ({table.id}) — {table.dice}" + _page(table.page)]
@@ -209,7 +216,8 @@ def _oracle_roll(args: argparse.Namespace) -> int:
     from ironsworn.content.oracle_roller import roll_oracle
 
     ruleset = library()
-    result = roll_oracle(ruleset, ruleset.oracle(args.id), _dice(args), _value(args))
+    table = ruleset.find_in("oracles", args.id, lookup_ruleset(args))
+    result = roll_oracle(ruleset, table, _dice(args), _value(args))
     data = result.to_json()
     event = {
         "type": "oracle",
@@ -251,13 +259,16 @@ def _truth_roll(args: argparse.Namespace) -> int:
 
     ruleset = library()
     dice = _dice(args)
+    scope = lookup_ruleset(args)
     if args.id is None:
         if args.value is not None:
             raise UsageError("--value needs one truth ID (it would give every truth one roll)")
-        results = [roll_truth(ruleset, truth, dice) for truth in ruleset.truths.values()]
+        truths = ruleset.in_ruleset("truths", scope).values()
+        results = [roll_truth(ruleset, truth, dice) for truth in truths]
         data: Any = [r.to_json() for r in results]
     else:
-        results = [roll_truth(ruleset, ruleset.truth(args.id), dice, _value(args))]
+        truth = ruleset.find_in("truths", args.id, scope)
+        results = [roll_truth(ruleset, truth, dice, _value(args))]
         data = results[0].to_json()
 
     def text() -> str:

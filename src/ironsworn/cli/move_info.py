@@ -4,7 +4,7 @@ The ``move`` command itself lives in ``move_cmd.py``; it calls :func:`add_list_s
 subparsers (or wires :func:`list_moves` / :func:`show_move` itself). Both functions read
 ``args.json``; :func:`list_moves` reads ``args.ruleset`` (None, ``classic``, ``starforged``,
 ``all`` or an imported pack id) and :func:`show_move` reads ``args.id`` and, if present,
-``args.ruleset`` as the preferred ruleset for a name two rulesets share.
+``args.ruleset`` (else the campaign's ruleset) as the ruleset the move must belong to.
 """
 
 from __future__ import annotations
@@ -82,10 +82,11 @@ def list_moves(args: argparse.Namespace) -> int:
 
 def show_move(args: argparse.Namespace) -> int:
     """Print one move: trigger, how it is rolled, outcomes and choices."""
+    from ironsworn.cli.content_cmd import lookup_ruleset
     from ironsworn.content.loader import load_library
 
-    prefer = getattr(args, "ruleset", None)
-    move: Move = load_library().find("moves", args.id, prefer)
+    # The campaign's ruleset (or --ruleset): a classic campaign never shows a Starforged move.
+    move: Move = load_library().find_in("moves", args.id, lookup_ruleset(args))
     emit(args, move.summary_json(), lambda: describe(move))
     return 0
 

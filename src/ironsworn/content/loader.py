@@ -35,8 +35,9 @@ from ironsworn.content.model import (
     OracleTable,
     Region,
     Truth,
+    ruleset_of,
 )
-from ironsworn.errors import ContentError, InvalidValue
+from ironsworn.errors import ContentError, InvalidValue, NotFound
 
 T = TypeVar("T")
 
@@ -260,6 +261,42 @@ class Ruleset:
         what = {"oracles": "oracle table", "npcs": "NPC"}.get(kind, kind[:-1])
         preferred = (prefer, *self.preferred) if prefer else self.preferred
         return resolve(self.items(kind), query, what, _name, preferred)
+
+    def find_in(self, kind: str, query: str, ruleset: str | None) -> Any:
+        """Look up an item of ``kind`` among the items of ``ruleset`` only (a campaign's: a
+        classic campaign never shows a Starforged move, and the reverse). An item that only
+        the other rulesets have is refused in one line naming its ruleset; None or "all"
+        looks through the whole library, as :meth:`find` does."""
+        if ruleset is None or ruleset == "all":
+            return self.find(kind, query)
+        what = {"oracles": "oracle table", "npcs": "NPC"}.get(kind, kind[:-1])
+        own = self.in_ruleset(kind, ruleset)
+        try:
+            return resolve(own, query, what, _name, (ruleset,))
+        except NotFound as missing:
+            try:
+                found = [self.find(kind, query)]
+            except NotFound as wider:
+                # A name several items of the other rulesets share ("First Look") is theirs
+                # too; a merely unknown name keeps the campaign's own message.
+                items = self.items(kind)
+                ambiguous = " is ambiguous" in str(wider)
+                found = [items[c] for c in wider.candidates if c in items] if ambiguous else []
+                if not found:
+                    raise missing from None
+        pack = self._pack_of.get(found[0].id)
+        theirs = pack.ruleset if pack is not None else ruleset_of(found[0].id)
+        whose = (
+            f"{found[0].name} is a {theirs} {what}"
+            if len(found) == 1
+            else f"{query!r} names {len(found)} {theirs} {what}s"
+        )
+        where = {"moves": "move", "oracles": "oracle", "assets": "asset"}.get(kind, kind[:-1])
+        extra = f"; import a {ruleset} pack with 'ironsworn content import FILE'" if not own else ""
+        raise InvalidValue(
+            f"{whose}; this campaign plays {ruleset} "
+            f"(accepted: the {what}s of 'ironsworn {where} list'{extra})"
+        )
 
     def _kind(self, kind: str, build: Callable[[dict[str, Any]], T]) -> dict[str, T]:
         cached = self._loaded.get(kind)

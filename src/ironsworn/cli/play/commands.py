@@ -236,7 +236,9 @@ def _oracle(session: PlaySession, words: list[str], _raw: str) -> None:
     value = None if args.value is None else parse_int(args.value, "--value")
     dice = RandomDice(args.seed) if args.seed is not None else session.dice
     ruleset = session.library
-    result = roll_oracle(ruleset, ruleset.oracle(args.id), dice, value)
+    # The campaign's own oracles: a classic campaign never rolls a Starforged table.
+    table = ruleset.find_in("oracles", args.id, session.state().ruleset)
+    result = roll_oracle(ruleset, table, dice, value)
     who = session.character_name()
     data = result.to_json()
     event = {

@@ -205,6 +205,26 @@ class Narrator:
         change = "marked" if event["to"] else "cleared"
         return f"the vehicle: {words(event['impact'])} {change}"
 
+    def _vehicle_mark(self, event: Mapping[str, Any]) -> str:
+        change = "marked" if event["to"] else "cleared"
+        return f"the command vehicle: {words(event['mark'])} {change}"
+
+    def _asset_mark(self, event: Mapping[str, Any]) -> str:
+        asset = str(event["asset"]).rsplit("/", 1)[-1]
+        change = "marked" if event["to"] else "cleared"
+        return f"{event['character']}'s {words(asset)}: {words(event['mark'])} {change}"
+
+    def _incidental_vehicle(self, event: Mapping[str, Any]) -> str:
+        before, after = event["from"], event["to"]
+        if after is None:
+            return f"the vehicle {event['vehicle']} is gone"
+        if before is None:
+            return f"the vehicle {event['vehicle']} (integrity {after['integrity']})"
+        if before.get("integrity") != after.get("integrity"):
+            return f"{event['vehicle']}'s integrity {before['integrity']} → {after['integrity']}"
+        marks = sorted(set(after.get("marks") or []) ^ set(before.get("marks") or []))
+        return f"{event['vehicle']}: {', '.join(words(m) for m in marks) or 'changed'}"
+
     def _track_field(self, event: Mapping[str, Any]) -> str:
         name = self.track_name(event["track"])
         if event["field"] == "bonded":

@@ -25,7 +25,12 @@ Event types (all JSON objects with a ``"type"``):
   discoveries) as {ticks, completed, xp_boxes}
 - ``ruleset`` {from, to} — the campaign's ruleset (classic, starforged), set before play
 - ``vehicle`` {from, to} — the command vehicle (a dict, or null); ``vehicle_meter`` {from, to}
-  (integrity); ``vehicle_impact`` {impact, from, to} (battered, cursed)
+  (integrity); ``vehicle_impact`` {impact, from, to} (battered, cursed); ``vehicle_mark``
+  {mark, from, to} (booleans: what a roll on Withstand Damage's table left on the command
+  vehicle, :mod:`ironsworn.moves.starforged.vehicles`)
+- ``asset_mark`` {character, asset, mark, from, to} (booleans) — a mark on an asset card: a
+  module broken, a support vehicle battered or crippled
+- ``incidental_vehicle`` {vehicle, from, to} — an incidental vehicle (a dict, or null)
 - ``initiative`` {character, from, to}
 - ``flag`` {character, flag, from, to} — per-character markers the moves use (a bonus for the
   next move, Turn the Tide used, the last strong hit in a fight...)
@@ -82,7 +87,7 @@ __all__ = [
 class CampaignState:
     """Everything the rules need to know about a campaign, rebuilt by folding events."""
 
-    SNAPSHOT_VERSION = 7  # bump when to_dict() or apply() change (snapshots are a cache)
+    SNAPSHOT_VERSION = 8  # bump when to_dict() or apply() change (snapshots are a cache)
 
     def __init__(self) -> None:
         self.characters: dict[str, CharacterState] = {}
@@ -101,6 +106,9 @@ class CampaignState:
         self.ruleset: str = "classic"
         # Starforged: the party's command vehicle (starship) {name, integrity, max, impacts}.
         self.vehicle: JsonDict | None = None
+        # Starforged: incidental vehicles (a borrowed skiff...) by name {name, integrity, max,
+        # marks}; support vehicles are asset cards.
+        self.incidental: dict[str, JsonDict] = {}
         self.options: dict[str, Any] = {}  # the rulebook's campaign options that were set
 
     # --- queries ---------------------------------------------------------------------------
@@ -247,6 +255,26 @@ class CampaignState:
             impacts.remove(name)
         self._vehicle_aboard()
 
+    def _on_vehicle_mark(self, event: Mapping[str, Any]) -> None:
+        if self.vehicle is None:
+            raise CampaignError("there is no command vehicle")
+        marks: list[str] = self.vehicle.setdefault("marks", [])
+        self._toggle(self.vehicle["name"], marks, str(event["mark"]), event)
+
+    def _on_asset_mark(self, event: Mapping[str, Any]) -> None:
+        char = self.characters[event["character"]]
+        asset = next(a for a in char.assets if a["id"] == event["asset"])
+        marks: list[str] = asset.setdefault("marks", [])
+        self._toggle(asset["name"], marks, str(event["mark"]), event)
+
+    def _on_incidental_vehicle(self, event: Mapping[str, Any]) -> None:
+        name = str(event["vehicle"])
+        self._expect(f"the vehicle {name}", self.incidental.get(name), event)
+        if event["to"] is None:
+            self.incidental.pop(name, None)
+        else:
+            self.incidental[name] = copy_json(dict(event["to"]))
+
     def _on_character_removed(self, event: Mapping[str, Any]) -> None:
         self.characters.pop(event["character"], None)
 
@@ -329,6 +357,9 @@ class CampaignState:
             "vehicle",
             "vehicle_meter",
             "vehicle_impact",
+            "vehicle_mark",
+            "asset_mark",
+            "incidental_vehicle",
         }
     )
 
@@ -519,6 +550,7 @@ class CampaignState:
             "truths": copy_json(self.truths),
             "ruleset": self.ruleset,
             "vehicle": copy_json(self.vehicle),
+            "incidental": copy_json(self.incidental),
             "options": copy_json(self.options),
         }
 
@@ -540,6 +572,7 @@ class CampaignState:
         state.truths = copy_json(dict(data.get("truths", {})))
         state.ruleset = str(data.get("ruleset", "classic"))
         state.vehicle = copy_json(data.get("vehicle"))
+        state.incidental = copy_json(dict(data.get("incidental", {})))
         state._vehicle_aboard()
         state.options = copy_json(dict(data.get("options", {})))
         return state

@@ -340,6 +340,7 @@ class _Reader:
                         ),
                     }
                     break
+            toggles = _toggles(asset.get("controls") or {})
             fields = [
                 str(o.get("label") or k)
                 for k, o in (asset.get("options") or {}).items()
@@ -362,6 +363,7 @@ class _Reader:
                         if isinstance(a, dict)
                     ],
                     "condition_meter": meter,
+                    **({"toggles": toggles} if toggles else {}),
                     "page": _page(asset),
                 }
             )
@@ -511,3 +513,16 @@ def convert(data: dict[str, Any]) -> Converted:
         elif key not in HEADER_KEYS:
             reader.warnings.append(f"unknown section {key!r} ignored")
     return converted
+
+
+def _toggles(controls: dict[str, Any]) -> list[str]:
+    """The on/off marks of an asset card: a module's "broken" flip, a vehicle's battered and
+    cursed boxes (kept on the card's copy on the sheet)."""
+    out = []
+    for key, control in controls.items():
+        if not isinstance(control, dict):
+            continue
+        if control.get("field_type") in ("card_flip", "checkbox"):
+            out.append(str(control.get("label") or key))
+        out += _toggles(control.get("controls") or {})
+    return out

@@ -613,6 +613,8 @@ class Asset:
     fields: tuple[str, ...] = ()
     tracks: tuple[ConditionMeter, ...] = ()
     selects: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # The card's on/off marks (a module's broken, a vehicle's battered), from Datasworn.
+    toggles: tuple[str, ...] = ()
 
     @classmethod
     def from_json(cls, data: JsonDict) -> Asset:
@@ -644,6 +646,7 @@ class Asset:
             fields,
             tracks,
             {k: dict(v) for k, v in (data.get("selects") or {}).items()},
+            _strs(data.get("toggles")),
         )
 
     @property
@@ -664,5 +667,6 @@ class Asset:
             "condition_meter": meter.to_json() if meter else None,
             "tracks": [t.to_json() for t in self.tracks],
             "selects": {k: dict(v) for k, v in self.selects.items()},
+            **({"toggles": list(self.toggles)} if self.toggles else {}),
             "page": self.page,
         }

@@ -122,6 +122,7 @@ def new_asset_record(
         if health is None
         else {"name": health.name, "value": health.value, "max": health.max},
         "tracks": {t.name: {"value": t.value, "max": t.max} for t in asset.other_tracks},
+        **({"toggles": list(asset.toggles), "marks": []} if asset.toggles else {}),
     }
 
 

@@ -1,0 +1,341 @@
+"""Starforged vehicles: the command vehicle, its modules, support vehicles and incidental
+vehicles, as the vehicle moves of seed 003 (Withstand Damage, Repair, Overcome Destruction) and
+the Datasworn Starforged assets describe them.
+
+- The **command vehicle** is the party's starship (``state.vehicle``): integrity, battered and
+  cursed (vehicle troubles that count as impacts for everyone aboard).
+- **Modules** are asset cards that upgrade it; a card with a "broken" flip can be broken
+  (Withstand Damage) and fixed (Repair: "Fix one broken module: 2 points"). A broken module's
+  abilities are out of use.
+- **Support vehicles** are asset cards with their own integrity meter and a battered box.
+- **Incidental vehicles** (a borrowed skiff) have an integrity and nothing else
+  (``state.incidental``); Withstand Damage on one goes straight to its table.
+
+A roll on Withstand Damage's table can leave a vehicle marked: ``destruction_imminent``
+(26-40), ``needs_part`` (41-55) or ``crippled`` (56-70); Repair and Resupply clear them.
+
+A vehicle is named by ``--vehicle`` (its name, a support vehicle's card or given name, an
+incidental vehicle's name); without it a move acts on the command vehicle, or on the only
+vehicle there is. Keys in choices: ``integrity`` / ``battered`` for the command vehicle,
+``integrity:SLUG`` / ``battered:SLUG`` for another (SLUG: the card's last id part, or the
+incidental vehicle's name in lower case with ``_`` for spaces).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.errors import InvalidValue, NotFound
+
+if TYPE_CHECKING:
+    from ironsworn.campaign.state import CampaignState
+    from ironsworn.moves.engine import MoveEngine
+
+COMMAND = "command"
+SUPPORT = "support"
+INCIDENTAL = "incidental"
+# What a roll on Withstand Damage's table leaves on a vehicle until it is dealt with.
+MARKS = {
+    "destruction_imminent": "destruction is imminent: Repair and raise its integrity above 0",
+    "needs_part": "cannot be repaired until you Resupply and obtain a crucial replacement part",
+    "crippled": "crippled or out of control: Repair and raise its integrity above 0",
+}
+# Incidental vehicles have no card: their integrity is given when they are named.
+INCIDENTAL_INTEGRITY = (1, 5)
+
+
+@dataclass(frozen=True)
+class Vehicle:
+    """One vehicle of the campaign: which kind, how it is found again, what it is called."""
+
+    kind: str
+    key: str  # "command", "<asset id>@<owner>" or "incidental:<name>"
+    name: str
+    slug: str  # "" for the command vehicle (its choice keys have no suffix)
+    owner: str | None = None
+    asset: str | None = None
+
+    def option(self, base: str) -> str:
+        """The key of a choice about this vehicle (``integrity``, ``integrity:shuttle``)."""
+        return f"{base}:{self.slug}" if self.slug else base
+
+
+def _kind(record: dict[str, Any]) -> str:
+    return str(record.get("type") or "").lower().replace("_", " ")
+
+
+def _slug(text: str) -> str:
+    return "_".join(text.lower().split())
+
+
+def all_vehicles(state: CampaignState) -> list[Vehicle]:
+    """Every vehicle the party has: the command vehicle, support vehicles, incidental ones."""
+    out = []
+    if state.vehicle is not None:
+        out.append(Vehicle(COMMAND, COMMAND, str(state.vehicle["name"]), ""))
+    for char in state.characters.values():
+        for record in char.assets:
+            if _kind(record) == "support vehicle" and record.get("meter"):
+                given = str(record.get("input") or "")
+                name = f"{given} ({record['name']})" if given else str(record["name"])
+                slug = str(record["id"]).rsplit("/", 1)[-1]
+                out.append(
+                    Vehicle(
+                        SUPPORT, f"{record['id']}@{char.name}", name, slug, char.name, record["id"]
+                    )
+                )
+    for name in state.incidental:
+        out.append(Vehicle(INCIDENTAL, f"incidental:{name}", name, _slug(name)))
+    return out
+
+
+def find(state: CampaignState, query: str | None) -> Vehicle:
+    """The vehicle ``query`` names (its key, name, card name, given name or slug), or without
+    a query the command vehicle, else the only vehicle. Refused, naming what is accepted."""
+    found = all_vehicles(state)
+    if not found:
+        raise InvalidValue(
+            "there is no vehicle: create the command vehicle with 'ironsworn vehicle new NAME', "
+            "or name an incidental one with 'ironsworn vehicle new NAME --incidental'"
+        )
+    if query is None or not str(query).strip():
+        command = [v for v in found if v.kind == COMMAND]
+        if command or len(found) == 1:
+            return (command or found)[0]
+        raise InvalidValue(
+            "name the vehicle with --vehicle (accepted: " + ", ".join(v.name for v in found) + ")"
+        )
+    key = str(query).strip().lower()
+    for vehicle in found:
+        names = {vehicle.key.lower(), vehicle.name.lower(), vehicle.slug, _slug(vehicle.name)}
+        if vehicle.kind == SUPPORT:
+            record = _record(state, vehicle)
+            names |= {str(record["name"]).lower(), str(record.get("input") or "").lower()}
+        if vehicle.kind == COMMAND:
+            names.add(COMMAND)
+        if key in names or _slug(key) in names:
+            return vehicle
+    raise NotFound(f"vehicle {query!r} is unknown", tuple(v.name for v in found))
+
+
+def by_option(state: CampaignState, key: str, base: str) -> Vehicle:
+    """The vehicle a choice key names (``integrity`` or ``integrity:shuttle``)."""
+    slug = key.removeprefix(base).removeprefix(":")
+    for vehicle in all_vehicles(state):
+        if vehicle.slug == slug:
+            return vehicle
+    raise NotFound(f"vehicle {slug!r} is unknown")
+
+
+def by_key(state: CampaignState, key: str) -> Vehicle | None:
+    """The vehicle stored under ``key`` in a step, or None when it is gone."""
+    return next((v for v in all_vehicles(state) if v.key == key), None)
+
+
+def _record(state: CampaignState, vehicle: Vehicle) -> dict[str, Any]:
+    """Where a vehicle's values are kept: the command vehicle, a card, an incidental entry."""
+    if vehicle.kind == COMMAND:
+        assert state.vehicle is not None
+        return state.vehicle
+    if vehicle.kind == SUPPORT:
+        char = state.characters[str(vehicle.owner)]
+        return next(a for a in char.assets if a["id"] == vehicle.asset)
+    return state.incidental[vehicle.name]
+
+
+def integrity_of(state: CampaignState, vehicle: Vehicle) -> int:
+    record = _record(state, vehicle)
+    return int(record["meter"]["value"] if vehicle.kind == SUPPORT else record["integrity"])
+
+
+def max_of(state: CampaignState, vehicle: Vehicle) -> int:
+    record = _record(state, vehicle)
+    return int(record["meter"]["max"] if vehicle.kind == SUPPORT else record["max"])
+
+
+def troubles(state: CampaignState, vehicle: Vehicle) -> list[str]:
+    """The vehicle troubles marked on it (battered, cursed)."""
+    record = _record(state, vehicle)
+    if vehicle.kind == COMMAND:
+        return list(record["impacts"])
+    if vehicle.kind == SUPPORT:
+        return [m for m in record.get("marks") or () if m == "battered"]
+    return []
+
+
+def can_mark(state: CampaignState, vehicle: Vehicle) -> tuple[str, ...]:
+    """The troubles a miss at 0 integrity may mark: "Command vehicle: Mark the vehicle as
+    battered or cursed"; "Support vehicle: Mark the vehicle as battered"; an incidental
+    vehicle none."""
+    if vehicle.kind == COMMAND:
+        return ("battered", "cursed")
+    if vehicle.kind == SUPPORT:
+        return ("battered",)
+    return ()
+
+
+def marks_of(state: CampaignState, vehicle: Vehicle) -> list[str]:
+    """What the table left on the vehicle (destruction imminent, needs a part, crippled)."""
+    return [m for m in _record(state, vehicle).get("marks") or () if m in MARKS]
+
+
+def change_integrity(engine: MoveEngine, vehicle: Vehicle, delta: int) -> int:
+    """Change a vehicle's integrity (0 to its max); return the loss past 0. A gain is blocked
+    while it is battered ("If your vehicle is not battered, take +1 integrity")."""
+    from ironsworn.moves.starforged._common import integrity
+
+    if vehicle.kind == COMMAND:
+        return integrity(engine, delta)
+    state = engine.state
+    now, top = integrity_of(state, vehicle), max_of(state, vehicle)
+    if delta > 0 and "battered" in troubles(state, vehicle):
+        engine.note(f"{vehicle.name}: +{delta} integrity blocked (battered)")
+        return 0
+    after = max(0, min(top, now + delta))
+    if after != now:
+        if vehicle.kind == SUPPORT:
+            engine.emit(
+                {
+                    "type": "asset_meter",
+                    "character": vehicle.owner,
+                    "asset": vehicle.asset,
+                    "from": now,
+                    "to": after,
+                }
+            )
+        else:
+            before = state.incidental[vehicle.name]
+            engine.emit(
+                {
+                    "type": "incidental_vehicle",
+                    "vehicle": vehicle.name,
+                    "from": before,
+                    "to": {**before, "integrity": after},
+                }
+            )
+    return max(0, -(now + delta)) if delta < 0 else 0
+
+
+def set_trouble(engine: MoveEngine, vehicle: Vehicle, impact: str, value: bool) -> None:
+    """Mark or clear battered / cursed on a vehicle."""
+    from ironsworn.moves.starforged._common import set_vehicle_impact
+
+    if vehicle.kind == COMMAND:
+        set_vehicle_impact(engine, impact, value)
+    elif vehicle.kind == SUPPORT:
+        set_card_mark(engine, str(vehicle.owner), str(vehicle.asset), impact, value)
+    else:
+        raise InvalidValue(f"{vehicle.name} is an incidental vehicle: it cannot be {impact}")
+
+
+def set_mark(engine: MoveEngine, vehicle: Vehicle, mark: str, value: bool) -> None:
+    """Mark or clear what the table left on a vehicle."""
+    state = engine.state
+    if (mark in marks_of(state, vehicle)) == value:
+        return
+    if vehicle.kind == COMMAND:
+        engine.emit({"type": "vehicle_mark", "mark": mark, "from": not value, "to": value})
+    elif vehicle.kind == SUPPORT:
+        set_card_mark(engine, str(vehicle.owner), str(vehicle.asset), mark, value)
+    else:
+        before = state.incidental[vehicle.name]
+        marks = [m for m in before.get("marks") or () if m != mark] + ([mark] if value else [])
+        engine.emit(
+            {
+                "type": "incidental_vehicle",
+                "vehicle": vehicle.name,
+                "from": before,
+                "to": {**before, "marks": marks},
+            }
+        )
+    engine.note(f"{vehicle.name}: {MARKS[mark] if value else mark.replace('_', ' ') + ' cleared'}")
+
+
+def set_card_mark(engine: MoveEngine, owner: str, asset: str, mark: str, value: bool) -> None:
+    char = engine.state.character(owner)
+    record = next(a for a in char.assets if a["id"] == asset)
+    if (mark in (record.get("marks") or ())) == value:
+        return
+    engine.emit(
+        {
+            "type": "asset_mark",
+            "character": char.name,
+            "asset": asset,
+            "mark": mark,
+            "from": not value,
+            "to": value,
+        }
+    )
+
+
+def new_incidental(engine: MoveEngine, name: str, integrity: int) -> None:
+    """Name an incidental vehicle, with the integrity the player gives it."""
+    low, high = INCIDENTAL_INTEGRITY
+    if not low <= integrity <= high:
+        raise InvalidValue(f"--integrity {integrity} is out of range ({low} to {high})")
+    taken = {v.name.lower() for v in all_vehicles(engine.state)}
+    if name.lower() in taken:
+        raise InvalidValue(f"there is already a vehicle named {name!r}")
+    vehicle = {"name": name, "integrity": integrity, "max": integrity, "marks": []}
+    engine.emit({"type": "incidental_vehicle", "vehicle": name, "from": None, "to": vehicle})
+
+
+def remove_incidental(engine: MoveEngine, vehicle: Vehicle) -> None:
+    before = engine.state.incidental[vehicle.name]
+    engine.emit({"type": "incidental_vehicle", "vehicle": vehicle.name, "from": before, "to": None})
+
+
+# --- modules ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Module:
+    owner: str
+    asset: str
+    name: str
+    key: str  # the choice key: the card's last id part (with @owner when two share it)
+    broken: bool
+
+
+def _breakable(record: dict[str, Any]) -> bool:
+    """A module card with a "broken" flip (Datasworn's ``card_flip``). A card imported before
+    the flips were kept has no ``toggles``: every module counts as breakable then."""
+    if _kind(record) != "module":
+        return False
+    toggles = record.get("toggles")
+    return toggles is None or "broken" in toggles
+
+
+def modules(state: CampaignState) -> list[Module]:
+    """The command vehicle's modules that can be broken (every character's module cards)."""
+    found = [
+        (char.name, record)
+        for char in state.characters.values()
+        for record in char.assets
+        if _breakable(record)
+    ]
+    slugs = [str(r["id"]).rsplit("/", 1)[-1] for _, r in found]
+    out = []
+    for (owner, record), slug in zip(found, slugs, strict=True):
+        key = slug if slugs.count(slug) == 1 else f"{slug}@{owner}"
+        broken = "broken" in (record.get("marks") or ())
+        out.append(Module(owner, str(record["id"]), str(record["name"]), key, broken))
+    return out
+
+
+def module(state: CampaignState, key: str) -> Module:
+    for found in modules(state):
+        if found.key == key:
+            return found
+    raise NotFound(f"module {key!r} is unknown", tuple(m.key for m in modules(state)))
+
+
+def is_broken(record: dict[str, Any]) -> bool:
+    """A broken module's abilities are out of use until it is fixed."""
+    return _kind(record) == "module" and "broken" in (record.get("marks") or ())
+
+
+def break_module(engine: MoveEngine, found: Module, value: bool) -> None:
+    set_card_mark(engine, found.owner, found.asset, "broken", value)
+    engine.note(f"{found.name}: " + ("broken" if value else "fixed"))

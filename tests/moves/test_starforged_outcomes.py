@@ -1064,8 +1064,9 @@ FATE = [
         "pay_the_price.table",
         "pay the price",
         "75-81 | You are harmed",
-        answers=[(["roll_table"], (77,))],
-        effects=[],
+        answers=[(["roll_table"], (77,)), (["2"], ())],
+        effects=[("health", 5, 3)],
+        pending=("resist", "press_on"),
     ),
 ]
 

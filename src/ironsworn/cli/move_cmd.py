@@ -61,6 +61,10 @@ def register(sub: Any) -> None:
     move.add_argument("--companion", help="the companion asset (Heal, Companion Endure Harm)")
     move.add_argument("--patient", help="Heal: a person who is not a companion (no health track)")
     move.add_argument(
+        "--vehicle",
+        help="Withstand Damage (Starforged): the vehicle, by name (default: the command vehicle)",
+    )
+    move.add_argument(
         "--abandon",
         action="store_true",
         help="Test Your Bond: you have no interest in the bond (no roll; clear it, Pay the Price)",
@@ -134,6 +138,7 @@ MAKING_OPTIONS = {
     "burn": "--burn/--no-burn",
     "ally": "--ally",
     "companion": "--companion",
+    "vehicle": "--vehicle",
     "bond_with": "--with",
     "asset": "--asset",
     "ability": "--ability",
@@ -234,6 +239,7 @@ def move_call(args: argparse.Namespace) -> Callable[[MoveEngine], OperationResul
             burn=args.burn,
             ally=args.ally,
             companion=args.companion,
+            vehicle=getattr(args, "vehicle", None),
             asset=args.asset,
             ability=ability,
             odds=args.odds,

@@ -1,5 +1,7 @@
-"""Starforged parts of a campaign: ``vehicle`` (the command vehicle), ``connection``,
-``expedition``, ``legacy`` (mark legacy ticks by hand) and ``impact`` (mark or clear one)."""
+"""Starforged parts of a campaign: ``vehicle`` (the command vehicle; ``list`` shows every
+vehicle and module; ``new --incidental`` / ``remove --incidental`` an incidental one),
+``connection``, ``expedition``, ``legacy`` (mark legacy ticks by hand) and ``impact`` (mark or
+clear one)."""
 
 from __future__ import annotations
 
@@ -10,10 +12,19 @@ from ironsworn.cli.common import campaign_command, emit, parse_int
 
 
 def register(sub: Any) -> None:
-    vehicle = campaign_command(sub, "vehicle", "the party's command vehicle (Starforged)")
-    vehicle.add_argument("action", choices=["new", "show"], nargs="?", default="show")
+    vehicle = campaign_command(sub, "vehicle", "the party's vehicles (Starforged)")
+    vehicle.add_argument(
+        "action", choices=["new", "show", "list", "remove"], nargs="?", default="show"
+    )
     vehicle.add_argument("name", nargs="*", metavar="NAME")
-    vehicle.add_argument("--integrity", help="new: its integrity meter (default 5)")
+    vehicle.add_argument(
+        "--integrity", help="new: its integrity meter (command vehicle: default 5)"
+    )
+    vehicle.add_argument(
+        "--incidental",
+        action="store_true",
+        help="new: an incidental vehicle (no asset card; give its --integrity); remove: one",
+    )
     vehicle.set_defaults(func=run_vehicle)
 
     connection = campaign_command(sub, "connection", "a new connection (Starforged)")
@@ -49,20 +60,40 @@ def run_vehicle(args: argparse.Namespace) -> int:
     from ironsworn.cli.common import UsageError
     from ironsworn.cli.session import describe_result, read_state, write
     from ironsworn.moves.sheet import VEHICLE_INTEGRITY, SheetOperations
+    from ironsworn.moves.starforged import vehicles
 
-    if args.action == "show":
-        if args.name or args.integrity is not None:
-            raise UsageError("vehicle show takes no NAME or --integrity (they are for new)")
+    if args.action in ("show", "list"):
+        if args.name or args.integrity is not None or args.incidental:
+            raise UsageError(
+                f"vehicle {args.action} takes no NAME, --integrity or --incidental (they are "
+                "for new)"
+            )
+        if args.action == "list":
+            listing = vehicles.listing(read_state(args))
+            emit(args, listing, lambda: vehicles_text(listing))
+            return 0
         vehicle = read_state(args).vehicle
         emit(args, vehicle, lambda: vehicle_text(vehicle))
         return 0
     if not args.name:
-        raise UsageError("vehicle new needs a NAME")
-    value = VEHICLE_INTEGRITY
-    if args.integrity is not None:
-        value = parse_int(args.integrity, "--integrity", 1, 10)
+        raise UsageError(f"vehicle {args.action} needs a NAME")
     name = " ".join(args.name)
-    result = write(args, lambda e: SheetOperations(e).new_vehicle(name, value))
+    if args.action == "remove":
+        if not args.incidental or args.integrity is not None:
+            raise UsageError(
+                "vehicle remove is for an incidental vehicle: vehicle remove NAME --incidental"
+            )
+        result = write(args, lambda e: vehicles.drop_incidental(e, name))
+    elif args.incidental:
+        if args.integrity is None:
+            raise UsageError("vehicle new --incidental needs --integrity (1 to 10)")
+        value = parse_int(args.integrity, "--integrity", 1, 10)
+        result = write(args, lambda e: vehicles.add_incidental(e, name, value))
+    else:
+        value = VEHICLE_INTEGRITY
+        if args.integrity is not None:
+            value = parse_int(args.integrity, "--integrity", 1, 10)
+        result = write(args, lambda e: SheetOperations(e).new_vehicle(name, value))
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
 
@@ -74,6 +105,18 @@ def vehicle_text(vehicle: dict[str, Any] | None) -> str:
     return (
         f"{vehicle['name']}: integrity {vehicle['integrity']}/{vehicle['max']}  impacts: {impacts}"
     )
+
+
+def vehicles_text(listing: dict[str, Any]) -> str:
+    lines = []
+    for v in listing["vehicles"]:
+        marks = ", ".join(m.replace("_", " ") for m in v["troubles"] + v["marks"]) or "none"
+        lines.append(
+            f"{v['name']} ({v['kind']}): integrity {v['integrity']}/{v['max']}  marks: {marks}"
+        )
+    for m in listing["modules"]:
+        lines.append(f"module {m['name']} ({m['owner']})" + (": broken" if m["broken"] else ""))
+    return "\n".join(lines) or "no vehicles"
 
 
 def run_track(args: argparse.Namespace) -> int:

@@ -99,6 +99,11 @@ def check_options(move: Move, options: dict[str, Any]) -> None:
         if option == "track" and move.roll_type in ("progress_roll",) and not classic:
             continue  # a Starforged progress move rolls against the track it is given
         users = table.get(option) if table else OPTION_MOVES.get(option)
+        if users is None and option == "vehicle":
+            raise InvalidValue(
+                f"--vehicle does not apply to {move.name}: vehicles are Starforged (it is for: "
+                "Withstand Damage)"
+            )
         if users is None:
             continue
         if not table or name not in users:

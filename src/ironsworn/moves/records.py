@@ -89,6 +89,8 @@ _TARGETS: dict[str, Callable[[JsonDict], str]] = {
     "legacy": lambda e: f"legacy:{e['track']}",
     "vehicle_meter": lambda e: "vehicle:integrity",
     "vehicle_impact": lambda e: f"vehicle:{e['impact']}",
+    "vehicle_mark": lambda e: f"vehicle:{e['mark']}",
+    "asset_mark": lambda e: f"{e['asset']}:{e['mark']}",
     "track_field": lambda e: f"{e['track']}:{e['field']}",
     "initiative": lambda e: "initiative",
     "status": lambda e: "status",
@@ -128,6 +130,25 @@ def effect_of(event: JsonDict) -> JsonDict | None:
     elif kind == "track_created":
         track = event["track"]
         return {"target": track["id"], "from": None, "to": track["name"]}
+    elif kind == "incidental_vehicle":
+        before, after = event["from"], event["to"]
+        if before is not None and after is not None:
+            if before["integrity"] == after["integrity"]:
+                return {
+                    "target": f"vehicle:{event['vehicle']}:marks",
+                    "from": before.get("marks") or [],
+                    "to": after.get("marks") or [],
+                }
+            return {
+                "target": f"vehicle:{event['vehicle']}:integrity",
+                "from": before["integrity"],
+                "to": after["integrity"],
+            }
+        return {
+            "target": f"vehicle:{event['vehicle']}",
+            "from": before["name"] if before else None,
+            "to": after["name"] if after else None,
+        }
     elif kind == "vehicle":
         before, after = event["from"], event["to"]
         return {

@@ -81,9 +81,10 @@ class RollInputs(StateChanges):
         if name == "custom" and ctx.data.get("custom_value") is not None:
             return int(ctx.data["custom_value"])  # set by the move (Develop Your Relationship)
         if name == "vehicle_integrity":
-            if self.state.vehicle is None:
-                raise InvalidValue("there is no command vehicle: create one with 'vehicle new'")
-            return int(self.state.vehicle["integrity"])
+            # The vehicle the move acts on (--vehicle), else the command vehicle.
+            from ironsworn.moves.starforged.vehicles import find, integrity_of
+
+            return integrity_of(self.state, find(self.state, ctx.data.get("vehicle")))
         if name == "companion_health" and ctx.data.get("companion"):
             asset = char.asset(str(ctx.data["companion"]))
             return int(asset["meter"]["value"])

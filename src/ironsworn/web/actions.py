@@ -212,6 +212,7 @@ MOVE_OPTIONS = {
     "burn": Option("bool", "true: burn when it helps; false: never"),
     "ally": Option("text", "the ally you aid or heal"),
     "companion": Option("text", "the companion asset"),
+    "vehicle": Option("text", "Withstand Damage: the vehicle (default: the command vehicle)"),
     "patient": Option("text", "Heal: a person with no health track"),
     "abandon": Option("bool", "Test Your Bond: no interest in the bond"),
     "with": Option("text", "the person or community of the bond"),

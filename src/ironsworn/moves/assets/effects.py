@@ -91,6 +91,9 @@ def named(ctx: Step) -> list[tuple[JsonDict, int | None, str | None]]:
         if rest:
             raise InvalidValue(f"--asset {text!r} is not NAME[:N][:OPTION]")
         record = ctx.char.asset(name)
+        if "broken" in (record.get("marks") or ()):
+            # A broken module's card is flipped: its abilities are out of use until repaired.
+            raise RuleViolation(f"--asset {text!r}: {record['name']} is broken (Repair fixes it)")
         count = len(record["abilities"])
         if number is not None and not 1 <= number <= count:
             raise InvalidValue(
@@ -216,7 +219,7 @@ def candidate_uses(ctx: Step, move: Move) -> list[JsonDict]:
     uses: list[JsonDict] = []
     for record in ctx.char.assets:
         asset = card_of(ctx.engine.ruleset, record)  # the deck's card, or a homebrew one
-        if asset is None:
+        if asset is None or "broken" in (record.get("marks") or ()):
             continue
         for index, ability in enumerate(asset.abilities):
             if index >= len(record["abilities"]) or not record["abilities"][index]:

@@ -17,5 +17,7 @@ from ironsworn.moves.starforged import (  # noqa: F401
     scene_challenge,
     session,
     suffer,
+    tables,
     threshold,
+    vehicles,
 )

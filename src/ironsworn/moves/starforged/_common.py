@@ -235,7 +235,21 @@ def next_move_add(ctx: Step, who: str | None = None) -> None:
 
 def take_next_move_add(ctx: Step) -> None:
     """Spend a +1 an earlier move granted on this action roll; a connection that aids you on
-    a move of their role adds +1 (+2 once bolstered) and +1 momentum on a hit."""
+    a move of their role adds +1 (+2 once bolstered) and +1 momentum on a hit. A reeling
+    character is asked first whether this is a vigorous activity (Endure Harm's table)."""
+    if ctx.char.flags.get("reeling") and not ctx.data.get("reeling_asked"):
+        # "If you engage in any vigorous activity before taking a breather, roll on this table
+        # again (before resolving the other move)": the move waits for the answer.
+        ctx.data["skip_roll"] = True
+        ctx.choose(
+            "sf.reeling",
+            [
+                ("vigorous", "a vigorous activity: roll on the Endure Harm table first"),
+                ("breather", "you took a breather first: you are no longer reeling"),
+            ],
+            prompt=f"{ctx.name} is reeling: is {ctx.move.name} a vigorous activity?",
+        )
+        return
     bonus = int(ctx.char.flags.get("next_move_add") or 0)
     if bonus:
         ctx.flag("next_move_add", None)
@@ -574,6 +588,7 @@ _engine.RULESET_OPTIONS[RULESET] = {
     ),
     "ally": frozenset({"aid_your_ally", "heal"}),
     "companion": frozenset({"heal", "companion_takes_a_hit"}),
+    "vehicle": frozenset({"withstand_damage"}),
     "with": _ACTION_MOVES - {"develop_your_relationship", "test_your_relationship"},
     "rank": frozenset({"make_a_connection"}),
     "role": frozenset({"make_a_connection"}),

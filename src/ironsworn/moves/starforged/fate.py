@@ -1,10 +1,10 @@
 """Starforged fate moves: Ask the Oracle and Pay the Price (the table of its text is rolled
-from seed 003)."""
+from seed 003, and its row applied: :mod:`ironsworn.moves.starforged.tables`)."""
 
 from __future__ import annotations
 
 from ironsworn.moves.engine import Step, no_roll, on_resume
-from ironsworn.moves.starforged._common import RULESET, roll_table
+from ironsworn.moves.starforged._common import RULESET
 
 
 @no_roll("ask_the_oracle", ruleset=RULESET)
@@ -44,10 +44,9 @@ def pay_how(ctx: Step, keys: list[str]) -> None:
     from ironsworn.oracle import ask_the_oracle as ask
 
     if keys[0] == "roll_table":
-        roll, _ = roll_table(ctx, "pay_the_price")
-        if roll >= 96:  # "Roll twice"
-            roll_table(ctx, "pay_the_price")
-            roll_table(ctx, "pay_the_price")
+        from ironsworn.moves.starforged.tables import pay_the_price_row
+
+        pay_the_price_row(ctx)
     elif keys[0] == "ask_oracle":
         answer = ask(Odds.LIKELY, ctx.engine.dice)
         ctx.emit({"type": "ask", "character": ctx.name, **answer.to_json()})

@@ -11,16 +11,15 @@ from typing import Any
 from ironsworn.errors import InvalidValue
 from ironsworn.moves import engine as _engine
 from ironsworn.moves.engine import Step, before_roll, on_outcome, on_resume
+from ironsworn.moves.starforged import vehicles
 from ironsworn.moves.starforged._common import (
     RULESET,
     M,
     S,
     W,
     companions,
-    integrity,
     party,
     set_impact,
-    set_vehicle_impact,
     sf,
     take_next_move_add,
 )
@@ -161,6 +160,11 @@ def heal(ctx: Step) -> None:
         ctx.meter("health", 2, who=who)
     else:
         ctx.meter("health", 3, who=who)
+    patient = ctx.state.character(who)
+    if companion is None and patient.flags.get("dying") and patient.health > 0:
+        # Endure Harm's table: "you must Heal and raise your health above 0, or Face Death".
+        ctx.flag("dying", None, who=who)
+        ctx.note(f"{who} is no longer dying")
     if ctx.outcome is W:
         _extra_cost(ctx, "lose_momentum", "sacrifice_resources")
 
@@ -210,16 +214,28 @@ def resupply(ctx: Step) -> None:
         return
     if ctx.outcome is W:
         ctx.note("you must first deal with a cost, complication, or demand: envision it")
-    ctx.choose(
-        "sf.resupply.hit",
-        [("supply", "supply (+2, or clear unprepared and +1)"), ("item", "the item: +1 momentum")],
-        prompt="choose one",
-    )
+    options = [
+        ("supply", "supply (+2, or clear unprepared and +1)"),
+        ("item", "the item: +1 momentum"),
+    ]
+    options += [
+        (v.option("part"), f"the crucial replacement part for {v.name}: +1 momentum")
+        for v in vehicles.all_vehicles(ctx.state)
+        if "needs_part" in vehicles.marks_of(ctx.state, v)
+    ]
+    ctx.choose("sf.resupply.hit", options, prompt="choose one")
 
 
 @on_resume("sf.resupply.hit")
 def resupply_hit(ctx: Step, keys: list[str]) -> None:
     if keys[0] == "item":
+        ctx.momentum(1)
+        return
+    if keys[0].startswith("part"):
+        # Withstand Damage's table: "You cannot Repair this vehicle until you Resupply and
+        # obtain a crucial replacement part."
+        vehicle = vehicles.by_option(ctx.state, keys[0], "part")
+        vehicles.set_mark(ctx.engine, vehicle, "needs_part", False)
         ctx.momentum(1)
         return
     members = [ctx.state.character(n) for n in party(ctx)]
@@ -248,6 +264,7 @@ def repair(ctx: Step) -> None:
     """Hit: repair points by situation (facility 5/3, field 3/1, under fire 2/0), plus up to 3
     more for -1 supply each; then spend them. Miss: Pay the Price."""
     if ctx.outcome is M:
+        _repairs_done(ctx)
         ctx.follow(sf("pay_the_price"))
         return
     ctx.choose(
@@ -286,18 +303,31 @@ def repair_supply(ctx: Step, keys: list[str]) -> None:
 
 
 def _spend(ctx: Step, points: int) -> None:
-    vehicle = ctx.state.vehicle
+    """Offer what the points left can buy: each vehicle's battered and integrity, each broken
+    module, a mechanical companion, other devices. A vehicle that needs a replacement part
+    cannot be repaired ("You cannot Repair this vehicle until you Resupply")."""
+    state = ctx.state
     options = []
-    for key, (cost, text) in REPAIRS.items():
+    for vehicle in vehicles.all_vehicles(state):
+        if "needs_part" in vehicles.marks_of(state, vehicle):
+            continue
+        battered = "battered" in vehicles.troubles(state, vehicle)
+        if battered and REPAIRS["battered"][0] <= points:
+            text = f"clear the battered impact on {vehicle.name} (2 points)"
+            options.append((vehicle.option("battered"), text))
+        below = vehicles.integrity_of(state, vehicle) < vehicles.max_of(state, vehicle)
+        if below and not battered and REPAIRS["integrity"][0] <= points:
+            text = f"+1 integrity on {vehicle.name} (1 point)"
+            options.append((vehicle.option("integrity"), text))
+    if REPAIRS["module"][0] <= points:
+        options += [
+            (f"module:{m.key}", f"fix {m.name}, a broken module (2 points)")
+            for m in vehicles.modules(state)
+            if m.broken
+        ]
+    for key in ("companion", "device", "device_complication"):
+        cost, text = REPAIRS[key]
         if cost > points:
-            continue
-        if key == "battered" and not (vehicle and "battered" in vehicle["impacts"]):
-            continue
-        if key == "integrity" and not (
-            vehicle
-            and vehicle["integrity"] < vehicle["max"]
-            and "battered" not in vehicle["impacts"]
-        ):
             continue
         if key == "companion" and not any(
             a["meter"]["value"] < a["meter"]["max"] for a in companions(ctx.char)
@@ -307,6 +337,7 @@ def _spend(ctx: Step, points: int) -> None:
     if not options:
         if points:
             ctx.note(f"{points} unused repair point(s) are discarded")
+        _repairs_done(ctx)
         return
     ctx.choose(
         "sf.repair.spend",
@@ -322,16 +353,39 @@ def repair_spend(ctx: Step, keys: list[str]) -> None:
     points = int(ctx.data["context"]["points"])
     if not keys:
         ctx.note(f"{points} unused repair point(s) are discarded")
+        _repairs_done(ctx)
         return
     key = keys[0]
-    cost, text = REPAIRS[key]
-    if key == "battered":
-        set_vehicle_impact(ctx.engine, "battered", False)
-    elif key == "integrity":
-        integrity(ctx.engine, 1)
-    elif key == "companion":
+    base = key.split(":", 1)[0]
+    cost, text = REPAIRS[base]
+    if base == "battered":
+        vehicle = vehicles.by_option(ctx.state, key, "battered")
+        vehicles.set_trouble(ctx.engine, vehicle, "battered", False)
+    elif base == "integrity":
+        vehicles.change_integrity(ctx.engine, vehicles.by_option(ctx.state, key, "integrity"), 1)
+    elif base == "module":
+        vehicles.break_module(ctx.engine, vehicles.module(ctx.state, key.split(":", 1)[1]), False)
+    elif base == "companion":
         asset = next(a for a in companions(ctx.char) if a["meter"]["value"] < a["meter"]["max"])
         ctx.engine.companion_meter(ctx.name, asset["id"], 1)
     else:
         ctx.note(text)
     _spend(ctx, points - cost)
+
+
+def _repairs_done(ctx: Step) -> None:
+    """Withstand Damage's table: a vehicle whose integrity is above 0 again is back in action
+    and no longer about to be destroyed; one whose destruction was imminent and is still at 0
+    is destroyed ("If you fail, see 11-25")."""
+    from ironsworn.moves.starforged.tables import apply_damage_row
+
+    for vehicle in vehicles.all_vehicles(ctx.state):
+        marks = vehicles.marks_of(ctx.state, vehicle)
+        if vehicles.integrity_of(ctx.state, vehicle) > 0:
+            for mark in ("destruction_imminent", "crippled"):
+                if mark in marks:
+                    vehicles.set_mark(ctx.engine, vehicle, mark, False)
+        elif "destruction_imminent" in marks:
+            ctx.note(f"the repairs failed to save {vehicle.name}: see 11-25")
+            vehicles.set_mark(ctx.engine, vehicle, "destruction_imminent", False)
+            apply_damage_row(ctx, vehicle, 11)

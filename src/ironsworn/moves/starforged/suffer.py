@@ -12,19 +12,17 @@ from typing import Any
 
 from ironsworn.errors import InvalidValue
 from ironsworn.moves.engine import Step, before_roll, no_roll, on_outcome, on_resume, short_name
+from ironsworn.moves.starforged import tables, vehicles
 from ironsworn.moves.starforged._common import (
     RULESET,
     M,
     S,
     W,
     companions,
-    integrity,
-    need_vehicle,
-    roll_table,
     set_impact,
-    sf,
 )
 from ironsworn.moves.starforged.quest import discard_asset
+from ironsworn.moves.starforged.vehicles import Vehicle
 
 
 def _amount(ctx: Step, what: str) -> int:
@@ -68,8 +66,16 @@ def _level(ctx: Step, meter: str) -> int:
     if meter == "companion":
         return int(_companion(ctx)["meter"]["value"])
     if meter == "integrity":
-        return int(need_vehicle(ctx.engine)["integrity"])
+        return vehicles.integrity_of(ctx.state, _vehicle(ctx))
     return int(getattr(ctx.char, meter))
+
+
+def _vehicle(ctx: Step) -> Vehicle:
+    """The vehicle Withstand Damage acts on: --vehicle, else the command vehicle (or the only
+    vehicle); refused when there is none."""
+    vehicle = vehicles.find(ctx.state, ctx.data.get("vehicle"))
+    ctx.data["vehicle"] = vehicle.key
+    return vehicle
 
 
 def _companion(ctx: Step) -> dict[str, Any]:
@@ -96,7 +102,7 @@ def _lose(ctx: Step, meter: str, amount: int) -> int:
         asset = _companion(ctx)
         return ctx.engine.companion_meter(ctx.name, asset["id"], -amount)
     if meter == "integrity":
-        return integrity(ctx.engine, -amount)
+        return vehicles.change_integrity(ctx.engine, _vehicle(ctx), -amount)
     return ctx.meter(meter, -amount)
 
 
@@ -104,7 +110,7 @@ def _gain(ctx: Step, meter: str, amount: int) -> None:
     if meter == "companion":
         ctx.engine.companion_meter(ctx.name, str(ctx.data["companion"]), amount)
     elif meter == "integrity":
-        integrity(ctx.engine, amount)
+        vehicles.change_integrity(ctx.engine, _vehicle(ctx), amount)
     else:
         ctx.meter(meter, amount)
 
@@ -113,7 +119,7 @@ def _endure_before(ctx: Step) -> None:
     move = short_name(ctx.data["move"])
     what, meter, _ = ENDURE[move]
     if meter == "integrity":
-        need_vehicle(ctx.engine)
+        _vehicle(ctx)
     if meter == "companion":
         _companion(ctx)
     if not ctx.data.get("applied"):
@@ -140,14 +146,16 @@ for _name in ENDURE:
 def endure_resist(ctx: Step, keys: list[str]) -> None:
     if keys[0] == "resist":
         args = {
-            k: ctx.data[k] for k in ("amount", "companion", "track") if ctx.data.get(k) is not None
+            k: ctx.data[k]
+            for k in ("amount", "companion", "track", "vehicle")
+            if ctx.data.get(k) is not None
         }
         ctx.follow(ctx.data["move"], applied=True, resist=True, **args)
 
 
 def _blocker(ctx: Step, meter: str) -> str | None:
     if meter == "integrity":
-        return "battered" if "battered" in need_vehicle(ctx.engine)["impacts"] else None
+        return "battered" if "battered" in vehicles.troubles(ctx.state, _vehicle(ctx)) else None
     if meter == "companion":
         return None
     return ctx.char.blocked_by(meter)
@@ -224,52 +232,88 @@ def endure_miss(ctx: Step, keys: list[str]) -> None:
         else:
             ctx.note(f"{asset['name']} is out of action until given aid")
         return
-    owner = "the vehicle" if meter == "integrity" else ctx.name
-    options = [
-        (f"mark_{i}", f"mark {i.replace('_', ' ')}")
-        for i in impacts
-        if not (
-            i in need_vehicle(ctx.engine)["impacts"] if meter == "integrity" else ctx.char.has(i)
-        )
-    ]
+    if meter == "integrity":
+        _damage_at_zero(ctx)
+        return
+    options = [(f"mark_{i}", f"mark {i.replace('_', ' ')}") for i in impacts if not ctx.char.has(i)]
     options.append(("roll_table", "roll on the table"))
     ctx.choose(
         "sf.endure.at_zero",
         options,
-        prompt=f"{meter} is 0: {owner} must mark an impact, or roll on the table",
+        prompt=f"{meter} is 0: {ctx.name} must mark an impact, or roll on the table",
+    )
+
+
+def _damage_at_zero(ctx: Step) -> None:
+    """ "If your integrity is 0, also suffer a cost according to the vehicle type": a command
+    vehicle marks battered or cursed, breaks a module, loses a broken one, or rolls; a support
+    vehicle marks battered or rolls; an incidental vehicle rolls."""
+    vehicle = _vehicle(ctx)
+    if vehicle.kind == vehicles.INCIDENTAL:
+        ctx.note(f"{vehicle.name} is an incidental vehicle: roll on the table")
+        tables.withstand_damage_row(ctx, vehicle)
+        return
+    marked = vehicles.troubles(ctx.state, vehicle)
+    options = [
+        (f"mark_{i}", f"mark {vehicle.name} as {i}")
+        for i in vehicles.can_mark(ctx.state, vehicle)
+        if i not in marked
+    ]
+    if vehicle.kind == vehicles.COMMAND:
+        found = vehicles.modules(ctx.state)
+        if any(not m.broken for m in found):
+            options.append(("break_module", "mark a module as broken"))
+        if any(m.broken for m in found):
+            options.append(("discard_module", "destroy a broken module by discarding it"))
+    options.append(("roll_table", "roll on the table"))
+    ctx.choose(
+        "sf.endure.at_zero",
+        options,
+        prompt=f"integrity is 0: {vehicle.name} suffers a cost, or roll on the table",
     )
 
 
 @on_resume("sf.endure.at_zero")
 def endure_at_zero(ctx: Step, keys: list[str]) -> None:
     move = short_name(ctx.data["move"])
-    if keys[0] != "roll_table":
-        set_impact(ctx.engine, ctx.name, keys[0].removeprefix("mark_"), True)
-        return
-    roll, _ = roll_table(ctx, move)
-    if move == "endure_harm" and roll <= 10:
-        ctx.follow(sf("face_death"))
-    elif move == "endure_stress" and roll <= 10:
-        ctx.follow(sf("face_desolation"))
-    elif move == "endure_stress" and roll <= 25:
-        vows = [
-            t
-            for t in ctx.state.tracks.values()
-            if t.kind == "vow" and t.status == "active" and ctx.name in t.characters
-        ]
-        if vows:
+    key = keys[0]
+    if move == "withstand_damage":
+        vehicle = _vehicle(ctx)
+        if key == "roll_table":
+            tables.withstand_damage_row(ctx, vehicle)
+        elif key in ("break_module", "discard_module"):
+            broken = key == "discard_module"
+            found = [m for m in vehicles.modules(ctx.state) if m.broken == broken]
+            verb = "discard" if broken else "break"
             ctx.choose(
-                "sf.endure_stress.forsake",
-                [(t.id, t.name) for t in vows],
-                prompt="you give up: which vow do you forsake?",
+                f"sf.withstand_damage.{verb}",
+                [(m.key, f"{m.name} ({m.owner})") for m in found],
+                prompt=f"which module do you {verb}?",
             )
-    elif move == "withstand_damage" and 86 <= roll <= 95:
-        ctx.follow(sf("sacrifice_resources"), amount=2)
+        else:
+            vehicles.set_trouble(ctx.engine, vehicle, key.removeprefix("mark_"), True)
+        return
+    if key != "roll_table":
+        set_impact(ctx.engine, ctx.name, key.removeprefix("mark_"), True)
+        return
+    if move == "endure_harm":
+        tables.endure_harm_row(ctx)
+    else:
+        tables.endure_stress_row(ctx)
 
 
-@on_resume("sf.endure_stress.forsake")
-def stress_forsake(ctx: Step, keys: list[str]) -> None:
-    ctx.follow(sf("forsake_your_vow"), track=keys[0])
+@on_resume("sf.withstand_damage.break")
+def break_module(ctx: Step, keys: list[str]) -> None:
+    """ "mark a module as **broken**"."""
+    vehicles.break_module(ctx.engine, vehicles.module(ctx.state, keys[0]), True)
+
+
+@on_resume("sf.withstand_damage.discard")
+def discard_module(ctx: Step, keys: list[str]) -> None:
+    """ "destroy a broken module by discarding it"."""
+    found = vehicles.module(ctx.state, keys[0])
+    ctx.note(f"{found.name} is destroyed: the module is discarded")
+    discard_asset(ctx, found.asset, who=found.owner)
 
 
 @on_outcome("companion_takes_a_hit", ruleset=RULESET)

@@ -4,6 +4,7 @@ at a threshold marks a burden (doomed, tormented, indebted) that clears when it 
 from __future__ import annotations
 
 from ironsworn.moves.engine import Step, before_roll, on_outcome, on_resume
+from ironsworn.moves.starforged import vehicles
 from ironsworn.moves.starforged._common import (
     RULESET,
     M,
@@ -73,26 +74,53 @@ def _burden_quest(ctx: Step, burden: str, name: str) -> None:
 
 @before_roll("overcome_destruction", ruleset=RULESET)
 def destruction_before(ctx: Step) -> None:
-    """ "You must discard the asset, along with any modules and docked support vehicles"."""
+    """ "You must discard the asset, along with any modules and docked support vehicles" (the
+    docked ones are asked after the roll)."""
     vehicle = need_vehicle(ctx.engine)
     ctx.emit({"type": "vehicle", "from": vehicle, "to": None})
     ctx.data["lost_vehicle"] = vehicle["name"]
     marks = 0
     for char in list(ctx.state.characters.values()):
-        card = next((a for a in char.assets if a["id"] == vehicle.get("asset")), None)
-        if card is not None:
-            marks += sum(1 for on in card["abilities"] if on)
-            discard_asset(ctx, card["id"], who=char.name)
+        for card in list(char.assets):
+            if card["id"] == vehicle.get("asset") or vehicles.is_module(card):
+                marks += sum(1 for on in card["abilities"] if on)
+                discard_asset(ctx, card["id"], who=char.name)
     ctx.data["marked_abilities"] = marks
 
 
 @on_outcome("overcome_destruction", ruleset=RULESET)
 def overcome_destruction(ctx: Step) -> None:
+    """Which support vehicles were docked aboard (they are lost with it), then the outcome."""
+    support = [v for v in vehicles.all_vehicles(ctx.state) if v.kind == vehicles.SUPPORT]
+    if support:
+        ctx.choose(
+            "sf.overcome_destruction.docked",
+            [(v.slug, v.name) for v in support],
+            count=len(support),
+            minimum=0,
+            prompt="which support vehicles were docked aboard? (they are discarded with it)",
+        )
+        return
+    _destruction_outcome(ctx, int(ctx.data.get("marked_abilities") or 0))
+
+
+@on_resume("sf.overcome_destruction.docked")
+def destruction_docked(ctx: Step, keys: list[str]) -> None:
+    marks = int(ctx.data.get("marked_abilities") or 0)
+    found = [v for v in vehicles.all_vehicles(ctx.state) if v.slug in keys]
+    for vehicle in found:
+        char = ctx.state.character(vehicle.owner)
+        card = next(a for a in char.assets if a["id"] == vehicle.asset)
+        marks += sum(1 for on in card["abilities"] if on)
+        discard_asset(ctx, str(vehicle.asset), who=char.name)
+    _destruction_outcome(ctx, marks)
+
+
+def _destruction_outcome(ctx: Step, marked: int) -> None:
     """Strong: a favor without conditions. Weak: mark indebted and swear an extreme quest in
     their service. Miss: as the weak hit, but against your nature. If you accept the cost, take
-    1 experience per marked ability on the discarded assets, minimum 3 (the STARSHIP card, when
-    the vehicle is one; modules and support vehicles are not kept apart, so they are not
-    counted)."""
+    1 experience per marked ability on the discarded assets (the STARSHIP card, its modules and
+    the docked support vehicles), minimum 3."""
     if ctx.outcome is S:
         ctx.note("you may call in a favor, without conditions")
     else:
@@ -100,7 +128,7 @@ def overcome_destruction(ctx: Step) -> None:
             ctx.note("this quest is against your nature, forsakes another, or serves an enemy")
         _burden_quest(ctx, "indebted", "The duty-bound quest")
     char = ctx.char
-    xp = max(3, int(ctx.data.get("marked_abilities") or 0))
+    xp = max(3, marked)
     ctx.engine.set_meter(char.name, "experience_earned", char.experience_earned + xp)
     ctx.note(
         f"{xp} experience: spend it only on a new command vehicle, modules and support vehicles"

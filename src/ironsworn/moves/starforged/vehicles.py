@@ -26,11 +26,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.errors import InvalidValue, NotFound
+from ironsworn.errors import InvalidValue, NotFound, RuleViolation
 
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState
-    from ironsworn.moves.engine import MoveEngine
+    from ironsworn.moves.engine import MoveEngine, OperationResult
 
 COMMAND = "command"
 SUPPORT = "support"
@@ -42,7 +42,7 @@ MARKS = {
     "crippled": "crippled or out of control: Repair and raise its integrity above 0",
 }
 # Incidental vehicles have no card: their integrity is given when they are named.
-INCIDENTAL_INTEGRITY = (1, 5)
+INCIDENTAL_INTEGRITY = (1, 10)
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,13 @@ def all_vehicles(state: CampaignState) -> list[Vehicle]:
                         SUPPORT, f"{record['id']}@{char.name}", name, slug, char.name, record["id"]
                     )
                 )
+    slugs = [v.slug for v in out]
+    out = [
+        Vehicle(v.kind, v.key, v.name, f"{v.slug}@{v.owner}", v.owner, v.asset)
+        if v.kind == SUPPORT and slugs.count(v.slug) > 1
+        else v
+        for v in out
+    ]
     for name in state.incidental:
         out.append(Vehicle(INCIDENTAL, f"incidental:{name}", name, _slug(name)))
     return out
@@ -281,6 +288,58 @@ def new_incidental(engine: MoveEngine, name: str, integrity: int) -> None:
     engine.emit({"type": "incidental_vehicle", "vehicle": name, "from": None, "to": vehicle})
 
 
+def add_incidental(engine: MoveEngine, name: str, integrity: int) -> OperationResult:
+    """``vehicle new NAME --incidental --integrity N``: an incidental vehicle joins the story."""
+
+    def run() -> None:
+        if engine.state.ruleset != "starforged":
+            raise RuleViolation(
+                "vehicles are for Starforged campaigns; this one plays " + engine.state.ruleset
+            )
+        clean = " ".join(name.split())
+        if not clean or len(clean) > 80:
+            raise InvalidValue(f"vehicle name {name!r} is not valid (1-80 characters)")
+        new_incidental(engine, clean, integrity)
+
+    return engine.operation("vehicle", None, run)
+
+
+def drop_incidental(engine: MoveEngine, name: str) -> OperationResult:
+    """``vehicle remove NAME --incidental``: you leave an incidental vehicle behind."""
+
+    def run() -> None:
+        found = [v for v in all_vehicles(engine.state) if v.kind == INCIDENTAL]
+        key = " ".join(name.split()).lower()
+        vehicle = next((v for v in found if v.name.lower() == key), None)
+        if vehicle is None:
+            raise NotFound(f"incidental vehicle {name!r} is unknown", tuple(v.name for v in found))
+        remove_incidental(engine, vehicle)
+
+    return engine.operation("vehicle", None, run)
+
+
+def listing(state: CampaignState) -> dict[str, Any]:
+    """Every vehicle with its integrity and marks, and the modules (``vehicle list``)."""
+    return {
+        "vehicles": [
+            {
+                "name": v.name,
+                "kind": v.kind,
+                "key": v.option("integrity").removeprefix("integrity").removeprefix(":") or COMMAND,
+                "integrity": integrity_of(state, v),
+                "max": max_of(state, v),
+                "troubles": troubles(state, v),
+                "marks": marks_of(state, v),
+            }
+            for v in all_vehicles(state)
+        ],
+        "modules": [
+            {"name": m.name, "owner": m.owner, "key": m.key, "broken": m.broken}
+            for m in modules(state)
+        ],
+    }
+
+
 def remove_incidental(engine: MoveEngine, vehicle: Vehicle) -> None:
     before = engine.state.incidental[vehicle.name]
     engine.emit({"type": "incidental_vehicle", "vehicle": vehicle.name, "from": before, "to": None})
@@ -329,6 +388,10 @@ def module(state: CampaignState, key: str) -> Module:
         if found.key == key:
             return found
     raise NotFound(f"module {key!r} is unknown", tuple(m.key for m in modules(state)))
+
+
+def is_module(record: dict[str, Any]) -> bool:
+    return _kind(record) == "module"
 
 
 def is_broken(record: dict[str, Any]) -> bool:

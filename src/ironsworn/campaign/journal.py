@@ -167,7 +167,8 @@ class Narrator:
 
     def _asset_meter(self, event: Mapping[str, Any]) -> str:
         asset = str(event["asset"]).rsplit("/", 1)[-1]
-        return f"{event['character']}'s {words(asset)}: health {event['from']} → {event['to']}"
+        meter = event.get("meter", "health")
+        return f"{event['character']}'s {words(asset)}: {meter} {event['from']} → {event['to']}"
 
     def _debility(self, event: Mapping[str, Any]) -> str:
         change = "marked" if event["to"] else "cleared"

@@ -94,7 +94,7 @@ _TARGETS: dict[str, Callable[[JsonDict], str]] = {
     "track_field": lambda e: f"{e['track']}:{e['field']}",
     "initiative": lambda e: "initiative",
     "status": lambda e: "status",
-    "asset_meter": lambda e: f"{e['asset']}:health",
+    "asset_meter": lambda e: f"{e['asset']}:{e.get('meter', 'health')}",
     "asset_ability": lambda e: f"{e['asset']}:ability{int(e['ability']) + 1}",
     "asset_track": lambda e: f"{e['asset']}:{e['track']}",
     "progress": lambda e: f"{e['track']}:ticks",

@@ -207,6 +207,7 @@ def change_integrity(engine: MoveEngine, vehicle: Vehicle, delta: int) -> int:
                     "type": "asset_meter",
                     "character": vehicle.owner,
                     "asset": vehicle.asset,
+                    "meter": "integrity",
                     "from": now,
                     "to": after,
                 }
@@ -358,12 +359,9 @@ class Module:
 
 
 def _breakable(record: dict[str, Any]) -> bool:
-    """A module card with a "broken" flip (Datasworn's ``card_flip``). A card imported before
-    the flips were kept has no ``toggles``: every module counts as breakable then."""
-    if _kind(record) != "module":
-        return False
-    toggles = record.get("toggles")
-    return toggles is None or "broken" in toggles
+    """A module card with a "broken" flip (Datasworn's ``card_flip``; the modules with a meter
+    of their own, such as shields, have none)."""
+    return _kind(record) == "module" and "broken" in (record.get("toggles") or ())
 
 
 def modules(state: CampaignState) -> list[Module]:

@@ -189,3 +189,69 @@ def test_an_imported_starforged_pack_stays_out_of_a_classic_campaign(
     starforged(capsys)
     code, out, _ = run(capsys, "asset", "show", "ace", "--json")
     assert code == 0 and json.loads(out)["id"] == "asset:starforged/path/ace"
+
+
+def test_an_incidental_vehicle_on_the_command_line_and_undo(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Withstand Damage on a named incidental vehicle: "Incidental vehicle: Roll on the table
+    below" (seed 003); row 56-70 leaves it crippled; undo takes the whole answer back."""
+    starforged(capsys)
+    assert run(capsys, "vehicle", "new", "Skiff", "--incidental", "--integrity", "2")[0] == 0
+    code, out, _ = run(capsys, "vehicle", "list", "--json")
+    assert json.loads(out)["vehicles"] == [
+        {
+            "name": "Skiff",
+            "kind": "incidental",
+            "key": "skiff",
+            "integrity": 2,
+            "max": 2,
+            "troubles": [],
+            "marks": [],
+        }
+    ]
+    argv = ["move", "withstand", "damage", "--vehicle", "skiff", "--amount", "2"]
+    assert run(capsys, *argv, "--dice", "1,9,10")[0] == 0
+    code, out, _ = run(capsys, "choose", "momentum", "--dice", "60")
+    assert code == 0 and "crippled" in out
+    listed = json.loads(run(capsys, "vehicle", "list", "--json")[1])["vehicles"][0]
+    assert (listed["integrity"], listed["marks"]) == (0, ["crippled"])
+    assert run(capsys, "undo")[0] == 0
+    listed = json.loads(run(capsys, "vehicle", "list", "--json")[1])["vehicles"][0]
+    assert listed["marks"] == []
+    assert run(capsys, "vehicle", "remove", "Skiff", "--incidental")[0] == 0
+    assert run(capsys, "vehicle", "list")[1].strip() == "no vehicles"
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "argv", "named"),
+    [
+        (
+            "starforged",
+            ["move", "withstand", "damage", "--vehicle", "ark", "--amount", "1"],
+            "'ark'",
+        ),
+        ("starforged", ["vehicle", "new", "Skiff", "--incidental"], "--integrity"),
+        ("starforged", ["vehicle", "new", "Skiff", "--incidental", "--integrity", "0"], "1 to 10"),
+        ("starforged", ["vehicle", "remove", "Skiff", "--incidental"], "'Skiff'"),
+        ("starforged", ["vehicle", "remove", "Skiff"], "--incidental"),
+        ("starforged", ["move", "face", "danger", "--stat", "edge", "--vehicle", "x"], "--vehicle"),
+        ("classic", ["move", "face", "danger", "--stat", "edge", "--vehicle", "x"], "Starforged"),
+        ("classic", ["vehicle", "new", "Skiff", "--incidental", "--integrity", "2"], "classic"),
+    ],
+)
+def test_bad_vehicle_input_is_one_line_exit_2_and_changes_nothing(
+    home: Path,
+    capsys: pytest.CaptureFixture[str],
+    ruleset: str,
+    argv: list[str],
+    named: str,
+) -> None:
+    (starforged if ruleset == "starforged" else classic)(capsys)
+    before = fingerprint(home)
+    code, out, err = run(capsys, *argv)
+    assert code == 2, (out, err)
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1, err
+    assert named in err
+    assert fingerprint(home) == before

@@ -1,7 +1,8 @@
 """A scripted Starforged play-through, with the imported Datasworn Starforged pack: create a
 character (her starship is the command vehicle), swear a vow, explore, fight, suffer to a
-threshold, make a connection and forge a bond, earn experience, advance. The sheet is checked
-after every step, and the whole campaign refolds from its events."""
+threshold, make a connection and forge a bond, earn experience, advance, break and repair a
+module, lose the starship. The sheet is checked after every step, and the whole campaign
+refolds from its events."""
 
 from __future__ import annotations
 
@@ -129,13 +130,35 @@ def test_a_starforged_play_through(game: StarforgedGame) -> None:
     assert s["experience"] == {"earned": 4, "spent": 2, "available": 2}
     assert [a["abilities"] for a in s["assets"] if a["name"] == "Ace"] == [[True, True, False]]
 
-    # --- the starship is destroyed: Overcome Destruction discards its card (1 marked ability:
-    # the minimum, 3 experience); the bonds legacy (2 ticks, score 0) misses 1 and 9: as the
-    # weak hit, indebted and an extreme duty-bound quest (sworn with a strong hit)
+    # --- a module: 4 discoveries ticks (2 experience) buy an Engine Upgrade (3); damage at 0
+    # integrity breaks it ("mark a module as broken"), Repair at a facility fixes it
+    g.legacy("discoveries", 4)
+    g.move("advance", asset="engine upgrade")
+    assert sheet(g)["experience"] == {"earned": 6, "spent": 5, "available": 1}
+    g.move("withstand damage", MISS, amount=4)  # integrity 4 -> 0: the roll is made
+    g.choose(["momentum"])
+    g.choose(["break_module"])
+    g.choose(["engine_upgrade"])
+    engine = next(a for a in sheet(g)["assets"] if a["name"] == "Engine Upgrade")
+    assert engine["marks"] == ["broken"] and sheet(g)["vehicle"]["integrity"] == 0
+    g.move("repair", STRONG, stat="wits")
+    g.choose(["facility"])  # 5 points
+    g.decline()  # no supply for more
+    g.choose(["module:engine_upgrade"])  # 2 points
+    g.choose(["integrity"])
+    g.choose(["integrity"])
+    g.choose(["integrity"])
+    engine = next(a for a in sheet(g)["assets"] if a["name"] == "Engine Upgrade")
+    assert engine["marks"] == [] and sheet(g)["vehicle"]["integrity"] == 3
+
+    # --- the starship is destroyed: Overcome Destruction discards its card and its module (2
+    # marked abilities: the minimum, 3 experience); the bonds legacy (2 ticks, score 0) misses
+    # 1 and 9: as the weak hit, indebted and an extreme duty-bound quest (sworn with a strong
+    # hit)
     g.move("overcome destruction", (1, 9, *STRONG))
     s = sheet(g)
     assert s["vehicle"] is None and [a["name"] for a in s["assets"]] == ["Ace"]
-    assert s["impacts"] == ["indebted"] and s["experience"]["earned"] == 7
+    assert s["impacts"] == ["indebted"] and s["experience"]["earned"] == 9
     assert [v["name"] for v in s["vows"]] == ["The duty-bound quest"]
 
     # The campaign is the fold of its events.

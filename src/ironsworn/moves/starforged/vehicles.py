@@ -102,9 +102,10 @@ def find(state: CampaignState, query: str | None) -> Vehicle:
     a query the command vehicle, else the only vehicle. Refused, naming what is accepted."""
     found = all_vehicles(state)
     if not found:
+        named = f"vehicle {query!r} is unknown: " if query else ""
         raise InvalidValue(
-            "there is no vehicle: create the command vehicle with 'ironsworn vehicle new NAME', "
-            "or name an incidental one with 'ironsworn vehicle new NAME --incidental'"
+            f"{named}there is no vehicle: create the command vehicle with 'ironsworn vehicle "
+            "new NAME', or name an incidental one with 'ironsworn vehicle new NAME --incidental'"
         )
     if query is None or not str(query).strip():
         command = [v for v in found if v.kind == COMMAND]

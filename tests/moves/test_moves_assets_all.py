@@ -73,6 +73,8 @@ def cases() -> Iterator[Case]:
             if ability_status(ability)["kind"] == "reminder":
                 continue
             for effect in ability.effects:
+                if effect.get("after_roll"):
+                    continue  # asked once the dice are known: test_moves_assets_after_roll.py
                 moves = list(effect["moves"])
                 if "*" in moves:
                     # Any move: one that fits the effect's condition (a bond's add, +supply).

@@ -636,7 +636,12 @@ class MoveEngine(RollInputs):
         self.after_roll(outcome_step)
 
     def after_roll(self, outcome_step: JsonDict) -> None:
-        """Offer a burn when it would improve the roll, else go on to the outcome."""
+        """Offer an asset's after-roll add or a burn when it would improve the roll, else go on
+        to the outcome."""
+        from ironsworn.moves.assets.after_roll import offer_adds
+
+        if offer_adds(self, outcome_step):
+            return  # Rider 2, Improviser 2, Wright 2: asked before any burn
         move = self.ruleset.any_move(outcome_step["move"])
         char = self.state.character(outcome_step["character"])
         roll = outcome_step["roll"]

@@ -18,7 +18,7 @@ from ironsworn.moves.assets.effects import CONDITION_KEYS, GAIN_KEYS, OUTCOME_KE
 if TYPE_CHECKING:
     from ironsworn.content.model import Asset, AssetAbility
 
-EFFECT_EXTRAS = frozenset({"camp", "discount"})  # data read by a handler
+EFFECT_EXTRAS = frozenset({"camp", "discount", "after_roll"})  # data read by a handler
 GAIN_PREFIXES = ("track:", "set_track:", "flag:", "select:")
 
 

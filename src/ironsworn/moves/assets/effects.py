@@ -225,6 +225,8 @@ def candidate_uses(ctx: Step, move: Move) -> list[JsonDict]:
             if index >= len(record["abilities"]) or not record["abilities"][index]:
                 continue
             for effect in ability.effects:
+                if effect.get("after_roll"):
+                    continue  # offered once the dice are known (assets.after_roll)
                 effect = {**effect, "_ability": index}
                 ally = False
                 if not _matches_move(effect, move):
@@ -286,7 +288,7 @@ def abilities_for(ruleset: Any, char: CharacterState, move: Move) -> list[JsonDi
             if index >= len(record["abilities"]) or not record["abilities"][index]:
                 continue
             for effect in ability.effects:
-                if not _matches_move(effect, move):
+                if not _matches_move(effect, move) or effect.get("after_roll"):
                     continue
                 option = f":{effect['option']}" if effect.get("option") else ""
                 parts = [f"+{effect['add']}"] if effect.get("add") else []

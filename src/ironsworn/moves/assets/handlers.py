@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.moves.assets import after_roll as _after_roll  # noqa: F401 (its resume point)
 from ironsworn.moves.assets.effects import apply_gain, change_track
 from ironsworn.moves.engine import RESUME_HANDLERS, Step, on_resume
 

@@ -255,3 +255,56 @@ def test_bad_vehicle_input_is_one_line_exit_2_and_changes_nothing(
     assert len(err.strip().splitlines()) == 1, err
     assert named in err
     assert fingerprint(home) == before
+
+
+def test_a_starforged_fight_is_told_in_starforged_words(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Enter the Fray: "envision your objective and give it a rank ... roll to see if you are
+    in control" (seed 003); the result, the sheet and the journal say so."""
+    starforged(capsys)
+    assert run(capsys, "fight", "new", "--foe", "Raiders", "--rank", "dangerous")[0] == 0
+    code, out, _ = run(capsys, "move", "enter", "the", "fray", "--stat", "edge", "--dice", "6,1,2")
+    assert code == 0 and "Kira: position in a bad spot -> in control" in out
+    code, out, _ = run(capsys, "sheet")
+    assert "combat objectives:" in out and "position: in control" in out
+    assert "initiative" not in out and "fights:" not in out
+    code, out, _ = run(capsys, "journal")
+    assert "new combat objective (dangerous): Raiders" in out and "Kira is in control" in out
+    code, out, _ = run(capsys, "move", "strike", "--stat", "edge", "--dice", "1,9,10")
+    assert "Kira: position in control -> in a bad spot" in out
+    assert "Kira is in a bad spot" in run(capsys, "log")[1]
+    assert "initiative" not in run(capsys, "log")[1]
+
+
+def test_choose_takes_the_words_a_decision_asks_for(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Fulfill Your Vow's weak hit: "If you Swear an Iron Vow to set things right, take your
+    full legacy reward" — the new vow's rank is chosen and its name given with --text."""
+    starforged(capsys)
+    assert run(capsys, "progress", "mark", "vow-1", "--ticks", "40")[0] == 0
+    code, out, _ = run(
+        capsys, "move", "fulfill", "your", "vow", "--track", "vow-1", "--dice", "9,10"
+    )
+    assert code == 0
+    code, out, _ = run(capsys, "choose", "swear")
+    assert code == 0 and "name the vow: --text WORDS; default: Set right: Find my sister" in out
+    before = fingerprint(home)
+    for argv, named in (
+        (["choose", "extreme", "--text", "x" * 81], "1-80 characters"),
+        (["choose", "legendary", "--text", "Burn the Hollow"], "'legendary' is not offered"),
+    ):
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (2, ""), err
+        assert named in err and len(err.strip().splitlines()) == 1
+    assert fingerprint(home) == before
+    code, out, _ = run(
+        capsys, "choose", "extreme", "--text", "Burn the Hollow", "--dice", "6,1,2", "--json"
+    )
+    assert code == 0
+    tracks = {t["id"]: t for t in json.loads(run(capsys, "track", "list", "--json")[1])}
+    assert (tracks["vow-2"]["name"], tracks["vow-2"]["rank"]) == ("Burn the Hollow", "extreme")
+    assert run(capsys, "undo")[0] == 0
+    tracks = {t["id"]: t for t in json.loads(run(capsys, "track", "list", "--json")[1])}
+    assert "vow-2" not in tracks

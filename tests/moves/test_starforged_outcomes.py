@@ -45,6 +45,10 @@ def status(track: str, value: str) -> object:
     return check
 
 
+# Starforged's position in a fight, in its words ("you are in control" / "in a bad spot").
+IN_CONTROL = ("position", "in a bad spot", "in control")
+BAD_SPOT = ("position", "in control", "in a bad spot")
+
 SESSION = [
     Case(
         "begin_a_session.spotlight",
@@ -318,8 +322,13 @@ QUEST = [
         "to set things right, take your full legacy reward",
         (9, 10),
         setup=vow("troublesome", ticks=40),
-        answers=[(["swear"], ())],
-        effects=[("vow-1:status", "active", "fulfilled"), ("legacy:quests", 0, 1)],
+        answers=[(["swear"], ()), (["dangerous"], STRONG)],
+        effects=[
+            ("vow-1:status", "active", "fulfilled"),
+            ("legacy:quests", 0, 1),
+            ("vow-2", None, "Set right: Find my sister"),
+            ("momentum", 2, 4),
+        ],
     ),
     Case(
         "fulfill_your_vow.miss.recommit",
@@ -571,7 +580,7 @@ COMBAT = [
         STRONG,
         {"stat": "iron"},
         setup=fight(False),
-        effects=[("momentum", 2, 4), ("initiative", False, True)],
+        effects=[("momentum", 2, 4), IN_CONTROL],
     ),
     Case(
         "enter_the_fray.weak",
@@ -581,7 +590,7 @@ COMBAT = [
         {"stat": "iron"},
         setup=fight(False),
         answers=[(["control"], ())],
-        effects=[("initiative", False, True)],
+        effects=[IN_CONTROL],
     ),
     Case(
         "enter_the_fray.miss",
@@ -610,7 +619,7 @@ COMBAT = [
         MISS,
         {"stat": "wits"},
         setup=fight(True),
-        effects=[("initiative", True, False)],
+        effects=[BAD_SPOT],
         pending=PRICE,
     ),
     Case(
@@ -620,7 +629,7 @@ COMBAT = [
         STRONG,
         {"stat": "edge"},
         setup=fight(False),
-        effects=[("initiative", False, True), ("momentum", 2, 3)],
+        effects=[IN_CONTROL, ("momentum", 2, 3)],
     ),
     Case(
         "react_under_fire.weak",
@@ -648,7 +657,7 @@ COMBAT = [
         WEAK,
         {"stat": "iron"},
         setup=fight(True),
-        effects=[("fight-1:ticks", 0, 16), ("initiative", True, False)],
+        effects=[("fight-1:ticks", 0, 16), BAD_SPOT],
     ),
     Case(
         "clash.strong",
@@ -657,7 +666,7 @@ COMBAT = [
         STRONG,
         {"stat": "iron"},
         setup=fight(False),
-        effects=[("fight-1:ticks", 0, 16), ("initiative", False, True)],
+        effects=[("fight-1:ticks", 0, 16), IN_CONTROL],
     ),
     Case(
         "clash.weak",
@@ -678,7 +687,7 @@ COMBAT = [
         effects=[
             ("fight-1:status", "active", "done"),
             ("momentum", 2, 3),
-            ("initiative", True, False),
+            BAD_SPOT,
         ],
     ),
     Case(
@@ -696,7 +705,7 @@ COMBAT = [
         "you are defeated or your objective is lost",
         (9, 9),
         setup=fight(True, ticks=4),
-        effects=[("fight-1:status", "active", "failed"), ("initiative", True, False)],
+        effects=[("fight-1:status", "active", "failed"), BAD_SPOT],
         pending=PRICE,
     ),
     Case(

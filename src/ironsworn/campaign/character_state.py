@@ -258,6 +258,12 @@ class TrackState:
     bonded: bool = False  # a Starforged connection you share a bond with (Forge a Bond)
     influence: str | None = None  # Forge a Bond: "bolstered" or "expanded"
     no_benefit: bool = False  # Test Your Relationship: until the loyalty vow is done
+    second_role: str | None = None  # Forge a Bond's "expand their influence"
+
+    @property
+    def roles(self) -> list[str]:
+        """A connection's roles: its role, and the second one an expanded influence gives."""
+        return [r for r in (self.role, self.second_role) if r]
 
     @property
     def score(self) -> int:
@@ -281,6 +287,8 @@ class TrackState:
                     "bonded": self.bonded,
                     "influence": self.influence,
                     "no_benefit": self.no_benefit,
+                    # Only when given: a connection's record keeps the shape it always had.
+                    **({"second_role": self.second_role} if self.second_role else {}),
                 }
                 if self.kind == "connection"
                 else {}

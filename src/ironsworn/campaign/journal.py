@@ -48,11 +48,16 @@ class Narrator:
     def __init__(self, state: Any = None) -> None:
         self.track_names: dict[str, str] = {}
         self.stat_name: str | None = None  # the stat of the move being told, for its roll
+        # Starforged characters (their initiative is told as a position), as the log shows.
+        self.starforged: set[str] = set()
         if state is not None:
             self.learn(state)
 
     def learn(self, state: Any) -> None:
         """Take the track names from a state, for telling part of a log without its start."""
+        for char in getattr(state, "characters", {}).values():
+            if getattr(char, "starforged", False):
+                self.starforged.add(str(char.name))
         tracks = state.to_dict().get("tracks")
         if isinstance(tracks, Mapping):
             for track_id, track in tracks.items():
@@ -159,6 +164,8 @@ class Narrator:
 
     def _character_created(self, event: Mapping[str, Any]) -> str:
         char = event["character"]
+        if char.get("ruleset") == "starforged":
+            self.starforged.add(str(char["name"]))
         stats = ", ".join(f"{k} {v}" for k, v in dict(char.get("stats", {})).items())
         return f"{char['name']} enters the story" + (f" ({stats})" if stats else "")
 
@@ -237,7 +244,11 @@ class Narrator:
         return f"{name}: {words(event['field'])} {words(event['from'])} → {words(event['to'])}"
 
     def _initiative(self, event: Mapping[str, Any]) -> str:
-        return f"{event['character']} {'has' if event['to'] else 'loses'} initiative"
+        who = event["character"]
+        if event.get("position") or who in self.starforged:
+            # Starforged calls it position: in control, or in a bad spot.
+            return f"{who} is {'in control' if event['to'] else 'in a bad spot'}"
+        return f"{who} {'has' if event['to'] else 'loses'} initiative"
 
     def _status(self, event: Mapping[str, Any]) -> str:
         return f"{event['character']}: {words(event['from'])} → {words(event['to'])}"
@@ -261,7 +272,10 @@ class Narrator:
         self.track_names[str(track["id"])] = str(track["name"])
         who = ", ".join(track.get("characters") or [])
         rank = f" ({words(track['rank'])})" if track.get("rank") else ""
-        return f"new {words(track['kind'])}{rank}: {track['name']}" + (f" — {who}" if who else "")
+        kind = words(track["kind"])
+        if kind == "fight" and set(track.get("characters") or ()) & self.starforged:
+            kind = "combat objective"  # Starforged's words (Enter the Fray: "your objective")
+        return f"new {kind}{rank}: {track['name']}" + (f" — {who}" if who else "")
 
     def _progress(self, event: Mapping[str, Any]) -> str:
         if "track" not in event:  # a progress roll recorded on its own

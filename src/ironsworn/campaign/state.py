@@ -39,7 +39,8 @@ Event types (all JSON objects with a ``"type"``):
 - ``asset_added`` / ``asset_removed`` {character, asset}; ``asset_ability`` {character, asset,
   ability, from, to}; ``asset_track`` {character, asset, track, from, to} — a card's other
   tracks (a warband's strength, wealth, essence, light)
-- ``track_field`` {track, field, from, to} — a connection's role, bond, influence
+- ``track_field`` {track, field, from, to} — a connection's role, second role, bond,
+  influence
 - ``track_created`` {track: full track dict}; ``progress`` {track, from, to} (ticks);
   ``rank`` {track, from, to}; ``track_closed`` {track, from, to} (status); ``countdown``
   {track, from, to}
@@ -468,7 +469,7 @@ class CampaignState:
     def _on_track_field(self, event: Mapping[str, Any]) -> None:
         track = self.tracks[event["track"]]
         name = event["field"]
-        if name not in ("role", "bonded", "influence", "no_benefit"):
+        if name not in ("role", "bonded", "influence", "no_benefit", "second_role"):
             raise CampaignError(f"unknown track field {name!r}")
         self._expect(f"{track.id} {name}", getattr(track, name), event)
         setattr(track, name, copy_json(event["to"]))
@@ -610,6 +611,7 @@ class CampaignState:
                     "id": t.id,
                     "name": t.name,
                     "role": t.role,
+                    **({"second_role": t.second_role} if t.second_role else {}),
                     "rank": t.rank,
                     "ticks": t.ticks,
                     "bonded": t.bonded,

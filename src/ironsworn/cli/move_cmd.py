@@ -120,6 +120,9 @@ def register(sub: Any) -> None:
         p.set_defaults(func=run_answer, answer=name)
     choose = campaign_options(common_options(sub.add_parser("choose", help="answer a choice")))
     choose.add_argument("keys", nargs="+", metavar="KEY", help="option keys")
+    choose.add_argument(
+        "--text", help="the words the decision asks for with its answer (a new vow's name...)"
+    )
     choose.add_argument("--dice", help="your dice for rolls that follow")
     choose.add_argument("--seed", help="seed for reproducible random dice")
     choose.set_defaults(func=run_answer, answer="choose")
@@ -299,7 +302,7 @@ def run_answer(args: argparse.Namespace) -> int:
             return engine.burn()
         if args.answer == "decline":
             return engine.decline()
-        return engine.choose(args.keys)
+        return engine.choose(args.keys, text=args.text)
 
     result = write(args, body)
     emit(args, result.to_json(), lambda: describe_result(result))

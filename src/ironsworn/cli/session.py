@@ -171,6 +171,11 @@ def pending_text(pending: dict[str, Any]) -> str:
         return f"PENDING ({pending['character']}): {pending['prompt']}"
     options = "\n".join(f"    {o['key']:<24} {o['text']}" for o in pending["options"])
     how = "ironsworn choose KEY" + (" (or decline)" if int(pending.get("min", 1)) == 0 else "")
+    asked = pending.get("text")
+    if asked:
+        which = f" with {', '.join(asked['keys'])}" if asked.get("keys") else ""
+        default = f"; default: {asked['default']}" if asked.get("default") is not None else ""
+        options += f"\n  {asked['prompt']}{which}: --text WORDS{default}"
     return f"PENDING ({pending['character']}): {pending['prompt']} — {how}\n{options}"
 
 

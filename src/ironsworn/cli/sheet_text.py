@@ -106,6 +106,8 @@ def sheet_text(sheet: Mapping[str, Any], library: Ruleset | None, unicode: bool 
     for kind, heading in TRACK_SECTIONS:
         mine = [t for t in tracks if t.get("kind", "vow") == kind]
         if mine:
+            if starforged and kind == "fight":
+                heading = "combat objectives"  # Starforged's words for a fight's track
             lines.append(f"  {heading}:")
             lines += ["    " + track_row({"kind": kind, **t}, unicode, kind=False) for t in mine]
     if sheet["assets"]:
@@ -136,7 +138,8 @@ def _starforged_lines(sheet: Mapping[str, Any], unicode: bool = False) -> list[s
         )
     lines.append(f"  experience {xp['earned']} earned, {xp['spent']} spent")
     for c in sheet.get("connections") or ():
-        role = f", {c['role']}" if c["role"] else ""
+        roles = [r for r in (c["role"], c.get("second_role")) if r]
+        role = f", {' and '.join(roles)}" if roles else ""
         bond = ", a bond" if c["bonded"] else ""
         lines.append(f"  connection {c['name']}{role}{bond}")
     vehicle = sheet.get("vehicle")

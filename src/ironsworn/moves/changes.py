@@ -133,9 +133,15 @@ class StateChanges:
     def set_initiative(self, name: str, value: bool) -> None:
         char = self.state.character(name)
         if char.initiative != value:
-            self.emit(
-                {"type": "initiative", "character": char.name, "from": char.initiative, "to": value}
-            )
+            event: dict[str, Any] = {
+                "type": "initiative",
+                "character": char.name,
+                "from": char.initiative,
+                "to": value,
+            }
+            if char.starforged:
+                event["position"] = True  # told as in control / in a bad spot
+            self.emit(event)
 
     def set_debility(self, name: str, debility: str, value: bool) -> None:
         char = self.state.character(name)

@@ -28,7 +28,7 @@ dice that run out part-way, the whole call fails with a message and nothing chan
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.dice import Dice, RandomDice
@@ -307,13 +307,16 @@ class MoveEngine(RollInputs):
             return False
         return True
 
-    def choose(self, keys: Sequence[str], *, burn: bool | None = None) -> OperationResult:
-        """Answer the pending "choose" decision with option keys."""
+    def choose(
+        self, keys: Sequence[str], *, burn: bool | None = None, text: str | None = None
+    ) -> OperationResult:
+        """Answer the pending "choose" decision with option keys, and the words it asks for
+        (``text``: a new vow's name...) when it asks for some."""
 
         def run() -> None:
             pending = self._need_pending("choose")
             self.auto_burn = burn
-            self._answer(pending, list(keys))
+            self._answer(pending, list(keys), text)
             self._run()
 
         return self.operation("choice", self._pending_character(), run)
@@ -446,9 +449,12 @@ class MoveEngine(RollInputs):
         while self.answers and self.answers[0] in offered and len(taken) < pending["count"]:
             taken.append(self.answers.pop(0))
         if taken and len(taken) >= int(pending.get("min", 1)):
+            if text_needed(pending, taken):
+                # Words an answer given in advance cannot carry: the decision waits for them.
+                return
             self._answer(pending, taken)
 
-    def _answer(self, pending: JsonDict, keys: list[str]) -> None:
+    def _answer(self, pending: JsonDict, keys: list[str], text: str | None = None) -> None:
         offered = [o["key"] for o in pending["options"]]
         for key in keys:
             if key not in offered:
@@ -463,19 +469,23 @@ class MoveEngine(RollInputs):
             raise InvalidValue(
                 f"{len(keys)} option(s) chosen; choose {want} of: {', '.join(offered)}"
             )
+        words = answer_text(pending, keys, text)
         self.pending = None
-        self.emit(
-            {
-                "type": "choice",
-                "character": pending.get("character"),
-                "move": pending.get("move"),
-                "point": pending["resume"].get("point"),
-                "keys": keys,
-            }
-        )
+        choice: JsonDict = {
+            "type": "choice",
+            "character": pending.get("character"),
+            "move": pending.get("move"),
+            "point": pending["resume"].get("point"),
+            "keys": keys,
+        }
+        if words is not None:
+            choice["text"] = words
+        self.emit(choice)
         resume = dict(pending["resume"])
         resume["step"] = "resume"
         resume["keys"] = keys
+        if words is not None:
+            resume["text"] = words
         self.agenda.insert(0, resume)
 
     def _do_burn(self, pending: JsonDict, burn: bool) -> None:
@@ -832,3 +842,44 @@ def _reroll(ctx: Step, keys: list[str]) -> None:
         )
         engine.update_record(step)
     engine.after_roll(step)
+
+
+TEXT_LIMIT = 80
+
+
+def text_needed(pending: Mapping[str, Any], keys: Sequence[str]) -> bool:
+    """Whether answering ``pending`` with ``keys`` needs words that have no default."""
+    asked = pending.get("text")
+    if not asked or asked.get("default") is not None:
+        return False
+    wanted = asked.get("keys")
+    return wanted is None or any(k in wanted for k in keys)
+
+
+def answer_text(pending: Mapping[str, Any], keys: Sequence[str], text: str | None) -> str | None:
+    """The words that go with an answer: ``text`` checked, else the decision's default; None
+    when the decision asks for none. Words given where none are asked are refused."""
+    asked = pending.get("text")
+    wanted = None if not asked else asked.get("keys")
+    takes = bool(asked) and (wanted is None or any(k in wanted for k in keys))
+    if text is not None:
+        if not takes:
+            raise InvalidValue(
+                f"--text {text!r} is not asked for by this answer ("
+                + (f"only {', '.join(wanted)} takes words)" if asked and wanted else "no words)")
+            )
+        words = " ".join(text.split())
+        if not words or len(words) > TEXT_LIMIT:
+            raise InvalidValue(
+                f"--text {text!r} is not accepted (accepted: 1-{TEXT_LIMIT} characters)"
+            )
+        return words
+    if not takes:
+        return None
+    assert asked is not None
+    if asked.get("default") is None:
+        raise InvalidValue(
+            f"{' '.join(keys)} needs words: {asked['prompt']} (answer with "
+            f"'choose {' '.join(keys)} --text WORDS')"
+        )
+    return str(asked["default"])

@@ -111,6 +111,11 @@ _PRESENCE: dict[str, tuple[bool, Callable[[JsonDict], str]]] = {
 }
 
 
+def position_words(in_control: bool) -> str:
+    """A Starforged position: the initiative of classic, in its own words."""
+    return "in control" if in_control else "in a bad spot"
+
+
 def effect_of(event: JsonDict) -> JsonDict | None:
     """The player-facing effect of a state event, or None for records and internal flags."""
     kind = str(event.get("type"))
@@ -121,6 +126,13 @@ def effect_of(event: JsonDict) -> JsonDict | None:
             "target": _TARGETS[kind](event),
             "from": int(before["ticks"]) + (40 if before.get("completed") else 0),
             "to": int(after["ticks"]) + (40 if after.get("completed") else 0),
+        }
+    elif kind == "initiative" and event.get("position"):
+        # Starforged's words: "in control" or "in a bad spot" (its position in a fight).
+        effect = {
+            "target": "position",
+            "from": position_words(bool(event["from"])),
+            "to": position_words(bool(event["to"])),
         }
     elif kind in _TARGETS:
         effect = {"target": _TARGETS[kind](event), "from": event["from"], "to": event["to"]}

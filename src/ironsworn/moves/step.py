@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue
@@ -106,21 +106,33 @@ class Step:
         minimum: int | None = None,
         prompt: str | None = None,
         who: str | None = None,
+        text: Mapping[str, Any] | None = None,
         **context: Any,
     ) -> None:
-        """Ask the player to choose; ``point`` names the resume handler."""
-        self.engine.ask(
-            {
-                "kind": "choose",
-                "character": who or self.name,
-                "move": self.data.get("move"),
-                "prompt": prompt or "choose",
-                "options": [{"key": k, "text": t} for k, t in options],
-                "count": count,
-                "min": count if minimum is None else minimum,
-                "resume": {**self.data, "point": point, "context": context},
+        """Ask the player to choose; ``point`` names the resume handler.
+
+        ``text`` asks for words with the answer (a new vow's name, a second role):
+        ``{"prompt", "default", "keys"}``; the default (None: the words are needed) is taken
+        when none are given, and ``keys`` (None: all) are the options that take them. The
+        resume handler reads them as ``data["text"]``.
+        """
+        decision: JsonDict = {
+            "kind": "choose",
+            "character": who or self.name,
+            "move": self.data.get("move"),
+            "prompt": prompt or "choose",
+            "options": [{"key": k, "text": t} for k, t in options],
+            "count": count,
+            "min": count if minimum is None else minimum,
+            "resume": {**self.data, "point": point, "context": context},
+        }
+        if text is not None:
+            decision["text"] = {
+                "prompt": str(text["prompt"]),
+                "default": text.get("default"),
+                "keys": None if text.get("keys") is None else list(text["keys"]),
             }
-        )
+        self.engine.ask(decision)
 
     def options_of(self, list_name: str, exclude: Iterable[str] = ()) -> list[tuple[str, str]]:
         skip = set(exclude)

@@ -191,7 +191,7 @@ def _answer(kind: str) -> Callable[[Context, JsonDict], JsonDict]:
                 return engine.burn()
             if kind == "decline":
                 return engine.decline()
-            return engine.choose(o["keys"])
+            return engine.choose(o["keys"], text=o.get("text"))
 
         data: JsonDict = _commit(ctx, o, body).to_json()
         return data
@@ -533,7 +533,11 @@ ACTIONS: dict[str, Action] = {
             "choose",
             "answer the pending decision",
             _answer("choose"),
-            {"keys": Option("texts", "the chosen option keys", required=True), **DICE},
+            {
+                "keys": Option("texts", "the chosen option keys", required=True),
+                "text": Option("text", "the words the decision asks for (a new vow's name...)"),
+                **DICE,
+            },
         ),
         Action("burn", "burn momentum on the pending roll", _answer("burn"), DICE),
         Action("decline", "decline the pending decision", _answer("decline"), DICE),

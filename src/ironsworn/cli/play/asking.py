@@ -100,6 +100,22 @@ def write(session: PlaySession, question: str) -> str:
     return line
 
 
+def answer_words(session: PlaySession, pending: Any, keys: Sequence[str]) -> str | None:
+    """The words a decision asks for with these keys (a new vow's name, a second role), asked
+    at the prompt; None when it asks for none, or the player keeps its default."""
+    asked = (pending or {}).get("text")
+    wanted = None if not asked else asked.get("keys")
+    if not asked or (wanted is not None and not any(k in wanted for k in keys)):
+        return None
+    default = asked.get("default")
+    question = str(asked["prompt"]) + (f" (empty: {default})" if default is not None else "")
+    while True:
+        words = write(session, question)
+        if words or default is not None:
+            return words or None
+        session.out.error("words are needed here (an empty line does not answer)")
+
+
 # ------------------------------------------------------------------------------ moves
 
 

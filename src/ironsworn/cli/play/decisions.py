@@ -64,6 +64,10 @@ def describe(pending: Mapping[str, Any], move_name: str | None = None) -> str:
         how = "answer with a number or a key"
     if low == 0:
         how += " (or 'none')"
+    asked = pending.get("text")
+    if asked:
+        which = f" {'/'.join(asked['keys'])}" if asked.get("keys") else ""
+        how += f"; then, for{which or ' it'}: {asked['prompt']}"
     lines.append(f"  {how}")
     return "\n".join(lines)
 

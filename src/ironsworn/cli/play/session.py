@@ -461,7 +461,8 @@ class PlaySession:
         price = keys[0] if point == asking.PRICE_POINT and keys else None
         # The oracle's two outcomes are envisioned before it is asked (rulebook: Pay the Price).
         outcomes = asking.price_outcomes(self, price) if price else None
-        result = self.commit(lambda e: e.choose(keys), dice)
+        text = asking.answer_words(self, self.state().pending, keys)
+        result = self.commit(lambda e: e.choose(keys, text=text), dice)
         self.report(result, as_json)
         if price:
             asking.after_price(self, price, result, outcomes)

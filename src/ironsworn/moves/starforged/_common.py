@@ -267,7 +267,8 @@ def take_next_move_add(ctx: Step) -> None:
         add = 2 if track.influence == "bolstered" else 1
         ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + add
         ctx.data["asset_momentum"] = (1, 0)
-        ctx.note(f"+{add}: {track.name} ({track.role or 'connection'}) aids you")
+        roles = " or ".join(track.roles) or "connection"
+        ctx.note(f"+{add}: {track.name} ({roles}) aids you on a move of their role")
 
 
 # Moves that read --with themselves (Swear an Iron Vow: the connection you swear to).

@@ -136,6 +136,11 @@ def test_your_relationship(ctx: Step) -> None:
                 ("epic", "prove your loyalty: an epic vow"),
             ],
             prompt="choose one",
+            text={
+                "prompt": "name the vow that proves your loyalty",
+                "default": f"Prove my loyalty to {track.name}",
+                "keys": ["formidable", "extreme", "epic"],
+            },
         )
         return
     if ctx.outcome is W:
@@ -150,7 +155,7 @@ def test_miss(ctx: Step, keys: list[str]) -> None:
         close(ctx, track, "lost")
         ctx.follow(sf("pay_the_price"))
         return
-    vow = new_track(ctx, "vow", f"Prove my loyalty to {track.name}", keys[0])
+    vow = new_track(ctx, "vow", str(ctx.data["text"]), keys[0])
     set_track_field(ctx, track, "no_benefit", True)
     vows = dict(ctx.char.flags.get("loyalty_vows") or {})
     vows[vow] = track.id
@@ -205,18 +210,32 @@ def gain_bond(ctx: Step, track: TrackState) -> None:
             ("expand", "expand their influence: give them a second role"),
         ],
         prompt=f"you share a bond with {track.name}: choose one",
+        text={"prompt": f"give {track.name} a second role", "default": None, "keys": ["expand"]},
         connection=track.id,
     )
 
 
 @on_resume("sf.forge_a_bond.influence")
 def forge_influence(ctx: Step, keys: list[str]) -> None:
+    """Bolster: +2 instead of +1 when they aid you. Expand: "Give them a second role. When
+    they aid you on a move closely associated with either role, add +1 and take +1 momentum
+    on a hit" (the second role is kept on the connection, beside the first)."""
     track = ctx.state.tracks[str(ctx.data["context"]["connection"])]
     if keys[0] == "bolster":
         set_track_field(ctx, track, "influence", "bolstered")
+        return
+    role = str(ctx.data["text"])
+    if track.role is not None and role.lower() == track.role.lower():
+        raise InvalidValue(
+            f"--text {role!r} is {track.name}'s role already (accepted: a second, other role)"
+        )
+    set_track_field(ctx, track, "influence", "expanded")
+    if track.role is None:
+        # A connection made without a role: the role given now is its first.
+        set_track_field(ctx, track, "role", role)
+        ctx.note(f"{track.name} had no role yet: {role} is their role")
     else:
-        set_track_field(ctx, track, "influence", "expanded")
-        ctx.note(f"give {track.name} a second role")
+        set_track_field(ctx, track, "second_role", role)
 
 
 @on_resume("sf.forge_a_bond.weak_hit")
@@ -225,11 +244,9 @@ def forge_weak(ctx: Step, keys: list[str]) -> None:
     if keys[0] == "done":
         gain_bond(ctx, track)
         return
-    vow = new_track(ctx, "vow", f"The request of {track.name}", track.rank)
-    vows = dict(ctx.char.flags.get("bond_vows") or {})
-    vows[vow] = track.id
-    ctx.flag("bond_vows", vows)
-    ctx.follow(sf("swear_an_iron_vow"), track=vow)
+    from ironsworn.moves.starforged.quest import ask_new_vow
+
+    ask_new_vow(ctx, "to see it done", f"The request of {track.name}", link=("bond_vows", track.id))
 
 
 @on_resume("sf.forge_a_bond.miss")

@@ -3,6 +3,8 @@ Vow. Fulfilling a vow marks the quests legacy track (and lifts a burden sworn at
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ironsworn.errors import InvalidValue
 from ironsworn.moves.engine import Step, before_roll, no_roll, on_outcome, on_resume
 from ironsworn.moves.starforged._common import (
@@ -14,6 +16,7 @@ from ironsworn.moves.starforged._common import (
     clear_lowest_boxes,
     close,
     mark_legacy,
+    new_track,
     reward,
     set_impact,
     set_track_field,
@@ -89,9 +92,43 @@ def fulfill_your_vow(ctx: Step) -> None:
 
 @on_resume("sf.fulfill_your_vow.weak_hit")
 def fulfill_weak(ctx: Step, keys: list[str]) -> None:
+    """ "If you Swear an Iron Vow to set things right, take your full legacy reward": the new
+    vow's rank and name are asked, then it is sworn."""
+    track = ctx.state.tracks[ctx.data["track"]]
     _fulfilled(ctx, lower=keys[0] == "lower")
     if keys[0] == "swear":
-        ctx.note("swear the new vow to set things right ('vow new', then Swear an Iron Vow)")
+        ask_new_vow(ctx, "to set things right", f"Set right: {track.name}")
+
+
+def ask_new_vow(
+    ctx: Step,
+    why: str,
+    default: str,
+    ranks: Sequence[Rank] = tuple(Rank),
+    link: tuple[str, str] | None = None,
+) -> None:
+    """An outcome that says to Swear an Iron Vow: ask the new vow's rank and name (the
+    ``default`` when none is given), then create it and make Swear an Iron Vow on it.
+    ``link`` (a flag, a track id) remembers what the vow's fulfilment brings (a bond)."""
+    ctx.choose(
+        "sf.new_vow",
+        [(r.label, f"a {r.label} vow") for r in ranks],
+        prompt=f"Swear an Iron Vow {why}: choose its rank",
+        text={"prompt": "name the vow", "default": default},
+        link=list(link) if link else None,
+    )
+
+
+@on_resume("sf.new_vow")
+def new_vow(ctx: Step, keys: list[str]) -> None:
+    vow = new_track(ctx, "vow", str(ctx.data["text"]), keys[0])
+    link = ctx.data["context"].get("link")
+    if link:
+        flag, target = str(link[0]), str(link[1])
+        vows = dict(ctx.char.flags.get(flag) or {})
+        vows[vow] = target
+        ctx.flag(flag, vows)
+    ctx.follow(sf("swear_an_iron_vow"), track=vow)
 
 
 def _fulfilled(ctx: Step, lower: bool) -> None:

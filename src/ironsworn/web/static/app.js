@@ -238,7 +238,8 @@ function renderSheet() {
   const equipment = char.equipment.length ? h("p", { class: "equipment" }, "equipment: ", char.equipment.join(", ")) : null;
   fill("sheet", viewing, h("h2", { class: "char-name" }, char.name,
     char.status !== "active" ? h("small", {}, ` (${char.status})`) : null,
-    char.initiative ? h("span", { class: "badge" }, "initiative") : null),
+    char.position ? h("span", { class: "badge" }, char.position)
+      : char.initiative ? h("span", { class: "badge" }, "initiative") : null),
   stats, meters, momentum, debilities, experience, bonds, assets, equipment);
 }
 
@@ -485,7 +486,10 @@ function renderPending() {
   box.hidden = false;
   const mine = !seat || seat === p.character;
   const dice = h("input", { class: "dice", placeholder: "dice for what follows (optional)", "aria-label": "dice" });
-  const extra = () => clean({ dice: dice.value.trim() });
+  // Words the decision asks for with its answer (a new vow's name, a second role).
+  const asked = p.text ? h("input", { class: "words", "aria-label": p.text.prompt,
+    placeholder: p.text.prompt + (p.text.default != null ? ` (empty: ${p.text.default})` : "") }) : null;
+  const extra = () => clean({ dice: dice.value.trim(), text: asked ? asked.value.trim() : "" });
   let controls;
   if (p.kind === "burn") {
     controls = [h("button", { type: "button", class: "primary", "data-answer": "burn", onclick: () => act("burn", extra(), { keepResult: true }) }, "Burn momentum"),
@@ -502,7 +506,7 @@ function renderPending() {
     p.min === 0 ? h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), { keepResult: true }) }, "Decline") : null];
   }
   box.replaceChildren(h("strong", {}, `${p.character} decides: `), h("span", { class: "prompt" }, p.prompt),
-    h("div", { class: "answers" }, mine ? [controls, dice] : h("em", {}, `waiting for ${p.character}'s page (or the guide)`)));
+    h("div", { class: "answers" }, mine ? [asked, controls, dice] : h("em", {}, `waiting for ${p.character}'s page (or the guide)`)));
 }
 
 // ---------------------------------------------------------------------------- timeline

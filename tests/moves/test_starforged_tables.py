@@ -198,6 +198,14 @@ PAY_THE_PRICE = [
         effects=[("supply", 5, 2)],
     ),
     Case(
+        "pay_the_price.table.63.which",
+        "pay the price",
+        "63-68 | Your vehicle suffers damage",
+        setup=lambda g: (_skiff(g), _skiff(g, "Raft")),
+        answers=price(65, (["1"], ()), (["raft"], ()), (["press_on"], ())),
+        effects=[("vehicle:Raft:integrity", 3, 2)],
+    ),
+    Case(
         "pay_the_price.table.69",
         "pay the price",
         "69-74 | You waste resources",
@@ -241,6 +249,12 @@ PAY_THE_PRICE = [
 ]
 
 CASES = ENDURE_HARM + ENDURE_STRESS + PAY_THE_PRICE
+
+
+def _skiff(g: StarforgedGame, name: str = "Skiff") -> None:
+    from ironsworn.moves.starforged.vehicles import add_incidental
+
+    g._keep(add_incidental(g.engine, name, 3))
 
 
 def _module(g: StarforgedGame) -> None:
@@ -307,6 +321,8 @@ def test_heal_above_zero_ends_dying() -> None:
     g = StarforgedGame()
     g.set(health=0)
     g.event({"type": "flag", "character": "Kira", "flag": "dying", "from": None, "to": True})
+    assert g.state.sheet("Kira")["conditions"] == ["dying"]
     g.move("heal", STRONG, stat="iron")
+    assert g.state.sheet("Kira")["conditions"] == []
     assert g.char().health == 3 and "dying" not in g.char().flags
     assert g.refold().to_dict() == g.state.to_dict()

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from sf_support import MISS, STRONG, WEAK, Case, StarforgedGame, keys, move_text, play
 
+from ironsworn.cli.sheet_text import asset_lines
 from ironsworn.content import clear_cache, import_pack, load_library
 from ironsworn.errors import InvalidValue, NotFound, RuleViolation
 from ironsworn.moves.assets.cards import new_asset_record
@@ -542,6 +543,7 @@ def test_a_reckless_breach_is_undone_whole() -> None:
     result2 = g.choose(["break_module"])
     result3 = g.choose(["engine_upgrade"])
     assert "broken" in g.char().asset("engine upgrade")["marks"]
+    assert asset_lines(g.char().asset("engine upgrade"), None)[0] == "Engine Upgrade *-- [broken]"
     for done in (result3, result2, result):
         for event in reversed(done.events):
             g.state.revert(event)

@@ -129,7 +129,10 @@ def _starforged_lines(sheet: Mapping[str, Any], unicode: bool = False) -> list[s
     command vehicle."""
     impacts = ", ".join(i.replace("_", " ") for i in sheet["impacts"]) or "none"
     xp = sheet["experience"]
-    lines = [f"  impacts: {impacts}", "  legacy:"]
+    lines = [f"  impacts: {impacts}"]
+    if sheet.get("conditions"):
+        lines.append("  " + ", ".join(sheet["conditions"]))
+    lines.append("  legacy:")
     width = max((len(name) for name in sheet["legacy"]), default=0)
     for name, t in sheet["legacy"].items():
         lines.append(
@@ -144,7 +147,8 @@ def _starforged_lines(sheet: Mapping[str, Any], unicode: bool = False) -> list[s
         lines.append(f"  connection {c['name']}{role}{bond}")
     vehicle = sheet.get("vehicle")
     if vehicle:
-        troubles = ", ".join(i.replace("_", " ") for i in vehicle["impacts"]) or "none"
+        marks = vehicle["impacts"] + (vehicle.get("marks") or [])
+        troubles = ", ".join(i.replace("_", " ") for i in marks) or "none"
         lines.append(
             f"  command vehicle {vehicle['name']}: integrity {vehicle['integrity']}/"
             f"{vehicle['max']}  impacts: {troubles}"
@@ -163,7 +167,9 @@ def asset_lines(
     meters += [{"name": k, **v} for k, v in (asset.get("tracks") or {}).items()]
     extra = "".join(f" ({m['name']} {m['value']}/{m['max']})" for m in meters)
     named = f" “{asset['input']}”" if asset.get("input") else ""
-    lines = [f"{asset['name']}{named} {marks}{extra}"]
+    # A module's broken flip, a support vehicle's battered or what its table left on it.
+    flags = "".join(f" [{m.replace('_', ' ')}]" for m in asset.get("marks") or ())
+    lines = [f"{asset['name']}{named} {marks}{extra}{flags}"]
     if asset.get("requirement"):
         lines.append(f"  {asset['requirement']}")  # a reskin's or homebrew card's condition
     texts = ability_texts(asset, library)

@@ -301,7 +301,25 @@ def price_size(ctx: Step, keys: list[str]) -> None:
     if keys[0] == ROLL_AGAIN[0]:
         pay_the_price_row(ctx)
         return
-    ctx.follow(sf(str(ctx.data["context"]["suffer"])), amount=int(keys[0]))
+    move = str(ctx.data["context"]["suffer"])
+    found = vehicles.all_vehicles(ctx.state)
+    if move == "withstand_damage" and ctx.state.vehicle is None and len(found) > 1:
+        ctx.choose(
+            "sf.pay_the_price.vehicle",
+            [(v.slug, v.name) for v in found],
+            prompt="which vehicle suffers damage?",
+            amount=int(keys[0]),
+        )
+        return
+    ctx.follow(sf(move), amount=int(keys[0]))
+
+
+@on_resume("sf.pay_the_price.vehicle")
+def price_vehicle(ctx: Step, keys: list[str]) -> None:
+    vehicle = next(v for v in vehicles.all_vehicles(ctx.state) if v.slug == keys[0])
+    ctx.follow(
+        sf("withstand_damage"), amount=int(ctx.data["context"]["amount"]), vehicle=vehicle.key
+    )
 
 
 @on_resume("sf.pay_the_price.malfunction")

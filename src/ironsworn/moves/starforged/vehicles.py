@@ -14,6 +14,11 @@ the Datasworn Starforged assets describe them.
 A roll on Withstand Damage's table can leave a vehicle marked: ``destruction_imminent``
 (26-40), ``needs_part`` (41-55) or ``crippled`` (56-70); Repair and Resupply clear them.
 
+ENGINE CHOICE: the party is taken to be aboard the command vehicle (its troubles count toward
+everyone's momentum, as the campaign state does); a support vehicle's battered does not count
+toward momentum ("only a factor when you are piloting or aboard that vehicle", and who pilots
+it is not tracked).
+
 A vehicle is named by ``--vehicle`` (its name, a support vehicle's card or given name, an
 incidental vehicle's name); without it a move acts on the command vehicle, or on the only
 vehicle there is. Keys in choices: ``integrity`` / ``battered`` for the command vehicle,

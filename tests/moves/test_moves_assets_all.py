@@ -76,6 +76,8 @@ def cases() -> Iterator[Case]:
                 if effect.get("after_roll"):
                     continue  # asked once the dice are known: test_moves_assets_after_roll.py
                 moves = list(effect["moves"])
+                if not moves:
+                    continue  # watched by the engine or taken by hand (test_moves_lasting.py)
                 if "*" in moves:
                     # Any move: one that fits the effect's condition (a bond's add, +supply).
                     short = "face_danger"

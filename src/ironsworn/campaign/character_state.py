@@ -67,6 +67,9 @@ class CharacterState:
     # Vehicle troubles of the command vehicle count as impacts for everyone aboard; kept in
     # step by CampaignState (not stored: the vehicle holds them).
     vehicle_impacts: int = 0
+    # Lasting effects of asset abilities, in the order they were gained (each a dict; see
+    # ironsworn.moves.assets.lasting).
+    lasting: list[JsonDict] = field(default_factory=list)
 
     @property
     def starforged(self) -> bool:
@@ -161,6 +164,8 @@ class CharacterState:
             "status": self.status,
             "flags": copy_json(self.flags),
             **self._starforged_dict(),
+            # Only when there are some: a character without keeps the shape it always had.
+            **({"lasting": copy_json(self.lasting)} if self.lasting else {}),
         }
 
     def _starforged_dict(self) -> JsonDict:
@@ -204,6 +209,10 @@ class CharacterState:
             "equipment": list(self.equipment),
             "initiative": self.initiative,
             "status": self.status,
+            # The lasting effects of asset abilities, as the player reads them.
+            "lasting": [
+                {k: e.get(k) for k in ("id", "name", "source", "text")} for e in self.lasting
+            ],
         }
 
     def _starforged_sheet(self) -> JsonDict:

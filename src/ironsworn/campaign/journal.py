@@ -267,6 +267,14 @@ class Narrator:
     def _asset_removed(self, event: Mapping[str, Any]) -> str:
         return f"{event['character']} loses the asset {event['asset']}"
 
+    def _lasting_added(self, event: Mapping[str, Any]) -> str:
+        effect = event["lasting"]
+        return f"{event['character']} gains the lasting {effect['id']} ({effect['source']})"
+
+    def _lasting_ended(self, event: Mapping[str, Any]) -> str:
+        effect = event["lasting"]
+        return f"{event['character']}'s {effect['id']} ends: {event.get('why', 'ended')}"
+
     def _track_created(self, event: Mapping[str, Any]) -> str:
         track = event["track"]
         self.track_names[str(track["id"])] = str(track["name"])

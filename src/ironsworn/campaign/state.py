@@ -39,6 +39,9 @@ Event types (all JSON objects with a ``"type"``):
 - ``asset_added`` / ``asset_removed`` {character, asset}; ``asset_ability`` {character, asset,
   ability, from, to}; ``asset_track`` {character, asset, track, from, to} — a card's other
   tracks (a warband's strength, wealth, essence, light)
+- ``lasting_added`` {character, lasting} / ``lasting_ended`` {character, lasting, index, why} —
+  a lasting effect an asset ability gave (an elixir's +1, a rune's harm), kept on the
+  character while it lasts (:mod:`ironsworn.moves.assets.lasting`)
 - ``track_field`` {track, field, from, to} — a connection's role, second role, bond,
   influence
 - ``track_created`` {track: full track dict}; ``progress`` {track, from, to} (ticks);
@@ -326,6 +329,22 @@ class CampaignState:
     def _on_bond_removed(self, event: Mapping[str, Any]) -> None:
         self.characters[event["character"]].bonds.remove(event["bond"])
 
+    def _on_lasting_added(self, event: Mapping[str, Any]) -> None:
+        char = self.characters[event["character"]]
+        effect = event["lasting"]
+        if any(e["id"] == effect["id"] for e in char.lasting):
+            raise CampaignError(
+                f"event does not fit the state: {char.name} already has {effect['id']!r}"
+            )
+        char.lasting.append(copy_json(effect))
+
+    def _on_lasting_ended(self, event: Mapping[str, Any]) -> None:
+        char = self.characters[event["character"]]
+        ident = event["lasting"]["id"]
+        if not any(e["id"] == ident for e in char.lasting):
+            raise CampaignError(f"event does not fit the state: {char.name} has no {ident!r}")
+        char.lasting = [e for e in char.lasting if e["id"] != ident]
+
     # Reverting: every event can be taken back, so a failed operation (or an in-memory undo)
     # restores the state without copying it. From/to events swap; creations are removed.
     SWAPPABLE = frozenset(
@@ -389,6 +408,14 @@ class CampaignState:
             char = self.characters[event["character"]]
             char.assets.insert(
                 int(event.get("index", len(char.assets))), copy_json(event["record"])
+            )
+        elif kind == "lasting_added":
+            char = self.characters[event["character"]]
+            char.lasting = [e for e in char.lasting if e["id"] != event["lasting"]["id"]]
+        elif kind == "lasting_ended":
+            char = self.characters[event["character"]]
+            char.lasting.insert(
+                int(event.get("index", len(char.lasting))), copy_json(event["lasting"])
             )
         elif kind == "person_added":
             del self.people[event["person"]["name"]]

@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "truth": ("ironsworn.cli.content_cmd", "list, show or roll world truths"),
     "region": ("ironsworn.cli.content_cmd", "list or show regions"),
     "asset": ("ironsworn.cli.asset_cmd", "list or show asset cards; mark or track yours"),
+    "lasting": ("ironsworn.cli.lasting_cmd", "lasting effects of asset abilities: list, end"),
     "search": ("ironsworn.cli.content_cmd", "search moves, oracles and foes"),
     "content": ("ironsworn.cli.content_cmd", "import and list content packs"),
     "character": ("ironsworn.cli.character_cmd", "create characters"),

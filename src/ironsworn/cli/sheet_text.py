@@ -114,6 +114,9 @@ def sheet_text(sheet: Mapping[str, Any], library: Ruleset | None, unicode: bool 
         lines.append("  assets:")
     for asset in sheet["assets"]:
         lines += ["    " + line for line in asset_lines(asset, library, unicode)]
+    if sheet.get("lasting"):
+        lines.append("  lasting effects:")
+        lines += [f"    {e['id']}: {e['text']} ({e['source']})" for e in sheet["lasting"]]
     if sheet.get("equipment"):
         lines.append("  equipment: " + ", ".join(sheet["equipment"]))
     if starforged:

@@ -148,6 +148,7 @@ class MoveEngine(RollInputs):
         # The rules handlers register themselves on import.
         from ironsworn.moves import classic, oppose, scene, starforged  # noqa: F401
         from ironsworn.moves.assets import handlers as asset_handlers
+        from ironsworn.moves.assets import lasting  # noqa: F401  (its resume handlers)
 
         asset_handlers.install()
 
@@ -382,6 +383,9 @@ class MoveEngine(RollInputs):
         )
 
     def _finish(self) -> None:
+        from ironsworn.moves.assets.lasting import watch
+
+        watch(self)  # lasting effects the sheet ends; Bonded's filled boxes
         if self.agenda != self.state.agenda:
             self.emit({"type": "agenda", "from": self.state.agenda, "to": self.agenda})
         if self.pending != self.state.pending:
@@ -545,6 +549,9 @@ class MoveEngine(RollInputs):
             before = asset_move_before
         if before is not None:
             before(ctx)  # verifies (raises before anything is rolled) and prepares
+        from ironsworn.moves.assets import lasting
+
+        lasting.claim(ctx, move)  # the lasting effects named with --asset
         if step.get("skip_roll"):
             # The move was resolved without a roll (Test Your Bond when you abandon the bond).
             self.records.append(record)
@@ -603,6 +610,7 @@ class MoveEngine(RollInputs):
             else:
                 stat_name, value, asset_add = planned
                 record.assets = [u["label"] for u in ctx.data.get("asset_uses") or ()]
+            record.assets += lasting.before_roll(ctx, move, stat_name)
             adds = self._adds_for(ctx, move, char) + asset_add
             roll_a = roll_action(self.dice, value, min(10, adds), char.momentum, self.even_matches)
             record.stat = stat_name
@@ -773,6 +781,10 @@ class MoveEngine(RollInputs):
 
             gains_after(ctx)
             clear_talisman(ctx)
+        if ctx.data.get("lasting_uses"):
+            from ironsworn.moves.assets.lasting import after_outcome
+
+            after_outcome(ctx)
         if char.assets:
             from ironsworn.moves.assets.handlers import reminders
 

@@ -108,6 +108,8 @@ _PRESENCE: dict[str, tuple[bool, Callable[[JsonDict], str]]] = {
     "bond_removed": (False, lambda e: f"bond:{e['bond']}"),
     "asset_added": (True, lambda e: str(e["asset"]["id"])),
     "asset_removed": (False, lambda e: str(e["asset"])),
+    "lasting_added": (True, lambda e: f"lasting:{e['lasting']['id']}"),
+    "lasting_ended": (False, lambda e: f"lasting:{e['lasting']['id']}"),
 }
 
 

@@ -24,8 +24,9 @@ GAIN_PREFIXES = ("track:", "set_track:", "flag:", "select:")
 
 def _handlers() -> set[str]:
     from ironsworn.moves.assets.handlers import BEFORE, NAMED
+    from ironsworn.moves.assets.lasting_kinds import HANDLERS
 
-    return set(BEFORE) | set(NAMED)
+    return set(BEFORE) | set(NAMED) | set(HANDLERS)
 
 
 def unsupported(effect: Mapping[str, Any]) -> list[str]:

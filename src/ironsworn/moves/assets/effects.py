@@ -33,6 +33,7 @@ Effect keys (all optional but ``moves``)::
 
 Gains: momentum, health, spirit, supply, harm and progress (marks on the move's track),
 next_add, experience, bond_ticks, initiative, "track:NAME" (+N or "action_die"),
+lasting (an effect kept on the character: :mod:`ironsworn.moves.assets.lasting`),
 "set_track:NAME", follow {move, amount...}, choose [gain, gain...], allies {gain}.
 """
 
@@ -63,7 +64,7 @@ OUTCOME_KEYS = ("hit", "strong", "weak", "miss", "strong_match", "after", "burne
 GAIN_KEYS = frozenset(
     {"momentum", "health", "spirit", "supply", "harm", "progress", "next_add", "experience",
      "bond_ticks", "initiative", "follow", "choose", "allies", "patient_health",
-     "debility_choice"}
+     "debility_choice", "lasting"}
 )  # fmt: skip
 MASK_METERS = {"edge": "health", "iron": "health", "shadow": "spirit", "wits": "spirit"}
 
@@ -305,7 +306,9 @@ def abilities_for(ruleset: Any, char: CharacterState, move: Move) -> list[JsonDi
                         "effect": ", ".join(parts),
                     }
                 )
-    return out
+    from ironsworn.moves.assets.lasting import fits
+
+    return out + fits(char, move)  # the lasting effects kept on the character
 
 
 def _record(ctx: Step, asset_id: str) -> JsonDict:
@@ -530,6 +533,10 @@ def describe_gain(gain: Any) -> str:
             words.append("keep initiative")
         elif key == "debility_choice":
             words.append("mark " + " or ".join(value))
+        elif key == "lasting":
+            from ironsworn.moves.assets.lasting import describe
+
+            words.append(describe(value))
         elif key.startswith("set_track:"):
             words.append(f"{key.split(':', 1)[1]} set to {value}")
         elif isinstance(value, int):
@@ -674,6 +681,10 @@ def apply_gain(ctx: Step, use: Mapping[str, Any], gain: Mapping[str, Any]) -> No
             ctx.debility(str(value), True)
         elif key.startswith("flag:"):
             ctx.flag(key.split(":", 1)[1], value)
+        elif key == "lasting":
+            from ironsworn.moves.assets.lasting import grant
+
+            grant(ctx, use, value)
         else:
             raise RuleViolation(f"internal: unknown asset gain {key!r}")
 
@@ -742,6 +753,8 @@ def ask_choice(ctx: Step, use: Mapping[str, Any], gains: list[Mapping[str, Any]]
         key = "_".join(k.split(":", 1)[-1] for k in gain) or "nothing"
         if "follow" in gain:
             key = short(str(gain["follow"]["move"]))
+        if isinstance(gain.get("lasting"), str):
+            key = str(gain["lasting"])
         if any(o["key"] == key for o in options):
             key = f"{key}_{index + 1}"
         options.append({"key": key, "text": describe_gain(gain) or "nothing", "gain": gain})

@@ -1,0 +1,92 @@
+"""Lasting effects of asset abilities (an elixir's +1, a rune's harm, a bound pelt):
+``lasting list`` shows a character's, ``lasting end|use|give`` changes them by hand and
+``lasting take trophy ritual|sojourn`` takes Slayer's trophy. Each change is undoable.
+
+The effects themselves are gained and spent by moves (see
+:mod:`ironsworn.moves.assets.lasting`); a move names one with ``--asset NAME``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.cli.common import campaign_command, emit
+
+if TYPE_CHECKING:
+    from ironsworn.moves.engine import MoveEngine, OperationResult
+
+
+def register(sub: Any) -> None:
+    parser = campaign_command(sub, "lasting", "lasting effects of asset abilities")
+    group = parser.add_subparsers(dest="action", metavar="ACTION")
+    parser.add_argument("--character")
+    parser.set_defaults(func=run_list)
+    listing = campaign_command(group, "list", "a character's lasting effects")
+    listing.add_argument("--character")
+    listing.set_defaults(func=run_list)
+    for action, text in (
+        ("end", "end a lasting effect (its id, or its name when only one has it)"),
+        ("use", "use an effect the fiction triggers outside a move (the ward's)"),
+    ):
+        change = campaign_command(group, action, text)
+        change.add_argument("name", metavar="NAME", help="the effect's id or name")
+        change.add_argument("--character")
+        change.add_argument("--dice", help="your dice for a roll it makes (the ward's trap)")
+        change.add_argument("--seed", help="seed for reproducible random dice")
+        change.set_defaults(func=run_change)
+    give = campaign_command(group, "give", "hand an effect to another character")
+    give.add_argument("name", metavar="NAME", help="the effect's id or name")
+    give.add_argument("--to", required=True, help="the character who takes it")
+    give.add_argument("--character")
+    give.set_defaults(func=run_give)
+    take = campaign_command(group, "take", "take a trophy (Slayer 3)")
+    take.add_argument("what", choices=["trophy"])
+    take.add_argument("choice", metavar="CHOICE", help="ritual or sojourn")
+    take.add_argument("--character")
+    take.set_defaults(func=run_take)
+
+
+def run_list(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import read_state
+    from ironsworn.moves.assets.lasting import summary
+
+    char = read_state(args).character(args.character)
+    rows = summary(char)
+
+    def text() -> str:
+        if not rows:
+            return f"{char.name} has no lasting effects"
+        lines = [f"{char.name}'s lasting effects:"]
+        lines += [f"  {r['id']:<14} {r['source']}: {r['text']}" for r in rows]
+        return "\n".join(lines)
+
+    emit(args, rows, text)
+    return 0
+
+
+def _write(args: argparse.Namespace, body: Any) -> int:
+    from ironsworn.cli.session import describe_result, write
+    from ironsworn.moves.assets.lasting import LastingOperations
+
+    def run(engine: MoveEngine) -> OperationResult:
+        result: OperationResult = body(LastingOperations(engine))
+        return result
+
+    result = write(args, run)
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0
+
+
+def run_change(args: argparse.Namespace) -> int:
+    if args.action == "end":
+        return _write(args, lambda ops: ops.end(args.character, args.name))
+    return _write(args, lambda ops: ops.use(args.character, args.name))
+
+
+def run_give(args: argparse.Namespace) -> int:
+    return _write(args, lambda ops: ops.give(args.character, args.name, args.to))
+
+
+def run_take(args: argparse.Namespace) -> int:
+    return _write(args, lambda ops: ops.take_trophy(args.character, args.choice))

@@ -532,6 +532,28 @@ def test_all_aboard_the_command_vehicle_are_asked_in_turn() -> None:
     ]
 
 
+@pytest.mark.parametrize("ally", [True, False])
+def test_when_the_pilot_dies_with_the_ship(ally: bool) -> None:
+    """ "All aboard must Endure Harm or Face Death" then Overcome Destruction, "If you
+    survive": a surviving ally makes it; with no one left, the vehicle is gone all the same."""
+    g = StarforgedGame(vehicle=True)
+    if ally:
+        g.ally()
+    g.adjust("Kira", "integrity", -3)
+    g.move("withstand damage", MISS, amount=2)
+    g.choose(["momentum"])
+    g.choose(["roll_table"], (4,))
+    result = g.choose(["face_death"], MISS)  # Kira is dead
+    assert g.char("Kira").status == "dead"
+    if ally:
+        assert result.pending is not None and result.pending["character"] == "Bram"
+        g.choose(["harm_1"])
+        g.choose(["press_on"], (1, 2, *STRONG))
+        assert g.char("Bram").impacts == ["indebted"]
+    assert g.state.vehicle is None
+    assert g.refold().to_dict() == g.state.to_dict()
+
+
 def test_a_reckless_breach_is_undone_whole() -> None:
     """Undo: every event of the operation taken back leaves the state as it was."""
     g = StarforgedGame(vehicle=True)

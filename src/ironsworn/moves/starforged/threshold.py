@@ -28,7 +28,19 @@ def _status(ctx: Step, status: str) -> None:
     char = ctx.char
     if char.status != status:
         ctx.emit({"type": "status", "character": char.name, "from": char.status, "to": status})
-    ctx.engine.agenda[:] = [s for s in ctx.engine.agenda if s.get("character") != char.name]
+    survivor = next((c.name for c in ctx.state.characters.values() if c.status == "active"), None)
+    kept = []
+    for step in ctx.engine.agenda:
+        if step.get("character") != char.name:
+            kept.append(step)
+        elif step.get("move") == sf("overcome_destruction"):
+            # The command vehicle was destroyed with them aboard: a survivor makes Overcome
+            # Destruction ("If you survive"); with none left, the vehicle is simply gone.
+            if survivor is not None:
+                kept.append({**step, "character": survivor})
+            elif ctx.state.vehicle is not None:
+                ctx.emit({"type": "vehicle", "from": ctx.state.vehicle, "to": None})
+    ctx.engine.agenda[:] = kept
 
 
 @on_outcome("face_death", ruleset=RULESET)

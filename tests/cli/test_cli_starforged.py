@@ -219,6 +219,10 @@ def test_an_incidental_vehicle_on_the_command_line_and_undo(
     assert run(capsys, "undo")[0] == 0
     listed = json.loads(run(capsys, "vehicle", "list", "--json")[1])["vehicles"][0]
     assert listed["marks"] == []
+    assert run(capsys, "vehicle", "mark", "crippled", "--vehicle", "skiff")[0] == 0
+    assert run(capsys, "vehicle", "list")[1].startswith("Skiff (incidental): integrity 0/2")
+    assert "marks: crippled" in run(capsys, "vehicle", "list")[1]
+    assert run(capsys, "vehicle", "clear", "crippled", "--vehicle", "skiff")[0] == 0
     assert run(capsys, "vehicle", "remove", "Skiff", "--incidental")[0] == 0
     assert run(capsys, "vehicle", "list")[1].strip() == "no vehicles"
 
@@ -235,6 +239,10 @@ def test_an_incidental_vehicle_on_the_command_line_and_undo(
         ("starforged", ["vehicle", "new", "Skiff", "--incidental", "--integrity", "0"], "1 to 10"),
         ("starforged", ["vehicle", "remove", "Skiff", "--incidental"], "'Skiff'"),
         ("starforged", ["vehicle", "remove", "Skiff"], "--incidental"),
+        ("starforged", ["vehicle", "mark", "broken"], "no module can break"),
+        ("starforged", ["vehicle", "mark", "crippled"], "there is no vehicle"),
+        ("starforged", ["vehicle", "mark"], "MARK"),
+        ("starforged", ["vehicle", "list", "--module", "x"], "--module"),
         ("starforged", ["move", "face", "danger", "--stat", "edge", "--vehicle", "x"], "--vehicle"),
         ("classic", ["move", "face", "danger", "--stat", "edge", "--vehicle", "x"], "Starforged"),
         ("classic", ["vehicle", "new", "Skiff", "--incidental", "--integrity", "2"], "classic"),

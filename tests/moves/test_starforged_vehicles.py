@@ -636,3 +636,33 @@ def test_the_imported_cards_carry_their_marks(imported: None) -> None:
         "battered",
         "cursed",
     ]
+
+
+def test_marks_are_changed_by_hand() -> None:
+    """``vehicle mark|clear``: a module's broken flip, a support vehicle's battered, what the
+    table left on the command vehicle; each an operation that refolds."""
+    g = StarforgedGame(vehicle=True)
+    module(g)
+    shuttle(g)
+    g._keep(vehicles.mark_by_hand(g.engine, "broken", True, module="engine upgrade"))
+    g._keep(vehicles.mark_by_hand(g.engine, "battered", True, vehicle="wren"))
+    g._keep(vehicles.mark_by_hand(g.engine, "needs part", True))
+    assert g.char().asset("engine upgrade")["marks"] == ["broken"]
+    assert g.char().asset("shuttle")["marks"] == ["battered"]
+    assert g.state.vehicle is not None and g.state.vehicle["marks"] == ["needs_part"]
+    g._keep(vehicles.mark_by_hand(g.engine, "broken", False, module="engine_upgrade"))
+    assert g.char().asset("engine upgrade")["marks"] == []
+    assert g.refold().to_dict() == g.state.to_dict()
+    before = g.snapshot()
+    for mark, value, options, error, named in (
+        ("rusty", True, {}, InvalidValue, "accepted: battered, cursed, broken"),
+        ("broken", True, {}, InvalidValue, "--module"),
+        ("broken", True, {"module": "medbay"}, NotFound, "'medbay'"),
+        ("cursed", True, {"vehicle": "wren"}, RuleViolation, "cannot be cursed"),
+        ("battered", True, {"vehicle": "wren"}, RuleViolation, "already battered"),
+        ("crippled", False, {}, RuleViolation, "not marked crippled"),
+        ("crippled", True, {"module": "engine_upgrade"}, InvalidValue, "--module is for broken"),
+    ):
+        with pytest.raises(error, match=named):
+            vehicles.mark_by_hand(g.engine, mark, value, **options)
+    assert g.snapshot() == before

@@ -1,5 +1,6 @@
 """Starforged parts of a campaign: ``vehicle`` (the command vehicle; ``list`` shows every
-vehicle and module; ``new --incidental`` / ``remove --incidental`` an incidental one),
+vehicle and module; ``new --incidental`` / ``remove --incidental`` an incidental one; ``mark`` /
+``clear`` a trouble, a module's broken or a table's mark by hand),
 ``connection``, ``expedition``, ``legacy`` (mark legacy ticks by hand) and ``impact`` (mark or
 clear one)."""
 
@@ -14,7 +15,10 @@ from ironsworn.cli.common import campaign_command, emit, parse_int
 def register(sub: Any) -> None:
     vehicle = campaign_command(sub, "vehicle", "the party's vehicles (Starforged)")
     vehicle.add_argument(
-        "action", choices=["new", "show", "list", "remove"], nargs="?", default="show"
+        "action",
+        choices=["new", "show", "list", "remove", "mark", "clear"],
+        nargs="?",
+        default="show",
     )
     vehicle.add_argument("name", nargs="*", metavar="NAME")
     vehicle.add_argument(
@@ -25,6 +29,8 @@ def register(sub: Any) -> None:
         action="store_true",
         help="new: an incidental vehicle (no asset card; give its --integrity); remove: one",
     )
+    vehicle.add_argument("--vehicle", dest="which", help="mark/clear: the vehicle, by name")
+    vehicle.add_argument("--module", help="mark/clear broken: the module, by name")
     vehicle.set_defaults(func=run_vehicle)
 
     connection = campaign_command(sub, "connection", "a new connection (Starforged)")
@@ -62,6 +68,22 @@ def run_vehicle(args: argparse.Namespace) -> int:
     from ironsworn.moves.sheet import VEHICLE_INTEGRITY, SheetOperations
     from ironsworn.moves.starforged import vehicles
 
+    if args.action in ("mark", "clear"):
+        if not args.name or args.integrity is not None or args.incidental:
+            raise UsageError(
+                f"vehicle {args.action} MARK [--vehicle NAME | --module NAME] (MARK: "
+                + ", ".join(vehicles.HAND_MARKS)
+                + ")"
+            )
+        mark = " ".join(args.name)
+        value = args.action == "mark"
+        result = write(
+            args, lambda e: vehicles.mark_by_hand(e, mark, value, args.which, args.module)
+        )
+        emit(args, result.to_json(), lambda: describe_result(result))
+        return 0
+    if args.which is not None or args.module is not None:
+        raise UsageError("--vehicle and --module are for vehicle mark / clear")
     if args.action in ("show", "list"):
         if args.name or args.integrity is not None or args.incidental:
             raise UsageError(

@@ -325,6 +325,64 @@ def drop_incidental(engine: MoveEngine, name: str) -> OperationResult:
     return engine.operation("vehicle", None, run)
 
 
+HAND_MARKS = ("battered", "cursed", "broken", *MARKS)
+
+
+def mark_by_hand(
+    engine: MoveEngine,
+    mark: str,
+    value: bool,
+    vehicle: str | None = None,
+    module: str | None = None,
+) -> OperationResult:
+    """``vehicle mark|clear MARK [--vehicle NAME | --module KEY]``: a vehicle's trouble, a
+    module's broken flip or a mark the table left, changed by hand."""
+
+    def run() -> None:
+        key = "_".join(mark.lower().split())
+        if key not in HAND_MARKS:
+            raise InvalidValue(f"mark {mark!r} is unknown (accepted: {', '.join(HAND_MARKS)})")
+        if key == "broken":
+            if vehicle is not None:
+                raise InvalidValue("broken is a module's: name it with --module, not --vehicle")
+            found = modules(engine.state)
+            if module is None:
+                raise InvalidValue(
+                    "name the module with --module (accepted: "
+                    + (", ".join(m.key for m in found) or "none: no module can break")
+                    + ")"
+                )
+            target = _module_by_hand(found, module)
+            if target.broken == value:
+                raise RuleViolation(f"{target.name} is {'already' if value else 'not'} broken")
+            break_module(engine, target, value)
+            return
+        if module is not None:
+            raise InvalidValue(f"--module is for broken, not {key}")
+        chosen = find(engine.state, vehicle)
+        if key in ("battered", "cursed"):
+            if key not in can_mark(engine.state, chosen):
+                raise RuleViolation(f"{chosen.name} cannot be {key}")
+            if (key in troubles(engine.state, chosen)) == value:
+                raise RuleViolation(f"{chosen.name} is {'already' if value else 'not'} {key}")
+            set_trouble(engine, chosen, key, value)
+            return
+        if (key in marks_of(engine.state, chosen)) == value:
+            state = "already" if value else "not"
+            raise RuleViolation(f"{chosen.name} is {state} marked {key.replace('_', ' ')}")
+        set_mark(engine, chosen, key, value)
+
+    return engine.operation("vehicle", None, run)
+
+
+def _module_by_hand(found: list[Module], query: str) -> Module:
+    key = "_".join(query.lower().split())
+    for one in found:
+        if key in (one.key, one.key.split("@", 1)[0], "_".join(one.name.lower().split())):
+            return one
+    raise NotFound(f"module {query!r} is unknown", tuple(m.key for m in found))
+
+
 def listing(state: CampaignState) -> dict[str, Any]:
     """Every vehicle with its integrity and marks, and the modules (``vehicle list``)."""
     return {

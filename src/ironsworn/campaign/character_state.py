@@ -77,8 +77,48 @@ class CharacterState:
 
     @property
     def impact_count(self) -> int:
-        """Marked debilities, or Starforged impacts (with the vehicle's troubles)."""
-        return len(self.debilities) + len(self.impacts) + self.vehicle_impacts
+        """Marked debilities, or Starforged impacts (with the vehicle's troubles), and the
+        asset cards that count as one (see :meth:`sheet_marks`)."""
+        count = len(self.debilities) + len(self.impacts) + self.vehicle_impacts
+        if not self.assets and not self.flags.get("asset_sheet"):
+            return count
+        marks = self.sheet_marks()
+        count += sum(1 for m in marks if m.get("debility"))
+        uncounted = {d for m in marks for d in m.get("uncounted") or ()}
+        count -= len(uncounted & set(self.debilities))
+        return max(0, min(count, 10))
+
+    def sheet_marks(self) -> list[Mapping[str, Any]]:
+        """What asset abilities change on the sheet while they hold: each a mapping of
+        ``debility`` (the card counts as a debility), ``uncounted`` (debilities that no longer
+        count), ``health_max`` / ``spirit_max`` (a change of the meter's maximum).
+
+        Two sources: a card's record keeps, beside each ability, what it changes while marked
+        (``record["sheet"]``; a ``debility_at_zero`` track counts only at 0); the flag
+        ``asset_sheet`` keeps what a move set for a while (Fated: a debility until the next
+        milestone). Written by :mod:`ironsworn.moves.assets.sheet_changes`.
+        """
+        marks: list[Mapping[str, Any]] = []
+        for record in self.assets:
+            marked = record.get("abilities") or ()
+            for index, data in enumerate(record.get("sheet") or ()):
+                if not data or index >= len(marked) or not marked[index]:
+                    continue
+                track = data.get("debility_at_zero")
+                if track is not None:
+                    value = ((record.get("tracks") or {}).get(track) or {}).get("value")
+                    marks.append({"debility": value == 0})
+                else:
+                    marks.append(data)
+        marks.extend((self.flags.get("asset_sheet") or {}).values())
+        return marks
+
+    def meter_max(self, meter: str) -> int:
+        """Health's or spirit's maximum: +5, less what an asset takes (Battle-Scarred)."""
+        top = 5
+        if self.assets or self.flags.get("asset_sheet"):
+            top += sum(int(m.get(f"{meter}_max") or 0) for m in self.sheet_marks())
+        return max(0, top)
 
     @property
     def momentum_max(self) -> int:
@@ -213,7 +253,20 @@ class CharacterState:
             "lasting": [
                 {k: e.get(k) for k in ("id", "name", "source", "text")} for e in self.lasting
             ],
+            **self._limits_sheet(),
         }
+
+    def _limits_sheet(self) -> JsonDict:
+        """The maxima and debility count an asset changes, shown only when one does (so a
+        sheet without such a card keeps the shape it always had)."""
+        out: JsonDict = {}
+        for meter in ("health", "spirit"):
+            if self.meter_max(meter) != 5:
+                out[f"{meter}_max"] = self.meter_max(meter)
+        plain = len(self.debilities) + len(self.impacts)
+        if self.impact_count != plain:
+            out["debility_count"] = self.impact_count
+        return out
 
     def _starforged_sheet(self) -> JsonDict:
         legacy = {}

@@ -33,9 +33,11 @@ def check_state(state: Any) -> None:
         raise CampaignError(f"the ruleset {state.ruleset!r} is unknown")
     # Playing without assets, 6 experience buys +1 to a stat, "No stat can exceed +4"
     # (L5349-5350): the campaign option lets a stat reach +4.
-    stat_limit = 4 if state.option("assets") != "cards" else STAT_RANGE[1]
+    # With asset cards, a card changes stats once (Battle-Scarred: "to a maximum of +4"; its
+    # reduction may take a +1 to 0): see moves/assets/sheet_changes.
+    stat_limit = 4
     for key, char in state.characters.items():
-        _check_character(key, char, stat_limit)
+        _check_character(key, char, stat_limit, 0 if state.option("assets") == "cards" else 1)
     for key, track in state.tracks.items():
         where = f"track {key!r}"
         _text(track.id, f"{where} id")
@@ -50,7 +52,9 @@ def check_state(state: Any) -> None:
             raise CampaignError(f"{where}: its characters are not a list of names")
 
 
-def _check_character(key: Any, char: Any, stat_limit: int = STAT_RANGE[1]) -> None:
+def _check_character(
+    key: Any, char: Any, stat_limit: int = STAT_RANGE[1], stat_floor: int = STAT_RANGE[0]
+) -> None:
     if not isinstance(key, str) or not key.strip():
         raise CampaignError(f"character name {key!r} is not text")
     if char.name != key:
@@ -62,7 +66,7 @@ def _check_character(key: Any, char: Any, stat_limit: int = STAT_RANGE[1]) -> No
     ):
         raise CampaignError(f"{where} stats {stats!r} are not edge, heart, iron, shadow, wits")
     for stat, value in stats.items():
-        _number(value, f"{where} {stat}", STAT_RANGE[0], stat_limit)
+        _number(value, f"{where} {stat}", stat_floor, stat_limit)
     for meter in ("health", "spirit", "supply"):
         _number(getattr(char, meter), f"{where} {meter}", *METER_RANGE)
     _number(char.momentum, f"{where} momentum", MOMENTUM_MIN, MOMENTUM_MAX)

@@ -154,8 +154,16 @@ def run_character(args: argparse.Namespace) -> int:
         return with_cards(sheet)
 
     sheet = show()
-    emit(args, sheet, lambda: _sheet_text(sheet))
-    del result
+    if result.pending is None:
+        emit(args, sheet, lambda: _sheet_text(sheet))
+        return 0
+    # A card asks for its one-time change (Battle-Scarred 1): shown after the sheet.
+    from ironsworn.cli.session import pending_text
+    from ironsworn.moves.engine import public_pending
+
+    pending = result.pending
+    shown = {**sheet, "pending": [public_pending(pending)]}
+    emit(args, shown, lambda: _sheet_text(sheet) + "\n" + pending_text(pending))
     return 0
 
 

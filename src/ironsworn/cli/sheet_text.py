@@ -64,6 +64,12 @@ def tracks_text(tracks: Sequence[Mapping[str, Any]], unicode: bool = False) -> s
     return "\n".join(track_row(t, unicode) for t in tracks)
 
 
+def _top(sheet: Mapping[str, Any], meter: str) -> str:
+    """`` (max +4)`` when an asset lowered a meter's maximum (Battle-Scarred)."""
+    top = sheet.get(f"{meter}_max")
+    return "" if top is None else f" (max {int(top):+d})"
+
+
 def sheet_text(sheet: Mapping[str, Any], library: Ruleset | None, unicode: bool = False) -> str:
     """The character sheet: stats, meters, open tracks drawn, assets with marked abilities."""
     stats = "  ".join(f"{k} {v}" for k, v in sheet["stats"].items())
@@ -71,7 +77,8 @@ def sheet_text(sheet: Mapping[str, Any], library: Ruleset | None, unicode: bool 
     lines = [
         f"{sheet['name']}" + (f" ({sheet['status']})" if sheet["status"] != "active" else ""),
         f"  {stats}",
-        f"  health {sheet['health']}  spirit {sheet['spirit']}  supply {sheet['supply']}  "
+        f"  health {sheet['health']}{_top(sheet, 'health')}  spirit {sheet['spirit']}"
+        f"{_top(sheet, 'spirit')}  supply {sheet['supply']}  "
         f"momentum {sheet['momentum']:+d} (max {sheet['momentum_max']:+d}, reset "
         f"{sheet['momentum_reset']:+d})",
     ]
@@ -80,6 +87,9 @@ def sheet_text(sheet: Mapping[str, Any], library: Ruleset | None, unicode: bool 
         lines += _starforged_lines(sheet, unicode)
     else:
         debilities = ", ".join(sheet["debilities"]) or "none"
+        if sheet.get("debility_count") is not None:
+            # An asset counts as a debility, or maimed no longer does (Oathbreaker...).
+            debilities += f" (counted as {sheet['debility_count']}, with assets)"
         lines += [
             f"  debilities: {debilities}",
             f"  experience {xp['earned']} earned, {xp['spent']} spent   bonds "

@@ -195,12 +195,13 @@ class StateChanges:
             self.momentum(name, delta)
             return 0
         char = self.state.character(name)
-        change = change_meter(meter, int(getattr(char, meter)), delta, char.blocked_by(meter))
+        top = char.meter_max(meter)  # +5, less what an asset takes (Battle-Scarred 2)
+        change = change_meter(meter, int(getattr(char, meter)), delta, char.blocked_by(meter), top)
         self.set_meter(char.name, meter, change.after)
         if change.blocked and change.blocked_by:
             self.note(f"{char.name}: +{change.blocked} {meter} blocked ({change.blocked_by})")
         elif change.blocked:
-            self.note(f"{char.name}: +{change.blocked} {meter} not taken (already at +5)")
+            self.note(f"{char.name}: +{change.blocked} {meter} not taken (already at {top:+d})")
         return change.overflow
 
     def supply(self, name: str, delta: int) -> None:

@@ -181,6 +181,11 @@ class SheetOperations:
             self.engine.emit({"type": "character_created", "character": character})
             if starforged:
                 self._ship_from_asset(records)
+            elif records:
+                from ironsworn.moves.assets.sheet_changes import after_new_records
+
+                after_new_records(self.engine, clean, records)  # Battle-Scarred 1...
+                self.engine.run_queued()
 
         return self.engine.operation("character", name.strip(), run)
 
@@ -614,6 +619,11 @@ class SheetOperations:
                     "to": mark,
                 }
             )
+            from ironsworn.moves.assets.sheet_changes import after_marking
+
+            # A one-time change asked now (or taken back), limits kept (Battle-Scarred...).
+            after_marking(self.engine, char.name, owned["id"], ability - 1, mark)
+            self.engine.run_queued()
 
         return self.engine.operation("asset", character, run)
 

@@ -5,7 +5,9 @@ keeps a *record* of it in the campaign state::
 
     {"id", "name", "type", "input", "fields": {label: text}, "abilities": [bool, ...],
      "meter": {"name", "value", "max"} | None,      # a companion's health
-     "tracks": {name: {"value", "max"}}}            # the card's other tracks (wealth, light...)
+     "tracks": {name: {"value", "max"}},            # the card's other tracks (wealth, light...)
+     "sheet": [change | None, ...]}                 # only on cards whose abilities change
+                                                    # the sheet's limits (sheet_changes)
 
 ``input`` repeats the first field (older records have only it). The view functions add the
 words of each ability for a sheet: the text of an imported official pack with the same id
@@ -111,7 +113,9 @@ def new_asset_record(
         marked[start - 1] = True
     values = _fill(asset, name, fields or {})
     health = asset.condition_meter
-    return {
+    from ironsworn.moves.assets.sheet_changes import sheet_data
+
+    record: JsonDict = {
         "id": asset.id,
         "name": asset.name,
         "type": asset.type,
@@ -124,6 +128,10 @@ def new_asset_record(
         "tracks": {t.name: {"value": t.value, "max": t.max} for t in asset.other_tracks},
         **({"toggles": list(asset.toggles), "marks": []} if asset.toggles else {}),
     }
+    sheet = sheet_data(asset)
+    if sheet:
+        record["sheet"] = sheet  # what its abilities change on the sheet while marked
+    return record
 
 
 def _fill(asset: Asset, name: str | None, given: Mapping[str, str]) -> dict[str, str]:

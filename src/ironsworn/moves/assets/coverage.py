@@ -61,7 +61,9 @@ def _known_gain(key: str) -> bool:
 def ability_status(ability: AssetAbility) -> dict[str, str]:
     """``{"kind": automated|partial|reminder, "why": ...}`` for one ability."""
     missing = [k for e in ability.effects for k in unsupported(e)]
-    acts = bool(ability.effects or ability.moves)
+    from ironsworn.moves.assets.sheet_changes import HANDLED
+
+    acts = bool(ability.effects or ability.moves or ability.id in HANDLED)
     if not acts:
         why = ability.reminder or "its effect is a matter of the fiction"
         return {"kind": "reminder", "why": why, "reason": ability.reminder_kind or "narrative"}

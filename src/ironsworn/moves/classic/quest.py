@@ -248,6 +248,14 @@ def advance_purchase(ctx: Step, keys: list[str]) -> None:
     context = ctx.data["context"]
     char = ctx.char
     cost = ADVANCE_COST[keys[0]] - _asset_discount(ctx, keys[0], context.get("asset"))
-    ctx.emit(_purchase(ctx, keys[0], context.get("asset"), context.get("ability")))
+    event = _purchase(ctx, keys[0], context.get("asset"), context.get("ability"))
+    ctx.emit(event)
     spent = char.experience_spent + cost
     ctx.engine.set_meter(char.name, "experience_spent", spent)
+    from ironsworn.moves.assets import sheet_changes
+
+    # What the new ability changes on the sheet: asked next (Battle-Scarred 1...), or kept.
+    if event["type"] == "asset_added":
+        sheet_changes.after_new_records(ctx.engine, char.name, [event["asset"]])
+    else:
+        sheet_changes.after_marking(ctx.engine, char.name, event["asset"], event["ability"], True)

@@ -200,6 +200,9 @@ class ProgressRoll:
     score: int
     challenge: tuple[int, int]
     even_matches: bool = False
+    # The challenge die (0 or 1) an ability cancelled: it counts as beaten (Revenant: "burn
+    # momentum to cancel one (not both) of the challenge dice").
+    cancelled: int | None = None
 
     def __post_init__(self) -> None:
         _check(self.score, 0, PROGRESS_SCORE_MAX, "progress score")
@@ -207,6 +210,8 @@ class ProgressRoll:
             raise InvalidValue(f"challenge dice {self.challenge!r}: exactly two are needed")
         for c in self.challenge:
             _check(c, 1, 10, "challenge die")
+        if self.cancelled not in (None, 0, 1):
+            raise InvalidValue(f"cancelled die {self.cancelled!r}: 0 or 1 (the first or second)")
 
     @property
     def match(self) -> bool:
@@ -214,7 +219,18 @@ class ProgressRoll:
 
     @property
     def outcome(self) -> Outcome:
-        return Outcome.from_beaten(_beaten_count(self.score, self.challenge, None))
+        beaten = sum(
+            1 for i, c in enumerate(self.challenge) if self.score > c or i == self.cancelled
+        )
+        return Outcome.from_beaten(beaten)
+
+    def rerolled(self, dice: Dice, challenge: tuple[bool, bool]) -> ProgressRoll:
+        """Reroll either challenge die or both, in one throw (first, then second); the new
+        results stand (Fated, Honorbound: "reroll any dice" / "one challenge die")."""
+        c1, c2 = self.challenge
+        first = dice.roll(10) if challenge[0] else c1
+        second = dice.roll(10) if challenge[1] else c2
+        return replace(self, challenge=(first, second))
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -226,15 +242,19 @@ class ProgressRoll:
         }
         if self.even_matches:
             data["even_matches"] = True
+        if self.cancelled is not None:
+            data["cancelled"] = self.cancelled
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ProgressRoll:
         c1, c2 = data["challenge"]
+        cancelled = data.get("cancelled")
         return cls(
             score=int(data["score"]),
             challenge=(int(c1), int(c2)),
             even_matches=bool(data.get("even_matches", False)),
+            cancelled=None if cancelled is None else int(cancelled),
         )
 
 

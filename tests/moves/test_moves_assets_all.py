@@ -46,6 +46,14 @@ ELSEWHERE: dict[str, str] = {}
 BY_HAND = {
     "lightbearer:2:strike": "test_lightbearer_unleashes_light_as_harm (light captured first)",
     "talisman:1:face_danger": "test_talisman_adds_until_a_one_on_the_action_die (a charm first)",
+    # test_assets_rerolls.py: rerolls after the roll, and results without a roll
+    "bonded:3:face_danger": "test_bonded_reroll_only_after_a_miss_and_a_debility_on_another",
+    "empowered:1:sojourn": "test_empowered_reroll_adds_one_and_a_second_miss_brings_trouble",
+    "fated:1:face_death": "test_fated_takes_a_strong_hit_without_rolling_then_counts_as_a_debility",
+    "fated:1:reach_a_milestone": "test_fated_takes_a_strong_hit_without_rolling_then_...",
+    "fated:3:fulfill_your_vow": "test_fated_rerolls_any_dice_of_the_background_vow",
+    "honorbound:3:fulfill_your_vow": "test_honorbound_rerolls_one_challenge_die_of_a_miss",
+    "revenant:3:end_the_fight": "test_revenant_cancels_a_die_lower_than_momentum_then_...",
 }
 
 

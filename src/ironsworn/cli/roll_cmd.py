@@ -110,8 +110,10 @@ def describe_action(roll: ActionRoll, reset: int | None = None) -> str:
 
 
 def describe_progress(roll: ProgressRoll) -> str:
-    c1, c2 = roll.challenge
-    line = f"progress {roll.score} vs {c1} | {c2}: {roll.outcome.words.upper()}"
+    shown = [str(c) for c in roll.challenge]
+    if roll.cancelled is not None:
+        shown[roll.cancelled] += " (cancelled)"
+    line = f"progress {roll.score} vs {shown[0]} | {shown[1]}: {roll.outcome.words.upper()}"
     if roll.match:
         line += " — MATCH"
     return line

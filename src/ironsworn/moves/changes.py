@@ -86,6 +86,10 @@ class StateChanges:
         ticks = max(0, min(MAX_TICKS, ticks))
         if ticks != track.ticks:
             self.emit({"type": "progress", "track": track.id, "from": track.ticks, "to": ticks})
+            if track.kind == "vow":
+                from ironsworn.moves.assets.progress_rerolls import after_progress
+
+                after_progress(self, track)  # Fated 3: experience for boxes on the background vow
 
     def close_track(self, track: TrackState, status: str) -> None:
         if track.status != status:

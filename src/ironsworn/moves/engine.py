@@ -590,6 +590,18 @@ class MoveEngine(RollInputs):
 
                 record.assets = gains_without_roll(ctx, move)
             return
+        from ironsworn.moves.assets import progress_rerolls as asset_rolls
+
+        automatic = asset_rolls.automatic_outcome(ctx, move) if char.assets else None
+        if automatic is not None:
+            # Fated 1: "Instead of rolling, you may take an automatic strong hit."
+            record.outcome, record.assets = automatic, [ctx.data["asset_uses"][0]["label"]]
+            record.text = self._outcome_text(move.id, Outcome(automatic))
+            self.records.append(record)
+            self.agenda.insert(
+                0, {**step, "step": "outcome", "roll": {"type": "automatic"}, "outcome": automatic}
+            )
+            return
         if move.roll_type in ("progress_roll", "special_track"):
             score = self._progress_score(ctx, move)
             roll = roll_progress(self.dice, score, self.even_matches)
@@ -612,7 +624,9 @@ class MoveEngine(RollInputs):
                 record.assets = [u["label"] for u in ctx.data.get("asset_uses") or ()]
             record.assets += lasting.before_roll(ctx, move, stat_name)
             adds = self._adds_for(ctx, move, char) + asset_add
-            roll_a = roll_action(self.dice, value, min(10, adds), char.momentum, self.even_matches)
+            # Lorekeeper 3's Face Desolation is made "ignoring momentum".
+            momentum = 0 if step.get("ignore_momentum") else char.momentum
+            roll_a = roll_action(self.dice, value, min(10, adds), momentum, self.even_matches)
             record.stat = stat_name
             record.roll = roll_a.to_json(char.momentum_reset)
             record.outcome = roll_a.outcome.value
@@ -628,6 +642,8 @@ class MoveEngine(RollInputs):
             "outcome": record.outcome,
             "stat": record.stat,
         }
+        if asset_rolls.offer_after_roll(ctx, outcome_step):
+            return  # an asset's reroll of this result (Honorbound, Revenant...), before a burn
         if record.roll["type"] == "action" and step.get("reroll"):
             # "Reroll any dice" (a move or asset allows it): asked first, before any burn.
             c1, c2 = record.roll["challenge"]

@@ -55,16 +55,29 @@ JsonDict = dict[str, Any]
 RITUAL_MOVE_PREFIX = "asset.ability.move:classic/ritual/"
 CONDITION_KEYS = frozenset(
     {"moves", "when", "option", "stat", "fight", "zero_health", "tide", "bond", "others",
-     "companion", "once"}
+     "companion", "once", "background"}
 )  # fmt: skip
 ROLL_KEYS = frozenset(
-    {"roll", "add", "before", "reroll", "harm", "weak_as_miss", "strong_as_weak", "handler"}
+    {
+        "roll",
+        "add",
+        "before",
+        "reroll",
+        "harm",
+        "weak_as_miss",
+        "strong_as_weak",
+        "handler",
+        "automatic",
+    }
 )
-OUTCOME_KEYS = ("hit", "strong", "weak", "miss", "strong_match", "after", "burned", "action_one")
+OUTCOME_KEYS = (
+    "hit", "strong", "weak", "miss", "strong_match", "after", "burned", "action_one",
+    "rerolled", "rerolled_miss",
+)  # fmt: skip
 GAIN_KEYS = frozenset(
     {"momentum", "health", "spirit", "supply", "harm", "progress", "next_add", "experience",
      "bond_ticks", "initiative", "follow", "choose", "allies", "patient_health",
-     "debility_choice", "lasting"}
+     "debility_choice", "lasting", "sheet", "note"}
 )  # fmt: skip
 MASK_METERS = {"edge": "health", "iron": "health", "shadow": "spirit", "wits": "spirit"}
 
@@ -145,6 +158,10 @@ def _conditions_hold(ctx: Step, effect: Mapping[str, Any], record: Mapping[str, 
         return False
     if effect.get("companion") and ctx.data.get("companion") != record["id"]:
         return False
+    if effect.get("background") and (
+        not ctx.data.get("track") or ctx.data.get("track") != char.flags.get("background_vow")
+    ):
+        return False  # only on the character's background vow (Fated)
     return not (effect.get("once") == "fight" and _used_in_fight(ctx, record, effect))
 
 
@@ -477,9 +494,13 @@ def _apply_before_roll(ctx: Step, use: JsonDict, record: JsonDict) -> int:
     for key, value in (effect.get("before") or {}).items():
         apply_gain(ctx, use, {key: value})
         parts.append(f"{key.split(':', 1)[-1]} {value:+d}" if isinstance(value, int) else key)
-    if effect.get("reroll"):
+    if effect.get("reroll") is True:
         ctx.data["reroll"] = True
         parts.append("reroll any dice")
+    elif effect.get("reroll"):
+        from ironsworn.moves.assets.progress_rerolls import describe_reroll
+
+        parts.append(describe_reroll(effect["reroll"]))
     if effect.get("harm"):
         # The card says what the harm is ("2 harm (instead of 1)"), whatever the weapon.
         ctx.data["amount"] = int(effect["harm"])
@@ -512,6 +533,8 @@ _WHEN = {
     "after": "after the move",
     "burned": "if you burn momentum",
     "action_one": "if the action die shows 1",
+    "rerolled": "once rerolled",
+    "rerolled_miss": "on a miss again after the reroll",
 }
 
 
@@ -537,6 +560,12 @@ def describe_gain(gain: Any) -> str:
             from ironsworn.moves.assets.lasting import describe
 
             words.append(describe(value))
+        elif key == "sheet":
+            from ironsworn.moves.assets.sheet_changes import describe_lasting
+
+            words.append(describe_lasting(value))
+        elif key == "note":
+            words.append(str(value))
         elif key.startswith("set_track:"):
             words.append(f"{key.split(':', 1)[1]} set to {value}")
         elif isinstance(value, int):
@@ -590,6 +619,8 @@ def _due(ctx: Step, effect: Mapping[str, Any]) -> list[tuple[str, Any]]:
             or key == "after"
             or (key == "burned" and roll.get("burned"))
             or (key == "action_one" and roll.get("action_die") == 1)
+            or (key == "rerolled" and ctx.data.get("rerolled"))
+            or (key == "rerolled_miss" and ctx.data.get("rerolled") and outcome is Outcome.MISS)
         ):
             due.append((key, gain))
     return due
@@ -679,6 +710,12 @@ def apply_gain(ctx: Step, use: Mapping[str, Any], gain: Mapping[str, Any]) -> No
                 ctx.meter(meter, int(value))
         elif key == "debility":
             ctx.debility(str(value), True)
+        elif key == "sheet":
+            from ironsworn.moves.assets.sheet_changes import lasting
+
+            lasting(ctx, use, value)
+        elif key == "note":
+            ctx.note(f"{use['label']}: {value}")
         elif key.startswith("flag:"):
             ctx.flag(key.split(":", 1)[1], value)
         elif key == "lasting":

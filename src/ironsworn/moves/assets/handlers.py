@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, RuleViolation
 from ironsworn.moves.assets import after_roll as _after_roll  # noqa: F401 (its resume point)
+from ironsworn.moves.assets import progress_rerolls as _rerolls  # noqa: F401 (resume points)
 from ironsworn.moves.assets import sheet_changes  # also registers its resume points
 from ironsworn.moves.assets.effects import apply_gain, change_track
 from ironsworn.moves.engine import RESUME_HANDLERS, Step, on_resume

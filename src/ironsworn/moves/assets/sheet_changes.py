@@ -365,3 +365,50 @@ def deepened(ctx: Step, use: JsonDict, record: JsonDict) -> int:
         ctx.note(f"{use['label']}: +1 more (a deepened connection)")
         return 1
     return 0
+
+
+# --- for a while: what a move sets (kept in the flag ``asset_sheet``) ------------------------
+
+
+def lasting(ctx: Step, use: Mapping[str, Any], change: Mapping[str, Any]) -> None:
+    """A limit an ability sets until something ends it (a gain ``{"sheet": ...}``):
+    ``{"debility": true}`` (Fated 1: the card counts as a debility), ``{"spirit_max": -1}``
+    (Honorbound 3: each time, one more), ``{"clear": true}`` (what the card set ends)."""
+    char = ctx.char
+    asset_id = str(use["asset"])
+    marks = {k: dict(v) for k, v in (char.flags.get("asset_sheet") or {}).items()}
+    current = marks.get(asset_id)
+    if change.get("clear"):
+        if current is None:
+            return
+        del marks[asset_id]
+    else:
+        entry = dict(current or {})
+        for key, value in change.items():
+            if isinstance(value, bool):
+                entry[key] = value
+            else:
+                entry[key] = int(entry.get(key) or 0) + int(value)
+        marks[asset_id] = entry
+    ctx.flag("asset_sheet", marks or None)
+    _within_limits(ctx.engine, ctx.name)
+    ctx.note(f"{use['label']}: {describe_lasting(change)} ({_limits_now(ctx.char)})")
+
+
+def describe_lasting(change: Mapping[str, Any]) -> str:
+    if change.get("clear"):
+        return "its lasting change ends"
+    parts = []
+    if change.get("debility"):
+        parts.append("the card counts as a debility")
+    for meter in ("health", "spirit"):
+        if change.get(f"{meter}_max"):
+            parts.append(f"maximum {meter} {int(change[f'{meter}_max']):+d}")
+    return ", ".join(parts)
+
+
+def _limits_now(char: Any) -> str:
+    return (
+        f"max health {char.meter_max('health'):+d}, max spirit {char.meter_max('spirit'):+d}, "
+        f"max momentum {char.momentum_max:+d}, reset {char.momentum_reset:+d}"
+    )

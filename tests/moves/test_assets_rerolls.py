@@ -299,3 +299,30 @@ def test_fated_needs_an_unfulfilled_background_vow() -> None:
     assert g.snapshot() == before
     plain = g.move("face death", STRONG)  # without naming the card: rolled as usual
     assert plain.moves[0].roll is not None
+
+
+# --- Veteran 1: a burned miss in a fight also takes initiative, once per fight ---------------
+
+
+@pytest.mark.parametrize(("card", "initiative"), [(False, False), (True, True)])
+def test_veteran_burned_miss_takes_initiative_once_per_fight(card: bool, initiative: bool) -> None:
+    g = Game()
+    g.character("Asha", assets=["veteran"] if card else [])
+    g.track("fight", "Wyvern", "formidable")
+    g.set(momentum=7)
+    # Enter the Fray +heart: 1 + 2 = 3 against 5 and 9 is a miss; burning +7 beats the 5.
+    first = g.move("enter the fray", (1, 5, 9), stat="heart")
+    assert first.pending is not None and first.pending["kind"] == "burn"
+    burned = g.burn()
+    assert burned.moves[0].outcome == "weak_hit"
+    assert (("initiative", False, True) in fx(burned)) is initiative
+    assert g.char().momentum == (3 if card else 2)  # the reset, then Veteran's +1
+    if not card:
+        return
+    g.choose(["bolster_position"])
+    g.set(momentum=7)
+    again = g.move("face danger", (1, 5, 9), stat="edge")  # 4 against 5 and 9: a miss
+    assert again.pending is not None and again.pending["kind"] == "burn"
+    later = g.burn()
+    assert later.moves[0].outcome == "weak_hit"
+    assert any("already taken in this fight" in n for n in later.notes)

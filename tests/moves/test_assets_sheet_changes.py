@@ -254,3 +254,19 @@ def test_a_required_change_cannot_be_declined() -> None:
     with pytest.raises(IronswornError, match="cannot be declined"):
         g.engine.decline()
     assert g.snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("option", "encumbered", "add"), [("light", False, 1), ("war", True, 2)], ids=str
+)
+def test_ironclad_geared_for_war_marks_encumbered(option: str, encumbered: bool, add: int) -> None:
+    g = Game()
+    g.character("Asha", assets=["ironclad"])
+    g.track("fight", "Wyvern", "formidable")
+    before = g.snapshot()
+    result = g.move("endure harm", STRONG, amount=1, asset=f"ironclad:1:{option}")
+    assert result.moves[0].roll is not None and result.moves[0].roll["adds"] == add
+    assert g.char().has("encumbered") is encumbered
+    assert (("debility:encumbered", False, True) in fx(result)) is encumbered
+    undo(g, result)
+    assert g.snapshot() == before

@@ -72,12 +72,12 @@ ROLL_KEYS = frozenset(
 )
 OUTCOME_KEYS = (
     "hit", "strong", "weak", "miss", "strong_match", "after", "burned", "action_one",
-    "rerolled", "rerolled_miss",
+    "rerolled", "rerolled_miss", "burned_miss",
 )  # fmt: skip
 GAIN_KEYS = frozenset(
     {"momentum", "health", "spirit", "supply", "harm", "progress", "next_add", "experience",
      "bond_ticks", "initiative", "follow", "choose", "allies", "patient_health",
-     "debility_choice", "lasting", "sheet", "note"}
+     "debility_choice", "lasting", "sheet", "note", "once_per_fight"}
 )  # fmt: skip
 MASK_METERS = {"edge": "health", "iron": "health", "shadow": "spirit", "wits": "spirit"}
 
@@ -535,6 +535,7 @@ _WHEN = {
     "action_one": "if the action die shows 1",
     "rerolled": "once rerolled",
     "rerolled_miss": "on a miss again after the reroll",
+    "burned_miss": "when a burn makes a miss a weak hit",
 }
 
 
@@ -566,6 +567,8 @@ def describe_gain(gain: Any) -> str:
             words.append(describe_lasting(value))
         elif key == "note":
             words.append(str(value))
+        elif key == "once_per_fight":
+            words.append(describe_gain(value) + " (once per fight)")
         elif key.startswith("set_track:"):
             words.append(f"{key.split(':', 1)[1]} set to {value}")
         elif isinstance(value, int):
@@ -621,9 +624,19 @@ def _due(ctx: Step, effect: Mapping[str, Any]) -> list[tuple[str, Any]]:
             or (key == "action_one" and roll.get("action_die") == 1)
             or (key == "rerolled" and ctx.data.get("rerolled"))
             or (key == "rerolled_miss" and ctx.data.get("rerolled") and outcome is Outcome.MISS)
+            or (key == "burned_miss" and outcome is Outcome.WEAK_HIT and _burned_a_miss(roll))
         ):
             due.append((key, gain))
     return due
+
+
+def _burned_a_miss(roll: Mapping[str, Any]) -> bool:
+    """The roll was a miss before its burn (Veteran: "burning momentum to improve a miss")."""
+    if roll.get("type") != "action" or not roll.get("burned"):
+        return False
+    from ironsworn.rolls import ActionRoll
+
+    return ActionRoll.from_json({**roll, "burned": False}).outcome is Outcome.MISS
 
 
 def gains_before(ctx: Step) -> None:
@@ -716,6 +729,10 @@ def apply_gain(ctx: Step, use: Mapping[str, Any], gain: Mapping[str, Any]) -> No
             lasting(ctx, use, value)
         elif key == "note":
             ctx.note(f"{use['label']}: {value}")
+        elif key == "once_per_fight":
+            from ironsworn.moves.assets.progress_rerolls import once_per_fight
+
+            once_per_fight(ctx, use, value)
         elif key.startswith("flag:"):
             ctx.flag(key.split(":", 1)[1], value)
         elif key == "lasting":

@@ -251,3 +251,26 @@ def after_progress(engine: StateChanges, track: TrackState) -> None:
         engine.set_meter(name, "experience_earned", char.experience_earned + due - taken)
         engine.set_flag(name, "fated_experience", due)
         engine.note(f"Fated 3: {due * 2} boxes filled on {track.name}: +{due - taken} experience")
+
+
+# --- once per fight ----------------------------------------------------------------------------
+
+
+def once_per_fight(ctx: Step, use: Mapping[str, Any], gain: Mapping[str, Any]) -> None:
+    """A gain taken once per fight (Veteran 1: "Once per fight, you also take initiative when
+    burning momentum to improve a miss to a weak hit"); kept in the flag ``asset_once`` by
+    fight, as the effects' ``once`` is."""
+    from ironsworn.moves.assets.effects import apply_gain
+
+    fights = [t.id for t in ctx.engine.fights_of(ctx.name)]
+    if not fights:
+        return
+    key = f"{use['asset']}#{use['ability']}#once"
+    used = {k: list(v) for k, v in (ctx.char.flags.get("asset_once") or {}).items()}
+    if any(key in used.get(fight, ()) for fight in fights):
+        ctx.note(f"{use['label']}: already taken in this fight")
+        return
+    apply_gain(ctx, use, gain)
+    for fight in fights:
+        used.setdefault(fight, []).append(key)
+    ctx.flag("asset_once", used)

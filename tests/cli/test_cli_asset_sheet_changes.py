@@ -78,3 +78,20 @@ def test_the_sheet_shows_a_lowered_maximum_and_the_debility_count(
     text = capsys.readouterr().out
     assert "health 4 (max +4)" in text and "(counted as 1, with assets)" in text
     assert "health_max" not in run(capsys, "character", "new", "Bo", "--stats", STATS)
+
+
+def test_asset_use_outside_a_move(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "character", "new", "Asha", "--stats", STATS, "--asset", "fortune_hunter")
+    before = fingerprint(home)
+    code = main(["asset", "use", "fortune_hunter", "2"])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "") and err.count("\n") == 1 and "is not marked" in err
+    assert fingerprint(home) == before
+    run(capsys, "asset", "mark", "fortune_hunter", "2")
+    run(capsys, "asset", "track", "fortune_hunter", "wealth", "3")
+    run(capsys, "adjust", "supply", "-3")
+    used = run(capsys, "asset", "use", "fortune_hunter", "2")
+    assert {"target": "supply", "from": 2, "to": 4, "character": "Asha"} in used["effects"]
+    assert main(["undo"]) == 0
+    capsys.readouterr()
+    assert run(capsys, "sheet")["supply"] == 2

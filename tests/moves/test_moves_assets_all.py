@@ -41,7 +41,7 @@ OWN_STAT = {
 }
 FIGHT_MOVES = {"strike", "clash", "enter_the_fray", "battle", "draw_the_circle", "end_the_fight"}
 # Effects whose move this harness does not stage, each with the test that covers it instead.
-ELSEWHERE: dict[str, str] = {}
+ELSEWHERE: dict[str, str] = {"use": "test_assets_uses.py (an ability used outside a move)"}
 # Single abilities staged by hand in test_moves_assets.py (they need an earlier move).
 BY_HAND = {
     "lightbearer:2:strike": "test_lightbearer_unleashes_light_as_harm (light captured first)",

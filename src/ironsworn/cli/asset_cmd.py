@@ -1,5 +1,6 @@
 """Asset cards: ``asset list|show`` (the whole deck), ``asset mark|unmark|track`` (a
-character's cards, changed by hand and undoable), ``asset fits MOVE`` (the abilities that act
+character's cards, changed by hand and undoable), ``asset use`` (an ability used outside a
+move), ``asset fits MOVE`` (the abilities that act
 on a move, before the roll) and ``asset upgrades`` (what Advance can buy).
 
 The card texts shown are the official ones when a player has imported a pack with the same
@@ -45,6 +46,13 @@ def register(sub: Any) -> None:
         change.add_argument("ability", metavar="N", help="the ability's number (1-3)")
         change.add_argument("--character")
         change.set_defaults(func=run_mark)
+    use = campaign_options(
+        common_options(group.add_parser("use", help="use an ability outside a move"))
+    )
+    use.add_argument("asset", metavar="ASSET", help="one of the character's assets")
+    use.add_argument("ability", metavar="N", help="the ability's number (1-3)")
+    use.add_argument("--character")
+    use.set_defaults(func=run_use)
     track = campaign_options(
         common_options(group.add_parser("track", help="set an asset's track (health, light...)"))
     )
@@ -181,6 +189,17 @@ def run_mark(args: argparse.Namespace) -> int:
         args,
         lambda e: SheetOperations(e).asset_mark(args.character, args.asset, number, mark),
     )
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0
+
+
+def run_use(args: argparse.Namespace) -> int:
+    """``asset use fortune_hunter 2``: an exchange the card allows outside a move."""
+    from ironsworn.cli.session import describe_result, write
+    from ironsworn.moves.assets.uses import use_ability
+
+    number = parse_int(args.ability, "N", 1, 3)
+    result = write(args, lambda e: use_ability(e, args.character, args.asset, number))
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
 

@@ -16,7 +16,8 @@ acts on and what it does. This module reads them for the engine, in the order of
 
 Effect keys (all optional but ``moves``)::
 
-    moves      move ids; "*" any move with an action roll; "ritual" any ritual's move
+    moves      move ids; "*" any move with an action roll; "ritual" any ritual's move; "use"
+               outside a move (``asset use``, :mod:`~ironsworn.moves.assets.uses`)
     when       the fiction that must hold (the player says so by naming the asset)
     option     a choice made before rolling (NAME:N:OPTION)
     stat       only when rolling one of these stats ("select:material": the card's choice)

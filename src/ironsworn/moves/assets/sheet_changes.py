@@ -42,6 +42,8 @@ WHILE_MARKED: dict[str, JsonDict] = {
     f"{PREFIX}path/battle_scarred.1": {"health_max": -1, "uncounted": ["maimed"]},
     # "This asset counts as a debility."
     f"{PREFIX}path/oathbreaker.0": {"debility": True},
+    # "While at 0 strength, this asset counts as a debility."
+    f"{PREFIX}path/commander.0": {"debility_at_zero": "strength"},
 }
 
 
@@ -149,7 +151,7 @@ def after_marking(engine: MoveEngine, who: str, asset_id: str, index: int, marke
         _ask(engine, char, asset, index)
     elif not marked:
         _restore(engine, who, asset_id, index)
-    _within_limits(engine, who)
+    within_limits(engine, who)
     if (
         asset is not None
         and index < len(asset.abilities)
@@ -185,7 +187,8 @@ def after_new_records(engine: MoveEngine, who: str, records: list[JsonDict]) -> 
                 after_marking(engine, who, str(record["id"]), index, True)
 
 
-def _within_limits(engine: MoveEngine, who: str) -> None:
+def within_limits(engine: MoveEngine, who: str) -> None:
+    """Lower a meter or momentum above its maximum now (a card marked, a track at 0)."""
     char = engine.state.character(who)
     for meter in ("health", "spirit"):
         top = char.meter_max(meter)
@@ -391,7 +394,7 @@ def lasting(ctx: Step, use: Mapping[str, Any], change: Mapping[str, Any]) -> Non
                 entry[key] = int(entry.get(key) or 0) + int(value)
         marks[asset_id] = entry
     ctx.flag("asset_sheet", marks or None)
-    _within_limits(ctx.engine, ctx.name)
+    within_limits(ctx.engine, ctx.name)
     ctx.note(f"{use['label']}: {describe_lasting(change)} ({_limits_now(ctx.char)})")
 
 

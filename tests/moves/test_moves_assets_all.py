@@ -54,6 +54,10 @@ BY_HAND = {
     "fated:3:fulfill_your_vow": "test_fated_rerolls_any_dice_of_the_background_vow",
     "honorbound:3:fulfill_your_vow": "test_honorbound_rerolls_one_challenge_die_of_a_miss",
     "revenant:3:end_the_fight": "test_revenant_cancels_a_die_lower_than_momentum_then_...",
+    # test_assets_marked_vows.py: effects on a vow the card marked first
+    "fortune_hunter:1:fulfill_your_vow": "test_fortune_hunter_paid_vow_gives_wealth_equal_...",
+    "oathbreaker:1:reach_a_milestone": "test_oathbreaker_redemption_vow_milestone_and_...",
+    "oathbreaker:1:fulfill_your_vow": "test_oathbreaker_redemption_vow_milestone_and_...",
 }
 
 

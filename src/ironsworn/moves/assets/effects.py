@@ -56,7 +56,7 @@ JsonDict = dict[str, Any]
 RITUAL_MOVE_PREFIX = "asset.ability.move:classic/ritual/"
 CONDITION_KEYS = frozenset(
     {"moves", "when", "option", "stat", "fight", "zero_health", "tide", "bond", "others",
-     "companion", "once", "background"}
+     "companion", "once", "background", "marked_vow"}
 )  # fmt: skip
 ROLL_KEYS = frozenset(
     {
@@ -78,7 +78,8 @@ OUTCOME_KEYS = (
 GAIN_KEYS = frozenset(
     {"momentum", "health", "spirit", "supply", "harm", "progress", "next_add", "experience",
      "bond_ticks", "initiative", "follow", "choose", "allies", "patient_health",
-     "debility_choice", "lasting", "sheet", "note", "once_per_fight"}
+     "debility_choice", "lasting", "sheet", "note", "once_per_fight", "mark_vow",
+     "activate"}
 )  # fmt: skip
 MASK_METERS = {"edge": "health", "iron": "health", "shadow": "spirit", "wits": "spirit"}
 
@@ -163,6 +164,11 @@ def _conditions_hold(ctx: Step, effect: Mapping[str, Any], record: Mapping[str, 
         not ctx.data.get("track") or ctx.data.get("track") != char.flags.get("background_vow")
     ):
         return False  # only on the character's background vow (Fated)
+    if effect.get("marked_vow"):
+        from ironsworn.moves.assets.marked_vows import is_marked
+
+        if not is_marked(ctx, str(effect["marked_vow"])):
+            return False  # only on the vow the card marked (Fortune Hunter, Oathbreaker)
     return not (effect.get("once") == "fight" and _used_in_fight(ctx, record, effect))
 
 
@@ -570,6 +576,10 @@ def describe_gain(gain: Any) -> str:
             words.append(str(value))
         elif key == "once_per_fight":
             words.append(describe_gain(value) + " (once per fight)")
+        elif key == "mark_vow":
+            words.append(f"the vow is marked ({value})")
+        elif key == "activate":
+            words.append(f"ability {int(value) + 1} is marked at no cost")
         elif key.startswith("set_track:"):
             words.append(f"{key.split(':', 1)[1]} set to {value}")
         elif isinstance(value, int):
@@ -711,7 +721,12 @@ def apply_gain(ctx: Step, use: Mapping[str, Any], gain: Mapping[str, Any]) -> No
             _debility_choice(ctx, use, list(value))
         elif key.startswith("track:"):
             name = key.split(":", 1)[1]
-            amount = ctx.roll["action_die"] if value == "action_die" else int(value)
+            if value == "rank":
+                from ironsworn.moves.assets.marked_vows import rank_of
+
+                amount = rank_of(ctx)  # Fortune Hunter: wealth equal to the vow's rank
+            else:
+                amount = ctx.roll["action_die"] if value == "action_die" else int(value)
             change_track(ctx, record, name, int(amount))
         elif key.startswith("set_track:"):
             name = key.split(":", 1)[1]
@@ -734,6 +749,13 @@ def apply_gain(ctx: Step, use: Mapping[str, Any], gain: Mapping[str, Any]) -> No
             from ironsworn.moves.assets.progress_rerolls import once_per_fight
 
             once_per_fight(ctx, use, value)
+        elif key in ("mark_vow", "activate"):
+            from ironsworn.moves.assets import marked_vows
+
+            if key == "mark_vow":
+                marked_vows.mark_vow(ctx, use, str(value))
+            else:
+                marked_vows.activate(ctx, use, int(value))
         elif key.startswith("flag:"):
             ctx.flag(key.split(":", 1)[1], value)
         elif key == "lasting":

@@ -316,3 +316,21 @@ def test_choose_takes_the_words_a_decision_asks_for(
     assert run(capsys, "undo")[0] == 0
     tracks = {t["id"]: t for t in json.loads(run(capsys, "track", "list", "--json")[1])}
     assert "vow-2" not in tracks
+
+
+def test_recommit_tells_its_challenge_dice(capsys: pytest.CaptureFixture[str], home: Path) -> None:
+    """Fulfill Your Vow's miss, recommit: "Roll both challenge dice, take the lowest value, and
+    clear that number of progress boxes. Then, raise the vow's rank by one (if not already
+    epic)" (seed 003). The bare dice are told in the result and the log (they once broke the
+    result's text)."""
+    starforged(capsys)  # a formidable vow: a milestone marks a box
+    for _ in range(2):
+        assert run(capsys, "move", "reach a milestone")[0] == 0
+    code, out, err = run(capsys, "move", "fulfill your vow", "--dice", "3,5")
+    assert code == 0 and "MISS" in out, err
+    code, out, err = run(capsys, "choose", "recommit", "--dice", "2,6")
+    assert (code, err) == (0, "")
+    assert "challenge dice 2, 6: clear 2 progress box(es)" in out
+    assert "rank formidable -> extreme" in out, out
+    code, out, err = run(capsys, "log")
+    assert code == 0 and "challenge dice 2, 6" in out, out

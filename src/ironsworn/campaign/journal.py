@@ -301,6 +301,9 @@ class Narrator:
         return f"{self.track_name(event['track'])}: {words(status)}"
 
     def _roll(self, event: Mapping[str, Any]) -> str:
+        if "roll" not in event:
+            # Dice rolled outside an action or progress roll (a recommit's challenge dice).
+            return "challenge dice " + ", ".join(str(d) for d in event.get("dice") or [])
         roll = event["roll"]
         challenge = " | ".join(str(d) for d in roll["challenge"])
         outcome = words(roll["outcome"]) + (" (match)" if roll.get("match") else "")

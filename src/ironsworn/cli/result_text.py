@@ -38,6 +38,9 @@ def describe_result(result: OperationResult, pending: Callable[[Any], str] | Non
         if event is None:
             break
         kind = event.get("type")
+        if kind == "roll" and "roll" not in event:
+            # Bare dice (a recommit's challenge dice): the move's note tells them and their use.
+            continue
         if kind == "roll":
             prefix = ""
             if event.get("reroll"):

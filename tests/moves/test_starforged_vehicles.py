@@ -61,6 +61,18 @@ def shuttle(
     g.event({"type": "asset_added", "character": g.main, "asset": record})
 
 
+def _bot(g: StarforgedGame) -> None:
+    record = {
+        "id": "asset:starforged/companion/protocol_bot",
+        "name": "Protocol Bot",
+        "type": "Companion",
+        "input": "Tik",
+        "abilities": [True, False, False],
+        "meter": {"name": "health", "value": 3, "max": 3},
+    }
+    g.event({"type": "asset_added", "character": g.main, "asset": record})
+
+
 def skiff(g: StarforgedGame, integrity: int = 2) -> None:
     g._keep(vehicles.add_incidental(g.engine, "Skiff", integrity))
 
@@ -314,6 +326,18 @@ ROWS = [
         setup=at(2),
         answers=[*table(80), (["endure_stress"], ()), (["press_on"], ())],
         effects=[*TO_ZERO, ("spirit", 5, 3)],
+    ),
+    Case(
+        "withstand_damage.table.71.companion",
+        "withstand damage",
+        "or [Companion Takes a Hit](move:starforged/suffer/companion_takes_a_hit) move, "
+        "suffering a serious (-2) cost.",
+        MISS,
+        ZERO,
+        vehicle=True,
+        setup=both(at(2), lambda g: _bot(g)),
+        answers=[*table(80), (["companion_takes_a_hit:protocol_bot"], ()), (["press_on"], ())],
+        effects=[*TO_ZERO, ("asset:starforged/companion/protocol_bot:health", 3, 1)],
     ),
     Case(
         "withstand_damage.table.86",

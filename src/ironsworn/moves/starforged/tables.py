@@ -236,14 +236,22 @@ def harm_or_death(ctx: Step, keys: list[str]) -> None:
 def rough_ride(ctx: Step, keys: list[str]) -> None:
     if not keys:
         options = [("endure_harm", "Endure Harm (-2)"), ("endure_stress", "Endure Stress (-2)")]
-        if companions(ctx.char):
-            options.append(("companion_takes_a_hit", "Companion Takes a Hit (-2)"))
+        options += [
+            (
+                f"companion_takes_a_hit:{a['id'].rsplit('/', 1)[-1]}",
+                f"Companion Takes a Hit (-2): {a.get('input') or a['name']}",
+            )
+            for a in companions(ctx.char)
+        ]
         ctx.choose("sf.vehicle.rough_ride", options, prompt=f"{ctx.name}: a rough ride")
         return
+    move, _, companion = keys[0].partition(":")
     args: dict[str, Any] = {"amount": 2}
-    if keys[0] == "companion_takes_a_hit":
-        args["companion"] = companions(ctx.char)[0]["id"]
-    ctx.follow(sf(keys[0]), **args)
+    if companion:
+        args["companion"] = next(
+            a["id"] for a in companions(ctx.char) if a["id"].rsplit("/", 1)[-1] == companion
+        )
+    ctx.follow(sf(move), **args)
 
 
 # --- Pay the Price -----------------------------------------------------------------------------

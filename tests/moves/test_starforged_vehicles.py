@@ -690,3 +690,21 @@ def test_marks_are_changed_by_hand() -> None:
         with pytest.raises(error, match=named):
             vehicles.mark_by_hand(g.engine, mark, value, **options)
     assert g.snapshot() == before
+
+
+def test_a_suffer_move_offers_each_vehicle_when_there_is_no_command_vehicle() -> None:
+    """ "Make a suffer move (-1)": Withstand Damage on the vehicle chosen."""
+    g = StarforgedGame()
+    shuttle(g)
+    skiff(g)
+    result = g.move("face danger", WEAK, stat="edge")
+    assert keys(result) == (
+        "lose_momentum",
+        "endure_harm",
+        "endure_stress",
+        "sacrifice_resources",
+        "withstand_damage:shuttle",
+        "withstand_damage:skiff",
+    )
+    g.choose(["withstand_damage:skiff"])
+    assert g.state.incidental["Skiff"]["integrity"] == 1

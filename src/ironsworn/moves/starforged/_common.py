@@ -304,10 +304,22 @@ def suffer_options(ctx: Step, exclude: Sequence[str] = ()) -> list[tuple[str, st
             continue
         if key == "companion_takes_a_hit" and not companions(ctx.char):
             continue
-        if key == "withstand_damage" and ctx.state.vehicle is None:
+        if key == "withstand_damage":
+            out += _damage_options(ctx, text)
             continue
         out.append((key, text))
     return out
+
+
+def _damage_options(ctx: Step, text: str) -> list[tuple[str, str]]:
+    """Withstand Damage when there is a vehicle: the command vehicle (or the only vehicle),
+    else one option per vehicle (``withstand_damage:SLUG``)."""
+    from ironsworn.moves.starforged.vehicles import all_vehicles
+
+    found = all_vehicles(ctx.state)
+    if ctx.state.vehicle is not None or len(found) == 1:
+        return [("withstand_damage", text)]
+    return [(f"withstand_damage:{v.slug}", f"Withstand Damage ({v.name})") for v in found]
 
 
 def companions(char: CharacterState) -> list[dict[str, Any]]:
@@ -353,8 +365,13 @@ def suffer_again(ctx: Step, keys: list[str]) -> None:
 
 def follow_suffer(ctx: Step, key: str, amount: int) -> None:
     args: dict[str, Any] = {"amount": amount}
+    key, _, slug = key.partition(":")
     if key == "companion_takes_a_hit":
         args["companion"] = companions(ctx.char)[0]["id"]
+    if slug:
+        from ironsworn.moves.starforged.vehicles import all_vehicles
+
+        args["vehicle"] = next(v.key for v in all_vehicles(ctx.state) if v.slug == slug)
     ctx.follow(sf(key), **args)
 
 

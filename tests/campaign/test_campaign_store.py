@@ -431,3 +431,27 @@ def test_operations_tail(
         ops = store.operations(include_undone=include_undone, last=last)
         assert [o.seq for o in ops] == expected
         assert all(len(o.events) == 1 for o in ops)
+
+
+@pytest.mark.parametrize(
+    ("include_undone", "last", "before", "expected"),
+    [
+        (True, 2, 4, [2, 3]),  # the page of earlier ones a table's "earlier" button reads
+        (True, 10, 4, [1, 2, 3]),
+        (True, None, 3, [1, 2]),
+        (True, 2, 1, []),
+        (False, 1, 4, [2]),  # live only: 3 is discarded
+        (False, None, 99, [1, 2, 4]),
+    ],
+)
+def test_operations_before_a_seq(
+    backend: Backend, include_undone: bool, last: int | None, before: int, expected: list[int]
+) -> None:
+    with backend.open() as store:
+        append_counts(store, 3)
+        store.undo()
+        append_counts(store, 2)
+        store.undo()  # 1, 2 live; 3 discarded; 4 live; 5 undone
+        ops = store.operations(include_undone=include_undone, last=last, before=before)
+        assert [o.seq for o in ops] == expected
+        assert all(len(o.events) == 1 for o in ops)  # their own events, none of later ones

@@ -415,3 +415,37 @@ def test_the_move_panel_offers_the_abilities_that_act_on_it(api: Any) -> None:
     # Resupply names no fitting ability of these cards... but the hawk hunts small game.
     resupply = api.get("/api/c/t/moves/resupply?character=Asha").json()
     assert [a["asset"] for a in resupply["assets"]] == ["hawk:1"]
+
+
+def test_the_timeline_is_read_a_page_at_a_time(api: Any) -> None:
+    for n in range(7):
+        do(api, "journal", {"text": f"entry {n + 1}"})
+    do(api, "undo")  # seq 7 stays in the timeline, marked undone
+    latest = api.get("/api/c/t/timeline?last=3").json()
+    assert [e["seq"] for e in latest] == [5, 6, 7] and latest[-1]["status"] == "undone"
+    earlier = api.get("/api/c/t/timeline?last=3&before=5").json()
+    assert [e["seq"] for e in earlier] == [2, 3, 4]
+    assert [e["text"] for e in earlier] == ["entry 2", "entry 3", "entry 4"]
+    first = api.get("/api/c/t/timeline?last=3&before=2").json()
+    assert [e["seq"] for e in first] == [1]
+    assert api.get("/api/c/t/timeline?last=3&before=1").json() == []
+    # Without last, a page is the default size: everything before seq 4 here.
+    assert [e["seq"] for e in api.get("/api/c/t/timeline?before=4").json()] == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("query", "words"),
+    [
+        ("last=0", "last 0 is out of range (accepted: 1 to 2000)"),
+        ("last=2001", "last 2001 is out of range"),
+        ("before=0", "before 0 is out of range (accepted: 1 or more)"),
+        ("before=x", "before 'x' is not a whole number"),
+        ("last=2&before=-4", "before -4 is out of range"),
+    ],
+)
+def test_a_bad_timeline_page_is_refused_in_one_line(api: Any, query: str, words: str) -> None:
+    do(api, "journal", {"text": "one"})
+    response = api.get(f"/api/c/t/timeline?{query}")
+    assert response.status_code == 400
+    message = response.json()["error"]
+    assert words in message and "\n" not in message

@@ -301,7 +301,7 @@ def test_a_starforged_table_shows_its_own_sheet_and_moves(server: Any, browser: 
     table.do("character", {"name": "Kira", "stats": STATS})
     page = table.open(browser)
     page.check("#sheet input[name=wounded]")
-    expect(page.locator("[data-meter=health] .label b")).to_have_text("5")
+    expect(page.locator("#timeline")).to_contain_text("wounded")  # the server has it
     assert table.state()["characters"][0]["impacts"] == ["wounded"]
     expect(page.locator("#sheet .legacy")).to_contain_text("quests legacy")
     page.wait_for_selector("button[data-move^='move:starforged/']")
@@ -355,6 +355,32 @@ def test_screens(server: Any, browser: Any, viewport: dict[str, int], size: str)
     assert [boxes.nth(i).locator("line").count() for i in range(5)] == [4, 4, 4, 1, 0]
     for screen in ("sheet", "tracks", "journal", "move-result", "oracles"):
         assert (SCREENSHOTS / f"{screen}-{size}.png").stat().st_size > 1000
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_timeline_loads_earlier_entries_a_page_at_a_time(server: Any, browser: Any) -> None:
+    table = Table(server, "long")
+    for n in range(1, 206):
+        table.do("journal", {"text": f"Entry number {n}."})
+    page = table.open(browser)
+    # The latest page: #106 to #205; the first hundred and five are a click away.
+    expect(page.locator("#timeline li.entry")).to_have_count(100)
+    assert page.locator("#timeline li.entry").first.get_attribute("data-seq") == "205"
+    expect(page.locator("#timeline")).not_to_contain_text("Entry number 105.")
+    page.click("#earlier")
+    expect(page.locator("#timeline li.entry")).to_have_count(200)
+    expect(page.locator("#timeline")).to_contain_text("Entry number 6.")
+    page.locator("#earlier").scroll_into_view_if_needed()
+    page.locator("#log-col").screenshot(path=str(SCREENSHOTS / "timeline-earlier.png"))
+    page.click("#earlier")
+    expect(page.locator("#timeline li.entry")).to_have_count(205)
+    assert page.locator("#timeline li.entry").last.get_attribute("data-seq") == "1"
+    expect(page.locator("#earlier")).to_have_count(0)  # nothing before #1
+    # A change keeps what was loaded: the new entry on top, the first one still at the bottom.
+    table.do("journal", {"text": "Entry number 206."})
+    expect(page.locator("#timeline li.entry")).to_have_count(206)
+    assert page.locator("#timeline li.entry").last.get_attribute("data-seq") == "1"
     assert page.errors == []
     page.context.close()
 

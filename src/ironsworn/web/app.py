@@ -9,12 +9,14 @@ Routes (every page action has its JSON endpoint; see ``docs/api.md``)::
     POST /api/campaigns/import?name=NAME     body: a JSON export ('export json'); 4 MiB at most
     GET  /api/actions                        the action table: names, help, options
     GET  /api/moves?ruleset=R                every move ('move show --json' each)
-    GET  /api/oracles                        every oracle table ('oracle show --json' each)
-    GET  /api/content/{npcs|truths|assets|regions}
+    GET  /api/oracles?ruleset=R              every oracle table ('oracle show --json' each)
+    GET  /api/content/{npcs|truths|assets|regions}?ruleset=R
     GET  /api/odds?stat=&adds=&momentum=&debilities=   ('odds action --json')
     GET  /api/c/{name}/state                 sheets, tracks, pending decision, world; version
-    GET  /api/c/{name}/timeline?last=N       log and journal as one list
+    GET  /api/c/{name}/timeline?last=N&before=SEQ   log and journal as one list (a page)
     GET  /api/c/{name}/moves                 the moves of the campaign's ruleset
+    GET  /api/c/{name}/oracles               the oracle tables of the campaign's ruleset
+    GET  /api/c/{name}/content/{kind}        its foes, truths, assets or regions
     GET  /api/c/{name}/moves/{move}?character=C   the move panel with the character's odds
     POST /api/c/{name}/actions/{action}      run an action (body: its options as JSON)
     GET  /api/c/{name}/events                server-sent events: {"version", "head"} per change
@@ -132,13 +134,13 @@ def table_of(request: Request) -> Table:
     return server.tables.get(name, create=name == server.home)
 
 
-def int_param(request: Request, name: str, low: int, high: int, default: int | None) -> int:
+def int_param(request: Request, name: str, low: int, high: int | None, default: int | None) -> int:
     from ironsworn.cli.common import parse_int
 
     value = request.query_params.get(name)
     if value is None:
         if default is None:
-            raise InvalidValue(f"{name} is required ({low} to {high})")
+            raise InvalidValue(f"{name} is required ({low} to {high or 'any'})")
         return default
     return parse_int(value, name, low, high)
 
@@ -294,11 +296,28 @@ async def moves(request: Request) -> Response:
 
 
 async def oracles(request: Request) -> Response:
-    return json_response(await asyncio.to_thread(reads.oracles))
+    ruleset = request.query_params.get("ruleset")
+    return json_response(await asyncio.to_thread(reads.oracles, ruleset))
 
 
 async def content(request: Request) -> Response:
-    return json_response(await asyncio.to_thread(reads.content, request.path_params["kind"]))
+    kind, ruleset = request.path_params["kind"], request.query_params.get("ruleset")
+    return json_response(await asyncio.to_thread(reads.content, kind, ruleset))
+
+
+async def campaign_oracles(request: Request) -> Response:
+    """The oracle tables of the campaign's ruleset only (issue 11)."""
+    table = table_of(request)
+    ruleset = await table.call(reads.ruleset_of)
+    return json_response(await asyncio.to_thread(reads.oracles, ruleset))
+
+
+async def campaign_content(request: Request) -> Response:
+    """Foes, truths, assets or regions of the campaign's ruleset only (issue 11)."""
+    table = table_of(request)
+    kind = request.path_params["kind"]
+    ruleset = await table.call(reads.ruleset_of)
+    return json_response(await asyncio.to_thread(reads.content, kind, ruleset))
 
 
 async def odds(request: Request) -> Response:
@@ -328,11 +347,14 @@ async def state(request: Request) -> Response:
 async def timeline(request: Request) -> Response:
     table = table_of(request)
     last = int_param(request, "last", 1, reads.TIMELINE_MAX, reads.TIMELINE_DEFAULT)
+    before = None
+    if "before" in request.query_params:
+        before = int_param(request, "before", 1, None, None)
     await table.check()
-    version, key = table.version, f"timeline:{last}"
+    version, key = table.version, f"timeline:{last}:{before}"
     data: list[Any] | None = table.cache.get(key)
     if data is None:
-        data = await table.call(lambda store: reads.timeline(store, last))
+        data = await table.call(lambda store: reads.timeline(store, last, before))
         if table.version == version:
             table.cache[key] = data
     return json_response(data)
@@ -504,6 +526,8 @@ def create_app(
         Route("/api/c/{name}/state", state),
         Route("/api/c/{name}/timeline", timeline),
         Route("/api/c/{name}/moves", campaign_moves),
+        Route("/api/c/{name}/oracles", campaign_oracles),
+        Route("/api/c/{name}/content/{kind}", campaign_content),
         Route("/api/c/{name}/moves/{move:path}", move_panel),
         Route("/api/c/{name}/actions/{action}", act, methods=["POST"]),
         Route("/api/c/{name}/events", events),

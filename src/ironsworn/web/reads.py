@@ -68,16 +68,21 @@ def _options(state: Any) -> JsonDict:
     return {name: option(name) if option else o.default for name, o in OPTIONS.items()}
 
 
-def timeline(store: Any, last: int | None) -> list[JsonDict]:
+def timeline(store: Any, last: int | None, before: int | None = None) -> list[JsonDict]:
     """The log and the journal as one list: every operation (undone ones marked), its journal
-    line or entry (``html``: the entry's Markdown rendered safely) and its detail lines."""
+    line or entry (``html``: the entry's Markdown rendered safely) and its detail lines.
+
+    ``last`` operations at most; with ``before``, those with a lower seq (a page of earlier
+    ones: a page asks again with ``before`` set to the lowest seq it has)."""
     from ironsworn.campaign.journal import Narrator, entries
     from ironsworn.web.markdown import render
 
     limit = TIMELINE_DEFAULT if last is None else last
     if not 1 <= limit <= TIMELINE_MAX:
         raise InvalidValue(f"last {limit} is out of range (accepted: 1 to {TIMELINE_MAX})")
-    operations = store.operations(include_undone=True, last=limit)
+    if before is not None and before < 1:
+        raise InvalidValue(f"before {before} is out of range (accepted: a seq, 1 or more)")
+    operations = store.operations(include_undone=True, last=limit, before=before)
     narrator = Narrator(store.state())
     out: list[JsonDict] = []
     for operation, entry in zip(operations, entries(operations, narrator), strict=True):
@@ -94,11 +99,8 @@ def timeline(store: Any, last: int | None) -> list[JsonDict]:
 
 def moves(ruleset: str | None) -> list[JsonDict]:
     """Every move of a ruleset in rulebook order, as ``move show --json`` prints each."""
-    from ironsworn.cli.content_cmd import check_ruleset
-
-    lib = library()
-    chosen = check_ruleset(lib, ruleset or "classic")
-    return [m.summary_json() for m in lib.in_ruleset("moves", chosen).values()]
+    chosen = checked_ruleset(ruleset, "classic")
+    return [m.summary_json() for m in library().in_ruleset("moves", chosen).values()]
 
 
 def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
@@ -184,12 +186,29 @@ def odds(stat: int, adds: int, momentum: int, debilities: int) -> JsonDict:
 # ------------------------------------------------------------------------------- content
 
 
-def oracles() -> list[JsonDict]:
-    """Every oracle table, by category (the id's folder), with its rows."""
+def ruleset_of(store: Any) -> str:
+    """The campaign's ruleset (classic or starforged)."""
+    return str(getattr(store.state(), "ruleset", "classic"))
+
+
+def checked_ruleset(ruleset: str | None, default: str = "all") -> str:
+    """``ruleset`` (``default`` when None) if the library knows it; else InvalidValue."""
+    from ironsworn.cli.content_cmd import check_ruleset
+
+    try:
+        return check_ruleset(library(), ruleset or default)
+    except InvalidValue as exc:
+        # The command line's message names its flag; here it is a query parameter.
+        raise InvalidValue(str(exc).removeprefix("--")) from None
+
+
+def oracles(ruleset: str | None = None) -> list[JsonDict]:
+    """The oracle tables of ``ruleset`` (None: every one), by category (the id's folder),
+    with their rows."""
     from ironsworn.cli.content_cmd import oracle_json
 
     out: list[JsonDict] = []
-    for table in library().oracles.values():
+    for table in library().in_ruleset("oracles", checked_ruleset(ruleset)).values():
         data = oracle_json(table)
         path = table.id.split(":", 1)[-1].split("/")
         data["category"] = path[-2] if len(path) > 2 else path[0]
@@ -197,9 +216,10 @@ def oracles() -> list[JsonDict]:
     return out
 
 
-def content(kind: str) -> list[JsonDict]:
-    """Foes (``npcs``), ``truths``, ``assets`` or ``regions``, as ``show --json`` prints each."""
+def content(kind: str, ruleset: str | None = None) -> list[JsonDict]:
+    """Foes (``npcs``), ``truths``, ``assets`` or ``regions`` of ``ruleset`` (None: every
+    one), as ``show --json`` prints each."""
     if kind not in ("npcs", "truths", "assets", "regions"):
         raise InvalidValue(f"content {kind!r} is unknown (accepted: npcs, truths, assets, regions)")
-    items: dict[str, Any] = getattr(library(), kind)
+    items: dict[str, Any] = library().in_ruleset(kind, checked_ruleset(ruleset))
     return [item.to_json() for item in items.values()]

@@ -294,19 +294,20 @@ class Store(ABC, Generic[S]):
             return self._take(head)
 
     def operations(
-        self, *, include_undone: bool = False, last: int | None = None
+        self, *, include_undone: bool = False, last: int | None = None, before: int | None = None
     ) -> list[Operation]:
         """Operations in seq order: the live ones, or with ``include_undone`` every one.
 
-        ``last=N`` gives only the last N of them (without reading the rest of the log).
+        ``last=N`` gives only the last N of them (without reading the rest of the log);
+        ``before=SEQ`` only those with a lower seq (a page of earlier ones, with ``last``).
         """
         statuses = (LIVE, UNDONE, DISCARDED) if include_undone else (LIVE,)
         with self._errors(), self._read():
-            rows = self._operation_rows(statuses, None if last is None else max(0, last))
+            rows = self._operation_rows(statuses, None if last is None else max(0, last), before)
             rows.reverse()
             first = int(rows[0][0]) if rows else 0
             events: dict[int, list[dict[str, Any]]] = {}
-            for op_seq, body in self._event_bodies(statuses, first):
+            for op_seq, body in self._event_bodies(statuses, first, before):
                 known = events.setdefault(int(op_seq), [])
                 known.append(decode_event(body, len(known)))
         return [_operation(row, events.get(int(row[0]), [])) for row in rows]
@@ -609,12 +610,18 @@ class Store(ABC, Generic[S]):
         """The event bodies (JSON text) of operation ``seq``, in order."""
 
     @abstractmethod
-    def _operation_rows(self, statuses: Sequence[str], last: int | None) -> list[Row]:
-        """Operations with one of ``statuses``, newest first (only ``last`` of them)."""
+    def _operation_rows(
+        self, statuses: Sequence[str], last: int | None, before: int | None = None
+    ) -> list[Row]:
+        """Operations with one of ``statuses`` (and a seq below ``before``), newest first
+        (only ``last`` of them)."""
 
     @abstractmethod
-    def _event_bodies(self, statuses: Sequence[str], first: int) -> Iterable[tuple[int, str]]:
-        """``(op_seq, body)`` of the operations with ``statuses`` from ``first`` on, in order."""
+    def _event_bodies(
+        self, statuses: Sequence[str], first: int, before: int | None = None
+    ) -> Iterable[tuple[int, str]]:
+        """``(op_seq, body)`` of the operations with ``statuses`` from ``first`` on (below
+        ``before``), in order."""
 
     @abstractmethod
     def _live_events(self, after: int, upto: int) -> Iterable[tuple[int, str]]:

@@ -425,20 +425,25 @@ class PostgresStore(Store[S]):
         )
         return [str(body) for (body,) in rows]
 
-    def _operation_rows(self, statuses: Sequence[str], last: int | None) -> list[Row]:
+    def _operation_rows(
+        self, statuses: Sequence[str], last: int | None, before: int | None = None
+    ) -> list[Row]:
         return self._c.execute(
             "SELECT seq, kind, time, character, summary, status FROM ironsworn.operations "
-            "WHERE campaign = %s AND status = ANY(%s) ORDER BY seq DESC LIMIT %s",
-            (self.campaign, list(statuses), last),
+            "WHERE campaign = %s AND status = ANY(%s) AND (%s::bigint IS NULL OR seq < %s) "
+            "ORDER BY seq DESC LIMIT %s",
+            (self.campaign, list(statuses), before, before, last),
         ).fetchall()
 
-    def _event_bodies(self, statuses: Sequence[str], first: int) -> Iterable[tuple[int, str]]:
+    def _event_bodies(
+        self, statuses: Sequence[str], first: int, before: int | None = None
+    ) -> Iterable[tuple[int, str]]:
         return self._c.execute(
             "SELECT e.op_seq, e.body FROM ironsworn.events e JOIN ironsworn.operations o "
             "ON o.campaign = e.campaign AND o.seq = e.op_seq "
             "WHERE e.campaign = %s AND o.status = ANY(%s) AND o.seq >= %s "
-            "ORDER BY e.op_seq, e.idx",
-            (self.campaign, list(statuses), first),
+            "AND (%s::bigint IS NULL OR o.seq < %s) ORDER BY e.op_seq, e.idx",
+            (self.campaign, list(statuses), first, before, before),
         ).fetchall()
 
     def _live_events(self, after: int, upto: int) -> Iterable[tuple[int, str]]:

@@ -384,20 +384,25 @@ class CampaignStore(Store[S]):
             )
         ]
 
-    def _operation_rows(self, statuses: Sequence[str], last: int | None) -> list[Row]:
+    def _operation_rows(
+        self, statuses: Sequence[str], last: int | None, before: int | None = None
+    ) -> list[Row]:
         marks = ", ".join("?" for _ in statuses)
         return self._conn.execute(
             "SELECT seq, kind, time, character, summary, status FROM operations "
-            f"WHERE status IN ({marks}) ORDER BY seq DESC LIMIT ?",
-            (*statuses, -1 if last is None else last),
+            f"WHERE status IN ({marks}) AND seq < ? ORDER BY seq DESC LIMIT ?",
+            (*statuses, _below(before), -1 if last is None else last),
         ).fetchall()
 
-    def _event_bodies(self, statuses: Sequence[str], first: int) -> Iterable[tuple[int, str]]:
+    def _event_bodies(
+        self, statuses: Sequence[str], first: int, before: int | None = None
+    ) -> Iterable[tuple[int, str]]:
         marks = ", ".join("?" for _ in statuses)
         return self._conn.execute(
             "SELECT e.op_seq, e.body FROM events e JOIN operations o ON o.seq = e.op_seq "
-            f"WHERE o.status IN ({marks}) AND o.seq >= ? ORDER BY e.op_seq, e.idx",
-            (*statuses, first),
+            f"WHERE o.status IN ({marks}) AND o.seq >= ? AND o.seq < ? "
+            "ORDER BY e.op_seq, e.idx",
+            (*statuses, first, _below(before)),
         )
 
     def _live_events(self, after: int, upto: int) -> Iterable[tuple[int, str]]:
@@ -520,3 +525,9 @@ def _remove_if_empty(path: Path) -> None:
                 Path(str(path) + suffix).unlink(missing_ok=True)
     except OSError:
         pass
+
+
+def _below(before: int | None) -> int:
+    """The bound of ``seq < ?``: every seq when no ``before`` is given (SQLite's largest
+    integer)."""
+    return 2**63 - 1 if before is None else before

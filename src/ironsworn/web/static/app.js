@@ -21,9 +21,9 @@ const PROGRESS_MOVES = {
   vow: "fulfill your vow", journey: "reach your destination", fight: "end the fight",
 };
 
-const TIMELINE = 100; // entries shown (the export holds them all)
+const TIMELINE = 100; // entries a page of the timeline holds ("earlier" reads the page before)
 const store = {
-  state: null, version: -1, timeline: [], moves: null, oracles: null, assets: null,
+  state: null, version: -1, timeline: [], earlier: [], noEarlier: false, moves: null, oracles: null, assets: null,
   npcs: null, truths: null, move: null, panel: null, result: null, viewing: null,
 };
 let seat = localStorage.getItem("seat:" + NAME) || "";
@@ -112,16 +112,26 @@ function clean(obj) {
 // --------------------------------------------------------------------------- refreshing
 
 async function refresh() {
+  // Reads overlap (a change heard while an action's own refresh is under way): the answer of
+  // an older read must never be drawn over a newer one, or the page shows a stale state and,
+  // with no further change to hear, stays so.
+  const ticket = (store.ticket = (store.ticket || 0) + 1);
   try {
     // Both asked at once; the sheet is drawn as soon as the state is here.
     const timeline = api("GET", `${BASE}/timeline?last=${TIMELINE}`);
     timeline.catch(() => {}); // reported below if the state was read; else the state's error
     const state = await api("GET", `${BASE}/state`);
+    if (ticket < (store.drawn || 0)) return;
+    store.drawn = ticket;
     store.state = state;
     store.version = state.version;
     render();
     if (store.move) loadPanel(store.move, false);
-    store.timeline = await timeline;
+    const latest = await timeline;
+    if (ticket < store.drawn) return;
+    // Earlier pages the player loaded stay, with the entries that have left the latest page.
+    if (store.earlier.length) store.earlier = timelineShown();
+    store.timeline = latest;
     renderTimeline();
   } catch (err) {
     // Behind and unable to read (the network is down, the server restarting): try again
@@ -511,8 +521,30 @@ function renderPending() {
 
 // ---------------------------------------------------------------------------- timeline
 
+// The latest page, after any earlier pages the player asked for (those the latest page now
+// covers are dropped: its statuses are the newer ones).
+function timelineShown() {
+  const oldest = store.timeline.length ? store.timeline[0].seq : Infinity;
+  return [...store.earlier.filter((e) => e.seq < oldest), ...store.timeline];
+}
+
+async function loadEarlier() {
+  const shown = timelineShown();
+  if (!shown.length) return;
+  try {
+    const page = await api("GET", `${BASE}/timeline?last=${TIMELINE}&before=${shown[0].seq}`);
+    store.earlier = [...page, ...store.earlier];
+    if (page.length < TIMELINE) store.noEarlier = true;
+    renderTimeline();
+  } catch (err) { showError(err.message); }
+}
+
 function renderTimeline() {
-  const items = [...store.timeline].reverse().map((e) => {
+  const shown = timelineShown();
+  // A full latest page may have entries before it; an earlier page that came back short, or
+  // the first operation shown, says there are none.
+  const more = store.timeline.length >= TIMELINE && !store.noEarlier && shown.length && shown[0].seq > 1;
+  const items = [...shown].reverse().map((e) => {
     const li = h("li", { class: `entry ${e.kind} ${e.status}`, "data-seq": e.seq },
       h("span", { class: "seq" }, `#${e.seq}`), e.character ? h("span", { class: "who" }, e.character) : null,
       e.status !== "live" ? h("span", { class: "status" }, e.status) : null);
@@ -530,13 +562,18 @@ function renderTimeline() {
     }
     return li;
   });
+  if (more) {
+    items.push(h("li", { class: "earlier" }, h("button", { type: "button", id: "earlier", onclick: loadEarlier },
+      `Earlier (before #${shown[0].seq})`)));
+  }
   fill("timeline", items.length ? items : h("li", { class: "empty" }, "Nothing has happened yet."));
 }
 
 // ------------------------------------------------------------------------------ oracles
 
 async function renderOracles() {
-  if (!store.oracles) store.oracles = await api("GET", "/api/oracles");
+  // The campaign's own ruleset's tables only (a Starforged campaign's come from its pack).
+  if (!store.oracles) store.oracles = await api("GET", `${BASE}/oracles`);
   const question = h("input", { placeholder: "your yes/no question", "aria-label": "question" });
   const ask = h("form", { class: "ask", onsubmit: (e) => e.preventDefault() }, h("h3", {}, "Ask the Oracle"), question,
     h("div", {}, ODDS.map(([key, label]) => h("button", { type: "button", "data-odds": key, onclick: async () => {
@@ -696,7 +733,7 @@ async function start() {
   });
   // Everything the first screen needs is asked for at once.
   const content = Promise.all([
-    api("GET", "/api/content/assets"), api("GET", "/api/content/npcs"), api("GET", "/api/content/truths"),
+    api("GET", `${BASE}/content/assets`), api("GET", `${BASE}/content/npcs`), api("GET", `${BASE}/content/truths`),
   ]).catch((err) => { showError(err.message); return [[], [], []]; });
   const moves = renderMoves().catch((err) => showError(err.message));
   await refresh();

@@ -354,7 +354,7 @@ def test_a_starforged_sheet_marks_impacts(api: Any) -> None:
     assert marked.status_code == 200, marked.text
     data = api.get("/api/c/sf/state").json()
     assert data["characters"][0]["impacts"] == ["wounded"]
-    assert {"name": "doomed", "kind": "burden"} in data["impacts"]
+    assert {"name": "doomed", "kind": "burden", "permanent": False} in data["impacts"]
 
 
 def test_a_campaign_lists_the_moves_of_its_ruleset(api: Any) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_support import CHANGE
+from web_support import CHANGE, STATS
 
 from ironsworn.content import clear_cache, import_pack
 from shared_files import STARFORGED_DATASWORN, shared_file
@@ -87,3 +87,214 @@ def test_bad_content_reads_are_one_line(api: Any, path: str, words: str) -> None
     message = response.json()["error"]
     assert words in message and "accepted" in message and "\n" not in message
     assert api.get("/api/c/nowhere/oracles").status_code == 404
+
+
+# ---------------------------------------------------------------- a Starforged character
+
+
+def test_a_starforged_character_is_made_as_on_the_command_line(
+    api: Any, pack: None, home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The page's creation: stats, assets from the imported pack (STARSHIP named on its card is
+    the command vehicle), the background vow; the same sheet as 'character new --json'."""
+    import json
+
+    from ironsworn.cli.main import main
+
+    sf(api)
+    made = do(
+        api, "character", {"name": "Kira", "stats": STATS, "assets": ["starship=Vesper", "ace"]}
+    )
+    assert made.status_code == 200, made.text
+    assert main(["campaign", "new", "cli", "--ruleset", "starforged"]) == 0
+    capsys.readouterr()
+    argv = ["character", "new", "Kira", "--stats", STATS, "--asset", "starship=Vesper"]
+    assert main([*argv, "--asset", "ace", "--campaign", "cli", "--json"]) == 0
+    assert made.json() == json.loads(capsys.readouterr().out)
+    vow = do(
+        api, "track", {"kind": "vow", "text": "Find my sister", "rank": "epic", "background": True}
+    )
+    assert vow.status_code == 200, vow.text
+    data = api.get("/api/c/sf/state").json()
+    kira = data["characters"][0]
+    assert kira["vehicle"]["name"] == "Vesper" and data["vehicle"]["integrity"] == 5
+    assert [a["name"] for a in kira["assets"]] == ["Starship", "Ace"]
+    assert kira["background_vow"] == vow.json()["id"] and kira["vows"][0]["rank"] == "epic"
+    assert [i["name"] for i in data["vehicle_impacts"]] == ["battered", "cursed"]
+    assert "battered" not in [i["name"] for i in data["impacts"]]
+
+
+def test_a_starship_without_the_card_and_the_starforged_tracks(api: Any) -> None:
+    sf(api)
+    assert do(api, "character", {"name": "Kira", "stats": STATS}).status_code == 200
+    ship = do(api, "vehicle", {"name": "Vesper", "integrity": 5})
+    assert ship.status_code == 200 and ship.json()["name"] == "Vesper"
+    assert api.get("/api/c/sf/state").json()["characters"][0]["vehicle"]["max"] == 5
+    # Its integrity and troubles change by hand as the sheet's other meters do.
+    assert do(api, "adjust", {"meter": "integrity", "delta": -2}).status_code == 200
+    assert do(api, "debility", {"name": "battered"}).status_code == 200
+    vehicle = api.get("/api/c/sf/state").json()["vehicle"]
+    assert vehicle["integrity"] == 3 and vehicle["impacts"] == ["battered"]
+    expedition = do(
+        api, "track", {"kind": "expedition", "text": "Cross the Shroud", "rank": "dangerous"}
+    )
+    assert expedition.status_code == 200 and expedition.json()["kind"] == "expedition"
+    dax = do(
+        api,
+        "track",
+        {"kind": "connection", "text": "Dax", "rank": "troublesome", "role": "navigator"},
+    )
+    assert dax.status_code == 200 and dax.json()["role"] == "navigator"
+    tracks = api.get("/api/c/sf/state").json()["tracks"]
+    assert [(t["kind"], t.get("role")) for t in tracks] == [
+        ("expedition", None),
+        ("connection", "navigator"),
+    ]
+    marked = do(api, "legacy", {"track": "quests", "ticks": 9})
+    assert marked.status_code == 200, marked.text
+    kira = api.get("/api/c/sf/state").json()["characters"][0]
+    assert kira["legacy"]["quests"]["ticks"] == 9 and kira["experience"]["earned"] == 4
+
+
+@pytest.mark.parametrize(
+    ("action", "body", "status", "words"),
+    [
+        (
+            "track",
+            {"kind": "journey", "text": "Home", "rank": "dangerous"},
+            400,
+            "not a track of a starforged campaign (accepted: vow, expedition",
+        ),
+        (
+            "track",
+            {"kind": "vow", "text": "Revenge", "rank": "troublesome", "background": True},
+            400,
+            "background vow's rank is extreme or epic",
+        ),
+        (
+            "track",
+            {"kind": "vow", "text": "Revenge", "rank": "epic", "role": "pilot"},
+            400,
+            "for connections, not a vow",
+        ),
+        ("vehicle", {"name": "Vesper", "integrity": 11}, 400, "integrity 11 is out of range"),
+        ("vehicle", {"name": "Second"}, 409, "already has a command vehicle, Wayfinder"),
+        (
+            "legacy",
+            {"track": "heroics", "ticks": 2},
+            400,
+            "legacy track 'heroics' is unknown (accepted: quests, bonds, discoveries)",
+        ),
+        ("legacy", {"track": "quests", "ticks": 0}, 400, "ticks 0 is out of range"),
+        ("legacy", {"track": "quests"}, 400, "option 'ticks' is required"),
+        ("debility", {"name": "maimed"}, 400, "maimed"),
+    ],
+)
+def test_bad_starforged_input_is_one_line_and_changes_nothing(
+    api: Any, action: str, body: dict[str, Any], status: int, words: str
+) -> None:
+    sf(api)
+    assert do(api, "character", {"name": "Kira", "stats": STATS}).status_code == 200
+    assert do(api, "vehicle", {"name": "Wayfinder"}).status_code == 200
+    before = export(api)
+    response = do(api, action, body)
+    assert response.status_code == status, response.text
+    message = response.json()["error"]
+    assert words in message and "\n" not in message, message
+    assert export(api) == before
+
+
+@pytest.mark.parametrize(
+    ("action", "body", "status", "words"),
+    [
+        (
+            "track",
+            {"kind": "expedition", "text": "Away", "rank": "dangerous"},
+            400,
+            "not a track of a classic campaign (accepted: vow, journey",
+        ),
+        ("vehicle", {"name": "Vesper"}, 409, "a command vehicle is for Starforged campaigns"),
+        (
+            "legacy",
+            {"track": "quests", "ticks": 4},
+            409,
+            "Asha is a classic character: no legacy tracks",
+        ),
+    ],
+)
+def test_starforged_actions_in_a_classic_campaign_are_refused(
+    api: Any, action: str, body: dict[str, Any], status: int, words: str
+) -> None:
+    assert do(api, "character", {"name": "Asha", "stats": STATS}, "t").status_code == 200
+    before = export(api, "t")
+    response = do(api, action, body, "t")
+    assert response.status_code == status, response.text
+    assert words in response.json()["error"]
+    assert export(api, "t") == before
+
+
+# ------------------------------------------------------------ the move panel's own options
+
+
+def reads(api: Any, campaign: str, move: str) -> dict[str, Any]:
+    panel = api.get(f"/api/c/{campaign}/moves/{move}").json()
+    return {r["option"]: r.get("values") for r in panel["reads"]}
+
+
+def test_the_panel_offers_a_connections_rank_and_role_and_makes_it(api: Any) -> None:
+    sf(api)
+    assert do(api, "character", {"name": "Kira", "stats": STATS}).status_code == 200
+    options = reads(api, "sf", "move:starforged/connection/make_a_connection")
+    assert options["rank"] == ["troublesome", "dangerous", "formidable", "extreme", "epic"]
+    assert "role" in options and "as" not in options and "amount" not in options
+    assert set(reads(api, "sf", "move:starforged/suffer/withstand_damage")) == {"amount", "vehicle"}
+    # The options the panel offers are those the move takes: the connection is made with them.
+    body = {
+        "move": "move:starforged/connection/make_a_connection",
+        "stat": "heart",
+        "dice": [6, 1, 2],
+        "with": "Dax",
+        "rank": "dangerous",
+        "role": "navigator",
+    }
+    made = do(api, "move", body)
+    assert made.status_code == 200, made.text
+    dax = next(t for t in api.get("/api/c/sf/state").json()["tracks"] if t["kind"] == "connection")
+    assert (dax["rank"], dax["role"]) == ("dangerous", "navigator")
+
+
+def test_the_panel_offers_roles_where_the_campaign_plays_with_them(api: Any) -> None:
+    assert do(api, "character", {"name": "Asha", "stats": STATS}, "t").status_code == 200
+    with_cards = reads(api, "t", "face danger")
+    assert "as" not in with_cards and "role_bonus" not in with_cards
+    advance = reads(api, "t", "advance")
+    assert "asset" in advance and "raise" not in advance and "new_role" not in advance
+    assert reads(api, "t", "swear an iron vow")["track"] == []
+    assert do(api, "option", {"name": "assets", "value": "roles"}, "t").status_code == 200
+    advance = reads(api, "t", "advance")
+    assert advance["raise"] == ["edge", "heart", "iron", "shadow", "wits"]
+    assert "new_role" in advance and "asset" not in advance
+    named = do(api, "move", {"move": "advance", "new_role": "scout"}, "t")
+    assert named.status_code == 200, named.text
+    face = reads(api, "t", "face danger")
+    assert face["as"] == ["scout"] and face["role_bonus"] == ["+2", "momentum"]
+    assert "as" not in reads(api, "t", "fulfill your vow")  # not for a progress move
+    rolled = do(
+        api,
+        "move",
+        {
+            "move": "face danger",
+            "stat": "edge",
+            "as": "scout",
+            "role_bonus": "+2",
+            "dice": [1, 5, 6],
+        },
+        "t",
+    )
+    assert rolled.status_code == 200 and rolled.json()["roll"]["score"] == 6  # 1 + 3 + 2
+    assert do(api, "option", {"name": "assets", "value": "none"}, "t").status_code == 200
+    advance = reads(api, "t", "advance")
+    assert "raise" in advance and "new_role" not in advance
+    do(api, "track", {"kind": "vow", "text": "Avenge my kin", "rank": "extreme"}, "t")
+    vows = reads(api, "t", "swear an iron vow")["track"]
+    assert [v["name"] for v in vows] == ["Avenge my kin"]

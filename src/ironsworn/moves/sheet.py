@@ -196,7 +196,8 @@ class SheetOperations:
             meter = record.get("meter")
             if kind == "command vehicle" and meter and self.state.vehicle is None:
                 vehicle = {
-                    "name": record["name"],
+                    # The name written on the card (STARSHIP's name field), else the card's.
+                    "name": record.get("input") or record["name"],
                     "integrity": meter["value"],
                     "max": meter["max"],
                     "impacts": [],

@@ -295,15 +295,18 @@ def progress(ctx: Context, o: JsonDict) -> JsonDict:
     return data
 
 
-TRACK_KINDS = ("vow", "journey", "fight", "scene")
-
-
 def new_track(ctx: Context, o: JsonDict) -> JsonDict:
     from ironsworn.cli.common import parse_int
+    from ironsworn.moves.sheet import RULESET_TRACKS
 
     kind = o["kind"]
-    if kind not in TRACK_KINDS:
-        raise InvalidValue(f"track: kind {kind!r} is unknown (accepted: {', '.join(TRACK_KINDS)})")
+    ruleset = ctx.store.state().ruleset
+    kinds = RULESET_TRACKS[ruleset]
+    if kind not in kinds:
+        raise InvalidValue(
+            f"track: kind {kind!r} is not a track of a {ruleset} campaign (accepted: "
+            f"{', '.join(kinds)})"
+        )
     characters = o.get("characters") or ([ctx.seat] if ctx.seat else [])
     for name in characters:
         ctx.acting_for(name)
@@ -328,12 +331,47 @@ def new_track(ctx: Context, o: JsonDict) -> JsonDict:
         if not text.strip():
             raise InvalidValue(f"track: a {kind} needs its text")
         result = _commit(
-            ctx, {}, lambda e: _sheet_ops(e).new_track(kind, text, o.get("rank") or "", characters)
+            ctx,
+            {},
+            lambda e: _sheet_ops(e).new_track(
+                kind,
+                text,
+                o.get("rank") or "",
+                characters,
+                role=o.get("role"),
+                background=bool(o.get("background")),
+            ),
         )
     created = next(e for e in result.events if e["type"] == "track_created")
     track: JsonDict = dict(created["track"])
     track["score"] = 0
     return track
+
+
+def vehicle(ctx: Context, o: JsonDict) -> JsonDict:
+    """The party's command vehicle, a starship (as ``vehicle new``; Starforged)."""
+    from ironsworn.cli.common import parse_int
+    from ironsworn.moves.sheet import VEHICLE_INTEGRITY
+
+    integrity = o.get("integrity")
+    value = (
+        VEHICLE_INTEGRITY if integrity is None else parse_int(str(integrity), "integrity", 1, 10)
+    )
+    _commit(ctx, {}, lambda e: _sheet_ops(e).new_vehicle(o["name"], value))
+    made: JsonDict = ctx.store.state().vehicle
+    return made
+
+
+def legacy(ctx: Context, o: JsonDict) -> JsonDict:
+    """Mark ticks on a legacy track by hand (as ``legacy mark``; Starforged)."""
+    from ironsworn.cli.common import parse_int
+
+    who = ctx.acting_for(o.get("character"))
+    ticks = parse_int(str(o["ticks"]), "ticks", 1, 40)
+    data: JsonDict = _commit(
+        ctx, {}, lambda e: _sheet_ops(e).mark_legacy(who, o["track"], ticks)
+    ).to_json()
+    return data
 
 
 def resolve_scene(ctx: Context, o: JsonDict) -> JsonDict:
@@ -555,7 +593,7 @@ ACTIONS: dict[str, Action] = {
         Action(
             "adjust",
             "change a meter or a stat by hand (health, spirit, supply, momentum, experience, "
-            "edge, heart, iron, shadow, wits)",
+            "edge, heart, iron, shadow, wits; Starforged: the vehicle's integrity)",
             adjust,
             {
                 "meter": Option(
@@ -567,7 +605,8 @@ ACTIONS: dict[str, Action] = {
         ),
         Action(
             "debility",
-            "mark or clear a debility",
+            "mark or clear a debility (Starforged: an impact; a vehicle trouble goes on the "
+            "command vehicle)",
             debility,
             {
                 "name": Option("text", "the debility", required=True),
@@ -588,15 +627,42 @@ ACTIONS: dict[str, Action] = {
         ),
         Action(
             "track",
-            "start a vow, journey, fight or scene challenge",
+            "start a vow, journey, fight or scene challenge (Starforged: a vow, expedition, "
+            "fight, connection or scene challenge)",
             new_track,
             {
-                "kind": Option("text", "vow, journey, fight or scene", required=True),
+                "kind": Option(
+                    "text",
+                    "vow, journey, fight or scene; Starforged: vow, expedition, fight, "
+                    "connection or scene",
+                    required=True,
+                ),
                 "text": Option("text", "what the track is for"),
                 "rank": Option("text", "troublesome, dangerous, formidable, extreme or epic"),
                 "foe": Option("text", "fight: a foe's id or name"),
                 "count": Option("int", "fight: foes in the pack, 1-10"),
                 "characters": Option("texts", "who shares the track"),
+                "role": Option("text", "connection: their role (a pilot, an engineer...)"),
+                "background": Option("bool", "vow: the background vow (extreme or epic, no roll)"),
+            },
+        ),
+        Action(
+            "vehicle",
+            "the party's command vehicle, a starship (Starforged)",
+            vehicle,
+            {
+                "name": Option("text", "the starship's name", required=True),
+                "integrity": Option("int", "its integrity meter, 1-10 (default 5)"),
+            },
+        ),
+        Action(
+            "legacy",
+            "mark ticks on a legacy track by hand (Starforged)",
+            legacy,
+            {
+                "track": Option("text", "quests, bonds or discoveries", required=True),
+                "ticks": Option("int", "how many ticks, 1-40", required=True),
+                "character": _character_option(),
             },
         ),
         Action(

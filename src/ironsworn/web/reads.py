@@ -29,23 +29,27 @@ def campaign_state(store: Any, name: str) -> JsonDict:
     """Everything the table shows: sheets, tracks, the pending decision and the world."""
     from ironsworn.moves.assets.cards import sheet_with_cards
     from ironsworn.moves.engine import public_pending
+    from ironsworn.moves.sheet import RULESET_TRACKS
 
     state = store.state()
     ruleset = getattr(state, "ruleset", "classic")
     marks: list[JsonDict] = []
+    troubles: list[JsonDict] = []
     if ruleset == "starforged":
         from ironsworn.impacts import IMPACTS
 
-        # What a Starforged sheet marks in place of debilities (vehicle troubles excepted).
-        marks = [
-            {"name": key, "kind": str(impact.kind.value)}
-            for key, impact in IMPACTS.items()
-            if not impact.on_vehicle
-        ]
+        # What a Starforged sheet marks in place of debilities, and the vehicle troubles its
+        # command vehicle marks.
+        for key, impact in IMPACTS.items():
+            mark = {"name": key, "kind": str(impact.kind.value), "permanent": impact.permanent}
+            (troubles if impact.on_vehicle else marks).append(mark)
     return {
         "campaign": name,
         "ruleset": ruleset,
         "impacts": marks,
+        "vehicle_impacts": troubles,
+        "vehicle": getattr(state, "vehicle", None),
+        "track_kinds": list(RULESET_TRACKS.get(ruleset, RULESET_TRACKS["classic"])),
         "characters": [sheet_with_cards(state.sheet(n), library()) for n in state.characters],
         "tracks": [t.summary() for t in state.tracks.values()],
         "pending": public_pending(state.pending) if state.pending else None,
@@ -118,8 +122,10 @@ def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
     state = store.state()
     if not state.characters:
         data["character"] = None
+        data["reads"] = move_reads(state, None, found)
         return data
     char = state.character(character)
+    data["reads"] = move_reads(state, char, found)
     data["character"] = char.name
     even = bool(state.option("even_matches"))  # the campaign's option (L5127-5135)
     choices: list[JsonDict] = []
@@ -147,6 +153,68 @@ def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
     data["stats"] = choices
     data["assets"] = _assets_for(char, found)
     return data
+
+
+# The move options the panel offers as their own controls, when the move reads them, with the
+# values to choose from where there is a fixed set. The roll's stat, adds, dice, the bond's +1,
+# the reroll and the assets that fit have controls of their own; a progress move's track too.
+ROLE_BONUSES = ("+2", "momentum")
+ODDS_KEYS = ("almost_certain", "likely", "fifty_fifty", "unlikely", "small_chance")
+
+
+def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
+    """The options ``move`` reads in this campaign, as the engine's own tables say (the
+    options it would refuse are left out): ``[{"option", "help", "values"?}]``.
+
+    Roles (``as``, ``role_bonus``) contribute to an action roll when the campaign plays with
+    roles instead of assets (seed 000 L5326-5337); Advance buys a stat (``raise``) without
+    asset cards and a role (``new_role``) with roles (L5349-5360); Make a Connection names the
+    new connection's ``rank`` and ``role``."""
+    from ironsworn.moves.engine import OPTION_MOVES, RULESET_OPTIONS
+    from ironsworn.moves.registry import ruleset_name, short_name
+    from ironsworn.ranks import Rank
+    from ironsworn.web.actions import MOVE_OPTIONS
+
+    name, ruleset = short_name(move.id), ruleset_name(move.id)
+    table = OPTION_MOVES if ruleset == "classic" else RULESET_OPTIONS.get(ruleset, {})
+    options = [option for option, users in table.items() if name in users]
+    mode = state.option("assets")
+    if name == "advance" and mode == "cards":
+        options += ["asset"]  # the asset Advance buys (any roll's fitting assets are apart)
+    if mode != "cards":
+        options = [o for o in options if o not in ("asset", "ability")]
+    else:
+        options = [o for o in options if o not in ("raise", "new_role")]
+    if mode != "roles":
+        options = [o for o in options if o != "new_role"]
+    if move.roll_type == "progress_roll":
+        options = [o for o in options if o != "track"]
+    if move.roll_type == "action_roll" and mode == "roles":
+        options += ["as", "role_bonus"]
+    roles = list((char.flags.get("roles") or []) if char is not None else [])
+    values: dict[str, list[Any]] = {
+        "rank": [r.label for r in Rank],
+        "role_bonus": list(ROLE_BONUSES),
+        "raise": list(STATS),
+        "odds": list(ODDS_KEYS),
+        "as": roles,
+    }
+    if char is not None:
+        values["track"] = [
+            {"id": t.id, "name": t.name, "kind": t.kind}
+            for t in state.tracks.values()
+            if t.status == "active" and char.name in t.characters
+        ]
+    out: list[JsonDict] = []
+    for option in dict.fromkeys(options):
+        entry: JsonDict = {"option": option, "help": MOVE_OPTIONS[option].help}
+        if option in values:
+            entry["values"] = values[option]
+        out.append(entry)
+    return out
+
+
+STATS = ("edge", "heart", "iron", "shadow", "wits")
 
 
 def _assets_for(char: Any, move: Any) -> list[JsonDict]:

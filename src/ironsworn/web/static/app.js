@@ -17,9 +17,18 @@ const ODDS = [
   ["almost_certain", "Almost certain"], ["likely", "Likely"], ["fifty_fifty", "50/50"],
   ["unlikely", "Unlikely"], ["small_chance", "Small chance"],
 ];
+// The progress move of each kind of track, by ruleset (its id: a name is ambiguous).
 const PROGRESS_MOVES = {
-  vow: "fulfill your vow", journey: "reach your destination", fight: "end the fight",
+  classic: {
+    vow: "move:classic/quest/fulfill_your_vow", journey: "move:classic/adventure/reach_your_destination",
+    fight: "move:classic/combat/end_the_fight",
+  },
+  starforged: {
+    vow: "move:starforged/quest/fulfill_your_vow", expedition: "move:starforged/exploration/finish_an_expedition",
+    fight: "move:starforged/combat/take_decisive_action", connection: "move:starforged/connection/forge_a_bond",
+  },
 };
+const BACKGROUND_RANKS = ["extreme", "epic"]; // a background vow's (rulebook: extreme or epic)
 
 const TIMELINE = 100; // entries a page of the timeline holds ("earlier" reads the page before)
 const store = {
@@ -55,6 +64,8 @@ const $ = (id) => document.getElementById(id);
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 const pct = (x) => `${(Number(x) * 100).toFixed(1)}%`;
 const words = (s) => String(s).replace(/_/g, " ");
+// Datasworn text links a move as [Name](move:...): the page shows the name.
+const unlinked = (s) => String(s).replace(/\[([^\]]+)\]\((?:move|asset|oracle_rollable|oracle_collection):[^)]*\)/g, "$1");
 
 function fill(id, ...children) {
   const el = $(id);
@@ -239,18 +250,38 @@ function renderSheet() {
   const experience = h("div", { class: "xp" }, `experience ${xp.earned} earned · ${xp.spent} spent · ${xp.available} to spend `,
     h("button", { type: "button", class: "small", onclick: () => act("adjust", { character: char.name, meter: "experience", delta: 1 }) }, "+1"),
     h("button", { type: "button", class: "small", onclick: () => act("adjust", { character: char.name, meter: "experience", delta: -1 }) }, "−1"));
+  // Starforged legacy tracks: ten boxes each, ticked by the moves (or by hand, one tick).
   const bonds = char.legacy
     ? h("div", { class: "bonds legacy" }, Object.entries(char.legacy).map(([name, track]) =>
-      [h("h3", {}, `${name} legacy`), boxes(track.ticks)]))
+      h("div", { class: "legacy-track", "data-legacy": name },
+        h("h3", {}, `${name} legacy `, h("small", {}, `${track.ticks} tick${track.ticks === 1 ? "" : "s"}${track.completed ? " · completed" : ""}`),
+          " ", h("button", { type: "button", class: "small", title: `mark one tick on ${name}`,
+            onclick: () => act("legacy", { character: char.name, track: name, ticks: 1 }) }, "+1 tick")),
+        boxes(track.ticks))))
     : h("div", { class: "bonds" }, h("h3", {}, "Bonds"), boxes(char.bonds.ticks),
       h("ul", {}, char.bonds.list.map((b) => h("li", {}, b))));
   const assets = h("div", { class: "assets" }, char.assets.map((a) => assetCard(a, char)));
   const equipment = char.equipment.length ? h("p", { class: "equipment" }, "equipment: ", char.equipment.join(", ")) : null;
   fill("sheet", viewing, h("h2", { class: "char-name" }, char.name,
     char.status !== "active" ? h("small", {}, ` (${char.status})`) : null,
-    char.position ? h("span", { class: "badge" }, char.position)
+    char.position ? h("span", { class: `badge position ${char.position === "in control" ? "control" : "bad-spot"}` }, char.position)
       : char.initiative ? h("span", { class: "badge" }, "initiative") : null),
-  stats, meters, momentum, debilities, experience, bonds, assets, equipment);
+  stats, meters, momentum, debilities, experience, bonds, vehicleBlock(char), assets, equipment);
+}
+
+// The party's command vehicle (Starforged): its integrity as pips, its troubles as marks.
+function vehicleBlock(char) {
+  const v = char.vehicle;
+  if (char.ruleset !== "starforged") return null;
+  if (!v) return h("p", { class: "vehicle empty" }, "No command vehicle: name your starship under New character.");
+  const troubles = (store.state.vehicle_impacts || []).map((i) => h("label", {},
+    h("input", { type: "checkbox", name: i.name, checked: v.impacts.includes(i.name),
+      onchange: (e) => act("debility", { character: char.name, name: i.name, mark: e.target.checked }) }), words(i.name)));
+  return h("div", { class: "vehicle" },
+    h("div", { class: "meter", "data-meter": "integrity" },
+      h("span", { class: "label" }, `${v.name} · integrity `, h("b", {}, v.integrity), `/${v.max}`),
+      pips("integrity", v.integrity, 0, v.max, (to) => act("adjust", { character: char.name, meter: "integrity", delta: to - v.integrity }))),
+    h("div", { class: "debilities" }, h("fieldset", {}, h("legend", {}, "vehicle troubles"), troubles)));
 }
 
 function assetCard(asset, char) {
@@ -266,7 +297,7 @@ function assetCard(asset, char) {
     h("ul", {}, abilities.map((a, i) => h("li", { class: asset.abilities[i] ? "marked" : "" },
       h("button", { type: "button", class: "dot", "data-ability": i + 1, title: asset.abilities[i] ? "clear this ability" : "mark this ability",
         "aria-pressed": asset.abilities[i] ? "true" : "false", onclick: () => toggle(i) }, asset.abilities[i] ? "●" : "○"),
-      " ", a.text || `ability ${i + 1}`))),
+      " ", unlinked(a.text || `ability ${i + 1}`)))),
     tracks.map(([name, track]) => h("div", { class: "asset-meter", "data-track": name },
       h("span", { class: "label" }, `${name} `, h("b", {}, track.value), `/${track.max}`),
       pips(`${asset.name} ${name}`, track.value, 0, track.max,
@@ -292,24 +323,32 @@ function boxes(ticks) {
 function renderTracks() {
   const tracks = store.state.tracks.filter((t) => t.status === "active");
   const list = tracks.map((t) => h("article", { class: "track", "data-track": t.id },
-    h("h4", {}, t.name, h("small", {}, ` ${t.kind} · ${t.rank} · ${t.characters.join(", ")}`)),
+    h("h4", {}, t.name, h("small", {}, ` ${t.kind}${t.role ? ` (${t.role})` : ""} · ${t.rank} · ${t.characters.join(", ")}`)),
     boxes(t.ticks),
     h("div", { class: "track-actions" },
       h("button", { type: "button", class: "small", onclick: () => act("progress", { track: t.id }) }, "mark progress"),
       h("button", { type: "button", class: "small", title: "clear one mark of progress", onclick: () => act("progress", { track: t.id, mark: false }) }, "−"),
       t.kind === "scene" ? h("button", { type: "button", class: "small", onclick: () => act("scene_resolve", { track: t.id }, { keepResult: true }) }, "resolve")
-        : PROGRESS_MOVES[t.kind] ? h("button", { type: "button", class: "small", onclick: () => openMove(PROGRESS_MOVES[t.kind], t.id) }, words(PROGRESS_MOVES[t.kind])) : null,
+        : progressMove(t.kind) ? h("button", { type: "button", class: "small", onclick: () => openMove(progressMove(t.kind), t.id) }, words(progressMove(t.kind).split("/").pop())) : null,
       h("span", { class: "score" }, `score ${t.score}`))));
-  const kind = h("select", { name: "kind" }, ["vow", "journey", "fight", "scene"].map((k) => h("option", { value: k }, k)));
+  const kinds = store.state.track_kinds || ["vow", "journey", "fight", "scene"];
+  const kind = h("select", { name: "kind", "aria-label": "kind of track" }, kinds.map((k) => h("option", { value: k }, k)));
+  const role = h("input", { name: "role", placeholder: "their role", "aria-label": "connection's role", hidden: true });
+  kind.addEventListener("change", () => { role.hidden = kind.value !== "connection"; });
   const text = h("input", { name: "text", placeholder: "what it is for" });
   const rank = h("select", { name: "rank" }, h("option", { value: "" }, "rank (a foe's own)"), RANKS.map((r) => h("option", { value: r }, r)));
   const foe = h("select", { name: "foe" }, h("option", { value: "" }, "foe…"),
     (store.npcs || []).map((n) => h("option", { value: n.id }, n.name)));
   const form = h("form", { class: "new-track", onsubmit: (e) => {
     e.preventDefault();
-    act("track", clean({ kind: kind.value, text: text.value, rank: rank.value, foe: kind.value === "fight" ? foe.value : "" }));
-  } }, kind, text, rank, foe, h("button", { type: "submit" }, "Start"));
+    act("track", clean({ kind: kind.value, text: text.value, rank: rank.value, foe: kind.value === "fight" ? foe.value : "",
+      role: kind.value === "connection" ? role.value.trim() : "" }));
+  } }, kind, text, role, rank, foe, h("button", { type: "submit" }, "Start"));
   fill("tracks", h("h3", {}, "Progress tracks"), list.length ? list : h("p", { class: "empty" }, "No active track."), form);
+}
+
+function progressMove(kind) {
+  return (PROGRESS_MOVES[store.state.ruleset] || PROGRESS_MOVES.classic)[kind] || null;
 }
 
 // ------------------------------------------------------------------------- moves tab
@@ -365,7 +404,7 @@ function renderPanel(scroll) {
   const sameMove = panel.firstChild && panel.firstChild.dataset.move === m.id;
   const typed = {};
   if (sameMove) {
-    for (const input of panel.querySelectorAll("input:not([type=radio])")) {
+    for (const input of panel.querySelectorAll("input:not([type=radio]), select")) {
       typed[input.name] = input.type === "checkbox" ? input.checked : input.value;
     }
   }
@@ -396,25 +435,38 @@ function renderPanel(scroll) {
     h("label", {}, "your dice ", h("input", { name: "dice", placeholder: "random, or e.g. 4,5,8", class: "dice" })),
     h("label", { class: "opt" }, h("input", { type: "checkbox", name: "bond" }), " you share a bond (+1 where the move says)"),
     h("label", { class: "opt" }, h("input", { type: "checkbox", name: "reroll" }), " a move or asset lets you reroll dice"),
-    h("details", {}, h("summary", {}, "more options"),
-      ["amount", "ally", "with", "asset", "ability", "companion", "odds"].map((o) =>
-        h("label", { class: "opt" }, `${o} `, h("input", { name: o })))),
+    // The options this move reads in this campaign (the server's list: a connection's rank and
+    // role, a role's contribution, Advance's purchase...), each with its values where fixed.
+    (m.reads || []).length ? h("fieldset", { class: "reads" }, h("legend", {}, "This move's options"),
+      m.reads.map((r) => h("label", { class: "opt", title: r.help, "data-option": r.option }, `${words(r.option)} `, readControl(r)))) : null,
     h("button", { type: "submit", class: "primary" }, m.roll_type === "no_roll" ? "Make the move" : "Roll"));
-  for (const input of form.querySelectorAll("input:not([type=radio])")) {
+  for (const input of form.querySelectorAll("input:not([type=radio]), select")) {
     if (typed[input.name] === undefined) continue;
     if (input.type === "checkbox") input.checked = typed[input.name];
     else input.value = typed[input.name];
   }
-  const open = sameMove && panel.querySelector("details[open]");
-  if (open) form.querySelector("details").open = true;
   panel.replaceChildren(h("article", { class: "move-panel", "data-move": m.id },
     h("h3", {}, m.name, h("small", {}, ` ${words(m.category)}`)),
     h("p", { class: "trigger" }, m.trigger || ""),
     m.adds && m.adds.length ? h("ul", { class: "adds" }, m.adds.map((a) => h("li", {}, `+${a.value} ${a.when}`))) : null,
     form,
     m.outcomes ? h("dl", { class: "outcomes" }, ["strong_hit", "weak_hit", "miss"].filter((k) => m.outcomes[k]).map((k) =>
-      [h("dt", {}, words(k)), h("dd", {}, m.outcomes[k])])) : null));
+      [h("dt", {}, words(k)), h("dd", {}, unlinked(m.outcomes[k]))])) : null));
   if (scroll) panel.scrollIntoView({ block: "nearest" });
+}
+
+const NUMBER_OPTIONS = ["amount", "ability", "against_add"];
+
+function readControl(r) {
+  const name = `read:${r.option}`;
+  if (r.option === "abandon") return h("input", { type: "checkbox", name });
+  if (r.values) {
+    return h("select", { name, "aria-label": r.option }, h("option", { value: "" }, "—"),
+      r.values.map((v) => (typeof v === "object"
+        ? h("option", { value: v.id }, `${v.name} (${v.kind})`) : h("option", { value: v }, words(v)))));
+  }
+  if (NUMBER_OPTIONS.includes(r.option)) return h("input", { name, type: "number", class: "short" });
+  return h("input", { name, placeholder: r.help, "aria-label": r.option });
 }
 
 function makeMove(form) {
@@ -428,10 +480,13 @@ function makeMove(form) {
     dice: (data.get("dice") || "").trim(),
     add: Number(data.get("add")) ? [Number(data.get("add"))] : [],
   };
-  for (const o of ["ally", "with", "companion", "odds"]) body[o] = (data.get(o) || "").trim();
-  const typedAsset = (data.get("asset") || "").trim();
+  for (const r of store.panel.reads || []) {
+    const value = (data.get(`read:${r.option}`) || "").trim();
+    if (!value || r.option === "asset") continue;
+    body[r.option] = r.option === "abandon" ? true : NUMBER_OPTIONS.includes(r.option) ? Number(value) : value;
+  }
+  const typedAsset = (data.get("read:asset") || "").trim();
   body.asset = [...data.getAll("asset_pick"), ...(typedAsset ? [typedAsset] : [])];
-  for (const o of ["amount", "ability"]) if ((data.get(o) || "").trim()) body[o] = Number(data.get(o));
   for (const o of ["bond", "reroll"]) if (data.get(o)) body[o] = true;
   act("move", clean(body), { keepResult: true });
 }
@@ -644,32 +699,49 @@ function renderWorld() {
 // ------------------------------------------------------------------- character creation
 
 function renderCreate() {
+  // The rulebook's creation for the campaign's ruleset: a Starforged character has no bonds
+  // (connections come in play), takes its assets from the imported pack and names the party's
+  // starship, the command vehicle (the STARSHIP card, or a ship of its own).
+  const starforged = store.state && store.state.ruleset === "starforged";
+  const deck = store.assets || [];
   const name = h("input", { name: "name", required: true, placeholder: "name", "aria-label": "character name" });
   const selects = STATS.map((s, i) => h("label", { class: "stat-pick" }, s, " ",
     h("select", { name: s }, [3, 2, 1].map((v) => h("option", { value: v, selected: [3, 2, 2, 1, 1][i] === v }, v)))));
-  const bonds = [0, 1, 2].map((i) => h("input", { name: `bond${i}`, placeholder: `bond ${i + 1} (a person or place)` }));
+  const bonds = starforged ? [] : [0, 1, 2].map((i) => h("input", { name: `bond${i}`, placeholder: `bond ${i + 1} (a person or place)` }));
   const assets = [0, 1, 2].map((i) => h("select", { name: `asset${i}`, "aria-label": `asset ${i + 1}` },
-    h("option", { value: "" }, `asset ${i + 1}…`), (store.assets || []).map((a) => h("option", { value: a.id }, `${a.name} (${a.type})`))));
+    h("option", { value: "" }, `asset ${i + 1}…`), deck.map((a) => h("option", { value: a.id }, `${a.name} (${a.type})`))));
   const abilities = [0, 1, 2].map((i) => h("select", { name: `ability${i}`, "aria-label": `starting ability of asset ${i + 1}` },
     h("option", { value: "" }, "marked ability"), [1, 2, 3].map((n) => h("option", { value: n }, `start with ability ${n}`))));
-  const named = [0, 1, 2].map((i) => h("input", { name: `assetname${i}`, "aria-label": `name on asset ${i + 1}`, placeholder: "name (a companion's)" }));
-  const vow = h("input", { name: "vow", placeholder: "background vow" });
-  const vowRank = h("select", { name: "vowRank", "aria-label": "background vow rank" }, RANKS.map((r) => h("option", { value: r, selected: r === "extreme" }, r)));
+  const named = [0, 1, 2].map((i) => h("input", { name: `assetname${i}`, "aria-label": `name on asset ${i + 1}`,
+    placeholder: starforged ? "name (a ship's, a companion's)" : "name (a companion's)" }));
+  const needsShip = starforged && !store.state.vehicle;
+  const ship = needsShip ? h("input", { name: "ship", placeholder: "your starship's name (the command vehicle)", "aria-label": "starship name" }) : null;
+  const vow = h("input", { name: "vow", placeholder: "background vow (your long-term goal)", "aria-label": "background vow" });
+  const vowRank = h("select", { name: "vowRank", "aria-label": "background vow rank" }, BACKGROUND_RANKS.map((r) => h("option", { value: r, selected: r === "extreme" }, r)));
+  const isShip = (id) => { const card = deck.find((a) => a.id === id); return card && card.type.toLowerCase() === "command vehicle"; };
   const form = h("form", { class: "create", onsubmit: async (e) => {
     e.preventDefault();
     const stats = STATS.map((s, i) => `${s}=${selects[i].querySelector("select").value}`).join(",");
+    const shipName = ship ? ship.value.trim() : "";
+    // The STARSHIP card carries the ship's name: the one typed under it, else the ship's.
+    const cardName = (i) => named[i].value.trim() || (isShip(assets[i].value) ? shipName : "");
     const chosen = assets.map((a, i) => (a.value ? a.value + (abilities[i].value ? `:${abilities[i].value}` : "")
-      + (named[i].value.trim() ? `=${named[i].value.trim()}` : "") : "")).filter(Boolean);
+      + (cardName(i) ? `=${cardName(i)}` : "") : "")).filter(Boolean);
     const made = await act("character", clean({ name: name.value.trim(), stats,
       bonds: bonds.map((b) => b.value.trim()).filter(Boolean), assets: chosen }));
     if (!made) return;
     seat = made.name;
     localStorage.setItem("seat:" + NAME, seat);
-    if (vow.value.trim()) await act("track", { kind: "vow", text: vow.value.trim(), rank: vowRank.value });
+    if (shipName && !assets.some((a) => isShip(a.value))) await act("vehicle", { name: shipName });
+    if (vow.value.trim()) await act("track", { kind: "vow", text: vow.value.trim(), rank: vowRank.value, background: true });
     await refresh();
-  } }, h("h3", {}, "A new character"), name, h("div", { class: "stat-picks" }, selects),
+    renderCreate(); // a fresh form (with no starship question once the party has one)
+  } }, h("h3", {}, starforged ? "A new Starforged character" : "A new character"), name, h("div", { class: "stat-picks" }, selects),
   h("p", { class: "hint" }, "Stats: 3, 2, 2, 1, 1 in any order."), bonds,
-  assets.map((a, i) => h("div", { class: "asset-pick" }, a, abilities[i], named[i])), vow, vowRank,
+  starforged && !deck.length ? h("p", { class: "hint", "data-hint": "no-assets" },
+    "No Starforged assets yet: import a Datasworn Starforged pack ('ironsworn content import starforged.json').") : null,
+  deck.length ? assets.map((a, i) => h("div", { class: "asset-pick" }, a, abilities[i], named[i])) : null,
+  ship, vow, vowRank,
   h("button", { type: "submit", class: "primary" }, "Create"));
   fill("tab-create", form);
 }

@@ -1,0 +1,221 @@
+"""A Starforged table in a real browser (issue 11): Debian's Chromium driven by Playwright
+against a live server whose data home has the Datasworn Starforged file imported.
+
+The page creates a Starforged character (stats, assets from the pack, the starship named, a
+background vow), draws its sheet (impacts by category, legacy tracks with their ticks, the
+command vehicle's integrity and troubles, its position in a fight), lists only the campaign's
+own oracles and assets, and offers Make a Connection's rank and role. Screenshots are saved
+under ``tests/web/screenshots/`` for a reviewer to look at.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+from web_support import CHANGE, SCREENSHOTS, STATS, launch_chromium, live_server, require_chromium
+
+from ironsworn.content import clear_cache, import_pack
+from shared_files import STARFORGED_DATASWORN, shared_file
+
+DESKTOP = {"width": 1400, "height": 1000}
+expect.set_options(timeout=15_000)  # a loaded machine (as test_web_browser.py)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    require_chromium()
+    pack = shared_file(STARFORGED_DATASWORN)
+    home = tmp_path_factory.mktemp("web-sf-home")
+    saved = {k: os.environ.get(k) for k in ("IRONSWORN_HOME", "IRONSWORN_CAMPAIGN")}
+    os.environ["IRONSWORN_HOME"] = str(home)
+    os.environ.pop("IRONSWORN_CAMPAIGN", None)
+    clear_cache()
+    import_pack(pack)
+    clear_cache()
+    try:
+        with live_server("home") as live:
+            yield live
+    finally:
+        clear_cache()
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+@pytest.fixture(scope="module")
+def browser(server: Any) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+class Table:
+    def __init__(self, server: Any, name: str, ruleset: str) -> None:
+        self.server = server
+        self.name = name
+        self.http = httpx.Client(base_url=server.url, headers=CHANGE, timeout=10)
+        made = self.http.post("/api/campaigns", json={"name": name, "ruleset": ruleset})
+        assert made.status_code == 201, made.text
+
+    def do(self, action: str, body: dict[str, Any]) -> Any:
+        response = self.http.post(f"/api/c/{self.name}/actions/{action}", json=body)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def state(self) -> dict[str, Any]:
+        data: dict[str, Any] = self.http.get(f"/api/c/{self.name}/state").json()
+        return data
+
+    def open(self, browser: Any) -> Any:
+        context = browser.new_context(viewport=DESKTOP)
+        context.set_default_timeout(20_000)  # a loaded CI machine is slow
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.goto(f"{self.server.url}/c/{self.name}")
+        page.wait_for_selector("body[data-ready=yes]")
+        return page
+
+
+def shot(page: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def option_values(page: Any, selector: str) -> list[str]:
+    values: list[str] = page.eval_on_selector_all(
+        f"{selector} option", "options => options.map(o => o.value).filter(v => v)"
+    )
+    return values
+
+
+def test_create_a_starforged_character_and_play_its_sheet(server: Any, browser: Any) -> None:
+    table = Table(server, "forge", "starforged")
+    page = table.open(browser)
+    page.click("#tabs button[data-tab=create]")
+    expect(page.locator("form.create h3")).to_have_text("A new Starforged character")
+    assert page.locator("form.create input[name=bond0]").count() == 0  # connections, not bonds
+    deck = option_values(page, "form.create select[name=asset0]")
+    assert len(deck) == 87 and all(v.startswith("asset:starforged/") for v in deck)
+    page.fill("form.create input[name=name]", "Kira")
+    page.select_option(
+        "form.create select[name=asset0]", "asset:starforged/command_vehicle/starship"
+    )
+    page.select_option("form.create select[name=asset1]", "asset:starforged/path/ace")
+    page.fill("form.create input[name=ship]", "Vesper")  # the STARSHIP card takes its name
+    page.fill("form.create input[name=vow]", "Find my sister")
+    page.select_option("form.create select[name=vowRank]", "epic")
+    assert option_values(page, "form.create select[name=vowRank]") == ["extreme", "epic"]
+    page.click("form.create button[type=submit]")
+    page.wait_for_selector(".track[data-track]")
+    kira = table.state()["characters"][0]
+    assert kira["vehicle"]["name"] == "Vesper" and kira["vehicle"]["asset"].endswith("/starship")
+    assert [a["name"] for a in kira["assets"]] == ["Starship", "Ace"]
+    assert kira["vows"][0]["rank"] == "epic" and kira["background_vow"] == kira["vows"][0]["id"]
+    # A fresh form: the party has its starship now, so the question is gone.
+    expect(page.locator("form.create input[name=ship]")).to_have_count(0)
+    # The cards read as text: a move linked in Datasworn's words shows by its name.
+    assert "Withstand Damage" in page.inner_text(".asset[data-asset$='/starship']")
+    assert "(move:" not in page.inner_text("#sheet")
+
+    # The sheet: impacts by category, legacy tracks with their ticks, the vehicle.
+    legends = page.eval_on_selector_all(
+        "#sheet .debilities legend", "ls => ls.map(l => l.textContent)"
+    )
+    assert legends == ["misfortune", "lasting effect", "burden", "vehicle troubles"]
+    expect(page.locator("[data-meter=integrity] .label")).to_contain_text("Vesper · integrity 5/5")
+    page.click("[data-legacy=quests] button")
+    expect(page.locator("[data-legacy=quests] small")).to_have_text("1 tick")
+    assert page.locator("[data-legacy=quests] svg").first.locator("line").count() == 1
+    page.click("[data-meter=integrity] .pip[data-value='3']")
+    expect(page.locator("[data-meter=integrity] .label b")).to_have_text("3")
+    page.check("#sheet .vehicle input[name=battered]")
+    page.check("#sheet input[name=wounded]")
+    expect(page.locator("#timeline")).to_contain_text("wounded")
+    data = table.state()
+    assert data["vehicle"]["integrity"] == 3 and data["vehicle"]["impacts"] == ["battered"]
+    assert data["characters"][0]["impacts"] == ["wounded"]
+    assert data["characters"][0]["legacy"]["quests"]["ticks"] == 1
+
+    # In a fight, the position: in control after a strong hit on Enter the Fray.
+    assert page.locator(".char-name .badge").count() == 0
+    table.do("track", {"kind": "fight", "text": "Pirates", "rank": "dangerous"})
+    table.do("move", {"move": "enter the fray", "stat": "edge", "dice": [6, 1, 2]})
+    expect(page.locator(".char-name .badge.position")).to_have_text("in control")
+    shot(page, "starforged-sheet")
+    page.locator("#sheet-col").screenshot(path=str(SCREENSHOTS / "starforged-sheet-col.png"))
+    assert page.errors == []
+    page.context.close()
+
+
+def test_make_a_connection_with_its_rank_and_role(server: Any, browser: Any) -> None:
+    table = Table(server, "bonds", "starforged")
+    table.do("character", {"name": "Kira", "stats": STATS})
+    page = table.open(browser)
+    page.click("button[data-move='move:starforged/connection/make_a_connection']")
+    page.wait_for_selector(".move-panel fieldset.reads")
+    assert option_values(page, ".move-panel select[name='read:rank']") == [
+        "troublesome",
+        "dangerous",
+        "formidable",
+        "extreme",
+        "epic",
+    ]
+    page.fill(".move-panel input[name='read:with']", "Dax")
+    page.select_option(".move-panel select[name='read:rank']", "dangerous")
+    page.fill(".move-panel input[name='read:role']", "navigator")
+    page.fill(".move-form input[name=dice]", "6,1,2")
+    page.locator("#center-col").screenshot(path=str(SCREENSHOTS / "starforged-connection.png"))
+    page.click(".move-form button[type=submit]")
+    expect(page.locator("#result .roll")).to_contain_text("STRONG HIT")
+    expect(page.locator("#tracks")).to_contain_text("connection (navigator) · dangerous")
+    dax = next(t for t in table.state()["tracks"] if t["kind"] == "connection")
+    assert (dax["name"], dax["rank"], dax["role"]) == ("Dax", "dangerous", "navigator")
+    # The new-track form offers the Starforged kinds, with a role for a connection.
+    kinds = option_values(page, "#tracks select[name=kind]")
+    assert kinds == ["vow", "expedition", "fight", "connection", "scene"]
+    page.select_option("#tracks select[name=kind]", "connection")
+    page.fill("#tracks input[name=text]", "Mara")
+    page.fill("#tracks input[name=role]", "engineer")
+    page.select_option("#tracks select[name=rank]", "troublesome")
+    page.click("#tracks form.new-track button[type=submit]")
+    expect(page.locator("#tracks")).to_contain_text("connection (engineer)")
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("ruleset", ["starforged", "classic"])
+def test_a_campaign_shows_only_its_own_oracles_and_assets(
+    server: Any, browser: Any, ruleset: str
+) -> None:
+    table = Table(server, f"own-{ruleset}", ruleset)
+    page = table.open(browser)
+    page.click("#tabs button[data-tab=oracles]")
+    page.wait_for_selector("button.roll-oracle", state="attached")  # in closed folds
+    oracles = page.eval_on_selector_all(
+        "button.roll-oracle", "buttons => buttons.map(b => b.dataset.oracle)"
+    )
+    assert oracles and all(o.startswith(f"oracle_rollable:{ruleset}/") for o in oracles)
+    assert len(oracles) == (249 if ruleset == "starforged" else len(oracles))
+    page.click("#tabs button[data-tab=create]")
+    deck = option_values(page, "form.create select[name=asset0]")
+    assert deck and all(a.startswith(f"asset:{ruleset}/") for a in deck)
+    moves = page.eval_on_selector_all("button.move", "buttons => buttons.map(b => b.dataset.move)")
+    assert moves and all(m.startswith(f"move:{ruleset}/") for m in moves)
+    if ruleset == "starforged":
+        page.click("#tabs button[data-tab=oracles]")
+        page.locator("#center-col").screenshot(path=str(SCREENSHOTS / "starforged-oracles.png"))
+    assert page.errors == []
+    page.context.close()

@@ -326,3 +326,12 @@ def test_heal_above_zero_ends_dying() -> None:
     assert g.state.sheet("Kira")["conditions"] == []
     assert g.char().health == 3 and "dying" not in g.char().flags
     assert g.refold().to_dict() == g.state.to_dict()
+
+
+def test_face_death_ends_dying() -> None:
+    """ "you must Heal and raise your health above 0, or Face Death": after Face Death (here a
+    strong hit, cast back into the mortal world), Kira is no longer dying."""
+    g = StarforgedGame()
+    g.event({"type": "flag", "character": "Kira", "flag": "dying", "from": None, "to": True})
+    g.move("face death", STRONG)
+    assert g.state.sheet("Kira")["conditions"] == [] and g.char().status == "active"

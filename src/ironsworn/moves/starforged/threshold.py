@@ -50,6 +50,10 @@ def face_threshold(ctx: Step) -> None:
     burden. Miss: dead (Face Death) or lost (Face Desolation)."""
     move = ctx.move
     fate, burden, _ = THRESHOLDS[move.id.rsplit("/", 1)[-1]]
+    if fate == "dead" and ctx.char.flags.get("dying"):
+        # Endure Harm's table: "you must Heal and raise your health above 0, or Face Death":
+        # once faced, the dying is over, whatever the outcome.
+        ctx.flag("dying", None)
     if ctx.outcome is S:
         ctx.note("you are cast back" if fate == "dead" else "you resist and press on")
     elif ctx.outcome is W:

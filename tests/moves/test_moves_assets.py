@@ -464,7 +464,23 @@ def test_swordmaster_burn_adds_harm_and_a_next_move_bonus() -> None:
     assert result.pending and result.pending["kind"] == "burn"
     burned = g.burn()
     assert fx(burned)[-1] == (f"{FIGHT}:ticks", 3 * 4, 5 * 4)
-    assert g.char().flags.get("next_move_add") == 1
+    # "If the fight continues, add +1 on your next move": the next move in this fight adds it.
+    assert g.char().flags.get("fight_next_add") == {"fight": FIGHT, "add": 1}
+    again = g.move("strike", (6, 1, 2), stat="iron")
+    assert again.moves[0].roll["adds"] == 1 and "fight_next_add" not in g.char().flags
+
+
+def test_swordmaster_bonus_is_gone_when_the_fight_does_not_continue() -> None:
+    g = Game()
+    g.character("Asha", ASHA_STATS, assets=["swordmaster"])
+    in_fight(g)
+    g.set(momentum=9)
+    g.move("strike", (3, 7, 8), stat="iron")
+    g.burn()  # a strong hit: End the Fight is open
+    g.move("end the fight", (1, 2))  # the fight is won: it does not continue
+    later = g.move("face danger", (6, 1, 2), stat="edge")
+    assert later.moves[0].roll["adds"] == 0
+    assert "fight_next_add" not in g.char().flags
 
 
 def test_invoke_fills_essence_then_rolls_it() -> None:
@@ -521,11 +537,11 @@ def test_the_same_dice_without_naming_the_asset_add_nothing() -> None:
 
 def test_what_the_engine_leaves_to_the_player_is_shown_as_a_reminder() -> None:
     g = Game()
-    g.character("Asha", ASHA_STATS, assets=["raven:3=Kr", "shield_bearer"])
+    g.character("Asha", ASHA_STATS, assets=["raven:3=Kr", "communion"])
     result = g.move("gather information", WEAK)
     assert any(n.startswith("reminder: Raven (Kr) 3 · Diligent: ") for n in result.notes)
-    g._keep(g.sheet.asset_mark(None, "shield_bearer", 3, True))
-    harmed = g.move("endure harm", STRONG, amount=1)
-    assert any(n.startswith("reminder: Shield-Bearer 3: ") for n in harmed.notes)
+    g._keep(g.sheet.asset_mark(None, "communion", 2, True))
+    called = g.move("commune", STRONG)
+    assert any(n.startswith("reminder: Communion 2") for n in called.notes), called.notes
     settle(g)
     assert not any("reminder" in n for n in g.move("face danger", WEAK, stat="edge").notes)

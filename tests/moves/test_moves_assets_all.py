@@ -24,6 +24,7 @@ from ironsworn.content import load_ruleset
 from ironsworn.content.model import Asset
 from ironsworn.dice import FixedDice
 from ironsworn.moves.assets.coverage import ability_status
+from ironsworn.moves.assets.effects import ELSEWHERE_KEYS
 
 STRONG, WEAK, MISS = (6, 1, 2), (6, 1, 10), (1, 10, 10)
 OUTCOME = ("hit", "strong", "weak", "miss", "strong_match", "after", "burned", "action_one")
@@ -85,8 +86,10 @@ def cases() -> Iterator[Case]:
             if ability_status(ability)["kind"] == "reminder":
                 continue
             for effect in ability.effects:
-                if effect.get("after_roll"):
-                    continue  # asked once the dice are known: test_moves_assets_after_roll.py
+                if ELSEWHERE_KEYS & set(effect):
+                    # An add after the roll, an ally's move, a question before the move: staged
+                    # in test_moves_assets_after_roll.py and test_moves_assets_allies.py.
+                    continue
                 moves = list(effect["moves"])
                 if not moves:
                     continue  # watched by the engine or taken by hand (test_moves_lasting.py)
@@ -490,6 +493,9 @@ def _check_changes(
     want = _expected_changes(effect, gains)
     if effect.get("camp"):
         want += _camp_changes(effect, with_it)
+        more = int(effect["camp"].get("more") or 0)
+        if more:  # one more Make Camp option chosen (Wildblood 3)
+            assert with_it["chosen"] - without["chosen"] == more, with_it["notes"]
     diff = Counter(with_it["changes"])
     diff.subtract(without["changes"])
     for target, amount in want.items():

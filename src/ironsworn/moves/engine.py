@@ -542,6 +542,10 @@ class MoveEngine(RollInputs):
         char = self.state.character(step["character"])
         record = MoveRecord(move.id, move.name, char.name, first_event=len(self.events))
         ctx = Step(self, step)
+        from ironsworn.moves.assets.moments import before_move
+
+        if before_move(ctx):
+            return  # an ability asks first, or takes the move's place (Shield-Bearer 3)
         before = handler_for(BEFORE_ROLL, move.id)
         if before is None and move.id.startswith(ASSET_MOVE_PREFIX):
             from ironsworn.moves.assets.handlers import asset_move_before
@@ -801,6 +805,9 @@ class MoveEngine(RollInputs):
             from ironsworn.moves.assets.lasting import after_outcome
 
             after_outcome(ctx)
+        from ironsworn.moves.assets.moments import after_outcome as allies_after
+
+        allies_after(ctx)  # what the move gives allies' abilities (Long-Arm 3, Loyalist 2)
         if char.assets:
             from ironsworn.moves.assets.handlers import reminders
 

@@ -45,7 +45,7 @@ OPTION_MOVES: dict[str, frozenset[str]] = {
     "ally": frozenset({"aid_your_ally", "heal"}),
     "patient": frozenset({"heal"}),
     "abandon": frozenset({"test_your_bond"}),
-    "companion": frozenset({"heal", "companion_endure_harm"}),
+    "companion": frozenset({"heal", "companion_endure_harm", "forge_a_bond"}),
     "with": frozenset({"forge_a_bond", "test_your_bond", "sojourn", "undertake_a_journey"}),
     "ability": frozenset({"advance"}),
     "odds": frozenset({"ask_the_oracle"}),

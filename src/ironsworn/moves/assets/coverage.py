@@ -13,12 +13,18 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.moves.assets.effects import CONDITION_KEYS, GAIN_KEYS, OUTCOME_KEYS, ROLL_KEYS
+from ironsworn.moves.assets.effects import (
+    CONDITION_KEYS,
+    ELSEWHERE_KEYS,
+    GAIN_KEYS,
+    OUTCOME_KEYS,
+    ROLL_KEYS,
+)
 
 if TYPE_CHECKING:
     from ironsworn.content.model import Asset, AssetAbility
 
-EFFECT_EXTRAS = frozenset({"camp", "discount", "after_roll"})  # data read by a handler
+EFFECT_EXTRAS = frozenset({"camp", "discount"}) | ELSEWHERE_KEYS  # data read by a handler
 GAIN_PREFIXES = ("track:", "set_track:", "flag:", "select:")
 
 
@@ -29,12 +35,20 @@ def _handlers() -> set[str]:
     return set(BEFORE) | set(NAMED) | set(HANDLERS)
 
 
+def _before_move() -> set[str]:
+    from ironsworn.moves.assets.moments import BEFORE_MOVE
+
+    return set(BEFORE_MOVE)
+
+
 def unsupported(effect: Mapping[str, Any]) -> list[str]:
     """The keys of an effect the engine does not apply (empty when it applies all of it)."""
     known = CONDITION_KEYS | ROLL_KEYS | EFFECT_EXTRAS | set(OUTCOME_KEYS)
     missing = [k for k in effect if k not in known and not k.startswith("_")]
     if effect.get("handler") and str(effect["handler"]) not in _handlers():
         missing.append(f"handler {effect['handler']}")
+    if effect.get("before_move") and str(effect["before_move"]) not in _before_move():
+        missing.append(f"before_move {effect['before_move']}")
     for key in (*OUTCOME_KEYS, "before"):
         missing += [f"{key}.{g}" for g in _gain_keys(effect.get(key)) if not _known_gain(g)]
     return missing

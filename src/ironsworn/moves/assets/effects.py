@@ -75,12 +75,18 @@ OUTCOME_KEYS = (
     "hit", "strong", "weak", "miss", "strong_match", "after", "burned", "action_one",
     "rerolled", "rerolled_miss", "burned_miss",
 )  # fmt: skip
+# Effects applied outside the before-roll uses: an add after the roll (assets.after_roll), an
+# ally's move, Leech 2's share, a question before the move (assets.allies, assets.moments).
+ELSEWHERE_KEYS = frozenset({"after_roll", "ally_move", "share", "before_move"})
+# Gains applied by assets.moments: harm points as health or momentum (Leech), a follow-on move
+# whose stat is asked, a gain offered (decline to refuse), +N on the next move of this fight.
+MORE_GAINS = frozenset({"per_harm", "follow_stat", "offer", "fight_next_add"})
 GAIN_KEYS = frozenset(
     {"momentum", "health", "spirit", "supply", "harm", "progress", "next_add", "experience",
      "bond_ticks", "initiative", "follow", "choose", "allies", "patient_health",
      "debility_choice", "lasting", "sheet", "note", "once_per_fight", "mark_vow",
      "activate"}
-)  # fmt: skip
+) | MORE_GAINS  # fmt: skip
 MASK_METERS = {"edge": "health", "iron": "health", "shadow": "spirit", "wits": "spirit"}
 
 
@@ -250,8 +256,8 @@ def candidate_uses(ctx: Step, move: Move) -> list[JsonDict]:
             if index >= len(record["abilities"]) or not record["abilities"][index]:
                 continue
             for effect in ability.effects:
-                if effect.get("after_roll"):
-                    continue  # offered once the dice are known (assets.after_roll)
+                if ELSEWHERE_KEYS & set(effect):
+                    continue  # applied by assets.after_roll or assets.allies, not before the roll
                 effect = {**effect, "_ability": index}
                 ally = False
                 if not _matches_move(effect, move):
@@ -313,7 +319,7 @@ def abilities_for(ruleset: Any, char: CharacterState, move: Move) -> list[JsonDi
             if index >= len(record["abilities"]) or not record["abilities"][index]:
                 continue
             for effect in ability.effects:
-                if not _matches_move(effect, move) or effect.get("after_roll"):
+                if not _matches_move(effect, move) or ELSEWHERE_KEYS & set(effect):
                     continue
                 option = f":{effect['option']}" if effect.get("option") else ""
                 parts = [f"+{effect['add']}"] if effect.get("add") else []
@@ -562,6 +568,8 @@ def describe_gain(gain: Any) -> str:
             words.append("each ally " + describe_gain(value))
         elif key == "initiative":
             words.append("keep initiative")
+        elif key in MORE_GAINS:
+            words.append(_more_words(key, value))
         elif key == "debility_choice":
             words.append("mark " + " or ".join(value))
         elif key == "lasting":
@@ -590,6 +598,16 @@ def describe_gain(gain: Any) -> str:
         else:
             words.append(f"+{value.replace('_', ' ')} {key.split(':', 1)[-1]}")
     return ", ".join(words)
+
+
+def _more_words(key: str, value: Any) -> str:
+    if key == "offer":
+        return f"{value['if']}: {describe_gain(value['gain'])}"
+    if key == "follow_stat":
+        return short(str(value["move"])).replace("_", " ") + " (+a stat you choose)"
+    if key == "per_harm":
+        return "+1 health or momentum per harm"
+    return f"+{value} on your next move if the fight continues"
 
 
 def _mark_used(ctx: Step, record: Mapping[str, Any], effect: Mapping[str, Any]) -> None:
@@ -762,6 +780,10 @@ def apply_gain(ctx: Step, use: Mapping[str, Any], gain: Mapping[str, Any]) -> No
             from ironsworn.moves.assets.lasting import grant
 
             grant(ctx, use, value)
+        elif key in MORE_GAINS:
+            from ironsworn.moves.assets.moments import apply_more
+
+            apply_more(ctx, use, key, value)
         else:
             raise RuleViolation(f"internal: unknown asset gain {key!r}")
 

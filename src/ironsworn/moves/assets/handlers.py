@@ -14,8 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, RuleViolation
 from ironsworn.moves.assets import after_roll as _after_roll  # noqa: F401 (its resume point)
+from ironsworn.moves.assets import (  # noqa: F401 (their resume points)
+    allies,
+    moments,
+    sheet_changes,  # also registers its resume points
+)
 from ironsworn.moves.assets import progress_rerolls as _rerolls  # noqa: F401 (resume points)
-from ironsworn.moves.assets import sheet_changes  # also registers its resume points
 from ironsworn.moves.assets.effects import apply_gain, change_track
 from ironsworn.moves.engine import RESUME_HANDLERS, Step, on_resume
 
@@ -112,6 +116,7 @@ def install() -> None:
 
         chained.asset_extra = True  # type: ignore[attr-defined]
         RESUME_HANDLERS[point] = chained
+    allies.install()  # allies' shares of Make Camp, around the extras above
 
 
 @on_resume("asset.gain")

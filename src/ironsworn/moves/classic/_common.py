@@ -218,8 +218,9 @@ def _companion(ctx: Step) -> dict[str, Any]:
 
 def _each_ally_chooses(ctx: Step, move: str, count: int) -> None:
     """ "You and your allies may each choose" (Make Camp, Sojourn): one decision per character
-    of the party, in turn, each resumed at ``<move>.benefits``."""
-    for char in ctx.state.party(ctx.name):
+    of the party, in turn, each resumed at ``<move>.benefits``. The one who makes the move
+    chooses first: what they choose may give the others more (Herbalist 3's meal)."""
+    for char in sorted(ctx.state.party(ctx.name), key=lambda c: c.name != ctx.name):
         ctx.engine.queue(
             {
                 **ctx.data,

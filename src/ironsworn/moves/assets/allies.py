@@ -1,0 +1,344 @@
+"""Allies' shares of asset abilities in co-op play.
+
+A campaign may have several characters; a character's *allies* are the others of their party
+(those who share supply with them: :meth:`~ironsworn.campaign.state.CampaignState.party`),
+and only they are "in your company" (ENGINE CHOICE: the party is who is together).
+
+- An effect with ``ally_move`` acts on an ally's move and pays its owner: Long-Arm 3 ("if you
+  accompany an ally who scores a strong hit" on Undertake a Journey: +1 momentum for you, when
+  you are on that journey's track), Loyalist 2 (an ally who Endures Stress in your company
+  adds +1, and you take +1 momentum on their hit). The result names the ally's ability.
+- Make Camp: the maker chooses first; ``camp.allies`` says what an ally who chooses the same
+  option as the maker takes too (Herbalist 3's meal: +1 health and no -supply for partaking;
+  Storyweaver 2's story: +1 spirit or +1 momentum for relaxing), ``camp.more`` gives everyone
+  who chooses one more option (Wildblood 3).
+- Leech 1 and 2 (``per_harm``): each point of harm the blood rune's move inflicts is taken as
+  +1 health or +1 momentum, asked point by point; with Leech 2 marked (``share``) an ally of
+  the party or a companion may take points instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.moves.assets.effects import _apply_to, _matches_move, describe_gain, label, short
+from ironsworn.moves.registry import OUTCOME_HANDLERS, RESUME_HANDLERS, on_resume
+from ironsworn.ranks import Rank
+
+if TYPE_CHECKING:
+    from ironsworn.campaign.state import CharacterState
+    from ironsworn.moves.step import Step
+
+JsonDict = dict[str, Any]
+Resume = Callable[["Step", list[str]], None]
+
+
+def allies_of(ctx: Step, name: str | None = None) -> list[CharacterState]:
+    """The other active characters of ``name``'s party (the step's character by default)."""
+    who = name or ctx.name
+    return [c for c in ctx.state.party(who) if c.name != who and c.status == "active"]
+
+
+def _marked_effects(ctx: Step, char: CharacterState, key: str) -> list[tuple[JsonDict, JsonDict]]:
+    """(use, effect) for each marked ability effect of ``char`` carrying ``key``."""
+    out: list[tuple[JsonDict, JsonDict]] = []
+    for record in char.assets:
+        asset = ctx.engine.ruleset.assets.get(str(record["id"]))
+        if asset is None:
+            continue
+        for index, ability in enumerate(asset.abilities):
+            if index >= len(record["abilities"]) or not record["abilities"][index]:
+                continue
+            for effect in ability.effects:
+                if effect.get(key):
+                    use = {
+                        "asset": record["id"],
+                        "ability": index,
+                        "ability_id": ability.id,
+                        "label": f"{label(record, asset, index)} ({char.name})",
+                        "owner": char.name,
+                    }
+                    out.append((use, dict(effect)))
+    return out
+
+
+# --- an ally's move ------------------------------------------------------------------------
+
+
+def _ally_uses(ctx: Step) -> list[tuple[JsonDict, JsonDict]]:
+    """The abilities of the mover's allies that act on this move."""
+    move = ctx.move
+    track_id = ctx.data.get("track")
+    out = []
+    for ally in allies_of(ctx):
+        for use, effect in _marked_effects(ctx, ally, "ally_move"):
+            if not _matches_move(effect, move):
+                continue
+            journey = short(move.id) == "undertake_a_journey"
+            if journey and track_id and ally.name not in ctx.state.tracks[track_id].characters:
+                continue  # "if you accompany an ally": on the same journey
+            out.append((use, effect))
+    return out
+
+
+def ally_adds(ctx: Step) -> None:
+    """Before the roll: what allies' abilities add to it (Loyalist 2: +1)."""
+    if ctx.move.roll_type != "action_roll" or ctx.data.get("ally_adds_done"):
+        return
+    ctx.data["ally_adds_done"] = True
+    for use, effect in _ally_uses(ctx):
+        add = int(effect.get("add") or 0)
+        if add:
+            ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + add
+            ctx.note(f"{use['label']}: +{add} (at hand)")
+
+
+def ally_gains(ctx: Step) -> None:
+    """After the outcome: what the move gives the owners of allies' abilities."""
+    if not ctx.data.get("roll") or ctx.roll.get("type") != "action":
+        return
+    uses = _ally_uses(ctx)
+    outcome = ctx.outcome
+    for use, effect in uses:
+        gains: list[JsonDict] = [
+            effect[key]
+            for key, due in (
+                ("hit", outcome.is_hit),
+                ("strong", outcome.value == "strong_hit"),
+                ("weak", outcome.value == "weak_hit"),
+                ("miss", outcome.value == "miss"),
+            )
+            if due and effect.get(key)
+        ]
+        for gain in gains:
+            _apply_to(ctx, use["owner"], gain)
+            ctx.note(f"{use['label']}: {describe_gain(gain)} for {use['owner']}")
+        if gains or effect.get("add"):
+            _name(ctx, use["label"])
+
+
+def _name(ctx: Step, text: str) -> None:
+    """Name an ability in the move's record (this operation's)."""
+    for record in reversed(ctx.engine.records):
+        if record.move == ctx.data["move"] and record.character == ctx.name:
+            if text not in record.assets:
+                record.assets.append(text)
+            return
+
+
+# --- Make Camp with allies ---------------------------------------------------------------
+
+
+def _camp_uses(ctx: Step) -> list[JsonDict]:
+    uses = ctx.data.get("asset_uses") or ()
+    return [u for u in uses if u["effect"].get("handler") == "camp_extra"]
+
+
+def _camp_outcome(original: Callable[[Step], None]) -> Callable[[Step], None]:
+    def wrapped(ctx: Step) -> None:
+        more = sum(int((u["effect"].get("camp") or {}).get("more") or 0) for u in _camp_uses(ctx))
+        if more:
+            # "you and your allies each choose 1 more option on a hit" (Wildblood 3)
+            ctx.data["camp_more"] = more
+        original(ctx)
+
+    return wrapped
+
+
+def _party_ask(original: Resume) -> Resume:
+    def wrapped(ctx: Step, keys: list[str]) -> None:
+        more = int(ctx.data.get("camp_more") or 0)
+        if more and ctx.data.get("benefits") == "make_camp.benefits":
+            ctx.data["count"] = int(ctx.data["count"]) + more
+        original(ctx, keys)
+
+    return wrapped
+
+
+def _camp_benefits(original: Resume) -> Resume:
+    def wrapped(ctx: Step, keys: list[str]) -> None:
+        who = str(ctx.data.get("who"))
+        if who == ctx.name:
+            original(ctx, keys)
+            _share_with_allies(ctx, keys)
+            return
+        kept = list(keys)
+        for share in ctx.data.get("camp_allies") or ():
+            if share["key"] not in keys:
+                continue
+            gain = dict(share["gain"])
+            if gain.pop("free", False) and share["key"] == "partake":
+                # Herbalist 3: "do not suffer -supply": the partaking is theirs, without cost.
+                kept.remove("partake")
+                _apply_to(ctx, who, {"health": 1})
+                for asset in ctx.state.character(who).assets:
+                    if asset.get("meter"):
+                        ctx.engine.companion_meter(who, asset["id"], 1)
+                ctx.note(f"{share['label']}: {who} partakes of the meal without -supply")
+            if "choose" in gain:
+                _ask_gain(ctx, who, share["label"], list(gain.pop("choose")))
+            if gain:
+                _apply_to(ctx, who, gain)
+                ctx.note(f"{share['label']}: {describe_gain(gain)} for {who}")
+        original(ctx, kept)
+
+    return wrapped
+
+
+def _share_with_allies(ctx: Step, keys: list[str]) -> None:
+    """The maker's choice made: tell the allies' choices still to come what they may share."""
+    shares = []
+    for use in _camp_uses(ctx):
+        allies = (use["effect"].get("camp") or {}).get("allies") or {}
+        for key, gain in allies.items():
+            if key in keys:
+                shares.append({"key": key, "gain": gain, "label": use["label"]})
+    if not shares:
+        return
+    for step in ctx.engine.agenda:
+        camp = step.get("point") == "party.ask" and step.get("benefits") == "make_camp.benefits"
+        if camp and step.get("who") != ctx.name and step.get("character") == ctx.name:
+            step["camp_allies"] = shares
+
+
+def _ask_gain(ctx: Step, who: str, text: str, gains: list[Mapping[str, Any]]) -> None:
+    """Ask ``who`` to choose one of ``gains`` (taken by them)."""
+    options = {"_".join(g): dict(g) for g in gains}
+    ctx.engine.queue(
+        {
+            "step": "ask",
+            "decision": {
+                "kind": "choose",
+                "character": who,
+                "move": ctx.data.get("move"),
+                "prompt": f"{text}: {who}, choose one",
+                "options": [{"key": k, "text": describe_gain(g)} for k, g in options.items()],
+                "count": 1,
+                "min": 1,
+                "resume": {
+                    **{k: v for k, v in ctx.data.items() if k not in ("point", "keys")},
+                    "point": "asset.ally_gain",
+                    "context": {"who": who, "gains": options, "label": text},
+                },
+            },
+        }
+    )
+
+
+@on_resume("asset.ally_gain")
+def ally_gain(ctx: Step, keys: list[str]) -> None:
+    context = ctx.data["context"]
+    _apply_to(ctx, str(context["who"]), context["gains"][keys[0]])
+
+
+def install() -> None:
+    """Wrap Make Camp's outcome and its choices with the allies' shares (once)."""
+    classic = OUTCOME_HANDLERS.get("classic", {})
+    wraps: list[tuple[dict[str, Any], str, Callable[[Any], Any]]] = [
+        (classic, "make_camp", _camp_outcome),
+        (RESUME_HANDLERS, "party.ask", _party_ask),
+        (RESUME_HANDLERS, "make_camp.benefits", _camp_benefits),
+    ]
+    for table, key, wrap in wraps:
+        original = table.get(key)
+        if original is None or getattr(original, "allies_share", False):
+            continue
+        wrapped = wrap(original)
+        wrapped.allies_share = True
+        # Still the chain handlers.install made: it must not chain its extras again.
+        wrapped.asset_extra = getattr(original, "asset_extra", False)
+        table[key] = wrapped
+
+
+# --- Leech: harm points as health or momentum ------------------------------------------------
+
+
+def per_harm(ctx: Step, use: Mapping[str, Any]) -> None:
+    """Queue the allocation of the harm this move inflicts (asked once its own decisions, such
+    as Clash's strong hit, are answered): the fight track's ticks now, less what this
+    operation has marked on it, are the ticks before the move's harm."""
+    fights = ctx.engine.fights_of(ctx.name)
+    track_id = ctx.data.get("track") or (fights[0].id if len(fights) == 1 else None)
+    if not track_id:
+        ctx.note(f"{use['label']}: no fight track to count the harm on")
+        return
+    track = ctx.state.tracks[str(track_id)]
+    marked = sum(
+        int(e["to"]) - int(e["from"])
+        for e in ctx.engine.events
+        if e.get("type") == "progress" and e.get("track") == track.id
+    )
+    ctx.engine.queue(
+        {
+            **{k: v for k, v in ctx.data.items() if k not in ("point", "keys", "context")},
+            "step": "resume",
+            "point": "asset.leech",
+            "keys": [],
+            "context": {"track": track.id, "before": track.ticks - marked, "label": use["label"]},
+        }
+    )
+
+
+@on_resume("asset.leech")
+def leech_count(ctx: Step, _keys: list[str]) -> None:
+    context = dict(ctx.data["context"])
+    track = ctx.state.tracks[str(context["track"])]
+    per = Rank.parse(track.rank).ticks_per_mark
+    points = (track.ticks - int(context["before"])) // per
+    if points <= 0:
+        ctx.note(f"{context['label']}: no harm inflicted, nothing to take")
+        return
+    context["left"] = points
+    context["total"] = points
+    _ask_point(ctx, context)
+
+
+def _recipients(ctx: Step) -> list[tuple[str, str]]:
+    """Who may take a point: you, and with Leech 2 an ally of the party or a companion."""
+    options = [("health", "+1 health"), ("momentum", "+1 momentum")]
+    if not any(
+        u["ability"] == 1 and short(str(u["asset"])) == "leech"
+        for u, _ in _marked_effects(ctx, ctx.char, "share")
+    ):
+        return options
+    for ally in allies_of(ctx):
+        key = ally.name.lower().replace(" ", "_")
+        options += [(f"{key}:health", f"{ally.name}: +1 health")]
+        options += [(f"{key}:momentum", f"{ally.name}: +1 momentum")]
+    for record in ctx.char.assets:
+        if record.get("meter"):
+            key = short(str(record["id"]))
+            options.append((f"{key}:health", f"{record.get('input') or record['name']}: +1 health"))
+    return options
+
+
+def _ask_point(ctx: Step, context: JsonDict) -> None:
+    number = int(context["total"]) - int(context["left"]) + 1
+    ctx.choose(
+        "asset.leech.point",
+        _recipients(ctx),
+        prompt=f"{context['label']}: harm point {number} of {context['total']}: who takes +1?",
+        **context,
+    )
+
+
+@on_resume("asset.leech.point")
+def leech_point(ctx: Step, keys: list[str]) -> None:
+    key = keys[0]
+    if ":" not in key:
+        ctx.meter(key, 1)
+    else:
+        who, meter = key.split(":", 1)
+        companion = next(
+            (a for a in ctx.char.assets if a.get("meter") and short(str(a["id"])) == who), None
+        )
+        if companion is not None:
+            ctx.engine.companion_meter(ctx.name, str(companion["id"]), 1)
+        else:
+            ally = next(c for c in allies_of(ctx) if c.name.lower().replace(" ", "_") == who)
+            ctx.meter(meter, 1, who=ally.name)
+    context = dict(ctx.data["context"])
+    context["left"] = int(context["left"]) - 1
+    if context["left"] > 0:
+        _ask_point(ctx, context)

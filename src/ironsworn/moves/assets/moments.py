@@ -1,0 +1,276 @@
+"""Asset abilities that act at a moment of a move other than its roll: before it starts, or
+after its outcome.
+
+Before a move (:func:`before_move`, called by the engine as each move starts):
+
+- an effect with ``before_move`` names a handler that may ask first or take the move's place:
+  Shield-Bearer 3 ("When forced to Endure Harm in a fight, you may instead sacrifice your
+  shield and ignore all harm. If you do, your shield is destroyed or will require extensive
+  repair; suffer -2 momentum", seed 000 L1003-1040: the rulebook's words, which are the
+  authority; the Datasworn text's initiative once per fight is not in them), Animal Kin 2
+  (Forge a Bond with a fully marked animal companion, ``--companion NAME``: an automatic
+  strong hit, the bond marked twice and 1 experience);
+- Swordmaster 1's "If the fight continues, add +1 on your next move" (``fight_next_add``):
+  the next action roll made while that fight is on takes it; once the fight is over it is
+  gone;
+- allies' adds to the move (Loyalist 2: :mod:`~ironsworn.moves.assets.allies`).
+
+After the outcome (:func:`after_outcome`): what the move gives allies' abilities.
+
+Gains an ability's outcome may give (:func:`apply_more`): ``per_harm`` (Leech), ``offer`` (a
+gain the player may decline: Skirmisher 2's "If you score a hit and the fight continues, Face
+Danger +iron to recover your spear"), ``follow_stat`` (a follow-on move whose stat the player
+picks: Shadow-Walk 1's "You must first Face Danger to find your way"), ``fight_next_add``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.moves.assets import allies
+from ironsworn.moves.assets.effects import _matches_move, apply_gain, describe_gain, short
+from ironsworn.moves.records import MoveRecord
+from ironsworn.moves.registry import on_resume
+
+if TYPE_CHECKING:
+    from ironsworn.moves.step import Step
+
+JsonDict = dict[str, Any]
+STATS = ("edge", "heart", "iron", "shadow", "wits")
+
+
+def before_move(ctx: Step) -> bool:
+    """Run as a move starts; True when an ability asked first or took the move's place."""
+    _fight_bonus(ctx)
+    move = ctx.move
+    for use, effect in allies._marked_effects(ctx, ctx.char, "before_move"):
+        if not _matches_move(effect, move):
+            continue
+        handler = BEFORE_MOVE[str(effect["before_move"])]
+        use["label"] = use["label"].removesuffix(f" ({ctx.name})")
+        if handler(ctx, use):
+            return True
+    if short(move.id) == "forge_a_bond" and ctx.data.get("companion"):
+        raise InvalidValue(
+            f"--companion {ctx.data['companion']!r} does not apply to Forge a Bond without "
+            "Animal Kin 2 marked (it is for: heal, companion endure harm)"
+        )
+    allies.ally_adds(ctx)
+    return False
+
+
+def after_outcome(ctx: Step) -> None:
+    allies.ally_gains(ctx)
+    _fight_over(ctx)
+
+
+def _fight_over(ctx: Step) -> bool:
+    """Swordmaster 1's +1 is for a fight that continues: gone once that fight is over."""
+    pending = ctx.char.flags.get("fight_next_add")
+    if not pending:
+        return False
+    track = ctx.state.tracks.get(str(pending["fight"]))
+    if track is not None and track.status == "active":
+        return False
+    ctx.flag("fight_next_add", None)
+    ctx.note("the fight is over: the +1 for your next move if it continued is gone")
+    return True
+
+
+# --- Shield-Bearer 3 --------------------------------------------------------------------------
+
+
+def _shield(ctx: Step, use: JsonDict) -> bool:
+    if ctx.data.get("shield") or ctx.data.get("threshold"):
+        return False
+    if not ctx.engine.fights_of(ctx.name) or ctx.data.get("amount") == 0:
+        return False
+    ctx.engine.ask(
+        {
+            "kind": "choose",
+            "character": ctx.name,
+            "move": ctx.data["move"],
+            "prompt": f"{use['label']}: forced to Endure Harm in a fight, sacrifice your shield "
+            "instead?",
+            "options": [
+                {
+                    "key": "sacrifice",
+                    "text": "sacrifice the shield and ignore all harm: it is destroyed or "
+                    "needs extensive repair, and you suffer -2 momentum",
+                },
+                {"key": "endure", "text": "keep the shield and Endure Harm"},
+            ],
+            "count": 1,
+            "min": 1,
+            "resume": {
+                **ctx.data,
+                "step": "resume",
+                "point": "asset.shield",
+                "context": {"label": use["label"]},
+            },
+        }
+    )
+    return True
+
+
+@on_resume("asset.shield")
+def shield_answer(ctx: Step, keys: list[str]) -> None:
+    step = {k: v for k, v in ctx.data.items() if k not in ("point", "keys", "context")}
+    if keys[0] == "endure":
+        ctx.engine.agenda.insert(0, {**step, "step": "move", "shield": "kept"})
+        return
+    ctx.note(
+        f"{ctx.data['context']['label']}: the shield is sacrificed and the harm ignored "
+        "(Endure Harm is not made); it is destroyed or needs extensive repair"
+    )
+    ctx.momentum(-2)
+
+
+# --- Animal Kin 2 -------------------------------------------------------------------------
+
+
+def _bond_with_companion(ctx: Step, use: JsonDict) -> bool:
+    """Forge a Bond with a companion (``--companion``): an automatic strong hit."""
+    from ironsworn.moves.assets.cards import NOT_ANIMALS
+
+    query = ctx.data.get("companion")
+    if not query:
+        return False
+    engine, char = ctx.engine, ctx.char
+    record = char.asset(str(query))
+    name = str(record.get("input") or record["name"])
+    if record.get("type") != "companion" or record["id"] in NOT_ANIMALS:
+        raise InvalidValue(
+            f"--companion {query!r}: {record['name']} is not an animal or beast companion "
+            f"({use['label']} bonds with those)"
+        )
+    if not all(record["abilities"]):
+        raise RuleViolation(
+            f"{use['label']}: mark all of {name}'s abilities before you Forge a Bond with it"
+        )
+    if name in char.bonds:
+        raise RuleViolation(f"{char.name} already shares a bond with {name}")
+    if ctx.data.get("with") not in (None, name):
+        raise InvalidValue(f"--with {ctx.data['with']!r}: the bond is with {name} (--companion)")
+    move = ctx.move
+    ctx.data["with"] = name
+    outcome = {**ctx.data, "step": "outcome", "roll": {"type": "automatic"}, "stat": None}
+    outcome["outcome"] = "strong_hit"
+    engine.records.append(
+        MoveRecord(
+            move.id,
+            move.name,
+            char.name,
+            outcome="strong_hit",
+            text=(move.outcomes or {}).get("strong_hit"),
+            first_event=len(engine.events),
+            assets=[use["label"]],
+        )
+    )
+    ctx.note(f"{use['label']}: an automatic strong hit; the bond is marked twice, +1 experience")
+    engine.set_meter(char.name, "bond_ticks", min(40, char.bond_ticks + 1))  # the second mark
+    engine.set_meter(char.name, "experience_earned", char.experience_earned + 1)
+    engine.agenda.insert(0, outcome)
+    return True
+
+
+BEFORE_MOVE: dict[str, Callable[[Step, JsonDict], bool]] = {
+    "sacrifice_shield": _shield,
+    "bond_with_companion": _bond_with_companion,
+}
+
+
+# --- gains after the outcome ---------------------------------------------------------------
+
+
+def apply_more(ctx: Step, use: Mapping[str, Any], key: str, value: Any) -> None:
+    if key == "per_harm":
+        allies.per_harm(ctx, use)
+    elif key == "fight_next_add":
+        fights = ctx.engine.fights_of(ctx.name)
+        if fights:
+            current = ctx.char.flags.get("fight_next_add") or {}
+            add = int(current.get("add") or 0) + int(value)
+            ctx.flag("fight_next_add", {"fight": fights[0].id, "add": add})
+    elif key == "offer":
+        _offer(ctx, use, dict(value))
+    elif key == "follow_stat":
+        _ask_stat(ctx, use, dict(value))
+
+
+def _fight_bonus(ctx: Step) -> None:
+    """Swordmaster 1's +1 on the next move, while the fight it was won in goes on."""
+    pending = ctx.char.flags.get("fight_next_add")
+    if not pending or _fight_over(ctx):
+        return
+    move = ctx.move
+    if move.roll_type != "action_roll" or move.progress_move:
+        return
+    ctx.flag("fight_next_add", None)
+    ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + int(pending["add"])
+    ctx.note(f"+{pending['add']}: the fight continues (your last move)")
+
+
+def _queue_ask(ctx: Step, point: str, decision: JsonDict, context: JsonDict) -> None:
+    """Ask once the move's own decisions are answered."""
+    ctx.engine.queue(
+        {
+            "step": "ask",
+            "decision": {
+                "kind": "choose",
+                "character": ctx.name,
+                "move": ctx.data.get("move"),
+                **decision,
+                "resume": {
+                    **{k: v for k, v in ctx.data.items() if k not in ("point", "keys")},
+                    "point": point,
+                    "context": context,
+                },
+            },
+        }
+    )
+
+
+def _offer(ctx: Step, use: Mapping[str, Any], offer: JsonDict) -> None:
+    gain = dict(offer["gain"])
+    _queue_ask(
+        ctx,
+        "asset.offer",
+        {
+            "prompt": f"{use['label']}: {offer['if']}? (decline if not)",
+            "options": [{"key": "yes", "text": f"{offer['if']}: {describe_gain(gain)}"}],
+            "count": 1,
+            "min": 0,
+        },
+        {"use": dict(use), "gain": gain},
+    )
+
+
+@on_resume("asset.offer")
+def offer_answer(ctx: Step, keys: list[str]) -> None:
+    if keys:
+        context = ctx.data["context"]
+        apply_gain(ctx, context["use"], context["gain"])
+
+
+def _ask_stat(ctx: Step, use: Mapping[str, Any], follow: JsonDict) -> None:
+    name = short(str(follow["move"])).replace("_", " ")
+    char = ctx.char
+    _queue_ask(
+        ctx,
+        "asset.follow_stat",
+        {
+            "prompt": f"{use['label']}: {name} first: roll which stat?",
+            "options": [{"key": s, "text": f"+{s} {char.stats[s]}"} for s in STATS],
+            "count": 1,
+            "min": 1,
+        },
+        {"move": follow["move"]},
+    )
+
+
+@on_resume("asset.follow_stat")
+def follow_stat(ctx: Step, keys: list[str]) -> None:
+    ctx.follow(str(ctx.data["context"]["move"]), stat=keys[0])

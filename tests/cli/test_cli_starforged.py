@@ -334,3 +334,35 @@ def test_recommit_tells_its_challenge_dice(capsys: pytest.CaptureFixture[str], h
     assert "rank formidable -> extreme" in out, out
     code, out, err = run(capsys, "log")
     assert code == 0 and "challenge dice 2, 6" in out, out
+
+
+def test_continue_a_legacy_on_the_command_line_and_its_undo(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Continue a Legacy: "you may create a new character in your established setting" — made
+    with --successor and --stats, in the same campaign, and taken back by undo."""
+    starforged(capsys)
+    assert run(capsys, "legacy", "mark", "quests", "--ticks", "12")[0] == 0
+    before = fingerprint(home)
+    for argv, named in (
+        (["move", "continue", "a", "legacy", "--dice", "1,1,5,5,5,5"], "--successor NAME"),
+        (["move", "face", "danger", "--stat", "edge", "--successor", "Nova"], "--successor"),
+    ):
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (2, ""), err
+        assert named in err and len(err.strip().splitlines()) == 1
+    assert fingerprint(home) == before
+    legacy = ["move", "continue", "a", "legacy", "--successor", "Nova", "--stats", "1,1,2,2,3"]
+    code, out, _ = run(capsys, *legacy, "--dice", "1,1,5,5,5,5")
+    assert code == 0 and "quests: score 3 vs 1, 1: strong hit" in out
+    code, out, _ = run(capsys, "choose", "explore_familiar_ground", "--text", "Bleakhold")
+    assert code == 0
+    assert run(capsys, "choose", "switch_loyalties")[0] == 0
+    assert run(capsys, "choose", "open_pandoras_box")[0] == 0
+    sheet = json.loads(run(capsys, "sheet", "--character", "Nova", "--json")[1])
+    assert (sheet["name"], sheet["ruleset"], sheet["stats"]["wits"]) == ("Nova", "starforged", 3)
+    assert "retired" in run(capsys, "sheet", "--character", "Kira")[1]
+    for _ in range(4):
+        assert run(capsys, "undo")[0] == 0
+    code, _, err = run(capsys, "sheet", "--character", "Nova")
+    assert code == 2 and "'Nova' is unknown" in err

@@ -1054,9 +1054,20 @@ LEGACY = [
         "continue a legacy",
         "one roll per track",
         (1, 1, 9, 9, 9, 9),
-        setup=lambda g: g.legacy("quests", 8),
-        answers=[(["see_it_through"], ()), (["switch_loyalties"], ()), (["open_pandoras_box"], ())],
-        effects=[],
+        {"successor": "Nova", "stats": "1,1,2,2,3"},
+        setup=lambda g: (g.legacy("quests", 8), g.track("vow", "Find my sister", "epic"), None)[2],
+        answers=[
+            (["see_it_through"], ()),
+            (["vow-1"], ()),
+            (["switch_loyalties"], ()),
+            (["open_pandoras_box"], ()),
+        ],
+        effects=[
+            ("status", "active", "retired"),
+            ("vow-2", None, "Find my sister"),
+            ("Nova/momentum", 2, 4),
+        ],
+        check=lambda g: _successor_swore(g),
     ),
 ]
 
@@ -1124,6 +1135,13 @@ SCENE = [
         effects=[("scene-1:status", "active", "done")],
     ),
 ]
+
+
+def _successor_swore(g: StarforgedGame) -> None:
+    """See it through: Nova swears Kira's quest (an automatic strong hit: +2 momentum)."""
+    assert g.state.tracks["vow-2"].characters == ["Nova"]
+    assert g.char("Nova").stats == {"edge": 1, "heart": 1, "iron": 2, "shadow": 2, "wits": 3}
+    assert g.char("Kira").flags["successor"] == "Nova"
 
 
 def _companion(g: StarforgedGame) -> None:

@@ -161,5 +161,17 @@ def test_a_starforged_play_through(game: StarforgedGame) -> None:
     assert s["impacts"] == ["indebted"] and s["experience"]["earned"] == 9
     assert [v["name"] for v in s["vows"]] == ["The duty-bound quest"]
 
+    # --- Kira retires: Continue a Legacy creates Nova in the campaign; quests (1 box) and bonds
+    # (2 ticks) miss, discoveries (2 boxes) is a strong hit against 1, 1: Nova follows her path
+    g.move("continue a legacy", (5, 5, 5, 5, 1, 1), successor="Nova", stats="1,1,2,2,3")
+    g.choose(["open_pandoras_box"])
+    g.choose(["switch_loyalties"])
+    g.choose(["follow_their_path"])
+    g.choose(["asset:starforged/path/ace"])
+    assert sheet(g)["status"] == "retired"
+    nova = g.char("Nova")
+    assert (nova.starforged, nova.stats["wits"], nova.momentum) == (True, 3, 2)
+    assert [(a["name"], a["abilities"]) for a in nova.assets] == [("Ace", [True, True, False])]
+
     # The campaign is the fold of its events.
     assert g.refold().to_dict() == g.state.to_dict()

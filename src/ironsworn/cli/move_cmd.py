@@ -99,6 +99,10 @@ def register(sub: Any) -> None:
     )
     move.add_argument("--raise", dest="raise_stat", help="Advance without assets: +1 to this stat")
     move.add_argument("--new-role", help="Advance with roles: name another role (6 experience)")
+    move.add_argument("--successor", help="Continue a Legacy: the new character's name")
+    move.add_argument(
+        "--stats", help="Continue a Legacy: the new character's stats (3,2,2,1,1 in stat order)"
+    )
     move.add_argument("--against", help="move oppose: the ally you act against")
     move.add_argument("--against-stat", help="move oppose: the stat the ally rolls")
     move.add_argument("--against-add", help="move oppose: the ally's add")
@@ -155,6 +159,8 @@ MAKING_OPTIONS = {
     "role_bonus": "--role-bonus",
     "raise_stat": "--raise",
     "new_role": "--new-role",
+    "successor": "--successor",
+    "stats": "--stats",
     "against": "--against",
     "against_stat": "--against-stat",
     "against_add": "--against-add",
@@ -219,6 +225,8 @@ def move_call(args: argparse.Namespace) -> Callable[[MoveEngine], OperationResul
         "role_bonus": getattr(args, "role_bonus", None),
         "raise": getattr(args, "raise_stat", None),
         "new_role": getattr(args, "new_role", None),
+        "successor": getattr(args, "successor", None),
+        "stats": getattr(args, "stats", None),
     }
     extra.update({k: v for k, v in options.items() if v is not None})
     query = " ".join(args.words)

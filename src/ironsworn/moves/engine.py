@@ -136,6 +136,11 @@ class _StopAtRollDice:
         raise _StopAtRoll
 
 
+# Moves made for a character whose story has ended: Continue a Legacy ("When you retire ...
+# or succumb to death or desolation", seed 003).
+AFTER_THE_END = frozenset({"continue_a_legacy"})
+
+
 class MoveEngine(RollInputs):
     """Makes moves and answers decisions on a :class:`CampaignState` (changed in place)."""
 
@@ -203,7 +208,7 @@ class MoveEngine(RollInputs):
                 )
             found = self.find_move(move)
             char = self.state.character(character)
-            if char.status != "active":
+            if char.status != "active" and short_name(found.id) not in AFTER_THE_END:
                 raise RuleViolation(f"{char.name} is {char.status}: no more moves")
             check_options(
                 found,

@@ -51,6 +51,9 @@ OPTION_MOVES: dict[str, frozenset[str]] = {
     "odds": frozenset({"ask_the_oracle"}),
     "raise": frozenset({"advance"}),
     "new_role": frozenset({"advance"}),
+    # Starforged's Continue a Legacy only: the new character (no classic move takes them).
+    "successor": frozenset(),
+    "stats": frozenset(),
 }
 OPTION_FLAGS = {
     "with": "--with",

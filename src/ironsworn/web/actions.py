@@ -231,6 +231,8 @@ MOVE_OPTIONS = {
     "role_bonus": Option("text", "the role's bonus, chosen before rolling: +2 or momentum"),
     "raise": Option("text", "Advance without assets: +1 to this stat"),
     "new_role": Option("text", "Advance with roles: name another role"),
+    "successor": Option("text", "Continue a Legacy: the new character's name"),
+    "stats": Option("text", "Continue a Legacy: the new character's stats"),
     **DICE,
 }
 

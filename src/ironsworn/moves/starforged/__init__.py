@@ -11,6 +11,7 @@ from ironsworn.moves.starforged import (  # noqa: F401
     connection,
     exploration,
     fate,
+    inheritance,
     legacy,
     quest,
     recover,

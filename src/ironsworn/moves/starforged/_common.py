@@ -615,4 +615,6 @@ _engine.RULESET_OPTIONS[RULESET] = {
     "odds": frozenset({"ask_the_oracle"}),
     "patient": frozenset(),
     "abandon": frozenset(),
+    "successor": frozenset({"continue_a_legacy"}),
+    "stats": frozenset({"continue_a_legacy"}),
 }

@@ -34,6 +34,16 @@ def make_before(ctx: Step) -> None:
     rank = ctx.data.get("rank")
     if rank:
         ctx.data["rank"] = Rank.parse(str(rank)).label
+    from ironsworn.moves.starforged.inheritance import rebuilt_connection
+
+    if rebuilt_connection(ctx, str(ctx.data["with"])):
+        # Continue a Legacy's rebuilt connection: no roll, the strong hit's connection.
+        ctx.data["skip_roll"] = True
+        if ctx.data.get("rank"):
+            _connect(ctx, str(ctx.data["rank"]))
+        else:
+            ctx.choose("sf.make_a_connection.rank", RANKS, prompt="give the connection a rank")
+        return
     take_next_move_add(ctx)
 
 

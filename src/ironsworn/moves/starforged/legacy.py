@@ -1,14 +1,13 @@
-"""Starforged legacy moves: Earn Experience (made for you when a legacy box fills), Advance
-(3 experience for a new asset, 2 for an upgrade), Continue a Legacy (a roll per legacy track)."""
+"""Starforged legacy moves: Earn Experience (made for you when a legacy box fills) and Advance
+(3 experience for a new asset, 2 for an upgrade); Continue a Legacy is in :mod:`.inheritance`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ironsworn.campaign.state import LEGACY_TRACKS
 from ironsworn.errors import InvalidValue, NotFound, RuleViolation
-from ironsworn.moves.engine import Step, no_roll, on_resume
-from ironsworn.moves.starforged._common import RULESET, M, S, W
+from ironsworn.moves.engine import Step, no_roll
+from ironsworn.moves.starforged._common import RULESET
 
 ADVANCE_COST = {"new_asset": 3, "upgrade": 2}
 # Advance: "Choose from the following categories ... Module ... Support Vehicle ... Path ...
@@ -131,68 +130,3 @@ def check_category(ctx: Step, name: str, category: str) -> None:
             f"{ctx.state.vehicle['name']})"
         )
     raise RuleViolation(f"Advance adds {ACCEPTED}, not {name} (a {kind})")
-
-
-STRONG = [
-    ("follow_their_path", "take one path or companion asset, with its marked abilities"),
-    ("share_a_connection", "take one connection, with its progress and bond"),
-    ("accept_an_inheritance", "take the command vehicle and one module or support vehicle"),
-]
-WEAK = [
-    ("see_it_through", "swear to finish one of their quests (an automatic strong hit)"),
-    ("rebuild_a_connection", "rebuild one of their connections"),
-    ("explore_familiar_ground", "a place that was meaningful to them"),
-]
-MISS = [
-    ("deal_with_the_aftermath", "one of their foes has gained power"),
-    ("switch_loyalties", "you begin in opposition to them"),
-    ("open_pandoras_box", "an advancement or discovery has dire consequences"),
-]
-
-
-@no_roll("continue_a_legacy", ruleset=RULESET)
-def continue_a_legacy(ctx: Step) -> None:
-    """ "Roll the challenge dice and compare to each of the former character's legacy tracks:
-    quests, bonds, and discoveries (one roll per track)"; for each result choose one (a strong
-    hit may take a weak-hit or miss option, a weak hit a miss option)."""
-    from ironsworn.rolls import roll_progress
-
-    char = ctx.char
-    if char.status == "active" and not ctx.data.get("retire"):
-        ctx.note(f"{char.name} retires from the life of an Ironsworn")
-    outcomes = []
-    for track in LEGACY_TRACKS:
-        roll = roll_progress(ctx.engine.dice, char.legacy_score(track), ctx.engine.even_matches)
-        ctx.emit(
-            {
-                "type": "roll",
-                "character": char.name,
-                "move": ctx.data["move"],
-                "roll": roll.to_json(),
-            }
-        )
-        first, second = roll.challenge
-        ctx.note(f"{track}: score {roll.score} vs {first}, {second}: {roll.outcome.words}")
-        outcomes.append(roll.outcome.value)
-    _next(ctx, outcomes)
-
-
-def _next(ctx: Step, outcomes: list[str]) -> None:
-    if not outcomes:
-        return
-    outcome = outcomes[0]
-    options = {S.value: STRONG + WEAK + MISS, W.value: WEAK + MISS, M.value: MISS}[outcome]
-    track = LEGACY_TRACKS[len(LEGACY_TRACKS) - len(outcomes)]
-    ctx.choose(
-        "sf.continue_a_legacy.pick",
-        options,
-        prompt=f"{track}: a {outcome.replace('_', ' ')}: choose one",
-        rest=outcomes[1:],
-    )
-
-
-@on_resume("sf.continue_a_legacy.pick")
-def legacy_pick(ctx: Step, keys: list[str]) -> None:
-    text = dict(STRONG + WEAK + MISS)[keys[0]]
-    ctx.note(f"{keys[0].replace('_', ' ')}: {text}")
-    _next(ctx, list(ctx.data["context"]["rest"]))

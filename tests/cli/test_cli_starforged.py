@@ -167,6 +167,9 @@ def test_lookups_by_name_are_the_campaigns_and_work_without_one(
     assert code == 0 and json.loads(out)["id"] == "move:classic/adventure/face_danger"
     code, out, _ = run(capsys, "truth", "roll", "--seed", "1", "--json")
     assert code == 0 and {t["id"].split("/")[0] for t in json.loads(out)} == {"truth:classic"}
+    # Search too: Withstand Damage's "integrity" is not found in a classic campaign.
+    code, out, _ = run(capsys, "search", "integrity", "--json")
+    assert code == 0 and not [h for h in json.loads(out) if "starforged" in h["id"]]
 
 
 def test_an_imported_starforged_pack_stays_out_of_a_classic_campaign(

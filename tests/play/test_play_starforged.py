@@ -43,3 +43,36 @@ def test_the_walkthrough_makes_a_starforged_campaign(tmp_path: Path) -> None:
     assert kira.starforged and kira.bonds == []
     assert kira.momentum == 1
     assert [t.name for t in state.tracks.values()] == ["Find the lost fleet", "Rescue Dax"]
+
+
+def test_play_asks_for_the_words_a_decision_needs(tmp_path: Path) -> None:
+    """Fulfill Your Vow's weak hit: "If you Swear an Iron Vow to set things right, take your
+    full legacy reward" — play mode asks the new vow's rank, then its name."""
+    home = tmp_path / "home"
+    script = [
+        "starforged",
+        "Kira",
+        "3 2 2 1 1",
+        "Firebird",
+        "Find the lost fleet",
+        "epic",
+        "Rescue Dax",
+        "troublesome",
+        "n",  # not sworn now
+        "/progress mark vow-2 --ticks 40",
+        "/move fulfill your vow --track vow-2 --dice 9,10",
+        "swear",
+        "/choose dangerous --dice 6,1,2",
+        "Avenge the Firebird's crew",
+    ]
+    done = play(home, script, "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    assert "name the vow" in done.stdout
+    with open_campaign(str(home / "campaigns" / "default.sqlite"), create=False) as store:
+        state = store.state()
+    vows = [(t.name, t.rank) for t in state.tracks.values() if t.kind == "vow"]
+    assert vows == [
+        ("Find the lost fleet", "epic"),
+        ("Rescue Dax", "troublesome"),
+        ("Avenge the Firebird's crew", "dangerous"),
+    ]

@@ -282,7 +282,11 @@ def _truth_roll(args: argparse.Namespace) -> int:
 
 
 def _register_search(sub: Any) -> None:
-    parser = common_options(sub.add_parser("search", help="search moves, oracles and foes"))
+    parser = common_options(
+        sub.add_parser(
+            "search", help="search moves, oracles and foes (the campaign's ruleset, if any)"
+        )
+    )
     parser.add_argument("words", metavar="WORDS", nargs="+", help="words that must all appear")
     parser.add_argument("--limit", default="20", help="at most this many results (default 20)")
     parser.set_defaults(func=_search)
@@ -294,7 +298,12 @@ def _search(args: argparse.Namespace) -> int:
     limit = parse_int(args.limit, "--limit", 1)
     if not " ".join(args.words).strip():
         raise UsageError(f"search words {' '.join(args.words)!r} are empty (accepted: some words)")
-    hits = search(library(), args.words, limit)
+    books = library()
+    scope = campaign_ruleset()
+    hits = search(books, args.words, None if scope else limit)
+    if scope:
+        # The campaign's own content only (a classic campaign never shows a Starforged move).
+        hits = [h for h in hits if _in_ruleset(books, h.id, scope)][:limit]
 
     def text() -> str:
         if not hits:
@@ -303,6 +312,13 @@ def _search(args: argparse.Namespace) -> int:
 
     emit(args, [h.to_json() for h in hits], text)
     return 0
+
+
+def _in_ruleset(books: Ruleset, item_id: str, ruleset: str) -> bool:
+    from ironsworn.content.model import ruleset_of
+
+    pack = books.pack_of(item_id)
+    return (pack.ruleset if pack is not None else ruleset_of(item_id)) == ruleset
 
 
 def _register_content(sub: Any) -> None:

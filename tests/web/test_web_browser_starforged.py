@@ -23,6 +23,7 @@ from ironsworn.content import clear_cache, import_pack
 from shared_files import STARFORGED_DATASWORN, shared_file
 
 DESKTOP = {"width": 1400, "height": 1000}
+PHONE = {"width": 390, "height": 844}
 expect.set_options(timeout=15_000)  # a loaded machine (as test_web_browser.py)
 
 
@@ -117,6 +118,7 @@ def test_create_a_starforged_character_and_play_its_sheet(server: Any, browser: 
     page.fill("form.create input[name=ship]", "Vesper")  # the STARSHIP card takes its name
     page.fill("form.create input[name=vow]", "Find my sister")
     page.select_option("form.create select[name=vowRank]", "epic")
+    page.fill("form.create input[name=incident]", "Escape the derelict")
     assert option_values(page, "form.create select[name=vowRank]") == ["extreme", "epic"]
     page.click("form.create button[type=submit]")
     page.wait_for_selector(".track[data-track]")
@@ -124,6 +126,10 @@ def test_create_a_starforged_character_and_play_its_sheet(server: Any, browser: 
     assert kira["vehicle"]["name"] == "Vesper" and kira["vehicle"]["asset"].endswith("/starship")
     assert [a["name"] for a in kira["assets"]] == ["Starship", "Ace"]
     assert kira["vows"][0]["rank"] == "epic" and kira["background_vow"] == kira["vows"][0]["id"]
+    assert (kira["vows"][1]["name"], kira["vows"][1]["rank"]) == (
+        "Escape the derelict",
+        "dangerous",
+    )
     # A fresh form: the party has its starship now, so the question is gone.
     expect(page.locator("form.create input[name=ship]")).to_have_count(0)
     # The cards read as text: a move linked in Datasworn's words shows by its name.
@@ -141,6 +147,8 @@ def test_create_a_starforged_character_and_play_its_sheet(server: Any, browser: 
     assert page.locator("[data-legacy=quests] svg").first.locator("line").count() == 1
     page.click("[data-meter=integrity] .pip[data-value='3']")
     expect(page.locator("[data-meter=integrity] .label b")).to_have_text("3")
+    # The card follows the ship, and the log says which meter: integrity.
+    expect(page.locator("#timeline")).to_contain_text("Kira's starship: integrity 5 → 3")
     page.check("#sheet .vehicle input[name=battered]")
     page.check("#sheet input[name=wounded]")
     expect(page.locator("#timeline")).to_contain_text("wounded")
@@ -155,6 +163,8 @@ def test_create_a_starforged_character_and_play_its_sheet(server: Any, browser: 
     table.do("move", {"move": "enter the fray", "stat": "edge", "dice": [6, 1, 2]})
     expect(page.locator(".char-name .badge.position")).to_have_text("in control")
     shot(page, "starforged-sheet")
+    page.set_viewport_size(PHONE)
+    page.locator("#sheet-col").screenshot(path=str(SCREENSHOTS / "starforged-sheet-phone.png"))
     page.locator("#sheet-col").screenshot(path=str(SCREENSHOTS / "starforged-sheet-col.png"))
     assert page.errors == []
     page.context.close()

@@ -144,6 +144,8 @@ def _card_follows(engine: MoveEngine, vehicle: dict[str, Any], value: int) -> No
                     "type": "asset_meter",
                     "character": char.name,
                     "asset": card["id"],
+                    # Named, so the log says integrity (a companion's meter is its health).
+                    "meter": str(card["meter"].get("name") or "integrity"),
                     "from": card["meter"]["value"],
                     "to": value,
                 }

@@ -29,6 +29,7 @@ const PROGRESS_MOVES = {
   },
 };
 const BACKGROUND_RANKS = ["extreme", "epic"]; // a background vow's (rulebook: extreme or epic)
+const INCITING_RANKS = ["troublesome", "dangerous", "formidable"]; // the first vow's (setup)
 
 const TIMELINE = 100; // entries a page of the timeline holds ("earlier" reads the page before)
 const store = {
@@ -718,6 +719,10 @@ function renderCreate() {
   const ship = needsShip ? h("input", { name: "ship", placeholder: "your starship's name (the command vehicle)", "aria-label": "starship name" }) : null;
   const vow = h("input", { name: "vow", placeholder: "background vow (your long-term goal)", "aria-label": "background vow" });
   const vowRank = h("select", { name: "vowRank", "aria-label": "background vow rank" }, BACKGROUND_RANKS.map((r) => h("option", { value: r, selected: r === "extreme" }, r)));
+  // The inciting incident: the problem faced now, sworn as a vow (as the play wizard asks).
+  const incident = h("input", { name: "incident", placeholder: "inciting incident (a vow)", "aria-label": "inciting incident" });
+  const incidentRank = h("select", { name: "incidentRank", "aria-label": "inciting incident rank" },
+    INCITING_RANKS.map((r) => h("option", { value: r, selected: r === "dangerous" }, r)));
   const isShip = (id) => { const card = deck.find((a) => a.id === id); return card && card.type.toLowerCase() === "command vehicle"; };
   const form = h("form", { class: "create", onsubmit: async (e) => {
     e.preventDefault();
@@ -734,6 +739,7 @@ function renderCreate() {
     localStorage.setItem("seat:" + NAME, seat);
     if (shipName && !assets.some((a) => isShip(a.value))) await act("vehicle", { name: shipName });
     if (vow.value.trim()) await act("track", { kind: "vow", text: vow.value.trim(), rank: vowRank.value, background: true });
+    if (incident.value.trim()) await act("track", { kind: "vow", text: incident.value.trim(), rank: incidentRank.value });
     await refresh();
     renderCreate(); // a fresh form (with no starship question once the party has one)
   } }, h("h3", {}, starforged ? "A new Starforged character" : "A new character"), name, h("div", { class: "stat-picks" }, selects),
@@ -741,7 +747,8 @@ function renderCreate() {
   starforged && !deck.length ? h("p", { class: "hint", "data-hint": "no-assets" },
     "No Starforged assets yet: import a Datasworn Starforged pack ('ironsworn content import starforged.json').") : null,
   deck.length ? assets.map((a, i) => h("div", { class: "asset-pick" }, a, abilities[i], named[i])) : null,
-  ship, vow, vowRank,
+  ship, h("div", { class: "vow-pick" }, vow, vowRank), h("div", { class: "vow-pick" }, incident, incidentRank),
+  h("p", { class: "hint" }, "Swear an Iron Vow on the incident from the moves when you are ready."),
   h("button", { type: "submit", class: "primary" }, "Create"));
   fill("tab-create", form);
 }

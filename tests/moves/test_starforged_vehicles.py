@@ -708,3 +708,18 @@ def test_a_suffer_move_offers_each_vehicle_when_there_is_no_command_vehicle() ->
     )
     g.choose(["withstand_damage:skiff"])
     assert g.state.incidental["Skiff"]["integrity"] == 1
+
+
+def test_overcome_destructions_experience_buys_only_vehicles(imported: None) -> None:
+    """ "Spend this experience only on a new command vehicle, modules, and support vehicles"."""
+    g = StarforgedGame(vehicle=True)
+    g.move("overcome destruction", (1, 9, *STRONG))  # an empty bonds track: a miss, 3 xp
+    assert g.char().experience_earned == 3 and g.char().flags["vehicle_experience"] == 3
+    before = g.snapshot()
+    with pytest.raises(RuleViolation, match="3 from Overcome Destruction is only for"):
+        g.engine.make_move("advance", asset="ace")
+    assert g.snapshot() == before
+    g.move("advance", asset="engine upgrade")
+    assert "vehicle_experience" not in g.char().flags
+    assert g.char().experience_spent == 3
+    assert g.refold().to_dict() == g.state.to_dict()

@@ -3,6 +3,7 @@ at a threshold marks a burden (doomed, tormented, indebted) that clears when it 
 
 from __future__ import annotations
 
+from ironsworn.errors import RuleViolation
 from ironsworn.moves.engine import Step, before_roll, on_outcome, on_resume
 from ironsworn.moves.starforged import vehicles
 from ironsworn.moves.starforged._common import (
@@ -146,6 +147,61 @@ def _destruction_outcome(ctx: Step, marked: int) -> None:
     char = ctx.char
     xp = max(3, marked)
     ctx.engine.set_meter(char.name, "experience_earned", char.experience_earned + xp)
+    ctx.flag("vehicle_experience", int(char.flags.get("vehicle_experience") or 0) + xp)
     ctx.note(
         f"{xp} experience: spend it only on a new command vehicle, modules and support vehicles"
     )
+
+
+# What Overcome Destruction's experience may buy.
+VEHICLE_CATEGORIES = ("command_vehicle", "module", "support_vehicle")
+
+
+@before_roll("advance", ruleset=RULESET)
+def earmarked_experience(ctx: Step) -> None:
+    """Overcome Destruction: "Spend this experience only on a new command vehicle, modules,
+    and support vehicles". The experience it gave is kept apart (a flag) until Advance spends
+    it on one of those; other advances use only the rest."""
+    earmarked = int(ctx.char.flags.get("vehicle_experience") or 0)
+    if not earmarked:
+        return
+    target = _advance_target(ctx)
+    if target is None:
+        return  # Advance itself refuses what it cannot find
+    category, cost = target
+    if category in VEHICLE_CATEGORIES:
+        left = max(0, earmarked - cost)
+        ctx.flag("vehicle_experience", left or None)
+        return
+    char = ctx.char
+    free = char.experience_earned - char.experience_spent - earmarked
+    if free < cost:
+        raise RuleViolation(
+            f"{char.name} has {free} experience for this advance ({cost} needed): "
+            f"{earmarked} from Overcome Destruction is only for a new command vehicle, modules "
+            "and support vehicles"
+        )
+
+
+def _advance_target(ctx: Step) -> tuple[str, int] | None:
+    """(the category, the cost) of what Advance would buy or upgrade, or None if unknown."""
+    from ironsworn.content.lookup import resolve
+    from ironsworn.errors import IronswornError
+    from ironsworn.moves.starforged.legacy import ADVANCE_COST, category_of
+
+    query = ctx.data.get("asset")
+    if isinstance(query, list):
+        query = query[0] if len(query) == 1 else None
+    if not query:
+        return None
+    try:
+        owned = ctx.char.asset(str(query))
+        return category_of(str(owned["id"])), ADVANCE_COST["upgrade"]
+    except IronswornError:
+        pass
+    try:
+        assets = ctx.engine.ruleset.in_ruleset("assets", RULESET)
+        asset = resolve(assets, str(query), "asset", lambda a: str(a.name), (RULESET,))
+    except (IronswornError, LookupError):
+        return None
+    return category_of(asset.id), ADVANCE_COST["new_asset"]

@@ -149,6 +149,22 @@ ROWS = [
         ticks=0,
     ),
     Row(
+        "Keen 2: once, +1 and +2 momentum on a hit when you Enter the Fray with the weapon",
+        ("keen",),
+        (("keen", 2),),
+        Give("keen", STRONG),
+        ("keen", "keen_rally"),
+        "enter the fray",
+        STRONG,
+        {"stat": "heart", "asset": ["keen"], "track": "fight-1"},
+        setup=lambda g: g.track("fight", "Wyvern", "formidable") and None,
+        adds=1,
+        momentum=2,
+        left=("keen",),
+        label="Keen 2 · keen",
+        named=True,
+    ),
+    Row(
         "Totem 1: +1 and +1 momentum on a hit with a companion ability",
         ("totem", "hound:1=Fang"),
         (),
@@ -419,6 +435,16 @@ def test_the_spear_is_spent_by_another_move() -> None:
     assert ids(g) == []
     assert ("lasting:spear", True, False) in fx(result)
     assert result.moves[0].roll is not None and result.moves[0].roll["adds"] == 0
+
+
+def test_the_spear_waits_through_the_weak_hit_cost() -> None:
+    g = _with(["skirmisher"])
+    fight(g)
+    g.move("face danger", WEAK, asset=["skirmisher"], stat="iron")
+    g.answer(["endure_harm"], (6, 1, 2))  # a follow-on, not the next move made
+    while g.state.pending:
+        g.answer([g.state.pending["options"][0]["key"]])
+    assert ids(g) == ["spear"]
 
 
 def test_the_pelt_is_for_its_stat_only() -> None:

@@ -365,6 +365,20 @@ def test_a_campaign_lists_the_moves_of_its_ruleset(api: Any) -> None:
     assert starforged and all(m["id"].startswith("move:starforged/") for m in starforged)
 
 
+def test_a_lasting_effect_is_on_the_sheet_and_ended_by_hand(api: Any) -> None:
+    new_character(api, assets=["keen"])
+    made = do(api, "move", {"move": "keen", "dice": "6,1,2"})
+    assert made.status_code == 200, made.text
+    assert [e["id"] for e in state(api)["characters"][0]["lasting"]] == ["keen"]
+    before = export(api)
+    refused = do(api, "lasting_end", {"name": "elixir"})
+    assert refused.status_code == 400 and "no lasting effect 'elixir'" in refused.json()["error"]
+    assert export(api) == before
+    ended = do(api, "lasting_end", {"name": "keen"})
+    assert ended.status_code == 200, ended.text
+    assert state(api)["characters"][0]["lasting"] == []
+
+
 def test_asset_abilities_and_tracks_change_by_hand(api: Any) -> None:
     new_character(api, assets=["hawk:1=Kite"])
     marked = do(api, "asset_mark", {"asset": "hawk", "ability": 2})

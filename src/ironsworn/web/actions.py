@@ -464,6 +464,17 @@ def asset_track(ctx: Context, o: JsonDict) -> JsonDict:
     return data
 
 
+def lasting_end(ctx: Context, o: JsonDict) -> JsonDict:
+    """End a lasting effect of an asset ability by hand (as ``lasting end``)."""
+    from ironsworn.moves.assets.lasting import LastingOperations
+
+    who = ctx.acting_for(o.get("character"))
+    data: JsonDict = _commit(
+        ctx, {}, lambda e: LastingOperations(e).end(who, str(o["name"]))
+    ).to_json()
+    return data
+
+
 def campaign_option(ctx: Context, o: JsonDict) -> JsonDict:
     """Set one of the rulebook's campaign options (as ``ironsworn option NAME VALUE``)."""
     from ironsworn.moves.setup import SetupOperations
@@ -751,6 +762,15 @@ ACTIONS: dict[str, Action] = {
                 "asset": Option("text", "the asset's id or name", required=True),
                 "value": Option("int", "the new value", required=True),
                 "track": Option("text", "which track, when the asset has several"),
+                "character": _character_option(),
+            },
+        ),
+        Action(
+            "lasting_end",
+            "end a lasting effect of an asset ability by hand",
+            lasting_end,
+            {
+                "name": Option("text", "the effect's id (or name)", required=True),
                 "character": _character_option(),
             },
         ),

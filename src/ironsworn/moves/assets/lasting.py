@@ -176,6 +176,8 @@ def claim(ctx: Step, move: Move) -> None:
     if texts:
         ctx.data["asset"] = left
     ctx.data["lasting_named"] = named_ids
+    if not ctx.data.get("main"):
+        return  # a follow-on (a weak hit's Endure Harm) is not the next move the player makes
     for effect in list(ctx.char.lasting):
         if effect.get("ends") == "next_move" and not _fits_move(effect, move):
             end(ctx.engine, ctx.name, effect, f"not used: {move.name} is not {_where(effect)}")
@@ -328,6 +330,11 @@ def grant(ctx: Step, use: Mapping[str, Any], value: Any) -> None:
             asker(ctx, source, spec)
         elif kind in TEMPLATES:
             add(ctx.engine, ctx.name, kind, spec, source)
+            also = TEMPLATES[kind].get("also")
+            if also and marked(ctx.char, str(TEMPLATES[kind]["asset"]), int(also[0])):
+                # A later ability of the card widens what the move gives (Keen 2).
+                key = str(TEMPLATES[kind]["asset"]).rsplit("/", 1)[-1].title()
+                add(ctx.engine, ctx.name, str(also[1]), {}, f"{key} {int(also[0]) + 1}")
         else:
             raise RuleViolation(f"internal: unknown lasting effect {kind!r}")
 

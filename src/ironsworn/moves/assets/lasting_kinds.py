@@ -181,7 +181,22 @@ TEMPLATES: dict[str, JsonDict] = {
         "moves": STRIKE,
         "harm": 1,
         "ends": "action_one",
+        "also": [1, "keen_rally"],
         "text": "keened weapon: +1 harm when you Strike or Clash, until a 1 on the action die",
+    },
+    # Keen 2: with the keened weapon, once: +1, and +2 momentum on a hit, on Draw the Circle,
+    # Enter the Fray or Battle (given with the keen when Keen 2 is marked).
+    "keen_rally": {
+        "name": "keen",
+        "asset": KEEN,
+        "moves": ["draw_the_circle", "enter_the_fray", "battle"],
+        "named": True,
+        "when": "you wield the keened weapon",
+        "add": 1,
+        "hit_momentum": 2,
+        "ends": "use",
+        "text": "keened weapon, once: +1, and +2 momentum on a hit, when you Draw the Circle, "
+        "Enter the Fray or Battle (--asset keen)",
     },
     # Totem 1: +1, and +1 momentum on a hit, on moves where a companion ability acts.
     "totem": {
@@ -247,4 +262,6 @@ STATS = ("edge", "heart", "iron", "shadow", "wits")
 TROPHIES = {"ritual": "trophy_ritual", "sojourn": "trophy_sojourn"}
 # The handler names abilities' effects give (assets.json), counted by coverage: the ability
 # widens a lasting effect another ability of its card gives, or is watched by the engine.
-HANDLERS = frozenset({"elixir_double", "beast_pelt", "ward_stronger", "bonds_box", "trophy"})
+HANDLERS = frozenset(
+    {"elixir_double", "beast_pelt", "ward_stronger", "bonds_box", "trophy", "keen_rally"}
+)

@@ -263,11 +263,16 @@ function renderSheet() {
       h("ul", {}, char.bonds.list.map((b) => h("li", {}, b))));
   const assets = h("div", { class: "assets" }, char.assets.map((a) => assetCard(a, char)));
   const equipment = char.equipment.length ? h("p", { class: "equipment" }, "equipment: ", char.equipment.join(", ")) : null;
+  // Lasting effects of asset abilities (an elixir's +1, a rune's harm): moves use and end
+  // them; the button ends one by hand, as 'lasting end'.
+  const lasting = (char.lasting || []).length ? h("div", { class: "lasting" }, h("h3", {}, "Lasting effects"),
+    h("ul", {}, char.lasting.map((e) => h("li", {}, `${e.id}: ${e.text} (${e.source}) `,
+      h("button", { type: "button", class: "small", onclick: () => act("lasting_end", { character: char.name, name: e.id }) }, "end"))))) : null;
   fill("sheet", viewing, h("h2", { class: "char-name" }, char.name,
     char.status !== "active" ? h("small", {}, ` (${char.status})`) : null,
     char.position ? h("span", { class: `badge position ${char.position === "in control" ? "control" : "bad-spot"}` }, char.position)
       : char.initiative ? h("span", { class: "badge" }, "initiative") : null),
-  stats, meters, momentum, debilities, experience, bonds, vehicleBlock(char), assets, equipment);
+  stats, meters, momentum, debilities, experience, bonds, vehicleBlock(char), assets, lasting, equipment);
 }
 
 // The party's command vehicle (Starforged): its integrity as pips, its troubles as marks.

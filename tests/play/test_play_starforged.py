@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from play_support import operations
 from test_play_pipe import play
 
 from ironsworn.campaign.registry import open_campaign
+from ironsworn.cli.main import main
 
 
 def test_the_walkthrough_makes_a_starforged_campaign(tmp_path: Path) -> None:
@@ -76,3 +78,23 @@ def test_play_asks_for_the_words_a_decision_needs(tmp_path: Path) -> None:
         ("Rescue Dax", "troublesome"),
         ("Avenge the Firebird's crew", "dangerous"),
     ]
+
+
+def test_play_looks_things_up_in_its_own_campaigns_ruleset(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Play mode on a Starforged campaign while the current one is classic: /move show and
+    /npc show are the Starforged campaign's ("a classic campaign never shows a Starforged
+    move and the reverse")."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("IRONSWORN_HOME", str(home))
+    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
+    assert main(["campaign", "new", "forge", "--ruleset", "starforged"]) == 0
+    assert main(["character", "new", "Kira", "--stats", "3,2,2,1,1"]) == 0
+    assert main(["campaign", "new", "iron"]) == 0  # the current campaign: classic
+    script = ["/move show undertake a journey", "/move show withstand damage", "/npc show bear"]
+    done = play(home, script, "--campaign", "forge")
+    assert done.returncode == 0, done.stderr
+    assert "Undertake a Journey is a classic move; this campaign plays starforged" in done.stderr
+    assert "Bear is a classic NPC" in done.stderr
+    assert "Withstand Damage (move:starforged/suffer/withstand_damage)" in done.stdout

@@ -74,24 +74,27 @@ def listed_ruleset(args: argparse.Namespace, fallback: str = "all") -> str:
     given = getattr(args, "ruleset", None)
     if given:
         return str(given)
-    return campaign_ruleset() or fallback
+    return campaign_ruleset(args) or fallback
 
 
 def lookup_ruleset(args: argparse.Namespace) -> str | None:
     """The ruleset a lookup by name searches (``show``, ``roll``): ``--ruleset`` where the
     command has it, else the campaign's; None outside a campaign (the whole library)."""
     given = getattr(args, "ruleset", None)
-    return str(given) if given else campaign_ruleset()
+    return str(given) if given else campaign_ruleset(args)
 
 
-def campaign_ruleset() -> str | None:
-    """The ruleset of the campaign commands would use ($IRONSWORN_CAMPAIGN or the current
-    one), or None when there is none yet (or it cannot be read: the list still works)."""
+def campaign_ruleset(args: argparse.Namespace | None = None) -> str | None:
+    """The ruleset of the campaign commands would use (play mode's own, given as the
+    namespace's campaign; else $IRONSWORN_CAMPAIGN or the current one), or None when there is
+    none yet (or it cannot be read: the list still works)."""
     from ironsworn.campaign.registry import open_campaign
     from ironsworn.errors import IronswornError
 
+    where = getattr(args, "campaign", None)
+    database = getattr(args, "database", None)
     try:
-        with open_campaign(None, create=False) as store:
+        with open_campaign(where, create=False, database=database) as store:
             ruleset: str = store.state().ruleset
     except IronswornError:
         return None
@@ -299,7 +302,7 @@ def _search(args: argparse.Namespace) -> int:
     if not " ".join(args.words).strip():
         raise UsageError(f"search words {' '.join(args.words)!r} are empty (accepted: some words)")
     books = library()
-    scope = campaign_ruleset()
+    scope = campaign_ruleset(args)
     hits = search(books, args.words, None if scope else limit)
     if scope:
         # The campaign's own content only (a classic campaign never shows a Starforged move).

@@ -153,8 +153,17 @@ def run_move(session: PlaySession, words: list[str]) -> None:
     args = session.parse("move", words)
     # Play mode sets --campaign itself, and --character to the one acting (/as).
     check_move_options(args, ignore=("campaign", "character") if session.acting else ("campaign",))
-    if args.words[0] in ("list", "show"):
-        session.run_cli(args)  # the command line's own move list / move show
+    if args.words[0] == "show" or args.words == ["list"]:
+        # The command line's own move list / move show, called past its option check (which
+        # would refuse the --campaign play mode sets).
+        from ironsworn.cli.move_info import list_moves, show_move
+
+        if args.words[0] == "show":
+            if len(args.words) < 2:
+                raise UsageError("/move show needs a move id or name")
+            args.id = " ".join(args.words[1:])
+        args.func = show_move if args.words[0] == "show" else list_moves
+        session.run_cli(args)
         return
     asked: set[str] = set()
     while True:

@@ -359,6 +359,34 @@ def test_screens(server: Any, browser: Any, viewport: dict[str, int], size: str)
     page.context.close()
 
 
+def test_a_role_contributes_from_the_move_panel(server: Any, browser: Any) -> None:
+    """Roles instead of assets (seed 000 L5326-5337): the panel offers the character's roles and
+    the bonus, chosen before rolling, only where the campaign plays with roles."""
+    table = Table(server, "roles")
+    table.do("character", {"name": "Asha", "stats": STATS})
+    page = table.open(browser)
+    page.click("button[data-move$='/face_danger']")
+    page.wait_for_selector(".move-panel .stat-option")
+    assert page.locator(".move-panel [data-option=as]").count() == 0  # asset cards: no roles
+    table.do("option", {"name": "assets", "value": "roles"})
+    table.do("move", {"move": "advance", "new_role": "scout"})
+    expect(page.locator(".move-panel select[name='read:as'] option[value=scout]")).to_have_count(1)
+    page.select_option(".move-panel select[name='read:as']", "scout")
+    page.select_option(".move-panel select[name='read:role_bonus']", "momentum")
+    page.fill(".move-form input[name=dice]", "4,5,6")
+    page.click(".move-form button[type=submit]")
+    # edge 3 + 4 + 1 (the role's +1 with +1 momentum on a hit) = 8: a strong hit.
+    expect(page.locator("#result .roll")).to_contain_text("= 8")
+    expect(page.locator("#result .roll")).to_contain_text("STRONG HIT")
+    assert table.state()["characters"][0]["momentum"] == 4  # +1 (strong hit) and +1 (role)
+    # Advance offers a role to buy, or a stat to raise, without asset cards.
+    page.click("button[data-move$='/advance']")
+    page.wait_for_selector(".move-panel [data-option=new_role]")
+    assert page.locator(".move-panel select[name='read:raise'] option").count() == 6
+    assert page.errors == []
+    page.context.close()
+
+
 def test_the_timeline_loads_earlier_entries_a_page_at_a_time(server: Any, browser: Any) -> None:
     table = Table(server, "long")
     for n in range(1, 206):

@@ -224,6 +224,11 @@ def test_a_campaign_shows_only_its_own_oracles_and_assets(
     assert deck and all(a.startswith(f"asset:{ruleset}/") for a in deck)
     moves = page.eval_on_selector_all("button.move", "buttons => buttons.map(b => b.dataset.move)")
     assert moves and all(m.startswith(f"move:{ruleset}/") for m in moves)
+    page.click("#tabs button[data-tab=world]")
+    truths = option_values(page, "select[aria-label=truth]")
+    foes = option_values(page, "select[aria-label=foe]")
+    assert truths and all(t.startswith(f"truth:{ruleset}/") for t in truths)
+    assert foes and all(f.split(":", 1)[1].startswith(f"{ruleset}/") for f in foes)
     if ruleset == "starforged":
         page.click("#tabs button[data-tab=oracles]")
         page.locator("#center-col").screenshot(path=str(SCREENSHOTS / "starforged-oracles.png"))

@@ -60,10 +60,21 @@ def ruleset_name(move_id: str) -> str:
 
 def _registrar(table: dict[str, dict[str, Handler]], name: str, ruleset: str) -> Any:
     def register(func: Handler) -> Handler:
-        table.setdefault(ruleset, {})[name] = func
+        handlers = table.setdefault(ruleset, {})
+        _refuse_second(handlers.get(name), func, f"{ruleset} {name}")
+        handlers[name] = func
         return func
 
     return register
+
+
+def _refuse_second(current: Any, func: Any, what: str) -> None:
+    """Two rules modules registering the same handler would silently drop the first one."""
+    if current is not None and current is not func:
+        raise RuntimeError(
+            f"two handlers for {what}: {current.__module__}.{current.__qualname__} and "
+            f"{func.__module__}.{func.__qualname__}"
+        )
 
 
 def on_outcome(name: str, ruleset: str = "classic") -> Callable[[Handler], Handler]:
@@ -80,6 +91,7 @@ def no_roll(name: str, ruleset: str = "classic") -> Callable[[Handler], Handler]
 
 def on_resume(point: str) -> Callable[[Callable[[Step, list[str]], None]], Any]:
     def register(func: Callable[[Step, list[str]], None]) -> Callable[[Step, list[str]], None]:
+        _refuse_second(RESUME_HANDLERS.get(point), func, point)
         RESUME_HANDLERS[point] = func
         return func
 

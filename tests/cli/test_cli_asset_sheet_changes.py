@@ -95,3 +95,26 @@ def test_asset_use_outside_a_move(home: Path, capsys: pytest.CaptureFixture[str]
     assert main(["undo"]) == 0
     capsys.readouterr()
     assert run(capsys, "sheet")["supply"] == 2
+
+
+def test_supported_by_an_ally_without_loyalist_is_refused(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "character", "new", "Asha", "--stats", STATS)
+    run(capsys, "character", "new", "Bram", "--stats", STATS, "--asset", "loyalist")
+    run(capsys, "vow", "new", "Find", "the", "healer", "--rank", "dangerous", "--character", "Asha")
+    before = fingerprint(home)
+    code = main(
+        ["move", "fulfill", "your", "vow", "--character", "Asha", "--supported-by", "Bram",
+         "--dice", "5,6,1"]
+    )  # fmt: skip
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "") and err.count("\n") == 1 and "no Loyalist 3 marked" in err
+    assert fingerprint(home) == before
+    run(capsys, "asset", "mark", "loyalist", "3", "--character", "Bram")
+    made = run(
+        capsys, "move", "fulfill", "your", "vow", "--character", "Asha",
+        "--supported-by", "Bram", "--dice", "5,6,1",
+    )  # fmt: skip
+    assert [o["key"] for o in made["pending"][0]["options"]] == ["challenge_1", "challenge_2"]
+    assert any("Bram's Loyalist 3" in n for n in made["notes"])

@@ -86,3 +86,26 @@ def test_oathbreaker_marks_one_vow_extreme_or_greater() -> None:
     again = g.move("swear an iron vow", MISS, track="vow-2", asset="oathbreaker:1")
     assert any("one time only" in n for n in again.notes)
     assert g.char().flags["marked_vows"] == {VOW: ["redemption"]}
+
+
+@pytest.mark.parametrize("card", [False, True], ids=["heart", "shadow-kin 3"])
+def test_shadow_kin_deathbound_vow_shadow_reroll_and_experience(card: bool) -> None:
+    g = Game()
+    g.character("Asha", assets=["shadow_kin:3"] if card else [])
+    g.set(health=0)
+    g.move("face death", (6, 1, 10), stat="shadow" if card else "heart")  # a weak hit
+    pending = g.state.pending
+    assert pending is not None
+    g.choose([next(o["key"] for o in pending["options"] if o["key"] != "noble_sacrifice")])
+    swear = g.choose(["formidable"], dice=STRONG)
+    assert swear.moves[0].name == "Swear an Iron Vow"
+    assert swear.moves[0].stat == ("shadow" if card else "heart")
+    if card:
+        assert swear.pending is not None and "reroll any dice" in swear.pending["prompt"]
+        g.decline()
+    vow = next(t for t in g.state.tracks.values() if t.kind == "vow")
+    assert (vow.id in (g.char().flags.get("marked_vows") or {})) is card
+    g._keep(g.sheet.progress(vow.id, True, ticks=40))
+    before = g.char().experience_earned
+    g.move("fulfill your vow", (1, 2), track=vow.id)
+    assert g.char().experience_earned - before == 3 + (2 if card else 0)

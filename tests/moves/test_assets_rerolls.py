@@ -326,3 +326,63 @@ def test_veteran_burned_miss_takes_initiative_once_per_fight(card: bool, initiat
     later = g.burn()
     assert later.moves[0].outcome == "weak_hit"
     assert any("already taken in this fight" in n for n in later.notes)
+
+
+# --- Loyalist 3: an ally's challenge die on a progress move ----------------------------------
+
+
+def allies(loyalist: bool = True) -> Game:
+    g = Game()
+    g.character("Asha")
+    g.character("Bram", stats="edge=1,heart=3,iron=2,shadow=2,wits=1", assets=["loyalist"])
+    if loyalist:
+        g._keep(g.sheet.asset_mark("Bram", "loyalist", 3, True))
+    g.track("vow", "Find the healer", "dangerous", ticks=8, characters=["Asha"])  # score 2
+    return g
+
+
+@pytest.mark.parametrize(
+    ("dice", "answer", "challenge", "outcome"),
+    [
+        ((5, 6, 1), ["challenge_1"], [1, 6], "weak_hit"),
+        ((5, 6, 1), [], [5, 6], "miss"),
+        ((5, 6, 10), None, [10, 6], "miss"),  # a 10 must replace the lowest
+        ((6, 5, 10), None, [6, 10], "miss"),
+    ],
+    ids=["swap", "keep", "ten", "ten, second lowest"],
+)
+def test_loyalist_ally_die_on_a_progress_move(
+    dice: tuple[int, ...], answer: list[str] | None, challenge: list[int], outcome: str
+) -> None:
+    g = allies()
+    before = g.snapshot()
+    result = g.move("fulfill your vow", dice, track=VOW, supporter="Bram")
+    assert any("Bram's Loyalist 3" in n for n in result.notes)
+    done = [result]
+    if answer is not None:
+        assert keys(result) == ("challenge_1", "challenge_2")
+        done.append(g.decline() if not answer else g.choose(answer))
+    final = g.engine.state.tracks[VOW]
+    rolls = [e for r in done for e in r.events if e.get("type") == "roll"]
+    assert rolls[-1]["roll"]["challenge"] == challenge
+    assert (final.status == "fulfilled") is (outcome != "miss")
+    undo(g, *done)
+    assert g.snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("loyalist", "move", "says"),
+    [
+        (False, "fulfill your vow", "Bram has no Loyalist 3 marked"),
+        (True, "face danger", "--supported-by 'Bram' is for progress moves"),
+    ],
+)
+def test_loyalist_refusals_change_nothing(loyalist: bool, move: str, says: str) -> None:
+    g = allies(loyalist)
+    before = g.snapshot()
+    g.dice((5, 6, 1))
+    options: dict[str, Any] = {"track": VOW} if move == "fulfill your vow" else {"stat": "edge"}
+    with pytest.raises(IronswornError) as caught:
+        g.engine.make_move(move, "Asha", supporter="Bram", **options)
+    assert says in str(caught.value) and "\n" not in str(caught.value)
+    assert g.snapshot() == before

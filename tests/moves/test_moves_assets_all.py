@@ -59,6 +59,7 @@ BY_HAND = {
     "fortune_hunter:1:fulfill_your_vow": "test_fortune_hunter_paid_vow_gives_wealth_equal_...",
     "oathbreaker:1:reach_a_milestone": "test_oathbreaker_redemption_vow_milestone_and_...",
     "oathbreaker:1:fulfill_your_vow": "test_oathbreaker_redemption_vow_milestone_and_...",
+    "shadow_kin:3:fulfill_your_vow": "test_shadow_kin_deathbound_vow_shadow_reroll_and_...",
 }
 
 

@@ -58,6 +58,9 @@ def register(sub: Any) -> None:
         "--no-burn", dest="burn", action="store_false", help="never burn momentum on this move"
     )
     move.add_argument("--ally", help="the ally you aid or heal")
+    move.add_argument(
+        "--supported-by", help="a progress move: the ally who stands with you (Loyalist 3)"
+    )
     move.add_argument("--companion", help="the companion asset (Heal, Companion Endure Harm)")
     move.add_argument("--patient", help="Heal: a person who is not a companion (no health track)")
     move.add_argument(
@@ -144,6 +147,7 @@ MAKING_OPTIONS = {
     "choose": "--choose",
     "burn": "--burn/--no-burn",
     "ally": "--ally",
+    "supported_by": "--supported-by",
     "companion": "--companion",
     "vehicle": "--vehicle",
     "bond_with": "--with",
@@ -249,6 +253,7 @@ def move_call(args: argparse.Namespace) -> Callable[[MoveEngine], OperationResul
             bond=args.bond,
             burn=args.burn,
             ally=args.ally,
+            supporter=getattr(args, "supported_by", None),
             companion=args.companion,
             vehicle=getattr(args, "vehicle", None),
             asset=args.asset,

@@ -75,9 +75,10 @@ def _known_gain(key: str) -> bool:
 def ability_status(ability: AssetAbility) -> dict[str, str]:
     """``{"kind": automated|partial|reminder, "why": ...}`` for one ability."""
     missing = [k for e in ability.effects for k in unsupported(e)]
+    from ironsworn.moves.assets.progress_rerolls import HANDLED as ROLLS
     from ironsworn.moves.assets.sheet_changes import HANDLED
 
-    acts = bool(ability.effects or ability.moves or ability.id in HANDLED)
+    acts = bool(ability.effects or ability.moves or ability.id in HANDLED | ROLLS)
     if not acts:
         why = ability.reminder or "its effect is a matter of the fiction"
         return {"kind": "reminder", "why": why, "reason": ability.reminder_kind or "narrative"}

@@ -12,6 +12,11 @@ The marks are kept in the character's flag ``marked_vows`` ({track id: [mark, ..
 gain ``activate`` marks another ability of the card at no cost (its one-time change is then
 asked, see :mod:`~ironsworn.moves.assets.sheet_changes`), and ``track:NAME: "rank"`` adds the
 vow's rank to a card's track.
+
+Shadow-Kin 3: "On a weak hit [of Face Death], if you choose to undertake a deathbound quest,
+you may roll +shadow (instead of +heart) and reroll any dice as you Swear an Iron Vow. When you
+Fulfill Your Vow on that quest and mark experience, take +2 experience": the vow sworn at
+death's door is marked ``deathbound`` (see :func:`deathbound_swear`).
 """
 
 from __future__ import annotations
@@ -28,7 +33,9 @@ if TYPE_CHECKING:
 MARKS: dict[str, dict[str, Any]] = {
     "paid": {"min_rank": 1, "once": False},
     "redemption": {"min_rank": 4, "once": True},
+    "deathbound": {"min_rank": 1, "once": False},
 }
+SHADOW_KIN_3 = "asset.ability:classic/path/shadow_kin.2"
 
 
 def _marks(ctx: Step) -> dict[str, list[str]]:
@@ -86,3 +93,18 @@ def activate(ctx: Step, use: Mapping[str, Any], index: int) -> None:
     )
     ctx.note(f"{record['name']} {index + 1} is marked at no cost")
     after_marking(ctx.engine, ctx.name, str(record["id"]), index, True)
+
+
+def deathbound_swear(ctx: Step) -> dict[str, Any]:
+    """What the vow sworn after Face Death's weak hit takes when Shadow-Kin 3 was used on
+    Face Death: +shadow and Shadow-Kin 3 named (its reroll, and the vow's mark)."""
+    if short_move(ctx) != "face_death":
+        return {}
+    uses = ctx.data.get("asset_uses") or ()
+    if not any(u.get("ability_id") == SHADOW_KIN_3 for u in uses):
+        return {}
+    return {"stat": "shadow", "asset": "shadow_kin:3"}
+
+
+def short_move(ctx: Step) -> str:
+    return str(ctx.data.get("move") or "").rsplit("/", 1)[-1]

@@ -11,6 +11,8 @@
   dice", ENGINE CHOICE spec §6.3).
 - An **automatic result** (``automatic``: the outcome): Fated 1, "Instead of rolling, you may
   take an automatic strong hit" (:func:`automatic_outcome`).
+- **An ally's challenge die**: Loyalist 3, offered when the progress move names the ally who
+  stands with the mover (``supporter``, ``--supported-by``) (:func:`offer_after_roll`).
 - **Experience for progress** on the background vow: Fated 3, "For every two boxes filled on
   your background vow progress track, take 1 experience" (:func:`after_progress`).
 """
@@ -33,6 +35,9 @@ if TYPE_CHECKING:
 
 JsonDict = dict[str, Any]
 FATED_3 = ("asset:classic/path/fated", 2)
+LOYALIST_3 = ("asset:classic/path/loyalist", 2)
+# Abilities applied by this module's code alone (no effect in assets.json says it).
+HANDLED = frozenset({"asset.ability:classic/path/loyalist.2"})
 TICKS_PER_BOX = 4
 
 
@@ -109,6 +114,8 @@ def _options(ctx: Step, roll: Mapping[str, Any], spec: Mapping[str, Any]) -> lis
 
 def offer_after_roll(ctx: Step, outcome_step: JsonDict) -> bool:
     """Ask for the first reroll a use offers on this result; True when one was asked."""
+    if ctx.data.get("supporter") and not outcome_step.get("supported"):
+        return _ally_die(ctx, outcome_step)
     for use in ctx.data.get("asset_uses") or ():
         spec = use["effect"].get("reroll")
         if not isinstance(spec, Mapping):
@@ -274,3 +281,90 @@ def once_per_fight(ctx: Step, use: Mapping[str, Any], gain: Mapping[str, Any]) -
     for fight in fights:
         used.setdefault(fight, []).append(key)
     ctx.flag("asset_once", used)
+
+
+# --- an ally's challenge die (Loyalist 3) -----------------------------------------------------
+
+
+def _ally_die(ctx: Step, outcome_step: JsonDict) -> bool:
+    """Loyalist 3: "When you stand with your ally as they make a progress move ... roll one
+    challenge die. On a 1-9, your ally may replace one of their challenge dice with yours. On
+    a 10 ... your ally must replace their lowest challenge die with yours." The supporter is
+    named with ``supporter`` (``--supported-by``); True when the ally is asked to choose."""
+    from ironsworn.errors import InvalidValue
+    from ironsworn.moves.assets.effects import label
+
+    who = str(ctx.data["supporter"])
+    if outcome_step["roll"]["type"] != "progress":
+        raise InvalidValue(f"--supported-by {who!r} is for progress moves (Loyalist 3)")
+    supporter = ctx.state.character(who)
+    if supporter.name == ctx.name:
+        raise InvalidValue(f"--supported-by {who!r} names the character making the move")
+    asset_id, index = LOYALIST_3
+    record = next((a for a in supporter.assets if a["id"] == asset_id), None)
+    if record is None or not record["abilities"][index]:
+        raise RuleViolation(f"{supporter.name} has no Loyalist 3 marked to stand with an ally")
+    name = f"{supporter.name}'s " + label(record, ctx.engine.ruleset.assets.get(asset_id), index)
+    die = ctx.engine.dice.roll(10)
+    outcome_step["supported"] = die
+    c1, c2 = outcome_step["roll"]["challenge"]
+    if die == 10:
+        lowest = "challenge_1" if c1 <= c2 else "challenge_2"
+        ctx.note(f"{name}: the challenge die shows 10: it replaces the lowest ({min(c1, c2)})")
+        _replace(ctx, outcome_step, lowest, die, name)
+        return True
+    ctx.note(f"{name}: the challenge die shows {die}")
+    ctx.engine.ask(
+        {
+            "kind": "choose",
+            "character": ctx.name,
+            "move": outcome_step["move"],
+            "prompt": f"{name}: replace a challenge die with {die}? (decline to keep them)",
+            "options": [
+                {"key": "challenge_1", "text": f"the first challenge die ({c1})"},
+                {"key": "challenge_2", "text": f"the second challenge die ({c2})"},
+            ],
+            "count": 1,
+            "min": 0,
+            "resume": {
+                **outcome_step,
+                "step": "resume",
+                "point": "asset.ally_die",
+                "context": {"die": die, "label": name},
+            },
+        }
+    )
+    return True
+
+
+@on_resume("asset.ally_die")
+def ally_die(ctx: Step, keys: list[str]) -> None:
+    context = ctx.data["context"]
+    step = {k: v for k, v in ctx.data.items() if k not in ("point", "keys", "context")}
+    step["step"] = "outcome"
+    if not keys:
+        ctx.engine.after_roll(step)
+        return
+    _replace(ctx, step, keys[0], int(context["die"]), str(context["label"]))
+
+
+def _replace(ctx: Step, step: JsonDict, key: str, die: int, name: str) -> None:
+    """Put the ally's die in place of one challenge die; then a burn or the outcome."""
+    progress = ProgressRoll.from_json(step["roll"])
+    c1, c2 = progress.challenge
+    dice = (die, c2) if key == "challenge_1" else (c1, die)
+    progress = ProgressRoll(progress.score, dice, progress.even_matches, progress.cancelled)
+    step["roll"] = progress.to_json()
+    step["outcome"] = progress.outcome.value
+    ctx.engine.emit(
+        {
+            "type": "roll",
+            "character": ctx.name,
+            "move": step["move"],
+            "roll": step["roll"],
+            "reroll": [key],
+        }
+    )
+    ctx.note(f"{name}: {key.replace('_', ' ')} is now {die}")
+    _update_record(ctx.engine, step)
+    ctx.engine.after_roll(step)

@@ -202,9 +202,11 @@ def threshold_vow(ctx: Step, keys: list[str]) -> None:
     burden = str(context["burden"])
     name = "What death desires" if burden == "cursed" else "Prevent the dreaded vision"
     track_id = _new_track(ctx, "vow", name, keys[0])
-    ctx.follow(
-        "swear_an_iron_vow", track=track_id, threshold={"burden": burden, "fate": context["fate"]}
-    )
+    threshold = {"burden": burden, "fate": context["fate"]}
+    from ironsworn.moves.assets.marked_vows import deathbound_swear
+
+    # Shadow-Kin 3 used on Face Death: the vow is sworn +shadow, with a reroll.
+    ctx.follow("swear_an_iron_vow", track=track_id, threshold=threshold, **deathbound_swear(ctx))
 
 
 def _new_track(ctx: Step, kind: str, name: str, rank: str, who: list[str] | None = None) -> str:

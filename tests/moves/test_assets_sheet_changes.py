@@ -270,3 +270,34 @@ def test_ironclad_geared_for_war_marks_encumbered(option: str, encumbered: bool,
     assert (("debility:encumbered", False, True) in fx(result)) is encumbered
     undo(g, result)
     assert g.snapshot() == before
+
+
+def test_lorekeeper_left_for_later_is_browsed_with_asset_use_once() -> None:
+    from ironsworn.moves.assets.uses import use_ability
+
+    g = Game()
+    g.character("Asha", assets=["lorekeeper"])
+    g._keep(g.sheet.asset_mark(None, "lorekeeper", 3, True))
+    g.decline()
+    assert g.char().stats["wits"] == 1
+    later = g._keep(use_ability(g.engine, None, "lorekeeper", 3))
+    assert later.pending is not None and [o["key"] for o in later.pending["options"]] == ["browse"]
+    g.choose(["browse"], dice=(5,))
+    assert g.char().stats["wits"] == 2
+    again = g._keep(use_ability(g.engine, None, "lorekeeper", 3))
+    assert again.pending is None and any("one time only" in n for n in again.notes)
+
+
+def test_spirit_bound_choice_comes_when_the_vow_for_the_spirit_is_fulfilled() -> None:
+    g = Game()
+    g.character("Asha", assets=["spirit_bound"])
+    g._keep(g.sheet.asset_mark(None, "spirit_bound", 3, True))
+    g.decline()  # not yet
+    g.track("vow", "Lay the ghost to rest", "formidable", ticks=40)
+    g.track("vow", "Another oath", "formidable", ticks=40)
+    fulfilled = g.move("fulfill your vow", (1, 2), track="vow-1", asset="spirit_bound:3")
+    assert fulfilled.pending is not None
+    assert [o["key"] for o in fulfilled.pending["options"]] == ["let_go", "deepen"]
+    g.choose(["let_go"])
+    assert g.char().experience_earned == 3 + 2 * 2  # the vow's 3, then 2 per marked ability
+    assert not any(a["id"].endswith("/spirit_bound") for a in g.char().assets)

@@ -60,6 +60,8 @@ BY_HAND = {
     "oathbreaker:1:reach_a_milestone": "test_oathbreaker_redemption_vow_milestone_and_...",
     "oathbreaker:1:fulfill_your_vow": "test_oathbreaker_redemption_vow_milestone_and_...",
     "shadow_kin:3:fulfill_your_vow": "test_shadow_kin_deathbound_vow_shadow_reroll_and_...",
+    # test_assets_sheet_changes.py: a one-time change asked when the vow is fulfilled
+    "spirit_bound:3:fulfill_your_vow": "test_spirit_bound_choice_comes_when_the_vow_for_...",
 }
 
 

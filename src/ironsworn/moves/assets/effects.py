@@ -85,7 +85,7 @@ GAIN_KEYS = frozenset(
     {"momentum", "health", "spirit", "supply", "harm", "progress", "next_add", "experience",
      "bond_ticks", "initiative", "follow", "choose", "allies", "patient_health",
      "debility_choice", "lasting", "sheet", "note", "once_per_fight", "mark_vow",
-     "activate"}
+     "activate", "one_time"}
 ) | MORE_GAINS  # fmt: skip
 MASK_METERS = {"edge": "health", "iron": "health", "shadow": "spirit", "wits": "spirit"}
 
@@ -586,6 +586,8 @@ def describe_gain(gain: Any) -> str:
             words.append(describe_gain(value) + " (once per fight)")
         elif key == "mark_vow":
             words.append(f"the vow is marked ({value})")
+        elif key == "one_time":
+            words.append("its one-time change (if not made yet)")
         elif key == "activate":
             words.append(f"ability {int(value) + 1} is marked at no cost")
         elif key.startswith("set_track:"):
@@ -767,6 +769,10 @@ def apply_gain(ctx: Step, use: Mapping[str, Any], gain: Mapping[str, Any]) -> No
             from ironsworn.moves.assets.progress_rerolls import once_per_fight
 
             once_per_fight(ctx, use, value)
+        elif key == "one_time":
+            from ironsworn.moves.assets.sheet_changes import ask_once
+
+            ask_once(ctx, use)
         elif key in ("mark_vow", "activate"):
             from ironsworn.moves.assets import marked_vows
 

@@ -118,7 +118,7 @@ ON_MARK: dict[str, tuple[Callable[[Any], list[Option]], int]] = {
     f"{PREFIX}path/shadow_kin.0": (_shadow_kin, 1),
     f"{PREFIX}path/lorekeeper.2": (_lorekeeper, 0),
     f"{PREFIX}path/oathbreaker.2": (_oathbreaker, 0),
-    f"{PREFIX}path/spirit_bound.2": (_spirit_bound, 1),
+    f"{PREFIX}path/spirit_bound.2": (_spirit_bound, 0),
 }
 # Every ability this module applies (coverage counts them as automated).
 HANDLED = frozenset(ON_MARK) | frozenset(WHILE_MARKED)
@@ -241,6 +241,19 @@ def _ask(engine: MoveEngine, char: Any, asset: Asset, index: int) -> None:
     )
 
 
+def ask_once(ctx: Step, use: Mapping[str, Any]) -> None:
+    """A gain ``{"one_time": true}``: ask the ability's one-time change now, unless it was
+    made already (Lorekeeper 3 browsed later with ``asset use``; Spirit-Bound 3 when the vow
+    for the spirit is fulfilled)."""
+    asset_id, index = str(use["asset"]), int(use["ability"])
+    if _key(asset_id, index) in (ctx.char.flags.get("asset_changes") or {}):
+        ctx.note(f"{use['label']}: already used (one time only)")
+        return
+    asset = ctx.engine.ruleset.assets.get(asset_id)
+    if asset is not None:
+        _ask(ctx.engine, ctx.char, asset, index)
+
+
 @on_resume("asset.marked")
 def marked_choice(ctx: Step, keys: list[str]) -> None:
     """The change chosen for a newly marked ability, applied."""
@@ -258,7 +271,7 @@ def apply_change(ctx: Step, asset_id: str, index: int, change: Mapping[str, Any]
     from ironsworn.moves.assets.effects import label
 
     name = label(record, ctx.engine.ruleset.assets.get(asset_id), index)
-    done: JsonDict = {}
+    done: JsonDict = {"used": True}  # one time only: asked again by ask_once only if not
     stats: dict[str, int] = {}
     for stat, delta in (change.get("stats") or {}).items():
         before = int(char.stats[stat])
@@ -275,10 +288,9 @@ def apply_change(ctx: Step, asset_id: str, index: int, change: Mapping[str, Any]
     if change.get("deepen"):
         done["deepen"] = True
         ctx.note(f"{name}: +1 more whenever you use {record['name']}")
-    if done:
-        changes = {k: dict(v) for k, v in (char.flags.get("asset_changes") or {}).items()}
-        changes[_key(asset_id, index)] = done
-        ctx.flag("asset_changes", changes)
+    changes = {k: dict(v) for k, v in (char.flags.get("asset_changes") or {}).items()}
+    changes[_key(asset_id, index)] = done
+    ctx.flag("asset_changes", changes)
     per = int(change.get("experience_per_ability") or 0)
     if per:
         marked = sum(1 for a in record["abilities"] if a)

@@ -392,6 +392,19 @@ def test_asset_abilities_and_tracks_change_by_hand(api: Any) -> None:
     assert do(api, "asset_track", {"asset": "hawk", "value": 9}).status_code == 400
 
 
+def test_an_asset_ability_is_used_outside_a_move(api: Any) -> None:
+    new_character(api, assets=["fortune_hunter"])
+    assert do(api, "asset_use", {"asset": "fortune_hunter", "ability": 2}).status_code == 409
+    assert do(api, "asset_mark", {"asset": "fortune_hunter", "ability": 2}).status_code == 200
+    do(api, "asset_track", {"asset": "fortune_hunter", "value": 1})
+    do(api, "adjust", {"meter": "supply", "delta": -2})
+    used = do(api, "asset_use", {"asset": "fortune_hunter", "ability": 2})
+    assert used.status_code == 200, used.text
+    assert state(api)["characters"][0]["supply"] == 5
+    refused = do(api, "asset_use", {"asset": "fortune_hunter", "ability": 2})
+    assert refused.status_code == 409 and "wealth is 0" in refused.json()["error"]
+
+
 def test_the_campaign_options_are_set_and_shown(api: Any) -> None:
     # The rulebook's options (chapter 7), as 'ironsworn option NAME VALUE'.
     assert state(api)["options"]["even_matches"] is False

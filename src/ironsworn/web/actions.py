@@ -211,6 +211,7 @@ MOVE_OPTIONS = {
     "choose": Option("texts", "the move's choices answered in advance"),
     "burn": Option("bool", "true: burn when it helps; false: never"),
     "ally": Option("text", "the ally you aid or heal"),
+    "supported_by": Option("text", "a progress move: the ally who stands with you (Loyalist 3)"),
     "companion": Option("text", "the companion asset"),
     "vehicle": Option("text", "Withstand Damage: the vehicle (default: the command vehicle)"),
     "patient": Option("text", "Heal: a person with no health track"),
@@ -449,6 +450,17 @@ def asset_mark(ctx: Context, o: JsonDict) -> JsonDict:
     data: JsonDict = _commit(
         ctx, {}, lambda e: _sheet_ops(e).asset_mark(who, o["asset"], number, mark)
     ).to_json()
+    return data
+
+
+def asset_use(ctx: Context, o: JsonDict) -> JsonDict:
+    """Use an asset's ability outside a move (as ``asset use``)."""
+    from ironsworn.cli.common import parse_int
+    from ironsworn.moves.assets.uses import use_ability
+
+    who = ctx.acting_for(o.get("character"))
+    number = parse_int(str(o["ability"]), "ability", 1, 3)
+    data: JsonDict = _commit(ctx, {}, lambda e: use_ability(e, who, o["asset"], number)).to_json()
     return data
 
 
@@ -751,6 +763,16 @@ ACTIONS: dict[str, Action] = {
                 "asset": Option("text", "the asset's id or name", required=True),
                 "ability": Option("int", "the ability, 1-3", required=True),
                 "mark": Option("bool", "true to mark (default), false to clear"),
+                "character": _character_option(),
+            },
+        ),
+        Action(
+            "asset_use",
+            "use an asset's ability outside a move (Fortune Hunter 2, Commander 1...)",
+            asset_use,
+            {
+                "asset": Option("text", "the asset's id or name", required=True),
+                "ability": Option("int", "the ability, 1-3", required=True),
                 "character": _character_option(),
             },
         ),

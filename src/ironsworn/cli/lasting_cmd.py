@@ -39,12 +39,12 @@ def register(sub: Any) -> None:
     give.add_argument("name", metavar="NAME", help="the effect's id or name")
     give.add_argument("--to", required=True, help="the character who takes it")
     give.add_argument("--character")
-    give.set_defaults(func=run_give)
+    give.set_defaults(func=run_change)
     take = campaign_command(group, "take", "take a trophy (Slayer 3)")
     take.add_argument("what", choices=["trophy"])
     take.add_argument("choice", metavar="CHOICE", help="ritual or sojourn")
     take.add_argument("--character")
-    take.set_defaults(func=run_take)
+    take.set_defaults(func=run_change)
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -53,16 +53,28 @@ def run_list(args: argparse.Namespace) -> int:
 
     char = read_state(args).character(args.character)
     rows = summary(char)
-
-    def text() -> str:
-        if not rows:
-            return f"{char.name} has no lasting effects"
-        lines = [f"{char.name}'s lasting effects:"]
-        lines += [f"  {r['id']:<14} {r['source']}: {r['text']}" for r in rows]
-        return "\n".join(lines)
-
-    emit(args, rows, text)
+    emit(args, rows, lambda: list_text(char.name, rows))
     return 0
+
+
+def list_text(name: str, rows: list[dict[str, Any]]) -> str:
+    if not rows:
+        return f"{name} has no lasting effects"
+    lines = [f"{name}'s lasting effects:"]
+    lines += [f"  {r['id']:<14} {r['source']}: {r['text']}" for r in rows]
+    return "\n".join(lines)
+
+
+def operation(args: argparse.Namespace) -> Any:
+    """The change an ``end|use|give|take`` asks for, as a function of LastingOperations (play
+    mode runs the same)."""
+    if args.action == "end":
+        return lambda ops: ops.end(args.character, args.name)
+    if args.action == "use":
+        return lambda ops: ops.use(args.character, args.name)
+    if args.action == "give":
+        return lambda ops: ops.give(args.character, args.name, args.to)
+    return lambda ops: ops.take_trophy(args.character, args.choice)
 
 
 def _write(args: argparse.Namespace, body: Any) -> int:
@@ -79,14 +91,4 @@ def _write(args: argparse.Namespace, body: Any) -> int:
 
 
 def run_change(args: argparse.Namespace) -> int:
-    if args.action == "end":
-        return _write(args, lambda ops: ops.end(args.character, args.name))
-    return _write(args, lambda ops: ops.use(args.character, args.name))
-
-
-def run_give(args: argparse.Namespace) -> int:
-    return _write(args, lambda ops: ops.give(args.character, args.name, args.to))
-
-
-def run_take(args: argparse.Namespace) -> int:
-    return _write(args, lambda ops: ops.take_trophy(args.character, args.choice))
+    return _write(args, operation(args))

@@ -389,6 +389,21 @@ def _lookup(name: str, *args: str) -> Runner:
     return run
 
 
+def _lasting(session: PlaySession, words: list[str], _raw: str) -> None:
+    """The lasting effects of asset abilities: list them, or end, use, give, take one."""
+    from ironsworn.cli.lasting_cmd import list_text, operation
+    from ironsworn.moves.assets.lasting import LastingOperations, summary
+
+    args = session.parse("lasting", words)
+    if args.action in (None, "list"):
+        char = session.state().character(args.character)
+        rows = summary(char)
+        session.out.result(rows, list_text(char.name, rows), as_json=args.json)
+        return
+    change = operation(args)
+    session.report(session.commit(lambda e: change(LastingOperations(e))), args.json)
+
+
 def _undo_redo(undo: bool) -> Runner:
     def run(session: PlaySession, words: list[str], _raw: str) -> None:
         from ironsworn.campaign.journal import Narrator
@@ -596,6 +611,13 @@ SLASH_COMMANDS = SlashTable(
             _lookup("content", "asset"),
             "asset",
             ("asset",),
+        ),
+        SlashCommand(
+            "lasting",
+            "/lasting [end|use|give NAME | take trophy ritual|sojourn]",
+            "lasting effects of asset abilities: list them, or end, use, give one",
+            _lasting,
+            "lasting",
         ),
         SlashCommand(
             "search", "/search WORDS", "search moves, oracles and foes", _lookup("search"), "search"

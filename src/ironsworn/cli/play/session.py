@@ -55,6 +55,7 @@ CLI_MODULES = (
     "ironsworn.cli.ask_cmd",
     "ironsworn.cli.content_cmd",
     "ironsworn.cli.asset_cmd",
+    "ironsworn.cli.lasting_cmd",
     "ironsworn.cli.campaign_cmd",
     "ironsworn.cli.setup_cmd",
 )

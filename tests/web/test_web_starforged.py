@@ -248,6 +248,8 @@ def test_the_panel_offers_a_connections_rank_and_role_and_makes_it(api: Any) -> 
     assert options["rank"] == ["troublesome", "dangerous", "formidable", "extreme", "epic"]
     assert "role" in options and "as" not in options and "amount" not in options
     assert set(reads(api, "sf", "move:starforged/suffer/withstand_damage")) == {"amount", "vehicle"}
+    do(api, "vehicle", {"name": "Wayfinder"})
+    assert reads(api, "sf", "withstand damage")["vehicle"] == ["Wayfinder"]
     # The options the panel offers are those the move takes: the connection is made with them.
     body = {
         "move": "move:starforged/connection/make_a_connection",

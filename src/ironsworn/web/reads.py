@@ -199,6 +199,11 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
         "odds": list(ODDS_KEYS),
         "as": roles,
     }
+    if "vehicle" in options:
+        from ironsworn.moves.starforged.vehicles import all_vehicles
+
+        # Every vehicle of the party, by name (none chosen: the command vehicle).
+        values["vehicle"] = [v.name for v in all_vehicles(state)]
     if char is not None:
         values["track"] = [
             {"id": t.id, "name": t.name, "kind": t.kind}

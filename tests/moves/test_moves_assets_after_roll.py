@@ -46,7 +46,7 @@ ROWS = [
         ("rider", "horse:1=Etana"),
         (("rider", 2),),
         "undertake a journey",
-        (4, 6, 2),  # 4 + wits 1 + Rider 1 = 6 vs 6, 2: weak; +1 = 7: strong
+        (4, 6, 2),  # 4 + wits 1 + Horse 1 = 6 vs 6, 2: weak; +1 = 7: strong
         JOURNEY,
         ("rider_2",),
         ("rider_2",),

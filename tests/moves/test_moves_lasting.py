@@ -557,6 +557,31 @@ def test_slayer_3_trophy_rerolls_once(choice: str, move: str, kwargs: dict[str, 
     assert "trophy" not in [e["name"] for e in g.char().lasting]
 
 
+@pytest.mark.parametrize(
+    ("marked", "rank", "offered"),
+    [
+        (True, "formidable", True),
+        (True, "epic", True),
+        (True, "dangerous", False),
+        (False, "epic", False),
+    ],
+)
+def test_slayer_3_a_trophy_is_offered_when_a_great_foe_falls(
+    marked: bool, rank: str, offered: bool
+) -> None:
+    g = _with(["slayer"], [("slayer", 3)] if marked else [])
+    g.track("fight", "Wyvern", rank, ticks=40)
+    g.move("enter the fray", STRONG, stat="heart")
+    result = g.move("end the fight", (1, 2), track="fight-1")
+    assert g.state.tracks["fight-1"].status == "won"
+    pending = result.pending
+    assert (pending is not None and pending["prompt"].startswith("Slayer 3")) is offered
+    if offered:
+        assert pending is not None and int(pending["min"]) == 0
+        g.choose(["sojourn"])
+        assert ids(g) == ["trophy_sojourn"]
+
+
 def test_bonded_2_a_filled_box_of_bonds() -> None:
     g = Game()
     g.character("Asha", bonds=["Elda", "Kai", "Bran"], assets=["bonded"])

@@ -40,7 +40,7 @@ def register(sub: Any) -> None:
     give.add_argument("--to", required=True, help="the character who takes it")
     give.add_argument("--character")
     give.set_defaults(func=run_change)
-    take = campaign_command(group, "take", "take a trophy (Slayer 3)")
+    take = campaign_command(group, "take", "take a trophy (Slayer 3; End the Fight also offers it)")
     take.add_argument("what", choices=["trophy"])
     take.add_argument("choice", metavar="CHOICE", help="ritual or sojourn")
     take.add_argument("--character")

@@ -153,9 +153,10 @@ class MoveEngine(RollInputs):
         # The rules handlers register themselves on import.
         from ironsworn.moves import classic, oppose, scene, starforged  # noqa: F401
         from ironsworn.moves.assets import handlers as asset_handlers
-        from ironsworn.moves.assets import lasting  # noqa: F401  (its resume handlers)
+        from ironsworn.moves.assets import lasting
 
         asset_handlers.install()
+        lasting.install()  # Slayer's trophy after End the Fight
 
         if ruleset is None:
             from ironsworn.content import load_ruleset

@@ -25,6 +25,9 @@ An ability's move gives one with the gain ``{"lasting": KIND}`` (``assets.json``
    drinker at health, spirit or momentum below +1; a simulacrum at 0 health), and Bonded's
    experience and momentum when a box of the bonds track fills.
 
+Slayer's trophy is offered after End the Fight wins against a formidable (or greater) foe
+(:func:`install` chains it onto the move), or taken by hand (``lasting take trophy``).
+
 How each one ends (``ends``): ``use`` (once applied), ``harm`` (once its harm is inflicted),
 ``next_move`` (by the next move, whichever it is), ``action_one`` (a 1 on the action die of a
 move that uses it), ``low_meters``, ``track_zero`` (a card's track at 0), ``manual`` (only by
@@ -454,6 +457,50 @@ def ward_chosen(ctx: Step, keys: list[str]) -> None:
 
 
 ASKERS = {"dose": _ask_dose, "pelt": _ask_pelt, "ward": _ask_ward}
+
+# Slayer 3: "slay a beast or horror (at least formidable)".
+TROPHY_RANKS = frozenset({"formidable", "extreme", "epic"})
+
+
+def _offer_trophy(ctx: Step) -> None:
+    """Slayer 3: a won fight against a formidable (or greater) foe offers a trophy; whether
+    the foe was a beast or horror is the fiction's, so the player may decline."""
+    if not ctx.outcome.is_hit or not marked(ctx.char, SLAYER, 2):
+        return
+    track = ctx.state.tracks.get(str(ctx.data.get("track") or ""))
+    if track is None or track.rank not in TROPHY_RANKS:
+        return
+    options = [(k, text_of(TEMPLATES[kind])) for k, kind in TROPHIES.items()]
+    _ask(
+        ctx,
+        "lasting.trophy",
+        options,
+        minimum=0,
+        prompt="Slayer 3: if you slew a beast or horror, take a trophy (decline: none)",
+    )
+
+
+@on_resume("lasting.trophy")
+def trophy_chosen(ctx: Step, keys: list[str]) -> None:
+    for key in keys:
+        add(ctx.engine, ctx.name, TROPHIES[key], {}, "Slayer 3")
+
+
+def install() -> None:
+    """Chain Slayer's trophy onto End the Fight's own outcome (once)."""
+    from ironsworn.moves.registry import OUTCOME_HANDLERS
+
+    table = OUTCOME_HANDLERS.get("classic", {})
+    original = table.get("end_the_fight")
+    if original is None or getattr(original, "lasting_extra", False):
+        return
+
+    def chained(ctx: Step) -> None:
+        original(ctx)
+        _offer_trophy(ctx)
+
+    chained.lasting_extra = True  # type: ignore[attr-defined]
+    table["end_the_fight"] = chained
 
 
 # --- watching the sheet ----------------------------------------------------------------------

@@ -301,3 +301,27 @@ def test_spirit_bound_choice_comes_when_the_vow_for_the_spirit_is_fulfilled() ->
     g.choose(["let_go"])
     assert g.char().experience_earned == 3 + 2 * 2  # the vow's 3, then 2 per marked ability
     assert not any(a["id"].endswith("/spirit_bound") for a in g.char().assets)
+
+
+def test_awakening_2_gives_the_simulacrum_six_health() -> None:
+    def awaken(second: bool) -> Game:
+        g = Game()
+        g.character("Asha", assets=["awakening"])
+        if second:
+            g._keep(g.sheet.asset_mark(None, "awakening", 2, True))
+        g.move("awaken simulacrum", STRONG)
+        return g
+
+    def health(g: Game) -> dict[str, int]:
+        return dict(g.char().asset("awakening")["tracks"]["health"])
+
+    assert health(awaken(False)) == {"value": 3, "max": 3}
+    g = awaken(True)
+    assert health(g) == {"value": 6, "max": 6}
+    before = g.snapshot()
+    cleared = g._keep(g.sheet.asset_mark(None, "awakening", 2, False))
+    assert health(g) == {"value": 3, "max": 3}
+    assert ("asset:classic/ritual/awakening:health_max", 6, 3) in fx(cleared)
+    assert g.refold().to_dict() == g.snapshot()  # the events fold to the same state
+    undo(g, cleared)
+    assert g.snapshot() == before

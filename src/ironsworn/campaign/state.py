@@ -38,7 +38,8 @@ Event types (all JSON objects with a ``"type"``):
 - ``bond_added`` / ``bond_removed`` {character, bond}
 - ``asset_added`` / ``asset_removed`` {character, asset}; ``asset_ability`` {character, asset,
   ability, from, to}; ``asset_track`` {character, asset, track, from, to} — a card's other
-  tracks (a warband's strength, wealth, essence, light)
+  tracks (a warband's strength, wealth, essence, light); with ``field: "max"`` its maximum
+  (Awakening 2: the simulacrum's 6 health)
 - ``lasting_added`` {character, lasting} / ``lasting_ended`` {character, lasting, index, why} —
   a lasting effect an asset ability gave (an elixir's +1, a rune's harm), kept on the
   character while it lasts (:mod:`ironsworn.moves.assets.lasting`)
@@ -458,8 +459,9 @@ class CampaignState:
         track = asset.setdefault("tracks", {}).get(name)
         if track is None:
             raise CampaignError(f"event does not fit the state: {asset['name']} has no {name}")
-        self._expect(f"{asset['name']}'s {name}", track["value"], event)
-        track["value"] = event["to"]
+        field = str(event.get("field") or "value")  # "max": an ability changed its size
+        self._expect(f"{asset['name']}'s {name} {field}", track[field], event)
+        track[field] = event["to"]
 
     def _on_equipment(self, event: Mapping[str, Any]) -> None:
         char = self.characters[event["character"]]

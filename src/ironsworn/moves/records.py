@@ -96,7 +96,9 @@ _TARGETS: dict[str, Callable[[JsonDict], str]] = {
     "status": lambda e: "status",
     "asset_meter": lambda e: f"{e['asset']}:{e.get('meter', 'health')}",
     "asset_ability": lambda e: f"{e['asset']}:ability{int(e['ability']) + 1}",
-    "asset_track": lambda e: f"{e['asset']}:{e['track']}",
+    "asset_track": lambda e: (
+        f"{e['asset']}:{e['track']}" + ("_max" if e.get("field") == "max" else "")
+    ),
     "progress": lambda e: f"{e['track']}:ticks",
     "rank": lambda e: f"{e['track']}:rank",
     "countdown": lambda e: f"{e['track']}:countdown",

@@ -7,7 +7,8 @@ Two kinds, both applied as events (so undo takes them back like anything else):
   then changes stats, rolls a die, gives experience or discards the card. What it changed is
   kept in the flag ``asset_changes``, so unmarking the ability by hand restores the sheet.
   Battle-Scarred 1, Shadow-Kin 1, Lorekeeper 3, Oathbreaker 3, Spirit-Bound 3.
-- **While marked**: what the card changes on the sheet's limits, kept beside each ability on
+- **While marked**, a card's own track resized (:data:`TRACK_MAX`: Awakening 2), and what
+  the card changes on the sheet's limits, kept beside each ability on
   the card's record (``record["sheet"]``, from :data:`WHILE_MARKED`) and read by
   :meth:`~ironsworn.campaign.state.CharacterState.sheet_marks`: Battle-Scarred 2 (maximum
   health -1; maimed no longer counts), Oathbreaker 1 (the card counts as a debility).
@@ -45,6 +46,27 @@ WHILE_MARKED: dict[str, JsonDict] = {
     # "While at 0 strength, this asset counts as a debility."
     f"{PREFIX}path/commander.0": {"debility_at_zero": "strength"},
 }
+
+
+# The size a card's track takes while an ability is marked: "Your simulacrum has 6 health."
+TRACK_MAX: dict[str, dict[str, int]] = {f"{PREFIX}ritual/awakening.1": {"health": 6}}
+
+
+def _track_max(engine: MoveEngine, who: str, asset: Asset, index: int, marked: bool) -> None:
+    """Resize the card's track as the ability is marked (or back to the card's when cleared);
+    a value above the new size comes down with it."""
+    record = engine.state.character(who).asset(asset.id)
+    base = {t.name: t.max for t in asset.other_tracks}
+    for name, size in TRACK_MAX[asset.abilities[index].id].items():
+        track = (record.get("tracks") or {}).get(name)
+        if track is None:
+            continue
+        want = size if marked else int(base.get(name, track["max"]))
+        event = {"type": "asset_track", "character": who, "asset": asset.id, "track": name}
+        if int(track["value"]) > want:
+            engine.emit({**event, "from": track["value"], "to": want})
+        if int(track["max"]) != want:
+            engine.emit({**event, "field": "max", "from": track["max"], "to": want})
 
 
 def sheet_data(asset: Asset) -> list[JsonDict | None] | None:
@@ -121,7 +143,7 @@ ON_MARK: dict[str, tuple[Callable[[Any], list[Option]], int]] = {
     f"{PREFIX}path/spirit_bound.2": (_spirit_bound, 0),
 }
 # Every ability this module applies (coverage counts them as automated).
-HANDLED = frozenset(ON_MARK) | frozenset(WHILE_MARKED)
+HANDLED = frozenset(ON_MARK) | frozenset(WHILE_MARKED) | frozenset(TRACK_MAX)
 
 
 def _words(char: Any, change: Mapping[str, Any]) -> str:
@@ -147,6 +169,12 @@ def after_marking(engine: MoveEngine, who: str, asset_id: str, index: int, marke
     a one-time change, or take back what it changed; keep meters within their new maxima."""
     char = engine.state.character(who)
     asset = engine.ruleset.assets.get(asset_id)
+    if (
+        asset is not None
+        and index < len(asset.abilities)
+        and asset.abilities[index].id in TRACK_MAX
+    ):
+        _track_max(engine, who, asset, index, marked)
     if marked and asset is not None and index < len(asset.abilities):
         _ask(engine, char, asset, index)
     elif not marked:

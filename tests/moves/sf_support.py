@@ -57,6 +57,17 @@ def move_text(move: str) -> str:
     return found.text
 
 
+def row_keys(move: str) -> tuple[str, ...]:
+    """The choice keys of the rows of a move's table (its ranges as printed: "41-52")."""
+    import re
+
+    found = re.findall(r"^(\d+)(?:-(\d+))? \|", move_text(move), re.MULTILINE)
+    return tuple(f"{low}-{high}" if high else low for low, high in found)
+
+
+# Pay the Price's "choose one", and the rows of its table (the obvious outcome, as if rolled).
+PRICE = ("obvious", "ask_oracle", "roll_table", *row_keys("pay the price"))
+
 Answer = tuple[Sequence[str] | str, Sequence[int]]
 
 
@@ -90,4 +101,15 @@ def play(case: Case) -> tuple[StarforgedGame, list[Effect], OperationResult]:
     return game, effects, result
 
 
-__all__ = ["MISS", "STRONG", "WEAK", "Case", "StarforgedGame", "keys", "move_text", "play"]
+__all__ = [
+    "MISS",
+    "PRICE",
+    "STRONG",
+    "WEAK",
+    "Case",
+    "StarforgedGame",
+    "keys",
+    "move_text",
+    "play",
+    "row_keys",
+]

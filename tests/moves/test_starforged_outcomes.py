@@ -5,11 +5,10 @@ checks. A final check makes sure every one of the 56 moves has a row."""
 from __future__ import annotations
 
 import pytest
-from sf_support import MISS, STRONG, WEAK, Case, StarforgedGame, keys, move_text, play
+from sf_support import MISS, PRICE, STRONG, WEAK, Case, StarforgedGame, keys, move_text, play
 
 from ironsworn.content import load_ruleset
 
-PRICE = ("obvious", "ask_oracle", "roll_table")
 SUFFER = ("lose_momentum", "endure_harm", "endure_stress", "sacrifice_resources")
 
 
@@ -489,7 +488,7 @@ EXPLORATION = [
         "you may instead [Make a Discovery]",
         (6, 2, 2),
         setup=expedition(),
-        answers=[(["discovery"], (60,))],
+        answers=[(["discovery"], ()), (["roll_table"], (60,))],
         effects=[("legacy:discoveries", 0, 2)],
     ),
     Case(
@@ -512,15 +511,15 @@ EXPLORATION = [
         "make_a_discovery",
         "make a discovery",
         "you and your allies may mark two ticks on your discoveries legacy track",
-        (80,),
+        answers=[(["roll_table"], (80,))],
         effects=[("legacy:discoveries", 0, 2)],
     ),
     Case(
         "confront_chaos",
         "confront chaos",
         "mark one tick on your discoveries legacy track",
-        (5, 50),
-        {"amount": 2},
+        options={"amount": 2},
+        answers=[(["roll_table"], (5, 50))],
         effects=[("legacy:discoveries", 0, 2)],
     ),
     Case(
@@ -1033,7 +1032,7 @@ LEGACY = [
         "earn_experience",
         "earn experience",
         "take 2 experience",
-        (60,),
+        answers=[(["roll_table"], (60,))],
         via="make a discovery",
         setup=lambda g: g.legacy("discoveries", 3),
         effects=[("legacy:discoveries", 3, 5), ("experience", 0, 2)],

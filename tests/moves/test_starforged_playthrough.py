@@ -77,7 +77,8 @@ def test_a_starforged_play_through(game: StarforgedGame) -> None:
     g.move("undertake an expedition", STRONG, stat="wits")
     assert g.state.tracks["expedition-2"].ticks == 8
     g.move("explore a waypoint", (6, 2, 2))  # a strong hit with a match
-    g.choose(["discovery"], (79,))  # "Rare and valuable resource": 2 discoveries ticks
+    g.choose(["discovery"])
+    g.choose(["79-86"])  # "Rare and valuable resource" (chosen): 2 discoveries ticks
     assert legacy(g) == (0, 0, 2)
     g.move("finish an expedition", (1, 1))  # score 2 beats both: dangerous = 2 ticks
     assert legacy(g) == (0, 0, 4)

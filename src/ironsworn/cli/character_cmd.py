@@ -81,6 +81,11 @@ def register(sub: Any) -> None:
     )
     adjust.add_argument("delta", metavar="N", help="+2, -1 ...")
     adjust.add_argument("--character")
+    adjust.add_argument(
+        "--vehicle",
+        help="integrity: which vehicle (a support or incidental vehicle's name; default: the "
+        "command vehicle)",
+    )
     adjust.set_defaults(func=run_adjust)
 
     debility = campaign_command(sub, "debility", "mark or clear a debility")
@@ -218,7 +223,10 @@ def run_adjust(args: argparse.Namespace) -> int:
     from ironsworn.moves.sheet import SheetOperations
 
     delta = parse_int(args.delta, "N", -50, 50)
-    result = write(args, lambda e: SheetOperations(e).adjust(args.character, args.meter, delta))
+    result = write(
+        args,
+        lambda e: SheetOperations(e).adjust(args.character, args.meter, delta, args.vehicle),
+    )
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
 

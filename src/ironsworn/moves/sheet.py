@@ -351,14 +351,21 @@ class SheetOperations:
 
         return self.engine.operation(kind, characters[0] if characters else None, run)
 
-    def adjust(self, character: str | None, meter: str, delta: int) -> OperationResult:
+    def adjust(
+        self, character: str | None, meter: str, delta: int, vehicle: str | None = None
+    ) -> OperationResult:
+        """Change a meter or a stat by hand; integrity is a vehicle's (``vehicle``: a support
+        or incidental vehicle by name, else the command vehicle)."""
+
         def run() -> None:
             key = meter.strip().lower()
             if key == "integrity":
-                from ironsworn.moves.starforged._common import integrity
+                from ironsworn.moves.starforged import vehicles
 
-                integrity(self.engine, delta)
+                vehicles.adjust_integrity(self.engine, vehicle, delta)
                 return
+            if vehicle is not None:
+                raise InvalidValue(f"--vehicle is for integrity, not {meter!r}")
             if key in STATS:
                 self._adjust_stat(character, key, delta)
                 return

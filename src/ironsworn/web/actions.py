@@ -268,7 +268,7 @@ def adjust(ctx: Context, o: JsonDict) -> JsonDict:
     delta = parse_int(str(o["delta"]), "delta", -50, 50)
     who = ctx.acting_for(o.get("character"))
     data: JsonDict = _commit(
-        ctx, {}, lambda e: _sheet_ops(e).adjust(who, o["meter"], delta)
+        ctx, {}, lambda e: _sheet_ops(e).adjust(who, o["meter"], delta, o.get("vehicle"))
     ).to_json()
     return data
 
@@ -626,6 +626,7 @@ ACTIONS: dict[str, Action] = {
                 ),
                 "delta": Option("int", "-50 to +50", required=True),
                 "character": _character_option(),
+                "vehicle": Option("text", "integrity: a support or incidental vehicle's name"),
             },
         ),
         Action(

@@ -354,7 +354,9 @@ def _sheet_change(kind: str) -> Runner:
         if kind == "adjust":
             delta = parse_int(args.delta, "N", -50, 50)
             result = session.commit(
-                lambda e: SheetOperations(e).adjust(args.character, args.meter, delta)
+                lambda e: SheetOperations(e).adjust(
+                    args.character, args.meter, delta, getattr(args, "vehicle", None)
+                )
             )
         elif kind == "debility":
             mark = args.action == "mark"

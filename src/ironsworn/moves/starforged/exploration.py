@@ -15,10 +15,8 @@ from ironsworn.moves.starforged._common import (
     clear_lowest_boxes,
     close,
     mark_legacy,
-    party,
     register_action_before,
     reward,
-    roll_table,
     sf,
     take_next_move_add,
 )
@@ -108,27 +106,23 @@ def waypoint_miss(ctx: Step, keys: list[str]) -> None:
 
 @no_roll("make_a_discovery", ruleset=RULESET)
 def make_a_discovery(ctx: Step) -> None:
-    """Roll the discovery table; "you and your allies may mark two ticks on your discoveries
-    legacy track" (ENGINE CHOICE: marked at once, for the party travelling together)."""
-    roll, _ = roll_table(ctx, "make_a_discovery")
-    if roll >= 91:
-        roll_table(ctx, "make_a_discovery")
-        roll_table(ctx, "make_a_discovery")
-    for name in party(ctx):
-        mark_legacy(ctx.engine, name, "discoveries", 2)
+    """ "Roll on the table below or choose one" (asked: :mod:`.tables`); two ticks on the
+    discoveries legacy for you and your allies."""
+    from ironsworn.moves.starforged.tables import ask_discovery
+
+    ask_discovery(ctx)
 
 
 @no_roll("confront_chaos", ruleset=RULESET)
 def confront_chaos(ctx: Step) -> None:
-    """ "Decide the number of aspects: one, two, or three" (--amount, default 1); one tick on
-    the discoveries legacy per aspect, for you and your allies (marked at once)."""
+    """ "Decide the number of aspects: one, two, or three" (--amount, default 1), then "Roll
+    that number of times or choose that number of aspects" (asked: :mod:`.tables`)."""
+    from ironsworn.moves.starforged.tables import ask_chaos
+
     aspects = ctx.amount if ctx.amount is not None else 1
     if not 1 <= aspects <= 3:
         raise InvalidValue(f"--amount {aspects}: Confront Chaos has 1 to 3 aspects")
-    for _ in range(aspects):
-        roll_table(ctx, "confront_chaos")
-    for name in party(ctx):
-        mark_legacy(ctx.engine, name, "discoveries", aspects)
+    ask_chaos(ctx, aspects)
 
 
 @before_roll("finish_an_expedition", ruleset=RULESET)

@@ -35,7 +35,12 @@ PRICE = [
 
 @no_roll("pay_the_price", ruleset=RULESET)
 def pay_the_price(ctx: Step) -> None:
-    ctx.choose("sf.pay_the_price.how", PRICE, prompt="Pay the Price: choose one")
+    """ "Choose one": the most obvious outcome, Ask the Oracle, "Roll on the table below", or
+    (the obvious outcome being one of the table's) a row of the table, applied as if rolled."""
+    from ironsworn.moves.starforged.tables import row_options
+
+    options = [*PRICE, *row_options(ctx, "pay_the_price")]
+    ctx.choose("sf.pay_the_price.how", options, prompt="Pay the Price: choose one")
 
 
 @on_resume("sf.pay_the_price.how")
@@ -43,10 +48,10 @@ def pay_how(ctx: Step, keys: list[str]) -> None:
     from ironsworn.oracle import Odds
     from ironsworn.oracle import ask_the_oracle as ask
 
-    if keys[0] == "roll_table":
+    if keys[0] not in ("ask_oracle", "obvious"):
         from ironsworn.moves.starforged.tables import pay_the_price_row
 
-        pay_the_price_row(ctx)
+        pay_the_price_row(ctx, keys[0])
     elif keys[0] == "ask_oracle":
         answer = ask(Odds.LIKELY, ctx.engine.dice)
         ctx.emit({"type": "ask", "character": ctx.name, **answer.to_json()})

@@ -18,11 +18,15 @@ from ironsworn.moves.starforged._common import (
 def begin_a_session(ctx: Step) -> None:
     """ "You may spotlight a new danger, opportunity, or insight ... Then, all players take +1
     momentum"."""
+    from ironsworn.moves.starforged.tables import row_options
+
+    # "You may roll or choose on the table below for inspiration": a row is an option too.
     ctx.choose(
         "sf.begin_a_session.spotlight",
         [
             ("vignette", "spotlight: roll the vignette table; all take +1 momentum"),
             ("spotlight", "spotlight a vignette of your own; all take +1 momentum"),
+            *row_options(ctx, "begin_a_session"),
         ],
         minimum=0,
         prompt="flag content, recap, set the scene; spotlight a vignette? (decline: no)",
@@ -35,6 +39,10 @@ def session_spotlight(ctx: Step, keys: list[str]) -> None:
         return
     if keys[0] == "vignette":
         roll_table(ctx, "begin_a_session")
+    elif keys[0] != "spotlight":
+        from ironsworn.moves.starforged.tables import roll_or_row
+
+        roll_or_row(ctx, "begin_a_session", keys[0])
     for name in [c.name for c in ctx.state.characters.values() if c.status == "active"]:
         ctx.momentum(1, who=name)
 

@@ -19,9 +19,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from ironsworn.errors import InvalidValue
 from ironsworn.moves.engine import Step, on_resume
 from ironsworn.moves.starforged import vehicles
-from ironsworn.moves.starforged._common import companions, roll_table, sf
+from ironsworn.moves.starforged._common import (
+    companions,
+    mark_legacy,
+    move_table,
+    party,
+    roll_table,
+    sf,
+)
 from ironsworn.moves.starforged.quest import discard_asset
 from ironsworn.moves.starforged.vehicles import Vehicle
 
@@ -43,6 +51,114 @@ def _queue(ctx: Step, point: str, who: str, **data: Any) -> None:
             **data,
         }
     )
+
+
+# --- "Roll on the table below or choose one" -------------------------------------------------
+
+ROLL = "roll_table"
+
+
+def row_key(low: int, high: int) -> str:
+    """A row's choice key: its range as printed ("41-52")."""
+    return f"{low}-{high}" if high != low else str(low)
+
+
+def row_options(ctx: Step, move: str) -> list[tuple[str, str]]:
+    """One option per row of a move's table, keyed by its range."""
+    return [
+        (row_key(lo, hi), f"{row_key(lo, hi)}: {text}") for lo, hi, text in move_table(ctx, move)
+    ]
+
+
+def ask_roll_or_choose(
+    ctx: Step,
+    point: str,
+    move: str,
+    prompt: str,
+    extra: list[tuple[str, str]] | None = None,
+    count: int = 1,
+    minimum: int | None = None,
+    **context: Any,
+) -> None:
+    """Ask "roll on the table" or one of its rows (``extra``: the move's other options first)."""
+    options = [*(extra or []), (ROLL, "roll on the table"), *row_options(ctx, move)]
+    ctx.choose(point, options, count=count, minimum=minimum, prompt=prompt, **context)
+
+
+def roll_or_row(ctx: Step, move: str, key: str) -> tuple[int, str]:
+    """The row an answer stands for: rolled (recorded as a roll), or the chosen row, applied as
+    a roll of its lowest number would be (and noted as chosen)."""
+    if key == ROLL:
+        return roll_table(ctx, move)
+    for low, high, text in move_table(ctx, move):
+        if key == row_key(low, high):
+            name = ctx.engine.ruleset.moves[sf(move)].name
+            ctx.note(f"{name} table (chosen, {key}): {text}")
+            return low, text
+    raise InvalidValue(f"{key!r} is not a row of the {move} table")
+
+
+def is_row(ctx: Step, move: str, key: str) -> bool:
+    return any(key == row_key(lo, hi) for lo, hi, _ in move_table(ctx, move))
+
+
+# Make a Discovery: "roll on the table below or choose one".
+
+
+def ask_discovery(ctx: Step) -> None:
+    ask_roll_or_choose(
+        ctx,
+        "sf.make_a_discovery.row",
+        "make_a_discovery",
+        prompt="something wondrous: roll on the table or choose one",
+    )
+
+
+@on_resume("sf.make_a_discovery.row")
+def discovery_row(ctx: Step, keys: list[str]) -> None:
+    """The row (91-100: "Roll twice"); then "you and your allies may mark two ticks on your
+    discoveries legacy track" (ENGINE CHOICE: marked at once, for the party travelling
+    together)."""
+    roll, _ = roll_or_row(ctx, "make_a_discovery", keys[0])
+    if roll >= 91:
+        roll_table(ctx, "make_a_discovery")
+        roll_table(ctx, "make_a_discovery")
+    for name in party(ctx):
+        mark_legacy(ctx.engine, name, "discoveries", 2)
+
+
+# Confront Chaos: "Roll that number of times or choose that number of aspects".
+
+
+def ask_chaos(ctx: Step, aspects: int) -> None:
+    ask_roll_or_choose(
+        ctx,
+        "sf.confront_chaos.rows",
+        "confront_chaos",
+        prompt=(
+            f"something dreadful: roll {aspects} times, or choose {aspects} aspects "
+            "(any not chosen are rolled)"
+        ),
+        count=aspects + 1,
+        minimum=1,
+        aspects=aspects,
+    )
+
+
+@on_resume("sf.confront_chaos.rows")
+def chaos_rows(ctx: Step, keys: list[str]) -> None:
+    """The chosen aspects, the rest rolled; one tick on the discoveries legacy per aspect, for
+    you and your allies (marked at once)."""
+    aspects = int(ctx.data["context"]["aspects"])
+    chosen = [k for k in keys if k != ROLL]
+    if len(chosen) > aspects:
+        raise InvalidValue(f"choose at most {aspects} aspects (you chose {len(chosen)})")
+    for key in chosen:
+        roll_or_row(ctx, "confront_chaos", key)
+    for _ in range(aspects - len(chosen)):
+        roll_table(ctx, "confront_chaos")
+    for name in party(ctx):
+        mark_legacy(ctx.engine, name, "discoveries", aspects)
 
 
 # --- Endure Harm -------------------------------------------------------------------------------
@@ -267,9 +383,9 @@ PRICE_MOVES = {
 ROLL_AGAIN = ("roll_again", "it doesn't fit the situation: roll again")
 
 
-def pay_the_price_row(ctx: Step) -> None:
-    """Roll on Pay the Price's table and apply the row."""
-    roll, _ = roll_table(ctx, "pay_the_price")
+def pay_the_price_row(ctx: Step, key: str = ROLL) -> None:
+    """Roll on Pay the Price's table (or take the row ``key`` chosen) and apply the row."""
+    roll, _ = roll_or_row(ctx, "pay_the_price", key)
     if roll >= 96:  # "Roll twice"
         _queue(ctx, "sf.pay_the_price.roll", ctx.name)
         _queue(ctx, "sf.pay_the_price.roll", ctx.name)

@@ -231,6 +231,17 @@ def change_integrity(engine: MoveEngine, vehicle: Vehicle, delta: int) -> int:
     return max(0, -(now + delta)) if delta < 0 else 0
 
 
+def adjust_integrity(engine: MoveEngine, query: str | None, delta: int) -> None:
+    """``adjust integrity N [--vehicle NAME]``: a vehicle's integrity changed by hand (the
+    command vehicle without a name, as before; a support or incidental vehicle by name)."""
+    if query is None:
+        from ironsworn.moves.starforged._common import integrity
+
+        integrity(engine, delta)  # the command vehicle, refused when there is none
+        return
+    change_integrity(engine, find(engine.state, query), delta)
+
+
 def set_trouble(engine: MoveEngine, vehicle: Vehicle, impact: str, value: bool) -> None:
     """Mark or clear battered / cursed on a vehicle."""
     from ironsworn.moves.starforged._common import set_vehicle_impact

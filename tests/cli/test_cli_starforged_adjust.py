@@ -1,0 +1,60 @@
+"""``adjust integrity N --vehicle NAME``: a support or incidental vehicle's integrity changed by
+hand (the command vehicle without a name); an unknown vehicle, or --vehicle with another meter,
+is one line, exit 2, nothing stored changed; undo takes the change back."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_cli_starforged import fingerprint, home, run, starforged
+
+__all__ = ["home"]
+
+
+def _integrity(capsys: pytest.CaptureFixture[str]) -> dict[str, int]:
+    listed = json.loads(run(capsys, "vehicle", "list", "--json")[1])["vehicles"]
+    return {v["name"]: v["integrity"] for v in listed}
+
+
+def test_adjust_the_integrity_of_a_named_vehicle_and_undo(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    starforged(capsys)
+    assert run(capsys, "vehicle", "new", "Firebird")[0] == 0
+    assert run(capsys, "vehicle", "new", "Skiff", "--incidental", "--integrity", "3")[0] == 0
+    code, _, err = run(capsys, "adjust", "integrity", "-2", "--vehicle", "skiff")
+    assert code == 0, err
+    assert _integrity(capsys) == {"Firebird": 5, "Skiff": 1}
+    # Without --vehicle: the command vehicle, as before.
+    assert run(capsys, "adjust", "integrity", "-1")[0] == 0
+    assert _integrity(capsys) == {"Firebird": 4, "Skiff": 1}
+    # Never past the vehicle's max or below 0.
+    assert run(capsys, "adjust", "integrity", "+5", "--vehicle", "Skiff")[0] == 0
+    assert _integrity(capsys) == {"Firebird": 4, "Skiff": 3}
+    assert run(capsys, "undo")[0] == 0
+    assert run(capsys, "undo")[0] == 0
+    assert _integrity(capsys) == {"Firebird": 5, "Skiff": 1}
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["adjust", "integrity", "-1", "--vehicle", "ark"], "'ark'"),
+        (["adjust", "health", "-1", "--vehicle", "skiff"], "--vehicle"),
+        (["adjust", "integrity", "x", "--vehicle", "skiff"], "'x'"),
+    ],
+)
+def test_bad_adjust_is_one_line_exit_2_and_changes_nothing(
+    home: Path, capsys: pytest.CaptureFixture[str], argv: list[str], named: str
+) -> None:
+    starforged(capsys)
+    assert run(capsys, "vehicle", "new", "Skiff", "--incidental", "--integrity", "3")[0] == 0
+    before = fingerprint(home)
+    code, out, err = run(capsys, *argv)
+    assert code == 2, (out, err)
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1, err
+    assert named in err
+    assert fingerprint(home) == before

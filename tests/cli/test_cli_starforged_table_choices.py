@@ -1,0 +1,52 @@
+"""A row of a Starforged move's table chosen on the command line ('choose 79-86' for Make a
+Discovery's "roll on the table below or choose one"), undone; a key that is no row, or more
+aspects than Confront Chaos was given, is one line, exit 2, nothing stored changed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_cli_starforged import fingerprint, home, run, starforged
+
+__all__ = ["home"]
+
+
+def _discoveries(capsys: pytest.CaptureFixture[str]) -> int:
+    sheet = json.loads(run(capsys, "sheet", "--json")[1])
+    return int(sheet["legacy"]["discoveries"]["ticks"])
+
+
+def test_a_chosen_row_is_applied_and_undone(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    starforged(capsys)
+    code, out, err = run(capsys, "move", "make", "a", "discovery")
+    assert code == 0, err
+    assert "79-86: Rare and valuable resource" in out
+    code, out, err = run(capsys, "choose", "79-86")
+    assert code == 0, err
+    assert "Rare and valuable resource" in out
+    assert _discoveries(capsys) == 2
+    assert run(capsys, "undo")[0] == 0
+    assert _discoveries(capsys) == 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "answer", "named"),
+    [
+        (["move", "make", "a", "discovery"], ["choose", "80"], "'80'"),
+        (["move", "confront", "chaos", "--amount", "1"], ["choose", "1-4", "5-9"], "at most 1"),
+    ],
+)
+def test_a_bad_row_is_one_line_exit_2_and_changes_nothing(
+    home: Path, capsys: pytest.CaptureFixture[str], argv: list[str], answer: list[str], named: str
+) -> None:
+    starforged(capsys)
+    assert run(capsys, *argv)[0] == 0
+    before = fingerprint(home)
+    code, out, err = run(capsys, *answer)
+    assert code == 2, (out, err)
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1, err
+    assert named in err
+    assert fingerprint(home) == before

@@ -695,7 +695,7 @@ COMBAT = [
         "count a strong hit without a match as a weak hit",
         (1, 2),
         setup=fight(False, ticks=20),
-        answers=[(["row0"], ()), (["lose_momentum"], ())],
+        answers=[(["1-40"], ()), (["lose_momentum"], ())],
         effects=[("fight-1:status", "active", "done"), ("momentum", 2, 0)],
     ),
     Case(

@@ -130,6 +130,36 @@ def test_confront_chaos_refuses_more_aspects_than_decided() -> None:
     assert g.state.to_dict() == before
 
 
+# --- Take Decisive Action ----------------------------------------------------------------------
+
+DECISIVE_ROWS = row_keys("take decisive action")
+
+
+def _decisive(answer: str, dice: tuple[int, ...]) -> tuple[Any, ...]:
+    """A weak hit in control (progress 5 against 1 and 9), then the cost rolled or chosen."""
+    g = StarforgedGame()
+    g.track("fight", "Drive off the raiders", "dangerous", ticks=20)
+    g.move("enter the fray", (6, 1, 2), stat="iron")
+    result = g.move("take decisive action", (1, 9))
+    assert keys(result) == ("roll_table", *DECISIVE_ROWS)
+    result = g.choose([answer], dice)
+    return fx(result, g.main), keys(result), g.state.tracks["fight-1"].status
+
+
+@pytest.mark.parametrize("row", DECISIVE_ROWS)
+def test_take_decisive_action_cost_chosen_or_rolled(row: str) -> None:
+    """ "On a weak hit, you achieve your objective, but not without cost. Roll on the table
+    below or choose one": 1-40 "It's worse than you thought: Make a suffer move (-2)" asks
+    which suffer move; the other rows are envisioned."""
+    assert "Roll on the table below or choose one" in move_text("take decisive action")
+    rolled = _decisive("roll_table", (low(row),))
+    chosen = _decisive(row, ())
+    assert rolled == chosen
+    suffer = ("lose_momentum", "endure_harm", "endure_stress", "sacrifice_resources")
+    assert chosen[1] == (suffer if row == "1-40" else None)
+    assert chosen[2] == "done"
+
+
 # --- Begin a Session ---------------------------------------------------------------------------
 
 
@@ -251,4 +281,55 @@ def test_adjust_integrity_of_a_support_vehicle() -> None:
     with pytest.raises(InvalidValue, match="--vehicle is for integrity"):
         ops.adjust(None, "health", -1, vehicle="wren")
     assert g.state.to_dict() == before
+    assert g.refold().to_dict() == g.state.to_dict()
+
+
+# --- Endure Harm 21-35: unconscious and out of action -------------------------------------------
+
+UNCONSCIOUS = (
+    "21-35 | You are unconscious and out of action. If left alone, you come back to your senses "
+    "in an hour or two."
+)
+
+
+def _knocked_out() -> StarforgedGame:
+    """Kira at health 1: Endure Harm (-1), a miss, Lose Momentum (-2), the table: 30."""
+    g = StarforgedGame()
+    g.set(health=1)
+    g.move("endure harm", (1, 9, 10), amount=1)
+    g.choose(["momentum"])
+    result = g.choose(["roll_table"], (30,))
+    assert keys(result) == ("left_alone", "vulnerable")
+    g.choose(["left_alone"])
+    return g
+
+
+def test_left_alone_the_character_is_unconscious_on_the_sheet() -> None:
+    assert UNCONSCIOUS in move_text("endure harm")
+    g = _knocked_out()
+    assert g.char().flags.get("unconscious") is True
+    assert g.state.sheet("Kira")["conditions"] == ["unconscious"]
+    assert g.refold().to_dict() == g.state.to_dict()
+
+
+def test_out_of_action_no_action_move_is_made() -> None:
+    """Out of action: Face Danger waits for the answer; still out of action, it is not made
+    (no roll, nothing changed but the record); back to their senses, it is rolled."""
+    g = _knocked_out()
+    momentum = g.char().momentum
+    result = g.move("face danger", stat="edge")
+    assert keys(result) == ("senses", "out_of_action")
+    result = g.choose(["out_of_action"])
+    assert not [e for e in result.events if e.get("type") == "roll"]
+    assert "Face Danger is not made" in " ".join(notes(result))
+    assert g.char().flags.get("unconscious") is True and g.char().momentum == momentum
+    g.move("face danger", stat="edge")
+    result = g.choose(["senses"], (6, 1, 2))
+    assert [(m.name, m.outcome) for m in result.moves] == [("Face Danger", "strong_hit")]
+    assert g.char().flags.get("unconscious") is None
+    assert g.char().momentum == momentum + 1
+    assert g.state.sheet("Kira")["conditions"] == []
+    # Back to their senses, the next move is not asked.
+    result = g.move("face danger", (6, 1, 2), stat="edge")
+    assert keys(result) is None
     assert g.refold().to_dict() == g.state.to_dict()

@@ -650,8 +650,11 @@ class CampaignState:
             ]
             data["vehicle"] = copy_json(self.vehicle)
             # What a roll on Endure Harm's table left on the character (dying until healed
-            # above 0, reeling until the next vigorous activity or a breather).
-            data["conditions"] = [c for c in ("dying", "reeling") if char.flags.get(c)]
+            # above 0, unconscious until back to their senses, reeling until the next
+            # vigorous activity or a breather).
+            data["conditions"] = [
+                c for c in ("dying", "unconscious", "reeling") if char.flags.get(c)
+            ]
             in_fight = any(
                 t.kind == "fight" and t.status == "active" and char.name in t.characters
                 for t in self.tracks.values()

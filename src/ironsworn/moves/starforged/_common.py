@@ -238,7 +238,12 @@ def next_move_add(ctx: Step, who: str | None = None) -> None:
 def take_next_move_add(ctx: Step) -> None:
     """Spend a +1 an earlier move granted on this action roll; a connection that aids you on
     a move of their role adds +1 (+2 once bolstered) and +1 momentum on a hit. A reeling
-    character is asked first whether this is a vigorous activity (Endure Harm's table)."""
+    character is asked first whether this is a vigorous activity (Endure Harm's table); an
+    unconscious one whether they are back to their senses."""
+    from ironsworn.moves.starforged.tables import ask_out_of_action
+
+    if ask_out_of_action(ctx):
+        return
     if ctx.char.flags.get("reeling") and not ctx.data.get("reeling_asked"):
         # "If you engage in any vigorous activity before taking a breather, roll on this table
         # again (before resolving the other move)": the move waits for the answer.

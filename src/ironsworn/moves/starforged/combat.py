@@ -15,7 +15,6 @@ from ironsworn.moves.starforged._common import (
     close,
     next_move_add,
     register_action_before,
-    roll_table,
     sf,
     take_next_move_add,
 )
@@ -222,30 +221,28 @@ def take_decisive_action(ctx: Step) -> None:
     elif outcome == W.value:
         close(ctx, track, "done")
         _position(ctx, False)
-        options = [("roll_table", "roll on the table")] + [
-            (f"row{i}", text) for i, (_, _, text) in enumerate(_costs(ctx))
-        ]
-        ctx.choose("sf.take_decisive_action.cost", options, prompt="roll on the table or choose")
+        from ironsworn.moves.starforged.tables import ask_roll_or_choose
+
+        ask_roll_or_choose(
+            ctx,
+            "sf.take_decisive_action.cost",
+            "take_decisive_action",
+            prompt="not without cost: roll on the table or choose one",
+        )
     else:
         close(ctx, track, "failed")
         _position(ctx, False)
         ctx.follow(sf("pay_the_price"))
 
 
-def _costs(ctx: Step) -> list[tuple[int, int, str]]:
-    from ironsworn.moves.starforged._common import move_table
-
-    return move_table(ctx, "take_decisive_action")
-
-
 @on_resume("sf.take_decisive_action.cost")
 def decisive_cost(ctx: Step, keys: list[str]) -> None:
-    if keys[0] == "roll_table":
-        text = roll_table(ctx, "take_decisive_action")[1]
-    else:
-        text = _costs(ctx)[int(keys[0].removeprefix("row"))][2]
-        ctx.note(text)
-    if text.startswith("It’s worse than you thought") or "suffer move (-2)" in text:
+    """The row rolled or chosen: 1-40 "It's worse than you thought: Make a suffer move (-2)"
+    (asked); the others are envisioned."""
+    from ironsworn.moves.starforged.tables import roll_or_row
+
+    roll, _ = roll_or_row(ctx, "take_decisive_action", keys[0])
+    if roll <= 40:
         ask_suffer(ctx, 2)
 
 

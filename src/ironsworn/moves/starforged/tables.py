@@ -191,8 +191,46 @@ def endure_harm_row(ctx: Step) -> None:
 
 @on_resume("sf.endure_harm.unconscious")
 def unconscious(ctx: Step, keys: list[str]) -> None:
+    """ "You are unconscious and out of action. If left alone, you come back to your senses in
+    an hour or two. If you are vulnerable to ongoing harm, Face Death." Left alone, the
+    character is marked unconscious: out of action, they make no action move until they come
+    back to their senses (asked before their next one: :func:`ask_out_of_action`)."""
     if keys[0] == "vulnerable":
         ctx.follow(sf("face_death"))
+    else:
+        ctx.flag("unconscious", True)
+
+
+def ask_out_of_action(ctx: Step) -> bool:
+    """Before an action roll of an unconscious character: has an hour or two passed (back to
+    their senses: the move goes on), or are they still out of action (the move is not made)?
+    True when the question is asked (the move waits for it)."""
+    if not ctx.char.flags.get("unconscious") or ctx.data.get("senses_asked"):
+        return False
+    ctx.data["skip_roll"] = True
+    ctx.choose(
+        "sf.unconscious",
+        [
+            ("senses", "an hour or two has passed: you come back to your senses"),
+            ("out_of_action", f"still out of action: {ctx.move.name} is not made"),
+        ],
+        prompt=f"{ctx.name} is unconscious and out of action",
+    )
+    return True
+
+
+@on_resume("sf.unconscious")
+def back_to_senses(ctx: Step, keys: list[str]) -> None:
+    if keys[0] != "senses":
+        ctx.note(f"{ctx.name} is unconscious and out of action: {ctx.move.name} is not made")
+        return
+    ctx.flag("unconscious", None)
+    ctx.note(f"{ctx.name} comes back to their senses")
+    step = {k: v for k, v in ctx.data.items() if k not in ("point", "keys", "context")}
+    step.pop("skip_roll", None)
+    step["step"] = "move"
+    step["senses_asked"] = True
+    ctx.engine.queue(step)
 
 
 @on_resume("sf.reeling")

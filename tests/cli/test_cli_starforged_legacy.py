@@ -110,6 +110,7 @@ def test_choose_takes_the_words_a_decision_asks_for(
     assert code == 0
     tracks = {t["id"]: t for t in json.loads(run(capsys, "track", "list", "--json")[1])}
     assert (tracks["vow-2"]["name"], tracks["vow-2"]["rank"]) == ("Burn the Hollow", "extreme")
+    assert "chose extreme: Burn the Hollow" in run(capsys, "journal")[1]
     assert run(capsys, "undo")[0] == 0
     tracks = {t["id"]: t for t in json.loads(run(capsys, "track", "list", "--json")[1])}
     assert "vow-2" not in tracks

@@ -180,7 +180,9 @@ def _sees_it_through(game: StarforgedGame) -> None:
 
 def _rebuilds_dax(game: StarforgedGame) -> None:
     assert game.char("Nova").flags["rebuilt_connections"] == ["Dax"]
-    result = game.move("make a connection", character="Nova", **{"with": "Dax"}, rank="extreme")
+    result = game.move(
+        "make a connection", character="Nova", **{"with": "Dax"}, rank="extreme", role="pilot"
+    )
     assert [e["type"] for e in result.events if e["type"] in ("roll", "legacy")] == ["legacy"]
     made = [e["track"] for e in result.events if e["type"] == "track_created"]
     assert [(t["name"], t["rank"], t["characters"]) for t in made] == [("Dax", "extreme", ["Nova"])]

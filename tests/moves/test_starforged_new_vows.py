@@ -217,3 +217,33 @@ def test_words_where_none_are_asked_are_refused() -> None:
     with pytest.raises(IronswornError, match="is not asked for by this answer"):
         game.engine.choose(["lose_momentum"], text="anything")
     assert game.snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("options", "keys", "made"),
+    [
+        ({}, ["formidable"], ("formidable", "navigator")),
+        ({"rank": "dangerous"}, ["role"], ("dangerous", "navigator")),
+        ({"role": "pilot"}, ["epic"], ("epic", "pilot")),
+    ],
+    ids=["rank_and_role", "role", "rank"],
+)
+def test_make_a_connection_asks_the_rank_and_role_left_out(
+    options: dict[str, str], keys: list[str], made: tuple[str, str]
+) -> None:
+    """Make a Connection: "you create a connection. Give them a role and rank"."""
+    assert "Give them a role and rank" in move_text("make a connection")
+    game = StarforgedGame()
+    game.move("make a connection", STRONG, **{"with": "Dax"}, **options)
+    pending = game.state.pending
+    assert pending is not None
+    words = "navigator" if "role" not in options else None
+    if words is not None:
+        assert pending["text"]["prompt"] == "give them a role"
+        before = game.snapshot()
+        with pytest.raises(IronswornError, match="needs words: give them a role"):
+            game.engine.choose(keys)
+        assert game.snapshot() == before
+    game._keep(game.engine.choose(keys, text=words))
+    dax = game.state.tracks["connection-1"]
+    assert (dax.rank, dax.role) == made

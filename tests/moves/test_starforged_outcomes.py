@@ -363,7 +363,7 @@ CONNECTION = [
         "make a connection",
         "this connection comes with a complication or cost",
         WEAK,
-        {"with": "Dax"},
+        {"with": "Dax", "role": "navigator"},
         answers=[(["formidable"], ())],
         effects=[("connection-1", None, "Dax")],
     ),

@@ -39,10 +39,7 @@ def make_before(ctx: Step) -> None:
     if rebuilt_connection(ctx, str(ctx.data["with"])):
         # Continue a Legacy's rebuilt connection: no roll, the strong hit's connection.
         ctx.data["skip_roll"] = True
-        if ctx.data.get("rank"):
-            _connect(ctx, str(ctx.data["rank"]))
-        else:
-            ctx.choose("sf.make_a_connection.rank", RANKS, prompt="give the connection a rank")
+        ask_rank_and_role(ctx)
         return
     take_next_move_add(ctx)
 
@@ -56,22 +53,46 @@ def make_a_connection(ctx: Step) -> None:
         return
     if ctx.outcome is W:
         ctx.note("this connection comes with a complication or cost: envision it")
-    if ctx.data.get("rank"):
-        _connect(ctx, str(ctx.data["rank"]))
+    ask_rank_and_role(ctx)
+
+
+ROLE_WORDS = {"prompt": "give them a role", "default": None}
+
+
+def ask_rank_and_role(ctx: Step) -> None:
+    """ "Give them a role and rank": what --rank and --role left out is asked (the role as
+    the words of the answer)."""
+    rank, role = ctx.data.get("rank"), ctx.data.get("role")
+    if rank and role:
+        _connect(ctx, str(rank), str(role))
+    elif rank:
+        ctx.choose(
+            "sf.make_a_connection.role",
+            [("role", f"a {rank} connection: give them a role")],
+            prompt="give the connection a role",
+            text=ROLE_WORDS,
+        )
     else:
-        ctx.choose("sf.make_a_connection.rank", RANKS, prompt="give the connection a rank")
+        ctx.choose(
+            "sf.make_a_connection.rank",
+            RANKS,
+            prompt="give the connection a rank" + ("" if role else " and a role"),
+            text=None if role else ROLE_WORDS,
+        )
 
 
 @on_resume("sf.make_a_connection.rank")
 def connection_rank(ctx: Step, keys: list[str]) -> None:
-    _connect(ctx, keys[0])
+    _connect(ctx, keys[0], str(ctx.data.get("role") or ctx.data["text"]))
 
 
-def _connect(ctx: Step, rank: str) -> None:
-    role = str(ctx.data.get("role") or "") or None
+@on_resume("sf.make_a_connection.role")
+def connection_role(ctx: Step, keys: list[str]) -> None:
+    _connect(ctx, str(ctx.data["rank"]), str(ctx.data["text"]))
+
+
+def _connect(ctx: Step, rank: str, role: str) -> None:
     new_track(ctx, "connection", str(ctx.data["with"]), rank, role=role)
-    if role is None:
-        ctx.note("give them a role (the connection's role was not given with --role)")
 
 
 def _connection(ctx: Step) -> TrackState:

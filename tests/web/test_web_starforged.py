@@ -300,3 +300,146 @@ def test_the_panel_offers_roles_where_the_campaign_plays_with_them(api: Any) -> 
     do(api, "track", {"kind": "vow", "text": "Avenge my kin", "rank": "extreme"}, "t")
     vows = reads(api, "t", "swear an iron vow")["track"]
     assert [v["name"] for v in vows] == ["Avenge my kin"]
+
+
+# ------------------------------------------------------ every vehicle, marks and position
+
+
+SHUTTLE = "asset:starforged/support_vehicle/shuttle"
+MODULE = "asset:starforged/module/engine_upgrade"
+
+
+def fleet(api: Any) -> None:
+    """Kira with the STARSHIP, a shuttle (a support vehicle) and an engine upgrade (a module)."""
+    sf(api)
+    assets = ["asset:starforged/command_vehicle/starship=Vesper", SHUTTLE, MODULE]
+    made = do(api, "character", {"name": "Kira", "stats": STATS, "assets": assets})
+    assert made.status_code == 200, made.text
+
+
+def test_every_vehicle_is_in_the_state_and_changes_as_on_the_command_line(
+    api: Any, pack: None
+) -> None:
+    fleet(api)
+    listing = api.get("/api/c/sf/state").json()["vehicles"]
+    assert [(v["name"], v["kind"], v["integrity"]) for v in listing["vehicles"]] == [
+        ("Vesper", "command", 5),
+        ("Shuttle", "support", 4),
+    ]
+    assert [(m["name"], m["key"], m["broken"]) for m in listing["modules"]] == [
+        ("Engine Upgrade", "engine_upgrade", False)
+    ]
+    # An incidental vehicle joins, is marked, and is left behind (vehicle new/mark/remove).
+    skiff = do(api, "vehicle", {"name": "Skiff", "incidental": True, "integrity": 2})
+    assert skiff.status_code == 200, skiff.text
+    assert do(api, "vehicle_mark", {"name": "crippled", "vehicle": "Skiff"}).status_code == 200
+    assert do(api, "vehicle_mark", {"name": "battered", "vehicle": "shuttle"}).status_code == 200
+    assert do(api, "vehicle_mark", {"name": "broken", "module": "engine upgrade"}).status_code == (
+        200
+    )
+    listing = api.get("/api/c/sf/state").json()["vehicles"]
+    by_name = {v["name"]: v for v in listing["vehicles"]}
+    assert by_name["Skiff"] == {
+        "name": "Skiff",
+        "kind": "incidental",
+        "key": "skiff",
+        "integrity": 2,
+        "max": 2,
+        "troubles": [],
+        "marks": ["crippled"],
+    }
+    assert by_name["Shuttle"]["troubles"] == ["battered"]
+    assert listing["modules"][0]["broken"] is True
+    cleared = do(api, "vehicle_mark", {"name": "broken", "module": "engine_upgrade", "mark": False})
+    assert cleared.status_code == 200, cleared.text
+    assert do(
+        api, "vehicle", {"name": "skiff", "incidental": True, "remove": True}
+    ).status_code == (200)
+    listing = api.get("/api/c/sf/state").json()["vehicles"]
+    assert [v["name"] for v in listing["vehicles"]] == ["Vesper", "Shuttle"]
+    assert listing["modules"][0]["broken"] is False
+    # Each is one operation: undo brings the skiff back.
+    assert do(api, "undo", {}).status_code == 200
+    names = [v["name"] for v in api.get("/api/c/sf/state").json()["vehicles"]["vehicles"]]
+    assert names == ["Vesper", "Shuttle", "Skiff"]
+    assert api.get("/api/c/t/state").json()["vehicles"] is None  # a classic campaign has none
+
+
+@pytest.mark.parametrize(
+    ("action", "body", "status", "words"),
+    [
+        ("vehicle", {"name": "Skiff", "incidental": True}, 400, "needs its integrity (1 to 10)"),
+        (
+            "vehicle",
+            {"name": "Skiff", "incidental": True, "integrity": 0},
+            400,
+            "integrity 0 is out of range",
+        ),
+        ("vehicle", {"name": "Vesper", "remove": True}, 400, "remove is for an incidental"),
+        (
+            "vehicle",
+            {"name": "Raft", "incidental": True, "remove": True},
+            400,
+            "incidental vehicle 'Raft' is unknown",
+        ),
+        ("vehicle", {"name": "shuttle", "incidental": True, "integrity": 3}, 400, "already"),
+        (
+            "vehicle_mark",
+            {"name": "scratched"},
+            400,
+            "mark 'scratched' is unknown (accepted: battered, cursed, broken",
+        ),
+        (
+            "vehicle_mark",
+            {"name": "broken"},
+            400,
+            "name the module with module (accepted: engine_upgrade)",
+        ),
+        ("vehicle_mark", {"name": "battered", "vehicle": "Raft"}, 400, "vehicle 'Raft'"),
+        ("vehicle_mark", {"name": "cursed", "vehicle": "shuttle"}, 409, "cannot be cursed"),
+        ("vehicle_mark", {"name": "battered", "mark": False}, 409, "Vesper is not battered"),
+        ("vehicle_mark", {"name": "battered", "wheel": 1}, 400, "unknown option 'wheel'"),
+        ("initiative", {"value": "maybe"}, 400, "initiative 'maybe' is unknown (accepted"),
+        ("initiative", {"value": "bad spot"}, 409, "Kira is already in a bad spot"),
+        ("initiative", {}, 400, "option 'value' is required"),
+        ("initiative", {"value": "have", "character": "Bran"}, 400, "Bran"),
+    ],
+)
+def test_bad_vehicle_and_position_input_is_one_line_and_changes_nothing(
+    api: Any, pack: None, action: str, body: dict[str, Any], status: int, words: str
+) -> None:
+    fleet(api)
+    before = export(api)
+    response = do(api, action, body)
+    assert response.status_code == status, response.text
+    message = response.json()["error"]
+    assert words in message and "\n" not in message, message
+    assert export(api) == before
+
+
+@pytest.mark.parametrize(
+    ("campaign", "have", "lose", "field", "shown"),
+    [
+        ("t", "have", "lose", "initiative", (True, False)),
+        ("sf", "in control", "bad spot", "position", ("in control", "in a bad spot")),
+    ],
+)
+def test_the_initiative_or_position_by_hand(
+    api: Any, campaign: str, have: str, lose: str, field: str, shown: tuple[Any, Any]
+) -> None:
+    if campaign == "sf":
+        sf(api)
+    assert do(api, "character", {"name": "Kira", "stats": STATS}, campaign).status_code == 200
+    fight = do(api, "track", {"kind": "fight", "text": "Pirates", "rank": "dangerous"}, campaign)
+    assert fight.status_code == 200, fight.text
+
+    def now() -> Any:
+        return api.get(f"/api/c/{campaign}/state").json()["characters"][0][field]
+
+    assert now() == shown[1]
+    assert do(api, "initiative", {"value": have}, campaign).status_code == 200
+    assert now() == shown[0]
+    assert do(api, "initiative", {"value": lose}, campaign).status_code == 200
+    assert now() == shown[1]
+    assert do(api, "undo", {}, campaign).status_code == 200
+    assert now() == shown[0]

@@ -1,5 +1,5 @@
 """Characters and their sheets: ``character``, ``sheet``, ``adjust``, ``debility``,
-``equipment`` and ``party`` (shared supply)."""
+``initiative`` (Starforged: the position), ``equipment`` and ``party`` (shared supply)."""
 
 from __future__ import annotations
 
@@ -93,6 +93,18 @@ def register(sub: Any) -> None:
     debility.add_argument("name", metavar="NAME")
     debility.add_argument("--character")
     debility.set_defaults(func=run_debility)
+
+    initiative = campaign_command(
+        sub, "initiative", "have or lose the initiative (Starforged: your position) by hand"
+    )
+    initiative.add_argument(
+        "value",
+        nargs="+",
+        metavar="VALUE",
+        help="have or lose; Starforged: in control or bad spot",
+    )
+    initiative.add_argument("--character")
+    initiative.set_defaults(func=run_initiative)
     register_sheet_extras(sub)
 
 
@@ -227,6 +239,16 @@ def run_adjust(args: argparse.Namespace) -> int:
         args,
         lambda e: SheetOperations(e).adjust(args.character, args.meter, delta, args.vehicle),
     )
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0
+
+
+def run_initiative(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import describe_result, write
+    from ironsworn.moves.sheet import SheetOperations, parse_initiative
+
+    value = parse_initiative(" ".join(args.value))
+    result = write(args, lambda e: SheetOperations(e).initiative(args.character, value))
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
 

@@ -32,6 +32,29 @@ RULESET_TRACKS = {
 }
 ADJUSTABLE = ("health", "spirit", "supply", "momentum", "experience")
 VEHICLE_INTEGRITY = 5  # the starship's integrity meter (Starforged STARSHIP asset)
+# The words that set the initiative (classic) or the position (Starforged: "in control" is
+# the initiative's place, "in a bad spot" its loss), by hand.
+INITIATIVE_WORDS = {
+    "have": True,
+    "on": True,
+    "control": True,
+    "in control": True,
+    "lose": False,
+    "off": False,
+    "bad spot": False,
+    "in a bad spot": False,
+}
+
+
+def parse_initiative(text: str) -> bool:
+    """True for having the initiative / being in control, False for losing it / a bad spot."""
+    key = " ".join(str(text).lower().split())
+    if key not in INITIATIVE_WORDS:
+        raise InvalidValue(
+            f"initiative {text!r} is unknown (accepted: have, lose; Starforged: in control, "
+            "bad spot)"
+        )
+    return INITIATIVE_WORDS[key]
 
 
 def parse_stats(text: str | Mapping[str, int]) -> dict[str, int]:
@@ -430,6 +453,23 @@ class SheetOperations:
             self.engine.set_debility(char.name, key, mark)
 
         return self.engine.operation("debility", character, run)
+
+    def initiative(self, character: str | None, value: bool) -> OperationResult:
+        """Have or lose the initiative by hand (Starforged: in control or in a bad spot), when
+        the fiction says so without a move."""
+
+        def run() -> None:
+            char = self.state.character(character)
+            if char.initiative == value:
+                if char.starforged:
+                    where = "in control" if value else "in a bad spot"
+                    raise RuleViolation(f"{char.name} is already {where}")
+                raise RuleViolation(
+                    f"{char.name} {'already has' if value else 'does not have'} the initiative"
+                )
+            self.engine.set_initiative(char.name, value)
+
+        return self.engine.operation("initiative", character, run)
 
     def impact(self, character: str | None, name: str, mark: bool) -> OperationResult:
         """Mark or clear a Starforged impact (vehicle troubles go on the command vehicle)."""

@@ -352,17 +352,66 @@ def new_track(ctx: Context, o: JsonDict) -> JsonDict:
 
 
 def vehicle(ctx: Context, o: JsonDict) -> JsonDict:
-    """The party's command vehicle, a starship (as ``vehicle new``; Starforged)."""
+    """The party's command vehicle, a starship (as ``vehicle new``); with ``incidental`` an
+    incidental vehicle (as ``vehicle new NAME --incidental --integrity N``), with ``remove``
+    one left behind (as ``vehicle remove NAME --incidental``). Starforged."""
     from ironsworn.cli.common import parse_int
     from ironsworn.moves.sheet import VEHICLE_INTEGRITY
+    from ironsworn.moves.starforged import vehicles
 
     integrity = o.get("integrity")
+    name = str(o["name"])
+    if o.get("remove"):
+        if not o.get("incidental") or integrity is not None:
+            raise InvalidValue(
+                "vehicle: remove is for an incidental vehicle (send incidental: true, no integrity)"
+            )
+        data: JsonDict = _commit(ctx, {}, lambda e: vehicles.drop_incidental(e, name)).to_json()
+        return data
+    if o.get("incidental"):
+        if integrity is None:
+            raise InvalidValue("vehicle: an incidental vehicle needs its integrity (1 to 10)")
+        value = parse_int(str(integrity), "integrity", 1, 10)
+        data = _commit(ctx, {}, lambda e: vehicles.add_incidental(e, name, value)).to_json()
+        return data
     value = (
         VEHICLE_INTEGRITY if integrity is None else parse_int(str(integrity), "integrity", 1, 10)
     )
-    _commit(ctx, {}, lambda e: _sheet_ops(e).new_vehicle(o["name"], value))
+    _commit(ctx, {}, lambda e: _sheet_ops(e).new_vehicle(name, value))
     made: JsonDict = ctx.store.state().vehicle
     return made
+
+
+def vehicle_mark(ctx: Context, o: JsonDict) -> JsonDict:
+    """Mark or clear a vehicle's trouble, a module's broken or a mark Withstand Damage's table
+    left, by hand (as ``vehicle mark|clear MARK [--vehicle NAME | --module NAME]``)."""
+    from ironsworn.moves.starforged import vehicles
+
+    value = o.get("mark", True)
+    try:
+        result = _commit(
+            ctx,
+            {},
+            lambda e: vehicles.mark_by_hand(e, o["name"], value, o.get("vehicle"), o.get("module")),
+        )
+    except InvalidValue as exc:
+        if "--" not in str(exc):
+            raise
+        # The engine's words name the command line's flags; here they are options.
+        raise InvalidValue(str(exc).replace("--", "")) from None
+    data: JsonDict = result.to_json()
+    return data
+
+
+def initiative(ctx: Context, o: JsonDict) -> JsonDict:
+    """Have or lose the initiative by hand; Starforged: in control or in a bad spot (as
+    ``initiative VALUE``)."""
+    from ironsworn.moves.sheet import parse_initiative
+
+    who = ctx.acting_for(o.get("character"))
+    value = parse_initiative(o["value"])
+    data: JsonDict = _commit(ctx, {}, lambda e: _sheet_ops(e).initiative(who, value)).to_json()
+    return data
 
 
 def legacy(ctx: Context, o: JsonDict) -> JsonDict:
@@ -641,6 +690,17 @@ ACTIONS: dict[str, Action] = {
             },
         ),
         Action(
+            "initiative",
+            "have or lose the initiative by hand (Starforged: in control or in a bad spot)",
+            initiative,
+            {
+                "value": Option(
+                    "text", "have or lose; Starforged: in control or bad spot", required=True
+                ),
+                "character": _character_option(),
+            },
+        ),
+        Action(
             "progress",
             "mark or clear progress on a track",
             progress,
@@ -674,11 +734,32 @@ ACTIONS: dict[str, Action] = {
         ),
         Action(
             "vehicle",
-            "the party's command vehicle, a starship (Starforged)",
+            "the party's command vehicle, a starship; or an incidental vehicle, named or "
+            "removed (Starforged)",
             vehicle,
             {
-                "name": Option("text", "the starship's name", required=True),
-                "integrity": Option("int", "its integrity meter, 1-10 (default 5)"),
+                "name": Option("text", "the vehicle's name", required=True),
+                "integrity": Option(
+                    "int", "its integrity meter, 1-10 (command vehicle: default 5)"
+                ),
+                "incidental": Option("bool", "an incidental vehicle (give its integrity)"),
+                "remove": Option("bool", "with incidental: leave that vehicle behind"),
+            },
+        ),
+        Action(
+            "vehicle_mark",
+            "mark or clear a vehicle's trouble, a module's broken or a mark left by "
+            "Withstand Damage, by hand (Starforged)",
+            vehicle_mark,
+            {
+                "name": Option(
+                    "text",
+                    "battered, cursed, broken, destruction_imminent, needs_part or crippled",
+                    required=True,
+                ),
+                "mark": Option("bool", "true to mark (default), false to clear"),
+                "vehicle": Option("text", "the vehicle, by name (default: the command vehicle)"),
+                "module": Option("text", "broken: the module, by name"),
             },
         ),
         Action(

@@ -49,6 +49,7 @@ def campaign_state(store: Any, name: str) -> JsonDict:
         "impacts": marks,
         "vehicle_impacts": troubles,
         "vehicle": getattr(state, "vehicle", None),
+        "vehicles": _vehicles(state) if ruleset == "starforged" else None,
         "track_kinds": list(RULESET_TRACKS.get(ruleset, RULESET_TRACKS["classic"])),
         "characters": [sheet_with_cards(state.sheet(n), library()) for n in state.characters],
         "tracks": [t.summary() for t in state.tracks.values()],
@@ -62,6 +63,13 @@ def campaign_state(store: Any, name: str) -> JsonDict:
             "truths": [{"truth": k, **v} for k, v in state.truths.items()],
         },
     }
+
+
+def _vehicles(state: Any) -> JsonDict:
+    """Every vehicle and module of the party, as ``vehicle list --json`` prints them."""
+    from ironsworn.moves.starforged.vehicles import listing
+
+    return listing(state)
 
 
 def _options(state: Any) -> JsonDict:

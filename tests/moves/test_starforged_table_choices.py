@@ -333,3 +333,42 @@ def test_out_of_action_no_action_move_is_made() -> None:
     result = g.move("face danger", (6, 1, 2), stat="edge")
     assert keys(result) is None
     assert g.refold().to_dict() == g.state.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("move", "setup"),
+    [
+        ("secure an advantage", None),
+        ("swear an iron vow", ("vow", "Find the fleet")),
+        ("enter the fray", ("fight", "Raiders")),
+        ("battle", None),
+        ("heal", None),
+        ("repair", None),
+        ("set a course", None),
+    ],
+)
+def test_every_action_move_waits_while_out_of_action(
+    move: str, setup: tuple[str, str] | None
+) -> None:
+    """Each category's action moves ask first; still out of action, none is rolled."""
+    g = StarforgedGame(vehicle=True)
+    if setup is not None:
+        g.track(setup[0], setup[1], "dangerous")
+    g.event({"type": "flag", "character": "Kira", "flag": "unconscious", "from": None, "to": True})
+    before = g.char().to_dict()
+    result = g.move(move, stat="iron")
+    assert keys(result) == ("senses", "out_of_action")
+    result = g.choose(["out_of_action"])
+    assert not [e for e in result.events if e.get("type") == "roll"]
+    assert g.char().to_dict() == before
+
+
+def test_suffer_and_threshold_moves_are_not_asked() -> None:
+    """Out of action is about what the character does: harm still befalls them."""
+    g = StarforgedGame()
+    g.event({"type": "flag", "character": "Kira", "flag": "unconscious", "from": None, "to": True})
+    result = g.move("endure harm", amount=1)
+    assert keys(result) == ("resist", "press_on")
+    g.choose(["press_on"])
+    result = g.move("face death", (6, 1, 2))
+    assert [(m.name, m.outcome) for m in result.moves] == [("Face Death", "strong_hit")]

@@ -62,6 +62,8 @@ BY_HAND = {
     "shadow_kin:3:fulfill_your_vow": "test_shadow_kin_deathbound_vow_shadow_reroll_and_...",
     # test_assets_sheet_changes.py: a one-time change asked when the vow is fulfilled
     "spirit_bound:3:fulfill_your_vow": "test_spirit_bound_choice_comes_when_the_vow_for_...",
+    # test_moves_lasting.py: the lasting effect it spends, gained first
+    "leech:1:strike": "test_leech_1_the_blood_rune_is_spent_once_and_weighs_until_then",
 }
 
 

@@ -395,7 +395,7 @@ def test_every_lasting_kind_is_played() -> None:
     from ironsworn.moves.assets.lasting_kinds import TEMPLATES
 
     played = {i.split("-")[0] for r in ROWS for i in r.gained}
-    others = {"elixir", "trophy_ritual", "trophy_sojourn", "ward_momentum"}  # below
+    others = {"elixir", "trophy_ritual", "trophy_sojourn", "ward_momentum", "blood_rune"}
     assert set(TEMPLATES) == played | others
 
 
@@ -661,3 +661,23 @@ def test_undo_restores_what_the_move_used_and_gave() -> None:
     for event in reversed(result.events):
         g.state.revert(event)
     assert g.snapshot() == before
+
+
+def test_leech_1_the_blood_rune_is_spent_once_and_weighs_until_then() -> None:
+    g = _with(["leech"])
+    fight(g)
+    top = g.char().momentum_max
+    g.move("draw blood rune", WEAK)
+    assert ids(g) == ["blood_rune"]
+    assert g.char().momentum_max == top - 1  # a weak hit: the asset counts as a debility
+    g.move("strike", STRONG, stat="iron", asset=["leech"])
+    pending = g.state.pending
+    assert pending is not None and pending["prompt"].startswith("reroll")
+    g.decline()
+    while g.state.pending:
+        g.answer([g.state.pending["options"][0]["key"]])
+    assert ids(g) == []
+    assert g.char().momentum_max == top
+    g.dice(STRONG)
+    with pytest.raises(IronswornError, match="Leech"):
+        g.engine.make_move("strike", None, stat="iron", asset=["leech"])

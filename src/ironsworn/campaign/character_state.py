@@ -111,6 +111,8 @@ class CharacterState:
                 else:
                     marks.append(data)
         marks.extend((self.flags.get("asset_sheet") or {}).values())
+        # A lasting effect may weigh as a debility while it lasts (Leech's weak-hit rune).
+        marks.extend({"debility": True} for e in self.lasting if e.get("debility"))
         return marks
 
     def meter_max(self, meter: str) -> int:

@@ -56,7 +56,7 @@ JsonDict = dict[str, Any]
 RITUAL_MOVE_PREFIX = "asset.ability.move:classic/ritual/"
 CONDITION_KEYS = frozenset(
     {"moves", "when", "option", "stat", "fight", "zero_health", "tide", "bond", "others",
-     "companion", "once", "background", "marked_vow"}
+     "companion", "once", "background", "marked_vow", "lasting"}
 )  # fmt: skip
 ROLL_KEYS = frozenset(
     {
@@ -152,6 +152,8 @@ def _matches_move(effect: Mapping[str, Any], move: Move) -> bool:
 
 def _conditions_hold(ctx: Step, effect: Mapping[str, Any], record: Mapping[str, Any]) -> bool:
     char = ctx.char
+    if effect.get("lasting") and not any(e["kind"] == effect["lasting"] for e in char.lasting):
+        return False  # it spends a lasting effect the character does not have (Leech's rune)
     if "fight" in effect and bool(ctx.engine.fights_of(char.name)) != bool(effect["fight"]):
         return False
     if effect.get("zero_health") and char.health != 0:
@@ -526,6 +528,10 @@ def _apply_before_roll(ctx: Step, use: JsonDict, record: JsonDict) -> int:
             add += handler(ctx, use, record)
     if effect.get("once") == "fight":
         _mark_used(ctx, record, effect)
+    if effect.get("lasting"):
+        from ironsworn.moves.assets.lasting import spend
+
+        spend(ctx, str(effect["lasting"]))
     if effect.get("weak_as_miss"):
         parts.append("a weak hit counts as a miss")
     if effect.get("strong_as_weak"):

@@ -322,6 +322,13 @@ def end(engine: MoveEngine, who: str, effect: Mapping[str, Any], why: str) -> No
     engine.note(f"{char.name}'s {effect['id']} ends: {why}")
 
 
+def spend(ctx: Step, kind: str) -> None:
+    """An ability's effect that spends a lasting effect of ``kind`` (Leech's blood rune)."""
+    effect = next((e for e in ctx.char.lasting if e["kind"] == kind), None)
+    if effect is not None:
+        end(ctx.engine, ctx.name, effect, f"spent on {ctx.move.name}")
+
+
 def grant(ctx: Step, use: Mapping[str, Any], value: Any) -> None:
     """The gain ``{"lasting": ...}`` of an ability: add the effect, or ask what it holds."""
     source = str(use["label"]).split(" · ", 1)[0]

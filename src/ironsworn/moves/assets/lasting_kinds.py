@@ -26,6 +26,7 @@ BIND = "asset:classic/ritual/bind"
 COMMUNION = "asset:classic/ritual/communion"
 DIVINATION = "asset:classic/ritual/divination"
 KEEN = "asset:classic/ritual/keen"
+LEECH = "asset:classic/ritual/leech"
 TOTEM = "asset:classic/ritual/totem"
 WARD = "asset:classic/ritual/ward"
 
@@ -197,6 +198,16 @@ TEMPLATES: dict[str, JsonDict] = {
         "ends": "use",
         "text": "keened weapon, once: +1, and +2 momentum on a hit, when you Draw the Circle, "
         "Enter the Fray or Battle (--asset keen)",
+    },
+    # Leech 1: the blood rune, spent once by Leech 1's own effect on a move to inflict harm
+    # (--asset leech); a weak hit's rune weighs as a debility until then.
+    "blood_rune": {
+        "name": "blood_rune",
+        "asset": LEECH,
+        "moves": [],
+        "ends": "manual",
+        "text": "blood rune: once, a Strike or Clash rerolls any dice and inflicts +2 harm on "
+        "a hit (--asset leech)",
     },
     # Totem 1: +1, and +1 momentum on a hit, on moves where a companion ability acts.
     "totem": {

@@ -145,6 +145,8 @@ def leech(with_it: bool, share: bool = False) -> dict[str, Any]:
     g.set("Asha", health=1, momentum=0)
     g.set("Bram", health=1)
     options = {"asset": ["leech:1"]} if with_it else {}
+    if with_it:
+        g.move("draw blood rune", STRONG, character="Asha")  # the rune the strike spends
     first = g.move("strike", STRONG, character="Asha", stat="iron", **options)
     offered = []
     if first.pending and "reroll" in first.pending["prompt"]:
@@ -385,6 +387,7 @@ def test_a_leech_point_not_offered_is_refused_and_changes_nothing() -> None:
     g.track("fight", "Wyvern", "formidable")
     g.move("enter the fray", STRONG, stat="heart")
     _answer_all(g, {})
+    g.move("draw blood rune", STRONG)
     g.move("strike", STRONG, stat="iron", asset=["leech:1"])
     g.decline()  # no reroll
     before = g.snapshot()

@@ -121,7 +121,7 @@ def test_create_a_starforged_character_and_play_its_sheet(server: Any, browser: 
     page.fill("form.create input[name=incident]", "Escape the derelict")
     assert option_values(page, "form.create select[name=vowRank]") == ["extreme", "epic"]
     page.click("form.create button[type=submit]")
-    page.wait_for_selector(".track[data-track]")
+    expect(page.locator(".track[data-track]")).to_have_count(2)  # both vows made
     kira = table.state()["characters"][0]
     assert kira["vehicle"]["name"] == "Vesper" and kira["vehicle"]["asset"].endswith("/starship")
     assert [a["name"] for a in kira["assets"]] == ["Starship", "Ace"]
@@ -140,7 +140,13 @@ def test_create_a_starforged_character_and_play_its_sheet(server: Any, browser: 
     legends = page.eval_on_selector_all(
         "#sheet .debilities legend", "ls => ls.map(l => l.textContent)"
     )
-    assert legends == ["misfortune", "lasting effect", "burden", "vehicle troubles"]
+    assert legends == [
+        "misfortune",
+        "lasting effect",
+        "burden",
+        "vehicle troubles",
+        "left by damage",  # Withstand Damage's table marks, by hand (vehicle mark)
+    ]
     expect(page.locator("[data-meter=integrity] .label")).to_contain_text("Vesper · integrity 5/5")
     page.click("[data-legacy=quests] button")
     expect(page.locator("[data-legacy=quests] small")).to_have_text("1 tick")
@@ -232,5 +238,94 @@ def test_a_campaign_shows_only_its_own_oracles_and_assets(
     if ruleset == "starforged":
         page.click("#tabs button[data-tab=oracles]")
         page.locator("#center-col").screenshot(path=str(SCREENSHOTS / "starforged-oracles.png"))
+    assert page.errors == []
+    page.context.close()
+
+
+def test_every_vehicle_the_swear_offer_and_the_position_on_the_page(
+    server: Any, browser: Any
+) -> None:
+    """Every vehicle on the sheet with the command line's controls (vehicle new --incidental,
+    remove, mark, clear), the offer to Swear an Iron Vow on the inciting incident right after
+    creation (as the play wizard makes it), and the position changed by hand in a fight."""
+    table = Table(server, "fleet", "starforged")
+    page = table.open(browser)
+    page.click("#tabs button[data-tab=create]")
+    page.fill("form.create input[name=name]", "Kira")
+    page.select_option(
+        "form.create select[name=asset0]", "asset:starforged/command_vehicle/starship"
+    )
+    page.select_option(
+        "form.create select[name=asset1]", "asset:starforged/support_vehicle/shuttle"
+    )
+    page.select_option("form.create select[name=asset2]", "asset:starforged/module/engine_upgrade")
+    page.fill("form.create input[name=ship]", "Vesper")
+    page.fill("form.create input[name=incident]", "Escape the derelict")
+    page.click("form.create button[type=submit]")
+    # The offer, on the create tab and on the new vow's track.
+    expect(page.locator(".swear-offer")).to_contain_text("Escape the derelict")
+    vow = table.state()["tracks"][0]
+    expect(page.locator(f".track[data-track='{vow['id']}'] button.swear")).to_be_visible()
+    shot(page, "starforged-swear-offer")
+    page.click(".swear-offer button.swear")
+    expect(page.locator(".move-panel h3")).to_contain_text("Swear an Iron Vow")
+    expect(page.locator(".move-panel select[name='read:track']")).to_have_value(vow["id"])
+    page.fill(".move-form input[name=dice]", "6,1,2")
+    page.click(".move-form button[type=submit]")
+    expect(page.locator("#result .roll")).to_contain_text("STRONG HIT")
+    expect(page.locator("#tracks button.swear")).to_have_count(0)  # sworn: no more offer
+
+    # Every vehicle: the shuttle (support) and its battered box, the module's broken flip.
+    shuttle = page.locator("#sheet .vehicle[data-vehicle=shuttle]")
+    expect(shuttle).to_contain_text("Shuttle support · integrity 4/4")
+    shuttle.locator("input[name=battered]").check()
+    expect(page.locator("#timeline")).to_contain_text("battered")
+    page.locator("#sheet [data-module=engine_upgrade] input").check()
+    expect(page.locator("#sheet [data-module=engine_upgrade]")).to_contain_text("[broken]")
+    # An incidental vehicle joins, is marked crippled, and is left behind.
+    page.fill("#sheet input[name=incidental]", "Skiff")
+    page.fill("#sheet input[name=incidental-integrity]", "2")
+    page.click("#sheet form.new-vehicle button[type=submit]")
+    skiff = page.locator("#sheet .vehicle[data-vehicle=skiff]")
+    expect(skiff).to_contain_text("Skiff incidental · integrity 2/2")
+    skiff.locator("input[name=crippled]").check()
+    expect(skiff.locator("input[name=crippled]")).to_be_checked()
+    listing = table.state()["vehicles"]
+    kinds = {v["name"]: (v["troubles"], v["marks"]) for v in listing["vehicles"]}
+    assert kinds == {
+        "Vesper": ([], []),
+        "Shuttle": (["battered"], []),
+        "Skiff": ([], ["crippled"]),
+    }
+    assert listing["modules"][0]["broken"] is True
+
+    # In a fight: the position, by hand (an event in the log).
+    table.do("track", {"kind": "fight", "text": "Pirates", "rank": "dangerous"})
+    expect(page.locator(".position-control")).to_be_visible()
+    expect(page.locator(".char-name .badge.position")).to_have_text("in a bad spot")
+    page.click(".position-control button[data-initiative='in control']")
+    expect(page.locator(".char-name .badge.position")).to_have_text("in control")
+    expect(page.locator("#timeline")).to_contain_text("Kira is in control")
+    shot(page, "starforged-vehicles")
+    page.locator("#sheet-col").screenshot(path=str(SCREENSHOTS / "starforged-vehicles-col.png"))
+    skiff.locator("button.remove").click()
+    expect(page.locator("#sheet .vehicle[data-vehicle=skiff]")).to_have_count(0)
+    page.locator("#sheet [data-module=engine_upgrade] input").uncheck()
+    expect(page.locator("#sheet [data-module=engine_upgrade]")).not_to_contain_text("[broken]")
+    assert [v["name"] for v in table.state()["vehicles"]["vehicles"]] == ["Vesper", "Shuttle"]
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_classic_sheet_takes_the_initiative_by_hand(server: Any, browser: Any) -> None:
+    table = Table(server, "iron", "classic")
+    table.do("character", {"name": "Asha", "stats": STATS})
+    page = table.open(browser)
+    expect(page.locator(".position-control")).to_have_count(0)  # only in a fight
+    table.do("track", {"kind": "fight", "text": "Raiders", "rank": "dangerous"})
+    page.click(".position-control button[data-initiative=have]")
+    expect(page.locator(".char-name .badge")).to_have_text("initiative")
+    expect(page.locator("#timeline")).to_contain_text("Asha has initiative")
+    assert table.state()["characters"][0]["initiative"] is True
     assert page.errors == []
     page.context.close()

@@ -28,6 +28,12 @@ const PROGRESS_MOVES = {
     fight: "move:starforged/combat/take_decisive_action", connection: "move:starforged/connection/forge_a_bond",
   },
 };
+// Swear an Iron Vow, by ruleset: offered on the inciting incident right after creation.
+const SWEAR = {
+  classic: "move:classic/quest/swear_an_iron_vow", starforged: "move:starforged/quest/swear_an_iron_vow",
+};
+// What Withstand Damage's table leaves on a vehicle until it is dealt with (vehicle mark).
+const VEHICLE_MARKS = ["destruction_imminent", "needs_part", "crippled"];
 const BACKGROUND_RANKS = ["extreme", "epic"]; // a background vow's (rulebook: extreme or epic)
 const INCITING_RANKS = ["troublesome", "dangerous", "formidable"]; // the first vow's (setup)
 
@@ -35,6 +41,7 @@ const TIMELINE = 100; // entries a page of the timeline holds ("earlier" reads t
 const store = {
   state: null, version: -1, timeline: [], earlier: [], noEarlier: false, moves: null, oracles: null, assets: null,
   npcs: null, truths: null, move: null, panel: null, result: null, viewing: null,
+  unsworn: {}, // vows this page made at creation and has not yet sworn on: {track id: its name}
 };
 let seat = localStorage.getItem("seat:" + NAME) || "";
 
@@ -272,22 +279,77 @@ function renderSheet() {
     char.status !== "active" ? h("small", {}, ` (${char.status})`) : null,
     char.position ? h("span", { class: `badge position ${char.position === "in control" ? "control" : "bad-spot"}` }, char.position)
       : char.initiative ? h("span", { class: "badge" }, "initiative") : null),
-  stats, meters, momentum, debilities, experience, bonds, vehicleBlock(char), assets, lasting, equipment);
+  positionControl(char), stats, meters, momentum, debilities, experience, bonds, vehicleBlock(char), assets, lasting, equipment);
 }
 
-// The party's command vehicle (Starforged): its integrity as pips, its troubles as marks.
+// In a fight: the initiative (Starforged: the position) changed by hand, as 'initiative'.
+function positionControl(char) {
+  const starforged = char.ruleset === "starforged";
+  const inFight = starforged ? char.position != null : store.state.tracks.some((t) =>
+    t.kind === "fight" && t.status === "active" && t.characters.includes(char.name));
+  if (!inFight) return null;
+  const have = starforged ? char.position === "in control" : char.initiative;
+  const choice = (value, label, on) => h("button", { type: "button", class: "small" + (on ? " on" : ""),
+    "data-initiative": value, "aria-pressed": on ? "true" : "false", disabled: on,
+    onclick: () => act("initiative", { character: char.name, value }) }, label);
+  return h("div", { class: "position-control", role: "group", "aria-label": starforged ? "position" : "initiative" },
+    h("span", { class: "label" }, starforged ? "position " : "initiative "),
+    starforged ? [choice("in control", "in control", have), choice("bad spot", "in a bad spot", !have)]
+      : [choice("have", "have it", have), choice("lose", "lost", !have)]);
+}
+
+// The party's vehicles (Starforged): the command vehicle's integrity as pips and its troubles
+// as marks; every support and incidental vehicle with its integrity and marks, the modules
+// with their broken flip; the command line's 'vehicle new --incidental', 'remove', 'mark' and
+// 'clear' as controls.
 function vehicleBlock(char) {
   const v = char.vehicle;
   if (char.ruleset !== "starforged") return null;
-  if (!v) return h("p", { class: "vehicle empty" }, "No command vehicle: name your starship under New character.");
-  const troubles = (store.state.vehicle_impacts || []).map((i) => h("label", {},
-    h("input", { type: "checkbox", name: i.name, checked: v.impacts.includes(i.name),
-      onchange: (e) => act("debility", { character: char.name, name: i.name, mark: e.target.checked }) }), words(i.name)));
-  return h("div", { class: "vehicle" },
+  const listing = store.state.vehicles || { vehicles: [], modules: [] };
+  const byKey = Object.fromEntries(listing.vehicles.map((x) => [x.key, x]));
+  const mark = (body, on) => act("vehicle_mark", { ...body, mark: on });
+  const tableMarks = (x) => VEHICLE_MARKS.map((m) => h("label", {},
+    h("input", { type: "checkbox", name: m, checked: x.marks.includes(m),
+      onchange: (e) => mark({ name: m, vehicle: x.key }, e.target.checked) }), words(m)));
+  const command = v ? h("div", { class: "vehicle", "data-vehicle": "command" },
     h("div", { class: "meter", "data-meter": "integrity" },
       h("span", { class: "label" }, `${v.name} · integrity `, h("b", {}, v.integrity), `/${v.max}`),
       pips("integrity", v.integrity, 0, v.max, (to) => act("adjust", { character: char.name, meter: "integrity", delta: to - v.integrity }))),
-    h("div", { class: "debilities" }, h("fieldset", {}, h("legend", {}, "vehicle troubles"), troubles)));
+    h("div", { class: "debilities" },
+      h("fieldset", {}, h("legend", {}, "vehicle troubles"), (store.state.vehicle_impacts || []).map((i) => h("label", {},
+        h("input", { type: "checkbox", name: i.name, checked: v.impacts.includes(i.name),
+          onchange: (e) => act("debility", { character: char.name, name: i.name, mark: e.target.checked }) }), words(i.name)))),
+      byKey.command ? h("fieldset", { class: "table-marks" }, h("legend", {}, "left by damage"), tableMarks(byKey.command)) : null))
+    : h("p", { class: "vehicle empty" }, "No command vehicle: name your starship under New character.");
+  const others = listing.vehicles.filter((x) => x.kind !== "command").map((x) => h("div", { class: `vehicle other ${x.kind}`, "data-vehicle": x.key },
+    h("span", { class: "label" }, h("b", {}, x.name), h("span", {}, ` ${x.kind} · integrity `, h("b", { class: "integrity" }, x.integrity), `/${x.max}`),
+      x.kind === "incidental" ? h("button", { type: "button", class: "small remove", title: `leave ${x.name} behind`,
+        onclick: () => act("vehicle", { name: x.name, incidental: true, remove: true }) }, "remove") : null),
+    h("div", { class: "debilities" },
+      x.kind === "support" ? h("fieldset", {}, h("legend", {}, "trouble"), h("label", {},
+        h("input", { type: "checkbox", name: "battered", checked: x.troubles.includes("battered"),
+          onchange: (e) => mark({ name: "battered", vehicle: x.key }, e.target.checked) }), "battered")) : null,
+      h("fieldset", { class: "table-marks" }, h("legend", {}, "left by damage"), tableMarks(x)))));
+  const modules = listing.modules.length ? h("div", { class: "modules" }, h("span", { class: "label" }, "modules "),
+    listing.modules.map((m) => h("label", { class: "module" + (m.broken ? " broken" : ""), "data-module": m.key },
+      h("input", { type: "checkbox", name: "broken", checked: m.broken,
+        onchange: (e) => mark({ name: "broken", module: m.key }, e.target.checked) }),
+      ` ${m.name}`, m.broken ? h("b", {}, " [broken]") : null))) : null;
+  // A change heard while typing redraws the sheet: what was typed is kept in the store.
+  const typed = store.newVehicle || (store.newVehicle = { name: "", integrity: "2" });
+  const name = h("input", { name: "incidental", placeholder: "incidental vehicle", title: "an incidental vehicle (a borrowed skiff): its name", "aria-label": "incidental vehicle name", value: typed.name,
+    oninput: (e) => { typed.name = e.target.value; } });
+  const integrity = h("input", { name: "incidental-integrity", type: "number", min: 1, max: 10, value: typed.integrity, class: "short", "aria-label": "its integrity",
+    oninput: (e) => { typed.integrity = e.target.value; } });
+  const add = h("form", { class: "inline new-vehicle", onsubmit: async (e) => {
+    e.preventDefault();
+    if (!typed.name.trim()) return;
+    if (await act("vehicle", { name: typed.name.trim(), incidental: true, integrity: Number(typed.integrity) })) {
+      store.newVehicle = null;
+      renderSheet();
+    }
+  } }, name, h("label", {}, "integrity ", integrity), h("button", { type: "submit", class: "small" }, "add"));
+  return h("div", { class: "vehicles" }, command, others, modules, add);
 }
 
 function assetCard(asset, char) {
@@ -336,6 +398,7 @@ function renderTracks() {
       h("button", { type: "button", class: "small", title: "clear one mark of progress", onclick: () => act("progress", { track: t.id, mark: false }) }, "−"),
       t.kind === "scene" ? h("button", { type: "button", class: "small", onclick: () => act("scene_resolve", { track: t.id }, { keepResult: true }) }, "resolve")
         : progressMove(t.kind) ? h("button", { type: "button", class: "small", onclick: () => openMove(progressMove(t.kind), t.id) }, words(progressMove(t.kind).split("/").pop())) : null,
+      store.unsworn[t.id] ? h("button", { type: "button", class: "small swear", onclick: () => swearOn(t.id) }, "Swear an Iron Vow") : null,
       h("span", { class: "score" }, `score ${t.score}`))));
   const kinds = store.state.track_kinds || ["vow", "journey", "fight", "scene"];
   const kind = h("select", { name: "kind", "aria-label": "kind of track" }, kinds.map((k) => h("option", { value: k }, k)));
@@ -351,6 +414,12 @@ function renderTracks() {
       role: kind.value === "connection" ? role.value.trim() : "" }));
   } }, kind, text, role, rank, foe, h("button", { type: "submit" }, "Start"));
   fill("tracks", h("h3", {}, "Progress tracks"), list.length ? list : h("p", { class: "empty" }, "No active track."), form);
+}
+
+// The move panel on Swear an Iron Vow with this vow chosen (the play wizard's offer).
+async function swearOn(trackId) {
+  await showTab("moves");
+  openMove(SWEAR[store.state.ruleset] || SWEAR.classic, trackId);
 }
 
 function progressMove(kind) {
@@ -469,7 +538,7 @@ function readControl(r) {
   if (r.values) {
     return h("select", { name, "aria-label": r.option }, h("option", { value: "" }, "—"),
       r.values.map((v) => (typeof v === "object"
-        ? h("option", { value: v.id }, `${v.name} (${v.kind})`) : h("option", { value: v }, words(v)))));
+        ? h("option", { value: v.id, selected: v.id === store.track }, `${v.name} (${v.kind})`) : h("option", { value: v }, words(v)))));
   }
   if (NUMBER_OPTIONS.includes(r.option)) return h("input", { name, type: "number", class: "short" });
   return h("input", { name, placeholder: r.help, "aria-label": r.option });
@@ -494,7 +563,10 @@ function makeMove(form) {
   const typedAsset = (data.get("read:asset") || "").trim();
   body.asset = [...data.getAll("asset_pick"), ...(typedAsset ? [typedAsset] : [])];
   for (const o of ["bond", "reroll"]) if (data.get(o)) body[o] = true;
-  act("move", clean(body), { keepResult: true });
+  const sworn = Object.values(SWEAR).includes(store.panel.id) ? body.track : null;
+  act("move", clean(body), { keepResult: true }).then((done) => {
+    if (done && sworn && store.unsworn[sworn]) { delete store.unsworn[sworn]; renderTracks(); }
+  });
 }
 
 // ------------------------------------------------------------------------ the result
@@ -744,7 +816,8 @@ function renderCreate() {
     localStorage.setItem("seat:" + NAME, seat);
     if (shipName && !assets.some((a) => isShip(a.value))) await act("vehicle", { name: shipName });
     if (vow.value.trim()) await act("track", { kind: "vow", text: vow.value.trim(), rank: vowRank.value, background: true });
-    if (incident.value.trim()) await act("track", { kind: "vow", text: incident.value.trim(), rank: incidentRank.value });
+    const sworn = incident.value.trim() ? await act("track", { kind: "vow", text: incident.value.trim(), rank: incidentRank.value }) : null;
+    if (sworn) store.unsworn[sworn.id] = sworn.name;
     await refresh();
     renderCreate(); // a fresh form (with no starship question once the party has one)
   } }, h("h3", {}, starforged ? "A new Starforged character" : "A new character"), name, h("div", { class: "stat-picks" }, selects),
@@ -753,9 +826,14 @@ function renderCreate() {
     "No Starforged assets yet: import a Datasworn Starforged pack ('ironsworn content import starforged.json').") : null,
   deck.length ? assets.map((a, i) => h("div", { class: "asset-pick" }, a, abilities[i], named[i])) : null,
   ship, h("div", { class: "vow-pick" }, vow, vowRank), h("div", { class: "vow-pick" }, incident, incidentRank),
-  h("p", { class: "hint" }, "Swear an Iron Vow on the incident from the moves when you are ready."),
+  h("p", { class: "hint" }, "Then swear an Iron Vow on the incident (offered right after)."),
   h("button", { type: "submit", class: "primary" }, "Create"));
-  fill("tab-create", form);
+  // The offer to swear on the inciting incident just made, as the play wizard makes it.
+  const offers = Object.entries(store.unsworn).filter(([id]) => store.state.tracks.some((t) => t.id === id && t.status === "active"));
+  const offer = offers.length ? h("div", { class: "swear-offer" }, offers.map(([id, vow]) => h("p", {},
+    `Your inciting incident, “${vow}”, is a vow: swear it now (roll +heart). `,
+    h("button", { type: "button", class: "primary swear", onclick: () => swearOn(id) }, "Swear an Iron Vow")))) : null;
+  fill("tab-create", offer, form);
 }
 
 // ---------------------------------------------------------------------------- campaigns
@@ -796,7 +874,7 @@ function showTab(tab) {
   for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("active", b.dataset.tab === tab);
   for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== `tab-${tab}`;
   const draw = { moves: renderMoves, oracles: renderOracles, world: renderWorld, create: renderCreate, campaigns: renderCampaigns }[tab];
-  Promise.resolve(draw()).catch((err) => showError(err.message));
+  return Promise.resolve(draw()).catch((err) => showError(err.message));
 }
 
 async function start() {

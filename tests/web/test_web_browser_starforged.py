@@ -308,6 +308,9 @@ def test_every_vehicle_the_swear_offer_and_the_position_on_the_page(
     expect(page.locator("#timeline")).to_contain_text("Kira is in control")
     shot(page, "starforged-vehicles")
     page.locator("#sheet-col").screenshot(path=str(SCREENSHOTS / "starforged-vehicles-col.png"))
+    page.locator("#sheet .vehicles").screenshot(
+        path=str(SCREENSHOTS / "starforged-vehicles-block.png")
+    )
     skiff.locator("button.remove").click()
     expect(page.locator("#sheet .vehicle[data-vehicle=skiff]")).to_have_count(0)
     page.locator("#sheet [data-module=engine_upgrade] input").uncheck()

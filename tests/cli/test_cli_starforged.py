@@ -127,6 +127,7 @@ def test_impacts_lower_momentum_and_legacy_earns_experience(
         ("starforged", ["npc", "show", "bear"], "a classic NPC"),
         ("starforged", ["truth", "roll", "the", "old", "world"], "a classic truth"),
         ("starforged", ["region", "show", "havens"], "a classic region"),
+        ("starforged", ["truth", "roll"], "no truths in starforged"),
     ],
 )
 def test_bad_input_is_one_line_exit_2_and_changes_nothing(

@@ -267,6 +267,11 @@ def _truth_roll(args: argparse.Namespace) -> int:
         if args.value is not None:
             raise UsageError("--value needs one truth ID (it would give every truth one roll)")
         truths = ruleset.in_ruleset("truths", scope).values()
+        if not truths:
+            raise UsageError(
+                f"no truths in {scope} (accepted: import a {scope} pack with 'ironsworn content "
+                "import FILE')"
+            )
         results = [roll_truth(ruleset, truth, dice) for truth in truths]
         data: Any = [r.to_json() for r in results]
     else:

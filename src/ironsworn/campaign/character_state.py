@@ -80,7 +80,7 @@ class CharacterState:
         """Marked debilities, or Starforged impacts (with the vehicle's troubles), and the
         asset cards that count as one (see :meth:`sheet_marks`)."""
         count = len(self.debilities) + len(self.impacts) + self.vehicle_impacts
-        if not self.assets and not self.flags.get("asset_sheet"):
+        if not self.assets and not self.flags.get("asset_sheet") and not self.lasting:
             return count
         marks = self.sheet_marks()
         count += sum(1 for m in marks if m.get("debility"))

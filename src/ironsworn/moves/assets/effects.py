@@ -153,7 +153,13 @@ def _matches_move(effect: Mapping[str, Any], move: Move) -> bool:
 def _conditions_hold(ctx: Step, effect: Mapping[str, Any], record: Mapping[str, Any]) -> bool:
     char = ctx.char
     if effect.get("lasting") and not any(e["kind"] == effect["lasting"] for e in char.lasting):
-        return False  # it spends a lasting effect the character does not have (Leech's rune)
+        # It spends a lasting effect the character does not have (Leech's rune): the player
+        # named it (it has a "when"), so say what is missing rather than "no ability fits".
+        from ironsworn.moves.assets.lasting_kinds import TEMPLATES
+
+        kind = str(effect["lasting"])
+        gained_by = TEMPLATES.get(kind, {}).get("gained_by") or "its card gives one"
+        raise RuleViolation(f"{record['name']}: {char.name} has no {kind} to spend ({gained_by})")
     if "fight" in effect and bool(ctx.engine.fights_of(char.name)) != bool(effect["fight"]):
         return False
     if effect.get("zero_health") and char.health != 0:

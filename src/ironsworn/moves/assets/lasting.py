@@ -131,6 +131,8 @@ def _fits_move(effect: Mapping[str, Any], move: Move) -> bool:
 
 def _where(effect: Mapping[str, Any]) -> str:
     moves = list(effect.get("moves") or ())
+    if effect.get("via"):
+        return f"the move its card names (--asset {effect['via']})"
     if not moves:
         return "no move ('lasting use' takes it)"
     if "*" in moves:
@@ -304,6 +306,14 @@ def add(
     effect["text"] = text_of(effect)
     engine.emit({"type": "lasting_added", "character": char.name, "lasting": effect})
     engine.note(f"{char.name} gains a lasting effect ({effect['id']}): {effect['text']}")
+    if effect.get("debility"):
+        from ironsworn.moves.assets.sheet_changes import within_limits
+
+        within_limits(engine, char.name)  # a debility while it lasts lowers max momentum now
+        engine.note(
+            f"{effect['source']}: the card counts as a debility while the {effect['name']} "
+            f"lasts (max momentum {char.momentum_max:+d}, reset {char.momentum_reset:+d})"
+        )
     return effect
 
 

@@ -205,6 +205,8 @@ TEMPLATES: dict[str, JsonDict] = {
         "name": "blood_rune",
         "asset": LEECH,
         "moves": [],
+        "via": "leech:1",  # named by its card's ability, not by itself
+        "gained_by": "Draw Blood Rune gives one",
         "ends": "manual",
         "text": "blood rune: once, a Strike or Clash rerolls any dice and inflicts +2 harm on "
         "a hit (--asset leech)",

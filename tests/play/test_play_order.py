@@ -130,3 +130,12 @@ def test_a_burn_is_told_once_in_the_log_and_the_story(tmp_path: Path) -> None:
         text = out.getvalue()
         assert "Kai burns momentum: 6 → 2" in text
         assert "momentum 6 → 2" not in text.replace("burns momentum: 6 → 2", "")
+
+
+def test_the_initiative_by_hand_in_play_mode(tmp_path: Path) -> None:
+    """/initiative is the command line's 'initiative' (an event, told in the log's words)."""
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, ["/initiative have", "/initiative maybe"])
+    assert "  Kai: initiative no -> yes" in run.out.splitlines(), run.out
+    assert "initiative 'maybe' is unknown (accepted: have, lose" in run.out + run.err

@@ -363,6 +363,11 @@ def _sheet_change(kind: str) -> Runner:
             result = session.commit(
                 lambda e: SheetOperations(e).debility(args.character, args.name, mark)
             )
+        elif kind == "initiative":
+            from ironsworn.moves.sheet import parse_initiative
+
+            value = parse_initiative(" ".join(args.value))
+            result = session.commit(lambda e: SheetOperations(e).initiative(args.character, value))
         else:
             from ironsworn.cli.track_cmd import progress_amount
 
@@ -582,6 +587,14 @@ SLASH_COMMANDS = SlashTable(
             _sheet_change("debility"),
             "debility",
             ("mark", "debility", ""),
+        ),
+        SlashCommand(
+            "initiative",
+            "/initiative have|lose (Starforged: in control, bad spot)",
+            "have or lose the initiative (Starforged: your position) by hand",
+            _sheet_change("initiative"),
+            "initiative",
+            ("",),
         ),
         SlashCommand(
             "progress",

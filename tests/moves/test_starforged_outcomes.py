@@ -37,6 +37,13 @@ def flag(name: str, value: object) -> object:
     return check
 
 
+def role(track: str, value: str) -> object:
+    def check(g: StarforgedGame) -> None:
+        assert g.state.tracks[track].role == value
+
+    return check
+
+
 def status(track: str, value: str) -> object:
     def check(g: StarforgedGame) -> None:
         assert g.state.tracks[track].status == value
@@ -356,7 +363,7 @@ CONNECTION = [
         STRONG,
         {"with": "Dax", "role": "navigator", "rank": "dangerous"},
         effects=[("connection-1", None, "Dax")],
-        check=lambda g: (g.state.tracks["connection-1"].role == "navigator") or None,
+        check=role("connection-1", "navigator"),
     ),
     Case(
         "make_a_connection.weak.rank",

@@ -172,6 +172,10 @@ def face_death(ctx: Step) -> None:
         _status(ctx, "dead")
 
 
+# The vow sworn at a threshold, by the burden it marks: its name when the player gives none.
+THRESHOLD_VOWS = {"cursed": "What death desires", "tormented": "Prevent the dreaded vision"}
+
+
 @on_resume("face_death.weak_hit")
 @on_resume("face_desolation.weak_hit")
 def threshold_weak(ctx: Step, keys: list[str]) -> None:
@@ -187,6 +191,13 @@ def threshold_weak(ctx: Step, keys: list[str]) -> None:
             ("refuse", "refuse the quest (and your story ends)"),
         ],
         prompt="Swear an Iron Vow: choose its rank, or refuse",
+        # The vow's words are the player's ("Envision what is revealed or asked of you"):
+        # asked with the rank, the engine's name when none are given.
+        text={
+            "prompt": "name the vow",
+            "default": THRESHOLD_VOWS["cursed" if death else "tormented"],
+            "keys": ["formidable", "extreme"],
+        },
         burden="cursed" if death else "tormented",
         fate="dead" if death else "lost",
     )
@@ -200,7 +211,7 @@ def threshold_vow(ctx: Step, keys: list[str]) -> None:
         _status(ctx, str(context["fate"]))
         return
     burden = str(context["burden"])
-    name = "What death desires" if burden == "cursed" else "Prevent the dreaded vision"
+    name = str(ctx.data.get("text") or THRESHOLD_VOWS[burden])
     track_id = _new_track(ctx, "vow", name, keys[0])
     threshold = {"burden": burden, "fate": context["fate"]}
     from ironsworn.moves.assets.marked_vows import deathbound_swear

@@ -50,7 +50,7 @@ def face_threshold(ctx: Step) -> None:
     """Strong: you return. Weak: a noble sacrifice (dead / lost), or an extreme quest and its
     burden. Miss: dead (Face Death) or lost (Face Desolation)."""
     move = ctx.move
-    fate, burden, _ = THRESHOLDS[move.id.rsplit("/", 1)[-1]]
+    fate, burden, name = THRESHOLDS[move.id.rsplit("/", 1)[-1]]
     if fate == "dead" and ctx.char.flags.get("dying"):
         # Endure Harm's table: "you must Heal and raise your health above 0, or Face Death":
         # once faced, the dying is over, whatever the outcome.
@@ -65,6 +65,8 @@ def face_threshold(ctx: Step) -> None:
                 ("quest", f"there is more to be done: an extreme quest, and mark {burden}"),
             ],
             prompt="choose one",
+            # The quest is the player's to envision: its name is asked with the answer.
+            text={"prompt": "name the extreme quest", "default": name, "keys": ["quest"]},
         )
     else:
         _status(ctx, fate)
@@ -76,7 +78,7 @@ def threshold_weak(ctx: Step, keys: list[str]) -> None:
     if keys[0] == "noble_sacrifice":
         _status(ctx, fate)
         return
-    _burden_quest(ctx, burden, name)
+    _burden_quest(ctx, burden, str(ctx.data.get("text") or name))
 
 
 def _burden_quest(ctx: Step, burden: str, name: str) -> None:

@@ -1,0 +1,169 @@
+"""The vow sworn at a threshold (Face Death, Face Desolation: classic and Starforged) is the
+player's to name: its name is asked with the answer that swears it (``choose KEY --text
+WORDS``), the engine's name when none is given; then Swear an Iron Vow is made on it."""
+
+from __future__ import annotations
+
+import pytest
+from moves_support import STRONG, WEAK, Game, fx
+from sf_support import StarforgedGame, move_text
+
+from ironsworn.errors import IronswornError
+from shared_files import RULEBOOK_SEED, shared_file
+
+
+def test_the_classic_rows_quote_the_rulebook() -> None:
+    text = " ".join(shared_file(RULEBOOK_SEED).read_text(encoding="utf-8").split())
+    for row in CLASSIC:
+        assert row[1] in text, row
+
+
+# Each row: the move, its rulebook line (seed 000), the weak hit's answer, the burden, the
+# words given (None: the default) and the vow's name.
+CLASSIC = [
+    (
+        "face death",
+        # L2366-2368
+        "Envision what it wants (Ask the Oracle if unsure), and Swear an",
+        "death_desires",
+        "debility:cursed",
+        "Bring the Ember Crown to the barrow",
+        "Bring the Ember Crown to the barrow",
+    ),
+    (
+        "face death",
+        "Death desires something",
+        "death_desires",
+        "debility:cursed",
+        None,
+        "What death desires",
+    ),
+    (
+        "face desolation",
+        # L2476-2478
+        "dark future (Ask the Oracle if unsure), and Swear an Iron Vow",
+        "vision",
+        "debility:tormented",
+        "Stop the burning of Deepwater",
+        "Stop the burning of Deepwater",
+    ),
+    (
+        "face desolation",
+        "vision of a dreaded event",
+        "vision",
+        "debility:tormented",
+        None,
+        "Prevent the dreaded vision",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("move", "quote", "answer", "burden", "words", "name"),
+    CLASSIC,
+    ids=["death.named", "death.default", "desolation.named", "desolation.default"],
+)
+def test_classic_threshold_vow_is_named(
+    game: Game, move: str, quote: str, answer: str, burden: str, words: str | None, name: str
+) -> None:
+    game.move(move, WEAK, choose=[answer])
+    pending = game.state.pending
+    assert pending is not None
+    assert pending["text"] == {
+        "prompt": "name the vow",
+        "default": name if words is None else pending["text"]["default"],
+        "keys": ["formidable", "extreme"],
+    }
+    game.dice(STRONG)
+    result = game._keep(game.engine.choose(["formidable"], text=words))
+    assert fx(result) == [("vow-1", None, name), (burden, False, True), ("momentum", 2, 4)]
+    assert game.state.tracks["vow-1"].rank == "formidable"
+    assert [m.name for m in result.moves] == ["Swear an Iron Vow"]
+    # Undo: the state is the fold of its events, and without the choice there is no vow.
+    assert game.refold().to_dict() == game.snapshot()
+
+
+def test_classic_refusal_takes_no_words(game: Game) -> None:
+    """ "If you ... refuse the quest, you are dead" (L2369-2370): refusing names no vow."""
+    game.move("face death", WEAK, choose=["death_desires"])
+    before = game.snapshot()
+    with pytest.raises(IronswornError) as error:
+        game.engine.choose(["refuse"], text="Anything")
+    assert "only formidable, extreme takes words" in str(error.value)
+    assert "\n" not in str(error.value)
+    assert game.snapshot() == before
+
+
+# Each row: the move, its quoted text (seed 003), the burden, the words and the quest's name.
+STARFORGED = [
+    (
+        "face death",
+        "[Swear an Iron Vow](move:starforged/quest/swear_an_iron_vow) to complete an extreme quest",
+        "impact:doomed",
+        "Return the Warden's heart",
+        "Return the Warden's heart",
+    ),
+    (
+        "face death",
+        "When you complete the deathbound quest",
+        "impact:doomed",
+        None,
+        "The deathbound quest",
+    ),
+    (
+        "face desolation",
+        "to prevent it through an extreme quest",
+        "impact:tormented",
+        "Stop the fall of Bleakhold",
+        "Stop the fall of Bleakhold",
+    ),
+    (
+        "face desolation",
+        "When you complete the soul-bound quest",
+        "impact:tormented",
+        None,
+        "The soul-bound quest",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("move", "quote", "burden", "words", "name"),
+    STARFORGED,
+    ids=["death.named", "death.default", "desolation.named", "desolation.default"],
+)
+def test_starforged_threshold_quest_is_named(
+    move: str, quote: str, burden: str, words: str | None, name: str
+) -> None:
+    assert quote in move_text(move)
+    game = StarforgedGame()
+    game.move(move, WEAK)
+    pending = game.state.pending
+    assert pending is not None
+    assert pending["text"]["keys"] == ["quest"]
+    assert pending["text"]["prompt"] == "name the extreme quest"
+    game.dice(STRONG)
+    result = game._keep(game.engine.choose(["quest"], text=words))
+    assert fx(result, "Kira") == [(burden, False, True), ("vow-1", None, name), ("momentum", 2, 4)]
+    assert game.state.tracks["vow-1"].rank == "extreme"
+    assert game.char().flags["burden_vows"] == {"vow-1": burden.split(":")[1]}
+    assert game.refold().to_dict() == game.snapshot()
+
+
+@pytest.mark.parametrize(
+    ("keys", "text", "named"),
+    [
+        (["noble_sacrifice"], "My last stand", "only quest takes words"),
+        (["quest"], "x" * 81, "1-80 characters"),
+        (["quest"], "  ", "1-80 characters"),
+    ],
+    ids=["not_asked", "too_long", "blank"],
+)
+def test_starforged_bad_words_change_nothing(keys: list[str], text: str, named: str) -> None:
+    game = StarforgedGame()
+    game.move("face death", WEAK)
+    before = game.snapshot()
+    with pytest.raises(IronswornError) as error:
+        game.engine.choose(keys, text=text)
+    assert named in str(error.value) and "\n" not in str(error.value)
+    assert game.snapshot() == before

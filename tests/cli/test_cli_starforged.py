@@ -237,3 +237,32 @@ def test_recommit_tells_its_challenge_dice(capsys: pytest.CaptureFixture[str], h
     assert "rank formidable -> extreme" in out, out
     code, out, err = run(capsys, "log")
     assert code == 0 and "challenge dice 2, 6" in out, out
+
+
+def test_a_classic_vow_sworn_in_an_outcome_is_named_on_the_command_line(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Face Death's weak hit: "Death desires something of you in exchange for your life.
+    Envision what it wants ..., and Swear an Iron Vow (formidable or extreme) to complete that
+    quest" (seed 000 L2365-2368): its name is given with --text; a bad answer is one line,
+    exit 2, and changes nothing; undo takes the vow back."""
+    classic(capsys)
+    assert run(capsys, "move", "face", "death", "--dice", "6,1,10")[0] == 0
+    assert run(capsys, "choose", "death_desires")[0] == 0
+    before = fingerprint(home)
+    for argv, named in (
+        (["choose", "extreme", "--text", "x" * 81], "1-80 characters"),
+        (["choose", "refuse", "--text", "Run"], "only formidable, extreme takes words"),
+        (["choose", "epic", "--text", "Slay the wyrm"], "'epic' is not offered"),
+    ):
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (2, ""), err
+        assert named in err and len(err.strip().splitlines()) == 1
+    assert fingerprint(home) == before
+    code, _, err = run(capsys, "choose", "extreme", "--text", "Slay the wyrm", "--dice", "6,1,2")
+    assert code == 0, err
+    tracks = {t["id"]: t for t in json.loads(run(capsys, "track", "list", "--json")[1])}
+    assert (tracks["vow-1"]["name"], tracks["vow-1"]["rank"]) == ("Slay the wyrm", "extreme")
+    assert run(capsys, "undo")[0] == 0
+    tracks = {t["id"]: t for t in json.loads(run(capsys, "track", "list", "--json")[1])}
+    assert "vow-1" not in tracks

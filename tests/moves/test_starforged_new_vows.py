@@ -247,3 +247,32 @@ def test_make_a_connection_asks_the_rank_and_role_left_out(
     game._keep(game.engine.choose(keys, text=words))
     dax = game.state.tracks["connection-1"]
     assert (dax.rank, dax.role) == made
+
+
+@pytest.mark.parametrize(
+    ("words", "name"),
+    [("Drive off the Iron Wolves", "Drive off the Iron Wolves"), (None, "The community's demand")],
+    ids=["named", "default"],
+)
+def test_sojourn_vow_to_see_the_demand_done(words: str | None, name: str) -> None:
+    """Sojourn's miss: "If you do it, or [Swear an Iron Vow] to see it done, resolve this
+    move as a strong hit": the vow is sworn, then two recover moves are chosen."""
+    assert "or [Swear an Iron Vow](move:starforged/quest/swear_an_iron_vow) to see it done" in (
+        move_text("sojourn")
+    )
+    game = StarforgedGame()
+    game.move("sojourn", MISS)
+    game.choose(["swear"])
+    pending = game.state.pending
+    assert pending is not None and pending["text"]["default"] == "The community's demand"
+    game.dice(STRONG)
+    result = game._keep(game.engine.choose(["dangerous"], text=words))
+    assert made(result.events) == [("vow-1", name, "dangerous")]
+    assert moves_made(result.events) == ["Swear an Iron Vow"]
+    pending = game.state.pending
+    assert pending is not None and "choose a recover move" in pending["prompt"]
+    assert game.refold().to_dict() == game.state.to_dict()
+    before = game.snapshot()
+    with pytest.raises(IronswornError, match="is not asked for by this answer"):
+        game.engine.choose(["heal"], text="anything")
+    assert game.snapshot() == before

@@ -69,11 +69,13 @@ def test_classic_threshold_vow_is_named(
     game.move(move, WEAK, choose=[answer])
     pending = game.state.pending
     assert pending is not None
+    default = "What death desires" if move == "face death" else "Prevent the dreaded vision"
     assert pending["text"] == {
         "prompt": "name the vow",
-        "default": name if words is None else pending["text"]["default"],
+        "default": default,
         "keys": ["formidable", "extreme"],
     }
+    assert name == (words or default)
     game.dice(STRONG)
     result = game._keep(game.engine.choose(["formidable"], text=words))
     assert fx(result) == [("vow-1", None, name), (burden, False, True), ("momentum", 2, 4)]
@@ -162,6 +164,101 @@ def test_starforged_threshold_quest_is_named(
 def test_starforged_bad_words_change_nothing(keys: list[str], text: str, named: str) -> None:
     game = StarforgedGame()
     game.move("face death", WEAK)
+    before = game.snapshot()
+    with pytest.raises(IronswornError) as error:
+        game.engine.choose(keys, text=text)
+    assert named in str(error.value) and "\n" not in str(error.value)
+    assert game.snapshot() == before
+
+
+# Classic bonds whose weak hit says "do it (or Swear an Iron Vow)": the move, its rulebook
+# line (seed 000), its --with, the words (None: the default) and the vow made, and the bond
+# effects of the answer before the vow.
+BOND_VOWS = [
+    (
+        "forge a bond",
+        "is (Ask the Oracle if unsure), do it (or Swear an Iron Vow), and mark",  # L1976
+        "Kei",
+        "Guard the ferry at Deepwater",
+        "Guard the ferry at Deepwater",
+        [("bond:Kei", False, True), ("bonds", 1, 2)],
+    ),
+    (
+        "forge a bond",
+        "do it (or Swear an Iron Vow)",
+        "Kei",
+        None,
+        "The request of Kei",
+        [("bond:Kei", False, True), ("bonds", 1, 2)],
+    ),
+    (
+        "test your bond",
+        "Envision what they ask of you (Ask the Oracle if unsure), and do it (or",  # L1992
+        "Elda",
+        "Find Elda's lost son",
+        "Find Elda's lost son",
+        [],
+    ),
+    ("test your bond", "and do it (or", "Elda", None, "Prove my loyalty to Elda", []),
+]
+
+
+def test_the_bond_rows_quote_the_rulebook() -> None:
+    text = " ".join(shared_file(RULEBOOK_SEED).read_text(encoding="utf-8").split())
+    for row in BOND_VOWS:
+        assert row[1] in text, row
+
+
+@pytest.mark.parametrize(
+    ("move", "quote", "bond", "words", "name", "bonded"),
+    BOND_VOWS,
+    ids=["forge.named", "forge.default", "test.named", "test.default"],
+)
+def test_classic_bond_vow_is_sworn(
+    game: Game,
+    move: str,
+    quote: str,
+    bond: str,
+    words: str | None,
+    name: str,
+    bonded: list[tuple[str, object, object]],
+) -> None:
+    result = game.move(move, WEAK, **{"with": bond})
+    result = game.choose(["swear"])
+    assert fx(result) == bonded
+    pending = game.state.pending
+    assert pending is not None
+    assert [o["key"] for o in pending["options"]] == [
+        "troublesome",
+        "dangerous",
+        "formidable",
+        "extreme",
+        "epic",
+    ]
+    default = f"The request of {bond}" if move == "forge a bond" else f"Prove my loyalty to {bond}"
+    assert pending["text"] == {"prompt": "name the vow", "default": default, "keys": None}
+    assert name == (words or default)
+    game.dice(STRONG)
+    result = game._keep(game.engine.choose(["dangerous"], text=words))
+    assert fx(result) == [("vow-1", None, name), ("momentum", 2, 4)]
+    assert [m.name for m in result.moves] == ["Swear an Iron Vow"]
+    assert game.state.tracks["vow-1"].rank == "dangerous"
+    assert game.refold().to_dict() == game.snapshot()
+
+
+@pytest.mark.parametrize(
+    ("keys", "text", "named"),
+    [
+        (["dangerous"], "x" * 81, "1-80 characters"),
+        (["mythic"], "Guard the ferry", "'mythic' is not offered"),
+    ],
+    ids=["too_long", "bad_rank"],
+)
+def test_classic_bond_vow_bad_answer_changes_nothing(
+    game: Game, keys: list[str], text: str, named: str
+) -> None:
+    game.move("test your bond", WEAK, **{"with": "Elda"})
+    game.choose(["swear"])
     before = game.snapshot()
     with pytest.raises(IronswornError) as error:
         game.engine.choose(keys, text=text)

@@ -268,7 +268,8 @@ def forge_a_bond(ctx: Step) -> None:
         ctx.choose(
             "forge_a_bond.weak_hit",
             [
-                ("accept", "Do what they ask (or Swear an Iron Vow) and mark the bond"),
+                ("accept", "Do what they ask and mark the bond"),
+                ("swear", "Swear an Iron Vow to do it, and mark the bond"),
                 ("refuse", "Decline, and Pay the Price"),
             ],
             prompt="they ask something more of you first",
@@ -358,9 +359,13 @@ def _spirit_or_momentum(ctx: Step, key: str) -> None:
 
 @on_resume("forge_a_bond.weak_hit")
 def forge_weak(ctx: Step, keys: list[str]) -> None:
-    if keys[0] == "accept":
+    """ "Envision what it is ..., do it (or Swear an Iron Vow), and mark the bond" (L1975-1977):
+    sworn, the vow's rank and name are asked and Swear an Iron Vow is made on it."""
+    if keys[0] in ("accept", "swear"):
         # ENGINE CHOICE (spec §6.10): the weak hit marks the bond without the strong hit's bonus.
         _add_bond(ctx)
+        if keys[0] == "swear":
+            _ask_vow(ctx, "to do what they ask", f"The request of {_asker(ctx)}")
         _ask_ally_bond(ctx)
     else:
         ctx.pay_the_price()
@@ -387,7 +392,8 @@ def test_your_bond(ctx: Step) -> None:
         ctx.choose(
             "test_your_bond.weak_hit",
             [
-                ("prove", "Prove your loyalty: do what they ask, or Swear an Iron Vow"),
+                ("prove", "Prove your loyalty: do what they ask"),
+                ("swear", "Prove your loyalty: Swear an Iron Vow to do what they ask"),
                 ("refuse", "Decline: clear the bond and Pay the Price"),
             ],
         )
@@ -403,6 +409,9 @@ def test_bond_strong(ctx: Step, keys: list[str]) -> None:
 
 @on_resume("test_your_bond.weak_hit")
 def test_bond_weak(ctx: Step, keys: list[str]) -> None:
+    """ "Envision what they ask of you ..., and do it (or Swear an Iron Vow)" (L1991-1993)."""
+    if keys[0] == "swear":
+        _ask_vow(ctx, "to prove your loyalty", f"Prove my loyalty to {_asker(ctx)}")
     if keys[0] == "refuse":
         _clear_bond(ctx)
         ctx.pay_the_price()
@@ -502,3 +511,15 @@ def epilogue_before(ctx: Step) -> None:
 @on_outcome("write_your_epilogue")
 def write_your_epilogue(ctx: Step) -> None:
     ctx.emit({"type": "status", "character": ctx.name, "from": ctx.char.status, "to": "retired"})
+
+
+def _asker(ctx: Step) -> str:
+    """Who the bond is with (--with), for the default name of the vow sworn to them."""
+    return str(ctx.data.get("with") or "them").strip() or "them"
+
+
+def _ask_vow(ctx: Step, why: str, default: str) -> None:
+    """Ask the sworn vow's rank and name, then make (classic) Swear an Iron Vow on it."""
+    from ironsworn.moves.starforged.quest import ask_new_vow
+
+    ask_new_vow(ctx, why, default, swear="swear_an_iron_vow")

@@ -106,16 +106,19 @@ def ask_new_vow(
     default: str,
     ranks: Sequence[Rank] = tuple(Rank),
     link: tuple[str, str] | None = None,
+    swear: str | None = None,
 ) -> None:
     """An outcome that says to Swear an Iron Vow: ask the new vow's rank and name (the
     ``default`` when none is given), then create it and make Swear an Iron Vow on it.
-    ``link`` (a flag, a track id) remembers what the vow's fulfilment brings (a bond)."""
+    ``link`` (a flag, a track id) remembers what the vow's fulfilment brings (a bond).
+    ``swear`` is the move made on it: Starforged's unless a classic move names its own."""
     ctx.choose(
         "sf.new_vow",
         [(r.label, f"a {r.label} vow") for r in ranks],
         prompt=f"Swear an Iron Vow {why}: choose its rank",
         text={"prompt": "name the vow", "default": default},
         link=list(link) if link else None,
+        swear=swear,
     )
 
 
@@ -128,7 +131,7 @@ def new_vow(ctx: Step, keys: list[str]) -> None:
         vows = dict(ctx.char.flags.get(flag) or {})
         vows[vow] = target
         ctx.flag(flag, vows)
-    ctx.follow(sf("swear_an_iron_vow"), track=vow)
+    ctx.follow(str(ctx.data["context"].get("swear") or sf("swear_an_iron_vow")), track=vow)
 
 
 def _fulfilled(ctx: Step, lower: bool) -> None:

@@ -69,7 +69,8 @@ def sojourn(ctx: Step) -> None:
         ctx.choose(
             "sf.sojourn.miss",
             [
-                ("demand", "do what the community asks (or swear to): resolve as a strong hit"),
+                ("demand", "do what the community asks: resolve as a strong hit"),
+                ("swear", "Swear an Iron Vow to see it done: resolve as a strong hit"),
                 ("pay_the_price", "you find no relief: Pay the Price"),
             ],
             prompt="choose one",
@@ -79,12 +80,17 @@ def sojourn(ctx: Step) -> None:
 
 
 def _sojourn_picks(ctx: Step, strong: bool) -> None:
+    _next_pick(ctx, _sojourn_queue(ctx, strong))
+
+
+def _sojourn_queue(ctx: Step, strong: bool) -> list[str]:
+    """Who chooses a recover move, once per pick, in turn."""
     names = party(ctx)
     each = 2 if strong else 1
     queue = [n for n in names for _ in range(each)]
     if not strong:
         queue = queue[:3]  # "with no more than three moves total among the group"
-    _next_pick(ctx, queue)
+    return queue
 
 
 def _next_pick(ctx: Step, queue: list[str]) -> None:
@@ -126,8 +132,24 @@ def sojourn_more(ctx: Step, keys: list[str]) -> None:
 @on_resume("sf.sojourn.miss")
 def sojourn_miss(ctx: Step, keys: list[str]) -> None:
     if keys[0] == "demand":
-        ctx.note("the community asks something of you: do it, or Swear an Iron Vow to")
+        ctx.note("the community asks something of you: do it")
         _sojourn_picks(ctx, True)
+    elif keys[0] == "swear":
+        # "If you do it, or Swear an Iron Vow to see it done, resolve this move as a strong
+        # hit": the vow (rank and name asked) is sworn first, then the recover moves.
+        from ironsworn.moves.starforged.quest import ask_new_vow
+
+        ask_new_vow(ctx, "to see it done", "The community's demand")
+        ctx.engine.queue(
+            {
+                "step": "resume",
+                "point": "sf.sojourn.more",
+                "move": ctx.data["move"],
+                "character": ctx.name,
+                "queue": _sojourn_queue(ctx, True),
+                "keys": [],
+            }
+        )
     else:
         ctx.follow(sf("pay_the_price"))
 

@@ -515,3 +515,30 @@ def test_chromium_is_required_under_ci(monkeypatch: pytest.MonkeyPatch, tmp_path
     monkeypatch.setenv("IRONSWORN_REQUIRE_SHARED", "")
     with pytest.raises(pytest.skip.Exception):
         web_support.require_chromium()
+
+
+def test_what_a_player_types_survives_another_players_change(server: Any, browser: Any) -> None:
+    """A change heard from another page redraws the world tab: a half-typed name stays, with
+    the caret, until the player sends it; the form is empty after their own action."""
+    table = Table(server, "typing")
+    table.do("character", {"name": "Asha", "stats": STATS})
+    page = table.open(browser)
+    page.click("#tabs button[data-tab=world]")
+    name = page.locator("#tab-world input[placeholder=name] >> nth=0")
+    name.fill("Eld")
+    page.locator("#tab-world input[placeholder='a note']").fill("")  # touched, left empty
+    name.focus()
+    table.do("place", {"name": "Duskwood"})  # another player's change
+    expect(page.locator("#tab-world ul.places")).to_contain_text("Duskwood")
+    expect(name).to_have_value("Eld")
+    expect(name).to_be_focused()
+    page.keyboard.type("a")  # typing goes on where it stopped
+    expect(name).to_have_value("Elda")
+    page.click("#tab-world button:has-text('Add person')")
+    expect(page.locator("#tab-world ul.people")).to_contain_text("Elda")
+    expect(page.locator("#tab-world input[placeholder=name] >> nth=0")).to_have_value("")
+    table.do("note", {"text": "Rain on the hills."})
+    expect(page.locator("#tab-world ul.notes")).to_contain_text("Rain on the hills.")
+    expect(page.locator("#tab-world input[placeholder=name] >> nth=0")).to_have_value("")
+    assert page.errors == []
+    page.context.close()

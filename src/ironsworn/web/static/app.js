@@ -77,9 +77,76 @@ const unlinked = (s) => String(s).replace(/\[([^\]]+)\]\((?:move|asset|oracle_ro
 
 function fill(id, ...children) {
   const el = $(id);
+  const typed = typedIn(el);
   el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined));
+  restoreTyped(el, typed);
   return el;
 }
+
+// What a player is typing survives a redraw: a change heard from another page (or another
+// player) redraws whole panels, and would otherwise wipe a half-written name. A field counts
+// as typed from its first input until its form is sent; sending clears the mark, so the
+// redraw that follows a player's own action still empties the form.
+const FIELDS = "input:not([type=hidden]):not([type=file]), textarea, select";
+
+function fieldKeys(root) {
+  const seen = {};
+  return [...root.querySelectorAll(FIELDS)].map((f) => {
+    const base = [f.tagName, f.type, f.name, f.getAttribute("aria-label"), f.placeholder].join("|");
+    seen[base] = (seen[base] || 0) + 1;
+    return [`${base}|${seen[base]}`, f];
+  });
+}
+
+function typedIn(root) {
+  const typed = [];
+  for (const [key, f] of fieldKeys(root)) {
+    if (!f.dataset.typed) continue;
+    const value = f.type === "checkbox" || f.type === "radio" ? f.checked : f.value;
+    const focused = document.activeElement === f;
+    typed.push({ key, value, focused, start: focused ? f.selectionStart : null, end: focused ? f.selectionEnd : null });
+  }
+  return typed;
+}
+
+function restoreTyped(root, typed) {
+  if (!typed.length) return;
+  const fields = new Map(fieldKeys(root));
+  for (const t of typed) {
+    const f = fields.get(t.key);
+    if (!f) continue;
+    if (f.type === "checkbox" || f.type === "radio") f.checked = t.value;
+    else if (f.tagName === "SELECT") {
+      if (![...f.options].some((o) => o.value === t.value)) continue;
+      f.value = t.value;
+      f.dispatchEvent(new Event("change")); // a select that fills another (a truth's options)
+    } else f.value = t.value;
+    f.dataset.typed = "yes";
+    if (t.focused) {
+      f.focus();
+      if (t.start !== null && typeof f.setSelectionRange === "function") {
+        try { f.setSelectionRange(t.start, t.end); } catch (_) { /* a field without a caret */ }
+      }
+    }
+  }
+}
+
+function markTyped(e) {
+  if (e.target instanceof Element && e.target.matches(FIELDS)) e.target.dataset.typed = "yes";
+}
+
+function clearTyped(scope) {
+  if (!scope) return;
+  for (const f of scope.querySelectorAll("[data-typed]")) delete f.dataset.typed;
+}
+
+document.addEventListener("input", markTyped, true);
+document.addEventListener("change", (e) => { if (e.isTrusted) markTyped(e); }, true);
+document.addEventListener("submit", (e) => clearTyped(e.target), true);
+document.addEventListener("click", (e) => {
+  const button = e.target instanceof Element ? e.target.closest("button") : null;
+  if (button) clearTyped(button.closest("form"));
+}, true);
 
 function showError(message) {
   const el = $("error");

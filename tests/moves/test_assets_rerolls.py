@@ -72,7 +72,9 @@ def test_honorbound_rerolls_one_challenge_die_of_a_miss() -> None:
 def test_honorbound_is_not_offered_on_a_hit() -> None:
     g = game("honorbound:3")
     hit = g.move("fulfill your vow", (1, 6), track=VOW)
-    assert hit.moves[0].outcome == "weak_hit" and hit.pending is None
+    assert hit.moves[0].outcome == "weak_hit"
+    # Only the weak hit's own question (swear a vow to set things right?), no reroll.
+    assert hit.pending is not None and hit.pending["prompt"] == "there is more to be done"
 
 
 def test_honorbound_second_miss_lowers_max_spirit_until_a_strong_hit() -> None:

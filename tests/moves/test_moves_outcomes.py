@@ -1215,12 +1215,25 @@ QUEST = [
         setup=vow(ticks=16),
     ),
     Case(
-        "fulfill_your_vow/weak",
+        "fulfill_your_vow/weak/later",
         "fulfill your vow",
         (1, 9),
         "weak_hit",
         (("experience", 0, 1), ("vow-1:status", "active", "fulfilled")),
+        pending=("swear", "later"),
         setup=vow(ticks=16),
+        answer=("later",),
+    ),
+    Case(
+        "fulfill_your_vow/weak/swear",
+        "fulfill your vow",
+        (1, 9),
+        "weak_hit",
+        (("experience", 0, 1), ("vow-1:status", "active", "fulfilled")),
+        pending=("swear", "later"),
+        setup=vow(ticks=16),
+        answer=("swear",),
+        then_pending=("troublesome", "dangerous", "formidable", "extreme", "epic"),
     ),
     Case(
         "fulfill_your_vow/miss/recommit",
@@ -1450,6 +1463,7 @@ def test_sojourn_take_a_quest_adds_one_to_the_vow(game: Game) -> None:
 def test_fulfill_your_vow_weak_hit_adds_one_to_the_next_vow(game: Game) -> None:
     game.track("vow", "Avenge my kin", "dangerous", ticks=16)
     game.move("fulfill your vow", (1, 9))
+    game.choose(["later"])
     game.track("vow", "The truth of it", "dangerous")
     result = game.move("swear an iron vow", (3, 5, 10), track="vow-2")
     assert result.moves[0].roll is not None and result.moves[0].roll["adds"] == 1

@@ -264,3 +264,33 @@ def test_classic_bond_vow_bad_answer_changes_nothing(
         game.engine.choose(keys, text=text)
     assert named in str(error.value) and "\n" not in str(error.value)
     assert game.snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("words", "name"),
+    [("Break the Iron Wolves' hold", "Break the Iron Wolves' hold"), (None, "Set right: Avenge")],
+    ids=["named", "default"],
+)
+def test_classic_fulfill_your_vow_weak_hit_swears_now(
+    game: Game, words: str | None, name: str
+) -> None:
+    """Fulfill Your Vow's weak hit: "You may Swear an Iron Vow to set things right. If you do,
+    add +1" (L2553-2554): the new vow is sworn now, its roll +1."""
+    game.track("vow", "Avenge", "dangerous", ticks=16)
+    game.move("fulfill your vow", (1, 9))
+    game.choose(["swear"])
+    pending = game.state.pending
+    assert pending is not None and pending["text"]["default"] == "Set right: Avenge"
+    game.dice((3, 5, 10))  # 3 + heart 2 + 1 = 6 beats 5: a weak hit only with the +1
+    result = game._keep(game.engine.choose(["formidable"], text=words))
+    assert fx(result)[0] == ("vow-2", None, name)
+    swear = result.moves[0]
+    assert swear.name == "Swear an Iron Vow" and swear.outcome == "weak_hit"
+    assert swear.roll is not None and swear.roll["adds"] == 1
+    assert "vow_add" not in game.char().flags
+    assert game.refold().to_dict() == game.snapshot()
+
+
+def test_the_fulfill_row_quotes_the_rulebook() -> None:
+    text = " ".join(shared_file(RULEBOOK_SEED).read_text(encoding="utf-8").split())
+    assert "You may Swear an Iron Vow to set things right. If" in text

@@ -90,8 +90,28 @@ def fulfill_your_vow(ctx: Step) -> None:
     ctx.engine.close_track(track, "fulfilled")
     _lift_burden(ctx, track.id, track.characters or [ctx.name])
     if ctx.outcome is W:
+        # "You may Swear an Iron Vow to set things right. If you do, add +1" (L2553-2554).
         ctx.flag("vow_add", 1)
+        ctx.choose(
+            "fulfill_your_vow.more",
+            [
+                ("swear", "Swear an Iron Vow to set things right now, +1"),
+                ("later", "not now (+1 on the next vow you swear)"),
+            ],
+            prompt="there is more to be done",
+            vow=track.name,
+        )
+
+
+@on_resume("fulfill_your_vow.more")
+def fulfill_more(ctx: Step, keys: list[str]) -> None:
+    if keys[0] == "later":
         ctx.note("there is more to be done: Swear an Iron Vow to set things right, +1")
+        return
+    from ironsworn.moves.starforged.quest import ask_new_vow
+
+    vow = str(ctx.data["context"]["vow"])
+    ask_new_vow(ctx, "to set things right", f"Set right: {vow}", swear="swear_an_iron_vow")
 
 
 def _lift_burden(ctx: Step, track_id: str, names: list[str]) -> None:

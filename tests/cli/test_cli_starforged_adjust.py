@@ -58,3 +58,14 @@ def test_bad_adjust_is_one_line_exit_2_and_changes_nothing(
     assert len(err.strip().splitlines()) == 1, err
     assert named in err
     assert fingerprint(home) == before
+
+
+def test_an_adjust_that_changes_nothing_says_so(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """At its maximum, +1 integrity changes nothing: the command says so (it printed 'done')."""
+    starforged(capsys)
+    assert run(capsys, "vehicle", "new", "Skiff", "--incidental", "--integrity", "3")[0] == 0
+    code, out, err = run(capsys, "adjust", "integrity", "+1", "--vehicle", "skiff")
+    assert (code, out.strip(), err) == (0, "nothing changed", "")
+    assert _integrity(capsys) == {"Skiff": 3}

@@ -69,7 +69,7 @@ def describe_result(result: OperationResult, pending: Callable[[Any], str] | Non
                 )
     if result.pending and pending is not None:
         lines.append(pending(result.pending))
-    return "\n".join(lines) if lines else "done"
+    return "\n".join(lines) if lines else "nothing changed"
 
 
 def _momentum_change(event: dict[str, Any]) -> dict[str, Any] | None:

@@ -17,9 +17,10 @@ check a move up to its roll without using any dice (verify / can / do).
 The engine is spread over small modules: :mod:`~ironsworn.moves.registry` (the handler
 tables the rules modules fill), :mod:`~ironsworn.moves.step` (the handlers' context),
 :mod:`~ironsworn.moves.records` (what a call reports), :mod:`~ironsworn.moves.move_options`
-(which options a move reads), :mod:`~ironsworn.moves.roll_inputs` (stat, adds, progress score)
-and :mod:`~ironsworn.moves.changes` (each change to the sheet as an event). This module keeps
-the agenda and the decisions, and re-exports the names the rules modules import.
+(which options a move reads), :mod:`~ironsworn.moves.roll_inputs` (stat, adds, progress score),
+:mod:`~ironsworn.moves.changes` (each change to the sheet as an event) and
+:mod:`~ironsworn.moves.decisions` (asking and answering the pending decision). This module keeps
+the agenda, the roll and the outcome, and re-exports the names the rules modules import.
 
 Dice: every roll of the chain uses the engine's :class:`~ironsworn.dice.Dice`. With typed-in
 dice that run out part-way, the whole call fails with a message and nothing changes.
@@ -28,11 +29,12 @@ dice that run out part-way, the whole call fails with a message and nothing chan
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.dice import Dice, RandomDice
 from ironsworn.errors import InvalidValue, IronswornError, NotFound, RuleViolation
+from ironsworn.moves.decisions import Decisions
 from ironsworn.moves.move_options import (
     BOND_ADDS,
     BOND_NAMED,
@@ -141,7 +143,7 @@ class _StopAtRollDice:
 AFTER_THE_END = frozenset({"continue_a_legacy"})
 
 
-class MoveEngine(RollInputs):
+class MoveEngine(Decisions, RollInputs):
     """Makes moves and answers decisions on a :class:`CampaignState` (changed in place)."""
 
     def __init__(
@@ -314,48 +316,6 @@ class MoveEngine(RollInputs):
             return False
         return True
 
-    def choose(
-        self, keys: Sequence[str], *, burn: bool | None = None, text: str | None = None
-    ) -> OperationResult:
-        """Answer the pending "choose" decision with option keys, and the words it asks for
-        (``text``: a new vow's name...) when it asks for some."""
-
-        def run() -> None:
-            pending = self._need_pending("choose")
-            self.auto_burn = burn
-            self._answer(pending, list(keys), text)
-            self._run()
-
-        return self.operation("choice", self._pending_character(), run)
-
-    def burn(self) -> OperationResult:
-        """Burn momentum on the roll waiting for that decision."""
-
-        def run() -> None:
-            pending = self._need_pending("burn")
-            self._do_burn(pending, True)
-            self._run()
-
-        return self.operation("burn", self._pending_character(), run)
-
-    def decline(self) -> OperationResult:
-        """Decline the pending decision: no burn, or none of an optional list."""
-
-        def run() -> None:
-            pending = self._need_pending(None)
-            if pending["kind"] == "burn":
-                self._do_burn(pending, False)
-            else:
-                if int(pending.get("min", 1)) > 0:
-                    raise RuleViolation(
-                        f"this decision cannot be declined: choose {pending['min']} of "
-                        + ", ".join(o["key"] for o in pending["options"])
-                    )
-                self._answer(pending, [])
-            self._run()
-
-        return self.operation("decline", self._pending_character(), run)
-
     # --- the operation wrapper -------------------------------------------------------------
 
     def operation(
@@ -397,20 +357,6 @@ class MoveEngine(RollInputs):
         if self.pending != self.state.pending:
             self.emit({"type": "pending", "from": self.state.pending, "to": self.pending})
 
-    def _pending_character(self) -> str | None:
-        pending = self.state.pending
-        return None if pending is None else pending.get("character")
-
-    def _need_pending(self, kind: str | None) -> JsonDict:
-        if self.pending is None:
-            raise RuleViolation("there is no pending decision")
-        if kind is not None and self.pending["kind"] != kind:
-            raise RuleViolation(
-                f"the pending decision is a {self.pending['kind']}, not a {kind}: "
-                f"{self.pending.get('prompt')}"
-            )
-        return self.pending
-
     # --- the agenda ------------------------------------------------------------------------
 
     def _run(self) -> None:
@@ -440,83 +386,6 @@ class MoveEngine(RollInputs):
 
     def queue(self, step: JsonDict) -> None:
         self._front.append(step)
-
-    def ask(self, decision: JsonDict) -> None:
-        if self.pending is not None:
-            raise RuleViolation("internal: a second decision while one is pending")
-        self.pending = decision
-
-    def _try_auto_answer(self) -> None:
-        pending = self.pending
-        if pending is None:
-            return
-        if pending["kind"] == "burn":
-            if self.auto_burn is not None:
-                self._do_burn(pending, self.auto_burn)
-            return
-        offered = {o["key"] for o in pending["options"]}
-        taken: list[str] = []
-        while self.answers and self.answers[0] in offered and len(taken) < pending["count"]:
-            taken.append(self.answers.pop(0))
-        if taken and len(taken) >= int(pending.get("min", 1)):
-            if text_needed(pending, taken):
-                # Words an answer given in advance cannot carry: the decision waits for them.
-                return
-            self._answer(pending, taken)
-
-    def _answer(self, pending: JsonDict, keys: list[str], text: str | None = None) -> None:
-        offered = [o["key"] for o in pending["options"]]
-        for key in keys:
-            if key not in offered:
-                raise InvalidValue(
-                    f"option {key!r} is not offered (accepted: {', '.join(offered)})"
-                )
-        if len(set(keys)) != len(keys):
-            raise InvalidValue(f"each option can be chosen only once: {' '.join(keys)}")
-        low, high = int(pending.get("min", 1)), int(pending["count"])
-        if not low <= len(keys) <= high:
-            want = str(high) if low == high else f"{low} to {high}"
-            raise InvalidValue(
-                f"{len(keys)} option(s) chosen; choose {want} of: {', '.join(offered)}"
-            )
-        words = answer_text(pending, keys, text)
-        self.pending = None
-        choice: JsonDict = {
-            "type": "choice",
-            "character": pending.get("character"),
-            "move": pending.get("move"),
-            "point": pending["resume"].get("point"),
-            "keys": keys,
-        }
-        if words is not None:
-            choice["text"] = words
-        self.emit(choice)
-        resume = dict(pending["resume"])
-        resume["step"] = "resume"
-        resume["keys"] = keys
-        if words is not None:
-            resume["text"] = words
-        self.agenda.insert(0, resume)
-
-    def _do_burn(self, pending: JsonDict, burn: bool) -> None:
-        self.pending = None
-        step = dict(pending["step"])
-        if burn:
-            roll = ActionRoll.from_json(step["roll"]).burn()
-            char = self.state.character(step["character"])
-            self.emit(
-                {
-                    "type": "burn",
-                    "character": char.name,
-                    "from": char.momentum,
-                    "to": char.momentum_reset,
-                }
-            )
-            self.set_meter(char.name, "momentum", char.momentum_reset)
-            step["roll"] = roll.to_json(char.momentum_reset)
-            step["outcome"] = roll.outcome.value
-            self.update_record(step)
-        self.agenda.insert(0, step)
 
     def _dispatch(self, step: JsonDict) -> None:
         kind = step["step"]
@@ -883,44 +752,3 @@ def _reroll(ctx: Step, keys: list[str]) -> None:
         )
         engine.update_record(step)
     engine.after_roll(step)
-
-
-TEXT_LIMIT = 80
-
-
-def text_needed(pending: Mapping[str, Any], keys: Sequence[str]) -> bool:
-    """Whether answering ``pending`` with ``keys`` needs words that have no default."""
-    asked = pending.get("text")
-    if not asked or asked.get("default") is not None:
-        return False
-    wanted = asked.get("keys")
-    return wanted is None or any(k in wanted for k in keys)
-
-
-def answer_text(pending: Mapping[str, Any], keys: Sequence[str], text: str | None) -> str | None:
-    """The words that go with an answer: ``text`` checked, else the decision's default; None
-    when the decision asks for none. Words given where none are asked are refused."""
-    asked = pending.get("text")
-    wanted = None if not asked else asked.get("keys")
-    takes = bool(asked) and (wanted is None or any(k in wanted for k in keys))
-    if text is not None:
-        if not takes:
-            raise InvalidValue(
-                f"--text {text!r} is not asked for by this answer ("
-                + (f"only {', '.join(wanted)} takes words)" if asked and wanted else "no words)")
-            )
-        words = " ".join(text.split())
-        if not words or len(words) > TEXT_LIMIT:
-            raise InvalidValue(
-                f"--text {text!r} is not accepted (accepted: 1-{TEXT_LIMIT} characters)"
-            )
-        return words
-    if not takes:
-        return None
-    assert asked is not None
-    if asked.get("default") is None:
-        raise InvalidValue(
-            f"{' '.join(keys)} needs words: {asked['prompt']} (answer with "
-            f"'choose {' '.join(keys)} --text WORDS')"
-        )
-    return str(asked["default"])

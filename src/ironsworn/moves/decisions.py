@@ -1,0 +1,221 @@
+"""Pending decisions: how a move asks the player, and how the answer is taken.
+
+When a step needs the player (a "choose" list, a burn that would improve the outcome) the engine
+stores one *pending decision* (:meth:`Decisions.ask`) and stops. :class:`Decisions` is the part
+of :class:`~ironsworn.moves.engine.MoveEngine` that answers it: :meth:`~Decisions.choose`,
+:meth:`~Decisions.burn` and :meth:`~Decisions.decline` as commands, or the ``--choose`` /
+``--burn`` answers given in advance with the move. An answer checks the keys (and the words a
+decision asks for, :func:`answer_text`), records a ``choice`` or ``burn`` event and puts the
+step that goes on from it at the front of the agenda.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.moves.changes import StateChanges
+from ironsworn.rolls import ActionRoll
+
+if TYPE_CHECKING:
+    from ironsworn.moves.records import OperationResult
+
+JsonDict = dict[str, Any]
+
+
+class Decisions(StateChanges):
+    """Asking and answering the pending decision (mixed into the engine)."""
+
+    agenda: list[JsonDict]
+    pending: JsonDict | None
+    answers: list[str]
+    auto_burn: bool | None
+
+    if TYPE_CHECKING:
+        # Provided by the engine: the operation wrapper, the agenda loop, the move records.
+        def operation(
+            self, kind: str, character: str | None, body: Callable[[], None]
+        ) -> OperationResult: ...
+
+        def _run(self) -> None: ...
+
+        def update_record(self, step: JsonDict) -> None: ...
+
+    # --- the commands that answer it -------------------------------------------------------
+
+    def choose(
+        self, keys: Sequence[str], *, burn: bool | None = None, text: str | None = None
+    ) -> OperationResult:
+        """Answer the pending "choose" decision with option keys, and the words it asks for
+        (``text``: a new vow's name...) when it asks for some."""
+
+        def run() -> None:
+            pending = self._need_pending("choose")
+            self.auto_burn = burn
+            self._answer(pending, list(keys), text)
+            self._run()
+
+        return self.operation("choice", self._pending_character(), run)
+
+    def burn(self) -> OperationResult:
+        """Burn momentum on the roll waiting for that decision."""
+
+        def run() -> None:
+            pending = self._need_pending("burn")
+            self._do_burn(pending, True)
+            self._run()
+
+        return self.operation("burn", self._pending_character(), run)
+
+    def decline(self) -> OperationResult:
+        """Decline the pending decision: no burn, or none of an optional list."""
+
+        def run() -> None:
+            pending = self._need_pending(None)
+            if pending["kind"] == "burn":
+                self._do_burn(pending, False)
+            else:
+                if int(pending.get("min", 1)) > 0:
+                    raise RuleViolation(
+                        f"this decision cannot be declined: choose {pending['min']} of "
+                        + ", ".join(o["key"] for o in pending["options"])
+                    )
+                self._answer(pending, [])
+            self._run()
+
+        return self.operation("decline", self._pending_character(), run)
+
+    def _pending_character(self) -> str | None:
+        pending = self.state.pending
+        return None if pending is None else pending.get("character")
+
+    def _need_pending(self, kind: str | None) -> JsonDict:
+        if self.pending is None:
+            raise RuleViolation("there is no pending decision")
+        if kind is not None and self.pending["kind"] != kind:
+            raise RuleViolation(
+                f"the pending decision is a {self.pending['kind']}, not a {kind}: "
+                f"{self.pending.get('prompt')}"
+            )
+        return self.pending
+
+    # --- asking and answering -------------------------------------------------------------
+
+    def ask(self, decision: JsonDict) -> None:
+        if self.pending is not None:
+            raise RuleViolation("internal: a second decision while one is pending")
+        self.pending = decision
+
+    def _try_auto_answer(self) -> None:
+        pending = self.pending
+        if pending is None:
+            return
+        if pending["kind"] == "burn":
+            if self.auto_burn is not None:
+                self._do_burn(pending, self.auto_burn)
+            return
+        offered = {o["key"] for o in pending["options"]}
+        taken: list[str] = []
+        while self.answers and self.answers[0] in offered and len(taken) < pending["count"]:
+            taken.append(self.answers.pop(0))
+        if taken and len(taken) >= int(pending.get("min", 1)):
+            if text_needed(pending, taken):
+                # Words an answer given in advance cannot carry: the decision waits for them.
+                return
+            self._answer(pending, taken)
+
+    def _answer(self, pending: JsonDict, keys: list[str], text: str | None = None) -> None:
+        offered = [o["key"] for o in pending["options"]]
+        for key in keys:
+            if key not in offered:
+                raise InvalidValue(
+                    f"option {key!r} is not offered (accepted: {', '.join(offered)})"
+                )
+        if len(set(keys)) != len(keys):
+            raise InvalidValue(f"each option can be chosen only once: {' '.join(keys)}")
+        low, high = int(pending.get("min", 1)), int(pending["count"])
+        if not low <= len(keys) <= high:
+            want = str(high) if low == high else f"{low} to {high}"
+            raise InvalidValue(
+                f"{len(keys)} option(s) chosen; choose {want} of: {', '.join(offered)}"
+            )
+        words = answer_text(pending, keys, text)
+        self.pending = None
+        choice: JsonDict = {
+            "type": "choice",
+            "character": pending.get("character"),
+            "move": pending.get("move"),
+            "point": pending["resume"].get("point"),
+            "keys": keys,
+        }
+        if words is not None:
+            choice["text"] = words
+        self.emit(choice)
+        resume = dict(pending["resume"])
+        resume["step"] = "resume"
+        resume["keys"] = keys
+        if words is not None:
+            resume["text"] = words
+        self.agenda.insert(0, resume)
+
+    def _do_burn(self, pending: JsonDict, burn: bool) -> None:
+        self.pending = None
+        step = dict(pending["step"])
+        if burn:
+            roll = ActionRoll.from_json(step["roll"]).burn()
+            char = self.state.character(step["character"])
+            self.emit(
+                {
+                    "type": "burn",
+                    "character": char.name,
+                    "from": char.momentum,
+                    "to": char.momentum_reset,
+                }
+            )
+            self.set_meter(char.name, "momentum", char.momentum_reset)
+            step["roll"] = roll.to_json(char.momentum_reset)
+            step["outcome"] = roll.outcome.value
+            self.update_record(step)
+        self.agenda.insert(0, step)
+
+
+TEXT_LIMIT = 80
+
+
+def text_needed(pending: Mapping[str, Any], keys: Sequence[str]) -> bool:
+    """Whether answering ``pending`` with ``keys`` needs words that have no default."""
+    asked = pending.get("text")
+    if not asked or asked.get("default") is not None:
+        return False
+    wanted = asked.get("keys")
+    return wanted is None or any(k in wanted for k in keys)
+
+
+def answer_text(pending: Mapping[str, Any], keys: Sequence[str], text: str | None) -> str | None:
+    """The words that go with an answer: ``text`` checked, else the decision's default; None
+    when the decision asks for none. Words given where none are asked are refused."""
+    asked = pending.get("text")
+    wanted = None if not asked else asked.get("keys")
+    takes = bool(asked) and (wanted is None or any(k in wanted for k in keys))
+    if text is not None:
+        if not takes:
+            raise InvalidValue(
+                f"--text {text!r} is not asked for by this answer ("
+                + (f"only {', '.join(wanted)} takes words)" if asked and wanted else "no words)")
+            )
+        words = " ".join(text.split())
+        if not words or len(words) > TEXT_LIMIT:
+            raise InvalidValue(
+                f"--text {text!r} is not accepted (accepted: 1-{TEXT_LIMIT} characters)"
+            )
+        return words
+    if not takes:
+        return None
+    assert asked is not None
+    if asked.get("default") is None:
+        raise InvalidValue(
+            f"{' '.join(keys)} needs words: {asked['prompt']} (answer with "
+            f"'choose {' '.join(keys)} --text WORDS')"
+        )
+    return str(asked["default"])

@@ -13,136 +13,30 @@ write transaction rolls back on any error); the app turns it into a 4xx with one
 
 Seats: a page plays one character (or the guide seat, which acts for any). An action on behalf
 of a character, or an answer to a decision pending for one, from another character's seat is
-refused with :class:`Forbidden`.
+refused with :class:`~ironsworn.web.access.Forbidden`.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from ironsworn.errors import InvalidValue, RuleViolation
-from ironsworn.web.access import Forbidden
-
-JsonDict = dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Option:
-    """One option of an action: its JSON kind and what it is for (shown in errors and docs)."""
-
-    kind: str  # text, int, bool, texts (list of text), ints (list of whole numbers), dice
-    help: str
-    required: bool = False
-
-
-@dataclass
-class Context:
-    """What an action runs with: the campaign's shared store, its name and the page's seat."""
-
-    store: Any
-    campaign: str
-    seat: str | None = None  # a character's name, or None for the guide seat
-
-    def library(self) -> Any:
-        from ironsworn.content import load_library
-
-        return load_library()
-
-    def acting_for(self, character: str | None) -> str | None:
-        """The character an action is made for: the seat's own when not named; refused when
-        a character's seat names another."""
-        if self.seat is None:
-            return character
-        if character is not None and character.strip().lower() != self.seat.lower():
-            raise Forbidden(
-                f"this page plays {self.seat}: it cannot act for {character!r} (accepted: "
-                f"{self.seat}, or the guide seat)"
-            )
-        return self.seat
-
-
-@dataclass(frozen=True)
-class Action:
-    name: str
-    help: str
-    run: Callable[[Context, JsonDict], Any]
-    options: Mapping[str, Option] = field(default_factory=dict)
-
-
-# ------------------------------------------------------------------------------ options
-
-
-def check_options(action: Action, body: Any) -> JsonDict:
-    """The request's options, checked against the action's table (kinds, required, unknown)."""
-    if body is None:
-        body = {}
-    if not isinstance(body, dict):
-        raise InvalidValue(f"{action.name}: the request body must be a JSON object")
-    unknown = sorted(set(body) - set(action.options))
-    if unknown:
-        accepted = ", ".join(action.options) or "none"
-        raise InvalidValue(f"{action.name}: unknown option {unknown[0]!r} (accepted: {accepted})")
-    out: JsonDict = {}
-    for name, option in action.options.items():
-        value = body.get(name)
-        if value is None:
-            if option.required:
-                raise InvalidValue(f"{action.name}: option {name!r} is required ({option.help})")
-            continue
-        out[name] = _checked(action.name, name, option, value)
-    return out
-
-
-def _checked(action: str, name: str, option: Option, value: Any) -> Any:
-    where = f"{action}: {name}"
-    if option.kind == "bool":
-        if not isinstance(value, bool):
-            raise InvalidValue(f"{where} {value!r} is not true or false")
-        return value
-    if option.kind == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidValue(f"{where} {value!r} is not a whole number ({option.help})")
-        return value
-    if option.kind == "text":
-        if not isinstance(value, str) or not value.strip():
-            raise InvalidValue(f"{where} {value!r} is not a non-empty text ({option.help})")
-        return value
-    if option.kind in ("texts", "ints"):
-        item = "text" if option.kind == "texts" else "int"
-        if not isinstance(value, list):
-            raise InvalidValue(f"{where} {value!r} is not a list ({option.help})")
-        return [_checked(action, name, Option(item, option.help), v) for v in value]
-    if option.kind == "dice":
-        if isinstance(value, list) and all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value
-        ):
-            return ",".join(str(v) for v in value)
-        if isinstance(value, str) and value.strip():
-            return value
-        raise InvalidValue(f'{where} {value!r} is not dice (accepted: [4, 5, 8] or "4,5,8")')
-    raise AssertionError(option.kind)
-
-
-DICE = {
-    "dice": Option("dice", "your dice in the order they are rolled: [action, c1, c2, ...]"),
-    "seed": Option("text", "seed for reproducible random dice"),
-}
-
-
-def _dice(options: JsonDict) -> Any:
-    from ironsworn.cli.session import dice_from
-
-    return dice_from(argparse.Namespace(dice=options.get("dice"), seed=options.get("seed")))
-
-
-def _commit(ctx: Context, options: JsonDict, body: Callable[[Any], Any]) -> Any:
-    from ironsworn.cli.session import commit
-
-    return commit(ctx.store, ctx.library(), _dice(options), body)
-
+from ironsworn.web.action_base import (
+    DICE,
+    MARK,
+    Action,
+    JsonDict,
+    Option,
+    character_option,
+    check_options,
+    commit,
+    committed,
+    sheet_ops,
+)
+from ironsworn.web.action_base import Context as Context  # app.py imports it from here
+from ironsworn.web.starforged_actions import STARFORGED_ACTIONS
 
 # ------------------------------------------------------------------------------- moves
 
@@ -175,7 +69,7 @@ def make_move(ctx: Context, o: JsonDict) -> JsonDict:
         setattr(args, MOVE_DESTS.get(name, name), value)
     args.words = [o["move"]]
     args.character = ctx.acting_for(o.get("character"))
-    result = _commit(ctx, o, move_call(args))
+    result = commit(ctx, o, move_call(args))
     data: JsonDict = result.to_json()
     return data
 
@@ -193,7 +87,7 @@ def _answer(kind: str) -> Callable[[Context, JsonDict], JsonDict]:
                 return engine.decline()
             return engine.choose(o["keys"], text=o.get("text"))
 
-        data: JsonDict = _commit(ctx, o, body).to_json()
+        data: JsonDict = commit(ctx, o, body).to_json()
         return data
 
     return run
@@ -241,18 +135,12 @@ MOVE_OPTIONS = {
 # ------------------------------------------------------------------------ sheet and tracks
 
 
-def _sheet_ops(engine: Any) -> Any:
-    from ironsworn.moves.sheet import SheetOperations
-
-    return SheetOperations(engine)
-
-
 def new_character(ctx: Context, o: JsonDict) -> JsonDict:
     # Any seat may create a character: a new player's page creates the one it will play.
-    _commit(
+    commit(
         ctx,
         {},
-        lambda e: _sheet_ops(e).new_character(
+        lambda e: sheet_ops(e).new_character(
             o["name"], o["stats"], o.get("bonds", []), o.get("assets", [])
         ),
     )
@@ -267,19 +155,13 @@ def adjust(ctx: Context, o: JsonDict) -> JsonDict:
 
     delta = parse_int(str(o["delta"]), "delta", -50, 50)
     who = ctx.acting_for(o.get("character"))
-    data: JsonDict = _commit(
-        ctx, {}, lambda e: _sheet_ops(e).adjust(who, o["meter"], delta, o.get("vehicle"))
-    ).to_json()
-    return data
+    return committed(ctx, lambda e: sheet_ops(e).adjust(who, o["meter"], delta, o.get("vehicle")))
 
 
 def debility(ctx: Context, o: JsonDict) -> JsonDict:
     who = ctx.acting_for(o.get("character"))
     mark = o.get("mark", True)
-    data: JsonDict = _commit(
-        ctx, {}, lambda e: _sheet_ops(e).debility(who, o["name"], mark)
-    ).to_json()
-    return data
+    return committed(ctx, lambda e: sheet_ops(e).debility(who, o["name"], mark))
 
 
 def progress(ctx: Context, o: JsonDict) -> JsonDict:
@@ -292,10 +174,7 @@ def progress(ctx: Context, o: JsonDict) -> JsonDict:
         )
     )
     mark = o.get("mark", True)
-    data: JsonDict = _commit(
-        ctx, {}, lambda e: _sheet_ops(e).progress(o["track"], mark, ticks, times)
-    ).to_json()
-    return data
+    return committed(ctx, lambda e: sheet_ops(e).progress(o["track"], mark, ticks, times))
 
 
 def new_track(ctx: Context, o: JsonDict) -> JsonDict:
@@ -318,10 +197,10 @@ def new_track(ctx: Context, o: JsonDict) -> JsonDict:
         if not o.get("foe") and not text:
             raise InvalidValue("track: a fight needs a foe (an id or name, or your own text)")
         count = parse_int(str(o.get("count", 1)), "count", 1, 10)
-        result = _commit(
+        result = commit(
             ctx,
             {},
-            lambda e: _sheet_ops(e).new_track(
+            lambda e: sheet_ops(e).new_track(
                 "fight",
                 text,
                 o.get("rank") or "",
@@ -333,10 +212,10 @@ def new_track(ctx: Context, o: JsonDict) -> JsonDict:
     else:
         if not text.strip():
             raise InvalidValue(f"track: a {kind} needs its text")
-        result = _commit(
+        result = commit(
             ctx,
             {},
-            lambda e: _sheet_ops(e).new_track(
+            lambda e: sheet_ops(e).new_track(
                 kind,
                 text,
                 o.get("rank") or "",
@@ -351,58 +230,6 @@ def new_track(ctx: Context, o: JsonDict) -> JsonDict:
     return track
 
 
-def vehicle(ctx: Context, o: JsonDict) -> JsonDict:
-    """The party's command vehicle, a starship (as ``vehicle new``); with ``incidental`` an
-    incidental vehicle (as ``vehicle new NAME --incidental --integrity N``), with ``remove``
-    one left behind (as ``vehicle remove NAME --incidental``). Starforged."""
-    from ironsworn.cli.common import parse_int
-    from ironsworn.moves.sheet import VEHICLE_INTEGRITY
-    from ironsworn.moves.starforged import vehicles
-
-    integrity = o.get("integrity")
-    name = str(o["name"])
-    if o.get("remove"):
-        if not o.get("incidental") or integrity is not None:
-            raise InvalidValue(
-                "vehicle: remove is for an incidental vehicle (send incidental: true, no integrity)"
-            )
-        data: JsonDict = _commit(ctx, {}, lambda e: vehicles.drop_incidental(e, name)).to_json()
-        return data
-    if o.get("incidental"):
-        if integrity is None:
-            raise InvalidValue("vehicle: an incidental vehicle needs its integrity (1 to 10)")
-        value = parse_int(str(integrity), "integrity", 1, 10)
-        data = _commit(ctx, {}, lambda e: vehicles.add_incidental(e, name, value)).to_json()
-        return data
-    value = (
-        VEHICLE_INTEGRITY if integrity is None else parse_int(str(integrity), "integrity", 1, 10)
-    )
-    _commit(ctx, {}, lambda e: _sheet_ops(e).new_vehicle(name, value))
-    made: JsonDict = ctx.store.state().vehicle
-    return made
-
-
-def vehicle_mark(ctx: Context, o: JsonDict) -> JsonDict:
-    """Mark or clear a vehicle's trouble, a module's broken or a mark Withstand Damage's table
-    left, by hand (as ``vehicle mark|clear MARK [--vehicle NAME | --module NAME]``)."""
-    from ironsworn.moves.starforged import vehicles
-
-    value = o.get("mark", True)
-    try:
-        result = _commit(
-            ctx,
-            {},
-            lambda e: vehicles.mark_by_hand(e, o["name"], value, o.get("vehicle"), o.get("module")),
-        )
-    except InvalidValue as exc:
-        if "--" not in str(exc):
-            raise
-        # The engine's words name the command line's flags; here they are options.
-        raise InvalidValue(str(exc).replace("--", "")) from None
-    data: JsonDict = result.to_json()
-    return data
-
-
 def initiative(ctx: Context, o: JsonDict) -> JsonDict:
     """Have or lose the initiative by hand; Starforged: in control or in a bad spot (as
     ``initiative VALUE``)."""
@@ -410,28 +237,14 @@ def initiative(ctx: Context, o: JsonDict) -> JsonDict:
 
     who = ctx.acting_for(o.get("character"))
     value = parse_initiative(o["value"])
-    data: JsonDict = _commit(ctx, {}, lambda e: _sheet_ops(e).initiative(who, value)).to_json()
-    return data
-
-
-def legacy(ctx: Context, o: JsonDict) -> JsonDict:
-    """Mark ticks on a legacy track by hand (as ``legacy mark``; Starforged)."""
-    from ironsworn.cli.common import parse_int
-
-    who = ctx.acting_for(o.get("character"))
-    ticks = parse_int(str(o["ticks"]), "ticks", 1, 40)
-    data: JsonDict = _commit(
-        ctx, {}, lambda e: _sheet_ops(e).mark_legacy(who, o["track"], ticks)
-    ).to_json()
-    return data
+    return committed(ctx, lambda e: sheet_ops(e).initiative(who, value))
 
 
 def resolve_scene(ctx: Context, o: JsonDict) -> JsonDict:
     from ironsworn.moves.scene import resolve_scene as resolve
 
     who = ctx.acting_for(o.get("character"))
-    data: JsonDict = _commit(ctx, o, lambda e: resolve(e, o["track"], who)).to_json()
-    return data
+    return committed(ctx, lambda e: resolve(e, o["track"], who), o)
 
 
 # --------------------------------------------------------------------- journal and world
@@ -453,14 +266,14 @@ def journal(ctx: Context, o: JsonDict) -> JsonDict:
 def world_entry(kind: str) -> Callable[[Context, JsonDict], list[JsonDict]]:
     def run(ctx: Context, o: JsonDict) -> list[JsonDict]:
         def body(engine: Any) -> Any:
-            ops = _sheet_ops(engine)
+            ops = sheet_ops(engine)
             if kind == "person":
                 return ops.add_person(o["name"], o.get("description", ""), o.get("place"))
             if kind == "place":
                 return ops.add_place(o["name"], o.get("description", ""), o.get("region"))
             return ops.add_note(o["text"], ctx.acting_for(o.get("character")))
 
-        result = _commit(ctx, {}, body)
+        result = commit(ctx, {}, body)
         return [e for e in result.events if e["type"] != "packs"]
 
     return run
@@ -477,14 +290,14 @@ def truth(ctx: Context, o: JsonDict) -> Any:
         option, roll = rolled.option.key, rolled.roll
     elif option == "open":
         option = None
-    result = _commit(ctx, {}, lambda e: _sheet_ops(e).set_truth(o["truth"], option, roll))
+    result = commit(ctx, {}, lambda e: sheet_ops(e).set_truth(o["truth"], option, roll))
     return result.events[0]["to"]
 
 
 def equipment(ctx: Context, o: JsonDict) -> list[str]:
     who = ctx.acting_for(o.get("character"))
     add = o.get("add", True)
-    _commit(ctx, {}, lambda e: _sheet_ops(e).equipment(who, o["item"], add))
+    commit(ctx, {}, lambda e: sheet_ops(e).equipment(who, o["item"], add))
     items: list[str] = ctx.store.state().sheet(who)["equipment"]
     return items
 
@@ -496,10 +309,7 @@ def asset_mark(ctx: Context, o: JsonDict) -> JsonDict:
     who = ctx.acting_for(o.get("character"))
     number = parse_int(str(o["ability"]), "ability", 1, 3)
     mark = o.get("mark", True)
-    data: JsonDict = _commit(
-        ctx, {}, lambda e: _sheet_ops(e).asset_mark(who, o["asset"], number, mark)
-    ).to_json()
-    return data
+    return committed(ctx, lambda e: sheet_ops(e).asset_mark(who, o["asset"], number, mark))
 
 
 def asset_use(ctx: Context, o: JsonDict) -> JsonDict:
@@ -509,8 +319,7 @@ def asset_use(ctx: Context, o: JsonDict) -> JsonDict:
 
     who = ctx.acting_for(o.get("character"))
     number = parse_int(str(o["ability"]), "ability", 1, 3)
-    data: JsonDict = _commit(ctx, {}, lambda e: use_ability(e, who, o["asset"], number)).to_json()
-    return data
+    return committed(ctx, lambda e: use_ability(e, who, o["asset"], number))
 
 
 def asset_track(ctx: Context, o: JsonDict) -> JsonDict:
@@ -519,10 +328,9 @@ def asset_track(ctx: Context, o: JsonDict) -> JsonDict:
 
     who = ctx.acting_for(o.get("character"))
     value = parse_int(str(o["value"]), "value", 0, 10)
-    data: JsonDict = _commit(
-        ctx, {}, lambda e: _sheet_ops(e).asset_track(who, o["asset"], o.get("track"), value)
-    ).to_json()
-    return data
+    return committed(
+        ctx, lambda e: sheet_ops(e).asset_track(who, o["asset"], o.get("track"), value)
+    )
 
 
 def lasting_end(ctx: Context, o: JsonDict) -> JsonDict:
@@ -530,24 +338,21 @@ def lasting_end(ctx: Context, o: JsonDict) -> JsonDict:
     from ironsworn.moves.assets.lasting import LastingOperations
 
     who = ctx.acting_for(o.get("character"))
-    data: JsonDict = _commit(
-        ctx, {}, lambda e: LastingOperations(e).end(who, str(o["name"]))
-    ).to_json()
-    return data
+    return committed(ctx, lambda e: LastingOperations(e).end(who, str(o["name"])))
 
 
 def campaign_option(ctx: Context, o: JsonDict) -> JsonDict:
     """Set one of the rulebook's campaign options (as ``ironsworn option NAME VALUE``)."""
     from ironsworn.moves.setup import SetupOperations
 
-    result = _commit(ctx, {}, lambda e: SetupOperations(e).set_option(o["name"], o["value"]))
+    result = commit(ctx, {}, lambda e: SetupOperations(e).set_option(o["name"], o["value"]))
     event = result.events[0]
     return {"name": event["setting"], "value": event["to"]}
 
 
 def party(ctx: Context, o: JsonDict) -> JsonDict:
     together = o["together"]
-    _commit(ctx, {}, lambda e: _sheet_ops(e).share_supply(together))
+    commit(ctx, {}, lambda e: sheet_ops(e).share_supply(together))
     return {"shared_supply": together}
 
 
@@ -633,9 +438,11 @@ def undo_redo(undo: bool) -> Callable[[Context, JsonDict], JsonDict]:
     return run
 
 
-def _character_option(help_text: str = "whose (default: the page's character)") -> Option:
-    return Option("text", help_text)
-
+# The asset and ability options of the asset_* actions.
+ASSET_ABILITY = {
+    "asset": Option("text", "the asset's id or name", required=True),
+    "ability": Option("int", "the ability, 1-3", required=True),
+}
 
 ACTIONS: dict[str, Action] = {
     a.name: a
@@ -674,7 +481,7 @@ ACTIONS: dict[str, Action] = {
                     "text", "health, spirit, supply, momentum, experience, or a stat", True
                 ),
                 "delta": Option("int", "-50 to +50", required=True),
-                "character": _character_option(),
+                "character": character_option(),
                 "vehicle": Option("text", "integrity: a support or incidental vehicle's name"),
             },
         ),
@@ -685,8 +492,8 @@ ACTIONS: dict[str, Action] = {
             debility,
             {
                 "name": Option("text", "the debility", required=True),
-                "mark": Option("bool", "true to mark (default), false to clear"),
-                "character": _character_option(),
+                "mark": MARK,
+                "character": character_option(),
             },
         ),
         Action(
@@ -697,7 +504,7 @@ ACTIONS: dict[str, Action] = {
                 "value": Option(
                     "text", "have or lose; Starforged: in control or bad spot", required=True
                 ),
-                "character": _character_option(),
+                "character": character_option(),
             },
         ),
         Action(
@@ -706,7 +513,7 @@ ACTIONS: dict[str, Action] = {
             progress,
             {
                 "track": Option("text", "the track's id or text", required=True),
-                "mark": Option("bool", "true to mark (default), false to clear"),
+                "mark": MARK,
                 "ticks": Option("int", "exact ticks, 0-40"),
                 "times": Option("int", "how many marks by rank, 1-10"),
             },
@@ -732,53 +539,14 @@ ACTIONS: dict[str, Action] = {
                 "background": Option("bool", "vow: the background vow (extreme or epic, no roll)"),
             },
         ),
-        Action(
-            "vehicle",
-            "the party's command vehicle, a starship; or an incidental vehicle, named or "
-            "removed (Starforged)",
-            vehicle,
-            {
-                "name": Option("text", "the vehicle's name", required=True),
-                "integrity": Option(
-                    "int", "its integrity meter, 1-10 (command vehicle: default 5)"
-                ),
-                "incidental": Option("bool", "an incidental vehicle (give its integrity)"),
-                "remove": Option("bool", "with incidental: leave that vehicle behind"),
-            },
-        ),
-        Action(
-            "vehicle_mark",
-            "mark or clear a vehicle's trouble, a module's broken or a mark left by "
-            "Withstand Damage, by hand (Starforged)",
-            vehicle_mark,
-            {
-                "name": Option(
-                    "text",
-                    "battered, cursed, broken, destruction_imminent, needs_part or crippled",
-                    required=True,
-                ),
-                "mark": Option("bool", "true to mark (default), false to clear"),
-                "vehicle": Option("text", "the vehicle, by name (default: the command vehicle)"),
-                "module": Option("text", "broken: the module, by name"),
-            },
-        ),
-        Action(
-            "legacy",
-            "mark ticks on a legacy track by hand (Starforged)",
-            legacy,
-            {
-                "track": Option("text", "quests, bonds or discoveries", required=True),
-                "ticks": Option("int", "how many ticks, 1-40", required=True),
-                "character": _character_option(),
-            },
-        ),
+        *STARFORGED_ACTIONS,
         Action(
             "scene_resolve",
             "resolve a scene challenge (progress roll)",
             resolve_scene,
             {
                 "track": Option("text", "the scene's id or text", required=True),
-                "character": _character_option("who makes the progress roll"),
+                "character": character_option("who makes the progress roll"),
                 **DICE,
             },
         ),
@@ -788,7 +556,7 @@ ACTIONS: dict[str, Action] = {
             journal,
             {
                 "text": Option("text", "the entry", required=True),
-                "character": _character_option(),
+                "character": character_option(),
             },
         ),
         Action(
@@ -815,7 +583,7 @@ ACTIONS: dict[str, Action] = {
             "note",
             "a free note",
             world_entry("note"),
-            {"text": Option("text", "the note", required=True), "character": _character_option()},
+            {"text": Option("text", "the note", required=True), "character": character_option()},
         ),
         Action(
             "truth",
@@ -834,7 +602,7 @@ ACTIONS: dict[str, Action] = {
             {
                 "item": Option("text", "the item", required=True),
                 "add": Option("bool", "true to add (default), false to strike out"),
-                "character": _character_option(),
+                "character": character_option(),
             },
         ),
         Action(
@@ -842,10 +610,9 @@ ACTIONS: dict[str, Action] = {
             "mark or clear an asset's ability by hand",
             asset_mark,
             {
-                "asset": Option("text", "the asset's id or name", required=True),
-                "ability": Option("int", "the ability, 1-3", required=True),
-                "mark": Option("bool", "true to mark (default), false to clear"),
-                "character": _character_option(),
+                **ASSET_ABILITY,
+                "mark": MARK,
+                "character": character_option(),
             },
         ),
         Action(
@@ -853,9 +620,8 @@ ACTIONS: dict[str, Action] = {
             "use an asset's ability outside a move (Fortune Hunter 2, Commander 1...)",
             asset_use,
             {
-                "asset": Option("text", "the asset's id or name", required=True),
-                "ability": Option("int", "the ability, 1-3", required=True),
-                "character": _character_option(),
+                **ASSET_ABILITY,
+                "character": character_option(),
             },
         ),
         Action(
@@ -863,10 +629,10 @@ ACTIONS: dict[str, Action] = {
             "set an asset's track (a companion's health) by hand",
             asset_track,
             {
-                "asset": Option("text", "the asset's id or name", required=True),
+                "asset": ASSET_ABILITY["asset"],
                 "value": Option("int", "the new value", required=True),
                 "track": Option("text", "which track, when the asset has several"),
-                "character": _character_option(),
+                "character": character_option(),
             },
         ),
         Action(
@@ -875,7 +641,7 @@ ACTIONS: dict[str, Action] = {
             lasting_end,
             {
                 "name": Option("text", "the effect's id (or name)", required=True),
-                "character": _character_option(),
+                "character": character_option(),
             },
         ),
         Action(

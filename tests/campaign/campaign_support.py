@@ -1,4 +1,4 @@
-"""Helpers for the campaign store tests: a small state model and fixture builders.
+"""Helpers for the campaign tests: a small state model, fixture builders, the command runner.
 
 :class:`LedgerState` follows the store's ``Foldable`` protocol and checks from/to pairs the way
 the real state does, so a stale ``tx.state`` or a lost operation shows up as a refused event.
@@ -14,6 +14,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
+import pytest
+
+from ironsworn.cli.main import main
 from ironsworn.errors import InvalidValue
 
 V1_APP_ID = 0x49524F4E
@@ -119,6 +122,29 @@ def move_events(n: int) -> list[dict[str, Any]]:
         },
         count_event(n),
     ]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run the command line in process: its exit code, stdout and stderr."""
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    """Run a command with ``--json`` that must succeed; its parsed output."""
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """Run a command that must fail: exit 2, nothing on stdout, one line on stderr."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2, (out, err)
+    assert out == ""
+    assert err.startswith("ironsworn: error: ") and err.count("\n") == 1
+    return err
 
 
 def file_bytes(path: Path) -> bytes:

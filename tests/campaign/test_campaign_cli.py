@@ -6,13 +6,12 @@ import io
 import json
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
+from campaign_support import fails, run, run_json
 
 from ironsworn.campaign import registry
 from ironsworn.campaign.store import CampaignStore
-from ironsworn.cli.main import main
 
 KAI = {"name": "Kai", "stats": {"edge": 3, "heart": 2, "iron": 2, "shadow": 1, "wits": 1}}
 
@@ -23,27 +22,6 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
     monkeypatch.chdir(tmp_path)
     return tmp_path / "home"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
-    code, out, err = run(capsys, *argv, "--json")
-    assert code == 0, err
-    return json.loads(out)
-
-
-def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    """Run a command that must fail: exit 2, nothing on stdout, one line on stderr."""
-    code, out, err = run(capsys, *argv)
-    assert code == 2, (out, err)
-    assert out == ""
-    assert err.startswith("ironsworn: error: ") and err.count("\n") == 1
-    return err
 
 
 def with_character(path: Path) -> None:

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
-
-from ironsworn.cli.main import main
+from campaign_support import fails, run, run_json
 
 
 @pytest.fixture
@@ -20,26 +18,6 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
     monkeypatch.chdir(tmp_path)
     return tmp_path / "home"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
-    code, out, err = run(capsys, *argv, "--json")
-    assert code == 0, err
-    return json.loads(out)
-
-
-def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code, out, err = run(capsys, *argv)
-    assert code == 2, (out, err)
-    assert out == ""
-    assert err.startswith("ironsworn: error: ") and err.count("\n") == 1
-    return err
 
 
 def play_a_little(capsys: pytest.CaptureFixture[str], *where: str) -> None:

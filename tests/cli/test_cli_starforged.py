@@ -4,37 +4,11 @@ vehicle move with no vehicle) is one line, exit 2, with no stored file changed."
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
 import pytest
-
-from ironsworn.cli.main import main
-
-STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "home"
-    monkeypatch.setenv("IRONSWORN_HOME", str(path))
-    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
-    return path
-
-
-def fingerprint(home: Path) -> dict[str, str]:
-    return {
-        str(p): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(home.rglob("*"))
-        if p.is_file()
-    }
+from cli_support import STATS, fingerprint, run
 
 
 def starforged(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,9 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-from test_cli_starforged import fingerprint, home, run, starforged
-
-__all__ = ["home"]
+from cli_support import fingerprint, run
+from test_cli_starforged import starforged
 
 
 def _integrity(capsys: pytest.CaptureFixture[str]) -> dict[str, int]:

@@ -9,9 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
-from test_cli_starforged import classic, fingerprint, home, run, starforged
-
-__all__ = ["home"]  # the fixture, used by name
+from cli_support import fingerprint, run
+from test_cli_starforged import classic, starforged
 
 
 def test_lookups_by_name_are_the_campaigns_and_work_without_one(

@@ -17,7 +17,15 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import expect
-from web_support import CHANGE, SCREENSHOTS, STATS, launch_chromium, live_server, require_chromium
+from web_support import (
+    CHANGE,
+    SCREENSHOTS,
+    STATS,
+    chromium_browser,
+    data_home,
+    live_server,
+    require_chromium,
+)
 
 DESKTOP = {"width": 1400, "height": 1000}
 PHONE = {"width": 390, "height": 844}
@@ -35,31 +43,15 @@ expect.set_options(timeout=15_000)
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     require_chromium()
     home = tmp_path_factory.mktemp("web-home")
-    saved = {k: os.environ.get(k) for k in ("IRONSWORN_HOME", "IRONSWORN_CAMPAIGN")}
-    os.environ["IRONSWORN_HOME"] = str(home)
-    os.environ.pop("IRONSWORN_CAMPAIGN", None)
-    try:
-        with live_server("home") as live:
-            live.home = home
-            yield live
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
+    with data_home(home), live_server("home") as live:
+        live.home = home
+        yield live
 
 
 @pytest.fixture(scope="module")
 def browser(server: Any) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium_browser() as chromium:
+        yield chromium
 
 
 class Table:

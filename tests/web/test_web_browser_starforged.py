@@ -10,14 +10,21 @@ under ``tests/web/screenshots/`` for a reviewer to look at.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import expect
-from web_support import CHANGE, SCREENSHOTS, STATS, launch_chromium, live_server, require_chromium
+from web_support import (
+    CHANGE,
+    SCREENSHOTS,
+    STATS,
+    chromium_browser,
+    data_home,
+    live_server,
+    require_chromium,
+)
 
 from ironsworn.content import clear_cache, import_pack
 from shared_files import STARFORGED_DATASWORN, shared_file
@@ -32,34 +39,21 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     require_chromium()
     pack = shared_file(STARFORGED_DATASWORN)
     home = tmp_path_factory.mktemp("web-sf-home")
-    saved = {k: os.environ.get(k) for k in ("IRONSWORN_HOME", "IRONSWORN_CAMPAIGN")}
-    os.environ["IRONSWORN_HOME"] = str(home)
-    os.environ.pop("IRONSWORN_CAMPAIGN", None)
-    clear_cache()
-    import_pack(pack)
-    clear_cache()
-    try:
-        with live_server("home") as live:
-            yield live
-    finally:
+    with data_home(home):
         clear_cache()
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
+        import_pack(pack)
+        clear_cache()
+        try:
+            with live_server("home") as live:
+                yield live
+        finally:
+            clear_cache()
 
 
 @pytest.fixture(scope="module")
 def browser(server: Any) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium_browser() as chromium:
+        yield chromium
 
 
 class Table:

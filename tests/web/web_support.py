@@ -106,3 +106,33 @@ def live_server(home: str, *, loopback: bool = True) -> Iterator[LiveServer]:
 
 def launch_chromium(playwright: Any) -> Any:
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+
+@contextmanager
+def data_home(home: Path) -> Iterator[None]:
+    """IRONSWORN_HOME set to ``home`` and no IRONSWORN_CAMPAIGN for a module's live server;
+    both put back as they were after (a module fixture cannot use ``monkeypatch``)."""
+    saved = {k: os.environ.get(k) for k in ("IRONSWORN_HOME", "IRONSWORN_CAMPAIGN")}
+    os.environ["IRONSWORN_HOME"] = str(home)
+    os.environ.pop("IRONSWORN_CAMPAIGN", None)
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+@contextmanager
+def chromium_browser() -> Iterator[Any]:
+    """Debian's Chromium under Playwright, closed after."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        try:
+            yield chromium
+        finally:
+            chromium.close()

@@ -27,34 +27,19 @@ import asyncio
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from table_load import CHANGE, STATS, at_rate, face_danger, follow, spread
+
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
-
-CHANGE = {"X-Ironsworn-Request": "1"}
-STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
-STRONG_HIT = [6, 1, 2]  # Face Danger +edge 3: 9 beats 1 and 2, no decision follows
-
-
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.1f} ms"
-
-
-def spread(samples: list[float]) -> str:
-    if not samples:
-        return "no samples"
-    ordered = sorted(samples)
-    p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
-    return f"median {ms(statistics.median(ordered))}, p95 {ms(p95)}, max {ms(ordered[-1])}"
 
 
 def serve(home: Path, database: str | None) -> tuple[subprocess.Popen[str], str]:
@@ -103,47 +88,17 @@ async def load_run(
             assert answer.status_code == 200, answer.text
         heads = {n: (await first.get(f"/api/c/{n}/state")).json()["head"] for n in names}
 
-        async def listen(index: int, name: str, base: str) -> None:
-            async with (
-                httpx.AsyncClient(base_url=base, timeout=None) as own,
-                own.stream("GET", f"/api/c/{name}/events") as stream,
-            ):
-                async for line in stream.aiter_lines():
-                    if line.startswith("data: "):
-                        last_seen[index] = json.loads(line[6:])["head"]
-
         listeners = [
-            asyncio.create_task(listen(i, name, base)) for i, (name, _s, base) in enumerate(seats)
+            asyncio.create_task(follow(base, name, i, last_seen))
+            for i, (name, _s, base) in enumerate(seats)
         ]
         await asyncio.sleep(2)
 
-        async def move(name: str, seat: str, base: str) -> None:
-            start = time.perf_counter()
-            try:
-                response = await https[base].post(
-                    f"/api/c/{name}/actions/move",
-                    json={"move": "face danger", "stat": "edge", "dice": STRONG_HIT},
-                    headers={"X-Ironsworn-Seat": seat},
-                )
-                if response.status_code != 200:
-                    errors.append(f"{response.status_code} {response.text[:80]}")
-                else:
-                    sent[name] += 1
-            except httpx.HTTPError as exc:
-                errors.append(repr(exc))
-            latencies.append(time.perf_counter() - start)
+        async def move(seated: tuple[str, str, str]) -> None:
+            name, seat, base = seated
+            await face_danger(https[base], name, seat, sent, errors, latencies)
 
-        tasks = []
-        interval = 1 / rate
-        start = time.perf_counter()
-        for k in range(int(duration * rate)):
-            delay = start + k * interval - time.perf_counter()
-            if delay > 0:
-                await asyncio.sleep(delay)
-            name, seat, base = seats[k % len(seats)]
-            tasks.append(asyncio.create_task(move(name, seat, base)))
-        await asyncio.gather(*tasks)
-        elapsed = time.perf_counter() - start
+        elapsed = await at_rate(rate, duration, seats, move)
         await asyncio.sleep(1.5)  # let every page hear the last change
         finals = [
             (await https[base].get(f"/api/c/{name}/state")).json() for name, _s, base in seats

@@ -28,7 +28,6 @@ import asyncio
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -41,23 +40,10 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from campaign_store import append, play, recording
+from table_load import CHANGE, STATS, STRONG_HIT, at_rate, face_danger, follow, spread
 
 from ironsworn.campaign.store import CampaignStore
 from ironsworn.moves.autoplay import AutoPlayer
-
-CHANGE = {"X-Ironsworn-Request": "1"}
-STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
-STRONG_HIT = [6, 1, 2]  # Face Danger +edge 3: 9 beats 1 and 2, no decision follows
-
-
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.1f} ms"
-
-
-def spread(samples: list[float]) -> str:
-    ordered = sorted(samples)
-    p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
-    return f"median {ms(statistics.median(ordered))}, p95 {ms(p95)}, max {ms(ordered[-1])}"
 
 
 def build(path: Path, target: int) -> int:
@@ -250,45 +236,17 @@ async def load_run(
                 )
         heads = {n: (await http.get(f"/api/c/{n}/state")).json()["head"] for n in names}
 
-        async def listen(index: int, name: str) -> None:
-            async with (
-                httpx.AsyncClient(base_url=base, timeout=None) as own,
-                own.stream("GET", f"/api/c/{name}/events") as stream,
-            ):
-                async for line in stream.aiter_lines():
-                    if line.startswith("data: "):
-                        last_seen[index] = json.loads(line[6:])["head"]
-
-        listeners = [asyncio.create_task(listen(i, name)) for i, (name, _seat) in enumerate(seats)]
+        listeners = [
+            asyncio.create_task(follow(base, name, i, last_seen))
+            for i, (name, _seat) in enumerate(seats)
+        ]
         await asyncio.sleep(1)
 
-        async def move(name: str, seat: str) -> None:
-            start = time.perf_counter()
-            try:
-                response = await http.post(
-                    f"/api/c/{name}/actions/move",
-                    json={"move": "face danger", "stat": "edge", "dice": STRONG_HIT},
-                    headers={"X-Ironsworn-Seat": seat},
-                )
-                if response.status_code != 200:
-                    errors.append(f"{response.status_code} {response.text[:80]}")
-                else:
-                    sent[name] += 1
-            except httpx.HTTPError as exc:
-                errors.append(repr(exc))
-            latencies.append(time.perf_counter() - start)
+        async def move(seated: tuple[str, str]) -> None:
+            name, seat = seated
+            await face_danger(http, name, seat, sent, errors, latencies)
 
-        tasks = []
-        interval = 1 / rate
-        start = time.perf_counter()
-        for k in range(int(duration * rate)):
-            delay = start + k * interval - time.perf_counter()
-            if delay > 0:
-                await asyncio.sleep(delay)
-            name, seat = seats[k % len(seats)]
-            tasks.append(asyncio.create_task(move(name, seat)))
-        await asyncio.gather(*tasks)
-        elapsed = time.perf_counter() - start
+        elapsed = await at_rate(rate, duration, seats, move)
         await asyncio.sleep(1)  # let every page hear the last change
         final = {n: (await http.get(f"/api/c/{n}/state")).json()["head"] for n in names}
         counted = {}

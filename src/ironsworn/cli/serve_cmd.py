@@ -80,7 +80,7 @@ def listen(host: str, port: int) -> socket.socket:
 
 def run(args: argparse.Namespace) -> int:
     from ironsworn.campaign.registry import database_url
-    from ironsworn.web.access import campaign_tokens, is_loopback
+    from ironsworn.campaign.tokens import campaign_tokens, is_loopback
 
     port = parse_int(args.port, "--port", 0, 65535)
     database = database_url(args.database)

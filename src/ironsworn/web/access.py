@@ -13,23 +13,24 @@
   which this server never grants) and, when the browser sends an ``Origin``, it must be this
   server's own. The token cookie is ``HttpOnly`` and ``SameSite=Strict``.
 
-Tokens live in ``data_home()/web-tokens.json`` (written atomically), keyed by campaign name;
+Tokens (kept by :mod:`ironsworn.campaign.tokens`, which the MCP server shares) live in
+``data_home()/web-tokens.json`` (written atomically), keyed by campaign name;
 with ``serve --database`` in the database's ``tokens`` table, so every server on it honours
 the same invite links.
 """
 
 from __future__ import annotations
 
-import hmac
-import ipaddress
-import json
-import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from ironsworn.campaign.tokens import ROLES as ROLES
+from ironsworn.campaign.tokens import campaign_tokens as campaign_tokens
+from ironsworn.campaign.tokens import is_loopback as is_loopback
+from ironsworn.campaign.tokens import role_of_token as role_of_token
+from ironsworn.campaign.tokens import tokens_file as tokens_file
 from ironsworn.errors import IronswornError
 
 Scope = MutableMapping[str, Any]
@@ -37,11 +38,9 @@ Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-ROLES = ("player", "guide")
 TOKEN_HEADER = "x-ironsworn-token"
 REQUEST_HEADER = "x-ironsworn-request"
 COOKIE_PREFIX = "ironsworn_token_"
-LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
@@ -51,82 +50,6 @@ class Unauthorized(IronswornError):
 
 class Forbidden(IronswornError):
     """A token, seat or origin that may not do this (403)."""
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` (an address or name, IPv6 possibly in brackets) is this machine only."""
-    name = host.strip().lower()
-    if name in LOOPBACK_NAMES:
-        return True
-    try:
-        return ipaddress.ip_address(name.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
-# ----------------------------------------------------------------------------------- tokens
-
-
-def tokens_file() -> Path:
-    from ironsworn.paths import data_home
-
-    return data_home() / "web-tokens.json"
-
-
-def _read_tokens() -> dict[str, dict[str, str]]:
-    try:
-        data = json.loads(tokens_file().read_text(encoding="utf-8"))
-    except (FileNotFoundError, NotADirectoryError):
-        return {}
-    except (OSError, ValueError):
-        return {}  # an unreadable token file grants nothing; serve writes a new one
-    if not isinstance(data, dict):
-        return {}
-    return {
-        str(k): {r: str(v[r]) for r in ROLES if isinstance(v.get(r), str)}
-        for k, v in data.items()
-        if isinstance(v, dict)
-    }
-
-
-def campaign_tokens(
-    name: str, *, renew: bool = False, database: str | None = None
-) -> dict[str, str]:
-    """The campaign's ``player`` and ``guide`` tokens, made (or, with ``renew``, replaced).
-
-    With ``database`` they are kept there, so every server on it honours the same links.
-    """
-    from ironsworn.campaign.registry import _write_atomically, postgres_database
-
-    if database is not None:
-        db = postgres_database(database)
-        tokens: dict[str, str] = db.tokens(name)
-        if renew or any(role not in tokens for role in ROLES):
-            tokens = {role: secrets.token_urlsafe(24) for role in ROLES}
-            db.set_tokens(name, tokens)
-        return tokens
-    book = _read_tokens()
-    tokens = book.get(name, {})
-    if renew or any(role not in tokens for role in ROLES):
-        tokens = {role: secrets.token_urlsafe(24) for role in ROLES}
-        book[name] = tokens
-        _write_atomically(tokens_file(), json.dumps(book, indent=2) + "\n")
-    return tokens
-
-
-def role_of_token(name: str, token: str, database: str | None = None) -> str | None:
-    """``guide``, ``player`` or None for a token of campaign ``name`` (kept in ``database``)."""
-    if database is not None:
-        from ironsworn.campaign.registry import postgres_database
-
-        tokens = postgres_database(database).tokens(name)
-    else:
-        tokens = _read_tokens().get(name, {})
-    for role in ("guide", "player"):
-        known = tokens.get(role)
-        if known and hmac.compare_digest(known.encode(), token.encode()):
-            return role
-    return None
 
 
 # ----------------------------------------------------------------------------- the checks

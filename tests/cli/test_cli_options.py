@@ -52,6 +52,7 @@ def test_option_list_set_show_undo_and_export(
         "one_shot",
         "assets",
         "semi_random",
+        "own_dice",
     ]
     assert all(o["rulebook"].startswith("seed 000 L") for o in listed)
     assert "even_matches: on" in ok(capsys, "option", "even_matches", "on")

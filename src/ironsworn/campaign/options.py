@@ -17,6 +17,10 @@ exported like any other change. Unset options have their default (the rulebook's
   assets": named roles give +2, or +1 and +1 momentum on a hit; 6 experience buys another).
 - ``semi_random`` (L5271-5319): new characters are made by the semi-random campaign setup
   (the play wizard's default path; ``character new NAME --semi-random`` always can).
+- ``own_dice`` (L226-232, "Two ten-sided dice (d10) for each player... One six-sided die"):
+  the players roll physical dice and type them in. It decides whose dice a *model* may use:
+  the MCP server rolls for a model unless this is on (fair dice). The command line and the
+  web table always accept typed dice from the people at the table.
 """
 
 from __future__ import annotations
@@ -108,6 +112,14 @@ OPTIONS: dict[str, CampaignOption] = {
             "new characters are made by the semi-random setup (stat table, five asset cards "
             "drawn unseen, oracles for the background vow, a bond and the inciting incident)",
         ),
+        CampaignOption(
+            "own_dice",
+            False,
+            (False, True),
+            "L226-232",
+            "players roll their own physical dice and type them in; off: the table rolls "
+            "(an AI guide over MCP may give dice only when this is on)",
+        ),
     )
 }
 
@@ -128,3 +140,19 @@ def option_words(value: Any) -> str:
     if value is False or value is None:
         return "off"
     return str(value)
+
+
+def options_data(state: Any) -> list[dict[str, Any]]:
+    """Every option with its value in ``state`` (None: the defaults), default, accepted values
+    and rulebook lines: what ``option --json`` prints and the MCP server's options resource."""
+    return [
+        {
+            "name": o.name,
+            "value": state.option(o.name) if state is not None else o.default,
+            "default": o.default,
+            "accepted": [option_words(v) for v in o.values],
+            "rulebook": f"seed 000 {o.lines}",
+            "text": o.text,
+        }
+        for o in OPTIONS.values()
+    ]

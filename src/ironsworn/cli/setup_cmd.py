@@ -51,23 +51,6 @@ def register(sub: Any) -> None:
     homebrew.set_defaults(func=run_homebrew)
 
 
-def options_data(state: Any) -> list[dict[str, Any]]:
-    """Every option with its value, default, accepted values and rulebook lines."""
-    from ironsworn.campaign.options import OPTIONS, option_words
-
-    return [
-        {
-            "name": o.name,
-            "value": state.option(o.name) if state is not None else o.default,
-            "default": o.default,
-            "accepted": [option_words(v) for v in o.values],
-            "rulebook": f"seed 000 {o.lines}",
-            "text": o.text,
-        }
-        for o in OPTIONS.values()
-    ]
-
-
 def options_text(data: list[dict[str, Any]]) -> str:
     from ironsworn.campaign.options import option_words
 
@@ -79,7 +62,7 @@ def options_text(data: list[dict[str, Any]]) -> str:
 
 
 def run_option(args: argparse.Namespace) -> int:
-    from ironsworn.campaign.options import find_option, option_words
+    from ironsworn.campaign.options import find_option, option_words, options_data
 
     if args.name is None:
         from ironsworn.campaign.registry import resolve

@@ -450,8 +450,8 @@ def _character(session: PlaySession, words: list[str], _raw: str) -> None:
 
 
 def _option(session: PlaySession, words: list[str], _raw: str) -> None:
-    from ironsworn.campaign.options import find_option, option_words
-    from ironsworn.cli.setup_cmd import options_data, options_text
+    from ironsworn.campaign.options import find_option, option_words, options_data
+    from ironsworn.cli.setup_cmd import options_text
     from ironsworn.moves.setup import SetupOperations
 
     args = session.parse("option", words)

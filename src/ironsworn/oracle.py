@@ -1,9 +1,26 @@
-"""Oracle rolls: d100 (00 reads as 100) and Ask the Oracle's five odds (rulebook p. 107).
+"""Oracle rolls: d100 (00 reads as 100) and Ask the Oracle's five odds: the one implementation
+every surface (``ask``, the Ask the Oracle move, Pay the Price, play mode, the web) calls.
 
-A yes/no answer is "yes" when the roll is at least the odds' threshold. A roll of 11, 22, ...,
-99 or 100 (both digits equal, "00") is a match: an extreme result or a twist. With the
-campaign option of even matches (seed 000 L5127-5135) only 22, 44, 66, 88 and 100 are:
-ENGINE CHOICE, the oracle dice are two d10 read as tens and units, and "00" is two tens.
+Each ruleset has its own table, and a campaign answers by its own:
+
+- classic (seed 000 L2691-2697): "The answer is 'yes' if you roll... Almost Certain 11 or
+  greater; Likely 26 or greater; 50/50 51 or greater; Unlikely 76 or greater; Small Chance 91
+  or greater".
+- Starforged (seed 003, Ask the Oracle): "The answer is yes if you roll... Small Chance 10 or
+  less; Unlikely 25 or less; 50/50 50 or less; Likely 75 or less; Almost Certain 90 or less".
+
+Both have the same chance of a yes; only which numbers say it differ, so a player rolling
+their own dice must be read by the campaign's table.
+
+A roll of 11, 22, ..., 99 or 100 (both digits equal, "00") is a match: "an extreme result or
+a twist". The campaign option of even matches (seed 000 L5127-5135: "Resolve the impact of a
+match only when your challenge dice come up as an even number (2, 4, 6, 8, or 10)") is applied
+to these doubles too, so only 22, 44, 66, 88 and 100 are matches with it on. ENGINE CHOICE:
+the line names the challenge dice, but its reason ("More players tend to add more rolls to
+your session. This creates more matches") is about every roll, and the oracle's two d10 read
+as tens and units are a pair like the challenge dice ("00" is two tens). Whatever a surface
+is, the option comes from the campaign (:func:`campaign_rules`), so a roll of 11 is a match or
+not the same way at the command line, in play mode and on the web.
 """
 
 from __future__ import annotations
@@ -17,7 +34,32 @@ from ironsworn.record import record
 TYPE_CHECKING = False  # typing is not imported at run time: see ironsworn.record
 
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Protocol
+else:
+    Protocol = object
+
+
+class OracleRule(StrEnum):
+    """Which table answers a yes/no question: the classic "X or greater" or Starforged's
+    "X or less"."""
+
+    CLASSIC = "classic"
+    STARFORGED = "starforged"
+
+    @classmethod
+    def of(cls, ruleset: str) -> OracleRule:
+        """The rule of a campaign's ruleset (an expansion answers by its base game's)."""
+        return cls.STARFORGED if ruleset in ("starforged", "sundered_isles") else cls.CLASSIC
+
+    @classmethod
+    def parse(cls, text: str) -> OracleRule:
+        """``classic`` or ``starforged`` (any case)."""
+        key = text.strip().lower()
+        for rule in cls:
+            if rule.value == key:
+                return rule
+        accepted = ", ".join(rule.value for rule in cls)
+        raise InvalidValue(f"ruleset {text!r} has no oracle table (accepted: {accepted})")
 
 
 class Odds(StrEnum):
@@ -37,6 +79,29 @@ class Odds(StrEnum):
             "unlikely": 76,
             "small_chance": 91,
         }[self.value]
+
+    @property
+    def yes_at_most(self) -> int:
+        """Starforged: the highest d100 roll that answers yes."""
+        return {
+            "almost_certain": 90,
+            "likely": 75,
+            "fifty_fifty": 50,
+            "unlikely": 25,
+            "small_chance": 10,
+        }[self.value]
+
+    def says_yes(self, roll: int, rule: OracleRule = OracleRule.CLASSIC) -> bool:
+        """Whether ``roll`` answers yes by ``rule``'s table."""
+        if rule is OracleRule.STARFORGED:
+            return roll <= self.yes_at_most
+        return roll >= self.yes_at_least
+
+    def yes_text(self, rule: OracleRule = OracleRule.CLASSIC) -> str:
+        """The table's cell: ``26+`` (classic) or ``75 or less`` (Starforged)."""
+        if rule is OracleRule.STARFORGED:
+            return f"{self.yes_at_most} or less"
+        return f"{self.yes_at_least}+"
 
     @property
     def label(self) -> str:
@@ -82,10 +147,15 @@ class OracleAnswer:
     odds: Odds
     roll: int
     even_matches: bool = False
+    rule: OracleRule = OracleRule.CLASSIC
 
     @property
     def yes(self) -> bool:
-        return self.roll >= self.odds.yes_at_least
+        return self.odds.says_yes(self.roll, self.rule)
+
+    @property
+    def word(self) -> str:
+        return "yes" if self.yes else "no"
 
     @property
     def match(self) -> bool:
@@ -100,15 +170,73 @@ class OracleAnswer:
         }
         if self.even_matches:
             data["even_matches"] = True
+        if self.rule is not OracleRule.CLASSIC:
+            # Classic events keep their old shape; a Starforged answer says by which table.
+            data["rule"] = self.rule.value
         return data
+
+    def describe(self) -> str:
+        """``Likely (26+): rolled 40 — YES`` (classic) or ``Likely (75 or less): ...``."""
+        text = f"{self.odds.label} ({self.odds.yes_text(self.rule)}): rolled {self.roll}"
+        text += f" — {self.word.upper()}"
+        if self.match:
+            text += " — MATCH: an extreme result or a twist"
+        return text
+
+    def event(self, character: str | None = None, question: str | None = None) -> dict[str, Any]:
+        """The ``ask`` event that keeps this answer in a campaign's log (one shape everywhere)."""
+        event: dict[str, Any] = {"type": "ask", "character": character, **self.to_json()}
+        if question:
+            event["question"] = question
+        return event
+
+    def summary(self, question: str | None = None) -> str:
+        """The journal's one line: the question (or the odds) and the answer."""
+        return f"{question or self.odds.label}: {self.word}"
+
+
+class CampaignRules(Protocol):
+    """What Ask the Oracle needs of a campaign: its ruleset and its options."""
+
+    @property
+    def ruleset(self) -> str: ...
+
+    def option(self, name: str) -> Any: ...
+
+
+def campaign_rules(campaign: CampaignRules | None) -> tuple[OracleRule, bool]:
+    """The oracle rule and the even-matches option of ``campaign`` (classic, off without one)."""
+    if campaign is None:
+        return OracleRule.CLASSIC, False
+    return OracleRule.of(campaign.ruleset), bool(campaign.option("even_matches"))
 
 
 def ask_the_oracle(
-    odds: Odds, dice: Dice | None = None, value: int | None = None, even_matches: bool = False
+    odds: Odds,
+    dice: Dice | None = None,
+    value: int | None = None,
+    even_matches: bool = False,
+    rule: OracleRule = OracleRule.CLASSIC,
 ) -> OracleAnswer:
-    """Ask a yes/no question with ``odds``: roll ``dice`` or use a given ``value``."""
+    """Ask a yes/no question with ``odds`` by ``rule``'s table: roll ``dice`` or use a given
+    ``value``."""
     if value is not None:
-        return OracleAnswer(odds, check_d100(value), even_matches)
+        return OracleAnswer(odds, check_d100(value), even_matches, rule)
     if dice is None:
         raise InvalidValue("ask the oracle needs dice or a value")
-    return OracleAnswer(odds, roll_d100(dice), even_matches)
+    return OracleAnswer(odds, roll_d100(dice), even_matches, rule)
+
+
+def ask_in_campaign(
+    campaign: CampaignRules | None,
+    odds: Odds,
+    dice: Dice | None = None,
+    value: int | None = None,
+    even_matches: bool = False,
+    rule: OracleRule | None = None,
+) -> OracleAnswer:
+    """Ask the Oracle as ``campaign`` plays it: its ruleset's table and its even-matches option
+    (``even_matches`` asks for the option even where the campaign has it off; ``rule`` names
+    the table where there is no campaign)."""
+    own_rule, even = campaign_rules(campaign)
+    return ask_the_oracle(odds, dice, value, even or even_matches, rule or own_rule)

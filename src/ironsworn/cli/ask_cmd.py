@@ -7,7 +7,8 @@ import argparse
 from ironsworn.cli.common import UsageError, common_options, emit, parse_int
 from ironsworn.cli.session import record, record_options
 from ironsworn.dice import RandomDice
-from ironsworn.oracle import Odds, OracleAnswer, ask_the_oracle
+from ironsworn.errors import InvalidValue
+from ironsworn.oracle import CampaignRules, Odds, OracleAnswer, OracleRule, ask_in_campaign
 
 TYPE_CHECKING = False  # typing is not imported at run time: see ironsworn.record
 
@@ -28,7 +29,13 @@ def register(sub: Any) -> None:
     ask.add_argument(
         "--even-matches",
         action="store_true",
-        help="a match only on 22, 44, 66, 88 or 00 (the rulebook's option, p. 230)",
+        help="a match only on 22, 44, 66, 88 or 00 (the rulebook's option, p. 230; on by "
+        "itself where the campaign has the option)",
+    )
+    ask.add_argument(
+        "--ruleset",
+        help="whose table answers: classic (yes on X or greater) or starforged (yes on X or "
+        "less); with --record the campaign's own, and the default is classic without it",
     )
     record_options(ask)
     ask.set_defaults(func=run)
@@ -46,23 +53,57 @@ def check_value_or_seed(args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> int:
     check_value_or_seed(args)
     odds = Odds.parse(args.odds)
-    if args.value is not None:
-        value = parse_int(args.value, "--value", 0, 100)
-        answer = ask_the_oracle(odds, value=value, even_matches=args.even_matches)
-    else:
-        answer = ask_the_oracle(odds, RandomDice(args.seed), even_matches=args.even_matches)
-    event = {"type": "ask", **answer.to_json()}
-    if args.question:
-        event["question"] = args.question
-    word = "yes" if answer.yes else "no"
-    record(args, "ask", event, f"{args.question or answer.odds.label}: {word}")
+    value = None if args.value is None else parse_int(args.value, "--value", 0, 100)
+    # With --record: the campaign's table (classic or Starforged) and its even-matches option,
+    # read before rolling so the recorded answer is the one shown. A one-shot ask opens no
+    # campaign (it stays light): --ruleset names the table, classic by default.
+    campaign = campaign_rules_of(args) if args.record else None
+    rule = rule_of(args, campaign)
+    dice = None if value is not None else RandomDice(args.seed)
+    answer = ask_in_campaign(campaign, odds, dice, value, args.even_matches, rule)
+    record(args, "ask", answer.event(None, args.question), answer.summary(args.question))
     emit(args, answer.to_json(), lambda: describe(answer))
     return 0
 
 
+def rule_of(args: argparse.Namespace, campaign: CampaignRules | None) -> OracleRule | None:
+    """The table ``--ruleset`` names (None: the campaign's, or classic); one that is not the
+    recorded campaign's is refused."""
+    if args.ruleset is None:
+        return None
+    try:
+        rule = OracleRule.parse(args.ruleset)
+    except InvalidValue:
+        raise UsageError(
+            f"--ruleset {args.ruleset!r} is unknown (accepted: "
+            f"{', '.join(r.value for r in OracleRule)})"
+        ) from None
+    if campaign is not None and OracleRule.of(campaign.ruleset) is not rule:
+        raise UsageError(
+            f"--ruleset {args.ruleset!r} is not this campaign's (accepted: "
+            f"{OracleRule.of(campaign.ruleset).value}, or leave it out)"
+        )
+    return rule
+
+
+def campaign_rules_of(args: argparse.Namespace) -> CampaignRules | None:
+    """The state of the campaign ``--record`` keeps the roll in (``--campaign``,
+    $IRONSWORN_CAMPAIGN or the current one), or None when there is none yet or it cannot be
+    read (a new campaign plays classic)."""
+    from ironsworn.campaign.registry import open_campaign
+    from ironsworn.errors import IronswornError
+
+    try:
+        with open_campaign(
+            getattr(args, "campaign", None),
+            create=False,
+            database=getattr(args, "database", None),
+        ) as store:
+            state: CampaignRules = store.state()
+    except IronswornError:
+        return None
+    return state
+
+
 def describe(answer: OracleAnswer) -> str:
-    word = "YES" if answer.yes else "NO"
-    text = f"{answer.odds.label} ({answer.odds.yes_at_least}+): rolled {answer.roll} — {word}"
-    if answer.match:
-        text += " — MATCH: an extreme result or a twist"
-    return text
+    return answer.describe()

@@ -222,15 +222,7 @@ def _oracle_roll(args: argparse.Namespace) -> int:
     table = ruleset.find_in("oracles", args.id, lookup_ruleset(args))
     result = roll_oracle(ruleset, table, _dice(args), _value(args))
     data = result.to_json()
-    event = {
-        "type": "oracle",
-        "oracle": result.id,
-        "name": result.name,
-        "roll": result.roll,
-        "text": result.text,
-        "rolls": data["rolls"],
-    }
-    record(args, "oracle", event, f"{result.name}: {result.text}")
+    record(args, "oracle", result.event(), f"{result.name}: {result.text}")
     emit(args, data, lambda: "\n".join(result.lines()))
     return 0
 

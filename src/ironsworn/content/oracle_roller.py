@@ -66,6 +66,17 @@ class OracleResult:
             data["rerolled"] = list(self.rerolled)
         return data
 
+    def event(self, character: str | None = None) -> dict[str, Any]:
+        """The ``oracle`` event that keeps this result in a campaign's log."""
+        return oracle_event(
+            self.id,
+            self.name,
+            self.roll,
+            self.text,
+            [r.to_json() for r in self.rolls],
+            character,
+        )
+
     def lines(self, indent: int = 0) -> list[str]:
         """Human-readable lines: ``Action (37): Reveal`` and the nested rolls indented; dice
         set aside are shown first: ``Pay the Price (99 rerolled, 37): ...``."""
@@ -94,6 +105,27 @@ class TruthResult:
             "roll": self.roll,
             "option": self.option.to_json(),
         }
+
+
+def oracle_event(
+    oracle: str,
+    name: str,
+    roll: int | None,
+    text: str,
+    rolls: list[Any] | None = None,
+    character: str | None = None,
+) -> dict[str, Any]:
+    """An ``oracle`` event: which table (or draw), the roll and what it says: the one shape every
+    table roll, move table and semi-random draw is kept in."""
+    return {
+        "type": "oracle",
+        "character": character,
+        "oracle": oracle,
+        "name": name,
+        "roll": roll,
+        "text": text,
+        "rolls": list(rolls or ()),
+    }
 
 
 def roll_oracle(

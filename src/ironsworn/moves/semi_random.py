@@ -100,7 +100,7 @@ def semi_random_character(
 ) -> OperationResult:
     """Make a character by the semi-random setup; see the module docstring."""
     from ironsworn.content import roll_oracle
-    from ironsworn.moves.classic._common import _oracle_json
+    from ironsworn.content.oracle_roller import oracle_event
     from ironsworn.moves.sheet import check_new_name, track_event
     from ironsworn.ranks import Rank
 
@@ -108,7 +108,7 @@ def semi_random_character(
 
     def oracle(table: str, who: str) -> Any:
         result = roll_oracle(engine.ruleset, table, engine.dice)
-        engine.emit({"type": "oracle", "character": who, **_oracle_json(result)})
+        engine.emit(result.event(who))
         for line in result.lines():
             engine.note(line.strip())
         return result
@@ -139,15 +139,9 @@ def semi_random_character(
         roll = check_d100(engine.dice.roll(100))
         top = stat_for(roll)
         engine.emit(
-            {
-                "type": "oracle",
-                "character": clean,
-                "oracle": "semi_random/stat",
-                "name": "Semi-random setup: your +3 stat",
-                "roll": roll,
-                "text": top,
-                "rolls": [],
-            }
+            oracle_event(
+                "semi_random/stat", "Semi-random setup: your +3 stat", roll, top, [], clean
+            )
         )
         engine.note(f"the +3 stat (d100 {roll}): {top}")
         stats = place_stats(top, prefer)
@@ -165,15 +159,14 @@ def semi_random_character(
                 f"({pick} of {len(pile)})"
             )
             engine.emit(
-                {
-                    "type": "oracle",
-                    "character": clean,
-                    "oracle": "semi_random/asset_draw",
-                    "name": f"a card from the {deck.replace('_', ' ')} deck of {len(pile)}",
-                    "roll": pick,
-                    "text": card.name,
-                    "rolls": [],
-                }
+                oracle_event(
+                    "semi_random/asset_draw",
+                    f"a card from the {deck.replace('_', ' ')} deck of {len(pile)}",
+                    pick,
+                    card.name,
+                    [],
+                    clean,
+                )
             )
         flags: dict[str, Any] = {"asset_hand": hand} if hand else {}
         if not wanted:

@@ -385,14 +385,7 @@ def oracle(ctx: Context, o: JsonDict) -> JsonDict:
     result = roll_oracle(library, library.oracle(o["oracle"]), RandomDice(seed), o.get("value"))
     data: JsonDict = result.to_json()
     if o.get("keep"):
-        event = {
-            "type": "oracle",
-            "oracle": result.id,
-            "name": result.name,
-            "roll": result.roll,
-            "text": result.text,
-            "rolls": data["rolls"],
-        }
+        event = result.event()
         who = ctx.acting_for(None)
         _keep(ctx, "oracle", event, f"{result.name}: {result.text}"[:60], who)
     return {**data, "name": result.name, "seed": seed}
@@ -401,26 +394,22 @@ def oracle(ctx: Context, o: JsonDict) -> JsonDict:
 def ask(ctx: Context, o: JsonDict) -> JsonDict:
     """Ask the Oracle a yes/no question by its odds; ``keep`` records it."""
     from ironsworn.dice import RandomDice
-    from ironsworn.oracle import Odds, ask_the_oracle
+    from ironsworn.oracle import Odds, ask_in_campaign
 
     odds = Odds.parse(o["odds"])
     seed = _seed(o)
-    # The campaign's option of even matches (seed 000 L5127-5135).
-    even = bool(ctx.store.state().option("even_matches"))
+    value = None
     if o.get("value") is not None:
         from ironsworn.cli.common import parse_int
 
         value = parse_int(str(o["value"]), "value", 0, 100)
-        answer = ask_the_oracle(odds, value=value, even_matches=even)
-    else:
-        answer = ask_the_oracle(odds, RandomDice(seed), even_matches=even)
+    # The campaign's table (classic or Starforged) and its even-matches option.
+    dice = None if value is not None else RandomDice(seed)
+    answer = ask_in_campaign(ctx.store.state(), odds, dice, value)
     if o.get("keep"):
-        event = {"type": "ask", **answer.to_json()}
-        if o.get("question"):
-            event["question"] = o["question"]
-        word = "yes" if answer.yes else "no"
-        summary = f"{o.get('question') or answer.odds.label}: {word}"[:60]
-        _keep(ctx, "ask", event, summary, ctx.acting_for(None))
+        question = o.get("question") or None
+        event = answer.event(None, question)
+        _keep(ctx, "ask", event, answer.summary(question)[:60], ctx.acting_for(None))
     return {**answer.to_json(), "seed": seed}
 
 

@@ -250,23 +250,15 @@ def _oracle(session: PlaySession, words: list[str], _raw: str) -> None:
     result = roll_oracle(ruleset, table, dice, value)
     who = session.character_name()
     data = result.to_json()
-    event = {
-        "type": "oracle",
-        "character": who,
-        "oracle": data["id"],
-        "name": result.name,
-        "roll": data["roll"],
-        "text": data["text"],
-        "rolls": data["rolls"],
-    }
+    event = result.event(who)
     session.record("oracle", [event], who, f"{result.name}: {result.text}")
     session.out.result(data, "\n".join(result.lines()), as_json=args.json)
 
 
 def _ask(session: PlaySession, words: list[str], _raw: str) -> None:
-    from ironsworn.cli.ask_cmd import check_value_or_seed, describe
+    from ironsworn.cli.ask_cmd import check_value_or_seed
     from ironsworn.dice import RandomDice
-    from ironsworn.oracle import Odds, ask_the_oracle
+    from ironsworn.oracle import Odds, ask_in_campaign
 
     leading, options = leading_words(words)
     if not leading:
@@ -287,21 +279,14 @@ def _ask(session: PlaySession, words: list[str], _raw: str) -> None:
     args = session.parse("ask", [" ".join(odds_words), *options])
     check_value_or_seed(args)
     odds = Odds.parse(args.odds)
-    # The campaign's option of even matches (seed 000 L5127-5135), or --even-matches.
-    even = bool(args.even_matches or session.state().option("even_matches"))
-    if args.value is not None:
-        value = parse_int(args.value, "--value", 0, 100)
-        answer = ask_the_oracle(odds, value=value, even_matches=even)
-    else:
-        dice = RandomDice(args.seed) if args.seed else session.dice
-        answer = ask_the_oracle(odds, dice, even_matches=even)
+    value = None if args.value is None else parse_int(args.value, "--value", 0, 100)
+    dice = None if value is not None else RandomDice(args.seed) if args.seed else session.dice
+    # The campaign's table and even-matches option (or --even-matches), as everywhere.
+    answer = ask_in_campaign(session.state(), odds, dice, value, args.even_matches)
     who = session.character_name()
-    event: dict[str, Any] = {"type": "ask", "character": who, **answer.to_json()}
-    if question:
-        event["question"] = question
-    word = "yes" if answer.yes else "no"
-    session.record("ask", [event], who, f"{question or odds.label}: {word}")
-    text = describe(answer)
+    event = answer.event(who, question or None)
+    session.record("ask", [event], who, answer.summary(question or None))
+    text = answer.describe()
     session.out.result(event, f"{question}\n{text}" if question else text, as_json=args.json)
 
 

@@ -248,17 +248,6 @@ def _raise_rank(ctx: Step, track_id: str) -> None:
         ctx.emit({"type": "rank", "track": track.id, "from": track.rank, "to": raised})
 
 
-def _oracle_json(result: Any) -> dict[str, Any]:
-    data: dict[str, Any] = result.to_json()
-    return {
-        "oracle": data["id"],
-        "name": result.name,
-        "roll": data["roll"],
-        "text": data["text"],
-        "rolls": data["rolls"],
-    }
-
-
 def _status(ctx: Step, status: str, who: str | None = None) -> None:
     char = ctx.state.character(who or ctx.name)
     if char.status != status:

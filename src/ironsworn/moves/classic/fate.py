@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ironsworn.moves.classic._common import _oracle_json
 from ironsworn.moves.engine import Step, no_roll, on_resume
 
 
@@ -33,13 +32,13 @@ def pay_how(ctx: Step, keys: list[str]) -> None:
     make it worse", L2642-2647) is followed like any other result.
     """
     from ironsworn.content import roll_oracle
-    from ironsworn.oracle import Odds, ask_the_oracle
+    from ironsworn.oracle import Odds, ask_in_campaign
 
     if keys[0] == "roll_table":
         result = roll_oracle(
             ctx.engine.ruleset, "oracle_rollable:classic/moves/pay_the_price", ctx.engine.dice
         )
-        ctx.emit({"type": "oracle", "character": ctx.name, **_oracle_json(result)})
+        ctx.emit(result.event(ctx.name))
         for line in result.lines():
             ctx.note(line.strip())
         for child in result.rolls:
@@ -51,28 +50,29 @@ def pay_how(ctx: Step, keys: list[str]) -> None:
         if len(result.rolls) == 2 and result.rolls[0].text == result.rolls[1].text:
             ctx.note("both results are the same: make it worse")
     elif keys[0] == "ask_oracle":
-        answer = ask_the_oracle(Odds.LIKELY, ctx.engine.dice, even_matches=ctx.engine.even_matches)
-        ctx.emit({"type": "ask", "character": ctx.name, **answer.to_json()})
-        ctx.note(
-            f"is the likely outcome what happens? {answer.roll}: {'yes' if answer.yes else 'no'}"
-        )
+        answer = ask_in_campaign(ctx.state, Odds.LIKELY, ctx.engine.dice)
+        ctx.emit(answer.event(ctx.name))
+        ctx.note(f"is the likely outcome what happens? {answer.roll}: {answer.word}")
     else:
         ctx.note("make the most obvious negative outcome happen")
 
 
 @no_roll("ask_the_oracle")
 def ask_oracle(ctx: Step) -> None:
-    from ironsworn.oracle import Odds, ask_the_oracle
-
-    odds = ctx.data.get("odds")
-    if not odds:
+    if not ctx.data.get("odds"):
         ctx.note("draw a conclusion, or ask a yes/no question with --odds")
         return
-    answer = ask_the_oracle(
-        Odds.parse(str(odds)), ctx.engine.dice, even_matches=ctx.engine.even_matches
-    )
-    ctx.emit({"type": "ask", "character": ctx.name, **answer.to_json()})
+    ask_yes_no(ctx)
+
+
+def ask_yes_no(ctx: Step) -> None:
+    """Ask the Oracle's yes/no question with the move's odds, by the campaign's own table
+    (classic or Starforged: :mod:`ironsworn.oracle`), kept as an ``ask`` event."""
+    from ironsworn.oracle import Odds, ask_in_campaign
+
+    answer = ask_in_campaign(ctx.state, Odds.parse(str(ctx.data["odds"])), ctx.engine.dice)
+    ctx.emit(answer.event(ctx.name))
     ctx.note(
-        f"{answer.odds.label}: {answer.roll} — {'yes' if answer.yes else 'no'}"
+        f"{answer.odds.label}: {answer.roll} — {answer.word}"
         + (" (match: an extreme result or twist)" if answer.match else "")
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ironsworn.campaign.state import TrackState
 from ironsworn.errors import InvalidValue, RuleViolation
 from ironsworn.momentum import MOMENTUM_MIN
-from ironsworn.moves.classic._common import M, S, W, _companion, _offer, _oracle_json, _status
+from ironsworn.moves.classic._common import M, S, W, _companion, _offer, _status
 from ironsworn.moves.engine import Step, before_roll, no_roll, on_outcome, on_resume, short_name
 from ironsworn.ranks import Rank
 
@@ -133,7 +133,7 @@ def _endure_table(ctx: Step) -> None:
     result = roll_oracle(
         ctx.engine.ruleset, f"oracle_rollable:classic/moves/{move}", ctx.engine.dice
     )
-    ctx.emit({"type": "oracle", "character": ctx.name, **_oracle_json(result)})
+    ctx.emit(result.event(ctx.name))
     ctx.note(f"{result.name} ({result.roll}): {result.text}")
     roll = int(result.roll or 0)
     if move == "endure_harm" and roll <= 10:

@@ -423,21 +423,13 @@ def move_table(ctx: Step, move: str, section: str | None = None) -> list[tuple[i
 
 def roll_table(ctx: Step, move: str, section: str | None = None) -> tuple[int, str]:
     """Roll d100 on a move's table; the roll and its row are recorded and shown."""
+    from ironsworn.content.oracle_roller import oracle_event
+
     roll = ctx.engine.dice.roll(100)
     for low, high, text in move_table(ctx, move, section):
         if low <= roll <= high:
             name = ctx.engine.ruleset.moves[sf(move)].name
-            ctx.emit(
-                {
-                    "type": "oracle",
-                    "character": ctx.name,
-                    "oracle": sf(move),
-                    "name": name,
-                    "roll": roll,
-                    "text": text,
-                    "rolls": [roll],
-                }
-            )
+            ctx.emit(oracle_event(sf(move), name, roll, text, [roll], ctx.name))
             ctx.note(f"{name} table ({roll}): {text}")
             return roll, text
     raise RuleViolation(f"internal: no row of the {move} table holds {roll}")

@@ -11,19 +11,12 @@ from ironsworn.moves.starforged._common import RULESET
 def ask_the_oracle(ctx: Step) -> None:
     """With --odds, "Ask a yes/no question: Decide the odds of a yes, and roll" (a match is an
     extreme result or twist); without, draw a conclusion or spark an idea."""
-    from ironsworn.oracle import Odds
-    from ironsworn.oracle import ask_the_oracle as ask
+    from ironsworn.moves.classic.fate import ask_yes_no
 
-    odds = ctx.data.get("odds")
-    if not odds:
+    if not ctx.data.get("odds"):
         ctx.note("draw a conclusion, spark an idea with an oracle, or ask with --odds")
         return
-    answer = ask(Odds.parse(str(odds)), ctx.engine.dice)
-    ctx.emit({"type": "ask", "character": ctx.name, **answer.to_json()})
-    ctx.note(
-        f"{answer.odds.label}: {answer.roll} — {'yes' if answer.yes else 'no'}"
-        + (" (match: an extreme result or twist)" if answer.match else "")
-    )
+    ask_yes_no(ctx)
 
 
 PRICE = [
@@ -45,16 +38,15 @@ def pay_the_price(ctx: Step) -> None:
 
 @on_resume("sf.pay_the_price.how")
 def pay_how(ctx: Step, keys: list[str]) -> None:
-    from ironsworn.oracle import Odds
-    from ironsworn.oracle import ask_the_oracle as ask
+    from ironsworn.oracle import Odds, ask_in_campaign
 
     if keys[0] not in ("ask_oracle", "obvious"):
         from ironsworn.moves.starforged.tables import pay_the_price_row
 
         pay_the_price_row(ctx, keys[0])
     elif keys[0] == "ask_oracle":
-        answer = ask(Odds.LIKELY, ctx.engine.dice)
-        ctx.emit({"type": "ask", "character": ctx.name, **answer.to_json()})
-        ctx.note(f"is the likely cost what happens? {answer.roll}: {'yes' if answer.yes else 'no'}")
+        answer = ask_in_campaign(ctx.state, Odds.LIKELY, ctx.engine.dice)
+        ctx.emit(answer.event(ctx.name))
+        ctx.note(f"is the likely cost what happens? {answer.roll}: {answer.word}")
     else:
         ctx.note("make the most obvious negative outcome happen")

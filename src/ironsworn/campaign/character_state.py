@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ironsworn.campaign.events import RECORD_TYPES
 from ironsworn.debilities import BLOCKING, DEBILITIES
 from ironsworn.errors import InvalidValue, NotFound
 from ironsworn.impacts import BLOCKING as IMPACT_BLOCKING
@@ -23,9 +24,7 @@ STATS = ("edge", "heart", "iron", "shadow", "wits")
 CREATION_STATS = (3, 2, 2, 1, 1)
 RULESETS = ("classic", "starforged")
 LEGACY_TRACKS = ("quests", "bonds", "discoveries")
-RECORD_EVENTS = frozenset(
-    {"roll", "move", "oracle", "ask", "choice", "burn", "journal", "note", "session"}
-)
+RECORD_EVENTS = RECORD_TYPES  # the events that change nothing (see ironsworn.campaign.events)
 
 JsonDict = dict[str, Any]
 

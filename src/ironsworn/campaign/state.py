@@ -53,6 +53,9 @@ Event types (all JSON objects with a ``"type"``):
 - ``pending`` {from, to} (the decision waiting for the player, or null); ``agenda`` {from, to}
 - ``roll``, ``move``, ``oracle``, ``ask``, ``choice``, ``burn``, ``journal``, ``note`` — records
   of what happened; they change nothing in the state.
+
+Each type is defined once in :mod:`ironsworn.campaign.events` (its required fields, and whether
+it changes the state); :meth:`CampaignState.apply` refuses an event no definition names.
 """
 
 from __future__ import annotations
@@ -71,6 +74,7 @@ from ironsworn.campaign.character_state import (
     TrackState,
     copy_json,
 )
+from ironsworn.campaign.events import check_event
 from ironsworn.campaign.options import OPTIONS
 from ironsworn.errors import CampaignError, NotFound
 
@@ -183,14 +187,15 @@ class CampaignState:
 
     def apply(self, event: Mapping[str, Any]) -> None:
         """Fold one event into the state. An event that does not fit the state is refused."""
-        kind = event.get("type")
-        if kind in RECORD_EVENTS:
+        # An unknown (misspelt) type or a missing field is refused, never ignored.
+        if not check_event(event).changes_state:
             return
-        handler = getattr(self, f"_on_{kind}", None)
-        if handler is None:
-            # Events from a newer version of the package are kept in the log but ignored.
-            return
-        handler(event)
+        getattr(self, f"_on_{event['type']}")(event)
+
+    @staticmethod
+    def check_event(event: Mapping[str, Any]) -> None:
+        """Refuse an event no definition names (the store calls this on append and import)."""
+        check_event(event)
 
     def _expect(self, what: str, current: Any, event: Mapping[str, Any]) -> None:
         if current != event["from"]:
@@ -386,8 +391,8 @@ class CampaignState:
 
     def revert(self, event: Mapping[str, Any]) -> None:
         """Take back ``event``, which must be the last one applied."""
-        kind = event.get("type")
-        if kind in RECORD_EVENTS or not hasattr(self, f"_on_{kind}"):
+        kind = check_event(event).name
+        if kind in RECORD_EVENTS:
             return
         if kind in self.SWAPPABLE:
             self.apply({**event, "from": event["to"], "to": event["from"]})

@@ -45,8 +45,10 @@ Rules the store keeps:
   did not take ``tx.state`` has its events checked: at commit the store folds them into its
   own state, and if the state refuses one (``apply`` raises) the write is rolled back. A
   caller that took ``tx.state`` vouches for its events (they are what it applied to it);
-  they are folded again whenever the state is next rebuilt. ``state()`` likewise hands over
-  a fresh object: handing over beats copying a large state.
+  they are folded again whenever the state is next rebuilt. A state model may define
+  ``check_event(event)`` (the game's does: :mod:`ironsworn.campaign.events`); the store then
+  calls it on every event appended or imported, and refuses the write on ``InvalidValue``.
+  ``state()`` likewise hands over a fresh object: handing over beats copying a large state.
 - **Snapshots.** Every :data:`SNAPSHOT_INTERVAL` live operations the folded state
   (``to_dict()`` JSON) is saved, keyed by the seq it folds up to and by the state model
   (class, its ``SNAPSHOT_VERSION`` attribute if any, and the package version), so opening a

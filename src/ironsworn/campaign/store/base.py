@@ -190,11 +190,11 @@ class Transaction(Generic[S]):
             raise InvalidValue(f"character {character!r} is not a name")
         if not isinstance(summary, str):
             raise InvalidValue(f"summary {summary!r} is not text")
+        store = self._store
         encoded = [
-            encode_event(event, f"event {i} of the {kind!r} operation")
+            store._encode(event, f"event {i} of the {kind!r} operation")
             for i, event in enumerate(events)
         ]
-        store = self._store
         # A full disk or a damaged file shows here first: one line naming the campaign.
         with store._errors():
             if not self._redo_discarded:
@@ -327,6 +327,19 @@ class Store(ABC, Generic[S]):
 
     # ----------------------------------------------------------------------------- writing
 
+    def _encode(self, event: Any, where: str) -> tuple[str, str]:
+        """Check one event (its shape, then the state model's definition of its type) and
+        return ``(type, canonical JSON)``; :class:`InvalidValue` naming ``where`` if bad."""
+        encoded = encode_event(event, where)
+        check = getattr(self.state_type, "check_event", None)
+        if check is not None:
+            try:
+                check(event)
+            except InvalidValue as exc:
+                exc.args = (f"{where}: {exc}",)  # the same error (and its data), placed
+                raise
+        return encoded
+
     @contextmanager
     def write(self) -> Iterator[Transaction[S]]:
         """Take the campaign's write lock and yield a :class:`Transaction`.
@@ -408,10 +421,14 @@ class Store(ABC, Generic[S]):
             state = self.state_type()
             for operation in operations:
                 check_kind(operation.kind)
-                encoded = [
-                    encode_event(event, f"event {i} of operation {operation.seq}")
-                    for i, event in enumerate(operation.events)
-                ]
+                try:
+                    # Every operation, whatever its status: a discarded one is still exported.
+                    encoded = [
+                        self._encode(event, f"{where}: operation {operation.seq} event {i + 1}")
+                        for i, event in enumerate(operation.events)
+                    ]
+                except InvalidValue as exc:
+                    raise CampaignError(f"{exc}; nothing was imported") from None
                 self._insert_operation(
                     operation.seq,
                     operation.kind,

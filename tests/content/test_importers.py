@@ -112,7 +112,9 @@ def test_datasworn_lenient_warnings(private_home: Path) -> None:
     report = import_pack(FIXTURES / "datasworn_0_1_expansion.json")
     warnings = "\n".join(report.warnings)
     assert "unknown section 'homebrew_flavour'" in warnings
-    assert "kindling: row 1 has no range" in warnings
+    # A row without a range is not a warning (nothing to act on): it is counted as unused.
+    assert "kindling: row 1 has no range" not in warnings
+    assert report.unused["oracle rows"][0] == 1
     manifest = json.loads((report.pack.path / "pack.json").read_text())
     assert manifest["warnings"] == list(report.warnings)
 

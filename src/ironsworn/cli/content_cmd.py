@@ -343,6 +343,8 @@ def _content_import(args: argparse.Namespace) -> int:
         counts = ", ".join(f"{n} {k}" for k, n in report.counts.items())
         verb = "replaced" if report.replaced else "imported"
         lines = [f"{verb} pack {report.pack.id} ({report.pack.name}): {counts}"]
+        if report.unused_line:
+            lines.append(f"  {report.unused_line}")
         lines += [f"  warning: {w}" for w in report.warnings[:20]]
         if len(report.warnings) > 20:
             lines.append(f"  ... and {len(report.warnings) - 20} more warnings (--json)")

@@ -26,11 +26,13 @@ from ironsworn.content.model import (
     METHODS,
     OUTCOME_KEYS,
     ROLL_TYPES,
+    Asset,
     Move,
     OracleTable,
     Truth,
     parse_dice,
 )
+from ironsworn.content.sites import FREQUENCIES, DelveSite, SiteDomain, SiteRow, SiteTheme
 from ironsworn.errors import ContentError
 
 MAX_DICE = 10  # dice rolled for one table result (Datasworn tables use one or two)
@@ -48,6 +50,21 @@ def check_record(record: Any, where: str) -> None:
         _check_table(record, where)
     elif isinstance(record, Move):
         _check_move(record, where)
+    elif isinstance(record, Asset):
+        for ability in record.abilities:
+            for move in ability.moves:
+                _check_move(move, f"{where}: ability {ability.key} move {move.id}")
+            for enhancement in ability.enhances:
+                for condition in enhancement.conditions:
+                    _member(condition.automatic, ("", *OUTCOME_KEYS), f"{where}: automatic")
+                    _member(condition.method, ("", *METHODS), f"{where}: method")
+    elif isinstance(record, SiteTheme | SiteDomain):
+        for row in (*record.features, *record.dangers):
+            _d100(row, where)
+    elif isinstance(record, DelveSite):
+        for denizen in record.denizens:
+            _d100(denizen, where)
+            _member(denizen.frequency, FREQUENCIES, f"{where}: denizen frequency")
     elif isinstance(record, Truth):
         for option in record.options:
             if not 1 <= option.min <= option.max <= 100:
@@ -55,6 +72,14 @@ def check_record(record: Any, where: str) -> None:
                     f"{where}: option {option.key} range {option.min}-{option.max} is not "
                     "within 1-100 (truths are rolled on a d100)"
                 )
+
+
+def _d100(row: Any, where: str) -> None:
+    if not 1 <= row.min <= row.max <= 100:
+        text = f" {row.text!r}" if isinstance(row, SiteRow) else ""
+        raise ContentError(
+            f"{where}: row{text} range {row.min}-{row.max} is not within 1-100 (a d100 table)"
+        )
 
 
 def check_text(text: str, where: str) -> str:

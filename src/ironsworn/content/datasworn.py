@@ -21,8 +21,22 @@ differently, both spellings are read:
 - move outcomes: ``{"text"}`` objects or plain strings;
 - links in text: ``[Name](datasworn:move:...)``, ``[Name](id:move:...)`` or ``[Name](move:...)``.
 
-Unknown fields are ignored; unknown top-level sections and unreadable roll options are listed
-as warnings.
+What is read, and what is only counted:
+
+- moves (with the moves an expansion's move ``replaces``, and special-track rolls: the bonds
+  track reads as ``bonds``, the failure track as ``failure``, legacy tracks by their names);
+- oracle tables, each row's further columns (``text2``, ``text3``) as its ``details``, and the
+  tables a collection ``replaces``; rows with no range in their column (Starforged's
+  "Multiple settlements" in one region's column) cannot be rolled there and are counted;
+- assets with their abilities' ids, the moves they give and the moves they enhance
+  (``enhance_moves``: an automatic ``strong_hit`` / ``weak_hit`` / ``miss`` is kept as such);
+- NPCs (and their variants), truths, atlas entries (our regions), and Delve's sites, themes,
+  domains and rarities (``content/datasworn_sites.py``).
+
+What the program keeps no place for yet (the ``rules`` section's definitions, which our engine
+has as code; an ability's changes to its own card) is counted in ``Converted.unused`` and shown
+as one line. Warnings are kept for what a player can act on (an unknown section, an
+unreadable roll option, a version that is not 0.1 or 0.2).
 """
 
 from __future__ import annotations
@@ -51,7 +65,12 @@ KNOWN_SECTIONS = {
     "site_domains",
     "rarities",
 }
-IGNORED_SECTIONS = {"rules", "delve_sites", "site_themes", "site_domains", "rarities"}
+# Special tracks a move rolls, by Datasworn name -> the name our roll inputs read.
+SPECIAL_TRACKS = {"bonds_track": "bonds", "failure_track": "failure"}
+# The official expansions and the ruleset each extends: an expansion may only replace or
+# enhance items of its own ruleset and of that ruleset's other expansions.
+EXPANSIONS = {"delve": "classic", "lodestar": "classic", "sundered_isles": "starforged"}
+RULESETS = ("classic", "starforged")
 HEADER_KEYS = {
     "_id",
     "id",
@@ -113,10 +132,15 @@ def _text(value: Any) -> str:
 
 
 class _Reader:
-    def __init__(self, package: str, ruleset: str) -> None:
+    def __init__(self, package: str, ruleset: str, converted: Converted | None = None) -> None:
+        if converted is None:
+            from ironsworn.content.packs import Converted
+
+            converted = Converted(package, package, ruleset, "datasworn-0.2")
         self.package = package
         self.ruleset = ruleset
-        self.warnings: list[str] = []
+        self.warnings: list[str] = converted.warnings
+        self.leave_out = converted.leave_out
 
     def item_id(self, item: dict[str, Any], kind: str, path: list[str]) -> str:
         raw = item.get("_id") or item.get("id")
@@ -217,8 +241,9 @@ class _Reader:
         if matches:
             out["match_outcomes"] = matches
         replaces = move.get("replaces")
-        if isinstance(replaces, str):
-            out["variant_of"] = replaces
+        replaced = [replaces] if isinstance(replaces, str) else replaces or ()
+        if isinstance(replaced, list | tuple):
+            out["replaces"] = [str(r) for r in replaced if isinstance(r, str) and r]
         return out
 
     def roll_option(self, condition: dict[str, Any], move_id: str) -> dict[str, Any] | None:
@@ -242,6 +267,11 @@ class _Reader:
                 continue
             elif kind == "progress_track":
                 using.append("progress")
+                continue
+            elif isinstance(kind, str) and kind.endswith(("_track", "_legacy")):
+                # A special track (Datasworn 0.2 names it in "using"): the bonds track of
+                # Write Your Epilogue, Delve's failure track, Starforged's legacy tracks.
+                using.append(SPECIAL_TRACKS.get(kind, kind))
                 continue
             elif isinstance(kind, str) and kind.startswith(("asset_", "attached_asset")):
                 control = option.get("control") or option.get("option") or kind
@@ -271,27 +301,40 @@ class _Reader:
 
     def oracles(self, section: Any) -> list[dict[str, Any]]:
         out = []
-        for path, _collection, table in self.walk(section, [], "oracles"):
+        for path, collection, table in self.walk(section, [], "oracles"):
+            replaced = _replaced_tables(collection, path[-1])
+            labels = collection.get("column_labels")
             if isinstance(table.get("rows"), list):
-                out.append(self.oracle(table, path))
+                out.append(self.oracle(table, path, replaced, labels))
             elif isinstance(table.get("contents"), dict):
                 # A table with shared rolls: its columns are tables of their own.
                 for key, column in table["contents"].items():
                     if isinstance(column, dict) and isinstance(column.get("rows"), list):
-                        out.append(self.oracle(column, [*path, key]))
+                        shared = table.get("column_labels") or labels
+                        out.append(self.oracle(column, [*path, key], (), shared))
             else:
                 self.warnings.append(f"oracle {'/'.join(path)} has no rows; ignored")
         return out
 
-    def oracle(self, table: dict[str, Any], path: list[str]) -> dict[str, Any]:
+    def oracle(
+        self,
+        table: dict[str, Any],
+        path: list[str],
+        replaces: tuple[str, ...] = (),
+        labels: Any = None,
+    ) -> dict[str, Any]:
         table_id = self.item_id(table, "oracle_rollable", path)
         rows = []
+        columns = table.get("column_labels") or labels
+        columns = columns if isinstance(columns, dict) else {}
         for index, row in enumerate(table["rows"]):
             if not isinstance(row, dict):
                 raise ContentError(f"oracle {table_id}: row {index + 1} is not an object")
             roll = row.get("roll") if "roll" in row else row
             if not isinstance(roll, dict) or roll.get("min") is None or roll.get("max") is None:
-                self.warnings.append(f"oracle {table_id}: row {index + 1} has no range; skipped")
+                # A result another column of the same printed table has ("Multiple
+                # settlements"); in this column it is a dash: it cannot be rolled here.
+                self.leave_out("oracle rows", "no range in their column: not rollable there")
                 continue
             text = str(row.get("text") or row.get("result") or "")
             where = f"oracle {table_id}: row {index + 1}"
@@ -303,12 +346,28 @@ class _Reader:
             rolls = [self.oracle_roll(r, table_id) for r in row.get("oracle_rolls") or ()]
             if rolls:
                 entry["rolls"] = rolls
+            details = [
+                f"{columns.get(key) or 'Details'}: {row[key]}"
+                for key in ("text2", "text3")
+                if isinstance(row.get(key), str) and row[key]
+            ]
+            if details:
+                entry["details"] = details
             rows.append(entry)
         name = table.get("name")
         if not isinstance(name, str) or not name:
             raise ContentError(f"oracle {table_id}: missing 'name'")
         dice = str(table.get("dice") or "1d100")
-        return {"id": table_id, "name": name, "dice": dice, "page": _page(table), "rows": rows}
+        out: dict[str, Any] = {
+            "id": table_id,
+            "name": name,
+            "dice": dice,
+            "page": _page(table),
+            "rows": rows,
+        }
+        if replaces:
+            out["replaces"] = list(replaces)
+        return out
 
     def oracle_roll(self, raw: Any, table_id: str) -> dict[str, Any]:
         if not isinstance(raw, dict):
@@ -354,11 +413,7 @@ class _Reader:
                     "requirement": _strip_link_prefix(str(asset.get("requirement") or "")),
                     "input": fields[0] if fields else "",
                     "abilities": [
-                        {
-                            "key": str(i + 1),
-                            "text": _strip_link_prefix(str(a.get("text") or "")),
-                            "enabled": bool(a.get("enabled", False)),
-                        }
+                        self.ability(a, i, [*path, str(i)])
                         for i, a in enumerate(asset.get("abilities") or ())
                         if isinstance(a, dict)
                     ],
@@ -368,6 +423,69 @@ class _Reader:
                 }
             )
         return out
+
+    def ability(self, ability: dict[str, Any], index: int, path: list[str]) -> dict[str, Any]:
+        """One ability of a card: its id, text, the moves it gives and the moves it enhances."""
+        ability_id = self.item_id(ability, "asset.ability", path)
+        out: dict[str, Any] = {
+            "key": str(index + 1),
+            "id": ability_id,
+            "text": _strip_link_prefix(str(ability.get("text") or "")),
+            "enabled": bool(ability.get("enabled", False)),
+        }
+        if isinstance(ability.get("name"), str) and ability["name"]:
+            out["name"] = ability["name"]
+        moves = ability.get("moves") or {}
+        if isinstance(moves, dict) and moves:
+            out["moves"] = [
+                self.move(move, [*path, key], "Asset")
+                for key, move in moves.items()
+                if isinstance(move, dict)
+            ]
+        enhances = [self.enhancement(e) for e in ability.get("enhance_moves") or ()]
+        if enhances:
+            out["enhances"] = [e for e in enhances if e is not None]
+        if ability.get("enhance_asset"):
+            self.leave_out("asset card changes", "an ability's change to its own card")
+        if ability.get("oracles"):
+            self.leave_out("asset ability oracles", "oracle tables printed on an ability")
+        if ability.get("controls") or ability.get("options"):
+            self.leave_out("asset ability fields", "boxes and fields printed on an ability")
+        return out
+
+    def enhancement(self, raw: Any) -> dict[str, Any] | None:
+        """An ``enhance_moves`` entry: which moves, which roll type, under what conditions."""
+        if not isinstance(raw, dict):
+            return None
+        conditions = []
+        for condition in (raw.get("trigger") or {}).get("conditions") or ():
+            if not isinstance(condition, dict):
+                continue
+            method = str(condition.get("method") or "")
+            using = [
+                str(o.get("stat") or o.get("condition_meter") or o.get("using"))
+                for o in condition.get("roll_options") or ()
+                if isinstance(o, dict) and o.get("using")
+            ]
+            by = condition.get("by")
+            conditions.append(
+                {
+                    "text": str(condition.get("text") or ""),
+                    # strong_hit / weak_hit / miss: the outcome is given, there is no roll.
+                    "automatic": method if method in OUTCOMES else "",
+                    "method": method if method in METHODS else "",
+                    "using": using,
+                    "by_ally": bool(isinstance(by, dict) and by.get("ally")),
+                }
+            )
+        moves = raw.get("enhances")
+        return {
+            "moves": [str(m) for m in moves if isinstance(m, str)]
+            if isinstance(moves, list)
+            else [],
+            "roll_type": str(raw.get("roll_type") or ""),
+            "conditions": conditions,
+        }
 
     def npcs(self, section: Any) -> list[dict[str, Any]]:
         out = []
@@ -463,6 +581,7 @@ class _Reader:
 
 def convert(data: dict[str, Any]) -> Converted:
     """Convert one Datasworn package object."""
+    from ironsworn.content import datasworn_sites
     from ironsworn.content.packs import Converted
 
     package = data.get("_id") or data.get("id")
@@ -471,15 +590,15 @@ def convert(data: dict[str, Any]) -> Converted:
     version = str(data.get("datasworn_version") or "")
     kind = str(data.get("type") or data.get("package_type") or "ruleset")
     ruleset = str(data.get("ruleset") or package) if kind == "expansion" else package
-    reader = _Reader(package, ruleset)
-    if version.startswith("0.1"):
-        fmt = "datasworn-0.1"
-    elif version.startswith("0.2"):
-        fmt = "datasworn-0.2"
-    else:
-        fmt = "datasworn-0.2"
-        reader.warnings.append(
-            f"datasworn_version {version or 'missing'}: read as 0.2 (accepted: 0.1.x, 0.2.x)"
+    if kind == "expansion" and ruleset not in RULESETS:
+        raise ContentError(
+            f"expansion {package} extends ruleset {ruleset!r} "
+            f"(accepted: an expansion of {' or '.join(RULESETS)})"
+        )
+    if package in EXPANSIONS and kind == "expansion" and EXPANSIONS[package] != ruleset:
+        raise ContentError(
+            f"expansion {package} is for {EXPANSIONS[package]}, not {ruleset} "
+            f"(accepted: ruleset {EXPANSIONS[package]!r})"
         )
     authors = ", ".join(
         str(a.get("name")) for a in data.get("authors") or () if isinstance(a, dict)
@@ -489,12 +608,16 @@ def convert(data: dict[str, Any]) -> Converted:
         pack_id=package,
         name=title,
         ruleset=ruleset,
-        format=fmt,
+        format="datasworn-0.1" if version.startswith("0.1") else "datasworn-0.2",
         kind=kind,
         source=f"{title}, {authors}" if authors else title,
         licence=str(data.get("license") or ""),
-        warnings=reader.warnings,
     )
+    reader = _Reader(package, ruleset, converted)
+    if not version.startswith(("0.1", "0.2")):
+        reader.warnings.append(
+            f"datasworn_version {version or 'missing'}: read as 0.2 (accepted: 0.1.x, 0.2.x)"
+        )
     sections = {
         "moves": ("moves", reader.moves),
         "oracles": ("oracles", reader.oracles),
@@ -508,11 +631,67 @@ def convert(data: dict[str, Any]) -> Converted:
             our_kind, read = sections[key]
             for item in read(value):
                 converted.add(our_kind, item)
-        elif key in IGNORED_SECTIONS:
-            reader.warnings.append(f"section {key!r} is not used by this program; ignored")
+        elif key in datasworn_sites.SECTIONS:
+            our_kind, items = datasworn_sites.read_section(package, key, value)
+            for item in items:
+                converted.add(our_kind, item)
+        elif key == "rules":
+            _count_rules(value, converted)
         elif key not in HEADER_KEYS:
             reader.warnings.append(f"unknown section {key!r} ignored")
+    if kind == "expansion":
+        _refuse_other_ruleset(data, converted)
     return converted
+
+
+def _count_rules(rules: Any, converted: Converted) -> None:
+    """The ``rules`` section defines stats, meters, impacts and special tracks as data; this
+    program has them as code (the failure track is Delve's, see issue 25): counted, one line."""
+    if not isinstance(rules, dict):
+        raise ContentError("section 'rules' is not an object")
+    for key, entries in rules.items():
+        if isinstance(entries, dict) and entries:
+            what = key.replace("_", " ")
+            converted.leave_out(what, "rules this program has as code", len(entries))
+
+
+def _refuse_other_ruleset(data: dict[str, Any], converted: Converted) -> None:
+    """An expansion replaces or enhances only its own ruleset's items (and its siblings')."""
+    mine = {converted.ruleset, converted.pack_id}
+    mine |= {name for name, base in EXPANSIONS.items() if base == converted.ruleset}
+    for target in _targets(data):
+        owner = target.split(":", 1)[-1].split("/", 1)[0]
+        if (owner in RULESETS or owner in EXPANSIONS) and owner not in mine:
+            raise ContentError(
+                f"expansion {converted.pack_id} extends {converted.ruleset} but changes "
+                f"{target} (accepted: items of {converted.ruleset} and its expansions)"
+            )
+
+
+def _targets(value: Any) -> Iterator[str]:
+    """Every id named in a ``replaces`` or a collection's ``enhances`` in ``value``."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            for key, child in item.items():
+                if key in ("replaces", "enhances") and isinstance(child, list | str):
+                    for target in [child] if isinstance(child, str) else child:
+                        if isinstance(target, str) and not target.startswith("move:*"):
+                            yield target
+                elif isinstance(child, dict | list):
+                    stack.append(child)
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
+def _replaced_tables(collection: dict[str, Any], key: str) -> tuple[str, ...]:
+    """The tables of the same key in the collections ``collection`` replaces."""
+    out = []
+    for replaced in collection.get("replaces") or ():
+        if isinstance(replaced, str) and replaced.startswith("oracle_collection:"):
+            out.append("oracle_rollable:" + replaced.split(":", 1)[1] + "/" + key)
+    return tuple(out)
 
 
 def _toggles(controls: dict[str, Any]) -> list[str]:

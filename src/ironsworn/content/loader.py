@@ -37,6 +37,7 @@ from ironsworn.content.model import (
     Truth,
     ruleset_of,
 )
+from ironsworn.content.sites import DelveSite, Rarity, SiteDomain, SiteTheme
 from ironsworn.errors import ContentError, InvalidValue, NotFound
 
 T = TypeVar("T")
@@ -52,6 +53,11 @@ FILES: dict[str, str] = {
     "truths": "truths.json",
     "regions": "regions.json",
     "assets": "assets.json",
+    # Ironsworn: Delve's site content (content/sites.py), from an imported Delve pack.
+    "sites": "sites.json",
+    "site_themes": "site_themes.json",
+    "site_domains": "site_domains.json",
+    "rarities": "rarities.json",
 }
 
 BUNDLED_RULESETS = ("classic", "starforged")
@@ -193,6 +199,23 @@ class Ruleset:
         return self._kind("assets", Asset.from_json)
 
     @property
+    def sites(self) -> dict[str, DelveSite]:
+        """Delve's sample sites (from an imported Delve pack), by id."""
+        return self._kind("sites", DelveSite.from_json)
+
+    @property
+    def site_themes(self) -> dict[str, SiteTheme]:
+        return self._kind("site_themes", SiteTheme.from_json)
+
+    @property
+    def site_domains(self) -> dict[str, SiteDomain]:
+        return self._kind("site_domains", SiteDomain.from_json)
+
+    @property
+    def rarities(self) -> dict[str, Rarity]:
+        return self._kind("rarities", Rarity.from_json)
+
+    @property
     def asset_moves(self) -> dict[str, Move]:
         """The moves asset abilities give (a ritual, crafting an arrow), by id."""
         cached = self._loaded.get("asset_moves")
@@ -245,11 +268,26 @@ class Ruleset:
         items = self.items(kind)
         if ruleset is None or ruleset == "all":
             return items
-        return {
+        own = {
             key: item
             for key, item in items.items()
             if (pack := self._pack_of.get(key)) is not None and ruleset in (pack.ruleset, pack.id)
         }
+        if kind != "moves":
+            return own
+        # An expansion's move that replaces another takes its place (Lodestar's Face Danger
+        # for the rulebook's): the replaced move is not offered in that ruleset's campaigns.
+        replaced = {r for move in own.values() for r in move.replaces if r != move.id}
+        return {key: move for key, move in own.items() if key not in replaced}
+
+    def replacing(self, move: Move, ruleset: str) -> Move:
+        """The move that takes ``move``'s place in ``ruleset``'s campaigns (an expansion's
+        move that ``replaces`` it), or ``move`` itself."""
+        moves: dict[str, Move] = self.in_ruleset("moves", ruleset)
+        for other in moves.values():
+            if move.id in other.replaces and other.id != move.id:
+                return other
+        return move
 
     def shadowed(self, kind: str, item_id: str) -> list[Any]:
         """Later packs' items with an id an earlier pack already has (loads ``kind``)."""

@@ -182,6 +182,9 @@ class Move:
     tables: tuple[str, ...] = ()
     match_outcomes: Mapping[str, str] = field(default_factory=dict)
     variant_of: str | None = None
+    # The moves this one takes the place of when its pack is loaded (an expansion's version
+    # of a ruleset's move: Lodestar's Face Danger, Sundered Isles' Set a Course).
+    replaces: tuple[str, ...] = ()
 
     @classmethod
     def from_json(cls, data: JsonDict) -> Move:
@@ -206,6 +209,7 @@ class Move:
             _strs(data.get("tables")),
             dict(data.get("match_outcomes") or {}),
             data.get("variant_of"),
+            _strs(data.get("replaces")),
         )
 
     def to_json(self) -> JsonDict:
@@ -233,6 +237,8 @@ class Move:
             out["match_outcomes"] = dict(self.match_outcomes)
         if self.variant_of:
             out["variant_of"] = self.variant_of
+        if self.replaces:
+            out["replaces"] = list(self.replaces)
         return out
 
     def summary_json(self) -> JsonDict:
@@ -276,13 +282,18 @@ class OracleRoll:
 
 @dataclass(frozen=True, slots=True)
 class OracleRow:
-    """One row of a table: the range it covers, its text, and any rolls it calls for."""
+    """One row of a table: the range it covers, its text, and any rolls it calls for.
+
+    ``details`` are the row's further columns, each as ``"Label: text"`` (a Sundered Isles
+    faction's details, a lurking threat's "When the clock advances..." column).
+    """
 
     min: int
     max: int
     text: str
     rolls: tuple[OracleRoll, ...] = ()
     worse: bool = False
+    details: tuple[str, ...] = ()
 
     @classmethod
     def from_json(cls, data: JsonDict) -> OracleRow:
@@ -293,7 +304,13 @@ class OracleRow:
             data.get("text", ""),
             tuple(OracleRoll.from_json(r) for r in rolls) if rolls else (),
             bool(data.get("worse", False)),
+            _strs(data.get("details")),
         )
+
+    @property
+    def full_text(self) -> str:
+        """The text with its further columns: ``Sea (Details: Amid open waters)``."""
+        return f"{self.text} ({'; '.join(self.details)})" if self.details else self.text
 
     def to_json(self) -> JsonDict:
         out: JsonDict = {"min": self.min, "max": self.max, "text": self.text}
@@ -301,6 +318,8 @@ class OracleRow:
             out["rolls"] = [r.to_json() for r in self.rolls]
         if self.worse:
             out["worse"] = True
+        if self.details:
+            out["details"] = list(self.details)
         return out
 
 
@@ -325,6 +344,9 @@ class OracleTable:
     rows: tuple[OracleRow, ...]
     then: tuple[OracleRoll, ...] = ()
     text: str = ""
+    # The tables of another pack this one stands in for (Sundered Isles' core oracles for
+    # Starforged's); both stay rollable by id.
+    replaces: tuple[str, ...] = ()
 
     @classmethod
     def from_json(cls, data: JsonDict) -> OracleTable:
@@ -336,6 +358,7 @@ class OracleTable:
             tuple(OracleRow.from_json(r) for r in data.get("rows") or ()),
             tuple(OracleRoll.from_json(r) for r in data.get("then") or ()),
             data.get("text", "") or "",
+            _strs(data.get("replaces")),
         )
 
     @property
@@ -363,6 +386,8 @@ class OracleTable:
             out["then"] = [r.to_json() for r in self.then]
         if self.text:
             out["text"] = self.text
+        if self.replaces:
+            out["replaces"] = list(self.replaces)
         return out
 
 
@@ -525,6 +550,78 @@ class Region:
         }
 
 
+AUTOMATIC_OUTCOMES = OUTCOME_KEYS  # a condition that gives an outcome without a roll
+
+
+@dataclass(frozen=True, slots=True)
+class EnhancementCondition:
+    """When an asset ability changes a move: the situation, and how the move is then rolled.
+
+    ``automatic`` is ``strong_hit``, ``weak_hit`` or ``miss`` when the ability gives that
+    outcome without a roll ("take an automatic strong hit"), else "". ``method`` and
+    ``using`` say how the move is rolled instead (``player_choice`` of ``["wits"]``), or are
+    empty when the roll is unchanged. ``by_ally`` marks a condition met by an ally's move.
+    """
+
+    text: str
+    automatic: str = ""
+    method: str = ""
+    using: tuple[str, ...] = ()
+    by_ally: bool = False
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> EnhancementCondition:
+        return cls(
+            data.get("text", "") or "",
+            data.get("automatic", "") or "",
+            data.get("method", "") or "",
+            _strs(data.get("using")),
+            bool(data.get("by_ally", False)),
+        )
+
+    def to_json(self) -> JsonDict:
+        out: JsonDict = {"text": self.text}
+        if self.automatic:
+            out["automatic"] = self.automatic
+        if self.method:
+            out["method"] = self.method
+        if self.using:
+            out["using"] = list(self.using)
+        if self.by_ally:
+            out["by_ally"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class MoveEnhancement:
+    """The moves an asset ability acts on, as its Datasworn data names them.
+
+    ``moves`` are move ids or patterns with ``*`` (``move:starforged/*/face_danger``), empty
+    for any move; ``roll_type`` limits it to one kind of roll ("" for any); ``conditions``
+    are the situations it names (empty: whenever the move is made). The effect itself is the
+    move engine's (``moves/assets``), keyed by the ability's id.
+    """
+
+    moves: tuple[str, ...] = ()
+    roll_type: str = ""
+    conditions: tuple[EnhancementCondition, ...] = ()
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> MoveEnhancement:
+        return cls(
+            _strs(data.get("moves")),
+            data.get("roll_type", "") or "",
+            tuple(EnhancementCondition.from_json(c) for c in data.get("conditions") or ()),
+        )
+
+    def to_json(self) -> JsonDict:
+        return {
+            "moves": list(self.moves),
+            "roll_type": self.roll_type,
+            "conditions": [c.to_json() for c in self.conditions],
+        }
+
+
 @dataclass(frozen=True, slots=True)
 class AssetAbility:
     """One ability of an asset card; ``enabled`` when it is marked at the start.
@@ -547,6 +644,7 @@ class AssetAbility:
     moves: tuple[Move, ...] = ()
     reminder_kind: str = ""
     reminder_moves: tuple[str, ...] = ()  # the moves whose result shows the reminder
+    enhances: tuple[MoveEnhancement, ...] = ()  # the moves it acts on (imported packs)
 
     @classmethod
     def from_json(cls, data: JsonDict, index: int) -> AssetAbility:
@@ -563,6 +661,7 @@ class AssetAbility:
             tuple(Move.from_json(m) for m in data.get("moves") or ()),
             data.get("reminder_kind", "") or "",
             _strs(data.get("reminder_moves")),
+            tuple(MoveEnhancement.from_json(e) for e in data.get("enhances") or ()),
         )
 
     def to_json(self) -> JsonDict:
@@ -576,6 +675,8 @@ class AssetAbility:
             out["moves"] = [m.to_json() for m in self.moves]
         if self.reminder_moves:
             out["reminder_moves"] = list(self.reminder_moves)
+        if self.enhances:
+            out["enhances"] = [e.to_json() for e in self.enhances]
         return out
 
 

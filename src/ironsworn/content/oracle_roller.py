@@ -206,7 +206,7 @@ class _Roller:
         for step in row.rolls:
             target = self._target(table, step)
             extra.extend(self._group(target, step, inner, depth + 1))
-        return OracleResult(table.id, table.name, roll, row.text, tuple(extra))
+        return OracleResult(table.id, table.name, roll, row.full_text, tuple(extra))
 
     def _group(
         self, target: OracleTable, step: OracleRoll, chain: tuple[_RowKey, ...], depth: int
@@ -234,7 +234,7 @@ class _Roller:
             seen.add(key)
             if key in chain:
                 # Reported, not followed: the row's own text says what a repeat means.
-                result = OracleResult(target.id, target.name, roll, row.text)
+                result = OracleResult(target.id, target.name, roll, row.full_text)
             else:
                 result = self._row_result(target, roll, row, chain, depth)
             # Every die is kept: a reroll is shown and logged, never silent.

@@ -35,6 +35,7 @@ from ironsworn.content.loader import (
     packs_dir,
 )
 from ironsworn.content.model import Asset, Move, Npc, OracleTable, Region, Truth
+from ironsworn.content.sites import DelveSite, Rarity, SiteDomain, SiteTheme
 from ironsworn.errors import ContentError
 
 _BUILDERS: dict[str, Any] = {
@@ -44,6 +45,10 @@ _BUILDERS: dict[str, Any] = {
     "truths": Truth.from_json,
     "regions": Region.from_json,
     "assets": Asset.from_json,
+    "sites": DelveSite.from_json,
+    "site_themes": SiteTheme.from_json,
+    "site_domains": SiteDomain.from_json,
+    "rarities": Rarity.from_json,
 }
 # One word: fullmatch, so "classic\n" is refused (a "$" would match before the newline), and a
 # length a directory name can always have.
@@ -66,9 +71,22 @@ class Converted:
     items: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     odds: list[dict[str, Any]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    # What the file holds that this program keeps no place for yet: kind -> (count, why).
+    # Not warnings (there is nothing the player can do about them); shown as one line.
+    unused: dict[str, tuple[int, str]] = field(default_factory=dict)
 
     def add(self, kind: str, item: dict[str, Any]) -> None:
         self.items.setdefault(kind, []).append(item)
+
+    def leave_out(self, kind: str, why: str, count: int = 1) -> None:
+        """Count ``count`` items of ``kind`` the program has no place for (``why``)."""
+        if count > 0:
+            before = self.unused.get(kind, (0, why))[0]
+            self.unused[kind] = (before + count, why)
+
+    def unused_line(self) -> str:
+        """The one line naming what was left out, by kind and count ("" when nothing)."""
+        return unused_line(self.unused)
 
     def counts(self) -> dict[str, int]:
         return {kind: len(items) for kind, items in self.items.items() if items}
@@ -82,6 +100,11 @@ class ImportReport:
     replaced: bool
     counts: dict[str, int]
     warnings: tuple[str, ...]
+    unused: dict[str, tuple[int, str]] = field(default_factory=dict)
+
+    @property
+    def unused_line(self) -> str:
+        return unused_line(self.unused)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -93,7 +116,18 @@ class ImportReport:
             "replaced": self.replaced,
             "counts": self.counts,
             "warnings": list(self.warnings),
+            "unused": {k: {"count": n, "why": why} for k, (n, why) in self.unused.items()},
         }
+
+
+def unused_line(unused: dict[str, tuple[int, str]]) -> str:
+    """``not used yet: 1 rules special track (...); 7 asset card changes (...)``."""
+    if not unused:
+        return ""
+    by_why: dict[str, list[str]] = {}
+    for kind, (count, why) in unused.items():
+        by_why.setdefault(why, []).append(f"{count} {kind}")
+    return "not used yet: " + "; ".join(f"{', '.join(k)} ({why})" for why, k in by_why.items())
 
 
 def read_source(path: Path) -> Any:
@@ -179,7 +213,9 @@ def check(converted: Converted, path: Path) -> None:
         )
         converted.pack_id += "_import"
     if not any(converted.items.values()):
-        raise ContentError(f"{path}: no moves, oracles, assets, NPCs, truths or regions found")
+        raise ContentError(
+            f"{path}: no moves, oracles, assets, NPCs, truths, regions or delve sites found"
+        )
     for kind, items in converted.items.items():
         seen: set[str] = set()
         for item in items:
@@ -253,12 +289,15 @@ def import_pack(path: str | Path, pack_id: str | None = None) -> ImportReport:
         "format": converted.format,
         "counts": converted.counts(),
         "warnings": converted.warnings,
+        "unused": {k: {"count": n, "why": why} for k, (n, why) in converted.unused.items()},
         "checks": CHECKS_VERSION,
     }
     replaced = _install(root, target, converted, manifest)
     clear_cache()
     pack = pack_from_manifest(target, manifest)
-    return ImportReport(pack, replaced, converted.counts(), tuple(converted.warnings))
+    return ImportReport(
+        pack, replaced, converted.counts(), tuple(converted.warnings), dict(converted.unused)
+    )
 
 
 def _install(root: Path, target: Path, converted: Converted, manifest: dict[str, Any]) -> bool:

@@ -289,7 +289,8 @@ class MoveEngine(Decisions, RollInputs):
                 f"{found.name} is a {own} move; this campaign plays {ruleset} (accepted: the "
                 f"moves of 'ironsworn move list --ruleset {ruleset}')"
             )
-        return found
+        # An imported expansion's move that replaces this one is the campaign's move.
+        return self.ruleset.replacing(found, ruleset)
 
     def verify_move(self, move: str, character: str | None = None, **options: Any) -> None:
         """Raise the error :meth:`make_move` would raise before rolling; change nothing.

@@ -14,6 +14,8 @@ into a single line on stderr and exit code 2; nothing is changed when one is rai
     initiative, Resupply while unprepared, a second pending decision).
   - :class:`ContentError` — a content file or pack that cannot be read.
   - :class:`CampaignError` — a campaign file that is missing, corrupt, foreign or too new.
+    - :class:`Unavailable` — the campaign's database cannot be reached now (an outage): the
+      same request may work once it is back (the web table answers 503).
 """
 
 from __future__ import annotations
@@ -55,3 +57,7 @@ class ContentError(IronswornError):
 
 class CampaignError(IronswornError):
     """A campaign file that cannot be opened or written."""
+
+
+class Unavailable(CampaignError):
+    """The campaign's database cannot be reached now; the same request may work later."""

@@ -43,38 +43,37 @@ def require_chromium() -> None:
     pytest.skip(reason)
 
 
-def client(app: Any, host: str = "127.0.0.1") -> Any:
-    """Starlette's test client on ``app`` with the client address ``host``."""
+def client(app: Any, host: str = "127.0.0.1", **options: Any) -> Any:
+    """Starlette's test client on ``app`` with the client address ``host`` (``options``: the
+    test client's own, such as ``raise_server_exceptions``)."""
     import warnings
 
     from starlette.testclient import TestClient
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # newer Starlette prefers another HTTP package
-        return TestClient(app, base_url="http://127.0.0.1:8484", client=(host, 50000))
+        return TestClient(app, base_url="http://127.0.0.1:8484", client=(host, 50000), **options)
 
 
 class LiveServer:
     """A uvicorn server on a thread, bound to a free loopback port."""
 
-    def __init__(self, home: str, *, loopback: bool = True) -> None:
+    def __init__(self, home: str, *, loopback: bool = True, **guard: Any) -> None:
+        """``guard``: the connection guard's settings (header_timeout, max_connections)."""
         import uvicorn
 
         from ironsworn.web.app import create_app
+        from ironsworn.web.guard import server_config
 
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(128)
+        self.sock.listen(1024)
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(
-            create_app(home, loopback=loopback),
-            log_level="warning",
-            timeout_graceful_shutdown=1,
-            lifespan="on",
-            access_log=False,
-        )
+        # The configuration 'ironsworn serve' runs with (its connection guard included).
+        config = server_config(create_app(home, loopback=loopback), **guard)
+        self.guard = config.guard  # type: ignore[attr-defined]
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(
             target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
@@ -96,8 +95,8 @@ class LiveServer:
 
 
 @contextmanager
-def live_server(home: str, *, loopback: bool = True) -> Iterator[LiveServer]:
-    server = LiveServer(home, loopback=loopback).start()
+def live_server(home: str, *, loopback: bool = True, **guard: Any) -> Iterator[LiveServer]:
+    server = LiveServer(home, loopback=loopback, **guard).start()
     try:
         yield server
     finally:

@@ -355,7 +355,12 @@ def _write_atomically(path: Path, text: str) -> None:
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(text, encoding="utf-8")
+        # Owner-only from the start (it may hold access tokens): never readable by others,
+        # not even for the moment between creating and a chmod.
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.chmod(temporary, 0o600)  # an older temporary file left with other bits
         os.replace(temporary, path)
     except OSError as exc:
         with suppress(OSError):

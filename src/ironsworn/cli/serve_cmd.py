@@ -74,7 +74,7 @@ def listen(host: str, port: int) -> socket.socket:
             f"cannot listen on {host} port {port} ({exc.strerror}) (accepted: a free port with "
             "--port N, or --port 0 for any free one)"
         ) from None
-    sock.listen(128)
+    sock.listen(1024)  # a burst of connections waits for the guard, not a refusal
     return sock
 
 
@@ -118,19 +118,14 @@ def serve(
     import uvicorn
 
     from ironsworn.web.app import create_app
+    from ironsworn.web.guard import server_config
     from ironsworn.web.tables import Tables
 
     tables = Tables(database=database)
     if path is not None:
         tables.add_path(name, path)
     app = create_app(name, loopback=loopback, tables=tables)
-    config = uvicorn.Config(
-        app,
-        log_level="warning",
-        timeout_graceful_shutdown=1,
-        lifespan="on",
-        access_log=False,
-    )
+    config = server_config(app)
     with contextlib.suppress(KeyboardInterrupt):
         uvicorn.Server(config).run(sockets=[sock])
     print("ironsworn: the table is closed.")

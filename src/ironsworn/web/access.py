@@ -11,7 +11,13 @@
 - **Other sites**: a state-changing request must carry ``X-Ironsworn-Request`` (a header a
   cross-site form cannot send and a cross-site script cannot send without a CORS preflight,
   which this server never grants) and, when the browser sends an ``Origin``, it must be this
-  server's own. The token cookie is ``HttpOnly`` and ``SameSite=Strict``.
+  server's own. The token cookie is ``HttpOnly`` and ``SameSite=Strict``; an invite link is
+  answered with the page itself (not a redirect, whose strict cookie a link followed from
+  another site would not carry), and the page takes the token out of its address.
+- **A campaign the guide creates** (``POST /api/campaigns``) gets its own tokens at once; the
+  answer carries its invite links and sets its guide cookie, so the guide's page opens it.
+- **The page's files** (``/static/``) belong to no campaign: a valid token of any campaign
+  opens them, so a second campaign's invite draws its table too.
 
 Tokens (kept by :mod:`ironsworn.campaign.tokens`, which the MCP server shares) live in
 ``data_home()/web-tokens.json`` (written atomically), keyed by campaign name;
@@ -42,6 +48,7 @@ TOKEN_HEADER = "x-ironsworn-token"
 REQUEST_HEADER = "x-ironsworn-request"
 COOKIE_PREFIX = "ironsworn_token_"
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+PUBLIC_PREFIX = "/static/"  # the page's script and style: the same for every campaign
 
 
 class Unauthorized(IronswornError):
@@ -88,9 +95,20 @@ class Access:
         ]
         if "guide" in roles:
             return "guide"
+
         if "player" in roles:
             return "player"
         raise Forbidden(f"the access token is not valid for campaign {wanted!r}")
+
+    def any_campaign(self, tokens: list[tuple[str, str]]) -> None:
+        """Refuse a request that carries no valid token of any campaign (the page's files)."""
+        if not tokens:
+            raise Unauthorized("this table needs an access token (use an invite link)")
+        for name, token in tokens:
+            campaign = self.home if name == "*" else name
+            if role_of_token(campaign, token, self.database) is not None:
+                return
+        raise Forbidden("the access token is not valid for any campaign of this table")
 
 
 def campaign_in_path(path: str) -> str | None:
@@ -158,6 +176,14 @@ class AccessMiddleware:
         try:
             if self.access.loopback and client is not None and not is_loopback(str(client[0])):
                 raise Forbidden(f"{client[0]} is not this machine (the table is loopback only)")
+            if (
+                not self.access.loopback
+                and scope["path"].startswith(PUBLIC_PREFIX)
+                and scope.get("method") in ("GET", "HEAD")
+            ):
+                self.access.any_campaign(request_tokens(scope))
+                await self.app(scope, receive, send)
+                return
             role = self.access.role(
                 str(client[0]) if client else None,
                 headers.get("host", ""),

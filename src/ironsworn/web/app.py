@@ -23,13 +23,23 @@ Routes (every page action has its JSON endpoint; see ``docs/api.md``)::
     GET  /api/c/{name}/export/{markdown|json}  a download
 
 Errors: ``{"error": "one line"}`` with 400 (bad value), 401/403 (access), 404 (unknown
-campaign, route or name), 409 (the rules refuse it now), 413 (too large); nothing changed.
+campaign, route or name), 408 (a body too slow to arrive), 409 (the rules refuse it now), 413
+(too large), 503 (the campaign database cannot be reached: try again); nothing changed. A
+message never names the database's address. Anything unforeseen is a JSON 500, logged once.
+
+Request ids: a state-changing action may carry ``Idempotency-Key: ID`` (the page sends one
+with every action). The id is recorded in the campaign, in the transaction of the write it
+made; a retry with the same id applies nothing and gets the first answer again (with
+``X-Ironsworn-Replayed: 1``), even after a restart.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -43,7 +53,14 @@ from starlette.responses import JSONResponse, RedirectResponse, Response, Stream
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ironsworn.errors import CampaignError, InvalidValue, IronswornError, NotFound, RuleViolation
+from ironsworn.errors import (
+    CampaignError,
+    InvalidValue,
+    IronswornError,
+    NotFound,
+    RuleViolation,
+    Unavailable,
+)
 from ironsworn.web import reads
 from ironsworn.web.access import (
     COOKIE_PREFIX,
@@ -55,6 +72,16 @@ from ironsworn.web.access import (
 from ironsworn.web.tables import Table, Tables, UnknownCampaign
 
 ACTION_BODY_LIMIT = 256 * 1024
+BODY_TIMEOUT_S = 30.0  # a body must arrive within this (a slow client holds no task longer)
+MAX_SEQ = 2**53  # the largest seq a query may name (SQLite's integers stop at 2**63 - 1)
+REQUEST_ID_HEADER = "idempotency-key"
+REQUEST_ID = re.compile(r"[!-~]{1,128}")  # printable ASCII, no spaces
+MESSAGE_LIMIT = 400  # characters of an error message (a 5,000-digit value is not repeated)
+UNAVAILABLE = (
+    "the campaign database cannot be reached right now; the table keeps trying (try again in "
+    "a moment)"
+)
+log = logging.getLogger("ironsworn.web")
 IMPORT_LIMIT = 4 * 1024 * 1024
 SEAT_HEADER = "x-ironsworn-seat"
 KEEPALIVE_S = 15.0
@@ -89,8 +116,29 @@ def server_of(request: Request) -> Server:
 # -------------------------------------------------------------------------------- helpers
 
 
-def error(message: str, status: int, **extra: Any) -> JSONResponse:
-    return JSONResponse({"error": " ".join(message.splitlines()), **extra}, status_code=status)
+def error(
+    message: str, status: int, headers: dict[str, str] | None = None, **extra: Any
+) -> JSONResponse:
+    line = " ".join(message.splitlines())
+    if len(line) > MESSAGE_LIMIT:
+        line = line[: MESSAGE_LIMIT - 1] + "…"
+    return JSONResponse({"error": line, **extra}, status_code=status, headers=headers)
+
+
+_DATABASE_URL = re.compile(r"postgres(?:ql)?://\S*")
+
+
+def public(message: str, request: Request) -> str:
+    """``message`` without the database's address (a hosted table's clients need not know
+    where it keeps its campaigns, nor its user name)."""
+    database = getattr(request.app.state, "server", None)
+    url = database.tables.database if database is not None else None
+    if url:
+        from ironsworn.campaign.store.postgres import redact
+
+        for form in (url, redact(url)):
+            message = message.replace(form, "the campaign database")
+    return _DATABASE_URL.sub("the campaign database", message)
 
 
 def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
@@ -103,16 +151,24 @@ async def read_body(request: Request, limit: int) -> bytes:
     if length is not None and (not length.isdigit() or int(length) > limit):
         raise TooLarge(limit)
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise TooLarge(limit)
+    try:
+        async with asyncio.timeout(BODY_TIMEOUT_S):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > limit:
+                    raise TooLarge(limit)
+    except TimeoutError:
+        raise TooSlow(f"the request body took more than {BODY_TIMEOUT_S:.0f} s to arrive") from None
     return body
 
 
 class TooLarge(IronswornError):
     def __init__(self, limit: int) -> None:
         super().__init__(f"the request body is larger than {limit // 1024} KiB (the limit)")
+
+
+class TooSlow(IronswornError):
+    """A request body that did not arrive in time (408)."""
 
 
 async def json_body(request: Request) -> Any:
@@ -123,6 +179,10 @@ async def json_body(request: Request) -> Any:
         return json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise InvalidValue(f"the request body is not JSON ({exc})") from None
+    except RecursionError:
+        raise InvalidValue("the request body nests too deeply (accepted: JSON options)") from None
+    except ValueError as exc:  # an integer of more digits than Python converts (4,300)
+        raise InvalidValue(f"the request body has a value out of range ({exc})") from None
 
 
 def table_of(request: Request) -> Table:
@@ -135,14 +195,25 @@ def table_of(request: Request) -> Table:
 
 
 def int_param(request: Request, name: str, low: int, high: int | None, default: int | None) -> int:
-    from ironsworn.cli.common import parse_int
-
+    """A whole-number query parameter from ``low`` to ``high`` (``default`` when absent;
+    ``high`` None: a seq, up to :data:`MAX_SEQ`)."""
     value = request.query_params.get(name)
+    accepted = f"accepted: {low} to {high}" if high is not None else f"accepted: {low} or more"
+    if high is None:
+        high = MAX_SEQ
     if value is None:
         if default is None:
-            raise InvalidValue(f"{name} is required ({low} to {high or 'any'})")
+            raise InvalidValue(f"{name} is required ({accepted})")
         return default
-    return parse_int(value, name, low, high)
+    text = value.strip()
+    # Checked before int(): a value of thousands of digits is refused, not converted.
+    if not re.fullmatch(r"[+-]?[0-9]{1,20}", text):
+        shown = text if len(text) <= 24 else text[:20] + "…"
+        raise InvalidValue(f"{name} {shown!r} is not a whole number ({accepted})")
+    number = int(text)
+    if not low <= number <= high:
+        raise InvalidValue(f"{name} {number} is out of range ({accepted})")
+    return number
 
 
 def seat_of(request: Request) -> str | None:
@@ -171,14 +242,16 @@ async def page(request: Request) -> Response:
 
     name = check_name(request.path_params["name"])
     token = request.query_params.get("token")
-    if token:
-        # An invite link: keep its token in a cookie that no script and no other site can use,
-        # and take it out of the address bar (and out of the history).
-        response: Response = RedirectResponse(f"/c/{name}", status_code=303)
-        response.set_cookie(COOKIE_PREFIX + name, token, httponly=True, samesite="strict", path="/")
-        return response
     html = files("ironsworn.web").joinpath("static/index.html").read_text(encoding="utf-8")
-    return Response(html, media_type="text/html", headers={"cache-control": "no-store"})
+    response = Response(html, media_type="text/html", headers={"cache-control": "no-store"})
+    if token:
+        # An invite link: keep its token in a cookie that no script and no other site can use.
+        # The page is answered at once, not redirected: a link followed from another site (a
+        # mail, a chat) is a cross-site navigation, and a strict cookie set on its redirect
+        # would not be sent to the redirect's target. The page's own requests are same-site,
+        # so they carry it; the page then takes the token out of its address (and history).
+        response.set_cookie(COOKIE_PREFIX + name, token, httponly=True, samesite="strict", path="/")
+    return response
 
 
 # ------------------------------------------------------------------------------ campaigns
@@ -233,7 +306,20 @@ async def campaign_new(request: Request) -> Response:
                 _set_ruleset(store, ruleset)
 
     await asyncio.to_thread(create)
-    return json_response({"created": name, "ruleset": ruleset}, 201)
+    answer: dict[str, Any] = {"created": name, "ruleset": ruleset}
+    if server_of(request).access.loopback:
+        return json_response(answer, 201)
+    # Off loopback the new campaign has tokens of its own: the answer carries its invite links
+    # and gives the guide who made it the campaign's guide cookie, so the page opens it.
+    from ironsworn.web.access import campaign_tokens
+
+    tokens = await asyncio.to_thread(campaign_tokens, name, database=database)
+    answer["invites"] = {role: f"/c/{name}?token={tokens[role]}" for role in ("player", "guide")}
+    response = json_response(answer, 201)
+    response.set_cookie(
+        COOKIE_PREFIX + name, tokens["guide"], httponly=True, samesite="strict", path="/"
+    )
+    return response
 
 
 async def campaign_import(request: Request) -> Response:
@@ -408,11 +494,46 @@ async def act(request: Request) -> Response:
         return run_action(Context(store, table.name, seat), name, body)
 
     keeps = isinstance(body, dict) and body.get("keep")
+    request_id = request.headers.get(REQUEST_ID_HEADER)
     if name in READ_ONLY_UNLESS_KEPT and not keeps:
         data = await table.call(run)
+    elif request_id is not None:
+        if not REQUEST_ID.fullmatch(request_id):
+            raise InvalidValue(
+                f"{REQUEST_ID_HEADER} {request_id[:40]!r} is not a request id (accepted: 1 to "
+                "128 printable characters, no spaces)"
+            )
+        replayed, data = await table.write(lambda store: once(store, request_id, run))
+        if replayed:
+            return json_response(
+                data,
+                headers={"x-ironsworn-version": str(table.version), "x-ironsworn-replayed": "1"},
+            )
     else:
         data = await table.write(run)
     return json_response(data, headers={"x-ironsworn-version": str(table.version)})
+
+
+def once(store: Any, request_id: str, run: Any) -> tuple[bool, Any]:
+    """Run an action carrying a request id once: ``(True, first answer)`` for a retry."""
+    known = store.request(request_id)
+    if known is not None:
+        head, answer = known
+        if answer is not None:
+            return True, json.loads(answer)
+        # Applied, but the process stopped before its answer was kept.
+        return True, {"replayed": True, "head": head, "note": "applied before; answer lost"}
+    store.request_id = request_id
+    try:
+        data = run(store)
+    finally:
+        store.request_id = None
+    if store.request(request_id) is not None:
+        # The write is done: failing to keep its answer must not turn it into an error (a
+        # retry would then be told it was applied, without the answer).
+        with contextlib.suppress(CampaignError):
+            store.answer_request(request_id, json.dumps(data, ensure_ascii=False))
+    return False, data
 
 
 async def events(request: Request) -> Response:
@@ -446,21 +567,31 @@ async def events(request: Request) -> Response:
 
 
 async def on_error(request: Request, exc: Exception) -> Response:
+    if isinstance(exc, Unavailable):
+        log.warning("database unavailable: %s", exc)
+        return error(UNAVAILABLE, 503, headers={"retry-after": "2"})
+    message = public(str(exc), request)
     if isinstance(exc, NotFound):
-        message = str(exc)
         if exc.candidates:
             message += "; closest: " + ", ".join(exc.candidates)
         status = 404 if isinstance(exc, UnknownCampaign) else 400
         return error(message, status, candidates=list(exc.candidates))
     if isinstance(exc, Unauthorized):
-        return error(str(exc), 401)
+        return error(message, 401)
     if isinstance(exc, Forbidden):
-        return error(str(exc), 403)
+        return error(message, 403)
     if isinstance(exc, TooLarge):
-        return error(str(exc), 413)
+        return error(message, 413)
+    if isinstance(exc, TooSlow):
+        return error(message, 408)
     if isinstance(exc, RuleViolation):
-        return error(str(exc), 409)
-    return error(str(exc), 400)
+        return error(message, 409)
+    return error(message, 400)
+
+
+async def on_unforeseen(request: Request, exc: Exception) -> Response:
+    """A fault of the server: a JSON 500 naming nothing inside (the log has the traceback)."""
+    return error(f"the table failed on this request ({type(exc).__name__}); it is logged", 500)
 
 
 async def on_http_error(request: Request, exc: Exception) -> Response:
@@ -506,6 +637,9 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        from ironsworn.web.guard import quiet_loop
+
+        quiet_loop(asyncio.get_running_loop())
         server.tables.start()
         try:
             yield
@@ -537,7 +671,11 @@ def create_app(
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        exception_handlers={IronswornError: on_error, HTTPException: on_http_error},
+        exception_handlers={
+            IronswornError: on_error,
+            HTTPException: on_http_error,
+            Exception: on_unforeseen,
+        },
     )
     app.state.server = server
     return SecurityHeaders(AccessMiddleware(app, server.access))

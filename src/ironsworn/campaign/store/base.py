@@ -233,6 +233,10 @@ class Store(ABC, Generic[S]):
         self._cache: S | None = None
         self._cache_head = -1
         self._since = 0
+        # A client's request id (the web table's Idempotency-Key) for the next write: recorded
+        # in that write's own transaction, so a retry after a lost answer applies nothing twice
+        # and a write that was rolled back left no record either.
+        self.request_id: str | None = None
 
     # ----------------------------------------------------------------- identity and closing
 
@@ -454,6 +458,19 @@ class Store(ABC, Generic[S]):
                 self._save_snapshot(head, state)
             self._cache, self._cache_head, self._since = state, head, 0
 
+    # -------------------------------------------------------------------------- request ids
+
+    def request(self, request_id: str) -> tuple[int, str | None] | None:
+        """What a request id did: ``(head after its write, its answer as JSON text or None)``,
+        or None when no write of the campaign carried it."""
+        with self._errors(), self._read():
+            return self._request_row(request_id)
+
+    def answer_request(self, request_id: str, answer: str) -> None:
+        """Keep the answer a recorded request was given, for a retry of it to get again."""
+        with self._immediate(), self._errors():
+            self._set_request_answer(request_id, answer)
+
     # ---------------------------------------------------------------------------- internals
 
     @contextmanager
@@ -469,6 +486,9 @@ class Store(ABC, Generic[S]):
                 try:
                     yield
                     with self._errors():
+                        if self.request_id is not None:
+                            self._record_request(self.request_id, self._head())
+                            self.request_id = None
                         self._commit()
                 except BaseException:
                     # The cache may hold folded events that are now rolled back.
@@ -692,6 +712,18 @@ class Store(ABC, Generic[S]):
     @abstractmethod
     def _drop_snapshots(self, from_seq: int) -> None:
         """Delete the snapshots at or after ``from_seq``."""
+
+    @abstractmethod
+    def _request_row(self, request_id: str) -> tuple[int, str | None] | None:
+        """``(head, answer)`` recorded for a request id, None when it is not known."""
+
+    @abstractmethod
+    def _record_request(self, request_id: str, head: int) -> None:
+        """Record that the open write carried ``request_id`` (its answer comes later)."""
+
+    @abstractmethod
+    def _set_request_answer(self, request_id: str, answer: str) -> None:
+        """Keep the answer of a recorded request (a write of its own)."""
 
 
 # What a state model may raise on an event it cannot apply (a bare KeyError, a next() that

@@ -18,6 +18,8 @@ Versions:
   export identically).
 - **2** — ``tokens``: the web table's access tokens (a ``player`` and a ``guide`` token per
   campaign), so every server on the database honours the same invite links.
+- **3** — ``requests``: the request ids (``Idempotency-Key``) of the writes a campaign took,
+  recorded in the write's own transaction, with the answer given, so a retry applies once.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from ironsworn.errors import CampaignError
 if TYPE_CHECKING:
     import psycopg
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 # Any fixed number: it names "the ironsworn schema is being migrated" among advisory locks.
 MIGRATION_LOCK = 0x49524F4E
 
@@ -80,10 +82,21 @@ _VERSION_2 = [
     )""",
 ]
 
+_VERSION_3 = [
+    """CREATE TABLE ironsworn.requests (
+        campaign bigint NOT NULL REFERENCES ironsworn.campaigns (id),
+        id       text NOT NULL,
+        head     integer NOT NULL,
+        answer   text,
+        PRIMARY KEY (campaign, id)
+    )""",
+]
+
 # version -> the statements that bring the database from the version before to it.
 MIGRATIONS: dict[int, list[str]] = {
     1: _VERSION_1,
     2: _VERSION_2,
+    3: _VERSION_3,
 }
 
 

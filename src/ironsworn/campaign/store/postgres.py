@@ -45,7 +45,7 @@ from ironsworn.campaign.store.base import (
     default_state_type,
     utc_now,
 )
-from ironsworn.errors import CampaignError
+from ironsworn.errors import CampaignError, Unavailable
 
 CHANNEL = "ironsworn"  # the NOTIFY channel of changed campaigns
 IDLE_CONNECTIONS = 8  # kept open per database for reuse (a new one costs a server process)
@@ -151,8 +151,8 @@ class Database:
                 f"{place}: campaign is busy (another writer held it for more than "
                 f"{BUSY_TIMEOUT_S:.0f} s)"
             ) from None
-        except psycopg.OperationalError as exc:
-            raise CampaignError(f"{place}: cannot reach the database ({_line(exc)})") from None
+        except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+            raise Unavailable(f"{place}: cannot reach the database ({_line(exc)})") from None
         except psycopg.Error as exc:
             raise CampaignError(f"{place}: {_line(exc)}") from None
 
@@ -394,6 +394,26 @@ class PostgresStore(Store[S]):
             )
         self._c.execute(
             f"UPDATE ironsworn.campaigns SET {key} = %s WHERE id = %s", (value, self.campaign)
+        )
+
+    def _request_row(self, request_id: str) -> tuple[int, str | None] | None:
+        row = self._c.execute(
+            "SELECT head, answer FROM ironsworn.requests WHERE campaign = %s AND id = %s",
+            (self.campaign, request_id),
+        ).fetchone()
+        return None if row is None else (int(row[0]), None if row[1] is None else str(row[1]))
+
+    def _record_request(self, request_id: str, head: int) -> None:
+        self._c.execute(
+            "INSERT INTO ironsworn.requests (campaign, id, head) VALUES (%s, %s, %s) "
+            "ON CONFLICT DO NOTHING",
+            (self.campaign, request_id, head),
+        )
+
+    def _set_request_answer(self, request_id: str, answer: str) -> None:
+        self._c.execute(
+            "UPDATE ironsworn.requests SET answer = %s WHERE campaign = %s AND id = %s",
+            (answer, self.campaign, request_id),
         )
 
     def _head(self) -> int:

@@ -194,6 +194,17 @@ class CampaignStore(Store[S]):
                 raise CampaignError(
                     f"{path}: cannot create campaign folder ({exc.strerror})"
                 ) from None
+            # The file is made owner-only before SQLite opens it (SQLite would make it 0644,
+            # and gives its -wal and -shm files the main file's mode).
+            with suppress(FileExistsError):
+                try:
+                    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+                except OSError as exc:
+                    if isinstance(exc, FileExistsError):
+                        raise
+                    raise CampaignError(
+                        f"{path}: cannot create campaign file ({exc.strerror})"
+                    ) from None
         try:
             conn = sqlite3.connect(
                 path.absolute().as_uri() + ("?mode=rwc" if create else "?mode=rw"),
@@ -203,6 +214,8 @@ class CampaignStore(Store[S]):
                 check_same_thread=False,  # shared by threads, under _OpenFile.lock
             )
         except sqlite3.Error as exc:
+            if not existed:
+                _remove_if_empty(path)
             raise CampaignError(f"{path}: cannot open campaign file ({exc})") from None
         store: CampaignStore[Any] = cls(conn, path, state_type)
         try:
@@ -493,6 +506,45 @@ class CampaignStore(Store[S]):
 
     def _drop_snapshots(self, from_seq: int) -> None:
         self._conn.execute("DELETE FROM snapshots WHERE seq >= ?", (from_seq,))
+
+    def answer_request(self, request_id: str, answer: str) -> None:
+        # The answer only spares a retry a re-read (the record that counts was committed with
+        # its write), so it does not wait for the disk: kept unless the machine itself fails.
+        with self._lock:
+            self._conn.execute("PRAGMA synchronous = NORMAL")
+            try:
+                super().answer_request(request_id, answer)
+            finally:
+                self._conn.execute("PRAGMA synchronous = FULL")
+
+    # The requests table is made by the first write that carries a request id: a file
+    # without it is the same schema version (an older ironsworn reads it and ignores it).
+    def _request_row(self, request_id: str) -> tuple[int, str | None] | None:
+        known = self._conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'requests'"
+        ).fetchone()
+        if known is None:
+            return None
+        row = self._conn.execute(
+            "SELECT head, answer FROM requests WHERE id = ?", (request_id,)
+        ).fetchone()
+        return None if row is None else (int(row[0]), None if row[1] is None else str(row[1]))
+
+    def _record_request(self, request_id: str, head: int) -> None:
+        self._conn.execute(_REQUESTS_TABLE)
+        self._conn.execute(
+            "INSERT OR IGNORE INTO requests (id, head) VALUES (?, ?)", (request_id, head)
+        )
+
+    def _set_request_answer(self, request_id: str, answer: str) -> None:
+        self._conn.execute(_REQUESTS_TABLE)
+        self._conn.execute("UPDATE requests SET answer = ? WHERE id = ?", (answer, request_id))
+
+
+_REQUESTS_TABLE = (
+    "CREATE TABLE IF NOT EXISTS requests "
+    "(id TEXT PRIMARY KEY, head INTEGER NOT NULL, answer TEXT) WITHOUT ROWID"
+)
 
 
 def _check_writable(path: Path) -> None:

@@ -5,6 +5,9 @@
 "use strict";
 
 const NAME = decodeURIComponent(location.pathname.split("/")[2] || "");
+// An invite link's token is in a cookie now (set with this page): take it out of the address,
+// so it is neither shown, bookmarked nor kept in this tab's history.
+if (new URLSearchParams(location.search).has("token")) history.replaceState(null, "", location.pathname);
 const BASE = `/api/c/${encodeURIComponent(NAME)}`;
 const STATS = ["edge", "heart", "iron", "shadow", "wits"];
 const DEBILITIES = [
@@ -155,19 +158,62 @@ function showError(message) {
   if (message) setTimeout(() => { if (el.textContent === message) el.hidden = true; }, 8000);
 }
 
+// The live indicator says what is true: "live" while the change stream is open and the last
+// request got through, "reconnecting" while requests or the stream are being retried (the
+// server or its database away), "offline" when the browser has no network.
+const LIVE_WORDS = { live: "live", reconnecting: "reconnecting…", offline: "offline" };
+function setLive(state) {
+  const el = $("live");
+  if (!el) return;
+  el.className = `live ${state}`;
+  el.dataset.state = state;
+  el.textContent = `● ${LIVE_WORDS[state]}`;
+  el.title = `live updates: ${LIVE_WORDS[state]}`;
+}
+
+// A state-changing request carries an id of its own; a retry (a lost answer, a database
+// coming back) sends the same id, and the server applies it once and answers as the first time.
+function requestId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16)); // randomUUID needs https
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+const RETRY_MS = [500, 1000, 2000, 4000]; // then the error is shown (the stream keeps trying)
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function api(method, path, body) {
   const headers = { "X-Ironsworn-Request": "1" };
   if (seat) headers["X-Ironsworn-Seat"] = encodeURIComponent(seat);
+  if (method !== "GET") headers["Idempotency-Key"] = requestId();
   let payload;
   if (body instanceof Blob || typeof body === "string") payload = body;
   else if (body !== undefined) {
     headers["Content-Type"] = "application/json";
     payload = JSON.stringify(body);
   }
-  const response = await fetch(path, { method, headers, body: payload, credentials: "same-origin" });
-  const data = await response.json().catch(() => ({ error: response.statusText }));
-  if (!response.ok) throw new Error(data.error || response.statusText);
-  return data;
+  for (let attempt = 0; ; attempt++) {
+    let response;
+    try {
+      response = await fetch(path, { method, headers, body: payload, credentials: "same-origin" });
+    } catch (err) {
+      // No answer: the request may or may not have been applied; the same id makes it safe.
+      if (attempt < RETRY_MS.length) {
+        setLive(navigator.onLine === false ? "offline" : "reconnecting");
+        await sleep(RETRY_MS[attempt]);
+        continue;
+      }
+      throw new Error("the table cannot be reached (offline, or the server is down); retrying");
+    }
+    if (response.status === 503 && attempt < RETRY_MS.length) {
+      setLive("reconnecting");
+      await sleep(RETRY_MS[attempt]);
+      continue;
+    }
+    const data = await response.json().catch(() => ({ error: response.statusText }));
+    if (response.status === 503) { setLive("reconnecting"); throw new Error(data.error || "the table is unavailable"); }
+    if (store.live && $("live").dataset.state !== "live") setLive("live");
+    if (!response.ok) throw new Error(data.error || response.statusText);
+    return data;
+  }
 }
 
 async function act(action, body, { keepResult = false } = {}) {
@@ -219,7 +265,10 @@ async function refresh() {
     if (store.earlier.length) store.earlier = timelineShown();
     store.timeline = latest;
     renderTimeline();
+    // Caught up: an error banner left by the outage goes (a player's own error stays its time).
+    if (store.outage) { store.outage = false; showError(""); }
   } catch (err) {
+    store.outage = true;
     // Behind and unable to read (the network is down, the server restarting): try again
     // shortly; the page catches up by itself.
     showError(err.message);
@@ -235,10 +284,12 @@ function listen() {
     // the page is behind: read the state again.
     if (change.version !== store.version) refresh();
   });
-  source.onopen = () => { $("live").className = "live on"; };
+  source.onopen = () => { store.live = true; setLive("live"); };
   window.addEventListener("online", () => refresh());
+  window.addEventListener("offline", () => setLive("offline"));
   document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
-  source.onerror = () => { $("live").className = "live off"; };
+  // The browser reopens the stream by itself (every second, as the server asks).
+  source.onerror = () => { store.live = false; setLive(navigator.onLine === false ? "offline" : "reconnecting"); };
 }
 
 function character() {

@@ -1,0 +1,220 @@
+"""Slow and greedy clients: the server's connection guard and its uvicorn settings.
+
+A client that opens a connection and trickles its request headers a byte at a time (slowloris)
+costs the server a file descriptor and nothing else; a thousand of them used to exhaust the
+process's descriptors, so a normal player waited 30 s and the log filled with tracebacks of
+``accept()`` failing. The guard bounds them:
+
+- **A header deadline.** A request's headers must be complete :data:`HEADER_TIMEOUT_S` seconds
+  after its first byte (or after the connection opened); the connection is closed otherwise,
+  quietly. Idle keep-alive connections are uvicorn's own (``timeout_keep_alive``).
+- **A connection limit** under the descriptor limit (:func:`connection_limit`, which first
+  raises the soft limit to the hard one). Past it, the connection that has waited longest for
+  its headers is closed to make room, so a new player always gets in while the attackers
+  evict each other; when no connection is waiting for headers the new one is refused.
+- **A quiet log.** The event loop's "out of system resource" and uvicorn's per-request
+  warnings repeat once per connection in an attack: each distinct message is logged at most
+  :data:`LOG_BURST` times a minute, then once more with the count of those left out.
+
+:func:`server_config` is the uvicorn configuration ``ironsworn serve`` and the tests use.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+import h11
+from uvicorn.config import Config
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+HEADER_TIMEOUT_S = 10.0
+KEEP_ALIVE_S = 5
+RESERVED_FILES = 256  # descriptors kept for campaign files, database connections and logs
+MAX_CONNECTIONS = 16_384
+LOG_BURST = 5
+LOG_WINDOW_S = 60.0
+
+
+def connection_limit() -> int:
+    """How many connections the server keeps open at most: under the descriptor limit, which
+    is first raised to its hard maximum (a soft limit of 1,024 is common)."""
+    try:
+        import resource
+    except ImportError:  # not on POSIX: no descriptor limit to read
+        return 1024
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        wanted = MAX_CONNECTIONS + RESERVED_FILES
+        target = wanted if hard == resource.RLIM_INFINITY else min(hard, wanted)
+        if target > soft:
+            try:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+                soft = target
+            except (ValueError, OSError):
+                pass  # keep the soft limit we have
+    return max(16, min(MAX_CONNECTIONS, soft - RESERVED_FILES))
+
+
+@dataclass
+class Guard:
+    """What the guarded connections of one server share."""
+
+    header_timeout: float = HEADER_TIMEOUT_S
+    max_connections: int = 1024
+    # Connections waiting for request headers, the longest-waiting first.
+    waiting: OrderedDict[GuardedProtocol, None] = field(default_factory=OrderedDict)
+    open: set[GuardedProtocol] = field(default_factory=set)
+    timed_out: int = 0  # connections closed for slow headers
+    evicted: int = 0  # waiting connections closed to make room for a new one
+    refused: int = 0  # new connections closed because every open one was busy
+
+    def admit(self, protocol: GuardedProtocol) -> bool:
+        """Count a new connection; make room for it, or refuse it (False)."""
+        self.open.add(protocol)
+        if len(self.open) <= self.max_connections:
+            return True
+        if self.waiting:
+            oldest = next(iter(self.waiting))
+            self.evicted += 1
+            oldest.drop()
+            return True
+        self.refused += 1
+        return False
+
+
+class GuardedProtocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with a header deadline and the server's connection limit."""
+
+    guard: Guard  # set on the subclass :func:`guarded_protocol` makes for one server
+    _deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        if not self.guard.admit(self):
+            self.drop()
+            return
+        self._await_headers()
+
+    def data_received(self, data: bytes) -> None:
+        if self.conn.their_state is h11.IDLE:
+            self._await_headers()  # the first byte of a request on a kept-alive connection
+        super().data_received(data)
+        if self.conn.their_state is not h11.IDLE:
+            self._headers_done()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._headers_done()
+        self.guard.open.discard(self)
+        super().connection_lost(exc)
+
+    def _await_headers(self) -> None:
+        if self._deadline is None:
+            self._deadline = self.loop.call_later(self.guard.header_timeout, self._too_slow)
+            self.guard.waiting[self] = None
+
+    def _headers_done(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+        self.guard.waiting.pop(self, None)
+
+    def _too_slow(self) -> None:
+        self._deadline = None
+        if self.conn.their_state is h11.IDLE:
+            self.guard.timed_out += 1
+            self.drop()
+        else:
+            self.guard.waiting.pop(self, None)
+
+    def drop(self) -> None:
+        """Close the connection now, without an answer (it has not asked anything yet)."""
+        self._headers_done()
+        self.guard.open.discard(self)
+        if not self.transport.is_closing():
+            self.transport.close()
+
+
+def guarded_protocol(guard: Guard) -> type[GuardedProtocol]:
+    """The protocol class of one server (uvicorn takes a class, not an instance)."""
+    return type("ServerProtocol", (GuardedProtocol,), {"guard": guard})
+
+
+# ------------------------------------------------------------------------------- the log
+
+
+class RepeatFilter(logging.Filter):
+    """Lets each distinct message through :data:`LOG_BURST` times a minute, then one line
+    saying how many were left out."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._seen: dict[str, tuple[float, int]] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        key = f"{record.name}:{record.msg}"
+        now = time.monotonic()
+        start, count = self._seen.get(key, (now, 0))
+        if now - start > LOG_WINDOW_S:
+            left_out = count - LOG_BURST
+            start, count = now, 0
+            if left_out > 0:
+                record.msg = f"{record.msg} (and {left_out} more like it in the last minute)"
+        if len(self._seen) > 1000:
+            self._seen.clear()  # many distinct messages: forget, rather than grow
+        self._seen[key] = (start, count + 1)
+        if count < LOG_BURST:
+            # One line: a traceback per connection is what filled the log in an attack.
+            record.exc_info = None
+            record.exc_text = None
+            return True
+        return False
+
+
+_FILTER = RepeatFilter()
+
+
+def quiet_loop(loop: asyncio.AbstractEventLoop) -> None:
+    """The event loop's own errors (``accept()`` out of descriptors) go through the filter."""
+    logger = logging.getLogger("ironsworn.web")
+    if _FILTER not in logger.filters:
+        logger.addFilter(_FILTER)
+
+    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        exc = context.get("exception")
+        detail = f" ({type(exc).__name__}: {exc})" if exc is not None else ""
+        logger.error("%s%s", context.get("message", "event loop error"), detail)
+
+    loop.set_exception_handler(handle)
+
+
+def quiet_uvicorn_log() -> None:
+    """uvicorn's per-connection warnings ("Invalid HTTP request") go through the filter."""
+    for name in ("uvicorn.error", "uvicorn"):
+        logger = logging.getLogger(name)
+        if _FILTER not in logger.filters:
+            logger.addFilter(_FILTER)
+
+
+def server_config(
+    app: Any, *, header_timeout: float = HEADER_TIMEOUT_S, max_connections: int | None = None
+) -> Config:
+    """uvicorn's settings for the table: guarded connections, a quiet log, short keep-alive."""
+    guard = Guard(header_timeout, max_connections or connection_limit())
+    config = Config(
+        app,
+        http=guarded_protocol(guard),
+        log_level="warning",
+        timeout_graceful_shutdown=1,
+        timeout_keep_alive=KEEP_ALIVE_S,
+        lifespan="on",
+        access_log=False,
+        backlog=1024,
+    )
+    config.guard = guard  # type: ignore[attr-defined]  # the tests read its counters
+    quiet_uvicorn_log()
+    return config

@@ -5,7 +5,8 @@
 - ``undo`` / ``redo`` — the last operation (a whole move with its chain counts as one);
 - ``log [--all] [--events] [--limit N]`` — the operation log;
 - ``journal [add TEXT] [--character NAME]`` — read the journal, or write an entry;
-- ``export markdown|json [-o FILE]`` — the story, or the full log for ``import json FILE``.
+- ``export markdown|json [-o FILE]`` — the story, or the full log for ``import json FILE``;
+  ``export iron-vault DIR`` — a campaign folder for Iron Vault (Obsidian).
 
 Every command takes ``--json``; those on one campaign take ``--campaign PATH|NAME`` and
 ``--database URL`` (campaigns in PostgreSQL; see :mod:`ironsworn.campaign.registry`).
@@ -93,11 +94,13 @@ def register(sub: argparse._SubParsersAction[CliParser]) -> None:
 
     p = sub.add_parser(
         "export",
-        help="export the campaign as Markdown or JSON",
+        help="export the campaign as Markdown, JSON or an Iron Vault folder",
         description="Export the campaign: 'markdown' is the story (sessions start after a "
-        "4-hour pause), 'json' the full log for 'ironsworn import json FILE'.",
+        "4-hour pause), 'json' the full log for 'ironsworn import json FILE', 'iron-vault DIR' "
+        "a campaign folder for Obsidian's Iron Vault plugin (DIR must be new or empty).",
     )
-    p.add_argument("format", choices=("markdown", "json"), help="what to write")
+    p.add_argument("format", choices=("markdown", "json", "iron-vault"), help="what to write")
+    p.add_argument("target", nargs="?", metavar="DIR", help="iron-vault: the folder to write")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: stdout)")
     campaign_options(common_options(p))
     p.set_defaults(func=_export)
@@ -450,6 +453,13 @@ def _journal_read(args: argparse.Namespace) -> int:
 
 def _export(args: argparse.Namespace) -> int:
     from ironsworn.campaign import export
+
+    if args.format == "iron-vault":
+        from ironsworn.cli.ironvault_cmd import export_vault
+
+        return export_vault(args)
+    if args.target is not None:
+        raise UsageError(f"export {args.format} takes no folder (got {args.target!r}); use -o FILE")
     from ironsworn.campaign.registry import open_campaign
     from ironsworn.paths import expand_path
 

@@ -20,7 +20,7 @@ Routes (every page action has its JSON endpoint; see ``docs/api.md``)::
     GET  /api/c/{name}/moves/{move}?character=C   the move panel with the character's odds
     POST /api/c/{name}/actions/{action}      run an action (body: its options as JSON)
     GET  /api/c/{name}/events                server-sent events: {"version", "head"} per change
-    GET  /api/c/{name}/export/{markdown|json}  a download
+    GET  /api/c/{name}/export/{markdown|json|iron-vault}  a download (iron-vault: a zip)
 
 Errors: ``{"error": "one line"}`` with 400 (bad value), 401/403 (access), 404 (unknown
 campaign, route or name), 408 (a body too slow to arrive), 409 (the rules refuse it now), 413
@@ -473,8 +473,17 @@ async def export_campaign(request: Request) -> Response:
     elif kind == "json":
         text = await table.call(export.export_json)
         media, suffix = "application/json", "json"
+    elif kind == "iron-vault":
+        from ironsworn.campaign.ironvault.export import vault_zip
+
+        # A zip of the campaign folder, to unpack inside an Obsidian vault.
+        data = await table.call(vault_zip)
+        disposition = f'attachment; filename="{table.name}-iron-vault.zip"'
+        return Response(
+            data, media_type="application/zip", headers={"content-disposition": disposition}
+        )
     else:
-        raise InvalidValue(f"export {kind!r} is unknown (accepted: markdown, json)")
+        raise InvalidValue(f"export {kind!r} is unknown (accepted: markdown, json, iron-vault)")
     disposition = f'attachment; filename="{table.name}.{suffix}"'
     return Response(text, media_type=media, headers={"content-disposition": disposition})
 

@@ -1,0 +1,385 @@
+"""The log as Iron Vault mechanics blocks: one ``iron-vault-mechanics`` block per move or change.
+
+Each operation of the log (a move with its chain, a manual change, an oracle roll) becomes
+KDL nodes as Iron Vault's spec defines them (``docs/Blocks/Mechanics Blocks.md`` in the
+plugin's repository):
+
+- a ``move`` event opens ``move "[Name](datasworn:ID)" { ... }``; what follows in the
+  operation goes inside it until the next move (Iron Vault does not nest moves: a follow-on
+  move such as Endure Harm is the next sibling);
+- ``roll "stat" action= stat= adds= vs1= vs2=`` with the log's dice (a second roll of the same
+  move is a ``reroll`` of the dice that changed), ``progress-roll name= score= vs1= vs2=``,
+  ``burn from= to=`` (the momentum reset it makes is not repeated as a meter);
+- ``meter "health" from= to=`` for health, spirit, supply and momentum (and a card's meter);
+  ``xp from= to=`` for experience earned, ``meter "xp_spent"`` for experience spent;
+- ``progress`` when a track gains whole steps of its rank, else ``track name from= to=`` in
+  ticks; ``track status="added"`` / ``"completed"`` / ``"reopened"``; a legacy track (or
+  classic bonds) as ``track "Quests" from= to=`` in ticks;
+- ``clock`` for a scene challenge's tension clock, ``oracle`` (nested for a table rolled
+  from a table) and ``oracle "Ask the Oracle"`` for a yes/no question, ``asset`` added,
+  removed or upgraded, ``impact "Wounded" true``, ``initiative`` (classic) or ``position``
+  (Starforged);
+- each decision answered (a ``choice`` event) is a ``-`` line in the move it answers, and so is
+  anything the spec has no node for (a bond forged, a note of the engine), in our words.
+
+A move that waits for a decision and the operations that answer it (choose, burn, decline)
+make one block. With more than one character, each block's nodes are wrapped in ``actor
+name="[[Kai]]" { ... }``, as Iron Vault does in co-op.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ironsworn.campaign.ironvault.kdl import Node, Value
+from ironsworn.campaign.ironvault.tracks import note_name, wiki_link
+from ironsworn.campaign.journal import HIDDEN, Narrator, told_by_burn
+from ironsworn.campaign.store import Operation
+
+RANK_TICKS = {"troublesome": 12, "dangerous": 8, "formidable": 4, "extreme": 2, "epic": 1}
+METERS = ("health", "spirit", "supply", "momentum")
+LEGACY_LABELS = {"quests": "Quests", "bonds": "Bonds", "discoveries": "Discoveries"}
+
+
+def datasworn_link(name: str, ident: str | None) -> str:
+    """``[Name](datasworn:ID)``, Iron Vault's link to a Datasworn item (a plain name
+    without an id)."""
+    if not ident or ":" not in ident:
+        return name
+    return f"[{name}](datasworn:{ident})"
+
+
+def label(key: str) -> str:
+    """``permanently_harmed`` -> ``Permanently Harmed``."""
+    return " ".join(part.capitalize() for part in key.split("_"))
+
+
+@dataclass
+class _Move:
+    name: str
+    ident: str
+    stat: str | None = None
+    children: list[Node] = field(default_factory=list)
+    rolled: Mapping[str, Any] | None = None  # the last action roll, for a reroll
+
+    def node(self) -> Node:
+        return Node("move", (datasworn_link(self.name, self.ident),), (), tuple(self.children))
+
+
+class BlockWriter:
+    """Turns the log's operations into mechanics blocks, remembering track names and who is
+    Starforged as it reads (like the journal's :class:`Narrator`)."""
+
+    def __init__(
+        self,
+        characters: int = 1,
+        track_notes: Mapping[str, str] | None = None,
+        clock_notes: Mapping[str, str] | None = None,
+    ) -> None:
+        self.narrator = Narrator()
+        self.co_op = characters > 1
+        self.tracks: dict[str, Mapping[str, Any]] = {}  # id -> {name, rank}
+        # The notes the export writes: track id -> its Progress/ note, its Clocks/ note.
+        self.track_notes = dict(track_notes or {})
+        self.clock_notes = dict(clock_notes or {})
+
+    # ----------------------------------------------------------------------------- blocks
+
+    def block(self, operations: Sequence[Operation]) -> list[Node]:
+        """The nodes of one block: an operation and those that answered its decisions."""
+        events: list[Mapping[str, Any]] = []
+        for operation in operations:
+            previous: Mapping[str, Any] = {}
+            for recorded in self.narrator.ordered(operation):
+                if not told_by_burn(recorded, previous):
+                    events.append(recorded)
+                previous = recorded
+        tracks_hit = [
+            str(e["track"])
+            for e in events
+            if e.get("type") in ("progress", "track_closed") and "track" in e
+        ]
+        top: list[Node | _Move] = []
+        moves: list[_Move] = []
+        current: _Move | None = None
+        opened: set[int] = set()  # move events already opened by their roll
+        for index, event in enumerate(events):
+            kind = event.get("type")
+            if kind == "move":
+                if index in opened:
+                    continue
+                current = self._open(event, moves, top)
+                continue
+            if (
+                kind == "roll"
+                and event.get("move")
+                and (current is None or current.ident != event["move"])
+            ):
+                # A roll waiting for a burn or a decision is recorded before its move: the
+                # move it belongs to opens here, with the roll inside it.
+                ahead = self._move_ahead(events, index)
+                if ahead is not None:
+                    opened.add(ahead)
+                    current = self._open(events[ahead], moves, top)
+            if kind == "choice":
+                target = next((m for m in reversed(moves) if m.ident == event.get("move")), current)
+                line = Node("-", (self.narrator.event(event) or "chose",))
+                (target.children if target else top).append(line)
+                continue
+            nodes = self.nodes(event, current, tracks_hit)
+            (current.children if current else top).extend(nodes)
+        return [item.node() if isinstance(item, _Move) else item for item in top]
+
+    def _open(self, event: Mapping[str, Any], moves: list[_Move], top: list[Node | _Move]) -> _Move:
+        move = _Move(
+            str(event.get("name") or event.get("move") or "a move"),
+            str(event.get("move") or ""),
+            str(event.get("stat") or "") or None,
+        )
+        moves.append(move)
+        top.append(move)
+        return move
+
+    @staticmethod
+    def _move_ahead(events: Sequence[Mapping[str, Any]], index: int) -> int | None:
+        """The index of the move event a roll at ``index`` belongs to, if it comes later."""
+        ident = events[index].get("move")
+        for later in range(index + 1, len(events)):
+            kind = events[later].get("type")
+            if kind == "move":
+                return later if events[later].get("move") == ident else None
+            if kind == "roll" and events[later].get("move") != ident:
+                return None
+        return None
+
+    def wrap(self, nodes: list[Node], character: str | None) -> list[Node]:
+        """In co-op, the nodes inside ``actor name="[[NAME]]"``."""
+        if not self.co_op or not character or not nodes:
+            return nodes
+        link = wiki_link(character, f"Characters/{note_name(character)}")
+        return [Node("actor", (), (("name", link),), tuple(nodes))]
+
+    # ------------------------------------------------------------------------------ nodes
+
+    def nodes(
+        self, event: Mapping[str, Any], move: _Move | None, tracks_hit: Sequence[str]
+    ) -> list[Node]:
+        kind = str(event.get("type"))
+        if kind in HIDDEN or kind in ("journal", "session"):
+            return []
+        make = getattr(self, f"_{kind}", None)
+        if make is not None:
+            try:
+                made: list[Node] = make(event, move, tracks_hit)
+                return made
+            except (KeyError, TypeError, ValueError, IndexError):
+                pass  # an older or odd event: said in words below
+        text = self.narrator.event(event)
+        return [Node("-", (text,))] if text else []
+
+    def _roll(
+        self, event: Mapping[str, Any], move: _Move | None, tracks_hit: Sequence[str]
+    ) -> list[Node]:
+        roll = event["roll"]
+        c1, c2 = (int(d) for d in roll["challenge"])
+        if roll.get("type") == "progress":
+            props: list[tuple[str, Value]] = []
+            if len(set(tracks_hit)) == 1:
+                props.append(("name", self.track_link(tracks_hit[0])))
+            props += [("score", int(roll["score"])), ("vs1", c1), ("vs2", c2)]
+            return [Node("progress-roll", (), tuple(props))]
+        action = int(roll["action_die"])
+        before = move.rolled if move is not None else None
+        if before is not None and before.get("type") == "action":
+            changed: list[tuple[str, Value]] = []
+            if int(before["action_die"]) != action:
+                changed.append(("action", action))
+            old = [int(d) for d in before["challenge"]]
+            if old[0] != c1:
+                changed.append(("vs1", c1))
+            if old[1] != c2:
+                changed.append(("vs2", c2))
+            if move is not None:
+                move.rolled = roll
+            if changed:
+                return [Node("reroll", (), tuple(changed))]
+        if move is not None:
+            move.rolled = roll
+        stat_name = move.stat if move is not None else None
+        args: tuple[Value, ...] = (stat_name,) if stat_name else ()
+        out = [
+            Node(
+                "roll",
+                args,
+                (
+                    ("action", action),
+                    ("stat", int(roll["stat"])),
+                    ("adds", int(roll.get("adds") or 0)),
+                    ("vs1", c1),
+                    ("vs2", c2),
+                ),
+            )
+        ]
+        if roll.get("action_die_cancelled"):
+            out.append(Node("-", ("the action die is cancelled (negative momentum)",)))
+        return out
+
+    def _burn(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        return [Node("burn", (), (("from", int(event["from"])), ("to", int(event["to"]))))]
+
+    def _meter(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        meter = str(event["meter"])
+        start, end = int(event["from"]), int(event["to"])
+        if meter == "experience_earned":
+            return [Node("xp", (), (("from", start), ("to", end)))]
+        if meter == "bond_ticks":
+            return [Node("track", ("Bonds",), (("from", start), ("to", end)))]
+        name = "xp_spent" if meter == "experience_spent" else meter
+        return [Node("meter", (name,), (("from", start), ("to", end)))]
+
+    def _asset_meter(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        asset = label(str(event["asset"]).rsplit("/", 1)[-1])
+        meter = str(event.get("meter") or "health")
+        props = (("from", int(event["from"])), ("to", int(event["to"])))
+        return [Node("meter", (f"{asset} {meter}",), props)]
+
+    def _vehicle_meter(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        props = (("from", int(event["from"])), ("to", int(event["to"])))
+        return [Node("meter", ("integrity",), props)]
+
+    def _debility(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        return [Node("impact", (label(str(event["debility"])), bool(event["to"])))]
+
+    def _impact(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        return [Node("impact", (label(str(event["impact"])), bool(event["to"])))]
+
+    def _vehicle_impact(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        return [Node("impact", (label(str(event["impact"])), bool(event["to"])))]
+
+    def _initiative(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        who = str(event.get("character"))
+        if event.get("position") or who in self.narrator.starforged:
+            words = ("in a bad spot", "in control")
+            name = "position"
+        else:
+            words = ("no initiative", "has initiative")
+            name = "initiative"
+        start, end = words[bool(event["from"])], words[bool(event["to"])]
+        return [Node(name, (), (("from", start), ("to", end)))]
+
+    def _track_created(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        self.narrator.event(event)  # remembers the name for later events
+        track = event["track"]
+        self.tracks[str(track["id"])] = track
+        return [
+            Node("track", (), (("name", self.track_link(str(track["id"]))), ("status", "added")))
+        ]
+
+    def _track_closed(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        status = "reopened" if event["to"] == "active" else "completed"
+        return [
+            Node("track", (), (("name", self.track_link(str(event["track"]))), ("status", status)))
+        ]
+
+    def _progress(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        ident = str(event["track"])
+        start, end = int(event["from"]), int(event["to"])
+        rank = str((self.tracks.get(ident) or {}).get("rank") or "")
+        step = RANK_TICKS.get(rank)
+        name = self.track_link(ident)
+        if step and end > start and (end - start) % step == 0:
+            props: tuple[tuple[str, Value], ...] = (
+                ("name", name),
+                ("from", start),
+                ("rank", rank),
+                ("steps", (end - start) // step),
+            )
+            return [Node("progress", (), props)]
+        return [Node("track", (), (("name", name), ("from", start), ("to", end)))]
+
+    def _rank(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        ident = str(event["track"])
+        if ident in self.tracks:
+            self.tracks[ident] = {**self.tracks[ident], "rank": event["to"]}
+        text = self.narrator.event(event)
+        return [Node("-", (text,))] if text else []
+
+    def _legacy(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        def ticks(data: Mapping[str, Any]) -> int:
+            return int(data["ticks"]) + (40 if data.get("completed") else 0)
+
+        name = LEGACY_LABELS.get(str(event["track"]), label(str(event["track"])))
+        props = (("from", ticks(event["from"])), ("to", ticks(event["to"])))
+        return [Node("track", (name,), props)]
+
+    def _countdown(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        ident = str(event["track"])
+        note = self.clock_notes.get(ident)
+        name = f"{self.narrator.track_name(ident)} (tension)"
+        props: tuple[tuple[str, Value], ...] = (
+            ("name", wiki_link(name, f"Clocks/{note}" if note else None)),
+            ("from", int(event["from"] or 0)),
+            ("to", int(event["to"] or 0)),
+            ("out-of", 4),
+        )
+        return [Node("clock", (), props)]
+
+    def _oracle(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        return [self.oracle_node(event)]
+
+    def oracle_node(self, event: Mapping[str, Any]) -> Node:
+        ident = str(event.get("oracle") or event.get("id") or "")
+        name = str(event.get("name") or label(ident.rsplit("/", 1)[-1]) or "Oracle")
+        nested = tuple(
+            self.oracle_node(r) for r in event.get("rolls") or () if isinstance(r, Mapping)
+        )
+        props: tuple[tuple[str, Value], ...] = (
+            ("name", datasworn_link(name, ident)),
+            ("roll", int(event["roll"])),
+            ("result", str(event.get("text") or "")),
+        )
+        return Node("oracle", (), props, nested)
+
+    def _ask(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        answer = "Yes" if event["answer"] in (True, "yes") else "No"
+        if event.get("match"):
+            answer += " (match: an extreme result or a twist)"
+        odds = str(event.get("odds") or "").replace("_", " ")
+        name = f"Ask the Oracle ({odds})" if odds else "Ask the Oracle"
+        props: tuple[tuple[str, Value], ...] = (
+            ("name", name),
+            ("roll", int(event["roll"])),
+            ("result", answer),
+        )
+        out = [Node("oracle", (), props)]
+        if event.get("question"):
+            return [Node("-", (str(event["question"]),), (), tuple(out))]
+        return out
+
+    def _asset_added(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        asset = event["asset"]
+        name = datasworn_link(str(asset.get("name") or asset["id"]), str(asset["id"]))
+        return [Node("asset", (), (("name", name), ("status", "added")))]
+
+    def _asset_removed(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        ident = str(event["asset"])
+        name = datasworn_link(label(ident.rsplit("/", 1)[-1]), ident)
+        return [Node("asset", (), (("name", name), ("status", "removed")))]
+
+    def _asset_ability(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        if not event["to"]:
+            raise ValueError("an ability cleared is told in words")
+        ident = str(event["asset"])
+        name = datasworn_link(label(ident.rsplit("/", 1)[-1]), ident)
+        props: tuple[tuple[str, Value], ...] = (
+            ("name", name),
+            ("status", "upgraded"),
+            ("ability", int(event["ability"]) + 1),
+        )
+        return [Node("asset", (), props)]
+
+    def track_link(self, ident: str) -> str:
+        note = self.track_notes.get(ident)
+        return wiki_link(self.narrator.track_name(ident), f"Progress/{note}" if note else None)

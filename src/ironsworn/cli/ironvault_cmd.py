@@ -1,0 +1,44 @@
+"""``export iron-vault DIR`` and ``import iron-vault DIR``: a campaign to and from Iron Vault.
+
+Iron Vault is the Obsidian plugin most solo players keep their campaigns in; the folder
+format is described in :mod:`ironsworn.campaign.ironvault` and docs/iron-vault.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ironsworn.cli.common import UsageError, emit
+
+
+def export_vault(args: argparse.Namespace) -> int:
+    from ironsworn.campaign.ironvault.export import write_vault
+    from ironsworn.campaign.registry import open_campaign
+    from ironsworn.paths import expand_path
+
+    if not args.target:
+        raise UsageError("export iron-vault needs a folder: export iron-vault DIR")
+    if args.output is not None:
+        raise UsageError("export iron-vault writes a folder: give it as DIR, not with -o")
+    directory = expand_path(args.target, "export folder")
+    with open_campaign(args.campaign, create=False, database=args.database) as store:
+        files = write_vault(store, directory)
+        location = store.location
+    counts = {
+        kind: sum(1 for p in files if p.startswith(f"{kind}/"))
+        for kind in ("Characters", "Progress", "Clocks", "Journals")
+    }
+    emit(
+        args,
+        {
+            "format": "iron-vault",
+            "campaign": str(location),
+            "folder": str(directory),
+            "files": sorted(files),
+            **{k.lower(): v for k, v in counts.items()},
+        },
+        f"exported {location} to the Iron Vault folder {directory}: "
+        + ", ".join(f"{v} {k.lower()}" for k, v in counts.items())
+        + "; open it inside an Obsidian vault with the Iron Vault plugin",
+    )
+    return 0

@@ -161,6 +161,9 @@ EVENT_TYPES: dict[str, EventType] = _table(
     record("journal", "text"),
     record("note"),
     record("session"),
+    # History brought in from an Iron Vault journal (campaign/ironvault): a mechanics block as
+    # written, and in words; shown in the log, never replayed.
+    record("imported", "source", "kdl", "lines"),
 )
 
 RECORD_TYPES = frozenset(name for name, spec in EVENT_TYPES.items() if not spec.changes_state)

@@ -410,6 +410,11 @@ class Narrator:
             f"{event['character']}'s {words(asset)}: ability {int(event['ability']) + 1} {change}"
         )
 
+    def _imported(self, event: Mapping[str, Any]) -> str:
+        # History brought in from Iron Vault: its mechanics block, told in words.
+        lines = [str(line) for line in event.get("lines") or []]
+        return "from Iron Vault: " + ("; ".join(lines) or "mechanics")
+
     def _session(self, event: Mapping[str, Any]) -> str:
         title = event.get("title") or event.get("text")
         return "new session" + (f": {title}" if title else "")

@@ -53,6 +53,8 @@ Event types (all JSON objects with a ``"type"``):
 - ``pending`` {from, to} (the decision waiting for the player, or null); ``agenda`` {from, to}
 - ``roll``, ``move``, ``oracle``, ``ask``, ``choice``, ``burn``, ``journal``, ``note`` — records
   of what happened; they change nothing in the state.
+- ``imported`` {source, file, kdl, lines} — history brought in from elsewhere (an Iron Vault
+  mechanics block, :mod:`ironsworn.campaign.ironvault`): shown in the log, never replayed.
 
 Each type is defined once in :mod:`ironsworn.campaign.events` (its required fields, and whether
 it changes the state); :meth:`CampaignState.apply` refuses an event no definition names.

@@ -107,12 +107,15 @@ def register(sub: argparse._SubParsersAction[CliParser]) -> None:
 
     p = sub.add_parser(
         "import",
-        help="import a campaign from JSON",
-        description="Import a JSON export as a new campaign (named after the file unless "
-        "--name is given). The current campaign does not change.",
+        help="import a campaign from JSON or an Iron Vault folder",
+        description="Import a JSON export, or an Iron Vault campaign folder ('import iron-vault "
+        "DIR'), as a new campaign (named after the file or the vault's campaign unless --name "
+        "or --campaign is given). The current campaign does not change.",
     )
-    p.add_argument("format", choices=("json",), help="the file's format")
-    p.add_argument("file", metavar="FILE", help="the export to read")
+    p.add_argument("format", choices=("json", "iron-vault"), help="the file's format")
+    p.add_argument(
+        "file", metavar="FILE", help="the export to read (iron-vault: the campaign's folder)"
+    )
     p.add_argument("--name", help="name of the new campaign (default: the file's name)")
     campaign_options(common_options(p))
     p.set_defaults(func=_import)
@@ -538,6 +541,11 @@ def _refuse_campaign_file(output: Path) -> None:
 
 def _import(args: argparse.Namespace) -> int:
     from ironsworn.campaign import export, registry
+
+    if args.format == "iron-vault":
+        from ironsworn.cli.ironvault_cmd import import_vault
+
+        return import_vault(args)
     from ironsworn.paths import expand_path
 
     source = expand_path(args.file, "import file")

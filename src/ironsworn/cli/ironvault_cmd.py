@@ -42,3 +42,34 @@ def export_vault(args: argparse.Namespace) -> int:
         + "; open it inside an Obsidian vault with the Iron Vault plugin",
     )
     return 0
+
+
+def import_vault(args: argparse.Namespace) -> int:
+    from ironsworn.campaign import registry
+    from ironsworn.campaign.ironvault.importer import campaign_name, import_vault, read_vault
+    from ironsworn.paths import expand_path
+
+    folder = expand_path(args.file, "Iron Vault folder")
+    database = registry.database_url(args.database)
+    if args.campaign:
+        target = registry.resolve(args.campaign, args.database)
+        name = args.name or target.name
+    else:
+        name = args.name or campaign_name(read_vault(folder).name)
+        target = registry.named(name, database)
+    vault = import_vault(folder, target, name=name)
+    report = vault.report()
+    lines = [
+        f"imported the Iron Vault campaign {vault.name!r} ({vault.ruleset}) from {folder} into "
+        f"campaign {name!r}: {report['characters']} character(s), {report['tracks']} track(s), "
+        f"{report['clocks']} clock(s), {report['journals']} journal(s)"
+    ]
+    if report["unknown_assets"]:
+        lines.append("unknown assets (left off the sheet): " + ", ".join(report["unknown_assets"]))
+    if report["unknown_moves"]:
+        lines.append("unknown moves (kept in the history): " + ", ".join(report["unknown_moves"]))
+    lines += [f"not carried: {item}" for item in report["not_carried"]]
+    if target.path is None or target.path.parent == registry.campaigns_dir():
+        lines.append(f"play it with 'ironsworn campaign use {name}'")
+    emit(args, {"name": name, "path": target.location, **report}, "\n".join(lines))
+    return 0

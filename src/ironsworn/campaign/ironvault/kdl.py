@@ -332,6 +332,7 @@ class _Reader:
         args: list[Value] = []
         props: list[tuple[str, Value]] = []
         children: list[Node] = []
+        closed = False  # a children block ends the node (only the next node may follow)
         while True:
             before = self.pos
             self.skip_inline()
@@ -357,8 +358,9 @@ class _Reader:
                 block = self.nodes("}")
                 if not dropped:
                     children += block
+                    closed = True
                 continue
-            if children:
+            if closed:
                 raise self.fail("nothing may follow a node's children but the next node")
             key = self._property_key()
             if key is not None:

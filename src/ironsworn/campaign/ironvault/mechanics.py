@@ -20,7 +20,8 @@ plugin's repository):
   removed or upgraded, ``impact "Wounded" true``, ``initiative`` (classic) or ``position``
   (Starforged);
 - each decision answered (a ``choice`` event) is a ``-`` line in the move it answers, and so is
-  anything the spec has no node for (a bond forged, a note of the engine), in our words.
+  anything the spec has no node for (a bond forged, a note of the engine), in our words;
+- history imported from Iron Vault (an ``imported`` record) goes back as the block it was.
 
 A move that waits for a decision and the operations that answer it (choose, burn, decline)
 make one block. With more than one character, each block's nodes are wrapped in ``actor
@@ -33,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ironsworn.campaign.ironvault.kdl import Node, Value
+from ironsworn.campaign.ironvault.kdl import Node, Value, parse
 from ironsworn.campaign.ironvault.tracks import note_name, wiki_link
 from ironsworn.campaign.journal import HIDDEN, Narrator, told_by_burn
 from ironsworn.campaign.store import Operation
@@ -174,7 +175,7 @@ class BlockWriter:
             try:
                 made: list[Node] = make(event, move, tracks_hit)
                 return made
-            except (KeyError, TypeError, ValueError, IndexError):
+            except (KeyError, TypeError, ValueError, IndexError):  # KdlError is a ValueError
                 pass  # an older or odd event: said in words below
         text = self.narrator.event(event)
         return [Node("-", (text,))] if text else []
@@ -225,6 +226,10 @@ class BlockWriter:
         if roll.get("action_die_cancelled"):
             out.append(Node("-", ("the action die is cancelled (negative momentum)",)))
         return out
+
+    def _imported(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        # History imported from Iron Vault goes back as the block it was.
+        return parse(str(event["kdl"]))
 
     def _burn(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
         return [Node("burn", (), (("from", int(event["from"])), ("to", int(event["to"]))))]

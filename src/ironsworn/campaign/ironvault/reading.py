@@ -1,0 +1,312 @@
+"""Reading an Iron Vault campaign folder's notes into sheets, tracks and clocks.
+
+The counterpart of :mod:`.sheets` and :mod:`.tracks`: a character note's frontmatter becomes
+the character dict the campaign state holds (:class:`~ironsworn.campaign.state.CharacterState`
+shape), a progress note a track dict, a clock note a clock. Every field is checked for its
+type and range here, so a note with a wrong type stops the import with one line naming the
+file, the field, the value and what is accepted (the campaign's own checks,
+:mod:`ironsworn.campaign.invariants`, then hold the rest of the rules).
+
+Assets are looked up in the content the player has (bundled and imported packs); an asset
+that is not there is reported by its id and left off the sheet.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ironsworn.campaign.character_state import LEGACY_TRACKS, STATS
+from ironsworn.campaign.ironvault.sheets import LEGACY_KEYS, STARSHIP, legacy_xp
+from ironsworn.campaign.ironvault.tracks import KINDS, SCENE_CLOCK
+from ironsworn.debilities import DEBILITIES
+from ironsworn.errors import CampaignError, IronswornError
+from ironsworn.impacts import CHARACTER_IMPACTS, VEHICLE_IMPACTS
+
+JsonDict = dict[str, Any]
+RANKS = ("troublesome", "dangerous", "formidable", "extreme", "epic")
+_LINK = re.compile(r"^\s*\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]*))?\]\]\s*$")
+
+
+@dataclass
+class Found:
+    """What reading the notes found beside the sheets: what could not be carried."""
+
+    unknown_assets: list[str] = field(default_factory=list)
+    unknown_moves: list[str] = field(default_factory=list)
+    not_carried: list[str] = field(default_factory=list)
+
+
+def whole(data: Mapping[str, Any], key: str, where: str, low: int, high: int, default: Any) -> int:
+    """A whole-number field within ``low``..``high`` (``default`` when absent)."""
+    value = data.get(key, default)
+    if value is None and default is None:
+        raise CampaignError(f"{where}: {key} is missing (accepted: a whole number {low} to {high})")
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise CampaignError(f"{where}: {key} {value!r} is not a whole number {low} to {high}")
+    return value
+
+
+def flag(data: Mapping[str, Any], key: str, where: str) -> bool:
+    value = data.get(key, False)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise CampaignError(f"{where}: {key} {value!r} is not true or false")
+    return value
+
+
+def text(data: Mapping[str, Any], key: str, where: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise CampaignError(f"{where}: {key} {value!r} is not a name (accepted: some text)")
+    return " ".join(value.split())
+
+
+def link_target(value: Any) -> str | None:
+    """The note a ``[[Characters/Kai|Kai]]`` link names (``Kai``), or the plain text."""
+    if not isinstance(value, str) or not value.strip():
+        return None
+    match = _LINK.match(value)
+    if match is None:
+        return value.strip()
+    return (match.group(2) or match.group(1).rsplit("/", 1)[-1]).strip()
+
+
+# ------------------------------------------------------------------------------ characters
+
+
+def read_character(
+    data: Mapping[str, Any], where: str, ruleset: str, library: Any, found: Found
+) -> tuple[JsonDict, JsonDict | None]:
+    """The character dict for a character note, and the command vehicle its starship card
+    gives (Starforged), if any."""
+    name = text(data, "name", where)
+    starforged = ruleset == "starforged"
+    char: JsonDict = {
+        "name": name,
+        "stats": {stat: whole(data, stat, where, 0, 4, None) for stat in STATS},
+        "health": whole(data, "health", where, 0, 5, 5),
+        "spirit": whole(data, "spirit", where, 0, 5, 5),
+        "supply": whole(data, "supply", where, 0, 5, 5),
+        "momentum": whole(data, "momentum", where, -6, 10, 2),
+        "experience_spent": whole(data, "xp_spent", where, 0, 10**6, 0),
+        "initiative": flag(data, "initiative", where),
+    }
+    added = whole(data, "xp_added", where, 0, 10**6, 0)
+    labels = [LEGACY_KEYS[t] for t in LEGACY_TRACKS] if starforged else ["Bonds"]
+    progress = {label: whole(data, f"{label}_Progress", where, 0, 10**4, 0) for label in labels}
+    for label in labels:
+        whole(data, f"{label}_XPEarned", where, 0, 10**6, 0)  # checked; Iron Vault derives it
+    # Iron Vault's total earned: xp_added and what the special tracks earned.
+    char["experience_earned"] = added + sum(legacy_xp(p) for p in progress.values())
+    marks = CHARACTER_IMPACTS if starforged else tuple(DEBILITIES)
+    marked = [key for key in marks if flag(data, key, where)]
+    extra = data.get("ironsworn") or {}
+    if not isinstance(extra, Mapping):
+        raise CampaignError(f"{where}: ironsworn {extra!r} is not a mapping of fields")
+    if starforged:
+        char["ruleset"] = "starforged"
+        char["impacts"] = marked
+        char["legacy"] = {}
+        for track in LEGACY_TRACKS:
+            ticks = progress[LEGACY_KEYS[track]]
+            completed = ticks >= 40
+            rest = min(40, ticks - 40) if completed else ticks
+            char["legacy"][track] = {"ticks": rest, "completed": completed, "xp_boxes": rest // 4}
+        char["bond_ticks"] = 0
+    else:
+        char["debilities"] = marked
+        char["bond_ticks"] = min(40, progress["Bonds"])
+    for what in ("bonds", "equipment"):
+        values = extra.get(what) or []
+        if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+            raise CampaignError(f"{where}: ironsworn.{what} {values!r} is not a list of text")
+        char[what] = list(values)
+    status = extra.get("status") or "active"
+    if not isinstance(status, str):
+        raise CampaignError(f"{where}: ironsworn.status {status!r} is not text")
+    char["status"] = status
+    assets, vehicle = read_assets(data.get("assets"), where, name, library, found)
+    char["assets"] = assets
+    if vehicle is not None:
+        troubles = [key for key in VEHICLE_IMPACTS if flag(data, key, where)]
+        vehicle["impacts"] = sorted(set(vehicle["impacts"]) | set(troubles))
+    return char, vehicle
+
+
+def read_assets(
+    raw: Any, where: str, who: str, library: Any, found: Found
+) -> tuple[list[JsonDict], JsonDict | None]:
+    from ironsworn.moves.assets.cards import new_asset_record
+
+    if raw is None:
+        return [], None
+    if not isinstance(raw, list):
+        raise CampaignError(f"{where}: assets {raw!r} is not a list")
+    records: list[JsonDict] = []
+    vehicle: JsonDict | None = None
+    for index, item in enumerate(raw):
+        at = f"{where}: assets[{index}]"
+        if not isinstance(item, Mapping) or not isinstance(item.get("id"), str):
+            raise CampaignError(f"{at} is not an asset with an id")
+        ident = str(item["id"])
+        abilities = item.get("abilities") or []
+        if not isinstance(abilities, list) or not all(isinstance(a, bool) for a in abilities):
+            raise CampaignError(f"{at}: abilities {abilities!r} are not a list of true or false")
+        controls = item.get("controls") or {}
+        options = item.get("options") or {}
+        for what, value in (("controls", controls), ("options", options)):
+            if not isinstance(value, Mapping):
+                raise CampaignError(f"{at}: {what} {value!r} is not a mapping")
+        if ident == STARSHIP:
+            vehicle = _starship(controls, options, at)
+        card = library.assets.get(ident)
+        if card is None:
+            found.unknown_assets.append(f"{who}: {ident}")
+            continue
+        texts = {str(k): str(v) for k, v in options.items() if isinstance(v, str) and v}
+        first = texts.pop(card.fields[0], None) if card.fields else None
+        start = (abilities.index(True) + 1) if True in abilities else None
+        if any(a.enabled for a in card.abilities):
+            start = None
+        try:
+            record = new_asset_record(card, first, start, {k: v for k, v in texts.items()})
+        except IronswornError as exc:
+            found.not_carried.append(f"{who}'s {card.name}: {exc}")
+            continue
+        record["abilities"] = [
+            bool(abilities[i]) if i < len(abilities) else False
+            for i in range(len(record["abilities"]))
+        ]
+        _controls(record, controls, at)
+        records.append(record)
+    return records, vehicle
+
+
+def _controls(record: JsonDict, controls: Mapping[str, Any], at: str) -> None:
+    """A card's meter, tracks and marks from its Iron Vault controls."""
+    meter = record.get("meter")
+    if meter:
+        value = controls.get(meter["name"], meter["value"])
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= meter["max"]:
+            raise CampaignError(
+                f"{at}: controls.{meter['name']} {value!r} is not a whole number 0 to "
+                f"{meter['max']}"
+            )
+        meter["value"] = value
+    for name, track in (record.get("tracks") or {}).items():
+        value = controls.get(name, track["value"])
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= track["max"]:
+            raise CampaignError(
+                f"{at}: controls.{name} {value!r} is not a whole number 0 to {track['max']}"
+            )
+        track["value"] = value
+    toggles = record.get("toggles") or ()
+    marks = []
+    for key, value in controls.items():
+        mark = str(key).rsplit("/", 1)[-1]
+        if value is True and mark in toggles:
+            marks.append(mark)
+    if toggles:
+        record["marks"] = marks
+
+
+def _starship(controls: Mapping[str, Any], options: Mapping[str, Any], at: str) -> JsonDict:
+    integrity = controls.get("integrity", 5)
+    if isinstance(integrity, bool) or not isinstance(integrity, int) or not 0 <= integrity <= 5:
+        raise CampaignError(f"{at}: controls.integrity {integrity!r} is not a whole number 0 to 5")
+    name = options.get("name")
+    impacts = [t for t in VEHICLE_IMPACTS if controls.get(f"integrity/{t}") is True]
+    return {
+        "name": name if isinstance(name, str) and name.strip() else "Starship",
+        "integrity": integrity,
+        "max": 5,
+        "impacts": impacts,
+    }
+
+
+# ---------------------------------------------------------------------------------- tracks
+
+
+def read_track(
+    data: Mapping[str, Any], where: str, characters: Mapping[str, str], found: Found
+) -> JsonDict:
+    """The track dict (without its id) for a progress note. ``characters`` maps each
+    character's name and note name (lower case) to the name."""
+    name = text(data, "name", where)
+    rank = data.get("rank", data.get("difficulty"))
+    if not isinstance(rank, str) or rank.strip().lower() not in RANKS:
+        raise CampaignError(f"{where}: rank {rank!r} is unknown (accepted: {', '.join(RANKS)})")
+    ticks = whole(data, "progress", where, 0, 40, 0)
+    raw_type = data.get("track-type", "Vow")
+    if not isinstance(raw_type, str):
+        raise CampaignError(f"{where}: track-type {raw_type!r} is not text")
+    kind = KINDS.get(raw_type.strip().lower())
+    if kind is None:
+        kind = "vow"
+        found.not_carried.append(f"{where}: track-type {raw_type!r} is kept as a vow")
+    tags = data.get("tags") or []
+    tags = [tags] if isinstance(tags, str) else tags
+    complete = flag(data, "complete", where) or (isinstance(tags, list) and "complete" in tags)
+    extra = data.get("ironsworn") or {}
+    if not isinstance(extra, Mapping):
+        raise CampaignError(f"{where}: ironsworn {extra!r} is not a mapping of fields")
+    status = "active"
+    if complete:
+        closing = extra.get("status")
+        status = closing if isinstance(closing, str) and closing else _done(kind)
+    owner = link_target(data.get("character"))
+    shared = extra.get("characters")
+    names = list(dict.fromkeys(characters.values()))
+    if isinstance(shared, list) and all(isinstance(c, str) for c in shared):
+        who = [c for c in shared if c in names]
+    elif owner is not None and owner.lower() in characters:
+        who = [characters[owner.lower()]]
+    else:
+        who = names  # Iron Vault: a track without a character is shared
+    track: JsonDict = {
+        "kind": kind,
+        "name": name,
+        "rank": rank.strip().lower(),
+        "ticks": ticks,
+        "characters": who,
+        "status": status,
+        "foe": extra.get("foe") if isinstance(extra.get("foe"), str) else None,
+        "count": 1,
+        "countdown": 0 if kind == "scene" else None,
+    }
+    if kind == "connection":
+        track["role"] = extra.get("role") if isinstance(extra.get("role"), str) else None
+        track["bonded"] = extra.get("bonded") is True
+        track["influence"] = (
+            extra.get("influence") if isinstance(extra.get("influence"), str) else None
+        )
+        track["no_benefit"] = False
+        if isinstance(extra.get("second_role"), str):
+            track["second_role"] = extra["second_role"]
+    return track
+
+
+def _done(kind: str) -> str:
+    return {"vow": "fulfilled", "fight": "won"}.get(kind, "done")
+
+
+def read_clock(data: Mapping[str, Any], where: str) -> JsonDict:
+    """A clock note: {name, segments, filled, complete, track (the scene it belongs to)}."""
+    name = text(data, "name", where)
+    segments = whole(data, "segments", where, 1, 100, None)
+    filled = whole(data, "progress", where, 0, segments, 0)
+    tags = data.get("tags") or []
+    tags = [tags] if isinstance(tags, str) else tags
+    extra = data.get("ironsworn") or {}
+    track = extra.get("track") if isinstance(extra, Mapping) else None
+    return {
+        "name": name,
+        "segments": segments,
+        "filled": filled,
+        "complete": isinstance(tags, list) and "complete" in tags,
+        "track": track if isinstance(track, str) and segments == SCENE_CLOCK else None,
+    }

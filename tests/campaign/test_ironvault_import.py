@@ -1,0 +1,303 @@
+"""Iron Vault import: our own fixture vaults (classic and Starforged, written from Iron Vault's
+documented schema), a round trip through the export, and folders that cannot be read.
+
+The fixtures are in tests/campaign/fixtures/iron_vault/: a campaign file with its playset,
+character, progress and clock notes, journals with prose and mechanics blocks (the spec's BOA
+and property forms, a reroll, an actor, a burn, an oracle group), an asset and a move no content
+knows, a note that is not a journal.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ironvault_support import STATS, play, play_classic
+
+from ironsworn.campaign.registry import named
+from ironsworn.cli.main import main
+
+FIXTURES = Path(__file__).parent / "fixtures" / "iron_vault"
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "home"
+    monkeypatch.setenv("IRONSWORN_HOME", str(path))
+    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
+    return path
+
+
+def imported(capsys: pytest.CaptureFixture[str], folder: Path, *extra: str) -> dict[str, Any]:
+    report: dict[str, Any] = json.loads(
+        play(capsys, "import", "iron-vault", str(folder), "--json", *extra)
+    )
+    return report
+
+
+def campaign(name: str) -> tuple[Any, list[Any]]:
+    with named(name).open() as store:
+        return store.state(), store.operations()
+
+
+def test_a_classic_vault_is_read_field_by_field(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = imported(capsys, FIXTURES / "classic")
+    assert report["name"] == "The-Ironlands" and report["ruleset"] == "classic"
+    assert (report["characters"], report["tracks"], report["clocks"], report["journals"]) == (
+        1,
+        2,
+        1,
+        2,
+    )
+    assert report["unknown_assets"] == ["Tova: asset:campaign/assets/lantern_of_ages"]
+    assert report["unknown_moves"] == ["Dance of Blades"]
+    assert report["not_carried"] == [
+        "Lore/Havens.md: not a journal (no mechanics, not under Journals/)"
+    ]
+    state, operations = campaign("The-Ironlands")
+    assert state.ruleset == "classic"
+    tova = state.character("Tova")
+    assert tova.stats == {"edge": 2, "heart": 1, "iron": 3, "shadow": 1, "wits": 2}
+    assert (tova.health, tova.spirit, tova.supply, tova.momentum) == (3, 4, 2, 5)
+    assert sorted(tova.debilities) == ["tormented", "wounded"]
+    # Iron Vault's total: xp_added 3 and the bonds track's 2 (one box filled).
+    assert (tova.experience_earned, tova.experience_spent) == (5, 2)
+    assert tova.bond_ticks == 6 and tova.initiative is True
+    hound, light, wayfinder = tova.assets
+    assert hound["id"] == "asset:classic/companion/hound"
+    assert hound["abilities"] == [True, True, False]
+    assert hound["meter"]["value"] == 2 and hound["input"] == "Ash"
+    assert light["id"] == "asset:classic/ritual/lightbearer"
+    assert light["tracks"]["light"]["value"] == 1
+    assert wayfinder["abilities"] == [False, True, False]
+    vow = state.track("Avenge the fallen")
+    assert (vow.kind, vow.rank, vow.ticks, vow.status, vow.characters) == (
+        "vow",
+        "extreme",
+        14,
+        "active",
+        ["Tova"],
+    )
+    journey = state.track("Through the Deepwood")
+    assert (journey.kind, journey.rank, journey.ticks, journey.status) == (
+        "journey",
+        "dangerous",
+        40,
+        "done",
+    )
+    assert [n["text"] for n in state.notes] == ["Clock The raiders return: 2 of 6 segments"]
+    texts = [e["text"] for op in operations for e in op.events if e["type"] == "journal"]
+    assert texts == [
+        "Tova swore an iron vow at the burned village.",
+        "She set out with Ash at dawn.",
+        "```iron-vault-asset\nHound\n```\nThe hound growled; there was no road back.",
+        "The second night, the hound found a trail.",
+    ]
+    history = [e for op in operations for e in op.events if e["type"] == "imported"]
+    assert [h["file"] for h in history] == ["Journals/Session 1.md", "Journals/Session 2.md"]
+    assert history[0]["kdl"].startswith('move "[Swear an Iron Vow](datasworn:')
+    first = history[0]["lines"]
+    assert first[0] == (
+        "Swear an Iron Vow: action 4 + heart 1 = 5 vs 2 | 8 → weak hit; I will find the "
+        "raiders; track Avenge the fallen: status added"
+    )
+    assert first[1] == (
+        "Face Danger: action 3 + edge 2 = 5 vs 6 | 6 → miss (match); reroll action 6; health 5 → 3"
+    )
+    assert first[3] == "oracle Action: 41 → Defend"
+    assert history[1]["lines"] == [
+        "Gather Information: add +1 (Ash the hound); action 5 + wits 2 + 1 = 8 vs 3 | 9 → "
+        "weak hit; momentum 3 → 5"
+    ]
+
+
+def test_imported_history_is_shown_in_the_log_and_changes_no_sheet(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    imported(capsys, FIXTURES / "classic")
+    log = play(capsys, "log", "--campaign", "The-Ironlands")
+    assert "from Iron Vault: Gather Information: add +1 (Ash the hound)" in log
+    # The block says momentum 3 -> 5; the sheet keeps the note's 5 (nothing was replayed).
+    sheet = json.loads(play(capsys, "sheet", "--campaign", "The-Ironlands", "--json"))
+    assert sheet["health"] == 3 and sheet["momentum"] == 5
+
+
+def test_a_starforged_vault_is_read_field_by_field(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = imported(capsys, FIXTURES / "starforged", "--name", "drift")
+    assert report["ruleset"] == "starforged"
+    assert "Kira Voss: asset:campaign/assets/custom_asset_md" in report["unknown_assets"]
+    assert report["unknown_moves"] == ["Salvage Run"]
+    assert report["not_carried"] == [
+        "Progress/Escape the Ring.md: track-type 'Delve' is kept as a vow"
+    ]
+    state, operations = campaign("drift")
+    assert state.ruleset == "starforged"
+    kira = state.character("Kira Voss")
+    assert kira.stats == {"edge": 3, "heart": 1, "iron": 2, "shadow": 2, "wits": 1}
+    assert (kira.health, kira.spirit, kira.supply, kira.momentum) == (4, 2, 3, 4)
+    assert sorted(kira.impacts) == ["permanently_harmed", "shaken"]
+    assert kira.legacy["quests"] == {"ticks": 9, "completed": False, "xp_boxes": 2}
+    # 44 ticks: the bonds track was filled once (40) and has one box more.
+    assert kira.legacy["bonds"] == {"ticks": 4, "completed": True, "xp_boxes": 1}
+    assert kira.legacy["discoveries"]["ticks"] == 0
+    # xp_added 1, quests 2 boxes (4), bonds 11 boxes (20 + 1).
+    assert (kira.experience_earned, kira.experience_spent) == (26, 4)
+    assert state.vehicle == {
+        "name": "Wayward Star",
+        "integrity": 3,
+        "max": 5,
+        "impacts": ["battered"],
+    }
+    assert kira.momentum_max == 7  # two impacts and the vehicle's trouble
+    sister = state.track("Find my sister")
+    assert (sister.kind, sister.rank, sister.ticks, sister.characters) == (
+        "vow",
+        "formidable",
+        12,
+        ["Kira Voss"],
+    )
+    harrow = state.track("Dock boss Harrow")
+    assert (harrow.kind, harrow.rank, harrow.ticks) == ("connection", "dangerous", 4)
+    assert [n["text"] for n in state.notes] == ["Clock Reactor failure: 5 of 8 segments (resolved)"]
+    (history,) = [e for op in operations for e in op.events if e["type"] == "imported"]
+    assert history["lines"][0].startswith(
+        "Kira Voss: Compel: action 2 + heart 1 = 3 vs 5 | 1 → weak hit; burn momentum 6 → 2; "
+        "Harrow agrees, for a price; Salvage Run: progress roll 4 vs 3 | 9 → weak hit"
+    )
+
+
+def _tracks(state: Any) -> list[tuple[Any, ...]]:
+    return sorted(
+        (t.name, t.kind, t.rank, t.ticks, t.status, tuple(t.characters), t.foe)
+        for t in state.tracks.values()
+    )
+
+
+def _journal_text(operations: list[Any]) -> str:
+    texts = [e["text"] for op in operations for e in op.events if e["type"] == "journal"]
+    return "\n\n".join(texts)
+
+
+def test_export_then_import_gives_the_same_sheets_tracks_and_journal(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    play_classic(capsys)
+    play(capsys, "character", "new", "Brand", "--stats", STATS, "--bond", "Elda")
+    folder = tmp_path / "vault"
+    play(capsys, "export", "iron-vault", str(folder))
+    imported(capsys, folder, "--name", "back")
+    for who in ("Asha", "Brand"):
+        before = json.loads(play(capsys, "sheet", "--character", who, "--json", "--campaign", "t"))
+        after = json.loads(
+            play(capsys, "sheet", "--character", who, "--json", "--campaign", "back")
+        )
+        assert after == before, who
+    original, operations = campaign("t")
+    back, imported_operations = campaign("back")
+    assert _tracks(back) == _tracks(original)
+    assert _journal_text(imported_operations) == _journal_text(operations)
+    blocks = [e for op in imported_operations for e in op.events if e["type"] == "imported"]
+    assert any(
+        "action 1 + shadow 1 = 2 vs 5 | 8 → miss; burn momentum 7 → 2" in line
+        for b in blocks
+        for line in b["lines"]
+    )
+
+
+def test_a_starforged_round_trip_keeps_impacts_legacy_and_experience(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    play(capsys, "campaign", "new", "t", "--ruleset", "starforged")
+    play(capsys, "character", "new", "Kira", "--stats", STATS)
+    play(capsys, "impact", "mark", "doomed")
+    play(capsys, "legacy", "mark", "discoveries", "--ticks", "13")
+    play(capsys, "vow", "new", "Find my sister", "--rank", "formidable")
+    folder = tmp_path / "vault"
+    play(capsys, "export", "iron-vault", str(folder))
+    imported(capsys, folder, "--name", "back")
+    before = json.loads(play(capsys, "sheet", "--json", "--campaign", "t"))
+    after = json.loads(play(capsys, "sheet", "--json", "--campaign", "back"))
+    assert after == before
+    assert _tracks(campaign("back")[0]) == _tracks(campaign("t")[0])
+
+
+def _bad_vault(tmp_path: Path, change: str) -> Path:
+    folder = tmp_path / "bad"
+    shutil.copytree(FIXTURES / "classic", folder)
+    if change == "no campaign file":
+        (folder / "The Ironlands.md").unlink()
+    elif change == "wrong type":
+        sheet = folder / "Characters" / "Tova.md"
+        sheet.write_text(
+            sheet.read_text(encoding="utf-8").replace("health: 3", "health: three"),
+            encoding="utf-8",
+        )
+    elif change == "not kdl":
+        journal = folder / "Journals" / "Session 2.md"
+        journal.write_text(
+            journal.read_text(encoding="utf-8").replace('add 1 "Ash the hound"', 'add 1 "Ash'),
+            encoding="utf-8",
+        )
+    elif change == "out of range":
+        sheet = folder / "Characters" / "Tova.md"
+        sheet.write_text(
+            sheet.read_text(encoding="utf-8").replace("momentum: 5", "momentum: 10"),
+            encoding="utf-8",
+        )
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ("no campaign file", "no campaign file (a note with iron-vault-kind: campaign)"),
+        ("wrong type", "Characters/Tova.md: health 'three' is not a whole number 0 to 5"),
+        ("not kdl", "Journals/Session 2.md: the mechanics block at line 3 is not KDL"),
+        ("out of range", "momentum"),
+    ],
+)
+def test_a_folder_that_cannot_be_read_leaves_no_campaign(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], change: str, said: str
+) -> None:
+    folder = _bad_vault(tmp_path, change)
+    play(capsys, "campaign", "new", "keep")  # the home has a campaign already
+    before = sorted(p.name for p in (home / "campaigns").iterdir())
+    for extra in ([], ["--name", "bad"]):
+        code = main(["import", "iron-vault", str(folder), *extra])
+        err = capsys.readouterr().err
+        assert code == 2
+        assert said in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+        assert sorted(p.name for p in (home / "campaigns").iterdir()) == before
+
+
+def test_an_import_refuses_a_campaign_that_exists(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    play(capsys, "campaign", "new", "taken")
+    code = main(["import", "iron-vault", str(FIXTURES / "classic"), "--name", "taken"])
+    assert code == 2 and "already exists" in capsys.readouterr().err
+    assert main(["import", "iron-vault", str(FIXTURES / "nowhere")]) == 2
+    assert "no such folder" in capsys.readouterr().err
+
+
+def test_an_imported_vault_exports_its_blocks_as_they_were(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import kdl
+
+    imported(capsys, FIXTURES / "starforged", "--name", "drift")
+    folder = tmp_path / "again"
+    play(capsys, "export", "iron-vault", str(folder), "--campaign", "drift")
+    journal = (folder / "Journals" / "Session 01.md").read_text(encoding="utf-8")
+    assert "Kira docked at the Ring with a cold reactor." in journal
+    source = (FIXTURES / "starforged" / "Journals" / "Log 01.md").read_text(encoding="utf-8")
+    block = source.split("```iron-vault-mechanics\n")[1].split("```")[0]
+    again = journal.split("```iron-vault-mechanics\n")[-1].split("```")[0]
+    assert kdl.parse(again) == kdl.parse(block)

@@ -30,7 +30,7 @@ def play_classic(capsys: pytest.CaptureFixture[str]) -> None:
     play(capsys, "character", "new", "Asha", "--stats", STATS, "--asset", "hawk:1=Kestrel")
     play(capsys, "journal", "add", "Snow fell on the Havens.")
     play(capsys, "ask", "likely", "--value", "30", "--question", "Is it dark?", "--record")
-    play(capsys, "move", "face_danger", "--stat", "edge", "--dice", "3,5,8")
+    play(capsys, "move", "face_danger", "--stat", "edge", "--add", "1", "--dice", "3,5,8")
     play(capsys, "choose", "endure_harm", "--dice", "1,9,9")
     play(capsys, "journal", "add", "The wolves circled.")
     for _ in range(3):  # momentum 1 -> 3 -> 5 -> 7, to burn

@@ -110,6 +110,16 @@ def test_every_block_is_kdl_and_matches_the_log_node_by_node(
         if n.name == "progress-roll"
     ] == [(r["score"], *r["challenge"]) for r in progress]
 
+    # Each add with who or what gave it (the log keeps them with the roll).
+    given = [
+        (source["amount"], source["from"])
+        for e in events
+        if e["type"] == "roll"
+        for source in e.get("adds_from") or []
+    ]
+    assert given == [(1, "an add given with the move")]
+    assert [(number(n.args[0]), n.args[1]) for n in nodes if n.name == "add"] == given
+
     burns = [e for e in events if e["type"] == "burn"]
     assert burns, "the scenario burns momentum"
     burned = [(number(n.props["from"]), number(n.props["to"])) for n in nodes if n.name == "burn"]
@@ -223,3 +233,19 @@ def test_our_kdl_strings_read_back_the_same_with_kdl_py(value: str) -> None:
     assert theirs[0].args == [value] and theirs[1].props["k"] == value
     assert parse(text)[0].args == (value,)
     assert quote(value).startswith('"')
+
+
+def test_an_add_says_who_gave_it(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    play(capsys, "campaign", "new", "t")
+    play(capsys, "character", "new", "Asha", "--stats", STATS, "--bond", "Elda")
+    play(capsys, "move", "sojourn", "--with", "eld", "--add", "2", "--dice", "3,9,9")
+    folder = exported(capsys, tmp_path)
+    moves = [n for text in blocks(folder) for n in kdl.parse(text).nodes if n.name == "move"]
+    move = moves[0]
+    assert move.args[0] == "[Sojourn](datasworn:move:classic/relationship/sojourn)"
+    adds = [(number(n.args[0]), n.args[1]) for n in move.nodes if n.name == "add"]
+    assert adds == [(2, "an add given with the move"), (1, "a bond with Elda")]
+    (roll,) = [n for n in move.nodes if n.name == "roll"]
+    assert number(roll.props["adds"]) == 3

@@ -52,7 +52,8 @@ Event types (all JSON objects with a ``"type"``):
   (:mod:`ironsworn.campaign.options`: even_matches, setup_rules, one_shot, assets...)
 - ``pending`` {from, to} (the decision waiting for the player, or null); ``agenda`` {from, to}
 - ``roll``, ``move``, ``oracle``, ``ask``, ``choice``, ``burn``, ``journal``, ``note`` — records
-  of what happened; they change nothing in the state.
+  of what happened; they change nothing in the state. An action roll's ``roll`` event lists
+  what gave its adds (``adds_from``: [{amount, from}], when there are any).
 - ``imported`` {source, file, kdl, lines} — history brought in from elsewhere (an Iron Vault
   mechanics block, :mod:`ironsworn.campaign.ironvault`): shown in the log, never replayed.
 

@@ -504,6 +504,9 @@ class MoveEngine(Decisions, RollInputs):
                 record.assets = [u["label"] for u in ctx.data.get("asset_uses") or ()]
             record.assets += lasting.before_roll(ctx, move, stat_name)
             adds = self._adds_for(ctx, move, char) + asset_add
+            if asset_add:
+                uses = ", ".join(str(u) for u in record.assets) or "an asset"
+                self.add_sources = [*self.add_sources, {"amount": asset_add, "from": uses}]
             # Lorekeeper 3's Face Desolation is made "ignoring momentum".
             momentum = 0 if step.get("ignore_momentum") else char.momentum
             roll_a = roll_action(self.dice, value, min(10, adds), momentum, self.even_matches)
@@ -514,7 +517,10 @@ class MoveEngine(Decisions, RollInputs):
             move.id, Outcome(record.outcome), bool(record.roll and record.roll["match"])
         )
         self.records.append(record)
-        self.emit({"type": "roll", "character": char.name, "move": move.id, "roll": record.roll})
+        rolled: JsonDict = {"type": "roll", "character": char.name, "move": move.id}
+        if record.roll and record.roll.get("type") == "action" and self.add_sources:
+            rolled["adds_from"] = self.add_sources  # who or what gave each add
+        self.emit({**rolled, "roll": record.roll})
         outcome_step = {
             **step,
             "step": "outcome",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, OptionNeeded
 from ironsworn.moves.changes import StateChanges
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 class RollInputs(StateChanges):
     """The stat, adds and progress score of a roll (mixed into the engine)."""
+
+    add_sources: list[dict[str, Any]] = []  # noqa: RUF012 (replaced, never mutated)
 
     # --- rolls -----------------------------------------------------------------------------
 
@@ -91,20 +93,33 @@ class RollInputs(StateChanges):
         return char.value(name)
 
     def _adds_for(self, ctx: Step, move: Move, char: CharacterState) -> int:
-        total = sum(int(a) for a in ctx.data.get("adds") or [])
-        if any(int(a) < 0 for a in ctx.data.get("adds") or []):
+        """The roll's adds; what gave each one is kept in :attr:`add_sources` (the roll
+        event records them, so an export can say who or what gave an add)."""
+        given = [int(a) for a in ctx.data.get("adds") or []]
+        if any(a < 0 for a in given):
             raise InvalidValue("adds must be 0 or more")
+        sources: list[dict[str, Any]] = [
+            {"amount": a, "from": "an add given with the move"} for a in given if a
+        ]
         if ctx.data.get("bond"):
             if not move.adds:
                 raise InvalidValue(f"{move.name} grants no +1 for a bond")
-            total += move.adds[0].value
-        total += int(ctx.data.get("bonus", 0))
+            bond = ctx.data.get("with")
+            sources.append(
+                {"amount": move.adds[0].value, "from": f"a bond with {bond}" if bond else "a bond"}
+            )
+        bonus = int(ctx.data.get("bonus", 0))
+        if bonus:
+            sources.append({"amount": bonus, "from": "an earlier move's bonus"})
         from ironsworn.moves.roles import role_add
 
-        total += role_add(ctx)  # a role instead of assets: +2, or +1 (and +1 momentum)
+        role = role_add(ctx)  # a role instead of assets: +2, or +1 (and +1 momentum)
+        if role:
+            sources.append({"amount": role, "from": f"the role {ctx.data.get('as_role')}"})
         if ctx.data.get("turn_the_tide"):
-            total += 1
-        return total
+            sources.append({"amount": 1, "from": "Turn the Tide"})
+        self.add_sources = sources
+        return sum(int(source["amount"]) for source in sources)
 
     def _progress_score(self, ctx: Step, move: Move) -> int:
         name = short_name(move.id)

@@ -7,8 +7,9 @@ plugin's repository):
 - a ``move`` event opens ``move "[Name](datasworn:ID)" { ... }``; what follows in the
   operation goes inside it until the next move (Iron Vault does not nest moves: a follow-on
   move such as Endure Harm is the next sibling);
-- ``roll "stat" action= stat= adds= vs1= vs2=`` with the log's dice (a second roll of the same
-  move is a ``reroll`` of the dice that changed), ``progress-roll name= score= vs1= vs2=``,
+- ``add 1 "a bond with Elda"`` for each add and what gave it, then ``roll "stat" action=
+  stat= adds= vs1= vs2=`` with the log's dice (a second roll of the same move is a ``reroll``
+  of the dice that changed), ``progress-roll name= score= vs1= vs2=``,
   ``burn from= to=`` (the momentum reset it makes is not repeated as a meter);
 - ``meter "health" from= to=`` for health, spirit, supply and momentum (and a card's meter);
   ``xp from= to=`` for experience earned, ``meter "xp_spent"`` for experience spent;
@@ -211,6 +212,11 @@ class BlockWriter:
         stat_name = move.stat if move is not None else None
         args: tuple[Value, ...] = (stat_name,) if stat_name else ()
         out = [
+            Node("add", (int(source["amount"]), str(source["from"])))
+            for source in event.get("adds_from") or ()
+            if isinstance(source, Mapping) and source.get("amount")
+        ]
+        out += [
             Node(
                 "roll",
                 args,

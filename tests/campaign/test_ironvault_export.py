@@ -78,6 +78,7 @@ def test_the_folder_holds_the_campaign_file_sheets_tracks_and_journals(
         "complete": False,
         "unbounded": False,
         "character": "[[Characters/Asha]]",
+        "ironsworn": {"id": "vow-1"},
     }
     fight, _ = read_note(folder / "Progress" / "Wolf.md")
     assert fight["track-type"] == "Combat" and fight["complete"] is True

@@ -175,7 +175,7 @@ def test_a_starforged_vault_is_read_field_by_field(
 
 def _tracks(state: Any) -> list[tuple[Any, ...]]:
     return sorted(
-        (t.name, t.kind, t.rank, t.ticks, t.status, tuple(t.characters), t.foe)
+        (t.name, t.kind, t.rank, t.ticks, t.status, tuple(t.characters), t.foe, t.countdown)
         for t in state.tracks.values()
     )
 
@@ -219,6 +219,10 @@ def test_a_starforged_round_trip_keeps_impacts_legacy_and_experience(
     play(capsys, "impact", "mark", "doomed")
     play(capsys, "legacy", "mark", "discoveries", "--ticks", "13")
     play(capsys, "vow", "new", "Find my sister", "--rank", "formidable")
+    play(capsys, "scene", "new", "Escape the mine", "--rank", "dangerous")
+    face_danger = "starforged/scene_challenge/face_danger"
+    play(capsys, "move", face_danger, "--stat", "edge", "--track", "mine", "--dice", "1,5,8")
+    play(capsys, "choose", "obvious")
     folder = tmp_path / "vault"
     play(capsys, "export", "iron-vault", str(folder))
     imported(capsys, folder, "--name", "back")
@@ -226,6 +230,10 @@ def test_a_starforged_round_trip_keeps_impacts_legacy_and_experience(
     after = json.loads(play(capsys, "sheet", "--json", "--campaign", "back"))
     assert after == before
     assert _tracks(campaign("back")[0]) == _tracks(campaign("t")[0])
+    # The scene's tension clock went out as a clock note and came back on its scene.
+    clock = (folder / "Clocks" / "Escape the mine (tension).md").read_text(encoding="utf-8")
+    assert "segments: 4\nprogress: 1\n" in clock
+    assert campaign("back")[0].track("Escape the mine").countdown == 1
 
 
 def _bad_vault(tmp_path: Path, change: str) -> Path:

@@ -37,9 +37,9 @@ def export_vault(args: argparse.Namespace) -> int:
             "files": sorted(files),
             **{k.lower(): v for k, v in counts.items()},
         },
-        f"exported {location} to the Iron Vault folder {directory}: "
-        + ", ".join(f"{v} {k.lower()}" for k, v in counts.items())
-        + "; open it inside an Obsidian vault with the Iron Vault plugin",
+        f"exported {location} to the Iron Vault folder {directory} ("
+        + ", ".join(f"{k.lower()}: {v}" for k, v in counts.items())
+        + "); open it inside an Obsidian vault with the Iron Vault plugin",
     )
     return 0
 

@@ -184,11 +184,21 @@ def read_vault(folder: Path) -> VaultImport:
         add("character", events, char["name"], f"{char['name']} (from Iron Vault)")
     clocks = [read_clock(data, at) for at, data, _ in kinds.get("clock", [])]
     scene_clocks = {c["track"]: c for c in clocks if c["track"]}
-    counter: dict[str, int] = {}
-    for at, data, _ in kinds.get("progress", []):
-        track = read_track(data, at, aliases, found)
-        counter[track["kind"]] = counter.get(track["kind"], 0) + 1
-        track = {"id": f"{track['kind']}-{sum(counter.values())}", **track}
+    tracks = [read_track(data, at, aliases, found) for at, data, _ in kinds.get("progress", [])]
+
+    # Tracks our export wrote keep their ids and the campaign's order; others follow in path
+    # order with new ids.
+    def number(track: JsonDict) -> int:
+        return int(str(track["id"]).rsplit("-", 1)[1])
+
+    kept = sorted((t for t in tracks if t["id"]), key=number)
+    latest = max((number(t) for t in kept), default=0)
+    seen: set[str] = set()
+    for track in [*kept, *(t for t in tracks if not t["id"])]:
+        if track["id"] is None or track["id"] in seen:  # a new track, or a copied note
+            latest += 1
+            track["id"] = f"{track['kind']}-{latest}"
+        seen.add(track["id"])
         clock = scene_clocks.pop(track["name"], None)
         if clock is not None and track["kind"] == "scene":
             track["countdown"] = clock["filled"]
@@ -222,7 +232,7 @@ def read_vault(folder: Path) -> VaultImport:
             found.not_carried.append(f"{len(notes_of_kind)} {kind} note(s)")
     counts = {
         "characters": len(names),
-        "tracks": sum(counter.values()),
+        "tracks": len(tracks),
         "clocks": len(clocks),
         "journals": journals,
         "operations": len(operations),

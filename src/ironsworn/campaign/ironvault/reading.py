@@ -27,6 +27,7 @@ from ironsworn.impacts import CHARACTER_IMPACTS, VEHICLE_IMPACTS
 
 JsonDict = dict[str, Any]
 RANKS = ("troublesome", "dangerous", "formidable", "extreme", "epic")
+_TRACK_ID = re.compile(r"^[a-z]+-[0-9]{1,9}$")
 _LINK = re.compile(r"^\s*\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]*))?\]\]\s*$")
 
 
@@ -234,8 +235,8 @@ def _starship(controls: Mapping[str, Any], options: Mapping[str, Any], at: str) 
 def read_track(
     data: Mapping[str, Any], where: str, characters: Mapping[str, str], found: Found
 ) -> JsonDict:
-    """The track dict (without its id) for a progress note. ``characters`` maps each
-    character's name and note name (lower case) to the name."""
+    """The track dict for a progress note (its ``id`` None unless the note keeps ours).
+    ``characters`` maps each character's name and note name (lower case) to the name."""
     name = text(data, "name", where)
     rank = data.get("rank", data.get("difficulty"))
     if not isinstance(rank, str) or rank.strip().lower() not in RANKS:
@@ -267,7 +268,9 @@ def read_track(
         who = [characters[owner.lower()]]
     else:
         who = names  # Iron Vault: a track without a character is shared
+    ident = extra.get("id")
     track: JsonDict = {
+        "id": ident if isinstance(ident, str) and _TRACK_ID.match(ident) else None,
         "kind": kind,
         "name": name,
         "rank": rank.strip().lower(),

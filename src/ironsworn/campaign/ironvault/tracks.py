@@ -6,9 +6,11 @@ Connection, Expedition), ``tags`` (``complete`` or ``incomplete``) and the ``cha
 belongs to as a link (none: a shared track). A clock note (``iron-vault-kind: clock``) holds
 ``name``, ``segments``, ``progress`` (segments filled) and the same tags.
 
-Our tracks carry a status Iron Vault has no word for (a vow fulfilled or forsaken, a fight
-won or lost): it rides along as ``ironsworn-status``. A scene challenge's tension clock (four
-segments, Starforged; the countdown of classic) is written as a clock note of its own.
+What Iron Vault has no field for rides along under ``ironsworn``: the track's id (which also
+keeps the campaign's order of tracks), a status Iron Vault has no word for (a vow fulfilled or
+forsaken, a fight won or lost), the characters sharing it, a fight's foe, a connection's role.
+A scene challenge's tension clock (four segments, Starforged; the countdown of classic) is
+written as a clock note of its own.
 """
 
 from __future__ import annotations
@@ -70,7 +72,7 @@ def progress_fields(track: TrackState) -> JsonDict:
     if len(track.characters) == 1:
         who = track.characters[0]
         fields["character"] = wiki_link(who, f"Characters/{note_name(who)}")
-    extra: JsonDict = {}
+    extra: JsonDict = {"id": track.id}  # its id here, and its place in the campaign's order
     if complete:
         extra["status"] = track.status
     if len(track.characters) > 1:

@@ -640,8 +640,8 @@ SLASH_COMMANDS = SlashTable(
         ),
         SlashCommand(
             "export",
-            "/export markdown|json [-o FILE]",
-            "export the campaign (the story, or the full log)",
+            "/export markdown|json [-o FILE] | iron-vault DIR",
+            "export the campaign (the story, the full log, or an Iron Vault folder)",
             _lookup("export"),
             "export",
             ("export_format",),

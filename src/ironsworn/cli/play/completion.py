@@ -224,7 +224,7 @@ _FIXED: dict[str, Callable[[], Sequence[str]]] = {
     "mark": lambda: ("mark", "clear"),
     "ruleset": lambda: ("classic", "starforged", "all"),
     "oracle_action": lambda: ("list", "show"),
-    "export_format": lambda: ("markdown", "json"),
+    "export_format": lambda: ("markdown", "json", "iron-vault"),
 }
 
 

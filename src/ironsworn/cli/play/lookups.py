@@ -43,7 +43,9 @@ def search(session: PlaySession, words: list[str], _raw: str) -> None:
 
 def export(session: PlaySession, words: list[str], _raw: str) -> None:
     if not words:
-        raise UsageError("/export needs a format: /export markdown [-o FILE] (or json)")
+        raise UsageError(
+            "/export needs a format: /export markdown [-o FILE] (or json), /export iron-vault DIR"
+        )
     session.run_cli(session.parse("export", words))
 
 

@@ -973,7 +973,8 @@ async function renderCampaigns() {
     } }, name, ruleset, h("button", { type: "submit" }, "Create")),
     h("h3", {}, "Export"),
     h("p", {}, h("a", { href: `${BASE}/export/markdown`, download: `${NAME}.md` }, "Markdown"), " · ",
-      h("a", { href: `${BASE}/export/json`, download: `${NAME}.json` }, "JSON")),
+      h("a", { href: `${BASE}/export/json`, download: `${NAME}.json` }, "JSON"), " · ",
+      h("a", { href: `${BASE}/export/iron-vault`, download: `${NAME}-iron-vault.zip` }, "Iron Vault (zip)")),
     h("h3", {}, "Import a JSON export"),
     h("form", { class: "inline", onsubmit: async (e) => {
       e.preventDefault();

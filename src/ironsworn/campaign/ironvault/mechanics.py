@@ -17,9 +17,9 @@ plugin's repository):
   ticks; ``track status="added"`` / ``"completed"`` / ``"reopened"``; a legacy track (or
   classic bonds) as ``track "Quests" from= to=`` in ticks;
 - ``clock`` for a scene challenge's tension clock, ``oracle`` (nested for a table rolled
-  from a table) and ``oracle "Ask the Oracle"`` for a yes/no question, ``asset`` added,
-  removed or upgraded, ``impact "Wounded" true``, ``initiative`` (classic) or ``position``
-  (Starforged);
+  from a table; several in a row in an ``oracle-group``) and ``oracle "Ask the Oracle"``
+  for a yes/no question, ``asset`` added, removed or upgraded, ``impact "Wounded" true``,
+  ``initiative`` (classic) or ``position`` (Starforged);
 - each decision answered (a ``choice`` event) is a ``-`` line in the move it answers, and so is
   anything the spec has no node for (a bond forged, a note of the engine), in our words;
 - history imported from Iron Vault (an ``imported`` record) goes back as the block it was.
@@ -132,7 +132,7 @@ class BlockWriter:
                 continue
             nodes = self.nodes(event, current, tracks_hit)
             (current.children if current else top).extend(nodes)
-        return [item.node() if isinstance(item, _Move) else item for item in top]
+        return _grouped([item.node() if isinstance(item, _Move) else item for item in top])
 
     def _open(self, event: Mapping[str, Any], moves: list[_Move], top: list[Node | _Move]) -> _Move:
         move = _Move(
@@ -394,3 +394,21 @@ class BlockWriter:
     def track_link(self, ident: str) -> str:
         note = self.track_notes.get(ident)
         return wiki_link(self.narrator.track_name(ident), f"Progress/{note}" if note else None)
+
+
+def _grouped(nodes: list[Node]) -> list[Node]:
+    """Several oracle rolls in a row (outside a move) as one ``oracle-group``."""
+    out: list[Node] = []
+    run: list[Node] = []
+    for node in [*nodes, Node("__end__")]:
+        if node.name == "oracle" and not str(node.prop("name") or "").startswith("Ask the"):
+            run.append(node)
+            continue
+        if len(run) > 1:
+            out.append(Node("oracle-group", (), (("name", "Oracle rolls"),), tuple(run)))
+        else:
+            out += run
+        run = []
+        if node.name != "__end__":
+            out.append(node)
+    return out

@@ -1,0 +1,199 @@
+"""The mechanics block writer on a log made by hand: every node kind of Iron Vault's spec that
+a short played campaign may not reach (asset changes, impacts, position, clocks, legacy and
+experience, track status, oracle groups, a reroll), each read back with kdl-py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import kdl
+from ironvault_support import number
+
+from ironsworn.campaign.ironvault.kdl import format_nodes
+from ironsworn.campaign.ironvault.mechanics import BlockWriter
+from ironsworn.campaign.store import Operation
+
+SCENE = {
+    "id": "scene-1",
+    "kind": "scene",
+    "name": "Escape",
+    "rank": "dangerous",
+    "ticks": 0,
+    "characters": ["Kira"],
+    "status": "active",
+}
+ROLL = {
+    "type": "action",
+    "action_die": 2,
+    "stat": 3,
+    "adds": 0,
+    "challenge": [5, 9],
+    "score": 5,
+    "outcome": "miss",
+    "match": False,
+}
+
+
+def op(*events: dict[str, Any], kind: str = "move") -> Operation:
+    return Operation(1, kind, "2026-12-01T10:00:00Z", "Kira", "", tuple(events))
+
+
+def read(writer: BlockWriter, *operations: Operation) -> list[Any]:
+    text = format_nodes(writer.block(list(operations)))
+    return [
+        (
+            n.name,
+            [number(a) for a in n.args],
+            {k: number(v) for k, v in n.props.items()},
+            [c.name for c in n.nodes],
+        )
+        for n in kdl.parse(text).nodes
+    ]
+
+
+def test_changes_become_their_own_nodes() -> None:
+    writer = BlockWriter(1, {"scene-1": "Escape"}, {"scene-1": "Escape (tension)"})
+    writer.narrator.starforged.add("Kira")
+    nodes = read(
+        writer,
+        op({"type": "track_created", "track": SCENE}, kind="scene"),
+        op(
+            {
+                "type": "asset_added",
+                "character": "Kira",
+                "asset": {"id": "asset:starforged/path/empath", "name": "Empath"},
+            },
+            {
+                "type": "asset_ability",
+                "character": "Kira",
+                "asset": "asset:starforged/path/empath",
+                "ability": 1,
+                "from": False,
+                "to": True,
+            },
+            {"type": "asset_removed", "character": "Kira", "asset": "asset:starforged/path/empath"},
+            {
+                "type": "impact",
+                "character": "Kira",
+                "impact": "permanently_harmed",
+                "from": False,
+                "to": True,
+            },
+            {"type": "initiative", "character": "Kira", "from": False, "to": True},
+            {"type": "countdown", "track": "scene-1", "from": 0, "to": 2},
+            {
+                "type": "legacy",
+                "character": "Kira",
+                "track": "quests",
+                "from": {"ticks": 38, "completed": False, "xp_boxes": 9},
+                "to": {"ticks": 2, "completed": True, "xp_boxes": 0},
+            },
+            {
+                "type": "meter",
+                "character": "Kira",
+                "meter": "experience_earned",
+                "from": 2,
+                "to": 4,
+            },
+            {"type": "meter", "character": "Kira", "meter": "experience_spent", "from": 0, "to": 3},
+            {"type": "progress", "track": "scene-1", "from": 0, "to": 7},
+            {"type": "track_closed", "track": "scene-1", "from": "active", "to": "done"},
+            {"type": "track_closed", "track": "scene-1", "from": "done", "to": "active"},
+            kind="edit",
+        ),
+    )
+    assert nodes == [
+        ("track", [], {"name": "[[Progress/Escape]]", "status": "added"}, []),
+        (
+            "asset",
+            [],
+            {"name": "[Empath](datasworn:asset:starforged/path/empath)", "status": "added"},
+            [],
+        ),
+        (
+            "asset",
+            [],
+            {
+                "name": "[Empath](datasworn:asset:starforged/path/empath)",
+                "status": "upgraded",
+                "ability": 2,
+            },
+            [],
+        ),
+        (
+            "asset",
+            [],
+            {"name": "[Empath](datasworn:asset:starforged/path/empath)", "status": "removed"},
+            [],
+        ),
+        ("impact", ["Permanently Harmed", True], {}, []),
+        ("position", [], {"from": "in a bad spot", "to": "in control"}, []),
+        (
+            "clock",
+            [],
+            {
+                "name": "[[Clocks/Escape (tension)]]",
+                "from": 0,
+                "to": 2,
+                "out-of": 4,
+            },
+            [],
+        ),
+        ("track", ["Quests"], {"from": 38, "to": 42}, []),
+        ("xp", [], {"from": 2, "to": 4}, []),
+        ("meter", ["xp_spent"], {"from": 0, "to": 3}, []),
+        ("track", [], {"name": "[[Progress/Escape]]", "from": 0, "to": 7}, []),
+        ("track", [], {"name": "[[Progress/Escape]]", "status": "completed"}, []),
+        ("track", [], {"name": "[[Progress/Escape]]", "status": "reopened"}, []),
+    ]
+
+
+def test_a_reroll_says_which_dice_changed_and_oracles_in_a_row_are_grouped() -> None:
+    writer = BlockWriter()
+    move = {
+        "type": "move",
+        "move": "move:classic/adventure/face_danger",
+        "name": "Face Danger",
+        "character": "Kira",
+        "stat": "edge",
+    }
+    again = {**ROLL, "action_die": 6, "challenge": [5, 4], "score": 9, "outcome": "strong_hit"}
+    oracle = {
+        "type": "oracle",
+        "oracle": "oracle_rollable:classic/action_and_theme/action",
+        "name": "Action",
+        "roll": 12,
+        "text": "Scheme",
+        "rolls": [],
+    }
+    nodes = read(
+        writer,
+        op(
+            {"type": "roll", "character": "Kira", "move": move["move"], "roll": ROLL},
+            move,
+            {"type": "roll", "character": "Kira", "move": move["move"], "roll": again},
+        ),
+    )
+    assert nodes == [
+        (
+            "move",
+            ["[Face Danger](datasworn:move:classic/adventure/face_danger)"],
+            {},
+            ["roll", "reroll"],
+        )
+    ]
+    text = format_nodes(
+        writer.block(
+            [
+                op(
+                    move,
+                    {"type": "roll", "character": "Kira", "move": move["move"], "roll": ROLL},
+                    {"type": "roll", "character": "Kira", "move": move["move"], "roll": again},
+                )
+            ]
+        )
+    )
+    reroll = kdl.parse(text).nodes[0].nodes[1]
+    assert {k: number(v) for k, v in reroll.props.items()} == {"action": 6, "vs2": 4}
+    grouped = read(writer, op(oracle, {**oracle, "roll": 80, "text": "Hunt"}, kind="oracle"))
+    assert grouped == [("oracle-group", [], {"name": "Oracle rolls"}, ["oracle", "oracle"])]

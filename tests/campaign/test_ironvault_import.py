@@ -166,7 +166,9 @@ def test_a_starforged_vault_is_read_field_by_field(
     harrow = state.track("Dock boss Harrow")
     assert (harrow.kind, harrow.rank, harrow.ticks) == ("connection", "dangerous", 4)
     assert [n["text"] for n in state.notes] == ["Clock Reactor failure: 5 of 8 segments (resolved)"]
-    (history,) = [e for op in operations for e in op.events if e["type"] == "imported"]
+    (block,) = [op for op in operations if op.kind == "imported"]
+    assert block.character == "Kira Voss"  # the block's actor
+    (history,) = block.events
     assert history["lines"][0].startswith(
         "Kira Voss: Compel: action 2 + heart 1 = 3 vs 5 | 1 → weak hit; burn momentum 6 → 2; "
         "Harrow agrees, for a price; Salvage Run: progress roll 4 vs 3 | 9 → weak hit"
@@ -203,6 +205,10 @@ def test_export_then_import_gives_the_same_sheets_tracks_and_journal(
     back, imported_operations = campaign("back")
     assert _tracks(back) == _tracks(original)
     assert _journal_text(imported_operations) == _journal_text(operations)
+    # Co-op: each block was its character's (an actor node), and comes back as theirs.
+    # (Blocks of no one's, such as a new track, stay no one's.)
+    actors = [op.character for op in operations if op.kind not in ("journal", "choice", "burn")]
+    assert [op.character for op in imported_operations if op.kind == "imported"] == actors
     blocks = [e for op in imported_operations for e in op.events if e["type"] == "imported"]
     assert any(
         "action 1 + shadow 1 = 2 vs 5 | 8 → miss; burn momentum 7 → 2" in line
@@ -309,3 +315,20 @@ def test_an_imported_vault_exports_its_blocks_as_they_were(
     block = source.split("```iron-vault-mechanics\n")[1].split("```")[0]
     again = journal.split("```iron-vault-mechanics\n")[-1].split("```")[0]
     assert kdl.parse(again) == kdl.parse(block)
+
+
+def test_names_a_file_cannot_hold_still_make_one_note_each(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    play(capsys, "campaign", "new", "t")
+    for name in ("Ash/Ember", "Ash Ember"):
+        play(capsys, "character", "new", name, "--stats", STATS)
+    play(capsys, "vow", "new", "Hold the ford", "--rank", "dangerous", "--character", "Ash/Ember")
+    folder = tmp_path / "vault"
+    play(capsys, "export", "iron-vault", str(folder))
+    notes = sorted(p.name for p in (folder / "Characters").iterdir())
+    assert notes == ["Ash Ember Ash Ember.md", "Ash Ember.md"]
+    imported(capsys, folder, "--name", "back")
+    state, _ = campaign("back")
+    assert sorted(state.characters) == ["Ash Ember", "Ash/Ember"]
+    assert state.track("Hold the ford").characters == ["Ash/Ember"]

@@ -85,8 +85,9 @@ def vault_files(store: Store[Any]) -> dict[str, str]:
         campaign_fields(name, state),
         "This folder is an ironsworn campaign exported for Iron Vault.",
     )
+    character_notes = _unique_notes((c.name, c.name) for c in state.characters.values())
     for char in state.characters.values():
-        path = f"Characters/{note_name(char.name)}.md"
+        path = f"Characters/{character_notes[char.name]}.md"
         files[path] = write_note(character_fields(char, state.vehicle), character_body())
     track_notes = _unique_notes((t.id, t.name) for t in state.tracks.values())
     clock_notes = _unique_notes(
@@ -94,13 +95,13 @@ def vault_files(store: Store[Any]) -> dict[str, str]:
     )
     for track in state.tracks.values():
         files[f"Progress/{track_notes[track.id]}.md"] = write_note(
-            progress_fields(track), track_body()
+            progress_fields(track, character_notes), track_body()
         )
         if track.id in clock_notes:
             files[f"Clocks/{clock_notes[track.id]}.md"] = write_note(
                 clock_fields(track), clock_body()
             )
-    writer = BlockWriter(len(state.characters), track_notes, clock_notes)
+    writer = BlockWriter(len(state.characters), track_notes, clock_notes, character_notes)
     for number, session in enumerate(_sessions(store.operations()), start=1):
         files[f"Journals/Session {number:02d}.md"] = _journal(session, writer)
     return files

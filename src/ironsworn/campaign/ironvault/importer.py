@@ -32,7 +32,13 @@ from typing import Any
 
 from ironsworn.campaign.ironvault.frontmatter import read_note
 from ironsworn.campaign.ironvault.history import describe, ids_in, journal_parts, plain
-from ironsworn.campaign.ironvault.reading import Found, read_character, read_clock, read_track
+from ironsworn.campaign.ironvault.reading import (
+    Found,
+    link_target,
+    read_character,
+    read_clock,
+    read_track,
+)
 from ironsworn.campaign.registry import CampaignRef
 from ironsworn.campaign.store import Operation, utc_now
 from ironsworn.errors import CampaignError
@@ -226,7 +232,8 @@ def read_vault(folder: Path) -> VaultImport:
             _check_moves(part.nodes, library, known_moves, found)
             lines = describe(part.nodes)
             record = {"type": "imported", "source": SOURCE, "file": at, "kdl": part.text}
-            add("imported", [{**record, "lines": lines}], who, (lines or ["mechanics"])[0][:80])
+            actor = _actor(part.nodes, aliases) or who
+            add("imported", [{**record, "lines": lines}], actor, (lines or ["mechanics"])[0][:80])
     for kind, notes_of_kind in kinds.items():
         if kind not in ("", "character", "progress", "clock"):
             found.not_carried.append(f"{len(notes_of_kind)} {kind} note(s)")
@@ -238,6 +245,16 @@ def read_vault(folder: Path) -> VaultImport:
         "operations": len(operations),
     }
     return VaultImport(vault_name.strip(), ruleset, operations, found, counts)
+
+
+def _actor(nodes: Any, aliases: Mapping[str, str]) -> str | None:
+    """The character a co-op block is about: its one ``actor`` (Iron Vault wraps each
+    character's nodes in one), when that names a character of the vault."""
+    names = {link_target(n.prop("name")) for n in nodes if n.name == "actor"}
+    if len(names) != 1 or any(n.name != "actor" for n in nodes):
+        return None
+    name = names.pop()
+    return aliases.get(name.lower()) if name else None
 
 
 def _check_moves(nodes: Any, library: Any, known: set[str], found: Found) -> None:

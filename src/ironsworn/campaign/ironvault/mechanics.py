@@ -79,13 +79,16 @@ class BlockWriter:
         characters: int = 1,
         track_notes: Mapping[str, str] | None = None,
         clock_notes: Mapping[str, str] | None = None,
+        character_notes: Mapping[str, str] | None = None,
     ) -> None:
         self.narrator = Narrator()
         self.co_op = characters > 1
         self.tracks: dict[str, Mapping[str, Any]] = {}  # id -> {name, rank}
-        # The notes the export writes: track id -> its Progress/ note, its Clocks/ note.
+        # The notes the export writes: track id -> its Progress/ note, its Clocks/ note;
+        # character name -> its Characters/ note.
         self.track_notes = dict(track_notes or {})
         self.clock_notes = dict(clock_notes or {})
+        self.character_notes = dict(character_notes or {})
 
     # ----------------------------------------------------------------------------- blocks
 
@@ -160,7 +163,8 @@ class BlockWriter:
         """In co-op, the nodes inside ``actor name="[[NAME]]"``."""
         if not self.co_op or not character or not nodes:
             return nodes
-        link = wiki_link(character, f"Characters/{note_name(character)}")
+        note = self.character_notes.get(character) or note_name(character)
+        link = wiki_link(character, f"Characters/{note}")
         return [Node("actor", (), (("name", link),), tuple(nodes))]
 
     # ------------------------------------------------------------------------------ nodes

@@ -16,6 +16,7 @@ written as a clock note of its own.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from ironsworn.campaign.character_state import TrackState
@@ -56,8 +57,8 @@ def note_name(name: str) -> str:
     return clean[:100].rstrip(". ") or "Untitled"
 
 
-def progress_fields(track: TrackState) -> JsonDict:
-    """The frontmatter of ``Progress/NAME.md``."""
+def progress_fields(track: TrackState, character_notes: Mapping[str, str]) -> JsonDict:
+    """The frontmatter of ``Progress/NAME.md`` (``character_notes``: each character's note)."""
     complete = track.status != "active"
     fields: JsonDict = {
         "name": track.name,
@@ -71,7 +72,8 @@ def progress_fields(track: TrackState) -> JsonDict:
     }
     if len(track.characters) == 1:
         who = track.characters[0]
-        fields["character"] = wiki_link(who, f"Characters/{note_name(who)}")
+        note = character_notes.get(who) or note_name(who)
+        fields["character"] = wiki_link(who, f"Characters/{note}")
     extra: JsonDict = {"id": track.id}  # its id here, and its place in the campaign's order
     if complete:
         extra["status"] = track.status

@@ -332,3 +332,21 @@ def test_names_a_file_cannot_hold_still_make_one_note_each(
     state, _ = campaign("back")
     assert sorted(state.characters) == ["Ash Ember", "Ash/Ember"]
     assert state.track("Hold the ford").characters == ["Ash/Ember"]
+
+
+def test_a_vault_imports_into_a_database_whole_or_not_at_all(
+    home: Path, tmp_path: Path, empty_postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = ("--database", empty_postgres_url)
+    report = imported(capsys, FIXTURES / "classic", *db)
+    assert report["name"] == "The-Ironlands" and report["characters"] == 1
+    sheet = json.loads(play(capsys, "sheet", "--campaign", "The-Ironlands", "--json", *db))
+    assert sheet["name"] == "Tova" and sheet["health"] == 3
+    # Refused while reading the folder, and refused by the campaign's own checks as it is
+    # written (the momentum above its maximum): neither leaves a campaign in the database.
+    for change, said in (("not kdl", "is not KDL"), ("out of range", "momentum")):
+        bad = _bad_vault(tmp_path / change.replace(" ", "-"), change)
+        assert main(["import", "iron-vault", str(bad), "--name", "bad", *db]) == 2
+        assert said in capsys.readouterr().err
+    listed = json.loads(play(capsys, "campaign", "list", "--json", *db))
+    assert [c["name"] for c in listed] == ["The-Ironlands"]

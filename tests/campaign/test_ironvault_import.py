@@ -299,6 +299,9 @@ def test_an_import_refuses_a_campaign_that_exists(
     assert code == 2 and "already exists" in capsys.readouterr().err
     assert main(["import", "iron-vault", str(FIXTURES / "nowhere")]) == 2
     assert "no such folder" in capsys.readouterr().err
+    note = FIXTURES / "classic" / "The Ironlands.md"
+    assert main(["import", "iron-vault", str(note)]) == 2
+    assert "not a folder (accepted: an Iron Vault campaign folder)" in capsys.readouterr().err
 
 
 def test_an_imported_vault_exports_its_blocks_as_they_were(

@@ -104,7 +104,8 @@ def find_campaign(folder: Path) -> Path:
     """The campaign file: the note with ``iron-vault-kind: campaign`` at the folder's top (or
     in the one campaign folder just below it)."""
     if not folder.is_dir():
-        raise CampaignError(f"{folder}: no such folder (accepted: an Iron Vault campaign folder)")
+        what = "not a folder" if folder.exists() else "no such folder"
+        raise CampaignError(f"{folder}: {what} (accepted: an Iron Vault campaign folder)")
     for depth in ("*.md", "*/*.md"):
         found = []
         for path in sorted(folder.glob(depth)):

@@ -19,6 +19,7 @@ from ironvault_support import STATS, play, play_classic
 
 from ironsworn.campaign.registry import named
 from ironsworn.cli.main import main
+from shared_files import STARFORGED_DATASWORN, shared_file
 
 FIXTURES = Path(__file__).parent / "fixtures" / "iron_vault"
 
@@ -353,3 +354,24 @@ def test_a_vault_imports_into_a_database_whole_or_not_at_all(
         assert said in capsys.readouterr().err
     listed = json.loads(play(capsys, "campaign", "list", "--json", *db))
     assert [c["name"] for c in listed] == ["The-Ironlands"]
+
+
+def test_starforged_cards_come_with_their_controls_when_the_content_has_them(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    play(capsys, "content", "import", str(shared_file(STARFORGED_DATASWORN)))
+    report = imported(capsys, FIXTURES / "starforged", "--name", "drift")
+    assert report["unknown_assets"] == ["Kira Voss: asset:campaign/assets/custom_asset_md"]
+    state, _ = campaign("drift")
+    ship, bot, medbay = state.character("Kira Voss").assets
+    assert ship["id"] == "asset:starforged/command_vehicle/starship"
+    assert ship["meter"]["value"] == 3 and ship["marks"] == ["battered"]
+    assert ship["fields"]["name"] == "Wayward Star"
+    assert bot["abilities"] == [True, True, False] and bot["input"] == "Jeeves"
+    assert bot["meter"]["value"] == 2 and len(bot["marks"]) == 1  # out of action
+    assert medbay["marks"] == ["broken"]
+    folder = tmp_path / "again"
+    play(capsys, "export", "iron-vault", str(folder), "--campaign", "drift")
+    text = (folder / "Characters" / "Kira Voss.md").read_text(encoding="utf-8")
+    assert "health/out_of_action: true" in text and "broken: true" in text
+    assert "integrity/battered: true" in text

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ironsworn.campaign.character_state import LEGACY_TRACKS, STATS
-from ironsworn.campaign.ironvault.sheets import LEGACY_KEYS, STARSHIP, legacy_xp
+from ironsworn.campaign.ironvault.sheets import LEGACY_KEYS, STARSHIP, control_key, legacy_xp
 from ironsworn.campaign.ironvault.tracks import KINDS, SCENE_CLOCK
 from ironsworn.debilities import DEBILITIES
 from ironsworn.errors import CampaignError, IronswornError
@@ -205,11 +205,12 @@ def _controls(record: JsonDict, controls: Mapping[str, Any], at: str) -> None:
                 f"{at}: controls.{name} {value!r} is not a whole number 0 to {track['max']}"
             )
         track["value"] = value
-    toggles = record.get("toggles") or ()
+    # A card's marks by their Datasworn keys (out_of_action); a pack may spell them in words.
+    toggles = {control_key(t): t for t in record.get("toggles") or ()}
     marks = []
     for key, value in controls.items():
-        mark = str(key).rsplit("/", 1)[-1]
-        if value is True and mark in toggles:
+        mark = toggles.get(control_key(str(key).rsplit("/", 1)[-1]))
+        if value is True and mark is not None:
             marks.append(mark)
     if toggles:
         record["marks"] = marks

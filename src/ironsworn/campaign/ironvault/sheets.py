@@ -106,7 +106,8 @@ def asset_fields(record: Mapping[str, Any], vehicle: Mapping[str, Any] | None) -
     for toggle in record.get("toggles") or ():
         # A module's "broken" is a control of its own; a companion's "out of action" and a
         # vehicle's troubles hang under its meter (health/out_of_action), as in Datasworn.
-        key = toggle if toggle == "broken" or not meter_name else f"{meter_name}/{toggle}"
+        name = control_key(toggle)
+        key = name if name == "broken" or not meter_name else f"{meter_name}/{name}"
         controls[key] = toggle in marks
     options: JsonDict = {
         str(k): v for k, v in (record.get("fields") or {}).items() if not str(k).endswith("_stat")
@@ -122,6 +123,11 @@ def asset_fields(record: Mapping[str, Any], vehicle: Mapping[str, Any] | None) -
         "controls": controls,
         "options": options,
     }
+
+
+def control_key(name: str) -> str:
+    """A card's control by its Datasworn key: ``out of action`` -> ``out_of_action``."""
+    return "_".join(name.lower().split())
 
 
 def character_body() -> str:

@@ -12,7 +12,7 @@ Vault's sheets already hold its outcome).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from ironsworn.campaign.ironvault.kdl import KdlError, Node, parse
@@ -112,14 +112,20 @@ def _int(value: object, default: int = 0) -> int:
         return default
 
 
-def describe(nodes: Sequence[Node]) -> list[str]:
-    """A block's nodes in words, one line per node (a move's nodes on its line)."""
+def describe(nodes: Sequence[Node], move_names: Mapping[str, str] | None = None) -> list[str]:
+    """A block's nodes in words, one line per node (a move's nodes on its line).
+
+    ``move_names`` (Datasworn id -> name) names a move given only by its id.
+    """
     out: list[str] = []
     for node in nodes:
         line = _line(node)
+        if node.name == "move" and not node.value("name", 0) and move_names:
+            line = move_names.get(str(node.prop("id")), line)
         if node.name in ("move", "actor", "-", "oracle-group") and node.children:
-            inner = "; ".join(describe(node.children))
+            inner = "; ".join(describe(node.children, move_names))
             line = f"{line}: {inner}" if line else inner
+        line = " ".join(line.split())  # one line in the log, whatever the block's text
         if line:
             out.append(line)
     return out

@@ -218,12 +218,14 @@ def read_vault(folder: Path) -> VaultImport:
         add("note", [{"type": "note_added", "note": {"text": said, "character": None}}], None, said)
     who = names[0] if len(names) == 1 else None
     journals = 0
+    others: list[str] = []  # notes that are not journals (lore, custom content...)
     known_moves = {m.name.lower() for m in library.moves.values()}
+    move_names = {ident: m.name for ident, m in library.moves.items()}
     for at, _fields, body in kinds.get("", []):
         in_journals = "journals" in (p.lower() for p in Path(at).parts[:-1])
         parts = journal_parts(body, at)
         if not in_journals and not any(p.nodes is not None for p in parts):
-            found.not_carried.append(f"{at}: not a journal (no mechanics, not under Journals/)")
+            others.append(at)
             continue
         journals += 1
         for part in parts:
@@ -231,10 +233,16 @@ def read_vault(folder: Path) -> VaultImport:
                 add("journal", [{"type": "journal", "text": part.text}], who, part.text[:80])
                 continue
             _check_moves(part.nodes, library, known_moves, found)
-            lines = describe(part.nodes)
+            lines = describe(part.nodes, move_names)
             record = {"type": "imported", "source": SOURCE, "file": at, "kdl": part.text}
             actor = _actor(part.nodes, aliases) or who
             add("imported", [{**record, "lines": lines}], actor, (lines or ["mechanics"])[0][:80])
+    if others:
+        shown = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
+        found.not_carried.append(
+            f"{len(others)} note(s) that are not journals (no mechanics, not under Journals/): "
+            + shown
+        )
     for kind, notes_of_kind in kinds.items():
         if kind not in ("", "character", "progress", "clock"):
             found.not_carried.append(f"{len(notes_of_kind)} {kind} note(s)")

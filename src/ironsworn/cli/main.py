@@ -17,6 +17,7 @@ from ironsworn.cli.common import CliParser, run_command
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("ironsworn.cli.play_cmd", "play interactively on the current campaign"),
     "serve": ("ironsworn.cli.serve_cmd", "play in a browser: the web table"),
+    "mcp": ("ironsworn.cli.mcp_cmd", "serve the campaign to an AI client (Model Context Protocol)"),
     "roll": ("ironsworn.cli.roll_cmd", "make an action or progress roll"),
     "ask": ("ironsworn.cli.ask_cmd", "ask the oracle a yes/no question"),
     "odds": ("ironsworn.cli.odds_cmd", "exact odds of an action or progress roll"),

@@ -1,0 +1,174 @@
+"""What a model can read: the campaign (sheets, tracks, the pending decision, the recent log
+and journal, the options) and the rulebook (a move's text, an oracle table's rows).
+
+Every resource is JSON, in the shape the command line's ``--json`` prints for the same thing
+(``sheet``, ``track list --all``, ``log``, ``journal``, ``option``, ``move show``,
+``oracle show``). Addresses:
+
+- ``ironsworn://campaign/sheets`` every character's sheet; ``.../sheet/NAME`` one of them;
+- ``ironsworn://campaign/tracks``, ``.../pending``, ``.../log``, ``.../journal``,
+  ``.../options``;
+- ``ironsworn://move/ID`` and ``ironsworn://oracle/ID``: ID is a full id, an id without its
+  type (``classic/adventure/face_danger``) or a name (``face danger``), as ``move show`` takes.
+
+The functions run on the campaign's worker thread (:meth:`ServedCampaign.call`); they know
+nothing of the SDK, so the server and the tests share them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote, unquote
+
+from ironsworn.errors import NotFound
+from ironsworn.mcp.served import ServedCampaign
+
+SCHEME = "ironsworn://"
+CAMPAIGN = f"{SCHEME}campaign/"
+MOVE = f"{SCHEME}move/"
+ORACLE = f"{SCHEME}oracle/"
+JSON = "application/json"
+RECENT = 50  # log and journal entries a resource shows: a session's worth, not a campaign's
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One resource as the list shows it."""
+
+    uri: str
+    name: str
+    title: str
+    description: str
+
+
+@dataclass(frozen=True)
+class Template:
+    """A family of resources read by name (``ironsworn://move/{id}``)."""
+
+    uri_template: str
+    name: str
+    title: str
+    description: str
+
+
+CAMPAIGN_PARTS: dict[str, tuple[str, str]] = {
+    "sheets": ("Character sheets", "every character's sheet: stats, meters, assets, vows"),
+    "tracks": ("Progress tracks", "every track: vows, journeys, fights, scenes, done or not"),
+    "pending": ("Pending decision", "the decision the table waits for (null: none)"),
+    "log": ("Recent log", f"the last {RECENT} operations with their events (every roll)"),
+    "journal": ("Recent journal", f"the last {RECENT} journal entries and mechanics lines"),
+    "options": ("Campaign options", "the rulebook's campaign options and their values"),
+}
+
+TEMPLATES = (
+    Template(
+        f"{CAMPAIGN}sheet/{{character}}",
+        "sheet",
+        "A character's sheet",
+        "one character's sheet, by name",
+    ),
+    Template(
+        f"{MOVE}{{id}}",
+        "move",
+        "A move's text",
+        "a move's trigger, text and outcomes, by id or name (face danger)",
+    ),
+    Template(
+        f"{ORACLE}{{id}}",
+        "oracle",
+        "An oracle table",
+        "an oracle table's rows, by id or name (action)",
+    ),
+)
+
+
+def listed(served: ServedCampaign) -> list[Listed]:
+    """The campaign's resources, each sheet, then the moves and oracle tables it plays with."""
+    state = served.state()
+    out = [
+        Listed(f"{CAMPAIGN}{part}", part, title, description)
+        for part, (title, description) in CAMPAIGN_PARTS.items()
+    ]
+    out += [
+        Listed(
+            f"{CAMPAIGN}sheet/{quote(name)}",
+            f"sheet/{name}",
+            f"{name}'s sheet",
+            f"{name}'s stats, meters, assets and vows",
+        )
+        for name in state.characters
+    ]
+    library = served.library()
+    ruleset = ruleset_of(state)
+    for kind, base, what in (("moves", MOVE, "move"), ("oracles", ORACLE, "oracle table")):
+        for item_id, item in library.in_ruleset(kind, ruleset).items():
+            short = short_id(item_id)
+            out.append(Listed(f"{base}{short}", short, str(item.name), f"the {what} {item.name}"))
+    return out
+
+
+def read(served: ServedCampaign, uri: str) -> Any:
+    """The JSON data at ``uri``; NotFound (with candidates) for an address that is not one."""
+    if uri.startswith(CAMPAIGN):
+        return _campaign_part(served, unquote(uri[len(CAMPAIGN) :]))
+    for base, kind in ((MOVE, "moves"), (ORACLE, "oracles")):
+        if uri.startswith(base):
+            query = unquote(uri[len(base) :])
+            item = served.library().find_in(kind, query, ruleset_of(served.state()))
+            return item.to_json()
+    raise NotFound(
+        f"resource {uri!r} is unknown (accepted: {CAMPAIGN}..., {MOVE}ID, {ORACLE}ID)",
+        tuple(f"{CAMPAIGN}{p}" for p in CAMPAIGN_PARTS),
+    )
+
+
+def text_of(data: Any) -> str:
+    """A resource's text: its JSON, readable."""
+    return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def short_id(item_id: str) -> str:
+    """An id without its type (``move:classic/adventure/face_danger`` -> ``classic/...``)."""
+    return item_id.split(":", 1)[1] if ":" in item_id else item_id
+
+
+def ruleset_of(state: Any) -> str:
+    return str(getattr(state, "ruleset", "classic") or "classic")
+
+
+def _campaign_part(served: ServedCampaign, part: str) -> Any:
+    from ironsworn.moves.assets.cards import sheet_with_cards
+
+    state = served.state()
+    if part.startswith("sheet/"):
+        from ironsworn.campaign.journal import resolve_character
+
+        name = resolve_character(state, part[len("sheet/") :])
+        return sheet_with_cards(state.sheet(name), served.library())
+    if part == "sheets":
+        return [sheet_with_cards(state.sheet(n), served.library()) for n in state.characters]
+    if part == "tracks":
+        return [track.summary() for track in state.tracks.values()]
+    if part == "pending":
+        from ironsworn.moves.records import public_pending
+
+        return public_pending(state.pending) if state.pending else None
+    if part == "options":
+        from ironsworn.campaign.options import options_data
+
+        return options_data(state)
+    if part in ("log", "journal"):
+        store = served.store()
+        operations = store.operations(last=RECENT) if store is not None else []
+        if part == "log":
+            return [operation.to_dict() for operation in operations]
+        from ironsworn.campaign.journal import Narrator, entries
+
+        return entries(operations, Narrator(state))
+    raise NotFound(
+        f"campaign resource {part!r} is unknown (accepted: {', '.join(CAMPAIGN_PARTS)}, "
+        "sheet/NAME)",
+        tuple(CAMPAIGN_PARTS),
+    )

@@ -61,7 +61,7 @@ from ironsworn.errors import (
     RuleViolation,
     Unavailable,
 )
-from ironsworn.web import reads
+from ironsworn.web import reads, results
 from ironsworn.web.access import (
     COOKIE_PREFIX,
     Access,
@@ -84,6 +84,7 @@ UNAVAILABLE = (
 log = logging.getLogger("ironsworn.web")
 IMPORT_LIMIT = 4 * 1024 * 1024
 SEAT_HEADER = "x-ironsworn-seat"
+PAGE_HEADER = "x-ironsworn-page"
 KEEPALIVE_S = 15.0
 SECURITY_HEADERS = {
     "content-security-policy": (
@@ -214,6 +215,12 @@ def int_param(request: Request, name: str, low: int, high: int | None, default: 
     if not low <= number <= high:
         raise InvalidValue(f"{name} {number} is out of range ({accepted})")
     return number
+
+
+def for_page(request: Request) -> bool:
+    """Whether the table's page asks (``X-Ironsworn-Page: 1``): its answers then carry the
+    rules' text as HTML too (``*_html``); other clients get the command line's JSON shapes."""
+    return request.headers.get(PAGE_HEADER) == "1"
 
 
 def seat_of(request: Request) -> str | None:
@@ -427,7 +434,10 @@ async def state(request: Request) -> Response:
         if table.version == version:
             table.cache["state"] = data
     role = request.scope.get("state", {}).get("role", "guide")
-    return json_response({**data, "version": version, "head": table.head, "role": role})
+    answer = {**data, "version": version, "head": table.head, "role": role}
+    if for_page(request):
+        answer["pending"] = results.decision(answer.get("pending"))
+    return json_response(answer)
 
 
 async def timeline(request: Request) -> Response:
@@ -456,10 +466,26 @@ async def campaign_moves(request: Request) -> Response:
 
 
 async def move_panel(request: Request) -> Response:
+    """The move panel; its odds count the adds the engine will make by itself (a dry run on a
+    copy of the state, so it is kept for the campaign's version)."""
+    from ironsworn.web.roll_odds import with_automatic_adds
+
     table = table_of(request)
     move = request.path_params["move"]
     character = request.query_params.get("character") or None
-    return json_response(await table.call(lambda s: reads.move_panel(s, move, character)))
+    await table.check()
+    version, key = table.version, f"panel:{move}:{character}"
+    data: dict[str, Any] | None = table.cache.get(key)
+    if data is None:
+
+        def read(store: Any) -> dict[str, Any]:
+            found = reads.move_panel(store, move, character)
+            return results.panel(with_automatic_adds(found, store.state(), reads.library()))
+
+        data = await table.call(read)
+        if table.version == version:
+            table.cache[key] = data
+    return json_response(data)
 
 
 async def export_campaign(request: Request) -> Response:
@@ -515,12 +541,13 @@ async def act(request: Request) -> Response:
         replayed, data = await table.write(lambda store: once(store, request_id, run))
         if replayed:
             return json_response(
-                data,
+                results.result(data) if for_page(request) else data,
                 headers={"x-ironsworn-version": str(table.version), "x-ironsworn-replayed": "1"},
             )
     else:
         data = await table.write(run)
-    return json_response(data, headers={"x-ironsworn-version": str(table.version)})
+    shown = results.result(data) if for_page(request) else data
+    return json_response(shown, headers={"x-ironsworn-version": str(table.version)})
 
 
 def once(store: Any, request_id: str, run: Any) -> tuple[bool, Any]:

@@ -1,9 +1,9 @@
-"""Journal text to HTML that is safe to put in a page, in bounded time.
+"""Journal text and the rules' text to HTML that is safe to put in a page, in bounded time.
 
-Markdown (CommonMark) with raw HTML off, so ``<script>`` or ``<img onerror=...>`` typed in an
-entry is shown as text; markdown-it's link check refuses ``javascript:``, ``vbscript:``,
-``file:`` and ``data:`` links; images are off (a journal line must not make the page fetch
-anything). Links open with ``rel="noopener noreferrer nofollow"``.
+Markdown (CommonMark, with pipe tables) with raw HTML off, so ``<script>`` or
+``<img onerror=...>`` typed in an entry is shown as text; markdown-it's link check refuses
+``javascript:``, ``vbscript:``, ``file:`` and ``data:`` links; images are off (a journal line
+must not make the page fetch anything). Links open with ``rel="noopener noreferrer nofollow"``.
 
 **Bounded.** markdown-it's inline parser rescans the rest of a paragraph from each opening
 delimiter (``[``, ``*``, ``(``...) that finds no partner, so its time grows with the number of
@@ -40,6 +40,7 @@ def _renderer() -> Any:
 
     md = MarkdownIt("commonmark", {"html": False, "breaks": True, "linkify": False})
     md.disable("image")
+    md.enable("table")  # the rules' text has pipe tables (Pay the Price, the oracles)
 
     def link_open(renderer: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
         tokens[idx].attrSet("rel", "noopener noreferrer nofollow")
@@ -72,4 +73,29 @@ def render(text: str) -> str:
     if sum(text.count(c) for c in SPECIALS) > SPECIALS_LIMIT or work(text) > WORK_LIMIT:
         return plain(text)
     rendered: str = _renderer().render(text)
+    return rendered
+
+
+# A rules link, as content writes it: [Pay the Price](move:classic/fate/pay_the_price).
+_RULES_LINK = re.compile(r"\]\(((?:move|asset|oracle_rollable|oracle_collection):[^)\s]*)\)")
+
+
+def rules_html(text: str) -> str:
+    """A move's outcome, a decision's option or a note (the rules' Markdown) as safe HTML; a
+    link to a move, asset or oracle becomes one to ``#move:...`` (the page opens it)."""
+    return render(_RULES_LINK.sub(r"](#\1)", text))
+
+
+_RULES_LINK_WHOLE = re.compile(
+    r"\[([^\]]*)\]\((?:move|asset|oracle_rollable|oracle_collection):[^)\s]*\)"
+)
+
+
+def rules_inline(text: str) -> str:
+    """A line of the rules (a decision's prompt or option, drawn inside a button) as inline
+    HTML: emphasis kept, a rules link shown as its name (no link inside a button)."""
+    text = _RULES_LINK_WHOLE.sub(r"\1", text)
+    if sum(text.count(c) for c in SPECIALS) > SPECIALS_LIMIT or work(text) > WORK_LIMIT:
+        return html.escape(text)
+    rendered: str = _renderer().renderInline(text)
     return rendered

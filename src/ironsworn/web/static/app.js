@@ -144,6 +144,13 @@ function clearTyped(scope) {
 }
 
 document.addEventListener("input", markTyped, true);
+// A rules link in a result or a move's text ([Pay the Price](move:...)) opens that move.
+document.addEventListener("click", (e) => {
+  const link = e.target instanceof Element ? e.target.closest('a[href^="#move:"]') : null;
+  if (!link) return;
+  e.preventDefault();
+  showTab("moves").then(() => openMove(decodeURIComponent(link.getAttribute("href").slice(1))));
+});
 document.addEventListener("change", (e) => { if (e.isTrusted) markTyped(e); }, true);
 document.addEventListener("submit", (e) => clearTyped(e.target), true);
 document.addEventListener("click", (e) => {
@@ -181,7 +188,7 @@ const RETRY_MS = [500, 1000, 2000, 4000]; // then the error is shown (the stream
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function api(method, path, body) {
-  const headers = { "X-Ironsworn-Request": "1" };
+  const headers = { "X-Ironsworn-Request": "1", "X-Ironsworn-Page": "1" };
   if (seat) headers["X-Ironsworn-Seat"] = encodeURIComponent(seat);
   if (method !== "GET") headers["Idempotency-Key"] = requestId();
   let payload;
@@ -221,14 +228,46 @@ async function act(action, body, { keepResult = false } = {}) {
     showError("");
     const data = await api("POST", `${BASE}/actions/${action}`, body || {});
     if (keepResult) store.result = { action, data };
+    // Undo takes back an operation: a result on screen that it took back says so.
+    if (action === "undo" && data && data.undone && store.result && store.result.seq === data.undone.seq) store.result.undone = true;
+    if (action === "redo" && data && data.redone && store.result && store.result.seq === data.redone.seq) store.result.undone = false;
     await refresh();
-    // On a phone the result is above the move that was made: bring it into view.
-    if (keepResult && $("result").firstChild) $("result").scrollIntoView({ block: "nearest" });
+    if (keepResult && store.result && store.result.data === data && store.state) store.result.seq = store.state.head;
+    // The result and the decision it raised are above the move that was made (far above on
+    // a phone): bring them into view.
+    if (keepResult) showOutcome();
     return data;
   } catch (err) {
     showError(err.message);
     return null;
   }
+}
+
+function showOutcome() {
+  const outcome = $("outcome");
+  if (!outcome || !outcome.firstElementChild) return;
+  const box = outcome.getBoundingClientRect();
+  const header = $("top").getBoundingClientRect().bottom;
+  if (box.top < Math.max(0, header) || box.top > window.innerHeight * 0.5) outcome.scrollIntoView({ block: "start" });
+}
+
+// The server renders the rules' Markdown (and journal entries) with raw HTML off: it is the
+// only HTML this page takes from the network.
+function html(tag, attrs, markup) {
+  const el = h(tag, attrs);
+  el.innerHTML = markup;
+  return el;
+}
+
+// An effect's target as a player reads it: a track's name, not its id.
+function targetName(target) {
+  const [id, ...rest] = String(target).split(":");
+  const track = store.state ? store.state.tracks.find((t) => t.id === id) : null;
+  if (track) {
+    const what = rest.join(":");
+    return `${track.name}${what ? ` ${what === "ticks" ? "progress" : words(what)}` : ""}`;
+  }
+  return words(target);
 }
 
 function clean(obj) {
@@ -580,6 +619,13 @@ async function loadPanel(id, scroll) {
   } catch (err) { showError(err.message); }
 }
 
+// The adds the roll gets by itself (assets, a lasting +1), counted in the odds shown.
+function autoAdds(auto) {
+  if (!auto || !auto.adds) return null;
+  return h("small", { class: "adds-auto" }, ` counts +${auto.adds} that applies by itself`,
+    auto.from.length ? `: ${auto.from.join("; ")}` : "");
+}
+
 function oddsLine(odds) {
   const b = odds.with_burn;
   const burn = b && (b.strong_hit !== odds.strong_hit || b.weak_hit !== odds.weak_hit) ? b : null;
@@ -607,7 +653,7 @@ function renderPanel(scroll) {
     form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, "Roll +"),
       m.stats.map((s, i) => h("label", { class: "stat-option" },
         h("input", { type: "radio", name: "stat", value: s.stat, checked: keepStat ? keepStat === s.stat : i === 0 }),
-        h("b", {}, ` ${s.stat} ${s.value}`), " ", oddsLine(s.odds)))));
+        h("b", {}, ` ${s.stat} ${s.value}`), " ", oddsLine(s.odds), autoAdds(s.automatic)))));
   } else if (m.roll_type === "progress_roll" && m.stats) {
     const tracks = m.stats.flatMap((s) => s.tracks || []);
     form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, "Track"),
@@ -644,7 +690,7 @@ function renderPanel(scroll) {
     m.adds && m.adds.length ? h("ul", { class: "adds" }, m.adds.map((a) => h("li", {}, `+${a.value} ${a.when}`))) : null,
     form,
     m.outcomes ? h("dl", { class: "outcomes" }, ["strong_hit", "weak_hit", "miss"].filter((k) => m.outcomes[k]).map((k) =>
-      [h("dt", {}, words(k)), h("dd", {}, unlinked(m.outcomes[k]))])) : null));
+      [h("dt", {}, words(k)), m.outcomes_html && m.outcomes_html[k] ? html("dd", {}, m.outcomes_html[k]) : h("dd", {}, unlinked(m.outcomes[k]))])) : null));
   if (scroll) panel.scrollIntoView({ block: "nearest" });
 }
 
@@ -708,7 +754,7 @@ function rollLine(roll) {
 
 function effectList(effects) {
   return h("ul", { class: "effects" }, effects.map((e) => h("li", {},
-    e.character ? `${e.character}: ` : "", h("b", {}, e.target), ` ${fmt(e.from)} → ${fmt(e.to)}`)));
+    e.character ? `${e.character}: ` : "", h("b", {}, targetName(e.target)), ` ${fmt(e.from)} → ${fmt(e.to)}`)));
 }
 
 const fmt = (v) => (v === true ? "yes" : v === false ? "no" : v === null || v === undefined ? "–" : String(v));
@@ -731,11 +777,14 @@ function renderResult() {
     return;
   }
   if (!("effects" in d)) { fill("result"); return; }
-  const chain = (d.chain || []).map((m) => h("div", { class: "chain" }, h("h4", {}, `→ ${m.name}`), rollLine(m.roll)));
-  fill("result", h("article", { class: "result move-result" },
+  const chain = (d.chain || []).map((m) => h("div", { class: "chain" }, h("h4", {}, `→ ${m.name}`), rollLine(m.roll),
+    m.text_html ? html("div", { class: "outcome-text" }, m.text_html) : null));
+  fill("result", h("article", { class: "result move-result" + (r.undone ? " undone" : ""), "data-undone": r.undone ? "yes" : null },
     h("h3", {}, d.move ? (store.moves || []).find((m) => m.id === d.move)?.name || words(d.move) : words(r.action),
-      d.character ? h("small", {}, ` ${d.character}`) : null),
-    rollLine(d.roll), d.text ? h("p", { class: "outcome-text" }, d.text) : null, chain,
+      d.character ? h("small", {}, ` ${d.character}`) : null, r.undone ? h("span", { class: "undone-label" }, " · undone") : null),
+    rollLine(d.roll), d.text_html ? html("div", { class: "outcome-text" }, d.text_html) : d.text ? h("p", { class: "outcome-text" }, d.text) : null,
+    (d.assets || []).length ? h("p", { class: "applied" }, h("small", {}, "applied: "), d.assets.join(", ")) : null,
+    chain,
     d.effects.length ? effectList(d.effects) : null,
     d.notes.length ? h("ul", { class: "notes" }, d.notes.map((n) => h("li", {}, n))) : null));
 }
@@ -743,8 +792,13 @@ function renderResult() {
 function renderPending() {
   const p = store.state.pending;
   const box = $("pending");
-  if (!p) { box.hidden = true; box.replaceChildren(); return; }
+  const badge = $("waiting");
+  if (!p) { box.hidden = true; box.replaceChildren(); badge.hidden = true; return; }
   box.hidden = false;
+  // The header says a decision waits, from anywhere on the page; it leads to the decision.
+  badge.hidden = false;
+  badge.textContent = `${p.character} must decide`;
+  badge.onclick = () => { box.scrollIntoView({ block: "center" }); const first = box.querySelector("button"); if (first) first.focus(); };
   const mine = !seat || seat === p.character;
   const dice = h("input", { class: "dice", placeholder: "dice for what follows (optional)", "aria-label": "dice" });
   // Words the decision asks for with its answer (a new vow's name, a second role).
@@ -756,17 +810,19 @@ function renderPending() {
     controls = [h("button", { type: "button", class: "primary", "data-answer": "burn", onclick: () => act("burn", extra(), { keepResult: true }) }, "Burn momentum"),
       h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), { keepResult: true }) }, "Decline")];
   } else if (p.count === 1 && p.min === 1) {
-    controls = p.options.map((o) => h("button", { type: "button", class: "choice", "data-key": o.key,
-      onclick: () => act("choose", { keys: [o.key], ...extra() }, { keepResult: true }) }, o.text));
+    controls = p.options.map((o) => (o.html ? html : h)("button", { type: "button", class: "choice", "data-key": o.key,
+      onclick: () => act("choose", { keys: [o.key], ...extra() }, { keepResult: true }) }, o.html || o.text));
   } else {
-    const boxes = p.options.map((o) => h("label", { class: "choice" }, h("input", { type: "checkbox", value: o.key }), ` ${o.text}`));
+    const boxes = p.options.map((o) => h("label", { class: "choice" }, h("input", { type: "checkbox", value: o.key }), " ",
+      o.html ? html("span", {}, o.html) : o.text));
     controls = [...boxes, h("button", { type: "button", class: "primary", "data-answer": "choose", onclick: () => {
       const keys = boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
       act("choose", { keys, ...extra() }, { keepResult: true });
     } }, `Choose (${p.min === p.count ? p.count : `${p.min}-${p.count}`})`),
     p.min === 0 ? h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), { keepResult: true }) }, "Decline") : null];
   }
-  box.replaceChildren(h("strong", {}, `${p.character} decides: `), h("span", { class: "prompt" }, p.prompt),
+  box.replaceChildren(h("strong", {}, `${p.character} decides: `),
+    p.prompt_html ? html("span", { class: "prompt" }, p.prompt_html) : h("span", { class: "prompt" }, p.prompt),
     h("div", { class: "answers" }, mine ? [asked, controls, dice] : h("em", {}, `waiting for ${p.character}'s page (or the guide)`)));
 }
 

@@ -1,0 +1,155 @@
+"""Results and decisions in Chromium (issue 19): the pending decision sits with the result
+that raised it and is in view after a roll at desktop and phone width, the header says a
+decision waits, results show their text as Markdown, the dice and names, Undo marks the result
+undone, and the odds before a roll count the adds that apply by themselves."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+from web_support import (
+    CHANGE,
+    SCREENSHOTS,
+    chromium_browser,
+    data_home,
+    live_server,
+    require_chromium,
+)
+
+DESKTOP = {"width": 1400, "height": 900}
+PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 740}
+STATS = "edge=3,heart=2,iron=1,shadow=1,wits=2"
+expect.set_options(timeout=15_000)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    require_chromium()
+    home = tmp_path_factory.mktemp("decisions-home")
+    with data_home(home), live_server("home") as live:
+        yield live
+
+
+@pytest.fixture(scope="module")
+def browser(server: Any) -> Iterator[Any]:
+    with chromium_browser() as chromium:
+        yield chromium
+
+
+def campaign(server: Any, name: str) -> httpx.Client:
+    http = httpx.Client(base_url=server.url, headers=CHANGE, timeout=10)
+    assert http.post("/api/campaigns", json={"name": name}).status_code == 201
+    made = http.post(
+        f"/api/c/{name}/actions/character",
+        json={"name": "Asha", "stats": STATS, "assets": ["hawk:1=Kestrel"]},
+    )
+    assert made.status_code == 200, made.text
+    track = {"kind": "journey", "text": "to the Veiled Mountains", "rank": "dangerous"}
+    assert http.post(f"/api/c/{name}/actions/track", json=track).status_code == 200
+    return http
+
+
+def open_page(browser: Any, server: Any, name: str, viewport: dict[str, int]) -> Any:
+    context = browser.new_context(viewport=viewport)
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.goto(f"{server.url}/c/{name}")
+    page.wait_for_selector("body[data-ready=yes]")
+    return page
+
+
+def shot(page: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def in_view(page: Any, selector: str) -> bool:
+    box = page.locator(selector).first.bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and box["y"] >= 0 and box["y"] < height
+
+
+def roll_face_danger(page: Any, dice: str) -> None:
+    page.click("#tabs button[data-tab=moves]")
+    page.click("button.move[data-move='move:classic/adventure/face_danger']")
+    page.wait_for_selector(".move-panel[data-move='move:classic/adventure/face_danger']")
+    page.check(".stat-choice input[value=edge]")
+    page.fill(".move-form input[name=dice]", dice)
+    page.click(".move-form button[type=submit]")
+
+
+@pytest.mark.parametrize(
+    ("viewport", "label"), [(DESKTOP, "desktop"), (PHONE, "phone"), (SMALL_PHONE, "phone-360")]
+)
+def test_the_decision_is_in_view_with_its_result_after_a_roll(
+    server: Any, browser: Any, viewport: dict[str, int], label: str
+) -> None:
+    name = f"decide-{label}"
+    campaign(server, name)
+    page = open_page(browser, server, name, viewport)
+    roll_face_danger(page, "1,9,9")  # a miss with a match: Pay the Price asks which way
+    page.wait_for_selector("#pending .choice")
+    # With the result, its options as buttons, and in view.
+    assert page.locator("#outcome #result .move-result").count() == 1
+    assert page.locator("#outcome #pending button.choice").count() == 3
+    assert in_view(page, "#pending button.choice"), page.locator("#pending").bounding_box()
+    assert in_view(page, "#result .move-result")
+    expect(page.locator("#waiting")).to_be_visible()
+    expect(page.locator("#waiting")).to_have_text("Asha must decide")
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    shot(page, f"decision-after-roll-{label}")
+    # The result shows the dice and no raw Markdown.
+    result = page.inner_text("#result")
+    assert "[" not in result and "**" not in result and "move:" not in result
+    assert page.locator("#result .die.action").inner_text() == "1"
+    page.locator("#pending button.choice[data-key=obvious]").click()
+    expect(page.locator("#waiting")).to_be_hidden()
+    expect(page.locator("#pending")).to_be_hidden()
+    assert page.errors == []
+    page.context.close()
+
+
+def test_results_show_names_and_are_marked_undone_after_undo(server: Any, browser: Any) -> None:
+    campaign(server, "undo-result")
+    page = open_page(browser, server, "undo-result", DESKTOP)
+    page.click("button.move[data-move='move:classic/adventure/undertake_a_journey']")
+    page.wait_for_selector(".move-panel .stat-choice")
+    page.fill(".move-form input[name=dice]", "3,4,9")  # a weak hit: progress, -1 supply
+    page.click(".move-form button[type=submit]")
+    page.wait_for_selector("#result .move-result")
+    effects = page.inner_text("#result .effects")
+    assert "to the Veiled Mountains progress" in effects and "journey-1" not in effects
+    assert "Hawk (Kestrel)" in page.inner_text("#result")
+    page.click("#undo")
+    expect(page.locator("#result .move-result")).to_have_attribute("data-undone", "yes")
+    expect(page.locator("#result .undone-label")).to_be_visible()
+    shot(page, "result-undone")
+    page.click("#redo")
+    expect(page.locator("#result .move-result")).not_to_have_attribute("data-undone", "yes")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_odds_before_a_roll_count_the_adds_that_apply_by_themselves(
+    server: Any, browser: Any
+) -> None:
+    campaign(server, "hawk-odds")
+    page = open_page(browser, server, "hawk-odds", DESKTOP)
+    page.click("button.move[data-move='move:classic/adventure/undertake_a_journey']")
+    option = page.locator(".move-panel .stat-option").first
+    expect(option).to_contain_text("strong 33.2%")  # wits 2 + the Hawk's +1 (23.2% at +0)
+    expect(option.locator(".adds-auto")).to_contain_text("+1")
+    expect(option.locator(".adds-auto")).to_contain_text("Far-seeing")
+    # The outcomes read as the book's text, links as links to the move.
+    page.click("button.move[data-move='move:classic/adventure/face_danger']")
+    page.wait_for_selector(".move-panel[data-move='move:classic/adventure/face_danger'] .outcomes")
+    shot(page, "odds-with-automatic-adds")
+    assert page.errors == []
+    page.context.close()

@@ -1,0 +1,66 @@
+"""What the page gets besides the command line's JSON (issue 19): the odds before a roll count
+the adds that apply by themselves, and results and decisions carry the rules' text as HTML."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from web_support import CHANGE
+
+PAGE = {**CHANGE, "X-Ironsworn-Page": "1"}
+STATS = "edge=3,heart=2,iron=1,shadow=1,wits=2"
+
+
+def do(api: Any, action: str, body: dict[str, Any], headers: dict[str, str] = CHANGE) -> Any:
+    response = api.post(f"/api/c/t/actions/{action}", json=body, headers=headers)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+@pytest.mark.parametrize(
+    ("assets", "strong", "adds"),
+    [
+        # Undertake a Journey at wits 2: +0 is 23.2 % strong; the Hawk's Far-seeing adds +1
+        # by itself ("When you Undertake a Journey ... add +1"): 33.2 %.
+        (["hawk:1=Kestrel"], 0.33166, 1),
+        ([], 0.23166, 0),
+        (["hawk:2=Kestrel"], 0.23166, 0),  # Fierce: Secure an Advantage only
+    ],
+)
+def test_the_odds_count_the_adds_that_apply_by_themselves(
+    api: Any, assets: list[str], strong: float, adds: int
+) -> None:
+    do(api, "character", {"name": "Asha", "stats": STATS, "assets": assets})
+    do(api, "track", {"kind": "journey", "text": "north", "rank": "dangerous"})
+    before = api.get("/api/c/t/timeline").json()
+    panel = api.get("/api/c/t/moves/undertake a journey?character=Asha").json()
+    (wits,) = panel["stats"]
+    assert wits["odds"]["strong_hit"] == pytest.approx(strong, abs=1e-4)
+    assert wits["automatic"]["adds"] == adds
+    assert any("Far-seeing" in n for n in wits["automatic"]["from"]) == bool(adds)
+    # The engine's trial roll wrote nothing.
+    assert api.get("/api/c/t/timeline").json() == before
+
+
+def test_results_carry_html_for_the_page_only(api: Any) -> None:
+    do(api, "character", {"name": "Asha", "stats": STATS})
+    plain = do(api, "move", {"move": "face danger", "stat": "edge", "dice": [3, 5, 8]})
+    assert "text_html" not in plain  # the command line's shape for other clients
+    do(api, "undo", {})
+    shown = do(api, "move", {"move": "face danger", "stat": "edge", "dice": [1, 9, 9]}, PAGE)
+    assert shown["text_html"].startswith("<p>On a miss")
+    (pending,) = shown["pending"]
+    assert all("html" in o and "<p>" not in o["html"] for o in pending["options"])
+    state = api.get("/api/c/t/state", headers=PAGE).json()
+    assert (
+        state["pending"]["prompt_html"]
+        and "prompt_html" not in (api.get("/api/c/t/state").json()["pending"])
+    )
+
+
+def test_a_move_panel_shows_its_outcomes_as_html(api: Any) -> None:
+    do(api, "character", {"name": "Asha", "stats": STATS})
+    panel = api.get("/api/c/t/moves/face danger?character=Asha").json()
+    assert "<li>" in panel["outcomes_html"]["weak_hit"]
+    assert "](move:" not in "".join(panel["outcomes_html"].values())

@@ -174,6 +174,7 @@ def test_face_danger_a_decision_a_burn_and_undo(server: Any, browser: Any) -> No
 
     # Undo takes back the burn: the decision is pending again and momentum is +8.
     page.click("#undo")
+    page.click("#confirm-undo")  # Undo asks first, saying what it takes back
     page.wait_for_selector("#pending button[data-answer=burn]")
     expect(page.locator("[data-meter=momentum] .label b")).to_have_text("+8")
     assert table.state()["pending"]["kind"] == "burn"

@@ -151,6 +151,7 @@ EVENT_TYPES: dict[str, EventType] = _table(
     # --- the move engine's decision and the steps still to run
     change("pending", *FROM_TO),
     change("agenda", *FROM_TO),
+    change("parked", *FROM_TO),
     # --- records of what happened
     record("roll"),
     record("move"),

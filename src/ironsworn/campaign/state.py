@@ -51,6 +51,8 @@ Event types (all JSON objects with a ``"type"``):
 - ``setting`` {setting, from, to} — shared_supply, and the rulebook's campaign options
   (:mod:`ironsworn.campaign.options`: even_matches, setup_rules, one_shot, assets...)
 - ``pending`` {from, to} (the decision waiting for the player, or null); ``agenda`` {from, to}
+- ``parked`` {from, to} — the decisions other characters owe, set aside while someone else
+  acts: {character: {pending, agenda}} (a character's decision blocks only that character)
 - ``roll``, ``move``, ``oracle``, ``ask``, ``choice``, ``burn``, ``journal``, ``note`` — records
   of what happened; they change nothing in the state. An action roll's ``roll`` event lists
   what gave its adds (``adds_from``: [{amount, from}], when there are any).
@@ -99,7 +101,7 @@ __all__ = [
 class CampaignState:
     """Everything the rules need to know about a campaign, rebuilt by folding events."""
 
-    SNAPSHOT_VERSION = 8  # bump when to_dict() or apply() change (snapshots are a cache)
+    SNAPSHOT_VERSION = 9  # bump when to_dict() or apply() change (snapshots are a cache)
 
     def __init__(self) -> None:
         self.characters: dict[str, CharacterState] = {}
@@ -107,6 +109,8 @@ class CampaignState:
         self.track_counter: int = 0
         self.pending: JsonDict | None = None
         self.agenda: list[JsonDict] = []
+        # Decisions set aside while another character acts: {character: {pending, agenda}}.
+        self.parked: dict[str, JsonDict] = {}
         self.shared_supply: bool = True
         # The world of the campaign: people met (NPCs), places, free notes, and the content
         # packs the campaign was played with.
@@ -373,6 +377,7 @@ class CampaignState:
             "track_field",
             "pending",
             "agenda",
+            "parked",
             "setting",
             "equipment",
             "asset_ability",
@@ -520,6 +525,10 @@ class CampaignState:
         self._expect("the pending decision", self.pending, event)
         self.pending = copy_json(event["to"])
 
+    def _on_parked(self, event: Mapping[str, Any]) -> None:
+        self._expect("the decisions set aside", self.parked, event)
+        self.parked = copy_json(dict(event["to"]))
+
     def _on_agenda(self, event: Mapping[str, Any]) -> None:
         self._expect("the agenda", self.agenda, event)
         self.agenda = copy_json(list(event["to"]))
@@ -580,6 +589,7 @@ class CampaignState:
             "track_counter": self.track_counter,
             "pending": copy_json(self.pending),
             "agenda": copy_json(self.agenda),
+            "parked": copy_json(self.parked),
             "shared_supply": self.shared_supply,
             "people": copy_json(self.people),
             "places": copy_json(self.places),
@@ -601,6 +611,7 @@ class CampaignState:
         state.tracks = {k: TrackState.from_dict(v) for k, v in data.get("tracks", {}).items()}
         state.track_counter = int(data.get("track_counter", len(state.tracks)))
         state.pending = copy_json(data.get("pending"))
+        state.parked = copy_json(dict(data.get("parked") or {}))
         state.agenda = copy_json(list(data.get("agenda", [])))
         state.shared_supply = bool(data.get("shared_supply", True))
         state.people = copy_json(dict(data.get("people", {})))

@@ -7,6 +7,12 @@ of :class:`~ironsworn.moves.engine.MoveEngine` that answers it: :meth:`~Decision
 ``--burn`` answers given in advance with the move. An answer checks the keys (and the words a
 decision asks for, :func:`answer_text`), records a ``choice`` or ``burn`` event and puts the
 step that goes on from it at the front of the agenda.
+
+**A decision belongs to its character.** While Asha's decision waits, Kai may act: his move
+sets hers aside (``state.parked``: her decision with the steps still to run after it) and,
+when his move is done, hers is the waiting one again. Asha cannot act until she answers; an
+answer naming her character takes her decision up wherever it waits
+(:meth:`~Decisions.make_room`, ``character=`` on the answers). The log stays one sequence.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ class Decisions(StateChanges):
 
     agenda: list[JsonDict]
     pending: JsonDict | None
+    parked: dict[str, JsonDict]
     answers: list[str]
     auto_burn: bool | None
 
@@ -45,33 +52,43 @@ class Decisions(StateChanges):
     # --- the commands that answer it -------------------------------------------------------
 
     def choose(
-        self, keys: Sequence[str], *, burn: bool | None = None, text: str | None = None
+        self,
+        keys: Sequence[str],
+        *,
+        burn: bool | None = None,
+        text: str | None = None,
+        character: str | None = None,
     ) -> OperationResult:
         """Answer the pending "choose" decision with option keys, and the words it asks for
-        (``text``: a new vow's name...) when it asks for some."""
+        (``text``: a new vow's name...) when it asks for some; ``character``: the decision of
+        that character (default: the one waiting now)."""
 
         def run() -> None:
+            self._take_up(character)
             pending = self._need_pending("choose")
             self.auto_burn = burn
             self._answer(pending, list(keys), text)
             self._run()
 
-        return self.operation("choice", self._pending_character(), run)
+        return self.operation("choice", character or self._pending_character(), run)
 
-    def burn(self) -> OperationResult:
-        """Burn momentum on the roll waiting for that decision."""
+    def burn(self, *, character: str | None = None) -> OperationResult:
+        """Burn momentum on the roll waiting for that decision (``character``'s)."""
 
         def run() -> None:
+            self._take_up(character)
             pending = self._need_pending("burn")
             self._do_burn(pending, True)
             self._run()
 
-        return self.operation("burn", self._pending_character(), run)
+        return self.operation("burn", character or self._pending_character(), run)
 
-    def decline(self) -> OperationResult:
-        """Decline the pending decision: no burn, or none of an optional list."""
+    def decline(self, *, character: str | None = None) -> OperationResult:
+        """Decline the pending decision (``character``'s): no burn, or none of an optional
+        list."""
 
         def run() -> None:
+            self._take_up(character)
             pending = self._need_pending(None)
             if pending["kind"] == "burn":
                 self._do_burn(pending, False)
@@ -84,7 +101,56 @@ class Decisions(StateChanges):
                 self._answer(pending, [])
             self._run()
 
-        return self.operation("decline", self._pending_character(), run)
+        return self.operation("decline", character or self._pending_character(), run)
+
+    # --- whose decision --------------------------------------------------------------------
+
+    def waiting_on(self) -> list[str]:
+        """The characters who owe a decision: the one waiting now first, then those set
+        aside."""
+        now = self.pending.get("character") if self.pending is not None else None
+        return ([now] if now else []) + [c for c in self.parked if c != now]
+
+    def make_room(self, character: str) -> None:
+        """Let ``character`` act: another character's waiting decision is set aside (with the
+        steps after it); ``character``'s own must be answered first."""
+        mine = self.parked.get(character)
+        if mine is not None:
+            raise RuleViolation(
+                f"{character}'s decision is pending ({mine['pending'].get('prompt')}): answer "
+                "it with choose, burn or decline first"
+            )
+        if self.pending is None:
+            return
+        owner = self.pending.get("character")
+        if not owner or owner == character or owner in self.parked:
+            raise RuleViolation(
+                f"a decision is pending ({self.pending.get('prompt')}): answer it with "
+                "choose, burn or decline first"
+            )
+        self.parked[owner] = {"pending": self.pending, "agenda": self.agenda}
+        self.pending, self.agenda = None, []
+
+    def _take_up(self, character: str | None) -> None:
+        """Make ``character``'s decision the waiting one (it may have been set aside)."""
+        if character is None:
+            return
+        if self.pending is not None and self.pending.get("character") == character:
+            return
+        if character not in self.parked:
+            waiting = ", ".join(self.waiting_on()) or "nobody"
+            raise RuleViolation(
+                f"{character} has no decision pending (accepted: a decision of {waiting})"
+            )
+        entry = self.parked.pop(character)
+        if self.pending is not None:
+            owner = self.pending.get("character")
+            if not owner:
+                raise RuleViolation(
+                    f"a decision is pending ({self.pending.get('prompt')}): answer it first"
+                )
+            self.parked[owner] = {"pending": self.pending, "agenda": self.agenda}
+        self.pending, self.agenda = entry["pending"], list(entry["agenda"])
 
     def _pending_character(self) -> str | None:
         pending = self.state.pending

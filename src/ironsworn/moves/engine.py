@@ -180,6 +180,8 @@ class MoveEngine(Decisions, RollInputs):
         self.notes: list[str] = []
         self.agenda: list[JsonDict] = copy.deepcopy(self.state.agenda)
         self.pending: JsonDict | None = copy.deepcopy(self.state.pending)
+        self.parked: dict[str, JsonDict] = copy.deepcopy(self.state.parked)
+        self._restored = False  # a decision set aside came back when this operation ended
         self.answers: list[str] = []
         self.auto_burn: bool | None = None
         self._front: list[JsonDict] = []
@@ -204,13 +206,9 @@ class MoveEngine(Decisions, RollInputs):
         """Make ``move`` for ``character``; see the module docstring."""
 
         def run() -> None:
-            if self.pending is not None:
-                raise RuleViolation(
-                    f"a decision is pending ({self.pending.get('prompt')}): answer it with "
-                    "choose, burn or decline first"
-                )
             found = self.find_move(move)
             char = self.state.character(character)
+            self.make_room(char.name)
             if char.status != "active" and short_name(found.id) not in AFTER_THE_END:
                 raise RuleViolation(f"{char.name} is {char.status}: no more moves")
             check_options(
@@ -345,7 +343,8 @@ class MoveEngine(Decisions, RollInputs):
             events=self.events,
             moves=self.records,
             notes=self.notes,
-            pending=self.pending,
+            # A decision set aside that came back is not this operation's to report.
+            pending=None if self._restored else self.pending,
             summary=summary or kind,
         )
 
@@ -353,6 +352,15 @@ class MoveEngine(Decisions, RollInputs):
         from ironsworn.moves.assets.lasting import watch
 
         watch(self)  # lasting effects the sheet ends; Bonded's filled boxes
+        if self.pending is None and not self.agenda and self.parked:
+            # This character's chain is done: the first decision set aside is the one
+            # waiting now (the others stay aside until it is answered).
+            owner = next(iter(self.parked))
+            entry = self.parked.pop(owner)
+            self.pending, self.agenda = entry["pending"], list(entry["agenda"])
+            self._restored = True
+        if self.parked != self.state.parked:
+            self.emit({"type": "parked", "from": self.state.parked, "to": self.parked})
         if self.agenda != self.state.agenda:
             self.emit({"type": "agenda", "from": self.state.agenda, "to": self.agenda})
         if self.pending != self.state.pending:

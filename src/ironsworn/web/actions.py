@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.web.access import Forbidden
 from ironsworn.web.action_base import (
     DICE,
     MARK,
@@ -77,21 +78,34 @@ def make_move(ctx: Context, o: JsonDict) -> JsonDict:
 def _answer(kind: str) -> Callable[[Context, JsonDict], JsonDict]:
     def run(ctx: Context, o: JsonDict) -> JsonDict:
         def body(engine: Any) -> Any:
-            pending = engine.state.pending
-            if pending is None:
+            waiting = engine.waiting_on()
+            if not waiting:
                 raise RuleViolation(f"{kind}: no decision is pending")
-            ctx.acting_for(pending.get("character"))
+            # Whose decision: the page's character's, or the one named, or the one waiting now.
+            whose = ctx.acting_for(o.get("character")) or waiting[0]
+            if whose not in waiting and ctx.seat is not None:
+                raise Forbidden(
+                    f"this page plays {ctx.seat}: it cannot answer {', '.join(waiting)}'s "
+                    f"decision (accepted: {ctx.seat}'s own, or the guide seat)"
+                )
+            if whose not in waiting:
+                raise RuleViolation(
+                    f"{kind}: {whose} has no decision pending (accepted: a decision of "
+                    f"{', '.join(waiting)})"
+                )
             if kind == "burn":
-                return engine.burn()
+                return engine.burn(character=whose)
             if kind == "decline":
-                return engine.decline()
-            return engine.choose(o["keys"], text=o.get("text"))
+                return engine.decline(character=whose)
+            return engine.choose(o["keys"], text=o.get("text"), character=whose)
 
         data: JsonDict = commit(ctx, o, body).to_json()
         return data
 
     return run
 
+
+WHOSE = Option("text", "whose decision (default: the page's character, or the one waiting now)")
 
 MOVE_OPTIONS = {
     "move": Option("text", "the move's id or name", required=True),
@@ -444,11 +458,22 @@ ACTIONS: dict[str, Action] = {
             {
                 "keys": Option("texts", "the chosen option keys", required=True),
                 "text": Option("text", "the words the decision asks for (a new vow's name...)"),
+                "character": WHOSE,
                 **DICE,
             },
         ),
-        Action("burn", "burn momentum on the pending roll", _answer("burn"), DICE),
-        Action("decline", "decline the pending decision", _answer("decline"), DICE),
+        Action(
+            "burn",
+            "burn momentum on the pending roll",
+            _answer("burn"),
+            {"character": WHOSE, **DICE},
+        ),
+        Action(
+            "decline",
+            "decline the pending decision",
+            _answer("decline"),
+            {"character": WHOSE, **DICE},
+        ),
         Action(
             "character",
             "create a character",

@@ -525,7 +525,11 @@ async def act(request: Request) -> Response:
     seat = seat_of(request) if name != "character" else None
     body = await json_body(request)
 
+    player = request.scope.get("state", {}).get("role", "guide") == "player"
+
     def run(store: Any) -> Any:
+        if player and name in ("undo", "redo"):
+            own_operation(store, name, seat)
         return run_action(Context(store, table.name, seat), name, body)
 
     keeps = isinstance(body, dict) and body.get("keep")
@@ -548,6 +552,22 @@ async def act(request: Request) -> Response:
         data = await table.write(run)
     shown = results.result(data) if for_page(request) else data
     return json_response(shown, headers={"x-ironsworn-version": str(table.version)})
+
+
+def own_operation(store: Any, verb: str, seat: str | None) -> None:
+    """A player's page undoes (or redoes) only its own character's operation; the guide any.
+    The store's undo is a stack: the operation on top must be the player's."""
+    if verb == "undo":
+        op = store.last_operation()
+    else:
+        # Redo restores the most recently undone operation: the first undone after the live.
+        op = next((o for o in store.operations(include_undone=True) if o.status == "undone"), None)
+    if op is not None and op.character != seat:
+        whose = f"{op.character}'s" if op.character else "the table's"
+        raise Forbidden(
+            f"{verb}: the last operation is {whose} (#{op.seq} {op.summary}); a player's page "
+            f"may {verb} only {seat}'s own (the guide may {verb} any)"
+        )
 
 
 def once(store: Any, request_id: str, run: Any) -> tuple[bool, Any]:

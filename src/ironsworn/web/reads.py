@@ -54,6 +54,12 @@ def campaign_state(store: Any, name: str) -> JsonDict:
         "characters": [sheet_with_cards(state.sheet(n), library()) for n in state.characters],
         "tracks": [t.summary() for t in state.tracks.values()],
         "pending": public_pending(state.pending) if state.pending else None,
+        # Every decision owed: the one waiting now, then those set aside while others act.
+        "decisions": [
+            public_pending(p)
+            for p in ([state.pending] if state.pending else [])
+            + [e["pending"] for e in getattr(state, "parked", {}).values()]
+        ],
         "shared_supply": state.shared_supply,
         "options": _options(state),
         "world": {

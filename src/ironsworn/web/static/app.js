@@ -343,11 +343,35 @@ function render() {
   $("campaign-name").textContent = NAME;
   document.title = `${NAME} — Ironsworn table`;
   renderSeat();
+  renderParty();
   renderSheet();
   renderTracks();
   renderPending();
   renderResult();
   renderWorld();
+}
+
+// Undo asks first, saying what it takes back. In co-op a player's page undoes only its own
+// character's last operation (the server refuses the others'); the guide undoes any.
+function askUndo() {
+  const last = [...store.timeline].reverse().find((e) => e.status === "live");
+  const bar = $("confirm");
+  const close = () => { bar.hidden = true; bar.replaceChildren(); };
+  if (!last) { showError("nothing to undo"); return; }
+  const whose = last.character ? `${last.character}'s ` : "";
+  const what = `#${last.seq} ${whose}${last.summary || last.kind}`;
+  const player = store.state.role !== "guide";
+  if (player && last.character !== seat) {
+    bar.replaceChildren(h("span", {}, `The last operation is ${what}: only ${last.character ? `${last.character}'s page` : "its page"} or the guide can undo it.`),
+      h("button", { type: "button", onclick: close }, "OK"));
+  } else {
+    bar.replaceChildren(h("span", {}, `Undo ${what}?`),
+      h("button", { type: "button", class: "primary", id: "confirm-undo", onclick: () => { close(); act("undo"); } }, "Undo it"),
+      h("button", { type: "button", onclick: close }, "Keep it"));
+  }
+  bar.hidden = false;
+  const first = bar.querySelector("button");
+  if (first) first.focus();
 }
 
 function renderSeat() {
@@ -549,7 +573,7 @@ function renderTracks() {
   const tracks = store.state.tracks.filter((t) => t.status === "active");
   const list = tracks.map((t) => h("article", { class: "track", "data-track": t.id },
     h("h4", {}, t.name, h("small", {}, ` ${t.kind}${t.role ? ` (${t.role})` : ""} · ${t.rank} · ${t.characters.join(", ")}`)),
-    boxes(t.ticks),
+    boxes(t.ticks), foesOf(t),
     h("div", { class: "track-actions" },
       h("button", { type: "button", class: "small", onclick: () => act("progress", { track: t.id }) }, "mark progress"),
       h("button", { type: "button", class: "small", title: "clear one mark of progress", onclick: () => act("progress", { track: t.id, mark: false }) }, "−"),
@@ -789,22 +813,37 @@ function renderResult() {
     d.notes.length ? h("ul", { class: "notes" }, d.notes.map((n) => h("li", {}, n))) : null));
 }
 
+// Every decision owed, the one waiting now first (a decision belongs to its character: the
+// others play on meanwhile).
+function decisions() {
+  const s = store.state;
+  return s.decisions || (s.pending ? [s.pending] : []);
+}
+
 function renderPending() {
-  const p = store.state.pending;
+  const all = decisions();
   const box = $("pending");
   const badge = $("waiting");
-  if (!p) { box.hidden = true; box.replaceChildren(); badge.hidden = true; return; }
+  if (!all.length) { box.hidden = true; box.replaceChildren(); badge.hidden = true; return; }
+  // A character's page shows its own decision; the guide's page every one.
+  const shown = seat ? all.filter((p) => p.character === seat) : all;
+  const others = all.filter((p) => !shown.includes(p)).map((p) => p.character);
   box.hidden = false;
   // The header says a decision waits, from anywhere on the page; it leads to the decision.
   badge.hidden = false;
-  badge.textContent = `${p.character} must decide`;
+  badge.textContent = shown.length && seat ? "Your decision waits" : `${all.map((p) => p.character).join(", ")} must decide`;
   badge.onclick = () => { box.scrollIntoView({ block: "center" }); const first = box.querySelector("button"); if (first) first.focus(); };
+  box.replaceChildren(...shown.map(decisionBox));
+  if (others.length) box.append(h("p", { class: "others" }, `Still waiting for ${others.join(", ")}'s decision (their page answers it); you may act meanwhile.`));
+}
+
+function decisionBox(p) {
   const mine = !seat || seat === p.character;
   const dice = h("input", { class: "dice", placeholder: "dice for what follows (optional)", "aria-label": "dice" });
   // Words the decision asks for with its answer (a new vow's name, a second role).
   const asked = p.text ? h("input", { class: "words", "aria-label": p.text.prompt,
     placeholder: p.text.prompt + (p.text.default != null ? ` (empty: ${p.text.default})` : "") }) : null;
-  const extra = () => clean({ dice: dice.value.trim(), text: asked ? asked.value.trim() : "" });
+  const extra = () => clean({ dice: dice.value.trim(), text: asked ? asked.value.trim() : "", character: p.character });
   let controls;
   if (p.kind === "burn") {
     controls = [h("button", { type: "button", class: "primary", "data-answer": "burn", onclick: () => act("burn", extra(), { keepResult: true }) }, "Burn momentum"),
@@ -821,9 +860,33 @@ function renderPending() {
     } }, `Choose (${p.min === p.count ? p.count : `${p.min}-${p.count}`})`),
     p.min === 0 ? h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), { keepResult: true }) }, "Decline") : null];
   }
-  box.replaceChildren(h("strong", {}, `${p.character} decides: `),
+  return h("div", { class: "decision", "data-character": p.character }, h("strong", {}, `${p.character} decides: `),
     p.prompt_html ? html("span", { class: "prompt" }, p.prompt_html) : h("span", { class: "prompt" }, p.prompt),
     h("div", { class: "answers" }, mine ? [asked, controls, dice] : h("em", {}, `waiting for ${p.character}'s page (or the guide)`)));
+}
+
+// The party at a glance: every character's meters and who owes a decision; on the guide's
+// page a name opens that character's sheet.
+function renderParty() {
+  const chars = store.state.characters;
+  if (chars.length < 2) { fill("party"); return; }
+  const owing = new Set(decisions().map((p) => p.character));
+  const shown = character();
+  fill("party", chars.map((c) => h(seat ? "div" : "button", {
+    type: seat ? null : "button", class: "member" + (shown && c.name === shown.name ? " me" : ""), "data-character": c.name,
+    onclick: seat ? null : () => { store.viewing = c.name; render(); },
+  }, h("b", {}, c.name), ` health ${c.health} · spirit ${c.spirit} · supply ${c.supply} · momentum ${signed(c.momentum)}`,
+    c.status !== "active" ? ` (${c.status})` : "", owing.has(c.name) ? h("span", { class: "decides" }, " · decides") : null)));
+}
+
+// The foes of a fight: their features, drives and tactics from the content.
+function foesOf(track) {
+  if (track.kind !== "fight" || !track.foe) return null;
+  const foe = (store.npcs || []).find((n) => n.id === track.foe);
+  if (!foe) return null;
+  const list = (name, items) => (items && items.length ? [h("dt", {}, name), h("dd", {}, items.join("; "))] : []);
+  return h("div", { class: "foes", "data-foe": foe.id }, h("h4", {}, `${foe.name} `, h("small", {}, foe.rank || "")),
+    h("dl", {}, list("features", foe.features), list("drives", foe.drives), list("tactics", foe.tactics)));
 }
 
 // ---------------------------------------------------------------------------- timeline
@@ -1060,7 +1123,7 @@ async function start() {
     render();
     if (store.move) loadPanel(store.move, false);
   });
-  $("undo").addEventListener("click", () => act("undo"));
+  $("undo").addEventListener("click", askUndo);
   $("redo").addEventListener("click", () => act("redo"));
   $("journal-form").addEventListener("submit", async (e) => {
     e.preventDefault();

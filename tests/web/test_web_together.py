@@ -1,0 +1,83 @@
+"""Playing together (issue 19): a pending decision belongs to the character who must answer
+it. While Asha's decision waits, Kai plays on; Asha cannot act until she answers; each page
+answers its own character's decision, and the log stays one sequence."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from web_support import CHANGE, STATS
+
+MATCH_MISS = [1, 9, 9]  # a miss with a match: Pay the Price asks which way (a decision)
+
+
+def do(api: Any, action: str, body: dict[str, Any], seat: str | None = None) -> Any:
+    headers = {**CHANGE, **({"X-Ironsworn-Seat": seat} if seat else {})}
+    return api.post(f"/api/c/t/actions/{action}", json=body, headers=headers)
+
+
+def face_danger(api: Any, who: str, dice: list[int]) -> Any:
+    return do(api, "move", {"move": "face danger", "stat": "edge", "dice": dice}, seat=who)
+
+
+@pytest.fixture
+def party(api: Any) -> Any:
+    for name in ("Asha", "Kai"):
+        assert do(api, "character", {"name": name, "stats": STATS}).status_code == 200
+    return api
+
+
+def waiting(api: Any) -> list[str]:
+    return [d["character"] for d in api.get("/api/c/t/state").json()["decisions"]]
+
+
+def test_another_character_acts_while_a_decision_waits(party: Any) -> None:
+    assert face_danger(party, "Asha", MATCH_MISS).status_code == 200
+    assert waiting(party) == ["Asha"]
+    kai = face_danger(party, "Kai", [6, 1, 2])  # a strong hit, no decision
+    assert kai.status_code == 200, kai.text
+    assert kai.json()["pending"] == []  # Asha's decision is not Kai's result's
+    state = party.get("/api/c/t/state").json()
+    assert state["pending"]["character"] == "Asha" and waiting(party) == ["Asha"]
+    # Asha herself must answer first.
+    refused = face_danger(party, "Asha", [6, 1, 2])
+    assert refused.status_code == 409 and "decision is pending" in refused.json()["error"]
+    # Kai's page cannot answer Asha's decision.
+    wrong = do(party, "choose", {"keys": ["obvious"]}, seat="Kai")
+    assert wrong.status_code == 403 and "cannot answer Asha's decision" in wrong.json()["error"]
+    assert do(party, "choose", {"keys": ["obvious"]}, seat="Asha").status_code == 200
+    assert waiting(party) == []
+
+
+def test_two_decisions_wait_and_each_page_answers_its_own(party: Any) -> None:
+    assert face_danger(party, "Asha", MATCH_MISS).status_code == 200
+    assert face_danger(party, "Kai", MATCH_MISS).status_code == 200
+    assert sorted(waiting(party)) == ["Asha", "Kai"]
+    assert party.get("/api/c/t/state").json()["pending"]["character"] == "Kai"
+    # Asha answers hers (set aside while Kai acted); Kai's is the one waiting after.
+    assert do(party, "choose", {"keys": ["obvious"]}, seat="Asha").status_code == 200
+    assert waiting(party) == ["Kai"]
+    assert do(party, "choose", {"keys": ["obvious"]}, seat="Kai").status_code == 200
+    assert waiting(party) == []
+    kinds = [e["kind"] for e in party.get("/api/c/t/timeline").json()]
+    assert kinds[-4:] == ["move", "move", "choice", "choice"]  # one sequence
+
+
+def test_the_guide_answers_a_named_characters_decision(party: Any) -> None:
+    assert face_danger(party, "Asha", MATCH_MISS).status_code == 200
+    assert face_danger(party, "Kai", MATCH_MISS).status_code == 200
+    answer = do(party, "choose", {"keys": ["obvious"], "character": "Asha"})
+    assert answer.status_code == 200, answer.text
+    assert waiting(party) == ["Kai"]
+    none = do(party, "decline", {"character": "Asha"})
+    assert none.status_code == 409 and "accepted: a decision of Kai" in none.json()["error"]
+
+
+def test_undo_puts_a_set_aside_decision_back(party: Any) -> None:
+    assert face_danger(party, "Asha", MATCH_MISS).status_code == 200
+    assert face_danger(party, "Kai", MATCH_MISS).status_code == 200
+    assert sorted(waiting(party)) == ["Asha", "Kai"]
+    assert do(party, "undo", {}).status_code == 200  # Kai's move: Asha's decision alone again
+    state = party.get("/api/c/t/state").json()
+    assert state["pending"]["character"] == "Asha" and waiting(party) == ["Asha"]

@@ -9,7 +9,9 @@ they fail: a browser test must never be skipped silently there.
 from __future__ import annotations
 
 import os
+import shutil
 import socket
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -31,6 +33,30 @@ CHROMIUM_ARGS = [
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 CHANGE = {"X-Ironsworn-Request": "1"}
 STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
+
+
+AXE_DIR = Path(__file__).resolve().parent / "axe"  # package.json: axe-core, for tests only
+AXE_SCRIPT = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_script() -> str:
+    """axe-core's script, installed with npm into tests/web/axe when missing. Without npm the
+    accessibility tests are skipped, except under ``IRONSWORN_REQUIRE_SHARED`` (CI): they fail."""
+    if not AXE_SCRIPT.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            reason = f"the accessibility tests need npm to install axe-core into {AXE_DIR}"
+            if os.environ.get("IRONSWORN_REQUIRE_SHARED", "") not in ("", "0"):
+                pytest.fail(f"{reason} (IRONSWORN_REQUIRE_SHARED is set)", pytrace=False)
+            pytest.skip(reason)
+        command = "ci" if (AXE_DIR / "package-lock.json").exists() else "install"
+        subprocess.run(
+            [npm, command, "--no-audit", "--no-fund", "--prefix", str(AXE_DIR)],
+            check=True,
+            capture_output=True,
+            timeout=600,
+        )
+    return AXE_SCRIPT.read_text(encoding="utf-8")
 
 
 def require_chromium() -> None:

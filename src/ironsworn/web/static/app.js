@@ -585,9 +585,9 @@ function renderTracks() {
   const kind = h("select", { name: "kind", "aria-label": "kind of track" }, kinds.map((k) => h("option", { value: k }, k)));
   const role = h("input", { name: "role", placeholder: "their role", "aria-label": "connection's role", hidden: true });
   kind.addEventListener("change", () => { role.hidden = kind.value !== "connection"; });
-  const text = h("input", { name: "text", placeholder: "what it is for" });
-  const rank = h("select", { name: "rank" }, h("option", { value: "" }, "rank (a foe's own)"), RANKS.map((r) => h("option", { value: r }, r)));
-  const foe = h("select", { name: "foe" }, h("option", { value: "" }, "foe…"),
+  const text = h("input", { name: "text", placeholder: "what it is for", "aria-label": "what the track is for" });
+  const rank = h("select", { name: "rank", "aria-label": "rank" }, h("option", { value: "" }, "rank (a foe's own)"), RANKS.map((r) => h("option", { value: r }, r)));
+  const foe = h("select", { name: "foe", "aria-label": "foe" }, h("option", { value: "" }, "foe…"),
     (store.npcs || []).map((n) => h("option", { value: n.id }, n.name)));
   const form = h("form", { class: "new-track", onsubmit: (e) => {
     e.preventDefault();
@@ -1109,7 +1109,10 @@ async function renderCampaigns() {
 // --------------------------------------------------------------------------------- start
 
 function showTab(tab) {
-  for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("active", b.dataset.tab === tab);
+  for (const b of document.querySelectorAll("#tabs button")) {
+    b.classList.toggle("active", b.dataset.tab === tab);
+    b.setAttribute("aria-selected", b.dataset.tab === tab ? "true" : "false");
+  }
   for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== `tab-${tab}`;
   const draw = { moves: renderMoves, oracles: renderOracles, world: renderWorld, create: renderCreate, campaigns: renderCampaigns }[tab];
   return Promise.resolve(draw()).catch((err) => showError(err.message));

@@ -1,7 +1,7 @@
 """The web table's figures, on loopback, against ``ironsworn serve`` run as its own process.
 
 Run: python benchmarks/web.py [--operations 10000] [--duration 60] [--clients 50]
-                              [--campaigns 10] [--rate 20]
+                              [--campaigns 10] [--rate 20] [--only big,busy,slow,markdown]
 
 It builds a campaign of 10,000 operations (random classic moves played by the autoplayer, as
 ``campaign_store.py`` does), starts ``ironsworn serve`` on a free port and prints:
@@ -19,6 +19,18 @@ It builds a campaign of 10,000 operations (random classic moves played by the au
 
 Targets (issue 10): first load < 300 ms; move median < 30 ms, p95 < 100 ms; change seen by
 another page < 300 ms median; load run 0 errors, 0 lost, p95 < 100 ms.
+
+Issue 19 adds, each printed beside its goal (``MISSED`` when missed):
+
+- **busy**: every page plays one campaign: ``--busy-pages`` (20) pages, each with its event
+  stream open and its own character, ``--busy-rate`` (20) moves a second for ``--duration``
+  seconds: first load of that campaign's page, move p50/p95 (goal p95 < 100 ms), live update
+  p50/p95 (a move's start to each other page hearing it; goal p95 < 300 ms), errors and lost;
+- **slow**: ``--slow-clients`` (1,000) connections trickling headers a byte a second while a
+  normal client reads the table 5 times a second: its p95 (goal < 200 ms), its errors (goal
+  0) and the server's log (goal < 1 MB);
+- **markdown**: ten journal entries of 200,000 ``[`` (the attack of issue 19): a timeline read
+  holding them (goal < 1 s) and moves made meanwhile on the same campaign (goal p95 < 100 ms).
 """
 
 from __future__ import annotations
@@ -63,10 +75,13 @@ def build(path: Path, target: int) -> int:
 
 def serve(home: Path, campaign: str) -> tuple[subprocess.Popen[str], str]:
     env = {**os.environ, "IRONSWORN_HOME": str(home), "PYTHONUNBUFFERED": "1"}
+    # The server's log goes to a file (a pipe nobody reads would stop it once full): the slow
+    # client case measures its size.
+    log = (home / "server.log").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "ironsworn", "serve", "--campaign", campaign, "--port", "0"],
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=log,
         text=True,
         env=env,
     )
@@ -267,6 +282,215 @@ async def load_run(
     }
 
 
+# ------------------------------------------------------------------- issue 19's figures
+
+
+def verdict(name: str, figure: float, goal: float, unit: str = "ms") -> str:
+    """``name figure (goal < goal)``, with MISSED when the figure is not under the goal."""
+    shown = f"{figure * 1000:.1f} ms" if unit == "ms" else f"{figure:,.0f} {unit}"
+    limit = f"{goal * 1000:.0f} ms" if unit == "ms" else f"{goal:,.0f} {unit}"
+    return f"{name} {shown} (goal < {limit})" + ("" if figure < goal else " MISSED")
+
+
+def percentile(samples: list[float], share: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else float("inf")
+
+
+async def busy_campaign(base: str, pages: int, rate: float, duration: float) -> dict[str, Any]:
+    """Every page plays one campaign: the moves' times and the live updates' delays."""
+    name = "busy"
+    heard: list[dict[int, float]] = [{} for _ in range(pages)]
+    started: dict[int, float] = {}
+    answered = [0]
+    latencies: list[float] = []
+    errors: list[str] = []
+    async with httpx.AsyncClient(base_url=base, headers=CHANGE, timeout=30) as http:
+        (await http.post("/api/campaigns", json={"name": name})).raise_for_status()
+        for i in range(pages):
+            made = await http.post(
+                f"/api/c/{name}/actions/character", json={"name": f"Hero{i}", "stats": STATS}
+            )
+            made.raise_for_status()
+
+        async def listen(index: int) -> None:
+            async with (
+                httpx.AsyncClient(base_url=base, timeout=None) as own,
+                own.stream("GET", f"/api/c/{name}/events") as stream,
+            ):
+                async for line in stream.aiter_lines():
+                    if line.startswith("data: "):
+                        heard[index][json.loads(line[6:])["version"]] = time.perf_counter()
+
+        listeners = [asyncio.create_task(listen(i)) for i in range(pages)]
+        await asyncio.sleep(1)
+
+        async def move(index: int) -> None:
+            start = time.perf_counter()
+            try:
+                response = await http.post(
+                    f"/api/c/{name}/actions/move",
+                    json={"move": "face danger", "stat": "edge", "dice": STRONG_HIT},
+                    headers={"X-Ironsworn-Seat": f"Hero{index}"},
+                )
+                if response.status_code != 200:
+                    errors.append(f"{response.status_code} {response.text[:80]}")
+                else:
+                    answered[0] += 1
+                    # The version the table had after it: two moves answered together may
+                    # share one (the first's start counts).
+                    started.setdefault(int(response.headers["x-ironsworn-version"]), start)
+            except httpx.HTTPError as exc:
+                errors.append(repr(exc))
+            latencies.append(time.perf_counter() - start)
+
+        elapsed = await at_rate(rate, duration, list(range(pages)), move)
+        await asyncio.sleep(1)
+        for task in listeners:
+            task.cancel()
+        timeline = (await http.get(f"/api/c/{name}/timeline?last=2000")).json()
+    moves = sum(1 for e in timeline if e["kind"] == "move")
+    delays = [
+        page[version] - start
+        for version, start in started.items()
+        for page in heard
+        if version in page
+    ]
+    return {
+        "elapsed": elapsed,
+        "latencies": latencies,
+        "delays": delays,
+        "errors": errors,
+        "lost": answered[0] - moves,
+        "unheard": len(started) * pages - len(delays),
+    }
+
+
+async def slow_clients(base: str, count: int, seconds: float) -> dict[str, Any]:
+    """``count`` connections trickling headers while a normal client reads the table."""
+    import resource
+    from urllib.parse import urlsplit
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, count * 2 + 256)), hard))
+    address = urlsplit(base)
+    host, port = address.hostname or "127.0.0.1", int(address.port or 80)
+    writers: list[asyncio.StreamWriter] = []
+    stop = asyncio.Event()
+
+    async def attacker() -> None:
+        while not stop.is_set():
+            try:
+                _reader, writer = await asyncio.open_connection(host, port)
+                writer.write(b"GET /api/c/busy/state HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+                writers.append(writer)
+                while not stop.is_set():
+                    await asyncio.sleep(1)
+                    writer.write(b"a")
+                    await writer.drain()
+            except (OSError, ConnectionError):
+                await asyncio.sleep(0.2)  # closed by the server: come back, as an attacker does
+
+    attackers = [asyncio.create_task(attacker()) for _ in range(count)]
+    await asyncio.sleep(2)  # all connected
+    latencies: list[float] = []
+    errors: list[str] = []
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        deadline = time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            start = time.perf_counter()
+            try:
+                (await http.get("/api/c/busy/state")).raise_for_status()
+            except httpx.HTTPError as exc:
+                errors.append(repr(exc))
+            latencies.append(time.perf_counter() - start)
+            await asyncio.sleep(0.2)
+    stop.set()
+    for task in attackers:
+        task.cancel()
+    for writer in writers:
+        writer.close()
+    return {"latencies": latencies, "errors": errors, "connections": count}
+
+
+async def markdown_case(base: str, moves: int) -> dict[str, Any]:
+    """Ten entries of 200,000 '[': a timeline read of them, and moves made meanwhile."""
+    name = "markdown"
+    async with httpx.AsyncClient(base_url=base, headers=CHANGE, timeout=120) as http:
+        (await http.post("/api/campaigns", json={"name": name})).raise_for_status()
+        made = await http.post(
+            f"/api/c/{name}/actions/character", json={"name": "Bench", "stats": STATS}
+        )
+        made.raise_for_status()
+        for _ in range(10):
+            written = await http.post(
+                f"/api/c/{name}/actions/journal", json={"text": "[" * 200_000}
+            )
+            written.raise_for_status()
+        reads: list[float] = []
+        latencies: list[float] = []
+
+        async def read() -> None:
+            start = time.perf_counter()
+            (await http.get(f"/api/c/{name}/timeline?last=20")).raise_for_status()
+            reads.append(time.perf_counter() - start)
+
+        async def move(_index: int) -> None:
+            start = time.perf_counter()
+            (
+                await http.post(
+                    f"/api/c/{name}/actions/move",
+                    json={"move": "face danger", "stat": "edge", "dice": STRONG_HIT},
+                )
+            ).raise_for_status()
+            latencies.append(time.perf_counter() - start)
+            await read()  # every move changes the campaign: the next read renders again
+
+        await read()  # the first read renders them all
+        await at_rate(5, moves / 5, list(range(moves)), move)
+    return {"reads": reads, "latencies": latencies}
+
+
+def issue_19(args: argparse.Namespace, home: Path, base: str, parts: set[str]) -> None:
+    """The busy campaign, slow clients and pathological Markdown, each beside its goal."""
+    if "busy" in parts:
+        busy = asyncio.run(busy_campaign(base, args.busy_pages, args.busy_rate, args.duration))
+        first = [first_load_http(base, "busy") for _ in range(5)]
+        moves = busy["latencies"]
+        delays = busy["delays"]
+        print(
+            f"busy campaign: {args.busy_pages} pages on one campaign, {len(moves)} moves in "
+            f"{busy['elapsed']:.1f} s ({len(moves) / busy['elapsed']:.1f}/s), "
+            f"{len(busy['errors'])} errors, {busy['lost']} lost, {busy['unheard']} updates unheard"
+        )
+        load = percentile(first, 0.5)
+        print("  " + verdict("first load (the page's 9 requests, median of 5)", load, 0.3))
+        print("  " + verdict("move p50", percentile(moves, 0.5), 0.030))
+        print("  " + verdict("move p95", percentile(moves, 0.95), 0.100))
+        print("  " + verdict("live update p50", percentile(delays, 0.5), 0.100))
+        print("  " + verdict("live update p95", percentile(delays, 0.95), 0.300))
+        for error in busy["errors"][:3]:
+            print(f"  error: {error}")
+    if "slow" in parts:
+        log = home / "server.log"
+        before = log.stat().st_size if log.exists() else 0
+        slow = asyncio.run(slow_clients(base, args.slow_clients, 20))
+        grown = (log.stat().st_size if log.exists() else 0) - before
+        print(
+            f"slow clients: {slow['connections']} connections trickling headers, a normal "
+            f"client reading the table {len(slow['latencies'])} times"
+        )
+        print("  " + verdict("normal client p95", percentile(slow["latencies"], 0.95), 0.200))
+        print("  " + verdict("normal client errors", len(slow["errors"]), 1, "errors"))
+        print("  " + verdict("server log written", grown, 1024 * 1024, "bytes"))
+    if "markdown" in parts:
+        md = asyncio.run(markdown_case(base, 50))
+        print("pathological Markdown: ten entries of 200,000 '[' on one campaign")
+        print("  " + verdict("timeline read, first", md["reads"][0], 1.0))
+        print("  " + verdict("timeline read p95", percentile(md["reads"], 0.95), 1.0))
+        print("  " + verdict("move p95 meanwhile", percentile(md["latencies"], 0.95), 0.100))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--operations", type=int, default=10_000)
@@ -274,7 +498,18 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--campaigns", type=int, default=10)
     parser.add_argument("--rate", type=float, default=20.0, help="moves per second in all")
+    parser.add_argument("--busy-pages", type=int, default=20, help="pages on the busy campaign")
+    parser.add_argument("--busy-rate", type=float, default=20.0, help="its moves per second")
+    parser.add_argument("--slow-clients", type=int, default=1000)
+    parser.add_argument(
+        "--only",
+        default="big,busy,slow,markdown",
+        help="which parts: big (issue 10's figures), busy, slow, markdown",
+    )
     args = parser.parse_args()
+    parts = set(args.only.split(","))
+    if "big" not in parts:
+        args.operations = min(args.operations, 100)  # the served campaign only needs to exist
 
     home = Path(tempfile.mkdtemp(prefix="ironsworn-web-bench-"))
     path = home / "campaigns" / "big.sqlite"
@@ -286,6 +521,9 @@ def main() -> None:
     try:
         with httpx.Client(base_url=base, headers=CHANGE) as http:
             http.post("/api/c/big/actions/character", json={"name": "Bench", "stats": STATS})
+        issue_19(args, home, base, parts)
+        if "big" not in parts:
+            return
         http_load = [first_load_http(base, "big") for _ in range(10)]
         print(f"first load, the page's 9 requests one by one (10 runs): {spread(http_load)}")
         browser = first_load_browser(base, "big", 5)

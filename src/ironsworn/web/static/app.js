@@ -586,8 +586,8 @@ function renderTracks() {
   const role = h("input", { name: "role", placeholder: "their role", "aria-label": "connection's role", hidden: true });
   kind.addEventListener("change", () => { role.hidden = kind.value !== "connection"; });
   const text = h("input", { name: "text", placeholder: "what it is for", "aria-label": "what the track is for" });
-  const rank = h("select", { name: "rank", "aria-label": "rank" }, h("option", { value: "" }, "rank (a foe's own)"), RANKS.map((r) => h("option", { value: r }, r)));
-  const foe = h("select", { name: "foe", "aria-label": "foe" }, h("option", { value: "" }, "foe…"),
+  const rank = h("select", { name: "rank", "aria-label": "the new track's rank" }, h("option", { value: "" }, "rank (a foe's own)"), RANKS.map((r) => h("option", { value: r }, r)));
+  const foe = h("select", { name: "foe", "aria-label": "the foe of a new fight" }, h("option", { value: "" }, "foe…"),
     (store.npcs || []).map((n) => h("option", { value: n.id }, n.name)));
   const form = h("form", { class: "new-track", onsubmit: (e) => {
     e.preventDefault();

@@ -154,3 +154,27 @@ def test_the_odds_before_a_roll_count_the_adds_that_apply_by_themselves(
     shot(page, "odds-with-automatic-adds")
     assert page.errors == []
     page.context.close()
+
+
+@pytest.mark.parametrize("width", [360, 390, 414])
+def test_a_phone_has_one_line_of_header_and_no_sideways_scroll(
+    server: Any, browser: Any, width: int
+) -> None:
+    name = f"phone-{width}"
+    campaign(server, name)
+    page = open_page(browser, server, name, {"width": width, "height": 780})
+    header = page.locator("#top").bounding_box()
+    assert header is not None and header["height"] < 50, header  # one line of controls
+    page.click("button.move[data-move='move:classic/adventure/undertake_a_journey']")
+    page.wait_for_selector(".move-panel .stat-choice")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    roll_face_danger(page, "1,9,9")
+    page.wait_for_selector("#pending .choice")
+    badge = page.locator("#waiting").bounding_box()
+    assert badge is not None and badge["y"] + badge["height"] <= 780  # floating, in reach
+    header = page.locator("#top").bounding_box()
+    assert header is not None and header["height"] < 50, header
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    shot(page, f"phone-{width}-decision")
+    assert page.errors == []
+    page.context.close()

@@ -174,7 +174,7 @@ function setLive(state) {
   if (!el) return;
   el.className = `live ${state}`;
   el.dataset.state = state;
-  el.textContent = `● ${LIVE_WORDS[state]}`;
+  el.replaceChildren("●", h("span", { class: "word" }, ` ${LIVE_WORDS[state]}`));
   el.title = `live updates: ${LIVE_WORDS[state]}`;
 }
 

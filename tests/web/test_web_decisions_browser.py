@@ -178,3 +178,59 @@ def test_a_phone_has_one_line_of_header_and_no_sideways_scroll(
     shot(page, f"phone-{width}-decision")
     assert page.errors == []
     page.context.close()
+
+
+def test_tracks_are_marked_on_their_boxes_and_work_from_every_tab(
+    server: Any, browser: Any
+) -> None:
+    http = campaign(server, "tracks")
+    page = open_page(browser, server, "tracks", PHONE)
+    journey = page.locator(".track[data-track=journey-1]")
+    # Near the top of the sheet column: above the character's sheet.
+    assert journey.bounding_box()["y"] < page.locator("#sheet").bounding_box()["y"]
+    journey.locator(".boxes-button").click()  # dangerous: 8 ticks, two boxes
+    expect(journey.locator(".boxes")).to_have_attribute("data-ticks", "8")
+    page.click("#tabs button[data-tab=oracles]")
+    journey.locator("button[data-progress-move]").click()
+    expect(page.locator("#tab-moves")).to_be_visible()
+    expect(page.locator(".move-panel")).to_have_attribute(
+        "data-move", "move:classic/adventure/reach_your_destination"
+    )
+    # A closed track is kept, folded away.
+    vow = http.post(
+        "/api/c/tracks/actions/track", json={"kind": "vow", "text": "old oath", "rank": "epic"}
+    )
+    assert vow.status_code == 200
+    closed = http.post(
+        "/api/c/tracks/actions/move",
+        json={"move": "forsake your vow", "track": vow.json()["id"], "dice": [6, 1, 2]},
+    )
+    assert closed.status_code == 200, closed.text
+    expect(page.locator("#tracks .archive summary")).to_contain_text("(1)")
+    shot(page, "tracks-top-phone")
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("move", "rolls"),
+    [
+        ("move:classic/quest/reach_a_milestone", False),
+        ("move:classic/quest/advance", False),
+        ("move:classic/adventure/reach_your_destination", True),
+        ("move:classic/adventure/face_danger", True),
+    ],
+)
+def test_a_move_panel_asks_for_dice_only_when_it_rolls_and_never_shows_null(
+    server: Any, browser: Any, move: str, rolls: bool
+) -> None:
+    name = "panels-" + move.rsplit("/", 1)[1].replace("_", "-")
+    campaign(server, name)
+    page = open_page(browser, server, name, DESKTOP)
+    page.click(f"button.move[data-move='{move}']")
+    page.wait_for_selector(f".move-panel[data-move='{move}']")
+    assert page.locator(".move-form input[name=dice]").count() == (1 if rolls else 0)
+    assert page.locator(".move-form input[name=add]").count() == (1 if rolls else 0)
+    assert "null" not in page.inner_text("body").split()
+    assert page.errors == []
+    page.context.close()

@@ -573,12 +573,16 @@ function renderTracks() {
   const tracks = store.state.tracks.filter((t) => t.status === "active");
   const list = tracks.map((t) => h("article", { class: "track", "data-track": t.id },
     h("h4", {}, t.name, h("small", {}, ` ${t.kind}${t.role ? ` (${t.role})` : ""} · ${t.rank} · ${t.characters.join(", ")}`)),
-    boxes(t.ticks), foesOf(t),
+    // The boxes themselves mark progress (one mark of the track's rank), as on paper.
+    h("button", { type: "button", class: "boxes-button", title: `mark progress on ${t.name}`, "aria-label": `mark progress on ${t.name}`,
+      onclick: () => act("progress", { track: t.id }) }, boxes(t.ticks)),
+    foesOf(t),
     h("div", { class: "track-actions" },
       h("button", { type: "button", class: "small", onclick: () => act("progress", { track: t.id }) }, "mark progress"),
       h("button", { type: "button", class: "small", title: "clear one mark of progress", onclick: () => act("progress", { track: t.id, mark: false }) }, "−"),
       t.kind === "scene" ? h("button", { type: "button", class: "small", onclick: () => act("scene_resolve", { track: t.id }, { keepResult: true }) }, "resolve")
-        : progressMove(t.kind) ? h("button", { type: "button", class: "small", onclick: () => openMove(progressMove(t.kind), t.id) }, words(progressMove(t.kind).split("/").pop())) : null,
+        : progressMove(t.kind) ? h("button", { type: "button", class: "small", "data-progress-move": progressMove(t.kind),
+          onclick: () => showTab("moves").then(() => openMove(progressMove(t.kind), t.id)) }, words(progressMove(t.kind).split("/").pop())) : null,
       store.unsworn[t.id] ? h("button", { type: "button", class: "small swear", onclick: () => swearOn(t.id) }, "Swear an Iron Vow") : null,
       h("span", { class: "score" }, `score ${t.score}`))));
   const kinds = store.state.track_kinds || ["vow", "journey", "fight", "scene"];
@@ -594,7 +598,11 @@ function renderTracks() {
     act("track", clean({ kind: kind.value, text: text.value, rank: rank.value, foe: kind.value === "fight" ? foe.value : "",
       role: kind.value === "connection" ? role.value.trim() : "" }));
   } }, kind, text, role, rank, foe, h("button", { type: "submit" }, "Start"));
-  fill("tracks", h("h3", {}, "Progress tracks"), list.length ? list : h("p", { class: "empty" }, "No active track."), form);
+  // Completed and forsaken tracks stay viewable, folded away.
+  const done = store.state.tracks.filter((t) => t.status !== "active");
+  const archive = done.length ? h("details", { class: "archive" }, h("summary", {}, `Completed and closed (${done.length})`),
+    h("ul", {}, done.map((t) => h("li", { "data-track": t.id }, h("b", {}, t.name), ` ${t.kind} · ${t.rank} · ${t.status} · score ${t.score}`)))) : null;
+  fill("tracks", h("h3", {}, "Progress tracks"), list.length ? list : h("p", { class: "empty" }, "No active track."), archive, form);
 }
 
 // The move panel on Swear an Iron Vow with this vow chosen (the play wizard's offer).
@@ -693,16 +701,18 @@ function renderPanel(scroll) {
         a.when ? h("input", { type: "checkbox", name: "asset_pick", value: a.asset }) : null,
         h("b", {}, a.name), a.when ? ` when ${a.when}` : " (applies)", a.effect ? `: ${a.effect}` : ""))));
   }
-  form.append(
-    h("label", {}, "adds ", h("input", { name: "add", type: "number", min: 0, max: 10, value: 0, class: "short" })),
-    h("label", {}, "your dice ", h("input", { name: "dice", placeholder: "random, or e.g. 4,5,8", class: "dice" })),
-    h("label", { class: "opt" }, h("input", { type: "checkbox", name: "bond" }), " you share a bond (+1 where the move says)"),
-    h("label", { class: "opt" }, h("input", { type: "checkbox", name: "reroll" }), " a move or asset lets you reroll dice"),
+  // A move that does not roll asks for no dice, adds or rerolls.
+  const rolls = m.roll_type !== "no_roll";
+  form.append(...[
+    rolls ? h("label", {}, "adds ", h("input", { name: "add", type: "number", min: 0, max: 10, value: 0, class: "short" })) : null,
+    rolls ? h("label", {}, "your dice ", h("input", { name: "dice", placeholder: "random, or e.g. 4,5,8", class: "dice" })) : null,
+    rolls && (m.adds || []).length ? h("label", { class: "opt" }, h("input", { type: "checkbox", name: "bond" }), " you share a bond (+1 where the move says)") : null,
+    rolls ? h("label", { class: "opt" }, h("input", { type: "checkbox", name: "reroll" }), " a move or asset lets you reroll dice") : null,
     // The options this move reads in this campaign (the server's list: a connection's rank and
     // role, a role's contribution, Advance's purchase...), each with its values where fixed.
     (m.reads || []).length ? h("fieldset", { class: "reads" }, h("legend", {}, "This move's options"),
       m.reads.map((r) => h("label", { class: "opt", title: r.help, "data-option": r.option }, `${words(r.option)} `, readControl(r)))) : null,
-    h("button", { type: "submit", class: "primary" }, m.roll_type === "no_roll" ? "Make the move" : "Roll"));
+    h("button", { type: "submit", class: "primary" }, m.roll_type === "no_roll" ? "Make the move" : "Roll")].filter(Boolean));
   for (const input of form.querySelectorAll("input:not([type=radio]), select")) {
     if (typed[input.name] === undefined) continue;
     if (input.type === "checkbox") input.checked = typed[input.name];

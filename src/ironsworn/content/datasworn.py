@@ -412,6 +412,7 @@ class _Reader:
                     "type": str(asset.get("category") or collection.get("name") or path[0]),
                     "requirement": _strip_link_prefix(str(asset.get("requirement") or "")),
                     "input": fields[0] if fields else "",
+                    **({"selects": selects} if (selects := _selects(asset)) else {}),
                     "abilities": [
                         self.ability(a, i, [*path, str(i)])
                         for i, a in enumerate(asset.get("abilities") or ())
@@ -692,6 +693,22 @@ def _replaced_tables(collection: dict[str, Any], key: str) -> tuple[str, ...]:
         if isinstance(replaced, str) and replaced.startswith("oracle_collection:"):
             out.append("oracle_rollable:" + replaced.split(":", 1)[1] + "/" + key)
     return tuple(out)
+
+
+def _selects(asset: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """A card's choices of a stat (Devotant's linked stat): option key -> {choice: stat}."""
+    out: dict[str, dict[str, str]] = {}
+    for key, option in (asset.get("options") or {}).items():
+        if not isinstance(option, dict) or option.get("field_type") != "select_value":
+            continue
+        choices = {
+            str(name): str(choice["stat"])
+            for name, choice in (option.get("choices") or {}).items()
+            if isinstance(choice, dict) and choice.get("using") == "stat" and choice.get("stat")
+        }
+        if choices:
+            out[str(key)] = choices
+    return out
 
 
 def _toggles(controls: dict[str, Any]) -> list[str]:

@@ -196,7 +196,7 @@ class Ruleset:
 
     @property
     def assets(self) -> dict[str, Asset]:
-        return self._kind("assets", Asset.from_json)
+        return self._kind("assets", _asset)
 
     @property
     def sites(self) -> dict[str, DelveSite]:
@@ -569,3 +569,10 @@ def clear_cache() -> None:
     """Forget every loaded ruleset (tests, benchmarks, after an import)."""
     _RULESETS.clear()
     _LIBRARY.clear()
+
+
+def _asset(entry: dict[str, Any]) -> Asset:
+    """An asset card from a pack; a Starforged card gets our effects (keyed by ability id)."""
+    from ironsworn.content.starforged_effects import attach
+
+    return attach(Asset.from_json(entry))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ironsworn.campaign.state import CREATION_STATS, STATS, CampaignState
 from ironsworn.debilities import DEBILITIES, DebilityKind, check_debility
-from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.errors import InvalidValue, NotFound, RuleViolation
 from ironsworn.moves.assets.cards import check_distinct, new_asset_record, parse_asset_choice
 from ironsworn.progress import MAX_TICKS, pack_rank
 from ironsworn.ranks import Rank
@@ -239,7 +239,26 @@ class SheetOperations:
                 f"asset {query!r}: no Starforged assets yet (import a Datasworn Starforged "
                 "pack: 'ironsworn content import starforged.json')"
             )
-        found: Asset = resolve(assets, query, f"{ruleset} asset", lambda a: str(a.name), ())
+        try:
+            found: Asset = resolve(assets, query, f"{ruleset} asset", lambda a: str(a.name), ())
+        except NotFound as missing:
+            # A card of the other ruleset (Ace in a classic campaign): say whose card it is.
+            others = {
+                k: a
+                for k, a in self.engine.ruleset.assets.items()
+                if k not in assets and not k.startswith(f"asset:{ruleset}/")
+            }
+            try:
+                theirs: Asset = resolve(others, query, "asset", lambda a: str(a.name), ())
+            except NotFound:
+                raise missing from None
+            other = theirs.id.split(":", 1)[1].split("/", 1)[0]
+            raise NotFound(
+                f"asset {query!r}: {theirs.name} is a {other} asset; this campaign plays "
+                f"{ruleset} (accepted: "
+                f"the assets of 'ironsworn asset list')",
+                missing.candidates,
+            ) from None
         return found
 
     def set_ruleset(self, ruleset: str) -> OperationResult:

@@ -8,10 +8,11 @@ store run on the campaign's worker thread.
 
 from __future__ import annotations
 
+import contextlib
 from functools import cache
 from typing import Any
 
-from ironsworn.errors import InvalidValue
+from ironsworn.errors import InvalidValue, NotFound
 
 JsonDict = dict[str, Any]
 
@@ -127,13 +128,13 @@ def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
     exact odds of each choice of stat (with and without a burn)."""
     from ironsworn.odds import action_odds, progress_odds
 
-    found = library().move(move)
+    state = store.state()
+    found = _campaign_move(state, move)
     data: JsonDict = found.summary_json()
     data["adds"] = [a.to_json() for a in found.adds]
     data["options"] = [
         {"using": list(o.using), "text": o.text} for o in found.roll_options if o.using
     ]
-    state = store.state()
     if not state.characters:
         data["character"] = None
         data["reads"] = move_reads(state, None, found)
@@ -234,6 +235,16 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
 
 
 STATS = ("edge", "heart", "iron", "shadow", "wits")
+
+
+def _campaign_move(state: Any, move: str) -> Any:
+    """A move by name among the campaign's ruleset's moves ("face danger" in a Starforged
+    campaign is Starforged's), else any move of the library (an asset's own move)."""
+    ruleset = getattr(state, "ruleset", None)
+    if ruleset:
+        with contextlib.suppress(NotFound):
+            return library().find_in("moves", move, ruleset)
+    return library().move(move)
 
 
 def _assets_for(char: Any, move: Any) -> list[JsonDict]:

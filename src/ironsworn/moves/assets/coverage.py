@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ironsworn.content.model import Asset, AssetAbility
 
 EFFECT_EXTRAS = frozenset({"camp", "discount"}) | ELSEWHERE_KEYS  # data read by a handler
-GAIN_PREFIXES = ("track:", "set_track:", "flag:", "select:")
+GAIN_PREFIXES = ("track:", "set_track:", "flag:", "select:", "legacy:")
 
 
 def _handlers() -> set[str]:

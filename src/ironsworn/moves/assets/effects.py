@@ -17,8 +17,9 @@ acts on and what it does. This module reads them for the engine, in the order of
 
 Effect keys (all optional but ``moves``)::
 
-    moves      move ids; "*" any move with an action roll; "ritual" any ritual's move; "use"
-               outside a move (``asset use``, :mod:`~ironsworn.moves.assets.uses`)
+    moves      move ids; "*" any move with an action roll; "progress" any progress move;
+               "ritual" any ritual's move; "use" outside a move (``asset use``,
+               :mod:`~ironsworn.moves.assets.uses`); Datasworn patterns ("move:*/combat/*")
     when       the fiction that must hold (the player says so by naming the asset)
     option     a choice made before rolling (NAME:N:OPTION)
     stat       only when rolling one of these stats ("select:material": the card's choice)
@@ -28,6 +29,7 @@ Effect keys (all optional but ``moves``)::
     reroll     reroll any dice (asked after the roll)
     harm       the base harm of Strike or Clash
     weak_as_miss / strong_as_weak   the outcome counts one lower
+    weak_as_strong / miss_as_weak   the outcome counts one higher (Starforged)
     hit / strong / weak / miss / strong_match / after / burned   gains on that outcome
     fight / zero_health / tide / bond / others / companion / once   further conditions
     action_one gains when the action die shows 1
@@ -36,7 +38,10 @@ Effect keys (all optional but ``moves``)::
 Gains: momentum, health, spirit, supply, harm and progress (marks on the move's track),
 next_add, experience, bond_ticks, initiative, "track:NAME" (+N or "action_die"),
 lasting (an effect kept on the character: :mod:`ironsworn.moves.assets.lasting`),
-"set_track:NAME", follow {move, amount...}, choose [gain, gain...], allies {gain}.
+"set_track:NAME", follow {move, amount...}, choose [gain, gain...], allies {gain};
+Starforged: meter (the card's own meter: ammo, shields, a companion's health),
+"legacy:quests|bonds|discoveries" (ticks on a legacy track). A roll of "integrity" is the
+vehicle's (a support vehicle's card, else the command vehicle).
 """
 
 from __future__ import annotations
@@ -60,6 +65,7 @@ from ironsworn.moves.assets.matching import candidate_uses as candidate_uses
 from ironsworn.moves.assets.matching import label as label
 from ironsworn.moves.assets.matching import short as short
 from ironsworn.outcomes import Outcome
+from ironsworn.rolls import STAT_MAX
 
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CharacterState
@@ -81,13 +87,15 @@ ROLL_KEYS = frozenset(
         "harm",
         "weak_as_miss",
         "strong_as_weak",
+        "weak_as_strong",
+        "miss_as_weak",
         "handler",
         "automatic",
     }
 )
 OUTCOME_KEYS = (
     "hit", "strong", "weak", "miss", "strong_match", "after", "burned", "action_one",
-    "rerolled", "rerolled_miss", "burned_miss",
+    "rerolled", "rerolled_miss", "burned_miss", "match", "miss_match", "rerolled_strong",
 )  # fmt: skip
 # Gains applied by assets.moments: harm points as health or momentum (Leech), a follow-on move
 # whose stat is asked, a gain offered (decline to refuse), +N on the next move of this fight.
@@ -96,7 +104,7 @@ GAIN_KEYS = frozenset(
     {"momentum", "health", "spirit", "supply", "harm", "progress", "next_add", "experience",
      "bond_ticks", "initiative", "follow", "choose", "allies", "patient_health",
      "debility_choice", "lasting", "sheet", "note", "once_per_fight", "mark_vow",
-     "activate", "one_time"}
+     "activate", "one_time", "meter"}
 ) | MORE_GAINS  # fmt: skip
 MASK_METERS = {"edge": "health", "iron": "health", "shadow": "spirit", "wits": "spirit"}
 
@@ -164,6 +172,7 @@ def prepare(ctx: Step, move: Move, base_stat: Any) -> tuple[str, int, int] | Non
             + ", ".join(u["label"] for u in roll_uses)
             + "): name one with --asset NAME:N"
         )
+    add_over = 0
     if roll_uses:
         use = roll_uses[0]
         options = [str(o) for o in use["effect"]["roll"]]
@@ -179,8 +188,15 @@ def prepare(ctx: Step, move: Move, base_stat: Any) -> tuple[str, int, int] | Non
             )
         value = roll_value(ctx, char, record, stat)
         shown = stat.split(":", 1)[-1] if stat.startswith("track:") else stat
+        if value > STAT_MAX:
+            # A card's meter above +5 (Archer's 6 ammo): the score is the same with the
+            # excess counted as an add (an action roll's stat is at most +5).
+            add_over = value - STAT_MAX
+            value = STAT_MAX
         if stat.startswith("select:"):
             shown = _select_stat(record, stat)
+        if stat == "meter":
+            shown = str(record["meter"]["name"])
     else:
         shown, value = base_stat()
         stat = shown
@@ -191,7 +207,7 @@ def prepare(ctx: Step, move: Move, base_stat: Any) -> tuple[str, int, int] | Non
     # Only the ability that sets the stat rolls; others that would set it stand aside.
     chosen = [u for u in chosen if not u["effect"].get("roll") or _same_ability(u, rolling)]
     _check_named(ctx, move, named_records, chosen, shown)
-    add = 0
+    add = add_over
     for use in chosen:
         record = _record(ctx, use["asset"])
         if not _companion_ok(ctx, record):
@@ -245,12 +261,35 @@ def roll_value(ctx: Step, char: CharacterState, record: Mapping[str, Any], stat:
     if stat.startswith("track:"):
         name = stat.split(":", 1)[1]
         return int(record["tracks"][name]["value"])
+    if stat == "integrity":
+        return vehicle_integrity(ctx, record)
+    if stat == "meter":
+        # A Starforged card's own meter (ammo, shields, safety, a companion's health).
+        meter = record.get("meter")
+        if meter is None:
+            raise InvalidValue(f"{record['name']} has no meter to roll")
+        return int(meter["value"])
     if stat.startswith("select:"):
         chosen = _select_stat(record, stat)
         if chosen not in char.stats:
             raise InvalidValue(f"{record['name']} has no {stat.split(':', 1)[1]} chosen")
         return char.stats[chosen]
     return char.value(stat)
+
+
+def vehicle_integrity(ctx: Step, record: Mapping[str, Any]) -> int:
+    """A vehicle's integrity, as a Starforged ability rolls or adds it: a support vehicle's
+    own card meter, else the command vehicle's (a module's card is fitted to it)."""
+    meter = record.get("meter")
+    if meter and str(meter.get("name")) == "integrity":
+        return int(meter["value"])
+    vehicle = ctx.state.vehicle
+    if vehicle is None:
+        raise InvalidValue(
+            f"{record['name']}: there is no command vehicle to roll +integrity (accepted: "
+            "a campaign with a starship)"
+        )
+    return int(vehicle["integrity"])
 
 
 def _check_named(
@@ -329,6 +368,10 @@ def _apply_before_roll(ctx: Step, use: JsonDict, record: JsonDict) -> int:
         parts.append("a weak hit counts as a miss")
     if effect.get("strong_as_weak"):
         parts.append("a strong hit counts as a weak hit")
+    if effect.get("weak_as_strong"):
+        parts.append("a weak hit counts as a strong hit")
+    if effect.get("miss_as_weak"):
+        parts.append("a miss counts as a weak hit")
     for key in OUTCOME_KEYS:
         if effect.get(key):
             parts.append(f"{describe_gain(effect[key])} {_WHEN[key]}")
@@ -348,6 +391,9 @@ _WHEN = {
     "rerolled": "once rerolled",
     "rerolled_miss": "on a miss again after the reroll",
     "burned_miss": "when a burn makes a miss a weak hit",
+    "match": "on a match",
+    "miss_match": "on a miss with a match",
+    "rerolled_strong": "on a strong hit once rerolled",
 }
 
 
@@ -395,6 +441,10 @@ def describe_gain(gain: Any) -> str:
             what = key.split(":", 1)[-1].replace("_", " ")
             if key == "next_add":
                 what = "on your next move"
+            elif key.startswith("legacy:"):
+                what += " legacy tick" + ("s" if value != 1 else "")
+            elif key == "meter":
+                what = "on the card's meter"
             words.append(f"{value:+d} {what}")
         else:
             words.append(f"+{value.replace('_', ' ')} {key.split(':', 1)[-1]}")
@@ -432,6 +482,11 @@ def adjust_outcome(step: JsonDict) -> str | None:
             return "miss"
         if outcome == "strong_hit" and effect.get("strong_as_weak"):
             return "weak_hit"
+        # Starforged: "count a weak hit as a strong hit", "count a miss as a weak hit".
+        if outcome == "weak_hit" and effect.get("weak_as_strong"):
+            return "strong_hit"
+        if outcome == "miss" and effect.get("miss_as_weak"):
+            return "weak_hit"
     return None
 
 
@@ -455,6 +510,13 @@ def _due(ctx: Step, effect: Mapping[str, Any]) -> list[tuple[str, Any]]:
             or (key == "rerolled" and ctx.data.get("rerolled"))
             or (key == "rerolled_miss" and ctx.data.get("rerolled") and outcome is Outcome.MISS)
             or (key == "burned_miss" and outcome is Outcome.WEAK_HIT and _burned_a_miss(roll))
+            or (key == "match" and roll.get("match"))
+            or (key == "miss_match" and outcome is Outcome.MISS and roll.get("match"))
+            or (
+                key == "rerolled_strong"
+                and ctx.data.get("rerolled")
+                and outcome is Outcome.STRONG_HIT
+            )
         ):
             due.append((key, gain))
     return due
@@ -538,6 +600,15 @@ def apply_gain(ctx: Step, use: Mapping[str, Any], gain: Mapping[str, Any]) -> No
             _heal_patient(ctx, int(value))
         elif key == "debility_choice":
             _debility_choice(ctx, use, list(value))
+        elif key == "meter":
+            # The card's own meter (a Starforged card's ammo, shields, health).
+            ctx.engine.companion_meter(ctx.name, str(record["id"]), int(value))
+        elif key.startswith("legacy:"):
+            # A Starforged legacy track (quests, bonds, discoveries); a full box is Earn
+            # Experience, as any legacy mark.
+            from ironsworn.moves.starforged._common import mark_legacy
+
+            mark_legacy(ctx.engine, ctx.name, key.split(":", 1)[1], int(value))
         elif key.startswith("track:"):
             name = key.split(":", 1)[1]
             if value == "rank":

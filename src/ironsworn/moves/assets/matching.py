@@ -12,6 +12,7 @@ the stat is known (:func:`_fits`). What the uses then change is
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, RuleViolation
@@ -85,6 +86,12 @@ def _matches_move(effect: Mapping[str, Any], move: Move) -> bool:
         return True
     if "*" in moves:
         return move.roll_type == "action_roll"
+    if "progress" in moves and move.roll_type == "progress_roll":
+        return True  # "when you make a progress move" (Starforged)
+    # Datasworn's patterns: "move:starforged/*/face_danger" (the adventure move and the scene
+    # challenge's), "move:*/combat/*" (any combat move).
+    if any("*" in m and fnmatchcase(move.id, m) for m in moves):
+        return True
     return "ritual" in moves and move.id.startswith(RITUAL_MOVE_PREFIX)
 
 
@@ -183,7 +190,8 @@ def _select_stat(record: Mapping[str, Any], key: str) -> str:
 
 def _companion_ok(ctx: Step, record: Mapping[str, Any]) -> bool:
     meter = record.get("meter")
-    return not (record.get("type") == "companion" and meter and int(meter["value"]) == 0)
+    kind = str(record.get("type") or "").lower()  # a Starforged card's type is "Companion"
+    return not (kind == "companion" and meter and int(meter["value"]) == 0)
 
 
 def candidate_uses(ctx: Step, move: Move) -> list[JsonDict]:

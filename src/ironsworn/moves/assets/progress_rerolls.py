@@ -48,7 +48,12 @@ def describe_reroll(spec: Mapping[str, Any]) -> str:
         "one": "reroll one challenge die",
         "all": "roll all dice again" + (f" at +{spec['add']}" if spec.get("add") else ""),
         "cancel": "burn momentum to cancel a challenge die",
+        "action": "reroll the action die",
     }[str(spec.get("dice", "any"))]
+    if spec.get("showing"):
+        dice += f" showing {spec['showing']}"
+    if spec.get("below"):
+        dice += f" if it is below your {str(spec['below']).replace('_', ' ')}"
     after = spec.get("after")
     if after:
         dice += " on a " + " or ".join(Outcome(o).words for o in after)
@@ -71,6 +76,12 @@ def automatic_outcome(ctx: Step, move: Move) -> str | None:
         return None
     use = uses[0]
     char = ctx.char
+    ctx.data["asset_uses"] = [use]
+    outcome = str(use["effect"]["automatic"])
+    if not (use["effect"].get("after") or {}).get("sheet"):
+        # A plain automatic result (Starforged's Sleuth, Weapon Master): nothing to protect.
+        ctx.note(f"{use['label']}: a {Outcome(outcome).words} without rolling")
+        return outcome
     vow = char.flags.get("background_vow")
     track = ctx.state.tracks.get(str(vow)) if vow else None
     if track is None or track.status != "active":
@@ -92,7 +103,9 @@ def automatic_outcome(ctx: Step, move: Move) -> str | None:
 # --- a reroll offered after the roll -------------------------------------------------------
 
 
-def _options(ctx: Step, roll: Mapping[str, Any], spec: Mapping[str, Any]) -> list[tuple[str, str]]:
+def _options(
+    ctx: Step, roll: Mapping[str, Any], spec: Mapping[str, Any], use: Mapping[str, Any]
+) -> list[tuple[str, str]]:
     c1, c2 = roll["challenge"]
     challenge = [("challenge_1", f"the first challenge die ({c1})"),
                  ("challenge_2", f"the second challenge die ({c2})")]  # fmt: skip
@@ -106,6 +119,24 @@ def _options(ctx: Step, roll: Mapping[str, Any], spec: Mapping[str, Any]) -> lis
             (key, f"burn momentum {momentum:+d} to cancel {text[4:]}")
             for (key, text), die in zip(challenge, (c1, c2), strict=True)
             if momentum > die
+        ]
+    if dice == "action":
+        # Starforged's "reroll your action die if its value is less than X" (a meter, the
+        # companion's health, the vehicle's integrity): offered only when it is.
+        if roll["type"] != "action":
+            return []
+        below = spec.get("below")
+        if below:
+            from ironsworn.moves.assets.effects import roll_value
+
+            record = next(a for a in ctx.char.assets if a["id"] == use["asset"])
+            if int(roll["action_die"]) >= roll_value(ctx, ctx.char, record, str(below)):
+                return []
+        return [("action_die", f"the action die ({roll['action_die']})")]
+    if spec.get("showing"):
+        # "roll a 10 on either challenge die, you may reroll that die"
+        challenge = [
+            c for c, die in zip(challenge, (c1, c2), strict=True) if die == int(spec["showing"])
         ]
     if dice == "any" and roll["type"] == "action":
         return [("action_die", f"the action die ({roll['action_die']})"), *challenge]
@@ -122,7 +153,7 @@ def offer_after_roll(ctx: Step, outcome_step: JsonDict) -> bool:
             continue
         if spec.get("after") and outcome_step["outcome"] not in spec["after"]:
             continue
-        options = _options(ctx, outcome_step["roll"], spec)
+        options = _options(ctx, outcome_step["roll"], spec, use)
         if not options:
             continue
         dice = str(spec.get("dice", "any"))

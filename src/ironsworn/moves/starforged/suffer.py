@@ -147,7 +147,8 @@ def endure_resist(ctx: Step, keys: list[str]) -> None:
     if keys[0] == "resist":
         args = {
             k: ctx.data[k]
-            for k in ("amount", "companion", "track", "vehicle")
+            # The assets named and the stat chosen go on to the roll (Ace rolls +integrity).
+            for k in ("amount", "companion", "track", "vehicle", "asset", "stat")
             if ctx.data.get(k) is not None
         }
         ctx.follow(ctx.data["move"], applied=True, resist=True, **args)

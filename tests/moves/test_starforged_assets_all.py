@@ -40,6 +40,7 @@ OWN_STAT = {
     "react_under_fire": "edge",
     "enter_the_fray": "heart",
     "resupply": "wits",
+    "repair": "wits",
     "undertake_an_expedition": "wits",
     "swear_an_iron_vow": "heart",
     "make_a_connection": "heart",
@@ -112,11 +113,13 @@ def _move_for(effect: dict[str, Any]) -> str:
 def _dice(effect: dict[str, Any], short: str) -> tuple[int, ...]:
     reroll = effect.get("reroll")
     if isinstance(reroll, dict):
+        if reroll.get("showing") and reroll.get("dice") == "action":
+            return (int(reroll["showing"]), 1, 2)  # the action die to reroll
         if reroll.get("showing"):
             return (10, 2)  # a progress roll with a 10 to reroll
         after = reroll.get("after") or ()
         if reroll.get("below"):
-            return (1, 1, 10) if "miss" in after else (1, 1, 2)
+            return (1, 10, 10) if "miss" in after else (1, 1, 2)
         if "weak_hit" in after:
             return WEAK
         if "miss" in after:
@@ -144,11 +147,13 @@ def _stage(case: Case, effect: dict[str, Any], with_it: bool) -> tuple[SfGame, d
         choice += "=Pal"
     for label, choices in asset.selects.items():
         choice += f",{label}={next(iter(choices))}"
-    g = SfGame([choice] if with_it else [])
-    if with_it and not g.record(key)["abilities"][case.number - 1]:
-        g.ability(key, case.number)
     move = _move_for(effect)
     short = move.rsplit("/", 1)[-1]
+    companion_move = short == "companion_takes_a_hit"
+    # Companion Takes a Hit needs a companion: without the card, another one takes the hit.
+    g = SfGame([choice] if with_it else (["combat_bot=Rex"] if companion_move else []))
+    if with_it and not g.record(key)["abilities"][case.number - 1]:
+        g.ability(key, case.number)
     below = isinstance(effect.get("reroll"), dict) and effect["reroll"].get("below")
     low = short in ("heal", "hearten", "sojourn", "resupply", "repair") and not below
     g.set(health=1 if low else 3, spirit=1 if low else 3, supply=1 if low else 3)

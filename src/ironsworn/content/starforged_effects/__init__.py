@@ -27,6 +27,7 @@ No card text is copied here: the words a player reads are their file's.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,13 +36,14 @@ from ironsworn.content.starforged_effects.words import Spec
 
 JsonDict = dict[str, Any]
 PREFIX = "asset.ability:starforged/"
+LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 
 
 def _table() -> Mapping[str, Spec]:
-    from ironsworn.content.starforged_effects import paths
+    from ironsworn.content.starforged_effects import companions, deeds, paths, vehicles
 
     out: dict[str, Spec] = {}
-    for module in (paths,):
+    for module in (paths, companions, vehicles, deeds):
         for key, spec in module.SPECS.items():
             out[PREFIX + key] = spec
     return out
@@ -66,6 +68,7 @@ def effect_for(ability: AssetAbility, raw: Mapping[str, Any]) -> JsonDict:
     if "moves" not in effect:
         effect["moves"] = list(entry.moves if entry is not None else ()) or ["*"]
     when = "; ".join(c.text for c in entry.conditions if c.text) if entry is not None else ""
+    when = LINK.sub(r"\1", when)  # "[Strike](move:...)" reads "Strike"
     if "when" not in effect and not raw.get("unasked") and when:
         effect["when"] = when[:1].lower() + when[1:]  # it follows "if" in what players read
     return effect

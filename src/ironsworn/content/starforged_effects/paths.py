@@ -43,8 +43,8 @@ SPECS: dict[str, Spec] = {
                 "before": {"meter": -2},
             },
         ),
-        "crafting projectiles to replenish ammo is a move of the card's own: roll +wits by "
-        "hand and set the ammo with 'asset track'",
+        "crafting projectiles is the card's own move (it rolls; apply its outcome by hand and "
+        "set the ammo with 'asset track')",
         "other",
     ),
     "path/archer.1": Spec(({"roll": ["meter"], "before": {"meter": -1}, "hit": {"progress": 1}},)),
@@ -73,8 +73,8 @@ SPECS: dict[str, Spec] = {
     ),
     "path/artist.1": Spec(({"add": 2},)),
     "path/artist.2": Spec(
-        reminder="a memorial work is a move of the card's own: roll by hand and mark the "
-        "bonds legacy ticks with 'legacy bonds'",
+        reminder="a memorial work is the card's own move (it rolls; apply its outcome by hand "
+        "and mark the bonds legacy ticks with 'legacy bonds')",
         kind="other",
     ),
     # --- Augmented -----------------------------------------------------------------------
@@ -204,7 +204,7 @@ SPECS: dict[str, Spec] = {
     ),
     # --- Empath --------------------------------------------------------------------------
     "path/empath.0": Spec(
-        reminder="reading a being is a move of the card's own: roll +heart by hand",
+        reminder="reading a being is the card's own move (apply its outcome by hand)",
         kind="other",
     ),
     "path/empath.1": Spec(
@@ -251,8 +251,8 @@ SPECS: dict[str, Spec] = {
                 "before": {"meter": -1},
             },
         ),
-        "gathering the energy is a move of the card's own: roll +spirit by hand and set the "
-        "fire with 'asset track'",
+        "gathering the energy is the card's own move (it rolls; apply its outcome by hand and "
+        "set the fire with 'asset track')",
         "other",
     ),
     "path/firebrand.1": Spec(
@@ -368,7 +368,8 @@ SPECS: dict[str, Spec] = {
         )
     ),
     "path/looper.1": Spec(
-        reminder="creating a link and looping back is a move of the card's own", kind="other"
+        reminder="linking and looping back is the card's own move (apply its outcome by hand)",
+        kind="other",
     ),
     "path/looper.2": Spec(reminder="+1 on any asset reroll of an action roll", kind="other"),
     # --- Lore Hunter ---------------------------------------------------------------------
@@ -436,7 +437,8 @@ SPECS: dict[str, Spec] = {
     # --- Outcast -------------------------------------------------------------------------
     "path/outcast.0": Spec(({"reroll": True, "strong_as_weak": True},)),
     "path/outcast.1": Spec(
-        reminder="scraping by is a move of the card's own: roll +wits by hand", kind="other"
+        reminder="scraping by is the card's own move (apply its outcome by hand)",
+        kind="other",
     ),
     "path/outcast.2": Spec(
         reminder="a connection met on a Sojourn's strong hit with a match is an automatic strong "
@@ -480,7 +482,8 @@ SPECS: dict[str, Spec] = {
         reminder="presets the action die to 5 (6 in darkness) while veiled", kind="other"
     ),
     "path/shade.1": Spec(
-        reminder="shrouding in darkness is a move of the card's own", kind="other"
+        reminder="shrouding in darkness is the card's own move (apply its outcome by hand)",
+        kind="other",
     ),
     "path/shade.2": Spec(
         ({"moves": ["use"], "when": "you drop your veil for effect", "after": {"momentum": 2}},)
@@ -503,7 +506,7 @@ SPECS: dict[str, Spec] = {
     "path/sleuth.2": Spec(({"automatic": "weak_hit"},)),
     # --- Sniper --------------------------------------------------------------------------
     "path/sniper.0": Spec(
-        reminder="targeting a minor foe is a move of the card's own: roll +wits by hand",
+        reminder="targeting a minor foe is the card's own move (apply its outcome by hand)",
         kind="other",
     ),
     "path/sniper.1": Spec(({"roll": ["wits"], "strong": {"progress": 1}},)),

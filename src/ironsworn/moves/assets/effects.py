@@ -332,6 +332,9 @@ def _apply_before_roll(ctx: Step, use: JsonDict, record: JsonDict) -> int:
     raw_add = effect.get("add")
     if isinstance(raw_add, str) and raw_add.startswith("track:"):
         add = int(record["tracks"][raw_add.split(":", 1)[1]]["value"])
+    elif isinstance(raw_add, str):
+        # "add +its health", "add +heart", "add +integrity" (Starforged)
+        add = roll_value(ctx, ctx.char, record, raw_add)
     elif raw_add:
         add = int(raw_add)
     if add:

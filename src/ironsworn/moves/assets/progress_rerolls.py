@@ -53,7 +53,10 @@ def describe_reroll(spec: Mapping[str, Any]) -> str:
     if spec.get("showing"):
         dice += f" showing {spec['showing']}"
     if spec.get("below"):
-        dice += f" if it is below your {str(spec['below']).replace('_', ' ')}"
+        below = str(spec["below"])
+        dice += " if it is below " + (
+            "the card's meter" if below == "meter" else f"your {below.replace('_', ' ')}"
+        )
     after = spec.get("after")
     if after:
         dice += " on a " + " or ".join(Outcome(o).words for o in after)
@@ -125,6 +128,8 @@ def _options(
         # companion's health, the vehicle's integrity): offered only when it is.
         if roll["type"] != "action":
             return []
+        if spec.get("showing") and int(roll["action_die"]) != int(spec["showing"]):
+            return []  # "roll a 1 on your action die... you may reroll that die" (Banshee)
         below = spec.get("below")
         if below:
             from ironsworn.moves.assets.effects import roll_value

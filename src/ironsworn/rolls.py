@@ -259,14 +259,24 @@ class ProgressRoll:
 
 
 def roll_action(
-    dice: Dice, stat: int, adds: int = 0, momentum: int = 0, even_matches: bool = False
+    dice: Dice,
+    stat: int,
+    adds: int = 0,
+    momentum: int = 0,
+    even_matches: bool = False,
+    preset: int | None = None,
 ) -> ActionRoll:
-    """Roll the action die and two challenge dice (in that order) and build the record."""
+    """Roll the action die and two challenge dice (in that order) and build the record.
+
+    ``preset`` is an action die set instead of rolled (Starforged: "preset your action die
+    to 4"); then only the challenge dice are rolled."""
     # Validate before rolling so that typed dice are not consumed by a bad call.
     _check(stat, STAT_MIN, STAT_MAX, "stat")
     _check(adds, ADDS_MIN, ADDS_MAX, "adds")
     _check(momentum, MOMENTUM_MIN, MOMENTUM_MAX, "momentum")
-    action = dice.roll(6)
+    if preset is not None:
+        _check(preset, 1, 6, "preset action die")
+    action = dice.roll(6) if preset is None else preset
     challenge = (dice.roll(10), dice.roll(10))
     return ActionRoll(action, stat, adds, challenge, momentum, even_matches=even_matches)
 

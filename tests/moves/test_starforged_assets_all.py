@@ -6,8 +6,8 @@ moves each effect acts on are that file's ``enhance_moves``; what the effect doe
 same start and with the same dice: by Kira without the card, and by Kira with the ability
 marked and named (``--asset KEY:N[:OPTION]`` when it has a condition of the fiction). The
 difference must be what the effect says: the add, the stat rolled, the outcome it counts as,
-the reroll offered, the automatic result, momentum, meters, supply, the card's meter, the
-legacy ticks and the progress marked.
+the reroll offered, the preset action die, the automatic result, momentum, meters, supply,
+the card's meter, the legacy ticks and the progress marked.
 """
 
 from __future__ import annotations
@@ -241,7 +241,10 @@ def _play(case: Case, effect: dict[str, Any], with_it: bool) -> dict[str, Any]:
     move = kwargs.pop("move")
     short = move.rsplit("/", 1)[-1]
     before_ticks = {t.id: t.ticks for t in g.state.tracks.values()}
-    g.engine.dice = FixedDice([*_dice(effect, short), *([5] * 60)])
+    dice = _dice(effect, short)
+    if with_it and effect.get("preset") is not None and len(dice) == 3:
+        dice = dice[1:]  # the action die is preset, not rolled: the same challenge dice
+    g.engine.dice = FixedDice([*dice, *([5] * 60)])
     offers: list[str] = []
     result = g.engine.make_move(g.engine.ruleset.moves[move].name, None, **kwargs)
     results = [result, *_settle(g, offers)]
@@ -263,6 +266,8 @@ def _play(case: Case, effect: dict[str, Any], with_it: bool) -> dict[str, Any]:
                 )
     return {
         "adds": main.roll.get("adds", 0) if main.roll else 0,
+        "action_die": main.roll.get("action_die") if main.roll else None,
+        "match": bool(main.roll.get("match")) if main.roll else False,
         "stat": main.stat,
         "outcome": mine[-1].outcome,
         "changes": changes,
@@ -309,6 +314,10 @@ def test_with_and_without_the_ability(case: Case) -> None:
     roll = [str(r) for r in effect.get("roll") or ()]
     if roll and not roll[0].startswith(("select:", "meter", "companion")):
         assert with_it["stat"] == roll[0], notes
+    preset = effect.get("preset")
+    if preset is not None:
+        # The die is set, not rolled: a number, or the Firebird's integrity (5).
+        assert with_it["action_die"] == (preset if isinstance(preset, int) else 5), notes
     if effect.get("automatic"):
         assert with_it["outcome"] == effect["automatic"], notes
         return
@@ -324,8 +333,7 @@ def test_with_and_without_the_ability(case: Case) -> None:
         assert with_it["rerolled"] and not without["rerolled"], notes
     if with_it["outcome"] != without["outcome"]:
         return  # an add changed the outcome: the move's own gains differ
-    dice = _dice(effect, str(_move_for(effect)).rsplit("/", 1)[-1])
-    match = (len(dice) == 3 and dice[1] == dice[2]) or (len(dice) == 2 and dice[0] == dice[1])
+    match = bool(with_it["match"])
     gains = _due(effect, str(with_it["outcome"]), match)
     want: Counter[str] = Counter()
     for gain in [*gains, effect.get("before") or {}]:

@@ -517,7 +517,15 @@ class MoveEngine(Decisions, RollInputs):
                 self.add_sources = [*self.add_sources, {"amount": asset_add, "from": uses}]
             # Lorekeeper 3's Face Desolation is made "ignoring momentum".
             momentum = 0 if step.get("ignore_momentum") else char.momentum
-            roll_a = roll_action(self.dice, value, min(10, adds), momentum, self.even_matches)
+            preset = step.get("preset_action")  # an asset's preset action die (Armored)
+            roll_a = roll_action(
+                self.dice,
+                value,
+                min(10, adds),
+                momentum,
+                self.even_matches,
+                None if preset is None else int(preset),
+            )
             record.stat = stat_name
             record.roll = roll_a.to_json(char.momentum_reset)
             record.outcome = roll_a.outcome.value

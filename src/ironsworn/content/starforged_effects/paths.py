@@ -48,16 +48,24 @@ SPECS: dict[str, Spec] = {
         "other",
     ),
     "path/archer.1": Spec(({"roll": ["meter"], "before": {"meter": -1}, "hit": {"progress": 1}},)),
-    "path/archer.2": Spec(
-        ({"before": {"meter": -1}, "hit": HIT_1},),
-        "the action die may be preset to 5 for the shot",
-        "other",
-    ),
+    "path/archer.2": Spec(({"before": {"meter": -1}, "preset": 5, "hit": HIT_1},)),
     # --- Armored -------------------------------------------------------------------------
-    "path/armored.0": Spec(
-        reminder="presets the action die to 4 (the engine rolls it)", kind="other"
+    "path/armored.0": Spec(({"preset": 4, "strong_match": {"momentum": 2}},)),
+    # The upgrade of ability 1: named instead of it, the die is preset to 5.
+    "path/armored.1": Spec(
+        (
+            {
+                "moves": [
+                    MOVE + "*/face_danger",
+                    MOVE + "combat/react_under_fire",
+                    MOVE + "combat/clash",
+                ],
+                "when": "you put trust in your upgraded armor",
+                "preset": 5,
+                "strong_match": {"momentum": 2},
+            },
+        )
     ),
-    "path/armored.1": Spec(reminder="the armor's preset die becomes 5", kind="other"),
     "path/armored.2": Spec(
         reminder="the armor takes the hit instead of Endure Harm: roll the action die by hand",
         kind="other",
@@ -479,7 +487,10 @@ SPECS: dict[str, Spec] = {
     ),
     # --- Shade ---------------------------------------------------------------------------
     "path/shade.0": Spec(
-        reminder="presets the action die to 5 (6 in darkness) while veiled", kind="other"
+        (
+            {"enh": 0, "option": "veiled", "preset": 5},
+            {"enh": 1, "option": "darkness", "preset": 6},
+        )
     ),
     "path/shade.1": Spec(
         reminder="shrouding in darkness is the card's own move (apply its outcome by hand)",

@@ -148,9 +148,10 @@ SPECS: dict[str, Spec] = {
     # --- Sensor Array --------------------------------------------------------------------
     "module/sensor_array.0": Spec(({"stat": ["wits"], "reroll": {"dice": "one"}},)),
     "module/sensor_array.1": Spec(
-        ({"enh": 0, "option": "manual", "add": 1, "hit": HIT_1},),
-        "an automated scan's action die is the vehicle's integrity, with +1 momentum on a hit",
-        "other",
+        (
+            {"enh": 0, "option": "manual", "add": 1, "hit": HIT_1},
+            {"enh": 1, "option": "automated", "preset": "integrity", "hit": HIT_1},
+        )
     ),
     "module/sensor_array.2": Spec(
         tuple({"enh": e, "roll": ["integrity"], "reroll": True, "hit": HIT_1} for e in (0, 1))

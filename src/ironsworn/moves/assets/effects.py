@@ -30,6 +30,7 @@ Effect keys (all optional but ``moves``)::
     harm       the base harm of Strike or Clash
     weak_as_miss / strong_as_weak   the outcome counts one lower
     weak_as_strong / miss_as_weak   the outcome counts one higher (Starforged)
+    preset     the action die is set, not rolled (a number, or "integrity")
     hit / strong / weak / miss / strong_match / after / burned   gains on that outcome
     fight / zero_health / tide / bond / others / companion / once   further conditions
     action_one gains when the action die shows 1
@@ -89,6 +90,7 @@ ROLL_KEYS = frozenset(
         "strong_as_weak",
         "weak_as_strong",
         "miss_as_weak",
+        "preset",
         "handler",
         "automatic",
     }
@@ -367,6 +369,12 @@ def _apply_before_roll(ctx: Step, use: JsonDict, record: JsonDict) -> int:
         from ironsworn.moves.assets.lasting import spend
 
         spend(ctx, str(effect["lasting"]))
+    if effect.get("preset") is not None:
+        # "preset your action die to 4" (an int, or what to read: the vehicle's integrity)
+        raw = effect["preset"]
+        die = raw if isinstance(raw, int) else roll_value(ctx, ctx.char, record, str(raw))
+        ctx.data["preset_action"] = max(1, min(6, int(die)))
+        parts.append(f"the action die is preset to {ctx.data['preset_action']}")
     if effect.get("weak_as_miss"):
         parts.append("a weak hit counts as a miss")
     if effect.get("strong_as_weak"):

@@ -22,7 +22,7 @@ from ironsworn.moves.assets.uses import use_ability
 __all__ = ["starforged_home"]
 
 # The floor of automated Starforged abilities (raise it as more are automated).
-AUTOMATED_FLOOR = 168
+AUTOMATED_FLOOR = 171
 
 
 @pytest.fixture(autouse=True)
@@ -161,3 +161,22 @@ def test_asset_fits_on_the_command_line_lists_a_starforged_card(
     rows = json.loads(capsys.readouterr().out)
     assert [r["asset"] for r in rows] == ["navigator:1:fastest", "navigator:1:safest"]
     assert FixedDice  # the dice of these tests are typed
+
+
+def test_kinetic_2_adds_two_after_the_roll_for_three_momentum() -> None:
+    """Kinetic 2: "add +2 (after you roll) and Lose Momentum (-3)", offered when it changes
+    the outcome (a miss 2+3=5 vs 6|9 becomes a weak hit 7)."""
+    g = SfGame(["kinetic"])
+    g.ability("kinetic", 2)
+    g.set(momentum=5)
+    g.dice([2, 6, 9])
+    result = g.engine.make_move("face danger", stat="edge")
+    assert result.pending is not None and "kinetic_2" in str(result.pending["options"])
+    chosen = g.engine.choose(["kinetic_2"])
+    record = [m for m in chosen.moves if m.roll][-1]
+    assert record.outcome == "weak_hit" and record.roll is not None
+    assert g.char().momentum == 2  # 5 - 3
+    without = SfGame(["kinetic"])
+    without.dice([2, 6, 9])
+    plain = without.engine.make_move("face danger", stat="edge")
+    assert plain.moves[0].outcome == "miss"

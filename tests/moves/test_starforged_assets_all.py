@@ -81,8 +81,10 @@ def cases() -> Iterator[Case]:
     """One case per effect of our table, but the uses outside a move (tested apart)."""
     for ability_id, spec in table().items():
         for index, effect in enumerate(spec.effects):
-            if effect.get("moves") == ["use"]:
-                continue  # test_starforged_assets.py: an ability used outside a move
+            if effect.get("moves") == ["use"] or "after_roll" in effect:
+                # test_starforged_assets.py: an ability used outside a move, an add offered
+                # after the roll
+                continue
             yield Case(ability_id, index)
 
 
@@ -280,7 +282,9 @@ def _play(case: Case, effect: dict[str, Any], with_it: bool) -> dict[str, Any]:
     }
 
 
-def _due(effect: dict[str, Any], outcome: str, match: bool) -> list[dict[str, Any]]:
+def _due(
+    effect: dict[str, Any], outcome: str, match: bool, action_die: int | None
+) -> list[dict[str, Any]]:
     due = []
     for key, holds in (
         ("hit", outcome in ("strong_hit", "weak_hit")),
@@ -290,6 +294,7 @@ def _due(effect: dict[str, Any], outcome: str, match: bool) -> list[dict[str, An
         ("strong_match", outcome == "strong_hit" and match),
         ("match", match),
         ("miss_match", outcome == "miss" and match),
+        ("strong_six", outcome == "strong_hit" and action_die == 6),
         ("after", True),
     ):
         gain = effect.get(key)
@@ -334,7 +339,7 @@ def test_with_and_without_the_ability(case: Case) -> None:
     if with_it["outcome"] != without["outcome"]:
         return  # an add changed the outcome: the move's own gains differ
     match = bool(with_it["match"])
-    gains = _due(effect, str(with_it["outcome"]), match)
+    gains = _due(effect, str(with_it["outcome"]), match, with_it["action_die"])
     want: Counter[str] = Counter()
     for gain in [*gains, effect.get("before") or {}]:
         for target, amount in gain.items():

@@ -18,9 +18,14 @@ SPECS: dict[str, Spec] = {
     "companion/combat_bot.0": Spec(({"enh": 0, "add": 1}, {"enh": 1, "hit": HIT_1})),
     "companion/combat_bot.1": Spec(({"roll": ["meter"], "hit": HIT_1, "strong_match": HIT_1},)),
     "companion/combat_bot.2": Spec(
-        ({"roll": ["meter"], "once": "fight", "strong": {"progress": 1}},),
-        "on a weak hit you are in control after facing the cost",
-        "other",
+        (
+            {
+                "roll": ["meter"],
+                "once": "fight",
+                "strong": {"progress": 1},
+                "weak": {"initiative": True},
+            },
+        )
     ),
     # --- Glowcat -------------------------------------------------------------------------
     "companion/glowcat.0": Spec(({"add": "meter"},)),

@@ -343,9 +343,16 @@ SPECS: dict[str, Spec] = {
     # --- Kinetic -------------------------------------------------------------------------
     "path/kinetic.0": Spec(({"add": 2, "before": {"momentum": -2}},)),
     "path/kinetic.1": Spec(
-        reminder="after rolling: +2 for -3 momentum (add it with 'adjust momentum -3' and the "
-        "roll's adds)",
-        kind="other",
+        (
+            {
+                "moves": ["*"],
+                "after_roll": {
+                    "add": 2,
+                    "cost": {"momentum": -3},
+                    "offer": "draw on your powers in a desperate effort",
+                },
+            },
+        )
     ),
     "path/kinetic.2": Spec(
         reminder="reset momentum for an automatic strong hit (and progress in a fight)",

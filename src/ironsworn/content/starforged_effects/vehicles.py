@@ -33,11 +33,8 @@ SPECS: dict[str, Spec] = {
         )
     ),
     # --- Engine Upgrade ------------------------------------------------------------------
-    "module/engine_upgrade.0": Spec(
-        ({"stat": ["edge"], "strong": HIT_1},),
-        "with a 6 on the action die the strong hit's momentum is +2 instead of +1",
-        "other",
-    ),
+    # "+2 momentum instead of +1" with a 6 on the action die: +1, and +1 more on that six.
+    "module/engine_upgrade.0": Spec(({"stat": ["edge"], "strong": HIT_1, "strong_six": HIT_1},)),
     "module/engine_upgrade.1": Spec(
         (
             {"enh": 0, "option": "maneuver", "add": 1, "strong": HIT_1},

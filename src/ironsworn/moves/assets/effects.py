@@ -98,6 +98,7 @@ ROLL_KEYS = frozenset(
 OUTCOME_KEYS = (
     "hit", "strong", "weak", "miss", "strong_match", "after", "burned", "action_one",
     "rerolled", "rerolled_miss", "burned_miss", "match", "miss_match", "rerolled_strong",
+    "strong_six",
 )  # fmt: skip
 # Gains applied by assets.moments: harm points as health or momentum (Leech), a follow-on move
 # whose stat is asked, a gain offered (decline to refuse), +N on the next move of this fight.
@@ -405,6 +406,7 @@ _WHEN = {
     "match": "on a match",
     "miss_match": "on a miss with a match",
     "rerolled_strong": "on a strong hit once rerolled",
+    "strong_six": "on a strong hit with a 6 on the action die",
 }
 
 
@@ -522,6 +524,11 @@ def _due(ctx: Step, effect: Mapping[str, Any]) -> list[tuple[str, Any]]:
             or (key == "rerolled_miss" and ctx.data.get("rerolled") and outcome is Outcome.MISS)
             or (key == "burned_miss" and outcome is Outcome.WEAK_HIT and _burned_a_miss(roll))
             or (key == "match" and roll.get("match"))
+            or (
+                key == "strong_six"
+                and outcome is Outcome.STRONG_HIT
+                and roll.get("action_die") == 6
+            )
             or (key == "miss_match" and outcome is Outcome.MISS and roll.get("match"))
             or (
                 key == "rerolled_strong"

@@ -13,7 +13,6 @@ import pytest
 from sf_assets_support import SfGame, sf_asset, starforged_home
 
 from ironsworn.content import load_library
-from ironsworn.dice import FixedDice
 from ironsworn.errors import NotFound, RuleViolation
 from ironsworn.moves.assets.coverage import ability_status, tally
 from ironsworn.moves.assets.effects import abilities_for
@@ -160,7 +159,12 @@ def test_asset_fits_on_the_command_line_lists_a_starforged_card(
     assert main(["asset", "fits", "set", "a", "course", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert [r["asset"] for r in rows] == ["navigator:1:fastest", "navigator:1:safest"]
-    assert FixedDice  # the dice of these tests are typed
+    # A classic card in this Starforged campaign: exit 2, one line naming it, nothing made.
+    assert main(["character", "new", "Bo", *stats, "--asset", "hawk"]) == 2
+    error = capsys.readouterr().err.strip()
+    assert "'hawk': Hawk is a classic asset; this campaign plays starforged" in error
+    assert "\n" not in error
+    assert main(["sheet", "Bo"]) == 2
 
 
 def test_kinetic_2_adds_two_after_the_roll_for_three_momentum() -> None:

@@ -142,13 +142,19 @@ def abilities_for(ruleset: Any, char: CharacterState, move: Move) -> list[JsonDi
                         "label": label(record, asset, index),
                         "when": str(effect.get("when") or ""),
                         "stats": [str(s) for s in effect.get("stat") or ()],
-                        "rolls": [str(s) for s in effect.get("roll") or ()],
+                        "rolls": [_rolled(record, str(s)) for s in effect.get("roll") or ()],
                         "effect": ", ".join(parts),
                     }
                 )
     from ironsworn.moves.assets.lasting import fits
 
     return out + fits(char, move)  # the lasting effects kept on the character
+
+
+def _rolled(record: Mapping[str, Any], stat: str) -> str:
+    """What a roll names, as a player reads it: a card's meter by its name (health, ammo)."""
+    meter = record.get("meter")
+    return str(meter["name"]) if stat == "meter" and meter else stat
 
 
 def prepare(ctx: Step, move: Move, base_stat: Any) -> tuple[str, int, int] | None:

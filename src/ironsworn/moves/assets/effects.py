@@ -132,7 +132,8 @@ def abilities_for(ruleset: Any, char: CharacterState, move: Move) -> list[JsonDi
                 if not _matches_move(effect, move) or ELSEWHERE_KEYS & set(effect):
                     continue
                 option = f":{effect['option']}" if effect.get("option") else ""
-                parts = [f"+{effect['add']}"] if effect.get("add") else []
+                add = effect.get("add")
+                parts = [f"+{_rolled(record, str(add))}"] if add else []
                 parts += [
                     f"{describe_gain(effect[k])} {_WHEN[k]}" for k in OUTCOME_KEYS if effect.get(k)
                 ]

@@ -184,3 +184,21 @@ def test_kinetic_2_adds_two_after_the_roll_for_three_momentum() -> None:
     without.dice([2, 6, 9])
     plain = without.engine.make_move("face danger", stat="edge")
     assert plain.moves[0].outcome == "miss"
+
+
+def test_oathbreaker_counts_as_an_impact_and_fated_until_the_next_milestone() -> None:
+    """Oathbreaker 1: "This asset counts as an impact" (max momentum 9, reset 1). Fated 2: the
+    automatic strong hit on Face Death makes the card count as an impact "until you next
+    Reach a Milestone"."""
+    g = SfGame(["oathbreaker"])
+    assert (g.char().momentum_max, g.char().momentum_reset) == (9, 1)
+    f = SfGame(["fated"])
+    f.ability("fated", 2)
+    f._keep(f.sheet.new_track("vow", "Fate", "epic", background=True))
+    vow = f._keep(f.sheet.new_track("vow", "Find her", "dangerous"))
+    f.set(health=0)
+    f.dice([])
+    f.engine.make_move("face death", asset=["fated:2"])
+    assert f.char().momentum_max == 9
+    f.engine.make_move("reach a milestone", track=str(vow.events[0]["track"]["id"]))
+    assert f.char().momentum_max == 10

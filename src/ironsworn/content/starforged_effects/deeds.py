@@ -43,9 +43,10 @@ SPECS: dict[str, Spec] = {
     ),
     "deed/marked.2": Spec(({"once": "fight", "reroll": True, "hit": {"progress": 1}},)),
     # --- Oathbreaker ---------------------------------------------------------------------
+    # The card counts as an impact while marked (moves/assets/sheet_changes.WHILE_MARKED).
     "deed/oathbreaker.0": Spec(
         reminder="the redemption vow is marked: +2 momentum on its milestones; forsaking it "
-        "discards the card (the card counts as an impact)",
+        "discards the card",
         kind="other",
     ),
     "deed/oathbreaker.1": Spec(({"add": 1, "hit": HIT_1},)),

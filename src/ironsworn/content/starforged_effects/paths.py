@@ -239,7 +239,17 @@ SPECS: dict[str, Spec] = {
         "filling a box on the background vow also marks a quests legacy tick",
         "other",
     ),
-    "path/fated.1": Spec(({"automatic": "strong_hit", "after": {"sheet": {"debility": True}}},)),
+    # The card counts as an impact until the next Reach a Milestone (which ends it).
+    "path/fated.1": Spec(
+        (
+            {"automatic": "strong_hit", "after": {"sheet": {"debility": True}}},
+            {
+                "moves": [MOVE + "quest/reach_a_milestone"],
+                "unasked": True,
+                "after": {"sheet": {"clear": True}},
+            },
+        )
+    ),
     "path/fated.2": Spec(
         (
             {

@@ -45,6 +45,8 @@ WHILE_MARKED: dict[str, JsonDict] = {
     f"{PREFIX}path/oathbreaker.0": {"debility": True},
     # "While at 0 strength, this asset counts as a debility."
     f"{PREFIX}path/commander.0": {"debility_at_zero": "strength"},
+    # Starforged's Oathbreaker: "This asset counts as an impact."
+    "asset.ability:starforged/deed/oathbreaker.0": {"debility": True},
 }
 
 

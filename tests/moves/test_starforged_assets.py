@@ -202,3 +202,20 @@ def test_oathbreaker_counts_as_an_impact_and_fated_until_the_next_milestone() ->
     assert f.char().momentum_max == 9
     f.engine.make_move("reach a milestone", track=str(vow.events[0]["track"]["id"]))
     assert f.char().momentum_max == 10
+
+
+def test_vehicle_bay_buys_a_support_vehicle_for_one_less_experience() -> None:
+    """Vehicle Bay 1: "purchase or upgrade a support vehicle for 1 less experience" (2 for a
+    new one, 1 for an upgrade); another card costs what Advance says (3)."""
+    g = SfGame(["vehicle_bay"])
+    g._keep(g.sheet.mark_legacy("Kira", "quests", 8))  # 2 boxes: 4 experience
+    g.engine.make_move("advance", asset="skiff")
+    assert g.char().experience_spent == 2
+    g.engine.make_move("advance", asset="skiff", ability=2)
+    assert g.char().experience_spent == 3
+    with pytest.raises(RuleViolation, match="Advance costs 3 experience for a new asset"):
+        g.engine.make_move("advance", asset="ace")
+    plain = SfGame([])
+    plain._keep(plain.sheet.mark_legacy("Kira", "quests", 8))
+    plain.engine.make_move("advance", asset="skiff")
+    assert plain.char().experience_spent == 3

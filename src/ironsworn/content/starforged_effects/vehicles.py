@@ -191,9 +191,15 @@ SPECS: dict[str, Spec] = {
     ),
     # --- Vehicle Bay ---------------------------------------------------------------------
     "module/vehicle_bay.0": Spec(
-        reminder="support vehicles cost 1 less experience; a battered one is fixed for 1 repair "
-        "point",
-        kind="other",
+        (
+            {
+                "moves": [MOVE + "legacy/advance"],
+                "handler": "discount",
+                "discount": "Support Vehicle",
+            },
+        ),
+        "a battered support vehicle is fixed for 1 repair point (instead of 2)",
+        "other",
     ),
     "module/vehicle_bay.1": Spec(
         reminder="salvaging a destroyed support vehicle: ask the oracle (50/50)", kind="other"

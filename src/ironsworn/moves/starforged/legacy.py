@@ -56,9 +56,28 @@ def advance(ctx: Step) -> None:
     except NotFound:
         key = "new_asset"
     event = _purchase(ctx, key, str(query), ctx.data.get("ability"))
+    cost = _cost(ctx, key, event)  # checked before anything is emitted
     ctx.emit(event)
     char = ctx.char
-    ctx.engine.set_meter(char.name, "experience_spent", char.experience_spent + ADVANCE_COST[key])
+    ctx.engine.set_meter(char.name, "experience_spent", char.experience_spent + cost)
+
+
+def _cost(ctx: Step, key: str, event: dict[str, Any]) -> int:
+    """The experience this Advance costs: 3 or 2, less 1 where a marked ability gives a
+    discount on the card's type (Vehicle Bay: "purchase or upgrade a support vehicle for 1
+    less experience"); refused when the character has less."""
+    from ironsworn.moves.assets.cards import advance_discount
+
+    asset_id = str(event["asset"]["id"] if key == "new_asset" else event["asset"])
+    char = ctx.char
+    cost = ADVANCE_COST[key] - advance_discount(ctx.engine.ruleset, char, asset_id)
+    available = char.experience_earned - char.experience_spent
+    if available < cost:
+        what = "a new asset" if key == "new_asset" else "an upgrade"
+        raise RuleViolation(
+            f"Advance costs {cost} experience for {what}; {char.name} has {available}"
+        )
+    return cost
 
 
 def _purchase(ctx: Step, key: str, query: str, ability: Any) -> dict[str, Any]:
@@ -66,13 +85,6 @@ def _purchase(ctx: Step, key: str, query: str, ability: Any) -> dict[str, Any]:
     from ironsworn.moves.sheet import new_asset_record
 
     char = ctx.char
-    cost = ADVANCE_COST[key]
-    available = char.experience_earned - char.experience_spent
-    if available < cost:
-        what = "a new asset" if key == "new_asset" else "an upgrade"
-        raise RuleViolation(
-            f"Advance costs {cost} experience for {what}; {char.name} has {available}"
-        )
     if key == "new_asset":
         assets = ctx.engine.ruleset.in_ruleset("assets", RULESET)
         if not assets:

@@ -17,6 +17,7 @@ from ironsworn.errors import NotFound, RuleViolation
 from ironsworn.moves.assets.coverage import ability_status, tally
 from ironsworn.moves.assets.effects import abilities_for
 from ironsworn.moves.assets.uses import use_ability
+from shared_files import STARFORGED_DATASWORN, shared_file
 
 __all__ = ["starforged_home"]
 
@@ -190,7 +191,9 @@ def test_oathbreaker_counts_as_an_impact_and_fated_until_the_next_milestone() ->
     """Oathbreaker 1: "This asset counts as an impact" (max momentum 9, reset 1). Fated 2: the
     automatic strong hit on Face Death makes the card count as an impact "until you next
     Reach a Milestone"."""
-    g = SfGame(["oathbreaker"])
+    g = SfGame([])
+    g._keep(g.sheet.mark_legacy("Kira", "quests", 8))
+    g.engine.make_move("advance", asset="oathbreaker")
     assert (g.char().momentum_max, g.char().momentum_reset) == (9, 1)
     f = SfGame(["fated"])
     f.ability("fated", 2)
@@ -219,3 +222,17 @@ def test_vehicle_bay_buys_a_support_vehicle_for_one_less_experience() -> None:
     plain._keep(plain.sheet.mark_legacy("Kira", "quests", 8))
     plain.engine.make_move("advance", asset="skiff")
     assert plain.char().experience_spent == 3
+
+
+def test_a_deed_is_not_taken_when_a_character_is_created(starforged_home: Path) -> None:
+    """The file's own rule for deeds: "you cannot choose a deed when creating your
+    character" (Advance buys one later)."""
+    data = json.loads(shared_file(STARFORGED_DATASWORN).read_text(encoding="utf-8"))
+    assert (
+        "cannot choose a deed when creating your character" in data["assets"]["deed"]["description"]
+    )
+    g = SfGame(["ace"])
+    before = g.snapshot()
+    with pytest.raises(RuleViolation, match="'survivor': Survivor is a deed, and a new char"):
+        g.sheet.new_character("Bo", "edge=3,heart=2,iron=2,shadow=1,wits=1", assets=["survivor"])
+    assert g.snapshot() == before

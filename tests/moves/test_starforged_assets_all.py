@@ -153,7 +153,15 @@ def _stage(case: Case, effect: dict[str, Any], with_it: bool) -> tuple[SfGame, d
     short = move.rsplit("/", 1)[-1]
     companion_move = short == "companion_takes_a_hit"
     # Companion Takes a Hit needs a companion: without the card, another one takes the hit.
-    g = SfGame([choice] if with_it else (["combat_bot=Rex"] if companion_move else []))
+    deed = "/deed/" in asset.id
+    g = SfGame([choice] if with_it and not deed else (["combat_bot=Rex"] if companion_move else []))
+    if deed:
+        # A deed is not taken at creation: Kira buys it with Advance (and so does the Kira
+        # without it earn the same experience).
+        g._keep(g.sheet.mark_legacy("Kira", "quests", 8))
+        _settle(g)
+        if with_it:
+            g.engine.make_move("advance", asset=key)
     if with_it and not g.record(key)["abilities"][case.number - 1]:
         g.ability(key, case.number)
     below = isinstance(effect.get("reroll"), dict) and effect["reroll"].get("below")

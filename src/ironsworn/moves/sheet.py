@@ -188,6 +188,14 @@ class SheetOperations:
             for text in assets:
                 choice = parse_asset_choice(text)
                 asset = self.find_asset(choice.query)
+                if starforged and asset.id.startswith("asset:starforged/deed/"):
+                    # The deck's own rule for deeds: none is chosen at character creation.
+                    raise RuleViolation(
+                        f"asset {text!r}: {asset.name} is a deed, and a new character cannot "
+                        "start with one (accepted: a path, companion, module, support vehicle "
+                        "or the command vehicle; a deed is bought with Advance once its "
+                        "requirement is met)"
+                    )
                 records.append(new_asset_record(asset, choice.first, choice.ability, choice.fields))
             check_distinct(records)
             character = {

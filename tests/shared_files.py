@@ -13,7 +13,22 @@ from pathlib import Path
 
 import pytest
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+def _shared_folder() -> Path:
+    """``../shared`` beside the clone; for a git worktree checked out elsewhere (its ``.git``
+    is a file naming ``<clone>/.git/worktrees/<name>``), the one beside the main clone."""
+    checkout = Path(__file__).resolve().parents[1]
+    candidates = [checkout.parent / "shared"]
+    marker = checkout / ".git"
+    if marker.is_file():
+        text = marker.read_text(encoding="utf-8").strip()
+        gitdir = Path(text.removeprefix("gitdir:").strip())
+        if gitdir.parent.name == "worktrees" and len(gitdir.parents) > 2:
+            candidates.append(gitdir.parents[2].parent / "shared")
+    return next((c for c in candidates if c.is_dir()), candidates[0])
+
+
+SHARED = _shared_folder()
 REQUIRE_ENV = "IRONSWORN_REQUIRE_SHARED"
 
 RULEBOOK_SEED = "seeds/000_186786d22efa1a6e.txt"

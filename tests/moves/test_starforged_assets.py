@@ -22,7 +22,7 @@ from shared_files import STARFORGED_DATASWORN, shared_file
 __all__ = ["starforged_home"]
 
 # The floor of automated Starforged abilities (raise it as more are automated).
-AUTOMATED_FLOOR = 171
+AUTOMATED_FLOOR = 172
 
 
 @pytest.fixture(autouse=True)

@@ -590,9 +590,7 @@ SPECS: dict[str, Spec] = {
                     "follow": {"move": MOVE + "connection/develop_your_relationship"},
                 },
             },
-        ),
-        "on a miss with a match the connection holds a grudge",
-        "narrative",
+        ),  # a miss with a match (an old grudge) is the fiction's
     ),
     "path/veteran.2": Spec(({"add": 1, "hit": HIT_1},)),
     # --- Voidborn ------------------------------------------------------------------------

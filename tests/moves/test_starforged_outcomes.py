@@ -690,10 +690,11 @@ COMBAT = [
         "you prevail. Take +1 momentum.",
         (1, 2),
         setup=fight(True, ticks=20),
+        # The only fight is over: "If any objectives remain and the fight continues, you are
+        # in control" sets no position (issue 20: it read "in control -> in a bad spot").
         effects=[
             ("fight-1:status", "active", "done"),
             ("momentum", 2, 3),
-            BAD_SPOT,
         ],
     ),
     Case(
@@ -711,7 +712,8 @@ COMBAT = [
         "you are defeated or your objective is lost",
         (9, 9),
         setup=fight(True, ticks=4),
-        effects=[("fight-1:status", "active", "failed"), BAD_SPOT],
+        # No fight goes on: no position (tests/moves/test_starforged_rules_found.py).
+        effects=[("fight-1:status", "active", "failed")],
         pending=PRICE,
     ),
     Case(

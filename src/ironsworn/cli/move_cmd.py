@@ -70,7 +70,8 @@ def register(sub: Any) -> None:
     move.add_argument(
         "--abandon",
         action="store_true",
-        help="Test Your Bond: you have no interest in the bond (no roll; clear it, Pay the Price)",
+        help="Test Your Bond (Starforged: Test Your Relationship): you have no interest in "
+        "maintaining it (no roll; classic: clear the bond, Pay the Price; Starforged: choose one)",
     )
     move.add_argument(
         "--with",

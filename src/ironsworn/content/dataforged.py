@@ -136,11 +136,15 @@ def convert_move(move: dict[str, Any], category_name: str, warnings: list[str]) 
     outcomes: dict[str, str] | None = None
     matches: dict[str, str] = {}
     raw_outcomes = move.get("Outcomes")
+    own = outcomes_in_text(move.get("Text", "") or "")
     if raw_outcomes:
         outcomes = {}
         for label, key in OUTCOME_NAMES.items():
             outcome = raw_outcomes.get(label) or {}
-            outcomes[key] = rewrite_links(outcome.get("Text", ""))
+            text_of = outcome.get("Text", "")
+            if key in OWN_WORDS.get(df_id, ()) and key in own:
+                text_of = own[key]
+            outcomes[key] = rewrite_links(text_of)
             match = outcome.get("With a Match")
             if match:
                 matches[key] = rewrite_links(match.get("Text", ""))
@@ -180,6 +184,35 @@ def convert_move(move: dict[str, Any], category_name: str, warnings: list[str]) 
     if variant:
         out["variant_of"] = convert_id(variant, "move")
     return out
+
+
+# Dataforged's outcome texts restate the move's own ("as above" spelled out) and agree with it,
+# except these, which say what the move does not: Finish the Scene's miss adds "Make it hurt."
+# and turns "dire" into "dramatic"; Finish an Expedition's weak hit gives "formidable=2 box" for
+# a reward "one rank lower" (dangerous: 2 ticks). Those outcomes are the move's own words.
+OWN_WORDS: dict[str, tuple[str, ...]] = {
+    "Starforged/Moves/Scene_Challenge/Finish_the_Scene": ("miss",),
+    "Starforged/Moves/Exploration/Finish_an_Expedition": ("weak_hit",),
+}
+
+_OUTCOME_START = re.compile(r"^On a \*\*(strong hit|weak hit|miss)\*\*, ", re.MULTILINE)
+
+
+def outcomes_in_text(text: str) -> dict[str, str]:
+    """The outcomes as the move's own text words them ("On a **weak hit**, as above, but..."),
+    each from its paragraph to the next outcome's (a table or list under it included). An
+    outcome worded with another in one paragraph ("On a **hit**, ... On a **strong hit**, take
+    both") is left out."""
+    found: dict[str, str] = {}
+    starts = list(_OUTCOME_START.finditer(text))
+    for index, start in enumerate(starts):
+        end = starts[index + 1].start() if index + 1 < len(starts) else len(text)
+        body = text[start.end() : end].strip()
+        key = start.group(1).replace(" ", "_")
+        if "On a **" in body or key in found:
+            continue
+        found[key] = body[:1].upper() + body[1:]
+    return found
 
 
 def convert_moves(categories: Sequence[Any], warnings: list[str]) -> list[dict[str, Any]]:

@@ -43,23 +43,27 @@ class StateChanges:
 
     # --- tracks ----------------------------------------------------------------------------
 
-    def resolve_track(self, ctx: Step, kinds: tuple[str, ...]) -> TrackState:
-        """The track a move acts on: --track, or the character's only active one of the kinds."""
+    def resolve_track(
+        self, ctx: Step, kinds: tuple[str, ...], owner: str | None = None
+    ) -> TrackState:
+        """The track a move acts on: --track, or the only active one of the kinds of the
+        character making the move (or of ``owner``: the ally a move is made for)."""
         query = ctx.data.get("track")
+        who = owner or ctx.name
         if query:
             track = self.state.track(str(query), kinds)
         else:
             mine = [
                 t
                 for t in self.state.tracks.values()
-                if t.kind in kinds and t.status == "active" and ctx.name in t.characters
+                if t.kind in kinds and t.status == "active" and who in t.characters
             ]
             if len(mine) != 1:
                 what = "/".join(kinds)
                 if not mine:
-                    raise InvalidValue(f"{ctx.name} has no active {what} track: create one first")
+                    raise InvalidValue(f"{who} has no active {what} track: create one first")
                 raise OptionNeeded(
-                    f"{ctx.name} has several {what} tracks; name one with --track (accepted: "
+                    f"{who} has several {what} tracks; name one with --track (accepted: "
                     + ", ".join(t.id for t in mine)
                     + ")",
                     "track",
@@ -249,7 +253,8 @@ class StateChanges:
 
     def companion_meter(self, name: str, asset_id: str, delta: int) -> int:
         char = self.state.character(name)
-        asset = next(a for a in char.assets if a["id"] == asset_id)
+        asset = char.asset(asset_id)  # its id, name or the name the player gave it
+        asset_id = str(asset["id"])
         meter = asset["meter"]
         change = change_meter("health", int(meter["value"]), delta, None, int(meter["max"]))
         if change.after != meter["value"]:

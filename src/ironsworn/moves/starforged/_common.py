@@ -613,7 +613,7 @@ _engine.RULESET_OPTIONS[RULESET] = {
     "ability": frozenset({"advance"}),
     "odds": frozenset({"ask_the_oracle"}),
     "patient": frozenset(),
-    "abandon": frozenset(),
+    "abandon": frozenset({"test_your_relationship"}),
     "successor": frozenset({"continue_a_legacy"}),
     "stats": frozenset({"continue_a_legacy"}),
 }

@@ -83,8 +83,9 @@ def fray_weak(ctx: Step, keys: list[str]) -> None:
 def gain_before(ctx: Step) -> None:
     ally = ctx.data.get("ally")
     if ally:
-        # Aid Your Ally: you act for them, from wherever you stand.
-        ctx.engine.resolve_track(ctx, FIGHT)
+        # Aid Your Ally: you act for them, from wherever you stand; "they (instead of you) take
+        # the benefits of the move", so the progress Gain Ground marks is on their fight.
+        ctx.engine.resolve_track(ctx, FIGHT, owner=ctx.state.character(str(ally)).name)
         take_next_move_add(ctx)
         return
     _need(ctx, True)
@@ -210,17 +211,19 @@ def decisive_outcome(ctx: Step) -> str:
 
 @on_outcome("take_decisive_action", ruleset=RULESET)
 def take_decisive_action(ctx: Step) -> None:
-    """Strong: you prevail, +1 momentum; in control if the fight goes on. Weak: the objective
-    at a cost (the table, or choose); a bad spot. Miss: defeated, Pay the Price."""
+    """Strong: you prevail, +1 momentum; "If any objectives remain and the fight continues, you
+    are in control". Weak: the objective at a cost (the table, or choose); "If the fight
+    continues, you are in a bad spot". Miss: defeated, Pay the Price (a bad spot if another
+    fight goes on). When no fight goes on, the position is left as it is: there is none."""
     track = ctx.track(FIGHT)
     outcome = decisive_outcome(ctx)
     if outcome == S.value:
         close(ctx, track, "done")
         ctx.momentum(1)
-        _position(ctx, bool(ctx.engine.fights_of(ctx.name)))
+        _continuing(ctx, True)
     elif outcome == W.value:
         close(ctx, track, "done")
-        _position(ctx, False)
+        _continuing(ctx, False)
         from ironsworn.moves.starforged.tables import ask_roll_or_choose
 
         ask_roll_or_choose(
@@ -231,8 +234,14 @@ def take_decisive_action(ctx: Step) -> None:
         )
     else:
         close(ctx, track, "failed")
-        _position(ctx, False)
+        _continuing(ctx, False)
         ctx.follow(sf("pay_the_price"))
+
+
+def _continuing(ctx: Step, control: bool) -> None:
+    """The position, only "if the fight continues" (another objective still open)."""
+    if ctx.engine.fights_of(ctx.name):
+        _position(ctx, control)
 
 
 @on_resume("sf.take_decisive_action.cost")

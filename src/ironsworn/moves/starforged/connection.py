@@ -143,8 +143,14 @@ def develop_raise(ctx: Step, keys: list[str]) -> None:
 
 @before_roll("test_your_relationship", ruleset=RULESET)
 def test_before(ctx: Step) -> None:
-    """ "If you share a bond, add +1"."""
+    """ "If you share a bond, add +1". "On a miss, or if you have no interest in maintaining
+    this relationship, choose one": with ``abandon`` no roll is made and the choice is asked."""
     track = _connection(ctx)
+    if ctx.data.get("abandon"):
+        ctx.data["skip_roll"] = True
+        ctx.note(f"no interest in maintaining the relationship with {track.name}: choose one")
+        _lose_or_prove(ctx, track)
+        return
     take_next_move_add(ctx)
     if track.bonded:
         ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + 1
@@ -158,25 +164,30 @@ def test_your_relationship(ctx: Step) -> None:
     """
     track = ctx.track(("connection",))
     if ctx.outcome is M:
-        ctx.choose(
-            "sf.test_your_relationship.miss",
-            [
-                ("lose", "lose the connection: Pay the Price"),
-                ("formidable", "prove your loyalty: a formidable vow"),
-                ("extreme", "prove your loyalty: an extreme vow"),
-                ("epic", "prove your loyalty: an epic vow"),
-            ],
-            prompt="choose one",
-            text={
-                "prompt": "name the vow that proves your loyalty",
-                "default": f"Prove my loyalty to {track.name}",
-                "keys": ["formidable", "extreme", "epic"],
-            },
-        )
+        _lose_or_prove(ctx, track)
         return
     if ctx.outcome is W:
         ctx.note("envision a demand or complication as a fallout of this test")
     ctx.follow(sf("develop_your_relationship"), track=track.id)
+
+
+def _lose_or_prove(ctx: Step, track: TrackState) -> None:
+    """Lose the connection, or prove your loyalty with a vow (formidable or greater)."""
+    ctx.choose(
+        "sf.test_your_relationship.miss",
+        [
+            ("lose", "lose the connection: Pay the Price"),
+            ("formidable", "prove your loyalty: a formidable vow"),
+            ("extreme", "prove your loyalty: an extreme vow"),
+            ("epic", "prove your loyalty: an epic vow"),
+        ],
+        prompt="choose one",
+        text={
+            "prompt": "name the vow that proves your loyalty",
+            "default": f"Prove my loyalty to {track.name}",
+            "keys": ["formidable", "extreme", "epic"],
+        },
+    )
 
 
 @on_resume("sf.test_your_relationship.miss")

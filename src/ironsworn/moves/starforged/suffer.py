@@ -82,9 +82,11 @@ def _companion(ctx: Step) -> dict[str, Any]:
     query = ctx.data.get("companion")
     mine = companions(ctx.char)
     if query:
+        # By id, name or the name the player gave it: kept as its id, which later steps use.
         asset = ctx.char.asset(str(query))
         if not asset.get("meter"):
             raise InvalidValue(f"{asset['name']} has no health meter")
+        ctx.data["companion"] = asset["id"]
         return asset
     if len(mine) == 1:
         ctx.data["companion"] = mine[0]["id"]
@@ -108,7 +110,7 @@ def _lose(ctx: Step, meter: str, amount: int) -> int:
 
 def _gain(ctx: Step, meter: str, amount: int) -> None:
     if meter == "companion":
-        ctx.engine.companion_meter(ctx.name, str(ctx.data["companion"]), amount)
+        ctx.engine.companion_meter(ctx.name, _companion(ctx)["id"], amount)
     elif meter == "integrity":
         vehicles.change_integrity(ctx.engine, _vehicle(ctx), amount)
     else:

@@ -1,0 +1,205 @@
+"""Issue 20's "rules found wrong or debatable", decided with seed 003's text (each row quotes
+the words it checks): Companion Takes a Hit by the companion's name, Compel's weak hit, Aid Your
+Ally's Gain Ground on the ally's fight, Test Your Relationship with no interest in maintaining
+it, Take Decisive Action after the fight ended, and the shown texts of Finish an Expedition and
+Finish the Scene."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from moves_support import fx, keys
+from sf_support import PRICE, STRONG, WEAK, StarforgedGame, move_text
+
+from ironsworn.content import load_ruleset
+from shared_files import STARFORGED_SEED, shared_file
+
+ROCKHORN = "asset:starforged/companion/rockhorn"
+
+
+def seed_move(name: str) -> dict[str, Any]:
+    for category in json.loads(shared_file(STARFORGED_SEED).read_bytes()):
+        for move in category["Moves"]:
+            if move["Name"] == name:
+                found: dict[str, Any] = move
+                return found
+    raise AssertionError(name)
+
+
+def with_rockhorn(health: int = 4) -> StarforgedGame:
+    game = StarforgedGame()
+    record = {
+        "id": ROCKHORN,
+        "name": "Rockhorn",
+        "type": "companion",
+        "input": "Boulder",  # the name the player gave it
+        "abilities": [True, False, False],
+        "meter": {"name": "health", "value": health, "max": 4},
+    }
+    game.event({"type": "asset_added", "character": game.main, "asset": record})
+    return game
+
+
+# --------------------------------------------------------------------- Companion Takes a Hit
+
+
+@pytest.mark.parametrize("named", ["rockhorn", "Rockhorn", "Boulder", "boulder", ROCKHORN])
+def test_companion_takes_a_hit_by_any_of_its_names(named: str) -> None:
+    # "On a **strong hit**, your companion rallies. Give them +1 health." (a StopIteration
+    # traceback unless the companion was given by its full id)
+    assert "your companion rallies. Give them +1 health." in move_text("companion takes a hit")
+    game = with_rockhorn()
+    game.move("companion takes a hit", amount=2, companion=named)
+    result = game.answer(["resist"], STRONG)
+    assert fx(result, game.main) == [(f"{ROCKHORN}:health", 2, 3)]
+
+
+@pytest.mark.parametrize("named", ["rockhorn", "Boulder"])
+def test_companion_weak_hit_trade_by_name(named: str) -> None:
+    # "On a **weak hit**, if your companion's health is not 0, you may [Lose Momentum] (-1) and
+    # give them +1 health."
+    assert "you may [Lose Momentum]" in move_text("companion takes a hit")
+    game = with_rockhorn()
+    game.move("companion takes a hit", amount=1, companion=named)
+    game.answer(["resist"], WEAK)
+    result = game.answer(["trade"])
+    assert fx(result, game.main) == [("momentum", 2, 1), (f"{ROCKHORN}:health", 3, 4)]
+
+
+def test_an_unknown_companion_is_one_line_and_changes_nothing() -> None:
+    game = with_rockhorn()
+    before = game.snapshot()
+    with pytest.raises(Exception, match="no asset 'wolf'"):
+        game.move("companion takes a hit", amount=1, companion="wolf")
+    assert game.snapshot() == before
+
+
+# ------------------------------------------------------------------------------- Compel
+
+
+def test_compels_weak_hit_takes_momentum_as_above() -> None:
+    # "On a **strong hit**, they'll do what you want or agree to your conditions. Take +1
+    # momentum." / "On a **weak hit**, as above, but their agreement comes with a demand or
+    # complication": "as above" includes the momentum (the seed's outcome: "Envision their
+    # counteroffer and take +1 momentum").
+    text = seed_move("Compel")["Text"]
+    assert "Take +1 momentum.\n\nOn a **weak hit**, as above, but" in text
+    game = StarforgedGame()
+    result = game.move("compel", WEAK, stat="heart")
+    assert fx(result, game.main) == [("momentum", 2, 3)]
+
+
+# -------------------------------------------------------------------------- Aid Your Ally
+
+
+def test_aid_your_ally_gain_ground_marks_the_allys_fight() -> None:
+    # "Then, [Secure an Advantage] or [Gain Ground] to take action. If you score a hit, they
+    # (instead of you) take the benefits of the move." Gain Ground's "Mark progress" is theirs.
+    assert "they (instead of you) take the benefits of the move" in move_text("aid your ally")
+    game = StarforgedGame()
+    game.ally("Bram")
+    mine = game.track("fight", "Hold the door", "dangerous", characters=["Kira"])
+    theirs = game.track("fight", "Duel the captain", "formidable", characters=["Bram"])
+    game.move("aid your ally", ally="Bram")
+    game.answer(["gain_ground:iron"], STRONG)
+    result = game.answer(["progress", "momentum"])
+    assert fx(result, game.main) == [(f"{theirs.id}:ticks", 0, 4), ("Bram/momentum", 2, 4)]
+    assert game.state.tracks[mine.id].ticks == 0
+
+
+# ------------------------------------------------------------------ Test Your Relationship
+
+
+def test_no_interest_in_maintaining_the_relationship_makes_no_roll() -> None:
+    # "On a **miss**, or if you have no interest in maintaining this relationship, choose one."
+    assert "or if you have no interest in maintaining this relationship, choose one" in (
+        move_text("test your relationship")
+    )
+    game = StarforgedGame()
+    game.connection("Dax", "formidable")
+    asked = game.move("test your relationship", (), abandon=True)
+    assert keys(asked) == ("lose", "formidable", "extreme", "epic")
+    assert not any(e["type"] == "roll" for e in asked.events)
+    result = game.answer(["lose"])
+    assert fx(result, game.main) == [("connection-1:status", "active", "lost")]
+    assert keys(result) == PRICE
+
+
+# -------------------------------------------------------------------- Take Decisive Action
+
+
+def _fight(game: StarforgedGame, name: str, ticks: int) -> str:
+    return game.track("fight", name, "dangerous", ticks=ticks).id
+
+
+@pytest.mark.parametrize(
+    ("control", "dice", "other_fight", "answers", "position"),
+    [
+        # "If any objectives remain and the fight continues, you are in control."
+        (True, (1, 2), False, [], None),
+        (False, (1, 1), True, [], ("position", "in a bad spot", "in control")),
+        # "If the fight continues, you are in a bad spot."
+        (True, (5, 6), False, [["41-52"]], None),
+        (True, (5, 6), True, [["41-52"]], ("position", "in control", "in a bad spot")),
+        # A miss ("you are defeated or your objective is lost"): no fight, no position.
+        (True, (9, 10), False, [], None),
+    ],
+)
+def test_take_decisive_action_sets_a_position_only_if_the_fight_continues(
+    control: bool,
+    dice: tuple[int, ...],
+    other_fight: bool,
+    answers: list[list[str]],
+    position: Any,
+) -> None:
+    text = move_text("take decisive action")
+    assert "If any objectives remain and the fight continues, you are in control." in text
+    assert "If the fight continues, you are in a bad spot." in text
+    game = StarforgedGame()
+    first = _fight(game, "Drive off the raiders", 24)
+    if other_fight:
+        _fight(game, "Hold the bridge", 0)
+    if control:
+        game._keep(game.sheet.initiative(game.main, True))
+    result = game.move("take decisive action", dice, track=first)
+    effects = fx(result, game.main)
+    for answer in answers:
+        effects += fx(game.answer(answer), game.main)
+    assert game.state.tracks[first].status in ("done", "failed")
+    assert [e for e in effects if e[0] == "position"] == ([] if position is None else [position])
+
+
+# ---------------------------------------------------- shown texts are the seed's own words
+
+
+@pytest.mark.parametrize(
+    ("move", "outcome", "own", "not_said"),
+    [
+        (
+            "Finish the Scene",
+            "miss",
+            "On a **miss**, you fail or are undermined by a dire and costly turn of events.",
+            "Make it hurt.",
+        ),
+        (
+            "Finish an Expedition",
+            "weak_hit",
+            "On a **weak hit**, as above, but you face an unforeseen complication at the end of "
+            "your expedition. Make the legacy reward one rank lower, and envision what you "
+            "encounter.",
+            "formidable=2 box",
+        ),
+    ],
+)
+def test_the_shown_outcome_is_the_moves_own_text(
+    move: str, outcome: str, own: str, not_said: str
+) -> None:
+    seed = seed_move(move)
+    assert own in seed["Text"] and not_said not in seed["Text"]
+    shown = load_ruleset("starforged").move(move).outcomes
+    assert shown is not None
+    words = own.split(", ", 1)[1]
+    assert shown[outcome].startswith(words[:1].upper() + words[1:])
+    assert not_said not in shown[outcome]

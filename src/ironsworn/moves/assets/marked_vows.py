@@ -75,11 +75,13 @@ def rank_of(ctx: Step) -> int:
 
 
 def activate(ctx: Step, use: Mapping[str, Any], index: int) -> None:
-    """Mark ability ``index`` of the card at no cost, then ask its one-time change."""
-    from ironsworn.moves.assets.sheet_changes import after_marking
+    """Mark ability ``index`` of the card at no cost, then ask its one-time change (asked now
+    too when it was marked already: Oathbreaker 3 bought with Advance waits for this hit)."""
+    from ironsworn.moves.assets.sheet_changes import after_marking, ask_when_met
 
     record = ctx.char.asset(str(use["asset"]))
     if record["abilities"][index]:
+        ask_when_met(ctx, str(record["id"]), index)
         return
     ctx.emit(
         {
@@ -92,7 +94,7 @@ def activate(ctx: Step, use: Mapping[str, Any], index: int) -> None:
         }
     )
     ctx.note(f"{record['name']} {index + 1} is marked at no cost")
-    after_marking(ctx.engine, ctx.name, str(record["id"]), index, True)
+    after_marking(ctx.engine, ctx.name, str(record["id"]), index, True, condition_met=True)
 
 
 def deathbound_swear(ctx: Step) -> dict[str, Any]:

@@ -144,6 +144,12 @@ ON_MARK: dict[str, tuple[Callable[[Any], list[Option]], int]] = {
     f"{PREFIX}path/oathbreaker.2": (_oathbreaker, 0),
     f"{PREFIX}path/spirit_bound.2": (_spirit_bound, 0),
 }
+# One-time changes asked when the card's condition comes, never when the ability is marked:
+# Spirit-Bound 3 "when you successfully Fulfill Your Vow (formidable or greater) in service to
+# the spirit" (asked by :func:`ask_once`), Oathbreaker 3 "When you Fulfill Your Vow on your
+# marked quest and score a hit" (asked by ``marked_vows.activate``). Marking them by hand or
+# with Advance leaves them waiting.
+ON_CONDITION = frozenset({f"{PREFIX}path/oathbreaker.2", f"{PREFIX}path/spirit_bound.2"})
 # Every ability this module applies (coverage counts them as automated).
 HANDLED = frozenset(ON_MARK) | frozenset(WHILE_MARKED) | frozenset(TRACK_MAX)
 
@@ -166,9 +172,17 @@ def _key(asset_id: str, index: int) -> str:
     return f"{asset_id}#{index}"
 
 
-def after_marking(engine: MoveEngine, who: str, asset_id: str, index: int, marked: bool) -> None:
+def after_marking(
+    engine: MoveEngine,
+    who: str,
+    asset_id: str,
+    index: int,
+    marked: bool,
+    condition_met: bool = False,
+) -> None:
     """Called once an ability is marked or cleared (creation, Advance, ``asset mark``): ask for
-    a one-time change, or take back what it changed; keep meters within their new maxima."""
+    a one-time change, or take back what it changed; keep meters within their new maxima. An
+    ability of :data:`ON_CONDITION` is asked only with ``condition_met``."""
     char = engine.state.character(who)
     asset = engine.ruleset.assets.get(asset_id)
     if (
@@ -178,7 +192,15 @@ def after_marking(engine: MoveEngine, who: str, asset_id: str, index: int, marke
     ):
         _track_max(engine, who, asset, index, marked)
     if marked and asset is not None and index < len(asset.abilities):
-        _ask(engine, char, asset, index)
+        if condition_met or asset.abilities[index].id not in ON_CONDITION:
+            _ask(engine, char, asset, index)
+        else:
+            from ironsworn.moves.assets.effects import label
+
+            engine.note(
+                f"{label(char.asset(asset.id), asset, index)}: marked; its choice comes when "
+                "its condition is met"
+            )
     elif not marked:
         _restore(engine, who, asset_id, index)
     within_limits(engine, who)
@@ -278,6 +300,16 @@ def ask_once(ctx: Step, use: Mapping[str, Any]) -> None:
     asset_id, index = str(use["asset"]), int(use["ability"])
     if _key(asset_id, index) in (ctx.char.flags.get("asset_changes") or {}):
         ctx.note(f"{use['label']}: already used (one time only)")
+        return
+    asset = ctx.engine.ruleset.assets.get(asset_id)
+    if asset is not None:
+        _ask(ctx.engine, ctx.char, asset, index)
+
+
+def ask_when_met(ctx: Step, asset_id: str, index: int) -> None:
+    """An :data:`ON_CONDITION` ability already marked whose condition has come: ask its
+    one-time change now (once)."""
+    if _key(asset_id, index) in (ctx.char.flags.get("asset_changes") or {}):
         return
     asset = ctx.engine.ruleset.assets.get(asset_id)
     if asset is not None:

@@ -178,23 +178,38 @@ def advance(ctx: Step) -> None:
     # Check the purchase now and offer only it: a decision that no answer can settle would
     # block the campaign, since every other move waits for it.
     event = _purchase(ctx, key, query, ctx.data.get("ability"))
+    cost = ADVANCE_COST[key] - _asset_discount(ctx, key, query)
     ctx.choose(
         "advance.purchase",
-        [o for o in ctx.options_of("purchase") if o[0] == key],
-        prompt=_purchase_prompt(ctx, event),
+        [
+            (k, _cost_words(text, ADVANCE_COST[k], cost))
+            for k, text in ctx.options_of("purchase")
+            if k == key
+        ],
+        prompt=_purchase_prompt(ctx, event, cost),
         asset=query,
         ability=ctx.data.get("ability"),
     )
 
 
-def _purchase_prompt(ctx: Step, event: dict[str, Any]) -> str:
+def _cost_words(text: str, full: int, cost: int) -> str:
+    """The rulebook's option ("Spend 3 experience to add a new asset.") with what is spent."""
+    if cost == full:
+        return text
+    return text.replace(f"Spend {full} experience", f"Spend {cost} experience") + (
+        f" ({full - cost} fewer: an asset ability's discount)"
+    )
+
+
+def _purchase_prompt(ctx: Step, event: dict[str, Any], cost: int) -> str:
     """What the purchase buys, for the player to confirm: the asset, or the ability an
-    upgrade marks (its number and the start of its text)."""
+    upgrade marks (its number and the start of its text), and the experience it spends (a
+    discount taken off: Ritualist 3, Animal Kin...)."""
     if event["type"] == "asset_added":
         record = event["asset"]
         marked = [i + 1 for i, on in enumerate(record["abilities"]) if on]
         which = f" (ability {', '.join(map(str, marked))} marked)" if marked else ""
-        return f"spend 3 experience on the asset {record['name']}{which}"
+        return f"spend {cost} experience on the asset {record['name']}{which}"
     owned = ctx.char.asset(str(event["asset"]))
     number = int(event["ability"]) + 1
     text = ""
@@ -202,7 +217,7 @@ def _purchase_prompt(ctx: Step, event: dict[str, Any]) -> str:
     if card is not None and len(card.abilities) >= number:
         words = card.abilities[number - 1].text.split()
         text = ": " + " ".join(words[:12]) + (" …" if len(words) > 12 else "")
-    return f"spend 2 experience to upgrade {owned['name']}, marking ability {number}{text}"
+    return f"spend {cost} experience to upgrade {owned['name']}, marking ability {number}{text}"
 
 
 def _purchase(ctx: Step, key: str, query: Any, ability: Any) -> dict[str, Any]:

@@ -29,11 +29,13 @@ import json
 import os
 from collections.abc import Mapping
 from contextlib import suppress
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from ironsworn.campaign.journal import Narrator, told_by_burn, words
+from ironsworn.campaign.journal_edits import EDIT_KINDS, current_texts
 from ironsworn.campaign.registry import CampaignRef
 from ironsworn.campaign.schema import DISCARDED, LIVE, UNDONE
 from ironsworn.campaign.store import CampaignStore, Operation, Store, encode_event
@@ -63,7 +65,16 @@ def markdown(store: Store[Any]) -> str:
     narrator = Narrator()
     session = 0
     previous: datetime | None = None
+    texts = current_texts(operations)
     for operation in operations:
+        if operation.kind in EDIT_KINDS:
+            continue  # what they changed is read through current_texts
+        if operation.kind == "journal":
+            if texts.get(operation.seq) is None:
+                continue  # deleted
+            operation = replace(
+                operation, events=({"type": "journal", "text": texts[operation.seq]},)
+            )
         when = _parse_time(operation.time)
         marker = next((e for e in operation.events if e.get("type") == "session"), None)
         if marker is not None or previous is None or (when - previous) > SESSION_GAP:

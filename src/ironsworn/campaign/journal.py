@@ -415,6 +415,12 @@ class Narrator:
         lines = [str(line) for line in event.get("lines") or []]
         return "from Iron Vault: " + ("; ".join(lines) or "mechanics")
 
+    def _journal_edited(self, event: Mapping[str, Any]) -> str:
+        return f"journal #{event['entry']} edited"
+
+    def _journal_deleted(self, event: Mapping[str, Any]) -> str:
+        return f"journal #{event['entry']} deleted"
+
     def _session(self, event: Mapping[str, Any]) -> str:
         title = event.get("title") or event.get("text")
         return "new session" + (f": {title}" if title else "")
@@ -431,14 +437,30 @@ def told_by_burn(event: Mapping[str, Any], previous: Mapping[str, Any]) -> bool:
 
 
 def entries(
-    operations: Iterable[Operation], narrator: Narrator | None = None
+    operations: Iterable[Operation],
+    narrator: Narrator | None = None,
+    texts: Mapping[int, str | None] | None = None,
 ) -> list[dict[str, Any]]:
-    """The journal view: one entry per operation, journal text or a line of mechanics."""
+    """The journal view: one entry per operation, journal text (as last edited; a deleted
+    entry left out) or a line of mechanics. Edits and deletions are not entries themselves.
+    ``texts`` are the entries' current texts when ``operations`` are a page of the log whose
+    later edits are not in it (see :func:`ironsworn.campaign.journal_edits.current_texts`)."""
+    from ironsworn.campaign.journal_edits import EDIT_KINDS, current_texts
+
     narrator = narrator or Narrator()
+    operations = list(operations)
+    if texts is None:
+        texts = current_texts(operations)
     out: list[dict[str, Any]] = []
     for operation in operations:
+        if operation.kind in EDIT_KINDS:
+            continue
         is_text = operation.kind == "journal"
+        if is_text and operation.seq in texts and texts[operation.seq] is None:
+            continue  # deleted
         line = narrator.headline(operation)
+        if is_text:
+            line = texts.get(operation.seq) or line  # an undone entry: as it was written
         out.append(
             {
                 "seq": operation.seq,

@@ -84,9 +84,13 @@ def register(sub: argparse._SubParsersAction[CliParser]) -> None:
         "journal",
         help="read or add to the journal",
         description="Read the journal (entries interleaved with the mechanics, in time order), "
-        "or 'journal add TEXT' to write an entry ('-' reads the text from standard input).",
+        "or 'journal add TEXT' to write an entry ('-' reads the text from standard input); "
+        "'journal edit N TEXT' rewrites entry #N and 'journal delete N' deletes it (both undo "
+        "with 'ironsworn undo').",
     )
-    p.add_argument("words", nargs="*", metavar="add TEXT", help="add an entry")
+    p.add_argument(
+        "words", nargs="*", metavar="add TEXT | edit N TEXT | delete N", help="change the journal"
+    )
     p.add_argument("--character", metavar="NAME", help="who writes it (or, reading, whose)")
     p.add_argument("--limit", metavar="N", help="only the last N entries")
     campaign_options(common_options(p))
@@ -365,15 +369,17 @@ def _journal(args: argparse.Namespace) -> int:
     words: list[str] = args.words
     if not words:
         return _journal_read(args)
-    if words[0] != "add":
+    if words[0] not in ("add", "edit", "delete"):
         raise UsageError(
             f"journal: unknown action {words[0]!r} (accepted: 'journal add TEXT' to write, "
-            "'journal' to read)"
+            "'journal edit N TEXT', 'journal delete N', 'journal' to read)"
         )
     if args.limit is not None:
         raise UsageError(
-            f"journal add takes no --limit (got {args.limit!r}); --limit is for reading"
+            f"journal {words[0]} takes no --limit (got {args.limit!r}); --limit is for reading"
         )
+    if words[0] != "add":
+        return _journal_change(args, words)
     text = " ".join(words[1:])
     if text == "-":
         text = check_text(sys.stdin.read(), "standard input")
@@ -407,6 +413,32 @@ def _journal_add(args: argparse.Namespace, text: str) -> int:
         args,
         {"added": operation.to_dict(), "campaign": str(path)},
         f"journal entry #{operation.seq} added",
+    )
+    return 0
+
+
+def _journal_change(args: argparse.Namespace, words: list[str]) -> int:
+    """``journal edit N TEXT`` and ``journal delete N``: one undoable operation each."""
+    from ironsworn.campaign.journal_edits import delete_entry, edit_entry, parse_entry
+    from ironsworn.campaign.registry import open_campaign
+
+    action = words[0]
+    if len(words) < 2:
+        raise UsageError(f"journal {action} needs the entry's number: journal {action} 12")
+    seq = parse_entry(words[1])
+    text = " ".join(words[2:])
+    if action == "delete" and text:
+        raise UsageError(f"journal delete takes only the entry's number (got {text!r} after it)")
+    if action == "edit" and text == "-":
+        text = check_text(sys.stdin.read(), "standard input")
+    with open_campaign(args.campaign, create=False, database=args.database) as store:
+        operation = edit_entry(store, seq, text) if action == "edit" else delete_entry(store, seq)
+        path = store.location
+    done = "edited" if action == "edit" else "deleted"
+    emit(
+        args,
+        {done: operation.to_dict(), "campaign": str(path)},
+        f"journal entry #{seq} {done} ('ironsworn undo' takes it back)",
     )
     return 0
 

@@ -94,6 +94,7 @@ def timeline(store: Any, last: int | None, before: int | None = None) -> list[Js
     ``last`` operations at most; with ``before``, those with a lower seq (a page of earlier
     ones: a page asks again with ``before`` set to the lowest seq it has)."""
     from ironsworn.campaign.journal import Narrator, entries
+    from ironsworn.campaign.journal_edits import current_texts
     from ironsworn.web.markdown import render
 
     limit = TIMELINE_DEFAULT if last is None else last
@@ -103,8 +104,14 @@ def timeline(store: Any, last: int | None, before: int | None = None) -> list[Js
         raise InvalidValue(f"before {before} is out of range (accepted: a seq, 1 or more)")
     operations = store.operations(include_undone=True, last=limit, before=before)
     narrator = Narrator(store.state())
+    # A page of earlier operations may have its entries edited after it: read the whole log.
+    texts = current_texts(store.operations() if before is not None else operations)
+    told = {e["seq"]: e for e in entries(operations, narrator, texts)}
     out: list[JsonDict] = []
-    for operation, entry in zip(operations, entries(operations, narrator), strict=True):
+    for operation in operations:
+        entry = told.get(operation.seq)
+        if entry is None:
+            continue  # a journal edit or deletion, or a deleted entry
         entry["status"] = operation.status
         entry["summary"] = operation.summary
         entry["details"] = narrator.lines(operation) if operation.kind != "journal" else []

@@ -591,8 +591,8 @@ SLASH_COMMANDS = SlashTable(
         ),
         SlashCommand(
             "journal",
-            "/journal [TEXT]",
-            "write TEXT in the journal (alone: the recent entries)",
+            "/journal [TEXT | edit N TEXT | delete N]",
+            "write TEXT in the journal (alone: the recent entries; edit or delete entry #N)",
             _lookup("journal"),
             aliases=("note",),
         ),

@@ -51,7 +51,13 @@ def export(session: PlaySession, words: list[str], _raw: str) -> None:
 
 def journal(session: PlaySession, words: list[str], raw: str) -> None:
     """``/journal TEXT`` writes; ``/journal`` alone lists the recent entries (``--limit N``,
-    ``--character NAME`` and ``--json`` read as ``ironsworn journal`` does)."""
+    ``--character NAME`` and ``--json`` read as ``ironsworn journal`` does); ``/journal edit
+    N TEXT`` and ``/journal delete N`` change entry #N (an entry's number after the word: a
+    line such as "edit the map" is still written as text)."""
+    parts = raw.split(maxsplit=2)
+    if len(parts) >= 2 and parts[0] in ("edit", "delete") and parts[1].lstrip("#").isdigit():
+        _change_entry(session, parts)
+        return
     if raw and not raw.startswith("--"):
         session.journal(raw)
         return
@@ -59,6 +65,24 @@ def journal(session: PlaySession, words: list[str], raw: str) -> None:
     if args.limit is None:
         args.limit = RECENT_ENTRIES
     session.run_cli(args)
+
+
+def _change_entry(session: PlaySession, parts: list[str]) -> None:
+    from ironsworn.campaign.journal_edits import delete_entry, edit_entry, parse_entry
+
+    action, seq = parts[0], parse_entry(parts[1])
+    rest = parts[2] if len(parts) > 2 else ""
+    if action == "edit":
+        if not rest.strip():
+            raise UsageError(f"/journal edit {seq} needs the new text: /journal edit {seq} TEXT")
+        operation = edit_entry(session.store, seq, rest)
+        done = "edited"
+    else:
+        if rest.strip():
+            raise UsageError(f"/journal delete takes only the entry's number (got {rest!r})")
+        operation = delete_entry(session.store, seq)
+        done = "deleted"
+    session.out.result(operation.to_dict(), f"journal #{seq} {done} (/undo takes it back)")
 
 
 def world(kind: str) -> Callable[[PlaySession, list[str], str], None]:

@@ -160,6 +160,9 @@ EVENT_TYPES: dict[str, EventType] = _table(
     record("choice"),
     record("burn"),
     record("journal", "text"),
+    # A journal entry (the seq of its operation) edited or deleted: campaign/journal_edits.py.
+    record("journal_edited", "entry", "from", "to"),
+    record("journal_deleted", "entry", "text"),
     record("note"),
     record("session"),
     # History brought in from an Iron Vault journal (campaign/ironvault): a mechanics block as

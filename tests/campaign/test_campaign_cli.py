@@ -390,7 +390,7 @@ def test_a_log_the_state_refuses_can_still_be_read_and_undone(
     assert code == 0 and "Kai: health 2 → 1" in out
     assert run(capsys, "undo")[0] == 0
     code, out, _ = run(capsys, "export", "markdown")
-    assert code == 0 and "- health: 5" in out
+    assert code == 0 and "Health 5 · " in out
 
 
 def test_json_export_has_one_operation_per_line(

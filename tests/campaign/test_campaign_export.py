@@ -278,19 +278,23 @@ def test_markdown_sessions_and_blocks(tmp_path: Path) -> None:
         "## State",
     ]
     assert "The ship burned behind us.\n\nWe walked inland." in text
+    # The move in one line (who, move, stat, dice, outcome), its changes folded under it.
     block = [
-        "> - **Kai: Face Danger (+edge): weak hit**",
-        "> - action 4 + edge 3 = 7 vs 5 | 8 → weak hit",
-        "> - Kai: health 5 → 4",
-        "> - Kai: spirit 5 → 4",
-        "> - count: 0 → 1",
+        "**Kai · Face Danger** (+edge) — 4 + 3 = 7 vs 5 | 8 → *weak hit*",
+        "",
+        "<details><summary>what changed</summary>",
+        "",
+        "- Kai: health 5 → 4",
+        "- Kai: spirit 5 → 4",
+        "- count: 0 → 1",
+        "",
+        "</details>",
     ]
     start = lines.index(block[0])
-    assert lines[start : start + 5] == block
-    assert "> - oracle Action: 42 → Bolster (oracle Theme: 7 → Risk)" in lines
+    assert lines[start : start + len(block)] == block
+    assert "*Action (42): Bolster (Theme (7): Risk)*" in lines
     # Unknown and malformed events are told generically; plumbing (pending) is left out.
-    assert "> - weather: sky grey" in lines
-    assert "> - debility: character Kai" in lines
+    assert "*weather: sky grey; debility: character Kai*" in lines
     assert "pending" not in text
     assert text.index("Two days on") > text.index("## Session 2")
 
@@ -342,18 +346,18 @@ def test_markdown_with_the_real_state_ends_with_the_sheet(tmp_path: Path) -> Non
                 ],
             )
         text = export.markdown(s)
-    assert "> - new vow (dangerous): Avenge my kin — Kai" in text
-    assert "> - Avenge my kin: progress 0 → 8 ticks (2 boxes)" in text
+    assert "*new vow (dangerous): Avenge my kin — Kai*" in text
+    assert "*Avenge my kin: progress 0 → 8 ticks (2 boxes); Kai: health 5 → 4*" in text
     sheet = text[text.index("## Characters") :]
     assert "### Kai" in sheet
-    assert "- stats: edge 3 · heart 2 · iron 2 · shadow 1 · wits 1" in sheet
-    assert "- health: 4" in sheet
-    # The track drawn as its ten boxes (issue 13), not repeated in the character's section.
     assert (
-        "| Avenge my kin | vow | dangerous | `[#][#][ ][ ][ ][ ][ ][ ][ ][ ]` | "
-        "score 2 (8 ticks) | active |"
-    ) in sheet
-    assert "- vows" not in sheet and "- tracks" not in sheet
+        "| Edge | Heart | Iron | Shadow | Wits |\n|---|---|---|---|---|\n| 3 | 2 | 2 | 1 | 1 |"
+        in (sheet)
+    )
+    assert "Health 4 · Spirit 5 · Supply 5 · Momentum +2 (max +10, reset +2)" in sheet
+    # The vow drawn as its ten boxes (issue 13), once.
+    assert sheet.count("Avenge my kin") == 1
+    assert "- Avenge my kin (dangerous vow) `[#][#][ ][ ][ ][ ][ ][ ][ ][ ]`" in sheet
 
 
 # ---------------------------------------------------------------------------------- journal

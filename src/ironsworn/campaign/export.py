@@ -1,10 +1,10 @@
 """Getting a campaign out of its file and back: a Markdown story, and a JSON round trip.
 
-**Markdown** (:func:`markdown`) reads as the story of the campaign: a title, then sessions, each
-with its journal text as paragraphs and each move (or oracle roll, or edit) as a compact
-block quote listing what happened: the move, stat and outcome, the dice and score, every
-effect as ``from → to``, oracle results. The character sheets and the progress tracks come at
-the end, from the folded state (its ``sheet(name)`` when it has one, else its ``to_dict()``).
+**Markdown** (:func:`markdown`) reads as the story of the campaign, written by
+:mod:`ironsworn.campaign.story`: a title, then sessions, each with its journal text as
+paragraphs and each move as one compact line (who, move, stat, dice, outcome) with its changes
+folded in a closed ``<details>`` block (or left out: ``mechanics=False``); the character sheets
+come at the end, from the folded state.
 
 *Sessions.* A new session starts at an operation holding a ``session`` event (the play mode
 may record one when it starts), or when more than :data:`SESSION_GAP` (4 hours) passed since
@@ -29,19 +29,15 @@ import json
 import os
 from collections.abc import Mapping
 from contextlib import suppress
-from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from ironsworn.campaign.journal import Narrator, told_by_burn, words
-from ironsworn.campaign.journal_edits import EDIT_KINDS, current_texts
 from ironsworn.campaign.registry import CampaignRef
 from ironsworn.campaign.schema import DISCARDED, LIVE, UNDONE
 from ironsworn.campaign.store import CampaignStore, Operation, Store, encode_event
 from ironsworn.campaign.store.base import DAMAGED
 from ironsworn.errors import CampaignError, InvalidValue
-from ironsworn.progress import progress_boxes
 
 FORMAT = "ironsworn-campaign"
 FORMAT_VERSION = 1
@@ -53,182 +49,19 @@ _OPERATION_FIELDS = ("seq", "kind", "time", "character", "summary", "status", "e
 # --------------------------------------------------------------------------------- markdown
 
 
-def markdown(store: Store[Any]) -> str:
-    """The campaign as a Markdown story, with the character sheets at the end."""
+def markdown(store: Store[Any], *, mechanics: bool = True) -> str:
+    """The campaign as a Markdown story (:mod:`ironsworn.campaign.story`): the prose, each move
+    in one line with its changes folded (left out with ``mechanics=False``), then the sheets."""
+    from ironsworn.campaign.story import story
+
     operations = store.operations()
     try:
         state = store.state()
     except CampaignError as exc:
         # A damaged operation (see decode_event): the story is still told, without sheets.
-        state, damage = None, str(exc)
-    out: list[str] = [f"# {store.name}", ""]
-    narrator = Narrator()
-    session = 0
-    previous: datetime | None = None
-    texts = current_texts(operations)
-    for operation in operations:
-        if operation.kind in EDIT_KINDS:
-            continue  # what they changed is read through current_texts
-        if operation.kind == "journal":
-            if texts.get(operation.seq) is None:
-                continue  # deleted
-            operation = replace(
-                operation, events=({"type": "journal", "text": texts[operation.seq]},)
-            )
-        when = _parse_time(operation.time)
-        marker = next((e for e in operation.events if e.get("type") == "session"), None)
-        if marker is not None or previous is None or (when - previous) > SESSION_GAP:
-            session += 1
-            title = ""
-            if marker is not None and (marker.get("title") or marker.get("text")):
-                title = f": {marker.get('title') or marker.get('text')}"
-            out += [f"## Session {session} — {when:%Y-%m-%d}{title}", ""]
-        previous = when
-        out += _operation_markdown(operation, narrator)
-    if not operations:
-        out += ["*Nothing has happened yet.*", ""]
-    if state is None:
-        out += ["## Characters", "", f"*The sheets could not be rebuilt: {damage}*", ""]
-    else:
-        out += _sheets_markdown(state)
-    return "\n".join(out).rstrip("\n") + "\n"
-
-
-def _operation_markdown(operation: Operation, narrator: Narrator) -> list[str]:
-    if operation.kind == "journal":
-        texts = [str(e.get("text", "")) for e in operation.events if e.get("type") == "journal"]
-        return [_paragraph("\n\n".join(texts)), ""]
-    items: list[str] = []
-    narrator.begin(operation)
-    previous: Mapping[str, Any] = {}
-    for event in narrator.ordered(operation):
-        if told_by_burn(event, previous):
-            continue
-        previous = event
-        kind = event.get("type")
-        if kind == "session":
-            continue
-        if kind == "journal":
-            items.append(str(event.get("text", "")))
-            continue
-        line = narrator.event(event)
-        if line is None:
-            continue
-        items.append(f"**{line}**" if kind == "move" else line)
-    if not items:
-        return []
-    return [f"> - {_one_line(item)}" for item in items] + [""]
-
-
-def _sheets_markdown(state: Any) -> list[str]:
-    data = state.to_dict()
-    out: list[str] = []
-    characters = data.get("characters")
-    sheet = getattr(state, "sheet", None)
-    if isinstance(characters, Mapping) and characters:
-        out += ["## Characters", ""]
-        for name, stored in characters.items():
-            try:
-                shown = sheet(name) if callable(sheet) else stored
-            except Exception:
-                shown = stored  # a sheet() that wants other arguments: the stored dict will do
-            out += [f"### {name}", ""]
-            # Their tracks are drawn in the table of progress tracks below.
-            skip = ("name", "vows", "tracks")
-            out += _mapping_lines({k: v for k, v in dict(shown).items() if k not in skip})
-            out.append("")
-    tracks = data.get("tracks")
-    if isinstance(tracks, Mapping) and tracks:
-        out += ["## Progress tracks", ""]
-        out += [
-            "| Track | Kind | Rank | Boxes | Progress | Status |",
-            "|---|---|---|---|---|---|",
-        ]
-        for track in tracks.values():
-            if not isinstance(track, Mapping):
-                continue
-            ticks = int(track.get("ticks", 0))
-            out.append(
-                f"| {_cell(track.get('name'))} | {_cell(track.get('kind'))} | "
-                f"{_cell(track.get('rank'))} | `{progress_boxes(max(0, min(40, ticks)))}` | "
-                f"score {ticks // 4} ({ticks} ticks) | "
-                f"{_cell(track.get('status', 'active'))} |"
-            )
-        out.append("")
-    options = data.get("options")
-    if isinstance(options, Mapping) and options:
-        # The rulebook's campaign options the group chose (chapter 7), as set.
-        from ironsworn.campaign.options import option_words
-
-        out += ["## Campaign options", ""]
-        out += [f"- {name.replace('_', ' ')}: {option_words(v)}" for name, v in options.items()]
-        out.append("")
-    rest = {k: v for k, v in data.items() if k not in ("characters", "tracks")}
-    if "characters" not in data and "tracks" not in data and rest:
-        # A state model without characters or tracks: show what it has, generically.
-        out += ["## State", "", *_mapping_lines(rest), ""]
-    return out
-
-
-def _mapping_lines(data: Mapping[str, Any], depth: int = 0) -> list[str]:
-    pad = "  " * depth
-    lines: list[str] = []
-    for key, value in data.items():
-        label = words(key)
-        if isinstance(value, Mapping) and value and all(_scalar(v) for v in value.values()):
-            lines.append(
-                f"{pad}- {label}: " + " · ".join(f"{words(k)} {_text(v)}" for k, v in value.items())
-            )
-        elif isinstance(value, Mapping) and value:
-            lines.append(f"{pad}- {label}:")
-            lines += _mapping_lines(value, depth + 1)
-        elif isinstance(value, list) and all(_scalar(v) for v in value):
-            lines.append(f"{pad}- {label}: " + (", ".join(_text(v) for v in value) or "none"))
-        elif isinstance(value, list):
-            lines.append(f"{pad}- {label}:")
-            for item in value:
-                if isinstance(item, Mapping):
-                    title = item.get("name") or item.get("id") or "item"
-                    lines.append(f"{pad}  - {_text(title)}")
-                    rest = {k: v for k, v in item.items() if k not in ("name", "id")}
-                    lines += _mapping_lines(rest, depth + 2)
-                else:
-                    lines.append(f"{pad}  - {_text(item)}")
-        else:
-            lines.append(
-                f"{pad}- {label}: {_text(value) if not isinstance(value, Mapping) else 'none'}"
-            )
-    return lines
-
-
-def _scalar(value: Any) -> bool:
-    return value is None or isinstance(value, str | int | float | bool)
-
-
-def _text(value: Any) -> str:
-    return words(value) if not isinstance(value, str) else _one_line(value)
-
-
-def _cell(value: Any) -> str:
-    return _text(value).replace("|", "\\|")
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _paragraph(text: str) -> str:
-    # Keep the writer's paragraphs; a single newline inside one is only a soft break anyway.
-    return "\n\n".join(p.strip() for p in text.split("\n\n") if p.strip())
-
-
-def _parse_time(value: str) -> datetime:
-    try:
-        when = datetime.fromisoformat(value)
-    except ValueError:
-        return datetime.min.replace(tzinfo=UTC)
-    # A time without a zone (hand-written import) is taken as UTC, like every stored time.
-    return when if when.tzinfo else when.replace(tzinfo=UTC)
+        text = story(operations, None, store.name, mechanics=mechanics)
+        return text + f"\n## Characters\n\n*The sheets could not be rebuilt: {exc}*\n"
+    return story(operations, state, store.name, mechanics=mechanics)
 
 
 # ------------------------------------------------------------------------------------- json

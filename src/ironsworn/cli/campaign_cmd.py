@@ -106,6 +106,11 @@ def register(sub: argparse._SubParsersAction[CliParser]) -> None:
     p.add_argument("format", choices=("markdown", "json", "iron-vault"), help="what to write")
     p.add_argument("target", nargs="?", metavar="DIR", help="iron-vault: the folder to write")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: stdout)")
+    p.add_argument(
+        "--no-mechanics",
+        action="store_true",
+        help="markdown: the story and the sheets only (no move lines, no changes)",
+    )
     campaign_options(common_options(p))
     p.set_defaults(func=_export)
 
@@ -507,10 +512,15 @@ def _export(args: argparse.Namespace) -> int:
                 "standard output)"
             )
         _refuse_campaign_file(output)
+    if args.no_mechanics and args.format != "markdown":
+        raise UsageError(
+            f"--no-mechanics is for the markdown story, not {args.format!r} (accepted: "
+            "export markdown --no-mechanics)"
+        )
     skipped: list[str] = []
     with open_campaign(args.campaign, create=False, database=args.database) as store:
         if args.format == "markdown":
-            text = export.markdown(store)
+            text = export.markdown(store, mechanics=not args.no_mechanics)
         else:
             text = export.export_json(store, skipped)
         path = store.location

@@ -494,7 +494,9 @@ async def export_campaign(request: Request) -> Response:
     from ironsworn.campaign import export
 
     if kind == "markdown":
-        text = await table.call(export.markdown)
+        # ?mechanics=0: the story and the sheets only.
+        plain = request.query_params.get("mechanics") in ("0", "no", "off", "false")
+        text = await table.call(lambda s: export.markdown(s, mechanics=not plain))
         media, suffix = "text/markdown; charset=utf-8", "md"
     elif kind == "json":
         text = await table.call(export.export_json)

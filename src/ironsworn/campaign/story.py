@@ -1,0 +1,404 @@
+"""The campaign as a story in Markdown, for sharing: the Markdown export.
+
+What it holds, in this order:
+
+- the journal's prose in log order (each entry as it now stands: edits applied, deleted ones
+  left out), under a heading per session (a ``session`` marker or a pause of four hours);
+- under the prose, each move as one compact line (who, the move, the stat by name, the dice,
+  the outcome), and what it changed folded in an HTML ``<details>`` block, closed until opened
+  (GitHub, Obsidian and most Markdown readers show it so); with ``mechanics=False`` the moves
+  and their changes are left out and only the story and the sheets remain;
+- the characters as sheets: stats, meters, assets by name (a companion by the name the player
+  gave it) with their marked abilities, bonds, vows and other tracks drawn as boxes,
+  experience; then the world's truths (once) and the campaign's options.
+
+Names, not ids: tracks, assets and companions are named as the player knows them. Plumbing is
+left out: rule line citations ("seed 000 L457"), decisions declined ("chose nothing"), notes an
+asset ability made (what it did is told by its changes), a note repeating a table's result.
+
+Text a player typed (journal entries, names, questions) is escaped as the web page escapes it:
+``<``, ``>`` and ``&`` are written as entities, so a raw ``<script>`` stays text; the writer's
+own Markdown (emphasis, lists) still reads as Markdown.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from ironsworn.campaign.journal import Narrator, told_by_burn, words
+from ironsworn.campaign.journal_edits import EDIT_KINDS, current_texts
+from ironsworn.campaign.store import Operation
+from ironsworn.progress import progress_boxes
+
+SESSION_GAP = timedelta(hours=4)
+STAT_NAMES = ("edge", "heart", "iron", "shadow", "wits")
+# Rule line citations in the engine's notes: "(seed 000 L457, L2716)", "(L1996-1997)".
+CITATION = re.compile(r"\s*\((?:seed \d+ )?L\d+(?:[-–]\d+)?(?:,\s*L?\d+(?:[-–]\d+)?)*\)")
+# A note an asset ability made ("Wayfinder 1: ...", "Honorbound 1: +1 ..."): its changes tell it.
+ASSET_NOTE = re.compile(r"^[A-Z][\w'’ -]*? \d: ")
+# Events the story never tells: plumbing, and what the sheets at the end show once.
+UNTOLD = frozenset(
+    {"pending", "agenda", "flag", "journal", "session", "packs", "ruleset", "truth", "note"}
+)
+
+
+def esc(text: Any) -> str:
+    """Text a player typed, made safe as the page makes it: HTML escaped, Markdown kept."""
+    return html.escape(str(text), quote=False)
+
+
+def story(
+    operations: Sequence[Operation], state: Any, title: str, *, mechanics: bool = True
+) -> str:
+    """The whole story of ``operations`` (live, in order) with the sheets of ``state`` (None
+    when it could not be rebuilt: the story is told without sheets)."""
+    teller = _Teller(state)
+    out: list[str] = [f"# {esc(title)}", ""]
+    texts = current_texts(operations)
+    session = 0
+    previous: datetime | None = None
+    for operation in operations:
+        if operation.kind in EDIT_KINDS:
+            continue
+        when = _parse_time(operation.time)
+        marker = next((e for e in operation.events if e.get("type") == "session"), None)
+        if marker is not None or previous is None or (when - previous) > SESSION_GAP:
+            session += 1
+            named = marker.get("title") or marker.get("text") if marker is not None else None
+            out += [f"## Session {session} — {when:%Y-%m-%d}{': ' + esc(named) if named else ''}"]
+            out.append("")
+        previous = when
+        if operation.kind == "journal":
+            text = texts.get(operation.seq)
+            if text:
+                out += [_paragraph(esc(text)), ""]
+            continue
+        teller.learn_names(operation)
+        if mechanics:
+            out += teller.operation(operation)
+    if session == 0:
+        out += ["*Nothing has happened yet.*", ""]
+    out += sheets(state, teller)
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+class _Teller(Narrator):
+    """The narrator, telling names instead of ids and leaving out what the story need not say."""
+
+    def __init__(self, state: Any) -> None:
+        super().__init__(state)
+        self.asset_names: dict[tuple[str, str], str] = {}
+        # A roll whose move is told by a later operation (a burn decided after it): by move id.
+        self.waiting_rolls: dict[str, Mapping[str, Any]] = {}
+        if state is not None:
+            for name, char in getattr(state, "characters", {}).items():
+                for record in getattr(char, "assets", ()):
+                    self.asset_names[(str(name), str(record["id"]))] = asset_called(record)
+
+    def learn_names(self, operation: Operation) -> None:
+        for event in operation.events:
+            if event.get("type") == "asset_added" and isinstance(event.get("asset"), Mapping):
+                record = event["asset"]
+                key = (str(event.get("character")), str(record.get("id")))
+                self.asset_names.setdefault(key, asset_called(record))
+            if event.get("type") == "track_created" and isinstance(event.get("track"), Mapping):
+                track = event["track"]
+                self.track_names[str(track.get("id"))] = str(track.get("name"))
+
+    def asset(self, character: Any, asset_id: Any) -> str:
+        found = self.asset_names.get((str(character), str(asset_id)))
+        return found or words(str(asset_id).rsplit("/", 1)[-1]).capitalize()
+
+    # ------------------------------------------------------------------ one operation
+
+    def operation(self, operation: Operation) -> list[str]:
+        """The compact lines of an operation's moves, and its changes folded under them."""
+        self.begin(operation)
+        events = self.ordered(operation)
+        rolls = [e for e in events if e.get("type") == "roll" and "roll" in e]
+        moved = {e.get("move") for e in events if e.get("type") == "move"}
+        for roll in rolls:
+            if roll.get("move") not in moved:
+                self.waiting_rolls[str(roll.get("move"))] = roll  # told with its move, later
+        burns = [e for e in events if e.get("type") == "burn"]
+        heads: list[str] = []
+        changes: list[str] = []
+        told: set[str] = set()
+        previous: Mapping[str, Any] = {}
+        for event in events:
+            kind = event.get("type")
+            if told_by_burn(event, previous):
+                continue
+            previous = event
+            if kind == "move":
+                heads.append(self.move_line(event, rolls, burns))
+                continue
+            if kind == "burn":
+                if not moved:
+                    changes.append(self.event(event) or "")
+                continue
+            if kind == "roll" or kind in UNTOLD:
+                continue
+            line = self.change(event)
+            if line and line not in told:
+                told.add(line)
+                changes.append(line)
+        if not heads:
+            if not changes:
+                return []
+            # No move: a change made by hand or at setup, told in one italic line.
+            return [f"*{'; '.join(changes)}*", ""]
+        out = [line + "  " for line in heads[:-1]] + heads[-1:]
+        out.append("")
+        if changes:
+            out += ["<details><summary>what changed</summary>", ""]
+            out += [f"- {line}" for line in changes]
+            out += ["", "</details>", ""]
+        return out
+
+    def move_line(
+        self,
+        event: Mapping[str, Any],
+        rolls: Sequence[Mapping[str, Any]],
+        burns: Sequence[Mapping[str, Any]],
+    ) -> str:
+        """``**Hild · Face Danger** (+wits) — 2 + 1 = 3 vs 5 | 9, momentum 6 burned → *weak
+        hit*``: a burn stays on its move's line, with its stat."""
+        who = esc(event.get("character") or "")
+        name = str(event.get("name") or words(str(event.get("move", "")).rsplit("/", 1)[-1]))
+        stat = str(event.get("stat") or "")
+        head = f"**{who} · {esc(name)}**" if who else f"**{esc(name)}**"
+        roll = next((r for r in rolls if r.get("move") == event.get("move")), None)
+        if roll is None and event.get("outcome"):
+            roll = self.waiting_rolls.pop(str(event.get("move")), None)
+        parts = [head]
+        if stat:
+            parts.append(f"(+{words(stat)})")
+        if roll is not None:
+            parts.append("— " + self.dice(roll["roll"]))
+        burned = [b for b in burns if b.get("character") == event.get("character")]
+        if burned and roll is not None:
+            parts[-1] += f", momentum {burned[0]['from']:+d} burned"
+        if event.get("outcome"):
+            match = " with a match" if roll is not None and roll["roll"].get("match") else ""
+            parts.append(f"→ *{words(event['outcome'])}{match}*")
+        return " ".join(parts)
+
+    def dice(self, roll: Mapping[str, Any]) -> str:
+        """``5 + 2 + 1 = 8 vs 2 | 3`` (action die, stat, adds), or ``progress 6 vs 2 | 9``."""
+        challenge = " | ".join(str(d) for d in roll["challenge"])
+        if roll.get("type") == "progress":
+            return f"progress {roll['score']} vs {challenge}"
+        adds = f" + {roll['adds']}" if roll.get("adds") else ""
+        die = f"{roll['action_die']}" + (" (cancelled)" if roll.get("action_die_cancelled") else "")
+        return f"{die} + {roll['stat']}{adds} = {roll.get('score', '?')} vs {challenge}"
+
+    # ------------------------------------------------------------------ one change
+
+    def change(self, event: Mapping[str, Any]) -> str | None:
+        kind = event.get("type")
+        if kind == "choice" and not event.get("keys"):
+            return None  # declined: nothing was chosen, nothing to tell
+        if kind == "choice" and set(event["keys"]) <= {"roll_table", "ask_oracle", "obvious"}:
+            return None  # the table's roll or the oracle's answer that follows tells it
+        line = self.event(event)
+        return None if line is None else CITATION.sub("", line)
+
+    def _asset_meter(self, event: Mapping[str, Any]) -> str:
+        name = self.asset(event["character"], event["asset"])
+        meter = event.get("meter", "health")
+        return f"{name}: {meter} {event['from']} → {event['to']}"
+
+    def _asset_ability(self, event: Mapping[str, Any]) -> str:
+        name = self.asset(event["character"], event["asset"])
+        change = "marked" if event["to"] else "cleared"
+        return f"{esc(event['character'])}'s {name}: ability {int(event['ability']) + 1} {change}"
+
+    def _asset_added(self, event: Mapping[str, Any]) -> str:
+        return f"{esc(event['character'])} takes {asset_title(event['asset'])}"
+
+    def _asset_removed(self, event: Mapping[str, Any]) -> str:
+        name = self.asset(event["character"], event["asset"])
+        return f"{esc(event['character'])} lets go of {name}"
+
+    def _oracle(self, event: Mapping[str, Any]) -> str:
+        name = event.get("name") or words(str(event.get("oracle", "")).rsplit("/", 1)[-1])
+        text = f"{name} ({event['roll']}): {event.get('text', '')}".rstrip()
+        nested = [self._oracle(r) for r in event.get("rolls") or [] if isinstance(r, Mapping)]
+        return text + (f" ({'; '.join(nested)})" if nested else "")
+
+    def _ask(self, event: Mapping[str, Any]) -> str:
+        question = f"“{esc(event['question'])}” " if event.get("question") else ""
+        match = ", a match" if event.get("match") else ""
+        return f"{question}the oracle says {words(event['answer'])} ({event['roll']}{match})"
+
+    def _character_created(self, event: Mapping[str, Any]) -> str:
+        return f"{esc(event['character']['name'])} enters the story"
+
+
+def asset_called(record: Mapping[str, Any]) -> str:
+    """What the story calls a card: the companion's own name (Brann), else the card's."""
+    given = record.get("input")
+    return esc(given) if given else asset_title(record)
+
+
+def asset_title(record: Mapping[str, Any]) -> str:
+    """A card by its name, and a companion by the name the player gave it: Hound “Brann”."""
+    name = esc(record.get("name") or words(str(record.get("id", "")).rsplit("/", 1)[-1]))
+    given = record.get("input")
+    return f"{name} “{esc(given)}”" if given else name
+
+
+# ---------------------------------------------------------------------------------- sheets
+
+
+def sheets(state: Any, teller: _Teller) -> list[str]:
+    """The characters as sheets, the world's truths, the campaign's options."""
+    if state is None:
+        return []
+    data = state.to_dict()
+    out: list[str] = []
+    characters = getattr(state, "characters", {})
+    if characters:
+        out += ["## Characters", ""]
+        for name in characters:
+            out += character_sheet(state, str(name), teller)
+    shared = [t for t in data.get("tracks", {}).values() if not t.get("characters")]
+    if shared:
+        out += ["## Other tracks", "", *[track_line(t) for t in shared], ""]
+    truths = data.get("truths") or {}
+    chosen = [t for t in truths.values() if isinstance(t, Mapping) and t.get("summary")]
+    if chosen:
+        out += ["## The world", ""]
+        out += [f"- **{esc(t.get('name', ''))}**: {esc(t['summary'])}" for t in chosen]
+        out.append("")
+    if "characters" not in data and "tracks" not in data and data:
+        # A state model without characters or tracks: what it holds, one line each.
+        out += ["## State", ""]
+        out += [f"- {words(k)}: {esc(words(v))}" for k, v in data.items()]
+        out.append("")
+    options = data.get("options") or {}
+    if options:
+        from ironsworn.campaign.options import option_words
+
+        out += ["## Campaign options", ""]
+        out += [f"- {name.replace('_', ' ')}: {option_words(v)}" for name, v in options.items()]
+        out.append("")
+    return out
+
+
+def character_sheet(state: Any, name: str, teller: _Teller) -> list[str]:
+    sheet = state.sheet(name)
+    out = [f"### {esc(name)}", ""]
+    stats = sheet.get("stats") or {}
+    out += [
+        "| " + " | ".join(s.capitalize() for s in stats) + " |",
+        "|" + "---|" * len(stats),
+        "| " + " | ".join(str(v) for v in stats.values()) + " |",
+        "",
+    ]
+    meters = [f"{m.capitalize()} {sheet[m]}" for m in ("health", "spirit", "supply") if m in sheet]
+    momentum = int(sheet.get("momentum", 0))
+    meters.append(
+        f"Momentum {momentum:+d} (max {int(sheet.get('momentum_max', 10)):+d}, "
+        f"reset {int(sheet.get('momentum_reset', 2)):+d})"
+    )
+    out += [" · ".join(meters) + "  "]
+    marked = sheet.get("debilities") or sheet.get("impacts") or []
+    label = "Impacts" if "impacts" in sheet else "Debilities"
+    out.append(f"{label}: {', '.join(words(d) for d in marked) or 'none'}  ")
+    experience = sheet.get("experience") or {}
+    if experience:
+        out.append(
+            f"Experience: {experience.get('earned', 0)} earned, {experience.get('spent', 0)} "
+            f"spent, {experience.get('available', 0)} to spend"
+        )
+    out.append("")
+    assets = sheet.get("assets") or []
+    if assets:
+        out += ["**Assets**", ""]
+        for record in assets:
+            out.append(f"- {asset_line(state, record)}")
+        out.append("")
+    bonds = sheet.get("bonds")
+    if isinstance(bonds, Mapping):
+        listed = ", ".join(esc(b) for b in bonds.get("list") or []) or "none yet"
+        ticks = max(0, min(40, int(bonds.get("ticks", 0))))
+        out += [f"**Bonds** `{progress_boxes(ticks)}`: {listed}", ""]
+    legacies = sheet.get("legacies")
+    if isinstance(legacies, Mapping) and legacies:
+        out += ["**Legacies**", ""]
+        for legacy, ticks in legacies.items():
+            shown = max(0, min(40, int(ticks if not isinstance(ticks, Mapping) else 0)))
+            out.append(f"- {words(legacy).capitalize()} `{progress_boxes(shown)}`")
+        out.append("")
+    tracks = sheet.get("tracks") or []
+    vows = [t for t in tracks if t.get("kind") == "vow"]
+    others = [t for t in tracks if t.get("kind") != "vow"]
+    closed = [t for t in state.to_dict().get("tracks", {}).values() if _closed_for(t, name)]
+    if vows:
+        out += ["**Vows**", "", *[track_line(t) for t in vows], ""]
+    if others:
+        out += ["**Other tracks**", "", *[track_line(t) for t in others], ""]
+    if closed:
+        out += ["**Done**", "", *[track_line(t) for t in closed], ""]
+    return out
+
+
+def _closed_for(track: Mapping[str, Any], name: str) -> bool:
+    return name in (track.get("characters") or ()) and track.get("status") not in (None, "active")
+
+
+def asset_line(state: Any, record: Mapping[str, Any]) -> str:
+    """``Hound “Brann” (health 4/4): 1. Your hound ...`` — the marked abilities by name."""
+    title = f"**{asset_title(record)}**"
+    meter = record.get("meter")
+    if isinstance(meter, Mapping):
+        title += f" ({meter.get('name', 'health')} {meter.get('value')}/{meter.get('max')})"
+    marked = [i for i, on in enumerate(record.get("abilities") or []) if on]
+    names = [_ability_name(record, i) for i in marked]
+    return title + (": " + "; ".join(names) if names else "")
+
+
+def _ability_name(record: Mapping[str, Any], index: int) -> str:
+    from ironsworn.content import load_library
+    from ironsworn.errors import IronswornError
+
+    try:
+        card = load_library().assets.get(str(record.get("id")))
+    except IronswornError:
+        card = None
+    if card is None or index >= len(card.abilities):
+        return f"ability {index + 1}"
+    ability = card.abilities[index]
+    said = ability.name or ability.summary or ""
+    return f"{index + 1}. {esc(said)}" if said else f"ability {index + 1}"
+
+
+def track_line(track: Mapping[str, Any]) -> str:
+    ticks = max(0, min(40, int(track.get("ticks", 0))))
+    status = track.get("status")
+    done = f" — {words(status)}" if status and status != "active" else ""
+    kind = words(track.get("kind", "track"))
+    return (
+        f"- {esc(track.get('name', ''))} ({track.get('rank', '')} {kind}) "
+        f"`{progress_boxes(ticks)}`{done}"
+    )
+
+
+def _paragraph(text: str) -> str:
+    # Keep the writer's paragraphs; a single newline inside one is only a soft break anyway.
+    return "\n\n".join(p.strip() for p in text.split("\n\n") if p.strip())
+
+
+def _parse_time(value: str) -> datetime:
+    try:
+        when = datetime.fromisoformat(value)
+    except ValueError:
+        return datetime.min.replace(tzinfo=UTC)
+    # A time without a zone (hand-written import) is taken as UTC, like every stored time.
+    return when if when.tzinfo else when.replace(tzinfo=UTC)

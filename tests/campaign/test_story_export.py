@@ -1,0 +1,165 @@
+"""The Markdown export as a story (issue 21), on a scripted classic and a scripted Starforged
+session played at the command line with fixed dice and a fixed clock, with and without the
+mechanics: each output is compared with its golden file in ``tests/campaign/golden/`` (set
+``IRONSWORN_UPDATE_GOLDEN=1`` to write them after a deliberate change, then read the diff), and
+checked for every point of the issue."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from pathlib import Path
+
+import pytest
+from campaign_support import run
+
+GOLDEN = Path(__file__).parent / "golden"
+STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
+
+CLASSIC = [
+    ["campaign", "new", "Ironlands"],
+    ["character", "new", "Hild", "--stats", STATS, "--bond", "Elda",
+     "--asset", "hound:1=Brann", "--asset", "wayfinder", "--asset", "swordmaster"],
+    ["world", "truth", "old_world", "1"],
+    ["world", "truth", "iron", "2"],
+    ["journal", "add", "Hild leaves the <script>alert('x')</script> village at dawn, Brann at "
+     "her heel & the wind at her back."],
+    ["vow", "new", "Find my sister", "--rank", "dangerous"],
+    ["move", "swear", "an", "iron", "vow", "--dice", "5,2,3"],
+    ["move", "face", "danger", "--stat", "edge", "--dice", "2,9,9"],
+    ["choose", "roll_table", "--dice", "45"],
+    ["journal", "add", "The river took the bridge. *Brann* found the ford."],
+    ["adjust", "momentum", "+4"],
+    ["move", "face", "danger", "--stat", "wits", "--dice", "2,5,9"],
+    ["decline"],
+    ["choose", "obvious"],
+    ["move", "face", "danger", "--stat", "wits", "--dice", "2,5,9"],
+    ["burn"],
+    ["choose", "endure_harm", "--dice", "3,4,5"],
+    ["choose", "embrace_the_pain"],
+    ["move", "companion", "endure", "harm", "--companion", "Brann", "--amount", "1",
+     "--dice", "4,2,3"],
+    ["ask", "likely", "--value", "40", "--record", "--question", "Is the ford guarded?"],
+    ["move", "reach", "a", "milestone"],
+    ["journal", "add", "At the ford, tracks: my sister passed here."],
+]  # fmt: skip
+
+STARFORGED = [
+    ["campaign", "new", "Forge", "--ruleset", "starforged"],
+    ["character", "new", "Kira", "--stats", STATS],
+    ["connection", "new", "Dax", "--rank", "dangerous", "--role", "pilot"],
+    ["journal", "add", "The <b>Firebird</b> drifts into the Bleakhold station's shadow."],
+    ["vow", "new", "Find the lost colony", "--rank", "formidable"],
+    ["move", "swear", "an", "iron", "vow", "--dice", "6,1,2"],
+    ["move", "face", "danger", "--stat", "edge", "--dice", "1,9,9"],
+    ["choose", "roll_table", "--dice", "77"],
+    ["choose", "2"],
+    ["choose", "press_on"],
+    ["ask", "small_chance", "--value", "5", "--record", "--question", "Is anyone aboard?"],
+    ["journal", "add", "Someone is aboard. Someone who should not be."],
+    ["move", "gather", "information", "--dice", "5,2,3"],
+]
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("IRONSWORN_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every operation one minute after the last, from a fixed morning."""
+    from ironsworn.campaign.store import base
+
+    minutes = itertools.count()
+    monkeypatch.setattr(base, "utc_now", lambda: f"2026-03-14T09:{next(minutes):02d}:00.000000Z")
+
+
+def play(capsys: pytest.CaptureFixture[str], script: list[list[str]]) -> None:
+    for argv in script:
+        code, _out, err = run(capsys, *argv)
+        assert code == 0, (argv, err)
+
+
+def exported(capsys: pytest.CaptureFixture[str], mechanics: bool) -> str:
+    argv = ["export", "markdown", *([] if mechanics else ["--no-mechanics"])]
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    return out
+
+
+def golden(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if os.environ.get("IRONSWORN_UPDATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8"), f"{name} differs from its golden file"
+
+
+def check_every_point(text: str) -> None:
+    # Names, not ids; no rule citations; no raw record fields.
+    for leftover in ("asset:", "move:", "oracle_rollable", "seed 00", " L2", "abilities:",
+                     "meter:", "chose nothing", "note:", "content packs"):  # fmt: skip
+        assert leftover not in text, leftover
+    # Player text escaped as on the page.
+    assert "<script>" not in text and "<b>" not in text
+
+
+@pytest.mark.parametrize("mechanics", [True, False], ids=["mechanics", "story only"])
+def test_a_classic_session_as_a_story(
+    home: Path, clock: None, capsys: pytest.CaptureFixture[str], mechanics: bool
+) -> None:
+    play(capsys, CLASSIC)
+    text = exported(capsys, mechanics)
+    golden(f"classic{'' if mechanics else '_story_only'}.md", text)
+    check_every_point(text)
+    assert "&lt;script&gt;alert('x')&lt;/script&gt;" in text and "&amp; the wind" in text
+    assert "*Brann* found the ford." in text  # the writer's own Markdown kept
+    # The sheet: stats, meters, assets by name with their abilities, bonds and vows as boxes.
+    sheet = text[text.index("## Characters") :]
+    assert "| Edge | Heart | Iron | Shadow | Wits |" in sheet
+    assert "- **Hound “Brann”** (health 4/4): 1. Sharp" in sheet
+    assert "**Bonds** `[/][ ][ ][ ][ ][ ][ ][ ][ ][ ]`: Elda" in sheet
+    assert "- Find my sister (dangerous vow) `[#][#][ ][ ][ ][ ][ ][ ][ ][ ]`" in sheet
+    assert "Experience: 0 earned" in sheet
+    # The truths once, in the world section.
+    assert text.count("The old world") <= 1
+    world = text[text.index("## The world") :]
+    assert world.count("- **") == 2
+    story = text[: text.index("## Characters")]
+    if not mechanics:
+        assert "**Hild ·" not in story and "<details>" not in story
+        return
+    # Each move one compact line: who, move, stat by name, dice, outcome.
+    assert "**Hild · Swear an Iron Vow** (+heart) — 5 + 2 = 7 vs 2 | 3 → *strong hit*" in story
+    # A burned roll stays under its move's line, with its stat.
+    assert (
+        "**Hild · Face Danger** (+wits) — 2 + 1 = 3 vs 5 | 9, momentum +8 burned → *weak hit*"
+        in story
+    )
+    # Each Pay the Price result once; the companion by its name.
+    assert story.count("Pay the Price (45)") == 1
+    assert "Brann: health 4 → 3" in story and "Hild's hound" not in story
+    assert "“Is the ford guarded?” the oracle says yes (40)" in story
+    # Mechanics folded: every details block starts closed and is closed.
+    assert story.count("<details>") == story.count("</details>") > 0
+    assert re.search(r"<details open", story) is None
+
+
+@pytest.mark.parametrize("mechanics", [True, False], ids=["mechanics", "story only"])
+def test_a_starforged_session_as_a_story(
+    home: Path, clock: None, capsys: pytest.CaptureFixture[str], mechanics: bool
+) -> None:
+    play(capsys, STARFORGED)
+    text = exported(capsys, mechanics)
+    golden(f"starforged{'' if mechanics else '_story_only'}.md", text)
+    check_every_point(text)
+    assert "The &lt;b&gt;Firebird&lt;/b&gt; drifts" in text
+    assert "- Find the lost colony (formidable vow)" in text
+    if mechanics:
+        # Starforged's own oracle table: "Small Chance 10 or less".
+        assert "“Is anyone aboard?” the oracle says yes (5)" in text
+        assert "**Kira · Face Danger** (+edge) — 1 + 3 = 4 vs 9 | 9 → *miss with a match*" in text

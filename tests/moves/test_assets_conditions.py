@@ -149,3 +149,76 @@ def test_honorbound_1_on_turn_the_tide(honorbound: bool, adds: int, momentum: in
     assert roll is not None and roll["adds"] == adds
     gained = sum(b - a for t, a, b in fx(result) if t == "momentum" and b > a)
     assert gained == momentum
+
+
+# ------------------------------------------------- Swear an Iron Vow's bond, Forge a Bond's reroll
+
+
+def rulebook() -> str:
+    from shared_files import RULEBOOK_SEED
+
+    return " ".join(shared_file(RULEBOOK_SEED).read_text(encoding="utf-8").split())
+
+
+@pytest.mark.parametrize(("sworn_to", "adds"), [("Elda", 1), ("eld", 1), ("Bjorn", 0), (None, 0)])
+def test_a_vow_sworn_to_a_bond_adds_one(sworn_to: str | None, adds: int) -> None:
+    # "If you make this vow to a person or community with whom you share a bond, add +1."
+    # (The seed's two columns interleave the sentence's start with another line.)
+    assert "person or community with whom you share a bond, add +1." in rulebook()
+    game = Game()
+    game.character("Asha", bonds=["Elda"])
+    game.track("vow", "Bring Elda's son home", "dangerous")
+    options = {"with": sworn_to} if sworn_to else {}
+    result = game.move("swear an iron vow", (3, 5, 6), track="vow-1", **options)
+    roll = result.moves[0].roll
+    assert roll is not None and roll["adds"] == adds
+    kept = game.char().flags.get("vows_for") or {}
+    assert kept == ({"vow-1": "Elda" if adds else sworn_to} if sworn_to else {})
+
+
+@pytest.mark.parametrize(("fulfilled", "offered"), [(True, True), (False, False)])
+def test_forge_a_bond_rerolls_after_a_vow_fulfilled_to_their_benefit(
+    fulfilled: bool, offered: bool
+) -> None:
+    # "If you make this move after you successfully Fulfill Your Vow to their benefit, you may
+    # reroll any dice."
+    assert "after you successfully Fulfill Your Vow to their benefit, you may reroll any dice" in (
+        rulebook()
+    )
+    game = Game()
+    game.character("Asha")
+    game.track("vow", "Free the miller's daughter", "troublesome")
+    game.move("swear an iron vow", (6, 1, 2), track="vow-1", **{"with": "Bjorn the miller"})
+    game._keep(game.sheet.progress("vow-1", True, ticks=40))
+    if fulfilled:
+        game.move("fulfill your vow", (1, 2), track="vow-1")
+    result = game.move("forge a bond", (1, 9, 10), **{"with": "bjorn the miller"})
+    assert (keys(result) == ("action_die", "challenge_1", "challenge_2")) is offered
+    if offered:
+        rerolled = game.choose(["action_die"], [6])
+        assert rerolled.moves[0].roll is not None
+
+
+# ------------------------------------------------------------- Companion Endure Harm's amount
+
+
+def test_companion_endure_harm_asks_the_amount_outside_a_fight() -> None:
+    # "When your companion faces physical damage, they suffer -health equal to the amount of
+    # harm inflicted": outside a fight nothing says how much, so the engine asks.
+    from ironsworn.errors import OptionNeeded
+
+    # (The seed's two columns interleave the sentence with Endure Stress's.)
+    assert "equal to the amount of harm inflicted." in rulebook()
+    game = game_with("hound:1=Brann")
+    before = game.snapshot()
+    with pytest.raises(OptionNeeded) as asked:
+        game.move("companion endure harm", companion="Brann")
+    assert asked.value.option == "amount"
+    assert [key for key, _ in asked.value.choices] == ["1", "2", "3", "4", "5"]
+    assert game.snapshot() == before
+    # Given, it is taken; in a fight the foe's rank inflicts it (dangerous: 2).
+    given = game.move("companion endure harm", (4, 2, 3), companion="Brann", amount=1)
+    assert ("asset:classic/companion/hound:health", 4, 3) in fx(given)
+    game.track("fight", "Wolves", "dangerous")
+    fought = game.move("companion endure harm", (4, 2, 3), companion="Brann")
+    assert ("asset:classic/companion/hound:health", 4, 2) in fx(fought)

@@ -46,7 +46,9 @@ OPTION_MOVES: dict[str, frozenset[str]] = {
     "patient": frozenset({"heal"}),
     "abandon": frozenset({"test_your_bond"}),
     "companion": frozenset({"heal", "companion_endure_harm", "forge_a_bond"}),
-    "with": frozenset({"forge_a_bond", "test_your_bond", "sojourn", "undertake_a_journey"}),
+    "with": frozenset(
+        {"forge_a_bond", "test_your_bond", "sojourn", "undertake_a_journey", "swear_an_iron_vow"}
+    ),
     "ability": frozenset({"advance"}),
     "odds": frozenset({"ask_the_oracle"}),
     "raise": frozenset({"advance"}),

@@ -31,7 +31,6 @@ for _name in (
     "face_danger",
     "secure_an_advantage",
     "battle",
-    "forge_a_bond",
     "face_death",
     "face_desolation",
 ):

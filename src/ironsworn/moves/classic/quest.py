@@ -26,11 +26,32 @@ def swear_before(ctx: Step) -> None:
     ctx.engine.resolve_track(ctx, ("vow",))
     _take_next_move_bonus(ctx)
     _add_bonus(ctx, _consume(ctx, "vow_add"), "for this vow (from an earlier move)")
+    sworn_to = str(ctx.data.get("with") or "").strip()
+    if sworn_to:
+        # "If you make this vow to a person or community with whom you share a bond, add +1"
+        # (seed 000 L2509-2510). Someone not on the sheet is kept too: Forge a Bond's reroll
+        # asks whether a vow was fulfilled to their benefit.
+        try:
+            bond = ctx.char.bond(sworn_to)
+        except NotFound:
+            ctx.note(f"the vow is to {sworn_to} (no bond on the sheet: no +1)")
+        else:
+            ctx.data["with"] = bond
+            _add_bonus(ctx, 1, f"you share a bond with {bond}")
+
+
+def vows_for(ctx: Step) -> dict[str, str]:
+    """The vows of this character sworn to someone: track id -> who (``--with``)."""
+    return {str(k): str(v) for k, v in (ctx.char.flags.get("vows_for") or {}).items()}
 
 
 @on_outcome("swear_an_iron_vow")
 def swear_an_iron_vow(ctx: Step) -> None:
     _general_initiative(ctx)
+    if ctx.data.get("with"):
+        # Who the vow is to, for Forge a Bond's "after you successfully Fulfill Your Vow to
+        # their benefit" (L1968-1969).
+        ctx.flag("vows_for", {**vows_for(ctx), str(ctx.data["track"]): str(ctx.data["with"])})
     threshold = ctx.data.get("threshold")
     if threshold:
         if ctx.outcome.is_hit:

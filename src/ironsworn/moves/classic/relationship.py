@@ -257,6 +257,27 @@ def circle_boasts(ctx: Step, keys: list[str]) -> None:
             ctx.note("to the death: one of you must die")
 
 
+@before_roll("forge_a_bond")
+def forge_before(ctx: Step) -> None:
+    """ "If you make this move after you successfully Fulfill Your Vow to their benefit, you
+    may reroll any dice" (seed 000 L1968-1969): a vow sworn to them (``with``) and fulfilled
+    offers the reroll after the roll."""
+    from ironsworn.moves.classic.quest import vows_for
+
+    _take_next_move_bonus(ctx)
+    who = str(ctx.data.get("with") or "").strip().casefold()
+    if not who or ctx.data.get("reroll"):
+        return
+    for track_id, person in vows_for(ctx).items():
+        track = ctx.state.tracks.get(track_id)
+        if person.casefold() == who and track is not None and track.status == "fulfilled":
+            ctx.data["reroll"] = True
+            ctx.note(
+                f"you fulfilled a vow to their benefit ({track.name}): you may reroll any dice"
+            )
+            return
+
+
 @on_outcome("forge_a_bond")
 def forge_a_bond(ctx: Step) -> None:
     _general_initiative(ctx)

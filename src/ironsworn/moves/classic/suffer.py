@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ironsworn.campaign.state import TrackState
-from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.errors import InvalidValue, OptionNeeded, RuleViolation
 from ironsworn.momentum import MOMENTUM_MIN
 from ironsworn.moves.classic._common import M, S, W, _companion, _offer, _status
 from ironsworn.moves.engine import Step, before_roll, no_roll, on_outcome, on_resume, short_name
@@ -232,6 +232,17 @@ def _new_track(ctx: Step, kind: str, name: str, rank: str, who: list[str] | None
 def companion_before(ctx: Step) -> None:
     asset = _companion(ctx)
     ctx.data["companion"] = asset["id"]
+    if ctx.amount is None and not ctx.engine.fights_of(ctx.name):
+        # "they suffer -health equal to the amount of harm inflicted" (seed 000 L2407-2408):
+        # no foe's rank to take it from outside a fight, and no "when in doubt" in the move,
+        # so the amount is asked (each surface asks it; a fight's foe inflicts its rank).
+        called = asset.get("input") or asset["name"]
+        raise OptionNeeded(
+            f"Companion Endure Harm needs the amount of harm inflicted on {called} (accepted: "
+            "an amount of 1 to 5)",
+            "amount",
+            tuple((str(n), f"-{n} health") for n in range(1, 6)),
+        )
     amount = _suffer_amount(ctx)
     ctx.data["amount"] = amount
     overflow = ctx.engine.companion_meter(ctx.name, asset["id"], -amount)

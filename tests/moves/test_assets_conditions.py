@@ -222,3 +222,46 @@ def test_companion_endure_harm_asks_the_amount_outside_a_fight() -> None:
     game.track("fight", "Wolves", "dangerous")
     fought = game.move("companion endure harm", (4, 2, 3), companion="Brann")
     assert ("asset:classic/companion/hound:health", 4, 2) in fx(fought)
+
+
+# ------------------------------------------------------------------------------------ Dancer 3
+
+
+@pytest.mark.parametrize(
+    ("mover", "dice", "offered"),
+    [("Asha", (1, 2), True), ("Bram", (1, 2), True), ("Bram", (9, 10), False)],
+    ids=["your hit", "an ally's hit", "a miss"],
+)
+def test_dancer_3_commemorates_a_hit_on_a_progress_move(
+    mover: str, dice: tuple[int, int], offered: bool
+) -> None:
+    # "When you or an ally make a progress move and score a hit, you may perform a dance to
+    # commemorate the event. If you do, roll +edge. On a strong hit, you and each of your
+    # allies take +2 momentum and +1 spirit."
+    text = card_text("dancer", 3)
+    assert "When you or an ally make a progress move and score a hit, you may perform a dance" in (
+        text
+    )
+    from moves_support import BRAM_STATS
+
+    from ironsworn.errors import RuleViolation
+
+    game = game_with("dancer")
+    mark(game, "dancer", 3)
+    game.character("Bram", stats=BRAM_STATS)
+    game.set("Asha", spirit=3)
+    with pytest.raises(RuleViolation, match="none to commemorate"):
+        game.move("commemorate", (5, 2, 3), character="Asha")
+    game.track(
+        "vow", "Hold the pass", "troublesome", ticks=40 if offered else 4, characters=[mover]
+    )
+    fulfilled = game.move("fulfill your vow", dice, character=mover, track="vow-1")
+    assert any(n.startswith("Dancer 3 (Asha)") for n in fulfilled.notes) is offered
+    if not offered:
+        assert not game.char("Asha").flags.get("commemorate")
+        return
+    danced = game.move("commemorate", (5, 2, 3), character="Asha")
+    changes = fx(danced, "Asha")
+    assert ("spirit", 3, 4) in changes and ("Bram/momentum", 2, 4) in changes
+    with pytest.raises(RuleViolation):  # once for this hit
+        game.move("commemorate", (5, 2, 3), character="Asha")

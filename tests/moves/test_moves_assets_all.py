@@ -207,6 +207,12 @@ def _stage(case: Case, with_it: bool) -> tuple[Game, dict[str, Any]]:
         kwargs["character"] = "Asha"
         if move == "aid_your_ally":
             kwargs["ally"] = "Bram"
+    if move == "commemorate":
+        # Dancer 3 dances for a hit on a progress move (yours or an ally's).
+        g.track("vow", "Hold the pass", "troublesome", ticks=40, characters=[g.main])
+        g.engine.dice = FixedDice([1, 2])
+        g.engine.make_move("fulfill your vow", g.main, track="vow-1")
+        settle(g)
     if move == "advance":
         g.set(experience=3)
         kwargs["asset"] = DISCOUNTED[str(effect["discount"])]

@@ -145,6 +145,10 @@ def owner_of(ctx: Step, move_id: str) -> tuple[JsonDict, Asset]:
 
 def asset_move_before(ctx: Step) -> None:
     owner_of(ctx, str(ctx.data["move"]))
+    from ironsworn.moves.assets.moments import COMMEMORATE, commemorate_before
+
+    if ctx.data["move"] == COMMEMORATE:
+        commemorate_before(ctx)
 
 
 def asset_move_outcome(ctx: Step) -> None:

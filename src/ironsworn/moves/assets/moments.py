@@ -64,6 +64,44 @@ def before_move(ctx: Step) -> bool:
 def after_outcome(ctx: Step) -> None:
     allies.ally_gains(ctx)
     _fight_over(ctx)
+    _dance_offered(ctx)
+
+
+# --- Dancer 3 ---------------------------------------------------------------------------------
+
+DANCER = "asset:classic/path/dancer"
+COMMEMORATE = "asset.ability.move:classic/path/dancer.2.commemorate"
+
+
+def _dance_offered(ctx: Step) -> None:
+    """Dancer 3: "When you or an ally make a progress move and score a hit, you may perform a
+    dance to commemorate the event": each dancer of the party (the mover or an ally) with the
+    ability marked is told, and may make the move Commemorate once for this hit."""
+    move = ctx.move
+    if not move.progress_move or not ctx.data.get("outcome") or not ctx.outcome.is_hit:
+        return
+    for char in (ctx.char, *allies.allies_of(ctx)):
+        record = next((a for a in char.assets if a["id"] == DANCER), None)
+        if record is None or len(record["abilities"]) < 3 or not record["abilities"][2]:
+            continue
+        ctx.flag("commemorate", {"move": move.name, "by": ctx.name}, who=char.name)
+        by = "your" if char.name == ctx.name else f"{ctx.name}'s"
+        ctx.note(
+            f"Dancer 3 ({char.name}): {by} hit on {move.name} may be commemorated with a dance "
+            "(the move Commemorate, +edge)"
+        )
+
+
+def commemorate_before(ctx: Step) -> None:
+    """Commemorate is made for a hit on a progress move (yours or an ally's), once."""
+    hit = ctx.char.flags.get("commemorate")
+    if not hit:
+        raise RuleViolation(
+            f"{ctx.name} dances to commemorate a hit on a progress move made by them or an ally "
+            "(Dancer 3): there is none to commemorate since the last dance"
+        )
+    ctx.flag("commemorate", None)
+    ctx.note(f"a dance for {hit['by']}'s hit on {hit['move']}")
 
 
 def _fight_over(ctx: Step) -> bool:

@@ -43,6 +43,12 @@ def use_ability(
             raise InvalidValue(f"{record['name']} ability {number} is out of range (1 to {count})")
         index = number - 1
         effects = usable(card, index) if card is not None else []
+        if not effects and card is not None and card.abilities[index].moves:
+            # An ability that is a move of its own (Dancer 3's Commemorate): made as a move.
+            names = ", ".join(m.name for m in card.abilities[index].moves)
+            raise InvalidValue(
+                f"{record['name']} ability {number} is a move of its own: make the move {names}"
+            )
         if not effects:
             key = str(record["id"]).rsplit("/", 1)[-1]
             those = [f"{key} {i + 1}" for i in range(count) if card is not None and usable(card, i)]

@@ -29,7 +29,8 @@ PATTERNS: list[tuple[str, list[dict[str, Any]]]] = [
     # have a limit ('one time only')" (L5379-5384)
     (
         "reroll:strike,clash:once per fight",
-        [{"moves": [STRIKE, CLASH], "reroll": True, "when": "once per fight"}],
+        # "once per fight" is the deck's own limit too (issue 21: it was only words).
+        [{"moves": [STRIKE, CLASH], "reroll": True, "once": "fight", "when": "once per fight"}],
     ),
     # "exchange one resource for another, such as 'suffer -1 momentum and inflict +1 harm on a
     # hit'" (L5388-5389)

@@ -172,11 +172,47 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     from ironsworn.cli.content_cmd import lookup_ruleset
+    from ironsworn.errors import NotFound
 
     ruleset = library()
-    asset = ruleset.find_in("assets", args.id, lookup_ruleset(args))
+    try:
+        asset = ruleset.find_in("assets", args.id, lookup_ruleset(args))
+    except NotFound:
+        # Not in the deck: a homebrew card of the campaign's characters, by name or id.
+        found = homebrew_card(args, args.id)
+        if found is None:
+            raise
+        asset = found
     emit(args, card_json(ruleset, asset), lambda: card_text(ruleset, asset))
     return 0
+
+
+def homebrew_card(args: argparse.Namespace, query: str) -> Asset | None:
+    """The homebrew card a character of the campaign holds, named ``query`` (None if none)."""
+    from ironsworn.campaign.registry import open_campaign
+    from ironsworn.errors import IronswornError
+    from ironsworn.moves.homebrew import card_of
+
+    key = " ".join(str(query).split()).lower()
+    try:
+        with open_campaign(
+            getattr(args, "campaign", None),
+            create=False,
+            database=getattr(args, "database", None),
+        ) as store:
+            state = store.state()
+    except IronswornError:
+        return None
+    ruleset = library()
+    for char in state.characters.values():
+        for record in char.assets:
+            if not record.get("card"):
+                continue
+            names = {str(record["id"]).lower(), str(record["name"]).lower()}
+            names.add(str(record["id"]).rsplit("/", 1)[-1].replace("_", " "))
+            if key in names or key.replace(" ", "_") in names:
+                return card_of(ruleset, record)
+    return None
 
 
 def run_mark(args: argparse.Namespace) -> int:

@@ -194,9 +194,21 @@ def asset_lines(
 
 def ability_texts(asset: Mapping[str, Any], library: Ruleset | None) -> list[str]:
     """The text of each ability of a character's asset, from the content (empty if unknown)."""
+    listed = asset.get("ability_list")
+    if isinstance(listed, list) and listed and all(a.get("text") for a in listed):
+        # The sheet's view already holds each ability's words (a homebrew card's too).
+        return [str(a["text"]) for a in listed]
     card = asset.get("card")
     if isinstance(card, Mapping):  # a homebrew asset holds its own card
-        return [str(a.get("text") or a.get("summary") or "") for a in card.get("abilities", [])]
+        own = [str(a.get("text") or a.get("summary") or "") for a in card.get("abilities", [])]
+        if all(own) or library is None:
+            return own
+        from ironsworn.content.model import Asset
+        from ironsworn.moves.assets.cards import ability_words
+
+        # A homebrew ability made from a pattern has no text: its effect in words.
+        words = ability_words(library, Asset.from_json(dict(card)))
+        return [text or said for text, said in zip(own, words, strict=False)]
     if library is None:
         return []
     from ironsworn.errors import IronswornError

@@ -124,6 +124,10 @@ def ability(engine: MoveEngine, spec: str) -> JsonDict:
                 "reroll:MOVES:LIMIT, e.g. 'once per fight'"
             )
         effect = {"moves": moves, "reroll": True}
+        if "per fight" in detail.lower():
+            # "Once per fight": the deck's own limit (an ability used in a fight is not offered
+            # again until that fight is over), not just words.
+            effect["once"] = "fight"
         summary = f"{names}: reroll any dice"
     elif key == "exchange":
         parts = [p for p in detail.split(",") if p.strip()]

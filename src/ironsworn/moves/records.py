@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -115,6 +115,13 @@ _PRESENCE: dict[str, tuple[bool, Callable[[JsonDict], str]]] = {
 }
 
 
+def _card_words(card: Any) -> str:
+    if not isinstance(card, Mapping):
+        return str(card)
+    requirement = card.get("requirement")
+    return str(card.get("name")) + (f" ({requirement})" if requirement else "")
+
+
 def position_words(in_control: bool) -> str:
     """A Starforged position: the initiative of classic, in its own words."""
     return "in control" if in_control else "in a bad spot"
@@ -137,6 +144,13 @@ def effect_of(event: JsonDict) -> JsonDict | None:
             "target": "position",
             "from": position_words(bool(event["from"])),
             "to": position_words(bool(event["to"])),
+        }
+    elif kind == "asset_reskin":
+        # A reskin's {name, requirement}, in words: "Riot Shield (if you wield a shield)".
+        effect = {
+            "target": _TARGETS[kind](event),
+            "from": _card_words(event["from"]),
+            "to": _card_words(event["to"]),
         }
     elif kind in _TARGETS:
         effect = {"target": _TARGETS[kind](event), "from": event["from"], "to": event["to"]}

@@ -119,9 +119,11 @@ def abilities_for(ruleset: Any, char: CharacterState, move: Move) -> list[JsonDi
     """The character's marked abilities that act on ``move``: what play mode offers before the
     roll. Each: the text to give ``--asset``, its label, the fiction it needs (``when``; empty
     when it applies unasked), the stats it is for or rolls, and its effect in words."""
+    from ironsworn.moves.homebrew import card_of
+
     out: list[JsonDict] = []
     for record in char.assets:
-        asset = ruleset.assets.get(str(record["id"]))
+        asset = card_of(ruleset, record)  # the deck's card, or the homebrew one it holds
         if asset is None:
             continue
         key = str(record["id"]).rsplit("/", 1)[-1]

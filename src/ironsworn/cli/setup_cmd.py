@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
 from ironsworn.cli.common import UsageError, campaign_command, emit
@@ -104,31 +105,31 @@ def run_bond(args: argparse.Namespace) -> int:
 
 def run_homebrew(args: argparse.Namespace) -> int:
     from ironsworn.cli.session import describe_result, write
+
+    result = write(args, homebrew_call(args))
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0
+
+
+def homebrew_call(args: argparse.Namespace) -> Callable[[Any], Any]:
+    """What ``homebrew new|reskin`` does, checked: the command line and play mode's
+    ``/homebrew`` commit it alike."""
     from ironsworn.moves.homebrew import HomebrewOperations
 
     asset = " ".join(args.asset)
     if args.action == "reskin":
         if args.ability:
             raise UsageError("--ability is for 'homebrew new' (a reskin keeps the abilities)")
-        result = write(
-            args,
-            lambda e: HomebrewOperations(e).reskin(
-                args.character, asset, args.name, args.condition
-            ),
+        return lambda e: HomebrewOperations(e).reskin(
+            args.character, asset, args.name, args.condition
         )
-    else:
-        if args.name is not None:
-            raise UsageError("--name is for 'homebrew reskin'; 'homebrew new NAME' names it")
-        if not args.ability:
-            raise UsageError(
-                "homebrew new needs --ability PATTERN:MOVES:DETAIL (1 to 3; patterns: bonus, "
-                "reroll, exchange, stat, permission)"
-            )
-        result = write(
-            args,
-            lambda e: HomebrewOperations(e).create(
-                args.character, asset, args.type, args.condition or "", args.ability
-            ),
+    if args.name is not None:
+        raise UsageError("--name is for 'homebrew reskin'; 'homebrew new NAME' names it")
+    if not args.ability:
+        raise UsageError(
+            "homebrew new needs --ability PATTERN:MOVES:DETAIL (1 to 3; patterns: bonus, "
+            "reroll, exchange, stat, permission)"
         )
-    emit(args, result.to_json(), lambda: describe_result(result))
-    return 0
+    return lambda e: HomebrewOperations(e).create(
+        args.character, asset, args.type, args.condition or "", args.ability
+    )

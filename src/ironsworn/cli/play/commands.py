@@ -646,6 +646,13 @@ SLASH_COMMANDS = SlashTable(
             "export",
             ("export_format",),
         ),
+        SlashCommand(
+            "homebrew",
+            "/homebrew new NAME --ability P:MOVES:DETAIL | reskin ASSET --name NEW",
+            "make a homebrew asset, or reskin one (the rulebook's tweaking assets)",
+            _lookup("homebrew"),
+            "homebrew",
+        ),
         SlashCommand("undo", "/undo", "undo the last operation", _undo_redo(True)),
         SlashCommand("redo", "/redo", "redo the last undone operation", _undo_redo(False)),
         SlashCommand("log", "/log [--limit N]", "show the last operations", _log, "log"),

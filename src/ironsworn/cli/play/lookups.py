@@ -85,6 +85,20 @@ def _change_entry(session: PlaySession, parts: list[str]) -> None:
     session.out.result(operation.to_dict(), f"journal #{seq} {done} (/undo takes it back)")
 
 
+def homebrew(session: PlaySession, words: list[str], _raw: str) -> None:
+    """``/homebrew new NAME --ability ...`` and ``/homebrew reskin ASSET --name ...``, as the
+    command line's ``homebrew`` (the rulebook's "Tweaking assets")."""
+    from ironsworn.cli.setup_cmd import homebrew_call
+
+    if not words:
+        raise UsageError(
+            "/homebrew needs new or reskin: /homebrew new NAME --ability PATTERN:MOVES:DETAIL, "
+            "/homebrew reskin ASSET --name NEW"
+        )
+    args = session.parse("homebrew", words)
+    session.report(session.commit(homebrew_call(args)), args.json)
+
+
 def world(kind: str) -> Callable[[PlaySession, list[str], str], None]:
     """``/person`` and ``/place``: list, show one by name, or add one."""
 

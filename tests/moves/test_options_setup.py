@@ -298,9 +298,14 @@ def test_one_shot_suggests_the_vow_rank_for_the_session(session: str, rank: str)
     track = next(e["track"] for e in result.events if e["type"] == "track_created")
     assert track["rank"] == rank
     assert any("one-shot play" in n for n in result.notes)
-    # A rank the player gives wins over the suggestion.
+    # A rank the player gives wins over the suggestion; above dangerous it is warned (issue
+    # 21: "troublesome ... or dangerous"), below it is not.
     chosen = game.sheet.new_track("vow", "Save the child", "formidable")
-    assert chosen.events[0]["track"]["rank"] == "formidable"
+    made = next(e for e in chosen.events if e["type"] == "track_created")
+    assert made["track"]["rank"] == "formidable"
+    assert any("will not be fulfilled in one session" in n for n in chosen.notes)
+    within = game.sheet.new_track("vow", "Find the well", "dangerous")
+    assert not any("one-shot" in n for n in within.notes)
 
 
 @pytest.mark.parametrize(

@@ -81,6 +81,13 @@ def vow_rank(
         rank = Rank.parse(label)
         hours = "one or two hours" if one_shot == "short" else "three or four hours"
         note = f"one-shot play: a {label} vow for a session of {hours} (seed 000 L5163-5165)"
+    elif one_shot and rank.label not in ("troublesome", "dangerous"):
+        # "Make it a troublesome vow (for a session of an hour or two) or dangerous (for a
+        # session of three to four hours)": a warning, the player keeps the rank they chose.
+        note = (
+            f"one-shot play: a {rank.label} vow will not be fulfilled in one session (the "
+            "rulebook's one-shot vow is troublesome or dangerous)"
+        )
     if state.option("setup_rules") and rank.label not in FIRST_VOW_RANKS:
         first = [name for name in characters if not _has_sworn(state, name)]
         if first:

@@ -123,12 +123,17 @@ def test_a_burn_is_told_once_in_the_log_and_the_story(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
     make_kai(path)
     run_script(path, ["/adjust momentum +4", "/move face danger --stat edge --dice 1,4,5", "y"])
-    for command in (["log", "--limit", "1"], ["export", "markdown"]):
+    for command, told in (
+        (["log", "--limit", "1"], "Kai burns momentum: 6 → 2"),
+        # The story tells the burn on its move's line, with its stat (issue 21).
+        (["export", "markdown"], "**Kai · Face Danger** (+edge) — 1 + 3 = 4 vs 4 | 5, momentum +6 "
+         "burned → *strong hit*"),
+    ):  # fmt: skip
         out = io.StringIO()
         with redirect_stdout(out):
             assert main([*command, "--campaign", str(path)]) == 0
         text = out.getvalue()
-        assert "Kai burns momentum: 6 → 2" in text
+        assert text.count(told) == 1, text
         assert "momentum 6 → 2" not in text.replace("burns momentum: 6 → 2", "")
 
 

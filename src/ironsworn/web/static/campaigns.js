@@ -1,0 +1,38 @@
+// The campaigns tab: the list, a new campaign, import and export.
+import { start } from "./app.js";
+import { BASE, NAME, api, fill, h, showError } from "./core.js";
+
+async function renderCampaigns() {
+  let list = [];
+  try { list = await api("GET", "/api/campaigns"); } catch (err) { showError(err.message); }
+  const name = h("input", { placeholder: "new campaign name", "aria-label": "new campaign name", pattern: "[A-Za-z0-9][A-Za-z0-9_-]{0,63}" });
+  const ruleset = h("select", { "aria-label": "ruleset" }, h("option", { value: "classic" }, "Ironsworn"), h("option", { value: "starforged" }, "Starforged"));
+  const file = h("input", { type: "file", accept: "application/json,.json", "aria-label": "campaign export to import" });
+  const importName = h("input", { placeholder: "name for the imported campaign", "aria-label": "name for the imported campaign" });
+  fill("tab-campaigns",
+    h("h3", {}, "Campaigns"),
+    h("ul", { class: "campaigns" }, list.map((c) => h("li", {}, c.name === NAME ? h("b", {}, c.name) : h("a", { href: `/c/${encodeURIComponent(c.name)}` }, c.name),
+      h("small", {}, ` ${c.operations ?? "?"} operations`)))),
+    h("form", { class: "inline", onsubmit: async (e) => {
+      e.preventDefault();
+      try { await api("POST", "/api/campaigns", { name: name.value.trim(), ruleset: ruleset.value }); location.href = `/c/${encodeURIComponent(name.value.trim())}`; } catch (err) { showError(err.message); }
+    } }, name, ruleset, h("button", { type: "submit" }, "Create")),
+    h("h3", {}, "Export"),
+    h("p", {}, h("a", { href: `${BASE}/export/markdown`, download: `${NAME}.md` }, "Markdown"), " · ",
+      h("a", { href: `${BASE}/export/json`, download: `${NAME}.json` }, "JSON"), " · ",
+      h("a", { href: `${BASE}/export/iron-vault`, download: `${NAME}-iron-vault.zip` }, "Iron Vault (zip)")),
+    h("h3", {}, "Import a JSON export"),
+    h("form", { class: "inline", onsubmit: async (e) => {
+      e.preventDefault();
+      if (!file.files.length) { showError("choose a JSON export file"); return; }
+      try {
+        const target = importName.value.trim();
+        await api("POST", `/api/campaigns/import?name=${encodeURIComponent(target)}`, file.files[0]);
+        location.href = `/c/${encodeURIComponent(target)}`;
+      } catch (err) { showError(err.message); }
+    } }, file, importName, h("button", { type: "submit" }, "Import")));
+}
+
+// --------------------------------------------------------------------------------- start
+
+export { renderCampaigns };

@@ -1,0 +1,255 @@
+// The page's plumbing: the campaign it shows, the store of what it read, drawing helpers,
+// what a player typed kept through redraws, and the API (request ids, retries, the live indicator).
+import { start } from "./app.js";
+import { refresh } from "./live.js";
+
+const NAME = decodeURIComponent(location.pathname.split("/")[2] || "");
+// An invite link's token is in a cookie now (set with this page): take it out of the address,
+// so it is neither shown, bookmarked nor kept in this tab's history.
+if (new URLSearchParams(location.search).has("token")) history.replaceState(null, "", location.pathname);
+const BASE = `/api/c/${encodeURIComponent(NAME)}`;
+const TIMELINE = 100; // entries a page of the timeline holds ("earlier" reads the page before)
+const store = {
+  state: null, version: -1, timeline: [], earlier: [], noEarlier: false, moves: null, oracles: null, assets: null,
+  npcs: null, truths: null, move: null, panel: null, result: null, viewing: null,
+  unsworn: {}, // vows this page made at creation and has not yet sworn on: {track id: its name}
+  // The character this page plays ("" for the guide seat), kept per campaign in this browser.
+  seat: localStorage.getItem("seat:" + NAME) || "",
+};
+
+// ------------------------------------------------------------------------------ helpers
+
+function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+function svg(tag, attrs) {
+  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+}
+
+const $ = (id) => document.getElementById(id);
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+const pct = (x) => `${(Number(x) * 100).toFixed(1)}%`;
+const words = (s) => String(s).replace(/_/g, " ");
+// Datasworn text links a move as [Name](move:...): the page shows the name.
+const unlinked = (s) => String(s).replace(/\[([^\]]+)\]\((?:move|asset|oracle_rollable|oracle_collection):[^)]*\)/g, "$1");
+
+function fill(id, ...children) {
+  const el = $(id);
+  const typed = typedIn(el);
+  el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined));
+  restoreTyped(el, typed);
+  return el;
+}
+
+// What a player is typing survives a redraw: a change heard from another page (or another
+// player) redraws whole panels, and would otherwise wipe a half-written name. A field counts
+// as typed from its first input until its form is sent; sending clears the mark, so the
+// redraw that follows a player's own action still empties the form.
+const FIELDS = "input:not([type=hidden]):not([type=file]), textarea, select";
+
+function fieldKeys(root) {
+  const seen = {};
+  return [...root.querySelectorAll(FIELDS)].map((f) => {
+    const base = [f.tagName, f.type, f.name, f.getAttribute("aria-label"), f.placeholder].join("|");
+    seen[base] = (seen[base] || 0) + 1;
+    return [`${base}|${seen[base]}`, f];
+  });
+}
+
+function typedIn(root) {
+  const typed = [];
+  for (const [key, f] of fieldKeys(root)) {
+    if (!f.dataset.typed) continue;
+    const value = f.type === "checkbox" || f.type === "radio" ? f.checked : f.value;
+    const focused = document.activeElement === f;
+    typed.push({ key, value, focused, start: focused ? f.selectionStart : null, end: focused ? f.selectionEnd : null });
+  }
+  return typed;
+}
+
+function restoreTyped(root, typed) {
+  if (!typed.length) return;
+  const fields = new Map(fieldKeys(root));
+  for (const t of typed) {
+    const f = fields.get(t.key);
+    if (!f) continue;
+    if (f.type === "checkbox" || f.type === "radio") f.checked = t.value;
+    else if (f.tagName === "SELECT") {
+      if (![...f.options].some((o) => o.value === t.value)) continue;
+      f.value = t.value;
+      f.dispatchEvent(new Event("change")); // a select that fills another (a truth's options)
+    } else f.value = t.value;
+    f.dataset.typed = "yes";
+    if (t.focused) {
+      f.focus();
+      if (t.start !== null && typeof f.setSelectionRange === "function") {
+        try { f.setSelectionRange(t.start, t.end); } catch (_) { /* a field without a caret */ }
+      }
+    }
+  }
+}
+
+function markTyped(e) {
+  if (e.target instanceof Element && e.target.matches(FIELDS)) e.target.dataset.typed = "yes";
+}
+
+function clearTyped(scope) {
+  if (!scope) return;
+  for (const f of scope.querySelectorAll("[data-typed]")) delete f.dataset.typed;
+}
+
+document.addEventListener("input", markTyped, true);
+document.addEventListener("change", (e) => { if (e.isTrusted) markTyped(e); }, true);
+document.addEventListener("submit", (e) => clearTyped(e.target), true);
+document.addEventListener("click", (e) => {
+  const button = e.target instanceof Element ? e.target.closest("button") : null;
+  if (button) clearTyped(button.closest("form"));
+}, true);
+
+function showError(message) {
+  const el = $("error");
+  el.textContent = message;
+  el.hidden = !message;
+  if (message) setTimeout(() => { if (el.textContent === message) el.hidden = true; }, 8000);
+}
+
+// The live indicator says what is true: "live" while the change stream is open and the last
+// request got through, "reconnecting" while requests or the stream are being retried (the
+// server or its database away), "offline" when the browser has no network.
+const LIVE_WORDS = { live: "live", reconnecting: "reconnecting…", offline: "offline" };
+function setLive(state) {
+  const el = $("live");
+  if (!el) return;
+  el.className = `live ${state}`;
+  el.dataset.state = state;
+  el.replaceChildren("●", h("span", { class: "word" }, ` ${LIVE_WORDS[state]}`));
+  el.title = `live updates: ${LIVE_WORDS[state]}`;
+}
+
+// A state-changing request carries an id of its own; a retry (a lost answer, a database
+// coming back) sends the same id, and the server applies it once and answers as the first time.
+function requestId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16)); // randomUUID needs https
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+const RETRY_MS = [500, 1000, 2000, 4000]; // then the error is shown (the stream keeps trying)
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function api(method, path, body) {
+  const headers = { "X-Ironsworn-Request": "1", "X-Ironsworn-Page": "1" };
+  if (store.seat) headers["X-Ironsworn-Seat"] = encodeURIComponent(store.seat);
+  if (method !== "GET") headers["Idempotency-Key"] = requestId();
+  let payload;
+  if (body instanceof Blob || typeof body === "string") payload = body;
+  else if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  for (let attempt = 0; ; attempt++) {
+    let response;
+    try {
+      response = await fetch(path, { method, headers, body: payload, credentials: "same-origin" });
+    } catch (err) {
+      // No answer: the request may or may not have been applied; the same id makes it safe.
+      if (attempt < RETRY_MS.length) {
+        setLive(navigator.onLine === false ? "offline" : "reconnecting");
+        await sleep(RETRY_MS[attempt]);
+        continue;
+      }
+      throw new Error("the table cannot be reached (offline, or the server is down); retrying");
+    }
+    if (response.status === 503 && attempt < RETRY_MS.length) {
+      setLive("reconnecting");
+      await sleep(RETRY_MS[attempt]);
+      continue;
+    }
+    const data = await response.json().catch(() => ({ error: response.statusText }));
+    if (response.status === 503) { setLive("reconnecting"); throw new Error(data.error || "the table is unavailable"); }
+    if (store.live && $("live").dataset.state !== "live") setLive("live");
+    if (!response.ok) throw new Error(data.error || response.statusText);
+    return data;
+  }
+}
+
+async function act(action, body, { keepResult = false } = {}) {
+  try {
+    showError("");
+    const data = await api("POST", `${BASE}/actions/${action}`, body || {});
+    if (keepResult) store.result = { action, data };
+    // Undo takes back an operation: a result on screen that it took back says so.
+    if (action === "undo" && data && data.undone && store.result && store.result.seq === data.undone.seq) store.result.undone = true;
+    if (action === "redo" && data && data.redone && store.result && store.result.seq === data.redone.seq) store.result.undone = false;
+    await refresh();
+    if (keepResult && store.result && store.result.data === data && store.state) store.result.seq = store.state.head;
+    // The result and the decision it raised are above the move that was made (far above on
+    // a phone): bring them into view.
+    if (keepResult) showOutcome();
+    return data;
+  } catch (err) {
+    showError(err.message);
+    return null;
+  }
+}
+
+function showOutcome() {
+  const outcome = $("outcome");
+  if (!outcome || !outcome.firstElementChild) return;
+  const box = outcome.getBoundingClientRect();
+  const header = $("top").getBoundingClientRect().bottom;
+  if (box.top < Math.max(0, header) || box.top > window.innerHeight * 0.5) outcome.scrollIntoView({ block: "start" });
+}
+
+// The server renders the rules' Markdown (and journal entries) with raw HTML off: it is the
+// only HTML this page takes from the network.
+function html(tag, attrs, markup) {
+  const el = h(tag, attrs);
+  el.innerHTML = markup;
+  return el;
+}
+
+// An effect's target as a player reads it: a track's name, not its id.
+function targetName(target) {
+  const [id, ...rest] = String(target).split(":");
+  const track = store.state ? store.state.tracks.find((t) => t.id === id) : null;
+  if (track) {
+    const what = rest.join(":");
+    return `${track.name}${what ? ` ${what === "ticks" ? "progress" : words(what)}` : ""}`;
+  }
+  return words(target);
+}
+
+function clean(obj) {
+  const out = {};
+  for (const [k, v] of Object.entries(obj)) {
+    if (v === "" || v === null || v === undefined) continue;
+    if (Array.isArray(v) && !v.length) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+// --------------------------------------------------------------------------- refreshing
+
+function character() {
+  const chars = store.state ? store.state.characters : [];
+  const name = store.seat || store.viewing;
+  return chars.find((c) => c.name === name) || chars[0] || null;
+}
+
+// ------------------------------------------------------------------------------ drawing
+
+export { NAME, BASE, TIMELINE, store, h, svg, $, signed, pct, words, unlinked, fill, FIELDS, fieldKeys, typedIn, restoreTyped, markTyped, clearTyped, showError, LIVE_WORDS, setLive, requestId, RETRY_MS, sleep, api, act, showOutcome, html, targetName, clean, character };

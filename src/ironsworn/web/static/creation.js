@@ -1,0 +1,70 @@
+// The new character tab.
+import { start } from "./app.js";
+import { NAME, act, character, clean, fill, h, store } from "./core.js";
+import { BACKGROUND_RANKS, INCITING_RANKS, STATS } from "./game.js";
+import { refresh } from "./live.js";
+import { swearOn } from "./tracks.js";
+
+function renderCreate() {
+  // The rulebook's creation for the campaign's ruleset: a Starforged character has no bonds
+  // (connections come in play), takes its assets from the imported pack and names the party's
+  // starship, the command vehicle (the STARSHIP card, or a ship of its own).
+  const starforged = store.state && store.state.ruleset === "starforged";
+  const deck = store.assets || [];
+  const name = h("input", { name: "name", required: true, placeholder: "name", "aria-label": "character name" });
+  const selects = STATS.map((s, i) => h("label", { class: "stat-pick" }, s, " ",
+    h("select", { name: s }, [3, 2, 1].map((v) => h("option", { value: v, selected: [3, 2, 2, 1, 1][i] === v }, v)))));
+  const bonds = starforged ? [] : [0, 1, 2].map((i) => h("input", { name: `bond${i}`, placeholder: `bond ${i + 1} (a person or place)` }));
+  const assets = [0, 1, 2].map((i) => h("select", { name: `asset${i}`, "aria-label": `asset ${i + 1}` },
+    h("option", { value: "" }, `asset ${i + 1}…`), deck.map((a) => h("option", { value: a.id }, `${a.name} (${a.type})`))));
+  const abilities = [0, 1, 2].map((i) => h("select", { name: `ability${i}`, "aria-label": `starting ability of asset ${i + 1}` },
+    h("option", { value: "" }, "marked ability"), [1, 2, 3].map((n) => h("option", { value: n }, `start with ability ${n}`))));
+  const named = [0, 1, 2].map((i) => h("input", { name: `assetname${i}`, "aria-label": `name on asset ${i + 1}`,
+    placeholder: starforged ? "name (a ship's, a companion's)" : "name (a companion's)" }));
+  const needsShip = starforged && !store.state.vehicle;
+  const ship = needsShip ? h("input", { name: "ship", placeholder: "your starship's name (the command vehicle)", "aria-label": "starship name" }) : null;
+  const vow = h("input", { name: "vow", placeholder: "background vow (your long-term goal)", "aria-label": "background vow" });
+  const vowRank = h("select", { name: "vowRank", "aria-label": "background vow rank" }, BACKGROUND_RANKS.map((r) => h("option", { value: r, selected: r === "extreme" }, r)));
+  // The inciting incident: the problem faced now, sworn as a vow (as the play wizard asks).
+  const incident = h("input", { name: "incident", placeholder: "inciting incident (a vow)", "aria-label": "inciting incident" });
+  const incidentRank = h("select", { name: "incidentRank", "aria-label": "inciting incident rank" },
+    INCITING_RANKS.map((r) => h("option", { value: r, selected: r === "dangerous" }, r)));
+  const isShip = (id) => { const card = deck.find((a) => a.id === id); return card && card.type.toLowerCase() === "command vehicle"; };
+  const form = h("form", { class: "create", onsubmit: async (e) => {
+    e.preventDefault();
+    const stats = STATS.map((s, i) => `${s}=${selects[i].querySelector("select").value}`).join(",");
+    const shipName = ship ? ship.value.trim() : "";
+    // The STARSHIP card carries the ship's name: the one typed under it, else the ship's.
+    const cardName = (i) => named[i].value.trim() || (isShip(assets[i].value) ? shipName : "");
+    const chosen = assets.map((a, i) => (a.value ? a.value + (abilities[i].value ? `:${abilities[i].value}` : "")
+      + (cardName(i) ? `=${cardName(i)}` : "") : "")).filter(Boolean);
+    const made = await act("character", clean({ name: name.value.trim(), stats,
+      bonds: bonds.map((b) => b.value.trim()).filter(Boolean), assets: chosen }));
+    if (!made) return;
+    store.seat = made.name;
+    localStorage.setItem("seat:" + NAME, store.seat);
+    if (shipName && !assets.some((a) => isShip(a.value))) await act("vehicle", { name: shipName });
+    if (vow.value.trim()) await act("track", { kind: "vow", text: vow.value.trim(), rank: vowRank.value, background: true });
+    const sworn = incident.value.trim() ? await act("track", { kind: "vow", text: incident.value.trim(), rank: incidentRank.value }) : null;
+    if (sworn) store.unsworn[sworn.id] = sworn.name;
+    await refresh();
+    renderCreate(); // a fresh form (with no starship question once the party has one)
+  } }, h("h3", {}, starforged ? "A new Starforged character" : "A new character"), name, h("div", { class: "stat-picks" }, selects),
+  h("p", { class: "hint" }, "Stats: 3, 2, 2, 1, 1 in any order."), bonds,
+  starforged && !deck.length ? h("p", { class: "hint", "data-hint": "no-assets" },
+    "No Starforged assets yet: import a Datasworn Starforged pack ('ironsworn content import starforged.json').") : null,
+  deck.length ? assets.map((a, i) => h("div", { class: "asset-pick" }, a, abilities[i], named[i])) : null,
+  ship, h("div", { class: "vow-pick" }, vow, vowRank), h("div", { class: "vow-pick" }, incident, incidentRank),
+  h("p", { class: "hint" }, "Then swear an Iron Vow on the incident (offered right after)."),
+  h("button", { type: "submit", class: "primary" }, "Create"));
+  // The offer to swear on the inciting incident just made, as the play wizard makes it.
+  const offers = Object.entries(store.unsworn).filter(([id]) => store.state.tracks.some((t) => t.id === id && t.status === "active"));
+  const offer = offers.length ? h("div", { class: "swear-offer" }, offers.map(([id, vow]) => h("p", {},
+    `Your inciting incident, “${vow}”, is a vow: swear it now (roll +heart). `,
+    h("button", { type: "button", class: "primary swear", onclick: () => swearOn(id) }, "Swear an Iron Vow")))) : null;
+  fill("tab-create", offer, form);
+}
+
+// ---------------------------------------------------------------------------- campaigns
+
+export { renderCreate };

@@ -1,0 +1,135 @@
+// Results and decisions: a move's result, the decisions owed (each page its own character's),
+// and Undo's confirmation.
+import { $, act, character, clean, fill, h, html, showError, store, targetName, words } from "./core.js";
+import { boxes } from "./sheet.js";
+
+// Undo asks first, saying what it takes back. In co-op a player's page undoes only its own
+// character's last operation (the server refuses the others'); the guide undoes any.
+function askUndo() {
+  const last = [...store.timeline].reverse().find((e) => e.status === "live");
+  const bar = $("confirm");
+  const close = () => { bar.hidden = true; bar.replaceChildren(); };
+  if (!last) { showError("nothing to undo"); return; }
+  const whose = last.character ? `${last.character}'s ` : "";
+  const what = `#${last.seq} ${whose}${last.summary || last.kind}`;
+  const player = store.state.role !== "guide";
+  if (player && last.character !== store.seat) {
+    bar.replaceChildren(h("span", {}, `The last operation is ${what}: only ${last.character ? `${last.character}'s page` : "its page"} or the guide can undo it.`),
+      h("button", { type: "button", onclick: close }, "OK"));
+  } else {
+    bar.replaceChildren(h("span", {}, `Undo ${what}?`),
+      h("button", { type: "button", class: "primary", id: "confirm-undo", onclick: () => { close(); act("undo"); } }, "Undo it"),
+      h("button", { type: "button", onclick: close }, "Keep it"));
+  }
+  bar.hidden = false;
+  const first = bar.querySelector("button");
+  if (first) first.focus();
+}
+
+function rollLine(roll) {
+  if (!roll) return null;
+  if (roll.type === "action") {
+    return h("div", { class: "roll" },
+      h("span", { class: "die action" + (roll.action_die_cancelled ? " cancelled" : ""), title: roll.action_die_cancelled ? "cancelled by negative momentum" : "action die" }, roll.action_die),
+      ` + ${roll.stat}` + (roll.adds ? ` + ${roll.adds}` : "") + ` = `, h("b", { class: "score" }, roll.score), " vs ",
+      h("span", { class: "die challenge" }, roll.challenge[0]), h("span", { class: "die challenge" }, roll.challenge[1]),
+      " ", h("b", { class: `outcome ${roll.outcome}` }, words(roll.outcome).toUpperCase()),
+      roll.match ? h("span", { class: "match" }, " MATCH") : null,
+      roll.burned ? h("span", { class: "burned" }, " (momentum burned)") : null);
+  }
+  return h("div", { class: "roll" }, `progress `, h("b", { class: "score" }, roll.score), " vs ",
+    h("span", { class: "die challenge" }, roll.challenge[0]), h("span", { class: "die challenge" }, roll.challenge[1]),
+    " ", h("b", { class: `outcome ${roll.outcome}` }, words(roll.outcome).toUpperCase()),
+    roll.match ? h("span", { class: "match" }, " MATCH") : null);
+}
+
+function effectList(effects) {
+  return h("ul", { class: "effects" }, effects.map((e) => h("li", {},
+    e.character ? `${e.character}: ` : "", h("b", {}, targetName(e.target)), ` ${fmt(e.from)} → ${fmt(e.to)}`)));
+}
+
+const fmt = (v) => (v === true ? "yes" : v === false ? "no" : v === null || v === undefined ? "–" : String(v));
+
+function renderResult() {
+  const r = store.result;
+  if (!r) { fill("result"); return; }
+  const d = r.data;
+  if (r.action === "oracle") {
+    const lines = (res, depth) => [h("li", { style: null, class: `depth-${depth}` }, `${res.roll ?? ""} `, h("b", {}, res.text)),
+      ...res.rolls.flatMap((c) => lines(c, depth + 1))];
+    fill("result", h("article", { class: "result oracle-result" }, h("h3", {}, d.name), h("ul", {}, lines(d, 0)),
+      h("button", { type: "button", onclick: () => act("oracle", { oracle: d.id, seed: d.seed, keep: true }) }, "Keep in the journal")));
+    return;
+  }
+  if (r.action === "ask") {
+    fill("result", h("article", { class: "result" }, h("h3", {}, "The oracle answers"),
+      h("p", { class: "answer" }, `${d.odds} — rolled ${d.roll}: `, h("b", {}, d.answer === "yes" ? "YES" : "NO"), d.match ? " — a match: an extreme result or a twist" : ""),
+      h("button", { type: "button", onclick: () => act("ask", clean({ odds: d.odds, seed: d.seed, question: r.question, keep: true })) }, "Keep in the journal")));
+    return;
+  }
+  if (!("effects" in d)) { fill("result"); return; }
+  const chain = (d.chain || []).map((m) => h("div", { class: "chain" }, h("h4", {}, `→ ${m.name}`), rollLine(m.roll),
+    m.text_html ? html("div", { class: "outcome-text" }, m.text_html) : null));
+  fill("result", h("article", { class: "result move-result" + (r.undone ? " undone" : ""), "data-undone": r.undone ? "yes" : null },
+    h("h3", {}, d.move ? (store.moves || []).find((m) => m.id === d.move)?.name || words(d.move) : words(r.action),
+      d.character ? h("small", {}, ` ${d.character}`) : null, r.undone ? h("span", { class: "undone-label" }, " · undone") : null),
+    rollLine(d.roll), d.text_html ? html("div", { class: "outcome-text" }, d.text_html) : d.text ? h("p", { class: "outcome-text" }, d.text) : null,
+    (d.assets || []).length ? h("p", { class: "applied" }, h("small", {}, "applied: "), d.assets.join(", ")) : null,
+    chain,
+    d.effects.length ? effectList(d.effects) : null,
+    d.notes.length ? h("ul", { class: "notes" }, d.notes.map((n) => h("li", {}, n))) : null));
+}
+
+// Every decision owed, the one waiting now first (a decision belongs to its character: the
+// others play on meanwhile).
+function decisions() {
+  const s = store.state;
+  return s.decisions || (s.pending ? [s.pending] : []);
+}
+
+function renderPending() {
+  const all = decisions();
+  const box = $("pending");
+  const badge = $("waiting");
+  if (!all.length) { box.hidden = true; box.replaceChildren(); badge.hidden = true; return; }
+  // A character's page shows its own decision; the guide's page every one.
+  const shown = store.seat ? all.filter((p) => p.character === store.seat) : all;
+  const others = all.filter((p) => !shown.includes(p)).map((p) => p.character);
+  box.hidden = false;
+  // The header says a decision waits, from anywhere on the page; it leads to the decision.
+  badge.hidden = false;
+  badge.textContent = shown.length && store.seat ? "Your decision waits" : `${all.map((p) => p.character).join(", ")} must decide`;
+  badge.onclick = () => { box.scrollIntoView({ block: "center" }); const first = box.querySelector("button"); if (first) first.focus(); };
+  box.replaceChildren(...shown.map(decisionBox));
+  if (others.length) box.append(h("p", { class: "others" }, `Still waiting for ${others.join(", ")}'s decision (their page answers it); you may act meanwhile.`));
+}
+
+function decisionBox(p) {
+  const mine = !store.seat || store.seat === p.character;
+  const dice = h("input", { class: "dice", placeholder: "dice for what follows (optional)", "aria-label": "dice" });
+  // Words the decision asks for with its answer (a new vow's name, a second role).
+  const asked = p.text ? h("input", { class: "words", "aria-label": p.text.prompt,
+    placeholder: p.text.prompt + (p.text.default != null ? ` (empty: ${p.text.default})` : "") }) : null;
+  const extra = () => clean({ dice: dice.value.trim(), text: asked ? asked.value.trim() : "", character: p.character });
+  let controls;
+  if (p.kind === "burn") {
+    controls = [h("button", { type: "button", class: "primary", "data-answer": "burn", onclick: () => act("burn", extra(), { keepResult: true }) }, "Burn momentum"),
+      h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), { keepResult: true }) }, "Decline")];
+  } else if (p.count === 1 && p.min === 1) {
+    controls = p.options.map((o) => (o.html ? html : h)("button", { type: "button", class: "choice", "data-key": o.key,
+      onclick: () => act("choose", { keys: [o.key], ...extra() }, { keepResult: true }) }, o.html || o.text));
+  } else {
+    const boxes = p.options.map((o) => h("label", { class: "choice" }, h("input", { type: "checkbox", value: o.key }), " ",
+      o.html ? html("span", {}, o.html) : o.text));
+    controls = [...boxes, h("button", { type: "button", class: "primary", "data-answer": "choose", onclick: () => {
+      const keys = boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
+      act("choose", { keys, ...extra() }, { keepResult: true });
+    } }, `Choose (${p.min === p.count ? p.count : `${p.min}-${p.count}`})`),
+    p.min === 0 ? h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), { keepResult: true }) }, "Decline") : null];
+  }
+  return h("div", { class: "decision", "data-character": p.character }, h("strong", {}, `${p.character} decides: `),
+    p.prompt_html ? html("span", { class: "prompt" }, p.prompt_html) : h("span", { class: "prompt" }, p.prompt),
+    h("div", { class: "answers" }, mine ? [asked, controls, dice] : h("em", {}, `waiting for ${p.character}'s page (or the guide)`)));
+}
+
+export { askUndo, rollLine, effectList, fmt, renderResult, decisions, renderPending, decisionBox };

@@ -1,0 +1,168 @@
+// The moves tab: the list, the move panel (its odds, with the adds that apply by themselves)
+// and making a move.
+import { showTab } from "./app.js";
+import { $, BASE, act, api, character, clean, fill, h, html, pct, showError, store, unlinked, words } from "./core.js";
+import { SWEAR } from "./game.js";
+import { refresh } from "./live.js";
+import { renderTracks } from "./tracks.js";
+
+// A rules link in a result or a move's text ([Pay the Price](move:...)) opens that move.
+document.addEventListener("click", (e) => {
+  const link = e.target instanceof Element ? e.target.closest('a[href^="#move:"]') : null;
+  if (!link) return;
+  e.preventDefault();
+  showTab("moves").then(() => openMove(decodeURIComponent(link.getAttribute("href").slice(1))));
+});
+async function renderMoves() {
+  if (!store.moves) store.moves = await api("GET", `${BASE}/moves`);
+  const search = h("input", { type: "search", id: "move-search", placeholder: "search moves", "aria-label": "search moves" });
+  const lists = h("div", { class: "move-lists" });
+  const draw = () => {
+    const q = search.value.trim().toLowerCase();
+    const byCategory = {};
+    for (const m of store.moves) {
+      if (q && !m.name.toLowerCase().includes(q) && !(m.trigger || "").toLowerCase().includes(q)) continue;
+      (byCategory[m.category] = byCategory[m.category] || []).push(m);
+    }
+    lists.replaceChildren(...Object.entries(byCategory).map(([cat, moves]) => h("div", { class: "category" },
+      h("h4", {}, words(cat)), moves.map((m) => h("button", { type: "button", class: "move", "data-move": m.id, onclick: () => openMove(m.id) }, m.name)))));
+  };
+  search.addEventListener("input", draw);
+  draw();
+  fill("tab-moves", search, lists, h("div", { id: "panel" }));
+}
+
+function openMove(id, track) {
+  store.move = id;
+  store.track = track || null;
+  loadPanel(id, true);
+}
+
+async function loadPanel(id, scroll) {
+  const char = character();
+  try {
+    const panel = await api("GET", `${BASE}/moves/${encodeURIComponent(id)}` + (char ? `?character=${encodeURIComponent(char.name)}` : ""));
+    store.panel = panel;
+    renderPanel(scroll);
+  } catch (err) { showError(err.message); }
+}
+
+// The adds the roll gets by itself (assets, a lasting +1), counted in the odds shown.
+function autoAdds(auto) {
+  if (!auto || !auto.adds) return null;
+  return h("small", { class: "adds-auto" }, ` counts +${auto.adds} that applies by itself`,
+    auto.from.length ? `: ${auto.from.join("; ")}` : "");
+}
+
+function oddsLine(odds) {
+  const b = odds.with_burn;
+  const burn = b && (b.strong_hit !== odds.strong_hit || b.weak_hit !== odds.weak_hit) ? b : null;
+  return h("span", { class: "odds" },
+    `strong ${pct(odds.strong_hit)} · weak ${pct(odds.weak_hit)} · miss ${pct(odds.miss)}`,
+    burn ? h("small", {}, ` (burning: strong ${pct(burn.strong_hit)} · weak ${pct(burn.weak_hit)} · miss ${pct(burn.miss)})`) : null);
+}
+
+function renderPanel(scroll) {
+  const m = store.panel;
+  const panel = $("panel");
+  if (!m || !panel) return;
+  const form = h("form", { class: "move-form", onsubmit: (e) => { e.preventDefault(); makeMove(form); } });
+  // A refresh (someone else's change) redraws the panel: keep what the player typed.
+  const sameMove = panel.firstChild && panel.firstChild.dataset.move === m.id;
+  const typed = {};
+  if (sameMove) {
+    for (const input of panel.querySelectorAll("input:not([type=radio]), select")) {
+      typed[input.name] = input.type === "checkbox" ? input.checked : input.value;
+    }
+  }
+  const chosen = sameMove ? panel.querySelector("input[name=stat]:checked") : null;
+  const keepStat = chosen ? chosen.value : null;
+  if (m.roll_type === "action_roll" && m.stats) {
+    form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, "Roll +"),
+      m.stats.map((s, i) => h("label", { class: "stat-option" },
+        h("input", { type: "radio", name: "stat", value: s.stat, checked: keepStat ? keepStat === s.stat : i === 0 }),
+        h("b", {}, ` ${s.stat} ${s.value}`), " ", oddsLine(s.odds), autoAdds(s.automatic)))));
+  } else if (m.roll_type === "progress_roll" && m.stats) {
+    const tracks = m.stats.flatMap((s) => s.tracks || []);
+    form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, "Track"),
+      tracks.length ? tracks.map((t, i) => h("label", { class: "stat-option" },
+        h("input", { type: "radio", name: "track", value: t.id, checked: store.track ? store.track === t.id : i === 0 }),
+        h("b", {}, ` ${t.name} (score ${t.score})`), " ", oddsLine(t.odds))) : h("p", {}, "No track for this move.")));
+  }
+  // The character's abilities that act on this move: those that need the fiction are offered
+  // as checkboxes (sent as the move's asset list); the others apply by themselves.
+  if (m.assets && m.assets.length) {
+    form.append(h("fieldset", { class: "applies" }, h("legend", {}, "Assets"),
+      m.assets.map((a) => h("label", { class: "opt", title: a.text },
+        a.when ? h("input", { type: "checkbox", name: "asset_pick", value: a.asset }) : null,
+        h("b", {}, a.name), a.when ? ` when ${a.when}` : " (applies)", a.effect ? `: ${a.effect}` : ""))));
+  }
+  // A move that does not roll asks for no dice, adds or rerolls.
+  const rolls = m.roll_type !== "no_roll";
+  form.append(...[
+    rolls ? h("label", {}, "adds ", h("input", { name: "add", type: "number", min: 0, max: 10, value: 0, class: "short" })) : null,
+    rolls ? h("label", {}, "your dice ", h("input", { name: "dice", placeholder: "random, or e.g. 4,5,8", class: "dice" })) : null,
+    rolls && (m.adds || []).length ? h("label", { class: "opt" }, h("input", { type: "checkbox", name: "bond" }), " you share a bond (+1 where the move says)") : null,
+    rolls ? h("label", { class: "opt" }, h("input", { type: "checkbox", name: "reroll" }), " a move or asset lets you reroll dice") : null,
+    // The options this move reads in this campaign (the server's list: a connection's rank and
+    // role, a role's contribution, Advance's purchase...), each with its values where fixed.
+    (m.reads || []).length ? h("fieldset", { class: "reads" }, h("legend", {}, "This move's options"),
+      m.reads.map((r) => h("label", { class: "opt", title: r.help, "data-option": r.option }, `${words(r.option)} `, readControl(r)))) : null,
+    h("button", { type: "submit", class: "primary" }, m.roll_type === "no_roll" ? "Make the move" : "Roll")].filter(Boolean));
+  for (const input of form.querySelectorAll("input:not([type=radio]), select")) {
+    if (typed[input.name] === undefined) continue;
+    if (input.type === "checkbox") input.checked = typed[input.name];
+    else input.value = typed[input.name];
+  }
+  panel.replaceChildren(h("article", { class: "move-panel", "data-move": m.id },
+    h("h3", {}, m.name, h("small", {}, ` ${words(m.category)}`)),
+    h("p", { class: "trigger" }, m.trigger || ""),
+    m.adds && m.adds.length ? h("ul", { class: "adds" }, m.adds.map((a) => h("li", {}, `+${a.value} ${a.when}`))) : null,
+    form,
+    m.outcomes ? h("dl", { class: "outcomes" }, ["strong_hit", "weak_hit", "miss"].filter((k) => m.outcomes[k]).map((k) =>
+      [h("dt", {}, words(k)), m.outcomes_html && m.outcomes_html[k] ? html("dd", {}, m.outcomes_html[k]) : h("dd", {}, unlinked(m.outcomes[k]))])) : null));
+  if (scroll) panel.scrollIntoView({ block: "nearest" });
+}
+
+const NUMBER_OPTIONS = ["amount", "ability", "against_add"];
+
+function readControl(r) {
+  const name = `read:${r.option}`;
+  if (r.option === "abandon") return h("input", { type: "checkbox", name });
+  if (r.values) {
+    return h("select", { name, "aria-label": r.option }, h("option", { value: "" }, "—"),
+      r.values.map((v) => (typeof v === "object"
+        ? h("option", { value: v.id, selected: v.id === store.track }, `${v.name} (${v.kind})`) : h("option", { value: v }, words(v)))));
+  }
+  if (NUMBER_OPTIONS.includes(r.option)) return h("input", { name, type: "number", class: "short" });
+  return h("input", { name, placeholder: r.help, "aria-label": r.option });
+}
+
+function makeMove(form) {
+  const data = new FormData(form);
+  const char = character();
+  const body = {
+    move: store.panel.id,
+    character: store.seat ? undefined : (char ? char.name : undefined),
+    stat: data.get("stat") || undefined,
+    track: data.get("track") || undefined,
+    dice: (data.get("dice") || "").trim(),
+    add: Number(data.get("add")) ? [Number(data.get("add"))] : [],
+  };
+  for (const r of store.panel.reads || []) {
+    const value = (data.get(`read:${r.option}`) || "").trim();
+    if (!value || r.option === "asset") continue;
+    body[r.option] = r.option === "abandon" ? true : NUMBER_OPTIONS.includes(r.option) ? Number(value) : value;
+  }
+  const typedAsset = (data.get("read:asset") || "").trim();
+  body.asset = [...data.getAll("asset_pick"), ...(typedAsset ? [typedAsset] : [])];
+  for (const o of ["bond", "reroll"]) if (data.get(o)) body[o] = true;
+  const sworn = Object.values(SWEAR).includes(store.panel.id) ? body.track : null;
+  act("move", clean(body), { keepResult: true }).then((done) => {
+    if (done && sworn && store.unsworn[sworn]) { delete store.unsworn[sworn]; renderTracks(); }
+  });
+}
+
+// ------------------------------------------------------------------------ the result
+
+export { renderMoves, openMove, loadPanel, autoAdds, oddsLine, renderPanel, NUMBER_OPTIONS, readControl, makeMove };

@@ -1,0 +1,217 @@
+// The character sheet: the seat picker, the party, stats, meters, debilities, bonds, vehicles,
+// assets and the progress boxes.
+import { $, act, character, fill, h, signed, store, svg, unlinked, words } from "./core.js";
+import { decisions } from "./decisions.js";
+import { DEBILITIES, STATS, VEHICLE_MARKS } from "./game.js";
+import { render } from "./live.js";
+
+function renderSeat() {
+  const select = $("seat");
+  const names = store.state.characters.map((c) => c.name);
+  // A player's token plays a character; only a guide (or this machine's own user) has the
+  // guide seat.
+  const guide = store.state.role === "guide";
+  const options = [h("option", { value: "" }, guide ? "the guide (any character)" : "pick your character")];
+  for (const n of names) options.push(h("option", { value: n }, n));
+  select.replaceChildren(...options);
+  select.value = names.includes(store.seat) ? store.seat : "";
+}
+
+function pips(name, value, low, high, onset) {
+  const row = h("div", { class: "pips", role: "group", "aria-label": name });
+  for (let v = low; v <= high; v++) {
+    const on = value >= 0 ? v > 0 && v <= value : v < 0 && v >= value;
+    row.append(h("button", {
+      type: "button", class: "pip" + (on ? " on" : "") + (v === value ? " now" : ""),
+      title: `${name} ${signed(v)}`, "aria-pressed": v === value ? "true" : "false",
+      "data-value": v, onclick: () => onset(v),
+    }, low < 0 ? signed(v) : String(v)));
+  }
+  return row;
+}
+
+function renderSheet() {
+  const char = character();
+  if (!char) {
+    fill("sheet", h("p", { class: "empty" }, "No character yet: create one under New character."));
+    return;
+  }
+  const adjust = (meter, to, from) => act("adjust", { character: char.name, meter, delta: to - from });
+  const viewing = store.state.characters.length > 1 && !store.seat ? h("label", {},
+    "Sheet of ", h("select", { onchange: (e) => { store.viewing = e.target.value; render(); } },
+      store.state.characters.map((c) => h("option", { value: c.name, selected: c.name === char.name }, c.name)))) : null;
+  // A stat is corrected by hand with the same checks as 'adjust' (the server refuses past +3).
+  const step = (s, d) => h("button", { type: "button", class: "small", "data-stat": s, "data-step": d,
+    title: `${s} ${d > 0 ? "+1" : "−1"} (a correction by hand)`, onclick: () => adjust(s, char.stats[s] + d, char.stats[s]) }, d > 0 ? "+" : "−");
+  const stats = h("ul", { class: "stats" }, STATS.map((s) =>
+    h("li", {}, h("span", { class: "stat-value" }, char.stats[s]), h("span", {}, s),
+      h("span", { class: "stat-steps" }, step(s, -1), step(s, 1)))));
+  const meters = ["health", "spirit", "supply"].map((m) =>
+    h("div", { class: "meter", "data-meter": m }, h("span", { class: "label" }, m, " ", h("b", {}, char[m])),
+      pips(m, char[m], 0, 5, (v) => adjust(m, v, char[m]))));
+  const momentum = h("div", { class: "meter momentum", "data-meter": "momentum" },
+    h("span", { class: "label" }, "momentum ", h("b", {}, signed(char.momentum)),
+      h("small", {}, ` max ${signed(char.momentum_max)} · reset ${signed(char.momentum_reset)}`)),
+    pips("momentum", char.momentum, -6, char.momentum_max, (v) => adjust("momentum", v, char.momentum)),
+    h("button", { type: "button", class: "small", onclick: () => adjust("momentum", char.momentum_reset, char.momentum) }, "reset"));
+  // Classic debilities, or a Starforged character's impacts (grouped by their kind).
+  const marked = char.impacts || char.debilities || [];
+  let groups = DEBILITIES;
+  if (char.impacts) {
+    const byKind = {};
+    for (const i of store.state.impacts) (byKind[i.kind] = byKind[i.kind] || []).push(i.name);
+    groups = Object.entries(byKind);
+  }
+  const debilities = h("div", { class: "debilities" }, groups.map(([group, names]) =>
+    h("fieldset", {}, h("legend", {}, group), names.map((d) => h("label", {},
+      h("input", { type: "checkbox", name: d, checked: marked.includes(d),
+        onchange: (e) => act("debility", { character: char.name, name: d, mark: e.target.checked }) }), words(d))))));
+  const xp = char.experience;
+  const experience = h("div", { class: "xp" }, `experience ${xp.earned} earned · ${xp.spent} spent · ${xp.available} to spend `,
+    h("button", { type: "button", class: "small", onclick: () => act("adjust", { character: char.name, meter: "experience", delta: 1 }) }, "+1"),
+    h("button", { type: "button", class: "small", onclick: () => act("adjust", { character: char.name, meter: "experience", delta: -1 }) }, "−1"));
+  // Starforged legacy tracks: ten boxes each, ticked by the moves (or by hand, one tick).
+  const bonds = char.legacy
+    ? h("div", { class: "bonds legacy" }, Object.entries(char.legacy).map(([name, track]) =>
+      h("div", { class: "legacy-track", "data-legacy": name },
+        h("h3", {}, `${name} legacy `, h("small", {}, `${track.ticks} tick${track.ticks === 1 ? "" : "s"}${track.completed ? " · completed" : ""}`),
+          " ", h("button", { type: "button", class: "small", title: `mark one tick on ${name}`,
+            onclick: () => act("legacy", { character: char.name, track: name, ticks: 1 }) }, "+1 tick")),
+        boxes(track.ticks))))
+    : h("div", { class: "bonds" }, h("h3", {}, "Bonds"), boxes(char.bonds.ticks),
+      h("ul", {}, char.bonds.list.map((b) => h("li", {}, b))));
+  const assets = h("div", { class: "assets" }, char.assets.map((a) => assetCard(a, char)));
+  const equipment = char.equipment.length ? h("p", { class: "equipment" }, "equipment: ", char.equipment.join(", ")) : null;
+  // Lasting effects of asset abilities (an elixir's +1, a rune's harm): moves use and end
+  // them; the button ends one by hand, as 'lasting end'.
+  const lasting = (char.lasting || []).length ? h("div", { class: "lasting" }, h("h3", {}, "Lasting effects"),
+    h("ul", {}, char.lasting.map((e) => h("li", {}, `${e.id}: ${e.text} (${e.source}) `,
+      h("button", { type: "button", class: "small", onclick: () => act("lasting_end", { character: char.name, name: e.id }) }, "end"))))) : null;
+  fill("sheet", viewing, h("h2", { class: "char-name" }, char.name,
+    char.status !== "active" ? h("small", {}, ` (${char.status})`) : null,
+    char.position ? h("span", { class: `badge position ${char.position === "in control" ? "control" : "bad-spot"}` }, char.position)
+      : char.initiative ? h("span", { class: "badge" }, "initiative") : null),
+  positionControl(char), stats, meters, momentum, debilities, experience, bonds, vehicleBlock(char), assets, lasting, equipment);
+}
+
+// In a fight: the initiative (Starforged: the position) changed by hand, as 'initiative'.
+function positionControl(char) {
+  const starforged = char.ruleset === "starforged";
+  const inFight = starforged ? char.position != null : store.state.tracks.some((t) =>
+    t.kind === "fight" && t.status === "active" && t.characters.includes(char.name));
+  if (!inFight) return null;
+  const have = starforged ? char.position === "in control" : char.initiative;
+  const choice = (value, label, on) => h("button", { type: "button", class: "small" + (on ? " on" : ""),
+    "data-initiative": value, "aria-pressed": on ? "true" : "false", disabled: on,
+    onclick: () => act("initiative", { character: char.name, value }) }, label);
+  return h("div", { class: "position-control", role: "group", "aria-label": starforged ? "position" : "initiative" },
+    h("span", { class: "label" }, starforged ? "position " : "initiative "),
+    starforged ? [choice("in control", "in control", have), choice("bad spot", "in a bad spot", !have)]
+      : [choice("have", "have it", have), choice("lose", "lost", !have)]);
+}
+
+// The party's vehicles (Starforged): the command vehicle's integrity as pips and its troubles
+// as marks; every support and incidental vehicle with its integrity and marks, the modules
+// with their broken flip; the command line's 'vehicle new --incidental', 'remove', 'mark' and
+// 'clear' as controls.
+function vehicleBlock(char) {
+  const v = char.vehicle;
+  if (char.ruleset !== "starforged") return null;
+  const listing = store.state.vehicles || { vehicles: [], modules: [] };
+  const byKey = Object.fromEntries(listing.vehicles.map((x) => [x.key, x]));
+  const mark = (body, on) => act("vehicle_mark", { ...body, mark: on });
+  const tableMarks = (x) => VEHICLE_MARKS.map((m) => h("label", {},
+    h("input", { type: "checkbox", name: m, checked: x.marks.includes(m),
+      onchange: (e) => mark({ name: m, vehicle: x.key }, e.target.checked) }), words(m)));
+  const command = v ? h("div", { class: "vehicle", "data-vehicle": "command" },
+    h("div", { class: "meter", "data-meter": "integrity" },
+      h("span", { class: "label" }, `${v.name} · integrity `, h("b", {}, v.integrity), `/${v.max}`),
+      pips("integrity", v.integrity, 0, v.max, (to) => act("adjust", { character: char.name, meter: "integrity", delta: to - v.integrity }))),
+    h("div", { class: "debilities" },
+      h("fieldset", {}, h("legend", {}, "vehicle troubles"), (store.state.vehicle_impacts || []).map((i) => h("label", {},
+        h("input", { type: "checkbox", name: i.name, checked: v.impacts.includes(i.name),
+          onchange: (e) => act("debility", { character: char.name, name: i.name, mark: e.target.checked }) }), words(i.name)))),
+      byKey.command ? h("fieldset", { class: "table-marks" }, h("legend", {}, "left by damage"), tableMarks(byKey.command)) : null))
+    : h("p", { class: "vehicle empty" }, "No command vehicle: name your starship under New character.");
+  const others = listing.vehicles.filter((x) => x.kind !== "command").map((x) => h("div", { class: `vehicle other ${x.kind}`, "data-vehicle": x.key },
+    h("span", { class: "label" }, h("b", {}, x.name), h("span", {}, ` ${x.kind} · integrity `, h("b", { class: "integrity" }, x.integrity), `/${x.max}`),
+      x.kind === "incidental" ? h("button", { type: "button", class: "small remove", title: `leave ${x.name} behind`,
+        onclick: () => act("vehicle", { name: x.name, incidental: true, remove: true }) }, "remove") : null),
+    h("div", { class: "debilities" },
+      x.kind === "support" ? h("fieldset", {}, h("legend", {}, "trouble"), h("label", {},
+        h("input", { type: "checkbox", name: "battered", checked: x.troubles.includes("battered"),
+          onchange: (e) => mark({ name: "battered", vehicle: x.key }, e.target.checked) }), "battered")) : null,
+      h("fieldset", { class: "table-marks" }, h("legend", {}, "left by damage"), tableMarks(x)))));
+  const modules = listing.modules.length ? h("div", { class: "modules" }, h("span", { class: "label" }, "modules "),
+    listing.modules.map((m) => h("label", { class: "module" + (m.broken ? " broken" : ""), "data-module": m.key },
+      h("input", { type: "checkbox", name: "broken", checked: m.broken,
+        onchange: (e) => mark({ name: "broken", module: m.key }, e.target.checked) }),
+      ` ${m.name}`, m.broken ? h("b", {}, " [broken]") : null))) : null;
+  // A change heard while typing redraws the sheet: what was typed is kept in the store.
+  const typed = store.newVehicle || (store.newVehicle = { name: "", integrity: "2" });
+  const name = h("input", { name: "incidental", placeholder: "incidental vehicle", title: "an incidental vehicle (a borrowed skiff): its name", "aria-label": "incidental vehicle name", value: typed.name,
+    oninput: (e) => { typed.name = e.target.value; } });
+  const integrity = h("input", { name: "incidental-integrity", type: "number", min: 1, max: 10, value: typed.integrity, class: "short", "aria-label": "its integrity",
+    oninput: (e) => { typed.integrity = e.target.value; } });
+  const add = h("form", { class: "inline new-vehicle", onsubmit: async (e) => {
+    e.preventDefault();
+    if (!typed.name.trim()) return;
+    if (await act("vehicle", { name: typed.name.trim(), incidental: true, integrity: Number(typed.integrity) })) {
+      store.newVehicle = null;
+      renderSheet();
+    }
+  } }, name, h("label", {}, "integrity ", integrity), h("button", { type: "submit", class: "small" }, "add"));
+  return h("div", { class: "vehicles" }, command, others, modules, add);
+}
+
+function assetCard(asset, char) {
+  const card = store.assets ? store.assets.find((a) => a.id === asset.id) : null;
+  const abilities = (card ? card.abilities : asset.abilities.map(() => ({ text: "" })));
+  // Changed by hand with the same checks as 'asset mark|clear' and 'asset track'.
+  const toggle = (i) => act("asset_mark", { character: char.name, asset: asset.id, ability: i + 1, mark: !asset.abilities[i] });
+  const tracks = [];
+  if (asset.meter) tracks.push([asset.meter.name, asset.meter]);
+  for (const [name, track] of Object.entries(asset.tracks || {})) tracks.push([name, track]);
+  return h("article", { class: "asset", "data-asset": asset.id },
+    h("h4", {}, asset.name, asset.input ? h("small", {}, ` ${asset.input}`) : null, h("small", { class: "type" }, ` ${asset.type}`)),
+    h("ul", {}, abilities.map((a, i) => h("li", { class: asset.abilities[i] ? "marked" : "" },
+      h("button", { type: "button", class: "dot", "data-ability": i + 1, title: asset.abilities[i] ? "clear this ability" : "mark this ability",
+        "aria-pressed": asset.abilities[i] ? "true" : "false", onclick: () => toggle(i) }, asset.abilities[i] ? "●" : "○"),
+      " ", unlinked(a.text || `ability ${i + 1}`)))),
+    tracks.map(([name, track]) => h("div", { class: "asset-meter", "data-track": name },
+      h("span", { class: "label" }, `${name} `, h("b", {}, track.value), `/${track.max}`),
+      pips(`${asset.name} ${name}`, track.value, 0, track.max,
+        (v) => act("asset_track", { character: char.name, asset: asset.id, track: name, value: v })))));
+}
+
+// The rulebook draws progress as ten boxes; each tick is one line in a box (four fill it).
+function boxes(ticks) {
+  const row = h("div", { class: "boxes", title: `${ticks} ticks`, "data-ticks": ticks });
+  const lines = [[2, 18, 18, 2], [2, 2, 18, 18], [10, 1, 10, 19], [1, 10, 19, 10]];
+  for (let b = 0; b < 10; b++) {
+    const s = svg("svg", { viewBox: "0 0 20 20", class: "box", "aria-hidden": "true" });
+    const n = Math.max(0, Math.min(4, ticks - b * 4));
+    for (let i = 0; i < n; i++) {
+      const [x1, y1, x2, y2] = lines[i];
+      s.append(svg("line", { x1, y1, x2, y2 }));
+    }
+    row.append(s);
+  }
+  return row;
+}
+
+// The party at a glance: every character's meters and who owes a decision; on the guide's
+// page a name opens that character's sheet.
+function renderParty() {
+  const chars = store.state.characters;
+  if (chars.length < 2) { fill("party"); return; }
+  const owing = new Set(decisions().map((p) => p.character));
+  const shown = character();
+  fill("party", chars.map((c) => h(store.seat ? "div" : "button", {
+    type: store.seat ? null : "button", class: "member" + (shown && c.name === shown.name ? " me" : ""), "data-character": c.name,
+    onclick: store.seat ? null : () => { store.viewing = c.name; render(); },
+  }, h("b", {}, c.name), ` health ${c.health} · spirit ${c.spirit} · supply ${c.supply} · momentum ${signed(c.momentum)}`,
+    c.status !== "active" ? ` (${c.status})` : "", owing.has(c.name) ? h("span", { class: "decides" }, " · decides") : null)));
+}
+
+export { renderSeat, pips, renderSheet, positionControl, vehicleBlock, assetCard, boxes, renderParty };

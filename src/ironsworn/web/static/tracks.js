@@ -1,0 +1,69 @@
+// Progress tracks: the active ones (boxes that mark progress, their progress move, a fight's
+// foes), the archive of closed ones, and the form that starts one.
+import { showTab } from "./app.js";
+import { act, clean, fill, h, store, words } from "./core.js";
+import { PROGRESS_MOVES, RANKS, SWEAR } from "./game.js";
+import { openMove } from "./moves.js";
+import { boxes } from "./sheet.js";
+
+function renderTracks() {
+  const tracks = store.state.tracks.filter((t) => t.status === "active");
+  const list = tracks.map((t) => h("article", { class: "track", "data-track": t.id },
+    h("h4", {}, t.name, h("small", {}, ` ${t.kind}${t.role ? ` (${t.role})` : ""} · ${t.rank} · ${t.characters.join(", ")}`)),
+    // The boxes themselves mark progress (one mark of the track's rank), as on paper.
+    h("button", { type: "button", class: "boxes-button", title: `mark progress on ${t.name}`, "aria-label": `mark progress on ${t.name}`,
+      onclick: () => act("progress", { track: t.id }) }, boxes(t.ticks)),
+    foesOf(t),
+    h("div", { class: "track-actions" },
+      h("button", { type: "button", class: "small", onclick: () => act("progress", { track: t.id }) }, "mark progress"),
+      h("button", { type: "button", class: "small", title: "clear one mark of progress", onclick: () => act("progress", { track: t.id, mark: false }) }, "−"),
+      t.kind === "scene" ? h("button", { type: "button", class: "small", onclick: () => act("scene_resolve", { track: t.id }, { keepResult: true }) }, "resolve")
+        : progressMove(t.kind) ? h("button", { type: "button", class: "small", "data-progress-move": progressMove(t.kind),
+          onclick: () => showTab("moves").then(() => openMove(progressMove(t.kind), t.id)) }, words(progressMove(t.kind).split("/").pop())) : null,
+      store.unsworn[t.id] ? h("button", { type: "button", class: "small swear", onclick: () => swearOn(t.id) }, "Swear an Iron Vow") : null,
+      h("span", { class: "score" }, `score ${t.score}`))));
+  const kinds = store.state.track_kinds || ["vow", "journey", "fight", "scene"];
+  const kind = h("select", { name: "kind", "aria-label": "kind of track" }, kinds.map((k) => h("option", { value: k }, k)));
+  const role = h("input", { name: "role", placeholder: "their role", "aria-label": "connection's role", hidden: true });
+  kind.addEventListener("change", () => { role.hidden = kind.value !== "connection"; });
+  const text = h("input", { name: "text", placeholder: "what it is for", "aria-label": "what the track is for" });
+  const rank = h("select", { name: "rank", "aria-label": "the new track's rank" }, h("option", { value: "" }, "rank (a foe's own)"), RANKS.map((r) => h("option", { value: r }, r)));
+  const foe = h("select", { name: "foe", "aria-label": "the foe of a new fight" }, h("option", { value: "" }, "foe…"),
+    (store.npcs || []).map((n) => h("option", { value: n.id }, n.name)));
+  const form = h("form", { class: "new-track", onsubmit: (e) => {
+    e.preventDefault();
+    act("track", clean({ kind: kind.value, text: text.value, rank: rank.value, foe: kind.value === "fight" ? foe.value : "",
+      role: kind.value === "connection" ? role.value.trim() : "" }));
+  } }, kind, text, role, rank, foe, h("button", { type: "submit" }, "Start"));
+  // Completed and forsaken tracks stay viewable, folded away.
+  const done = store.state.tracks.filter((t) => t.status !== "active");
+  const archive = done.length ? h("details", { class: "archive" }, h("summary", {}, `Completed and closed (${done.length})`),
+    h("ul", {}, done.map((t) => h("li", { "data-track": t.id }, h("b", {}, t.name), ` ${t.kind} · ${t.rank} · ${t.status} · score ${t.score}`)))) : null;
+  fill("tracks", h("h3", {}, "Progress tracks"), list.length ? list : h("p", { class: "empty" }, "No active track."), archive, form);
+}
+
+// The move panel on Swear an Iron Vow with this vow chosen (the play wizard's offer).
+async function swearOn(trackId) {
+  await showTab("moves");
+  openMove(SWEAR[store.state.ruleset] || SWEAR.classic, trackId);
+}
+
+function progressMove(kind) {
+  return (PROGRESS_MOVES[store.state.ruleset] || PROGRESS_MOVES.classic)[kind] || null;
+}
+
+// ------------------------------------------------------------------------- moves tab
+
+// The foes of a fight: their features, drives and tactics from the content.
+function foesOf(track) {
+  if (track.kind !== "fight" || !track.foe) return null;
+  const foe = (store.npcs || []).find((n) => n.id === track.foe);
+  if (!foe) return null;
+  const list = (name, items) => (items && items.length ? [h("dt", {}, name), h("dd", {}, items.join("; "))] : []);
+  return h("div", { class: "foes", "data-foe": foe.id }, h("h4", {}, `${foe.name} `, h("small", {}, foe.rank || "")),
+    h("dl", {}, list("features", foe.features), list("drives", foe.drives), list("tactics", foe.tactics)));
+}
+
+// ---------------------------------------------------------------------------- timeline
+
+export { renderTracks, swearOn, progressMove, foesOf };

@@ -1,0 +1,42 @@
+// The world tab: truths, people, places, notes.
+import { act, character, clean, fill, h, store } from "./core.js";
+
+function renderWorld() {
+  const w = store.state.world;
+  const input = (name, placeholder) => h("input", { name, placeholder, "aria-label": placeholder });
+  const personName = input("name", "name"); const personDesc = input("description", "who they are");
+  const placeName = input("name", "name"); const placeDesc = input("description", "what it is");
+  const noteText = input("text", "a note");
+  const truthPick = h("select", { "aria-label": "truth" }, (store.truths || []).map((t) => h("option", { value: t.id }, t.name)));
+  const truthOption = h("select", { "aria-label": "option" });
+  // The chosen category's own options, by their summary; or roll, or open it again.
+  const truthOptions = () => {
+    const truth = (store.truths || []).find((t) => t.id === truthPick.value);
+    const options = (truth ? truth.options : []).map((o) => h("option", { value: o.key }, `${o.key}. ${o.summary}`));
+    truthOption.replaceChildren(...options, h("option", { value: "roll" }, "roll"), h("option", { value: "open" }, "open again"));
+  };
+  truthPick.addEventListener("change", truthOptions);
+  truthOptions();
+  const foe = h("select", { "aria-label": "foe" }, (store.npcs || []).map((n) => h("option", { value: n.id }, `${n.name} (${n.rank})`)));
+  fill("tab-world",
+    h("h3", {}, "Truths"), h("ul", { class: "truths" }, w.truths.map((t) => h("li", {}, h("b", {}, t.name), ` ${t.summary}`))),
+    h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("truth", { truth: truthPick.value, option: truthOption.value }); } },
+      truthPick, truthOption, h("button", { type: "submit" }, "Set")),
+    h("h3", {}, "People"), h("ul", { class: "people" }, w.people.map((p) => h("li", {}, h("b", {}, p.name), p.description ? ` — ${p.description}` : "",
+      p.bonds.length ? h("small", {}, ` (bond: ${p.bonds.join(", ")})`) : null))),
+    h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("person", clean({ name: personName.value.trim(), description: personDesc.value.trim() })); } },
+      personName, personDesc, h("button", { type: "submit" }, "Add person")),
+    h("h3", {}, "Places"), h("ul", { class: "places" }, w.places.map((p) => h("li", {}, h("b", {}, p.name), p.description ? ` — ${p.description}` : ""))),
+    h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("place", clean({ name: placeName.value.trim(), description: placeDesc.value.trim() })); } },
+      placeName, placeDesc, h("button", { type: "submit" }, "Add place")),
+    h("h3", {}, "Notes"), h("ul", { class: "notes" }, w.notes.map((n) => h("li", {}, n.text))),
+    h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("note", { text: noteText.value.trim() }); } },
+      noteText, h("button", { type: "submit" }, "Add note")),
+    h("h3", {}, "Foes"),
+    h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("track", { kind: "fight", foe: foe.value }); } },
+      foe, h("button", { type: "submit" }, "Start a fight")));
+}
+
+// ------------------------------------------------------------------- character creation
+
+export { renderWorld };

@@ -234,3 +234,25 @@ def test_a_move_panel_asks_for_dice_only_when_it_rolls_and_never_shows_null(
     assert "null" not in page.inner_text("body").split()
     assert page.errors == []
     page.context.close()
+
+
+def test_oracle_rolls_are_listed_and_kept_in_the_journal_once(server: Any, browser: Any) -> None:
+    http = campaign(server, "oracles")
+    page = open_page(browser, server, "oracles", DESKTOP)
+    page.click("#tabs button[data-tab=oracles]")
+    page.locator("#tab-oracles .oracle-list > details > summary").first.click()
+    roll = page.locator("button.roll-oracle").first
+    for count in (1, 2, 3):
+        roll.click()
+        expect(page.locator("#roll-history ol.rolls > li")).to_have_count(count)
+    keep = page.locator("#result button.keep")
+    keep.click()
+    expect(keep).to_be_disabled()
+    expect(keep).to_have_text("Kept in the journal")
+    expect(page.locator("#roll-history li.kept")).to_have_count(1)
+    page.click("#tabs button[data-tab=oracles]")  # redrawn: still kept once
+    kept = [e for e in http.get("/api/c/oracles/timeline").json() if e["kind"] == "oracle"]
+    assert len(kept) == 1
+    shot(page, "oracle-history")
+    assert page.errors == []
+    page.context.close()

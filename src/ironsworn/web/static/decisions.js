@@ -1,5 +1,6 @@
 // Results and decisions: a move's result, the decisions owed (each page its own character's),
 // and Undo's confirmation.
+import { renderHistory } from "./oracles.js";
 import { $, act, character, clean, fill, h, html, showError, store, targetName, words } from "./core.js";
 import { boxes } from "./sheet.js";
 
@@ -50,6 +51,18 @@ function effectList(effects) {
 
 const fmt = (v) => (v === true ? "yes" : v === false ? "no" : v === null || v === undefined ? "–" : String(v));
 
+// A roll is kept in the journal once: the button says so after.
+function keepButton(r, keep) {
+  return h("button", { type: "button", class: "keep", disabled: r.kept, onclick: async () => {
+    if (r.kept) return;
+    if (await keep()) {
+      r.kept = true;
+      renderResult();
+      renderHistory();
+    }
+  } }, r.kept ? "Kept in the journal" : "Keep in the journal");
+}
+
 function renderResult() {
   const r = store.result;
   if (!r) { fill("result"); return; }
@@ -58,13 +71,13 @@ function renderResult() {
     const lines = (res, depth) => [h("li", { style: null, class: `depth-${depth}` }, `${res.roll ?? ""} `, h("b", {}, res.text)),
       ...res.rolls.flatMap((c) => lines(c, depth + 1))];
     fill("result", h("article", { class: "result oracle-result" }, h("h3", {}, d.name), h("ul", {}, lines(d, 0)),
-      h("button", { type: "button", onclick: () => act("oracle", { oracle: d.id, seed: d.seed, keep: true }) }, "Keep in the journal")));
+      keepButton(r, () => act("oracle", { oracle: d.id, seed: d.seed, keep: true }))));
     return;
   }
   if (r.action === "ask") {
     fill("result", h("article", { class: "result" }, h("h3", {}, "The oracle answers"),
       h("p", { class: "answer" }, `${d.odds} — rolled ${d.roll}: `, h("b", {}, d.answer === "yes" ? "YES" : "NO"), d.match ? " — a match: an extreme result or a twist" : ""),
-      h("button", { type: "button", onclick: () => act("ask", clean({ odds: d.odds, seed: d.seed, question: r.question, keep: true })) }, "Keep in the journal")));
+      keepButton(r, () => act("ask", clean({ odds: d.odds, seed: d.seed, question: r.question, keep: true })))));
     return;
   }
   if (!("effects" in d)) { fill("result"); return; }

@@ -1,4 +1,5 @@
-// The oracles tab: rolling on a table, asking the oracle.
+// The oracles tab: rolling on a table, asking the oracle, and this page's last 50 rolls (each
+// kept in the journal at most once).
 import { BASE, act, api, clean, fill, h, store, words } from "./core.js";
 import { renderResult } from "./decisions.js";
 import { ODDS } from "./game.js";
@@ -10,7 +11,7 @@ async function renderOracles() {
   const ask = h("form", { class: "ask", onsubmit: (e) => e.preventDefault() }, h("h3", {}, "Ask the Oracle"), question,
     h("div", {}, ODDS.map(([key, label]) => h("button", { type: "button", "data-odds": key, onclick: async () => {
       const data = await act("ask", clean({ odds: key, question: question.value.trim() }));
-      if (data) { store.result = { action: "ask", data, question: question.value.trim() }; renderResult(); }
+      if (data) rolled({ action: "ask", data, question: question.value.trim() });
     } }, label))));
   const search = h("input", { type: "search", placeholder: "search tables", "aria-label": "search oracle tables" });
   const list = h("div", { class: "oracle-list" });
@@ -25,16 +26,41 @@ async function renderOracles() {
       h("summary", {}, words(cat)), tables.map((t) => h("div", { class: "oracle" },
         h("button", { type: "button", class: "roll-oracle", "data-oracle": t.id, onclick: async () => {
           const data = await act("oracle", { oracle: t.id });
-          if (data) { store.result = { action: "oracle", data }; renderResult(); }
+          if (data) rolled({ action: "oracle", data });
         } }, `Roll ${t.name}`),
         h("details", {}, h("summary", {}, "table"), h("table", {}, t.rows.map((r) => h("tr", {},
           h("td", {}, r.min === r.max ? r.min : `${r.min}-${r.max}`), h("td", {}, r.text))))))))));
   };
   search.addEventListener("input", draw);
   draw();
-  fill("tab-oracles", ask, h("h3", {}, "Oracle tables"), search, list);
+  fill("tab-oracles", ask, h("div", { id: "roll-history" }), h("h3", {}, "Oracle tables"), search, list);
+  renderHistory();
+}
+
+const HISTORY = 50;
+
+// A roll becomes the result shown and the newest of this page's history.
+function rolled(result) {
+  store.result = result;
+  store.rolls = [result, ...(store.rolls || [])].slice(0, HISTORY);
+  renderResult();
+  renderHistory();
+}
+
+function renderHistory() {
+  const box = document.getElementById("roll-history");
+  if (!box) return;
+  const rolls = store.rolls || [];
+  if (!rolls.length) { box.replaceChildren(); return; }
+  const line = (r) => (r.action === "ask"
+    ? `${r.question || "a question"} (${r.data.odds}): ${r.data.answer === "yes" ? "YES" : "NO"}`
+    : `${r.data.name}: ${r.data.text}`);
+  box.replaceChildren(h("details", { open: true }, h("summary", {}, `Rolls at this page (the last ${HISTORY})`),
+    h("ol", { class: "rolls" }, rolls.map((r) => h("li", { class: r.kept ? "kept" : "" },
+      h("button", { type: "button", class: "link", onclick: () => { store.result = r; renderResult(); } }, line(r)),
+      r.kept ? h("small", {}, " · kept") : null)))));
 }
 
 // -------------------------------------------------------------------------------- world
 
-export { renderOracles };
+export { renderHistory, renderOracles };

@@ -1,5 +1,4 @@
 // The campaigns tab: the list, a new campaign, import and export.
-import { start } from "./app.js";
 import { BASE, NAME, api, fill, h, showError } from "./core.js";
 
 async function renderCampaigns() {
@@ -32,7 +31,5 @@ async function renderCampaigns() {
       } catch (err) { showError(err.message); }
     } }, file, importName, h("button", { type: "submit" }, "Import")));
 }
-
-// --------------------------------------------------------------------------------- start
 
 export { renderCampaigns };

@@ -1,6 +1,5 @@
 // The page's plumbing: the campaign it shows, the store of what it read, drawing helpers,
 // what a player typed kept through redraws, and the API (request ids, retries, the live indicator).
-import { start } from "./app.js";
 import { refresh } from "./live.js";
 
 const NAME = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -16,8 +15,6 @@ const store = {
   // The character this page plays ("" for the guide seat), kept per campaign in this browser.
   seat: localStorage.getItem("seat:" + NAME) || "",
 };
-
-// ------------------------------------------------------------------------------ helpers
 
 function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
@@ -242,14 +239,10 @@ function clean(obj) {
   return out;
 }
 
-// --------------------------------------------------------------------------- refreshing
-
 function character() {
   const chars = store.state ? store.state.characters : [];
   const name = store.seat || store.viewing;
   return chars.find((c) => c.name === name) || chars[0] || null;
 }
-
-// ------------------------------------------------------------------------------ drawing
 
 export { NAME, BASE, TIMELINE, store, h, svg, $, signed, pct, words, unlinked, fill, FIELDS, fieldKeys, typedIn, restoreTyped, markTyped, clearTyped, showError, LIVE_WORDS, setLive, requestId, RETRY_MS, sleep, api, act, showOutcome, html, targetName, clean, character };

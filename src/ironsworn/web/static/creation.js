@@ -1,6 +1,5 @@
 // The new character tab.
-import { start } from "./app.js";
-import { NAME, act, character, clean, fill, h, store } from "./core.js";
+import { NAME, act, clean, fill, h, store } from "./core.js";
 import { BACKGROUND_RANKS, INCITING_RANKS, STATS } from "./game.js";
 import { refresh } from "./live.js";
 import { swearOn } from "./tracks.js";
@@ -64,7 +63,5 @@ function renderCreate() {
     h("button", { type: "button", class: "primary swear", onclick: () => swearOn(id) }, "Swear an Iron Vow")))) : null;
   fill("tab-create", offer, form);
 }
-
-// ---------------------------------------------------------------------------- campaigns
 
 export { renderCreate };

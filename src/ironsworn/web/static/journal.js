@@ -49,6 +49,4 @@ function renderTimeline() {
   fill("timeline", items.length ? items : h("li", { class: "empty" }, "Nothing has happened yet."));
 }
 
-// ------------------------------------------------------------------------------ oracles
-
 export { timelineShown, loadEarlier, renderTimeline };

@@ -1,5 +1,5 @@
 // Reading the campaign and drawing it: the state and timeline, the event stream, render().
-import { $, BASE, NAME, TIMELINE, api, setLive, showError, sleep, store } from "./core.js";
+import { $, BASE, NAME, TIMELINE, api, setLive, showError, store } from "./core.js";
 import { renderPending, renderResult } from "./decisions.js";
 import { renderTimeline, timelineShown } from "./journal.js";
 import { loadPanel } from "./moves.js";

@@ -3,7 +3,6 @@
 import { showTab } from "./app.js";
 import { $, BASE, act, api, character, clean, fill, h, html, pct, showError, store, unlinked, words } from "./core.js";
 import { SWEAR } from "./game.js";
-import { refresh } from "./live.js";
 import { renderTracks } from "./tracks.js";
 
 // A rules link in a result or a move's text ([Pay the Price](move:...)) opens that move.
@@ -162,7 +161,5 @@ function makeMove(form) {
     if (done && sworn && store.unsworn[sworn]) { delete store.unsworn[sworn]; renderTracks(); }
   });
 }
-
-// ------------------------------------------------------------------------ the result
 
 export { renderMoves, openMove, loadPanel, autoAdds, oddsLine, renderPanel, NUMBER_OPTIONS, readControl, makeMove };

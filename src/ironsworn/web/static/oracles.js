@@ -61,6 +61,4 @@ function renderHistory() {
       r.kept ? h("small", {}, " · kept") : null)))));
 }
 
-// -------------------------------------------------------------------------------- world
-
 export { renderHistory, renderOracles };

@@ -52,8 +52,6 @@ function progressMove(kind) {
   return (PROGRESS_MOVES[store.state.ruleset] || PROGRESS_MOVES.classic)[kind] || null;
 }
 
-// ------------------------------------------------------------------------- moves tab
-
 // The foes of a fight: their features, drives and tactics from the content.
 function foesOf(track) {
   if (track.kind !== "fight" || !track.foe) return null;
@@ -63,7 +61,5 @@ function foesOf(track) {
   return h("div", { class: "foes", "data-foe": foe.id }, h("h4", {}, `${foe.name} `, h("small", {}, foe.rank || "")),
     h("dl", {}, list("features", foe.features), list("drives", foe.drives), list("tactics", foe.tactics)));
 }
-
-// ---------------------------------------------------------------------------- timeline
 
 export { renderTracks, swearOn, progressMove, foesOf };

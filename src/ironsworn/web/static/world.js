@@ -1,5 +1,5 @@
 // The world tab: truths, people, places, notes.
-import { act, character, clean, fill, h, store } from "./core.js";
+import { act, clean, fill, h, store } from "./core.js";
 
 function renderWorld() {
   const w = store.state.world;
@@ -36,7 +36,5 @@ function renderWorld() {
     h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("track", { kind: "fight", foe: foe.value }); } },
       foe, h("button", { type: "submit" }, "Start a fight")));
 }
-
-// ------------------------------------------------------------------- character creation
 
 export { renderWorld };

@@ -256,3 +256,35 @@ def test_oracle_rolls_are_listed_and_kept_in_the_journal_once(server: Any, brows
     shot(page, "oracle-history")
     assert page.errors == []
     page.context.close()
+
+
+def test_creation_shows_each_card_and_asks_only_what_it_needs(server: Any, browser: Any) -> None:
+    http = httpx.Client(base_url=server.url, headers=CHANGE, timeout=10)
+    assert http.post("/api/campaigns", json={"name": "creation"}).status_code == 201
+    page = open_page(browser, server, "creation", PHONE)
+    page.click("#tabs button[data-tab=create]")
+    form = page.locator("form.create")
+    # Swordmaster starts with its first ability marked: no ability to pick, no name to give.
+    form.locator("select[name=asset0]").select_option("asset:classic/combat_talent/swordmaster")
+    expect(form.locator("select[name=ability0]")).to_be_hidden()
+    expect(form.locator("input[name=assetname0]")).to_be_hidden()
+    expect(form.locator(".asset-pick").first.locator(".card-text li.marked")).to_have_count(1)
+    # A companion starts with none marked: its starting ability and its name are asked.
+    form.locator("select[name=asset1]").select_option("asset:classic/companion/hawk")
+    expect(form.locator("select[name=ability1]")).to_be_visible()
+    expect(form.locator("input[name=assetname1]")).to_be_visible()
+    expect(form.locator(".asset-pick").nth(1).locator(".card-text")).to_contain_text("Far-seeing")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, "creation-cards-phone")
+    form.locator("input[name=name]").fill("Asha")
+    form.locator("select[name=ability1]").select_option("1")
+    form.locator("input[name=assetname1]").fill("Kestrel")
+    form.locator("button[type=submit]").click()
+    expect(page.locator(".char-name")).to_contain_text("Asha")
+    sheet = http.get("/api/c/creation/state").json()["characters"][0]
+    assert {a["id"] for a in sheet["assets"]} == {
+        "asset:classic/combat_talent/swordmaster",
+        "asset:classic/companion/hawk",
+    }
+    assert page.errors == []
+    page.context.close()

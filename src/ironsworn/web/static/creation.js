@@ -1,5 +1,6 @@
-// The new character tab.
-import { NAME, act, clean, fill, h, store } from "./core.js";
+// The new character tab: the rulebook's creation for the campaign's ruleset, each asset card
+// shown while it is chosen.
+import { NAME, act, clean, fill, h, store, unlinked } from "./core.js";
 import { BACKGROUND_RANKS, INCITING_RANKS, STATS } from "./game.js";
 import { refresh } from "./live.js";
 import { swearOn } from "./tracks.js";
@@ -18,10 +19,28 @@ function renderCreate() {
     h("option", { value: "" }, `asset ${i + 1}…`), deck.map((a) => h("option", { value: a.id }, `${a.name} (${a.type})`))));
   const abilities = [0, 1, 2].map((i) => h("select", { name: `ability${i}`, "aria-label": `starting ability of asset ${i + 1}` },
     h("option", { value: "" }, "marked ability"), [1, 2, 3].map((n) => h("option", { value: n }, `start with ability ${n}`))));
-  const named = [0, 1, 2].map((i) => h("input", { name: `assetname${i}`, "aria-label": `name on asset ${i + 1}`,
-    placeholder: starforged ? "name (a ship's, a companion's)" : "name (a companion's)" }));
+  const named = [0, 1, 2].map((i) => h("input", { name: `assetname${i}`, "aria-label": `name on asset ${i + 1}`, hidden: true }));
+  const texts = [0, 1, 2].map(() => h("ul", { class: "card-text", hidden: true }));
   const needsShip = starforged && !store.state.vehicle;
   const ship = needsShip ? h("input", { name: "ship", placeholder: "your starship's name (the command vehicle)", "aria-label": "starship name" }) : null;
+  // What the card asks while choosing: its abilities' text (those it starts with marked), a
+  // starting ability only where the card starts without one, its name field only where it has
+  // one (a companion's name, a god's); the starship is named once, in the starship field.
+  const sync = () => {
+    assets.forEach((select, i) => {
+      const card = deck.find((a) => a.id === select.value);
+      texts[i].hidden = !card;
+      texts[i].replaceChildren(...(card ? card.abilities.map((ab) => h("li", { class: ab.enabled ? "marked" : "" },
+        ab.enabled ? "● " : "○ ", unlinked(ab.text))) : []));
+      abilities[i].hidden = !card || card.abilities.some((ab) => ab.enabled);
+      if (abilities[i].hidden) abilities[i].value = "";
+      const field = card ? card.input || (card.fields || [])[0] || "" : "";
+      named[i].hidden = !field || isShip(select.value);
+      named[i].placeholder = field ? `${field} on ${card.name}` : "";
+      if (named[i].hidden) named[i].value = "";
+    });
+  };
+  for (const select of assets) select.addEventListener("change", sync);
   const vow = h("input", { name: "vow", placeholder: "background vow (your long-term goal)", "aria-label": "background vow" });
   const vowRank = h("select", { name: "vowRank", "aria-label": "background vow rank" }, BACKGROUND_RANKS.map((r) => h("option", { value: r, selected: r === "extreme" }, r)));
   // The inciting incident: the problem faced now, sworn as a vow (as the play wizard asks).
@@ -52,7 +71,7 @@ function renderCreate() {
   h("p", { class: "hint" }, "Stats: 3, 2, 2, 1, 1 in any order."), bonds,
   starforged && !deck.length ? h("p", { class: "hint", "data-hint": "no-assets" },
     "No Starforged assets yet: import a Datasworn Starforged pack ('ironsworn content import starforged.json').") : null,
-  deck.length ? assets.map((a, i) => h("div", { class: "asset-pick" }, a, abilities[i], named[i])) : null,
+  deck.length ? assets.map((a, i) => h("div", { class: "asset-pick" }, a, abilities[i], named[i], texts[i])) : null,
   ship, h("div", { class: "vow-pick" }, vow, vowRank), h("div", { class: "vow-pick" }, incident, incidentRank),
   h("p", { class: "hint" }, "Then swear an Iron Vow on the incident (offered right after)."),
   h("button", { type: "submit", class: "primary" }, "Create"));
@@ -62,6 +81,7 @@ function renderCreate() {
     `Your inciting incident, “${vow}”, is a vow: swear it now (roll +heart). `,
     h("button", { type: "button", class: "primary swear", onclick: () => swearOn(id) }, "Swear an Iron Vow")))) : null;
   fill("tab-create", offer, form);
+  sync();
 }
 
 export { renderCreate };

@@ -288,3 +288,27 @@ def test_creation_shows_each_card_and_asks_only_what_it_needs(server: Any, brows
     }
     assert page.errors == []
     page.context.close()
+
+
+def test_the_guide_imports_a_content_pack_from_the_page(server: Any, browser: Any) -> None:
+    # Last in this module: the pack it installs stays in the module's data home.
+    from shared_files import STARFORGED_DATASWORN, shared_file
+
+    source = shared_file(STARFORGED_DATASWORN)
+    http = httpx.Client(base_url=server.url, headers=CHANGE, timeout=10)
+    made = http.post("/api/campaigns", json={"name": "forge", "ruleset": "starforged"})
+    assert made.status_code == 201
+    page = open_page(browser, server, "forge", DESKTOP)
+    page.click("#tabs button[data-tab=create]")
+    expect(page.locator("[data-hint=no-assets]")).to_contain_text("under Campaigns")
+    page.click("#tabs button[data-tab=campaigns]")
+    page.set_input_files(".packs input[type=file]", str(source))
+    page.click(".packs button[type=submit]")
+    expect(page.locator(".pack-report")).to_contain_text("starforged", timeout=60_000)
+    page.click("#tabs button[data-tab=create]")
+    expect(page.locator("[data-hint=no-assets]")).to_have_count(0)
+    options = page.locator("form.create select[name=asset0] option")
+    assert options.count() > 80
+    shot(page, "content-pack-imported")
+    assert page.errors == []
+    page.context.close()

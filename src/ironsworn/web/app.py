@@ -7,6 +7,8 @@ Routes (every page action has its JSON endpoint; see ``docs/api.md``)::
     GET  /api/campaigns                      campaign list (as 'campaign list --json', no paths)
     POST /api/campaigns                      {"name"}: create a campaign
     POST /api/campaigns/import?name=NAME     body: a JSON export ('export json'); 4 MiB at most
+    POST /api/content/import                 body: a Datasworn or Dataforged JSON file (guide;
+                                             'content import FILE'); 16 MiB at most
     GET  /api/actions                        the action table: names, help, options
     GET  /api/moves?ruleset=R                every move ('move show --json' each)
     GET  /api/oracles?ruleset=R              every oracle table ('oracle show --json' each)
@@ -83,6 +85,7 @@ UNAVAILABLE = (
 )
 log = logging.getLogger("ironsworn.web")
 IMPORT_LIMIT = 4 * 1024 * 1024
+PACK_LIMIT = 16 * 1024 * 1024  # a Datasworn file (Starforged's is 2.5 MB)
 SEAT_HEADER = "x-ironsworn-seat"
 PAGE_HEADER = "x-ironsworn-page"
 KEEPALIVE_S = 15.0
@@ -289,9 +292,9 @@ async def campaign_list(request: Request) -> Response:
     return json_response(await asyncio.to_thread(describe))
 
 
-def _guide_only(request: Request) -> None:
+def _guide_only(request: Request, what: str = "create or import campaigns") -> None:
     if request.scope.get("state", {}).get("role") != "guide":
-        raise Forbidden("only the guide may create or import campaigns")
+        raise Forbidden(f"only the guide may {what}")
 
 
 async def campaign_new(request: Request) -> Response:
@@ -361,6 +364,33 @@ async def campaign_import(request: Request) -> Response:
 
     count = await asyncio.to_thread(load)
     return json_response({"imported": name, "operations": count}, 201)
+
+
+async def content_import(request: Request) -> Response:
+    """The guide uploads a content pack (a Datasworn or Dataforged file), as ``content import``:
+    a Starforged campaign made in the browser is then playable without the command line."""
+    _guide_only(request, "import content packs")
+    import tempfile
+    from pathlib import Path
+
+    from ironsworn.content.packs import import_pack
+
+    body = await read_body(request, PACK_LIMIT)
+
+    def load() -> dict[str, Any]:
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "upload.json"
+            path.write_bytes(body)
+            try:
+                report = import_pack(path)
+            except IronswornError as exc:
+                # The importer names the file it read: here that is the upload, not a path.
+                raise InvalidValue(str(exc).replace(str(path), "the upload")) from None
+            answer: dict[str, Any] = report.to_json()
+            answer.pop("path", None)  # the server's folders are not the page's business
+            return answer
+
+    return json_response(await asyncio.to_thread(load), 201)
 
 
 # ---------------------------------------------------------------------------- reading
@@ -710,6 +740,7 @@ def create_app(
         Route("/api/campaigns", campaign_list, methods=["GET"]),
         Route("/api/campaigns", campaign_new, methods=["POST"]),
         Route("/api/campaigns/import", campaign_import, methods=["POST"]),
+        Route("/api/content/import", content_import, methods=["POST"]),
         Route("/api/actions", actions_table),
         Route("/api/moves", moves),
         Route("/api/oracles", oracles),

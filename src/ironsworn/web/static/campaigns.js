@@ -1,5 +1,6 @@
-// The campaigns tab: the list, a new campaign, import and export.
-import { BASE, NAME, api, fill, h, showError } from "./core.js";
+// The campaigns tab: the list, a new campaign, import and export, and (the guide) content packs.
+import { BASE, NAME, api, fill, h, showError, store } from "./core.js";
+import { render } from "./live.js";
 
 async function renderCampaigns() {
   let list = [];
@@ -29,7 +30,32 @@ async function renderCampaigns() {
         await api("POST", `/api/campaigns/import?name=${encodeURIComponent(target)}`, file.files[0]);
         location.href = `/c/${encodeURIComponent(target)}`;
       } catch (err) { showError(err.message); }
-    } }, file, importName, h("button", { type: "submit" }, "Import")));
+    } }, file, importName, h("button", { type: "submit" }, "Import")),
+    store.state && store.state.role === "guide" ? packForm() : null);
+}
+
+// The guide adds a content pack (a Datasworn or Dataforged file, as 'ironsworn content import'):
+// a Starforged campaign's assets, oracles and foes come from one.
+function packForm() {
+  const pack = h("input", { type: "file", accept: "application/json,.json", "aria-label": "Datasworn file to import" });
+  const report = h("p", { class: "pack-report", "aria-live": "polite" });
+  return h("div", { class: "packs" }, h("h3", {}, "Import a content pack (Datasworn JSON)"),
+    h("form", { class: "inline", onsubmit: async (e) => {
+      e.preventDefault();
+      if (!pack.files.length) { showError("choose a Datasworn JSON file"); return; }
+      report.textContent = "importing…";
+      try {
+        const made = await api("POST", "/api/content/import", pack.files[0]);
+        const counts = Object.entries(made.counts || {}).map(([k, n]) => `${n} ${k}`).join(", ");
+        report.textContent = `${made.replaced ? "replaced" : "imported"} pack ${made.id} (${made.name}): ${counts}`;
+        // The campaign's content is read again: the new pack's assets, oracles, foes, moves.
+        Object.assign(store, { assets: null, npcs: null, truths: null, oracles: null, moves: null });
+        const [assets, npcs, truths] = await Promise.all([
+          api("GET", `${BASE}/content/assets`), api("GET", `${BASE}/content/npcs`), api("GET", `${BASE}/content/truths`)]);
+        Object.assign(store, { assets, npcs, truths });
+        render();
+      } catch (err) { report.textContent = ""; showError(err.message); }
+    } }, pack, h("button", { type: "submit" }, "Import pack")), report);
 }
 
 export { renderCampaigns };

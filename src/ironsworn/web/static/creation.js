@@ -70,7 +70,7 @@ function renderCreate() {
   } }, h("h3", {}, starforged ? "A new Starforged character" : "A new character"), name, h("div", { class: "stat-picks" }, selects),
   h("p", { class: "hint" }, "Stats: 3, 2, 2, 1, 1 in any order."), bonds,
   starforged && !deck.length ? h("p", { class: "hint", "data-hint": "no-assets" },
-    "No Starforged assets yet: import a Datasworn Starforged pack ('ironsworn content import starforged.json').") : null,
+    "No Starforged assets yet: the guide imports the Datasworn Starforged file under Campaigns (or 'ironsworn content import starforged.json').") : null,
   deck.length ? assets.map((a, i) => h("div", { class: "asset-pick" }, a, abilities[i], named[i], texts[i])) : null,
   ship, h("div", { class: "vow-pick" }, vow, vowRank), h("div", { class: "vow-pick" }, incident, incidentRank),
   h("p", { class: "hint" }, "Then swear an Iron Vow on the incident (offered right after)."),

@@ -52,6 +52,15 @@ def census(path: Path) -> Counter[str]:
         tables = list((table.get("contents") or {}).values()) if "rows" not in table else [table]
         counts["oracles"] += len(tables)
         counts["oracle rows"] += sum(1 for t in tables for r in t["rows"] if r.get("roll") is None)
+    for move in _contents(data.get("moves") or {}):
+        # The tables printed in a move's text are oracle tables of their own.
+        counts["oracles"] += sum(1 for t in (move.get("oracles") or {}).values() if "rows" in t)
+        counts["oracle rows"] += sum(
+            1
+            for t in (move.get("oracles") or {}).values()
+            for r in t.get("rows", ())
+            if not r.get("roll")
+        )
     for key, entries in (data.get("rules") or {}).items():
         counts[key.replace("_", " ")] += len(entries)
     for asset in _contents(data.get("assets") or {}):

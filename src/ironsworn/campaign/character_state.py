@@ -322,6 +322,10 @@ class TrackState:
     influence: str | None = None  # Forge a Bond: "bolstered" or "expanded"
     no_benefit: bool = False  # Test Your Relationship: until the loyalty vow is done
     second_role: str | None = None  # Forge a Bond's "expand their influence"
+    # A Delve site: its theme and domain (content ids) and the objective that drew you in.
+    theme: str | None = None
+    domain: str | None = None
+    objective: str | None = None
 
     @property
     def roles(self) -> list[str]:
@@ -354,6 +358,11 @@ class TrackState:
                     **({"second_role": self.second_role} if self.second_role else {}),
                 }
                 if self.kind == "connection"
+                else {}
+            ),
+            **(
+                {"theme": self.theme, "domain": self.domain, "objective": self.objective}
+                if self.kind == "site"
                 else {}
             ),
         }

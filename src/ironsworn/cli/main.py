@@ -44,6 +44,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "fight": ("ironsworn.cli.track_cmd", "start a fight track against a foe"),
     "track": ("ironsworn.cli.track_cmd", "list progress tracks"),
     "scene": ("ironsworn.cli.track_cmd", "start or resolve a scene challenge"),
+    "site": ("ironsworn.cli.site_cmd", "Delve's perilous sites: new, list, show"),
     "person": ("ironsworn.cli.world_cmd", "people met in the story (NPCs)"),
     "place": ("ironsworn.cli.world_cmd", "places of the story"),
     "note": ("ironsworn.cli.world_cmd", "free notes"),

@@ -182,6 +182,19 @@ class _Reader:
             out.append(self.move(move, path, str(category.get("name") or path[0])))
         return out
 
+    def move_oracles(self, section: Any) -> list[dict[str, Any]]:
+        """The tables printed in move texts (Delve's Reveal a Danger, the weak-hit columns of
+        Delve the Depths), as oracle tables of their own: ``move.oracle_rollable:<move>.<key>``."""
+        out = []
+        for path, _category, move in self.walk(section, [], "moves"):
+            tables = move.get("oracles")
+            if not isinstance(tables, dict):
+                continue
+            for key, table in tables.items():
+                if isinstance(table, dict) and isinstance(table.get("rows"), list):
+                    out.append(self.oracle(table, [*path, str(key)]))
+        return out
+
     def move(self, move: dict[str, Any], path: list[str], category: str) -> dict[str, Any]:
         move_id = self.item_id(move, "move", path)
         name = move.get("name")
@@ -632,6 +645,9 @@ def convert(data: dict[str, Any]) -> Converted:
             our_kind, read = sections[key]
             for item in read(value):
                 converted.add(our_kind, item)
+            if key == "moves":
+                for table in reader.move_oracles(value):
+                    converted.add("oracles", table)
         elif key in datasworn_sites.SECTIONS:
             our_kind, items = datasworn_sites.read_section(package, key, value)
             for item in items:

@@ -277,15 +277,24 @@ class Ruleset:
             return own
         # An expansion's move that replaces another takes its place (Lodestar's Face Danger
         # for the rulebook's): the replaced move is not offered in that ruleset's campaigns.
-        replaced = {r for move in own.values() for r in move.replaces if r != move.id}
+        # A pack's own alternative of its own move (Delve's "Reveal a Danger (Alternate)")
+        # is offered beside it: the player picks one, the book's optional rule.
+        replaced = {
+            r for move in own.values() for r in move.replaces if not self._alternative(move, r)
+        }
         return {key: move for key, move in own.items() if key not in replaced}
+
+    def _alternative(self, move: Move, replaced: str) -> bool:
+        """True when ``move`` is an optional variant of ``replaced`` (or is it), not its
+        replacement: both come from one pack."""
+        return replaced == move.id or self._pack_of.get(replaced) is self._pack_of.get(move.id)
 
     def replacing(self, move: Move, ruleset: str) -> Move:
         """The move that takes ``move``'s place in ``ruleset``'s campaigns (an expansion's
         move that ``replaces`` it), or ``move`` itself."""
         moves: dict[str, Move] = self.in_ruleset("moves", ruleset)
         for other in moves.values():
-            if move.id in other.replaces and other.id != move.id:
+            if move.id in other.replaces and not self._alternative(other, move.id):
                 return other
         return move
 

@@ -153,7 +153,7 @@ class MoveEngine(Decisions, RollInputs):
         dice: Dice | None = None,
     ) -> None:
         # The rules handlers register themselves on import.
-        from ironsworn.moves import classic, oppose, scene, starforged  # noqa: F401
+        from ironsworn.moves import classic, delve, oppose, scene, starforged  # noqa: F401
         from ironsworn.moves.assets import handlers as asset_handlers
         from ironsworn.moves.assets import lasting
 

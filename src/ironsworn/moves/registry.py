@@ -41,6 +41,8 @@ PROGRESS_KINDS: dict[str, tuple[str, ...]] = {
     "expedition": ("expedition", "journey"),
     "scene_challenge": ("scene",),
     "connection": ("connection",),
+    # Delve's Locate Your Objective rolls the site's progress.
+    "locate_your_objective": ("site",),
 }
 METER_ROLLS = ("health", "spirit", "supply", "companion_health")
 # Moves without a roll that asset abilities act on (Fated, Oathbreaker: a milestone's gain).

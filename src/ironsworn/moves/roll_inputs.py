@@ -131,5 +131,7 @@ class RollInputs(StateChanges):
             return char.legacy_score(using.removesuffix("_legacy"))
         if name == "write_your_epilogue" or using == "bonds":
             return min(10, char.bond_ticks // TICKS_PER_BOX)
-        kinds = PROGRESS_KINDS.get(using, ("vow", "journey", "fight", "scene", "connection"))
+        kinds = PROGRESS_KINDS.get(name) or PROGRESS_KINDS.get(
+            using, ("vow", "journey", "fight", "scene", "connection")
+        )
         return self.resolve_track(ctx, kinds).score

@@ -23,11 +23,11 @@ if TYPE_CHECKING:
 
 __all__ = ["SheetOperations", "new_asset_record", "parse_stats", "track_event"]
 
-TRACK_KINDS = ("vow", "journey", "fight", "scene", "connection", "expedition")
+TRACK_KINDS = ("vow", "journey", "fight", "scene", "connection", "expedition", "site")
 # The kinds of track each ruleset plays (Starforged: vows, expeditions, combat objectives,
 # connections, scene challenges).
 RULESET_TRACKS = {
-    "classic": ("vow", "journey", "fight", "scene"),
+    "classic": ("vow", "journey", "fight", "scene", "site"),
     "starforged": ("vow", "expedition", "fight", "connection", "scene"),
 }
 ADJUSTABLE = ("health", "spirit", "supply", "momentum", "experience")

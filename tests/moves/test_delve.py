@@ -1,0 +1,314 @@
+"""Ironsworn: Delve's moves applied, with typed dice, quoting the move texts of the official
+Datasworn Delve file (read from ``../shared/``; the project keeps none of its text).
+
+Each row: a move, the dice, the answers, and what the sheet and the site show after; the
+quoted words are checked to be in the pack's move text, so a row cannot drift from the book.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from moves_support import ASHA_STATS, Game
+
+from ironsworn.content import clear_cache, import_pack, load_library
+from ironsworn.errors import InvalidValue, NotFound, RuleViolation
+from ironsworn.moves.delve.sites import new_site
+from shared_files import shared_file
+
+DELVE = "reference/datasworn/delve.json"
+
+
+@pytest.fixture
+def delve() -> Iterator[dict[str, Any]]:
+    clear_cache()
+    path = shared_file(DELVE)
+    import_pack(path)
+    clear_cache()
+    yield json.loads(path.read_text(encoding="utf-8"))
+    clear_cache()
+
+
+def move_text(data: dict[str, Any], key: str) -> str:
+    for category in data["moves"].values():
+        if key in category["contents"]:
+            return str(category["contents"][key]["text"])
+    raise KeyError(key)
+
+
+class DelveGame(Game):
+    """A classic campaign with the Delve pack and Asha in a dangerous Ancient Barrow."""
+
+    def __init__(self) -> None:
+        super().__init__("Asha")
+        self.engine.ruleset = load_library()
+        self.character("Asha", ASHA_STATS)
+        created = self._keep(
+            new_site(
+                self.engine,
+                "The Sunken Barrow",
+                theme="ancient",
+                domain="barrow",
+                rank="dangerous",
+                objective="the lost crown",
+            )
+        )
+        self.site = str(created.events[0]["track"]["id"])
+
+    @property
+    def ticks(self) -> int:
+        return self.state.tracks[self.site].ticks
+
+    @property
+    def momentum(self) -> int:
+        return self.state.character("Asha").momentum
+
+
+def oracle_texts(result: Any) -> list[str]:
+    return [e["text"] for e in result.events if e["type"] == "oracle"]
+
+
+# (id, move key, quote, stat, dice, answers, site ticks after, momentum after)
+DEPTHS = [
+    (
+        "strong",
+        "On a __strong hit__, you delve deeper. Mark progress and [Find an Opportunity]",
+        "wits",
+        [5, 2, 3, 45],
+        ["insight"],
+        8,
+        3,
+    ),
+    (
+        "weak_edge_mark",
+        "On a __weak hit__, roll on the following table according to your stat",
+        "edge",
+        [3, 2, 8, 50],
+        [],
+        8,
+        2,
+    ),
+    ("weak_edge_reveal", "according to your stat", "edge", [3, 2, 8, 10, 60], [], 8, 2),
+    (
+        "weak_shadow_choose_mark",
+        "according to your stat",
+        "shadow",
+        [5, 2, 8, 70],
+        ["mark_progress"],
+        8,
+        2,
+    ),
+    (
+        "weak_shadow_choose_opportunity",
+        "according to your stat",
+        "shadow",
+        [5, 2, 8, 70, 12],
+        ["opportunity", "insight"],
+        0,
+        3,
+    ),
+    ("weak_wits_twice", "according to your stat", "edge", [3, 2, 8, 90, 60], [], 16, 2),
+    ("miss", "On a __miss__, [Reveal a Danger]", "wits", [1, 5, 8, 60], [], 0, 2),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "quote", "stat", "dice", "answers", "ticks", "momentum"),
+    DEPTHS,
+    ids=[row[0] for row in DEPTHS],
+)
+def test_delve_the_depths(
+    delve: dict[str, Any],
+    case: str,
+    quote: str,
+    stat: str,
+    dice: list[int],
+    answers: list[str],
+    ticks: int,
+    momentum: int,
+) -> None:
+    assert quote in move_text(delve, "delve_the_depths")
+    game = DelveGame()
+    first = 1 if answers and len(dice) > 4 and answers[0] == "opportunity" else None
+    game.move("delve the depths", dice[: first and 4] if first else dice, stat=stat)
+    rest = dice[4:] if first else []
+    for index, answer in enumerate(answers):
+        game.choose([answer], rest if index == 0 else [])
+    assert game.ticks == ticks
+    assert game.momentum == momentum
+
+
+def test_the_weak_hit_columns_are_the_stats_own(delve: dict[str, Any]) -> None:
+    # 70 is "Choose one" for shadow (66-90) but "Take both" is edge's 76-80: the same roll
+    # reads the column of the stat used.
+    game = DelveGame()
+    result = game.move("delve the depths", [3, 2, 8, 78, 40], stat="edge")
+    texts = oracle_texts(result)
+    assert texts[0].startswith("Take both: Mark progress and Find an Opportunity")
+    assert game.ticks == 8
+    assert game.engine.pending is not None  # the opportunity's "choose one"
+
+
+def test_reveal_a_danger_reads_the_sites_cards(delve: dict[str, Any]) -> None:
+    assert "envision the danger or roll on the following table" in move_text(
+        delve, "reveal_a_danger"
+    )
+    theme = next(t for t in delve["site_themes"].values() if t["name"] == "Ancient")
+    domain = next(d for d in delve["site_domains"].values() if d["name"] == "Barrow")
+    game = DelveGame()
+    for roll, card in ((20, theme), (33, domain)):
+        result = game.move("reveal a danger", [roll])
+        row = next(r for r in card["dangers"] if r["roll"]["min"] <= roll <= r["roll"]["max"])
+        assert oracle_texts(result) == [row["text"]]
+    result = game.move("reveal a danger", [90])
+    assert oracle_texts(result) == ["You face a perplexing mystery or tough choice."]
+    # "Roll twice more on this table. Both results occur."
+    result = game.move("reveal a danger", [99, 60, 90])
+    assert len(oracle_texts(result)) == 3
+
+
+def test_find_an_opportunity_then_act_now(delve: dict[str, Any]) -> None:
+    assert "Take action now" in move_text(delve, "find_an_opportunity")
+    game = DelveGame()
+    game.move("find an opportunity", [10])
+    game.choose(["act_now"])
+    assert game.state.character("Asha").flags.get("next_move_add") == 1
+    result = game.move("face danger", [3, 4, 9], stat="edge")
+    roll = next(e for e in result.events if e["type"] == "roll")["roll"]
+    assert (roll["adds"], roll["score"]) == (1, 7)
+    assert (
+        "next_move_add" not in game.state.character("Asha").flags
+        or not (game.state.character("Asha").flags["next_move_add"])
+    )
+
+
+LOCATE = [
+    (
+        "strong",
+        "On a __strong hit__, you locate your objective",
+        [2, 3],
+        ["momentum"],
+        "completed",
+        3,
+        16,
+    ),
+    (
+        "weak",
+        "On a __weak hit__, you locate your objective but face",
+        [2, 9],
+        [],
+        "completed",
+        2,
+        16,
+    ),
+    (
+        "miss_continue",
+        "clear all but one filled progress and raise the site",
+        [9, 9],
+        ["continue"],
+        "active",
+        2,
+        4,
+    ),
+    ("miss_leave", "If you continue your exploration", [9, 9], ["leave"], "abandoned", 2, 16),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "quote", "dice", "answers", "status", "momentum", "ticks"),
+    LOCATE,
+    ids=[row[0] for row in LOCATE],
+)
+def test_locate_your_objective(
+    delve: dict[str, Any],
+    case: str,
+    quote: str,
+    dice: list[int],
+    answers: list[str],
+    status: str,
+    momentum: int,
+    ticks: int,
+) -> None:
+    assert quote in move_text(delve, "locate_your_objective")
+    game = DelveGame()
+    game._keep(game.sheet.progress(game.site, True, ticks=16))  # score 4
+    game.move("locate your objective", dice)
+    for answer in answers:
+        game.choose([answer])
+    site = game.state.tracks[game.site]
+    assert (site.status, game.momentum, site.ticks) == (status, momentum, ticks)
+    if case == "miss_continue":
+        assert site.rank == "formidable"  # raised by one
+
+
+def test_escape_the_depths(delve: dict[str, Any]) -> None:
+    text = move_text(delve, "escape_the_depths")
+    assert "On a __strong hit__, you make your way safely out of the site. Take +1 momentum" in text
+    game = DelveGame()
+    game.move("escape the depths", [4, 2, 3], stat="edge")
+    assert game.momentum == 3
+    game.move("escape the depths", [4, 2, 9], stat="iron")
+    game.choose(["endure_harm"], [5, 2, 3])  # "You are weary or wounded: Endure Harm"
+    game.choose(["embrace_the_pain"])  # Endure Harm's own strong hit
+    assert game.state.character("Asha").health == 4
+    # "On a __miss__, a dire threat or imposing obstacle stands in your way. [Reveal a Danger]"
+    result = game.move("escape the depths", [1, 9, 9, 90], stat="wits")
+    assert oracle_texts(result) == ["You face a perplexing mystery or tough choice."]
+
+
+def test_check_your_gear(delve: dict[str, Any]) -> None:
+    text = move_text(delve, "check_your_gear")
+    assert "Take +1 momentum and suffer -1 supply" in text
+    game = DelveGame()
+    game.move("move:delve/delve/check_your_gear", [2, 3, 9])
+    char = game.state.character("Asha")
+    assert (char.momentum, char.supply) == (3, 4)
+    game._keep(game.sheet.adjust("Asha", "supply", -4))
+    with pytest.raises(RuleViolation, match="at least \\+1 supply"):
+        game.move("move:delve/delve/check_your_gear", [])
+
+
+def test_discover_a_site_returning_clears_the_lower_challenge_die(delve: dict[str, Any]) -> None:
+    assert "take the lowest value, and clear that number of progress boxes" in move_text(
+        delve, "discover_a_site"
+    )
+    game = DelveGame()
+    game._keep(game.sheet.progress(game.site, True, ticks=24))
+    game.move("discover a site", [7, 2])
+    assert game.ticks == 16
+
+
+def test_sites_bad_input_changes_nothing(delve: dict[str, Any]) -> None:
+    game = DelveGame()
+    before = len(game.state.tracks)
+    with pytest.raises(NotFound, match="theme 'gloomy' is unknown"):
+        new_site(game.engine, "X", theme="gloomy", domain="barrow", rank="dangerous")
+    with pytest.raises(NotFound, match="domain 'castle' is unknown"):
+        new_site(game.engine, "X", theme="ancient", domain="castle", rank="dangerous")
+    with pytest.raises(InvalidValue, match="rank"):
+        new_site(game.engine, "X", theme="ancient", domain="barrow")
+    assert len(game.state.tracks) == before
+
+
+def test_a_sample_site_by_name(delve: dict[str, Any]) -> None:
+    game = DelveGame()
+    result = game._keep(new_site(game.engine, "", sample="alva's rest"))
+    track = result.events[0]["track"]
+    assert (track["name"], track["rank"], track["theme"], track["domain"]) == (
+        "Alva's Rest",
+        "dangerous",
+        "delve_site_theme:delve/fortified",
+        "delve_site_domain:delve/barrow",
+    )
+
+
+def test_without_the_pack_a_site_says_what_to_import() -> None:
+    clear_cache()
+    game = Game("Asha")
+    game.engine.ruleset = load_library()
+    game.character("Asha", ASHA_STATS)
+    with pytest.raises(InvalidValue, match=r"content import delve\.json"):
+        new_site(game.engine, "X", theme="ancient", domain="barrow", rank="dangerous")

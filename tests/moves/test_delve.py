@@ -16,6 +16,7 @@ from moves_support import ASHA_STATS, Game
 
 from ironsworn.content import clear_cache, import_pack, load_library
 from ironsworn.errors import InvalidValue, NotFound, RuleViolation
+from ironsworn.moves.delve.failure import set_failure
 from ironsworn.moves.delve.sites import new_site
 from shared_files import shared_file
 
@@ -312,3 +313,68 @@ def test_without_the_pack_a_site_says_what_to_import() -> None:
     game.character("Asha", ASHA_STATS)
     with pytest.raises(InvalidValue, match=r"content import delve\.json"):
         new_site(game.engine, "X", theme="ancient", domain="barrow", rank="dangerous")
+
+
+def test_mark_your_failure_on_every_final_miss(delve: dict[str, Any]) -> None:
+    text = move_text(delve, "mark_your_failure")
+    assert "mark a tick on your failure track" in text
+    assert "If __you score a miss when making a progress move__, mark two ticks" in text
+    game = DelveGame()
+    game.move("face danger", [1, 8, 9], stat="edge")
+    game.choose(["obvious"])
+    assert game.state.character("Asha").legacy_track("failure")["ticks"] == 1
+    game._keep(game.sheet.progress(game.site, True, ticks=4))
+    game.move("locate your objective", [9, 9])  # a progress move's miss: two ticks
+    assert game.state.character("Asha").legacy_track("failure")["ticks"] == 3
+    # A miss burned into a weak hit is no miss: nothing is marked.
+    game.choose(["leave"])
+    game._keep(game.sheet.adjust("Asha", "momentum", 6))
+    game.move("face danger", [1, 5, 6], stat="edge")
+    game.burn()
+    assert game.state.character("Asha").legacy_track("failure")["ticks"] == 3
+
+
+def test_no_failure_track_without_the_pack() -> None:
+    clear_cache()
+    game = Game("Asha")
+    game.engine.ruleset = load_library()
+    game.character("Asha", ASHA_STATS)
+    game.move("face danger", [1, 8, 9], stat="edge")
+    assert "failure" not in game.state.character("Asha").legacy
+
+
+LEARN = [
+    ("strong_ready", [2, 3], ["ready"], 3, 5),
+    ("weak", [6, 9], [], 2, 2),
+    ("miss", [9, 9], [], 1, 2),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "dice", "answers", "experience", "momentum"), LEARN, ids=[row[0] for row in LEARN]
+)
+def test_learn_from_your_failures(
+    delve: dict[str, Any],
+    case: str,
+    dice: list[int],
+    answers: list[str],
+    experience: int,
+    momentum: int,
+) -> None:
+    text = move_text(delve, "learn_from_your_failures")
+    assert "your failure track is +6 or greater" in text
+    assert {
+        "strong_ready": "Take 3 experience and clear all progress",
+        "weak": "Take 2 experience and clear all progress",
+        "miss": "Take 1 experience and clear all progress",
+    }[case] in text
+    game = DelveGame()
+    with pytest.raises(RuleViolation, match=r"\+6 or greater"):
+        game.move("learn from your failures", [])
+    game._keep(game.engine.operation("edit", None, lambda: set_failure(game.engine, "Asha", 28)))
+    game.move("learn from your failures", dice)
+    for answer in answers:
+        game.choose([answer])
+    char = game.state.character("Asha")
+    assert (char.experience_earned, char.momentum) == (experience, momentum)
+    assert char.legacy_track("failure")["ticks"] == 0

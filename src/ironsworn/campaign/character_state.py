@@ -255,7 +255,15 @@ class CharacterState:
                 {k: e.get(k) for k in ("id", "name", "source", "text")} for e in self.lasting
             ],
             **self._limits_sheet(),
+            **self._failure_sheet(),
         }
+
+    def _failure_sheet(self) -> JsonDict:
+        """Delve's failure track, once it has been marked (a sheet without it keeps its shape)."""
+        if "failure" not in self.legacy:
+            return {}
+        ticks = int(self.legacy_track("failure")["ticks"])
+        return {"failure": {"ticks": ticks, "score": progress_score(ticks)}}
 
     def _limits_sheet(self) -> JsonDict:
         """The maxima and debility count an asset changes, shown only when one does (so a

@@ -96,6 +96,9 @@ def sheet_text(sheet: Mapping[str, Any], library: Ruleset | None, unicode: bool 
             f"{sheet['bonds']['ticks']} ticks"
             + (f" ({', '.join(sheet['bonds']['list'])})" if sheet["bonds"]["list"] else ""),
         ]
+    if sheet.get("failure"):
+        ticks = sheet["failure"]["ticks"]
+        lines.append(f"  failure track  {progress_boxes(ticks, unicode)}  {ticks} ticks")
     if sheet.get("roles"):
         lines.append("  roles: " + ", ".join(sheet["roles"]))
     if sheet.get("reserved_bonds"):

@@ -682,6 +682,10 @@ class MoveEngine(Decisions, RollInputs):
         )
         ctx = Step(self, step)
         self._before_outcome(ctx, move, outcome)
+        if outcome is Outcome.MISS:
+            from ironsworn.moves.delve.failure import mark_failure_on_miss
+
+            mark_failure_on_miss(ctx, move)  # Delve's Mark Your Failure, when the pack is in play
         handler = SCENE_OUTCOME(ctx) if SCENE_OUTCOME is not None else None
         if handler is None:
             handler = handler_for(OUTCOME_HANDLERS, move.id)

@@ -129,6 +129,10 @@ class RollInputs(StateChanges):
             # Overcome Destruction rolls the bonds legacy track (Earn Experience: a completed
             # track counts as 10).
             return char.legacy_score(using.removesuffix("_legacy"))
+        if using == "failure":
+            from ironsworn.moves.delve.failure import failure_score
+
+            return failure_score(self, char.name)  # type: ignore[arg-type]
         if name == "write_your_epilogue" or using == "bonds":
             return min(10, char.bond_ticks // TICKS_PER_BOX)
         kinds = PROGRESS_KINDS.get(name) or PROGRESS_KINDS.get(

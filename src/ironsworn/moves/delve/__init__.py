@@ -11,10 +11,12 @@ danger tables, the tables printed in the move texts) come from that pack, read t
 - :mod:`.delving`: the delve moves (Discover a Site, Delve the Depths, Find an Opportunity,
   Reveal a Danger, Locate Your Objective, Escape the Depths, Check Your Gear), registered
   with the engine under the ``delve`` ruleset of their ids (``move:delve/delve/...``).
+- :mod:`.failure`: the failure track (Mark Your Failure on every miss, Learn from Your
+  Failures).
 
 Importing the package registers the handlers.
 """
 
 from __future__ import annotations
 
-from ironsworn.moves.delve import delving  # noqa: F401  (registration on import)
+from ironsworn.moves.delve import delving, failure  # noqa: F401  (registration on import)

@@ -1,0 +1,128 @@
+"""Delve's failure track: Mark Your Failure on every miss, Learn from Your Failures to cash it.
+
+The failure track is a character's own progress track of ten boxes, kept in the character's
+``legacy`` tracks under ``failure`` (the same ``legacy`` event as Starforged's legacy tracks,
+so undo and the log need nothing new). While the Delve pack is part of a classic campaign:
+
+- Mark Your Failure: "When you make a move and score a miss, mark a tick on your failure
+  track. If you score a miss when making a progress move, mark two ticks." The engine marks
+  them itself when a miss is final (after any burn), as it applies every other outcome.
+- Learn from Your Failures (failure track +6 or greater; the challenge dice against it):
+  strong hit 3 experience, weak hit 2, miss 1, and the track is cleared; the strong hit then
+  offers adjust your approach (discard an asset: 2 experience a marked ability), make an oath
+  (Swear an Iron Vow) or ready your next steps (+3 momentum).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ironsworn.errors import RuleViolation
+from ironsworn.moves.engine import Step, before_roll, on_outcome, on_resume
+from ironsworn.outcomes import Outcome
+from ironsworn.progress import MAX_TICKS, TICKS_PER_BOX
+
+if TYPE_CHECKING:
+    from ironsworn.content.model import Move
+    from ironsworn.moves.engine import MoveEngine
+
+TRACK = "failure"
+MARK_YOUR_FAILURE = "move:delve/failure/mark_your_failure"
+EXPERIENCE = {Outcome.STRONG_HIT: 3, Outcome.WEAK_HIT: 2, Outcome.MISS: 1}
+
+
+def in_play(engine: MoveEngine) -> bool:
+    """The failure track is kept in a classic campaign whose content has the Delve pack."""
+    if engine.state.ruleset != "classic":
+        return False
+    return MARK_YOUR_FAILURE in engine.ruleset.in_ruleset("moves", "classic")
+
+
+def failure_ticks(engine: MoveEngine, name: str) -> int:
+    return int(engine.state.character(name).legacy_track(TRACK)["ticks"])
+
+
+def set_failure(engine: MoveEngine, name: str, ticks: int) -> None:
+    char = engine.state.character(name)
+    before = char.legacy_track(TRACK)
+    ticks = max(0, min(MAX_TICKS, ticks))
+    if ticks == before["ticks"]:
+        return
+    after = {**before, "ticks": ticks}
+    engine.emit({"type": "legacy", "character": name, "track": TRACK, "from": before, "to": after})
+
+
+def mark_failure_on_miss(ctx: Step, move: Move) -> None:
+    """Mark Your Failure, made by the engine for a final miss (two ticks on a progress move)."""
+    if not in_play(ctx.engine):
+        return
+    ticks = 2 if move.progress_move else 1
+    before = failure_ticks(ctx.engine, ctx.name)
+    set_failure(ctx.engine, ctx.name, before + ticks)
+    if failure_ticks(ctx.engine, ctx.name) != before:
+        ctx.note(f"Mark Your Failure: {ctx.name}'s failure track +{ticks} tick{'s' * (ticks > 1)}")
+
+
+def failure_score(engine: MoveEngine, name: str) -> int:
+    return min(10, failure_ticks(engine, name) // TICKS_PER_BOX)
+
+
+@before_roll("learn_from_your_failures", ruleset="delve")
+def learn_before(ctx: Step) -> None:
+    score = failure_score(ctx.engine, ctx.name)
+    if score < 6:
+        raise RuleViolation(
+            f"{ctx.name}'s failure track is +{score}: Learn from Your Failures needs +6 or greater"
+        )
+
+
+@on_outcome("learn_from_your_failures", ruleset="delve")
+def learn_from_your_failures(ctx: Step) -> None:
+    gained = EXPERIENCE[ctx.outcome]
+    char = ctx.char
+    ctx.engine.set_meter(char.name, "experience_earned", char.experience_earned + gained)
+    set_failure(ctx.engine, char.name, 0)
+    if ctx.outcome is Outcome.STRONG_HIT:
+        options = [
+            ("adjust", "adjust your approach: discard an asset, 2 experience a marked ability"),
+            ("oath", "make an oath: Swear an Iron Vow, and reroll any dice"),
+            ("ready", "ready your next steps: +3 momentum"),
+        ]
+        if not char.assets:
+            options = options[1:]
+        ctx.choose("delve.learn.strong_hit", options, prompt="commit to a dramatic change")
+    elif ctx.outcome is Outcome.MISS:
+        ctx.note("you've learned the wrong lessons: envision how you set off on an ill-fated path")
+
+
+@on_resume("delve.learn.strong_hit")
+def learn_strong(ctx: Step, keys: list[str]) -> None:
+    key = keys[0]
+    if key == "ready":
+        ctx.momentum(3)
+    elif key == "oath":
+        ctx.note("make an oath: swear a new vow, make Swear an Iron Vow on it, and reroll any dice")
+    else:
+        ctx.choose(
+            "delve.learn.discard",
+            [(a["id"], a.get("name") or a["id"]) for a in ctx.char.assets],
+            prompt="the asset you discard",
+        )
+
+
+@on_resume("delve.learn.discard")
+def learn_discard(ctx: Step, keys: list[str]) -> None:
+    char = ctx.char
+    record = next(a for a in char.assets if a["id"] == keys[0])
+    marked = sum(1 for a in record.get("abilities") or () if a)
+    ctx.emit(
+        {
+            "type": "asset_removed",
+            "character": char.name,
+            "asset": record["id"],
+            "index": char.assets.index(record),
+            "record": record,
+        }
+    )
+    ctx.engine.set_meter(char.name, "experience_earned", char.experience_earned + 2 * marked)
+    ctx.note(f"{record.get('name') or record['id']} is discarded: +{2 * marked} experience")

@@ -378,3 +378,70 @@ def test_learn_from_your_failures(
     char = game.state.character("Asha")
     assert (char.experience_earned, char.momentum) == (experience, momentum)
     assert char.legacy_track("failure")["ticks"] == 0
+
+
+def _threat(game: DelveGame) -> str:
+    from ironsworn.moves.delve.threats import new_threat
+
+    vow = game._keep(game.sheet.new_track("vow", "Break the curse", "dangerous"))
+    vow_id = str(vow.events[0]["track"]["id"])
+    result = game._keep(new_threat(game.engine, "The Hollow King", vow_id, "scheming leader"))
+    return str(result.events[0]["track"]["id"])
+
+
+ADVANCE = [
+    ("mark", [50], [], 8, "Mark menace."),
+    ("twice", [77], [], 16, "Mark menace twice."),
+    ("readies_mark", [15], ["mark_menace"], 8, "Otherwise, mark menace."),
+    ("readies_prevented", [15], ["prevented"], 0, "If you succeed, [Reach a Milestone]"),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "dice", "answers", "menace", "quote"), ADVANCE, ids=[row[0] for row in ADVANCE]
+)
+def test_advance_a_threat(
+    delve: dict[str, Any], case: str, dice: list[int], answers: list[str], menace: int, quote: str
+) -> None:
+    table = delve["moves"]["threat"]["contents"]["advance_a_threat"]["oracles"]
+    assert any(quote in row["text"] for row in table["advance_a_threat"]["rows"])
+    game = DelveGame()
+    threat = _threat(game)
+    game.move("advance a threat", dice)
+    for answer in answers:
+        game.choose([answer])
+    assert game.state.tracks[threat].ticks == menace
+
+
+def test_the_last_box_of_menace_forsakes_the_vow(delve: dict[str, Any]) -> None:
+    assert "You must [Forsake Your Vow]" in move_text(delve, "advance_a_threat")
+    game = DelveGame()
+    threat = _threat(game)
+    game._keep(game.sheet.progress(threat, True, ticks=36))
+    result = game.move("advance a threat", [50, 5, 2, 3])  # Forsake Your Vow's Endure Stress
+    assert game.state.tracks[threat].ticks == 40
+    assert any(e["type"] == "move" and e["name"] == "Forsake Your Vow" for e in result.events)
+
+
+def test_take_a_hiatus_recovers_then_advances_each_threat(delve: dict[str, Any]) -> None:
+    text = move_text(delve, "take_a_hiatus")
+    assert "Set your health, spirit, supply, and companion health to their maximum values" in text
+    game = DelveGame()
+    threat = _threat(game)
+    game._keep(game.sheet.adjust("Asha", "health", -3))
+    game._keep(game.sheet.debility("Asha", "shaken", True))
+    game.move("take a hiatus", [50])
+    char = game.state.character("Asha")
+    assert (char.health, "shaken" in char.debilities) == (5, False)
+    assert game.state.tracks[threat].ticks == 8
+
+
+def test_a_threat_needs_a_known_category(delve: dict[str, Any]) -> None:
+    from ironsworn.moves.delve.threats import new_threat
+
+    game = DelveGame()
+    game._keep(game.sheet.new_track("vow", "Break the curse", "dangerous"))
+    before = len(game.state.tracks)
+    with pytest.raises(InvalidValue, match="threat category 'dragons' is unknown"):
+        new_threat(game.engine, "X", "curse", "dragons")
+    assert len(game.state.tracks) == before

@@ -334,6 +334,9 @@ class TrackState:
     theme: str | None = None
     domain: str | None = None
     objective: str | None = None
+    # A Delve threat: the vow it endangers (a track id) and its category (an oracle id).
+    vow: str | None = None
+    category: str | None = None
 
     @property
     def roles(self) -> list[str]:
@@ -373,6 +376,7 @@ class TrackState:
                 if self.kind == "site"
                 else {}
             ),
+            **({"vow": self.vow, "category": self.category} if self.kind == "threat" else {}),
         }
 
     @classmethod

@@ -23,11 +23,20 @@ if TYPE_CHECKING:
 
 __all__ = ["SheetOperations", "new_asset_record", "parse_stats", "track_event"]
 
-TRACK_KINDS = ("vow", "journey", "fight", "scene", "connection", "expedition", "site")
+TRACK_KINDS = (
+    "vow",
+    "journey",
+    "fight",
+    "scene",
+    "connection",
+    "expedition",
+    "site",
+    "threat",
+)
 # The kinds of track each ruleset plays (Starforged: vows, expeditions, combat objectives,
 # connections, scene challenges).
 RULESET_TRACKS = {
-    "classic": ("vow", "journey", "fight", "scene", "site"),
+    "classic": ("vow", "journey", "fight", "scene", "site", "threat"),
     "starforged": ("vow", "expedition", "fight", "connection", "scene"),
 }
 ADJUSTABLE = ("health", "spirit", "supply", "momentum", "experience")

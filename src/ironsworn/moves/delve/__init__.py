@@ -11,6 +11,7 @@ danger tables, the tables printed in the move texts) come from that pack, read t
 - :mod:`.delving`: the delve moves (Discover a Site, Delve the Depths, Find an Opportunity,
   Reveal a Danger, Locate Your Objective, Escape the Depths, Check Your Gear), registered
   with the engine under the ``delve`` ruleset of their ids (``move:delve/delve/...``).
+- :mod:`.threats`: threats to a vow and their menace (Advance a Threat, Take a Hiatus).
 - :mod:`.failure`: the failure track (Mark Your Failure on every miss, Learn from Your
   Failures).
 
@@ -19,4 +20,4 @@ Importing the package registers the handlers.
 
 from __future__ import annotations
 
-from ironsworn.moves.delve import delving, failure  # noqa: F401  (registration on import)
+from ironsworn.moves.delve import delving, failure, threats  # noqa: F401  (registration)

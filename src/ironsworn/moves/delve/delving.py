@@ -53,7 +53,7 @@ def _site(ctx: Step) -> None:
     ctx.engine.resolve_track(ctx, SITE)
 
 
-def _table_roll(ctx: Step, table_id: str, roll: int | None = None) -> tuple[int, int, str]:
+def table_roll(ctx: Step, table_id: str, roll: int | None = None) -> tuple[int, int, str]:
     """Roll d100 on a table printed in a move (or read ``roll``): (roll, row index, text),
     kept as an oracle event and shown."""
     from ironsworn.content.oracle_roller import oracle_event
@@ -123,7 +123,7 @@ def delve_the_depths(ctx: Step) -> None:
         ctx.follow(DELVE + "find_an_opportunity", strong_hit=True, track=site.id)
     elif ctx.outcome is W:
         stat = str(ctx.data.get("stat") or "wits").lower()
-        _, row, _ = _table_roll(ctx, DEPTHS_TABLE + stat)
+        _, row, _ = table_roll(ctx, DEPTHS_TABLE + stat)
         # The five rows of each column, in order (their ranges differ by stat).
         if row == 0:
             ctx.mark_progress(site)
@@ -166,7 +166,7 @@ def find_an_opportunity(ctx: Step) -> None:
     require_pack(ctx.engine.ruleset)
     if ctx.data.get("strong_hit"):
         ctx.note("after a strong hit you may pick or envision the opportunity instead")
-    _table_roll(ctx, OPPORTUNITY_TABLE)
+    table_roll(ctx, OPPORTUNITY_TABLE)
     ctx.choose(
         "delve.opportunity",
         [
@@ -218,7 +218,7 @@ def _reveal(ctx: Step, table: str, twice_left: int) -> None:
             ctx.emit(oracle_event(DANGER_TABLE, "Reveal a Danger", roll, text, [roll], ctx.name))
             ctx.note(f"Reveal a Danger ({roll}, the {card} card): {text}")
             return
-    _, row, _ = _table_roll(ctx, table, roll)
+    _, row, _ = table_roll(ctx, table, roll)
     rows = ctx.engine.ruleset.oracles[table].rows
     if row == len(rows) - 1 and twice_left:
         # "Roll twice more on this table. Both results occur."

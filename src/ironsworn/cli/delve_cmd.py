@@ -1,4 +1,5 @@
-"""``site new|list|show``: Delve's perilous sites (a theme, a domain, a rank, an objective).
+"""Ironsworn: Delve's commands: ``site new|list|show`` (perilous sites: a theme, a domain, a
+rank, an objective) and ``threat new`` (a threat to a vow, with its menace track).
 
 The rules are :mod:`ironsworn.moves.delve`; this module parses and prints.
 """
@@ -25,6 +26,32 @@ def register(sub: Any) -> None:
     site.add_argument("--dice", help="your dice for a rolled theme or domain")
     site.add_argument("--seed", help="seed for reproducible random dice")
     site.set_defaults(func=run_site)
+
+    threat = campaign_command(sub, "threat", "Delve's threats to a vow (a menace track)")
+    threat.add_argument("action", choices=["new"])
+    threat.add_argument("text", nargs="*", metavar="NAME")
+    threat.add_argument("--vow", required=True, help="the vow it threatens (id or name)")
+    threat.add_argument("--category", required=True, help="a threat category, or roll")
+    threat.add_argument("--rank", help="the menace track's rank (default: the vow's)")
+    threat.add_argument("--dice", help="your dice for a rolled category")
+    threat.add_argument("--seed", help="seed for reproducible random dice")
+    threat.set_defaults(func=run_threat)
+
+
+def run_threat(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import write
+    from ironsworn.moves.delve.threats import new_threat
+
+    name = " ".join(args.text)
+    result = write(args, lambda e: new_threat(e, name, args.vow, args.category, args.rank))
+    created = next(e for e in result.events if e["type"] == "track_created")
+    track = dict(created["track"])
+    lines = [
+        *result.notes,
+        f"{track['id']}: {track['name']} ({track['rank']} threat to {track['vow']})",
+    ]
+    emit(args, track, lambda: "\n".join(lines))
+    return 0
 
 
 def run_site(args: argparse.Namespace) -> int:

@@ -40,10 +40,8 @@ def register(sub: Any) -> None:
 
 def run_threat(args: argparse.Namespace) -> int:
     from ironsworn.cli.session import write
-    from ironsworn.moves.delve.threats import new_threat
 
-    name = " ".join(args.text)
-    result = write(args, lambda e: new_threat(e, name, args.vow, args.category, args.rank))
+    result = write(args, threat_operation(args))
     created = next(e for e in result.events if e["type"] == "track_created")
     track = dict(created["track"])
     lines = [
@@ -62,26 +60,42 @@ def run_site(args: argparse.Namespace) -> int:
     return _show(args)
 
 
-def _new(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import write
+def site_operation(args: argparse.Namespace) -> Any:
+    """The operation ``site new`` runs (play mode commits it in its own session)."""
     from ironsworn.moves.delve.sites import new_site
 
     name = " ".join(args.text)
     if not name and not args.sample and not (args.theme and args.domain):
         raise UsageError("site new needs a NAME, or --sample SITE (accepted: a name and --theme)")
-    result = write(
-        args,
-        lambda e: new_site(
-            e,
-            name,
-            theme=args.theme,
-            domain=args.domain,
-            rank=args.rank,
-            objective=args.objective,
-            sample=args.sample,
-            characters=args.character,
-        ),
+    return lambda e: new_site(
+        e,
+        name,
+        theme=args.theme,
+        domain=args.domain,
+        rank=args.rank,
+        objective=args.objective,
+        sample=args.sample,
+        characters=args.character,
     )
+
+
+def threat_operation(args: argparse.Namespace) -> Any:
+    """The operation ``threat new`` runs."""
+    from ironsworn.moves.delve.threats import new_threat
+
+    name = " ".join(args.text)
+    return lambda e: new_threat(e, name, args.vow, args.category, args.rank)
+
+
+def show_site(args: argparse.Namespace, state: Any) -> int:
+    """``site list`` or ``site show`` on a state the caller read (play mode's)."""
+    return _list(args, state) if args.action == "list" else _show(args, state)
+
+
+def _new(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import write
+
+    result = write(args, site_operation(args))
     created = next(e for e in result.events if e["type"] == "track_created")
     track = dict(created["track"])
     lines = [*result.notes, _line(track)]
@@ -109,10 +123,10 @@ def _line(track: dict[str, Any]) -> str:
     )
 
 
-def _list(args: argparse.Namespace) -> int:
+def _list(args: argparse.Namespace, state: Any = None) -> int:
     from ironsworn.cli.session import read_state
 
-    state = read_state(args)
+    state = state if state is not None else read_state(args)
     sites = [
         t.summary()
         for t in state.tracks.values()
@@ -122,12 +136,12 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _show(args: argparse.Namespace) -> int:
+def _show(args: argparse.Namespace, state: Any = None) -> int:
     from ironsworn.cli.session import read_state
     from ironsworn.content import load_library
     from ironsworn.moves.delve.sites import describe
 
-    state = read_state(args)
+    state = state if state is not None else read_state(args)
     query = " ".join(args.text)
     if query:
         site = state.track(query, ("site",))

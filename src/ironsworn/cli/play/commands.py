@@ -331,6 +331,25 @@ def track_line(track: dict[str, Any]) -> str:
     return f"{track['id']}: {track['name']} ({track['rank']} {track['kind']}; {who})"
 
 
+def _delve(kind: str) -> Runner:
+    """``/site new|list|show`` and ``/threat new``: Delve's sites and threats."""
+
+    def run(session: PlaySession, words: list[str], _raw: str) -> None:
+        from ironsworn.cli import delve_cmd
+
+        given = words if words[:1] in (["new"], ["list"], ["show"]) else ["new", *words]
+        args = session.parse(kind, given)
+        if kind == "site" and args.action != "new":
+            delve_cmd.show_site(args, session.state())
+            return
+        body = (
+            delve_cmd.site_operation(args) if kind == "site" else delve_cmd.threat_operation(args)
+        )
+        session.report(session.commit(body), args.json)
+
+    return run
+
+
 def _sheet_change(kind: str) -> Runner:
     def run(session: PlaySession, words: list[str], _raw: str) -> None:
         from ironsworn.moves.sheet import SheetOperations
@@ -556,6 +575,20 @@ SLASH_COMMANDS = SlashTable(
             "start a fight track",
             _new_track("fight"),
             "fight",
+        ),
+        SlashCommand(
+            "site",
+            "/site new NAME --theme T --domain D --rank R | list | show",
+            "Delve's perilous sites",
+            _delve("site"),
+            "site",
+        ),
+        SlashCommand(
+            "threat",
+            "/threat NAME --vow VOW --category C",
+            "a Delve threat to a vow",
+            _delve("threat"),
+            "threat",
         ),
         SlashCommand(
             "adjust",

@@ -58,6 +58,7 @@ CLI_MODULES = (
     "ironsworn.cli.lasting_cmd",
     "ironsworn.cli.campaign_cmd",
     "ironsworn.cli.setup_cmd",
+    "ironsworn.cli.delve_cmd",
 )
 
 

@@ -200,10 +200,11 @@ def test_delve_sites_themes_domains_rarities(library_home: Path) -> None:
 def test_expansions_stack_on_classic(library_home: Path) -> None:
     moves = load_library().in_ruleset("moves", "classic")
     assert "move:delve/delve/delve_the_depths" in moves
-    # Lodestar's Face Danger replaces the rulebook's; Delve's alternative Reveal a Danger its own.
+    # Lodestar's Face Danger replaces the rulebook's; Delve's alternate Reveal a Danger is the
+    # book's optional variant of its own move: both are offered, the player picks one.
     assert "move:lodestar/adventure/face_danger" in moves
     assert "move:classic/adventure/face_danger" not in moves
-    assert "move:delve/delve/reveal_a_danger" not in moves
+    assert "move:delve/delve/reveal_a_danger" in moves
     assert "move:delve/delve/reveal_a_danger_alt" in moves
     oracles = load_library().in_ruleset("oracles", "classic")
     assert "oracle_rollable:delve/site_name/place/barrow" in oracles

@@ -218,7 +218,7 @@ def test_a_campaign_shows_only_its_own_oracles_and_assets(
         "button.roll-oracle", "buttons => buttons.map(b => b.dataset.oracle)"
     )
     assert oracles and all(o.startswith(f"oracle_rollable:{ruleset}/") for o in oracles)
-    assert len(oracles) == (262 if ruleset == "starforged" else len(oracles))  # 13 move tables
+    assert len(oracles) == (249 if ruleset == "starforged" else len(oracles))
     page.click("#tabs button[data-tab=create]")
     deck = option_values(page, "form.create select[name=asset0]")
     assert deck and all(a.startswith(f"asset:{ruleset}/") for a in deck)

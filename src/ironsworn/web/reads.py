@@ -314,6 +314,8 @@ def oracles(ruleset: str | None = None) -> list[JsonDict]:
 
     out: list[JsonDict] = []
     for table in library().in_ruleset("oracles", checked_ruleset(ruleset)).values():
+        if table.id.startswith("move."):
+            continue  # a table printed in a move's text is the move's (it rolls it itself)
         data = oracle_json(table)
         path = table.id.split(":", 1)[-1].split("/")
         data["category"] = path[-2] if len(path) > 2 else path[0]

@@ -1,39 +1,40 @@
-"""Build a campaign of 100,000 events and time what players wait for: open, append, undo.
+"""Build a campaign of 100,000 operations and time what players wait for: sheet, a move, undo.
 
-Run: python benchmarks/campaign_store.py [EVENTS]   (default 100000)
+Run: python benchmarks/campaign_store.py [OPERATIONS] [--keep FILE] [--json FILE]
+(default 100000 live operations: moves with their chains, answers, character creations;
+``--keep`` saves the built campaign for the next run, which works on a copy of it)
 
 The campaign is played by ``ironsworn.moves.autoplay.AutoPlayer`` (random classic moves, every
 decision answered at random), so its operations are real moves with their chains, in a temp
-directory, written through the real store with the real ``CampaignState``. It prints:
+directory, written through the real store with the real ``CampaignState``. Figures, each
+beside its goal and floor (MISSED where missed):
 
-- open + fold + sheet: ``CampaignStore.open`` + ``state()`` + ``sheet(name)`` in-process, and
-  the whole ``sheet`` command run in-process through ``cli.main`` (median of several cold
-  opens: a new store object each time, nothing cached in memory);
-- the same ``ironsworn sheet`` as a fresh process (adds interpreter start-up, for reference);
-- append one move: the store alone (BEGIN IMMEDIATE, insert, fold into its own state, fsynced
-  COMMIT; every 100th append also saves a snapshot, hence the max), the whole write path
-  (``tx.state`` rebuilt from the snapshot + the engine's move + append), and a cold write as a
-  one-shot command pays it (open, rebuild from the snapshot, append, close);
+- ``ironsworn sheet`` as a new process over ``python -c pass``, interleaved pairs (goal <= 3x,
+  issue 24);
+- open + fold + ``sheet()`` in process, cold (a new store each time; goal < 100 ms, issue 5);
+- append one recorded operation, the store alone (goal < 5 ms, issue 5);
+- one move written in process into the warm store: ``tx.state``, the engine's move or answer,
+  append, the fsynced commit (goal p50 <= 3 ms, issue 24; p95 printed beside it);
+- a cold journal write as a one-shot command pays it (open, append, close);
 - undo, undo followed by reading the state back, and redo.
-
-Targets (issue 5): open and print the sheet < 100 ms; append one move < 5 ms.
 """
 
 from __future__ import annotations
 
 import contextlib
-import io
 import shutil
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from cli_startup import console_script
+from figures import BARE, Figure, Report, arguments, measure_floors, ms, paired, percentile, ratio
+
 from ironsworn.campaign.store import CampaignStore
+from ironsworn.errors import IronswornError
 from ironsworn.moves.autoplay import AutoPlayer
 from ironsworn.moves.engine import MoveEngine, OperationResult
 from ironsworn.moves.sheet import SheetOperations
@@ -91,127 +92,192 @@ def timed(func: Callable[[], Any]) -> float:
     return time.perf_counter() - start
 
 
+def build(path: Path, target: int) -> tuple[AutoPlayer, list[int]]:
+    """Play a campaign of ``target`` live operations into ``path`` (100 per transaction)."""
+    generation = [0]
+    with recording() as results, CampaignStore.open(path, create=True) as store:
+        player = AutoPlayer(seed=1)  # its characters' creation is recorded too
+        operations = store.counts()["live"]
+        while operations < target:
+            while len(results) < min(100, target - operations):
+                play(player, generation)
+            kept = [r for r in results[: target - operations] if r.events]
+            append(store, kept)
+            operations += len(kept)
+            results.clear()
+    return player, generation
+
+
 def main() -> None:
-    target = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+    parser = arguments(__doc__)
+    parser.add_argument(
+        "operations", nargs="?", type=int, default=100_000, help="live operations to build"
+    )
+    parser.add_argument(
+        "--keep",
+        metavar="FILE",
+        help="keep the built campaign here (built when missing); each run works on a copy",
+    )
+    parser.add_argument("--runs", type=int, default=15, help="runs of each one-shot figure")
+    parser.add_argument("--writes", type=int, default=300, help="moves written in process")
+    args = parser.parse_args()
+    report = Report(f"a campaign of {args.operations:,} operations")
+    measure_floors(report)
     folder = Path(tempfile.mkdtemp(prefix="ironsworn-bench-"))
     path = folder / "campaign.sqlite"
-    generation = [0]
 
     # ------------------------------------------------------------------------------ build
     start = time.perf_counter()
-    with recording() as results, CampaignStore.open(path, create=True) as store:
-        player = AutoPlayer(seed=1)
-        events = 0
-        while events < target:
-            while len(results) < 100:  # one transaction per 100 operations, to build faster
-                play(player, generation)
-            events += append(store, results)
-            results.clear()
+    kept = Path(args.keep) if args.keep else None
+    if kept is not None and kept.exists():
+        shutil.copyfile(kept, path)
+        how = f"copied from {kept}"
+    else:
+        build(path, args.operations)
+        how = f"built in {time.perf_counter() - start:.1f} s"
+        if kept is not None:
+            shutil.copyfile(path, kept)
+    with CampaignStore.open(path) as store:
         counts = store.counts()
-    build = time.perf_counter() - start
-    size = path.stat().st_size / 1e6
-    print(
-        f"built {counts['live']:,} operations, {counts['events']:,} events "
-        f"({counts['events'] / counts['live']:.1f} per operation) in {build:.1f} s; "
-        f"file {size:.1f} MB (removed at the end)"
+        state = store.state()
+    closed = sum(t.status != "active" for t in state.tracks.values())
+    report.fact(
+        "campaign",
+        f"{counts['live']:,} live operations, {counts['events']:,} events "
+        f"({counts['events'] / counts['live']:.1f} per operation), {len(state.tracks):,} tracks "
+        f"({closed:,} closed); {how}; file {path.stat().st_size / 1e6:.1f} MB",
     )
-    hero = next(c.name for c in player.state.characters.values() if c.status == "active")
+    if counts["live"] != args.operations:
+        raise SystemExit(
+            f"the campaign holds {counts['live']:,} operations, not {args.operations:,}"
+        )
+    hero = next(c.name for c in state.characters.values() if c.status == "active")
+    player = AutoPlayer(seed=2)
+    generation = [1_000]
 
-    # ------------------------------------------------------------------------ open + sheet
+    # ------------------------------------------------------------- one-shot sheet / bare
+    sheet = [*console_script(), "sheet", "--campaign", str(path), "--character", hero]
+    times = paired({"sheet": sheet, "bare": BARE}, args.runs)
+    report.add(
+        Figure(
+            "'ironsworn sheet' / bare (paired)",
+            ratio(times["sheet"], times["bare"]),
+            "x",
+            3.0,
+            1.0,
+            note=f"median {ms(statistics.median(times['sheet'])):.0f} ms",
+        )
+    )
+
     def open_and_sheet() -> None:
         with CampaignStore.open(path) as opened:
             opened.state().sheet(hero)
 
     open_and_sheet()  # the first run pays for imports, which a real command pays anyway
-    samples = [timed(open_and_sheet) for _ in range(15)]
-    print(f"open + fold + sheet(), in-process:            {median_ms(samples)}")
+    samples = [timed(open_and_sheet) for _ in range(args.runs)]
+    report.add(
+        Figure(
+            "open + fold + sheet(), in process, cold", ms(statistics.median(samples)), "ms", 100.0
+        )
+    )
 
-    from ironsworn.cli.main import main as cli
-
-    def sheet_command() -> None:
-        with contextlib.redirect_stdout(io.StringIO()) as out:
-            assert cli(["sheet", "--campaign", str(path), "--character", hero]) == 0
-        assert hero in out.getvalue()
-
-    sheet_command()
-    samples = [timed(sheet_command) for _ in range(15)]
-    print(f"'ironsworn sheet' through cli.main:           {median_ms(samples)}")
-    with contextlib.redirect_stdout(io.StringIO()) as out:
-        cli(["sheet", "--campaign", str(path), "--character", hero])
-    sheet_text = out.getvalue()
-
-    command = [sys.executable, "-m", "ironsworn", "sheet", "--campaign", str(path)]
-    command += ["--character", hero]
-    samples = [
-        timed(lambda: subprocess.run(command, check=True, capture_output=True)) for _ in range(5)
-    ]
-    print(f"'ironsworn sheet' as a new process:           {median_ms(samples)}")
-
-    # ----------------------------------------------------------------------------- append
+    # ---------------------------------------------------------------- writes in process
+    floor = report.floors["sqlite_insert_ms"]
     with recording() as results, CampaignStore.open(path) as store:
-        player_state = store.state()
-        player.state = player_state
-        player.engine.state = player_state
-        samples = []
-        while len(samples) < 300:
+        player.state = store.state()
+        player.engine.state = player.state
+        ruleset = player.engine.ruleset
+        appends: list[float] = []
+        while len(appends) < args.writes:
             play(player, generation)  # untimed: the game decides the next operation
             for result in results:
                 if result.events:
-                    start = time.perf_counter()
-                    append(store, [result])
-                    samples.append(time.perf_counter() - start)
+                    appends.append(timed(lambda: append(store, [result])))  # noqa: B023
             results.clear()
-        print(f"append one operation (store only, warm):      {median_ms(samples)}")
+        report.add(
+            Figure(
+                "append one operation (store only, warm) p50",
+                ms(statistics.median(appends)),
+                "ms",
+                5.0,
+                floor,
+            )
+        )
 
-        def full_write() -> None:
+        def write_a_move() -> None:
             with store.write() as tx:
-                engine = MoveEngine(tx.state, player.engine.ruleset, player.engine.dice)
-                if tx.state.pending is not None:
+                engine = MoveEngine(tx.state, ruleset, player.engine.dice)
+                pending = tx.state.pending
+                if pending is not None:
                     result = (
                         engine.decline()
-                        if tx.state.pending["kind"] == "burn"
-                        else (engine.choose([tx.state.pending["options"][0]["key"]]))
+                        if pending["kind"] == "burn"
+                        else engine.choose([pending["options"][0]["key"]])
                     )
                 else:
                     who = next(c.name for c in tx.state.characters.values() if c.status == "active")
                     result = engine.make_move("face_danger", who, stat="edge")
                 tx.append(result.kind, result.events, character=result.character)
 
-        samples = []
+        writes: list[float] = []
         refused = 0
-        for _ in range(100):
+        while len(writes) < args.writes:
             try:
-                samples.append(timed(full_write))
-            except Exception:  # a move the rules refuse here: rolled back, not counted
+                writes.append(timed(write_a_move))
+            except IronswornError:  # a move the rules refuse here: rolled back, not counted
                 refused += 1
-        print(
-            f"write a move (tx.state + engine + append):    {median_ms(samples)}"
-            + (f" ({refused} refused by the rules)" if refused else "")
+        note = f"{len(writes)} moves" + (f", {refused} refused by the rules" if refused else "")
+        report.add(
+            Figure(
+                "one move written, in process, warm: p50",
+                ms(statistics.median(writes)),
+                "ms",
+                3.0,
+                floor,
+                note=note,
+            )
+        )
+        report.add(
+            Figure(
+                "one move written, in process, warm: p95",
+                ms(percentile(writes, 0.95)),
+                "ms",
+                None,
+                floor,
+            )
         )
 
     def cold_write() -> None:
         with CampaignStore.open(path) as cold:
             cold.journal_add("A line of the story.")
 
-    samples = [timed(cold_write) for _ in range(20)]
-    print(f"cold write (open, rebuild, append, close):    {median_ms(samples)}")
+    samples = [timed(cold_write) for _ in range(args.runs)]
+    report.add(
+        Figure(
+            "cold journal write (open, append, close)",
+            ms(statistics.median(samples)),
+            "ms",
+            None,
+            floor,
+        )
+    )
 
     # ------------------------------------------------------------------------------- undo
     with CampaignStore.open(path) as store:
         undo, undo_read, redo = [], [], []
-        for _ in range(50):
+        for _ in range(30):
             undo.append(timed(store.undo))
             undo_read.append(timed(store.state))
             redo.append(timed(store.redo))
         undo_read = [a + b for a, b in zip(undo, undo_read, strict=True)]
-        print(f"undo:                                         {median_ms(undo)}")
-        print(f"undo + read the state back:                   {median_ms(undo_read)}")
-        print(f"redo:                                         {median_ms(redo)}")
-        final = store.counts()
-    print(f"final: {final['live']:,} live operations, {final['events']:,} events")
+    report.add(Figure("undo", ms(statistics.median(undo)), "ms", None, floor))
+    report.add(
+        Figure("undo + read the state back", ms(statistics.median(undo_read)), "ms", None, floor)
+    )
+    report.add(Figure("redo", ms(statistics.median(redo)), "ms", None, floor))
     shutil.rmtree(folder, ignore_errors=True)
-    print()
-    print(sheet_text.rstrip())
+    report.summary()
+    report.write(args.json)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,11 @@
-"""Wall time of a one-shot roll against the bare interpreter.
+"""Wall time of a one-shot roll against the bare interpreter, from interleaved pairs.
 
-Prints the median and best of N runs of
-  ironsworn roll action --stat 2 --json      (the installed console script)
-  python -c pass                              (the same interpreter)
-and their ratio. Target: the roll within 2x of the bare interpreter.
+Figure: ``ironsworn roll action --stat 2 --dice 3,4,5`` (the installed console script) over
+``python -c pass`` (the same interpreter), each round running one then the other, so drift on a
+shared machine hits both (goal: <= 2.0x, issue 24). Also printed: the time the command adds,
+and the modules it imports beyond the bare interpreter (``-X importtime``).
 
-Run: python benchmarks/cli_startup.py [RUNS]
+Run: python benchmarks/cli_startup.py [RUNS] [--json FILE]
 The package's bytecode is written first (as an install does); see compile_package().
 """
 
@@ -17,8 +17,9 @@ import statistics
 import subprocess
 import sys
 import sysconfig
-import time
 from pathlib import Path
+
+from figures import BARE, Figure, Report, arguments, measure_floors, ms, paired, ratio
 
 
 def console_script() -> list[str]:
@@ -31,16 +32,6 @@ def console_script() -> list[str]:
     if found:
         return [found]
     return [sys.executable, "-m", "ironsworn"]
-
-
-def timed(argv: list[str], runs: int) -> list[float]:
-    times = []
-    env = dict(os.environ)
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
-        times.append(time.perf_counter() - start)
-    return times
 
 
 def compile_package() -> None:
@@ -57,32 +48,29 @@ def compile_package() -> None:
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 30
+    parser = arguments(__doc__)
+    parser.add_argument("runs", nargs="?", type=int, default=30, help="pairs of runs")
+    args = parser.parse_args()
     compile_package()
-    roll = [*console_script(), "roll", "action", "--stat", "2", "--json"]
-    bare = [sys.executable, "-c", "pass"]
-    timed(roll, 3)  # warm the file cache
-    timed(bare, 3)
-    t_roll = timed(roll, runs)
-    t_bare = timed(bare, runs)
-    med_roll, med_bare = statistics.median(t_roll), statistics.median(t_bare)
-    print(f"runs: {runs}")
-    print(
-        f"ironsworn roll action --stat 2 --json: median {med_roll * 1000:.1f} ms, "
-        f"best {min(t_roll) * 1000:.1f} ms  ({' '.join(roll[:1])})"
+    report = Report("one-shot roll against the bare interpreter")
+    measure_floors(report, disk=False)
+    roll = [*console_script(), "roll", "action", "--stat", "2", "--dice", "3,4,5"]
+    times = paired({"roll": roll, "bare": BARE}, args.runs)
+    report.fact("pairs", args.runs)
+    report.fact(
+        "roll median", f"{ms(statistics.median(times['roll'])):.1f} ms ({' '.join(roll[:1])})"
     )
-    print(
-        f"python -c pass:                        median {med_bare * 1000:.1f} ms, "
-        f"best {min(t_bare) * 1000:.1f} ms"
+    report.fact("bare median", f"{ms(statistics.median(times['bare'])):.1f} ms")
+    report.add(
+        Figure(
+            "roll action --dice / bare (paired)", ratio(times["roll"], times["bare"]), "x", 2.0, 1.0
+        )
     )
-    print(
-        f"ratio (median): {med_roll / med_bare:.2f}x   ratio (best): "
-        f"{min(t_roll) / min(t_bare):.2f}x   target: <= 2x"
-    )
-    # The ratio depends on the interpreter's own start-up (a site-packages .pth that imports
-    # something inflates the baseline), so the time ironsworn adds is printed on its own too.
-    print(f"added by the command: median {(med_roll - med_bare) * 1000:.1f} ms")
-    print(f"modules the roll imports beyond the bare interpreter: {len(extra_modules(roll))}")
+    added = statistics.median(a - b for a, b in zip(times["roll"], times["bare"], strict=True))
+    report.add(Figure("time the roll adds to start-up", ms(added), "ms", None, 0.0))
+    report.fact("modules imported beyond the bare interpreter", len(extra_modules(roll)))
+    report.summary()
+    report.write(args.json)
 
 
 def extra_modules(argv: list[str]) -> list[str]:
@@ -97,7 +85,7 @@ def extra_modules(argv: list[str]) -> list[str]:
             if line.startswith("import time:") and "self [us]" not in line
         }
 
-    return sorted(imported(argv) - imported([sys.executable, "-c", "pass"]))
+    return sorted(imported(argv) - imported(BARE))
 
 
 if __name__ == "__main__":

@@ -1,26 +1,27 @@
 """Time to load the bundled content, and the one-shot ``oracle roll`` command.
 
-Prints:
-  - in-process: the median and best of N fresh (uncached) loads of every bundled pack and every
-    kind of content (moves, oracle tables, NPCs, truths, regions, assets, odds), target < 20 ms;
+Figures (each beside its goal and floor; MISSED where missed):
+  - in-process: the median of N fresh (uncached) loads of every bundled pack and every kind of
+    content (moves, oracle tables, NPCs, truths, regions, assets, odds), goal < 20 ms;
   - the same for the oracle tables alone (what ``oracle roll`` reads);
-  - one-shot: the median and best wall time of ``ironsworn oracle roll action --json`` (the
-    installed console script, with an empty IRONSWORN_HOME), beside ``python -c pass``.
+  - one-shot: ``ironsworn oracle roll action`` (the installed console script, with an empty
+    IRONSWORN_HOME) over ``python -c pass``, from interleaved pairs, goal <= 2.5x (issue 24).
 
-Run: python benchmarks/content_load.py [RUNS]
+Run: python benchmarks/content_load.py [RUNS] [--json FILE]
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-import statistics
-import subprocess
 import sys
 import sysconfig
 import tempfile
 import time
 from pathlib import Path
+from statistics import median
+
+from figures import BARE, Figure, Report, arguments, measure_floors, ms, paired, ratio
 
 
 def load_everything() -> int:
@@ -57,40 +58,42 @@ def console_script() -> list[str]:
     return [found] if found else [sys.executable, "-m", "ironsworn"]
 
 
-def one_shot(argv: list[str], runs: int, env: dict[str, str]) -> list[float]:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
-        times.append(time.perf_counter() - start)
-    return times
-
-
-def report(label: str, times: list[float]) -> None:
-    print(
-        f"{label:<44} median {statistics.median(times) * 1000:7.2f} ms, "
-        f"best {min(times) * 1000:7.2f} ms"
-    )
-
-
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 30
+    parser = arguments(__doc__)
+    parser.add_argument("runs", nargs="?", type=int, default=30, help="runs (pairs of runs)")
+    args = parser.parse_args()
+    runs = args.runs
+    report = Report("content load and the one-shot oracle roll")
+    measure_floors(report, disk=False)
     # The first load pays for importing the modules; later ones are the load itself.
     start = time.perf_counter()
     items = load_everything()
     first = time.perf_counter() - start
-    print(f"runs: {runs}; bundled items: {items}")
-    print(f"{'first load (imports + files + records)':<44} {first * 1000:7.2f} ms")
-    report("all bundled content, fresh load", in_process(load_everything, runs))
-    report("classic oracle tables, fresh load", in_process(load_oracles, runs))
+    report.fact("runs", runs)
+    report.fact("bundled items", items)
+    report.add(Figure("first load (imports + files + records)", ms(first), "ms", None))
+    everything = in_process(load_everything, runs)
+    report.add(Figure("all bundled content, fresh load", ms(median(everything)), "ms", 20.0))
+    oracles = in_process(load_oracles, runs)
+    report.add(Figure("classic oracle tables, fresh load", ms(median(oracles)), "ms", None))
 
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "IRONSWORN_HOME": home}
-        roll = [*console_script(), "oracle", "roll", "action", "--json"]
-        bare = [sys.executable, "-c", "pass"]
-        one_shot(roll, 3, env)  # warm the file cache
-        report("ironsworn oracle roll action --json", one_shot(roll, runs, env))
-        report("python -c pass", one_shot(bare, runs, env))
+        roll = [*console_script(), "oracle", "roll", "action"]
+        times = paired({"oracle": roll, "bare": BARE}, runs, env)
+    report.fact("oracle roll median", f"{ms(median(times['oracle'])):.1f} ms")
+    report.fact("bare median", f"{ms(median(times['bare'])):.1f} ms")
+    report.add(
+        Figure(
+            "oracle roll action / bare (paired)",
+            ratio(times["oracle"], times["bare"]),
+            "x",
+            2.5,
+            1.0,
+        )
+    )
+    report.summary()
+    report.write(args.json)
 
 
 if __name__ == "__main__":

@@ -1,26 +1,29 @@
-"""Resolve random classic moves in-process and print moves per second.
+"""Resolve random classic moves in process and print moves per second beside the goal.
 
-Run: python benchmarks/moves.py [OPERATIONS]   (default 100000)
+Run: python benchmarks/moves.py [OPERATIONS] [--json FILE]   (default 20000)
 Each operation is a move or the answer to a pending decision, chosen at random by
-ironsworn.moves.autoplay; refused operations (rule violations) are counted separately.
+ironsworn.moves.autoplay; refused operations (rule violations) are counted separately. Goal:
+50,000 moves resolved a second in process (issue 24).
 """
 
 from __future__ import annotations
 
-import sys
 import time
+
+from figures import Figure, Report, arguments
 
 from ironsworn.moves.autoplay import AutoPlayer
 
 
 def main() -> None:
-    total = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+    parser = arguments(__doc__)
+    parser.add_argument("operations", nargs="?", type=int, default=20_000)
+    args = parser.parse_args()
+    report = Report("moves resolved in process")
+    total = args.operations
     player = AutoPlayer(seed=1)
-    answers = 0
-    events = 0
+    answers = events = restarts = moves = 0
     start = time.perf_counter()
-    restarts = 0
-    moves = 0
     for i in range(total):
         result = player.step()
         if result is not None:
@@ -33,15 +36,24 @@ def main() -> None:
             player = AutoPlayer(seed=i)
     moves += player.moves_made
     elapsed = time.perf_counter() - start
-    print(f"operations attempted: {total} in {elapsed:.2f} s")
-    print(
-        f"moves resolved: {moves:,}; moves per second: {moves / elapsed:,.0f}; "
-        f"operations (moves, answers, refusals) per second: {total / elapsed:,.0f}"
+    report.fact("operations attempted", f"{total:,} in {elapsed:.2f} s")
+    report.fact("events produced", f"{events:,}")
+    report.fact("answers to decisions", f"{answers:,}")
+    report.fact("campaigns restarted after every character died", restarts)
+    report.add(
+        Figure("moves resolved per second", moves / elapsed, "/s", 50_000, higher_is_better=True)
     )
-    print(
-        f"events produced: {events:,}; answers to decisions: {answers:,}; "
-        f"campaigns restarted after every character died: {restarts}"
+    report.add(
+        Figure(
+            "operations (moves, answers, refusals) per second",
+            total / elapsed,
+            "/s",
+            None,
+            higher_is_better=True,
+        )
     )
+    report.summary()
+    report.write(args.json)
 
 
 if __name__ == "__main__":

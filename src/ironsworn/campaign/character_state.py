@@ -29,12 +29,18 @@ RECORD_EVENTS = RECORD_TYPES  # the events that change nothing (see ironsworn.ca
 JsonDict = dict[str, Any]
 
 
+_NESTED = (dict, list, tuple)
+
+
 def copy_json(value: Any) -> Any:
-    """A deep copy of JSON-shaped data (dicts, lists, scalars), much faster than deepcopy."""
+    """A deep copy of JSON-shaped data (dicts, lists, scalars), much faster than deepcopy.
+
+    (Scalars, most of the values, are taken as they are without a call per value.)
+    """
     if isinstance(value, dict):
-        return {k: copy_json(v) for k, v in value.items()}
+        return {k: copy_json(v) if isinstance(v, _NESTED) else v for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [copy_json(v) for v in value]
+        return [copy_json(v) if isinstance(v, _NESTED) else v for v in value]
     return value
 
 
@@ -222,6 +228,14 @@ class CharacterState:
     def from_dict(cls, data: Mapping[str, Any]) -> CharacterState:
         return cls(**copy_json(dict(data)))
 
+    def copy(self) -> CharacterState:
+        """A deep copy (every field is plain JSON-shaped data)."""
+        new = CharacterState.__new__(CharacterState)
+        new.__dict__ = {
+            k: (copy_json(v) if isinstance(v, dict | list) else v) for k, v in self.__dict__.items()
+        }
+        return new
+
     def sheet(self) -> JsonDict:
         """The character sheet as the CLI prints it."""
         if self.starforged:
@@ -384,6 +398,12 @@ class TrackState:
         track = cls(**data)
         track.characters = list(track.characters)
         return track
+
+    def copy(self) -> TrackState:
+        """A copy of its own (the only list is ``characters``; the rest are scalars)."""
+        new = TrackState.__new__(TrackState)
+        new.__dict__ = {**self.__dict__, "characters": list(self.characters)}
+        return new
 
     def summary(self) -> JsonDict:
         data = self.to_dict()

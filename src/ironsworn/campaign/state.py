@@ -126,6 +126,12 @@ class CampaignState:
         # marks}; support vehicles are asset cards.
         self.incidental: dict[str, JsonDict] = {}
         self.options: dict[str, Any] = {}  # the rulebook's campaign options that were set
+        # Copy-on-write (see fork): while _sharing, the character and track records not named
+        # in _own_chars / _own_tracks may be shared with another copy of the state, and an
+        # event copies one before changing it.
+        self._sharing = False
+        self._own_chars: set[str] = set()
+        self._own_tracks: set[str] = set()
 
     # --- queries ---------------------------------------------------------------------------
 
@@ -140,8 +146,12 @@ class CampaignState:
                 "there are several characters; name one with --character",
                 tuple(self.characters),
             )
+        found = self.characters.get(name)  # the name as written: no scan
+        if found is not None:
+            return found
+        wanted = name.strip().lower()
         for key, char in self.characters.items():
-            if key.lower() == name.strip().lower():
+            if key.lower() == wanted:
                 return char
         import difflib
 
@@ -183,6 +193,67 @@ class CampaignState:
             return [char]
         return [c for c in self.characters.values() if c.status == "active"] or [char]
 
+    # --- copies ----------------------------------------------------------------------------
+
+    def fork(self) -> CampaignState:
+        """A copy to work on, equal to this state, made in time that does not grow with the
+        campaign's history: the active characters and open tracks are copied; the records of
+        closed tracks and of characters who are no longer active (most of a long campaign) are
+        shared, and whichever copy changes one first copies it (:meth:`_char_w`,
+        :meth:`_track_w`). Every change goes through :meth:`apply` and :meth:`revert`, so
+        neither copy can see the other's changes. (A caller that holds a record across an
+        event changing it must look it up again: that event may have replaced it.)
+
+        The campaign store keeps its state across writes and hands out forks of it.
+        """
+        new = CampaignState.__new__(CampaignState)
+        new.__dict__.update(self.__dict__)
+        own_chars: set[str] = set()
+        characters = dict(self.characters)
+        for name, char in characters.items():
+            if char.status == "active":
+                characters[name] = char.copy()
+                own_chars.add(name)
+        own_tracks: set[str] = set()
+        tracks = dict(self.tracks)
+        for ident, track in tracks.items():
+            if track.status == "active":
+                tracks[ident] = track.copy()
+                own_tracks.add(ident)
+        new.characters, new.tracks = characters, tracks
+        new._sharing, new._own_chars, new._own_tracks = True, own_chars, own_tracks
+        # This state's own records of the active ones were not handed over; the rest are
+        # shared now.
+        self._sharing = True
+        self._own_chars = set(own_chars)
+        self._own_tracks = set(own_tracks)
+        new.pending = copy_json(self.pending)
+        new.agenda = copy_json(self.agenda)
+        new.people, new.places = dict(self.people), dict(self.places)
+        new.notes, new.packs = list(self.notes), list(self.packs)
+        new.truths, new.incidental = dict(self.truths), dict(self.incidental)
+        new.vehicle = copy_json(self.vehicle)
+        new.options = dict(self.options)
+        return new
+
+    def _char_w(self, name: str) -> CharacterState:
+        """The character ``name``, this copy's own, to change."""
+        char = self.characters[name]
+        if self._sharing and name not in self._own_chars:
+            char = char.copy()
+            self.characters[name] = char
+            self._own_chars.add(name)
+        return char
+
+    def _track_w(self, ident: str) -> TrackState:
+        """The track ``ident``, this copy's own, to change."""
+        track = self.tracks[ident]
+        if self._sharing and ident not in self._own_tracks:
+            track = track.copy()
+            self.tracks[ident] = track
+            self._own_tracks.add(ident)
+        return track
+
     # --- the fold --------------------------------------------------------------------------
 
     def check(self) -> None:
@@ -215,6 +286,7 @@ class CampaignState:
         if char.name in self.characters:
             raise CampaignError(f"character {char.name!r} already exists")
         self.characters[char.name] = char
+        self._own_chars.add(char.name)
         self._vehicle_aboard()
 
     def _vehicle_aboard(self) -> None:
@@ -222,8 +294,9 @@ class CampaignState:
         # command vehicle, so its troubles count toward everyone's momentum ("only a factor
         # when you are piloting or aboard that vehicle").
         count = len(self.vehicle["impacts"]) if self.vehicle else 0
-        for char in self.characters.values():
-            char.vehicle_impacts = count if char.starforged else 0
+        for name, char in self.characters.items():
+            if char.vehicle_impacts != (count if char.starforged else 0):
+                self._char_w(name).vehicle_impacts = count if char.starforged else 0
 
     def _on_ruleset(self, event: Mapping[str, Any]) -> None:
         self._expect("the ruleset", self.ruleset, event)
@@ -232,7 +305,7 @@ class CampaignState:
         self.ruleset = str(event["to"])
 
     def _on_impact(self, event: Mapping[str, Any]) -> None:
-        char = self.characters[event["character"]]
+        char = self._char_w(event["character"])
         self._toggle(char.name, char.impacts, event["impact"], event)
 
     def _toggle(self, who: str, marks: list[str], name: str, event: Mapping[str, Any]) -> None:
@@ -244,7 +317,7 @@ class CampaignState:
             marks.remove(name)
 
     def _on_legacy(self, event: Mapping[str, Any]) -> None:
-        char = self.characters[event["character"]]
+        char = self._char_w(event["character"])
         track = event["track"]
         self._expect(f"{char.name}'s {track} legacy", char.legacy_track(track), event)
         char.legacy[track] = copy_json(dict(event["to"]))
@@ -279,7 +352,7 @@ class CampaignState:
         self._toggle(self.vehicle["name"], marks, str(event["mark"]), event)
 
     def _on_asset_mark(self, event: Mapping[str, Any]) -> None:
-        char = self.characters[event["character"]]
+        char = self._char_w(event["character"])
         asset = next(a for a in char.assets if a["id"] == event["asset"])
         marks: list[str] = asset.setdefault("marks", [])
         self._toggle(asset["name"], marks, str(event["mark"]), event)
@@ -296,34 +369,34 @@ class CampaignState:
         self.characters.pop(event["character"], None)
 
     def _on_meter(self, event: Mapping[str, Any]) -> None:
-        char = self.characters[event["character"]]
+        char = self._char_w(event["character"])
         meter = event["meter"]
         self._expect(f"{char.name}'s {meter}", getattr(char, meter), event)
         setattr(char, meter, event["to"])
 
     def _on_stat(self, event: Mapping[str, Any]) -> None:
-        char = self.characters[event["character"]]
+        char = self._char_w(event["character"])
         stat = str(event["stat"])
         self._expect(f"{char.name}'s {stat}", char.stats.get(stat), event)
         char.stats[stat] = int(event["to"])
 
     def _on_asset_meter(self, event: Mapping[str, Any]) -> None:
-        char = self.characters[event["character"]]
+        char = self._char_w(event["character"])
         asset = next(a for a in char.assets if a["id"] == event["asset"])
         self._expect(f"{asset['name']}'s health", asset["meter"]["value"], event)
         asset["meter"]["value"] = event["to"]
 
     def _on_debility(self, event: Mapping[str, Any]) -> None:
-        char = self.characters[event["character"]]
+        char = self._char_w(event["character"])
         self._toggle(char.name, char.debilities, event["debility"], event)
 
     def _on_initiative(self, event: Mapping[str, Any]) -> None:
-        char = self.characters[event["character"]]
+        char = self._char_w(event["character"])
         self._expect(f"{char.name}'s initiative", char.initiative, event)
         char.initiative = bool(event["to"])
 
     def _on_flag(self, event: Mapping[str, Any]) -> None:
-        char = self.characters[event["character"]]
+        char = self._char_w(event["character"])
         flag = event["flag"]
         self._expect(f"{char.name}'s {flag}", char.flags.get(flag), event)
         if event["to"] is None:
@@ -332,18 +405,18 @@ class CampaignState:
             char.flags[flag] = copy_json(event["to"])
 
     def _on_status(self, event: Mapping[str, Any]) -> None:
-        char = self.characters[event["character"]]
+        char = self._char_w(event["character"])
         self._expect(f"{char.name}'s status", char.status, event)
         char.status = event["to"]
 
     def _on_bond_added(self, event: Mapping[str, Any]) -> None:
-        self.characters[event["character"]].bonds.append(event["bond"])
+        self._char_w(event["character"]).bonds.append(event["bond"])
 
     def _on_bond_removed(self, event: Mapping[str, Any]) -> None:
-        self.characters[event["character"]].bonds.remove(event["bond"])
+        self._char_w(event["character"]).bonds.remove(event["bond"])
 
     def _on_lasting_added(self, event: Mapping[str, Any]) -> None:
-        char = self.characters[event["character"]]
+        char = self._char_w(event["character"])
         effect = event["lasting"]
         if any(e["id"] == effect["id"] for e in char.lasting):
             raise CampaignError(
@@ -352,7 +425,7 @@ class CampaignState:
         char.lasting.append(copy_json(effect))
 
     def _on_lasting_ended(self, event: Mapping[str, Any]) -> None:
-        char = self.characters[event["character"]]
+        char = self._char_w(event["character"])
         ident = event["lasting"]["id"]
         if not any(e["id"] == ident for e in char.lasting):
             raise CampaignError(f"event does not fit the state: {char.name} has no {ident!r}")
@@ -410,24 +483,24 @@ class CampaignState:
             del self.tracks[event["track"]["id"]]
             self.track_counter -= 1
         elif kind == "bond_added":
-            bonds = self.characters[event["character"]].bonds
+            bonds = self._char_w(event["character"]).bonds
             del bonds[len(bonds) - 1 - bonds[::-1].index(event["bond"])]
         elif kind == "bond_removed":
-            bonds = self.characters[event["character"]].bonds
+            bonds = self._char_w(event["character"]).bonds
             bonds.insert(int(event.get("index", len(bonds))), event["bond"])
         elif kind == "asset_added":
-            char = self.characters[event["character"]]
+            char = self._char_w(event["character"])
             char.assets = [a for a in char.assets if a["id"] != event["asset"]["id"]]
         elif kind == "asset_removed":
-            char = self.characters[event["character"]]
+            char = self._char_w(event["character"])
             char.assets.insert(
                 int(event.get("index", len(char.assets))), copy_json(event["record"])
             )
         elif kind == "lasting_added":
-            char = self.characters[event["character"]]
+            char = self._char_w(event["character"])
             char.lasting = [e for e in char.lasting if e["id"] != event["lasting"]["id"]]
         elif kind == "lasting_ended":
-            char = self.characters[event["character"]]
+            char = self._char_w(event["character"])
             char.lasting.insert(
                 int(event.get("index", len(char.lasting))), copy_json(event["lasting"])
             )
@@ -441,14 +514,14 @@ class CampaignState:
             raise CampaignError("a removed character cannot be restored from the event")
 
     def _on_asset_added(self, event: Mapping[str, Any]) -> None:
-        self.characters[event["character"]].assets.append(copy_json(event["asset"]))
+        self._char_w(event["character"]).assets.append(copy_json(event["asset"]))
 
     def _on_asset_removed(self, event: Mapping[str, Any]) -> None:
-        char = self.characters[event["character"]]
+        char = self._char_w(event["character"])
         char.assets = [a for a in char.assets if a["id"] != event["asset"]]
 
     def _on_asset_reskin(self, event: Mapping[str, Any]) -> None:
-        char = self.characters[event["character"]]
+        char = self._char_w(event["character"])
         asset = next(a for a in char.assets if a["id"] == event["asset"])
         now = {"name": asset["name"], "requirement": asset.get("requirement")}
         self._expect(f"{char.name}'s {asset['name']}", now, event)
@@ -459,14 +532,14 @@ class CampaignState:
             asset["requirement"] = event["to"]["requirement"]
 
     def _on_asset_ability(self, event: Mapping[str, Any]) -> None:
-        char = self.characters[event["character"]]
+        char = self._char_w(event["character"])
         asset = next(a for a in char.assets if a["id"] == event["asset"])
         index = int(event["ability"])
         self._expect(f"{asset['name']} ability {index + 1}", asset["abilities"][index], event)
         asset["abilities"][index] = bool(event["to"])
 
     def _on_asset_track(self, event: Mapping[str, Any]) -> None:
-        char = self.characters[event["character"]]
+        char = self._char_w(event["character"])
         asset = next(a for a in char.assets if a["id"] == event["asset"])
         name = str(event["track"])
         track = asset.setdefault("tracks", {}).get(name)
@@ -477,7 +550,7 @@ class CampaignState:
         track[field] = event["to"]
 
     def _on_equipment(self, event: Mapping[str, Any]) -> None:
-        char = self.characters[event["character"]]
+        char = self._char_w(event["character"])
         self._expect(f"{char.name}'s equipment", char.equipment, event)
         char.equipment = list(event["to"])
 
@@ -486,30 +559,31 @@ class CampaignState:
         if track.id in self.tracks:
             raise CampaignError(f"track {track.id!r} already exists")
         self.tracks[track.id] = track
+        self._own_tracks.add(track.id)
         self.track_counter += 1
 
     def _on_progress(self, event: Mapping[str, Any]) -> None:
-        track = self.tracks[event["track"]]
+        track = self._track_w(event["track"])
         self._expect(f"{track.id} progress", track.ticks, event)
         track.ticks = int(event["to"])
 
     def _on_rank(self, event: Mapping[str, Any]) -> None:
-        track = self.tracks[event["track"]]
+        track = self._track_w(event["track"])
         self._expect(f"{track.id} rank", track.rank, event)
         track.rank = event["to"]
 
     def _on_countdown(self, event: Mapping[str, Any]) -> None:
-        track = self.tracks[event["track"]]
+        track = self._track_w(event["track"])
         self._expect(f"{track.id} countdown", track.countdown, event)
         track.countdown = event["to"]
 
     def _on_track_closed(self, event: Mapping[str, Any]) -> None:
-        track = self.tracks[event["track"]]
+        track = self._track_w(event["track"])
         self._expect(f"{track.id} status", track.status, event)
         track.status = event["to"]
 
     def _on_track_field(self, event: Mapping[str, Any]) -> None:
-        track = self.tracks[event["track"]]
+        track = self._track_w(event["track"])
         name = event["field"]
         if name not in ("role", "bonded", "influence", "no_benefit", "second_role"):
             raise CampaignError(f"unknown track field {name!r}")
@@ -517,7 +591,7 @@ class CampaignState:
         setattr(track, name, copy_json(event["to"]))
 
     def _on_track_characters(self, event: Mapping[str, Any]) -> None:
-        track = self.tracks[event["track"]]
+        track = self._track_w(event["track"])
         self._expect(f"{track.id} characters", track.characters, event)
         track.characters = list(event["to"])
 

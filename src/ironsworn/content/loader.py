@@ -168,6 +168,9 @@ class Ruleset:
         # Items a later pack defines again under an id an earlier pack has (an imported
         # official pack over our own asset summaries): kept so their text can be shown.
         self._shadowed: dict[str, list[Any]] = {}
+        # Lookups by what players type ("face danger", "face_danger"), kept once found: the
+        # items of a Ruleset never change once loaded, and resolving scans every item.
+        self._found: dict[tuple[str, str, str | None], Any] = {}
 
     def __repr__(self) -> str:
         return f"Ruleset({self.name!r}, packs={[p.id for p in self.packs]!r})"
@@ -305,9 +308,19 @@ class Ruleset:
 
     def find(self, kind: str, query: str, prefer: str | None = None) -> Any:
         """Look up an item of ``kind`` ("moves", ...), preferring ruleset ``prefer`` on a tie."""
-        what = {"oracles": "oracle table", "npcs": "NPC"}.get(kind, kind[:-1])
-        preferred = (prefer, *self.preferred) if prefer else self.preferred
-        return resolve(self.items(kind), query, what, _name, preferred)
+        key = (kind, query, prefer)
+        found = self._found.get(key)
+        if found is None:
+            what = {"oracles": "oracle table", "npcs": "NPC"}.get(kind, kind[:-1])
+            preferred = (prefer, *self.preferred) if prefer else self.preferred
+            found = resolve(self.items(kind), query, what, _name, preferred)
+            self._remember(key, found)
+        return found
+
+    def _remember(self, key: tuple[str, str, str | None], found: Any) -> None:
+        if len(self._found) >= 4096:  # queries are typed by people: bound what is kept
+            self._found.clear()
+        self._found[key] = found
 
     def find_in(self, kind: str, query: str, ruleset: str | None) -> Any:
         """Look up an item of ``kind`` among the items of ``ruleset`` only (a campaign's: a
@@ -390,7 +403,12 @@ class Ruleset:
     # --- lookups ---------------------------------------------------------------------------
 
     def move(self, query: str) -> Move:
-        return resolve(self.moves, query, "move", _name, self.preferred)
+        key = ("move", query, None)
+        found: Move | None = self._found.get(key)
+        if found is None:
+            found = resolve(self.moves, query, "move", _name, self.preferred)
+            self._remember(key, found)
+        return found
 
     def oracle(self, query: str) -> OracleTable:
         return resolve(self.oracles, query, "oracle table", _name, self.preferred)

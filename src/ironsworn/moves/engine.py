@@ -28,10 +28,10 @@ dice that run out part-way, the whole call fails with a message and nothing chan
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ironsworn.campaign.character_state import copy_json
 from ironsworn.dice import Dice, RandomDice
 from ironsworn.errors import InvalidValue, IronswornError, NotFound, RuleViolation
 from ironsworn.moves.decisions import Decisions
@@ -178,10 +178,10 @@ class MoveEngine(Decisions, RollInputs):
         self.events: list[JsonDict] = []
         self.records: list[MoveRecord] = []
         self.notes: list[str] = []
-        self.agenda: list[JsonDict] = copy.deepcopy(self.state.agenda)
-        self.pending: JsonDict | None = copy.deepcopy(self.state.pending)
-        self.parked: dict[str, JsonDict] = copy.deepcopy(self.state.parked)
-        self._restored = False  # a decision set aside came back when this operation ended
+        # The engine's working copies (plain JSON: copy_json is several times deepcopy's speed).
+        self.agenda: list[JsonDict] = copy_json(self.state.agenda)
+        self.pending: JsonDict | None = copy_json(self.state.pending)
+        self.parked: dict[str, JsonDict] = copy_json(self.state.parked)
         self.answers: list[str] = []
         self.auto_burn: bool | None = None
         self._front: list[JsonDict] = []

@@ -17,7 +17,7 @@ API::
     store = CampaignStore.open(path, create=False, name=None, state_type=None)   # a file
     store.name                      # the campaign's name (recorded when it was created)
     store.location                  # where it is kept, for messages (CampaignStore.path: the file)
-    store.state()                   # the folded state: a fresh object the caller owns
+    store.state()                   # the folded state: a copy the caller owns
     with store.write() as tx:       # the campaign's write lock: one writer at a time, others wait
         tx.state                    # the state as of the lock (a working copy, yours to mutate)
         tx.append(kind, events, character=None, summary="")   # -> Operation
@@ -40,15 +40,22 @@ Rules the store keeps:
   campaign's row, ``FOR UPDATE``) with a 30 s wait: a second writer waits for the first, and
   ``tx.state`` is read inside the lock, so it includes the other writer's operation.
 - **Events are the truth.** ``tx.append`` stores the events as canonical JSON. ``tx.state``
-  is built on first use and handed over: the caller may mutate it freely (the move engine
-  does, applying each event as it emits it) and the store never reads it back. A caller that
-  did not take ``tx.state`` has its events checked: at commit the store folds them into its
-  own state, and if the state refuses one (``apply`` raises) the write is rolled back. A
-  caller that took ``tx.state`` vouches for its events (they are what it applied to it);
-  they are folded again whenever the state is next rebuilt. A state model may define
+  is built on first use and is the caller's to mutate (the move engine applies each event as
+  it emits it); the store never reads it back. A state model may define
   ``check_event(event)`` (the game's does: :mod:`ironsworn.campaign.events`); the store then
   calls it on every event appended or imported, and refuses the write on ``InvalidValue``.
-  ``state()`` likewise hands over a fresh object: handing over beats copying a large state.
+- **The state kept across writes.** A state model with ``fork()`` (the game's: a copy whose
+  cost does not grow with the closed tracks of a long campaign) lets the store keep its own
+  fold: ``tx.state`` and ``state()`` are forks of it, and at commit the store folds the new
+  operations into it (undo reverts the undone operation in it, redo folds it again). It is
+  checked cheaply against the log: it is the fold up to a head seq, and the head (one indexed
+  query, which every write makes anyway) identifies the live set, so another writer's change
+  (another process, another server) is seen and the fold rebuilt. A write that fails before
+  the store touched its fold keeps it; one that fails after forgets it. Events the fold
+  refuses roll the write back, except those of a caller that took ``tx.state``, which vouches
+  for them (they are what it applied): the store forgets its fold and the next rebuild says
+  what is wrong. Without ``fork()``, ``tx.state`` and ``state()`` hand over the store's own
+  fold, and the next write folds again from the snapshot.
 - **Snapshots.** Every :data:`SNAPSHOT_INTERVAL` live operations the folded state
   (``to_dict()`` JSON) is saved, keyed by the seq it folds up to and by the state model
   (class, its ``SNAPSHOT_VERSION`` attribute if any, and the package version), so opening a

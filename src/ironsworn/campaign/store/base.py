@@ -237,6 +237,12 @@ class Store(ABC, Generic[S]):
         # in that write's own transaction, so a retry after a lost answer applies nothing twice
         # and a write that was rolled back left no record either.
         self.request_id: str | None = None
+        # A state model with fork() (the game's has one) lets the store keep its state across
+        # writes: callers get forks, and the store folds each committed operation into its own
+        # copy. _changing is set while the store changes that copy inside a write: if the write
+        # then fails, the copy is forgotten (rolled-back events may be in it).
+        self._forks = callable(getattr(state_type, "fork", None))
+        self._changing = False
 
     # ----------------------------------------------------------------- identity and closing
 
@@ -382,9 +388,25 @@ class Store(ABC, Generic[S]):
             self._set_status(operation.seq, UNDONE)
             # Snapshots at or after the undone operation no longer describe the live log.
             self._drop_snapshots(operation.seq)
-            self._cache = None
-            self._cache_head = -1
+            self._take_back(operation)
         return replace(operation, status=UNDONE)
+
+    def _take_back(self, operation: Operation) -> None:
+        """Revert an undone operation in the store's state (newest event first), if the state
+        is that of the operation and the model can revert; otherwise forget the state."""
+        revert = getattr(self._cache, "revert", None)
+        if not self._forks or revert is None or self._cache_head != operation.seq:
+            self._forget()
+            return
+        self._changing = True
+        try:
+            for event in reversed(operation.events):
+                revert(event)
+        except Exception:  # an event the model cannot take back: fold afresh when next needed
+            self._forget()
+            return
+        self._cache_head = self._head()
+        self._since = self._ops_since_snapshot(self._cache_head)
 
     def redo(self) -> Operation | None:
         """Restore the most recently undone operation; None when there is nothing to redo."""
@@ -392,9 +414,20 @@ class Store(ABC, Generic[S]):
             operation = self._last(UNDONE, descending=False)
             if operation is None:
                 return None
+            head = self._head()
             self._set_status(operation.seq, LIVE)
-            self._cache = None
-            self._cache_head = -1
+            if self._forks and self._cache is not None and self._cache_head == head:
+                self._changing = True
+                try:
+                    for event in operation.events:
+                        _fold(self._cache, event, operation.seq, self.location)
+                except CampaignError:  # refused: reading the state will say so
+                    self._forget()
+                else:
+                    self._cache_head = operation.seq
+                    self._since += 1
+            else:
+                self._forget()
         return replace(operation, status=LIVE)
 
     def load_operations(
@@ -480,6 +513,7 @@ class Store(ABC, Generic[S]):
             if self._in_write:
                 raise CampaignError(f"{self.location}: a write is already open on this campaign")
             self._in_write = True
+            self._changing = False
             try:
                 with self._errors():
                     self._begin_write(wait=True)
@@ -491,13 +525,14 @@ class Store(ABC, Generic[S]):
                             self.request_id = None
                         self._commit()
                 except BaseException:
-                    # The cache may hold folded events that are now rolled back.
-                    self._cache = None
-                    self._cache_head = -1
+                    if self._changing:
+                        # The store's state holds folded events that are now rolled back.
+                        self._forget()
                     self._rollback()
                     raise
             finally:
                 self._in_write = False
+                self._changing = False
 
     def _last(self, status: str, *, descending: bool) -> Operation | None:
         row = self._operation_row(status, descending=descending)
@@ -531,14 +566,21 @@ class Store(ABC, Generic[S]):
         self._cache, self._cache_head, self._since = state, head, since
 
     def _take(self, head: int) -> S:
-        """Hand the fold up to ``head`` to the caller, and forget it."""
+        """The fold up to ``head`` for the caller: a fork of the store's own, or (for a state
+        model without ``fork``) the store's own, which it then forgets."""
         if self._cache is None or self._cache_head != head:
             with self._read():
                 self._rebuild(head)
         state = self._cache
         assert state is not None
+        if self._forks:
+            forked: S = state.fork()  # type: ignore[attr-defined]
+            return forked
         self._cache, self._cache_head = None, -1
         return state
+
+    def _forget(self) -> None:
+        self._cache, self._cache_head = None, -1
 
     def _fold_and_snapshot(self, transaction: Transaction[S]) -> None:
         """At commit: fold the new operations into the store's state, save a snapshot if due."""
@@ -546,18 +588,27 @@ class Store(ABC, Generic[S]):
         if not appended:
             return
         head = appended[-1].seq
-        if not transaction.took_state:
-            # The store checks the events itself: a refusal rolls the whole write back.
+        if self._forks or not transaction.took_state:
+            # The store folds the events into its own state, and keeps it for the next write.
             if self._cache is None or self._cache_head != transaction.head:
                 self._rebuild(transaction.head)
             assert self._cache is not None
-            for operation in appended:
-                for event in operation.events:
-                    _fold(self._cache, event, operation.seq, self.location)
-            self._cache_head = head
-            self._since += len(appended)
-        # Otherwise the caller built its events on tx.state, which it now owns (the move
-        # engine applies each event as it emits it), and the store has no copy left.
+            self._changing = True
+            try:
+                for operation in appended:
+                    for event in operation.events:
+                        _fold(self._cache, event, operation.seq, self.location)
+            except CampaignError:
+                if not transaction.took_state:
+                    raise  # the store checks the events itself: the whole write rolls back
+                # A caller that took tx.state vouched for its events (they are what it applied
+                # to its fork); the log keeps them, and the next fold says what is wrong.
+                self._forget()
+            else:
+                self._cache_head = head
+                self._since += len(appended)
+        # Otherwise (a state model without fork) the caller built its events on tx.state,
+        # which it now owns, and the store has no copy left.
         if self._cache is None and self._ops_since_snapshot(head) >= SNAPSHOT_INTERVAL:
             self._rebuild(head)  # inside the transaction, so it sees the new operations
         if self._cache is not None and self._since >= SNAPSHOT_INTERVAL:

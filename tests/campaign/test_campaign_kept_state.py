@@ -1,0 +1,146 @@
+"""The state the store keeps across writes (issue 24) equals a fresh fold of the live log.
+
+Random sequences of real operations (moves and their decisions, new vows, progress, fulfilled
+vows that close tracks, journal entries, refused writes), undo, redo, reopening the campaign,
+and on PostgreSQL a second store writing the same campaign, on both stores. After every step
+the store's own state, and the state it hands out, equal the fold of every live operation from
+nothing; and a state handed out earlier is never changed by later writes (forks are copies).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from backends import Backend
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ironsworn.campaign.state import CampaignState
+from ironsworn.campaign.store import Store
+from ironsworn.dice import RandomDice
+from ironsworn.errors import IronswornError
+from ironsworn.moves.engine import MoveEngine, OperationResult
+from ironsworn.moves.sheet import SheetOperations
+
+ACTIONS = ["move", "move", "move", "vow", "progress", "fulfill", "journal", "refused"]
+ACTIONS += ["undo", "undo", "redo", "reopen", "other", "hold"]
+MOVES = ("face_danger", "secure_an_advantage", "endure_harm", "endure_stress", "make_camp")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    if request.param == "postgres":
+        return Backend("postgres", tmp_path, request.getfixturevalue("postgres_url"))
+    return Backend("sqlite", tmp_path)
+
+
+def fresh_fold(store: Store[CampaignState], upto: int | None = None) -> dict[str, Any]:
+    """The fold from nothing of the live operations (up to seq ``upto``)."""
+    state = CampaignState()
+    for operation in store.operations():
+        if upto is None or operation.seq <= upto:
+            for event in operation.events:
+                state.apply(event)
+    return state.to_dict()
+
+
+def operation(state: CampaignState, action: str, rng: random.Random) -> OperationResult:
+    """One operation of ``action`` on ``state`` (IronswornError when the rules refuse it)."""
+    engine = MoveEngine(state, dice=RandomDice(rng.randrange(1 << 30)))
+    sheet = SheetOperations(engine)
+    heroes = sorted(c.name for c in state.characters.values() if c.status == "active")
+    if not heroes:
+        return sheet.new_character(
+            f"Hero {rng.randrange(10**6)}", "edge=3,heart=2,iron=2,shadow=1,wits=1"
+        )
+    who = rng.choice(heroes)
+    vows = sorted(
+        t.id
+        for t in state.tracks.values()
+        if t.kind == "vow" and t.status == "active" and who in t.characters
+    )
+    if state.pending is not None:
+        pending = state.pending
+        if pending["kind"] == "burn":
+            return engine.decline()
+        keys = [o["key"] for o in pending["options"]]
+        return engine.choose(keys[: max(1, int(pending.get("min", 1)))])
+    if action == "vow" or (action in ("progress", "fulfill") and not vows):
+        return sheet.new_track("vow", f"vow {rng.randrange(10**6)}", "troublesome", [who])
+    if action == "progress":
+        return sheet.progress(rng.choice(vows), mark=True, times=rng.randint(1, 3))
+    if action == "fulfill":
+        return engine.make_move("fulfill_your_vow", who, track=rng.choice(vows))
+    move = rng.choice(MOVES)
+    amount = rng.randint(1, 3) if move.startswith("endure") else None
+    return engine.make_move(move, who, stat="edge", amount=amount)
+
+
+def check(store: Store[CampaignState]) -> None:
+    # The store's own state: the fold up to the head it was kept at (another writer may have
+    # moved the campaign on since; the store sees that by the head at its next use).
+    kept = store._cache
+    if kept is not None:
+        assert kept.to_dict() == fresh_fold(store, store._cache_head)
+    assert store.state().to_dict() == fresh_fold(store)
+    assert store._cache is not None  # and it is kept after a read
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(actions=st.lists(st.sampled_from(ACTIONS), max_size=40), seed=st.integers(0, 2**32))
+def test_the_kept_state_is_a_fresh_fold(backend: Backend, actions: list[str], seed: int) -> None:
+    key = backend.fresh_key()  # one campaign per example
+    rng = random.Random(seed)
+    store: Store[CampaignState] = backend.open(key, state_type=CampaignState)
+    others: list[Store[CampaignState]] = []
+    held: list[tuple[CampaignState, dict[str, Any]]] = []
+    try:
+        for action in actions:
+            if action == "undo":
+                store.undo()
+            elif action == "redo":
+                store.redo()
+            elif action == "journal":
+                store.journal_add(f"line {rng.randrange(100)}")
+            elif action == "reopen":
+                store.close()
+                store = backend.open(key, create=False, state_type=CampaignState)
+            elif action == "hold":
+                state = store.state()
+                held.append((state, state.to_dict()))
+            elif action == "other":
+                # Another writer (on SQLite the same process shares one store per file).
+                other: Store[CampaignState] = backend.open(key, state_type=CampaignState)
+                others.append(other)
+                with other.write() as tx:
+                    result = _attempt(tx.state, "move", rng)
+                    if result is not None and result.events:
+                        tx.append(result.kind, result.events, character=result.character)
+            elif action == "refused":
+                # A write that fails inside its block changes nothing, kept state included.
+                with pytest.raises(IronswornError), store.write() as tx:
+                    MoveEngine(tx.state).make_move("face_danger", "Nobody", stat="edge")
+            else:
+                with store.write() as tx:
+                    result = _attempt(tx.state, action, rng)
+                    if result is not None and result.events:
+                        tx.append(result.kind, result.events, character=result.character)
+            check(store)
+        for state, seen in held:
+            assert state.to_dict() == seen  # later writes never reach a state handed out
+    finally:
+        for other in others:
+            other.close()
+        store.close()
+
+
+def _attempt(state: CampaignState, action: str, rng: random.Random) -> OperationResult | None:
+    try:
+        return operation(state, action, rng)
+    except IronswornError:
+        return None  # the rules refused it (the engine reverted its events): nothing to write

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ironsworn.campaign.state import CampaignState
-from ironsworn.campaign.store import Store
+from ironsworn.campaign.store import Store, base
 from ironsworn.dice import RandomDice
 from ironsworn.errors import IronswornError
 from ironsworn.moves.engine import MoveEngine, OperationResult
@@ -35,6 +35,13 @@ def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
     if request.param == "postgres":
         return Backend("postgres", tmp_path, request.getfixturevalue("postgres_url"))
     return Backend("sqlite", tmp_path)
+
+
+@pytest.fixture(params=[3, base.SNAPSHOT_INTERVAL], ids=["snapshot every 3", "default"])
+def interval(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> int:
+    """Snapshots every 3 operations bring the snapshot's unread closed tracks into play."""
+    monkeypatch.setattr(base, "SNAPSHOT_INTERVAL", request.param)
+    return int(request.param)
 
 
 def fresh_fold(store: Store[CampaignState], upto: int | None = None) -> dict[str, Any]:
@@ -90,10 +97,12 @@ def check(store: Store[CampaignState]) -> None:
 
 
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(actions=st.lists(st.sampled_from(ACTIONS), max_size=40), seed=st.integers(0, 2**32))
-def test_the_kept_state_is_a_fresh_fold(backend: Backend, actions: list[str], seed: int) -> None:
+def test_the_kept_state_is_a_fresh_fold(
+    backend: Backend, interval: int, actions: list[str], seed: int
+) -> None:
     key = backend.fresh_key()  # one campaign per example
     rng = random.Random(seed)
     store: Store[CampaignState] = backend.open(key, state_type=CampaignState)
@@ -144,3 +153,31 @@ def _attempt(state: CampaignState, action: str, rng: random.Random) -> Operation
         return operation(state, action, rng)
     except IronswornError:
         return None  # the rules refused it (the engine reverted its events): nothing to write
+
+
+def test_a_snapshot_leaves_closed_tracks_unread_until_used() -> None:
+    state = CampaignState()
+    engine = MoveEngine(state, dice=RandomDice(7))
+    sheet = SheetOperations(engine)
+    sheet.new_character("Kai", "edge=3,heart=2,iron=2,shadow=1,wits=1")
+    for n in range(6):
+        sheet.new_track("vow", f"vow {n}", "troublesome", ["Kai"])
+    for ident in ("vow-1", "vow-4"):
+        state.apply({"type": "track_closed", "track": ident, "from": "active", "to": "fulfilled"})
+    whole = state.to_dict()
+    text = state.snapshot_text()
+    read = CampaignState.from_snapshot(text)
+    assert read._closed is not None
+    assert read.sheet("Kai") == state.sheet("Kai")  # the sheet needs only the open tracks
+    assert read._closed is not None
+    fork = read.fork()
+    # An event on a closed track of the fork reads them, and copies the one it changes.
+    fork.apply({"type": "track_closed", "track": "vow-1", "from": "fulfilled", "to": "active"})
+    assert list(fork.tracks) == list(state.tracks)  # creation order kept
+    assert fork.tracks["vow-1"].status == "active"
+    assert read.tracks["vow-1"].status == "fulfilled"  # the state it was forked from is unchanged
+    assert read.to_dict() == whole
+    assert CampaignState.from_snapshot(text).to_dict() == whole
+    # A snapshot of a state with closed tracks still unread carries them over.
+    again = CampaignState.from_snapshot(CampaignState.from_snapshot(text).snapshot_text())
+    assert again.to_dict() == whole

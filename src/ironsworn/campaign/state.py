@@ -105,7 +105,10 @@ class CampaignState:
 
     def __init__(self) -> None:
         self.characters: dict[str, CharacterState] = {}
-        self.tracks: dict[str, TrackState] = {}
+        self._tracks: dict[str, TrackState] = {}
+        # The closed tracks of the snapshot this state was read from, not yet read (most of a
+        # long campaign's tracks): see tracks and from_snapshot.
+        self._closed: _ClosedTracks | None = None
         self.track_counter: int = 0
         self.pending: JsonDict | None = None
         self.agenda: list[JsonDict] = []
@@ -132,6 +135,47 @@ class CampaignState:
         self._sharing = False
         self._own_chars: set[str] = set()
         self._own_tracks: set[str] = set()
+
+    # --- the tracks --------------------------------------------------------------------------
+
+    @property
+    def tracks(self) -> dict[str, TrackState]:
+        """Every track by id, in the order they were created."""
+        if self._closed is not None:
+            self._load_closed()
+        return self._tracks
+
+    @tracks.setter
+    def tracks(self, value: dict[str, TrackState]) -> None:
+        self._tracks = value
+        self._closed = None
+
+    def _open_tracks(self) -> list[TrackState]:
+        """The active tracks, without reading the closed tracks of a snapshot."""
+        source = self._tracks if self._closed is not None else self.tracks
+        return [t for t in source.values() if t.status == "active"]
+
+    def _load_closed(self) -> None:
+        """Read the snapshot's closed tracks and put every track back in its order.
+
+        Their records are shared with any fork of the same snapshot, so this state takes
+        them as shared (copied when an event changes one).
+        """
+        closed, self._closed = self._closed, None
+        assert closed is not None
+        if not self._sharing:
+            self._own_chars = set(self.characters)
+            self._own_tracks = set(self._tracks)
+            self._sharing = True
+        parsed = closed.records()
+        merged: dict[str, TrackState] = {}
+        for ident in closed.order:
+            track = self._tracks.get(ident) or parsed.get(ident)
+            if track is not None:
+                merged[ident] = track
+        for ident, track in self._tracks.items():
+            merged.setdefault(ident, track)  # tracks created since the snapshot
+        self._tracks = merged
 
     # --- queries ---------------------------------------------------------------------------
 
@@ -215,12 +259,12 @@ class CampaignState:
                 characters[name] = char.copy()
                 own_chars.add(name)
         own_tracks: set[str] = set()
-        tracks = dict(self.tracks)
+        tracks = dict(self._tracks)  # the snapshot's closed tracks, if still unread, are shared
         for ident, track in tracks.items():
             if track.status == "active":
                 tracks[ident] = track.copy()
                 own_tracks.add(ident)
-        new.characters, new.tracks = characters, tracks
+        new.characters, new._tracks = characters, tracks
         new._sharing, new._own_chars, new._own_tracks = True, own_chars, own_tracks
         # This state's own records of the active ones were not handed over; the rest are
         # shared now.
@@ -656,10 +700,11 @@ class CampaignState:
 
     # --- snapshots -------------------------------------------------------------------------
 
-    def to_dict(self) -> JsonDict:
+    def to_dict(self, *, open_only: bool = False) -> JsonDict:
+        tracks = self._open_tracks() if open_only else self.tracks.values()
         return {
             "characters": {k: c.to_dict() for k, c in self.characters.items()},
-            "tracks": {k: t.to_dict() for k, t in self.tracks.items()},
+            "tracks": {t.id: t.to_dict() for t in tracks},
             "track_counter": self.track_counter,
             "pending": copy_json(self.pending),
             "agenda": copy_json(self.agenda),
@@ -703,14 +748,38 @@ class CampaignState:
     def copy(self) -> CampaignState:
         return CampaignState.from_dict(self.to_dict())
 
+    def snapshot_text(self) -> str:
+        """The snapshot the campaign store saves: two lines of JSON, the state without its
+        closed tracks (with every track's id in order), then the closed tracks, so that
+        reading it (:meth:`from_snapshot`) can leave the closed tracks unread until used."""
+        import json
+
+        tracks = self.tracks
+        data = self.to_dict(open_only=True)
+        data["track_order"] = list(tracks)
+        closed = {k: t.to_dict() for k, t in tracks.items() if t.status != "active"}
+        return json.dumps(data, ensure_ascii=False) + "\n" + json.dumps(closed, ensure_ascii=False)
+
+    @classmethod
+    def from_snapshot(cls, text: str) -> Self:
+        """A state from :meth:`snapshot_text` (or from ``to_dict`` JSON)."""
+        import json
+
+        first, newline, closed = text.partition("\n")
+        data = json.loads(first)
+        if not newline:
+            return cls.from_dict(data)
+        order = data.pop("track_order")
+        state = cls.from_dict(data)
+        state._closed = _ClosedTracks(closed, list(order))
+        return state
+
     def sheet(self, name: str | None = None) -> JsonDict:
         """A character's sheet with the vows they hold and every open track they share
         (vows, journeys, fights...): the ``sheet`` command's JSON."""
         char = self.character(name)
         data = char.sheet()
-        mine = [
-            t for t in self.tracks.values() if t.status == "active" and char.name in t.characters
-        ]
+        mine = [t for t in self._open_tracks() if char.name in t.characters]
         data["vows"] = [
             {"id": t.id, "name": t.name, "rank": t.rank, "ticks": t.ticks, "score": t.score}
             for t in mine
@@ -738,8 +807,8 @@ class CampaignState:
                     "ticks": t.ticks,
                     "bonded": t.bonded,
                 }
-                for t in self.tracks.values()
-                if t.kind == "connection" and t.status == "active" and char.name in t.characters
+                for t in self._open_tracks()
+                if t.kind == "connection" and char.name in t.characters
             ]
             data["vehicle"] = copy_json(self.vehicle)
             # What a roll on Endure Harm's table left on the character (dying until healed
@@ -749,8 +818,7 @@ class CampaignState:
                 c for c in ("dying", "unconscious", "reeling") if char.flags.get(c)
             ]
             in_fight = any(
-                t.kind == "fight" and t.status == "active" and char.name in t.characters
-                for t in self.tracks.values()
+                t.kind == "fight" and char.name in t.characters for t in self._open_tracks()
             )
             if not in_fight:
                 data["position"] = (
@@ -762,3 +830,21 @@ class CampaignState:
             if char.flags.get(flag):
                 data[flag] = copy_json(char.flags[flag])
         return data
+
+
+class _ClosedTracks:
+    """A snapshot's closed tracks as JSON text, read once on first use (shared by the forks
+    of the state read from it), and the order of every track of the snapshot."""
+
+    def __init__(self, text: str, order: list[str]) -> None:
+        self.text = text
+        self.order = order
+        self._records: dict[str, TrackState] | None = None
+
+    def records(self) -> dict[str, TrackState]:
+        if self._records is None:
+            import json
+
+            data = json.loads(self.text)
+            self._records = {k: TrackState.from_dict(v) for k, v in data.items()}
+        return self._records

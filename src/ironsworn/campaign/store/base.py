@@ -386,6 +386,7 @@ class Store(ABC, Generic[S]):
             if operation is None:
                 return None
             self._set_status(operation.seq, UNDONE)
+            self._bump_live_total(-1)
             # Snapshots at or after the undone operation no longer describe the live log.
             self._drop_snapshots(operation.seq)
             self._take_back(operation)
@@ -416,6 +417,7 @@ class Store(ABC, Generic[S]):
                 return None
             head = self._head()
             self._set_status(operation.seq, LIVE)
+            self._bump_live_total(1)
             if self._forks and self._cache is not None and self._cache_head == head:
                 self._changing = True
                 try:
@@ -548,9 +550,9 @@ class Store(ABC, Generic[S]):
         row = self._snapshot_row(self._state_key, head)
         if row is not None:
             seq, ops, body = row
-            if self._count_live(0, seq) == ops:
+            if self._snapshot_fits(seq, ops, head):
                 try:
-                    state = self.state_type.from_dict(json.loads(body))
+                    state = self._read_snapshot(body)
                     base = seq
                 except Exception:
                     state = None  # an unreadable snapshot is only a lost cache: fold it all
@@ -587,6 +589,7 @@ class Store(ABC, Generic[S]):
         appended = transaction.appended
         if not appended:
             return
+        self._bump_live_total(len(appended))
         head = appended[-1].seq
         if self._forks or not transaction.took_state:
             # The store folds the events into its own state, and keeps it for the next write.
@@ -618,9 +621,39 @@ class Store(ABC, Generic[S]):
     def _ops_since_snapshot(self, head: int) -> int:
         return self._count_live(self._snapshot_base(self._state_key, head), head)
 
+    def _snapshot_fits(self, seq: int, ops: int, head: int) -> bool:
+        """Whether a snapshot at ``seq`` saying it folds ``ops`` live operations fits the log.
+
+        The backend's running total of live operations (if it keeps one), less the few live
+        ones after ``seq``, answers without scanning the whole log; when that disagrees (a
+        total an older version did not keep up to date), the count itself decides. Every
+        snapshot saved sets the total from a full count again.
+        """
+        total = self._live_total()
+        if total is not None and total - self._count_live(seq, head) == ops:
+            return True
+        return self._count_live(0, seq) == ops
+
+    def _bump_live_total(self, delta: int) -> None:
+        total = self._live_total()
+        if total is not None:
+            self._set_live_total(total + delta)
+
+    def _read_snapshot(self, body: str) -> S:
+        # A state model may keep its own snapshot text (the game's leaves closed tracks
+        # unread until used); otherwise a snapshot is to_dict() JSON.
+        reader = getattr(self.state_type, "from_snapshot", None)
+        if reader is not None:
+            state: S = reader(body)
+            return state
+        return self.state_type.from_dict(json.loads(body))
+
     def _save_snapshot(self, head: int, state: S) -> None:
-        body = json.dumps(state.to_dict(), ensure_ascii=False)
-        self._put_snapshot(head, self._state_key, self._count_live(0, head), body)
+        writer = getattr(state, "snapshot_text", None)
+        body = writer() if writer is not None else json.dumps(state.to_dict(), ensure_ascii=False)
+        ops = self._count_live(0, head)  # ``head`` is the last live operation: the total
+        self._put_snapshot(head, self._state_key, ops, body)
+        self._set_live_total(ops)
 
     def _snapshot_opportunistically(self) -> None:
         """After a long fold on a read, save a snapshot if the lock is free right now.
@@ -688,6 +721,14 @@ class Store(ABC, Generic[S]):
 
     @abstractmethod
     def _has_operations(self) -> bool: ...
+
+    def _live_total(self) -> int | None:
+        """The running total of live operations, if the backend keeps one (None: it does not,
+        or not yet)."""
+        return None
+
+    def _set_live_total(self, total: int) -> None:
+        """Keep ``total`` as the running total of live operations (a backend may not)."""
 
     @abstractmethod
     def _operation_row(self, status: str, *, descending: bool) -> Row | None:

@@ -71,6 +71,9 @@ class _OpenFile:
                 self.conn.close()
 
 
+# The running total of live operations, kept in meta (a cache: see Store._snapshot_fits).
+_LIVE_TOTAL = "live_operations"
+
 # The campaign files open in this process, by (st_dev, st_ino): see the module docstring.
 _OPEN_FILES: dict[tuple[int, int], _OpenFile] = {}
 _OPEN_LOCK = threading.RLock()
@@ -362,7 +365,21 @@ class CampaignStore(Store[S]):
             self._conn.execute("ROLLBACK")
 
     def _meta(self) -> dict[str, str]:
-        return {str(k): str(v) for k, v in self._conn.execute("SELECT key, value FROM meta")}
+        return {
+            str(k): str(v)
+            for k, v in self._conn.execute("SELECT key, value FROM meta")
+            if k != _LIVE_TOTAL
+        }
+
+    def _live_total(self) -> int | None:
+        row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (_LIVE_TOTAL,)).fetchone()
+        try:
+            return None if row is None else int(row[0])
+        except (TypeError, ValueError):
+            return None  # a damaged total: the full count decides, and the next snapshot sets it
+
+    def _set_live_total(self, total: int) -> None:
+        self._set_meta(_LIVE_TOTAL, str(total))
 
     def _set_meta(self, key: str, value: str) -> None:
         self._conn.execute(

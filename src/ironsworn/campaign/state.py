@@ -167,15 +167,14 @@ class CampaignState:
             self._own_chars = set(self.characters)
             self._own_tracks = set(self._tracks)
             self._sharing = True
-        parsed = closed.records()
-        merged: dict[str, TrackState] = {}
-        for ident in closed.order:
-            track = self._tracks.get(ident) or parsed.get(ident)
-            if track is not None:
-                merged[ident] = track
-        for ident, track in self._tracks.items():
-            merged.setdefault(ident, track)  # tracks created since the snapshot
-        self._tracks = merged
+        # Every snapshot track in its place (the closed ones read once for every fork), then
+        # this state's own: update keeps a key's place, and puts tracks created since the
+        # snapshot after the rest.
+        merged: dict[str, TrackState | None] = closed.template()
+        merged.update(self._tracks)
+        if closed.open_ids - self._tracks.keys():  # a snapshot track this state no longer holds
+            merged = {k: t for k, t in merged.items() if t is not None}
+        self._tracks = merged  # type: ignore[assignment]
 
     # --- queries ---------------------------------------------------------------------------
 
@@ -241,12 +240,13 @@ class CampaignState:
 
     def fork(self) -> CampaignState:
         """A copy to work on, equal to this state, made in time that does not grow with the
-        campaign's history: the active characters and open tracks are copied; the records of
-        closed tracks and of characters who are no longer active (most of a long campaign) are
-        shared, and whichever copy changes one first copies it (:meth:`_char_w`,
-        :meth:`_track_w`). Every change goes through :meth:`apply` and :meth:`revert`, so
-        neither copy can see the other's changes. (A caller that holds a record across an
-        event changing it must look it up again: that event may have replaced it.)
+        campaign's history: the active characters and their open tracks are copied; the records
+        of closed tracks, of characters who are no longer active and of the tracks only they
+        hold (most of a long campaign) are shared, and whichever copy changes one first copies
+        it (:meth:`_char_w`, :meth:`_track_w`). Every change goes through :meth:`apply` and
+        :meth:`revert`, so neither copy can see the other's changes. (A caller that holds a
+        record across an event changing it must look it up again: that event may have replaced
+        it.)
 
         The campaign store keeps its state across writes and hands out forks of it.
         """
@@ -261,7 +261,9 @@ class CampaignState:
         own_tracks: set[str] = set()
         tracks = dict(self._tracks)  # the snapshot's closed tracks, if still unread, are shared
         for ident, track in tracks.items():
-            if track.status == "active":
+            # Open tracks of active characters are copied; those only characters who are gone
+            # hold are shared like the closed ones.
+            if track.status == "active" and not own_chars.isdisjoint(track.characters):
                 tracks[ident] = track.copy()
                 own_tracks.add(ident)
         new.characters, new._tracks = characters, tracks
@@ -839,12 +841,18 @@ class _ClosedTracks:
     def __init__(self, text: str, order: list[str]) -> None:
         self.text = text
         self.order = order
-        self._records: dict[str, TrackState] | None = None
 
-    def records(self) -> dict[str, TrackState]:
-        if self._records is None:
+        self._template: dict[str, TrackState | None] | None = None
+        self.open_ids: frozenset[str] = frozenset()  # the snapshot's open tracks (template())
+
+    def template(self) -> dict[str, TrackState | None]:
+        """Every track id of the snapshot in order, with its record if it was closed (None
+        for the open ones, which each state holds itself): a new dict to fill."""
+        if self._template is None:
             import json
 
             data = json.loads(self.text)
-            self._records = {k: TrackState.from_dict(v) for k, v in data.items()}
-        return self._records
+            records = {k: TrackState.from_dict(v) for k, v in data.items()}
+            self._template = {ident: records.get(ident) for ident in self.order}
+            self.open_ids = frozenset(k for k, t in self._template.items() if t is None)
+        return dict(self._template)

@@ -39,7 +39,7 @@ class Figure:
 
     name: str
     value: float
-    unit: str  # "x" (a ratio), "ms", "/s"
+    unit: str  # "x" (a ratio), "ms", "/s", "" (a count)
     goal: float | None
     floor: float | None = None
     higher_is_better: bool = False
@@ -68,6 +68,8 @@ class Figure:
 def _number(value: float | None, unit: str) -> str:
     if value is None:
         return "-"
+    if unit == "":
+        return f"{value:,.0f}"  # a count
     if unit == "x":
         return f"{value:.2f}x"
     if unit == "/s":
@@ -86,7 +88,7 @@ class Report:
 
     def add(self, figure: Figure) -> Figure:
         self.figures.append(figure)
-        print(figure.line(48), flush=True)
+        print(figure.line(56), flush=True)
         return figure
 
     def fact(self, name: str, value: Any) -> None:

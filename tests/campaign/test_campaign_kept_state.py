@@ -25,7 +25,8 @@ from ironsworn.errors import IronswornError
 from ironsworn.moves.engine import MoveEngine, OperationResult
 from ironsworn.moves.sheet import SheetOperations
 
-ACTIONS = ["move", "move", "move", "vow", "progress", "fulfill", "journal", "refused"]
+ACTIONS = ["move", "move", "move", "vow", "progress", "fulfill", "journal", "refused", "fall"]
+ACTIONS += ["revive"]
 ACTIONS += ["undo", "undo", "redo", "reopen", "other", "hold"]
 MOVES = ("face_danger", "secure_an_advantage", "endure_harm", "endure_stress", "make_camp")
 
@@ -64,6 +65,15 @@ def operation(state: CampaignState, action: str, rng: random.Random) -> Operatio
             f"Hero {rng.randrange(10**6)}", "edge=3,heart=2,iron=2,shadow=1,wits=1"
         )
     who = rng.choice(heroes)
+    gone = sorted(c.name for c in state.characters.values() if c.status != "active")
+    if action in ("fall", "revive") and state.pending is None:
+        # A character leaves play (their open tracks are then shared between copies), or one
+        # who left comes back (a shared record is changed, so copied).
+        name = rng.choice(gone) if action == "revive" and gone else who
+        status = "active" if name in gone else "dead"
+        event = {"type": "status", "character": name, "from": "", "to": status}
+        event["from"] = state.characters[name].status
+        return engine.operation("edit", name, lambda: engine.emit(event))
     vows = sorted(
         t.id
         for t in state.tracks.values()
@@ -92,8 +102,17 @@ def check(store: Store[CampaignState]) -> None:
     kept = store._cache
     if kept is not None:
         assert kept.to_dict() == fresh_fold(store, store._cache_head)
-    assert store.state().to_dict() == fresh_fold(store)
+    state = store.state()
+    assert state.to_dict() == fresh_fold(store)
     assert store._cache is not None  # and it is kept after a read
+    for copy in (kept, store._cache, state):
+        if copy is not None:  # the index of open tracks agrees with a scan of them all
+            for name in copy.characters:
+                assert [t.id for t in copy.open_tracks_of(name)] == [
+                    t.id
+                    for t in copy.tracks.values()
+                    if t.status == "active" and name in t.characters
+                ]
 
 
 @settings(

@@ -109,6 +109,9 @@ class CampaignState:
         # The closed tracks of the snapshot this state was read from, not yet read (most of a
         # long campaign's tracks): see tracks and from_snapshot.
         self._closed: _ClosedTracks | None = None
+        # The open tracks' ids by character, built on first use and dropped by any event that
+        # opens, closes, creates or removes a track or changes who holds it.
+        self._open_index: dict[str, list[str]] | None = None
         self.track_counter: int = 0
         self.pending: JsonDict | None = None
         self.agenda: list[JsonDict] = []
@@ -149,6 +152,19 @@ class CampaignState:
     def tracks(self, value: dict[str, TrackState]) -> None:
         self._tracks = value
         self._closed = None
+        self._open_index = None
+
+    def open_tracks_of(self, name: str) -> list[TrackState]:
+        """The active tracks ``name`` holds, in the order they were created (an index: no scan
+        of a long campaign's tracks)."""
+        index = self._open_index
+        if index is None:
+            index = {}
+            for track in self._open_tracks():
+                for who in dict.fromkeys(track.characters):
+                    index.setdefault(who, []).append(track.id)
+            self._open_index = index
+        return [self._tracks[ident] for ident in index.get(name, ())]
 
     def _open_tracks(self) -> list[TrackState]:
         """The active tracks, without reading the closed tracks of a snapshot."""
@@ -527,6 +543,7 @@ class CampaignState:
             del self.characters[event["character"]["name"]]
         elif kind == "track_created":
             del self.tracks[event["track"]["id"]]
+            self._open_index = None
             self.track_counter -= 1
         elif kind == "bond_added":
             bonds = self._char_w(event["character"]).bonds
@@ -601,6 +618,7 @@ class CampaignState:
         char.equipment = list(event["to"])
 
     def _on_track_created(self, event: Mapping[str, Any]) -> None:
+        self._open_index = None
         track = TrackState.from_dict(event["track"])
         if track.id in self.tracks:
             raise CampaignError(f"track {track.id!r} already exists")
@@ -624,6 +642,7 @@ class CampaignState:
         track.countdown = event["to"]
 
     def _on_track_closed(self, event: Mapping[str, Any]) -> None:
+        self._open_index = None
         track = self._track_w(event["track"])
         self._expect(f"{track.id} status", track.status, event)
         track.status = event["to"]
@@ -637,6 +656,7 @@ class CampaignState:
         setattr(track, name, copy_json(event["to"]))
 
     def _on_track_characters(self, event: Mapping[str, Any]) -> None:
+        self._open_index = None
         track = self._track_w(event["track"])
         self._expect(f"{track.id} characters", track.characters, event)
         track.characters = list(event["to"])
@@ -781,7 +801,7 @@ class CampaignState:
         (vows, journeys, fights...): the ``sheet`` command's JSON."""
         char = self.character(name)
         data = char.sheet()
-        mine = [t for t in self._open_tracks() if char.name in t.characters]
+        mine = self.open_tracks_of(char.name)
         data["vows"] = [
             {"id": t.id, "name": t.name, "rank": t.rank, "ticks": t.ticks, "score": t.score}
             for t in mine

@@ -114,10 +114,6 @@ class AutoPlayer:
             ("journey", "troublesome"),
             ("fight", "formidable"),
         ):
-            active = [
-                t
-                for t in self.state.tracks.values()
-                if t.kind == kind and t.status == "active" and who in t.characters
-            ]
+            active = [t for t in self.state.open_tracks_of(who) if t.kind == kind]
             if not active and self.rng.random() < 0.3:
                 sheet.new_track(kind, f"{kind} of {who}", rank, [who])

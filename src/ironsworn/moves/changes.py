@@ -76,11 +76,7 @@ class StateChanges:
         return track
 
     def fights_of(self, name: str) -> list[TrackState]:
-        return [
-            t
-            for t in self.state.tracks.values()
-            if t.kind == "fight" and t.status == "active" and name in t.characters
-        ]
+        return [t for t in self.state.open_tracks_of(name) if t.kind == "fight"]
 
     def mark_progress(self, track: TrackState, times: int = 1) -> None:
         per = Rank.parse(track.rank).ticks_per_mark
@@ -93,11 +89,7 @@ class StateChanges:
             if track.kind == "vow":
                 from ironsworn.moves.assets.progress_rerolls import after_progress
 
-                # The record as it is now (a shared record is replaced when it changes: see
-                # CampaignState.fork).
-                after_progress(
-                    self, self.state.tracks[track.id]
-                )  # Fated 3: experience for boxes on the background vow
+                after_progress(self, track)  # Fated 3: experience for boxes on the background vow
 
     def close_track(self, track: TrackState, status: str) -> None:
         if track.status != status:

@@ -289,13 +289,14 @@ class CampaignState:
         self._sharing = True
         self._own_chars = set(own_chars)
         self._own_tracks = set(own_tracks)
-        new.pending = copy_json(self.pending)
-        new.agenda = copy_json(self.agenda)
-        new.people, new.places = dict(self.people), dict(self.places)
-        new.notes, new.packs = list(self.notes), list(self.packs)
-        new.truths, new.incidental = dict(self.truths), dict(self.incidental)
-        new.vehicle = copy_json(self.vehicle)
-        new.options = dict(self.options)
+        # Collections whose entries the handlers only add, remove or replace: a new container
+        # with the same entries. Anything else that is a dict or a list (the pending decision,
+        # the agenda, the vehicle, and any field added later) is copied whole.
+        for name in _FORK_SHALLOW:
+            setattr(new, name, type(getattr(self, name))(getattr(self, name)))
+        for name, value in self.__dict__.items():
+            if name not in _FORK_KEPT and isinstance(value, dict | list):
+                new.__dict__[name] = copy_json(value)
         return new
 
     def _char_w(self, name: str) -> CharacterState:
@@ -852,6 +853,15 @@ class CampaignState:
             if char.flags.get(flag):
                 data[flag] = copy_json(char.flags[flag])
         return data
+
+
+# How fork() copies the state's fields (see there): these are set by fork itself or shared...
+_FORK_KEPT = frozenset(
+    {"characters", "_tracks", "_own_chars", "_own_tracks", "_closed", "_open_index"}
+    | {"people", "places", "notes", "packs", "truths", "incidental", "options"}
+)
+# ...and these get a new container with the same entries (their handlers replace entries).
+_FORK_SHALLOW = ("people", "places", "notes", "packs", "truths", "incidental", "options")
 
 
 class _ClosedTracks:

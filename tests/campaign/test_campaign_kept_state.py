@@ -197,6 +197,11 @@ def test_a_snapshot_leaves_closed_tracks_unread_until_used() -> None:
     assert read.tracks["vow-1"].status == "fulfilled"  # the state it was forked from is unchanged
     assert read.to_dict() == whole
     assert CampaignState.from_snapshot(text).to_dict() == whole
+    # A snapshot re-encodes only the closed tracks that changed since the last one.
+    state.snapshot_text()
+    state.apply({"type": "rank", "track": "vow-4", "from": "troublesome", "to": "epic"})
+    assert "vow-4" not in state._closed_json and "vow-1" in state._closed_json
+    assert CampaignState.from_snapshot(state.snapshot_text()).to_dict() == state.to_dict()
     # A snapshot of a state with closed tracks still unread carries them over.
     again = CampaignState.from_snapshot(CampaignState.from_snapshot(text).snapshot_text())
     assert again.to_dict() == whole

@@ -112,6 +112,9 @@ class CampaignState:
         # The open tracks' ids by character, built on first use and dropped by any event that
         # opens, closes, creates or removes a track or changes who holds it.
         self._open_index: dict[str, list[str]] | None = None
+        # Each closed track's entry in the snapshot text, kept once written and dropped when
+        # an event changes the track: a snapshot re-encodes only what changed.
+        self._closed_json: dict[str, str] = {}
         self.track_counter: int = 0
         self.pending: JsonDict | None = None
         self.agenda: list[JsonDict] = []
@@ -153,6 +156,7 @@ class CampaignState:
         self._tracks = value
         self._closed = None
         self._open_index = None
+        self._closed_json = {}
 
     def open_tracks_of(self, name: str) -> list[TrackState]:
         """The active tracks ``name`` holds, in the order they were created (an index: no scan
@@ -284,6 +288,7 @@ class CampaignState:
                 own_tracks.add(ident)
         new.characters, new._tracks = characters, tracks
         new._sharing, new._own_chars, new._own_tracks = True, own_chars, own_tracks
+        new._closed_json = {}  # a fork snapshots rarely; the store's own state keeps its texts
         # This state's own records of the active ones were not handed over; the rest are
         # shared now.
         self._sharing = True
@@ -311,6 +316,7 @@ class CampaignState:
     def _track_w(self, ident: str) -> TrackState:
         """The track ``ident``, this copy's own, to change."""
         track = self.tracks[ident]
+        self._closed_json.pop(ident, None)
         if self._sharing and ident not in self._own_tracks:
             track = track.copy()
             self.tracks[ident] = track
@@ -545,6 +551,7 @@ class CampaignState:
         elif kind == "track_created":
             del self.tracks[event["track"]["id"]]
             self._open_index = None
+            self._closed_json.pop(event["track"]["id"], None)
             self.track_counter -= 1
         elif kind == "bond_added":
             bonds = self._char_w(event["character"]).bonds
@@ -780,8 +787,18 @@ class CampaignState:
         tracks = self.tracks
         data = self.to_dict(open_only=True)
         data["track_order"] = list(tracks)
-        closed = {k: t.to_dict() for k, t in tracks.items() if t.status != "active"}
-        return json.dumps(data, ensure_ascii=False) + "\n" + json.dumps(closed, ensure_ascii=False)
+        known = self._closed_json
+        entries = []
+        for ident, track in tracks.items():
+            if track.status != "active":
+                entry = known.get(ident)
+                if entry is None:
+                    entry = json.dumps(ident, ensure_ascii=False) + ":"
+                    entry += json.dumps(track.to_dict(), ensure_ascii=False)
+                    known[ident] = entry
+                entries.append(entry)
+        closed = "{" + ",".join(entries) + "}"
+        return json.dumps(data, ensure_ascii=False) + "\n" + closed
 
     @classmethod
     def from_snapshot(cls, text: str) -> Self:
@@ -858,6 +875,7 @@ class CampaignState:
 # How fork() copies the state's fields (see there): these are set by fork itself or shared...
 _FORK_KEPT = frozenset(
     {"characters", "_tracks", "_own_chars", "_own_tracks", "_closed", "_open_index"}
+    | {"_closed_json"}
     | {"people", "places", "notes", "packs", "truths", "incidental", "options"}
 )
 # ...and these get a new container with the same entries (their handlers replace entries).

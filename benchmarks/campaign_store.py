@@ -31,7 +31,18 @@ from pathlib import Path
 from typing import Any
 
 from cli_startup import compile_package, console_script
-from figures import BARE, Figure, Report, arguments, measure_floors, ms, paired, percentile, ratio
+from figures import (
+    BARE,
+    Figure,
+    InsertFloor,
+    Report,
+    arguments,
+    measure_floors,
+    ms,
+    paired,
+    percentile,
+    ratio,
+)
 
 from ironsworn.campaign.store import CampaignStore
 from ironsworn.errors import IronswornError
@@ -228,12 +239,19 @@ def main() -> None:
 
         writes: list[float] = []
         refused = 0
+        # The floor is sampled between the writes, on the same disk, under the same load.
+        beside = InsertFloor(folder)
         while len(writes) < args.writes:
             try:
                 writes.append(timed(write_a_move))
             except IronswornError:  # a move the rules refuse here: rolled back, not counted
                 refused += 1
+            beside.sample()
+        floor = beside.median_ms()
+        beside.close()
+        report.floors["sqlite_insert_beside_writes_ms"] = floor
         note = f"{len(writes)} moves" + (f", {refused} refused by the rules" if refused else "")
+        note += f"; floor sampled between the writes: {floor:.2f} ms"
         report.add(
             Figure(
                 "one move written, in process, warm: p50",

@@ -191,26 +191,44 @@ def fsync_floor(folder: Path, runs: int = 50) -> float:
     return ms(statistics.median(samples))
 
 
+class InsertFloor:
+    """Durable SQLite inserts (WAL, synchronous=FULL, one transaction each) in ``folder``:
+    timed beside a figure's own samples, so both see the same load on a shared machine."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / "insert-floor.sqlite"
+        self.conn = sqlite3.connect(self.path, isolation_level=None)
+        self.conn.execute("PRAGMA journal_mode = WAL")
+        self.conn.execute("PRAGMA synchronous = FULL")
+        self.conn.execute("CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY, body TEXT)")
+        self.samples: list[float] = []
+
+    def sample(self) -> float:
+        start = time.perf_counter()
+        self.conn.execute("BEGIN IMMEDIATE")
+        self.conn.execute("INSERT INTO t (body) VALUES (?)", ("{}",))
+        self.conn.execute("COMMIT")
+        self.samples.append(time.perf_counter() - start)
+        return self.samples[-1]
+
+    def median_ms(self) -> float:
+        return ms(statistics.median(self.samples))
+
+    def close(self) -> None:
+        self.conn.close()
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(self.path) + suffix).unlink(missing_ok=True)
+
+
 def sqlite_insert_floor(folder: Path, runs: int = 50) -> float:
     """One durable SQLite insert (WAL, synchronous=FULL, its own transaction), median ms."""
-    path = folder / "insert-floor.sqlite"
-    conn = sqlite3.connect(path, isolation_level=None)
+    floor = InsertFloor(folder)
     try:
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = FULL")
-        conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)")
-        samples = []
         for _ in range(runs):
-            start = time.perf_counter()
-            conn.execute("BEGIN IMMEDIATE")
-            conn.execute("INSERT INTO t (body) VALUES (?)", ("{}",))
-            conn.execute("COMMIT")
-            samples.append(time.perf_counter() - start)
+            floor.sample()
+        return floor.median_ms()
     finally:
-        conn.close()
-        for suffix in ("", "-wal", "-shm"):
-            Path(str(path) + suffix).unlink(missing_ok=True)
-    return ms(statistics.median(samples))
+        floor.close()
 
 
 def measure_floors(report: Report, *, start: bool = True, disk: bool = True) -> None:

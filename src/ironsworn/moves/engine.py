@@ -182,6 +182,7 @@ class MoveEngine(Decisions, RollInputs):
         self.agenda: list[JsonDict] = copy_json(self.state.agenda)
         self.pending: JsonDict | None = copy_json(self.state.pending)
         self.parked: dict[str, JsonDict] = copy_json(self.state.parked)
+        self._restored = False  # a decision set aside came back when this operation ended
         self.answers: list[str] = []
         self.auto_burn: bool | None = None
         self._front: list[JsonDict] = []

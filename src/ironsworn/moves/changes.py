@@ -89,7 +89,9 @@ class StateChanges:
             if track.kind == "vow":
                 from ironsworn.moves.assets.progress_rerolls import after_progress
 
-                after_progress(self, track)  # Fated 3: experience for boxes on the background vow
+                # Fated 3: experience for boxes on the background vow. The record as it is now
+                # (a shared record is replaced when it changes: see CampaignState.fork).
+                after_progress(self, self.state.tracks[track.id])
 
     def close_track(self, track: TrackState, status: str) -> None:
         if track.status != status:

@@ -1,17 +1,25 @@
-"""The one exception tree of the package.
+"""The one exception tree of the package, and the data each error carries.
 
-Every error a user can cause is an :class:`IronswornError`. The command line turns any of them
-into a single line on stderr and exit code 2; nothing is changed when one is raised.
+Every error a user can cause is an :class:`IronswornError`. Nothing is changed when one is
+raised. An error carries data (the input, the bad value, what is accepted) so that each
+surface words it its own way: the command line names its flag (``--amount``) and exits 2, the
+web says the input's name and answers a 4xx with the data as JSON (:meth:`IronswornError.data`),
+the MCP server returns the data. No message raised below the surfaces names a command-line flag.
 
 - :class:`IronswornError` — root.
   - :class:`InvalidValue` (also a :class:`ValueError`) — a value out of range or not one of the
-    accepted ones (a stat of 7, a die of 0, an unknown odds name).
-    - :class:`OptionNeeded` — a move needs an option the player left out (which stat, which
-      track); it carries the values accepted, so play mode can ask instead of refusing.
+    accepted ones (a stat of 7, a die of 0, an unknown odds name): ``input``, ``value``,
+    ``accepted``.
+    - :class:`OptionNeeded` — an input the player left out that the engine found it needs
+      (which stat, which track); it carries the accepted values with a label each, so a
+      surface asks instead of refusing (:mod:`ironsworn.table` turns it into a question).
   - :class:`NotFound` (also a :class:`LookupError`) — an id or name that matches nothing, or
-    more than one thing; carries the closest candidates.
+    more than one thing: ``kind``, ``name`` and the closest ``candidates``.
   - :class:`RuleViolation` — a legal value used where the rules forbid it (Strike without
     initiative, Resupply while unprepared, a second pending decision).
+    - :class:`Refused` — the same with its data: the ``rule`` and ``why``.
+  - :class:`Forbidden` — a seat, token or origin that may not do this (a page playing one
+    character acting for another).
   - :class:`ContentError` — a content file or pack that cannot be read.
   - :class:`CampaignError` — a campaign file that is missing, corrupt, foreign or too new.
     - :class:`Unavailable` — the campaign's database cannot be reached now (an outage): the
@@ -20,35 +28,183 @@ into a single line on stderr and exit code 2; nothing is changed when one is rai
 
 from __future__ import annotations
 
+# Errors are imported by every one-shot command: typing stays out of the run-time path.
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any
+
+
+def _fill(pattern: str, names: Sequence[str], name_of: Callable[[str], str]) -> str:
+    """``pattern`` with each ``{name}`` of ``names`` written as ``name_of(name)``."""
+    for name in names:
+        pattern = pattern.replace("{" + name + "}", name_of(name))
+    return pattern
+
+
+def _plain(name: str) -> str:
+    return name
+
 
 class IronswornError(Exception):
-    """Root of every error this package raises on purpose."""
+    """Root of every error this package raises on purpose.
+
+    A message may name an input of the table (``ally``, ``amount``) as ``{ally}``: the input
+    names listed in ``names`` (and an :class:`InvalidValue`'s ``input``) are placeholders.
+    ``str()`` shows the name itself (the web says "ally"); :meth:`worded` writes each as a
+    surface calls it (the command line: ``--ally``).
+    """
+
+    def __init__(self, message: str = "", *args: object, names: Sequence[str] = ()) -> None:
+        self.names = tuple(names)
+        self.pattern = message if self.names else ""
+        super().__init__(_fill(message, self.names, _plain) if self.names else message, *args)
+
+    def worded(self, name_of: Callable[[str], str] | str) -> str:
+        """The message with each input it names written by ``name_of`` (a surface's word
+        for an input); a plain string names the error's own input (:class:`InvalidValue`)."""
+        if not self.pattern:
+            return str(self)
+        namer = name_of if callable(name_of) else (lambda _name: str(name_of))
+        return _fill(self.pattern, self.names, namer)
+
+    def data(self) -> dict[str, Any]:
+        """What the error carries beyond its message, as JSON (empty when nothing)."""
+        return {"inputs": list(self.names)} if self.names else {}
+
+
+def _accepted(accepted: str | Sequence[str]) -> tuple[str, ...]:
+    return (accepted,) if isinstance(accepted, str) else tuple(str(a) for a in accepted)
 
 
 class InvalidValue(IronswornError, ValueError):
-    """A value that is out of range or not one of the accepted values."""
+    """A value that is out of range or not one of the accepted values.
+
+    ``input`` is the name of the operation's input (``amount``, ``stat``), ``value`` the value
+    given and ``accepted`` what would be (values, or one phrase such as ``"0 to 10"``). Without
+    a ``message`` the message is made from them: ``amount 99 is out of range (accepted: 0 to
+    10)``; with one, ``{amount}`` in it is the input (see :class:`IronswornError`).
+    :meth:`worded` makes it again with another name for the input (the command line's flag).
+    """
+
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        input: str | None = None,
+        value: Any = None,
+        accepted: str | Sequence[str] = (),
+        why: str = "",
+        names: Sequence[str] = (),
+    ) -> None:
+        self.input = input
+        self.value = value
+        self.accepted = _accepted(accepted)
+        self.why = why
+        self.template = not message and input is not None
+        if self.template:
+            message = self._made()
+        wanted = tuple(names) + ((input,) if input is not None and input not in names else ())
+        super().__init__(message, names=wanted if "{" in message else ())
+
+    def _made(self) -> str:
+        shown = f" {self.value!r}" if self.value is not None else ""
+        why = self.why or "is not accepted"
+        accepted = f" (accepted: {', '.join(self.accepted)})" if self.accepted else ""
+        return "{" + str(self.input) + "}" + f"{shown} {why}{accepted}"
+
+    def worded(self, name_of: Callable[[str], str] | str) -> str:
+        """The message with the input called as ``name_of`` says (the command line's flag)."""
+        if not self.pattern:
+            return str(self)
+        if callable(name_of):
+            return _fill(self.pattern, self.names, name_of)
+        own = self.input
+        return _fill(self.pattern, self.names, lambda n: str(name_of) if n == own else n)
+
+    def data(self) -> dict[str, Any]:
+        data = super().data()
+        if self.input is None:
+            return data
+        value = self.value if isinstance(self.value, (str, int, float, bool, list)) else None
+        return {**data, "input": self.input, "value": value, "accepted": list(self.accepted)}
 
 
 class OptionNeeded(InvalidValue):
-    """A move needs an option that was left out: ``option`` (a keyword of ``make_move``:
-    ``stat``, ``track``...) and ``choices``, the accepted values with a label each."""
+    """An input that was left out and is needed: ``option`` (a keyword of ``make_move``:
+    ``stat``, ``track``...) and ``choices``, the accepted values with a label each. The
+    message is the question in the game's words (``Face Danger: which stat do you roll?``);
+    ``subject`` is what needs it (``Face Danger``), so a surface can say "Face Danger needs
+    --stat" in its own words; ``open`` when the player's own words answer it too (a foe)."""
 
-    def __init__(self, message: str, option: str, choices: tuple[tuple[str, str], ...]) -> None:
+    def __init__(
+        self,
+        message: str,
+        option: str,
+        choices: tuple[tuple[str, str], ...],
+        *,
+        subject: str = "",
+        open: bool = False,
+    ) -> None:
         super().__init__(message)
         self.option = option
+        self.subject = subject
+        self.open = open  # words of the player's own answer it too, not only the choices
+        self.input = option
+        self.accepted = tuple(key for key, _label in choices)
         self.choices = choices
+
+    def data(self) -> dict[str, Any]:
+        return {"input": self.option, "value": None, "accepted": list(self.accepted)}
 
 
 class NotFound(IronswornError, LookupError):
-    """An id or name that matches nothing (or more than one thing)."""
+    """An id or name that matches nothing (or more than one thing): ``kind`` of thing
+    (``move``, ``oracle``, ``track``), the ``name`` looked up and the closest ``candidates``."""
 
-    def __init__(self, message: str, candidates: tuple[str, ...] = ()) -> None:
-        super().__init__(message)
-        self.candidates = candidates
+    def __init__(
+        self,
+        message: str = "",
+        candidates: tuple[str, ...] = (),
+        *,
+        kind: str | None = None,
+        name: str | None = None,
+        names: Sequence[str] = (),
+    ) -> None:
+        self.kind = kind
+        self.name = name
+        if not message:
+            message = f"no {kind or 'match'} {name!r}"
+        super().__init__(message, names=names)
+        self.candidates = tuple(candidates)
+
+    def data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"candidates": list(self.candidates)}
+        if self.kind is not None:
+            data.update(kind=self.kind, name=self.name)
+        return data
 
 
 class RuleViolation(IronswornError):
-    """An action the rules do not allow in the current state."""
+    """An action the rules do not allow in the current state (``{name}`` placeholders for
+    the inputs it names, with ``names``: see :class:`IronswornError`)."""
+
+
+class Refused(RuleViolation):
+    """An action refused by a ``rule`` (its name in the game's words), with ``why``."""
+
+    def __init__(self, rule: str, why: str) -> None:
+        super().__init__(f"{rule}: {why}" if rule else why)
+        self.rule = rule
+        self.why = why
+
+    def data(self) -> dict[str, Any]:
+        return {"rule": self.rule, "why": self.why}
+
+
+class Forbidden(IronswornError):
+    """A token, seat or origin that may not do this (over HTTP: 403)."""
 
 
 class ContentError(IronswornError):

@@ -168,7 +168,7 @@ def test_undo_takes_back_the_rune_the_debility_and_the_spending() -> None:
 
 BAD_RUNE = [
     ("no rune to spend", ["leech:1"], RuleViolation, "Leech: Asha has no blood_rune to spend"),
-    ("the rune named itself", ["blood_rune"], InvalidValue, "--asset leech:1"),
+    ("the rune named itself", ["blood_rune"], InvalidValue, "asset: leech:1"),
 ]
 
 

@@ -376,7 +376,7 @@ def test_loyalist_ally_die_on_a_progress_move(
     ("loyalist", "move", "says"),
     [
         (False, "fulfill your vow", "Bram has no Loyalist 3 marked"),
-        (True, "face danger", "--supported-by 'Bram' is for progress moves"),
+        (True, "face danger", "supported_by 'Bram' is for progress moves"),
     ],
 )
 def test_loyalist_refusals_change_nothing(loyalist: bool, move: str, says: str) -> None:

@@ -430,7 +430,7 @@ def test_a_choice_before_rolling_must_be_named() -> None:
     g = Game()
     g.character("Asha", ASHA_STATS, assets=["cutthroat"])
     in_fight(g)
-    with pytest.raises(IronswornError, match="cutthroat:1:add or --asset cutthroat:1:harm"):
+    with pytest.raises(IronswornError, match="cutthroat:1:add or asset cutthroat:1:harm"):
         g.move("strike", (), asset=["cutthroat"], stat="edge")
 
 

@@ -69,8 +69,8 @@ def test_heal_on_yourself_rolls_the_lower_of_wits_and_iron(
 @pytest.mark.parametrize(
     ("kwargs", "named"),
     [
-        ({"stat": "wits"}, "--stat 'wits' cannot be chosen (accepted: iron, or no --stat)"),
-        ({"stat": "edge"}, "--stat 'edge' cannot be chosen"),
+        ({"stat": "wits"}, "stat 'wits' cannot be chosen (accepted: iron, or no stat)"),
+        ({"stat": "edge"}, "stat 'edge' cannot be chosen"),
         ({"stat": "iron", "patient": "the miller's son"}, "(accepted: wits)"),
     ],
     ids=["the_higher", "another_stat", "iron_for_someone_else"],

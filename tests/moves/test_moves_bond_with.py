@@ -83,7 +83,7 @@ def test_test_your_bond_takes_a_prefix() -> None:
 def test_a_missing_stat_names_the_choices() -> None:
     g = game()
     g.track("fight", "Bear", "formidable")
-    with pytest.raises(OptionNeeded, match="Enter the Fray needs --stat") as caught:
+    with pytest.raises(OptionNeeded, match="Enter the Fray: which stat do you roll") as caught:
         g.move("enter the fray", ())
     assert caught.value.option == "stat"
     assert [value for value, _label in caught.value.choices] == ["heart", "shadow", "wits"]

@@ -225,7 +225,7 @@ REFUSALS: list[tuple[str, Setup, Callable[[Game], Any], type[Exception], str]] =
         lambda g: g.set(experience=3),
         lambda g: g.move("advance"),
         InvalidValue,
-        "--asset",
+        "Advance: what do you buy",  # asked (OptionNeeded); the command line says --asset
     ),
     (
         "advance to an asset that does not exist",
@@ -277,7 +277,7 @@ REFUSALS: list[tuple[str, Setup, Callable[[Game], Any], type[Exception], str]] =
         _nothing,
         lambda g: g.move("aid your ally", STRONG, stat="edge"),
         InvalidValue,
-        "--ally",
+        "Aid Your Ally: which ally do you aid",  # asked; the command line says --ally
     ),
     (
         "clearing a bane (banes are permanent)",

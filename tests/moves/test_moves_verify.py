@@ -72,14 +72,14 @@ def test_can_then_do(engine: MoveEngine) -> None:
 @pytest.mark.parametrize(
     ("move", "options", "named"),
     [
-        ("face danger", {"stat": "edge", "amount": 3}, "--amount"),
-        ("face danger", {"stat": "edge", "odds": "likely"}, "--odds"),
-        ("gather information", {"ally": "Kai"}, "--ally"),
-        ("turn the tide", {"stat": "iron"}, "--stat"),
-        ("reach a milestone", {"adds": [1]}, "--add"),
-        ("fulfill your vow", {"burn": True}, "--burn"),
-        ("pay the price", {"asset": "hawk"}, "--asset"),
-        ("strike", {"stat": "iron", "with": "Elda"}, "--with"),
+        ("face danger", {"stat": "edge", "amount": 3}, "amount does not apply"),
+        ("face danger", {"stat": "edge", "odds": "likely"}, "odds does not apply"),
+        ("gather information", {"ally": "Kai"}, "ally does not apply"),
+        ("turn the tide", {"stat": "iron"}, "stat does not apply"),
+        ("reach a milestone", {"adds": [1]}, "add does not apply"),
+        ("fulfill your vow", {"burn": True}, "burn does not apply"),
+        ("pay the price", {"asset": "hawk"}, "asset does not apply"),
+        ("strike", {"stat": "iron", "with": "Elda"}, "with does not apply"),
     ],
 )
 def test_options_a_move_does_not_use_are_refused(
@@ -98,7 +98,7 @@ def test_unused_advance_answers_are_reported(engine: MoveEngine) -> None:
     engine.dice = FixedDice([6, 1, 2])
     result = engine.make_move("face danger", stat="edge", choose=["endure_harm"])
     assert result.moves[0].outcome == "strong_hit"
-    assert any("not asked for: --choose endure_harm" in n for n in result.notes)
+    assert any("not asked for: the answers endure_harm" in n for n in result.notes)
 
 
 def test_test_your_bond_abandoned_without_a_roll(engine: MoveEngine) -> None:

@@ -156,7 +156,7 @@ def test_reskinning_renames_and_changes_the_condition() -> None:
     for event in reversed([*aimed.events, *result.events]):
         game.state.revert(event)
     assert game.state.to_dict() == before
-    with pytest.raises(InvalidValue, match="needs --name or --condition"):
+    with pytest.raises(InvalidValue, match="needs name or condition"):
         HomebrewOperations(game.engine).reskin(None, "archer", None, None)
     with pytest.raises(RuleViolation, match="already named"):
         HomebrewOperations(game.engine).reskin(None, "archer", "Archer", None)

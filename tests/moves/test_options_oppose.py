@@ -109,8 +109,8 @@ def test_the_option_of_even_matches_reaches_the_opposed_rolls(feast: Game) -> No
     ("against", "stat", "against_stat", "error", "says"),
     [
         ("Ash", "iron", "heart", InvalidValue, "cannot oppose themself"),
-        ("Tayla", "might", "heart", InvalidValue, "--stat 'might' is not a stat"),
-        ("Tayla", "iron", None, InvalidValue, "--against-stat is needed for Tayla"),
+        ("Tayla", "might", "heart", InvalidValue, "stat 'might' is not a stat"),
+        ("Tayla", "iron", None, InvalidValue, "which stat does Tayla roll"),
         ("Nobody", "iron", "heart", LookupError, "character 'Nobody' is unknown"),
     ],
 )

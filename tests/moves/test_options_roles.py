@@ -31,7 +31,7 @@ RAISES: list[tuple[str, int, str, Any]] = [
     ("none", 12, "edge", ("edge", 3, 4, 6)),
     ("roles", 6, "heart", ("heart", 2, 3, 6)),  # ENGINE CHOICE: roles play without assets too
     ("none", 5, "wits", "costs 6 experience; Asha has 5"),
-    ("cards", 6, "wits", "--raise is for playing without assets"),
+    ("cards", 6, "wits", "raise is for playing without assets"),
 ]
 
 
@@ -70,8 +70,8 @@ def test_no_stat_can_exceed_four() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "error", "says"),
     [
-        ({}, OptionNeeded, "--raise STAT"),
-        ({"raise": "luck"}, InvalidValue, "--raise 'luck' is not a stat"),
+        ({}, OptionNeeded, "which stat do you raise"),
+        ({"raise": "luck"}, InvalidValue, "raise 'luck' is not a stat"),
         ({"asset": "hawk"}, RuleViolation, "plays without asset cards"),
         ({"new_role": "scout"}, RuleViolation, "without roles"),
     ],
@@ -143,8 +143,8 @@ def test_a_role_adds_to_a_move(
         ("face danger", {"as_role": ["scout", "hunter"], "role_bonus": "+2"}, RuleViolation,
          "may not be combined"),
         ("face danger", {"as_role": ["scout"], "role_bonus": "+3"}, InvalidValue,
-         "--role-bonus '+3' is not accepted"),
-        ("face danger", {"role_bonus": "+2"}, InvalidValue, "needs --as ROLE"),
+         "role_bonus '+3' is not accepted"),
+        ("face danger", {"role_bonus": "+2"}, InvalidValue, "needs as ROLE"),
     ],
 )  # fmt: skip
 def test_bad_role_bonuses_change_nothing(

@@ -269,11 +269,11 @@ def test_a_dead_character_continues_their_legacy_and_options_need_something_to_t
 @pytest.mark.parametrize(
     ("options", "named"),
     [
-        ({}, "give --successor NAME and --stats"),
-        ({"successor": "Nova"}, "--successor 'Nova' needs --stats"),
+        ({}, "give successor NAME and stats"),
+        ({"successor": "Nova"}, "successor 'Nova' needs stats"),
         ({"successor": "Nova", "stats": "3,3,2,1,1"}, "heart=3"),
         ({"successor": "kira", "stats": NOVA}, "a character named 'kira' already exists"),
-        ({"successor": "Nova", "stats": NOVA, "rank": "epic"}, "--rank does not apply"),
+        ({"successor": "Nova", "stats": NOVA, "rank": "epic"}, "rank does not apply"),
     ],
     ids=["no_successor", "no_stats", "bad_stats", "name_taken", "other_option"],
 )

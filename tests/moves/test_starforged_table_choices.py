@@ -278,7 +278,7 @@ def test_adjust_integrity_of_a_support_vehicle() -> None:
     before = g.state.to_dict()
     with pytest.raises(LookupError, match="'ark' is unknown"):
         ops.adjust(None, "integrity", -1, vehicle="ark")
-    with pytest.raises(InvalidValue, match="--vehicle is for integrity"):
+    with pytest.raises(InvalidValue, match="vehicle is for integrity"):
         ops.adjust(None, "health", -1, vehicle="wren")
     assert g.state.to_dict() == before
     assert g.refold().to_dict() == g.state.to_dict()

@@ -607,7 +607,7 @@ def test_a_reckless_breach_is_undone_whole() -> None:
             InvalidValue,
             "accepted: Wren (Shuttle), Skiff",
         ),
-        (skiff, {"amount": 1, "vehicle": "skiff", "companion": "x"}, InvalidValue, "--companion"),
+        (skiff, {"amount": 1, "vehicle": "skiff", "companion": "x"}, InvalidValue, "companion"),
     ],
 )
 def test_a_vehicle_move_without_its_vehicle_is_refused_and_changes_nothing(
@@ -680,12 +680,18 @@ def test_marks_are_changed_by_hand() -> None:
     before = g.snapshot()
     for mark, value, options, error, named in (
         ("rusty", True, {}, InvalidValue, "accepted: battered, cursed, broken"),
-        ("broken", True, {}, InvalidValue, "--module"),
+        ("broken", True, {}, InvalidValue, "which module breaks"),
         ("broken", True, {"module": "medbay"}, NotFound, "'medbay'"),
         ("cursed", True, {"vehicle": "wren"}, RuleViolation, "cannot be cursed"),
         ("battered", True, {"vehicle": "wren"}, RuleViolation, "already battered"),
         ("crippled", False, {}, RuleViolation, "not marked crippled"),
-        ("crippled", True, {"module": "engine_upgrade"}, InvalidValue, "--module is for broken"),
+        (
+            "crippled",
+            True,
+            {"module": "engine_upgrade"},
+            InvalidValue,
+            "module is named for broken",
+        ),
     ):
         with pytest.raises(error, match=named):
             vehicles.mark_by_hand(g.engine, mark, value, **options)

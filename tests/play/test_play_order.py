@@ -13,11 +13,12 @@ from ironsworn.cli.play.decisions import describe
 
 
 def block(out: str, start: str) -> list[str]:
-    """The lines of ``out`` from the one starting with ``start`` to the next status line."""
+    """The lines of ``out`` from the one starting with ``start`` to the next status line
+    (the moves' outcome texts, indented by four, left out: what happened, in order)."""
     lines = out.splitlines()
     first = next(i for i, line in enumerate(lines) if line.startswith(start))
     end = next(i for i in range(first, len(lines)) if lines[i].startswith("Kai: health"))
-    return lines[first:end]
+    return [line for line in lines[first:end] if not line.startswith("    ")]
 
 
 def test_a_follow_on_move_comes_after_the_line_that_caused_it(tmp_path: Path) -> None:
@@ -25,6 +26,7 @@ def test_a_follow_on_move_comes_after_the_line_that_caused_it(tmp_path: Path) ->
     made = ["character", "new", "Kai", "--stats", KAI_STATS, "--bond", "Elda"]
     assert main([*made, "--campaign", str(path)]) == 0
     run = run_script(path, ["/move sojourn --dice 1,9,10", "none"])
+    assert "    On a miss, you find no help here. Pay the Price." in run.out  # the outcome's text
     assert block(run.out, "Sojourn") == [
         "Sojourn (+heart)",
         "  action 1 + stat 2 = 3 vs 9 | 10: MISS",

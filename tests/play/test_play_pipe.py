@@ -32,7 +32,9 @@ def test_a_piped_session_creates_plays_and_keeps_everything(tmp_path: Path) -> N
         *WALKTHROUGH,
         "/move face danger --stat edge --dice 4,5,9",
         "2",  # Endure Harm (1 harm): a follow-on roll with the session's dice
-        "The raiders' tracks lead north.",
+        # A decision waits (Endure Harm's choice): prose is written with /journal (issue 18:
+        # a line that does not answer the decision is refused, never journal).
+        "/journal The raiders' tracks lead north.",
         "/sheet",
         "/bogus",
         "/journal still playing",

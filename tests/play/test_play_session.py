@@ -175,18 +175,21 @@ def test_a_pending_choice_is_answered_at_the_prompt(
     assert f"Kai: health 5  spirit 5  supply {kai.supply}  momentum {kai.momentum:+d}" in run.out
 
 
-def test_a_word_that_answers_nothing_is_an_error_and_prose_is_still_journal(
-    tmp_path: Path,
-) -> None:
+def test_a_line_that_answers_nothing_is_refused_and_never_journal(tmp_path: Path) -> None:
+    # Issue 18: "A decision answered with something that is not one of its options is refused
+    # and asked again; it never becomes a journal entry."
     path = tmp_path / "c.sqlite"
     make_kai(path)
-    run = run_script(path, [FACE_DANGER_WEAK_HIT, "suffer_x", "I hesitate at the edge.", "9"])
+    script = [FACE_DANGER_WEAK_HIT, "suffer_x", "maybe the second one", "9", "/journal I wait."]
+    run = run_script(path, script)
     assert run.code == 0
-    assert len(run.err_lines) == 2
+    assert len(run.err_lines) == 3
     assert "'suffer_x' is not an option" in run.err_lines[0]
     assert "accepted: 1-4" in run.err_lines[0]
-    assert "'9' is not an option" in run.err_lines[1]
-    assert kinds(path) == ["character", "move", "journal"]
+    assert "'maybe the second one' does not answer the decision" in run.err_lines[1]
+    assert "nothing was written" in run.err_lines[1]
+    assert "'9' is not an option" in run.err_lines[2]
+    assert kinds(path) == ["character", "move", "journal"]  # /journal only
     assert state_of(path).pending is not None
 
 

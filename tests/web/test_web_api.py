@@ -317,22 +317,6 @@ def test_every_route_and_action_is_documented() -> None:
             assert f"`{option}`" in row, (name, option)
 
 
-def test_the_move_action_takes_every_option_of_the_move_command() -> None:
-    from ironsworn.web.actions import ACTIONS, MOVE_DESTS, move_defaults
-
-    cli = set(vars(move_defaults())) - {
-        "words",
-        "json",
-        "campaign",
-        "database",
-        "ruleset",
-        "func",
-        "command",
-    }
-    web = {MOVE_DESTS.get(name, name) for name in ACTIONS["move"].options} - {"move"}
-    assert cli == web
-
-
 def test_a_starforged_campaign_is_made_and_reads_its_own_moves(api: Any) -> None:
     made = api.post("/api/campaigns", json={"name": "sf", "ruleset": "starforged"}, headers=CHANGE)
     assert made.status_code == 201 and made.json()["ruleset"] == "starforged"

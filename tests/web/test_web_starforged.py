@@ -394,7 +394,7 @@ def test_every_vehicle_is_in_the_state_and_changes_as_on_the_command_line(
             "vehicle_mark",
             {"name": "broken"},
             400,
-            "name the module with module (accepted: engine_upgrade)",
+            "option 'module' is required (broken: the module, by name; accepted: engine_upgrade)",
         ),
         ("vehicle_mark", {"name": "battered", "vehicle": "Raft"}, 400, "vehicle 'Raft'"),
         ("vehicle_mark", {"name": "cursed", "vehicle": "shuttle"}, 409, "cannot be cursed"),

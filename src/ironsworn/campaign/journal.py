@@ -22,6 +22,19 @@ HIDDEN = frozenset({"pending", "agenda", "flag"})
 OUTCOMES = {"strong_hit": "strong hit", "weak_hit": "weak hit", "miss": "miss"}
 
 
+def odds_words(value: Any) -> str:
+    """The odds in the game's words (``fifty_fifty`` -> ``50/50``, ``small_chance`` ->
+    ``small chance``)."""
+    from ironsworn.errors import InvalidValue
+    from ironsworn.oracle import Odds
+
+    try:
+        label = Odds.parse(str(value)).label
+    except InvalidValue:
+        return words(value)
+    return label if label == "50/50" else label.lower()
+
+
 def words(value: Any) -> str:
     """``weak_hit`` -> ``weak hit``; other values as text."""
     if isinstance(value, str):
@@ -340,7 +353,8 @@ class Narrator:
         answer = words(event["answer"])
         question = f" “{event['question']}”" if event.get("question") else ""
         return (
-            f"ask the oracle{question} ({words(event['odds'])}): {event['roll']} → {answer}{match}"
+            f"ask the oracle{question} ({odds_words(event['odds'])}): {event['roll']} → "
+            f"{answer}{match}"
         )
 
     def _choice(self, event: Mapping[str, Any]) -> str:

@@ -110,12 +110,13 @@ class CampaignRef:
 
 def database_url(cli_value: str | None = None) -> str | None:
     """The database a command uses: ``--database``, else ``$IRONSWORN_DATABASE``, else none."""
-    for value, source in ((cli_value, "--database"), (os.environ.get(DATABASE_ENV), DATABASE_ENV)):
+    for value, source in ((cli_value, "{database}"), (os.environ.get(DATABASE_ENV), DATABASE_ENV)):
         if value:
             if not value.startswith(("postgresql://", "postgres://")):
                 raise InvalidValue(
                     f"{source} {value!r} is not a PostgreSQL URL (accepted: "
-                    "postgresql://USER@HOST/DB)"
+                    "postgresql://USER@HOST/DB)",
+                    names=("database",),
                 )
             return value
     return None

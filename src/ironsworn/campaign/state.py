@@ -206,8 +206,9 @@ class CampaignState:
             if not self.characters:
                 raise NotFound("there is no character yet; create one with 'character new NAME'")
             raise NotFound(
-                "there are several characters; name one with --character",
+                "there are several characters; name one ({character})",
                 tuple(self.characters),
+                names=("character",),
             )
         found = self.characters.get(name)  # the name as written: no scan
         if found is not None:

@@ -210,23 +210,20 @@ def _campaign(args: argparse.Namespace) -> int:
 
 
 def _check_ruleset(value: str | None) -> str:
-    from ironsworn.campaign.state import RULESETS
+    from ironsworn.errors import InvalidValue
+    from ironsworn.table.content import campaign_ruleset
 
-    key = (value or "classic").strip().lower()
-    if key not in RULESETS:
-        raise UsageError(f"--ruleset {value!r} is unknown (accepted: {', '.join(RULESETS)})")
-    return key
+    try:
+        return campaign_ruleset(value)
+    except InvalidValue as exc:
+        raise UsageError(exc.worded("--ruleset")) from None
 
 
 def _set_ruleset(store: Store[Any], ruleset: str) -> None:
     """Record the ruleset as the campaign's first operation."""
-    from ironsworn.content import load_library
-    from ironsworn.moves.engine import MoveEngine
-    from ironsworn.moves.sheet import SheetOperations
+    from ironsworn.table.content import set_ruleset
 
-    with store.write() as tx:
-        result = SheetOperations(MoveEngine(tx.state, load_library())).set_ruleset(ruleset)
-        tx.append(result.kind, result.events, summary=f"ruleset: {ruleset}")
+    set_ruleset(store, ruleset)
 
 
 def _options(state: Any) -> tuple[dict[str, Any], str]:

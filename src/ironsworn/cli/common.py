@@ -124,12 +124,12 @@ def run_command(parser: CliParser, argv: Sequence[str]) -> int:
             return 0
         return func(args) or 0
     except NotFound as exc:
-        message = str(exc)
+        message = worded(exc)
         if exc.candidates:
             message += "; closest: " + ", ".join(exc.candidates)
         return fail(message)
     except IronswornError as exc:
-        return fail(str(exc))
+        return fail(worded(exc))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
@@ -149,6 +149,53 @@ def run_command(parser: CliParser, argv: Sequence[str]) -> int:
     except SystemExit as exc:
         # --help and --version print and exit; main() still returns the code.
         return exc.code if isinstance(exc.code, int) else 0
+
+
+# Inputs of the table whose command-line flag is not ``--`` + the name with dashes.
+FLAGS = {"add": "--add", "adds": "--add", "burn": "--burn/--no-burn", "as_role": "--as"}
+# make_move's options whose flag is not ``--`` + the option (the moves' option tables).
+OPTION_FLAGS = {
+    "with": "--with",
+    "adds": "--add",
+    "burn": "--burn/--no-burn",
+    "as_role": "--as",
+    "role_bonus": "--role-bonus",
+    "new_role": "--new-role",
+}
+
+
+def flag(name: str) -> str:
+    """The command line's flag for the table's input ``name`` (role_bonus: --role-bonus)."""
+    return FLAGS.get(name, "--" + name.replace("_", "-"))
+
+
+# A rulebook line cited in a message or note ("(seed 000 L457, L2716)"): for the docstrings
+# and the JSON, not for the player's screen.
+CITATION = re.compile(r"\s*\(seed \d{3}[^)]*\)|;?\s*\bseed \d{3}(?:,? ?L\d+(?:[-–]\d+)?)+")
+
+
+def plain(text: str) -> str:
+    """``text`` without rulebook line citations (shown to a player)."""
+    return CITATION.sub("", text)
+
+
+def worded(exc: IronswornError) -> str:
+    """An error in the command line's words: each input it names by its flag; an input that
+    is needed, with the flag that gives it (errors carry the inputs; their messages below the
+    command line do not name flags)."""
+    from ironsworn.errors import OptionNeeded
+
+    if isinstance(exc, OptionNeeded):
+        accepted = f" (accepted: {', '.join(exc.accepted)})" if exc.accepted else ""
+        if exc.open:
+            accepted = f" (your own words, or: {', '.join(exc.accepted)})"
+        if exc.subject:
+            return f"{exc.subject} needs {flag(exc.option)}{accepted}"
+        return f"{exc}; give it with {flag(exc.option)}"
+    question = getattr(exc, "question", None)
+    if question is not None:
+        return f"{question.line()}; give it with {flag(question.input)}"
+    return plain(exc.worded(flag))
 
 
 class JoinWords(argparse.Action):

@@ -102,15 +102,15 @@ def campaign_ruleset(args: argparse.Namespace | None = None) -> str | None:
 
 
 def check_ruleset(ruleset: Ruleset, name: str) -> str:
-    """``name`` if it is ``all``, a ruleset or a pack id of the library; else InvalidValue."""
+    """``name`` if it is ``all``, a ruleset or a pack id of the library; else one line
+    naming ``--ruleset``."""
     from ironsworn.errors import InvalidValue
+    from ironsworn.table.content import check_ruleset as checked
 
-    known = dict.fromkeys(
-        ["all", *(p.ruleset for p in ruleset.packs), *(p.id for p in ruleset.packs)]
-    )
-    if name not in known:
-        raise InvalidValue(f"--ruleset {name!r} is unknown (accepted: {', '.join(known)})")
-    return name
+    try:
+        return checked(ruleset, name)
+    except InvalidValue as exc:
+        raise InvalidValue(exc.worded("--ruleset")) from None
 
 
 def _listing(kind: str) -> Callable[[argparse.Namespace], int]:
@@ -186,16 +186,10 @@ def _register_oracle(sub: Any) -> None:
 
 
 def oracle_json(table: OracleTable) -> dict[str, Any]:
-    """The shape ``oracle show --json`` prints."""
-    out: dict[str, Any] = {
-        "id": table.id,
-        "name": table.name,
-        "dice": table.dice,
-        "rows": [{"min": r.min, "max": r.max, "text": r.text} for r in table.rows],
-    }
-    if table.then:
-        out["then"] = [r.to_json() for r in table.then]
-    return out
+    """The shape ``oracle show --json`` prints (:func:`ironsworn.table.content.oracle_json`)."""
+    from ironsworn.table.content import oracle_json as shape
+
+    return shape(table)
 
 
 def _oracle_show(args: argparse.Namespace) -> int:

@@ -10,7 +10,7 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.cli.common import UsageError, campaign_options, common_options, emit, parse_int
+from ironsworn.cli.common import UsageError, campaign_options, common_options, emit
 
 if TYPE_CHECKING:
     from ironsworn.moves.engine import MoveEngine, OperationResult
@@ -88,7 +88,12 @@ def register(sub: Any) -> None:
     )
     move.add_argument("--ability", help="the ability number to upgrade (Advance)")
     move.add_argument("--odds", help="Ask the Oracle: the odds of a yes/no question")
-    move.add_argument("--rank", help="Make a Connection: the new connection's rank")
+    move.add_argument(
+        "--foe", help="Enter the Fray with no fight yet: the foe (a foe's name, or your words)"
+    )
+    move.add_argument(
+        "--rank", help="Make a Connection: the new connection's rank; Enter the Fray: the foe's"
+    )
     move.add_argument("--role", help="Make a Connection: the new connection's role")
     move.add_argument(
         "--as",
@@ -156,6 +161,7 @@ MAKING_OPTIONS = {
     "ability": "--ability",
     "odds": "--odds",
     "rank": "--rank",
+    "foe": "--foe",
     "role": "--role",
     "dice": "--dice",
     "seed": "--seed",
@@ -213,98 +219,74 @@ def run_move(args: argparse.Namespace) -> int:
         return show_move(args)
     from ironsworn.cli.session import describe_result, write
 
+    if words[0].strip().lower() == "oppose" and len(words) == 1 and not args.against:
+        raise UsageError("move oppose needs --against NAME (the ally you act against)")
     body = move_call(args)
     result = write(args, body)
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
 
 
+# The table's ``move`` inputs whose dest in the ``move`` parser is another name.
+INPUT_DESTS = {"with": "bond_with", "as": "as_role", "raise": "raise_stat"}
+
+
+def move_inputs(args: argparse.Namespace) -> dict[str, Any]:
+    """The table's ``move`` arguments the ``move`` options give (checked, worded with flags)."""
+    from ironsworn.errors import InvalidValue
+    from ironsworn.table.moves import MOVE
+
+    given: dict[str, Any] = {"move": " ".join(args.words)}
+    for declared in MOVE.inputs:
+        if declared.name in ("move", "dice", "seed"):
+            continue
+        value = getattr(args, INPUT_DESTS.get(declared.name, declared.name), None)
+        if value in (None, False, []):
+            continue
+        if declared.name == "as" and isinstance(value, list):
+            value = value if len(value) > 1 else value[0]
+            if isinstance(value, list):
+                given["as"] = value  # several roles: the engine refuses to combine them
+                continue
+        try:
+            given[declared.name] = declared.check(value)
+        except InvalidValue as exc:
+            raise UsageError(exc.worded(flag_of(declared.name))) from None
+    return given
+
+
+def flag_of(name: str) -> str:
+    from ironsworn.cli.common import flag
+
+    return MAKING_OPTIONS.get(INPUT_DESTS.get(name, name), flag(name))
+
+
 def move_call(args: argparse.Namespace) -> Callable[[MoveEngine], OperationResult]:
-    """The engine call that the ``move`` options describe (shared with play mode)."""
-    adds = [parse_int(a, "--add", 0, 10) for a in args.add]
-    amount = None if args.amount is None else parse_int(args.amount, "--amount", 0, 10)
-    ability = None if args.ability is None else parse_int(args.ability, "--ability", 1, 3)
-    extra: dict[str, Any] = {"with": args.bond_with} if args.bond_with else {}
-    options = {
-        "as_role": getattr(args, "as_role", None) or None,
-        "role_bonus": getattr(args, "role_bonus", None),
-        "raise": getattr(args, "raise_stat", None),
-        "new_role": getattr(args, "new_role", None),
-        "successor": getattr(args, "successor", None),
-        "stats": getattr(args, "stats", None),
-    }
-    extra.update({k: v for k, v in options.items() if v is not None})
-    query = " ".join(args.words)
+    """The engine call that the ``move`` options describe (shared with play mode): the table's
+    ``move`` operation's body (:func:`ironsworn.table.moves.move_body`)."""
+    from ironsworn.errors import InvalidValue
+    from ironsworn.table.moves import move_body
+
+    given = move_inputs(args)
+    query = given["move"]
     if query.strip().lower() == "oppose":
-        return oppose_call(args, adds)
-    against = [d for d in MAKING_OPTIONS if d.startswith("against")]
-    given = next((d for d in against if getattr(args, d, None) not in (None, False)), None)
-    if given is not None:
-        raise UsageError(f"{MAKING_OPTIONS[given]} is for 'move oppose', not {query!r}")
-
-    def body(engine: MoveEngine) -> OperationResult:
-        return engine.make_move(
-            query,
-            args.character,
-            stat=args.stat,
-            adds=adds,
-            amount=amount,
-            track=args.track,
-            choose=args.choose,
-            bond=args.bond,
-            burn=args.burn,
-            ally=args.ally,
-            supporter=getattr(args, "supported_by", None),
-            companion=args.companion,
-            vehicle=getattr(args, "vehicle", None),
-            asset=args.asset,
-            ability=ability,
-            odds=args.odds,
-            reroll=args.reroll or None,
-            patient=args.patient,
-            abandon=args.abandon or None,
-            rank=args.rank,
-            role=args.role,
-            **extra,
-        )
-
-    return body
-
-
-def oppose_call(
-    args: argparse.Namespace, adds: list[int]
-) -> Callable[[MoveEngine], OperationResult]:
-    """``move oppose --character A --against B``: Face Danger against an ally (L5172-5217)."""
-    for dest, flag in MAKING_OPTIONS.items():
-        if dest not in OPPOSE_OPTIONS and getattr(args, dest, None) not in (None, False, []):
-            raise UsageError(
-                f"move oppose takes no {flag} (accepted: --character, --stat, --add, --burn, "
-                "--against, --against-stat, --against-add, --against-burn, --choose)"
-            )
-    if not args.against:
-        raise UsageError("move oppose needs --against NAME (the ally you act against)")
-    if len(adds) > 1:
-        raise UsageError("move oppose takes one --add (the first character's)")
-    against_add = (
-        0 if args.against_add is None else parse_int(args.against_add, "--against-add", 0, 10)
-    )
-
-    def body(engine: MoveEngine) -> OperationResult:
-        from ironsworn.moves.oppose import oppose
-
-        return oppose(
-            engine,
-            args.character,
-            args.against,
-            args.stat,
-            args.against_stat,
-            adds=adds[0] if adds else 0,
-            against_adds=against_add,
-            burn=bool(args.burn),
-            against_burn=bool(args.against_burn),
-            choose=args.choose,
-        )
-
+        for dest, option in MAKING_OPTIONS.items():
+            if dest not in OPPOSE_OPTIONS and getattr(args, dest, None) not in (None, False, []):
+                raise UsageError(
+                    f"move oppose takes no {option} (accepted: --character, --stat, --add, "
+                    "--burn, --against, --against-stat, --against-add, --against-burn, --choose)"
+                )
+        if len(args.add) > 1:
+            raise UsageError("move oppose takes one --add (the first character's)")
+    else:
+        against = [d for d in MAKING_OPTIONS if d.startswith("against")]
+        named = next((d for d in against if getattr(args, d, None) not in (None, False)), None)
+        if named is not None:
+            raise UsageError(f"{MAKING_OPTIONS[named]} is for 'move oppose', not {query!r}")
+    try:
+        body: Callable[[MoveEngine], OperationResult] = move_body(given)
+    except InvalidValue as exc:
+        raise UsageError(exc.worded(flag_of(exc.input or ""))) from None
     return body
 
 

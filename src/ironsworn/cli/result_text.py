@@ -17,8 +17,12 @@ if TYPE_CHECKING:
     from ironsworn.moves.engine import MoveRecord, OperationResult
 
 
-def describe_result(result: OperationResult, pending: Callable[[Any], str] | None = None) -> str:
-    """Short, readable lines for a move or change: dice, outcome, effects, what is pending."""
+def describe_result(
+    result: OperationResult, pending: Callable[[Any], str] | None = None, outcomes: bool = False
+) -> str:
+    """Short, readable lines for a move or change: dice, outcome, effects, what is pending;
+    with ``outcomes``, each move's outcome text after its roll (play mode)."""
+    from ironsworn.cli.common import plain
     from ironsworn.moves.engine import effect_of
 
     lines: list[str] = []
@@ -29,12 +33,15 @@ def describe_result(result: OperationResult, pending: Callable[[Any], str] | Non
         starts.setdefault(at, []).append(record)
     current: MoveRecord | None = None
     burned: dict[str, Any] | None = None  # the momentum change a burn line has told already
+    shown: set[int] = set()  # the moves whose outcome text is told
+    told: list[str] = []
     for index, event in enumerate([*result.events, None]):
         for record in starts.get(index, []):
             lines.append(_header(record, first=not lines))
             current = record
             if index == len(result.events) and record.roll:
                 lines.append("  " + roll_line(record.roll))  # told by no event of its own
+                told += _outcome_text(record, outcomes)
         if event is None:
             break
         kind = event.get("type")
@@ -48,6 +55,9 @@ def describe_result(result: OperationResult, pending: Callable[[Any], str] | Non
             elif event.get("focus"):
                 prefix = f"focus on {event['focus']}: "
             lines.append("  " + prefix + roll_line(event["roll"]))
+            if current is not None and id(current) not in shown:
+                shown.add(id(current))
+                lines += _outcome_text(current, outcomes)
         elif kind == "burn":
             lines.append(
                 f"  {event['character']} burns momentum {int(event['from']):+d} -> "
@@ -57,19 +67,92 @@ def describe_result(result: OperationResult, pending: Callable[[Any], str] | Non
                 lines.append("  " + roll_line(current.roll))
             burned = {"character": event["character"], "from": event["from"], "to": event["to"]}
         elif kind == "note":
-            lines.append(f"  · {event['text']}")
+            lines.append(f"  · {plain(str(event['text']))}")
         elif kind == "meter" and burned is not None and burned == _momentum_change(event):
             burned = None
+        elif kind == "track_created":
+            track = event["track"]
+            lines.append(f"  new {track['kind']}: {track['name']} ({track['rank']})")
         else:
             effect = effect_of(event)
             if effect is not None:
                 who = f"{effect['character']}: " if effect.get("character") else ""
-                lines.append(
-                    f"  {who}{effect['target']} {_fmt(effect['from'])} -> {_fmt(effect['to'])}"
-                )
+                target = target_words(event, str(effect["target"]), result.after)
+                lines.append(f"  {who}{target} {_fmt(effect['from'])} -> {_fmt(effect['to'])}")
+    lines += told
     if result.pending and pending is not None:
         lines.append(pending(result.pending))
     return "\n".join(lines) if lines else "nothing changed"
+
+
+# Meters told in the game's words.
+METER_WORDS = {
+    "experience_earned": "experience",
+    "experience_spent": "experience spent",
+    "bond_ticks": "bonds",
+}
+# What an event changes on a track or an asset, after its name.
+TRACK_PARTS = {
+    "progress": "progress",
+    "rank": "rank",
+    "countdown": "countdown",
+    "track_closed": "status",
+}
+
+
+def target_words(event: dict[str, Any], target: str, state: Any = None) -> str:
+    """What an effect changed, as a player names it: a companion by the name given
+    (``Brann (hound) health``), a track by its words (``journey: Ironhome progress``), a meter
+    in the game's words; ids stay in ``--json``. ``target`` (the JSON's) when nothing fits."""
+    kind = event.get("type")
+    if kind == "meter":
+        meter = str(event.get("meter"))
+        return METER_WORDS.get(meter, meter.replace("_", " "))
+    if kind in TRACK_PARTS or kind == "track_field":
+        part = TRACK_PARTS.get(str(kind)) or str(event.get("field", "")).replace("_", " ")
+        return f"{track_words(str(event.get('track')), state)} {part}"
+    if str(kind).startswith("asset_") and isinstance(event.get("asset"), str):
+        name = asset_words(str(event["asset"]), event.get("character"), state)
+        if kind == "asset_meter":
+            return f"{name} {event.get('meter', 'health')}"
+        if kind == "asset_ability":
+            return f"{name} ability {int(event['ability']) + 1}"
+        if kind == "asset_track":
+            extra = " max" if event.get("field") == "max" else ""
+            return f"{name} {str(event['track']).replace('_', ' ')}{extra}"
+        if kind == "asset_mark":
+            return f"{name} {str(event['mark']).replace('_', ' ')}"
+        if kind == "asset_reskin":
+            return f"{name} card"
+        if kind == "asset_removed":
+            return f"asset {name}"
+    if kind == "asset_added":
+        return f"asset {event['asset'].get('name') or event['asset']['id']}"
+    for prefix in ("debility:", "impact:", "bond:", "legacy:", "vehicle:"):
+        if target.startswith(prefix):
+            rest = target[len(prefix) :].replace("_", " ")
+            return f"{rest} legacy" if prefix == "legacy:" else f"{prefix[:-1]} {rest}"
+    return target.replace("_", " ") if target.isidentifier() else target
+
+
+def track_words(track_id: str, state: Any = None) -> str:
+    """A track by its words and kind (``journey: Ironhome``), its id without a state."""
+    track = getattr(state, "tracks", {}).get(track_id) if state is not None else None
+    return f"{track.kind}: {track.name}" if track is not None else track_id
+
+
+def asset_words(asset_id: str, character: Any, state: Any = None) -> str:
+    """An asset by the name its player gave it (``Brann (hound)``), else its card's name."""
+    card = asset_id.rsplit("/", 1)[-1].replace("_", " ")
+    char = getattr(state, "characters", {}).get(character) if state is not None else None
+    record = next((a for a in getattr(char, "assets", ()) if a.get("id") == asset_id), None)
+    if record is None:
+        return card
+    given = str(record.get("input") or "")
+    name = str(record.get("name") or card)
+    if given and given.lower() != name.lower():
+        return f"{given} ({name.lower()})"
+    return name
 
 
 def _momentum_change(event: dict[str, Any]) -> dict[str, Any] | None:
@@ -81,8 +164,25 @@ def _momentum_change(event: dict[str, Any]) -> dict[str, Any] | None:
 def _header(record: MoveRecord, first: bool) -> str:
     head = ("" if first else "→ ") + record.name
     if record.stat:
-        head += " (progress)" if record.stat == "progress" else f" (+{record.stat})"
+        stat = record.stat.replace("_", " ")
+        head += " (progress)" if record.stat == "progress" else f" (+{stat})"
     return head
+
+
+def _outcome_text(record: MoveRecord, wanted: bool) -> list[str]:
+    """The move's outcome text (its strong hit, weak hit or miss), wrapped and indented."""
+    if not wanted or not record.text:
+        return []
+    import textwrap
+
+    # The words before a table (Endure Harm's miss rolls on one): the table is the engine's.
+    words = " ".join(str(record.text).split()).split(" Roll | Result", 1)[0]
+    return textwrap.wrap(
+        words,
+        width=96,
+        initial_indent="    ",
+        subsequent_indent="    ",
+    )
 
 
 def roll_line(roll: dict[str, Any]) -> str:

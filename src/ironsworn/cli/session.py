@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 
 from ironsworn.cli.common import UsageError
-from ironsworn.dice import Dice, FixedDice, RandomDice, typed_dice
+from ironsworn.dice import Dice, FixedDice, typed_dice
 
 # One-shot commands (ask, oracle roll --record) import this module: typing and pathlib are
 # left to the commands that need them.
@@ -27,18 +27,18 @@ if TYPE_CHECKING:
 
 def dice_from(args: argparse.Namespace, default: Dice | None = None) -> Dice:
     """Typed dice from ``--dice`` (used in order), else ``--seed``, else ``default`` or random."""
+    from ironsworn.table.commit import dice_from as table_dice
+
     text = getattr(args, "dice", None)
     seed = getattr(args, "seed", None)
+    if text is not None and seed is not None:
+        raise UsageError(
+            f"--dice {text!r} and --seed {seed!r} cannot be combined (accepted: typed "
+            "dice with --dice, or random dice with --seed)"
+        )
     if text is not None:
-        if seed is not None:
-            raise UsageError(
-                f"--dice {text!r} and --seed {seed!r} cannot be combined (accepted: typed "
-                "dice with --dice, or random dice with --seed)"
-            )
         return typed_dice(text, source="--dice")
-    if seed is None and default is not None:
-        return default
-    return RandomDice(seed)
+    return table_dice(None, seed, default)
 
 
 def check_dice_used(dice: Dice) -> None:
@@ -86,63 +86,23 @@ def commit(
     dice: Dice,
     body: Callable[[MoveEngine], OperationResult],
 ) -> OperationResult:
-    """Run ``body`` on an engine inside one write transaction and append what it produced.
+    """The table's commit path (:func:`ironsworn.table.commit.commit`), its leftover dice
+    worded with the command line's ``--dice``."""
+    from ironsworn.table.commit import commit as table_commit
 
-    The one service step of the command line and the web table: the state is read under the
-    write lock, typed dice must all be rolled, and any error rolls the transaction back.
-    """
-    from ironsworn.moves.engine import MoveEngine
-
-    with store.write() as tx:
-        engine = MoveEngine(tx.state, library, dice)
+    def checked(engine: MoveEngine) -> OperationResult:
         result = body(engine)
         check_dice_used(dice)
-        if result.events:
-            note_packs(tx.state, library, result.events)
-            tx.append(
-                result.kind, result.events, character=result.character, summary=result.summary
-            )
-    return result
+        return result
 
-
-def note_packs(state: Any, library: Any, events: list[dict[str, Any]]) -> None:
-    """Add a ``packs`` event when the content packs in use are not the ones last recorded:
-    a campaign remembers the packs it was played with."""
-    packs = [p.id for p in library.packs]
-    if packs != state.packs:
-        event = {"type": "packs", "from": list(state.packs), "to": packs}
-        state.apply(event)  # the store trusts that the state it handed out saw every event
-        events.append(event)
+    return table_commit(store, library, dice, checked, all_dice=False)
 
 
 def discard_if_empty(store: Store[Any]) -> None:
-    """Remove a campaign that holds no operation (one a failed command just created)."""
-    from contextlib import suppress
-    from pathlib import Path
+    """Remove a campaign that holds no operation (see :mod:`ironsworn.table.commit`)."""
+    from ironsworn.table.commit import discard_if_empty as discard
 
-    from ironsworn.campaign.store import CampaignStore
-    from ironsworn.errors import IronswornError
-
-    with suppress(IronswornError):
-        counts = store.counts()
-        if any(counts.values()):
-            return
-    from ironsworn.campaign.store import open_in_process
-
-    store.close()
-    if not isinstance(store, CampaignStore):
-        from ironsworn.campaign.store.postgres import PostgresStore
-
-        if isinstance(store, PostgresStore):
-            with suppress(IronswornError):
-                store.db.delete_campaign_if_empty(store.name)
-        return
-    if open_in_process(store.path):
-        return  # another part of this process still has it open: never unlink a live file
-    with suppress(OSError):
-        store.path.unlink()
-        for suffix in ("-wal", "-shm", "-journal"):
-            Path(str(store.path) + suffix).unlink(missing_ok=True)
+    discard(store)
 
 
 def read_state(args: argparse.Namespace) -> CampaignState:
@@ -157,12 +117,13 @@ def read_state(args: argparse.Namespace) -> CampaignState:
     return state
 
 
-def describe_result(result: OperationResult) -> str:
+def describe_result(result: OperationResult, outcomes: bool = False) -> str:
     """Short, readable lines for a move or change, in the order it happened (see
-    :mod:`ironsworn.cli.result_text`), then what is pending."""
+    :mod:`ironsworn.cli.result_text`), then what is pending; ``outcomes``: with each move's
+    outcome text."""
     from ironsworn.cli.result_text import describe_result as told
 
-    return told(result, pending_text)
+    return told(result, pending_text, outcomes)
 
 
 def pending_text(pending: dict[str, Any]) -> str:

@@ -203,7 +203,8 @@ def check(converted: Converted, path: Path) -> None:
     if not _PACK_ID.fullmatch(converted.pack_id):
         raise ContentError(
             f"{path}: pack id {converted.pack_id!r} is not usable (accepted: {PACK_ID_WORDS}; "
-            "give one with --as ID)"
+            "give one ({as}))",
+            names=("as",),
         )
     if converted.pack_id in BUNDLED_PACKS:
         # The bundled packs keep their directory names; an import of the same game sits beside.

@@ -24,6 +24,11 @@ if TYPE_CHECKING:
 JsonDict = dict[str, Any]
 
 
+def _starts_a_fight(ctx: Step) -> bool:
+    """Whether the move being made is Enter the Fray (the move that begins a fight)."""
+    return short_name(str(ctx.data.get("move", ""))) == "enter_the_fray"
+
+
 class StateChanges:
     """Track and sheet changes made as events (mixed into the engine)."""
 
@@ -60,10 +65,12 @@ class StateChanges:
             ]
             if len(mine) != 1:
                 what = "/".join(kinds)
+                if not mine and kinds == ("fight",) and _starts_a_fight(ctx):
+                    return self.start_fight(ctx)
                 if not mine:
                     raise InvalidValue(f"{who} has no active {what} track: create one first")
                 raise OptionNeeded(
-                    f"{who} has several {what} tracks; name one with --track (accepted: "
+                    f"{who} has several {what} tracks: which one? (accepted: "
                     + ", ".join(t.id for t in mine)
                     + ")",
                     "track",
@@ -74,6 +81,46 @@ class StateChanges:
             raise RuleViolation(f"track {track.id} ({track.name}) is {track.status}")
         ctx.data["track"] = track.id
         return track
+
+    def start_fight(self, ctx: Step) -> TrackState:
+        """Enter the Fray with no fight yet: the fight begins against the foe named (a foe of
+        the book, its rank the book's; or the player's own words, with the rank asked).
+
+        "When you initiate combat or are forced into a fight, envision your foe and their
+        rank" (seed 000, Enter the Fray): the move that starts a fight asks for them."""
+        from ironsworn.moves.sheet import track_event
+
+        foe = ctx.data.get("foe")
+        npcs = self.ruleset.in_ruleset("npcs", self.state.ruleset)
+        if not foe:
+            raise OptionNeeded(
+                "Enter the Fray: whom do you fight? (a foe of the book, or your own words)",
+                "foe",
+                tuple((n.name, f"{n.name} ({n.rank})") for n in npcs.values()),
+                subject="Enter the Fray",
+                open=True,
+            )
+        wanted = str(foe).strip().lower()
+        npc = next(
+            (n for n in npcs.values() if wanted in (n.name.lower(), n.id.lower())),
+            None,
+        )
+        rank = ctx.data.get("rank") or (npc.rank if npc is not None else None)
+        if not rank:
+            raise OptionNeeded(
+                f"Enter the Fray: what is the rank of {foe}? (accepted: troublesome, "
+                "dangerous, formidable, extreme, epic)",
+                "rank",
+                tuple((r.label, f"{r.label} ({r.harm} harm)") for r in Rank),
+                subject=f"Enter the Fray against {foe}",
+            )
+        name = npc.name if npc is not None else str(foe).strip()
+        event = track_event(
+            self.state, "fight", name, Rank.parse(rank), [ctx.name], npc.id if npc else None, 1
+        )
+        self.emit(event)
+        ctx.data["track"] = event["track"]["id"]
+        return self.state.tracks[event["track"]["id"]]
 
     def fights_of(self, name: str) -> list[TrackState]:
         return [t for t in self.state.open_tracks_of(name) if t.kind == "fight"]

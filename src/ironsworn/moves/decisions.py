@@ -267,21 +267,22 @@ def answer_text(pending: Mapping[str, Any], keys: Sequence[str], text: str | Non
     if text is not None:
         if not takes:
             raise InvalidValue(
-                f"--text {text!r} is not asked for by this answer ("
-                + (f"only {', '.join(wanted)} takes words)" if asked and wanted else "no words)")
+                input="text",
+                value=text,
+                accepted=(f"only {', '.join(wanted)} takes words" if asked and wanted else "none"),
+                why="is not asked for by this answer",
             )
         words = " ".join(text.split())
         if not words or len(words) > TEXT_LIMIT:
-            raise InvalidValue(
-                f"--text {text!r} is not accepted (accepted: 1-{TEXT_LIMIT} characters)"
-            )
+            raise InvalidValue(input="text", value=text, accepted=f"1-{TEXT_LIMIT} characters")
         return words
     if not takes:
         return None
     assert asked is not None
     if asked.get("default") is None:
         raise InvalidValue(
-            f"{' '.join(keys)} needs words: {asked['prompt']} (answer with "
-            f"'choose {' '.join(keys)} --text WORDS')"
+            f"{' '.join(keys)} needs words: {asked['prompt']} (answer with the words: {{text}})",
+            input="text",
+            accepted="words",
         )
     return str(asked["default"])

@@ -38,7 +38,6 @@ from ironsworn.moves.decisions import Decisions
 from ironsworn.moves.move_options import (
     BOND_ADDS,
     BOND_NAMED,
-    OPTION_FLAGS,
     OPTION_MOVES,
     check_options,
 )
@@ -89,7 +88,6 @@ __all__ = [
     "METER_ROLLS",
     "NO_ROLL_ASSET_MOVES",
     "NO_ROLL_HANDLERS",
-    "OPTION_FLAGS",
     "OPTION_MOVES",
     "OUTCOME_HANDLERS",
     "PROGRESS_KINDS",
@@ -143,6 +141,34 @@ class _StopAtRollDice:
 AFTER_THE_END = frozenset({"continue_a_legacy"})
 
 
+_INSTALLED: list[bool] = []  # one True once the rules' handlers are in place
+
+
+def _install_rules() -> None:
+    """Put the rules' handlers in place once per process, under a lock (the web's worker
+    threads make engines at once): the handlers register themselves on import, and the asset
+    extras are chained onto the moves' own handlers (Berserker's pain, allies' shares of Make
+    Camp, Slayer's trophy). A new engine never re-wraps a table."""
+    if _INSTALLED:
+        return
+    import threading
+
+    with _INSTALL_LOCK.setdefault("lock", threading.Lock()):
+        if _INSTALLED:
+            return
+        from ironsworn.moves import classic, delve, oppose, scene, starforged  # noqa: F401
+        from ironsworn.moves.assets import handlers as asset_handlers
+        from ironsworn.moves.assets import lasting
+
+        asset_handlers.install()
+        lasting.install()  # Slayer's trophy after End the Fight
+        _INSTALLED.append(True)
+
+
+# The lock of _install_rules, made on first use (threading is imported only then).
+_INSTALL_LOCK: dict[str, Any] = {}
+
+
 class MoveEngine(Decisions, RollInputs):
     """Makes moves and answers decisions on a :class:`CampaignState` (changed in place)."""
 
@@ -152,13 +178,7 @@ class MoveEngine(Decisions, RollInputs):
         ruleset: Ruleset | None = None,
         dice: Dice | None = None,
     ) -> None:
-        # The rules handlers register themselves on import.
-        from ironsworn.moves import classic, delve, oppose, scene, starforged  # noqa: F401
-        from ironsworn.moves.assets import handlers as asset_handlers
-        from ironsworn.moves.assets import lasting
-
-        asset_handlers.install()
-        lasting.install()  # Slayer's trophy after End the Fight
+        _install_rules()
 
         if ruleset is None:
             from ironsworn.content import load_ruleset
@@ -224,7 +244,7 @@ class MoveEngine(Decisions, RollInputs):
                     **extra,
                 },
             )
-            if extra.get("with") and short_name(found.id) in BOND_NAMED:
+            if extra.get("with") and (short_name(found.id) in BOND_NAMED or found.id in BOND_ADDS):
                 # A bond on the sheet, by a unique prefix; Test Your Bond too (a bond marked
                 # without a name is tested by leaving --with out).
                 extra["with"] = char.bond(str(extra["with"]))
@@ -248,7 +268,7 @@ class MoveEngine(Decisions, RollInputs):
             if self.answers:
                 # Answers given in advance for a decision that never came: say so.
                 self.note(
-                    "not asked for: --choose "
+                    "not asked for: the answers "
                     + " ".join(self.answers)
                     + " (no decision offered it)"
                 )
@@ -268,7 +288,13 @@ class MoveEngine(Decisions, RollInputs):
             try:
                 return resolve(self.ruleset.asset_moves, query, "move", lambda m: m.name)
             except NotFound:
-                raise missing from None
+                # The closest moves of the campaign's own ruleset, by name: a classic campaign
+                # never suggests a Starforged move it would refuse.
+                mine_all = self.ruleset.in_ruleset("moves", ruleset)
+                names = tuple(
+                    dict.fromkeys(mine_all[c].name for c in missing.candidates if c in mine_all)
+                )
+                raise NotFound(str(missing), names, kind="move", name=query) from None
         pack = self.ruleset.pack_of(found.id)
         own = pack.ruleset if pack is not None else ruleset_name(found.id)
         if own != ruleset:
@@ -286,7 +312,7 @@ class MoveEngine(Decisions, RollInputs):
                 return mine[0]
             raise InvalidValue(
                 f"{found.name} is a {own} move; this campaign plays {ruleset} (accepted: the "
-                f"moves of 'ironsworn move list --ruleset {ruleset}')"
+                f"{ruleset} moves)"
             )
         # An imported expansion's move that replaces this one is the campaign's move.
         return self.ruleset.replacing(found, ruleset)

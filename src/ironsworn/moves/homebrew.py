@@ -259,7 +259,9 @@ class HomebrewOperations:
             char = self.state.character(character)
             record = char.asset(asset)
             if name is None and condition is None:
-                raise InvalidValue("reskin needs --name or --condition (or both)")
+                raise InvalidValue(
+                    "reskin needs {name} or {condition} (or both)", names=("name", "condition")
+                )
             before = {"name": record["name"], "requirement": record.get("requirement")}
             after = dict(before)
             if name is not None:

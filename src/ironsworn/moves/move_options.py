@@ -43,6 +43,8 @@ OPTION_MOVES: dict[str, frozenset[str]] = {
         }
     ),
     "ally": frozenset({"aid_your_ally", "heal"}),
+    # Enter the Fray with no fight yet: the foe it begins against (and its rank).
+    "foe": frozenset({"enter_the_fray"}),
     "patient": frozenset({"heal"}),
     "abandon": frozenset({"test_your_bond"}),
     "companion": frozenset({"heal", "companion_endure_harm", "forge_a_bond"}),
@@ -57,23 +59,22 @@ OPTION_MOVES: dict[str, frozenset[str]] = {
     "successor": frozenset(),
     "stats": frozenset(),
 }
-OPTION_FLAGS = {
-    "with": "--with",
-    "adds": "--add",
-    "burn": "--burn/--no-burn",
-    "as_role": "--as",
-    "role_bonus": "--role-bonus",
-    "new_role": "--new-role",
-}
+# make_move's keywords named otherwise as the table's inputs (each surface words an input:
+# the command line as its flag, the web as its option).
+INPUT_NAMES = {"adds": "add", "as_role": "as"}
 
 
-# Moves whose --with names a bond already on the sheet (a unique prefix is enough), and those
+# Moves whose "with" names a bond already on the sheet (a unique prefix is enough), and those
 # of them that add +1 for it: Sojourn "roll +heart. If you share a bond, add +1" (seed 000
 # L1876-1877); Undertake a Journey "If you are setting off from a community with which you
-# share a bond, add +1 to your initial roll" (L1734-1736).
+# share a bond, add +1 to your initial roll" (L1734-1736). (Swear an Iron Vow's +1 for a bond
+# is its own handler's, which keeps whom the vow is to even when they are not on the sheet.)
 BOND_NAMED = frozenset({"sojourn", "undertake_a_journey", "test_your_bond"})
 BOND_ADDS = frozenset(
-    {"move:classic/adventure/undertake_a_journey", "move:classic/relationship/sojourn"}
+    {
+        "move:classic/adventure/undertake_a_journey",
+        "move:classic/relationship/sojourn",
+    }
 )
 
 
@@ -87,30 +88,47 @@ def check_options(move: Move, options: dict[str, Any]) -> None:
     for option, value in options.items():
         if value in (None, [], ()):
             continue
-        flag = OPTION_FLAGS.get(option, f"--{option}")
+        given = INPUT_NAMES.get(option, option)
+        flag = "{" + given + "}"
         if option in ("as_role", "role_bonus") and not action:
             raise InvalidValue(
                 f"{flag} does not apply to {move.name}: a role contributes to a move that is "
-                "not a progress move and makes an action roll (seed 000 L5328-5331)"
+                "not a progress move and makes an action roll (seed 000 L5328-5331)",
+                input=given,
+                value=value,
             )
         if option in ("stat", "adds", "burn", "reroll", "bond"):
             if not action:
-                raise InvalidValue(f"{flag} does not apply to {move.name}: it makes no action roll")
+                raise InvalidValue(
+                    f"{flag} does not apply to {move.name}: it makes no action roll",
+                    input=given,
+                    value=value,
+                )
             continue
         if option == "asset":
             if move.roll_type == "no_roll" and name not in ("advance", *NO_ROLL_ASSET_MOVES):
-                raise InvalidValue(f"--asset does not apply to {move.name}: it makes no roll")
+                raise InvalidValue(
+                    f"{flag} does not apply to {move.name}: it makes no roll",
+                    input=given,
+                    value=value,
+                )
             continue
         if option == "track" and move.roll_type in ("progress_roll",) and not classic:
             continue  # a Starforged progress move rolls against the track it is given
         users = table.get(option) if table else OPTION_MOVES.get(option)
         if users is None and option == "vehicle":
             raise InvalidValue(
-                f"--vehicle does not apply to {move.name}: vehicles are Starforged (it is for: "
-                "Withstand Damage)"
+                f"{flag} does not apply to {move.name}: vehicles are Starforged (it is for: "
+                "Withstand Damage)",
+                input=given,
+                value=value,
             )
         if users is None:
             continue
         if not table or name not in users:
             accepted = ", ".join(sorted(u.replace("_", " ") for u in users))
-            raise InvalidValue(f"{flag} does not apply to {move.name} (it is for: {accepted})")
+            raise InvalidValue(
+                f"{flag} does not apply to {move.name} (it is for: {accepted})",
+                input=given,
+                value=value,
+            )

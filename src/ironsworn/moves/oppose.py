@@ -23,12 +23,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.errors import InvalidValue, OptionNeeded, RuleViolation
 from ironsworn.moves.engine import MoveRecord, Step, on_resume
 from ironsworn.outcomes import Outcome
 from ironsworn.rolls import ActionRoll, roll_action
 
 if TYPE_CHECKING:
+    from ironsworn.campaign.state import CharacterState
     from ironsworn.moves.engine import MoveEngine, OperationResult
 
 FACE_DANGER = "move:classic/adventure/face_danger"
@@ -49,14 +50,20 @@ def control(first: ActionRoll, second: ActionRoll) -> int | None:
     return 0 if a > b else 1
 
 
-def _stat(value: str | None, who: str, flag: str) -> str:
+def _stat(value: str | None, char: CharacterState, option: str) -> str:
+    """The stat ``char`` rolls for their Face Danger: given (``option``: stat, against_stat),
+    or asked."""
     if not value:
-        raise InvalidValue(
-            f"{flag} is needed for {who}'s Face Danger (accepted: {', '.join(STATS)})"
+        raise OptionNeeded(
+            f"{char.name}'s Face Danger: which stat does {char.name} roll? (accepted: "
+            f"{', '.join(STATS)})",
+            option,
+            tuple((s, f"+{s} {char.stats[s]}") for s in STATS),
+            subject=f"{char.name}'s Face Danger",
         )
     key = value.strip().lower()
     if key not in STATS:
-        raise InvalidValue(f"{flag} {value!r} is not a stat (accepted: {', '.join(STATS)})")
+        raise InvalidValue(input=option, value=value, accepted=STATS, why="is not a stat")
     return key
 
 
@@ -83,14 +90,19 @@ def oppose(
         first = engine.state.character(character)
         second = engine.state.character(against)
         if first.name == second.name:
-            raise InvalidValue(f"--against {against!r}: a character cannot oppose themself")
+            raise InvalidValue(
+                f"against {against!r}: a character cannot oppose themself",
+                input="against",
+                value=against,
+                accepted=("another character",),
+            )
         for char in (first, second):
             if char.status != "active":
                 raise RuleViolation(f"{char.name} is {char.status}: no more moves")
         move = engine.ruleset.moves[FACE_DANGER]
         stats = (
-            _stat(stat, first.name, "--stat"),
-            _stat(against_stat, second.name, "--against-stat"),
+            _stat(stat, first, "stat"),
+            _stat(against_stat, second, "against_stat"),
         )
         rolls: list[ActionRoll] = []
         for char, key, add, burning in (
@@ -174,7 +186,7 @@ def oppose(
             )
         engine.run_queued()
         if engine.answers:
-            engine.note("not asked for: --choose " + " ".join(engine.answers))
+            engine.note("not asked for: the answers " + " ".join(engine.answers))
 
     return engine.operation("oppose", character, run)
 

@@ -51,6 +51,9 @@ class OperationResult:
     notes: list[str] = field(default_factory=list)
     pending: JsonDict | None = None
     summary: str = ""
+    # The campaign's state once the operation is applied (set by the commit path): what a
+    # surface names things by (a companion's given name, a track's words). Not in the JSON.
+    after: Any = field(default=None, repr=False, compare=False)
 
     @property
     def effects(self) -> list[JsonDict]:

@@ -45,30 +45,40 @@ def advance_without_assets(ctx: Step) -> bool:
     raise_stat, new_role = ctx.data.get("raise"), ctx.data.get("new_role")
     if mode == "cards":
         if raise_stat or new_role:
-            flag = "--raise" if raise_stat else "--new-role"
+            given = "raise" if raise_stat else "new_role"
+            flag = "{" + given + "}"
             raise RuleViolation(
                 f"{flag} is for playing without assets (seed 000 L5336-5360): this campaign "
-                "plays with asset cards (accepted: 'ironsworn option assets none' or 'roles')"
+                "plays with asset cards (accepted: the campaign option assets set to none or "
+                "roles)",
+                names=(given,),
             )
         return False
     if ctx.data.get("asset"):
         raise RuleViolation(
             f"this campaign plays without asset cards (option assets {mode}): Advance buys "
-            "+1 to a stat with --raise STAT"
-            + (", or a role with --new-role NAME" if mode == "roles" else "")
+            "+1 to a stat ({raise} STAT)"
+            + (", or a role ({new_role} NAME)" if mode == "roles" else ""),
+            names=("raise", "new_role"),
         )
     if raise_stat and new_role:
-        raise InvalidValue("Advance buys one thing at a time: --raise or --new-role, not both")
+        raise InvalidValue(
+            "Advance buys one thing at a time: {raise} or {new_role}, not both",
+            input="new_role",
+            value=new_role,
+            names=("raise",),
+        )
     if new_role:
         _buy_role(ctx, str(new_role), mode)
     elif raise_stat:
         _raise_stat(ctx, str(raise_stat))
     else:
         raise OptionNeeded(
-            "Advance without assets needs --raise STAT (6 experience for +1, no stat above +4)"
-            + (" or --new-role NAME (6 experience)" if mode == "roles" else ""),
+            "Advance: which stat do you raise? (6 experience for +1, no stat above +4"
+            + ("; or name a new role, 6 experience)" if mode == "roles" else ")"),
             "raise",
             tuple((s, f"+{s} {ctx.char.stats[s]} -> {ctx.char.stats[s] + 1}") for s in STATS),
+            subject="Advance without assets",
         )
     return True
 
@@ -83,7 +93,7 @@ def _spend(ctx: Step, cost: int, what: str) -> None:
 def _raise_stat(ctx: Step, stat: str) -> None:
     key = stat.strip().lower()
     if key not in STATS:
-        raise InvalidValue(f"--raise {stat!r} is not a stat (accepted: {', '.join(STATS)})")
+        raise InvalidValue(input="raise", value=stat, accepted=STATS, why="is not a stat")
     char = ctx.char
     before = char.stats[key]
     if before + 1 > STAT_LIMIT:
@@ -100,12 +110,15 @@ def _raise_stat(ctx: Step, stat: str) -> None:
 def _buy_role(ctx: Step, role: str, mode: str) -> None:
     if mode != "roles":
         raise RuleViolation(
-            f"--new-role {role!r}: this campaign plays without assets and without roles "
-            "(accepted: 'ironsworn option assets roles')"
+            f"{{new_role}} {role!r}: this campaign plays without assets and without roles "
+            "(accepted: the campaign option assets set to roles)",
+            names=("new_role",),
         )
     name = " ".join(role.split())
     if not name or len(name) > 80:
-        raise InvalidValue(f"--new-role {role!r} is not a role's name (1-80 characters)")
+        raise InvalidValue(
+            input="new_role", value=role, accepted="1-80 characters", why="is not a role's name"
+        )
     roles = list(ctx.char.flags.get("roles") or [])
     same = next((r for r in roles if r.lower() == name.lower()), None)
     if same is not None:
@@ -123,12 +136,18 @@ def role_add(ctx: Step) -> int:
     query = ctx.data.get("as_role")
     if not query:
         if ctx.data.get("role_bonus"):
-            raise InvalidValue("--role-bonus needs --as ROLE (the role that contributes)")
+            raise InvalidValue(
+                "{role_bonus} needs {as} ROLE (the role that contributes)",
+                input="role_bonus",
+                value=ctx.data.get("role_bonus"),
+                names=("as",),
+            )
         return 0
     if ctx.state.option("assets") != "roles":
         raise RuleViolation(
-            f"--as {query!r}: this campaign does not use roles (accepted: 'ironsworn option "
-            "assets roles')"
+            f"{{as}} {query!r}: this campaign does not use roles (accepted: the campaign "
+            "option assets set to roles)",
+            names=("as",),
         )
     if isinstance(query, list):
         if len(query) > 1:
@@ -149,7 +168,7 @@ def role_add(ctx: Step) -> int:
     bonus = ctx.data.get("role_bonus")
     if bonus is None:
         raise OptionNeeded(
-            f"choose before rolling what {found[0]} gives: --role-bonus +2, or momentum "
+            f"choose before rolling what {found[0]} gives: +2, or momentum "
             "(+1 and +1 momentum on a hit)",
             "role_bonus",
             (("+2", "add +2"), ("momentum", "add +1 and take +1 momentum on a hit")),
@@ -157,7 +176,7 @@ def role_add(ctx: Step) -> int:
     choice = str(bonus).strip().lower()
     choice = {"2": "+2", "add": "+2", "plus2": "+2"}.get(choice, choice)
     if choice not in ROLE_BONUSES:
-        raise InvalidValue(f"--role-bonus {bonus!r} is not accepted (accepted: +2, momentum)")
+        raise InvalidValue(input="role_bonus", value=bonus, accepted=("+2", "momentum"))
     add, momentum = ROLE_BONUSES[choice]
     if momentum:
         ctx.data["role_momentum"] = momentum

@@ -54,7 +54,10 @@ class RollInputs(StateChanges):
             when = f" {option.text}" if singles else ""
             raise InvalidValue(
                 f"{move.name} rolls the {option.method} of {' or '.join(option.using)}{when} "
-                f"({shown}); --stat {wanted!r} cannot be chosen (accepted: {accepted}no --stat)"
+                f"({shown}); {{stat}} {wanted!r} cannot be chosen (accepted: {accepted}no "
+                "{stat})",
+                input="stat",
+                value=wanted,
             )
         if wanted:
             for option in singles:
@@ -62,13 +65,13 @@ class RollInputs(StateChanges):
                     return key, self._value(ctx, char, key)
             allowed = sorted({o.using[0] for o in singles})
             raise InvalidValue(
-                f"--stat {wanted!r} is not allowed for {move.name} (accepted: {', '.join(allowed)})"
+                input="stat", value=wanted, accepted=allowed, why=f"is not allowed for {move.name}"
             )
         if len(singles) == 1:
             return singles[0].using[0], self._value(ctx, char, singles[0].using[0])
         allowed = [o.using[0] for o in singles]
         raise OptionNeeded(
-            f"{move.name} needs --stat (accepted: {', '.join(allowed)})",
+            f"{move.name}: which stat do you roll? (accepted: {', '.join(allowed)})",
             "stat",
             tuple(
                 (
@@ -77,6 +80,7 @@ class RollInputs(StateChanges):
                 )
                 for o in singles
             ),
+            subject=move.name,
         )
 
     def _value(self, ctx: Step, char: CharacterState, name: str) -> int:

@@ -60,7 +60,10 @@ def place_stats(top: str, prefer: Sequence[str]) -> dict[str, int]:
     unknown = [s for s in order if s not in STATS]
     if unknown or len(set(order)) != len(order) or set(order) != set(STATS):
         raise InvalidValue(
-            f"--prefer {','.join(prefer)!r} must rank the five stats once each ({', '.join(STATS)})"
+            input="prefer",
+            value=",".join(prefer),
+            accepted=STATS,
+            why="must rank the five stats once each",
         )
     rest = [s for s in order if s != top]
     stats = {top: 3, **dict(zip(rest, REST, strict=True))}
@@ -119,11 +122,17 @@ def semi_random_character(
         rank = str(background_rank).strip().lower()
         if rank not in BACKGROUND_RANKS:
             raise InvalidValue(
-                f"--background-rank {background_rank!r}: a background vow is extreme or epic"
+                input="background_rank",
+                value=background_rank,
+                accepted=("extreme", "epic"),
+                why="is not a background vow's rank: a background vow is extreme or epic",
             )
         if len(decks) != HAND:
             raise InvalidValue(
-                f"--decks names {len(decks)} deck(s): one for each of the {HAND} cards drawn"
+                f"{{decks}} names {len(decks)} deck(s): one for each of the {HAND} cards drawn",
+                input="decks",
+                value=len(decks),
+                accepted=f"{HAND} decks",
             )
         piles = asset_decks(engine, exclude)
         wanted = [str(d).strip().lower().replace(" ", "_").replace("-", "_") for d in decks]
@@ -233,7 +242,10 @@ def keep_assets(engine: MoveEngine, character: str | None, cards: Sequence[str])
         char = engine.state.character(character)
         hand = list(char.flags.get("asset_hand") or [])
         if not hand:
-            raise RuleViolation(f"{char.name} holds no drawn asset cards (see --semi-random)")
+            raise RuleViolation(
+                f"{char.name} holds no drawn asset cards (draw them first: {{semi_random}})",
+                names=("semi_random",),
+            )
         if len(cards) != KEEP:
             raise InvalidValue(f"{len(cards)} card(s) named: keep exactly {KEEP} of the {HAND}")
         names = {i: engine.ruleset.assets[i].name for i in hand}

@@ -36,11 +36,14 @@ ONE_SHOT_RANKS = {"short": "troublesome", "long": "dangerous"}
 def check_background_bonds(state: CampaignState, bonds: int, reserved: int) -> None:
     """Bonds named at creation and held in reserve: up to three, none in one-shot play."""
     if reserved < 0:
-        raise InvalidValue(f"--reserve-bonds {reserved} is out of range (0 to 3)")
+        raise InvalidValue(
+            input="reserve_bonds", value=reserved, accepted="0 to 3", why="is out of range"
+        )
     if state.option("one_shot") and (bonds or reserved):
         raise RuleViolation(
             "one-shot play ignores background bonds (seed 000 L5152-5154): create the "
-            "character without --bond or --reserve-bonds, or set the option one_shot off"
+            "character without {bond} or {reserve_bonds}, or set the option one_shot off",
+            names=("bond", "reserve_bonds"),
         )
     if bonds + reserved > MAX_BACKGROUND_BONDS:
         raise InvalidValue(
@@ -74,8 +77,10 @@ def vow_rank(
     if rank is None:
         if not one_shot:
             raise InvalidValue(
-                "a vow's rank is required: --rank troublesome, dangerous, formidable, extreme "
-                "or epic"
+                "a vow's rank is required: {rank} troublesome, dangerous, formidable, extreme "
+                "or epic",
+                input="rank",
+                accepted=("troublesome", "dangerous", "formidable", "extreme", "epic"),
             )
         label = ONE_SHOT_RANKS[str(one_shot)]
         rank = Rank.parse(label)

@@ -183,15 +183,18 @@ class SheetOperations:
             starforged = self.state.ruleset == "starforged"
             if starforged and bonds:
                 raise InvalidValue(
-                    f"--bond {bonds[0]!r}: a Starforged character has connections, not bonds "
-                    "(accepted: 'connection new NAME --rank R --role ROLE', or Make a Connection)"
+                    f"{{bond}} {bonds[0]!r}: a Starforged character has connections, not bonds "
+                    "(accepted: a new connection, or Make a Connection)",
+                    input="bond",
+                    value=bonds[0],
                 )
             check_background_bonds(self.state, len(bonds), reserved_bonds)
             mode = self.state.option("assets")
             if assets and mode != "cards":
                 raise RuleViolation(
-                    f"--asset {assets[0]!r}: this campaign plays without asset cards (option "
-                    f"assets {mode}; seed 000 L5336-5360)"
+                    f"{{asset}} {assets[0]!r}: this campaign plays without asset cards (option "
+                    f"assets {mode}; seed 000 L5336-5360)",
+                    names=("asset",),
                 )
             records = []
             for text in assets:
@@ -313,7 +316,9 @@ class SheetOperations:
                     f"the party already has a command vehicle, {self.state.vehicle['name']}"
                 )
             if not 1 <= integrity <= 10:
-                raise InvalidValue(f"--integrity {integrity} is out of range (1 to 10)")
+                raise InvalidValue(
+                    input="integrity", value=integrity, accepted="1 to 10", why="is out of range"
+                )
             vehicle = {"name": clean, "integrity": integrity, "max": integrity, "impacts": []}
             self.engine.emit({"type": "vehicle", "from": None, "to": vehicle})
 
@@ -334,7 +339,9 @@ class SheetOperations:
                     f"legacy track {track!r} is unknown (accepted: {', '.join(LEGACY_TRACKS)})"
                 )
             if not 1 <= ticks <= 40:
-                raise InvalidValue(f"--ticks {ticks} is out of range (1 to 40)")
+                raise InvalidValue(
+                    input="ticks", value=ticks, accepted="1 to 40", why="is out of range"
+                )
             mark_legacy(self.engine, char.name, key, ticks)
             self.engine.run_queued()
 
@@ -389,11 +396,18 @@ class SheetOperations:
                 if note:
                     self.engine.note(note)
             elif background:
-                raise InvalidValue(f"--background is for vows, not a {kind}")
+                raise InvalidValue(
+                    f"{{background}} is for vows, not a {kind}",
+                    input="background",
+                    value=True,
+                    accepted=("vow",),
+                )
             if parsed is None:
                 raise InvalidValue(
-                    f"{text or kind!r} needs --rank (troublesome, dangerous, formidable, "
-                    "extreme or epic)"
+                    f"{text or kind!r} needs its rank ({{rank}}: troublesome, dangerous, "
+                    "formidable, extreme or epic)",
+                    input="rank",
+                    accepted=("troublesome", "dangerous", "formidable", "extreme", "epic"),
                 )
             if count != 1:
                 parsed = pack_rank(parsed, count)
@@ -402,7 +416,12 @@ class SheetOperations:
             if kind == "connection":
                 event["track"].update(role=role, bonded=False, influence=None, no_benefit=False)
             elif role is not None:
-                raise InvalidValue(f"--role {role!r} is for connections, not a {kind}")
+                raise InvalidValue(
+                    f"{{role}} {role!r} is for connections, not a {kind}",
+                    input="role",
+                    value=role,
+                    accepted=("connection",),
+                )
             self.engine.emit(event)
             if background:
                 for character in who:
@@ -424,7 +443,12 @@ class SheetOperations:
                 vehicles.adjust_integrity(self.engine, vehicle, delta)
                 return
             if vehicle is not None:
-                raise InvalidValue(f"--vehicle is for integrity, not {meter!r}")
+                raise InvalidValue(
+                    f"{{vehicle}} is for integrity, not {meter!r}",
+                    input="vehicle",
+                    value=vehicle,
+                    accepted=("integrity",),
+                )
             if key in STATS:
                 self._adjust_stat(character, key, delta)
                 return
@@ -549,7 +573,9 @@ class SheetOperations:
         def run() -> None:
             found = self.state.track(track)
             if ticks is not None and not 0 <= ticks <= MAX_TICKS:
-                raise InvalidValue(f"--ticks {ticks} is out of range (0 to {MAX_TICKS})")
+                raise InvalidValue(
+                    input="ticks", value=ticks, accepted=f"0 to {MAX_TICKS}", why="is out of range"
+                )
             per = Rank.parse(found.rank).ticks_per_mark
             amount = ticks if ticks is not None else per * times
             self.engine.set_ticks(found, found.ticks + (amount if mark else -amount))

@@ -141,4 +141,6 @@ class Step:
 
 
 def _missing(kinds: tuple[str, ...]) -> TrackState:
-    raise InvalidValue(f"this move needs a {'/'.join(kinds)} track: give --track")
+    raise InvalidValue(
+        f"this move needs a {'/'.join(kinds)} track ({{track}})", input="track", accepted=kinds
+    )

@@ -4,11 +4,8 @@ Modules, one concept each:
 
 - :mod:`~ironsworn.web.tables`   one open campaign per process (its shared store, a worker
   thread that owns the store, the change marker, the pages listening);
-- :mod:`~ironsworn.web.actions`  every state-changing action, from JSON options to the same
-  engine calls the command line makes;
-- :mod:`~ironsworn.web.action_base` what an action is made of: its options (checked), its
-  context (store and seat), the write transaction it commits;
-- :mod:`~ironsworn.web.starforged_actions` the Starforged actions: vehicles, legacy tracks;
+- :mod:`~ironsworn.web.actions`  every state-changing action: the table API's operations
+  (:mod:`ironsworn.table`), their questions raised as 400s that carry the question;
 - :mod:`~ironsworn.web.reads`    the JSON the page reads (state, timeline, moves, oracles, odds);
 - :mod:`~ironsworn.web.access`   who may do what: loopback, tokens, seats, the Origin check;
 - :mod:`~ironsworn.web.app`      the routing table, errors, the event stream, static files;

@@ -37,6 +37,7 @@ from ironsworn.campaign.tokens import campaign_tokens as campaign_tokens
 from ironsworn.campaign.tokens import is_loopback as is_loopback
 from ironsworn.campaign.tokens import role_of_token as role_of_token
 from ironsworn.campaign.tokens import tokens_file as tokens_file
+from ironsworn.errors import Forbidden as Forbidden  # raised here, re-exported for app.py
 from ironsworn.errors import IronswornError
 
 Scope = MutableMapping[str, Any]
@@ -53,10 +54,6 @@ PUBLIC_PREFIX = "/static/"  # the page's script and style: the same for every ca
 
 class Unauthorized(IronswornError):
     """No token where one is needed (401)."""
-
-
-class Forbidden(IronswornError):
-    """A token, seat or origin that may not do this (403)."""
 
 
 # ----------------------------------------------------------------------------- the checks

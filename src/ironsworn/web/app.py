@@ -304,16 +304,16 @@ async def campaign_new(request: Request) -> Response:
     if not isinstance(name, str):
         raise InvalidValue("campaign: option 'name' is required (1-64 letters, digits, - and _)")
     from ironsworn.campaign import registry
-    from ironsworn.cli.campaign_cmd import _check_ruleset, _set_ruleset
+    from ironsworn.table.content import campaign_ruleset, set_ruleset
 
-    ruleset = _check_ruleset(body.get("ruleset"))
+    ruleset = campaign_ruleset(body.get("ruleset"))
 
     database = server_of(request).tables.database
 
     def create() -> None:
         with registry.create(name, database=database) as store:
             if ruleset != "classic":
-                _set_ruleset(store, ruleset)
+                set_ruleset(store, ruleset)
 
     await asyncio.to_thread(create)
     answer: dict[str, Any] = {"created": name, "ruleset": ruleset}
@@ -399,19 +399,7 @@ async def content_import(request: Request) -> Response:
 async def actions_table(request: Request) -> Response:
     from ironsworn.web.actions import ACTIONS
 
-    return json_response(
-        [
-            {
-                "name": a.name,
-                "help": a.help,
-                "options": {
-                    k: {"kind": o.kind, "help": o.help, "required": o.required}
-                    for k, o in a.options.items()
-                },
-            }
-            for a in ACTIONS.values()
-        ]
-    )
+    return json_response([a.to_json() for a in ACTIONS.values()])
 
 
 async def moves(request: Request) -> Response:
@@ -659,11 +647,12 @@ async def on_error(request: Request, exc: Exception) -> Response:
         log.warning("database unavailable: %s", exc)
         return error(UNAVAILABLE, 503, headers={"retry-after": "2"})
     message = public(str(exc), request)
+    data = exc.data() if isinstance(exc, IronswornError) else {}  # input, value, accepted
     if isinstance(exc, NotFound):
         if exc.candidates:
             message += "; closest: " + ", ".join(exc.candidates)
         status = 404 if isinstance(exc, UnknownCampaign) else 400
-        return error(message, status, candidates=list(exc.candidates))
+        return error(message, status, **{**data, "candidates": list(exc.candidates)})
     if isinstance(exc, Unauthorized):
         return error(message, 401)
     if isinstance(exc, Forbidden):
@@ -673,8 +662,8 @@ async def on_error(request: Request, exc: Exception) -> Response:
     if isinstance(exc, TooSlow):
         return error(message, 408)
     if isinstance(exc, RuleViolation):
-        return error(message, 409)
-    return error(message, 400)
+        return error(message, 409, **data)
+    return error(message, 400, **data)
 
 
 async def on_unforeseen(request: Request, exc: Exception) -> Response:

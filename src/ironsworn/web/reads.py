@@ -27,64 +27,10 @@ def library() -> Any:
 
 
 def campaign_state(store: Any, name: str) -> JsonDict:
-    """Everything the table shows: sheets, tracks, the pending decision and the world."""
-    from ironsworn.moves.assets.cards import sheet_with_cards
-    from ironsworn.moves.engine import public_pending
-    from ironsworn.moves.sheet import RULESET_TRACKS
+    """Everything the table shows (see :func:`ironsworn.table.reads.campaign_state`)."""
+    from ironsworn.table.reads import campaign_state as table_state
 
-    state = store.state()
-    ruleset = getattr(state, "ruleset", "classic")
-    marks: list[JsonDict] = []
-    troubles: list[JsonDict] = []
-    if ruleset == "starforged":
-        from ironsworn.impacts import IMPACTS
-
-        # What a Starforged sheet marks in place of debilities, and the vehicle troubles its
-        # command vehicle marks.
-        for key, impact in IMPACTS.items():
-            mark = {"name": key, "kind": str(impact.kind.value), "permanent": impact.permanent}
-            (troubles if impact.on_vehicle else marks).append(mark)
-    return {
-        "campaign": name,
-        "ruleset": ruleset,
-        "impacts": marks,
-        "vehicle_impacts": troubles,
-        "vehicle": getattr(state, "vehicle", None),
-        "vehicles": _vehicles(state) if ruleset == "starforged" else None,
-        "track_kinds": list(RULESET_TRACKS.get(ruleset, RULESET_TRACKS["classic"])),
-        "characters": [sheet_with_cards(state.sheet(n), library()) for n in state.characters],
-        "tracks": [t.summary() for t in state.tracks.values()],
-        "pending": public_pending(state.pending) if state.pending else None,
-        # Every decision owed: the one waiting now, then those set aside while others act.
-        "decisions": [
-            public_pending(p)
-            for p in ([state.pending] if state.pending else [])
-            + [e["pending"] for e in getattr(state, "parked", {}).values()]
-        ],
-        "shared_supply": state.shared_supply,
-        "options": _options(state),
-        "world": {
-            "people": [state.person_sheet(n) for n in state.people],
-            "places": list(state.places.values()),
-            "notes": list(state.notes),
-            "truths": [{"truth": k, **v} for k, v in state.truths.items()],
-        },
-    }
-
-
-def _vehicles(state: Any) -> JsonDict:
-    """Every vehicle and module of the party, as ``vehicle list --json`` prints them."""
-    from ironsworn.moves.starforged.vehicles import listing
-
-    return listing(state)
-
-
-def _options(state: Any) -> JsonDict:
-    """The rulebook's campaign options (chapter 7) with their values."""
-    from ironsworn.campaign.options import OPTIONS
-
-    option = getattr(state, "option", None)
-    return {name: option(name) if option else o.default for name, o in OPTIONS.items()}
+    return table_state(store.state(), name)
 
 
 def timeline(store: Any, last: int | None, before: int | None = None) -> list[JsonDict]:
@@ -195,7 +141,7 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
     from ironsworn.moves.engine import OPTION_MOVES, RULESET_OPTIONS
     from ironsworn.moves.registry import ruleset_name, short_name
     from ironsworn.ranks import Rank
-    from ironsworn.web.actions import MOVE_OPTIONS
+    from ironsworn.table.moves import MOVE
 
     name, ruleset = short_name(move.id), ruleset_name(move.id)
     table = OPTION_MOVES if ruleset == "classic" else RULESET_OPTIONS.get(ruleset, {})
@@ -232,9 +178,18 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
             for t in state.tracks.values()
             if t.status == "active" and char.name in t.characters
         ]
+        from ironsworn.moves.move_options import BOND_ADDS, BOND_NAMED
+
+        if name == "advance" and mode == "cards":
+            # What Advance can buy now, with its cost (the page offers a list, not free text).
+            values["asset"] = advance_values(state, char)
+        adds = move.id in BOND_ADDS or move.id == "move:classic/quest/swear_an_iron_vow"
+        if name in BOND_NAMED or adds:
+            # A bond on the sheet (a bond's +1: one of them, or none).
+            values["with"] = [*char.bonds, "none"] if adds else list(char.bonds)
     out: list[JsonDict] = []
     for option in dict.fromkeys(options):
-        entry: JsonDict = {"option": option, "help": MOVE_OPTIONS[option].help}
+        entry: JsonDict = {"option": option, "help": MOVE.input(option).help}
         if option in values:
             entry["values"] = values[option]
         out.append(entry)
@@ -252,6 +207,21 @@ def _campaign_move(state: Any, move: str) -> Any:
         with contextlib.suppress(NotFound):
             return library().find_in("moves", move, ruleset)
     return library().move(move)
+
+
+def advance_values(state: Any, char: Any) -> list[JsonDict]:
+    """Advance's purchases for ``char``: ``{"id": what to send, "name", "kind": its cost}``
+    (a Starforged campaign's new assets of Advance's categories only)."""
+    from ironsworn.moves.assets.cards import purchases
+
+    found = purchases(library(), char, state.ruleset)
+    if state.ruleset == "starforged":
+        from ironsworn.moves.starforged.legacy import ADVANCE_CATEGORIES, category_of
+
+        own = library().in_ruleset("assets", "starforged")
+        kinds = {a.name: category_of(a.id) for a in own.values()}
+        found = [p for p in found if kinds.get(p[0], ADVANCE_CATEGORIES[0]) in ADVANCE_CATEGORIES]
+    return [{"id": key, "name": label, "kind": f"{cost} experience"} for key, label, cost in found]
 
 
 def _assets_for(char: Any, move: Any) -> list[JsonDict]:
@@ -298,19 +268,15 @@ def ruleset_of(store: Any) -> str:
 
 def checked_ruleset(ruleset: str | None, default: str = "all") -> str:
     """``ruleset`` (``default`` when None) if the library knows it; else InvalidValue."""
-    from ironsworn.cli.content_cmd import check_ruleset
+    from ironsworn.table.content import check_ruleset
 
-    try:
-        return check_ruleset(library(), ruleset or default)
-    except InvalidValue as exc:
-        # The command line's message names its flag; here it is a query parameter.
-        raise InvalidValue(str(exc).removeprefix("--")) from None
+    return check_ruleset(library(), ruleset or default)
 
 
 def oracles(ruleset: str | None = None) -> list[JsonDict]:
     """The oracle tables of ``ruleset`` (None: every one), by category (the id's folder),
     with their rows."""
-    from ironsworn.cli.content_cmd import oracle_json
+    from ironsworn.table.content import oracle_json
 
     out: list[JsonDict] = []
     for table in library().in_ruleset("oracles", checked_ruleset(ruleset)).values():

@@ -52,11 +52,13 @@ class MenuLeft(Exception):
         self.line = line
 
 
-def menu(session: PlaySession, question: str, options: Sequence[tuple[str, str]]) -> str:
-    """Ask for one of ``options`` (key, text) by number or key; returns the key."""
-    keys = show_options(
-        session, question, options, "answer with a number or a key (an empty line leaves)"
-    )
+def menu(
+    session: PlaySession, question: str, options: Sequence[tuple[str, str]], free: bool = False
+) -> str:
+    """Ask for one of ``options`` (key, text) by number or key; returns the key. With
+    ``free``, words of the player's own are an answer too (a foe of their own)."""
+    how = "answer with a number or a key" + (", or your own words" if free else "")
+    keys = show_options(session, question, options, f"{how} (an empty line leaves)")
     session.completions.choices = keys
     try:
         while True:
@@ -69,6 +71,8 @@ def menu(session: PlaySession, question: str, options: Sequence[tuple[str, str]]
             key = key_for(line, keys)
             if key is not None:
                 return key
+            if free and not line.isdigit():
+                return line
             session.out.error(
                 f"{line!r} is not one of the options (accepted: 1-{len(keys)} or {', '.join(keys)})"
             )
@@ -173,9 +177,9 @@ def ask_assets(session: PlaySession, args: argparse.Namespace, asked: set[str]) 
     Nothing is asked when the player gave ``--asset`` or the move is Advance (there
     ``--asset`` buys a card).
     """
-    if "asset" in asked or args.asset:
+    if "fitting assets" in asked or args.asset:
         return
-    asked.add("asset")
+    asked.add("fitting assets")
     from ironsworn.errors import IronswornError
     from ironsworn.moves.assets.effects import abilities_for
 
@@ -200,11 +204,29 @@ def ask_assets(session: PlaySession, args: argparse.Namespace, asked: set[str]) 
         )
         for f in offered
     ]
-    picked = pick_many(
-        session, f"{char.name} — {move.name}: does an ability fit the fiction?", options
-    )
+    while True:
+        picked = pick_many(
+            session, f"{char.name} — {move.name}: does an ability fit the fiction?", options
+        )
+        twice = _one_ability_twice(picked)
+        if twice is None:
+            break
+        # An ability's options are one or the other (Ironclad's light armor or heavy).
+        session.out.error(f"{twice[0]} and {twice[1]} are options of one ability: pick one of them")
     if picked:
         args.asset = picked
+
+
+def _one_ability_twice(keys: Sequence[str]) -> tuple[str, str] | None:
+    """Two picked keys that are options of the same ability (``NAME:N:OPTION``), if any."""
+    seen: dict[str, str] = {}
+    for key in keys:
+        parts = key.split(":")
+        ability = ":".join(parts[:2]) if len(parts) == 3 else key
+        if ability in seen:
+            return seen[ability], key
+        seen[ability] = key
+    return None
 
 
 def pick_many(session: PlaySession, question: str, options: Sequence[tuple[str, str]]) -> list[str]:

@@ -140,15 +140,20 @@ def _move(session: PlaySession, words: list[str], _raw: str) -> None:
     run_move(session, words)
 
 
-# make_move's keywords as the move parser's dests.
-OPTION_DESTS = {"with": "bond_with"}
+# Inputs the engine may ask of the move being made, whatever the move's own options list.
+ASKED_ANYWAY = frozenset(
+    {"against", "against_stat", "foe", "rank", "role_bonus", "asset", "raise", "module"}
+)
 
 
 def run_move(session: PlaySession, words: list[str]) -> None:
-    """``/move``: make the move, asking for what it leaves open (see :mod:`.asking`)."""
-    from ironsworn.cli.move_cmd import check_move_options, move_call
+    """``/move``: make the move, asking for what it leaves open (see :mod:`.asking`): the
+    table's questions (:func:`ironsworn.table.moves.verify_move`) and what the engine finds
+    it needs, each as a numbered menu."""
+    from ironsworn.cli.move_cmd import check_move_options, move_call, move_inputs
     from ironsworn.cli.play import asking
     from ironsworn.errors import OptionNeeded
+    from ironsworn.table.moves import verify_move
 
     args = session.parse("move", words)
     # Play mode sets --campaign itself, and --character to the one acting (/as).
@@ -169,29 +174,68 @@ def run_move(session: PlaySession, words: list[str]) -> None:
     while True:
         asking.ask_bond(session, args, asked)
         asking.ask_assets(session, args, asked)
+        question = verify_move(session.table(), move_inputs(args))
+        if question is not None and question.input not in asked:
+            asked.add(question.input)
+            options = [(c.key, beside(c.key, c.shown())) for c in question.choices]
+            answer = asking.menu(session, question.prompt, options, question.open)
+            put_answer(args, question.input, answer)
+            continue
         try:
             result = session.commit(move_call(args), session.dice_for(args))
             break
         except OptionNeeded as exc:
-            dest = OPTION_DESTS.get(exc.option, exc.option)
             if (
                 exc.option in asked
-                or getattr(args, dest, None)
+                or getattr(args, input_dest(exc.option), None)
                 or not exc.choices
-                or not _takes(session, args, exc.option)
+                or not (exc.option in ASKED_ANYWAY or _takes(session, args, exc.option))
             ):
                 raise  # asked already, or a follow-on needs it: the engine's message says why
             asked.add(exc.option)
-            question = asking.option_question(session, args, exc.option)
-            setattr(args, dest, asking.menu(session, question, exc.choices))
+            who = args.character or session.character_name() or "you"
+            prompt = str(exc).split(" (accepted:", 1)[0]
+            if exc.option in ("stat", "track"):
+                prompt = asking.option_question(session, args, exc.option)
+            else:
+                prompt = f"{who} — {prompt}"
+            options = [(key, beside(key, label)) for key, label in exc.choices]
+            put_answer(args, exc.option, asking.menu(session, prompt, options, exc.open))
     session.report(result, args.json)
+
+
+def beside(key: str, label: str) -> str:
+    """What a menu shows beside a choice's key: its label, less the key it repeats."""
+    if label.lower().startswith(key.lower()):
+        label = label[len(key) :].lstrip(" :")
+    return label
+
+
+def input_dest(name: str) -> str:
+    """The ``move`` parser's dest for a table input or an engine option."""
+    from ironsworn.cli.move_cmd import INPUT_DESTS
+
+    return INPUT_DESTS.get(name, name)
+
+
+def put_answer(args: argparse.Namespace, name: str, key: str) -> None:
+    """Set a menu's answer on the ``move`` options, in the shape the parser gives them."""
+    from ironsworn.table.moves import MOVE
+
+    declared = MOVE.options.get(name)
+    value: Any = key
+    if declared is not None and declared.kind == "bool":
+        value = key == "yes"
+    elif (declared is not None and declared.kind in ("texts", "ints")) or name == "as":
+        value = [key]
+    setattr(args, input_dest(name), value)
 
 
 def _takes(session: PlaySession, args: argparse.Namespace, option: str) -> bool:
     """Whether the move named in ``args`` takes ``option`` (so asking for it can help)."""
+    from ironsworn.cli.common import OPTION_FLAGS
     from ironsworn.cli.play.move_completion import move_flags
     from ironsworn.errors import IronswornError
-    from ironsworn.moves.engine import OPTION_FLAGS
 
     try:
         move = session.named_move(args.words)

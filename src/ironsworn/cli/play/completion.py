@@ -93,19 +93,22 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
 
 
-def move_words(ruleset: Ruleset) -> list[str]:
-    """A word for every move that ``ruleset.move`` resolves: its id's last part."""
-    return sorted({move_id.rsplit("/", 1)[-1] for move_id in ruleset.moves})
+def move_words(ruleset: Ruleset, own: str | None = None) -> list[str]:
+    """A word for every move that ``ruleset.move`` resolves: its id's last part (``own``: the
+    moves of that ruleset only, a campaign's)."""
+    return sorted({move_id.rsplit("/", 1)[-1] for move_id in ruleset.in_ruleset("moves", own)})
 
 
-def oracle_words(ruleset: Ruleset) -> list[str]:
-    """A word for every oracle table: its id's last part, or a longer form when that is shared."""
+def oracle_words(ruleset: Ruleset, own: str | None = None) -> list[str]:
+    """A word for every oracle table: its id's last part, or a longer form when that is shared
+    (``own``: the tables of that ruleset only)."""
+    tables = ruleset.in_ruleset("oracles", own)
     shorts: dict[str, int] = {}
-    for table_id in ruleset.oracles:
+    for table_id in tables:
         short = table_id.rsplit("/", 1)[-1]
         shorts[short] = shorts.get(short, 0) + 1
     words: set[str] = set()
-    for table_id, table in ruleset.oracles.items():
+    for table_id, table in tables.items():
         short = table_id.rsplit("/", 1)[-1]
         if shorts[short] == 1:
             words.add(short)
@@ -158,9 +161,13 @@ class WordSource:
         if kind is None:
             return []
         if kind in ("move", "oracle", "foe", "asset"):
-            if kind not in self._content:
-                self._content[kind] = self._content_words(kind)
-            return self._content[kind]
+            # The campaign's own ruleset only: a classic campaign never offers a Starforged
+            # move, which it would refuse.
+            own = getattr(self._state(), "ruleset", None)
+            key = f"{kind}:{own}"
+            if key not in self._content:
+                self._content[key] = self._content_words(kind, own)
+            return self._content[key]
         fixed = _FIXED.get(kind)
         if fixed is not None:
             return list(fixed())
@@ -168,13 +175,13 @@ class WordSource:
             return sorted(self._commands())
         return self._campaign_words(kind)
 
-    def _content_words(self, kind: str) -> list[str]:
+    def _content_words(self, kind: str, own: str | None) -> list[str]:
         ruleset = self._ruleset()
         if kind == "move":
-            return move_words(ruleset)
+            return move_words(ruleset, own)
         if kind == "oracle":
-            return oracle_words(ruleset)
-        items = ruleset.npcs if kind == "foe" else ruleset.assets
+            return oracle_words(ruleset, own)
+        items = ruleset.in_ruleset("npcs" if kind == "foe" else "assets", own)
         return sorted({item_id.rsplit("/", 1)[-1] for item_id in items})
 
     def _campaign_words(self, kind: str) -> list[str]:

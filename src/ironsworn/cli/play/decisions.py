@@ -115,6 +115,19 @@ def read_answer(text: str, pending: Mapping[str, Any]) -> Answer | None:
     return None
 
 
+def not_an_answer(text: str, pending: Mapping[str, Any]) -> str:
+    """What is said of a line that does not answer the decision waiting (nothing is written)."""
+    if pending["kind"] == "burn":
+        accepted = "y or n"
+    else:
+        keys = option_keys(pending)
+        accepted = f"{hint(pending)} or {', '.join(keys)}"
+    return (
+        f"{text!r} does not answer the decision (accepted: {accepted}); nothing was written "
+        "(while a decision waits, /journal TEXT writes in the journal)"
+    )
+
+
 def key_for(word: str, keys: Sequence[str]) -> str | None:
     """The key a typed word stands for: an option number, a key, or a unique key prefix."""
     token = word.strip().lower()

@@ -25,7 +25,8 @@ JOURNEY_MOVES = frozenset({"undertake_a_journey", "reach_your_destination"})
 
 def move_flags(move: Move) -> set[str]:
     """The ``--options`` of ``ironsworn move`` that ``move`` uses."""
-    from ironsworn.moves.engine import OPTION_FLAGS, OPTION_MOVES, ruleset_name, short_name
+    from ironsworn.cli.common import OPTION_FLAGS
+    from ironsworn.moves.engine import OPTION_MOVES, ruleset_name, short_name
 
     flags = set(ALWAYS)
     action = move.roll_type == "action_roll"

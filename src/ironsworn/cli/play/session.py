@@ -31,11 +31,11 @@ from dataclasses import replace
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.cli.common import CliParser, UsageError, check_text
+from ironsworn.cli.common import CliParser, UsageError, check_text, worded
 from ironsworn.cli.play import asking, decisions
 from ironsworn.cli.play.asking import MenuLeft
 from ironsworn.cli.play.terminal import LineReader, Output
-from ironsworn.errors import IronswornError, NotFound
+from ironsworn.errors import InvalidValue, IronswornError, NotFound
 
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from ironsworn.content.model import Move
     from ironsworn.dice import Dice
     from ironsworn.moves.engine import MoveEngine, OperationResult
+    from ironsworn.table import Table
 
 # The command line modules whose parsers the slash commands reuse.
 CLI_MODULES = (
@@ -215,6 +216,13 @@ class PlaySession:
         except IronswornError:
             return None
 
+    def table(self) -> Table:
+        """The table API's view of this session: its store, the character acting (any, when
+        none is chosen) and its dice."""
+        from ironsworn.table import Table
+
+        return Table(self.store, self.store.name, None, self.dice, self.library)
+
     def named_move(self, words: Sequence[str]) -> Move:
         """The move ``words`` name in this campaign's ruleset (a name both rulesets use is
         the campaign's own move); NotFound otherwise."""
@@ -246,20 +254,18 @@ class PlaySession:
         self, body: Callable[[MoveEngine], OperationResult], dice: Dice | None = None
     ) -> OperationResult:
         """Run ``body`` on an engine inside one write transaction and commit its events."""
-        from ironsworn.cli.session import check_dice_used, note_packs
-        from ironsworn.moves.engine import MoveEngine
+        from ironsworn.cli.session import check_dice_used
+        from ironsworn.table.commit import commit
 
-        with self.store.write() as tx:
-            engine = MoveEngine(tx.state, self.library, dice or self.dice)
+        used = dice or self.dice
+
+        def checked(engine: MoveEngine) -> OperationResult:
             result = body(engine)
             if dice is not None and dice is not self.dice:
                 check_dice_used(dice)  # dice typed for this command must all be rolled
-            if result.events:
-                note_packs(tx.state, self.library, result.events)
-                tx.append(
-                    result.kind, result.events, character=result.character, summary=result.summary
-                )
-        return result
+            return result
+
+        return commit(self.store, self.library, used, checked, all_dice=False)
 
     def record(
         self, kind: str, events: list[dict[str, Any]], character: str | None, summary: str
@@ -287,7 +293,7 @@ class PlaySession:
         """Print what an operation did, the status line of who it touched, what is pending."""
         from ironsworn.cli.session import describe_result
 
-        text = describe_result(replace(result, pending=None))
+        text = describe_result(replace(result, pending=None), outcomes=True)
         self.out.result(result.to_json(), text, as_json=as_json)
         state = self.state()
         if status:
@@ -397,12 +403,12 @@ class PlaySession:
             if exc.line is not None:
                 return self.execute(exc.line)
         except NotFound as exc:
-            message = str(exc)
+            message = worded(exc)
             if exc.candidates:
                 message += "; closest: " + ", ".join(exc.candidates)
             self.out.error(message)
         except IronswornError as exc:
-            self.out.error(str(exc))
+            self.out.error(worded(exc))
         except KeyboardInterrupt:
             # The running command's transaction rolled back (or had committed in full).
             self.out.say("(cancelled)")
@@ -434,6 +440,9 @@ class PlaySession:
             if answer is not None:
                 self.answer(answer)
                 return
+            if command is None:
+                # A decision waits: a line is its answer, never a journal entry by mistake.
+                raise InvalidValue(decisions.not_an_answer(text, pending))
         if command is not None and self._meant_as_command(text, command):
             self.commands.run(self, command)
             return

@@ -222,7 +222,7 @@ SPECS: dict[str, Spec] = {
     ),
     "path/empath.2": Spec(
         ({"roll": ["spirit"], "hit": HIT_1},),
-        "an ally soothed takes +2 spirit on a hit ('adjust spirit +2 --character ALLY')",
+        "an ally soothed takes +2 spirit on a hit (adjust the ally's spirit by hand)",
         "other",
     ),
     # --- Explorer ------------------------------------------------------------------------

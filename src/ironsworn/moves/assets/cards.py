@@ -106,7 +106,8 @@ def new_asset_record(
             numbers = ", ".join(str(i) for i in range(1, len(marked) + 1))
             raise InvalidValue(
                 f"{asset.name} starts with no ability marked: choose one of {numbers} "
-                f"({key}:N when creating a character, --ability N with Advance)"
+                f"({key}:N when creating a character, {{ability}} N with Advance)",
+                names=("ability",),
             )
         if not 1 <= start <= len(marked):
             raise InvalidValue(f"{asset.name} ability {start} is out of range (1 to {len(marked)})")
@@ -266,6 +267,32 @@ def upgrades(ruleset: Ruleset, char: Any) -> JsonDict:
                 }
             )
     return {"available": available, "abilities": rows, "new_asset_cost": 3}
+
+
+def purchases(ruleset: Ruleset, char: Any, ruleset_name: str) -> list[tuple[str, str, int]]:
+    """What Advance can buy for ``char`` now, as ``(key, label, cost)``: each unmarked ability
+    of their assets (an upgrade, ``NAME:N``, 2 experience) and each asset of the campaign's
+    ruleset they do not hold (3 experience), less any discount; those they cannot afford are
+    left out (seed 000: "Spend 3 experience to add a new asset, or 2 experience to upgrade")."""
+    bought = upgrades(ruleset, char)
+    available = int(bought["available"])
+    out = [
+        (
+            f"{row['asset']}:{row['number']}",
+            f"upgrade {row['asset']}: ability {row['number']}"
+            + (f" ({row['name']})" if row["name"] else ""),
+            int(row["cost"]),
+        )
+        for row in bought["abilities"]
+        if row["affordable"]
+    ]
+    held = {str(a["id"]) for a in char.assets}
+    for asset in ruleset.in_ruleset("assets", ruleset_name).values():
+        cost = 3 - advance_discount(ruleset, char, asset.id)
+        if asset.id not in held and cost <= available:
+            kind = asset.type.replace("_", " ")
+            out.append((asset.name, f"new asset: {asset.name} ({kind})", cost))
+    return out
 
 
 # Companions that are not an "animal or beast" (Animal Kin's discount leaves them out).

@@ -182,7 +182,8 @@ def prepare(ctx: Step, move: Move, base_stat: Any) -> tuple[str, int, int] | Non
         raise InvalidValue(
             "two abilities change the stat of this roll ("
             + ", ".join(u["label"] for u in roll_uses)
-            + "): name one with --asset NAME:N"
+            + "): name one ({asset} NAME:N)",
+            names=("asset",),
         )
     add_over = 0
     if roll_uses:
@@ -196,7 +197,8 @@ def prepare(ctx: Step, move: Move, base_stat: Any) -> tuple[str, int, int] | Non
             stat = options[0]
         else:
             raise InvalidValue(
-                f"{use['label']} rolls +{' or +'.join(options)}: choose one with --stat"
+                f"{use['label']} rolls +{' or +'.join(options)}: choose one ({{stat}})",
+                names=("stat",),
             )
         value = roll_value(ctx, char, record, stat)
         shown = stat.split(":", 1)[-1] if stat.startswith("track:") else stat
@@ -325,7 +327,8 @@ def _check_named(
             key = str(record["id"]).rsplit("/", 1)[-1]
             raise InvalidValue(
                 f"several abilities of {record['name']} fit {move.name}: name one with "
-                + " or ".join(f"--asset {key}:{i + 1}" for i in abilities)
+                + " or ".join(f"{{asset}} {key}:{i + 1}" for i in abilities),
+                names=("asset",),
             )
         options = sorted({str(u["effect"]["option"]) for u in mine if u["effect"].get("option")})
         if option is None and len(options) > 1:
@@ -333,7 +336,8 @@ def _check_named(
             n = mine[0]["ability"] + 1
             raise InvalidValue(
                 f"{mine[0]['label']} offers a choice before rolling: "
-                + " or ".join(f"--asset {key}:{n}:{o}" for o in options)
+                + " or ".join(f"{{asset}} {key}:{n}:{o}" for o in options),
+                names=("asset",),
             )
 
 

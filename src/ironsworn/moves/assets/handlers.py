@@ -45,7 +45,10 @@ def _unleash_light(ctx: Step, use: JsonDict, record: JsonDict) -> int:
     light = int(record["tracks"]["light"]["value"])
     if amount is None or not 1 <= int(amount) <= light:
         raise InvalidValue(
-            f"--amount {amount} is the light to unleash (accepted: 1 to {light}, your light)"
+            input="amount",
+            value=amount,
+            accepted=f"1 to {light}, your light",
+            why="is the light to unleash",
         )
     change_track(ctx, record, "light", -int(amount))
     ctx.data["amount"] = 1 + int(amount)

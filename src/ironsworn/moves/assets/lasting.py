@@ -132,7 +132,7 @@ def _fits_move(effect: Mapping[str, Any], move: Move) -> bool:
 def _where(effect: Mapping[str, Any]) -> str:
     moves = list(effect.get("moves") or ())
     if effect.get("via"):
-        return f"the move its card names (--asset {effect['via']})"
+        return f"the move its card names (asset: {effect['via']})"
     if not moves:
         return "no move ('lasting use' takes it)"
     if "*" in moves:
@@ -174,8 +174,10 @@ def claim(ctx: Step, move: Move) -> None:
         if not fitting:
             effect = matches[0][1]
             raise InvalidValue(
-                f"--asset {text!r}: the {effect['name']} ({effect['source']}) acts on "
-                f"{_where(effect)}, not {move.name}"
+                f"{{asset}} {text!r}: the {effect['name']} ({effect['source']}) acts on "
+                f"{_where(effect)}, not {move.name}",
+                input="asset",
+                value=text,
             )
         named_ids += [[h, e["id"]] for h, e in fitting]
     if texts:
@@ -215,8 +217,10 @@ def before_roll(ctx: Step, move: Move, stat: str) -> list[str]:
         if effect.get("stats") and stat not in effect["stats"]:
             if effect.get("named"):
                 raise InvalidValue(
-                    f"--asset {effect['name']}: the {effect['id']} acts on moves with "
-                    f"+{' or +'.join(effect['stats'])}, not +{stat}"
+                    f"{{asset}} {effect['name']}: the {effect['id']} acts on moves with "
+                    f"+{' or +'.join(effect['stats'])}, not +{stat}",
+                    input="asset",
+                    value=effect["name"],
                 )
             continue
         if effect.get("companion") and not companion:
@@ -622,7 +626,11 @@ class LastingOperations:
             char, effect = self._one(character, query)
             other = self.engine.state.character(to)
             if other.name == char.name:
-                raise InvalidValue(f"--to {to!r} is {char.name}: give it to another character")
+                raise InvalidValue(
+                    f"{{to}} {to!r} is {char.name}: give it to another character",
+                    input="to",
+                    value=to,
+                )
             end(self.engine, char.name, effect, f"given to {other.name}")
             fields = {k: v for k, v in effect.items() if k not in ("id", "kind", "source")}
             add(self.engine, other.name, str(effect["kind"]), fields, str(effect["source"]))

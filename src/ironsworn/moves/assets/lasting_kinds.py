@@ -84,7 +84,7 @@ TEMPLATES: dict[str, JsonDict] = {
         "then": "elixir",
         "ends": "use",
         "text": "a dose of elixir ({effect}): drink it with Face Danger +iron "
-        "(--asset elixir); on a hit, +1 on moves with +{elixir_words}",
+        "(asset: elixir); on a hit, +1 on moves with +{elixir_words}",
     },
     "elixir": {
         "name": "elixir",
@@ -105,8 +105,7 @@ TEMPLATES: dict[str, JsonDict] = {
         "add": 2,
         "on_one": "doubt",
         "ends": "manual",
-        "text": "false identity: +{add} on moves to deceive or influence with it "
-        "(--asset identity)",
+        "text": "false identity: +{add} on moves to deceive or influence with it (asset: identity)",
     },
     # Slayer 3: a trophy's one-time reroll on a ritual (yours or an ally's), or on Sojourn.
     "trophy_ritual": {
@@ -118,7 +117,7 @@ TEMPLATES: dict[str, JsonDict] = {
         "shared": True,
         "reroll": True,
         "ends": "use",
-        "text": "trophy: reroll any dice of a ritual move, once (--asset trophy; an ally too)",
+        "text": "trophy: reroll any dice of a ritual move, once (asset: trophy; an ally too)",
     },
     "trophy_sojourn": {
         "name": "trophy",
@@ -128,7 +127,7 @@ TEMPLATES: dict[str, JsonDict] = {
         "when": "you spend the trophy",
         "reroll": True,
         "ends": "use",
-        "text": "trophy: reroll any dice when you Sojourn, once (--asset trophy)",
+        "text": "trophy: reroll any dice when you Sojourn, once (asset: trophy)",
     },
     # Awakening 1: +2 when the simulacrum aids a move by strength; it dies at 0 health.
     "simulacrum": {
@@ -141,7 +140,7 @@ TEMPLATES: dict[str, JsonDict] = {
         "track": "health",
         "ends": "track_zero",
         "text": "simulacrum: +2 when it aids you to assault or overcome by strength "
-        "(--asset simulacrum); dead at 0 health",
+        "(asset: simulacrum); dead at 0 health",
     },
     # Bind 1 (and 2): the pelt's +1 (a beast's +2) on moves with its stat.
     "pelt": {
@@ -161,7 +160,7 @@ TEMPLATES: dict[str, JsonDict] = {
         "when": "you speak with the spirit",
         "add": 1,
         "ends": "manual",
-        "text": "summoned spirit: +1 on moves made with it (--asset spirit) while it stays",
+        "text": "summoned spirit: +1 on moves made with it (asset: spirit) while it stays",
     },
     # Divination 1: +1 when the reading is used to Gather Information, Compel, Forge a Bond.
     "reading": {
@@ -173,7 +172,7 @@ TEMPLATES: dict[str, JsonDict] = {
         "add": 1,
         "ends": "manual",
         "text": "rune reading: +1 when you use it to Gather Information, Compel or Forge a "
-        "Bond (--asset reading)",
+        "Bond (asset: reading)",
     },
     # Keen 1: +1 harm on Strike and Clash, until a 1 on the action die of such a move.
     "keen": {
@@ -197,10 +196,10 @@ TEMPLATES: dict[str, JsonDict] = {
         "hit_momentum": 2,
         "ends": "use",
         "text": "keened weapon, once: +1, and +2 momentum on a hit, when you Draw the Circle, "
-        "Enter the Fray or Battle (--asset keen)",
+        "Enter the Fray or Battle (asset: keen)",
     },
     # Leech 1: the blood rune, spent once by Leech 1's own effect on a move to inflict harm
-    # (--asset leech); a weak hit's rune weighs as a debility until then.
+    # (asset: leech); a weak hit's rune weighs as a debility until then.
     "blood_rune": {
         "name": "blood_rune",
         "asset": LEECH,
@@ -209,7 +208,7 @@ TEMPLATES: dict[str, JsonDict] = {
         "gained_by": "Draw Blood Rune gives one",
         "ends": "manual",
         "text": "blood rune: once, a Strike or Clash rerolls any dice and inflicts +2 harm on "
-        "a hit (--asset leech)",
+        "a hit (asset: leech)",
     },
     # Totem 1: +1, and +1 momentum on a hit, on moves where a companion ability acts.
     "totem": {
@@ -251,7 +250,7 @@ TEMPLATES: dict[str, JsonDict] = {
         "harm": 1,
         "ends": "harm",
         "text": "ward: +{harm} harm the first time you inflict harm on a foe inside it "
-        "(--asset ward)",
+        "(asset: ward)",
     },
     "ward_trap": {
         "name": "ward",

@@ -50,21 +50,34 @@ def named(ctx: Step) -> list[tuple[JsonDict, int | None, str | None]]:
         if rest:
             option = rest.pop(0).lower() or None
         if rest:
-            raise InvalidValue(f"--asset {text!r} is not NAME[:N][:OPTION]")
+            raise InvalidValue(
+                input="asset", value=text, accepted="NAME[:N][:OPTION]", why="is not a name"
+            )
         record = ctx.char.asset(name)
         if "broken" in (record.get("marks") or ()):
             # A broken module's card is flipped: its abilities are out of use until repaired.
-            raise RuleViolation(f"--asset {text!r}: {record['name']} is broken (Repair fixes it)")
+            raise RuleViolation(
+                f"{{asset}} {text!r}: {record['name']} is broken (Repair fixes it)",
+                names=("asset",),
+            )
         count = len(record["abilities"])
         if number is not None and not 1 <= number <= count:
             raise InvalidValue(
-                f"--asset {text!r}: {record['name']} ability {number} is out of range "
-                f"(1 to {count})"
+                f"{{asset}} {text!r}: {record['name']} ability {number} is out of range "
+                f"(1 to {count})",
+                input="asset",
+                value=text,
+                accepted=f"1 to {count}",
             )
         if number is not None and not record["abilities"][number - 1]:
             raise RuleViolation(f"ability {number} of {record['name']} is not marked")
         if any(r is record for r, _, _ in out):
-            raise InvalidValue(f"--asset {record['name']!r} is given twice")
+            raise InvalidValue(
+                input="asset",
+                value=record["name"],
+                accepted="each asset once",
+                why="is given twice",
+            )
         out.append((record, None if number is None else number - 1, option))
     return out
 

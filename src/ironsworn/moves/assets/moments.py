@@ -54,8 +54,10 @@ def before_move(ctx: Step) -> bool:
             return True
     if short(move.id) == "forge_a_bond" and ctx.data.get("companion"):
         raise InvalidValue(
-            f"--companion {ctx.data['companion']!r} does not apply to Forge a Bond without "
-            "Animal Kin 2 marked (it is for: heal, companion endure harm)"
+            f"{{companion}} {ctx.data['companion']!r} does not apply to Forge a Bond without "
+            "Animal Kin 2 marked (it is for: heal, companion endure harm)",
+            input="companion",
+            value=ctx.data["companion"],
         )
     allies.ally_adds(ctx)
     return False
@@ -181,8 +183,10 @@ def _bond_with_companion(ctx: Step, use: JsonDict) -> bool:
     name = str(record.get("input") or record["name"])
     if record.get("type") != "companion" or record["id"] in NOT_ANIMALS:
         raise InvalidValue(
-            f"--companion {query!r}: {record['name']} is not an animal or beast companion "
-            f"({use['label']} bonds with those)"
+            f"{{companion}} {query!r}: {record['name']} is not an animal or beast companion "
+            f"({use['label']} bonds with those)",
+            input="companion",
+            value=query,
         )
     if not all(record["abilities"]):
         raise RuleViolation(
@@ -191,7 +195,12 @@ def _bond_with_companion(ctx: Step, use: JsonDict) -> bool:
     if name in char.bonds:
         raise RuleViolation(f"{char.name} already shares a bond with {name}")
     if ctx.data.get("with") not in (None, name):
-        raise InvalidValue(f"--with {ctx.data['with']!r}: the bond is with {name} (--companion)")
+        raise InvalidValue(
+            f"{{with}} {ctx.data['with']!r}: the bond is with {name} ({{companion}})",
+            input="with",
+            value=ctx.data["with"],
+            names=("companion",),
+        )
     move = ctx.move
     ctx.data["with"] = name
     outcome = {**ctx.data, "step": "outcome", "roll": {"type": "automatic"}, "stat": None}

@@ -89,8 +89,8 @@ def automatic_outcome(ctx: Step, move: Move) -> str | None:
     track = ctx.state.tracks.get(str(vow)) if vow else None
     if track is None or track.status != "active":
         raise RuleViolation(
-            f"{use['label']}: {char.name} has no unfulfilled background vow (create one with "
-            "'vow new ... --background')"
+            f"{use['label']}: {char.name} has no unfulfilled background vow (create one as a "
+            "background vow)"
         )
     if use["asset"] in (char.flags.get("asset_sheet") or {}):
         raise RuleViolation(
@@ -332,10 +332,20 @@ def _ally_die(ctx: Step, outcome_step: JsonDict) -> bool:
 
     who = str(ctx.data["supporter"])
     if outcome_step["roll"]["type"] != "progress":
-        raise InvalidValue(f"--supported-by {who!r} is for progress moves (Loyalist 3)")
+        raise InvalidValue(
+            f"{{supported_by}} {who!r} is for progress moves (Loyalist 3)",
+            input="supported_by",
+            value=who,
+            accepted="progress moves",
+        )
     supporter = ctx.state.character(who)
     if supporter.name == ctx.name:
-        raise InvalidValue(f"--supported-by {who!r} names the character making the move")
+        raise InvalidValue(
+            input="supported_by",
+            value=who,
+            accepted="another character",
+            why="names the character making the move",
+        )
     asset_id, index = LOYALIST_3
     record = next((a for a in supporter.assets if a["id"] == asset_id), None)
     if record is None or not record["abilities"][index]:

@@ -208,7 +208,8 @@ def _companion(ctx: Step) -> dict[str, Any]:
         found = [a for a in ctx.char.assets if a.get("meter")]
         if len(found) != 1:
             raise InvalidValue(
-                f"{ctx.name} has {len(found)} companions with health; name one with --companion"
+                f"{ctx.name} has {len(found)} companions with health; name one ({{companion}})",
+                names=("companion",),
             )
         asset = found[0]
     if not asset.get("meter"):

@@ -103,8 +103,9 @@ def heal_before(ctx: Step) -> None:
     if len(given) > 1:
         # One patient per move.
         raise InvalidValue(
-            "Heal treats one patient: give one of --ally, --companion or --patient, not "
-            + " and ".join(f"--{o}" for o in given)
+            "Heal treats one patient: give one of {ally}, {companion} or {patient}, not "
+            + " and ".join("{" + o + "}" for o in given),
+            names=("ally", "companion", "patient"),
         )
     # Mending your own wounds rolls the lower of wits and iron, whatever --stat says
     # (L1681-1682; see MoveEngine._stat_for).
@@ -118,7 +119,9 @@ def heal_before(ctx: Step) -> None:
             ally = ctx.state.character(str(ctx.data["ally"]))
             if ally.name == ctx.name:
                 raise InvalidValue(
-                    "--ally names another character; leave it out to mend your own wounds"
+                    "{ally} names another character; leave it out to mend your own wounds",
+                    input="ally",
+                    value=ally.name,
                 )
             ctx.data["ally"] = ally.name
         else:

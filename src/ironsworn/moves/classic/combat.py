@@ -46,7 +46,9 @@ def fray_weak(ctx: Step, keys: list[str]) -> None:
 def _harm(ctx: Step) -> int:
     if ctx.amount is not None:
         if not 0 <= ctx.amount <= 10:
-            raise InvalidValue(f"--amount {ctx.amount} is out of range (0 to 10 harm)")
+            raise InvalidValue(
+                input="amount", value=ctx.amount, accepted="0 to 10 harm", why="is out of range"
+            )
         return ctx.amount
     # ENGINE CHOICE: 2 harm (a deadly weapon) unless a boast or --amount says otherwise.
     return int(ctx.char.flags.get("harm") or 2)

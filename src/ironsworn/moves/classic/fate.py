@@ -60,7 +60,7 @@ def pay_how(ctx: Step, keys: list[str]) -> None:
 @no_roll("ask_the_oracle")
 def ask_oracle(ctx: Step) -> None:
     if not ctx.data.get("odds"):
-        ctx.note("draw a conclusion, or ask a yes/no question with --odds")
+        ctx.note("draw a conclusion, or ask a yes/no question with its odds")
         return
     ask_yes_no(ctx)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ironsworn.errors import InvalidValue, NotFound, RuleViolation
+from ironsworn.errors import InvalidValue, NotFound, OptionNeeded, RuleViolation
 from ironsworn.moves.classic._common import (
     M,
     S,
@@ -186,19 +186,28 @@ def advance(ctx: Step) -> None:
     query = ctx.data.get("asset")
     if isinstance(query, list):
         if len(query) > 1:
-            raise InvalidValue("Advance buys or upgrades one asset: give --asset once")
+            raise InvalidValue(
+                "Advance buys or upgrades one asset: give {asset} once",
+                input="asset",
+                value=query,
+                accepted="one asset",
+            )
         query = query[0] if query else None
         ctx.data["asset"] = query
     if not query:
-        raise InvalidValue("Advance needs --asset (the asset to buy or upgrade)")
+        ask_purchase(ctx)
+    ability = ctx.data.get("ability")
     try:
         ctx.char.asset(parse_asset_choice(str(query)).query)
         key = "upgrade"
+        if ability is None:
+            # An upgrade offered as NAME:N (the ability to mark) names its ability.
+            ability = parse_asset_choice(str(query)).ability
     except NotFound:
         key = "new_asset"
     # Check the purchase now and offer only it: a decision that no answer can settle would
     # block the campaign, since every other move waits for it.
-    event = _purchase(ctx, key, query, ctx.data.get("ability"))
+    event = _purchase(ctx, key, query, ability)
     cost = ADVANCE_COST[key] - _asset_discount(ctx, key, query)
     ctx.choose(
         "advance.purchase",
@@ -209,7 +218,26 @@ def advance(ctx: Step) -> None:
         ],
         prompt=_purchase_prompt(ctx, event, cost),
         asset=query,
-        ability=ctx.data.get("ability"),
+        ability=ability,
+    )
+
+
+def ask_purchase(ctx: Step) -> None:
+    """Advance with nothing named: ask what to buy, from what the experience affords."""
+    from ironsworn.moves.assets.cards import purchases
+
+    found = purchases(ctx.engine.ruleset, ctx.char, ctx.engine.state.ruleset)
+    if not found:
+        available = ctx.char.experience_earned - ctx.char.experience_spent
+        raise RuleViolation(
+            f"Advance: {ctx.char.name} has {available} experience, not enough for anything "
+            "(a new asset costs 3, an upgrade 2)"
+        )
+    raise OptionNeeded(
+        "Advance: what do you buy? (a new asset, or an upgrade of one of yours)",
+        "asset",
+        tuple((key, f"{label}: {cost} experience") for key, label, cost in found),
+        subject="Advance",
     )
 
 
@@ -270,10 +298,15 @@ def _purchase(ctx: Step, key: str, query: Any, ability: Any) -> dict[str, Any]:
         try:
             index = int(ability) - 1
         except (TypeError, ValueError):
-            raise InvalidValue(f"--ability {ability!r} is not a whole number") from None
+            raise InvalidValue(
+                input="ability", value=ability, accepted="1 to 3", why="is not a whole number"
+            ) from None
     if not 0 <= index < len(owned["abilities"]):
         raise InvalidValue(
-            f"--ability {index + 1} is out of range (1 to {len(owned['abilities'])})"
+            input="ability",
+            value=index + 1,
+            accepted=f"1 to {len(owned['abilities'])}",
+            why="is out of range",
         )
     if owned["abilities"][index]:
         raise RuleViolation(f"ability {index + 1} of {owned['name']} is already marked")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.errors import InvalidValue, OptionNeeded, RuleViolation
 from ironsworn.moves.classic._common import (
     M,
     S,
@@ -28,7 +28,10 @@ def compel_before(ctx: Step) -> None:
     if ctx.data.get("bond") and stat and stat != "heart":
         raise InvalidValue(
             f"Compel adds +1 for a bond only when you charm, pacify, barter or convince "
-            f"(+heart), not with --stat {stat}"
+            f"(+heart), not with {{stat}} {stat}",
+            input="stat",
+            value=stat,
+            accepted="heart",
         )
     _take_next_move_bonus(ctx)
 
@@ -305,7 +308,7 @@ def _add_bond(ctx: Step) -> None:
     if bond:
         ctx.emit({"type": "bond_added", "character": char.name, "bond": str(bond)})
     else:
-        ctx.note("bond marked; name who it is with --with to keep it on the sheet")
+        ctx.note("bond marked; name whom it is with to keep it on the sheet")
     ticks = min(40, char.bond_ticks + 1)
     ctx.engine.set_meter(char.name, "bond_ticks", ticks)
 
@@ -445,7 +448,7 @@ def _clear_bond(ctx: Step) -> None:
     if bond is None and char.bonds:
         bond = char.bonds[-1] if len(char.bonds) == 1 else None
     if bond is None or bond not in char.bonds:
-        ctx.note("clear the bond (name it with --with to have it removed from the sheet)")
+        ctx.note("clear the bond (name it to have it removed from the sheet)")
         return
     ctx.emit(
         {
@@ -462,10 +465,21 @@ def _clear_bond(ctx: Step) -> None:
 def aid_before(ctx: Step) -> None:
     ally = ctx.data.get("ally")
     if not ally:
-        raise InvalidValue("Aid Your Ally needs --ally NAME")
+        others = [n for n in ctx.state.characters if n != ctx.name]
+        raise OptionNeeded(
+            f"{ctx.name} — Aid Your Ally: which ally do you aid?",
+            "ally",
+            tuple((n, n) for n in others),
+            subject="Aid Your Ally",
+        )
     found = ctx.state.character(str(ally))
     if found.name == ctx.name:
-        raise InvalidValue("you cannot aid yourself: --ally names another character")
+        raise InvalidValue(
+            "you cannot aid yourself: {ally} names another character",
+            input="ally",
+            value=ally,
+            accepted="another character",
+        )
     ctx.data["ally"] = found.name
     _take_next_move_bonus(ctx)
 

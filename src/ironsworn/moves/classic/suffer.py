@@ -13,7 +13,9 @@ from ironsworn.ranks import Rank
 def _suffer_amount(ctx: Step) -> int:
     if ctx.amount is not None:
         if not 0 <= ctx.amount <= 10:
-            raise InvalidValue(f"--amount {ctx.amount} is out of range (0 to 10)")
+            raise InvalidValue(
+                input="amount", value=ctx.amount, accepted="0 to 10", why="is out of range"
+            )
         return ctx.amount
     fights = ctx.engine.fights_of(ctx.name)
     if len(fights) == 1:

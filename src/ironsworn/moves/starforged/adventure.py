@@ -3,7 +3,7 @@ Aid Your Ally, Check Your Gear."""
 
 from __future__ import annotations
 
-from ironsworn.errors import InvalidValue
+from ironsworn.errors import InvalidValue, OptionNeeded
 from ironsworn.moves.engine import Step, before_roll, no_roll, on_outcome, on_resume
 from ironsworn.moves.starforged._common import (
     RULESET,
@@ -106,10 +106,21 @@ def aid_your_ally(ctx: Step) -> None:
     you) take the benefits of the move." The move and the stat are asked, then it is made."""
     ally = ctx.data.get("ally")
     if not ally:
-        raise InvalidValue("Aid Your Ally needs --ally (the character you aid)")
+        others = [n for n in ctx.state.characters if n != ctx.name]
+        raise OptionNeeded(
+            f"{ctx.name} — Aid Your Ally: which ally do you aid?",
+            "ally",
+            tuple((n, n) for n in others),
+            subject="Aid Your Ally",
+        )
     found = ctx.state.character(str(ally))
     if found.name == ctx.name:
-        raise InvalidValue("Aid Your Ally: --ally must be another character")
+        raise InvalidValue(
+            "Aid Your Ally: {ally} must be another character",
+            input="ally",
+            value=str(ally),
+            accepted="another character",
+        )
     options = [
         (f"{move}:{stat}", f"{label} +{stat}")
         for move, label in (

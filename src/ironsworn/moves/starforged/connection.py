@@ -30,7 +30,11 @@ RANKS = [(r.label, r.label) for r in Rank]
 @before_roll("make_a_connection", ruleset=RULESET)
 def make_before(ctx: Step) -> None:
     if not ctx.data.get("with"):
-        raise InvalidValue("Make a Connection needs --with NAME (who you seek out)")
+        raise InvalidValue(
+            "Make a Connection: whom do you seek out? ({with} NAME)",
+            input="with",
+            accepted="a name",
+        )
     rank = ctx.data.get("rank")
     if rank:
         ctx.data["rank"] = Rank.parse(str(rank)).label
@@ -269,7 +273,10 @@ def forge_influence(ctx: Step, keys: list[str]) -> None:
     role = str(ctx.data["text"])
     if track.role is not None and role.lower() == track.role.lower():
         raise InvalidValue(
-            f"--text {role!r} is {track.name}'s role already (accepted: a second, other role)"
+            input="text",
+            value=role,
+            accepted="a second, other role",
+            why=f"is {track.name}'s role already",
         )
     set_track_field(ctx, track, "influence", "expanded")
     if track.role is None:

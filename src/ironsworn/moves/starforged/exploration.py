@@ -121,7 +121,9 @@ def confront_chaos(ctx: Step) -> None:
 
     aspects = ctx.amount if ctx.amount is not None else 1
     if not 1 <= aspects <= 3:
-        raise InvalidValue(f"--amount {aspects}: Confront Chaos has 1 to 3 aspects")
+        raise InvalidValue(
+            input="amount", value=aspects, accepted="1 to 3", why="is not Confront Chaos's aspects"
+        )
     ask_chaos(ctx, aspects)
 
 

@@ -14,7 +14,7 @@ def ask_the_oracle(ctx: Step) -> None:
     from ironsworn.moves.classic.fate import ask_yes_no
 
     if not ctx.data.get("odds"):
-        ctx.note("draw a conclusion, spark an idea with an oracle, or ask with --odds")
+        ctx.note("draw a conclusion, spark an idea with an oracle, or ask with its odds")
         return
     ask_yes_no(ctx)
 

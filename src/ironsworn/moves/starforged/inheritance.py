@@ -68,11 +68,17 @@ def continue_a_legacy(ctx: Step) -> None:
     name, stats = ctx.data.get("successor"), ctx.data.get("stats")
     if not name:
         raise InvalidValue(
-            "Continue a Legacy creates the new character: give --successor NAME and --stats "
-            f"({STATS_HELP})"
+            "Continue a Legacy creates the new character: give {successor} NAME and {stats} "
+            f"({STATS_HELP})",
+            input="successor",
+            names=("stats",),
         )
     if not stats:
-        raise InvalidValue(f"--successor {name!r} needs --stats ({STATS_HELP})")
+        raise InvalidValue(
+            f"{{successor}} {name!r} needs {{stats}} ({STATS_HELP})",
+            input="stats",
+            names=("successor",),
+        )
     successor = check_new_name(ctx.state, str(name))
     parsed = parse_stats(str(stats))
     if former.status == "active":
@@ -297,7 +303,7 @@ def _familiar_ground(ctx: Step, place: str, successor: str) -> None:
         )
     ctx.note(
         f"when {successor} first visits {place}: envision how it has changed or is endangered, "
-        "and mark two ticks on the discoveries legacy track ('legacy mark discoveries --ticks 2')"
+        "and mark two ticks on the discoveries legacy track"
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ironsworn.errors import InvalidValue, NotFound, RuleViolation
+from ironsworn.errors import InvalidValue, NotFound, OptionNeeded, RuleViolation
 from ironsworn.moves.engine import Step, no_roll
 from ironsworn.moves.starforged._common import RULESET
 
@@ -24,7 +24,7 @@ def earn_experience(ctx: Step) -> None:
     if amount is None:
         raise InvalidValue(
             "Earn Experience is made for you when a box of a legacy track fills "
-            "(mark legacy ticks with the moves, or 'legacy mark TRACK --ticks N')"
+            "(mark legacy ticks with the moves, or by hand on the legacy track)"
         )
     char = ctx.char
     ctx.engine.set_meter(char.name, "experience_earned", char.experience_earned + amount)
@@ -43,19 +43,30 @@ def advance(ctx: Step) -> None:
     query = ctx.data.get("asset")
     if isinstance(query, list):
         if len(query) > 1:
-            raise InvalidValue("Advance adds or upgrades one asset: give --asset once")
+            raise InvalidValue(
+                "Advance adds or upgrades one asset: give {asset} once",
+                input="asset",
+                value=query,
+                accepted="one asset",
+            )
         query = query[0] if query else None
     if not query:
-        raise InvalidValue(
-            f"Advance needs --asset NAME: {ACCEPTED} to add (3 experience), or an asset of "
-            "yours to upgrade (2 experience)"
-        )
+        ask_purchase(ctx)
+    ability = ctx.data.get("ability")
+    name, colon, number = str(query).rpartition(":")
+    if colon and number.strip().isdigit() and ability is None:
+        # An upgrade offered as NAME:N (the ability to mark) names its ability.
+        try:
+            ctx.char.asset(name)
+            query, ability = name, int(number)
+        except NotFound:
+            pass
     try:
         ctx.char.asset(str(query))
         key = "upgrade"
     except NotFound:
         key = "new_asset"
-    event = _purchase(ctx, key, str(query), ctx.data.get("ability"))
+    event = _purchase(ctx, key, str(query), ability)
     cost = _cost(ctx, key, event)  # checked before anything is emitted
     ctx.emit(event)
     char = ctx.char
@@ -108,7 +119,12 @@ def _purchase(ctx: Step, key: str, query: str, ability: Any) -> dict[str, Any]:
     if index is None:
         raise RuleViolation(f"every ability of {owned['name']} is already marked")
     if not 0 <= index < len(abilities):
-        raise InvalidValue(f"--ability {index + 1} is out of range (1 to {len(abilities)})")
+        raise InvalidValue(
+            input="ability",
+            value=index + 1,
+            accepted=f"1 to {len(abilities)}",
+            why="is out of range",
+        )
     if abilities[index]:
         raise RuleViolation(f"ability {index + 1} of {owned['name']} is already marked")
     return {
@@ -119,6 +135,38 @@ def _purchase(ctx: Step, key: str, query: str, ability: Any) -> dict[str, Any]:
         "from": False,
         "to": True,
     }
+
+
+def ask_purchase(ctx: Step) -> None:
+    """Advance with nothing named: ask what to buy (an upgrade of an asset held, or a new
+    asset of Advance's categories), from what the experience affords."""
+    from ironsworn.moves.assets.cards import upgrades
+
+    char = ctx.char
+    available = char.experience_earned - char.experience_spent
+    found = [
+        (f"{r['asset']}:{r['number']}", f"upgrade {r['asset']}: ability {r['number']}: 2")
+        for r in upgrades(ctx.engine.ruleset, char)["abilities"]
+        if available >= ADVANCE_COST["upgrade"]
+    ]
+    held = {str(a["id"]) for a in char.assets}
+    if available >= ADVANCE_COST["new_asset"]:
+        found += [
+            (str(a.name), f"new asset: {a.name} ({category_of(a.id).replace('_', ' ')}): 3")
+            for a in ctx.engine.ruleset.in_ruleset("assets", RULESET).values()
+            if a.id not in held and category_of(a.id) in ADVANCE_CATEGORIES
+        ]
+    if not found:
+        raise RuleViolation(
+            f"Advance: {char.name} has {available} experience, not enough for anything "
+            f"(3 for {ACCEPTED}, 2 for an upgrade)"
+        )
+    raise OptionNeeded(
+        f"Advance: what do you buy? ({ACCEPTED}, or an upgrade of one of yours)",
+        "asset",
+        tuple((key, f"{label} experience") for key, label in found),
+        subject="Advance",
+    )
 
 
 def category_of(asset_id: str) -> str:

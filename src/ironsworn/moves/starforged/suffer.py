@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ironsworn.errors import InvalidValue
+from ironsworn.errors import InvalidValue, OptionNeeded
 from ironsworn.moves.engine import Step, before_roll, no_roll, on_outcome, on_resume, short_name
 from ironsworn.moves.starforged import tables, vehicles
 from ironsworn.moves.starforged._common import (
@@ -29,11 +29,16 @@ def _amount(ctx: Step, what: str) -> int:
     """-1 minor, -2 serious, -3 major: the amount is given (--amount) or set by the move that
     asks for it."""
     if ctx.amount is None:
-        raise InvalidValue(
-            f"{ctx.move.name} needs --amount: the {what} (1 minor, 2 serious, 3 major)"
+        raise OptionNeeded(
+            f"{ctx.move.name}: how much {what}? (1 minor, 2 serious, 3 major)",
+            "amount",
+            (("1", "minor"), ("2", "serious"), ("3", "major")),
+            subject=ctx.move.name,
         )
     if not 0 <= ctx.amount <= 10:
-        raise InvalidValue(f"--amount {ctx.amount} is out of range (0 to 10)")
+        raise InvalidValue(
+            input="amount", value=ctx.amount, accepted="0 to 10", why="is out of range"
+        )
     return ctx.amount
 
 
@@ -93,8 +98,10 @@ def _companion(ctx: Step) -> dict[str, Any]:
         return mine[0]
     if not mine:
         raise InvalidValue(f"{ctx.name} has no companion with a health meter")
-    raise InvalidValue(
-        "name the companion with --companion (accepted: " + ", ".join(a["name"] for a in mine) + ")"
+    raise OptionNeeded(
+        "which companion? (accepted: " + ", ".join(a["name"] for a in mine) + ")",
+        "companion",
+        tuple((str(a["name"]), str(a["name"])) for a in mine),
     )
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.errors import InvalidValue, NotFound, RuleViolation
+from ironsworn.errors import InvalidValue, NotFound, OptionNeeded, RuleViolation
 
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState
@@ -109,15 +109,16 @@ def find(state: CampaignState, query: str | None) -> Vehicle:
     if not found:
         named = f"vehicle {query!r} is unknown: " if query else ""
         raise InvalidValue(
-            f"{named}there is no vehicle: create the command vehicle with 'ironsworn vehicle "
-            "new NAME', or name an incidental one with 'ironsworn vehicle new NAME --incidental'"
+            f"{named}there is no vehicle: create the command vehicle, or name an incidental one"
         )
     if query is None or not str(query).strip():
         command = [v for v in found if v.kind == COMMAND]
         if command or len(found) == 1:
             return (command or found)[0]
-        raise InvalidValue(
-            "name the vehicle with --vehicle (accepted: " + ", ".join(v.name for v in found) + ")"
+        raise OptionNeeded(
+            "which vehicle? (accepted: " + ", ".join(v.name for v in found) + ")",
+            "vehicle",
+            tuple((v.name, f"{v.name} ({v.kind})") for v in found),
         )
     key = str(query).strip().lower()
     for vehicle in found:
@@ -298,7 +299,9 @@ def new_incidental(engine: MoveEngine, name: str, integrity: int) -> None:
     """Name an incidental vehicle, with the integrity the player gives it."""
     low, high = INCIDENTAL_INTEGRITY
     if not low <= integrity <= high:
-        raise InvalidValue(f"--integrity {integrity} is out of range ({low} to {high})")
+        raise InvalidValue(
+            input="integrity", value=integrity, accepted=f"{low} to {high}", why="is out of range"
+        )
     taken = {v.name.lower() for v in all_vehicles(engine.state)}
     if name.lower() in taken:
         raise InvalidValue(f"there is already a vehicle named {name!r}")
@@ -355,13 +358,20 @@ def mark_by_hand(
             raise InvalidValue(f"mark {mark!r} is unknown (accepted: {', '.join(HAND_MARKS)})")
         if key == "broken":
             if vehicle is not None:
-                raise InvalidValue("broken is a module's: name it with --module, not --vehicle")
+                raise InvalidValue(
+                    "broken is a module's: name the module, not a vehicle",
+                    input="vehicle",
+                    value=vehicle,
+                    accepted=("a module, for broken",),
+                )
             found = modules(engine.state)
             if module is None:
-                raise InvalidValue(
-                    "name the module with --module (accepted: "
-                    + (", ".join(m.key for m in found) or "none: no module can break")
-                    + ")"
+                if not found:
+                    raise InvalidValue("no module can break: the party has none")
+                raise OptionNeeded(
+                    "which module breaks? (accepted: " + ", ".join(m.key for m in found) + ")",
+                    "module",
+                    tuple((m.key, m.name) for m in found),
                 )
             target = _module_by_hand(found, module)
             if target.broken == value:
@@ -369,7 +379,12 @@ def mark_by_hand(
             break_module(engine, target, value)
             return
         if module is not None:
-            raise InvalidValue(f"--module is for broken, not {key}")
+            raise InvalidValue(
+                f"a module is named for broken, not {key}",
+                input="module",
+                value=module,
+                accepted=("broken",),
+            )
         chosen = find(engine.state, vehicle)
         if key in ("battered", "cursed"):
             if key not in can_mark(engine.state, chosen):

@@ -1,0 +1,121 @@
+"""Where the values an input accepts now come from: the campaign's state and its content.
+
+Each function here is a :data:`~ironsworn.table.inputs.ChoiceSource`: given the table and
+the arguments so far, the :class:`~ironsworn.table.inputs.Choice` s accepted now, in the
+game's words. "What can I buy with Advance", "which foes", "which bonds", "journeys only"
+live here once, for every surface.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ironsworn.errors import IronswornError
+from ironsworn.table.inputs import Choice
+from ironsworn.table.operation import Table
+
+STATS = ("edge", "heart", "iron", "shadow", "wits")
+RANKS = ("troublesome", "dangerous", "formidable", "extreme", "epic")
+
+
+def _character(table: Table, args: Mapping[str, Any]) -> Any:
+    """The character the arguments name (the seat's, or the only one), None when unclear."""
+    state = table.state()
+    name = args.get("character") or table.seat
+    try:
+        return state.character(name)
+    except IronswornError:  # no single character: choices that need one are empty
+        return None
+
+
+def moves(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The moves of the campaign's ruleset (a classic campaign never offers Starforged's)."""
+    state = table.state()
+    found = table.library().in_ruleset("moves", state.ruleset)
+    return [
+        Choice(move.name.lower(), move.name, str(getattr(move, "trigger", "") or "")[:80])
+        for move in found.values()
+    ]
+
+
+def characters(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    return [Choice(name, name) for name in table.state().characters]
+
+
+def others(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The other characters (an ally to act against or aid)."""
+    me = _character(table, args)
+    return [
+        Choice(name, name) for name in table.state().characters if me is None or name != me.name
+    ]
+
+
+def bonds(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    char = _character(table, args)
+    return [] if char is None else [Choice(b, b) for b in char.bonds]
+
+
+def tracks(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The active tracks the character shares (every active one without a character)."""
+    char = _character(table, args)
+    return [
+        Choice(t.id, t.name, f"{t.rank} {t.kind}, score {t.score}")
+        for t in table.state().tracks.values()
+        if t.status == "active" and (char is None or char.name in t.characters)
+    ]
+
+
+def stats(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    char = _character(table, args)
+    return [Choice(s, s, f"+{char.stats[s]}" if char is not None else "") for s in STATS]
+
+
+def ranks(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    from ironsworn.ranks import Rank
+
+    return [Choice(r, r, f"{Rank.parse(r).harm} harm") for r in RANKS]
+
+
+def foes(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The foes of the campaign's ruleset, with their rank."""
+    found = table.library().in_ruleset("npcs", table.state().ruleset)
+    return [Choice(n.name.lower(), n.name, str(getattr(n, "rank", ""))) for n in found.values()]
+
+
+def odds(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    from ironsworn.oracle import Odds
+
+    return [Choice(o.value, o.label, f"yes on {o.yes_at_least} or more") for o in Odds]
+
+
+def oracles(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    found = table.library().in_ruleset("oracles", table.state().ruleset)
+    return [Choice(t.name.lower(), t.name) for t in found.values()]
+
+
+def role_bonuses(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    return [
+        Choice("+2", "+2", "add +2"),
+        Choice("momentum", "momentum", "add +1 and take +1 momentum on a hit"),
+    ]
+
+
+def purchases(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """What Advance can buy now, with its cost in experience (see
+    :func:`ironsworn.moves.assets.cards.purchases`)."""
+    from ironsworn.moves.assets.cards import purchases as bought
+
+    char = _character(table, args)
+    if char is None:
+        return []
+    found = bought(table.library(), char, table.state().ruleset)
+    return [Choice(key, label, "", cost) for key, label, cost in found]
+
+
+def pending_options(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The options of the decision pending now."""
+    pending = table.state().pending
+    if not pending or pending.get("kind") != "choose":
+        return []
+    return [Choice(str(o["key"]), str(o["text"])) for o in pending.get("options", [])]

@@ -1,0 +1,368 @@
+"""Making moves and answering decisions: ``move``, ``choose``, ``burn``, ``decline``.
+
+``move`` takes the move (an id or name of the campaign's ruleset) and what the move reads
+(stat, adds, track, amount, assets...); what it needs and was not given comes back as a
+question (which stat, which track, the role's bonus, Advance's purchase, the ally opposed).
+``move`` with the move ``oppose`` is Face Danger against an ally (``against`` and its
+``against_*`` inputs). The answer is the move's result as ``move --json`` prints it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ironsworn.errors import Forbidden, InvalidValue, OptionNeeded, RuleViolation
+from ironsworn.table import choices
+from ironsworn.table.commit import commit, dice_from
+from ironsworn.table.inputs import Choice, Input
+from ironsworn.table.operation import JsonDict, Operation, Table
+from ironsworn.table.questions import Question
+
+DICE = (
+    Input("dice", "dice", "your dice in the order they are rolled: [action, c1, c2, ...]"),
+    Input("seed", "text", "seed for reproducible random dice"),
+)
+
+
+def dice_of(table: Table, args: JsonDict) -> Any:
+    """The dice the arguments give (typed dice, a seed), else the table's default."""
+    return dice_from(args.get("dice"), args.get("seed"), table.dice_default)
+
+
+def committed(table: Table, body: Any, args: JsonDict | None = None) -> JsonDict:
+    """Commit ``body`` (dice from ``args``, none by default) and answer its ``--json``."""
+    dice = dice_of(table, args or {})
+    data: JsonDict = commit(
+        table.store, table.library(), dice, body, all_dice=dice is not table.dice_default
+    ).to_json()
+    return data
+
+
+MOVE_INPUTS = (
+    Input("move", "text", "the move to make: its id or name", True, source=choices.moves),
+    Input(
+        "character",
+        "text",
+        "who makes the move (default: the seat's character)",
+        source=choices.characters,
+    ),
+    Input("stat", "text", "the stat or meter to roll", source=choices.stats),
+    Input("add", "ints", "adds, 0-10 each", low=0, high=10),
+    Input("bond", "bool", "you share a bond: the move's +1"),
+    Input("reroll", "bool", "a move or asset lets you reroll dice"),
+    Input("amount", "int", "harm, stress or other amount", low=0, high=10),
+    Input("track", "text", "the vow, journey or fight: its id or name", source=choices.tracks),
+    Input("choose", "texts", "the move's choices answered in advance"),
+    Input("burn", "bool", "true: burn momentum when it helps; false: never"),
+    Input("ally", "text", "the ally you aid or heal", source=choices.others),
+    Input(
+        "supported_by",
+        "text",
+        "a progress move: the ally who stands with you (Loyalist 3)",
+        source=choices.others,
+    ),
+    Input("companion", "text", "the companion asset"),
+    Input("vehicle", "text", "Withstand Damage: the vehicle (default: the command vehicle)"),
+    Input("patient", "text", "Heal: a person with no health track"),
+    Input("abandon", "bool", "Test Your Bond: no interest in the bond"),
+    Input("with", "text", "the person or community of the bond", source=choices.bonds),
+    Input(
+        "asset",
+        "texts",
+        "assets whose ability fits the fiction (NAME, NAME:N), or the one to buy (Advance)",
+        source=choices.purchases,
+    ),
+    Input("ability", "int", "Advance: the ability to upgrade, 1-3", low=1, high=3),
+    Input("odds", "text", "Ask the Oracle: the odds", source=choices.odds),
+    Input(
+        "foe",
+        "text",
+        "Enter the Fray with no fight yet: the foe (a foe's name, or your words)",
+        source=choices.foes,
+    ),
+    Input("rank", "text", "a new connection's or foe's rank", source=choices.ranks),
+    Input("role", "text", "Make a Connection: the new connection's role"),
+    Input("against", "text", "oppose: the ally you act against", source=choices.others),
+    Input("against_stat", "text", "oppose: the stat the ally rolls", source=choices.stats),
+    Input("against_add", "int", "oppose: the ally's add", low=0, high=10),
+    Input("against_burn", "bool", "oppose: the ally burns momentum"),
+    Input("as", "text", "a role that contributes (roles instead of assets)"),
+    Input(
+        "role_bonus",
+        "text",
+        "the role's bonus, chosen before rolling: +2 or momentum",
+        source=choices.role_bonuses,
+    ),
+    Input("raise", "text", "Advance without assets: +1 to this stat", source=choices.stats),
+    Input("new_role", "text", "Advance with roles: name another role"),
+    Input("successor", "text", "Continue a Legacy: the new character's name"),
+    Input("stats", "text", "Continue a Legacy: the new character's stats"),
+    *DICE,
+)
+AGAINST = ("against", "against_stat", "against_add", "against_burn")
+# What opposing an ally takes; the other inputs of a move are refused with it.
+OPPOSE_INPUTS = frozenset({"move", "character", "stat", "add", "burn", "choose", *AGAINST})
+OPPOSE_INPUTS |= {"dice", "seed"}
+
+
+def is_oppose(args: JsonDict) -> bool:
+    return str(args.get("move", "")).strip().lower() == "oppose"
+
+
+def make_move(table: Table, args: JsonDict) -> JsonDict:
+    """Make the move the arguments describe (or oppose an ally), in one write transaction."""
+    args = dict(args)
+    args["character"] = table.acting_for(args.get("character"))
+    return committed(table, move_body(args), args)
+
+
+def move_body(args: JsonDict) -> Any:
+    """The engine call the ``move`` arguments describe (checked), for :func:`commit`."""
+    if is_oppose(args):
+        return oppose_body(args)
+    given = next((a for a in AGAINST if args.get(a) not in (None, False)), None)
+    if given is not None:
+        raise InvalidValue(
+            f"{given} is for opposing an ally (the move 'oppose'), not {args['move']!r}",
+            input=given,
+            value=args[given],
+            accepted=("the move oppose",),
+        )
+    args = answered(args)
+    extra: dict[str, Any] = {}
+    for name, keyword in (
+        ("with", "with"),
+        ("as", "as_role"),
+        ("role_bonus", "role_bonus"),
+        ("raise", "raise"),
+        ("new_role", "new_role"),
+        ("successor", "successor"),
+        ("stats", "stats"),
+    ):
+        if args.get(name):
+            extra[keyword] = args[name]
+
+    def body(engine: Any) -> Any:
+        return engine.make_move(
+            args["move"],
+            args.get("character"),
+            stat=args.get("stat"),
+            adds=list(args.get("add") or []),
+            amount=args.get("amount"),
+            track=args.get("track"),
+            choose=list(args.get("choose") or []),
+            bond=bool(args.get("bond")),
+            burn=args.get("burn"),
+            ally=args.get("ally"),
+            supporter=args.get("supported_by"),
+            companion=args.get("companion"),
+            vehicle=args.get("vehicle"),
+            asset=args.get("asset") or None,
+            ability=args.get("ability"),
+            odds=args.get("odds"),
+            reroll=args.get("reroll") or None,
+            patient=args.get("patient"),
+            abandon=args.get("abandon") or None,
+            rank=args.get("rank"),
+            foe=args.get("foe"),
+            role=args.get("role"),
+            **extra,
+        )
+
+    return body
+
+
+def answered(args: JsonDict) -> JsonDict:
+    """The arguments with the questions' answers in their own words made plain: ``with``
+    "none" (no bond: no +1) and a bool's "yes"/"no"."""
+    out = dict(args)
+    if str(out.get("with") or "").strip().lower() == NO_BOND.key:
+        out["with"] = None
+        out["bond"] = False
+    return out
+
+
+def oppose_body(args: JsonDict) -> Any:
+    """Face Danger against an ally (seed 000 L5172-5217): the ally is asked when not named."""
+    for name, value in args.items():
+        if name not in OPPOSE_INPUTS and value not in (None, False, []):
+            raise InvalidValue(
+                f"oppose takes no {name} (accepted: {', '.join(sorted(OPPOSE_INPUTS))})",
+                input=name,
+                value=value,
+                accepted=sorted(OPPOSE_INPUTS),
+            )
+    adds = list(args.get("add") or [])
+    if len(adds) > 1:
+        raise InvalidValue(
+            "oppose takes one add (the first character's)",
+            input="add",
+            value=adds,
+            accepted=("one add",),
+        )
+
+    def body(engine: Any) -> Any:
+        from ironsworn.moves.oppose import oppose
+
+        if not args.get("against"):
+            me = engine.state.character(args.get("character")).name
+            raise OptionNeeded(
+                "Oppose: which ally do you act against?",
+                "against",
+                tuple((n, n) for n in engine.state.characters if n != me),
+                subject="move oppose",
+            )
+        return oppose(
+            engine,
+            args.get("character"),
+            args["against"],
+            args.get("stat"),
+            args.get("against_stat"),
+            adds=adds[0] if adds else 0,
+            against_adds=int(args.get("against_add") or 0),
+            burn=bool(args.get("burn")),
+            against_burn=bool(args.get("against_burn")),
+            choose=list(args.get("choose") or []),
+        )
+
+    return body
+
+
+def verify_move(table: Table, args: JsonDict) -> Question | None:
+    """What a move asks before it is made, where the engine cannot know the fiction:
+
+    - opposing an ally: which ally;
+    - Swear an Iron Vow (classic) by a character with bonds: is the vow to someone you share
+      a bond with ("If you make this vow to a person or community with whom you share a
+      bond, add +1", seed 000 Swear an Iron Vow): one of the bonds (+1), or none;
+    (Forge a Bond's reroll after a vow to them was fulfilled, and Companion Endure Harm's
+    amount outside a fight, the engine knows and asks itself.)
+
+    Given ``bond`` or ``with`` (true or false) nothing is asked.
+    """
+    if is_oppose(args):
+        if not args.get("against"):
+            who = args.get("character") or table.seat
+            prefix = f"{who} — " if who else ""
+            return MOVE.question(
+                table,
+                MOVE.input("against"),
+                args,
+                f"{prefix}Oppose: which ally do you act against?",
+            )
+        return None
+    found = _move_and_character(table, args)
+    if found is None:
+        return None  # the move itself will say what is wrong
+    move, char = found
+    short = move.id.rsplit("/", 1)[-1]
+    classic = move.id.startswith("move:classic/")
+    if (
+        classic
+        and short == "swear_an_iron_vow"
+        and char.bonds
+        and args.get("bond") is None
+        and not args.get("with")
+    ):
+        return Question(
+            "move",
+            "with",
+            f"{char.name} — Swear an Iron Vow: is this vow to a person or community you share "
+            "a bond with? (+1)",
+            (*(Choice(b, b, "a bond on your sheet: +1") for b in char.bonds), NO_BOND),
+            kind="text",
+            help=MOVE.input("with").help,
+            args=dict(args),
+        )
+    return None
+
+
+# The answer "no bond" to Swear an Iron Vow's question.
+NO_BOND = Choice("none", "no", "not to someone on your bonds")
+
+
+def _move_and_character(table: Table, args: JsonDict) -> tuple[Any, Any] | None:
+    """The move named (of the campaign's ruleset) and the character making it, or None."""
+    from ironsworn.errors import IronswornError
+
+    state = table.state()
+    try:
+        move = table.library().find("moves", str(args["move"]), prefer=state.ruleset)
+        char = state.character(args.get("character") or table.seat)
+    except IronswornError:
+        return None
+    return move, char
+
+
+def answer(kind: str) -> Any:
+    """``choose``, ``burn`` or ``decline``: answer the decision pending (the seat's own)."""
+
+    def run(table: Table, args: JsonDict) -> JsonDict:
+        def body(engine: Any) -> Any:
+            # Every decision owed (several in co-op play, where the engine sets them aside
+            # while others act); else the one pending.
+            waiting_on = getattr(engine, "waiting_on", None)
+            pending = engine.state.pending
+            waiting = (
+                list(waiting_on())
+                if waiting_on is not None
+                else ([pending.get("character")] if pending is not None else [])
+            )
+            if not waiting:
+                raise RuleViolation(f"{kind}: no decision is pending")
+            # Whose decision: the seat's character's, or the one named, or the one waiting now.
+            whose = table.acting_for(args.get("character")) or waiting[0]
+            if whose not in waiting and table.seat is not None:
+                raise Forbidden(
+                    f"this seat plays {table.seat}: it cannot answer "
+                    f"{', '.join(str(w) for w in waiting)}'s decision (accepted: "
+                    f"{table.seat}'s own, or the guide seat)"
+                )
+            if whose not in waiting:
+                raise RuleViolation(
+                    f"{kind}: {whose} has no decision pending (accepted: a decision of "
+                    f"{', '.join(str(w) for w in waiting)})"
+                )
+            who: dict[str, Any] = {"character": whose} if waiting_on is not None else {}
+            if kind == "burn":
+                return engine.burn(**who)
+            if kind == "decline":
+                return engine.decline(**who)
+            return engine.choose(args["keys"], text=args.get("text"), **who)
+
+        return committed(table, body, args)
+
+    return run
+
+
+WHOSE = Input(
+    "character",
+    "text",
+    "whose decision (default: the seat's character, or the one waiting now)",
+    source=choices.characters,
+)
+
+MOVE = Operation(
+    "move",
+    "make a move",
+    make_move,
+    MOVE_INPUTS,
+    extra_verify=verify_move,
+)
+
+OPERATIONS = (
+    MOVE,
+    Operation(
+        "choose",
+        "answer the pending decision",
+        answer("choose"),
+        (
+            Input("keys", "texts", "the chosen option keys", True, source=choices.pending_options),
+            Input("text", "text", "the words the decision asks for (a new vow's name...)"),
+            WHOSE,
+            *DICE,
+        ),
+    ),
+    Operation("burn", "burn momentum on the pending roll", answer("burn"), (WHOSE, *DICE)),
+    Operation("decline", "decline the pending decision", answer("decline"), (WHOSE, *DICE)),
+)

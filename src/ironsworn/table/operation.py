@@ -1,0 +1,218 @@
+"""Operations: every thing a player or guide can do at the table, with its declared inputs.
+
+An :class:`Operation` has a ``name`` (``move``, ``choose``, ``journal``...), a ``summary`` in
+the game's words, its declared :class:`~ironsworn.table.inputs.Input` s, and a body that runs
+it against a :class:`Table` (the campaign's store, its name and the seat acting). Calling it
+(:meth:`Operation.call`) is always the same three steps:
+
+1. :meth:`Operation.check`: unknown inputs are refused, each value's kind and range checked
+   (:class:`~ironsworn.errors.InvalidValue` naming the input, the value and what is
+   accepted);
+2. :meth:`Operation.verify`: a required input left out gives a
+   :class:`~ironsworn.table.questions.Question` with its choices from the state (an operation
+   may declare more: Advance's asset when the campaign plays with cards...);
+3. the body runs; an input the engine finds it needs (:class:`~ironsworn.errors.OptionNeeded`:
+   which stat, which track, the role's bonus) also comes back as a question, and the write
+   transaction rolls back, so nothing is changed.
+
+The result is the JSON the command line's ``--json`` prints for the same operation. A
+failed check or verify changes nothing. Operations never see a surface's types (no
+``argparse.Namespace``, no HTTP request).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ironsworn.errors import Forbidden, InvalidValue, IronswornError, OptionNeeded
+from ironsworn.table.inputs import Choice, Input
+from ironsworn.table.questions import Question
+
+JsonDict = dict[str, Any]
+
+
+@dataclass
+class Table:
+    """What an operation runs with: the campaign's store, its name and the seat acting.
+
+    ``seat`` is a character's name (a page or player playing that character) or None for
+    the guide seat, which may act for anyone. ``dice_default`` is used when an operation's
+    arguments give neither ``dice`` nor ``seed`` (play mode's session dice).
+    """
+
+    store: Any
+    campaign: str
+    seat: str | None = None
+    dice_default: Any = None
+    _library: Any = field(default=None, repr=False)
+
+    def library(self) -> Any:
+        if self._library is None:
+            from ironsworn.content import load_library
+
+            self._library = load_library()
+        return self._library
+
+    def state(self) -> Any:
+        return self.store.state()
+
+    def acting_for(self, character: str | None) -> str | None:
+        """The character an operation is made for: the seat's own when not named; refused
+        when a character's seat names another."""
+        if self.seat is None:
+            return character
+        if character is not None and character.strip().lower() != self.seat.lower():
+            raise Forbidden(
+                f"this seat plays {self.seat}: it cannot act for {character!r} (accepted: "
+                f"{self.seat}, or the guide seat)"
+            )
+        return self.seat
+
+
+Body = Callable[[Table, JsonDict], Any]
+Verify = Callable[[Table, JsonDict], "Question | None"]
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One operation of the table (see the module docstring)."""
+
+    name: str
+    summary: str
+    body: Body
+    inputs: tuple[Input, ...] = ()
+    # Extra verification: a question for an input that is needed only sometimes.
+    extra_verify: Verify | None = None
+    # "always": every call writes; "never": it only reads; "keep": writes only with keep.
+    writes: str = "always"
+
+    @property
+    def options(self) -> dict[str, Input]:
+        """The inputs by name (the web calls them an action's options)."""
+        return {i.name: i for i in self.inputs}
+
+    def input(self, name: str) -> Input:
+        return next(i for i in self.inputs if i.name == name)
+
+    def check(self, args: Mapping[str, Any] | None) -> JsonDict:
+        """The arguments, checked against the declarations (kinds, ranges, unknown names)."""
+        if args is None:
+            args = {}
+        if not isinstance(args, Mapping):
+            raise InvalidValue(f"{self.name}: the arguments must be a JSON object")
+        names = [i.name for i in self.inputs]
+        unknown = sorted(set(args) - set(names))
+        if unknown:
+            raise InvalidValue(
+                f"{self.name}: unknown option {unknown[0]!r} (accepted: "
+                f"{', '.join(names) or 'none'})",
+                input=unknown[0],
+                value=args[unknown[0]],
+                accepted=names,
+            )
+        out: JsonDict = {}
+        for declared in self.inputs:
+            value = args.get(declared.name)
+            if value is None:
+                continue
+            try:
+                out[declared.name] = declared.check(value)
+            except InvalidValue as exc:
+                raise InvalidValue(
+                    f"{self.name}: {exc}",
+                    input=exc.input,
+                    value=exc.value,
+                    accepted=exc.accepted,
+                    why=exc.why,
+                ) from None
+        return out
+
+    def verify(self, table: Table, args: JsonDict) -> Question | None:
+        """A question for the first required input left out (None when nothing is)."""
+        for declared in self.inputs:
+            if declared.required and args.get(declared.name) is None:
+                return self.question(table, declared, args)
+        if self.extra_verify is not None:
+            return self.extra_verify(table, args)
+        return None
+
+    def question(self, table: Table, declared: Input, args: JsonDict, prompt: str = "") -> Question:
+        """The question asking for ``declared`` (its choices read from the state now)."""
+        try:
+            choices = tuple(declared.choices(table, args))
+        except IronswornError:  # a question is asked even when its choices cannot be read
+            choices = ()
+        return Question(
+            self.name,
+            declared.name,
+            prompt or f"{self.name}: {declared.help}",
+            choices,
+            kind=declared.kind,
+            help=declared.help,
+            many=declared.kind in ("texts", "ints"),
+            args=dict(args),
+        )
+
+    def call(self, table: Table, args: Mapping[str, Any] | None = None) -> Any:
+        """Check, verify and run: the result's JSON, or a :class:`Question`."""
+        checked = self.check(args)
+        question = self.verify(table, checked)
+        if question is not None:
+            return question
+        try:
+            return self.body(table, checked)
+        except OptionNeeded as exc:
+            return self.needed(table, exc, checked)
+
+    def needed(self, table: Table, exc: OptionNeeded, args: JsonDict) -> Question:
+        """The engine's :class:`OptionNeeded` as a question on the matching input."""
+        name = INPUT_OF_OPTION.get(exc.option, exc.option)
+        declared = next((i for i in self.inputs if i.name == name), None)
+        # The engine's choices, with the detail and cost the input's own choices know (what
+        # Advance costs) where the keys match.
+        known: dict[str, Choice] = {}
+        if declared is not None and declared.source is not None:
+            try:
+                known = {c.key: c for c in declared.choices(table, args)}
+            except IronswornError:
+                known = {}
+        choices = tuple(
+            Choice(key, label, known[key].detail, known[key].cost)
+            if key in known
+            else Choice(key, label)
+            for key, label in exc.choices
+        )
+        return Question(
+            self.name,
+            name,
+            str(exc).split(" (accepted:", 1)[0],
+            choices,
+            kind=declared.kind if declared else "text",
+            help=declared.help if declared else "",
+            many=bool(declared and declared.kind in ("texts", "ints")),
+            open=exc.open,
+            args=dict(args),
+        )
+
+    def schema(self) -> JsonDict:
+        """The operation's arguments as a JSON schema (an object of its inputs)."""
+        return {
+            "type": "object",
+            "properties": {i.name: i.schema() for i in self.inputs},
+            "required": [i.name for i in self.inputs if i.required],
+            "additionalProperties": False,
+        }
+
+    def to_json(self) -> JsonDict:
+        """The operation as data: the web's ``/api/actions`` row."""
+        return {
+            "name": self.name,
+            "help": self.summary,
+            "options": {i.name: i.to_json() for i in self.inputs},
+        }
+
+
+# The engine's option names (make_move's keywords) -> the inputs that give them.
+INPUT_OF_OPTION = {"raise": "raise", "as_role": "as", "adds": "add"}

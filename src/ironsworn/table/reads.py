@@ -1,0 +1,72 @@
+"""What the table shows, read from the campaign's state: the whole table at once.
+
+:func:`campaign_state` is the ``state`` operation's answer and the web's
+``/api/c/NAME/state``: sheets, tracks, the pending decision and the world.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+JsonDict = dict[str, Any]
+
+
+def campaign_state(state: Any, name: str) -> JsonDict:
+    """Everything the table shows: sheets, tracks, the pending decision and the world."""
+    from ironsworn.content import load_library
+    from ironsworn.moves.assets.cards import sheet_with_cards
+    from ironsworn.moves.engine import public_pending
+    from ironsworn.moves.sheet import RULESET_TRACKS
+
+    ruleset = getattr(state, "ruleset", "classic")
+    marks: list[JsonDict] = []
+    troubles: list[JsonDict] = []
+    if ruleset == "starforged":
+        from ironsworn.impacts import IMPACTS
+
+        # What a Starforged sheet marks in place of debilities, and the vehicle troubles its
+        # command vehicle marks.
+        for key, impact in IMPACTS.items():
+            mark = {"name": key, "kind": str(impact.kind.value), "permanent": impact.permanent}
+            (troubles if impact.on_vehicle else marks).append(mark)
+    return {
+        "campaign": name,
+        "ruleset": ruleset,
+        "impacts": marks,
+        "vehicle_impacts": troubles,
+        "vehicle": getattr(state, "vehicle", None),
+        "vehicles": _vehicles(state) if ruleset == "starforged" else None,
+        "track_kinds": list(RULESET_TRACKS.get(ruleset, RULESET_TRACKS["classic"])),
+        "characters": [sheet_with_cards(state.sheet(n), load_library()) for n in state.characters],
+        "tracks": [t.summary() for t in state.tracks.values()],
+        "pending": public_pending(state.pending) if state.pending else None,
+        # Every decision owed: the one waiting now, then those set aside while others act.
+        "decisions": [
+            public_pending(p)
+            for p in ([state.pending] if state.pending else [])
+            + [e["pending"] for e in getattr(state, "parked", {}).values()]
+        ],
+        "shared_supply": state.shared_supply,
+        "options": _options(state),
+        "world": {
+            "people": [state.person_sheet(n) for n in state.people],
+            "places": list(state.places.values()),
+            "notes": list(state.notes),
+            "truths": [{"truth": k, **v} for k, v in state.truths.items()],
+        },
+    }
+
+
+def _vehicles(state: Any) -> JsonDict:
+    """Every vehicle and module of the party, as ``vehicle list --json`` prints them."""
+    from ironsworn.moves.starforged.vehicles import listing
+
+    return listing(state)
+
+
+def _options(state: Any) -> JsonDict:
+    """The rulebook's campaign options (chapter 7) with their values."""
+    from ironsworn.campaign.options import OPTIONS
+
+    option = getattr(state, "option", None)
+    return {name: option(name) if option else o.default for name, o in OPTIONS.items()}

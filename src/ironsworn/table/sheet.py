@@ -1,0 +1,434 @@
+"""The character sheet and its tracks: create a character, adjust meters, mark debilities,
+the initiative, progress and new tracks, equipment, assets marked or used by hand, lasting
+effects, campaign options, the party's supply, scene challenges resolved; and the reads
+``state`` and ``sheet``.
+
+Each is an :class:`~ironsworn.table.operation.Operation` whose result is what the command
+line's ``--json`` prints for the same command.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ironsworn.errors import InvalidValue
+from ironsworn.table import choices
+from ironsworn.table.commit import commit
+from ironsworn.table.inputs import Choice, Input
+from ironsworn.table.moves import DICE, committed, dice_of
+from ironsworn.table.operation import JsonDict, Operation, Table
+
+MARK = Input("mark", "bool", "true to mark (default), false to clear")
+
+
+def character_input(help_text: str = "whose (default: the seat's character)") -> Input:
+    return Input("character", "text", help_text, source=choices.characters)
+
+
+def sheet_ops(engine: Any) -> Any:
+    from ironsworn.moves.sheet import SheetOperations
+
+    return SheetOperations(engine)
+
+
+def new_character(table: Table, args: JsonDict) -> JsonDict:
+    # Any seat may create a character: a new player's seat creates the one it will play.
+    committed(
+        table,
+        lambda e: sheet_ops(e).new_character(
+            args["name"], args["stats"], args.get("bonds", []), args.get("assets", [])
+        ),
+    )
+    from ironsworn.moves.assets.cards import sheet_with_cards
+
+    # The same shape as 'character new --json': each asset with its abilities' words.
+    return sheet_with_cards(table.state().sheet(args["name"].strip()))
+
+
+def adjust(table: Table, args: JsonDict) -> JsonDict:
+    who = table.acting_for(args.get("character"))
+    delta = args["delta"]
+    return committed(
+        table, lambda e: sheet_ops(e).adjust(who, args["meter"], delta, args.get("vehicle"))
+    )
+
+
+def debility(table: Table, args: JsonDict) -> JsonDict:
+    who = table.acting_for(args.get("character"))
+    mark = args.get("mark", True)
+    return committed(table, lambda e: sheet_ops(e).debility(who, args["name"], mark))
+
+
+def progress(table: Table, args: JsonDict) -> JsonDict:
+    ticks, times = args.get("ticks"), args.get("times")
+    if ticks is not None and times is not None:
+        raise InvalidValue(
+            f"progress: ticks {ticks} and times {times} cannot be combined (accepted: exact "
+            "ticks, or a number of marks by the track's rank)",
+            input="times",
+            value=times,
+            accepted=("ticks or times, not both",),
+        )
+    mark = args.get("mark", True)
+    return committed(
+        table,
+        lambda e: sheet_ops(e).progress(args["track"], mark, ticks, 1 if times is None else times),
+    )
+
+
+def track_kinds(table: Table, args: Any) -> list[Choice]:
+    from ironsworn.moves.sheet import RULESET_TRACKS
+
+    return [Choice(k, k) for k in RULESET_TRACKS[table.state().ruleset]]
+
+
+def new_track(table: Table, args: JsonDict) -> JsonDict:
+    from ironsworn.moves.sheet import RULESET_TRACKS
+
+    kind = args["kind"]
+    ruleset = table.state().ruleset
+    kinds = RULESET_TRACKS[ruleset]
+    if kind not in kinds:
+        raise InvalidValue(
+            f"track: kind {kind!r} is not a track of a {ruleset} campaign (accepted: "
+            f"{', '.join(kinds)})",
+            input="kind",
+            value=kind,
+            accepted=kinds,
+        )
+    characters = args.get("characters") or ([table.seat] if table.seat else [])
+    for name in characters:
+        table.acting_for(name)
+    text = args.get("text", "")
+    if kind == "fight":
+        if not args.get("foe") and not text:
+            raise InvalidValue(
+                "track: a fight needs a foe (an id or name, or your own text)",
+                input="foe",
+                accepted=("a foe's id or name",),
+            )
+        count = args.get("count", 1)
+        result = commit(
+            table.store,
+            table.library(),
+            dice_of(table, {}),
+            lambda e: sheet_ops(e).new_track(
+                "fight",
+                text,
+                args.get("rank") or "",
+                characters,
+                foe=args.get("foe") or text,
+                count=count,
+            ),
+        )
+    else:
+        if not text.strip():
+            raise InvalidValue(
+                f"track: a {kind} needs its text", input="text", accepted=("what it is for",)
+            )
+        result = commit(
+            table.store,
+            table.library(),
+            dice_of(table, {}),
+            lambda e: sheet_ops(e).new_track(
+                kind,
+                text,
+                args.get("rank") or "",
+                characters,
+                role=args.get("role"),
+                background=bool(args.get("background")),
+            ),
+        )
+    created = next(e for e in result.events if e["type"] == "track_created")
+    track: JsonDict = dict(created["track"])
+    track["score"] = 0
+    return track
+
+
+def initiative(table: Table, args: JsonDict) -> JsonDict:
+    """Have or lose the initiative by hand; Starforged: in control or in a bad spot."""
+    from ironsworn.moves.sheet import parse_initiative
+
+    who = table.acting_for(args.get("character"))
+    value = parse_initiative(args["value"])
+    return committed(table, lambda e: sheet_ops(e).initiative(who, value))
+
+
+def resolve_scene(table: Table, args: JsonDict) -> JsonDict:
+    from ironsworn.moves.scene import resolve_scene as resolve
+
+    who = table.acting_for(args.get("character"))
+    return committed(table, lambda e: resolve(e, args["track"], who), args)
+
+
+def equipment(table: Table, args: JsonDict) -> list[str]:
+    who = table.acting_for(args.get("character"))
+    add = args.get("add", True)
+    committed(table, lambda e: sheet_ops(e).equipment(who, args["item"], add))
+    items: list[str] = table.state().sheet(who)["equipment"]
+    return items
+
+
+def asset_mark(table: Table, args: JsonDict) -> JsonDict:
+    """Mark or clear an asset's ability by hand (as ``asset mark|clear``)."""
+    who = table.acting_for(args.get("character"))
+    mark = args.get("mark", True)
+    return committed(
+        table, lambda e: sheet_ops(e).asset_mark(who, args["asset"], args["ability"], mark)
+    )
+
+
+def asset_use(table: Table, args: JsonDict) -> JsonDict:
+    """Use an asset's ability outside a move (as ``asset use``)."""
+    from ironsworn.moves.assets.uses import use_ability
+
+    who = table.acting_for(args.get("character"))
+    return committed(table, lambda e: use_ability(e, who, args["asset"], args["ability"]))
+
+
+def asset_track(table: Table, args: JsonDict) -> JsonDict:
+    """Set an asset's track (a companion's health) by hand (as ``asset track``)."""
+    who = table.acting_for(args.get("character"))
+    return committed(
+        table,
+        lambda e: sheet_ops(e).asset_track(who, args["asset"], args.get("track"), args["value"]),
+    )
+
+
+def lasting_end(table: Table, args: JsonDict) -> JsonDict:
+    """End a lasting effect of an asset ability by hand (as ``lasting end``)."""
+    from ironsworn.moves.assets.lasting import LastingOperations
+
+    who = table.acting_for(args.get("character"))
+    return committed(table, lambda e: LastingOperations(e).end(who, str(args["name"])))
+
+
+def campaign_option(table: Table, args: JsonDict) -> JsonDict:
+    """Set one of the rulebook's campaign options (as ``ironsworn option NAME VALUE``)."""
+    from ironsworn.moves.setup import SetupOperations
+
+    result = commit(
+        table.store,
+        table.library(),
+        dice_of(table, {}),
+        lambda e: SetupOperations(e).set_option(args["name"], args["value"]),
+    )
+    event = result.events[0]
+    return {"name": event["setting"], "value": event["to"]}
+
+
+def party(table: Table, args: JsonDict) -> JsonDict:
+    together = args["together"]
+    committed(table, lambda e: sheet_ops(e).share_supply(together))
+    return {"shared_supply": together}
+
+
+def read_state(table: Table, args: JsonDict) -> JsonDict:
+    """The whole table as the web's ``/api/c/NAME/state`` shows it."""
+    from ironsworn.table.reads import campaign_state
+
+    data: JsonDict = campaign_state(table.state(), table.campaign)
+    return data
+
+
+def read_sheet(table: Table, args: JsonDict) -> JsonDict:
+    """One character's sheet, as ``sheet --json`` prints it."""
+    from ironsworn.moves.assets.cards import sheet_with_cards
+
+    state = table.state()
+    name = state.character(args.get("character") or table.seat).name
+    data: JsonDict = sheet_with_cards(state.sheet(name))
+    return data
+
+
+def read_export(table: Table, args: JsonDict) -> JsonDict:
+    """The campaign as a story in Markdown, or its whole log as JSON (as ``export``)."""
+    from ironsworn.campaign import export
+
+    kind = args["kind"]
+    if kind == "markdown":
+        return {"kind": kind, "text": export.markdown(table.store)}
+    if kind == "json":
+        import json
+
+        return {"kind": kind, "document": json.loads(export.export_json(table.store))}
+    raise InvalidValue(input="kind", value=kind, accepted=("markdown", "json"), why="is unknown")
+
+
+def export_kinds(table: Table, args: Any) -> list[Choice]:
+    return [Choice("markdown", "the story, in Markdown"), Choice("json", "the whole log, as JSON")]
+
+
+ASSET = Input("asset", "text", "the asset's id or name", True)
+ABILITY = Input("ability", "int", "the ability, 1-3", True, low=1, high=3)
+
+OPERATIONS = (
+    Operation(
+        "character",
+        "create a character",
+        new_character,
+        (
+            Input("name", "text", "the character's name", True),
+            Input("stats", "text", "edge=3,heart=2,iron=2,shadow=1,wits=1", True),
+            Input("bonds", "texts", "up to 3 bonds"),
+            Input("assets", "texts", "asset ids or names (NAME:N picks the ability)"),
+        ),
+    ),
+    Operation(
+        "adjust",
+        "change a meter or a stat by hand (health, spirit, supply, momentum, experience, "
+        "edge, heart, iron, shadow, wits; Starforged: the vehicle's integrity)",
+        adjust,
+        (
+            Input(
+                "meter",
+                "text",
+                "health, spirit, supply, momentum, experience, or a stat",
+                True,
+                fixed=("health", "spirit", "supply", "momentum", "experience", *choices.STATS),
+            ),
+            Input("delta", "int", "-50 to +50", True, low=-50, high=50),
+            character_input(),
+            Input("vehicle", "text", "integrity: a support or incidental vehicle's name"),
+        ),
+    ),
+    Operation(
+        "debility",
+        "mark or clear a debility (Starforged: an impact; a vehicle trouble goes on the "
+        "command vehicle)",
+        debility,
+        (Input("name", "text", "the debility", True), MARK, character_input()),
+    ),
+    Operation(
+        "initiative",
+        "have or lose the initiative by hand (Starforged: in control or in a bad spot)",
+        initiative,
+        (
+            Input(
+                "value",
+                "text",
+                "have or lose; Starforged: in control or bad spot",
+                True,
+                fixed=("have", "lose"),
+            ),
+            character_input(),
+        ),
+    ),
+    Operation(
+        "progress",
+        "mark or clear progress on a track",
+        progress,
+        (
+            Input("track", "text", "the track's id or name", True, source=choices.tracks),
+            MARK,
+            Input("ticks", "int", "exact ticks, 0-40", low=0, high=40),
+            Input("times", "int", "how many marks by rank, 1-10", low=1, high=10),
+        ),
+    ),
+    Operation(
+        "track",
+        "start a vow, journey, fight or scene challenge (Starforged: a vow, expedition, "
+        "fight, connection or scene challenge)",
+        new_track,
+        (
+            Input(
+                "kind",
+                "text",
+                "vow, journey, fight or scene; Starforged: vow, expedition, "
+                "fight, connection or scene",
+                True,
+                source=track_kinds,
+            ),
+            Input("text", "text", "what the track is for"),
+            Input(
+                "rank",
+                "text",
+                "troublesome, dangerous, formidable, extreme or epic",
+                source=choices.ranks,
+            ),
+            Input("foe", "text", "fight: a foe's id or name", source=choices.foes),
+            Input("count", "int", "fight: foes in the pack, 1-10", low=1, high=10),
+            Input("characters", "texts", "who shares the track", source=choices.characters),
+            Input("role", "text", "connection: their role (a pilot, an engineer...)"),
+            Input("background", "bool", "vow: the background vow (extreme or epic, no roll)"),
+        ),
+    ),
+    Operation(
+        "scene_resolve",
+        "resolve a scene challenge (progress roll)",
+        resolve_scene,
+        (
+            Input("track", "text", "the scene's id or name", True, source=choices.tracks),
+            character_input("who makes the progress roll"),
+            *DICE,
+        ),
+    ),
+    Operation(
+        "equipment",
+        "note or strike out equipment",
+        equipment,
+        (
+            Input("item", "text", "the item", True),
+            Input("add", "bool", "true to add (default), false to strike out"),
+            character_input(),
+        ),
+    ),
+    Operation(
+        "asset_mark",
+        "mark or clear an asset's ability by hand",
+        asset_mark,
+        (ASSET, ABILITY, MARK, character_input()),
+    ),
+    Operation(
+        "asset_use",
+        "use an asset's ability outside a move (Fortune Hunter 2, Commander 1...)",
+        asset_use,
+        (ASSET, ABILITY, character_input()),
+    ),
+    Operation(
+        "asset_track",
+        "set an asset's track (a companion's health) by hand",
+        asset_track,
+        (
+            ASSET,
+            Input("value", "int", "the new value", True, low=0, high=10),
+            Input("track", "text", "which track, when the asset has several"),
+            character_input(),
+        ),
+    ),
+    Operation(
+        "lasting_end",
+        "end a lasting effect of an asset ability by hand",
+        lasting_end,
+        (Input("name", "text", "the effect's id (or name)", True), character_input()),
+    ),
+    Operation(
+        "option",
+        "set one of the rulebook's campaign options (chapter 7)",
+        campaign_option,
+        (
+            Input("name", "text", "even_matches, setup_rules, one_shot, assets...", True),
+            Input("value", "text", "on/off, or the option's value", True),
+        ),
+    ),
+    Operation(
+        "party",
+        "travel together (one supply) or apart",
+        party,
+        (Input("together", "bool", "true: one shared supply", True),),
+    ),
+)
+
+READS = (
+    Operation(
+        "state", "the whole table: characters, tracks, pending, world", read_state, writes="never"
+    ),
+    Operation("sheet", "one character's sheet", read_sheet, (character_input(),), writes="never"),
+    Operation(
+        "export",
+        "the campaign as a story (Markdown) or its whole log (JSON)",
+        read_export,
+        (Input("kind", "text", "markdown or json", True, source=export_kinds),),
+        writes="never",
+    ),
+)

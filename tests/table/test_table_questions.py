@@ -1,0 +1,107 @@
+"""Issue 18's first list through the table API (what the web and the MCP server get): each
+case answers a question with its choices (no flag, nothing written), and answering it
+completes the move."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ironsworn.campaign.export import export_json
+from ironsworn.campaign.store import CampaignStore
+from ironsworn.table import Question, Table, call
+
+STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    store = CampaignStore.open(tmp_path / "t.sqlite", create=True, name="t")
+    with store:
+        made = Table(store, "t")
+        call(
+            made,
+            "character",
+            {"name": "Asha", "stats": STATS, "bonds": ["Ironhome"], "assets": ["hound:1=Brann"]},
+        )
+        yield made
+
+
+def fingerprint(table: Table) -> str:
+    document = json.loads(export_json(table.store))
+    document.pop("exported", None)
+    return json.dumps(document, sort_keys=True)
+
+
+def asks(table: Table, args: dict[str, Any], input_name: str) -> Question:
+    before = fingerprint(table)
+    answer = call(table, "move", args)
+    assert isinstance(answer, Question), answer
+    assert answer.input == input_name and answer.choices
+    assert "--" not in answer.prompt and "--" not in json.dumps(answer.to_json())
+    assert fingerprint(table) == before
+    return answer
+
+
+def test_advance_asks_what_to_buy_with_costs(table: Table) -> None:
+    call(table, "adjust", {"meter": "experience", "delta": 3})
+    question = asks(table, {"move": "advance"}, "asset")
+    costs = {c.key: c.cost for c in question.choices}
+    assert costs["Hound:2"] == 2 and costs["Berserker"] == 3
+    made = call(table, "move", {"move": "advance", "asset": ["Hound:2"]})
+    assert made["pending"][0]["kind"] == "choose"  # confirm the purchase
+    call(table, "choose", {"keys": ["upgrade"]})
+    assert table.state().character("Asha").asset("hound")["abilities"][:2] == [True, True]
+
+
+def test_oppose_asks_the_ally(table: Table) -> None:
+    call(table, "character", {"name": "Bo", "stats": STATS})
+    args = {"move": "oppose", "character": "Asha", "stat": "iron", "dice": "6,1,2,1,9,9"}
+    question = asks(table, args, "against")
+    assert question.keys() == ["Bo"]
+    second = asks(table, {**args, "against": "Bo"}, "against_stat")
+    assert "heart" in [c.key for c in second.choices]
+    made = call(table, "move", {**args, "against": "Bo", "against_stat": "heart"})
+    assert made["pending"]
+
+
+def test_a_role_asks_its_bonus(table: Table) -> None:
+    call(table, "option", {"name": "assets", "value": "roles"})
+    call(table, "move", {"move": "advance", "new_role": "scout"})
+    args = {"move": "face danger", "stat": "edge", "as": "scout", "dice": "6,1,2"}
+    question = asks(table, args, "role_bonus")
+    assert question.keys() == ["+2", "momentum"]
+    assert call(table, "move", {**args, "role_bonus": "+2"})["roll"]["adds"] == 2
+
+
+def test_enter_the_fray_without_a_fight_asks_the_foe_then_its_rank(table: Table) -> None:
+    args = {"move": "enter the fray", "stat": "heart", "dice": "6,1,2"}
+    foe = asks(table, args, "foe")
+    assert foe.open and "Bear" in [c.key for c in foe.choices]
+    rank = asks(table, {**args, "foe": "the ash wolf"}, "rank")
+    assert rank.keys() == ["troublesome", "dangerous", "formidable", "extreme", "epic"]
+    call(table, "move", {**args, "foe": "the ash wolf", "rank": "dangerous"})
+    (fight,) = table.state().tracks.values()
+    assert (fight.name, fight.rank, fight.kind) == ("the ash wolf", "dangerous", "fight")
+
+
+def test_swear_an_iron_vow_asks_about_the_bond(table: Table) -> None:
+    call(table, "track", {"kind": "vow", "text": "Find the wolf", "rank": "dangerous"})
+    args = {"move": "swear an iron vow", "dice": "3,4,9"}
+    question = asks(table, args, "with")
+    assert question.keys() == ["Ironhome", "none"]
+    assert call(table, "move", {**args, "with": "Ironhome"})["roll"]["adds"] == 1
+    call(table, "undo", {})
+    assert call(table, "move", {**args, "with": "none"})["roll"]["adds"] == 0
+
+
+def test_companion_endure_harm_asks_the_amount(table: Table) -> None:
+    args = {"move": "companion endure harm", "dice": "6,1,2"}
+    question = asks(table, args, "amount")
+    assert question.keys() == ["1", "2", "3", "4", "5"]
+    call(table, "move", {**args, "amount": 3})
+    assert table.state().character("Asha").asset("hound")["meter"]["value"] == 2

@@ -1,0 +1,36 @@
+"""The move panel offers what a move asks as choices, not free text (issue 18): Advance's
+purchases with their cost, and the bonds on the sheet for Swear an Iron Vow (or none)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from web_support import CHANGE, STATS
+
+
+def test_advance_and_swear_offer_their_choices(api: Any) -> None:
+    def do(action: str, body: dict[str, Any]) -> Any:
+        made = api.post(f"/api/c/t/actions/{action}", json=body, headers=CHANGE)
+        assert made.status_code == 200, made.text
+        return made.json()
+
+    do(
+        "character",
+        {"name": "Asha", "stats": STATS, "bonds": ["Ironhome"], "assets": ["hawk:1=Kes"]},
+    )
+    do("adjust", {"meter": "experience", "delta": 3})
+    reads = {r["option"]: r for r in api.get("/api/c/t/moves/advance").json()["reads"]}
+    bought = {v["id"]: v for v in reads["asset"]["values"]}
+    assert bought["Hawk:2"]["kind"] == "2 experience"
+    assert bought["Berserker"] == {
+        "id": "Berserker",
+        "name": "new asset: Berserker (combat talent)",
+        "kind": "3 experience",
+    }
+    swear = {r["option"]: r for r in api.get("/api/c/t/moves/swear an iron vow").json()["reads"]}
+    assert swear["with"]["values"] == ["Ironhome", "none"]
+    # What the panel offers is what the move takes.
+    do("move", {"move": "advance", "asset": ["Hawk:2"]})
+    do("choose", {"keys": ["upgrade"]})
+    (hawk,) = api.get("/api/c/t/state").json()["characters"][0]["assets"]
+    assert hawk["abilities"][:2] == [True, True]

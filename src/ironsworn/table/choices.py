@@ -119,3 +119,9 @@ def pending_options(table: Table, args: Mapping[str, Any]) -> list[Choice]:
     if not pending or pending.get("kind") != "choose":
         return []
     return [Choice(str(o["key"]), str(o["text"])) for o in pending.get("options", [])]
+
+
+# The sources whose choices are every value accepted: an input offering them may list them as
+# its only values (the MCP server's enums). The other sources list what the state knows, and
+# other values are taken too (a move an asset gives, a meter rolled as a stat, a new foe).
+COMPLETE = frozenset({characters, others, ranks, odds, role_bonuses, pending_options})

@@ -97,6 +97,16 @@ class Input:
             return self.source(table, args or {})
         return [Choice(v, v.replace("_", " ")) for v in self.fixed]
 
+    @property
+    def complete(self) -> bool:
+        """Whether :meth:`choices` are every value accepted: fixed values, or a source that
+        lists them all (the characters, the ranks, the odds, the decision's options...)."""
+        if self.fixed:
+            return True
+        from ironsworn.table.choices import COMPLETE
+
+        return self.source in COMPLETE
+
     def range_words(self) -> str:
         if self.low is not None and self.high is not None:
             return f"{self.low} to {self.high}"

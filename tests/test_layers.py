@@ -46,4 +46,15 @@ def test_the_scan_finds_an_import_of_the_command_line(tmp_path: Path) -> None:
     module = tmp_path / "m.py"
     module.write_text("def f():\n    from ironsworn.cli.common import parse_int\n")
     assert (2, "ironsworn.cli.common") in imported(module)
-    assert modules_of("web") and modules_of("table")
+    assert modules_of("web") and modules_of("mcp") and modules_of("table")
+
+
+@pytest.mark.parametrize(("package", "other"), [("web", "mcp"), ("mcp", "web")])
+def test_no_surface_imports_another(package: str, other: str) -> None:
+    offending = [
+        f"{path.relative_to(SRC)}:{line} imports {name}"
+        for path in modules_of(package)
+        for line, name in imported(path)
+        if name == f"ironsworn.{other}" or name.startswith(f"ironsworn.{other}.")
+    ]
+    assert offending == []

@@ -14,7 +14,15 @@ from typing import Any
 import anyio
 import httpx
 import pytest
-from mcp_support import fingerprint, http_server, http_session, make_character, read_json
+from mcp_support import (
+    SEED,
+    data,
+    fingerprint,
+    http_server,
+    http_session,
+    make_character,
+    read_json,
+)
 
 from ironsworn.campaign.registry import named
 from ironsworn.campaign.tokens import campaign_tokens
@@ -34,20 +42,25 @@ INITIALIZE = {
 ACCEPT = {"Accept": "application/json, text/event-stream"}
 
 
-def test_a_session_reads_the_sheet_over_http(home: Path) -> None:
+def test_a_move_and_a_sheet_over_http(home: Path) -> None:
     make_character()
 
-    async def scenario(url: str) -> tuple[Any, Any]:
+    async def scenario(url: str) -> tuple[Any, Any, Any]:
         async with http_session(url) as session:
-            prompts = [p.name for p in (await session.list_prompts()).prompts]
+            tools = [t.name for t in (await session.list_tools()).tools]
+            moved = data(await session.call_tool("move", {"move": "face danger", "stat": "iron"}))
             sheet = await read_json(session, "ironsworn://campaign/sheet/Asha")
-            return prompts, sheet
+            return tools, moved, sheet
 
-    with http_server(home, "--campaign", "t") as url:
+    with http_server(home, "--campaign", "t", "--seed", SEED) as url:
         assert url.startswith("http://127.0.0.1:") and url.endswith("/mcp")
-        prompts, sheet = anyio.run(scenario, url)
-    assert "begin_session" in prompts
-    assert sheet["name"] == "Asha" and sheet["health"] == 5
+        tools, moved, sheet = anyio.run(scenario, url)
+    assert "move" in tools
+    assert moved["move"] == "move:classic/adventure/face_danger"
+    assert moved["roll"]["stat"] == 2  # iron
+    assert sheet["name"] == "Asha"
+    kinds = [op["kind"] for op in fingerprint()]
+    assert kinds[-1] == "move"
 
 
 @contextmanager

@@ -145,11 +145,13 @@ outcome that says so.
 {TABLE_RULES}
 Choose one way to decide the price:
 1. The obvious one: the worst thing the situation makes likely simply happens.
-2. Ask the oracle: imagine two possible complications, call the ask tool with the odds that
-   the likelier one happens ("likely"), and use the answer; a yes means that one, a no the
-   other.
-3. Roll the Pay the Price table with the oracle roll tool (it is recorded in the log); if the
-   result does not fit the situation, roll again.
+2. Ask the oracle: imagine two possible complications and ask whether the likelier one
+   happens; a yes means that one, a no the other.
+3. The table: the server rolls the Pay the Price table; if the result does not fit the
+   situation, roll again.
+When a move's miss has left Pay the Price's decision pending (see "pending" below), answer
+it with choose: its options are these three ways (the server asks the oracle or rolls the
+table itself, and the answer says what came up). Otherwise use the ask or oracle tools.
 Then make it real: narrate it, and when the price is harm, stress, lost supply or momentum,
 make the matching move or change with the tools (Endure Harm, Endure Stress...), so the sheet
 shows it. Keep the price in proportion to the risk the character took.

@@ -35,6 +35,7 @@ class ServedCampaign:
     ref: CampaignRef
     seed: str | None = None
     _store: Store[Any] | None = None
+    _started: bool = False  # the campaign held operations when the store was opened
     _dice: Dice | None = None
     _executor: ThreadPoolExecutor = field(init=False)
 
@@ -69,10 +70,25 @@ class ServedCampaign:
         """The campaign's store, opened on first use; None while it is not started and
         ``create`` is false (a server that was only read from leaves no empty campaign)."""
         if self._store is None:
-            if not create and not self.ref.started():
+            started = self.ref.started()
+            if not create and not started:
                 return None
             self._store = self.ref.open(create=create)
+            self._started = started
         return self._store
+
+    def discard_if_empty(self) -> None:
+        """Remove the campaign again when the call that created it wrote nothing (a bad
+        first call leaves no empty campaign behind, as on the command line)."""
+        if self._store is None or self._started:
+            return
+        if any(self._store.counts().values()):
+            self._started = True
+            return
+        from ironsworn.table.commit import discard_if_empty
+
+        store, self._store = self._store, None
+        discard_if_empty(store)
 
     def state(self) -> Any:
         """The campaign's state now (an empty one before anything was played)."""

@@ -42,6 +42,7 @@ def invalid(exc: IronswornError) -> MCPError:
 
 def build_server(served: ServedCampaign) -> Server[Any]:
     """The SDK server for ``served``: its handlers read and write through the worker."""
+    from ironsworn.mcp import tools
 
     async def list_resources(
         _ctx: Any, _params: types.PaginatedRequestParams | None
@@ -125,6 +126,39 @@ def build_server(served: ServedCampaign) -> Server[Any]:
             ],
         )
 
+    async def list_tools(
+        _ctx: Any, _params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        found = await served.call(tools.listed)
+        return types.ListToolsResult(
+            tools=[
+                types.Tool(
+                    name=t.name,
+                    title=t.title,
+                    description=t.description,
+                    input_schema=t.input_schema,
+                    annotations=types.ToolAnnotations(
+                        title=t.title,
+                        read_only_hint=t.read_only,
+                        destructive_hint=t.destructive,
+                        open_world_hint=False,
+                    ),
+                )
+                for t in found
+            ]
+        )
+
+    async def call_tool(_ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        arguments = dict(params.arguments or {})
+        answer = await served.call(lambda s: tools.call(s, params.name, arguments))
+        # An error's text is its one line (what a model reads first); its data stays structured.
+        text = answer.data["error"] if answer.error else resources.text_of(answer.data)
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=text)],
+            structured_content=answer.data if isinstance(answer.data, dict) else None,
+            is_error=answer.error,
+        )
+
     return Server(
         "ironsworn",
         version=__version__,
@@ -135,6 +169,8 @@ def build_server(served: ServedCampaign) -> Server[Any]:
         on_read_resource=read_resource,
         on_list_prompts=list_prompts,
         on_get_prompt=get_prompt,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
     )
 
 

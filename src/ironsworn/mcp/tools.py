@@ -1,0 +1,209 @@
+"""The tools: one per operation of the table API, made from its declared inputs.
+
+A tool's name is the operation's (``move``, ``choose``, ``burn``, ``decline``, ``undo``...),
+its description the operation's summary, and its input schema the operation's
+(:meth:`~ironsworn.table.Operation.schema`) with what the campaign's state knows added: the
+accepted values as an ``enum`` where an input declares its choices complete (the characters,
+the active tracks, the options of the decision pending, the odds), and as ``examples`` where
+other values are taken too (a move's name or id; an asset given by a card's ability).
+
+Calling a tool calls the operation at the guide's seat (the model may act for any character),
+and answers:
+
+- the operation's result, the JSON of the command line's ``--json``: a move's roll, outcome,
+  effects and the decision ``pending`` (options with keys and texts), which the model answers
+  with ``choose`` (keys), ``burn`` or ``decline``;
+- ``{"question": ...}`` when an input it needs is missing: the input, a prompt and the
+  choices; calling again with that input added answers it;
+- an error result (``isError``) for bad input: the one line naming the input and what is
+  accepted, and its data (``input``, ``value``, ``accepted``...). Nothing is changed.
+
+**Fair dice.** The server rolls. The inputs that would choose a roll's result (``dice``,
+``value``: typed dice; ``seed``: a chosen random sequence) are not offered, and are refused if
+sent, unless the campaign's ``own_dice`` option is on (then ``dice`` and ``value`` are offered;
+a seed never is). An oracle roll or Ask the Oracle made through a tool is always kept in the
+log (``keep``), so every roll a model sees is recorded like any other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ironsworn.errors import InvalidValue, IronswornError
+from ironsworn.mcp.errors import error_data
+from ironsworn.mcp.served import ServedCampaign, own_dice_allowed
+
+JsonDict = dict[str, Any]
+
+NEVER = frozenset({"seed", "keep"})  # the server seeds; every roll is kept
+EXAMPLES = 60  # examples listed for an open input (a ruleset's moves fit)
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    """One tool as the list shows it."""
+
+    name: str
+    title: str
+    description: str
+    input_schema: JsonDict
+    read_only: bool
+    destructive: bool
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a tool call answers: JSON data, and whether it is an error."""
+
+    data: Any
+    error: bool = False
+
+
+class _Read:
+    """A store that only hands out one state: the choices of every tool are read from one
+    fold (the store's own hands out a fresh fold each time), and a campaign nothing was
+    played in yet is not created by a client that only looks."""
+
+    def __init__(self, state: Any) -> None:
+        self._state = state
+
+    def state(self) -> Any:
+        return self._state
+
+
+def table_for(served: ServedCampaign, *, create: bool) -> Any:
+    """The table API's :class:`Table` at the guide's seat, rolling the server's dice."""
+    from ironsworn.table import Table
+
+    store = served.store(create=create)
+    held: Any = store if store is not None else _Read(served.state())
+    return Table(held, served.name, None, served.dice())
+
+
+def typed_dice(op: Any) -> frozenset[str]:
+    """The inputs of ``op`` that give a roll's result: typed dice, and the own roll
+    (``value``) of an operation that otherwise rolls from a seed (an oracle, Ask the Oracle)."""
+    names = {i.name for i in op.inputs}
+    return frozenset(
+        i.name for i in op.inputs if i.kind == "dice" or (i.name == "value" and "seed" in names)
+    )
+
+
+def hidden(op: Any, own_dice: bool) -> frozenset[str]:
+    """The inputs of ``op`` a model is not offered at this table."""
+    return NEVER if own_dice else NEVER | typed_dice(op)
+
+
+def listed(served: ServedCampaign) -> list[ToolSpec]:
+    """Every operation as a tool, its schema filled from the campaign's state now."""
+    from ironsworn.table import Table, operations
+
+    state = served.state()
+    table = Table(_Read(state), served.name)
+    own_dice = own_dice_allowed(state)
+    return [
+        ToolSpec(
+            op.name,
+            op.name.replace("_", " ").capitalize(),
+            _description(op),
+            schema_of(op, table, hidden(op, own_dice)),
+            op.writes == "never",
+            op.name in ("undo",),
+        )
+        for op in operations()
+    ]
+
+
+def _description(op: Any) -> str:
+    text = str(op.summary)
+    if op.name == "move":
+        text += (
+            ". The server rolls. The result is the move's JSON: roll, outcome, effects, and "
+            "'pending' when the move asks a decision (answer with choose, burn or decline)"
+        )
+    elif op.name == "option":
+        text += " (own_dice, whether players type their own dice, is theirs to set)"
+    elif op.writes == "keep":
+        text = text.split(" (keep", 1)[0] + " (recorded in the campaign's log)"
+    return text
+
+
+def schema_of(op: Any, table: Any, off: frozenset[str]) -> JsonDict:
+    """The operation's JSON schema without the hidden inputs, with the known choices."""
+    schema: JsonDict = op.schema()
+    properties: JsonDict = schema["properties"]
+    for declared in op.inputs:
+        if declared.name in off:
+            properties.pop(declared.name, None)
+            continue
+        try:
+            keys = list(dict.fromkeys(c.key for c in declared.choices(table, {})))
+        except IronswornError:
+            keys = []  # choices that cannot be read now (no character yet): none offered
+        if not keys:
+            continue
+        target = properties[declared.name]
+        if declared.kind == "texts":
+            target = target["items"] = dict(target["items"])
+        if declared.complete:
+            target["enum"] = keys
+        else:
+            target["examples"] = keys[:EXAMPLES]
+    schema["required"] = [r for r in schema["required"] if r in properties]
+    return schema
+
+
+def call(served: ServedCampaign, name: str, arguments: JsonDict) -> Answer:
+    """Call the operation ``name`` for a model: its result, a question, or an error."""
+    from ironsworn.table import Question, operation
+
+    try:
+        op = operation(name)
+        table = table_for(served, create=op.writes != "never")
+        args = fair(served, op, table.state(), arguments)
+        try:
+            result = op.call(table, args)
+        finally:
+            served.discard_if_empty()
+    except IronswornError as exc:
+        return Answer(error_data(exc), error=True)
+    if isinstance(result, Question):
+        return Answer({"question": result.to_json()})
+    return Answer(result)
+
+
+def fair(served: ServedCampaign, op: Any, state: Any, arguments: JsonDict) -> JsonDict:
+    """The arguments with the table's dice rule applied (see the module docstring)."""
+    off = hidden(op, own_dice_allowed(state))
+    for key in sorted(set(arguments) & (off - {"keep"})):
+        accepted = "no seed: the server rolls" if key == "seed" else "the server's own roll"
+        raise InvalidValue(
+            f"{op.name}: {key} is not taken from a model at this table: the server rolls the "
+            f"dice (accepted: {accepted}; the campaign option own_dice lets the players give "
+            "their own dice)",
+            input=key,
+            value=arguments[key],
+            accepted=(accepted,),
+        )
+    if op.name == "option" and isinstance(arguments.get("name"), str):
+        from ironsworn.campaign.options import OPTIONS, find_option
+
+        if find_option(arguments["name"]).name == "own_dice":
+            # Whose dice count is the players' to say (the command line, the web table).
+            others = [name for name in OPTIONS if name != "own_dice"]
+            raise InvalidValue(
+                "option: own_dice is the players' to set, not a model's (accepted: "
+                f"{', '.join(others)})",
+                input="name",
+                value=arguments["name"],
+                accepted=others,
+            )
+    args = dict(arguments)
+    names = {i.name for i in op.inputs}
+    if "keep" in names:
+        args["keep"] = True  # every roll a model sees is in the log
+        if "seed" in names and args.get("value") is None:
+            # From the server's dice: a seeded server is reproducible, and no one chose it.
+            args["seed"] = str(served.dice().roll(1_000_000_000))
+    return args

@@ -1,0 +1,210 @@
+"""A model at the table over stdio, through the SDK's own client: ``ironsworn mcp`` started
+as a desktop AI app starts it, then initialise, list, move, answer, read, undo.
+
+The server's dice are seeded (``--seed``), so the test knows the dice it must have rolled:
+the first three rolls of that seed (the action die, then the two challenge dice).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import anyio
+from mcp_support import SEED, data, fingerprint, make_character, read_json, stdio_session
+
+from ironsworn.dice import RandomDice
+
+SHEET = "ironsworn://campaign/sheet/Asha"
+
+
+def seeded_rolls(moves: int = 1) -> list[tuple[int, int, int]]:
+    """The action die and challenge dice of the first action rolls the server's seeded dice
+    make (each: the d6, then the two d10)."""
+    dice = RandomDice(SEED)
+    return [(dice.roll(6), dice.roll(10), dice.roll(10)) for _ in range(moves)]
+
+
+def test_a_session_lists_tools_resources_and_prompts(home: Path) -> None:
+    make_character()
+
+    async def scenario() -> dict[str, Any]:
+        async with stdio_session(home, "--campaign", "t") as session:
+            tools = {t.name: t for t in (await session.list_tools()).tools}
+            resources = [str(r.uri) for r in (await session.list_resources()).resources]
+            templates = (await session.list_resource_templates()).resource_templates
+            prompts = [p.name for p in (await session.list_prompts()).prompts]
+            begin = await session.get_prompt("begin_session", {"character": "Asha"})
+            return {
+                "tools": tools,
+                "resources": resources,
+                "templates": [t.uri_template for t in templates],
+                "prompts": prompts,
+                "begin": begin.messages[0].content.text,
+            }
+
+    seen = anyio.run(scenario)
+    tools = seen["tools"]
+    assert {"move", "choose", "burn", "decline", "undo", "oracle", "ask", "journal"} <= set(tools)
+    move = tools["move"].input_schema
+    assert move["required"] == ["move"]
+    # Fair dice: a model is offered no way to choose a roll.
+    for name in ("dice", "seed"):
+        assert name not in move["properties"]
+    assert {"value", "seed", "keep"}.isdisjoint(tools["oracle"].input_schema["properties"])
+    # The accepted values the state knows: the campaign's one character, its moves.
+    assert move["properties"]["character"]["enum"] == ["Asha"]
+    assert "face danger" in move["properties"]["move"]["examples"]
+    assert tools["sheet"].annotations.read_only_hint is True
+    assert tools["move"].annotations.read_only_hint is False
+    assert SHEET in seen["resources"]
+    assert "ironsworn://campaign/journal" in seen["resources"]
+    assert "ironsworn://move/classic/adventure/face_danger" in seen["resources"]
+    assert "ironsworn://oracle/classic/action_and_theme/action" in seen["resources"]
+    assert "ironsworn://move/{id}" in seen["templates"]
+    assert seen["prompts"] == ["begin_session", "set_the_scene", "pay_the_price"]
+    assert '"name": "Asha"' in seen["begin"] and "never roll" in seen["begin"]
+
+
+def test_face_danger_with_a_decision_answered_read_and_undone(home: Path) -> None:
+    make_character()
+    (action, c1, c2), second = seeded_rolls(2)
+
+    async def scenario() -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        async with stdio_session(home, "--campaign", "t", "--seed", SEED) as session:
+            out["asked"] = data(await session.call_tool("move", {"move": "face danger"}))
+            out["move"] = data(
+                await session.call_tool("move", {"move": "face danger", "stat": "edge"})
+            )
+            out["pending"] = await read_json(session, "ironsworn://campaign/pending")
+            scene = await session.get_prompt("set_the_scene", {})
+            out["scene"] = scene.messages[0].content.text
+            out["key"] = key = out["move"]["pending"][0]["options"][1]["key"]
+            out["chosen"] = data(await session.call_tool("choose", {"keys": [key]}))
+            out["sheet"] = await read_json(session, SHEET)
+            out["log"] = await read_json(session, "ironsworn://campaign/log")
+            out["undo"] = data(await session.call_tool("undo", {}))
+            out["after_undo"] = await read_json(session, SHEET)
+            out["pending_again"] = await read_json(session, "ironsworn://campaign/pending")
+        return out
+
+    seen = anyio.run(scenario)
+    # A missing input is a question with the choices, not an error.
+    question = seen["asked"]["question"]
+    assert question["input"] == "stat"
+    assert [c["key"] for c in question["choices"]][:5] == [
+        "edge",
+        "heart",
+        "iron",
+        "shadow",
+        "wits",
+    ]
+    # The server rolled its own (seeded) dice, and the engine applied the rule.
+    roll = seen["move"]["roll"]
+    assert (roll["action_die"], roll["challenge"]) == (action, [c1, c2])
+    assert roll["score"] == min(action + 3, 10)
+    beats = sum(roll["score"] > c for c in (c1, c2))
+    assert seen["move"]["outcome"] == ["miss", "weak_hit", "strong_hit"][beats]
+    # Every roll is in the log, with its dice.
+    rolls = [e for op in seen["log"] for e in op["events"] if e["type"] == "roll"]
+    face_danger = [e["roll"] for e in rolls if e["move"] == "move:classic/adventure/face_danger"]
+    assert face_danger == [roll]
+    # Seed 3 rolls 4 | 10, 5: edge 3 makes 7, a weak hit, and Face Danger's weak hit asks
+    # which cost. The decision is data a model answers with choose.
+    assert (action, c1, c2) == (4, 10, 5)
+    pending = seen["move"]["pending"][0]
+    assert pending["kind"] == "choose" and pending["character"] == "Asha"
+    assert [o["key"] for o in pending["options"]] == [
+        "suffer_momentum",
+        "endure_harm",
+        "endure_stress",
+        "suffer_supply",
+    ]
+    assert seen["pending"]["options"] == pending["options"]
+    # The scene prompt starts from the move just made and the decision it waits on.
+    assert '"move": "Face Danger"' in seen["scene"] and '"outcome": "weak_hit"' in seen["scene"]
+    assert '"key": "endure_harm"' in seen["scene"]
+    assert seen["key"] == "endure_harm"
+    # Endure Harm (1 harm) is made at once, on the server's next dice, and asks its own choice.
+    assert seen["chosen"]["move"] == "move:classic/suffer/endure_harm"
+    harm = seen["chosen"]["roll"]
+    assert (harm["action_die"], *harm["challenge"]) == second
+    assert seen["chosen"]["pending"][0]["move"] == "move:classic/suffer/endure_harm"
+    assert seen["sheet"]["health"] == 4
+    # Undo takes back the answer: the harm is gone and the decision waits again.
+    assert seen["undo"]["undone"]["kind"] == "choice"
+    assert seen["after_undo"]["health"] == 5
+    assert seen["pending_again"]["options"] == pending["options"]
+
+
+def test_a_bad_call_names_the_input_and_changes_nothing(home: Path) -> None:
+    make_character()
+    before = fingerprint()
+
+    async def scenario() -> list[Any]:
+        async with stdio_session(home, "--campaign", "t") as session:
+            calls = [
+                ("move", {"move": "face danger", "stat": "luck"}),
+                ("move", {"move": "face danger", "stat": "edge", "dice": [6, 1, 1]}),
+                ("move", {"move": "face danger", "stat": "edge", "seed": "lucky"}),
+                ("move", {"move": "face dancing", "stat": "edge"}),
+                ("move", {"move": "face danger", "stat": "edge", "add": [11]}),
+                ("choose", {"keys": ["endure_harm"]}),
+                ("oracle", {"oracle": "action", "value": 1}),
+                ("option", {"name": "own dice", "value": "on"}),
+                ("teleport", {}),
+            ]
+            return [await session.call_tool(name, args) for name, args in calls]
+
+    results = anyio.run(scenario)
+    assert all(r.is_error for r in results), [data(r) for r in results]
+    errors = [data(r) for r in results]
+    # The text a model reads is the one line; the data beside it names the input.
+    assert all(r.content[0].text == e["error"] for r, e in zip(results, errors, strict=True))
+    assert all("\n" not in e["error"] for e in errors)
+    assert errors[1]["input"] == "dice" and "server rolls" in errors[1]["error"]
+    assert errors[2]["input"] == "seed"
+    assert errors[4]["input"] == "add" and errors[4]["value"] == 11
+    assert errors[6]["input"] == "value"
+    assert errors[7]["input"] == "name" and "players'" in errors[7]["error"]
+    assert errors[8]["input"] == "operation"
+    assert fingerprint() == before
+
+
+def test_own_dice_lets_a_model_give_the_dice_it_was_told(home: Path) -> None:
+    make_character()
+    from ironsworn.cli.main import main
+
+    assert main(["option", "own_dice", "on", "--campaign", "t"]) == 0
+
+    async def scenario() -> tuple[Any, Any]:
+        async with stdio_session(home, "--campaign", "t") as session:
+            tools = {t.name: t for t in (await session.list_tools()).tools}
+            moved = await session.call_tool(
+                "move", {"move": "face danger", "stat": "edge", "dice": [6, 1, 2]}
+            )
+            return tools["move"].input_schema, data(moved)
+
+    schema, moved = anyio.run(scenario)
+    assert "dice" in schema["properties"] and "seed" not in schema["properties"]
+    assert (moved["roll"]["action_die"], moved["roll"]["challenge"]) == (6, [1, 2])
+    assert moved["outcome"] == "strong_hit"
+
+
+def test_every_oracle_roll_and_answer_a_model_sees_is_in_the_log(home: Path) -> None:
+    make_character()
+
+    async def scenario() -> tuple[Any, Any, Any]:
+        async with stdio_session(home, "--campaign", "t", "--seed", SEED) as session:
+            rolled = data(await session.call_tool("oracle", {"oracle": "action"}))
+            asked = data(
+                await session.call_tool("ask", {"odds": "likely", "question": "Is the pass open?"})
+            )
+            return rolled, asked, await read_json(session, "ironsworn://campaign/log")
+
+    rolled, asked, log = anyio.run(scenario)
+    kept = {op["kind"]: op["events"][0] for op in log[-2:]}
+    assert kept["oracle"]["roll"] == rolled["roll"] and kept["oracle"]["text"] == rolled["text"]
+    assert kept["ask"]["roll"] == asked["roll"] and kept["ask"]["question"] == "Is the pass open?"
+    assert kept["ask"]["answer"] == asked["answer"] in ("yes", "no")

@@ -421,7 +421,8 @@ def test_the_world_a_truth_and_a_fight_from_a_foe(server: Any, browser: Any) -> 
     expect(page.locator("#tab-world ul.people")).to_contain_text("Elda — the healer")
     page.select_option("select[aria-label=foe]", "npc:classic/animals/bear")
     page.click("#tab-world button:has-text('Start a fight')")
-    expect(page.locator("#tracks")).to_contain_text("Bear")
+    # The fight itself (the new-track form below lists the foes, Bear among them).
+    expect(page.locator("#tracks article.track")).to_contain_text("Bear")
     fight = next(t for t in table.state()["tracks"] if t["kind"] == "fight")
     assert fight["rank"] == "formidable" and fight["characters"] == ["Asha"]
     assert table.state()["world"]["truths"][0]["key"] == "2"

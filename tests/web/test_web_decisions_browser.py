@@ -70,10 +70,15 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
-def in_view(page: Any, selector: str) -> bool:
-    box = page.locator(selector).first.bounding_box()
+def in_view(page: Any, selector: str, within_ms: int = 3000) -> bool:
+    """Whether the element is (or, once the page's smooth scroll ends, comes) into view."""
     height = page.viewport_size["height"]
-    return box is not None and box["y"] >= 0 and box["y"] < height
+    for _ in range(within_ms // 50 + 1):
+        box = page.locator(selector).first.bounding_box()
+        if box is not None and 0 <= box["y"] < height:
+            return True
+        page.wait_for_timeout(50)  # the scroll into view is animated
+    return False
 
 
 def roll_face_danger(page: Any, dice: str) -> None:

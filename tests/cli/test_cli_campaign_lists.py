@@ -65,7 +65,9 @@ def test_a_starforged_campaign_shows_no_classic_oracle_foe_or_asset(
     for command in ("oracle", "npc", "asset", "truth", "region"):
         assert ids(capsys, command, "list") == [], command
     assert main(["oracle", "list"]) == 0
-    assert "(none in starforged; 'ironsworn content import FILE'" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert out.startswith("(none in starforged; nothing imported for starforged: ")
+    assert "'ironsworn content import starforged.json'" in out
 
 
 def test_an_imported_starforged_pack_lists_in_a_starforged_campaign(

@@ -27,7 +27,7 @@ def test_lookups_by_name_are_the_campaigns_and_work_without_one(
     code, out, _ = run(capsys, "move", "show", "undertake a journey", "--ruleset", "classic")
     assert code == 0 and "Undertake a Journey" in out
     code, _, err = run(capsys, "oracle", "roll", "settlement", "name")
-    assert "import a starforged pack" in err
+    assert "import your starforged.json with 'ironsworn content import starforged.json'" in err
     # A classic campaign reads its own.
     assert run(capsys, "campaign", "new", "iron")[0] == 0
     code, out, _ = run(capsys, "move", "show", "face", "danger", "--json")

@@ -17,6 +17,7 @@ def test_the_walkthrough_makes_a_starforged_campaign(tmp_path: Path) -> None:
     home = tmp_path / "home"
     script = [
         "starforged",
+        "",  # no Datasworn file yet: later
         "Kira",
         "3 2 2 1 1",
         "Firebird",  # the command vehicle
@@ -53,6 +54,7 @@ def test_play_asks_for_the_words_a_decision_needs(tmp_path: Path) -> None:
     home = tmp_path / "home"
     script = [
         "starforged",
+        "",  # no Datasworn file yet: later
         "Kira",
         "3 2 2 1 1",
         "Firebird",

@@ -154,9 +154,14 @@ def run_list(args: argparse.Namespace) -> int:
             }
         )
 
+    chosen = check_ruleset(ruleset, listed_ruleset(args))
+
     def text() -> str:
         if not rows:
-            return "(none)"
+            from ironsworn.cli.content_cmd import import_hint
+
+            hint = import_hint(chosen) if not items else ""
+            return f"(none; {hint})" if hint else "(none)"
         lines: list[str] = []
         for group in sorted({r["type"] for r in rows}):
             lines.append(group.replace("_", " ").title() + "s")

@@ -58,6 +58,12 @@ def register(sub: argparse._SubParsersAction[CliParser]) -> None:
         "--ruleset",
         help="new: the game it plays, classic (default) or starforged; fixed for the campaign",
     )
+    p.add_argument(
+        "--datasworn",
+        metavar="FILE",
+        help="new: your Datasworn file for the ruleset's content (Starforged: starforged.json), "
+        "imported once for every campaign of that ruleset",
+    )
     campaign_options(common_options(p))
     p.set_defaults(func=_campaign)
 
@@ -155,9 +161,14 @@ def _campaign(args: argparse.Namespace) -> int:
         raise UsageError(
             f"--ruleset {args.ruleset!r} is for 'campaign new' (a campaign's ruleset is fixed)"
         )
+    if args.datasworn is not None and action != "new":
+        raise UsageError(f"--datasworn is for 'campaign new' (got {args.datasworn!r})")
     if action == "new":
         registry.check_name(args.name)
         ruleset = _check_ruleset(args.ruleset)
+        # The player's file is imported before the campaign is made: a file that cannot be
+        # used is refused with nothing created.
+        imported = _import_own_file(ruleset, args.datasworn)
         with registry.create(args.name, database=database) as store:
             path = store.location
             if ruleset != "classic":
@@ -172,12 +183,24 @@ def _campaign(args: argparse.Namespace) -> int:
                 discard_if_empty(store)
             raise
         note = _env_note()
-        emit(
-            args,
-            {"name": args.name, "path": str(path), "current": True, "ruleset": ruleset},
+        from ironsworn.cli.content_cmd import import_hint
+        from ironsworn.content import load_library
+        from ironsworn.content.own_content import content_needed
+
+        needed = content_needed(load_library(), ruleset)
+        data = {"name": args.name, "path": str(path), "current": True, "ruleset": ruleset}
+        data["content_needed"] = needed.to_json() if needed is not None else None
+        data["imported"] = imported.to_json() if imported is not None else None
+        text = (
             f"created {ruleset} campaign {args.name!r} at {path}; it is now the current "
-            f"campaign{note}",
+            f"campaign{note}"
         )
+        if imported is not None:
+            text += f"\nimported your {imported.pack.name} ({imported.pack.id}) for every "
+            text += f"{ruleset} campaign"
+        if needed is not None:
+            text += f"\nnote: {import_hint(ruleset)} (or give it here: --datasworn FILE)"
+        emit(args, data, text)
     elif action == "use":
         path = registry.use(args.name, database).location
         emit(
@@ -207,6 +230,21 @@ def _campaign(args: argparse.Namespace) -> int:
             text = f"campaign {path} (chosen by {data['chosen_by']}) does not exist yet"
         emit(args, data, text)
     return 0
+
+
+def _import_own_file(ruleset: str, path: str | None) -> Any:
+    """Import the player's Datasworn file for ``ruleset`` (``--datasworn``), if given."""
+    if path is None:
+        return None
+    from ironsworn.content.own_content import OWN_FILES, import_own_file
+
+    if ruleset not in OWN_FILES:
+        accepted = ", ".join(f"--ruleset {r}" for r in OWN_FILES)
+        raise UsageError(
+            f"--datasworn: {ruleset} content is built in (accepted: with {accepted}; other "
+            "packs: 'ironsworn content import FILE')"
+        )
+    return import_own_file(path, ruleset)
 
 
 def _check_ruleset(value: str | None) -> str:

@@ -113,6 +113,17 @@ def check_ruleset(ruleset: Ruleset, name: str) -> str:
         raise InvalidValue(exc.worded("--ruleset")) from None
 
 
+def import_hint(ruleset: str) -> str:
+    """What to import for ``ruleset``'s content and how, in one line ("" when nothing is
+    missing): Starforged's oracles, truths, foes and assets come from the player's file."""
+    from ironsworn.content.own_content import content_needed
+
+    own = content_needed(library(), ruleset)
+    if own is None:
+        return ""
+    return f"{own.message()}: 'ironsworn content import {own.file}'"
+
+
 def _listing(kind: str) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
         chosen = check_ruleset(library(), listed_ruleset(args))
@@ -120,7 +131,8 @@ def _listing(kind: str) -> Callable[[argparse.Namespace], int]:
         rows = [{"id": item.id, "name": item.name, **_list_extra(item)} for item in items.values()]
         if not rows and chosen != "all":
             # A Starforged campaign's oracles come from a pack the player imports.
-            empty = f"(none in {chosen}; 'ironsworn content import FILE' adds a pack's)"
+            hint = import_hint(chosen)
+            empty = f"(none in {chosen}; {hint or 'ironsworn content import FILE adds a pack'})"
             emit(args, rows, lambda: empty)
             return 0
         emit(args, rows, lambda: _table(rows))
@@ -254,10 +266,8 @@ def _truth_roll(args: argparse.Namespace) -> int:
             raise UsageError("--value needs one truth ID (it would give every truth one roll)")
         truths = ruleset.in_ruleset("truths", scope).values()
         if not truths:
-            raise UsageError(
-                f"no truths in {scope} (accepted: import a {scope} pack with 'ironsworn content "
-                "import FILE')"
-            )
+            hint = import_hint(scope or "all") or f"import a {scope} pack with 'ironsworn content import'"
+            raise UsageError(f"no truths in {scope} ({hint})")
         results = [roll_truth(ruleset, truth, dice) for truth in truths]
         data: Any = [r.to_json() for r in results]
     else:

@@ -352,7 +352,10 @@ class Ruleset:
             else f"{query!r} names {len(found)} {theirs} {what}s"
         )
         where = {"moves": "move", "oracles": "oracle", "assets": "asset"}.get(kind, kind[:-1])
-        extra = f"; import a {ruleset} pack with 'ironsworn content import FILE'" if not own else ""
+        from ironsworn.content.own_content import OWN_FILES
+
+        file = OWN_FILES[ruleset].file if ruleset in OWN_FILES else "FILE"
+        extra = f"; import your {file} with 'ironsworn content import {file}'" if not own else ""
         raise InvalidValue(
             f"{whose}; this campaign plays {ruleset} "
             f"(accepted: the {what}s of 'ironsworn {where} list'{extra})"

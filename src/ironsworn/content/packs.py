@@ -277,6 +277,11 @@ def import_pack(path: str | Path, pack_id: str | None = None) -> ImportReport:
     if pack_id is not None:
         check_pack_id(pack_id)
         converted.pack_id = pack_id
+    return install(converted, source)
+
+
+def install(converted: Converted, source: Path) -> ImportReport:
+    """Write a checked conversion of ``source`` as ``data_home()/packs/<pack id>/``."""
     root = packs_dir()
     target = root / converted.pack_id
     manifest = {

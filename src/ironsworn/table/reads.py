@@ -48,6 +48,9 @@ def campaign_state(state: Any, name: str) -> JsonDict:
         ],
         "shared_supply": state.shared_supply,
         "options": _options(state),
+        # Starforged's oracles, truths and assets come from the player's own file: what to
+        # import when it is not there yet (None when nothing is missing).
+        "content_needed": content_needed(ruleset),
         "world": {
             "people": [state.person_sheet(n) for n in state.people],
             "places": list(state.places.values()),
@@ -55,6 +58,18 @@ def campaign_state(state: Any, name: str) -> JsonDict:
             "truths": [{"truth": k, **v} for k, v in state.truths.items()],
         },
     }
+
+
+def content_needed(ruleset: str) -> JsonDict | None:
+    """The Datasworn file a campaign of ``ruleset`` still needs (``OwnFile.to_json``, with
+    how to import it), or None."""
+    from ironsworn.content import load_library
+    from ironsworn.content.own_content import content_needed as needed
+
+    own = needed(load_library(), ruleset)
+    if own is None:
+        return None
+    return {**own.to_json(), "how": f"ironsworn content import {own.file}"}
 
 
 def _vehicles(state: Any) -> JsonDict:

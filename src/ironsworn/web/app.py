@@ -316,7 +316,8 @@ async def campaign_new(request: Request) -> Response:
                 set_ruleset(store, ruleset)
 
     await asyncio.to_thread(create)
-    answer: dict[str, Any] = {"created": name, "ruleset": ruleset}
+    needed = await asyncio.to_thread(reads.content_needed, ruleset)
+    answer: dict[str, Any] = {"created": name, "ruleset": ruleset, "content_needed": needed}
     if server_of(request).access.loopback:
         return json_response(answer, 201)
     # Off loopback the new campaign has tokens of its own: the answer carries its invite links

@@ -33,6 +33,14 @@ def campaign_state(store: Any, name: str) -> JsonDict:
     return table_state(store.state(), name)
 
 
+def content_needed(ruleset: str) -> JsonDict | None:
+    """The Datasworn file a campaign of ``ruleset`` still needs (see
+    :func:`ironsworn.table.reads.content_needed`), or None."""
+    from ironsworn.table.reads import content_needed as needed
+
+    return needed(ruleset)
+
+
 def timeline(store: Any, last: int | None, before: int | None = None) -> list[JsonDict]:
     """The log and the journal as one list: every operation (undone ones marked), its journal
     line or entry (``html``: the entry's Markdown rendered safely) and its detail lines.

@@ -444,6 +444,12 @@ def _lookup(name: str, *args: str) -> Runner:
     return run
 
 
+def _content(session: PlaySession, words: list[str], _raw: str) -> None:
+    """``/content import FILE`` (a Datasworn file, imported once) or ``/content list``."""
+    session.run_cli(session.parse("content", words or ["list"]))
+    session.reload_library()
+
+
 def _lasting(session: PlaySession, words: list[str], _raw: str) -> None:
     """The lasting effects of asset abilities: list them, or end, use, give, take one."""
     from ironsworn.cli.lasting_cmd import list_text, operation
@@ -698,6 +704,13 @@ SLASH_COMMANDS = SlashTable(
         ),
         SlashCommand(
             "search", "/search WORDS", "search moves, oracles and foes", _lookup("search"), "search"
+        ),
+        SlashCommand(
+            "content",
+            "/content import FILE | list",
+            "import your Datasworn file (Starforged: starforged.json) once; list the packs",
+            _content,
+            "content",
         ),
         SlashCommand(
             "person",

@@ -279,7 +279,43 @@ def _ruleset(session: PlaySession) -> str:
         return answer
     session.commit(lambda e: SheetOperations(e).set_ruleset("starforged"))
     session.out.say("this campaign plays Starforged")
+    _own_content(session, "starforged")
     return ask(session, "Name:", lambda text: _name(session, text), commands_end=True)
+
+
+def _own_content(session: PlaySession, ruleset: str) -> None:
+    """Ask for the player's Datasworn file when the ruleset's content is not imported yet
+    (Starforged's oracles, truths and assets); it is imported once for every campaign."""
+    import os
+
+    from ironsworn.content.own_content import content_needed, import_own_file
+
+    own = content_needed(session.library, ruleset)
+    if own is None:
+        return
+    session.out.say(own.message() + ".")
+
+    from ironsworn.cli.play.session import QuitPlay
+
+    report = None
+    while True:
+        # Not ask(): a path such as /home/me/starforged.json starts with a slash.
+        answer = session.ask(f"The path of your {own.file} (empty line: later)", ()).strip()
+        if answer.lower() in ("/quit", "/exit", "/q"):
+            raise QuitPlay
+        if not answer or answer.lower() == "/skip":
+            break
+        try:
+            report = import_own_file(os.path.expanduser(answer), ruleset)
+            break
+        except IronswornError as exc:
+            session.out.error(str(exc))
+    if report is None:
+        session.out.say(f"later: /content import {own.file} (until then, no {own.brings})")
+        return
+    session.reload_library()
+    counts = ", ".join(f"{n} {k}" for k, n in report.counts.items())
+    session.out.say(f"imported {report.pack.name} for every {ruleset} campaign: {counts}")
 
 
 def _vehicle(session: PlaySession) -> None:

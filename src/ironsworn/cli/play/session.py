@@ -146,6 +146,10 @@ class PlaySession:
             self._library = load_library()
         return self._library
 
+    def reload_library(self) -> None:
+        """Read the library again on next use (after a pack was imported)."""
+        self._library = None
+
     def parsers(self) -> dict[str, CliParser]:
         """The command line's own parsers, by command name (built once)."""
         if self._parsers is None:

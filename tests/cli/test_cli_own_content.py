@@ -1,0 +1,120 @@
+"""Content in one step: a Starforged campaign asks for the player's Datasworn file, imports it
+once into IRONSWORN_HOME, and every later Starforged campaign uses it; without it, every place
+that would show oracles, truths or assets says what to import and how (issue 20)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from cli_support import fingerprint, run
+
+from ironsworn.content import clear_cache
+from shared_files import STARFORGED_DATASWORN, shared_file
+
+HINT = "'ironsworn content import starforged.json'"
+
+
+@pytest.fixture(autouse=True)
+def fresh_library() -> None:
+    clear_cache()
+
+
+def test_a_new_starforged_campaign_says_what_to_import(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "campaign", "new", "sf", "--ruleset", "starforged")
+    assert code == 0
+    note = out.splitlines()[-1]
+    assert note.startswith("note: nothing imported for starforged: ")
+    assert "oracles, truths, foes and assets" in note and HINT in note
+    code, out, _ = run(capsys, "campaign", "new", "sf2", "--ruleset", "starforged", "--json")
+    needed = json.loads(out)["content_needed"]
+    assert (needed["ruleset"], needed["file"]) == ("starforged", "starforged.json")
+    # A classic campaign needs nothing.
+    code, out, _ = run(capsys, "campaign", "new", "c", "--json")
+    assert json.loads(out)["content_needed"] is None
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["oracle", "list"],
+        ["npc", "list"],
+        ["truth", "list"],
+        ["asset", "list"],
+    ],
+)
+def test_every_empty_list_says_what_to_import(
+    home: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    run(capsys, "campaign", "new", "sf", "--ruleset", "starforged")
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert "nothing imported for starforged" in out and HINT in out
+
+
+def test_rolls_without_the_file_say_what_to_import(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "campaign", "new", "sf", "--ruleset", "starforged")
+    code, _, err = run(capsys, "truth", "roll")
+    assert code == 2 and HINT in err and len(err.splitlines()) == 1
+    code, _, err = run(capsys, "oracle", "roll", "action")
+    assert code == 2 and "import your starforged.json" in err and len(err.splitlines()) == 1
+
+
+def test_the_file_given_at_creation_is_imported_once_for_every_campaign(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(shared_file(STARFORGED_DATASWORN))
+    code, out, err = run(
+        capsys, "campaign", "new", "sf", "--ruleset", "starforged", "--datasworn", path
+    )
+    assert code == 0, err
+    assert "imported your Ironsworn: Starforged Rulebook (starforged_import)" in out
+    assert "note:" not in out
+    assert (home / "packs" / "starforged_import" / "oracles.json").is_file()
+    # A later Starforged campaign uses it without being told.
+    clear_cache()
+    code, out, _ = run(capsys, "campaign", "new", "later", "--ruleset", "starforged", "--json")
+    assert json.loads(out)["content_needed"] is None
+    code, out, _ = run(capsys, "oracle", "roll", "action", "--value", "1", "--json")
+    assert code == 0 and json.loads(out)["id"] == "oracle_rollable:starforged/core/action"
+    code, out, _ = run(capsys, "truth", "list", "--json")
+    assert len(json.loads(out)) == 14
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        # An expansion is not the ruleset's file.
+        (
+            ["--ruleset", "starforged", "--datasworn", "DELVE"],
+            "holds an expansion of classic (accepted: the starforged ruleset, starforged.json)",
+        ),
+        (
+            ["--ruleset", "starforged", "--datasworn", "CLASSIC"],
+            "holds the classic ruleset (accepted: the starforged ruleset, starforged.json)",
+        ),
+        (
+            ["--ruleset", "starforged", "--datasworn", "nowhere.json"],
+            "cannot read nowhere.json",
+        ),
+        (["--datasworn", "CLASSIC"], "--datasworn: classic content is built in"),
+    ],
+)
+def test_a_wrong_file_is_refused_and_nothing_is_made(
+    home: Path, capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    run(capsys, "campaign", "new", "first")
+    before = fingerprint(home)
+    files = {
+        "DELVE": str(shared_file("reference/datasworn/delve.json")),
+        "CLASSIC": str(shared_file("reference/datasworn/classic.json")),
+    }
+    code, out, err = run(capsys, "campaign", "new", "sf", *[files.get(a, a) for a in argv])
+    assert code == 2 and out == ""
+    assert words in err and len(err.splitlines()) == 1
+    assert fingerprint(home) == before

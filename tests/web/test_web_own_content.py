@@ -1,0 +1,41 @@
+"""The web table says what a Starforged campaign still needs: the campaign's state and the
+answer to creating one carry ``content_needed`` (the file, what it brings, how to import it)
+until the player's Datasworn file is imported; the Oracles tab shows it (the page itself:
+test_web_browser_own_content.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from web_support import CHANGE
+
+from ironsworn.content import clear_cache, import_pack
+from shared_files import STARFORGED_DATASWORN, shared_file
+
+
+def test_a_starforged_campaign_without_the_file_says_what_to_import(api: Any) -> None:
+    clear_cache()
+    made = api.post("/api/campaigns", json={"name": "sf", "ruleset": "starforged"}, headers=CHANGE)
+    assert made.status_code == 201, made.text
+    needed = made.json()["content_needed"]
+    assert (needed["file"], needed["how"]) == (
+        "starforged.json",
+        "ironsworn content import starforged.json",
+    )
+    assert needed["message"].startswith("nothing imported for starforged: ")
+    state = api.get("/api/c/sf/state").json()
+    assert state["content_needed"] == needed
+    assert api.get("/api/c/sf/oracles").json() == []
+    # A classic campaign needs nothing.
+    assert api.get("/api/c/t/state").json()["content_needed"] is None
+
+
+def test_once_imported_nothing_is_needed(api: Any, home: Path) -> None:
+    clear_cache()
+    import_pack(shared_file(STARFORGED_DATASWORN))
+    clear_cache()
+    made = api.post("/api/campaigns", json={"name": "sf", "ruleset": "starforged"}, headers=CHANGE)
+    assert made.json()["content_needed"] is None
+    assert api.get("/api/c/sf/state").json()["content_needed"] is None
+    assert len(api.get("/api/c/sf/oracles").json()) == 249

@@ -124,8 +124,13 @@ def run_command(parser: CliParser, argv: Sequence[str]) -> int:
             return 0
         return func(args) or 0
     except NotFound as exc:
+        from ironsworn.content.lookup import GroupNamed
+
         message = worded(exc)
-        if exc.candidates:
+        if isinstance(exc, GroupNamed):
+            # A group's choices are all listed (the words to type), not the closest few.
+            message += ": " + ", ".join(f"{words} ({what})" for words, what in exc.choices)
+        elif exc.candidates:
             message += "; closest: " + ", ".join(exc.candidates)
         return fail(message)
     except IronswornError as exc:

@@ -12,7 +12,14 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.cli.common import JoinWords, UsageError, common_options, emit, parse_int
+from ironsworn.cli.common import (
+    EXIT_USAGE,
+    JoinWords,
+    UsageError,
+    common_options,
+    emit,
+    parse_int,
+)
 from ironsworn.cli.session import record, record_options
 
 if TYPE_CHECKING:
@@ -204,8 +211,27 @@ def oracle_json(table: OracleTable) -> dict[str, Any]:
     return shape(table)
 
 
+def _find_table(args: argparse.Namespace) -> OracleTable | None:
+    """The table ``args.id`` names; with ``--json``, a name of a group of tables ("planet")
+    prints the group's choices as JSON (exit 2) and gives None."""
+    from ironsworn.content.lookup import GroupNamed
+
+    try:
+        table: OracleTable = library().find_in("oracles", args.id, lookup_ruleset(args))
+    except GroupNamed as group:
+        if not getattr(args, "json", False):
+            raise
+        choices = [{"words": words, "what": what} for words, what in group.choices]
+        emit(args, {"error": str(group), "candidates": choices}, "")
+        return None
+    return table
+
+
 def _oracle_show(args: argparse.Namespace) -> int:
-    table = library().find_in("oracles", args.id, lookup_ruleset(args))
+    found = _find_table(args)
+    if found is None:
+        return EXIT_USAGE
+    table = found
 
     def text() -> str:
         lines = [f"{table.name} ({table.id}) — {table.dice}" + _page(table.page)]
@@ -225,7 +251,9 @@ def _oracle_roll(args: argparse.Namespace) -> int:
     from ironsworn.content.oracle_roller import roll_oracle
 
     ruleset = library()
-    table = ruleset.find_in("oracles", args.id, lookup_ruleset(args))
+    table = _find_table(args)
+    if table is None:
+        return EXIT_USAGE
     result = roll_oracle(ruleset, table, _dice(args), _value(args))
     data = result.to_json()
     record(args, "oracle", result.event(), f"{result.name}: {result.text}")

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ironsworn.content.lookup import resolve
+from ironsworn.content.lookup import GroupNamed, resolve
 from ironsworn.content.model import (
     Asset,
     Move,
@@ -334,6 +334,8 @@ class Ruleset:
         try:
             return resolve(own, query, what, _name, (ruleset,))
         except NotFound as missing:
+            if isinstance(missing, GroupNamed):
+                raise  # a group of the campaign's own items: its choices are the answer
             try:
                 found = [self.find(kind, query)]
             except NotFound as wider:

@@ -7,7 +7,11 @@ The order of tries, first hit wins:
    path that names one item (``adventure/face_danger``, ``face_danger``);
 3. the name, case-insensitively, ignoring punctuation and ``_``/``-`` ("face danger",
    "Face_Danger", "Action");
-4. the last part of the id read as words ("old world" for ``truth:classic/old_world``).
+4. the last part of the id read as words ("old world" for ``truth:classic/old_world``);
+5. the words of the id's folders and name ("planet desert atmosphere" for
+   ``oracle_rollable:starforged/planet/desert/atmosphere``); words that name a folder of
+   several items ("planet") raise :class:`GroupNamed` with the next level's choices, so a
+   surface can offer them as a list or a menu.
 
 When a try matches several items, items of the ruleset the caller prefers win (the library
 prefers classic, so "Face Danger" is the classic move even with Starforged loaded). Anything
@@ -63,6 +67,10 @@ def resolve(
             raise NotFound(
                 f"{what} {query!r} is ambiguous: it names {len(matches)} items", tuple(shown)
             )
+    # The words of an id's folders ("planet desert atmosphere"), or a folder ("planet").
+    found = by_path(items, text, what, name_of)
+    if found is not None:
+        return found
     raise NotFound(f"unknown {what} {query!r}", closest(items, text, name_of))
 
 
@@ -109,3 +117,64 @@ def closest(items: Mapping[str, T], text: str, name_of: Callable[[T], str]) -> t
             found.extend(by_name[name])
     unique = list(dict.fromkeys(found))
     return tuple(unique[:MAX_CANDIDATES])
+
+
+class GroupNamed(NotFound):
+    """A name that is a group of items (the folder of their ids: ``planet`` for the planet
+    tables), not one item. ``choices`` are ``(words, what)`` pairs, the words a player types
+    next: one item's full path words ("planet class", what: its name) or a smaller group's
+    ("planet desert", what: how many items it holds); ``candidates`` are those words."""
+
+    def __init__(self, what: str, query: str, choices: tuple[tuple[str, str], ...]) -> None:
+        super().__init__(
+            f"{what} {query!r} names a group of {len(choices)}; say which",
+            tuple(words for words, _ in choices),
+        )
+        self.what = what
+        self.query = query
+        self.choices = choices
+
+
+def _path_words(key: str) -> list[str]:
+    """The folders and name of an id as words, without its type and ruleset:
+    ``oracle_rollable:starforged/planet/desert/observed_from_space`` -> ``planet``, ``desert``,
+    ``observed from space``."""
+    return [normalize(part) for part in key.split(":", 1)[-1].split("/")[1:]]
+
+
+def by_path(items: Mapping[str, T], query: str, what: str, name_of: Callable[[T], str]) -> T | None:
+    """The item whose id's path ``query`` spells out in words ("planet desert atmosphere"),
+    or None when the words name no folder; raises :class:`GroupNamed` when they name a
+    folder of several items ("planet"), with the next level's choices."""
+    wanted = normalize(query)
+    if not wanted:
+        return None
+    whole: list[str] = []
+    below: dict[str, list[str]] = {}  # the next level's words -> the ids under them
+    for key in items:
+        parts = _path_words(key)
+        for start in range(len(parts)):
+            for end in range(start + 1, len(parts) + 1):
+                if " ".join(parts[start:end]) != wanted:
+                    continue
+                if end == len(parts):
+                    whole.append(key)
+                else:
+                    below.setdefault(" ".join(parts[: end + 1]), []).append(key)
+    if len(whole) == 1:
+        return items[whole[0]]
+    choices = {" ".join(_path_words(key)): [key] for key in whole}
+    for words, keys in below.items():
+        choices.setdefault(words, []).extend(keys)
+    if not choices:
+        return None
+    leaves: list[tuple[str, str]] = []
+    groups: list[tuple[str, str]] = []
+    for words, keys in sorted(choices.items()):
+        if len(keys) == 1 and " ".join(_path_words(keys[0])) == words:
+            leaves.append((words, name_of(items[keys[0]])))
+        else:
+            groups.append((words, f"{len(keys)} {what}{'s' if len(keys) > 1 else ''}"))
+    options = leaves + groups  # the items first, then the smaller groups
+    # The choices are the answer, all of them: a folder rarely holds more than a few dozen.
+    raise GroupNamed(what, query, tuple(options))

@@ -27,6 +27,7 @@ from ironsworn.errors import InvalidValue, RuleViolation
 
 if TYPE_CHECKING:
     from ironsworn.cli.play.session import PlaySession
+    from ironsworn.content.model import OracleTable
 
 Runner = Callable[["PlaySession", list[str], str], None]
 
@@ -289,14 +290,28 @@ def _oracle(session: PlaySession, words: list[str], _raw: str) -> None:
     value = None if args.value is None else parse_int(args.value, "--value")
     dice = RandomDice(args.seed) if args.seed is not None else session.dice
     ruleset = session.library
-    # The campaign's own oracles: a classic campaign never rolls a Starforged table.
-    table = ruleset.find_in("oracles", args.id, session.state().ruleset)
+    table = _oracle_table(session, args.id)
     result = roll_oracle(ruleset, table, dice, value)
     who = session.character_name()
     data = result.to_json()
     event = result.event(who)
     session.record("oracle", [event], who, f"{result.name}: {result.text}")
     session.out.result(data, "\n".join(result.lines()), as_json=args.json)
+
+
+def _oracle_table(session: PlaySession, query: str) -> OracleTable:
+    """The campaign's own table ``query`` names (a classic campaign never rolls a Starforged
+    table); a name of a group of tables ("planet") asks which, as a numbered menu, until one
+    table is chosen."""
+    from ironsworn.cli.play.asking import menu
+    from ironsworn.content.lookup import GroupNamed
+
+    while True:
+        try:
+            table: OracleTable = session.library.find_in("oracles", query, session.state().ruleset)
+            return table
+        except GroupNamed as group:
+            query = menu(session, f"{group.query!r} names a group of oracle tables:", group.choices)
 
 
 def _ask(session: PlaySession, words: list[str], _raw: str) -> None:

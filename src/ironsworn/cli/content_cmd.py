@@ -294,7 +294,8 @@ def _truth_roll(args: argparse.Namespace) -> int:
             raise UsageError("--value needs one truth ID (it would give every truth one roll)")
         truths = ruleset.in_ruleset("truths", scope).values()
         if not truths:
-            hint = import_hint(scope or "all") or f"import a {scope} pack with 'ironsworn content import'"
+            hint = import_hint(scope or "all")
+            hint = hint or f"import a {scope} pack with 'ironsworn content import'"
             raise UsageError(f"no truths in {scope} ({hint})")
         results = [roll_truth(ruleset, truth, dice) for truth in truths]
         data: Any = [r.to_json() for r in results]

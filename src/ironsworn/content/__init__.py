@@ -14,7 +14,13 @@ Public API (everything is loaded lazily; importing this package reads no file):
 - :func:`roll_oracle` ``(ruleset, table, dice, value=None) -> OracleResult`` and
   :func:`roll_truth` ``(ruleset, truth, dice, value=None) -> TruthResult``.
 - :func:`search` ``(ruleset, words) -> list[SearchHit]``.
-- :func:`import_pack` ``(path) -> ImportReport`` and :func:`list_packs` ``() -> list[Pack]``.
+- Ironsworn: Delve's site content, from an imported Delve pack: ``.sites``,
+  ``.site_themes``, ``.site_domains``, ``.rarities`` (dicts by full id; ``find("sites",
+  "alvas rest")`` looks one up), the records of ``sites.py``: DelveSite, Denizen, SiteTheme,
+  SiteDomain, SiteRow, Rarity.
+- :func:`import_pack` ``(path) -> ImportReport`` and :func:`list_packs` ``() -> list[Pack]``;
+  :func:`~ironsworn.content.own_content.content_needed` says which Datasworn file a ruleset's
+  campaigns still need (Starforged's oracles, truths and assets come from the player's).
 - The records of ``model.py``: Move, RollOption, ChoiceList, ChoiceOption, Add, CustomStat,
   OracleTable, OracleRow, OracleRoll, Odds, Npc, Truth, TruthOption, Region, Asset,
   AssetAbility, ConditionMeter.
@@ -56,6 +62,7 @@ from ironsworn.content.oracle_roller import OracleResult, TruthResult, roll_orac
 # Imported here, not lazily: the function shares its name with its module, and a lazy import
 # would leave ``ironsworn.content.search`` bound to the module. The module is small.
 from ironsworn.content.search import SearchHit, search
+from ironsworn.content.sites import DelveSite, Denizen, Rarity, SiteDomain, SiteRow, SiteTheme
 from ironsworn.errors import NotFound
 
 if TYPE_CHECKING:
@@ -70,6 +77,8 @@ __all__ = [
     "ConditionMeter",
     "CustomStat",
     "CustomStatOption",
+    "DelveSite",
+    "Denizen",
     "ImportReport",
     "Move",
     "NotFound",
@@ -80,10 +89,14 @@ __all__ = [
     "OracleRow",
     "OracleTable",
     "Pack",
+    "Rarity",
     "Region",
     "RollOption",
     "Ruleset",
     "SearchHit",
+    "SiteDomain",
+    "SiteRow",
+    "SiteTheme",
     "Truth",
     "TruthOption",
     "TruthResult",

@@ -126,7 +126,8 @@ def unused_line(unused: dict[str, tuple[int, str]]) -> str:
         return ""
     by_why: dict[str, list[str]] = {}
     for kind, (count, why) in unused.items():
-        by_why.setdefault(why, []).append(f"{count} {kind}")
+        named = kind.removesuffix("s") if count == 1 else kind  # "1 special track"
+        by_why.setdefault(why, []).append(f"{count} {named}")
     return "not used yet: " + "; ".join(f"{', '.join(k)} ({why})" for why, k in by_why.items())
 
 

@@ -189,8 +189,11 @@ def _campaign(args: argparse.Namespace) -> int:
 
         needed = content_needed(load_library(), ruleset)
         data = {"name": args.name, "path": str(path), "current": True, "ruleset": ruleset}
-        data["content_needed"] = needed.to_json() if needed is not None else None
-        data["imported"] = imported.to_json() if imported is not None else None
+        # Only when there is something to say (a classic campaign's answer is unchanged).
+        if needed is not None:
+            data["content_needed"] = needed.to_json()
+        if imported is not None:
+            data["imported"] = imported.to_json()
         text = (
             f"created {ruleset} campaign {args.name!r} at {path}; it is now the current "
             f"campaign{note}"

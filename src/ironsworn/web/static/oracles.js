@@ -33,7 +33,13 @@ async function renderOracles() {
   };
   search.addEventListener("input", draw);
   draw();
-  fill("tab-oracles", ask, h("div", { id: "roll-history" }), h("h3", {}, "Oracle tables"), search, list);
+  // A Starforged campaign without the player's Datasworn file has no tables yet: say so (the
+  // file is imported under Campaigns, or on the server's machine).
+  const needed = store.state && store.state.content_needed;
+  const missing = needed && !store.oracles.length
+    ? h("p", { class: "content-needed" }, `${needed.message}. Import it under Campaigns, or on the server's machine: ${needed.how}`)
+    : null;
+  fill("tab-oracles", ask, h("div", { id: "roll-history" }), h("h3", {}, "Oracle tables"), missing, search, list);
   renderHistory();
 }
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from ironsworn.moves.engine import BEFORE_ROLL, RESUME_HANDLERS, Step, before_roll, on_resume
+from ironsworn.moves.engine import Step, before_roll, on_resume
+from ironsworn.moves.registry import BEFORE_ROLL, RESUME_HANDLERS
 
 
 def test_a_second_handler_for_a_move_is_refused() -> None:

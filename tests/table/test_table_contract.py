@@ -230,16 +230,18 @@ def test_every_operation_is_an_operation() -> None:
 
 
 def test_a_new_engine_never_rewraps_the_handlers() -> None:
-    """The rules' handlers are put in place once per process (issue 18: no runtime
-    re-wrapping on every new engine): a second engine finds the same handler objects."""
+    """The rules' handlers are composed once, when the rulesets are built (issue 18: no
+    runtime re-wrapping on every new engine): a second engine finds the same handler objects,
+    and End the Fight's is the one with Slayer's trophy chained on (not the move's own)."""
     from ironsworn.campaign.state import CampaignState
     from ironsworn.moves.engine import MoveEngine
-    from ironsworn.moves.registry import OUTCOME_HANDLERS, RESUME_HANDLERS
+    from ironsworn.moves.registry import OUTCOME_HANDLERS
 
-    MoveEngine(CampaignState())
-    before = (dict(OUTCOME_HANDLERS["classic"]), dict(RESUME_HANDLERS))
-    MoveEngine(CampaignState())
-    after = (dict(OUTCOME_HANDLERS["classic"]), dict(RESUME_HANDLERS))
+    first = MoveEngine(CampaignState()).rules
+    before = (dict(first.outcome["classic"]), dict(first.resume))
+    second = MoveEngine(CampaignState()).rules
+    after = (dict(second.outcome["classic"]), dict(second.resume))
     assert all(before[0][k] is after[0][k] for k in before[0])
     assert all(before[1][k] is after[1][k] for k in before[1])
-    assert getattr(OUTCOME_HANDLERS["classic"]["end_the_fight"], "lasting_extra", False)
+    end_the_fight = second.outcome["classic"]["end_the_fight"]
+    assert end_the_fight is not OUTCOME_HANDLERS["classic"]["end_the_fight"]

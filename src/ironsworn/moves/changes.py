@@ -7,18 +7,20 @@ rulebook's limits (meters 0 to +5, momentum -6 to its max, supply shared by the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ironsworn.errors import InvalidValue, NotFound, OptionNeeded, RuleViolation
 from ironsworn.meters import change_meter
 from ironsworn.momentum import change_momentum
-from ironsworn.moves.registry import RULESET_HOOKS, short_name
+from ironsworn.moves.registry import short_name
 from ironsworn.progress import MAX_TICKS
 from ironsworn.ranks import Rank
 
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState, TrackState
     from ironsworn.content.loader import Ruleset
+    from ironsworn.moves.engine import MoveEngine
+    from ironsworn.moves.rulesets import Rules
     from ironsworn.moves.step import Step
 
 JsonDict = dict[str, Any]
@@ -37,6 +39,15 @@ class StateChanges:
     notes: list[str]
     _front: list[JsonDict]
     ruleset: Ruleset
+
+    if TYPE_CHECKING:
+
+        @property
+        def rules(self) -> Rules: ...  # the engine's: its ruleset's hooks
+
+    def _as_engine(self) -> MoveEngine:
+        """This object as the engine it is part of (for the handlers' :class:`Step`)."""
+        return cast("MoveEngine", self)
 
     def _move_id(self, short: str) -> str:
         """The full id of one of the campaign ruleset's moves, from its short name."""
@@ -222,9 +233,9 @@ class StateChanges:
             self.note(
                 f"{char.name}: +{change.blocked} momentum not taken (max {char.momentum_max:+d})"
             )
-        hook = RULESET_HOOKS.get(self.state.ruleset, {}).get("momentum_overflow")
+        hook = self.rules.momentum_overflow
         if change.overflow and hook is not None:
-            hook(self, char.name, change.overflow)
+            hook(self._as_engine(), char.name, change.overflow)
         elif change.overflow:
             self.note(f"{char.name}: momentum is at -6; Face a Setback for {change.overflow}")
             self._front.append(
@@ -259,9 +270,9 @@ class StateChanges:
 
     def supply(self, name: str, delta: int) -> None:
         """Supply is shared by the party: a change applies to each of them (rulebook p. 35)."""
-        hook = RULESET_HOOKS.get(self.state.ruleset, {}).get("supply")
+        hook = self.rules.supply
         if hook is not None:
-            hook(self, name, delta)
+            hook(self._as_engine(), name, delta)
             return
         party = self.state.party(name)
         if delta < 0 and any(c.has("unprepared") for c in party):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue
-from ironsworn.moves.registry import NO_ROLL_ASSET_MOVES, RULESET_OPTIONS, ruleset_name, short_name
+from ironsworn.moves.registry import NO_ROLL_ASSET_MOVES, ruleset_name, short_name
 
 if TYPE_CHECKING:
     from ironsworn.content.model import Move
@@ -78,12 +79,14 @@ BOND_ADDS = frozenset(
 )
 
 
-def check_options(move: Move, options: dict[str, Any]) -> None:
-    """Refuse an option the move would not use, naming the moves that do use it."""
+def check_options(move: Move, options: dict[str, Any], table: Mapping[str, frozenset[str]]) -> None:
+    """Refuse an option the move would not use, naming the moves that do use it.
+
+    ``table`` is the option table of the move's pack (the rules' ``options_for``): which moves
+    read each option; a pack without one (Delve) reads none that classic's table names.
+    """
     name = short_name(move.id)
-    ruleset = ruleset_name(move.id)
-    classic = ruleset == "classic"
-    table = OPTION_MOVES if classic else RULESET_OPTIONS.get(ruleset, {})
+    classic = ruleset_name(move.id) == "classic"
     action = move.roll_type == "action_roll"
     for option, value in options.items():
         if value in (None, [], ()):

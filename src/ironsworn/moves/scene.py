@@ -13,7 +13,7 @@ replaces the outcome with marking progress).
 from __future__ import annotations
 
 from ironsworn.moves import engine as _engine
-from ironsworn.moves.engine import Handler, Step, handler_for, short_name
+from ironsworn.moves.engine import Handler, Step, short_name
 from ironsworn.outcomes import Outcome
 
 COUNTDOWN_BOXES = 4
@@ -52,13 +52,14 @@ def scene_secure(ctx: Step) -> None:
         _countdown(ctx, str(ctx.data["track"]))
         ctx.pay_the_price()
         return
-    normal = handler_for(_engine.OUTCOME_HANDLERS, ctx.data["move"])
+    normal = ctx.engine.rules.outcome_for(ctx.data["move"])
     if normal is not None:
         normal(ctx)
 
 
 def pick(ctx: Step) -> Handler | None:
-    """The scene handler when a classic Face Danger / Secure an Advantage acts on a scene."""
+    """The scene handler when a classic Face Danger / Secure an Advantage acts on a scene (the
+    classic rules' ``scene_outcome``)."""
     move_id = str(ctx.data["move"])
     if not move_id.startswith("move:classic/"):
         return None
@@ -70,9 +71,6 @@ def pick(ctx: Step) -> Handler | None:
         return None
     ctx.data["track"] = track_id
     return scene_face_danger if name == "face_danger" else scene_secure
-
-
-_engine.SCENE_OUTCOME = pick
 
 
 def resolve_scene(

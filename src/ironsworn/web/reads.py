@@ -146,13 +146,13 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
     roles instead of assets (seed 000 L5326-5337); Advance buys a stat (``raise``) without
     asset cards and a role (``new_role``) with roles (L5349-5360); Make a Connection names the
     new connection's ``rank`` and ``role``."""
-    from ironsworn.moves.engine import OPTION_MOVES, RULESET_OPTIONS
-    from ironsworn.moves.registry import ruleset_name, short_name
+    from ironsworn.moves.registry import short_name
+    from ironsworn.moves.rulesets import option_table
     from ironsworn.ranks import Rank
     from ironsworn.table.moves import MOVE
 
-    name, ruleset = short_name(move.id), ruleset_name(move.id)
-    table = OPTION_MOVES if ruleset == "classic" else RULESET_OPTIONS.get(ruleset, {})
+    name = short_name(move.id)
+    table = option_table(move.id)
     options = [option for option, users in table.items() if name in users]
     mode = state.option("assets")
     if name == "advance" and mode == "cards":

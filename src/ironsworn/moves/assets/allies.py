@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.moves.assets.effects import _apply_to, _matches_move, describe_gain, label, short
-from ironsworn.moves.registry import OUTCOME_HANDLERS, RESUME_HANDLERS, on_resume
+from ironsworn.moves.registry import on_resume
 from ironsworn.ranks import Rank
 
 if TYPE_CHECKING:
@@ -135,7 +135,7 @@ def _camp_uses(ctx: Step) -> list[JsonDict]:
     return [u for u in uses if u["effect"].get("handler") == "camp_extra"]
 
 
-def _camp_outcome(original: Callable[[Step], None]) -> Callable[[Step], None]:
+def camp_outcome(original: Callable[[Step], None]) -> Callable[[Step], None]:
     def wrapped(ctx: Step) -> None:
         more = sum(int((u["effect"].get("camp") or {}).get("more") or 0) for u in _camp_uses(ctx))
         if more:
@@ -232,23 +232,11 @@ def ally_gain(ctx: Step, keys: list[str]) -> None:
     _apply_to(ctx, str(context["who"]), context["gains"][keys[0]])
 
 
-def install() -> None:
-    """Wrap Make Camp's outcome and its choices with the allies' shares (once)."""
-    classic = OUTCOME_HANDLERS.get("classic", {})
-    wraps: list[tuple[dict[str, Any], str, Callable[[Any], Any]]] = [
-        (classic, "make_camp", _camp_outcome),
-        (RESUME_HANDLERS, "party.ask", _party_ask),
-        (RESUME_HANDLERS, "make_camp.benefits", _camp_benefits),
-    ]
-    for table, key, wrap in wraps:
-        original = table.get(key)
-        if original is None or getattr(original, "allies_share", False):
-            continue
-        wrapped = wrap(original)
-        wrapped.allies_share = True
-        # Still the chain handlers.install made: it must not chain its extras again.
-        wrapped.asset_extra = getattr(original, "asset_extra", False)
-        table[key] = wrapped
+# The moves' own resume handlers the allies' shares wrap (composed once by the rulesets).
+RESUME_WRAPS: dict[str, Callable[[Resume], Resume]] = {
+    "party.ask": _party_ask,
+    "make_camp.benefits": _camp_benefits,
+}
 
 
 # --- Leech: harm points as health or momentum ------------------------------------------------

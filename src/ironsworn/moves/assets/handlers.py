@@ -2,7 +2,8 @@
 
 ``BEFORE`` maps an effect's ``handler`` name to code run before the roll (it returns an add);
 ``AFTER_CHOICE`` adds an ability's extra to a move's own choice once it is answered (Make
-Camp's relax with the Cave Lion on watch, the Berserker's embrace of the pain). The moves an
+Camp's relax with the Cave Lion on watch, the Berserker's embrace of the pain): the rulesets
+compose them with the moves' own handlers once (:mod:`ironsworn.moves.rulesets`). The moves an
 asset gives (rituals, an alchemist's elixir) are resolved by :func:`asset_move_before` and
 :func:`asset_move_outcome`; their outcomes' gains are effects like any other.
 """
@@ -21,7 +22,7 @@ from ironsworn.moves.assets import (  # noqa: F401 (their resume points)
 )
 from ironsworn.moves.assets import progress_rerolls as _rerolls  # noqa: F401 (resume points)
 from ironsworn.moves.assets.effects import apply_gain, change_track
-from ironsworn.moves.engine import RESUME_HANDLERS, Step, on_resume
+from ironsworn.moves.engine import Step, on_resume
 
 if TYPE_CHECKING:
     from ironsworn.content.model import Asset
@@ -99,27 +100,6 @@ AFTER_CHOICE: dict[str, Callable[[Step, list[str]], None]] = {
 }
 # The handler names effects may give, beyond BEFORE (those chained onto a move's choice).
 NAMED = frozenset({"camp_extra", "berserker_pain", "discount"})
-
-
-def install() -> None:
-    """Chain the AFTER_CHOICE extras onto the moves' own resume handlers (once)."""
-    for point, extra in AFTER_CHOICE.items():
-        original = RESUME_HANDLERS.get(point)
-        if original is None or getattr(original, "asset_extra", False):
-            continue
-
-        def chained(
-            ctx: Step,
-            keys: list[str],
-            original: Callable[[Step, list[str]], None] = original,
-            extra: Callable[[Step, list[str]], None] = extra,
-        ) -> None:
-            original(ctx, keys)
-            extra(ctx, keys)
-
-        chained.asset_extra = True  # type: ignore[attr-defined]
-        RESUME_HANDLERS[point] = chained
-    allies.install()  # allies' shares of Make Camp, around the extras above
 
 
 @on_resume("asset.gain")

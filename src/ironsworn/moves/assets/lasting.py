@@ -26,7 +26,7 @@ An ability's move gives one with the gain ``{"lasting": KIND}`` (``assets.json``
    experience and momentum when a box of the bonds track fills.
 
 Slayer's trophy is offered after End the Fight wins against a formidable (or greater) foe
-(:func:`install` chains it onto the move), or taken by hand (``lasting take trophy``).
+(the rulesets chain :func:`offer_trophy` onto the move), or taken by hand (``lasting take trophy``).
 
 How each one ends (``ends``): ``use`` (once applied), ``harm`` (once its harm is inflicted),
 ``next_move`` (by the next move, whichever it is), ``action_one`` (a 1 on the action die of a
@@ -483,7 +483,7 @@ ASKERS = {"dose": _ask_dose, "pelt": _ask_pelt, "ward": _ask_ward}
 TROPHY_RANKS = frozenset({"formidable", "extreme", "epic"})
 
 
-def _offer_trophy(ctx: Step) -> None:
+def offer_trophy(ctx: Step) -> None:
     """Slayer 3: a won fight against a formidable (or greater) foe offers a trophy; whether
     the foe was a beast or horror is the fiction's, so the player may decline."""
     if not ctx.outcome.is_hit or not marked(ctx.char, SLAYER, 2):
@@ -505,23 +505,6 @@ def _offer_trophy(ctx: Step) -> None:
 def trophy_chosen(ctx: Step, keys: list[str]) -> None:
     for key in keys:
         add(ctx.engine, ctx.name, TROPHIES[key], {}, "Slayer 3")
-
-
-def install() -> None:
-    """Chain Slayer's trophy onto End the Fight's own outcome (once)."""
-    from ironsworn.moves.registry import OUTCOME_HANDLERS
-
-    table = OUTCOME_HANDLERS.get("classic", {})
-    original = table.get("end_the_fight")
-    if original is None or getattr(original, "lasting_extra", False):
-        return
-
-    def chained(ctx: Step) -> None:
-        original(ctx)
-        _offer_trophy(ctx)
-
-    chained.lasting_extra = True  # type: ignore[attr-defined]
-    table["end_the_fight"] = chained
 
 
 # --- watching the sheet ----------------------------------------------------------------------

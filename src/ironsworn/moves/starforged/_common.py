@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, RuleViolation
 from ironsworn.impacts import IMPACTS
-from ironsworn.moves import engine as _engine
 from ironsworn.moves.engine import Step, before_roll, on_resume, short_name
 from ironsworn.outcomes import Outcome
 from ironsworn.progress import TICKS_PER_BOX, LegacyTrack
@@ -438,7 +437,7 @@ def roll_table(ctx: Step, move: str, section: str | None = None) -> tuple[int, s
 # --- engine rules that differ from classic -----------------------------------------------------
 
 
-def _momentum_overflow(engine: MoveEngine, name: str, overflow: int) -> None:
+def momentum_overflow(engine: MoveEngine, name: str, overflow: int) -> None:
     """Lose Momentum: "When your momentum is at its minimum (-6) and you must suffer -momentum,
     choose one" (a different suffer move, or clear progress on a track)."""
     engine.note(f"{name}: momentum is at -6; {overflow} more must be paid another way")
@@ -454,7 +453,7 @@ def _momentum_overflow(engine: MoveEngine, name: str, overflow: int) -> None:
     )
 
 
-def _supply(engine: MoveEngine, name: str, delta: int) -> None:
+def supply(engine: MoveEngine, name: str, delta: int) -> None:
     """Supply is shared: a change applies to the party. At 0, the party marks unprepared
     (Sacrifice Resources); a loss while unprepared is paid with a different suffer move."""
     from ironsworn.meters import change_meter
@@ -540,9 +539,6 @@ def setback_tracks(ctx: Step) -> list[TrackState]:
     ]
 
 
-_engine.RULESET_HOOKS[RULESET] = {"momentum_overflow": _momentum_overflow, "supply": _supply}
-
-
 # The options of make_move each Starforged move reads (others are refused, naming these).
 _ACTION_MOVES = frozenset(
     {
@@ -571,7 +567,8 @@ _ACTION_MOVES = frozenset(
         "repair",
     }
 )
-_engine.RULESET_OPTIONS[RULESET] = {
+# Which Starforged moves read each option of a move (the Starforged rules' option table).
+OPTIONS: dict[str, frozenset[str]] = {
     "amount": frozenset(
         {
             "lose_momentum",

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from ironsworn.errors import InvalidValue
-from ironsworn.moves import engine as _engine
 from ironsworn.moves.engine import Step, before_roll, on_outcome, on_resume
 from ironsworn.moves.starforged import vehicles
 from ironsworn.moves.starforged._common import (
@@ -40,7 +39,7 @@ def _auto_strong(ctx: Step) -> bool:
     ctx.data["outcome"] = S.value
     ctx.data["roll"] = {"type": "automatic"}
     ctx.note(f"{ctx.move.name}: an automatic strong hit (Sojourn)")
-    handler = _engine.handler_for(_engine.OUTCOME_HANDLERS, ctx.data["move"])
+    handler = ctx.engine.rules.outcome_for(ctx.data["move"])
     assert handler is not None
     handler(ctx)
     return True

@@ -1,0 +1,142 @@
+"""A move's outcome applied: the outcome's handler, and what every outcome shares.
+
+:class:`MoveOutcomes` is the part of :class:`~ironsworn.moves.engine.MoveEngine` that takes an
+outcome step from the agenda: an asset that makes the roll count as another outcome, the
+``move`` event with the outcome's text, the bookkeeping every action roll shares (Turn the Tide,
+momentum a rule grants on a hit, End the Fight's strong hit), Delve's Mark Your Failure, then
+the ruleset's handler for the move (the scene challenge's first, in classic), and what asset
+abilities give after it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.moves.changes import StateChanges
+from ironsworn.moves.registry import ASSET_MOVE_PREFIX
+from ironsworn.moves.step import Step
+from ironsworn.outcomes import Outcome
+
+if TYPE_CHECKING:
+    from ironsworn.content.model import Move
+
+JsonDict = dict[str, Any]
+
+# Move categories of moves that react to what befalls a character rather than act.
+REACTING_CATEGORIES = frozenset({"suffer", "threshold"})
+
+
+def _reacts(move: Move, data: JsonDict) -> bool:
+    """A suffer or threshold move, or the vow sworn as part of Face Death / Face Desolation."""
+    category = move.id.partition(":")[2].split("/")[1:2]
+    return bool(data.get("threshold")) or bool(set(category) & REACTING_CATEGORIES)
+
+
+class MoveOutcomes(StateChanges):
+    """Applying a move's outcome (mixed into the engine)."""
+
+    if TYPE_CHECKING:
+        # Provided by the engine's other parts (the roll's records and texts).
+        def _recount(self, step: JsonDict) -> None: ...
+
+        def _outcome_text(
+            self, move_id: str, outcome: Outcome, match: bool = False
+        ) -> str | None: ...
+
+    def _outcome(self, step: JsonDict) -> None:
+        from ironsworn.moves.assets.effects import adjust_outcome
+
+        move = self.ruleset.any_move(step["move"])
+        counted = adjust_outcome(step)
+        if counted is not None:
+            self.note(
+                f"{move.name}: the {Outcome(step['outcome']).words} counts as a "
+                f"{Outcome(counted).words} (asset)"
+            )
+            step = {**step, "outcome": counted}
+            self._recount(step)
+        outcome = Outcome(step["outcome"])
+        char = self.state.character(step["character"])
+        self.emit(
+            {
+                "type": "move",
+                "move": move.id,
+                "name": move.name,
+                "character": char.name,
+                "stat": step.get("stat"),
+                "outcome": outcome.value,
+                "text": self._outcome_text(move.id, outcome),
+            }
+        )
+        ctx = Step(self._as_engine(), step)
+        self._before_outcome(ctx, move, outcome)
+        if outcome is Outcome.MISS:
+            from ironsworn.moves.delve.failure import mark_failure_on_miss
+
+            mark_failure_on_miss(ctx, move)  # Delve's Mark Your Failure, when the pack is in play
+        scene = self.rules.scene_outcome
+        handler = scene(ctx) if scene is not None else None
+        if handler is None:
+            handler = self.rules.outcome_for(move.id)
+        if handler is None and move.id.startswith(ASSET_MOVE_PREFIX):
+            from ironsworn.moves.assets.handlers import asset_move_outcome
+
+            handler = asset_move_outcome
+        if handler is None:
+            self.note(f"{move.name}: effects are left to the player (see the outcome text)")
+        else:
+            handler(ctx)
+        if ctx.data.get("asset_uses"):
+            from ironsworn.moves.assets.effects import gains_after
+            from ironsworn.moves.assets.handlers import clear_talisman
+
+            gains_after(ctx)
+            clear_talisman(ctx)
+        if ctx.data.get("lasting_uses"):
+            from ironsworn.moves.assets.lasting import after_outcome
+
+            after_outcome(ctx)
+        from ironsworn.moves.assets.moments import after_outcome as allies_after
+
+        allies_after(ctx)  # what the move gives allies' abilities (Long-Arm 3, Loyalist 2)
+        if char.assets:
+            from ironsworn.moves.assets.handlers import reminders
+
+            reminders(ctx)
+        if ctx.data.get("turn_the_tide") and not outcome.is_hit:
+            # "If that move does not score a hit, you must suffer a dire outcome": one Pay the
+            # Price, whether or not the move's own miss already asks for it.
+            self.note("Turn the Tide: the move did not score a hit — you must Pay the Price")
+            price = self._move_id("pay_the_price")
+            if not any(s.get("move") == price for s in self._front):
+                self._front.append({"step": "move", "move": price, "character": char.name})
+
+    def _before_outcome(self, ctx: Step, move: Move, outcome: Outcome) -> None:
+        """Bookkeeping every action roll shares: Turn the Tide, End the Fight's strong hit."""
+        char = ctx.char
+        if ctx.roll.get("type") != "action":
+            return
+        if ctx.data.get("turn_the_tide") and outcome.is_hit:
+            ctx.momentum(1)
+        # Momentum a move's own rules grant like an asset benefit (Starforged: a vow's Secure
+        # an Advantage taken with a companion...).
+        on_hit, on_strong = ctx.data.get("asset_momentum") or (0, 0)
+        if outcome.is_hit and on_hit:
+            ctx.momentum(int(on_hit))
+        if outcome is Outcome.STRONG_HIT and on_strong:
+            ctx.momentum(int(on_strong))
+        if outcome.is_hit and ctx.data.get("role_momentum"):
+            ctx.momentum(int(ctx.data["role_momentum"]))  # a role's "+1 momentum on a hit"
+        if ctx.data.get("asset_uses"):
+            from ironsworn.moves.assets.effects import gains_before
+
+            gains_before(ctx)
+        if self.fights_of(char.name):
+            # End the Fight: "When you make a move to take decisive action, and score a strong
+            # hit" (L2144-2145); "Your setup move can be any action, but should be framed as a
+            # decisive maneuver" (L2175-2177). A suffer or threshold move (Endure Harm, Face
+            # Death, the vow sworn at death's door) is what befalls you, not an action: its
+            # strong hit does not unlock End the Fight, and, being the move made since the
+            # action, it spends an earlier strong hit (ENGINE CHOICE).
+            decisive = outcome is Outcome.STRONG_HIT and not _reacts(move, ctx.data)
+            self.set_flag(char.name, "strong_hit", decisive or None)

@@ -1,0 +1,307 @@
+"""The roll of a move: its before-roll checks, the dice, and what is offered on the result.
+
+:class:`MoveRolls` is the part of :class:`~ironsworn.moves.engine.MoveEngine` that starts a move
+taken from the agenda: the abilities that act first, the ruleset's before-roll check (which
+refuses a move before any die is rolled), a move without a roll, an automatic outcome, or the
+action or progress roll itself with its stat, adds and momentum. On the result it offers, in
+the rulebook's order, an asset's reroll, the move's own "reroll any dice", an asset's add after
+the roll and a momentum burn that would improve the outcome; then the outcome goes on the
+agenda (:mod:`ironsworn.moves.outcome_step` applies it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.moves.records import MoveRecord
+from ironsworn.moves.registry import ASSET_MOVE_PREFIX, NO_ROLL_ASSET_MOVES, on_resume, short_name
+from ironsworn.moves.roll_inputs import RollInputs
+from ironsworn.moves.step import Step
+from ironsworn.outcomes import Outcome
+from ironsworn.rolls import ActionRoll, roll_action, roll_progress
+
+if TYPE_CHECKING:
+    from ironsworn.dice import Dice
+
+JsonDict = dict[str, Any]
+
+
+class MoveRolls(RollInputs):
+    """Starting a move and rolling it (mixed into the engine)."""
+
+    dice: Dice
+    records: list[MoveRecord]
+    agenda: list[JsonDict]
+    _current_move: str | None
+
+    if TYPE_CHECKING:
+        # Provided by the engine's other parts: asking the player, the campaign option.
+        def ask(self, decision: JsonDict) -> None: ...
+
+        @property
+        def even_matches(self) -> bool: ...
+
+    # --- making a move ---------------------------------------------------------------------
+
+    def _start_move(self, step: JsonDict) -> None:
+        move = self.ruleset.any_move(step["move"])
+        self._current_move = move.name
+        char = self.state.character(step["character"])
+        record = MoveRecord(move.id, move.name, char.name, first_event=len(self.events))
+        ctx = Step(self._as_engine(), step)
+        from ironsworn.moves.assets.moments import before_move
+
+        if before_move(ctx):
+            return  # an ability asks first, or takes the move's place (Shield-Bearer 3)
+        before = self.rules.before_for(move.id)
+        if before is None and move.id.startswith(ASSET_MOVE_PREFIX):
+            from ironsworn.moves.assets.handlers import asset_move_before
+
+            before = asset_move_before
+        if before is not None:
+            before(ctx)  # verifies (raises before anything is rolled) and prepares
+        from ironsworn.moves.assets import lasting
+
+        lasting.claim(ctx, move)  # the lasting effects named with --asset
+        if step.get("skip_roll"):
+            # The move was resolved without a roll (Test Your Bond when you abandon the bond).
+            self.records.append(record)
+            self.emit(
+                {
+                    "type": "move",
+                    "move": move.id,
+                    "name": move.name,
+                    "character": char.name,
+                    "stat": None,
+                    "outcome": None,
+                    "text": None,
+                }
+            )
+            return
+        no_roll_handler = self.rules.no_roll_for(move.id)
+        if move.roll_type == "no_roll" or no_roll_handler is not None:
+            self.records.append(record)
+            self.emit(
+                {
+                    "type": "move",
+                    "move": move.id,
+                    "name": move.name,
+                    "character": char.name,
+                    "stat": None,
+                    "outcome": None,
+                    "text": None,
+                }
+            )
+            if no_roll_handler is None:
+                self.note(f"{move.name}: effects are left to the player (see the move text)")
+            else:
+                no_roll_handler(ctx)
+            if char.assets and short_name(move.id) in NO_ROLL_ASSET_MOVES:
+                from ironsworn.moves.assets.effects import gains_without_roll
+
+                record.assets = gains_without_roll(ctx, move)
+            return
+        from ironsworn.moves.assets import progress_rerolls as asset_rolls
+
+        automatic = asset_rolls.automatic_outcome(ctx, move) if char.assets else None
+        if automatic is not None:
+            # Fated 1: "Instead of rolling, you may take an automatic strong hit."
+            record.outcome, record.assets = automatic, [ctx.data["asset_uses"][0]["label"]]
+            record.text = self._outcome_text(move.id, Outcome(automatic))
+            self.records.append(record)
+            self.agenda.insert(
+                0, {**step, "step": "outcome", "roll": {"type": "automatic"}, "outcome": automatic}
+            )
+            return
+        if move.roll_type in ("progress_roll", "special_track"):
+            score = self._progress_score(ctx, move)
+            roll = roll_progress(self.dice, score, self.even_matches)
+            record.roll = roll.to_json()
+            record.stat = "progress"
+            record.outcome = roll.outcome.value
+            from ironsworn.moves.assets.effects import prepare_progress
+
+            record.assets = prepare_progress(ctx, move)
+        else:
+            from ironsworn.moves.assets.effects import prepare
+
+            # Asset abilities may roll another stat (or a card's track) and add to the roll.
+            planned = prepare(ctx, move, lambda: self._stat_for(ctx, move, char))
+            if planned is None:
+                stat_name, value = self._stat_for(ctx, move, char)
+                asset_add = 0
+            else:
+                stat_name, value, asset_add = planned
+                record.assets = [u["label"] for u in ctx.data.get("asset_uses") or ()]
+            record.assets += lasting.before_roll(ctx, move, stat_name)
+            adds = self._adds_for(ctx, move, char) + asset_add
+            if asset_add:
+                uses = ", ".join(str(u) for u in record.assets) or "an asset"
+                self.add_sources = [*self.add_sources, {"amount": asset_add, "from": uses}]
+            # Lorekeeper 3's Face Desolation is made "ignoring momentum".
+            momentum = 0 if step.get("ignore_momentum") else char.momentum
+            preset = step.get("preset_action")  # an asset's preset action die (Armored)
+            roll_a = roll_action(
+                self.dice,
+                value,
+                min(10, adds),
+                momentum,
+                self.even_matches,
+                None if preset is None else int(preset),
+            )
+            record.stat = stat_name
+            record.roll = roll_a.to_json(char.momentum_reset)
+            record.outcome = roll_a.outcome.value
+        record.text = self._outcome_text(
+            move.id, Outcome(record.outcome), bool(record.roll and record.roll["match"])
+        )
+        self.records.append(record)
+        rolled: JsonDict = {"type": "roll", "character": char.name, "move": move.id}
+        if record.roll and record.roll.get("type") == "action" and self.add_sources:
+            rolled["adds_from"] = self.add_sources  # who or what gave each add
+        self.emit({**rolled, "roll": record.roll})
+        outcome_step = {
+            **step,
+            "step": "outcome",
+            "roll": record.roll,
+            "outcome": record.outcome,
+            "stat": record.stat,
+        }
+        if asset_rolls.offer_after_roll(ctx, outcome_step):
+            return  # an asset's reroll of this result (Honorbound, Revenant...), before a burn
+        if record.roll["type"] == "action" and step.get("reroll"):
+            # "Reroll any dice" (a move or asset allows it): asked first, before any burn.
+            c1, c2 = record.roll["challenge"]
+            self.ask(
+                {
+                    "kind": "choose",
+                    "character": char.name,
+                    "move": move.id,
+                    "prompt": "reroll any dice, once, in one throw? (decline to keep them)",
+                    "options": [
+                        {
+                            "key": "action_die",
+                            "text": f"the action die ({record.roll['action_die']})",
+                        },
+                        {"key": "challenge_1", "text": f"the first challenge die ({c1})"},
+                        {"key": "challenge_2", "text": f"the second challenge die ({c2})"},
+                    ],
+                    "count": 3,
+                    "min": 0,
+                    "resume": {**outcome_step, "step": "resume", "point": "engine.reroll"},
+                }
+            )
+            return
+        self.after_roll(outcome_step)
+
+    def after_roll(self, outcome_step: JsonDict) -> None:
+        """Offer an asset's after-roll add or a burn when it would improve the roll, else go on
+        to the outcome."""
+        from ironsworn.moves.assets.after_roll import offer_adds
+
+        if offer_adds(self._as_engine(), outcome_step):
+            return  # Rider 2, Improviser 2, Wright 2: asked before any burn
+        move = self.ruleset.any_move(outcome_step["move"])
+        char = self.state.character(outcome_step["character"])
+        roll = outcome_step["roll"]
+        if roll["type"] == "action" and roll.get("burn") and move.allow_momentum_burn:
+            offer = roll["burn"]
+            self.ask(
+                {
+                    "kind": "burn",
+                    "character": char.name,
+                    "move": move.id,
+                    "prompt": f"burn momentum {char.momentum:+d} to turn the "
+                    f"{Outcome(outcome_step['outcome']).words} into a "
+                    f"{Outcome(offer['outcome']).words} (momentum goes to "
+                    f"{char.momentum_reset:+d})? burn or decline",
+                    "offer": offer,
+                    "step": outcome_step,
+                }
+            )
+            return
+        self.agenda.insert(0, outcome_step)
+
+    def _recount(self, step: JsonDict) -> None:
+        """Show the outcome an ability makes a roll count as in this operation's records."""
+        text = self._outcome_text(step["move"], Outcome(step["outcome"]))
+        for record in reversed(self.records):
+            if record.move == step["move"] and record.character == step["character"]:
+                record.outcome, record.text = step["outcome"], text
+                return
+        # The roll was made by an earlier command (a reroll asked first): report it here.
+        self.records.append(
+            MoveRecord(
+                step["move"],
+                self.ruleset.any_move(step["move"]).name,
+                step["character"],
+                step.get("stat"),
+                step["roll"],
+                step["outcome"],
+                text,
+            )
+        )
+
+    def update_record(self, step: JsonDict) -> None:
+        """Show a changed roll (burned, rerolled) in this operation's move records."""
+        roll = ActionRoll.from_json(step["roll"])  # only action rolls are burned or rerolled
+        text = self._outcome_text(step["move"], roll.outcome, roll.match)
+        for record in reversed(self.records):
+            if record.move == step["move"] and record.character == step["character"]:
+                record.roll, record.outcome, record.text = step["roll"], step["outcome"], text
+                return
+        # The roll was made by an earlier command: this one reports the changed result.
+        self.records.append(
+            MoveRecord(
+                step["move"],
+                self.ruleset.any_move(step["move"]).name,
+                step["character"],
+                step.get("stat"),
+                step["roll"],
+                step["outcome"],
+                text,
+                first_event=next(  # told from the burn (or reroll) that changed it
+                    (
+                        i
+                        for i in range(len(self.events) - 1, -1, -1)
+                        if self.events[i].get("type") in ("burn", "roll")
+                    ),
+                    0,
+                ),
+            )
+        )
+
+    def _outcome_text(self, move_id: str, outcome: Outcome, match: bool = False) -> str | None:
+        move = self.ruleset.any_move(move_id)
+        if match and outcome.value in move.match_outcomes:
+            # Starforged: "With a Match" replaces the outcome text.
+            return move.match_outcomes[outcome.value]
+        return None if move.outcomes is None else move.outcomes.get(outcome.value)
+
+
+@on_resume("engine.reroll")
+def _reroll(ctx: Step, keys: list[str]) -> None:
+    """Reroll the chosen dice, then offer a burn or go on to the outcome."""
+    engine = ctx.engine
+    step = {k: v for k, v in ctx.data.items() if k not in ("point", "keys", "context")}
+    step["step"] = "outcome"
+    if keys:
+        char = ctx.char
+        roll = ActionRoll.from_json(step["roll"]).rerolled(
+            engine.dice,
+            action="action_die" in keys,
+            challenge=("challenge_1" in keys, "challenge_2" in keys),
+        )
+        step["roll"] = roll.to_json(char.momentum_reset)
+        step["outcome"] = roll.outcome.value
+        engine.emit(
+            {
+                "type": "roll",
+                "character": char.name,
+                "move": step["move"],
+                "roll": step["roll"],
+                "reroll": keys,
+            }
+        )
+        engine.update_record(step)
+    engine.after_roll(step)

@@ -1,0 +1,172 @@
+"""The rules of each ruleset the engine plays: one :class:`Rules` object per ruleset.
+
+A campaign plays one ruleset (classic or Starforged). Its :class:`Rules` holds everything the
+engine does differently for it: the move handlers of its packs of moves (classic and the Delve
+expansion; Starforged), the resume handlers that answer its decisions, the hooks that change
+the engine's own bookkeeping (Starforged pays momentum lost past -6 and supply its own way),
+the options each of its moves reads, and the scene-challenge outcome of classic's chapter 7.
+The :class:`~ironsworn.moves.engine.MoveEngine` is given one (by default the campaign's own,
+:func:`rules_for`) and reads nothing else.
+
+The objects are built once, when this module is imported: the rules modules register their
+handlers on import (:mod:`ironsworn.moves.registry`), the asset abilities that add to a move's
+own handler are composed with it here (Berserker's pain and the camp extras after a choice,
+allies' shares of Make Camp around it, Slayer's trophy after End the Fight), and the registry is
+sealed. Every table of a :class:`Rules` is a read-only mapping: nothing re-wraps a handler at
+run time, so engines of both rulesets can play in threads side by side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from ironsworn.moves import classic, delve, oppose, registry, scene, starforged  # noqa: F401 (register)
+from ironsworn.moves.assets import allies, lasting
+from ironsworn.moves.assets import handlers as asset_handlers
+from ironsworn.moves.move_options import OPTION_MOVES
+from ironsworn.moves.registry import Handler, Resume, ruleset_name, short_name
+from ironsworn.moves.starforged import _common as starforged_rules
+
+if TYPE_CHECKING:
+    from ironsworn.moves.engine import MoveEngine
+    from ironsworn.moves.step import Step
+
+# What a hook is given: the engine making the change, the character's name and the amount.
+Hook = Callable[["MoveEngine", str, int], None]
+Table = Mapping[str, Mapping[str, Handler]]
+
+
+@dataclass(frozen=True, eq=False)
+class Rules:
+    """One ruleset's rules, as the engine plays them (read-only; see the module docstring).
+
+    ``packs`` are the packs of moves whose handlers it holds (``classic`` and ``delve``); each
+    table is keyed by pack, then by the move's short name. ``options`` says, per pack, which
+    moves read each option of a move (``{"amount": {"endure_harm", ...}}``).
+    """
+
+    name: str
+    packs: frozenset[str]
+    outcome: Table
+    before: Table
+    no_roll: Table
+    resume: Mapping[str, Resume]
+    options: Mapping[str, Mapping[str, frozenset[str]]]
+    # Starforged: a loss past -6 momentum is paid with another suffer move or a setback; supply
+    # is the shared supply track. None: the engine's own classic bookkeeping.
+    momentum_overflow: Hook | None = None
+    supply: Hook | None = None
+    # Classic chapter 7: Face Danger / Secure an Advantage acting on a scene challenge.
+    scene_outcome: Callable[[Step], Handler | None] | None = None
+
+    def outcome_for(self, move_id: str) -> Handler | None:
+        return self.outcome.get(ruleset_name(move_id), {}).get(short_name(move_id))
+
+    def before_for(self, move_id: str) -> Handler | None:
+        return self.before.get(ruleset_name(move_id), {}).get(short_name(move_id))
+
+    def no_roll_for(self, move_id: str) -> Handler | None:
+        return self.no_roll.get(ruleset_name(move_id), {}).get(short_name(move_id))
+
+    def resume_for(self, point: str) -> Resume | None:
+        return self.resume.get(point)
+
+    def options_for(self, move_id: str) -> Mapping[str, frozenset[str]]:
+        """Which moves of ``move_id``'s pack read each option (empty: a pack without a table,
+        whose moves read none of the options the ruleset's own table names)."""
+        return self.options.get(ruleset_name(move_id), {})
+
+    def __repr__(self) -> str:
+        return f"<Rules {self.name}>"
+
+
+def _then(first: Handler, extra: Handler) -> Handler:
+    def both(ctx: Step) -> None:
+        first(ctx)
+        extra(ctx)
+
+    return both
+
+
+def _then_resume(first: Resume, extra: Resume) -> Resume:
+    def both(ctx: Step, keys: list[str]) -> None:
+        first(ctx, keys)
+        extra(ctx, keys)
+
+    return both
+
+
+def _frozen(table: Mapping[str, Mapping[str, Handler]], packs: frozenset[str]) -> Table:
+    return MappingProxyType(
+        {pack: MappingProxyType(dict(table.get(pack, {}))) for pack in sorted(packs)}
+    )
+
+
+def _resume_handlers() -> Mapping[str, Resume]:
+    """The resume handlers, with the asset extras composed onto the moves' own choices: the
+    extras after the choice (AFTER_CHOICE), then the allies' shares around both."""
+    resume = dict(registry.RESUME_HANDLERS)
+    for point, extra in asset_handlers.AFTER_CHOICE.items():
+        resume[point] = _then_resume(resume[point], extra)
+    for point, wrap in allies.RESUME_WRAPS.items():
+        resume[point] = wrap(resume[point])
+    return MappingProxyType(resume)
+
+
+def _classic_outcomes() -> dict[str, dict[str, Handler]]:
+    tables = {pack: dict(handlers) for pack, handlers in registry.OUTCOME_HANDLERS.items()}
+    own = tables["classic"]
+    own["make_camp"] = allies.camp_outcome(own["make_camp"])  # Wildblood 3's extra option
+    own["end_the_fight"] = _then(own["end_the_fight"], lasting.offer_trophy)  # Slayer 3
+    return tables
+
+
+_RESUME = _resume_handlers()
+_CLASSIC_PACKS = frozenset({"classic", "delve"})
+_STARFORGED_PACKS = frozenset({"starforged"})
+
+CLASSIC = Rules(
+    name="classic",
+    packs=_CLASSIC_PACKS,
+    outcome=_frozen(_classic_outcomes(), _CLASSIC_PACKS),
+    before=_frozen(registry.BEFORE_ROLL, _CLASSIC_PACKS),
+    no_roll=_frozen(registry.NO_ROLL_HANDLERS, _CLASSIC_PACKS),
+    resume=_RESUME,
+    options=MappingProxyType({"classic": MappingProxyType(dict(OPTION_MOVES))}),
+    scene_outcome=scene.pick,
+)
+STARFORGED = Rules(
+    name="starforged",
+    packs=_STARFORGED_PACKS,
+    outcome=_frozen(registry.OUTCOME_HANDLERS, _STARFORGED_PACKS),
+    before=_frozen(registry.BEFORE_ROLL, _STARFORGED_PACKS),
+    no_roll=_frozen(registry.NO_ROLL_HANDLERS, _STARFORGED_PACKS),
+    resume=_RESUME,
+    options=MappingProxyType({"starforged": MappingProxyType(dict(starforged_rules.OPTIONS))}),
+    momentum_overflow=starforged_rules.momentum_overflow,
+    supply=starforged_rules.supply,
+)
+RULESETS: Mapping[str, Rules] = MappingProxyType({r.name: r for r in (CLASSIC, STARFORGED)})
+registry.seal()
+
+
+def rules_for(ruleset: str) -> Rules:
+    """The rules of ``ruleset`` (a campaign's ``state.ruleset``)."""
+    found = RULESETS.get(ruleset)
+    if found is None:
+        from ironsworn.errors import InvalidValue
+
+        raise InvalidValue(input="ruleset", value=ruleset, accepted=sorted(RULESETS))
+    return found
+
+
+def option_table(move_id: str) -> Mapping[str, frozenset[str]]:
+    """Which moves read each option, for the pack of ``move_id`` (whichever ruleset holds it)."""
+    pack = ruleset_name(move_id)
+    for rules in RULESETS.values():
+        if pack in rules.packs:
+            return rules.options_for(move_id)
+    return {}

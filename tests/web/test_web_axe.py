@@ -55,6 +55,15 @@ def server(tmp_path_factory: pytest.TempPathFactory, axe: str) -> Iterator[Any]:
             {"kind": "fight", "text": "raiders", "foe": "npc:classic/ironlanders/raider"},
         ):
             assert http.post("/api/c/classic/actions/track", json=body).status_code == 200
+        # A campaign whose moves ask (a question of the table, drawn as a form): no fight yet.
+        assert http.post("/api/campaigns", json={"name": "asking"}).status_code == 201
+        made = http.post(
+            "/api/c/asking/actions/character",
+            json={"name": "Kai", "stats": STATS, "bonds": ["Elda"]},
+        )
+        assert made.status_code == 200, made.text
+        vow = {"kind": "vow", "text": "Find the wolf", "rank": "dangerous"}
+        assert http.post("/api/c/asking/actions/track", json=vow).status_code == 200
         http.post(
             "/api/c/classic/actions/journal",
             json={"text": "**Night** falls. [a](https://example.org)"},
@@ -108,6 +117,18 @@ def screen_decision(page: Any) -> None:
     page.wait_for_selector("#pending .choice")
 
 
+def screen_question(move: str) -> Any:
+    """A move made without an input it needs: the table's question, asked as a form."""
+
+    def show(page: Any) -> None:
+        page.click(f"button.move[data-move='{move}']")
+        page.wait_for_selector(f".move-panel[data-move='{move}']")
+        page.click(".move-form button[type=submit]")
+        page.wait_for_selector("#asked:not([hidden]) button")
+
+    return show
+
+
 def screen_tab(tab: str) -> Any:
     def show(page: Any) -> None:
         page.click(f"#tabs button[data-tab={tab}]")
@@ -125,6 +146,8 @@ SCREENS = {
     "moves": ("classic", screen_moves),
     "move-panel": ("classic", screen_move_panel),
     "decision": ("classic", screen_decision),
+    "question-buttons": ("asking", screen_question("move:classic/quest/swear_an_iron_vow")),
+    "question-field": ("asking", screen_question("move:classic/combat/enter_the_fray")),
     "oracles": ("classic", screen_tab("oracles")),
     "world": ("classic", screen_tab("world")),
     "create": ("classic", screen_tab("create")),

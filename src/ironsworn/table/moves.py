@@ -272,6 +272,7 @@ def verify_move(table: Table, args: JsonDict) -> Question | None:
             (*(Choice(b, b, "a bond on your sheet: +1") for b in char.bonds), NO_BOND),
             kind="text",
             help=MOVE.input("with").help,
+            complete=True,
             args=dict(args),
         )
     return None

@@ -152,6 +152,9 @@ class Operation:
             kind=declared.kind,
             help=declared.help,
             many=declared.kind in ("texts", "ints"),
+            complete=declared.complete and bool(choices),
+            low=declared.low,
+            high=declared.high,
             args=dict(args),
         )
 
@@ -191,8 +194,11 @@ class Operation:
             choices,
             kind=declared.kind if declared else "text",
             help=declared.help if declared else "",
-            many=bool(declared and declared.kind in ("texts", "ints")),
+            many=False,  # the engine asks for one value (sent as a list where the kind is one)
             open=exc.open,
+            complete=not exc.open and bool(choices),
+            low=declared.low if declared else None,
+            high=declared.high if declared else None,
             args=dict(args),
         )
 

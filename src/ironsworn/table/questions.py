@@ -37,6 +37,11 @@ class Question:
     help: str = ""
     many: bool = False  # several choices may be picked (texts)
     open: bool = False  # words of the player's own answer it too (a foe of their own)
+    # The choices are every value accepted (a surface may offer them as the only answers:
+    # buttons or a list); otherwise they are suggestions beside a field.
+    complete: bool = False
+    low: int | None = None  # a number's range, where it has one
+    high: int | None = None
     args: JsonDict = field(default_factory=dict)  # the arguments it was asked with
 
     def keys(self) -> list[str]:
@@ -57,6 +62,9 @@ class Question:
             "help": self.help,
             "many": self.many,
             "open": self.open,
+            "complete": self.complete,
+            "min": self.low,
+            "max": self.high,
             "choices": [c.to_json() for c in self.choices],
         }
 

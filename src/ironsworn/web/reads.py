@@ -102,6 +102,11 @@ def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
         return data
     char = state.character(character)
     data["reads"] = move_reads(state, char, found)
+    from ironsworn.moves.oppose import FACE_DANGER
+
+    # Face Danger against an ally (seed 000 L5172-5217): the move to send instead, when the
+    # character has an ally to act against.
+    data["oppose"] = "oppose" if found.id == FACE_DANGER and len(state.characters) > 1 else None
     data["character"] = char.name
     even = bool(state.option("even_matches"))  # the campaign's option (L5127-5135)
     choices: list[JsonDict] = []

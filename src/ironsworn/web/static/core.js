@@ -1,5 +1,6 @@
 // The page's plumbing: the campaign it shows, the store of what it read, drawing helpers,
 // what a player typed kept through redraws, and the API (request ids, retries, the live indicator).
+import { ask, dismiss } from "./asking.js";
 import { refresh } from "./live.js";
 
 const NAME = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -177,15 +178,19 @@ async function api(method, path, body) {
     const data = await response.json().catch(() => ({ error: response.statusText }));
     if (response.status === 503) { setLive("reconnecting"); throw new Error(data.error || "the table is unavailable"); }
     if (store.live && $("live").dataset.state !== "live") setLive("live");
-    if (!response.ok) throw new Error(data.error || response.statusText);
+    if (!response.ok) throw Object.assign(new Error(data.error || response.statusText), { data });
     return data;
   }
 }
 
-async function act(action, body, { keepResult = false } = {}) {
+// Make an action. One that left out an input the table needs comes back as a question: the
+// page asks it (asking.js) and, answered, makes the action again with it (then `then(data)`).
+async function act(action, body, options = {}) {
+  const { keepResult = false } = options;
   try {
     showError("");
     const data = await api("POST", `${BASE}/actions/${action}`, body || {});
+    if (store.asked) dismiss();
     if (keepResult) store.result = { action, data };
     // Undo takes back an operation: a result on screen that it took back says so.
     if (action === "undo" && data && data.undone && store.result && store.result.seq === data.undone.seq) store.result.undone = true;
@@ -197,7 +202,8 @@ async function act(action, body, { keepResult = false } = {}) {
     if (keepResult) showOutcome();
     return data;
   } catch (err) {
-    showError(err.message);
+    if (err.data && err.data.question) ask(action, body || {}, err.data.question, options);
+    else showError(err.message);
     return null;
   }
 }

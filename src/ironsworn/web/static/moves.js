@@ -76,7 +76,11 @@ function renderPanel(scroll) {
   }
   const chosen = sameMove ? panel.querySelector("input[name=stat]:checked") : null;
   const keepStat = chosen ? chosen.value : null;
-  if (m.roll_type === "action_roll" && m.stats) {
+  if (m.roll_type === "action_roll" && m.stats && ["highest", "lowest"].includes(m.method)) {
+    // The move picks the stat itself (Endure Harm: the highest of health and iron): shown, not asked.
+    form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, `Roll + the ${words(m.method)} of`),
+      m.stats.map((s) => h("div", { class: "stat-option" }, h("b", {}, `${s.stat} ${s.value}`), " ", oddsLine(s.odds), autoAdds(s.automatic)))));
+  } else if (m.roll_type === "action_roll" && m.stats) {
     form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, "Roll +"),
       m.stats.map((s, i) => h("label", { class: "stat-option" },
         h("input", { type: "radio", name: "stat", value: s.stat, checked: keepStat ? keepStat === s.stat : i === 0 }),
@@ -90,11 +94,32 @@ function renderPanel(scroll) {
   }
   // The character's abilities that act on this move: those that need the fiction are offered
   // as checkboxes (sent as the move's asset list); the others apply by themselves.
+  // The options of one ability (Ironclad's light armor or war gear: NAME:N:OPTION) are one or
+  // the other: radio buttons, with "neither".
   if (m.assets && m.assets.length) {
-    form.append(h("fieldset", { class: "applies" }, h("legend", {}, "Assets"),
-      m.assets.map((a) => h("label", { class: "opt", title: a.text },
-        a.when ? h("input", { type: "checkbox", name: "asset_pick", value: a.asset }) : null,
-        h("b", {}, a.name), a.when ? ` when ${a.when}` : " (applies)", a.effect ? `: ${a.effect}` : ""))));
+    const ability = (a) => (a.asset.split(":").length === 3 ? a.asset.split(":").slice(0, 2).join(":") : a.asset);
+    const shared = (a) => a.when && m.assets.filter((b) => b.when && ability(b) === ability(a)).length > 1;
+    const label = (a, control) => h("label", { class: "opt", title: a.text }, control,
+      h("b", {}, a.name), a.when ? ` when ${a.when}` : " (applies)", a.effect ? `: ${a.effect}` : "");
+    const drawn = new Set();
+    const rows = [];
+    for (const a of m.assets) {
+      if (!shared(a)) {
+        rows.push(label(a, a.when ? h("input", { type: "checkbox", name: "asset_pick", value: a.asset }) : null));
+        continue;
+      }
+      if (drawn.has(ability(a))) continue;
+      drawn.add(ability(a));
+      const name = `asset_one:${ability(a)}`;
+      rows.push(h("div", { class: "one-of", role: "radiogroup", "aria-label": `${a.name}: one of` },
+        m.assets.filter((b) => b.when && ability(b) === ability(a)).map((b) => label(b, h("input", { type: "radio", name, value: b.asset }))),
+        h("label", { class: "opt" }, h("input", { type: "radio", name, value: "", checked: true }), ` ${a.name}: neither`)));
+    }
+    form.append(h("fieldset", { class: "applies" }, h("legend", {}, "Assets"), rows));
+  }
+  // Face Danger against an ally: both roll, the better hit controls the outcome.
+  if (m.oppose) {
+    form.append(h("label", { class: "opt" }, h("input", { type: "checkbox", name: "oppose" }), " against an ally (you both roll; the better hit decides)"));
   }
   // A move that does not roll asks for no dice, adds or rerolls.
   const rolls = m.roll_type !== "no_roll";
@@ -154,12 +179,18 @@ function makeMove(form) {
     body[r.option] = r.option === "abandon" ? true : NUMBER_OPTIONS.includes(r.option) ? Number(value) : value;
   }
   const typedAsset = (data.get("read:asset") || "").trim();
-  body.asset = [...data.getAll("asset_pick"), ...(typedAsset ? [typedAsset] : [])];
+  const oneOf = [...data.entries()].filter(([k, v]) => k.startsWith("asset_one:") && v).map(([, v]) => v);
+  body.asset = [...data.getAll("asset_pick"), ...oneOf, ...(typedAsset ? [typedAsset] : [])];
   for (const o of ["bond", "reroll"]) if (data.get(o)) body[o] = true;
+  if (store.panel.oppose && data.get("oppose")) {
+    // Opposing takes the roll's own inputs; the ally (and their stat) are asked.
+    body.move = store.panel.oppose;
+    for (const k of Object.keys(body)) if (!["move", "character", "stat", "dice", "add", "burn"].includes(k)) delete body[k];
+  }
   const sworn = Object.values(SWEAR).includes(store.panel.id) ? body.track : null;
-  act("move", clean(body), { keepResult: true }).then((done) => {
-    if (done && sworn && store.unsworn[sworn]) { delete store.unsworn[sworn]; renderTracks(); }
-  });
+  // Made (at once, or once the table's questions are answered): a vow sworn is no longer offered.
+  const then = () => { if (sworn && store.unsworn[sworn]) { delete store.unsworn[sworn]; renderTracks(); } };
+  act("move", clean(body), { keepResult: true, then }).then((done) => { if (done) then(); });
 }
 
 export { renderMoves, openMove, loadPanel, autoAdds, oddsLine, renderPanel, NUMBER_OPTIONS, readControl, makeMove };

@@ -19,6 +19,8 @@ Routes (every page action has its JSON endpoint; see ``docs/api.md``)::
     GET  /api/c/{name}/moves                 the moves of the campaign's ruleset
     GET  /api/c/{name}/oracles               the oracle tables of the campaign's ruleset
     GET  /api/c/{name}/content/{kind}        its foes, truths, assets or regions
+    GET  /api/c/{name}/ruleset               its ruleset as the page draws it (stats, marks,
+                                             ranks, odds, track kinds, progress moves...)
     GET  /api/c/{name}/moves/{move}?character=C   the move panel with the character's odds
     POST /api/c/{name}/actions/{action}      run an action (body: its options as JSON)
     GET  /api/c/{name}/events                server-sent events: {"version", "head"} per change
@@ -424,6 +426,17 @@ async def campaign_oracles(request: Request) -> Response:
     return json_response(await asyncio.to_thread(reads.oracles, ruleset))
 
 
+async def campaign_ruleset(request: Request) -> Response:
+    """The campaign's ruleset as the page draws it (:func:`ironsworn.table.describe.describe`):
+    the page holds no game facts of its own."""
+    from ironsworn.table import Table as Context
+    from ironsworn.table.describe import describe
+
+    # Not kept with the version: a content pack imported changes it (its progress moves).
+    table = table_of(request)
+    return json_response(await table.call(lambda store: describe(Context(store, table.name))))
+
+
 async def campaign_content(request: Request) -> Response:
     """Foes, truths, assets or regions of the campaign's ruleset only (issue 11)."""
     table = table_of(request)
@@ -741,6 +754,7 @@ def create_app(
         Route("/api/c/{name}/moves", campaign_moves),
         Route("/api/c/{name}/oracles", campaign_oracles),
         Route("/api/c/{name}/content/{kind}", campaign_content),
+        Route("/api/c/{name}/ruleset", campaign_ruleset),
         Route("/api/c/{name}/moves/{move:path}", move_panel),
         Route("/api/c/{name}/actions/{action}", act, methods=["POST"]),
         Route("/api/c/{name}/events", events),

@@ -178,15 +178,15 @@ def troubles(state: CampaignState, vehicle: Vehicle) -> list[str]:
     return []
 
 
+# The troubles a miss at 0 integrity may mark, by kind of vehicle: "Command vehicle: Mark the
+# vehicle as battered or cursed"; "Support vehicle: Mark the vehicle as battered"; an
+# incidental vehicle none.
+TROUBLES: dict[str, tuple[str, ...]] = {"command": ("battered", "cursed"), "support": ("battered",)}
+
+
 def can_mark(state: CampaignState, vehicle: Vehicle) -> tuple[str, ...]:
-    """The troubles a miss at 0 integrity may mark: "Command vehicle: Mark the vehicle as
-    battered or cursed"; "Support vehicle: Mark the vehicle as battered"; an incidental
-    vehicle none."""
-    if vehicle.kind == COMMAND:
-        return ("battered", "cursed")
-    if vehicle.kind == SUPPORT:
-        return ("battered",)
-    return ()
+    """The troubles a miss at 0 integrity may mark on ``vehicle`` (:data:`TROUBLES`)."""
+    return TROUBLES.get(vehicle.kind, ())
 
 
 def marks_of(state: CampaignState, vehicle: Vehicle) -> list[str]:

@@ -4,7 +4,7 @@
 // through textContent (never as HTML), except journal entries and the rules' text, whose HTML
 // the server renders from Markdown with raw HTML off.
 import { renderCampaigns } from "./campaigns.js";
-import { $, BASE, NAME, act, api, showError, store } from "./core.js";
+import { $, BASE, NAME, act, api, loadRules, showError, store } from "./core.js";
 import { renderCreate } from "./creation.js";
 import { askUndo } from "./decisions.js";
 import { listen, refresh, render } from "./live.js";
@@ -43,7 +43,9 @@ async function start() {
     api("GET", `${BASE}/content/assets`), api("GET", `${BASE}/content/npcs`), api("GET", `${BASE}/content/truths`),
   ]).catch((err) => { showError(err.message); return [[], [], []]; });
   const moves = renderMoves().catch((err) => showError(err.message));
+  const rules = loadRules().catch((err) => showError(err.message));
   await refresh();
+  await rules;
   listen();
   const [assets, npcs, truths] = await content;
   Object.assign(store, { assets, npcs, truths });

@@ -1,5 +1,5 @@
 // The campaigns tab: the list, a new campaign, import and export, and (the guide) content packs.
-import { BASE, NAME, api, fill, h, showError, store } from "./core.js";
+import { BASE, NAME, api, fill, h, loadRules, showError, store } from "./core.js";
 import { render } from "./live.js";
 
 async function renderCampaigns() {
@@ -51,7 +51,7 @@ function packForm() {
         // The campaign's content is read again: the new pack's assets, oracles, foes, moves.
         Object.assign(store, { assets: null, npcs: null, truths: null, oracles: null, moves: null });
         const [assets, npcs, truths] = await Promise.all([
-          api("GET", `${BASE}/content/assets`), api("GET", `${BASE}/content/npcs`), api("GET", `${BASE}/content/truths`)]);
+          api("GET", `${BASE}/content/assets`), api("GET", `${BASE}/content/npcs`), api("GET", `${BASE}/content/truths`), loadRules()]);
         Object.assign(store, { assets, npcs, truths });
         render();
       } catch (err) { report.textContent = ""; showError(err.message); }

@@ -12,6 +12,7 @@ const TIMELINE = 100; // entries a page of the timeline holds ("earlier" reads t
 const store = {
   state: null, version: -1, timeline: [], earlier: [], noEarlier: false, moves: null, oracles: null, assets: null,
   npcs: null, truths: null, move: null, panel: null, result: null, viewing: null,
+  rules: null, // the campaign's ruleset as the table API describes it (/ruleset): the page's only game facts
   unsworn: {}, // vows this page made at creation and has not yet sworn on: {track id: its name}
   // The character this page plays ("" for the guide seat), kept per campaign in this browser.
   seat: localStorage.getItem("seat:" + NAME) || "",
@@ -235,6 +236,19 @@ function targetName(target) {
   return words(target);
 }
 
+// The campaign's ruleset (stats, meters, marks, ranks, odds, track kinds, progress moves...),
+// empty until read: the page holds no game facts of its own.
+const NO_RULES = {
+  ruleset: null, stats: [], creation_stats: [], meters: [], momentum_min: 0, marks: [], ranks: [], odds: [], track_kinds: [],
+  progress_moves: {}, swear: null, background_ranks: [], inciting_ranks: [], vehicle_marks: [], vehicle_troubles: {},
+};
+const rules = () => store.rules || NO_RULES;
+
+async function loadRules() {
+  store.rules = await api("GET", `${BASE}/ruleset`);
+  return store.rules;
+}
+
 function clean(obj) {
   const out = {};
   for (const [k, v] of Object.entries(obj)) {
@@ -251,4 +265,4 @@ function character() {
   return chars.find((c) => c.name === name) || chars[0] || null;
 }
 
-export { NAME, BASE, TIMELINE, store, h, svg, $, signed, pct, words, unlinked, fill, FIELDS, fieldKeys, typedIn, restoreTyped, markTyped, clearTyped, showError, LIVE_WORDS, setLive, requestId, RETRY_MS, sleep, api, act, showOutcome, html, targetName, clean, character };
+export { NAME, BASE, TIMELINE, store, h, svg, $, signed, pct, words, unlinked, fill, FIELDS, fieldKeys, typedIn, restoreTyped, markTyped, clearTyped, showError, LIVE_WORDS, setLive, requestId, RETRY_MS, sleep, api, act, showOutcome, html, targetName, clean, character, rules, loadRules };

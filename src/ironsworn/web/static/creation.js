@@ -1,7 +1,6 @@
 // The new character tab: the rulebook's creation for the campaign's ruleset, each asset card
 // shown while it is chosen.
-import { NAME, act, clean, fill, h, store, unlinked } from "./core.js";
-import { BACKGROUND_RANKS, INCITING_RANKS, STATS } from "./game.js";
+import { NAME, act, clean, fill, h, rules, store, unlinked } from "./core.js";
 import { refresh } from "./live.js";
 import { swearOn } from "./tracks.js";
 
@@ -12,8 +11,11 @@ function renderCreate() {
   const starforged = store.state && store.state.ruleset === "starforged";
   const deck = store.assets || [];
   const name = h("input", { name: "name", required: true, placeholder: "name", "aria-label": "character name" });
+  // The stats take the creation values one each (offered in that order, changed at will).
+  const { stats: STATS, creation_stats: values } = rules();
+  const distinct = [...new Set(values)];
   const selects = STATS.map((s, i) => h("label", { class: "stat-pick" }, s, " ",
-    h("select", { name: s }, [3, 2, 1].map((v) => h("option", { value: v, selected: [3, 2, 2, 1, 1][i] === v }, v)))));
+    h("select", { name: s }, distinct.map((v) => h("option", { value: v, selected: values[i] === v }, v)))));
   const bonds = starforged ? [] : [0, 1, 2].map((i) => h("input", { name: `bond${i}`, placeholder: `bond ${i + 1} (a person or place)` }));
   const assets = [0, 1, 2].map((i) => h("select", { name: `asset${i}`, "aria-label": `asset ${i + 1}` },
     h("option", { value: "" }, `asset ${i + 1}…`), deck.map((a) => h("option", { value: a.id }, `${a.name} (${a.type})`))));
@@ -42,11 +44,12 @@ function renderCreate() {
   };
   for (const select of assets) select.addEventListener("change", sync);
   const vow = h("input", { name: "vow", placeholder: "background vow (your long-term goal)", "aria-label": "background vow" });
-  const vowRank = h("select", { name: "vowRank", "aria-label": "background vow rank" }, BACKGROUND_RANKS.map((r) => h("option", { value: r, selected: r === "extreme" }, r)));
+  // The ranks setup allows each vow (the first offered: the background vow's lowest).
+  const vowRank = h("select", { name: "vowRank", "aria-label": "background vow rank" }, rules().background_ranks.map((r) => h("option", { value: r }, r)));
   // The inciting incident: the problem faced now, sworn as a vow (as the play wizard asks).
   const incident = h("input", { name: "incident", placeholder: "inciting incident (a vow)", "aria-label": "inciting incident" });
   const incidentRank = h("select", { name: "incidentRank", "aria-label": "inciting incident rank" },
-    INCITING_RANKS.map((r) => h("option", { value: r, selected: r === "dangerous" }, r)));
+    rules().inciting_ranks.map((r, i, all) => h("option", { value: r, selected: i === Math.floor(all.length / 2) }, r)));
   const isShip = (id) => { const card = deck.find((a) => a.id === id); return card && card.type.toLowerCase() === "command vehicle"; };
   const form = h("form", { class: "create", onsubmit: async (e) => {
     e.preventDefault();
@@ -68,7 +71,7 @@ function renderCreate() {
     await refresh();
     renderCreate(); // a fresh form (with no starship question once the party has one)
   } }, h("h3", {}, starforged ? "A new Starforged character" : "A new character"), name, h("div", { class: "stat-picks" }, selects),
-  h("p", { class: "hint" }, "Stats: 3, 2, 2, 1, 1 in any order."), bonds,
+  h("p", { class: "hint" }, `Stats: ${values.join(", ")} in any order.`), bonds,
   starforged && !deck.length ? h("p", { class: "hint", "data-hint": "no-assets" },
     "No Starforged assets yet: the guide imports the Datasworn Starforged file under Campaigns (or 'ironsworn content import starforged.json').") : null,
   deck.length ? assets.map((a, i) => h("div", { class: "asset-pick" }, a, abilities[i], named[i], texts[i])) : null,

@@ -1,15 +1,14 @@
 // The oracles tab: rolling on a table, asking the oracle, and this page's last 50 rolls (each
 // kept in the journal at most once).
-import { BASE, act, api, clean, fill, h, store, words } from "./core.js";
+import { BASE, act, api, clean, fill, h, rules, store, words } from "./core.js";
 import { renderResult } from "./decisions.js";
-import { ODDS } from "./game.js";
 
 async function renderOracles() {
   // The campaign's own ruleset's tables only (a Starforged campaign's come from its pack).
   if (!store.oracles) store.oracles = await api("GET", `${BASE}/oracles`);
   const question = h("input", { placeholder: "your yes/no question", "aria-label": "question" });
   const ask = h("form", { class: "ask", onsubmit: (e) => e.preventDefault() }, h("h3", {}, "Ask the Oracle"), question,
-    h("div", {}, ODDS.map(([key, label]) => h("button", { type: "button", "data-odds": key, onclick: async () => {
+    h("div", {}, rules().odds.map(({ key, label }) => h("button", { type: "button", "data-odds": key, onclick: async () => {
       const data = await act("ask", clean({ odds: key, question: question.value.trim() }));
       if (data) rolled({ action: "ask", data, question: question.value.trim() });
     } }, label))));

@@ -1,8 +1,7 @@
 // The character sheet: the seat picker, the party, stats, meters, debilities, bonds, vehicles,
 // assets and the progress boxes.
-import { $, act, character, fill, h, signed, store, svg, unlinked, words } from "./core.js";
+import { $, act, character, fill, h, rules, signed, store, svg, unlinked, words } from "./core.js";
 import { decisions } from "./decisions.js";
-import { DEBILITIES, STATS, VEHICLE_MARKS } from "./game.js";
 import { render } from "./live.js";
 
 function renderSeat() {
@@ -43,26 +42,20 @@ function renderSheet() {
   // A stat is corrected by hand with the same checks as 'adjust' (the server refuses past +3).
   const step = (s, d) => h("button", { type: "button", class: "small", "data-stat": s, "data-step": d,
     title: `${s} ${d > 0 ? "+1" : "−1"} (a correction by hand)`, onclick: () => adjust(s, char.stats[s] + d, char.stats[s]) }, d > 0 ? "+" : "−");
-  const stats = h("ul", { class: "stats" }, STATS.map((s) =>
+  const stats = h("ul", { class: "stats" }, rules().stats.map((s) =>
     h("li", {}, h("span", { class: "stat-value" }, char.stats[s]), h("span", {}, s),
       h("span", { class: "stat-steps" }, step(s, -1), step(s, 1)))));
-  const meters = ["health", "spirit", "supply"].map((m) =>
+  const meters = rules().meters.map(({ name: m, min, max }) =>
     h("div", { class: "meter", "data-meter": m }, h("span", { class: "label" }, m, " ", h("b", {}, char[m])),
-      pips(m, char[m], 0, 5, (v) => adjust(m, v, char[m]))));
+      pips(m, char[m], min, max, (v) => adjust(m, v, char[m]))));
   const momentum = h("div", { class: "meter momentum", "data-meter": "momentum" },
     h("span", { class: "label" }, "momentum ", h("b", {}, signed(char.momentum)),
       h("small", {}, ` max ${signed(char.momentum_max)} · reset ${signed(char.momentum_reset)}`)),
-    pips("momentum", char.momentum, -6, char.momentum_max, (v) => adjust("momentum", v, char.momentum)),
+    pips("momentum", char.momentum, rules().momentum_min, char.momentum_max, (v) => adjust("momentum", v, char.momentum)),
     h("button", { type: "button", class: "small", onclick: () => adjust("momentum", char.momentum_reset, char.momentum) }, "reset"));
   // Classic debilities, or a Starforged character's impacts (grouped by their kind).
   const marked = char.impacts || char.debilities || [];
-  let groups = DEBILITIES;
-  if (char.impacts) {
-    const byKind = {};
-    for (const i of store.state.impacts) (byKind[i.kind] = byKind[i.kind] || []).push(i.name);
-    groups = Object.entries(byKind);
-  }
-  const debilities = h("div", { class: "debilities" }, groups.map(([group, names]) =>
+  const debilities = h("div", { class: "debilities" }, rules().marks.map(({ kind: group, names }) =>
     h("fieldset", {}, h("legend", {}, group), names.map((d) => h("label", {},
       h("input", { type: "checkbox", name: d, checked: marked.includes(d),
         onchange: (e) => act("debility", { character: char.name, name: d, mark: e.target.checked }) }), words(d))))));
@@ -120,7 +113,7 @@ function vehicleBlock(char) {
   const listing = store.state.vehicles || { vehicles: [], modules: [] };
   const byKey = Object.fromEntries(listing.vehicles.map((x) => [x.key, x]));
   const mark = (body, on) => act("vehicle_mark", { ...body, mark: on });
-  const tableMarks = (x) => VEHICLE_MARKS.map((m) => h("label", {},
+  const tableMarks = (x) => rules().vehicle_marks.map((m) => h("label", {},
     h("input", { type: "checkbox", name: m, checked: x.marks.includes(m),
       onchange: (e) => mark({ name: m, vehicle: x.key }, e.target.checked) }), words(m)));
   const command = v ? h("div", { class: "vehicle", "data-vehicle": "command" },
@@ -138,9 +131,10 @@ function vehicleBlock(char) {
       x.kind === "incidental" ? h("button", { type: "button", class: "small remove", title: `leave ${x.name} behind`,
         onclick: () => act("vehicle", { name: x.name, incidental: true, remove: true }) }, "remove") : null),
     h("div", { class: "debilities" },
-      x.kind === "support" ? h("fieldset", {}, h("legend", {}, "trouble"), h("label", {},
-        h("input", { type: "checkbox", name: "battered", checked: x.troubles.includes("battered"),
-          onchange: (e) => mark({ name: "battered", vehicle: x.key }, e.target.checked) }), "battered")) : null,
+      (rules().vehicle_troubles[x.kind] || []).length && x.kind !== "command" ? h("fieldset", {}, h("legend", {}, "trouble"),
+        rules().vehicle_troubles[x.kind].map((t) => h("label", {},
+          h("input", { type: "checkbox", name: t, checked: x.troubles.includes(t),
+            onchange: (e) => mark({ name: t, vehicle: x.key }, e.target.checked) }), t))) : null,
       h("fieldset", { class: "table-marks" }, h("legend", {}, "left by damage"), tableMarks(x)))));
   const modules = listing.modules.length ? h("div", { class: "modules" }, h("span", { class: "label" }, "modules "),
     listing.modules.map((m) => h("label", { class: "module" + (m.broken ? " broken" : ""), "data-module": m.key },

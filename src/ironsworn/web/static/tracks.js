@@ -1,8 +1,7 @@
 // Progress tracks: the active ones (boxes that mark progress, their progress move, a fight's
 // foes), the archive of closed ones, and the form that starts one.
 import { showTab } from "./app.js";
-import { act, clean, fill, h, store, words } from "./core.js";
-import { PROGRESS_MOVES, RANKS, SWEAR } from "./game.js";
+import { act, clean, fill, h, rules, store, words } from "./core.js";
 import { openMove } from "./moves.js";
 import { boxes } from "./sheet.js";
 
@@ -22,12 +21,12 @@ function renderTracks() {
           onclick: () => showTab("moves").then(() => openMove(progressMove(t.kind), t.id)) }, words(progressMove(t.kind).split("/").pop())) : null,
       store.unsworn[t.id] ? h("button", { type: "button", class: "small swear", onclick: () => swearOn(t.id) }, "Swear an Iron Vow") : null,
       h("span", { class: "score" }, `score ${t.score}`))));
-  const kinds = store.state.track_kinds || ["vow", "journey", "fight", "scene"];
+  const kinds = rules().track_kinds;
   const kind = h("select", { name: "kind", "aria-label": "kind of track" }, kinds.map((k) => h("option", { value: k }, k)));
   const role = h("input", { name: "role", placeholder: "their role", "aria-label": "connection's role", hidden: true });
   kind.addEventListener("change", () => { role.hidden = kind.value !== "connection"; });
   const text = h("input", { name: "text", placeholder: "what it is for", "aria-label": "what the track is for" });
-  const rank = h("select", { name: "rank", "aria-label": "the new track's rank" }, h("option", { value: "" }, "rank (a foe's own)"), RANKS.map((r) => h("option", { value: r }, r)));
+  const rank = h("select", { name: "rank", "aria-label": "the new track's rank" }, h("option", { value: "" }, "rank (a foe's own)"), rules().ranks.map((r) => h("option", { value: r.key }, r.label)));
   const foe = h("select", { name: "foe", "aria-label": "the foe of a new fight" }, h("option", { value: "" }, "foe…"),
     (store.npcs || []).map((n) => h("option", { value: n.id }, n.name)));
   const form = h("form", { class: "new-track", onsubmit: (e) => {
@@ -45,11 +44,11 @@ function renderTracks() {
 // The move panel on Swear an Iron Vow with this vow chosen (the play wizard's offer).
 async function swearOn(trackId) {
   await showTab("moves");
-  openMove(SWEAR[store.state.ruleset] || SWEAR.classic, trackId);
+  openMove(rules().swear, trackId);
 }
 
 function progressMove(kind) {
-  return (PROGRESS_MOVES[store.state.ruleset] || PROGRESS_MOVES.classic)[kind] || null;
+  return rules().progress_moves[kind] || null;
 }
 
 // The foes of a fight: their features, drives and tactics from the content.

@@ -1,0 +1,124 @@
+"""The campaign's ruleset described for a surface that draws it: what the table offers.
+
+A front end that draws a sheet and its forms (the web page) holds no game facts of its own:
+the stats, meters and momentum's range, the debilities (or Starforged's impacts) by kind, the
+ranks, the odds, the track kinds and the progress move that finishes each, the vow ranks of
+setup, Swear an Iron Vow's move, the marks a vehicle takes, come from here, read from the
+rules' own modules, the content and the operations' declared inputs (their choices now). A
+new ruleset or expansion then needs no change to the page.
+
+:func:`describe` is the web's ``/api/c/NAME/ruleset`` (read once by the page).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ironsworn.table.operation import JsonDict, Table
+
+
+def describe(table: Table) -> JsonDict:
+    """The campaign's ruleset as a surface draws it (see the module docstring)."""
+    from ironsworn.campaign.character_state import CREATION_STATS
+    from ironsworn.meters import METER_MAX, METER_MIN
+    from ironsworn.momentum import MOMENTUM_MIN
+    from ironsworn.moves.setup import BACKGROUND_RANKS, FIRST_VOW_RANKS
+    from ironsworn.table import choices
+    from ironsworn.table.registry import operation
+
+    state = table.state()
+    ruleset = str(state.ruleset)
+
+    def offered(op: str, name: str) -> list[JsonDict]:
+        """The choices a declared input offers now (no character: the ruleset's own)."""
+        return [c.to_json() for c in operation(op).input(name).choices(table, {})]
+
+    return {
+        "ruleset": ruleset,
+        "stats": list(choices.STATS),
+        "creation_stats": list(CREATION_STATS),  # given one each to the stats, in any order
+        "meters": [
+            {"name": m, "min": METER_MIN, "max": METER_MAX} for m in ("health", "spirit", "supply")
+        ],
+        "momentum_min": MOMENTUM_MIN,
+        "marks": marks(ruleset),
+        "ranks": offered("track", "rank"),
+        "odds": offered("ask", "odds"),
+        "track_kinds": [c["key"] for c in offered("track", "kind")],
+        "progress_moves": progress_moves(table.library(), ruleset),
+        "swear": swear_move(table.library(), ruleset),
+        "background_ranks": list(BACKGROUND_RANKS),
+        # "For an inciting incident, give your new vow a rank of troublesome, dangerous, or
+        # formidable" (seed 000, Envision Your Inciting Incident).
+        "inciting_ranks": list(FIRST_VOW_RANKS),
+        "vehicle_marks": vehicle_marks(ruleset),
+        "vehicle_troubles": vehicle_troubles(ruleset),
+    }
+
+
+def marks(ruleset: str) -> list[JsonDict]:
+    """What a character's sheet marks, by kind: classic debilities (conditions, banes,
+    burdens), or Starforged's impacts (misfortunes, lasting effects, burdens...)."""
+    groups: dict[str, list[str]] = {}
+    if ruleset == "starforged":
+        from ironsworn.impacts import IMPACTS
+
+        for key, impact in IMPACTS.items():
+            if not impact.on_vehicle:
+                groups.setdefault(str(impact.kind.value), []).append(key)
+    else:
+        from ironsworn.debilities import DEBILITIES
+
+        for name, debility in DEBILITIES.items():
+            groups.setdefault(f"{debility.kind.value}s", []).append(name)
+    return [{"kind": kind, "names": names} for kind, names in groups.items()]
+
+
+def progress_moves(library: Any, ruleset: str) -> dict[str, str]:
+    """The progress move that finishes each kind of track (the first of the rulebook's order
+    that rolls it): ``{"vow": "move:classic/quest/fulfill_your_vow", ...}``."""
+    from ironsworn.moves.registry import PROGRESS_KINDS, short_name
+    from ironsworn.moves.sheet import RULESET_TRACKS
+
+    tracks = RULESET_TRACKS.get(ruleset, ())
+    found: dict[str, str] = {}
+    for move in library.in_ruleset("moves", ruleset).values():
+        if move.roll_type != "progress_roll":
+            continue
+        using = move.rolls[0] if move.rolls else ""
+        kinds = PROGRESS_KINDS.get(short_name(move.id)) or PROGRESS_KINDS.get(using) or ()
+        for kind in kinds:
+            if kind in tracks:  # Finish an Expedition also rolls a journey: not a Starforged track
+                found.setdefault(kind, move.id)
+    return found
+
+
+def swear_move(library: Any, ruleset: str) -> str | None:
+    """Swear an Iron Vow of the ruleset (offered on a vow just made)."""
+    from ironsworn.errors import NotFound
+
+    try:
+        return str(library.find_in("moves", "swear an iron vow", ruleset).id)
+    except NotFound:
+        return None
+
+
+def vehicle_marks(ruleset: str) -> list[str]:
+    """What Withstand Damage's table leaves on a vehicle until it is dealt with."""
+    if ruleset != "starforged":
+        return []
+    from ironsworn.moves.starforged.vehicles import MARKS
+
+    return list(MARKS)
+
+
+def vehicle_troubles(ruleset: str) -> dict[str, list[str]]:
+    """The troubles each kind of vehicle may be marked with (a support vehicle: battered)."""
+    if ruleset != "starforged":
+        return {}
+    from ironsworn.moves.starforged.vehicles import TROUBLES
+
+    return {kind: list(names) for kind, names in TROUBLES.items()}
+
+
+__all__ = ["describe", "marks", "progress_moves", "swear_move", "vehicle_marks"]

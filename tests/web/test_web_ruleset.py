@@ -1,0 +1,118 @@
+"""The page holds no game facts (issue 19, "The page's code"): the campaign's ruleset is served
+by the table API (``/api/c/NAME/ruleset``) and the page draws from it, so a new ruleset needs
+no change to the page. A test fails if ``static/`` holds the lists again."""
+
+from __future__ import annotations
+
+import re
+from importlib.resources import files
+from typing import Any
+
+import pytest
+from web_support import CHANGE
+
+CLASSIC_MARKS = [
+    {"kind": "conditions", "names": ["wounded", "shaken", "unprepared", "encumbered"]},
+    {"kind": "banes", "names": ["maimed", "corrupted"]},
+    {"kind": "burdens", "names": ["cursed", "tormented"]},
+]
+
+
+def game_words() -> list[str]:
+    """Every name the page once held as its own lists, from the rules' modules."""
+    from ironsworn.campaign.character_state import CREATION_STATS
+    from ironsworn.debilities import DEBILITIES
+    from ironsworn.impacts import IMPACTS
+    from ironsworn.moves.starforged.vehicles import MARKS
+    from ironsworn.oracle import Odds
+    from ironsworn.ranks import Rank
+    from ironsworn.table.choices import STATS
+
+    names = [*STATS, *(r.name.lower() for r in Rank), *(o.value for o in Odds)]
+    names += [*DEBILITIES, *IMPACTS, *MARKS]
+    assert len(CREATION_STATS) == 5
+    return names
+
+
+def test_the_page_holds_no_game_facts() -> None:
+    static = files("ironsworn.web").joinpath("static")
+    found: list[str] = []
+    words = game_words()
+    quoted = re.compile(r"""["'`]([a-z_]+)["'`]""")
+    for source in static.iterdir():
+        if not source.name.endswith(".js"):
+            continue
+        text = source.read_text(encoding="utf-8")
+        for number, line in enumerate(text.splitlines(), 1):
+            code = line.split("//", 1)[0]
+            for word in quoted.findall(code):
+                if word in words:
+                    found.append(f"{source.name}:{number}: {word!r}")
+            # A move's id, or the creation's stat values, written in the page.
+            if re.search(r"move:(classic|starforged|delve)/", code) or "3, 2, 2, 1, 1" in code:
+                found.append(f"{source.name}:{number}: {code.strip()[:80]}")
+    assert not (static / "game.js").is_file()
+    assert found == [], "game facts in the page's code (serve them from /ruleset):\n" + "\n".join(
+        found
+    )
+
+
+def test_the_check_finds_a_stat_written_in_the_page(tmp_path: Any) -> None:
+    """The check above is not vacuous: a literal stat name is what it looks for."""
+    quoted = re.compile(r"""["'`]([a-z_]+)["'`]""")
+    line = 'const STATS = ["edge", "heart"];'
+    assert [w for w in quoted.findall(line) if w in game_words()] == ["edge", "heart"]
+
+
+def test_a_classic_campaign_describes_its_ruleset(api: Any) -> None:
+    answer = api.get("/api/c/t/ruleset")
+    assert answer.status_code == 200, answer.text
+    rules = answer.json()
+    assert rules["ruleset"] == "classic"
+    assert rules["stats"] == ["edge", "heart", "iron", "shadow", "wits"]
+    assert rules["creation_stats"] == [3, 2, 2, 1, 1]  # "3, 2, 2, 1, 1 in any order"
+    assert rules["meters"] == [
+        {"name": m, "min": 0, "max": 5} for m in ("health", "spirit", "supply")
+    ]
+    assert rules["momentum_min"] == -6
+    assert rules["marks"] == CLASSIC_MARKS
+    assert [r["key"] for r in rules["ranks"]] == [
+        "troublesome",
+        "dangerous",
+        "formidable",
+        "extreme",
+        "epic",
+    ]
+    assert [(o["key"], o["label"]) for o in rules["odds"]][2] == ("fifty_fifty", "50/50")
+    assert rules["track_kinds"][:3] == ["vow", "journey", "fight"]
+    assert rules["progress_moves"] == {
+        "vow": "move:classic/quest/fulfill_your_vow",
+        "journey": "move:classic/adventure/reach_your_destination",
+        "fight": "move:classic/combat/end_the_fight",
+    }
+    assert rules["swear"] == "move:classic/quest/swear_an_iron_vow"
+    # "give it a rank of extreme or epic" / "troublesome, dangerous, or formidable" (setup)
+    assert rules["background_ranks"] == ["extreme", "epic"]
+    assert rules["inciting_ranks"] == ["troublesome", "dangerous", "formidable"]
+    assert rules["vehicle_marks"] == []
+
+
+@pytest.mark.usefixtures("home")
+def test_a_starforged_campaign_describes_its_own(api: Any) -> None:
+    made = api.post("/api/campaigns", json={"name": "sf", "ruleset": "starforged"}, headers=CHANGE)
+    assert made.status_code == 201, made.text
+    rules = api.get("/api/c/sf/ruleset").json()
+    assert rules["ruleset"] == "starforged"
+    assert rules["track_kinds"] == ["vow", "expedition", "fight", "connection", "scene"]
+    assert (
+        rules["progress_moves"]["expedition"] == "move:starforged/exploration/finish_an_expedition"
+    )
+    assert rules["progress_moves"]["fight"] == "move:starforged/combat/take_decisive_action"
+    assert rules["progress_moves"]["connection"] == "move:starforged/connection/forge_a_bond"
+    assert "journey" not in rules["progress_moves"]
+    assert rules["swear"] == "move:starforged/quest/swear_an_iron_vow"
+    kinds = {m["kind"]: m["names"] for m in rules["marks"]}
+    assert kinds["misfortune"] == ["wounded", "shaken", "unprepared"]
+    assert "permanently_harmed" in kinds["lasting effect"]
+    assert rules["vehicle_marks"] == ["destruction_imminent", "needs_part", "crippled"]
+    assert rules["vehicle_troubles"]["support"] == ["battered"]

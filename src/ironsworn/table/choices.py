@@ -66,6 +66,74 @@ def tracks(table: Table, args: Mapping[str, Any]) -> list[Choice]:
     ]
 
 
+# The kinds of track each move that reads a track acts on, by ruleset (the tracks its
+# handler resolves): a track picker offers these only (journeys for Reach Your Destination,
+# fights for End the Fight; Face Danger and Secure an Advantage mark a scene challenge's).
+# A progress move's own kinds come from what it rolls (:data:`~ironsworn.moves.registry.
+# PROGRESS_KINDS`, as the engine reads them).
+MOVE_TRACK_KINDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "classic": {
+        "undertake_a_journey": ("journey",),
+        "draw_the_circle": ("fight",),
+        "enter_the_fray": ("fight",),
+        "strike": ("fight",),
+        "clash": ("fight",),
+        "swear_an_iron_vow": ("vow",),
+        "reach_a_milestone": ("vow",),
+        "forsake_your_vow": ("vow",),
+        "face_danger": ("scene",),
+        "secure_an_advantage": ("scene",),
+    },
+    "starforged": {
+        "undertake_an_expedition": ("expedition",),
+        "explore_a_waypoint": ("expedition",),
+        "enter_the_fray": ("fight",),
+        "gain_ground": ("fight",),
+        "react_under_fire": ("fight",),
+        "strike": ("fight",),
+        "clash": ("fight",),
+        "face_defeat": ("fight",),
+        "develop_your_relationship": ("connection",),
+        "test_your_relationship": ("connection",),
+        "swear_an_iron_vow": ("vow",),
+        "reach_a_milestone": ("vow",),
+        "forsake_your_vow": ("vow",),
+        "begin_the_scene": ("scene",),
+        "face_danger": ("scene",),
+        "secure_an_advantage": ("scene",),
+    },
+}
+
+
+def track_kinds_of(move: Any) -> tuple[str, ...] | None:
+    """The kinds of track ``move`` acts on (None: it names no track of its own)."""
+    from ironsworn.moves.registry import PROGRESS_KINDS, ruleset_name, short_name
+
+    name = short_name(move.id)
+    if move.roll_type == "progress_roll":
+        using = move.rolls[0] if move.rolls else ""
+        return PROGRESS_KINDS.get(name) or PROGRESS_KINDS.get(using)
+    return MOVE_TRACK_KINDS.get(ruleset_name(move.id), {}).get(name)
+
+
+def move_tracks(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The active tracks the character shares of the kinds the move acts on (every active
+    one when the move is not named or names no track kind)."""
+    found = tracks(table, args)
+    name = args.get("move")
+    if not name:
+        return found
+    try:
+        move = table.library().find("moves", str(name), prefer=table.state().ruleset)
+    except IronswornError:
+        return found
+    kinds = track_kinds_of(move)
+    if kinds is None:
+        return found
+    state = table.state()
+    return [c for c in found if state.tracks[c.key].kind in kinds]
+
+
 def stats(table: Table, args: Mapping[str, Any]) -> list[Choice]:
     char = _character(table, args)
     return [Choice(s, s, f"+{char.stats[s]}" if char is not None else "") for s in STATS]

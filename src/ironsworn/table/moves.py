@@ -51,7 +51,12 @@ MOVE_INPUTS = (
     Input("bond", "bool", "you share a bond: the move's +1"),
     Input("reroll", "bool", "a move or asset lets you reroll dice"),
     Input("amount", "int", "harm, stress or other amount", low=0, high=10),
-    Input("track", "text", "the vow, journey or fight: its id or name", source=choices.tracks),
+    Input(
+        "track",
+        "text",
+        "the vow, journey or fight: its id or name",
+        source=choices.move_tracks,
+    ),
     Input("choose", "texts", "the move's choices answered in advance"),
     Input("burn", "bool", "true: burn momentum when it helps; false: never"),
     Input("ally", "text", "the ally you aid or heal", source=choices.others),

@@ -122,11 +122,8 @@ def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
                 max(0, min(value, 5)), 0, char.momentum, len(char.debilities), even
             ).to_json()
         else:
-            tracks = [
-                t
-                for t in state.tracks.values()
-                if t.status == "active" and char.name in t.characters
-            ]
+            # The tracks of the kinds this move rolls only (journeys for Reach Your Destination).
+            tracks = _tracks_for(state, char, found)
             entry["tracks"] = [
                 {**t.summary(), "odds": progress_odds(t.score, even).to_json()} for t in tracks
             ]
@@ -186,10 +183,10 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
         # Every vehicle of the party, by name (none chosen: the command vehicle).
         values["vehicle"] = [v.name for v in all_vehicles(state)]
     if char is not None:
+        # The tracks of the kinds the move acts on (Face Danger: a scene challenge's); the
+        # page draws no picker when there is none.
         values["track"] = [
-            {"id": t.id, "name": t.name, "kind": t.kind}
-            for t in state.tracks.values()
-            if t.status == "active" and char.name in t.characters
+            {"id": t.id, "name": t.name, "kind": t.kind} for t in _tracks_for(state, char, move)
         ]
         from ironsworn.moves.move_options import BOND_ADDS, BOND_NAMED
 
@@ -210,6 +207,19 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
 
 
 STATS = ("edge", "heart", "iron", "shadow", "wits")
+
+
+def _tracks_for(state: Any, char: Any, move: Any) -> list[Any]:
+    """The character's active tracks of the kinds ``move`` acts on (every one when it names
+    no kind: a move of a pack, an asset's)."""
+    from ironsworn.table.choices import track_kinds_of
+
+    kinds = track_kinds_of(move)
+    return [
+        t
+        for t in state.tracks.values()
+        if t.status == "active" and char.name in t.characters and (kinds is None or t.kind in kinds)
+    ]
 
 
 def _campaign_move(state: Any, move: str) -> Any:

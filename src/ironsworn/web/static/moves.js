@@ -129,8 +129,8 @@ function renderPanel(scroll) {
     rolls ? h("label", { class: "opt" }, h("input", { type: "checkbox", name: "reroll" }), " a move or asset lets you reroll dice") : null,
     // The options this move reads in this campaign (the server's list: a connection's rank and
     // role, a role's contribution, Advance's purchase...), each with its values where fixed.
-    (m.reads || []).length ? h("fieldset", { class: "reads" }, h("legend", {}, "This move's options"),
-      m.reads.map((r) => h("label", { class: "opt", title: r.help, "data-option": r.option }, `${words(r.option)} `, readControl(r)))) : null,
+    reads(m).length ? h("fieldset", { class: "reads" }, h("legend", {}, "This move's options"),
+      reads(m).map((r) => h("label", { class: "opt", title: r.help, "data-option": r.option }, `${words(r.option)} `, readControl(r)))) : null,
     h("button", { type: "submit", class: "primary" }, m.roll_type === "no_roll" ? "Make the move" : "Roll")].filter(Boolean));
   for (const input of form.querySelectorAll("input:not([type=radio]), select")) {
     if (typed[input.name] === undefined) continue;
@@ -149,11 +149,16 @@ function renderPanel(scroll) {
 
 const NUMBER_OPTIONS = ["amount", "ability", "against_add"];
 
+// The options the panel draws: a track picker only when a track of the move's kinds is there
+// (Face Danger without a scene challenge has none).
+const reads = (m) => (m.reads || []).filter((r) => r.option !== "track" || (r.values && r.values.length));
+
 function readControl(r) {
   const name = `read:${r.option}`;
   if (r.option === "abandon") return h("input", { type: "checkbox", name });
   if (r.values) {
-    return h("select", { name, "aria-label": r.option }, h("option", { value: "" }, "—"),
+    // A track is one of the kinds the move acts on (the server's list), or none.
+    return h("select", { name, "aria-label": words(r.option) }, h("option", { value: "" }, r.option === "track" ? "none" : "—"),
       r.values.map((v) => (typeof v === "object"
         ? h("option", { value: v.id, selected: v.id === store.track }, `${v.name} (${v.kind})`) : h("option", { value: v }, words(v)))));
   }

@@ -8,7 +8,7 @@ import { boxes } from "./sheet.js";
 function renderTracks() {
   const tracks = store.state.tracks.filter((t) => t.status === "active");
   const list = tracks.map((t) => h("article", { class: "track", "data-track": t.id },
-    h("h4", {}, t.name, h("small", {}, ` ${t.kind}${t.role ? ` (${t.role})` : ""} · ${t.rank} · ${t.characters.join(", ")}`)),
+    h("h4", {}, t.name, h("small", {}, ` ${shown(`${t.kind}${t.role ? ` (${t.role})` : ""}`, t.rank, t.characters.join(", "))}`)),
     // The boxes themselves mark progress (one mark of the track's rank), as on paper.
     h("button", { type: "button", class: "boxes-button", title: `mark progress on ${t.name}`, "aria-label": `mark progress on ${t.name}`,
       onclick: () => act("progress", { track: t.id }) }, boxes(t.ticks)),
@@ -18,8 +18,8 @@ function renderTracks() {
       h("button", { type: "button", class: "small", title: "clear one mark of progress", onclick: () => act("progress", { track: t.id, mark: false }) }, "−"),
       t.kind === "scene" ? h("button", { type: "button", class: "small", onclick: () => act("scene_resolve", { track: t.id }, { keepResult: true }) }, "resolve")
         : progressMove(t.kind) ? h("button", { type: "button", class: "small", "data-progress-move": progressMove(t.kind),
-          onclick: () => showTab("moves").then(() => openMove(progressMove(t.kind), t.id)) }, words(progressMove(t.kind).split("/").pop())) : null,
-      store.unsworn[t.id] ? h("button", { type: "button", class: "small swear", onclick: () => swearOn(t.id) }, "Swear an Iron Vow") : null,
+          onclick: () => showTab("moves").then(() => openMove(progressMove(t.kind), t.id)) }, moveName(progressMove(t.kind))) : null,
+      store.unsworn[t.id] ? h("button", { type: "button", class: "small swear", onclick: () => swearOn(t.id) }, moveName(rules().swear)) : null,
       h("span", { class: "score" }, `score ${t.score}`))));
   const kinds = rules().track_kinds;
   const kind = h("select", { name: "kind", "aria-label": "kind of track" }, kinds.map((k) => h("option", { value: k }, k)));
@@ -37,7 +37,7 @@ function renderTracks() {
   // Completed and forsaken tracks stay viewable, folded away.
   const done = store.state.tracks.filter((t) => t.status !== "active");
   const archive = done.length ? h("details", { class: "archive" }, h("summary", {}, `Completed and closed (${done.length})`),
-    h("ul", {}, done.map((t) => h("li", { "data-track": t.id }, h("b", {}, t.name), ` ${t.kind} · ${t.rank} · ${t.status} · score ${t.score}`)))) : null;
+    h("ul", {}, done.map((t) => h("li", { "data-track": t.id }, h("b", {}, t.name), ` ${shown(t.kind, t.rank, t.status, `score ${t.score}`)}`)))) : null;
   fill("tracks", h("h3", {}, "Progress tracks"), list.length ? list : h("p", { class: "empty" }, "No active track."), archive, form);
 }
 
@@ -45,6 +45,15 @@ function renderTracks() {
 async function swearOn(trackId) {
   await showTab("moves");
   openMove(rules().swear, trackId);
+}
+
+// A track's words, those it has (never a literal "null": a scene or a connection may have no rank).
+const shown = (...parts) => parts.filter((p) => p !== null && p !== undefined && p !== "").join(" · ");
+
+// A move's name as the campaign's moves list says it (its id's last part until they are read).
+function moveName(id) {
+  const move = (store.moves || []).find((m) => m.id === id);
+  return move ? move.name : words(String(id).split("/").pop());
 }
 
 function progressMove(kind) {
@@ -61,4 +70,4 @@ function foesOf(track) {
     h("dl", {}, list("features", foe.features), list("drives", foe.drives), list("tactics", foe.tactics)));
 }
 
-export { renderTracks, swearOn, progressMove, foesOf };
+export { renderTracks, swearOn, progressMove, foesOf, moveName };

@@ -297,17 +297,23 @@ def checked_ruleset(ruleset: str | None, default: str = "all") -> str:
 
 
 def oracles(ruleset: str | None = None) -> list[JsonDict]:
-    """The oracle tables of ``ruleset`` (None: every one), by category (the id's folder),
-    with their rows."""
+    """The oracle tables of ``ruleset`` (None: every one), with their rows, their category
+    (the id's last folder) and ``path``: the folders of the book's nesting, from the id
+    (``oracle_rollable:starforged/planet/ocean/settlements/expanse`` is under planet, ocean,
+    settlements: the Ocean World's settlements, not every planet's in one list)."""
     from ironsworn.table.content import oracle_json
 
+    chosen = checked_ruleset(ruleset)
     out: list[JsonDict] = []
-    for table in library().in_ruleset("oracles", checked_ruleset(ruleset)).values():
+    for table in library().in_ruleset("oracles", chosen).values():
         if table.id.startswith("move."):
             continue  # a table printed in a move's text is the move's (it rolls it itself)
         data = oracle_json(table)
         path = table.id.split(":", 1)[-1].split("/")
         data["category"] = path[-2] if len(path) > 2 else path[0]
+        folders = path[1:-1] if len(path) > 2 else path[:1]
+        # An expansion's tables in the campaign (Delve's in a classic one) under its own name.
+        data["path"] = [path[0], *folders] if path[0] != chosen else folders
         out.append(data)
     return out
 

@@ -14,21 +14,31 @@ async function renderOracles() {
     } }, label))));
   const search = h("input", { type: "search", placeholder: "search tables", "aria-label": "search oracle tables" });
   const list = h("div", { class: "oracle-list" });
+  // The tables nested as in the book (the folders of their ids: Planets, then each kind of
+  // world, then its settlements...), a folder's own tables before its folders.
+  const oracle = (t) => h("div", { class: "oracle" },
+    h("button", { type: "button", class: "roll-oracle", "data-oracle": t.id, onclick: async () => {
+      const data = await act("oracle", { oracle: t.id });
+      if (data) rolled({ action: "oracle", data });
+    } }, `Roll ${t.name}`),
+    h("details", {}, h("summary", {}, "table"), h("table", {}, t.rows.map((r) => h("tr", {},
+      h("td", {}, r.min === r.max ? r.min : `${r.min}-${r.max}`), h("td", {}, r.text))))));
+  const folder = (name, node, open) => h("details", { open: open ? true : null, "data-folder": name },
+    h("summary", {}, words(name)), node.tables.map(oracle),
+    [...node.folders].map(([child, below]) => folder(child, below, open)));
   const draw = () => {
     const q = search.value.trim().toLowerCase();
-    const groups = {};
+    const root = { tables: [], folders: new Map() };
     for (const t of store.oracles) {
       if (q && !t.name.toLowerCase().includes(q)) continue;
-      (groups[t.category] = groups[t.category] || []).push(t);
+      let node = root;
+      for (const name of t.path || [t.category]) {
+        if (!node.folders.has(name)) node.folders.set(name, { tables: [], folders: new Map() });
+        node = node.folders.get(name);
+      }
+      node.tables.push(t);
     }
-    list.replaceChildren(...Object.entries(groups).map(([cat, tables]) => h("details", { open: q ? true : null },
-      h("summary", {}, words(cat)), tables.map((t) => h("div", { class: "oracle" },
-        h("button", { type: "button", class: "roll-oracle", "data-oracle": t.id, onclick: async () => {
-          const data = await act("oracle", { oracle: t.id });
-          if (data) rolled({ action: "oracle", data });
-        } }, `Roll ${t.name}`),
-        h("details", {}, h("summary", {}, "table"), h("table", {}, t.rows.map((r) => h("tr", {},
-          h("td", {}, r.min === r.max ? r.min : `${r.min}-${r.max}`), h("td", {}, r.text))))))))));
+    list.replaceChildren(...root.tables.map(oracle), ...[...root.folders].map(([name, node]) => folder(name, node, Boolean(q))));
   };
   search.addEventListener("input", draw);
   draw();

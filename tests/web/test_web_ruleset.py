@@ -69,6 +69,9 @@ def test_a_classic_campaign_describes_its_ruleset(api: Any) -> None:
     assert answer.status_code == 200, answer.text
     rules = answer.json()
     assert rules["ruleset"] == "classic"
+    assert rules["name"] == "Ironsworn"
+    # "Give yourself up to three bonds"; three assets; no starship
+    assert rules["creation"] == {"bonds": 3, "assets": 3, "command_vehicle": False}
     assert rules["stats"] == ["edge", "heart", "iron", "shadow", "wits"]
     assert rules["creation_stats"] == [3, 2, 2, 1, 1]  # "3, 2, 2, 1, 1 in any order"
     assert rules["meters"] == [
@@ -103,6 +106,8 @@ def test_a_starforged_campaign_describes_its_own(api: Any) -> None:
     assert made.status_code == 201, made.text
     rules = api.get("/api/c/sf/ruleset").json()
     assert rules["ruleset"] == "starforged"
+    assert rules["name"] == "Starforged"
+    assert rules["creation"] == {"bonds": 0, "assets": 3, "command_vehicle": True}
     assert rules["track_kinds"] == ["vow", "expedition", "fight", "connection", "scene"]
     assert (
         rules["progress_moves"]["expedition"] == "move:starforged/exploration/finish_an_expedition"

@@ -16,13 +16,16 @@ from typing import Any
 
 from ironsworn.table.operation import JsonDict, Table
 
+RULESET_NAMES = {"classic": "Ironsworn", "starforged": "Starforged"}
+STARTING_ASSETS = 3  # "choose three assets" (classic); two paths and one more (Starforged)
+
 
 def describe(table: Table) -> JsonDict:
     """The campaign's ruleset as a surface draws it (see the module docstring)."""
     from ironsworn.campaign.character_state import CREATION_STATS
     from ironsworn.meters import METER_MAX, METER_MIN
     from ironsworn.momentum import MOMENTUM_MIN
-    from ironsworn.moves.setup import BACKGROUND_RANKS, FIRST_VOW_RANKS
+    from ironsworn.moves.setup import BACKGROUND_RANKS, FIRST_VOW_RANKS, MAX_BACKGROUND_BONDS
     from ironsworn.table import choices
     from ironsworn.table.registry import operation
 
@@ -35,6 +38,15 @@ def describe(table: Table) -> JsonDict:
 
     return {
         "ruleset": ruleset,
+        "name": RULESET_NAMES.get(ruleset, ruleset),
+        # A new character: classic's background bonds ("up to three"); a Starforged
+        # character makes connections in play instead, and the party names its starship
+        # (the command vehicle). Three asset cards in either.
+        "creation": {
+            "bonds": 0 if ruleset == "starforged" else MAX_BACKGROUND_BONDS,
+            "assets": STARTING_ASSETS,
+            "command_vehicle": ruleset == "starforged",
+        },
         "stats": list(choices.STATS),
         "creation_stats": list(CREATION_STATS),  # given one each to the stats, in any order
         "meters": [

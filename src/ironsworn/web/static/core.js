@@ -239,7 +239,7 @@ function targetName(target) {
 // The campaign's ruleset (stats, meters, marks, ranks, odds, track kinds, progress moves...),
 // empty until read: the page holds no game facts of its own.
 const NO_RULES = {
-  ruleset: null, stats: [], creation_stats: [], meters: [], momentum_min: 0, marks: [], ranks: [], odds: [], track_kinds: [],
+  ruleset: null, name: "", creation: { bonds: 0, assets: 0, command_vehicle: false }, stats: [], creation_stats: [], meters: [], momentum_min: 0, marks: [], ranks: [], odds: [], track_kinds: [],
   progress_moves: {}, swear: null, background_ranks: [], inciting_ranks: [], vehicle_marks: [], vehicle_troubles: {},
 };
 const rules = () => store.rules || NO_RULES;

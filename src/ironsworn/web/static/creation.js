@@ -8,7 +8,7 @@ function renderCreate() {
   // The rulebook's creation for the campaign's ruleset: a Starforged character has no bonds
   // (connections come in play), takes its assets from the imported pack and names the party's
   // starship, the command vehicle (the STARSHIP card, or a ship of its own).
-  const starforged = store.state && store.state.ruleset === "starforged";
+  const { creation, name: rulesetName } = rules();
   const deck = store.assets || [];
   const name = h("input", { name: "name", required: true, placeholder: "name", "aria-label": "character name" });
   // The stats take the creation values one each (offered in that order, changed at will).
@@ -16,14 +16,15 @@ function renderCreate() {
   const distinct = [...new Set(values)];
   const selects = STATS.map((s, i) => h("label", { class: "stat-pick" }, s, " ",
     h("select", { name: s }, distinct.map((v) => h("option", { value: v, selected: values[i] === v }, v)))));
-  const bonds = starforged ? [] : [0, 1, 2].map((i) => h("input", { name: `bond${i}`, placeholder: `bond ${i + 1} (a person or place)` }));
-  const assets = [0, 1, 2].map((i) => h("select", { name: `asset${i}`, "aria-label": `asset ${i + 1}` },
+  const bonds = [...Array(creation.bonds).keys()].map((i) => h("input", { name: `bond${i}`, placeholder: `bond ${i + 1} (a person or place)` }));
+  const slots = [...Array(creation.assets).keys()]; // the asset cards a character starts with
+  const assets = slots.map((i) => h("select", { name: `asset${i}`, "aria-label": `asset ${i + 1}` },
     h("option", { value: "" }, `asset ${i + 1}…`), deck.map((a) => h("option", { value: a.id }, `${a.name} (${a.type})`))));
-  const abilities = [0, 1, 2].map((i) => h("select", { name: `ability${i}`, "aria-label": `starting ability of asset ${i + 1}` },
+  const abilities = slots.map((i) => h("select", { name: `ability${i}`, "aria-label": `starting ability of asset ${i + 1}` },
     h("option", { value: "" }, "marked ability"), [1, 2, 3].map((n) => h("option", { value: n }, `start with ability ${n}`))));
-  const named = [0, 1, 2].map((i) => h("input", { name: `assetname${i}`, "aria-label": `name on asset ${i + 1}`, hidden: true }));
-  const texts = [0, 1, 2].map(() => h("ul", { class: "card-text", hidden: true }));
-  const needsShip = starforged && !store.state.vehicle;
+  const named = slots.map((i) => h("input", { name: `assetname${i}`, "aria-label": `name on asset ${i + 1}`, hidden: true }));
+  const texts = slots.map(() => h("ul", { class: "card-text", hidden: true }));
+  const needsShip = creation.command_vehicle && !store.state.vehicle;
   const ship = needsShip ? h("input", { name: "ship", placeholder: "your starship's name (the command vehicle)", "aria-label": "starship name" }) : null;
   // What the card asks while choosing: its abilities' text (those it starts with marked), a
   // starting ability only where the card starts without one, its name field only where it has
@@ -70,10 +71,10 @@ function renderCreate() {
     if (sworn) store.unsworn[sworn.id] = sworn.name;
     await refresh();
     renderCreate(); // a fresh form (with no starship question once the party has one)
-  } }, h("h3", {}, starforged ? "A new Starforged character" : "A new character"), name, h("div", { class: "stat-picks" }, selects),
+  } }, h("h3", {}, `A new ${rulesetName || ""} character`.replace("  ", " ")), name, h("div", { class: "stat-picks" }, selects),
   h("p", { class: "hint" }, `Stats: ${values.join(", ")} in any order.`), bonds,
-  starforged && !deck.length ? h("p", { class: "hint", "data-hint": "no-assets" },
-    "No Starforged assets yet: the guide imports the Datasworn Starforged file under Campaigns (or 'ironsworn content import starforged.json').") : null,
+  store.assets && !deck.length ? h("p", { class: "hint", "data-hint": "no-assets" },
+    `No ${rulesetName} assets yet: the guide imports the Datasworn ${rulesetName} file under Campaigns (or 'ironsworn content import' on the server).`) : null,
   deck.length ? assets.map((a, i) => h("div", { class: "asset-pick" }, a, abilities[i], named[i], texts[i])) : null,
   ship, h("div", { class: "vow-pick" }, vow, vowRank), h("div", { class: "vow-pick" }, incident, incidentRank),
   h("p", { class: "hint" }, "Then swear an Iron Vow on the incident (offered right after)."),

@@ -78,12 +78,12 @@ function renderPanel(scroll) {
   if (m.roll_type === "action_roll" && m.stats && ["highest", "lowest"].includes(m.method)) {
     // The move picks the stat itself (Endure Harm: the highest of health and iron): shown, not asked.
     form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, `Roll + the ${words(m.method)} of`),
-      m.stats.map((s) => h("div", { class: "stat-option" }, h("b", {}, `${s.stat} ${s.value}`), " ", oddsLine(s.odds), autoAdds(s.automatic)))));
+      m.stats.map((s) => h("div", { class: "stat-option" }, h("b", {}, `${words(s.stat)} ${s.value}`), " ", oddsLine(s.odds), autoAdds(s.automatic)))));
   } else if (m.roll_type === "action_roll" && m.stats) {
     form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, "Roll +"),
       m.stats.map((s, i) => h("label", { class: "stat-option" },
         h("input", { type: "radio", name: "stat", value: s.stat, checked: keepStat ? keepStat === s.stat : i === 0 }),
-        h("b", {}, ` ${s.stat} ${s.value}`), " ", oddsLine(s.odds), autoAdds(s.automatic)))));
+        h("b", {}, ` ${words(s.stat)} ${s.value}`), " ", oddsLine(s.odds), autoAdds(s.automatic)))));
   } else if (m.roll_type === "progress_roll" && m.stats) {
     const tracks = m.stats.flatMap((s) => s.tracks || []);
     form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, "Track"),

@@ -21,6 +21,7 @@ def test_advance_and_swear_offer_their_choices(api: Any) -> None:
     do("adjust", {"meter": "experience", "delta": 3})
     reads = {r["option"]: r for r in api.get("/api/c/t/moves/advance").json()["reads"]}
     bought = {v["id"]: v for v in reads["asset"]["values"]}
+    assert "ability" not in reads  # nothing typed by hand: an upgrade's ability is its key
     assert bought["Hawk:2"]["kind"] == "2 experience"
     assert bought["Berserker"] == {
         "id": "Berserker",

@@ -159,6 +159,9 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
     mode = state.option("assets")
     if name == "advance" and mode == "cards":
         options += ["asset"]  # the asset Advance buys (any roll's fitting assets are apart)
+        # Nothing typed by hand: an upgrade's ability is in its purchase (Hawk:2), and a new
+        # card that starts with none marked is asked which (a question of the table).
+        options = [o for o in options if o != "ability"]
     if mode != "cards":
         options = [o for o in options if o not in ("asset", "ability")]
     else:

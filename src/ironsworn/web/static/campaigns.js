@@ -47,13 +47,14 @@ function packForm() {
       try {
         const made = await api("POST", "/api/content/import", pack.files[0]);
         const counts = Object.entries(made.counts || {}).map(([k, n]) => `${n} ${k}`).join(", ");
-        report.textContent = `${made.replaced ? "replaced" : "imported"} pack ${made.id} (${made.name}): ${counts}`;
-        // The campaign's content is read again: the new pack's assets, oracles, foes, moves.
+        // The campaign's content is read again: the new pack's assets, oracles, foes, moves;
+        // the report says the pack is in once the page has them (the other tabs draw them).
         Object.assign(store, { assets: null, npcs: null, truths: null, oracles: null, moves: null });
         const [assets, npcs, truths] = await Promise.all([
           api("GET", `${BASE}/content/assets`), api("GET", `${BASE}/content/npcs`), api("GET", `${BASE}/content/truths`), loadRules()]);
         Object.assign(store, { assets, npcs, truths });
         render();
+        report.textContent = `${made.replaced ? "replaced" : "imported"} pack ${made.id} (${made.name}): ${counts}`;
       } catch (err) { report.textContent = ""; showError(err.message); }
     } }, pack, h("button", { type: "submit" }, "Import pack")), report);
 }

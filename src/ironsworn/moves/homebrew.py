@@ -30,9 +30,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.moves.operation_group import EngineOperations
 
 if TYPE_CHECKING:
-    from ironsworn.campaign.state import CampaignState
     from ironsworn.content.loader import Ruleset
     from ironsworn.content.model import Asset
     from ironsworn.moves.engine import MoveEngine, OperationResult
@@ -204,15 +204,8 @@ def homebrew_card(
     }
 
 
-class HomebrewOperations:
+class HomebrewOperations(EngineOperations):
     """Reskinning a character's asset, and giving a character a homebrew asset."""
-
-    def __init__(self, engine: MoveEngine) -> None:
-        self.engine = engine
-
-    @property
-    def state(self) -> CampaignState:
-        return self.engine.state
 
     def create(
         self,

@@ -21,11 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 from ironsworn.campaign.options import find_option, option_words
 from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.moves.operation_group import EngineOperations
 from ironsworn.ranks import Rank
 
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState
-    from ironsworn.moves.engine import MoveEngine, OperationResult
+    from ironsworn.moves.engine import OperationResult
 
 MAX_BACKGROUND_BONDS = 3
 BACKGROUND_RANKS = ("extreme", "epic")
@@ -113,15 +114,8 @@ def _has_sworn(state: CampaignState, name: str) -> bool:
     )
 
 
-class SetupOperations:
+class SetupOperations(EngineOperations):
     """Operations of the campaign's setup, run through the engine like any other."""
-
-    def __init__(self, engine: MoveEngine) -> None:
-        self.engine = engine
-
-    @property
-    def state(self) -> CampaignState:
-        return self.engine.state
 
     def set_option(self, name: str, value: Any) -> OperationResult:
         """Set a campaign option ('even_matches on', 'assets roles'...)."""

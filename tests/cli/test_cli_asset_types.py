@@ -28,3 +28,16 @@ def test_an_unknown_type_lists_the_accepted_ones(
     # Every type the message accepts works.
     for accepted in ("combat_talent", "companion", "path", "ritual"):
         assert run(capsys, "asset", "list", "--type", accepted)[0] == 0
+
+
+def test_asset_show_names_each_ability_once(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The Hawk's abilities are transcribed from the rulebook with their labels ("Far-seeing:
+    # When you Undertake a Journey..."): `asset show hawk` printed "Far-seeing: Far-seeing:".
+    code, out, _ = run(capsys, "asset", "show", "hawk")
+    assert code == 0
+    for label in ("Far-seeing", "Fierce", "Vigilant"):
+        assert out.count(f"{label}:") == 1, out
+    assert "○ 1. Far-seeing: When you Undertake a Journey" in out
+    # A card whose text does not carry its label still shows it once.
+    code, out, _ = run(capsys, "asset", "show", "horse")
+    assert code == 0 and out.count("Swift:") == 1, out

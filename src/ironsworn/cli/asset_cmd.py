@@ -81,6 +81,15 @@ def library() -> Ruleset:
     return load_library()
 
 
+def unlabelled(asset: Asset, words: list[str]) -> list[str]:
+    """Each ability's words without its label where the words begin with it (the rulebook's
+    transcribed Hawk: "Far-seeing: When you..."), since ``asset show`` names it itself."""
+    return [
+        text.removeprefix(f"{ability.name}:").lstrip() if ability.name else text
+        for ability, text in zip(asset.abilities, words, strict=True)
+    ]
+
+
 def card_json(ruleset: Ruleset, asset: Asset) -> dict[str, Any]:
     """A whole card for ``asset show --json``: the record plus the words each ability shows."""
     from ironsworn.moves.assets.cards import ability_words
@@ -111,7 +120,7 @@ def card_text(ruleset: Ruleset, asset: Asset) -> str:
     for track in asset.tracks:
         lines.append(f"{track.name}: {track.value}/{track.max}")
     for index, (ability, words) in enumerate(
-        zip(asset.abilities, ability_words(ruleset, asset), strict=True)
+        zip(asset.abilities, unlabelled(asset, ability_words(ruleset, asset)), strict=True)
     ):
         mark = "●" if ability.enabled else "○"
         title = f" {ability.name}:" if ability.name else ""

@@ -163,3 +163,16 @@ def test_a_starforged_session_as_a_story(
         # Starforged's own oracle table: "Small Chance 10 or less".
         assert "“Is anyone aboard?” the oracle says yes (5)" in text
         assert "**Kira · Face Danger** (+edge) — 1 + 3 = 4 vs 9 | 9 → *miss with a match*" in text
+
+
+def test_marked_abilities_in_words_are_joined_as_sentences() -> None:
+    # "The character section as a sheet: ... assets by name with the marked abilities' names"
+    # (issue 21): abilities shown by their words end a sentence, so no ".;" joins them.
+    from ironsworn.campaign.state import CampaignState
+    from ironsworn.campaign.story import asset_line
+
+    record = {"id": "asset:classic/path/ritualist", "name": "Ritualist", "abilities": [1, 0, 1]}
+    line = asset_line(CampaignState(), record)
+    assert ".;" not in line and line.startswith("**Ritualist**: 1. ") and ". 3. " in line
+    named = {"id": "asset:classic/companion/hound", "name": "Hound", "abilities": [1, 1, 0]}
+    assert asset_line(CampaignState(), named).endswith(": 1. Sharp; 2. Ferocious")

@@ -361,7 +361,12 @@ def asset_line(state: Any, record: Mapping[str, Any]) -> str:
         title += f" ({meter.get('name', 'health')} {meter.get('value')}/{meter.get('max')})"
     marked = [i for i, on in enumerate(record.get("abilities") or []) if on]
     names = [_ability_name(record, i) for i in marked]
-    return title + (": " + "; ".join(names) if names else "")
+    text = ""
+    for name in names:
+        # An ability without a name is shown by its words, which end a sentence: a space
+        # follows it, not "; " (no ".;").
+        text += ("" if not text else " " if text.endswith(".") else "; ") + name
+    return title + (": " + text if text else "")
 
 
 def _ability_name(record: Mapping[str, Any], index: int) -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from asset_harness import MISS, STRONG, WEAK, check_add, check_reroll, counted_as, due_gains
 from moves_support import ASHA_STATS, Game
 
 from ironsworn.content import load_ruleset
@@ -26,7 +27,6 @@ from ironsworn.dice import FixedDice
 from ironsworn.moves.assets.coverage import ability_status
 from ironsworn.moves.assets.effects import ELSEWHERE_KEYS
 
-STRONG, WEAK, MISS = (6, 1, 2), (6, 1, 10), (1, 10, 10)
 OUTCOME = ("hit", "strong", "weak", "miss", "strong_match", "after", "burned", "action_one")
 # A move's own stat when the effect does not name one (the moves with several).
 OWN_STAT = {
@@ -398,25 +398,6 @@ def _expected_changes(effect: dict[str, Any], gains: list[dict[str, Any]]) -> Co
     return want
 
 
-def _due_gains(effect: dict[str, Any], outcome: str) -> list[dict[str, Any]]:
-    due = []
-    for key, hit in (
-        ("hit", outcome in ("strong_hit", "weak_hit")),
-        ("strong", outcome == "strong_hit"),
-        ("weak", outcome == "weak_hit"),
-        ("miss", outcome == "miss"),
-        ("after", True),
-    ):
-        gain = effect.get(key)
-        if gain and hit:
-            chosen = dict(gain)
-            options = chosen.pop("choose", None)
-            if options:
-                chosen.update(options[0])  # the harness takes the first option offered
-            due.append(chosen)
-    return due
-
-
 def test_every_case_not_staged_here_is_accounted_for() -> None:
     """The cases left out of the table below are exactly those ELSEWHERE and BY_HAND name, and
     every name there still matches a case (a renamed card or move cannot hide a gap)."""
@@ -454,22 +435,17 @@ def test_with_and_without_the_ability(case: Case) -> None:
         assert without["spent"] - with_it["spent"] == 1, with_it["notes"]
         return
     assert with_it["assets"], with_it["notes"]  # the result names the ability that acted
-    if isinstance(effect.get("add"), int):
-        assert with_it["adds"] - without["adds"] == effect["add"], with_it["notes"]
+    check_add(effect, with_it, without)
     roll = effect.get("roll")
     if roll and len(roll) == 1 and not str(roll[0]).startswith(("select:", "track:")):
         assert with_it["stat"] == roll[0]
-    if effect.get("weak_as_miss") and without["outcome"] == "weak_hit":
-        assert with_it["outcome"] == "miss"
-        return
-    if effect.get("strong_as_weak") and without["outcome"] == "strong_hit":
-        assert with_it["outcome"] == "weak_hit"
+    if counted_as(effect, with_it, without):
         return
     if effect.get("reroll"):
-        assert with_it["rerolled"] and not without["rerolled"]
+        check_reroll(with_it, without)
     if with_it["outcome"] != without["outcome"]:
         return  # an add changed the outcome: the gains differ by the move's own rules
-    gains = _due_gains(effect, str(with_it["outcome"] or "no_roll"))
+    gains = due_gains(effect, str(with_it["outcome"] or "no_roll"))
     experience = sum(int(g.get("experience", 0)) for g in gains)
     if experience:
         assert with_it["experience"] - without["experience"] == experience, with_it["notes"]

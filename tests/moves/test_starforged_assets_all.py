@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from asset_harness import MISS, STRONG, WEAK, check_add, check_reroll, counted_as, due_gains
 from sf_assets_support import SfGame, sf_asset, starforged_home
 
 from ironsworn.content import load_library
@@ -28,7 +29,6 @@ from ironsworn.dice import FixedDice
 
 __all__ = ["starforged_home"]
 
-STRONG, WEAK, MISS = (6, 1, 2), (6, 1, 10), (1, 10, 10)
 MOVE = "move:starforged/"
 OWN_STAT = {
     "face_danger": "edge",
@@ -290,31 +290,6 @@ def _play(case: Case, effect: dict[str, Any], with_it: bool) -> dict[str, Any]:
     }
 
 
-def _due(
-    effect: dict[str, Any], outcome: str, match: bool, action_die: int | None
-) -> list[dict[str, Any]]:
-    due = []
-    for key, holds in (
-        ("hit", outcome in ("strong_hit", "weak_hit")),
-        ("strong", outcome == "strong_hit"),
-        ("weak", outcome == "weak_hit"),
-        ("miss", outcome == "miss"),
-        ("strong_match", outcome == "strong_hit" and match),
-        ("match", match),
-        ("miss_match", outcome == "miss" and match),
-        ("strong_six", outcome == "strong_hit" and action_die == 6),
-        ("after", True),
-    ):
-        gain = effect.get(key)
-        if gain and holds:
-            chosen = dict(gain)
-            options = chosen.pop("choose", None)
-            if options:
-                chosen.update(options[0])  # the harness takes the first option offered
-            due.append(chosen)
-    return due
-
-
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_with_and_without_the_ability(case: Case) -> None:
     effect = _effect(case)
@@ -322,8 +297,7 @@ def test_with_and_without_the_ability(case: Case) -> None:
     without = _play(case, effect, False)
     notes = with_it["notes"]
     assert with_it["assets"], notes  # the result names the ability that acted
-    if isinstance(effect.get("add"), int):
-        assert with_it["adds"] - without["adds"] == effect["add"], notes
+    check_add(effect, with_it, without)
     roll = [str(r) for r in effect.get("roll") or ()]
     if roll and not roll[0].startswith(("select:", "meter", "companion")):
         assert with_it["stat"] == roll[0], notes
@@ -334,20 +308,14 @@ def test_with_and_without_the_ability(case: Case) -> None:
     if effect.get("automatic"):
         assert with_it["outcome"] == effect["automatic"], notes
         return
-    for key, before, after in (
-        ("weak_as_strong", "weak_hit", "strong_hit"),
-        ("miss_as_weak", "miss", "weak_hit"),
-        ("strong_as_weak", "strong_hit", "weak_hit"),
-    ):
-        if effect.get(key) and without["outcome"] == before:
-            assert with_it["outcome"] == after, notes
-            return
+    if counted_as(effect, with_it, without):
+        return
     if isinstance(effect.get("reroll"), dict) or effect.get("reroll") is True:
-        assert with_it["rerolled"] and not without["rerolled"], notes
+        check_reroll(with_it, without)
     if with_it["outcome"] != without["outcome"]:
         return  # an add changed the outcome: the move's own gains differ
     match = bool(with_it["match"])
-    gains = _due(effect, str(with_it["outcome"]), match, with_it["action_die"])
+    gains = due_gains(effect, str(with_it["outcome"]), match, with_it["action_die"])
     want: Counter[str] = Counter()
     for gain in [*gains, effect.get("before") or {}]:
         for target, amount in gain.items():

@@ -12,6 +12,7 @@ import pytest
 from ironsworn.cli.main import main
 
 STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
+SIX_DECKS = ",".join(["path"] * 6)  # one deck more than the five draws
 
 
 @pytest.fixture
@@ -206,7 +207,8 @@ def test_roles_and_stats_on_the_command_line(
 def test_semi_random_on_the_command_line(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     dice = "60,2,1,1,1,1,59,65,86,73,8"
     out = ok(capsys, "character", "new", "Kai", "--semi-random", "--prefer",
-             "iron,wits,heart,edge,shadow", "--dice", dice)  # fmt: skip
+             "iron,wits,heart,edge,shadow", "--decks", "path,path,companion,combat_talent,ritual",
+             "--background-rank", "extreme", "--bond-name", "Arna", "--dice", dice)  # fmt: skip
     assert "the +3 stat (d100 60): iron" in out and "Kai's hand: " in out
     sheet = json.loads(ok(capsys, "sheet", "--json"))
     assert sheet["stats"] == {"edge": 1, "heart": 2, "iron": 3, "shadow": 1, "wits": 2}
@@ -220,7 +222,7 @@ def test_semi_random_on_the_command_line(home: Path, capsys: pytest.CaptureFixtu
         (["character", "new", "Bo", "--semi-random", "--stats", STATS], "cannot be combined"),
         (["character", "new", "Bo", "--stats", STATS, "--prefer", "edge"], "--prefer is for"),
         (["character", "keep", "Kai", "a,b"], "keep exactly 3"),
-        (["character", "new", "Bo", "--semi-random", "--decks", "path"], "one for each"),
+        (["character", "new", "Bo", "--semi-random", "--decks", SIX_DECKS], "one for each"),
     ):
         code, out, err = run(capsys, *bad)
         assert (code, out) == (2, "") and err.count("\n") == 1 and says in err, err

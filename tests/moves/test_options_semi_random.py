@@ -8,6 +8,7 @@ from moves_support import Game
 from ironsworn.campaign.state import CampaignState
 from ironsworn.errors import InvalidValue, IronswornError, RuleViolation
 from ironsworn.moves.semi_random import (
+    DEFAULT_DECKS,
     keep_assets,
     place_stats,
     semi_random_character,
@@ -63,7 +64,12 @@ def test_fixed_dice_make_the_character_the_rolls_say() -> None:
     ]  # fmt: skip
     game.dice(dice)
     result = semi_random_character(
-        game.engine, "Kai", prefer=["iron", "wits", "heart", "edge", "shadow"]
+        game.engine,
+        "Kai",
+        prefer=["iron", "wits", "heart", "edge", "shadow"],
+        decks=DEFAULT_DECKS,
+        background_rank="extreme",
+        bond_name="Arna",
     )
     assert game.dice_left == 0
     kai = game.state.character("Kai")
@@ -79,9 +85,10 @@ def test_fixed_dice_make_the_character_the_rolls_say() -> None:
     ]
     vow = next(t for t in game.state.tracks.values() if t.kind == "vow")
     assert (vow.name, vow.rank, kai.flags["background_vow"]) == ("Spread faith", "extreme", vow.id)
-    assert kai.bonds == ["the sick, weak scout"] and kai.bond_ticks == 1
+    # "Envision this NPC, give them a name, and mark a bond" (L5311-5312): the player's name.
+    assert kai.bonds == ["Arna"] and kai.bond_ticks == 1
     assert kai.flags["reserved_bonds"] == 2  # "You may do this for your two remaining bonds"
-    assert game.state.people["the sick, weak scout"]["description"] == "sick, weak scout"
+    assert game.state.people["Arna"]["description"] == "sick, weak scout"
     assert game.state.notes[-1]["text"] == "inciting incident: Natural disaster"
     # Every roll is in the log: the stat, five draws and five oracle rolls.
     oracles = [e for e in result.events if e["type"] == "oracle"]
@@ -96,7 +103,7 @@ def test_fixed_dice_make_the_character_the_rolls_say() -> None:
 def test_keep_three_of_the_five() -> None:
     game = Game()
     game.dice([60, 2, 1, 1, 1, 1, 59, 65, 86, 73, 8])
-    semi_random_character(game.engine, "Kai")
+    semi_random_character(game.engine, "Kai", decks=DEFAULT_DECKS)
     hand = game.state.character("Kai").flags["asset_hand"]
     names = [game.engine.ruleset.assets[i].name for i in hand]
     before = game.state.to_dict()
@@ -123,7 +130,7 @@ def test_the_inciting_incident_is_shared_and_one_shot_skips_vow_and_bonds() -> N
     game = Game()
     SetupOperations(game.engine).set_option("one_shot", "short")
     game.dice([60, 2, 1, 1, 1, 1, 8])  # no background vow or bond rolls in one-shot play
-    result = semi_random_character(game.engine, "Kai")
+    result = semi_random_character(game.engine, "Kai", decks=DEFAULT_DECKS)
     kai = game.state.character("Kai")
     assert (kai.bonds, game.state.tracks, "reserved_bonds" in kai.flags) == ([], {}, False)
     assert any("one-shot play" in n for n in result.notes)
@@ -139,9 +146,9 @@ def test_the_inciting_incident_is_shared_and_one_shot_skips_vow_and_bonds() -> N
     ("kwargs", "says"),
     [
         ({"prefer": ["iron", "wits"]}, "must rank the five stats"),
-        ({"decks": ["path"]}, "one for each of the 5 cards"),
+        ({"decks": ["path"] * 6}, "one for each of the 5 cards"),
         ({"decks": ["path"] * 4 + ["starship"]}, "deck 'starship' is not one of the decks"),
-        ({"exclude": ["ritual"]}, "deck 'ritual' is not one of the decks"),
+        ({"exclude": ["ritual"], "decks": DEFAULT_DECKS}, "deck 'ritual' is not one of the decks"),
         ({"background_rank": "dangerous"}, "extreme or epic"),
         # ({"decks": ["ritual"] * 5} no longer runs out: the whole deck holds 17 rituals.)
     ],

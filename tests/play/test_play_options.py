@@ -74,7 +74,17 @@ def test_a_semi_random_walkthrough(tmp_path: Path) -> None:
         "/option semi_random on",
         "Kai",
         "iron wits heart edge shadow",
+        "",  # no deck or card left out
+        # "Choose a card from any deck. Don't look at it." (seed 000 L5292): a deck a draw.
+        "path",
+        "path",
+        "combat talent",
+        "ritual",
+        "rit",  # a deck's first letters are enough
         "KEEP",  # answered by the reader from the prompt
+        "",  # the background vow in the oracle's words
+        "epic",  # its rank, the player's choice (no default)
+        "Arna",  # the person the oracles describe, named
         "Find the raiders' camp",
         "dangerous",
         *TRUTHS_AND_NO_SWEAR,
@@ -91,7 +101,10 @@ def test_a_semi_random_walkthrough(tmp_path: Path) -> None:
     kai = state.character("Kai")  # type: ignore[attr-defined]
     assert kai.stats["iron"] in (2, 3) and sorted(kai.stats.values()) == [1, 1, 2, 2, 3]
     assert len(kai.assets) == 3 and "asset_hand" not in kai.flags
-    assert kai.flags["background_vow"] and len(kai.bonds) == 1
+    assert kai.flags["background_vow"] and kai.bonds == ["Arna"]
+    assert state.tracks[kai.flags["background_vow"]].rank == "epic"  # type: ignore[attr-defined]
     kinds = [kind for kind, _events in operations(path)]
-    assert kinds[:3] == ["setting", "character", "character"]  # option, setup, keep
+    # option, setup, five draws, keep, the background vow, the bond
+    assert kinds[:10] == ["setting", "character", *["character"] * 5, "character", "vow", "bond"]
     assert "the +3 stat (d100" in out.getvalue()
+    assert out.getvalue().count("revealed: ") == 5

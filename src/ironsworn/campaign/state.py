@@ -866,8 +866,17 @@ class CampaignState:
                     None  # in control / in a bad spot only means something in a fight
                 )
         # The campaign options' marks (chapter 7): roles instead of assets, background bonds
-        # held in reserve, the semi-random setup's cards still in hand.
-        for flag in ("roles", "reserved_bonds", "asset_hand", "background_vow"):
+        # held in reserve, the semi-random setup's cards still in hand and its steps still to
+        # take (draws left, the oracle's background vow and person to name).
+        for flag in (
+            "roles",
+            "reserved_bonds",
+            "asset_hand",
+            "background_vow",
+            "asset_draws",
+            "background_goal",
+            "bond_oracle",
+        ):
             if char.flags.get(flag):
                 data[flag] = copy_json(char.flags[flag])
         return data

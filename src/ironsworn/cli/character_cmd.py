@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+from functools import partial
 from typing import Any
 
 from ironsworn.cli.common import UsageError, campaign_command, emit, parse_int
@@ -12,11 +13,20 @@ from ironsworn.cli.common import UsageError, campaign_command, emit, parse_int
 def register(sub: Any) -> None:
     character = campaign_command(sub, "character", "create a character")
     character.add_argument(
-        "action", choices=["new", "keep"], help="new; keep (three of the cards drawn)"
+        "action",
+        choices=["new", "draw", "keep", "background", "bond"],
+        help="new; the semi-random setup's steps: draw (a card, unseen, from DECK), keep "
+        "(three of the five cards drawn), background (mark the oracle's background vow, in "
+        "your WORDS if you like), bond (NAME the person the oracles describe)",
     )
     character.add_argument("name", metavar="NAME")
     character.add_argument(
-        "cards", nargs="?", metavar="CARDS", help="keep: three cards of the hand, CARD,CARD,CARD"
+        "rest",
+        nargs="*",
+        metavar="DECK|CARDS|WORDS|NAME",
+        help="draw: the deck (path, companion, combat_talent, ritual); keep: three cards of "
+        "the hand, CARD,CARD,CARD; background: the vow in your words (default: the "
+        "oracle's); bond: the person's name",
     )
     character.add_argument(
         "--stats",
@@ -54,16 +64,21 @@ def register(sub: Any) -> None:
     semi.add_argument(
         "--decks",
         metavar="DECKS",
-        help="the deck of each of the five draws (default path,path,companion,combat_talent,"
-        "ritual)",
+        help="the decks of the first draws, up to five (e.g. path,path,companion); the rest "
+        "are drawn one at a time with 'character draw NAME DECK'",
     )
     semi.add_argument(
         "--exclude", action="append", default=[], help="a deck or card left out (repeat)"
     )
     semi.add_argument(
-        "--background-rank", default="extreme", help="the background vow: extreme or epic"
+        "--background-rank",
+        help="the background vow's rank: extreme or epic (at creation: the vow is marked in "
+        "the oracle's words at once; else 'character background NAME' marks it)",
     )
-    semi.add_argument("--bond-name", help="the name of the person the oracles describe")
+    semi.add_argument(
+        "--bond-name",
+        help="the name of the person the oracles describe (else 'character bond NAME PERSON')",
+    )
     semi.add_argument("--dice", help="your dice, in the order they are rolled")
     semi.add_argument("--seed", help="seed for reproducible random dice")
     character.set_defaults(func=run_character)
@@ -142,11 +157,12 @@ def run_character(args: argparse.Namespace) -> int:
     from ironsworn.cli.session import write
     from ironsworn.moves.sheet import SheetOperations
 
-    if args.action == "keep" or args.semi_random:
+    if args.action != "new" or args.semi_random:
         return run_semi_random(args)
-    if args.cards is not None:
-        raise UsageError(f"character new takes one NAME (got also {args.cards!r}); quote a name")
-    semi = ("prefer", "decks", "bond_name", "dice", "seed")
+    if args.rest:
+        got = " ".join(args.rest)
+        raise UsageError(f"character new takes one NAME (got also {got!r}); quote a name")
+    semi = ("prefer", "decks", "bond_name", "background_rank", "dice", "seed")
     given = next((o for o in semi if getattr(args, o) is not None), None)
     if given is not None or args.exclude:
         flag = "--" + (given or "exclude").replace("_", "-")
@@ -185,15 +201,43 @@ def run_character(args: argparse.Namespace) -> int:
 
 
 def run_semi_random(args: argparse.Namespace) -> int:
-    """``character new NAME --semi-random`` and ``character keep NAME CARD,CARD,CARD``."""
+    """``character new NAME --semi-random`` and its steps: ``character draw NAME DECK``,
+    ``keep NAME CARD,CARD,CARD``, ``background NAME [WORDS] --background-rank R`` and
+    ``bond NAME PERSON``."""
     from ironsworn.cli.session import describe_result, write
     from ironsworn.moves import semi_random
 
+    rest = " ".join(args.rest).strip()
+    step = None
     if args.action == "keep":
-        if not args.cards:
+        if not rest:
             raise UsageError("character keep NAME CARD,CARD,CARD: name the three cards kept")
-        cards = [c.strip() for c in args.cards.split(",") if c.strip()]
-        result = write(args, lambda e: semi_random.keep_assets(e, args.name, cards))
+        cards = [c.strip() for c in rest.split(",") if c.strip()]
+        step = partial(semi_random.keep_assets, character=args.name, cards=cards)
+    elif args.action == "draw":
+        if not rest:
+            raise UsageError(
+                "character draw NAME DECK: name the deck (path, companion, combat_talent, ritual)"
+            )
+        step = partial(semi_random.draw_card, character=args.name, deck=rest)
+    elif args.action == "background":
+        if args.background_rank is None:
+            raise UsageError(
+                "character background NAME [WORDS] needs --background-rank (accepted: extreme, "
+                "epic)"
+            )
+        step = partial(
+            semi_random.mark_background_vow,
+            character=args.name,
+            rank=args.background_rank,
+            vow=rest or None,
+        )
+    elif args.action == "bond":
+        if not rest:
+            raise UsageError("character bond NAME PERSON: give the person a name")
+        step = partial(semi_random.name_bond, character=args.name, person=rest)
+    if step is not None:
+        result = write(args, step)
         emit(args, result.to_json(), lambda: describe_result(result))
         return 0
     if args.stats is not None:
@@ -205,7 +249,7 @@ def run_semi_random(args: argparse.Namespace) -> int:
         flag = "--bond" if args.bond else "--asset"
         raise UsageError(f"{flag} and --semi-random cannot be combined (the oracles and the draw)")
     prefer = (args.prefer or ",".join(semi_random.STATS)).replace(" ", "").split(",")
-    decks = (args.decks or ",".join(semi_random.DEFAULT_DECKS)).replace(" ", "").split(",")
+    decks = [d for d in (args.decks or "").replace(" ", "").split(",") if d]
     result = write(
         args,
         lambda e: semi_random.semi_random_character(

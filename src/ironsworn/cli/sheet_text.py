@@ -106,7 +106,14 @@ def sheet_text(sheet: Mapping[str, Any], library: Ruleset | None, unicode: bool 
             f"  background bonds held in reserve: {sheet['reserved_bonds']} "
             "('bond background NAME' marks one)"
         )
-    if sheet.get("asset_hand"):
+    if sheet.get("asset_draws"):
+        # "Don't look at it": the cards are not named until all five are drawn.
+        drawn = len(sheet.get("asset_hand") or ())
+        lines.append(
+            f"  cards drawn unseen: {drawn} of 5 (draw the next: 'character draw "
+            f"{sheet['name']} DECK')"
+        )
+    elif sheet.get("asset_hand"):
         cards = [
             library.assets[i].name if library is not None and i in library.assets else i
             for i in sheet["asset_hand"]
@@ -114,6 +121,18 @@ def sheet_text(sheet: Mapping[str, Any], library: Ruleset | None, unicode: bool 
         lines.append(
             f"  cards drawn: {', '.join(cards)} (keep three: 'character keep "
             f"{sheet['name']} CARD,CARD,CARD')"
+        )
+    if sheet.get("background_goal"):
+        lines.append(
+            f"  background vow from the oracle: {sheet['background_goal']} (mark it: "
+            f"'character background {sheet['name']} --background-rank extreme|epic')"
+        )
+    if sheet.get("bond_oracle"):
+        from ironsworn.moves.semi_random import with_article
+
+        lines.append(
+            f"  a bond from the oracles: {with_article(sheet['bond_oracle'])} (name them: "
+            f"'character bond {sheet['name']} NAME')"
         )
     tracks = list(sheet.get("tracks") or sheet.get("vows") or [])
     for kind, heading in TRACK_SECTIONS:

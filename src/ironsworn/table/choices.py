@@ -162,6 +162,13 @@ def oracles(table: Table, args: Mapping[str, Any]) -> list[Choice]:
     return [Choice(t.name.lower(), t.name) for t in found.values()]
 
 
+def roles(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The roles of the character making the move, and only theirs (roles instead of
+    assets): another character's role is not one they can act as."""
+    char = _character(table, args)
+    return [] if char is None else [Choice(r, r) for r in char.flags.get("roles") or ()]
+
+
 def role_bonuses(table: Table, args: Mapping[str, Any]) -> list[Choice]:
     return [
         Choice("+2", "+2", "add +2"),

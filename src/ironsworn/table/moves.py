@@ -91,7 +91,7 @@ MOVE_INPUTS = (
     Input("against_stat", "text", "oppose: the stat the ally rolls", source=choices.stats),
     Input("against_add", "int", "oppose: the ally's add", low=0, high=10),
     Input("against_burn", "bool", "oppose: the ally burns momentum"),
-    Input("as", "text", "a role that contributes (roles instead of assets)"),
+    Input("as", "text", "a role that contributes (roles instead of assets)", source=choices.roles),
     Input(
         "role_bonus",
         "text",

@@ -21,9 +21,12 @@ def registry() -> dict[str, Operation]:
     from ironsworn.table import journal, moves, oracles, sheet, starforged
 
     found: dict[str, Operation] = {}
+    from ironsworn.table import setup  # the semi-random setup's steps
+
     for group in (
         moves.OPERATIONS,
         sheet.OPERATIONS[:6],  # character ... track: as the web's action table lists them
+        setup.OPERATIONS,  # the semi-random setup and its steps
         starforged.OPERATIONS,
         sheet.OPERATIONS[6:7],  # scene_resolve
         journal.OPERATIONS[:5],  # journal, person, place, note, truth

@@ -511,8 +511,24 @@ def _log(session: PlaySession, words: list[str], _raw: str) -> None:
 def _character(session: PlaySession, words: list[str], _raw: str) -> None:
     from ironsworn.cli.play import creation
 
+    if words and words[0].lower() == "setup":
+        # The semi-random setup left half-way (the session ended): its steps, asked again.
+        from ironsworn.cli.play.creation_options import steps_left, unfinished
+
+        waiting = unfinished(session)
+        name = " ".join(words[1:]) or (waiting[0] if len(waiting) == 1 else "")
+        if not name or session.state().character(name).name not in waiting:
+            raise UsageError(
+                "/character setup NAME: a character whose semi-random setup has steps left "
+                f"(accepted: {', '.join(waiting) or 'none'})"
+            )
+        steps_left(session, session.state().character(name).name)
+        return
     if words:
-        raise UsageError("/character takes no arguments: it walks through making a character")
+        raise UsageError(
+            "/character takes no arguments (it walks through making a character), or setup "
+            "NAME (the semi-random setup's steps left)"
+        )
     leftover = creation.walkthrough(session, first=False)
     if leftover is not None:
         session.execute(leftover)
@@ -761,7 +777,12 @@ SLASH_COMMANDS = SlashTable(
         SlashCommand("undo", "/undo", "undo the last operation", _undo_redo(True)),
         SlashCommand("redo", "/redo", "redo the last undone operation", _undo_redo(False)),
         SlashCommand("log", "/log [--limit N]", "show the last operations", _log, "log"),
-        SlashCommand("character", "/character", "create another character", _character),
+        SlashCommand(
+            "character",
+            "/character [setup NAME]",
+            "create another character (setup: finish a semi-random setup left half-way)",
+            _character,
+        ),
         SlashCommand(
             "option",
             "/option [NAME VALUE]",

@@ -90,7 +90,10 @@ def walkthrough(session: PlaySession, first: bool = True) -> str | None:
         options = session.state()  # as set before the name (/option)
         one_shot = options.option("one_shot")
         if options.option("semi_random"):
-            created = _semi_random(session, name)
+            from ironsworn.cli.play.creation_options import first_role, semi_random
+
+            created = semi_random(session, name)
+            first_role(session, created)
             return _after_character(session, created, first, None, one_shot, background=False)
         stats = ask(
             session,
@@ -110,6 +113,9 @@ def walkthrough(session: PlaySession, first: bool = True) -> str | None:
     created = _create(session, name, stats, bonds, cards)
     if starforged:
         _vehicle(session)
+    from ironsworn.cli.play.creation_options import first_role
+
+    first_role(session, created)
     return _after_character(session, created, first, None, one_shot, background=not one_shot)
 
 
@@ -541,52 +547,6 @@ def _vow(
     track: dict[str, Any] = dict(created["track"])
     session.out.result(track, "sworn: " + track_line(track))
     return track
-
-
-def _semi_random(session: PlaySession, name: str) -> str:
-    """The semi-random setup (seed 000 L5271-5319): the dice make the character; the player
-    ranks the stats for +2, +2, +1, +1 and keeps three of the five cards drawn."""
-    from ironsworn.moves import semi_random
-
-    default = " ".join(semi_random.STATS)
-
-    def prefer(text: str) -> list[str]:
-        order = (text or default).replace(",", " ").split()
-        semi_random.place_stats("edge", order)  # checked now, so the question comes again
-        return order
-
-    order = ask(
-        session,
-        "Semi-random setup: the +3 stat is rolled. Rank the five stats for the +2, +2, +1, "
-        f"+1 that follow [{default}]:",
-        prefer,
-        semi_random.STATS,
-    )
-    result = session.commit(lambda e: semi_random.semi_random_character(e, name, prefer=order))
-    session.report(result)
-    created = session.state().character(name).name
-    hand = session.state().character(created).flags.get("asset_hand") or []
-    names = [session.library.assets[i].name for i in hand]
-    while names:  # none are drawn when the campaign plays without assets
-        try:
-            answer = ask(
-                session,
-                f"Keep three of {', '.join(names)} (e.g. '{', '.join(names[:3])}'; CARD:N "
-                "picks the starting ability of a card that marks none):",
-                lambda text: [c.strip() for c in text.split(",") if c.strip()],
-                names,
-            )
-        except SkipStep:
-            session.out.error(f"{created} is made: keep three of the cards drawn first")
-            continue
-        try:
-            kept = session.commit(partial(semi_random.keep_assets, character=created, cards=answer))
-        except IronswornError as exc:
-            session.out.error(str(exc))
-            continue
-        session.report(kept)
-        break
-    return created
 
 
 def _truths(session: PlaySession) -> None:

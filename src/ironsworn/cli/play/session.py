@@ -353,6 +353,12 @@ class PlaySession:
                 self.out.say(self.recap(state))
                 self.show_status(state, list(state.characters))
                 self.show_pending(state)
+                from ironsworn.cli.play.creation_options import unfinished
+
+                for name in unfinished(self):
+                    self.out.say(
+                        f"{name}'s semi-random setup has steps left: /character setup {name}"
+                    )
             while True:
                 try:
                     line = self.reader.read(self.prompt() if interactive else "")

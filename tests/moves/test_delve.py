@@ -445,3 +445,82 @@ def test_a_threat_needs_a_known_category(delve: dict[str, Any]) -> None:
     with pytest.raises(InvalidValue, match="threat category 'dragons' is unknown"):
         new_threat(game.engine, "X", "curse", "dragons")
     assert len(game.state.tracks) == before
+
+
+# --- the denizen table ---------------------------------------------------------------------
+
+
+def test_the_denizen_slots_are_the_packs_own(delve: dict[str, Any]) -> None:
+    """Every sample site's denizen table has the book's twelve slots by frequency."""
+    from ironsworn.moves.delve.sites import DENIZEN_SLOTS
+
+    for site in delve["delve_sites"].values():
+        slots = tuple(
+            (d["roll"]["min"], d["roll"]["max"], d["frequency"]) for d in site["denizens"]
+        )
+        assert slots == DENIZEN_SLOTS, site["name"]
+
+
+def test_a_sample_site_brings_its_denizen_table(delve: dict[str, Any]) -> None:
+    game = DelveGame()
+    result = game._keep(new_site(game.engine, "", sample="alva's rest"))
+    track = result.events[0]["track"]
+    alva = delve["delve_sites"]["alvas_rest"]["denizens"][8]
+    assert (alva["name"], alva["npc"], alva["roll"]) == (
+        "Alva",
+        "npc:delve/horrors/wight",
+        {"min": 94, "max": 95},
+    )
+    assert track["denizens"][8] == {
+        "min": 94,
+        "max": 95,
+        "frequency": "rare",
+        "npc": "npc:delve/horrors/wight",
+        "name": "Alva",
+    }
+
+
+def test_a_new_sites_denizens_come_from_its_theme_and_domain(delve: dict[str, Any]) -> None:
+    """Drafted from the pack's sample sites of the same theme or domain, most likely first."""
+    from ironsworn.moves.delve.sites import describe
+
+    game = DelveGame()
+    created = game._keep(
+        new_site(game.engine, "The Hollow", theme="haunted", domain="barrow", rank="dangerous")
+    )
+    rows = created.events[0]["track"]["denizens"]
+    sharing = [
+        s
+        for s in delve["delve_sites"].values()
+        if s["theme"].endswith("/haunted") or s["domain"].endswith("/barrow")
+    ]
+    paired = {d.get("npc") for s in sharing for d in s["denizens"]} - {None}
+    # Holdfast Barrow (haunted, barrow) has bonewalkers very common: the likeliest.
+    holdfast = delve["delve_sites"]["holdfast_barrow"]["denizens"][0]
+    assert (holdfast["frequency"], holdfast["npc"]) == (
+        "very_common",
+        "npc:classic/horrors/bonewalker",
+    )
+    assert rows[0]["npc"] == "npc:classic/horrors/bonewalker"
+    assert all(r["npc"] in paired for r in rows if "npc" in r)
+    assert "npc" not in rows[11] and rows[11]["frequency"] == "unforeseen"
+    shown = describe(game.engine.ruleset, game.state.tracks[created.events[0]["track"]["id"]])
+    assert shown["denizens"][0]["text"] == "Bonewalker"
+
+
+def test_rolling_on_the_denizen_table(delve: dict[str, Any]) -> None:
+    from ironsworn.moves.delve.sites import describe, roll_denizen
+
+    game = DelveGame()
+    fourth = describe(game.engine.ruleset, game.state.tracks[game.site])["denizens"][3]
+    assert (fourth["min"], fourth["max"], fourth["text"]) == (56, 69, "Blighthound")
+    game.dice([57])
+    rolled = game._keep(roll_denizen(game.engine, game.site))
+    assert rolled.notes == ["The Sunken Barrow: denizens (57, common): Blighthound"]
+    game.dice([100])
+    blank = game._keep(roll_denizen(game.engine, None))  # the only active site
+    assert blank.notes[0].endswith("(100, unforeseen): blank: choose or introduce a new denizen")
+    before = game.state.to_dict()
+    with pytest.raises(NotFound):
+        roll_denizen(game.engine, "no such site")
+    assert game.state.to_dict() == before

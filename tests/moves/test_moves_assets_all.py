@@ -64,6 +64,8 @@ BY_HAND = {
     "spirit_bound:3:fulfill_your_vow": "test_spirit_bound_choice_comes_when_the_vow_for_...",
     # test_moves_lasting.py: the lasting effect it spends, gained first
     "leech:1:strike": "test_leech_1_the_blood_rune_is_spent_once_and_weighs_until_then",
+    # test_delve_assets.py: a Delve move, made where the Delve pack is imported
+    "improviser:1:check_your_gear": "test_improviser_1_on_check_your_gear_with_delve",
 }
 
 

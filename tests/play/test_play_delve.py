@@ -49,3 +49,84 @@ def test_sites_and_threats_in_play_mode(tmp_path: Path) -> None:
     listed = run(home, "track", "list", "--json")
     kinds = sorted(t["kind"] for t in json.loads(listed.stdout))
     assert kinds == ["site", "threat", "vow"]
+
+
+def test_rarities_in_play_mode_and_at_the_command_line(tmp_path: Path) -> None:
+    """``/rarity list|show|buy`` and ``rarity``: bought with experience, shown on the sheet,
+    then rolled as the rarity die of a move the augmented asset aids."""
+    home = tmp_path / "home"
+    assert run(home, "content", "import", str(shared_file("reference/datasworn/delve.json")))
+    made = run(home, "character", "new", "Asha", "--stats", "3,2,2,1,1", "--asset", "improviser")
+    assert made.returncode == 0, made.stderr
+    assert run(home, "adjust", "experience", "5").returncode == 0
+    script = [
+        "/rarity list",
+        "/rarity show baldric",
+        "/rarity buy artisan's gloves",
+        "/rarity buy blackguard's baldric",
+        "/move face danger --stat edge --asset improviser --dice 6,9,9",
+        "/sheet",
+    ]
+    done = run(home, "play", stdin="".join(line + "\n" for line in script))
+    assert done.returncode == 0, done.stderr
+    out = done.stdout + done.stderr
+    assert "Blackguard’s Baldric — augments Improviser, 4 experience" in out
+    assert "augments Improviser; costs 4 experience" in out
+    assert "Artisan’s Gloves augments Wright, and Asha has no Wright card" in out
+    assert "Asha: experience spent 0 -> 4" in out
+    assert "rarity die 6 + stat 3 = 9 vs 9 | 9: MISS — MATCH → an automatic STRONG HIT" in out
+    assert "rarity: Blackguard’s Baldric (a move this asset aids rolls the rarity die)" in out
+    assert "Traceback" not in out
+    listed = run(home, "rarity", "list", "--json")
+    assert [r["name"] for r in json.loads(listed.stdout)["held"]] == ["Blackguard’s Baldric"]
+    bad = run(home, "rarity", "buy", "dragon egg")
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+    assert "rarity 'dragon egg' is unknown" in bad.stderr
+    every = run(home, "rarity", "list", "--all", "--json")
+    assert len(json.loads(every.stdout)["rarities"]) == 65
+
+
+def test_denizens_and_sample_sites_at_the_command_line_and_in_play(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert run(home, "content", "import", str(shared_file("reference/datasworn/delve.json")))
+    assert run(home, "character", "new", "Asha", "--stats", "3,2,2,1,1").returncode == 0
+    samples = run(home, "site", "list", "--samples")
+    assert "Alva's Rest (dangerous Fortified Barrow)" in samples.stdout
+    assert len(json.loads(run(home, "site", "list", "--samples", "--json").stdout)) == 20
+    made = run(home, "site", "new", "--sample", "alva's rest")
+    assert made.returncode == 0, made.stderr
+    shown = run(home, "site", "show").stdout
+    assert "94-95  rare         Alva (Wight)" in shown
+    script = [
+        "/site denizen --dice 95",
+        "/site denizen --dice 45",
+        "/site denizen nowhere",
+    ]
+    done = run(home, "play", stdin="".join(line + "\n" for line in script))
+    out = done.stdout + done.stderr
+    assert "Alva's Rest: denizens (95, rare): Alva (Wight)" in out
+    assert "Alva's Rest: denizens (45, common): blank: choose or introduce a new denizen" in out
+    assert "nowhere" in out and "error" in out
+    assert "Traceback" not in out
+
+
+def test_delves_oracles_are_listed_nested_as_in_the_book(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert run(home, "content", "import", str(shared_file("reference/datasworn/delve.json")))
+    listed = run(home, "oracle", "list").stdout.splitlines()
+    at = listed.index("delve")
+    tree = [line.split("  oracle_rollable")[0].rstrip() for line in listed[at:]]
+    # Site Name > Place > Barrow, as Delve's oracles nest them.
+    barrow = tree.index("      Barrow", tree.index("  Site Name"))
+    assert tree[barrow - 1] == "    Place"
+    assert "  Threat" in tree and "    Zealous Cult" in tree
+    # The tables printed in a move's text, under the move.
+    moves = tree.index("  Move tables")
+    assert tree[moves + 1] == "    Delve the Depths"
+    assert listed[moves + at + 2].startswith("      Edge ")
+    flat = json.loads(run(home, "oracle", "list", "--json").stdout)  # the JSON stays flat
+    assert {
+        "id": "oracle_rollable:delve/site_name/place/barrow",
+        "name": "Barrow",
+        "dice": "1d100",
+    } in flat

@@ -348,6 +348,9 @@ class TrackState:
     theme: str | None = None
     domain: str | None = None
     objective: str | None = None
+    # A Delve site's denizen table: {min, max, frequency, npc?, name?} rows (replaced whole by
+    # a track_field event, never changed in place, so copies may share it).
+    denizens: list[JsonDict] | None = None
     # A Delve threat: the vow it endangers (a track id) and its category (an oracle id).
     vow: str | None = None
     category: str | None = None
@@ -386,7 +389,13 @@ class TrackState:
                 else {}
             ),
             **(
-                {"theme": self.theme, "domain": self.domain, "objective": self.objective}
+                {
+                    "theme": self.theme,
+                    "domain": self.domain,
+                    "objective": self.objective,
+                    # Only when it has one: a site made before denizen tables keeps its shape.
+                    **({"denizens": copy_json(self.denizens)} if self.denizens else {}),
+                }
                 if self.kind == "site"
                 else {}
             ),

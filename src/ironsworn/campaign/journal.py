@@ -232,6 +232,12 @@ class Narrator:
 
     def _asset_mark(self, event: Mapping[str, Any]) -> str:
         asset = str(event["asset"]).rsplit("/", 1)[-1]
+        if str(event["mark"]).startswith("rarity:"):
+            # Delve: a rarity augmenting the card (its id is the mark; its name is told).
+            rarity = event.get("name") or words(str(event["mark"]).rsplit("/", 1)[-1])
+            if event["to"]:
+                return f"{event['character']}'s {words(asset)} is augmented by {rarity}"
+            return f"{event['character']}'s {words(asset)}: {rarity} is gone"
         change = "marked" if event["to"] else "cleared"
         return f"{event['character']}'s {words(asset)}: {words(event['mark'])} {change}"
 

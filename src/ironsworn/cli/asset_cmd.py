@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ironsworn.cli.common import JoinWords, campaign_options, common_options, emit, parse_int
 from ironsworn.errors import NotFound
+from ironsworn.moves.assets.coverage import pack_reminder
 
 if TYPE_CHECKING:
     from ironsworn.content.loader import Ruleset
@@ -100,7 +101,7 @@ def card_json(ruleset: Ruleset, asset: Asset) -> dict[str, Any]:
         data["abilities"], ability_words(ruleset, asset), asset.abilities, strict=True
     ):
         entry["words"] = words
-        entry["automation"] = ability_status(ability)
+        entry["automation"] = ability_status(ability, ruleset)
     return data
 
 
@@ -126,6 +127,7 @@ def card_text(ruleset: Ruleset, asset: Asset) -> str:
         title = f" {ability.name}:" if ability.name else ""
         lines.append(f"  {mark} {index + 1}.{title} {words}")
         status = ability_status(ability)
+        status = pack_reminder(ability, ruleset) or status  # an expansion's move, no pack
         if status["kind"] != "automated":
             lines.append(f"      ({status['kind']}: {status['why']})")
         for move in ability.moves:

@@ -142,6 +142,11 @@ def _listing(kind: str) -> Callable[[argparse.Namespace], int]:
             empty = f"(none in {chosen}; {hint or 'ironsworn content import FILE adds a pack'})"
             emit(args, rows, lambda: empty)
             return 0
+        if kind == "oracles":
+            from ironsworn.cli.oracle_tree import oracle_tree
+
+            emit(args, rows, lambda: oracle_tree(rows))  # nested as the books nest them
+            return 0
         emit(args, rows, lambda: _table(rows))
         return 0
 

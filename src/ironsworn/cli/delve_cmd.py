@@ -1,5 +1,6 @@
 """Ironsworn: Delve's commands: ``site new|list|show`` (perilous sites: a theme, a domain, a
-rank, an objective) and ``threat new`` (a threat to a vow, with its menace track).
+rank, an objective), ``threat new`` (a threat to a vow, with its menace track) and ``rarity
+list|show|buy`` (rarities augmenting an asset, bought with experience).
 
 The rules are :mod:`ironsworn.moves.delve`; this module parses and prints.
 """
@@ -13,9 +14,11 @@ from ironsworn.cli.common import UsageError, campaign_command, emit
 
 
 def register(sub: Any) -> None:
-    site = campaign_command(sub, "site", "Delve's perilous sites: new, list, show")
-    site.add_argument("action", choices=["new", "list", "show"])
-    site.add_argument("text", nargs="*", metavar="NAME", help="new: its name; show: the site")
+    site = campaign_command(sub, "site", "Delve's perilous sites: new, list, show, denizen")
+    site.add_argument("action", choices=["new", "list", "show", "denizen"])
+    site.add_argument(
+        "text", nargs="*", metavar="NAME", help="new: its name; show, denizen: the site"
+    )
     site.add_argument("--theme", help="new: a theme of the Delve pack (Ancient...), or roll")
     site.add_argument("--domain", help="new: a domain of the Delve pack (Barrow...), or roll")
     site.add_argument("--rank", help="new: troublesome, dangerous, formidable, extreme or epic")
@@ -23,6 +26,9 @@ def register(sub: Any) -> None:
     site.add_argument("--sample", help="new: one of the pack's sample sites (its name)")
     site.add_argument("--character", action="append", default=[])
     site.add_argument("--all", action="store_true", help="list: finished sites too")
+    site.add_argument(
+        "--samples", action="store_true", help="list: the Delve pack's sample sites (for --sample)"
+    )
     site.add_argument("--dice", help="your dice for a rolled theme or domain")
     site.add_argument("--seed", help="seed for reproducible random dice")
     site.set_defaults(func=run_site)
@@ -36,6 +42,114 @@ def register(sub: Any) -> None:
     threat.add_argument("--dice", help="your dice for a rolled category")
     threat.add_argument("--seed", help="seed for reproducible random dice")
     threat.set_defaults(func=run_threat)
+
+    rarity = campaign_command(sub, "rarity", "Delve's rarities: list, show, buy")
+    rarity.add_argument("action", choices=["list", "show", "buy"])
+    rarity.add_argument("text", nargs="*", metavar="NAME", help="show, buy: the rarity")
+    rarity.add_argument("--character", help="whose (default: the only character)")
+    rarity.add_argument("--all", action="store_true", help="list: every rarity of the pack")
+    rarity.set_defaults(func=run_rarity)
+
+
+def run_rarity(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import read_state
+
+    if args.action == "buy":
+        return _buy(args)
+    if args.action == "show":
+        return show_rarity(args)
+    return list_rarities(args, None if args.all else read_state(args))
+
+
+def rarity_operation(args: argparse.Namespace) -> Any:
+    """The operation ``rarity buy`` runs (play mode commits it in its own session)."""
+    from ironsworn.moves.delve.rarities import buy_rarity
+
+    name = " ".join(args.text)
+    if not name:
+        raise UsageError("rarity buy needs a NAME (accepted: see 'rarity list')")
+    return lambda e: buy_rarity(e, args.character, name)
+
+
+def _buy(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import describe_result, write
+
+    result = write(args, rarity_operation(args))
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0
+
+
+def _rarity_line(view: dict[str, Any]) -> str:
+    return f"{view['name']} — augments {view['asset_name']}, {view['xp_cost']} experience"
+
+
+def list_rarities(args: argparse.Namespace, state: Any) -> int:
+    """``rarity list``: the character's rarities and those they could buy (every rarity of
+    the pack with ``--all``, or without a campaign), then the engine's count."""
+    from ironsworn.content import load_library
+    from ironsworn.moves.delve.rarities import coverage, view
+    from ironsworn.table.delve import rarity_lists
+
+    library = load_library()
+    if not library.rarities:
+        raise UsageError(
+            "no rarities: import your Datasworn Delve file first (ironsworn content import "
+            "delve.json)"
+        )
+    if state is None:
+        every = sorted(library.rarities.values(), key=lambda r: r.name)
+        data: dict[str, Any] = {
+            "rarities": [view(library, r) for r in every],
+            "coverage": coverage(library),
+        }
+        lines = [_rarity_line(v) for v in data["rarities"]]
+    else:
+        data = rarity_lists(library, state, args.character)
+        who = data["character"] or "no character"
+        lines = [f"{who}'s rarities:"]
+        lines += [f"  {_rarity_line(v)}" for v in data["held"]] or ["  none"]
+        lines.append("could buy (an asset on the sheet):")
+        lines += [f"  {_rarity_line(v)}" for v in data["buyable"]] or ["  none"]
+    counts = data["coverage"]
+    lines.append(
+        f"Wield a Rarity: the rarity die's 6 and 5 applied for {counts['die_applied']} of "
+        f"{counts['rarities']} rarities ({counts['aided_by_abilities']} rolled when an ability "
+        f"of their asset acts on the move, any when the asset is named); reminder: a 1 on a "
+        f"miss ({counts['rarities']})"
+    )
+    emit(args, data, lambda: "\n".join(lines))
+    return 0
+
+
+def show_rarity(args: argparse.Namespace) -> int:
+    from ironsworn.content import load_library
+    from ironsworn.moves.delve.rarities import find_rarity, view
+
+    library = load_library()
+    name = " ".join(args.text)
+    if not name:
+        raise UsageError("rarity show needs a NAME (accepted: see 'rarity list --all')")
+    if not library.rarities:
+        raise UsageError(
+            "no rarities: import your Datasworn Delve file first (ironsworn content import "
+            "delve.json)"
+        )
+    rarity = find_rarity(library, name)
+    data = {**view(library, rarity), "description": rarity.description}
+    page = f" (Delve p. {rarity.page})" if rarity.page else ""
+    text = "\n".join(
+        [
+            f"{rarity.name}{page}",
+            f"  augments {data['asset_name']}; costs {rarity.xp_cost} experience",
+            "  a move the asset aids rolls the rarity die in place of the action die: 6, an "
+            "automatic strong hit and +1 momentum; 5 on a hit, +1 momentum; 1 on a miss, its "
+            "power fails or works against you",
+            "",
+            rarity.description,
+        ]
+    )
+    emit(args, data, text)
+    return 0
 
 
 def run_threat(args: argparse.Namespace) -> int:
@@ -55,6 +169,8 @@ def run_threat(args: argparse.Namespace) -> int:
 def run_site(args: argparse.Namespace) -> int:
     if args.action == "new":
         return _new(args)
+    if args.action == "denizen":
+        return _denizen(args)
     if args.action == "list":
         return _list(args)
     return _show(args)
@@ -77,6 +193,22 @@ def site_operation(args: argparse.Namespace) -> Any:
         sample=args.sample,
         characters=args.character,
     )
+
+
+def denizen_operation(args: argparse.Namespace) -> Any:
+    """The operation ``site denizen`` runs: a roll on the site's denizen matrix."""
+    from ironsworn.moves.delve.sites import roll_denizen
+
+    query = " ".join(args.text) or None
+    return lambda e: roll_denizen(e, query)
+
+
+def _denizen(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import describe_result, write
+
+    result = write(args, denizen_operation(args))
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0
 
 
 def threat_operation(args: argparse.Namespace) -> Any:
@@ -123,9 +255,44 @@ def _line(track: dict[str, Any]) -> str:
     )
 
 
+def _samples(args: argparse.Namespace) -> int:
+    """``site list --samples``: the pack's sample sites, each ready for ``site new --sample``."""
+    from ironsworn.content import load_library
+
+    library = load_library()
+    samples = sorted(library.sites.values(), key=lambda s: s.name)
+    if not samples:
+        raise UsageError(
+            "no sample sites: import your Datasworn Delve file first (ironsworn content import "
+            "delve.json)"
+        )
+    data = []
+    for sample in samples:
+        theme = library.site_themes.get(sample.theme)
+        domain = library.site_domains.get(sample.domain)
+        data.append(
+            {
+                "id": sample.id,
+                "name": sample.name,
+                "rank": sample.rank,
+                "theme": theme.name if theme else sample.theme,
+                "domain": domain.name if domain else sample.domain,
+                "page": sample.page,
+            }
+        )
+    emit(
+        args,
+        data,
+        lambda: "\n".join(f"{s['name']} ({s['rank']} {s['theme']} {s['domain']})" for s in data),
+    )
+    return 0
+
+
 def _list(args: argparse.Namespace, state: Any = None) -> int:
     from ironsworn.cli.session import read_state
 
+    if args.samples:
+        return _samples(args)
     state = state if state is not None else read_state(args)
     sites = [
         t.summary()
@@ -134,6 +301,12 @@ def _list(args: argparse.Namespace, state: Any = None) -> int:
     ]
     emit(args, sites, lambda: "\n".join(_line(s) for s in sites) or "no sites")
     return 0
+
+
+def _range(row: dict[str, Any]) -> str:
+    low, high = int(row["min"]), int(row["max"])
+    text = "00" if low == 100 else (f"{low:02d}" if low == high else f"{low:02d}-{high:02d}")
+    return f"{text:<5}"
 
 
 def _show(args: argparse.Namespace, state: Any = None) -> int:
@@ -162,6 +335,11 @@ def _show(args: argparse.Namespace, state: Any = None) -> int:
         lines += [f"    {r['min']}-{r['max']}  {r['text']}" for r in data["features"]]
         lines.append(f"  dangers ({data['theme_name']} 1-30, {data['domain_name']} 31-45):")
         lines += [f"    {r['min']}-{r['max']}  {r['text']}" for r in data["dangers"]]
+        lines.append("  denizens (d100):")
+        lines += [
+            f"    {n:>2}. {_range(r)}  {r['frequency'].replace('_', ' '):<11}  {r['text']}"
+            for n, r in enumerate(data["denizens"], 1)
+        ]
         return "\n".join(lines)
 
     emit(args, data, text)

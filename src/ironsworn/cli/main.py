@@ -46,6 +46,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "scene": ("ironsworn.cli.track_cmd", "start or resolve a scene challenge"),
     "site": ("ironsworn.cli.delve_cmd", "Delve's perilous sites: new, list, show"),
     "threat": ("ironsworn.cli.delve_cmd", "Delve's threats to a vow (a menace track)"),
+    "rarity": ("ironsworn.cli.delve_cmd", "Delve's rarities: list, show, buy"),
     "person": ("ironsworn.cli.world_cmd", "people met in the story (NPCs)"),
     "place": ("ironsworn.cli.world_cmd", "places of the story"),
     "note": ("ironsworn.cli.world_cmd", "free notes"),

@@ -120,6 +120,8 @@ def target_words(event: dict[str, Any], target: str, state: Any = None) -> str:
         if kind == "asset_track":
             extra = " max" if event.get("field") == "max" else ""
             return f"{name} {str(event['track']).replace('_', ' ')}{extra}"
+        if kind == "asset_mark" and str(event["mark"]).startswith("rarity:"):
+            return f"{name} rarity"  # Delve: the rarity augmenting the card
         if kind == "asset_mark":
             return f"{name} {str(event['mark']).replace('_', ' ')}"
         if kind == "asset_reskin":
@@ -191,7 +193,13 @@ def roll_line(roll: dict[str, Any]) -> str:
     from ironsworn.rolls import ActionRoll, ProgressRoll
 
     if roll.get("type") == "action":
-        return describe_action(ActionRoll.from_json(roll)).split("\n")[0]
+        line = describe_action(ActionRoll.from_json(roll)).split("\n")[0]
+        if roll.get("rarity"):
+            # Delve's Wield a Rarity: the action die was the rarity die; a 6 is a strong hit.
+            line = line.replace("action ", "rarity die ", 1)
+            if roll.get("action_die") == 6:
+                line += " → an automatic STRONG HIT (the rarity die's 6)"
+        return line
     return describe_progress(ProgressRoll.from_json(roll))
 
 

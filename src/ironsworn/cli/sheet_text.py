@@ -203,10 +203,14 @@ def asset_lines(
     extra = "".join(f" ({m['name']} {m['value']}/{m['max']})" for m in meters)
     named = f" “{asset['input']}”" if asset.get("input") else ""
     # A module's broken flip, a support vehicle's battered or what its table left on it.
-    flags = "".join(f" [{m.replace('_', ' ')}]" for m in asset.get("marks") or ())
+    shown = [m for m in asset.get("marks") or () if not m.startswith("rarity:")]  # Delve: below
+    flags = "".join(f" [{m.replace('_', ' ')}]" for m in shown)
     lines = [f"{asset['name']}{named} {marks}{extra}{flags}"]
     if asset.get("requirement"):
         lines.append(f"  {asset['requirement']}")  # a reskin's or homebrew card's condition
+    if asset.get("rarity"):
+        rarity = asset.get("rarity_name") or asset["rarity"]
+        lines.append(f"  rarity: {rarity} (a move this asset aids rolls the rarity die)")
     texts = ability_texts(asset, library)
     for number, (is_marked, text) in enumerate(zip(marked, texts, strict=False), start=1):
         if is_marked and text:

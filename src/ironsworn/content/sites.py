@@ -7,6 +7,7 @@ are the moves layer's. Every record has a ``from_json`` / ``to_json`` pair in ou
 like the records of ``model.py``, so the loader reads them from a pack's ``sites.json``,
 ``site_themes.json``, ``site_domains.json`` and ``rarities.json``.
 
+- :class:`SiteCard` -- what a theme's and a domain's cards share (the two below).
 - :class:`SiteTheme` -- a theme (Ancient, Haunted...): what the site is like. Its
   ``features`` and ``dangers`` are d100 tables (:class:`SiteRow`); a theme's features cover
   1-20 and its dangers 1-30, the rows a domain and the general dangers complete.
@@ -28,18 +29,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ironsworn.content.model import _strs  # one reader of a list of ids for every record
+
 JsonDict = dict[str, Any]
 
 # The denizen frequencies of a site's table, most common first (Delve's "Denizens" section).
 FREQUENCIES = ("very_common", "common", "uncommon", "rare", "unforeseen")
-
-
-def _strs(values: Any) -> tuple[str, ...]:
-    if not values:
-        return ()
-    if not isinstance(values, list | tuple):
-        raise TypeError(f"{str(values)[:40]!r} is not a list")
-    return tuple(values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +67,8 @@ def row_for(rows: tuple[SiteRow, ...], roll: int) -> SiteRow | None:
 
 
 @dataclass(frozen=True, slots=True)
-class SiteTheme:
-    """A delve site theme: its summary and its feature and danger rows."""
+class SiteCard:
+    """What a theme's and a domain's cards share: a summary, and feature and danger rows."""
 
     id: str
     name: str
@@ -82,16 +77,17 @@ class SiteTheme:
     features: tuple[SiteRow, ...]
     dangers: tuple[SiteRow, ...]
 
-    @classmethod
-    def from_json(cls, data: JsonDict) -> SiteTheme:
-        return cls(
-            data["id"],
-            data["name"],
-            data.get("summary", "") or "",
-            data.get("page"),
-            _rows(data.get("features")),
-            _rows(data.get("dangers")),
-        )
+    @staticmethod
+    def card_fields(data: JsonDict) -> JsonDict:
+        """The shared fields of a card's JSON, as keyword arguments."""
+        return {
+            "id": data["id"],
+            "name": data["name"],
+            "summary": data.get("summary", "") or "",
+            "page": data.get("page"),
+            "features": _rows(data.get("features")),
+            "dangers": _rows(data.get("dangers")),
+        }
 
     def to_json(self) -> JsonDict:
         return {
@@ -105,39 +101,26 @@ class SiteTheme:
 
 
 @dataclass(frozen=True, slots=True)
-class SiteDomain:
-    """A delve site domain: its summary, feature and danger rows, and its naming table."""
+class SiteTheme(SiteCard):
+    """A delve site theme (Ancient, Haunted...): what the site is like."""
 
-    id: str
-    name: str
-    summary: str
-    page: int | None
-    features: tuple[SiteRow, ...]
-    dangers: tuple[SiteRow, ...]
+    @classmethod
+    def from_json(cls, data: JsonDict) -> SiteTheme:
+        return cls(**cls.card_fields(data))
+
+
+@dataclass(frozen=True, slots=True)
+class SiteDomain(SiteCard):
+    """A delve site domain (Barrow, Cavern...): what the site is, and its naming table."""
+
     name_oracle: str = ""
 
     @classmethod
     def from_json(cls, data: JsonDict) -> SiteDomain:
-        return cls(
-            data["id"],
-            data["name"],
-            data.get("summary", "") or "",
-            data.get("page"),
-            _rows(data.get("features")),
-            _rows(data.get("dangers")),
-            data.get("name_oracle", "") or "",
-        )
+        return cls(**cls.card_fields(data), name_oracle=data.get("name_oracle", "") or "")
 
     def to_json(self) -> JsonDict:
-        return {
-            "id": self.id,
-            "name": self.name,
-            "summary": self.summary,
-            "page": self.page,
-            "features": [r.to_json() for r in self.features],
-            "dangers": [r.to_json() for r in self.dangers],
-            "name_oracle": self.name_oracle,
-        }
+        return {**SiteCard.to_json(self), "name_oracle": self.name_oracle}
 
 
 @dataclass(frozen=True, slots=True)

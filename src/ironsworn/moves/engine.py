@@ -263,7 +263,11 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
                 names = tuple(
                     dict.fromkeys(mine_all[c].name for c in missing.candidates if c in mine_all)
                 )
-                raise NotFound(str(missing), names, kind="move", name=query) from None
+                from ironsworn.moves.delve.sites import pack_move
+
+                # A Delve move named in a classic campaign without the pack: say what to import.
+                words = pack_move(query) if ruleset == "classic" else None
+                raise NotFound(words or str(missing), names, kind="move", name=query) from None
         pack = self.ruleset.pack_of(found.id)
         own = pack.ruleset if pack is not None else ruleset_name(found.id)
         if own != ruleset:

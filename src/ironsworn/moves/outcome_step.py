@@ -47,6 +47,13 @@ class MoveOutcomes(StateChanges):
         from ironsworn.moves.assets.effects import adjust_outcome
 
         move = self.ruleset.any_move(step["move"])
+        if step.get("rarity"):
+            from ironsworn.moves.delve.rarities import rarity_outcome
+
+            forced = rarity_outcome(step)  # a 6 on the rarity die, after a reroll too
+            if forced is not None and forced != step["outcome"]:
+                step = {**step, "outcome": forced}
+                self._recount(step)
         counted = adjust_outcome(step)
         if counted is not None:
             self.note(
@@ -70,6 +77,10 @@ class MoveOutcomes(StateChanges):
         )
         ctx = Step(self._as_engine(), step)
         self._before_outcome(ctx, move, outcome)
+        if step.get("rarity"):
+            from ironsworn.moves.delve.rarities import on_outcome as rarity_gains
+
+            rarity_gains(ctx)  # Wield a Rarity: +1 momentum on a 6, or a 5 on a hit
         if outcome is Outcome.MISS:
             from ironsworn.moves.delve.failure import mark_failure_on_miss
 

@@ -155,6 +155,14 @@ def effect_of(event: JsonDict) -> JsonDict | None:
             "from": _card_words(event["from"]),
             "to": _card_words(event["to"]),
         }
+    elif kind == "asset_mark" and str(event["mark"]).startswith("rarity:"):
+        # Delve's rarity on an asset (a mark whose name is the rarity's id): told by its name.
+        name = event.get("name", event["mark"])
+        effect = {
+            "target": f"{event['asset']}:rarity",
+            "from": name if event["from"] else None,
+            "to": name if event["to"] else None,
+        }
     elif kind in _TARGETS:
         effect = {"target": _TARGETS[kind](event), "from": event["from"], "to": event["to"]}
     elif kind in _PRESENCE:

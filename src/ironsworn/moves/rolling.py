@@ -152,6 +152,10 @@ class MoveRolls(RollInputs):
             record.stat = stat_name
             record.roll = roll_a.to_json(char.momentum_reset)
             record.outcome = roll_a.outcome.value
+            if char.assets and self.ruleset.rarities:
+                from ironsworn.moves.delve.rarities import wield
+
+                wield(ctx, record)  # Delve: an augmented asset aids it, the rarity die rolls
         record.text = self._outcome_text(
             move.id, Outcome(record.outcome), bool(record.roll and record.roll["match"])
         )
@@ -167,6 +171,8 @@ class MoveRolls(RollInputs):
             "outcome": record.outcome,
             "stat": record.stat,
         }
+        if ctx.data.get("rarity"):
+            outcome_step["rarity"] = ctx.data["rarity"]
         if asset_rolls.offer_after_roll(ctx, outcome_step):
             return  # an asset's reroll of this result (Honorbound, Revenant...), before a burn
         if record.roll["type"] == "action" and step.get("reroll"):

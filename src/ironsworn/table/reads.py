@@ -47,6 +47,9 @@ def campaign_state(state: Any, name: str) -> JsonDict:
             + [e["pending"] for e in getattr(state, "parked", {}).values()]
         ],
         "shared_supply": state.shared_supply,
+        # Delve: each site by its track's id, with its cards' features and dangers and its
+        # denizens, as 'site show' tells them.
+        "sites": _sites(state),
         "options": _options(state),
         # Starforged's oracles, truths and assets come from the player's own file: what to
         # import when it is not there yet (None when nothing is missing).
@@ -85,3 +88,24 @@ def _options(state: Any) -> JsonDict:
 
     option = getattr(state, "option", None)
     return {name: option(name) if option else o.default for name, o in OPTIONS.items()}
+
+
+def _sites(state: Any) -> dict[str, JsonDict]:
+    """Each site track's theme and domain, features, dangers and denizens (none when the
+    Delve pack is gone)."""
+    sites = [t for t in state.tracks.values() if t.kind == "site"]
+    if not sites:
+        return {}
+    from ironsworn.content import load_library
+    from ironsworn.errors import IronswornError
+    from ironsworn.moves.delve.sites import describe
+
+    out: dict[str, JsonDict] = {}
+    keys = ("theme_name", "domain_name", "features", "dangers", "denizens")
+    for track in sites:
+        try:
+            told = describe(load_library(), track)
+        except IronswornError:
+            continue  # the pack is gone: the track alone
+        out[track.id] = {k: told[k] for k in keys}
+    return out

@@ -31,6 +31,7 @@ def registry() -> dict[str, Operation]:
         sheet.OPERATIONS[6:7],  # scene_resolve
         journal.OPERATIONS[:5],  # journal, person, place, note, truth
         sheet.OPERATIONS[7:],
+        _delve(),
         oracles.OPERATIONS,
         journal.OPERATIONS[5:],  # undo, redo
         sheet.READS,
@@ -63,3 +64,10 @@ def operation(name: str) -> Operation:
 def call(table: Table, name: str, args: Any = None) -> Any:
     """Run operation ``name`` with ``args`` at ``table``: its result, or a question."""
     return operation(name).call(table, args)
+
+
+def _delve() -> tuple[Operation, ...]:
+    """Delve's operations (a site, rarities), listed after the sheet's."""
+    from ironsworn.table.delve import OPERATIONS
+
+    return OPERATIONS

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from ironsworn.cli.common import UsageError, parse_int
 from ironsworn.cli.play.completion import CommandShape
+from ironsworn.cli.play.delve_commands import delve as _delve
+from ironsworn.cli.play.delve_commands import rarity as _rarity
 from ironsworn.errors import InvalidValue, RuleViolation
 
 if TYPE_CHECKING:
@@ -390,25 +392,6 @@ def track_line(track: dict[str, Any]) -> str:
     return f"{track['id']}: {track['name']} ({track['rank']} {track['kind']}; {who})"
 
 
-def _delve(kind: str) -> Runner:
-    """``/site new|list|show`` and ``/threat new``: Delve's sites and threats."""
-
-    def run(session: PlaySession, words: list[str], _raw: str) -> None:
-        from ironsworn.cli import delve_cmd
-
-        given = words if words[:1] in (["new"], ["list"], ["show"]) else ["new", *words]
-        args = session.parse(kind, given)
-        if kind == "site" and args.action != "new":
-            delve_cmd.show_site(args, session.state())
-            return
-        body = (
-            delve_cmd.site_operation(args) if kind == "site" else delve_cmd.threat_operation(args)
-        )
-        session.report(session.commit(body), args.json)
-
-    return run
-
-
 def _sheet_change(kind: str) -> Runner:
     def run(session: PlaySession, words: list[str], _raw: str) -> None:
         from ironsworn.moves.sheet import SheetOperations
@@ -659,7 +642,7 @@ SLASH_COMMANDS = SlashTable(
         ),
         SlashCommand(
             "site",
-            "/site new NAME --theme T --domain D --rank R | list | show",
+            "/site new NAME --theme T --domain D --rank R | list | show | denizen",
             "Delve's perilous sites",
             _delve("site"),
             "site",
@@ -670,6 +653,13 @@ SLASH_COMMANDS = SlashTable(
             "a Delve threat to a vow",
             _delve("threat"),
             "threat",
+        ),
+        SlashCommand(
+            "rarity",
+            "/rarity list [--all] | show NAME | buy NAME",
+            "Delve's rarities: augment an asset with experience",
+            _rarity,
+            "rarity",
         ),
         SlashCommand(
             "adjust",

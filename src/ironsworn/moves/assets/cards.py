@@ -240,6 +240,16 @@ def record_view(ruleset: Ruleset, record: Mapping[str, Any]) -> JsonDict:
         abilities.append(entry)
     out["ability_list"] = abilities
     out["marked"] = [a for a in abilities if a["marked"]]
+    from ironsworn.moves.delve.rarities import rarity_of
+
+    augmenting = rarity_of(record)
+    if augmenting:
+        # Delve: the rarity augmenting the asset (one of its marks), by name (its id when the
+        # pack is gone); the marks shown as flags are the others.
+        rarity = ruleset.rarities.get(augmenting)
+        out["rarity"] = augmenting
+        out["rarity_name"] = rarity.name if rarity else augmenting
+        out["marks"] = [m for m in record.get("marks") or () if m != augmenting]
     return out
 
 

@@ -5,6 +5,10 @@ gains are known, its handler exists) and nothing is left to the player; *partial
 engine applies its effects but part of it is left to the player (its ``reminder``); a
 *reminder* when the engine applies nothing (purely narrative, a lasting enchantment the
 engine does not track, or a change made once on the sheet). Counted by :func:`tally`.
+
+An ability whose effects act only on moves of an expansion (Improviser 1 on Delve's Check Your
+Gear) is automated where that expansion's pack is imported, and a reminder, saying so, where it
+is not: :func:`ability_status` is given the campaign's content to tell.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from ironsworn.moves.assets.effects import (
 )
 
 if TYPE_CHECKING:
+    from ironsworn.content.loader import Ruleset
     from ironsworn.content.model import Asset, AssetAbility
 
 EFFECT_EXTRAS = frozenset({"camp", "discount"}) | ELSEWHERE_KEYS  # data read by a handler
@@ -72,8 +77,48 @@ def _known_gain(key: str) -> bool:
     return key in GAIN_KEYS or key == "debility" or key.startswith(GAIN_PREFIXES)
 
 
-def ability_status(ability: AssetAbility) -> dict[str, str]:
-    """``{"kind": automated|partial|reminder, "why": ...}`` for one ability."""
+def missing_moves(ability: AssetAbility, ruleset: Ruleset) -> list[str]:
+    """The moves an ability acts on that ``ruleset`` does not have, when it acts on no other
+    (its expansion's pack is not imported); empty when any of its moves is there."""
+    named = [
+        str(m)
+        for e in ability.effects
+        for m in e.get("moves") or ()
+        if str(m).startswith("move:") and "*" not in str(m)
+    ]
+    if not named or len(named) != sum(len(e.get("moves") or ()) for e in ability.effects):
+        return []  # also any move ("*"), a pattern or a kind of move: not tied to one pack
+    moves = ruleset.moves
+    return [] if any(m in moves for m in named) else sorted(set(named))
+
+
+def _pack_reminder(moves: list[str]) -> dict[str, str]:
+    # move:delve/delve/check_your_gear -> "Check Your Gear", a move of the "delve" pack
+    words = [m.rsplit("/", 1)[-1].replace("_", " ").title() for m in moves]
+    pack = moves[0].split(":", 1)[1].split("/", 1)[0]
+    title = pack.replace("_", " ").title()
+    return {
+        "kind": "reminder",
+        "why": f"{' and '.join(words)} is a {title} move: import the {title} pack "
+        f"(ironsworn content import {pack}.json) and the engine applies it",
+        "reason": "other",
+    }
+
+
+def pack_reminder(ability: AssetAbility, ruleset: Ruleset) -> dict[str, str] | None:
+    """The status of an ability on moves ``ruleset`` lacks (a reminder naming the pack to
+    import), or None when it has them."""
+    absent = missing_moves(ability, ruleset)
+    return _pack_reminder(absent) if absent else None
+
+
+def ability_status(ability: AssetAbility, ruleset: Ruleset | None = None) -> dict[str, str]:
+    """``{"kind": automated|partial|reminder, "why": ...}`` for one ability; given the
+    campaign's content (``ruleset``), an ability on moves it lacks is a reminder."""
+    if ruleset is not None:
+        reminder = pack_reminder(ability, ruleset)
+        if reminder is not None:
+            return reminder
     missing = [k for e in ability.effects for k in unsupported(e)]
     from ironsworn.moves.assets.progress_rerolls import HANDLED as ROLLS
     from ironsworn.moves.assets.sheet_changes import HANDLED

@@ -316,6 +316,8 @@ def _check_named(
     for record, number, option in named_records:
         mine = [u for u in chosen if u["asset"] == record["id"] and u["named"]]
         conditional = [u for u in mine if u["effect"].get("when") or u["effect"].get("option")]
+        if not mine and _augmented(record) and number is None and stat != "progress":
+            continue  # Delve: an augmented asset aids the move (Wield a Rarity) by being named
         if not mine:
             which = f" {number + 1}" if number is not None else ""
             raise InvalidValue(
@@ -791,3 +793,10 @@ def _debility_choice(ctx: Step, use: Mapping[str, Any], debilities: list[str]) -
         ctx.follow("face_desolation")
         return
     ask_choice(ctx, use, [{"debility": d} for d in free])
+
+
+def _augmented(record: Mapping[str, Any]) -> bool:
+    """Whether a Delve rarity augments the asset (naming it then aids the move with it)."""
+    from ironsworn.moves.delve.rarities import rarity_of
+
+    return rarity_of(record) is not None

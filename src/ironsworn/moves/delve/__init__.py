@@ -14,10 +14,12 @@ danger tables, the tables printed in the move texts) come from that pack, read t
 - :mod:`.threats`: threats to a vow and their menace (Advance a Threat, Take a Hiatus).
 - :mod:`.failure`: the failure track (Mark Your Failure on every miss, Learn from Your
   Failures).
+- :mod:`.rarities`: rarities bought for an asset with experience, and Wield a Rarity (the
+  rarity die in place of the action die of a move the augmented asset aids).
 
 Importing the package registers the handlers.
 """
 
 from __future__ import annotations
 
-from ironsworn.moves.delve import delving, failure, threats  # noqa: F401  (registration)
+from ironsworn.moves.delve import delving, failure, rarities, threats  # noqa: F401  (registration)

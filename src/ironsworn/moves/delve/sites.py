@@ -10,6 +10,17 @@ the export treat it as they treat a vow. Its themes and domains are the imported
 The two rolls a site's cards answer are here too: a feature (d100: the theme's rows are 1-20,
 the domain's 21-100) and a danger (Reveal a Danger's 1-30 is the theme's row for the same roll,
 31-45 the domain's).
+
+**Denizens** (Delve's "Choose Denizens" and its site worksheet): a site's denizen table is a
+d100 matrix of twelve slots by frequency: very common 1-27; common 28-41, 42-55, 56-69;
+uncommon 70-75, 76-81, 82-87, 88-93; rare 94-95, 96-97, 98-99; unforeseen 100. A sample site
+brings its own table from the pack. For a new site the book has the player choose denizens that
+suit its theme and domain; the engine drafts the table from what the pack itself pairs with them
+(ENGINE CHOICE): every foe of the pack's sample sites that share the theme or the domain, weighed
+by how often and how commonly they appear there (a site sharing both counts twice; very common 4,
+common 3, uncommon 2, rare 1), placed most likely first, one to a slot, while suggestions last.
+Unforeseen stays blank: a roll on a blank slot asks for a new denizen, as the worksheet says.
+:func:`roll_denizen` rolls on the matrix.
 """
 
 from __future__ import annotations
@@ -36,6 +47,40 @@ def require_pack(ruleset: Ruleset) -> None:
     """Refuse a Delve rule when no Delve pack is imported (themes and domains are its data)."""
     if not ruleset.site_themes or not ruleset.site_domains:
         raise InvalidValue(NO_PACK)
+
+
+# The keys of Delve's moves (ids are facts): named without the pack, they say what to import.
+DELVE_MOVES = (
+    "discover_a_site", "delve_the_depths", "find_an_opportunity", "reveal_a_danger",
+    "reveal_a_danger_alt", "locate_your_objective", "escape_the_depths", "check_your_gear",
+    "mark_your_failure", "learn_from_your_failures", "advance_a_threat", "take_a_hiatus",
+    "wield_a_rarity",
+)  # fmt: skip
+
+
+def pack_move(query: str) -> str | None:
+    """The words for a Delve move named where no Delve pack is imported, or None."""
+    key = "_".join(query.replace("'", "").lower().split()).rsplit("/", 1)[-1]
+    if key not in DELVE_MOVES:
+        return None
+    small = ("a", "an", "the", "from")
+    name = " ".join(w if w in small else w.title() for w in key.split("_"))
+    return (
+        f"{name[0].upper()}{name[1:]} is a move of Ironsworn: Delve, and no Delve pack is "
+        "imported: import your Datasworn Delve file first (ironsworn content import delve.json)"
+    )
+
+
+def require_delve(engine: MoveEngine) -> None:
+    """Refuse Delve's sites and threats outside a classic campaign with the Delve pack (a
+    Starforged campaign never has them, the pack imported or not)."""
+    ruleset = engine.state.ruleset
+    if ruleset != "classic":
+        raise InvalidValue(
+            f"Delve's sites and threats are a classic expansion; this campaign plays {ruleset} "
+            "(accepted: a classic campaign)"
+        )
+    require_pack(engine.ruleset)
 
 
 def _pick(items: dict[str, Any], query: str, what: str) -> Any:
@@ -93,8 +138,9 @@ def new_site(
     from ironsworn.moves.sheet import track_event
 
     def run() -> None:
-        require_pack(engine.ruleset)
+        require_delve(engine)
         site_name, theme_q, domain_q, rank_q = name, theme, domain, rank
+        found: DelveSite | None = None
         if sample:
             found = sample_site(engine.ruleset, sample)
             site_name = name or found.name
@@ -116,14 +162,120 @@ def new_site(
             engine.state.character(None).name
         ]
         event = track_event(engine.state, "site", text, parsed, who, None, 1)
+        table = (
+            [d.to_json() for d in found.denizens]
+            if found and found.theme == chosen_theme.id and found.domain == chosen_domain.id
+            else denizen_table(engine.ruleset, chosen_theme.id, chosen_domain.id)
+        )
         event["track"].update(
             theme=chosen_theme.id,
             domain=chosen_domain.id,
             objective=" ".join(objective.split()) if objective else None,
+            denizens=table,
         )
         engine.emit(event)
 
     return engine.operation("site", characters[0] if characters else None, run)
+
+
+# The denizen matrix's slots (the book's and its site worksheet's ranges), in table order.
+DENIZEN_SLOTS: tuple[tuple[int, int, str], ...] = (
+    (1, 27, "very_common"),
+    (28, 41, "common"),
+    (42, 55, "common"),
+    (56, 69, "common"),
+    (70, 75, "uncommon"),
+    (76, 81, "uncommon"),
+    (82, 87, "uncommon"),
+    (88, 93, "uncommon"),
+    (94, 95, "rare"),
+    (96, 97, "rare"),
+    (98, 99, "rare"),
+    (100, 100, "unforeseen"),
+)
+FREQUENCY_WEIGHT = {"very_common": 4, "common": 3, "uncommon": 2, "rare": 1, "unforeseen": 0}
+
+
+def denizen_suggestions(ruleset: Ruleset, theme: str, domain: str) -> list[str]:
+    """The foes (npc ids) the pack's sample sites pair with this theme or domain, most likely
+    first (see the module docstring for the weights)."""
+    weights: dict[str, int] = {}
+    for sample in ruleset.sites.values():
+        shared = (sample.theme == theme) + (sample.domain == domain)
+        if not shared:
+            continue
+        for row in sample.denizens:
+            if row.npc and row.npc in ruleset.npcs:
+                weights[row.npc] = (
+                    weights.get(row.npc, 0) + shared * FREQUENCY_WEIGHT[row.frequency]
+                )
+    return sorted(weights, key=lambda npc: (-weights[npc], ruleset.npcs[npc].name))
+
+
+def denizen_table(ruleset: Ruleset, theme: str, domain: str) -> list[dict[str, Any]]:
+    """A new site's denizen table, drafted from the suggestions (unforeseen left blank)."""
+    suggestions = iter(denizen_suggestions(ruleset, theme, domain))
+    rows: list[dict[str, Any]] = []
+    for low, high, frequency in DENIZEN_SLOTS:
+        row: dict[str, Any] = {"min": low, "max": high, "frequency": frequency}
+        npc = next(suggestions, None) if frequency != "unforeseen" else None
+        if npc:
+            row["npc"] = npc
+        rows.append(row)
+    return rows
+
+
+def site_denizens(ruleset: Ruleset, site: TrackState) -> list[dict[str, Any]]:
+    """The site's denizen table: its own, or (a site made before tables were kept) the draft
+    from its theme and domain."""
+    if site.denizens:
+        return [dict(r) for r in site.denizens]
+    return denizen_table(ruleset, site.theme or "", site.domain or "")
+
+
+def denizen_words(ruleset: Ruleset, row: dict[str, Any]) -> str:
+    """A slot as a player reads it: the denizen's name (and foe), or blank."""
+    npc = ruleset.npcs.get(str(row.get("npc") or ""))
+    foe = npc.name if npc else str(row.get("npc") or "")
+    name = str(row.get("name") or "")
+    if name and foe:
+        return f"{name} ({foe})"
+    return name or foe or "blank: choose or introduce a new denizen"
+
+
+def roll_denizen(
+    engine: MoveEngine, site_query: str | None, character: str | None = None
+) -> OperationResult:
+    """Roll d100 on a site's denizen matrix: the denizen met, or a blank slot to fill."""
+    from ironsworn.content.oracle_roller import oracle_event
+
+    def run() -> None:
+        require_delve(engine)
+        site = active_site(engine, site_query)
+        rows = site_denizens(engine.ruleset, site)
+        roll = engine.dice.roll(100)
+        row = next(r for r in rows if r["min"] <= roll <= r["max"])
+        text = denizen_words(engine.ruleset, row)
+        frequency = str(row["frequency"]).replace("_", " ")
+        name = f"{site.name}: denizens"
+        engine.emit(oracle_event(f"site_denizens:{site.id}", name, roll, text, [roll], None))
+        engine.note(f"{name} ({roll}, {frequency}): {text}")
+
+    return engine.operation("denizen", character, run)
+
+
+def active_site(engine: MoveEngine, query: str | None) -> TrackState:
+    """The site named (id or name), or the only active one."""
+    if query:
+        found: TrackState = engine.state.track(query, ("site",))
+        return found
+    sites = [t for t in engine.state.tracks.values() if t.kind == "site" and t.status == "active"]
+    if len(sites) != 1:
+        raise InvalidValue(
+            "name the site (accepted: " + (", ".join(t.id for t in sites) or "no site yet") + ")",
+            input="site",
+        )
+    return sites[0]
 
 
 def site_cards(ruleset: Ruleset, site: TrackState) -> tuple[SiteTheme, SiteDomain]:
@@ -174,5 +326,8 @@ def describe(ruleset: Ruleset, site: TrackState) -> dict[str, Any]:
         ],
         "dangers": [
             {"min": r.min, "max": r.max, "text": r.text} for r in (*theme.dangers, *domain.dangers)
+        ],
+        "denizens": [
+            {**row, "text": denizen_words(ruleset, row)} for row in site_denizens(ruleset, site)
         ],
     }

@@ -52,12 +52,12 @@ def new_threat(
 ) -> OperationResult:
     """A threat to ``vow`` of a ``category`` (by name, or ``roll`` on the pack's Category
     table); its menace track has the vow's rank unless ``rank`` is given."""
-    from ironsworn.moves.delve.sites import require_pack
+    from ironsworn.moves.delve.sites import require_delve
     from ironsworn.moves.sheet import track_event
     from ironsworn.ranks import Rank
 
     def run() -> None:
-        require_pack(engine.ruleset)
+        require_delve(engine)
         known = categories(engine)
         if category.strip().lower() == "roll":
             chosen = sorted(known)[engine.dice.roll(len(known)) - 1]

@@ -168,6 +168,8 @@ function assetCard(asset, char) {
   for (const [name, track] of Object.entries(asset.tracks || {})) tracks.push([name, track]);
   return h("article", { class: "asset", "data-asset": asset.id },
     h("h4", {}, asset.name, asset.input ? h("small", {}, ` ${asset.input}`) : null, h("small", { class: "type" }, ` ${asset.type}`)),
+    // Delve: the rarity augmenting the card (a move it aids rolls the rarity die).
+    asset.rarity ? h("p", { class: "rarity" }, "rarity: ", h("b", {}, asset.rarity_name || asset.rarity)) : null,
     h("ul", {}, abilities.map((a, i) => h("li", { class: asset.abilities[i] ? "marked" : "" },
       h("button", { type: "button", class: "dot", "data-ability": i + 1, title: asset.abilities[i] ? "clear this ability" : "mark this ability",
         "aria-pressed": asset.abilities[i] ? "true" : "false", onclick: () => toggle(i) }, asset.abilities[i] ? "●" : "○"),

@@ -13,6 +13,7 @@ function renderTracks() {
     h("button", { type: "button", class: "boxes-button", title: `mark progress on ${t.name}`, "aria-label": `mark progress on ${t.name}`,
       onclick: () => act("progress", { track: t.id }) }, boxes(t.ticks)),
     foesOf(t),
+    siteOf(t),
     h("div", { class: "track-actions" },
       h("button", { type: "button", class: "small", onclick: () => act("progress", { track: t.id }) }, "mark progress"),
       h("button", { type: "button", class: "small", title: "clear one mark of progress", onclick: () => act("progress", { track: t.id, mark: false }) }, "−"),
@@ -58,6 +59,21 @@ function moveName(id) {
 
 function progressMove(kind) {
   return rules().progress_moves[kind] || null;
+}
+
+// A Delve site: its theme and domain, objective, and (folded) its cards' features and dangers
+// and its denizen table, as the server's read tells them.
+function siteOf(track) {
+  const site = (store.state.sites || {})[track.id];
+  if (track.kind !== "site" || !site) return null;
+  const range = (r) => (r.min === r.max ? `${r.min}` : `${r.min}-${r.max}`);
+  const table = (title, rows, cell) => h("details", { class: `site-${title}` }, h("summary", {}, title),
+    h("table", {}, h("tbody", {}, rows.map((r) => h("tr", {}, h("td", {}, range(r)), ...cell(r))))));
+  return h("div", { class: "site" },
+    h("p", {}, h("b", {}, `${site.theme_name} ${site.domain_name}`), track.objective ? ` · objective: ${track.objective}` : ""),
+    table("features", site.features, (r) => [h("td", {}, r.text)]),
+    table("dangers", site.dangers, (r) => [h("td", {}, r.text)]),
+    table("denizens", site.denizens, (r) => [h("td", {}, words(r.frequency)), h("td", {}, r.text)]));
 }
 
 // The foes of a fight: their features, drives and tactics from the content.

@@ -1,0 +1,55 @@
+"""Play mode's Delve commands: ``/site new|list|show|denizen``, ``/threat`` and ``/rarity
+list|show|buy``, each parsed with the command line's own parser and committed in the session."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ironsworn.cli.play.session import PlaySession
+
+Runner = Callable[["PlaySession", list[str], str], None]
+
+
+def delve(kind: str) -> Runner:
+    """``/site new|list|show`` and ``/threat new``: Delve's sites and threats."""
+
+    def run(session: PlaySession, words: list[str], _raw: str) -> None:
+        from ironsworn.cli import delve_cmd
+
+        actions = (["new"], ["list"], ["show"], ["denizen"])
+        given = words if words[:1] in actions else ["new", *words]
+        args = session.parse(kind, given)
+        if kind == "site" and args.action == "denizen":
+            body = delve_cmd.denizen_operation(args)
+            session.report(session.commit(body, session.dice_for(args)), args.json)
+            return
+        if kind == "site" and args.action != "new":
+            delve_cmd.show_site(args, session.state())
+            return
+        body = (
+            delve_cmd.site_operation(args) if kind == "site" else delve_cmd.threat_operation(args)
+        )
+        session.report(session.commit(body, session.dice_for(args)), args.json)
+
+    return run
+
+
+def rarity(session: PlaySession, words: list[str], _raw: str) -> None:
+    """``/rarity list|show|buy``: Delve's rarities (a bare name shows it)."""
+    from ironsworn.cli import delve_cmd
+
+    if not words:
+        given = ["list"]
+    elif words[:1] in (["list"], ["show"], ["buy"]):
+        given = words
+    else:
+        given = ["show", *words]
+    args = session.parse("rarity", given)
+    if args.action == "buy":
+        session.report(session.commit(delve_cmd.rarity_operation(args)), args.json)
+    elif args.action == "show":
+        delve_cmd.show_rarity(args)
+    else:
+        delve_cmd.list_rarities(args, None if args.all else session.state())

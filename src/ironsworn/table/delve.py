@@ -1,0 +1,152 @@
+"""Ironsworn: Delve at the table: sites made, rarities bought and listed (the rules are
+:mod:`ironsworn.moves.delve`).
+
+- ``site``: a new perilous site from a theme and a domain (the pack's, or ``roll``), a rank
+  and an objective, or one of the pack's sample sites by name (as ``site new``).
+
+- ``rarity_buy``: a character takes a rarity for one of their assets, paying its experience;
+  the ``rarity`` input's choices are the rarities of the assets on the character's sheet that
+  hold none yet, each with its cost.
+- ``rarities``: the character's rarities, those they could buy, and what the engine does of
+  Wield a Rarity (counted), as ``rarity list --json`` prints them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ironsworn.errors import IronswornError
+from ironsworn.table import choices
+from ironsworn.table.choices import _character
+from ironsworn.table.inputs import Choice, Input
+from ironsworn.table.moves import DICE, committed
+from ironsworn.table.operation import JsonDict, Operation, Table
+from ironsworn.table.sheet import character_input
+
+
+def themes(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The Delve pack's site themes (and ``roll``)."""
+    found = table.library().site_themes.values()
+    return [Choice(t.name, t.name) for t in found] + ([Choice("roll", "roll")] if found else [])
+
+
+def domains(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The Delve pack's site domains (and ``roll``)."""
+    found = table.library().site_domains.values()
+    return [Choice(d.name, d.name) for d in found] + ([Choice("roll", "roll")] if found else [])
+
+
+def samples(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The Delve pack's sample sites, with their rank."""
+    return [
+        Choice(s.name, s.name, s.rank)
+        for s in sorted(table.library().sites.values(), key=lambda s: s.name)
+    ]
+
+
+def new_site(table: Table, args: JsonDict) -> JsonDict:
+    """A new site (as ``site new``)."""
+    from ironsworn.moves.delve.sites import new_site as make
+
+    who = table.acting_for(args.get("character"))
+    return committed(
+        table,
+        lambda e: make(
+            e,
+            args.get("name", ""),
+            theme=args.get("theme"),
+            domain=args.get("domain"),
+            rank=args.get("rank"),
+            objective=args.get("objective"),
+            sample=args.get("sample"),
+            characters=[who] if who else [],
+        ),
+        args,
+    )
+
+
+def buyable_rarities(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The rarities of the character's assets that hold none yet, with their cost."""
+    from ironsworn.moves.delve.rarities import buyable
+
+    char = _character(table, args)
+    if char is None:
+        return []
+    return [
+        Choice(r.name, r.name, f"augments {record['name']}", r.xp_cost)
+        for r, record in buyable(table.library(), char)
+    ]
+
+
+def rarity_buy(table: Table, args: JsonDict) -> JsonDict:
+    """Buy a rarity for an asset on the sheet (as ``rarity buy``)."""
+    from ironsworn.moves.delve.rarities import buy_rarity
+
+    who = table.acting_for(args.get("character"))
+    return committed(table, lambda e: buy_rarity(e, who, args["rarity"]))
+
+
+def rarities(table: Table, args: JsonDict) -> JsonDict:
+    """The character's rarities and those they could buy (as ``rarity list --json``)."""
+    return rarity_lists(table.library(), table.state(), args.get("character") or table.seat)
+
+
+def rarity_lists(library: Any, state: Any, character: str | None) -> JsonDict:
+    """``held`` and ``buyable`` for the character (empty when there is none to name), and
+    the engine's ``coverage`` of Wield a Rarity."""
+    from ironsworn.moves.delve.rarities import buyable, coverage, owned, view
+
+    try:
+        char = state.character(character)
+    except IronswornError:
+        if character:
+            raise
+        char = None
+    return {
+        "character": char.name if char else None,
+        "held": owned(library, char) if char else [],
+        "buyable": [view(library, r) for r, _ in buyable(library, char)] if char else [],
+        "coverage": coverage(library),
+    }
+
+
+OPERATIONS = (
+    Operation(
+        "site",
+        "discover a perilous site (Delve): a theme, a domain, a rank, an objective",
+        new_site,
+        (
+            Input("name", "text", "the site's name (a sample site's own by default)"),
+            Input("theme", "text", "a theme of the Delve pack, or roll", source=themes),
+            Input("domain", "text", "a domain of the Delve pack, or roll", source=domains),
+            Input("rank", "text", "the site's rank", source=choices.ranks),
+            Input("objective", "text", "what you seek there"),
+            Input("sample", "text", "one of the pack's sample sites, by name", source=samples),
+            character_input(),
+            *DICE,
+        ),
+    ),
+    Operation(
+        "rarity_buy",
+        "take a rarity (Delve) for an asset on the sheet, paying its experience",
+        rarity_buy,
+        (
+            Input(
+                "rarity",
+                "text",
+                "the rarity: its name (one of an asset on the sheet)",
+                True,
+                source=buyable_rarities,
+            ),
+            character_input(),
+        ),
+    ),
+    Operation(
+        "rarities",
+        "a character's rarities (Delve), and those they could buy",
+        rarities,
+        (character_input(),),
+        writes="never",
+    ),
+)

@@ -1,0 +1,65 @@
+"""Delve's operations of the table: ``rarity_buy`` asks its rarity from the assets on the sheet
+(each with its cost in experience), buys it, and refuses a bad one with nothing changed;
+``rarities`` reads what the character holds and could buy."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ironsworn.campaign.store import CampaignStore
+from ironsworn.content import clear_cache, import_pack
+from ironsworn.errors import InvalidValue
+from ironsworn.table import Question, Table, call
+from shared_files import shared_file
+
+
+@pytest.fixture
+def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Table]:
+    monkeypatch.setenv("IRONSWORN_HOME", str(tmp_path / "home"))
+    clear_cache()
+    import_pack(shared_file("reference/datasworn/delve.json"))
+    clear_cache()
+    store = CampaignStore.open(tmp_path / "t.sqlite", create=True, name="t")
+    with store:
+        made = Table(store, "t", seat="Asha")
+        call(
+            made,
+            "character",
+            {"name": "Asha", "stats": "edge=3,heart=2,iron=2,shadow=1,wits=1",
+             "assets": ["improviser", "wright,specialty=bowyer"]},
+        )  # fmt: skip
+        call(made, "adjust", {"meter": "experience", "delta": 5})
+        yield made
+    clear_cache()
+
+
+def test_rarity_buy_asks_from_the_assets_on_the_sheet(table: Table) -> None:
+    asked = call(table, "rarity_buy", {})
+    assert isinstance(asked, Question) and asked.input == "rarity"
+    offered = {c.key: (c.cost, c.detail) for c in asked.choices}
+    assert offered == {
+        "Artisan’s Gloves": (3, "augments Wright"),
+        "Blackguard’s Baldric": (4, "augments Improviser"),
+    }
+    result = call(table, "rarity_buy", {"rarity": "Artisan’s Gloves"})
+    assert {"character": "Asha", "target": "asset:classic/path/wright:rarity", "from": None,
+            "to": "Artisan’s Gloves"} in result["effects"]  # fmt: skip
+    read = call(table, "rarities", {})
+    assert [r["name"] for r in read["held"]] == ["Artisan’s Gloves"]
+    assert [r["name"] for r in read["buyable"]] == ["Blackguard’s Baldric"]
+    sheet = call(table, "sheet", {})
+    wright = next(a for a in sheet["assets"] if a["name"] == "Wright")
+    assert wright["rarity_name"] == "Artisan’s Gloves"
+    assert sheet["experience"] == {"earned": 5, "spent": 3, "available": 2}
+
+
+def test_a_rarity_of_an_asset_not_on_the_sheet_is_refused(table: Table) -> None:
+    before = table.state().to_dict()
+    with pytest.raises(InvalidValue) as caught:
+        call(table, "rarity_buy", {"rarity": "Rover's Staff"})
+    assert "augments Long-Arm, and Asha has no Long-Arm card" in str(caught.value)
+    assert caught.value.input == "rarity"
+    assert table.state().to_dict() == before

@@ -51,7 +51,9 @@ def entry_text(store: Any, seq: int) -> str:
     if texts.get(seq) is None:
         live = tuple(f"#{s}" for s, text in texts.items() if text is not None)
         what = "was deleted" if seq in texts else "is not a journal entry"
-        raise NotFound(f"journal entry #{seq} {what}", live[-10:])
+        raise NotFound(
+            f"journal entry #{seq} {what}", live[-10:], kind="journal entry", name=f"#{seq}"
+        )
     return str(texts[seq])
 
 
@@ -59,19 +61,34 @@ def parse_entry(text: str) -> int:
     """``12`` or ``#12``: the number the journal shows for an entry."""
     cleaned = str(text).strip().removeprefix("#")
     if not cleaned.isdigit() or int(cleaned) < 1:
-        raise InvalidValue(f"journal entry {text!r} is not an entry number (accepted: 12 or #12)")
+        raise InvalidValue(
+            f"journal entry {text!r} is not an entry number (accepted: 12 or #12)",
+            input="entry",
+            value=text,
+            accepted=("12", "#12"),
+        )
     return int(cleaned)
 
 
 def edit_entry(store: Any, seq: int, text: str) -> Operation:
     """Replace entry ``seq``'s text with ``text`` (an operation of its own: undo restores it)."""
     if not isinstance(text, str) or not text.strip():
-        raise InvalidValue("journal edit: the new text is empty (accepted: some text)")
+        raise InvalidValue(
+            "journal edit: the new text is empty (accepted: some text)",
+            input="text",
+            value=text,
+            accepted=("some text",),
+        )
     new = text.strip()
     with store.write() as tx:
         old = entry_text(store, seq)
         if old == new:
-            raise InvalidValue(f"journal entry #{seq} already says that (nothing to change)")
+            raise InvalidValue(
+                f"journal entry #{seq} already says that (nothing to change)",
+                input="text",
+                value=new,
+                accepted=("a different text",),
+            )
         character = _writer(store, seq)
         event = {"type": "journal_edited", "entry": seq, "from": old, "to": new}
         operation: Operation = tx.append(
@@ -90,6 +107,11 @@ def delete_entry(store: Any, seq: int) -> Operation:
             "journal_delete", [event], character=character, summary=f"#{seq} deleted"
         )
     return operation
+
+
+def writer(store: Any, seq: int) -> str | None:
+    """The character who wrote entry ``seq`` (None: no character, or no such entry)."""
+    return _writer(store, seq)
 
 
 def _writer(store: Any, seq: int) -> str | None:

@@ -27,7 +27,9 @@ from ironsworn.cli.common import (
     check_text,
     common_options,
     emit,
+    home_call,
     parse_int,
+    table_call,
 )
 from ironsworn.errors import IronswornError
 
@@ -169,10 +171,14 @@ def _campaign(args: argparse.Namespace) -> int:
         # The player's file is imported before the campaign is made: a file that cannot be
         # used is refused with nothing created.
         imported = _import_own_file(ruleset, args.datasworn)
-        with registry.create(args.name, database=database) as store:
-            path = store.location
-            if ruleset != "classic":
-                _set_ruleset(store, ruleset)
+        # The table's campaign_new (the name and ruleset checked there; the CLI's words here).
+        created = home_call(
+            "campaign_new",
+            {"name": args.name, "ruleset": ruleset},
+            database,
+            {"name": "NAME", "ruleset": "--ruleset"},
+        )
+        path = created["path"]
         try:
             registry.use(args.name, database)
         except IronswornError:
@@ -258,13 +264,6 @@ def _check_ruleset(value: str | None) -> str:
         return campaign_ruleset(value)
     except InvalidValue as exc:
         raise UsageError(exc.worded("--ruleset")) from None
-
-
-def _set_ruleset(store: Store[Any], ruleset: str) -> None:
-    """Record the ruleset as the campaign's first operation."""
-    from ironsworn.table.content import set_ruleset
-
-    set_ruleset(store, ruleset)
 
 
 def _options(state: Any) -> tuple[dict[str, Any], str]:
@@ -461,8 +460,9 @@ def _journal_add(args: argparse.Namespace, text: str) -> int:
 
 
 def _journal_change(args: argparse.Namespace, words: list[str]) -> int:
-    """``journal edit N TEXT`` and ``journal delete N``: one undoable operation each."""
-    from ironsworn.campaign.journal_edits import delete_entry, edit_entry, parse_entry
+    """``journal edit N TEXT`` and ``journal delete N``: the table's ``journal_edit`` and
+    ``journal_delete`` operations (one undoable operation each)."""
+    from ironsworn.campaign.journal_edits import parse_entry
     from ironsworn.campaign.registry import open_campaign
 
     action = words[0]
@@ -474,13 +474,20 @@ def _journal_change(args: argparse.Namespace, words: list[str]) -> int:
         raise UsageError(f"journal delete takes only the entry's number (got {text!r} after it)")
     if action == "edit" and text == "-":
         text = check_text(sys.stdin.read(), "standard input")
+    if action == "edit" and not text.strip():
+        raise UsageError(f"journal edit {seq} needs the new text: journal edit {seq} TEXT")
     with open_campaign(args.campaign, create=False, database=args.database) as store:
-        operation = edit_entry(store, seq, text) if action == "edit" else delete_entry(store, seq)
+        answer = table_call(
+            store,
+            "journal_edit" if action == "edit" else "journal_delete",
+            {"entry": seq, "text": text} if action == "edit" else {"entry": seq},
+            {"entry": "the entry's number", "text": "the new text"},
+        )
         path = store.location
     done = "edited" if action == "edit" else "deleted"
     emit(
         args,
-        {done: operation.to_dict(), "campaign": str(path)},
+        {done: answer[done], "campaign": str(path)},
         f"journal entry #{seq} {done} ('ironsworn undo' takes it back)",
     )
     return 0
@@ -555,13 +562,16 @@ def _export(args: argparse.Namespace) -> int:
             f"--no-mechanics is for the markdown story, not {args.format!r} (accepted: "
             "export markdown --no-mechanics)"
         )
-    skipped: list[str] = []
     with open_campaign(args.campaign, create=False, database=args.database) as store:
-        if args.format == "markdown":
-            text = export.markdown(store, mechanics=not args.no_mechanics)
-        else:
-            text = export.export_json(store, skipped)
+        # The table's export: the story's text, or the log's document written as the file.
+        answer = table_call(
+            store,
+            "export",
+            {"kind": args.format, "mechanics": False if args.no_mechanics else None},
+        )
         path = store.location
+    skipped: list[str] = answer.get("skipped", [])
+    text = answer["text"] if args.format == "markdown" else export.dumps(answer["document"])
     for line in skipped:
         # The export holds what is readable; the player learns what it left out.
         sys.stderr.write(f"ironsworn: warning: export left out damaged {line}\n")
@@ -620,7 +630,8 @@ def _refuse_campaign_file(output: Path) -> None:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from ironsworn.campaign import export, registry
+    """``import json FILE`` and ``import iron-vault DIR``: the table's ``campaign_import``."""
+    from ironsworn.campaign import registry
 
     if args.format == "iron-vault":
         from ironsworn.cli.ironvault_cmd import import_vault
@@ -630,30 +641,21 @@ def _import(args: argparse.Namespace) -> int:
 
     source = expand_path(args.file, "import file")
     database = registry.database_url(args.database)
-    if args.campaign:
-        target = registry.resolve(args.campaign, args.database)
-        name = args.name or target.name
-    else:
-        name = args.name or source.stem
-        if not args.name:
-            from ironsworn.errors import InvalidValue
-
-            try:
-                registry.check_name(name)
-            except InvalidValue:
-                raise UsageError(
-                    f"import: the file name {name!r} is not a valid campaign name; give one "
-                    "with --name NAME"
-                ) from None
-        target = registry.named(name, database)
-    count = export.import_file(source, target, name=name)
+    answer = home_call(
+        "campaign_import",
+        {"file": str(source), "format": "json", "name": args.name, "into": args.campaign},
+        database,
+        {"file": "FILE", "into": "--campaign"},
+    )
+    name, location, count = answer["name"], answer["path"], answer["operations"]
+    target = registry.resolve(args.campaign, args.database) if args.campaign else None
     hint = ""
-    if target.path is None or target.path.parent == registry.campaigns_dir():
+    if target is None or target.path is None or target.path.parent == registry.campaigns_dir():
         hint = f"; play it with 'ironsworn campaign use {name}'"
     emit(
         args,
-        {"name": name, "path": target.location, "operations": count},
-        f"imported {count} operations from {source} into campaign {name!r} ({target}){hint}",
+        {"name": name, "path": location, "operations": count},
+        f"imported {count} operations from {source} into campaign {name!r} ({location}){hint}",
     )
     return 0
 

@@ -203,6 +203,49 @@ def worded(exc: IronswornError) -> str:
     return plain(exc.worded(flag))
 
 
+def table_call(
+    store: Any, name: str, args: dict[str, Any], names: dict[str, str] | None = None
+) -> Any:
+    """Run the table's operation ``name`` on a campaign's ``store`` (the guide's seat): its
+    result. A question (an input left out) is raised as
+    :class:`~ironsworn.table.questions.Unanswered`, which the command line words with the
+    input's flag (or asks, at a terminal: :mod:`ironsworn.cli.asking`); an error naming one
+    of ``names`` (inputs the command takes as words, not flags) is worded with its words."""
+    from ironsworn.table import Table, operation
+
+    return _answered(lambda: operation(name).call(Table(store, store.name), args), names)
+
+
+def home_call(
+    name: str, args: dict[str, Any], database: str | None, names: dict[str, str] | None = None
+) -> Any:
+    """:func:`table_call` for the operations on the campaigns and packs
+    (:mod:`ironsworn.table.home`)."""
+    from ironsworn.table.home import home_registry, home_table
+
+    return _answered(lambda: home_registry()[name].call(home_table(database), args), names)
+
+
+def _answered(call: Callable[[], Any], names: dict[str, str] | None) -> Any:
+    from ironsworn.table import Question, Unanswered
+
+    try:
+        answer = call()
+    except IronswornError as exc:
+        if names and not isinstance(exc, (NotFound, Unanswered)):
+            raise UsageError(worded_by(exc, names)) from None
+        raise
+    if isinstance(answer, Question):
+        raise Unanswered(answer)
+    return answer
+
+
+def worded_by(exc: IronswornError, names: dict[str, str]) -> str:
+    """``exc`` in the command line's words, the inputs of ``names`` by those words (the rest
+    by their flags)."""
+    return plain(exc.worded(lambda n: names.get(n) or flag(n)))
+
+
 class JoinWords(argparse.Action):
     """A name given as several words (``oracle roll location descriptor``): one string.
 

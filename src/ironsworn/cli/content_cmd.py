@@ -373,29 +373,36 @@ def _register_content(sub: Any) -> None:
 
 
 def _content_import(args: argparse.Namespace) -> int:
-    from ironsworn.content.packs import import_pack
+    """``content import FILE``: the table's ``pack_import``."""
+    from ironsworn.cli.common import home_call
+    from ironsworn.content.packs import unused_line
 
-    report = import_pack(args.file, args.pack_id)
+    report = home_call(
+        "pack_import", {"file": args.file, "as": args.pack_id}, None, {"file": "FILE"}
+    )
 
     def text() -> str:
-        counts = ", ".join(f"{n} {k}" for k, n in report.counts.items())
-        verb = "replaced" if report.replaced else "imported"
-        lines = [f"{verb} pack {report.pack.id} ({report.pack.name}): {counts}"]
-        if report.unused_line:
-            lines.append(f"  {report.unused_line}")
-        lines += [f"  warning: {w}" for w in report.warnings[:20]]
-        if len(report.warnings) > 20:
-            lines.append(f"  ... and {len(report.warnings) - 20} more warnings (--json)")
+        counts = ", ".join(f"{n} {k}" for k, n in report["counts"].items())
+        verb = "replaced" if report["replaced"] else "imported"
+        lines = [f"{verb} pack {report['id']} ({report['name']}): {counts}"]
+        unused = {k: (v["count"], v["why"]) for k, v in report["unused"].items()}
+        if unused:
+            lines.append(f"  {unused_line(unused)}")
+        warnings = report["warnings"]
+        lines += [f"  warning: {w}" for w in warnings[:20]]
+        if len(warnings) > 20:
+            lines.append(f"  ... and {len(warnings) - 20} more warnings (--json)")
         return "\n".join(lines)
 
-    emit(args, report.to_json(), text)
+    emit(args, report, text)
     return 0
 
 
 def _content_list(args: argparse.Namespace) -> int:
-    from ironsworn.content.packs import list_packs
+    """``content list``: the table's ``packs``."""
+    from ironsworn.cli.common import home_call
 
-    packs = [p.to_json() for p in list_packs()]
+    packs: list[dict[str, Any]] = home_call("packs", {}, None)
 
     def text() -> str:
         lines = []

@@ -12,8 +12,9 @@ from ironsworn.cli.common import UsageError, emit
 
 
 def export_vault(args: argparse.Namespace) -> int:
-    from ironsworn.campaign.ironvault.export import write_vault
+    from ironsworn.campaign.ironvault.export import write_folder
     from ironsworn.campaign.registry import open_campaign
+    from ironsworn.cli.common import table_call
     from ironsworn.paths import expand_path
 
     if not args.target:
@@ -22,8 +23,9 @@ def export_vault(args: argparse.Namespace) -> int:
         raise UsageError("export iron-vault writes a folder: give it as DIR, not with -o")
     directory = expand_path(args.target, "export folder")
     with open_campaign(args.campaign, create=False, database=args.database) as store:
-        files = write_vault(store, directory)
+        files: dict[str, str] = table_call(store, "export", {"kind": "iron_vault"})["files"]
         location = store.location
+    write_folder(files, directory)
     counts = {
         kind: sum(1 for p in files if p.startswith(f"{kind}/"))
         for kind in ("Characters", "Progress", "Clocks", "Journals")
@@ -45,31 +47,34 @@ def export_vault(args: argparse.Namespace) -> int:
 
 
 def import_vault(args: argparse.Namespace) -> int:
+    """``import iron-vault DIR``: the table's ``campaign_import`` of an Iron Vault folder."""
     from ironsworn.campaign import registry
-    from ironsworn.campaign.ironvault.importer import campaign_name, import_vault, read_vault
+    from ironsworn.cli.common import home_call
     from ironsworn.paths import expand_path
 
     folder = expand_path(args.file, "Iron Vault folder")
-    database = registry.database_url(args.database)
-    if args.campaign:
-        target = registry.resolve(args.campaign, args.database)
-        name = args.name or target.name
-    else:
-        name = args.name or campaign_name(read_vault(folder).name)
-        target = registry.named(name, database)
-    vault = import_vault(folder, target, name=name)
-    report = vault.report()
+    answer = home_call(
+        "campaign_import",
+        {"file": str(folder), "format": "iron_vault", "name": args.name, "into": args.campaign},
+        registry.database_url(args.database),
+        {"file": "DIR", "into": "--campaign"},
+    )
+    name = answer["name"]
+    target = registry.resolve(args.campaign, args.database) if args.campaign else None
+
     lines = [
-        f"imported the Iron Vault campaign {vault.name!r} ({vault.ruleset}) from {folder} into "
-        f"campaign {name!r}: {report['characters']} character(s), {report['tracks']} track(s), "
-        f"{report['clocks']} clock(s), {report['journals']} journal(s)"
+        f"imported the Iron Vault campaign {answer['vault']!r} ({answer['ruleset']}) from {folder} "
+        f"into "
+        f"campaign {name!r}: {answer['characters']} character(s), {answer['tracks']} track(s), "
+        f"{answer['clocks']} clock(s), {answer['journals']} journal(s)"
     ]
-    if report["unknown_assets"]:
-        lines.append("unknown assets (left off the sheet): " + ", ".join(report["unknown_assets"]))
-    if report["unknown_moves"]:
-        lines.append("unknown moves (kept in the history): " + ", ".join(report["unknown_moves"]))
-    lines += [f"not carried: {item}" for item in report["not_carried"]]
-    if target.path is None or target.path.parent == registry.campaigns_dir():
+    if answer["unknown_assets"]:
+        lines.append("unknown assets (left off the sheet): " + ", ".join(answer["unknown_assets"]))
+    if answer["unknown_moves"]:
+        lines.append("unknown moves (kept in the history): " + ", ".join(answer["unknown_moves"]))
+    lines += [f"not carried: {item}" for item in answer["not_carried"]]
+    if target is None or target.path is None or target.path.parent == registry.campaigns_dir():
         lines.append(f"play it with 'ironsworn campaign use {name}'")
-    emit(args, {"name": name, "path": target.location, **report}, "\n".join(lines))
+    data = {k: v for k, v in answer.items() if k not in ("format", "vault")}
+    emit(args, data, "\n".join(lines))
     return 0

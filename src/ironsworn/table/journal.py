@@ -1,15 +1,17 @@
-"""The journal and the world: journal entries, people, places, notes, the world's truths;
-and undo / redo of the last operation.
+"""The journal and the world: journal entries (written, edited, deleted), people, places,
+notes, the world's truths; and undo / redo of the last operation.
 
-``journal`` answers ``{"added": operation, "campaign"}``; ``undo`` and ``redo`` answer the
-operation undone or redone (as ``undo --json`` prints it).
+``journal`` answers ``{"added": operation, "campaign"}``, ``journal_edit`` and
+``journal_delete`` ``{"edited" | "deleted": operation, "campaign"}`` (each an operation of its
+own, which undo takes back); ``undo`` and ``redo`` answer the operation undone or redone (as
+``undo --json`` prints it).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ironsworn.errors import RuleViolation
+from ironsworn.errors import Forbidden, RuleViolation
 from ironsworn.table.commit import commit
 from ironsworn.table.inputs import Choice, Input
 from ironsworn.table.moves import dice_of
@@ -29,6 +31,55 @@ def journal(table: Table, args: JsonDict) -> JsonDict:
         character = next(iter(state.characters))
     operation = table.store.journal_add(args["text"], character=character)
     return {"added": operation.to_dict(), "campaign": table.campaign}
+
+
+def entries(table: Table, args: Any) -> list[Choice]:
+    """The journal entries there are now (deleted ones left out), by the number the journal
+    shows, with their first words."""
+    from ironsworn.campaign.journal_edits import current_texts
+
+    listed = getattr(table.store, "operations", None)
+    if listed is None:  # a store that only hands out a state (the MCP server's listing)
+        return []
+    texts = current_texts(listed())
+    return [
+        Choice(str(seq), f"#{seq}", " ".join(text.split())[:60])
+        for seq, text in texts.items()
+        if text is not None
+    ]
+
+
+def _own_entry(table: Table, seq: int) -> None:
+    """A character's seat changes only its character's entries (the guide seat any)."""
+    from ironsworn.campaign.journal_edits import entry_text, writer
+
+    entry_text(table.store, seq)  # NotFound for an entry that is not there
+    if table.seat is None:
+        return
+    wrote = writer(table.store, seq)
+    if wrote is not None and wrote.lower() != table.seat.lower():
+        raise Forbidden(
+            f"journal entry #{seq} is {wrote}'s: this seat plays {table.seat} (accepted: "
+            f"{table.seat}'s entries, or the guide seat)"
+        )
+
+
+def journal_edit(table: Table, args: JsonDict) -> JsonDict:
+    """Replace an entry's text (undo restores it)."""
+    from ironsworn.campaign.journal_edits import edit_entry
+
+    _own_entry(table, args["entry"])
+    operation = edit_entry(table.store, args["entry"], args["text"])
+    return {"edited": operation.to_dict(), "campaign": table.campaign}
+
+
+def journal_delete(table: Table, args: JsonDict) -> JsonDict:
+    """Delete an entry (undo brings it back)."""
+    from ironsworn.campaign.journal_edits import delete_entry
+
+    _own_entry(table, args["entry"])
+    operation = delete_entry(table.store, args["entry"])
+    return {"deleted": operation.to_dict(), "campaign": table.campaign}
 
 
 def world_entry(kind: str) -> Any:
@@ -90,6 +141,21 @@ OPERATIONS = (
         "write a journal entry (Markdown)",
         journal,
         (Input("text", "text", "the entry", True), character_input()),
+    ),
+    Operation(
+        "journal_edit",
+        "rewrite a journal entry",
+        journal_edit,
+        (
+            Input("entry", "int", "the entry's number in the journal", True, low=1, source=entries),
+            Input("text", "text", "its new text", True),
+        ),
+    ),
+    Operation(
+        "journal_delete",
+        "delete a journal entry",
+        journal_delete,
+        (Input("entry", "int", "the entry's number in the journal", True, low=1, source=entries),),
     ),
     Operation(
         "person",

@@ -39,7 +39,10 @@ class Table:
 
     ``seat`` is a character's name (a page or player playing that character) or None for
     the guide seat, which may act for anyone. ``dice_default`` is used when an operation's
-    arguments give neither ``dice`` nor ``seed`` (play mode's session dice).
+    arguments give neither ``dice`` nor ``seed`` (play mode's session dice). The operations
+    on the player's campaigns and packs rather than one campaign (:mod:`ironsworn.table.home`)
+    run at a table without a store, with the PostgreSQL ``database`` the campaigns are kept in
+    (None: campaign files).
     """
 
     store: Any
@@ -47,6 +50,7 @@ class Table:
     seat: str | None = None
     dice_default: Any = None
     _library: Any = field(default=None, repr=False)
+    database: str | None = field(default=None, kw_only=True)
 
     def library(self) -> Any:
         if self._library is None:

@@ -18,7 +18,7 @@ from ironsworn.table.operation import Operation, Table
 @cache
 def registry() -> dict[str, Operation]:
     """Every operation by name (built once, on first use)."""
-    from ironsworn.table import journal, moves, oracles, sheet, starforged
+    from ironsworn.table import campaigns, journal, moves, oracles, sheet, starforged
 
     found: dict[str, Operation] = {}
     from ironsworn.table import setup  # the semi-random setup's steps
@@ -29,12 +29,13 @@ def registry() -> dict[str, Operation]:
         setup.OPERATIONS,  # the semi-random setup and its steps
         starforged.OPERATIONS,
         sheet.OPERATIONS[6:7],  # scene_resolve
-        journal.OPERATIONS[:5],  # journal, person, place, note, truth
+        journal.OPERATIONS[:7],  # journal, its edit and delete, person, place, note, truth
         sheet.OPERATIONS[7:],
         _delve(),
         oracles.OPERATIONS,
-        journal.OPERATIONS[5:],  # undo, redo
+        journal.OPERATIONS[7:],  # undo, redo
         sheet.READS,
+        campaigns.OPERATIONS,  # export
     ):
         for op in group:
             assert op.name not in found, op.name

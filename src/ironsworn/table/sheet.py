@@ -241,24 +241,6 @@ def read_sheet(table: Table, args: JsonDict) -> JsonDict:
     return data
 
 
-def read_export(table: Table, args: JsonDict) -> JsonDict:
-    """The campaign as a story in Markdown, or its whole log as JSON (as ``export``)."""
-    from ironsworn.campaign import export
-
-    kind = args["kind"]
-    if kind == "markdown":
-        return {"kind": kind, "text": export.markdown(table.store)}
-    if kind == "json":
-        import json
-
-        return {"kind": kind, "document": json.loads(export.export_json(table.store))}
-    raise InvalidValue(input="kind", value=kind, accepted=("markdown", "json"), why="is unknown")
-
-
-def export_kinds(table: Table, args: Any) -> list[Choice]:
-    return [Choice("markdown", "the story, in Markdown"), Choice("json", "the whole log, as JSON")]
-
-
 ASSET = Input("asset", "text", "the asset's id or name", True)
 ABILITY = Input("ability", "int", "the ability, 1-3", True, low=1, high=3)
 
@@ -424,11 +406,4 @@ READS = (
         "state", "the whole table: characters, tracks, pending, world", read_state, writes="never"
     ),
     Operation("sheet", "one character's sheet", read_sheet, (character_input(),), writes="never"),
-    Operation(
-        "export",
-        "the campaign as a story (Markdown) or its whole log (JSON)",
-        read_export,
-        (Input("kind", "text", "markdown or json", True, source=export_kinds),),
-        writes="never",
-    ),
 )

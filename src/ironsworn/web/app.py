@@ -302,22 +302,16 @@ def _guide_only(request: Request, what: str = "create or import campaigns") -> N
 async def campaign_new(request: Request) -> Response:
     _guide_only(request)
     body = await json_body(request)
-    name = body.get("name") if isinstance(body, dict) else None
-    if not isinstance(name, str):
-        raise InvalidValue("campaign: option 'name' is required (1-64 letters, digits, - and _)")
-    from ironsworn.campaign import registry
-    from ironsworn.table.content import campaign_ruleset, set_ruleset
-
-    ruleset = campaign_ruleset(body.get("ruleset"))
-
+    given = body if isinstance(body, dict) else {}
     database = server_of(request).tables.database
-
-    def create() -> None:
-        with registry.create(name, database=database) as store:
-            if ruleset != "classic":
-                set_ruleset(store, ruleset)
-
-    await asyncio.to_thread(create)
+    # The table's campaign_new: a name left out is asked (400 with the question).
+    created = await asyncio.to_thread(
+        _home,
+        "campaign_new",
+        {"name": given.get("name"), "ruleset": given.get("ruleset")},
+        database,
+    )
+    name, ruleset = str(created["name"]), str(created["ruleset"])
     needed = await asyncio.to_thread(reads.content_needed, ruleset)
     answer: dict[str, Any] = {"created": name, "ruleset": ruleset, "content_needed": needed}
     if server_of(request).access.loopback:
@@ -335,13 +329,24 @@ async def campaign_new(request: Request) -> Response:
     return response
 
 
+def _home(name: str, args: dict[str, Any], database: str | None) -> Any:
+    """Run one of the table's operations on the campaigns and packs; a question is raised
+    (:class:`~ironsworn.table.questions.Unanswered`: a 400 carrying it)."""
+    from ironsworn.table import Question, Unanswered
+    from ironsworn.table.home import home_call
+
+    answer = home_call(name, args, database)
+    if isinstance(answer, Question):
+        raise Unanswered(answer)
+    return answer
+
+
 async def campaign_import(request: Request) -> Response:
     _guide_only(request)
     import os
     import tempfile
-    from pathlib import Path
 
-    from ironsworn.campaign import export, registry
+    from ironsworn.campaign import registry
 
     name = registry.check_name(request.query_params.get("name", ""))
     body = await read_body(request, IMPORT_LIMIT)
@@ -358,7 +363,8 @@ async def campaign_import(request: Request) -> Response:
             with os.fdopen(handle, "wb") as out:
                 out.write(body)
             try:
-                return export.import_file(Path(temporary), target, name=name)
+                answer = _home("campaign_import", {"file": temporary, "name": name}, database)
+                return int(answer["operations"])
             except CampaignError as exc:
                 # The importer names the file it read: here that is the upload, not a path.
                 raise CampaignError(str(exc).replace(temporary, "the upload")) from None
@@ -376,8 +382,6 @@ async def content_import(request: Request) -> Response:
     import tempfile
     from pathlib import Path
 
-    from ironsworn.content.packs import import_pack
-
     body = await read_body(request, PACK_LIMIT)
 
     def load() -> dict[str, Any]:
@@ -385,11 +389,10 @@ async def content_import(request: Request) -> Response:
             path = Path(folder) / "upload.json"
             path.write_bytes(body)
             try:
-                report = import_pack(path)
+                answer: dict[str, Any] = _home("pack_import", {"file": str(path)}, None)
             except IronswornError as exc:
                 # The importer names the file it read: here that is the upload, not a path.
                 raise InvalidValue(str(exc).replace(str(path), "the upload")) from None
-            answer: dict[str, Any] = report.to_json()
             answer.pop("path", None)  # the server's folders are not the page's business
             return answer
 
@@ -524,20 +527,28 @@ async def export_campaign(request: Request) -> Response:
     table = table_of(request)
     kind = request.path_params["kind"]
     from ironsworn.campaign import export
+    from ironsworn.table import Table as At
+    from ironsworn.table import operation
+
+    def exported(args: dict[str, Any]) -> Any:
+        # The table's export operation, on the campaign's worker thread.
+        return table.call(lambda s: operation("export").call(At(s, table.name), args))
 
     if kind == "markdown":
         # ?mechanics=0: the story and the sheets only.
         plain = request.query_params.get("mechanics") in ("0", "no", "off", "false")
-        text = await table.call(lambda s: export.markdown(s, mechanics=not plain))
+        answer = await exported({"kind": "markdown", "mechanics": False if plain else None})
+        text = answer["text"]
         media, suffix = "text/markdown; charset=utf-8", "md"
     elif kind == "json":
-        text = await table.call(export.export_json)
+        text = export.dumps((await exported({"kind": "json"}))["document"])
         media, suffix = "application/json", "json"
     elif kind == "iron-vault":
-        from ironsworn.campaign.ironvault.export import vault_zip
+        from ironsworn.campaign.ironvault.export import zip_folder
 
         # A zip of the campaign folder, to unpack inside an Obsidian vault.
-        data = await table.call(vault_zip)
+        files = (await exported({"kind": "iron_vault"}))["files"]
+        data = zip_folder(files, table.name)
         disposition = f'attachment; filename="{table.name}-iron-vault.zip"'
         return Response(
             data, media_type="application/zip", headers={"content-disposition": disposition}

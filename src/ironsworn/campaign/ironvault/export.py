@@ -174,6 +174,13 @@ def write_vault(store: Store[Any], directory: Path) -> dict[str, str]:
     files written. Written beside it first and moved into place, so a failure leaves
     nothing half-written."""
     files = vault_files(store)
+    write_folder(files, directory)
+    return files
+
+
+def write_folder(files: dict[str, str], directory: Path) -> None:
+    """Write ``files`` (path in the folder -> text) as the new or empty folder ``directory``,
+    beside it first and moved into place, so a failure leaves nothing half-written."""
     if directory.exists():
         if not directory.is_dir():
             raise CampaignError(f"{directory}: is a file (accepted: a new or empty folder)")
@@ -198,13 +205,17 @@ def write_vault(store: Store[Any], directory: Path) -> dict[str, str]:
     finally:
         with suppress(OSError):
             shutil.rmtree(temporary)
-    return files
 
 
 def vault_zip(store: Store[Any]) -> bytes:
     """The campaign folder as a zip archive (one folder named after the campaign)."""
-    files = vault_files(store)
-    root = note_name(store.name)
+    return zip_folder(vault_files(store), store.name)
+
+
+def zip_folder(files: dict[str, str], name: str) -> bytes:
+    """``files`` (path in the folder -> text) as a zip archive of one folder named after the
+    campaign ``name``."""
+    root = note_name(name)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for path, text in sorted(files.items()):

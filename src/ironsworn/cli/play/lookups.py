@@ -68,21 +68,25 @@ def journal(session: PlaySession, words: list[str], raw: str) -> None:
 
 
 def _change_entry(session: PlaySession, parts: list[str]) -> None:
-    from ironsworn.campaign.journal_edits import delete_entry, edit_entry, parse_entry
+    """``/journal edit N TEXT`` and ``/journal delete N``: the table's ``journal_edit`` and
+    ``journal_delete`` operations."""
+    from ironsworn.campaign.journal_edits import parse_entry
+    from ironsworn.cli.common import table_call
 
     action, seq = parts[0], parse_entry(parts[1])
     rest = parts[2] if len(parts) > 2 else ""
+    names = {"entry": "the entry's number", "text": "the new text"}
     if action == "edit":
         if not rest.strip():
             raise UsageError(f"/journal edit {seq} needs the new text: /journal edit {seq} TEXT")
-        operation = edit_entry(session.store, seq, rest)
+        answer = table_call(session.store, "journal_edit", {"entry": seq, "text": rest}, names)
         done = "edited"
     else:
         if rest.strip():
             raise UsageError(f"/journal delete takes only the entry's number (got {rest!r})")
-        operation = delete_entry(session.store, seq)
+        answer = table_call(session.store, "journal_delete", {"entry": seq}, names)
         done = "deleted"
-    session.out.result(operation.to_dict(), f"journal #{seq} {done} (/undo takes it back)")
+    session.out.result(answer[done], f"journal #{seq} {done} (/undo takes it back)")
 
 
 def homebrew(session: PlaySession, words: list[str], _raw: str) -> None:

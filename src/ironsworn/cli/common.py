@@ -114,8 +114,16 @@ def fail(message: str) -> int:
 _LONG_QUOTED = re.compile(r"'[^']{80,}'|\"[^\"]{80,}\"")
 
 
-def run_command(parser: CliParser, argv: Sequence[str]) -> int:
-    """Parse ``argv`` and run the chosen command's ``func``, turning user errors into exit 2."""
+# How many questions one command asks at a terminal before it gives up (each answer runs the
+# command again: an operation that kept asking the same thing must not loop).
+MAX_QUESTIONS = 8
+
+
+def run_command(parser: CliParser, argv: Sequence[str], asked: int = 0) -> int:
+    """Parse ``argv`` and run the chosen command's ``func``, turning user errors into exit 2.
+
+    At a terminal, an input the command left out is asked and the command runs again with
+    the answer (:mod:`ironsworn.cli.asking`); a script gets the one line and exit 2."""
     try:
         args = parser.parse_args(argv)
         func: Callable[[argparse.Namespace], int | None] | None = getattr(args, "func", None)
@@ -134,6 +142,12 @@ def run_command(parser: CliParser, argv: Sequence[str]) -> int:
             message += "; closest: " + ", ".join(exc.candidates)
         return fail(message)
     except IronswornError as exc:
+        if asked < MAX_QUESTIONS:
+            from ironsworn.cli.asking import retry_with_answer
+
+            answered = retry_with_answer(parser, argv, exc)
+            if answered is not None:
+                return run_command(parser, answered, asked + 1)
         return fail(worded(exc))
     except KeyboardInterrupt:
         return 130

@@ -80,6 +80,24 @@ def required_fields(asset: Asset) -> list[str]:
     return needed + list(asset.selects)
 
 
+def starting_ability(subject: str, asset: Asset, start: int | None) -> None:
+    """Ask which ability ``asset`` starts with when it marks none and none was chosen: an
+    :class:`~ironsworn.errors.OptionNeeded` for the ``ability`` input (a surface asks)."""
+    if start is not None or not asset.abilities or any(a.enabled for a in asset.abilities):
+        return
+    from ironsworn.errors import OptionNeeded
+
+    choices = tuple(
+        (str(i), " ".join(a.text.split())[:70]) for i, a in enumerate(asset.abilities, 1)
+    )
+    raise OptionNeeded(
+        f"{subject}: which ability of {asset.name} do you start with?",
+        "ability",
+        choices,
+        subject=subject,
+    )
+
+
 def new_asset_record(
     asset: Asset,
     name: str | None = None,

@@ -271,7 +271,11 @@ def _purchase_prompt(ctx: Step, event: dict[str, Any], cost: int) -> str:
 
 def _purchase(ctx: Step, key: str, query: Any, ability: Any) -> dict[str, Any]:
     """The event of an Advance purchase; raises when it cannot be made (changes nothing)."""
-    from ironsworn.moves.assets.cards import new_asset_record, parse_asset_choice
+    from ironsworn.moves.assets.cards import (
+        new_asset_record,
+        parse_asset_choice,
+        starting_ability,
+    )
 
     char = ctx.char
     cost = ADVANCE_COST[key] - _asset_discount(ctx, key, query)
@@ -287,6 +291,7 @@ def _purchase(ctx: Step, key: str, query: Any, ability: Any) -> dict[str, Any]:
         if any(a["id"] == asset.id for a in char.assets):
             raise RuleViolation(f"{char.name} already has {asset.name}")
         start = choice.ability if ability is None else int(ability)
+        starting_ability(ctx.move.name, asset, start)  # asked when the card marks none
         record = new_asset_record(asset, choice.first, start, choice.fields)
         return {"type": "asset_added", "character": char.name, "asset": record}
     owned = char.asset(parse_asset_choice(str(query)).query)

@@ -93,6 +93,7 @@ def _cost(ctx: Step, key: str, event: dict[str, Any]) -> int:
 
 def _purchase(ctx: Step, key: str, query: str, ability: Any) -> dict[str, Any]:
     from ironsworn.content.lookup import resolve
+    from ironsworn.moves.assets.cards import starting_ability
     from ironsworn.moves.sheet import new_asset_record
 
     char = ctx.char
@@ -107,7 +108,9 @@ def _purchase(ctx: Step, key: str, query: str, ability: Any) -> dict[str, Any]:
         check_category(ctx, asset.name, category_of(asset.id))
         if any(a["id"] == asset.id for a in char.assets):
             raise RuleViolation(f"{char.name} already has {asset.name}")
-        record = new_asset_record(asset, start=None if ability is None else int(ability))
+        start = None if ability is None else int(ability)
+        starting_ability(ctx.move.name, asset, start)  # asked when the card marks none
+        record = new_asset_record(asset, start=start)
         return {"type": "asset_added", "character": char.name, "asset": record}
     owned = char.asset(query)
     abilities = owned["abilities"]

@@ -1,0 +1,187 @@
+"""The command line asks at a terminal (issue 18: "the CLI prints one line naming its own flag
+(for scripts) and, on a terminal, may ask").
+
+A real ``ironsworn`` process on a pseudo-terminal: ``move advance`` without ``--asset`` shows
+the assets it can buy as a numbered menu, takes the answer (a number or a name), asks which
+ability a card that marks none starts with, and completes; ``move face danger`` asks the
+stat. The same commands in a script (no terminal) print the one line naming the flag and exit
+2, changing nothing. Waits have a generous deadline only so that a hang fails; nothing is
+timed.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from cli_support import STATS, fingerprint, run
+
+from ironsworn.cli.asking import Asked, ask, pick
+
+DEADLINE_S = 60.0
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+
+
+class Terminal:
+    """One ``ironsworn`` command with a pty as its standard input, output and error."""
+
+    def __init__(self, home: Path, *argv: str) -> None:
+        master, slave = os.openpty()
+        env = {**os.environ, "IRONSWORN_HOME": str(home), "TERM": "dumb"}
+        env.pop("IRONSWORN_CAMPAIGN", None)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "ironsworn", *argv],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.master = master
+        self.screen = ""
+        self.seen = 0
+
+    def expect(self, text: str) -> str:
+        deadline = time.monotonic() + DEADLINE_S
+        while True:
+            found = self.screen.find(text, self.seen)
+            if found >= 0:
+                new = self.screen[self.seen : found + len(text)]
+                self.seen = found + len(text)
+                return new
+            if time.monotonic() > deadline or not self._read(deadline - time.monotonic()):
+                raise AssertionError(f"{text!r} never appeared; the screen:\n{self.screen[-2000:]}")
+
+    def _read(self, timeout: float) -> bool:
+        ready, _, _ = select.select([self.master], [], [], max(0.0, timeout))
+        if not ready:
+            return False
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:  # EIO: the command ended and closed the terminal
+            return False
+        self.screen += chunk.decode("utf-8", "replace").replace("\r", "")
+        return bool(chunk)
+
+    def send(self, line: str) -> None:
+        os.write(self.master, (line + "\n").encode())
+
+    def wait(self) -> int:
+        deadline = time.monotonic() + DEADLINE_S
+        while self.process.poll() is None and time.monotonic() < deadline:
+            self._read(0.1)
+        while self._read(0.05):
+            pass
+        return self.process.wait(timeout=1)
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        os.close(self.master)
+
+
+@pytest.fixture
+def asha(home: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A campaign with Asha and 6 experience to spend."""
+    assert run(capsys, "campaign", "new", "asking")[0] == 0
+    assert run(capsys, "character", "new", "Asha", "--stats", STATS)[0] == 0
+    assert run(capsys, "adjust", "experience", "+6")[0] == 0
+    return home
+
+
+def test_advance_asks_the_asset_then_its_ability_and_completes(asha: Path) -> None:
+    term = Terminal(asha, "move", "advance")
+    try:
+        menu = term.expect("(empty: give up)> ")
+        assert "--asset" not in menu  # the question, not the script's line
+        assert "new asset: Hawk" in menu and "3 experience" in menu
+        number = next(
+            line.split(".")[0].strip() for line in menu.splitlines() if "new asset: Hawk" in line
+        )
+        term.send(number)
+        abilities = term.expect("choose 1-3 (empty: give up)> ")
+        assert "Advance: which ability of Hawk do you start with?" in abilities
+        term.send("2")
+        term.expect("Hawk needs a name")  # a companion is named as hawk=NAME (not asked)
+        assert term.wait() == 2
+    finally:
+        term.close()
+    term = Terminal(asha, "move", "advance")
+    try:
+        term.expect("(empty: give up)> ")
+        term.send("swordmaster")  # a name answers too
+        term.expect("PENDING")
+        assert "the asset Swordmaster" in term.expect("ironsworn choose KEY")
+        assert term.wait() == 0
+    finally:
+        term.close()
+
+
+def test_face_danger_asks_the_stat(asha: Path) -> None:
+    term = Terminal(asha, "move", "face", "danger", "--dice", "6,1,2")
+    try:
+        menu = term.expect("choose 1-5 (empty: give up)> ")
+        assert "+edge 3" in menu
+        term.send("maybe the second one")  # not a choice: refused and asked again
+        term.expect("is not one of the choices")
+        term.send("1")
+        term.expect("STRONG HIT")
+        assert term.wait() == 0
+    finally:
+        term.close()
+
+
+def test_an_empty_answer_gives_up_with_the_line_and_changes_nothing(asha: Path) -> None:
+    before = fingerprint(asha)
+    term = Terminal(asha, "move", "face", "danger")
+    try:
+        term.expect("(empty: give up)> ")
+        term.send("")
+        term.expect("needs --stat")
+        assert term.wait() == 2
+    finally:
+        term.close()
+    assert fingerprint(asha) == before
+
+
+def test_a_script_gets_the_line_naming_the_flag(asha: Path) -> None:
+    """Standard input not a terminal: no question, one line, exit 2, nothing changed."""
+    before = fingerprint(asha)
+    env = {**os.environ, "IRONSWORN_HOME": str(asha)}
+    env.pop("IRONSWORN_CAMPAIGN", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "ironsworn", "move", "advance"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=DEADLINE_S,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("ironsworn: error: Advance needs --asset (accepted: ")
+    assert len(done.stderr.splitlines()) == 1
+    assert fingerprint(asha) == before
+
+
+def test_the_menu_reads_numbers_keys_names_and_own_words() -> None:
+    import io
+
+    choices = [("edge", "edge: +3"), ("heart", "heart: +2")]
+    assert pick("2", choices) == "heart" and pick("EDGE", choices) == "edge"
+    assert pick("heart: +2", choices) == "heart" and pick("3", choices) is None
+    out = io.StringIO()
+    asked = Asked("foe", "Enter the Fray: which foe?", [("bear", "Bear")], True)
+    assert ask(asked, False, io.StringIO("a wild boar\n"), out) == "a wild boar"
+    assert "1. Bear" in out.getvalue()
+    closed = Asked("stat", "which stat?", choices, False)
+    assert ask(closed, False, io.StringIO("wits\n1\n"), io.StringIO()) == "edge"
+    assert ask(closed, False, io.StringIO(""), io.StringIO()) is None  # end of input
+    switch = Asked("bond", "Is the vow to someone you share a bond with?", [], False)
+    assert ask(switch, True, io.StringIO("y\n"), io.StringIO()) == "yes"

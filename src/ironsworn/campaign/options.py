@@ -16,7 +16,7 @@ exported like any other change. Unset options have their default (the rulebook's
   6 experience buys +1 to a stat, none above +4) or ``roles`` ("Using roles instead of
   assets": named roles give +2, or +1 and +1 momentum on a hit; 6 experience buys another).
 - ``semi_random`` (L5271-5319): new characters are made by the semi-random campaign setup
-  (the play wizard's default path; ``character new NAME --semi-random`` always can).
+  (the play wizard's default path; a semi-random character (``semi_random``) always can).
 - ``own_dice`` (L226-232, "Two ten-sided dice (d10) for each player... One six-sided die"):
   the players roll physical dice and type them in. It decides whose dice a *model* may use:
   the MCP server rolls for a model unless this is on (fair dice). The command line and the

@@ -259,7 +259,7 @@ def _coverage_problems(table: OracleTable) -> list[str]:
 
 
 def check_pack_id(pack_id: str) -> str:
-    """A pack id a player chose (``--as``): one word that is not a bundled pack's id."""
+    """A pack id a player chose (the ``as`` input): one word that is not a bundled pack's id."""
     if not _PACK_ID.fullmatch(pack_id):
         raise ContentError(f"pack id {pack_id[:80]!r} is not usable (accepted: {PACK_ID_WORDS})")
     if pack_id in BUNDLED_PACKS:
@@ -272,7 +272,7 @@ def check_pack_id(pack_id: str) -> str:
 def import_pack(path: str | Path, pack_id: str | None = None) -> ImportReport:
     """Convert ``path`` and install it as ``data_home()/packs/<pack id>/`` (atomically)."""
     if pack_id is not None:
-        check_pack_id(pack_id)  # before reading anything: a bad --as changes nothing
+        check_pack_id(pack_id)  # before reading anything: a bad pack id changes nothing
     source = Path(path)
     converted = convert_file(source)
     if pack_id is not None:

@@ -62,7 +62,7 @@ class StateChanges:
     def resolve_track(
         self, ctx: Step, kinds: tuple[str, ...], owner: str | None = None
     ) -> TrackState:
-        """The track a move acts on: --track, or the only active one of the kinds of the
+        """The track a move acts on: the ``track`` input, or the only active one of the kinds of the
         character making the move (or of ``owner``: the ally a move is made for)."""
         query = ctx.data.get("track")
         who = owner or ctx.name

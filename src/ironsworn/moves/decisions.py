@@ -3,8 +3,8 @@
 When a step needs the player (a "choose" list, a burn that would improve the outcome) the engine
 stores one *pending decision* (:meth:`Decisions.ask`) and stops. :class:`Decisions` is the part
 of :class:`~ironsworn.moves.engine.MoveEngine` that answers it: :meth:`~Decisions.choose`,
-:meth:`~Decisions.burn` and :meth:`~Decisions.decline` as commands, or the ``--choose`` /
-``--burn`` answers given in advance with the move. An answer checks the keys (and the words a
+:meth:`~Decisions.burn` and :meth:`~Decisions.decline` as commands, or the ``choose`` /
+``burn`` inputs answered in advance with the move. An answer checks the keys (and the words a
 decision asks for, :func:`answer_text`), records a ``choice`` or ``burn`` event and puts the
 step that goes on from it at the front of the agenda.
 

@@ -215,7 +215,7 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
             )
             if extra.get("with") and (short_name(found.id) in BOND_NAMED or found.id in BOND_ADDS):
                 # A bond on the sheet, by a unique prefix; Test Your Bond too (a bond marked
-                # without a name is tested by leaving --with out).
+                # without a name is tested by leaving the with input out).
                 extra["with"] = char.bond(str(extra["with"]))
             add_for_bond = bond or (bool(extra.get("with")) and found.id in BOND_ADDS)
             self.answers = list(choose)

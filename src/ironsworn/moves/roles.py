@@ -3,14 +3,15 @@
 With the campaign option ``assets none`` or ``assets roles`` a character has no asset cards:
 
 - "When playing without assets, you may spend 6 experience to increase a single stat by +1.
-  No stat can exceed +4." (L5349-5350): Advance with ``raise`` (``move advance --raise
-  wits``); the stat changes by a ``stat`` event.
+  No stat can exceed +4." (L5349-5350): Advance with the ``raise`` input (``wits``); the stat
+  changes by a ``stat`` event.
 - Roles (L5352-5360, L5326-5337): "Name a role for your character" (the first one is named
   with Advance at no cost); "For every 6 experience points, you may buy an additional role"
   (Advance with ``new_role``). "When you make a move (not a progress move) and envision how
   your role contributes to this action, choose one before rolling: Add +2, or add +1 and take
-  +1 momentum on a hit." (``--as ROLE --role-bonus +2|momentum``). "Bonuses from multiple
-  roles may not be combined for a single move": one role per move. Roles are the character's
+  +1 momentum on a hit." (the ``as`` and ``role_bonus`` inputs: a role, ``+2`` or
+  ``momentum``). "Bonuses from multiple roles may not be combined for a single move": one role
+  per move. Roles are the character's
   ``roles`` flag.
 
 ENGINE CHOICE: the stat increase is also open to a character with roles (roles are a way of

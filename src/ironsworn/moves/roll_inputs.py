@@ -23,14 +23,14 @@ class RollInputs(StateChanges):
     # --- rolls -----------------------------------------------------------------------------
 
     def _stat_for(self, ctx: Step, move: Move, char: CharacterState) -> tuple[str, int]:
-        """The stat a move rolls: --stat, or the one the move's rule picks.
+        """The stat a move rolls: the ``stat`` input, or the one the move's rule picks.
 
         Where a rule picks "whichever is higher/lower" (Endure Harm, Endure Stress; Heal when
-        "mending your own wounds, roll +wits or +iron, whichever is lower", L1681-1682), --stat
-        cannot get around it: it may only name the stat the rule picks (or one tied with it)
-        where the move also has a single-stat roll (Heal), and is refused otherwise. A move
+        "mending your own wounds, roll +wits or +iron, whichever is lower", L1681-1682), the
+        stat input cannot get around it: it may only name the stat the rule picks (or one tied
+        with it) where the move also has a single-stat roll (Heal), and is refused otherwise. A move
         with both kinds applies the rule when its handler says the situation is the rule's
-        (``self_heal``, set by the classic Heal), or when no --stat is given; otherwise --stat
+        (``self_heal``, set by the classic Heal), or when no stat is given; otherwise the stat input
         picks one of its single-stat rolls (Starforged Heal's +heart for a companion).
         """
         wanted = ctx.data.get("stat")

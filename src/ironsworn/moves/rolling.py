@@ -62,7 +62,7 @@ class MoveRolls(RollInputs):
             before(ctx)  # verifies (raises before anything is rolled) and prepares
         from ironsworn.moves.assets import lasting
 
-        lasting.claim(ctx, move)  # the lasting effects named with --asset
+        lasting.claim(ctx, move)  # the lasting effects named in the asset input
         if step.get("skip_roll"):
             # The move was resolved without a roll (Test Your Bond when you abandon the bond).
             self.records.append(record)

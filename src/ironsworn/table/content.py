@@ -1,7 +1,7 @@
 """Content and campaigns as every surface reads them: which rulesets a listing accepts, an
 oracle table's shape, and a new campaign's ruleset.
 
-The command line's ``--ruleset`` and the web's ``ruleset`` query parameter are the same
+The command line's ruleset option and the web's ``ruleset`` query parameter are the same
 input here (``ruleset``); each surface words the error its own way.
 """
 

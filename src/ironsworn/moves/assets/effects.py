@@ -6,10 +6,10 @@ acts on and what it does. This module reads them for the engine, in the order of
 1. :func:`prepare` (before the roll): the *uses* for this move: every marked ability whose
    effect names the move and whose conditions hold (:mod:`~ironsworn.moves.assets.matching`).
    An effect with ``when`` (a condition of the fiction: "using your hound's senses") or
-   ``option`` applies only when the player names its asset (``--asset hound``, ``hound:1``,
-   ``cutthroat:1:harm``); one without applies unasked. It returns the stat to roll (``roll``:
-   another stat, an asset track, a companion's health) and the adds, and pays the costs
-   decided before rolling (``before``).
+   ``option`` applies only when the player names its asset (the ``asset`` input: ``hound``,
+   ``hound:1``, ``cutthroat:1:harm``); one without applies unasked. It returns the stat to
+   roll (``roll``: another stat, an asset track, a companion's health) and the adds, and pays
+   the costs decided before rolling (``before``).
 2. :func:`adjust_outcome` (after any burn): "count a weak hit as a miss" and its kin.
 3. :func:`gains_before` / :func:`gains_after` (around the move's own outcome handler): momentum
    and meters on a hit or strong hit, extra harm and progress, a bonus on the next move,
@@ -117,8 +117,9 @@ MASK_METERS = {"edge": "health", "iron": "health", "shadow": "spirit", "wits": "
 
 def abilities_for(ruleset: Any, char: CharacterState, move: Move) -> list[JsonDict]:
     """The character's marked abilities that act on ``move``: what play mode offers before the
-    roll. Each: the text to give ``--asset``, its label, the fiction it needs (``when``; empty
-    when it applies unasked), the stats it is for or rolls, and its effect in words."""
+    roll. Each: the text to give the ``asset`` input, its label, the fiction it needs
+    (``when``; empty when it applies unasked), the stats it is for or rolls, and its effect in
+    words."""
     from ironsworn.moves.homebrew import card_of
 
     out: list[JsonDict] = []
@@ -164,7 +165,7 @@ def prepare(ctx: Step, move: Move, base_stat: Any) -> tuple[str, int, int] | Non
     """Choose the uses for this roll; return (stat, value, adds) or None when none apply.
 
     ``base_stat`` is a callable returning the move's own (stat, value) (it raises on a bad
-    ``--stat``); it is called only when no ability changes the stat.
+    the ``stat`` input); it is called only when no ability changes the stat.
     """
     uses = candidate_uses(ctx, move)
     named_records = named(ctx)
@@ -172,7 +173,8 @@ def prepare(ctx: Step, move: Move, base_stat: Any) -> tuple[str, int, int] | Non
         return None
     char = ctx.char
     wanted_stat = str(ctx.data.get("stat") or "").lower()
-    # An ability that lets you roll another stat unasked does so when --stat picks that stat.
+    # An ability that lets you roll another stat unasked does so when the stat input picks
+    # that stat.
     roll_uses = [
         u
         for u in uses

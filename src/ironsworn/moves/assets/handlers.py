@@ -41,7 +41,8 @@ def _talisman(ctx: Step, use: JsonDict, record: JsonDict) -> int:
 
 
 def _unleash_light(ctx: Step, use: JsonDict, record: JsonDict) -> int:
-    """Lightbearer: unleash --amount light (rolled +light before it is spent); harm 1+light."""
+    """Lightbearer: unleash as much light as the amount input says (rolled +light before it
+    is spent); harm 1+light."""
     amount = ctx.data.get("amount")
     light = int(record["tracks"]["light"]["value"])
     if amount is None or not 1 <= int(amount) <= light:

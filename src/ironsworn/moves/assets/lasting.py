@@ -12,8 +12,8 @@ Each is a *lasting effect*, a small dict kept in the character's ``lasting`` lis
 An ability's move gives one with the gain ``{"lasting": KIND}`` (``assets.json``), or a dict
 ``{"kind": KIND, ...}`` overriding the template's fields, or a list of them. In a move:
 
-1. :func:`claim` (as the move starts): the names the player gave with ``--asset`` that are
-   lasting effects (``--asset arrow``) are taken out of the asset list; an effect that lasts
+1. :func:`claim` (as the move starts): the names the player gave as the ``asset`` input that
+   are lasting effects (``arrow``) are taken out of the asset list; an effect that lasts
    only for the next move (``ends: next_move``) and does not fit this move is spent.
 2. :func:`before_roll` (once the stat is known): the effects that fit the move (its ``moves``
    -- short move names, ``*`` any action roll, ``ritual`` any ritual's move --, its ``stats``,
@@ -144,8 +144,8 @@ def _where(effect: Mapping[str, Any]) -> str:
 
 
 def claim(ctx: Step, move: Move) -> None:
-    """Take the lasting effects the player named out of ``--asset``; spend a next-move effect
-    this move does not use."""
+    """Take the lasting effects the player named out of the ``asset`` input; spend a
+    next-move effect this move does not use."""
     mine = pool(ctx)
     if not mine:
         return

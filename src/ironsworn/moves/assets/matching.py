@@ -4,8 +4,8 @@ Before a roll, :func:`~ironsworn.moves.assets.effects.prepare` asks :func:`candi
 the *uses* of this move: every marked ability whose effect names the move
 (:func:`_matches_move`) and whose conditions hold (:func:`_conditions_hold`: in a fight, at 0
 health, on the background vow...). An effect with ``when`` or ``option`` applies only when the
-player names its asset (:func:`named`, ``--asset hound:1``); the stat conditions are checked once
-the stat is known (:func:`_fits`). What the uses then change is
+player names its asset (:func:`named`, the ``asset`` input ``hound:1``); the stat conditions
+are checked once the stat is known (:func:`_fits`). What the uses then change is
 :mod:`ironsworn.moves.assets.effects`; the effect keys are listed there.
 """
 
@@ -37,7 +37,7 @@ def short(move_id: str) -> str:
 
 
 def named(ctx: Step) -> list[tuple[JsonDict, int | None, str | None]]:
-    """The assets the player named (``--asset``): (record, ability index, option)."""
+    """The assets the player named (the ``asset`` input): (record, ability index, option)."""
     raw = ctx.data.get("asset")
     texts = [raw] if isinstance(raw, str) else list(raw or [])
     out: list[tuple[JsonDict, int | None, str | None]] = []

@@ -8,7 +8,7 @@ Before a move (:func:`before_move`, called by the engine as each move starts):
   shield and ignore all harm. If you do, your shield is destroyed or will require extensive
   repair; suffer -2 momentum", seed 000 L1003-1040: the rulebook's words, which are the
   authority; the Datasworn text's initiative once per fight is not in them), Animal Kin 2
-  (Forge a Bond with a fully marked animal companion, ``--companion NAME``: an automatic
+  (Forge a Bond with a fully marked animal companion, the ``companion`` input: an automatic
   strong hit, the bond marked twice and 1 experience);
 - Swordmaster 1's "If the fight continues, add +1 on your next move" (``fight_next_add``):
   the next action roll made while that fight is on takes it; once the fight is over it is
@@ -172,7 +172,7 @@ def shield_answer(ctx: Step, keys: list[str]) -> None:
 
 
 def _bond_with_companion(ctx: Step, use: JsonDict) -> bool:
-    """Forge a Bond with a companion (``--companion``): an automatic strong hit."""
+    """Forge a Bond with a companion (the ``companion`` input): an automatic strong hit."""
     from ironsworn.moves.assets.cards import NOT_ANIMALS
 
     query = ctx.data.get("companion")

@@ -12,7 +12,7 @@
 - An **automatic result** (``automatic``: the outcome): Fated 1, "Instead of rolling, you may
   take an automatic strong hit" (:func:`automatic_outcome`).
 - **An ally's challenge die**: Loyalist 3, offered when the progress move names the ally who
-  stands with the mover (``supporter``, ``--supported-by``) (:func:`offer_after_roll`).
+  stands with the mover (the ``supporter`` input) (:func:`offer_after_roll`).
 - **Experience for progress** on the background vow: Fated 3, "For every two boxes filled on
   your background vow progress track, take 1 experience" (:func:`after_progress`).
 """
@@ -326,7 +326,7 @@ def _ally_die(ctx: Step, outcome_step: JsonDict) -> bool:
     """Loyalist 3: "When you stand with your ally as they make a progress move ... roll one
     challenge die. On a 1-9, your ally may replace one of their challenge dice with yours. On
     a 10 ... your ally must replace their lowest challenge die with yours." The supporter is
-    named with ``supporter`` (``--supported-by``); True when the ally is asked to choose."""
+    named with the ``supporter`` input; True when the ally is asked to choose."""
     from ironsworn.errors import InvalidValue
     from ironsworn.moves.assets.effects import label
 

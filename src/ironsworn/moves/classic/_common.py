@@ -200,7 +200,7 @@ def _take_control_or_momentum(ctx: Step, key: str, momentum: int, who: str | Non
 
 
 def _companion(ctx: Step) -> dict[str, Any]:
-    """The companion asset named by --companion, or the character's only companion."""
+    """The companion asset named by the companion input, or the character's only companion."""
     query = ctx.data.get("companion")
     if query:
         asset = ctx.char.asset(str(query))

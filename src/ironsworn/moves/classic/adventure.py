@@ -107,7 +107,7 @@ def heal_before(ctx: Step) -> None:
             + " and ".join("{" + o + "}" for o in given),
             names=("ally", "companion", "patient"),
         )
-    # Mending your own wounds rolls the lower of wits and iron, whatever --stat says
+    # Mending your own wounds rolls the lower of wits and iron, whatever the stat input says
     # (L1681-1682; see MoveEngine._stat_for).
     ctx.data["self_heal"] = True
     if ctx.data.get("patient"):

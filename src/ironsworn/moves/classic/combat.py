@@ -50,7 +50,7 @@ def _harm(ctx: Step) -> int:
                 input="amount", value=ctx.amount, accepted="0 to 10 harm", why="is out of range"
             )
         return ctx.amount
-    # ENGINE CHOICE: 2 harm (a deadly weapon) unless a boast or --amount says otherwise.
+    # ENGINE CHOICE: 2 harm (a deadly weapon) unless a boast or the amount input says otherwise.
     return int(ctx.char.flags.get("harm") or 2)
 
 

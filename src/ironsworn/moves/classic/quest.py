@@ -41,7 +41,7 @@ def swear_before(ctx: Step) -> None:
 
 
 def vows_for(ctx: Step) -> dict[str, str]:
-    """The vows of this character sworn to someone: track id -> who (``--with``)."""
+    """The vows of this character sworn to someone: track id -> who (the ``with`` input)."""
     return {str(k): str(v) for k, v in (ctx.char.flags.get("vows_for") or {}).items()}
 
 

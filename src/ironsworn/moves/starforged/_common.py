@@ -277,7 +277,7 @@ def take_next_move_add(ctx: Step) -> None:
         ctx.note(f"+{add}: {track.name} ({roles}) aids you on a move of their role")
 
 
-# Moves that read --with themselves (Swear an Iron Vow: the connection you swear to).
+# Moves that read the with input themselves (Swear an Iron Vow: the connection you swear to).
 OWN_WITH = frozenset({"swear_an_iron_vow", "make_a_connection"})
 
 

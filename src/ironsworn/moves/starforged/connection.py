@@ -64,7 +64,7 @@ ROLE_WORDS = {"prompt": "give them a role", "default": None}
 
 
 def ask_rank_and_role(ctx: Step) -> None:
-    """ "Give them a role and rank": what --rank and --role left out is asked (the role as
+    """ "Give them a role and rank": what the rank and role inputs left out is asked (the role as
     the words of the answer)."""
     rank, role = ctx.data.get("rank"), ctx.data.get("role")
     if rank and role:

@@ -9,8 +9,8 @@ from ironsworn.moves.starforged._common import RULESET
 
 @no_roll("ask_the_oracle", ruleset=RULESET)
 def ask_the_oracle(ctx: Step) -> None:
-    """With --odds, "Ask a yes/no question: Decide the odds of a yes, and roll" (a match is an
-    extreme result or twist); without, draw a conclusion or spark an idea."""
+    """With the odds input, "Ask a yes/no question: Decide the odds of a yes, and roll" (a
+    match is an extreme result or twist); without, draw a conclusion or spark an idea."""
     from ironsworn.moves.classic.fate import ask_yes_no
 
     if not ctx.data.get("odds"):

@@ -4,9 +4,10 @@
 a new character in your established setting. If you do, roll the challenge dice and compare to
 each of the former character's legacy tracks: quests, bonds, and discoveries (one roll per
 track)." The move is made for the former character (dead or lost characters too) with the new
-one's name and stats (``--successor NAME --stats 3,2,2,1,1``); the former retires when still
-active, the new character is created by a ``character_created`` event of the same operation
-(undone with it), and each track's result asks its choice, applied to the new character:
+one's name and stats (the ``successor`` and ``stats`` inputs: ``Nova``, ``3,2,2,1,1``); the
+former retires when still active, the new character is created by a ``character_created``
+event of the same operation (undone with it), and each track's result asks its choice,
+applied to the new character:
 
 - follow their path: one path or companion asset, copied with its marked abilities;
 - share a connection: the connection passes to the new character (its progress, bond and

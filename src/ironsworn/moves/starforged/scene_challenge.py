@@ -21,8 +21,8 @@ CLOCK = 4
 
 @no_roll("begin_the_scene", ruleset=RULESET)
 def begin_the_scene(ctx: Step) -> None:
-    """The objective is a scene track ('scene new GOAL --rank R'); its tension clock starts at
-    0 of 4."""
+    """The objective is a scene track (a track of kind scene: its goal and rank); its tension
+    clock starts at 0 of 4."""
     track = ctx.engine.resolve_track(ctx, SCENE)
     if track.countdown:
         ctx.emit({"type": "countdown", "track": track.id, "from": track.countdown, "to": 0})

@@ -76,8 +76,8 @@ def _level(ctx: Step, meter: str) -> int:
 
 
 def _vehicle(ctx: Step) -> Vehicle:
-    """The vehicle Withstand Damage acts on: --vehicle, else the command vehicle (or the only
-    vehicle); refused when there is none."""
+    """The vehicle Withstand Damage acts on: the ``vehicle`` input, else the command vehicle
+    (or the only vehicle); refused when there is none."""
     vehicle = vehicles.find(ctx.state, ctx.data.get("vehicle"))
     ctx.data["vehicle"] = vehicle.key
     return vehicle

@@ -19,7 +19,7 @@ everyone's momentum, as the campaign state does); a support vehicle's battered d
 toward momentum ("only a factor when you are piloting or aboard that vehicle", and who pilots
 it is not tracked).
 
-A vehicle is named by ``--vehicle`` (its name, a support vehicle's card or given name, an
+A vehicle is named by the ``vehicle`` input (its name, a support vehicle's card or given name, an
 incidental vehicle's name); without it a move acts on the command vehicle, or on the only
 vehicle there is. Keys in choices: ``integrity`` / ``battered`` for the command vehicle,
 ``integrity:SLUG`` / ``battered:SLUG`` for another (SLUG: the card's last id part, or the
@@ -310,7 +310,7 @@ def new_incidental(engine: MoveEngine, name: str, integrity: int) -> None:
 
 
 def add_incidental(engine: MoveEngine, name: str, integrity: int) -> OperationResult:
-    """``vehicle new NAME --incidental --integrity N``: an incidental vehicle joins the story."""
+    """An incidental vehicle (its name and integrity) joins the story."""
 
     def run() -> None:
         if engine.state.ruleset != "starforged":
@@ -326,7 +326,7 @@ def add_incidental(engine: MoveEngine, name: str, integrity: int) -> OperationRe
 
 
 def drop_incidental(engine: MoveEngine, name: str) -> OperationResult:
-    """``vehicle remove NAME --incidental``: you leave an incidental vehicle behind."""
+    """You leave an incidental vehicle (by its name) behind."""
 
     def run() -> None:
         found = [v for v in all_vehicles(engine.state) if v.kind == INCIDENTAL]
@@ -349,8 +349,8 @@ def mark_by_hand(
     vehicle: str | None = None,
     module: str | None = None,
 ) -> OperationResult:
-    """``vehicle mark|clear MARK [--vehicle NAME | --module KEY]``: a vehicle's trouble, a
-    module's broken flip or a mark the table left, changed by hand."""
+    """A mark (a vehicle's trouble, a module's broken flip or a mark the table left) on a
+    vehicle or a module (by name or key), marked or cleared by hand."""
 
     def run() -> None:
         key = "_".join(mark.lower().split())

@@ -135,6 +135,9 @@ def undo_redo(undo: bool) -> Any:
     return run
 
 
+# A journal entry, by the number the journal shows (the entries there are as its choices).
+ENTRY = Input("entry", "int", "the entry's number in the journal", True, low=1, source=entries)
+
 OPERATIONS = (
     Operation(
         "journal",
@@ -147,7 +150,7 @@ OPERATIONS = (
         "rewrite a journal entry",
         journal_edit,
         (
-            Input("entry", "int", "the entry's number in the journal", True, low=1, source=entries),
+            ENTRY,
             Input("text", "text", "its new text", True),
         ),
     ),
@@ -155,7 +158,7 @@ OPERATIONS = (
         "journal_delete",
         "delete a journal entry",
         journal_delete,
-        (Input("entry", "int", "the entry's number in the journal", True, low=1, source=entries),),
+        (ENTRY,),
     ),
     Operation(
         "person",

@@ -442,19 +442,13 @@ def _journal_add(args: argparse.Namespace, text: str) -> int:
 
         resolve_character(default_state_type()(), args.character)
     with ref.open(create=True) as store:
-        character = None
-        state = store.state()
-        if args.character is not None:
-            character = resolve_character(state, args.character)
-        elif len(state.characters) == 1:
-            # With one character the entry is theirs, as in play mode.
-            character = next(iter(state.characters))
-        operation = store.journal_add(text, character=character)
+        # The table's journal (with one character the entry is theirs, as in play mode).
+        answer = table_call(store, "journal", {"text": text, "character": args.character})
         path = store.location
     emit(
         args,
-        {"added": operation.to_dict(), "campaign": str(path)},
-        f"journal entry #{operation.seq} added",
+        {"added": answer["added"], "campaign": str(path)},
+        f"journal entry #{answer['added']['seq']} added",
     )
     return 0
 

@@ -334,10 +334,11 @@ def _home(name: str, args: dict[str, Any], database: str | None) -> Any:
     (:class:`~ironsworn.table.questions.Unanswered`: a 400 carrying it)."""
     from ironsworn.table import Question, Unanswered
     from ironsworn.table.home import home_call
+    from ironsworn.web.actions import asked
 
     answer = home_call(name, args, database)
     if isinstance(answer, Question):
-        raise Unanswered(answer)
+        raise Unanswered(answer, asked(answer))
     return answer
 
 

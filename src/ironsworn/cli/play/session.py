@@ -279,15 +279,19 @@ class PlaySession:
             return tx.append(kind, events, character=character, summary=summary[:60])
 
     def journal(self, text: str, character: str | None = None) -> None:
-        operation = self.store.journal_add(text, character or self.character_name())
+        """Write a journal entry: the table's ``journal`` operation."""
+        from ironsworn.cli.common import table_call
+
+        who = character or self.character_name()
+        added = table_call(self.store, "journal", {"text": text, "character": who})["added"]
         if self.out.json_mode:
-            self.out.result(operation.to_dict(), "")
+            self.out.result(added, "")
         elif self.reader.interactive:
             # The line is already on the screen: a short echo says it was kept, and where.
-            self.out.say(f"journal #{operation.seq}")
+            self.out.say(f"journal #{added['seq']}")
         else:
             # A script's output says what was recorded, so a transcript can be checked.
-            self.out.say(f"journal #{operation.seq}: {operation.summary}")
+            self.out.say(f"journal #{added['seq']}: {added['summary']}")
 
     # ------------------------------------------------------------------------- showing
 

@@ -231,51 +231,46 @@ class MoveRolls(RollInputs):
     def _recount(self, step: JsonDict) -> None:
         """Show the outcome an ability makes a roll count as in this operation's records."""
         text = self._outcome_text(step["move"], Outcome(step["outcome"]))
-        for record in reversed(self.records):
-            if record.move == step["move"] and record.character == step["character"]:
-                record.outcome, record.text = step["outcome"], text
-                return
-        # The roll was made by an earlier command (a reroll asked first): report it here.
-        self.records.append(
-            MoveRecord(
-                step["move"],
-                self.ruleset.any_move(step["move"]).name,
-                step["character"],
-                step.get("stat"),
-                step["roll"],
-                step["outcome"],
-                text,
-            )
-        )
+        # A roll made by an earlier command (a reroll asked first) is reported here.
+        self._show_result(step, text, with_roll=False, first_event=None)
 
     def update_record(self, step: JsonDict) -> None:
         """Show a changed roll (burned, rerolled) in this operation's move records."""
         roll = ActionRoll.from_json(step["roll"])  # only action rolls are burned or rerolled
         text = self._outcome_text(step["move"], roll.outcome, roll.match)
+        # A roll made by an earlier command is told from the burn (or reroll) that changed it.
+        first = next(
+            (
+                i
+                for i in range(len(self.events) - 1, -1, -1)
+                if self.events[i].get("type") in ("burn", "roll")
+            ),
+            0,
+        )
+        self._show_result(step, text, with_roll=True, first_event=first)
+
+    def _show_result(
+        self, step: JsonDict, text: str | None, *, with_roll: bool, first_event: int | None
+    ) -> None:
+        """Set the step's outcome (and roll) on this operation's record of the move, or report
+        it in a record of its own when the move was rolled by an earlier command."""
         for record in reversed(self.records):
             if record.move == step["move"] and record.character == step["character"]:
-                record.roll, record.outcome, record.text = step["roll"], step["outcome"], text
+                if with_roll:
+                    record.roll = step["roll"]
+                record.outcome, record.text = step["outcome"], text
                 return
-        # The roll was made by an earlier command: this one reports the changed result.
-        self.records.append(
-            MoveRecord(
-                step["move"],
-                self.ruleset.any_move(step["move"]).name,
-                step["character"],
-                step.get("stat"),
-                step["roll"],
-                step["outcome"],
-                text,
-                first_event=next(  # told from the burn (or reroll) that changed it
-                    (
-                        i
-                        for i in range(len(self.events) - 1, -1, -1)
-                        if self.events[i].get("type") in ("burn", "roll")
-                    ),
-                    0,
-                ),
-            )
+        record = MoveRecord(
+            step["move"],
+            self.ruleset.any_move(step["move"]).name,
+            step["character"],
+            step.get("stat"),
+            step["roll"],
+            step["outcome"],
+            text,
+            first_event=first_event,
         )
+        self.records.append(record)
 
     def _outcome_text(self, move_id: str, outcome: Outcome, match: bool = False) -> str | None:
         move = self.ruleset.any_move(move_id)

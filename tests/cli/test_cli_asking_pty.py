@@ -87,6 +87,20 @@ class Terminal:
         os.close(self.master)
 
 
+def script(home: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    """``ironsworn ARGV`` as a script runs it: standard input and output not a terminal."""
+    env = {**os.environ, "IRONSWORN_HOME": str(home)}
+    env.pop("IRONSWORN_CAMPAIGN", None)
+    return subprocess.run(
+        [sys.executable, "-m", "ironsworn", *argv],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=DEADLINE_S,
+    )
+
+
 @pytest.fixture
 def asha(home: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """A campaign with Asha and 6 experience to spend."""
@@ -109,10 +123,14 @@ def test_advance_asks_the_asset_then_its_ability_and_completes(asha: Path) -> No
         abilities = term.expect("choose 1-3 (empty: give up)> ")
         assert "Advance: which ability of Hawk do you start with?" in abilities
         term.send("2")
-        term.expect("Hawk needs a name")  # a companion is named as hawk=NAME (not asked)
-        assert term.wait() == 2
+        named = term.expect("your answer (empty: give up)> ")
+        assert "Advance: what is the name of your hawk?" in named
+        term.send("Kestrel")
+        assert "spend 3 experience on the asset Hawk" in term.expect("ironsworn choose KEY")
+        assert term.wait() == 0
     finally:
         term.close()
+    assert script(asha, "choose", "new_asset").returncode == 0  # the hawk is bought: 3 left
     term = Terminal(asha, "move", "advance")
     try:
         term.expect("(empty: give up)> ")
@@ -154,16 +172,7 @@ def test_an_empty_answer_gives_up_with_the_line_and_changes_nothing(asha: Path) 
 def test_a_script_gets_the_line_naming_the_flag(asha: Path) -> None:
     """Standard input not a terminal: no question, one line, exit 2, nothing changed."""
     before = fingerprint(asha)
-    env = {**os.environ, "IRONSWORN_HOME": str(asha)}
-    env.pop("IRONSWORN_CAMPAIGN", None)
-    done = subprocess.run(
-        [sys.executable, "-m", "ironsworn", "move", "advance"],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=DEADLINE_S,
-    )
+    done = script(asha, "move", "advance")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("ironsworn: error: Advance needs --asset (accepted: ")
     assert len(done.stderr.splitlines()) == 1

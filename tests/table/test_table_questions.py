@@ -58,6 +58,24 @@ def test_advance_asks_what_to_buy_with_costs(table: Table) -> None:
     assert table.state().character("Asha").asset("hound")["abilities"][:2] == [True, True]
 
 
+def test_advance_buying_a_companion_asks_its_ability_then_its_name(table: Table) -> None:
+    """A card that marks no ability starts with the one the player chooses (rulebook p. 39),
+    and "a companion must be named": Advance asks both instead of refusing."""
+    call(table, "adjust", {"meter": "experience", "delta": 3})
+    ability = asks(table, {"move": "advance", "asset": ["hawk"]}, "ability")
+    assert ability.keys() == ["1", "2", "3"] and ability.prompt.startswith("Advance: which ability")
+    before = fingerprint(table)
+    name = call(table, "move", {"move": "advance", "asset": ["hawk"], "ability": 2})
+    assert isinstance(name, Question) and name.input == "name" and name.open
+    assert name.prompt == "Advance: what is the name of your hawk?" and not name.choices
+    assert fingerprint(table) == before
+    made = call(table, "move", {"move": "advance", "asset": ["hawk"], "ability": 2, "name": "Kes"})
+    assert made["pending"][0]["kind"] == "choose"  # confirm the purchase
+    call(table, "choose", {"keys": ["new_asset"]})
+    hawk = table.state().character("Asha").asset("hawk")
+    assert hawk["abilities"] == [False, True, False] and hawk["input"] == "Kes"
+
+
 def test_oppose_asks_the_ally(table: Table) -> None:
     call(table, "character", {"name": "Bo", "stats": STATS})
     args = {"move": "oppose", "character": "Asha", "stat": "iron", "dice": "6,1,2,1,9,9"}

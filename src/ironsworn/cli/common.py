@@ -207,7 +207,11 @@ def worded(exc: IronswornError) -> str:
     if isinstance(exc, OptionNeeded):
         accepted = f" (accepted: {', '.join(exc.accepted)})" if exc.accepted else ""
         if exc.open:
-            accepted = f" (your own words, or: {', '.join(exc.accepted)})"
+            accepted = (
+                f" (your own words, or: {', '.join(exc.accepted)})"
+                if exc.accepted
+                else " (your own words)"
+            )
         if exc.subject:
             return f"{exc.subject} needs {flag(exc.option)}{accepted}"
         return f"{exc}; give it with {flag(exc.option)}"

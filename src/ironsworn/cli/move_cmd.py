@@ -87,6 +87,7 @@ def register(sub: Any) -> None:
         "allowed); with Advance, the asset to buy (NAME[:N]=NAME) or upgrade",
     )
     move.add_argument("--ability", help="the ability number to upgrade (Advance)")
+    move.add_argument("--name", help="Advance: the name of a companion you buy")
     move.add_argument("--odds", help="Ask the Oracle: the odds of a yes/no question")
     move.add_argument(
         "--foe", help="Enter the Fray with no fight yet: the foe (a foe's name, or your words)"
@@ -159,6 +160,7 @@ MAKING_OPTIONS = {
     "bond_with": "--with",
     "asset": "--asset",
     "ability": "--ability",
+    "name": "--name",
     "odds": "--odds",
     "rank": "--rank",
     "foe": "--foe",

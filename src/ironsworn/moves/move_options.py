@@ -53,6 +53,8 @@ OPTION_MOVES: dict[str, frozenset[str]] = {
         {"forge_a_bond", "test_your_bond", "sojourn", "undertake_a_journey", "swear_an_iron_vow"}
     ),
     "ability": frozenset({"advance"}),
+    # Advance: the name of a companion bought (the card's first field).
+    "name": frozenset({"advance"}),
     "odds": frozenset({"ask_the_oracle"}),
     "raise": frozenset({"advance"}),
     "new_role": frozenset({"advance"}),

@@ -78,6 +78,7 @@ MOVE_INPUTS = (
         source=choices.purchases,
     ),
     Input("ability", "int", "Advance: the ability to upgrade, 1-3", low=1, high=3),
+    Input("name", "text", "Advance: the name of a companion you buy"),
     Input("odds", "text", "Ask the Oracle: the odds", source=choices.odds),
     Input(
         "foe",
@@ -164,6 +165,7 @@ def move_body(args: JsonDict) -> Any:
             vehicle=args.get("vehicle"),
             asset=args.get("asset") or None,
             ability=args.get("ability"),
+            name=args.get("name"),
             odds=args.get("odds"),
             reroll=args.get("reroll") or None,
             patient=args.get("patient"),

@@ -98,6 +98,22 @@ def starting_ability(subject: str, asset: Asset, start: int | None) -> None:
     )
 
 
+def companion_name(subject: str, asset: Asset, name: str | None) -> None:
+    """Ask the name of a companion bought without one ("A companion must be named"): an
+    open :class:`~ironsworn.errors.OptionNeeded` for the ``name`` input."""
+    if name or asset.type != "companion" or not asset.fields:
+        return
+    from ironsworn.errors import OptionNeeded
+
+    raise OptionNeeded(
+        f"{subject}: what is the name of your {asset.name.lower()}?",
+        "name",
+        (),
+        subject=subject,
+        open=True,
+    )
+
+
 def new_asset_record(
     asset: Asset,
     name: str | None = None,

@@ -272,6 +272,7 @@ def _purchase_prompt(ctx: Step, event: dict[str, Any], cost: int) -> str:
 def _purchase(ctx: Step, key: str, query: Any, ability: Any) -> dict[str, Any]:
     """The event of an Advance purchase; raises when it cannot be made (changes nothing)."""
     from ironsworn.moves.assets.cards import (
+        companion_name,
         new_asset_record,
         parse_asset_choice,
         starting_ability,
@@ -292,7 +293,9 @@ def _purchase(ctx: Step, key: str, query: Any, ability: Any) -> dict[str, Any]:
             raise RuleViolation(f"{char.name} already has {asset.name}")
         start = choice.ability if ability is None else int(ability)
         starting_ability(ctx.move.name, asset, start)  # asked when the card marks none
-        record = new_asset_record(asset, choice.first, start, choice.fields)
+        name = choice.first or ctx.data.get("name")
+        companion_name(ctx.move.name, asset, name)  # a companion is named: asked
+        record = new_asset_record(asset, name, start, choice.fields)
         return {"type": "asset_added", "character": char.name, "asset": record}
     owned = char.asset(parse_asset_choice(str(query)).query)
     if ability is None:

@@ -609,6 +609,7 @@ OPTIONS: dict[str, frozenset[str]] = {
     "role": frozenset({"make_a_connection"}),
     "asset": frozenset({"advance"}),
     "ability": frozenset({"advance"}),
+    "name": frozenset({"advance"}),
     "odds": frozenset({"ask_the_oracle"}),
     "patient": frozenset(),
     "abandon": frozenset({"test_your_relationship"}),

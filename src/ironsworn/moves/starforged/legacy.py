@@ -93,7 +93,7 @@ def _cost(ctx: Step, key: str, event: dict[str, Any]) -> int:
 
 def _purchase(ctx: Step, key: str, query: str, ability: Any) -> dict[str, Any]:
     from ironsworn.content.lookup import resolve
-    from ironsworn.moves.assets.cards import starting_ability
+    from ironsworn.moves.assets.cards import companion_name, starting_ability
     from ironsworn.moves.sheet import new_asset_record
 
     char = ctx.char
@@ -110,7 +110,9 @@ def _purchase(ctx: Step, key: str, query: str, ability: Any) -> dict[str, Any]:
             raise RuleViolation(f"{char.name} already has {asset.name}")
         start = None if ability is None else int(ability)
         starting_ability(ctx.move.name, asset, start)  # asked when the card marks none
-        record = new_asset_record(asset, start=start)
+        name = ctx.data.get("name")
+        companion_name(ctx.move.name, asset, name)  # a companion is named: asked
+        record = new_asset_record(asset, name, start=start)
         return {"type": "asset_added", "character": char.name, "asset": record}
     owned = char.asset(query)
     abilities = owned["abilities"]

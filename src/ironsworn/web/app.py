@@ -383,6 +383,8 @@ async def content_import(request: Request) -> Response:
     import tempfile
     from pathlib import Path
 
+    from ironsworn.content.packs import import_pack
+
     body = await read_body(request, PACK_LIMIT)
 
     def load() -> dict[str, Any]:
@@ -390,10 +392,11 @@ async def content_import(request: Request) -> Response:
             path = Path(folder) / "upload.json"
             path.write_bytes(body)
             try:
-                answer: dict[str, Any] = _home("pack_import", {"file": str(path)}, None)
+                report = import_pack(path)
             except IronswornError as exc:
                 # The importer names the file it read: here that is the upload, not a path.
                 raise InvalidValue(str(exc).replace(str(path), "the upload")) from None
+            answer: dict[str, Any] = report.to_json()
             answer.pop("path", None)  # the server's folders are not the page's business
             return answer
 

@@ -23,7 +23,9 @@ Routes (every page action has its JSON endpoint; see ``docs/api.md``)::
                                              ranks, odds, track kinds, progress moves...)
     GET  /api/c/{name}/moves/{move}?character=C   the move panel with the character's odds
     POST /api/c/{name}/actions/{action}      run an action (body: its options as JSON)
-    GET  /api/c/{name}/events                server-sent events: {"version", "head"} per change
+    GET  /api/c/{name}/events?since=E.V      server-sent events: per change its version, head,
+                                             the state as a patch and the timeline entries
+                                             (what a page missed first, by Last-Event-ID)
     GET  /api/c/{name}/export/{markdown|json|iron-vault}  a download (iron-vault: a zip)
 
 Errors: ``{"error": "one line"}`` with 400 (bad value), 401/403 (access), 404 (unknown
@@ -73,7 +75,7 @@ from ironsworn.web.access import (
     Forbidden,
     Unauthorized,
 )
-from ironsworn.web.tables import Table, Tables, UnknownCampaign
+from ironsworn.web.tables import Change, Table, Tables, UnknownCampaign
 
 ACTION_BODY_LIMIT = 256 * 1024
 BODY_TIMEOUT_S = 30.0  # a body must arrive within this (a slow client holds no task longer)
@@ -467,13 +469,17 @@ async def state(request: Request) -> Response:
     table = table_of(request)
     await table.check()
     version = table.version
+    role = request.scope.get("state", {}).get("role", "guide")
+    extra = {"version": version, "head": table.head, "role": role, "epoch": table.epoch}
+    if for_page(request) and table.page is not None:
+        # The state the pages follow, as the last change left it (kept by the table).
+        return json_response({**table.page, **extra})
     data: dict[str, Any] | None = table.cache.get("state")
     if data is None:
         data = await table.call(lambda store: reads.campaign_state(store, table.name))
         if table.version == version:
             table.cache["state"] = data
-    role = request.scope.get("state", {}).get("role", "guide")
-    answer = {**data, "version": version, "head": table.head, "role": role}
+    answer = {**data, **extra}
     if for_page(request):
         answer["pending"] = results.decision(answer.get("pending"))
     return json_response(answer)
@@ -642,22 +648,47 @@ def once(store: Any, request_id: str, run: Any) -> tuple[bool, Any]:
 
 
 async def events(request: Request) -> Response:
-    """Server-sent events: the current version at once, then one event per change."""
+    """Server-sent events: one ``change`` per change of the campaign, each with its id
+    (``EPOCH.VERSION``), the state as a patch from the version before and the timeline entries
+    it touched. A page that reconnects names the last it holds (``Last-Event-ID``, which the
+    browser sends by itself, or ``?since=EPOCH.VERSION``) and first receives what it missed;
+    when the table cannot tell (a restart, a page too far behind), or for a client naming
+    none, the first event is the current version alone, and the page reads the state."""
     table = table_of(request)
-    await table.check()
+    last = request.headers.get("last-event-id") or request.query_params.get("since")
+    if last is not None and not re.fullmatch(r"[0-9a-f]{1,16}\.[0-9]{1,16}", last):
+        raise InvalidValue(f"since {last[:40]!r} is not a version (accepted: EPOCH.VERSION)")
+    # Listen before looking back: a change made meanwhile is then both in the history and
+    # the queue, and sent once (by its version).
     queue = table.listen()
+    try:
+        await table.check()
+        await table.follow()
+    except BaseException:
+        table.unlisten(queue)
+        raise
+    missed = table.missed(last)
 
     async def stream() -> AsyncIterator[str]:
         try:
-            first = {"version": table.version, "head": table.head}
-            yield f"retry: 1000\nevent: change\ndata: {json.dumps(first)}\n\n"
+            sent = table.version
+            if missed is None:
+                first = {"version": sent, "head": table.head}
+                yield f"retry: 1000\n{Change(sent, table.head).sse(table.epoch, first)}"
+            else:
+                yield "retry: 1000\n\n" + "".join(change.event for change in missed)
+                if missed:
+                    sent = missed[-1].version
             while True:
                 try:
                     change = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
                 except TimeoutError:
                     yield ": still here\n\n"
                     continue
-                yield f"event: change\ndata: {json.dumps(change.to_json())}\n\n"
+                if change.version <= sent:
+                    continue  # sent with what the page missed
+                sent = change.version
+                yield change.event
         finally:
             table.unlisten(queue)
 

@@ -12,6 +12,15 @@ Each change the table sees bumps its ``version`` and is published to the listeni
 the campaign's head sequence. The marker is a function of the store's public methods only
 (``last_operation``), so it works on any store backend.
 
+**What a change carries.** While pages listen, the table keeps the state as the page reads it
+and, on each change, works out once (on the worker thread) what the pages need: the state as a
+patch from the previous version and the timeline entries the change made or altered (see
+:mod:`ironsworn.web.changes`); that text, serialised once, goes to every page. The last
+:data:`HISTORY` changes are kept, so a page that reconnects names the last version it holds
+(``Last-Event-ID``, or ``?since=``) and receives what it missed. Versions count per process:
+each table has an ``epoch`` of its own, and a page holding another epoch's version (the server
+restarted) or one older than the history reads the state again.
+
 **On a database** (``serve --database URL``) the tables are campaigns in PostgreSQL, and
 several server processes may serve the same ones. Every write there sends ``NOTIFY ironsworn``
 with the campaign's name; each server LISTENs on one connection of its own and checks that
@@ -23,7 +32,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import secrets
 import threading
+from collections import deque
 from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -39,6 +51,7 @@ T = TypeVar("T")
 Store = Any  # CampaignStore[Any]: kept loose so another backend with the same methods fits
 
 POLL_INTERVAL_S = 0.1
+HISTORY = 512  # changes kept for pages that reconnect (a minute of a busy table and more)
 DATABASE_POLL_INTERVAL_S = 1.0  # with LISTEN/NOTIFY, polling only covers a lost connection
 
 
@@ -55,13 +68,33 @@ def last_live_seq(store: CampaignStore[Any]) -> Hashable:
 
 @dataclass
 class Change:
-    """What a page hears: the table's version and the campaign's head sequence."""
+    """What a page hears: the table's version and the campaign's head sequence; ``since``, the
+    version it follows; ``event``, the server-sent event every page receives (serialised once:
+    the state as a patch and the timeline entries, when pages listen)."""
 
     version: int
     head: int | None
+    since: int = 0
+    event: str = field(default="", compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"version": self.version, "head": self.head}
+
+    def sse(self, epoch: str, data: str | dict[str, Any]) -> str:
+        """The change as a server-sent event (its id last: a client reading the first lines
+        finds the event's name and data where they always were)."""
+        text = data if isinstance(data, str) else json.dumps(data)
+        return f"event: change\ndata: {text}\nid: {epoch}.{self.version}\n\n"
+
+
+@dataclass
+class Observed:
+    """What the worker thread saw of a change: the marker, and the page's state and event data
+    (None when no page listens)."""
+
+    marker: Hashable
+    page: dict[str, Any] | None
+    text: str | None  # the event's data, serialised
 
 
 class UnknownCampaign(NotFound):
@@ -85,6 +118,10 @@ class Table:
     _listeners: set[asyncio.Queue[Change]] = field(default_factory=set)
     _check_lock: asyncio.Lock | None = None
     cache: dict[str, Any] = field(default_factory=dict)  # views of the state at `version`
+    epoch: str = field(default_factory=lambda: secrets.token_hex(4))
+    page: dict[str, Any] | None = None  # the state as pages read it, at `version` (see check)
+    _history: deque[Change] = field(default_factory=lambda: deque(maxlen=HISTORY))
+    _following: bool = False  # pages listened: keep `page` and the history with each change
 
     def __post_init__(self) -> None:
         self._executor = ThreadPoolExecutor(1, thread_name_prefix=f"campaign-{self.name}")
@@ -134,17 +171,98 @@ class Table:
         if self._check_lock is None:
             self._check_lock = asyncio.Lock()
         async with self._check_lock:
-            marker = await self.call(self.marker)
-            if self.version and marker == self._seen:
+            known = self.version > 0
+            seen, page, head = self._seen, self.page, self.head
+            version = self.version + 1
+            follow = self._following or bool(self._listeners)
+            observed = await self.call(
+                lambda store: self._observe(store, known, seen, page, head, version, follow)
+            )
+            if observed is None:
                 return None
-            self._seen = marker
-            self.version += 1
-            self.head = marker if isinstance(marker, int) else None
+            self._seen = observed.marker
+            change = Change(version, observed.marker if isinstance(observed.marker, int) else None)
+            change.since = self.version
+            self.version, self.head = version, change.head
             self.cache.clear()
-            change = Change(self.version, self.head)
+            self.page = observed.page
+            if observed.text is None:
+                self._history.clear()  # no page listened: a page that comes reads the state
+                text = json.dumps({"version": version, "head": change.head})
+            else:
+                self._following = True
+                text = observed.text
+                self._history.append(change)
+            change.event = change.sse(self.epoch, text)
             for queue in list(self._listeners):
                 queue.put_nowait(change)
             return change
+
+    async def follow(self) -> None:
+        """Keep the state as pages read it from now on (a page listens): each change then
+        carries its patch."""
+        if self.page is not None:
+            return
+        if self._check_lock is None:
+            self._check_lock = asyncio.Lock()
+        async with self._check_lock:
+            if self.page is not None or not self.version:
+                return
+            from ironsworn.web.changes import page_state
+
+            seen = self._seen
+
+            def read(store: Store) -> dict[str, Any] | None:
+                # Only the state of the version the pages hold is a base for the next patch
+                # (another process may have written since the last check).
+                return page_state(store, self.name) if self.marker(store) == seen else None
+
+            self.page = await self.call(read)
+            self._following = True
+
+    def _observe(
+        self,
+        store: Store,
+        known: bool,
+        seen: Hashable,
+        page: dict[str, Any] | None,
+        head: int | None,
+        version: int,
+        follow: bool,
+    ) -> Observed | None:
+        """On the worker thread: the marker, and when it moved (and pages follow) the new
+        page state, its patch from the last and the timeline entries the change touched."""
+        from ironsworn.web import changes
+
+        marker = self.marker(store)
+        if known and marker == seen:
+            return None
+        if not follow:
+            return Observed(marker, None, None)
+        new = changes.page_state(store, self.name)
+        after = marker if isinstance(marker, int) else None
+        data: dict[str, Any] = {"version": version, "head": after, "since": version - 1}
+        if page is not None and known:
+            data["state"] = changes.diff(page, new)
+            data["timeline"] = changes.timeline_delta(store, head, after)
+        # Serialised here, once for every page (the event loop only copies the text out).
+        return Observed(marker, new, json.dumps(data, ensure_ascii=False))
+
+    def missed(self, last: str | None) -> list[Change] | None:
+        """The changes after ``last`` (``EPOCH.VERSION``, a page's Last-Event-ID); None when
+        the table cannot tell them (another epoch, older than the history, or unreadable):
+        the page then reads the state again."""
+        if not last:
+            return None
+        epoch, _, number = last.partition(".")
+        if epoch != self.epoch or not number.isdigit():
+            return None
+        version = int(number)
+        if version == self.version:
+            return []
+        if version > self.version or not self._history or self._history[0].since > version:
+            return None
+        return [c for c in self._history if c.version > version]
 
     def listen(self) -> asyncio.Queue[Change]:
         queue: asyncio.Queue[Change] = asyncio.Queue()

@@ -2,6 +2,7 @@
 // what a player typed kept through redraws, and the API (request ids, retries, the live indicator).
 import { ask, dismiss } from "./asking.js";
 import { refresh } from "./live.js";
+import { caughtUp } from "./live.js"; // (refresh above: the whole read, for the panels that need it)
 
 const NAME = decodeURIComponent(location.pathname.split("/")[2] || "");
 // An invite link's token is in a cookie now (set with this page): take it out of the address,
@@ -14,6 +15,9 @@ const store = {
   npcs: null, truths: null, move: null, panel: null, result: null, viewing: null,
   rules: null, // the campaign's ruleset as the table API describes it (/ruleset): the page's only game facts
   unsworn: {}, // vows this page made at creation and has not yet sworn on: {track id: its name}
+  // The event stream (live.js): the server's epoch of `version` (versions count per server
+  // process), the highest version announced, and actions awaiting their own change.
+  epoch: null, heard: 0, waiting: [],
   // The character this page plays ("" for the guide seat), kept per campaign in this browser.
   seat: localStorage.getItem("seat:" + NAME) || "",
 };
@@ -148,6 +152,12 @@ function requestId() {
 const RETRY_MS = [500, 1000, 2000, 4000]; // then the error is shown (the stream keeps trying)
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// An error of the connection, not of the request: its banner goes once the table is back.
+function outage(message) {
+  store.outage = true;
+  return new Error(message);
+}
+
 async function api(method, path, body) {
   const headers = { "X-Ironsworn-Request": "1", "X-Ironsworn-Page": "1" };
   if (store.seat) headers["X-Ironsworn-Seat"] = encodeURIComponent(store.seat);
@@ -169,15 +179,17 @@ async function api(method, path, body) {
         await sleep(RETRY_MS[attempt]);
         continue;
       }
-      throw new Error("the table cannot be reached (offline, or the server is down); retrying");
+      throw outage("the table cannot be reached (offline, or the server is down); retrying");
     }
     if (response.status === 503 && attempt < RETRY_MS.length) {
       setLive("reconnecting");
       await sleep(RETRY_MS[attempt]);
       continue;
     }
+    // The table's version after a change: the page waits for the stream to bring it.
+    if (method !== "GET") store.written = Number(response.headers.get("x-ironsworn-version")) || 0;
     const data = await response.json().catch(() => ({ error: response.statusText }));
-    if (response.status === 503) { setLive("reconnecting"); throw new Error(data.error || "the table is unavailable"); }
+    if (response.status === 503) { setLive("reconnecting"); throw outage(data.error || "the table is unavailable"); }
     if (store.live && $("live").dataset.state !== "live") setLive("live");
     if (!response.ok) throw Object.assign(new Error(data.error || response.statusText), { data });
     return data;
@@ -196,7 +208,7 @@ async function act(action, body, options = {}) {
     // Undo takes back an operation: a result on screen that it took back says so.
     if (action === "undo" && data && data.undone && store.result && store.result.seq === data.undone.seq) store.result.undone = true;
     if (action === "redo" && data && data.redone && store.result && store.result.seq === data.redone.seq) store.result.undone = false;
-    await refresh();
+    await caughtUp(store.written);
     if (keepResult && store.result && store.result.data === data && store.state) store.result.seq = store.state.head;
     // The result and the decision it raised are above the move that was made (far above on
     // a phone): bring them into view.

@@ -1,0 +1,194 @@
+"""Catching up by sequence in Chromium (issue 19): a change reaches the other pages on the
+event stream as a patch of the state and the timeline entries it touched, and no page reads the
+whole state again for it (the requests are counted); a page that was offline names the last
+version it holds and receives what it missed; the live indicator says offline, reconnecting
+and live as they are; an outage's error banner goes when the connection is back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+from web_support import (
+    CHANGE,
+    SCREENSHOTS,
+    STATS,
+    chromium_browser,
+    data_home,
+    live_server,
+    require_chromium,
+)
+
+expect.set_options(timeout=20_000)
+DESKTOP = {"width": 1400, "height": 900}
+PAGE = {**CHANGE, "X-Ironsworn-Page": "1"}
+# What a page reads whole: the state, and the timeline's latest page.
+WHOLE_READS = ("/state", "/timeline")
+# The page's own copy of the state (the module the page loaded, so the same object).
+HELD = "async () => (await import('/static/core.js')).store.state"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    require_chromium()
+    home = tmp_path_factory.mktemp("live-home")
+    with data_home(home), live_server("t") as live:
+        http = httpx.Client(base_url=live.url, headers=CHANGE, timeout=20)
+        for name in ("Asha", "Kai", "Bren"):
+            made = http.post("/api/c/t/actions/character", json={"name": name, "stats": STATS})
+            assert made.status_code == 200, made.text
+        live.http = http
+        yield live
+        http.close()
+
+
+@pytest.fixture(scope="module")
+def browser(server: Any) -> Iterator[Any]:
+    with chromium_browser() as chromium:
+        yield chromium
+
+
+class Page:
+    """One player's page, with every request it makes noted."""
+
+    def __init__(self, browser: Any, server: Any, seat: str) -> None:
+        self.context = browser.new_context(viewport=DESKTOP)
+        self.context.set_default_timeout(20_000)
+        self.page = self.context.new_page()
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("request", lambda request: self.requests.append(request.url))
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.goto(f"{server.url}/c/t")
+        self.page.wait_for_selector("body[data-ready=yes]")
+        self.page.select_option("#seat", seat)
+        expect(self.page.locator("#live")).to_have_attribute("data-state", "live")
+
+    def whole_reads(self) -> list[str]:
+        return [u for u in self.requests if u.split("?")[0].endswith(WHOLE_READS)]
+
+    def held(self) -> dict[str, Any]:
+        state: dict[str, Any] = self.page.evaluate(HELD)
+        return state
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def server_state(server: Any) -> dict[str, Any]:
+    data: dict[str, Any] = server.http.get("/api/c/t/state", headers=PAGE).json()
+    return data
+
+
+def same_state(page: Page, server: Any) -> None:
+    """The page holds what the server would answer a fresh read (the patches add up)."""
+    held, fresh = page.held(), server_state(server)
+    assert {k: v for k, v in held.items() if k != "epoch"} == {
+        k: v for k, v in fresh.items() if k != "epoch"
+    }
+
+
+def face_danger(page: Any, dice: str) -> None:
+    page.click("#tabs button[data-tab=moves]")
+    page.click("button.move[data-move='move:classic/adventure/face_danger']")
+    page.wait_for_selector(".move-panel[data-move='move:classic/adventure/face_danger']")
+    page.check(".stat-choice input[value=edge]")
+    page.fill(".move-form input[name=dice]", dice)
+    page.click(".move-form button[type=submit]")
+
+
+def test_a_move_reaches_the_other_pages_without_a_whole_read(server: Any, browser: Any) -> None:
+    asha, kai, bren = (Page(browser, server, n) for n in ("Asha", "Kai", "Bren"))
+    try:
+        for page in (asha, kai, bren):
+            page.requests.clear()
+        before = server_state(server)["version"]
+        face_danger(asha.page, "6,1,2")  # a strong hit: +1 momentum
+        for page in (asha, kai, bren):
+            # The move's line is in every page's journal, and its momentum on every sheet.
+            expect(page.page.locator("#timeline li.entry.move").first).to_contain_text(
+                "Face Danger"
+            )
+            page.page.wait_for_function(
+                f"async () => (await import('/static/core.js')).store.version > {before}"
+            )
+            asha_sheet = next(c for c in page.held()["characters"] if c["name"] == "Asha")
+            assert asha_sheet["momentum"] == 3
+            same_state(page, server)
+        # Kai's and Bren's pages read nothing whole for it; Asha's own neither (her move's
+        # answer names the version, which the stream brings).
+        assert kai.whole_reads() == [] and bren.whole_reads() == []
+        assert asha.whole_reads() == []
+        # A journal entry, an undo and a redo: each applied as a patch.
+        server.http.post("/api/c/t/actions/journal", json={"text": "Kai *waits*."})
+        expect(bren.page.locator("#timeline li.entry.journal").first).to_contain_text("Kai waits.")
+        server.http.post("/api/c/t/actions/undo", json={})
+        expect(bren.page.locator("#timeline li.entry.journal").first).to_have_class(
+            "entry journal undone"
+        )
+        server.http.post("/api/c/t/actions/redo", json={})
+        expect(bren.page.locator("#timeline li.entry.journal").first).to_have_class(
+            "entry journal live"
+        )
+        for page in (asha, kai, bren):
+            same_state(page, server)
+            assert page.whole_reads() == [], page.whole_reads()
+            assert page.errors == []
+    finally:
+        for page in (asha, kai, bren):
+            page.close()
+
+
+def test_an_offline_page_catches_up_by_sequence(server: Any, browser: Any) -> None:
+    asha, kai = Page(browser, server, "Asha"), Page(browser, server, "Kai")
+    try:
+        live = kai.page.locator("#live")
+        kai.context.set_offline(True)
+        expect(live).to_have_attribute("data-state", "offline")
+        expect(live).to_contain_text("offline")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        kai.page.screenshot(path=str(SCREENSHOTS / "live-offline.png"))
+        # Meanwhile the table plays on: a move, a journal entry.
+        face_danger(asha.page, "6,1,2")
+        server.http.post("/api/c/t/actions/journal", json={"text": "While Kai was away."})
+        head = server_state(server)["head"]
+        assert "While Kai was away." not in kai.page.locator("#timeline").inner_text()
+        kai.requests.clear()
+        kai.context.set_offline(False)
+        expect(live).to_have_attribute("data-state", "live")
+        expect(kai.page.locator("#timeline li.entry.journal").first).to_contain_text(
+            "While Kai was away."
+        )
+        kai.page.wait_for_function(
+            f"async () => (await import('/static/core.js')).store.state.head === {head}"
+        )
+        same_state(kai, server)
+        # It asked for what it missed, from the version it held, and read nothing whole.
+        streams = [u for u in kai.requests if "/events" in u]
+        assert streams and all("since=" in u for u in streams), streams
+        assert kai.whole_reads() == []
+        assert kai.errors == []
+    finally:
+        asha.close()
+        kai.close()
+
+
+def test_an_outage_banner_goes_when_the_connection_is_back(server: Any, browser: Any) -> None:
+    kai = Page(browser, server, "Kai")
+    try:
+        banner = kai.page.locator("#error")
+        kai.context.set_offline(True)
+        expect(kai.page.locator("#live")).to_have_attribute("data-state", "offline")
+        kai.page.fill("#journal-text", "Sent while offline.")
+        kai.page.click("#journal-form button[type=submit]")
+        # The page retries for a while (the same request id each time), then says so.
+        expect(banner).to_be_visible(timeout=20_000)
+        expect(banner).to_contain_text("cannot be reached")
+        kai.context.set_offline(False)
+        expect(kai.page.locator("#live")).to_have_attribute("data-state", "live")
+        expect(banner).to_be_hidden(timeout=5_000)
+    finally:
+        kai.close()

@@ -66,6 +66,7 @@ class Page:
         self.page.wait_for_selector("body[data-ready=yes]")
         self.page.select_option("#seat", seat)
         expect(self.page.locator("#live")).to_have_attribute("data-state", "live")
+        self.requests.clear()  # from here on, what the page reads after its first load
 
     def whole_reads(self) -> list[str]:
         return [u for u in self.requests if u.split("?")[0].endswith(WHOLE_READS)]
@@ -191,4 +192,52 @@ def test_an_outage_banner_goes_when_the_connection_is_back(server: Any, browser:
         expect(kai.page.locator("#live")).to_have_attribute("data-state", "live")
         expect(banner).to_be_hidden(timeout=5_000)
     finally:
+        kai.close()
+
+
+def test_a_shared_journey_orders_its_decisions_on_every_page(server: Any, browser: Any) -> None:
+    """Asha's segment of the journey she shares with Kai comes first: Kai's page says it waits
+    for her decision, his move meanwhile is refused saying so (409), and once she answers he
+    plays; each page hears it all on the stream."""
+    journey = {"kind": "journey", "text": "to the hills", "rank": "dangerous"}
+    made = server.http.post(
+        "/api/c/t/actions/track", json={**journey, "characters": ["Asha", "Kai"]}
+    )
+    assert made.status_code == 200, made.text
+    asha, kai = Page(browser, server, "Asha"), Page(browser, server, "Kai")
+    try:
+        asha.page.click("#tabs button[data-tab=moves]")
+        asha.page.click("button.move[data-move='move:classic/adventure/undertake_a_journey']")
+        asha.page.wait_for_selector(".move-panel .stat-option")
+        asha.page.check(".stat-choice input[value=wits]")
+        asha.page.fill(".move-form input[name=dice]", "6,1,2")
+        asha.page.click(".move-form button[type=submit]")
+        expect(asha.page.locator("#waiting")).to_have_text("Your decision waits")
+        expect(asha.page.locator("#pending .decision[data-character=Asha] .then")).to_contain_text(
+            "then Kai"
+        )
+        expect(kai.page.locator("#waiting")).to_have_text("Waiting for Asha's decision")
+        expect(kai.page.locator("#pending .then[data-first=Asha]")).to_contain_text(
+            "Undertake a Journey"
+        )
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        kai.page.screenshot(path=str(SCREENSHOTS / "together-kai-waits-for-asha.png"))
+        move = {"move": "reach your destination", "dice": "1,2"}
+        answer = server.http.post(
+            "/api/c/t/actions/move", json=move, headers={"X-Ironsworn-Seat": "Kai"}
+        )
+        assert answer.status_code == 409
+        assert "waits for Asha's decision first" in answer.json()["error"]
+        face_danger(kai.page, "6,1,2")
+        expect(kai.page.locator("#error")).to_contain_text("waits for Asha's decision first")
+        asha.page.locator("#pending button.choice[data-key=mark_progress]").click()
+        for page in (asha, kai):
+            expect(page.page.locator("#waiting")).to_be_hidden()
+        face_danger(kai.page, "6,1,2")
+        expect(kai.page.locator("#result .move-result")).to_contain_text("STRONG HIT")
+        for page in (asha, kai):
+            same_state(page, server)
+            assert page.whole_reads() == [] and page.errors == []
+    finally:
+        asha.close()
         kai.close()

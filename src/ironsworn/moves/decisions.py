@@ -13,6 +13,20 @@ sets hers aside (``state.parked``: her decision with the steps still to run afte
 when his move is done, hers is the waiting one again. Asha cannot act until she answers; an
 answer naming her character takes her decision up wherever it waits
 (:meth:`~Decisions.make_room`, ``character=`` on the answers). The log stays one sequence.
+
+**A move of two characters orders their decisions.** A decision that involves other characters
+names them, in order, as ``then`` (:meth:`~Decisions.ask`): the ally aided ("When you Secure an
+Advantage in direct support of an ally", seed 000 L2020) and the one who aids, the ally opposed
+(both Face Danger; "Whoever gains control of the outcome decides which of the two moves
+should be resolved", L5211-5212), the characters whose steps of the same move are still to run (each
+ally's choice at Make Camp, the second miss of an opposed roll), and those who share the
+track it works on ("If you are traveling with allies, one of you makes the Undertake a Journey
+roll for each segment, and you share a progress track", L1771-1773). They wait for it: a move
+or an answer of theirs is refused with a message naming whose decision comes first, and the
+decision tells every surface who waits on it. ENGINE CHOICE: a fight's track does not make its
+sharers wait ("you each track your own initiative based on the outcome of your moves",
+L1482-1483; "each of you make your own move", L2085); another character the decision does not
+involve acts meanwhile, as before.
 """
 
 from __future__ import annotations
@@ -111,9 +125,35 @@ class Decisions(StateChanges):
         now = self.pending.get("character") if self.pending is not None else None
         return ([now] if now else []) + [c for c in self.parked if c != now]
 
+    def waits_for(self, character: str) -> JsonDict | None:
+        """The decision ``character`` waits for (one that names them in ``then``), if any."""
+        owed = ([self.pending] if self.pending else []) + [
+            e["pending"] for e in self.parked.values()
+        ]
+        return next((d for d in owed if character in (d.get("then") or ())), None)
+
+    def _refuse_waiting(self, character: str, doing: str) -> None:
+        first = self.waits_for(character)
+        if first is None:
+            return
+        owner = first.get("character") or "the table"
+        name = self._move_name(first.get("move"))
+        raise RuleViolation(
+            f"{character}'s {doing} waits for {owner}'s decision first ({name}: "
+            f"{first.get('prompt')}); {owner} answers it, then {character}"
+        )
+
+    def _move_name(self, move: Any) -> str:
+        found = getattr(getattr(self, "ruleset", None), "moves", {}).get(move)
+        if found is not None:
+            return str(found.name)
+        return str(move).rsplit("/", 1)[-1].replace("_", " ") if move else "a move"
+
     def make_room(self, character: str) -> None:
         """Let ``character`` act: another character's waiting decision is set aside (with the
-        steps after it); ``character``'s own must be answered first."""
+        steps after it); ``character``'s own must be answered first, and one that involves
+        ``character`` (``then``) too, by its owner."""
+        self._refuse_waiting(character, "move")
         mine = self.parked.get(character)
         if mine is not None:
             raise RuleViolation(
@@ -138,6 +178,7 @@ class Decisions(StateChanges):
         if self.pending is not None and self.pending.get("character") == character:
             return
         if character not in self.parked:
+            self._refuse_waiting(character, "decision")
             waiting = ", ".join(self.waiting_on()) or "nobody"
             raise RuleViolation(
                 f"{character} has no decision pending (accepted: a decision of {waiting})"
@@ -171,7 +212,33 @@ class Decisions(StateChanges):
     def ask(self, decision: JsonDict) -> None:
         if self.pending is not None:
             raise RuleViolation("internal: a second decision while one is pending")
+        following = self._who_follows(decision)
+        if following:
+            decision["then"] = following
         self.pending = decision
+
+    def _who_follows(self, decision: Mapping[str, Any]) -> list[str]:
+        """The characters a decision involves besides its owner, in the order they come: those
+        its move names (the one who moves, an ally, the two sides of an opposed roll), those
+        whose steps are queued after it, then those sharing the track it works on."""
+        data = decision.get("resume") or decision.get("step") or {}
+        names: list[Any] = [data.get("character"), data.get("who")]
+        for key in ("ally", "own"):
+            named = data.get(key)
+            names.append(named.get("character") if isinstance(named, Mapping) else named)
+        names += [step.get("who") or step.get("character") for step in self.agenda]
+        named_track = data.get("track")
+        track = self.state.tracks.get(named_track) if isinstance(named_track, str) else None
+        if track is not None and track.kind != "fight" and track.status == "active":
+            names += list(track.characters)
+        owner = decision.get("character")
+        out: list[str] = []
+        for name in names:
+            if not isinstance(name, str) or name == owner or name in out:
+                continue
+            if name in self.state.characters and self.state.characters[name].status == "active":
+                out.append(name)
+        return out
 
     def _try_auto_answer(self) -> None:
         pending = self.pending

@@ -83,12 +83,12 @@ def oppose(
     """Face Danger against an ally; see the module docstring."""
 
     def run() -> None:
-        if engine.pending is not None:
-            raise RuleViolation(
-                f"a decision is pending ({engine.pending.get('prompt')}): answer it first"
-            )
         first = engine.state.character(character)
         second = engine.state.character(against)
+        # Both act: a decision of either (or one either waits for) is answered first; another
+        # character's is set aside, as for any move.
+        for char in (first, second):
+            engine.make_room(char.name)
         if first.name == second.name:
             raise InvalidValue(
                 f"against {against!r}: a character cannot oppose themself",

@@ -100,6 +100,11 @@ function decisions() {
   return s.decisions || (s.pending ? [s.pending] : []);
 }
 
+function moveName(id) {
+  const found = (store.moves || []).find((m) => m.id === id);
+  return found ? found.name : words(String(id || "their move").split("/").pop());
+}
+
 function renderPending() {
   const all = decisions();
   const box = $("pending");
@@ -111,10 +116,17 @@ function renderPending() {
   box.hidden = false;
   // The header says a decision waits, from anywhere on the page; it leads to the decision.
   badge.hidden = false;
-  badge.textContent = shown.length && store.seat ? "Your decision waits" : `${all.map((p) => p.character).join(", ")} must decide`;
+  // A decision of a move of two characters names who comes after it (`then`): they wait.
+  const first = store.seat ? all.find((p) => (p.then || []).includes(store.seat)) : null;
+  badge.textContent = shown.length && store.seat ? "Your decision waits"
+    : first ? `Waiting for ${first.character}'s decision`
+    : `${all.map((p) => p.character + ((p.then || []).length ? ` (then ${p.then.join(", ")})` : "")).join(", ")} must decide`;
   badge.onclick = () => { box.scrollIntoView({ block: "center" }); const first = box.querySelector("button"); if (first) first.focus(); };
   box.replaceChildren(...shown.map(decisionBox));
-  if (others.length) box.append(h("p", { class: "others" }, `Still waiting for ${others.join(", ")}'s decision (their page answers it); you may act meanwhile.`));
+  if (first) {
+    box.append(h("p", { class: "others then", "data-first": first.character },
+      `${first.character}'s decision comes first (${moveName(first.move)}): your turn in it follows, and your moves wait until ${first.character} answers.`));
+  } else if (others.length) box.append(h("p", { class: "others" }, `Still waiting for ${others.join(", ")}'s decision (their page answers it); you may act meanwhile.`));
 }
 
 function decisionBox(p) {
@@ -141,6 +153,7 @@ function decisionBox(p) {
     p.min === 0 ? h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), { keepResult: true }) }, "Decline") : null];
   }
   return h("div", { class: "decision", "data-character": p.character }, h("strong", {}, `${p.character} decides: `),
+    (p.then || []).length ? h("small", { class: "then" }, `(then ${p.then.join(", ")}) `) : null,
     p.prompt_html ? html("span", { class: "prompt" }, p.prompt_html) : h("span", { class: "prompt" }, p.prompt),
     h("div", { class: "answers" }, mine ? [asked, controls, dice] : h("em", {}, `waiting for ${p.character}'s page (or the guide)`)));
 }

@@ -19,6 +19,7 @@ def campaign_state(state: Any, name: str) -> JsonDict:
     from ironsworn.moves.sheet import RULESET_TRACKS
 
     ruleset = getattr(state, "ruleset", "classic")
+    library = load_library()
     marks: list[JsonDict] = []
     troubles: list[JsonDict] = []
     if ruleset == "starforged":
@@ -37,7 +38,8 @@ def campaign_state(state: Any, name: str) -> JsonDict:
         "vehicle": getattr(state, "vehicle", None),
         "vehicles": _vehicles(state) if ruleset == "starforged" else None,
         "track_kinds": list(RULESET_TRACKS.get(ruleset, RULESET_TRACKS["classic"])),
-        "characters": [sheet_with_cards(state.sheet(n), load_library()) for n in state.characters],
+        # The library once for every sheet (each load checks the packs folder for changes).
+        "characters": [sheet_with_cards(state.sheet(n), library) for n in state.characters],
         "tracks": [t.summary() for t in state.tracks.values()],
         "pending": public_pending(state.pending) if state.pending else None,
         # Every decision owed: the one waiting now, then those set aside while others act.

@@ -126,20 +126,24 @@ def _at(document: Any, path: Path) -> Any:
 # ------------------------------------------------------------------------------- reading
 
 
-def page_state(store: Any, name: str) -> JsonDict:
+def page_state(store: Any, name: str, state: Any = None) -> JsonDict:
     """The state as the table's page reads it (``GET /state`` with the page's header), without
-    what is the request's own (version, head, role)."""
-    from ironsworn.web import reads, results
+    what is the request's own (version, head, role); ``state``: the campaign's, if read."""
+    from ironsworn.table.reads import campaign_state
+    from ironsworn.web import results
 
-    data = reads.campaign_state(store, name)
+    data = campaign_state(store.state() if state is None else state, name)
     data["pending"] = results.decision(data.get("pending"))
     return data
 
 
-def timeline_delta(store: Any, before: int | None, after: int | None) -> JsonDict | None:
+def timeline_delta(
+    store: Any, before: int | None, after: int | None, state: Any = None
+) -> JsonDict | None:
     """The timeline entries a change from head ``before`` to head ``after`` made or altered,
     and the seqs to take off the page (an entry deleted, an edit); None when more changed
-    than a page holds (the page then reads its latest page again).
+    than a page holds (the page then reads its latest page again). ``state``: the campaign's
+    state at ``after``, if read.
 
     The operations that can change are those above the lower of the two heads: an append
     adds one (and discards the undone ones above the old head), an undo marks the old head
@@ -164,7 +168,7 @@ def timeline_delta(store: Any, before: int | None, after: int | None) -> JsonDic
         for event in o.events
         if isinstance(event.get("entry"), int)
     }
-    narrator = Narrator(store.state())
+    narrator = Narrator(store.state() if state is None else state)
     if targets:
         # An edit reaches back to its entry: what it says now takes the whole live log.
         live = store.operations()

@@ -239,12 +239,13 @@ class Table:
             return None
         if not follow:
             return Observed(marker, None, None)
-        new = changes.page_state(store, self.name)
+        state = store.state()  # read once for both
+        new = changes.page_state(store, self.name, state)
         after = marker if isinstance(marker, int) else None
         data: dict[str, Any] = {"version": version, "head": after, "since": version - 1}
         if page is not None and known:
             data["state"] = changes.diff(page, new)
-            data["timeline"] = changes.timeline_delta(store, head, after)
+            data["timeline"] = changes.timeline_delta(store, head, after, state)
         # Serialised here, once for every page (the event loop only copies the text out).
         return Observed(marker, new, json.dumps(data, ensure_ascii=False))
 

@@ -19,7 +19,10 @@ whose final state differs from the one folded straight from the store, and the m
 
 Each figure is printed beside its goal and its floor (one durable SQLite insert), MISSED where
 missed. Goals (issue 12): 0 errors, 0 lost, every client's final state equal to the
-database's, p95 under 100 ms.
+database's, p95 under 100 ms; the rate asked reached (95 %). Issue 24's: two servers, 50 pages,
+300 moves/s at p95 under 100 ms (``--clients 50 --campaigns 10 --rate 300 --only postgres``).
+The servers' CPU per move is printed beside the budget the asked rate leaves each move on one
+core per server (the design figure: what the servers could do on an idle machine).
 """
 
 from __future__ import annotations
@@ -62,8 +65,22 @@ def serve(home: Path, database: str | None) -> tuple[subprocess.Popen[str], str]
     return process, line.split(" at ", 1)[1].split("/c/", 1)[0]
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """The processes' CPU time so far (user and system, every thread)."""
+    total = 0.0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 async def load_run(
-    bases: list[str], names: list[str], clients: int, rate: float, duration: float
+    bases: list[str],
+    names: list[str],
+    clients: int,
+    rate: float,
+    duration: float,
+    pids: list[int] | None = None,
 ) -> dict[str, Any]:
     # Client i plays campaign i % campaigns, through server i % servers, as Hero{i // campaigns}.
     seats = [
@@ -101,7 +118,9 @@ async def load_run(
             name, seat, base = seated
             await face_danger(https[base], name, seat, sent, errors, latencies)
 
+        cpu = cpu_seconds(pids or [])
         elapsed = await at_rate(rate, duration, seats, move)
+        cpu = cpu_seconds(pids or []) - cpu
         await asyncio.sleep(1.5)  # let every page hear the last change
         finals = [
             (await https[base].get(f"/api/c/{name}/state")).json() for name, _s, base in seats
@@ -121,6 +140,8 @@ async def load_run(
         "elapsed": elapsed,
         "errors": errors,
         "latencies": latencies,
+        "rate": rate,
+        "cpu_per_move": cpu / max(1, sum(sent.values())) if pids else None,
     }
 
 
@@ -141,8 +162,8 @@ def check_against_store(run: dict[str, Any], open_store: Any) -> dict[str, int]:
     for index, ((name, _seat, _base), final) in enumerate(
         zip(run["seats"], run["finals"], strict=True)
     ):
-        # version, head and the caller's role are about the page, not the campaign.
-        shown = {k: v for k, v in final.items() if k not in ("version", "head", "role")}
+        # version, head, epoch and the caller's role are about the page, not the campaign.
+        shown = {k: v for k, v in final.items() if k not in ("version", "head", "role", "epoch")}
         if shown != json.loads(json.dumps(states[name])) or final["head"] != seen_heads[name]:
             unequal += 1
         if run["last_seen"].get(index) != seen_heads[name]:
@@ -158,7 +179,18 @@ def report(out: Report, title: str, run: dict[str, Any], checked: dict[str, int]
         f"{moves} moves in {run['elapsed']:.1f} s by {len(run['seats'])} clients on "
         f"{len(run['sent'])} campaigns",
     )
-    out.add(Figure(f"{title}: moves a second", moves / run["elapsed"], "/s", None, None, True))
+    rate = run["rate"]
+    out.add(
+        Figure(
+            f"{title}: moves a second",
+            moves / run["elapsed"],
+            "/s",
+            0.95 * rate,
+            None,
+            True,
+            f"asked {rate:g}/s",
+        )
+    )
     # Goals of issue 12: nothing lost or wrong under load; p95 under 100 ms.
     out.add(Figure(f"{title}: errors", len(run["errors"]), "", 0))
     out.add(Figure(f"{title}: lost operations", checked["lost"], "", 0))
@@ -173,6 +205,22 @@ def report(out: Report, title: str, run: dict[str, Any], checked: dict[str, int]
         Figure(f"{title}: move latency p95", ms(percentile(latencies, 0.95)), "ms", 100.0, floor)
     )
     print(f"  move latency: {spread(run['latencies'])}")
+    # By design: the serve processes' CPU per move (all of them together), beside what the
+    # asked rate leaves a move on one core per process.
+    cpu = run.get("cpu_per_move")
+    if cpu is not None:
+        servers = max(1, len({base for _n, _s, base in run["seats"]}))
+        out.add(
+            Figure(
+                f"{title}: server CPU per move",
+                ms(cpu),
+                "ms",
+                1000 * servers / rate,
+                floor,
+                False,
+                f"{servers / max(cpu, 1e-9):,.0f} moves/s on {servers} core(s)",
+            )
+        )
     sys.stdout.flush()
 
 
@@ -205,9 +253,8 @@ def main() -> None:
                 url = pg.create_database("hosted")
             servers = [serve(folder / f"pg-home{i}", url) for i in range(args.servers)]
             processes += [p for p, _b in servers]
-            run = asyncio.run(
-                load_run([b for _p, b in servers], names, args.clients, args.rate, args.duration)
-            )
+            bases, pids = [b for _p, b in servers], [p.pid for p, _b in servers]
+            run = asyncio.run(load_run(bases, names, args.clients, args.rate, args.duration, pids))
             from ironsworn.campaign.store.postgres import PostgresStore
 
             checked = check_against_store(run, lambda n: PostgresStore.open(url, n))
@@ -218,7 +265,9 @@ def main() -> None:
             home = folder / "sqlite-home"
             process, base = serve(home, None)
             processes.append(process)
-            run = asyncio.run(load_run([base], names, args.clients, args.rate, args.duration))
+            run = asyncio.run(
+                load_run([base], names, args.clients, args.rate, args.duration, [process.pid])
+            )
             from ironsworn.campaign.store import CampaignStore
 
             def open_file(name: str) -> Any:

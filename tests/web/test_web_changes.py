@@ -118,7 +118,7 @@ def test_every_page_gets_the_same_text_and_a_late_page_what_it_missed(home: Path
             await table.write(write)
             one, two = first.get_nowait(), second.get_nowait()
             assert one is two and one.event  # one change, serialised once
-            data = json.loads(one.event.split("data: ", 1)[1].split("\n", 1)[0])
+            data = json.loads(one.event.decode().split("data: ", 1)[1].split("\n", 1)[0])
             assert data["since"] == data["version"] - 1 and data["state"] == []
             assert [e["text"] for e in data["timeline"]["entries"]] == ["two"]
             # A page that held the version before it is told exactly that change; one that
@@ -185,3 +185,65 @@ def test_a_page_that_reconnects_receives_what_it_missed(home: Path) -> None:
         assert current == {"version": fresh["version"], "head": fresh["head"]}
         refused = http.get("/api/c/t/events?since=../x")
         assert refused.status_code == 400 and "since" in refused.json()["error"]
+
+
+def test_the_kept_sheets_and_tracks_equal_a_fresh_read(home: Path) -> None:
+    """The page state a table keeps between changes (sheets and track summaries reused while
+    unchanged) is, after every operation, the state read afresh: random moves, shared vows
+    and journeys marked, fulfilled and forsaken, meters adjusted, decisions answered, undo
+    and redo."""
+    from ironsworn.errors import IronswornError
+    from ironsworn.table import Table as Seat
+    from ironsworn.table import call
+    from ironsworn.table.reads import campaign_state
+
+    chooser = random.Random(11)
+    names = ("Asha", "Kai", "Bren")
+    memo: dict[str, Any] = {}
+    with CampaignStore.open(home / "c.sqlite", create=True, name="c") as store:
+        for name in names:
+            call(Seat(store, "c"), "character", {"name": name, "stats": STATS})
+        for step in range(160):
+            state = store.state()
+            who = chooser.choice(names)
+            open_tracks = [t for t in state.tracks.values() if t.status == "active"]
+            dice = ",".join(str(chooser.randint(1, 10)) for _ in range(3))
+            action: tuple[str, dict[str, Any]]
+            if state.pending is not None:
+                options = [o["key"] for o in state.pending.get("options") or []]
+                if state.pending["kind"] == "burn" or not options:
+                    action = ("decline", {})
+                else:
+                    action = ("choose", {"keys": options[: int(state.pending["count"])]})
+            else:
+                roll = chooser.random()
+                if roll < 0.15:
+                    kind = chooser.choice(("vow", "journey"))
+                    sharing = chooser.sample(names, chooser.randint(1, 2))
+                    action = (
+                        "track",
+                        {"kind": kind, "text": f"{kind} {step}", "rank": "troublesome"},
+                    )
+                    action[1]["characters"] = sharing
+                elif roll < 0.3 and open_tracks:
+                    track = chooser.choice(open_tracks)
+                    action = ("progress", {"track": track.id})
+                elif roll < 0.4 and open_tracks:
+                    track = chooser.choice(open_tracks)
+                    move = "fulfill your vow" if track.kind == "vow" else "reach your destination"
+                    action = ("move", {"move": move, "track": track.id, "dice": dice[:3]})
+                elif roll < 0.5:
+                    action = ("adjust", {"meter": "health", "delta": chooser.choice((-1, 1))})
+                elif roll < 0.6:
+                    action = ("undo", {})
+                elif roll < 0.65:
+                    action = ("redo", {})
+                else:
+                    move = chooser.choice(("face danger", "secure an advantage"))
+                    action = ("move", {"move": move, "stat": "edge", "dice": dice})
+            try:
+                call(Seat(store, "c", who if action[0] in ("move", "adjust") else None), *action)
+            except IronswornError:
+                continue  # refused by the rules: nothing changed
+            kept = campaign_state(store.state(), "c", memo)
+            assert kept == campaign_state(store.state(), "c"), f"step {step}: {action}"

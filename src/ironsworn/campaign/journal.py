@@ -71,6 +71,19 @@ class Narrator:
         for char in getattr(state, "characters", {}).values():
             if getattr(char, "starforged", False):
                 self.starforged.add(str(char.name))
+        tracks = getattr(state, "tracks", None)
+        if isinstance(tracks, Mapping):
+            # The state's own tracks: their names only (a whole to_dict() of a long
+            # campaign's state is many times the work, on every timeline read).
+            for track_id, track in tracks.items():
+                name = (
+                    track.get("name")
+                    if isinstance(track, Mapping)
+                    else getattr(track, "name", None)
+                )
+                if name:
+                    self.track_names[str(track_id)] = str(name)
+            return
         tracks = state.to_dict().get("tracks")
         if isinstance(tracks, Mapping):
             for track_id, track in tracks.items():

@@ -11,8 +11,15 @@ from typing import Any
 JsonDict = dict[str, Any]
 
 
-def campaign_state(state: Any, name: str) -> JsonDict:
-    """Everything the table shows: sheets, tracks, the pending decision and the world."""
+def campaign_state(state: Any, name: str, memo: dict[str, Any] | None = None) -> JsonDict:
+    """Everything the table shows: sheets, tracks, the pending decision and the world.
+
+    ``memo``: what a caller reading the state after every change keeps between calls (the web
+    table), so a change re-reads only what it touched: a track's summary is kept while the
+    state holds the same track record (closed tracks are shared by the forks of a state), a
+    sheet while its character, the open tracks, the vehicle and the content are as before.
+    The answer's parts may then be shared with the previous answer: read them, never change
+    them."""
     from ironsworn.content import load_library
     from ironsworn.moves.assets.cards import sheet_with_cards
     from ironsworn.moves.engine import public_pending
@@ -38,9 +45,8 @@ def campaign_state(state: Any, name: str) -> JsonDict:
         "vehicle": getattr(state, "vehicle", None),
         "vehicles": _vehicles(state) if ruleset == "starforged" else None,
         "track_kinds": list(RULESET_TRACKS.get(ruleset, RULESET_TRACKS["classic"])),
-        # The library once for every sheet (each load checks the packs folder for changes).
-        "characters": [sheet_with_cards(state.sheet(n), library) for n in state.characters],
-        "tracks": [t.summary() for t in state.tracks.values()],
+        "characters": _sheets(state, library, sheet_with_cards, memo),
+        "tracks": _track_summaries(state, memo),
         "pending": public_pending(state.pending) if state.pending else None,
         # Every decision owed: the one waiting now, then those set aside while others act.
         "decisions": [
@@ -75,6 +81,54 @@ def content_needed(ruleset: str) -> JsonDict | None:
     if own is None:
         return None
     return {**own.to_json(), "how": f"ironsworn content import {own.file}"}
+
+
+def _track_summaries(state: Any, memo: dict[str, Any] | None) -> list[JsonDict]:
+    if memo is None:
+        return [t.summary() for t in state.tracks.values()]
+    known: dict[int, tuple[Any, JsonDict]] = memo.get("tracks") or {}
+    kept: dict[int, tuple[Any, JsonDict]] = {}
+    out = []
+    for track in state.tracks.values():
+        found = known.get(id(track))
+        # The same record (not merely an equal one: an id may be reused once it is gone).
+        summary = found[1] if found is not None and found[0] is track else track.summary()
+        kept[id(track)] = (track, summary)
+        out.append(summary)
+    memo["tracks"] = kept
+    return out
+
+
+def _sheets(state: Any, library: Any, with_cards: Any, memo: dict[str, Any] | None) -> list[Any]:
+    # The library is loaded once for every sheet (each load checks the packs folder).
+    if memo is None:
+        return [with_cards(state.sheet(n), library) for n in state.characters]
+    from ironsworn.campaign.character_state import copy_json
+
+    # What a sheet reads besides its character: the open tracks (vows, journeys, fights,
+    # connections), the command vehicle, the content's cards.
+    around = (
+        [t.summary() for t in state.tracks.values() if t.status == "active"],
+        copy_json(getattr(state, "vehicle", None)),
+        id(library),
+    )
+    same_around = memo.get("around") == around
+    known: dict[str, tuple[Any, JsonDict]] = memo.get("sheets") or {}
+    kept: dict[str, tuple[Any, JsonDict]] = {}
+    out = []
+    for name in state.characters:
+        char = state.characters[name]
+        found = known.get(name)
+        if found is not None and found[0] == char:
+            # Kept: a copy of the character as its sheet was made (the state's may change).
+            seen = found[0]
+            sheet = found[1] if same_around else with_cards(state.sheet(name), library)
+        else:
+            seen, sheet = char.copy(), with_cards(state.sheet(name), library)
+        kept[name] = (seen, sheet)
+        out.append(sheet)
+    memo["sheets"], memo["around"] = kept, around
+    return out
 
 
 def _vehicles(state: Any) -> JsonDict:

@@ -467,19 +467,24 @@ async def odds(request: Request) -> Response:
 
 async def state(request: Request) -> Response:
     table = table_of(request)
-    await table.check()
-    version = table.version
     role = request.scope.get("state", {}).get("role", "guide")
-    extra = {"version": version, "head": table.head, "role": role, "epoch": table.epoch}
-    if for_page(request) and table.page is not None:
-        # The state the pages follow, as the last change left it (kept by the table).
-        return json_response({**table.page, **extra})
+    if for_page(request):
+        # The state the pages follow, as the last change left it (kept by the table from the
+        # first page's read on: each change is then sent as a patch of it). Read with its
+        # version at one moment (nothing awaited between), so the page's base is exact.
+        await table.follow()
+        page = table.page
+        if page is not None:
+            extra = {"version": table.version, "head": table.head, "role": role}
+            return json_response({**page, **extra, "epoch": table.epoch})
+    await table.check()
+    version, head = table.version, table.head
     data: dict[str, Any] | None = table.cache.get("state")
     if data is None:
         data = await table.call(lambda store: reads.campaign_state(store, table.name))
         if table.version == version:
             table.cache["state"] = data
-    answer = {**data, **extra}
+    answer = {**data, "version": version, "head": head, "role": role, "epoch": table.epoch}
     if for_page(request):
         answer["pending"] = results.decision(answer.get("pending"))
     return json_response(answer)
@@ -662,33 +667,32 @@ async def events(request: Request) -> Response:
     # the queue, and sent once (by its version).
     queue = table.listen()
     try:
-        await table.check()
-        await table.follow()
+        await table.follow()  # checks for a change first
     except BaseException:
         table.unlisten(queue)
         raise
     missed = table.missed(last)
 
-    async def stream() -> AsyncIterator[str]:
+    async def stream() -> AsyncIterator[bytes]:
         try:
             sent = table.version
             if missed is None:
                 first = {"version": sent, "head": table.head}
-                yield f"retry: 1000\n{Change(sent, table.head).sse(table.epoch, first)}"
+                yield f"retry: 1000\n{Change(sent, table.head).sse(table.epoch, first)}".encode()
             else:
-                yield "retry: 1000\n\n" + "".join(change.event for change in missed)
+                yield b"retry: 1000\n\n" + b"".join(change.event for change in missed)
                 if missed:
                     sent = missed[-1].version
             while True:
                 try:
                     change = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
                 except TimeoutError:
-                    yield ": still here\n\n"
+                    yield b": still here\n\n"
                     continue
                 if change.version <= sent:
                     continue  # sent with what the page missed
                 sent = change.version
-                yield change.event
+                yield change.event  # the same bytes for every page
         finally:
             table.unlisten(queue)
 

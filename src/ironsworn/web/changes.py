@@ -126,13 +126,16 @@ def _at(document: Any, path: Path) -> Any:
 # ------------------------------------------------------------------------------- reading
 
 
-def page_state(store: Any, name: str, state: Any = None) -> JsonDict:
+def page_state(
+    store: Any, name: str, state: Any = None, memo: dict[str, Any] | None = None
+) -> JsonDict:
     """The state as the table's page reads it (``GET /state`` with the page's header), without
-    what is the request's own (version, head, role); ``state``: the campaign's, if read."""
+    what is the request's own (version, head, role); ``state``: the campaign's, if read;
+    ``memo``: kept by the caller between changes (see ``campaign_state``)."""
     from ironsworn.table.reads import campaign_state
     from ironsworn.web import results
 
-    data = campaign_state(store.state() if state is None else state, name)
+    data = campaign_state(store.state() if state is None else state, name, memo)
     data["pending"] = results.decision(data.get("pending"))
     return data
 

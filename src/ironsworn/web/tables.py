@@ -75,7 +75,7 @@ class Change:
     version: int
     head: int | None
     since: int = 0
-    event: str = field(default="", compare=False, repr=False)
+    event: bytes = field(default=b"", compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"version": self.version, "head": self.head}
@@ -95,6 +95,7 @@ class Observed:
     marker: Hashable
     page: dict[str, Any] | None
     text: str | None  # the event's data, serialised
+    changed: bool = True  # False: no change, only the page state to keep
 
 
 class UnknownCampaign(NotFound):
@@ -122,6 +123,8 @@ class Table:
     page: dict[str, Any] | None = None  # the state as pages read it, at `version` (see check)
     _history: deque[Change] = field(default_factory=lambda: deque(maxlen=HISTORY))
     _following: bool = False  # pages listened: keep `page` and the history with each change
+    # What the page state keeps between changes (see campaign_state); the worker's alone.
+    _memo: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._executor = ThreadPoolExecutor(1, thread_name_prefix=f"campaign-{self.name}")
@@ -180,6 +183,9 @@ class Table:
             )
             if observed is None:
                 return None
+            if not observed.changed:
+                self.page = observed.page  # following from now on: the base of the next patch
+                return None
             self._seen = observed.marker
             change = Change(version, observed.marker if isinstance(observed.marker, int) else None)
             change.since = self.version
@@ -193,32 +199,20 @@ class Table:
                 self._following = True
                 text = observed.text
                 self._history.append(change)
-            change.event = change.sse(self.epoch, text)
+            change.event = change.sse(self.epoch, text).encode()  # once for every page
             for queue in list(self._listeners):
                 queue.put_nowait(change)
             return change
 
     async def follow(self) -> None:
-        """Keep the state as pages read it from now on (a page listens): each change then
-        carries its patch."""
-        if self.page is not None:
+        """Keep the state as pages read it from now on (a page reads or listens): each change
+        then carries its patch. Under the check's lock, with the marker read in the same call,
+        so the state kept is the one of the version the pages hold (a change found meanwhile
+        is a change like any other)."""
+        if self.page is not None and self._following:
             return
-        if self._check_lock is None:
-            self._check_lock = asyncio.Lock()
-        async with self._check_lock:
-            if self.page is not None or not self.version:
-                return
-            from ironsworn.web.changes import page_state
-
-            seen = self._seen
-
-            def read(store: Store) -> dict[str, Any] | None:
-                # Only the state of the version the pages hold is a base for the next patch
-                # (another process may have written since the last check).
-                return page_state(store, self.name) if self.marker(store) == seen else None
-
-            self.page = await self.call(read)
-            self._following = True
+        self._following = True
+        await self.check()
 
     def _observe(
         self,
@@ -236,11 +230,15 @@ class Table:
 
         marker = self.marker(store)
         if known and marker == seen:
-            return None
+            if not follow or page is not None:
+                return None
+            # No change, but pages follow from now on: the state they hold, kept as the base.
+            new = changes.page_state(store, self.name, None, self._memo)
+            return Observed(marker, new, None, changed=False)
         if not follow:
             return Observed(marker, None, None)
         state = store.state()  # read once for both
-        new = changes.page_state(store, self.name, state)
+        new = changes.page_state(store, self.name, state, self._memo)
         after = marker if isinstance(marker, int) else None
         data: dict[str, Any] = {"version": version, "head": after, "since": version - 1}
         if page is not None and known:

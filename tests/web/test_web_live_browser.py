@@ -104,6 +104,10 @@ def face_danger(page: Any, dice: str) -> None:
 def test_a_move_reaches_the_other_pages_without_a_whole_read(server: Any, browser: Any) -> None:
     asha, kai, bren = (Page(browser, server, n) for n in ("Asha", "Kai", "Bren"))
     try:
+        # Kai has Face Danger open: its odds are his, which Asha's move leaves as they are.
+        kai.page.click("#tabs button[data-tab=moves]")
+        kai.page.click("button.move[data-move='move:classic/adventure/face_danger']")
+        kai.page.wait_for_selector(".move-panel .stat-option")
         for page in (asha, kai, bren):
             page.requests.clear()
         before = server_state(server)["version"]
@@ -123,6 +127,11 @@ def test_a_move_reaches_the_other_pages_without_a_whole_read(server: Any, browse
         # answer names the version, which the stream brings).
         assert kai.whole_reads() == [] and bren.whole_reads() == []
         assert asha.whole_reads() == []
+        assert not [u for u in kai.requests if "/moves/" in u], kai.requests
+        # His own move changes his momentum: his open panel's odds are read again.
+        with kai.page.expect_request(lambda request: "/moves/" in request.url):
+            face_danger(kai.page, "6,1,2")
+        expect(kai.page.locator("#result .move-result")).to_contain_text("STRONG HIT")
         # A journal entry, an undo and a redo: each applied as a patch.
         server.http.post("/api/c/t/actions/journal", json={"text": "Kai *waits*."})
         expect(bren.page.locator("#timeline li.entry.journal").first).to_contain_text("Kai waits.")

@@ -2,7 +2,7 @@
 // stream carries (the state as a patch, the timeline entries it touched), applied in order.
 // A page that was away names the last version it holds and receives what it missed; only
 // when the server cannot tell (it restarted, the page is too far behind) does it read all again.
-import { $, BASE, NAME, TIMELINE, api, setLive, showError, store } from "./core.js";
+import { $, BASE, NAME, TIMELINE, api, character, setLive, showError, store } from "./core.js";
 import { renderPending, renderResult } from "./decisions.js";
 import { renderTimeline, timelineShown } from "./journal.js";
 import { loadPanel } from "./moves.js";
@@ -77,6 +77,17 @@ function at(document, path) {
   return document;
 }
 
+function touchesPanel(steps) {
+  const chars = store.state.characters || [];
+  const shown = character();
+  const mine = shown ? chars.findIndex((c) => c.name === shown.name) : -1;
+  return steps.some((step) => {
+    const path = step.set || step.del || step.splice || [];
+    if (!path.length || path[0] === "tracks" || path[0] === "options") return true;
+    return path[0] === "characters" && (path.length === 1 || path[1] === mine);
+  });
+}
+
 function mergeTimeline(delta) {
   const changed = new Map(delta.entries.map((e) => [e.seq, e]));
   const gone = new Set(delta.drop);
@@ -116,8 +127,9 @@ function apply(change, epoch) {
       .then((latest) => { store.timeline = latest; renderTimeline(); })
       .catch((err) => showError(err.message));
   }
-  // The move panel's odds follow the character's values: the panel alone is read again.
-  if (store.move) loadPanel(store.move, false);
+  // The move panel's odds follow the character's values and tracks: the panel alone is read
+  // again, when the change touched them (another character's move leaves it as it is).
+  if (store.move && touchesPanel(change.state)) loadPanel(store.move, false);
   backOnline();
   settled();
 }

@@ -342,7 +342,7 @@ async def page_follows(
                 if change["version"] <= held["version"]:
                     continue
                 if change.get("since") != held["version"] or "state" not in change:
-                    rereads.append(line[:80])
+                    rereads.append(f"held {held['version']}: {line[:60]}")
                     held.clear()
                     held.update((await own.get(f"/api/c/{name}/state")).json())
                     continue

@@ -671,14 +671,16 @@ async def events(request: Request) -> Response:
     except BaseException:
         table.unlisten(queue)
         raise
-    missed = table.missed(last)
+    # What the page missed and the version it will hold, taken at one moment: the stream
+    # starts later, and a change published meanwhile comes from the queue.
+    missed, now, head = table.missed(last), table.version, table.head
 
     async def stream() -> AsyncIterator[bytes]:
         try:
-            sent = table.version
+            sent = now
             if missed is None:
-                first = {"version": sent, "head": table.head}
-                yield f"retry: 1000\n{Change(sent, table.head).sse(table.epoch, first)}".encode()
+                first = {"version": now, "head": head}
+                yield f"retry: 1000\n{Change(now, head).sse(table.epoch, first)}".encode()
             else:
                 yield b"retry: 1000\n\n" + b"".join(change.event for change in missed)
                 if missed:

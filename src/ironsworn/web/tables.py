@@ -87,17 +87,6 @@ class Change:
         return f"event: change\ndata: {text}\nid: {epoch}.{self.version}\n\n"
 
 
-@dataclass
-class Observed:
-    """What the worker thread saw of a change: the marker, and the page's state and event data
-    (None when no page listens)."""
-
-    marker: Hashable
-    page: dict[str, Any] | None
-    text: str | None  # the event's data, serialised
-    changed: bool = True  # False: no change, only the page state to keep
-
-
 class UnknownCampaign(NotFound):
     """A request named a campaign this server does not have (404)."""
 
@@ -114,16 +103,20 @@ class Table:
     version: int = 0
     head: int | None = None
     _store: Store | None = None
-    _seen: Hashable = None
+    _seen: Hashable = None  # the marker as of the last change (the worker's)
     _executor: ThreadPoolExecutor = field(init=False)
     _listeners: set[asyncio.Queue[Change]] = field(default_factory=set)
-    _check_lock: asyncio.Lock | None = None
     cache: dict[str, Any] = field(default_factory=dict)  # views of the state at `version`
     epoch: str = field(default_factory=lambda: secrets.token_hex(4))
     page: dict[str, Any] | None = None  # the state as pages read it, at `version` (see check)
     _history: deque[Change] = field(default_factory=lambda: deque(maxlen=HISTORY))
     _following: bool = False  # pages listened: keep `page` and the history with each change
-    # What the page state keeps between changes (see campaign_state); the worker's alone.
+    # The worker's own: the version, head and page state it worked the last change out at
+    # (the loop's copies above are published from them), and what the page state keeps
+    # between changes (see campaign_state).
+    _w_version: int = 0
+    _w_head: int | None = None
+    _w_page: dict[str, Any] | None = None
     _memo: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -150,11 +143,17 @@ class Table:
         return work(self._store)
 
     async def write(self, work: Callable[[Store], T]) -> T:
-        """Run a writing call, then publish the change it made (before answering the page)."""
-        try:
-            return await self.call(work)
-        finally:
-            await self.check()
+        """Run a writing call and, in the same turn of the worker, look for the change it made
+        and publish it (before answering the page: its answer names the version)."""
+        loop = asyncio.get_running_loop()
+
+        def writing(store: Store) -> T:
+            try:
+                return work(store)
+            finally:
+                self._observe(store, loop)
+
+        return await self.call(writing)
 
     def close(self) -> None:
         """Close the store on its own thread and stop the thread."""
@@ -170,82 +169,75 @@ class Table:
     # ------------------------------------------------------------------------ live changes
 
     async def check(self) -> Change | None:
-        """Read the change marker; on a change bump the version and tell every listener."""
-        if self._check_lock is None:
-            self._check_lock = asyncio.Lock()
-        async with self._check_lock:
-            known = self.version > 0
-            seen, page, head = self._seen, self.page, self.head
-            version = self.version + 1
-            follow = self._following or bool(self._listeners)
-            observed = await self.call(
-                lambda store: self._observe(store, known, seen, page, head, version, follow)
-            )
-            if observed is None:
-                return None
-            if not observed.changed:
-                self.page = observed.page  # following from now on: the base of the next patch
-                return None
-            self._seen = observed.marker
-            change = Change(version, observed.marker if isinstance(observed.marker, int) else None)
-            change.since = self.version
-            self.version, self.head = version, change.head
-            self.cache.clear()
-            self.page = observed.page
-            if observed.text is None:
-                self._history.clear()  # no page listened: a page that comes reads the state
-                text = json.dumps({"version": version, "head": change.head})
-            else:
-                self._following = True
-                text = observed.text
-                self._history.append(change)
-            change.event = change.sse(self.epoch, text).encode()  # once for every page
-            for queue in list(self._listeners):
-                queue.put_nowait(change)
-            return change
+        """Read the change marker; on a change bump the version and tell every listener (the
+        change another process made, or this one's)."""
+        loop = asyncio.get_running_loop()
+        return await self.call(lambda store: self._observe(store, loop))
 
     async def follow(self) -> None:
         """Keep the state as pages read it from now on (a page reads or listens): each change
-        then carries its patch. Under the check's lock, with the marker read in the same call,
-        so the state kept is the one of the version the pages hold (a change found meanwhile
-        is a change like any other)."""
+        then carries its patch. The state kept is read in the same turn of the worker as the
+        marker, so it is the one of the version the pages hold (a change found meanwhile is a
+        change like any other)."""
         if self.page is not None and self._following:
             return
         self._following = True
         await self.check()
 
-    def _observe(
-        self,
-        store: Store,
-        known: bool,
-        seen: Hashable,
-        page: dict[str, Any] | None,
-        head: int | None,
-        version: int,
-        follow: bool,
-    ) -> Observed | None:
-        """On the worker thread: the marker, and when it moved (and pages follow) the new
-        page state, its patch from the last and the timeline entries the change touched."""
+    def _observe(self, store: Store, loop: asyncio.AbstractEventLoop) -> Change | None:
+        """On the worker thread, which alone keeps what a change is worked out from (the
+        marker seen, the version, the page state, the head): read the marker and, when it
+        moved, the new page state, its patch from the last and the timeline entries it
+        touched, serialised once; the event loop then publishes it (in the worker's order)."""
         from ironsworn.web import changes
 
         marker = self.marker(store)
-        if known and marker == seen:
-            if not follow or page is not None:
+        known = self._w_version > 0
+        follow = self._following or bool(self._listeners)
+        if known and marker == self._seen:
+            if not follow or self._w_page is not None:
                 return None
             # No change, but pages follow from now on: the state they hold, kept as the base.
-            new = changes.page_state(store, self.name, None, self._memo)
-            return Observed(marker, new, None, changed=False)
-        if not follow:
-            return Observed(marker, None, None)
-        state = store.state()  # read once for both
-        new = changes.page_state(store, self.name, state, self._memo)
-        after = marker if isinstance(marker, int) else None
-        data: dict[str, Any] = {"version": version, "head": after, "since": version - 1}
-        if page is not None and known:
-            data["state"] = changes.diff(page, new)
-            data["timeline"] = changes.timeline_delta(store, head, after, state)
-        # Serialised here, once for every page (the event loop only copies the text out).
-        return Observed(marker, new, json.dumps(data, ensure_ascii=False))
+            self._w_page = changes.page_state(store, self.name, None, self._memo)
+            loop.call_soon_threadsafe(self._publish, None, self._w_page)
+            return None
+        self._seen = marker
+        version = self._w_version = self._w_version + 1
+        head, after = self._w_head, marker if isinstance(marker, int) else None
+        self._w_head = after
+        change = Change(version, after, since=version - 1)
+        data: dict[str, Any] = {"version": version, "head": after}
+        if follow:
+            state = store.state()  # read once for both
+            page, self._w_page = (
+                self._w_page,
+                changes.page_state(store, self.name, state, self._memo),
+            )
+            data["since"] = version - 1
+            if page is not None and known:
+                data["state"] = changes.diff(page, self._w_page)
+                data["timeline"] = changes.timeline_delta(store, head, after, state)
+        else:
+            self._w_page = None  # no page follows: a page that comes reads the state
+        # Serialised here, once for every page (the event loop only hands the bytes out).
+        change.event = change.sse(self.epoch, json.dumps(data, ensure_ascii=False)).encode()
+        loop.call_soon_threadsafe(self._publish, change, self._w_page if follow else None)
+        return change
+
+    def _publish(self, change: Change | None, page: dict[str, Any] | None) -> None:
+        """On the event loop, in the worker's order: the table's version, head and page state
+        as of ``change``, kept for pages that reconnect and told to every listener."""
+        self.page = page
+        if change is None:
+            return
+        self.version, self.head = change.version, change.head
+        self.cache.clear()
+        if page is None:
+            self._history.clear()  # no page followed this change: a page that comes reads
+        else:
+            self._history.append(change)
+        for queue in list(self._listeners):
+            queue.put_nowait(change)
 
     def missed(self, last: str | None) -> list[Change] | None:
         """The changes after ``last`` (``EPOCH.VERSION``, a page's Last-Event-ID); None when

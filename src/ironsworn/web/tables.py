@@ -87,6 +87,11 @@ class Change:
         return f"event: change\ndata: {text}\nid: {epoch}.{self.version}\n\n"
 
 
+# What the worker found for the event loop to publish: a change (None: no change, only the
+# page state kept from now on) and the page state; None: nothing.
+Published = tuple[Change | None, dict[str, Any] | None] | None
+
+
 class UnknownCampaign(NotFound):
     """A request named a campaign this server does not have (404)."""
 
@@ -143,17 +148,33 @@ class Table:
         return work(self._store)
 
     async def write(self, work: Callable[[Store], T]) -> T:
-        """Run a writing call and, in the same turn of the worker, look for the change it made
-        and publish it (before answering the page: its answer names the version)."""
-        loop = asyncio.get_running_loop()
+        """Run a writing call and, in the same turn of the worker, look for the change it made;
+        publish it before answering the page (its answer names the version)."""
 
-        def writing(store: Store) -> T:
+        def writing(store: Store) -> tuple[T | None, BaseException | None, Published]:
             try:
-                return work(store)
-            finally:
-                self._observe(store, loop)
+                return work(store), None, self._observe(store)
+            except Exception as exc:  # published all the same: a refused write changes nothing
+                return None, exc, self._observe(store)
 
-        return await self.call(writing)
+        result, error, _published = await self._published(writing, lambda done: done[2])
+        if error is not None:
+            raise error
+        return result  # type: ignore[return-value]  # work's answer when it did not raise
+
+    async def _published(self, work: Callable[[Store], T], found: Callable[[T], Published]) -> T:
+        """Run ``work`` on the worker and publish the change ``found`` in its answer, on the
+        event loop as the call completes: in the worker's order, and even when the request
+        that waits for it is cancelled (a page that closed its connection)."""
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(self._executor, self._run, work)
+
+        def publish(done: asyncio.Future[T]) -> None:
+            if not done.cancelled() and done.exception() is None:
+                self._publish(found(done.result()))
+
+        future.add_done_callback(publish)  # before the waiter's own: published first
+        return await asyncio.shield(future)
 
     def close(self) -> None:
         """Close the store on its own thread and stop the thread."""
@@ -171,8 +192,8 @@ class Table:
     async def check(self) -> Change | None:
         """Read the change marker; on a change bump the version and tell every listener (the
         change another process made, or this one's)."""
-        loop = asyncio.get_running_loop()
-        return await self.call(lambda store: self._observe(store, loop))
+        published = await self._published(self._observe, lambda found: found)
+        return published[0] if published else None
 
     async def follow(self) -> None:
         """Keep the state as pages read it from now on (a page reads or listens): each change
@@ -184,11 +205,11 @@ class Table:
         self._following = True
         await self.check()
 
-    def _observe(self, store: Store, loop: asyncio.AbstractEventLoop) -> Change | None:
+    def _observe(self, store: Store) -> Published:
         """On the worker thread, which alone keeps what a change is worked out from (the
         marker seen, the version, the page state, the head): read the marker and, when it
         moved, the new page state, its patch from the last and the timeline entries it
-        touched, serialised once; the event loop then publishes it (in the worker's order)."""
+        touched, serialised once (published on the event loop by :meth:`_published`)."""
         from ironsworn.web import changes
 
         marker = self.marker(store)
@@ -199,8 +220,7 @@ class Table:
                 return None
             # No change, but pages follow from now on: the state they hold, kept as the base.
             self._w_page = changes.page_state(store, self.name, None, self._memo)
-            loop.call_soon_threadsafe(self._publish, None, self._w_page)
-            return None
+            return None, self._w_page
         self._seen = marker
         version = self._w_version = self._w_version + 1
         head, after = self._w_head, marker if isinstance(marker, int) else None
@@ -221,12 +241,14 @@ class Table:
             self._w_page = None  # no page follows: a page that comes reads the state
         # Serialised here, once for every page (the event loop only hands the bytes out).
         change.event = change.sse(self.epoch, json.dumps(data, ensure_ascii=False)).encode()
-        loop.call_soon_threadsafe(self._publish, change, self._w_page if follow else None)
-        return change
+        return change, self._w_page if follow else None
 
-    def _publish(self, change: Change | None, page: dict[str, Any] | None) -> None:
+    def _publish(self, published: Published) -> None:
         """On the event loop, in the worker's order: the table's version, head and page state
-        as of ``change``, kept for pages that reconnect and told to every listener."""
+        as of the change, kept for pages that reconnect and told to every listener."""
+        if published is None:
+            return
+        change, page = published
         self.page = page
         if change is None:
             return

@@ -119,7 +119,10 @@ async def load_run(
             await face_danger(https[base], name, seat, sent, errors, latencies)
 
         cpu = cpu_seconds(pids or [])
-        elapsed = await at_rate(rate, duration, seats, move)
+        unanswered: list[float] = []
+        elapsed = await at_rate(rate, duration, seats, move, unanswered)
+        errors += [f"no answer after {t:.0f} s" for t in unanswered]
+        latencies += unanswered  # at least this long: counted, not left out
         cpu = cpu_seconds(pids or []) - cpu
         await asyncio.sleep(1.5)  # let every page hear the last change
         finals = [

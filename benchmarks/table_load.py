@@ -12,8 +12,8 @@ import asyncio
 import json
 import statistics
 import time
-from collections.abc import Awaitable, Callable, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any, TypeVar
 
 import httpx
 
@@ -73,21 +73,48 @@ async def face_danger(
     latencies.append(time.perf_counter() - start)
 
 
+DRAIN_S = 30.0  # after the last move is sent, how long the answers may take
+
+
 async def at_rate(
     rate: float,
     duration: float,
     seats: Sequence[Seat],
-    move: Callable[[Seat], Awaitable[None]],
+    move: Callable[[Seat], Coroutine[Any, Any, None]],
+    unanswered: list[float] | None = None,
+    skipped: list[int] | None = None,
 ) -> float:
     """Start ``move`` for the seats in turn, ``rate`` a second for ``duration`` seconds, without
-    waiting for one to finish before the next; the seconds until the last has finished."""
-    tasks = []
+    waiting for one to finish before the next; the seconds until the last has finished.
+
+    A seat is a page: it has one move in flight at most (a player waits for the answer), so a
+    turn that comes while its last move is unanswered is skipped and counted in ``skipped``
+    (the rate reached then says the server did not keep up). A run is bounded: moves still
+    unanswered :data:`DRAIN_S` seconds after the last was sent are cancelled, the time each
+    had waited appended to ``unanswered``."""
+    tasks: list[asyncio.Task[None]] = []
+    started: list[float] = []
+    busy: dict[int, asyncio.Task[None]] = {}
     interval = 1 / rate
     start = time.perf_counter()
     for k in range(int(duration * rate)):
         delay = start + k * interval - time.perf_counter()
         if delay > 0:
             await asyncio.sleep(delay)
-        tasks.append(asyncio.create_task(move(seats[k % len(seats)])))
-    await asyncio.gather(*tasks)
+        seat = k % len(seats)
+        if seat in busy and not busy[seat].done():
+            if skipped is not None:
+                skipped.append(seat)
+            continue
+        busy[seat] = asyncio.create_task(move(seats[seat]))
+        tasks.append(busy[seat])
+        started.append(time.perf_counter())
+    _done, pending = await asyncio.wait(tasks, timeout=DRAIN_S) if tasks else (set(), set())
+    now = time.perf_counter()
+    for task in pending:
+        task.cancel()
+        if unanswered is not None:
+            unanswered.append(now - started[tasks.index(task)])
+    if pending:
+        await asyncio.gather(*pending, return_exceptions=True)
     return time.perf_counter() - start

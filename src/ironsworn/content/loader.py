@@ -229,10 +229,12 @@ class Ruleset:
 
     def any_move(self, move_id: str) -> Move:
         """A move by exact id: a move of the ruleset or one an asset gives."""
-        found = self.moves.get(move_id) or self.asset_moves.get(move_id)
-        if found is None:
-            raise KeyError(move_id)
-        return found
+        both: dict[str, Move] | None = self._loaded.get("any_moves")
+        if both is None:
+            # One index of both, built once: the engine looks a move up on every step.
+            both = {**self.asset_moves, **self.moves}
+            self._loaded["any_moves"] = both
+        return both[move_id]
 
     @property
     def odds(self) -> dict[str, Odds]:
@@ -268,9 +270,19 @@ class Ruleset:
     def in_ruleset(self, kind: str, ruleset: str | None) -> dict[str, Any]:
         """Items of ``kind`` from packs of ``ruleset`` (an expansion counts for the ruleset it
         extends, so an imported classic expansion lists with classic); None or "all" = every."""
-        items = self.items(kind)
         if ruleset is None or ruleset == "all":
-            return items
+            return self.items(kind)
+        # Kept once built: a kind's items and their packs never change once loaded, and the
+        # engine asks for a campaign's moves on every move it makes.
+        key = f"in:{kind}:{ruleset}"
+        cached = self._loaded.get(key)
+        if cached is None:
+            cached = self._in_ruleset(kind, ruleset)
+            self._loaded[key] = cached
+        return cached
+
+    def _in_ruleset(self, kind: str, ruleset: str) -> dict[str, Any]:
+        items = self.items(kind)
         own = {
             key: item
             for key, item in items.items()
@@ -295,11 +307,16 @@ class Ruleset:
     def replacing(self, move: Move, ruleset: str) -> Move:
         """The move that takes ``move``'s place in ``ruleset``'s campaigns (an expansion's
         move that ``replaces`` it), or ``move`` itself."""
-        moves: dict[str, Move] = self.in_ruleset("moves", ruleset)
-        for other in moves.values():
-            if move.id in other.replaces and not self._alternative(other, move.id):
-                return other
-        return move
+        replacements: dict[str, Move] = self._loaded.setdefault(f"replacing:{ruleset}", {})
+        found = replacements.get(move.id)
+        if found is None:
+            found = move
+            for other in self.in_ruleset("moves", ruleset).values():
+                if move.id in other.replaces and not self._alternative(other, move.id):
+                    found = other
+                    break
+            replacements[move.id] = found
+        return found
 
     def shadowed(self, kind: str, item_id: str) -> list[Any]:
         """Later packs' items with an id an earlier pack already has (loads ``kind``)."""

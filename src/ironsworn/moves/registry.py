@@ -54,13 +54,25 @@ NO_ROLL_ASSET_MOVES = ("reach_a_milestone",)
 ASSET_MOVE_PREFIX = "asset.ability.move:"
 
 
+# The names of move ids seen so far (ids come from content, so the set is bounded): the
+# engine asks for them several times on every step.
+_SHORT: dict[str, str] = {}
+_RULESET: dict[str, str] = {}
+
+
 def short_name(move_id: str) -> str:
-    return move_id.rsplit("/", 1)[-1]
+    found = _SHORT.get(move_id)
+    if found is None:
+        found = _SHORT[move_id] = move_id.rsplit("/", 1)[-1]
+    return found
 
 
 def ruleset_name(move_id: str) -> str:
     """``classic`` for ``move:classic/adventure/face_danger``."""
-    return move_id.split(":", 1)[-1].split("/", 1)[0]
+    found = _RULESET.get(move_id)
+    if found is None:
+        found = _RULESET[move_id] = move_id.split(":", 1)[-1].split("/", 1)[0]
+    return found
 
 
 def seal() -> None:

@@ -1,0 +1,187 @@
+"""How the events about characters change the state: meters, stats, debilities and impacts,
+flags, bonds, assets, lasting effects, legacies, and the Starforged vehicles they travel in.
+
+Each ``_on_<type>`` folds one event type (see :mod:`ironsworn.campaign.events`); it checks the
+event's ``from`` against the state and changes the character's own copy of its record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ironsworn.campaign.character_state import CharacterState, copy_json
+from ironsworn.campaign.state_records import StateRecords
+from ironsworn.errors import CampaignError
+
+
+class CharacterEvents(StateRecords):
+    """The fold of the events about characters and their vehicles."""
+
+    def _on_character_created(self, event: Mapping[str, Any]) -> None:
+        char = CharacterState.from_dict(event["character"])
+        if char.name in self.characters:
+            raise CampaignError(f"character {char.name!r} already exists")
+        self.characters[char.name] = char
+        self._own_chars.add(char.name)
+        self._vehicle_aboard()
+
+    def _on_impact(self, event: Mapping[str, Any]) -> None:
+        char = self._char_w(event["character"])
+        self._toggle(char.name, char.impacts, event["impact"], event)
+
+    def _on_legacy(self, event: Mapping[str, Any]) -> None:
+        char = self._char_w(event["character"])
+        track = event["track"]
+        self._expect(f"{char.name}'s {track} legacy", char.legacy_track(track), event)
+        char.legacy[track] = copy_json(dict(event["to"]))
+
+    def _on_vehicle(self, event: Mapping[str, Any]) -> None:
+        self._expect("the command vehicle", self.vehicle, event)
+        self.vehicle = copy_json(event["to"])
+        self._vehicle_aboard()
+
+    def _on_vehicle_meter(self, event: Mapping[str, Any]) -> None:
+        if self.vehicle is None:
+            raise CampaignError("there is no command vehicle")
+        self._expect("the vehicle's integrity", self.vehicle["integrity"], event)
+        self.vehicle["integrity"] = int(event["to"])
+
+    def _on_vehicle_impact(self, event: Mapping[str, Any]) -> None:
+        if self.vehicle is None:
+            raise CampaignError("there is no command vehicle")
+        name = event["impact"]
+        impacts: list[str] = self.vehicle["impacts"]
+        self._expect(f"the vehicle's {name}", name in impacts, event)
+        if event["to"]:
+            impacts.append(name)
+        else:
+            impacts.remove(name)
+        self._vehicle_aboard()
+
+    def _on_vehicle_mark(self, event: Mapping[str, Any]) -> None:
+        if self.vehicle is None:
+            raise CampaignError("there is no command vehicle")
+        marks: list[str] = self.vehicle.setdefault("marks", [])
+        self._toggle(self.vehicle["name"], marks, str(event["mark"]), event)
+
+    def _on_asset_mark(self, event: Mapping[str, Any]) -> None:
+        char = self._char_w(event["character"])
+        asset = next(a for a in char.assets if a["id"] == event["asset"])
+        marks: list[str] = asset.setdefault("marks", [])
+        self._toggle(asset["name"], marks, str(event["mark"]), event)
+
+    def _on_incidental_vehicle(self, event: Mapping[str, Any]) -> None:
+        name = str(event["vehicle"])
+        self._expect(f"the vehicle {name}", self.incidental.get(name), event)
+        if event["to"] is None:
+            self.incidental.pop(name, None)
+        else:
+            self.incidental[name] = copy_json(dict(event["to"]))
+
+    def _on_character_removed(self, event: Mapping[str, Any]) -> None:
+        self.characters.pop(event["character"], None)
+
+    def _on_meter(self, event: Mapping[str, Any]) -> None:
+        char = self._char_w(event["character"])
+        meter = event["meter"]
+        self._expect(f"{char.name}'s {meter}", getattr(char, meter), event)
+        setattr(char, meter, event["to"])
+
+    def _on_stat(self, event: Mapping[str, Any]) -> None:
+        char = self._char_w(event["character"])
+        stat = str(event["stat"])
+        self._expect(f"{char.name}'s {stat}", char.stats.get(stat), event)
+        char.stats[stat] = int(event["to"])
+
+    def _on_asset_meter(self, event: Mapping[str, Any]) -> None:
+        char = self._char_w(event["character"])
+        asset = next(a for a in char.assets if a["id"] == event["asset"])
+        self._expect(f"{asset['name']}'s health", asset["meter"]["value"], event)
+        asset["meter"]["value"] = event["to"]
+
+    def _on_debility(self, event: Mapping[str, Any]) -> None:
+        char = self._char_w(event["character"])
+        self._toggle(char.name, char.debilities, event["debility"], event)
+
+    def _on_initiative(self, event: Mapping[str, Any]) -> None:
+        char = self._char_w(event["character"])
+        self._expect(f"{char.name}'s initiative", char.initiative, event)
+        char.initiative = bool(event["to"])
+
+    def _on_flag(self, event: Mapping[str, Any]) -> None:
+        char = self._char_w(event["character"])
+        flag = event["flag"]
+        self._expect(f"{char.name}'s {flag}", char.flags.get(flag), event)
+        if event["to"] is None:
+            char.flags.pop(flag, None)
+        else:
+            char.flags[flag] = copy_json(event["to"])
+
+    def _on_status(self, event: Mapping[str, Any]) -> None:
+        char = self._char_w(event["character"])
+        self._expect(f"{char.name}'s status", char.status, event)
+        char.status = event["to"]
+
+    def _on_bond_added(self, event: Mapping[str, Any]) -> None:
+        self._char_w(event["character"]).bonds.append(event["bond"])
+
+    def _on_bond_removed(self, event: Mapping[str, Any]) -> None:
+        self._char_w(event["character"]).bonds.remove(event["bond"])
+
+    def _on_lasting_added(self, event: Mapping[str, Any]) -> None:
+        char = self._char_w(event["character"])
+        effect = event["lasting"]
+        if any(e["id"] == effect["id"] for e in char.lasting):
+            raise CampaignError(
+                f"event does not fit the state: {char.name} already has {effect['id']!r}"
+            )
+        char.lasting.append(copy_json(effect))
+
+    def _on_lasting_ended(self, event: Mapping[str, Any]) -> None:
+        char = self._char_w(event["character"])
+        ident = event["lasting"]["id"]
+        if not any(e["id"] == ident for e in char.lasting):
+            raise CampaignError(f"event does not fit the state: {char.name} has no {ident!r}")
+        char.lasting = [e for e in char.lasting if e["id"] != ident]
+
+    def _on_asset_added(self, event: Mapping[str, Any]) -> None:
+        self._char_w(event["character"]).assets.append(copy_json(event["asset"]))
+
+    def _on_asset_removed(self, event: Mapping[str, Any]) -> None:
+        char = self._char_w(event["character"])
+        char.assets = [a for a in char.assets if a["id"] != event["asset"]]
+
+    def _on_asset_reskin(self, event: Mapping[str, Any]) -> None:
+        char = self._char_w(event["character"])
+        asset = next(a for a in char.assets if a["id"] == event["asset"])
+        now = {"name": asset["name"], "requirement": asset.get("requirement")}
+        self._expect(f"{char.name}'s {asset['name']}", now, event)
+        asset["name"] = event["to"]["name"]
+        if event["to"].get("requirement") is None:
+            asset.pop("requirement", None)
+        else:
+            asset["requirement"] = event["to"]["requirement"]
+
+    def _on_asset_ability(self, event: Mapping[str, Any]) -> None:
+        char = self._char_w(event["character"])
+        asset = next(a for a in char.assets if a["id"] == event["asset"])
+        index = int(event["ability"])
+        self._expect(f"{asset['name']} ability {index + 1}", asset["abilities"][index], event)
+        asset["abilities"][index] = bool(event["to"])
+
+    def _on_asset_track(self, event: Mapping[str, Any]) -> None:
+        char = self._char_w(event["character"])
+        asset = next(a for a in char.assets if a["id"] == event["asset"])
+        name = str(event["track"])
+        track = asset.setdefault("tracks", {}).get(name)
+        if track is None:
+            raise CampaignError(f"event does not fit the state: {asset['name']} has no {name}")
+        field = str(event.get("field") or "value")  # "max": an ability changed its size
+        self._expect(f"{asset['name']}'s {name} {field}", track[field], event)
+        track[field] = event["to"]
+
+    def _on_equipment(self, event: Mapping[str, Any]) -> None:
+        char = self._char_w(event["character"])
+        self._expect(f"{char.name}'s equipment", char.equipment, event)
+        char.equipment = list(event["to"])

@@ -1,0 +1,224 @@
+"""The records a campaign's state holds and the lookups on them.
+
+:class:`StateRecords` is the storage of :class:`~ironsworn.campaign.state.CampaignState`: the
+characters, the progress tracks (the closed tracks of a snapshot left unread until used, the
+open ones indexed by character), the pending decision and agenda, the world (people, places,
+notes, truths, packs), the options; the lookups the rules make (a character by name, a track by
+its text, who shares supply) and the copy-on-write helpers the event handlers change records
+through (see :meth:`~ironsworn.campaign.state.CampaignState.fork`). The handlers themselves are
+in :mod:`ironsworn.campaign.character_events` and :mod:`ironsworn.campaign.world_events`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.campaign.character_state import CharacterState, JsonDict, TrackState
+from ironsworn.campaign.options import OPTIONS
+from ironsworn.errors import CampaignError, NotFound
+
+if TYPE_CHECKING:
+    from ironsworn.campaign.snapshot import ClosedTracks
+
+
+class StateRecords:
+    """A campaign's records and the lookups on them (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.characters: dict[str, CharacterState] = {}
+        self._tracks: dict[str, TrackState] = {}
+        # The closed tracks of the snapshot this state was read from, not yet read (most of a
+        # long campaign's tracks): see tracks and from_snapshot.
+        self._closed: ClosedTracks | None = None
+        # The open tracks' ids by character, built on first use and dropped by any event that
+        # opens, closes, creates or removes a track or changes who holds it.
+        self._open_index: dict[str, list[str]] | None = None
+        # Each closed track's entry in the snapshot text, kept once written and dropped when
+        # an event changes the track: a snapshot re-encodes only what changed.
+        self._closed_json: dict[str, str] = {}
+        self.track_counter: int = 0
+        self.pending: JsonDict | None = None
+        self.agenda: list[JsonDict] = []
+        # Decisions set aside while another character acts: {character: {pending, agenda}}.
+        self.parked: dict[str, JsonDict] = {}
+        self.shared_supply: bool = True
+        # The world of the campaign: people met (NPCs), places, free notes, and the content
+        # packs the campaign was played with.
+        self.people: dict[str, JsonDict] = {}
+        self.places: dict[str, JsonDict] = {}
+        self.notes: list[JsonDict] = []
+        self.packs: list[str] = []
+        self.truths: dict[str, JsonDict] = {}  # truth id -> the option chosen or rolled
+        self.ruleset: str = "classic"
+        # Starforged: the party's command vehicle (starship) {name, integrity, max, impacts}.
+        self.vehicle: JsonDict | None = None
+        # Starforged: incidental vehicles (a borrowed skiff...) by name {name, integrity, max,
+        # marks}; support vehicles are asset cards.
+        self.incidental: dict[str, JsonDict] = {}
+        self.options: dict[str, Any] = {}  # the rulebook's campaign options that were set
+        # Copy-on-write (see fork): while _sharing, the character and track records not named
+        # in _own_chars / _own_tracks may be shared with another copy of the state, and an
+        # event copies one before changing it.
+        self._sharing = False
+        self._own_chars: set[str] = set()
+        self._own_tracks: set[str] = set()
+
+    # --- the tracks --------------------------------------------------------------------------
+
+    @property
+    def tracks(self) -> dict[str, TrackState]:
+        """Every track by id, in the order they were created."""
+        if self._closed is not None:
+            self._load_closed()
+        return self._tracks
+
+    @tracks.setter
+    def tracks(self, value: dict[str, TrackState]) -> None:
+        self._tracks = value
+        self._closed = None
+        self._open_index = None
+        self._closed_json = {}
+
+    def open_tracks_of(self, name: str) -> list[TrackState]:
+        """The active tracks ``name`` holds, in the order they were created (an index: no scan
+        of a long campaign's tracks)."""
+        index = self._open_index
+        if index is None:
+            index = {}
+            for track in self._open_tracks():
+                for who in dict.fromkeys(track.characters):
+                    index.setdefault(who, []).append(track.id)
+            self._open_index = index
+        return [self._tracks[ident] for ident in index.get(name, ())]
+
+    def _open_tracks(self) -> list[TrackState]:
+        """The active tracks, without reading the closed tracks of a snapshot."""
+        source = self._tracks if self._closed is not None else self.tracks
+        return [t for t in source.values() if t.status == "active"]
+
+    def _load_closed(self) -> None:
+        """Read the snapshot's closed tracks and put every track back in its order.
+
+        Their records are shared with any fork of the same snapshot, so this state takes
+        them as shared (copied when an event changes one).
+        """
+        closed, self._closed = self._closed, None
+        assert closed is not None
+        if not self._sharing:
+            self._own_chars = set(self.characters)
+            self._own_tracks = set(self._tracks)
+            self._sharing = True
+        # Every snapshot track in its place (the closed ones read once for every fork), then
+        # this state's own: update keeps a key's place, and puts tracks created since the
+        # snapshot after the rest.
+        merged: dict[str, TrackState | None] = closed.template()
+        merged.update(self._tracks)
+        if closed.open_ids - self._tracks.keys():  # a snapshot track this state no longer holds
+            merged = {k: t for k, t in merged.items() if t is not None}
+        self._tracks = merged  # type: ignore[assignment]
+
+    # --- queries ---------------------------------------------------------------------------
+
+    def character(self, name: str | None = None) -> CharacterState:
+        """A character by name (case-insensitive); the only one when ``name`` is None."""
+        if name is None:
+            if len(self.characters) == 1:
+                return next(iter(self.characters.values()))
+            if not self.characters:
+                raise NotFound("there is no character yet; create one with 'character new NAME'")
+            raise NotFound(
+                "there are several characters; name one ({character})",
+                tuple(self.characters),
+                names=("character",),
+            )
+        found = self.characters.get(name)  # the name as written: no scan
+        if found is not None:
+            return found
+        wanted = name.strip().lower()
+        for key, char in self.characters.items():
+            if key.lower() == wanted:
+                return char
+        import difflib
+
+        close = difflib.get_close_matches(name, list(self.characters), n=3, cutoff=0.3)
+        raise NotFound(f"character {name!r} is unknown", tuple(close or self.characters))
+
+    def track(self, query: str, kinds: tuple[str, ...] = ()) -> TrackState:
+        """A track by id or by its text (exact, then unique substring), active ones first."""
+        pool = [t for t in self.tracks.values() if not kinds or t.kind in kinds]
+        key = query.strip().lower()
+        for t in pool:
+            if t.id.lower() == key:
+                return t
+        exact = [t for t in pool if t.name.lower() == key]
+        partial = [t for t in pool if key in t.name.lower()]
+        for found in (exact, partial):
+            active = [t for t in found if t.status == "active"]
+            for group in (active, found):
+                if len(group) == 1:
+                    return group[0]
+                if len(group) > 1:
+                    raise NotFound(
+                        f"track {query!r} is ambiguous", tuple(f"{t.id} ({t.name})" for t in group)
+                    )
+        what = "/".join(kinds) if kinds else "track"
+        raise NotFound(
+            f"{what} {query!r} is unknown",
+            tuple(f"{t.id} ({t.name})" for t in pool if t.status == "active")[:5],
+        )
+
+    def option(self, name: str) -> Any:
+        """A campaign option's value (its default when it was never set)."""
+        return self.options.get(name, OPTIONS[name].default)
+
+    def party(self, name: str) -> list[CharacterState]:
+        """Who shares supply with ``name``: every active character when supply is shared."""
+        char = self.character(name)
+        if not self.shared_supply:
+            return [char]
+        return [c for c in self.characters.values() if c.status == "active"] or [char]
+
+    # --- changing a record (copy-on-write) --------------------------------------------------
+
+    def _char_w(self, name: str) -> CharacterState:
+        """The character ``name``, this copy's own, to change."""
+        char = self.characters[name]
+        if self._sharing and name not in self._own_chars:
+            char = char.copy()
+            self.characters[name] = char
+            self._own_chars.add(name)
+        return char
+
+    def _track_w(self, ident: str) -> TrackState:
+        """The track ``ident``, this copy's own, to change."""
+        track = self.tracks[ident]
+        self._closed_json.pop(ident, None)
+        if self._sharing and ident not in self._own_tracks:
+            track = track.copy()
+            self.tracks[ident] = track
+            self._own_tracks.add(ident)
+        return track
+
+    def _expect(self, what: str, current: Any, event: Mapping[str, Any]) -> None:
+        if current != event["from"]:
+            raise CampaignError(
+                f"event does not fit the state: {what} is {current!r}, event says {event['from']!r}"
+            )
+
+    def _toggle(self, who: str, marks: list[str], name: str, event: Mapping[str, Any]) -> None:
+        """Mark (``to`` true) or clear ``name`` in a character's list of debilities or impacts."""
+        self._expect(f"{who}'s {name}", name in marks, event)
+        if event["to"]:
+            marks.append(name)
+        else:
+            marks.remove(name)
+
+    def _vehicle_aboard(self) -> None:
+        # ENGINE CHOICE: the characters of a Starforged campaign are taken to be aboard their
+        # command vehicle, so its troubles count toward everyone's momentum ("only a factor
+        # when you are piloting or aboard that vehicle").
+        count = len(self.vehicle["impacts"]) if self.vehicle else 0
+        for name, char in self.characters.items():
+            if char.vehicle_impacts != (count if char.starforged else 0):
+                self._char_w(name).vehicle_impacts = count if char.starforged else 0

@@ -1,0 +1,123 @@
+"""How the events about tracks, decisions and the world change the state: progress tracks
+(created, marked, ranked, closed, shared), the pending decision, the agenda and the decisions
+set aside, the campaign's settings and ruleset, people, places, notes, truths and packs.
+
+Each ``_on_<type>`` folds one event type (see :mod:`ironsworn.campaign.events`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ironsworn.campaign.character_state import RULESETS, TrackState, copy_json
+from ironsworn.campaign.options import OPTIONS
+from ironsworn.campaign.state_records import StateRecords
+from ironsworn.errors import CampaignError
+
+
+class WorldEvents(StateRecords):
+    """The fold of the events about tracks, decisions, settings and the world."""
+
+    def _on_ruleset(self, event: Mapping[str, Any]) -> None:
+        self._expect("the ruleset", self.ruleset, event)
+        if event["to"] not in RULESETS:
+            raise CampaignError(f"unknown ruleset {event['to']!r}")
+        self.ruleset = str(event["to"])
+
+    def _on_track_created(self, event: Mapping[str, Any]) -> None:
+        self._open_index = None
+        track = TrackState.from_dict(event["track"])
+        if track.id in self.tracks:
+            raise CampaignError(f"track {track.id!r} already exists")
+        self.tracks[track.id] = track
+        self._own_tracks.add(track.id)
+        self.track_counter += 1
+
+    def _on_progress(self, event: Mapping[str, Any]) -> None:
+        track = self._track_w(event["track"])
+        self._expect(f"{track.id} progress", track.ticks, event)
+        track.ticks = int(event["to"])
+
+    def _on_rank(self, event: Mapping[str, Any]) -> None:
+        track = self._track_w(event["track"])
+        self._expect(f"{track.id} rank", track.rank, event)
+        track.rank = event["to"]
+
+    def _on_countdown(self, event: Mapping[str, Any]) -> None:
+        track = self._track_w(event["track"])
+        self._expect(f"{track.id} countdown", track.countdown, event)
+        track.countdown = event["to"]
+
+    def _on_track_closed(self, event: Mapping[str, Any]) -> None:
+        self._open_index = None
+        track = self._track_w(event["track"])
+        self._expect(f"{track.id} status", track.status, event)
+        track.status = event["to"]
+
+    def _on_track_field(self, event: Mapping[str, Any]) -> None:
+        track = self._track_w(event["track"])
+        name = event["field"]
+        if name not in ("role", "bonded", "influence", "no_benefit", "second_role"):
+            raise CampaignError(f"unknown track field {name!r}")
+        self._expect(f"{track.id} {name}", getattr(track, name), event)
+        setattr(track, name, copy_json(event["to"]))
+
+    def _on_track_characters(self, event: Mapping[str, Any]) -> None:
+        self._open_index = None
+        track = self._track_w(event["track"])
+        self._expect(f"{track.id} characters", track.characters, event)
+        track.characters = list(event["to"])
+
+    def _on_pending(self, event: Mapping[str, Any]) -> None:
+        self._expect("the pending decision", self.pending, event)
+        self.pending = copy_json(event["to"])
+
+    def _on_parked(self, event: Mapping[str, Any]) -> None:
+        self._expect("the decisions set aside", self.parked, event)
+        self.parked = copy_json(dict(event["to"]))
+
+    def _on_agenda(self, event: Mapping[str, Any]) -> None:
+        self._expect("the agenda", self.agenda, event)
+        self.agenda = copy_json(list(event["to"]))
+
+    def _on_setting(self, event: Mapping[str, Any]) -> None:
+        name = event["setting"]
+        if name in OPTIONS:
+            self._expect(f"the option {name}", self.option(name), event)
+            if event["to"] == OPTIONS[name].default:
+                self.options.pop(name, None)  # only the options that differ are kept
+            else:
+                self.options[name] = event["to"]
+            return
+        if name != "shared_supply":
+            raise CampaignError(f"unknown setting {name!r}")
+        self._expect(name, self.shared_supply, event)
+        self.shared_supply = bool(event["to"])
+
+    def _on_person_added(self, event: Mapping[str, Any]) -> None:
+        person = copy_json(dict(event["person"]))
+        if person["name"] in self.people:
+            raise CampaignError(f"person {person['name']!r} already exists")
+        self.people[person["name"]] = person
+
+    def _on_place_added(self, event: Mapping[str, Any]) -> None:
+        place = copy_json(dict(event["place"]))
+        if place["name"] in self.places:
+            raise CampaignError(f"place {place['name']!r} already exists")
+        self.places[place["name"]] = place
+
+    def _on_note_added(self, event: Mapping[str, Any]) -> None:
+        self.notes.append(copy_json(dict(event["note"])))
+
+    def _on_truth(self, event: Mapping[str, Any]) -> None:
+        truth = str(event["truth"])
+        self._expect(f"the truth {truth}", self.truths.get(truth), event)
+        if event["to"] is None:
+            self.truths.pop(truth, None)
+        else:
+            self.truths[truth] = copy_json(dict(event["to"]))
+
+    def _on_packs(self, event: Mapping[str, Any]) -> None:
+        self._expect("the content packs", self.packs, event)
+        self.packs = list(event["to"])

@@ -1,148 +1,66 @@
-"""What every campaign store shares: operations, events, the state-model protocol, folding.
+"""What every campaign store shares: the rules of the log (append-only operations, undo and
+redo, import, transactions, request ids) over any backend.
 
-See :mod:`ironsworn.campaign.store` for the store's contract.
+See :mod:`ironsworn.campaign.store` for the store's contract. The log's records are in
+:mod:`~ironsworn.campaign.store.operations`, the state kept across writes and its snapshots
+in :mod:`~ironsworn.campaign.store.state_cache`, and what a backend supplies in
+:mod:`~ironsworn.campaign.store.backend`.
 """
 
 from __future__ import annotations
 
 import json
 import threading
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass, replace
-from datetime import UTC, datetime
-from pathlib import Path
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
 from types import TracebackType
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, Self
 
 from ironsworn.campaign.schema import DISCARDED, LIVE, UNDONE
-from ironsworn.errors import CampaignError, InvalidValue, IronswornError
+from ironsworn.campaign.store.operations import (
+    BUSY_TIMEOUT_S,
+    DAMAGED,
+    SNAPSHOT_INTERVAL,
+    SNAPSHOTS_KEPT,
+    Foldable,
+    Operation,
+    Row,
+    S,
+    T,
+    _check,
+    _check_history,
+    _fold,
+    _operation,
+    _state_key,
+    check_kind,
+    decode_event,
+    default_state_type,
+    encode_event,
+    utc_now,
+)
+from ironsworn.campaign.store.state_cache import StateCache
+from ironsworn.errors import CampaignError, InvalidValue
 
-SNAPSHOT_INTERVAL = 100  # live operations between snapshots
-SNAPSHOTS_KEPT = 5  # older snapshots are pruned: only undo reaches back, and not far
-BUSY_TIMEOUT_S = 30.0
-
-
-class Foldable(Protocol):
-    """What the store needs from a state model. The class is constructible with no arguments."""
-
-    def apply(self, event: Mapping[str, Any]) -> None:
-        """Fold one event into the state (mutates it)."""
-        ...
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able snapshot of the state."""
-        ...
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        """Rebuild a state from :meth:`to_dict` output."""
-        ...
-
-
-S = TypeVar("S", bound=Foldable)
-T = TypeVar("T", bound=Foldable)
-
-
-def utc_now() -> str:
-    """The current time as ISO-8601 UTC with microseconds, e.g. ``2024-05-01T20:13:07.123456Z``."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
-def default_state_type() -> type[Any]:
-    """The game's state model, imported only when a campaign is opened without one."""
-    from importlib import import_module
-
-    try:
-        module = import_module("ironsworn.campaign.state")
-    except ModuleNotFoundError as exc:
-        if exc.name != "ironsworn.campaign.state":
-            raise
-        raise CampaignError(
-            "the campaign state model ironsworn.campaign.state is missing"
-        ) from None
-    state_type: type[Any] = module.CampaignState
-    return state_type
-
-
-@dataclass(frozen=True)
-class Operation:
-    """One user action as recorded: its events and when, by whom, and whether it is live."""
-
-    seq: int
-    kind: str
-    time: str
-    character: str | None
-    summary: str
-    events: tuple[dict[str, Any], ...]
-    status: str = LIVE
-
-    def to_dict(self) -> dict[str, Any]:
-        """The operation as a JSON-able dict (keys in a fixed order)."""
-        return {
-            "seq": self.seq,
-            "kind": self.kind,
-            "time": self.time,
-            "character": self.character,
-            "summary": self.summary,
-            "status": self.status,
-            "events": [dict(event) for event in self.events],
-        }
-
-
-def encode_event(event: Any, where: str) -> tuple[str, str]:
-    """Check one event and return ``(type, canonical JSON)``; :class:`InvalidValue` if bad."""
-    if not isinstance(event, Mapping):
-        raise InvalidValue(f"{where} is {type(event).__name__}, not a JSON object")
-    event_type = event.get("type")
-    if not isinstance(event_type, str) or not event_type:
-        raise InvalidValue(f"{where} has no 'type' (a non-empty string)")
-    if event_type == DAMAGED:
-        raise InvalidValue(f"{where} is a damaged event (a row the store could not read)")
-    try:
-        body = json.dumps(
-            dict(event), sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
-        )
-        body.encode("utf-8")  # a lone surrogate ("\ud800" in a file) cannot be stored
-    except (TypeError, ValueError, RecursionError) as exc:
-        raise InvalidValue(f"{where} of type {event_type!r} is not plain JSON ({exc})") from None
-    return event_type, body
-
-
-DAMAGED = "damaged"  # the type read back for an event row that is not an event (see below)
-
-
-def decode_event(body: Any, index: int) -> dict[str, Any]:
-    """The event stored as ``body``; a damaged row reads as a ``damaged`` event.
-
-    A campaign file can be damaged by hand or by a disk (a body of ``{``, ``null``, ``5``, a
-    blob). Reading it must not fail: the log and the JSON export still show every readable
-    operation, and the damaged one by number. Only folding refuses it (see :func:`_fold`).
-    """
-    try:
-        text = body.decode("utf-8") if isinstance(body, bytes) else body
-        event = json.loads(text)
-    except (TypeError, ValueError, RecursionError) as exc:
-        problem = f"not JSON ({type(exc).__name__})"
-    else:
-        if isinstance(event, dict) and isinstance(event.get("type"), str) and event["type"]:
-            if event["type"] != DAMAGED:
-                return event
-            problem = "a stored 'damaged' marker"
-        else:
-            problem = f"not an event object ({type(event).__name__})"
-    return {"type": DAMAGED, "index": index, "problem": problem}
-
-
-def check_kind(kind: Any) -> str:
-    """An operation kind is a short word such as ``move``, ``journal``, ``edit``, ``oracle``."""
-    if not isinstance(kind, str) or not kind or kind != kind.strip() or "\n" in kind:
-        raise InvalidValue(f"operation kind {kind!r} is not valid (accepted: a non-empty word)")
-    return kind
-
-
-Row = tuple[Any, ...]  # (seq, kind, time, character, summary, status) of one operation
+# The names the backends and the package import from here.
+__all__ = [
+    "BUSY_TIMEOUT_S",
+    "DAMAGED",
+    "SNAPSHOTS_KEPT",
+    "SNAPSHOT_INTERVAL",
+    "Foldable",
+    "Operation",
+    "Row",
+    "S",
+    "Store",
+    "T",
+    "Transaction",
+    "check_kind",
+    "decode_event",
+    "default_state_type",
+    "encode_event",
+    "utc_now",
+]
 
 
 class Transaction(Generic[S]):
@@ -211,7 +129,7 @@ class Transaction(Generic[S]):
         return operation
 
 
-class Store(ABC, Generic[S]):
+class Store(StateCache[S], Generic[S]):
     """One campaign's log, wherever it is kept: the interface every caller programs against.
 
     The rules (append-only, undo/redo, folding, snapshots, transactions) live here once; a
@@ -251,15 +169,6 @@ class Store(ABC, Generic[S]):
         """The campaign's name, as recorded when it was created."""
         return self._name
 
-    @property
-    @abstractmethod
-    def location(self) -> str:
-        """Where the campaign is kept, as messages name it (a path, or database and name)."""
-
-    @abstractmethod
-    def close(self) -> None:
-        """Let go of the campaign (idempotent)."""
-
     def __enter__(self) -> Self:
         return self
 
@@ -275,20 +184,6 @@ class Store(ABC, Generic[S]):
         """The campaign's key/value metadata (name, created, created_by)."""
         with self._errors(), self._read():
             return self._meta()
-
-    @property
-    def _lock(self) -> threading.RLock:
-        """Held for a whole read or write: a store may be shared by threads (a web server)."""
-        return self._own_lock
-
-    @property
-    def _in_write(self) -> bool:
-        """Whether a write transaction is open (a read inside it reuses it)."""
-        return self._own_write
-
-    @_in_write.setter
-    def _in_write(self, value: bool) -> None:
-        self._own_write = value
 
     # ----------------------------------------------------------------------------- reading
 
@@ -542,360 +437,3 @@ class Store(ABC, Generic[S]):
             return None
         bodies = self._events_of(int(row[0]))
         return _operation(row, [decode_event(body, i) for i, body in enumerate(bodies)])
-
-    def _rebuild(self, head: int) -> None:
-        """Load the newest usable snapshot at or before ``head`` and fold the rest."""
-        state: S | None = None
-        base = 0
-        row = self._snapshot_row(self._state_key, head)
-        if row is not None:
-            seq, ops, body = row
-            if self._snapshot_fits(seq, ops, head):
-                try:
-                    state = self._read_snapshot(body)
-                    base = seq
-                except Exception:
-                    state = None  # an unreadable snapshot is only a lost cache: fold it all
-        if state is None:
-            state = self.state_type()
-            base = 0
-        since = self._count_live(base, head)
-        index, last_seq = 0, -1
-        for op_seq, body in self._live_events(base, head):
-            index = index + 1 if op_seq == last_seq else 0
-            last_seq = op_seq
-            _fold(state, decode_event(body, index), int(op_seq), self.location)
-        self._cache, self._cache_head, self._since = state, head, since
-
-    def _take(self, head: int) -> S:
-        """The fold up to ``head`` for the caller: a fork of the store's own, or (for a state
-        model without ``fork``) the store's own, which it then forgets."""
-        if self._cache is None or self._cache_head != head:
-            with self._read():
-                self._rebuild(head)
-        state = self._cache
-        assert state is not None
-        if self._forks:
-            forked: S = state.fork()  # type: ignore[attr-defined]
-            return forked
-        self._cache, self._cache_head = None, -1
-        return state
-
-    def _forget(self) -> None:
-        self._cache, self._cache_head = None, -1
-
-    def _fold_and_snapshot(self, transaction: Transaction[S]) -> None:
-        """At commit: fold the new operations into the store's state, save a snapshot if due."""
-        appended = transaction.appended
-        if not appended:
-            return
-        self._bump_live_total(len(appended))
-        head = appended[-1].seq
-        if self._forks or not transaction.took_state:
-            # The store folds the events into its own state, and keeps it for the next write.
-            if self._cache is None or self._cache_head != transaction.head:
-                self._rebuild(transaction.head)
-            assert self._cache is not None
-            self._changing = True
-            try:
-                for operation in appended:
-                    for event in operation.events:
-                        _fold(self._cache, event, operation.seq, self.location)
-            except CampaignError:
-                if not transaction.took_state:
-                    raise  # the store checks the events itself: the whole write rolls back
-                # A caller that took tx.state vouched for its events (they are what it applied
-                # to its fork); the log keeps them, and the next fold says what is wrong.
-                self._forget()
-            else:
-                self._cache_head = head
-                self._since += len(appended)
-        # Otherwise (a state model without fork) the caller built its events on tx.state,
-        # which it now owns, and the store has no copy left.
-        if self._cache is None and self._ops_since_snapshot(head) >= SNAPSHOT_INTERVAL:
-            self._rebuild(head)  # inside the transaction, so it sees the new operations
-        if self._cache is not None and self._since >= SNAPSHOT_INTERVAL:
-            self._save_snapshot(head, self._cache)
-            self._since = 0
-
-    def _ops_since_snapshot(self, head: int) -> int:
-        return self._count_live(self._snapshot_base(self._state_key, head), head)
-
-    def _snapshot_fits(self, seq: int, ops: int, head: int) -> bool:
-        """Whether a snapshot at ``seq`` saying it folds ``ops`` live operations fits the log.
-
-        The backend's running total of live operations (if it keeps one), less the few live
-        ones after ``seq``, answers without scanning the whole log; when that disagrees (a
-        total an older version did not keep up to date), the count itself decides. Every
-        snapshot saved sets the total from a full count again.
-        """
-        total = self._live_total()
-        if total is not None and total - self._count_live(seq, head) == ops:
-            return True
-        return self._count_live(0, seq) == ops
-
-    def _bump_live_total(self, delta: int) -> None:
-        total = self._live_total()
-        if total is not None:
-            self._set_live_total(total + delta)
-
-    def _read_snapshot(self, body: str) -> S:
-        # A state model may keep its own snapshot text (the game's leaves closed tracks
-        # unread until used); otherwise a snapshot is to_dict() JSON.
-        reader = getattr(self.state_type, "from_snapshot", None)
-        if reader is not None:
-            state: S = reader(body)
-            return state
-        return self.state_type.from_dict(json.loads(body))
-
-    def _save_snapshot(self, head: int, state: S) -> None:
-        writer = getattr(state, "snapshot_text", None)
-        body = writer() if writer is not None else json.dumps(state.to_dict(), ensure_ascii=False)
-        ops = self._count_live(0, head)  # ``head`` is the last live operation: the total
-        self._put_snapshot(head, self._state_key, ops, body)
-        self._set_live_total(ops)
-
-    def _snapshot_opportunistically(self) -> None:
-        """After a long fold on a read, save a snapshot if the lock is free right now.
-
-        This happens after an upgrade made the old snapshots unusable; a busy or read-only
-        campaign just skips it (it is only a cache).
-        """
-        if self._in_write:
-            return
-        try:
-            with self._errors():
-                self._begin_write(wait=False)
-        except CampaignError:
-            return
-        self._in_write = True
-        try:
-            with self._errors():
-                if self._cache is not None and self._head() == self._cache_head:
-                    self._save_snapshot(self._cache_head, self._cache)
-                    self._since = 0
-                self._commit()
-        except CampaignError:
-            self._rollback()
-        finally:
-            self._in_write = False
-
-    # ------------------------------------------------------------------------------ backend
-    # Transactions, then queries. Every query runs inside _read() or a write transaction.
-
-    @abstractmethod
-    def _errors(self) -> AbstractContextManager[None]:
-        """Turn the backend's exceptions into one-line :class:`CampaignError` naming it."""
-
-    @abstractmethod
-    def _read(self) -> AbstractContextManager[None]:
-        """A read transaction: every query inside sees the same committed moment.
-
-        Inside a write transaction it adds nothing (the write sees its own changes).
-        """
-
-    @abstractmethod
-    def _begin_write(self, *, wait: bool) -> None:
-        """Start the write transaction holding the campaign's lock (waiting for it, or not)."""
-
-    @abstractmethod
-    def _commit(self) -> None:
-        """Commit the write transaction; returns only once it is durable."""
-
-    @abstractmethod
-    def _rollback(self) -> None:
-        """Roll the write transaction back (quietly: it may already be gone)."""
-
-    @abstractmethod
-    def _meta(self) -> dict[str, str]: ...
-
-    @abstractmethod
-    def _set_meta(self, key: str, value: str) -> None: ...
-
-    @abstractmethod
-    def _head(self) -> int:
-        """The last live seq, 0 for none: it alone identifies the live set (and the state).
-
-        (Discarded operations never come back and undone ones all follow the live ones.)
-        """
-
-    @abstractmethod
-    def _has_operations(self) -> bool: ...
-
-    def _live_total(self) -> int | None:
-        """The running total of live operations, if the backend keeps one (None: it does not,
-        or not yet)."""
-        return None
-
-    def _set_live_total(self, total: int) -> None:
-        """Keep ``total`` as the running total of live operations (a backend may not)."""
-
-    @abstractmethod
-    def _operation_row(self, status: str, *, descending: bool) -> Row | None:
-        """The first (or last) operation with ``status``, as a :data:`Row`."""
-
-    @abstractmethod
-    def _events_of(self, seq: int) -> list[str]:
-        """The event bodies (JSON text) of operation ``seq``, in order."""
-
-    @abstractmethod
-    def _operation_rows(
-        self, statuses: Sequence[str], last: int | None, before: int | None = None
-    ) -> list[Row]:
-        """Operations with one of ``statuses`` (and a seq below ``before``), newest first
-        (only ``last`` of them)."""
-
-    @abstractmethod
-    def _event_bodies(
-        self, statuses: Sequence[str], first: int, before: int | None = None
-    ) -> Iterable[tuple[int, str]]:
-        """``(op_seq, body)`` of the operations with ``statuses`` from ``first`` on (below
-        ``before``), in order."""
-
-    @abstractmethod
-    def _live_events(self, after: int, upto: int) -> Iterable[tuple[int, str]]:
-        """``(op_seq, body)`` of the live operations with ``after < seq <= upto``, in order."""
-
-    @abstractmethod
-    def _count_live(self, after: int, upto: int) -> int:
-        """How many live operations have ``after < seq <= upto``."""
-
-    @abstractmethod
-    def _status_counts(self) -> dict[str, int]: ...
-
-    @abstractmethod
-    def _live_event_count(self) -> int: ...
-
-    @abstractmethod
-    def _discard_redo(self) -> None:
-        """Mark every undone operation discarded."""
-
-    @abstractmethod
-    def _insert_operation(
-        self,
-        seq: int | None,
-        kind: str,
-        time: str,
-        character: str | None,
-        summary: str,
-        status: str,
-    ) -> int:
-        """Add an operation (``seq`` None: the next one) and return its seq."""
-
-    @abstractmethod
-    def _insert_events(self, seq: int, encoded: Sequence[tuple[str, str]]) -> None:
-        """Add the ``(type, body)`` events of operation ``seq``."""
-
-    @abstractmethod
-    def _set_status(self, seq: int, status: str) -> None: ...
-
-    @abstractmethod
-    def _snapshot_row(self, state_key: str, head: int) -> tuple[int, int, str] | None:
-        """``(seq, ops, body)`` of the newest snapshot by ``state_key`` at or before ``head``."""
-
-    @abstractmethod
-    def _snapshot_base(self, state_key: str, head: int) -> int:
-        """The seq of that snapshot, 0 when there is none."""
-
-    @abstractmethod
-    def _put_snapshot(self, seq: int, state_key: str, ops: int, body: str) -> None:
-        """Save (or replace) a snapshot and prune all but the newest :data:`SNAPSHOTS_KEPT`."""
-
-    @abstractmethod
-    def _drop_snapshots(self, from_seq: int) -> None:
-        """Delete the snapshots at or after ``from_seq``."""
-
-    @abstractmethod
-    def _request_row(self, request_id: str) -> tuple[int, str | None] | None:
-        """``(head, answer)`` recorded for a request id, None when it is not known."""
-
-    @abstractmethod
-    def _record_request(self, request_id: str, head: int) -> None:
-        """Record that the open write carried ``request_id`` (its answer comes later)."""
-
-    @abstractmethod
-    def _set_request_answer(self, request_id: str, answer: str) -> None:
-        """Keep the answer of a recorded request (a write of its own)."""
-
-
-# What a state model may raise on an event it cannot apply (a bare KeyError, a next() that
-# finds nothing): each becomes one line naming the operation.
-_REFUSALS = (IronswornError, LookupError, TypeError, ValueError, AttributeError, StopIteration)
-
-
-def _fold(state: Foldable, event: Mapping[str, Any], seq: int, where: str | Path) -> None:
-    if event.get("type") == DAMAGED:
-        raise CampaignError(
-            f"{where}: operation {seq} is damaged (event {int(event.get('index', 0)) + 1}: "
-            f"{event.get('problem')}); 'ironsworn log' still reads the campaign, "
-            "'ironsworn export json' saves what is readable, and 'ironsworn undo' takes back "
-            "the damaged operation when it is the last one"
-        )
-    try:
-        state.apply(event)
-    except _REFUSALS as exc:
-        # One line even for a state model that raises a bare KeyError on a malformed event.
-        reason = str(exc) if isinstance(exc, IronswornError) else f"{type(exc).__name__}: {exc}"
-        if not str(exc):  # a next() that found nothing, say
-            reason = f"{type(exc).__name__}: it names something the campaign does not hold"
-        raise CampaignError(
-            f"{where}: operation {seq}: the state refused a {event.get('type')!r} event ({reason})"
-        ) from None
-
-
-def _check(state: Foldable, seq: int, where: str | Path) -> None:
-    """The state model's own check of a state (if it has one), as one line naming ``seq``."""
-    check = getattr(state, "check", None)
-    if check is None:
-        return
-    try:
-        check()
-    except (IronswornError, *_REFUSALS) as exc:
-        raise CampaignError(
-            f"{where}: operation {seq} would not apply in play ({exc}); nothing was imported"
-        ) from None
-
-
-def _check_history(operations: Sequence[Operation], where: str) -> None:
-    """Seqs increase, and every undone operation (the redo stack) follows every live one."""
-    previous = 0
-    last_live = 0
-    first_undone: int | None = None
-    for operation in operations:
-        if operation.seq <= previous:
-            raise CampaignError(
-                f"{where}: operation seq {operation.seq} follows {previous} (seqs must increase)"
-            )
-        previous = operation.seq
-        if operation.status not in (LIVE, UNDONE, DISCARDED):
-            raise CampaignError(
-                f"{where}: operation {operation.seq} has status {operation.status!r} "
-                f"(accepted: {LIVE}, {UNDONE}, {DISCARDED})"
-            )
-        if operation.status == LIVE:
-            last_live = operation.seq
-        elif operation.status == UNDONE and first_undone is None:
-            first_undone = operation.seq
-    if first_undone is not None and first_undone < last_live:
-        raise CampaignError(
-            f"{where}: undone operation {first_undone} comes before live operation {last_live} "
-            "(undone operations are the redo stack, after every live one)"
-        )
-
-
-def _operation(row: Sequence[Any], events: list[dict[str, Any]]) -> Operation:
-    seq, kind, time, character, summary, status = row
-    return Operation(
-        int(seq), str(kind), str(time), character, str(summary), tuple(events), str(status)
-    )
-
-
-def _state_key(state_type: type[Any]) -> str:
-    version = getattr(state_type, "SNAPSHOT_VERSION", None)
-    return f"{state_type.__module__}.{state_type.__qualname__}:{version}:{_package()}"
-
-
-def _package() -> str:
-    from ironsworn import __version__
-
-    return f"ironsworn {__version__}"

@@ -41,10 +41,10 @@ from ironsworn.campaign.store.base import (
     S,
     Store,
     T,
-    _package,
     default_state_type,
     utc_now,
 )
+from ironsworn.campaign.store.operations import _package
 from ironsworn.errors import CampaignError, Unavailable
 
 CHANNEL = "ironsworn"  # the NOTIFY channel of changed campaigns

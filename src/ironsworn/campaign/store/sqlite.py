@@ -42,9 +42,9 @@ from ironsworn.campaign.store.base import (
     S,
     Store,
     T,
-    _package,
     default_state_type,
 )
+from ironsworn.campaign.store.operations import _package
 from ironsworn.errors import CampaignError
 
 

@@ -136,12 +136,16 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
                 own_chars.add(name)
         own_tracks: set[str] = set()
         tracks = dict(self._tracks)  # the snapshot's closed tracks, if still unread, are shared
-        for ident, track in tracks.items():
-            # Open tracks of active characters are copied; those only characters who are gone
-            # hold are shared like the closed ones.
-            if track.status == "active" and not own_chars.isdisjoint(track.characters):
-                tracks[ident] = track.copy()
-                own_tracks.add(ident)
+        # Open tracks of active characters are copied (found by the index, which the copy
+        # shares: no scan of a long campaign's tracks); those only characters who are gone
+        # hold are shared like the closed ones.
+        index = self._open_index_of()
+        new._open_index = index
+        for name in own_chars:
+            for ident in index.get(name, ()):
+                if ident not in own_tracks:
+                    tracks[ident] = tracks[ident].copy()
+                    own_tracks.add(ident)
         new.characters, new._tracks = characters, tracks
         new._sharing, new._own_chars, new._own_tracks = True, own_chars, own_tracks
         new._closed_json = {}  # a fork snapshots rarely; the store's own state keeps its texts
@@ -230,8 +234,9 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
         elif kind == "character_created":
             del self.characters[event["character"]["name"]]
         elif kind == "track_created":
-            del self.tracks[event["track"]["id"]]
-            self._open_index = None
+            removed = self.tracks.pop(event["track"]["id"])
+            if removed.status == "active":
+                self._index_track(removed, add=False)
             self._closed_json.pop(event["track"]["id"], None)
             self.track_counter -= 1
         elif kind == "bond_added":

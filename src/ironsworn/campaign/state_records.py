@@ -31,8 +31,10 @@ class StateRecords:
         # The closed tracks of the snapshot this state was read from, not yet read (most of a
         # long campaign's tracks): see tracks and from_snapshot.
         self._closed: ClosedTracks | None = None
-        # The open tracks' ids by character, built on first use and dropped by any event that
-        # opens, closes, creates or removes a track or changes who holds it.
+        # The open tracks' ids by character, built on first use and kept up to date by the
+        # events that create, close or remove a track (rebuilt after a reopened track or a
+        # change of who holds one, which must take its place in the order). Never changed in
+        # place: forks share it, and an event gives its state a new one.
         self._open_index: dict[str, list[str]] | None = None
         # Each closed track's entry in the snapshot text, kept once written and dropped when
         # an event changes the track: a snapshot re-encodes only what changed.
@@ -83,6 +85,10 @@ class StateRecords:
     def open_tracks_of(self, name: str) -> list[TrackState]:
         """The active tracks ``name`` holds, in the order they were created (an index: no scan
         of a long campaign's tracks)."""
+        return [self._tracks[ident] for ident in self._open_index_of().get(name, ())]
+
+    def _open_index_of(self) -> dict[str, list[str]]:
+        """The index of open tracks by character (built now if it is not)."""
         index = self._open_index
         if index is None:
             index = {}
@@ -90,7 +96,19 @@ class StateRecords:
                 for who in dict.fromkeys(track.characters):
                     index.setdefault(who, []).append(track.id)
             self._open_index = index
-        return [self._tracks[ident] for ident in index.get(name, ())]
+        return index
+
+    def _index_track(self, track: TrackState, *, add: bool) -> None:
+        """Put an opened (created) track in the index, or take a closed (removed) one out: a
+        new index sharing the lists of the characters who do not hold it."""
+        index = self._open_index
+        if index is None:
+            return  # built from the tracks when next used
+        index = dict(index)
+        for who in dict.fromkeys(track.characters):
+            ids = index.get(who, [])
+            index[who] = [*ids, track.id] if add else [i for i in ids if i != track.id]
+        self._open_index = index
 
     def _open_tracks(self) -> list[TrackState]:
         """The active tracks, without reading the closed tracks of a snapshot."""

@@ -26,13 +26,14 @@ class WorldEvents(StateRecords):
         self.ruleset = str(event["to"])
 
     def _on_track_created(self, event: Mapping[str, Any]) -> None:
-        self._open_index = None
         track = TrackState.from_dict(event["track"])
         if track.id in self.tracks:
             raise CampaignError(f"track {track.id!r} already exists")
         self.tracks[track.id] = track
         self._own_tracks.add(track.id)
         self.track_counter += 1
+        if track.status == "active":
+            self._index_track(track, add=True)  # the newest track: last in every list
 
     def _on_progress(self, event: Mapping[str, Any]) -> None:
         track = self._track_w(event["track"])
@@ -50,10 +51,14 @@ class WorldEvents(StateRecords):
         track.countdown = event["to"]
 
     def _on_track_closed(self, event: Mapping[str, Any]) -> None:
-        self._open_index = None
         track = self._track_w(event["track"])
         self._expect(f"{track.id} status", track.status, event)
+        was_open = track.status == "active"
         track.status = event["to"]
+        if was_open and track.status != "active":
+            self._index_track(track, add=False)
+        elif track.status == "active" and not was_open:
+            self._open_index = None  # reopened (an undo): back in its place when rebuilt
 
     def _on_track_field(self, event: Mapping[str, Any]) -> None:
         track = self._track_w(event["track"])

@@ -69,11 +69,8 @@ class StateChanges:
         if query:
             track = self.state.track(str(query), kinds)
         else:
-            mine = [
-                t
-                for t in self.state.tracks.values()
-                if t.kind in kinds and t.status == "active" and who in t.characters
-            ]
+            # The active tracks ``who`` holds, in order, from the index (no scan).
+            mine = [t for t in self.state.open_tracks_of(who) if t.kind in kinds]
             if len(mine) != 1:
                 what = "/".join(kinds)
                 if not mine and kinds == ("fight",) and _starts_a_fight(ctx):

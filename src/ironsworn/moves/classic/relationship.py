@@ -531,11 +531,7 @@ def aid_strong(ctx: Step, keys: list[str]) -> None:
 def epilogue_before(ctx: Step) -> None:
     # "Make this move only once, when your character retires ... when all your vows are
     # fulfilled or forsaken" (rulebook p. 77).
-    open_vows = [
-        t.id
-        for t in ctx.state.tracks.values()
-        if t.kind == "vow" and t.status == "active" and ctx.name in t.characters
-    ]
+    open_vows = [t.id for t in ctx.state.open_tracks_of(ctx.name) if t.kind == "vow"]
     if open_vows:
         raise RuleViolation(
             "Write Your Epilogue comes when every vow is fulfilled or forsaken; still open: "

@@ -143,11 +143,7 @@ def _endure_table(ctx: Step) -> None:
     elif move == "endure_stress" and roll <= 10:
         ctx.follow("face_desolation")
     elif move == "endure_stress" and roll <= 25:
-        vows = [
-            t
-            for t in ctx.state.tracks.values()
-            if t.kind == "vow" and t.status == "active" and ctx.name in t.characters
-        ]
+        vows = [t for t in ctx.state.open_tracks_of(ctx.name) if t.kind == "vow"]
         if vows:
             ctx.choose(
                 "endure_stress.forsake",
@@ -413,11 +409,8 @@ def _setback_tracks(ctx: Step) -> list[TrackState]:
     """ "a current quest, journey, or fight" (L2479-2480) with progress to clear."""
     return [
         t
-        for t in ctx.state.tracks.values()
-        if t.status == "active"
-        and ctx.name in t.characters
-        and t.kind in ("vow", "journey", "fight")
-        and t.ticks > 0
+        for t in ctx.state.open_tracks_of(ctx.name)  # the active ones they hold, in order
+        if t.kind in ("vow", "journey", "fight") and t.ticks > 0
     ]
 
 

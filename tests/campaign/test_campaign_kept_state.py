@@ -2,7 +2,8 @@
 
 Random sequences of real operations (moves and their decisions, new vows, progress, fulfilled
 vows that close tracks, journal entries, refused writes), undo, redo, reopening the campaign,
-and on PostgreSQL a second store writing the same campaign, on both stores. After every step
+and on PostgreSQL a second store writing the same campaign (and taking back an operation), on
+both stores. After every step
 the store's own state, and the state it hands out, equal the fold of every live operation from
 nothing; and a state handed out earlier is never changed by later writes (forks are copies).
 """
@@ -27,7 +28,7 @@ from ironsworn.moves.sheet import SheetOperations
 
 ACTIONS = ["move", "move", "move", "vow", "progress", "fulfill", "journal", "refused", "fall"]
 ACTIONS += ["revive"]
-ACTIONS += ["undo", "undo", "redo", "reopen", "other", "hold"]
+ACTIONS += ["undo", "undo", "redo", "reopen", "other", "other_undo", "hold"]
 MOVES = ("face_danger", "secure_an_advantage", "endure_harm", "endure_stress", "make_camp")
 
 
@@ -96,11 +97,12 @@ def operation(state: CampaignState, action: str, rng: random.Random) -> Operatio
     return engine.make_move(move, who, stat="edge", amount=amount)
 
 
-def check(store: Store[CampaignState]) -> None:
+def check(store: Store[CampaignState], *, kept_fits: bool = True) -> None:
     # The store's own state: the fold up to the head it was kept at (another writer may have
-    # moved the campaign on since; the store sees that by the head at its next use).
+    # moved the campaign on since; the store sees that by the head at its next use). After
+    # another writer's undo it may fold an operation no longer live: then it must not be used.
     kept = store._cache
-    if kept is not None:
+    if kept is not None and kept_fits:
         assert kept.to_dict() == fresh_fold(store, store._cache_head)
     state = store.state()
     assert state.to_dict() == fresh_fold(store)
@@ -149,6 +151,14 @@ def test_the_kept_state_is_a_fresh_fold(
                     result = _attempt(tx.state, "move", rng)
                     if result is not None and result.events:
                         tx.append(result.kind, result.events, character=result.character)
+            elif action == "other_undo":
+                # Another writer takes back the newest operation (which this store's state may
+                # fold): the store must not catch up past it, it folds afresh.
+                other = backend.open(key, state_type=CampaignState)
+                others.append(other)
+                other.undo()
+                check(store, kept_fits=other is store)
+                continue
             elif action == "refused":
                 # A write that fails inside its block changes nothing, kept state included.
                 with pytest.raises(IronswornError), store.write() as tx:
@@ -205,3 +215,50 @@ def test_a_snapshot_leaves_closed_tracks_unread_until_used() -> None:
     # A snapshot of a state with closed tracks still unread carries them over.
     again = CampaignState.from_snapshot(CampaignState.from_snapshot(text).snapshot_text())
     assert again.to_dict() == whole
+
+
+def test_a_store_catches_up_with_another_writer_instead_of_folding_afresh(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two servers on one database: the operations one writes are folded into the other's
+    kept state (only those); an undo by the other means the kept state no longer fits, and it
+    is folded afresh."""
+    backend = Backend("postgres", tmp_path, postgres_url)
+    key = backend.fresh_key()
+    rng = random.Random(5)
+    mine: Store[CampaignState] = backend.open(key, state_type=CampaignState)
+    theirs: Store[CampaignState] = backend.open(key, state_type=CampaignState)
+    rebuilds: list[int] = []
+    original = type(mine)._rebuild
+
+    def counting(self: Any, head: int) -> None:
+        if self is mine:
+            rebuilds.append(head)
+        original(self, head)
+
+    monkeypatch.setattr(type(mine), "_rebuild", counting)
+
+    def write(store: Store[CampaignState]) -> None:
+        with store.write() as tx:
+            result = _attempt(tx.state, "move", rng)
+            if result is not None and result.events:
+                tx.append(result.kind, result.events, character=result.character)
+
+    try:
+        for _ in range(4):
+            write(mine)
+        check(mine)
+        rebuilds.clear()
+        for _ in range(3):  # the other server writes
+            write(theirs)
+        check(mine)
+        assert rebuilds == []  # caught up: only the new operations folded into the kept state
+        # The other server takes back an operation this store folds, and writes another in
+        # its place: the kept state no longer fits the log.
+        assert theirs.undo() is not None
+        write(theirs)
+        check(mine, kept_fits=False)
+        assert len(rebuilds) == 1
+    finally:
+        theirs.close()
+        mine.close()

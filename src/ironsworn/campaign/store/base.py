@@ -150,6 +150,7 @@ class Store(StateCache[S], Generic[S]):
         # _since counts the live operations in it after the snapshot it grew from.
         self._cache: S | None = None
         self._cache_head = -1
+        self._cache_total: int | None = None  # how many live operations it folds
         self._since = 0
         # A client's request id (the web table's Idempotency-Key) for the next write: recorded
         # in that write's own transaction, so a retry after a lost answer applies nothing twice
@@ -192,8 +193,7 @@ class Store(StateCache[S], Generic[S]):
         with self._lock, self._errors():
             with self._read():
                 head = self._head()
-                if self._cache is None or self._cache_head != head:
-                    self._rebuild(head)
+                self._refresh(head)
             if self._since >= 2 * SNAPSHOT_INTERVAL:
                 self._snapshot_opportunistically()
             return self._take(head)
@@ -303,6 +303,8 @@ class Store(StateCache[S], Generic[S]):
             return
         self._cache_head = self._head()
         self._since = self._ops_since_snapshot(self._cache_head)
+        if self._cache_total is not None:
+            self._cache_total -= 1
 
     def redo(self) -> Operation | None:
         """Restore the most recently undone operation; None when there is nothing to redo."""
@@ -323,6 +325,8 @@ class Store(StateCache[S], Generic[S]):
                 else:
                     self._cache_head = operation.seq
                     self._since += 1
+                    if self._cache_total is not None:
+                        self._cache_total += 1
             else:
                 self._forget()
         return replace(operation, status=LIVE)
@@ -387,6 +391,7 @@ class Store(StateCache[S], Generic[S]):
             if head:
                 self._save_snapshot(head, state)
             self._cache, self._cache_head, self._since = state, head, 0
+            self._cache_total = sum(1 for op in operations if op.status == LIVE)
 
     # -------------------------------------------------------------------------- request ids
 

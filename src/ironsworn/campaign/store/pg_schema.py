@@ -20,6 +20,10 @@ Versions:
   campaign), so every server on the database honours the same invite links.
 - **3** — ``requests``: the request ids (``Idempotency-Key``) of the writes a campaign took,
   recorded in the write's own transaction, with the answer given, so a retry applies once.
+- **4** — ``campaigns.live_ops``: the running total of a campaign's live operations, kept by
+  every write (0 for a new campaign; unknown, NULL, for an older one until its next snapshot),
+  so opening a long campaign checks its snapshot, and a server catches up with another's
+  writes, without counting the whole log.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from ironsworn.errors import CampaignError
 if TYPE_CHECKING:
     import psycopg
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 # Any fixed number: it names "the ironsworn schema is being migrated" among advisory locks.
 MIGRATION_LOCK = 0x49524F4E
 
@@ -92,11 +96,17 @@ _VERSION_3 = [
     )""",
 ]
 
+_VERSION_4 = [
+    "ALTER TABLE ironsworn.campaigns ADD COLUMN live_ops integer",  # NULL: not known yet
+    "ALTER TABLE ironsworn.campaigns ALTER COLUMN live_ops SET DEFAULT 0",  # a new campaign
+]
+
 # version -> the statements that bring the database from the version before to it.
 MIGRATIONS: dict[int, list[str]] = {
     1: _VERSION_1,
     2: _VERSION_2,
     3: _VERSION_3,
+    4: _VERSION_4,
 }
 
 

@@ -96,6 +96,9 @@ class Database:
                 pg_schema.migrate(conn, where=self.location, applied=utc_now(), by=_package())
         finally:
             self.release(conn)
+        # The version this process wrote the schema to (read at run time: a test may set an
+        # older one): the running total of live operations needs version 4.
+        self.schema = pg_schema.SCHEMA_VERSION
 
     # ------------------------------------------------------------------------- connections
 
@@ -395,6 +398,29 @@ class PostgresStore(Store[S]):
         self._c.execute(
             f"UPDATE ironsworn.campaigns SET {key} = %s WHERE id = %s", (value, self.campaign)
         )
+
+    def _live_total(self) -> int | None:
+        if self.db.schema < 4:
+            return None
+        row = self._c.execute(
+            "SELECT live_ops FROM ironsworn.campaigns WHERE id = %s", (self.campaign,)
+        ).fetchone()
+        return None if row is None or row[0] is None else int(row[0])
+
+    def _set_live_total(self, total: int) -> None:
+        if self.db.schema >= 4:
+            self._c.execute(
+                "UPDATE ironsworn.campaigns SET live_ops = %s WHERE id = %s",
+                (total, self.campaign),
+            )
+
+    def _bump_live_total(self, delta: int) -> None:
+        # One statement (an unknown total stays unknown: NULL plus anything is NULL).
+        if self.db.schema >= 4:
+            self._c.execute(
+                "UPDATE ironsworn.campaigns SET live_ops = live_ops + %s WHERE id = %s",
+                (delta, self.campaign),
+            )
 
     def _request_row(self, request_id: str) -> tuple[int, str | None] | None:
         row = self._c.execute(

@@ -29,37 +29,79 @@ class StateCache(Backend, Generic[S]):
     _since: int
     _forks: bool
     _changing: bool
+    # How many live operations _cache folds (None: not known), so that a state another
+    # process has written past can be caught up instead of rebuilt (see _catch_up).
+    _cache_total: int | None
+
+    def _refresh(self, head: int) -> None:
+        """Bring the store's state to ``head``: fold only the operations written since it was
+        folded (by another process) when nothing before them changed, else rebuild it."""
+        if self._cache is not None and self._cache_head == head:
+            return
+        if not self._catch_up(head):
+            self._rebuild(head)
+
+    def _catch_up(self, head: int) -> bool:
+        """Fold the live operations after ``_cache_head`` up to ``head`` into the store's
+        state, if every operation it folds is still live; False (nothing changed) otherwise.
+
+        The live operations at or before ``_cache_head`` can only become fewer (an undone
+        operation follows every live one, a discarded one never comes back), so they are the
+        ones the state folds exactly when the backend's running total of live operations is
+        the state's own count plus the live operations after ``_cache_head``.
+        """
+        cache, folded, after = self._cache, self._cache_total, self._cache_head
+        if cache is None or folded is None or not self._forks or head < after:
+            return False
+        total = self._live_total()
+        added = self._count_live(after, head)
+        if total is None or total != folded + added:
+            return False
+        try:
+            index, last_seq = 0, -1
+            for op_seq, body in self._live_events(after, head):
+                index = index + 1 if op_seq == last_seq else 0
+                last_seq = op_seq
+                _fold(cache, decode_event(body, index), int(op_seq), self.location)
+        except CampaignError:
+            self._forget()  # half folded: rebuild it, and let the fold say what is wrong
+            return False
+        self._cache_head, self._cache_total = head, total
+        self._since += added
+        return True
 
     def _rebuild(self, head: int) -> None:
         """Load the newest usable snapshot at or before ``head`` and fold the rest."""
         state: S | None = None
-        base = 0
+        base = base_ops = 0
         row = self._snapshot_row(self._state_key, head)
         if row is not None:
             seq, ops, body = row
             if self._snapshot_fits(seq, ops, head):
                 try:
                     state = self._read_snapshot(body)
-                    base = seq
+                    base, base_ops = seq, ops
                 except Exception:
                     state = None  # an unreadable snapshot is only a lost cache: fold it all
         if state is None:
             state = self.state_type()
-            base = 0
+            base = base_ops = 0
         since = self._count_live(base, head)
+        self._cache_total = None  # until the fold below is complete
         index, last_seq = 0, -1
         for op_seq, body in self._live_events(base, head):
             index = index + 1 if op_seq == last_seq else 0
             last_seq = op_seq
             _fold(state, decode_event(body, index), int(op_seq), self.location)
         self._cache, self._cache_head, self._since = state, head, since
+        self._cache_total = base_ops + since
 
     def _take(self, head: int) -> S:
         """The fold up to ``head`` for the caller: a fork of the store's own, or (for a state
         model without ``fork``) the store's own, which it then forgets."""
         if self._cache is None or self._cache_head != head:
             with self._read():
-                self._rebuild(head)
+                self._refresh(head)
         state = self._cache
         assert state is not None
         if self._forks:
@@ -69,7 +111,7 @@ class StateCache(Backend, Generic[S]):
         return state
 
     def _forget(self) -> None:
-        self._cache, self._cache_head = None, -1
+        self._cache, self._cache_head, self._cache_total = None, -1, None
 
     def _fold_and_snapshot(self, transaction: Transaction[S]) -> None:
         """At commit: fold the new operations into the store's state, save a snapshot if due."""
@@ -81,7 +123,7 @@ class StateCache(Backend, Generic[S]):
         if self._forks or not transaction.took_state:
             # The store folds the events into its own state, and keeps it for the next write.
             if self._cache is None or self._cache_head != transaction.head:
-                self._rebuild(transaction.head)
+                self._refresh(transaction.head)
             assert self._cache is not None
             self._changing = True
             try:
@@ -97,6 +139,8 @@ class StateCache(Backend, Generic[S]):
             else:
                 self._cache_head = head
                 self._since += len(appended)
+                if self._cache_total is not None:
+                    self._cache_total += len(appended)
         # Otherwise (a state model without fork) the caller built its events on tx.state,
         # which it now owns, and the store has no copy left.
         if self._cache is None and self._ops_since_snapshot(head) >= SNAPSHOT_INTERVAL:

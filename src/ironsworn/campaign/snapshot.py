@@ -110,6 +110,13 @@ class ClosedTracks:
 
         self._template: dict[str, TrackState | None] | None = None
         self.open_ids: frozenset[str] = frozenset()  # the snapshot's open tracks (template())
+        self._ids: frozenset[str] | None = None
+
+    def holds(self, ident: str) -> bool:
+        """Whether the snapshot had a track ``ident`` (open or closed), without reading them."""
+        if self._ids is None:
+            self._ids = frozenset(self.order)
+        return ident in self._ids
 
     def template(self) -> dict[str, TrackState | None]:
         """Every track id of the snapshot in order, with its record if it was closed (None

@@ -234,7 +234,9 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
         elif kind == "character_created":
             del self.characters[event["character"]["name"]]
         elif kind == "track_created":
-            removed = self.tracks.pop(event["track"]["id"])
+            ident = event["track"]["id"]
+            # An open track is in _tracks: no need to read a snapshot's closed ones for it.
+            removed = self._tracks.pop(ident, None) or self.tracks.pop(ident)
             if removed.status == "active":
                 self._index_track(removed, add=False)
             self._closed_json.pop(event["track"]["id"], None)

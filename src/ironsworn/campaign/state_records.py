@@ -209,14 +209,24 @@ class StateRecords:
         return char
 
     def _track_w(self, ident: str) -> TrackState:
-        """The track ``ident``, this copy's own, to change."""
-        track = self.tracks[ident]
+        """The track ``ident``, this copy's own, to change (an open track without reading a
+        snapshot's closed tracks: every open track is in ``_tracks``)."""
+        track = self._tracks.get(ident)
+        if track is None:
+            track = self.tracks[ident]  # a closed one: read them (or KeyError)
         self._closed_json.pop(ident, None)
         if self._sharing and ident not in self._own_tracks:
             track = track.copy()
-            self.tracks[ident] = track
+            self._tracks[ident] = track
             self._own_tracks.add(ident)
         return track
+
+    def _has_track(self, ident: str) -> bool:
+        """Whether a track ``ident`` exists, without reading a snapshot's closed tracks."""
+        if ident in self._tracks:
+            return True
+        closed = self._closed
+        return closed is not None and closed.holds(ident)
 
     def _expect(self, what: str, current: Any, event: Mapping[str, Any]) -> None:
         if current != event["from"]:

@@ -27,9 +27,10 @@ class WorldEvents(StateRecords):
 
     def _on_track_created(self, event: Mapping[str, Any]) -> None:
         track = TrackState.from_dict(event["track"])
-        if track.id in self.tracks:
+        if self._has_track(track.id):
             raise CampaignError(f"track {track.id!r} already exists")
-        self.tracks[track.id] = track
+        # After every other (a snapshot's closed tracks, read later, are put before it).
+        self._tracks[track.id] = track
         self._own_tracks.add(track.id)
         self.track_counter += 1
         if track.status == "active":

@@ -108,12 +108,11 @@ class AutoPlayer:
         return result
 
     def _ensure_tracks(self, who: str) -> None:
-        sheet = SheetOperations(self.engine)
+        held = {t.kind for t in self.state.open_tracks_of(who)}
         for kind, rank in (
             ("vow", "dangerous"),
             ("journey", "troublesome"),
             ("fight", "formidable"),
         ):
-            active = [t for t in self.state.open_tracks_of(who) if t.kind == kind]
-            if not active and self.rng.random() < 0.3:
-                sheet.new_track(kind, f"{kind} of {who}", rank, [who])
+            if kind not in held and self.rng.random() < 0.3:
+                SheetOperations(self.engine).new_track(kind, f"{kind} of {who}", rank, [who])

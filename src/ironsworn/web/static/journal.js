@@ -1,5 +1,47 @@
-// The journal and log: the timeline, a page at a time.
-import { BASE, TIMELINE, api, fill, h, showError, store } from "./core.js";
+// The journal and log: the timeline, a page at a time; a player's own entries edited and
+// deleted in place (each an operation of its own, which Undo takes back).
+import { $, BASE, TIMELINE, act, api, fill, h, showError, store } from "./core.js";
+
+// Whose entries this page may change: a character's page its character's (and the table's
+// own, written by no one); the guide's page any (the server checks it too).
+const mine = (e) => !store.seat || !e.character || e.character === store.seat;
+
+function editing(seq) {
+  store.editing = seq;
+  renderTimeline();
+  const field = document.querySelector(`#timeline li[data-seq="${seq}"] textarea`);
+  if (field) field.focus();
+}
+
+function editor(e) {
+  const text = h("textarea", { rows: 4, class: "edit-text", "aria-label": `new text of journal entry #${e.seq}` }, e.text);
+  const close = () => { store.editing = null; renderTimeline(); };
+  return h("form", { class: "journal-edit", onsubmit: async (ev) => {
+    ev.preventDefault();
+    if (await act("journal_edit", { entry: e.seq, text: text.value })) close();
+  } }, text, h("div", { class: "edit-actions" }, h("button", { type: "submit", class: "primary" }, "Save"),
+    h("button", { type: "button", onclick: close }, "Cancel")));
+}
+
+// Deleting asks first, saying which entry; Undo brings it back.
+function askDelete(e) {
+  const bar = $("confirm");
+  const close = () => { bar.hidden = true; bar.replaceChildren(); };
+  const words = String(e.text).split(/\s+/).join(" ");
+  const first = words.length > 60 ? `${words.slice(0, 60)}…` : words;
+  bar.replaceChildren(h("span", {}, `Delete journal entry #${e.seq} (“${first}”)? Undo brings it back.`),
+    h("button", { type: "button", class: "primary", id: "confirm-delete", onclick: () => { close(); act("journal_delete", { entry: e.seq }); } }, "Delete it"),
+    h("button", { type: "button", onclick: close }, "Keep it"));
+  bar.hidden = false;
+  bar.querySelector("button").focus();
+}
+
+function tools(e) {
+  if (e.kind !== "journal" || e.status !== "live" || e.text === null || e.text === undefined || !mine(e)) return null;
+  return h("span", { class: "entry-tools" },
+    h("button", { type: "button", class: "small", "data-edit": e.seq, "aria-label": `edit journal entry #${e.seq}`, onclick: () => editing(e.seq) }, "edit"),
+    h("button", { type: "button", class: "small", "data-delete": e.seq, "aria-label": `delete journal entry #${e.seq}`, onclick: () => askDelete(e) }, "delete"));
+}
 
 // The latest page, after any earlier pages the player asked for (those the latest page now
 // covers are dropped: its statuses are the newer ones).
@@ -27,8 +69,10 @@ function renderTimeline() {
   const items = [...shown].reverse().map((e) => {
     const li = h("li", { class: `entry ${e.kind} ${e.status}`, "data-seq": e.seq },
       h("span", { class: "seq" }, `#${e.seq}`), e.character ? h("span", { class: "who" }, e.character) : null,
-      e.status !== "live" ? h("span", { class: "status" }, e.status) : null);
-    if (e.html !== null) {
+      e.status !== "live" ? h("span", { class: "status" }, e.status) : null, tools(e));
+    if (store.editing === e.seq && tools(e)) {
+      li.append(editor(e));
+    } else if (e.html !== null) {
       // Rendered by the server from Markdown with raw HTML off and unsafe links refused.
       const body = h("div", { class: "journal-text" });
       body.innerHTML = e.html;

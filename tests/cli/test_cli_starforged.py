@@ -11,10 +11,12 @@ import pytest
 from cli_support import STATS, fingerprint, run
 
 
-def starforged(capsys: pytest.CaptureFixture[str]) -> None:
+def starforged(capsys: pytest.CaptureFixture[str], *ship: str) -> None:
+    """A Starforged campaign with Kira (``ship``: ``--starship NAME``, needed once the deck is
+    imported) and a vow."""
     for argv in (
         ["campaign", "new", "forge", "--ruleset", "starforged"],
-        ["character", "new", "Kira", "--stats", STATS],
+        ["character", "new", "Kira", "--stats", STATS, *ship],
         ["vow", "new", "Find", "my", "sister", "--rank", "formidable"],
     ):
         code, _, err = run(capsys, *argv)

@@ -56,7 +56,7 @@ def test_an_imported_starforged_pack_stays_out_of_a_classic_campaign(
         assert (code, out) == (2, ""), err
         assert named in err and len(err.strip().splitlines()) == 1
     assert fingerprint(home) == before
-    starforged(capsys)
+    starforged(capsys, "--starship", "Vesper")
     code, out, _ = run(capsys, "asset", "show", "ace", "--json")
     assert code == 0 and json.loads(out)["id"] == "asset:starforged/path/ace"
 

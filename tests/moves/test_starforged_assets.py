@@ -155,7 +155,8 @@ def test_asset_fits_on_the_command_line_lists_a_starforged_card(
 
     assert main(["campaign", "new", "fits", "--ruleset", "starforged"]) == 0
     stats = ["--stats", "3,2,2,1,1"]
-    assert main(["character", "new", "Kira", *stats, "--asset", "navigator"]) == 0
+    ship = ["--starship", "Vesper"]
+    assert main(["character", "new", "Kira", *stats, *ship, "--asset", "navigator"]) == 0
     capsys.readouterr()
     assert main(["asset", "fits", "set", "a", "course", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)

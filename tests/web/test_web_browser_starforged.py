@@ -102,13 +102,19 @@ def test_create_a_starforged_character_and_play_its_sheet(server: Any, browser: 
     page.click("#tabs button[data-tab=create]")
     expect(page.locator("form.create h3")).to_have_text("A new Starforged character")
     assert page.locator("form.create input[name=bond0]").count() == 0  # connections, not bonds
+    # The pack's cards as the rules offer them: two paths, then a final asset of any deck but
+    # deeds (the STARSHIP is given, named in its own field).
     deck = option_values(page, "form.create select[name=asset0]")
-    assert len(deck) == 87 and all(v.startswith("asset:starforged/") for v in deck)
+    assert len(deck) == 46 and all(v.startswith("asset:starforged/path/") for v in deck)
+    final = option_values(page, "form.create select[name=asset2]")
+    assert len(final) == 79 and {v.split("/")[1] for v in final} == {
+        "path",
+        "companion",
+        "module",
+        "support_vehicle",
+    }
     page.fill("form.create input[name=name]", "Kira")
-    page.select_option(
-        "form.create select[name=asset0]", "asset:starforged/command_vehicle/starship"
-    )
-    page.select_option("form.create select[name=asset1]", "asset:starforged/path/ace")
+    page.select_option("form.create select[name=asset0]", "asset:starforged/path/ace")
     page.fill("form.create input[name=ship]", "Vesper")  # the STARSHIP card takes its name
     page.fill("form.create input[name=vow]", "Find my sister")
     page.select_option("form.create select[name=vowRank]", "epic")
@@ -172,7 +178,7 @@ def test_create_a_starforged_character_and_play_its_sheet(server: Any, browser: 
 
 def test_make_a_connection_with_its_rank_and_role(server: Any, browser: Any) -> None:
     table = Table(server, "bonds", "starforged")
-    table.do("character", {"name": "Kira", "stats": STATS})
+    table.do("character", {"name": "Kira", "stats": STATS, "starship": "Vesper"})
     page = table.open(browser)
     page.click("button[data-move='move:starforged/connection/make_a_connection']")
     page.wait_for_selector(".move-panel fieldset.reads")
@@ -246,12 +252,8 @@ def test_every_vehicle_the_swear_offer_and_the_position_on_the_page(
     page = table.open(browser)
     page.click("#tabs button[data-tab=create]")
     page.fill("form.create input[name=name]", "Kira")
-    page.select_option(
-        "form.create select[name=asset0]", "asset:starforged/command_vehicle/starship"
-    )
-    page.select_option(
-        "form.create select[name=asset1]", "asset:starforged/support_vehicle/shuttle"
-    )
+    page.select_option("form.create select[name=asset0]", "asset:starforged/path/ace")
+    page.select_option("form.create select[name=asset1]", "asset:starforged/path/navigator")
     page.select_option("form.create select[name=asset2]", "asset:starforged/module/engine_upgrade")
     page.fill("form.create input[name=ship]", "Vesper")
     page.fill("form.create input[name=incident]", "Escape the derelict")
@@ -269,6 +271,9 @@ def test_every_vehicle_the_swear_offer_and_the_position_on_the_page(
     expect(page.locator("#result .roll")).to_contain_text("STRONG HIT")
     expect(page.locator("#tracks button.swear")).to_have_count(0)  # sworn: no more offer
 
+    # A support vehicle bought with Advance (the rules start a character with one final asset).
+    table.do("adjust", {"meter": "experience", "delta": 3})
+    table.do("move", {"move": "advance", "asset": ["shuttle"]})
     # Every vehicle: the shuttle (support) and its battered box, the module's broken flip.
     shuttle = page.locator("#sheet .vehicle[data-vehicle=shuttle]")
     expect(shuttle).to_contain_text("Shuttle support · integrity 4/4")
@@ -284,6 +289,8 @@ def test_every_vehicle_the_swear_offer_and_the_position_on_the_page(
     expect(skiff).to_contain_text("Skiff incidental · integrity 2/2")
     skiff.locator("input[name=crippled]").check()
     expect(skiff.locator("input[name=crippled]")).to_be_checked()
+    # The box is checked before the server has the mark: wait for the log to tell it.
+    expect(page.locator("#timeline")).to_contain_text("crippled")
     listing = table.state()["vehicles"]
     kinds = {v["name"]: (v["troubles"], v["marks"]) for v in listing["vehicles"]}
     assert kinds == {

@@ -18,7 +18,7 @@ def test_the_move_panel_offers_starforged_abilities(api: Any, home: Path) -> Non
     clear_cache()
     made = api.post("/api/campaigns", json={"name": "sf", "ruleset": "starforged"}, headers=CHANGE)
     assert made.status_code == 201, made.text
-    body = {"name": "Kira", "stats": STATS, "assets": ["ace", "navigator"]}
+    body = {"name": "Kira", "stats": STATS, "assets": ["ace", "navigator"], "starship": "Vesper"}
     created = api.post("/api/c/sf/actions/character", json=body, headers=CHANGE)
     assert created.status_code == 200, created.text
     panel = api.get("/api/c/sf/moves/face danger?character=Kira").json()

@@ -106,7 +106,7 @@ def card_json(ruleset: Ruleset, asset: Asset) -> dict[str, Any]:
 
 
 def card_text(ruleset: Ruleset, asset: Asset) -> str:
-    from ironsworn.moves.assets.cards import ability_words
+    from ironsworn.moves.assets.cards import ability_words, unlinked
     from ironsworn.moves.assets.coverage import ability_status
 
     lines = [f"{asset.name} ({asset.id}) — {asset.type.replace('_', ' ')}"]
@@ -125,7 +125,7 @@ def card_text(ruleset: Ruleset, asset: Asset) -> str:
     ):
         mark = "●" if ability.enabled else "○"
         title = f" {ability.name}:" if ability.name else ""
-        lines.append(f"  {mark} {index + 1}.{title} {words}")
+        lines.append(f"  {mark} {index + 1}.{title} {unlinked(words)}")
         status = ability_status(ability)
         status = pack_reminder(ability, ruleset) or status  # an expansion's move, no pack
         if status["kind"] != "automated":

@@ -48,6 +48,12 @@ def register(sub: Any) -> None:
         help="an asset to start with: NAME[:N][=NAME][,FIELD=VALUE] (hawk:1=Kestrel; N picks "
         "its first ability when none is marked; a companion needs a name)",
     )
+    character.add_argument(
+        "--starship",
+        metavar="NAME",
+        help="Starforged: the name of the party's starship, the STARSHIP card every new "
+        "character starts with (the first character names it; later ones share it)",
+    )
     semi = character.add_argument_group("the semi-random setup (rulebook p. 236)")
     semi.add_argument(
         "--semi-random",
@@ -175,7 +181,7 @@ def run_character(args: argparse.Namespace) -> int:
     result = write(
         args,
         lambda e: SheetOperations(e).new_character(
-            args.name, args.stats, args.bond, args.asset, reserved
+            args.name, args.stats, args.bond, args.asset, reserved, args.starship, starting=True
         ),
     )
     name = args.name.strip()

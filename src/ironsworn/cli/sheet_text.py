@@ -249,4 +249,6 @@ def ability_texts(asset: Mapping[str, Any], library: Ruleset | None) -> list[str
 
 
 def _one_line(text: str) -> str:
-    return " ".join(text.split())
+    from ironsworn.moves.assets.cards import unlinked
+
+    return " ".join(unlinked(text).split())

@@ -107,8 +107,17 @@ class SheetOperations(TrackOperations, ConditionOperations, WorldOperations, Gea
         bonds: Sequence[str] = (),
         assets: Sequence[str] = (),
         reserved_bonds: int = 0,
+        starship: str | None = None,
+        *,
+        starting: bool = False,
     ) -> OperationResult:
-        """A new character; ``reserved_bonds`` background bonds are held in reserve."""
+        """A new character; ``reserved_bonds`` background bonds are held in reserve.
+
+        ``starting``: a player's new character, made as the rulebook's creation makes it (the
+        surfaces' creation): a Starforged one also takes the party's STARSHIP (``starship``
+        names a new one: :mod:`ironsworn.moves.starforged.starting`). Without it (a successor,
+        a scripted setup) only the cards given are added; a ``starship`` name still boards
+        the party's ship."""
 
         def run() -> None:
             from ironsworn.moves.setup import check_background_bonds
@@ -150,6 +159,14 @@ class SheetOperations(TrackOperations, ConditionOperations, WorldOperations, Gea
                         "requirement is met)"
                     )
                 records.append(new_asset_record(asset, choice.first, choice.ability, choice.fields))
+            if starforged and (starting or starship):
+                records = self._with_starship(records, starship, mode == "cards")
+            elif starship:
+                raise RuleViolation(
+                    f"{{starship}} {starship!r}: a starship is for Starforged campaigns; this "
+                    "one plays classic",
+                    names=("starship",),
+                )
             check_distinct(records)
             character = {
                 "name": clean,
@@ -172,6 +189,21 @@ class SheetOperations(TrackOperations, ConditionOperations, WorldOperations, Gea
                 self.engine.run_queued()
 
         return self.engine.operation("character", name.strip(), run)
+
+    def _with_starship(
+        self, records: list[dict[str, Any]], starship: str | None, cards: bool
+    ) -> list[dict[str, Any]]:
+        """The STARSHIP first, then the cards chosen (see moves/starforged/starting.py); with
+        no card (no deck imported, or a campaign without asset cards) the ship alone."""
+        from ironsworn.moves.starforged.starting import STARSHIP, new_ship, starship_record
+
+        card = self.engine.ruleset.assets.get(STARSHIP) if cards else None
+        ship = starship_record(self.state, card, records, starship)
+        if card is None and starship and self.state.vehicle is None:
+            # No deck imported yet: the ship is named all the same (its card comes with the
+            # deck; Advance adds it).
+            self.engine.emit({"type": "vehicle", "from": None, "to": new_ship(starship)})
+        return records if ship is None else [ship, *records]
 
     def _ship_from_asset(self, records: list[dict[str, Any]]) -> None:
         """The STARSHIP asset is the party's command vehicle: its integrity meter."""

@@ -36,7 +36,12 @@ def new_character(table: Table, args: JsonDict) -> JsonDict:
     committed(
         table,
         lambda e: sheet_ops(e).new_character(
-            args["name"], args["stats"], args.get("bonds", []), args.get("assets", [])
+            args["name"],
+            args["stats"],
+            args.get("bonds", []),
+            args.get("assets", []),
+            starship=args.get("starship"),
+            starting=True,
         ),
     )
     from ironsworn.moves.assets.cards import sheet_with_cards
@@ -254,6 +259,7 @@ OPERATIONS = (
             Input("stats", "text", "edge=3,heart=2,iron=2,shadow=1,wits=1", True),
             Input("bonds", "texts", "up to 3 bonds"),
             Input("assets", "texts", "asset ids or names (NAME:N picks the ability)"),
+            Input("starship", "text", "Starforged: the name of the party's new starship"),
         ),
     ),
     Operation(

@@ -6,10 +6,12 @@ The steps follow the rulebook's character creation:
    plays Starforged (fixed from then on) and the name is asked again;
 1. a name;
 2. stats: 3, 2, 2, 1, 1 given to edge, heart, iron, shadow and wits;
-3. up to three bonds (Starforged: no bonds; the party's command vehicle, the starship, after);
+3. up to three bonds (Starforged: no bonds; the name of the party's STARSHIP instead, when the
+   party has no ship yet: every Starforged character starts with that card);
 4. three assets, each with its starting ability, its name (a companion's) and its choices,
    from the campaign's deck (``list``, ``list companion``, ``list WORDS`` and ``show NAME``
-   read the cards on the way);
+   read the cards on the way); Starforged: two paths, then a final asset (a path, companion,
+   module or support vehicle);
 5. a background vow (extreme or epic);
 6. the inciting incident, a vow (troublesome, dangerous or formidable);
 7. the truths of the world, chosen or rolled for each category (first run only), recorded as
@@ -109,8 +111,10 @@ def walkthrough(session: PlaySession, first: bool = True) -> str | None:
         return None
     starforged = session.state().ruleset == "starforged"
     bonds = [] if one_shot or starforged else _bonds(session)
-    cards = _assets(session) if options.option("assets") in (None, "cards") else []
-    created = _create(session, name, stats, bonds, cards)
+    with_cards = options.option("assets") in (None, "cards")
+    starship = _starship(session) if starforged and with_cards else None
+    cards = _assets(session) if with_cards else []
+    created = _create(session, name, stats, bonds, cards, starship)
     if starforged:
         _vehicle(session)
     from ironsworn.cli.play.creation_options import first_role
@@ -324,8 +328,33 @@ def _own_content(session: PlaySession, ruleset: str) -> None:
     session.out.say(f"imported {report.pack.name} for every {ruleset} campaign: {counts}")
 
 
+def _starship(session: PlaySession) -> str | None:
+    """Starforged: the name of the party's STARSHIP, when the deck has the card and the party
+    has no ship yet (a later character shares it: moves/starforged/starting.py)."""
+    from ironsworn.moves.starforged.starting import STARSHIP
+
+    if session.state().vehicle is not None or STARSHIP not in _deck(session):
+        return None
+
+    def named(text: str) -> str:
+        name = _text(text)
+        if not name:
+            raise InvalidValue("your starship needs a name (any words)")
+        return name
+
+    name = ask(
+        session,
+        "Board your starship: every Starforged character starts with the STARSHIP, the "
+        "party's command vehicle. Its name:",
+        named,
+    )
+    session.out.say(f"{name}: your command vehicle, integrity 5")
+    return name
+
+
 def _vehicle(session: PlaySession) -> None:
-    """Starforged: the party's command vehicle (a starship), if there is none yet."""
+    """Starforged without the STARSHIP card (no deck imported): the party's command vehicle,
+    if there is none yet."""
     from ironsworn.moves.sheet import SheetOperations
 
     if session.state().vehicle is not None:
@@ -365,12 +394,15 @@ def _create(
     stats: dict[str, int],
     bonds: list[str],
     cards: Sequence[str] = (),
+    starship: str | None = None,
 ) -> str:
     from ironsworn.cli.play.session import status_line
     from ironsworn.moves.sheet import SheetOperations
 
     result = session.commit(
-        lambda e: SheetOperations(e).new_character(name, stats, bonds, list(cards))
+        lambda e: SheetOperations(e).new_character(
+            name, stats, bonds, list(cards), starship=starship, starting=True
+        )
     )
     state = session.state()
     created = state.character(name).name
@@ -394,6 +426,7 @@ def _deck(session: PlaySession) -> dict[str, Any]:
 def _listing(deck: dict[str, Any], words: str) -> str:
     """``list``: the cards by type with their first ability; a type or words narrow it."""
     from ironsworn.content.lookup import normalize
+    from ironsworn.moves.assets.cards import unlinked
 
     query = normalize(words)
     types = {a.type for a in deck.values()}
@@ -415,26 +448,42 @@ def _listing(deck: dict[str, Any], words: str) -> str:
             for card in cards:
                 first = card.abilities[0] if card.abilities else None
                 summary = (first.summary or first.text) if first else ""
-                lines.append(f"  {card.name}: {' '.join(summary.split())}")
+                lines.append(f"  {card.name}: {' '.join(unlinked(summary).split())}")
     return "\n".join(lines) or f"no card matches {words!r}"
 
 
-def _assets(session: PlaySession) -> list[str]:
-    """Three asset cards, each as ``new_character`` takes it (``hound:1=Fang,...``)."""
-    from ironsworn.moves.assets.cards import choice_record
+def _steps(session: PlaySession) -> list[tuple[str, dict[str, Any]]]:
+    """Each card to choose: its question and the cards it takes. Classic: three assets of the
+    deck. Starforged: "Step 2: Choose Two Paths", then a final asset (a path, companion,
+    module or support vehicle; no deed at creation, and the STARSHIP is given)."""
+    from ironsworn.moves.starforged.starting import FINAL_ASSET_TYPES, PATHS, category
 
     deck = _deck(session)
-    if not deck:
-        return []
-    names = sorted(a.name for a in deck.values())
+    if session.state().ruleset != "starforged":
+        return [(f"Asset {i} of 3", deck) for i in range(1, 4)]
+    paths = {k: a for k, a in deck.items() if category(k) == "path"}
+    final = {k: a for k, a in deck.items() if category(k) in FINAL_ASSET_TYPES}
+    steps = [(f"Path {i} of {PATHS}", paths) for i in range(1, PATHS + 1)]
+    return [*steps, ("Your final asset (a path, companion, module or support vehicle)", final)]
+
+
+def _assets(session: PlaySession) -> list[str]:
+    """The starting asset cards, each as ``new_character`` takes it (``hound:1=Fang,...``)."""
+    from ironsworn.moves.assets.cards import choice_record
+
     chosen: list[str] = []
     ids: list[str] = []
+    steps = [(q, d) for q, d in _steps(session) if d]
     try:
-        while len(chosen) < 3:
+        while len(chosen) < len(steps):
+            question, deck = steps[len(chosen)]
+            names = sorted(a.name for a in deck.values())
+            # 'list companion' narrows a deck of several types (not the paths alone).
+            kinds = "'list companion', " if len({a.type for a in deck.values()}) > 1 else ""
             answer = ask(
                 session,
-                f"Asset {len(chosen) + 1} of 3: a card's name ('list', 'list companion', "
-                "'list WORDS', 'show NAME'; empty line: no more)",
+                f"{question}: a card's name ('list', {kinds}'list WORDS', 'show NAME'; empty "
+                "line: no more)",
                 _text,
                 names,
             )
@@ -453,7 +502,7 @@ def _assets(session: PlaySession) -> list[str]:
                     session.out.error(str(exc))
                 continue
             try:
-                card = _find(deck, answer)
+                card = _find_for(session, deck, question, answer)
                 if card.id in ids:
                     raise InvalidValue(f"{card.name} is already chosen (each asset once)")
                 text = _fill_card(session, card)
@@ -468,6 +517,25 @@ def _assets(session: PlaySession) -> list[str]:
     except SkipStep:
         pass
     return chosen
+
+
+def _find_for(session: PlaySession, deck: dict[str, Any], step: str, query: str) -> Any:
+    """The card of this step's deck named ``query``; a card of another deck is named as such
+    (Rockhorn where a path is asked)."""
+    from ironsworn.errors import NotFound
+
+    try:
+        return _find(deck, query)
+    except NotFound:
+        try:
+            other = _find(_deck(session), query)
+        except NotFound:
+            raise
+        kind = other.type.replace("_", " ").lower()
+        raise InvalidValue(
+            f"{other.name} is a {kind} card, and this step takes another ({step}; 'list' shows "
+            "them)"
+        ) from None
 
 
 def _find(deck: dict[str, Any], query: str) -> Any:
@@ -492,7 +560,7 @@ def _fill_card(session: PlaySession, card: Any) -> str:
         )
         text += f":{start}"
     for index, label in enumerate(card.fields):
-        companion = card.type == "companion" and index == 0
+        companion = card.type.lower() == "companion" and index == 0
         value = ask(
             session,
             f"{card.name}'s {label}" + ("" if companion else " (empty line: none)") + ":",

@@ -227,6 +227,12 @@ def check_distinct(records: Sequence[JsonDict]) -> None:
 _LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 
 
+def unlinked(text: str) -> str:
+    """Datasworn's Markdown links (``[Advance](move:starforged/legacy/advance)``) as their
+    words, for a terminal."""
+    return _LINK.sub(r"\1", text)
+
+
 def official_text(ruleset: Ruleset, asset_id: str) -> list[str] | None:
     """The ability texts of an imported pack's card with this id (its links shown as their
     words), or None."""

@@ -10,6 +10,7 @@ function renderCreate() {
   // starship, the command vehicle (the STARSHIP card, or a ship of its own).
   const { creation, name: rulesetName } = rules();
   const deck = store.assets || [];
+  const isShip = (id) => { const card = deck.find((a) => a.id === id); return card && card.type.toLowerCase() === "command vehicle"; };
   const name = h("input", { name: "name", required: true, placeholder: "name", "aria-label": "character name" });
   // The stats take the creation values one each (offered in that order, changed at will).
   const { stats: STATS, creation_stats: values } = rules();
@@ -17,15 +18,24 @@ function renderCreate() {
   const selects = STATS.map((s, i) => h("label", { class: "stat-pick" }, s, " ",
     h("select", { name: s }, distinct.map((v) => h("option", { value: v, selected: values[i] === v }, v)))));
   const bonds = [...Array(creation.bonds).keys()].map((i) => h("input", { name: `bond${i}`, placeholder: `bond ${i + 1} (a person or place)` }));
-  const slots = [...Array(creation.assets).keys()]; // the asset cards a character starts with
-  const assets = slots.map((i) => h("select", { name: `asset${i}`, "aria-label": `asset ${i + 1}` },
-    h("option", { value: "" }, `asset ${i + 1}…`), deck.map((a) => h("option", { value: a.id }, `${a.name} (${a.type})`))));
+  // Starforged: two paths, then a final asset (a path, companion, module or support vehicle);
+  // the STARSHIP is given to every new character (named below) and no deed is chosen.
+  const starforged = store.state && store.state.ruleset === "starforged";
+  const deckOf = (id) => id.split(":").pop().split("/")[1];
+  const steps = starforged
+    ? [["path 1", ["path"]], ["path 2", ["path"]], ["final asset", ["path", "companion", "module", "support_vehicle"]]]
+    : [...Array(creation.assets).keys()].map((i) => [`asset ${i + 1}`, null]);
+  const slots = steps.map((_, i) => i); // the asset cards a character chooses
+  const assets = steps.map(([label, decks], i) => h("select", { name: `asset${i}`, "aria-label": label },
+    h("option", { value: "" }, `${label}…`),
+    deck.filter((a) => !decks || decks.includes(deckOf(a.id))).map((a) => h("option", { value: a.id }, `${a.name} (${a.type})`))));
   const abilities = slots.map((i) => h("select", { name: `ability${i}`, "aria-label": `starting ability of asset ${i + 1}` },
     h("option", { value: "" }, "marked ability"), [1, 2, 3].map((n) => h("option", { value: n }, `start with ability ${n}`))));
   const named = slots.map((i) => h("input", { name: `assetname${i}`, "aria-label": `name on asset ${i + 1}`, hidden: true }));
   const texts = slots.map(() => h("ul", { class: "card-text", hidden: true }));
   const needsShip = creation.command_vehicle && !store.state.vehicle;
-  const ship = needsShip ? h("input", { name: "ship", placeholder: "your starship's name (the command vehicle)", "aria-label": "starship name" }) : null;
+  const ship = needsShip ? h("input", { name: "ship", placeholder: "your starship's name (the command vehicle)", "aria-label": "starship name",
+    required: deck.some((a) => isShip(a.id)) }) : null;
   // What the card asks while choosing: its abilities' text (those it starts with marked), a
   // starting ability only where the card starts without one, its name field only where it has
   // one (a companion's name, a god's); the starship is named once, in the starship field.
@@ -51,7 +61,6 @@ function renderCreate() {
   const incident = h("input", { name: "incident", placeholder: "inciting incident (a vow)", "aria-label": "inciting incident" });
   const incidentRank = h("select", { name: "incidentRank", "aria-label": "inciting incident rank" },
     rules().inciting_ranks.map((r, i, all) => h("option", { value: r, selected: i === Math.floor(all.length / 2) }, r)));
-  const isShip = (id) => { const card = deck.find((a) => a.id === id); return card && card.type.toLowerCase() === "command vehicle"; };
   const form = h("form", { class: "create", onsubmit: async (e) => {
     e.preventDefault();
     const stats = STATS.map((s, i) => `${s}=${selects[i].querySelector("select").value}`).join(",");
@@ -60,12 +69,15 @@ function renderCreate() {
     const cardName = (i) => named[i].value.trim() || (isShip(assets[i].value) ? shipName : "");
     const chosen = assets.map((a, i) => (a.value ? a.value + (abilities[i].value ? `:${abilities[i].value}` : "")
       + (cardName(i) ? `=${cardName(i)}` : "") : "")).filter(Boolean);
+    // The STARSHIP card comes with the character (named here) when the deck has it.
+    const card = deck.some((a) => isShip(a.id));
     const made = await act("character", clean({ name: name.value.trim(), stats,
-      bonds: bonds.map((b) => b.value.trim()).filter(Boolean), assets: chosen }));
+      bonds: bonds.map((b) => b.value.trim()).filter(Boolean), assets: chosen,
+      starship: card && !assets.some((a) => isShip(a.value)) ? shipName : "" }));
     if (!made) return;
     store.seat = made.name;
     localStorage.setItem("seat:" + NAME, store.seat);
-    if (shipName && !assets.some((a) => isShip(a.value))) await act("vehicle", { name: shipName });
+    if (shipName && !card) await act("vehicle", { name: shipName });
     if (vow.value.trim()) await act("track", { kind: "vow", text: vow.value.trim(), rank: vowRank.value, background: true });
     const sworn = incident.value.trim() ? await act("track", { kind: "vow", text: incident.value.trim(), rank: incidentRank.value }) : null;
     if (sworn) store.unsworn[sworn.id] = sworn.name;

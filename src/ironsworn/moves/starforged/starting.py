@@ -1,0 +1,114 @@
+"""A new Starforged character's starting assets: the party's STARSHIP, then the cards chosen.
+
+The facts are the Starforged deck's own (Datasworn ``starforged.json``, collection
+descriptions): the command vehicle "is a default asset for your character, taken when you
+begin your campaign"; "if you are playing with others, this is a shared asset; each of you may
+use the STARSHIP's abilities while aboard"; a new character selects "at least two paths"; and
+"you cannot choose a deed when creating your character". The launching-your-campaign oracles
+name the steps: "Step 2: Choose Two Paths", "Step 5: Board Your Starship".
+
+So every new Starforged character holds the STARSHIP card, the party's one command vehicle:
+
+- the first character boards a new ship, named by the player (``starship``); the card's record
+  carries the name and its integrity meter becomes the party's vehicle;
+- a later character takes the same shared card: a copy of the record a crewmate holds (the
+  same name and marked abilities), or, when the ship was made without its card (``vehicle
+  new``), a new card named for it.
+
+:data:`FINAL_ASSET_TYPES` are the decks the walkthroughs offer beside the two paths (every
+deck but deeds and the command vehicle, which is given).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.errors import OptionNeeded, RuleViolation
+
+if TYPE_CHECKING:
+    from ironsworn.campaign.state import CampaignState
+    from ironsworn.content.model import Asset
+
+JsonDict = dict[str, Any]
+
+STARSHIP = "asset:starforged/command_vehicle/starship"
+COMMAND_VEHICLE = "command_vehicle"
+PATHS = 2  # "Step 2: Choose Two Paths"
+FINAL_ASSET_TYPES = ("path", "companion", "module", "support_vehicle")
+
+
+def category(asset_id: str) -> str:
+    """The deck of a Starforged card id (``asset:starforged/path/ace`` -> ``path``)."""
+    parts = asset_id.split(":", 1)[-1].split("/")
+    return parts[1] if len(parts) > 2 else ""
+
+
+def starship_record(
+    state: CampaignState,
+    starship_card: Asset | None,
+    records: Sequence[JsonDict],
+    starship: str | None,
+) -> JsonDict | None:
+    """The STARSHIP record a new character adds to ``records`` (None when a command vehicle
+    is among them already, or when no STARSHIP card is imported).
+
+    Raises OptionNeeded (``starship``) when the party has no ship and none is named, and
+    RuleViolation when a second ship is named while the party has one."""
+    from ironsworn.moves.assets.cards import new_asset_record
+
+    name = " ".join((starship or "").split())
+    chosen = next((r for r in records if category(str(r.get("id", ""))) == COMMAND_VEHICLE), None)
+    vehicle = state.vehicle
+    if vehicle is not None and (chosen is not None or name):
+        # One shared ship: a name given (or a STARSHIP card chosen) must be the party's.
+        given = name or (str(chosen.get("input") or chosen["name"]) if chosen else "")
+        if given.lower() != str(vehicle["name"]).lower():
+            raise RuleViolation(
+                f"{{starship}} {given!r}: the party already has its command vehicle, "
+                f"{vehicle['name']} (a shared card each new character takes; accepted: no "
+                "starship, or its name)",
+                names=("starship",),
+            )
+    if chosen is not None:
+        if name and chosen.get("input") and name.lower() != str(chosen["input"]).lower():
+            raise RuleViolation(
+                f"{{starship}} {name!r}: the STARSHIP card chosen is named "
+                f"{chosen['input']!r} (accepted: one name for the ship)",
+                names=("starship",),
+            )
+        return None
+    if starship_card is None:
+        return None  # no Starforged deck imported yet: nothing to give
+    if vehicle is not None:
+        held = _held(state)
+        if held is not None:
+            return held
+        return new_asset_record(starship_card, str(vehicle["name"]))
+    if not name:
+        raise OptionNeeded(
+            "What is your starship's name? (the party's command vehicle, the STARSHIP card "
+            "every new Starforged character starts with)",
+            "starship",
+            (),
+            subject="the party's STARSHIP (every new Starforged character starts aboard it)",
+        )
+    return new_asset_record(starship_card, name)
+
+
+def _held(state: CampaignState) -> JsonDict | None:
+    """A copy of the STARSHIP record a crewmate holds (the same ship), or None."""
+    for name in state.characters:
+        for record in state.characters[name].assets:
+            if category(str(record.get("id", ""))) == COMMAND_VEHICLE:
+                return copy.deepcopy(dict(record))
+    return None
+
+
+def new_ship(name: str) -> JsonDict:
+    """The party's command vehicle without its card: "starts at 5 integrity"."""
+    from ironsworn.moves.sheet import VEHICLE_INTEGRITY
+
+    clean = " ".join(name.split())
+    return {"name": clean, "integrity": VEHICLE_INTEGRITY, "max": VEHICLE_INTEGRITY, "impacts": []}

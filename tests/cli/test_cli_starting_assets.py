@@ -1,0 +1,92 @@
+"""A new Starforged character on the command line starts with the rules' assets: the party's
+STARSHIP named with --starship (the first character), shared by a later one; without the name,
+one line naming --starship and nothing made (moves/starforged/starting.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from cli_support import STATS, fingerprint, run
+
+from ironsworn.content import clear_cache
+from shared_files import STARFORGED_DATASWORN, shared_file
+
+
+@pytest.fixture(autouse=True)
+def fresh_library() -> None:
+    clear_cache()
+
+
+def test_a_new_starforged_character_starts_with_the_starship(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(shared_file(STARFORGED_DATASWORN))
+    assert (
+        run(capsys, "campaign", "new", "sf", "--ruleset", "starforged", "--datasworn", path)[0] == 0
+    )
+    paths = ["--asset", "ace", "--asset", "navigator", "--asset", "rockhorn=Bo"]
+    before = fingerprint(home)
+    code, out, err = run(capsys, "character", "new", "Kira", "--stats", STATS, *paths)
+    assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
+    assert "needs --starship" in err and "STARSHIP" in err
+    assert fingerprint(home) == before
+    code, out, err = run(
+        capsys,
+        "character",
+        "new",
+        "Kira",
+        "--stats",
+        STATS,
+        *paths,
+        "--starship",
+        "Vesper",
+        "--json",
+    )
+    assert code == 0, err
+    sheet = json.loads(out)
+    assert [(a["name"], a.get("input")) for a in sheet["assets"]] == [
+        ("Starship", "Vesper"),
+        ("Ace", None),
+        ("Navigator", None),
+        ("Rockhorn", "Bo"),
+    ]
+    code, out, _ = run(capsys, "vehicle", "list", "--json")
+    assert [(v["name"], v["integrity"]) for v in json.loads(out)["vehicles"]] == [("Vesper", 5)]
+    # The text sheet reads the cards' words, not Datasworn's links.
+    code, out, _ = run(capsys, "sheet", "--character", "Kira")
+    assert "Starship “Vesper”" in out and "(move:" not in out
+    # A second character shares the ship; naming another is refused in one line.
+    before = fingerprint(home)
+    code, out, err = run(
+        capsys,
+        "character",
+        "new",
+        "Bo",
+        "--stats",
+        STATS,
+        "--asset",
+        "healer",
+        "--starship",
+        "Kestrel",
+    )
+    assert (code, out) == (2, "") and "already has its command vehicle, Vesper" in err
+    assert len(err.strip().splitlines()) == 1 and fingerprint(home) == before
+    code, out, err = run(capsys, "character", "new", "Ash", "--stats", STATS, "--json")
+    assert code == 0, err
+    assert [(a["name"], a.get("input")) for a in json.loads(out)["assets"]] == [
+        ("Starship", "Vesper")
+    ]
+
+
+def test_a_classic_character_has_no_starship(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "campaign", "new", "iron")[0] == 0
+    before = fingerprint(home)
+    code, out, err = run(
+        capsys, "character", "new", "Asha", "--stats", STATS, "--starship", "Vesper"
+    )
+    assert (code, out) == (2, "") and "--starship 'Vesper'" in err and "classic" in err
+    assert len(err.strip().splitlines()) == 1 and fingerprint(home) == before

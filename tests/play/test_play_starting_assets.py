@@ -1,0 +1,52 @@
+"""Play mode's walkthrough gives a new Starforged character the rules' starting assets: the
+party's STARSHIP (its name asked), two paths, then a final asset (a path, companion, module or
+support vehicle); a card of the wrong deck is named as such and asked again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from test_play_pipe import play
+
+from shared_files import STARFORGED_DATASWORN, shared_file
+
+
+def test_the_walkthrough_asks_the_ship_two_paths_and_a_final_asset(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    script = [
+        "starforged",
+        str(shared_file(STARFORGED_DATASWORN)),
+        "Kira",
+        "3 2 2 1 1",
+        "",  # the ship needs a name: asked again
+        "Vesper",
+        "list",
+        "rockhorn",  # a companion where a path is asked: refused, asked again
+        "ace",
+        "navigator",
+        "survivor",  # a deed: not offered at creation
+        "rockhorn",
+        "Bo",
+        "/skip",  # the background vow
+        "/skip",  # the inciting incident
+        "/skip",  # the truths
+        "/sheet --json",
+        "/quit",
+    ]
+    done = play(home, script)
+    assert done.returncode == 0, done.stderr
+    assert "your starship needs a name" in done.stderr
+    assert "Rockhorn is a companion card, and this step takes another (Path 1 of 2" in done.stderr
+    assert "Survivor is a deed card" in done.stderr
+    assert "Vesper: your command vehicle, integrity 5" in done.stdout
+    assert "Path 2 of 2" in done.stdout and "Your final asset" in done.stdout
+    # 'list' shows the paths in their words (Datasworn's links read as the moves' names).
+    assert "Ace: When you Face Danger or React Under Fire" in done.stdout
+    sheet = json.loads(done.stdout[done.stdout.index('{"name": "Kira"') :].splitlines()[0])
+    assert [(a["name"], a.get("input")) for a in sheet["assets"]] == [
+        ("Starship", "Vesper"),
+        ("Ace", None),
+        ("Navigator", None),
+        ("Rockhorn", "Bo"),
+    ]

@@ -65,6 +65,50 @@ def test_rolls_without_the_file_say_what_to_import(
     assert code == 2 and "import your starforged.json" in err and len(err.splitlines()) == 1
 
 
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["oracle", "roll", "planet"], "unknown oracle table 'planet'"),
+        (["oracle", "show", "derelict"], "'derelict'"),
+        (["asset", "show", "navigator"], "unknown asset 'navigator'"),
+        (["truth", "show", "ai"], "unknown truth 'ai'"),
+        (["npc", "show", "ember", "wisp"], "'ember wisp'"),
+    ],
+)
+def test_a_starforged_name_before_the_import_says_what_to_import(
+    home: Path, capsys: pytest.CaptureFixture[str], argv: list[str], named: str
+) -> None:
+    """A name only the player's file holds ('planet') names itself and the import, in one
+    line, nothing changed."""
+    run(capsys, "campaign", "new", "sf", "--ruleset", "starforged")
+    before = fingerprint(home)
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
+    assert named in err and "nothing imported for starforged yet: " + HINT in err
+    assert "…" not in err
+    assert fingerprint(home) == before
+
+
+def test_the_starforged_decks_are_listed_by_the_types_players_say(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(shared_file(STARFORGED_DATASWORN))
+    run(capsys, "campaign", "new", "sf", "--ruleset", "starforged", "--datasworn", path)
+    for typed, deck, count in (
+        ("module", "module", 15),
+        ("support vehicle", "support_vehicle", 7),
+        ("Support_Vehicle", "support_vehicle", 7),
+        ("paths", "path", 46),
+        ("deed", "deed", 7),
+    ):
+        code, out, err = run(capsys, "asset", "list", "--type", typed, "--json")
+        assert code == 0, err
+        ids = [r["id"] for r in json.loads(out)]
+        assert len(ids) == count and all(i.split("/")[1] == deck for i in ids), typed
+    code, out, err = run(capsys, "asset", "list", "--type", "hawk")
+    assert (code, out) == (2, "") and "--type 'hawk' is unknown (accepted: command_vehicle" in err
+
+
 def test_the_file_given_at_creation_is_imported_once_for_every_campaign(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -77,7 +77,9 @@ def test_replace_copies_and_checks_again() -> None:
     [
         ["roll", "action", "--stat", "2", "--json"],
         ["roll", "progress", "--ticks", "12"],
-        ["ask", "likely", "--json"],
+        # Without --ruleset, ask reads the current campaign's table (Starforged's or classic):
+        # the one-shot path is the table named.
+        ["ask", "likely", "--ruleset", "classic", "--json"],
         ["odds", "action", "--stat", "2"],
     ],
 )

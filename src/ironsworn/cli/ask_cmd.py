@@ -35,7 +35,7 @@ def register(sub: Any) -> None:
     ask.add_argument(
         "--ruleset",
         help="whose table answers: classic (yes on X or greater) or starforged (yes on X or "
-        "less); with --record the campaign's own, and the default is classic without it",
+        "less); by default the current campaign's (classic when there is none)",
     )
     record_options(ask)
     ask.set_defaults(func=run)
@@ -54,10 +54,11 @@ def run(args: argparse.Namespace) -> int:
     check_value_or_seed(args)
     odds = Odds.parse(args.odds)
     value = None if args.value is None else parse_int(args.value, "--value", 0, 100)
-    # With --record: the campaign's table (classic or Starforged) and its even-matches option,
-    # read before rolling so the recorded answer is the one shown. A one-shot ask opens no
-    # campaign (it stays light): --ruleset names the table, classic by default.
-    campaign = campaign_rules_of(args) if args.record else None
+    # The campaign's table (classic or Starforged) and its even-matches option, read before
+    # rolling so a recorded answer is the one shown: a player asking in their Starforged
+    # campaign gets Starforged's table. --ruleset without --record names the table and opens
+    # no campaign; with no campaign at all the table is classic.
+    campaign = campaign_rules_of(args) if args.record or args.ruleset is None else None
     rule = rule_of(args, campaign)
     dice = None if value is not None else RandomDice(args.seed)
     answer = ask_in_campaign(campaign, odds, dice, value, args.even_matches, rule)

@@ -33,7 +33,11 @@ def register(sub: Any) -> None:
         help="only this ruleset or pack (classic, an imported pack id, all; default: the current "
         "campaign's ruleset, or all without a campaign)",
     )
-    listing.add_argument("--type", help="only this type (" + ", ".join(TYPES) + ")")
+    listing.add_argument(
+        "--type",
+        help="only this type (classic: " + ", ".join(TYPES) + "; Starforged: path, companion, "
+        "deed, module, support_vehicle, command_vehicle)",
+    )
     listing.add_argument("--search", help="only cards whose name or abilities hold these words")
     listing.set_defaults(func=run_list)
     show = common_options(group.add_parser("show", help="show a whole card"))
@@ -142,14 +146,23 @@ def run_list(args: argparse.Namespace) -> int:
 
     ruleset = library()
     items = ruleset.in_ruleset("assets", check_ruleset(ruleset, listed_ruleset(args)))
-    kind = (args.type or "").strip().lower().replace(" ", "_")
-    known = sorted({a.type for a in items.values()})
+
+    def key(text: str) -> str:
+        # Types as players type them: 'module', 'support vehicle', 'Support_Vehicle' (the
+        # decks name them 'combat_talent' or 'Support Vehicle'); a trailing s is a plural.
+        return "_".join(text.strip().lower().replace("_", " ").split())
+
+    kind = key(args.type or "")
+    known = {key(a.type): a.type for a in items.values()}
+    if kind and kind not in known and kind.removesuffix("s") in known:
+        kind = kind.removesuffix("s")
     if kind and kind not in known:
-        raise InvalidValue(f"--type {args.type!r} is unknown (accepted: {', '.join(known)})")
+        accepted = ", ".join(sorted(known))
+        raise InvalidValue(f"--type {args.type!r} is unknown (accepted: {accepted})")
     words = normalize(args.search or "").split()
     rows = []
     for asset in items.values():
-        if kind and asset.type != kind:
+        if kind and key(asset.type) != kind:
             continue
         haystack = normalize(
             " ".join([asset.name, *(a.summary or a.text for a in asset.abilities)])

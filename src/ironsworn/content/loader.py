@@ -339,6 +339,22 @@ class Ruleset:
             self._found.clear()
         self._found[key] = found
 
+    def _needed(self, missing: NotFound, kind: str, ruleset: str) -> NotFound:
+        """``missing``, saying what to import when the campaign's ruleset has none of ``kind``
+        because the player's own file is not imported yet ('planet' before starforged.json)."""
+        from ironsworn.content.own_content import content_needed
+
+        needed = content_needed(self, ruleset)
+        if needed is None or kind not in needed.kinds:
+            return missing
+        return NotFound(
+            f"{missing}; nothing imported for {ruleset} yet: 'ironsworn content import "
+            f"{needed.file}' (your own Datasworn file brings its {needed.brings})",
+            missing.candidates,
+            kind=missing.kind,
+            name=missing.name,
+        )
+
     def find_in(self, kind: str, query: str, ruleset: str | None) -> Any:
         """Look up an item of ``kind`` among the items of ``ruleset`` only (a campaign's: a
         classic campaign never shows a Starforged move, and the reverse). An item that only
@@ -362,7 +378,7 @@ class Ruleset:
                 ambiguous = " is ambiguous" in str(wider)
                 found = [items[c] for c in wider.candidates if c in items] if ambiguous else []
                 if not found:
-                    raise missing from None
+                    raise self._needed(missing, kind, ruleset) from None
         pack = self._pack_of.get(found[0].id)
         theirs = pack.ruleset if pack is not None else ruleset_of(found[0].id)
         whose = (

@@ -208,11 +208,8 @@ def check(converted: Converted, path: Path) -> None:
             names=("as",),
         )
     if converted.pack_id in BUNDLED_PACKS:
-        # The bundled packs keep their directory names; an import of the same game sits beside.
-        converted.warnings.append(
-            f"pack id {converted.pack_id!r} is a bundled pack; imported as "
-            f"{converted.pack_id}_import"
-        )
+        # The bundled packs keep their directory names; an import of the same game sits beside
+        # (the report names the pack it made: nothing for the player to act on, no warning).
         converted.pack_id += "_import"
     if not any(converted.items.values()):
         raise ContentError(

@@ -50,3 +50,44 @@ def test_the_walkthrough_asks_the_ship_two_paths_and_a_final_asset(tmp_path: Pat
         ("Navigator", None),
         ("Rockhorn", "Bo"),
     ]
+
+
+def test_asset_commands_work_on_starforged_cards_in_play(tmp_path: Path) -> None:
+    """``/asset fits``, ``upgrades``, ``mark``, ``unmark`` and ``track`` do in play what
+    ``ironsworn asset`` does; a card the character lacks is one error line."""
+    home = tmp_path / "home"
+    script = [
+        "starforged",
+        str(shared_file(STARFORGED_DATASWORN)),
+        "Kira",
+        "3 2 2 1 1",
+        "Vesper",
+        "ace",
+        "navigator",
+        "rockhorn",
+        "Bo",
+        "/skip",
+        "/skip",
+        "/skip",
+        "/asset fits face danger",
+        "/asset upgrades",
+        "/asset mark ace 2",
+        "/asset track rockhorn health 3",
+        "/asset mark hawk 2",
+        "/asset unmark ace 2",
+        "/sheet --json",
+        "/quit",
+    ]
+    done = play(home, script)
+    assert done.returncode == 0, done.stderr
+    assert "Kira's abilities on Face Danger:" in done.stdout
+    assert "Ace 1: +1, +1 momentum on a hit" in done.stdout
+    assert "Ace 2 (2 xp): When you Gain Ground" in done.stdout  # the words, not the links
+    assert "Kira: Ace ability 2 no -> yes" in done.stdout
+    assert "Kira: Ace ability 2 yes -> no" in done.stdout
+    assert "Kira has no asset 'hawk'" in done.stderr
+    sheet = json.loads(done.stdout[done.stdout.index('{"name": "Kira"') :].splitlines()[0])
+    rockhorn = next(a for a in sheet["assets"] if a["name"] == "Rockhorn")
+    assert rockhorn["meter"]["value"] == 3
+    ace = next(a for a in sheet["assets"] if a["name"] == "Ace")
+    assert ace["abilities"] == [True, False, False]

@@ -288,7 +288,7 @@ def run_track(args: argparse.Namespace) -> int:
 
 def run_upgrades(args: argparse.Namespace) -> int:
     from ironsworn.cli.session import read_state
-    from ironsworn.moves.assets.cards import upgrades
+    from ironsworn.moves.assets.cards import unlinked, upgrades
 
     state = read_state(args)
     char = state.character(args.character)
@@ -299,7 +299,7 @@ def run_upgrades(args: argparse.Namespace) -> int:
         for entry in data["abilities"]:
             cost = entry["cost"]
             lines.append(
-                f"  {entry['asset']} {entry['number']} ({cost} xp): {entry['summary']}"
+                f"  {entry['asset']} {entry['number']} ({cost} xp): {unlinked(entry['summary'])}"
                 + ("" if entry["affordable"] else "  [not enough experience]")
             )
         if not data["abilities"]:

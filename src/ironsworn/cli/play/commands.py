@@ -710,8 +710,8 @@ SLASH_COMMANDS = SlashTable(
         ),
         SlashCommand(
             "asset",
-            "/asset NAME | list",
-            "show an asset card",
+            "/asset NAME | list | fits MOVE | upgrades | mark|unmark|use ASSET N | track ASSET V",
+            "show an asset card; your cards on a move, what Advance buys, a mark or track by hand",
             _lookup("content", "asset"),
             "asset",
             ("asset",),

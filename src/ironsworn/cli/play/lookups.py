@@ -20,10 +20,22 @@ if TYPE_CHECKING:
 RECENT_ENTRIES = "10"  # /journal and the recap show the last few, not a long campaign's all
 
 
+ASSET_READS = ("fits", "upgrades")  # ``/asset fits face danger``: read as on the command line
+ASSET_CHANGES = ("mark", "unmark", "track", "use")  # committed on the session's campaign
+
+
 def content(command: str) -> Callable[[PlaySession, list[str], str], None]:
-    """``/npc`` and ``/asset``: list them, or show one (``show`` may be left out)."""
+    """``/npc`` and ``/asset``: list them, or show one (``show`` may be left out); ``/asset``
+    also does what ``ironsworn asset`` does to a character's cards (fits, upgrades, mark,
+    unmark, track, use)."""
 
     def run(session: PlaySession, words: list[str], _raw: str) -> None:
+        if command == "asset" and words and words[0] in ASSET_READS:
+            session.run_cli(session.parse(command, words))
+            return
+        if command == "asset" and words and words[0] in ASSET_CHANGES:
+            _asset_change(session, words)
+            return
         if not words or words[0] == "list":
             session.run_cli(session.parse(command, ["list", *words[1:]]))
             return
@@ -33,6 +45,35 @@ def content(command: str) -> Callable[[PlaySession, list[str], str], None]:
         session.run_cli(session.parse(command, ["show", *given]))
 
     return run
+
+
+def _asset_change(session: PlaySession, words: list[str]) -> None:
+    """``/asset mark ace 2``, ``/asset track rockhorn health 3``, ``/asset use NAME N``: the
+    command line's arguments, committed on the session's campaign."""
+    from ironsworn.cli.common import parse_int
+    from ironsworn.moves.assets.uses import use_ability
+    from ironsworn.moves.sheet import SheetOperations
+
+    args = session.parse("asset", words)
+    who = args.character
+    if args.action == "track":
+        if len(args.words) > 2:
+            raise UsageError(f"/asset track: {' '.join(args.words)!r} is not [TRACK] VALUE")
+        name = args.words[0] if len(args.words) == 2 else None
+        value = parse_int(args.words[-1], "VALUE", 0, 10)
+        result = session.commit(
+            lambda e: SheetOperations(e).asset_track(who, args.asset, name, value)
+        )
+    else:
+        number = parse_int(args.ability, "N", 1, 3)
+        if args.action == "use":
+            result = session.commit(lambda e: use_ability(e, who, args.asset, number))
+        else:
+            mark = args.action == "mark"
+            result = session.commit(
+                lambda e: SheetOperations(e).asset_mark(who, args.asset, number, mark)
+            )
+    session.report(result, args.json)
 
 
 def search(session: PlaySession, words: list[str], _raw: str) -> None:

@@ -45,3 +45,20 @@ def test_later_says_how_to_import_it(tmp_path: Path) -> None:
     assert "later: /content import starforged.json" in done.stdout
     content = play(home, ["/skip", f"/content import {shared_file(STARFORGED_DATASWORN)}"])
     assert "imported pack starforged_import" in content.stdout, content.stderr
+
+
+def test_the_wrong_file_is_refused_and_asked_again(tmp_path: Path) -> None:
+    """The classic file where starforged.json is asked: one error line, nothing imported, the
+    question again (an empty line leaves it for later)."""
+    home = tmp_path / "home"
+    classic = str(shared_file("reference/datasworn/classic.json"))
+    done = play(home, ["starforged", classic, "", "/quit"])
+    assert done.returncode == 0, done.stderr
+    errors = [line for line in done.stderr.splitlines() if "classic.json" in line]
+    assert len(errors) == 1
+    assert (
+        "holds the classic ruleset (accepted: the starforged ruleset, starforged.json)" in errors[0]
+    )
+    assert done.stdout.count(QUESTION) == 2
+    assert "later: /content import starforged.json" in done.stdout
+    assert not (home / "packs").exists()

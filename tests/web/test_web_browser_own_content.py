@@ -65,3 +65,37 @@ def test_the_oracles_tab_says_what_to_import(server: Any, browser: Any) -> None:
     classic = oracles_tab(server, browser, "iron", "classic")
     expect(classic.locator("#tab-oracles .oracle-list summary").first).to_be_visible()
     assert classic.locator("#tab-oracles .content-needed").count() == 0
+
+
+def test_a_starforged_campaign_made_on_the_page_takes_the_players_file(
+    server: Any, browser: Any
+) -> None:
+    """The Campaigns tab asks for starforged.json beside the Starforged ruleset: a wrong file is
+    refused with nothing made; the right one is imported once and the new campaign has its
+    oracles. (Last in this module: it imports the file into the module's home.)"""
+    from shared_files import CLASSIC_DATASWORN, STARFORGED_DATASWORN, shared_file
+
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    page.goto(f"{server.url}/c/home")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.click("#tabs button[data-tab=campaigns]")
+    own = "input[aria-label='your starforged.json (needed once)']"
+    assert page.locator(own).count() == 0  # classic: nothing to ask
+    page.fill("input[aria-label='new campaign name']", "forge")
+    page.select_option("select[aria-label=ruleset]", "starforged")
+    page.set_input_files(own, str(shared_file(CLASSIC_DATASWORN)))
+    page.click("form.inline:has(input[aria-label='new campaign name']) button[type=submit]")
+    expect(page.locator("#error")).to_contain_text("holds the classic ruleset")
+    http = httpx.Client(base_url=server.url, headers=CHANGE, timeout=10)
+    assert "forge" not in [c["name"] for c in http.get("/api/campaigns").json()]
+    page.set_input_files(own, str(shared_file(STARFORGED_DATASWORN)))
+    page.click("form.inline:has(input[aria-label='new campaign name']) button[type=submit]")
+    page.wait_for_url("**/c/forge")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.click("#tabs button[data-tab=oracles]")
+    expect(page.locator("#tab-oracles .oracle-list summary").first).to_be_visible()
+    assert page.locator("#tab-oracles .content-needed").count() == 0
+    assert http.get("/api/c/forge/state").json()["content_needed"] is None
+    context.close()

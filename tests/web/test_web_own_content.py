@@ -39,3 +39,33 @@ def test_once_imported_nothing_is_needed(api: Any, home: Path) -> None:
     assert made.json()["content_needed"] is None
     assert api.get("/api/c/sf/state").json()["content_needed"] is None
     assert len(api.get("/api/c/sf/oracles").json()) == 249
+
+
+def test_the_players_own_file_is_imported_once_and_a_wrong_one_refused(
+    api: Any, home: Path
+) -> None:
+    """``POST /api/content/import?ruleset=starforged`` (the page's campaign creation): only the
+    Starforged ruleset's own file; another is a 400 naming what it holds, nothing imported."""
+    clear_cache()
+    url = "/api/content/import?ruleset=starforged"
+    for file, words in (
+        ("reference/datasworn/classic.json", "holds the classic ruleset"),
+        ("reference/datasworn/sundered_isles.json", "holds an expansion of starforged"),
+    ):
+        refused = api.post(url, content=shared_file(file).read_bytes(), headers=CHANGE)
+        assert refused.status_code == 400, refused.text
+        error = refused.json()["error"]
+        assert words in error and "(accepted: the starforged ruleset, starforged.json)" in error
+        assert "\n" not in error
+        assert not (home / "packs").exists()
+    bogus = api.post("/api/content/import?ruleset=delve", content=b"{}", headers=CHANGE)
+    assert bogus.status_code == 400 and "ruleset" in bogus.json()["error"]
+    made = api.post(url, content=shared_file(STARFORGED_DATASWORN).read_bytes(), headers=CHANGE)
+    assert made.status_code == 201, made.text
+    assert made.json()["id"] == "starforged_import" and "path" not in made.json()
+    clear_cache()
+    created = api.post(
+        "/api/campaigns", json={"name": "sf", "ruleset": "starforged"}, headers=CHANGE
+    )
+    assert created.json()["content_needed"] is None
+    clear_cache()

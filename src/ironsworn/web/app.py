@@ -7,8 +7,9 @@ Routes (every page action has its JSON endpoint; see ``docs/api.md``)::
     GET  /api/campaigns                      campaign list (as 'campaign list --json', no paths)
     POST /api/campaigns                      {"name"}: create a campaign
     POST /api/campaigns/import?name=NAME     body: a JSON export ('export json'); 4 MiB at most
-    POST /api/content/import                 body: a Datasworn or Dataforged JSON file (guide;
-                                             'content import FILE'); 16 MiB at most
+    POST /api/content/import[?ruleset=R]     body: a Datasworn or Dataforged JSON file (guide;
+                                             'content import FILE'); 16 MiB at most; with R
+                                             (starforged) only that ruleset's own file
     GET  /api/actions                        the action table: names, help, options
     GET  /api/moves?ruleset=R                every move ('move show --json' each)
     GET  /api/oracles?ruleset=R              every oracle table ('oracle show --json' each)
@@ -380,13 +381,22 @@ async def campaign_import(request: Request) -> Response:
 
 async def content_import(request: Request) -> Response:
     """The guide uploads a content pack (a Datasworn or Dataforged file), as ``content import``:
-    a Starforged campaign made in the browser is then playable without the command line."""
+    a Starforged campaign made in the browser is then playable without the command line. With
+    ``?ruleset=starforged`` the upload must be that ruleset's own file (the player's
+    starforged.json, asked when a Starforged campaign is made): any other is refused, nothing
+    imported."""
     _guide_only(request, "import content packs")
     import tempfile
     from pathlib import Path
 
+    from ironsworn.content.own_content import OWN_FILES, import_own_file
     from ironsworn.content.packs import import_pack
 
+    ruleset = request.query_params.get("ruleset")
+    if ruleset is not None and ruleset not in OWN_FILES:
+        raise InvalidValue(
+            input="ruleset", value=ruleset, accepted=list(OWN_FILES), why="brings no file"
+        )
     body = await read_body(request, PACK_LIMIT)
 
     def load() -> dict[str, Any]:
@@ -394,7 +404,7 @@ async def content_import(request: Request) -> Response:
             path = Path(folder) / "upload.json"
             path.write_bytes(body)
             try:
-                report = import_pack(path)
+                report = import_own_file(path, ruleset) if ruleset else import_pack(path)
             except IronswornError as exc:
                 # The importer names the file it read: here that is the upload, not a path.
                 raise InvalidValue(str(exc).replace(str(path), "the upload")) from None

@@ -6,7 +6,16 @@ async function renderCampaigns() {
   let list = [];
   try { list = await api("GET", "/api/campaigns"); } catch (err) { showError(err.message); }
   const name = h("input", { placeholder: "new campaign name", "aria-label": "new campaign name", pattern: "[A-Za-z0-9][A-Za-z0-9_-]{0,63}" });
-  const ruleset = h("select", { "aria-label": "ruleset" }, h("option", { value: "classic" }, "Ironsworn"), h("option", { value: "starforged" }, "Starforged"));
+  // Starforged's oracles, truths, foes and assets come from the player's own Datasworn file:
+  // asked beside the ruleset, imported once (before the campaign is made; a wrong file makes
+  // nothing), and the campaign's page says what to import when it is left out.
+  // (In the form only while Starforged is chosen: the page's other file inputs stay the only
+  // ones otherwise.)
+  const own = h("input", { type: "file", accept: "application/json,.json", "aria-label": "your starforged.json (needed once)" });
+  const ownPick = h("span", { class: "own-file" });
+  const ruleset = h("select", { "aria-label": "ruleset", onchange: () => {
+    ownPick.replaceChildren(...(ruleset.value === "starforged" ? [h("small", {}, " your starforged.json (needed once): "), own] : []));
+  } }, h("option", { value: "classic" }, "Ironsworn"), h("option", { value: "starforged" }, "Starforged"));
   const file = h("input", { type: "file", accept: "application/json,.json", "aria-label": "campaign export to import" });
   const importName = h("input", { placeholder: "name for the imported campaign", "aria-label": "name for the imported campaign" });
   fill("tab-campaigns",
@@ -15,8 +24,12 @@ async function renderCampaigns() {
       h("small", {}, ` ${c.operations ?? "?"} operations`)))),
     h("form", { class: "inline", onsubmit: async (e) => {
       e.preventDefault();
-      try { await api("POST", "/api/campaigns", { name: name.value.trim(), ruleset: ruleset.value }); location.href = `/c/${encodeURIComponent(name.value.trim())}`; } catch (err) { showError(err.message); }
-    } }, name, ruleset, h("button", { type: "submit" }, "Create")),
+      try {
+        if (ruleset.value === "starforged" && own.files.length) await api("POST", "/api/content/import?ruleset=starforged", own.files[0]);
+        await api("POST", "/api/campaigns", { name: name.value.trim(), ruleset: ruleset.value });
+        location.href = `/c/${encodeURIComponent(name.value.trim())}`;
+      } catch (err) { showError(err.message); }
+    } }, name, ruleset, ownPick, h("button", { type: "submit" }, "Create")),
     h("h3", {}, "Export"),
     h("p", {}, h("a", { href: `${BASE}/export/markdown`, download: `${NAME}.md` }, "Markdown"), " · ",
       h("a", { href: `${BASE}/export/json`, download: `${NAME}.json` }, "JSON"), " · ",

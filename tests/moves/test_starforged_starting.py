@@ -101,6 +101,13 @@ def test_a_starship_card_chosen_is_not_given_twice(imported: None) -> None:
     assert cards(game, "Kira") == [("command_vehicle", "Vesper"), ("path", None)]
 
 
+def test_a_starship_card_chosen_without_its_name_takes_the_one_given(imported: None) -> None:
+    game = new_game()
+    create(game, "Kira", ("starship", "ace"), "Vesper")
+    assert cards(game, "Kira") == [("command_vehicle", "Vesper"), ("path", None)]
+    assert game.state.vehicle is not None and game.state.vehicle["name"] == "Vesper"
+
+
 def test_without_the_deck_the_ship_is_named_all_the_same() -> None:
     """No Starforged deck imported: no card to give, no question; a name makes the ship."""
     clear_cache()
@@ -119,6 +126,7 @@ def _second(game: Game) -> None:
     ("setup", "name", "assets", "ship", "error", "words"),
     [
         (None, "Kira", ("ace",), None, OptionNeeded, "starship's name"),
+        (None, "Kira", ("starship", "ace"), None, OptionNeeded, "starship's name"),
         (_second, "Bram", ("healer",), "Firebird", RuleViolation, "already has its command"),
         (_second, "Bram", ("starship=Firebird",), None, RuleViolation, "Vesper"),
         (None, "Kira", ("starship=Vesper",), "Firebird", RuleViolation, "named 'Vesper'"),
@@ -126,7 +134,16 @@ def _second(game: Game) -> None:
         (None, "Kira", ("frobnicator",), "Vesper", IronswornError, "frobnicator"),
         (None, "Kira", ("hawk",), "Vesper", IronswornError, "classic asset"),
     ],
-    ids=["no_name", "other_ship", "other_card", "two_names", "deed", "unknown", "classic"],
+    ids=[
+        "no_name",
+        "card_no_name",
+        "other_ship",
+        "other_card",
+        "two_names",
+        "deed",
+        "unknown",
+        "classic",
+    ],
 )
 def test_bad_starting_assets_are_refused_in_one_line_and_change_nothing(
     imported: None,

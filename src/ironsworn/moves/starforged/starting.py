@@ -78,6 +78,12 @@ def starship_record(
                 f"{chosen['input']!r} (accepted: one name for the ship)",
                 names=("starship",),
             )
+        if not chosen.get("input") and vehicle is None:
+            # The card chosen without its name: the ship is named all the same.
+            if not name:
+                raise _name_needed()
+            chosen["input"] = name
+            chosen["fields"] = {**(chosen.get("fields") or {}), "name": name}
         return None
     if starship_card is None:
         return None  # no Starforged deck imported yet: nothing to give
@@ -87,14 +93,18 @@ def starship_record(
             return held
         return new_asset_record(starship_card, str(vehicle["name"]))
     if not name:
-        raise OptionNeeded(
-            "What is your starship's name? (the party's command vehicle, the STARSHIP card "
-            "every new Starforged character starts with)",
-            "starship",
-            (),
-            subject="the party's STARSHIP (every new Starforged character starts aboard it)",
-        )
+        raise _name_needed()
     return new_asset_record(starship_card, name)
+
+
+def _name_needed() -> OptionNeeded:
+    return OptionNeeded(
+        "What is your starship's name? (the party's command vehicle, the STARSHIP card every "
+        "new Starforged character starts with)",
+        "starship",
+        (),
+        subject="the party's STARSHIP (every new Starforged character starts aboard it)",
+    )
 
 
 def _held(state: CampaignState) -> JsonDict | None:

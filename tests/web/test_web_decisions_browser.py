@@ -312,8 +312,10 @@ def test_the_guide_imports_a_content_pack_from_the_page(server: Any, browser: An
     expect(page.locator(".pack-report")).to_contain_text("starforged", timeout=60_000)
     page.click("#tabs button[data-tab=create]")
     expect(page.locator("[data-hint=no-assets]")).to_have_count(0)
-    options = page.locator("form.create select[name=asset0] option")
-    assert options.count() > 80
+    # The imported deck as the rules offer it: two paths (46 cards), then a final asset of any
+    # deck but deeds and the STARSHIP (79 cards), each after its placeholder.
+    assert page.locator("form.create select[name=asset0] option").count() == 47
+    assert page.locator("form.create select[name=asset2] option").count() == 80
     shot(page, "content-pack-imported")
     assert page.errors == []
     page.context.close()

@@ -216,3 +216,29 @@ def test_a_starforged_move_asks_for_its_stat_too(private_home: Path) -> None:
     assert "Nova — Enter the Fray: which stat do you roll?" in run.out
     assert "Enter the Fray (+heart)" in run.out
     assert "Nova: health 5  spirit 5  supply 5  momentum +4 (max +10)  impacts: none" in run.out
+
+
+def test_undertake_a_journey_without_one_asks_where_and_its_rank(tmp_path: Path) -> None:
+    """Undertake a Journey with no journey under way asks the destination in the player's own
+    words and the rank (a numbered menu), and begins it; no flag is named."""
+    path = tmp_path / "c.sqlite"
+    kai(path)
+    run = run_script(path, ["/move undertake a journey --dice 6,5,9", "the Havens", "2"])
+    assert "Kai — Undertake a Journey: where are you going?" in run.out
+    assert "what is the rank of the journey to the Havens?" in run.out
+    assert "--" not in run.out + run.err
+    (journey,) = state_of(path).tracks.values()
+    assert (journey.name, journey.rank, journey.ticks) == ("the Havens", "dangerous", 8)
+
+
+def test_the_command_line_names_its_flag_for_the_destination(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "c.sqlite"
+    kai(path)
+    capsys.readouterr()
+    assert cli(path, "move", "undertake a journey", "--dice", "6,1,2") == 2
+    assert capsys.readouterr().err == (
+        "ironsworn: error: Undertake a Journey needs --destination (your own words)\n"
+    )
+    assert [kind for kind, _ in operations(path)] == ["character"]

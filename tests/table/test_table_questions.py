@@ -123,3 +123,27 @@ def test_companion_endure_harm_asks_the_amount(table: Table) -> None:
     assert question.keys() == ["1", "2", "3", "4", "5"]
     call(table, "move", {**args, "amount": 3})
     assert table.state().character("Asha").asset("hound")["meter"]["value"] == 2
+
+
+def test_undertake_a_journey_without_one_asks_where_then_its_rank(table: Table) -> None:
+    """ "When you travel across hazardous or unfamiliar lands, set the rank of your journey"
+    (seed 000, Undertake a Journey): with no journey under way the move asks where to, and the
+    rank, and begins it (it said "no active journey track: create one first")."""
+    args = {"move": "undertake a journey", "dice": "6,5,9"}  # a weak hit
+    before = fingerprint(table)
+    where = call(table, "move", args)
+    assert isinstance(where, Question) and where.input == "destination" and where.open
+    assert "--" not in where.prompt and fingerprint(table) == before
+    rank = asks(table, {**args, "destination": "the Havens"}, "rank")
+    assert rank.keys() == ["troublesome", "dangerous", "formidable", "extreme", "epic"]
+    call(table, "move", {**args, "destination": "the Havens", "rank": "dangerous"})
+    (journey,) = table.state().tracks.values()
+    assert (journey.name, journey.rank, journey.kind) == ("the Havens", "dangerous", "journey")
+    assert journey.ticks == 8  # the weak hit marked progress on the journey it began
+
+
+def test_a_journey_under_way_is_not_asked_for(table: Table) -> None:
+    call(table, "track", {"kind": "journey", "text": "Ironhome", "rank": "troublesome"})
+    made = call(table, "move", {"move": "undertake a journey", "dice": "6,1,2"})
+    assert not isinstance(made, Question)
+    assert [t.name for t in table.state().tracks.values()] == ["Ironhome"]

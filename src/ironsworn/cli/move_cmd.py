@@ -93,7 +93,13 @@ def register(sub: Any) -> None:
         "--foe", help="Enter the Fray with no fight yet: the foe (a foe's name, or your words)"
     )
     move.add_argument(
-        "--rank", help="Make a Connection: the new connection's rank; Enter the Fray: the foe's"
+        "--destination",
+        help="Undertake a Journey (or an Expedition) with none under way: where you are going",
+    )
+    move.add_argument(
+        "--rank",
+        help="Make a Connection: the new connection's rank; Enter the Fray: the foe's; "
+        "Undertake a Journey: the journey's",
     )
     move.add_argument("--role", help="Make a Connection: the new connection's role")
     move.add_argument(
@@ -164,6 +170,7 @@ MAKING_OPTIONS = {
     "odds": "--odds",
     "rank": "--rank",
     "foe": "--foe",
+    "destination": "--destination",
     "role": "--role",
     "dice": "--dice",
     "seed": "--seed",

@@ -31,6 +31,22 @@ def _starts_a_fight(ctx: Step) -> bool:
     return short_name(str(ctx.data.get("move", ""))) == "enter_the_fray"
 
 
+# The moves that begin a journey (classic) or an expedition (Starforged): with no such track
+# under way they ask where the character goes and the rank, and start it, as Enter the Fray
+# starts a fight. "When you travel across hazardous or unfamiliar lands, set the rank of your
+# journey" (seed 000, Undertake a Journey); Starforged's Undertake an Expedition likewise gives
+# the expedition a rank as it sets off (seed 003).
+def _per_mark(rank: Rank) -> str:
+    """What one mark of progress is worth at a rank, in the words of the track's boxes."""
+    ticks = rank.ticks_per_mark
+    if ticks >= 4:
+        return f"{ticks // 4} box{'es' if ticks > 4 else ''} a mark"
+    return f"{ticks} tick{'s' if ticks > 1 else ''} a mark"
+
+
+_STARTS_A_JOURNEY = {"undertake_a_journey": "journey", "undertake_an_expedition": "expedition"}
+
+
 class StateChanges:
     """Track and sheet changes made as events (mixed into the engine)."""
 
@@ -75,6 +91,9 @@ class StateChanges:
                 what = "/".join(kinds)
                 if not mine and kinds == ("fight",) and _starts_a_fight(ctx):
                     return self.start_fight(ctx)
+                setting_off = _STARTS_A_JOURNEY.get(short_name(str(ctx.data.get("move", ""))))
+                if not mine and owner is None and setting_off in kinds:
+                    return self.start_journey(ctx, setting_off)
                 if not mine:
                     raise InvalidValue(f"{who} has no active {what} track: create one first")
                 raise OptionNeeded(
@@ -126,6 +145,35 @@ class StateChanges:
         event = track_event(
             self.state, "fight", name, Rank.parse(rank), [ctx.name], npc.id if npc else None, 1
         )
+        self.emit(event)
+        ctx.data["track"] = event["track"]["id"]
+        return self.state.tracks[event["track"]["id"]]
+
+    def start_journey(self, ctx: Step, kind: str) -> TrackState:
+        """Undertake a Journey (or an Expedition) with none under way: it begins to the
+        destination named, at the rank chosen (both asked when missing)."""
+        from ironsworn.moves.sheet import track_event
+
+        move = "Undertake an Expedition" if kind == "expedition" else "Undertake a Journey"
+        where = str(ctx.data.get("destination") or "").strip()
+        if not where:
+            raise OptionNeeded(
+                f"{move}: where are you going?",
+                "destination",
+                (),
+                subject=move,
+                open=True,
+            )
+        rank = ctx.data.get("rank")
+        if not rank:
+            raise OptionNeeded(
+                f"{move}: what is the rank of the {kind} to {where}? (accepted: troublesome, "
+                "dangerous, formidable, extreme, epic)",
+                "rank",
+                tuple((r.label, f"{r.label} ({_per_mark(r)})") for r in Rank),
+                subject=f"{move} to {where}",
+            )
+        event = track_event(self.state, kind, where, Rank.parse(str(rank)), [ctx.name], None, 1)
         self.emit(event)
         ctx.data["track"] = event["track"]["id"]
         return self.state.tracks[event["track"]["id"]]

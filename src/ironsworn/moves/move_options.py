@@ -46,6 +46,8 @@ OPTION_MOVES: dict[str, frozenset[str]] = {
     "ally": frozenset({"aid_your_ally", "heal"}),
     # Enter the Fray with no fight yet: the foe it begins against (and its rank).
     "foe": frozenset({"enter_the_fray"}),
+    # Undertake a Journey with none under way: where it goes (and its rank).
+    "destination": frozenset({"undertake_a_journey"}),
     "patient": frozenset({"heal"}),
     "abandon": frozenset({"test_your_bond"}),
     "companion": frozenset({"heal", "companion_endure_harm", "forge_a_bond"}),

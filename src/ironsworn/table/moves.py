@@ -86,7 +86,17 @@ MOVE_INPUTS = (
         "Enter the Fray with no fight yet: the foe (a foe's name, or your words)",
         source=choices.foes,
     ),
-    Input("rank", "text", "a new connection's or foe's rank", source=choices.ranks),
+    Input(
+        "destination",
+        "text",
+        "Undertake a Journey (or an Expedition) with none under way: where you are going",
+    ),
+    Input(
+        "rank",
+        "text",
+        "the rank of a new connection, foe, journey or expedition",
+        source=choices.ranks,
+    ),
     Input("role", "text", "Make a Connection: the new connection's role"),
     Input("against", "text", "oppose: the ally you act against", source=choices.others),
     Input("against_stat", "text", "oppose: the stat the ally rolls", source=choices.stats),
@@ -144,6 +154,7 @@ def move_body(args: JsonDict) -> Any:
         ("new_role", "new_role"),
         ("successor", "successor"),
         ("stats", "stats"),
+        ("destination", "destination"),
     ):
         if args.get(name):
             extra[keyword] = args[name]

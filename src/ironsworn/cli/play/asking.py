@@ -58,11 +58,13 @@ def menu(
     """Ask for one of ``options`` (key, text) by number or key; returns the key. With
     ``free``, words of the player's own are an answer too (a foe of their own)."""
     how = "answer with a number or a key" + (", or your own words" if free else "")
+    if free and not options:
+        how = "answer in your own words"  # nothing to number: a name of the player's own
     keys = show_options(session, question, options, f"{how} (an empty line leaves)")
     session.completions.choices = keys
     try:
         while True:
-            prompt = f"[1-{len(keys)}]> " if session.reader.interactive else ""
+            prompt = (f"[1-{len(keys)}]> " if keys else "> ") if session.reader.interactive else ""
             line = session.reader.read(prompt).strip()
             if not line:
                 raise MenuLeft

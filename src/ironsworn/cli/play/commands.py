@@ -145,7 +145,8 @@ def _move(session: PlaySession, words: list[str], _raw: str) -> None:
 
 # Inputs the engine may ask of the move being made, whatever the move's own options list.
 ASKED_ANYWAY = frozenset(
-    {"against", "against_stat", "foe", "rank", "role_bonus", "asset", "raise", "module"}
+    {"against", "against_stat", "foe", "destination", "rank", "role_bonus", "asset", "raise"}
+    | {"module"}
 )
 
 
@@ -191,7 +192,7 @@ def run_move(session: PlaySession, words: list[str]) -> None:
             if (
                 exc.option in asked
                 or getattr(args, input_dest(exc.option), None)
-                or not exc.choices
+                or not (exc.choices or exc.open)
                 or not (exc.option in ASKED_ANYWAY or _takes(session, args, exc.option))
             ):
                 raise  # asked already, or a follow-on needs it: the engine's message says why

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from moves_support import MISS, PRICE, STRONG, WEAK, Game, fx, keys, outcomes
 
-from ironsworn.errors import InvalidValue, IronswornError, RuleViolation
+from ironsworn.errors import InvalidValue, IronswornError, OptionNeeded, RuleViolation
 
 Setup = Callable[[Game], Any]
 
@@ -247,9 +247,17 @@ REFUSALS: list[tuple[str, Setup, Callable[[Game], Any], type[Exception], str]] =
     (
         "a journey move without a journey",
         _nothing,
-        lambda g: g.move("undertake a journey", STRONG),
+        lambda g: g.move("reach your destination"),
         InvalidValue,
         "no active journey",
+    ),
+    (
+        # Undertake a Journey begins one: where to is asked ("set the rank of your journey").
+        "undertake a journey with none under way",
+        _nothing,
+        lambda g: g.move("undertake a journey", STRONG),
+        OptionNeeded,
+        "where are you going",
     ),
     (
         "a harm amount out of range",

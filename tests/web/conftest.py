@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_support import client
+from web_support import chromium_browser, client
 
 
 @pytest.fixture
@@ -25,3 +25,10 @@ def api(home: Path) -> Iterator[Any]:
 
     with client(create_app("t")) as test_client:
         yield test_client
+
+
+@pytest.fixture(scope="module")
+def browser(server: Any) -> Iterator[Any]:
+    """Chromium for a module's browser tests (a module with its own ``server``)."""
+    with chromium_browser() as chromium:
+        yield chromium

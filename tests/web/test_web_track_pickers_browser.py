@@ -14,31 +14,20 @@ import pytest
 from playwright.sync_api import expect
 from web_support import (
     CHANGE,
+    DESKTOP,
+    PHONE,
     SCREENSHOTS,
-    chromium_browser,
-    data_home,
-    live_server,
-    require_chromium,
+    home_server,
 )
 
-DESKTOP = {"width": 1400, "height": 900}
-PHONE = {"width": 390, "height": 844}
 STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
 expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    require_chromium()
-    home = tmp_path_factory.mktemp("pickers-home")
-    with data_home(home), live_server("home") as live:
+    with home_server(tmp_path_factory, "pickers-home") as live:
         yield live
-
-
-@pytest.fixture(scope="module")
-def browser(server: Any) -> Iterator[Any]:
-    with chromium_browser() as chromium:
-        yield chromium
 
 
 def campaign(server: Any, name: str, scene: bool) -> dict[str, str]:

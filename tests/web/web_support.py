@@ -161,3 +161,18 @@ def chromium_browser() -> Iterator[Any]:
             yield chromium
         finally:
             chromium.close()
+
+
+# The widths every browser test plays at: a desktop window and a phone.
+DESKTOP = {"width": 1400, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+@contextmanager
+def home_server(tmp_path_factory: Any, label: str) -> Iterator[LiveServer]:
+    """A module's live server on loopback over a fresh data home (``label`` names its
+    folder), for the browser tests; skips (or fails under CI) without Chromium."""
+    require_chromium()
+    home = tmp_path_factory.mktemp(label)
+    with data_home(home), live_server("home") as live:
+        yield live

@@ -43,3 +43,28 @@ def test_only_the_guide_imports_content(home: Path) -> None:
         player = {**CHANGE, "X-Ironsworn-Token": campaign_tokens("t")["player"]}
         refused = hosted.post("/api/content/import", content=b"{}", headers=player)
         assert refused.status_code == 403 and "guide" in refused.json()["error"]
+
+
+def test_a_bad_upload_is_a_400_naming_the_input_and_what_is_accepted_and_changes_nothing(
+    api: Any, home: Path
+) -> None:
+    """The upload is the table's ``pack_import``: its error carries the input (``file``) and
+    what is accepted, as JSON; no pack is installed."""
+    before = api.get("/api/c/t/content/assets").json()
+    for body in (b'{"not": "datasworn"}', b"not json at all", b"[]"):
+        refused = api.post("/api/content/import", content=body, headers=CHANGE)
+        assert refused.status_code == 400, refused.text
+        error = refused.json()
+        assert error["input"] == "file", error
+        assert error["accepted"] == ["a Datasworn or Dataforged JSON file"], error
+        assert error["error"].startswith("the upload: "), error
+        assert "/tmp" not in refused.text and "upload.json" not in refused.text
+    assert not (home / "packs").exists()
+    assert api.get("/api/c/t/content/assets").json() == before
+    own = api.post("/api/content/import?ruleset=starforged", content=b"{}", headers=CHANGE)
+    assert own.status_code == 400 and own.json()["input"] == "file", own.text
+    assert own.json()["accepted"] == ["the starforged ruleset's own file (starforged.json)"]
+    bogus = api.post("/api/content/import?ruleset=delve", content=b"{}", headers=CHANGE)
+    assert bogus.status_code == 400 and bogus.json()["input"] == "ruleset", bogus.text
+    assert bogus.json()["accepted"] == ["starforged"] and "--" not in bogus.text
+    assert not (home / "packs").exists()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ironsworn.errors import ContentError, InvalidValue
 from ironsworn.table.inputs import Input
 from ironsworn.table.operation import JsonDict, Operation, Table
 
@@ -21,13 +22,50 @@ def packs(table: Table, args: JsonDict) -> list[Any]:
     return [p.to_json() for p in list_packs()]
 
 
+# What ``file`` accepts, in the words of an error refusing it.
+ANY_PACK = "a Datasworn or Dataforged JSON file"
+
+
 def pack_import(table: Table, args: JsonDict) -> JsonDict:
     """Convert the Datasworn or Dataforged ``file`` and install it (as pack ``as``, when
-    given); what it holds, what was left out, and the problems seen."""
+    given); what it holds, what was left out, and the problems seen. With ``ruleset`` the
+    file must be that ruleset's own Datasworn file (Starforged's content comes from the
+    player's copy): a file of another ruleset or an expansion is refused.
+
+    A file that cannot be read or converted is refused as a bad value of ``file`` (what is
+    accepted with it), before anything is installed."""
+    from ironsworn.content.own_content import OWN_FILES, import_own_file
     from ironsworn.content.packs import import_pack
 
-    report = import_pack(args["file"], args.get("as"))
+    ruleset = args.get("ruleset")
+    if ruleset is not None and ruleset not in OWN_FILES:
+        raise InvalidValue(
+            input="ruleset", value=ruleset, accepted=list(OWN_FILES), why="brings no file"
+        )
+    try:
+        if ruleset is not None:
+            report = import_own_file(args["file"], ruleset)
+        else:
+            report = import_pack(args["file"], args.get("as"))
+    except ContentError as exc:
+        wanted = ANY_PACK if ruleset is None else f"the {ruleset} ruleset's own file"
+        if ruleset is not None:
+            wanted += f" ({OWN_FILES[ruleset].file})"
+        # The converter's words are kept (with any input they name, such as ``as``).
+        raise InvalidValue(
+            exc.pattern or str(exc),
+            input="file",
+            value=args["file"],
+            accepted=wanted,
+            names=exc.names,
+        ) from None
     return report.to_json()
+
+
+def _own_rulesets() -> tuple[str, ...]:
+    from ironsworn.content.own_content import OWN_FILES
+
+    return tuple(OWN_FILES)
 
 
 HOME_OPERATIONS = (
@@ -39,6 +77,12 @@ HOME_OPERATIONS = (
         (
             Input("file", "text", "the Datasworn or Dataforged JSON file", True),
             Input("as", "text", "the pack id to install it under (default: the file's own)"),
+            Input(
+                "ruleset",
+                "text",
+                "the ruleset whose own Datasworn file it must be (default: any pack)",
+                fixed=_own_rulesets(),
+            ),
         ),
     ),
 )

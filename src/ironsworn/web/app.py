@@ -380,23 +380,17 @@ async def campaign_import(request: Request) -> Response:
 
 
 async def content_import(request: Request) -> Response:
-    """The guide uploads a content pack (a Datasworn or Dataforged file), as ``content import``:
-    a Starforged campaign made in the browser is then playable without the command line. With
-    ``?ruleset=starforged`` the upload must be that ruleset's own file (the player's
-    starforged.json, asked when a Starforged campaign is made): any other is refused, nothing
-    imported."""
+    """The guide uploads a content pack (a Datasworn or Dataforged file): the table's
+    ``pack_import``, as ``content import``. A Starforged campaign made in the browser is then
+    playable without the command line. With ``?ruleset=starforged`` the upload must be that
+    ruleset's own file (the player's starforged.json, asked when a Starforged campaign is
+    made): any other is refused, nothing imported."""
     _guide_only(request, "import content packs")
     import tempfile
     from pathlib import Path
 
-    from ironsworn.content.own_content import OWN_FILES, import_own_file
-    from ironsworn.content.packs import import_pack
-
     ruleset = request.query_params.get("ruleset")
-    if ruleset is not None and ruleset not in OWN_FILES:
-        raise InvalidValue(
-            input="ruleset", value=ruleset, accepted=list(OWN_FILES), why="brings no file"
-        )
+    database = server_of(request).tables.database
     body = await read_body(request, PACK_LIMIT)
 
     def load() -> dict[str, Any]:
@@ -404,11 +398,18 @@ async def content_import(request: Request) -> Response:
             path = Path(folder) / "upload.json"
             path.write_bytes(body)
             try:
-                report = import_own_file(path, ruleset) if ruleset else import_pack(path)
-            except IronswornError as exc:
+                answer: dict[str, Any] = _home(
+                    "pack_import", {"file": str(path), "ruleset": ruleset}, database
+                )
+            except InvalidValue as exc:
+                if exc.input != "file":
+                    raise
                 # The importer names the file it read: here that is the upload, not a path.
-                raise InvalidValue(str(exc).replace(str(path), "the upload")) from None
-            answer: dict[str, Any] = report.to_json()
+                raise InvalidValue(
+                    str(exc).replace(str(path), "the upload"),
+                    input="file",
+                    accepted=exc.accepted,
+                ) from None
             answer.pop("path", None)  # the server's folders are not the page's business
             return answer
 

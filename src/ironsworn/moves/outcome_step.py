@@ -44,7 +44,7 @@ class MoveOutcomes(StateChanges):
         ) -> str | None: ...
 
     def _outcome(self, step: JsonDict) -> None:
-        from ironsworn.moves.assets.effects import adjust_outcome
+        from ironsworn.moves.assets.gains import adjust_outcome
 
         move = self.ruleset.any_move(step["move"])
         if step.get("rarity"):
@@ -98,7 +98,7 @@ class MoveOutcomes(StateChanges):
         else:
             handler(ctx)
         if ctx.data.get("asset_uses"):
-            from ironsworn.moves.assets.effects import gains_after
+            from ironsworn.moves.assets.gains import gains_after
             from ironsworn.moves.assets.handlers import clear_talisman
 
             gains_after(ctx)
@@ -139,7 +139,7 @@ class MoveOutcomes(StateChanges):
         if outcome.is_hit and ctx.data.get("role_momentum"):
             ctx.momentum(int(ctx.data["role_momentum"]))  # a role's "+1 momentum on a hit"
         if ctx.data.get("asset_uses"):
-            from ironsworn.moves.assets.effects import gains_before
+            from ironsworn.moves.assets.gains import gains_before
 
             gains_before(ctx)
         if self.fights_of(char.name):

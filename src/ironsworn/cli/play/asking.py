@@ -351,7 +351,7 @@ def follow_on(session: PlaySession, who: str) -> None:
     if key == "none":
         return
     amount = harm if key == "endure_harm" else 1
-    from ironsworn.cli.play.commands import run_move
+    from ironsworn.cli.play.move_commands import run_move
 
     words = [*key.split("_"), "--amount", str(amount)]
     if len(state.characters) > 1:

@@ -596,7 +596,7 @@ def _vow(
     *,
     background: bool = False,
 ) -> dict[str, Any] | None:
-    from ironsworn.cli.play.commands import track_line
+    from ironsworn.cli.play.sheet_commands import track_line
     from ironsworn.moves.sheet import SheetOperations
 
     text = ask(session, question, _text)

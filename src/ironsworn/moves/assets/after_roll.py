@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.moves.assets.effects import _matches_move, apply_gain, label, short
+from ironsworn.moves.assets.effects import _matches_move, label, short
+from ironsworn.moves.assets.gains import apply_gain
 from ironsworn.moves.registry import on_resume
 from ironsworn.record import replace
 from ironsworn.rolls import ADDS_MAX, ActionRoll
@@ -86,7 +87,7 @@ def _with_adds(roll_json: JsonDict, extra: int) -> ActionRoll:
 
 
 def _words(offer: JsonDict) -> str:
-    from ironsworn.moves.assets.effects import describe_gain
+    from ironsworn.moves.assets.gains import describe_gain
 
     extra = offer["extra"]
     parts = [f"+{int(extra.get('add', 0))}"]

@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.moves.assets.effects import _apply_to, _matches_move, describe_gain, label, short
+from ironsworn.moves.assets.effects import _matches_move, label, short
+from ironsworn.moves.assets.gains import _apply_to, describe_gain
 from ironsworn.moves.registry import on_resume
 from ironsworn.ranks import Rank
 

@@ -17,13 +17,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.moves.assets.effects import (
-    CONDITION_KEYS,
-    ELSEWHERE_KEYS,
-    GAIN_KEYS,
-    OUTCOME_KEYS,
-    ROLL_KEYS,
-)
+from ironsworn.moves.assets.effects import CONDITION_KEYS, ELSEWHERE_KEYS, GAIN_KEYS, ROLL_KEYS
+from ironsworn.moves.assets.gains import OUTCOME_KEYS
 
 if TYPE_CHECKING:
     from ironsworn.content.loader import Ruleset

@@ -21,7 +21,7 @@ from ironsworn.moves.assets import (  # noqa: F401 (their resume points)
     sheet_changes,  # also registers its resume points
 )
 from ironsworn.moves.assets import progress_rerolls as _rerolls  # noqa: F401 (resume points)
-from ironsworn.moves.assets.effects import apply_gain, change_track
+from ironsworn.moves.assets.gains import apply_gain, change_track
 from ironsworn.moves.engine import Step, on_resume
 
 if TYPE_CHECKING:

@@ -252,7 +252,7 @@ def before_roll(ctx: Step, move: Move, stat: str) -> list[str]:
 
 def after_outcome(ctx: Step) -> None:
     """What the lasting effects used on this roll give once its outcome is known."""
-    from ironsworn.moves.assets.effects import _mark
+    from ironsworn.moves.assets.gains import _mark
 
     roll = ctx.roll
     one = roll.get("type") == "action" and roll.get("action_die") == 1

@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, RuleViolation
 from ironsworn.moves.assets import allies
-from ironsworn.moves.assets.effects import _matches_move, apply_gain, describe_gain, short
+from ironsworn.moves.assets.effects import _matches_move, short
+from ironsworn.moves.assets.gains import apply_gain, describe_gain
 from ironsworn.moves.records import MoveRecord
 from ironsworn.moves.registry import on_resume
 

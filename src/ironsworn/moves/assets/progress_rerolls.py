@@ -5,7 +5,7 @@
   ``dice``: ``any`` (any of the dice: the challenge dice of a progress roll), ``one`` (one
   challenge die), ``all`` (every die again, with ``add`` more), ``cancel`` (burn momentum to
   cancel one challenge die lower than it). The outcome keys ``rerolled`` and
-  ``rerolled_miss`` of :mod:`~ironsworn.moves.assets.effects` then give what follows a reroll
+  ``rerolled_miss`` of :mod:`~ironsworn.moves.assets.gains` then give what follows a reroll
   (Revenant's Endure Stress, Bonded's debility on another miss, Honorbound's lost spirit).
   Offered by :func:`offer_after_roll`, before any burn (as the engine's own "reroll any
   dice", ENGINE CHOICE spec §6.3).
@@ -303,7 +303,7 @@ def once_per_fight(ctx: Step, use: Mapping[str, Any], gain: Mapping[str, Any]) -
     """A gain taken once per fight (Veteran 1: "Once per fight, you also take initiative when
     burning momentum to improve a miss to a weak hit"); kept in the flag ``asset_once`` by
     fight, as the effects' ``once`` is."""
-    from ironsworn.moves.assets.effects import apply_gain
+    from ironsworn.moves.assets.gains import apply_gain
 
     fights = [t.id for t in ctx.engine.fights_of(ctx.name)]
     if not fights:

@@ -5,7 +5,7 @@ Hunter 2, "When in a community or trading, you may suffer -1 wealth and take +2 
 Commander 1, "When you face the negative outcome of any move, you may suffer -1 strength as
 the cost". Their effect in ``assets.json`` names the pseudo-move ``use``; its ``before`` is the
 cost (refused when the card's track cannot pay it) and its ``after`` what it gives, both
-applied as gains (:func:`~ironsworn.moves.assets.effects.apply_gain`).
+applied as gains (:func:`~ironsworn.moves.assets.gains.apply_gain`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ def use_ability(
     engine: MoveEngine, character: str | None, asset: str, number: int
 ) -> OperationResult:
     """Use ability ``number`` of one of the character's cards outside a move."""
-    from ironsworn.moves.assets.effects import apply_gain, label
+    from ironsworn.moves.assets.effects import label
+    from ironsworn.moves.assets.gains import apply_gain
     from ironsworn.moves.homebrew import card_of
     from ironsworn.moves.step import Step
 

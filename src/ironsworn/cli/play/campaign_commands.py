@@ -1,0 +1,172 @@
+"""Play mode's commands about the campaign as a whole: look-ups (journal, rulebook, world,
+export), content packs, lasting effects, undo and redo, the log, another character, the
+campaign options, who acts, help and leaving."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ironsworn.cli.common import UsageError
+from ironsworn.errors import RuleViolation
+
+if TYPE_CHECKING:
+    from ironsworn.cli.play.session import PlaySession
+    from ironsworn.cli.play.slash import Runner
+
+
+def lookup(name: str, *args: str) -> Runner:
+    """A runner of :mod:`.lookups` (imported when first run)."""
+
+    def run(session: PlaySession, words: list[str], raw: str) -> None:
+        from ironsworn.cli.play import lookups
+
+        runner: Runner = getattr(lookups, name)(*args) if args else getattr(lookups, name)
+        runner(session, words, raw)
+
+    return run
+
+
+def content(session: PlaySession, words: list[str], _raw: str) -> None:
+    """``/content import FILE`` (a Datasworn file, imported once) or ``/content list``."""
+    session.run_cli(session.parse("content", words or ["list"]))
+    session.reload_library()
+
+
+def lasting(session: PlaySession, words: list[str], _raw: str) -> None:
+    """The lasting effects of asset abilities: list them, or end, use, give, take one."""
+    from ironsworn.cli.lasting_cmd import list_text, operation
+    from ironsworn.moves.assets.lasting import LastingOperations, summary
+
+    args = session.parse("lasting", words)
+    if args.action in (None, "list"):
+        char = session.state().character(args.character)
+        rows = summary(char)
+        session.out.result(rows, list_text(char.name, rows), as_json=args.json)
+        return
+    change = operation(args)
+    session.report(session.commit(lambda e: change(LastingOperations(e))), args.json)
+
+
+def undo_redo(undo: bool) -> Runner:
+    def run(session: PlaySession, words: list[str], _raw: str) -> None:
+        from ironsworn.campaign.journal import Narrator
+
+        if words:
+            raise UsageError(f"/{'undo' if undo else 'redo'} takes no arguments")
+        operation = session.store.undo() if undo else session.store.redo()
+        if operation is None:
+            raise RuleViolation(f"nothing to {'undo' if undo else 'redo'}")
+        done = "undid" if undo else "redid"
+        session.out.result(
+            {"undone" if undo else "redone": operation.to_dict()},
+            f"{done} #{operation.seq} {operation.kind}: {Narrator().headline(operation)}",
+        )
+        state = session.state()
+        session.show_status(state)
+        session.show_pending(state)
+
+    return run
+
+
+def log(session: PlaySession, words: list[str], _raw: str) -> None:
+    args = session.parse("log", words)
+    if args.limit is None:
+        args.limit = "10"  # the last few: a long campaign's whole log would flood the screen
+    session.run_cli(args)
+
+
+def character(session: PlaySession, words: list[str], _raw: str) -> None:
+    from ironsworn.cli.play import creation
+
+    if words and words[0].lower() == "setup":
+        # The semi-random setup left half-way (the session ended): its steps, asked again.
+        from ironsworn.cli.play.creation_options import steps_left, unfinished
+
+        waiting = unfinished(session)
+        name = " ".join(words[1:]) or (waiting[0] if len(waiting) == 1 else "")
+        if not name or session.state().character(name).name not in waiting:
+            raise UsageError(
+                "/character setup NAME: a character whose semi-random setup has steps left "
+                f"(accepted: {', '.join(waiting) or 'none'})"
+            )
+        steps_left(session, session.state().character(name).name)
+        return
+    if words:
+        raise UsageError(
+            "/character takes no arguments (it walks through making a character), or setup "
+            "NAME (the semi-random setup's steps left)"
+        )
+    leftover = creation.walkthrough(session, first=False)
+    if leftover is not None:
+        session.execute(leftover)
+
+
+def option(session: PlaySession, words: list[str], _raw: str) -> None:
+    from ironsworn.campaign.options import find_option, option_words, options_data
+    from ironsworn.cli.setup_cmd import options_text
+    from ironsworn.moves.setup import SetupOperations
+
+    args = session.parse("option", words)
+    if args.name is None:
+        data = options_data(session.state())
+        session.out.result(data, options_text(data), as_json=args.json)
+        return
+    option = find_option(args.name)
+    if not args.value:
+        raise UsageError(f"/option {option.name} needs a VALUE (accepted: {option.accepted})")
+    value = " ".join(args.value)
+    result = session.commit(lambda e: SetupOperations(e).set_option(option.name, value))
+    after = result.events[0]["to"]
+    session.out.result(
+        {"name": option.name, "value": after},
+        f"{option.name}: {option_words(after)} ({option.text})",
+        as_json=args.json,
+    )
+
+
+def act_as(session: PlaySession, words: list[str], _raw: str) -> None:
+    """Choose who acts: moves, sheets and journal prose then default to that character."""
+    state = session.state()
+    if not words:
+        who = session.character_name(state)
+        session.out.say(
+            f"acting: {who or 'nobody in particular'} (characters: "
+            + (", ".join(state.characters) or "none")
+            + ")"
+        )
+        return
+    session.acting = state.character(" ".join(words)).name
+    session.out.say(f"now acting as {session.acting}")
+
+
+def show_help(session: PlaySession, words: list[str], _raw: str) -> None:
+    if words:
+        command = session.commands.find(words[0].lstrip("/"))
+        lines = [f"{command.usage}  — {command.summary}"]
+        if command.parser:
+            parser = session.parsers()[command.parser]
+            options = [
+                f"  {', '.join(a.option_strings)}  {a.help or ''}".rstrip()
+                for a in parser._actions
+                if a.option_strings
+                and "--campaign" not in a.option_strings
+                and "-h" not in a.option_strings
+            ]
+            if options:
+                lines += ["options:", *options]
+        session.out.say("\n".join(lines))
+        return
+    width = max(len(c.usage) for c in session.commands)
+    lines = ["Type prose to write it in the journal. Commands (Tab completes):"]
+    lines += [f"  {c.usage:<{width}}  {c.summary}" for c in session.commands]
+    lines.append(
+        "While a decision is pending, type its option number or key. "
+        "Ctrl-C cancels the line; Ctrl-D or /quit leaves."
+    )
+    session.out.say("\n".join(lines))
+
+
+def leave(session: PlaySession, words: list[str], _raw: str) -> None:
+    from ironsworn.cli.play.session import QuitPlay
+
+    raise QuitPlay

@@ -1,0 +1,90 @@
+"""Play mode's oracles: ``/oracle TABLE`` rolls one of the campaign's tables and ``/ask ODDS
+[QUESTION]`` asks the oracle a yes/no question; both are recorded in the journal (as
+``oracle`` and ``ask`` operations), so it holds every roll."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ironsworn.cli.common import UsageError, parse_int
+from ironsworn.cli.play.slash import leading_words
+from ironsworn.errors import InvalidValue
+
+if TYPE_CHECKING:
+    from ironsworn.cli.play.session import PlaySession
+    from ironsworn.content.model import OracleTable
+
+
+def oracle(session: PlaySession, words: list[str], _raw: str) -> None:
+    from ironsworn.content.oracle_roller import roll_oracle
+    from ironsworn.dice import RandomDice
+
+    if words[:1] in (["list"], ["show"]):
+        session.run_cli(session.parse("oracle", words))
+        return
+    if words[:1] == ["roll"]:
+        words = words[1:]
+    name, options = leading_words(words)
+    if not name:
+        raise UsageError("/oracle needs a table: /oracle action (Tab completes the names)")
+    args = session.parse("oracle", ["roll", " ".join(name), *options])
+    value = None if args.value is None else parse_int(args.value, "--value")
+    dice = RandomDice(args.seed) if args.seed is not None else session.dice
+    ruleset = session.library
+    table = _oracle_table(session, args.id)
+    result = roll_oracle(ruleset, table, dice, value)
+    who = session.character_name()
+    data = result.to_json()
+    event = result.event(who)
+    session.record("oracle", [event], who, f"{result.name}: {result.text}")
+    session.out.result(data, "\n".join(result.lines()), as_json=args.json)
+
+
+def _oracle_table(session: PlaySession, query: str) -> OracleTable:
+    """The campaign's own table ``query`` names (a classic campaign never rolls a Starforged
+    table); a name of a group of tables ("planet") asks which, as a numbered menu, until one
+    table is chosen."""
+    from ironsworn.cli.play.asking import menu
+    from ironsworn.content.lookup import GroupNamed
+
+    while True:
+        try:
+            table: OracleTable = session.library.find_in("oracles", query, session.state().ruleset)
+            return table
+        except GroupNamed as group:
+            query = menu(session, f"{group.query!r} names a group of oracle tables:", group.choices)
+
+
+def ask(session: PlaySession, words: list[str], _raw: str) -> None:
+    from ironsworn.cli.ask_cmd import check_value_or_seed
+    from ironsworn.dice import RandomDice
+    from ironsworn.oracle import Odds, ask_in_campaign
+
+    leading, options = leading_words(words)
+    if not leading:
+        raise UsageError(
+            "/ask needs the odds: almost_certain, likely, fifty_fifty (50/50), unlikely, "
+            "small_chance — then, if you like, the question"
+        )
+    # "/ask likely Is the gate open?" and "/ask small chance ...": the odds, then the question.
+    odds_words = leading[:1]
+    for size in (2, 1):
+        try:
+            Odds.parse(" ".join(leading[:size]))
+        except InvalidValue:
+            continue
+        odds_words = leading[:size]
+        break
+    question = " ".join(leading[len(odds_words) :])
+    args = session.parse("ask", [" ".join(odds_words), *options])
+    check_value_or_seed(args)
+    odds = Odds.parse(args.odds)
+    value = None if args.value is None else parse_int(args.value, "--value", 0, 100)
+    dice = None if value is not None else RandomDice(args.seed) if args.seed else session.dice
+    # The campaign's table and even-matches option (or --even-matches), as everywhere.
+    answer = ask_in_campaign(session.state(), odds, dice, value, args.even_matches)
+    who = session.character_name()
+    event = answer.event(who, question or None)
+    session.record("ask", [event], who, answer.summary(question or None))
+    text = answer.describe()
+    session.out.result(event, f"{question}\n{text}" if question else text, as_json=args.json)

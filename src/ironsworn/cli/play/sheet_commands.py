@@ -1,0 +1,86 @@
+"""Play mode's character sheet and tracks: ``/sheet`` and ``/tracks`` (the command line's own
+views), new vows, journeys and fights, and changes by hand to meters, debilities, the
+initiative and progress, each committed in its own transaction."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.cli.common import parse_int
+
+if TYPE_CHECKING:
+    from ironsworn.cli.play.session import PlaySession
+    from ironsworn.cli.play.slash import Runner
+
+
+def sheet(session: PlaySession, words: list[str], _raw: str) -> None:
+    session.run_cli(session.parse("sheet", words))
+
+
+def tracks(session: PlaySession, words: list[str], _raw: str) -> None:
+    session.run_cli(session.parse("track", ["list", *words]))
+
+
+def new_track(kind: str) -> Runner:
+    def run(session: PlaySession, words: list[str], _raw: str) -> None:
+        from ironsworn.moves.sheet import SheetOperations
+
+        given = words[1:] if words[:1] == ["new"] else words
+        args = session.parse(kind, ["new", *given])
+        if kind == "fight":
+            count = parse_int(args.count, "--count", 1, 10)
+            result = session.commit(
+                lambda e: SheetOperations(e).new_track(
+                    "fight", "", args.rank or "", args.character, foe=args.foe, count=count
+                )
+            )
+        else:
+            text = " ".join(args.text)
+            result = session.commit(
+                lambda e: SheetOperations(e).new_track(kind, text, args.rank, args.character)
+            )
+        created = next(e for e in result.events if e["type"] == "track_created")
+        track = dict(created["track"])
+        session.out.result(track, track_line(track), as_json=args.json)
+
+    return run
+
+
+def track_line(track: dict[str, Any]) -> str:
+    who = ", ".join(track["characters"])
+    return f"{track['id']}: {track['name']} ({track['rank']} {track['kind']}; {who})"
+
+
+def sheet_change(kind: str) -> Runner:
+    def run(session: PlaySession, words: list[str], _raw: str) -> None:
+        from ironsworn.moves.sheet import SheetOperations
+
+        args = session.parse(kind, words)
+        if kind == "adjust":
+            delta = parse_int(args.delta, "N", -50, 50)
+            result = session.commit(
+                lambda e: SheetOperations(e).adjust(
+                    args.character, args.meter, delta, getattr(args, "vehicle", None)
+                )
+            )
+        elif kind == "debility":
+            mark = args.action == "mark"
+            result = session.commit(
+                lambda e: SheetOperations(e).debility(args.character, args.name, mark)
+            )
+        elif kind == "initiative":
+            from ironsworn.moves.sheet import parse_initiative
+
+            value = parse_initiative(" ".join(args.value))
+            result = session.commit(lambda e: SheetOperations(e).initiative(args.character, value))
+        else:
+            from ironsworn.cli.track_cmd import progress_amount
+
+            ticks, times = progress_amount(args)
+            mark = args.action == "mark"
+            result = session.commit(
+                lambda e: SheetOperations(e).progress(args.track, mark, ticks, times)
+            )
+        session.report(result, args.json)
+
+    return run

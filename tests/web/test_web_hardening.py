@@ -404,3 +404,46 @@ def test_answers_to_odd_input_are_json_even_from_the_live_server(home: Path) -> 
             assert "error" in json.loads(exc.read())
         else:
             pytest.fail("a body of 100,000 '[' was accepted")
+
+
+class FakeConnection:
+    """A connection as the guard sees it: dropping it leaves the guard's sets."""
+
+    def __init__(self, guard: Any) -> None:
+        self.guard = guard
+        self.dropped = False
+
+    def drop(self) -> None:
+        self.dropped = True
+        self.guard.waiting.pop(self, None)
+        self.guard.open.discard(self)
+
+
+@pytest.mark.parametrize(
+    ("waiting", "admitted", "evicted", "refused"),
+    [
+        (2, True, 1, 0),  # one waiting for headers is closed to make room
+        (0, False, 0, 1),  # every open one is busy: the newcomer is refused
+    ],
+)
+def test_the_guard_never_counts_more_than_its_limit(
+    waiting: int, admitted: bool, evicted: int, refused: int
+) -> None:
+    """Room is made before a newcomer is counted: another thread reading the open set never
+    sees more than the limit (a test once read 201 of 200 in that moment)."""
+    from ironsworn.web.guard import Guard
+
+    guard = Guard(header_timeout=1.0, max_connections=2)
+    first, second = FakeConnection(guard), FakeConnection(guard)
+    for connection in (first, second):
+        assert guard.admit(connection)  # type: ignore[arg-type]
+    for connection in (first, second)[:waiting]:
+        guard.waiting[connection] = None  # type: ignore[index]
+    seen: list[int] = []
+    first.drop = lambda: (seen.append(len(guard.open)), FakeConnection.drop(first))  # type: ignore[method-assign]
+    newcomer = FakeConnection(guard)
+    assert guard.admit(newcomer) is admitted  # type: ignore[arg-type]
+    assert (guard.evicted, guard.refused) == (evicted, refused)
+    assert len(guard.open) == 2 and (newcomer in guard.open) is admitted
+    assert all(count <= 2 for count in seen)
+    assert first.dropped is bool(evicted)

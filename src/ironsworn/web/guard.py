@@ -75,16 +75,17 @@ class Guard:
 
     def admit(self, protocol: GuardedProtocol) -> bool:
         """Count a new connection; make room for it, or refuse it (False)."""
-        self.open.add(protocol)
-        if len(self.open) <= self.max_connections:
-            return True
-        if self.waiting:
+        # Room is made before the new one is counted, so the open set never holds more than
+        # the limit, even for a moment (it is read from other threads: tests, a status view).
+        if len(self.open) >= self.max_connections:
+            if not self.waiting:
+                self.refused += 1
+                return False
             oldest = next(iter(self.waiting))
             self.evicted += 1
             oldest.drop()
-            return True
-        self.refused += 1
-        return False
+        self.open.add(protocol)
+        return True
 
 
 class GuardedProtocol(H11Protocol):

@@ -320,13 +320,13 @@ def test_odd_timeline_queries_are_a_json_400(api: Any, query: str) -> None:
 
 
 def test_an_unforeseen_fault_is_a_json_500(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ironsworn.web import app as web_app
+    from ironsworn.web import reads
     from ironsworn.web.app import create_app
 
     def broken(*args: Any) -> Any:
         raise ZeroDivisionError("inside")
 
-    monkeypatch.setattr(web_app.reads, "odds", broken)
+    monkeypatch.setattr(reads, "odds", broken)
     with client(create_app("t"), raise_server_exceptions=False) as api:
         response = api.get("/api/odds?stat=2")
     assert response.status_code == 500

@@ -1,0 +1,86 @@
+"""Errors as answers: every failure is one JSON line with the status its cause maps to (400
+bad value, 401/403 access, 404 unknown campaign, 408 too slow, 409 refused by the rules, 413
+too large, 503 database unreachable, 500 a fault of the server), never naming the database's
+address."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from ironsworn.errors import IronswornError, NotFound, RuleViolation, Unavailable
+from ironsworn.web.access import Forbidden, Unauthorized
+from ironsworn.web.server import TooLarge, TooSlow
+from ironsworn.web.tables import UnknownCampaign
+
+MESSAGE_LIMIT = 400  # characters of an error message (a 5,000-digit value is not repeated)
+UNAVAILABLE = (
+    "the campaign database cannot be reached right now; the table keeps trying (try again in "
+    "a moment)"
+)
+log = logging.getLogger("ironsworn.web")
+
+
+def error(
+    message: str, status: int, headers: dict[str, str] | None = None, **extra: Any
+) -> JSONResponse:
+    line = " ".join(message.splitlines())
+    if len(line) > MESSAGE_LIMIT:
+        line = line[: MESSAGE_LIMIT - 1] + "…"
+    return JSONResponse({"error": line, **extra}, status_code=status, headers=headers)
+
+
+_DATABASE_URL = re.compile(r"postgres(?:ql)?://\S*")
+
+
+def public(message: str, request: Request) -> str:
+    """``message`` without the database's address (a hosted table's clients need not know
+    where it keeps its campaigns, nor its user name)."""
+    database = getattr(request.app.state, "server", None)
+    url = database.tables.database if database is not None else None
+    if url:
+        from ironsworn.campaign.store.postgres import redact
+
+        for form in (url, redact(url)):
+            message = message.replace(form, "the campaign database")
+    return _DATABASE_URL.sub("the campaign database", message)
+
+
+async def on_error(request: Request, exc: Exception) -> Response:
+    if isinstance(exc, Unavailable):
+        log.warning("database unavailable: %s", exc)
+        return error(UNAVAILABLE, 503, headers={"retry-after": "2"})
+    message = public(str(exc), request)
+    data = exc.data() if isinstance(exc, IronswornError) else {}  # input, value, accepted
+    if isinstance(exc, NotFound):
+        if exc.candidates:
+            message += "; closest: " + ", ".join(exc.candidates)
+        status = 404 if isinstance(exc, UnknownCampaign) else 400
+        return error(message, status, **{**data, "candidates": list(exc.candidates)})
+    if isinstance(exc, Unauthorized):
+        return error(message, 401)
+    if isinstance(exc, Forbidden):
+        return error(message, 403)
+    if isinstance(exc, TooLarge):
+        return error(message, 413)
+    if isinstance(exc, TooSlow):
+        return error(message, 408)
+    if isinstance(exc, RuleViolation):
+        return error(message, 409, **data)
+    return error(message, 400, **data)
+
+
+async def on_unforeseen(request: Request, exc: Exception) -> Response:
+    """A fault of the server: a JSON 500 naming nothing inside (the log has the traceback)."""
+    return error(f"the table failed on this request ({type(exc).__name__}); it is logged", 500)
+
+
+async def on_http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    words = {404: "no such page or endpoint", 405: "method not allowed here"}
+    return error(f"{words.get(exc.status_code, exc.detail)}: {request.url.path}", exc.status_code)

@@ -1,0 +1,136 @@
+"""What every route shares: the :class:`Server` (the open campaigns and the access rule) and
+a request read the same way everywhere: its campaign, its seat, its whole-number parameters, its
+body (bounded in size and time) and a JSON answer."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from ironsworn.errors import InvalidValue, IronswornError
+from ironsworn.web.access import Access, Forbidden
+from ironsworn.web.tables import Table, Tables
+
+ACTION_BODY_LIMIT = 256 * 1024
+BODY_TIMEOUT_S = 30.0  # a body must arrive within this (a slow client holds no task longer)
+MAX_SEQ = 2**53  # the largest seq a query may name (SQLite's integers stop at 2**63 - 1)
+SEAT_HEADER = "x-ironsworn-seat"
+PAGE_HEADER = "x-ironsworn-page"
+
+
+@dataclass
+class Server:
+    """What the routes share: the open campaigns and the access rule."""
+
+    tables: Tables
+    access: Access
+
+    @property
+    def home(self) -> str:
+        return self.access.home
+
+
+def server_of(request: Request) -> Server:
+    server: Server = request.app.state.server
+    return server
+
+
+def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    body = json.dumps(data, ensure_ascii=False).encode("utf-8")
+    return Response(body, status, headers=headers, media_type="application/json")
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > limit):
+        raise TooLarge(limit)
+    body = b""
+    try:
+        async with asyncio.timeout(BODY_TIMEOUT_S):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > limit:
+                    raise TooLarge(limit)
+    except TimeoutError:
+        raise TooSlow(f"the request body took more than {BODY_TIMEOUT_S:.0f} s to arrive") from None
+    return body
+
+
+class TooLarge(IronswornError):
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"the request body is larger than {limit // 1024} KiB (the limit)")
+
+
+class TooSlow(IronswornError):
+    """A request body that did not arrive in time (408)."""
+
+
+async def json_body(request: Request) -> Any:
+    body = await read_body(request, ACTION_BODY_LIMIT)
+    if not body.strip():
+        return {}
+    try:
+        return json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InvalidValue(f"the request body is not JSON ({exc})") from None
+    except RecursionError:
+        raise InvalidValue("the request body nests too deeply (accepted: JSON options)") from None
+    except ValueError as exc:  # an integer of more digits than Python converts (4,300)
+        raise InvalidValue(f"the request body has a value out of range ({exc})") from None
+
+
+def table_of(request: Request) -> Table:
+    server = server_of(request)
+    name = request.path_params["name"]
+    from ironsworn.campaign.registry import check_name
+
+    check_name(name)
+    return server.tables.get(name, create=name == server.home)
+
+
+def int_param(request: Request, name: str, low: int, high: int | None, default: int | None) -> int:
+    """A whole-number query parameter from ``low`` to ``high`` (``default`` when absent;
+    ``high`` None: a seq, up to :data:`MAX_SEQ`)."""
+    value = request.query_params.get(name)
+    accepted = f"accepted: {low} to {high}" if high is not None else f"accepted: {low} or more"
+    if high is None:
+        high = MAX_SEQ
+    if value is None:
+        if default is None:
+            raise InvalidValue(f"{name} is required ({accepted})")
+        return default
+    text = value.strip()
+    # Checked before int(): a value of thousands of digits is refused, not converted.
+    if not re.fullmatch(r"[+-]?[0-9]{1,20}", text):
+        shown = text if len(text) <= 24 else text[:20] + "…"
+        raise InvalidValue(f"{name} {shown!r} is not a whole number ({accepted})")
+    number = int(text)
+    if not low <= number <= high:
+        raise InvalidValue(f"{name} {number} is out of range ({accepted})")
+    return number
+
+
+def for_page(request: Request) -> bool:
+    """Whether the table's page asks (``X-Ironsworn-Page: 1``): its answers then carry the
+    rules' text as HTML too (``*_html``); other clients get the command line's JSON shapes."""
+    return request.headers.get(PAGE_HEADER) == "1"
+
+
+def seat_of(request: Request) -> str | None:
+    """The character the page plays (None: the guide seat, for a guide or on loopback)."""
+    from urllib.parse import unquote
+
+    # The page sends the name URL-encoded: a header carries Latin-1 only.
+    seat = unquote(request.headers.get(SEAT_HEADER, "")).strip() or None
+    role = request.scope.get("state", {}).get("role", "guide")
+    if seat is not None and seat.lower() == "guide":
+        seat = None
+    if seat is None and role != "guide":
+        raise Forbidden("a player's page acts as a character: pick the character you play")
+    return seat

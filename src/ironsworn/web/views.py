@@ -1,0 +1,182 @@
+"""What a page or another client reads: the reference lists (actions, moves, oracles,
+content, odds) and a campaign's own (its state, timeline, moves, oracles, ruleset, a move's
+panel, its exports). The JSON itself is built by :mod:`ironsworn.web.reads`; these add the
+campaign's version, the page's HTML and the cache kept per version."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from ironsworn.errors import InvalidValue
+from ironsworn.web import reads, results
+from ironsworn.web.server import for_page, int_param, json_response, table_of
+
+
+async def actions_table(request: Request) -> Response:
+    from ironsworn.web.actions import ACTIONS
+
+    return json_response([a.to_json() for a in ACTIONS.values()])
+
+
+async def moves(request: Request) -> Response:
+    return json_response(await asyncio.to_thread(reads.moves, request.query_params.get("ruleset")))
+
+
+async def oracles(request: Request) -> Response:
+    ruleset = request.query_params.get("ruleset")
+    return json_response(await asyncio.to_thread(reads.oracles, ruleset))
+
+
+async def content(request: Request) -> Response:
+    kind, ruleset = request.path_params["kind"], request.query_params.get("ruleset")
+    return json_response(await asyncio.to_thread(reads.content, kind, ruleset))
+
+
+async def campaign_oracles(request: Request) -> Response:
+    """The oracle tables of the campaign's ruleset only (issue 11)."""
+    table = table_of(request)
+    ruleset = await table.call(reads.ruleset_of)
+    return json_response(await asyncio.to_thread(reads.oracles, ruleset))
+
+
+async def campaign_ruleset(request: Request) -> Response:
+    """The campaign's ruleset as the page draws it (:func:`ironsworn.table.describe.describe`):
+    the page holds no game facts of its own."""
+    from ironsworn.table import Table as Context
+    from ironsworn.table.describe import describe
+
+    # Not kept with the version: a content pack imported changes it (its progress moves).
+    table = table_of(request)
+    return json_response(await table.call(lambda store: describe(Context(store, table.name))))
+
+
+async def campaign_content(request: Request) -> Response:
+    """Foes, truths, assets or regions of the campaign's ruleset only (issue 11)."""
+    table = table_of(request)
+    kind = request.path_params["kind"]
+    ruleset = await table.call(reads.ruleset_of)
+    return json_response(await asyncio.to_thread(reads.content, kind, ruleset))
+
+
+async def odds(request: Request) -> Response:
+    return json_response(
+        reads.odds(
+            int_param(request, "stat", 0, 5, None),
+            int_param(request, "adds", 0, 10, 0),
+            int_param(request, "momentum", -6, 10, 0),
+            int_param(request, "debilities", 0, 8, 0),
+        )
+    )
+
+
+async def state(request: Request) -> Response:
+    table = table_of(request)
+    role = request.scope.get("state", {}).get("role", "guide")
+    if for_page(request):
+        # The state the pages follow, as the last change left it (kept by the table from the
+        # first page's read on: each change is then sent as a patch of it). Read with its
+        # version at one moment (nothing awaited between), so the page's base is exact.
+        await table.follow()
+        page = table.page
+        if page is not None:
+            extra = {"version": table.version, "head": table.head, "role": role}
+            return json_response({**page, **extra, "epoch": table.epoch})
+    await table.check()
+    version, head = table.version, table.head
+    data: dict[str, Any] | None = table.cache.get("state")
+    if data is None:
+        data = await table.call(lambda store: reads.campaign_state(store, table.name))
+        if table.version == version:
+            table.cache["state"] = data
+    answer = {**data, "version": version, "head": head, "role": role, "epoch": table.epoch}
+    if for_page(request):
+        answer["pending"] = results.decision(answer.get("pending"))
+    return json_response(answer)
+
+
+async def timeline(request: Request) -> Response:
+    table = table_of(request)
+    last = int_param(request, "last", 1, reads.TIMELINE_MAX, reads.TIMELINE_DEFAULT)
+    before = None
+    if "before" in request.query_params:
+        before = int_param(request, "before", 1, None, None)
+    await table.check()
+    version, key = table.version, f"timeline:{last}:{before}"
+    data: list[Any] | None = table.cache.get(key)
+    if data is None:
+        data = await table.call(lambda store: reads.timeline(store, last, before))
+        if table.version == version:
+            table.cache[key] = data
+    return json_response(data)
+
+
+async def campaign_moves(request: Request) -> Response:
+    table = table_of(request)
+
+    def listing(store: Any) -> list[dict[str, Any]]:
+        return reads.moves(getattr(store.state(), "ruleset", "classic"))
+
+    return json_response(await table.call(listing))
+
+
+async def move_panel(request: Request) -> Response:
+    """The move panel; its odds count the adds the engine will make by itself (a dry run on a
+    copy of the state, so it is kept for the campaign's version)."""
+    from ironsworn.web.roll_odds import with_automatic_adds
+
+    table = table_of(request)
+    move = request.path_params["move"]
+    character = request.query_params.get("character") or None
+    await table.check()
+    version, key = table.version, f"panel:{move}:{character}"
+    data: dict[str, Any] | None = table.cache.get(key)
+    if data is None:
+
+        def read(store: Any) -> dict[str, Any]:
+            found = reads.move_panel(store, move, character)
+            return results.panel(with_automatic_adds(found, store.state(), reads.library()))
+
+        data = await table.call(read)
+        if table.version == version:
+            table.cache[key] = data
+    return json_response(data)
+
+
+async def export_campaign(request: Request) -> Response:
+    table = table_of(request)
+    kind = request.path_params["kind"]
+    from ironsworn.campaign import export
+    from ironsworn.table import Table as At
+    from ironsworn.table import operation
+
+    def exported(args: dict[str, Any]) -> Any:
+        # The table's export operation, on the campaign's worker thread.
+        return table.call(lambda s: operation("export").call(At(s, table.name), args))
+
+    if kind == "markdown":
+        # ?mechanics=0: the story and the sheets only.
+        plain = request.query_params.get("mechanics") in ("0", "no", "off", "false")
+        answer = await exported({"kind": "markdown", "mechanics": False if plain else None})
+        text = answer["text"]
+        media, suffix = "text/markdown; charset=utf-8", "md"
+    elif kind == "json":
+        text = export.dumps((await exported({"kind": "json"}))["document"])
+        media, suffix = "application/json", "json"
+    elif kind == "iron-vault":
+        from ironsworn.campaign.ironvault.export import zip_folder
+
+        # A zip of the campaign folder, to unpack inside an Obsidian vault.
+        files = (await exported({"kind": "iron_vault"}))["files"]
+        data = zip_folder(files, table.name)
+        disposition = f'attachment; filename="{table.name}-iron-vault.zip"'
+        return Response(
+            data, media_type="application/zip", headers={"content-disposition": disposition}
+        )
+    else:
+        raise InvalidValue(f"export {kind!r} is unknown (accepted: markdown, json, iron-vault)")
+    disposition = f'attachment; filename="{table.name}.{suffix}"'
+    return Response(text, media_type=media, headers={"content-disposition": disposition})

@@ -31,21 +31,36 @@ def game_words() -> list[str]:
     names = [*STATS, *(r.name.lower() for r in Rank), *(o.value for o in Odds)]
     names += [*DEBILITIES, *IMPACTS, *MARKS]
     assert len(CREATION_STATS) == 5
+    # The kinds of track (which fields each takes, which finishes each), the initiative's and
+    # the position's words, the rulesets, the decks a new character chooses from.
+    from ironsworn.moves.starforged.starting import COMMAND_VEHICLE, FINAL_ASSET_TYPES
+    from ironsworn.moves.tracks import RULESET_TRACKS, TRACK_KINDS
+
+    names += [*TRACK_KINDS, *(k for kinds in RULESET_TRACKS.values() for k in kinds)]
+    names += ["have", "lose", "have it", "lost", "in control", "bad spot", "in a bad spot"]
+    names += [*RULESET_TRACKS, COMMAND_VEHICLE, *FINAL_ASSET_TYPES]
     return names
+
+
+# A quoted word or words of the page's code ("fight", 'in control').
+QUOTED = re.compile(r"""["'`]([a-z_][a-z_ ]*)["'`]""")
+# The page's own names: a form field's name and an element's class are its identifiers (a
+# field named "vow", a Delve site's box of class "site"), not facts it holds.
+OWN_NAMES = re.compile(r"""\b(?:name|class):\s*["'`][^"'`]*["'`]""")
 
 
 def test_the_page_holds_no_game_facts() -> None:
     static = files("ironsworn.web").joinpath("static")
     found: list[str] = []
     words = game_words()
-    quoted = re.compile(r"""["'`]([a-z_]+)["'`]""")
+    quoted = QUOTED
     for source in static.iterdir():
         if not source.name.endswith(".js"):
             continue
         text = source.read_text(encoding="utf-8")
         for number, line in enumerate(text.splitlines(), 1):
             code = line.split("//", 1)[0]
-            for word in quoted.findall(code):
+            for word in quoted.findall(OWN_NAMES.sub("", code)):
                 if word in words:
                     found.append(f"{source.name}:{number}: {word!r}")
             # A move's id, or the creation's stat values, written in the page.
@@ -59,9 +74,15 @@ def test_the_page_holds_no_game_facts() -> None:
 
 def test_the_check_finds_a_stat_written_in_the_page(tmp_path: Any) -> None:
     """The check above is not vacuous: a literal stat name is what it looks for."""
-    quoted = re.compile(r"""["'`]([a-z_]+)["'`]""")
     line = 'const STATS = ["edge", "heart"];'
-    assert [w for w in quoted.findall(line) if w in game_words()] == ["edge", "heart"]
+    assert [w for w in QUOTED.findall(line) if w in game_words()] == ["edge", "heart"]
+    # ...and so are a kind of track and the position's words.
+    line = 'if (t.kind === "scene") choice("bad spot", "in a bad spot");'
+    assert [w for w in QUOTED.findall(line) if w in game_words()] == [
+        "scene",
+        "bad spot",
+        "in a bad spot",
+    ]
 
 
 def test_a_classic_campaign_describes_its_ruleset(api: Any) -> None:
@@ -98,6 +119,26 @@ def test_a_classic_campaign_describes_its_ruleset(api: Any) -> None:
     assert rules["background_ranks"] == ["extreme", "epic"]
     assert rules["inciting_ranks"] == ["troublesome", "dangerous", "formidable"]
     assert rules["vehicle_marks"] == []
+    # The new-track form's fields per kind, from the track operation's declared inputs: a
+    # fight takes its foe and the pack's size; a vow may be the background vow.
+    assert rules["track_fields"]["fight"] == ["text", "rank", "foe", "count", "characters"]
+    assert rules["track_fields"]["journey"] == ["text", "rank", "characters"]
+    assert rules["track_fields"]["vow"] == ["text", "rank", "characters", "background"]
+    assert "connection" not in rules["track_fields"]
+    assert rules["resolved_by"] == {"scene": "scene_resolve"}
+    assert rules["initiative"] == {
+        "name": "initiative",
+        "have": {"value": "have", "label": "have it", "badge": "initiative"},
+        "lose": {"value": "lose", "label": "lost", "badge": None},
+        "during": ["fight"],
+    }
+    # "Choose three assets", from any deck; no starship.
+    assert rules["asset_steps"] == [{"label": f"asset {n}", "decks": None} for n in (1, 2, 3)]
+    assert rules["command_vehicle_deck"] is None
+    assert rules["rulesets"] == [
+        {"key": "classic", "name": "Ironsworn", "own_file": None},
+        {"key": "starforged", "name": "Starforged", "own_file": "starforged.json"},
+    ]
 
 
 @pytest.mark.usefixtures("home")
@@ -121,3 +162,18 @@ def test_a_starforged_campaign_describes_its_own(api: Any) -> None:
     assert "permanently_harmed" in kinds["lasting effect"]
     assert rules["vehicle_marks"] == ["destruction_imminent", "needs_part", "crippled"]
     assert rules["vehicle_troubles"]["support"] == ["battered"]
+    # A connection takes its role; the position's words are Starforged's.
+    assert rules["track_fields"]["connection"] == ["text", "rank", "characters", "role"]
+    assert "journey" not in rules["track_fields"]
+    assert rules["initiative"]["name"] == "position"
+    assert rules["initiative"]["have"] == {
+        "value": "in control",
+        "label": "in control",
+        "badge": "in control",
+    }
+    assert rules["initiative"]["lose"]["label"] == "in a bad spot"
+    # "Step 2: Choose Two Paths", then a final asset; the STARSHIP is given, named once.
+    assert [s["label"] for s in rules["asset_steps"]] == ["path 1", "path 2", "final asset"]
+    assert rules["asset_steps"][0]["decks"] == ["path"]
+    assert rules["asset_steps"][2]["decks"] == ["path", "companion", "module", "support_vehicle"]
+    assert rules["command_vehicle_deck"] == "command_vehicle"

@@ -2,10 +2,12 @@
 
 A front end that draws a sheet and its forms (the web page) holds no game facts of its own:
 the stats, meters and momentum's range, the debilities (or Starforged's impacts) by kind, the
-ranks, the odds, the track kinds and the progress move that finishes each, the vow ranks of
-setup, Swear an Iron Vow's move, the marks a vehicle takes, come from here, read from the
-rules' own modules, the content and the operations' declared inputs (their choices now). A
-new ruleset or expansion then needs no change to the page.
+ranks, the odds, the track kinds with the fields a new one of each kind takes and the progress
+move (or operation) that finishes it, the words of the initiative (Starforged: the position),
+the asset cards a new character chooses, the vow ranks of setup, Swear an Iron Vow's move, the
+marks a vehicle takes, come from here, read from the rules' own modules, the content and the
+operations' declared inputs (their choices now). A new ruleset or expansion then needs no
+change to the page.
 
 :func:`describe` is the web's ``/api/c/NAME/ruleset`` (read once by the page).
 """
@@ -18,6 +20,25 @@ from ironsworn.table.operation import JsonDict, Table
 
 RULESET_NAMES = {"classic": "Ironsworn", "starforged": "Starforged"}
 STARTING_ASSETS = 3  # "choose three assets" (classic); two paths and one more (Starforged)
+# A scene challenge is resolved by an operation of its own (a progress roll the rulebook makes
+# at the scene's end), not a move of the moves list.
+RESOLVED_BY = {"scene": "scene_resolve"}
+# The initiative's words by ruleset, as the sheet shows them and the initiative operation takes
+# them (moves/condition.py): classic has or loses the initiative; Starforged's fighter is "in
+# control" or "in a bad spot" (the sheet's ``position`` says which, in a fight only).
+INITIATIVE: dict[str, JsonDict] = {
+    "classic": {
+        "name": "initiative",
+        "have": {"value": "have", "label": "have it", "badge": "initiative"},
+        "lose": {"value": "lose", "label": "lost", "badge": None},
+    },
+    "starforged": {
+        "name": "position",
+        "have": {"value": "in control", "label": "in control", "badge": "in control"},
+        "lose": {"value": "bad spot", "label": "in a bad spot", "badge": "in a bad spot"},
+    },
+}
+INITIATIVE_DURING = ("fight",)  # the kinds of track in which it means something
 
 
 def describe(table: Table) -> JsonDict:
@@ -26,11 +47,13 @@ def describe(table: Table) -> JsonDict:
     from ironsworn.meters import METER_MAX, METER_MIN
     from ironsworn.momentum import MOMENTUM_MIN
     from ironsworn.moves.setup import BACKGROUND_RANKS, FIRST_VOW_RANKS, MAX_BACKGROUND_BONDS
+    from ironsworn.moves.sheet import RULESET_TRACKS
     from ironsworn.table import choices
     from ironsworn.table.registry import operation
 
     state = table.state()
     ruleset = str(state.ruleset)
+    kinds = RULESET_TRACKS.get(ruleset, ())
 
     def offered(op: str, name: str) -> list[JsonDict]:
         """The choices a declared input offers now (no character: the ruleset's own)."""
@@ -57,6 +80,11 @@ def describe(table: Table) -> JsonDict:
         "ranks": offered("track", "rank"),
         "odds": offered("ask", "odds"),
         "track_kinds": [c["key"] for c in offered("track", "kind")],
+        "track_fields": track_fields([c["key"] for c in offered("track", "kind")]),
+        "resolved_by": {k: op for k, op in RESOLVED_BY.items() if k in kinds},
+        "initiative": {**INITIATIVE[ruleset], "during": list(INITIATIVE_DURING)},
+        "asset_steps": asset_steps(ruleset),
+        "command_vehicle_deck": command_vehicle_deck(ruleset),
         "progress_moves": progress_moves(table.library(), ruleset),
         "swear": swear_move(table.library(), ruleset),
         "background_ranks": list(BACKGROUND_RANKS),
@@ -64,6 +92,7 @@ def describe(table: Table) -> JsonDict:
         # formidable" (seed 000, Envision Your Inciting Incident).
         "inciting_ranks": list(FIRST_VOW_RANKS),
         "vehicle_marks": vehicle_marks(ruleset),
+        "rulesets": rulesets(),
         "vehicle_troubles": vehicle_troubles(ruleset),
     }
 
@@ -115,6 +144,51 @@ def swear_move(library: Any, ruleset: str) -> str | None:
         return None
 
 
+def rulesets() -> list[JsonDict]:
+    """The rulesets a new campaign may play (the campaign_new operation's choices), each with
+    its name and the player's own file it needs (Starforged's content), if any."""
+    from ironsworn.content.own_content import OWN_FILES
+    from ironsworn.table.home import home_registry
+
+    out: list[JsonDict] = []
+    for key in home_registry()["campaign_new"].input("ruleset").fixed:
+        own = OWN_FILES.get(key)
+        out.append({"key": key, "name": RULESET_NAMES.get(key, key), "own_file": own and own.file})
+    return out
+
+
+def track_fields(kinds: list[str]) -> dict[str, list[str]]:
+    """Per kind of track, the inputs of the ``track`` operation a new one takes, in their
+    declared order (a fight's foe and pack, a connection's role, a vow's background; the
+    kind itself left out): ``{"fight": ["text", "rank", "foe", "count", "characters"], ...}``."""
+    from ironsworn.table.registry import operation
+
+    inputs = [i for i in operation("track").inputs if i.name != "kind"]
+    return {k: [i.name for i in inputs if not i.only_for or k in i.only_for] for k in kinds}
+
+
+def asset_steps(ruleset: str) -> list[JsonDict]:
+    """The asset cards a new character chooses, in order, each with the decks it is chosen
+    from (None: any deck). Classic: three assets; Starforged: two paths ("Step 2: Choose Two
+    Paths"), then a final asset from the decks beside them (the STARSHIP is given)."""
+    if ruleset != "starforged":
+        return [{"label": f"asset {n}", "decks": None} for n in range(1, STARTING_ASSETS + 1)]
+    from ironsworn.moves.starforged.starting import FINAL_ASSET_TYPES, PATHS
+
+    steps: list[JsonDict] = [{"label": f"path {n}", "decks": ["path"]} for n in range(1, PATHS + 1)]
+    return [*steps, {"label": "final asset", "decks": list(FINAL_ASSET_TYPES)}]
+
+
+def command_vehicle_deck(ruleset: str) -> str | None:
+    """The deck of the party's command vehicle (Starforged's STARSHIP, named once at
+    creation), or None."""
+    if ruleset != "starforged":
+        return None
+    from ironsworn.moves.starforged.starting import COMMAND_VEHICLE
+
+    return COMMAND_VEHICLE
+
+
 def vehicle_marks(ruleset: str) -> list[str]:
     """What Withstand Damage's table leaves on a vehicle until it is dealt with."""
     if ruleset != "starforged":
@@ -133,4 +207,13 @@ def vehicle_troubles(ruleset: str) -> dict[str, list[str]]:
     return {kind: list(names) for kind, names in TROUBLES.items()}
 
 
-__all__ = ["describe", "marks", "progress_moves", "swear_move", "vehicle_marks"]
+__all__ = [
+    "asset_steps",
+    "describe",
+    "marks",
+    "progress_moves",
+    "rulesets",
+    "swear_move",
+    "track_fields",
+    "vehicle_marks",
+]

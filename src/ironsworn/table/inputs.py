@@ -87,6 +87,9 @@ class Input:
     source: ChoiceSource | None = None
     # Only these values are accepted, whatever the state (odds names, have/lose).
     fixed: tuple[str, ...] = ()
+    # Taken only when the operation's ``kind`` is one of these (a fight's foe, a connection's
+    # role): a form asks for it with those kinds only, and the rules refuse it with another.
+    only_for: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         assert self.kind in KINDS, self.kind

@@ -1,21 +1,24 @@
 // The campaigns tab: the list, a new campaign, import and export, and (the guide) content packs.
-import { BASE, NAME, api, fill, h, loadRules, showError, store } from "./core.js";
+import { BASE, NAME, api, fill, h, loadRules, rules, showError, store } from "./core.js";
 import { render } from "./live.js";
 
 async function renderCampaigns() {
   let list = [];
   try { list = await api("GET", "/api/campaigns"); } catch (err) { showError(err.message); }
   const name = h("input", { placeholder: "new campaign name", "aria-label": "new campaign name", pattern: "[A-Za-z0-9][A-Za-z0-9_-]{0,63}" });
-  // Starforged's oracles, truths, foes and assets come from the player's own Datasworn file:
-  // asked beside the ruleset, imported once (before the campaign is made; a wrong file makes
-  // nothing), and the campaign's page says what to import when it is left out.
-  // (In the form only while Starforged is chosen: the page's other file inputs stay the only
-  // ones otherwise.)
-  const own = h("input", { type: "file", accept: "application/json,.json", "aria-label": "your starforged.json (needed once)" });
+  // A ruleset whose content is the player's own Datasworn file (Starforged's oracles, truths,
+  // foes and assets) asks for it beside the ruleset, imported once (before the campaign is
+  // made; a wrong file makes nothing); the campaign's page says what to import when it is left
+  // out. (In the form only while such a ruleset is chosen: the page's other file inputs stay
+  // the only ones otherwise.)
+  const kinds = rules().rulesets;
+  const ownFile = () => (kinds.find((r) => r.key === ruleset.value) || {}).own_file;
+  const own = h("input", { type: "file", accept: "application/json,.json", "aria-label": "your own content file (needed once)" });
   const ownPick = h("span", { class: "own-file" });
   const ruleset = h("select", { "aria-label": "ruleset", onchange: () => {
-    ownPick.replaceChildren(...(ruleset.value === "starforged" ? [h("small", {}, " your starforged.json (needed once): "), own] : []));
-  } }, h("option", { value: "classic" }, "Ironsworn"), h("option", { value: "starforged" }, "Starforged"));
+    own.setAttribute("aria-label", `your ${ownFile()} (needed once)`);
+    ownPick.replaceChildren(...(ownFile() ? [h("small", {}, ` your ${ownFile()} (needed once): `), own] : []));
+  } }, kinds.map((r) => h("option", { value: r.key }, r.name)));
   const file = h("input", { type: "file", accept: "application/json,.json", "aria-label": "campaign export to import" });
   const importName = h("input", { placeholder: "name for the imported campaign", "aria-label": "name for the imported campaign" });
   fill("tab-campaigns",
@@ -25,7 +28,7 @@ async function renderCampaigns() {
     h("form", { class: "inline", onsubmit: async (e) => {
       e.preventDefault();
       try {
-        if (ruleset.value === "starforged" && own.files.length) await api("POST", "/api/content/import?ruleset=starforged", own.files[0]);
+        if (ownFile() && own.files.length) await api("POST", `/api/content/import?ruleset=${encodeURIComponent(ruleset.value)}`, own.files[0]);
         await api("POST", "/api/campaigns", { name: name.value.trim(), ruleset: ruleset.value });
         location.href = `/c/${encodeURIComponent(name.value.trim())}`;
       } catch (err) { showError(err.message); }

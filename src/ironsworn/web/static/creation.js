@@ -2,7 +2,7 @@
 // shown while it is chosen.
 import { NAME, act, clean, fill, h, rules, store, unlinked } from "./core.js";
 import { refresh } from "./live.js";
-import { swearOn } from "./tracks.js";
+import { kindTaking, moveName, swearOn } from "./tracks.js";
 
 function renderCreate() {
   // The rulebook's creation for the campaign's ruleset: a Starforged character has no bonds
@@ -10,7 +10,8 @@ function renderCreate() {
   // starship, the command vehicle (the STARSHIP card, or a ship of its own).
   const { creation, name: rulesetName } = rules();
   const deck = store.assets || [];
-  const isShip = (id) => { const card = deck.find((a) => a.id === id); return card && card.type.toLowerCase() === "command vehicle"; };
+  const deckOf = (id) => id.split(":").pop().split("/")[1];
+  const isShip = (id) => Boolean(rules().command_vehicle_deck) && deckOf(id) === rules().command_vehicle_deck;
   const name = h("input", { name: "name", required: true, placeholder: "name", "aria-label": "character name" });
   // The stats take the creation values one each (offered in that order, changed at will).
   const { stats: STATS, creation_stats: values } = rules();
@@ -18,19 +19,15 @@ function renderCreate() {
   const selects = STATS.map((s, i) => h("label", { class: "stat-pick" }, s, " ",
     h("select", { name: s }, distinct.map((v) => h("option", { value: v, selected: values[i] === v }, v)))));
   const bonds = [...Array(creation.bonds).keys()].map((i) => h("input", { name: `bond${i}`, placeholder: `bond ${i + 1} (a person or place)` }));
-  // Starforged: two paths, then a final asset (a path, companion, module or support vehicle);
-  // the STARSHIP is given to every new character (named below) and no deed is chosen.
-  const starforged = store.state && store.state.ruleset === "starforged";
-  const deckOf = (id) => id.split(":").pop().split("/")[1];
-  const steps = starforged
-    ? [["path 1", ["path"]], ["path 2", ["path"]], ["final asset", ["path", "companion", "module", "support_vehicle"]]]
-    : [...Array(creation.assets).keys()].map((i) => [`asset ${i + 1}`, null]);
+  // The cards a new character chooses, each from its decks (the ruleset's asset steps:
+  // Starforged's two paths and a final asset; its STARSHIP is given, named below).
+  const steps = rules().asset_steps.map((s) => [s.label, s.decks]);
   const slots = steps.map((_, i) => i); // the asset cards a character chooses
   const assets = steps.map(([label, decks], i) => h("select", { name: `asset${i}`, "aria-label": label },
     h("option", { value: "" }, `${label}…`),
     deck.filter((a) => !decks || decks.includes(deckOf(a.id))).map((a) => h("option", { value: a.id }, `${a.name} (${a.type})`))));
   const abilities = slots.map((i) => h("select", { name: `ability${i}`, "aria-label": `starting ability of asset ${i + 1}` },
-    h("option", { value: "" }, "marked ability"), [1, 2, 3].map((n) => h("option", { value: n }, `start with ability ${n}`))));
+    h("option", { value: "" }, "marked ability")));
   const named = slots.map((i) => h("input", { name: `assetname${i}`, "aria-label": `name on asset ${i + 1}`, hidden: true }));
   const texts = slots.map(() => h("ul", { class: "card-text", hidden: true }));
   const needsShip = creation.command_vehicle && !store.state.vehicle;
@@ -46,6 +43,11 @@ function renderCreate() {
       texts[i].replaceChildren(...(card ? card.abilities.map((ab) => h("li", { class: ab.enabled ? "marked" : "" },
         ab.enabled ? "● " : "○ ", unlinked(ab.text))) : []));
       abilities[i].hidden = !card || card.abilities.some((ab) => ab.enabled);
+      // The card's own abilities to start with (as many as it has).
+      const kept = abilities[i].value;
+      abilities[i].replaceChildren(h("option", { value: "" }, "marked ability"),
+        ...(card ? card.abilities.map((_, n) => h("option", { value: n + 1 }, `start with ability ${n + 1}`)) : []));
+      abilities[i].value = card && kept && Number(kept) <= card.abilities.length ? kept : "";
       if (abilities[i].hidden) abilities[i].value = "";
       const field = card ? card.input || (card.fields || [])[0] || "" : "";
       named[i].hidden = !field || isShip(select.value);
@@ -78,8 +80,8 @@ function renderCreate() {
     store.seat = made.name;
     localStorage.setItem("seat:" + NAME, store.seat);
     if (shipName && !card) await act("vehicle", { name: shipName });
-    if (vow.value.trim()) await act("track", { kind: "vow", text: vow.value.trim(), rank: vowRank.value, background: true });
-    const sworn = incident.value.trim() ? await act("track", { kind: "vow", text: incident.value.trim(), rank: incidentRank.value }) : null;
+    if (vow.value.trim()) await act("track", { kind: kindTaking("background"), text: vow.value.trim(), rank: vowRank.value, background: true });
+    const sworn = incident.value.trim() ? await act("track", { kind: kindTaking("background"), text: incident.value.trim(), rank: incidentRank.value }) : null;
     if (sworn) store.unsworn[sworn.id] = sworn.name;
     await refresh();
     renderCreate(); // a fresh form (with no starship question once the party has one)
@@ -94,8 +96,8 @@ function renderCreate() {
   // The offer to swear on the inciting incident just made, as the play wizard makes it.
   const offers = Object.entries(store.unsworn).filter(([id]) => store.state.tracks.some((t) => t.id === id && t.status === "active"));
   const offer = offers.length ? h("div", { class: "swear-offer" }, offers.map(([id, vow]) => h("p", {},
-    `Your inciting incident, “${vow}”, is a vow: swear it now (roll +heart). `,
-    h("button", { type: "button", class: "primary swear", onclick: () => swearOn(id) }, "Swear an Iron Vow")))) : null;
+    `Your inciting incident, “${vow}”, is a vow: swear it now. `,
+    h("button", { type: "button", class: "primary swear", onclick: () => swearOn(id) }, moveName(rules().swear))))) : null;
   fill("tab-create", offer, form);
   sync();
 }

@@ -82,25 +82,42 @@ function renderSheet() {
       h("button", { type: "button", class: "small", onclick: () => act("lasting_end", { character: char.name, name: e.id }) }, "end"))))) : null;
   fill("sheet", viewing, h("h2", { class: "char-name" }, char.name,
     char.status !== "active" ? h("small", {}, ` (${char.status})`) : null,
-    char.position ? h("span", { class: `badge position ${char.position === "in control" ? "control" : "bad-spot"}` }, char.position)
-      : char.initiative ? h("span", { class: "badge" }, "initiative") : null),
+    initiativeBadge(char)),
   positionControl(char), stats, meters, momentum, debilities, experience, bonds, vehicleBlock(char), assets, lasting, equipment);
 }
 
-// In a fight: the initiative (Starforged: the position) changed by hand, as 'initiative'.
+// In a fight: the initiative (Starforged: the position) changed by hand, as 'initiative', in
+// the ruleset's words (its description's initiative: its name, the two values and labels).
 function positionControl(char) {
-  const starforged = char.ruleset === "starforged";
-  const inFight = starforged ? char.position != null : store.state.tracks.some((t) =>
-    t.kind === "fight" && t.status === "active" && t.characters.includes(char.name));
-  if (!inFight) return null;
-  const have = starforged ? char.position === "in control" : char.initiative;
-  const choice = (value, label, on) => h("button", { type: "button", class: "small" + (on ? " on" : ""),
-    "data-initiative": value, "aria-pressed": on ? "true" : "false", disabled: on,
-    onclick: () => act("initiative", { character: char.name, value }) }, label);
-  return h("div", { class: "position-control", role: "group", "aria-label": starforged ? "position" : "initiative" },
-    h("span", { class: "label" }, starforged ? "position " : "initiative "),
-    starforged ? [choice("in control", "in control", have), choice("bad spot", "in a bad spot", !have)]
-      : [choice("have", "have it", have), choice("lose", "lost", !have)]);
+  const word = rules().initiative;
+  if (!inFight(char)) return null;
+  const have = hasInitiative(char);
+  const choice = (side, on) => h("button", { type: "button", class: "small" + (on ? " on" : ""),
+    "data-initiative": side.value, "aria-pressed": on ? "true" : "false", disabled: on,
+    onclick: () => act("initiative", { character: char.name, value: side.value }) }, side.label);
+  return h("div", { class: "position-control", role: "group", "aria-label": word.name },
+    h("span", { class: "label" }, `${word.name} `), choice(word.have, have), choice(word.lose, !have));
+}
+
+// Whether the character is in a track where the initiative means something (a fight).
+function inFight(char) {
+  const during = rules().initiative.during;
+  return store.state.tracks.some((t) => during.includes(t.kind) && t.status === "active" && t.characters.includes(char.name));
+}
+
+// The sheet tells it as a position's words (Starforged, in a fight) or as the initiative flag.
+function hasInitiative(char) {
+  const word = rules().initiative;
+  return char.position !== undefined && char.position !== null ? char.position === word.have.badge : Boolean(char.initiative);
+}
+
+// The badge beside the name: the initiative's word for the side the character is on (in a
+// fight; classic keeps the initiative it won after one).
+function initiativeBadge(char) {
+  const word = rules().initiative;
+  const have = hasInitiative(char);
+  const badge = inFight(char) || have ? (have ? word.have : word.lose).badge : null;
+  return badge ? h("span", { class: `badge position ${have ? "control" : "bad-spot"}` }, badge) : null;
 }
 
 // The party's vehicles (Starforged): the command vehicle's integrity as pips and its troubles
@@ -109,7 +126,7 @@ function positionControl(char) {
 // 'clear' as controls.
 function vehicleBlock(char) {
   const v = char.vehicle;
-  if (char.ruleset !== "starforged") return null;
+  if (!rules().creation.command_vehicle) return null;
   const listing = store.state.vehicles || { vehicles: [], modules: [] };
   const byKey = Object.fromEntries(listing.vehicles.map((x) => [x.key, x]));
   const mark = (body, on) => act("vehicle_mark", { ...body, mark: on });

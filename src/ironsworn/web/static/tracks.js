@@ -17,29 +17,62 @@ function renderTracks() {
     h("div", { class: "track-actions" },
       h("button", { type: "button", class: "small", onclick: () => act("progress", { track: t.id }) }, "mark progress"),
       h("button", { type: "button", class: "small", title: "clear one mark of progress", onclick: () => act("progress", { track: t.id, mark: false }) }, "−"),
-      t.kind === "scene" ? h("button", { type: "button", class: "small", onclick: () => act("scene_resolve", { track: t.id }, { keepResult: true }) }, "resolve")
+      resolvedBy(t.kind) ? h("button", { type: "button", class: "small", "data-resolve": resolvedBy(t.kind), onclick: () => act(resolvedBy(t.kind), { track: t.id }, { keepResult: true }) }, "resolve")
         : progressMove(t.kind) ? h("button", { type: "button", class: "small", "data-progress-move": progressMove(t.kind),
           onclick: () => showTab("moves").then(() => openMove(progressMove(t.kind), t.id)) }, moveName(progressMove(t.kind))) : null,
       store.unsworn[t.id] ? h("button", { type: "button", class: "small swear", onclick: () => swearOn(t.id) }, moveName(rules().swear)) : null,
       h("span", { class: "score" }, `score ${t.score}`))));
-  const kinds = rules().track_kinds;
-  const kind = h("select", { name: "kind", "aria-label": "kind of track" }, kinds.map((k) => h("option", { value: k }, k)));
-  const role = h("input", { name: "role", placeholder: "their role", "aria-label": "connection's role", hidden: true });
-  kind.addEventListener("change", () => { role.hidden = kind.value !== "connection"; });
-  const text = h("input", { name: "text", placeholder: "what it is for", "aria-label": "what the track is for" });
-  const rank = h("select", { name: "rank", "aria-label": "the new track's rank" }, h("option", { value: "" }, "rank (a foe's own)"), rules().ranks.map((r) => h("option", { value: r.key }, r.label)));
-  const foe = h("select", { name: "foe", "aria-label": "the foe of a new fight" }, h("option", { value: "" }, "foe…"),
-    (store.npcs || []).map((n) => h("option", { value: n.id }, n.name)));
-  const form = h("form", { class: "new-track", onsubmit: (e) => {
-    e.preventDefault();
-    act("track", clean({ kind: kind.value, text: text.value, rank: rank.value, foe: kind.value === "fight" ? foe.value : "",
-      role: kind.value === "connection" ? role.value.trim() : "" }));
-  } }, kind, text, role, rank, foe, h("button", { type: "submit" }, "Start"));
+  const form = newTrackForm();
   // Completed and forsaken tracks stay viewable, folded away.
   const done = store.state.tracks.filter((t) => t.status !== "active");
   const archive = done.length ? h("details", { class: "archive" }, h("summary", {}, `Completed and closed (${done.length})`),
     h("ul", {}, done.map((t) => h("li", { "data-track": t.id }, h("b", {}, t.name), ` ${shown(t.kind, t.rank, t.status, `score ${t.score}`)}`)))) : null;
   fill("tracks", h("h3", {}, "Progress tracks"), list.length ? list : h("p", { class: "empty" }, "No active track."), archive, form);
+}
+
+// The form that starts a track: the kinds the ruleset offers, and for the kind chosen only the
+// fields the track operation takes with it (the ruleset's track_fields: a fight's foe and pack,
+// a connection's role). Who shares it is this page's seat; a background vow is made at creation.
+const NOT_IN_FORM = ["characters", "background"];
+function newTrackForm() {
+  const { track_kinds: kinds, track_fields: fieldsOf } = rules();
+  const kind = h("select", { name: "kind", "aria-label": "kind of track" }, kinds.map((k) => h("option", { value: k }, words(k))));
+  const controls = {
+    text: () => h("input", { name: "text", placeholder: "what it is for", "aria-label": "what the track is for" }),
+    role: () => h("input", { name: "role", placeholder: "their role", "aria-label": "their role" }),
+    rank: () => h("select", { name: "rank", "aria-label": "the new track's rank" }, h("option", { value: "" }, "rank (a foe's own)"),
+      rules().ranks.map((r) => h("option", { value: r.key }, r.label))),
+    foe: () => h("select", { name: "foe", "aria-label": "the foe" }, h("option", { value: "" }, "foe…"),
+      (store.npcs || []).map((n) => h("option", { value: n.id }, n.name))),
+    count: () => h("input", { name: "count", type: "number", min: 1, max: 10, placeholder: "how many", title: "foes in the pack", "aria-label": "foes in the pack" }),
+  };
+  // Every field any kind takes, in the operation's order (an input the page has no control of
+  // its own for is asked as text, named for the input).
+  const names = [...new Set(kinds.flatMap((k) => fieldsOf[k] || []))].filter((n) => !NOT_IN_FORM.includes(n));
+  const fields = Object.fromEntries(names.map((n) => [n, (controls[n] || (() => h("input", { name: n, placeholder: words(n), "aria-label": words(n) })))()]));
+  const show = () => { for (const [n, el] of Object.entries(fields)) el.hidden = !(fieldsOf[kind.value] || []).includes(n); };
+  kind.addEventListener("change", show);
+  show();
+  return h("form", { class: "new-track", onsubmit: (e) => {
+    e.preventDefault();
+    const body = { kind: kind.value };
+    for (const [n, el] of Object.entries(fields)) if (!el.hidden) body[n] = el.value.trim();
+    if (body.count) body.count = Number(body.count);
+    act("track", clean(body));
+  } }, kind, Object.values(fields), h("button", { type: "submit" }, "Start"));
+}
+
+// The kind of track whose new one takes this input (the fight that takes a foe, the vow that
+// may be the background vow), as the ruleset's track fields say.
+function kindTaking(input) {
+  const fieldsOf = rules().track_fields;
+  return rules().track_kinds.find((k) => (fieldsOf[k] || []).includes(input)) || null;
+}
+
+// The operation that finishes a kind of track without a move of its own (a scene challenge's
+// resolve), if any.
+function resolvedBy(kind) {
+  return rules().resolved_by[kind] || null;
 }
 
 // The move panel on Swear an Iron Vow with this vow chosen (the play wizard's offer).
@@ -65,7 +98,7 @@ function progressMove(kind) {
 // and its denizen table, as the server's read tells them.
 function siteOf(track) {
   const site = (store.state.sites || {})[track.id];
-  if (track.kind !== "site" || !site) return null;
+  if (!site) return null;
   const range = (r) => (r.min === r.max ? `${r.min}` : `${r.min}-${r.max}`);
   const table = (title, rows, cell) => h("details", { class: `site-${title}` }, h("summary", {}, title),
     h("table", {}, h("tbody", {}, rows.map((r) => h("tr", {}, h("td", {}, range(r)), ...cell(r))))));
@@ -78,7 +111,7 @@ function siteOf(track) {
 
 // The foes of a fight: their features, drives and tactics from the content.
 function foesOf(track) {
-  if (track.kind !== "fight" || !track.foe) return null;
+  if (!track.foe) return null;
   const foe = (store.npcs || []).find((n) => n.id === track.foe);
   if (!foe) return null;
   const list = (name, items) => (items && items.length ? [h("dt", {}, name), h("dd", {}, items.join("; "))] : []);
@@ -86,4 +119,4 @@ function foesOf(track) {
     h("dl", {}, list("features", foe.features), list("drives", foe.drives), list("tactics", foe.tactics)));
 }
 
-export { renderTracks, swearOn, progressMove, foesOf, moveName };
+export { renderTracks, swearOn, progressMove, foesOf, moveName, kindTaking };

@@ -1,5 +1,6 @@
 // The world tab: truths, people, places, notes.
 import { act, clean, fill, h, store } from "./core.js";
+import { kindTaking } from "./tracks.js";
 
 function renderWorld() {
   const w = store.state.world;
@@ -33,7 +34,7 @@ function renderWorld() {
     h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("note", { text: noteText.value.trim() }); } },
       noteText, h("button", { type: "submit" }, "Add note")),
     h("h3", {}, "Foes"),
-    h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("track", { kind: "fight", foe: foe.value }); } },
+    h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("track", { kind: kindTaking("foe"), foe: foe.value }); } },
       foe, h("button", { type: "submit" }, "Start a fight")));
 }
 

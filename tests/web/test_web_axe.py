@@ -18,6 +18,7 @@ from web_support import (
     SCREENSHOTS,
     STATS,
     axe_script,
+    axe_violations,
     chromium_browser,
     data_home,
     live_server,
@@ -26,7 +27,6 @@ from web_support import (
 
 DESKTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
-TAGS = ["wcag2a", "wcag2aa"]
 
 
 @pytest.fixture(scope="module")
@@ -78,16 +78,9 @@ def browser(server: Any) -> Iterator[Any]:
 
 
 def violations(page: Any, axe: str) -> list[str]:
-    page.add_script_tag(content=axe)
-    found = page.evaluate(
-        """async (tags) => {
-            const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
-            return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} -- ` +
-                v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | '));
-        }""",
-        TAGS,
-    )
-    return list(found)
+    """The page's WCAG 2 A/AA violations (``axe``: the script, installed once per module)."""
+    assert axe
+    return axe_violations(page)
 
 
 def open_screen(browser: Any, server: Any, campaign: str, viewport: dict[str, int]) -> Any:

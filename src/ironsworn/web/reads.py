@@ -327,4 +327,10 @@ def content(kind: str, ruleset: str | None = None) -> list[JsonDict]:
     if kind not in ("npcs", "truths", "assets", "regions"):
         raise InvalidValue(f"content {kind!r} is unknown (accepted: npcs, truths, assets, regions)")
     items: dict[str, Any] = library().in_ruleset(kind, checked_ruleset(ruleset))
-    return [item.to_json() for item in items.values()]
+    if kind != "assets":
+        return [item.to_json() for item in items.values()]
+    from ironsworn.moves.assets.cards import required_fields
+
+    # An asset card also says which of its fields a new character must fill (a companion's
+    # name, a god's stat): the creation form asks for them before the server must refuse.
+    return [{**item.to_json(), "required_fields": required_fields(item)} for item in items.values()]

@@ -227,12 +227,25 @@ function showOutcome() {
   const box = outcome.getBoundingClientRect();
   const header = $("top").getBoundingClientRect().bottom;
   if (box.top < Math.max(0, header) || box.top > window.innerHeight * 0.5) outcome.scrollIntoView({ block: "start" });
+  // A decision raised: its options in view too (on a phone the result above it may fill the
+  // screen, and the floating badge takes the screen's foot: the decision's scroll margin),
+  // the decision's top kept in view when it is taller than the screen.
+  const pending = $("pending");
+  if (pending && !pending.hidden) {
+    const decision = pending.getBoundingClientRect();
+    const foot = window.innerHeight - (parseFloat(getComputedStyle(pending).scrollMarginBottom) || 0);
+    if (decision.bottom > foot) pending.scrollIntoView({ block: decision.height > foot ? "start" : "end" });
+  }
 }
 
 // The server renders the rules' Markdown (and journal entries) with raw HTML off: it is the
 // only HTML this page takes from the network.
+// An element holding the server's rendered (and escaped) Markdown. Marked "rendered": its
+// line breaks are the markup's own, so no plain-text rule (pre-line) turns the newlines between
+// its paragraphs and list items into blank lines.
 function html(tag, attrs, markup) {
   const el = h(tag, attrs);
+  el.classList.add("rendered");
   el.innerHTML = markup;
   return el;
 }

@@ -27,7 +27,7 @@ function renderCreate() {
     h("option", { value: "" }, `${label}…`),
     deck.filter((a) => !decks || decks.includes(deckOf(a.id))).map((a) => h("option", { value: a.id }, `${a.name} (${a.type})`))));
   const abilities = slots.map((i) => h("select", { name: `ability${i}`, "aria-label": `starting ability of asset ${i + 1}` },
-    h("option", { value: "" }, "marked ability")));
+    h("option", { value: "" }, "starting ability…")));
   const named = slots.map((i) => h("input", { name: `assetname${i}`, "aria-label": `name on asset ${i + 1}`, hidden: true }));
   const texts = slots.map(() => h("ul", { class: "card-text", hidden: true }));
   const needsShip = creation.command_vehicle && !store.state.vehicle;
@@ -45,14 +45,18 @@ function renderCreate() {
       abilities[i].hidden = !card || card.abilities.some((ab) => ab.enabled);
       // The card's own abilities to start with (as many as it has).
       const kept = abilities[i].value;
-      abilities[i].replaceChildren(h("option", { value: "" }, "marked ability"),
+      abilities[i].replaceChildren(h("option", { value: "" }, "starting ability…"),
         ...(card ? card.abilities.map((_, n) => h("option", { value: n + 1 }, `start with ability ${n + 1}`)) : []));
       abilities[i].value = card && kept && Number(kept) <= card.abilities.length ? kept : "";
       if (abilities[i].hidden) abilities[i].value = "";
+      // A card that starts with none marked must have one chosen: the browser says so at the
+      // field itself (in view), not the server's refusal in the banner out of view.
+      abilities[i].required = !abilities[i].hidden;
       const field = card ? card.input || (card.fields || [])[0] || "" : "";
       named[i].hidden = !field || isShip(select.value);
       named[i].placeholder = field ? `${field} on ${card.name}` : "";
       if (named[i].hidden) named[i].value = "";
+      named[i].required = !named[i].hidden && (card.required_fields || []).includes(field);
     });
   };
   for (const select of assets) select.addEventListener("change", sync);

@@ -231,6 +231,27 @@ def open_table(browser: Any, url: str, viewport: dict[str, int]) -> Any:
     return page
 
 
+def spills(page: Any) -> list[str]:
+    """What is drawn past the side of its column (a card's stat box, a table's cell): each
+    element outside its section's box, shown, not folded away in a closed details."""
+    found: list[str] = page.evaluate(
+        """() => { const out = [];
+          for (const section of document.querySelectorAll('main > section')) {
+            const box = section.getBoundingClientRect();
+            for (const el of section.querySelectorAll('*')) {
+              const r = el.getBoundingClientRect();
+              if (!r.width || !r.height || el.offsetParent === null) continue;
+              if (el.closest('details:not([open])') && !el.closest('summary')) continue;
+              if (r.right > box.right + 0.5 || r.left < box.left - 0.5)
+                out.push(`${section.id}: <${el.tagName.toLowerCase()} class="${el.className}"> ` +
+                  `${el.textContent.trim().slice(0, 30)}`);
+            }
+          }
+          return out.slice(0, 8); }"""
+    )
+    return found
+
+
 def overflow(page: Any) -> int:
     """How many pixels the page is wider than its window (0: no horizontal scrolling)."""
     width: int = page.evaluate(

@@ -12,6 +12,7 @@ fields, never refused: a log written by a newer version still reads.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -363,7 +364,10 @@ class Narrator:
         name = event.get("name") or words(table.rsplit("/", 1)[-1])
         dice = [f"{d} rerolled" for d in event.get("rerolled") or []] + [str(event["roll"])]
         head = f"oracle {name}: " if name else ""
-        text = f"{head}{', '.join(dice)} → {event.get('text', '')}".rstrip()
+        # A row that points at other tables ("[Action](datasworn:oracle_rollable:...) +
+        # [Theme](...)") reads as their names; the nested rolls below say what they gave.
+        said = re.sub(r"\[([^\]]+)\]\([^)\s]*\)", r"\1", str(event.get("text", "")))
+        text = f"{head}{', '.join(dice)} → {said}".rstrip()
         nested = [self._oracle(r) for r in event.get("rolls") or [] if isinstance(r, Mapping)]
         return text + (f" ({'; '.join(nested)})" if nested else "")
 

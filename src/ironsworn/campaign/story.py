@@ -227,7 +227,10 @@ class _Teller(Narrator):
 
     def _oracle(self, event: Mapping[str, Any]) -> str:
         name = event.get("name") or words(str(event.get("oracle", "")).rsplit("/", 1)[-1])
-        text = f"{name} ({event['roll']}): {event.get('text', '')}".rstrip()
+        # A row pointing at other tables ([Action](datasworn:...)) reads as their names: the
+        # nested rolls say what they gave.
+        said = re.sub(r"\[([^\]]+)\]\([^)\s]*\)", r"\1", str(event.get("text", "")))
+        text = f"{name} ({event['roll']}): {said}".rstrip()
         nested = [self._oracle(r) for r in event.get("rolls") or [] if isinstance(r, Mapping)]
         return text + (f" ({'; '.join(nested)})" if nested else "")
 

@@ -76,8 +76,11 @@ def render(text: str) -> str:
     return rendered
 
 
-# A rules link, as content writes it: [Pay the Price](move:classic/fate/pay_the_price).
-_RULES_LINK = re.compile(r"\]\(((?:move|asset|oracle_rollable|oracle_collection):[^)\s]*)\)")
+# A rules link, as content writes it: [Pay the Price](move:classic/fate/pay_the_price), or as
+# Datasworn 0.2 writes it in the Starforged file: [Action](datasworn:oracle_rollable:...).
+_RULES_LINK = re.compile(
+    r"\]\((?:datasworn:)?((?:move|asset|oracle_rollable|oracle_collection):[^)\s]*)\)"
+)
 
 
 def rules_html(text: str) -> str:
@@ -87,7 +90,7 @@ def rules_html(text: str) -> str:
 
 
 _RULES_LINK_WHOLE = re.compile(
-    r"\[([^\]]*)\]\((?:move|asset|oracle_rollable|oracle_collection):[^)\s]*\)"
+    r"\[([^\]]*)\]\((?:datasworn:)?(?:move|asset|oracle_rollable|oracle_collection):[^)\s]*\)"
 )
 
 

@@ -47,8 +47,9 @@ const $ = (id) => document.getElementById(id);
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 const pct = (x) => `${(Number(x) * 100).toFixed(1)}%`;
 const words = (s) => String(s).replace(/_/g, " ");
-// Datasworn text links a move as [Name](move:...): the page shows the name.
-const unlinked = (s) => String(s).replace(/\[([^\]]+)\]\((?:move|asset|oracle_rollable|oracle_collection):[^)]*\)/g, "$1");
+// Datasworn text links a move as [Name](move:...) (Starforged's file: [Name](datasworn:...)):
+// the page shows the name.
+const unlinked = (s) => String(s).replace(/\[([^\]]+)\]\((?:datasworn:)?(?:move|asset|oracle_rollable|oracle_collection):[^)]*\)/g, "$1");
 
 function fill(id, ...children) {
   const el = $(id);

@@ -1,7 +1,7 @@
 // Results and decisions: a move's result, the decisions owed (each page its own character's),
 // and Undo's confirmation.
 import { renderHistory } from "./oracles.js";
-import { $, act, character, clean, fill, h, html, showError, store, targetName, words } from "./core.js";
+import { $, act, character, clean, fill, h, html, showError, store, targetName, unlinked, words } from "./core.js";
 import { boxes } from "./sheet.js";
 
 // Undo asks first, saying what it takes back. In co-op a player's page undoes only its own
@@ -68,7 +68,7 @@ function renderResult() {
   if (!r) { fill("result"); return; }
   const d = r.data;
   if (r.action === "oracle") {
-    const lines = (res, depth) => [h("li", { style: null, class: `depth-${depth}` }, `${res.roll ?? ""} `, h("b", {}, res.text)),
+    const lines = (res, depth) => [h("li", { style: null, class: `depth-${depth}` }, `${res.roll ?? ""} `, h("b", {}, unlinked(res.text))),
       ...res.rolls.flatMap((c) => lines(c, depth + 1))];
     fill("result", h("article", { class: "result oracle-result" }, h("h3", {}, d.name), h("ul", {}, lines(d, 0)),
       keepButton(r, () => act("oracle", { oracle: d.id, seed: d.seed, keep: true }))));

@@ -1,6 +1,6 @@
 // The oracles tab: rolling on a table, asking the oracle, and this page's last 50 rolls (each
 // kept in the journal at most once).
-import { BASE, act, api, clean, fill, h, rules, store, words } from "./core.js";
+import { BASE, act, api, clean, fill, h, rules, store, unlinked, words } from "./core.js";
 import { renderResult } from "./decisions.js";
 
 async function renderOracles() {
@@ -22,7 +22,7 @@ async function renderOracles() {
       if (data) rolled({ action: "oracle", data });
     } }, `Roll ${t.name}`),
     h("details", {}, h("summary", {}, "table"), h("table", {}, t.rows.map((r) => h("tr", {},
-      h("td", {}, r.min === r.max ? r.min : `${r.min}-${r.max}`), h("td", {}, r.text))))));
+      h("td", {}, r.min === r.max ? r.min : `${r.min}-${r.max}`), h("td", {}, unlinked(r.text)))))));
   const folder = (name, node, open) => h("details", { open: open ? true : null, "data-folder": name },
     h("summary", {}, words(name)), node.tables.map(oracle),
     [...node.folders].map(([child, below]) => folder(child, below, open)));
@@ -69,7 +69,7 @@ function renderHistory() {
   if (!rolls.length) { box.replaceChildren(); return; }
   const line = (r) => (r.action === "ask"
     ? `${r.question || "a question"} (${r.data.odds}): ${r.data.answer === "yes" ? "YES" : "NO"}`
-    : `${r.data.name}: ${r.data.text}`);
+    : `${r.data.name}: ${unlinked(r.data.text)}${(r.data.rolls || []).length ? ` (${r.data.rolls.map((x) => unlinked(x.text)).join(", ")})` : ""}`);
   box.replaceChildren(h("details", { open: true }, h("summary", {}, `Rolls at this page (the last ${HISTORY})`),
     h("ol", { class: "rolls" }, rolls.map((r) => h("li", { class: r.kept ? "kept" : "" },
       h("button", { type: "button", class: "link", onclick: () => { store.result = r; renderResult(); } }, line(r)),

@@ -1,0 +1,125 @@
+"""A Starforged table on a 360 px phone and at desktop width, in Chromium (issue 19): what a new
+player met there, each kept fixed.
+
+- The sheet's five stats share one row inside the card (the last one was cut by its edge).
+- An oracle row that points at other tables (Character Goal's "[Action](datasworn:...) +
+  [Theme](...)") reads as their names in the table, the result, the page's roll history and
+  the log, never as raw Markdown or ids; the tables stay inside their column.
+
+Each screen is checked with axe-core (WCAG 2 A and AA), for horizontal overflow and for
+anything drawn past its column's side.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+from web_support import (
+    CHANGE,
+    DESKTOP,
+    NARROW_PHONE,
+    SCREENSHOTS,
+    STATS,
+    axe_violations,
+    chromium_browser,
+    home_server,
+    open_table,
+    overflow,
+    spills,
+)
+
+expect.set_options(timeout=15_000)
+WIDTHS = [(DESKTOP, "desktop"), (NARROW_PHONE, "phone")]
+GOAL = "oracle_rollable:starforged/character/goal"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    with home_server(tmp_path_factory, "sf-phone", starforged=True) as live:
+        yield live
+
+
+@pytest.fixture(scope="module")
+def browser(server: Any) -> Iterator[Any]:
+    with chromium_browser() as chromium:
+        yield chromium
+
+
+def campaign(server: Any, name: str) -> httpx.Client:
+    http = httpx.Client(base_url=server.url, headers=CHANGE, timeout=10)
+    made = http.post("/api/campaigns", json={"name": name, "ruleset": "starforged"})
+    assert made.status_code == 201, made.text
+    body = {"name": "Kira", "stats": STATS, "starship": "Vesper"}
+    answer = http.post(f"/api/c/{name}/actions/character", json=body)
+    assert answer.status_code == 200, answer.text
+    return http
+
+
+def checked(page: Any, label: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"sf-phone-{label}.png"))
+    assert spills(page) == []
+    assert overflow(page) == 0
+    assert axe_violations(page) == []
+    assert page.errors == []
+
+
+@pytest.mark.parametrize(("viewport", "width"), WIDTHS)
+def test_the_sheet_s_stats_fit_inside_the_card(
+    server: Any, browser: Any, viewport: dict[str, int], width: str
+) -> None:
+    campaign(server, f"stats-{width}")
+    page = open_table(browser, f"{server.url}/c/stats-{width}", viewport)
+    stats = page.locator("#sheet .stats li")
+    expect(stats).to_have_count(5)
+    card = page.locator("#sheet-col").bounding_box()
+    last = stats.nth(4).bounding_box()
+    assert last["x"] + last["width"] <= card["x"] + card["width"], (last, card)
+    # One row: the five boxes side by side.
+    assert {round(stats.nth(i).bounding_box()["y"]) for i in range(5)} == {round(last["y"])}
+    checked(page, f"sheet-{width}")
+    page.context.close()
+
+
+@pytest.mark.parametrize(("viewport", "width"), WIDTHS)
+def test_an_oracle_row_pointing_at_other_tables_reads_as_their_names(
+    server: Any, browser: Any, viewport: dict[str, int], width: str
+) -> None:
+    name = f"goal-{width}"
+    http = campaign(server, name)
+    page = open_table(browser, f"{server.url}/c/{name}", viewport)
+
+    # The page rolls at random: the test sets the roll to 85 ("81-90: Action + Theme").
+    def rolled_85(route: Any) -> None:
+        body = json.loads(route.request.post_data or "{}")
+        route.continue_(post_data=json.dumps({**body, "value": 85}))
+
+    page.route("**/actions/oracle", rolled_85)
+    page.click("#tabs button[data-tab=oracles]")
+    page.fill("#tab-oracles input[type=search]", "character goal")
+    oracle = page.locator(f".oracle:has(button[data-oracle='{GOAL}'])")
+    oracle.locator("summary").click()
+    row = oracle.locator("tr", has_text="81-90")
+    expect(row).to_have_text("81-90Action + Theme")
+    oracle.locator("button.roll-oracle").click()
+    result = page.locator("#result .oracle-result")
+    expect(result).to_contain_text("85 Action + Theme")
+    history = page.locator("#roll-history li").first
+    expect(history).to_contain_text("Character Goal: Action + Theme (")
+    result.locator("button", has_text="Keep in the journal").click()
+    kept = page.locator("#timeline li").first
+    expect(kept).to_contain_text("Character Goal: 85 → Action + Theme")
+    for shown in (result, history, kept, row):
+        text = shown.inner_text()
+        assert "](" not in text and "datasworn:" not in text and "oracle_rollable" not in text
+    # The Markdown export names the tables too.
+    markdown = http.get(f"/api/c/{name}/export/markdown").text
+    assert "Character Goal (85): Action + Theme (Action (" in markdown
+    assert "datasworn:" not in markdown
+    checked(page, f"goal-{width}")
+    page.context.close()

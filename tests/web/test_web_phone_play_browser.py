@@ -78,6 +78,8 @@ def checked(page: Any, label: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"phone-play-{label}.png"))
     assert axe_violations(page) == []
     assert overflow(page) == 0
+    shown = page.inner_text("body")
+    assert "null" not in shown and "undefined" not in shown  # never a literal null
     assert page.errors == []
 
 

@@ -65,6 +65,8 @@ def checked(page: Any, label: str) -> None:
     """No WCAG 2 A/AA violation, no horizontal scrolling, no script error; a screenshot."""
     assert axe_violations(page) == []
     assert overflow(page) == 0
+    shown = page.inner_text("body")
+    assert "null" not in shown and "undefined" not in shown  # never a literal null
     assert page.errors == []
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"ruleset-{label}.png"), full_page=True)
@@ -83,8 +85,11 @@ def test_a_classic_track_form_and_the_initiative(
     # A vow asks what it is for and its rank; a fight also its foe and the pack's size; no
     # connection's role in classic.
     assert visible_fields(page) == ["kind", "text", "rank"]
+    first_rank = page.locator("#tracks select[name=rank] option").first
+    expect(first_rank).to_have_text("rank…")  # a vow needs one
     page.select_option("#tracks select[name=kind]", "fight")
     assert visible_fields(page) == ["kind", "text", "rank", "foe", "count"]
+    expect(first_rank).to_have_text("rank (the foe's own)")
     assert page.locator("#tracks input[name=role]").count() == 0
     page.select_option("#tracks select[name=foe]", label="Wolf")
     page.fill("#tracks input[name=count]", "3")

@@ -65,6 +65,8 @@ def checked(page: Any, label: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"sf-phone-{label}.png"))
     assert spills(page) == []
     assert overflow(page) == 0
+    shown = page.inner_text("body")
+    assert "null" not in shown and "undefined" not in shown  # never a literal null
     assert axe_violations(page) == []
     assert page.errors == []
 

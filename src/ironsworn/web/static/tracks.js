@@ -40,7 +40,7 @@ function newTrackForm() {
   const controls = {
     text: () => h("input", { name: "text", placeholder: "what it is for", "aria-label": "what the track is for" }),
     role: () => h("input", { name: "role", placeholder: "their role", "aria-label": "their role" }),
-    rank: () => h("select", { name: "rank", "aria-label": "the new track's rank" }, h("option", { value: "" }, "rank (a foe's own)"),
+    rank: () => h("select", { name: "rank", "aria-label": "the new track's rank" }, h("option", { value: "" }, "rank…"),
       rules().ranks.map((r) => h("option", { value: r.key }, r.label))),
     foe: () => h("select", { name: "foe", "aria-label": "the foe" }, h("option", { value: "" }, "foe…"),
       (store.npcs || []).map((n) => h("option", { value: n.id }, n.name))),
@@ -50,7 +50,12 @@ function newTrackForm() {
   // its own for is asked as text, named for the input).
   const names = [...new Set(kinds.flatMap((k) => fieldsOf[k] || []))].filter((n) => !NOT_IN_FORM.includes(n));
   const fields = Object.fromEntries(names.map((n) => [n, (controls[n] || (() => h("input", { name: n, placeholder: words(n), "aria-label": words(n) })))()]));
-  const show = () => { for (const [n, el] of Object.entries(fields)) el.hidden = !(fieldsOf[kind.value] || []).includes(n); };
+  const show = () => {
+    const taken = fieldsOf[kind.value] || [];
+    for (const [n, el] of Object.entries(fields)) el.hidden = !taken.includes(n);
+    // A kind that takes a foe may leave the rank to the foe's own; another needs one.
+    if (fields.rank) fields.rank.options[0].textContent = taken.includes("foe") ? "rank (the foe's own)" : "rank…";
+  };
   kind.addEventListener("change", show);
   show();
   return h("form", { class: "new-track", onsubmit: (e) => {

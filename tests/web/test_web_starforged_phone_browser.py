@@ -125,3 +125,26 @@ def test_an_oracle_row_pointing_at_other_tables_reads_as_their_names(
     assert "datasworn:" not in markdown
     checked(page, f"goal-{width}")
     page.context.close()
+
+
+@pytest.mark.parametrize(("viewport", "width"), WIDTHS)
+def test_the_odds_count_and_name_a_plus_one_on_the_next_move(
+    server: Any, browser: Any, viewport: dict[str, int], width: str
+) -> None:
+    """Secure an Advantage's strong hit adds +1 on the next move: Face Danger's odds count it
+    and say where it comes from (it was counted, unnamed); a path's momentum is not an add."""
+    name = f"next-{width}"
+    http = campaign(server, name)
+    move = {"move": "secure an advantage", "stat": "edge", "dice": [6, 1, 2]}
+    answer = http.post(f"/api/c/{name}/actions/move", json=move)
+    assert answer.status_code == 200, answer.text
+    page = open_table(browser, f"{server.url}/c/{name}", viewport)
+    page.click("button.move[data-move='move:starforged/adventure/face_danger']")
+    edge = page.locator(".move-panel .stat-option").first
+    # edge 3 + 1: strong 45.2% (33.2% at +0)
+    expect(edge).to_contain_text("strong 45.2%")
+    expect(edge.locator(".adds-auto")).to_have_text(
+        " counts +1 that applies by itself: +1 from your last move"
+    )
+    checked(page, f"next-move-{width}")
+    page.context.close()

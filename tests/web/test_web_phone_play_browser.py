@@ -174,3 +174,35 @@ def test_a_result_reads_well_and_its_decision_is_in_view(
         assert not (overlap and box["x"] + box["width"] > badge["x"]), (box, badge)
     checked(page, f"decision-{width}")
     page.context.close()
+
+
+@pytest.mark.parametrize(("viewport", "width"), WIDTHS)
+def test_a_long_list_of_choices_spells_out_the_one_picked(
+    server: Any, browser: Any, viewport: dict[str, int], width: str
+) -> None:
+    """Advance asks what to buy from a list too long for buttons: a phone cuts the closed list
+    to one line, so the choice picked is spelled out in full below it, with its cost."""
+    name = f"advance-{width}"
+    http = campaign(server, name)
+    do(http, name, "character", ASHA)
+    do(http, name, "adjust", {"meter": "experience", "delta": 3, "character": "Asha"})
+    page = open_table(browser, f"{server.url}/c/{name}", viewport)
+    page.click("button.move[data-move='move:classic/quest/advance']")
+    page.wait_for_selector(".move-panel[data-move='move:classic/quest/advance']")
+    assert page.locator(".move-form input[name=dice]").count() == 0  # Advance does not roll
+    page.click(".move-form button[type=submit]")
+    asked = page.locator("#asked")
+    expect(asked.locator("select")).to_be_visible()
+    chosen = asked.locator(".chosen")
+    first = asked.locator("select option").first.inner_text()
+    expect(chosen).to_have_text(first.split(". ", 1)[1])
+    upgrade = next(o for o in asked.locator("select option").all_inner_texts() if "Fierce" in o)
+    asked.locator("select").select_option(label=upgrade)
+    expect(chosen).to_contain_text("Hawk")
+    expect(chosen).to_contain_text("2 experience")
+    # In full: nothing of it cut at the screen's edge.
+    assert chosen.evaluate("(p) => p.scrollWidth <= p.clientWidth")
+    box = chosen.bounding_box()
+    assert box["x"] + box["width"] <= viewport["width"]
+    checked(page, f"advance-{width}")
+    page.context.close()

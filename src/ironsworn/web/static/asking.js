@@ -67,9 +67,16 @@ function controls(q) {
     return choices.map((c) => h("button", { type: "button", class: "choice", "data-key": c.key, onclick: () => answer(c.key) }, choiceText(c)));
   }
   if (q.complete) {
+    const full = (c) => `${c.label}${c.detail ? ` — ${c.detail}` : ""}${costOf(c)}`;
     const select = h("select", { id, "aria-label": q.help || q.prompt },
-      choices.map((c, i) => h("option", { value: c.key }, `${i + 1}. ${c.label}${c.detail ? ` — ${c.detail}` : ""}${costOf(c)}`)));
-    return [select, h("button", { type: "button", class: "primary", "data-answer": "send", onclick: () => answer(select.value) }, "Send")];
+      choices.map((c, i) => h("option", { value: c.key }, `${i + 1}. ${full(c)}`)));
+    // A closed list shows one line, cut on a phone: the choice is spelled out in full below it
+    // (what it does and what it costs).
+    const chosen = h("p", { class: "chosen", "aria-live": "polite" });
+    const say = () => { const c = choices.find((x) => x.key === select.value); chosen.textContent = c ? full(c) : ""; };
+    select.addEventListener("change", say);
+    say();
+    return [select, chosen, h("button", { type: "button", class: "primary", "data-answer": "send", onclick: () => answer(select.value) }, "Send")];
   }
   // Open: the player's own words (or number), the known values as suggestions.
   const number = q.kind === "int" || q.kind === "ints";

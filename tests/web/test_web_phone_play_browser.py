@@ -4,6 +4,7 @@ what tripped a player when the table was walked through, each kept fixed.
 - Creation asks, at the field and in view, for what the server would refuse: a companion's
   starting ability when the card marks none, and its name (not a banner far above).
 - A refusal's banner stays on screen wherever the page is scrolled.
+- The World tab's "Start a fight" asks for a foe (it fought the list's first foe at once).
 - A move's result renders its Markdown without blank gaps between paragraphs and list items,
   with names, not ids; the decision it raises is in view after the roll, its options not
   covered by the phone's floating "must decide" badge.
@@ -205,4 +206,25 @@ def test_a_long_list_of_choices_spells_out_the_one_picked(
     box = chosen.bounding_box()
     assert box["x"] + box["width"] <= viewport["width"]
     checked(page, f"advance-{width}")
+    page.context.close()
+
+
+@pytest.mark.parametrize(("viewport", "width"), WIDTHS)
+def test_start_a_fight_asks_which_foe(
+    server: Any, browser: Any, viewport: dict[str, int], width: str
+) -> None:
+    name = f"fight-{width}"
+    http = campaign(server, name)
+    do(http, name, "character", ASHA)
+    page = open_table(browser, f"{server.url}/c/{name}", viewport)
+    page.click("#tabs button[data-tab=world]")
+    foe = page.locator("#tab-world select[aria-label=foe]")
+    expect(foe).to_have_value("")
+    page.click("#tab-world button:has-text('Start a fight')")
+    assert foe.evaluate("(s) => s.validationMessage") != ""
+    assert http.get(f"/api/c/{name}/state").json()["tracks"] == []
+    foe.select_option("npc:classic/animals/wolf")
+    page.click("#tab-world button:has-text('Start a fight')")
+    expect(page.locator("#tracks article.track")).to_contain_text("Wolf")
+    checked(page, f"fight-{width}")
     page.context.close()

@@ -18,7 +18,10 @@ function renderWorld() {
   };
   truthPick.addEventListener("change", truthOptions);
   truthOptions();
-  const foe = h("select", { "aria-label": "foe" }, (store.npcs || []).map((n) => h("option", { value: n.id }, `${n.name} (${n.rank})`)));
+  // No foe chosen until the player picks one (the browser asks): "Start a fight" pressed at
+  // once no longer fights the list's first foe.
+  const foe = h("select", { "aria-label": "foe", required: true }, h("option", { value: "" }, "choose a foe…"),
+    (store.npcs || []).map((n) => h("option", { value: n.id }, `${n.name} (${n.rank})`)));
   fill("tab-world",
     h("h3", {}, "Truths"), h("ul", { class: "truths" }, w.truths.map((t) => h("li", {}, h("b", {}, t.name), ` ${t.summary}`))),
     h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("truth", { truth: truthPick.value, option: truthOption.value }); } },

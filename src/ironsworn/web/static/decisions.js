@@ -1,13 +1,21 @@
 // Results and decisions: a move's result, the decisions owed (each page its own character's),
 // and Undo's confirmation.
 import { renderHistory } from "./oracles.js";
-import { $, act, character, clean, fill, h, html, showError, store, targetName, unlinked, words } from "./core.js";
+import { $, BASE, TIMELINE, act, api, character, clean, fill, h, html, showError, store, targetName, unlinked, words } from "./core.js";
 import { boxes } from "./sheet.js";
 
 // Undo asks first, saying what it takes back. In co-op a player's page undoes only its own
 // character's last operation (the server refuses the others'); the guide undoes any.
-function askUndo() {
-  const last = [...store.timeline].reverse().find((e) => e.status === "live");
+const lastLive = (timeline) => [...timeline].reverse().find((e) => e.status === "live");
+
+async function askUndo() {
+  let last = lastLive(store.timeline);
+  // A page whose timeline is still being read (a second read overtook the first) asks the
+  // server for the last operation rather than saying there is nothing to undo.
+  if (!last) {
+    try { last = lastLive(await api("GET", `${BASE}/timeline?last=${TIMELINE}`)); }
+    catch (err) { showError(err.message); return; }
+  }
   const bar = $("confirm");
   const close = () => { bar.hidden = true; bar.replaceChildren(); };
   if (!last) { showError("nothing to undo"); return; }

@@ -19,7 +19,6 @@ from web_support import (
     STATS,
     axe_script,
     axe_violations,
-    chromium_browser,
     data_home,
     live_server,
     require_chromium,
@@ -69,12 +68,6 @@ def server(tmp_path_factory: pytest.TempPathFactory, axe: str) -> Iterator[Any]:
             json={"text": "**Night** falls. [a](https://example.org)"},
         )
         yield live
-
-
-@pytest.fixture(scope="module")
-def browser(server: Any) -> Iterator[Any]:
-    with chromium_browser() as chromium:
-        yield chromium
 
 
 def violations(page: Any, axe: str) -> list[str]:

@@ -21,7 +21,6 @@ from web_support import (
     CHANGE,
     SCREENSHOTS,
     STATS,
-    chromium_browser,
     data_home,
     live_server,
     require_chromium,
@@ -46,12 +45,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     with data_home(home), live_server("home") as live:
         live.home = home
         yield live
-
-
-@pytest.fixture(scope="module")
-def browser(server: Any) -> Iterator[Any]:
-    with chromium_browser() as chromium:
-        yield chromium
 
 
 class Table:

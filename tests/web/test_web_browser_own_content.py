@@ -13,7 +13,6 @@ from playwright.sync_api import expect
 from web_support import (
     CHANGE,
     SCREENSHOTS,
-    chromium_browser,
     data_home,
     live_server,
     require_chromium,
@@ -34,12 +33,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
                 yield live
         finally:
             clear_cache()
-
-
-@pytest.fixture(scope="module")
-def browser(server: Any) -> Iterator[Any]:
-    with chromium_browser() as chromium:
-        yield chromium
 
 
 def oracles_tab(server: Any, browser: Any, name: str, ruleset: str) -> Any:

@@ -20,7 +20,6 @@ from web_support import (
     CHANGE,
     SCREENSHOTS,
     STATS,
-    chromium_browser,
     data_home,
     live_server,
     require_chromium,
@@ -48,12 +47,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
                 yield live
         finally:
             clear_cache()
-
-
-@pytest.fixture(scope="module")
-def browser(server: Any) -> Iterator[Any]:
-    with chromium_browser() as chromium:
-        yield chromium
 
 
 class Table:

@@ -16,7 +16,6 @@ from web_support import (
     CHANGE,
     SCREENSHOTS,
     STATS,
-    chromium_browser,
     data_home,
     live_server,
     require_chromium,
@@ -43,12 +42,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         live.http = http
         yield live
         http.close()
-
-
-@pytest.fixture(scope="module")
-def browser(server: Any) -> Iterator[Any]:
-    with chromium_browser() as chromium:
-        yield chromium
 
 
 class Page:

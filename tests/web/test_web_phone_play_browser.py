@@ -26,7 +26,6 @@ from web_support import (
     NARROW_PHONE,
     SCREENSHOTS,
     axe_violations,
-    chromium_browser,
     home_server,
     open_table,
     overflow,
@@ -45,12 +44,6 @@ ASHA = {
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     with home_server(tmp_path_factory, "phone-play") as live:
         yield live
-
-
-@pytest.fixture(scope="module")
-def browser(server: Any) -> Iterator[Any]:
-    with chromium_browser() as chromium:
-        yield chromium
 
 
 def campaign(server: Any, name: str) -> httpx.Client:

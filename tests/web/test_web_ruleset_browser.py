@@ -20,7 +20,6 @@ from web_support import (
     SCREENSHOTS,
     STATS,
     axe_violations,
-    chromium_browser,
     home_server,
     open_table,
     overflow,
@@ -34,12 +33,6 @@ WIDTHS = [(DESKTOP, "desktop"), (NARROW_PHONE, "phone")]
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     with home_server(tmp_path_factory, "ruleset-browser", starforged=True) as live:
         yield live
-
-
-@pytest.fixture(scope="module")
-def browser(server: Any) -> Iterator[Any]:
-    with chromium_browser() as chromium:
-        yield chromium
 
 
 def campaign(server: Any, name: str, ruleset: str, **character: Any) -> httpx.Client:

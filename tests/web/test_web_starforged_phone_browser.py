@@ -26,7 +26,6 @@ from web_support import (
     SCREENSHOTS,
     STATS,
     axe_violations,
-    chromium_browser,
     home_server,
     open_table,
     overflow,
@@ -42,12 +41,6 @@ GOAL = "oracle_rollable:starforged/character/goal"
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     with home_server(tmp_path_factory, "sf-phone", starforged=True) as live:
         yield live
-
-
-@pytest.fixture(scope="module")
-def browser(server: Any) -> Iterator[Any]:
-    with chromium_browser() as chromium:
-        yield chromium
 
 
 def campaign(server: Any, name: str) -> httpx.Client:

@@ -147,6 +147,8 @@ def test_the_new_campaign_form_offers_the_described_rulesets(server: Any, browse
     campaign(server, "both", "classic")
     page = open_table(browser, f"{server.url}/c/both", NARROW_PHONE)
     page.click("#tabs button[data-tab=campaigns]")
+    # The tab is drawn after its read of the campaign list: wait for the form before reading it.
+    expect(page.locator("select[aria-label=ruleset] option")).to_have_count(2)
     rulesets = page.eval_on_selector_all(
         "select[aria-label=ruleset] option", "(os) => os.map((o) => [o.value, o.textContent])"
     )

@@ -84,8 +84,11 @@ def client(app: Any, host: str = "127.0.0.1", **options: Any) -> Any:
 class LiveServer:
     """A uvicorn server on a thread, bound to a free loopback port."""
 
-    def __init__(self, home: str, *, loopback: bool = True, **guard: Any) -> None:
-        """``guard``: the connection guard's settings (header_timeout, max_connections)."""
+    def __init__(
+        self, home: str, *, loopback: bool = True, tables: Any = None, **guard: Any
+    ) -> None:
+        """``tables``: the server's open campaigns (default: the data home's); ``guard``: the
+        connection guard's settings (header_timeout, max_connections)."""
         import uvicorn
 
         from ironsworn.web.app import create_app
@@ -98,7 +101,7 @@ class LiveServer:
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         # The configuration 'ironsworn serve' runs with (its connection guard included).
-        config = server_config(create_app(home, loopback=loopback), **guard)
+        config = server_config(create_app(home, loopback=loopback, tables=tables), **guard)
         self.guard = config.guard  # type: ignore[attr-defined]
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(
@@ -121,8 +124,10 @@ class LiveServer:
 
 
 @contextmanager
-def live_server(home: str, *, loopback: bool = True, **guard: Any) -> Iterator[LiveServer]:
-    server = LiveServer(home, loopback=loopback, **guard).start()
+def live_server(
+    home: str, *, loopback: bool = True, tables: Any = None, **guard: Any
+) -> Iterator[LiveServer]:
+    server = LiveServer(home, loopback=loopback, tables=tables, **guard).start()
     try:
         yield server
     finally:

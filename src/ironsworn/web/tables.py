@@ -4,6 +4,14 @@ A table owns the campaign's one store object and a worker thread that alone touc
 SQLite connection belongs to the thread that opened it), so the operations of every page run
 one after another, in the order they arrived: two players acting at once both apply, in order.
 
+**Group commit.** Writes wait in the table's queue; each turn of the worker takes every write
+queued so far and applies them in order inside one transaction, each in a savepoint of its own
+(``Store.group`` and ``Store.step``), then commits once: one fsync (SQLite) or one commit
+(PostgreSQL) for the group, however many pages acted meanwhile. A write that fails is rolled
+back to its savepoint and refused alone; the others are kept. No write is answered before the
+commit that makes it durable, and a failed commit refuses the whole group (nothing of it was
+written). A quiet table commits each write alone, as it comes: nothing waits for company.
+
 Live updates go through a **change marker**: a cheap value read from the store that changes
 whenever the campaign's live operations change (a new operation, an undo, a redo). The server
 checks it after each of its own writes and, while a page listens, every ``poll_interval``
@@ -53,6 +61,7 @@ Store = Any  # CampaignStore[Any]: kept loose so another backend with the same m
 POLL_INTERVAL_S = 0.1
 HISTORY = 512  # changes kept for pages that reconnect (a minute of a busy table and more)
 DATABASE_POLL_INTERVAL_S = 1.0  # with LISTEN/NOTIFY, polling only covers a lost connection
+GROUP_MOST = 64  # writes committed together at most (bounds the wait of the group's first)
 
 
 def last_live_seq(store: CampaignStore[Any]) -> Hashable:
@@ -126,6 +135,9 @@ class Table:
 
     def __post_init__(self) -> None:
         self._executor = ThreadPoolExecutor(1, thread_name_prefix=f"campaign-{self.name}")
+        # Writes waiting for the worker's next group commit, in the order they came.
+        self._queue: deque[tuple[Callable[[Store], Any], asyncio.Future[Any]]] = deque()
+        self._queue_lock = threading.Lock()
 
     # --------------------------------------------------------------------------- the store
 
@@ -135,6 +147,10 @@ class Table:
         return await loop.run_in_executor(self._executor, self._run, work)
 
     def _run(self, work: Callable[[Store], T]) -> T:
+        return work(self._open())
+
+    def _open(self) -> Store:
+        """The campaign's store, opened on first use (on the worker)."""
         if self._store is None:
             if self.database is not None:
                 from ironsworn.campaign.registry import named
@@ -145,22 +161,71 @@ class Table:
 
                 assert self.path is not None
                 self._store = CampaignStore.open(self.path, create=self.create, name=self.name)
-        return work(self._store)
+        return self._store
 
     async def write(self, work: Callable[[Store], T]) -> T:
-        """Run a writing call and, in the same turn of the worker, look for the change it made;
-        publish it before answering the page (its answer names the version)."""
+        """Run a writing call on the worker, committed with the others queued meanwhile (see
+        :meth:`_commit_group`); answered once it is durable, after its change is published
+        (its answer names the version)."""
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[T] = loop.create_future()
+        with self._queue_lock:
+            self._queue.append((work, answer))
+        self._executor.submit(self._commit_group)
+        # Shielded: a page that closed its connection does not take its write back.
+        return await asyncio.shield(answer)
 
-        def writing(store: Store) -> tuple[T | None, BaseException | None, Published]:
-            try:
-                return work(store), None, self._observe(store)
-            except Exception as exc:  # published all the same: a refused write changes nothing
-                return None, exc, self._observe(store)
+    def _commit_group(self) -> None:
+        """On the worker: apply the writes queued so far (up to :data:`GROUP_MOST`), in order,
+        each in a savepoint of one transaction, and commit them together: one commit, one
+        fsync, for the group. A write that fails is undone and refused alone; the others are
+        answered only after the commit (a failed commit refuses them all: nothing of the group
+        was written). Then, in the same turn, look for the change they made and publish it on
+        the event loop before answering each page."""
+        with self._queue_lock:
+            batch = [self._queue.popleft() for _ in range(min(GROUP_MOST, len(self._queue)))]
+        if not batch:
+            return  # an earlier turn took them
+        outcomes: list[tuple[Any, BaseException | None]] = []
+        try:
+            store = self._open()
+            if hasattr(store, "group"):
+                with store.group():
+                    for work, _answer in batch:
+                        try:
+                            outcomes.append((store.step(work), None))
+                        except Exception as exc:  # refused alone: the others are kept
+                            outcomes.append((None, exc))
+            else:  # a store without group commit: one transaction each
+                for work, _answer in batch:
+                    try:
+                        outcomes.append((work(store), None))
+                    except Exception as exc:
+                        outcomes.append((None, exc))
+        except BaseException as exc:  # the commit failed: no write of the group is kept
+            outcomes = [(None, exc)] * len(batch)
+        published: Published = None
+        if self._store is not None:
+            with contextlib.suppress(Exception):  # the next check tells the pages instead
+                published = self._observe(self._store)
+        loop = batch[0][1].get_loop()
+        loop.call_soon_threadsafe(self._answer_group, published, batch, outcomes)
 
-        result, error, _published = await self._published(writing, lambda done: done[2])
-        if error is not None:
-            raise error
-        return result  # type: ignore[return-value]  # work's answer when it did not raise
+    def _answer_group(
+        self,
+        published: Published,
+        batch: list[tuple[Callable[[Store], Any], asyncio.Future[Any]]],
+        outcomes: list[tuple[Any, BaseException | None]],
+    ) -> None:
+        """On the event loop: publish the group's change, then answer each of its writes."""
+        self._publish(published)
+        for (_work, answer), (result, error) in zip(batch, outcomes, strict=True):
+            if answer.done():
+                continue
+            if error is None:
+                answer.set_result(result)
+            else:
+                answer.set_exception(error)
 
     async def _published(self, work: Callable[[Store], T], found: Callable[[T], Published]) -> T:
         """Run ``work`` on the worker and publish the change ``found`` in its answer, on the

@@ -22,6 +22,8 @@ API::
         tx.state                    # the state as of the lock (a working copy, yours to mutate)
         tx.append(kind, events, character=None, summary="")   # -> Operation
     # commit when the block ends; an exception rolls everything back (nothing is written)
+    with store.group():             # group commit: one transaction, one commit for many steps
+        store.step(work)            # work(store) in a savepoint: kept, or undone alone if it raises
     store.undo()                    # -> the Operation undone, or None
     store.redo()                    # -> the Operation restored, or None
     store.operations()              # live operations in order (include_undone=True: all)

@@ -19,6 +19,7 @@ class Backend(ABC):
 
     _own_lock: threading.RLock
     _own_write: bool
+    _own_group: bool
 
     @property
     @abstractmethod
@@ -42,6 +43,16 @@ class Backend(ABC):
     @_in_write.setter
     def _in_write(self, value: bool) -> None:
         self._own_write = value
+
+    @property
+    def _in_group(self) -> bool:
+        """Whether a group transaction is open (see ``Store.group``): each write inside it is
+        a savepoint, and reads reuse it."""
+        return self._own_group
+
+    @_in_group.setter
+    def _in_group(self, value: bool) -> None:
+        self._own_group = value
 
     # ------------------------------------------------------------------------------ backend
     # Transactions, then queries. Every query runs inside _read() or a write transaction.
@@ -68,6 +79,24 @@ class Backend(ABC):
     @abstractmethod
     def _rollback(self) -> None:
         """Roll the write transaction back (quietly: it may already be gone)."""
+
+    @abstractmethod
+    def _transaction_alive(self) -> bool:
+        """Whether the open write transaction can still commit what was written in it (not
+        rolled back or aborted by the backend on its own after an error)."""
+
+    @abstractmethod
+    def _savepoint(self, name: str) -> None:
+        """Mark a savepoint ``name`` inside the open write transaction."""
+
+    @abstractmethod
+    def _release(self, name: str) -> None:
+        """Keep what was written since savepoint ``name`` (in the open transaction)."""
+
+    @abstractmethod
+    def _rollback_to(self, name: str) -> None:
+        """Undo what was written since savepoint ``name`` and drop it; the transaction stays
+        open (raises when it cannot: the transaction is then lost as a whole)."""
 
     @abstractmethod
     def _meta(self) -> dict[str, str]: ...

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from types import TracebackType
-from typing import Any, Generic, Self
+from typing import Any, Generic, Self, TypeVar
 
 from ironsworn.campaign.schema import DISCARDED, LIVE, UNDONE
 from ironsworn.campaign.store.operations import (
@@ -41,6 +41,8 @@ from ironsworn.campaign.store.operations import (
 )
 from ironsworn.campaign.store.state_cache import StateCache
 from ironsworn.errors import CampaignError, InvalidValue
+
+R = TypeVar("R")  # what a step of a group answers
 
 # The names the backends and the package import from here.
 __all__ = [
@@ -144,7 +146,12 @@ class Store(StateCache[S], Generic[S]):
         self._state_key = _state_key(state_type)
         self._name = ""
         self._own_write = False
+        self._own_group = False
         self._own_lock = threading.RLock()
+        # A group commit (see group()): how many writes its steps have kept so far, and
+        # whether a step's rollback failed (then nothing of the group may commit).
+        self._group_writes = 0
+        self._group_broken = False
         # The fold of the live operations up to _cache_head, owned by the store until it is
         # handed out (then forgotten: handing it over is cheaper than copying a big state).
         # _since counts the live operations in it after the snapshot it grew from.
@@ -406,31 +413,111 @@ class Store(StateCache[S], Generic[S]):
         with self._immediate(), self._errors():
             self._set_request_answer(request_id, answer)
 
+    # -------------------------------------------------------------------------- group commit
+
+    @contextmanager
+    def group(self) -> Iterator[None]:
+        """One write transaction around several steps: a group commit (the web table's worker
+        applies the operations queued for a campaign together).
+
+        Inside the block, :meth:`step` runs one caller's work in a savepoint of the group's
+        transaction: kept in the group when it returns, undone alone when it raises (the other
+        steps stay). Every write (``write()``, ``undo()``, ``redo()``, ...) is a savepoint too.
+        Nothing is durable before the block ends; then one commit (one fsync) makes every kept
+        step durable at once, so a caller answers its steps only after the block. An exception
+        leaving the block, or a failed commit, rolls the whole group back.
+        """
+        with self._lock:
+            if self._in_write or self._in_group:
+                raise CampaignError(f"{self.location}: a write is already open on this campaign")
+            with self._errors():
+                self._begin_write(wait=True)
+            self._in_group, self._group_writes, self._group_broken = True, 0, False
+            try:
+                yield
+                with self._errors():
+                    if self._group_broken or not self._transaction_alive():
+                        raise CampaignError(
+                            f"{self.location}: the write transaction was lost (nothing of it "
+                            "was written)"
+                        )
+                    self._commit()
+            except BaseException:
+                self._forget()  # the store's state may fold steps now rolled back
+                self._rollback()
+                raise
+            finally:
+                self._in_group = False
+
+    def step(self, work: Callable[[Self], R]) -> R:
+        """Run ``work(self)`` as one step of the open :meth:`group`: what it writes is kept in
+        the group when it returns, and undone (only it) when it raises, which it then does."""
+        with self._lock:
+            if not self._in_group or self._in_write:
+                raise CampaignError(f"{self.location}: a step needs an open group of writes")
+            with self._errors():
+                if self._group_broken or not self._transaction_alive():
+                    raise CampaignError(
+                        f"{self.location}: the write transaction was lost (nothing was written)"
+                    )
+                self._savepoint("step")
+            kept = self._group_writes
+            try:
+                answer = work(self)
+            except BaseException:
+                if self._group_writes != kept:
+                    self._forget()  # the store's state folds this step's writes: rolled back
+                self._undo_savepoint("step")
+                raise
+            with self._errors():
+                self._release("step")
+            return answer
+
+    def _undo_savepoint(self, name: str) -> None:
+        """Roll back to savepoint ``name``; when that fails the group cannot commit."""
+        try:
+            with self._errors():
+                self._rollback_to(name)
+        except CampaignError:
+            self._group_broken = True
+
     # ---------------------------------------------------------------------------- internals
 
     @contextmanager
     def _immediate(self) -> Iterator[None]:
-        """The write transaction: the campaign's lock is held until commit or rollback."""
+        """The write transaction: the campaign's lock is held until commit or rollback (in a
+        group, a savepoint of the group's transaction, kept or rolled back alone)."""
         with self._lock:
             if self._in_write:
                 raise CampaignError(f"{self.location}: a write is already open on this campaign")
             self._in_write = True
             self._changing = False
+            grouped = self._in_group
             try:
                 with self._errors():
-                    self._begin_write(wait=True)
+                    if grouped:
+                        self._savepoint("write")
+                    else:
+                        self._begin_write(wait=True)
                 try:
                     yield
                     with self._errors():
                         if self.request_id is not None:
                             self._record_request(self.request_id, self._head())
                             self.request_id = None
-                        self._commit()
+                        if grouped:
+                            self._release("write")
+                            self._group_writes += 1
+                        else:
+                            self._commit()
                 except BaseException:
                     if self._changing:
                         # The store's state holds folded events that are now rolled back.
                         self._forget()
-                    self._rollback()
+                    if grouped:
+                        self._undo_savepoint("write")
+                    else:
+                        self._rollback()
                     raise
             finally:
                 self._in_write = False

@@ -330,7 +330,7 @@ class PostgresStore(Store[S]):
     @contextmanager
     def _read(self) -> Iterator[None]:
         with self._lock:
-            if self._in_write or self._conn is not None:
+            if self._in_write or self._in_group or self._conn is not None:
                 yield  # inside a transaction already: it sees what it needs
                 return
             if self._closed:
@@ -368,6 +368,11 @@ class PostgresStore(Store[S]):
 
     def _commit(self) -> None:
         conn = self._c
+        if not self._transaction_alive():
+            # COMMIT of an aborted transaction is a silent ROLLBACK: never report it durable.
+            raise CampaignError(
+                f"{self.location}: the write transaction failed (nothing of it was written)"
+            )
         if self._wrote:
             conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self._name))
         conn.execute("COMMIT")
@@ -381,6 +386,23 @@ class PostgresStore(Store[S]):
         with suppress(psycopg.Error):
             conn.execute("ROLLBACK")
         self.db.release(conn)
+
+    def _transaction_alive(self) -> bool:
+        conn = self._conn
+        return (
+            conn is not None
+            and conn.info.transaction_status == psycopg.pq.TransactionStatus.INTRANS
+        )
+
+    def _savepoint(self, name: str) -> None:
+        self._c.execute(f"SAVEPOINT {name}")
+
+    def _release(self, name: str) -> None:
+        self._c.execute(f"RELEASE SAVEPOINT {name}")
+
+    def _rollback_to(self, name: str) -> None:
+        self._c.execute(f"ROLLBACK TO SAVEPOINT {name}")
+        self._c.execute(f"RELEASE SAVEPOINT {name}")
 
     def _meta(self) -> dict[str, str]:
         row = self._c.execute(

@@ -57,6 +57,7 @@ class _OpenFile:
         # Held for a whole read or write transaction: the connection is shared by threads.
         self.lock = threading.RLock()
         self.in_write = False
+        self.in_group = False
         self.stores: dict[type[Any], CampaignStore[Any]] = {}
         self.users = 0  # how many store objects use the connection (each counts its own users)
 
@@ -305,6 +306,19 @@ class CampaignStore(Store[S]):
             self._own_write = value
 
     @property
+    def _in_group(self) -> bool:
+        handle = self._file
+        return handle.in_group if handle is not None else self._own_group
+
+    @_in_group.setter
+    def _in_group(self, value: bool) -> None:
+        handle = self._file
+        if handle is not None:
+            handle.in_group = value
+        else:
+            self._own_group = value
+
+    @property
     def location(self) -> str:
         """The campaign file's path."""
         return str(self.path)
@@ -337,7 +351,7 @@ class CampaignStore(Store[S]):
     @contextmanager
     def _read(self) -> Iterator[None]:
         with self._lock:
-            if self._in_write:
+            if self._in_write or self._in_group:
                 yield  # already inside the write transaction, which sees its own writes
                 return
             self._conn.execute("BEGIN")
@@ -363,6 +377,21 @@ class CampaignStore(Store[S]):
         # No transaction may be open (BEGIN itself failed), or SQLite already rolled back.
         with suppress(sqlite3.Error):
             self._conn.execute("ROLLBACK")
+
+    def _transaction_alive(self) -> bool:
+        # SQLite rolls a transaction back on its own after some errors (a full disk, an I/O
+        # error): a savepoint then would start a new one, and its release would commit it.
+        return self._conn.in_transaction
+
+    def _savepoint(self, name: str) -> None:
+        self._conn.execute(f"SAVEPOINT {name}")
+
+    def _release(self, name: str) -> None:
+        self._conn.execute(f"RELEASE {name}")
+
+    def _rollback_to(self, name: str) -> None:
+        self._conn.execute(f"ROLLBACK TO {name}")
+        self._conn.execute(f"RELEASE {name}")
 
     def _meta(self) -> dict[str, str]:
         return {
@@ -528,6 +557,9 @@ class CampaignStore(Store[S]):
         # The answer only spares a retry a re-read (the record that counts was committed with
         # its write), so it does not wait for the disk: kept unless the machine itself fails.
         with self._lock:
+            if self._in_group:  # kept with the group's own commit
+                super().answer_request(request_id, answer)
+                return
             self._conn.execute("PRAGMA synchronous = NORMAL")
             try:
                 super().answer_request(request_id, answer)

@@ -192,8 +192,8 @@ class StateCache(Backend, Generic[S]):
         This happens after an upgrade made the old snapshots unusable; a busy or read-only
         campaign just skips it (it is only a cache).
         """
-        if self._in_write:
-            return
+        if self._in_write or self._in_group:
+            return  # inside a write or a group of them: skipped (a snapshot is only a cache)
         try:
             with self._errors():
                 self._begin_write(wait=False)

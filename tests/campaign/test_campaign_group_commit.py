@@ -1,0 +1,235 @@
+"""Group commit (issue 24): several steps in one transaction, each in a savepoint, one commit.
+
+On both stores: the steps apply in order, each sees the ones before it; a step that fails is
+undone alone (the others are kept, and the store's kept state folds only those); nothing of
+a group is visible to another connection before its commit, and everything is after it; an
+exception leaving the group keeps nothing; a group's steps survive a reopen, and a process
+killed at random points while committing groups loses none it had seen committed.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from backends import Backend
+from campaign_support import LedgerState, count_event
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_campaign_kept_state import _attempt, check
+
+from ironsworn.campaign.state import CampaignState
+from ironsworn.campaign.store import Store
+from ironsworn.errors import CampaignError, IronswornError, RuleViolation
+
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    if request.param == "postgres":
+        return Backend("postgres", tmp_path, request.getfixturevalue("postgres_url"))
+    return Backend("sqlite", tmp_path)
+
+
+def counted(store: Store[LedgerState]) -> int:
+    """One step: append the next count (chained from the state, so order shows)."""
+    with store.write() as tx:
+        return tx.append("edit", [count_event(tx.state.counter)]).seq
+
+
+def written_then_refused(store: Store[LedgerState]) -> int:
+    """A step that writes, then fails (as a move the rules refuse half-way)."""
+    counted(store)
+    raise RuleViolation("refused after writing")
+
+
+def test_steps_apply_in_order_and_a_failed_one_alone_is_undone(backend: Backend) -> None:
+    store = backend.open(backend.fresh_key())
+    try:
+        answers: list[Any] = []
+        with store.group():
+            for step in (counted, counted, written_then_refused, counted):
+                try:
+                    answers.append(store.step(step))
+                except RuleViolation as exc:
+                    answers.append(str(exc))
+            # Inside the group each step saw the ones before it; nobody else sees any yet.
+            assert store.state().counter == 3
+            assert [op.seq for op in store.operations()] == [1, 2, 3]
+        assert answers == [1, 2, "refused after writing", 3]  # its seq was never kept
+        assert store.state().counter == 3
+        assert [op.events[0]["to"] for op in store.operations()] == [1, 2, 3]
+    finally:
+        store.close()
+
+
+def test_nothing_is_visible_before_the_commit_and_all_of_it_after(backend: Backend) -> None:
+    key = backend.fresh_key()
+    store = backend.open(key)
+    try:
+        with store.group():
+            for _ in range(3):
+                store.step(counted)
+            assert backend.raw_op_count(key) == 0  # another connection: not committed yet
+        assert backend.raw_op_count(key) == 3
+    finally:
+        store.close()
+
+
+def test_an_exception_leaving_the_group_keeps_nothing(backend: Backend) -> None:
+    key = backend.fresh_key()
+    store = backend.open(key)
+    try:
+        with pytest.raises(CampaignError, match="open group"):
+            store.step(counted)
+        counted(store)  # one committed before
+        with pytest.raises(KeyError), store.group():
+            store.step(counted)
+            store.step(counted)
+            raise KeyError("the caller gave up")
+        assert backend.raw_op_count(key) == 1
+        assert store.state().counter == 1  # the kept state forgot the rolled-back steps
+        assert counted(store) == 2
+    finally:
+        store.close()
+
+
+def test_a_group_survives_a_reopen(backend: Backend) -> None:
+    key = backend.fresh_key()
+    store = backend.open(key, state_type=CampaignState)
+    with store.group():
+        for text in ("one", "two", "three"):
+            store.step(lambda s, text=text: s.journal_add(text))
+    store.close()
+    again = backend.open(key, create=False, state_type=CampaignState)
+    try:
+        assert [op.summary for op in again.operations()] == ["one", "two", "three"]
+    finally:
+        again.close()
+
+
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    steps=st.lists(
+        st.sampled_from(["move", "move", "journal", "undo", "redo", "refused", "written"]),
+        max_size=30,
+    ),
+    cuts=st.lists(st.integers(1, 5), min_size=1, max_size=30),
+    seed=st.integers(0, 2**32),
+)
+def test_the_kept_state_after_groups_is_a_fresh_fold(
+    backend: Backend, steps: list[str], cuts: list[int], seed: int
+) -> None:
+    """Random groups of real operations (moves, journal entries, undo, redo, and steps the
+    rules refuse before or after writing): after each group the store's own state, and the
+    state it hands out, equal the fold of every live operation from nothing."""
+    rng = random.Random(seed)
+    store: Store[CampaignState] = backend.open(backend.fresh_key(), state_type=CampaignState)
+
+    def apply(action: str) -> Any:
+        def work(s: Store[CampaignState]) -> Any:
+            if action == "undo":
+                return s.undo()
+            if action == "redo":
+                return s.redo()
+            if action == "journal":
+                return s.journal_add(f"line {rng.randrange(100)}")
+            if action == "written":
+                s.journal_add("kept only if the step is")
+            with s.write() as tx:
+                result = _attempt(tx.state, "move", rng)
+                if result is not None and result.events:
+                    tx.append(result.kind, result.events, character=result.character)
+            if action in ("refused", "written"):
+                raise RuleViolation("refused")
+            return result
+
+        return work
+
+    try:
+        at = 0
+        for size in cuts:
+            group, at = steps[at : at + size], at + size
+            if not group:
+                break
+            with store.group():
+                for action in group:
+                    try:
+                        store.step(apply(action))
+                    except IronswornError:
+                        assert action in ("refused", "written")
+            check(store)
+    finally:
+        store.close()
+
+
+# A child that commits groups of three counts forever, printing each seq once its group's
+# block has returned (committed); killed at random points, it must lose none it printed.
+GROUPER = """
+import sys
+sys.path.insert(0, sys.argv[2])
+from campaign_support import LedgerState, count_event
+from ironsworn.campaign.store import CampaignStore
+
+where = sys.argv[1]
+if where.startswith("postgresql://"):
+    from ironsworn.campaign.store.postgres import PostgresStore
+    store = PostgresStore.open(where, sys.argv[3], create=True, state_type=LedgerState)
+else:
+    store = CampaignStore.open(where, create=True, state_type=LedgerState)
+
+def step(s):
+    with s.write() as tx:
+        return tx.append("edit", [count_event(tx.state.counter)]).seq
+
+while True:
+    with store.group():
+        seqs = [store.step(step) for _ in range(3)]
+    sys.stdout.write("".join(f"{seq}\\n" for seq in seqs))
+    sys.stdout.flush()
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_a_killed_process_loses_no_committed_group(backend: Backend) -> None:
+    key = backend.fresh_key()
+    where = backend.url if backend.kind == "postgres" else str(backend.path(key))
+    assert where is not None
+    rng = random.Random(2024)
+    acknowledged: list[int] = []
+    for _round in range(3):
+        child = subprocess.Popen(
+            [sys.executable, "-c", GROUPER, where, str(HERE), backend.name(key)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+        )
+        assert child.stdout is not None and child.stderr is not None
+        first = child.stdout.readline()
+        assert first.strip(), child.stderr.read()
+        acknowledged.append(int(first))
+        time.sleep(rng.uniform(0.0, 0.2))  # the kill lands anywhere in a group
+        os.kill(child.pid, signal.SIGKILL)
+        assert child.wait() == -signal.SIGKILL
+        acknowledged += [int(line) for line in child.stdout.read().split()]
+        child.stdout.close()
+        child.stderr.close()
+        store = backend.open(key, create=False)
+        try:
+            seqs = [op.seq for op in store.operations()]
+            assert set(acknowledged) <= set(seqs)
+            assert store.state().counter == len(seqs)  # whole groups only, in order
+            assert len(seqs) % 3 == 0
+        finally:
+            store.close()

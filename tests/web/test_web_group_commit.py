@@ -1,0 +1,178 @@
+"""The web table's group commit (issue 24): writes queued for one campaign while its worker is
+busy are applied in order in one transaction and committed once; a bad one is refused alone
+(4xx over HTTP) and the others are kept; every answer comes after the commit, and what was
+answered is there after a reopen. On both stores.
+
+The worker is held busy by a call that waits for the test (no timing): the writes then queue,
+and are committed as one group when it lets go.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_support import CHANGE, STATS, live_server
+
+from ironsworn.campaign.registry import campaign_path, named
+from ironsworn.errors import RuleViolation
+from ironsworn.web.tables import Table, Tables
+
+_NAMES = itertools.count(1)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request: pytest.FixtureRequest) -> str | None:
+    """None: campaign files in the data home; else the session's PostgreSQL database."""
+    if request.param == "postgres":
+        url: str = request.getfixturevalue("postgres_url")
+        return url
+    return None
+
+
+def wait_until(condition: Callable[[], bool], what: str) -> None:
+    """Wait for the server to reach a state (bounded: the test fails, it never hangs)."""
+    deadline = time.monotonic() + 20
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never happened: {what}")
+        time.sleep(0.005)
+
+
+def hold(table: Table) -> threading.Event:
+    """Keep the table's worker busy until the event returned is set."""
+    gate = threading.Event()
+    table._executor.submit(gate.wait, 30)
+    return gate
+
+
+def test_queued_writes_are_one_commit_in_order_and_a_bad_one_is_refused_alone(
+    home: Path, database: str | None
+) -> None:
+    name = f"group{next(_NAMES)}"
+    path = None if database else campaign_path(name)
+
+    def journal(text: str) -> Callable[[Any], Any]:
+        return lambda store: store.journal_add(text)
+
+    def refused(store: Any) -> Any:
+        store.journal_add("written, then refused")
+        raise RuleViolation("the rules refuse it")
+
+    async def scenario() -> tuple[list[Any], list[int], int]:
+        table = Table(name, path, create=True, database=database)
+        try:
+            await table.write(journal("before"))
+            store = table._store
+            commits: list[int] = []
+            original = store._commit
+
+            def counting() -> None:
+                commits.append(1)
+                original()
+
+            store._commit = counting
+            gate = hold(table)
+            works = [journal(f"entry {i}") for i in range(6)]
+            works.insert(3, refused)
+            writes = [asyncio.ensure_future(table.write(work)) for work in works]
+            await asyncio.sleep(0)  # each write queues at its first step
+            assert len(table._queue) == len(works)
+            version = table.version
+            gate.set()
+            answers = await asyncio.gather(*writes, return_exceptions=True)
+            assert table.version == version + 1  # one change published for the group
+            return answers, commits, table.version
+        finally:
+            table.close()
+
+    answers, commits, _version = asyncio.run(scenario())
+    assert commits == [1]  # seven writes, one commit
+    assert isinstance(answers[3], RuleViolation)
+    kept = [a for i, a in enumerate(answers) if i != 3]
+    assert [op.summary for op in kept] == [f"entry {i}" for i in range(6)]
+    assert [op.seq for op in kept] == list(range(2, 8))
+    # Durable: a fresh store sees every answered write, in order, and not the refused one.
+    store = named(name, database).open()
+    try:
+        assert [op.summary for op in store.operations()] == ["before"] + [
+            f"entry {i}" for i in range(6)
+        ]
+    finally:
+        store.close()
+
+
+def post(base: str, name: str, action: str, body: dict[str, Any], key: str | None = None) -> Any:
+    headers = {**CHANGE, "Content-Type": "application/json"}
+    if key:
+        headers["Idempotency-Key"] = key
+    request = urllib.request.Request(
+        f"{base}/api/c/{name}/actions/{action}",
+        data=json.dumps(body).encode(),
+        headers=headers,
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return answer.status, dict(answer.headers), json.load(answer)
+    except urllib.error.HTTPError as refused:
+        return refused.code, dict(refused.headers), json.load(refused)
+
+
+def test_over_http_a_bad_request_in_a_group_is_a_4xx_and_the_others_are_kept(
+    home: Path, database: str | None
+) -> None:
+    name = f"http{next(_NAMES)}"
+    tables = Tables(database=database)
+    requests = [
+        ("journal", {"text": "first"}, None),
+        ("move", {"move": "face danger", "character": "Nobody", "stat": "edge"}, None),
+        ("journal", {"text": "second"}, "key-2"),
+        ("journal", {"text": ""}, None),
+        ("move", {"move": "face danger", "stat": "edge", "dice": [6, 1, 2]}, None),
+    ]
+    answers: list[Any] = [None] * len(requests)
+    with live_server(name, tables=tables) as server:
+        made = post(server.url, name, "character", {"name": "Kai", "stats": STATS})
+        assert made[0] == 200, made
+        table = tables.get(name)
+        gate = hold(table)
+        threads = []
+        for i, (action, body, key) in enumerate(requests):
+
+            def send(i: int = i, action: str = action, body: Any = body, key: Any = key) -> None:
+                answers[i] = post(server.url, name, action, body, key)
+
+            thread = threading.Thread(target=send, daemon=True)
+            thread.start()
+            threads.append(thread)
+            wait_until(lambda i=i: len(table._queue) == i + 1, f"request {i} queued")
+        gate.set()
+        for thread in threads:
+            thread.join(60)
+        statuses = [answer[0] for answer in answers]
+        assert statuses[0] == statuses[2] == statuses[4] == 200, answers
+        assert 400 <= statuses[1] < 500 and 400 <= statuses[3] < 500, answers
+        assert all("error" in answers[i][2] for i in (1, 3))
+        # One group, one change: every write answered names the same version.
+        versions = {answers[i][1]["x-ironsworn-version"] for i in (0, 2, 4)}
+        assert len(versions) == 1
+        # A retry of the request with an id gets its first answer, applying nothing.
+        again = post(server.url, name, "journal", {"text": "second"}, "key-2")
+        assert again[0] == 200 and again[1].get("x-ironsworn-replayed") == "1"
+    store = named(name, database).open()
+    try:
+        kinds = [(op.kind, op.summary) for op in store.operations()]
+    finally:
+        store.close()
+    assert [k for k, _ in kinds] == ["character", "journal", "journal", "move"]
+    assert [s for k, s in kinds if k == "journal"] == ["first", "second"]

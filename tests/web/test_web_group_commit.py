@@ -176,3 +176,54 @@ def test_over_http_a_bad_request_in_a_group_is_a_4xx_and_the_others_are_kept(
         store.close()
     assert [k for k, _ in kinds] == ["character", "journal", "journal", "move"]
     assert [s for k, s in kinds if k == "journal"] == ["first", "second"]
+
+
+def test_a_failed_commit_refuses_the_whole_group_and_publishes_nothing(
+    home: Path, database: str | None
+) -> None:
+    """The change a group makes is worked out inside its transaction: when the commit then
+    fails, every write of the group is refused, no change is published, and the next write's
+    change follows the last one the pages heard."""
+    from ironsworn.errors import CampaignError
+
+    name = f"failed{next(_NAMES)}"
+    path = None if database else campaign_path(name)
+
+    async def scenario() -> tuple[list[Any], int, int, Any]:
+        table = Table(name, path, create=True, database=database)
+        try:
+            await table.write(lambda store: store.journal_add("before"))
+            queue = table.listen()
+            store = table._store
+            original = store._commit
+
+            def failing() -> None:
+                raise CampaignError("the disk is full")
+
+            store._commit = failing
+            gate = hold(table)
+            writes = [
+                asyncio.ensure_future(table.write(lambda s, i=i: s.journal_add(f"lost {i}")))
+                for i in range(3)
+            ]
+            await asyncio.sleep(0)
+            version = table.version
+            gate.set()
+            answers = await asyncio.gather(*writes, return_exceptions=True)
+            heard_after_failure = queue.qsize()
+            store._commit = original
+            await table.write(lambda s: s.journal_add("after"))
+            change = queue.get_nowait()
+            return answers, version, heard_after_failure, (change, table.version)
+        finally:
+            table.close()
+
+    answers, version, heard, (change, now) = asyncio.run(scenario())
+    assert all(isinstance(a, CampaignError) and "disk is full" in str(a) for a in answers)
+    assert heard == 0  # nothing published for writes that were rolled back
+    assert change.version == now == version + 1 and change.since == version
+    store = named(name, database).open()
+    try:
+        assert [op.summary for op in store.operations()] == ["before", "after"]
+    finally:
+        store.close()

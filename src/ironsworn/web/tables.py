@@ -18,7 +18,7 @@ checks it after each of its own writes and, while a page listens, every ``poll_i
 seconds, so a change made by the command line or play mode in another process is seen too.
 Each change the table sees bumps its ``version`` and is published to the listening pages with
 the campaign's head sequence. The marker is a function of the store's public methods only
-(``last_operation``), so it works on any store backend.
+(``head``, or ``last_operation``), so it works on any store backend.
 
 **What a change carries.** While pages listen, the table keeps the state as the page reads it
 and, on each change, works out once (on the worker thread) what the pages need: the state as a
@@ -71,6 +71,9 @@ def last_live_seq(store: CampaignStore[Any]) -> Hashable:
     move the last live operation; and the live operations are a function of it (an append
     discards every undone operation, so the same last seq always means the same live log).
     """
+    head = getattr(store, "head", None)
+    if head is not None:  # one indexed query, the operation itself not read
+        return head() or None
     last = store.last_operation()
     return None if last is None else last.seq
 
@@ -180,13 +183,17 @@ class Table:
         each in a savepoint of one transaction, and commit them together: one commit, one
         fsync, for the group. A write that fails is undone and refused alone; the others are
         answered only after the commit (a failed commit refuses them all: nothing of the group
-        was written). Then, in the same turn, look for the change they made and publish it on
-        the event loop before answering each page."""
+        was written). The change they made is worked out inside the same transaction (it sees
+        exactly what commits, and needs no read transaction of its own), and published on the
+        event loop, once committed, before each page is answered."""
         with self._queue_lock:
             batch = [self._queue.popleft() for _ in range(min(GROUP_MOST, len(self._queue)))]
         if not batch:
             return  # an earlier turn took them
         outcomes: list[tuple[Any, BaseException | None]] = []
+        published: Published = None
+        observed = False
+        kept = self._worker_view()
         try:
             store = self._open()
             if hasattr(store, "group"):
@@ -196,6 +203,10 @@ class Table:
                             outcomes.append((store.step(work), None))
                         except Exception as exc:  # refused alone: the others are kept
                             outcomes.append((None, exc))
+                    try:
+                        published, observed = self._observe(store), True
+                    except Exception:  # worked out after the commit instead (never refused)
+                        self._restore_view(kept)
             else:  # a store without group commit: one transaction each
                 for work, _answer in batch:
                     try:
@@ -204,12 +215,21 @@ class Table:
                         outcomes.append((None, exc))
         except BaseException as exc:  # the commit failed: no write of the group is kept
             outcomes = [(None, exc)] * len(batch)
-        published: Published = None
-        if self._store is not None:
+            if observed:  # what was worked out describes writes that were rolled back
+                self._restore_view(kept)
+                published, observed = None, False
+        if not observed and self._store is not None:
             with contextlib.suppress(Exception):  # the next check tells the pages instead
                 published = self._observe(self._store)
         loop = batch[0][1].get_loop()
         loop.call_soon_threadsafe(self._answer_group, published, batch, outcomes)
+
+    def _worker_view(self) -> tuple[Hashable, int, int | None, dict[str, Any] | None]:
+        """What the worker's change tracking holds (to restore after a rolled-back group)."""
+        return self._seen, self._w_version, self._w_head, self._w_page
+
+    def _restore_view(self, view: tuple[Hashable, int, int | None, dict[str, Any] | None]) -> None:
+        self._seen, self._w_version, self._w_head, self._w_page = view
 
     def _answer_group(
         self,

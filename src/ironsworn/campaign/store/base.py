@@ -224,6 +224,11 @@ class Store(StateCache[S], Generic[S]):
                 known.append(decode_event(body, len(known)))
         return [_operation(row, events.get(int(row[0]), [])) for row in rows]
 
+    def head(self) -> int:
+        """The seq of the last live operation (0 in an empty campaign)."""
+        with self._errors(), self._read():
+            return self._head()
+
     def last_operation(self) -> Operation | None:
         """The last live operation, or None in an empty campaign."""
         with self._errors(), self._read():

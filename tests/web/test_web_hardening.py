@@ -127,6 +127,47 @@ def test_a_connection_that_sends_nothing_is_closed_after_the_header_deadline(hom
         assert server.guard.timed_out == 2
 
 
+def read_answer(sock: socket.socket) -> bytes:
+    """One whole HTTP answer with a Content-Length (the connection stays open after it)."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += sock.recv(65536)
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = next(
+        int(line.split(b":", 1)[1])
+        for line in head.split(b"\r\n")
+        if line.lower().startswith(b"content-length:")
+    )
+    while len(body) < length:
+        body += sock.recv(65536)
+    return head
+
+
+def test_idle_keep_alive_connections_outlive_the_clients_own_and_make_room(home: Path) -> None:
+    """A server that closed idle connections as early as its clients do raced them (a client
+    reusing one as it closed got a ReadError under load): the server keeps them longer than
+    httpx's own expiry. Idle ones are the first closed when the connection limit is reached,
+    so keeping them longer never locks a new player out."""
+    import httpx
+
+    with live_server("t", max_connections=20) as server:
+        assert server.server.config.timeout_keep_alive > httpx.Limits().keepalive_expiry
+        idle = []
+        try:
+            for _ in range(20):
+                sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+                sock.sendall(b"GET /api/c/t/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                assert read_answer(sock).startswith(b"HTTP/1.1 200")
+                idle.append(sock)
+            with urllib.request.urlopen(f"{server.url}/api/c/t/state", timeout=30) as answer:
+                assert answer.status == 200  # a new player gets in
+            assert server.guard.evicted >= 1
+            assert idle[0].recv(100) == b""  # the longest idle was closed to make room
+        finally:
+            for sock in idle:
+                sock.close()
+
+
 # ------------------------------------------------------------------ 2. pathological Markdown
 
 

@@ -7,11 +7,17 @@ process's descriptors, so a normal player waited 30 s and the log filled with tr
 
 - **A header deadline.** A request's headers must be complete :data:`HEADER_TIMEOUT_S` seconds
   after its first byte (or after the connection opened); the connection is closed otherwise,
-  quietly. Idle keep-alive connections are uvicorn's own (``timeout_keep_alive``).
+  quietly.
+- **Idle keep-alive connections** stay open :data:`KEEP_ALIVE_S` seconds, longer than clients
+  keep theirs (httpx 5 s, browsers retry): the client closes an idle connection first. A
+  server that closes first races a client reusing the connection at that moment, whose request
+  then meets a closed socket (a ``ReadError`` in httpx; seen under load when both sides used
+  5 s and the client's loop ran late).
 - **A connection limit** under the descriptor limit (:func:`connection_limit`, which first
   raises the soft limit to the hard one). Past it, the connection that has waited longest for
-  its headers is closed to make room, so a new player always gets in while the attackers
-  evict each other; when no connection is waiting for headers the new one is refused.
+  its headers, or idled longest between requests, is closed to make room, so a new player
+  always gets in while the attackers evict each other (idling costs an attacker its place as
+  trickling headers does); when no connection is waiting the new one is refused.
 - **A quiet log.** The event loop's "out of system resource" and uvicorn's per-request
   warnings repeat once per connection in an attack: each distinct message is logged at most
   :data:`LOG_BURST` times a minute, then once more with the count of those left out.
@@ -33,7 +39,7 @@ from uvicorn.config import Config
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 HEADER_TIMEOUT_S = 10.0
-KEEP_ALIVE_S = 5
+KEEP_ALIVE_S = 65  # idle keep-alive: longer than clients' own (see the module docstring)
 RESERVED_FILES = 256  # descriptors kept for campaign files, database connections and logs
 MAX_CONNECTIONS = 16_384
 LOG_BURST = 5
@@ -66,7 +72,7 @@ class Guard:
 
     header_timeout: float = HEADER_TIMEOUT_S
     max_connections: int = 1024
-    # Connections waiting for request headers, the longest-waiting first.
+    # Connections waiting for request headers (or idle between requests), longest first.
     waiting: OrderedDict[GuardedProtocol, None] = field(default_factory=OrderedDict)
     open: set[GuardedProtocol] = field(default_factory=set)
     timed_out: int = 0  # connections closed for slow headers
@@ -108,6 +114,13 @@ class GuardedProtocol(H11Protocol):
         if self.conn.their_state is not h11.IDLE:
             self._headers_done()
 
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        idle = self.conn.our_state is h11.IDLE and self.conn.their_state is h11.IDLE
+        if idle and not self.transport.is_closing() and self._deadline is None:
+            # Idle until the next request: the first to go when room is needed.
+            self.guard.waiting[self] = None
+
     def connection_lost(self, exc: Exception | None) -> None:
         self._headers_done()
         self.guard.open.discard(self)
@@ -117,6 +130,7 @@ class GuardedProtocol(H11Protocol):
         if self._deadline is None:
             self._deadline = self.loop.call_later(self.guard.header_timeout, self._too_slow)
             self.guard.waiting[self] = None
+            self.guard.waiting.move_to_end(self)  # waiting from now (it may have idled)
 
     def _headers_done(self) -> None:
         if self._deadline is not None:
@@ -204,7 +218,8 @@ def quiet_uvicorn_log() -> None:
 def server_config(
     app: Any, *, header_timeout: float = HEADER_TIMEOUT_S, max_connections: int | None = None
 ) -> Config:
-    """uvicorn's settings for the table: guarded connections, a quiet log, short keep-alive."""
+    """uvicorn's settings for the table: guarded connections, a quiet log, keep-alive longer
+    than the clients'."""
     guard = Guard(header_timeout, max_connections or connection_limit())
     config = Config(
         app,

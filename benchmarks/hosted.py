@@ -42,7 +42,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from figures import Figure, Report, arguments, measure_floors, ms, percentile
-from table_load import CHANGE, STATS, at_rate, face_danger, follow, spread
+from table_load import CHANGE, STATS, Connection, at_rate, face_danger, follow, spread
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
@@ -114,9 +114,11 @@ async def load_run(
         ]
         await asyncio.sleep(2)
 
+        pages = {seated: Connection(seated[2]) for seated in seats}  # a connection each
+
         async def move(seated: tuple[str, str, str]) -> None:
-            name, seat, base = seated
-            await face_danger(https[base], name, seat, sent, errors, latencies)
+            name, seat, _base = seated
+            await face_danger(pages[seated], name, seat, sent, errors, latencies)
 
         cpu = cpu_seconds(pids or [])
         unanswered: list[float] = []
@@ -131,6 +133,8 @@ async def load_run(
         for task in listeners:
             task.cancel()
         await asyncio.gather(*listeners, return_exceptions=True)
+        for page in pages.values():
+            page.close()
     finally:
         for http in https.values():
             await http.aclose()

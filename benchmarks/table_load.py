@@ -2,6 +2,12 @@
 formatting, and the load run's parts (a page following a campaign's events, one timed move,
 moves started at a steady rate).
 
+The load runs' pages speak HTTP through :class:`Connection` and :func:`event_lines`, a bare
+HTTP/1.1 client of a few lines: httpx spent more CPU on one request (its connection pool's
+bookkeeping above all) than the server spends on a move, so at 200 moves a second a run
+measured the load client, saturated, instead of the server. Each page keeps one connection of
+its own, as a browser's page does; a request that fails is counted, never sent again.
+
 Imported by those scripts from their own folder (``python benchmarks/web.py`` puts it first on
 ``sys.path``); it is no benchmark by itself.
 """
@@ -12,10 +18,9 @@ import asyncio
 import json
 import statistics
 import time
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from typing import Any, TypeVar
-
-import httpx
+from urllib.parse import urlsplit
 
 CHANGE = {"X-Ironsworn-Request": "1"}
 STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
@@ -36,19 +41,107 @@ def spread(samples: list[float]) -> str:
     return f"median {ms(statistics.median(ordered))}, p95 {ms(p95)}, max {ms(ordered[-1])}"
 
 
+class Connection:
+    """A page's own keep-alive HTTP/1.1 connection to the server, one request at a time (see
+    the module docstring). Opened on first use, and again after a failure."""
+
+    def __init__(self, base: str) -> None:
+        address = urlsplit(base)
+        self.host, self.port = address.hostname or "127.0.0.1", int(address.port or 80)
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, dict[str, str], bytes]:
+        """The status, header fields (lower-case names) and body of one request."""
+        if self._reader is None or self._writer is None:
+            self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
+        data = b"" if body is None else json.dumps(body).encode()
+        fields = {**CHANGE, **(headers or {}), "Content-Type": "application/json"}
+        lines = "".join(f"{key}: {value}\r\n" for key, value in fields.items())
+        try:
+            self._writer.write(
+                f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n{lines}"
+                f"Content-Length: {len(data)}\r\n\r\n".encode()
+                + data
+            )
+            status, answer = await _head(self._reader)
+            length = answer.get("content-length")
+            if length is not None:
+                content = await self._reader.readexactly(int(length))
+            else:
+                content = b"".join([chunk async for chunk in _chunks(self._reader)])
+            if answer.get("connection", "").lower() == "close":
+                self.close()
+            return status, answer, content
+        except BaseException:
+            self.close()  # a failed request leaves the connection in no known state
+            raise
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+        self._reader = self._writer = None
+
+
+async def _head(reader: asyncio.StreamReader) -> tuple[int, dict[str, str]]:
+    """An answer's status and header fields."""
+    status_line = await reader.readline()
+    if not status_line:
+        raise ConnectionError("the server closed the connection without an answer")
+    fields: dict[str, str] = {}
+    while True:
+        line = await reader.readline()
+        if line in (b"\r\n", b"\n", b""):
+            return int(status_line.split()[1]), fields
+        key, _, value = line.decode("latin-1").partition(":")
+        fields[key.strip().lower()] = value.strip()
+
+
+async def _chunks(reader: asyncio.StreamReader) -> AsyncIterator[bytes]:
+    """The chunks of a chunked body, until its last."""
+    while True:
+        size = int((await reader.readline()).split(b";")[0], 16)
+        if size == 0:
+            await reader.readline()
+            return
+        chunk = await reader.readexactly(size)
+        await reader.readline()
+        yield chunk
+
+
+async def event_lines(
+    base: str, path: str, headers: dict[str, str] | None = None
+) -> AsyncIterator[str]:
+    """The lines of a server-sent event stream (``GET path``), as a page reads them."""
+    page = Connection(base)
+    reader, writer = await asyncio.open_connection(page.host, page.port)
+    fields = "".join(f"{key}: {value}\r\n" for key, value in (headers or {}).items())
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: {page.host}:{page.port}\r\n{fields}\r\n".encode())
+    try:
+        status, _answer = await _head(reader)
+        if status != 200:
+            raise ConnectionError(f"the event stream answered {status}")
+        pending = b""
+        async for chunk in _chunks(reader):
+            pending += chunk
+            *lines, pending = pending.split(b"\n")
+            for line in lines:
+                yield line.decode()
+    finally:
+        writer.close()
+
+
 async def follow(base: str, name: str, index: int, last_seen: dict[int, int | None]) -> None:
     """A page's event stream: ``last_seen[index]`` is the head of the last change it heard."""
-    async with (
-        httpx.AsyncClient(base_url=base, timeout=None) as own,
-        own.stream("GET", f"/api/c/{name}/events") as stream,
-    ):
-        async for line in stream.aiter_lines():
-            if line.startswith("data: "):
-                last_seen[index] = json.loads(line[6:])["head"]
+    async for line in event_lines(base, f"/api/c/{name}/events"):
+        if line.startswith("data: "):
+            last_seen[index] = json.loads(line[6:])["head"]
 
 
 async def face_danger(
-    http: httpx.AsyncClient,
+    page: Connection,
     name: str,
     seat: str,
     sent: dict[str, int],
@@ -59,16 +152,17 @@ async def face_danger(
     the whole POST's time appended to ``latencies`` either way."""
     start = time.perf_counter()
     try:
-        response = await http.post(
+        status, _fields, content = await page.request(
+            "POST",
             f"/api/c/{name}/actions/move",
-            json={"move": "face danger", "stat": "edge", "dice": STRONG_HIT},
-            headers={"X-Ironsworn-Seat": seat},
+            {"move": "face danger", "stat": "edge", "dice": STRONG_HIT},
+            {"X-Ironsworn-Seat": seat},
         )
-        if response.status_code != 200:
-            errors.append(f"{response.status_code} {response.text[:80]}")
+        if status != 200:
+            errors.append(f"{status} {content[:80].decode(errors='replace')}")
         else:
             sent[name] += 1
-    except httpx.HTTPError as exc:
+    except (OSError, asyncio.IncompleteReadError, ValueError) as exc:
         errors.append(repr(exc))
     latencies.append(time.perf_counter() - start)
 

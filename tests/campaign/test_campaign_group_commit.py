@@ -233,3 +233,32 @@ def test_a_killed_process_loses_no_committed_group(backend: Backend) -> None:
             assert len(seqs) % 3 == 0
         finally:
             store.close()
+
+
+def test_reads_in_one_transaction_see_one_moment_and_start_no_write(
+    backend: Backend, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``reading()`` (the web table's change check): several reads in one transaction. A long
+    fold inside it would save a snapshot on its own (a write): not inside a read, after it."""
+    from ironsworn.campaign.store import base, state_cache
+
+    key = backend.fresh_key()
+    store = backend.open(key)
+    for module in (base, state_cache):
+        monkeypatch.setattr(module, "SNAPSHOT_INTERVAL", 1000)
+    for _ in range(10):
+        counted(store)
+    store.close()
+    for module in (base, state_cache):
+        monkeypatch.setattr(module, "SNAPSHOT_INTERVAL", 2)
+    store = backend.open(key, create=False)
+    try:
+        with store.reading():
+            assert store.head() == 10
+            assert store.state().counter == 10  # folded from nothing: 10 >= 2 x 2
+            assert [op.seq for op in store.operations(last=2)] == [9, 10]
+        assert backend.raw_snapshots(key) == []  # no write inside the read
+        assert store.state().counter == 10
+        assert [s for s, _k, _o in backend.raw_snapshots(key)] == [10]  # after it, saved
+    finally:
+        store.close()

@@ -277,8 +277,17 @@ class Table:
     async def check(self) -> Change | None:
         """Read the change marker; on a change bump the version and tell every listener (the
         change another process made, or this one's)."""
-        published = await self._published(self._observe, lambda found: found)
+        published = await self._published(self._observe_at_once, lambda found: found)
         return published[0] if published else None
+
+    def _observe_at_once(self, store: Store) -> Published:
+        """:meth:`_observe` in one read transaction of the store (one moment, one round of
+        the database for the marker, the state and the timeline), where the store has one."""
+        reading = getattr(store, "reading", None)
+        if reading is None:
+            return self._observe(store)
+        with reading():
+            return self._observe(store)
 
     async def follow(self) -> None:
         """Keep the state as pages read it from now on (a page reads or listens): each change
@@ -454,15 +463,18 @@ class Tables:
         """Check a campaign's table as soon as any process announces a change to it."""
         import psycopg
 
-        from ironsworn.campaign.store.postgres import CHANNEL
+        from ironsworn.campaign.store.postgres import CHANNEL, database
 
         assert self.database is not None
+        own = database(self.database).backend_pids  # the sessions this process writes with
         while True:
             try:
                 conn = await psycopg.AsyncConnection.connect(self.database, autocommit=True)
                 async with conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     async for notice in conn.notifies():
+                        if notice.pid in own:
+                            continue  # this process's own write: its table published it
                         with self._lock:
                             table = self._tables.get(notice.payload)
                         if table is not None and table.listeners:

@@ -152,6 +152,7 @@ class Store(StateCache[S], Generic[S]):
         # whether a step's rollback failed (then nothing of the group may commit).
         self._group_writes = 0
         self._group_broken = False
+        self._reading = 0  # reading() blocks open (no write may start inside one)
         # The fold of the live operations up to _cache_head, owned by the store until it is
         # handed out (then forgotten: handing it over is cheaper than copying a big state).
         # _since counts the live operations in it after the snapshot it grew from.
@@ -223,6 +224,17 @@ class Store(StateCache[S], Generic[S]):
                 known = events.setdefault(int(op_seq), [])
                 known.append(decode_event(body, len(known)))
         return [_operation(row, events.get(int(row[0]), [])) for row in rows]
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """One read transaction around several reads: each sees the same committed moment
+        (and a database is asked for one transaction, not one per read)."""
+        with self._lock, self._errors(), self._read():
+            self._reading += 1
+            try:
+                yield
+            finally:
+                self._reading -= 1
 
     def head(self) -> int:
         """The seq of the last live operation (0 in an empty campaign)."""

@@ -90,6 +90,10 @@ class Database:
         self.location = redact(url)
         self._idle: list[psycopg.Connection[Any]] = []
         self._idle_lock = threading.Lock()
+        # The server process ids of this process's connections: a NOTIFY from one of them is
+        # this process's own write (a web server's table has published it already).
+        self.backend_pids: set[int] = set()
+        self._pid_of: dict[int, int] = {}  # id(connection) -> its server process id
         conn = self.acquire()
         try:
             with self.errors():
@@ -110,9 +114,13 @@ class Database:
                 if not conn.closed:
                     return conn
         with self.errors():
-            return psycopg.connect(
+            conn = psycopg.connect(
                 self.url, autocommit=True, connect_timeout=10, application_name="ironsworn"
             )
+        pid = conn.info.backend_pid
+        self._pid_of[id(conn)] = pid
+        self.backend_pids.add(pid)
+        return conn
 
     def release(self, conn: psycopg.Connection[Any]) -> None:
         """Give a connection back: kept when idle and healthy, else closed."""
@@ -124,6 +132,12 @@ class Database:
                 if len(self._idle) < IDLE_CONNECTIONS:
                     self._idle.append(conn)
                     return
+        self._closed(conn)
+
+    def _closed(self, conn: psycopg.Connection[Any]) -> None:
+        pid = self._pid_of.pop(id(conn), None)
+        if pid is not None:
+            self.backend_pids.discard(pid)
         with suppress(psycopg.Error):
             conn.close()
 
@@ -140,8 +154,7 @@ class Database:
         with self._idle_lock:
             idle, self._idle = self._idle, []
         for conn in idle:
-            with suppress(psycopg.Error):
-                conn.close()
+            self._closed(conn)
 
     @contextmanager
     def errors(self, where: str | None = None) -> Iterator[None]:

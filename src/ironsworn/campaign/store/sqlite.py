@@ -351,8 +351,8 @@ class CampaignStore(Store[S]):
     @contextmanager
     def _read(self) -> Iterator[None]:
         with self._lock:
-            if self._in_write or self._in_group:
-                yield  # already inside the write transaction, which sees its own writes
+            if self._in_write or self._in_group or self._reading:
+                yield  # already inside a transaction (a write sees its own writes)
                 return
             self._conn.execute("BEGIN")
             try:

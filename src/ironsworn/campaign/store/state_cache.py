@@ -29,6 +29,7 @@ class StateCache(Backend, Generic[S]):
     _since: int
     _forks: bool
     _changing: bool
+    _reading: int
     # How many live operations _cache folds (None: not known), so that a state another
     # process has written past can be caught up instead of rebuilt (see _catch_up).
     _cache_total: int | None
@@ -192,8 +193,8 @@ class StateCache(Backend, Generic[S]):
         This happens after an upgrade made the old snapshots unusable; a busy or read-only
         campaign just skips it (it is only a cache).
         """
-        if self._in_write or self._in_group:
-            return  # inside a write or a group of them: skipped (a snapshot is only a cache)
+        if self._in_write or self._in_group or self._reading:
+            return  # inside a transaction already: skipped (a snapshot is only a cache)
         try:
             with self._errors():
                 self._begin_write(wait=False)

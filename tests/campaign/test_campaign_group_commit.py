@@ -27,7 +27,7 @@ from test_campaign_kept_state import _attempt, check
 
 from ironsworn.campaign.state import CampaignState
 from ironsworn.campaign.store import Store
-from ironsworn.errors import CampaignError, IronswornError, RuleViolation
+from ironsworn.errors import CampaignError, InvalidValue, IronswornError, RuleViolation
 
 HERE = Path(__file__).resolve().parent
 
@@ -67,6 +67,37 @@ def test_steps_apply_in_order_and_a_failed_one_alone_is_undone(backend: Backend)
         assert answers == [1, 2, "refused after writing", 3]  # its seq was never kept
         assert store.state().counter == 3
         assert [op.events[0]["to"] for op in store.operations()] == [1, 2, 3]
+    finally:
+        store.close()
+
+
+def failed_write(store: Store[LedgerState]) -> None:
+    """A write refused inside its block, after appending (caught by the step's work)."""
+    with pytest.raises(InvalidValue), store.write() as tx:
+        tx.append("edit", [count_event(tx.state.counter)])
+        raise InvalidValue("refused inside the write")
+
+
+def test_a_write_refused_inside_a_step_is_undone_alone(backend: Backend) -> None:
+    """A step's work may catch a refused write and go on (as a kept answer that fails to be
+    recorded): that write alone is undone, first in its step or not."""
+
+    def first_refused(store: Store[LedgerState]) -> list[int]:
+        failed_write(store)
+        return [counted(store), counted(store)]
+
+    def middle_refused(store: Store[LedgerState]) -> list[int]:
+        first = counted(store)
+        failed_write(store)
+        return [first, counted(store)]
+
+    store = backend.open(backend.fresh_key())
+    try:
+        with store.group():
+            assert store.step(first_refused) == [1, 2]
+            assert store.step(middle_refused) == [3, 4]
+        assert [op.events[0]["to"] for op in store.operations()] == [1, 2, 3, 4]
+        assert store.state().counter == 4
     finally:
         store.close()
 

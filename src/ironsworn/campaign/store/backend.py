@@ -10,6 +10,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
 
+from ironsworn.campaign.schema import LIVE
 from ironsworn.campaign.store.operations import Row
 
 
@@ -94,9 +95,9 @@ class Backend(ABC):
         """Keep what was written since savepoint ``name`` (in the open transaction)."""
 
     @abstractmethod
-    def _rollback_to(self, name: str) -> None:
-        """Undo what was written since savepoint ``name`` and drop it; the transaction stays
-        open (raises when it cannot: the transaction is then lost as a whole)."""
+    def _rollback_to(self, name: str, *, keep: bool = False) -> None:
+        """Undo what was written since savepoint ``name`` and drop it (unless ``keep``); the
+        transaction stays open (raises when it cannot: it is then lost as a whole)."""
 
     @abstractmethod
     def _meta(self) -> dict[str, str]: ...
@@ -173,6 +174,15 @@ class Backend(ABC):
         status: str,
     ) -> int:
         """Add an operation (``seq`` None: the next one) and return its seq."""
+
+    def _append_operation(
+        self, kind: str, time: str, character: str | None, summary: str, *, discard_redo: bool
+    ) -> int:
+        """Add a live operation at the next seq (first marking every undone one discarded,
+        with ``discard_redo``) and return its seq; a backend may do it in one statement."""
+        if discard_redo:
+            self._discard_redo()
+        return self._insert_operation(None, kind, time, character, summary, LIVE)
 
     @abstractmethod
     def _insert_events(self, seq: int, encoded: Sequence[tuple[str, str]]) -> None:

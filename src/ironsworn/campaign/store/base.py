@@ -117,12 +117,12 @@ class Transaction(Generic[S]):
         ]
         # A full disk or a damaged file shows here first: one line naming the campaign.
         with store._errors():
-            if not self._redo_discarded:
-                # A new operation ends the possibility of redo (like any editor's undo stack).
-                store._discard_redo()
-                self._redo_discarded = True
             time = store.clock()
-            seq = store._insert_operation(None, kind, time, character, summary, LIVE)
+            # A new operation ends the possibility of redo (like any editor's undo stack).
+            seq = store._append_operation(
+                kind, time, character, summary, discard_redo=not self._redo_discarded
+            )
+            self._redo_discarded = True
             store._insert_events(seq, encoded)
         # The operation carries the stored (canonical) form, which is what a replay will see.
         stored = tuple(json.loads(body) for _type, body in encoded)
@@ -152,6 +152,9 @@ class Store(StateCache[S], Generic[S]):
         # whether a step's rollback failed (then nothing of the group may commit).
         self._group_writes = 0
         self._group_broken = False
+        # Inside a step that has written nothing yet: its first write needs no savepoint of
+        # its own (rolling back to the step's undoes exactly that write).
+        self._step_fresh = False
         self._reading = 0  # reading() blocks open (no write may start inside one)
         # The fold of the live operations up to _cache_head, owned by the store until it is
         # handed out (then forgotten: handing it over is cheaper than copying a big state).
@@ -479,6 +482,7 @@ class Store(StateCache[S], Generic[S]):
                     )
                 self._savepoint("step")
             kept = self._group_writes
+            self._step_fresh = True
             try:
                 answer = work(self)
             except BaseException:
@@ -486,15 +490,18 @@ class Store(StateCache[S], Generic[S]):
                     self._forget()  # the store's state folds this step's writes: rolled back
                 self._undo_savepoint("step")
                 raise
+            finally:
+                self._step_fresh = False
             with self._errors():
                 self._release("step")
             return answer
 
-    def _undo_savepoint(self, name: str) -> None:
-        """Roll back to savepoint ``name``; when that fails the group cannot commit."""
+    def _undo_savepoint(self, name: str, *, keep: bool = False) -> None:
+        """Roll back to savepoint ``name`` (and drop it, unless ``keep``); when that fails
+        the group cannot commit."""
         try:
             with self._errors():
-                self._rollback_to(name)
+                self._rollback_to(name, keep=keep)
         except CampaignError:
             self._group_broken = True
 
@@ -510,11 +517,14 @@ class Store(StateCache[S], Generic[S]):
             self._in_write = True
             self._changing = False
             grouped = self._in_group
+            # The first write of a step is undone by rolling back to the step's savepoint
+            # (kept, for the step's own end); any other write in a group has its own.
+            in_step, self._step_fresh = self._step_fresh, False
             try:
                 with self._errors():
-                    if grouped:
+                    if grouped and not in_step:
                         self._savepoint("write")
-                    else:
+                    elif not grouped:
                         self._begin_write(wait=True)
                 try:
                     yield
@@ -522,8 +532,9 @@ class Store(StateCache[S], Generic[S]):
                         if self.request_id is not None:
                             self._record_request(self.request_id, self._head())
                             self.request_id = None
-                        if grouped:
+                        if grouped and not in_step:
                             self._release("write")
+                        if grouped:
                             self._group_writes += 1
                         else:
                             self._commit()
@@ -531,7 +542,10 @@ class Store(StateCache[S], Generic[S]):
                     if self._changing:
                         # The store's state holds folded events that are now rolled back.
                         self._forget()
-                    if grouped:
+                    if in_step:
+                        self._undo_savepoint("step", keep=True)
+                        self._step_fresh = True  # nothing of the step is written again
+                    elif grouped:
                         self._undo_savepoint("write")
                     else:
                         self._rollback()

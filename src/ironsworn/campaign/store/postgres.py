@@ -413,9 +413,10 @@ class PostgresStore(Store[S]):
     def _release(self, name: str) -> None:
         self._c.execute(f"RELEASE SAVEPOINT {name}")
 
-    def _rollback_to(self, name: str) -> None:
+    def _rollback_to(self, name: str, *, keep: bool = False) -> None:
         self._c.execute(f"ROLLBACK TO SAVEPOINT {name}")
-        self._c.execute(f"RELEASE SAVEPOINT {name}")
+        if not keep:
+            self._c.execute(f"RELEASE SAVEPOINT {name}")
 
     def _meta(self) -> dict[str, str]:
         row = self._c.execute(
@@ -566,6 +567,39 @@ class PostgresStore(Store[S]):
             "UPDATE ironsworn.operations SET status = %s WHERE campaign = %s AND status = %s",
             (DISCARDED, self.campaign, UNDONE),
         )
+
+    def _append_operation(
+        self, kind: str, time: str, character: str | None, summary: str, *, discard_redo: bool
+    ) -> int:
+        # One statement, one round trip: the redo stack discarded and the operation added at
+        # max(seq) + 1, read under the campaign's row lock (no other writer can take it).
+        # Every part sees the same snapshot, and a status change moves no seq.
+        self._wrote = True
+        discard = (
+            "WITH discarded AS (UPDATE ironsworn.operations SET status = %(discarded)s "
+            "WHERE campaign = %(campaign)s AND status = %(undone)s) "
+            if discard_redo
+            else ""
+        )
+        row = self._c.execute(
+            discard + "INSERT INTO ironsworn.operations "
+            "(campaign, seq, kind, time, character, summary, status) "
+            "SELECT %(campaign)s, coalesce(max(seq), 0) + 1, %(kind)s, %(time)s, %(character)s, "
+            "%(summary)s, %(live)s FROM ironsworn.operations WHERE campaign = %(campaign)s "
+            "RETURNING seq",
+            {
+                "campaign": self.campaign,
+                "discarded": DISCARDED,
+                "undone": UNDONE,
+                "live": LIVE,
+                "kind": kind,
+                "time": time,
+                "character": character,
+                "summary": summary,
+            },
+        ).fetchone()
+        assert row is not None
+        return int(row[0])
 
     def _insert_operation(
         self,

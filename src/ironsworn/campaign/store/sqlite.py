@@ -389,9 +389,10 @@ class CampaignStore(Store[S]):
     def _release(self, name: str) -> None:
         self._conn.execute(f"RELEASE {name}")
 
-    def _rollback_to(self, name: str) -> None:
+    def _rollback_to(self, name: str, *, keep: bool = False) -> None:
         self._conn.execute(f"ROLLBACK TO {name}")
-        self._conn.execute(f"RELEASE {name}")
+        if not keep:
+            self._conn.execute(f"RELEASE {name}")
 
     def _meta(self) -> dict[str, str]:
         return {

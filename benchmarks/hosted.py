@@ -262,7 +262,12 @@ def main() -> None:
             processes += [p for p, _b in servers]
             bases, pids = [b for _p, b in servers], [p.pid for p, _b in servers]
             run = asyncio.run(load_run(bases, names, args.clients, args.rate, args.duration, pids))
+            import psycopg
+
             from ironsworn.campaign.store.postgres import PostgresStore
+
+            # The servers' driver: its pure-Python implementation costs about twice the CPU.
+            out.fact("psycopg implementation", psycopg.pq.__impl__)
 
             checked = check_against_store(run, lambda n: PostgresStore.open(url, n))
             report(out, f"PostgreSQL, {args.servers} serve process(es)", run, checked)

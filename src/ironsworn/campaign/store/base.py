@@ -42,8 +42,6 @@ from ironsworn.campaign.store.operations import (
 from ironsworn.campaign.store.state_cache import StateCache
 from ironsworn.errors import CampaignError, InvalidValue
 
-R = TypeVar("R")  # what a step of a group answers
-
 # The names the backends and the package import from here.
 __all__ = [
     "BUSY_TIMEOUT_S",
@@ -63,6 +61,8 @@ __all__ = [
     "encode_event",
     "utc_now",
 ]
+
+R = TypeVar("R")  # what a step of a group answers
 
 
 class Transaction(Generic[S]):

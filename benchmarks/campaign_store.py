@@ -10,7 +10,8 @@ directory, written through the real store with the real ``CampaignState``. Figur
 beside its goal and floor (MISSED where missed):
 
 - ``ironsworn sheet`` as a new process over ``python -c pass``, interleaved pairs (goal <= 3x,
-  issue 24);
+  issue 24), for a hero without an asset card and for a character with one (added as one more
+  operation: that sheet also reads the cards' words from the content);
 - open + fold + ``sheet()`` in process, cold (a new store each time; goal < 100 ms, issue 5);
 - append one recorded operation, the store alone (goal < 5 ms, issue 5);
 - one move written in process into the warm store: ``tx.state``, the engine's move or answer,
@@ -93,6 +94,16 @@ def append(store: CampaignStore[Any], results: list[OperationResult]) -> int:
     return events
 
 
+def add_carded_character(path: Path) -> str:
+    """Write a character holding an asset card into the campaign (one operation)."""
+    with CampaignStore.open(path) as store, store.write() as tx:
+        result = SheetOperations(MoveEngine(tx.state)).new_character(
+            "Wren", "edge=2,heart=3,iron=1,shadow=2,wits=1", ["Elda"], ["hawk:3=Kestrel"]
+        )
+        tx.append(result.kind, result.events, character=result.character, summary=result.summary)
+    return "Wren"
+
+
 def median_ms(samples: list[float]) -> str:
     return f"median {statistics.median(samples) * 1000:.2f} ms, max {max(samples) * 1000:.2f} ms"
 
@@ -170,9 +181,14 @@ def main() -> None:
     generation = [1_000]
 
     # ------------------------------------------------------------- one-shot sheet / bare
+    # The autoplayer's later heroes hold no asset card; a sheet with one also reads the cards'
+    # words (the content), so a character with a card is added (one more operation) and both
+    # sheets are timed.
+    carded = add_carded_character(path)
     compile_package()  # an installed package has its bytecode written
     sheet = [*console_script(), "sheet", "--campaign", str(path), "--character", hero]
-    times = paired({"sheet": sheet, "bare": BARE}, args.runs)
+    with_card = [*console_script(), "sheet", "--campaign", str(path), "--character", carded]
+    times = paired({"sheet": sheet, "card": with_card, "bare": BARE}, args.runs)
     report.add(
         Figure(
             "'ironsworn sheet' / bare (paired)",
@@ -180,7 +196,17 @@ def main() -> None:
             "x",
             3.0,
             1.0,
-            note=f"median {ms(statistics.median(times['sheet'])):.0f} ms",
+            note=f"median {ms(statistics.median(times['sheet'])):.0f} ms; {hero}, no asset card",
+        )
+    )
+    report.add(
+        Figure(
+            "'ironsworn sheet' with an asset card / bare (paired)",
+            ratio(times["card"], times["bare"]),
+            "x",
+            3.0,
+            1.0,
+            note=f"median {ms(statistics.median(times['card'])):.0f} ms; {carded}",
         )
     )
 

@@ -8,10 +8,10 @@ their quest is done.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 from ironsworn.errors import InvalidValue
+from ironsworn.record import record
 
 
 class DebilityKind(StrEnum):
@@ -20,7 +20,7 @@ class DebilityKind(StrEnum):
     BURDEN = "burden"
 
 
-@dataclass(frozen=True)
+@record
 class Debility:
     """One debility and what it does besides lowering momentum."""
 

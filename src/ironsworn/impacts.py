@@ -17,10 +17,10 @@ Every marked impact lowers max momentum by 1 and changes the reset, exactly as a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 from ironsworn.errors import InvalidValue
+from ironsworn.record import record
 
 
 class ImpactKind(StrEnum):
@@ -30,7 +30,7 @@ class ImpactKind(StrEnum):
     VEHICLE_TROUBLE = "vehicle trouble"
 
 
-@dataclass(frozen=True)
+@record
 class Impact:
     """One impact: its category, the meter whose gains it blocks, and how it clears."""
 

@@ -25,9 +25,20 @@ class Outcome(StrEnum):
     @property
     def rank(self) -> int:
         """Miss 0, weak hit 1, strong hit 2: for comparing outcomes."""
-        return {Outcome.MISS: 0, Outcome.WEAK_HIT: 1, Outcome.STRONG_HIT: 2}[self]
+        return _RANKS[self]
+
+    @classmethod
+    def of(cls, value: str) -> Outcome:
+        """``Outcome(value)`` by a dict lookup: the engine asks several times a move, and the
+        enum's own call is several times slower (a bad value still raises ValueError)."""
+        found = _BY_VALUE.get(value)
+        return found if found is not None else cls(value)
 
     @classmethod
     def from_beaten(cls, beaten: int) -> Outcome:
         """The outcome for the number of challenge dice beaten (0, 1 or 2)."""
         return (cls.MISS, cls.WEAK_HIT, cls.STRONG_HIT)[beaten]
+
+
+_RANKS = {Outcome.MISS: 0, Outcome.WEAK_HIT: 1, Outcome.STRONG_HIT: 2}
+_BY_VALUE: dict[str, Outcome] = {o.value: o for o in Outcome}

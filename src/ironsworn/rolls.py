@@ -156,19 +156,26 @@ class ActionRoll:
 
     def to_json(self, momentum_reset: int | None = None) -> dict[str, Any]:
         """The roll as JSON; ``burn`` is the offer when a burn would improve the outcome."""
-        offer = self.burn_outcome
+        # The score and outcomes worked out once (the properties would each do it again).
+        cancelled = self.action_die_cancelled
+        score = min(SCORE_CAP, (0 if cancelled else self.action_die) + self.stat + self.adds)
+        outcome = Outcome.from_beaten(
+            _beaten_count(score, self.challenge, self.momentum if self.burned else None)
+        )
         burn: dict[str, Any] | None = None
-        if offer is not None:
-            burn = {"outcome": offer.value, "momentum_after": momentum_reset}
+        if not self.burned and can_burn(self.momentum):
+            offer = Outcome.from_beaten(_beaten_count(score, self.challenge, self.momentum))
+            if offer.rank > outcome.rank:
+                burn = {"outcome": offer.value, "momentum_after": momentum_reset}
         data: dict[str, Any] = {
             "type": "action",
             "action_die": self.action_die,
-            "action_die_cancelled": self.action_die_cancelled,
+            "action_die_cancelled": cancelled,
             "stat": self.stat,
             "adds": self.adds,
-            "score": self.score,
+            "score": score,
             "challenge": list(self.challenge),
-            "outcome": self.outcome.value,
+            "outcome": outcome.value,
             "match": self.match,
             "momentum": self.momentum,
             "burned": self.burned,
@@ -278,7 +285,7 @@ def roll_action(
         _check(preset, 1, 6, "preset action die")
     action = dice.roll(6) if preset is None else preset
     challenge = (dice.roll(10), dice.roll(10))
-    return ActionRoll(action, stat, adds, challenge, momentum, even_matches=even_matches)
+    return ActionRoll(action, stat, adds, challenge, momentum, False, even_matches)
 
 
 def roll_progress(dice: Dice, score: int, even_matches: bool = False) -> ProgressRoll:

@@ -9,7 +9,6 @@ track shared by any number of characters. Both are changed only by
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from ironsworn.campaign.events import RECORD_TYPES
@@ -19,6 +18,7 @@ from ironsworn.impacts import BLOCKING as IMPACT_BLOCKING
 from ironsworn.impacts import IMPACTS
 from ironsworn.momentum import MOMENTUM_START, momentum_max, momentum_reset
 from ironsworn.progress import progress_score
+from ironsworn.record import field, from_fields, mutable_record
 
 STATS = ("edge", "heart", "iron", "shadow", "wits")
 CREATION_STATS = (3, 2, 2, 1, 1)
@@ -44,7 +44,7 @@ def copy_json(value: Any) -> Any:
     return value
 
 
-@dataclass
+@mutable_record
 class CharacterState:
     """One character's sheet."""
 
@@ -325,7 +325,7 @@ class CharacterState:
         }
 
 
-@dataclass
+@mutable_record
 class TrackState:
     """A progress track: a vow, a journey, a fight or a scene challenge."""
 
@@ -404,7 +404,7 @@ class TrackState:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TrackState:
-        track = cls(**data)
+        track = from_fields(cls, data)
         track.characters = list(track.characters)
         return track
 

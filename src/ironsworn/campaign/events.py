@@ -27,13 +27,13 @@ bumped (snapshots are a cache keyed by it).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ironsworn.errors import InvalidValue
+from ironsworn.record import record as frozen_record
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class EventType:
     """One event type: its name, the fields it must carry, and whether it changes the state."""
 

@@ -25,16 +25,16 @@ exported like any other change. Unset options have their default (the rulebook's
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ironsworn.errors import InvalidValue
+from ironsworn.record import record
 
 TRUE_WORDS = ("on", "yes", "true", "1")
 FALSE_WORDS = ("off", "no", "false", "0")
 
 
-@dataclass(frozen=True)
+@record
 class CampaignOption:
     """One option: its name, default, accepted values, rulebook lines and what it does."""
 

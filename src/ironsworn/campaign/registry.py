@@ -24,11 +24,11 @@ from __future__ import annotations
 import os
 import re
 from contextlib import suppress
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import CampaignError, InvalidValue, NotFound
+from ironsworn.record import record
 
 if TYPE_CHECKING:
     from ironsworn.campaign.store import Store
@@ -40,7 +40,7 @@ DATABASE_ENV = "IRONSWORN_DATABASE"
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 
-@dataclass(frozen=True)
+@record
 class CampaignInfo:
     """A campaign in the registry, as ``campaign list`` shows it."""
 
@@ -62,7 +62,7 @@ class CampaignInfo:
         }
 
 
-@dataclass(frozen=True)
+@record
 class CampaignRef:
     """Where one campaign is kept: a file (``path``), or a NAME in a database (``database``)."""
 

@@ -65,7 +65,7 @@ it changes the state); :meth:`CampaignState.apply` refuses an event no definitio
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ironsworn.campaign.character_events import CharacterEvents
@@ -80,7 +80,7 @@ from ironsworn.campaign.character_state import (
     TrackState,
     copy_json,
 )
-from ironsworn.campaign.events import check_event
+from ironsworn.campaign.events import EVENT_TYPES, check_event
 from ironsworn.campaign.snapshot import Snapshots
 from ironsworn.campaign.world_events import WorldEvents
 from ironsworn.errors import CampaignError
@@ -176,9 +176,12 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
     def apply(self, event: Mapping[str, Any]) -> None:
         """Fold one event into the state. An event that does not fit the state is refused."""
         # An unknown (misspelt) type or a missing field is refused, never ignored.
-        if not check_event(event).changes_state:
-            return
-        getattr(self, f"_on_{event['type']}")(event)
+        spec = check_event(event)
+        if spec.changes_state:
+            handler = _HANDLERS.get(type(self))
+            if handler is None:
+                handler = _HANDLERS[type(self)] = _handlers_of(type(self))
+            handler[spec.name](self, event)
 
     @staticmethod
     def check_event(event: Mapping[str, Any]) -> None:
@@ -343,6 +346,19 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
             if char.flags.get(flag):
                 data[flag] = copy_json(char.flags[flag])
         return data
+
+
+# Each state class's ``_on_<type>`` handlers by event type, looked up once per class (not by
+# building the method's name on every event).
+_HANDLERS: dict[type[CampaignState], dict[str, Callable[[Any, Mapping[str, Any]], None]]] = {}
+
+
+def _handlers_of(cls: type[CampaignState]) -> dict[str, Callable[[Any, Mapping[str, Any]], None]]:
+    return {
+        name: getattr(cls, f"_on_{name}")
+        for name, spec in EVENT_TYPES.items()
+        if spec.changes_state and hasattr(cls, f"_on_{name}")
+    }
 
 
 # How fork() copies the state's fields (see there): these are set by fork itself or shared...

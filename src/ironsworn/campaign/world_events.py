@@ -75,17 +75,22 @@ class WorldEvents(StateRecords):
         self._expect(f"{track.id} characters", track.characters, event)
         track.characters = list(event["to"])
 
+    # The pending decision, the agenda and the decisions set aside are taken as the event
+    # gives them, without a copy: the state only ever replaces them whole, and the move engine
+    # copies what it changes in place (the agenda's steps, a decision's resume step) when it
+    # takes them up (MoveEngine._reset), so neither the state nor the event is changed later.
+
     def _on_pending(self, event: Mapping[str, Any]) -> None:
         self._expect("the pending decision", self.pending, event)
-        self.pending = copy_json(event["to"])
+        self.pending = event["to"]
 
     def _on_parked(self, event: Mapping[str, Any]) -> None:
         self._expect("the decisions set aside", self.parked, event)
-        self.parked = copy_json(dict(event["to"]))
+        self.parked = event["to"]
 
     def _on_agenda(self, event: Mapping[str, Any]) -> None:
         self._expect("the agenda", self.agenda, event)
-        self.agenda = copy_json(list(event["to"]))
+        self.agenda = event["to"]
 
     def _on_setting(self, event: Mapping[str, Any]) -> None:
         name = event["setting"]

@@ -154,6 +154,8 @@ def _sheet_text(sheet: dict[str, Any]) -> str:
 
 def with_cards(sheet: dict[str, Any]) -> dict[str, Any]:
     """The sheet with each asset's words: its marked abilities' text (see ``record_view``)."""
+    if not sheet["assets"]:
+        return sheet  # no card to read: the cards module (and the content) stay unimported
     from ironsworn.moves.assets.cards import sheet_with_cards
 
     return sheet_with_cards(sheet)

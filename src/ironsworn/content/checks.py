@@ -15,7 +15,6 @@ command relies on is a declared field type, or one of the enumerations checked h
 
 from __future__ import annotations
 
-import dataclasses
 import typing
 from collections.abc import Mapping
 from functools import cache
@@ -44,7 +43,7 @@ MAX_ITEMS = 10_000  # entries of one list or mapping in a record
 
 
 def check_record(record: Any, where: str) -> None:
-    """Refuse ``record`` (a model dataclass) with a :class:`ContentError` naming the field."""
+    """Refuse ``record`` (a model record) with a :class:`ContentError` naming the field."""
     _value(record, type(record), where)
     if isinstance(record, OracleTable):
         _check_table(record, where)
@@ -191,7 +190,7 @@ def _value(value: Any, hint: Any, where: str) -> None:
         for key, item in value.items():
             _value(key, key_type, f"{where} key")
             _value(item, item_type, f"{where}.{key}")
-    elif isinstance(hint, type) and dataclasses.is_dataclass(hint):
+    elif isinstance(hint, type) and hasattr(hint, "__record_fields__"):  # a frozen record
         if not isinstance(value, hint):
             raise ContentError(f"{where} is {_kind(value)}, not {hint.__name__}")
         for name, field_type in _hints(hint).items():

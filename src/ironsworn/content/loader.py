@@ -22,7 +22,6 @@ import json
 import os
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -39,6 +38,7 @@ from ironsworn.content.model import (
 )
 from ironsworn.content.sites import DelveSite, Rarity, SiteDomain, SiteTheme
 from ironsworn.errors import ContentError, InvalidValue, NotFound
+from ironsworn.record import record
 
 T = TypeVar("T")
 
@@ -64,7 +64,7 @@ BUNDLED_RULESETS = ("classic", "starforged")
 CHECKS_VERSION = 1  # in an imported pack's manifest: its records passed content/checks.py
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pack:
     """A directory of content files, bundled with the package or imported by a player."""
 

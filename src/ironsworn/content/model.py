@@ -13,10 +13,17 @@ the data (ranges cover the dice, links resolve) live in the tests and in the imp
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
+from ironsworn.record import record
+
 JsonDict = dict[str, Any]
+
+# The records are ironsworn.record frozen records, not dataclasses: building some thirty
+# dataclasses (and importing dataclasses, with inspect) was most of the content's import, which
+# every one-shot command that shows a card pays. An empty mapping they may share (read-only):
+EMPTY_MAPPING: Mapping[str, Any] = MappingProxyType({})
 
 OUTCOME_KEYS = ("strong_hit", "weak_hit", "miss")
 ROLL_TYPES = ("action_roll", "progress_roll", "no_roll", "special_track")
@@ -41,7 +48,7 @@ def _strs(values: Any) -> tuple[str, ...]:
 # --- moves ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CustomStatOption:
     """One value a custom stat can take (Develop Your Relationship: Dangerous = 2)."""
 
@@ -49,7 +56,7 @@ class CustomStatOption:
     value: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CustomStat:
     """A stat that is not on the character sheet, chosen from a list (a connection's rank)."""
 
@@ -70,7 +77,7 @@ class CustomStat:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RollOption:
     """One way to roll a move: the stats/meters/tracks used and how one of them is picked.
 
@@ -106,7 +113,7 @@ class RollOption:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Add:
     """A conditional bonus written into a move ("add +1 if you have a bond")."""
 
@@ -117,7 +124,7 @@ class Add:
         return {"when": self.when, "value": self.value}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ChoiceOption:
     """One option of a "choose" list, with a stable key the move engine answers with."""
 
@@ -125,7 +132,7 @@ class ChoiceOption:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ChoiceList:
     """A "choose one/two" list of a move: on which outcomes it applies and how many to pick."""
 
@@ -153,7 +160,7 @@ class ChoiceList:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Move:
     """A move: its trigger, how it is rolled, its outcomes and its choices.
 
@@ -180,7 +187,7 @@ class Move:
     choices: Mapping[str, ChoiceList]
     links: tuple[str, ...]
     tables: tuple[str, ...] = ()
-    match_outcomes: Mapping[str, str] = field(default_factory=dict)
+    match_outcomes: Mapping[str, str] = EMPTY_MAPPING
     variant_of: str | None = None
     # The moves this one takes the place of when its pack is loaded (an expansion's version
     # of a ruleset's move: Lodestar's Face Danger, Sundered Isles' Set a Course).
@@ -264,7 +271,7 @@ class Move:
 # --- oracles -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OracleRoll:
     """An instruction to roll (again) on a table: ``oracle`` is an id or ``"self"``."""
 
@@ -280,7 +287,7 @@ class OracleRoll:
         return {"oracle": self.oracle, "times": self.times, "unique": self.unique}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OracleRow:
     """One row of a table: the range it covers, its text, and any rolls it calls for.
 
@@ -333,7 +340,7 @@ def parse_dice(dice: str) -> tuple[int, int]:
     return number, faces
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OracleTable:
     """A rollable oracle table. A table with ``then`` and no rows rolls other tables in turn."""
 
@@ -391,7 +398,7 @@ class OracleTable:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Odds:
     """One line of the Ask the Oracle table: yes when the d100 is at least ``yes_at_least``."""
 
@@ -406,7 +413,7 @@ class Odds:
 # --- world ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Npc:
     """A foe or other NPC: rank, features, drives, tactics and the prompts around it."""
 
@@ -454,7 +461,7 @@ class Npc:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TruthOption:
     """One of a truth category's options, chosen or rolled on a d100 (``min``-``max``)."""
 
@@ -476,7 +483,7 @@ class TruthOption:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Truth:
     """A world-truth category (The Old World, Iron, ...) with its options."""
 
@@ -517,7 +524,7 @@ class Truth:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Region:
     """A region of the Ironlands."""
 
@@ -553,7 +560,7 @@ class Region:
 AUTOMATIC_OUTCOMES = OUTCOME_KEYS  # a condition that gives an outcome without a roll
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EnhancementCondition:
     """When an asset ability changes a move: the situation, and how the move is then rolled.
 
@@ -592,7 +599,7 @@ class EnhancementCondition:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MoveEnhancement:
     """The moves an asset ability acts on, as its Datasworn data names them.
 
@@ -622,7 +629,7 @@ class MoveEnhancement:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AssetAbility:
     """One ability of an asset card; ``enabled`` when it is marked at the start.
 
@@ -680,7 +687,7 @@ class AssetAbility:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ConditionMeter:
     """A track printed on an asset card: a companion's health, a warband's strength."""
 
@@ -692,7 +699,7 @@ class ConditionMeter:
         return {"name": self.name, "max": self.max, "value": self.value}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Asset:
     """An asset card: type, requirement, the fields to fill in, abilities, its tracks.
 
@@ -713,7 +720,7 @@ class Asset:
     page: int | None
     fields: tuple[str, ...] = ()
     tracks: tuple[ConditionMeter, ...] = ()
-    selects: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    selects: Mapping[str, Mapping[str, str]] = EMPTY_MAPPING
     # The card's on/off marks (a module's broken, a vehicle's battered), from Datasworn.
     toggles: tuple[str, ...] = ()
 

@@ -20,7 +20,6 @@ How extra rolls end (so a roll never loops forever):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.content.model import (
@@ -32,6 +31,7 @@ from ironsworn.content.model import (
     parse_dice,
 )
 from ironsworn.errors import ContentError, InvalidValue
+from ironsworn.record import record, replace
 
 if TYPE_CHECKING:
     from ironsworn.content.loader import Ruleset
@@ -42,7 +42,7 @@ MAX_REROLLS = 50
 MAX_ROLLS = 1000  # table rolls for one result: far beyond any printed table, and instant
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OracleResult:
     """One roll on one table, and the results of the rolls it called for."""
 
@@ -90,7 +90,7 @@ class OracleResult:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TruthResult:
     """A d100 roll on a truth category and the option it picks."""
 

@@ -9,11 +9,11 @@ then names.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.content.lookup import normalize
 from ironsworn.content.model import ruleset_of
+from ironsworn.record import record
 
 if TYPE_CHECKING:
     from ironsworn.content.loader import Ruleset
@@ -25,7 +25,7 @@ TEXT_CAP = 3
 KIND_ORDER = {"move": 0, "oracle": 1, "npc": 2, "asset": 3, "region": 4, "truth": 5}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SearchHit:
     """One item that matches, with its score and a short excerpt around the first match."""
 

@@ -26,10 +26,10 @@ and component for "Trap").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ironsworn.content.model import _strs  # one reader of a list of ids for every record
+from ironsworn.record import record
 
 JsonDict = dict[str, Any]
 
@@ -37,7 +37,7 @@ JsonDict = dict[str, Any]
 FREQUENCIES = ("very_common", "common", "uncommon", "rare", "unforeseen")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SiteRow:
     """One row of a theme's or domain's feature or danger table."""
 
@@ -66,7 +66,7 @@ def row_for(rows: tuple[SiteRow, ...], roll: int) -> SiteRow | None:
     return next((r for r in rows if r.min <= roll <= r.max), None)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SiteCard:
     """What a theme's and a domain's cards share: a summary, and feature and danger rows."""
 
@@ -100,7 +100,7 @@ class SiteCard:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SiteTheme(SiteCard):
     """A delve site theme (Ancient, Haunted...): what the site is like."""
 
@@ -109,7 +109,7 @@ class SiteTheme(SiteCard):
         return cls(**cls.card_fields(data))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SiteDomain(SiteCard):
     """A delve site domain (Barrow, Cavern...): what the site is, and its naming table."""
 
@@ -123,7 +123,7 @@ class SiteDomain(SiteCard):
         return {**SiteCard.to_json(self), "name_oracle": self.name_oracle}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Denizen:
     """A row of a site's denizen table: the range, its frequency, and who, when named."""
 
@@ -152,7 +152,7 @@ class Denizen:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DelveSite:
     """A sample delve site: theme, domain, rank, region, description and denizen table."""
 
@@ -198,7 +198,7 @@ class DelveSite:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rarity:
     """A rarity: an item of legend that enhances one asset, bought with experience."""
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ironsworn.campaign.character_state import copy_json
 from ironsworn.errors import InvalidValue, RuleViolation
 from ironsworn.moves.changes import StateChanges
 from ironsworn.rolls import ActionRoll
@@ -191,7 +192,7 @@ class Decisions(StateChanges):
                     f"a decision is pending ({self.pending.get('prompt')}): answer it first"
                 )
             self.parked[owner] = {"pending": self.pending, "agenda": self.agenda}
-        self.pending, self.agenda = entry["pending"], list(entry["agenda"])
+        self.pending, self.agenda = entry["pending"], copy_json(entry["agenda"])
 
     def _pending_character(self) -> str | None:
         pending = self.state.pending
@@ -285,7 +286,7 @@ class Decisions(StateChanges):
         if words is not None:
             choice["text"] = words
         self.emit(choice)
-        resume = dict(pending["resume"])
+        resume = copy_json(pending["resume"])  # the decision is shared with the state
         resume["step"] = "resume"
         resume["keys"] = keys
         if words is not None:
@@ -294,7 +295,7 @@ class Decisions(StateChanges):
 
     def _do_burn(self, pending: JsonDict, burn: bool) -> None:
         self.pending = None
-        step = dict(pending["step"])
+        step = copy_json(pending["step"])  # the decision is shared with the state
         if burn:
             roll = ActionRoll.from_json(step["roll"]).burn()
             char = self.state.character(step["character"])

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from ironsworn.campaign.character_state import copy_json
 from ironsworn.dice import Dice, RandomDice
 from ironsworn.errors import InvalidValue, IronswornError, NotFound, RuleViolation
+from ironsworn.moves.assets import lasting
 from ironsworn.moves.decisions import Decisions
 from ironsworn.moves.move_options import (
     BOND_ADDS,
@@ -166,10 +167,15 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         self.events: list[JsonDict] = []
         self.records: list[MoveRecord] = []
         self.notes: list[str] = []
-        # The engine's working copies (plain JSON: copy_json is several times deepcopy's speed).
-        self.agenda: list[JsonDict] = copy_json(self.state.agenda)
-        self.pending: JsonDict | None = copy_json(self.state.pending)
-        self.parked: dict[str, JsonDict] = copy_json(self.state.parked)
+        # The engine's working copies, of what it changes in place only: the agenda's steps
+        # (handlers write to the step they run), and the containers of the decisions set
+        # aside. The pending decision and the parked entries are never changed in place (a
+        # decision's resume step is copied when it is taken up: Decisions._answer), so they
+        # are shared with the state, which replaces them whole.
+        agenda = self.state.agenda
+        self.agenda: list[JsonDict] = copy_json(agenda) if agenda else []
+        self.pending: JsonDict | None = self.state.pending
+        self.parked: dict[str, JsonDict] = dict(self.state.parked)
         self._restored = False  # a decision set aside came back when this operation ended
         self.answers: list[str] = []
         self.auto_burn: bool | None = None
@@ -349,15 +355,13 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         )
 
     def _finish(self) -> None:
-        from ironsworn.moves.assets.lasting import watch
-
-        watch(self)  # lasting effects the sheet ends; Bonded's filled boxes
+        lasting.watch(self)  # lasting effects the sheet ends; Bonded's filled boxes
         if self.pending is None and not self.agenda and self.parked:
             # This character's chain is done: the first decision set aside is the one
             # waiting now (the others stay aside until it is answered).
             owner = next(iter(self.parked))
             entry = self.parked.pop(owner)
-            self.pending, self.agenda = entry["pending"], list(entry["agenda"])
+            self.pending, self.agenda = entry["pending"], copy_json(entry["agenda"])
             self._restored = True
         if self.parked != self.state.parked:
             self.emit({"type": "parked", "from": self.state.parked, "to": self.parked})

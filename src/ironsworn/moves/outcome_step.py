@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ironsworn.moves.assets import moments
+from ironsworn.moves.assets.gains import adjust_outcome
 from ironsworn.moves.changes import StateChanges
 from ironsworn.moves.registry import ASSET_MOVE_PREFIX
 from ironsworn.moves.step import Step
@@ -44,8 +46,6 @@ class MoveOutcomes(StateChanges):
         ) -> str | None: ...
 
     def _outcome(self, step: JsonDict) -> None:
-        from ironsworn.moves.assets.gains import adjust_outcome
-
         move = self.ruleset.any_move(step["move"])
         if step.get("rarity"):
             from ironsworn.moves.delve.rarities import rarity_outcome
@@ -62,7 +62,7 @@ class MoveOutcomes(StateChanges):
             )
             step = {**step, "outcome": counted}
             self._recount(step)
-        outcome = Outcome(step["outcome"])
+        outcome = Outcome.of(step["outcome"])
         char = self.state.character(step["character"])
         self.emit(
             {
@@ -107,9 +107,7 @@ class MoveOutcomes(StateChanges):
             from ironsworn.moves.assets.lasting import after_outcome
 
             after_outcome(ctx)
-        from ironsworn.moves.assets.moments import after_outcome as allies_after
-
-        allies_after(ctx)  # what the move gives allies' abilities (Long-Arm 3, Loyalist 2)
+        moments.after_outcome(ctx)  # what the move gives allies' abilities (Long-Arm 3, Loyalist 2)
         if char.assets:
             from ironsworn.moves.assets.handlers import reminders
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ironsworn.errors import InvalidValue, OptionNeeded
 from ironsworn.moves.changes import StateChanges
 from ironsworn.moves.registry import PROGRESS_KINDS, short_name
+from ironsworn.moves.roles import role_add
 from ironsworn.progress import TICKS_PER_BOX
 
 if TYPE_CHECKING:
@@ -115,8 +116,6 @@ class RollInputs(StateChanges):
         bonus = int(ctx.data.get("bonus", 0))
         if bonus:
             sources.append({"amount": bonus, "from": "an earlier move's bonus"})
-        from ironsworn.moves.roles import role_add
-
         role = role_add(ctx)  # a role instead of assets: +2, or +1 (and +1 momentum)
         if role:
             sources.append({"amount": role, "from": f"the role {ctx.data.get('as_role')}"})

@@ -13,6 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ironsworn.moves.assets import lasting, moments
+from ironsworn.moves.assets import progress_rerolls as asset_rolls
+from ironsworn.moves.assets.after_roll import offer_adds
+from ironsworn.moves.assets.effects import prepare, prepare_progress
 from ironsworn.moves.records import MoveRecord
 from ironsworn.moves.registry import ASSET_MOVE_PREFIX, NO_ROLL_ASSET_MOVES, on_resume, short_name
 from ironsworn.moves.roll_inputs import RollInputs
@@ -49,9 +53,7 @@ class MoveRolls(RollInputs):
         char = self.state.character(step["character"])
         record = MoveRecord(move.id, move.name, char.name, first_event=len(self.events))
         ctx = Step(self._as_engine(), step)
-        from ironsworn.moves.assets.moments import before_move
-
-        if before_move(ctx):
+        if moments.before_move(ctx):
             return  # an ability asks first, or takes the move's place (Shield-Bearer 3)
         before = self.rules.before_for(move.id)
         if before is None and move.id.startswith(ASSET_MOVE_PREFIX):
@@ -60,8 +62,6 @@ class MoveRolls(RollInputs):
             before = asset_move_before
         if before is not None:
             before(ctx)  # verifies (raises before anything is rolled) and prepares
-        from ironsworn.moves.assets import lasting
-
         lasting.claim(ctx, move)  # the lasting effects named in the asset input
         if step.get("skip_roll"):
             # The move was resolved without a roll (Test Your Bond when you abandon the bond).
@@ -101,8 +101,6 @@ class MoveRolls(RollInputs):
 
                 record.assets = gains_without_roll(ctx, move)
             return
-        from ironsworn.moves.assets import progress_rerolls as asset_rolls
-
         automatic = asset_rolls.automatic_outcome(ctx, move) if char.assets else None
         if automatic is not None:
             # Fated 1: "Instead of rolling, you may take an automatic strong hit."
@@ -119,12 +117,8 @@ class MoveRolls(RollInputs):
             record.roll = roll.to_json()
             record.stat = "progress"
             record.outcome = roll.outcome.value
-            from ironsworn.moves.assets.effects import prepare_progress
-
             record.assets = prepare_progress(ctx, move)
         else:
-            from ironsworn.moves.assets.effects import prepare
-
             # Asset abilities may roll another stat (or a card's track) and add to the roll.
             planned = prepare(ctx, move, lambda: self._stat_for(ctx, move, char))
             if planned is None:
@@ -157,7 +151,7 @@ class MoveRolls(RollInputs):
 
                 wield(ctx, record)  # Delve: an augmented asset aids it, the rarity die rolls
         record.text = self._outcome_text(
-            move.id, Outcome(record.outcome), bool(record.roll and record.roll["match"])
+            move.id, Outcome.of(record.outcome), bool(record.roll and record.roll["match"])
         )
         self.records.append(record)
         rolled: JsonDict = {"type": "roll", "character": char.name, "move": move.id}
@@ -203,8 +197,6 @@ class MoveRolls(RollInputs):
     def after_roll(self, outcome_step: JsonDict) -> None:
         """Offer an asset's after-roll add or a burn when it would improve the roll, else go on
         to the outcome."""
-        from ironsworn.moves.assets.after_roll import offer_adds
-
         if offer_adds(self._as_engine(), outcome_step):
             return  # Rider 2, Improviser 2, Wright 2: asked before any burn
         move = self.ruleset.any_move(outcome_step["move"])

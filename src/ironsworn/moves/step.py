@@ -43,7 +43,7 @@ class Step:
 
     @property
     def outcome(self) -> Outcome:
-        return Outcome(self.data["outcome"])
+        return Outcome.of(self.data["outcome"])
 
     @property
     def roll(self) -> JsonDict:

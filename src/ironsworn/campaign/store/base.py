@@ -13,7 +13,6 @@ import json
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import replace
 from types import TracebackType
 from typing import Any, Generic, Self, TypeVar
 
@@ -41,6 +40,7 @@ from ironsworn.campaign.store.operations import (
 )
 from ironsworn.campaign.store.state_cache import StateCache
 from ironsworn.errors import CampaignError, InvalidValue
+from ironsworn.record import replace
 
 # The names the backends and the package import from here.
 __all__ = [

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol, Self, TypeVar
 
 from ironsworn.campaign.schema import DISCARDED, LIVE, UNDONE
 from ironsworn.errors import CampaignError, InvalidValue, IronswornError
+from ironsworn.record import record
 
 SNAPSHOT_INTERVAL = 100  # live operations between snapshots
 SNAPSHOTS_KEPT = 5  # older snapshots are pruned: only undo reaches back, and not far
@@ -62,7 +62,7 @@ def default_state_type() -> type[Any]:
     return state_type
 
 
-@dataclass(frozen=True)
+@record
 class Operation:
     """One user action as recorded: its events and when, by whom, and whether it is live."""
 

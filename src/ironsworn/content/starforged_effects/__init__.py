@@ -26,13 +26,13 @@ No card text is copied here: the words a player reads are their file's.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Mapping
 from typing import Any
 
 from ironsworn.content.model import Asset, AssetAbility
 from ironsworn.content.starforged_effects.words import Spec
+from ironsworn.record import replace
 
 JsonDict = dict[str, Any]
 PREFIX = "asset.ability:starforged/"
@@ -88,14 +88,14 @@ def attach(asset: Asset) -> Asset:
         ability_id = ability.id or f"asset.ability:{asset.id.split(':', 1)[1]}.{index}"
         spec = specs.get(ability_id)
         if ability.effects:
-            abilities.append(dataclasses.replace(ability, id=ability_id))
+            abilities.append(replace(ability, id=ability_id))
             continue
         if spec is None:
             # A card our table does not know (a newer file, a homebrew card in the set).
             spec = Spec(reminder="not automated: apply it by hand", kind="other")
         effects = tuple(effect_for(ability, e) for e in spec.effects)
         abilities.append(
-            dataclasses.replace(
+            replace(
                 ability,
                 id=ability_id,
                 effects=effects,
@@ -103,7 +103,7 @@ def attach(asset: Asset) -> Asset:
                 reminder_kind=spec.kind or ability.reminder_kind,
             )
         )
-    return dataclasses.replace(asset, abilities=tuple(abilities))
+    return replace(asset, abilities=tuple(abilities))
 
 
 __all__ = ["PREFIX", "Spec", "attach", "effect_for", "table"]

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue
+from ironsworn.record import field
+from ironsworn.record import record as frozen_record
 
 if TYPE_CHECKING:
     from ironsworn.content.loader import Ruleset
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 JsonDict = dict[str, Any]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class AssetChoice:
     """What a player typed to choose an asset: ``hound:1=Fang,expertise=herbs``."""
 
@@ -252,14 +253,29 @@ def ability_words(ruleset: Ruleset, asset: Asset) -> list[str]:
     return [a.text or a.summary for a in asset.abilities]
 
 
+RARITY_PREFIX = "rarity:"  # a Delve rarity's id, kept among its asset card's marks
+
+
+def rarity_of(record: Any) -> str | None:
+    """The id of the Delve rarity augmenting an asset record, or None."""
+    marks = record.get("marks") or ()
+    return next((str(m) for m in marks if str(m).startswith(RARITY_PREFIX)), None)
+
+
 def sheet_with_cards(sheet: Mapping[str, Any], ruleset: Ruleset | None = None) -> JsonDict:
     """A character sheet (``CampaignState.sheet``) with each asset as :func:`record_view`
-    shows it: the JSON of ``sheet --json``, the web table's sheets and play mode's alike."""
+    shows it: the JSON of ``sheet --json``, the web table's sheets and play mode's alike.
+
+    The cards are read only when there are assets to show: a one-shot ``sheet`` of a
+    character without any imports no content."""
+    records = sheet.get("assets") or ()
+    if not records:
+        return {**sheet, "assets": []}
     if ruleset is None:
         from ironsworn.content import load_library
 
         ruleset = load_library()
-    return {**sheet, "assets": [record_view(ruleset, a) for a in sheet.get("assets") or ()]}
+    return {**sheet, "assets": [record_view(ruleset, a) for a in records]}
 
 
 def record_view(ruleset: Ruleset, record: Mapping[str, Any]) -> JsonDict:
@@ -280,8 +296,6 @@ def record_view(ruleset: Ruleset, record: Mapping[str, Any]) -> JsonDict:
         abilities.append(entry)
     out["ability_list"] = abilities
     out["marked"] = [a for a in abilities if a["marked"]]
-    from ironsworn.moves.delve.rarities import rarity_of
-
     augmenting = rarity_of(record)
     if augmenting:
         # Delve: the rarity augmenting the asset (one of its marks), by name (its id when the

@@ -16,6 +16,7 @@ from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.moves.homebrew import card_of
 
 if TYPE_CHECKING:
     from ironsworn.content.model import Asset, Move
@@ -209,8 +210,6 @@ def _companion_ok(ctx: Step, record: Mapping[str, Any]) -> bool:
 
 def candidate_uses(ctx: Step, move: Move) -> list[JsonDict]:
     """Every use of a marked ability on this move, automatic or named (stats not checked)."""
-    from ironsworn.moves.homebrew import card_of
-
     aiding = short(move.id) == "aid_your_ally"
     wanted = {id(r): (i, o) for r, i, o in named(ctx)}
     seen_named: set[int] = set()

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import RuleViolation
-from ironsworn.moves.engine import on_resume
+from ironsworn.moves.registry import on_resume
 from ironsworn.outcomes import Outcome
 from ironsworn.rolls import ActionRoll, ProgressRoll
 

@@ -24,6 +24,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, NotFound, RuleViolation
+from ironsworn.moves.assets.cards import RARITY_PREFIX
+from ironsworn.moves.assets.cards import rarity_of as rarity_of  # read here too
 from ironsworn.moves.registry import no_roll
 from ironsworn.outcomes import Outcome
 
@@ -90,12 +92,9 @@ def asset_name(ruleset: Ruleset, asset_id: str) -> str:
     return asset.name if asset else asset_id.rsplit("/", 1)[-1].replace("_", " ").title()
 
 
-PREFIX = "rarity:"  # a rarity's id, kept among its asset card's marks
-
-
-def rarity_of(record: Any) -> str | None:
-    """The id of the rarity augmenting an asset record, or None."""
-    return next((str(m) for m in record.get("marks") or () if str(m).startswith(PREFIX)), None)
+# A rarity's id is kept among its asset card's marks; read where a card is shown, so it lives
+# with the cards (importing this package imports every Delve rules module, and the engine).
+PREFIX = RARITY_PREFIX
 
 
 def held(char: CharacterState) -> dict[str, JsonDict]:

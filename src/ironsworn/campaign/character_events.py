@@ -25,6 +25,7 @@ class CharacterEvents(StateRecords):
         self.characters[char.name] = char
         self._own_chars.add(char.name)
         self._vehicle_aboard()
+        self._crew_joined(char.name)
 
     def _on_impact(self, event: Mapping[str, Any]) -> None:
         char = self._char_w(event["character"])
@@ -66,10 +67,10 @@ class CharacterEvents(StateRecords):
         self._toggle(self.vehicle["name"], marks, str(event["mark"]), event)
 
     def _on_asset_mark(self, event: Mapping[str, Any]) -> None:
-        char = self._char_w(event["character"])
-        asset = next(a for a in char.assets if a["id"] == event["asset"])
+        asset = self._asset_w(event["character"], event["asset"])
         marks: list[str] = asset.setdefault("marks", [])
         self._toggle(asset["name"], marks, str(event["mark"]), event)
+        self._crew_sync(event["asset"])
 
     def _on_incidental_vehicle(self, event: Mapping[str, Any]) -> None:
         name = str(event["vehicle"])
@@ -81,6 +82,7 @@ class CharacterEvents(StateRecords):
 
     def _on_character_removed(self, event: Mapping[str, Any]) -> None:
         self.characters.pop(event["character"], None)
+        self._crew_left()
 
     def _on_meter(self, event: Mapping[str, Any]) -> None:
         char = self._char_w(event["character"])
@@ -95,10 +97,10 @@ class CharacterEvents(StateRecords):
         char.stats[stat] = int(event["to"])
 
     def _on_asset_meter(self, event: Mapping[str, Any]) -> None:
-        char = self._char_w(event["character"])
-        asset = next(a for a in char.assets if a["id"] == event["asset"])
+        asset = self._asset_w(event["character"], event["asset"])
         self._expect(f"{asset['name']}'s health", asset["meter"]["value"], event)
         asset["meter"]["value"] = event["to"]
+        self._crew_sync(event["asset"])
 
     def _on_debility(self, event: Mapping[str, Any]) -> None:
         char = self._char_w(event["character"])
@@ -147,32 +149,35 @@ class CharacterEvents(StateRecords):
 
     def _on_asset_added(self, event: Mapping[str, Any]) -> None:
         self._char_w(event["character"]).assets.append(copy_json(event["asset"]))
+        self._crew_joined(event["character"])
 
     def _on_asset_removed(self, event: Mapping[str, Any]) -> None:
         char = self._char_w(event["character"])
         char.assets = [a for a in char.assets if a["id"] != event["asset"]]
+        self._crew_left()
 
     def _on_asset_reskin(self, event: Mapping[str, Any]) -> None:
-        char = self._char_w(event["character"])
-        asset = next(a for a in char.assets if a["id"] == event["asset"])
+        asset = self._asset_w(event["character"], event["asset"])
         now = {"name": asset["name"], "requirement": asset.get("requirement")}
-        self._expect(f"{char.name}'s {asset['name']}", now, event)
+        self._expect(f"{event['character']}'s {asset['name']}", now, event)
         asset["name"] = event["to"]["name"]
         if event["to"].get("requirement") is None:
             asset.pop("requirement", None)
         else:
             asset["requirement"] = event["to"]["requirement"]
+        self._crew_sync(event["asset"])
 
     def _on_asset_ability(self, event: Mapping[str, Any]) -> None:
-        char = self._char_w(event["character"])
-        asset = next(a for a in char.assets if a["id"] == event["asset"])
+        # The crew's STARSHIP: whoever paid for the ability (the event's character), it is
+        # marked on the crew's one record.
+        asset = self._asset_w(event["character"], event["asset"])
         index = int(event["ability"])
         self._expect(f"{asset['name']} ability {index + 1}", asset["abilities"][index], event)
         asset["abilities"][index] = bool(event["to"])
+        self._crew_sync(event["asset"])
 
     def _on_asset_track(self, event: Mapping[str, Any]) -> None:
-        char = self._char_w(event["character"])
-        asset = next(a for a in char.assets if a["id"] == event["asset"])
+        asset = self._asset_w(event["character"], event["asset"])
         name = str(event["track"])
         track = asset.setdefault("tracks", {}).get(name)
         if track is None:
@@ -180,6 +185,7 @@ class CharacterEvents(StateRecords):
         field = str(event.get("field") or "value")  # "max": an ability changed its size
         self._expect(f"{asset['name']}'s {name} {field}", track[field], event)
         track[field] = event["to"]
+        self._crew_sync(event["asset"])
 
     def _on_equipment(self, event: Mapping[str, Any]) -> None:
         char = self._char_w(event["character"])

@@ -110,7 +110,7 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
     the sheet.
     """
 
-    SNAPSHOT_VERSION = 9  # bump when to_dict() or apply() change (snapshots are a cache)
+    SNAPSHOT_VERSION = 10  # bump when to_dict() or apply() change (snapshots are a cache)
 
     # --- copies ----------------------------------------------------------------------------
 
@@ -236,6 +236,7 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
             self.apply({**event, "from": event["to"], "to": event["from"]})
         elif kind == "character_created":
             del self.characters[event["character"]["name"]]
+            self._crew_left()
         elif kind == "track_created":
             ident = event["track"]["id"]
             # An open track is in _tracks: no need to read a snapshot's closed ones for it.
@@ -253,11 +254,13 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
         elif kind == "asset_added":
             char = self._char_w(event["character"])
             char.assets = [a for a in char.assets if a["id"] != event["asset"]["id"]]
+            self._crew_left()
         elif kind == "asset_removed":
             char = self._char_w(event["character"])
             char.assets.insert(
                 int(event.get("index", len(char.assets))), copy_json(event["record"])
             )
+            self._crew_joined(char.name)
         elif kind == "lasting_added":
             char = self._char_w(event["character"])
             char.lasting = [e for e in char.lasting if e["id"] != event["lasting"]["id"]]

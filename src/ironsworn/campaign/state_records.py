@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.campaign.character_state import CharacterState, JsonDict, TrackState
+from ironsworn.campaign.character_state import CharacterState, JsonDict, TrackState, copy_json
 from ironsworn.campaign.options import OPTIONS
 from ironsworn.errors import CampaignError, NotFound
 
@@ -55,6 +55,11 @@ class StateRecords:
         self.ruleset: str = "classic"
         # Starforged: the party's command vehicle (starship) {name, integrity, max, impacts}.
         self.vehicle: JsonDict | None = None
+        # Starforged: the crew's STARSHIP card, one record for the whole crew (the command
+        # vehicle is "a shared asset; each of you may use the STARSHIP's abilities while
+        # aboard"): every crew member's sheet lists it (a record marked ``crew``), and the fold
+        # keeps each of those equal to this one, whoever's event changed it (see _asset_w).
+        self.starship: JsonDict | None = None
         # Starforged: incidental vehicles (a borrowed skiff...) by name {name, integrity, max,
         # marks}; support vehicles are asset cards.
         self.incidental: dict[str, JsonDict] = {}
@@ -220,6 +225,55 @@ class StateRecords:
             self._tracks[ident] = track
             self._own_tracks.add(ident)
         return track
+
+    def _asset_w(self, name: str, ident: str) -> JsonDict:
+        """The asset record an event about ``name``'s card ``ident`` changes: the character's
+        own copy, or for the crew's STARSHIP the campaign's one record (then
+        :meth:`_crew_sync` gives every crew member the change)."""
+        char = self._char_w(name)
+        record = next(a for a in char.assets if a["id"] == ident)
+        ship = self.starship
+        if ship is not None and record.get("crew") and ship["id"] == ident:
+            return ship
+        return record
+
+    def _crew_sync(self, ident: str) -> None:
+        """Every crew member's copy of the crew's STARSHIP is its one record again (after an
+        event changed that record, or a character joined the crew). A card made before the
+        crew shared one (no ``crew`` mark) stays each character's own."""
+        ship = self.starship
+        if ship is None or ship["id"] != ident:
+            return
+        for name, char in list(self.characters.items()):
+            for index, record in enumerate(char.assets):
+                if record["id"] == ident and record.get("crew") and record != ship:
+                    self._char_w(name).assets[index] = copy_json(ship)
+
+    def _crew_joined(self, name: str) -> None:
+        """A character's new cards include the crew's STARSHIP: the first makes the crew's
+        record; a later one takes the record as it is now."""
+        char = self.characters.get(name)
+        if char is None:
+            return
+        for record in char.assets:
+            if record.get("crew"):
+                if self.starship is None:
+                    self.starship = copy_json(record)
+                self._crew_sync(str(record["id"]))
+
+    def _crew_left(self) -> None:
+        """No crew member holds the STARSHIP any more (discarded, or its last holder gone):
+        the crew has no STARSHIP record."""
+        ship = self.starship
+        if ship is None:
+            return
+        held = any(
+            r["id"] == ship["id"] and r.get("crew")
+            for char in self.characters.values()
+            for r in char.assets
+        )
+        if not held:
+            self.starship = None
 
     def _has_track(self, ident: str) -> bool:
         """Whether a track ``ident`` exists, without reading a snapshot's closed tracks."""

@@ -30,6 +30,7 @@ from ironsworn.cli.common import (
     home_call,
     parse_int,
     table_call,
+    worded,
 )
 from ironsworn.errors import IronswornError
 
@@ -169,8 +170,10 @@ def _campaign(args: argparse.Namespace) -> int:
         registry.check_name(args.name)
         ruleset = _check_ruleset(args.ruleset)
         # The player's file is imported before the campaign is made: a file that cannot be
-        # used is refused with nothing created.
+        # used is refused with nothing created. At a terminal, a file still needed is asked.
         imported = _import_own_file(ruleset, args.datasworn)
+        if imported is None and args.datasworn is None:
+            imported = _ask_own_file(args, ruleset)
         # The table's campaign_new (the name and ruleset checked there; the CLI's words here).
         created = home_call(
             "campaign_new",
@@ -254,6 +257,46 @@ def _import_own_file(ruleset: str, path: str | None) -> Any:
             "packs: 'ironsworn content import FILE')"
         )
     return import_own_file(path, ruleset)
+
+
+# The answer to the file question that makes the campaign without it, for now.
+LATER = "later"
+
+
+def _ask_own_file(args: argparse.Namespace, ruleset: str) -> Any:
+    """At a terminal, when no file of ``ruleset`` is known yet, ask its path and import it
+    (asked again after a path that cannot be used; ``later`` makes the campaign without it,
+    an empty answer gives up with the one line that says what to import and how, exit 2).
+    None when nothing is asked (a script, ``--json``, the file known or not needed)."""
+    from ironsworn.cli.asking import Asked, ask, at_terminal
+    from ironsworn.content import load_library
+    from ironsworn.content.own_content import content_needed
+
+    if not at_terminal(["--json"] if getattr(args, "json", False) else []):
+        return None
+    needed = content_needed(load_library(), ruleset)
+    if needed is None:
+        return None
+    from ironsworn.cli.content_cmd import import_hint
+
+    asked = Asked(
+        "datasworn",
+        f"{needed.title}'s {needed.brings} come from your own Datasworn file "
+        f"({needed.file}), imported once for every {ruleset} campaign. Where is it? (its "
+        f"path, or {LATER!r} to make the campaign without it for now)",
+        [],
+        True,
+    )
+    while True:
+        answer = ask(asked, False, sys.stdin, sys.stderr)
+        if answer is None:
+            raise UsageError(f"{import_hint(ruleset)} (or give it here: --datasworn FILE)")
+        if answer.casefold() == LATER:
+            return None
+        try:
+            return _import_own_file(ruleset, str(Path(answer).expanduser()))
+        except IronswornError as exc:
+            sys.stderr.write(f"{worded(exc)}\n")
 
 
 def _check_ruleset(value: str | None) -> str:

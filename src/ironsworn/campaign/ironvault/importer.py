@@ -177,8 +177,10 @@ def read_vault(folder: Path) -> VaultImport:
     names: list[str] = []
     aliases: dict[str, str] = {}  # a character's name and note name (lower case) -> name
     vehicle_taken = False
+    crew_ship: JsonDict | None = None
     for at, data, _ in kinds.get("character", []):
         char, vehicle = read_character(data, at, ruleset, library, found)
+        crew_ship = _crew_ship(char, crew_ship, found)
         if char["name"].lower() in (n.lower() for n in names):
             raise CampaignError(f"{at}: a second character named {char['name']!r}")
         names.append(char["name"])
@@ -286,3 +288,17 @@ def import_vault(folder: Path, target: CampaignRef, *, name: str) -> VaultImport
     vault = read_vault(folder)
     load_campaign(target, None, vault.operations, name=name, source=str(folder))
     return vault
+
+
+def _crew_ship(char: JsonDict, first: JsonDict | None, found: Found) -> JsonDict | None:
+    """The crew's STARSHIP card as the first character's note gives it; a later note whose
+    card differs (other abilities marked) is reported: the crew shares the first one."""
+    ship = next((r for r in char["assets"] if r.get("crew")), None)
+    if ship is None or first is None:
+        return first or ship
+    if ship["abilities"] != first["abilities"]:
+        found.not_carried.append(
+            f"{char['name']}'s Starship: the crew shares one STARSHIP card; the first "
+            "character's is kept"
+        )
+    return first

@@ -183,6 +183,10 @@ def read_assets(
             for i in range(len(record["abilities"]))
         ]
         _controls(record, controls, at)
+        if ident == STARSHIP:
+            # The crew's one STARSHIP (moves/starforged/starting.py): every character's note
+            # lists it; the campaign keeps one record, the first character's.
+            record["crew"] = True
         records.append(record)
     return records, vehicle
 

@@ -71,6 +71,27 @@ def advance(ctx: Step) -> None:
     ctx.emit(event)
     char = ctx.char
     ctx.engine.set_meter(char.name, "experience_spent", char.experience_spent + cost)
+    if key == "new_asset" and category_of(str(event["asset"]["id"])) == "command_vehicle":
+        _crew_boards(ctx, event["asset"])
+
+
+def _crew_boards(ctx: Step, record: dict[str, Any]) -> None:
+    """A new STARSHIP bought with Advance (the one lost replaced) is the crew's, as the first
+    was: "a shared asset; each of you may use the STARSHIP's abilities while aboard". The one
+    who paid holds it first; every other active crew member's sheet lists the same record, and
+    it is the party's command vehicle."""
+    from ironsworn.moves.starforged.starting import new_ship
+
+    for other in list(ctx.state.characters.values()):
+        held = any(a["id"] == record["id"] for a in other.assets)
+        if other.status == "active" and other.starforged and not held:
+            ctx.emit({"type": "asset_added", "character": other.name, "asset": record})
+    if ctx.state.vehicle is None:
+        ship = new_ship(str(record.get("input") or record["name"]))
+        meter: dict[str, Any] = record.get("meter") or {}
+        ship["integrity"] = int(meter.get("value") or ship["integrity"])
+        ship["max"] = int(meter.get("max") or ship["max"])
+        ctx.emit({"type": "vehicle", "from": None, "to": {**ship, "asset": record["id"]}})
 
 
 def _cost(ctx: Step, key: str, event: dict[str, Any]) -> int:
@@ -113,6 +134,10 @@ def _purchase(ctx: Step, key: str, query: str, ability: Any) -> dict[str, Any]:
         name = ctx.data.get("name")
         companion_name(ctx.move.name, asset, name)  # a companion is named: asked
         record = new_asset_record(asset, name, start=start)
+        if category_of(asset.id) == "command_vehicle":
+            from ironsworn.moves.starforged.starting import crew_card
+
+            crew_card(record)
         return {"type": "asset_added", "character": char.name, "asset": record}
     owned = char.asset(query)
     abilities = owned["abilities"]

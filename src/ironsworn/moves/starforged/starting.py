@@ -11,9 +11,14 @@ So every new Starforged character holds the STARSHIP card, the party's one comma
 
 - the first character boards a new ship, named by the player (``starship``); the card's record
   carries the name and its integrity meter becomes the party's vehicle;
-- a later character takes the same shared card: a copy of the record a crewmate holds (the
-  same name and marked abilities), or, when the ship was made without its card (``vehicle
-  new``), a new card named for it.
+- a later character takes the same shared card: the crew's one record (the same name and marked
+  abilities), or, when the ship was made without its card (``vehicle new``), a new card named
+  for it.
+
+The record is marked ``crew``: the campaign keeps one STARSHIP record for the whole crew
+(``CampaignState.starship``), every crew member's sheet lists it, and a change any of them makes
+(an ability bought with Advance, its integrity) is the crew's (see
+:mod:`ironsworn.campaign.state_records`). :func:`crew_card` marks a record so.
 
 :data:`FINAL_ASSET_TYPES` are the decks the walkthroughs offer beside the two paths (every
 deck but deeds and the command vehicle, which is given).
@@ -84,6 +89,11 @@ def starship_record(
                 raise _name_needed()
             chosen["input"] = name
             chosen["fields"] = {**(chosen.get("fields") or {}), "name": name}
+        if vehicle is None or _held(state) is None:
+            crew_card(chosen)
+        else:
+            chosen.clear()
+            chosen.update(_held(state) or {})
         return None
     if starship_card is None:
         return None  # no Starforged deck imported yet: nothing to give
@@ -91,10 +101,16 @@ def starship_record(
         held = _held(state)
         if held is not None:
             return held
-        return new_asset_record(starship_card, str(vehicle["name"]))
+        return crew_card(new_asset_record(starship_card, str(vehicle["name"])))
     if not name:
         raise _name_needed()
-    return new_asset_record(starship_card, name)
+    return crew_card(new_asset_record(starship_card, name))
+
+
+def crew_card(record: JsonDict) -> JsonDict:
+    """``record`` (a command vehicle's) marked as the crew's one shared card."""
+    record["crew"] = True
+    return record
 
 
 def _name_needed() -> OptionNeeded:
@@ -108,7 +124,10 @@ def _name_needed() -> OptionNeeded:
 
 
 def _held(state: CampaignState) -> JsonDict | None:
-    """A copy of the STARSHIP record a crewmate holds (the same ship), or None."""
+    """A copy of the crew's STARSHIP record (the same ship), or of the one a crewmate holds
+    (a campaign begun before the crew shared one record), or None."""
+    if state.starship is not None:
+        return copy.deepcopy(dict(state.starship))
     for name in state.characters:
         for record in state.characters[name].assets:
             if category(str(record.get("id", ""))) == COMMAND_VEHICLE:

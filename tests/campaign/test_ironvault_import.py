@@ -375,3 +375,34 @@ def test_starforged_cards_come_with_their_controls_when_the_content_has_them(
     text = (folder / "Characters" / "Kira Voss.md").read_text(encoding="utf-8")
     assert "health/out_of_action: true" in text and "broken: true" in text
     assert "integrity/battered: true" in text
+
+
+def test_two_crew_notes_give_the_crews_one_starship(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The STARSHIP is "a shared asset" (the deck's command vehicle): every character's note
+    lists it, the campaign keeps one record (the first character's), and a later note whose
+    card differs is reported, not silently dropped."""
+    play(capsys, "content", "import", str(shared_file(STARFORGED_DATASWORN)))
+    vault = tmp_path / "crew"
+    shutil.copytree(FIXTURES / "starforged", vault)
+    kira = (vault / "Characters" / "Kira.md").read_text(encoding="utf-8")
+    bram = kira.replace("name: Kira Voss", "name: Bram").replace("callsign: Vex\n", "")
+    bram = bram.replace(
+        "abilities: [true, false, false]\n    controls:\n      integrity",
+        ("abilities: [true, true, false]\n    controls:\n      integrity"),
+    )
+    (vault / "Characters" / "Zz Bram.md").write_text(bram, encoding="utf-8")
+    report = imported(capsys, vault, "--name", "crew")
+    assert (
+        "Bram's Starship: the crew shares one Starship card; the first character's is kept"
+        in report["not_carried"]
+    )
+    state, _ = campaign("crew")
+    ship = state.starship
+    assert ship is not None and ship["abilities"] == [True, False, False]
+    medbay = state.crew["asset:starforged/module/medbay"]
+    assert medbay["owner"] == "Kira Voss" and medbay["marks"] == ["broken"]
+    for name in ("Kira Voss", "Bram"):
+        assert state.character(name).asset("starship") == ship
+        assert state.character(name).asset("medbay") == medbay

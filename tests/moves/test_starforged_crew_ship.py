@@ -39,15 +39,13 @@ def imported() -> None:
     clear_cache()
 
 
-def crew() -> Game:
+def crew(kira: tuple[str, ...] = ("ace",), bram: tuple[str, ...] = ("healer",)) -> Game:
     """Kira (who names the Vesper) and Bram, who joins her crew, each with 4 experience."""
     game = Game("Kira")
     game.engine.ruleset = load_library()
     game._keep(game.sheet.set_ruleset("starforged"))
-    game._keep(
-        game.sheet.new_character("Kira", ASHA_STATS, (), ("ace",), 0, "Vesper", starting=True)
-    )
-    game._keep(game.sheet.new_character("Bram", BRAM_STATS, (), ("healer",), 0, starting=True))
+    game._keep(game.sheet.new_character("Kira", ASHA_STATS, (), kira, 0, "Vesper", starting=True))
+    game._keep(game.sheet.new_character("Bram", BRAM_STATS, (), bram, 0, starting=True))
     for name in ("Kira", "Bram"):
         game.adjust(name, "experience", 4)
     return game
@@ -292,3 +290,183 @@ def test_a_campaign_begun_before_the_crew_shared_one_record_keeps_its_copies(
     assert old.starship is None
     assert old.character("Bram").asset("starship")["abilities"] == [True, True, False]
     assert old.character("Kira").asset("starship")["abilities"] == [True, False, False]
+
+
+# --- modules and support vehicles: the crew's too, each earned by one character -----------
+
+SHUTTLE = "asset:starforged/support_vehicle/shuttle"
+SENSORS = "asset:starforged/module/sensor_array"
+
+
+def crew_cards(game: Game) -> dict[str, tuple[str | None, list[bool]]]:
+    """The crew's cards (id -> owner, abilities), each one record on every crew member's sheet
+    (listed once by the vehicle moves)."""
+    from ironsworn.moves.starforged import vehicles
+
+    out = {}
+    for ident, record in game.state.crew.items():
+        for name in game.state.characters:
+            assert game.state.character(name).asset(ident) == record, (name, ident)
+        out[ident] = (record.get("owner"), list(record["abilities"]))
+    once = [r["id"] for _, r in vehicles.cards_once(game.state) if r.get("crew")]
+    assert sorted(once) == sorted(game.state.crew)
+    return out
+
+
+def with_modules() -> Game:
+    """Kira chose Engine Upgrade and Bram the Shuttle (Wren) as their final assets."""
+    return crew(("ace", "engine upgrade"), ("healer", "shuttle=Wren"))
+
+
+def _expedition(game: Game) -> None:
+    game.track("expedition", "the Rim", "dangerous", characters=["Bram"])
+    game.move("undertake an expedition", STRONG, "Bram", stat="edge", asset=["engine upgrade"])
+
+
+def _break_and_repair(game: Game) -> None:
+    game.adjust("Kira", "integrity", -3)
+    game.move("withstand damage", MISS, "Bram", amount=2)
+    game.choose(["momentum"])
+    game.choose(["break_module"])
+    game.choose(["engine_upgrade"])
+    assert game.state.crew[ENGINE]["marks"] == ["broken"]
+    game.move("repair", STRONG, "Bram", stat="wits")
+    game.choose(["facility"])
+    game.decline()
+    game.choose(["module:engine_upgrade"])
+
+
+MODULE_CASES = [
+    pytest.param(
+        "These assets are earned and managed by a single character. They can be shared with allies",
+        lambda game: None,
+        {
+            STARSHIP: (None, [True, False, False]),
+            ENGINE: ("Kira", [True, False, False]),
+            SHUTTLE: ("Bram", [True, False, False]),
+        },
+        None,
+        id="chosen_at_creation",
+    ),
+    pytest.param(
+        "They can be shared with allies, but only if it's practical for them to make use of it",
+        _expedition,
+        None,
+        # Engine Upgrade 1: "on a strong hit with a 6 on your action die, take +2 momentum"
+        ("Bram", "momentum", 2, 4),
+        id="bram_uses_kiras_engine_upgrade",
+    ),
+    pytest.param(
+        "A broken module cannot be used until you successfully [Repair]",
+        _break_and_repair,
+        None,
+        None,
+        id="bram_breaks_and_repairs_kiras_module",
+    ),
+    pytest.param(
+        "These assets are earned and managed by a single character",
+        lambda game: game.move("advance", character="Bram", asset="sensor array"),
+        {
+            STARSHIP: (None, [True, False, False]),
+            ENGINE: ("Kira", [True, False, False]),
+            SHUTTLE: ("Bram", [True, False, False]),
+            SENSORS: ("Bram", [True, False, False]),
+        },
+        ("Bram", "experience_spent", 0, 3),
+        id="bram_buys_a_module_for_the_crew",
+    ),
+    pytest.param(
+        "These assets are earned and managed by a single character",
+        lambda game: game.move("advance", character="Kira", asset="engine upgrade", ability=2),
+        {
+            STARSHIP: (None, [True, False, False]),
+            ENGINE: ("Kira", [True, True, False]),
+            SHUTTLE: ("Bram", [True, False, False]),
+        },
+        ("Kira", "experience_spent", 0, 2),
+        id="kira_upgrades_her_module",
+    ),
+]
+
+
+@pytest.mark.parametrize(("quote", "run", "cards", "meter"), MODULE_CASES)
+def test_the_crews_modules_and_support_vehicles(
+    imported: None,
+    quote: str,
+    run: Callable[[Game], Any],
+    cards: dict[str, tuple[str | None, list[bool]]] | None,
+    meter: tuple[str, str, int, int] | None,
+) -> None:
+    text = deck_text("module")
+    assert quote in text
+    game = with_modules()
+    start = len(game.events)
+    run(game)
+    found = crew_cards(game)
+    if cards is not None:
+        assert found == cards
+    assert ENGINE in found and "broken" not in (game.state.crew[ENGINE].get("marks") or [])
+    if meter is not None:
+        who, name, before, after = meter
+        changes = [
+            (e["from"], e["to"])
+            for e in game.events[start:]
+            if e["type"] == "meter" and e["character"] == who and e["meter"] == name
+        ]
+        assert (changes[0][0], changes[-1][1]) == (before, after)
+    assert game.refold().to_dict() == game.state.to_dict()
+    for event in reversed(game.events[start:]):
+        game.state.revert(event)
+    crew_cards(game)
+
+
+def test_a_crewmates_module_is_theirs_to_upgrade(imported: None) -> None:
+    from ironsworn.errors import RuleViolation
+
+    game = with_modules()
+    before = game.state.to_dict()
+    with pytest.raises(RuleViolation) as refused:
+        game.engine.make_move("advance", "Bram", asset="engine upgrade", ability=2)
+    message = str(refused.value)
+    assert "Engine Upgrade is Kira's to upgrade" in message and "\n" not in message
+    assert "accepted: Kira makes this Advance" in message
+    assert game.state.to_dict() == before
+    # Advance's offers leave it out for Bram (the STARSHIP he may upgrade).
+    from ironsworn.moves.assets.cards import upgrades
+
+    offered = {
+        r["id"] for r in upgrades(game.engine.ruleset, game.state.character("Bram"))["abilities"]
+    }
+    assert ENGINE not in offered and STARSHIP in offered and SHUTTLE in offered
+
+
+def test_a_card_the_crew_has_is_not_chosen_again(imported: None) -> None:
+    from ironsworn.errors import RuleViolation
+
+    game = crew(("ace", "engine upgrade"))
+    before = game.state.to_dict()
+    with pytest.raises(RuleViolation) as refused:
+        game.sheet.new_character("Nova", BRAM_STATS, (), ("engine upgrade",), 0, starting=True)
+    assert "the crew has it already (Kira's" in str(refused.value)
+    assert game.state.to_dict() == before
+
+
+def test_the_ship_lost_counts_each_crew_card_once(imported: None) -> None:
+    """Overcome Destruction: "take 1 experience for every marked ability on the discarded
+    assets (minimum 3 experience)": the crew's STARSHIP and module once, not once a sheet."""
+    from sf_support import move_text
+
+    assert "take 1 experience for every marked ability" in move_text("overcome_destruction")
+    game = with_modules()
+    game.adjust("Kira", "experience", 2)  # 6 in all
+    for ability in (2, 3):
+        game.move("advance", character="Kira", asset="starship", ability=ability)
+    game.move("advance", character="Kira", asset="engine upgrade", ability=2)
+    # The STARSHIP's 3 and the Engine Upgrade's 2 marked abilities: 5 (10 if counted twice).
+    game.move("overcome destruction", (1, 9), character="Bram")
+    game.choose([], STRONG)  # the Shuttle was not docked aboard; then the duty-bound vow
+    assert game.state.character("Bram").experience_earned == 4 + 5
+    assert set(game.state.crew) == {SHUTTLE}
+    for name in ("Kira", "Bram"):
+        held = {a["id"] for a in game.state.character(name).assets}
+        assert ENGINE not in held and STARSHIP not in held and SHUTTLE in held

@@ -34,8 +34,8 @@ class Snapshots(StateRecords):
             "vehicle": copy_json(self.vehicle),
             "incidental": copy_json(self.incidental),
             "options": copy_json(self.options),
-            # Only with a crew's STARSHIP: a campaign without keeps the shape it always had.
-            **({"starship": copy_json(self.starship)} if self.starship is not None else {}),
+            # Only with crew cards: a campaign without keeps the shape it always had.
+            **({"crew": copy_json(self.crew)} if self.crew else {}),
         }
 
     @classmethod
@@ -57,7 +57,7 @@ class Snapshots(StateRecords):
         state.truths = copy_json(dict(data.get("truths", {})))
         state.ruleset = str(data.get("ruleset", "classic"))
         state.vehicle = copy_json(data.get("vehicle"))
-        state.starship = copy_json(data.get("starship"))
+        state.crew = copy_json(dict(data.get("crew") or {}))
         state.incidental = copy_json(dict(data.get("incidental", {})))
         state._vehicle_aboard()
         state.options = copy_json(dict(data.get("options", {})))

@@ -55,11 +55,13 @@ class StateRecords:
         self.ruleset: str = "classic"
         # Starforged: the party's command vehicle (starship) {name, integrity, max, impacts}.
         self.vehicle: JsonDict | None = None
-        # Starforged: the crew's STARSHIP card, one record for the whole crew (the command
-        # vehicle is "a shared asset; each of you may use the STARSHIP's abilities while
-        # aboard"): every crew member's sheet lists it (a record marked ``crew``), and the fold
-        # keeps each of those equal to this one, whoever's event changed it (see _asset_w).
-        self.starship: JsonDict | None = None
+        # Starforged: the crew's shared cards, one record each by asset id: the STARSHIP ("a
+        # shared asset; each of you may use the STARSHIP's abilities while aboard"), its modules
+        # and the support vehicles (anyone aboard uses them; each earned by one character, its
+        # ``owner``). Every crew member's sheet lists them (records marked ``crew``) and the
+        # fold keeps each copy equal to the crew's record, whoever's event changed it (see
+        # _asset_w and moves/starforged/starting.py).
+        self.crew: dict[str, JsonDict] = {}
         # Starforged: incidental vehicles (a borrowed skiff...) by name {name, integrity, max,
         # marks}; support vehicles are asset cards.
         self.incidental: dict[str, JsonDict] = {}
@@ -226,54 +228,57 @@ class StateRecords:
             self._own_tracks.add(ident)
         return track
 
+    @property
+    def starship(self) -> JsonDict | None:
+        """The crew's STARSHIP card (its command vehicle's), or None."""
+        return next((r for i, r in self.crew.items() if "/command_vehicle/" in i), None)
+
     def _asset_w(self, name: str, ident: str) -> JsonDict:
         """The asset record an event about ``name``'s card ``ident`` changes: the character's
-        own copy, or for the crew's STARSHIP the campaign's one record (then
-        :meth:`_crew_sync` gives every crew member the change)."""
+        own copy, or for a crew card the crew's one record (then :meth:`_crew_sync` gives
+        every crew member the change)."""
         char = self._char_w(name)
         record = next(a for a in char.assets if a["id"] == ident)
-        ship = self.starship
-        if ship is not None and record.get("crew") and ship["id"] == ident:
-            return ship
+        shared = self.crew.get(ident)
+        if shared is not None and record.get("crew"):
+            return shared
         return record
 
     def _crew_sync(self, ident: str) -> None:
-        """Every crew member's copy of the crew's STARSHIP is its one record again (after an
-        event changed that record, or a character joined the crew). A card made before the
-        crew shared one (no ``crew`` mark) stays each character's own."""
-        ship = self.starship
-        if ship is None or ship["id"] != ident:
+        """Every crew member's copy of the crew card ``ident`` is its one record again (after
+        an event changed that record, or a character joined the crew). A card made before the
+        crew shared its cards (no ``crew`` mark) stays each character's own."""
+        shared = self.crew.get(ident)
+        if shared is None:
             return
         for name, char in list(self.characters.items()):
             for index, record in enumerate(char.assets):
-                if record["id"] == ident and record.get("crew") and record != ship:
-                    self._char_w(name).assets[index] = copy_json(ship)
+                if record["id"] == ident and record.get("crew") and record != shared:
+                    self._char_w(name).assets[index] = copy_json(shared)
 
     def _crew_joined(self, name: str) -> None:
-        """A character's new cards include the crew's STARSHIP: the first makes the crew's
+        """A character's new cards include crew cards: the first holder makes the crew's
         record; a later one takes the record as it is now."""
         char = self.characters.get(name)
         if char is None:
             return
         for record in char.assets:
             if record.get("crew"):
-                if self.starship is None:
-                    self.starship = copy_json(record)
-                self._crew_sync(str(record["id"]))
+                ident = str(record["id"])
+                if ident not in self.crew:
+                    self.crew[ident] = copy_json(record)
+                self._crew_sync(ident)
 
     def _crew_left(self) -> None:
-        """No crew member holds the STARSHIP any more (discarded, or its last holder gone):
-        the crew has no STARSHIP record."""
-        ship = self.starship
-        if ship is None:
+        """A crew card no crew member holds any more (discarded, or its last holder gone) is
+        no longer the crew's."""
+        if not self.crew:
             return
-        held = any(
-            r["id"] == ship["id"] and r.get("crew")
-            for char in self.characters.values()
-            for r in char.assets
-        )
-        if not held:
-            self.starship = None
+        held = {
+            str(r["id"]) for char in self.characters.values() for r in char.assets if r.get("crew")
+        }
+        for ident in [i for i in self.crew if i not in held]:
+            del self.crew[ident]
 
     def _has_track(self, ident: str) -> bool:
         """Whether a track ``ident`` exists, without reading a snapshot's closed tracks."""

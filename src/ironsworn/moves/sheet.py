@@ -167,6 +167,10 @@ class SheetOperations(TrackOperations, ConditionOperations, WorldOperations, Gea
                     "one plays classic",
                     names=("starship",),
                 )
+            if starforged:
+                from ironsworn.moves.starforged.starting import crew_records
+
+                records = crew_records(self.state, records, clean, board=starting)
             check_distinct(records)
             character = {
                 "name": clean,
@@ -182,6 +186,11 @@ class SheetOperations(TrackOperations, ConditionOperations, WorldOperations, Gea
             self.engine.emit({"type": "character_created", "character": character})
             if starforged:
                 self._ship_from_asset(records)
+                from ironsworn.moves.starforged.starting import crew_boards
+
+                for record in records:
+                    if record.get("crew") and record.get("owner") == clean:
+                        crew_boards(self.state, record, self.engine.emit)
             elif records:
                 from ironsworn.moves.assets.sheet_changes import after_new_records
 

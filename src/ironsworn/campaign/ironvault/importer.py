@@ -177,10 +177,10 @@ def read_vault(folder: Path) -> VaultImport:
     names: list[str] = []
     aliases: dict[str, str] = {}  # a character's name and note name (lower case) -> name
     vehicle_taken = False
-    crew_ship: JsonDict | None = None
+    crew: dict[str, JsonDict] = {}
     for at, data, _ in kinds.get("character", []):
         char, vehicle = read_character(data, at, ruleset, library, found)
-        crew_ship = _crew_ship(char, crew_ship, found)
+        _crew_cards(char, crew, found)
         if char["name"].lower() in (n.lower() for n in names):
             raise CampaignError(f"{at}: a second character named {char['name']!r}")
         names.append(char["name"])
@@ -290,15 +290,21 @@ def import_vault(folder: Path, target: CampaignRef, *, name: str) -> VaultImport
     return vault
 
 
-def _crew_ship(char: JsonDict, first: JsonDict | None, found: Found) -> JsonDict | None:
-    """The crew's STARSHIP card as the first character's note gives it; a later note whose
-    card differs (other abilities marked) is reported: the crew shares the first one."""
-    ship = next((r for r in char["assets"] if r.get("crew")), None)
-    if ship is None or first is None:
-        return first or ship
-    if ship["abilities"] != first["abilities"]:
-        found.not_carried.append(
-            f"{char['name']}'s Starship: the crew shares one STARSHIP card; the first "
-            "character's is kept"
-        )
-    return first
+def _crew_cards(char: JsonDict, crew: dict[str, JsonDict], found: Found) -> None:
+    """The crew's cards (the STARSHIP, modules, support vehicles) as the first note that
+    lists each gives it: that character earned a module or support vehicle (its ``owner``). A
+    later note whose card differs (other abilities marked) is reported: the crew shares the
+    first one."""
+    for record in char["assets"]:
+        if not record.get("crew"):
+            continue
+        first = crew.get(record["id"])
+        if first is None:
+            if "/command_vehicle/" not in record["id"]:
+                record["owner"] = char["name"]
+            crew[record["id"]] = record
+        elif record["abilities"] != first["abilities"]:
+            found.not_carried.append(
+                f"{char['name']}'s {record['name']}: the crew shares one {record['name']} "
+                "card; the first character's is kept"
+            )

@@ -183,9 +183,9 @@ def read_assets(
             for i in range(len(record["abilities"]))
         ]
         _controls(record, controls, at)
-        if ident == STARSHIP:
-            # The crew's one STARSHIP (moves/starforged/starting.py): every character's note
-            # lists it; the campaign keeps one record, the first character's.
+        if ident.split("/")[-2:-1] in (["command_vehicle"], ["module"], ["support_vehicle"]):
+            # The crew's cards (moves/starforged/starting.py): every character's note lists
+            # them; the campaign keeps one record each, the first note's (see the importer).
             record["crew"] = True
         records.append(record)
     return records, vehicle

@@ -314,6 +314,9 @@ def upgrades(ruleset: Ruleset, char: Any) -> JsonDict:
     from ironsworn.moves.homebrew import card_of
 
     for record in char.assets:
+        owner = record.get("owner") if record.get("crew") else None
+        if owner and owner != char.name:
+            continue  # a crewmate's module or support vehicle: theirs to upgrade
         asset = card_of(ruleset, record)
         for index, marked in enumerate(record["abilities"]):
             if marked:

@@ -71,22 +71,20 @@ def advance(ctx: Step) -> None:
     ctx.emit(event)
     char = ctx.char
     ctx.engine.set_meter(char.name, "experience_spent", char.experience_spent + cost)
-    if key == "new_asset" and category_of(str(event["asset"]["id"])) == "command_vehicle":
+    if key == "new_asset" and event["asset"].get("crew"):
         _crew_boards(ctx, event["asset"])
 
 
 def _crew_boards(ctx: Step, record: dict[str, Any]) -> None:
-    """A new STARSHIP bought with Advance (the one lost replaced) is the crew's, as the first
-    was: "a shared asset; each of you may use the STARSHIP's abilities while aboard". The one
-    who paid holds it first; every other active crew member's sheet lists the same record, and
-    it is the party's command vehicle."""
-    from ironsworn.moves.starforged.starting import new_ship
+    """A crew card bought with Advance (a module, a support vehicle, a new STARSHIP for the
+    one lost) is the crew's: "a shared asset; each of you may use the STARSHIP's abilities
+    while aboard"; modules "can be shared with allies"; "anyone on board can use" a support
+    vehicle's abilities. The one who paid holds it first; every other active crew member's
+    sheet lists the same record. A new STARSHIP is the party's command vehicle."""
+    from ironsworn.moves.starforged.starting import crew_boards, new_ship
 
-    for other in list(ctx.state.characters.values()):
-        held = any(a["id"] == record["id"] for a in other.assets)
-        if other.status == "active" and other.starforged and not held:
-            ctx.emit({"type": "asset_added", "character": other.name, "asset": record})
-    if ctx.state.vehicle is None:
+    crew_boards(ctx.state, record, ctx.emit)
+    if category_of(str(record["id"])) == "command_vehicle" and ctx.state.vehicle is None:
         ship = new_ship(str(record.get("input") or record["name"]))
         meter: dict[str, Any] = record.get("meter") or {}
         ship["integrity"] = int(meter.get("value") or ship["integrity"])
@@ -134,12 +132,25 @@ def _purchase(ctx: Step, key: str, query: str, ability: Any) -> dict[str, Any]:
         name = ctx.data.get("name")
         companion_name(ctx.move.name, asset, name)  # a companion is named: asked
         record = new_asset_record(asset, name, start=start)
-        if category_of(asset.id) == "command_vehicle":
-            from ironsworn.moves.starforged.starting import crew_card
+        from ironsworn.moves.starforged.starting import CREW_DECKS, crew_card
 
-            crew_card(record)
+        if category_of(asset.id) in CREW_DECKS:
+            held = ctx.state.crew.get(asset.id)
+            if held is not None:
+                raise RuleViolation(
+                    f"the crew has {asset.name} already ({held.get('owner') or 'the crew'}'s)"
+                )
+            crew_card(record, char.name)
         return {"type": "asset_added", "character": char.name, "asset": record}
     owned = char.asset(query)
+    owner = owned.get("owner") if owned.get("crew") else None
+    if owner and owner != char.name:
+        # "These assets are earned and managed by a single character" (modules); a support
+        # vehicle's pilot or owner. The STARSHIP has none: any of the crew upgrades it.
+        raise RuleViolation(
+            f"{owned['name']} is {owner}'s to upgrade: a module or support vehicle is earned "
+            f"and managed by one character (accepted: {owner} makes this Advance)"
+        )
     abilities = owned["abilities"]
     index = (
         next((i for i, on in enumerate(abilities) if not on), None)

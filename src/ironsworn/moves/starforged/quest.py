@@ -232,16 +232,28 @@ def forsake_discard(ctx: Step, keys: list[str]) -> None:
 
 
 def discard_asset(ctx: Step, asset_id: str, who: str | None = None) -> None:
+    """Discard a card from ``who``'s sheet; a crew card (the STARSHIP, a module, a support
+    vehicle: one record for the crew) from every crew member's."""
     char = ctx.state.character(who or ctx.name)
     index = next((i for i, a in enumerate(char.assets) if a["id"] == asset_id), None)
     if index is None:
         raise InvalidValue(f"{char.name} has no asset {asset_id!r}")
-    ctx.emit(
-        {
-            "type": "asset_removed",
-            "character": char.name,
-            "asset": asset_id,
-            "index": index,
-            "record": char.assets[index],
-        }
-    )
+    holders = [char.name]
+    if char.assets[index].get("crew"):
+        holders += [
+            c.name
+            for c in ctx.state.characters.values()
+            if c.name != char.name and any(a["id"] == asset_id and a.get("crew") for a in c.assets)
+        ]
+    for name in holders:
+        cards = ctx.state.character(name).assets
+        at = next(i for i, a in enumerate(cards) if a["id"] == asset_id)
+        ctx.emit(
+            {
+                "type": "asset_removed",
+                "character": name,
+                "asset": asset_id,
+                "index": at,
+                "record": cards[at],
+            }
+        )

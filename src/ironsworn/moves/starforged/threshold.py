@@ -99,11 +99,11 @@ def destruction_before(ctx: Step) -> None:
     ctx.emit({"type": "vehicle", "from": vehicle, "to": None})
     ctx.data["lost_vehicle"] = vehicle["name"]
     marks = 0
-    for char in list(ctx.state.characters.values()):
-        for card in list(char.assets):
-            if card["id"] == vehicle.get("asset") or vehicles.is_module(card):
-                marks += sum(1 for on in card["abilities"] if on)
-                discard_asset(ctx, card["id"], who=char.name)
+    # A crew card once (the crew's one record, though every sheet lists it).
+    for holder, card in vehicles.cards_once(ctx.state):
+        if card["id"] == vehicle.get("asset") or vehicles.is_module(card):
+            marks += sum(1 for on in card["abilities"] if on)
+            discard_asset(ctx, card["id"], who=holder)
     ctx.data["marked_abilities"] = marks
 
 

@@ -74,22 +74,37 @@ def _slug(text: str) -> str:
     return "_".join(text.lower().split())
 
 
+def cards_once(state: CampaignState) -> list[tuple[str, dict[str, Any]]]:
+    """Every character's cards as (holder, record), a crew card once (the crew's one record,
+    on every crew member's sheet): at its owner's, else at its first holder's."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    seen: dict[str, int] = {}
+    for char in state.characters.values():
+        for record in char.assets:
+            ident = str(record["id"])
+            if not record.get("crew"):
+                out.append((char.name, record))
+            elif ident not in seen:
+                seen[ident] = len(out)
+                out.append((char.name, record))
+            elif record.get("owner") == char.name:
+                out[seen[ident]] = (char.name, record)
+    return out
+
+
 def all_vehicles(state: CampaignState) -> list[Vehicle]:
     """Every vehicle the party has: the command vehicle, support vehicles, incidental ones."""
     out = []
     if state.vehicle is not None:
         out.append(Vehicle(COMMAND, COMMAND, str(state.vehicle["name"]), ""))
-    for char in state.characters.values():
-        for record in char.assets:
-            if _kind(record) == "support vehicle" and record.get("meter"):
-                given = str(record.get("input") or "")
-                name = f"{given} ({record['name']})" if given else str(record["name"])
-                slug = str(record["id"]).rsplit("/", 1)[-1]
-                out.append(
-                    Vehicle(
-                        SUPPORT, f"{record['id']}@{char.name}", name, slug, char.name, record["id"]
-                    )
-                )
+    for holder, record in cards_once(state):
+        if _kind(record) == "support vehicle" and record.get("meter"):
+            given = str(record.get("input") or "")
+            name = f"{given} ({record['name']})" if given else str(record["name"])
+            slug = str(record["id"]).rsplit("/", 1)[-1]
+            out.append(
+                Vehicle(SUPPORT, f"{record['id']}@{holder}", name, slug, holder, record["id"])
+            )
     slugs = [v.slug for v in out]
     out = [
         Vehicle(v.kind, v.key, v.name, f"{v.slug}@{v.owner}", v.owner, v.asset)
@@ -456,12 +471,7 @@ def _breakable(record: dict[str, Any]) -> bool:
 
 def modules(state: CampaignState) -> list[Module]:
     """The command vehicle's modules that can be broken (every character's module cards)."""
-    found = [
-        (char.name, record)
-        for char in state.characters.values()
-        for record in char.assets
-        if _breakable(record)
-    ]
+    found = [(holder, record) for holder, record in cards_once(state) if _breakable(record)]
     slugs = [str(r["id"]).rsplit("/", 1)[-1] for _, r in found]
     out = []
     for (owner, record), slug in zip(found, slugs, strict=True):

@@ -90,3 +90,22 @@ def test_a_classic_character_has_no_starship(
     )
     assert (code, out) == (2, "") and "--starship 'Vesper'" in err and "classic" in err
     assert len(err.strip().splitlines()) == 1 and fingerprint(home) == before
+
+
+def test_the_text_sheet_says_whose_crew_card_it_is(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The crew's cards on each crew member's sheet: the STARSHIP the crew's, a module the
+    crew's and who earned it."""
+    path = str(shared_file(STARFORGED_DATASWORN))
+    run(capsys, "campaign", "new", "sf", "--ruleset", "starforged", "--datasworn", path)
+    kira = ["--asset", "ace", "--asset", "navigator", "--asset", "engine upgrade"]
+    assert (
+        run(capsys, "character", "new", "Kira", "--stats", STATS, *kira, "--starship", "V")[0] == 0
+    )
+    assert run(capsys, "character", "new", "Bram", "--stats", STATS, "--asset", "healer")[0] == 0
+    for name in ("Kira", "Bram"):
+        code, out, _ = run(capsys, "sheet", "--character", name)
+        assert code == 0
+        assert "Starship “V” (the crew's) *--" in out
+        assert "Engine Upgrade (Kira's, the crew's) *--" in out

@@ -91,3 +91,48 @@ def test_asset_commands_work_on_starforged_cards_in_play(tmp_path: Path) -> None
     assert rockhorn["meter"]["value"] == 3
     ace = next(a for a in sheet["assets"] if a["name"] == "Ace")
     assert ace["abilities"] == [True, False, False]
+
+
+def test_a_second_character_boards_the_crews_ship_and_acts(tmp_path: Path) -> None:
+    """Bram joins Kira's crew: he boards the Vesper with the crew's Engine Upgrade (every crew
+    member's sheet lists the crew's cards; a card the crew has is not chosen again, asked
+    again instead of losing the walkthrough), and he acts once made."""
+    home = tmp_path / "home"
+    script = [
+        "starforged",
+        str(shared_file(STARFORGED_DATASWORN)),
+        "Kira",
+        "3 2 2 1 1",
+        "Vesper",
+        "ace",
+        "navigator",
+        "engine upgrade",
+        "/skip",
+        "/skip",
+        "/skip",
+        "/character",
+        "Bram",
+        "1 3 2 2 1",
+        "healer",
+        "veteran",
+        "engine upgrade",  # Kira's, the crew's already: asked again
+        "shuttle",
+        "Wren",
+        "/skip",
+        "/skip",
+        "/sheet --json",
+        "/quit",
+    ]
+    done = play(home, script)
+    assert done.returncode == 0, done.stderr
+    assert "You board the Vesper, the crew's STARSHIP, with Engine Upgrade" in done.stdout
+    assert "Engine Upgrade is the crew's already (Kira's; you use it aboard)" in done.stderr
+    assert "now acting as Bram" in done.stdout
+    sheet = json.loads(done.stdout[done.stdout.index('{"name": "Bram"') :].splitlines()[0])
+    assert [(a["name"], a.get("owner")) for a in sheet["assets"]] == [
+        ("Starship", None),
+        ("Healer", None),
+        ("Veteran", None),
+        ("Shuttle", "Bram"),
+        ("Engine Upgrade", "Kira"),
+    ]

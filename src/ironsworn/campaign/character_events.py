@@ -47,6 +47,11 @@ class CharacterEvents(StateRecords):
             raise CampaignError("there is no command vehicle")
         self._expect("the vehicle's integrity", self.vehicle["integrity"], event)
         self.vehicle["integrity"] = int(event["to"])
+        # The crew's STARSHIP card shows the command vehicle's integrity.
+        card = self.crew.get(str(self.vehicle.get("asset")))
+        if card is not None and card.get("meter"):
+            card["meter"]["value"] = int(event["to"])
+            self._crew_sync(str(card["id"]))
 
     def _on_vehicle_impact(self, event: Mapping[str, Any]) -> None:
         if self.vehicle is None:

@@ -205,7 +205,11 @@ def asset_lines(
     # A module's broken flip, a support vehicle's battered or what its table left on it.
     shown = [m for m in asset.get("marks") or () if not m.startswith("rarity:")]  # Delve: below
     flags = "".join(f" [{m.replace('_', ' ')}]" for m in shown)
-    lines = [f"{asset['name']}{named} {marks}{extra}{flags}"]
+    # A Starforged crew card: the crew's one record, on every crew member's sheet.
+    crew = ""
+    if asset.get("crew"):
+        crew = f" ({asset['owner']}'s, the crew's)" if asset.get("owner") else " (the crew's)"
+    lines = [f"{asset['name']}{named}{crew} {marks}{extra}{flags}"]
     if asset.get("requirement"):
         lines.append(f"  {asset['requirement']}")  # a reskin's or homebrew card's condition
     if asset.get("rarity"):

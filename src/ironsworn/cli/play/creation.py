@@ -134,6 +134,10 @@ def _after_character(
 ) -> str | None:
     """The vows, the world's truths and the offer to swear (after the character is made)."""
     say = session.out.say
+    if not first and session.acting is None and len(session.state().characters) > 1:
+        # Several characters now: the one just made acts (the prompt names who), not nobody.
+        session.acting = created
+        say(f"now acting as {created} (/as NAME switches)")
     if background:
         with contextlib.suppress(SkipStep):
             _vow(
@@ -333,7 +337,16 @@ def _starship(session: PlaySession) -> str | None:
     has no ship yet (a later character shares it: moves/starforged/starting.py)."""
     from ironsworn.moves.starforged.starting import STARSHIP
 
-    if session.state().vehicle is not None or STARSHIP not in _deck(session):
+    state = session.state()
+    if state.vehicle is not None and state.crew:
+        # A later character joins the crew: its one STARSHIP and the cards aboard.
+        aboard = [str(r["name"]) for i, r in state.crew.items() if "/command_vehicle/" not in i]
+        with_ = f", with {', '.join(aboard)}" if aboard else ""
+        session.out.say(
+            f"You board the {state.vehicle['name']}, the crew's STARSHIP{with_} (every crew "
+            "member's sheet lists the crew's cards)"
+        )
+    if state.vehicle is not None or STARSHIP not in _deck(session):
         return None
 
     def named(text: str) -> str:
@@ -505,6 +518,13 @@ def _assets(session: PlaySession) -> list[str]:
                 card = _find_for(session, deck, question, answer)
                 if card.id in ids:
                     raise InvalidValue(f"{card.name} is already chosen (each asset once)")
+                crew = session.state().crew.get(card.id)
+                if crew is not None:
+                    owner = crew.get("owner") or "the crew"
+                    raise InvalidValue(
+                        f"{card.name} is the crew's already ({owner}'s; you use it aboard): "
+                        "choose another card"
+                    )
                 text = _fill_card(session, card)
                 choice_record(session.library, text)  # the card's own checks, before the next
             except IronswornError as exc:

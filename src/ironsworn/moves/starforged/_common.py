@@ -133,10 +133,14 @@ def integrity(engine: MoveEngine, delta: int) -> int:
 
 
 def _card_follows(engine: MoveEngine, vehicle: dict[str, Any], value: int) -> None:
-    """The STARSHIP card's integrity meter shows the command vehicle's integrity."""
+    """The STARSHIP card's integrity meter shows the command vehicle's integrity: the crew's
+    card follows it in the fold (the vehicle's one event); a card of a campaign begun before
+    the crew shared one record is each holder's, changed here."""
     asset_id = vehicle.get("asset")
     for char in engine.state.characters.values():
         card = next((a for a in char.assets if a["id"] == asset_id and a.get("meter")), None)
+        if card is not None and card.get("crew"):
+            continue
         if card is not None and card["meter"]["value"] != value:
             engine.emit(
                 {

@@ -176,3 +176,29 @@ def test_marked_abilities_in_words_are_joined_as_sentences() -> None:
     assert ".;" not in line and line.startswith("**Ritualist**: 1. ") and ". 3. " in line
     named = {"id": "asset:classic/companion/hound", "name": "Hound", "abilities": [1, 1, 0]}
     assert asset_line(CampaignState(), named).endswith(": 1. Sharp; 2. Ferocious")
+
+
+def test_the_crews_cards_in_the_story(
+    home: Path, clock: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Starforged crew's shared cards: the one who joins shares the crew's card (not "takes"
+    it), and an ability bought for the crew's STARSHIP is the crew's, with who paid."""
+    from shared_files import STARFORGED_DATASWORN, shared_file
+
+    path = str(shared_file(STARFORGED_DATASWORN))
+    play(
+        capsys,
+        [
+            ["campaign", "new", "Forge", "--ruleset", "starforged", "--datasworn", path],
+            ["character", "new", "Kira", "--stats", STATS, "--starship", "Vesper",
+             "--asset", "ace", "--asset", "engine upgrade"],
+            ["character", "new", "Bram", "--stats", STATS, "--asset", "healer",
+             "--asset", "shuttle=Wren"],
+            ["adjust", "experience", "+2", "--character", "Bram"],
+            ["move", "advance", "--character", "Bram", "--asset", "starship", "--ability", "2"],
+        ],
+    )  # fmt: skip
+    text = exported(capsys, True)
+    assert "Bram enters the story; Kira shares the crew's Shuttle “Wren”" in text
+    assert "the crew's Vesper: ability 2 marked (Bram)" in text
+    assert "Bram's Vesper" not in text

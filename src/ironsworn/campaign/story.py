@@ -94,17 +94,23 @@ class _Teller(Narrator):
         self.asset_names: dict[tuple[str, str], str] = {}
         # A roll whose move is told by a later operation (a burn decided after it): by move id.
         self.waiting_rolls: dict[str, Mapping[str, Any]] = {}
+        # The crew's cards (Starforged: one card for the whole crew), and those told as taken.
+        self.crew_cards: set[str] = set(getattr(state, "crew", None) or ())
+        self.crew_told: set[str] = set()
         if state is not None:
             for name, char in getattr(state, "characters", {}).items():
                 for record in getattr(char, "assets", ()):
                     self.asset_names[(str(name), str(record["id"]))] = asset_called(record)
 
     def learn_names(self, operation: Operation) -> None:
+        self.crew_told = set()  # in each operation, the first to take a crew card takes it
         for event in operation.events:
             if event.get("type") == "asset_added" and isinstance(event.get("asset"), Mapping):
                 record = event["asset"]
                 key = (str(event.get("character")), str(record.get("id")))
                 self.asset_names.setdefault(key, asset_called(record))
+                if record.get("crew"):
+                    self.crew_cards.add(str(record.get("id")))
             if event.get("type") == "track_created" and isinstance(event.get("track"), Mapping):
                 track = event["track"]
                 self.track_names[str(track.get("id"))] = str(track.get("name"))
@@ -216,10 +222,24 @@ class _Teller(Narrator):
     def _asset_ability(self, event: Mapping[str, Any]) -> str:
         name = self.asset(event["character"], event["asset"])
         change = "marked" if event["to"] else "cleared"
-        return f"{esc(event['character'])}'s {name}: ability {int(event['ability']) + 1} {change}"
+        number = int(event["ability"]) + 1
+        if str(event["asset"]) in self.crew_cards:
+            # The crew's card: marked for the whole crew, with the experience of who paid.
+            return f"the crew's {name}: ability {number} {change} ({esc(event['character'])})"
+        return f"{esc(event['character'])}'s {name}: ability {number} {change}"
 
     def _asset_added(self, event: Mapping[str, Any]) -> str:
-        return f"{esc(event['character'])} takes {asset_title(event['asset'])}"
+        record = event["asset"]
+        ident = str(record.get("id")) if isinstance(record, Mapping) else ""
+        if isinstance(record, Mapping) and record.get("crew"):
+            first = ident not in self.crew_told and record.get("owner") in (
+                None,
+                event["character"],
+            )
+            self.crew_told.add(ident)
+            if not first:
+                return f"{esc(event['character'])} shares the crew's {asset_title(record)}"
+        return f"{esc(event['character'])} takes {asset_title(record)}"
 
     def _asset_removed(self, event: Mapping[str, Any]) -> str:
         name = self.asset(event["character"], event["asset"])

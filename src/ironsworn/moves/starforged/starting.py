@@ -24,6 +24,9 @@ earned it (``owner``): "These assets are earned and managed by a single characte
 shared with allies" (modules); "one of you might serve as the pilot or owner of a support
 vehicle, but anyone on board can use its abilities" (support vehicles). A character who joins
 the crew boards with its cards (:func:`crew_records`).
+
+:data:`FINAL_ASSET_TYPES` are the decks the walkthroughs offer beside the two paths (every
+deck but deeds and the command vehicle, which is given).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from backends import Backend
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from ironsworn.campaign.state import CampaignState
@@ -120,6 +120,9 @@ def check(store: Store[CampaignState], *, kept_fits: bool = True) -> None:
 @settings(
     max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
+# Found by Hypothesis: a state handed out while the hero is dead shares the vow only they
+# held; the death undone, a fork no longer took that vow as the kept state's own to change.
+@example(actions=["move", "vow", "fall", "hold", "undo", "progress"], seed=0)
 @given(actions=st.lists(st.sampled_from(ACTIONS), max_size=40), seed=st.integers(0, 2**32))
 def test_the_kept_state_is_a_fresh_fold(
     backend: Backend, interval: int, actions: list[str], seed: int

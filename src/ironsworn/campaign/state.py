@@ -150,10 +150,16 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
         new._sharing, new._own_chars, new._own_tracks = True, own_chars, own_tracks
         new._closed_json = {}  # a fork snapshots rarely; the store's own state keeps its texts
         # This state's own records of the active ones were not handed over; the rest are
-        # shared now.
+        # shared now. Only records it owned already stay its own: one it shares with an
+        # earlier fork stays shared even when it is an active character's now (an undone
+        # death brings a character, and the tracks only they held, back into play).
+        if self._sharing:
+            self._own_chars &= own_chars
+            self._own_tracks &= own_tracks
+        else:
+            self._own_chars = set(own_chars)
+            self._own_tracks = set(own_tracks)
         self._sharing = True
-        self._own_chars = set(own_chars)
-        self._own_tracks = set(own_tracks)
         # Collections whose entries the handlers only add, remove or replace: a new container
         # with the same entries. Anything else that is a dict or a list (the pending decision,
         # the agenda, the vehicle, and any field added later) is copied whole.

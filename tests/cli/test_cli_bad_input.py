@@ -221,6 +221,8 @@ CASES: list[Case] = [
     case("asset track hound health 4", "already 4"),
     case("asset list --type nosuch", "'nosuch'"),
     case("sheet --character Nobody", "'Nobody'"),
+    # A word the command takes no place for is named, after the program's name said once.
+    case("sheet Kira", "error: unrecognized arguments: Kira"),
     case(["sheet", "--character", ""], "--character ''"),
     # --- adjust, debility, progress
     case("adjust", "METER"),
@@ -504,6 +506,7 @@ def test_bad_input_is_one_line_exit_2_and_changes_nothing(
     assert out == ""
     assert err.startswith("ironsworn: error: ") and err.endswith("\n"), err
     assert err.count("\n") == 1, err
+    assert not err.startswith("ironsworn: error: ironsworn:"), err  # the name once
     assert "Traceback" not in err
     assert bad.named.format(**paths) in err, err
     assert fingerprint(home) == before, "stored data changed"

@@ -69,7 +69,9 @@ class CliParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message}")
+        # The line is printed after "ironsworn: error: ", so the root parser adds no name of
+        # its own; a subcommand's parser names itself ("ironsworn move: ...").
+        raise UsageError(message if " " not in self.prog else f"{self.prog}: {message}")
 
     def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
         # Every value given on the command line passes here, so the checks every command

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import itertools
 import os
 import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -88,24 +88,97 @@ def test_sigkill_at_random_points_loses_no_acknowledged_operation(tmp_path: Path
     assert len(acknowledged) > 6
 
 
+# A writer told what to do, one line at a time, so that two of them overlap by construction
+# rather than by timing: "hold" takes the write lock, says so with the counter it read inside
+# the lock, and commits only on "commit"; "write" says it is about to write, then writes (and
+# so waits for the lock while the other holds it). Each prints the seq it committed.
+WRITER = """
+import sys
+sys.path.insert(0, sys.argv[2])
+from campaign_support import LedgerState, move_events
+from ironsworn.campaign.store import CampaignStore
+
+store = CampaignStore.open(sys.argv[1], create=True, state_type=LedgerState)
+print("ready", flush=True)
+for line in sys.stdin:
+    if line.strip() == "hold":
+        with store.write() as tx:
+            counter = tx.state.counter
+            print(f"holding {counter}", flush=True)
+            if sys.stdin.readline().strip() != "commit":
+                raise SystemExit("expected commit")
+            op = tx.append("move", move_events(counter), character="Kai")
+    else:
+        print("writing", flush=True)
+        with store.write() as tx:
+            op = tx.append("move", move_events(tx.state.counter), character="Kai")
+    print(op.seq, flush=True)
+store.close()
+"""
+
+
 def test_two_writers_at_once_both_succeed(tmp_path: Path) -> None:
+    """Two processes write one campaign: in every round one holds the write lock while the
+    other starts its write, which must wait for it (not fail with "locked") and then read the
+    state the holder committed; no operation is lost or duplicated."""
     path = tmp_path / "c.sqlite"  # not created yet: both race to create it too
-    each = 150
-    start = time.time() + 1.5
-    # A millisecond between operations, like commands typed or scripted one after another:
-    # with none, one child would simply finish before the other's busy handler wakes.
-    children = [start_appender(path, each, start, 0.001) for _ in range(2)]
-    outputs = [child.communicate(timeout=120) for child in children]
-    for child, (out, err) in zip(children, outputs, strict=True):
+    rounds = 30
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(path), str(HERE)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    # A hung child ends the test (its reads see end of file) instead of hanging the suite.
+    watchdog = threading.Timer(120, lambda: [c.kill() for c in children])
+    watchdog.start()
+
+    def tell(child: subprocess.Popen[str], line: str) -> None:
+        assert child.stdin is not None
+        child.stdin.write(line + "\n")
+        child.stdin.flush()
+
+    def hear(child: subprocess.Popen[str]) -> str:
+        assert child.stdout is not None and child.stderr is not None
+        line = child.stdout.readline()
+        if not line:  # it ended (or the watchdog ended it): say why
+            child.wait(timeout=60)
+            pytest.fail(f"a writer ended early: {child.stderr.read()}")
+        return line.strip()
+
+    try:
+        assert [hear(child) for child in children] == ["ready", "ready"]
+        committed: list[list[int]] = [[], []]
+        for n in range(rounds):
+            holder, waiter = (0, 1) if n % 2 == 0 else (1, 0)  # each takes both parts
+            tell(children[holder], "hold")
+            assert hear(children[holder]) == f"holding {2 * n}"  # both earlier writes seen
+            tell(children[waiter], "write")
+            assert hear(children[waiter]) == "writing"
+            # The waiter is on its way into the lock the holder has: let it get there (a
+            # late waiter only makes this round sequential; it cannot make the test fail).
+            time.sleep(0.005)
+            tell(children[holder], "commit")
+            committed[holder].append(int(hear(children[holder])))
+            committed[waiter].append(int(hear(children[waiter])))
+            # The waiter's write came after the holder's and chained from it.
+            assert committed[waiter][-1] == committed[holder][-1] + 1 == 2 * n + 2
+        outputs = [child.communicate(timeout=60) for child in children]  # stdin closed: done
+    finally:
+        watchdog.cancel()
+    for child, (_out, err) in zip(children, outputs, strict=True):
         assert child.returncode == 0, err
         assert "locked" not in err
-        assert len(out.split()) == each
-    seqs = sorted(int(s) for out, _err in outputs for s in out.split())
-    assert seqs == list(range(1, 2 * each + 1))
-    first = [int(s) for s in outputs[0][0].split()]
-    assert any(b != a + 1 for a, b in itertools.pairwise(first)), "the writers never overlapped"
+    for mine in committed:
+        assert len(mine) == rounds
+    seqs = sorted(committed[0] + committed[1])
+    assert seqs == list(range(1, 2 * rounds + 1))
     with CampaignStore.open(path, state_type=LedgerState) as store:
-        assert store.state().counter == 2 * each
+        assert store.state().counter == 2 * rounds  # the fold checks the from/to chain
         assert [op.seq for op in store.operations()] == seqs
 
 

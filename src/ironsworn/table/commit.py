@@ -85,8 +85,10 @@ def commit(
 
 def note_packs(state: Any, library: Any, events: list[dict[str, Any]]) -> None:
     """Add a ``packs`` event when the content packs in use are not the ones last recorded:
-    a campaign remembers the packs it was played with."""
-    packs = [p.id for p in library.packs]
+    a campaign remembers the packs it was played with. Those are the packs of its own ruleset
+    (a classic campaign with Delve: classic, delve), not every pack the library holds: the
+    bundled Starforged moves are no part of a classic campaign."""
+    packs = [p.id for p in library.packs if p.ruleset == state.ruleset]
     if packs != state.packs:
         event = {"type": "packs", "from": list(state.packs), "to": packs}
         state.apply(event)  # the store trusts that the state it handed out saw every event

@@ -1,0 +1,28 @@
+"""What a player reads at the command line names the game's things as the player knows them:
+the content packs the campaign uses, the names given to companions, the game's words for an
+ability's effect (issue 18's player-facing text)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from cli_support import STATS, run
+
+
+def test_a_classic_character_names_only_the_classic_packs(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The bundled Starforged moves are in the library, but no part of a classic campaign."""
+    assert run(capsys, "campaign", "new", "vale")[0] == 0
+    code, _out, err = run(capsys, "character", "new", "Hild", "--stats", STATS)
+    assert code == 0, err
+    code, out, err = run(capsys, "journal")
+    assert code == 0, err
+    first = out.splitlines()[0]
+    assert "content packs: classic" in first
+    assert "starforged" not in out
+    code, out, err = run(capsys, "log", "--json")
+    events = [e for op in json.loads(out) for e in op["events"] if e["type"] == "packs"]
+    assert [e["to"] for e in events] == [["classic"]]

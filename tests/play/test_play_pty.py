@@ -203,7 +203,7 @@ def test_the_walkthrough_at_a_terminal(terminal: Terminal, private_home: Path) -
     terminal.send("ext\t")  # Tab completes the answer
     terminal.expect("extreme")
     terminal.send("\r")
-    terminal.expect("sworn: vow-1: Restore my honour (extreme vow; Ash)")
+    terminal.expect("sworn: Restore my honour (extreme vow; Ash)")
     terminal.expect("Inciting incident")
     terminal.send("\r")
     terminal.expect("The Old World: 1, 2, 3, r or s [r]")

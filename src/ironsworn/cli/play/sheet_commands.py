@@ -47,8 +47,10 @@ def new_track(kind: str) -> Runner:
 
 
 def track_line(track: dict[str, Any]) -> str:
+    """A new track as a player reads it: its name, rank, kind and who holds it (a command
+    names a track by its name, so its id stays in ``--json``)."""
     who = ", ".join(track["characters"])
-    return f"{track['id']}: {track['name']} ({track['rank']} {track['kind']}; {who})"
+    return f"{track['name']} ({track['rank']} {track['kind']}; {who})"
 
 
 def sheet_change(kind: str) -> Runner:

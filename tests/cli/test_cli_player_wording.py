@@ -26,3 +26,19 @@ def test_a_classic_character_names_only_the_classic_packs(
     code, out, err = run(capsys, "log", "--json")
     events = [e for op in json.loads(out) for e in op["events"] if e["type"] == "packs"]
     assert [e["to"] for e in events] == [["classic"]]
+
+
+def test_swordmaster_says_its_burn_condition_once_and_first(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Swordmaster 1: "When you Strike or Clash and burn momentum to improve your result,
+    inflict +2 harm. If the fight continues, add +1 on your next move." Both gains come of the
+    burn: said once, before them (it read "...if the fight continues if you burn momentum")."""
+    assert run(capsys, "campaign", "new", "vale")[0] == 0
+    argv = ("character", "new", "Hild", "--stats", STATS, "--asset", "swordmaster")
+    assert run(capsys, *argv)[0] == 0
+    code, out, err = run(capsys, "asset", "fits", "strike")
+    assert code == 0, err
+    line = next(line for line in out.splitlines() if "Swordmaster" in line)
+    assert "if you burn momentum, +2 harm and +1 on your next move in this fight" in line
+    assert line.count(" if ") == 1

@@ -526,14 +526,16 @@ def _assets(session: PlaySession) -> list[str]:
                         "choose another card"
                     )
                 text = _fill_card(session, card)
-                choice_record(session.library, text)  # the card's own checks, before the next
+                record = choice_record(session.library, text)  # the card's checks, now
             except IronswornError as exc:
                 session.out.error(str(exc))
                 continue
             chosen.append(text)
             ids.append(card.id)
             tracks = ", ".join(f"{t.name} {t.value}/{t.max}" for t in card.tracks)
-            session.out.say(f"{card.name} chosen" + (f" ({tracks})" if tracks else ""))
+            # A companion by the name the player gave it: Hawk “Skye” chosen.
+            given = f" “{record['input']}”" if record.get("input") else ""
+            session.out.say(f"{card.name}{given} chosen" + (f" ({tracks})" if tracks else ""))
     except SkipStep:
         pass
     return chosen

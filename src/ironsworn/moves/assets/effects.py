@@ -51,7 +51,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, RuleViolation
-from ironsworn.moves.assets.gains import _WHEN, MORE_GAINS, OUTCOME_KEYS, apply_gain, describe_gain
+from ironsworn.moves.assets.gains import MORE_GAINS, OUTCOME_KEYS, apply_gain, gain_when
 from ironsworn.moves.assets.matching import ELSEWHERE_KEYS as ELSEWHERE_KEYS
 from ironsworn.moves.assets.matching import (
     _companion_ok,
@@ -128,9 +128,7 @@ def abilities_for(ruleset: Any, char: CharacterState, move: Move) -> list[JsonDi
                 option = f":{effect['option']}" if effect.get("option") else ""
                 add = effect.get("add")
                 parts = [f"+{_rolled(record, str(add))}"] if add else []
-                parts += [
-                    f"{describe_gain(effect[k])} {_WHEN[k]}" for k in OUTCOME_KEYS if effect.get(k)
-                ]
+                parts += [gain_when(k, effect[k]) for k in OUTCOME_KEYS if effect.get(k)]
                 out.append(
                     {
                         "asset": f"{key}:{index + 1}{option}",
@@ -394,7 +392,7 @@ def _apply_before_roll(ctx: Step, use: JsonDict, record: JsonDict) -> int:
         parts.append("a miss counts as a weak hit")
     for key in OUTCOME_KEYS:
         if effect.get(key):
-            parts.append(f"{describe_gain(effect[key])} {_WHEN[key]}")
+            parts.append(gain_when(key, effect[key]))
     ctx.note(f"{use['label']}: " + (", ".join(p for p in parts if p) or "applies"))
     return add
 

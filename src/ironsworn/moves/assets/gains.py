@@ -112,6 +112,18 @@ def describe_gain(gain: Any) -> str:
     return ", ".join(words)
 
 
+def gain_when(key: str, gain: Any) -> str:
+    """A gain and the moment it comes (``key`` of :data:`OUTCOME_KEYS`) in words: ``+1
+    momentum on a strong hit``; several gains read with the moment first, so that it is theirs
+    and not only the last one's: ``if you burn momentum, +2 harm and +1 on your next move in
+    this fight`` (Swordmaster)."""
+    when = _WHEN[key]
+    if not isinstance(gain, Mapping) or len(gain) < 2:
+        return f"{describe_gain(gain)} {when}"
+    words = [describe_gain({k: v}) for k, v in gain.items()]
+    return f"{when}, " + ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _more_words(key: str, value: Any) -> str:
     if key == "offer":
         return f"{value['if']}: {describe_gain(value['gain'])}"
@@ -119,7 +131,7 @@ def _more_words(key: str, value: Any) -> str:
         return short(str(value["move"])).replace("_", " ") + " (+a stat you choose)"
     if key == "per_harm":
         return "+1 health or momentum per harm"
-    return f"+{value} on your next move if the fight continues"
+    return f"+{value} on your next move in this fight"  # "if the fight continues"
 
 
 # --- after the roll ------------------------------------------------------------------------

@@ -1,0 +1,29 @@
+"""What play mode's creation wizard says names things as the player does: the companion by
+the name it was given, a vow by its words (no internal ids)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from play_support import run_script
+
+
+def test_a_companion_chosen_is_named_as_the_player_named_it(tmp_path: Path) -> None:
+    answers = [
+        "Hild",
+        "3 2 2 1 1",
+        "",  # no bonds
+        "hawk",
+        "1",  # its starting ability (the card marks none)
+        "Skye",
+        "",  # no more cards
+        "Avenge my father",
+        "extreme",
+        "",  # no inciting incident
+        "/skip",
+    ]
+    run = run_script(tmp_path / "c.sqlite", answers)
+    assert run.code == 0, run.err
+    assert "Hawk “Skye” chosen (health 3/3)" in run.out
+    assert "sworn: Avenge my father (extreme vow; Hild)" in run.out
+    assert "vow-1" not in run.out

@@ -42,3 +42,23 @@ def test_swordmaster_says_its_burn_condition_once_and_first(
     line = next(line for line in out.splitlines() if "Swordmaster" in line)
     assert "if you burn momentum, +2 harm and +1 on your next move in this fight" in line
     assert line.count(" if ") == 1
+
+
+def test_the_journal_names_a_companion_by_the_name_its_player_gave_it(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The hawk is "Skye" in the journal and the log (it read "Hild's hawk"), and a card is
+    never its id."""
+    assert run(capsys, "campaign", "new", "vale")[0] == 0
+    argv = ("character", "new", "Hild", "--stats", STATS, "--asset", "hawk:1=Skye")
+    assert run(capsys, *argv)[0] == 0
+    assert run(capsys, "asset", "track", "hawk", "2")[0] == 0
+    assert run(capsys, "asset", "mark", "hawk", "2")[0] == 0
+    code, out, err = run(capsys, "journal")
+    assert code == 0, err
+    assert "Skye (Hild's hawk): health 3 → 2" in out
+    assert "Skye (Hild's hawk): ability 2 marked" in out
+    code, out, err = run(capsys, "log")
+    assert code == 0, err
+    assert "Skye (Hild's hawk): health 3 → 2" in out
+    assert "asset:classic" not in out

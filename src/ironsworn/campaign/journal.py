@@ -61,6 +61,9 @@ class Narrator:
 
     def __init__(self, state: Any = None) -> None:
         self.track_names: dict[str, str] = {}
+        # Each character's cards by id: the card's name and the name its player gave it (a
+        # companion: the hawk is "Skye"), learnt from the state and from events as they come.
+        self._cards: dict[tuple[str, str], tuple[str, str]] = {}
         self.stat_name: str | None = None  # the stat of the move being told, for its roll
         # Starforged characters (their initiative is told as a position), as the log shows.
         self.starforged: set[str] = set()
@@ -72,6 +75,8 @@ class Narrator:
         for char in getattr(state, "characters", {}).values():
             if getattr(char, "starforged", False):
                 self.starforged.add(str(char.name))
+            for record in getattr(char, "assets", None) or ():
+                self._learn_asset(str(char.name), record)
         tracks = getattr(state, "tracks", None)
         if isinstance(tracks, Mapping):
             # The state's own tracks: their names only (a whole to_dict() of a long
@@ -186,6 +191,24 @@ class Narrator:
     def track_name(self, track_id: Any) -> str:
         return self.track_names.get(str(track_id), str(track_id))
 
+    def _learn_asset(self, character: str, record: Any) -> None:
+        if isinstance(record, Mapping) and record.get("id"):
+            card = str(record.get("name") or words(str(record["id"]).rsplit("/", 1)[-1]))
+            self._cards[(character, str(record["id"]))] = (
+                card,
+                str(record.get("input") or ""),
+            )
+
+    def asset_name(self, character: Any, asset_id: Any) -> str:
+        """A character's card as its player knows it: ``Skye (Hild's hawk)`` for a companion
+        the player named, else ``Hild's swordmaster`` (never the card's id)."""
+        card, given = self._cards.get(
+            (str(character), str(asset_id)), (words(str(asset_id).rsplit("/", 1)[-1]), "")
+        )
+        if given and given.lower() != card.lower():
+            return f"{given} ({character}'s {card.lower()})"
+        return f"{character}'s {card.lower()}"
+
     def _damaged(self, event: Mapping[str, Any]) -> str:
         return f"DAMAGED event {int(event.get('index', 0)) + 1} ({event.get('problem')})"
 
@@ -193,6 +216,8 @@ class Narrator:
         char = event["character"]
         if char.get("ruleset") == "starforged":
             self.starforged.add(str(char["name"]))
+        for record in char.get("assets") or ():
+            self._learn_asset(str(char["name"]), record)
         stats = ", ".join(f"{k} {v}" for k, v in dict(char.get("stats", {})).items())
         return f"{char['name']} enters the story" + (f" ({stats})" if stats else "")
 
@@ -200,9 +225,9 @@ class Narrator:
         return f"{event['character']}: {words(event['meter'])} {event['from']} → {event['to']}"
 
     def _asset_meter(self, event: Mapping[str, Any]) -> str:
-        asset = str(event["asset"]).rsplit("/", 1)[-1]
+        asset = self.asset_name(event["character"], event["asset"])
         meter = event.get("meter", "health")
-        return f"{event['character']}'s {words(asset)}: {meter} {event['from']} → {event['to']}"
+        return f"{asset}: {meter} {event['from']} → {event['to']}"
 
     def _debility(self, event: Mapping[str, Any]) -> str:
         change = "marked" if event["to"] else "cleared"
@@ -245,15 +270,15 @@ class Narrator:
         return f"the command vehicle: {words(event['mark'])} {change}"
 
     def _asset_mark(self, event: Mapping[str, Any]) -> str:
-        asset = str(event["asset"]).rsplit("/", 1)[-1]
+        asset = self.asset_name(event["character"], event["asset"])
         if str(event["mark"]).startswith("rarity:"):
             # Delve: a rarity augmenting the card (its id is the mark; its name is told).
             rarity = event.get("name") or words(str(event["mark"]).rsplit("/", 1)[-1])
             if event["to"]:
-                return f"{event['character']}'s {words(asset)} is augmented by {rarity}"
-            return f"{event['character']}'s {words(asset)}: {rarity} is gone"
+                return f"{asset} is augmented by {rarity}"
+            return f"{asset}: {rarity} is gone"
         change = "marked" if event["to"] else "cleared"
-        return f"{event['character']}'s {words(asset)}: {words(event['mark'])} {change}"
+        return f"{asset}: {words(event['mark'])} {change}"
 
     def _incidental_vehicle(self, event: Mapping[str, Any]) -> str:
         before, after = event["from"], event["to"]
@@ -294,11 +319,24 @@ class Narrator:
 
     def _asset_added(self, event: Mapping[str, Any]) -> str:
         asset = event["asset"]
-        name = asset.get("name", asset.get("id")) if isinstance(asset, Mapping) else asset
+        self._learn_asset(str(event["character"]), asset)
+        if isinstance(asset, Mapping):
+            name = str(asset.get("name") or words(str(asset.get("id")).rsplit("/", 1)[-1]))
+            if asset.get("input") and str(asset["input"]).lower() != name.lower():
+                name += f" “{asset['input']}”"  # a companion by the name given
+        else:
+            name = words(str(asset).rsplit("/", 1)[-1])
         return f"{event['character']} gains the asset {name}"
 
     def _asset_removed(self, event: Mapping[str, Any]) -> str:
-        return f"{event['character']} loses the asset {event['asset']}"
+        asset = event["asset"]
+        if isinstance(asset, Mapping):
+            asset = asset.get("id")
+        card, given = self._cards.get(
+            (str(event["character"]), str(asset)), (words(str(asset).rsplit("/", 1)[-1]), "")
+        )
+        name = f"{card} “{given}”" if given and given.lower() != card.lower() else card
+        return f"{event['character']} loses the asset {name}"
 
     def _lasting_added(self, event: Mapping[str, Any]) -> str:
         effect = event["lasting"]
@@ -441,11 +479,9 @@ class Narrator:
         return f"{self.track_name(event['track'])}: countdown {event['from']} → {event['to']}/4"
 
     def _asset_ability(self, event: Mapping[str, Any]) -> str:
-        asset = str(event["asset"]).rsplit("/", 1)[-1]
+        asset = self.asset_name(event["character"], event["asset"])
         change = "marked" if event["to"] else "cleared"
-        return (
-            f"{event['character']}'s {words(asset)}: ability {int(event['ability']) + 1} {change}"
-        )
+        return f"{asset}: ability {int(event['ability']) + 1} {change}"
 
     def _imported(self, event: Mapping[str, Any]) -> str:
         # History brought in from Iron Vault: its mechanics block, told in words.

@@ -57,7 +57,7 @@ def options_text(data: list[dict[str, Any]]) -> str:
 
     width = max(len(o["name"]) for o in data)
     return "\n".join(
-        f"{o['name']:<{width}}  {option_words(o['value']):<6} {o['text']} ({o['rulebook']})"
+        f"{o['name']:<{width}}  {option_words(o['value']):<6} {o['text']}"  # lines: --json
         for o in data
     )
 

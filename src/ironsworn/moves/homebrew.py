@@ -119,9 +119,9 @@ def ability(engine: MoveEngine, spec: str) -> JsonDict:
         summary = f"{names}: add +1 and take +1 momentum on a hit"
     elif key == "reroll":
         if not detail:
-            raise InvalidValue(
-                "a reroll ability needs its limit or gate (seed 000 L5379-5384): "
-                "reroll:MOVES:LIMIT, e.g. 'once per fight'"
+            raise InvalidValue(  # seed 000 L5379-5384
+                "a reroll ability needs its limit or gate: reroll:MOVES:LIMIT, e.g. 'once per "
+                "fight'"
             )
         effect = {"moves": moves, "reroll": True}
         if "per fight" in detail.lower():

@@ -98,9 +98,9 @@ def check_options(move: Move, options: dict[str, Any], table: Mapping[str, froze
         given = INPUT_NAMES.get(option, option)
         flag = "{" + given + "}"
         if option in ("as_role", "role_bonus") and not action:
-            raise InvalidValue(
+            raise InvalidValue(  # seed 000 L5328-5331
                 f"{flag} does not apply to {move.name}: a role contributes to a move that is "
-                "not a progress move and makes an action roll (seed 000 L5328-5331)",
+                "not a progress move and makes an action roll",
                 input=given,
                 value=value,
             )

@@ -159,13 +159,13 @@ def oppose(
         winner = control(rolls[0], rolls[1])
         engine.answers = list(choose)
         if not any(r.outcome.is_hit for r in rolls):
-            engine.note("both miss: each of you must Pay the Price (seed 000 L5203-5204)")
+            engine.note("both miss: each of you must Pay the Price")  # seed 000 L5203-5204
             for step in steps:
                 engine.queue(step)
         elif winner is None:
-            engine.note(
+            engine.note(  # seed 000 L5196-5198
                 "the same level of success and the same action score: envision how your "
-                "actions lead to a complete stalemate (seed 000 L5196-5198)"
+                "actions lead to a complete stalemate"
             )
         else:
             loser = 1 - winner

@@ -48,8 +48,8 @@ def advance_without_assets(ctx: Step) -> bool:
         if raise_stat or new_role:
             given = "raise" if raise_stat else "new_role"
             flag = "{" + given + "}"
-            raise RuleViolation(
-                f"{flag} is for playing without assets (seed 000 L5336-5360): this campaign "
+            raise RuleViolation(  # seed 000 L5336-5360
+                f"{flag} is for playing without assets: this campaign "
                 "plays with asset cards (accepted: the campaign option assets set to none or "
                 "roles)",
                 names=(given,),
@@ -98,9 +98,8 @@ def _raise_stat(ctx: Step, stat: str) -> None:
     char = ctx.char
     before = char.stats[key]
     if before + 1 > STAT_LIMIT:
-        raise RuleViolation(
-            f"{key} +{before} cannot go to +{before + 1}: no stat can exceed +{STAT_LIMIT} "
-            "(seed 000 L5349-5350)"
+        raise RuleViolation(  # seed 000 L5349-5350
+            f"{key} +{before} cannot go to +{before + 1}: no stat can exceed +{STAT_LIMIT}"
         )
     _spend(ctx, STAT_COST, f"+1 {key}")
     ctx.emit(
@@ -127,7 +126,7 @@ def _buy_role(ctx: Step, role: str, mode: str) -> None:
     if roles:
         _spend(ctx, ROLE_COST, f"another role ({name})")
     else:
-        ctx.note(f"{ctx.char.name}'s first role: named at no cost (seed 000 L5358)")
+        ctx.note(f"{ctx.char.name}'s first role: named at no cost")  # seed 000 L5358
     ctx.flag("roles", [*roles, name])
 
 
@@ -152,9 +151,9 @@ def role_add(ctx: Step) -> int:
         )
     if isinstance(query, list):
         if len(query) > 1:
-            raise RuleViolation(
-                "bonuses from multiple roles may not be combined for a single move (seed 000 "
-                f"L5333-5334): choose one of {', '.join(map(str, query))}"
+            raise RuleViolation(  # seed 000 L5333-5334
+                "bonuses from multiple roles may not be combined for a single move: choose one "
+                f"of {', '.join(map(str, query))}"
             )
         query = query[0]
     roles = list(ctx.char.flags.get("roles") or [])

@@ -270,7 +270,7 @@ def semi_random_character(
         }
         engine.emit({"type": "character_created", "character": character})
         if one_shot:
-            engine.note("one-shot play: no background vow or bonds (seed 000 L5152-5154)")
+            engine.note("one-shot play: no background vow or bonds")  # seed 000 L5152-5154
         else:
             # 5. The background vow: the oracle sparks it; its words and rank are the player's.
             goal = oracle(GOAL, clean)

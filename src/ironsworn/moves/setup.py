@@ -41,8 +41,8 @@ def check_background_bonds(state: CampaignState, bonds: int, reserved: int) -> N
             input="reserve_bonds", value=reserved, accepted="0 to 3", why="is out of range"
         )
     if state.option("one_shot") and (bonds or reserved):
-        raise RuleViolation(
-            "one-shot play ignores background bonds (seed 000 L5152-5154): create the "
+        raise RuleViolation(  # seed 000 L5152-5154
+            "one-shot play ignores background bonds: create the "
             "character without {bond} or {reserve_bonds}, or set the option one_shot off",
             names=("bond", "reserve_bonds"),
         )
@@ -61,14 +61,13 @@ def vow_rank(
     one_shot = state.option("one_shot")
     if background:
         if one_shot:
-            raise RuleViolation(
-                "one-shot play ignores background vows (seed 000 L5152-5154); set the option "
-                "one_shot off for a campaign"
+            raise RuleViolation(  # seed 000 L5152-5154
+                "one-shot play ignores background vows; set the option one_shot off for a campaign"
             )
         if rank is None or rank.label not in BACKGROUND_RANKS:
             got = "none" if rank is None else rank.label
-            raise InvalidValue(
-                f"a background vow's rank is extreme or epic (seed 000 L4404-4405; got {got})"
+            raise InvalidValue(  # seed 000 L4404-4405
+                f"a background vow's rank is extreme or epic (got {got})"
             )
         for name in characters:
             if state.character(name).flags.get("background_vow"):
@@ -86,7 +85,7 @@ def vow_rank(
         label = ONE_SHOT_RANKS[str(one_shot)]
         rank = Rank.parse(label)
         hours = "one or two hours" if one_shot == "short" else "three or four hours"
-        note = f"one-shot play: a {label} vow for a session of {hours} (seed 000 L5163-5165)"
+        note = f"one-shot play: a {label} vow for a session of {hours}"  # seed 000 L5163-5165
     elif one_shot and rank.label not in ("troublesome", "dangerous"):
         # "Make it a troublesome vow (for a session of an hour or two) or dangerous (for a
         # session of three to four hours)": a warning, the player keeps the rank they chose.
@@ -97,9 +96,9 @@ def vow_rank(
     if state.option("setup_rules") and rank.label not in FIRST_VOW_RANKS:
         first = [name for name in characters if not _has_sworn(state, name)]
         if first:
-            raise RuleViolation(
+            raise RuleViolation(  # seed 000 L4568-4570
                 f"{first[0]}'s first vow is troublesome, dangerous or formidable under the "
-                f"campaign setup rules (seed 000 L4568-4570; got {rank.label})"
+                f"campaign setup rules (got {rank.label})"
             )
     return rank, note
 
@@ -142,8 +141,8 @@ class SetupOperations(EngineOperations):
                 raise InvalidValue(f"bond {bond!r} is empty (accepted: a person or community)")
             reserved = int(char.flags.get("reserved_bonds") or 0)
             if reserved <= 0:
-                raise RuleViolation(
-                    f"{char.name} holds no background bond in reserve (seed 000 L4384-4388): "
+                raise RuleViolation(  # seed 000 L4384-4388
+                    f"{char.name} holds no background bond in reserve: "
                     "make the Forge a Bond move instead"
                 )
             if any(b.lower() == text.lower() for b in char.bonds):

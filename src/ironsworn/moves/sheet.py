@@ -141,9 +141,9 @@ class SheetOperations(TrackOperations, ConditionOperations, WorldOperations, Gea
             check_background_bonds(self.state, len(bonds), reserved_bonds)
             mode = self.state.option("assets")
             if assets and mode != "cards":
-                raise RuleViolation(
+                raise RuleViolation(  # seed 000 L5336-5360
                     f"{{asset}} {assets[0]!r}: this campaign plays without asset cards (option "
-                    f"assets {mode}; seed 000 L5336-5360)",
+                    f"assets {mode})",
                     names=("asset",),
                 )
             records = []

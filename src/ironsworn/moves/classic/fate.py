@@ -16,7 +16,7 @@ def pay_the_price(ctx: Step) -> None:
             "Pay the Price after a match: consider rolling on the table for a result you "
             "might otherwise not have considered"
         )
-        ctx.note("a miss with a match: a heightened negative outcome (seed 000 L457, L2716)")
+        ctx.note("a miss with a match: a heightened negative outcome")  # seed 000 L457, L2716
     ctx.choose("pay_the_price.how", options, prompt=prompt)
 
 

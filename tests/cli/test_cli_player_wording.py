@@ -62,3 +62,15 @@ def test_the_journal_names_a_companion_by_the_name_its_player_gave_it(
     assert code == 0, err
     assert "Skye (Hild's hawk): health 3 → 2" in out
     assert "asset:classic" not in out
+
+
+def test_progress_marked_is_told_in_ticks_and_boxes(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A dangerous vow marks 2 boxes (8 ticks) a time: "progress 0 -> 8" read as 8 boxes."""
+    assert run(capsys, "campaign", "new", "vale")[0] == 0
+    assert run(capsys, "character", "new", "Hild", "--stats", STATS)[0] == 0
+    assert run(capsys, "vow", "new", "Find my brother", "--rank", "dangerous")[0] == 0
+    code, out, err = run(capsys, "progress", "mark", "find my brother")
+    assert code == 0, err
+    assert out == "  vow: Find my brother progress 0 -> 8 ticks (2 boxes)\n"

@@ -36,6 +36,12 @@ def odds_words(value: Any) -> str:
     return label if label == "50/50" else label.lower()
 
 
+def boxes_words(ticks: int) -> str:
+    """Progress as the track draws it: ``6 boxes``, ``2 boxes +1`` (four ticks fill a box)."""
+    full = ticks // 4
+    return f"{full} box{'es' if full != 1 else ''}" + (f" +{ticks % 4}" if ticks % 4 else "")
+
+
 def words(value: Any) -> str:
     """``weak_hit`` -> ``weak hit``; other values as text."""
     if isinstance(value, str):
@@ -360,8 +366,8 @@ class Narrator:
         if "track" not in event:  # a progress roll recorded on its own
             return self._roll({"roll": event})
         to = int(event["to"])
-        boxes = f"{to // 4} box{'es' if to // 4 != 1 else ''}" + (f" +{to % 4}" if to % 4 else "")
-        return f"{self.track_name(event['track'])}: progress {event['from']} → {to} ticks ({boxes})"
+        name = self.track_name(event["track"])
+        return f"{name}: progress {event['from']} → {to} ticks ({boxes_words(to)})"
 
     def _rank(self, event: Mapping[str, Any]) -> str:
         name = self.track_name(event["track"])

@@ -78,7 +78,13 @@ def describe_result(
             if effect is not None:
                 who = f"{effect['character']}: " if effect.get("character") else ""
                 target = target_words(event, str(effect["target"]), result.after)
-                lines.append(f"  {who}{target} {_fmt(effect['from'])} -> {_fmt(effect['to'])}")
+                change = f"{_fmt(effect['from'])} -> {_fmt(effect['to'])}"
+                if kind == "progress" and isinstance(effect["to"], int):
+                    # Progress is kept in ticks; the track is drawn in boxes of four.
+                    from ironsworn.campaign.journal import boxes_words
+
+                    change += f" ticks ({boxes_words(effect['to'])})"
+                lines.append(f"  {who}{target} {change}")
     lines += told
     if result.pending and pending is not None:
         lines.append(pending(result.pending))

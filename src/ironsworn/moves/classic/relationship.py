@@ -305,7 +305,11 @@ def forge_a_bond(ctx: Step) -> None:
 def _add_bond(ctx: Step) -> None:
     char = ctx.char
     bond = ctx.data.get("with")
-    if bond:
+    if bond and any(b.lower() == str(bond).lower() for b in char.bonds):
+        # A bond already on the sheet is kept once (two "Ivar" made every later question
+        # about bonds ambiguous); the tick is marked, as for an ally's bond below.
+        ctx.note(f"{char.name} already shares a bond with {bond}")
+    elif bond:
         ctx.emit({"type": "bond_added", "character": char.name, "bond": str(bond)})
     else:
         ctx.note("bond marked; name whom it is with to keep it on the sheet")

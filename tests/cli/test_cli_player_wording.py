@@ -74,3 +74,13 @@ def test_progress_marked_is_told_in_ticks_and_boxes(
     code, out, err = run(capsys, "progress", "mark", "find my brother")
     assert code == 0, err
     assert out == "  vow: Find my brother progress 0 -> 8 ticks (2 boxes)\n"
+
+
+def test_the_sheet_counts_one_bond_tick_in_the_singular(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "campaign", "new", "vale")[0] == 0
+    assert run(capsys, "character", "new", "Hild", "--stats", STATS, "--bond", "Ivar")[0] == 0
+    code, out, err = run(capsys, "sheet")
+    assert code == 0, err
+    assert "bonds 1 tick (Ivar)" in out

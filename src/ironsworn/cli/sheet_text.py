@@ -93,7 +93,7 @@ def sheet_text(sheet: Mapping[str, Any], library: Ruleset | None, unicode: bool 
         lines += [
             f"  debilities: {debilities}",
             f"  experience {xp['earned']} earned, {xp['spent']} spent   bonds "
-            f"{sheet['bonds']['ticks']} ticks"
+            f"{sheet['bonds']['ticks']} tick{'' if sheet['bonds']['ticks'] == 1 else 's'}"
             + (f" ({', '.join(sheet['bonds']['list'])})" if sheet["bonds"]["list"] else ""),
         ]
     if sheet.get("failure"):

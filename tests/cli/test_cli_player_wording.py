@@ -84,3 +84,18 @@ def test_the_sheet_counts_one_bond_tick_in_the_singular(
     code, out, err = run(capsys, "sheet")
     assert code == 0, err
     assert "bonds 1 tick (Ivar)" in out
+
+
+def test_a_progress_move_in_the_journal_adds_no_stat(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A progress roll adds nothing: the journal said "Fulfill Your Vow (+progress)"."""
+    assert run(capsys, "campaign", "new", "vale")[0] == 0
+    assert run(capsys, "character", "new", "Hild", "--stats", STATS)[0] == 0
+    assert run(capsys, "vow", "new", "Find my brother", "--rank", "dangerous")[0] == 0
+    argv = ("move", "fulfill your vow", "--track", "find my brother", "--dice", "9,10")
+    assert run(capsys, *argv)[0] == 0
+    code, out, err = run(capsys, "journal")
+    assert code == 0, err
+    assert "Hild: Fulfill Your Vow (progress): miss" in out
+    assert "+progress" not in out

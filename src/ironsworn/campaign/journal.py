@@ -190,7 +190,9 @@ class Narrator:
 
     def move_title(self, event: Mapping[str, Any]) -> str:
         name = event.get("name") or event.get("move") or "a move"
-        stat = f" (+{event['stat']})" if event.get("stat") else ""
+        stat = f" (+{words(event['stat'])})" if event.get("stat") else ""
+        if event.get("stat") == "progress":
+            stat = " (progress)"  # a progress roll: no stat is added
         outcome = f": {words(event['outcome'])}" if event.get("outcome") else ""
         return f"{name}{stat}{outcome}"
 

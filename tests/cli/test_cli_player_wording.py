@@ -99,3 +99,13 @@ def test_a_progress_move_in_the_journal_adds_no_stat(
     assert code == 0, err
     assert "Hild: Fulfill Your Vow (progress): miss" in out
     assert "+progress" not in out
+
+
+def test_the_command_line_says_how_to_draw_the_semi_random_cards(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "campaign", "new", "vale")[0] == 0
+    code, out, err = run(capsys, "character", "new", "Kai", "--semi-random")
+    assert code == 0, err
+    assert "5 more card(s) to draw unseen, one at a time from any deck (combat talent" in out
+    assert out.endswith("(draw each card: 'character draw Kai DECK')\n")

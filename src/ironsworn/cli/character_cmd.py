@@ -270,7 +270,15 @@ def run_semi_random(args: argparse.Namespace) -> int:
             bond_name=args.bond_name,
         ),
     )
-    emit(args, result.to_json(), lambda: describe_result(result))
+
+    def text() -> str:
+        lines = describe_result(result)
+        char = result.after.character(args.name) if result.after is not None else None
+        if char is not None and char.flags.get("asset_draws"):
+            lines += f"\n(draw each card: 'character draw {char.name} DECK')"
+        return lines
+
+    emit(args, result.to_json(), text)
     return 0
 
 

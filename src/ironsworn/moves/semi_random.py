@@ -306,9 +306,10 @@ def semi_random_character(
             _reveal(engine, clean, hand)
         elif with_cards:
             left = HAND - len(hand)
+            # Each surface says how to draw (the command line: 'character draw NAME DECK').
+            deck_words = ", ".join(p.replace("_", " ") for p in piles)
             engine.note(
-                f"{left} more card(s) to draw unseen, one at a time from any deck "
-                f"('character draw {clean} DECK'; decks: {', '.join(piles)})"
+                f"{left} more card(s) to draw unseen, one at a time from any deck ({deck_words})"
             )
 
     return engine.operation("character", name.strip(), run)

@@ -32,9 +32,13 @@ def test_a_companion_chosen_is_named_as_the_player_named_it(tmp_path: Path) -> N
 def test_the_semi_random_draw_is_asked_not_told_as_a_command(tmp_path: Path) -> None:
     """Play mode asks for each deck: the engine's note names the decks in words and no
     command-line command ("'character draw Brynja DECK'" was printed above the question)."""
-    answers = ["/option semi_random on", "Brynja", "", "", "/quit"]
+    decks = ["path", "path", "companion", "combat talent", "ritual"]
+    answers = ["/option semi_random on", "Brynja", "", "", *decks, "/quit"]
     run = run_script(tmp_path / "c.sqlite", answers)
     assert run.code == 0, run.err
     assert "5 more card(s) to draw unseen, one at a time from any deck (combat talent" in run.out
     assert "Card 1 of 5, drawn unseen: from which deck?" in run.out
+    assert "Brynja's hand: " in run.out and "keep 3 and discard two" in run.out
+    assert "Keep three of " in run.out  # asked
     assert "character draw" not in run.out and "combat_talent" not in run.out
+    assert "character keep" not in run.out

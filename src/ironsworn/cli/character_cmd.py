@@ -246,7 +246,7 @@ def run_semi_random(args: argparse.Namespace) -> int:
         step = partial(semi_random.name_bond, character=args.name, person=rest)
     if step is not None:
         result = write(args, step)
-        emit(args, result.to_json(), lambda: describe_result(result))
+        emit(args, result.to_json(), lambda: describe_result(result) + _next_step(result))
         return 0
     if args.stats is not None:
         raise UsageError(
@@ -270,16 +270,24 @@ def run_semi_random(args: argparse.Namespace) -> int:
             bond_name=args.bond_name,
         ),
     )
-
-    def text() -> str:
-        lines = describe_result(result)
-        char = result.after.character(args.name) if result.after is not None else None
-        if char is not None and char.flags.get("asset_draws"):
-            lines += f"\n(draw each card: 'character draw {char.name} DECK')"
-        return lines
-
-    emit(args, result.to_json(), text)
+    emit(args, result.to_json(), lambda: describe_result(result) + _next_step(result))
     return 0
+
+
+def _next_step(result: Any) -> str:
+    """The command of the semi-random setup's next step (the engine's notes say what it is;
+    play mode asks it instead)."""
+    from ironsworn.errors import IronswornError
+
+    try:
+        char = result.after.character(result.character)
+    except (IronswornError, AttributeError):
+        return ""
+    if char.flags.get("asset_draws"):
+        return f"\n(draw each card: 'character draw {char.name} DECK')"
+    if char.flags.get("asset_hand"):
+        return f"\n(keep three: 'character keep {char.name} CARD,CARD,CARD')"
+    return ""
 
 
 def run_sheet(args: argparse.Namespace) -> int:

@@ -182,7 +182,7 @@ def _reveal(engine: MoveEngine, who: str, hand: Sequence[str]) -> None:
     engine.note(
         f"{who}'s hand: "
         + ", ".join(engine.ruleset.assets[i].name for i in hand)
-        + f"; keep {KEEP} and discard two ('character keep {who} CARD,CARD,CARD')"
+        + f"; keep {KEEP} and discard two"  # each surface says how (or asks)
     )
 
 

@@ -42,3 +42,34 @@ def test_the_semi_random_draw_is_asked_not_told_as_a_command(tmp_path: Path) -> 
     assert "Keep three of " in run.out  # asked
     assert "character draw" not in run.out and "combat_talent" not in run.out
     assert "character keep" not in run.out
+
+
+def test_kept_semi_random_companions_are_asked_their_start_and_name(tmp_path: Path) -> None:
+    """A companion kept from the semi-random hand is asked its starting ability and name, as
+    in the asset step (it was refused: "Owl needs a name: owl=NAME")."""
+    from ironsworn.campaign.store import CampaignStore
+    from ironsworn.content import load_library
+
+    path = tmp_path / "c.sqlite"
+    drawn = ["/option semi_random on", "Brynja", "", "", *["companion"] * 5, "/quit"]
+    assert run_script(path, drawn).code == 0
+    with CampaignStore.open(path) as store:
+        hand = store.state().character("Brynja").flags["asset_hand"]
+    cards = [load_library().assets[i] for i in hand[:3]]
+    answers = ["/character setup Brynja", ", ".join(c.name for c in cards)]
+    given = {}
+    for n, card in enumerate(cards):
+        if not any(a.enabled for a in card.abilities):
+            answers.append("1")
+        for index, _label in enumerate(card.fields):
+            answers.append(f"Pet{n}" if index == 0 else "x")
+        answers += [next(iter(choices)) for choices in card.selects.values()]
+        given[card.name] = f"Pet{n}"
+    run = run_script(path, [*answers, "/quit"])
+    assert "needs a name" not in run.err and "starts with no ability marked" not in run.err
+    with CampaignStore.open(path) as store:
+        kept = {a["name"]: a for a in store.state().character("Brynja").assets}
+    assert {name: kept[name]["input"] for name in given} == given
+    for name in given:
+        assert kept[name]["abilities"][0]
+        assert f"{name}'s name" in run.out  # asked, as in the asset step

@@ -171,8 +171,40 @@ def _keep(session: PlaySession, created: str) -> None:
         "starting ability of a card that marks none):",
         lambda text: [c.strip() for c in text.split(",") if c.strip()],
         names,
-        lambda cards: partial(semi_random.keep_assets, character=created, cards=cards),
+        lambda cards: partial(
+            semi_random.keep_assets, character=created, cards=_filled(session, hand, cards)
+        ),
     )
+
+
+def _filled(session: PlaySession, hand: Sequence[str], cards: list[str]) -> list[str]:
+    """The kept cards as ``keep_assets`` takes them, asking what a card named alone still
+    needs (its starting ability, a companion's name, its choices) as the asset step does,
+    rather than refusing with the syntax ("Owl needs a name: owl=NAME")."""
+    from ironsworn.cli.play.creation import _fill_card
+
+    out = []
+    for text in cards:
+        key = " ".join(text.replace("-", " ").split()).lower()
+        card = next(
+            (
+                session.library.assets[i]
+                for i in hand
+                if session.library.assets[i].name.lower().replace("-", " ") == key
+            ),
+            None,
+        )
+        needs = card is not None and (
+            (card.abilities and not any(a.enabled for a in card.abilities))
+            or card.fields
+            or card.selects
+        )
+        if card is None or not needs or ":" in text or "=" in text:
+            out.append(text)  # as typed: the engine checks it
+            continue
+        filled = _fill_card(session, card)  # the card's id, then :N, =NAME, ,FIELD=VALUE
+        out.append(card.name + filled[len(card.id) :])
+    return out
 
 
 def _background_vow(session: PlaySession, created: str) -> None:

@@ -73,3 +73,4 @@ def test_kept_semi_random_companions_are_asked_their_start_and_name(tmp_path: Pa
     for name in given:
         assert kept[name]["abilities"][0]
         assert f"{name}'s name" in run.out  # asked, as in the asset step
+        assert f"asset {name} “{given[name]}” no -> yes" in run.out  # by the name given

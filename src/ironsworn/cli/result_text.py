@@ -135,7 +135,9 @@ def target_words(event: dict[str, Any], target: str, state: Any = None) -> str:
         if kind == "asset_removed":
             return f"asset {name}"
     if kind == "asset_added":
-        return f"asset {event['asset'].get('name') or event['asset']['id']}"
+        record = event["asset"]
+        given = f" “{record['input']}”" if record.get("input") else ""  # a companion's name
+        return f"asset {record.get('name') or record['id']}{given}"
     for prefix in ("debility:", "impact:", "bond:", "legacy:", "vehicle:"):
         if target.startswith(prefix):
             rest = target[len(prefix) :].replace("_", " ")

@@ -114,3 +114,13 @@ def test_the_command_line_says_how_to_draw_the_semi_random_cards(
         assert code == 0, err
     assert "keep 3 and discard two\n" in out
     assert out.endswith("(keep three: 'character keep Kai CARD,CARD,CARD')\n")
+
+
+def test_strike_outside_a_fight_names_the_move_that_begins_one(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "campaign", "new", "vale")[0] == 0
+    assert run(capsys, "character", "new", "Hild", "--stats", STATS)[0] == 0
+    code, out, err = run(capsys, "move", "strike", "--stat", "iron")
+    assert code == 2 and out == ""
+    assert err == "ironsworn: error: Hild has no active fight: Enter the Fray begins one\n"

@@ -94,6 +94,9 @@ class StateChanges:
                 setting_off = _STARTS_A_JOURNEY.get(short_name(str(ctx.data.get("move", ""))))
                 if not mine and owner is None and setting_off in kinds:
                     return self.start_journey(ctx, setting_off)
+                if not mine and kinds == ("fight",):
+                    # In the game's words: a fight is begun by its move, not "created".
+                    raise InvalidValue(f"{who} has no active fight: Enter the Fray begins one")
                 if not mine:
                     raise InvalidValue(f"{who} has no active {what} track: create one first")
                 raise OptionNeeded(

@@ -74,3 +74,15 @@ def test_kept_semi_random_companions_are_asked_their_start_and_name(tmp_path: Pa
         assert kept[name]["abilities"][0]
         assert f"{name}'s name" in run.out  # asked, as in the asset step
         assert f"asset {name} “{given[name]}” no -> yes" in run.out  # by the name given
+
+
+def test_a_menu_of_one_option_is_numbered_1_not_1_to_1(tmp_path: Path) -> None:
+    from ironsworn.cli.main import main
+
+    path = tmp_path / "c.sqlite"
+    argv = ["character", "new", "Asha", "--stats", "3,2,2,1,1", "--campaign", str(path)]
+    assert main([*argv, "--asset", "shield-bearer"]) == 0
+    face = "/move face danger --stat iron --dice 3,5,9"
+    run = run_script(path, [face, "1", "/quit"], interactive=True)
+    assert "[1, several]> " in run.reader.prompts
+    assert not [p for p in run.reader.prompts if p.startswith("[1-1")]

@@ -64,7 +64,8 @@ def menu(
     session.completions.choices = keys
     try:
         while True:
-            prompt = (f"[1-{len(keys)}]> " if keys else "> ") if session.reader.interactive else ""
+            numbers = "1" if len(keys) == 1 else f"1-{len(keys)}"  # as decisions.hint
+            prompt = (f"[{numbers}]> " if keys else "> ") if session.reader.interactive else ""
             line = session.reader.read(prompt).strip()
             if not line:
                 raise MenuLeft
@@ -243,7 +244,8 @@ def pick_many(session: PlaySession, question: str, options: Sequence[tuple[str, 
     session.completions.choices = keys
     try:
         while True:
-            prompt = f"[1-{len(keys)}, several]> " if session.reader.interactive else ""
+            numbers = "1" if len(keys) == 1 else f"1-{len(keys)}"
+            prompt = f"[{numbers}, several]> " if session.reader.interactive else ""
             line = session.reader.read(prompt).strip()
             if not line:
                 return []

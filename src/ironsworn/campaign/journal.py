@@ -202,9 +202,11 @@ class Narrator:
     def _learn_asset(self, character: str, record: Any) -> None:
         if isinstance(record, Mapping) and record.get("id"):
             card = str(record.get("name") or words(str(record["id"]).rsplit("/", 1)[-1]))
+            # Only a companion is told by its own name: a vehicle's name is told beside it.
+            companion = str(record.get("type") or "").lower() == "companion"
             self._cards[(character, str(record["id"]))] = (
                 card,
-                str(record.get("input") or ""),
+                str(record.get("input") or "") if companion else "",
             )
 
     def asset_name(self, character: Any, asset_id: Any) -> str:

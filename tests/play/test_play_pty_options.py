@@ -16,12 +16,13 @@ from ironsworn.content import load_library
 
 def keep_answer(hand: list[str]) -> str:
     """Three cards of the hand that need nothing but a starting ability (CARD:1 if none is
-    marked): no companion, so no name is asked."""
+    marked): no companion and no card with a field or a choice to fill (Devotant's god, Masked's
+    wood), so nothing more is asked. (The hand's combat talent and two rituals always qualify.)"""
     cards = {a.name: a for a in load_library().assets.values() if a.id.startswith("asset:classic")}
     chosen = [
         name if any(x.enabled for x in cards[name].abilities) else f"{name}:1"
         for name in hand
-        if cards[name].type != "companion"
+        if cards[name].type != "companion" and not cards[name].fields and not cards[name].selects
     ]
     return ", ".join(chosen[:3])
 

@@ -132,7 +132,13 @@ def run_command(parser: CliParser, argv: Sequence[str], asked: int = 0) -> int:
         if func is None:
             parser.print_help()
             return 0
-        return func(args) or 0
+        from ironsworn.cli.asking import at_terminal
+
+        # At a terminal a pending decision the command leaves is asked once it is done.
+        args.decide = at_terminal(argv)
+        code = func(args) or 0
+        if code or getattr(args, "decision", None) is None:
+            return code
     except NotFound as exc:
         from ironsworn.content.lookup import GroupNamed
 
@@ -170,6 +176,13 @@ def run_command(parser: CliParser, argv: Sequence[str], asked: int = 0) -> int:
     except SystemExit as exc:
         # --help and --version print and exit; main() still returns the code.
         return exc.code if isinstance(exc.code, int) else 0
+    # The command is done (and printed): the decision it left is asked (:mod:`.deciding`).
+    from ironsworn.cli.deciding import decide
+
+    try:
+        return decide(args)
+    except IronswornError as exc:
+        return fail(worded(exc))
 
 
 # Inputs of the table whose command-line flag is not ``--`` + the name with dashes.

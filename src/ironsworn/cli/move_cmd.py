@@ -139,7 +139,9 @@ def register(sub: Any) -> None:
         p.add_argument("--seed", help="seed for reproducible random dice")
         p.set_defaults(func=run_answer, answer=name)
     choose = campaign_options(common_options(sub.add_parser("choose", help="answer a choice")))
-    choose.add_argument("keys", nargs="+", metavar="KEY", help="option keys")
+    choose.add_argument(
+        "keys", nargs="*", metavar="KEY", help="option keys (none, at a terminal: a menu)"
+    )
     choose.add_argument(
         "--text", help="the words the decision asks for with its answer (a new vow's name...)"
     )
@@ -229,7 +231,11 @@ def run_move(args: argparse.Namespace) -> int:
     from ironsworn.cli.session import describe_result, write
 
     if words[0].strip().lower() == "oppose" and len(words) == 1 and not args.against:
-        raise UsageError("move oppose needs --against NAME (the ally you act against)")
+        from ironsworn.cli.asking import at_terminal
+
+        # At a terminal the engine's question (which ally) is asked; a script gets the line.
+        if not at_terminal(["--json"] if args.json else []):
+            raise UsageError("move oppose needs --against NAME (the ally you act against)")
     body = move_call(args)
     result = write(args, body)
     emit(args, result.to_json(), lambda: describe_result(result))
@@ -302,6 +308,9 @@ def move_call(args: argparse.Namespace) -> Callable[[MoveEngine], OperationResul
 def run_answer(args: argparse.Namespace) -> int:
     from ironsworn.cli.session import describe_result, write
 
+    if args.answer == "choose" and not args.keys:
+        return _choose_asked(args)
+
     def body(engine: Any) -> Any:
         if args.answer == "burn":
             return engine.burn()
@@ -312,3 +321,24 @@ def run_answer(args: argparse.Namespace) -> int:
     result = write(args, body)
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
+
+
+def _choose_asked(args: argparse.Namespace) -> int:
+    """``choose`` without a key: at a terminal the pending decision is asked as a menu
+    (:mod:`ironsworn.cli.deciding`); a script is told the keys it takes."""
+    from ironsworn.cli.session import read_state
+    from ironsworn.errors import RuleViolation
+
+    pending = read_state(args).pending
+    if pending is None:
+        raise RuleViolation("choose KEY: no decision is pending (nothing to choose)")
+    if pending["kind"] == "burn":
+        raise UsageError(
+            "choose: the decision pending is a burn offer (accepted: ironsworn burn, or "
+            "ironsworn decline)"
+        )
+    if getattr(args, "decide", False):
+        args.decision = pending  # asked once this command returns
+        return 0
+    keys = ", ".join(str(o["key"]) for o in pending.get("options") or ())
+    raise UsageError(f"choose needs KEY, an option of the pending decision (accepted: {keys})")

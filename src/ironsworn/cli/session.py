@@ -77,7 +77,12 @@ def write(
         check_dice_used(trial)
     store = ref.open(create=True)
     with store:
-        return commit(store, load_library(), dice, body)
+        result = commit(store, load_library(), dice, body)
+    from ironsworn.cli.deciding import left_pending
+
+    # At a terminal a decision it leaves is asked once the result is printed.
+    kept: OperationResult = left_pending(args, result)
+    return kept
 
 
 def commit(

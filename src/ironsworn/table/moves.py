@@ -32,9 +32,12 @@ def dice_of(table: Table, args: JsonDict) -> Any:
 def committed(table: Table, body: Any, args: JsonDict | None = None) -> JsonDict:
     """Commit ``body`` (dice from ``args``, none by default) and answer its ``--json``."""
     dice = dice_of(table, args or {})
-    data: JsonDict = commit(
+    result = commit(
         table.store, table.library(), dice, body, all_dice=dice is not table.dice_default
-    ).to_json()
+    )
+    if table.results is not None:
+        table.results.append(result)
+    data: JsonDict = result.to_json()
     return data
 
 

@@ -51,6 +51,9 @@ class Table:
     dice_default: Any = None
     _library: Any = field(default=None, repr=False)
     database: str | None = field(default=None, kw_only=True)
+    # The engine's result of each commit an operation makes, kept when a list is given: for
+    # a surface that tells it in its own words (the command line's lines of text).
+    results: list[Any] | None = field(default=None, kw_only=True, repr=False)
 
     def library(self) -> Any:
         if self._library is None:

@@ -1,0 +1,169 @@
+"""The command line asks a pending decision at a terminal (issue 18: "A decision answered with
+something that is not one of its options is refused and asked again; it never becomes a
+journal entry"), and asks ``move oppose``'s ally.
+
+A real ``ironsworn`` process on a pseudo-terminal with typed dice: a weak hit's choice, a
+burn offer, Pay the Price after a miss and opposing an ally each show the decision as a
+numbered menu once the result is printed, and apply the answer through the table's
+``choose``/``burn``/``decline`` operation; a line that is not an option is refused and asked
+again, and nothing is written for it. In a script, or with ``--json``, the decision is printed
+with the command that answers it, as before.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from cli_support import STATS, fingerprint, run
+from pty_support import Terminal, script
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+
+MENU = "(empty: answer later)> "
+
+
+@pytest.fixture
+def asha(home: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A campaign with Asha (edge +3, momentum +2)."""
+    assert run(capsys, "campaign", "new", "deciding")[0] == 0
+    assert run(capsys, "character", "new", "Asha", "--stats", STATS)[0] == 0
+    return home
+
+
+def sheet(home: Path) -> dict[str, object]:
+    done = script(home, "sheet", "--json")
+    assert done.returncode == 0, done.stderr
+    data: dict[str, object] = json.loads(done.stdout)
+    return data
+
+
+def pending(home: Path) -> object:
+    """The campaign's pending decision (the test's home is the process's IRONSWORN_HOME)."""
+    from ironsworn.campaign.registry import open_campaign
+
+    with open_campaign(None, create=False) as store:
+        return store.state().pending
+
+
+def campaign_bytes(home: Path) -> bytes:
+    return b"".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+
+
+def test_a_weak_hit_asks_its_choice_refuses_nonsense_and_applies_the_answer(asha: Path) -> None:
+    term = Terminal(asha, "move", "face", "danger", "--stat", "edge", "--dice", "2,4,9")
+    try:
+        shown = term.expect(MENU)
+        assert "WEAK HIT" in shown and "PENDING" not in shown and "ironsworn choose" not in shown
+        assert "Asha decides — Face Danger: choose one" in shown
+        assert "1. suffer_momentum" in shown and "4. suffer_supply" in shown
+        term.send("maybe the second one")  # prose: not an answer, not a journal entry
+        refused = term.expect(MENU)
+        assert "does not answer the decision (accepted: 1-4 or suffer_momentum" in refused
+        assert "nothing was written" in refused
+        term.send("7")  # not an option's number
+        assert "is not an option of the pending decision" in term.expect(MENU)
+        term.send("1")
+        assert "Asha: momentum 2 -> 1" in term.expect("momentum 2 -> 1")
+        assert term.wait() == 0
+    finally:
+        term.close()
+    assert sheet(asha)["momentum"] == 1
+    assert b"maybe the second one" not in campaign_bytes(asha)
+
+
+def test_a_burn_offer_is_asked_yes_or_no(asha: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "adjust", "momentum", "+6")[0] == 0  # momentum +8
+    term = Terminal(asha, "move", "face", "danger", "--stat", "edge", "--dice", "1,6,7")
+    try:
+        shown = term.expect(MENU)
+        assert "MISS" in shown and "burn momentum +8 to turn the miss into a strong hit" in shown
+        assert "y = burn, n = decline" in shown
+        term.send("perhaps")
+        assert "does not answer the burn offer (accepted: y or n)" in term.expect(MENU)
+        term.send("y")
+        burned = term.expect("STRONG HIT")
+        assert "Asha burns momentum +8 -> +2" in burned
+        assert term.wait() == 0
+    finally:
+        term.close()
+    assert sheet(asha)["momentum"] == 3  # reset to +2, then Face Danger's strong hit +1
+
+
+def test_pay_the_price_after_a_miss_is_asked_and_an_empty_line_leaves_it_waiting(
+    asha: Path,
+) -> None:
+    term = Terminal(asha, "move", "face", "danger", "--stat", "edge", "--dice", "1,9,10")
+    try:
+        shown = term.expect(MENU)
+        assert "MISS" in shown and "Pay the Price" in shown
+        assert "1. obvious" in shown and "3. roll_table" in shown
+        term.send("")
+        waits = term.expect("ironsworn choose KEY (obvious, ask_oracle, roll_table)")
+        assert "the decision waits" in waits
+        assert term.wait() == 0
+    finally:
+        term.close()
+    assert pending(asha) is not None
+    before = fingerprint(asha)
+    term = Terminal(asha, "choose")  # no key at a terminal: the menu
+    try:
+        assert "Pay the Price" in term.expect(MENU)
+        term.send("obvious")
+        term.wait()
+    finally:
+        term.close()
+    assert pending(asha) is None and fingerprint(asha) != before
+
+
+def test_opposing_an_ally_asks_the_ally_the_stats_and_the_decision(
+    asha: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "character", "new", "Tayla", "--stats", STATS)[0] == 0
+    argv = ("move", "oppose", "--character", "Asha", "--dice", "4,6,8,5,3,6")
+    term = Terminal(asha, *argv)
+    try:
+        first = term.expect("(empty: give up)> ")
+        assert "Oppose: which ally do you act against?" in first and "1. Tayla" in first
+        assert "--against" not in first
+        term.send("1")
+        assert "which stat does Asha roll?" in term.expect("(empty: give up)> ")
+        term.send("edge")
+        assert "which stat does Tayla roll?" in term.expect("(empty: give up)> ")
+        term.send("heart")
+        decision = term.expect(MENU)
+        assert "Tayla gains control of the outcome" in decision
+        assert "Tayla decides" in decision and "own" in decision and "ally" in decision
+        term.send("own")
+        term.expect("Tayla: momentum 2 -> 3")
+        assert term.wait() == 0
+    finally:
+        term.close()
+    assert pending(asha) is None
+
+
+def test_in_a_script_or_with_json_the_decision_is_printed_as_before(asha: Path) -> None:
+    before = fingerprint(asha)
+    refused = script(asha, "move", "oppose")
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.strip() == (
+        "ironsworn: error: move oppose needs --against NAME (the ally you act against)"
+    )
+    assert fingerprint(asha) == before
+    done = script(asha, "move", "face", "danger", "--stat", "edge", "--dice", "2,4,9")
+    assert (
+        done.returncode == 0 and "PENDING (Asha): choose one — ironsworn choose KEY" in done.stdout
+    )
+    asked = script(asha, "choose")
+    assert asked.returncode == 2 and "choose needs KEY" in asked.stderr
+    assert "suffer_momentum, endure_harm" in asked.stderr
+    assert script(asha, "choose", "suffer_momentum").returncode == 0
+    term = Terminal(asha, "move", "face", "danger", "--stat", "edge", "--dice", "2,4,9", "--json")
+    try:
+        assert term.wait() == 0
+    finally:
+        term.close()
+    data = json.loads(term.screen[term.screen.index("{") :])
+    assert data["pending"][0]["kind"] == "choose" and "answer later" not in term.screen

@@ -122,3 +122,23 @@ def test_the_menu_reads_numbers_keys_names_and_own_words() -> None:
     assert ask(closed, False, io.StringIO(""), io.StringIO()) is None  # end of input
     switch = Asked("bond", "Is the vow to someone you share a bond with?", [], False)
     assert ask(switch, True, io.StringIO("y\n"), io.StringIO()) == "yes"
+
+
+def test_a_character_left_unnamed_among_several_is_asked(
+    asha: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "character", "new", "Kai", "--stats", STATS)[0] == 0
+    term = Terminal(asha, "move", "face", "danger", "--dice", "6,1,2")
+    try:
+        menu = term.expect("(empty: give up)> ")
+        assert "There are several characters: which one?" in menu and "--character" not in menu
+        assert "1. Asha" in menu and "2. Kai" in menu
+        term.send("Kai")
+        assert "Face Danger: which stat" in term.expect("(empty: give up)> ")
+        term.send("1")
+        term.expect("STRONG HIT")
+        assert term.wait() == 0
+    finally:
+        term.close()
+    done = script(asha, "move", "face", "danger", "--stat", "edge")
+    assert done.returncode == 2 and "name one (--character)" in done.stderr

@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ironsworn.errors import IronswornError, OptionNeeded
+from ironsworn.errors import IronswornError, NotFound, OptionNeeded
 
 TYPE_CHECKING = False  # typing is not imported at run time: see ironsworn.record
 
@@ -55,7 +55,13 @@ class Asked:
 
 
 def question_of(exc: IronswornError) -> Asked | None:
-    """The question an error asks (None: it asks nothing)."""
+    """The question an error asks (None: it asks nothing). A character left unnamed in a
+    campaign of several is asked too: which of them."""
+    if isinstance(exc, NotFound):
+        if exc.names != ("character",) or not exc.candidates:
+            return None
+        choices = [(name, name) for name in exc.candidates]
+        return Asked("character", "There are several characters: which one?", choices, False)
     if isinstance(exc, OptionNeeded):
         prompt = str(exc).split(" (accepted:", 1)[0]
         return Asked(exc.option, prompt, list(exc.choices), exc.open)

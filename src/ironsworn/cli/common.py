@@ -142,6 +142,14 @@ def run_command(parser: CliParser, argv: Sequence[str], asked: int = 0) -> int:
     except NotFound as exc:
         from ironsworn.content.lookup import GroupNamed
 
+        if asked < MAX_QUESTIONS:
+            from ironsworn.cli.asking import retry_with_answer
+
+            # At a terminal, a character left unnamed among several is asked.
+            answered = retry_with_answer(parser, argv, exc)
+            if answered is not None:
+                return run_command(parser, answered, asked + 1)
+
         message = worded(exc)
         if isinstance(exc, GroupNamed):
             # A group's choices are all listed (the words to type), not the closest few.

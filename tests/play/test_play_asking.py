@@ -242,3 +242,33 @@ def test_the_command_line_names_its_flag_for_the_destination(
         "ironsworn: error: Undertake a Journey needs --destination (your own words)\n"
     )
     assert [kind for kind, _ in operations(path)] == ["character"]
+
+
+def test_several_characters_and_none_acting_asks_who_acts(tmp_path: Path) -> None:
+    """Two characters and no ``/as``: a move asks who acts (as ``/as`` chooses), then the
+    stat; no flag is named."""
+    path = tmp_path / "c.sqlite"
+    kai(path)
+    assert cli(path, "character", "new", "Asha", "--stats", KAI_STATS) == 0
+    run = run_script(path, ["/move face danger --dice 6,1,2", "Asha", "1", "/move face danger"])
+    assert "There are several characters: who acts?" in run.out
+    assert "   2. Asha" in run.out and "now acting as Asha" in run.out
+    assert "Asha — Face Danger: which stat do you roll?" in run.out
+    assert "--" not in run.out + run.err
+    assert [e["character"] for e in moves(path)] == ["Asha"]
+
+
+def test_opposing_an_ally_asks_the_ally_and_both_stats(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    kai(path)
+    assert cli(path, "character", "new", "Asha", "--stats", KAI_STATS) == 0
+    run = run_script(
+        path, ["/as Kai", "/move oppose --dice 4,6,8,5,3,6", "Asha", "heart", "wits", "own"]
+    )
+    assert "Kai — Oppose: which ally do you act against?" in run.out
+    assert "which stat does Asha roll?" in run.out
+    assert "--" not in run.out + run.err, run.out + run.err
+    assert "Asha gains control of the outcome (weak hit 6 against miss 6)" in run.out
+    pending = state_of(path).pending  # "own": Asha's weak hit is resolved, its choice waits
+    assert pending is not None and pending["character"] == "Asha"
+    assert "suffer_momentum" in [o["key"] for o in pending["options"]]

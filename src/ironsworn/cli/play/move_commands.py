@@ -116,7 +116,10 @@ def _takes(session: PlaySession, args: argparse.Namespace, option: str) -> bool:
     from ironsworn.cli.common import OPTION_FLAGS
     from ironsworn.cli.play.move_completion import move_flags
     from ironsworn.errors import IronswornError
+    from ironsworn.table.moves import OPPOSE_INPUTS
 
+    if " ".join(args.words).strip().lower() == "oppose":
+        return option in OPPOSE_INPUTS  # Face Danger against an ally: not a move of the book
     try:
         move = session.named_move(args.words)
     except IronswornError:

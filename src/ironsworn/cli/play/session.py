@@ -417,6 +417,9 @@ class PlaySession:
             if exc.line is not None:
                 return self.execute(exc.line)
         except NotFound as exc:
+            again = self._ask_who(exc, line)
+            if again is not None:
+                return self.execute(again)
             message = worded(exc)
             if exc.candidates:
                 message += "; closest: " + ", ".join(exc.candidates)
@@ -431,6 +434,24 @@ class PlaySession:
         except Exception as exc:  # a bug must not throw away the player's session
             self.out.error(f"internal error, please report it: {type(exc).__name__}: {exc}")
         return True
+
+    def _ask_who(self, exc: NotFound, line: str) -> str | None:
+        """A line that needs a character when there are several and none acts: ask who acts
+        (as ``/as`` chooses) and give the line to run again (or the command typed instead,
+        or "" when the player leaves the question); None when it is not that question."""
+        from ironsworn.cli.play.asking import MenuLeft, menu
+
+        if exc.names != ("character",) or not exc.candidates or self.acting is not None:
+            return None
+        options = [(name, "") for name in exc.candidates]
+        try:
+            who = menu(self, "There are several characters: who acts?", options)
+        except MenuLeft as left:
+            self.out.say("(left the question: nothing was made)")
+            return left.line or ""
+        self.acting = who
+        self.out.say(f"now acting as {who} (/as NAME changes who)")
+        return line
 
     def handle(self, line: str) -> None:
         text = check_text(line, "line").strip()

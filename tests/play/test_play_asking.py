@@ -272,3 +272,21 @@ def test_opposing_an_ally_asks_the_ally_and_both_stats(tmp_path: Path) -> None:
     pending = state_of(path).pending  # "own": Asha's weak hit is resolved, its choice waits
     assert pending is not None and pending["character"] == "Asha"
     assert "suffer_momentum" in [o["key"] for o in pending["options"]]
+
+
+def test_swear_an_iron_vow_without_one_asks_the_vow_and_its_rank(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "c.sqlite"
+    kai(path)
+    capsys.readouterr()
+    assert cli(path, "move", "swear an iron vow", "--dice", "6,1,2") == 2
+    assert capsys.readouterr().err == (
+        "ironsworn: error: Swear an Iron Vow needs --vow (your own words)\n"
+    )
+    run = run_script(path, ["/move swear an iron vow --dice 6,1,2", "Find the raiders", "4"])
+    assert "Kai — Swear an Iron Vow: what do you vow?" in run.out
+    assert "what is the quest's rank?" in run.out and "new vow: Find the raiders" in run.out
+    assert "--" not in run.out + run.err
+    (vow,) = state_of(path).tracks.values()
+    assert (vow.name, vow.rank, vow.kind) == ("Find the raiders", "extreme", "vow")

@@ -142,6 +142,32 @@ def test_undertake_a_journey_without_one_asks_where_then_its_rank(table: Table) 
     assert journey.ticks == 8  # the weak hit marked progress on the journey it began
 
 
+def test_swear_an_iron_vow_without_one_asks_the_vow_then_its_rank(table: Table) -> None:
+    """ "When you swear upon iron to complete a quest, write your vow and give the quest a
+    rank" (seed 000, Swear an Iron Vow): with no vow yet the move asks the vow in the player's
+    words, then the rank, and writes it (it said "no active vow track: create one first")."""
+    args = {"move": "swear an iron vow", "with": "none", "dice": "6,1,2"}  # a strong hit
+    before = fingerprint(table)
+    vow = call(table, "move", args)
+    assert isinstance(vow, Question) and vow.input == "vow" and vow.open
+    assert "--" not in vow.prompt and fingerprint(table) == before
+    rank = asks(table, {**args, "vow": "Find the wolf"}, "rank")
+    assert rank.keys() == ["troublesome", "dangerous", "formidable", "extreme", "epic"]
+    assert fingerprint(table) == before
+    made = call(table, "move", {**args, "vow": "Find the wolf", "rank": "extreme"})
+    assert made["outcome"] == "strong_hit"
+    (sworn,) = table.state().tracks.values()
+    assert (sworn.name, sworn.rank, sworn.kind, sworn.ticks) == (
+        "Find the wolf",
+        "extreme",
+        "vow",
+        0,
+    )
+    again = call(table, "move", {"move": "swear an iron vow", "with": "none", "dice": "6,1,2"})
+    assert not isinstance(again, Question)  # a vow to swear on: nothing asked, none written
+    assert len(table.state().tracks) == 1
+
+
 def test_a_journey_under_way_is_not_asked_for(table: Table) -> None:
     call(table, "track", {"kind": "journey", "text": "Ironhome", "rank": "troublesome"})
     made = call(table, "move", {"move": "undertake a journey", "dice": "6,1,2"})

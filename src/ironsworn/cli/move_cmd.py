@@ -96,10 +96,11 @@ def register(sub: Any) -> None:
         "--destination",
         help="Undertake a Journey (or an Expedition) with none under way: where you are going",
     )
+    move.add_argument("--vow", help="Swear an Iron Vow with no vow yet: the vow, in your own words")
     move.add_argument(
         "--rank",
         help="Make a Connection: the new connection's rank; Enter the Fray: the foe's; "
-        "Undertake a Journey: the journey's",
+        "Undertake a Journey: the journey's; Swear an Iron Vow: the new vow's",
     )
     move.add_argument("--role", help="Make a Connection: the new connection's role")
     move.add_argument(
@@ -173,6 +174,7 @@ MAKING_OPTIONS = {
     "rank": "--rank",
     "foe": "--foe",
     "destination": "--destination",
+    "vow": "--vow",
     "role": "--role",
     "dice": "--dice",
     "seed": "--seed",

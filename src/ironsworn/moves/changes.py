@@ -45,6 +45,10 @@ def _per_mark(rank: Rank) -> str:
 
 
 _STARTS_A_JOURNEY = {"undertake_a_journey": "journey", "undertake_an_expedition": "expedition"}
+# Swear an Iron Vow with no vow yet writes it: "When you swear upon iron to complete a quest,
+# write your vow and give the quest a rank" (seed 000, Swear an Iron Vow; Starforged's move
+# likewise, seed 003). The vow is asked in the player's words, then its rank.
+_SWEARS = "swear_an_iron_vow"
 
 
 class StateChanges:
@@ -91,6 +95,9 @@ class StateChanges:
                 what = "/".join(kinds)
                 if not mine and kinds == ("fight",) and _starts_a_fight(ctx):
                     return self.start_fight(ctx)
+                swearing = short_name(str(ctx.data.get("move", ""))) == _SWEARS
+                if not mine and owner is None and swearing and kinds == ("vow",):
+                    return self.start_vow(ctx)
                 setting_off = _STARTS_A_JOURNEY.get(short_name(str(ctx.data.get("move", ""))))
                 if not mine and owner is None and setting_off in kinds:
                     return self.start_journey(ctx, setting_off)
@@ -177,6 +184,34 @@ class StateChanges:
                 subject=f"{move} to {where}",
             )
         event = track_event(self.state, kind, where, Rank.parse(str(rank)), [ctx.name], None, 1)
+        self.emit(event)
+        ctx.data["track"] = event["track"]["id"]
+        return self.state.tracks[event["track"]["id"]]
+
+    def start_vow(self, ctx: Step) -> TrackState:
+        """Swear an Iron Vow with no vow yet: the vow is written in the words given, at the
+        rank chosen (both asked when missing)."""
+        from ironsworn.moves.sheet import track_event
+
+        vow = " ".join(str(ctx.data.get("vow") or "").split())
+        if not vow:
+            raise OptionNeeded(
+                "Swear an Iron Vow: what do you vow? (your own words)",
+                "vow",
+                (),
+                subject="Swear an Iron Vow",
+                open=True,
+            )
+        rank = ctx.data.get("rank")
+        if not rank:
+            raise OptionNeeded(
+                f"Swear an Iron Vow ({vow}): what is the quest's rank? (accepted: "
+                "troublesome, dangerous, formidable, extreme, epic)",
+                "rank",
+                tuple((r.label, f"{r.label} ({_per_mark(r)})") for r in Rank),
+                subject=f"Swear an Iron Vow to {vow}",
+            )
+        event = track_event(self.state, "vow", vow, Rank.parse(str(rank)), [ctx.name], None, 1)
         self.emit(event)
         ctx.data["track"] = event["track"]["id"]
         return self.state.tracks[event["track"]["id"]]

@@ -48,6 +48,8 @@ OPTION_MOVES: dict[str, frozenset[str]] = {
     "foe": frozenset({"enter_the_fray"}),
     # Undertake a Journey with none under way: where it goes (and its rank).
     "destination": frozenset({"undertake_a_journey"}),
+    # Swear an Iron Vow with no vow yet: the vow, in the player's words (and its rank).
+    "vow": frozenset({"swear_an_iron_vow"}),
     "patient": frozenset({"heal"}),
     "abandon": frozenset({"test_your_bond"}),
     "companion": frozenset({"heal", "companion_endure_harm", "forge_a_bond"}),

@@ -94,10 +94,11 @@ MOVE_INPUTS = (
         "text",
         "Undertake a Journey (or an Expedition) with none under way: where you are going",
     ),
+    Input("vow", "text", "Swear an Iron Vow with no vow yet: the vow, in your own words"),
     Input(
         "rank",
         "text",
-        "the rank of a new connection, foe, journey or expedition",
+        "the rank of a new connection, foe, journey, expedition or vow",
         source=choices.ranks,
     ),
     Input("role", "text", "Make a Connection: the new connection's role"),
@@ -158,6 +159,7 @@ def move_body(args: JsonDict) -> Any:
         ("successor", "successor"),
         ("stats", "stats"),
         ("destination", "destination"),
+        ("vow", "vow"),
     ):
         if args.get(name):
             extra[keyword] = args[name]

@@ -22,7 +22,7 @@ def move(session: PlaySession, words: list[str], _raw: str) -> None:
 # Inputs the engine may ask of the move being made, whatever the move's own options list.
 ASKED_ANYWAY = frozenset(
     {"against", "against_stat", "foe", "destination", "rank", "role_bonus", "asset", "raise"}
-    | {"module"}
+    | {"module", "vow"}
 )
 
 

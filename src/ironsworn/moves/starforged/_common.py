@@ -611,6 +611,7 @@ OPTIONS: dict[str, frozenset[str]] = {
     "rank": frozenset({"make_a_connection", "enter_the_fray", "undertake_an_expedition"}),
     "foe": frozenset({"enter_the_fray"}),
     "destination": frozenset({"undertake_an_expedition"}),
+    "vow": frozenset({"swear_an_iron_vow"}),
     "role": frozenset({"make_a_connection"}),
     "asset": frozenset({"advance"}),
     "ability": frozenset({"advance"}),

@@ -3,7 +3,7 @@
 Campaigns are files ``data_home()/campaigns/<name>.sqlite``; the current campaign's name is
 recorded in ``data_home()/current`` (plain text). A command chooses its campaign by, in order:
 
-1. ``--campaign VALUE`` on the command line;
+1. the VALUE the caller names (the command line's campaign option);
 2. ``$IRONSWORN_CAMPAIGN``;
 3. the current campaign;
 4. the campaign named ``default``.
@@ -12,11 +12,12 @@ A VALUE is a path when it contains a path separator, ends in ``.sqlite`` or name
 file; otherwise it is the NAME of a campaign in the registry. Names are 1-64 letters, digits,
 ``-`` and ``_``, starting with a letter or digit (they become file names).
 
-**A database.** With ``--database URL`` (or ``$IRONSWORN_DATABASE``) set to a PostgreSQL URL
-(``postgresql://USER@HOST/DB``), the registry is that database instead of the folder: a NAME
-(from ``--campaign``, the environment, or the current campaign) names a campaign there, ``new``
-creates it there and ``list`` lists its campaigns. A path (``x.sqlite``, ``./x``) still means a
-file. A :class:`CampaignRef` says which of the two a command uses.
+**A database.** With a database named by the caller (or ``$IRONSWORN_DATABASE``), a
+PostgreSQL URL (``postgresql://USER@HOST/DB``), the registry is that database instead of the
+folder: a NAME (named by the caller, the environment, or the current campaign) names a
+campaign there, ``new`` creates it there and ``list`` lists its campaigns. A path
+(``x.sqlite``, ``./x``) still means a file. A :class:`CampaignRef` says which of the two a
+command uses.
 """
 
 from __future__ import annotations
@@ -109,7 +110,8 @@ class CampaignRef:
 
 
 def database_url(cli_value: str | None = None) -> str | None:
-    """The database a command uses: ``--database``, else ``$IRONSWORN_DATABASE``, else none."""
+    """The database a command uses: the one it names (``cli_value``), else
+    ``$IRONSWORN_DATABASE``, else none."""
     for value, source in ((cli_value, "{database}"), (os.environ.get(DATABASE_ENV), DATABASE_ENV)):
         if value:
             if not value.startswith(("postgresql://", "postgres://")):
@@ -240,7 +242,7 @@ def ref_of(store: Store[Any]) -> CampaignRef:
 def resolve(cli_value: str | None, database: str | None = None) -> CampaignRef:
     """The campaign a command should use (see the module docstring for the order).
 
-    ``database`` is the ``--database`` value (None: ``$IRONSWORN_DATABASE``, if set).
+    ``database`` is the database URL the caller names (None: ``$IRONSWORN_DATABASE``, if set).
     """
     url = database_url(database)
     for value in (cli_value, os.environ.get(ENV_VAR)):

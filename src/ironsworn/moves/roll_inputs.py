@@ -88,7 +88,7 @@ class RollInputs(StateChanges):
         if name == "custom" and ctx.data.get("custom_value") is not None:
             return int(ctx.data["custom_value"])  # set by the move (Develop Your Relationship)
         if name == "vehicle_integrity":
-            # The vehicle the move acts on (--vehicle), else the command vehicle.
+            # The vehicle the move acts on (the ``vehicle`` input), else the command vehicle.
             from ironsworn.moves.starforged.vehicles import find, integrity_of
 
             return integrity_of(self.state, find(self.state, ctx.data.get("vehicle")))

@@ -549,7 +549,7 @@ def write_your_epilogue(ctx: Step) -> None:
 
 
 def _asker(ctx: Step) -> str:
-    """Who the bond is with (--with), for the default name of the vow sworn to them."""
+    """Who the bond is with (the ``with`` input), for the default name of the vow sworn to them."""
     return str(ctx.data.get("with") or "them").strip() or "them"
 
 

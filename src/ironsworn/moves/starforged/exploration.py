@@ -115,8 +115,9 @@ def make_a_discovery(ctx: Step) -> None:
 
 @no_roll("confront_chaos", ruleset=RULESET)
 def confront_chaos(ctx: Step) -> None:
-    """ "Decide the number of aspects: one, two, or three" (--amount, default 1), then "Roll
-    that number of times or choose that number of aspects" (asked: :mod:`.tables`)."""
+    """ "Decide the number of aspects: one, two, or three" (the ``amount`` input, default
+    1), then "Roll that number of times or choose that number of aspects" (asked:
+    :mod:`.tables`)."""
     from ironsworn.moves.starforged.tables import ask_chaos
 
     aspects = ctx.amount if ctx.amount is not None else 1

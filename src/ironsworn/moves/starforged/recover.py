@@ -154,7 +154,7 @@ def sojourn_miss(ctx: Step, keys: list[str]) -> None:
 
 
 def _patient(ctx: Step) -> tuple[str, str | None]:
-    """Who is healed: you, an ally (--ally), or a companion (--companion)."""
+    """Who is healed: you, an ally (the ``ally`` input), or a companion (``companion``)."""
     if ctx.data.get("companion"):
         asset = ctx.char.asset(str(ctx.data["companion"]))
         if not asset.get("meter"):

@@ -26,8 +26,8 @@ from ironsworn.moves.starforged.vehicles import Vehicle
 
 
 def _amount(ctx: Step, what: str) -> int:
-    """-1 minor, -2 serious, -3 major: the amount is given (--amount) or set by the move that
-    asks for it."""
+    """-1 minor, -2 serious, -3 major: the amount is given (the ``amount`` input) or set by
+    the move that asks for it."""
     if ctx.amount is None:
         raise OptionNeeded(
             f"{ctx.move.name}: how much {what}? (1 minor, 2 serious, 3 major)",

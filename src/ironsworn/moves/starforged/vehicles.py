@@ -248,8 +248,9 @@ def change_integrity(engine: MoveEngine, vehicle: Vehicle, delta: int) -> int:
 
 
 def adjust_integrity(engine: MoveEngine, query: str | None, delta: int) -> None:
-    """``adjust integrity N [--vehicle NAME]``: a vehicle's integrity changed by hand (the
-    command vehicle without a name, as before; a support or incidental vehicle by name)."""
+    """A vehicle's integrity changed by hand by ``delta`` (the command line's ``adjust
+    integrity``): the command vehicle without a name, as before; a support or incidental
+    vehicle by name."""
     if query is None:
         from ironsworn.moves.starforged._common import integrity
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_support import STATS, fingerprint, run
@@ -167,3 +168,36 @@ def test_in_a_script_or_with_json_the_decision_is_printed_as_before(asha: Path) 
         term.close()
     data = json.loads(term.screen[term.screen.index("{") :])
     assert data["pending"][0]["kind"] == "choose" and "answer later" not in term.screen
+
+
+def test_a_decision_asking_for_words_takes_them_after_the_choice(
+    asha: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Fulfill Your Vow's "there is more to be done": swear now, the new vow's rank from the
+    menu, then its name in the player's words; the vow is written and sworn."""
+    assert run(capsys, "vow", "new", "Find", "the", "wolf", "--rank", "troublesome")[0] == 0
+    for _ in range(3):
+        assert run(capsys, "progress", "mark", "vow-1")[0] == 0
+    term = Terminal(asha, "move", "fulfill", "your", "vow", "--dice", "8,10")  # a weak hit
+    try:
+        assert "there is more to be done" in term.expect(MENU)
+        term.send("swear")
+        ranks = term.expect(MENU)
+        assert "nothing changed" not in ranks and "4. extreme      an extreme vow" in ranks
+        term.send("4")
+        term.expect("name the vow (empty: Set right: Find the wolf)> ")
+        term.send("Hunt the wolf's master")
+        sworn = term.expect("Swear an Iron Vow")
+        assert "new vow: Hunt the wolf's master (extreme)" in sworn
+        term.wait()
+    finally:
+        term.close()
+    names = {t.name: t.status for t in _state(asha).tracks.values()}
+    assert names == {"Find the wolf": "fulfilled", "Hunt the wolf's master": "active"}
+
+
+def _state(home: Path) -> Any:
+    from ironsworn.campaign.registry import open_campaign
+
+    with open_campaign(None, create=False) as store:
+        return store.state()

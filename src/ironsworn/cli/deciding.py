@@ -105,9 +105,9 @@ def _accepted(pending: dict[str, Any]) -> str:
 def _apply(store: Any, pending: dict[str, Any], answer: Answer, stdin: TextIO, out: TextIO) -> None:
     """Apply ``answer`` through the table's operation and print what it did (an answer the
     engine refuses, such as too few choices, is said and nothing is written)."""
-    from ironsworn.cli.common import worded
+    from ironsworn.cli.common import plain
     from ironsworn.cli.session import describe_result
-    from ironsworn.table import Table, Unanswered, operation
+    from ironsworn.table import Question, Table, operation
 
     args: dict[str, Any] = {"character": pending.get("character")}
     if answer.action == "choose":
@@ -117,18 +117,22 @@ def _apply(store: Any, pending: dict[str, Any], answer: Answer, stdin: TextIO, o
             args["text"] = words
     table = Table(store, store.name, results=[])
     try:
-        operation(answer.action).call(table, args)
-    except Unanswered as exc:  # words the decision needs and the player did not give
-        out.write(f"{exc.question.line()}; nothing was written\n")
-        return
+        made = operation(answer.action).call(table, args)
     except IronswornError as exc:
-        out.write(f"{worded(exc)}; nothing was written\n")
+        # Said in the menu's words (the input's name, not a flag the player never typed).
+        out.write(f"{plain(str(exc))}; nothing was written\n")
+        return
+    if isinstance(made, Question):  # words the decision needs and the player did not give
+        out.write(f"{made.line()}; nothing was written\n")
         return
     from dataclasses import replace
 
     for result in table.results or ():
         # The next decision, if any, is asked as a menu: not printed as a command's.
-        out.write(describe_result(replace(result, pending=None)) + "\n")
+        text = describe_result(replace(result, pending=None))
+        if text == "nothing changed" and result.pending is not None:
+            continue  # the answer only leads to the next decision, asked next
+        out.write(text + "\n")
 
 
 def _words(pending: dict[str, Any], keys: tuple[str, ...], stdin: TextIO, out: TextIO) -> str:

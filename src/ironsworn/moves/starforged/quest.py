@@ -114,7 +114,7 @@ def ask_new_vow(
     ``swear`` is the move made on it: Starforged's unless a classic move names its own."""
     ctx.choose(
         "sf.new_vow",
-        [(r.label, f"a {r.label} vow") for r in ranks],
+        [(r.label, f"{'an' if r.label[0] in 'aeiou' else 'a'} {r.label} vow") for r in ranks],
         prompt=f"Swear an Iron Vow {why}: choose its rank",
         text={"prompt": "name the vow", "default": default},
         link=list(link) if link else None,

@@ -18,6 +18,7 @@ the MCP server returns the data. No message raised below the surfaces names a co
   - :class:`RuleViolation` — a legal value used where the rules forbid it (Strike without
     initiative, Resupply while unprepared, a second pending decision).
     - :class:`Refused` — the same with its data: the ``rule`` and ``why``.
+    - :class:`DecisionPending` — a move made while a decision waits to be answered.
   - :class:`Forbidden` — a seat, token or origin that may not do this (a page playing one
     character acting for another).
   - :class:`ContentError` — a content file or pack that cannot be read.
@@ -189,6 +190,11 @@ class NotFound(IronswornError, LookupError):
 class RuleViolation(IronswornError):
     """An action the rules do not allow in the current state (``{name}`` placeholders for
     the inputs it names, with ``names``: see :class:`IronswornError`)."""
+
+
+class DecisionPending(RuleViolation):
+    """A move refused because a decision waits to be answered first (the one the campaign's
+    state holds as pending): a surface may put that decision to the player, then retry."""
 
 
 class Refused(RuleViolation):

@@ -201,3 +201,21 @@ def _state(home: Path) -> Any:
 
     with open_campaign(None, create=False) as store:
         return store.state()
+
+
+def test_a_move_made_while_a_decision_waits_asks_it_first_then_is_made(asha: Path) -> None:
+    done = script(asha, "move", "face", "danger", "--stat", "edge", "--dice", "2,4,9")
+    assert done.returncode == 0 and "PENDING (Asha)" in done.stdout  # left waiting
+    refused = script(asha, "move", "face", "danger", "--stat", "edge", "--dice", "6,1,2")
+    assert refused.returncode == 2 and "a decision is pending" in refused.stderr  # a script
+    term = Terminal(asha, "move", "face", "danger", "--stat", "edge", "--dice", "6,1,2")
+    try:
+        first = term.expect(MENU)
+        assert "a decision waits to be answered first" in first and "1. suffer_momentum" in first
+        term.send("suffer_supply")
+        made = term.expect("STRONG HIT")
+        assert "Asha: supply 5 -> 4" in made
+        assert term.wait() == 0
+    finally:
+        term.close()
+    assert pending(asha) is None and sheet(asha)["momentum"] == 3

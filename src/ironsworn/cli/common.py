@@ -160,6 +160,12 @@ def run_command(parser: CliParser, argv: Sequence[str], asked: int = 0) -> int:
     except IronswornError as exc:
         if asked < MAX_QUESTIONS:
             from ironsworn.cli.asking import retry_with_answer
+            from ironsworn.cli.deciding import answered_first
+
+            # At a terminal, a move refused while a decision waits: that decision is asked,
+            # then the command runs again.
+            if answered_first(parser, argv, exc):
+                return run_command(parser, argv, asked + 1)
 
             answered = retry_with_answer(parser, argv, exc)
             if answered is not None:

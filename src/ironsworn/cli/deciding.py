@@ -22,6 +22,7 @@ TYPE_CHECKING = False  # typing is not imported at run time: see ironsworn.recor
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Sequence
     from typing import Any, TextIO
 
     from ironsworn.cli.play.decisions import Answer
@@ -67,6 +68,33 @@ def decide(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | 
         if pending is not None:
             _later(pending, out)
     return 0
+
+
+def answered_first(parser: argparse.ArgumentParser, argv: Sequence[str], exc: Exception) -> bool:
+    """At a terminal, a move refused because a decision waits
+    (:class:`~ironsworn.errors.DecisionPending`): ask that decision; True when it is answered
+    (the command can run again), False otherwise (not that error, nobody to ask, or the
+    decision left waiting)."""
+    from ironsworn.cli.asking import at_terminal
+    from ironsworn.errors import DecisionPending
+
+    if not isinstance(exc, DecisionPending) or not at_terminal(argv):
+        return False
+    args = parser.parse_args(argv)
+    before = _pending_now(args)
+    if before is None:
+        return False
+    sys.stdout.write("a decision waits to be answered first:\n")
+    decide(args)
+    return bool(_pending_now(args) != before)
+
+
+def _pending_now(args: argparse.Namespace) -> Any:
+    from ironsworn.campaign.registry import resolve
+
+    ref = resolve(getattr(args, "campaign", None), getattr(args, "database", None))
+    with ref.open(create=False) as store:
+        return store.state().pending
 
 
 def read(pending: dict[str, Any], stdin: TextIO, out: TextIO) -> Answer | None:

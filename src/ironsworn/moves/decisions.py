@@ -165,7 +165,9 @@ class Decisions(StateChanges):
             return
         owner = self.pending.get("character")
         if not owner or owner == character or owner in self.parked:
-            raise RuleViolation(
+            from ironsworn.errors import DecisionPending
+
+            raise DecisionPending(
                 f"a decision is pending ({self.pending.get('prompt')}): answer it with "
                 "choose, burn or decline first"
             )

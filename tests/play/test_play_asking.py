@@ -266,6 +266,7 @@ def test_opposing_an_ally_asks_the_ally_and_both_stats(tmp_path: Path) -> None:
         path, ["/as Kai", "/move oppose --dice 4,6,8,5,3,6", "Asha", "heart", "wits", "own"]
     )
     assert "Kai — Oppose: which ally do you act against?" in run.out
+    assert "Kai — Oppose: which stat do you roll?" in run.out
     assert "which stat does Asha roll?" in run.out
     assert "--" not in run.out + run.err, run.out + run.err
     assert "Asha gains control of the outcome (weak hit 6 against miss 6)" in run.out

@@ -134,6 +134,8 @@ def option_question(session: PlaySession, args: argparse.Namespace, option: str)
         name = session.named_move(args.words).name
     except IronswornError:
         name = " ".join(args.words)
+        if name.strip().lower() == "oppose":
+            name = "Oppose"  # Face Danger against an ally: not a move of the book
     who = args.character or session.character_name() or "you"
     what = {"stat": "which stat do you roll?", "track": "which track?"}.get(option, option)
     return f"{who} — {name}: {what}"

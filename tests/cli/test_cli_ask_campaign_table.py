@@ -47,3 +47,22 @@ def test_ask_without_a_campaign_is_classic_and_ruleset_names_the_table(
         capsys, "ask", "likely", "--value", "76", "--ruleset", "starforged", "--json"
     )
     assert code == 0 and json.loads(out)["answer"] == "no"
+
+
+def test_the_question_follows_the_odds_in_the_players_words(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``ask likely Is the gate open?`` (as play mode's /ask): the words after the odds are the
+    question, kept with --record; odds of two words are read too."""
+    assert run(capsys, "campaign", "new", "c")[0] == 0
+    code, out, err = run(capsys, "ask", "small", "chance", "Is", "it", "raining?", "--value", "95")
+    assert code == 0 and "Small Chance" in out and "YES" in out, err
+    assert run(capsys, "ask", "likely", "Is the gate open?", "--value", "30", "--record")[0] == 0
+    code, out, _ = run(capsys, "journal", "--json")
+    assert "Is the gate open?" in out
+    for argv, says in (
+        (("ask", "likly", "Is", "it"), "odds 'likly' is unknown (accepted: almost_certain"),
+        (("ask", "likely", "Is it", "--question", "x"), "the question is given twice"),
+    ):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and out == "" and says in err, err

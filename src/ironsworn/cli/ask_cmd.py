@@ -23,6 +23,12 @@ def register(sub: Any) -> None:
         metavar="ODDS",
         help="almost_certain, likely, fifty_fifty (or 50/50), unlikely, small_chance",
     )
+    ask.add_argument(
+        "words",
+        nargs="*",
+        metavar="QUESTION",
+        help="the question, in your words (as --question): ask likely Is the gate open?",
+    )
     ask.add_argument("--value", help="your own d100 roll, 1-100 (00 = 100)")
     ask.add_argument("--seed", help="seed for a reproducible roll")
     ask.add_argument("--question", help="the question asked (kept with --record)")
@@ -52,7 +58,7 @@ def check_value_or_seed(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     check_value_or_seed(args)
-    odds = Odds.parse(args.odds)
+    odds = odds_and_question(args)
     value = None if args.value is None else parse_int(args.value, "--value", 0, 100)
     # The campaign's table (classic or Starforged) and its even-matches option, read before
     # rolling so a recorded answer is the one shown: a player asking in their Starforged
@@ -65,6 +71,30 @@ def run(args: argparse.Namespace) -> int:
     record(args, "ask", answer.event(None, args.question), answer.summary(args.question))
     emit(args, answer.to_json(), lambda: describe(answer))
     return 0
+
+
+def odds_and_question(args: argparse.Namespace) -> Odds:
+    """The odds, and the question in the words after them (``ask small chance Is it
+    raining?``: odds of two words are read too); the words are the ``--question``."""
+    words: list[str] = list(getattr(args, "words", None) or [])
+    try:
+        odds = Odds.parse(args.odds)
+    except InvalidValue as unknown:
+        if not words:
+            raise
+        try:
+            odds = Odds.parse(f"{args.odds} {words[0]}")
+        except InvalidValue:
+            raise unknown from None
+        words = words[1:]
+    if words:
+        if args.question is not None:
+            raise UsageError(
+                f"the question is given twice: {' '.join(words)!r} and --question "
+                f"{args.question!r} (accepted: one of them)"
+            )
+        args.question = " ".join(words)
+    return odds
 
 
 def rule_of(args: argparse.Namespace, campaign: CampaignRules | None) -> OracleRule | None:

@@ -24,6 +24,7 @@ from web_support import (
     data_home,
     live_server,
     require_chromium,
+    shot,
 )
 
 DESKTOP = {"width": 1400, "height": 1000}
@@ -86,11 +87,6 @@ class Table:
 def momentum_shown(page: Any) -> str:
     text: str = page.inner_text("[data-meter=momentum] .label b")
     return text
-
-
-def shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
 def test_create_a_character_in_the_browser(server: Any, browser: Any) -> None:
@@ -316,7 +312,7 @@ def test_screens(server: Any, browser: Any, viewport: dict[str, int], size: str)
     table.do("journal", {"text": "The den stank of **old blood**. Elda's _warning_ rang true."})
     table.do("move", {"move": "face danger", "stat": "edge", "dice": [3, 5, 8]})
     page = table.open(browser, viewport)
-    shot(page, f"sheet-{size}")
+    shot(page, f"sheet-{size}", full_page=True)
     page.locator("#tracks").screenshot(path=str(SCREENSHOTS / f"tracks-{size}.png"))
     page.locator("#log-col").screenshot(path=str(SCREENSHOTS / f"journal-{size}.png"))
     page.click("button[data-move$='/face_danger']")

@@ -23,6 +23,7 @@ from web_support import (
     data_home,
     live_server,
     require_chromium,
+    shot,
 )
 
 from ironsworn.content import clear_cache, import_pack
@@ -75,11 +76,6 @@ class Table:
         page.goto(f"{self.server.url}/c/{self.name}")
         page.wait_for_selector("body[data-ready=yes]")
         return page
-
-
-def shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
 def option_values(page: Any, selector: str) -> list[str]:
@@ -163,7 +159,7 @@ def test_create_a_starforged_character_and_play_its_sheet(server: Any, browser: 
     table.do("track", {"kind": "fight", "text": "Pirates", "rank": "dangerous"})
     table.do("move", {"move": "enter the fray", "stat": "edge", "dice": [6, 1, 2]})
     expect(page.locator(".char-name .badge.position")).to_have_text("in control")
-    shot(page, "starforged-sheet")
+    shot(page, "starforged-sheet", full_page=True)
     page.set_viewport_size(PHONE)
     page.locator("#sheet-col").screenshot(path=str(SCREENSHOTS / "starforged-sheet-phone.png"))
     page.locator("#sheet-col").screenshot(path=str(SCREENSHOTS / "starforged-sheet-col.png"))
@@ -257,7 +253,7 @@ def test_every_vehicle_the_swear_offer_and_the_position_on_the_page(
     expect(page.locator(".swear-offer")).to_contain_text("Escape the derelict")
     vow = table.state()["tracks"][0]
     expect(page.locator(f".track[data-track='{vow['id']}'] button.swear")).to_be_visible()
-    shot(page, "starforged-swear-offer")
+    shot(page, "starforged-swear-offer", full_page=True)
     page.click(".swear-offer button.swear")
     expect(page.locator(".move-panel h3")).to_contain_text("Swear an Iron Vow")
     expect(page.locator(".move-panel select[name='read:track']")).to_have_value(vow["id"])
@@ -302,7 +298,7 @@ def test_every_vehicle_the_swear_offer_and_the_position_on_the_page(
     page.click(".position-control button[data-initiative='in control']")
     expect(page.locator(".char-name .badge.position")).to_have_text("in control")
     expect(page.locator("#timeline")).to_contain_text("Kira is in control")
-    shot(page, "starforged-vehicles")
+    shot(page, "starforged-vehicles", full_page=True)
     page.locator("#sheet-col").screenshot(path=str(SCREENSHOTS / "starforged-vehicles-col.png"))
     page.locator("#sheet .vehicles").screenshot(
         path=str(SCREENSHOTS / "starforged-vehicles-block.png")

@@ -15,8 +15,9 @@ from web_support import (
     CHANGE,
     DESKTOP,
     PHONE,
-    SCREENSHOTS,
     home_server,
+    open_page,
+    shot,
 )
 
 SMALL_PHONE = {"width": 360, "height": 740}
@@ -41,22 +42,6 @@ def campaign(server: Any, name: str) -> httpx.Client:
     track = {"kind": "journey", "text": "to the Veiled Mountains", "rank": "dangerous"}
     assert http.post(f"/api/c/{name}/actions/track", json=track).status_code == 200
     return http
-
-
-def open_page(browser: Any, server: Any, name: str, viewport: dict[str, int]) -> Any:
-    context = browser.new_context(viewport=viewport)
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.goto(f"{server.url}/c/{name}")
-    page.wait_for_selector("body[data-ready=yes]")
-    return page
-
-
-def shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
 def in_view(page: Any, selector: str, within_ms: int = 3000) -> bool:

@@ -12,11 +12,9 @@ import pytest
 from playwright.sync_api import expect
 from web_support import (
     CHANGE,
-    SCREENSHOTS,
     chromium_browser,
-    data_home,
-    live_server,
-    require_chromium,
+    hosted_server,
+    shot,
 )
 
 MAIL = "http://mail.example/inbox"  # another site, drawn by Playwright (no network)
@@ -27,13 +25,7 @@ expect.set_options(timeout=15_000)
 
 @pytest.fixture(scope="module")
 def hosted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """A table served to others (tokens needed), on loopback for the test."""
-    require_chromium()
-    home = tmp_path_factory.mktemp("hosted-home")
-    with data_home(home), live_server("t", loopback=False) as live:
-        from ironsworn.web.access import campaign_tokens
-
-        live.tokens = campaign_tokens("t")
+    with hosted_server(tmp_path_factory, "hosted-home") as live:
         yield live
 
 
@@ -41,11 +33,6 @@ def hosted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 def browser(hosted: Any) -> Iterator[Any]:
     with chromium_browser() as chromium:
         yield chromium
-
-
-def shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=False)
 
 
 def from_mail(browser: Any, link: str, viewport: dict[str, int] = DESKTOP) -> Any:

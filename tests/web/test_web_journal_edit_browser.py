@@ -18,6 +18,7 @@ from web_support import (
     PHONE,
     SCREENSHOTS,
     home_server,
+    open_page,
 )
 
 STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
@@ -43,18 +44,6 @@ def campaign(server: Any, name: str) -> tuple[httpx.Client, int, int]:
         assert wrote.status_code == 200, wrote.text
         seqs.append(wrote.json()["added"]["seq"])
     return http, seqs[0], seqs[1]
-
-
-def open_page(browser: Any, server: Any, name: str, viewport: dict[str, int], seat: str) -> Any:
-    context = browser.new_context(viewport=viewport)
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.add_init_script(f"localStorage.setItem('seat:{name}', {seat!r})")
-    page.goto(f"{server.url}/c/{name}")
-    page.wait_for_selector("body[data-ready=yes]")
-    return page
 
 
 def entry(page: Any, seq: int) -> Any:

@@ -21,14 +21,12 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 from web_support import (
-    CHANGE,
     DESKTOP,
     NARROW_PHONE,
-    SCREENSHOTS,
-    axe_violations,
+    checked,
     home_server,
+    new_campaign,
     open_table,
-    overflow,
 )
 
 expect.set_options(timeout=15_000)
@@ -46,12 +44,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         yield live
 
 
-def campaign(server: Any, name: str) -> httpx.Client:
-    http = httpx.Client(base_url=server.url, headers=CHANGE, timeout=10)
-    assert http.post("/api/campaigns", json={"name": name}).status_code == 201
-    return http
-
-
 def do(http: httpx.Client, name: str, action: str, body: dict[str, Any]) -> Any:
     answer = http.post(f"/api/c/{name}/actions/{action}", json=body)
     assert answer.status_code == 200, answer.text
@@ -67,21 +59,11 @@ def rect(page: Any, selector: str) -> dict[str, float]:
     return box
 
 
-def checked(page: Any, label: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"phone-play-{label}.png"))
-    assert axe_violations(page) == []
-    assert overflow(page) == 0
-    shown = page.inner_text("body")
-    assert "null" not in shown and "undefined" not in shown  # never a literal null
-    assert page.errors == []
-
-
 @pytest.mark.parametrize(("viewport", "width"), WIDTHS)
 def test_creation_asks_at_the_field_for_what_the_card_needs(
     server: Any, browser: Any, viewport: dict[str, int], width: str
 ) -> None:
-    http = campaign(server, f"make-{width}")
+    http = new_campaign(server, f"make-{width}")
     page = open_table(browser, f"{server.url}/c/make-{width}", viewport)
     page.click("#tabs button[data-tab=create]")
     form = page.locator("form.create")
@@ -103,7 +85,7 @@ def test_creation_asks_at_the_field_for_what_the_card_needs(
     form.locator("button[type=submit]").click()
     assert named.evaluate("(i) => i.validationMessage") != ""
     assert http.get(f"/api/c/make-{width}/state").json()["characters"] == []
-    checked(page, f"create-{width}")
+    checked(page, f"phone-play-create-{width}")
     named.fill("Kestrel")
     form.locator("button[type=submit]").click()
     expect(page.locator(".char-name")).to_contain_text("Asha")
@@ -117,7 +99,7 @@ def test_creation_asks_at_the_field_for_what_the_card_needs(
 def test_a_refusal_stays_in_view_wherever_the_page_is_scrolled(
     server: Any, browser: Any, viewport: dict[str, int], width: str
 ) -> None:
-    http = campaign(server, f"refused-{width}")
+    http = new_campaign(server, f"refused-{width}")
     do(http, f"refused-{width}", "character", ASHA)
     page = open_table(browser, f"{server.url}/c/refused-{width}", viewport)
     # Scrolled to the page's end (the journal, on a phone far below the forms), a vow is
@@ -127,7 +109,7 @@ def test_a_refusal_stays_in_view_wherever_the_page_is_scrolled(
     expect(page.locator("#error")).to_contain_text("a vow needs its text")
     box = rect(page, "#error")
     assert box["top"] >= 0 and box["bottom"] <= box["height"], box
-    checked(page, f"refused-{width}")
+    checked(page, f"phone-play-refused-{width}")
     page.context.close()
 
 
@@ -136,7 +118,7 @@ def test_a_result_reads_well_and_its_decision_is_in_view(
     server: Any, browser: Any, viewport: dict[str, int], width: str
 ) -> None:
     name = f"journey-{width}"
-    http = campaign(server, name)
+    http = new_campaign(server, name)
     do(http, name, "character", ASHA)
     do(http, name, "track", {"kind": "journey", "text": "to Ironhome", "rank": "troublesome"})
     page = open_table(browser, f"{server.url}/c/{name}", viewport)
@@ -166,7 +148,7 @@ def test_a_result_reads_well_and_its_decision_is_in_view(
         box = option.bounding_box()
         overlap = box["y"] < badge["y"] + badge["height"] and badge["y"] < box["y"] + box["height"]
         assert not (overlap and box["x"] + box["width"] > badge["x"]), (box, badge)
-    checked(page, f"decision-{width}")
+    checked(page, f"phone-play-decision-{width}")
     page.context.close()
 
 
@@ -177,7 +159,7 @@ def test_a_long_list_of_choices_spells_out_the_one_picked(
     """Advance asks what to buy from a list too long for buttons: a phone cuts the closed list
     to one line, so the choice picked is spelled out in full below it, with its cost."""
     name = f"advance-{width}"
-    http = campaign(server, name)
+    http = new_campaign(server, name)
     do(http, name, "character", ASHA)
     do(http, name, "adjust", {"meter": "experience", "delta": 3, "character": "Asha"})
     page = open_table(browser, f"{server.url}/c/{name}", viewport)
@@ -198,7 +180,7 @@ def test_a_long_list_of_choices_spells_out_the_one_picked(
     assert chosen.evaluate("(p) => p.scrollWidth <= p.clientWidth")
     box = chosen.bounding_box()
     assert box["x"] + box["width"] <= viewport["width"]
-    checked(page, f"advance-{width}")
+    checked(page, f"phone-play-advance-{width}")
     page.context.close()
 
 
@@ -207,7 +189,7 @@ def test_start_a_fight_asks_which_foe(
     server: Any, browser: Any, viewport: dict[str, int], width: str
 ) -> None:
     name = f"fight-{width}"
-    http = campaign(server, name)
+    http = new_campaign(server, name)
     do(http, name, "character", ASHA)
     page = open_table(browser, f"{server.url}/c/{name}", viewport)
     page.click("#tabs button[data-tab=world]")
@@ -219,5 +201,5 @@ def test_start_a_fight_asks_which_foe(
     foe.select_option("npc:classic/animals/wolf")
     page.click("#tab-world button:has-text('Start a fight')")
     expect(page.locator("#tracks article.track")).to_contain_text("Wolf")
-    checked(page, f"fight-{width}")
+    checked(page, f"phone-play-fight-{width}")
     page.context.close()

@@ -19,8 +19,9 @@ from web_support import (
     CHANGE,
     DESKTOP,
     PHONE,
-    SCREENSHOTS,
     home_server,
+    open_page,
+    shot,
 )
 
 WIDTHS = [(DESKTOP, "desktop"), (PHONE, "phone")]
@@ -56,23 +57,6 @@ class Campaign:
     def rolls(self) -> list[Any]:
         timeline = self.http.get(f"/api/c/{self.name}/timeline?last=50").json()
         return [e for e in timeline if e.get("kind") == "move" and e["status"] == "live"]
-
-
-def open_page(browser: Any, server: Any, name: str, viewport: dict[str, int], seat: str) -> Any:
-    context = browser.new_context(viewport=viewport)
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.add_init_script(f"localStorage.setItem('seat:{name}', {seat!r})")
-    page.goto(f"{server.url}/c/{name}")
-    page.wait_for_selector("body[data-ready=yes]")
-    return page
-
-
-def shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
 def open_move(page: Any, move: str) -> None:

@@ -10,19 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import expect
 from web_support import (
-    CHANGE,
     DESKTOP,
     NARROW_PHONE,
-    SCREENSHOTS,
-    STATS,
-    axe_violations,
+    checked,
     home_server,
+    new_campaign,
     open_table,
-    overflow,
 )
 
 expect.set_options(timeout=15_000)
@@ -35,16 +31,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         yield live
 
 
-def campaign(server: Any, name: str, ruleset: str, **character: Any) -> httpx.Client:
-    http = httpx.Client(base_url=server.url, headers=CHANGE, timeout=10)
-    made = http.post("/api/campaigns", json={"name": name, "ruleset": ruleset})
-    assert made.status_code == 201, made.text
-    body = {"name": "Kira", "stats": STATS, **character}
-    answer = http.post(f"/api/c/{name}/actions/character", json=body)
-    assert answer.status_code == 200, answer.text
-    return http
-
-
 def visible_fields(page: Any) -> list[str]:
     """The new-track form's fields shown now, by name (the kind's select first)."""
     names: list[str] = page.eval_on_selector_all(
@@ -54,22 +40,11 @@ def visible_fields(page: Any) -> list[str]:
     return names
 
 
-def checked(page: Any, label: str) -> None:
-    """No WCAG 2 A/AA violation, no horizontal scrolling, no script error; a screenshot."""
-    assert axe_violations(page) == []
-    assert overflow(page) == 0
-    shown = page.inner_text("body")
-    assert "null" not in shown and "undefined" not in shown  # never a literal null
-    assert page.errors == []
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"ruleset-{label}.png"), full_page=True)
-
-
 @pytest.mark.parametrize(("viewport", "width"), WIDTHS)
 def test_a_classic_track_form_and_the_initiative(
     server: Any, browser: Any, viewport: dict[str, int], width: str
 ) -> None:
-    http = campaign(server, f"iron-{width}", "classic")
+    http = new_campaign(server, f"iron-{width}", "classic", {})
     page = open_table(browser, f"{server.url}/c/iron-{width}", viewport)
     kinds = page.eval_on_selector_all(
         "#tracks select[name=kind] option", "(os) => os.map((o) => o.value)"
@@ -102,7 +77,7 @@ def test_a_classic_track_form_and_the_initiative(
     control.locator("button[data-initiative=have]").click()
     expect(page.locator(".char-name .badge")).to_have_text("initiative")
     expect(page.locator("#timeline")).to_contain_text("Kira has initiative")
-    checked(page, f"classic-{width}")
+    checked(page, f"ruleset-classic-{width}", full_page=True)
     page.context.close()
 
 
@@ -110,7 +85,7 @@ def test_a_classic_track_form_and_the_initiative(
 def test_a_starforged_track_form_and_the_position(
     server: Any, browser: Any, viewport: dict[str, int], width: str
 ) -> None:
-    http = campaign(server, f"forge-{width}", "starforged", starship="Vesper")
+    http = new_campaign(server, f"forge-{width}", "starforged", {"starship": "Vesper"})
     page = open_table(browser, f"{server.url}/c/forge-{width}", viewport)
     kinds = page.eval_on_selector_all(
         "#tracks select[name=kind] option", "(os) => os.map((o) => o.value)"
@@ -139,12 +114,12 @@ def test_a_starforged_track_form_and_the_position(
     tracks = {t["kind"]: t for t in http.get(f"/api/c/forge-{width}/state").json()["tracks"]}
     assert tracks["connection"]["role"] == "engineer"
     assert tracks["fight"]["name"] == "Pirates"
-    checked(page, f"starforged-{width}")
+    checked(page, f"ruleset-starforged-{width}", full_page=True)
     page.context.close()
 
 
 def test_the_new_campaign_form_offers_the_described_rulesets(server: Any, browser: Any) -> None:
-    campaign(server, "both", "classic")
+    new_campaign(server, "both", "classic", {})
     page = open_table(browser, f"{server.url}/c/both", NARROW_PHONE)
     page.click("#tabs button[data-tab=campaigns]")
     # The tab is drawn after its read of the campaign list: wait for the form before reading it.
@@ -157,5 +132,5 @@ def test_the_new_campaign_form_offers_the_described_rulesets(server: Any, browse
     assert page.locator(".own-file input[type=file]").count() == 0
     page.select_option("select[aria-label=ruleset]", "starforged")
     expect(page.locator(".own-file")).to_contain_text("your starforged.json (needed once)")
-    checked(page, "campaigns-phone")
+    checked(page, "ruleset-campaigns-phone", full_page=True)
     page.context.close()

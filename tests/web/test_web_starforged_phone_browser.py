@@ -16,20 +16,15 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import expect
 from web_support import (
-    CHANGE,
     DESKTOP,
     NARROW_PHONE,
-    SCREENSHOTS,
-    STATS,
-    axe_violations,
+    checked,
     home_server,
+    new_campaign,
     open_table,
-    overflow,
-    spills,
 )
 
 expect.set_options(timeout=15_000)
@@ -43,32 +38,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         yield live
 
 
-def campaign(server: Any, name: str) -> httpx.Client:
-    http = httpx.Client(base_url=server.url, headers=CHANGE, timeout=10)
-    made = http.post("/api/campaigns", json={"name": name, "ruleset": "starforged"})
-    assert made.status_code == 201, made.text
-    body = {"name": "Kira", "stats": STATS, "starship": "Vesper"}
-    answer = http.post(f"/api/c/{name}/actions/character", json=body)
-    assert answer.status_code == 200, answer.text
-    return http
-
-
-def checked(page: Any, label: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"sf-phone-{label}.png"))
-    assert spills(page) == []
-    assert overflow(page) == 0
-    shown = page.inner_text("body")
-    assert "null" not in shown and "undefined" not in shown  # never a literal null
-    assert axe_violations(page) == []
-    assert page.errors == []
-
-
 @pytest.mark.parametrize(("viewport", "width"), WIDTHS)
 def test_the_sheet_s_stats_fit_inside_the_card(
     server: Any, browser: Any, viewport: dict[str, int], width: str
 ) -> None:
-    campaign(server, f"stats-{width}")
+    new_campaign(server, f"stats-{width}", "starforged", {"starship": "Vesper"})
     page = open_table(browser, f"{server.url}/c/stats-{width}", viewport)
     stats = page.locator("#sheet .stats li")
     expect(stats).to_have_count(5)
@@ -77,7 +51,7 @@ def test_the_sheet_s_stats_fit_inside_the_card(
     assert last["x"] + last["width"] <= card["x"] + card["width"], (last, card)
     # One row: the five boxes side by side.
     assert {round(stats.nth(i).bounding_box()["y"]) for i in range(5)} == {round(last["y"])}
-    checked(page, f"sheet-{width}")
+    checked(page, f"sf-phone-sheet-{width}", columns=True)
     page.context.close()
 
 
@@ -86,7 +60,7 @@ def test_an_oracle_row_pointing_at_other_tables_reads_as_their_names(
     server: Any, browser: Any, viewport: dict[str, int], width: str
 ) -> None:
     name = f"goal-{width}"
-    http = campaign(server, name)
+    http = new_campaign(server, name, "starforged", {"starship": "Vesper"})
     page = open_table(browser, f"{server.url}/c/{name}", viewport)
 
     # The page rolls at random: the test sets the roll to 85 ("81-90: Action + Theme").
@@ -116,7 +90,7 @@ def test_an_oracle_row_pointing_at_other_tables_reads_as_their_names(
     markdown = http.get(f"/api/c/{name}/export/markdown").text
     assert "Character Goal (85): Action + Theme (Action (" in markdown
     assert "datasworn:" not in markdown
-    checked(page, f"goal-{width}")
+    checked(page, f"sf-phone-goal-{width}", columns=True)
     page.context.close()
 
 
@@ -127,7 +101,7 @@ def test_the_odds_count_and_name_a_plus_one_on_the_next_move(
     """Secure an Advantage's strong hit adds +1 on the next move: Face Danger's odds count it
     and say where it comes from (it was counted, unnamed); a path's momentum is not an add."""
     name = f"next-{width}"
-    http = campaign(server, name)
+    http = new_campaign(server, name, "starforged", {"starship": "Vesper"})
     move = {"move": "secure an advantage", "stat": "edge", "dice": [6, 1, 2]}
     answer = http.post(f"/api/c/{name}/actions/move", json=move)
     assert answer.status_code == 200, answer.text
@@ -139,5 +113,5 @@ def test_the_odds_count_and_name_a_plus_one_on_the_next_move(
     expect(edge.locator(".adds-auto")).to_have_text(
         " counts +1 that applies by itself: +1 from your last move"
     )
-    checked(page, f"next-move-{width}")
+    checked(page, f"sf-phone-next-move-{width}", columns=True)
     page.context.close()

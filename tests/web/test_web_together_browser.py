@@ -13,12 +13,10 @@ import pytest
 from playwright.sync_api import expect
 from web_support import (
     CHANGE,
-    SCREENSHOTS,
     STATS,
     chromium_browser,
-    data_home,
-    live_server,
-    require_chromium,
+    hosted_server,
+    shot,
 )
 
 DESKTOP = {"width": 1400, "height": 900}
@@ -28,12 +26,7 @@ expect.set_options(timeout=15_000)
 
 @pytest.fixture(scope="module")
 def hosted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    require_chromium()
-    home = tmp_path_factory.mktemp("together-home")
-    with data_home(home), live_server("t", loopback=False) as live:
-        from ironsworn.web.access import campaign_tokens
-
-        live.tokens = campaign_tokens("t")
+    with hosted_server(tmp_path_factory, "together-home") as live:
         yield live
 
 
@@ -59,11 +52,6 @@ def join(browser: Any, hosted: Any, role: str, seat: str = "", viewport: Any = D
     if seat:
         page.select_option("#seat", seat)
     return page
-
-
-def shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
 def face_danger(page: Any, dice: str) -> None:

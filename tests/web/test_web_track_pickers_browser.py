@@ -18,6 +18,7 @@ from web_support import (
     PHONE,
     SCREENSHOTS,
     home_server,
+    open_page,
 )
 
 STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
@@ -49,17 +50,6 @@ def campaign(server: Any, name: str, scene: bool) -> dict[str, str]:
         assert answer.status_code == 200, answer.text
         ids[body["kind"]] = answer.json()["id"]
     return ids
-
-
-def open_page(browser: Any, server: Any, name: str, viewport: dict[str, int]) -> Any:
-    context = browser.new_context(viewport=viewport)
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.goto(f"{server.url}/c/{name}")
-    page.wait_for_selector("body[data-ready=yes]")
-    return page
 
 
 def open_move(page: Any, move: str) -> None:

@@ -223,17 +223,80 @@ def axe_violations(page: Any) -> list[str]:
     return list(found)
 
 
-def open_table(browser: Any, url: str, viewport: dict[str, int]) -> Any:
+def open_table(browser: Any, url: str, viewport: dict[str, int], *, seat: str | None = None) -> Any:
     """A campaign's page (``url``) in a new context at ``viewport``, ready, its script errors
-    gathered in ``page.errors``; axe may be injected (the context bypasses the page's CSP)."""
+    gathered in ``page.errors``; axe may be injected (the context bypasses the page's CSP).
+    With ``seat`` the page sits as that character (the seat the page keeps per campaign)."""
     context = browser.new_context(viewport=viewport, bypass_csp=True)
     context.set_default_timeout(20_000)  # a loaded machine is slow
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
+    if seat is not None:
+        name = url.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
+        page.add_init_script(f"localStorage.setItem('seat:{name}', {seat!r})")
     page.goto(url)
     page.wait_for_selector("body[data-ready=yes]")
     return page
+
+
+def open_page(
+    browser: Any, server: Any, name: str, viewport: dict[str, int], seat: str | None = None
+) -> Any:
+    """Campaign ``name``'s page on ``server`` (see ``open_table``)."""
+    return open_table(browser, f"{server.url}/c/{name}", viewport, seat=seat)
+
+
+def shot(page: Any, name: str, *, full_page: bool = False) -> None:
+    """A screenshot of the page as it is now, ``screenshots/NAME.png``, to look at."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
+
+
+def checked(page: Any, name: str, *, full_page: bool = False, columns: bool = False) -> None:
+    """A screenshot (``name``), then what every screen must keep: no WCAG 2 A/AA violation,
+    no horizontal scrolling, never a literal null or undefined, no script error; with
+    ``columns`` nothing drawn past the side of its column either."""
+    shot(page, name, full_page=full_page)
+    if columns:
+        assert spills(page) == []
+    assert axe_violations(page) == []
+    assert overflow(page) == 0
+    shown = page.inner_text("body")
+    assert "null" not in shown and "undefined" not in shown
+    assert page.errors == []
+
+
+def new_campaign(
+    server: Any, name: str, ruleset: str | None = None, character: dict[str, Any] | None = None
+) -> Any:
+    """A campaign ``name`` made through the API (of ``ruleset`` when given), with a character
+    when ``character`` is given (its fields over Kira with STATS): an httpx client on the
+    server, sending the change header."""
+    import httpx
+
+    http = httpx.Client(base_url=server.url, headers=CHANGE, timeout=10)
+    body = {"name": name} if ruleset is None else {"name": name, "ruleset": ruleset}
+    made = http.post("/api/campaigns", json=body)
+    assert made.status_code == 201, made.text
+    if character is not None:
+        fields = {"name": "Kira", "stats": STATS, **character}
+        answer = http.post(f"/api/c/{name}/actions/character", json=fields)
+        assert answer.status_code == 200, answer.text
+    return http
+
+
+@contextmanager
+def hosted_server(tmp_path_factory: Any, label: str) -> Iterator[LiveServer]:
+    """A table served to others (tokens needed: not loopback-trusted) on loopback for the
+    test, home campaign ``t``, its tokens in ``live.tokens``."""
+    require_chromium()
+    home = tmp_path_factory.mktemp(label)
+    with data_home(home), live_server("t", loopback=False) as live:
+        from ironsworn.web.access import campaign_tokens
+
+        live.tokens = campaign_tokens("t")
+        yield live
 
 
 def spills(page: Any) -> list[str]:

@@ -81,3 +81,16 @@ def test_undo_puts_a_set_aside_decision_back(party: Any) -> None:
     assert do(party, "undo", {}).status_code == 200  # Kai's move: Asha's decision alone again
     state = party.get("/api/c/t/state").json()
     assert state["pending"]["character"] == "Asha" and waiting(party) == ["Asha"]
+
+
+def test_a_move_made_while_another_decision_waits_reads_as_the_story(party: Any) -> None:
+    """Kai's move sets Asha's decision aside: his line tells his move, not the engine's
+    bookkeeping (it read "parked: {…} → {…}" in the journal and the result's details)."""
+    assert face_danger(party, "Asha", MATCH_MISS).status_code == 200
+    assert face_danger(party, "Kai", [1, 2, 5]).status_code == 200  # a weak hit: Kai decides too
+    assert do(party, "choose", {"keys": ["obvious"]}, seat="Asha").status_code == 200
+    for entry in party.get("/api/c/t/timeline").json()[-3:]:
+        told = " ".join([entry["mechanics"] or "", *entry["details"]])
+        assert "parked" not in told and "{…}" not in told, entry
+    kai = party.get("/api/c/t/timeline").json()[-2]
+    assert kai["mechanics"].startswith("Kai: Face Danger (+edge): weak hit"), kai

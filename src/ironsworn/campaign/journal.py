@@ -18,8 +18,9 @@ from typing import Any
 
 from ironsworn.campaign.store import Operation
 
-# Plumbing the story does not need (the decision itself shows up as a choice event).
-HIDDEN = frozenset({"pending", "agenda", "flag"})
+# Plumbing the story does not need (the decision itself shows up as a choice event; a decision
+# set aside while another character acts, ``parked``, comes back as the same decision).
+HIDDEN = frozenset({"pending", "agenda", "parked", "flag"})
 OUTCOMES = {"strong_hit": "strong hit", "weak_hit": "weak hit", "miss": "miss"}
 
 

@@ -55,6 +55,16 @@ def in_view(page: Any, selector: str, within_ms: int = 3000) -> bool:
     return False
 
 
+# Whether a field's placeholder fits inside it, measured in the field's own font.
+PLACEHOLDER_FITS = """(el) => {
+  const style = getComputedStyle(el);
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = style.font;
+  const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return pen.measureText(el.placeholder).width <= room + 1;
+}"""
+
+
 def roll_face_danger(page: Any, dice: str) -> None:
     page.click("#tabs button[data-tab=moves]")
     page.click("button.move[data-move='move:classic/adventure/face_danger']")
@@ -88,6 +98,8 @@ def test_the_decision_is_in_view_with_its_result_after_a_roll(
     result = page.inner_text("#result")
     assert "[" not in result and "**" not in result and "move:" not in result
     assert page.locator("#result .die.action").inner_text() == "1"
+    # The decision's dice field is wide enough to read what it asks (it was cut short).
+    assert page.locator("#pending .decision input.dice").evaluate(PLACEHOLDER_FITS)
     page.locator("#pending button.choice[data-key=obvious]").click()
     expect(page.locator("#waiting")).to_be_hidden()
     expect(page.locator("#pending")).to_be_hidden()
@@ -244,6 +256,13 @@ def test_creation_shows_each_card_and_asks_only_what_it_needs(server: Any, brows
     page.click("#tabs button[data-tab=create]")
     form = page.locator("form.create")
     # Swordmaster starts with its first ability marked: no ability to pick, no name to give.
+    # Each card is offered by its name and its kind in words ("combat talent", not an id).
+    swordmaster = form.locator(
+        "select[name=asset0] option[value='asset:classic/combat_talent/swordmaster']"
+    )
+    expect(swordmaster).to_have_text("Swordmaster (combat talent)")
+    labels = form.locator("select[name=asset0] option").all_inner_texts()
+    assert len(labels) > 30 and not [t for t in labels if "_" in t], labels
     form.locator("select[name=asset0]").select_option("asset:classic/combat_talent/swordmaster")
     expect(form.locator("select[name=ability0]")).to_be_hidden()
     expect(form.locator("input[name=assetname0]")).to_be_hidden()

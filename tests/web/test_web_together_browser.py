@@ -94,6 +94,18 @@ def test_three_pages_play_on_while_a_decision_waits(hosted: Any, browser: Any) -
     expect(guide.locator("#party .member[data-character=Asha] .decides")).to_be_visible()
     expect(guide.locator("#pending .decision[data-character=Asha]")).to_be_visible()
     expect(guide.locator(".foes")).to_contain_text("tactics")
+    # ... each of the raider's features, drives and tactics, as the content gives them.
+    raider = next(
+        n
+        for n in api.get("/api/c/t/content/npcs").json()
+        if n["id"] == "npc:classic/ironlanders/raider"
+    )
+    foes = guide.locator(".track .foes[data-foe='npc:classic/ironlanders/raider']")
+    for part in ("features", "drives", "tactics"):
+        assert raider[part], part
+        expect(foes.locator(f"dt:text-is('{part}') + dd")).to_have_text("; ".join(raider[part]))
+    for page in (asha, kai):  # every page sees them
+        expect(page.locator(".foes dt")).to_have_count(3)
     shot(guide, "together-guide")
 
     # Asha's Undo: the last operation is Kai's, which her page may not take back.
@@ -104,11 +116,24 @@ def test_three_pages_play_on_while_a_decision_waits(hosted: Any, browser: Any) -
     asha.click("#confirm button")
     # Kai's Undo says what it undoes, and does it once confirmed.
     kai.click("#undo")
-    expect(kai.locator("#confirm")).to_contain_text("Kai's Face Danger")
+    expect(kai.locator("#confirm")).to_contain_text("Undo Kai's last operation?")
+    expect(kai.locator("#confirm .what")).to_contain_text("Face Danger")
     kai.click("#confirm-undo")
     expect(kai.locator("#timeline li.undone")).to_have_count(1)
 
     # Asha answers: no decision waits on any page.
+    asha.locator("#pending button.choice[data-key=obvious]").click()
+    for page in (guide, asha, kai):
+        expect(page.locator("#waiting")).to_be_hidden()
+        assert page.errors == []
+    # The guide may undo any player's operation: Asha's answer, so her decision waits again.
+    guide.click("#undo")
+    expect(guide.locator("#confirm")).to_contain_text("Undo Asha's last operation?")
+    shot(guide, "together-guide-undoes-asha")
+    guide.click("#confirm-undo")
+    expect(asha.locator("#waiting")).to_have_text("Your decision waits")
+    expect(asha.locator("#pending .decision[data-character=Asha] button.choice")).to_have_count(3)
+    expect(kai.locator("#waiting")).to_have_text("Asha must decide")
     asha.locator("#pending button.choice[data-key=obvious]").click()
     for page in (guide, asha, kai):
         expect(page.locator("#waiting")).to_be_hidden()

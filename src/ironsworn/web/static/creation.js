@@ -1,6 +1,6 @@
 // The new character tab: the rulebook's creation for the campaign's ruleset, each asset card
 // shown while it is chosen.
-import { NAME, act, clean, fill, h, rules, store, unlinked } from "./core.js";
+import { NAME, act, clean, fill, h, rules, store, unlinked, words } from "./core.js";
 import { refresh } from "./live.js";
 import { kindTaking, moveName, swearOn } from "./tracks.js";
 
@@ -25,7 +25,7 @@ function renderCreate() {
   const slots = steps.map((_, i) => i); // the asset cards a character chooses
   const assets = steps.map(([label, decks], i) => h("select", { name: `asset${i}`, "aria-label": label },
     h("option", { value: "" }, `${label}…`),
-    deck.filter((a) => !decks || decks.includes(deckOf(a.id))).map((a) => h("option", { value: a.id }, `${a.name} (${a.type})`))));
+    deck.filter((a) => !decks || decks.includes(deckOf(a.id))).map((a) => h("option", { value: a.id }, `${a.name} (${words(a.type)})`))));
   const abilities = slots.map((i) => h("select", { name: `ability${i}`, "aria-label": `starting ability of asset ${i + 1}` },
     h("option", { value: "" }, "starting ability…")));
   const named = slots.map((i) => h("input", { name: `assetname${i}`, "aria-label": `name on asset ${i + 1}`, hidden: true }));

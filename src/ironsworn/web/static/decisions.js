@@ -19,14 +19,16 @@ async function askUndo() {
   const bar = $("confirm");
   const close = () => { bar.hidden = true; bar.replaceChildren(); };
   if (!last) { showError("nothing to undo"); return; }
-  const whose = last.character ? `${last.character}'s ` : "";
-  const what = `#${last.seq} ${whose}${last.summary || last.kind}`;
+  // Whose operation, then what it was: a summary may be a verb ("chose roll table"), so it is
+  // shown after the question, not inside a sentence; a track's id before its name is left out.
+  const whose = last.character ? `${last.character}'s` : "the";
+  const what = `#${last.seq} ${String(last.summary || last.kind).replace(/^[a-z_]+-\d+: /, "")}`;
   const player = store.state.role !== "guide";
   if (player && last.character !== store.seat) {
-    bar.replaceChildren(h("span", {}, `The last operation is ${what}: only ${last.character ? `${last.character}'s page` : "its page"} or the guide can undo it.`),
+    bar.replaceChildren(h("span", {}, `The last operation is ${whose} (${what}): only ${last.character ? `${last.character}'s page` : "its page"} or the guide can undo it.`),
       h("button", { type: "button", onclick: close }, "OK"));
   } else {
-    bar.replaceChildren(h("span", {}, `Undo ${what}?`),
+    bar.replaceChildren(h("span", {}, `Undo ${whose} last operation? `), h("small", { class: "what" }, what), " ",
       h("button", { type: "button", class: "primary", id: "confirm-undo", onclick: () => { close(); act("undo"); } }, "Undo it"),
       h("button", { type: "button", onclick: close }, "Keep it"));
   }

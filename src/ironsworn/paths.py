@@ -25,7 +25,19 @@ def data_home() -> Path:
     env = os.environ.get("IRONSWORN_HOME")
     if env:
         return expand_path(env, "$IRONSWORN_HOME")
-    # platformdirs is imported only when needed: most commands never touch user data.
-    from platformdirs import user_data_dir
+    # Worked out once for the environment that decides it (every library load asks: the
+    # web table's worker loads it on every move).
+    return _platform_home(os.environ.get("XDG_DATA_HOME"), os.environ.get("HOME"))
 
-    return Path(user_data_dir("ironsworn", appauthor=False))
+
+_PLATFORM_HOMES: dict[tuple[str | None, str | None], Path] = {}
+
+
+def _platform_home(xdg: str | None, home: str | None) -> Path:
+    found = _PLATFORM_HOMES.get((xdg, home))
+    if found is None:
+        # platformdirs is imported only when needed: most commands never touch user data.
+        from platformdirs import user_data_dir
+
+        found = _PLATFORM_HOMES[xdg, home] = Path(user_data_dir("ironsworn", appauthor=False))
+    return found

@@ -173,3 +173,26 @@ def test_a_journey_under_way_is_not_asked_for(table: Table) -> None:
     made = call(table, "move", {"move": "undertake a journey", "dice": "6,1,2"})
     assert not isinstance(made, Question)
     assert [t.name for t in table.state().tracks.values()] == ["Ironhome"]
+
+
+def test_a_move_reads_the_state_once(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Swear an Iron Vow's question is asked inside the move's own write, of the state the
+    move is made on: a move (asked or made) takes one state from the store, not two."""
+    from ironsworn.campaign.state import CampaignState
+
+    taken: list[int] = []
+    fork = CampaignState.fork
+
+    def counted(self: CampaignState) -> CampaignState:
+        taken.append(1)
+        return fork(self)
+
+    monkeypatch.setattr(CampaignState, "fork", counted)
+    args = {"move": "swear an iron vow", "dice": "3,4,9"}
+    assert isinstance(asks(table, args, "with"), Question)
+    taken.clear()
+    assert isinstance(call(table, "move", args), Question)
+    assert len(taken) == 1
+    taken.clear()
+    call(table, "move", {"move": "face danger", "stat": "edge", "dice": "6,1,2"})
+    assert len(taken) == 1

@@ -230,10 +230,13 @@ class CharacterState:
 
     def copy(self) -> CharacterState:
         """A deep copy (every field is plain JSON-shaped data)."""
+        # Every fork of a campaign's state copies each active character: most fields are
+        # scalars or empty, taken without a call.
         new = CharacterState.__new__(CharacterState)
-        new.__dict__ = {
-            k: (copy_json(v) if isinstance(v, dict | list) else v) for k, v in self.__dict__.items()
-        }
+        new.__dict__ = values = self.__dict__.copy()
+        for k, v in values.items():
+            if isinstance(v, dict | list):
+                values[k] = copy_json(v) if v else ({} if isinstance(v, dict) else [])
         return new
 
     def sheet(self) -> JsonDict:

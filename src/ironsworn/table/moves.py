@@ -16,7 +16,7 @@ from ironsworn.table import choices
 from ironsworn.table.commit import commit, dice_from
 from ironsworn.table.inputs import Choice, Input
 from ironsworn.table.operation import JsonDict, Operation, Table
-from ironsworn.table.questions import Question
+from ironsworn.table.questions import Asked, Question
 
 DICE = (
     Input("dice", "dice", "your dice in the order they are rolled: [action, c1, c2, ...]"),
@@ -130,10 +130,27 @@ def is_oppose(args: JsonDict) -> bool:
 
 
 def make_move(table: Table, args: JsonDict) -> JsonDict:
-    """Make the move the arguments describe (or oppose an ally), in one write transaction."""
+    """Make the move the arguments describe (or oppose an ally), in one write transaction.
+
+    Swear an Iron Vow's question (:func:`bond_question`) is asked in that transaction, of
+    the state the move is made on: asked, the transaction rolls back (nothing is written)
+    and the question is the answer. (Asked before it, it cost a second read of the state
+    on every move.)"""
+    given = args  # as the operation was called: the question's own
     args = dict(args)
     args["character"] = table.acting_for(args.get("character"))
-    return committed(table, move_body(args), args)
+    body = move_body(args)
+    if is_oppose(args):
+        return committed(table, body, args)
+
+    def asking_first(engine: Any) -> Any:
+        seated = given.get("character") or table.seat
+        question = bond_question(engine.state, table, given, seated)
+        if question is not None:
+            raise Asked(question)
+        return body(engine)
+
+    return committed(table, asking_first, args)
 
 
 def move_body(args: JsonDict) -> Any:
@@ -251,71 +268,72 @@ def oppose_body(args: JsonDict) -> Any:
     return body
 
 
+def verify_oppose(table: Table, args: JsonDict) -> Question | None:
+    """Opposing an ally with none named: which ally (asked before the move is made)."""
+    if is_oppose(args) and not args.get("against"):
+        who = args.get("character") or table.seat
+        prefix = f"{who} — " if who else ""
+        return MOVE.question(
+            table,
+            MOVE.input("against"),
+            args,
+            f"{prefix}Oppose: which ally do you act against?",
+        )
+    return None
+
+
 def verify_move(table: Table, args: JsonDict) -> Question | None:
     """What a move asks before it is made, where the engine cannot know the fiction:
 
     - opposing an ally: which ally;
     - Swear an Iron Vow (classic) by a character with bonds: is the vow to someone you share
-      a bond with ("If you make this vow to a person or community with whom you share a
-      bond, add +1", seed 000 Swear an Iron Vow): one of the bonds (+1), or none;
+      a bond with (:func:`bond_question`).
     (Forge a Bond's reroll after a vow to them was fulfilled, and Companion Endure Harm's
     amount outside a fight, the engine knows and asks itself.)
 
-    Given ``bond`` or ``with`` (true or false) nothing is asked.
+    The ``move`` operation asks the second inside its own write (:func:`make_move`); play
+    mode asks both before it makes the move.
     """
     if is_oppose(args):
-        if not args.get("against"):
-            who = args.get("character") or table.seat
-            prefix = f"{who} — " if who else ""
-            return MOVE.question(
-                table,
-                MOVE.input("against"),
-                args,
-                f"{prefix}Oppose: which ally do you act against?",
-            )
+        return verify_oppose(table, args)
+    return bond_question(table.state(), table, args, args.get("character") or table.seat)
+
+
+def bond_question(state: Any, table: Table, args: JsonDict, who: str | None) -> Question | None:
+    """Swear an Iron Vow (classic) by a character with bonds: is the vow to a person or
+    community you share a bond with ("If you make this vow to a person or community with
+    whom you share a bond, add +1", seed 000 Swear an Iron Vow): one of the bonds (+1), or
+    none. Given ``bond`` or ``with`` (true or false) nothing is asked; nor when the move or
+    the character ``who`` is not found (the move itself will say what is wrong)."""
+    from ironsworn.errors import IronswornError
+
+    if args.get("bond") is not None or args.get("with"):
         return None
-    found = _move_and_character(table, args)
-    if found is None:
-        return None  # the move itself will say what is wrong
-    move, char = found
-    short = move.id.rsplit("/", 1)[-1]
-    classic = move.id.startswith("move:classic/")
-    if (
-        classic
-        and short == "swear_an_iron_vow"
-        and char.bonds
-        and args.get("bond") is None
-        and not args.get("with")
-    ):
-        return Question(
-            "move",
-            "with",
-            f"{char.name} — Swear an Iron Vow: is this vow to a person or community you share "
-            "a bond with? (+1)",
-            (*(Choice(b, b, "a bond on your sheet: +1") for b in char.bonds), NO_BOND),
-            kind="text",
-            help=MOVE.input("with").help,
-            complete=True,
-            args=dict(args),
-        )
-    return None
+    try:
+        move = table.library().find("moves", str(args["move"]), prefer=state.ruleset)
+        classic = move.id.startswith("move:classic/")
+        if not classic or move.id.rsplit("/", 1)[-1] != "swear_an_iron_vow":
+            return None
+        char = state.character(who)
+    except IronswornError:
+        return None
+    if not char.bonds:
+        return None
+    return Question(
+        "move",
+        "with",
+        f"{char.name} — Swear an Iron Vow: is this vow to a person or community you share "
+        "a bond with? (+1)",
+        (*(Choice(b, b, "a bond on your sheet: +1") for b in char.bonds), NO_BOND),
+        kind="text",
+        help=MOVE.input("with").help,
+        complete=True,
+        args=dict(args),
+    )
 
 
 # The answer "no bond" to Swear an Iron Vow's question.
 NO_BOND = Choice("none", "no", "not to someone on your bonds")
-
-
-def _move_and_character(table: Table, args: JsonDict) -> tuple[Any, Any] | None:
-    """The move named (of the campaign's ruleset) and the character making it, or None."""
-    from ironsworn.errors import IronswornError
-
-    state = table.state()
-    try:
-        move = table.library().find("moves", str(args["move"]), prefer=state.ruleset)
-        char = state.character(args.get("character") or table.seat)
-    except IronswornError:
-        return None
-    return move, char
 
 
 def answer(kind: str) -> Any:
@@ -371,7 +389,7 @@ MOVE = Operation(
     "make a move",
     make_move,
     MOVE_INPUTS,
-    extra_verify=verify_move,
+    extra_verify=verify_oppose,
 )
 
 OPERATIONS = (

@@ -12,8 +12,9 @@ it against a :class:`Table` (the campaign's store, its name and the seat acting)
    :class:`~ironsworn.table.questions.Question` with its choices from the state (an operation
    may declare more: Advance's asset when the campaign plays with cards...);
 3. the body runs; an input the engine finds it needs (:class:`~ironsworn.errors.OptionNeeded`:
-   which stat, which track, the role's bonus) also comes back as a question, and the write
-   transaction rolls back, so nothing is changed.
+   which stat, which track, the role's bonus), or a question the body asks of the state it
+   writes on (:class:`~ironsworn.table.questions.Asked`: Swear an Iron Vow's bond), also
+   comes back as a question, and the write transaction rolls back, so nothing is changed.
 
 The result is the JSON the command line's ``--json`` prints for the same operation. A
 failed check or verify changes nothing. Operations never see a surface's types (no
@@ -28,7 +29,7 @@ from typing import Any
 
 from ironsworn.errors import Forbidden, InvalidValue, IronswornError, OptionNeeded
 from ironsworn.table.inputs import Choice, Input
-from ironsworn.table.questions import Question
+from ironsworn.table.questions import Asked, Question
 
 JsonDict = dict[str, Any]
 
@@ -175,6 +176,8 @@ class Operation:
             return self.body(table, checked)
         except OptionNeeded as exc:
             return self.needed(table, exc, checked)
+        except Asked as exc:  # asked by the body, in its write (rolled back)
+            return exc.question
 
     def needed(self, table: Table, exc: OptionNeeded, args: JsonDict) -> Question:
         """The engine's :class:`OptionNeeded` as a question on the matching input."""

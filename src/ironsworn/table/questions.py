@@ -69,6 +69,15 @@ class Question:
         }
 
 
+class Asked(Exception):
+    """A question an operation's body asks from inside its write transaction: raised, it
+    rolls the transaction back (nothing is written) and :meth:`Operation.call` answers it."""
+
+    def __init__(self, question: Question) -> None:
+        super().__init__(question.line())
+        self.question = question
+
+
 class Unanswered(InvalidValue):
     """A :class:`Question` raised as an error (the input is missing; nothing was changed)."""
 

@@ -11,7 +11,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -223,3 +225,64 @@ def test_sigkill_of_a_writer_loses_nothing_acknowledged(postgres_url: str) -> No
     assert state.counter == len(live) == live[-1]
     # Only operations in flight when a process died were committed without acknowledgement.
     assert len(live) - len(set(acknowledged)) <= 5
+
+
+def round_trips(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The round trips this process makes to the server from now on: each statement sent
+    alone, and each pipeline (statements sent together, answered together)."""
+    from contextlib import contextmanager
+
+    trips: list[str] = []
+    execute, pipeline = psycopg.Connection.execute, psycopg.Connection.pipeline
+
+    def counted_execute(self: psycopg.Connection[Any], query: Any, *args: Any, **kw: Any) -> Any:
+        if self._pipeline is None:
+            trips.append(str(query))
+        else:
+            trips[-1] += f" | {query}"
+        return execute(self, query, *args, **kw)
+
+    @contextmanager
+    def counted_pipeline(self: psycopg.Connection[Any]) -> Iterator[Any]:
+        trips.append("pipeline")
+        with pipeline(self) as sent:
+            yield sent
+
+    monkeypatch.setattr(psycopg.Connection, "execute", counted_execute)
+    monkeypatch.setattr(psycopg.Connection, "pipeline", counted_pipeline)
+    return trips
+
+
+def test_a_write_in_a_group_takes_three_round_trips(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24: a group of one write is three round trips to the database: the lock taken
+    (begin, the campaign's row, the head read under it), the operation appended (its
+    savepoint, the redo stack, the row, its events and the count of live operations in one
+    statement), and the commit (the savepoint released, the NOTIFY, COMMIT). It took eleven.
+    A savepoint in which nothing was done costs none; what was written is all there."""
+    store = PostgresStore.open(postgres_url, "round-trips", create=True)
+    try:
+        store.journal_add("the first words")  # the store's state is built and kept
+        trips = round_trips(monkeypatch)
+        with store.group():
+            store.step(lambda s: s.journal_add("the second"))
+        assert len(trips) == 3, trips
+        trips.clear()
+        with store.group():
+            store.step(lambda s: None)  # a step that sends nothing
+            store.step(lambda s: s.journal_add("the third"))
+            store.step(lambda s: s.journal_add("the fourth"))
+        assert len(trips) == 4, trips
+        monkeypatch.undo()
+        assert [o.events[0]["text"] for o in store.operations()] == [
+            "the first words",
+            "the second",
+            "the third",
+            "the fourth",
+        ]
+        assert store.head() == 4 and store.counts()["live"] == 4
+        with store.reading():  # the running total of live operations kept in the append
+            assert store._live_total() == 4
+    finally:
+        store.close()

@@ -188,6 +188,26 @@ class Backend(ABC):
     def _insert_events(self, seq: int, encoded: Sequence[tuple[str, str]]) -> None:
         """Add the ``(type, body)`` events of operation ``seq``."""
 
+    # Whether _append keeps the running total of live operations itself (then the store does
+    # not add the operations it appended to it at commit).
+    _append_counts_live = False
+
+    def _append(
+        self,
+        kind: str,
+        time: str,
+        character: str | None,
+        summary: str,
+        encoded: Sequence[tuple[str, str]],
+        *,
+        discard_redo: bool,
+    ) -> int:
+        """Append a live operation with its ``(type, body)`` events (see
+        :meth:`_append_operation`) and return its seq; a backend may do it in one statement."""
+        seq = self._append_operation(kind, time, character, summary, discard_redo=discard_redo)
+        self._insert_events(seq, encoded)
+        return seq
+
     @abstractmethod
     def _set_status(self, seq: int, status: str) -> None: ...
 

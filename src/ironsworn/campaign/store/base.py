@@ -119,11 +119,10 @@ class Transaction(Generic[S]):
         with store._errors():
             time = store.clock()
             # A new operation ends the possibility of redo (like any editor's undo stack).
-            seq = store._append_operation(
-                kind, time, character, summary, discard_redo=not self._redo_discarded
+            seq = store._append(
+                kind, time, character, summary, encoded, discard_redo=not self._redo_discarded
             )
             self._redo_discarded = True
-            store._insert_events(seq, encoded)
         # The operation carries the stored (canonical) form, which is what a replay will see.
         stored = tuple(json.loads(body) for _type, body in encoded)
         operation = Operation(seq, kind, time, character, summary, stored, LIVE)

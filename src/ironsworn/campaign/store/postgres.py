@@ -275,6 +275,11 @@ class PostgresStore(Store[S]):
         self._conn: psycopg.Connection[Any] | None = None
         self._wrote = False
         self._closed = False
+        # Round trips (see _send): savepoint statements wait here to go with the next
+        # statement, and the head read when the write lock was taken is kept until a
+        # statement may change it (None: read it again).
+        self._deferred: list[str] = []
+        self._known_head: int | None = None
 
     @overload
     @classmethod
@@ -332,10 +337,34 @@ class PostgresStore(Store[S]):
 
     @property
     def _c(self) -> psycopg.Connection[Any]:
+        """The open transaction's connection, with the statements deferred sent first."""
         conn = self._conn
         if conn is None:
             raise CampaignError(f"{self.location}: no transaction is open")
+        if self._deferred:
+            self._send_all(conn, [])
         return conn
+
+    def _send(self, sql: str, params: Any = None) -> psycopg.Cursor[Any]:
+        """Execute one statement, in one round trip with the statements deferred before it."""
+        conn = self._conn
+        if conn is None:
+            raise CampaignError(f"{self.location}: no transaction is open")
+        if not self._deferred:
+            return conn.execute(sql, params)
+        return self._send_all(conn, [(sql, params)])[-1]
+
+    def _send_all(
+        self, conn: psycopg.Connection[Any], statements: list[tuple[str, Any]]
+    ) -> list[psycopg.Cursor[Any]]:
+        """The deferred statements, then ``statements``, in one round trip (a pipeline: a
+        statement that fails skips every one after it, and raises when the pipeline ends)."""
+        deferred, self._deferred = self._deferred, []
+        with conn.pipeline():
+            for sql in deferred:
+                conn.execute(sql)
+            cursors = [conn.execute(sql, params) for sql, params in statements]
+        return cursors
 
     def _errors(self) -> AbstractContextManager[None]:
         return self.db.errors(self.location)
@@ -366,34 +395,48 @@ class PostgresStore(Store[S]):
         conn = self.db.acquire()
         self._conn = conn
         self._wrote = False
+        self._deferred, self._known_head = [], None
+        timeout = int(BUSY_TIMEOUT_S * 1000) if wait else QUICK_LOCK_MS
         try:
-            conn.execute("BEGIN")
-            timeout = int(BUSY_TIMEOUT_S * 1000) if wait else QUICK_LOCK_MS
-            conn.execute(f"SET LOCAL lock_timeout = {timeout}")
-            found = conn.execute(
-                "SELECT id FROM ironsworn.campaigns WHERE id = %s FOR UPDATE", (self.campaign,)
-            ).fetchone()
-            if found is None:
+            # One round trip: begin, take the campaign's row lock, read the head under it.
+            _begin, _timeout, locked, head = self._send_all(
+                conn,
+                [
+                    ("BEGIN", None),
+                    (f"SET LOCAL lock_timeout = {timeout}", None),
+                    (_LOCK, (self.campaign,)),
+                    (_HEAD, (self.campaign, LIVE)),
+                ],
+            )
+            if locked.fetchone() is None:
                 raise CampaignError(f"{self.location}: the campaign no longer exists")
+            row = head.fetchone()
+            self._known_head = int(row[0] or 0) if row else 0
         except BaseException:
             self._rollback()
             raise
 
     def _commit(self) -> None:
-        conn = self._c
+        conn = self._conn
+        if conn is None:
+            raise CampaignError(f"{self.location}: no transaction is open")
         if not self._transaction_alive():
             # COMMIT of an aborted transaction is a silent ROLLBACK: never report it durable.
             raise CampaignError(
                 f"{self.location}: the write transaction failed (nothing of it was written)"
             )
+        # One round trip: what was deferred, the NOTIFY (delivered at commit) and the commit;
+        # a statement that fails skips the COMMIT (and raises: nothing is reported durable).
+        statements: list[tuple[str, Any]] = []
         if self._wrote:
-            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self._name))
-        conn.execute("COMMIT")
-        self._conn = None
+            statements.append(("SELECT pg_notify(%s, %s)", (CHANNEL, self._name)))
+        self._send_all(conn, [*statements, ("COMMIT", None)])
+        self._conn, self._known_head = None, None
         self.db.release(conn)
 
     def _rollback(self) -> None:
         conn, self._conn = self._conn, None
+        self._deferred, self._known_head = [], None
         if conn is None:
             return
         with suppress(psycopg.Error):
@@ -407,19 +450,38 @@ class PostgresStore(Store[S]):
             and conn.info.transaction_status == psycopg.pq.TransactionStatus.INTRANS
         )
 
+    # Savepoints cost no round trip of their own: each waits to go with the next statement
+    # (a savepoint released or rolled back before any statement was never needed).
+
     def _savepoint(self, name: str) -> None:
-        self._c.execute(f"SAVEPOINT {name}")
+        if self._conn is None:
+            raise CampaignError(f"{self.location}: no transaction is open")
+        self._deferred.append(f"SAVEPOINT {name}")
 
     def _release(self, name: str) -> None:
-        self._c.execute(f"RELEASE SAVEPOINT {name}")
+        if self._deferred and self._deferred[-1] == f"SAVEPOINT {name}":
+            self._deferred.pop()  # nothing was done in it
+            return
+        if self._conn is None:
+            raise CampaignError(f"{self.location}: no transaction is open")
+        self._deferred.append(f"RELEASE SAVEPOINT {name}")
 
     def _rollback_to(self, name: str, *, keep: bool = False) -> None:
-        self._c.execute(f"ROLLBACK TO SAVEPOINT {name}")
+        if self._deferred and self._deferred[-1] == f"SAVEPOINT {name}":
+            if not keep:
+                self._deferred.pop()  # nothing was done in it: nothing to take back
+            return
+        self._known_head = None  # the head the savepoint saw: read it again
+        conn = self._conn
+        if conn is None:
+            raise CampaignError(f"{self.location}: no transaction is open")
+        statements: list[tuple[str, Any]] = [(f"ROLLBACK TO SAVEPOINT {name}", None)]
         if not keep:
-            self._c.execute(f"RELEASE SAVEPOINT {name}")
+            statements.append((f"RELEASE SAVEPOINT {name}", None))
+        self._send_all(conn, statements)
 
     def _meta(self) -> dict[str, str]:
-        row = self._c.execute(
+        row = self._send(
             "SELECT name, created, created_by FROM ironsworn.campaigns WHERE id = %s",
             (self.campaign,),
         ).fetchone()
@@ -431,21 +493,21 @@ class PostgresStore(Store[S]):
                 f"{self.location}: campaign field {key!r} cannot be set (accepted: "
                 f"{', '.join(_META_COLUMNS[1:])})"
             )
-        self._c.execute(
+        self._send(
             f"UPDATE ironsworn.campaigns SET {key} = %s WHERE id = %s", (value, self.campaign)
         )
 
     def _live_total(self) -> int | None:
         if self.db.schema < 4:
             return None
-        row = self._c.execute(
+        row = self._send(
             "SELECT live_ops FROM ironsworn.campaigns WHERE id = %s", (self.campaign,)
         ).fetchone()
         return None if row is None or row[0] is None else int(row[0])
 
     def _set_live_total(self, total: int) -> None:
         if self.db.schema >= 4:
-            self._c.execute(
+            self._send(
                 "UPDATE ironsworn.campaigns SET live_ops = %s WHERE id = %s",
                 (total, self.campaign),
             )
@@ -453,47 +515,46 @@ class PostgresStore(Store[S]):
     def _bump_live_total(self, delta: int) -> None:
         # One statement (an unknown total stays unknown: NULL plus anything is NULL).
         if self.db.schema >= 4:
-            self._c.execute(
+            self._send(
                 "UPDATE ironsworn.campaigns SET live_ops = live_ops + %s WHERE id = %s",
                 (delta, self.campaign),
             )
 
     def _request_row(self, request_id: str) -> tuple[int, str | None] | None:
-        row = self._c.execute(
+        row = self._send(
             "SELECT head, answer FROM ironsworn.requests WHERE campaign = %s AND id = %s",
             (self.campaign, request_id),
         ).fetchone()
         return None if row is None else (int(row[0]), None if row[1] is None else str(row[1]))
 
     def _record_request(self, request_id: str, head: int) -> None:
-        self._c.execute(
+        self._send(
             "INSERT INTO ironsworn.requests (campaign, id, head) VALUES (%s, %s, %s) "
             "ON CONFLICT DO NOTHING",
             (self.campaign, request_id, head),
         )
 
     def _set_request_answer(self, request_id: str, answer: str) -> None:
-        self._c.execute(
+        self._send(
             "UPDATE ironsworn.requests SET answer = %s WHERE campaign = %s AND id = %s",
             (answer, self.campaign, request_id),
         )
 
     def _head(self) -> int:
-        row = self._c.execute(
-            "SELECT max(seq) FROM ironsworn.operations WHERE campaign = %s AND status = %s",
-            (self.campaign, LIVE),
-        ).fetchone()
+        if self._known_head is not None and self._conn is not None:
+            return self._known_head  # read under the write lock, and nothing changed it since
+        row = self._send(_HEAD, (self.campaign, LIVE)).fetchone()
         return int(row[0] or 0) if row else 0
 
     def _has_operations(self) -> bool:
-        row = self._c.execute(
+        row = self._send(
             "SELECT 1 FROM ironsworn.operations WHERE campaign = %s LIMIT 1", (self.campaign,)
         ).fetchone()
         return row is not None
 
     def _operation_row(self, status: str, *, descending: bool) -> Row | None:
         order = "DESC" if descending else "ASC"
-        row: Row | None = self._c.execute(
+        row: Row | None = self._send(
             "SELECT seq, kind, time, character, summary, status FROM ironsworn.operations "
             f"WHERE campaign = %s AND status = %s ORDER BY seq {order} LIMIT 1",
             (self.campaign, status),
@@ -501,7 +562,7 @@ class PostgresStore(Store[S]):
         return row
 
     def _events_of(self, seq: int) -> list[str]:
-        rows = self._c.execute(
+        rows = self._send(
             "SELECT body FROM ironsworn.events WHERE campaign = %s AND op_seq = %s ORDER BY idx",
             (self.campaign, seq),
         )
@@ -510,7 +571,7 @@ class PostgresStore(Store[S]):
     def _operation_rows(
         self, statuses: Sequence[str], last: int | None, before: int | None = None
     ) -> list[Row]:
-        return self._c.execute(
+        return self._send(
             "SELECT seq, kind, time, character, summary, status FROM ironsworn.operations "
             "WHERE campaign = %s AND status = ANY(%s) AND (%s::bigint IS NULL OR seq < %s) "
             "ORDER BY seq DESC LIMIT %s",
@@ -520,7 +581,7 @@ class PostgresStore(Store[S]):
     def _event_bodies(
         self, statuses: Sequence[str], first: int, before: int | None = None
     ) -> Iterable[tuple[int, str]]:
-        return self._c.execute(
+        return self._send(
             "SELECT e.op_seq, e.body FROM ironsworn.events e JOIN ironsworn.operations o "
             "ON o.campaign = e.campaign AND o.seq = e.op_seq "
             "WHERE e.campaign = %s AND o.status = ANY(%s) AND o.seq >= %s "
@@ -529,7 +590,7 @@ class PostgresStore(Store[S]):
         ).fetchall()
 
     def _live_events(self, after: int, upto: int) -> Iterable[tuple[int, str]]:
-        return self._c.execute(
+        return self._send(
             "SELECT e.op_seq, e.body FROM ironsworn.operations o JOIN ironsworn.events e "
             "ON e.campaign = o.campaign AND e.op_seq = o.seq "
             "WHERE o.campaign = %s AND o.status = %s AND o.seq > %s AND o.seq <= %s "
@@ -538,7 +599,7 @@ class PostgresStore(Store[S]):
         ).fetchall()
 
     def _count_live(self, after: int, upto: int) -> int:
-        row = self._c.execute(
+        row = self._send(
             "SELECT count(*) FROM ironsworn.operations "
             "WHERE campaign = %s AND status = %s AND seq > %s AND seq <= %s",
             (self.campaign, LIVE, after, upto),
@@ -546,14 +607,14 @@ class PostgresStore(Store[S]):
         return int(row[0]) if row else 0
 
     def _status_counts(self) -> dict[str, int]:
-        rows = self._c.execute(
+        rows = self._send(
             "SELECT status, count(*) FROM ironsworn.operations WHERE campaign = %s GROUP BY status",
             (self.campaign,),
         )
         return {str(status): int(number) for status, number in rows}
 
     def _live_event_count(self) -> int:
-        row = self._c.execute(
+        row = self._send(
             "SELECT count(*) FROM ironsworn.events e JOIN ironsworn.operations o "
             "ON o.campaign = e.campaign AND o.seq = e.op_seq "
             "WHERE e.campaign = %s AND o.status = %s",
@@ -563,30 +624,56 @@ class PostgresStore(Store[S]):
 
     def _discard_redo(self) -> None:
         self._wrote = True
-        self._c.execute(
+        self._send(
             "UPDATE ironsworn.operations SET status = %s WHERE campaign = %s AND status = %s",
             (DISCARDED, self.campaign, UNDONE),
         )
 
-    def _append_operation(
-        self, kind: str, time: str, character: str | None, summary: str, *, discard_redo: bool
+    @property
+    def _append_counts_live(self) -> bool:  # type: ignore[override]
+        return self.db.schema >= 4  # _append keeps the running total in the same statement
+
+    def _append(
+        self,
+        kind: str,
+        time: str,
+        character: str | None,
+        summary: str,
+        encoded: Sequence[tuple[str, str]],
+        *,
+        discard_redo: bool,
     ) -> int:
-        # One statement, one round trip: the redo stack discarded and the operation added at
-        # max(seq) + 1, read under the campaign's row lock (no other writer can take it).
-        # Every part sees the same snapshot, and a status change moves no seq.
+        # One statement, one round trip (with the savepoint deferred before it): the redo
+        # stack discarded, the operation added at max(seq) + 1 (read under the campaign's
+        # row lock), its events, and the running total of live operations. Every part sees
+        # the same snapshot; the events' foreign key is checked at the statement's end.
         self._wrote = True
-        discard = (
-            "WITH discarded AS (UPDATE ironsworn.operations SET status = %(discarded)s "
-            "WHERE campaign = %(campaign)s AND status = %(undone)s) "
-            if discard_redo
-            else ""
-        )
-        row = self._c.execute(
-            discard + "INSERT INTO ironsworn.operations "
+        parts = []
+        if discard_redo:
+            parts.append(
+                "discarded AS (UPDATE ironsworn.operations SET status = %(discarded)s "
+                "WHERE campaign = %(campaign)s AND status = %(undone)s)"
+            )
+        parts.append(
+            "op AS (INSERT INTO ironsworn.operations "
             "(campaign, seq, kind, time, character, summary, status) "
             "SELECT %(campaign)s, coalesce(max(seq), 0) + 1, %(kind)s, %(time)s, %(character)s, "
             "%(summary)s, %(live)s FROM ironsworn.operations WHERE campaign = %(campaign)s "
-            "RETURNING seq",
+            "RETURNING seq)"
+        )
+        parts.append(
+            "added AS (INSERT INTO ironsworn.events (campaign, op_seq, idx, type, body) "
+            "SELECT %(campaign)s, op.seq, e.idx - 1, e.type, e.body FROM op, "
+            "unnest(%(types)s::text[], %(bodies)s::text[]) WITH ORDINALITY AS e(type, body, idx))"
+        )
+        if self._append_counts_live:
+            parts.append(
+                "counted AS (UPDATE ironsworn.campaigns SET live_ops = live_ops + 1 "
+                "WHERE id = %(campaign)s)"
+            )
+        self._known_head = None
+        row = self._send(
+            "WITH " + ", ".join(parts) + " SELECT seq FROM op",
             {
                 "campaign": self.campaign,
                 "discarded": DISCARDED,
@@ -596,10 +683,14 @@ class PostgresStore(Store[S]):
                 "time": time,
                 "character": character,
                 "summary": summary,
+                "types": [event_type for event_type, _body in encoded],
+                "bodies": [body for _type, body in encoded],
             },
         ).fetchone()
         assert row is not None
-        return int(row[0])
+        seq = int(row[0])
+        self._known_head = seq  # a new live operation above every other: the head
+        return seq
 
     def _insert_operation(
         self,
@@ -611,6 +702,7 @@ class PostgresStore(Store[S]):
         status: str,
     ) -> int:
         self._wrote = True
+        self._known_head = None
         conn = self._c
         if seq is None:
             # Under the campaign's row lock, so no other writer can take the same seq.
@@ -641,13 +733,14 @@ class PostgresStore(Store[S]):
 
     def _set_status(self, seq: int, status: str) -> None:
         self._wrote = True
-        self._c.execute(
+        self._known_head = None
+        self._send(
             "UPDATE ironsworn.operations SET status = %s WHERE campaign = %s AND seq = %s",
             (status, self.campaign, seq),
         )
 
     def _snapshot_row(self, state_key: str, head: int) -> tuple[int, int, str] | None:
-        row = self._c.execute(
+        row = self._send(
             "SELECT seq, ops, body FROM ironsworn.snapshots "
             "WHERE campaign = %s AND state_key = %s AND seq <= %s ORDER BY seq DESC LIMIT 1",
             (self.campaign, state_key, head),
@@ -655,7 +748,7 @@ class PostgresStore(Store[S]):
         return None if row is None else (int(row[0]), int(row[1]), str(row[2]))
 
     def _snapshot_base(self, state_key: str, head: int) -> int:
-        row = self._c.execute(
+        row = self._send(
             "SELECT coalesce(max(seq), 0) FROM ironsworn.snapshots "
             "WHERE campaign = %s AND state_key = %s AND seq <= %s",
             (self.campaign, state_key, head),
@@ -678,10 +771,16 @@ class PostgresStore(Store[S]):
         )
 
     def _drop_snapshots(self, from_seq: int) -> None:
-        self._c.execute(
+        self._send(
             "DELETE FROM ironsworn.snapshots WHERE campaign = %s AND seq >= %s",
             (self.campaign, from_seq),
         )
+
+
+# A write's lock on its campaign's row (every writer of the campaign takes it first).
+_LOCK = "SELECT id FROM ironsworn.campaigns WHERE id = %s FOR UPDATE"
+# The last live seq of a campaign (0: none).
+_HEAD = "SELECT max(seq) FROM ironsworn.operations WHERE campaign = %s AND status = %s"
 
 
 def _line(exc: BaseException) -> str:

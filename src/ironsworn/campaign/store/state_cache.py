@@ -119,7 +119,8 @@ class StateCache(Backend, Generic[S]):
         appended = transaction.appended
         if not appended:
             return
-        self._bump_live_total(len(appended))
+        if not self._append_counts_live:
+            self._bump_live_total(len(appended))
         head = appended[-1].seq
         if self._forks or not transaction.took_state:
             # The store folds the events into its own state, and keeps it for the next write.

@@ -145,6 +145,16 @@ class Backend(ABC):
         """``(op_seq, body)`` of the operations with ``statuses`` from ``first`` on (below
         ``before``), in order."""
 
+    def _operations_with_events(
+        self, statuses: Sequence[str], last: int | None, before: int | None = None
+    ) -> tuple[list[Row], Iterable[tuple[int, str]]]:
+        """:meth:`_operation_rows` (oldest first) and the ``(op_seq, body)`` of their events
+        in order; a backend may read both at once."""
+        rows = self._operation_rows(statuses, last, before)
+        rows.reverse()
+        first = int(rows[0][0]) if rows else 0
+        return rows, self._event_bodies(statuses, first, before)
+
     @abstractmethod
     def _live_events(self, after: int, upto: int) -> Iterable[tuple[int, str]]:
         """``(op_seq, body)`` of the live operations with ``after < seq <= upto``, in order."""

@@ -218,11 +218,11 @@ class Store(StateCache[S], Generic[S]):
         """
         statuses = (LIVE, UNDONE, DISCARDED) if include_undone else (LIVE,)
         with self._errors(), self._read():
-            rows = self._operation_rows(statuses, None if last is None else max(0, last), before)
-            rows.reverse()
-            first = int(rows[0][0]) if rows else 0
+            rows, bodies = self._operations_with_events(
+                statuses, None if last is None else max(0, last), before
+            )
             events: dict[int, list[dict[str, Any]]] = {}
-            for op_seq, body in self._event_bodies(statuses, first, before):
+            for op_seq, body in bodies:
                 known = events.setdefault(int(op_seq), [])
                 known.append(decode_event(body, len(known)))
         return [_operation(row, events.get(int(row[0]), [])) for row in rows]

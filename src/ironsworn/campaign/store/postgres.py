@@ -589,6 +589,30 @@ class PostgresStore(Store[S]):
             (self.campaign, list(statuses), first, before, before),
         ).fetchall()
 
+    def _operations_with_events(
+        self, statuses: Sequence[str], last: int | None, before: int | None = None
+    ) -> tuple[list[Row], Iterable[tuple[int, str]]]:
+        # One round trip: the operations and their events (an operation without events, which
+        # the store never writes, would show as one row with no body).
+        found = self._send(
+            "WITH ops AS (SELECT seq, kind, time, character, summary, status "
+            "FROM ironsworn.operations WHERE campaign = %(campaign)s "
+            "AND status = ANY(%(statuses)s) AND (%(before)s::bigint IS NULL OR seq < %(before)s) "
+            "ORDER BY seq DESC LIMIT %(last)s) "
+            "SELECT o.seq, o.kind, o.time, o.character, o.summary, o.status, e.body FROM ops o "
+            "LEFT JOIN ironsworn.events e ON e.campaign = %(campaign)s AND e.op_seq = o.seq "
+            "ORDER BY o.seq, e.idx",
+            {"campaign": self.campaign, "statuses": list(statuses), "before": before, "last": last},
+        ).fetchall()
+        rows: list[Row] = []
+        bodies: list[tuple[int, str]] = []
+        for *row, body in found:
+            if not rows or rows[-1][0] != row[0]:
+                rows.append(tuple(row))
+            if body is not None:
+                bodies.append((int(row[0]), str(body)))
+        return rows, bodies
+
     def _live_events(self, after: int, upto: int) -> Iterable[tuple[int, str]]:
         return self._send(
             "SELECT e.op_seq, e.body FROM ironsworn.operations o JOIN ironsworn.events e "

@@ -227,6 +227,11 @@ class Ruleset:
             self._loaded["asset_moves"] = cached
         return cached
 
+    def memo(self, name: str) -> dict[Any, Any]:
+        """A cache named ``name`` for what the rules work out once from this content (an
+        index of asset effects by move...): the content never changes once loaded."""
+        return self._loaded.setdefault(f"memo:{name}", {})
+
     def any_move(self, move_id: str) -> Move:
         """A move by exact id: a move of the ruleset or one an asset gives."""
         both: dict[str, Move] | None = self._loaded.get("any_moves")

@@ -29,6 +29,7 @@ from ironsworn.ranks import Rank
 
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CharacterState
+    from ironsworn.content.model import Move
     from ironsworn.moves.step import Step
 
 JsonDict = dict[str, Any]
@@ -41,27 +42,51 @@ def allies_of(ctx: Step, name: str | None = None) -> list[CharacterState]:
     return [c for c in ctx.state.party(who) if c.name != who and c.status == "active"]
 
 
-def _marked_effects(ctx: Step, char: CharacterState, key: str) -> list[tuple[JsonDict, JsonDict]]:
-    """(use, effect) for each marked ability effect of ``char`` carrying ``key``."""
+def _marked_effects(
+    ctx: Step, char: CharacterState, key: str, move: Move | None = None
+) -> list[tuple[JsonDict, JsonDict]]:
+    """(use, effect) for each marked ability effect of ``char`` carrying ``key`` (that acts
+    on ``move``, when one is given)."""
+    if not char.assets:
+        return []
+    ruleset = ctx.engine.ruleset
     out: list[tuple[JsonDict, JsonDict]] = []
     for record in char.assets:
-        asset = ctx.engine.ruleset.assets.get(str(record["id"]))
+        asset = ruleset.assets.get(str(record["id"]))
         if asset is None:
             continue
-        for index, ability in enumerate(asset.abilities):
-            if index >= len(record["abilities"]) or not record["abilities"][index]:
+        marked = record["abilities"]
+        for index, ability, effect in _effects_of(ruleset, asset, key, move):
+            if index >= len(marked) or not marked[index]:
                 continue
-            for effect in ability.effects:
-                if effect.get(key):
-                    use = {
-                        "asset": record["id"],
-                        "ability": index,
-                        "ability_id": ability.id,
-                        "label": f"{label(record, asset, index)} ({char.name})",
-                        "owner": char.name,
-                    }
-                    out.append((use, dict(effect)))
+            use = {
+                "asset": record["id"],
+                "ability": index,
+                "ability_id": ability.id,
+                "label": f"{label(record, asset, index)} ({char.name})",
+                "owner": char.name,
+            }
+            out.append((use, dict(effect)))
     return out
+
+
+def _effects_of(
+    ruleset: Any, asset: Any, key: str, move: Move | None
+) -> tuple[tuple[int, Any, Mapping[str, Any]], ...]:
+    """A card's ability effects carrying ``key`` (and acting on ``move``), in the card's
+    order, as (ability index, ability, effect): worked out once per card, key and move (the
+    content never changes), so a move scans only the effects that may act on it."""
+    index: dict[tuple[str, str, str | None], Any] = ruleset.memo("asset_effects")
+    found_key = (asset.id, key, None if move is None else move.id)
+    found = index.get(found_key)
+    if found is None:
+        found = index[found_key] = tuple(
+            (i, ability, effect)
+            for i, ability in enumerate(asset.abilities)
+            for effect in ability.effects
+            if effect.get(key) and (move is None or _matches_move(effect, move))
+        )
+    return found
 
 
 # --- an ally's move ------------------------------------------------------------------------
@@ -73,9 +98,7 @@ def _ally_uses(ctx: Step) -> list[tuple[JsonDict, JsonDict]]:
     track_id = ctx.data.get("track")
     out = []
     for ally in allies_of(ctx):
-        for use, effect in _marked_effects(ctx, ally, "ally_move"):
-            if not _matches_move(effect, move):
-                continue
+        for use, effect in _marked_effects(ctx, ally, "ally_move", move):
             journey = short(move.id) == "undertake_a_journey"
             if journey and track_id and ally.name not in ctx.state.tracks[track_id].characters:
                 continue  # "if you accompany an ally": on the same journey

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, RuleViolation
 from ironsworn.moves.assets import allies
-from ironsworn.moves.assets.effects import _matches_move, short
+from ironsworn.moves.assets.effects import short
 from ironsworn.moves.assets.gains import apply_gain, describe_gain
 from ironsworn.moves.records import MoveRecord
 from ironsworn.moves.registry import on_resume
@@ -46,9 +46,7 @@ def before_move(ctx: Step) -> bool:
     """Run as a move starts; True when an ability asked first or took the move's place."""
     _fight_bonus(ctx)
     move = ctx.move
-    for use, effect in allies._marked_effects(ctx, ctx.char, "before_move"):
-        if not _matches_move(effect, move):
-            continue
+    for use, effect in allies._marked_effects(ctx, ctx.char, "before_move", move):
         handler = BEFORE_MOVE[str(effect["before_move"])]
         use["label"] = use["label"].removesuffix(f" ({ctx.name})")
         if handler(ctx, use):

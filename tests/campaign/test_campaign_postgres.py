@@ -282,6 +282,10 @@ def test_a_write_in_a_group_takes_three_round_trips(
             told = store.operations(include_undone=True, last=2)
         assert [o.events[0]["text"] for o in told] == ["the fourth", "the fifth"]
         assert len(trips) == 4, trips
+        # A read of its own: its BEGIN goes with its first statement, then the COMMIT.
+        trips.clear()
+        assert [o.seq for o in store.operations(last=2)] == [4, 5]
+        assert len(trips) == 2, trips
         monkeypatch.undo()
         assert [o.events[0]["text"] for o in store.operations()] == [
             "the first words",

@@ -379,14 +379,17 @@ class PostgresStore(Store[S]):
                 raise CampaignError(f"{self.location}: the campaign was closed")
             conn = self.db.acquire()
             self._conn = conn
+            # The BEGIN goes with the first read (one round trip less); a read transaction
+            # that read nothing was never begun.
+            self._deferred = [_BEGIN_READ]
             try:
-                with self._errors():
-                    conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                 yield
             finally:
-                self._conn = None
-                with suppress(psycopg.Error):
-                    conn.execute("COMMIT")
+                begun = self._deferred[:1] != [_BEGIN_READ]
+                self._conn, self._deferred = None, []
+                if begun:
+                    with suppress(psycopg.Error):
+                        conn.execute("COMMIT")
                 self.db.release(conn)
 
     def _begin_write(self, *, wait: bool) -> None:
@@ -801,6 +804,8 @@ class PostgresStore(Store[S]):
         )
 
 
+# A read: one moment of the database, for every read in it.
+_BEGIN_READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 # A write's lock on its campaign's row (every writer of the campaign takes it first).
 _LOCK = "SELECT id FROM ironsworn.campaigns WHERE id = %s FOR UPDATE"
 # The last live seq of a campaign (0: none).

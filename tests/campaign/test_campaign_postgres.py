@@ -299,3 +299,30 @@ def test_a_write_in_a_group_takes_three_round_trips(
             assert store._live_total() == 5
     finally:
         store.close()
+
+
+def test_a_write_waiting_too_long_for_the_lock_is_refused_and_changes_nothing(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lock is taken in one round trip with its timeout: a writer that waits past it is
+    told the campaign is busy (one line), its connection goes back clean, and it can write
+    once the lock is free."""
+    import ironsworn.campaign.store.postgres as pg
+
+    store = PostgresStore.open(postgres_url, "held", create=True)
+    try:
+        store.journal_add("first")
+        monkeypatch.setattr(pg, "BUSY_TIMEOUT_S", 0.2)
+        with psycopg.connect(postgres_url, autocommit=True) as other:
+            other.execute("BEGIN")
+            other.execute(
+                "SELECT id FROM ironsworn.campaigns WHERE id = %s FOR UPDATE", (store.campaign,)
+            )
+            with pytest.raises(CampaignError, match="campaign is busy"):
+                store.journal_add("refused")
+            other.execute("ROLLBACK")
+        store.journal_add("second")
+        assert [o.events[0]["text"] for o in store.operations()] == ["first", "second"]
+        assert store.head() == 2
+    finally:
+        store.close()

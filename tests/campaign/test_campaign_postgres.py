@@ -286,6 +286,16 @@ def test_a_write_in_a_group_takes_three_round_trips(
         trips.clear()
         assert [o.seq for o in store.operations(last=2)] == [4, 5]
         assert len(trips) == 2, trips
+        # Another store of the campaign (another server's) catches its kept state up with a
+        # write it did not make: the head, then the live total, the count and the events
+        # together, then the COMMIT.
+        with PostgresStore.open(postgres_url, "round-trips") as other:
+            other.state()
+            other.journal_add("the sixth")
+            trips.clear()
+            caught_up = store.state()
+            assert len(trips) == 3, trips
+            assert caught_up.to_dict() == other.state().to_dict()
         monkeypatch.undo()
         assert [o.events[0]["text"] for o in store.operations()] == [
             "the first words",
@@ -293,10 +303,11 @@ def test_a_write_in_a_group_takes_three_round_trips(
             "the third",
             "the fourth",
             "the fifth",
+            "the sixth",
         ]
-        assert store.head() == 5 and store.counts()["live"] == 5
+        assert store.head() == 6 and store.counts()["live"] == 6
         with store.reading():  # the running total of live operations kept in the append
-            assert store._live_total() == 5
+            assert store._live_total() == 6
     finally:
         store.close()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 
 from ironsworn.campaign.schema import LIVE
@@ -159,6 +159,14 @@ class Backend(ABC):
     def _live_events(self, after: int, upto: int) -> Iterable[tuple[int, str]]:
         """``(op_seq, body)`` of the live operations with ``after < seq <= upto``, in order."""
 
+    def _catch_up_reads(
+        self, after: int, upto: int
+    ) -> tuple[int | None, int, Iterable[tuple[int, str]]]:
+        """What catching the kept state up reads: the running total of live operations, how
+        many live ones there are after ``after`` up to ``upto``, and their events (read
+        lazily here; a backend may read all three at once)."""
+        return self._live_total(), self._count_live(after, upto), _Lazy(self, after, upto)
+
     @abstractmethod
     def _count_live(self, after: int, upto: int) -> int:
         """How many live operations have ``after < seq <= upto``."""
@@ -248,3 +256,13 @@ class Backend(ABC):
     @abstractmethod
     def _set_request_answer(self, request_id: str, answer: str) -> None:
         """Keep the answer of a recorded request (a write of its own)."""
+
+
+class _Lazy:
+    """The live events of a catch-up, read only if iterated (the totals may not match)."""
+
+    def __init__(self, backend: Backend, after: int, upto: int) -> None:
+        self.backend, self.after, self.upto = backend, after, upto
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        return iter(self.backend._live_events(self.after, self.upto))

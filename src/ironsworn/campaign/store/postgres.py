@@ -381,12 +381,12 @@ class PostgresStore(Store[S]):
             self._conn = conn
             # The BEGIN goes with the first read (one round trip less); a read transaction
             # that read nothing was never begun.
-            self._deferred = [_BEGIN_READ]
+            self._deferred, self._known_head = [_BEGIN_READ], None
             try:
                 yield
             finally:
                 begun = self._deferred[:1] != [_BEGIN_READ]
-                self._conn, self._deferred = None, []
+                self._conn, self._deferred, self._known_head = None, [], None
                 if begun:
                     with suppress(psycopg.Error):
                         conn.execute("COMMIT")
@@ -503,9 +503,7 @@ class PostgresStore(Store[S]):
     def _live_total(self) -> int | None:
         if self.db.schema < 4:
             return None
-        row = self._send(
-            "SELECT live_ops FROM ironsworn.campaigns WHERE id = %s", (self.campaign,)
-        ).fetchone()
+        row = self._send(_LIVE_TOTAL, (self.campaign,)).fetchone()
         return None if row is None or row[0] is None else int(row[0])
 
     def _set_live_total(self, total: int) -> None:
@@ -544,10 +542,15 @@ class PostgresStore(Store[S]):
         )
 
     def _head(self) -> int:
+        # Kept from its first read until the transaction ends or one of its own statements
+        # may change it: a read sees one moment, and a write holds the campaign's lock.
         if self._known_head is not None and self._conn is not None:
-            return self._known_head  # read under the write lock, and nothing changed it since
+            return self._known_head
         row = self._send(_HEAD, (self.campaign, LIVE)).fetchone()
-        return int(row[0] or 0) if row else 0
+        head = int(row[0] or 0) if row else 0
+        if self._conn is not None:
+            self._known_head = head
+        return head
 
     def _has_operations(self) -> bool:
         row = self._send(
@@ -616,21 +619,31 @@ class PostgresStore(Store[S]):
                 bodies.append((int(row[0]), str(body)))
         return rows, bodies
 
+    def _catch_up_reads(
+        self, after: int, upto: int
+    ) -> tuple[int | None, int, Iterable[tuple[int, str]]]:
+        # One round trip for the three reads (the events are read even when the totals then
+        # do not match, which is rare: the kept state is rebuilt then).
+        conn = self._conn
+        if conn is None or self.db.schema < 4:
+            return super()._catch_up_reads(after, upto)
+        total, counted, events = self._send_all(
+            conn,
+            [
+                (_LIVE_TOTAL, (self.campaign,)),
+                (_COUNT_LIVE, (self.campaign, LIVE, after, upto)),
+                (_LIVE_EVENTS, (self.campaign, LIVE, after, upto)),
+            ],
+        )
+        row, number = total.fetchone(), counted.fetchone()
+        live = None if row is None or row[0] is None else int(row[0])
+        return live, int(number[0]) if number else 0, events.fetchall()
+
     def _live_events(self, after: int, upto: int) -> Iterable[tuple[int, str]]:
-        return self._send(
-            "SELECT e.op_seq, e.body FROM ironsworn.operations o JOIN ironsworn.events e "
-            "ON e.campaign = o.campaign AND e.op_seq = o.seq "
-            "WHERE o.campaign = %s AND o.status = %s AND o.seq > %s AND o.seq <= %s "
-            "ORDER BY e.op_seq, e.idx",
-            (self.campaign, LIVE, after, upto),
-        ).fetchall()
+        return self._send(_LIVE_EVENTS, (self.campaign, LIVE, after, upto)).fetchall()
 
     def _count_live(self, after: int, upto: int) -> int:
-        row = self._send(
-            "SELECT count(*) FROM ironsworn.operations "
-            "WHERE campaign = %s AND status = %s AND seq > %s AND seq <= %s",
-            (self.campaign, LIVE, after, upto),
-        ).fetchone()
+        row = self._send(_COUNT_LIVE, (self.campaign, LIVE, after, upto)).fetchone()
         return int(row[0]) if row else 0
 
     def _status_counts(self) -> dict[str, int]:
@@ -808,6 +821,19 @@ class PostgresStore(Store[S]):
 _BEGIN_READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 # A write's lock on its campaign's row (every writer of the campaign takes it first).
 _LOCK = "SELECT id FROM ironsworn.campaigns WHERE id = %s FOR UPDATE"
+# What catching the kept state up reads: the running total of live operations, how many
+# live ones a range holds, and their events.
+_LIVE_TOTAL = "SELECT live_ops FROM ironsworn.campaigns WHERE id = %s"
+_COUNT_LIVE = (
+    "SELECT count(*) FROM ironsworn.operations "
+    "WHERE campaign = %s AND status = %s AND seq > %s AND seq <= %s"
+)
+_LIVE_EVENTS = (
+    "SELECT e.op_seq, e.body FROM ironsworn.operations o JOIN ironsworn.events e "
+    "ON e.campaign = o.campaign AND e.op_seq = o.seq "
+    "WHERE o.campaign = %s AND o.status = %s AND o.seq > %s AND o.seq <= %s "
+    "ORDER BY e.op_seq, e.idx"
+)
 # The last live seq of a campaign (0: none).
 _HEAD = "SELECT max(seq) FROM ironsworn.operations WHERE campaign = %s AND status = %s"
 

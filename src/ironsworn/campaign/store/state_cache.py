@@ -54,13 +54,12 @@ class StateCache(Backend, Generic[S]):
         cache, folded, after = self._cache, self._cache_total, self._cache_head
         if cache is None or folded is None or not self._forks or head < after:
             return False
-        total = self._live_total()
-        added = self._count_live(after, head)
+        total, added, events = self._catch_up_reads(after, head)
         if total is None or total != folded + added:
             return False
         try:
             index, last_seq = 0, -1
-            for op_seq, body in self._live_events(after, head):
+            for op_seq, body in events:
                 index = index + 1 if op_seq == last_seq else 0
                 last_seq = op_seq
                 _fold(cache, decode_event(body, index), int(op_seq), self.location)

@@ -34,7 +34,7 @@ def test_the_first_list_asks_and_completes_at_a_terminal(private_home: Path) -> 
         term.expect("Kai>")
         # Companion Endure Harm outside a fight: how much harm?
         term.send("/move companion endure harm --dice 6,1,2\r")
-        term.expect("Kai — Companion Endure Harm needs the amount of harm inflicted on Brann")
+        term.expect("Kai — Companion Endure Harm: how much harm does Brann take?")
         term.expect("[1-5]>")
         term.send("2\r")
         term.expect("Brann (hound) health 4 -> 2")

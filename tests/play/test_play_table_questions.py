@@ -116,7 +116,7 @@ def test_companion_endure_harm_asks_the_amount_outside_a_fight(tmp_path: Path) -
     kai(path, "--asset", "hound:1=Brann")
     run = run_script(path, ["/move companion endure harm --dice 6,1,2", "3"])
     assert run.err == ""
-    assert "Kai — Companion Endure Harm needs the amount of harm inflicted on Brann" in run.out
+    assert "Kai — Companion Endure Harm: how much harm does Brann take?" in run.out
     hound = state_of(path).character("Kai").asset("hound")
     assert hound["meter"]["value"] == 2  # 4 health, 3 harm, then +1 on the strong hit
 

@@ -43,6 +43,7 @@ def asks(table: Table, args: dict[str, Any], input_name: str) -> Question:
     assert isinstance(answer, Question), answer
     assert answer.input == input_name and answer.choices
     assert "--" not in answer.prompt and "--" not in json.dumps(answer.to_json())
+    assert " needs " not in answer.prompt  # asked in the game's words, not "X needs Y"
     assert fingerprint(table) == before
     return answer
 
@@ -120,6 +121,7 @@ def test_swear_an_iron_vow_asks_about_the_bond(table: Table) -> None:
 def test_companion_endure_harm_asks_the_amount(table: Table) -> None:
     args = {"move": "companion endure harm", "dice": "6,1,2"}
     question = asks(table, args, "amount")
+    assert question.prompt == "Companion Endure Harm: how much harm does Brann take?"
     assert question.keys() == ["1", "2", "3", "4", "5"]
     call(table, "move", {**args, "amount": 3})
     assert table.state().character("Asha").asset("hound")["meter"]["value"] == 2
@@ -196,3 +198,25 @@ def test_a_move_reads_the_state_once(table: Table, monkeypatch: pytest.MonkeyPat
     taken.clear()
     call(table, "move", {"move": "face danger", "stat": "edge", "dice": "6,1,2"})
     assert len(taken) == 1
+
+
+def test_no_question_of_the_engine_says_needs() -> None:
+    """Every question the engine asks (an ``OptionNeeded``) is worded as a question in the
+    game's words ("how much harm does Brann take?"), never "X needs the amount": each surface
+    shows that prompt as it is (play mode, a terminal, the web)."""
+    import ast
+
+    src = Path(__file__).resolve().parents[2] / "src" / "ironsworn"
+    found: list[str] = []
+    for path in sorted(src.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "OptionNeeded"):
+                continue
+            words = " ".join(
+                c.value
+                for c in ast.walk(node.args[0])
+                if isinstance(c, ast.Constant) and isinstance(c.value, str)
+            )
+            if " needs " in words:
+                found.append(f"{path.relative_to(src)}:{node.lineno}: {words[:60]}")
+    assert found == []

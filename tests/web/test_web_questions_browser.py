@@ -276,7 +276,8 @@ def test_companion_endure_harm_asks_the_amount(
     open_move(page, "move:classic/suffer/companion_endure_harm")
     roll(page, "6,1,2")
     box = asked(page, "amount")
-    expect(box).to_contain_text("Brann")
+    expect(box).to_contain_text("how much harm does Brann take?")
+    expect(box).not_to_contain_text("needs")
     expect(box.locator("button.choice")).to_have_count(5)  # 1 to 5 harm
     shot(page, f"question-companion-{label}")
     box.locator("button.choice[data-key='3']").click()

@@ -236,8 +236,7 @@ def companion_before(ctx: Step) -> None:
         # so the amount is asked (each surface asks it; a fight's foe inflicts its rank).
         called = asset.get("input") or asset["name"]
         raise OptionNeeded(
-            f"Companion Endure Harm needs the amount of harm inflicted on {called} (accepted: "
-            "an amount of 1 to 5)",
+            f"Companion Endure Harm: how much harm does {called} take? (accepted: 1 to 5)",
             "amount",
             tuple((str(n), f"-{n} health") for n in range(1, 6)),
         )

@@ -313,7 +313,7 @@ def test_sheet_adjust_debility_undo_redo(tmp_path: Path) -> None:
         ("/oracle no such table", "no such table"),
         ("/ask", "/ask needs the odds"),
         ("/ask maybe", "odds 'maybe' is unknown"),
-        ("/vow Find her", "required: --rank"),
+        ("/vow Find her", "give it with --rank"),  # asked at a terminal; a script: the line
         ('/vow "Find her --rank epic', "unbalanced double quote"),
         ("/choose 1", "there is no pending decision"),
         ("/burn", "there is no pending decision"),

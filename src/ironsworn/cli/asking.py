@@ -57,6 +57,10 @@ class Asked:
 def question_of(exc: IronswornError) -> Asked | None:
     """The question an error asks (None: it asks nothing). A character left unnamed in a
     campaign of several is asked too: which of them."""
+    from ironsworn.cli.common import Missing
+
+    if isinstance(exc, Missing):
+        return Asked(exc.flag or "", exc.prompt, exc.choices, exc.open)
     if isinstance(exc, NotFound):
         if exc.names != ("character",) or not exc.candidates:
             return None
@@ -123,6 +127,18 @@ def retry_with_answer(
     asked = question_of(exc)
     if asked is None:
         return None
+    from ironsworn.cli.common import Missing
+
+    if isinstance(exc, Missing):
+        # The answer goes after its flag, or is the command's next word; a question with one
+        # answer (vow new) is not asked.
+        if len(asked.choices) == 1 and not asked.open:
+            answer: str | None = asked.choices[0][0]
+        else:
+            answer = ask(asked, False, stdin or sys.stdin, stderr or sys.stderr)
+        if answer is None:
+            return None
+        return [*argv, exc.flag, answer] if exc.flag else [*argv, answer]
     action = flag_action(command_parser(parser, argv), asked.input)
     if action is None:
         return None

@@ -70,7 +70,9 @@ def register(sub: Any) -> None:
             group.add_parser("fits", help="your abilities that act on a move (before you roll)")
         )
     )
-    fits.add_argument("move", nargs="+", action=JoinWords, metavar="MOVE")
+    fits.add_argument(
+        "move", nargs="+", action=JoinWords, metavar="MOVE", help="the move (id or name)"
+    )
     fits.add_argument("--character")
     fits.set_defaults(func=run_fits)
     upgrades = campaign_options(

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ironsworn.cli.common import (
     CliParser,
+    Missing,
     UsageError,
     campaign_options,
     check_text,
@@ -152,7 +153,7 @@ def _campaign(args: argparse.Namespace) -> int:
         raise UsageError(f"campaign {action} takes one NAME at most (got {args.target!r} too)")
     database = registry.database_url(args.database)
     if action in ("new", "use") and not args.name:
-        raise UsageError(f"campaign {action}: a NAME is required")
+        raise Missing(f"campaign {action}: a NAME is required", f"campaign {action}: its name")
     if action in ("show", "list") and args.name:
         raise UsageError(f"campaign {action} takes no NAME (got {args.name!r})")
     if action != "show" and args.campaign is not None:
@@ -327,9 +328,11 @@ def _copy(args: argparse.Namespace) -> int:
     from ironsworn.campaign import export, registry
 
     if not args.name or not args.target:
-        raise UsageError(
+        raise Missing(
             "campaign copy: FROM and TO are required (accepted: 'campaign copy NAME "
-            "path.sqlite' or 'campaign copy path.sqlite NAME', NAME in the --database)"
+            "path.sqlite' or 'campaign copy path.sqlite NAME', NAME in the --database)",
+            "campaign copy: "
+            + ("to (a file, or a campaign's name)" if args.name else "from (a file, or a name)"),
         )
     if args.campaign is not None:
         raise UsageError(f"campaign copy takes no --campaign (got {args.campaign!r})")
@@ -504,7 +507,10 @@ def _journal_change(args: argparse.Namespace, words: list[str]) -> int:
 
     action = words[0]
     if len(words) < 2:
-        raise UsageError(f"journal {action} needs the entry's number: journal {action} 12")
+        raise Missing(
+            f"journal {action} needs the entry's number: journal {action} 12",
+            f"journal {action}: the entry's number (as 'journal' lists them)",
+        )
     seq = parse_entry(words[1])
     text = " ".join(words[2:])
     if action == "delete" and text:
@@ -512,7 +518,10 @@ def _journal_change(args: argparse.Namespace, words: list[str]) -> int:
     if action == "edit" and text == "-":
         text = check_text(sys.stdin.read(), "standard input")
     if action == "edit" and not text.strip():
-        raise UsageError(f"journal edit {seq} needs the new text: journal edit {seq} TEXT")
+        raise Missing(
+            f"journal edit {seq} needs the new text: journal edit {seq} TEXT",
+            f"journal edit {seq}: its new text",
+        )
     with open_campaign(args.campaign, create=False, database=args.database) as store:
         answer = table_call(
             store,

@@ -7,7 +7,7 @@ import argparse
 from functools import partial
 from typing import Any
 
-from ironsworn.cli.common import UsageError, campaign_command, emit, parse_int
+from ironsworn.cli.common import Missing, UsageError, campaign_command, emit, parse_int
 
 
 def register(sub: Any) -> None:
@@ -19,7 +19,7 @@ def register(sub: Any) -> None:
         "(three of the five cards drawn), background (mark the oracle's background vow, in "
         "your WORDS if you like), bond (NAME the person the oracles describe)",
     )
-    character.add_argument("name", metavar="NAME")
+    character.add_argument("name", metavar="NAME", help="the character's name")
     character.add_argument(
         "rest",
         nargs="*",
@@ -111,7 +111,7 @@ def register(sub: Any) -> None:
 
     debility = campaign_command(sub, "debility", "mark or clear a debility")
     debility.add_argument("action", choices=["mark", "clear"])
-    debility.add_argument("name", metavar="NAME")
+    debility.add_argument("name", metavar="NAME", help="the debility (wounded, shaken...)")
     debility.add_argument("--character")
     debility.set_defaults(func=run_debility)
 
@@ -133,7 +133,7 @@ def register_sheet_extras(sub: Any) -> None:
     """``equipment`` and ``party``."""
     equipment = campaign_command(sub, "equipment", "note or strike out equipment on the sheet")
     equipment.add_argument("action", choices=["add", "remove"])
-    equipment.add_argument("item", nargs="+", metavar="ITEM")
+    equipment.add_argument("item", nargs="+", metavar="ITEM", help="the item")
     equipment.add_argument("--character")
     equipment.set_defaults(func=run_equipment)
     party = campaign_command(sub, "party", "travel together (one shared supply) or apart")
@@ -176,8 +176,11 @@ def run_character(args: argparse.Namespace) -> int:
         flag = "--" + (given or "exclude").replace("_", "-")
         raise UsageError(f"{flag} is for 'character new NAME --semi-random'")
     if args.stats is None:
-        raise UsageError(
-            "character new needs --stats (edge=3,heart=2,...) or --semi-random (the stat table)"
+        raise Missing(
+            "character new needs --stats (edge=3,heart=2,...) or --semi-random (the stat table)",
+            f"{args.name}'s stats: 3, 2, 2, 1, 1 given to edge, heart, iron, shadow and wits "
+            "(edge=3,heart=2,iron=2,shadow=1,wits=1)",
+            flag="--stats",
         )
     reserved = parse_int(args.reserve_bonds, "--reserve-bonds", 0, 3)
     result = write(
@@ -230,9 +233,12 @@ def run_semi_random(args: argparse.Namespace) -> int:
         step = partial(semi_random.draw_card, character=args.name, deck=rest)
     elif args.action == "background":
         if args.background_rank is None:
-            raise UsageError(
+            raise Missing(
                 "character background NAME [WORDS] needs --background-rank (accepted: extreme, "
-                "epic)"
+                "epic)",
+                "What is the background vow's rank?",
+                flag="--background-rank",
+                choices=[("extreme", "extreme"), ("epic", "epic")],
             )
         step = partial(
             semi_random.mark_background_vow,

@@ -27,6 +27,70 @@ class UsageError(IronswornError):
     """Raised by the parser instead of printing usage and exiting."""
 
 
+class Missing(UsageError):
+    """Something the command needs was left out: an argument, a required flag, or words a
+    command reads itself (``move show`` with no move). A script gets the one line, naming the
+    flag or argument; at a terminal it is asked (:mod:`ironsworn.cli.asking`) and the command
+    runs again with the answer, after ``flag`` where it has one, else as its next word."""
+
+    def __init__(
+        self,
+        message: str,
+        prompt: str,
+        *,
+        flag: str | None = None,
+        choices: Sequence[tuple[str, str]] = (),
+        open_: bool | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.prompt = prompt
+        self.flag = flag
+        self.choices = list(choices)
+        # The player's own words answer it too (a name, a number): unless its choices are all.
+        self.open = not self.choices if open_ is None else open_
+
+
+# argparse's messages for arguments left out (Python 3.11 to 3.13).
+_REQUIRED = "the following arguments are required: "
+_ONE_OF = re.compile(r"one of the arguments (\S+)")
+RANKS = ("troublesome", "dangerous", "formidable", "extreme", "epic")
+
+
+def said(parser: argparse.ArgumentParser, message: str) -> str:
+    """A parser's error as its one line: the root parser's bare, a subcommand's named."""
+    return message if " " not in parser.prog else f"{parser.prog}: {message}"
+
+
+def missing_argument(parser: argparse.ArgumentParser, message: str) -> Missing | None:
+    """argparse's error ``message`` as the :class:`Missing` argument it names (the first
+    one), or None when it is another error."""
+    if message.startswith(_REQUIRED):
+        name = message[len(_REQUIRED) :].split(", ")[0]
+        wanted = [a for a in parser._actions if argparse._get_action_name(a) == name]
+    else:
+        found = _ONE_OF.match(message)
+        if found is None:
+            return None
+        wanted = [a for a in parser._actions if found[1] in a.option_strings]
+    if not wanted:
+        return None
+    action = wanted[0]
+    words = parser.prog.removeprefix("ironsworn").strip()
+    if isinstance(action, argparse._SubParsersAction):
+        shown = {a.dest: a.help for a in action._choices_actions}
+        choices = [(n, f"{n}: {shown[n]}" if shown.get(n) else n) for n in action.choices]
+        return Missing(said(parser, message), f"{words}: which one?", choices=choices)
+    if action.choices:
+        choices = [(str(c), str(c)) for c in action.choices]
+    elif action.dest == "rank":
+        choices = [(r, r) for r in RANKS]
+    else:
+        choices = []
+    what = action.help or ("which one?" if choices else str(action.metavar or action.dest).lower())
+    flag = action.option_strings[-1] if action.option_strings else None
+    return Missing(said(parser, message), f"{words}: {what}", flag=flag, choices=choices)
+
+
 # Options whose value may be empty ("no description").
 EMPTY_ALLOWED = frozenset({"description"})
 # Options and arguments naming files: their bytes need not be UTF-8 (a file name may not be).
@@ -70,8 +134,9 @@ class CliParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         # The line is printed after "ironsworn: error: ", so the root parser adds no name of
-        # its own; a subcommand's parser names itself ("ironsworn move: ...").
-        raise UsageError(message if " " not in self.prog else f"{self.prog}: {message}")
+        # its own; a subcommand's parser names itself ("ironsworn move: ..."). An argument
+        # left out is asked at a terminal (:class:`Missing`).
+        raise missing_argument(self, message) or UsageError(said(self, message))
 
     def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
         # Every value given on the command line passes here, so the checks every command

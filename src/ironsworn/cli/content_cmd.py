@@ -365,7 +365,7 @@ def _register_content(sub: Any) -> None:
     imp = common_options(
         group.add_parser("import", help="import a Datasworn or Dataforged JSON file")
     )
-    imp.add_argument("file", metavar="FILE")
+    imp.add_argument("file", metavar="FILE", help="the content pack's file")
     imp.add_argument("--as", dest="pack_id", metavar="ID", help="install under this pack id")
     imp.set_defaults(func=_content_import)
     listing = common_options(group.add_parser("list", help="list bundled and imported packs"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ironsworn.cli.common import UsageError, campaign_command, emit
+from ironsworn.cli.common import Missing, UsageError, campaign_command, emit
 
 
 def register(sub: Any) -> None:
@@ -35,7 +35,7 @@ def register(sub: Any) -> None:
 
     threat = campaign_command(sub, "threat", "Delve's threats to a vow (a menace track)")
     threat.add_argument("action", choices=["new"])
-    threat.add_argument("text", nargs="*", metavar="NAME")
+    threat.add_argument("text", nargs="*", metavar="NAME", help="the threat's name")
     threat.add_argument("--vow", required=True, help="the vow it threatens (id or name)")
     threat.add_argument("--category", required=True, help="a threat category, or roll")
     threat.add_argument("--rank", help="the menace track's rank (default: the vow's)")
@@ -67,7 +67,10 @@ def rarity_operation(args: argparse.Namespace) -> Any:
 
     name = " ".join(args.text)
     if not name:
-        raise UsageError("rarity buy needs a NAME (accepted: see 'rarity list')")
+        raise Missing(
+            "rarity buy needs a NAME (accepted: see 'rarity list')",
+            "rarity buy: which rarity? (its name)",
+        )
     return lambda e: buy_rarity(e, args.character, name)
 
 
@@ -128,7 +131,10 @@ def show_rarity(args: argparse.Namespace) -> int:
     library = load_library()
     name = " ".join(args.text)
     if not name:
-        raise UsageError("rarity show needs a NAME (accepted: see 'rarity list --all')")
+        raise Missing(
+            "rarity show needs a NAME (accepted: see 'rarity list --all')",
+            "rarity show: which rarity? (its name)",
+        )
     if not library.rarities:
         raise UsageError(
             "no rarities: import your Datasworn Delve file first (ironsworn content import "
@@ -182,7 +188,10 @@ def site_operation(args: argparse.Namespace) -> Any:
 
     name = " ".join(args.text)
     if not name and not args.sample and not (args.theme and args.domain):
-        raise UsageError("site new needs a NAME, or --sample SITE (accepted: a name and --theme)")
+        raise Missing(
+            "site new needs a NAME, or --sample SITE (accepted: a name and --theme)",
+            "site new: the site's name",
+        )
     return lambda e: new_site(
         e,
         name,
@@ -321,10 +330,12 @@ def _show(args: argparse.Namespace, state: Any = None) -> int:
     else:
         sites = [t for t in state.tracks.values() if t.kind == "site" and t.status == "active"]
         if len(sites) != 1:
-            raise UsageError(
+            raise Missing(
                 "site show needs a site (accepted: "
                 + (", ".join(t.id for t in sites) or "none")
-                + ")"
+                + ")",
+                "site show: which site?",
+                choices=[(t.name, t.name) for t in sites],
             )
         site = sites[0]
     data = describe(load_library(), site)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from ironsworn.cli.common import UsageError, emit
+from ironsworn.cli.common import Missing, UsageError, emit
 
 
 def export_vault(args: argparse.Namespace) -> int:
@@ -18,7 +18,10 @@ def export_vault(args: argparse.Namespace) -> int:
     from ironsworn.paths import expand_path
 
     if not args.target:
-        raise UsageError("export iron-vault needs a folder: export iron-vault DIR")
+        raise Missing(
+            "export iron-vault needs a folder: export iron-vault DIR",
+            "export iron-vault: the folder to write",
+        )
     if args.output is not None:
         raise UsageError("export iron-vault writes a folder: give it as DIR, not with -o")
     directory = expand_path(args.target, "export folder")

@@ -10,7 +10,7 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.cli.common import UsageError, campaign_options, common_options, emit
+from ironsworn.cli.common import Missing, UsageError, campaign_options, common_options, emit
 
 if TYPE_CHECKING:
     from ironsworn.moves.engine import MoveEngine, OperationResult
@@ -225,7 +225,7 @@ def run_move(args: argparse.Namespace) -> int:
         return list_moves(args)
     if words[0] == "show":
         if len(words) < 2:
-            raise UsageError("move show needs a move id or name")
+            raise Missing("move show needs a move id or name", "move show: which move? (its name)")
         from ironsworn.cli.move_info import show_move
 
         args.id = " ".join(words[1:])

@@ -13,7 +13,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from ironsworn.cli.common import UsageError, campaign_command, emit
+from ironsworn.cli.common import Missing, UsageError, campaign_command, emit
 
 
 def register(sub: Any) -> None:
@@ -78,7 +78,10 @@ def run_option(args: argparse.Namespace) -> int:
         return 0
     option = find_option(args.name)
     if not args.value:
-        raise UsageError(f"option {option.name} needs a VALUE (accepted: {option.accepted})")
+        raise Missing(
+            f"option {option.name} needs a VALUE (accepted: {option.accepted})",
+            f"option {option.name}: its new value ({option.accepted})",
+        )
     from ironsworn.cli.session import write
     from ironsworn.moves.setup import SetupOperations
 
@@ -126,9 +129,12 @@ def homebrew_call(args: argparse.Namespace) -> Callable[[Any], Any]:
     if args.name is not None:
         raise UsageError("--name is for 'homebrew reskin'; 'homebrew new NAME' names it")
     if not args.ability:
-        raise UsageError(
+        raise Missing(
             "homebrew new needs --ability PATTERN:MOVES:DETAIL (1 to 3; patterns: bonus, "
-            "reroll, exchange, stat, permission)"
+            "reroll, exchange, stat, permission)",
+            "homebrew new: its first ability, PATTERN:MOVES:DETAIL (patterns: bonus, reroll, "
+            "exchange, stat, permission)",
+            flag="--ability",
         )
     return lambda e: HomebrewOperations(e).create(
         args.character, asset, args.type, args.condition or "", args.ability

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ironsworn.cli.common import campaign_command, emit, parse_int
+from ironsworn.cli.common import Missing, campaign_command, emit, parse_int
 
 
 def register(sub: Any) -> None:
@@ -35,7 +35,7 @@ def register(sub: Any) -> None:
 
     connection = campaign_command(sub, "connection", "a new connection (Starforged)")
     connection.add_argument("action", choices=["new"])
-    connection.add_argument("text", nargs="+", metavar="NAME")
+    connection.add_argument("text", nargs="+", metavar="NAME", help="their name")
     connection.add_argument("--rank", required=True, help="troublesome ... epic")
     connection.add_argument("--role", help="their role (a pilot, an engineer...)")
     connection.add_argument("--character", action="append", default=[])
@@ -43,7 +43,7 @@ def register(sub: Any) -> None:
 
     expedition = campaign_command(sub, "expedition", "start an expedition track (Starforged)")
     expedition.add_argument("action", choices=["new"])
-    expedition.add_argument("text", nargs="+", metavar="TEXT")
+    expedition.add_argument("text", nargs="+", metavar="TEXT", help="where to, in your words")
     expedition.add_argument("--rank", required=True, help="troublesome ... epic")
     expedition.add_argument("--character", action="append", default=[])
     expedition.set_defaults(func=run_track, kind="expedition", role=None)
@@ -57,7 +57,7 @@ def register(sub: Any) -> None:
 
     impact = campaign_command(sub, "impact", "mark or clear an impact (Starforged)")
     impact.add_argument("action", choices=["mark", "clear"])
-    impact.add_argument("name", nargs="+", metavar="NAME")
+    impact.add_argument("name", nargs="+", metavar="NAME", help="the impact (wounded...)")
     impact.add_argument("--character")
     impact.set_defaults(func=run_impact)
 
@@ -98,7 +98,7 @@ def run_vehicle(args: argparse.Namespace) -> int:
         emit(args, vehicle, lambda: vehicle_text(vehicle))
         return 0
     if not args.name:
-        raise UsageError(f"vehicle {args.action} needs a NAME")
+        raise Missing(f"vehicle {args.action} needs a NAME", f"vehicle {args.action}: its name")
     name = " ".join(args.name)
     if args.action == "remove":
         if not args.incidental or args.integrity is not None:
@@ -108,7 +108,11 @@ def run_vehicle(args: argparse.Namespace) -> int:
         result = write(args, lambda e: vehicles.drop_incidental(e, name))
     elif args.incidental:
         if args.integrity is None:
-            raise UsageError("vehicle new --incidental needs --integrity (1 to 10)")
+            raise Missing(
+                "vehicle new --incidental needs --integrity (1 to 10)",
+                "vehicle new: its integrity (1 to 10)",
+                flag="--integrity",
+            )
         value = parse_int(args.integrity, "--integrity", 1, 10)
         result = write(args, lambda e: vehicles.add_incidental(e, name, value))
     else:

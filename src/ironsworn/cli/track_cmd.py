@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ironsworn.cli.common import UsageError, campaign_command, emit, parse_int
+from ironsworn.cli.common import RANKS, Missing, UsageError, campaign_command, emit, parse_int
 
 
 def register(sub: Any) -> None:
@@ -23,7 +23,12 @@ def register(sub: Any) -> None:
     ):
         p = campaign_command(sub, kind, text)
         p.add_argument("action", choices=["new"])
-        p.add_argument("text", nargs="+", metavar="TEXT")
+        p.add_argument(
+            "text",
+            nargs="+",
+            metavar="TEXT",
+            help="the vow, in your words" if kind == "vow" else "where to, in your words",
+        )
         p.add_argument(
             "--rank",
             required=kind != "vow",
@@ -160,7 +165,12 @@ def run_scene(args: argparse.Namespace) -> int:
     text = " ".join(args.text)
     if args.action == "new":
         if not args.rank:
-            raise UsageError("scene new needs --rank (troublesome ... epic)")
+            raise Missing(
+                "scene new needs --rank (troublesome ... epic)",
+                "What is the scene challenge's rank?",
+                flag="--rank",
+                choices=[(r, r) for r in RANKS],
+            )
         if args.seed is not None:
             raise UsageError(f"scene new rolls no dice: --seed {args.seed!r} is for scene resolve")
         result = write(

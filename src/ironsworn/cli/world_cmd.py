@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ironsworn.cli.common import UsageError, campaign_command, emit
+from ironsworn.cli.common import Missing, UsageError, campaign_command, emit
 
 
 def register(sub: Any) -> None:
@@ -53,7 +53,11 @@ def run_truths(args: argparse.Namespace) -> int:
         emit(args, rows, lambda: "\n".join(lines) or "no truths set yet")
         return 0
     if not args.truth or not args.option:
-        raise UsageError("world truth needs a category and an option (1, 2, 3, roll or open)")
+        raise Missing(
+            "world truth needs a category and an option (1, 2, 3, roll or open)",
+            "world truth: "
+            + ("which option? (1, 2, 3, roll or open)" if args.truth else "which truth category?"),
+        )
     option: str | None = args.option
     roll: int | None = None
     if args.option == "roll":
@@ -118,7 +122,11 @@ def run_world(args: argparse.Namespace) -> int:
         emit(args, rows, lambda: "\n".join(lines) or f"no {args.kind}s yet")
         return 0
     if not text:
-        raise UsageError(f"{args.kind} add needs a {'text' if args.kind == 'note' else 'name'}")
+        what = {"note": "the note", "person": "their name"}.get(args.kind, "its name")
+        raise Missing(
+            f"{args.kind} add needs a {'text' if args.kind == 'note' else 'name'}",
+            f"{args.kind} add: {what}",
+        )
 
     def body(engine: Any) -> Any:
         ops = SheetOperations(engine)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.campaign.options import find_option, option_words
-from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.errors import InvalidValue, OptionNeeded, RuleViolation
 from ironsworn.moves.operation_group import EngineOperations
 from ironsworn.ranks import Rank
 
@@ -64,7 +64,13 @@ def vow_rank(
             raise RuleViolation(  # seed 000 L5152-5154
                 "one-shot play ignores background vows; set the option one_shot off for a campaign"
             )
-        if rank is None or rank.label not in BACKGROUND_RANKS:
+        if rank is None:
+            raise OptionNeeded(
+                "What is the background vow's rank? (accepted: extreme, epic)",
+                "rank",
+                (("extreme", "extreme"), ("epic", "epic")),
+            )
+        if rank.label not in BACKGROUND_RANKS:
             got = "none" if rank is None else rank.label
             raise InvalidValue(  # seed 000 L4404-4405
                 f"a background vow's rank is extreme or epic (got {got})"
@@ -76,11 +82,11 @@ def vow_rank(
     note = None
     if rank is None:
         if not one_shot:
-            raise InvalidValue(
-                "a vow's rank is required: {rank} troublesome, dangerous, formidable, extreme "
-                "or epic",
-                input="rank",
-                accepted=("troublesome", "dangerous", "formidable", "extreme", "epic"),
+            ranks = ("troublesome", "dangerous", "formidable", "extreme", "epic")
+            raise OptionNeeded(
+                f"What is the vow's rank? (accepted: {', '.join(ranks)})",
+                "rank",
+                tuple((r, r) for r in ranks),
             )
         label = ONE_SHOT_RANKS[str(one_shot)]
         rank = Rank.parse(label)

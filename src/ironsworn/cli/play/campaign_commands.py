@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ironsworn.cli.common import UsageError
+from ironsworn.cli.common import Missing, UsageError
 from ironsworn.errors import RuleViolation
 
 if TYPE_CHECKING:
@@ -113,7 +113,10 @@ def option(session: PlaySession, words: list[str], _raw: str) -> None:
         return
     option = find_option(args.name)
     if not args.value:
-        raise UsageError(f"/option {option.name} needs a VALUE (accepted: {option.accepted})")
+        raise Missing(
+            f"/option {option.name} needs a VALUE (accepted: {option.accepted})",
+            f"/option {option.name}: its new value ({option.accepted})",
+        )
     value = " ".join(args.value)
     result = session.commit(lambda e: SetupOperations(e).set_option(option.name, value))
     after = result.events[0]["to"]

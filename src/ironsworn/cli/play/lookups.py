@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ironsworn.cli.common import UsageError
+from ironsworn.cli.common import Missing, UsageError
 
 if TYPE_CHECKING:
     from ironsworn.cli.play.session import PlaySession
@@ -41,7 +41,10 @@ def content(command: str) -> Callable[[PlaySession, list[str], str], None]:
             return
         given = words[1:] if words[0] == "show" else words
         if not given or given[0].startswith("-"):
-            raise UsageError(f"/{command} needs a name: /{command} NAME (or /{command} list)")
+            raise Missing(
+                f"/{command} needs a name: /{command} NAME (or /{command} list)",
+                f"/{command}: which one? (its name; /{command} list lists them)",
+            )
         session.run_cli(session.parse(command, ["show", *given]))
 
     return run
@@ -78,14 +81,20 @@ def _asset_change(session: PlaySession, words: list[str]) -> None:
 
 def search(session: PlaySession, words: list[str], _raw: str) -> None:
     if not words:
-        raise UsageError("/search needs some words: /search wyvern")
+        raise Missing("/search needs some words: /search wyvern", "/search: what for? (words)")
     session.run_cli(session.parse("search", words))
 
 
 def export(session: PlaySession, words: list[str], _raw: str) -> None:
     if not words:
-        raise UsageError(
-            "/export needs a format: /export markdown [-o FILE] (or json), /export iron-vault DIR"
+        raise Missing(
+            "/export needs a format: /export markdown [-o FILE] (or json), /export iron-vault DIR",
+            "/export: in which format?",
+            choices=[
+                ("markdown", "markdown: the journal and sheets to read"),
+                ("json", "json: the whole campaign, to import again"),
+                ("iron-vault", "iron-vault: a folder of Iron Vault notes"),
+            ],
         )
     session.run_cli(session.parse("export", words))
 
@@ -119,7 +128,10 @@ def _change_entry(session: PlaySession, parts: list[str]) -> None:
     names = {"entry": "the entry's number", "text": "the new text"}
     if action == "edit":
         if not rest.strip():
-            raise UsageError(f"/journal edit {seq} needs the new text: /journal edit {seq} TEXT")
+            raise Missing(
+                f"/journal edit {seq} needs the new text: /journal edit {seq} TEXT",
+                f"/journal edit {seq}: its new text",
+            )
         answer = table_call(session.store, "journal_edit", {"entry": seq, "text": rest}, names)
         done = "edited"
     else:
@@ -136,9 +148,11 @@ def homebrew(session: PlaySession, words: list[str], _raw: str) -> None:
     from ironsworn.cli.setup_cmd import homebrew_call
 
     if not words:
-        raise UsageError(
+        raise Missing(
             "/homebrew needs new or reskin: /homebrew new NAME --ability PATTERN:MOVES:DETAIL, "
-            "/homebrew reskin ASSET --name NEW"
+            "/homebrew reskin ASSET --name NEW",
+            "/homebrew: a new asset, or a card reskinned?",
+            choices=[("new", "new: an asset of your own"), ("reskin", "reskin: a card renamed")],
         )
     args = session.parse("homebrew", words)
     session.report(session.commit(homebrew_call(args)), args.json)
@@ -167,7 +181,10 @@ def _add(session: PlaySession, kind: str, words: list[str]) -> None:
     args = session.parse(kind, words)
     name = " ".join(args.name)
     if not name:
-        raise UsageError(f"/{kind} add needs a name: /{kind} add NAME [--description TEXT]")
+        raise Missing(
+            f"/{kind} add needs a name: /{kind} add NAME [--description TEXT]",
+            f"/{kind} add: " + ("their name" if kind == "person" else "its name"),
+        )
     if kind == "person":
         result = session.commit(
             lambda e: SheetOperations(e).add_person(name, args.description, args.place)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.cli.common import UsageError
+from ironsworn.cli.common import Missing
 from ironsworn.errors import RuleViolation
 
 if TYPE_CHECKING:
@@ -32,9 +32,15 @@ def run_move(session: PlaySession, words: list[str]) -> None:
     it needs, each as a numbered menu."""
     from ironsworn.cli.move_cmd import check_move_options, move_call, move_inputs
     from ironsworn.cli.play import asking
+    from ironsworn.cli.play.slash import leading_words
     from ironsworn.errors import OptionNeeded
     from ironsworn.table.moves import verify_move
 
+    if not leading_words(words)[0]:
+        raise Missing(
+            "/move: the following arguments are required: MOVE",
+            "/move: which move? (its name; Tab completes it, /move list lists them)",
+        )
     args = session.parse("move", words)
     # Play mode sets --campaign itself, and --character to the one acting (/as).
     check_move_options(args, ignore=("campaign", "character") if session.acting else ("campaign",))
@@ -45,7 +51,7 @@ def run_move(session: PlaySession, words: list[str]) -> None:
 
         if args.words[0] == "show":
             if len(args.words) < 2:
-                raise UsageError("/move show needs a move id or name")
+                raise Missing("/move show needs a move id or name", "/move show: which move?")
             args.id = " ".join(args.words[1:])
         args.func = show_move if args.words[0] == "show" else list_moves
         session.run_cli(args)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ironsworn.cli.common import UsageError, parse_int
+from ironsworn.cli.common import Missing, parse_int
 from ironsworn.cli.play.slash import leading_words
 from ironsworn.errors import InvalidValue
 
@@ -26,7 +26,10 @@ def oracle(session: PlaySession, words: list[str], _raw: str) -> None:
         words = words[1:]
     name, options = leading_words(words)
     if not name:
-        raise UsageError("/oracle needs a table: /oracle action (Tab completes the names)")
+        raise Missing(
+            "/oracle needs a table: /oracle action (Tab completes the names)",
+            "/oracle: which table? (its name: action, theme... /oracle list lists them)",
+        )
     args = session.parse("oracle", ["roll", " ".join(name), *options])
     value = None if args.value is None else parse_int(args.value, "--value")
     dice = RandomDice(args.seed) if args.seed is not None else session.dice
@@ -62,9 +65,17 @@ def ask(session: PlaySession, words: list[str], _raw: str) -> None:
 
     leading, options = leading_words(words)
     if not leading:
-        raise UsageError(
+        raise Missing(
             "/ask needs the odds: almost_certain, likely, fifty_fifty (50/50), unlikely, "
-            "small_chance — then, if you like, the question"
+            "small_chance — then, if you like, the question",
+            "/ask: what are the odds of a yes?",
+            choices=[
+                ("almost_certain", "almost certain"),
+                ("likely", "likely"),
+                ("fifty_fifty", "50/50"),
+                ("unlikely", "unlikely"),
+                ("small_chance", "small chance"),
+            ],
         )
     # "/ask likely Is the gate open?" and "/ask small chance ...": the odds, then the question.
     odds_words = leading[:1]

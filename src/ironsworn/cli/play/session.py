@@ -31,11 +31,12 @@ from dataclasses import replace
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.cli.common import CliParser, UsageError, check_text, worded
+from ironsworn.cli.common import CliParser, Missing, UsageError, check_text, worded
 from ironsworn.cli.play import asking, decisions
 from ironsworn.cli.play.asking import MenuLeft
 from ironsworn.cli.play.terminal import LineReader, Output
-from ironsworn.errors import InvalidValue, IronswornError, NotFound
+from ironsworn.errors import InvalidValue, IronswornError, NotFound, OptionNeeded
+from ironsworn.table.questions import Unanswered
 
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState
@@ -174,6 +175,14 @@ class PlaySession:
             message = str(exc)
             if not message.startswith(" "):
                 raise  # a bad value ("--foe '' is empty"), not a parser's " move: ..." error
+            if isinstance(exc, Missing):  # an argument left out: asked at a terminal
+                raise Missing(
+                    "/" + message.lstrip(),
+                    "/" + exc.prompt.lstrip(),
+                    flag=exc.flag,
+                    choices=exc.choices,
+                    open_=exc.open,
+                ) from None
             raise UsageError("/" + message.lstrip()) from None
         except SystemExit:
             raise HelpShown from None
@@ -416,6 +425,18 @@ class PlaySession:
             self.out.say("(left the question: nothing was made)")
             if exc.line is not None:
                 return self.execute(exc.line)
+        except Missing as exc:
+            again = self._ask_missing(exc, line)
+            if again is not None:
+                return self.execute(again)
+            self.out.error(worded(exc))
+        except (OptionNeeded, Unanswered) as exc:
+            # An input the engine or the table finds missing (/vow's rank): asked as its flag.
+            missing = self._flag_question(exc, line)
+            again = None if missing is None else self._ask_missing(missing, line)
+            if again is not None:
+                return self.execute(again)
+            self.out.error(worded(exc))
         except NotFound as exc:
             again = self._ask_who(exc, line)
             if again is not None:
@@ -434,6 +455,64 @@ class PlaySession:
         except Exception as exc:  # a bug must not throw away the player's session
             self.out.error(f"internal error, please report it: {type(exc).__name__}: {exc}")
         return True
+
+    def _flag_question(self, exc: OptionNeeded | Unanswered, line: str) -> Missing | None:
+        """The question of ``exc`` as a :class:`Missing` flag of the line's command, when its
+        parser takes that flag (None otherwise: the one line says what is wrong)."""
+        from ironsworn.cli.asking import flag_action, question_of
+
+        asked = question_of(exc)
+        head = line.lstrip()[1:].split(" ", 1)[0] if line.lstrip().startswith("/") else ""
+        try:
+            command = self.commands.find(head) if head else None
+        except UsageError:
+            command = None
+        if asked is None or command is None or command.parser is None:
+            return None
+        action = flag_action(self.parsers()[command.parser], asked.input)
+        if action is None or action.nargs == 0:
+            return None
+        return Missing(
+            str(exc),
+            asked.prompt,
+            flag=action.option_strings[-1],
+            choices=asked.choices,
+            open_=asked.open if asked.choices else True,
+        )
+
+    def _ask_missing(self, exc: Missing, line: str) -> str | None:
+        """At a terminal, what a command left out (``/asset show``'s card, ``/fight``'s foe)
+        is asked, and the line given back with the answer (after its flag, or as the
+        command's next word); "" when the player leaves the question. None in a script,
+        which gets the one line."""
+        from ironsworn.cli.play.asking import MenuLeft, menu, write
+        from ironsworn.cli.play.move_commands import beside
+
+        if not self.reader.interactive:
+            return None
+        try:
+            if len(exc.choices) == 1 and not exc.open:
+                answer = exc.choices[0][0]  # one answer (/vow's new): nothing to ask
+            elif exc.choices:
+                shown = [(key, beside(key, label)) for key, label in exc.choices]
+                answer = menu(self, exc.prompt, shown, exc.open)
+            else:
+                answer = write(self, f"{exc.prompt} (an empty line leaves)")
+                if not answer:
+                    raise MenuLeft
+        except MenuLeft as left:
+            self.out.say("(left the question: nothing was made)")
+            return left.line or ""
+        answer = answer.replace('"', "")
+        # The journal's words are its own (not split like a shell's): no quotes around them.
+        if " " in answer and not line.lstrip().startswith("/journal"):
+            answer = f'"{answer}"'
+        if exc.flag:
+            return f"{line} {exc.flag} {answer}"
+        # The command's next word comes before its options (/move --dice 6,1,2: the move).
+        parts = line.split(" ")
+        at = next((i for i, w in enumerate(parts) if i and w.startswith("--")), len(parts))
+        return " ".join([*parts[:at], answer, *parts[at:]])
 
     def _ask_who(self, exc: NotFound, line: str) -> str | None:
         """A line that needs a character when there are several and none acts: ask who acts

@@ -1,0 +1,72 @@
+"""Play mode at a real terminal asks what a command left out (issue 18: "nothing a player can
+do ends in 'needs'"): ``/move`` with no move, ``/move show``, ``/asset show``, ``/fight``
+with no foe, ``/oracle`` with no table, ``/ask`` with no odds, ``/vow`` with no rank; each
+question is answered and the command completes. An empty line leaves a question, nothing
+made. (In a script the one line is kept: test_play_session's bad commands.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from play_support import KAI_STATS, operations
+from test_play_pty import Terminal, default_campaign
+
+from ironsworn.cli.main import main
+
+
+def test_what_a_command_leaves_out_is_asked(private_home: Path) -> None:
+    path = default_campaign(private_home)
+    assert main(["character", "new", "Kai", "--stats", KAI_STATS, "--campaign", str(path)]) == 0
+    term = Terminal(private_home)
+    try:
+        term.expect("Kai>")
+        term.send("/move --dice 6,1,2\r")
+        term.expect("/move: which move?")
+        term.send("face danger\r")
+        term.expect("Kai — Face Danger: which stat do you roll?")
+        term.send("1\r")
+        term.expect("STRONG HIT")
+        term.expect("Kai>")
+        term.send("/move show\r")
+        term.expect("/move show: which move?")
+        term.send("secure an advantage\r")
+        term.expect("Secure an Advantage")
+        term.expect("Kai>")
+        term.send("/asset show\r")
+        term.expect("/asset: which one?")
+        term.send("hound\r")
+        term.expect("Sharp")
+        term.expect("Kai>")
+        term.send("/fight\r")
+        term.expect("/fight: ")
+        term.send("bear\r")
+        term.expect("Bear (formidable fight")
+        term.expect("Kai>")
+        term.send("/oracle --seed 4\r")
+        term.expect("/oracle: which table?")
+        term.send("action\r")
+        term.expect("Action")
+        term.expect("Kai>")
+        term.send("/ask --seed 4\r")
+        term.expect("/ask: what are the odds of a yes?")
+        term.send("3\r")  # 50/50
+        term.expect("50/50")
+        term.expect("Kai>")
+        term.send("/vow Find the wolf\r")
+        term.expect("What is the vow's rank?")
+        term.send("dangerous\r")
+        term.expect("Find the wolf (dangerous vow")
+        term.expect("Kai>")
+        term.send("/asset show\r")
+        term.expect("/asset: which one?")
+        term.send("\r")  # an empty line leaves the question
+        term.expect("(left the question: nothing was made)")
+        term.expect("Kai>")
+        term.send("/quit\r")
+        assert term.wait() == 0
+    finally:
+        term.close()
+    screen = term.screen()
+    assert "needs" not in screen and "required" not in screen
+    kinds = [kind for kind, _ in operations(path)]
+    assert kinds.count("move") == 1 and "fight" in kinds and "vow" in kinds

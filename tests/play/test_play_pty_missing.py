@@ -66,7 +66,7 @@ def test_what_a_command_leaves_out_is_asked(private_home: Path) -> None:
         assert term.wait() == 0
     finally:
         term.close()
-    screen = term.screen()
+    screen = term.screen
     assert "needs" not in screen and "required" not in screen
     kinds = [kind for kind, _ in operations(path)]
     assert kinds.count("move") == 1 and "fight" in kinds and "vow" in kinds

@@ -36,7 +36,7 @@ def run_move(session: PlaySession, words: list[str]) -> None:
     from ironsworn.errors import OptionNeeded
     from ironsworn.table.moves import verify_move
 
-    if not leading_words(words)[0]:
+    if not leading_words(words)[0] and not {"-h", "--help"} & set(words):
         raise Missing(
             "/move: the following arguments are required: MOVE",
             "/move: which move? (its name; Tab completes it, /move list lists them)",

@@ -123,3 +123,71 @@ def test_oppose_and_a_role_ask_at_a_terminal(private_home: Path) -> None:
         term.close()
     rolls = [e["roll"] for _k, events in operations(path) for e in events if e["type"] == "roll"]
     assert rolls[-1]["adds"] == 2  # the role's +2
+
+
+def test_forge_a_bond_rerolls_a_classic_campaigns_moves_and_names_at_a_terminal(
+    private_home: Path,
+) -> None:
+    """The rest of the first list at a terminal: Swear an Iron Vow names whom the vow is for
+    (not a bond yet: no +1), and Forge a Bond with them once it is fulfilled offers its reroll
+    ("If you make this move after you successfully Fulfill Your Vow to their benefit, you may
+    reroll any dice"), without --reroll; completion and the closest move offer the classic
+    campaign's moves only; the player's text names the hound Brann, the odds 50/50 and the
+    dice rerolled in words, with no content ids, keys or rulebook line citations."""
+    path = default_campaign(private_home)
+    cli(path, "character", "new", "Kai", "--stats", KAI_STATS, "--bond", "Ironhome")
+    term = Terminal(private_home)
+    try:
+        term.expect("Kai>")
+        term.send("/move swear an iron vow --dice 6,1,2\r")
+        term.expect("is this vow to a person or community you share a bond with? (+1)")
+        term.expect("or your own words")
+        term.send("Bjorn the miller\r")
+        term.expect("what do you vow?")
+        term.send("Free the miller's daughter\r")
+        term.expect("what is the quest's rank?")
+        term.send("troublesome\r")
+        term.expect("the vow is to Bjorn the miller (no bond on the sheet: no +1)")
+        term.expect("Kai>")
+        term.send('/progress mark "Free the miller\'s daughter" --ticks 40\r')
+        term.expect("Kai>")
+        term.send("/move fulfill your vow --dice 1,2\r")
+        term.expect("status active -> fulfilled")
+        term.expect("Kai>")
+        term.send("/move forge a bond --dice 1,4,5\r")
+        term.expect("Forge a Bond: with whom?")
+        term.send("Bjorn the miller\r")
+        term.expect("you fulfilled a vow to their benefit (Free the miller's daughter)")
+        term.expect("MISS")
+        term.expect("reroll any dice")
+        term.expect("Kai [1-3]>")
+        term.send("/choose action_die --dice 6\r")
+        term.expect("reroll the action die: action 6 + stat 2 = 8 vs 4 | 5: STRONG HIT")
+        term.expect("Kai: bond Bjorn the miller no -> yes")
+        term.expect("Kai [1-2]>")
+        term.send("2\r")
+        term.expect("Kai>")
+        # A classic campaign completes and suggests its own moves only.
+        term.send("/move develop your rel\t")  # Tab completes no Starforged move
+        term.send("\x15/move develop your relationship\r")  # Ctrl-U, and the whole name
+        term.expect("is a starforged move; this campaign plays classic")
+        term.send("/move finish an expedtion\r")
+        term.expect("unknown move 'finish an expedtion'")
+        term.send("/move fase danger --stat edge\r")
+        term.expect("closest: Face Danger")
+        term.expect("Kai>")
+        term.send("/ask fifty_fifty Is the gate open? --seed 3\r")
+        term.expect("50/50 (51+)")
+        term.expect("Kai>")
+        term.send("/quit\r")
+        assert term.wait() == 0
+    finally:
+        term.close()
+    screen = term.screen
+    assert "develop_your_relationship" not in screen and "Finish an Expedition" not in screen
+    for raw in ("move:", "asset:classic", "oracle_rollable:", "fifty_fifty (", "(seed 0"):
+        assert raw not in screen.split("Kai>", 1)[1], raw
+    assert "action_die:" not in screen and "experience_earned" not in screen
+    with CampaignStore.open(path) as store:
+        state = store.state()
+    assert "Bjorn the miller" in state.character("Kai").bonds

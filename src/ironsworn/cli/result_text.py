@@ -16,6 +16,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ironsworn.moves.engine import MoveRecord, OperationResult
 
+# The dice a reroll names, in the game's words (the event keeps the roll's keys).
+DIE_WORDS = {
+    "action_die": "the action die",
+    "challenge_1": "the first challenge die",
+    "challenge_2": "the second challenge die",
+}
+
 
 def describe_result(
     result: OperationResult, pending: Callable[[Any], str] | None = None, outcomes: bool = False
@@ -51,7 +58,8 @@ def describe_result(
         if kind == "roll":
             prefix = ""
             if event.get("reroll"):
-                prefix = "reroll " + ", ".join(str(k) for k in event["reroll"]) + ": "
+                dice = ", ".join(DIE_WORDS.get(str(k), str(k)) for k in event["reroll"])
+                prefix = f"reroll {dice}: "
             elif event.get("focus"):
                 prefix = f"focus on {event['focus']}: "
             lines.append("  " + prefix + roll_line(event["roll"]))

@@ -319,6 +319,8 @@ def bond_question(state: Any, table: Table, args: JsonDict, who: str | None) -> 
         return None
     if not char.bonds:
         return None
+    # Open: a person the vow is for who is not a bond yet is named too (no +1), so that
+    # Forge a Bond with them after the vow is fulfilled offers its reroll.
     return Question(
         "move",
         "with",
@@ -327,13 +329,13 @@ def bond_question(state: Any, table: Table, args: JsonDict, who: str | None) -> 
         (*(Choice(b, b, "a bond on your sheet: +1") for b in char.bonds), NO_BOND),
         kind="text",
         help=MOVE.input("with").help,
-        complete=True,
+        open=True,
         args=dict(args),
     )
 
 
 # The answer "no bond" to Swear an Iron Vow's question.
-NO_BOND = Choice("none", "no", "not to someone on your bonds")
+NO_BOND = Choice("none", "no", "not to someone on your bonds (or name whom it is for)")
 
 
 def answer(kind: str) -> Any:

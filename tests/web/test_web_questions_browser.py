@@ -216,6 +216,8 @@ def test_swear_an_iron_vow_asks_whether_it_is_to_a_bond(
     roll(page, "3,4,9")
     box = asked(page, "with")
     expect(box.locator("button.choice")).to_have_count(2)  # the bond, or none
+    # ... or the name of whom the vow is for (Forge a Bond with them rerolls once it is kept).
+    expect(box.locator("input[type=text]")).to_have_attribute("placeholder", "or your own words")
     expect(box).to_contain_text("share a bond with")
     shot(page, f"question-swear-{label}")
     box.locator("button.choice[data-key=Ironhome]").click()

@@ -78,14 +78,17 @@ function controls(q) {
     say();
     return [select, chosen, h("button", { type: "button", class: "primary", "data-answer": "send", onclick: () => answer(select.value) }, "Send")];
   }
-  // Open: the player's own words (or number), the known values as suggestions.
+  // Open: the player's own words (or number), the known values as suggestions; a few of
+  // them are buttons beside the field (Swear an Iron Vow: a bond, none, or whom it is for).
   const number = q.kind === "int" || q.kind === "ints";
-  const list = choices.length ? h("datalist", { id: `${id}-suggestions` }, choices.map((c) => h("option", { value: c.key }, c.label))) : null;
+  const few = choices.length > 0 && choices.length <= BUTTONS_UP_TO;
+  const buttons = few ? choices.map((c) => h("button", { type: "button", class: "choice", "data-key": c.key, onclick: () => answer(c.key) }, choiceText(c))) : [];
+  const list = choices.length && !few ? h("datalist", { id: `${id}-suggestions` }, choices.map((c) => h("option", { value: c.key }, c.label))) : null;
   const field = h("input", { id, type: number ? "number" : "text", min: q.min, max: q.max, list: list ? `${id}-suggestions` : null,
-    "aria-label": q.help || q.prompt, placeholder: choices.length ? "your words, or pick one" : "" });
+    "aria-label": q.help || q.prompt, placeholder: few ? "or your own words" : choices.length ? "your words, or pick one" : "" });
   const send = () => { const v = field.value.trim(); if (v) answer(v); };
   field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); send(); } });
-  return [field, list, h("button", { type: "button", class: "primary", "data-answer": "send", onclick: send }, "Send")];
+  return [...buttons, field, list, h("button", { type: "button", class: "primary", "data-answer": "send", onclick: send }, "Send")];
 }
 
 function renderAsked() {

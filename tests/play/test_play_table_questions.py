@@ -129,3 +129,31 @@ def test_both_ironclad_styles_are_refused_and_asked_again(tmp_path: Path) -> Non
     assert "are options of one ability: pick one of them" in run.err
     assert "given twice" not in run.err
     assert rolls(path)[-1]["adds"] == 1  # lightly armored: +1 in a fight
+
+
+def test_an_ability_about_one_stat_leaves_only_that_stat_to_pick(tmp_path: Path) -> None:
+    """Horse 1: "When you Face Danger using your horse's speed and grace ... add +1" is the
+    +edge of Face Danger ("act with speed, agility, or precision: roll +edge"): picked before
+    the roll, the stat question offers edge only (it offered all five)."""
+    path = tmp_path / "c.sqlite"
+    kai(path, "--asset", "horse:1=Swift")
+    run = run_script(path, ["/move face danger --dice 6,1,2", "1", "1"])
+    assert run.err == ""
+    question = run.out.split("Kai — Face Danger: which stat do you roll?", 1)[1]
+    options = question.split("answer with", 1)[0]
+    assert "edge" in options
+    assert not {"heart", "iron", "shadow", "wits"} & set(options.split())
+    roll = rolls(path)[-1]
+    assert (roll["stat"], roll["adds"]) == (3, 1)  # +edge 3, and the horse's +1
+
+
+def test_an_ability_rolling_one_of_two_stats_asks_which(tmp_path: Path) -> None:
+    """Battle-Scarred 3: "When you Endure Harm at 0 health ... roll +wits or +heart": which
+    one is asked with those two (it was refused: "choose one")."""
+    path = tmp_path / "c.sqlite"
+    kai(path, "--asset", "battle_scarred:3")
+    cli(path, "adjust", "health", "-5")
+    run = run_script(path, ["/move endure harm --amount 1 --dice 6,1,2", "1", "heart"])
+    assert run.err == ""
+    assert "Battle-Scarred 3" in run.out and "which do you roll, +wits or +heart?" in run.out
+    assert rolls(path)[-1]["stat"] == 2  # +heart 2 (wits is 1)

@@ -22,7 +22,7 @@ def move(session: PlaySession, words: list[str], _raw: str) -> None:
 # Inputs the engine may ask of the move being made, whatever the move's own options list.
 ASKED_ANYWAY = frozenset(
     {"against", "against_stat", "foe", "destination", "rank", "role_bonus", "asset", "raise"}
-    | {"module", "vow"}
+    | {"module", "vow", "stat"}  # stat: an ability's own "+wits or +heart" (Battle-Scarred 3)
 )
 
 
@@ -81,7 +81,9 @@ def run_move(session: PlaySession, words: list[str]) -> None:
             asked.add(exc.option)
             who = args.character or session.character_name() or "you"
             prompt = str(exc).split(" (accepted:", 1)[0]
-            if exc.option in ("stat", "track"):
+            # The move's stat or track, in play mode's words; an ability's own choice of two
+            # stats (Battle-Scarred 3) in the ability's.
+            if exc.option in ("stat", "track") and "which do you roll, +" not in prompt:
                 prompt = asking.option_question(session, args, exc.option)
             else:
                 prompt = f"{who} — {prompt}"

@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.errors import InvalidValue, OptionNeeded, RuleViolation
 from ironsworn.moves.assets.gains import MORE_GAINS, OUTCOME_KEYS, apply_gain, gain_when
 from ironsworn.moves.assets.matching import ELSEWHERE_KEYS as ELSEWHERE_KEYS
 from ironsworn.moves.assets.matching import (
@@ -150,6 +150,23 @@ def _rolled(record: Mapping[str, Any], stat: str) -> str:
     return str(meter["name"]) if stat == "meter" and meter else stat
 
 
+def _for_named_stats(asked: OptionNeeded, uses: list[dict[str, Any]]) -> OptionNeeded:
+    """The move's stat question, offering only the stats the abilities the player named
+    apply with (Horse 1's Face Danger "using your horse's speed and grace" is +edge): the
+    question unchanged when none of them is about a stat, or no stat of the move fits."""
+    stats = {str(s) for u in uses if u["named"] for s in u["effect"].get("stat") or ()}
+    fitting = tuple((key, shown) for key, shown in asked.choices if key in stats)
+    if not stats or not fitting:
+        return asked
+    message = str(asked).split(" (accepted:", 1)[0]
+    return OptionNeeded(
+        f"{message} (accepted: {', '.join(k for k, _ in fitting)})",
+        "stat",
+        fitting,
+        subject=asked.subject,
+    )
+
+
 def prepare(ctx: Step, move: Move, base_stat: Any) -> tuple[str, int, int] | None:
     """Choose the uses for this roll; return (stat, value, adds) or None when none apply.
 
@@ -187,9 +204,13 @@ def prepare(ctx: Step, move: Move, base_stat: Any) -> tuple[str, int, int] | Non
         elif len(options) == 1:
             stat = options[0]
         else:
-            raise InvalidValue(
-                f"{use['label']} rolls +{' or +'.join(options)}: choose one ({{stat}})",
-                names=("stat",),
+            # "roll +shadow or +heart": the player picks (each surface asks).
+            raise OptionNeeded(
+                f"{use['label']}: which do you roll, +{' or +'.join(options)}? (accepted: "
+                f"{', '.join(options)})",
+                "stat",
+                tuple((o, f"+{o} {roll_value(ctx, char, record, o)}") for o in options),
+                subject=use["label"],
             )
         value = roll_value(ctx, char, record, stat)
         shown = stat.split(":", 1)[-1] if stat.startswith("track:") else stat
@@ -203,7 +224,10 @@ def prepare(ctx: Step, move: Move, base_stat: Any) -> tuple[str, int, int] | Non
         if stat == "meter":
             shown = str(record["meter"]["name"])
     else:
-        shown, value = base_stat()
+        try:
+            shown, value = base_stat()
+        except OptionNeeded as asked:
+            raise _for_named_stats(asked, uses) from None
         stat = shown
     # A stat condition on the ability that sets the stat is about the move's own stat (the
     # Mammoth carries the load "when a move rolls +supply").

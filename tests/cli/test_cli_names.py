@@ -27,9 +27,10 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     ("argv", "shows"),
     [
         (("oracle", "roll", "location", "descriptor", "--seed", "1"), "Location Descriptor ("),
-        (("oracle", "show", "combat", "action"), "Combat Action (oracle_rollable:classic/"),
-        (("npc", "show", "iron", "revenant"), "Iron Revenant (npc:classic/horrors/"),
-        (("asset", "show", "shield", "bearer"), "Shield-Bearer (asset:classic/combat_talent/"),
+        # (Names, not ids: the ids are in --json.)
+        (("oracle", "show", "combat", "action"), "Combat Action — 1d100, p. 188"),
+        (("npc", "show", "iron", "revenant"), "Iron Revenant — extreme horrors"),
+        (("asset", "show", "shield", "bearer"), "Shield-Bearer — combat talent"),
         (("truth", "show", "old", "world"), "The Old World"),
         (("truth", "roll", "old", "world", "--value", "10"), "The Old World (10): "),
     ],

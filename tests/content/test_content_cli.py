@@ -107,7 +107,7 @@ def test_npc_list_and_show(capsys: pytest.CaptureFixture[str]) -> None:
     assert bear["id"] == "npc:classic/animals/bear"
     assert set(bear) >= {"rank", "features", "drives", "tactics", "description", "quest_starter"}
     code, out, _ = run(capsys, "npc", "show", "bear")
-    assert code == 0 and out.startswith("Bear (npc:classic/animals/bear)")
+    assert code == 0 and out.startswith("Bear — formidable animals")  # its id: in --json
 
 
 def test_truth_list_show_roll(capsys: pytest.CaptureFixture[str]) -> None:

@@ -99,4 +99,4 @@ def test_play_looks_things_up_in_its_own_campaigns_ruleset(
     assert done.returncode == 0, done.stderr
     assert "Undertake a Journey is a classic move; this campaign plays starforged" in done.stderr
     assert "Bear is a classic NPC" in done.stderr
-    assert "Withstand Damage (move:starforged/suffer/withstand_damage)" in done.stdout
+    assert "Withstand Damage — Suffer" in done.stdout  # the campaign's own (Starforged) move

@@ -98,11 +98,12 @@ def test_journal_alone_lists_the_recent_entries(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("line", "shows"),
     [
-        ("/npc iron revenant", "Iron Revenant (npc:classic/horrors/iron_revenant)"),
-        ("/npc show bear", "Bear (npc:classic/animals/bear)"),
-        ("/asset shield bearer", "Shield-Bearer (asset:classic/combat_talent/shield_bearer)"),
-        ("/search wyvern", "npc    Wyvern (npc:classic/beasts/wyvern)"),
-        ("/oracle show combat action", "Combat Action (oracle_rollable:classic/turning_point/"),
+        # (Names, not ids: the ids are in --json.)
+        ("/npc iron revenant", "Iron Revenant — extreme horrors"),
+        ("/npc show bear", "Bear — formidable animals"),
+        ("/asset shield bearer", "Shield-Bearer — combat talent"),
+        ("/search wyvern", "npc    Wyvern — "),
+        ("/oracle show combat action", "Combat Action — 1d100, p. 188"),
         ("/oracle roll location descriptor --value 14", "Location Descriptor (14): Rough"),
     ],
 )

@@ -115,7 +115,7 @@ def card_text(ruleset: Ruleset, asset: Asset) -> str:
     from ironsworn.moves.assets.cards import ability_words, unlinked
     from ironsworn.moves.assets.coverage import ability_status
 
-    lines = [f"{asset.name} ({asset.id}) — {asset.type.replace('_', ' ')}"]
+    lines = [f"{asset.name} — {asset.type.replace('_', ' ')}"]
     if asset.page:
         lines[0] += f" (p. {asset.page})"
     if asset.requirement:
@@ -192,7 +192,7 @@ def run_list(args: argparse.Namespace) -> int:
         for group in sorted({r["type"] for r in rows}):
             lines.append(group.replace("_", " ").title() + "s")
             for row in (r for r in rows if r["type"] == group):
-                lines.append(f"  {row['name']:<16} {row['id']}")
+                lines.append(f"  {row['name']}")
                 if row["summary"]:
                     lines.append(f"      {row['summary']}")
         return "\n".join(lines)

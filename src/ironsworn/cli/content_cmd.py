@@ -169,7 +169,8 @@ def _table(rows: list[dict[str, Any]]) -> str:
     for row in rows:
         extra = next((str(v) for k, v in row.items() if k not in ("id", "name")), "")
         tail = f"  [{extra}]" if extra else ""
-        lines.append(f"{row['name']:<{width}}  {row['id']}{tail}")
+        # Names only: the ids are for --json (a name finds the item as well).
+        lines.append(f"{row['name']:<{width}}{tail}".rstrip())
     return "\n".join(lines)
 
 
@@ -239,7 +240,7 @@ def _oracle_show(args: argparse.Namespace) -> int:
     table = found
 
     def text() -> str:
-        lines = [f"{table.name} ({table.id}) — {table.dice}" + _page(table.page)]
+        lines = [f"{table.name} — {table.dice}" + _page(table.page)]
         for row in table.rows:
             span = str(row.min) if row.min == row.max else f"{row.min}-{row.max}"
             lines.append(f"  {span:>7}  {row.text}")
@@ -346,7 +347,7 @@ def _search(args: argparse.Namespace) -> int:
     def text() -> str:
         if not hits:
             return f"no match for {' '.join(args.words)!r}"
-        return "\n".join(f"{h.kind:<6} {h.name} ({h.id}) — {h.excerpt}" for h in hits)
+        return "\n".join(f"{h.kind:<6} {h.name} — {h.excerpt}" for h in hits)
 
     emit(args, [h.to_json() for h in hits], text)
     return 0
@@ -428,7 +429,7 @@ def _bullets(title: str, values: tuple[str, ...]) -> list[str]:
 
 
 def _npc_text(npc: Npc) -> str:
-    lines = [f"{npc.name} ({npc.id}) — {npc.rank} {npc.category}".rstrip() + _page(npc.page)]
+    lines = [f"{npc.name} — {npc.rank} {npc.category}".rstrip() + _page(npc.page)]
     lines += _bullets("Features", npc.features)
     lines += _bullets("Drives", npc.drives)
     lines += _bullets("Tactics", npc.tactics)
@@ -442,7 +443,7 @@ def _npc_text(npc: Npc) -> str:
 
 
 def _truth_text(truth: Truth) -> str:
-    lines = [f"{truth.name} ({truth.id})" + _page(truth.page)]
+    lines = [truth.name + _page(truth.page)]
     for option in truth.options:
         lines.append(f"  {option.min}-{option.max}: {option.summary}")
         if option.quest_starter:
@@ -451,7 +452,7 @@ def _truth_text(truth: Truth) -> str:
 
 
 def _region_text(region: Region) -> str:
-    lines = [f"{region.name} ({region.id})" + _page(region.page)]
+    lines = [region.name + _page(region.page)]
     if region.description:
         lines.append(region.description)
     lines += _bullets("Features", region.features)

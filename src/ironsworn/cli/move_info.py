@@ -73,7 +73,7 @@ def list_moves(args: argparse.Namespace) -> int:
             if move.category != category:
                 category = move.category
                 lines.append(f"{category}:")
-            lines.append(f"  {move.name:<34} {move.id}")
+            lines.append(f"  {move.name}")
         return "\n".join(lines)
 
     emit(args, rows, text)
@@ -94,7 +94,7 @@ def show_move(args: argparse.Namespace) -> int:
 def describe(move: Move) -> str:
     """Human text of a move."""
     page = f", p. {move.page}" if move.page else ""
-    lines = [f"{move.name} ({move.id}) — {move.category}{page}"]
+    lines = [f"{move.name} — {move.category}{page}"]
     if move.trigger:
         lines.append(move.trigger)
     lines.append(f"Roll: {_roll_words(move)}")

@@ -52,5 +52,5 @@ def oracle_tree(rows: list[Row]) -> str:
         indent = "  " * len(here)
         extra = next((str(v) for k, v in row.items() if k not in ("id", "name")), "")
         tail = f"  [{extra}]" if extra else ""
-        lines.append(f"{indent + row['name']:<{width}}  {row['id']}{tail}")
+        lines.append(f"{indent + row['name']:<{width}}{tail}".rstrip())
     return "\n".join(lines) or "(none)"

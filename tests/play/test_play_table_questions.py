@@ -157,3 +157,16 @@ def test_an_ability_rolling_one_of_two_stats_asks_which(tmp_path: Path) -> None:
     assert run.err == ""
     assert "Battle-Scarred 3" in run.out and "which do you roll, +wits or +heart?" in run.out
     assert rolls(path)[-1]["stat"] == 2  # +heart 2 (wits is 1)
+
+
+def test_an_ability_for_a_fight_is_not_offered_outside_one(tmp_path: Path) -> None:
+    """Ironclad 1: "When you equip this asset in a fight, ..." applies in a fight only: outside
+    one, Endure Harm does not offer it (it was offered, then refused once picked)."""
+    path = tmp_path / "c.sqlite"
+    kai(path, "--asset", "ironclad")
+    run = run_script(path, ["/move endure harm --amount 1 --dice 6,1,2"])
+    assert run.err == ""
+    assert "does an ability fit the fiction?" not in run.out and "Ironclad" not in run.out
+    cli(path, "fight", "new", "--foe", "bear")
+    run = run_script(path, ["/move endure harm --amount 1 --dice 6,1,2", "1 2", "1", "2"])
+    assert "1 and 2 (Ironclad 1) are options of one ability: pick one of them" in run.err

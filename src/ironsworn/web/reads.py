@@ -129,7 +129,7 @@ def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
             ]
         choices.append(entry)
     data["stats"] = choices
-    data["assets"] = _assets_for(char, found)
+    data["assets"] = _assets_for(char, found, state)
     return data
 
 
@@ -250,14 +250,15 @@ def advance_values(state: Any, char: Any) -> list[JsonDict]:
     return [{"id": key, "name": label, "kind": f"{cost} experience"} for key, label, cost in found]
 
 
-def _assets_for(char: Any, move: Any) -> list[JsonDict]:
+def _assets_for(char: Any, move: Any, state: Any) -> list[JsonDict]:
     """The character's marked abilities that act on ``move``, from the cards' effect data (as
     ``asset fits``): ``asset`` is the value for the move's ``asset`` option, ``when`` the
-    fiction it needs (empty: it applies unasked), ``effect`` what it does, ``text`` its words."""
-    from ironsworn.moves.assets.effects import abilities_for
+    fiction it needs (empty: it applies unasked), ``effect`` what it does, ``text`` its words.
+    An ability only for a fight is left out outside one (and the reverse)."""
+    from ironsworn.moves.assets.effects import abilities_for, fighting
 
     out: list[JsonDict] = []
-    for fit in abilities_for(library(), char, move):
+    for fit in abilities_for(library(), char, move, in_fight=fighting(state, char.name)):
         key, number = str(fit["asset"]).split(":")[:2]
         record = next((a for a in char.assets if str(a["id"]).rsplit("/", 1)[-1] == key), None)
         abilities = _abilities(str(record["id"])) if record else ()

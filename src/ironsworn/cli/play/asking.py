@@ -186,12 +186,13 @@ def ask_assets(session: PlaySession, args: argparse.Namespace, asked: set[str]) 
         return
     asked.add("fitting assets")
     from ironsworn.errors import IronswornError
-    from ironsworn.moves.assets.effects import abilities_for
+    from ironsworn.moves.assets.effects import abilities_for, fighting
 
     try:
         move = session.named_move(args.words)
-        char = session.state().character(args.character)
-        fits = abilities_for(session.library, char, move)
+        state = session.state()
+        char = state.character(args.character)
+        fits = abilities_for(session.library, char, move, in_fight=fighting(state, char.name))
     except IronswornError:
         return  # the move itself will say what is wrong
     if move.id.rsplit("/", 1)[-1] == "advance" or not fits:
@@ -216,8 +217,14 @@ def ask_assets(session: PlaySession, args: argparse.Namespace, asked: set[str]) 
         twice = _one_ability_twice(picked)
         if twice is None:
             break
-        # An ability's options are one or the other (Ironclad's light armor or heavy).
-        session.out.error(f"{twice[0]} and {twice[1]} are options of one ability: pick one of them")
+        # An ability's options are one or the other (Ironclad's light armor or heavy): named
+        # by their numbers in the menu and the ability's name.
+        keys = [key for key, _text in options]
+        first, second = (keys.index(k) + 1 for k in twice)
+        ability = next(str(f["label"]) for f in offered if f["asset"] == twice[0])
+        session.out.error(
+            f"{first} and {second} ({ability}) are options of one ability: pick one of them"
+        )
     if picked:
         args.asset = picked
 

@@ -106,11 +106,22 @@ GAIN_KEYS = frozenset(
 # --- before the roll -----------------------------------------------------------------------
 
 
-def abilities_for(ruleset: Any, char: CharacterState, move: Move) -> list[JsonDict]:
+def fighting(state: Any, name: str) -> bool:
+    """Whether the character ``name`` is in a fight now (an active fight track of theirs)."""
+    return any(
+        t.kind == "fight" and t.status == "active" and name in t.characters
+        for t in state.tracks.values()
+    )
+
+
+def abilities_for(
+    ruleset: Any, char: CharacterState, move: Move, in_fight: bool | None = None
+) -> list[JsonDict]:
     """The character's marked abilities that act on ``move``: what play mode offers before the
     roll. Each: the text to give the ``asset`` input, its label, the fiction it needs
     (``when``; empty when it applies unasked), the stats it is for or rolls, and its effect in
-    words."""
+    words. Given ``in_fight`` (whether the character is in a fight now), an ability only for
+    a fight (Ironclad's armor) or only outside one is left out where it cannot apply."""
     from ironsworn.moves.homebrew import card_of
 
     out: list[JsonDict] = []
@@ -124,6 +135,8 @@ def abilities_for(ruleset: Any, char: CharacterState, move: Move) -> list[JsonDi
                 continue
             for effect in ability.effects:
                 if not _matches_move(effect, move) or ELSEWHERE_KEYS & set(effect):
+                    continue
+                if in_fight is not None and "fight" in effect and bool(effect["fight"]) != in_fight:
                     continue
                 option = f":{effect['option']}" if effect.get("option") else ""
                 add = effect.get("add")

@@ -1,0 +1,54 @@
+"""The journal tells a card by the name the player gave it (issue 18: "Player-facing text uses
+the names players gave (the hound is 'Brann')"), learnt from the character's creation, a card
+added later, or the state when only part of the log is told; a card with no name is the
+character's ("Kai's ironclad"). No content id is told."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ironsworn.campaign.journal import Narrator
+
+HOUND = "asset:classic/companion/hound"
+
+
+def created(*assets: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "character_created", "character": {"name": "Kai", "assets": list(assets)}}
+
+
+def test_a_named_companion_is_told_by_its_name() -> None:
+    narrator = Narrator()
+    narrator.event(created({"id": HOUND, "name": "Hound", "type": "companion", "input": "Brann"}))
+    meter = {"type": "asset_meter", "character": "Kai", "asset": HOUND, "from": 4, "to": 3}
+    assert narrator.event(meter) == "Brann (Kai's hound): health 4 → 3"
+    ability = {"type": "asset_ability", "character": "Kai", "asset": HOUND, "ability": 1}
+    assert narrator.event({**ability, "from": False, "to": True}) == (
+        "Brann (Kai's hound): ability 2 marked"
+    )
+
+
+def test_a_card_added_later_and_a_card_with_no_name() -> None:
+    narrator = Narrator()
+    narrator.event(created())
+    added = {
+        "type": "asset_added",
+        "character": "Kai",
+        "asset": {"id": HOUND, "type": "companion", "input": "Ash"},
+    }
+    narrator.event(added)
+    meter = {"type": "asset_meter", "character": "Kai", "asset": HOUND, "from": 4, "to": 2}
+    assert narrator.event(meter) == "Ash (Kai's hound): health 4 → 2"
+    mark = {"type": "asset_ability", "character": "Kai", "asset": "asset:classic/path/ironclad"}
+    told = narrator.event({**mark, "ability": 0, "from": False, "to": True})
+    assert told == "Kai's ironclad: ability 1 marked" and "asset:" not in str(told)
+
+
+def test_the_name_is_learnt_from_the_state() -> None:
+    from types import SimpleNamespace
+
+    kai = SimpleNamespace(
+        name="Kai", starforged=False, assets=[{"id": HOUND, "type": "companion", "input": "Brann"}]
+    )
+    narrator = Narrator(SimpleNamespace(characters={"Kai": kai}, tracks={}))
+    meter = {"type": "asset_meter", "character": "Kai", "asset": HOUND, "from": 4, "to": 3}
+    assert narrator.event(meter) == "Brann (Kai's hound): health 4 → 3"

@@ -1,6 +1,7 @@
 """Play mode at a real terminal asks what a command left out (issue 18: "nothing a player can
 do ends in 'needs'"): ``/move`` with no move, ``/move show``, ``/asset show``, ``/fight``
-with no foe, ``/oracle`` with no table, ``/ask`` with no odds, ``/vow`` with no rank; each
+with no foe, ``/oracle`` with no table, ``/ask`` with no odds, ``/vow`` with no rank,
+``/journal edit`` with no entry (it was written as an entry reading "edit"); each
 question is answered and the command completes. An empty line leaves a question, nothing
 made. (In a script the one line is kept: test_play_session's bad commands.)"""
 
@@ -56,6 +57,16 @@ def test_what_a_command_leaves_out_is_asked(private_home: Path) -> None:
         term.expect("What is the vow's rank?")
         term.send("dangerous\r")
         term.expect("Find the wolf (dangerous vow")
+        term.expect("Kai>")
+        term.send("/journal Kai rides out\r")
+        term.expect("journal #")
+        entry = term.expect("\n").strip()  # the new entry's number
+        term.send("/journal edit\r")  # the word alone: which entry?
+        term.expect("/journal edit: which entry?")
+        term.send(f"{entry}\r")
+        term.expect(f"/journal edit {entry}: its new text")
+        term.send("Kai rides out at dawn\r")
+        term.expect(f"journal #{entry} edited")
         term.expect("Kai>")
         term.send("/asset show\r")
         term.expect("/asset: which one?")

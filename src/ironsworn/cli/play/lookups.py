@@ -108,6 +108,12 @@ def journal(session: PlaySession, words: list[str], raw: str) -> None:
     if len(parts) >= 2 and parts[0] in ("edit", "delete") and parts[1].lstrip("#").isdigit():
         _change_entry(session, parts)
         return
+    if parts in (["edit"], ["delete"]):
+        # The word alone is the change, not an entry's text: which entry is asked.
+        raise Missing(
+            f"/journal {parts[0]} needs the entry's number: /journal {parts[0]} 12",
+            f"/journal {parts[0]}: which entry? (its number, as /journal lists them)",
+        )
     if raw and not raw.startswith("--"):
         session.journal(raw)
         return

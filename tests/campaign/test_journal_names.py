@@ -52,3 +52,20 @@ def test_the_name_is_learnt_from_the_state() -> None:
     narrator = Narrator(SimpleNamespace(characters={"Kai": kai}, tracks={}))
     meter = {"type": "asset_meter", "character": "Kai", "asset": HOUND, "from": 4, "to": 3}
     assert narrator.event(meter) == "Brann (Kai's hound): health 4 → 3"
+
+
+def test_no_rulebook_line_is_cited_to_the_player() -> None:
+    """ "ids and rule citations stay in --json and docstrings": a note the engine keeps with
+    its rulebook lines is told without them (the journal, the log, play mode)."""
+    narrator = Narrator()
+    note = {
+        "type": "note",
+        "text": "one-shot play: a troublesome vow for a session of one or two hours "
+        "(seed 000 L5163-5165)",
+    }
+    assert narrator.event(note) == (
+        "note: one-shot play: a troublesome vow for a session of one or two hours"
+    )
+    assert narrator.event({"type": "note", "text": "the bond's +1 (L1996-1997)"}) == (
+        "note: the bond's +1"
+    )

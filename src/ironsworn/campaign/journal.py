@@ -54,6 +54,19 @@ def words(value: Any) -> str:
     return str(value)
 
 
+# A rulebook line cited in a note or message ("(seed 000 L457, L2716)", "(L2407-2408)"): for
+# the docstrings and the JSON, not for the player's screen.
+CITATION = re.compile(
+    r"\s*\(seed \d{3}[^)]*\)|;?\s*\bseed \d{3}(?:,? ?L\d+(?:[-–]\d+)?)+"
+    r"|\s*\(L\d+(?:[-–]\d+)?(?:,\s*L?\d+(?:[-–]\d+)?)*\)"
+)
+
+
+def uncited(text: str) -> str:
+    """``text`` without rulebook line citations (told to a player)."""
+    return CITATION.sub("", text)
+
+
 def without_name(text: str, name: str | None) -> str:
     """``text`` without ``name: `` before its phrases: for a line already headed by the name
     ("Kai: Kai: Face Danger" reads "Kai: Face Danger"); other characters' names stay."""
@@ -167,7 +180,7 @@ class Narrator:
         if describe is not None:
             try:
                 text: str | None = describe(event)
-                return text
+                return None if text is None else uncited(text)
             except (KeyError, TypeError, ValueError, AttributeError, IndexError):
                 pass  # a malformed or older event: fall back to the generic form
         return self.generic(event)

@@ -29,15 +29,13 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ironsworn.campaign.journal import Narrator, told_by_burn, words
+from ironsworn.campaign.journal import Narrator, told_by_burn, uncited, words
 from ironsworn.campaign.journal_edits import EDIT_KINDS, current_texts
 from ironsworn.campaign.store import Operation
 from ironsworn.progress import progress_boxes
 
 SESSION_GAP = timedelta(hours=4)
 STAT_NAMES = ("edge", "heart", "iron", "shadow", "wits")
-# Rule line citations in the engine's notes: "(seed 000 L457, L2716)", "(L1996-1997)".
-CITATION = re.compile(r"\s*\((?:seed \d+ )?L\d+(?:[-–]\d+)?(?:,\s*L?\d+(?:[-–]\d+)?)*\)")
 # A note an asset ability made ("Wayfinder 1: ...", "Honorbound 1: +1 ..."): its changes tell it.
 ASSET_NOTE = re.compile(r"^[A-Z][\w'’ -]*? \d: ")
 # Events the story never tells: plumbing, and what the sheets at the end show once.
@@ -212,7 +210,7 @@ class _Teller(Narrator):
         if kind == "choice" and set(event["keys"]) <= {"roll_table", "ask_oracle", "obvious"}:
             return None  # the table's roll or the oracle's answer that follows tells it
         line = self.event(event)
-        return None if line is None else CITATION.sub("", line)
+        return None if line is None else uncited(line)
 
     def _asset_meter(self, event: Mapping[str, Any]) -> str:
         name = self.asset(event["character"], event["asset"])

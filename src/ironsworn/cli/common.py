@@ -282,14 +282,11 @@ def flag(name: str) -> str:
     return FLAGS.get(name, "--" + name.replace("_", "-"))
 
 
-# A rulebook line cited in a message or note ("(seed 000 L457, L2716)"): for the docstrings
-# and the JSON, not for the player's screen.
-CITATION = re.compile(r"\s*\(seed \d{3}[^)]*\)|;?\s*\bseed \d{3}(?:,? ?L\d+(?:[-–]\d+)?)+")
-
-
 def plain(text: str) -> str:
     """``text`` without rulebook line citations (shown to a player)."""
-    return CITATION.sub("", text)
+    from ironsworn.campaign.journal import uncited
+
+    return uncited(text)
 
 
 def worded(exc: IronswornError) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ironsworn.cli.common import Missing, UsageError, campaign_command, emit
+from ironsworn.cli.common import Missing, UsageError, campaign_command, emit, plain
 
 
 def register(sub: Any) -> None:
@@ -165,7 +165,7 @@ def run_threat(args: argparse.Namespace) -> int:
     created = next(e for e in result.events if e["type"] == "track_created")
     track = dict(created["track"])
     lines = [
-        *result.notes,
+        *(plain(n) for n in result.notes),
         f"{track['id']}: {track['name']} ({track['rank']} threat to {track['vow']})",
     ]
     emit(args, track, lambda: "\n".join(lines))
@@ -239,7 +239,7 @@ def _new(args: argparse.Namespace) -> int:
     result = write(args, site_operation(args))
     created = next(e for e in result.events if e["type"] == "track_created")
     track = dict(created["track"])
-    lines = [*result.notes, _line(track)]
+    lines = [*(plain(n) for n in result.notes), _line(track)]
     emit(args, track, lambda: "\n".join(lines))
     return 0
 

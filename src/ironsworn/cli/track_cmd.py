@@ -6,7 +6,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ironsworn.cli.common import RANKS, Missing, UsageError, campaign_command, emit, parse_int
+from ironsworn.cli.common import (
+    RANKS,
+    Missing,
+    UsageError,
+    campaign_command,
+    emit,
+    parse_int,
+    plain,
+)
 
 
 def register(sub: Any) -> None:
@@ -122,7 +130,8 @@ def run_new_track(args: argparse.Namespace) -> int:
         ),
     )
     track = _track_json(result)
-    emit(args, track, lambda: "\n".join([_track_text(track), *result.notes]))
+    notes = [plain(note) for note in result.notes]  # no rulebook line citations on screen
+    emit(args, track, lambda: "\n".join([_track_text(track), *notes]))
     return 0
 
 

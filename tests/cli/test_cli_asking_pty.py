@@ -142,3 +142,32 @@ def test_a_character_left_unnamed_among_several_is_asked(
         term.close()
     done = script(asha, "move", "face", "danger", "--stat", "edge")
     assert done.returncode == 2 and "name one (--character)" in done.stderr
+
+
+def test_what_a_command_leaves_out_is_asked_at_a_terminal(asha: Path) -> None:
+    """``asset show`` with no card, and ``vow`` with no words and no rank: each asked at a
+    real terminal, and the command completes; a script gets argparse's line naming it."""
+    term = Terminal(asha, "asset", "show")
+    try:
+        term.expect("asset show: full id, id without type, or name")
+        term.send("hound")
+        term.expect("Hound — companion")
+        assert term.wait() == 0
+    finally:
+        term.close()
+    term = Terminal(asha, "vow")
+    try:
+        term.expect("vow: the vow, in your words")  # 'new', its only action, is not asked
+        term.send("Find the wolf")
+        term.expect("What is the vow's rank?")
+        term.send("2")
+        term.expect("Find the wolf (dangerous vow; Asha)")
+        assert term.wait() == 0
+    finally:
+        term.close()
+    done = script(asha, "asset", "show")
+    assert done.returncode == 2
+    assert (
+        done.stderr
+        == "ironsworn: error: ironsworn asset show: the following arguments are required: ID\n"
+    )

@@ -58,6 +58,14 @@ def test_what_a_command_leaves_out_is_asked(private_home: Path) -> None:
         term.send("dangerous\r")
         term.expect("Find the wolf (dangerous vow")
         term.expect("Kai>")
+        term.send("/progress\r")  # mark or clear, then which track: the open ones
+        term.expect("/progress: which one?")
+        term.send("mark\r")
+        term.expect("/progress: track id or text")
+        term.expect("Find the wolf  dangerous vow")  # the fight with the bear is listed too
+        term.send("Find the wolf\r")
+        term.expect("Find the wolf progress 0 -> 8")
+        term.expect("Kai>")
         term.send("/journal Kai rides out\r")
         term.expect("journal #")
         entry = term.expect("\n").strip()  # the new entry's number

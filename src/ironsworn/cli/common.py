@@ -41,10 +41,12 @@ class Missing(UsageError):
         flag: str | None = None,
         choices: Sequence[tuple[str, str]] = (),
         open_: bool | None = None,
+        dest: str = "",
     ) -> None:
         super().__init__(message)
         self.prompt = prompt
         self.flag = flag
+        self.dest = dest  # what it is (argparse's dest: track, name...), for a surface's choices
         self.choices = list(choices)
         # The player's own words answer it too (a name, a number): unless its choices are all.
         self.open = not self.choices if open_ is None else open_
@@ -88,7 +90,9 @@ def missing_argument(parser: argparse.ArgumentParser, message: str) -> Missing |
         choices = []
     what = action.help or ("which one?" if choices else str(action.metavar or action.dest).lower())
     flag = action.option_strings[-1] if action.option_strings else None
-    return Missing(said(parser, message), f"{words}: {what}", flag=flag, choices=choices)
+    return Missing(
+        said(parser, message), f"{words}: {what}", flag=flag, choices=choices, dest=action.dest
+    )
 
 
 # Options whose value may be empty ("no description").

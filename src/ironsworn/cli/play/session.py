@@ -182,6 +182,7 @@ class PlaySession:
                     flag=exc.flag,
                     choices=exc.choices,
                     open_=exc.open,
+                    dest=exc.dest,
                 ) from None
             raise UsageError("/" + message.lstrip()) from None
         except SystemExit:
@@ -490,11 +491,19 @@ class PlaySession:
 
         if not self.reader.interactive:
             return None
+        choices = exc.choices
+        if exc.dest == "track" and not choices:
+            # The campaign's open tracks, by name (a track's id or name is the answer).
+            choices = [
+                (t.name, f"{t.rank} {t.kind}")
+                for t in self.state().tracks.values()
+                if t.status == "active"
+            ]
         try:
-            if len(exc.choices) == 1 and not exc.open:
-                answer = exc.choices[0][0]  # one answer (/vow's new): nothing to ask
-            elif exc.choices:
-                shown = [(key, beside(key, label)) for key, label in exc.choices]
+            if len(choices) == 1 and not exc.open:
+                answer = choices[0][0]  # one answer (/vow's new): nothing to ask
+            elif choices:
+                shown = [(key, beside(key, label)) for key, label in choices]
                 answer = menu(self, exc.prompt, shown, exc.open)
             else:
                 answer = write(self, f"{exc.prompt} (an empty line leaves)")

@@ -63,7 +63,7 @@ def test_asset_fits_and_the_sheet_find_a_homebrew_ability(
     assert "1. Strike: add +1 and take +1 momentum on a hit (taking aim)" in sheet
     assert main(["asset", "show", "gunner"]) == 0
     shown = capsys.readouterr().out
-    assert shown.startswith("Gunner (asset:homebrew/gunner) — combat talent")
+    assert shown.startswith("Gunner — combat talent")  # its id: in --json
     assert main(["homebrew", "reskin", "shield", "bearer", "--name", "Riot Shield"]) == 0
     told = capsys.readouterr().out
     assert "card Shield-Bearer -> Riot Shield" in told and "{" not in told

@@ -223,3 +223,14 @@ def test_an_empty_answer_gives_up_with_the_one_line(
     err = capsys.readouterr().err
     assert "full id, id without type, or name" in err  # asked first
     assert err.rstrip().endswith("the following arguments are required: ID")
+
+
+def test_a_track_left_out_is_picked_from_the_open_tracks(
+    kai: Path, terminal: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "vow", "new", "Find the wolf", "--rank", "dangerous")[0] == 0
+    terminal += ["mark", "1"]
+    assert main(["progress"]) == 0
+    out, err = capsys.readouterr()
+    assert "1. Find the wolf (dangerous vow)" in err  # the open tracks, by name
+    assert "Find the wolf progress 0 -> 8" in out

@@ -132,6 +132,8 @@ def retry_with_answer(
     if isinstance(exc, Missing):
         # The answer goes after its flag, or is the command's next word; a question with one
         # answer (vow new) is not asked.
+        if exc.dest == "track" and not asked.choices:
+            asked.choices = open_tracks(argv)
         if len(asked.choices) == 1 and not asked.open:
             answer: str | None = asked.choices[0][0]
         else:
@@ -152,6 +154,23 @@ def retry_with_answer(
         negative = next((o for o in action.option_strings if o.startswith("--no-")), None)
         return None if negative is None else [*argv, negative]
     return [*argv, action.option_strings[-1], answer]
+
+
+def open_tracks(argv: Sequence[str]) -> list[tuple[str, str]]:
+    """The open tracks of the campaign ``argv`` names (``--campaign``, else the current one),
+    by name, to pick a track left out from; none when it cannot be read."""
+    from ironsworn.campaign.registry import resolve
+
+    given = list(argv)
+    named = given[given.index("--campaign") + 1] if "--campaign" in given[:-1] else None
+    try:
+        with resolve(named).open(create=False) as store:
+            tracks = store.state().tracks.values()
+            return [
+                (t.name, f"{t.name} ({t.rank} {t.kind})") for t in tracks if t.status == "active"
+            ]
+    except (IronswornError, OSError):
+        return []
 
 
 def ask(asked: Asked, switch: bool, stdin: TextIO, out: TextIO) -> str | None:

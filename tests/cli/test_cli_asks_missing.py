@@ -110,7 +110,8 @@ def refusals_saying_needs() -> list[str]:
                 for c in ast.walk(node.exc.args[0])
                 if isinstance(c, ast.Constant) and isinstance(c.value, str)
             )
-            if " needs " in words or "required" in words or words.startswith("needs "):
+            said = (" needs ", "required", ": name the ", ": give the ")
+            if any(w in words for w in said) or words.startswith("needs "):
                 found.append(f"{path.relative_to(CLI)}: {words[:70]}")
     return found
 

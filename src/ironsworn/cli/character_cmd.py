@@ -211,6 +211,10 @@ def run_character(args: argparse.Namespace) -> int:
     return 0
 
 
+# The decks a semi-random character draws from (the first three steps of the setup).
+DECKS = ("path", "companion", "combat_talent", "ritual")
+
+
 def run_semi_random(args: argparse.Namespace) -> int:
     """``character new NAME --semi-random`` and its steps: ``character draw NAME DECK``,
     ``keep NAME CARD,CARD,CARD``, ``background NAME [WORDS] --background-rank R`` and
@@ -222,13 +226,18 @@ def run_semi_random(args: argparse.Namespace) -> int:
     step = None
     if args.action == "keep":
         if not rest:
-            raise UsageError("character keep NAME CARD,CARD,CARD: name the three cards kept")
+            raise Missing(
+                "character keep NAME CARD,CARD,CARD: name the three cards kept",
+                f"character keep {args.name}: the three cards kept (CARD,CARD,CARD)",
+            )
         cards = [c.strip() for c in rest.split(",") if c.strip()]
         step = partial(semi_random.keep_assets, character=args.name, cards=cards)
     elif args.action == "draw":
         if not rest:
-            raise UsageError(
-                "character draw NAME DECK: name the deck (path, companion, combat_talent, ritual)"
+            raise Missing(
+                "character draw NAME DECK: name the deck (path, companion, combat_talent, ritual)",
+                f"character draw {args.name}: from which deck?",
+                choices=[(d, d.replace("_", " ")) for d in DECKS],
             )
         step = partial(semi_random.draw_card, character=args.name, deck=rest)
     elif args.action == "background":
@@ -248,7 +257,10 @@ def run_semi_random(args: argparse.Namespace) -> int:
         )
     elif args.action == "bond":
         if not rest:
-            raise UsageError("character bond NAME PERSON: give the person a name")
+            raise Missing(
+                "character bond NAME PERSON: give the person a name",
+                f"character bond {args.name}: the person's name",
+            )
         step = partial(semi_random.name_bond, character=args.name, person=rest)
     if step is not None:
         result = write(args, step)

@@ -171,6 +171,7 @@ def kai(home: Path, capsys: pytest.CaptureFixture[str]) -> Path:
         (["oracle", "roll"], ["action"], "full id, id without type, or name", "Action"),
         (["vow"], ["Find the wolf", "2"], "the vow, in your words", "Find the wolf"),
         (["fight"], ["bear"], "a foe's id or name, or your own text", "Bear"),
+        (["fight", "new", "--foe", "the ash wolf"], ["2"], "rank of the ash wolf?", "dangerous"),
         (["asset", "mark"], ["hound", "2"], "one of the character's assets", "ability 2"),
         (["adjust"], ["health", "-1"], "health, spirit, supply", "health 5 -> 4"),
         (["scene", "new", "Cross", "the", "river"], ["2"], "scene challenge's rank", "Cross"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.errors import InvalidValue, OptionNeeded, RuleViolation
 from ironsworn.moves.operation_group import EngineOperations
 from ironsworn.progress import MAX_TICKS, pack_rank
 from ironsworn.ranks import Rank
@@ -127,11 +127,12 @@ class TrackOperations(EngineOperations):
                     accepted=("vow",),
                 )
             if parsed is None:
-                raise InvalidValue(
-                    f"{text or kind!r} needs its rank ({{rank}}: troublesome, dangerous, "
-                    "formidable, extreme or epic)",
-                    input="rank",
-                    accepted=("troublesome", "dangerous", "formidable", "extreme", "epic"),
+                # A foe of the player's own (or a track with no rank given): asked, not refused.
+                ranks = ("troublesome", "dangerous", "formidable", "extreme", "epic")
+                raise OptionNeeded(
+                    f"What is the rank of {text or 'the ' + kind}? (accepted: {', '.join(ranks)})",
+                    "rank",
+                    tuple((r, r) for r in ranks),
                 )
             if count != 1:
                 parsed = pack_rank(parsed, count)

@@ -162,7 +162,11 @@ function decisionBox(p) {
     } }, `Choose (${p.min === p.count ? p.count : `${p.min}-${p.count}`})`),
     p.min === 0 ? h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), { keepResult: true }) }, "Decline") : null];
   }
+  // Which move asks, unless its prompt says so: a decision raised by another player's move
+  // (Kai's choice on Asha's Aid Your Ally) has no result of this page's beside it.
+  const from = p.move && !String(p.prompt || "").includes(moveName(p.move)) ? moveName(p.move) : "";
   return h("div", { class: "decision", "data-character": p.character }, h("strong", {}, `${p.character} decides: `),
+    from ? h("span", { class: "from" }, `${from} · `) : null,
     (p.then || []).length ? h("small", { class: "then" }, `(then ${p.then.join(", ")}) `) : null,
     p.prompt_html ? html("span", { class: "prompt" }, p.prompt_html) : h("span", { class: "prompt" }, p.prompt),
     h("div", { class: "answers" }, mine ? [asked, controls, dice] : h("em", {}, `waiting for ${p.character}'s page (or the guide)`)));

@@ -187,6 +187,15 @@ def test_tracks_are_marked_on_their_boxes_and_work_from_every_tab(
     expect(page.locator(".move-panel")).to_have_attribute(
         "data-move", "move:classic/adventure/reach_your_destination"
     )
+    # ... from every tab: the Moves tab shows that move's panel, on that track.
+    panel = page.locator(".move-panel[data-move='move:classic/adventure/reach_your_destination']")
+    for tab in ("world", "create", "campaigns", "moves"):
+        page.click(f"#tabs button[data-tab={tab}]")
+        expect(page.locator(f"#tab-{tab}")).to_be_visible()
+        journey.locator("button[data-progress-move]").click()
+        expect(page.locator("#tab-moves")).to_be_visible()
+        expect(panel).to_be_visible()
+        expect(panel.locator("input[name=track][value=journey-1]")).to_be_checked()
     # A closed track is kept, folded away.
     vow = http.post(
         "/api/c/tracks/actions/track", json={"kind": "vow", "text": "old oath", "rank": "epic"}
@@ -198,6 +207,14 @@ def test_tracks_are_marked_on_their_boxes_and_work_from_every_tab(
     )
     assert closed.status_code == 200, closed.text
     expect(page.locator("#tracks .archive summary")).to_contain_text("(1)")
+    # Viewable: opened, it shows the closed vow, its rank, how it ended and its score.
+    archived = page.locator(f"#tracks .archive li[data-track='{vow.json()['id']}']")
+    expect(archived).to_be_hidden()
+    page.click("#tracks .archive summary")
+    expect(archived).to_be_visible()
+    expect(archived).to_contain_text("old oath")
+    expect(archived).to_contain_text("epic")
+    expect(archived).to_contain_text("forsaken")
     shot(page, "tracks-top-phone")
     assert page.errors == []
     page.context.close()
@@ -245,6 +262,24 @@ def test_oracle_rolls_are_listed_and_kept_in_the_journal_once(server: Any, brows
     kept = [e for e in http.get("/api/c/oracles/timeline").json() if e["kind"] == "oracle"]
     assert len(kept) == 1
     shot(page, "oracle-history")
+    # A reload keeps this browser's rolls, the kept one marked (its button stays "kept").
+    page.reload()
+    page.wait_for_selector("body[data-ready=yes]")
+    page.click("#tabs button[data-tab=oracles]")
+    expect(page.locator("#roll-history ol.rolls > li")).to_have_count(3)
+    expect(page.locator("#roll-history li.kept")).to_have_count(1)
+    page.locator("#roll-history li.kept button").click()
+    expect(page.locator("#result button.keep")).to_be_disabled()
+    # The last 50 only: the oldest go as new ones come.
+    page.locator("#tab-oracles .oracle-list > details > summary").first.click()
+    first = page.locator("#roll-history ol.rolls > li").last.inner_text()
+    for _ in range(50):  # fifty rolls more, each answered before the next
+        with page.expect_response(lambda response: "/actions/oracle" in response.url):
+            roll.click()
+    expect(page.locator("#roll-history li.kept")).to_have_count(0)  # the third roll: gone
+    expect(page.locator("#roll-history ol.rolls > li")).to_have_count(50)
+    expect(page.locator("#roll-history summary")).to_contain_text("the last 50")
+    assert page.locator("#roll-history ol.rolls > li").last.inner_text() != first
     assert page.errors == []
     page.context.close()
 

@@ -1,6 +1,6 @@
 // The oracles tab: rolling on a table, asking the oracle, and this page's last 50 rolls (each
-// kept in the journal at most once).
-import { BASE, act, api, clean, fill, h, rules, store, unlinked, words } from "./core.js";
+// kept in the journal at most once), kept in this browser per campaign so a reload keeps them.
+import { BASE, NAME, act, api, clean, fill, h, rules, store, unlinked, words } from "./core.js";
 import { renderResult } from "./decisions.js";
 
 async function renderOracles() {
@@ -53,11 +53,26 @@ async function renderOracles() {
 }
 
 const HISTORY = 50;
+// (A function: the modules import each other, and this one may be read before core.js is.)
+const saved = () => "rolls:" + NAME;
+
+// This browser's rolls at the campaign, newest first (none when storage is refused or spoiled).
+function rollsHeld() {
+  if (!store.rolls) {
+    try { store.rolls = (JSON.parse(localStorage.getItem(saved()) || "[]") || []).slice(0, HISTORY); }
+    catch { store.rolls = []; }
+  }
+  return store.rolls;
+}
+
+function saveRolls() {
+  try { localStorage.setItem(saved(), JSON.stringify(rollsHeld())); } catch { /* storage full or refused: this page keeps them */ }
+}
 
 // A roll becomes the result shown and the newest of this page's history.
 function rolled(result) {
   store.result = result;
-  store.rolls = [result, ...(store.rolls || [])].slice(0, HISTORY);
+  store.rolls = [result, ...rollsHeld()].slice(0, HISTORY);
   renderResult();
   renderHistory();
 }
@@ -65,7 +80,8 @@ function rolled(result) {
 function renderHistory() {
   const box = document.getElementById("roll-history");
   if (!box) return;
-  const rolls = store.rolls || [];
+  const rolls = rollsHeld();
+  saveRolls(); // a roll just made, or one just kept in the journal
   if (!rolls.length) { box.replaceChildren(); return; }
   const line = (r) => (r.action === "ask"
     ? `${r.question || "a question"} (${r.data.odds}): ${r.data.answer === "yes" ? "YES" : "NO"}`

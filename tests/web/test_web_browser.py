@@ -425,11 +425,17 @@ def test_export_download_import_upload_and_switch(
     table = Table(server, "saga")
     table.do("character", {"name": "Asha", "stats": STATS})
     table.do("journal", {"text": "The saga begins."})
+    table.do("journal", {"text": f"A stranger writes {SCRIPT_PAYLOAD} and {IMG_PAYLOAD}."})
     page = table.open(browser)
+    # The page shows the entry as text; the story file downloaded from it escapes it alike.
+    expect(page.locator("#timeline li.entry.journal").first).to_contain_text(SCRIPT_PAYLOAD)
     page.click("#tabs button[data-tab=campaigns]")
     with page.expect_download() as markdown:
         page.click("a[download$='.md']")
-    assert "The saga begins." in Path(markdown.value.path()).read_text(encoding="utf-8")
+    story = Path(markdown.value.path()).read_text(encoding="utf-8")
+    assert "The saga begins." in story
+    assert "<script>" not in story and "<img" not in story, story
+    assert "&lt;script&gt;window.__xss=1&lt;/script&gt;" in story
     with page.expect_download() as exported:
         page.click("a[download$='.json']")
     saved = tmp_path / "saga.json"

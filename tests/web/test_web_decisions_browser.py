@@ -314,6 +314,13 @@ def test_creation_shows_each_card_and_asks_only_what_it_needs(server: Any, brows
     form.locator("input[name=assetname1]").fill("Kestrel")
     form.locator("button[type=submit]").click()
     expect(page.locator(".char-name")).to_contain_text("Asha")
+    # The phone's player, at the foot of the form, is told it worked and where to play.
+    made = page.locator("#tab-create .made")
+    expect(made).to_contain_text("Asha is at the table")
+    assert in_view(page, "#tab-create .made")
+    shot(page, "creation-made-phone")
+    made.locator("button").click()
+    expect(page.locator("#tab-moves")).to_be_visible()
     sheet = http.get("/api/c/creation/state").json()["characters"][0]
     assert {a["id"] for a in sheet["assets"]} == {
         "asset:classic/combat_talent/swordmaster",

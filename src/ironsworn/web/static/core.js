@@ -13,6 +13,7 @@ const TIMELINE = 100; // entries a page of the timeline holds ("earlier" reads t
 const store = {
   state: null, version: -1, timeline: [], earlier: [], noEarlier: false, moves: null, oracles: null, assets: null,
   npcs: null, truths: null, move: null, panel: null, result: null, viewing: null,
+  made: null, // the name of the character this page made last (the New character tab says so)
   rules: null, // the campaign's ruleset as the table API describes it (/ruleset): the page's only game facts
   unsworn: {}, // vows this page made at creation and has not yet sworn on: {track id: its name}
   // The event stream (live.js): the server's epoch of `version` (versions count per server

@@ -1,5 +1,6 @@
 // The new character tab: the rulebook's creation for the campaign's ruleset, each asset card
 // shown while it is chosen.
+import { showTab } from "./app.js";
 import { NAME, act, clean, fill, h, rules, store, unlinked, words } from "./core.js";
 import { refresh } from "./live.js";
 import { kindTaking, moveName, swearOn } from "./tracks.js";
@@ -88,7 +89,11 @@ function renderCreate() {
     const sworn = incident.value.trim() ? await act("track", { kind: kindTaking("background"), text: incident.value.trim(), rank: incidentRank.value }) : null;
     if (sworn) store.unsworn[sworn.id] = sworn.name;
     await refresh();
+    store.made = made.name;
     renderCreate(); // a fresh form (with no starship question once the party has one)
+    // Said where the player is looking (on a phone the sheet is far above the form).
+    const said = document.querySelector("#tab-create .made");
+    if (said) said.scrollIntoView({ block: "center" });
   } }, h("h3", {}, `A new ${rulesetName || ""} character`.replace("  ", " ")), name, h("div", { class: "stat-picks" }, selects),
   h("p", { class: "hint" }, `Stats: ${values.join(", ")} in any order.`), bonds,
   store.assets && !deck.length ? h("p", { class: "hint", "data-hint": "no-assets" },
@@ -102,7 +107,10 @@ function renderCreate() {
   const offer = offers.length ? h("div", { class: "swear-offer" }, offers.map(([id, vow]) => h("p", {},
     `Your inciting incident, “${vow}”, is a vow: swear it now. `,
     h("button", { type: "button", class: "primary swear", onclick: () => swearOn(id) }, moveName(rules().swear))))) : null;
-  fill("tab-create", offer, form);
+  // The character just made: where it is, and the way to play.
+  const made = store.made ? h("p", { class: "made", role: "status" }, `${store.made} is at the table; this page plays ${store.made}. `,
+    h("button", { type: "button", class: "primary", onclick: () => showTab("moves") }, "Play: Moves")) : null;
+  fill("tab-create", made, offer, form);
   sync();
 }
 

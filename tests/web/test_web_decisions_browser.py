@@ -239,6 +239,13 @@ def test_a_move_panel_asks_for_dice_only_when_it_rolls_and_never_shows_null(
     page.wait_for_selector(f".move-panel[data-move='{move}']")
     assert page.locator(".move-form input[name=dice]").count() == (1 if rolls else 0)
     assert page.locator(".move-form input[name=add]").count() == (1 if rolls else 0)
+    # A list the move reads is never an empty menu; a typed one shows its whole help.
+    for menu in page.locator(".move-form .reads select").all():
+        assert menu.locator("option").count() > 1
+    for field in page.locator(".move-form .reads input[placeholder]").all():
+        assert field.evaluate(PLACEHOLDER_FITS), field.get_attribute("placeholder")
+    if move.endswith("/advance"):  # no experience yet: nothing to buy, said so
+        expect(page.locator(".move-form .reads [data-option=asset] .none")).to_be_visible()
     assert "null" not in page.inner_text("body").split()
     assert page.errors == []
     page.context.close()

@@ -156,6 +156,8 @@ const reads = (m) => (m.reads || []).filter((r) => r.option !== "track" || (r.va
 function readControl(r) {
   const name = `read:${r.option}`;
   if (r.option === "abandon") return h("input", { type: "checkbox", name });
+  // A list the server offers empty (Advance with no experience to spend): said, not an empty menu.
+  if (r.values && !r.values.length) return h("em", { class: "none", "data-none": "" }, "none to choose now");
   if (r.values) {
     // A track is one of the kinds the move acts on (the server's list), or none.
     return h("select", { name, "aria-label": words(r.option) }, h("option", { value: "" }, r.option === "track" ? "none" : "—"),

@@ -17,6 +17,7 @@ from web_support import (
     PHONE,
     home_server,
     open_page,
+    overflow,
     shot,
 )
 
@@ -359,5 +360,38 @@ def test_the_guide_imports_a_content_pack_from_the_page(server: Any, browser: An
     assert page.locator("form.create select[name=asset0] option").count() == 47
     assert page.locator("form.create select[name=asset2] option").count() == 80
     shot(page, "content-pack-imported")
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize(("viewport", "label"), [(DESKTOP, "desktop"), (PHONE, "phone")])
+def test_a_rules_table_reads_as_a_table(
+    server: Any, browser: Any, viewport: dict[str, int], label: str
+) -> None:
+    """Endure Harm's miss rolls on a table, written in the rules' text as a pipe table: the
+    panel and the result draw it as a table, never as '| --- |' text."""
+    name = f"pipe-table-{label}"
+    campaign(server, name)
+    page = open_page(browser, server, name, viewport)
+    move = "move:classic/suffer/endure_harm"
+    page.click(f"button.move[data-move='{move}']")
+    panel = page.locator(f".move-panel[data-move='{move}']")
+    expect(panel.locator(".outcomes table tr").first).to_be_visible()
+    assert panel.locator(".outcomes table tr").count() >= 5
+    assert "---" not in panel.inner_text() and "| Result" not in panel.inner_text()
+    page.fill(".move-form input[name='read:amount']", "1")
+    page.fill(".move-form input[name=dice]", "1,9,9")  # a miss
+    page.click(".move-form button[type=submit]")
+    expect(page.locator("#result .move-result")).to_contain_text("MISS")
+    expect(page.locator("#result table tr").first).to_be_visible()
+    assert "---" not in page.inner_text("#result")
+    # The roll column on one line each ("1-" above "10" on a phone before).
+    lines = page.locator("#result table tr td:first-child").evaluate_all(
+        """(cells) => cells.map((cell) => { const range = document.createRange();
+            range.selectNodeContents(cell); return range.getClientRects().length; })"""
+    )
+    assert lines and set(lines) == {1}, lines
+    assert overflow(page) == 0
+    shot(page, f"rules-table-{label}")
     assert page.errors == []
     page.context.close()

@@ -395,3 +395,29 @@ def test_a_rules_table_reads_as_a_table(
     shot(page, f"rules-table-{label}")
     assert page.errors == []
     page.context.close()
+
+
+def test_no_move_panel_or_tab_shows_a_missing_value(server: Any, browser: Any) -> None:
+    """Every move's panel and every tab, read as the player sees it: never a literal 'null',
+    'undefined', 'NaN' or '[object Object]' (a value the page did not have)."""
+    import re
+
+    missing = re.compile(r"\b(null|undefined|NaN)\b|\[object Object\]")
+    http = campaign(server, "sweep")
+    fight = {"kind": "fight", "text": "raiders", "foe": "npc:classic/ironlanders/raider"}
+    assert http.post("/api/c/sweep/actions/track", json=fight).status_code == 200
+    page = open_page(browser, server, "sweep", DESKTOP)
+    moves = page.eval_on_selector_all("button.move", "buttons => buttons.map(b => b.dataset.move)")
+    assert len(moves) > 30
+    found = []
+    for move in moves:
+        page.click(f"button.move[data-move='{move}']")
+        page.wait_for_selector(f".move-panel[data-move='{move}']")
+        found += [f"{move}: {m}" for m in missing.findall(page.inner_text("main"))]
+    for tab in ("oracles", "world", "create", "campaigns"):
+        page.click(f"#tabs button[data-tab={tab}]")
+        expect(page.locator(f"#tab-{tab}")).to_be_visible()
+        found += [f"{tab}: {m}" for m in missing.findall(page.inner_text("main"))]
+    assert found == []
+    assert page.errors == []
+    page.context.close()

@@ -92,3 +92,29 @@ def test_a_starforged_campaign_made_on_the_page_takes_the_players_file(
     assert page.locator("#tab-oracles .content-needed").count() == 0
     assert http.get("/api/c/forge/state").json()["content_needed"] is None
     context.close()
+
+
+def test_the_guide_uploads_a_dataforged_file_from_the_page(server: Any, browser: Any) -> None:
+    """A Dataforged file (the older format) goes in through the same form as Datasworn's, at
+    phone width, and the report counts what it brought. (Last: the pack stays in the home.)"""
+    from pathlib import Path
+
+    fixture = Path(__file__).resolve().parents[1] / "content" / "fixtures" / "dataforged_pack.json"
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server.url}/c/home")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.click("#tabs button[data-tab=campaigns]")
+    expect(page.locator(".packs h3")).to_contain_text("Dataforged")
+    page.set_input_files(".packs input[type=file]", str(fixture))
+    page.click(".packs button[type=submit]")
+    report = page.locator(".pack-report")
+    expect(report).to_contain_text("imported pack emberforged (Emberforged (test fixture))")
+    expect(report).to_contain_text("1 npcs")
+    expect(page.locator("#error")).to_be_hidden()
+    page.locator(".packs").screenshot(path=str(SCREENSHOTS / "dataforged-upload-phone.png"))
+    assert errors == []
+    context.close()

@@ -56,12 +56,12 @@ async function renderCampaigns() {
 // The guide adds a content pack (a Datasworn or Dataforged file, as 'ironsworn content import'):
 // a Starforged campaign's assets, oracles and foes come from one.
 function packForm() {
-  const pack = h("input", { type: "file", accept: "application/json,.json", "aria-label": "Datasworn file to import" });
+  const pack = h("input", { type: "file", accept: "application/json,.json", "aria-label": "Datasworn or Dataforged file to import" });
   const report = h("p", { class: "pack-report", "aria-live": "polite" });
-  return h("div", { class: "packs" }, h("h3", {}, "Import a content pack (Datasworn JSON)"),
+  return h("div", { class: "packs" }, h("h3", {}, "Import a content pack (Datasworn or Dataforged JSON)"),
     h("form", { class: "inline", onsubmit: async (e) => {
       e.preventDefault();
-      if (!pack.files.length) { showError("choose a Datasworn JSON file"); return; }
+      if (!pack.files.length) { showError("choose a Datasworn or Dataforged JSON file"); return; }
       report.textContent = "importing…";
       try {
         const made = await api("POST", "/api/content/import", pack.files[0]);

@@ -329,6 +329,8 @@ def test_creation_shows_each_card_and_asks_only_what_it_needs(server: Any, brows
     shot(page, "creation-made-phone")
     made.locator("button").click()
     expect(page.locator("#tab-moves")).to_be_visible()
+    # The sheet's cards name their kind in words too.
+    expect(page.locator(".asset[data-asset$='/swordmaster'] .type")).to_have_text(" combat talent")
     sheet = http.get("/api/c/creation/state").json()["characters"][0]
     assert {a["id"] for a in sheet["assets"]} == {
         "asset:classic/combat_talent/swordmaster",

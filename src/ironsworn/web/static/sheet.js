@@ -184,7 +184,7 @@ function assetCard(asset, char) {
   if (asset.meter) tracks.push([asset.meter.name, asset.meter]);
   for (const [name, track] of Object.entries(asset.tracks || {})) tracks.push([name, track]);
   return h("article", { class: "asset", "data-asset": asset.id },
-    h("h4", {}, asset.name, asset.input ? h("small", {}, ` ${asset.input}`) : null, h("small", { class: "type" }, ` ${asset.type}`)),
+    h("h4", {}, asset.name, asset.input ? h("small", {}, ` ${asset.input}`) : null, h("small", { class: "type" }, ` ${words(asset.type)}`)),
     // Delve: the rarity augmenting the card (a move it aids rolls the rarity die).
     asset.rarity ? h("p", { class: "rarity" }, "rarity: ", h("b", {}, asset.rarity_name || asset.rarity)) : null,
     h("ul", {}, abilities.map((a, i) => h("li", { class: asset.abilities[i] ? "marked" : "" },

@@ -64,3 +64,19 @@ def test_a_move_panel_shows_its_outcomes_as_html(api: Any) -> None:
     panel = api.get("/api/c/t/moves/face danger?character=Asha").json()
     assert "<li>" in panel["outcomes_html"]["weak_hit"]
     assert "](move:" not in "".join(panel["outcomes_html"].values())
+
+
+def test_the_log_tells_the_story_not_the_content_packs_pinned(api: Any) -> None:
+    """A classic campaign's first line ended "content packs: classic, starforged": the packs a
+    campaign pins are bookkeeping, left out of the web's log (as the command line's move output
+    and the story leave them out), in a fresh read and in the change the stream carries."""
+    from ironsworn.campaign.journal import Narrator
+
+    do(api, "character", {"name": "Asha", "stats": STATS})
+    (first,) = api.get("/api/c/t/timeline").json()
+    assert first["mechanics"].startswith("Asha enters the story (edge ")
+    assert "content packs" not in first["mechanics"] and first["mechanics"].endswith(")")
+    assert not [line for line in first["details"] if "content packs" in line]
+    # The event is there, and told where asked for (the command line's log).
+    packs = {"type": "packs", "from": [], "to": ["classic"]}
+    assert Narrator().event(packs) == "content packs: classic"

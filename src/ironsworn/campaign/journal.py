@@ -21,6 +21,10 @@ from ironsworn.campaign.store import Operation
 # Plumbing the story does not need (the decision itself shows up as a choice event; a decision
 # set aside while another character acts, ``parked``, comes back as the same decision).
 HIDDEN = frozenset({"pending", "agenda", "parked", "flag"})
+# The content packs a campaign pins (``packs``, recorded with an operation when the installed
+# packs change): the command line's move output and the story leave them out, and so does the
+# web's log (a classic campaign's first line ended "content packs: classic, starforged").
+PINS = frozenset({"packs"})
 OUTCOMES = {"strong_hit": "strong hit", "weak_hit": "weak hit", "miss": "miss"}
 
 
@@ -79,7 +83,10 @@ def without_name(text: str, name: str | None) -> str:
 class Narrator:
     """Describes events in words, remembering the names of tracks it has seen created."""
 
-    def __init__(self, state: Any = None) -> None:
+    def __init__(self, state: Any = None, *, leave_out: Iterable[str] = ()) -> None:
+        """``leave_out``: kinds of event to leave untold beside :data:`HIDDEN` (the web's
+        log: :data:`PINS`)."""
+        self.hidden = HIDDEN | frozenset(leave_out)
         self.track_names: dict[str, str] = {}
         # Each character's cards by id: the card's name and the name its player gave it (a
         # companion: the hawk is "Skye"), learnt from the state and from events as they come.
@@ -174,7 +181,7 @@ class Narrator:
     def event(self, event: Mapping[str, Any]) -> str | None:
         """One phrase for ``event``, or None for plumbing the story leaves out."""
         kind = str(event.get("type"))
-        if kind in HIDDEN:
+        if kind in self.hidden:
             return None
         describe = getattr(self, f"_{kind}", None)
         if describe is not None:

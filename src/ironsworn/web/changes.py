@@ -152,7 +152,7 @@ def timeline_delta(
     adds one (and discards the undone ones above the old head), an undo marks the old head
     undone, a redo the new head live. An edit or a deletion changes the entry it names.
     """
-    from ironsworn.campaign.journal import Narrator, entries
+    from ironsworn.campaign.journal import PINS, Narrator, entries
     from ironsworn.campaign.journal_edits import EDIT_KINDS, current_texts
     from ironsworn.web.markdown import render
 
@@ -171,7 +171,7 @@ def timeline_delta(
         for event in o.events
         if isinstance(event.get("entry"), int)
     }
-    narrator = Narrator(store.state() if state is None else state)
+    narrator = Narrator(store.state() if state is None else state, leave_out=PINS)
     if targets:
         # An edit reaches back to its entry: what it says now takes the whole live log.
         live = store.operations()

@@ -47,7 +47,7 @@ def timeline(store: Any, last: int | None, before: int | None = None) -> list[Js
 
     ``last`` operations at most; with ``before``, those with a lower seq (a page of earlier
     ones: a page asks again with ``before`` set to the lowest seq it has)."""
-    from ironsworn.campaign.journal import Narrator, entries
+    from ironsworn.campaign.journal import PINS, Narrator, entries
     from ironsworn.campaign.journal_edits import current_texts
     from ironsworn.web.markdown import render
 
@@ -57,7 +57,7 @@ def timeline(store: Any, last: int | None, before: int | None = None) -> list[Js
     if before is not None and before < 1:
         raise InvalidValue(f"before {before} is out of range (accepted: a seq, 1 or more)")
     operations = store.operations(include_undone=True, last=limit, before=before)
-    narrator = Narrator(store.state())
+    narrator = Narrator(store.state(), leave_out=PINS)
     # A page of earlier operations may have its entries edited after it: read the whole log.
     texts = current_texts(store.operations() if before is not None else operations)
     told = {e["seq"]: e for e in entries(operations, narrator, texts)}

@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import expect
-from web_support import CHANGE, DESKTOP, PHONE, SCREENSHOTS, STATS, home_server
+from web_support import CHANGE, DESKTOP, PHONE, STATS, home_server, open_page, overflow, shot
 
 expect.set_options(timeout=20_000)
 STRONG = "6,1,2"
@@ -39,14 +39,8 @@ def campaign(server: Any, name: str) -> httpx.Client:
 
 
 def seated(browser: Any, server: Any, name: str, seat: str, viewport: dict[str, int]) -> Any:
-    context = browser.new_context(viewport=viewport)
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.goto(f"{server.url}/c/{name}")
-    page.wait_for_selector("body[data-ready=yes]")
-    page.select_option("#seat", seat)
+    """Campaign ``name``'s page playing ``seat``, its event stream live."""
+    page = open_page(browser, server, name, viewport, seat)
     expect(page.locator("#live")).to_have_attribute("data-state", "live")
     return page
 
@@ -71,11 +65,6 @@ def answer(page: Any, input_name: str, key: str) -> None:
     box = page.locator(f"#asked[data-input='{input_name}']")
     expect(box).to_be_visible()
     box.locator(f"button.choice[data-key='{key}']").click()
-
-
-def shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
 def owed(http: httpx.Client, name: str) -> list[tuple[str, list[str]]]:
@@ -147,9 +136,7 @@ def test_aid_your_ally_the_ally_decides_and_the_aider_waits(server: Any, browser
             ("move", "Asha"),
         ]
         for page in (asha, kai, bren):
-            assert (
-                page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
-            )
+            assert overflow(page) == 0
             assert page.errors == []
     finally:
         for page in (asha, kai, bren):

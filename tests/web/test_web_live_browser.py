@@ -6,6 +6,7 @@ and live as they are; an outage's error banner goes when the connection is back.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -243,3 +244,40 @@ def test_a_shared_journey_orders_its_decisions_on_every_page(server: Any, browse
     finally:
         asha.close()
         kai.close()
+
+
+def test_a_ruleset_read_after_the_state_draws_the_page_once(server: Any, browser: Any) -> None:
+    """On a loaded server the page's first reads come back in any order. Its state before its
+    ruleset (held back here) is drawn once the ruleset is in: no error flashed, no second read
+    of the whole state (the sheet's drawing needed the ruleset and failed, and the page read
+    all again a second later)."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    reads: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda request: reads.append(request.url))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    # Every text the error banner ever shows, from the first script on.
+    page.add_init_script(
+        """window.shownErrors = [];
+        new MutationObserver(() => {
+          const el = document.getElementById('error');
+          if (el && el.textContent) window.shownErrors.push(el.textContent);
+        }).observe(document, { subtree: true, childList: true, characterData: true });"""
+    )
+    def late(route: Any) -> None:
+        time.sleep(2.0)  # held back: the state's read (asked at the same time) is answered first
+        route.continue_()
+
+    page.route("**/api/c/t/ruleset", late)
+    try:
+        page.goto(f"{server.url}/c/t")
+        page.wait_for_selector("body[data-ready=yes]")
+        expect(page.locator("#sheet")).to_contain_text("Asha")
+        assert page.evaluate("window.shownErrors") == []
+        assert [u for u in reads if u.split("?")[0].endswith("/api/c/t/state")] == [
+            f"{server.url}/api/c/t/state"
+        ]
+        assert errors == []
+    finally:
+        context.close()

@@ -70,7 +70,7 @@ function packForm() {
         // the report says the pack is in once the page has them (the other tabs draw them).
         Object.assign(store, { assets: null, npcs: null, truths: null, oracles: null, moves: null });
         const [assets, npcs, truths] = await Promise.all([
-          api("GET", `${BASE}/content/assets`), api("GET", `${BASE}/content/npcs`), api("GET", `${BASE}/content/truths`), loadRules()]);
+          api("GET", `${BASE}/content/assets`), api("GET", `${BASE}/content/npcs`), api("GET", `${BASE}/content/truths`), loadRules(true)]);
         Object.assign(store, { assets, npcs, truths });
         render();
         report.textContent = `${made.replaced ? "replaced" : "imported"} pack ${made.id} (${made.name}): ${counts}`;

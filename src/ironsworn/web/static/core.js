@@ -271,9 +271,15 @@ const NO_RULES = {
 };
 const rules = () => store.rules || NO_RULES;
 
-async function loadRules() {
-  store.rules = await api("GET", `${BASE}/ruleset`);
-  return store.rules;
+// Read once at start (every later caller shares that read; ``again`` after a content pack
+// changed it): the sheet cannot be drawn without it (which track kinds are fights, the
+// initiative's words...).
+function loadRules(again = false) {
+  if (!store.rulesRead || again) {
+    store.rulesRead = api("GET", `${BASE}/ruleset`).then((rules) => (store.rules = rules));
+    store.rulesRead.catch(() => { store.rulesRead = null; }); // a failed read is tried again
+  }
+  return store.rulesRead;
 }
 
 function clean(obj) {

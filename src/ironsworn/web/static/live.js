@@ -2,7 +2,7 @@
 // stream carries (the state as a patch, the timeline entries it touched), applied in order.
 // A page that was away names the last version it holds and receives what it missed; only
 // when the server cannot tell (it restarted, the page is too far behind) does it read all again.
-import { $, BASE, NAME, TIMELINE, api, character, setLive, showError, store } from "./core.js";
+import { $, BASE, NAME, TIMELINE, api, character, loadRules, setLive, showError, store } from "./core.js";
 import { renderPending, renderResult } from "./decisions.js";
 import { renderTimeline, timelineShown } from "./journal.js";
 import { loadPanel } from "./moves.js";
@@ -20,6 +20,10 @@ async function refresh() {
     const timeline = api("GET", `${BASE}/timeline?last=${TIMELINE}`);
     timeline.catch(() => {}); // reported below if the state was read; else the state's error
     const state = await api("GET", `${BASE}/state`);
+    // The first state can come before the ruleset it is drawn with (a loaded server answers
+    // in any order): drawing it without would fail, and the page read all again a second
+    // later with an error flashed.
+    if (!store.rules) await loadRules();
     if (ticket < (store.drawn || 0)) return;
     // Changes the stream applied while this read was under way are newer than its answer.
     if (state.epoch === store.epoch && state.version < store.version) return;

@@ -265,6 +265,7 @@ def test_a_ruleset_read_after_the_state_draws_the_page_once(server: Any, browser
           if (el && el.textContent) window.shownErrors.push(el.textContent);
         }).observe(document, { subtree: true, childList: true, characterData: true });"""
     )
+
     def late(route: Any) -> None:
         time.sleep(2.0)  # held back: the state's read (asked at the same time) is answered first
         route.continue_()

@@ -27,7 +27,9 @@ def fresh_library() -> None:
         (
             ["campaign", "new", "iron"],
             ["character", "new", "Asha", "--stats", STATS, "--asset", "ace"],
-            "Ace is a starforged asset; this campaign plays classic",
+            # Said whole (a quoted name and the next quote were once cut as one long value).
+            "Ace is a starforged asset; this campaign plays classic (accepted: the assets of "
+            "'ironsworn asset list')",
         ),
         (["campaign", "new", "iron"], ["asset", "show", "navigator"], "Navigator is a starforged"),
         (
@@ -46,7 +48,8 @@ def fresh_library() -> None:
         (
             SF,
             ["character", "new", "Kira", "--stats", STATS, "--starship", "V", "--asset", "hawk"],
-            "Hawk is a classic asset; this campaign plays starforged",
+            "Hawk is a classic asset; this campaign plays starforged (accepted: the assets of "
+            "'ironsworn asset list')",
         ),
     ],
     ids=[
@@ -72,7 +75,21 @@ def test_a_card_of_the_wrong_deck_is_one_line_and_changes_nothing(
     code, out, err = run(capsys, *argv)
     assert (code, out) == (2, ""), err
     assert named in err and len(err.strip().splitlines()) == 1
+    assert "…" not in err
     assert fingerprint(home) == before
+
+
+def test_a_long_quoted_value_is_shown_by_its_start(capsys: pytest.CaptureFixture[str]) -> None:
+    """A pasted page named in a message is cut; a name's quotes and an apostrophe are not."""
+    from ironsworn.cli.common import fail
+
+    pasted = "x" * 200
+    fail(f"name {pasted!r} is too long (accepted: Kira's 1-60 characters, see 'help')")
+    err = capsys.readouterr().err
+    assert err == (
+        f"ironsworn: error: name '{'x' * 59}…' is too long (accepted: Kira's 1-60 characters, "
+        "see 'help')\n"
+    )
 
 
 def test_the_wrong_file_for_the_players_datasworn_is_refused_and_nothing_imported(

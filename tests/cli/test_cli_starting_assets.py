@@ -109,3 +109,29 @@ def test_the_text_sheet_says_whose_crew_card_it_is(
         assert code == 0
         assert "Starship “V” (the crew's) *--" in out
         assert "Engine Upgrade (Kira's, the crew's) *--" in out
+
+
+def test_the_sheet_keeps_a_cards_list_and_paragraphs_apart(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Navigator 1 is a "choose one" list and a paragraph after it: each on its own line
+    (the sheet ran them together: "choose one. * Follow ... Add +1 On a strong hit")."""
+    path = str(shared_file(STARFORGED_DATASWORN))
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    text = data["assets"]["path"]["contents"]["navigator"]["abilities"][0]["text"]
+    paragraphs = [p.strip() for p in text.splitlines() if p.strip()]
+    assert len(paragraphs) == 4 and paragraphs[1].startswith("* ")
+    run(capsys, "campaign", "new", "sf", "--ruleset", "starforged", "--datasworn", path)
+    assets = ["--asset", "navigator", "--asset", "ace", "--starship", "Vesper"]
+    assert run(capsys, "character", "new", "Kira", "--stats", STATS, *assets)[0] == 0
+    code, out, _ = run(capsys, "sheet")
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith("Navigator"))
+    shown = [line.strip() for line in lines[at + 1 : at + 5]]
+    assert code == 0 and shown[0].startswith("1. When you Set a Course, choose one.")
+    assert shown[1].startswith("* Follow the fastest path") and shown[2].startswith("* Follow")
+    assert shown[3].startswith("On a strong hit with a match")
+    # The legacy tracks count their ticks in words: "1 tick", "0 ticks".
+    assert run(capsys, "legacy", "mark", "discoveries", "--ticks", "1")[0] == 0
+    out = run(capsys, "sheet")[1]
+    assert "  1 tick\n" in out and "  0 ticks\n" in out and "1 ticks" not in out

@@ -2,7 +2,8 @@
 
 The importer's tests compare these counts with what it imported and what it reported as not
 used yet: every item must be one or the other. ``python tests/content/datasworn_census.py``
-prints the table (file, kind, in the file, imported, reported) for the five official files.
+prints the table (file, kind, in the file, imported, reported) for the five official files, then
+how many Starforged asset abilities are automated, partial or reminders, and why.
 """
 
 from __future__ import annotations
@@ -93,9 +94,35 @@ def table(root: Path) -> list[tuple[str, str, int, int, int]]:
     return rows
 
 
+def abilities(root: Path) -> dict[str, Any]:
+    """How many abilities of the Starforged cards the engine automates, applies in part or
+    keeps as reminders, and why (``ironsworn.moves.assets.coverage.tally``)."""
+    import os
+    import tempfile
+
+    from ironsworn.content import clear_cache, import_pack, load_library
+    from ironsworn.moves.assets.coverage import tally
+
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["IRONSWORN_HOME"] = home
+        clear_cache()
+        import_pack(root / "starforged.json")
+        clear_cache()
+        counts = tally(load_library().in_ruleset("assets", "starforged").values())
+        clear_cache()
+    return counts
+
+
 if __name__ == "__main__":
     root = Path(sys.argv[1] if len(sys.argv) > 1 else "../shared/reference/datasworn")
     print("| file | kind | in the file | imported | reported |")
     print("|---|---|---:|---:|---:|")
     for row in table(root):
         print("| " + " | ".join(str(v) for v in row) + " |")
+    counts = abilities(root)
+    print(
+        f"\nStarforged asset abilities: {counts['abilities']}; automated {counts['automated']}, "
+        f"partial {counts['partial']}, reminders {counts['reminder']}"
+    )
+    for reason, count in sorted(counts["reasons"].items()):
+        print(f"  {reason}: {count}")

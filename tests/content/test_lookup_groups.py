@@ -120,6 +120,13 @@ def test_the_command_line_lists_the_planet_tables(
     assert main(["oracle", "roll", "planet", "desert", "atmosphere", "--value", "1"]) == 0
     assert capsys.readouterr().out.startswith("Atmosphere (1): ")
     assert load_library().oracle("planet desert atmosphere").id.endswith("desert/atmosphere")
+    # A row that names another group of tables shows its words, not the link's Markdown
+    # ("[Jovian World](datasworn:oracle_collection:...)").
+    table = load_library().oracle("planet class")
+    row = next(r for r in table.rows if "](" in r.text)
+    words = row.text.split("](", 1)[0].lstrip("[")
+    assert main(["oracle", "roll", "planet", "class", "--value", str(row.min)]) == 0
+    assert capsys.readouterr().out == f"Planetary Class ({row.min}): {words}\n"
 
 
 def test_json_gives_the_candidates(starforged: Path, capsys: pytest.CaptureFixture[str]) -> None:

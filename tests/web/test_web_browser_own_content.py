@@ -55,9 +55,22 @@ def test_the_oracles_tab_says_what_to_import(server: Any, browser: Any) -> None:
     expect(note).to_contain_text("ironsworn content import starforged.json")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("#center-col").screenshot(path=str(SCREENSHOTS / "starforged-no-pack.png"))
+    # The World tab's truths and foes say the same (they were silently empty lists).
+    page.click("#tabs button[data-tab=world]")
+    notes = page.locator("#tab-world .content-needed")
+    expect(notes).to_have_count(2)
+    for index in (0, 1):
+        expect(notes.nth(index)).to_contain_text("ironsworn content import starforged.json")
+    # ...and offers no empty truth or foe pickers.
+    expect(page.locator("#tab-world select[aria-label=truth]")).to_have_count(0)
+    expect(page.locator("#tab-world select[aria-label=foe]")).to_have_count(0)
+    page.locator("#center-col").screenshot(path=str(SCREENSHOTS / "starforged-no-pack-world.png"))
     classic = oracles_tab(server, browser, "iron", "classic")
     expect(classic.locator("#tab-oracles .oracle-list summary").first).to_be_visible()
     assert classic.locator("#tab-oracles .content-needed").count() == 0
+    classic.click("#tabs button[data-tab=world]")
+    expect(classic.locator("#tab-world select[aria-label=truth] option").first).to_be_attached()
+    assert classic.locator("#tab-world .content-needed").count() == 0
 
 
 def test_a_starforged_campaign_made_on_the_page_takes_the_players_file(

@@ -267,7 +267,22 @@ def test_every_vehicle_the_swear_offer_and_the_position_on_the_page(
     table.do("move", {"move": "advance", "asset": ["shuttle"]})
     # Every vehicle: the shuttle (support) and its battered box, the module's broken flip.
     shuttle = page.locator("#sheet .vehicle[data-vehicle=shuttle]")
-    expect(shuttle).to_contain_text("Shuttle support · integrity 4/4")
+    expect(shuttle).to_contain_text("Shuttle support vehicle · integrity 4/4")
+    # The crew's cards say so, and who earned a module or a support vehicle (issue 20: the
+    # sheet JSON's crew and owner, in the ruleset's words); a path is Kira's own.
+    card = "#sheet .asset[data-asset='asset:starforged/{}'] .crew"
+    expect(page.locator(card.format("module/engine_upgrade"))).to_have_text("crew · Kira's")
+    expect(page.locator(card.format("support_vehicle/shuttle"))).to_have_text("crew · Kira's")
+    expect(page.locator(card.format("command_vehicle/starship"))).to_have_text("crew")
+    expect(page.locator(card.format("path/ace"))).to_have_count(0)
+    # A card's text is its Markdown rendered: Navigator's "choose one" is a list of two, and
+    # the move it names links to the move (it read "choose one. * Follow the fastest path").
+    text = page.locator(
+        "#sheet .asset[data-asset='asset:starforged/path/navigator'] .ability-text"
+    ).first
+    expect(text.locator("li")).to_have_count(2)
+    expect(text.locator("a[href='#move:starforged/exploration/set_a_course']")).to_have_count(1)
+    assert "*" not in text.inner_text()
     shuttle.locator("input[name=battered]").check()
     expect(page.locator("#timeline")).to_contain_text("battered")
     page.locator("#sheet [data-module=engine_upgrade] input").check()
@@ -277,7 +292,7 @@ def test_every_vehicle_the_swear_offer_and_the_position_on_the_page(
     page.fill("#sheet input[name=incidental-integrity]", "2")
     page.click("#sheet form.new-vehicle button[type=submit]")
     skiff = page.locator("#sheet .vehicle[data-vehicle=skiff]")
-    expect(skiff).to_contain_text("Skiff incidental · integrity 2/2")
+    expect(skiff).to_contain_text("Skiff incidental vehicle · integrity 2/2")
     skiff.locator("input[name=crippled]").check()
     expect(skiff.locator("input[name=crippled]")).to_be_checked()
     # The box is checked before the server has the mark: wait for the log to tell it.

@@ -33,17 +33,45 @@ def game_words() -> list[str]:
     assert len(CREATION_STATS) == 5
     # The kinds of track (which fields each takes, which finishes each), the initiative's and
     # the position's words, the rulesets, the decks a new character chooses from.
-    from ironsworn.moves.starforged.starting import COMMAND_VEHICLE, FINAL_ASSET_TYPES
+    from ironsworn.moves.starforged.crew import COMMAND_VEHICLE
+    from ironsworn.moves.starforged.starting import FINAL_ASSET_TYPES
     from ironsworn.moves.tracks import RULESET_TRACKS, TRACK_KINDS
 
     names += [*TRACK_KINDS, *(k for kinds in RULESET_TRACKS.values() for k in kinds)]
     names += ["have", "lose", "have it", "lost", "in control", "bad spot", "in a bad spot"]
     names += [*RULESET_TRACKS, COMMAND_VEHICLE, *FINAL_ASSET_TYPES]
+    names += [*in_words()]
     return names
+
+
+def in_words() -> list[str]:
+    """Names the page must not hold even inside its prose (a template's words): the meters,
+    the kinds of vehicle and their words, the decks (issue 19: "no game facts in static/")."""
+    from ironsworn.moves.homebrew import ASSET_TYPES
+    from ironsworn.moves.starforged.crew import CREW_DECKS
+    from ironsworn.moves.starforged.vehicles import INTEGRITY, KIND_WORDS
+    from ironsworn.table.choices import STATS
+
+    meters = ["health", "spirit", "supply"]
+    return [*STATS, *meters, *KIND_WORDS, *KIND_WORDS.values(), INTEGRITY, "starship",
+            *ASSET_TYPES, *CREW_DECKS, "modules", "broken"]  # fmt: skip
 
 
 # A quoted word or words of the page's code ("fight", 'in control').
 QUOTED = re.compile(r"""["'`]([a-z_][a-z_ ]*)["'`]""")
+# Any string of the page's code, a template's text included (`${v.name} · integrity `).
+STRINGS = re.compile(r""""((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|`((?:[^`\\]|\\.)*)`""")
+
+
+def words_inside(code: str) -> list[str]:
+    """The names of :func:`in_words` said inside the strings of a line of code."""
+    found = []
+    for match in STRINGS.finditer(code):
+        text = next(g for g in match.groups() if g is not None)
+        found += [w for w in in_words() if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+    return found
+
+
 # The page's own names: a form field's name and an element's class are its identifiers (a
 # field named "vow", a Delve site's box of class "site"), not facts it holds.
 OWN_NAMES = re.compile(r"""\b(?:name|class):\s*["'`][^"'`]*["'`]""")
@@ -63,6 +91,8 @@ def test_the_page_holds_no_game_facts() -> None:
             for word in quoted.findall(OWN_NAMES.sub("", code)):
                 if word in words:
                     found.append(f"{source.name}:{number}: {word!r}")
+            for word in words_inside(OWN_NAMES.sub("", code)):
+                found.append(f"{source.name}:{number}: {word!r} in a string")
             # A move's id, or the creation's stat values, written in the page.
             if re.search(r"move:(classic|starforged|delve)/", code) or "3, 2, 2, 1, 1" in code:
                 found.append(f"{source.name}:{number}: {code.strip()[:80]}")
@@ -77,6 +107,10 @@ def test_the_check_finds_a_stat_written_in_the_page(tmp_path: Any) -> None:
     line = 'const STATS = ["edge", "heart"];'
     assert [w for w in QUOTED.findall(line) if w in game_words()] == ["edge", "heart"]
     # ...and so are a kind of track and the position's words.
+    # ...and a meter or a vehicle's words inside a template's text.
+    line = 'h("b", {}, `${c.name} health ${c.health}`, ` ${x.kind} · integrity `, "a starship")'
+    assert words_inside(line) == ["health", "integrity", "starship"]
+    assert words_inside('h("p", {}, `${kind.label} · ${kind.meter}`)') == []
     line = 'if (t.kind === "scene") choice("bad spot", "in a bad spot");'
     assert [w for w in QUOTED.findall(line) if w in game_words()] == [
         "scene",
@@ -135,6 +169,8 @@ def test_a_classic_campaign_describes_its_ruleset(api: Any) -> None:
     # "Choose three assets", from any deck; no starship.
     assert rules["asset_steps"] == [{"label": f"asset {n}", "decks": None} for n in (1, 2, 3)]
     assert rules["command_vehicle_deck"] is None
+    # No vehicles, crew cards or modules in classic.
+    assert (rules["vehicle_kinds"], rules["crew_card"], rules["modules"]) == ([], None, None)
     assert rules["rulesets"] == [
         {"key": "classic", "name": "Ironsworn", "own_file": None},
         {"key": "starforged", "name": "Starforged", "own_file": "starforged.json"},
@@ -177,3 +213,17 @@ def test_a_starforged_campaign_describes_its_own(api: Any) -> None:
     assert rules["asset_steps"][0]["decks"] == ["path"]
     assert rules["asset_steps"][2]["decks"] == ["path", "companion", "module", "support_vehicle"]
     assert rules["command_vehicle_deck"] == "command_vehicle"
+    # The three kinds of vehicle, in the sheet's words; the crew's cards; the modules' flip.
+    kinds = {k["key"]: k for k in rules["vehicle_kinds"]}
+    assert list(kinds) == ["command", "support", "incidental"]
+    assert [k["label"] for k in kinds.values()] == [
+        "command vehicle",
+        "support vehicle",
+        "incidental vehicle",
+    ]
+    assert [k["key"] for k in kinds.values() if k["command"]] == ["command"]
+    assert [k["key"] for k in kinds.values() if k["by_hand"]] == ["incidental"]
+    assert {k["meter"] for k in kinds.values()} == {"integrity"}
+    assert rules["crew_card"]["label"] == "crew"
+    assert rules["crew_card"]["owner"].replace("{owner}", "Kira") == "Kira's"
+    assert rules["modules"] == {"label": "modules", "mark": "broken"}

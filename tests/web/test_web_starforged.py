@@ -444,3 +444,71 @@ def test_the_initiative_or_position_by_hand(
     assert now() == shown[1]
     assert do(api, "undo", {}, campaign).status_code == 200
     assert now() == shown[0]
+
+
+def test_the_panel_offers_a_connection_who_aids_not_a_bond(api: Any) -> None:
+    """Starforged has connections, not bonds: the panel's "with" on an action move is one of
+    the character's connections (+1 where their role helps), and no field without one (it
+    asked for "the person or community of the bond", classic's words)."""
+    sf(api)
+    assert do(api, "character", {"name": "Kira", "stats": STATS}).status_code == 200
+    assert "with" not in reads(api, "sf", "face danger")
+    track = {"kind": "connection", "text": "Dax", "rank": "troublesome", "role": "navigator"}
+    assert do(api, "track", track).status_code == 200
+    panel = api.get("/api/c/sf/moves/face danger").json()
+    (offered,) = [r for r in panel["reads"] if r["option"] == "with"]
+    assert offered["help"].startswith("a connection whose role helps")
+    dax = next(t for t in api.get("/api/c/sf/state").json()["tracks"] if t["name"] == "Dax")
+    assert offered["values"] == [{"id": dax["id"], "name": "Dax", "kind": "connection"}]
+    # What the panel offers is what the move takes: Dax's +1.
+    body = {"move": "face danger", "stat": "wits", "dice": [4, 9, 9], "with": dax["id"]}
+    moved = do(api, "move", body)
+    assert moved.status_code == 200, moved.text
+    assert moved.json()["roll"]["adds"] == 1
+    # Make a Connection names a new one (its own field, as before).
+    assert reads(api, "sf", "make a connection")["with"] is None
+
+
+def test_the_panel_offers_the_companions_by_the_names_given(api: Any, pack: None) -> None:
+    """Companion Takes a Hit (issue 20: by name, not only by the card's full id): the panel
+    offers the character's companions by the name the player gave them, and the move takes
+    the one offered."""
+    sf(api)
+    body = {"name": "Bram", "stats": STATS, "assets": ["healer", "rockhorn=Boulder", "gunner"]}
+    assert do(api, "character", {**body, "starship": "Vesper"}).status_code == 200
+    rockhorn = "asset:starforged/companion/rockhorn"
+    companions = reads(api, "sf", "companion takes a hit")["companion"]
+    assert companions == [{"id": rockhorn, "name": "Boulder", "kind": "Rockhorn"}]
+    move = {"move": "companion takes a hit", "amount": 2, "companion": rockhorn}
+    made = do(api, "move", move)
+    assert made.status_code == 200, made.text
+    sheet = api.get("/api/c/sf/state").json()["characters"][0]
+    assert next(a for a in sheet["assets"] if a["id"] == rockhorn)["meter"]["value"] == 3
+
+
+def test_a_result_names_what_it_changed_for_the_page(api: Any, pack: None) -> None:
+    """The page's result names each change as a player says it (a card's ability, a legacy
+    track, a vow's progress), not by the id the command line's JSON keeps in ``target``."""
+    page = {**CHANGE, "X-Ironsworn-Page": "1"}
+    sf(api)
+    body = {"name": "Kira", "stats": STATS, "assets": ["ace", "navigator"], "starship": "Vesper"}
+    assert do(api, "character", body).status_code == 200
+    course = {"move": "set a course", "dice": [6, 3, 3], "asset": ["navigator:1:fastest"]}
+    made = api.post("/api/c/sf/actions/move", json=course, headers=page).json()
+    labels = {e["target"]: e["label"] for e in made["effects"]}
+    assert labels["legacy:discoveries"] == "discoveries legacy"
+    assert labels["momentum"] == "momentum"
+    vow = {"kind": "vow", "text": "Find Dax", "rank": "dangerous"}
+    track = api.post("/api/c/sf/actions/track", json=vow, headers=page).json()
+    made = api.post("/api/c/sf/actions/progress", json={"track": track["id"]}, headers=page)
+    (marked,) = made.json()["effects"]
+    assert marked["label"] == "Find Dax progress"
+    api.post("/api/c/sf/actions/adjust", json={"meter": "experience", "delta": 2}, headers=CHANGE)
+    advance = {"move": "advance", "asset": ["navigator:2"]}
+    made = api.post("/api/c/sf/actions/move", json=advance, headers=page).json()
+    labels = {e["target"]: e["label"] for e in made["effects"]}
+    assert labels["asset:starforged/path/navigator:ability2"] == "Navigator ability 2"
+    # The command line's JSON is as it was: no label.
+    plain = api.post("/api/c/sf/actions/adjust", json={"meter": "momentum", "delta": -1},
+                     headers=CHANGE).json()  # fmt: skip
+    assert all("label" not in e for e in plain["effects"])

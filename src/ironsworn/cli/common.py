@@ -182,7 +182,10 @@ def fail(message: str) -> int:
     return EXIT_USAGE
 
 
-_LONG_QUOTED = re.compile(r"'[^']{80,}'|\"[^\"]{80,}\"")
+# A quoted value: its quote opens after no letter and closes before none, so the stretch from
+# one quoted name's closing quote to the next one's opening ("'hawk': ... of 'ironsworn'") or an
+# apostrophe ("Kira's") is not taken for one.
+_LONG_QUOTED = re.compile(r"(?<!\w)'[^']{80,}'(?!\w)|(?<!\w)\"[^\"]{80,}\"(?!\w)")
 
 
 # How many questions one command asks at a terminal before it gives up (each answer runs the

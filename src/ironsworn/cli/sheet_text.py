@@ -98,7 +98,7 @@ def sheet_text(sheet: Mapping[str, Any], library: Ruleset | None, unicode: bool 
         ]
     if sheet.get("failure"):
         ticks = sheet["failure"]["ticks"]
-        lines.append(f"  failure track  {progress_boxes(ticks, unicode)}  {ticks} ticks")
+        lines.append(f"  failure track  {progress_boxes(ticks, unicode)}  {_ticks(ticks)}")
     if sheet.get("roles"):
         lines.append("  roles: " + ", ".join(sheet["roles"]))
     if sheet.get("reserved_bonds"):
@@ -171,7 +171,7 @@ def _starforged_lines(sheet: Mapping[str, Any], unicode: bool = False) -> list[s
     width = max((len(name) for name in sheet["legacy"]), default=0)
     for name, t in sheet["legacy"].items():
         lines.append(
-            f"    {name:<{width}}  {progress_boxes(t['ticks'], unicode)}  {t['ticks']} ticks"
+            f"    {name:<{width}}  {progress_boxes(t['ticks'], unicode)}  {_ticks(t['ticks'])}"
             + (" (completed)" if t["completed"] else "")
         )
     lines.append(f"  experience {xp['earned']} earned, {xp['spent']} spent")
@@ -218,8 +218,19 @@ def asset_lines(
     texts = ability_texts(asset, library)
     for number, (is_marked, text) in enumerate(zip(marked, texts, strict=False), start=1):
         if is_marked and text:
-            lines.append(f"  {number}. {_one_line(text)}")
+            lines += _ability_lines(number, text)
     return lines
+
+
+def _ability_lines(number: int, text: str) -> list[str]:
+    """A marked ability's text under its number: each paragraph and list item of the card's
+    Markdown on a line of its own ("choose one." then "* Follow the fastest path: ..."), not
+    run together ("Add +1 On a strong hit")."""
+    from ironsworn.moves.assets.cards import unlinked
+
+    parts = [" ".join(line.split()) for line in unlinked(text).splitlines()]
+    parts = [p for p in parts if p] or [""]
+    return [f"  {number}. {parts[0]}", *(f"     {p}" for p in parts[1:])]
 
 
 def ability_texts(asset: Mapping[str, Any], library: Ruleset | None) -> list[str]:
@@ -252,7 +263,6 @@ def ability_texts(asset: Mapping[str, Any], library: Ruleset | None) -> list[str
     return ability_words(library, card)  # an imported official pack's text, else ours
 
 
-def _one_line(text: str) -> str:
-    from ironsworn.moves.assets.cards import unlinked
-
-    return " ".join(unlinked(text).split())
+def _ticks(count: int) -> str:
+    """``1 tick``, ``0 ticks``."""
+    return f"{count} tick" + ("" if count == 1 else "s")

@@ -20,6 +20,7 @@ How extra rolls end (so a roll never loops forever):
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.content.model import (
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from ironsworn.content.loader import Ruleset
     from ironsworn.dice import Dice
 
+_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")  # a Markdown link, as Datasworn writes one
 MAX_DEPTH = 8
 MAX_REROLLS = 50
 MAX_ROLLS = 1000  # table rolls for one result: far beyond any printed table, and instant
@@ -84,7 +86,9 @@ class OracleResult:
         if self.roll is not None:
             dice.append(str(self.roll))
         roll = f" ({', '.join(dice)})" if dice else ""
-        out = [f"{'  ' * indent}{self.name}{roll}: {self.text}"]
+        # A row naming another table links to it ("[Jovian World](datasworn:...)"): its words.
+        text = _LINK.sub(r"\1", self.text)
+        out = [f"{'  ' * indent}{self.name}{roll}: {text}"]
         for child in self.rolls:
             out.extend(child.lines(indent + 1))
         return out

@@ -110,10 +110,25 @@ class GearOperations(EngineOperations):
                 raise InvalidValue(
                     f"{owned['name']} {name} {value} is out of range (0 to {current['max']})"
                 )
+            vehicle = self.state.vehicle
+            if owned.get("meter") is current and vehicle and vehicle.get("asset") == owned["id"]:
+                # The STARSHIP card's meter is the command vehicle's integrity: set it there
+                # (the card follows), not on the card alone.
+                from ironsworn.moves.starforged._common import card_follows
+
+                if value == vehicle["integrity"]:
+                    raise RuleViolation(f"{vehicle['name']} {name} is already {value}")
+                self.engine.emit(
+                    {"type": "vehicle_meter", "from": vehicle["integrity"], "to": value}
+                )
+                card_follows(self.engine, vehicle, value)
+                return
             if value == current["value"]:
                 raise RuleViolation(f"{owned['name']} {name} is already {value}")
             if owned.get("meter") is current:
                 event = {"type": "asset_meter", "character": char.name, "asset": owned["id"]}
+                if name != "health":
+                    event["meter"] = name  # the log names it: a support vehicle's integrity
             else:
                 event = {
                     "type": "asset_track",

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 JsonDict = dict[str, Any]
 PATTERNS = ("bonus", "reroll", "exchange", "permission", "stat")
-ASSET_TYPES = ("path", "companion", "combat_talent", "ritual")
+ASSET_TYPES = ("path", "companion", "combat_talent", "ritual")  # the classic decks
 STATS = ("edge", "heart", "iron", "shadow", "wits")
 RESOURCES = ("momentum", "health", "spirit", "supply")
 GAINS = ("momentum", "health", "spirit", "supply", "harm", "progress")
@@ -160,6 +160,19 @@ def ability(engine: MoveEngine, spec: str) -> JsonDict:
     return {"summary": summary, "effects": [effect], "pattern": key}
 
 
+def asset_types(engine: MoveEngine) -> tuple[str, ...]:
+    """The decks a homebrew card may join: the classic ones, or in a Starforged campaign the
+    decks of the imported Starforged cards (paths, companions, deeds, modules, support
+    vehicles; not a second command vehicle: the crew has one)."""
+    if engine.state.ruleset != "starforged":
+        return ASSET_TYPES
+    from ironsworn.moves.starforged.crew import COMMAND_VEHICLE, category
+
+    prefix = "asset:starforged/"
+    found = {category(i) for i in engine.ruleset.assets if i.startswith(prefix)}
+    return tuple(sorted(found - {"", COMMAND_VEHICLE}))
+
+
 def homebrew_card(
     engine: MoveEngine, name: str, kind: str, condition: str, specs: Sequence[str]
 ) -> JsonDict:
@@ -167,9 +180,10 @@ def homebrew_card(
     clean = " ".join(name.split())
     if not clean or len(clean) > 60:
         raise InvalidValue(f"asset name {name!r} is not valid (1-60 characters)")
-    kind_key = kind.strip().lower().replace(" ", "_")
-    if kind_key not in ASSET_TYPES:
-        raise InvalidValue(f"asset type {kind!r} is unknown (accepted: {', '.join(ASSET_TYPES)})")
+    kind_key = "_".join(kind.strip().lower().replace("-", " ").split())
+    kinds = asset_types(engine)
+    if kind_key not in kinds:
+        raise InvalidValue(f"asset type {kind!r} is unknown (accepted: {', '.join(kinds)})")
     if not 1 <= len(specs) <= MAX_ABILITIES:
         raise InvalidValue(f"{len(specs)} abilities: an asset has 1 to {MAX_ABILITIES}")
     slug = "_".join("".join(c if c.isalnum() else " " for c in clean.lower()).split())
@@ -239,7 +253,10 @@ class HomebrewOperations(EngineOperations):
             }
             if card["requirement"]:
                 record["requirement"] = card["requirement"]
-            self.engine.emit({"type": "asset_added", "character": char.name, "asset": record})
+            from ironsworn.moves.starforged.crew import add_card
+
+            # A homebrew module or support vehicle is the crew's, as a deck's card is.
+            add_card(self.state, char.name, record, self.engine.emit)
 
         return self.engine.operation("asset", character, run)
 

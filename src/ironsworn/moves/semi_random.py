@@ -212,6 +212,14 @@ def semi_random_character(
         return result
 
     def run() -> None:
+        if state.ruleset == "starforged":
+            # The setup is the Ironsworn rulebook's: its decks, its oracles (Character Goal,
+            # Settlement Trouble); Starforged has its own (paths, the crew's STARSHIP).
+            raise RuleViolation(
+                "the semi-random setup is the Ironsworn rulebook's (its asset decks and "
+                "oracles); this campaign plays Starforged (accepted: a Starforged character "
+                "made with its paths and the crew's STARSHIP)"
+            )
         clean = check_new_name(state, name)
         one_shot = bool(state.option("one_shot"))
         rank = None if background_rank is None else _background_rank(background_rank)
@@ -435,6 +443,7 @@ def keep_assets(engine: MoveEngine, character: str | None, cards: Sequence[str])
     """Keep three of the five cards drawn (NAME, NAME:N for a card that marks no ability,
     NAME[:N]=NAME for a companion); the other two are discarded."""
     from ironsworn.moves.assets.cards import new_asset_record, parse_asset_choice
+    from ironsworn.moves.starforged.crew import add_card
 
     def run() -> None:
         char = engine.state.character(character)
@@ -477,7 +486,7 @@ def keep_assets(engine: MoveEngine, character: str | None, cards: Sequence[str])
             record = new_asset_record(
                 engine.ruleset.assets[found[0]], choice.first, choice.ability, choice.fields
             )
-            engine.emit({"type": "asset_added", "character": char.name, "asset": record})
+            add_card(engine.state, char.name, record, engine.emit)  # the crew's rule
         engine.set_flag(char.name, "asset_hand", None)
         engine.note("discarded: " + ", ".join(names[i] for i in hand if i not in kept))
 

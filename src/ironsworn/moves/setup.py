@@ -131,6 +131,11 @@ class SetupOperations(EngineOperations):
             current = self.state.option(option.name)
             if parsed == current:
                 raise RuleViolation(f"the option {option.name} is already {option_words(current)}")
+            if option.name == "semi_random" and parsed and self.state.ruleset == "starforged":
+                raise RuleViolation(
+                    "the option semi_random is the Ironsworn rulebook's setup (its asset decks "
+                    "and oracles); this campaign plays Starforged (accepted: off)"
+                )
             self.engine.emit(
                 {"type": "setting", "setting": option.name, "from": current, "to": parsed}
             )

@@ -168,7 +168,7 @@ class SheetOperations(TrackOperations, ConditionOperations, WorldOperations, Gea
                     names=("starship",),
                 )
             if starforged:
-                from ironsworn.moves.starforged.starting import crew_records
+                from ironsworn.moves.starforged.crew import crew_records
 
                 records = crew_records(self.state, records, clean, board=starting)
             check_distinct(records)
@@ -186,7 +186,7 @@ class SheetOperations(TrackOperations, ConditionOperations, WorldOperations, Gea
             self.engine.emit({"type": "character_created", "character": character})
             if starforged:
                 self._ship_from_asset(records)
-                from ironsworn.moves.starforged.starting import crew_boards
+                from ironsworn.moves.starforged.crew import crew_boards
 
                 for record in records:
                     if record.get("crew") and record.get("owner") == clean:

@@ -5,9 +5,9 @@ the stats, meters and momentum's range, the debilities (or Starforged's impacts)
 ranks, the odds, the track kinds with the fields a new one of each kind takes and the progress
 move (or operation) that finishes it, the words of the initiative (Starforged: the position),
 the asset cards a new character chooses, the vow ranks of setup, Swear an Iron Vow's move, the
-marks a vehicle takes, come from here, read from the rules' own modules, the content and the
-operations' declared inputs (their choices now). A new ruleset or expansion then needs no
-change to the page.
+marks a vehicle takes, the kinds of vehicle, how a crew card is told, come from here, read from
+the rules' own modules, the content and the operations' declared inputs (their choices now). A
+new ruleset or expansion then needs no change to the page.
 
 :func:`describe` is the web's ``/api/c/NAME/ruleset`` (read once by the page).
 """
@@ -94,6 +94,10 @@ def describe(table: Table) -> JsonDict:
         "vehicle_marks": vehicle_marks(ruleset),
         "rulesets": rulesets(),
         "vehicle_troubles": vehicle_troubles(ruleset),
+        "vehicle_kinds": vehicle_kinds(ruleset, table.library()),
+        # The command vehicle's modules, as a sheet lists them, and the mark that breaks one.
+        "modules": {"label": "modules", "mark": "broken"} if ruleset == "starforged" else None,
+        "crew_card": crew_card(ruleset),
     }
 
 
@@ -184,7 +188,7 @@ def command_vehicle_deck(ruleset: str) -> str | None:
     creation), or None."""
     if ruleset != "starforged":
         return None
-    from ironsworn.moves.starforged.starting import COMMAND_VEHICLE
+    from ironsworn.moves.starforged.crew import COMMAND_VEHICLE
 
     return COMMAND_VEHICLE
 
@@ -207,13 +211,55 @@ def vehicle_troubles(ruleset: str) -> dict[str, list[str]]:
     return {kind: list(names) for kind, names in TROUBLES.items()}
 
 
+def vehicle_kinds(ruleset: str, library: Any) -> list[JsonDict]:
+    """The kinds of vehicle a sheet lists (``vehicle list``'s ``kind``), each with its words,
+    its meter, whether it is the party's command vehicle (``card``: the name of its deck's
+    card, the STARSHIP, once imported), and whether the players name one and leave it behind
+    by hand (an incidental vehicle)."""
+    if ruleset != "starforged":
+        return []
+    from ironsworn.moves.starforged import vehicles
+    from ironsworn.moves.starforged.crew import COMMAND_VEHICLE, category
+
+    card = next(
+        (a.name for i, a in library.in_ruleset("assets", ruleset).items()
+         if category(i) == COMMAND_VEHICLE),
+        None,
+    )  # fmt: skip
+    return [
+        {
+            "key": kind,
+            "label": label,
+            "meter": vehicles.INTEGRITY,
+            "command": kind == vehicles.COMMAND,
+            "card": card.lower() if card and kind == vehicles.COMMAND else None,
+            "by_hand": kind == vehicles.INCIDENTAL,
+        }
+        for kind, label in vehicles.KIND_WORDS.items()
+    ]
+
+
+def crew_card(ruleset: str) -> JsonDict | None:
+    """How a sheet tells a crew card (a record marked ``crew``: the STARSHIP, a module, a
+    support vehicle) and who earned it (its ``owner``; ``{owner}`` is replaced)."""
+    if ruleset != "starforged":
+        return None
+    return {
+        "label": "crew",
+        "owner": "{owner}'s",
+        "title": "the crew's card: one for the whole crew, used by anyone aboard",
+    }
+
+
 __all__ = [
     "asset_steps",
+    "crew_card",
     "describe",
     "marks",
     "progress_moves",
     "rulesets",
     "swear_move",
     "track_fields",
+    "vehicle_kinds",
     "vehicle_marks",
 ]

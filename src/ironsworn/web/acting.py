@@ -33,7 +33,9 @@ async def act(request: Request) -> Response:
     def run(store: Any) -> Any:
         if player and name in ("undo", "redo"):
             own_operation(store, name, seat)
-        return run_action(Context(store, table.name, seat), name, body)
+        data = run_action(Context(store, table.name, seat), name, body)
+        # What each effect changed, named for the page from the campaign as it is now.
+        return results.labelled(data, store.state()) if for_page(request) else data
 
     keeps = isinstance(body, dict) and body.get("keep")
     request_id = request.headers.get(REQUEST_ID_HEADER)

@@ -200,9 +200,37 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
         if name in BOND_NAMED or adds:
             # A bond on the sheet (a bond's +1: one of them, or none).
             values["with"] = [*char.bonds, "none"] if adds else list(char.bonds)
+    if "companion" in options and char is not None:
+        # The character's companions, by the name the player gave them (the move takes the
+        # card's id, its name or that name).
+        from ironsworn.moves.starforged.crew import deck
+
+        values["companion"] = [
+            {"id": a["id"], "name": a.get("input") or a["name"], "kind": a["name"]}
+            for a in char.assets
+            if deck(a) == "companion" and a.get("meter")
+        ]
+    helps: dict[str, str] = {}
+    if state.ruleset == "starforged" and "with" in options and name != "make_a_connection":
+        # Starforged has connections, not bonds: one whose role helps on this move aids it
+        # (moves/starforged/_common.py); none to offer, no field.
+        helps["with"] = (
+            "the connection you swear this vow to"
+            if name == "swear_an_iron_vow"
+            else "a connection whose role helps on this move (+1, or +2 when bolstered)"
+        )
+        connections = [
+            {"id": t.id, "name": t.name, "kind": t.kind}
+            for t in state.tracks.values()
+            if t.kind == "connection" and char is not None and char.name in t.characters
+        ]
+        if connections:
+            values["with"] = connections
+        else:
+            options = [o for o in options if o != "with"]
     out: list[JsonDict] = []
     for option in dict.fromkeys(options):
-        entry: JsonDict = {"option": option, "help": MOVE.input(option).help}
+        entry: JsonDict = {"option": option, "help": helps.get(option) or MOVE.input(option).help}
         if option in values:
             entry["values"] = values[option]
         out.append(entry)
@@ -333,5 +361,24 @@ def content(kind: str, ruleset: str | None = None) -> list[JsonDict]:
     from ironsworn.moves.assets.cards import required_fields
 
     # An asset card also says which of its fields a new character must fill (a companion's
-    # name, a god's stat): the creation form asks for them before the server must refuse.
-    return [{**item.to_json(), "required_fields": required_fields(item)} for item in items.values()]
+    # name, a god's stat): the creation form asks for them before the server must refuse; and
+    # its abilities' text as Markdown rendered (a "choose one" list is a list on the sheet).
+    return [
+        {**item.to_json(), "required_fields": required_fields(item), "abilities_html": _html(item)}
+        for item in items.values()
+    ]
+
+
+_RENDERED: dict[str, tuple[Any, list[str]]] = {}
+
+
+def _html(card: Any) -> list[str]:
+    """Each ability's text of ``card`` rendered once (kept while the card is the same)."""
+    from ironsworn.web.markdown import rules_html
+
+    kept = _RENDERED.get(card.id)
+    if kept is None or kept[0] is not card:
+        # A move named in the text links to it (the page opens #move:...).
+        kept = (card, [rules_html(a.text) for a in card.abilities])
+        _RENDERED[card.id] = kept
+    return kept[1]

@@ -41,6 +41,59 @@ def result(data: Any) -> Any:
     return out
 
 
+def labelled(data: Any, state: Any) -> Any:
+    """An action's answer whose effects carry ``label``: what each changed as a player names
+    it, from the campaign ``state`` after it (a card by its name or the name given, a track by
+    its name, a legacy track by its words), where the ``target`` is an id
+    (``asset:starforged/path/navigator:ability2``, ``legacy:discoveries``)."""
+    if isinstance(data, dict) and isinstance(data.get("effects"), list):
+        for effect in data["effects"]:
+            if isinstance(effect, dict) and isinstance(effect.get("target"), str):
+                effect["label"] = target_label(effect["target"], effect.get("character"), state)
+    return data
+
+
+# A target's prefix naming what it is, and how a player says it ({} is the rest, in words).
+_PREFIXED = {
+    "legacy": "{} legacy",
+    "debility": "{}",
+    "impact": "{}",
+    "bond": "bond: {}",
+    "lasting": "lasting effect {}",
+    "vehicle": "vehicle {}",
+}
+
+
+def target_label(target: str, character: Any, state: Any) -> str:
+    """``target`` (an effect's) in words: see :func:`labelled`."""
+
+    def words(text: str) -> str:
+        return text.replace("_", " ")
+
+    if target.startswith("asset:"):
+        ident, _, part = target.rpartition(":")
+        if not ident.startswith("asset:"):  # a card itself, added or removed
+            ident, part = target, ""
+        char = getattr(state, "characters", {}).get(character)
+        record = next((a for a in getattr(char, "assets", ()) if a.get("id") == ident), None)
+        card = ident.rsplit("/", 1)[-1]
+        name = str(record.get("name") or card) if record else words(card).title()
+        given = str(record.get("input") or "") if record else ""
+        if given and given.lower() != name.lower():
+            name = f"{given} ({name})"
+        if part.startswith("ability") and part[7:].isdigit():
+            part = f"ability {part[7:]}"
+        return f"{name} {words(part)}".strip()
+    head, _, rest = target.partition(":")
+    if rest and head in _PREFIXED:
+        return _PREFIXED[head].format(words(rest))
+    track = getattr(state, "tracks", {}).get(head) if rest or head else None
+    if track is not None:
+        part = {"ticks": "progress"}.get(rest, words(rest))
+        return f"{track.name} {part}".strip()
+    return words(target)
+
+
 def panel(data: JsonDict) -> JsonDict:
     """A move panel with its outcomes' text as HTML (``outcomes_html``)."""
     outcomes = data.get("outcomes")

@@ -91,7 +91,7 @@ def walkthrough(session: PlaySession, first: bool = True) -> str | None:
             name = ask(session, "Name:", lambda text: _name(session, text), commands_end=True)
         options = session.state()  # as set before the name (/option)
         one_shot = options.option("one_shot")
-        if options.option("semi_random"):
+        if options.option("semi_random") and options.ruleset != "starforged":
             from ironsworn.cli.play.creation_options import first_role, semi_random
 
             created = semi_random(session, name)
@@ -469,7 +469,8 @@ def _steps(session: PlaySession) -> list[tuple[str, dict[str, Any]]]:
     """Each card to choose: its question and the cards it takes. Classic: three assets of the
     deck. Starforged: "Step 2: Choose Two Paths", then a final asset (a path, companion,
     module or support vehicle; no deed at creation, and the STARSHIP is given)."""
-    from ironsworn.moves.starforged.starting import FINAL_ASSET_TYPES, PATHS, category
+    from ironsworn.moves.starforged.crew import category
+    from ironsworn.moves.starforged.starting import FINAL_ASSET_TYPES, PATHS
 
     deck = _deck(session)
     if session.state().ruleset != "starforged":

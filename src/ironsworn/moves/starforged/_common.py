@@ -128,11 +128,11 @@ def integrity(engine: MoveEngine, delta: int) -> int:
     after = max(0, min(top, now + delta))
     if after != now:
         engine.emit({"type": "vehicle_meter", "from": now, "to": after})
-        _card_follows(engine, vehicle, after)
+        card_follows(engine, vehicle, after)
     return max(0, -(now + delta)) if delta < 0 else 0
 
 
-def _card_follows(engine: MoveEngine, vehicle: dict[str, Any], value: int) -> None:
+def card_follows(engine: MoveEngine, vehicle: dict[str, Any], value: int) -> None:
     """The STARSHIP card's integrity meter shows the command vehicle's integrity: the crew's
     card follows it in the fold (the vehicle's one event); a card of a campaign begun before
     the crew shared one record is each holder's, changed here."""

@@ -238,9 +238,11 @@ def _ask(ctx: Step, what: str, items: list[Any], rest: list[str], successor: str
 
 def _take_card(ctx: Step, card: dict[str, Any], successor: str) -> None:
     from ironsworn.campaign.state import copy_json
+    from ironsworn.moves.starforged.crew import add_card
 
-    record = copy_json(card)
-    ctx.emit({"type": "asset_added", "character": successor, "asset": record})
+    # The crew's card (a module, a support vehicle) the successor holds already as a crew
+    # member is not added twice; an older per-character copy becomes the crew's.
+    add_card(ctx.state, successor, copy_json(card), ctx.emit)
 
 
 @on_resume("sf.continue_a_legacy.path")

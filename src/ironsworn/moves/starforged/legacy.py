@@ -71,25 +71,12 @@ def advance(ctx: Step) -> None:
     ctx.emit(event)
     char = ctx.char
     ctx.engine.set_meter(char.name, "experience_spent", char.experience_spent + cost)
-    if key == "new_asset" and event["asset"].get("crew"):
-        _crew_boards(ctx, event["asset"])
+    if key == "new_asset":
+        # A crew card bought (a module, a support vehicle, a new STARSHIP for the one lost):
+        # the one who paid holds it first; every other crew member's sheet lists it.
+        from ironsworn.moves.starforged.crew import board
 
-
-def _crew_boards(ctx: Step, record: dict[str, Any]) -> None:
-    """A crew card bought with Advance (a module, a support vehicle, a new STARSHIP for the
-    one lost) is the crew's: "a shared asset; each of you may use the STARSHIP's abilities
-    while aboard"; modules "can be shared with allies"; "anyone on board can use" a support
-    vehicle's abilities. The one who paid holds it first; every other active crew member's
-    sheet lists the same record. A new STARSHIP is the party's command vehicle."""
-    from ironsworn.moves.starforged.starting import crew_boards, new_ship
-
-    crew_boards(ctx.state, record, ctx.emit)
-    if category_of(str(record["id"])) == "command_vehicle" and ctx.state.vehicle is None:
-        ship = new_ship(str(record.get("input") or record["name"]))
-        meter: dict[str, Any] = record.get("meter") or {}
-        ship["integrity"] = int(meter.get("value") or ship["integrity"])
-        ship["max"] = int(meter.get("max") or ship["max"])
-        ctx.emit({"type": "vehicle", "from": None, "to": {**ship, "asset": record["id"]}})
+        board(ctx.state, event["asset"], ctx.emit)
 
 
 def _cost(ctx: Step, key: str, event: dict[str, Any]) -> int:
@@ -132,15 +119,9 @@ def _purchase(ctx: Step, key: str, query: str, ability: Any) -> dict[str, Any]:
         name = ctx.data.get("name")
         companion_name(ctx.move.name, asset, name)  # a companion is named: asked
         record = new_asset_record(asset, name, start=start)
-        from ironsworn.moves.starforged.starting import CREW_DECKS, crew_card
+        from ironsworn.moves.starforged.crew import claim
 
-        if category_of(asset.id) in CREW_DECKS:
-            held = ctx.state.crew.get(asset.id)
-            if held is not None:
-                raise RuleViolation(
-                    f"the crew has {asset.name} already ({held.get('owner') or 'the crew'}'s)"
-                )
-            crew_card(record, char.name)
+        claim(ctx.state, char.name, record)
         return {"type": "asset_added", "character": char.name, "asset": record}
     owned = char.asset(query)
     owner = owned.get("owner") if owned.get("crew") else None

@@ -16,14 +16,15 @@ So every new Starforged character holds the STARSHIP card, the party's one comma
   for it.
 
 The cards of the decks Datasworn marks shared (``shared: true``: the command vehicle, the
-modules and the support vehicles, :data:`CREW_DECKS`) are the crew's: a record marked ``crew``,
+modules and the support vehicles) are the crew's: a record marked ``crew``,
 one for the whole crew (``CampaignState.crew``), listed on every crew member's sheet, and a
 change any of them makes (an ability bought with Advance, integrity, a broken module) is the
 crew's (see :mod:`ironsworn.campaign.state_records`). A module or a support vehicle keeps who
 earned it (``owner``): "These assets are earned and managed by a single character. They can be
 shared with allies" (modules); "one of you might serve as the pilot or owner of a support
 vehicle, but anyone on board can use its abilities" (support vehicles). A character who joins
-the crew boards with its cards (:func:`crew_records`).
+the crew boards with its cards. The rule that decides it for every path is
+:mod:`ironsworn.moves.starforged.crew`.
 
 :data:`FINAL_ASSET_TYPES` are the decks the walkthroughs offer beside the two paths (every
 deck but deeds and the command vehicle, which is given).
@@ -32,10 +33,11 @@ deck but deeds and the command vehicle, which is given).
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import OptionNeeded, RuleViolation
+from ironsworn.moves.starforged.crew import COMMAND_VEHICLE, category, crew_card
 
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState
@@ -44,17 +46,8 @@ if TYPE_CHECKING:
 JsonDict = dict[str, Any]
 
 STARSHIP = "asset:starforged/command_vehicle/starship"
-COMMAND_VEHICLE = "command_vehicle"
 PATHS = 2  # "Step 2: Choose Two Paths"
-# The decks whose cards the crew shares (Datasworn marks each of their cards ``shared``).
-CREW_DECKS = (COMMAND_VEHICLE, "module", "support_vehicle")
 FINAL_ASSET_TYPES = ("path", "companion", "module", "support_vehicle")
-
-
-def category(asset_id: str) -> str:
-    """The deck of a Starforged card id (``asset:starforged/path/ace`` -> ``path``)."""
-    parts = asset_id.split(":", 1)[-1].split("/")
-    return parts[1] if len(parts) > 2 else ""
 
 
 def starship_record(
@@ -112,54 +105,6 @@ def starship_record(
     if not name:
         raise _name_needed()
     return crew_card(new_asset_record(starship_card, name))
-
-
-def crew_card(record: JsonDict, owner: str | None = None) -> JsonDict:
-    """``record`` marked as the crew's one shared card (a module's or a support vehicle's
-    with who earned it: ``owner``)."""
-    record["crew"] = True
-    if owner is not None and category(str(record.get("id", ""))) != COMMAND_VEHICLE:
-        record["owner"] = owner
-    return record
-
-
-def crew_records(
-    state: CampaignState, records: Sequence[JsonDict], owner: str, board: bool
-) -> list[JsonDict]:
-    """A new Starforged character's cards: a module or support vehicle chosen is the crew's,
-    earned by ``owner`` (refused when the crew has that card already); ``board``: a character
-    who joins the crew boards with the crew's other cards (copies of its records)."""
-    out = []
-    for record in records:
-        ident = str(record.get("id", ""))
-        if category(ident) in CREW_DECKS[1:] and not record.get("crew"):
-            held = state.crew.get(ident)
-            if held is not None:
-                raise RuleViolation(
-                    f"{{asset}} {record['name']!r}: the crew has it already ("
-                    f"{held.get('owner') or 'the crew'}'s; accepted: a card the crew does not "
-                    "have)",
-                    names=("asset",),
-                )
-            crew_card(record, owner)
-        out.append(record)
-    if board:
-        have = {str(r.get("id", "")) for r in out}
-        out += [
-            copy.deepcopy(dict(r))
-            for ident, r in state.crew.items()
-            if ident not in have and category(ident) != COMMAND_VEHICLE
-        ]
-    return out
-
-
-def crew_boards(state: CampaignState, record: JsonDict, emit: Callable[[JsonDict], None]) -> None:
-    """A new crew card (one who paid or chose it holds it already) goes on every other active
-    crew member's sheet: the same record, for the whole crew."""
-    for other in list(state.characters.values()):
-        held = any(a["id"] == record["id"] for a in other.assets)
-        if other.status == "active" and other.starforged and not held:
-            emit({"type": "asset_added", "character": other.name, "asset": copy.deepcopy(record)})
 
 
 def _name_needed() -> OptionNeeded:

@@ -40,6 +40,15 @@ if TYPE_CHECKING:
 COMMAND = "command"
 SUPPORT = "support"
 INCIDENTAL = "incidental"
+# Each kind's words, as a sheet names it (the three kinds of "Vehicles", seed 003): the party's
+# command vehicle (the STARSHIP), a support vehicle (an asset card), an incidental one (a
+# borrowed skiff: no card, named by hand and left behind by hand).
+KIND_WORDS = {
+    COMMAND: "command vehicle",
+    SUPPORT: "support vehicle",
+    INCIDENTAL: "incidental vehicle",
+}
+INTEGRITY = "integrity"  # every vehicle's meter
 # What a roll on Withstand Damage's table leaves on a vehicle until it is dealt with.
 MARKS = {
     "destruction_imminent": "destruction is imminent: Repair and raise its integrity above 0",

@@ -267,7 +267,7 @@ function targetName(target) {
 // empty until read: the page holds no game facts of its own.
 const NO_RULES = {
   ruleset: null, name: "", creation: { bonds: 0, assets: 0, command_vehicle: false }, stats: [], creation_stats: [], meters: [], momentum_min: 0, marks: [], ranks: [], odds: [], track_kinds: [],
-  progress_moves: {}, swear: null, background_ranks: [], inciting_ranks: [], vehicle_marks: [], vehicle_troubles: {},
+  progress_moves: {}, swear: null, background_ranks: [], inciting_ranks: [], vehicle_marks: [], vehicle_troubles: {}, vehicle_kinds: [], crew_card: null, modules: null,
 };
 const rules = () => store.rules || NO_RULES;
 
@@ -280,6 +280,15 @@ function loadRules(again = false) {
     store.rulesRead.catch(() => { store.rulesRead = null; }); // a failed read is tried again
   }
   return store.rulesRead;
+}
+
+// What a campaign without the player's own content file shows where its oracles, truths,
+// foes or assets would be (the state's content_needed: what to import, and how), or null.
+function contentNeeded(empty) {
+  const needed = store.state && store.state.content_needed;
+  return needed && empty
+    ? h("p", { class: "content-needed" }, `${needed.message}. Import it under Campaigns, or on the server's machine: ${needed.how}`)
+    : null;
 }
 
 function clean(obj) {
@@ -298,4 +307,4 @@ function character() {
   return chars.find((c) => c.name === name) || chars[0] || null;
 }
 
-export { NAME, BASE, TIMELINE, store, h, svg, $, signed, pct, words, unlinked, fill, FIELDS, fieldKeys, typedIn, restoreTyped, markTyped, clearTyped, showError, LIVE_WORDS, setLive, requestId, RETRY_MS, sleep, api, act, showOutcome, html, targetName, clean, character, rules, loadRules };
+export { NAME, BASE, TIMELINE, store, h, svg, $, signed, pct, words, unlinked, fill, FIELDS, fieldKeys, typedIn, restoreTyped, markTyped, clearTyped, showError, LIVE_WORDS, setLive, requestId, RETRY_MS, sleep, api, act, showOutcome, html, targetName, clean, contentNeeded, character, rules, loadRules };

@@ -32,7 +32,11 @@ function renderCreate() {
   const named = slots.map((i) => h("input", { name: `assetname${i}`, "aria-label": `name on asset ${i + 1}`, hidden: true }));
   const texts = slots.map(() => h("ul", { class: "card-text", hidden: true }));
   const needsShip = creation.command_vehicle && !store.state.vehicle;
-  const ship = needsShip ? h("input", { name: "ship", placeholder: "your starship's name (the command vehicle)", "aria-label": "starship name",
+  // The command vehicle in the ruleset's words (its description's vehicle_kinds: Starforged's
+  // STARSHIP card).
+  const commandKind = (rules().vehicle_kinds || []).find((k) => k.command) || { label: "", card: null };
+  const shipWord = commandKind.card || commandKind.label;
+  const ship = needsShip ? h("input", { name: "ship", placeholder: `your ${shipWord}'s name (the ${commandKind.label})`, "aria-label": `${shipWord} name`,
     required: deck.some((a) => isShip(a.id)) }) : null;
   // What the card asks while choosing: its abilities' text (those it starts with marked), a
   // starting ability only where the card starts without one, its name field only where it has

@@ -56,7 +56,7 @@ function rollLine(roll) {
 
 function effectList(effects) {
   return h("ul", { class: "effects" }, effects.map((e) => h("li", {},
-    e.character ? `${e.character}: ` : "", h("b", {}, targetName(e.target)), ` ${fmt(e.from)} → ${fmt(e.to)}`)));
+    e.character ? `${e.character}: ` : "", h("b", {}, e.label || targetName(e.target)), ` ${fmt(e.from)} → ${fmt(e.to)}`)));
 }
 
 const fmt = (v) => (v === true ? "yes" : v === false ? "no" : v === null || v === undefined ? "–" : String(v));

@@ -1,6 +1,6 @@
 // The character sheet: the seat picker, the party, stats, meters, debilities, bonds, vehicles,
 // assets and the progress boxes.
-import { $, act, character, fill, h, rules, signed, store, svg, unlinked, words } from "./core.js";
+import { $, act, character, fill, h, html, rules, signed, store, svg, unlinked, words } from "./core.js";
 import { decisions } from "./decisions.js";
 import { render } from "./live.js";
 
@@ -128,41 +128,49 @@ function vehicleBlock(char) {
   const v = char.vehicle;
   if (!rules().creation.command_vehicle) return null;
   const listing = store.state.vehicles || { vehicles: [], modules: [] };
-  const byKey = Object.fromEntries(listing.vehicles.map((x) => [x.key, x]));
+  // The kinds of vehicle in the ruleset's words (its description's vehicle_kinds).
+  const kinds = rules().vehicle_kinds || [];
+  const kindOf = (x) => kinds.find((k) => k.key === x.kind) || { key: x.kind, label: x.kind, meter: "", command: false, by_hand: false };
+  const commandKind = kinds.find((k) => k.command) || { key: "", label: "", meter: "" };
+  const handKind = kinds.find((k) => k.by_hand);
+  const commandListed = listing.vehicles.find((x) => kindOf(x).command);
   const mark = (body, on) => act("vehicle_mark", { ...body, mark: on });
   const tableMarks = (x) => rules().vehicle_marks.map((m) => h("label", {},
     h("input", { type: "checkbox", name: m, checked: x.marks.includes(m),
       onchange: (e) => mark({ name: m, vehicle: x.key }, e.target.checked) }), words(m)));
-  const command = v ? h("div", { class: "vehicle", "data-vehicle": "command" },
-    h("div", { class: "meter", "data-meter": "integrity" },
-      h("span", { class: "label" }, `${v.name} · integrity `, h("b", {}, v.integrity), `/${v.max}`),
-      pips("integrity", v.integrity, 0, v.max, (to) => act("adjust", { character: char.name, meter: "integrity", delta: to - v.integrity }))),
+  const command = v ? h("div", { class: "vehicle", "data-vehicle": commandKind.key },
+    h("div", { class: "meter", "data-meter": commandKind.meter },
+      h("span", { class: "label" }, `${v.name} · ${commandKind.meter} `, h("b", {}, v.integrity), `/${v.max}`),
+      pips(commandKind.meter, v.integrity, 0, v.max, (to) => act("adjust", { character: char.name, meter: commandKind.meter, delta: to - v.integrity }))),
     h("div", { class: "debilities" },
       h("fieldset", {}, h("legend", {}, "vehicle troubles"), (store.state.vehicle_impacts || []).map((i) => h("label", {},
         h("input", { type: "checkbox", name: i.name, checked: v.impacts.includes(i.name),
           onchange: (e) => act("debility", { character: char.name, name: i.name, mark: e.target.checked }) }), words(i.name)))),
-      byKey.command ? h("fieldset", { class: "table-marks" }, h("legend", {}, "left by damage"), tableMarks(byKey.command)) : null))
-    : h("p", { class: "vehicle empty" }, "No command vehicle: name your starship under New character.");
-  const others = listing.vehicles.filter((x) => x.kind !== "command").map((x) => h("div", { class: `vehicle other ${x.kind}`, "data-vehicle": x.key },
-    h("span", { class: "label" }, h("b", {}, x.name), h("span", {}, ` ${x.kind} · integrity `, h("b", { class: "integrity" }, x.integrity), `/${x.max}`),
-      x.kind === "incidental" ? h("button", { type: "button", class: "small remove", title: `leave ${x.name} behind`,
+      commandListed ? h("fieldset", { class: "table-marks" }, h("legend", {}, "left by damage"), tableMarks(commandListed)) : null))
+    : h("p", { class: "vehicle empty" }, `No ${commandKind.label}: name it under New character.`);
+  const others = listing.vehicles.filter((x) => !kindOf(x).command).map((x) => h("div", { class: `vehicle other ${x.kind}`, "data-vehicle": x.key },
+    h("span", { class: "label" }, h("b", {}, x.name), h("span", {}, ` ${kindOf(x).label} · ${kindOf(x).meter} `, h("b", { class: "integrity" }, x.integrity), `/${x.max}`),
+      kindOf(x).by_hand ? h("button", { type: "button", class: "small remove", title: `leave ${x.name} behind`,
         onclick: () => act("vehicle", { name: x.name, incidental: true, remove: true }) }, "remove") : null),
     h("div", { class: "debilities" },
-      (rules().vehicle_troubles[x.kind] || []).length && x.kind !== "command" ? h("fieldset", {}, h("legend", {}, "trouble"),
+      (rules().vehicle_troubles[x.kind] || []).length && !kindOf(x).command ? h("fieldset", {}, h("legend", {}, "trouble"),
         rules().vehicle_troubles[x.kind].map((t) => h("label", {},
           h("input", { type: "checkbox", name: t, checked: x.troubles.includes(t),
             onchange: (e) => mark({ name: t, vehicle: x.key }, e.target.checked) }), t))) : null,
       h("fieldset", { class: "table-marks" }, h("legend", {}, "left by damage"), tableMarks(x)))));
-  const modules = listing.modules.length ? h("div", { class: "modules" }, h("span", { class: "label" }, "modules "),
-    listing.modules.map((m) => h("label", { class: "module" + (m.broken ? " broken" : ""), "data-module": m.key },
-      h("input", { type: "checkbox", name: "broken", checked: m.broken,
-        onchange: (e) => mark({ name: "broken", module: m.key }, e.target.checked) }),
-      ` ${m.name}`, m.broken ? h("b", {}, " [broken]") : null))) : null;
+  // The modules with their broken flip, in the ruleset's words (its description's modules).
+  const part = rules().modules;
+  const modules = part && listing.modules.length ? h("div", { class: "modules" }, h("span", { class: "label" }, `${part.label} `),
+    listing.modules.map((m) => h("label", { class: `module${m.broken ? " out" : ""}`, "data-module": m.key },
+      h("input", { type: "checkbox", name: part.mark, checked: m.broken,
+        onchange: (e) => mark({ name: part.mark, module: m.key }, e.target.checked) }),
+      ` ${m.name}`, m.broken ? h("b", {}, ` [${part.mark}]`) : null))) : null;
   // A change heard while typing redraws the sheet: what was typed is kept in the store.
   const typed = store.newVehicle || (store.newVehicle = { name: "", integrity: "2" });
-  const name = h("input", { name: "incidental", placeholder: "incidental vehicle", title: "an incidental vehicle (a borrowed skiff): its name", "aria-label": "incidental vehicle name", value: typed.name,
+  if (!handKind) return h("div", { class: "vehicles" }, command, others, modules);
+  const name = h("input", { name: "incidental", placeholder: handKind.label, title: `${handKind.label} (a borrowed skiff): its name`, "aria-label": `${handKind.label} name`, value: typed.name,
     oninput: (e) => { typed.name = e.target.value; } });
-  const integrity = h("input", { name: "incidental-integrity", type: "number", min: 1, max: 10, value: typed.integrity, class: "short", "aria-label": "its integrity",
+  const integrity = h("input", { name: "incidental-integrity", type: "number", min: 1, max: 10, value: typed.integrity, class: "short", "aria-label": `its ${handKind.meter}`,
     oninput: (e) => { typed.integrity = e.target.value; } });
   const add = h("form", { class: "inline new-vehicle", onsubmit: async (e) => {
     e.preventDefault();
@@ -171,7 +179,7 @@ function vehicleBlock(char) {
       store.newVehicle = null;
       renderSheet();
     }
-  } }, name, h("label", {}, "integrity ", integrity), h("button", { type: "submit", class: "small" }, "add"));
+  } }, name, h("label", {}, `${handKind.meter} `, integrity), h("button", { type: "submit", class: "small" }, "add"));
   return h("div", { class: "vehicles" }, command, others, modules, add);
 }
 
@@ -183,14 +191,20 @@ function assetCard(asset, char) {
   const tracks = [];
   if (asset.meter) tracks.push([asset.meter.name, asset.meter]);
   for (const [name, track] of Object.entries(asset.tracks || {})) tracks.push([name, track]);
+  // The crew's card (Starforged: the STARSHIP, a module, a support vehicle) and who earned
+  // it, in the ruleset's words (its description's crew_card).
+  const crewWords = rules().crew_card;
+  const crew = asset.crew && crewWords ? h("small", { class: "crew", title: crewWords.title },
+    `${crewWords.label}${asset.owner ? ` · ${crewWords.owner.replace("{owner}", asset.owner)}` : ""}`) : null;
   return h("article", { class: "asset", "data-asset": asset.id },
     h("h4", {}, asset.name, asset.input ? h("small", {}, ` ${asset.input}`) : null, h("small", { class: "type" }, ` ${words(asset.type)}`)),
     // Delve: the rarity augmenting the card (a move it aids rolls the rarity die).
     asset.rarity ? h("p", { class: "rarity" }, "rarity: ", h("b", {}, asset.rarity_name || asset.rarity)) : null,
+    crew ? h("p", { class: "crew-line" }, crew) : null,
     h("ul", {}, abilities.map((a, i) => h("li", { class: asset.abilities[i] ? "marked" : "" },
       h("button", { type: "button", class: "dot", "data-ability": i + 1, title: asset.abilities[i] ? "clear this ability" : "mark this ability",
         "aria-pressed": asset.abilities[i] ? "true" : "false", onclick: () => toggle(i) }, asset.abilities[i] ? "●" : "○"),
-      " ", unlinked(a.text || `ability ${i + 1}`)))),
+      " ", card && card.abilities_html ? html("span", { class: "ability-text" }, card.abilities_html[i]) : unlinked(a.text || `ability ${i + 1}`)))),
     tracks.map(([name, track]) => h("div", { class: "asset-meter", "data-track": name },
       h("span", { class: "label" }, `${name} `, h("b", {}, track.value), `/${track.max}`),
       pips(`${asset.name} ${name}`, track.value, 0, track.max,
@@ -223,7 +237,7 @@ function renderParty() {
   fill("party", chars.map((c) => h(store.seat ? "div" : "button", {
     type: store.seat ? null : "button", class: "member" + (shown && c.name === shown.name ? " me" : ""), "data-character": c.name,
     onclick: store.seat ? null : () => { store.viewing = c.name; render(); },
-  }, h("b", {}, c.name), ` health ${c.health} · spirit ${c.spirit} · supply ${c.supply} · momentum ${signed(c.momentum)}`,
+  }, h("b", {}, c.name), ` ${rules().meters.map((m) => `${m.name} ${c[m.name]}`).join(" · ")} · momentum ${signed(c.momentum)}`,
     c.status !== "active" ? ` (${c.status})` : "", owing.has(c.name) ? h("span", { class: "decides" }, " · decides") : null)));
 }
 

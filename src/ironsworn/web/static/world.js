@@ -1,5 +1,5 @@
 // The world tab: truths, people, places, notes.
-import { act, clean, fill, h, store } from "./core.js";
+import { act, clean, contentNeeded, fill, h, store } from "./core.js";
 import { kindTaking } from "./tracks.js";
 
 function renderWorld() {
@@ -23,9 +23,10 @@ function renderWorld() {
   const foe = h("select", { "aria-label": "foe", required: true }, h("option", { value: "" }, "choose a foe…"),
     (store.npcs || []).map((n) => h("option", { value: n.id }, `${n.name} (${n.rank})`)));
   fill("tab-world",
-    h("h3", {}, "Truths"), h("ul", { class: "truths" }, w.truths.map((t) => h("li", {}, h("b", {}, t.name), ` ${t.summary}`))),
-    h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("truth", { truth: truthPick.value, option: truthOption.value }); } },
-      truthPick, truthOption, h("button", { type: "submit" }, "Set")),
+    // Without the player's content file, its truths and foes are not there: say what to import.
+    h("h3", {}, "Truths"), contentNeeded(!(store.truths || []).length), h("ul", { class: "truths" }, w.truths.map((t) => h("li", {}, h("b", {}, t.name), ` ${t.summary}`))),
+    (store.truths || []).length ? h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("truth", { truth: truthPick.value, option: truthOption.value }); } },
+      truthPick, truthOption, h("button", { type: "submit" }, "Set")) : null,
     h("h3", {}, "People"), h("ul", { class: "people" }, w.people.map((p) => h("li", {}, h("b", {}, p.name), p.description ? ` — ${p.description}` : "",
       p.bonds.length ? h("small", {}, ` (bond: ${p.bonds.join(", ")})`) : null))),
     h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("person", clean({ name: personName.value.trim(), description: personDesc.value.trim() })); } },
@@ -36,9 +37,9 @@ function renderWorld() {
     h("h3", {}, "Notes"), h("ul", { class: "notes" }, w.notes.map((n) => h("li", {}, n.text))),
     h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("note", { text: noteText.value.trim() }); } },
       noteText, h("button", { type: "submit" }, "Add note")),
-    h("h3", {}, "Foes"),
-    h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("track", { kind: kindTaking("foe"), foe: foe.value }); } },
-      foe, h("button", { type: "submit" }, "Start a fight")));
+    h("h3", {}, "Foes"), contentNeeded(!(store.npcs || []).length),
+    (store.npcs || []).length ? h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("track", { kind: kindTaking("foe"), foe: foe.value }); } },
+      foe, h("button", { type: "submit" }, "Start a fight")) : null);
 }
 
 export { renderWorld };

@@ -102,11 +102,21 @@ def test_a_refusal_stays_in_view_wherever_the_page_is_scrolled(
     http = new_campaign(server, f"refused-{width}")
     do(http, f"refused-{width}", "character", ASHA)
     page = open_table(browser, f"{server.url}/c/refused-{width}", viewport)
-    # Scrolled to the page's end (the journal, on a phone far below the forms), a vow is
-    # started with no words: the table refuses it.
-    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    # A vow started with no words is asked for them (not refused), the question in view.
     page.evaluate("document.querySelector('#tracks form.new-track').requestSubmit()")
-    expect(page.locator("#error")).to_contain_text("a vow needs its text")
+    expect(page.locator("#asked")).to_contain_text("What do you vow?")
+    page.fill("#asked input", "Find the lost ferry")
+    page.locator("#asked button[data-answer=send]").click()
+    page.locator("#asked button[data-key=dangerous]").click()  # then its rank, left out too
+    expect(page.locator("#tracks")).to_contain_text("Find the lost ferry")
+    # Scrolled to the page's end (the journal, on a phone far below the forms), the page
+    # sends a rank the table does not know: it refuses, and the refusal is in view.
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.evaluate(
+        """async () => (await import('/static/core.js')).act('track',
+            { kind: 'vow', text: 'Guard the ford', rank: 'legendary' })"""
+    )
+    expect(page.locator("#error")).to_contain_text("legendary")
     box = rect(page, "#error")
     assert box["top"] >= 0 and box["bottom"] <= box["height"], box
     checked(page, f"phone-play-refused-{width}")

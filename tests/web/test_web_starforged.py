@@ -369,7 +369,7 @@ def test_every_vehicle_is_in_the_state_and_changes_as_on_the_command_line(
 @pytest.mark.parametrize(
     ("action", "body", "status", "words"),
     [
-        ("vehicle", {"name": "Skiff", "incidental": True}, 400, "needs its integrity (1 to 10)"),
+        ("vehicle", {"name": "Skiff", "incidental": True}, 400, "option 'integrity' is required"),
         (
             "vehicle",
             {"name": "Skiff", "incidental": True, "integrity": 0},

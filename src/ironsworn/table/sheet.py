@@ -9,6 +9,7 @@ line's ``--json`` prints for the same command.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ironsworn.errors import InvalidValue
@@ -17,6 +18,7 @@ from ironsworn.table.commit import commit
 from ironsworn.table.inputs import Choice, Input
 from ironsworn.table.moves import DICE, committed, dice_of
 from ironsworn.table.operation import JsonDict, Operation, Table
+from ironsworn.table.questions import Question
 
 MARK = Input("mark", "bool", "true to mark (default), false to clear")
 
@@ -108,7 +110,7 @@ def new_track(table: Table, args: JsonDict) -> JsonDict:
     if kind == "fight":
         if not args.get("foe") and not text:
             raise InvalidValue(
-                "track: a fight needs a foe (an id or name, or your own text)",
+                "track: a fight is against a foe (an id or name, or your own text)",
                 input="foe",
                 accepted=("a foe's id or name",),
             )
@@ -129,7 +131,9 @@ def new_track(table: Table, args: JsonDict) -> JsonDict:
     else:
         if not text.strip():
             raise InvalidValue(
-                f"track: a {kind} needs its text", input="text", accepted=("what it is for",)
+                f"track: a {kind} is for something: give its text",
+                input="text",
+                accepted=("what it is for",),
             )
         result = commit(
             table.store,
@@ -148,6 +152,35 @@ def new_track(table: Table, args: JsonDict) -> JsonDict:
     track: JsonDict = dict(created["track"])
     track["score"] = 0
     return track
+
+
+# What a new track is asked when its words are left out, in the game's words (a kind not
+# named here: "What is the scene challenge about?").
+TRACK_WORDS = {
+    "vow": "What do you vow?",
+    "journey": "Where does the journey lead?",
+    "expedition": "Where does the expedition lead?",
+    "connection": "Who is the connection?",
+}
+
+
+def verify_track(table: Table, args: JsonDict) -> Question | None:
+    """A new track with nothing said of it is asked, not refused: a fight its foe (one of the
+    book's, or the player's own words), any other track what it is for."""
+    kind = args.get("kind")
+    if kind == "fight":
+        if args.get("foe") or str(args.get("text", "")).strip():
+            return None
+        track = next(o for o in OPERATIONS if o.name == "track")
+        asked = track.question(
+            table, track.input("foe"), args, "Which foe do you fight? (the book's, or your own)"
+        )
+        return replace(asked, open=True)
+    if kind and not str(args.get("text", "")).strip():
+        track = next(o for o in OPERATIONS if o.name == "track")
+        words = TRACK_WORDS.get(str(kind), f"What is the {str(kind).replace('_', ' ')} about?")
+        return track.question(table, track.input("text"), args, words)
+    return None
 
 
 def initiative(table: Table, args: JsonDict) -> JsonDict:
@@ -363,6 +396,7 @@ OPERATIONS = (
                 only_for=("vow",),
             ),
         ),
+        extra_verify=verify_track,
     ),
     Operation(
         "scene_resolve",

@@ -9,7 +9,20 @@ from ironsworn.errors import InvalidValue
 from ironsworn.table.inputs import Input
 from ironsworn.table.moves import committed
 from ironsworn.table.operation import JsonDict, Operation, Table
+from ironsworn.table.questions import Question
 from ironsworn.table.sheet import MARK, character_input, sheet_ops
+
+
+def verify_vehicle(table: Table, args: JsonDict) -> Question | None:
+    """An incidental vehicle named without its integrity is asked it (the command vehicle
+    starts at 5 and needs no asking; one left behind has none to give)."""
+    if args.get("incidental") and not args.get("remove") and args.get("integrity") is None:
+        made = next(o for o in OPERATIONS if o.name == "vehicle")
+        name = args.get("name") or "the vehicle"
+        return made.question(
+            table, made.input("integrity"), args, f"What is {name}'s integrity (1 to 10)?"
+        )
+    return None
 
 
 def vehicle(table: Table, args: JsonDict) -> JsonDict:
@@ -33,7 +46,7 @@ def vehicle(table: Table, args: JsonDict) -> JsonDict:
     if args.get("incidental"):
         if integrity is None:
             raise InvalidValue(
-                "vehicle: an incidental vehicle needs its integrity (1 to 10)",
+                "vehicle: an incidental vehicle has an integrity: give it (1 to 10)",
                 input="integrity",
                 accepted="1 to 10",
             )
@@ -83,6 +96,7 @@ OPERATIONS = (
             Input("incidental", "bool", "an incidental vehicle (give its integrity)"),
             Input("remove", "bool", "with incidental: leave that vehicle behind"),
         ),
+        extra_verify=verify_vehicle,
     ),
     Operation(
         "vehicle_mark",

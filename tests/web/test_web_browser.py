@@ -150,7 +150,10 @@ def test_face_danger_a_decision_a_burn_and_undo(server: Any, browser: Any) -> No
     expect(page.locator("#result")).to_contain_text("momentum 2 → 1")
 
     # A miss that a burn turns into a strong hit: momentum +8 beats both challenge dice.
-    table.do("adjust", {"meter": "momentum", "delta": 7})
+    # The change redraws the open panel (its odds follow momentum): the dice are typed once
+    # it is read again, not into a form about to be redrawn.
+    with page.expect_response(lambda response: "/moves/" in response.url):
+        table.do("adjust", {"meter": "momentum", "delta": 7})
     expect(page.locator("[data-meter=momentum] .label b")).to_have_text("+8")
     page.fill(".move-form input[name=dice]", "1,5,7")
     page.click(".move-form button[type=submit]")

@@ -285,8 +285,12 @@ def test_swear_an_iron_vow_without_one_asks_the_vow_and_its_rank(
     assert capsys.readouterr().err == (
         "ironsworn: error: Swear an Iron Vow needs --vow (your own words)\n"
     )
-    run = run_script(path, ["/move swear an iron vow --dice 6,1,2", "Find the raiders", "4"])
+    run = run_script(
+        path, ["/move swear an iron vow --dice 6,1,2", "Find the raiders", "4", "none"]
+    )
     assert "Kai — Swear an Iron Vow: what do you vow?" in run.out
+    # Then whom the vow serves (Kai has no bonds: no +1, but Forge a Bond reads it later).
+    assert "Kai — Swear an Iron Vow: whom does this vow serve?" in run.out
     assert "what is the quest's rank?" in run.out and "new vow: Find the raiders" in run.out
     assert "--" not in run.out + run.err
     (vow,) = state_of(path).tracks.values()

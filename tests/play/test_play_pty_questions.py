@@ -140,13 +140,15 @@ def test_forge_a_bond_rerolls_a_classic_campaigns_moves_and_names_at_a_terminal(
     try:
         term.expect("Kai>")
         term.send("/move swear an iron vow --dice 6,1,2\r")
-        term.expect("is this vow to a person or community you share a bond with? (+1)")
-        term.expect("or your own words")
-        term.send("Bjorn the miller\r")
+        # The vow and its rank first ("write your vow and give the quest a rank"), then whom
+        # it is to.
         term.expect("what do you vow?")
         term.send("Free the miller's daughter\r")
         term.expect("what is the quest's rank?")
         term.send("troublesome\r")
+        term.expect("is this vow to a person or community you share a bond with? (+1)")
+        term.expect("or your own words")
+        term.send("Bjorn the miller\r")
         term.expect("the vow is to Bjorn the miller (no bond on the sheet: no +1)")
         term.expect("Kai>")
         term.send('/progress mark "Free the miller\'s daughter" --ticks 40\r')
@@ -191,3 +193,76 @@ def test_forge_a_bond_rerolls_a_classic_campaigns_moves_and_names_at_a_terminal(
     with CampaignStore.open(path) as store:
         state = store.state()
     assert "Bjorn the miller" in state.character("Kai").bonds
+
+
+def test_whom_a_vow_serves_and_a_journeys_bond_at_a_terminal(private_home: Path) -> None:
+    """A character with no bonds is asked whom the vow serves too (no +1: "If you make this vow
+    to a person or community with whom you share a bond, add +1"), after its words and rank,
+    and "none" is one key away; named, Forge a Bond with them once it is fulfilled offers its
+    reroll without --with's help. Then a journey the move begins asks its bond, for its initial
+    roll only: "If you are setting off from a community with which you share a bond, add +1
+    to your initial roll" (seed 000, Undertake a Journey)."""
+    path = default_campaign(private_home)
+    cli(path, "character", "new", "Kai", "--stats", KAI_STATS)
+    term = Terminal(private_home)
+    try:
+        term.expect("Kai>")
+        term.send("/move swear an iron vow --dice 6,1,2\r")
+        term.expect("what do you vow?")
+        term.send("Free the miller's daughter\r")
+        term.expect("what is the quest's rank?")
+        term.send("troublesome\r")
+        term.expect("Kai — Swear an Iron Vow: whom does this vow serve?")
+        term.expect("1. none  no one: a vow of your own")
+        term.expect("or your own words")
+        term.send("Bjorn the miller\r")
+        term.expect("the vow is to Bjorn the miller (no bond on the sheet: no +1)")
+        term.expect("action 6 + stat 2 = 8")  # no +1
+        term.expect("Kai>")
+        term.send('/progress mark "Free the miller\'s daughter" --ticks 40\r')
+        term.expect("Kai>")
+        term.send("/move fulfill your vow --dice 1,2\r")
+        term.expect("status active -> fulfilled")
+        term.expect("Kai>")
+        term.send("/move forge a bond --dice 1,4,5\r")
+        term.expect("Forge a Bond: with whom?")
+        term.send("Bjorn the miller\r")
+        term.expect("you fulfilled a vow to their benefit (Free the miller's daughter)")
+        term.expect("reroll any dice")
+        term.send("/choose action_die --dice 6\r")
+        term.expect("STRONG HIT")
+        term.expect("Kai: bond Bjorn the miller no -> yes")
+        term.expect("Kai [1-2]>")
+        term.send("2\r")
+        term.expect("Kai>")
+        # A journey begun by the move: where, its rank, then the bond of its initial roll.
+        term.send("/move undertake a journey --dice 5,1,2\r")
+        term.expect("Kai — Undertake a Journey: where are you going?")
+        term.send("the Havens\r")
+        term.expect("what is the rank of the journey to the Havens?")
+        term.send("dangerous\r")
+        term.expect(
+            "Kai — Undertake a Journey: are you setting off from a community you share a bond "
+            "with? (+1)"
+        )
+        term.expect("1. Bjorn the miller")
+        term.expect("2. none")
+        term.send("1\r")
+        term.expect("action 5 + stat 1 + 1 = 7")
+        term.expect("Kai [1-2]>")
+        term.send("1\r")
+        term.expect("Kai>")
+        term.send("/move undertake a journey --dice 5,1,2\r")  # under way: nothing asked
+        term.expect("action 5 + stat 1 = 6")
+        term.expect("Kai [1-2]>")
+        term.send("1\r")
+        term.expect("Kai>")
+        term.send("/quit\r")
+        assert term.wait() == 0
+    finally:
+        term.close()
+    assert term.screen.count("setting off from a community") == 1
+    with CampaignStore.open(path) as store:
+        state = store.state()
+    (journey,) = [t for t in state.tracks.values() if t.kind == "journey"]
+    assert (journey.name, journey.rank, journey.ticks) == ("the Havens", "dangerous", 16)

@@ -14,8 +14,14 @@ import pytest
 from ironsworn.campaign.export import export_json
 from ironsworn.campaign.store import CampaignStore
 from ironsworn.table import Question, Table, call
+from shared_files import RULEBOOK_SEED, shared_file
 
 STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
+
+
+def rulebook() -> str:
+    """The rulebook's text, its lines joined (a sentence's words are one line apart)."""
+    return " ".join(shared_file(RULEBOOK_SEED).read_text(encoding="utf-8").split())
 
 
 @pytest.fixture
@@ -138,7 +144,13 @@ def test_undertake_a_journey_without_one_asks_where_then_its_rank(table: Table) 
     assert "--" not in where.prompt and fingerprint(table) == before
     rank = asks(table, {**args, "destination": "the Havens"}, "rank")
     assert rank.keys() == ["troublesome", "dangerous", "formidable", "extreme", "epic"]
-    call(table, "move", {**args, "destination": "the Havens", "rank": "dangerous"})
+    # Then the bond of its initial roll (Asha shares one with Ironhome): the journey is begun
+    # by this very roll.
+    began = {**args, "destination": "the Havens", "rank": "dangerous"}
+    bond = asks(table, began, "with")
+    assert bond.keys() == ["Ironhome", "none"] and bond.complete and not bond.open
+    assert "setting off from a community you share a bond with? (+1)" in bond.prompt
+    assert call(table, "move", {**began, "with": "Ironhome"})["roll"]["adds"] == 1
     (journey,) = table.state().tracks.values()
     assert (journey.name, journey.rank, journey.kind) == ("the Havens", "dangerous", "journey")
     assert journey.ticks == 8  # the weak hit marked progress on the journey it began
@@ -172,9 +184,76 @@ def test_swear_an_iron_vow_without_one_asks_the_vow_then_its_rank(table: Table) 
 
 def test_a_journey_under_way_is_not_asked_for(table: Table) -> None:
     call(table, "track", {"kind": "journey", "text": "Ironhome", "rank": "troublesome"})
-    made = call(table, "move", {"move": "undertake a journey", "dice": "6,1,2"})
+    made = call(table, "move", {"move": "undertake a journey", "with": "none", "dice": "6,1,2"})
     assert not isinstance(made, Question)
     assert [t.name for t in table.state().tracks.values()] == ["Ironhome"]
+
+
+def test_undertake_a_journey_asks_the_bond_for_its_initial_roll_only(table: Table) -> None:
+    """ "If you are setting off from a community with which you share a bond, add +1 to your
+    initial roll" (seed 000, Undertake a Journey): asked (the bonds, or none) at the journey's
+    first roll, not at the later ones; not asked of a character with no bonds."""
+    text = rulebook()
+    # (the page's two columns are interleaved in the text: the sentence is found in parts)
+    assert "roll +wits. If you are setting" in text
+    assert "off from a community with which you share a bond, add +1 to your" in text
+    call(table, "track", {"kind": "journey", "text": "the Havens", "rank": "troublesome"})
+    args = {"move": "undertake a journey", "dice": "5,1,2"}  # a strong hit at wits 1, +0
+    question = asks(table, args, "with")
+    assert question.keys() == ["Ironhome", "none"] and question.complete
+    made = call(table, "move", {**args, "with": "Ironhome"})
+    assert made["roll"]["adds"] == 1
+    call(table, "choose", {"keys": ["mark_progress"]})
+    again = call(table, "move", args)  # the journey is under way: nothing is asked
+    assert not isinstance(again, Question) and again["roll"]["adds"] == 0
+    call(table, "choose", {"keys": ["mark_progress"]})
+    # A character with no bonds: nothing to ask (no answer would add anything).
+    call(table, "character", {"name": "Bo", "stats": STATS})
+    call(
+        table,
+        "track",
+        {"kind": "journey", "text": "the hills", "rank": "dangerous", "characters": ["Bo"]},
+    )
+    hills = next(t.id for t in table.state().tracks.values() if t.name == "the hills")
+    by_bo = {**args, "character": "Bo", "track": hills}
+    assert not isinstance(call(table, "move", by_bo), Question)
+
+
+def test_swear_an_iron_vow_without_bonds_asks_whom_it_serves(table: Table) -> None:
+    """With no bonds, whom the vow is to gives no +1 but is what Forge a Bond reads later: "If
+    you make this move after you successfully Fulfill Your Vow to their benefit, you may
+    reroll any dice" (seed 000, Forge a Bond). So it is asked (open; none is an answer), and
+    the vow's words and rank first when the move writes the vow."""
+    text = rulebook()
+    assert "If you make this move after you successfully Fulfill Your Vow to their" in text
+    call(table, "character", {"name": "Bo", "stats": STATS})
+    args = {"move": "swear an iron vow", "character": "Bo", "dice": "6,1,2"}
+    vow = call(table, "move", args)
+    assert isinstance(vow, Question) and vow.input == "vow" and vow.open
+    asks(table, {**args, "vow": "Guard the ford"}, "rank")
+    args = {**args, "vow": "Guard the ford", "rank": "troublesome"}
+    whom = asks(table, args, "with")
+    assert whom.open and whom.keys() == ["none"] and "whom does this vow serve?" in whom.prompt
+    assert whom.prompt.startswith("Bo — Swear an Iron Vow: ")
+    made = call(table, "move", {**args, "with": "the miller Arn"})
+    assert made["roll"]["adds"] == 0  # no bond: no +1
+    ford = next(t.id for t in table.state().tracks.values() if t.name == "Guard the ford")
+    assert table.state().character("Bo").flags["vows_for"] == {ford: "the miller Arn"}
+    # Kept, the vow makes Forge a Bond with them offer its reroll.
+    call(table, "progress", {"track": ford, "times": 10})
+    call(table, "move", {"move": "fulfill your vow", "character": "Bo", "dice": "1,2"})
+    forged = call(
+        table,
+        "move",
+        {"move": "forge a bond", "character": "Bo", "with": "the miller Arn", "dice": "1,9,9"},
+    )
+    assert forged["pending"][0]["prompt"].startswith("reroll any dice")
+    # Answered none: a vow of one's own, nothing kept; a vow to swear on asks nothing more.
+    call(table, "undo", {})
+    mine = {"move": "swear an iron vow", "character": "Bo", "dice": "6,1,2"}
+    mine |= {"vow": "Climb the peak", "rank": "dangerous"}
+    call(table, "move", {**mine, "with": "none"})
+    assert len(table.state().character("Bo").flags["vows_for"]) == 1
 
 
 def test_a_move_reads_the_state_once(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -190,6 +269,7 @@ def test_a_move_reads_the_state_once(table: Table, monkeypatch: pytest.MonkeyPat
         return fork(self)
 
     monkeypatch.setattr(CampaignState, "fork", counted)
+    call(table, "track", {"kind": "vow", "text": "Find the wolf", "rank": "dangerous"})
     args = {"move": "swear an iron vow", "dice": "3,4,9"}
     assert isinstance(asks(table, args, "with"), Question)
     taken.clear()

@@ -13,8 +13,9 @@ from typing import Any
 
 from ironsworn.errors import Forbidden, InvalidValue, OptionNeeded, RuleViolation
 from ironsworn.table import choices
+from ironsworn.table.bond_questions import NO_BOND, bond_question
 from ironsworn.table.commit import commit, dice_from
-from ironsworn.table.inputs import Choice, Input
+from ironsworn.table.inputs import Input
 from ironsworn.table.operation import JsonDict, Operation, Table
 from ironsworn.table.questions import Asked, Question
 
@@ -73,7 +74,12 @@ MOVE_INPUTS = (
     Input("vehicle", "text", "Withstand Damage: the vehicle (default: the command vehicle)"),
     Input("patient", "text", "Heal: a person with no health track"),
     Input("abandon", "bool", "Test Your Bond: no interest in the bond"),
-    Input("with", "text", "the person or community of the bond", source=choices.bonds),
+    Input(
+        "with",
+        "text",
+        "the person or community of the bond (Swear an Iron Vow: whom the vow is to)",
+        source=choices.bonds,
+    ),
     Input(
         "asset",
         "texts",
@@ -132,8 +138,9 @@ def is_oppose(args: JsonDict) -> bool:
 def make_move(table: Table, args: JsonDict) -> JsonDict:
     """Make the move the arguments describe (or oppose an ally), in one write transaction.
 
-    Swear an Iron Vow's question (:func:`bond_question`) is asked in that transaction, of
-    the state the move is made on: asked, the transaction rolls back (nothing is written)
+    The questions of the fiction (:func:`~ironsworn.table.bond_questions.bond_question`: whom
+    a vow is to, a journey's bond) are asked in that transaction, of the state the move is
+    made on: asked, the transaction rolls back (nothing is written)
     and the question is the answer. (Asked before it, it cost a second read of the state
     on every move.)"""
     given = args  # as the operation was called: the question's own
@@ -145,7 +152,7 @@ def make_move(table: Table, args: JsonDict) -> JsonDict:
 
     def asking_first(engine: Any) -> Any:
         seated = given.get("character") or table.seat
-        question = bond_question(engine.state, table, given, seated)
+        question = bond_question(engine.state, table.library(), given, seated)
         if question is not None:
             raise Asked(question)
         return body(engine)
@@ -286,8 +293,9 @@ def verify_move(table: Table, args: JsonDict) -> Question | None:
     """What a move asks before it is made, where the engine cannot know the fiction:
 
     - opposing an ally: which ally;
-    - Swear an Iron Vow (classic) by a character with bonds: is the vow to someone you share
-      a bond with (:func:`bond_question`).
+    - Swear an Iron Vow (classic): whom is the vow to (one of your bonds: +1); Undertake a
+      Journey's initial roll by a character with bonds: do you set off from a community you
+      share a bond with (:mod:`~ironsworn.table.bond_questions`).
     (Forge a Bond's reroll after a vow to them was fulfilled, and Companion Endure Harm's
     amount outside a fight, the engine knows and asks itself.)
 
@@ -296,46 +304,8 @@ def verify_move(table: Table, args: JsonDict) -> Question | None:
     """
     if is_oppose(args):
         return verify_oppose(table, args)
-    return bond_question(table.state(), table, args, args.get("character") or table.seat)
-
-
-def bond_question(state: Any, table: Table, args: JsonDict, who: str | None) -> Question | None:
-    """Swear an Iron Vow (classic) by a character with bonds: is the vow to a person or
-    community you share a bond with ("If you make this vow to a person or community with
-    whom you share a bond, add +1", seed 000 Swear an Iron Vow): one of the bonds (+1), or
-    none. Given ``bond`` or ``with`` (true or false) nothing is asked; nor when the move or
-    the character ``who`` is not found (the move itself will say what is wrong)."""
-    from ironsworn.errors import IronswornError
-
-    if args.get("bond") is not None or args.get("with"):
-        return None
-    try:
-        move = table.library().find("moves", str(args["move"]), prefer=state.ruleset)
-        classic = move.id.startswith("move:classic/")
-        if not classic or move.id.rsplit("/", 1)[-1] != "swear_an_iron_vow":
-            return None
-        char = state.character(who)
-    except IronswornError:
-        return None
-    if not char.bonds:
-        return None
-    # Open: a person the vow is for who is not a bond yet is named too (no +1), so that
-    # Forge a Bond with them after the vow is fulfilled offers its reroll.
-    return Question(
-        "move",
-        "with",
-        f"{char.name} — Swear an Iron Vow: is this vow to a person or community you share "
-        "a bond with? (+1)",
-        (*(Choice(b, b, "a bond on your sheet: +1") for b in char.bonds), NO_BOND),
-        kind="text",
-        help=MOVE.input("with").help,
-        open=True,
-        args=dict(args),
-    )
-
-
-# The answer "no bond" to Swear an Iron Vow's question.
-NO_BOND = Choice("none", "no", "not to someone on your bonds (or name whom it is for)")
+    who = args.get("character") or table.seat
+    return bond_question(table.state(), table.library(), args, who)
 
 
 def answer(kind: str) -> Any:

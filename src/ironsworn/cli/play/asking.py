@@ -7,8 +7,9 @@ pending decision's, and makes the move with the answer:
 - a move with several stats and no ``--stat``, or several candidate tracks and no ``--track``
   (the engine raises :class:`~ironsworn.errors.OptionNeeded` with the accepted values);
 - the bond a move is about, when the character has bonds: Sojourn in a community you share a
-  bond with and Undertake a Journey setting off from one take +1 (``--with``), Test Your Bond
-  names the bond tested; Forge a Bond asks with whom, so the bond is on the sheet by name;
+  bond with takes +1 (``--with``), Test Your Bond names the bond tested; Forge a Bond asks
+  with whom, so the bond is on the sheet by name (Swear an Iron Vow's whom and Undertake a
+  Journey's community are the table's questions: :mod:`ironsworn.table.bond_questions`);
 - the character's asset abilities that could act on the move (``asset fits``): those that
   apply unasked are listed as such, and those that need the fiction to fit are offered before
   the roll, to pick any number of (``--asset``), unless the player named some already;
@@ -29,14 +30,12 @@ from typing import TYPE_CHECKING, Any
 from ironsworn.cli.play.decisions import key_for
 
 if TYPE_CHECKING:
-    from ironsworn.campaign.state import CampaignState, CharacterState
     from ironsworn.cli.play.session import PlaySession
     from ironsworn.moves.engine import OperationResult
 
 # Moves that are about a bond the character has, and what play mode asks for each.
 BOND_QUESTIONS = {
     "sojourn": "Do you share a bond with this community? (+1)",
-    "undertake_a_journey": "Are you setting off from a community you share a bond with? (+1)",
     "test_your_bond": "Which bond is tested?",
 }
 NO_BOND = ("none", "no bond")
@@ -165,8 +164,6 @@ def ask_bond(session: PlaySession, args: argparse.Namespace, asked: set[str]) ->
         return
     if short != "test_your_bond" and args.bond:
         return  # --bond already gives the +1
-    if short == "undertake_a_journey" and not _journey_starts(state, char, args.track):
-        return
     asked.add("with")
     options = [(bond, "") for bond in char.bonds]
     answer = menu(session, f"{char.name} — {move.name}: {question}", [*options, NO_BOND])
@@ -276,27 +273,6 @@ def pick_many(session: PlaySession, question: str, options: Sequence[tuple[str, 
             )
     finally:
         session.completions.choices = None
-
-
-def _journey_starts(state: CampaignState, char: CharacterState, track: str | None) -> bool:
-    """Whether this roll would be the journey's first for ``char`` (the bond's +1 is for it)."""
-    from ironsworn.errors import IronswornError
-
-    if track:
-        try:
-            journey = state.track(track, ("journey",))
-        except IronswornError:
-            return False
-    else:
-        mine = [
-            t
-            for t in state.tracks.values()
-            if t.kind == "journey" and t.status == "active" and char.name in t.characters
-        ]
-        if len(mine) != 1:
-            return False  # which journey is asked first; the bond after
-        journey = mine[0]
-    return journey.id not in (char.flags.get("journeys_begun") or [])
 
 
 # ------------------------------------------------------------------------ pay the price

@@ -189,6 +189,21 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
                 handler = _HANDLERS[type(self)] = _handlers_of(type(self))
             handler[spec.name](self, event)
 
+    def apply_built(self, event: Mapping[str, Any]) -> None:
+        """Fold an event the move engine built (its type and fields are the engine's own
+        code): its definition is not looked up again here. Every event is still checked
+        where it is kept (the store checks each one it appends) and where one comes from
+        outside (:meth:`apply`). A type this state cannot fold goes through :meth:`apply`,
+        which refuses it as always."""
+        handlers = _HANDLERS.get(type(self))
+        if handlers is None:
+            handlers = _HANDLERS[type(self)] = _handlers_of(type(self))
+        handler = handlers.get(event["type"])
+        if handler is not None:
+            handler(self, event)
+        elif event["type"] not in RECORD_EVENTS:
+            self.apply(event)
+
     @staticmethod
     def check_event(event: Mapping[str, Any]) -> None:
         """Refuse an event no definition names (the store calls this on append and import)."""

@@ -243,7 +243,7 @@ class StateChanges:
     # --- primitive changes (each one an event) ---------------------------------------------
 
     def emit(self, event: JsonDict) -> None:
-        self.state.apply(event)
+        self.state.apply_built(event)  # built here: checked by the store that keeps it
         self.events.append(event)
 
     def note(self, text: str) -> None:

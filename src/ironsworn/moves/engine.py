@@ -156,7 +156,9 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         """The rules this engine plays: the ones it was given, else the campaign's."""
         if self._rules is not None:
             return self._rules
-        return self._rulesets.rules_for(self.state.ruleset)
+        # Looked up on every step: the table first, the checked lookup for an unknown name.
+        found = self._rulesets.RULESETS.get(self.state.ruleset)
+        return found if found is not None else self._rulesets.rules_for(self.state.ruleset)
 
     @property
     def even_matches(self) -> bool:
@@ -202,9 +204,10 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
 
         def run() -> None:
             found = self.find_move(move)
+            plan = self.rules.plan(self.ruleset, found.id)
             char = self.state.character(character)
             self.make_room(char.name)
-            if char.status != "active" and short_name(found.id) not in AFTER_THE_END:
+            if char.status != "active" and plan.short not in AFTER_THE_END:
                 raise RuleViolation(f"{char.name} is {char.status}: no more moves")
             check_options(
                 found,
@@ -217,9 +220,9 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
                     "burn": burn,
                     **extra,
                 },
-                self.rules.options_for(found.id),
+                plan.options,
             )
-            if extra.get("with") and (short_name(found.id) in BOND_NAMED or found.id in BOND_ADDS):
+            if extra.get("with") and (plan.short in BOND_NAMED or found.id in BOND_ADDS):
                 # A bond on the sheet, by a unique prefix; Test Your Bond too (a bond marked
                 # without a name is tested by leaving the with input out).
                 extra["with"] = char.bond(str(extra["with"]))

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from ironsworn.moves.assets import moments
 from ironsworn.moves.assets.gains import adjust_outcome
 from ironsworn.moves.changes import StateChanges
-from ironsworn.moves.registry import ASSET_MOVE_PREFIX
 from ironsworn.moves.step import Step
 from ironsworn.outcomes import Outcome
 
@@ -46,7 +45,8 @@ class MoveOutcomes(StateChanges):
         ) -> str | None: ...
 
     def _outcome(self, step: JsonDict) -> None:
-        move = self.ruleset.any_move(step["move"])
+        plan = self.rules.plan(self.ruleset, step["move"])
+        move = plan.move
         if step.get("rarity"):
             from ironsworn.moves.delve.rarities import rarity_outcome
 
@@ -88,11 +88,7 @@ class MoveOutcomes(StateChanges):
         scene = self.rules.scene_outcome
         handler = scene(ctx) if scene is not None else None
         if handler is None:
-            handler = self.rules.outcome_for(move.id)
-        if handler is None and move.id.startswith(ASSET_MOVE_PREFIX):
-            from ironsworn.moves.assets.handlers import asset_move_outcome
-
-            handler = asset_move_outcome
+            handler = plan.outcome
         if handler is None:
             self.note(f"{move.name}: effects are left to the player (see the outcome text)")
         else:

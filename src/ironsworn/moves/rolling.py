@@ -18,7 +18,7 @@ from ironsworn.moves.assets import progress_rerolls as asset_rolls
 from ironsworn.moves.assets.after_roll import offer_adds
 from ironsworn.moves.assets.effects import prepare, prepare_progress
 from ironsworn.moves.records import MoveRecord
-from ironsworn.moves.registry import ASSET_MOVE_PREFIX, NO_ROLL_ASSET_MOVES, on_resume, short_name
+from ironsworn.moves.registry import NO_ROLL_ASSET_MOVES, on_resume
 from ironsworn.moves.roll_inputs import RollInputs
 from ironsworn.moves.step import Step
 from ironsworn.outcomes import Outcome
@@ -48,18 +48,15 @@ class MoveRolls(RollInputs):
     # --- making a move ---------------------------------------------------------------------
 
     def _start_move(self, step: JsonDict) -> None:
-        move = self.ruleset.any_move(step["move"])
+        plan = self.rules.plan(self.ruleset, step["move"])
+        move = plan.move
         self._current_move = move.name
         char = self.state.character(step["character"])
         record = MoveRecord(move.id, move.name, char.name, first_event=len(self.events))
         ctx = Step(self._as_engine(), step)
         if moments.before_move(ctx):
             return  # an ability asks first, or takes the move's place (Shield-Bearer 3)
-        before = self.rules.before_for(move.id)
-        if before is None and move.id.startswith(ASSET_MOVE_PREFIX):
-            from ironsworn.moves.assets.handlers import asset_move_before
-
-            before = asset_move_before
+        before = plan.before
         if before is not None:
             before(ctx)  # verifies (raises before anything is rolled) and prepares
         lasting.claim(ctx, move)  # the lasting effects named in the asset input
@@ -78,7 +75,7 @@ class MoveRolls(RollInputs):
                 }
             )
             return
-        no_roll_handler = self.rules.no_roll_for(move.id)
+        no_roll_handler = plan.no_roll
         if move.roll_type == "no_roll" or no_roll_handler is not None:
             self.records.append(record)
             self.emit(
@@ -96,7 +93,7 @@ class MoveRolls(RollInputs):
                 self.note(f"{move.name}: effects are left to the player (see the move text)")
             else:
                 no_roll_handler(ctx)
-            if char.assets and short_name(move.id) in NO_ROLL_ASSET_MOVES:
+            if char.assets and plan.short in NO_ROLL_ASSET_MOVES:
                 from ironsworn.moves.assets.effects import gains_without_roll
 
                 record.assets = gains_without_roll(ctx, move)
@@ -111,12 +108,12 @@ class MoveRolls(RollInputs):
                 0, {**step, "step": "outcome", "roll": {"type": "automatic"}, "outcome": automatic}
             )
             return
-        if move.roll_type in ("progress_roll", "special_track"):
+        if plan.progress:
             score = self._progress_score(ctx, move)
             roll = roll_progress(self.dice, score, self.even_matches)
             record.roll = roll.to_json()
             record.stat = "progress"
-            record.outcome = roll.outcome.value
+            record.outcome = record.roll["outcome"]  # worked out once, by to_json
             record.assets = prepare_progress(ctx, move)
         else:
             # Asset abilities may roll another stat (or a card's track) and add to the roll.
@@ -145,7 +142,7 @@ class MoveRolls(RollInputs):
             )
             record.stat = stat_name
             record.roll = roll_a.to_json(char.momentum_reset)
-            record.outcome = roll_a.outcome.value
+            record.outcome = record.roll["outcome"]  # worked out once, by to_json
             if char.assets and self.ruleset.rarities:
                 from ironsworn.moves.delve.rarities import wield
 

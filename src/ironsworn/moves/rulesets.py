@@ -27,16 +27,40 @@ from ironsworn.moves import classic, delve, oppose, registry, scene, starforged 
 from ironsworn.moves.assets import allies, lasting
 from ironsworn.moves.assets import handlers as asset_handlers
 from ironsworn.moves.move_options import OPTION_MOVES
-from ironsworn.moves.registry import Handler, Resume, ruleset_name, short_name
+from ironsworn.moves.registry import (
+    ASSET_MOVE_PREFIX,
+    Handler,
+    Resume,
+    ruleset_name,
+    short_name,
+)
 from ironsworn.moves.starforged import _common as starforged_rules
 
 if TYPE_CHECKING:
+    from ironsworn.content.loader import Ruleset
+    from ironsworn.content.model import Move
     from ironsworn.moves.engine import MoveEngine
     from ironsworn.moves.step import Step
 
 # What a hook is given: the engine making the change, the character's name and the amount.
 Hook = Callable[["MoveEngine", str, int], None]
 Table = Mapping[str, Mapping[str, Handler]]
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class MovePlan:
+    """What the engine needs of one move, worked out once per ruleset and content: the move,
+    its short name, the handlers it runs (the ruleset's own, else an asset move's generic
+    ones) and the option table it reads. The engine looks these up on every step of a move;
+    a plan is one lookup (:meth:`Rules.plan`)."""
+
+    move: Move
+    short: str
+    before: Handler | None  # the before-roll check (refuses before any die is rolled)
+    no_roll: Handler | None  # the handler of a move made without a roll
+    outcome: Handler | None  # the outcome handler (a scene challenge's comes first: classic)
+    options: Mapping[str, frozenset[str]]  # which moves of its pack read each option
+    progress: bool  # rolls against progress (a progress roll or a special track)
 
 
 @dataclass(frozen=True, eq=False)
@@ -78,6 +102,32 @@ class Rules:
         """Which moves of ``move_id``'s pack read each option (empty: a pack without a table,
         whose moves read none of the options the ruleset's own table names)."""
         return self.options.get(ruleset_name(move_id), {})
+
+    def plan(self, content: Ruleset, move_id: str) -> MovePlan:
+        """The plan of the move ``move_id`` of ``content`` (a move of the ruleset or one an
+        asset gives), kept with the content: neither the content nor these rules change once
+        loaded. An unknown id raises KeyError, as the content's own lookup does."""
+        plans: dict[str, MovePlan] = content.memo(f"move_plans:{self.name}")
+        found = plans.get(move_id)
+        if found is None:
+            found = plans[move_id] = self._plan(content.any_move(move_id))
+        return found
+
+    def _plan(self, move: Move) -> MovePlan:
+        before, outcome = self.before_for(move.id), self.outcome_for(move.id)
+        if move.id.startswith(ASSET_MOVE_PREFIX):
+            # A move an asset gives (a ritual): the generic checks and outcome of asset moves.
+            before = before or asset_handlers.asset_move_before
+            outcome = outcome or asset_handlers.asset_move_outcome
+        return MovePlan(
+            move=move,
+            short=short_name(move.id),
+            before=before,
+            no_roll=self.no_roll_for(move.id),
+            outcome=outcome,
+            options=self.options_for(move.id),
+            progress=move.roll_type in ("progress_roll", "special_track"),
+        )
 
     def __repr__(self) -> str:
         return f"<Rules {self.name}>"

@@ -1,0 +1,108 @@
+"""Move plans (issue 24): what the engine needs of a move, worked out once per ruleset.
+
+A :class:`~ironsworn.moves.rulesets.MovePlan` holds a move's handlers, short name and option
+table; it must say exactly what the lookups it replaces say, for every move of every ruleset
+and every move an asset gives, and be kept per ruleset (a move's classic plan is not its
+Starforged one). Events the engine builds are folded without their definition being looked
+up again: they change the state exactly as a checked fold does (the random-play property tests
+compare the kept state with a checked fold of every event), and a type the state cannot fold
+is still refused.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ironsworn.campaign.events import UnknownEvent
+from ironsworn.campaign.state import CampaignState
+from ironsworn.content import load_ruleset
+from ironsworn.content.loader import Ruleset
+from ironsworn.moves.assets import handlers as asset_handlers
+from ironsworn.moves.autoplay import AutoPlayer
+from ironsworn.moves.registry import ASSET_MOVE_PREFIX, short_name
+from ironsworn.moves.rulesets import CLASSIC, RULESETS, STARFORGED, Rules
+
+
+def _lookups(rules: Rules, content: Ruleset, move_id: str) -> tuple[object, ...]:
+    """What the engine looked up on each step before plans: the same answers, by hand."""
+    move = content.any_move(move_id)
+    before, outcome = rules.before_for(move_id), rules.outcome_for(move_id)
+    if move_id.startswith(ASSET_MOVE_PREFIX):
+        before = before or asset_handlers.asset_move_before
+        outcome = outcome or asset_handlers.asset_move_outcome
+    return (
+        move,
+        short_name(move_id),
+        before,
+        rules.no_roll_for(move_id),
+        outcome,
+        rules.options_for(move_id),
+        move.roll_type in ("progress_roll", "special_track"),
+    )
+
+
+@pytest.mark.parametrize("rules", list(RULESETS.values()), ids=list(RULESETS))
+def test_every_plan_says_what_the_lookups_say(rules: Rules) -> None:
+    content = load_ruleset(rules.name)  # the ruleset's moves, and the moves its assets give
+    ids = list(content.moves) + list(content.asset_moves)
+    assert len(ids) > 40
+    # Classic's assets give moves (rituals): their plans take the asset moves' handlers.
+    assert any(i.startswith(ASSET_MOVE_PREFIX) for i in ids) == (rules is CLASSIC)
+    for move_id in ids:
+        plan = rules.plan(content, move_id)
+        got = (
+            plan.move,
+            plan.short,
+            plan.before,
+            plan.no_roll,
+            plan.outcome,
+            plan.options,
+            plan.progress,
+        )
+        assert got == _lookups(rules, content, move_id), move_id
+
+
+def test_a_plan_is_made_once_per_ruleset_and_move() -> None:
+    content = load_ruleset("classic")
+    face_danger = "move:classic/adventure/face_danger"
+    first = CLASSIC.plan(content, face_danger)
+    assert CLASSIC.plan(content, face_danger) is first
+    other = STARFORGED.plan(content, face_danger)
+    assert other is not first
+    # Classic plays Face Danger with its handlers; the Starforged rules hold none for it.
+    assert first.outcome is not None and first.before is not None
+    assert other.outcome is None and other.before is None
+    assert first.options == CLASSIC.options_for(face_danger)
+    assert other.options == {}
+
+
+def test_an_unknown_move_has_no_plan() -> None:
+    with pytest.raises(KeyError):
+        CLASSIC.plan(load_ruleset("classic"), "move:classic/adventure/no_such_move")
+
+
+def test_the_engine_plays_the_plan_of_its_campaigns_ruleset() -> None:
+    player = AutoPlayer(seed=5)
+    engine = player.engine
+    assert engine.rules is CLASSIC
+    player.state.ruleset = "starforged"  # as a ruleset event sets it, before play
+    assert engine.rules is STARFORGED
+
+
+def test_a_built_event_folds_as_a_checked_one() -> None:
+    built, checked = AutoPlayer(seed=2).state, AutoPlayer(seed=2).state
+    event = {"type": "meter", "character": "Kai", "meter": "health", "from": 5, "to": 3}
+    built.apply_built(event)
+    checked.apply(event)
+    assert built.to_dict() == checked.to_dict()
+    assert built.character("Kai").health == 3
+    # A record of what happened changes nothing.
+    before = built.to_dict()
+    built.apply_built({"type": "note", "text": "a note"})
+    assert built.to_dict() == before
+
+
+def test_a_built_event_of_no_known_type_is_refused() -> None:
+    state = CampaignState()
+    with pytest.raises(UnknownEvent, match="hitpoints"):
+        state.apply_built({"type": "hitpoints", "character": "Kai", "from": 5, "to": 3})

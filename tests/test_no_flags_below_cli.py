@@ -10,34 +10,20 @@ of the web page's scripts (comments aside; a CSS ``var(--name)`` is not a flag).
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "ironsworn"
+from source_strings import SRC, shown_strings
+
 FLAG = re.compile(r"(?<![\w-])--[a-z][a-z-]*")
 
 
 def flag_strings(path: Path) -> list[str]:
     """The strings of ``path`` (not docstrings) that hold a ``--flag``, with their line."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    docstrings: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            first = node.body[0] if node.body else None
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                docstrings.add(id(first.value))
-    return [
-        f"{node.lineno}: {node.value[:80]!r}"
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Constant)
-        and isinstance(node.value, str)
-        and id(node) not in docstrings
-        and FLAG.search(node.value)
-    ]
+    return shown_strings(path, lambda text: bool(FLAG.search(text)))
 
 
 def test_no_string_below_the_command_line_names_a_flag() -> None:

@@ -9,33 +9,20 @@ as ``rulebook`` and the text listing leaves out.
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "ironsworn"
+from source_strings import SRC, shown_strings
+
 CITATION = re.compile(r"\bL\d{2,}\b|seed \d{3} L")
 DATA_FIELD = re.compile(r"L\d+(-\d+)?")  # a bare line range: an option's lines, as data
 
 
 def citing_strings(path: Path) -> list[str]:
     """The strings of ``path`` (not docstrings) that cite a rulebook line, with their line."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    docstrings: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            first = node.body[0] if node.body else None
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                docstrings.add(id(first.value))
-    return [
-        f"{node.lineno}: {node.value[:80]!r}"
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Constant)
-        and isinstance(node.value, str)
-        and id(node) not in docstrings
-        and CITATION.search(node.value)
-        and not DATA_FIELD.fullmatch(node.value)
-    ]
+    return shown_strings(
+        path, lambda text: bool(CITATION.search(text)) and not DATA_FIELD.fullmatch(text)
+    )
 
 
 def test_no_string_a_player_reads_cites_a_rulebook_line() -> None:

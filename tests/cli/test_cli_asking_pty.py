@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 from cli_support import STATS, fingerprint, run
-from pty_support import Terminal, script
 
 from ironsworn.cli.asking import Asked, ask, pick
+from pty_terminal import Terminal, script
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
@@ -41,15 +41,15 @@ def test_advance_asks_the_asset_then_its_ability_and_completes(asha: Path) -> No
         number = next(
             line.split(".")[0].strip() for line in menu.splitlines() if "new asset: Hawk" in line
         )
-        term.send(number)
+        term.send_line(number)
         abilities = term.expect("choose 1-3 (empty: give up)> ")
         assert "Advance: which ability of Hawk do you start with?" in abilities
-        term.send("2")
+        term.send_line("2")
         named = term.expect("your answer (empty: give up)> ")
         assert "Advance: what is the name of your hawk?" in named
-        term.send("Kestrel")
+        term.send_line("Kestrel")
         decision = term.expect("(empty: answer later)> ")  # the purchase is asked in turn
-        term.send("")  # left waiting: the script below answers it
+        term.send_line("")  # left waiting: the script below answers it
         decision += term.expect("ironsworn choose KEY")
         assert "spend 3 experience on the asset Hawk" in decision
         assert term.wait() == 0
@@ -59,10 +59,10 @@ def test_advance_asks_the_asset_then_its_ability_and_completes(asha: Path) -> No
     term = Terminal(asha, "move", "advance")
     try:
         term.expect("(empty: give up)> ")
-        term.send("swordmaster")  # a name answers too
+        term.send_line("swordmaster")  # a name answers too
         term.expect("Asha decides")
         decision = term.expect("(empty: answer later)> ")
-        term.send("")
+        term.send_line("")
         decision += term.expect("ironsworn choose KEY")
         assert "the asset Swordmaster" in decision
         assert term.wait() == 0
@@ -75,9 +75,9 @@ def test_face_danger_asks_the_stat(asha: Path) -> None:
     try:
         menu = term.expect("choose 1-5 (empty: give up)> ")
         assert "+edge 3" in menu
-        term.send("maybe the second one")  # not a choice: refused and asked again
+        term.send_line("maybe the second one")  # not a choice: refused and asked again
         term.expect("is not one of the choices")
-        term.send("1")
+        term.send_line("1")
         term.expect("STRONG HIT")
         assert term.wait() == 0
     finally:
@@ -89,7 +89,7 @@ def test_an_empty_answer_gives_up_with_the_line_and_changes_nothing(asha: Path) 
     term = Terminal(asha, "move", "face", "danger")
     try:
         term.expect("(empty: give up)> ")
-        term.send("")
+        term.send_line("")
         term.expect("needs --stat")
         assert term.wait() == 2
     finally:
@@ -133,9 +133,9 @@ def test_a_character_left_unnamed_among_several_is_asked(
         menu = term.expect("(empty: give up)> ")
         assert "There are several characters: which one?" in menu and "--character" not in menu
         assert "1. Asha" in menu and "2. Kai" in menu
-        term.send("Kai")
+        term.send_line("Kai")
         assert "Face Danger: which stat" in term.expect("(empty: give up)> ")
-        term.send("1")
+        term.send_line("1")
         term.expect("STRONG HIT")
         assert term.wait() == 0
     finally:
@@ -150,7 +150,7 @@ def test_what_a_command_leaves_out_is_asked_at_a_terminal(asha: Path) -> None:
     term = Terminal(asha, "asset", "show")
     try:
         term.expect("asset show: full id, id without type, or name")
-        term.send("hound")
+        term.send_line("hound")
         term.expect("Hound — companion")
         assert term.wait() == 0
     finally:
@@ -158,9 +158,9 @@ def test_what_a_command_leaves_out_is_asked_at_a_terminal(asha: Path) -> None:
     term = Terminal(asha, "vow")
     try:
         term.expect("vow: the vow, in your words")  # 'new', its only action, is not asked
-        term.send("Find the wolf")
+        term.send_line("Find the wolf")
         term.expect("What is the vow's rank?")
-        term.send("2")
+        term.send_line("2")
         term.expect("Find the wolf (dangerous vow; Asha)")
         assert term.wait() == 0
     finally:

@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 from cli_support import STATS, fingerprint, run
-from pty_support import DEADLINE_S, Terminal, script
+
+from pty_terminal import DEADLINE_S, Terminal, script
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
@@ -61,13 +62,13 @@ def test_a_weak_hit_asks_its_choice_refuses_nonsense_and_applies_the_answer(asha
         assert "WEAK HIT" in shown and "PENDING" not in shown and "ironsworn choose" not in shown
         assert "Asha decides — Face Danger: choose one" in shown
         assert "1. suffer_momentum" in shown and "4. suffer_supply" in shown
-        term.send("maybe the second one")  # prose: not an answer, not a journal entry
+        term.send_line("maybe the second one")  # prose: not an answer, not a journal entry
         refused = term.expect(MENU)
         assert "does not answer the decision (accepted: 1-4 or suffer_momentum" in refused
         assert "nothing was written" in refused
-        term.send("7")  # not an option's number
+        term.send_line("7")  # not an option's number
         assert "is not an option of the pending decision" in term.expect(MENU)
-        term.send("1")
+        term.send_line("1")
         assert "Asha: momentum 2 -> 1" in term.expect("momentum 2 -> 1")
         assert term.wait() == 0
     finally:
@@ -83,9 +84,9 @@ def test_a_burn_offer_is_asked_yes_or_no(asha: Path, capsys: pytest.CaptureFixtu
         shown = term.expect(MENU)
         assert "MISS" in shown and "burn momentum +8 to turn the miss into a strong hit" in shown
         assert "y = burn, n = decline" in shown
-        term.send("perhaps")
+        term.send_line("perhaps")
         assert "does not answer the burn offer (accepted: y or n)" in term.expect(MENU)
-        term.send("y")
+        term.send_line("y")
         burned = term.expect("STRONG HIT")
         assert "Asha burns momentum +8 -> +2" in burned
         assert term.wait() == 0
@@ -102,7 +103,7 @@ def test_pay_the_price_after_a_miss_is_asked_and_an_empty_line_leaves_it_waiting
         shown = term.expect(MENU)
         assert "MISS" in shown and "Pay the Price" in shown
         assert "1. obvious" in shown and "3. roll_table" in shown
-        term.send("")
+        term.send_line("")
         waits = term.expect("ironsworn choose KEY (obvious, ask_oracle, roll_table)")
         assert "the decision waits" in waits
         assert term.wait() == 0
@@ -113,7 +114,7 @@ def test_pay_the_price_after_a_miss_is_asked_and_an_empty_line_leaves_it_waiting
     term = Terminal(asha, "choose")  # no key at a terminal: the menu
     try:
         assert "Pay the Price" in term.expect(MENU)
-        term.send("obvious")
+        term.send_line("obvious")
         term.wait()
     finally:
         term.close()
@@ -130,15 +131,15 @@ def test_opposing_an_ally_asks_the_ally_the_stats_and_the_decision(
         first = term.expect("(empty: give up)> ")
         assert "Oppose: which ally do you act against?" in first and "1. Tayla" in first
         assert "--against" not in first
-        term.send("1")
+        term.send_line("1")
         assert "which stat does Asha roll?" in term.expect("(empty: give up)> ")
-        term.send("edge")
+        term.send_line("edge")
         assert "which stat does Tayla roll?" in term.expect("(empty: give up)> ")
-        term.send("heart")
+        term.send_line("heart")
         decision = term.expect(MENU)
         assert "Tayla gains control of the outcome" in decision
         assert "Tayla decides" in decision and "own" in decision and "ally" in decision
-        term.send("own")
+        term.send_line("own")
         term.expect("Tayla: momentum 2 -> 3")
         assert term.wait() == 0
     finally:
@@ -182,12 +183,12 @@ def test_a_decision_asking_for_words_takes_them_after_the_choice(
     term = Terminal(asha, "move", "fulfill", "your", "vow", "--dice", "8,10")  # a weak hit
     try:
         assert "there is more to be done" in term.expect(MENU)
-        term.send("swear")
+        term.send_line("swear")
         ranks = term.expect(MENU)
         assert "nothing changed" not in ranks and "4. extreme      an extreme vow" in ranks
-        term.send("4")
+        term.send_line("4")
         term.expect("name the vow (empty: Set right: Find the wolf)> ")
-        term.send("Hunt the wolf's master")
+        term.send_line("Hunt the wolf's master")
         sworn = term.expect("Swear an Iron Vow")
         assert "new vow: Hunt the wolf's master (extreme)" in sworn
         leave_any_decision(term)  # the vow's roll is random: a miss asks its own choice
@@ -204,7 +205,7 @@ def leave_any_decision(term: Terminal) -> None:
     while term.process.poll() is None and time.monotonic() < deadline:
         if MENU in term.screen[term.seen :]:
             term.expect(MENU)
-            term.send("")
+            term.send_line("")
         term._read(0.2)
 
 
@@ -224,7 +225,7 @@ def test_a_move_made_while_a_decision_waits_asks_it_first_then_is_made(asha: Pat
     try:
         first = term.expect(MENU)
         assert "a decision waits to be answered first" in first and "1. suffer_momentum" in first
-        term.send("suffer_supply")
+        term.send_line("suffer_supply")
         made = term.expect("STRONG HIT")
         assert "Asha: supply 5 -> 4" in made
         assert term.wait() == 0

@@ -28,10 +28,10 @@ def test_the_file_is_asked_imported_once_and_the_campaign_made(home: Path) -> No
     try:
         asked = term.expect(PROMPT)
         assert QUESTION in asked and "own Datasworn file (starforged.json)" in asked
-        term.send(str(home / "nowhere.json"))  # a path that cannot be used: asked again
+        term.send_line(str(home / "nowhere.json"))  # a path that cannot be used: asked again
         again = term.expect(PROMPT)
         assert "cannot read" in again and "nowhere.json" in again and QUESTION in again
-        term.send(source)
+        term.send_line(source)
         done = term.expect("for every starforged campaign")
         assert "created starforged campaign 'sf'" in done
         assert "imported your Ironsworn: Starforged Rulebook (starforged_import)" in done
@@ -55,7 +55,7 @@ def test_later_makes_the_campaign_without_it(home: Path) -> None:
     term = Terminal(home, *NEW)
     try:
         term.expect(PROMPT)
-        term.send("later")
+        term.send_line("later")
         assert term.wait() == 0
         assert "created starforged campaign 'sf'" in term.screen
         assert "note: nothing imported for starforged" in term.screen
@@ -69,7 +69,7 @@ def test_an_empty_answer_gives_up_and_nothing_is_made(home: Path) -> None:
     term = Terminal(home, *NEW)
     try:
         term.expect(PROMPT)
-        term.send("")
+        term.send_line("")
         assert term.wait() == 2
         last = [line for line in term.screen.splitlines() if line.strip()][-1]
         assert "nothing imported for starforged" in last

@@ -1,118 +1,29 @@
 """``ironsworn play`` at a terminal: a real process on a pseudo-terminal, driven by keystrokes.
 
-The child gets the pty as its controlling terminal (as a shell would give it), so
-prompt_toolkit runs with line editing and tab completion, Ctrl-C and Ctrl-D arrive as the
-keys a player presses, and SIGINT is a real signal. The screen is read back with the escape
-sequences removed. Waits have a generous deadline only so that a hang fails instead of
-blocking the suite; nothing is timed.
+prompt_toolkit runs with line editing and tab completion; the terminal itself is
+:mod:`pty_terminal`'s, shared with the one-shot commands' tests.
 """
 
 from __future__ import annotations
 
-import fcntl
-import os
-import re
-import select
 import signal
-import struct
-import subprocess
 import sys
-import termios
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from play_support import make_kai, operations
 
-DEADLINE_S = 60.0
-ESCAPES = re.compile(
-    rb"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI: cursor moves, colours, modes
-    rb"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"  # OSC: window title
-    rb"|\x1b[@-Z\\-_=>]"  # two-byte escapes
-    rb"|\r"
-)
+import pty_terminal
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
 
-def _take_terminal() -> None:
-    # In the child, after setsid(): make the pty (its stdin) the controlling terminal.
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
-class Terminal:
-    """``ironsworn play`` on a pty; :meth:`expect` reads the screen up to some text."""
+class Terminal(pty_terminal.Terminal):
+    """``ironsworn play`` on a pty, with a terminal type prompt_toolkit edits lines on."""
 
     def __init__(self, home: Path) -> None:
-        master, slave = os.openpty()
-        # A wide screen, so no line the test looks for is wrapped.
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
-        env = {
-            **os.environ,
-            "IRONSWORN_HOME": str(home),
-            "TERM": "xterm",
-            # Nobody answers prompt_toolkit's cursor-position requests on this pty.
-            "PROMPT_TOOLKIT_NO_CPR": "1",
-        }
-        env.pop("IRONSWORN_CAMPAIGN", None)
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "ironsworn", "play"],
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            env=env,
-            start_new_session=True,
-            preexec_fn=_take_terminal,
-        )
-        os.close(slave)
-        self.master = master
-        self.raw = b""
-        self.seen = 0  # how much of the cleaned screen text earlier expects consumed
-
-    @property
-    def screen(self) -> str:
-        return ESCAPES.sub(b"", self.raw).decode("utf-8", "replace")
-
-    def send(self, keys: str) -> None:
-        os.write(self.master, keys.encode())
-
-    def expect(self, text: str) -> str:
-        """Read until ``text`` appears after what earlier calls consumed; returns the new text."""
-        deadline = time.monotonic() + DEADLINE_S
-        while True:
-            screen = self.screen
-            found = screen.find(text, self.seen)
-            if found >= 0:
-                new = screen[self.seen : found + len(text)]
-                self.seen = found + len(text)
-                return new
-            if time.monotonic() > deadline or not self._read(deadline - time.monotonic()):
-                raise AssertionError(f"{text!r} never appeared; the screen ends:\n{screen[-2000:]}")
-
-    def _read(self, timeout: float) -> bool:
-        ready, _, _ = select.select([self.master], [], [], max(0.0, timeout))
-        if not ready:
-            return False
-        try:
-            chunk = os.read(self.master, 65536)
-        except OSError:  # EIO: the child closed the terminal
-            return False
-        self.raw += chunk
-        return bool(chunk)
-
-    def wait(self) -> int:
-        # Keep draining the pty so the child never blocks writing its last lines.
-        deadline = time.monotonic() + DEADLINE_S
-        while self.process.poll() is None and time.monotonic() < deadline:
-            self._read(0.1)
-        return self.process.wait(timeout=1)
-
-    def close(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
-        os.close(self.master)
+        super().__init__(home, "play", term="xterm")
 
 
 @pytest.fixture

@@ -35,6 +35,7 @@ RULEBOOK_SEED = "seeds/000_186786d22efa1a6e.txt"
 STARFORGED_SEED = "seeds/003_10a7abe2bed44713.txt"
 CLASSIC_DATASWORN = "reference/datasworn/classic.json"
 STARFORGED_DATASWORN = "reference/datasworn/starforged.json"
+DELVE_DATASWORN = "reference/datasworn/delve.json"
 
 
 def shared_required() -> bool:

@@ -20,14 +20,9 @@ from web_support import (
     CHANGE,
     SCREENSHOTS,
     STATS,
-    data_home,
-    live_server,
-    require_chromium,
+    home_server,
     shot,
 )
-
-from ironsworn.content import clear_cache, import_pack
-from shared_files import STARFORGED_DATASWORN, shared_file
 
 DESKTOP = {"width": 1400, "height": 1000}
 PHONE = {"width": 390, "height": 844}
@@ -36,18 +31,8 @@ expect.set_options(timeout=15_000)  # a loaded machine (as test_web_browser.py)
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    require_chromium()
-    pack = shared_file(STARFORGED_DATASWORN)
-    home = tmp_path_factory.mktemp("web-sf-home")
-    with data_home(home):
-        clear_cache()
-        import_pack(pack)
-        clear_cache()
-        try:
-            with live_server("home") as live:
-                yield live
-        finally:
-            clear_cache()
+    with home_server(tmp_path_factory, "web-sf-home", starforged=True) as live:
+        yield live
 
 
 class Table:

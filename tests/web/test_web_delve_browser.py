@@ -16,31 +16,18 @@ from web_support import (
     SCREENSHOTS,
     STATS,
     chromium_browser,
-    data_home,
-    live_server,
-    require_chromium,
+    home_server,
 )
 
-from ironsworn.content import clear_cache, import_pack
-from shared_files import shared_file
+from shared_files import DELVE_DATASWORN
 
 expect.set_options(timeout=15_000)  # a loaded machine (as test_web_browser.py)
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    require_chromium()
-    pack = shared_file("reference/datasworn/delve.json")
-    home = tmp_path_factory.mktemp("web-delve-home")
-    with data_home(home):
-        clear_cache()
-        import_pack(pack)
-        clear_cache()
-        try:
-            with live_server("home") as live:
-                yield live
-        finally:
-            clear_cache()
+    with home_server(tmp_path_factory, "web-delve-home", packs=[DELVE_DATASWORN]) as live:
+        yield live
 
 
 def test_a_site_on_the_table(server: Any) -> None:

@@ -15,15 +15,11 @@ from playwright.sync_api import expect
 from web_support import (
     CHANGE,
     SCREENSHOTS,
-    data_home,
-    live_server,
-    require_chromium,
+    home_server,
 )
 
-from ironsworn.content import clear_cache, import_pack
-from shared_files import STARFORGED_DATASWORN, shared_file
+from shared_files import DELVE_DATASWORN
 
-DELVE_DATASWORN = "reference/datasworn/delve.json"
 DESKTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
 expect.set_options(timeout=15_000)
@@ -31,23 +27,13 @@ expect.set_options(timeout=15_000)
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    require_chromium()
-    packs = [shared_file(STARFORGED_DATASWORN), shared_file(DELVE_DATASWORN)]
-    home = tmp_path_factory.mktemp("oracle-folders-home")
-    with data_home(home):
-        clear_cache()
-        for pack in packs:
-            import_pack(pack)
-        clear_cache()
-        try:
-            with live_server("home") as live:
-                http = httpx.Client(base_url=live.url, headers=CHANGE, timeout=10)
-                for name, ruleset in (("sf", "starforged"), ("classic", "classic")):
-                    made = http.post("/api/campaigns", json={"name": name, "ruleset": ruleset})
-                    assert made.status_code == 201, made.text
-                yield live
-        finally:
-            clear_cache()
+    packs = [DELVE_DATASWORN]
+    with home_server(tmp_path_factory, "oracle-folders-home", starforged=True, packs=packs) as live:
+        http = httpx.Client(base_url=live.url, headers=CHANGE, timeout=10)
+        for name, ruleset in (("sf", "starforged"), ("classic", "classic")):
+            made = http.post("/api/campaigns", json={"name": name, "ruleset": ruleset})
+            assert made.status_code == 201, made.text
+        yield live
 
 
 def paths(server: Any, campaign: str) -> dict[str, list[str]]:

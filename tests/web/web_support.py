@@ -14,12 +14,14 @@ import socket
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from shared_files import STARFORGED_DATASWORN, shared_file
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -177,25 +179,26 @@ NARROW_PHONE = {"width": 360, "height": 740}
 
 @contextmanager
 def home_server(
-    tmp_path_factory: Any, label: str, *, starforged: bool = False
+    tmp_path_factory: Any, label: str, *, starforged: bool = False, packs: Sequence[str] = ()
 ) -> Iterator[LiveServer]:
     """A module's live server on loopback over a fresh data home (``label`` names its
-    folder), for the browser tests; skips (or fails under CI) without Chromium. With
-    ``starforged`` the player's Datasworn Starforged file is imported in that home first
-    (skipped without ../shared/)."""
+    folder), for the browser tests; skips (or fails under CI) without Chromium. ``packs`` are
+    files of ``../shared/`` (Datasworn) imported in that home first, as a player imports them;
+    ``starforged`` imports the Starforged file. Either skips without ``../shared/``."""
     require_chromium()
     home = tmp_path_factory.mktemp(label)
     with data_home(home):
-        if not starforged:
+        wanted = ([STARFORGED_DATASWORN] if starforged else []) + list(packs)
+        if not wanted:
             with live_server("home") as live:
                 yield live
             return
         from ironsworn.content import clear_cache, import_pack
-        from shared_files import STARFORGED_DATASWORN, shared_file
 
-        pack = shared_file(STARFORGED_DATASWORN)
+        files = [shared_file(name) for name in wanted]
         clear_cache()
-        import_pack(pack)
+        for file in files:
+            import_pack(file)
         clear_cache()
         try:
             with live_server("home") as live:

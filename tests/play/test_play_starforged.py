@@ -100,3 +100,56 @@ def test_play_looks_things_up_in_its_own_campaigns_ruleset(
     assert "Undertake a Journey is a classic move; this campaign plays starforged" in done.stderr
     assert "Bear is a classic NPC" in done.stderr
     assert "Withstand Damage — Suffer" in done.stdout  # the campaign's own (Starforged) move
+
+
+def test_the_starforged_tracks_and_marks_by_hand(tmp_path: Path) -> None:
+    """Play mode has the command line's Starforged commands: an expedition, a connection with
+    its role, legacy ticks and an impact marked by hand."""
+    home = tmp_path / "home"
+    script = [
+        "starforged",
+        "",  # no Datasworn file yet: later
+        "Kira",
+        "3 2 2 1 1",
+        "Firebird",
+        "Find the lost fleet",
+        "epic",
+        "",  # no inciting incident
+        "/expedition Derelict at Orin Deep --rank formidable",
+        "/connection Sola Vance --rank dangerous --role pilot",
+        "/legacy discoveries --ticks 2",
+        "/impact mark wounded",
+        "/impact clear wounded",
+        "/impact mark shaken",
+    ]
+    done = play(home, script, "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert "Derelict at Orin Deep (formidable expedition; Kira)" in done.stdout
+    assert "Sola Vance (dangerous connection; Kira), pilot" in done.stdout
+    assert "Kira: discoveries legacy 0 -> 2" in done.stdout
+    with open_campaign(str(home / "campaigns" / "default.sqlite"), create=False) as store:
+        state = store.state()
+    kinds = {t.name: (t.kind, t.rank) for t in state.tracks.values()}
+    assert kinds["Derelict at Orin Deep"] == ("expedition", "formidable")
+    assert kinds["Sola Vance"] == ("connection", "dangerous")
+    kira = state.character("Kira")
+    assert kira.legacy["discoveries"]["ticks"] == 2
+    assert sorted(kira.impacts) == ["shaken"]
+
+
+def test_every_slash_command_reuses_a_parser_the_session_has(tmp_path: Path) -> None:
+    """A slash command that names a command line parser finds it (a missing one was an
+    internal error on first use)."""
+    import io
+
+    from ironsworn.cli.play.commands import SLASH_COMMANDS
+    from ironsworn.cli.play.session import PlaySession
+    from ironsworn.cli.play.terminal import Output
+    from ironsworn.dice import RandomDice
+
+    with open_campaign(str(tmp_path / "c.sqlite")) as store:
+        out = Output(False, io.StringIO(), io.StringIO())
+        parsers = PlaySession(store, out, RandomDice(1)).parsers()
+    missing = [c.name for c in SLASH_COMMANDS if c.parser and c.parser not in parsers]
+    assert missing == []

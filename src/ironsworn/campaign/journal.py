@@ -354,7 +354,9 @@ class Narrator:
         if isinstance(asset, Mapping):
             name = str(asset.get("name") or words(str(asset.get("id")).rsplit("/", 1)[-1]))
             if asset.get("input") and str(asset["input"]).lower() != name.lower():
-                name += f" “{asset['input']}”"  # a companion by the name given
+                from ironsworn.card_fields import given_words
+
+                name += given_words(asset)  # a companion by the name given, a craft
         else:
             name = words(str(asset).rsplit("/", 1)[-1])
         return f"{event['character']} gains the asset {name}"

@@ -263,15 +263,20 @@ class _Teller(Narrator):
 
 def asset_called(record: Mapping[str, Any]) -> str:
     """What the story calls a card: the companion's own name (Brann), else the card's."""
+    from ironsworn.card_fields import field_label
+
     given = record.get("input")
-    return esc(given) if given else asset_title(record)
+    return esc(given) if given and "name" in field_label(record) else asset_title(record)
 
 
 def asset_title(record: Mapping[str, Any]) -> str:
-    """A card by its name, and a companion by the name the player gave it: Hound “Brann”."""
+    """A card by its name, with what the player wrote on it: Hound “Brann”, Wright
+    (specialty: bowyer)."""
+    from ironsworn.card_fields import given_words
+
     name = esc(record.get("name") or words(str(record.get("id", "")).rsplit("/", 1)[-1]))
     given = record.get("input")
-    return f"{name} “{esc(given)}”" if given else name
+    return name + given_words(record, esc(given)) if given else name
 
 
 # ---------------------------------------------------------------------------------- sheets

@@ -144,7 +144,9 @@ def target_words(event: dict[str, Any], target: str, state: Any = None) -> str:
             return f"asset {name}"
     if kind == "asset_added":
         record = event["asset"]
-        given = f" “{record['input']}”" if record.get("input") else ""  # a companion's name
+        from ironsworn.card_fields import given_words
+
+        given = given_words(record)  # a companion's name, a craft by its label
         return f"asset {record.get('name') or record['id']}{given}"
     for prefix in ("debility:", "impact:", "bond:", "legacy:", "vehicle:"):
         if target.startswith(prefix):

@@ -201,7 +201,9 @@ def asset_lines(
     meters = [asset["meter"]] if asset.get("meter") else []
     meters += [{"name": k, **v} for k, v in (asset.get("tracks") or {}).items()]
     extra = "".join(f" ({m['name']} {m['value']}/{m['max']})" for m in meters)
-    named = f" “{asset['input']}”" if asset.get("input") else ""
+    from ironsworn.card_fields import given_words
+
+    named = given_words(asset)
     # A module's broken flip, a support vehicle's battered or what its table left on it.
     shown = [m for m in asset.get("marks") or () if not m.startswith("rarity:")]  # Delve: below
     flags = "".join(f" [{m.replace('_', ' ')}]" for m in shown)

@@ -38,7 +38,14 @@ from ironsworn.cli.play.delve_commands import delve as _delve
 from ironsworn.cli.play.delve_commands import rarity as _rarity
 from ironsworn.cli.play.move_commands import answer, choose, move
 from ironsworn.cli.play.oracle_commands import ask, oracle
-from ironsworn.cli.play.sheet_commands import new_track, sheet, sheet_change, tracks
+from ironsworn.cli.play.sheet_commands import (
+    impact,
+    legacy,
+    new_track,
+    sheet,
+    sheet_change,
+    tracks,
+)
 from ironsworn.cli.play.slash import SlashCommand, SlashTable
 
 if TYPE_CHECKING:
@@ -96,6 +103,35 @@ SLASH_COMMANDS = SlashTable(
             "start a fight track",
             new_track("fight"),
             "fight",
+        ),
+        SlashCommand(
+            "expedition",
+            "/expedition TEXT --rank R",
+            "Starforged: start an expedition track",
+            new_track("expedition"),
+            "expedition",
+        ),
+        SlashCommand(
+            "connection",
+            "/connection NAME --rank R [--role ROLE]",
+            "Starforged: a new connection (Make a Connection's strong hit makes one too)",
+            new_track("connection"),
+            "connection",
+        ),
+        SlashCommand(
+            "legacy",
+            "/legacy quests|bonds|discoveries --ticks N",
+            "Starforged: mark ticks on a legacy track by hand",
+            legacy,
+            "legacy",
+        ),
+        SlashCommand(
+            "impact",
+            "/impact mark|clear NAME",
+            "Starforged: mark or clear an impact by hand (wounded, shaken...)",
+            impact,
+            "impact",
+            ("mark", ""),
         ),
         SlashCommand(
             "site",

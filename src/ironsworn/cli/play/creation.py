@@ -535,7 +535,9 @@ def _assets(session: PlaySession) -> list[str]:
             ids.append(card.id)
             tracks = ", ".join(f"{t.name} {t.value}/{t.max}" for t in card.tracks)
             # A companion by the name the player gave it: Hawk “Skye” chosen.
-            given = f" “{record['input']}”" if record.get("input") else ""
+            from ironsworn.card_fields import given_words
+
+            given = given_words(record)  # a companion's name, a craft by its label
             session.out.say(f"{card.name}{given} chosen" + (f" ({tracks})" if tracks else ""))
     except SkipStep:
         pass

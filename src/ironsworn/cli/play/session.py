@@ -61,6 +61,7 @@ CLI_MODULES = (
     "ironsworn.cli.campaign_cmd",
     "ironsworn.cli.setup_cmd",
     "ironsworn.cli.delve_cmd",
+    "ironsworn.cli.starforged_cmd",
 )
 
 

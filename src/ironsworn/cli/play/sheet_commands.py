@@ -1,5 +1,6 @@
 """Play mode's character sheet and tracks: ``/sheet`` and ``/tracks`` (the command line's own
-views), new vows, journeys and fights, and changes by hand to meters, debilities, the
+views), new vows, journeys and fights (Starforged: expeditions and connections), legacy ticks
+and impacts, and changes by hand to meters, debilities, the
 initiative and progress, each committed in its own transaction."""
 
 from __future__ import annotations
@@ -36,14 +37,41 @@ def new_track(kind: str) -> Runner:
             )
         else:
             text = " ".join(args.text)
+            role = getattr(args, "role", None)  # a Starforged connection's role
             result = session.commit(
-                lambda e: SheetOperations(e).new_track(kind, text, args.rank, args.character)
+                lambda e: SheetOperations(e).new_track(
+                    kind, text, args.rank, args.character, role=role
+                )
             )
         created = next(e for e in result.events if e["type"] == "track_created")
         track = dict(created["track"])
-        session.out.result(track, track_line(track), as_json=args.json)
+        line = track_line(track) + (f", {track['role']}" if track.get("role") else "")
+        session.out.result(track, line, as_json=args.json)
 
     return run
+
+
+def legacy(session: PlaySession, words: list[str], _raw: str) -> None:
+    """``/legacy quests|bonds|discoveries --ticks N``: Starforged's legacy tracks by hand."""
+    from ironsworn.moves.sheet import SheetOperations
+
+    args = session.parse("legacy", words if words[:1] == ["mark"] else ["mark", *words])
+    ticks = parse_int(args.ticks, "--ticks", 1, 40)
+    session.report(
+        session.commit(lambda e: SheetOperations(e).mark_legacy(args.character, args.track, ticks)),
+        args.json,
+    )
+
+
+def impact(session: PlaySession, words: list[str], _raw: str) -> None:
+    """``/impact mark|clear NAME``: a Starforged impact by hand."""
+    from ironsworn.moves.sheet import SheetOperations
+
+    args = session.parse("impact", words)
+    name, mark = " ".join(args.name), args.action == "mark"
+    session.report(
+        session.commit(lambda e: SheetOperations(e).impact(args.character, name, mark)), args.json
+    )
 
 
 def track_line(track: dict[str, Any]) -> str:

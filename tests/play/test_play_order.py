@@ -146,3 +146,18 @@ def test_the_initiative_by_hand_in_play_mode(tmp_path: Path) -> None:
     run = run_script(path, ["/initiative have", "/initiative maybe"])
     assert "  Kai: initiative no -> yes" in run.out.splitlines(), run.out
     assert "initiative 'maybe' is unknown (accepted: have, lose" in run.out + run.err
+
+
+def test_an_outcome_texts_list_items_stand_on_lines_of_their_own(tmp_path: Path) -> None:
+    """Endure Harm's strong hit: "choose one." and then each option on its own line, not
+    run together ("choose one. * Shake it off: ... * Embrace the pain: ...")."""
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, ["/move endure harm --amount 1 --dice 6,1,2"])
+    lines = run.out.splitlines()
+    first = lines.index("    On a strong hit, choose one.")
+    assert lines[first + 1].startswith("    * Shake it off: If your health is greater than 0")
+    item = next(i for i in range(first + 1, len(lines)) if "* Embrace the pain" in lines[i])
+    assert lines[item] == "    * Embrace the pain: Take +1 momentum."
+    # A long item wraps under its own words, not under the star.
+    assert all(line.startswith("      ") for line in lines[first + 2 : item])

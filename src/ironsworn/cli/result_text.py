@@ -190,19 +190,26 @@ def _header(record: MoveRecord, first: bool) -> str:
 
 
 def _outcome_text(record: MoveRecord, wanted: bool) -> list[str]:
-    """The move's outcome text (its strong hit, weak hit or miss), wrapped and indented."""
+    """The move's outcome text (its strong hit, weak hit or miss), wrapped and indented, each
+    of its list items on lines of its own ("choose one." then "* Shake it off: ...")."""
     if not wanted or not record.text:
         return []
     import textwrap
 
     # The words before a table (Endure Harm's miss rolls on one): the table is the engine's.
-    words = " ".join(str(record.text).split()).split(" Roll | Result", 1)[0]
-    return textwrap.wrap(
-        words,
-        width=96,
-        initial_indent="    ",
-        subsequent_indent="    ",
-    )
+    text = str(record.text).split("Roll | Result", 1)[0]
+    lines: list[str] = []
+    for part in (" ".join(line.split()) for line in text.splitlines()):
+        if not part:
+            continue
+        item = part.startswith("* ")
+        lines += textwrap.wrap(
+            part,
+            width=96,
+            initial_indent="    ",
+            subsequent_indent="      " if item else "    ",
+        )
+    return lines
 
 
 def roll_line(roll: dict[str, Any]) -> str:

@@ -65,6 +65,8 @@ CLI_MODULES = (
 )
 
 
+NOT_SHOWN = object()  # no prompt was drawn yet (a script reads lines without one)
+
 RECAP_ENTRIES = 5  # log entries a resumed campaign recalls
 
 
@@ -121,6 +123,9 @@ class PlaySession:
         self._library: Ruleset | None = None
         self._parsers: dict[str, CliParser] | None = None
         self.acting: str | None = None  # set by /as: who moves when --character is not given
+        # The decision the last prompt showed (None: no decision), or NOT_SHOWN before any
+        # prompt (a script): a line typed at a prompt answers what that prompt showed.
+        self.shown_pending: Any = NOT_SHOWN
         self.commands = SLASH_COMMANDS
         words = WordSource(
             lambda: self.library, self._state_or_none, self.commands.names, self._acting_or_none
@@ -341,6 +346,7 @@ class PlaySession:
     def prompt(self) -> str:
         state = self.state()
         who = self.character_name(state) or self.store.name
+        self.shown_pending = state.pending
         if state.pending is not None:
             return f"{who} [{decisions.hint(state.pending)}]> "
         return f"{who}> "
@@ -553,6 +559,9 @@ class PlaySession:
             self.commands.run(self, text)
             return
         pending = self.state().pending
+        if self.shown_pending is not NOT_SHOWN and pending != self.shown_pending:
+            self._changed_meanwhile(text, pending)
+            return
         command = self.commands.bare(text)
         if pending is not None:
             try:
@@ -571,6 +580,24 @@ class PlaySession:
             self.commands.run(self, command)
             return
         self.journal(text)
+
+    def _changed_meanwhile(self, text: str, pending: Any) -> None:
+        """The decision changed after the prompt was drawn (another player, or the command
+        line on the same campaign, answered or made one): the line was typed for what the
+        prompt showed, so it is neither taken as an answer to another decision nor written
+        in the journal. The player sees what waits now and types again."""
+        shown = self.shown_pending
+        self.shown_pending = pending
+        if shown is not None and pending is None:
+            said = "the decision you answered was decided meanwhile (elsewhere)"
+        elif shown is None:
+            said = "a decision arrived meanwhile (elsewhere)"
+        else:
+            said = "the decision changed meanwhile (elsewhere)"
+        self.out.error(f"{said}; {text[:40]!r} was not taken: type it again")
+        state = self.state()
+        self.show_status(state)
+        self.show_pending(state)
 
     def _meant_as_command(self, text: str, command: str) -> bool:
         """Ask whether a line that reads like a command (``sheet``) was meant as one."""

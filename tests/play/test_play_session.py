@@ -100,12 +100,23 @@ def test_walkthrough_asks_again_after_each_bad_answer(tmp_path: Path) -> None:
 
 def test_walkthrough_can_swear_an_iron_vow_on_the_inciting_incident(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
-    run = run_script(path, [*WALKTHROUGH[:-1], "y", "/decline", "/decline"])
+    # Kai has bonds: whether the vow is sworn to one of them is asked (Mother: +1).
+    run = run_script(path, [*WALKTHROUGH[:-1], "y", "Mother", "/decline", "/decline"])
     assert run.code == 0
+    assert "is this vow to a person or community you share a bond with? (+1)" in run.out
     move = next(events for kind, events in operations(path) if kind == "move")
     made = [e for e in move if e["type"] in ("roll", "move")]
     assert made[0]["move"] == "move:classic/quest/swear_an_iron_vow"
     assert "Swear an Iron Vow (+heart)" in run.out
+    assert "+1 you share a bond with Mother" in run.out
+
+
+def test_leaving_the_walkthroughs_bond_question_swears_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    run = run_script(path, [*WALKTHROUGH[:-1], "y", "", "The story begins."])
+    assert run.code == 0
+    assert "(left the question: nothing was made)" in run.out
+    assert "move" not in [kind for kind, _ in operations(path)]
 
 
 def test_a_command_at_the_name_question_skips_the_walkthrough_and_runs(tmp_path: Path) -> None:

@@ -721,5 +721,15 @@ def _offer_to_swear(session: PlaySession, who: str, track: dict[str, Any]) -> No
         return
     if not swear:
         return
-    result = session.commit(lambda e: e.make_move("swear_an_iron_vow", who, track=str(track["id"])))
-    session.report(result)
+    from ironsworn.cli.play.asking import MenuLeft
+    from ironsworn.cli.play.move_commands import run_move
+
+    # The move as /move makes it, so that what it asks is asked here too: with bonds on the
+    # sheet, whether the vow is sworn to one of them (+1).
+    try:
+        run_move(session, ["swear_an_iron_vow", "--track", str(track["id"]), "--character", who])
+    except MenuLeft as left:
+        # As at the prompt: leaving the question makes nothing; a command typed instead runs.
+        session.out.say("(left the question: nothing was made)")
+        if left.line is not None:
+            session.execute(left.line)

@@ -296,6 +296,11 @@ def record_view(ruleset: Ruleset, record: Mapping[str, Any]) -> JsonDict:
         abilities.append(entry)
     out["ability_list"] = abilities
     out["marked"] = [a for a in abilities if a["marked"]]
+    if record.get("input"):
+        from ironsworn.card_fields import given_words
+
+        # What the player wrote, as every surface words it: “Brann”, (specialty: bowyer).
+        out["given"] = given_words(record).strip()
     augmenting = rarity_of(record)
     if augmenting:
         # Delve: the rarity augmenting the asset (one of its marks), by name (its id when the

@@ -304,7 +304,7 @@ def test_screens(server: Any, browser: Any, viewport: dict[str, int], size: str)
             "name": "Asha",
             "stats": STATS,
             "bonds": ["Elda"],
-            "assets": ["hawk:1=Kestrel", "shield-bearer"],
+            "assets": ["hawk:1=Kestrel", "shield-bearer", "wright=bowyer"],
         },
     )
     table.do("track", {"kind": "vow", "text": "Avenge my kin", "rank": "extreme"})
@@ -315,6 +315,10 @@ def test_screens(server: Any, browser: Any, viewport: dict[str, int], size: str)
     table.do("journal", {"text": "The den stank of **old blood**. Elda's _warning_ rang true."})
     table.do("move", {"move": "face danger", "stat": "edge", "dice": [3, 5, 8]})
     page = table.open(browser, viewport)
+    # What the player wrote on a card: a name in quotes, a craft with its label.
+    expect(page.locator("article.asset[data-asset$='/hawk'] h4")).to_contain_text("Hawk “Kestrel”")
+    wright = page.locator("article.asset[data-asset$='/wright'] h4")
+    expect(wright).to_contain_text("Wright (specialty: bowyer)")
     shot(page, f"sheet-{size}", full_page=True)
     page.locator("#tracks").screenshot(path=str(SCREENSHOTS / f"tracks-{size}.png"))
     page.locator("#log-col").screenshot(path=str(SCREENSHOTS / f"journal-{size}.png"))

@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_campaign_kept_state import _attempt, check
 
+from ironsworn.campaign.schema import LIVE, UNDONE
 from ironsworn.campaign.state import CampaignState
 from ironsworn.campaign.store import Store
 from ironsworn.errors import CampaignError, InvalidValue, IronswornError, RuleViolation
@@ -163,7 +164,11 @@ def test_the_kept_state_after_groups_is_a_fresh_fold(
 ) -> None:
     """Random groups of real operations (moves, journal entries, undo, redo, and steps the
     rules refuse before or after writing): after each group the store's own state, and the
-    state it hands out, equal the fold of every live operation from nothing."""
+    state it hands out, equal the fold of every live operation from nothing; and what the
+    store says the group wrote (``written``, from which the web tells a change) is what the
+    log holds: a group that only appended appended exactly the live operations above the head
+    it began at, and after undos every operation whose status changed is above the lowest
+    head it names."""
     rng = random.Random(seed)
     store: Store[CampaignState] = backend.open(backend.fresh_key(), state_type=CampaignState)
 
@@ -193,13 +198,33 @@ def test_the_kept_state_after_groups_is_a_fresh_fold(
             group, at = steps[at : at + size], at + size
             if not group:
                 break
+            before = store.operations(include_undone=True)
+            head = store.head()
             with store.group():
+                store.watch_writes()
                 for action in group:
                     try:
                         store.step(apply(action))
                     except IronswornError:
                         assert action in ("refused", "written")
+                written = store.written()
             check(store)
+            assert written is not None and store.written() is None  # told once
+            after = store.operations(include_undone=True)
+            was = {o.seq: o for o in before}
+            changed = [o for o in after if was.get(o.seq) != o]
+            if all(action in ("move", "journal") for action in group):
+                assert written.appended is not None, group
+            if written.appended is not None:
+                # Appending is all the group did: the live operations it changed are the new
+                # ones; the others are undone ones its first append discarded.
+                assert written.appended == [o for o in changed if o.status == LIVE], group
+                assert all(was[o.seq].status == UNDONE for o in changed if o.status != LIVE)
+                if written.appended and written.appended[0].seq == head + 1:
+                    assert written.appended == [o for o in after if o.seq > head]
+            assert written.lowest is None or "undo" in group
+            low = min(head, store.head(), head if written.lowest is None else written.lowest)
+            assert all(o.seq > low for o in changed), group
     finally:
         store.close()
 

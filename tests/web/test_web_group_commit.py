@@ -227,3 +227,105 @@ def test_a_failed_commit_refuses_the_whole_group_and_publishes_nothing(
         assert [op.summary for op in store.operations()] == ["before", "after"]
     finally:
         store.close()
+
+
+def test_the_changes_of_random_groups_add_up_to_a_fresh_read(
+    home: Path, database: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Random groups of writes (moves by three characters, vows made and marked, journal
+    entries, undo, redo, and writes refused after writing), each committed as one group while
+    a page follows: after each group, the page's state patched with the changes it heard is
+    the state read afresh, and its timeline merged with their entries is the timeline read
+    afresh. A group that only appended tells its timeline entries from what it appended (the
+    log is not read again for them); any other reads them."""
+    import copy
+    import random
+
+    from test_web_changes import merged
+
+    from ironsworn.web import changes, reads
+    from ironsworn.web.actions import Context, run_action
+
+    name = f"random{next(_NAMES)}"
+    path = None if database else campaign_path(name)
+    heroes = ("Asha", "Kai", "Bren")
+    chooser = random.Random(24)
+    told_from_written: list[bool] = []
+    original_delta = changes.timeline_delta
+
+    def spying(*args: Any, **kwargs: Any) -> Any:
+        told_from_written.append(kwargs.get("above") is not None)
+        return original_delta(*args, **kwargs)
+
+    monkeypatch.setattr(changes, "timeline_delta", spying)
+
+    def action(kind: str, who: str) -> Callable[[Any], Any]:
+        def work(store: Any) -> Any:
+            if kind == "undo":
+                return store.undo()
+            if kind == "redo":
+                return store.redo()
+            if kind == "journal":
+                return store.journal_add(f"*entry* by {who}")
+            if kind == "refused":
+                store.journal_add("written, then refused")
+                raise RuleViolation("the rules refuse it")
+            if kind == "vow":
+                body: dict[str, Any] = {"kind": "vow", "text": f"{who}'s vow", "rank": "dangerous"}
+                return run_action(Context(store, name, who), "track", body)
+            open_vows = [t.id for t in store.state().tracks.values() if t.status == "active"]
+            if kind == "progress" and open_vows:
+                body = {"track": chooser.choice(open_vows)}
+                return run_action(Context(store, name, who), "progress", body)
+            dice = [chooser.randint(1, 6), chooser.randint(1, 10), chooser.randint(1, 10)]
+            body = {"move": "face danger", "stat": "edge", "dice": dice}
+            return run_action(Context(store, name, who), "move", body)
+
+        return work
+
+    async def scenario() -> None:
+        table = Table(name, path, create=True, database=database)
+        try:
+            for hero in heroes:
+                body = {"name": hero, "stats": STATS}
+                await table.write(
+                    lambda s, b=body: run_action(Context(s, name, None), "character", b)
+                )
+            queue = table.listen()
+            await table.follow()
+            page = copy.deepcopy(table.page)
+            timeline = await table.call(lambda s: reads.timeline(s, 2000))
+            kinds = ["move", "move", "move", "journal", "vow", "progress", "undo", "redo"]
+            appending = 0
+            for round_ in range(30):
+                group = [
+                    chooser.choice([*kinds, "refused"] if round_ % 3 == 0 else kinds)
+                    for _ in range(chooser.randint(1, 5))
+                ]
+                gate = hold(table)
+                writes = [
+                    asyncio.ensure_future(table.write(action(kind, chooser.choice(heroes))))
+                    for kind in group
+                ]
+                await asyncio.sleep(0)
+                told_from_written.clear()
+                gate.set()
+                await asyncio.gather(*writes, return_exceptions=True)
+                while not queue.empty():
+                    event = queue.get_nowait().event.decode()
+                    data = json.loads(event.split("\ndata: ", 1)[1].split("\n", 1)[0])
+                    page = changes.patch(page, data["state"])
+                    timeline = merged(timeline, data["timeline"])
+                fresh = await table.call(lambda s: changes.page_state(s, name))
+                assert page == json.loads(json.dumps(fresh)), f"round {round_}: {group}"
+                fresh_timeline = await table.call(lambda s: reads.timeline(s, 2000))
+                assert timeline == fresh_timeline, f"round {round_}: {group}"
+                if not {"undo", "redo", "refused"} & set(group):
+                    # One change at most (none when the rules refused every write).
+                    assert told_from_written in ([], [True]), f"round {round_}: {group}"
+                    appending += len(told_from_written)
+            assert appending >= 5  # the rounds above did tell entries from what was appended
+        finally:
+            table.close()
+
+    asyncio.run(scenario())

@@ -141,27 +141,41 @@ def page_state(
 
 
 def timeline_delta(
-    store: Any, before: int | None, after: int | None, state: Any = None
+    store: Any,
+    before: int | None,
+    after: int | None,
+    state: Any = None,
+    *,
+    above: list[Any] | None = None,
+    lowest: int | None = None,
 ) -> JsonDict | None:
     """The timeline entries a change from head ``before`` to head ``after`` made or altered,
     and the seqs to take off the page (an entry deleted, an edit); None when more changed
     than a page holds (the page then reads its latest page again). ``state``: the campaign's
-    state at ``after``, if read.
+    state at ``after``, if read; ``above``: every operation above the lower head, as stored,
+    when the caller knows them (the operations a group commit appended: see
+    ``Store.written``), so the log is not read for them; ``lowest``: the lowest head the log
+    had in between, if known (several undos, then an append, in one group).
 
-    The operations that can change are those above the lower of the two heads: an append
-    adds one (and discards the undone ones above the old head), an undo marks the old head
-    undone, a redo the new head live. An edit or a deletion changes the entry it names.
+    The operations that can change are those above the lowest head: an append adds one (and
+    discards the undone ones above the head), an undo marks the head undone, a redo the next
+    undone one live. An edit or a deletion changes the entry it names.
     """
     from ironsworn.campaign.journal import PINS, Narrator, entries
     from ironsworn.campaign.journal_edits import EDIT_KINDS, current_texts
     from ironsworn.web.markdown import render
 
-    low = min(before or 0, after or 0)
-    span = abs((after or 0) - (before or 0)) + 1
+    low = min(before or 0, after or 0, before or 0 if lowest is None else lowest)
+    span = max(before or 0, after or 0) - low + 1
     if span > TIMELINE_WINDOW:
         return None
-    # A few more than the span: undone operations above both heads may have been discarded.
-    operations = [o for o in store.operations(include_undone=True, last=span + 8) if o.seq > low]
+    if above is not None:
+        operations = [o for o in above if o.seq > low]
+    else:
+        # A few more than the span: undone operations above both heads may have been
+        # discarded.
+        last = span + 8
+        operations = [o for o in store.operations(include_undone=True, last=last) if o.seq > low]
     if len(operations) > TIMELINE_WINDOW:
         return None
     targets = {

@@ -54,6 +54,7 @@ from ironsworn.errors import CampaignError, NotFound
 
 if TYPE_CHECKING:
     from ironsworn.campaign.store import CampaignStore
+    from ironsworn.campaign.store.base import Written
 
 T = TypeVar("T")
 Store = Any  # CampaignStore[Any]: kept loose so another backend with the same methods fits
@@ -102,6 +103,19 @@ class Change:
 # What the worker found for the event loop to publish: a change (None: no change, only the
 # page state kept from now on) and the page state; None: nothing.
 Published = tuple[Change | None, dict[str, Any] | None] | None
+
+
+def _above(before: int | None, after: int | None, written: list[Any] | None) -> list[Any] | None:
+    """Every operation above head ``before``, now that the head is ``after``, if ``written``
+    (the operations a group appended, and all it did) are they: their seqs follow ``before``
+    one by one up to ``after``, so no other operation is above ``before`` (none undone left
+    over, none written by another process). None when that cannot be told."""
+    if not written or after is None or written[-1].seq != after:
+        return None
+    first = (before or 0) + 1
+    if any(o.seq != first + i for i, o in enumerate(written)):
+        return None
+    return written
 
 
 class UnknownCampaign(NotFound):
@@ -198,13 +212,14 @@ class Table:
             store = self._open()
             if hasattr(store, "group"):
                 with store.group():
+                    store.watch_writes()  # what the group appends tells its change
                     for work, _answer in batch:
                         try:
                             outcomes.append((store.step(work), None))
                         except Exception as exc:  # refused alone: the others are kept
                             outcomes.append((None, exc))
                     try:
-                        published, observed = self._observe(store), True
+                        published, observed = self._observe(store, store.written()), True
                     except Exception:  # worked out after the commit instead (never refused)
                         self._restore_view(kept)
             else:  # a store without group commit: one transaction each
@@ -299,11 +314,13 @@ class Table:
         self._following = True
         await self.check()
 
-    def _observe(self, store: Store) -> Published:
+    def _observe(self, store: Store, written: Written | None = None) -> Published:
         """On the worker thread, which alone keeps what a change is worked out from (the
         marker seen, the version, the page state, the head): read the marker and, when it
         moved, the new page state, its patch from the last and the timeline entries it
-        touched, serialised once (published on the event loop by :meth:`_published`)."""
+        touched, serialised once (published on the event loop by :meth:`_published`).
+        ``written``: what the group just committed wrote (``Store.written``): the timeline
+        entries of a group that only appended are told from what it appended."""
         from ironsworn.web import changes
 
         marker = self.marker(store)
@@ -330,7 +347,11 @@ class Table:
             data["since"] = version - 1
             if page is not None and known:
                 data["state"] = changes.diff(page, self._w_page)
-                data["timeline"] = changes.timeline_delta(store, head, after, state)
+                appended = None if written is None else written.appended
+                lowest = None if written is None else written.lowest
+                data["timeline"] = changes.timeline_delta(
+                    store, head, after, state, above=_above(head, after, appended), lowest=lowest
+                )
         else:
             self._w_page = None  # no page follows: a page that comes reads the state
         # Serialised here, once for every page (the event loop only hands the bytes out).

@@ -40,7 +40,7 @@ from ironsworn.campaign.store.operations import (
 )
 from ironsworn.campaign.store.state_cache import StateCache
 from ironsworn.errors import CampaignError, InvalidValue
-from ironsworn.record import replace
+from ironsworn.record import record, replace
 
 # The names the backends and the package import from here.
 __all__ = [
@@ -55,6 +55,7 @@ __all__ = [
     "Store",
     "T",
     "Transaction",
+    "Written",
     "check_kind",
     "decode_event",
     "default_state_type",
@@ -63,6 +64,18 @@ __all__ = [
 ]
 
 R = TypeVar("R")  # what a step of a group answers
+
+
+@record
+class Written:
+    """What a store wrote since :meth:`Store.watch_writes` (see :meth:`Store.written`)."""
+
+    # The operations appended, in order and as stored; None when the store also changed the
+    # log in another way (an undo, a redo, an import, an append rolled back).
+    appended: list[Operation] | None
+    # The lowest head an undo left meanwhile (None: no undo): the operations above it are the
+    # ones whose status may have changed.
+    lowest: int | None
 
 
 class Transaction(Generic[S]):
@@ -127,6 +140,8 @@ class Transaction(Generic[S]):
         stored = tuple(json.loads(body) for _type, body in encoded)
         operation = Operation(seq, kind, time, character, summary, stored, LIVE)
         self.appended.append(operation)
+        if store._written is not None:
+            store._written.append(operation)
         return operation
 
 
@@ -172,6 +187,12 @@ class Store(StateCache[S], Generic[S]):
         # then fails, the copy is forgotten (rolled-back events may be in it).
         self._forks = callable(getattr(state_type, "fork", None))
         self._changing = False
+        # What this store wrote since watch_writes() (see written()): the operations appended,
+        # in order (None when not watching, or when it changed the log in another way), and
+        # the lowest head an undo left.
+        self._watching = False
+        self._written: list[Operation] | None = None
+        self._lowest: int | None = None
 
     # ----------------------------------------------------------------- identity and closing
 
@@ -306,11 +327,15 @@ class Store(StateCache[S], Generic[S]):
             operation = self._last(LIVE, descending=True)
             if operation is None:
                 return None
+            self._changed_log()
             self._set_status(operation.seq, UNDONE)
             self._bump_live_total(-1)
             # Snapshots at or after the undone operation no longer describe the live log.
             self._drop_snapshots(operation.seq)
             self._take_back(operation)
+            if self._watching:
+                head = self._head()
+                self._lowest = head if self._lowest is None else min(self._lowest, head)
         return replace(operation, status=UNDONE)
 
     def _take_back(self, operation: Operation) -> None:
@@ -339,6 +364,7 @@ class Store(StateCache[S], Generic[S]):
             if operation is None:
                 return None
             head = self._head()
+            self._changed_log()
             self._set_status(operation.seq, LIVE)
             self._bump_live_total(1)
             if self._forks and self._cache is not None and self._cache_head == head:
@@ -376,6 +402,7 @@ class Store(StateCache[S], Generic[S]):
         them on a copy, so a redo can never bring in what an import would refuse.
         """
         where = source or self.location
+        self._changed_log()
         with self.write() as tx:
             for key, value in (meta or {}).items():
                 self._set_meta(key, value)
@@ -432,6 +459,33 @@ class Store(StateCache[S], Generic[S]):
         with self._immediate(), self._errors():
             self._set_request_answer(request_id, answer)
 
+    # ---------------------------------------------------------------------- what was written
+
+    def watch_writes(self) -> None:
+        """Start recording what this store writes, for :meth:`written` to tell."""
+        self._watching, self._written, self._lowest = True, [], None
+
+    def written(self) -> Written | None:
+        """What this store wrote since :meth:`watch_writes` (None when not watching); recording
+        then stops. ``appended``: the operations appended, in order and as stored, when
+        appending them is all it did to the log (None after an undo, a redo, an import, or a
+        write rolled back); ``lowest``: the lowest head an undo left.
+
+        What a change made can then be told without reading the log again (the web table's
+        worker does, after a group commit): when the first operation appended follows the head
+        the caller saw before, they are every operation above that head (an append discards
+        the undone operations above the head, so none was left between).
+        """
+        if not self._watching:
+            return None
+        written = Written(self._written, self._lowest)
+        self._watching, self._written, self._lowest = False, None, None
+        return written
+
+    def _changed_log(self) -> None:
+        """The log changed other than by appending (or an append was rolled back)."""
+        self._written = None
+
     # -------------------------------------------------------------------------- group commit
 
     @contextmanager
@@ -463,6 +517,7 @@ class Store(StateCache[S], Generic[S]):
                     self._commit()
             except BaseException:
                 self._forget()  # the store's state may fold steps now rolled back
+                self._changed_log()
                 self._rollback()
                 raise
             finally:
@@ -487,6 +542,7 @@ class Store(StateCache[S], Generic[S]):
             except BaseException:
                 if self._group_writes != kept:
                     self._forget()  # the store's state folds this step's writes: rolled back
+                    self._changed_log()
                 self._undo_savepoint("step")
                 raise
             finally:
@@ -519,6 +575,7 @@ class Store(StateCache[S], Generic[S]):
             # The first write of a step is undone by rolling back to the step's savepoint
             # (kept, for the step's own end); any other write in a group has its own.
             in_step, self._step_fresh = self._step_fresh, False
+            appended = None if self._written is None else len(self._written)
             try:
                 with self._errors():
                     if grouped and not in_step:
@@ -538,6 +595,8 @@ class Store(StateCache[S], Generic[S]):
                         else:
                             self._commit()
                 except BaseException:
+                    if self._written is not None and len(self._written) != appended:
+                        self._changed_log()  # what it appended is rolled back
                     if self._changing:
                         # The store's state holds folded events that are now rolled back.
                         self._forget()

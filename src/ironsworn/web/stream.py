@@ -51,15 +51,26 @@ async def events(request: Request) -> Response:
                 if missed:
                     sent = missed[-1].version
             while True:
-                try:
-                    change = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
-                except TimeoutError:
-                    yield b": still here\n\n"
-                    continue
-                if change.version <= sent:
+                if queue.empty():  # a timer only while the page waits (no task of its own)
+                    try:
+                        async with asyncio.timeout(KEEPALIVE_S):
+                            change = await queue.get()
+                    except TimeoutError:
+                        yield b": still here\n\n"
+                        continue
+                else:
+                    change = queue.get_nowait()
+                # Every change queued meanwhile goes in one write (a busy table's changes
+                # come faster than a page's turn on the event loop).
+                changes = [change]
+                while not queue.empty():
+                    changes.append(queue.get_nowait())
+                fresh = [change for change in changes if change.version > sent]
+                if not fresh:
                     continue  # sent with what the page missed
-                sent = change.version
-                yield change.event  # the same bytes for every page
+                sent = fresh[-1].version
+                # The same bytes for every page.
+                yield fresh[0].event if len(fresh) == 1 else b"".join(c.event for c in fresh)
         finally:
             table.unlisten(queue)
 

@@ -43,6 +43,7 @@ import contextlib
 import json
 import secrets
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
@@ -155,6 +156,12 @@ class Table:
         # Writes waiting for the worker's next group commit, in the order they came.
         self._queue: deque[tuple[Callable[[Store], Any], asyncio.Future[Any]]] = deque()
         self._queue_lock = threading.Lock()
+        # A turn of the worker is on its way for the queued writes (one turn takes them all:
+        # the writes queued after the first submit nothing of their own).
+        self._turn_coming = False
+        # When the worker last read the change marker (time.monotonic()): a table that has
+        # just looked needs no poll (each look sees another process's writes too).
+        self.observed_at = 0.0
 
     # --------------------------------------------------------------------------- the store
 
@@ -188,7 +195,9 @@ class Table:
         answer: asyncio.Future[T] = loop.create_future()
         with self._queue_lock:
             self._queue.append((work, answer))
-        self._executor.submit(self._commit_group)
+            coming, self._turn_coming = self._turn_coming, True
+        if not coming:
+            self._executor.submit(self._commit_group)
         # Shielded: a page that closed its connection does not take its write back.
         return await asyncio.shield(answer)
 
@@ -202,8 +211,11 @@ class Table:
         event loop, once committed, before each page is answered."""
         with self._queue_lock:
             batch = [self._queue.popleft() for _ in range(min(GROUP_MOST, len(self._queue)))]
+            more = self._turn_coming = bool(self._queue)
+        if more:  # past GROUP_MOST: the next group's turn
+            self._executor.submit(self._commit_group)
         if not batch:
-            return  # an earlier turn took them
+            return
         outcomes: list[tuple[Any, BaseException | None]] = []
         published: Published = None
         observed = False
@@ -323,6 +335,7 @@ class Table:
         entries of a group that only appended are told from what it appended."""
         from ironsworn.web import changes
 
+        self.observed_at = time.monotonic()
         marker = self.marker(store)
         known = self._w_version > 0
         follow = self._following or bool(self._listeners)
@@ -509,7 +522,9 @@ class Tables:
         while True:
             await asyncio.sleep(self.poll_interval)
             for table in self.open_tables():
-                if table.listeners:
+                # A table busy with this process's writes looked at the marker just now.
+                recent = time.monotonic() - table.observed_at < self.poll_interval
+                if table.listeners and not recent:
                     try:
                         await table.check()
                     except (CampaignError, OSError):

@@ -318,7 +318,7 @@ def test_a_write_waiting_too_long_for_the_lock_is_refused_and_changes_nothing(
     """The lock is taken in one round trip with its timeout: a writer that waits past it is
     told the campaign is busy (one line), its connection goes back clean, and it can write
     once the lock is free."""
-    import ironsworn.campaign.store.postgres as pg
+    import ironsworn.campaign.store.pg_transactions as pg  # where a write takes the lock
 
     store = PostgresStore.open(postgres_url, "held", create=True)
     try:

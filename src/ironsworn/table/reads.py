@@ -61,7 +61,7 @@ def campaign_state(state: Any, name: str, memo: dict[str, Any] | None = None) ->
         "options": _options(state),
         # Starforged's oracles, truths and assets come from the player's own file: what to
         # import when it is not there yet (None when nothing is missing).
-        "content_needed": content_needed(ruleset),
+        "content_needed": content_needed(ruleset, library),
         "world": {
             "people": [state.person_sheet(n) for n in state.people],
             "places": list(state.places.values()),
@@ -71,13 +71,13 @@ def campaign_state(state: Any, name: str, memo: dict[str, Any] | None = None) ->
     }
 
 
-def content_needed(ruleset: str) -> JsonDict | None:
+def content_needed(ruleset: str, library: Any = None) -> JsonDict | None:
     """The Datasworn file a campaign of ``ruleset`` still needs (``OwnFile.to_json``, with
-    how to import it), or None."""
+    how to import it), or None; ``library``: the content library, if loaded."""
     from ironsworn.content import load_library
     from ironsworn.content.own_content import content_needed as needed
 
-    own = needed(load_library(), ruleset)
+    own = needed(load_library() if library is None else library, ruleset)
     if own is None:
         return None
     return {**own.to_json(), "how": f"ironsworn content import {own.file}"}

@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Any
 
 SUPERUSER = "ironsworn"
 PORT = 5432  # only names the socket file: there is no TCP listener
@@ -149,3 +150,33 @@ def start() -> PgServer:
         shutil.rmtree(folder, ignore_errors=True)
         raise
     return server
+
+
+def round_trips(monkeypatch: Any) -> list[str]:
+    """The round trips this process makes to the server from now on: each statement sent
+    alone, and each pipeline (statements sent together, answered together); ``monkeypatch``:
+    pytest's, whose ``undo()`` stops the count."""
+    from collections.abc import Iterator
+    from contextlib import contextmanager
+
+    import psycopg
+
+    trips: list[str] = []
+    execute, pipeline = psycopg.Connection.execute, psycopg.Connection.pipeline
+
+    def counted_execute(self: psycopg.Connection[Any], query: Any, *args: Any, **kw: Any) -> Any:
+        if self._pipeline is None:
+            trips.append(str(query))
+        else:
+            trips[-1] += f" | {query}"
+        return execute(self, query, *args, **kw)
+
+    @contextmanager
+    def counted_pipeline(self: psycopg.Connection[Any]) -> Iterator[Any]:
+        trips.append("pipeline")
+        with pipeline(self) as sent:
+            yield sent
+
+    monkeypatch.setattr(psycopg.Connection, "execute", counted_execute)
+    monkeypatch.setattr(psycopg.Connection, "pipeline", counted_pipeline)
+    return trips

@@ -11,9 +11,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import psycopg
 import pytest
@@ -22,6 +20,7 @@ from campaign_support import LedgerState
 from ironsworn.campaign.store import pg_schema
 from ironsworn.campaign.store.postgres import Database, PostgresStore, database, redact
 from ironsworn.errors import CampaignError
+from pg_server import round_trips
 
 HERE = Path(__file__).resolve().parent
 
@@ -225,32 +224,6 @@ def test_sigkill_of_a_writer_loses_nothing_acknowledged(postgres_url: str) -> No
     assert state.counter == len(live) == live[-1]
     # Only operations in flight when a process died were committed without acknowledgement.
     assert len(live) - len(set(acknowledged)) <= 5
-
-
-def round_trips(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The round trips this process makes to the server from now on: each statement sent
-    alone, and each pipeline (statements sent together, answered together)."""
-    from contextlib import contextmanager
-
-    trips: list[str] = []
-    execute, pipeline = psycopg.Connection.execute, psycopg.Connection.pipeline
-
-    def counted_execute(self: psycopg.Connection[Any], query: Any, *args: Any, **kw: Any) -> Any:
-        if self._pipeline is None:
-            trips.append(str(query))
-        else:
-            trips[-1] += f" | {query}"
-        return execute(self, query, *args, **kw)
-
-    @contextmanager
-    def counted_pipeline(self: psycopg.Connection[Any]) -> Iterator[Any]:
-        trips.append("pipeline")
-        with pipeline(self) as sent:
-            yield sent
-
-    monkeypatch.setattr(psycopg.Connection, "execute", counted_execute)
-    monkeypatch.setattr(psycopg.Connection, "pipeline", counted_pipeline)
-    return trips
 
 
 def test_a_write_in_a_group_takes_three_round_trips(

@@ -329,3 +329,37 @@ def test_the_changes_of_random_groups_add_up_to_a_fresh_read(
             table.close()
 
     asyncio.run(scenario())
+
+
+def test_a_move_through_a_followed_table_on_postgres_is_three_round_trips(
+    home: Path, postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24: with pages following, a move through the table is the store's three round
+    trips (the lock, the append, the commit): the change the pages hear (the state's patch and
+    the timeline entry) is worked out from what the group appended, with no read of the log.
+    It was four."""
+    from ironsworn.web.actions import Context, run_action
+    from pg_server import round_trips
+
+    name = f"trips{next(_NAMES)}"
+
+    async def scenario() -> tuple[list[str], Any]:
+        table = Table(name, None, create=True, database=postgres_url)
+        try:
+            body = {"name": "Asha", "stats": STATS}
+            await table.write(lambda s: run_action(Context(s, name, None), "character", body))
+            queue = table.listen()
+            await table.follow()
+            trips = round_trips(monkeypatch)
+            move = {"move": "face danger", "stat": "edge", "dice": [6, 1, 2]}
+            await table.write(lambda s: run_action(Context(s, name, "Asha"), "move", move))
+            monkeypatch.undo()
+            return trips, queue.get_nowait()
+        finally:
+            table.close()
+
+    trips, change = asyncio.run(scenario())
+    assert len(trips) == 3, trips
+    data = json.loads(change.event.decode().split("\ndata: ", 1)[1].split("\n", 1)[0])
+    assert [e["kind"] for e in data["timeline"]["entries"]] == ["move"]
+    assert data["state"]  # the move's patch: momentum, at least

@@ -37,6 +37,7 @@ def campaign_state(state: Any, name: str, memo: dict[str, Any] | None = None) ->
         for key, impact in IMPACTS.items():
             mark = {"name": key, "kind": str(impact.kind.value), "permanent": impact.permanent}
             (troubles if impact.on_vehicle else marks).append(mark)
+    tracks = _track_summaries(state, memo)
     return {
         "campaign": name,
         "ruleset": ruleset,
@@ -45,8 +46,8 @@ def campaign_state(state: Any, name: str, memo: dict[str, Any] | None = None) ->
         "vehicle": getattr(state, "vehicle", None),
         "vehicles": _vehicles(state) if ruleset == "starforged" else None,
         "track_kinds": list(RULESET_TRACKS.get(ruleset, RULESET_TRACKS["classic"])),
-        "characters": _sheets(state, library, sheet_with_cards, memo),
-        "tracks": _track_summaries(state, memo),
+        "characters": _sheets(state, library, sheet_with_cards, memo, tracks),
+        "tracks": tracks,
         "pending": public_pending(state.pending) if state.pending else None,
         # Every decision owed: the one waiting now, then those set aside while others act.
         "decisions": [
@@ -99,7 +100,13 @@ def _track_summaries(state: Any, memo: dict[str, Any] | None) -> list[JsonDict]:
     return out
 
 
-def _sheets(state: Any, library: Any, with_cards: Any, memo: dict[str, Any] | None) -> list[Any]:
+def _sheets(
+    state: Any,
+    library: Any,
+    with_cards: Any,
+    memo: dict[str, Any] | None,
+    tracks: list[JsonDict],
+) -> list[Any]:
     # The library is loaded once for every sheet (each load checks the packs folder).
     if memo is None:
         return [with_cards(state.sheet(n), library) for n in state.characters]
@@ -108,7 +115,7 @@ def _sheets(state: Any, library: Any, with_cards: Any, memo: dict[str, Any] | No
     # What a sheet reads besides its character: the open tracks (vows, journeys, fights,
     # connections), the command vehicle, the content's cards.
     around = (
-        [t.summary() for t in state.tracks.values() if t.status == "active"],
+        [summary for summary in tracks if summary["status"] == "active"],  # the tracks' own
         copy_json(getattr(state, "vehicle", None)),
         id(library),
     )

@@ -363,3 +363,44 @@ def test_a_move_through_a_followed_table_on_postgres_is_three_round_trips(
     data = json.loads(change.event.decode().split("\ndata: ", 1)[1].split("\n", 1)[0])
     assert [e["kind"] for e in data["timeline"]["entries"]] == ["move"]
     assert data["state"]  # the move's patch: momentum, at least
+
+
+def test_checks_asked_while_one_waits_read_the_marker_once(home: Path) -> None:
+    """A burst of checks (another server's notices, one per write) while the worker is busy is
+    one read of the change marker, made after all of them were asked: each hears the change
+    another process made; a check asked once that read has begun reads again."""
+    name = f"checks{next(_NAMES)}"
+    path = campaign_path(name)
+
+    async def scenario() -> tuple[list[Any], int, Any, int]:
+        table = Table(name, path, create=True)
+        try:
+            await table.write(lambda store: store.journal_add("before"))
+            looks: list[int] = []
+            original = table._observe_at_once
+
+            def counting(store: Any) -> Any:
+                looks.append(1)
+                return original(store)
+
+            table._observe_at_once = counting  # type: ignore[method-assign]
+            gate = hold(table)
+            with named(name, None).open() as other:  # another process's write
+                other.journal_add("from elsewhere")
+            checks = [asyncio.ensure_future(table.check()) for _ in range(5)]
+            await asyncio.sleep(0)
+            gate.set()
+            heard = await asyncio.gather(*checks)
+            once = len(looks)
+            with named(name, None).open() as other:
+                other.journal_add("and again")
+            again = await table.check()
+            return heard, once, again, len(looks)
+        finally:
+            table.close()
+
+    heard, once, again, looks = asyncio.run(scenario())
+    assert once == 1
+    assert all(change is heard[0] for change in heard) and heard[0] is not None
+    assert heard[0].head == 2
+    assert again is not None and again.head == 3 and looks == 2

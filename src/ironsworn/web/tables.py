@@ -159,6 +159,8 @@ class Table:
         # A turn of the worker is on its way for the queued writes (one turn takes them all:
         # the writes queued after the first submit nothing of their own).
         self._turn_coming = False
+        # A check waiting for the worker (see check), which a check asked meanwhile joins.
+        self._check_coming: asyncio.Future[Published] | None = None
         # When the worker last read the change marker (time.monotonic()): a table that has
         # just looked needs no poll (each look sees another process's writes too).
         self.observed_at = 0.0
@@ -278,6 +280,12 @@ class Table:
         """Run ``work`` on the worker and publish the change ``found`` in its answer, on the
         event loop as the call completes: in the worker's order, and even when the request
         that waits for it is cancelled (a page that closed its connection)."""
+        return await asyncio.shield(self._publishing(work, found))
+
+    def _publishing(
+        self, work: Callable[[Store], T], found: Callable[[T], Published]
+    ) -> asyncio.Future[T]:
+        """:meth:`_published`'s call on the worker, as a future (on the event loop)."""
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(self._executor, self._run, work)
 
@@ -286,7 +294,7 @@ class Table:
                 self._publish(found(done.result()))
 
         future.add_done_callback(publish)  # before the waiter's own: published first
-        return await asyncio.shield(future)
+        return future
 
     def close(self) -> None:
         """Close the store on its own thread and stop the thread."""
@@ -303,9 +311,22 @@ class Table:
 
     async def check(self) -> Change | None:
         """Read the change marker; on a change bump the version and tell every listener (the
-        change another process made, or this one's)."""
-        published = await self._published(self._observe_at_once, lambda found: found)
+        change another process made, or this one's). A check asked while another waits for
+        the worker joins it: that one reads the marker after both were asked (a burst of
+        another server's notices costs one read, not one each)."""
+        with self._queue_lock:
+            future = self._check_coming
+            if future is None:
+                future = self._check_coming = self._publishing(self._checking, lambda f: f)
+        published = await asyncio.shield(future)
         return published[0] if published else None
+
+    def _checking(self, store: Store) -> Published:
+        """A check, on the worker: from the moment it begins, a change needs a check of its
+        own (this one may have read the marker before it)."""
+        with self._queue_lock:
+            self._check_coming = None
+        return self._observe_at_once(store)
 
     def _observe_at_once(self, store: Store) -> Published:
         """:meth:`_observe` in one read transaction of the store (one moment, one round of

@@ -9,8 +9,9 @@ in order. The state model is not defined here: any class following :class:`Folda
 Every caller programs against :class:`Store` (``base.py``: the rules below, written once); a
 backend supplies transactions and a handful of queries: :class:`CampaignStore` is a SQLite file
 per campaign (``sqlite.py``, the default, for a player's machine), ``PostgresStore`` keeps many
-campaigns in one PostgreSQL database (``postgres.py``, for a hosted table; psycopg is imported
-only there). The same test suite runs against both.
+campaigns in one PostgreSQL database (``postgres.py`` with ``pg_transactions.py`` and
+``pg_database.py``, for a hosted table; psycopg is imported only there). The same test suite
+runs against both.
 
 API::
 
@@ -24,6 +25,8 @@ API::
     # commit when the block ends; an exception rolls everything back (nothing is written)
     with store.group():             # group commit: one transaction, one commit for many steps
         store.step(work)            # work(store) in a savepoint: kept, or undone alone if it raises
+    store.watch_writes()            # record what this store writes from now on ...
+    store.written()                 # ... -> Written(appended=[Operation...] or None, lowest=seq)
     store.undo()                    # -> the Operation undone, or None
     store.redo()                    # -> the Operation restored, or None
     store.operations()              # live operations in order (include_undone=True: all)

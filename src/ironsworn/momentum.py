@@ -72,10 +72,11 @@ def change_momentum(current: int, delta: int, debilities: int = 0) -> MomentumCh
         start = min(current, top)
         after = min(top, start + delta) if start < top else start
         blocked = delta - max(0, after - start)
-        return MomentumChange(current, after, blocked=blocked)
+        # Every field in order: the record's quick path (no names to match).
+        return MomentumChange(current, after, blocked, 0)
     want = current + delta
     after = max(MOMENTUM_MIN, want)
-    return MomentumChange(current, after, overflow=after - want)
+    return MomentumChange(current, after, 0, after - want)
 
 
 def action_die_cancelled(action_die: int, momentum: int) -> bool:

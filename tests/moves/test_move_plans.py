@@ -1,4 +1,5 @@
-"""Move plans (issue 24): what the engine needs of a move, worked out once per ruleset.
+"""Move plans and the index of acting cards (issue 24): what the engine needs of a move,
+worked out once per ruleset and content.
 
 A :class:`~ironsworn.moves.rulesets.MovePlan` holds a move's handlers, short name and option
 table; it must say exactly what the lookups it replaces say, for every move of every ruleset
@@ -6,18 +7,24 @@ and every move an asset gives, and be kept per ruleset (a move's classic plan is
 Starforged one). Events the engine builds are folded without their definition being looked
 up again: they change the state exactly as a checked fold does (the random-play property tests
 compare the kept state with a checked fold of every event), and a type the state cannot fold
-is still refused.
+is still refused. Which cards of the content can act on a move (an ally's move, before a
+move) is indexed once per key and move, so a move no card acts on looks at nobody's cards; who
+holds a card, marked, in whose party, is still read from the state at each move.
 """
 
 from __future__ import annotations
 
 import pytest
+from moves_support import ASHA_STATS, BRAM_STATS, Game
 
 from ironsworn.campaign.events import UnknownEvent
 from ironsworn.campaign.state import CampaignState
 from ironsworn.content import load_ruleset
 from ironsworn.content.loader import Ruleset
+from ironsworn.content.model import Move
 from ironsworn.moves.assets import handlers as asset_handlers
+from ironsworn.moves.assets.allies import any_card_acts
+from ironsworn.moves.assets.matching import _matches_move
 from ironsworn.moves.autoplay import AutoPlayer
 from ironsworn.moves.registry import ASSET_MOVE_PREFIX, short_name
 from ironsworn.moves.rulesets import CLASSIC, RULESETS, STARFORGED, Rules
@@ -106,3 +113,59 @@ def test_a_built_event_of_no_known_type_is_refused() -> None:
     state = CampaignState()
     with pytest.raises(UnknownEvent, match="hitpoints"):
         state.apply_built({"type": "hitpoints", "character": "Kai", "from": 5, "to": 3})
+
+
+# --- which cards can act on a move: an index of the content, per key and move ----------------
+
+KEYS = ("ally_move", "before_move", "share", "after_roll")
+
+
+def _scan(content: Ruleset, key: str, move: Move) -> bool:
+    return any(
+        bool(effect.get(key)) and _matches_move(effect, move)
+        for asset in content.assets.values()
+        for ability in asset.abilities
+        for effect in ability.effects
+    )
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "starforged"])
+def test_the_index_of_acting_cards_agrees_with_a_scan_of_every_card(ruleset: str) -> None:
+    content = load_ruleset(ruleset)
+    acting = 0
+    for move in [*content.moves.values(), *content.asset_moves.values()]:
+        for key in KEYS:
+            assert any_card_acts(content, key, move) == _scan(content, key, move), (key, move.id)
+            acting += any_card_acts(content, key, move)
+    assert acting > 0 or ruleset == "starforged"
+    # Loyalist 2 acts on an ally's Endure Stress; no card acts on an ally's Face Danger.
+    classic = load_ruleset("classic")
+    assert any_card_acts(classic, "ally_move", classic.moves["move:classic/suffer/endure_stress"])
+    assert not any_card_acts(
+        classic, "ally_move", classic.moves["move:classic/adventure/face_danger"]
+    )
+
+
+def test_who_holds_which_card_is_read_at_each_move() -> None:
+    """The index says which moves a card can act on; who holds it, marked, in whose party,
+    is read from the state at each move: Loyalist 2 ("an ally who Endures Stress in your
+    company adds +1") marked, unmarked, and its owner out of the party and back."""
+    g = Game()
+    g.character("Asha", ASHA_STATS, assets=["loyalist"])
+    g.character("Bram", BRAM_STATS)
+
+    def adds() -> int:
+        result = g.move("endure stress", (2, 6, 9), character="Bram", amount=1)
+        for event in reversed(result.events):
+            g.state.revert(event)  # each try from the same sheet
+        return int(result.moves[0].roll["adds"])
+
+    assert adds() == 0  # the card held, its second ability not marked
+    g._keep(g.sheet.asset_mark("Asha", "loyalist", 2, True))
+    assert adds() == 1
+    g._keep(g.sheet.share_supply(False))  # Asha is no longer in Bram's company
+    assert adds() == 0
+    g._keep(g.sheet.share_supply(True))
+    assert adds() == 1
+    g._keep(g.sheet.asset_mark("Asha", "loyalist", 2, False))
+    assert adds() == 0

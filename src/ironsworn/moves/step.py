@@ -19,19 +19,23 @@ JsonDict = dict[str, Any]
 class Step:
     """The context a rules handler works with: one step of the agenda for one character."""
 
+    __slots__ = ("data", "engine", "state")
+
     def __init__(self, engine: MoveEngine, data: JsonDict) -> None:
         self.engine = engine
         self.data = data
+        # The campaign the engine plays (an engine keeps its state for its whole life): an
+        # attribute, not a lookup, as handlers read it many times a move.
+        self.state: CampaignState = engine.state
 
     # --- what the step is about ------------------------------------------------------------
 
     @property
-    def state(self) -> CampaignState:
-        return self.engine.state
-
-    @property
     def char(self) -> CharacterState:
-        return self.state.character(self.data["character"])
+        # The name as written first (a handler asks for it many times a move), then the
+        # state's own lookup: the same record either way.
+        found = self.state.characters.get(self.data["character"])
+        return found if found is not None else self.state.character(self.data["character"])
 
     @property
     def name(self) -> str:

@@ -47,9 +47,9 @@ def _marked_effects(
 ) -> list[tuple[JsonDict, JsonDict]]:
     """(use, effect) for each marked ability effect of ``char`` carrying ``key`` (that acts
     on ``move``, when one is given)."""
-    if not char.assets:
-        return []
     ruleset = ctx.engine.ruleset
+    if not char.assets or not any_card_acts(ruleset, key, move):
+        return []
     out: list[tuple[JsonDict, JsonDict]] = []
     for record in char.assets:
         asset = ruleset.assets.get(str(record["id"]))
@@ -68,6 +68,24 @@ def _marked_effects(
             }
             out.append((use, dict(effect)))
     return out
+
+
+def any_card_acts(ruleset: Any, key: str, move: Move | None) -> bool:
+    """Whether any card of the content has an effect carrying ``key`` that acts on ``move``:
+    when none has, no character's cards can act there, whoever holds which (a character's
+    card is always one of the content's: :func:`_marked_effects` reads no other). Worked out
+    once per key and move, so a move no card acts on costs no look at anyone's cards."""
+    index: dict[tuple[str, str | None], bool] = ruleset.memo("cards_acting")
+    found_key = (key, None if move is None else move.id)
+    found = index.get(found_key)
+    if found is None:
+        found = index[found_key] = any(
+            effect.get(key) and (move is None or _matches_move(effect, move))
+            for asset in ruleset.assets.values()
+            for ability in asset.abilities
+            for effect in ability.effects
+        )
+    return found
 
 
 def _effects_of(
@@ -95,6 +113,8 @@ def _effects_of(
 def _ally_uses(ctx: Step) -> list[tuple[JsonDict, JsonDict]]:
     """The abilities of the mover's allies that act on this move."""
     move = ctx.move
+    if not any_card_acts(ctx.engine.ruleset, "ally_move", move):
+        return []  # no card acts on an ally's move of this kind: nobody's allies need looking at
     track_id = ctx.data.get("track")
     out = []
     for ally in allies_of(ctx):

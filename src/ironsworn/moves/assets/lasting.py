@@ -146,6 +146,8 @@ def _where(effect: Mapping[str, Any]) -> str:
 def claim(ctx: Step, move: Move) -> None:
     """Take the lasting effects the player named out of the ``asset`` input; spend a
     next-move effect this move does not use."""
+    if not any(c.lasting for c in ctx.state.characters.values()):
+        return  # nobody holds a lasting effect: the pool is empty, whoever shares what
     mine = pool(ctx)
     if not mine:
         return
@@ -514,8 +516,8 @@ def watch(engine: MoveEngine) -> None:
     """At the end of an operation: Bonded 2 for each box of a bonds track filled, and the end
     conditions that the sheet decides."""
     filled: dict[str, int] = {}
-    for event in list(engine.events):
-        if event.get("type") == "meter" and event.get("meter") == "bond_ticks":
+    for event in engine.events:  # every event has its type; a meter event names its meter
+        if event["type"] == "meter" and event["meter"] == "bond_ticks":
             before, after = int(event["from"]) // 4, int(event["to"]) // 4
             if after > before:
                 filled[str(event["character"])] = filled.get(str(event["character"]), 0) + (
@@ -532,6 +534,8 @@ def watch(engine: MoveEngine) -> None:
         engine.set_meter(name, "experience_earned", char.experience_earned + boxes)
         engine.momentum(name, 2 * boxes)
     for char in list(engine.state.characters.values()):
+        if not char.lasting:
+            continue
         for effect in list(char.lasting):
             why = _ended_by_sheet(char, effect)
             if why:

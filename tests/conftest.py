@@ -1,9 +1,11 @@
-"""Fixtures shared by the test folders: a PostgreSQL server of the suite's own."""
+"""Fixtures shared by the test folders: a data home of the test's own, and a PostgreSQL
+server of the suite's own."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +16,21 @@ import pg_server
 def _no_outside_database(monkeypatch: pytest.MonkeyPatch) -> None:
     """No test talks to a database it did not start: a developer's own setting is ignored."""
     monkeypatch.delenv("IRONSWORN_DATABASE", raising=False)
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A data home of the test's own (``IRONSWORN_HOME``), with no campaign chosen by the
+    environment, and the content cache emptied before and after (a pack imported in this
+    home is not seen by the next test)."""
+    from ironsworn.content import clear_cache
+
+    path = tmp_path / "home"
+    monkeypatch.setenv("IRONSWORN_HOME", str(path))
+    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
+    clear_cache()
+    yield path
+    clear_cache()
 
 
 @pytest.fixture(scope="session")

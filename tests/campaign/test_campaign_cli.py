@@ -17,11 +17,10 @@ KAI = {"name": "Kai", "stats": {"edge": 3, "heart": 2, "iron": 2, "shadow": 1, "
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("IRONSWORN_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
+def home(home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The shared data home, with the test's own folder as the working directory."""
     monkeypatch.chdir(tmp_path)
-    return tmp_path / "home"
+    return home
 
 
 def with_character(path: Path) -> None:

@@ -12,11 +12,10 @@ from ironsworn.errors import CampaignError, InvalidValue, NotFound
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("IRONSWORN_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv(registry.ENV_VAR, raising=False)
+def home(home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The shared data home, with the test's own folder as the working directory."""
     monkeypatch.chdir(tmp_path)
-    return tmp_path / "home"
+    return home
 
 
 @pytest.mark.parametrize("name", ["default", "Ironlands", "a", "iron-2_b", "x" * 64])

@@ -19,14 +19,6 @@ from ironsworn.campaign.ironvault.kdl import Node, format_nodes, parse, quote
 from ironsworn.cli.main import main
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "home"
-    monkeypatch.setenv("IRONSWORN_HOME", str(path))
-    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
-    return path
-
-
 def exported(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
     folder = tmp_path / "vault" / "t"
     folder.parent.mkdir()

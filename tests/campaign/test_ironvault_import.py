@@ -24,14 +24,6 @@ from shared_files import STARFORGED_DATASWORN, shared_file
 FIXTURES = Path(__file__).parent / "fixtures" / "iron_vault"
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "home"
-    monkeypatch.setenv("IRONSWORN_HOME", str(path))
-    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
-    return path
-
-
 def imported(capsys: pytest.CaptureFixture[str], folder: Path, *extra: str) -> dict[str, Any]:
     report: dict[str, Any] = json.loads(
         play(capsys, "import", "iron-vault", str(folder), "--json", *extra)

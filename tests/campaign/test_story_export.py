@@ -63,11 +63,10 @@ STARFORGED = [
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("IRONSWORN_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
+def home(home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The shared data home, with the test's own folder as the working directory."""
     monkeypatch.chdir(tmp_path)
-    return tmp_path / "home"
+    return home
 
 
 @pytest.fixture

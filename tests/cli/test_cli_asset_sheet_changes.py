@@ -12,17 +12,14 @@ from typing import Any
 import pytest
 
 from ironsworn.cli.main import main
-from ironsworn.content import clear_cache
 
 STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
 
 
 @pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("IRONSWORN_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
-    clear_cache()
-    return tmp_path / "home"
+def _own_home(home: Path) -> Path:
+    """Every test here runs in a data home of its own (the shared fixture)."""
+    return home
 
 
 def fingerprint(home: Path) -> dict[str, str]:

@@ -5,23 +5,12 @@ lists are as before (moves: classic; oracles, foes, assets: everything)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from ironsworn.cli.main import main
-from ironsworn.content import clear_cache
 from shared_files import STARFORGED_DATASWORN, shared_file
-
-
-@pytest.fixture()
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("IRONSWORN_HOME", str(tmp_path))
-    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
-    clear_cache()
-    yield tmp_path
-    clear_cache()
 
 
 def ids(capsys: pytest.CaptureFixture[str], *argv: str) -> list[str]:

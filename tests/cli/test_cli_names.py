@@ -10,13 +10,6 @@ import pytest
 from ironsworn.cli.main import main
 
 
-@pytest.fixture()
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("IRONSWORN_HOME", str(tmp_path))
-    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
-    return tmp_path
-
-
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()

@@ -15,14 +15,6 @@ STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
 SIX_DECKS = ",".join(["path"] * 6)  # one deck more than the five draws
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "home"
-    monkeypatch.setenv("IRONSWORN_HOME", str(folder))
-    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
-    return folder
-
-
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()

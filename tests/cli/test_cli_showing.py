@@ -11,13 +11,6 @@ from ironsworn.cli.main import main
 from ironsworn.cli.sheet_text import track_row, unicode_ok
 
 
-@pytest.fixture()
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("IRONSWORN_HOME", str(tmp_path))
-    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
-    return tmp_path
-
-
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     code = main(list(argv))
     out, err = capsys.readouterr()

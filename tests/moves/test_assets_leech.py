@@ -19,7 +19,6 @@ import pytest
 from moves_support import ASHA_STATS, MISS, STRONG, WEAK, Game
 
 from ironsworn.cli.main import main
-from ironsworn.content import clear_cache
 from ironsworn.errors import InvalidValue, IronswornError, RuleViolation
 from ironsworn.moves.assets.lasting import LastingOperations
 
@@ -190,14 +189,6 @@ def test_bad_rune_input_changes_nothing(
 
 
 # --- on the command line -----------------------------------------------------------------
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("IRONSWORN_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
-    clear_cache()
-    return tmp_path / "home"
 
 
 def test_the_command_line_refuses_a_rune_not_drawn(

@@ -18,7 +18,6 @@ import pytest
 from moves_support import ASHA_STATS, Game, keys
 
 from ironsworn.cli.main import main
-from ironsworn.content import clear_cache
 from ironsworn.errors import InvalidValue
 
 
@@ -264,14 +263,6 @@ def test_a_horse_at_zero_health_cannot_be_pushed() -> None:
 
 
 # --- on the command line ---------------------------------------------------------------------
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("IRONSWORN_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
-    clear_cache()
-    return tmp_path / "home"
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any, str]:

@@ -18,7 +18,6 @@ import pytest
 from moves_support import ASHA_STATS, BRAM_STATS, Game, keys
 
 from ironsworn.cli.main import main
-from ironsworn.content import clear_cache
 from ironsworn.errors import InvalidValue, IronswornError, RuleViolation
 
 FIGHT = "fight-1"
@@ -397,14 +396,6 @@ def test_a_leech_point_not_offered_is_refused_and_changes_nothing() -> None:
 
 
 # --- on the command line ---------------------------------------------------------------------
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("IRONSWORN_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
-    clear_cache()
-    return tmp_path / "home"
 
 
 def test_the_command_line_bonds_with_a_companion(

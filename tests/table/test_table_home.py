@@ -25,15 +25,6 @@ WRONG = {"text": 7, "int": "many", "bool": "yes", "texts": "one", "ints": ["x"],
 SAMPLE = {"text": "x", "int": 1, "bool": True, "texts": ["x"], "ints": [1], "dice": "1"}
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A private data home (campaigns, packs), empty."""
-    folder = tmp_path / "home"
-    monkeypatch.setenv("IRONSWORN_HOME", str(folder))
-    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
-    return folder
-
-
 def files_of(folder: Path) -> list[str]:
     return sorted(str(p.relative_to(folder)) for p in folder.rglob("*")) if folder.exists() else []
 

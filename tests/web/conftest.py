@@ -11,14 +11,6 @@ from web_support import chromium_browser, client
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "home"
-    monkeypatch.setenv("IRONSWORN_HOME", str(folder))
-    monkeypatch.delenv("IRONSWORN_CAMPAIGN", raising=False)
-    return folder
-
-
-@pytest.fixture
 def api(home: Path) -> Iterator[Any]:
     """The app on loopback, home campaign ``t``, through Starlette's test client."""
     from ironsworn.web.app import create_app

@@ -105,4 +105,4 @@ def typed_dice(text: str, source: str = "dice") -> FixedDice:
 
 def _check_sides(sides: int) -> None:
     if sides < 1:
-        raise InvalidValue(f"a die needs at least 1 side, not {sides}")
+        raise InvalidValue(f"a die of {sides} sides is not accepted (accepted: 1 side or more)")

@@ -223,7 +223,7 @@ def ask_the_oracle(
     if value is not None:
         return OracleAnswer(odds, check_d100(value), even_matches, rule)
     if dice is None:
-        raise InvalidValue("ask the oracle needs dice or a value")
+        raise InvalidValue("ask the oracle: no dice and no value given (accepted: either)")
     return OracleAnswer(odds, roll_d100(dice), even_matches, rule)
 
 

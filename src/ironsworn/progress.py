@@ -81,7 +81,10 @@ class ProgressTrack:
     def __post_init__(self) -> None:
         _check_ticks(self.ticks)
         if self.rank is None and self.kind is not TrackKind.BONDS:
-            raise InvalidValue(f"a {self.kind.value} track needs a rank")
+            raise InvalidValue(
+                f"a {self.kind.value} track is given without a rank (accepted: troublesome, "
+                "dangerous, formidable, extreme, epic)"
+            )
 
     @property
     def score(self) -> int:

@@ -49,6 +49,15 @@ class Rank(IntEnum):
     def label(self) -> str:
         return self.name.lower()
 
+    @property
+    def per_mark(self) -> str:
+        """One mark of progress at this rank, in the words of a track's boxes ("2 boxes a
+        mark", "1 tick a mark")."""
+        ticks = self.ticks_per_mark
+        if ticks >= 4:
+            return f"{ticks // 4} box{'es' if ticks > 4 else ''} a mark"
+        return f"{ticks} tick{'s' if ticks > 1 else ''} a mark"
+
     def raised(self, steps: int = 1) -> Rank:
         """This rank raised by ``steps``, stopping at epic."""
         return Rank(min(Rank.EPIC, self.value + steps))

@@ -124,7 +124,7 @@ def test_continue_a_legacy_on_the_command_line_and_its_undo(
     assert run(capsys, "legacy", "mark", "quests", "--ticks", "12")[0] == 0
     before = fingerprint(home)
     for argv, named in (
-        (["move", "continue", "a", "legacy", "--dice", "1,1,5,5,5,5"], "--successor NAME"),
+        (["move", "continue", "a", "legacy", "--dice", "1,1,5,5,5,5"], "needs --successor"),
         (["move", "face", "danger", "--stat", "edge", "--successor", "Nova"], "--successor"),
     ):
         code, out, err = run(capsys, *argv)

@@ -79,7 +79,7 @@ def test_oathbreaker_marks_one_vow_extreme_or_greater() -> None:
     low.character("Asha", assets=["oathbreaker"])
     low.track("vow", "Mend the fence", "dangerous")
     refused = low.move("swear an iron vow", STRONG, track=VOW, asset="oathbreaker:1")
-    assert any("the mark needs extreme or more" in n for n in refused.notes)
+    assert any("the mark is for a vow of extreme or more" in n for n in refused.notes)
     assert not low.char().flags.get("marked_vows")
     g = sworn("oathbreaker", "extreme", True)
     g.track("vow", "Atone again", "epic")

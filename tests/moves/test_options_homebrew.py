@@ -56,13 +56,13 @@ def test_the_rulebooks_ability_patterns(game: Game, spec: str, effects: list[Any
     ("spec", "says"),
     [
         ("dance:strike", "ability pattern 'dance' is unknown"),
-        ("reroll:strike", "needs its limit or gate"),
+        ("reroll:strike", "without its limit or gate"),
         ("bonus:fulfill your vow", "makes no action roll"),
         ("exchange:strike:harm+1", "give what you pay and what you gain"),
         ("exchange:strike:momentum+1,harm+1", "the cost is a loss"),
         ("stat:face danger:luck", "accepted: edge, heart, iron, shadow, wits"),
         ("bonus:", "name at least one move"),
-        ("permission:", "needs its words"),
+        ("permission:", "without its words"),
     ],
 )
 def test_bad_abilities_are_refused(game: Game, spec: str, says: str) -> None:
@@ -156,7 +156,7 @@ def test_reskinning_renames_and_changes_the_condition() -> None:
     for event in reversed([*aimed.events, *result.events]):
         game.state.revert(event)
     assert game.state.to_dict() == before
-    with pytest.raises(InvalidValue, match="needs name or condition"):
+    with pytest.raises(InvalidValue, match="accepted: name, condition, or both"):
         HomebrewOperations(game.engine).reskin(None, "archer", None, None)
     with pytest.raises(RuleViolation, match="already named"):
         HomebrewOperations(game.engine).reskin(None, "archer", "Archer", None)

@@ -144,7 +144,7 @@ def test_a_role_adds_to_a_move(
          "may not be combined"),
         ("face danger", {"as_role": ["scout"], "role_bonus": "+3"}, InvalidValue,
          "role_bonus '+3' is not accepted"),
-        ("face danger", {"role_bonus": "+2"}, InvalidValue, "needs as ROLE"),
+        ("face danger", {"role_bonus": "+2"}, OptionNeeded, "which role gives its bonus (+2)?"),
     ],
 )  # fmt: skip
 def test_bad_role_bonuses_change_nothing(

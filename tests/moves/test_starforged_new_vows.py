@@ -182,7 +182,7 @@ def test_a_connection_without_a_role_takes_the_role_given() -> None:
 @pytest.mark.parametrize(
     ("keys", "text", "named"),
     [
-        (["expand"], None, "expand needs words: give Dax a second role"),
+        (["expand"], None, "expand: give Dax a second role (your own words)"),
         (["expand"], "Navigator", "is Dax's role already"),
         (["bolster"], "smuggler", "only expand takes words"),
         (["expand"], "x" * 81, "1-80 characters"),
@@ -241,7 +241,7 @@ def test_make_a_connection_asks_the_rank_and_role_left_out(
     if words is not None:
         assert pending["text"]["prompt"] == "give them a role"
         before = game.snapshot()
-        with pytest.raises(IronswornError, match="needs words: give them a role"):
+        with pytest.raises(IronswornError, match="give them a role"):
             game.engine.choose(keys)
         assert game.snapshot() == before
     game._keep(game.engine.choose(keys, text=words))

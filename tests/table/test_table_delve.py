@@ -63,3 +63,47 @@ def test_a_rarity_of_an_asset_not_on_the_sheet_is_refused(table: Table) -> None:
     assert "augments Long-Arm, and Asha has no Long-Arm card" in str(caught.value)
     assert caught.value.input == "rarity"
     assert table.state().to_dict() == before
+
+
+def test_a_site_left_without_its_theme_domain_and_rank_asks_each(table: Table) -> None:
+    """Discover a Site: "choose the theme and domain which best represent its nature ..., and
+    give it a rank" (Delve p. 21). Each left out is asked, with the pack's themes and domains
+    (or roll) and the ranks; never "a site needs a theme". Nothing is written until it is made."""
+    before = table.state().to_dict()
+    asked = []
+    args: dict[str, str] = {"name": "The Sunken Barrow"}
+    for name, answer in (("theme", "Ancient"), ("domain", "Barrow"), ("rank", "dangerous")):
+        question = call(table, "site", args)
+        assert isinstance(question, Question) and question.input == name, question
+        assert "needs" not in question.prompt and "--" not in question.prompt
+        keys = question.keys()
+        assert question.complete and answer in keys
+        asked.append(question)
+        assert table.state().to_dict() == before
+        args[name] = answer
+    theme, domain, rank = asked
+    assert theme.prompt == (
+        "Discover a Site: what is the theme of the site The Sunken Barrow? (the Delve pack's, "
+        "or roll)"
+    )
+    themes, domains = theme.keys(), domain.keys()
+    assert themes[-1] == "roll" and "Haunted" in themes
+    assert "Tanglewood" in domains
+    assert [c.shown() for c in rank.choices][:2] == [
+        "troublesome (3 boxes a mark)",
+        "dangerous (2 boxes a mark)",
+    ]
+    call(table, "site", args)
+    (site,) = table.state().tracks.values()
+    assert (site.kind, site.name, site.rank) == ("site", "The Sunken Barrow", "dangerous")
+    assert (site.theme, site.domain) == (
+        "delve_site_theme:delve/ancient",
+        "delve_site_domain:delve/barrow",
+    )
+
+
+def test_a_site_track_with_no_name_asks_it(table: Table) -> None:
+    """A site started as a track with nothing said of it: its name is asked."""
+    question = call(table, "track", {"kind": "site", "rank": "dangerous"})
+    assert isinstance(question, Question) and question.input == "text"
+    assert question.prompt == "What is the site called?"

@@ -56,7 +56,9 @@ def test_continue_a_legacy_makes_the_successor(api: Any) -> None:
     refused = do(api, "move", {"move": "continue a legacy", "dice": [1, 1, 5, 5, 5, 5]})
     assert refused.status_code in (400, 409, 422)
     # The web names the option as it is sent, never the command line's flag (issue 18).
-    assert "successor NAME" in refused.json()["error"]
+    assert "option 'successor' is required" in refused.json()["error"]
+    # Asked, not refused: the new character's name is the question (its stats next).
+    assert refused.json()["question"]["input"] == "successor"
     assert "--" not in refused.json()["error"]
     made = do(api, "move", {**body, "dice": [1, 1, 5, 5, 5, 5]})
     assert made.status_code == 200, made.text

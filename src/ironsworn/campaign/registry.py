@@ -132,7 +132,8 @@ def _postgres() -> Any:
         if exc.name != "psycopg":
             raise
         raise CampaignError(
-            "a PostgreSQL database needs the psycopg package (pip install 'ironsworn[postgres]')"
+            "a PostgreSQL database is read with the psycopg package, which is not installed "
+            "(pip install 'ironsworn[postgres]')"
         ) from None
     return postgres
 

@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.campaign.character_state import copy_json
-from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.errors import InvalidValue, OptionNeeded, RuleViolation
 from ironsworn.moves.changes import StateChanges
 from ironsworn.rolls import ActionRoll
 
@@ -350,9 +350,12 @@ def answer_text(pending: Mapping[str, Any], keys: Sequence[str], text: str | Non
         return None
     assert asked is not None
     if asked.get("default") is None:
-        raise InvalidValue(
-            f"{' '.join(keys)} needs words: {asked['prompt']} (answer with the words: {{text}})",
-            input="text",
-            accepted="words",
+        # Asked, not refused: the answer's words (a second role, a new vow's name).
+        raise OptionNeeded(
+            f"{' '.join(keys)}: {asked['prompt']} (your own words)",
+            "text",
+            (),
+            subject=" ".join(keys),
+            open=True,
         )
     return str(asked["default"])

@@ -69,8 +69,8 @@ def _moves(engine: MoveEngine, text: str) -> list[str]:
         move = engine.ruleset.move(part.strip())
         if move.roll_type != "action_roll":
             raise InvalidValue(
-                f"{move.name} makes no action roll: an ability's bonus needs one (a progress "
-                "move is not helped by assets)"
+                f"{move.name} makes no action roll: an ability's bonus is for a move that "
+                "makes one (a progress move is not helped by assets)"
             )
         ids.append(move.id)
     if not ids:
@@ -108,7 +108,10 @@ def ability(engine: MoveEngine, spec: str) -> JsonDict:
     if key == "permission":
         words = " ".join(rest.split())
         if not words:
-            raise InvalidValue("a permission ability needs its words (what it lets you do)")
+            raise InvalidValue(
+                "a permission ability is given without its words (accepted: permission:WORDS, "
+                "what it lets you do)"
+            )
         return {"summary": words, "effects": [], "pattern": key}
     moves_text, _, detail = rest.partition(":")
     moves = _moves(engine, moves_text)
@@ -120,8 +123,8 @@ def ability(engine: MoveEngine, spec: str) -> JsonDict:
     elif key == "reroll":
         if not detail:
             raise InvalidValue(  # seed 000 L5379-5384
-                "a reroll ability needs its limit or gate: reroll:MOVES:LIMIT, e.g. 'once per "
-                "fight'"
+                "a reroll ability is given without its limit or gate (accepted: "
+                "reroll:MOVES:LIMIT, e.g. 'once per fight')"
             )
         effect = {"moves": moves, "reroll": True}
         if "per fight" in detail.lower():
@@ -270,7 +273,8 @@ class HomebrewOperations(EngineOperations):
             record = char.asset(asset)
             if name is None and condition is None:
                 raise InvalidValue(
-                    "reskin needs {name} or {condition} (or both)", names=("name", "condition")
+                    "reskin changes nothing as given (accepted: {name}, {condition}, or both)",
+                    names=("name", "condition"),
                 )
             before = {"name": record["name"], "requirement": record.get("requirement")}
             after = dict(before)

@@ -136,11 +136,22 @@ def role_add(ctx: Step) -> int:
     query = ctx.data.get("as_role")
     if not query:
         if ctx.data.get("role_bonus"):
-            raise InvalidValue(
-                "{role_bonus} needs {as} ROLE (the role that contributes)",
-                input="role_bonus",
-                value=ctx.data.get("role_bonus"),
-                names=("as",),
+            # A bonus chosen with no role named: which role gives it is asked (the player's
+            # roles), not refused.
+            mine = list(ctx.char.flags.get("roles") or [])
+            if ctx.state.option("assets") != "roles" or not mine:
+                raise InvalidValue(
+                    f"{{role_bonus}} {ctx.data['role_bonus']!r} is a role's bonus, and "
+                    f"{ctx.char.name} has no role (accepted: no role bonus)",
+                    input="role_bonus",
+                    value=ctx.data.get("role_bonus"),
+                    accepted=("no role bonus",),
+                )
+            raise OptionNeeded(
+                f"which role gives its bonus ({ctx.data['role_bonus']})?",
+                "as_role",
+                tuple((r, r) for r in mine),
+                subject="the role bonus",
             )
         return 0
     if ctx.state.option("assets") != "roles":

@@ -146,5 +146,7 @@ class Step:
 
 def _missing(kinds: tuple[str, ...]) -> TrackState:
     raise InvalidValue(
-        f"this move needs a {'/'.join(kinds)} track ({{track}})", input="track", accepted=kinds
+        f"this move acts on a {'/'.join(kinds)} track: name one ({{track}})",
+        input="track",
+        accepted=kinds,
     )

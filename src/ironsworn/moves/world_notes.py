@@ -92,7 +92,9 @@ class WorldOperations(EngineOperations):
 
         def run() -> None:
             if not text.strip():
-                raise InvalidValue("a note needs some text")
+                raise InvalidValue(
+                    "a note is some words: an empty one is not kept (accepted: words)"
+                )
             who = self.state.character(character).name if character else None
             self.engine.emit(
                 {"type": "note_added", "note": {"text": text.strip(), "character": who}}

@@ -140,9 +140,15 @@ def stats(table: Table, args: Mapping[str, Any]) -> list[Choice]:
 
 
 def ranks(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The five ranks: a foe's with the harm it inflicts (a new fight, Enter the Fray against
+    a foe), any other track's with what a mark of progress is worth."""
     from ironsworn.ranks import Rank
 
-    return [Choice(r, r, f"{Rank.parse(r).harm} harm") for r in RANKS]
+    fight = args.get("kind") == "fight" or bool(args.get("foe"))
+    return [
+        Choice(r, r, f"{Rank.parse(r).harm} harm" if fight else Rank.parse(r).per_mark)
+        for r in RANKS
+    ]
 
 
 def foes(table: Table, args: Mapping[str, Any]) -> list[Choice]:

@@ -192,7 +192,10 @@ class Operation:
             except IronswornError:
                 known = {}
         choices = tuple(
-            Choice(key, label, known[key].detail, known[key].cost)
+            # (a detail the engine's label says already is not said twice)
+            Choice(
+                key, label, "" if known[key].detail in label else known[key].detail, known[key].cost
+            )
             if key in known
             else Choice(key, label)
             for key, label in exc.choices

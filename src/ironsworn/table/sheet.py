@@ -161,6 +161,8 @@ TRACK_WORDS = {
     "journey": "Where does the journey lead?",
     "expedition": "Where does the expedition lead?",
     "connection": "Who is the connection?",
+    "site": "What is the site called?",
+    "threat": "What is the threat?",
 }
 
 

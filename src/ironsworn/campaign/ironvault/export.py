@@ -77,7 +77,7 @@ def vault_files(store: Store[Any]) -> dict[str, str]:
     """Every file of the Iron Vault campaign folder: relative path -> text."""
     state = store.state()
     if not isinstance(state, CampaignState):
-        raise CampaignError("an Iron Vault export needs the game's campaign state")
+        raise CampaignError("an Iron Vault export is made of the game's campaign state only")
     name = store.name
     files: dict[str, str] = {}
     campaign_note = note_name(name)

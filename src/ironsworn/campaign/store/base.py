@@ -118,7 +118,9 @@ class Transaction(Generic[S]):
         if isinstance(events, Mapping | str | bytes) or not isinstance(events, Sequence):
             raise InvalidValue(f"events of a {kind!r} operation must be a list of JSON objects")
         if not events:
-            raise InvalidValue(f"a {kind!r} operation needs at least one event")
+            raise InvalidValue(
+                f"a {kind!r} operation of no events is not kept (accepted: at least one event)"
+            )
         if character is not None and not isinstance(character, str):
             raise InvalidValue(f"character {character!r} is not a name")
         if not isinstance(summary, str):
@@ -528,7 +530,9 @@ class Store(StateCache[S], Generic[S]):
         the group when it returns, and undone (only it) when it raises, which it then does."""
         with self._lock:
             if not self._in_group or self._in_write:
-                raise CampaignError(f"{self.location}: a step needs an open group of writes")
+                raise CampaignError(
+                    f"{self.location}: a step is written inside an open group of writes"
+                )
             with self._errors():
                 if self._group_broken or not self._transaction_alive():
                     raise CampaignError(

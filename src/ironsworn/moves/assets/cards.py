@@ -198,11 +198,12 @@ def _fill(asset: Asset, name: str | None, given: Mapping[str, str]) -> dict[str,
             if label in asset.selects:
                 accepted = "|".join(asset.selects[label])
                 raise InvalidValue(
-                    f"{asset.name} needs its {label} chosen: {key},{label}={accepted}"
+                    f"{asset.name} is given without its {label} (accepted: "
+                    f"{key},{label}={accepted})"
                 )
             raise InvalidValue(
-                f"{asset.name} needs a {label}: {key}={label.upper()} ({key}:N={label.upper()} "
-                "when it starts with no ability marked)"
+                f"{asset.name} is given without a {label} (accepted: {key}={label.upper()}, or "
+                f"{key}:N={label.upper()} when it starts with no ability marked)"
             )
     return values
 

@@ -361,7 +361,7 @@ def _mark(ctx: Step, use: Mapping[str, Any], key: str, times: int) -> None:
     if track.status != "active":
         return
     if key == "harm" and track.kind != "fight":
-        ctx.note(f"{use['label']}: +{times} harm needs a fight track")
+        ctx.note(f"{use['label']}: +{times} harm, and no fight track to mark it on")
         return
     ctx.mark_progress(track, times)
 

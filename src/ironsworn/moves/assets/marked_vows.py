@@ -62,7 +62,10 @@ def mark_vow(ctx: Step, use: Mapping[str, Any], mark: str) -> None:
         return
     if Rank.parse(track.rank).value < int(rules["min_rank"]):
         least = Rank(int(rules["min_rank"])).label
-        ctx.note(f"{use['label']}: {track.name} is {track.rank}; the mark needs {least} or more")
+        ctx.note(
+            f"{use['label']}: {track.name} is {track.rank}; the mark is for a vow of {least} "
+            "or more"
+        )
         return
     marks.setdefault(track.id, []).append(mark)
     ctx.flag("marked_vows", marks)

@@ -162,7 +162,7 @@ def shield_answer(ctx: Step, keys: list[str]) -> None:
         return
     ctx.note(
         f"{ctx.data['context']['label']}: the shield is sacrificed and the harm ignored "
-        "(Endure Harm is not made); it is destroyed or needs extensive repair"
+        "(Endure Harm is not made); it is destroyed, or broken until extensively repaired"
     )
     ctx.momentum(-2)
 

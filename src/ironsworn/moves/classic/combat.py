@@ -63,7 +63,9 @@ def _inflict(ctx: Step, harm: int) -> None:
 def strike_before(ctx: Step) -> None:
     ctx.engine.resolve_track(ctx, ("fight",))
     if not ctx.char.initiative:
-        raise RuleViolation(f"{ctx.name} does not have initiative: Strike needs it (Clash)")
+        raise RuleViolation(
+            f"{ctx.name} does not have initiative: Strike is made with it (without: Clash)"
+        )
     _harm(ctx)
     _take_next_move_bonus(ctx)
 

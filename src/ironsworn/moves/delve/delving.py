@@ -344,7 +344,8 @@ def escape_price(ctx: Step, keys: list[str]) -> None:
 def gear_before(ctx: Step) -> None:
     if ctx.char.supply < 1:
         raise RuleViolation(
-            f"{ctx.name} has supply {ctx.char.supply}: Check Your Gear needs at least +1 supply"
+            f"{ctx.name} has supply {ctx.char.supply}: Check Your Gear is made with at least +1 "
+            "supply"
         )
     _take_next_move_bonus(ctx)
 

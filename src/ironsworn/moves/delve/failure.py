@@ -72,7 +72,8 @@ def learn_before(ctx: Step) -> None:
     score = failure_score(ctx.engine, ctx.name)
     if score < 6:
         raise RuleViolation(
-            f"{ctx.name}'s failure track is +{score}: Learn from Your Failures needs +6 or greater"
+            f"{ctx.name}'s failure track is +{score}: Learn from Your Failures is made at +6 or "
+            "greater"
         )
 
 

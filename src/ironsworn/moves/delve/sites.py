@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.errors import InvalidValue, NotFound
+from ironsworn.errors import InvalidValue, NotFound, OptionNeeded
 from ironsworn.ranks import Rank
 
 if TYPE_CHECKING:
@@ -103,6 +103,17 @@ def _rolled(engine: MoveEngine, items: dict[str, Any], what: str) -> Any:
     return chosen
 
 
+def site_question(items: dict[str, Any], what: str, about: str) -> OptionNeeded:
+    """The question for a new site's theme or domain left out: the pack's, or the dice."""
+    choices = tuple((i.name, i.name) for i in sorted(items.values(), key=lambda i: i.name))
+    return OptionNeeded(
+        f"Discover a Site: what is the {what} of {about}? (the Delve pack's, or roll)",
+        what,
+        (*choices, ("roll", "roll: leave it to the dice")),
+        subject="a new site",
+    )
+
+
 def theme_of(engine: MoveEngine, query: str) -> SiteTheme:
     themes = engine.ruleset.site_themes
     if query.strip().lower() == "roll":
@@ -147,14 +158,21 @@ def new_site(
             theme_q = theme_q or found.theme
             domain_q = domain_q or found.domain
             rank_q = rank_q or found.rank
-        if not theme_q or not domain_q:
-            missing = "theme" if not theme_q else "domain"
-            raise InvalidValue(f"a site needs a {missing} (a name from the Delve pack, or roll)")
+        # "Choose the theme and domain which best represent its nature ..., and give it a
+        # rank" (Delve p. 21): each left out is asked, with the pack's own (or the dice).
+        about = f"the site {' '.join(site_name.split())}" if site_name.strip() else "the site"
+        if not theme_q:
+            raise site_question(engine.ruleset.site_themes, "theme", about)
+        if not domain_q:
+            raise site_question(engine.ruleset.site_domains, "domain", about)
         chosen_theme = theme_of(engine, theme_q)
         chosen_domain = domain_of(engine, domain_q)
         if not rank_q:
-            raise InvalidValue(
-                "a site needs a rank (troublesome, dangerous, formidable, extreme or epic)"
+            raise OptionNeeded(
+                f"Discover a Site: what is the rank of {about}?",
+                "rank",
+                tuple((r.label, f"{r.label} ({r.per_mark})") for r in Rank),
+                subject="a new site",
             )
         parsed = Rank.parse(rank_q)
         text = " ".join((site_name or "").split()) or f"{chosen_theme.name} {chosen_domain.name}"

@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from ironsworn.campaign.state import LEGACY_TRACKS, CharacterState, TrackState
-from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.errors import OptionNeeded, RuleViolation
 from ironsworn.moves.engine import Step, no_roll, on_resume
 from ironsworn.moves.starforged._common import RULESET, M, S, W, new_track
 from ironsworn.moves.starforged.legacy import category_of
@@ -67,18 +67,22 @@ def continue_a_legacy(ctx: Step) -> None:
             f"{former.name}'s legacy is continued already, by {former.flags['successor']}"
         )
     name, stats = ctx.data.get("successor"), ctx.data.get("stats")
+    # The new character is asked, not refused: its name, then its stats.
     if not name:
-        raise InvalidValue(
-            "Continue a Legacy creates the new character: give {successor} NAME and {stats} "
-            f"({STATS_HELP})",
-            input="successor",
-            names=("stats",),
+        raise OptionNeeded(
+            "Continue a Legacy: what is the new character's name?",
+            "successor",
+            (),
+            subject="Continue a Legacy",
+            open=True,
         )
     if not stats:
-        raise InvalidValue(
-            f"{{successor}} {name!r} needs {{stats}} ({STATS_HELP})",
-            input="stats",
-            names=("successor",),
+        raise OptionNeeded(
+            f"Continue a Legacy: what are {name}'s stats? ({STATS_HELP})",
+            "stats",
+            (),
+            subject=f"Continue a Legacy ({name})",
+            open=True,
         )
     successor = check_new_name(ctx.state, str(name))
     parsed = parse_stats(str(stats))

@@ -241,7 +241,7 @@ def test_homebrew_and_reskin_on_the_command_line(
     for bad, says in (
         (["homebrew", "new", "X", "--ability", "dance:strike"], "'dance' is unknown"),
         (["homebrew", "new", "X"], "needs --ability"),
-        (["homebrew", "reskin", "Riot", "Shield"], "needs --name or --condition"),
+        (["homebrew", "reskin", "Riot", "Shield"], "accepted: --name, --condition, or both"),
         (["homebrew", "reskin", "nothing", "--name", "Y"], "has no asset 'nothing'"),
     ):
         code, out, err = run(capsys, *bad)

@@ -269,8 +269,9 @@ def test_a_dead_character_continues_their_legacy_and_options_need_something_to_t
 @pytest.mark.parametrize(
     ("options", "named"),
     [
-        ({}, "give successor NAME and stats"),
-        ({"successor": "Nova"}, "successor 'Nova' needs stats"),
+        # Left out, the new character is asked (a question: its name, then its stats).
+        ({}, "Continue a Legacy: what is the new character's name?"),
+        ({"successor": "Nova"}, "Continue a Legacy: what are Nova's stats? (3,2,2,1,1"),
         ({"successor": "Nova", "stats": "3,3,2,1,1"}, "heart=3"),
         ({"successor": "kira", "stats": NOVA}, "a character named 'kira' already exists"),
         ({"successor": "Nova", "stats": NOVA, "rank": "epic"}, "rank does not apply"),

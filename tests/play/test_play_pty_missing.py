@@ -89,3 +89,36 @@ def test_what_a_command_leaves_out_is_asked(private_home: Path) -> None:
     assert "needs" not in screen and "required" not in screen
     kinds = [kind for kind, _ in operations(path)]
     assert kinds.count("move") == 1 and "fight" in kinds and "vow" in kinds
+
+
+def test_a_new_site_asks_its_theme_domain_and_rank(private_home: Path) -> None:
+    """Discover a Site: "choose the theme and domain which best represent its nature ..., and
+    give it a rank" (Delve p. 21). ``/site new`` with only a name asks each (it said "a site
+    needs a theme"), as numbered menus of the pack's (or roll), and the site is made."""
+    from ironsworn.content import clear_cache, import_pack
+    from shared_files import shared_file
+
+    import_pack(shared_file("reference/datasworn/delve.json"))
+    clear_cache()
+    path = default_campaign(private_home)
+    assert main(["character", "new", "Kai", "--stats", KAI_STATS, "--campaign", str(path)]) == 0
+    term = Terminal(private_home)
+    try:
+        term.expect("Kai>")
+        term.send("/site new The Barrow\r")
+        term.expect("Discover a Site: what is the theme of the site The Barrow?")
+        term.expect("leave it to the dice")
+        term.send("ancient\r")
+        term.expect("what is the domain of the site The Barrow?")
+        term.send("barrow\r")
+        term.expect("Discover a Site: what is the rank of the site The Barrow?")
+        term.expect("2 boxes a mark")
+        term.send("dangerous\r")
+        term.expect("new site: The Barrow (dangerous)")
+        term.expect("Kai>")
+        term.send("/quit\r")
+        assert term.wait() == 0
+    finally:
+        term.close()
+    assert "needs" not in term.screen
+    assert [kind for kind, _ in operations(path)] == ["character", "site"]

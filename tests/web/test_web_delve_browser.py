@@ -13,10 +13,14 @@ import pytest
 from playwright.sync_api import expect
 from web_support import (
     CHANGE,
+    DESKTOP,
     SCREENSHOTS,
     STATS,
     chromium_browser,
     home_server,
+    new_campaign,
+    open_page,
+    shot,
 )
 
 from shared_files import DELVE_DATASWORN
@@ -79,3 +83,40 @@ def test_a_site_on_the_table(server: Any) -> None:
         rarity = page.locator("#sheet .asset[data-asset$='/wright'] .rarity")
         expect(rarity).to_have_text("rarity: Artisan’s Gloves")
         assert errors == []
+
+
+def test_a_site_with_no_name_is_asked_not_refused(server: Any, browser: Any) -> None:
+    """Issue 18: nothing a player can do ends in "needs". A site started from the tracks' form
+    with nothing said of it is asked its name, then its rank, as the page's question forms
+    (no error line), and is made; the ``site`` action left without its theme answers with the
+    question of its theme (the pack's, or roll), not "a site needs a theme"."""
+    http = new_campaign(server, "asking-site", character={"name": "Edda"})
+    bare = http.post("/api/c/asking-site/actions/site", json={"name": "The Sunken Barrow"})
+    assert bare.status_code == 400 and "needs" not in bare.json()["error"]
+    question = bare.json()["question"]
+    assert question["input"] == "theme" and "Ancient" in [c["key"] for c in question["choices"]]
+    page = open_page(browser, server, "asking-site", DESKTOP, "Edda")
+    form = page.locator("form.new-track")
+    form.locator("select[name=kind]").select_option("site")
+    form.locator("button[type=submit]").click()
+    box = page.locator("#asked[data-input=text]")
+    expect(box).to_be_visible()
+    expect(box).to_contain_text("What is the site called?")
+    expect(page.locator("#error")).to_be_hidden()
+    shot(page, "question-site-name")
+    field = box.locator("input[type=text]")
+    field.fill("The Sunken Barrow")
+    field.press("Enter")
+    rank = page.locator("#asked[data-input=rank]")
+    expect(rank.locator("button.choice")).to_have_count(5)
+    expect(rank).to_contain_text("2 boxes a mark")
+    shot(page, "question-site-rank")
+    rank.locator("button.choice[data-key=dangerous]").click()
+    expect(page.locator("#asked")).to_be_hidden()
+    expect(page.locator("#tracks")).to_contain_text("The Sunken Barrow")
+    expect(page.locator("#error")).to_be_hidden()
+    assert page.errors == []
+    tracks = http.get("/api/c/asking-site/state").json()["tracks"]
+    assert [(t["kind"], t["name"], t["rank"]) for t in tracks] == [
+        ("site", "The Sunken Barrow", "dangerous")
+    ]

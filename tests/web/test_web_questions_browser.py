@@ -225,6 +225,31 @@ def test_swear_an_iron_vow_asks_whether_it_is_to_a_bond(
     expect(page.locator("#result .roll")).to_contain_text("+ 2 + 1")  # heart, and the bond's +1
 
 
+def test_swear_an_iron_vow_without_bonds_asks_whom_it_serves(server: Any, browser: Any) -> None:
+    """With no bonds the vow's +1 cannot be had, but whom it serves is what Forge a Bond reads
+    once it is fulfilled: asked after the vow's words and rank, "none" one click away, or a
+    name in the player's words (kept, no +1)."""
+    game = Campaign(server, "swear-no-bonds")
+    game.do("character", {"name": "Kai", "stats": STATS})
+    page = open_page(browser, server, game.name, DESKTOP, "Kai")
+    open_move(page, "move:classic/quest/swear_an_iron_vow")
+    roll(page, "3,4,9")
+    box = asked(page, "vow")
+    box.locator("input[type=text]").fill("Free the miller's daughter")
+    box.locator("input[type=text]").press("Enter")
+    asked(page, "rank").locator("button.choice[data-key=troublesome]").click()
+    box = asked(page, "with")
+    expect(box).to_contain_text("whom does this vow serve?")
+    expect(box.locator("button.choice")).to_have_count(1)  # none
+    expect(box.locator("button.choice[data-key=none]")).to_contain_text("no one")
+    shot(page, "question-swear-no-bonds")
+    box.locator("input[type=text]").fill("Bjorn the miller")
+    box.locator("input[type=text]").press("Enter")
+    done(page)
+    expect(page.locator("#result .roll")).to_contain_text("+ 2 =")  # heart, no +1
+    expect(page.locator("#result")).to_contain_text("the vow is to Bjorn the miller")
+
+
 @pytest.mark.parametrize(("viewport", "label"), WIDTHS)
 def test_ironclad_styles_are_one_or_the_other(
     server: Any, browser: Any, viewport: dict[str, int], label: str

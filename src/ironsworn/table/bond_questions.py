@@ -110,8 +110,7 @@ def vow_question(state: Any, char: Any, args: JsonDict) -> Question:
         nobody = NO_BOND
     else:
         prompt = (
-            "whom does this vow serve? (a person or community, or none; once the vow is "
-            "fulfilled, Forge a Bond with them may reroll)"
+            "whom does this vow serve? (once it is fulfilled, Forge a Bond with them may reroll)"
         )
         nobody = NO_ONE
     return Question(

@@ -83,7 +83,7 @@ class Access:
                 )
             return "guide"
         if not tokens:
-            raise Unauthorized("this table needs an access token (use an invite link)")
+            raise Unauthorized("this table is played with an access token: use an invite link")
         wanted = campaign or self.home
         roles = [
             role_of_token(wanted, token, self.database)
@@ -100,7 +100,7 @@ class Access:
     def any_campaign(self, tokens: list[tuple[str, str]]) -> None:
         """Refuse a request that carries no valid token of any campaign (the page's files)."""
         if not tokens:
-            raise Unauthorized("this table needs an access token (use an invite link)")
+            raise Unauthorized("this table is played with an access token: use an invite link")
         for name, token in tokens:
             campaign = self.home if name == "*" else name
             if role_of_token(campaign, token, self.database) is not None:
@@ -150,7 +150,9 @@ def check_origin(scope: Scope) -> None:
         and scope["method"] in UNSAFE_METHODS
         and not headers.get(REQUEST_HEADER)
     ):
-        raise Forbidden(f"a change needs the {REQUEST_HEADER} header (sent by the table's page)")
+        raise Forbidden(
+            f"a change without the {REQUEST_HEADER} header is refused (sent by the table's page)"
+        )
     origin = headers.get("origin")
     changing = scope["type"] == "websocket" or scope.get("method") in UNSAFE_METHODS
     if origin and changing and urlsplit(origin).netloc.lower() != headers.get("host", "").lower():

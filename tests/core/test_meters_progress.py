@@ -74,6 +74,23 @@ def test_rank_numbers(rank: Rank, ticks: int, harm: int, xp_strong: int, xp_weak
     assert Rank.parse(rank.label) is rank and Rank.parse(rank.value) is rank
 
 
+@pytest.mark.parametrize(
+    ("rank", "words"),
+    [
+        # "Troublesome: 3 progress per waypoint ... Extreme: 2 ticks per waypoint" (seed 000,
+        # Undertake a Journey): a box is 4 ticks.
+        (Rank.TROUBLESOME, "3 boxes a mark"),
+        (Rank.DANGEROUS, "2 boxes a mark"),
+        (Rank.FORMIDABLE, "1 box a mark"),
+        (Rank.EXTREME, "2 ticks a mark"),
+        (Rank.EPIC, "1 tick a mark"),
+    ],
+)
+def test_a_marks_worth_in_words(rank: Rank, words: str) -> None:
+    """What a rank's question shows beside each rank of a new vow, journey or site."""
+    assert rank.per_mark == words
+
+
 def test_rank_parse_rejects() -> None:
     with pytest.raises(InvalidValue, match="'deadly'"):
         Rank.parse("deadly")

@@ -242,11 +242,10 @@ def test_swear_an_iron_vow_without_bonds_asks_whom_it_serves(table: Table) -> No
     # Kept, the vow makes Forge a Bond with them offer its reroll.
     call(table, "progress", {"track": ford, "times": 10})
     call(table, "move", {"move": "fulfill your vow", "character": "Bo", "dice": "1,2"})
-    forged = call(
-        table,
-        "move",
-        {"move": "forge a bond", "character": "Bo", "with": "the miller Arn", "dice": "1,9,9"},
-    )
+    forge = {"move": "forge a bond", "character": "Bo", "dice": "1,9,9"}
+    whom = asks(table, forge, "with")  # those the fulfilled vow served, first
+    assert whom.open and whom.keys() == ["the miller Arn", "none"]
+    forged = call(table, "move", {**forge, "with": "the miller Arn"})
     assert forged["pending"][0]["prompt"].startswith("reroll any dice")
     # Answered none: a vow of one's own, nothing kept; a vow to swear on asks nothing more.
     call(table, "undo", {})

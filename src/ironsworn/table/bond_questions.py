@@ -14,6 +14,10 @@ book tells the move: "write your vow and give the quest a rank. Then, roll +hear
   may reroll any dice" (L1991-1993). So it is asked of every character, bonds or none, as an
   open question: one of the bonds (+1), a name of the player's own (no +1, kept for Forge a
   Bond), or "none" (a vow of one's own: the book's "seek to fulfill a personal ambition").
+- Forge a Bond, by a character who fulfilled a vow sworn to someone not on their bonds yet:
+  with whom? Those people first ("you may reroll any dice"), or a name of the player's own, or
+  none (the bond named later). Nothing is asked of a character with no such vow: the move's
+  own ``with`` names whom the bond is with, as before.
 - Undertake a Journey, at the journey's initial roll: "If you are setting off from a
   community with which you share a bond, add +1 to your initial roll" (L1734-1736): one of
   the bonds, or none. Asked only of a character with bonds (no other answer gives anything),
@@ -54,6 +58,10 @@ def bond_question(state: Any, library: Any, args: JsonDict, who: str | None) -> 
     short = move.id.rsplit("/", 1)[-1]
     if short == "swear_an_iron_vow" and settled(state, char.name, args, "vow", "vow"):
         return vow_question(state, char, args)
+    if short == "forge_a_bond" and not args.get("companion"):
+        served = fulfilled_for(state, char)
+        if served:
+            return forge_question(char, served, args)
     if short == "undertake_a_journey" and char.bonds:
         journey = settled(state, char.name, args, "journey", "destination")
         if journey is NEW or (journey is not None and not begun(state, journey)):
@@ -139,5 +147,41 @@ def journey_question(char: Any, args: JsonDict) -> Question:
         kind="text",
         help=MOVE.input("with").help,
         complete=True,
+        args=dict(args),
+    )
+
+
+def fulfilled_for(state: Any, char: Any) -> list[str]:
+    """The people (or communities) ``char`` fulfilled a vow to, not on their bonds yet."""
+    bonds = {b.casefold() for b in char.bonds}
+    served: list[str] = []
+    for track_id, person in (char.flags.get("vows_for") or {}).items():
+        track = state.tracks.get(track_id)
+        name = str(person)
+        if track is None or track.status != "fulfilled" or name.casefold() in bonds:
+            continue
+        if name.casefold() not in {s.casefold() for s in served}:
+            served.append(name)
+    return served
+
+
+def forge_question(char: Any, served: list[str], args: JsonDict) -> Question:
+    """Forge a Bond: with whom? Those served by a fulfilled vow first (the reroll), open."""
+    from ironsworn.table.moves import MOVE
+
+    return Question(
+        "move",
+        "with",
+        f"{char.name} — Forge a Bond: with whom?",
+        (
+            *(
+                Choice(p, p, "you fulfilled a vow to their benefit: reroll any dice")
+                for p in served
+            ),
+            Choice("none", "unnamed", "name them later (or give a name of your own)"),
+        ),
+        kind="text",
+        help=MOVE.input("with").help,
+        open=True,
         args=dict(args),
     )

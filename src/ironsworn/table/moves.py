@@ -295,9 +295,10 @@ def verify_move(table: Table, args: JsonDict) -> Question | None:
     - opposing an ally: which ally;
     - Swear an Iron Vow (classic): whom is the vow to (one of your bonds: +1); Undertake a
       Journey's initial roll by a character with bonds: do you set off from a community you
-      share a bond with (:mod:`~ironsworn.table.bond_questions`).
-    (Forge a Bond's reroll after a vow to them was fulfilled, and Companion Endure Harm's
-    amount outside a fight, the engine knows and asks itself.)
+      share a bond with; Forge a Bond after a vow to someone was fulfilled: with whom (they
+      first: the reroll) (:mod:`~ironsworn.table.bond_questions`).
+    (The reroll itself, and Companion Endure Harm's amount outside a fight, the engine knows
+    and asks itself.)
 
     The ``move`` operation asks the second inside its own write (:func:`make_move`); play
     mode asks both before it makes the move.

@@ -154,6 +154,10 @@ def ask_bond(session: PlaySession, args: argparse.Namespace, asked: set[str]) ->
         return  # the move itself will say what is wrong
     short = move.id.rsplit("/", 1)[-1]
     if short == "forge_a_bond" and move.id.startswith("move:classic/"):
+        from ironsworn.table.bond_questions import fulfilled_for
+
+        if fulfilled_for(state, char):
+            return  # the table asks: those a fulfilled vow served first (the reroll)
         asked.add("with")
         # The bond is kept on the sheet by name (a person met, a community...).
         name = write(session, f"{char.name} — Forge a Bond: with whom? (a name; empty: unnamed)")

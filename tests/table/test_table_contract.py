@@ -245,3 +245,21 @@ def test_a_new_engine_never_rewraps_the_handlers() -> None:
     assert all(before[1][k] is after[1][k] for k in before[1])
     end_the_fight = second.outcome["classic"]["end_the_fight"]
     assert end_the_fight is not OUTCOME_HANDLERS["classic"]["end_the_fight"]
+
+
+def test_a_character_left_unnamed_among_several_is_asked(table: Table) -> None:
+    """With two characters and none named (the guide's seat), an operation acting for one asks
+    which, with both as its choices (it said "there are several characters; name one")."""
+    call(table, "character", {"name": "Bo", "stats": STATS})
+    before = fingerprint(table)
+    for name, args in (
+        ("move", {"move": "face danger", "stat": "edge", "dice": "6,1,2"}),
+        ("adjust", {"meter": "health", "delta": -1}),
+    ):
+        asked = call(table, name, args)
+        assert isinstance(asked, Question), (name, asked)
+        assert asked.input == "character" and asked.keys() == ["Asha", "Bo"]
+        assert "--" not in asked.prompt and "needs" not in asked.prompt
+        assert fingerprint(table) == before
+    made = call(table, "move", {"move": "face danger", "stat": "edge", "character": "Bo"})
+    assert made["character"] == "Bo"

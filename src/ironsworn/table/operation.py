@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ironsworn.errors import Forbidden, InvalidValue, IronswornError, OptionNeeded
+from ironsworn.errors import Forbidden, InvalidValue, IronswornError, NotFound, OptionNeeded
 from ironsworn.table.inputs import Choice, Input
 from ironsworn.table.questions import Asked, Question
 
@@ -178,6 +178,29 @@ class Operation:
             return self.needed(table, exc, checked)
         except Asked as exc:  # asked by the body, in its write (rolled back)
             return exc.question
+        except NotFound as exc:
+            # A campaign of several characters, and none named: which one is asked.
+            asked = self.whose(table, exc, checked)
+            if asked is None:
+                raise
+            return asked
+
+    def whose(self, table: Table, exc: NotFound, args: JsonDict) -> Question | None:
+        """The question "which character?" for an operation that takes one, when the engine
+        found several and none was named (None for any other :class:`NotFound`)."""
+        if exc.names != ("character",) or not exc.candidates or "character" not in self.options:
+            return None
+        declared = self.input("character")
+        return Question(
+            self.name,
+            "character",
+            "There are several characters: which one?",
+            tuple(Choice(name, name) for name in exc.candidates),
+            kind=declared.kind,
+            help=declared.help,
+            complete=True,
+            args=dict(args),
+        )
 
     def needed(self, table: Table, exc: OptionNeeded, args: JsonDict) -> Question:
         """The engine's :class:`OptionNeeded` as a question on the matching input."""

@@ -70,10 +70,17 @@ class StateChanges:
         return self  # type: ignore[return-value]  # (typing.cast is a call on every step)
 
     def _move_id(self, short: str) -> str:
-        """The full id of one of the campaign ruleset's moves, from its short name."""
+        """The full id of one of the campaign ruleset's moves, from its short name (the
+        first in the content's order; kept once found, as the content never changes)."""
+        found_ids: dict[tuple[str, str], str] = self.ruleset.memo("move_ids")
+        key = (self.state.ruleset, short)
+        found = found_ids.get(key)
+        if found is not None:
+            return found
         prefix = f"move:{self.state.ruleset}/"
         for move_id in self.ruleset.moves:
             if move_id.startswith(prefix) and short_name(move_id) == short:
+                found_ids[key] = move_id
                 return move_id
         raise NotFound(f"move {short!r} is unknown")
 

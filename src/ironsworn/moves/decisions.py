@@ -128,6 +128,8 @@ class Decisions(StateChanges):
 
     def waits_for(self, character: str) -> JsonDict | None:
         """The decision ``character`` waits for (one that names them in ``then``), if any."""
+        if self.pending is None and not self.parked:
+            return None  # no decision is owed at all (most moves)
         owed = ([self.pending] if self.pending else []) + [
             e["pending"] for e in self.parked.values()
         ]

@@ -19,7 +19,7 @@ JsonDict = dict[str, Any]
 class Step:
     """The context a rules handler works with: one step of the agenda for one character."""
 
-    __slots__ = ("data", "engine", "state")
+    __slots__ = ("_move", "data", "engine", "state")
 
     def __init__(self, engine: MoveEngine, data: JsonDict) -> None:
         self.engine = engine
@@ -27,6 +27,7 @@ class Step:
         # The campaign the engine plays (an engine keeps its state for its whole life): an
         # attribute, not a lookup, as handlers read it many times a move.
         self.state: CampaignState = engine.state
+        self._move: Move | None = None  # the step's move, looked up when first asked for
 
     # --- what the step is about ------------------------------------------------------------
 
@@ -43,7 +44,11 @@ class Step:
 
     @property
     def move(self) -> Move:
-        return self.engine.ruleset.any_move(self.data["move"])
+        # A step's move never changes (no handler rewrites it): looked up once.
+        found = self._move
+        if found is None:
+            found = self._move = self.engine.ruleset.any_move(self.data["move"])
+        return found
 
     @property
     def outcome(self) -> Outcome:

@@ -186,6 +186,8 @@ def prepare(ctx: Step, move: Move, base_stat: Any) -> tuple[str, int, int] | Non
     ``base_stat`` is a callable returning the move's own (stat, value) (it raises on a bad
     the ``stat`` input); it is called only when no ability changes the stat.
     """
+    if not ctx.char.assets and ctx.data.get("asset") in (None, [], ()):
+        return None  # no card held and none named: no use (an empty name is still refused)
     uses = candidate_uses(ctx, move)
     named_records = named(ctx)
     if not uses and not named_records:

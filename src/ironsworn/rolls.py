@@ -57,7 +57,10 @@ def is_match(challenge: tuple[int, int], even_matches: bool = False) -> bool:
 
 
 def _beaten_count(score: int, challenge: tuple[int, int], burn_below: int | None) -> int:
-    return sum(1 for c in challenge if score > c or (burn_below is not None and c < burn_below))
+    first, second = challenge  # always two dice (the records check it)
+    if burn_below is None:
+        return (score > first) + (score > second)
+    return (score > first or first < burn_below) + (score > second or second < burn_below)
 
 
 @record
@@ -73,6 +76,34 @@ class ActionRoll:
     even_matches: bool = False
 
     def __post_init__(self) -> None:
+        die, stat, adds, momentum, challenge = (
+            self.action_die,
+            self.stat,
+            self.adds,
+            self.momentum,
+            self.challenge,
+        )
+        if (
+            # Every value a whole number in its range (a bool is no number here): the usual
+            # case, checked in one expression; anything else is checked value by value below,
+            # which refuses it with its message.
+            type(die) is int
+            and 1 <= die <= 6
+            and type(stat) is int
+            and STAT_MIN <= stat <= STAT_MAX
+            and type(adds) is int
+            and ADDS_MIN <= adds <= ADDS_MAX
+            and type(momentum) is int
+            and MOMENTUM_MIN <= momentum <= MOMENTUM_MAX
+            and type(challenge) is tuple
+            and len(challenge) == 2
+            and type(challenge[0]) is int
+            and 1 <= challenge[0] <= 10
+            and type(challenge[1]) is int
+            and 1 <= challenge[1] <= 10
+            and (not self.burned or can_burn(momentum))
+        ):
+            return
         _check(self.action_die, 1, 6, "action die")
         _check(self.stat, STAT_MIN, STAT_MAX, "stat")
         _check(self.adds, ADDS_MIN, ADDS_MAX, "adds")

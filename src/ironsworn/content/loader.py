@@ -171,6 +171,7 @@ class Ruleset:
         # Lookups by what players type ("face danger", "face_danger"), kept once found: the
         # items of a Ruleset never change once loaded, and resolving scans every item.
         self._found: dict[tuple[str, str, str | None], Any] = {}
+        self._memos: dict[str, dict[Any, Any]] = {}  # see memo()
 
     def __repr__(self) -> str:
         return f"Ruleset({self.name!r}, packs={[p.id for p in self.packs]!r})"
@@ -230,7 +231,10 @@ class Ruleset:
     def memo(self, name: str) -> dict[Any, Any]:
         """A cache named ``name`` for what the rules work out once from this content (an
         index of asset effects by move...): the content never changes once loaded."""
-        return self._loaded.setdefault(f"memo:{name}", {})
+        found = self._memos.get(name)  # asked for on every step of a move: no key to build
+        if found is None:
+            found = self._memos[name] = {}
+        return found
 
     def any_move(self, move_id: str) -> Move:
         """A move by exact id: a move of the ruleset or one an asset gives."""

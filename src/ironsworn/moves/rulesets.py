@@ -107,10 +107,11 @@ class Rules:
         """The plan of the move ``move_id`` of ``content`` (a move of the ruleset or one an
         asset gives), kept with the content: neither the content nor these rules change once
         loaded. An unknown id raises KeyError, as the content's own lookup does."""
-        plans: dict[str, MovePlan] = content.memo(f"move_plans:{self.name}")
-        found = plans.get(move_id)
+        plans: dict[tuple[str, str], MovePlan] = content.memo("move_plans")
+        key = (self.name, move_id)
+        found = plans.get(key)
         if found is None:
-            found = plans[move_id] = self._plan(content.any_move(move_id))
+            found = plans[key] = self._plan(content.any_move(move_id))
         return found
 
     def _plan(self, move: Move) -> MovePlan:

@@ -89,10 +89,16 @@ class StateRecords:
         self._open_index = None
         self._closed_json = {}
 
-    def open_tracks_of(self, name: str) -> list[TrackState]:
-        """The active tracks ``name`` holds, in the order they were created (an index: no scan
-        of a long campaign's tracks)."""
-        return [self._tracks[ident] for ident in self._open_index_of().get(name, ())]
+    def open_tracks_of(self, name: str, kind: str | None = None) -> list[TrackState]:
+        """The active tracks ``name`` holds (of ``kind`` only, when given), in the order they
+        were created (an index: no scan of a long campaign's tracks)."""
+        ids = self._open_index_of().get(name)
+        if not ids:
+            return []
+        tracks = self._tracks
+        if kind is None:
+            return [tracks[ident] for ident in ids]
+        return [track for ident in ids if (track := tracks[ident]).kind == kind]
 
     def _open_index_of(self) -> dict[str, list[str]]:
         """The index of open tracks by character (built now if it is not)."""

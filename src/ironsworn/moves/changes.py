@@ -224,7 +224,7 @@ class StateChanges:
         return self.state.tracks[event["track"]["id"]]
 
     def fights_of(self, name: str) -> list[TrackState]:
-        return [t for t in self.state.open_tracks_of(name) if t.kind == "fight"]
+        return self.state.open_tracks_of(name, "fight")
 
     def mark_progress(self, track: TrackState, times: int = 1) -> None:
         per = Rank.parse(track.rank).ticks_per_mark

@@ -12,8 +12,25 @@ from ironsworn.progress import TICKS_PER_BOX
 
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CharacterState
-    from ironsworn.content.model import Move
+    from ironsworn.content.model import Move, RollOption
     from ironsworn.moves.step import Step
+
+
+# A move's roll options by kind, worked out once per move (content never changes once
+# loaded): those that pick the higher or lower of several stats, and those of one stat.
+_ROLL_KINDS: dict[str, tuple[Move, list[RollOption], list[RollOption]]] = {}
+
+
+def _roll_kinds(move: Move) -> tuple[list[RollOption], list[RollOption]]:
+    found = _ROLL_KINDS.get(move.id)
+    if found is None or found[0] is not move:  # another content's move of that id
+        options = move.roll_options
+        found = _ROLL_KINDS[move.id] = (
+            move,
+            [o for o in options if o.method in ("highest", "lowest")],
+            [o for o in options if len(o.using) == 1],
+        )
+    return found[1], found[2]
 
 
 class RollInputs(StateChanges):
@@ -36,9 +53,7 @@ class RollInputs(StateChanges):
         """
         wanted = ctx.data.get("stat")
         key = str(wanted or "").strip().lower().replace(" ", "_")
-        options = move.roll_options
-        picked = [o for o in options if o.method in ("highest", "lowest")]
-        singles = [o for o in options if len(o.using) == 1]
+        picked, singles = _roll_kinds(move)
         situation = ctx.data.get("self_heal")
         if picked and (not singles or situation or (situation is None and not wanted)):
             option = picked[0]

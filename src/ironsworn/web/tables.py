@@ -357,9 +357,9 @@ class Table:
         from ironsworn.web import changes
 
         self.observed_at = time.monotonic()
-        marker = self.marker(store)
         known = self._w_version > 0
         follow = self._following or bool(self._listeners)
+        marker, read = self._marker_and_above(store, written, follow and known)
         if known and marker == self._seen:
             if not follow or self._w_page is not None:
                 return None
@@ -383,14 +383,32 @@ class Table:
                 data["state"] = changes.diff(page, self._w_page)
                 appended = None if written is None else written.appended
                 lowest = None if written is None else written.lowest
+                above = _above(head, after, appended)
+                if above is None and read is not None and (after or 0) >= (head or 0):
+                    above = read  # every operation above the head the pages hold
                 data["timeline"] = changes.timeline_delta(
-                    store, head, after, state, above=_above(head, after, appended), lowest=lowest
+                    store, head, after, state, above=above, lowest=lowest
                 )
         else:
             self._w_page = None  # no page follows: a page that comes reads the state
         # Serialised here, once for every page (the event loop only hands the bytes out).
         change.event = change.sse(self.epoch, json.dumps(data, ensure_ascii=False)).encode()
         return change, self._w_page if follow else None
+
+    def _marker_and_above(
+        self, store: Store, written: Written | None, told: bool
+    ) -> tuple[Hashable, list[Any] | None]:
+        """The change marker and, when the pages are ``told`` each change and no group's
+        own writes tell it (a check: another process's write), every operation above the
+        head they hold, read with the marker (one round trip of a database, not two); None
+        in their place when not read (or more than a page holds)."""
+        from ironsworn.web import changes
+
+        reader = getattr(store, "head_and_operations_after", None)
+        if written is not None or not told or reader is None or self.marker is not last_live_seq:
+            return self.marker(store), None
+        head, above = reader(self._w_head or 0, changes.TIMELINE_WINDOW)
+        return head or None, above
 
     def _publish(self, published: Published) -> None:
         """On the event loop, in the worker's order: the table's version, head and page state

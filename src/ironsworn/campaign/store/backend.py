@@ -10,7 +10,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 
-from ironsworn.campaign.schema import LIVE
+from ironsworn.campaign.schema import DISCARDED, LIVE, UNDONE
 from ironsworn.campaign.store.operations import Row
 
 
@@ -154,6 +154,23 @@ class Backend(ABC):
         rows.reverse()
         first = int(rows[0][0]) if rows else 0
         return rows, self._event_bodies(statuses, first, before)
+
+    @abstractmethod
+    def _operation_rows_after(self, after: int, limit: int) -> list[Row]:
+        """Operations of every status with a seq above ``after``, oldest first (``limit`` at
+        most)."""
+
+    def _head_and_operations_after(
+        self, after: int, limit: int
+    ) -> tuple[int, list[Row], Iterable[tuple[int, str]]]:
+        """The head, :meth:`_operation_rows_after` and the ``(op_seq, body)`` of their events
+        in order; a backend may read them at once."""
+        rows = self._operation_rows_after(after, limit)
+        if not rows:
+            return self._head(), rows, []
+        below = int(rows[-1][0]) + 1
+        statuses = (LIVE, UNDONE, DISCARDED)
+        return self._head(), rows, self._event_bodies(statuses, after + 1, below)
 
     @abstractmethod
     def _live_events(self, after: int, upto: int) -> Iterable[tuple[int, str]]:

@@ -250,6 +250,20 @@ class Store(StateCache[S], Generic[S]):
                 known.append(decode_event(body, len(known)))
         return [_operation(row, events.get(int(row[0]), [])) for row in rows]
 
+    def head_and_operations_after(self, seq: int, most: int) -> tuple[int, list[Operation] | None]:
+        """In one read (one round trip of a database): the head, and every operation of any
+        status with a seq above ``seq``, in order; None in their place when there are more
+        than ``most`` (the web table's worker reads what another process changed)."""
+        with self._errors(), self._read():
+            head, rows, bodies = self._head_and_operations_after(seq, most + 1)
+            if len(rows) > most:
+                return head, None
+            events: dict[int, list[dict[str, Any]]] = {}
+            for op_seq, body in bodies:
+                known = events.setdefault(int(op_seq), [])
+                known.append(decode_event(body, len(known)))
+        return head, [_operation(row, events.get(int(row[0]), [])) for row in rows]
+
     @contextmanager
     def reading(self) -> Iterator[None]:
         """One read transaction around several reads: each sees the same committed moment

@@ -248,6 +248,46 @@ class PostgresStore(PgTransactions[S]):
                 bodies.append((int(row[0]), str(body)))
         return rows, bodies
 
+    def _operation_rows_after(self, after: int, limit: int) -> list[Row]:
+        return self._send(
+            "SELECT seq, kind, time, character, summary, status FROM ironsworn.operations "
+            "WHERE campaign = %s AND seq > %s ORDER BY seq LIMIT %s",
+            (self.campaign, after, limit),
+        ).fetchall()
+
+    def _head_and_operations_after(
+        self, after: int, limit: int
+    ) -> tuple[int, list[Row], Iterable[tuple[int, str]]]:
+        # One round trip: the head and the operations above ``after`` with their events.
+        conn = self._conn
+        if conn is None:
+            return super()._head_and_operations_after(after, limit)
+        head, found = self._send_all(
+            conn,
+            [
+                (_HEAD, (self.campaign, LIVE)),
+                (
+                    "WITH ops AS (SELECT seq, kind, time, character, summary, status "
+                    "FROM ironsworn.operations WHERE campaign = %(campaign)s "
+                    "AND seq > %(after)s ORDER BY seq LIMIT %(limit)s) "
+                    "SELECT o.seq, o.kind, o.time, o.character, o.summary, o.status, e.body "
+                    "FROM ops o LEFT JOIN ironsworn.events e "
+                    "ON e.campaign = %(campaign)s AND e.op_seq = o.seq ORDER BY o.seq, e.idx",
+                    {"campaign": self.campaign, "after": after, "limit": limit},
+                ),
+            ],
+        )
+        row = head.fetchone()
+        self._known_head = int(row[0] or 0) if row else 0
+        rows: list[Row] = []
+        bodies: list[tuple[int, str]] = []
+        for *fields, body in found.fetchall():
+            if not rows or rows[-1][0] != fields[0]:
+                rows.append(tuple(fields))
+            if body is not None:
+                bodies.append((int(fields[0]), str(body)))
+        return self._known_head, rows, bodies
+
     def _catch_up_reads(
         self, after: int, upto: int
     ) -> tuple[int | None, int, Iterable[tuple[int, str]]]:

@@ -454,6 +454,13 @@ class CampaignStore(Store[S]):
             (*statuses, _below(before), -1 if last is None else last),
         ).fetchall()
 
+    def _operation_rows_after(self, after: int, limit: int) -> list[Row]:
+        return self._conn.execute(
+            "SELECT seq, kind, time, character, summary, status FROM operations "
+            "WHERE seq > ? ORDER BY seq LIMIT ?",
+            (after, limit),
+        ).fetchall()
+
     def _event_bodies(
         self, statuses: Sequence[str], first: int, before: int | None = None
     ) -> Iterable[tuple[int, str]]:

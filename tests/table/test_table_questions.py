@@ -299,3 +299,16 @@ def test_no_question_of_the_engine_says_needs() -> None:
             if " needs " in words:
                 found.append(f"{path.relative_to(src)}:{node.lineno}: {words[:60]}")
     assert found == []
+
+
+def test_sojourn_asks_whether_the_community_is_a_bond(table: Table) -> None:
+    """Sojourn: "roll +heart. If you share a bond, add +1" (seed 000, Sojourn): the community
+    is asked of a character with bonds (one of them: +1, or none), not left to a field."""
+    assert "If you share a bond, add +1" in rulebook()
+    args = {"move": "sojourn", "dice": "3,4,9"}
+    question = asks(table, args, "with")
+    assert question.keys() == ["Ironhome", "none"] and question.complete
+    assert question.prompt == "Asha — Sojourn: Do you share a bond with this community? (+1)"
+    assert call(table, "move", {**args, "with": "Ironhome"})["roll"]["adds"] == 1
+    call(table, "undo", {})
+    assert call(table, "move", {**args, "with": "none"})["roll"]["adds"] == 0

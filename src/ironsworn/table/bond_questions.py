@@ -18,6 +18,8 @@ book tells the move: "write your vow and give the quest a rank. Then, roll +hear
   with whom? Those people first ("you may reroll any dice"), or a name of the player's own, or
   none (the bond named later). Nothing is asked of a character with no such vow: the move's
   own ``with`` names whom the bond is with, as before.
+- Sojourn: "roll +heart. If you share a bond, add +1" (L1876-1877): the community you
+  sojourn in, one of the bonds, or none; asked of a character with bonds only.
 - Undertake a Journey, at the journey's initial roll: "If you are setting off from a
   community with which you share a bond, add +1 to your initial roll" (L1734-1736): one of
   the bonds, or none. Asked only of a character with bonds (no other answer gives anything),
@@ -62,6 +64,8 @@ def bond_question(state: Any, library: Any, args: JsonDict, who: str | None) -> 
         served = fulfilled_for(state, char)
         if served:
             return forge_question(char, served, args)
+    if short == "sojourn" and char.bonds:
+        return sojourn_question(char, args)
     if short == "undertake_a_journey" and char.bonds:
         journey = settled(state, char.name, args, "journey", "destination")
         if journey is NEW or (journey is not None and not begun(state, journey)):
@@ -183,5 +187,24 @@ def forge_question(char: Any, served: list[str], args: JsonDict) -> Question:
         kind="text",
         help=MOVE.input("with").help,
         open=True,
+        args=dict(args),
+    )
+
+
+def sojourn_question(char: Any, args: JsonDict) -> Question:
+    """Sojourn: do you share a bond with this community? One of the bonds (+1), or none."""
+    from ironsworn.table.moves import MOVE
+
+    return Question(
+        "move",
+        "with",
+        f"{char.name} — Sojourn: Do you share a bond with this community? (+1)",
+        (
+            *(Choice(b, b, "a bond on your sheet: +1") for b in char.bonds),
+            Choice("none", "no bond"),
+        ),
+        kind="text",
+        help=MOVE.input("with").help,
+        complete=True,
         args=dict(args),
     )

@@ -6,10 +6,10 @@ pending decision's, and makes the move with the answer:
 
 - a move with several stats and no ``--stat``, or several candidate tracks and no ``--track``
   (the engine raises :class:`~ironsworn.errors.OptionNeeded` with the accepted values);
-- the bond a move is about, when the character has bonds: Sojourn in a community you share a
-  bond with takes +1 (``--with``), Test Your Bond names the bond tested; Forge a Bond asks
-  with whom, so the bond is on the sheet by name (Swear an Iron Vow's whom and Undertake a
-  Journey's community are the table's questions: :mod:`ironsworn.table.bond_questions`);
+- the bond a move is about, when the character has bonds: Test Your Bond names the bond
+  tested; Forge a Bond asks with whom, so the bond is on the sheet by name (Swear an Iron
+  Vow's whom, Sojourn's and Undertake a Journey's community, and Forge a Bond after a vow
+  fulfilled are the table's questions: :mod:`ironsworn.table.bond_questions`);
 - the character's asset abilities that could act on the move (``asset fits``): those that
   apply unasked are listed as such, and those that need the fiction to fit are offered before
   the roll, to pick any number of (``--asset``), unless the player named some already;
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 
 # Moves that are about a bond the character has, and what play mode asks for each.
 BOND_QUESTIONS = {
-    "sojourn": "Do you share a bond with this community? (+1)",
     "test_your_bond": "Which bond is tested?",
 }
 NO_BOND = ("none", "no bond")

@@ -250,6 +250,30 @@ def test_swear_an_iron_vow_without_bonds_asks_whom_it_serves(server: Any, browse
     expect(page.locator("#result")).to_contain_text("the vow is to Bjorn the miller")
 
 
+def test_a_journey_begun_by_its_move_asks_where_its_rank_then_its_bond(
+    server: Any, browser: Any
+) -> None:
+    """Undertake a Journey with none under way: where, its rank, then "If you are setting off
+    from a community with which you share a bond, add +1 to your initial roll"."""
+    game = Campaign(server, "journey-bond")
+    game.do("character", {"name": "Kai", "stats": STATS, "bonds": ["Ironhome"]})
+    page = open_page(browser, server, game.name, DESKTOP, "Kai")
+    open_move(page, "move:classic/adventure/undertake_a_journey")
+    roll(page, "5,1,2")
+    box = asked(page, "destination")
+    box.locator("input[type=text]").fill("the Havens")
+    box.locator("input[type=text]").press("Enter")
+    asked(page, "rank").locator("button.choice[data-key=dangerous]").click()
+    box = asked(page, "with")
+    expect(box).to_contain_text("setting off from a community you share a bond with? (+1)")
+    expect(box.locator("button.choice")).to_have_count(2)  # the bond, or none
+    shot(page, "question-journey-bond")
+    box.locator("button.choice[data-key=Ironhome]").click()
+    expect(page.locator("#asked")).to_be_hidden()
+    expect(page.locator("#result .roll")).to_contain_text("+ 1 + 1")  # wits, and the bond
+    assert page.errors == []
+
+
 @pytest.mark.parametrize(("viewport", "label"), WIDTHS)
 def test_ironclad_styles_are_one_or_the_other(
     server: Any, browser: Any, viewport: dict[str, int], label: str

@@ -554,7 +554,10 @@ def _asker(ctx: Step) -> str:
 
 
 def _ask_vow(ctx: Step, why: str, default: str) -> None:
-    """Ask the sworn vow's rank and name, then make (classic) Swear an Iron Vow on it."""
+    """Ask the sworn vow's rank and name, then make (classic) Swear an Iron Vow on it, sworn
+    to the person of the bond when named: "If you make this vow to a person or community with
+    whom you share a bond, add +1" (L2509-2510), and whom it serves is kept for Forge a Bond."""
     from ironsworn.moves.starforged.quest import ask_new_vow
 
-    ask_new_vow(ctx, why, default, swear="swear_an_iron_vow")
+    to = str(ctx.data.get("with") or "").strip() or None
+    ask_new_vow(ctx, why, default, swear="swear_an_iron_vow", sworn_to=to)

@@ -107,11 +107,14 @@ def ask_new_vow(
     ranks: Sequence[Rank] = tuple(Rank),
     link: tuple[str, str] | None = None,
     swear: str | None = None,
+    sworn_to: str | None = None,
 ) -> None:
     """An outcome that says to Swear an Iron Vow: ask the new vow's rank and name (the
     ``default`` when none is given), then create it and make Swear an Iron Vow on it.
     ``link`` (a flag, a track id) remembers what the vow's fulfilment brings (a bond).
-    ``swear`` is the move made on it: Starforged's unless a classic move names its own."""
+    ``swear`` is the move made on it: Starforged's unless a classic move names its own;
+    ``sworn_to``, whom the vow is to (its ``with``: a classic bond's +1, and Forge a Bond's
+    reroll once it is fulfilled)."""
     ctx.choose(
         "sf.new_vow",
         [(r.label, f"{'an' if r.label[0] in 'aeiou' else 'a'} {r.label} vow") for r in ranks],
@@ -119,6 +122,7 @@ def ask_new_vow(
         text={"prompt": "name the vow", "default": default},
         link=list(link) if link else None,
         swear=swear,
+        sworn_to=sworn_to,
     )
 
 
@@ -131,7 +135,12 @@ def new_vow(ctx: Step, keys: list[str]) -> None:
         vows = dict(ctx.char.flags.get(flag) or {})
         vows[vow] = target
         ctx.flag(flag, vows)
-    ctx.follow(str(ctx.data["context"].get("swear") or sf("swear_an_iron_vow")), track=vow)
+    to = ctx.data["context"].get("sworn_to")
+    ctx.follow(
+        str(ctx.data["context"].get("swear") or sf("swear_an_iron_vow")),
+        track=vow,
+        **({"with": str(to)} if to else {}),
+    )
 
 
 def _fulfilled(ctx: Step, lower: bool) -> None:

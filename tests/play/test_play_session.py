@@ -223,8 +223,12 @@ def test_a_move_blocked_by_a_pending_decision_says_so(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
     make_kai(path)
     run = run_script(path, [FACE_DANGER_WEAK_HIT, "/move face danger --stat wits"])
-    assert len(run.err_lines) == 1
-    assert "a decision is pending" in run.err_lines[0]
+    assert run.err_lines == [
+        "error: Kai's decision comes first: answer it (its number or key), then "
+        "'/move face danger --stat wits' again"
+    ]
+    # The decision is shown again below the line, to be answered by its number or key.
+    assert run.out.count("Kai decides — Face Danger") == 2
     assert kinds(path) == ["character", "move"]
 
 

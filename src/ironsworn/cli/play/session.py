@@ -35,7 +35,13 @@ from ironsworn.cli.common import CliParser, Missing, UsageError, check_text, wor
 from ironsworn.cli.play import asking, decisions
 from ironsworn.cli.play.asking import MenuLeft
 from ironsworn.cli.play.terminal import LineReader, Output
-from ironsworn.errors import InvalidValue, IronswornError, NotFound, OptionNeeded
+from ironsworn.errors import (
+    DecisionPending,
+    InvalidValue,
+    IronswornError,
+    NotFound,
+    OptionNeeded,
+)
 from ironsworn.table.questions import Unanswered
 
 if TYPE_CHECKING:
@@ -453,6 +459,16 @@ class PlaySession:
             if exc.candidates:
                 message += "; closest: " + ", ".join(exc.candidates)
             self.out.error(message)
+        except DecisionPending:
+            # The engine words it for every surface ("answer it with choose, burn or
+            # decline"); here a decision is answered by its number or key, so it is shown.
+            state = self.state()
+            who = (state.pending or {}).get("character") or "a"
+            self.out.error(
+                f"{who}'s decision comes first: answer it (its number or key), then "
+                f"{line.strip()[:60]!r} again"
+            )
+            self.show_pending(state)
         except IronswornError as exc:
             self.out.error(worded(exc))
         except KeyboardInterrupt:

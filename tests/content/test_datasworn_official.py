@@ -288,3 +288,15 @@ def test_import_report_shape(private_home: Path) -> None:
     }
     manifest = json.loads((report.pack.path / "pack.json").read_text())
     assert manifest["unused"] == data["unused"]
+
+
+@pytest.mark.parametrize("name", ["starforged", "classic", "sundered_isles"])
+def test_the_truths_come_in_the_books_order(name: str) -> None:
+    """Datasworn keys its truths by name; the book's order is its pages' (Starforged's
+    chapter opens with Cataclysm, then Exodus and Communities, not Artificial Intelligence)."""
+    raw = json.loads(official(name).read_text(encoding="utf-8"))["truths"]
+    by_page = [t["name"] for t in sorted(raw.values(), key=lambda t: t["_source"]["page"])]
+    truths = convert_file(official(name)).items["truths"]
+    assert [t["name"] for t in truths] == by_page
+    if name == "starforged":
+        assert by_page[:3] == ["Cataclysm", "Exodus", "Communities"]

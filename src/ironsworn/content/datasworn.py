@@ -563,6 +563,10 @@ class _Reader:
                     "options": options,
                 }
             )
+        # Datasworn keys its truths by name (Artificial Intelligence first); the book tells
+        # them in its own order (Starforged: Cataclysm, Exodus, Communities...), which the
+        # pages keep. A truth without a page stays where the file put it, after the others.
+        out.sort(key=lambda t: (t["page"] is None, t["page"] or 0))
         return out
 
     def regions(self, section: Any) -> list[dict[str, Any]]:

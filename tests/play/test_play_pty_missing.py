@@ -58,6 +58,11 @@ def test_what_a_command_leaves_out_is_asked(private_home: Path) -> None:
         term.send("dangerous\r")
         term.expect("Find the wolf (dangerous vow")
         term.expect("Kai>")
+        term.send("/journey Ironhome\r")
+        term.expect("/journey: what is its rank?")  # not the option's help
+        term.send("2\r")
+        term.expect("Ironhome (dangerous journey")
+        term.expect("Kai>")
         term.send("/progress\r")  # mark or clear, then which track: the open ones
         term.expect("/progress: which one?")
         term.send("mark\r")

@@ -89,6 +89,8 @@ def missing_argument(parser: argparse.ArgumentParser, message: str) -> Missing |
     else:
         choices = []
     what = action.help or ("which one?" if choices else str(action.metavar or action.dest).lower())
+    if action.dest == "rank":
+        what = "what is its rank?"  # the help lists the ranks, which the menu shows
     flag = action.option_strings[-1] if action.option_strings else None
     return Missing(
         said(parser, message), f"{words}: {what}", flag=flag, choices=choices, dest=action.dest

@@ -203,3 +203,25 @@ def test_the_shown_outcome_is_the_moves_own_text(
     words = own.split(", ", 1)[1]
     assert shown[outcome].startswith(words[:1].upper() + words[1:])
     assert not_said not in shown[outcome]
+
+
+def test_make_a_connection_asks_whom_you_seek_out() -> None:
+    """Make a Connection without a name is asked in the player's words (the people the story
+    has met offered first, a connection already made left out), and nothing is written; it
+    was refused with the command line's flag in its message."""
+    from ironsworn.errors import OptionNeeded
+
+    g = StarforgedGame()
+    g._keep(g.sheet.add_person("Sola Vance"))
+    g._keep(g.sheet.add_person("Dax"))
+    g.connection("Dax", "dangerous")
+    before = g.snapshot()
+    g.dice(STRONG)
+    with pytest.raises(OptionNeeded) as asked:
+        g.engine.make_move("make_a_connection", "Kira")
+    question = asked.value
+    assert question.option == "with" and question.open
+    assert str(question) == "Make a Connection: whom do you seek out? (a name, in your words)"
+    assert [key for key, _ in question.choices] == ["Sola Vance"]
+    assert "--" not in str(question) and "{" not in str(question)
+    assert g.snapshot() == before

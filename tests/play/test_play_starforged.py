@@ -153,3 +153,55 @@ def test_every_slash_command_reuses_a_parser_the_session_has(tmp_path: Path) -> 
         parsers = PlaySession(store, out, RandomDice(1)).parsers()
     missing = [c.name for c in SLASH_COMMANDS if c.parser and c.parser not in parsers]
     assert missing == []
+
+
+def test_starforged_outcome_texts_show_the_words_of_their_links(tmp_path: Path) -> None:
+    """Starforged's texts link the moves they name ("[Pay the Price](move:...)"): play mode
+    shows the words. Make a Connection left without a name asks it (a script gets the one
+    line), and Pay the Price's table rows say their range once."""
+    home = tmp_path / "home"
+    script = [
+        "starforged",
+        "",  # no Datasworn file yet: later
+        "Kira",
+        "3 2 2 1 1",
+        "Firebird",
+        "",  # no background vow
+        "",  # no inciting incident
+        "/move make a connection --dice 1,9,10",
+        "/move make a connection --with Sola --dice 1,9,10",
+    ]
+    done = play(home, script, "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    # A script gets the one line naming the flag to give (a terminal is asked: below).
+    assert done.stderr == "error: Make a Connection needs --with (your own words)\n"
+    assert "the situation worsens. Pay the Price." in " ".join(done.stdout.split())
+    assert "](move:" not in done.stdout
+    assert "1-2         A trusted individual or community acts against you" in done.stdout
+    assert "1-2: A trusted" not in done.stdout
+
+
+def test_make_a_connection_asks_whom_at_a_terminal(private_home: Path) -> None:
+    """At a terminal the name is asked, in the player's words, and the move is made."""
+    from test_play_pty import Terminal
+
+    assert main(["campaign", "new", "sf", "--ruleset", "starforged"]) == 0
+    assert (
+        main(["character", "new", "Kira", "--stats", "edge=3,heart=2,iron=2,shadow=1,wits=1"]) == 0
+    )
+    term = Terminal(private_home)
+    try:
+        term.expect("Kira>")
+        term.send("/move make a connection --dice 6,1,2\r")
+        term.expect("Make a Connection: whom do you seek out? (a name, in your words)")
+        term.send("Sola Vance\r")
+        term.expect("STRONG HIT")
+        term.expect("Kira [")  # the strong hit's rank and role are asked next
+        term.send("/quit\r")
+        assert term.wait() == 0
+    finally:
+        term.close()
+    with open_campaign("sf", create=False) as store:
+        moves = [op for op in store.operations() if op.kind == "move"]
+    assert len(moves) == 1
+    assert "Sola Vance" in str(moves[0].events)

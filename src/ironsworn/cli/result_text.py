@@ -196,8 +196,11 @@ def _outcome_text(record: MoveRecord, wanted: bool) -> list[str]:
         return []
     import textwrap
 
+    from ironsworn.moves.assets.cards import unlinked
+
     # The words before a table (Endure Harm's miss rolls on one): the table is the engine's.
-    text = str(record.text).split("Roll | Result", 1)[0]
+    # Starforged's texts link the moves they name: a terminal shows the words.
+    text = unlinked(str(record.text)).split("Roll | Result", 1)[0]
     lines: list[str] = []
     for part in (" ".join(line.split()) for line in text.splitlines()):
         if not part:

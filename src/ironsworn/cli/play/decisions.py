@@ -56,7 +56,10 @@ def describe(pending: Mapping[str, Any], move_name: str | None = None) -> str:
     width = max((len(k) for k in keys), default=0)
     lines = [f"{who} decides — {where}{said or 'choose'}"]
     for number, option in enumerate(pending.get("options") or (), start=1):
-        lines.append(f"  {number:>2}. {option['key']:<{width}}  {option['text']}")
+        text = str(option["text"])
+        if text.startswith(f"{option['key']}: "):
+            text = text[len(option["key"]) + 2 :]  # a table's row says its range once
+        lines.append(f"  {number:>2}. {option['key']:<{width}}  {text}")
     low, high = int(pending.get("min", 1)), int(pending.get("count", 1))
     if high > 1:
         how = f"answer with {high if low == high else f'{low} to {high}'} numbers or keys"

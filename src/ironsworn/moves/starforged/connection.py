@@ -30,10 +30,16 @@ RANKS = [(r.label, r.label) for r in Rank]
 @before_roll("make_a_connection", ruleset=RULESET)
 def make_before(ctx: Step) -> None:
     if not ctx.data.get("with"):
-        raise InvalidValue(
-            "Make a Connection: whom do you seek out? ({with} NAME)",
-            input="with",
-            accepted="a name",
+        from ironsworn.errors import OptionNeeded
+
+        # Asked, in the player's own words: the people the story has met come first.
+        met = [p for p in ctx.state.people if not _is_connection(ctx, p)]
+        raise OptionNeeded(
+            "Make a Connection: whom do you seek out? (a name, in your words)",
+            "with",
+            tuple((p, f"{p} (met in the story)") for p in met),
+            subject="Make a Connection",
+            open=True,
         )
     rank = ctx.data.get("rank")
     if rank:
@@ -46,6 +52,14 @@ def make_before(ctx: Step) -> None:
         ask_rank_and_role(ctx)
         return
     take_next_move_add(ctx)
+
+
+def _is_connection(ctx: Step, name: str) -> bool:
+    """Whether ``name`` is one of the campaign's connections already (open or not)."""
+    return any(
+        t.kind == "connection" and t.name.casefold() == name.casefold()
+        for t in ctx.state.tracks.values()
+    )
 
 
 @on_outcome("make_a_connection", ruleset=RULESET)

@@ -312,3 +312,15 @@ def test_sojourn_asks_whether_the_community_is_a_bond(table: Table) -> None:
     assert call(table, "move", {**args, "with": "Ironhome"})["roll"]["adds"] == 1
     call(table, "undo", {})
     assert call(table, "move", {**args, "with": "none"})["roll"]["adds"] == 0
+
+
+def test_test_your_bond_asks_which_bond(table: Table) -> None:
+    """Test Your Bond: "When your bond is tested through conflict, betrayal, or circumstance"
+    (seed 000): which bond is asked (the bonds on the sheet, or none: one marked unnamed)."""
+    assert "When your bond is tested through conflict, betrayal, or" in rulebook()
+    args = {"move": "test your bond", "dice": "6,1,2"}
+    question = asks(table, args, "with")
+    assert question.keys() == ["Ironhome", "none"] and question.complete
+    assert question.prompt == "Asha — Test Your Bond: Which bond is tested?"
+    made = call(table, "move", {**args, "with": "Ironhome"})
+    assert made["outcome"] == "strong_hit"

@@ -20,6 +20,8 @@ book tells the move: "write your vow and give the quest a rank. Then, roll +hear
   own ``with`` names whom the bond is with, as before.
 - Sojourn: "roll +heart. If you share a bond, add +1" (L1876-1877): the community you
   sojourn in, one of the bonds, or none; asked of a character with bonds only.
+- Test Your Bond: which bond is tested (one of the bonds, or none: a bond marked without a
+  name).
 - Undertake a Journey, at the journey's initial roll: "If you are setting off from a
   community with which you share a bond, add +1 to your initial roll" (L1734-1736): one of
   the bonds, or none. Asked only of a character with bonds (no other answer gives anything),
@@ -66,6 +68,8 @@ def bond_question(state: Any, library: Any, args: JsonDict, who: str | None) -> 
             return forge_question(char, served, args)
     if short == "sojourn" and char.bonds:
         return sojourn_question(char, args)
+    if short == "test_your_bond" and char.bonds:
+        return test_question(char, args)
     if short == "undertake_a_journey" and char.bonds:
         journey = settled(state, char.name, args, "journey", "destination")
         if journey is NEW or (journey is not None and not begun(state, journey)):
@@ -202,6 +206,26 @@ def sojourn_question(char: Any, args: JsonDict) -> Question:
         (
             *(Choice(b, b, "a bond on your sheet: +1") for b in char.bonds),
             Choice("none", "no bond"),
+        ),
+        kind="text",
+        help=MOVE.input("with").help,
+        complete=True,
+        args=dict(args),
+    )
+
+
+def test_question(char: Any, args: JsonDict) -> Question:
+    """Test Your Bond: which bond is tested? One of the bonds, or none (a bond marked with no
+    name on the sheet)."""
+    from ironsworn.table.moves import MOVE
+
+    return Question(
+        "move",
+        "with",
+        f"{char.name} — Test Your Bond: Which bond is tested?",
+        (
+            *(Choice(b, b) for b in char.bonds),
+            Choice("none", "no bond", "a bond marked without a name"),
         ),
         kind="text",
         help=MOVE.input("with").help,

@@ -6,10 +6,10 @@ pending decision's, and makes the move with the answer:
 
 - a move with several stats and no ``--stat``, or several candidate tracks and no ``--track``
   (the engine raises :class:`~ironsworn.errors.OptionNeeded` with the accepted values);
-- the bond a move is about, when the character has bonds: Test Your Bond names the bond
-  tested; Forge a Bond asks with whom, so the bond is on the sheet by name (Swear an Iron
-  Vow's whom, Sojourn's and Undertake a Journey's community, and Forge a Bond after a vow
-  fulfilled are the table's questions: :mod:`ironsworn.table.bond_questions`);
+- Forge a Bond asks with whom, so the bond is on the sheet by name (the bond a move is about
+  is the table's question: Swear an Iron Vow's whom, Sojourn's and Undertake a Journey's
+  community, Test Your Bond's bond, Forge a Bond after a vow fulfilled:
+  :mod:`ironsworn.table.bond_questions`);
 - the character's asset abilities that could act on the move (``asset fits``): those that
   apply unasked are listed as such, and those that need the fiction to fit are offered before
   the roll, to pick any number of (``--asset``), unless the player named some already;
@@ -33,11 +33,6 @@ if TYPE_CHECKING:
     from ironsworn.cli.play.session import PlaySession
     from ironsworn.moves.engine import OperationResult
 
-# Moves that are about a bond the character has, and what play mode asks for each.
-BOND_QUESTIONS = {
-    "test_your_bond": "Which bond is tested?",
-}
-NO_BOND = ("none", "no bond")
 # Where Pay the Price asks the player to write what happens.
 PRICE_POINT = "pay_the_price.how"
 
@@ -140,7 +135,8 @@ def option_question(session: PlaySession, args: argparse.Namespace, option: str)
 
 
 def ask_bond(session: PlaySession, args: argparse.Namespace, asked: set[str]) -> None:
-    """Ask which bond the move is about, when it is one of those and the character has any."""
+    """Forge a Bond (classic): with whom, in the player's words, so the bond is on the sheet by
+    name (the table's questions ask the rest: :mod:`ironsworn.table.bond_questions`)."""
     if "with" in asked or args.bond_with is not None:
         return
     from ironsworn.errors import IronswornError
@@ -162,16 +158,6 @@ def ask_bond(session: PlaySession, args: argparse.Namespace, asked: set[str]) ->
         name = write(session, f"{char.name} — Forge a Bond: with whom? (a name; empty: unnamed)")
         args.bond_with = name or None
         return
-    question = BOND_QUESTIONS.get(short)
-    if question is None or not char.bonds or move.id.split(":")[1].split("/")[0] != "classic":
-        return
-    if short != "test_your_bond" and args.bond:
-        return  # --bond already gives the +1
-    asked.add("with")
-    options = [(bond, "") for bond in char.bonds]
-    answer = menu(session, f"{char.name} — {move.name}: {question}", [*options, NO_BOND])
-    if answer != NO_BOND[0]:
-        args.bond_with = answer
 
 
 def ask_assets(session: PlaySession, args: argparse.Namespace, asked: set[str]) -> None:

@@ -11,6 +11,7 @@ timed.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -171,3 +172,28 @@ def test_what_a_command_leaves_out_is_asked_at_a_terminal(asha: Path) -> None:
         done.stderr
         == "ironsworn: error: ironsworn asset show: the following arguments are required: ID\n"
     )
+
+
+def test_swear_asks_whom_the_vow_is_to_at_a_terminal(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``move "swear an iron vow"`` asks what play mode and the web ask before the roll: one
+    of the bonds (+1), or none; a script is not asked (the move is made without the +1)."""
+    assert run(capsys, "campaign", "new", "vows")[0] == 0
+    made = ["character", "new", "Asha", "--stats", STATS, "--bond", "Ironhome"]
+    assert run(capsys, *made)[0] == 0
+    assert run(capsys, "vow", "new", "Find", "the", "wolf", "--rank", "dangerous")[0] == 0
+    term = Terminal(home, "move", "swear an iron vow", "--dice", "3,4,9")
+    try:
+        menu = term.expect("(empty: give up)> ")
+        assert "is this vow to a person or community you share a bond with? (+1)" in menu
+        assert "--with" not in menu
+        term.send_line("Ironhome")
+        result = term.expect("Swear an Iron Vow")
+        result += term.expect("WEAK HIT")  # 3 + heart 2 + 1 = 6 vs 4 and 9
+        assert term.wait() == 0
+    finally:
+        term.close()
+    done = script(home, "move", "swear an iron vow", "--dice", "3,4,9", "--json")
+    assert done.returncode == 0, done.stderr  # a script: no question, no bond
+    assert json.loads(done.stdout)["roll"]["adds"] == 0

@@ -238,10 +238,31 @@ def run_move(args: argparse.Namespace) -> int:
         # At a terminal the engine's question (which ally) is asked; a script gets the line.
         if not at_terminal(["--json"] if args.json else []):
             raise UsageError("move oppose needs --against NAME (the ally you act against)")
+    if getattr(args, "decide", False):
+        ask_before(args)
     body = move_call(args)
     result = write(args, body)
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
+
+
+def ask_before(args: argparse.Namespace) -> None:
+    """At a terminal, what the move asks of the fiction before its roll, as play mode and the
+    web ask it (:func:`ironsworn.table.moves.verify_move`): whom a vow is sworn to, whether
+    a journey sets off from a bonded community, Sojourn's and Test Your Bond's bond. Raised
+    as the table's question, which the command line asks and runs again with the answer as
+    its flag. A script is not asked: it gives the flag, or the move is made without it."""
+    from ironsworn.campaign.registry import resolve
+    from ironsworn.table import Table, Unanswered
+    from ironsworn.table.moves import verify_move
+
+    ref = resolve(getattr(args, "campaign", None), getattr(args, "database", None))
+    if not ref.started():
+        return  # no campaign yet: the move itself says what is missing
+    with ref.open(create=False) as store:
+        question = verify_move(Table(store, store.name), move_inputs(args))
+    if question is not None:
+        raise Unanswered(question)
 
 
 # The table's ``move`` inputs whose dest in the ``move`` parser is another name.

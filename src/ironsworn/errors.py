@@ -2,7 +2,7 @@
 
 Every error a user can cause is an :class:`IronswornError`. Nothing is changed when one is
 raised. An error carries data (the input, the bad value, what is accepted) so that each
-surface words it its own way: the command line names its flag (``--amount``) and exits 2, the
+surface words it its own way: the command line names its flag and exits 2, the
 web says the input's name and answers a 4xx with the data as JSON (:meth:`IronswornError.data`),
 the MCP server returns the data. No message raised below the surfaces names a command-line flag.
 
@@ -54,7 +54,7 @@ class IronswornError(Exception):
     A message may name an input of the table (``ally``, ``amount``) as ``{ally}``: the input
     names listed in ``names`` (and an :class:`InvalidValue`'s ``input``) are placeholders.
     ``str()`` shows the name itself (the web says "ally"); :meth:`worded` writes each as a
-    surface calls it (the command line: ``--ally``).
+    surface calls it (the command line: its flag).
     """
 
     def __init__(self, message: str = "", *args: object, names: Sequence[str] = ()) -> None:
@@ -136,8 +136,8 @@ class OptionNeeded(InvalidValue):
     """An input that was left out and is needed: ``option`` (a keyword of ``make_move``:
     ``stat``, ``track``...) and ``choices``, the accepted values with a label each. The
     message is the question in the game's words (``Face Danger: which stat do you roll?``);
-    ``subject`` is what needs it (``Face Danger``), so a surface can say "Face Danger needs
-    --stat" in its own words; ``open`` when the player's own words answer it too (a foe)."""
+    ``subject`` is what needs it (``Face Danger``), so a surface can say "Face Danger needs" its
+    flag in its own words; ``open`` when the player's own words answer it too (a foe)."""
 
     def __init__(
         self,

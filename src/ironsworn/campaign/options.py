@@ -144,7 +144,7 @@ def option_words(value: Any) -> str:
 
 def options_data(state: Any) -> list[dict[str, Any]]:
     """Every option with its value in ``state`` (None: the defaults), default, accepted values
-    and rulebook lines: what ``option --json`` prints and the MCP server's options resource."""
+    and rulebook lines: what ``option`` prints as JSON and the MCP server's options resource."""
     return [
         {
             "name": o.name,

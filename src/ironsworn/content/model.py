@@ -249,7 +249,7 @@ class Move:
         return out
 
     def summary_json(self) -> JsonDict:
-        """The shape ``ironsworn move show --json`` prints."""
+        """The shape ``ironsworn move show`` prints as JSON."""
         out: JsonDict = {
             "id": self.id,
             "name": self.name,

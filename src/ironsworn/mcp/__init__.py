@@ -1,7 +1,7 @@
 """The campaign over the Model Context Protocol: an AI guide or co-player at the same table.
 
 ``ironsworn mcp`` serves one campaign to an MCP client (a desktop AI app, an agent) over stdio,
-or over the streamable HTTP transport with ``--http``:
+or over the streamable HTTP transport with its HTTP option:
 
 - **tools**: one per operation of the table API (:mod:`ironsworn.table`), their input schemas
   made from the operations' declared inputs (see :mod:`ironsworn.mcp.tools`);

@@ -1,8 +1,8 @@
 """What a model can read: the campaign (sheets, tracks, the pending decision, the recent log
 and journal, the options) and the rulebook (a move's text, an oracle table's rows).
 
-Every resource is JSON, in the shape the command line's ``--json`` prints for the same thing
-(``sheet``, ``track list --all``, ``log``, ``journal``, ``option``, ``move show``,
+Every resource is JSON, in the shape the command line's JSON has for the same thing
+(``sheet``, ``track list`` (all), ``log``, ``journal``, ``option``, ``move show``,
 ``oracle show``). Addresses:
 
 - ``ironsworn://campaign/sheets`` every character's sheet; ``.../sheet/NAME`` one of them;

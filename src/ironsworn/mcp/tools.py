@@ -10,7 +10,7 @@ other values are taken too (a move's name or id; an asset given by a card's abil
 Calling a tool calls the operation at the guide's seat (the model may act for any character),
 and answers:
 
-- the operation's result, the JSON of the command line's ``--json``: a move's roll, outcome,
+- the operation's result, the command line's JSON: a move's roll, outcome,
   effects and the decision ``pending`` (options with keys and texts), which the model answers
   with ``choose`` (keys), ``burn`` or ``decline``;
 - ``{"question": ...}`` when an input it needs is missing: the input, a prompt and the

@@ -19,7 +19,7 @@ The contract, for a surface:
   mode, the session's default dice.
 - :func:`~ironsworn.table.registry.call` (or ``operation(name).call(table, args)``) checks the
   arguments, verifies them and runs the operation. It returns either the result (JSON: what
-  the command line's ``--json`` prints for the same command) or a
+  the command line prints as JSON for the same command) or a
   :class:`~ironsworn.table.questions.Question` when an input it needs was left out (its
   ``input``, ``prompt`` and ``choices``; answer by calling again with that input added).
   Bad values raise errors that carry data (:mod:`ironsworn.errors`: ``InvalidValue`` with

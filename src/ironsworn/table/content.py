@@ -25,7 +25,7 @@ def check_ruleset(library: Any, name: str) -> str:
 
 
 def oracle_json(table: Any) -> JsonDict:
-    """An oracle table's shape (``oracle show --json``): id, name, dice, rows, then."""
+    """An oracle table's shape (the JSON of ``oracle show``): id, name, dice, rows, then."""
     out: JsonDict = {
         "id": table.id,
         "name": table.name,

@@ -8,7 +8,7 @@
   the ``rarity`` input's choices are the rarities of the assets on the character's sheet that
   hold none yet, each with its cost.
 - ``rarities``: the character's rarities, those they could buy, and what the engine does of
-  Wield a Rarity (counted), as ``rarity list --json`` prints them.
+  Wield a Rarity (counted), as ``rarity list`` prints them as JSON.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def rarity_buy(table: Table, args: JsonDict) -> JsonDict:
 
 
 def rarities(table: Table, args: JsonDict) -> JsonDict:
-    """The character's rarities and those they could buy (as ``rarity list --json``)."""
+    """The character's rarities and those they could buy (as the JSON of ``rarity list``)."""
     return rarity_lists(table.library(), table.state(), args.get("character") or table.seat)
 
 

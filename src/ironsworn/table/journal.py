@@ -4,7 +4,7 @@ notes, the world's truths; and undo / redo of the last operation.
 ``journal`` answers ``{"added": operation, "campaign"}``, ``journal_edit`` and
 ``journal_delete`` ``{"edited" | "deleted": operation, "campaign"}`` (each an operation of its
 own, which undo takes back); ``undo`` and ``redo`` answer the operation undone or redone (as
-``undo --json`` prints it).
+``undo`` prints it as JSON).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 (stat, adds, track, amount, assets...); what it needs and was not given comes back as a
 question (which stat, which track, the role's bonus, Advance's purchase, the ally opposed).
 ``move`` with the move ``oppose`` is Face Danger against an ally (``against`` and its
-``against_*`` inputs). The answer is the move's result as ``move --json`` prints it.
+``against_*`` inputs). The answer is the move's result as ``move`` prints it as JSON.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def dice_of(table: Table, args: JsonDict) -> Any:
 
 
 def committed(table: Table, body: Any, args: JsonDict | None = None) -> JsonDict:
-    """Commit ``body`` (dice from ``args``, none by default) and answer its ``--json``."""
+    """Commit ``body`` (dice from ``args``, none by default) and answer its JSON."""
     dice = dice_of(table, args or {})
     result = commit(
         table.store, table.library(), dice, body, all_dice=dice is not table.dice_default

@@ -16,7 +16,7 @@ it against a :class:`Table` (the campaign's store, its name and the seat acting)
    writes on (:class:`~ironsworn.table.questions.Asked`: Swear an Iron Vow's bond), also
    comes back as a question, and the write transaction rolls back, so nothing is changed.
 
-The result is the JSON the command line's ``--json`` prints for the same operation. A
+The result is the JSON the command line prints for the same operation. A
 failed check or verify changes nothing. Operations never see a surface's types (no
 ``argparse.Namespace``, no HTTP request).
 """

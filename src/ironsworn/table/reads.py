@@ -139,7 +139,7 @@ def _sheets(
 
 
 def _vehicles(state: Any) -> JsonDict:
-    """Every vehicle and module of the party, as ``vehicle list --json`` prints them."""
+    """Every vehicle and module of the party, as ``vehicle list`` prints them as JSON."""
     from ironsworn.moves.starforged.vehicles import listing
 
     return listing(state)

@@ -5,8 +5,8 @@ revealed (each with its abilities' words), the background vow the oracle sparks 
 player's words, extreme or epic) and the name of the person the oracles describe.
 
 Each is an :class:`~ironsworn.table.operation.Operation` whose result is what the command
-line's ``character new --semi-random`` / ``character draw|keep|background|bond`` print with
-``--json``.
+line's ``character new`` (semi-random) / ``character draw|keep|background|bond`` print as
+JSON.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ effects, campaign options, the party's supply, scene challenges resolved; and th
 ``state`` and ``sheet``.
 
 Each is an :class:`~ironsworn.table.operation.Operation` whose result is what the command
-line's ``--json`` prints for the same command.
+line prints as JSON for the same command.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def new_character(table: Table, args: JsonDict) -> JsonDict:
     )
     from ironsworn.moves.assets.cards import sheet_with_cards
 
-    # The same shape as 'character new --json': each asset with its abilities' words.
+    # The same shape as the JSON of 'character new': each asset with its abilities' words.
     return sheet_with_cards(table.state().sheet(args["name"].strip()))
 
 
@@ -272,7 +272,7 @@ def read_state(table: Table, args: JsonDict) -> JsonDict:
 
 
 def read_sheet(table: Table, args: JsonDict) -> JsonDict:
-    """One character's sheet, as ``sheet --json`` prints it."""
+    """One character's sheet, as ``sheet`` prints it as JSON."""
     from ironsworn.moves.assets.cards import sheet_with_cards
 
     state = table.state()

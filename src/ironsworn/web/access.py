@@ -1,12 +1,12 @@
 """Who may use the table: loopback, access tokens, the guide and player roles, other sites.
 
-- **Loopback** (the default ``--host 127.0.0.1``): the machine's own user plays; no token is
+- **Loopback** (the default host, 127.0.0.1): the machine's own user plays; no token is
   asked. The ``Host`` header must name a loopback host, so a web page that rebinds its own
   DNS name to 127.0.0.1 is refused.
 - **Any other host**: every request needs one of the campaign's tokens, as the
   ``X-Ironsworn-Token`` header or the cookie an invite link sets (``/c/NAME?token=...``).
   A campaign has two: ``player`` (a page playing a character) and ``guide`` (may act for any
-  character, and create or import campaigns). ``serve --new-token`` replaces both. No token:
+  character, and create or import campaigns). ``serve``'s new-token option replaces both. No token:
   401; a wrong one, or a player's token where a guide's is needed: 403. Nothing changes.
 - **Other sites**: a state-changing request must carry ``X-Ironsworn-Request`` (a header a
   cross-site form cannot send and a cross-site script cannot send without a CORS preflight,
@@ -21,7 +21,7 @@
 
 Tokens (kept by :mod:`ironsworn.campaign.tokens`, which the MCP server shares) live in
 ``data_home()/web-tokens.json`` (written atomically), keyed by campaign name;
-with ``serve --database`` in the database's ``tokens`` table, so every server on it honours
+with ``serve`` on a database in the database's ``tokens`` table, so every server on it honours
 the same invite links.
 """
 

@@ -2,7 +2,7 @@
 
 An action is an operation of the table's registry that writes (``always``, or with ``keep``):
 its options are the operation's declared inputs, it runs on the campaign's worker thread with
-the shared store, and its answer is the operation's result (what ``--json`` prints for the
+the shared store, and its answer is the operation's result (the command line's JSON for the
 same command). So the command line, play mode, the web table and the MCP server cannot
 disagree about what an option means.
 

@@ -6,17 +6,17 @@ Routes (every page action has its JSON endpoint; see ``docs/api.md``)::
 
     GET  /                                   -> the home campaign's page
     GET  /c/{name}                           the table page (?token=... sets the token cookie)
-    GET  /api/campaigns                      campaign list (as 'campaign list --json', no paths)
+    GET  /api/campaigns                      campaign list ('campaign list' JSON, no paths)
     POST /api/campaigns                      {"name"}: create a campaign
     POST /api/campaigns/import?name=NAME     body: a JSON export ('export json'); 4 MiB at most
     POST /api/content/import[?ruleset=R]     body: a Datasworn or Dataforged JSON file (guide;
                                              'content import FILE'); 16 MiB at most; with R
                                              (starforged) only that ruleset's own file
     GET  /api/actions                        the action table: names, help, options
-    GET  /api/moves?ruleset=R                every move ('move show --json' each)
-    GET  /api/oracles?ruleset=R              every oracle table ('oracle show --json' each)
+    GET  /api/moves?ruleset=R                every move (the JSON of 'move show' each)
+    GET  /api/oracles?ruleset=R              every oracle table (the JSON of 'oracle show' each)
     GET  /api/content/{npcs|truths|assets|regions}?ruleset=R
-    GET  /api/odds?stat=&adds=&momentum=&debilities=   ('odds action --json')
+    GET  /api/odds?stat=&adds=&momentum=&debilities=   (the JSON of 'odds action')
     GET  /api/c/{name}/state                 sheets, tracks, pending decision, world; version
     GET  /api/c/{name}/timeline?last=N&before=SEQ   log and journal as one list (a page)
     GET  /api/c/{name}/moves                 the moves of the campaign's ruleset

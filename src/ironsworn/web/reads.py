@@ -1,6 +1,6 @@
 """What a page reads: the campaign's state, its timeline, and the rulebook (moves, oracles, odds).
 
-Each function returns JSON-able data; the shapes are those the command line's ``--json``
+Each function returns JSON-able data; the shapes are those the command line's JSON
 prints (``sheet``, ``track list``, ``log``, ``journal``, ``move show``, ``oracle show``,
 ``odds``), gathered in one answer where a page needs several at once. Functions taking a
 store run on the campaign's worker thread.
@@ -78,7 +78,7 @@ def timeline(store: Any, last: int | None, before: int | None = None) -> list[Js
 
 
 def moves(ruleset: str | None) -> list[JsonDict]:
-    """Every move of a ruleset in rulebook order, as ``move show --json`` prints each."""
+    """Every move of a ruleset in rulebook order, as ``move show`` prints each as JSON."""
     chosen = checked_ruleset(ruleset, "classic")
     return [m.summary_json() for m in library().in_ruleset("moves", chosen).values()]
 
@@ -306,7 +306,7 @@ def _abilities(asset_id: str) -> tuple[Any, ...]:
 
 @cache
 def odds(stat: int, adds: int, momentum: int, debilities: int) -> JsonDict:
-    """The ``odds action --json`` shape (a few hundred inputs in all: kept once computed)."""
+    """The shape of ``odds action``'s JSON (a few hundred inputs in all: kept once computed)."""
     from ironsworn.odds import action_odds
 
     data: JsonDict = action_odds(stat, adds, momentum, debilities).to_json()
@@ -352,7 +352,7 @@ def oracles(ruleset: str | None = None) -> list[JsonDict]:
 
 def content(kind: str, ruleset: str | None = None) -> list[JsonDict]:
     """Foes (``npcs``), ``truths``, ``assets`` or ``regions`` of ``ruleset`` (None: every
-    one), as ``show --json`` prints each."""
+    one), as ``show`` prints each as JSON."""
     if kind not in ("npcs", "truths", "assets", "regions"):
         raise InvalidValue(f"content {kind!r} is unknown (accepted: npcs, truths, assets, regions)")
     items: dict[str, Any] = library().in_ruleset(kind, checked_ruleset(ruleset))

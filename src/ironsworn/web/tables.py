@@ -29,7 +29,7 @@ patch from the previous version and the timeline entries the change made or alte
 each table has an ``epoch`` of its own, and a page holding another epoch's version (the server
 restarted) or one older than the history reads the state again.
 
-**On a database** (``serve --database URL``) the tables are campaigns in PostgreSQL, and
+**On a database** (``serve`` given a database URL) the tables are campaigns in PostgreSQL, and
 several server processes may serve the same ones. Every write there sends ``NOTIFY ironsworn``
 with the campaign's name; each server LISTENs on one connection of its own and checks that
 campaign's table at once, so a change made through another server reaches this one's pages
@@ -472,7 +472,7 @@ class Tables:
         self._listener: asyncio.Task[None] | None = None
 
     def add_path(self, name: str, path: Path) -> None:
-        """Serve the campaign file ``path`` under ``name`` (``serve --campaign PATH``)."""
+        """Serve the campaign file ``path`` under ``name`` (``serve`` given a campaign PATH)."""
         self._paths[name] = path
 
     def names(self) -> list[str]:

@@ -265,7 +265,7 @@ def rarity_of(record: Any) -> str | None:
 
 def sheet_with_cards(sheet: Mapping[str, Any], ruleset: Ruleset | None = None) -> JsonDict:
     """A character sheet (``CampaignState.sheet``) with each asset as :func:`record_view`
-    shows it: the JSON of ``sheet --json``, the web table's sheets and play mode's alike.
+    shows it: the JSON of ``sheet``, the web table's sheets and play mode's alike.
 
     The cards are read only when there are assets to show: a one-shot ``sheet`` of a
     character without any imports no content."""

@@ -1,7 +1,7 @@
 """What a page reads: the campaign's state, its timeline, and the rulebook (moves, oracles, odds).
 
-Each function returns JSON-able data; the shapes are those the command line's JSON
-prints (``sheet``, ``track list``, ``log``, ``journal``, ``move show``, ``oracle show``,
+Each function returns JSON-able data; the shapes are those the command line
+prints as JSON (``sheet``, ``track list``, ``log``, ``journal``, ``move show``, ``oracle show``,
 ``odds``), gathered in one answer where a page needs several at once. Functions taking a
 store run on the campaign's worker thread.
 """

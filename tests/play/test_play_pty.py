@@ -25,6 +25,11 @@ class Terminal(pty_terminal.Terminal):
     def __init__(self, home: Path) -> None:
         super().__init__(home, "play", term="xterm")
 
+    def quit(self) -> None:
+        """Type ``/quit``: play mode ends with exit code 0 (everything is already saved)."""
+        self.send("/quit\r")
+        assert self.wait() == 0
+
 
 @pytest.fixture
 def terminal(private_home: Path) -> Iterator[Terminal]:
@@ -89,8 +94,7 @@ def test_sigint_at_the_prompt_cancels_the_line_and_the_session_goes_on(
         term.expect("Kai>")
         term.send("The storm breaks.\r")
         term.expect("Kai>")
-        term.send("/quit\r")
-        assert term.wait() == 0
+        term.quit()
     finally:
         term.close()
     ops = operations(default_campaign(private_home))

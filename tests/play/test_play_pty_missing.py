@@ -86,8 +86,7 @@ def test_what_a_command_leaves_out_is_asked(private_home: Path) -> None:
         term.send("\r")  # an empty line leaves the question
         term.expect("(left the question: nothing was made)")
         term.expect("Kai>")
-        term.send("/quit\r")
-        assert term.wait() == 0
+        term.quit()
     finally:
         term.close()
     screen = term.screen
@@ -121,8 +120,7 @@ def test_a_new_site_asks_its_theme_domain_and_rank(private_home: Path) -> None:
         term.send("dangerous\r")
         term.expect("new site: The Barrow (dangerous)")
         term.expect("Kai>")
-        term.send("/quit\r")
-        assert term.wait() == 0
+        term.quit()
     finally:
         term.close()
     assert "needs" not in term.screen

@@ -71,8 +71,7 @@ def test_the_semi_random_walkthrough_at_a_terminal(private_home: Path) -> None:
         term.send("Arna\r")
         term.expect("bond Arna")
         term.expect("Inciting incident")
-        term.send("/quit\r")
-        assert term.wait() == 0
+        term.quit()
     finally:
         term.close()
     kinds = [kind for kind, _ in operations(default_campaign(private_home))]
@@ -96,8 +95,7 @@ def test_roles_are_offered_by_the_walkthrough(private_home: Path) -> None:
         term.send("Sharp-Eyed Hunter of the Hinterlands\r")
         term.expect("Kai's first role: named at no cost")
         term.expect("Background vow")
-        term.send("/quit\r")
-        assert term.wait() == 0
+        term.quit()
     finally:
         term.close()
     ops = operations(default_campaign(private_home))
@@ -130,8 +128,7 @@ def test_a_setup_left_half_way_is_finished_with_character_setup(private_home: Pa
         term.expect("Kai>")
         term.send("/character setup\r")
         term.expect("accepted: none")
-        term.send("/quit\r")
-        assert term.wait() == 0
+        term.quit()
     finally:
         term.close()
     kinds = [kind for kind, _ in operations(path)]

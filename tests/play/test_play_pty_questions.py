@@ -82,8 +82,7 @@ def test_the_first_list_asks_and_completes_at_a_terminal(private_home: Path) -> 
         term.send("1\r")
         term.expect("experience spent 0 -> 2")
         term.expect("Kai>")
-        term.send("/quit\r")
-        assert term.wait() == 0
+        term.quit()
     finally:
         term.close()
     kinds = [kind for kind, _ in operations(path)]
@@ -117,8 +116,7 @@ def test_oppose_and_a_role_ask_at_a_terminal(private_home: Path) -> None:
         term.expect("what scout gives")
         term.send("1\r")
         term.expect("STRONG HIT")
-        term.send("/quit\r")
-        assert term.wait() == 0
+        term.quit()
     finally:
         term.close()
     rolls = [e["roll"] for _k, events in operations(path) for e in events if e["type"] == "roll"]
@@ -181,8 +179,7 @@ def test_forge_a_bond_rerolls_a_classic_campaigns_moves_and_names_at_a_terminal(
         term.send("/ask fifty_fifty Is the gate open? --seed 3\r")
         term.expect("50/50 (51+)")
         term.expect("Kai>")
-        term.send("/quit\r")
-        assert term.wait() == 0
+        term.quit()
     finally:
         term.close()
     screen = term.screen
@@ -259,8 +256,7 @@ def test_whom_a_vow_serves_and_a_journeys_bond_at_a_terminal(private_home: Path)
         term.expect("Kai [1-2]>")
         term.send("1\r")
         term.expect("Kai>")
-        term.send("/quit\r")
-        assert term.wait() == 0
+        term.quit()
     finally:
         term.close()
     assert term.screen.count("setting off from a community") == 1

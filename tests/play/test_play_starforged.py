@@ -12,6 +12,10 @@ from test_play_pipe import play
 from ironsworn.campaign.registry import open_campaign
 from ironsworn.cli.main import main
 
+# The walkthrough's first answers: a Starforged campaign (no Datasworn file yet), Kira with
+# her stats and the Firebird; each test goes on from there.
+KIRA = ["starforged", "", "Kira", "3 2 2 1 1", "Firebird"]
+
 
 def test_the_walkthrough_makes_a_starforged_campaign(tmp_path: Path) -> None:
     home = tmp_path / "home"
@@ -53,11 +57,7 @@ def test_play_asks_for_the_words_a_decision_needs(tmp_path: Path) -> None:
     full legacy reward" — play mode asks the new vow's rank, then its name."""
     home = tmp_path / "home"
     script = [
-        "starforged",
-        "",  # no Datasworn file yet: later
-        "Kira",
-        "3 2 2 1 1",
-        "Firebird",
+        *KIRA,
         "Find the lost fleet",
         "epic",
         "Rescue Dax",
@@ -107,11 +107,7 @@ def test_the_starforged_tracks_and_marks_by_hand(tmp_path: Path) -> None:
     its role, legacy ticks and an impact marked by hand."""
     home = tmp_path / "home"
     script = [
-        "starforged",
-        "",  # no Datasworn file yet: later
-        "Kira",
-        "3 2 2 1 1",
-        "Firebird",
+        *KIRA,
         "Find the lost fleet",
         "epic",
         "",  # no inciting incident
@@ -161,11 +157,7 @@ def test_starforged_outcome_texts_show_the_words_of_their_links(tmp_path: Path) 
     line), and Pay the Price's table rows say their range once."""
     home = tmp_path / "home"
     script = [
-        "starforged",
-        "",  # no Datasworn file yet: later
-        "Kira",
-        "3 2 2 1 1",
-        "Firebird",
+        *KIRA,
         "",  # no background vow
         "",  # no inciting incident
         "/move make a connection --dice 1,9,10",
@@ -197,8 +189,7 @@ def test_make_a_connection_asks_whom_at_a_terminal(private_home: Path) -> None:
         term.send("Sola Vance\r")
         term.expect("STRONG HIT")
         term.expect("Kira [")  # the strong hit's rank and role are asked next
-        term.send("/quit\r")
-        assert term.wait() == 0
+        term.quit()
     finally:
         term.close()
     with open_campaign("sf", create=False) as store:

@@ -232,6 +232,19 @@ def test_a_move_blocked_by_a_pending_decision_says_so(tmp_path: Path) -> None:
     assert kinds(path) == ["character", "move"]
 
 
+def test_a_move_blocked_by_a_decision_asks_nothing_first(tmp_path: Path) -> None:
+    """Swear an Iron Vow asks whom the vow serves; with a decision waiting, the move is
+    refused before that question (its answer would be thrown away)."""
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    lines = ["/vow Find the wolf --rank dangerous", FACE_DANGER_WEAK_HIT]
+    lines += ["/move swear an iron vow", "1"]
+    run = run_script(path, lines, interactive=True)
+    assert run.err_lines[0].startswith("error: Kai's decision comes first")
+    assert "Swear an Iron Vow: whom does this vow serve" not in run.out
+    assert kinds(path) == ["character", "vow", "move", "choice"]  # "1" answered Face Danger
+
+
 # ------------------------------------------------------------------------------- commands
 
 

@@ -164,7 +164,8 @@ def test_an_ability_for_a_fight_is_not_offered_outside_one(tmp_path: Path) -> No
     one, Endure Harm does not offer it (it was offered, then refused once picked)."""
     path = tmp_path / "c.sqlite"
     kai(path, "--asset", "ironclad")
-    run = run_script(path, ["/move endure harm --amount 1 --dice 6,1,2"])
+    # The strong hit's choice answered ("1"), so no decision waits when the fight begins.
+    run = run_script(path, ["/move endure harm --amount 1 --dice 6,1,2", "1"])
     assert run.err == ""
     assert "does an ability fit the fiction?" not in run.out and "Ironclad" not in run.out
     cli(path, "fight", "new", "--foe", "bear")

@@ -56,6 +56,13 @@ def run_move(session: PlaySession, words: list[str]) -> None:
         args.func = show_move if args.words[0] == "show" else list_moves
         session.run_cli(args)
         return
+    waiting = session.state().pending
+    who = args.character or session.character_name()
+    if waiting is not None and waiting.get("character") in (None, who):
+        from ironsworn.errors import DecisionPending
+
+        # Refused before its questions are asked: the answers would be thrown away.
+        raise DecisionPending(f"{who}'s decision is pending: answer it first")
     asked: set[str] = set()
     while True:
         asking.ask_bond(session, args, asked)

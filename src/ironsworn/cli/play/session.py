@@ -610,7 +610,12 @@ class PlaySession:
             said = "a decision arrived meanwhile (elsewhere)"
         else:
             said = "the decision changed meanwhile (elsewhere)"
-        self.out.error(f"{said}; {text[:40]!r} was not taken: type it again")
+        again = (
+            "type it again"
+            if pending is None
+            else "answer the decision below first (/journal TEXT writes a line meanwhile)"
+        )
+        self.out.error(f"{said}; {text[:40]!r} was not taken: {again}")
         state = self.state()
         self.show_status(state)
         self.show_pending(state)

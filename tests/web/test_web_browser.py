@@ -360,9 +360,17 @@ def test_a_role_contributes_from_the_move_panel(server: Any, browser: Any) -> No
     table.do("option", {"name": "assets", "value": "roles"})
     table.do("move", {"move": "advance", "new_role": "scout"})
     expect(page.locator(".move-panel select[name='read:as'] option[value=scout]")).to_have_count(1)
-    page.select_option(".move-panel select[name='read:as']", "scout")
-    page.select_option(".move-panel select[name='read:role_bonus']", "momentum")
-    page.fill(".move-form input[name=dice]", "4,5,6")
+    # The panel may be drawn again as the option's and Advance's changes reach the page:
+    # what is typed is checked as still there before rolling (typed again if redrawn).
+    for _ in range(5):
+        page.select_option(".move-panel select[name='read:as']", "scout")
+        page.select_option(".move-panel select[name='read:role_bonus']", "momentum")
+        page.fill(".move-form input[name=dice]", "4,5,6")
+        page.wait_for_timeout(500)
+        if page.input_value(".move-form input[name=dice]") == "4,5,6" and (
+            page.input_value(".move-panel select[name='read:as']") == "scout"
+        ):
+            break
     page.click(".move-form button[type=submit]")
     # edge 3 + 4 + 1 (the role's +1 with +1 momentum on a hit) = 8: a strong hit.
     expect(page.locator("#result .roll")).to_contain_text("= 8")

@@ -322,16 +322,22 @@ def worded(exc: IronswornError) -> str:
 
 
 def table_call(
-    store: Any, name: str, args: dict[str, Any], names: dict[str, str] | None = None
+    store: Any,
+    name: str,
+    args: dict[str, Any],
+    names: dict[str, str] | None = None,
+    table: Any = None,
 ) -> Any:
-    """Run the table's operation ``name`` on a campaign's ``store`` (the guide's seat): its
-    result. A question (an input left out) is raised as
-    :class:`~ironsworn.table.questions.Unanswered`, which the command line words with the
-    input's flag (or asks, at a terminal: :mod:`ironsworn.cli.asking`); an error naming one
-    of ``names`` (inputs the command takes as words, not flags) is worded with its words."""
+    """Run the table's operation ``name`` on a campaign's ``store`` (the guide's seat, or
+    ``table`` when given: its dice, its results kept): its result. A question (an input left
+    out) is raised as :class:`~ironsworn.table.questions.Unanswered`, which the command line
+    words with the input's flag (or asks, at a terminal: :mod:`ironsworn.cli.asking`); an
+    error naming one of ``names`` (inputs the command takes as words, not flags) is worded
+    with its words."""
     from ironsworn.table import Table, operation
 
-    return _answered(lambda: operation(name).call(Table(store, store.name), args), names)
+    at = table if table is not None else Table(store, store.name)
+    return _answered(lambda: operation(name).call(at, args), names)
 
 
 def home_call(
@@ -354,7 +360,19 @@ def _answered(call: Callable[[], Any], names: dict[str, str] | None) -> Any:
             raise UsageError(worded_by(exc, names)) from None
         raise
     if isinstance(answer, Question):
-        raise Unanswered(answer)
+        said = (names or {}).get(answer.input)
+        if said is None:
+            raise Unanswered(answer)
+        # An input the command takes by its own words (an argument, another flag): asked as
+        # that, and named so in a script's line.
+        raise Missing(
+            f"{answer.line()}; give it with {said}",
+            answer.prompt,
+            flag=said if said.startswith("-") else None,
+            choices=[(c.key, c.shown()) for c in answer.choices],
+            open_=bool(answer.open) or not answer.choices,
+            dest=answer.input,
+        )
     return answer
 
 

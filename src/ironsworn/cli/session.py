@@ -85,6 +85,68 @@ def write(
     return kept
 
 
+def table_write(
+    args: argparse.Namespace,
+    name: str,
+    given: dict[str, Any],
+    names: dict[str, str] | None = None,
+) -> list[OperationResult]:
+    """Make the table's operation ``name`` with the arguments ``given`` (None: left out) on
+    the campaign of ``args``, at the guide's seat: the engine's result of each commit it made.
+
+    As :func:`write`: a campaign that does not exist yet is made only when the operation
+    succeeds (it first runs on an empty campaign in memory, with a copy of the dice), the
+    dice are ``--dice``/``--seed`` and typed dice must all be rolled, and at a terminal a
+    decision it leaves is asked once the result is printed. Errors and questions are worded
+    with the command's flags, the inputs of ``names`` with the command's own words
+    (:func:`~ironsworn.cli.common.table_call`).
+    """
+    import copy
+
+    from ironsworn.campaign.registry import resolve
+    from ironsworn.cli.common import table_call
+    from ironsworn.table import Table
+
+    ref = resolve(getattr(args, "campaign", None), getattr(args, "database", None))
+    dice = dice_from(args)
+    sent = {key: value for key, value in given.items() if value is not None}
+    if not ref.started():
+        trial = _Trial(ref.name)
+        table = Table(trial, ref.name, dice_default=copy.deepcopy(dice), results=[], dice_once=True)
+        table_call(trial, name, sent, names, table)
+    store = ref.open(create=True)
+    with store:
+        table = Table(store, store.name, dice_default=dice, results=[], dice_once=True)
+        table_call(store, name, sent, names, table)
+    results: list[OperationResult] = list(table.results or ())
+    from ironsworn.cli.deciding import left_pending
+
+    # At a terminal a decision the last commit leaves is asked once the result is printed.
+    if results:
+        results[-1] = left_pending(args, results[-1])
+    return results
+
+
+class _Trial:
+    """A campaign not made yet, empty and in memory: an operation's trial run on it keeps
+    nothing (its state is the engine's to change, its appends go nowhere)."""
+
+    def __init__(self, name: str) -> None:
+        from ironsworn.campaign.store import default_state_type
+
+        self.name = name
+        self._state = default_state_type()()
+
+    def state(self) -> Any:
+        return self._state
+
+    def write(self) -> Any:
+        from contextlib import nullcontext
+        from types import SimpleNamespace
+
+        return nullcontext(SimpleNamespace(state=self._state, append=lambda *a, **k: None))
+
+
 def commit(
     store: Store[Any],
     library: Any,

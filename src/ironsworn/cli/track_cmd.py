@@ -81,14 +81,16 @@ def register(sub: Any) -> None:
 
 
 def run_progress(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import describe_result, write
-    from ironsworn.moves.sheet import SheetOperations
+    from ironsworn.cli.session import describe_result, table_write
 
     ticks, times = progress_amount(args)
-    result = write(
-        args,
-        lambda e: SheetOperations(e).progress(args.track, args.action == "mark", ticks, times),
-    )
+    given = {
+        "track": args.track,
+        "mark": args.action == "mark",
+        "ticks": ticks,
+        "times": None if args.times is None else times,  # (one mark by rank, by default)
+    }
+    (result,) = table_write(args, "progress", given, {"track": "TRACK"})
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
 
@@ -117,18 +119,31 @@ def _track_text(track: dict[str, Any]) -> str:
     return f"{track['id']}: {track['name']} ({track['rank']} {track['kind']}; {who})"
 
 
-def run_new_track(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import write
-    from ironsworn.moves.sheet import SheetOperations
+# The track operation's inputs that the track commands take by other words.
+TRACK_WORDS = {"text": "TEXT", "characters": "--character"}
 
+
+def new_track(args: argparse.Namespace, kind: str, given: dict[str, Any]) -> Any:
+    """The table's ``track`` operation for a new track of ``kind``: the engine's result."""
+    from ironsworn.cli.session import table_write
+
+    sent = {"kind": kind, "rank": args.rank or None, "characters": args.character or None}
+    (result,) = table_write(args, "track", {**sent, **given}, TRACK_WORDS)
+    return result
+
+
+def track_text_of(args: argparse.Namespace) -> str:
+    """The track's words (``vow new WORDS``): refused when blank, as the engine does."""
     text = " ".join(args.text)
+    if not text.strip():
+        raise UsageError(f"track name {text!r} is empty (accepted: some text)")
+    return text
+
+
+def run_new_track(args: argparse.Namespace) -> int:
     background = bool(getattr(args, "background", False))
-    result = write(
-        args,
-        lambda e: SheetOperations(e).new_track(
-            args.kind, text, args.rank or "", args.character, background=background
-        ),
-    )
+    given = {"text": track_text_of(args), "background": background or None}
+    result = new_track(args, args.kind, given)
     track = _track_json(result)
     notes = [plain(note) for note in result.notes]  # no rulebook line citations on screen
     emit(args, track, lambda: "\n".join([_track_text(track), *notes]))
@@ -136,16 +151,8 @@ def run_new_track(args: argparse.Namespace) -> int:
 
 
 def run_fight(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import write
-    from ironsworn.moves.sheet import SheetOperations
-
     count = parse_int(args.count, "--count", 1, 10)
-    result = write(
-        args,
-        lambda e: SheetOperations(e).new_track(
-            "fight", "", args.rank or "", args.character, foe=args.foe, count=count
-        ),
-    )
+    result = new_track(args, "fight", {"foe": args.foe, "count": count})
     track = _track_json(result)
     emit(args, track, lambda: _track_text(track))
     return 0
@@ -166,10 +173,12 @@ def run_track_list(args: argparse.Namespace) -> int:
     return 0
 
 
+# The scene_resolve operation's inputs that ``scene resolve`` takes by other words.
+SCENE_WORDS = {"track": "TEXT", "character": "--character"}
+
+
 def run_scene(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import describe_result, write
-    from ironsworn.moves.scene import resolve_scene
-    from ironsworn.moves.sheet import SheetOperations
+    from ironsworn.cli.session import describe_result, table_write
 
     text = " ".join(args.text)
     if args.action == "new":
@@ -182,9 +191,7 @@ def run_scene(args: argparse.Namespace) -> int:
             )
         if args.seed is not None:
             raise UsageError(f"scene new rolls no dice: --seed {args.seed!r} is for scene resolve")
-        result = write(
-            args, lambda e: SheetOperations(e).new_track("scene", text, args.rank, args.character)
-        )
+        result = new_track(args, "scene", {"text": track_text_of(args)})
         track = _track_json(result)
         track["countdown"] = 0
         emit(args, track, lambda: _track_text(track) + ", countdown 0/4")
@@ -200,6 +207,6 @@ def run_scene(args: argparse.Namespace) -> int:
             "who makes the progress roll"
         )
     who = args.character[0] if args.character else None
-    result = write(args, lambda e: resolve_scene(e, text, who))
+    (result,) = table_write(args, "scene_resolve", {"track": text, "character": who}, SCENE_WORDS)
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0

@@ -44,10 +44,11 @@ def dice_from(text: str | None, seed: str | None, default: Dice | None = None) -
 def check_dice_used(dice: Dice) -> None:
     """Refuse typed dice that the operation did not roll (they were meant for something)."""
     if isinstance(dice, FixedDice) and dice.remaining:
+        # ({dice}: each surface names the input its own way, the command line its flag)
         raise InvalidValue(
-            f"dice: {dice.remaining} value(s) left over, not rolled (accepted: exactly the "
-            "dice this operation rolls; a pending decision's rolls take their own dice); "
-            "nothing was changed",
+            f"{{dice}}: {dice.remaining} value(s) left over, not rolled (accepted: exactly "
+            "the dice this operation rolls; a pending decision's rolls take their own "
+            "{dice}); nothing was changed",
             input="dice",
             accepted=("exactly the dice this operation rolls",),
         )

@@ -12,9 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from ironsworn.errors import Forbidden, RuleViolation
-from ironsworn.table.commit import commit
 from ironsworn.table.inputs import Choice, Input
-from ironsworn.table.moves import dice_of
+from ironsworn.table.moves import commit_at
 from ironsworn.table.operation import JsonDict, Operation, Table
 from ironsworn.table.sheet import character_input, sheet_ops
 
@@ -92,7 +91,7 @@ def world_entry(kind: str) -> Any:
                 return ops.add_place(args["name"], args.get("description", ""), args.get("region"))
             return ops.add_note(args["text"], table.acting_for(args.get("character")))
 
-        result = commit(table.store, table.library(), dice_of(table, {}), body)
+        result = commit_at(table, body)
         return [e for e in result.events if e["type"] != "packs"]
 
     return run
@@ -115,12 +114,7 @@ def truth(table: Table, args: JsonDict) -> Any:
         option, roll = rolled.option.key, rolled.roll
     elif option == "open":
         option = None
-    result = commit(
-        table.store,
-        table.library(),
-        dice_of(table, {}),
-        lambda e: sheet_ops(e).set_truth(args["truth"], option, roll),
-    )
+    result = commit_at(table, lambda e: sheet_ops(e).set_truth(args["truth"], option, roll))
     return result.events[0]["to"]
 
 

@@ -30,15 +30,22 @@ def dice_of(table: Table, args: JsonDict) -> Any:
     return dice_from(args.get("dice"), args.get("seed"), table.dice_default)
 
 
-def committed(table: Table, body: Any, args: JsonDict | None = None) -> JsonDict:
-    """Commit ``body`` (dice from ``args``, none by default) and answer its JSON."""
+def commit_at(table: Table, body: Any, args: JsonDict | None = None) -> Any:
+    """Commit ``body`` (dice from ``args``, else the table's) and answer the engine's result,
+    kept in ``table.results`` when the table keeps them. Dice the arguments give must all be
+    rolled; the table's own only when it says they are this operation's alone
+    (``dice_once``: the command line's typed dice), not when they serve a session."""
     dice = dice_of(table, args or {})
-    result = commit(
-        table.store, table.library(), dice, body, all_dice=dice is not table.dice_default
-    )
+    once = dice is not table.dice_default or table.dice_once
+    result = commit(table.store, table.library(), dice, body, all_dice=once)
     if table.results is not None:
         table.results.append(result)
-    data: JsonDict = result.to_json()
+    return result
+
+
+def committed(table: Table, body: Any, args: JsonDict | None = None) -> JsonDict:
+    """Commit ``body`` (see :func:`commit_at`) and answer its JSON."""
+    data: JsonDict = commit_at(table, body, args).to_json()
     return data
 
 

@@ -55,6 +55,9 @@ class Table:
     # The engine's result of each commit an operation makes, kept when a list is given: for
     # a surface that tells it in its own words (the command line's lines of text).
     results: list[Any] | None = field(default=None, kw_only=True, repr=False)
+    # ``dice_default`` is for one operation only, so it must roll them all (the command
+    # line's typed dice), not a session's dice serving many.
+    dice_once: bool = field(default=False, kw_only=True)
 
     def library(self) -> Any:
         if self._library is None:
@@ -128,8 +131,9 @@ class Operation:
             try:
                 out[declared.name] = declared.check(value)
             except InvalidValue as exc:
+                # (its pattern, so that a surface still words the input its own way)
                 raise InvalidValue(
-                    f"{self.name}: {exc}",
+                    f"{self.name}: {exc.pattern or exc}",
                     input=exc.input,
                     value=exc.value,
                     accepted=exc.accepted,

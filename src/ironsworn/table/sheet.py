@@ -14,9 +14,8 @@ from typing import Any
 
 from ironsworn.errors import InvalidValue
 from ironsworn.table import choices
-from ironsworn.table.commit import commit
 from ironsworn.table.inputs import Choice, Input
-from ironsworn.table.moves import DICE, committed, dice_of
+from ironsworn.table.moves import DICE, commit_at, committed
 from ironsworn.table.operation import JsonDict, Operation, Table
 from ironsworn.table.questions import Question
 
@@ -115,10 +114,8 @@ def new_track(table: Table, args: JsonDict) -> JsonDict:
                 accepted=("a foe's id or name",),
             )
         count = args.get("count", 1)
-        result = commit(
-            table.store,
-            table.library(),
-            dice_of(table, {}),
+        result = commit_at(
+            table,
             lambda e: sheet_ops(e).new_track(
                 "fight",
                 text,
@@ -135,10 +132,8 @@ def new_track(table: Table, args: JsonDict) -> JsonDict:
                 input="text",
                 accepted=("what it is for",),
             )
-        result = commit(
-            table.store,
-            table.library(),
-            dice_of(table, {}),
+        result = commit_at(
+            table,
             lambda e: sheet_ops(e).new_track(
                 kind,
                 text,
@@ -247,12 +242,7 @@ def campaign_option(table: Table, args: JsonDict) -> JsonDict:
     """Set one of the rulebook's campaign options (as ``ironsworn option NAME VALUE``)."""
     from ironsworn.moves.setup import SetupOperations
 
-    result = commit(
-        table.store,
-        table.library(),
-        dice_of(table, {}),
-        lambda e: SetupOperations(e).set_option(args["name"], args["value"]),
-    )
+    result = commit_at(table, lambda e: SetupOperations(e).set_option(args["name"], args["value"]))
     event = result.events[0]
     return {"name": event["setting"], "value": event["to"]}
 

@@ -10,6 +10,8 @@ the MCP server returns the data. No message raised below the surfaces names a co
   - :class:`InvalidValue` (also a :class:`ValueError`) — a value out of range or not one of the
     accepted ones (a stat of 7, a die of 0, an unknown odds name): ``input``, ``value``,
     ``accepted``.
+    - :class:`PackMissing` — a rule of a content pack the campaign lacks (Delve's sites):
+      ``pack``, the pack's id; each surface says how its player imports it.
     - :class:`OptionNeeded` — an input the player left out that the engine found it needs
       (which stat, which track); it carries the accepted values with a label each, so a
       surface asks instead of refusing (:mod:`ironsworn.table` turns it into a question).
@@ -55,7 +57,12 @@ class IronswornError(Exception):
     names listed in ``names`` (and an :class:`InvalidValue`'s ``input``) are placeholders.
     ``str()`` shows the name itself (the web says "ally"); :meth:`worded` writes each as a
     surface calls it (the command line: its flag).
+
+    ``pack`` is the content pack whose import would make the request work (``delve``), when
+    that is why it failed: each surface says how its player imports one.
     """
+
+    pack: str | None = None
 
     def __init__(self, message: str = "", *args: object, names: Sequence[str] = ()) -> None:
         self.names = tuple(names)
@@ -72,7 +79,10 @@ class IronswornError(Exception):
 
     def data(self) -> dict[str, Any]:
         """What the error carries beyond its message, as JSON (empty when nothing)."""
-        return {"inputs": list(self.names)} if self.names else {}
+        data: dict[str, Any] = {"inputs": list(self.names)} if self.names else {}
+        if self.pack is not None:
+            data["pack"] = self.pack
+        return data
 
 
 def _accepted(accepted: str | Sequence[str]) -> tuple[str, ...]:
@@ -160,6 +170,17 @@ class OptionNeeded(InvalidValue):
         return {"input": self.option, "value": None, "accepted": list(self.accepted)}
 
 
+class PackMissing(InvalidValue):
+    """A rule or move of a content pack this campaign has not imported (Delve's sites, its
+    rarities): ``pack`` is the pack's id (``delve``). The message says which file to import;
+    how is each surface's to say (a command, a tab of the web table). A move of a pack not
+    imported is a :class:`NotFound` with its ``pack``."""
+
+    def __init__(self, message: str, pack: str) -> None:
+        super().__init__(message)
+        self.pack = pack
+
+
 class NotFound(IronswornError, LookupError):
     """An id or name that matches nothing (or more than one thing): ``kind`` of thing
     (``move``, ``oracle``, ``track``), the ``name`` looked up and the closest ``candidates``."""
@@ -172,9 +193,11 @@ class NotFound(IronswornError, LookupError):
         kind: str | None = None,
         name: str | None = None,
         names: Sequence[str] = (),
+        pack: str | None = None,
     ) -> None:
         self.kind = kind
         self.name = name
+        self.pack = pack
         if not message:
             message = f"no {kind or 'match'} {name!r}"
         super().__init__(message, names=names)
@@ -184,6 +207,8 @@ class NotFound(IronswornError, LookupError):
         data: dict[str, Any] = {"candidates": list(self.candidates)}
         if self.kind is not None:
             data.update(kind=self.kind, name=self.name)
+        if self.pack is not None:
+            data["pack"] = self.pack
         return data
 
 

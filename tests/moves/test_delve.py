@@ -15,7 +15,7 @@ import pytest
 from moves_support import ASHA_STATS, Game
 
 from ironsworn.content import clear_cache, import_pack, load_library
-from ironsworn.errors import InvalidValue, NotFound, RuleViolation
+from ironsworn.errors import InvalidValue, NotFound, PackMissing, RuleViolation
 from ironsworn.moves.delve.failure import set_failure
 from ironsworn.moves.delve.sites import new_site
 from shared_files import shared_file
@@ -311,8 +311,9 @@ def test_without_the_pack_a_site_says_what_to_import() -> None:
     game = Game("Asha")
     game.engine.ruleset = load_library()
     game.character("Asha", ASHA_STATS)
-    with pytest.raises(InvalidValue, match=r"content import delve\.json"):
+    with pytest.raises(PackMissing, match=r"import your Datasworn Delve file first") as caught:
         new_site(game.engine, "X", theme="ancient", domain="barrow", rank="dangerous")
+    assert caught.value.pack == "delve"
 
 
 def test_mark_your_failure_on_every_final_miss(delve: dict[str, Any]) -> None:

@@ -15,7 +15,7 @@ import pytest
 from moves_support import ASHA_STATS, Game
 
 from ironsworn.content import clear_cache, import_pack, load_library, load_ruleset
-from ironsworn.errors import InvalidValue, NotFound, RuleViolation
+from ironsworn.errors import InvalidValue, NotFound, PackMissing, RuleViolation
 from ironsworn.moves.assets.coverage import ability_status
 from shared_files import CLASSIC_DATASWORN, shared_file
 
@@ -100,13 +100,14 @@ def test_improviser_1_is_a_reminder_without_delve() -> None:
     status = ability_status(improviser(classic), classic)
     assert status["kind"] == "reminder" and status["reason"] == "other"
     assert "Check Your Gear is a Delve move" in status["why"]
-    assert "content import delve.json" in status["why"]
+    assert "import the Delve pack" in status["why"] and status["pack"] == "delve"
     game = Game("Asha")
     game.engine.ruleset = load_library()
     game.character("Asha", ASHA_STATS, assets=["improviser"])
     before = len(game.state.to_dict()["characters"]["Asha"]["assets"])
-    with pytest.raises(NotFound):
+    with pytest.raises(NotFound) as missing:
         game.move("move:delve/delve/check_your_gear", [5, 2, 3], asset=["improviser"])
+    assert missing.value.pack == "delve"
     assert len(game.state.to_dict()["characters"]["Asha"]["assets"]) == before
 
 
@@ -199,8 +200,9 @@ def test_no_rarities_without_the_pack_or_in_a_starforged_campaign(delve: None) -
     classic = Game("Asha")
     classic.engine.ruleset = load_ruleset("classic")  # no pack imported
     classic.character("Asha", ASHA_STATS, assets=["improviser"])
-    with pytest.raises(InvalidValue, match=r"content import delve\.json"):
+    with pytest.raises(PackMissing, match=r"import your Datasworn Delve file first") as caught:
         buy_rarity(classic.engine, None, "baldric")
+    assert caught.value.pack == "delve"
 
 
 # (case, quote, move, dice, named, outcome, momentum after, note):

@@ -15,7 +15,7 @@ import pytest
 from moves_support import ASHA_STATS, Game
 
 from ironsworn.content import clear_cache, import_pack, load_library
-from ironsworn.errors import IronswornError
+from ironsworn.errors import IronswornError, NotFound, PackMissing
 from ironsworn.moves.delve.rarities import buy_rarity
 from ironsworn.moves.delve.sites import new_site, roll_denizen
 from ironsworn.moves.delve.threats import new_threat
@@ -57,7 +57,9 @@ def site(e: Any, **kw: Any) -> Any:
 
 Case = tuple[str, Callable[[], Game], Callable[[Any], Any], str]
 NO_SITE = "has no active site track: create one first"
-NO_PACK = r"no Delve pack: import your Datasworn Delve file first \(ironsworn content import"
+# How to import it is each surface's to say (tests/cli/test_cli_delve_pack.py): the error
+# carries the pack.
+NO_PACK = r"no Delve pack: import your Datasworn Delve file first$"
 SF = "this campaign plays starforged"
 # (case, the campaign, the call, the message)
 WITH_PACK: list[Case] = [
@@ -84,7 +86,7 @@ WITHOUT_PACK: list[Case] = [
     ("rarity", classic, lambda e: buy_rarity(e, None, "baldric"), "this campaign has no rarities"),
     ("delve_move", classic, lambda e: e.make_move("delve the depths", stat="wits"),
      r"Delve the Depths is a move of Ironsworn: Delve, and no Delve pack is imported: import "
-     r"your Datasworn Delve file first \(ironsworn content import delve\.json\)"),
+     r"your Datasworn Delve file first$"),
     ("learn_move", classic, lambda e: e.make_move("learn from your failures"),
      "Learn from Your Failures is a move of Ironsworn: Delve"),
     ("sf_site", starforged, site, SF),
@@ -117,6 +119,10 @@ def test_refused_without_the_pack(
 ) -> None:
     clear_cache()
     _refused(make, call, message)
+    if case != "sf_site":  # the error carries the pack to import: each surface says how
+        with pytest.raises((PackMissing, NotFound)) as caught:  # a move: not found here
+            call(make().engine)
+        assert caught.value.pack == "delve" and caught.value.data()["pack"] == "delve"
 
 
 def test_at_the_command_line_one_line_and_exit_2(tmp_path: Path) -> None:
@@ -154,3 +160,5 @@ def test_at_the_command_line_one_line_and_exit_2(tmp_path: Path) -> None:
         done = run(*argv)
         assert done.returncode == 2 and done.stderr.count("\n") == 1, (argv, done.stderr)
         assert "Traceback" not in done.stderr
+        # The command line says how its player imports the pack.
+        assert "(ironsworn content import delve.json)" in done.stderr, (argv, done.stderr)

@@ -85,6 +85,26 @@ def test_each_required_input_left_out_gives_a_question(
     assert fingerprint(table) == before
 
 
+def blank_cases() -> list[tuple[str, str]]:
+    return [(n, m) for n, m in required_cases() if operation(n).input(m).kind in ("text", "dice")]
+
+
+@pytest.mark.parametrize(("name", "blank"), blank_cases())
+def test_each_required_text_given_blank_is_asked_like_one_left_out(
+    table: Table, name: str, blank: str
+) -> None:
+    # A form's empty field or a prompt answered with spaces: asked again, not refused.
+    op = operation(name)
+    before = fingerprint(table)
+    args = {i.name: sample(i.kind) for i in op.inputs if i.required and i.name != blank}
+    left_out = op.call(table, args)
+    answer = op.call(table, {**args, blank: "   "})
+    assert isinstance(answer, Question), answer
+    assert isinstance(left_out, Question)
+    assert answer.input == blank and answer.to_json() == left_out.to_json()
+    assert fingerprint(table) == before
+
+
 def sample(kind: str) -> Any:
     return {"text": "x", "int": 1, "bool": True, "texts": ["x"], "ints": [1], "dice": "1"}[kind]
 

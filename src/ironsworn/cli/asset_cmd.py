@@ -12,7 +12,14 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.cli.common import JoinWords, campaign_options, common_options, emit, parse_int
+from ironsworn.cli.common import (
+    JoinWords,
+    campaign_options,
+    common_options,
+    emit,
+    import_command,
+    parse_int,
+)
 from ironsworn.errors import NotFound
 from ironsworn.moves.assets.coverage import pack_reminder
 
@@ -135,7 +142,8 @@ def card_text(ruleset: Ruleset, asset: Asset) -> str:
         status = ability_status(ability)
         status = pack_reminder(ability, ruleset) or status  # an expansion's move, no pack
         if status["kind"] != "automated":
-            lines.append(f"      ({status['kind']}: {status['why']})")
+            how = f": {import_command(status['pack'])}" if "pack" in status else ""
+            lines.append(f"      ({status['kind']}: {status['why']}{how})")
         for move in ability.moves:
             lines.append(f"      move: {move.name} — ironsworn move {move.name.lower()!r}")
     return "\n".join(lines)

@@ -298,11 +298,19 @@ def plain(text: str) -> str:
     return uncited(text)
 
 
+def import_command(pack: str) -> str:
+    """The command that imports content pack ``pack`` from its Datasworn file."""
+    return f"ironsworn content import {pack}.json"
+
+
 def worded(exc: IronswornError) -> str:
     """An error in the command line's words: each input it names by its flag; an input that
-    is needed, with the flag that gives it (errors carry the inputs; their messages below the
-    command line do not name flags)."""
+    is needed, with the flag that gives it; a pack missing, with the command that imports it
+    (errors carry the inputs; their messages below the command line do not name flags)."""
     from ironsworn.errors import OptionNeeded
+
+    if exc.pack is not None:
+        return f"{plain(str(exc))} ({import_command(exc.pack)})"
 
     if isinstance(exc, OptionNeeded):
         accepted = f" (accepted: {', '.join(exc.accepted)})" if exc.accepted else ""

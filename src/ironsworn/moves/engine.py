@@ -276,7 +276,10 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
 
                 # A Delve move named in a classic campaign without the pack: say what to import.
                 words = pack_move(query) if ruleset == "classic" else None
-                raise NotFound(words or str(missing), names, kind="move", name=query) from None
+                needed = "delve" if words is not None else None
+                raise NotFound(
+                    words or str(missing), names, kind="move", name=query, pack=needed
+                ) from None
         pack = self.ruleset.pack_of(found.id)
         own = pack.ruleset if pack is not None else ruleset_name(found.id)
         if own != ruleset:

@@ -82,6 +82,11 @@ class Table:
         return self.seat
 
 
+def _blank(declared: Input, value: Any) -> bool:
+    """``value`` is text of nothing but spaces, given for an input taking text or dice."""
+    return declared.kind in ("text", "dice") and isinstance(value, str) and not value.strip()
+
+
 Body = Callable[[Table, JsonDict], Any]
 Verify = Callable[[Table, JsonDict], "Question | None"]
 
@@ -126,7 +131,8 @@ class Operation:
         out: JsonDict = {}
         for declared in self.inputs:
             value = args.get(declared.name)
-            if value is None:
+            if value is None or _blank(declared, value):
+                # Blank words are words left out: a required input is asked, not refused.
                 continue
             try:
                 out[declared.name] = declared.check(value)

@@ -57,6 +57,8 @@ async def on_error(request: Request, exc: Exception) -> Response:
         return error(UNAVAILABLE, 503, headers={"retry-after": "2"})
     message = public(str(exc), request)
     data = exc.data() if isinstance(exc, IronswornError) else {}  # input, value, accepted
+    if isinstance(exc, IronswornError) and exc.pack is not None:
+        message += " (the guide imports a content pack in the Campaigns tab)"
     if isinstance(exc, NotFound):
         if exc.candidates:
             message += "; closest: " + ", ".join(exc.candidates)

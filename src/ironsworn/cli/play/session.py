@@ -76,6 +76,16 @@ NOT_SHOWN = object()  # no prompt was drawn yet (a script reads lines without on
 RECAP_ENTRIES = 5  # log entries a resumed campaign recalls
 
 
+def play_worded(exc: IronswornError) -> str:
+    """An error in play mode's words: the command line's (:func:`worded`), but a content
+    pack missing is imported with play mode's own ``/content import``."""
+    if exc.pack is not None:
+        from ironsworn.cli.common import plain
+
+        return f"{plain(str(exc))} (/content import {exc.pack}.json)"
+    return worded(exc)
+
+
 class QuitPlay(Exception):
     """Leave the session (``/quit``, or ``/quit`` typed during the walkthrough)."""
 
@@ -455,7 +465,7 @@ class PlaySession:
             again = self._ask_who(exc, line)
             if again is not None:
                 return self.execute(again)
-            message = worded(exc)
+            message = play_worded(exc)
             if exc.candidates:
                 message += "; closest: " + ", ".join(exc.candidates)
             self.out.error(message)
@@ -470,7 +480,7 @@ class PlaySession:
             )
             self.show_pending(state)
         except IronswornError as exc:
-            self.out.error(worded(exc))
+            self.out.error(play_worded(exc))
         except KeyboardInterrupt:
             # The running command's transaction rolled back (or had committed in full).
             self.out.say("(cancelled)")

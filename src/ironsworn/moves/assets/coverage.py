@@ -94,15 +94,16 @@ def _pack_reminder(moves: list[str]) -> dict[str, str]:
     title = pack.replace("_", " ").title()
     return {
         "kind": "reminder",
-        "why": f"{' and '.join(words)} is a {title} move: import the {title} pack "
-        f"(ironsworn content import {pack}.json) and the engine applies it",
+        "why": f"{' and '.join(words)} is a {title} move: import the {title} pack and the "
+        "engine applies it",
         "reason": "other",
+        "pack": pack,  # how to import it is each surface's to say
     }
 
 
 def pack_reminder(ability: AssetAbility, ruleset: Ruleset) -> dict[str, str] | None:
     """The status of an ability on moves ``ruleset`` lacks (a reminder naming the pack to
-    import), or None when it has them."""
+    import, and its id as ``pack``), or None when it has them."""
     absent = missing_moves(ability, ruleset)
     return _pack_reminder(absent) if absent else None
 

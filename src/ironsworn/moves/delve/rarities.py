@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.errors import InvalidValue, NotFound, RuleViolation
+from ironsworn.errors import InvalidValue, NotFound, PackMissing, RuleViolation
 from ironsworn.moves.assets.cards import RARITY_PREFIX
 from ironsworn.moves.assets.cards import rarity_of as rarity_of  # read here too
 from ironsworn.moves.registry import no_roll
@@ -38,10 +38,7 @@ if TYPE_CHECKING:
 
 JsonDict = dict[str, Any]
 WIELD = "move:delve/rarity/wield_a_rarity"
-NO_RARITIES = (
-    "this campaign has no rarities: import your Datasworn Delve file first "
-    "(ironsworn content import delve.json)"
-)
+NO_RARITIES = "this campaign has no rarities: import your Datasworn Delve file first"
 # What each face of the rarity die does, as the reminder and the notes tell it.
 MANIFEST = 6  # "manifests in a dramatic and obvious way": automatic strong hit, +1 momentum
 SUBTLE = 5  # on a hit: +1 momentum
@@ -56,7 +53,7 @@ def require_rarities(engine: MoveEngine) -> None:
             f"{engine.state.ruleset} (accepted: a classic campaign)"
         )
     if not engine.ruleset.rarities:
-        raise InvalidValue(NO_RARITIES)
+        raise PackMissing(NO_RARITIES, "delve")
 
 
 def find_rarity(ruleset: Ruleset, query: str) -> Rarity:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.errors import InvalidValue, NotFound, OptionNeeded
+from ironsworn.errors import InvalidValue, NotFound, OptionNeeded, PackMissing
 from ironsworn.ranks import Rank
 
 if TYPE_CHECKING:
@@ -37,16 +37,13 @@ if TYPE_CHECKING:
     from ironsworn.content.sites import DelveSite, SiteDomain, SiteRow, SiteTheme
     from ironsworn.moves.engine import MoveEngine, OperationResult
 
-NO_PACK = (
-    "this campaign has no Delve pack: import your Datasworn Delve file first "
-    "(ironsworn content import delve.json)"
-)
+NO_PACK = "this campaign has no Delve pack: import your Datasworn Delve file first"
 
 
 def require_pack(ruleset: Ruleset) -> None:
     """Refuse a Delve rule when no Delve pack is imported (themes and domains are its data)."""
     if not ruleset.site_themes or not ruleset.site_domains:
-        raise InvalidValue(NO_PACK)
+        raise PackMissing(NO_PACK, "delve")
 
 
 # The keys of Delve's moves (ids are facts): named without the pack, they say what to import.
@@ -67,7 +64,7 @@ def pack_move(query: str) -> str | None:
     name = " ".join(w if w in small else w.title() for w in key.split("_"))
     return (
         f"{name[0].upper()}{name[1:]} is a move of Ironsworn: Delve, and no Delve pack is "
-        "imported: import your Datasworn Delve file first (ironsworn content import delve.json)"
+        "imported: import your Datasworn Delve file first"
     )
 
 

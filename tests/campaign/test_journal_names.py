@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ironsworn.campaign.journal import Narrator
+import pytest
+
+from ironsworn.campaign.journal import Narrator, without_name
 
 HOUND = "asset:classic/companion/hound"
 
@@ -68,4 +70,53 @@ def test_no_rulebook_line_is_cited_to_the_player() -> None:
     )
     assert narrator.event({"type": "note", "text": "the bond's +1 (L1996-1997)"}) == (
         "note: the bond's +1"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "told"),
+    [
+        # A line already headed by its character names them once.
+        ("Kai: Face Danger (+edge): weak hit", "Kai", "Face Danger (+edge): weak hit"),
+        ("new vow (dangerous): Find Oda — Kai", "Kai", "new vow (dangerous): Find Oda"),
+        (
+            "Kai: momentum 2 → 3; new fight: Wolves — Kai",
+            "Kai",
+            "momentum 2 → 3; new fight: Wolves",
+        ),
+        # Another character's name, and a track shared with another, stay.
+        ("Asha: momentum 2 → 3", "Kai", "Asha: momentum 2 → 3"),
+        (
+            "new vow (epic): Free Hollow — Kai, Asha",
+            "Kai",
+            "new vow (epic): Free Hollow — Kai, Asha",
+        ),
+        ("new vow (dangerous): Find Oda — Kai", None, "new vow (dangerous): Find Oda — Kai"),
+    ],
+)
+def test_a_line_headed_by_its_character_names_them_once(
+    text: str, name: str | None, told: str
+) -> None:
+    assert without_name(text, name) == told
+
+
+def test_the_journal_of_a_new_vow_names_its_character_once(tmp_path: Any) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "IRONSWORN_HOME": str(tmp_path)}
+    env.pop("IRONSWORN_CAMPAIGN", None)
+
+    def run(*args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "ironsworn", *args],
+            capture_output=True, text=True, env=env, timeout=120, check=True,
+        )  # fmt: skip
+        return done.stdout
+
+    run("character", "new", "Rhea", "--stats", "3,2,2,1,1")
+    run("vow", "new", "Find the lost child", "--rank", "dangerous", "--character", "Rhea")
+    assert (
+        run("journal").splitlines()[-1].endswith("· Rhea: new vow (dangerous): Find the lost child")
     )

@@ -405,6 +405,31 @@ def test_help_lists_commands_and_shows_one_commands_options(tmp_path: Path) -> N
     assert kinds(path)[-1] == "journal"
 
 
+def test_help_and_completion_leave_out_what_the_session_fixed(tmp_path: Path) -> None:
+    # Where the campaign is kept cannot change in play mode: not offered, refused when typed.
+    from ironsworn.cli.play.completion import CommandShape
+
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, ["/help vow", "/vow X --rank dangerous --database postgresql://x/y"])
+    options = run.out.split("options:", 1)[1]
+    assert "--rank" in options and "--character" in options
+    assert "--database" not in options and "--campaign" not in options
+    assert "--database cannot change in play mode" in run.err
+    import io
+
+    from ironsworn.cli.play.session import PlaySession
+    from ironsworn.cli.play.terminal import Output
+    from ironsworn.dice import RandomDice
+
+    with CampaignStore.open(path) as store:
+        out = Output(False, io.StringIO(), io.StringIO())
+        vow = PlaySession(store, out, RandomDice(1)).parsers()["vow"]
+    shape = CommandShape.from_parser(vow)
+    assert "--rank" in shape.options
+    assert "--database" not in shape.options and "--campaign" not in shape.options
+
+
 def test_json_mode_prints_one_json_object_per_result_on_stdout(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
     make_kai(path)

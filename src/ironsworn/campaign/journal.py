@@ -74,12 +74,14 @@ def uncited(text: str) -> str:
 
 
 def without_name(text: str, name: str | None) -> str:
-    """``text`` without ``name: `` before its phrases: for a line already headed by the name
-    ("Kai: Kai: Face Danger" reads "Kai: Face Danger"); other characters' names stay."""
+    """``text`` without ``name: `` before its phrases, nor `` — name`` after a track's (whose
+    it is): for a line already headed by the name ("Kai: Kai: Face Danger" reads "Kai: Face
+    Danger", "Kai: new vow: Find Oda — Kai" reads "Kai: new vow: Find Oda"); other
+    characters' names stay (a track shared with another: "— Kai, Asha")."""
     if not name:
         return text
-    prefix = f"{name}: "
-    return "; ".join(part.removeprefix(prefix) for part in text.split("; "))
+    prefix, suffix = f"{name}: ", f" — {name}"
+    return "; ".join(part.removeprefix(prefix).removesuffix(suffix) for part in text.split("; "))
 
 
 class Narrator:

@@ -24,7 +24,7 @@ failed check or verify changes nothing. Operations never see a surface's types (
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ironsworn.errors import Forbidden, InvalidValue, IronswornError, NotFound, OptionNeeded
@@ -181,6 +181,9 @@ class Operation:
         checked = self.check(args)
         question = self.verify(table, checked)
         if question is not None:
+            given = (args or {}).get(question.input)
+            if isinstance(given, str) and question.input not in checked:
+                question = replace(question, given=given)  # blank words: asked, and named
             return question
         try:
             return self.body(table, checked)

@@ -43,6 +43,9 @@ class Question:
     low: int | None = None  # a number's range, where it has one
     high: int | None = None
     args: JsonDict = field(default_factory=dict)  # the arguments it was asked with
+    # What was given for the input when it was blank words (asked as if left out; a one-line
+    # message for a script names it).
+    given: str | None = None
 
     def keys(self) -> list[str]:
         return [c.key for c in self.choices]
@@ -51,7 +54,8 @@ class Question:
         """The question in one line, with the choices (the first few) accepted."""
         keys = self.keys()
         shown = ", ".join(keys[:LISTED]) + (", ..." if len(keys) > LISTED else "")
-        return f"{self.prompt} (accepted: {shown})" if keys else self.prompt
+        prompt = self.prompt if self.given is None else f"{self.prompt}: {self.given!r} is blank"
+        return f"{prompt} (accepted: {shown})" if keys else prompt
 
     def to_json(self) -> JsonDict:
         return {

@@ -147,13 +147,13 @@ def show_help(session: PlaySession, words: list[str], _raw: str) -> None:
         command = session.commands.find(words[0].lstrip("/"))
         lines = [f"{command.usage}  — {command.summary}"]
         if command.parser:
+            from ironsworn.cli.play.session import FIXED_IN_PLAY
+
             parser = session.parsers()[command.parser]
             options = [
                 f"  {', '.join(a.option_strings)}  {a.help or ''}".rstrip()
                 for a in parser._actions
-                if a.option_strings
-                and "--campaign" not in a.option_strings
-                and "-h" not in a.option_strings
+                if a.option_strings and a.dest not in FIXED_IN_PLAY and "-h" not in a.option_strings
             ]
             if options:
                 lines += ["options:", *options]

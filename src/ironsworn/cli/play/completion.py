@@ -64,14 +64,19 @@ class CommandShape:
     def from_parser(
         cls, parser: argparse.ArgumentParser | None, positionals: Sequence[str] = ()
     ) -> CommandShape:
-        """Read the options of a command line parser (``--campaign`` and help left out)."""
+        """Read the options of a command line parser (help and the options a play session
+        has fixed left out)."""
+        from ironsworn.cli.play.session import FIXED_IN_PLAY
+
         if parser is None:
             return cls(positionals=tuple(positionals))
         options: list[str] = []
         flags: set[str] = set()
         for action in parser._actions:
             for option in action.option_strings:
-                if not option.startswith("--") or option in ("--help", "--campaign"):
+                if not option.startswith("--") or option == "--help":
+                    continue
+                if action.dest in FIXED_IN_PLAY:
                     continue
                 options.append(option)
                 if action.nargs == 0:

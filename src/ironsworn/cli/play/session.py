@@ -76,6 +76,11 @@ NOT_SHOWN = object()  # no prompt was drawn yet (a script reads lines without on
 RECAP_ENTRIES = 5  # log entries a resumed campaign recalls
 
 
+# The command line's options a play session has fixed: where the campaign is kept. Refused
+# when typed, and neither listed by /help nor completed.
+FIXED_IN_PLAY = ("campaign", "database")
+
+
 def play_worded(exc: IronswornError) -> str:
     """An error in play mode's words: the command line's (:func:`worded`), but a content
     pack missing is imported with play mode's own ``/content import``."""
@@ -209,7 +214,7 @@ class PlaySession:
             raise UsageError("/" + message.lstrip()) from None
         except SystemExit:
             raise HelpShown from None
-        for option in ("campaign", "database"):
+        for option in FIXED_IN_PLAY:
             if getattr(args, option, None) is not None:
                 raise UsageError(
                     f"--{option} cannot change in play mode (playing {self.store.location})"

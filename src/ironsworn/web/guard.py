@@ -18,9 +18,15 @@ process's descriptors, so a normal player waited 30 s and the log filled with tr
   its headers, or idled longest between requests, is closed to make room, so a new player
   always gets in while the attackers evict each other (idling costs an attacker its place as
   trickling headers does); when no connection is waiting the new one is refused.
+- **A header size limit.** A request's line and headers may take :data:`HEADER_LIMIT` bytes
+  at most; past that the connection is answered 400 and closed (a client cannot make the
+  server buffer an endless header within its deadline).
 - **A quiet log.** The event loop's "out of system resource" and uvicorn's per-request
   warnings repeat once per connection in an attack: each distinct message is logged at most
   :data:`LOG_BURST` times a minute, then once more with the count of those left out.
+
+The requests are parsed by uvicorn's httptools protocol (llhttp, in C): a busy table spent a
+fifth of its server's time in the pure-Python h11 parser it used before (benchmarks/web.py).
 
 :func:`server_config` is the uvicorn configuration ``ironsworn serve`` and the tests use.
 """
@@ -34,11 +40,12 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-import h11
 from uvicorn.config import Config
-from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 HEADER_TIMEOUT_S = 10.0
+# A request's line and headers at most (h11's limit, which uvicorn used before: 16 KiB).
+HEADER_LIMIT = 16 * 1024
 KEEP_ALIVE_S = 65  # idle keep-alive: longer than clients' own (see the module docstring)
 RESERVED_FILES = 256  # descriptors kept for campaign files, database connections and logs
 MAX_CONNECTIONS = 16_384
@@ -94,11 +101,16 @@ class Guard:
         return True
 
 
-class GuardedProtocol(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol with a header deadline and the server's connection limit."""
+class GuardedProtocol(HttpToolsProtocol):
+    """uvicorn's HTTP/1.1 protocol with a header deadline, a header size limit and the
+    server's connection limit."""
 
     guard: Guard  # set on the subclass :func:`guarded_protocol` makes for one server
     _deadline: asyncio.TimerHandle | None = None
+    # The request line and headers of a request are still to come (from the first byte of a
+    # connection or of a request on a kept-alive one), and how many bytes of them came so far.
+    _in_headers = True
+    _header_bytes = 0
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -108,18 +120,33 @@ class GuardedProtocol(H11Protocol):
         self._await_headers()
 
     def data_received(self, data: bytes) -> None:
-        if self.conn.their_state is h11.IDLE:
-            self._await_headers()  # the first byte of a request on a kept-alive connection
+        waiting = self._in_headers
         super().data_received(data)
-        if self.conn.their_state is not h11.IDLE:
-            self._headers_done()
+        if waiting and self._in_headers and not self.transport.is_closing():
+            # Still no whole request head: count what came towards the limit.
+            self._header_bytes += len(data)
+            if self._header_bytes > HEADER_LIMIT:
+                self._headers_done()
+                self.send_400_response("Invalid HTTP request received.")
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._in_headers, self._header_bytes = True, 0
+        self._await_headers()  # the first byte of a request (on a kept-alive one: from now)
+
+    def on_headers_complete(self) -> None:
+        self._in_headers = False
+        self._headers_done()
+        super().on_headers_complete()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
-        idle = self.conn.our_state is h11.IDLE and self.conn.their_state is h11.IDLE
-        if idle and not self.transport.is_closing() and self._deadline is None:
-            # Idle until the next request: the first to go when room is needed.
-            self.guard.waiting[self] = None
+        busy = self.cycle is not None and not self.cycle.response_complete  # a pipelined one
+        if busy or self._in_headers or self.transport.is_closing() or self._deadline is not None:
+            return
+        # Idle until the next request: the first to go when room is needed.
+        self._in_headers, self._header_bytes = True, 0
+        self.guard.waiting[self] = None
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._headers_done()
@@ -140,7 +167,7 @@ class GuardedProtocol(H11Protocol):
 
     def _too_slow(self) -> None:
         self._deadline = None
-        if self.conn.their_state is h11.IDLE:
+        if self._in_headers:
             self.guard.timed_out += 1
             self.drop()
         else:

@@ -127,6 +127,40 @@ def test_a_connection_that_sends_nothing_is_closed_after_the_header_deadline(hom
         assert server.guard.timed_out == 2
 
 
+def test_a_request_head_past_the_limit_is_refused_and_closed(home: Path) -> None:
+    """A client cannot make the server hold an endless request head within its deadline: a
+    head past 16 KiB is answered 400 and the connection closed; a big one under it is served,
+    and a request that keeps its connection alive is still served after it."""
+    from ironsworn.web.guard import HEADER_LIMIT
+
+    with live_server("t") as server:
+        big = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        try:
+            big.sendall(b"GET /api/c/t/state HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ")
+            for _ in range(HEADER_LIMIT // 1024 + 4):  # a kilobyte at a time, never ended
+                try:
+                    big.sendall(b"a" * 1024)
+                except OSError:
+                    break  # closed by the server
+                time.sleep(0.005)
+            answer = b""
+            while chunk := big.recv(65536):
+                answer += chunk
+            assert answer.startswith(b"HTTP/1.1 400"), answer[:80]
+        finally:
+            big.close()
+        fits = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        try:
+            filler = b"X-Fill: " + b"a" * (HEADER_LIMIT // 2) + b"\r\n"
+            request = b"GET /api/c/t/state HTTP/1.1\r\nHost: 127.0.0.1\r\n" + filler + b"\r\n"
+            fits.sendall(request)
+            assert read_answer(fits).startswith(b"HTTP/1.1 200")
+            fits.sendall(request)  # the same connection, kept alive: counted afresh
+            assert read_answer(fits).startswith(b"HTTP/1.1 200")
+        finally:
+            fits.close()
+
+
 def read_answer(sock: socket.socket) -> bytes:
     """One whole HTTP answer with a Content-Length (the connection stays open after it)."""
     data = b""

@@ -16,6 +16,7 @@ import httpx
 from web_support import CHANGE, STATS, live_server
 
 from ironsworn.campaign.store import CampaignStore
+from ironsworn.web import tables
 from ironsworn.web.tables import Table, last_live_seq
 
 
@@ -96,6 +97,46 @@ def test_the_event_stream_sends_each_change(home: Path) -> None:
             second = next(lines)
         assert '"version": 1' in first and '"head": null' in first
         assert '"version": 2' in second and '"head": 1' in second
+
+
+def test_an_idle_stream_hears_the_tables_keep_alive_and_then_its_changes(
+    home: Path, monkeypatch: Any
+) -> None:
+    """A page that heard nothing for a while hears a comment (the stream is alive; the page
+    ignores it), then the next change as always; a busy table's pages hear no keep-alive."""
+    monkeypatch.setattr(tables, "KEEPALIVE_S", 0.5)
+    with (
+        live_server("t") as server,
+        httpx.Client(base_url=server.url, headers=CHANGE) as http,
+        http.stream("GET", "/api/c/t/events", timeout=10) as stream,
+    ):
+        lines = stream.iter_lines()
+        assert next(lines).startswith("retry:")
+        assert next(lines) == "event: change"
+        first = time.monotonic()
+        while next(lines) != ": still here":
+            pass
+        assert time.monotonic() - first >= 0.3  # not before the table was idle
+        http.post("/api/c/t/actions/journal", json={"text": "hello"})
+        while next(lines) != "event: change":
+            pass
+        assert '"head": 1' in next(lines)
+
+
+def test_a_table_tells_its_pages_it_is_alive_only_when_idle(home: Path) -> None:
+    async def scenario() -> list[Any]:
+        table = Table("c", home / "c.sqlite", create=True)
+        try:
+            queue = table.listen()
+            now = table.heard_at
+            table.keep_alive(now + 1.0)  # heard a moment ago: nothing
+            table.keep_alive(now + tables.KEEPALIVE_S)
+            table.keep_alive(now + tables.KEEPALIVE_S + 1.0)  # just told
+            return [queue.get_nowait() for _ in range(queue.qsize())]
+        finally:
+            table.close()
+
+    assert asyncio.run(scenario()) == [None]
 
 
 def test_serve_prints_its_address_and_stops_cleanly_on_ctrl_c(home: Path) -> None:

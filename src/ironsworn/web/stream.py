@@ -3,7 +3,6 @@ the timeline entries it touched, and what a reconnecting page missed first."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import AsyncIterator
 
@@ -13,8 +12,6 @@ from starlette.responses import Response, StreamingResponse
 from ironsworn.errors import InvalidValue
 from ironsworn.web.server import table_of
 from ironsworn.web.tables import Change
-
-KEEPALIVE_S = 15.0
 
 
 async def events(request: Request) -> Response:
@@ -51,20 +48,19 @@ async def events(request: Request) -> Response:
                 if missed:
                     sent = missed[-1].version
             while True:
-                if queue.empty():  # a timer only while the page waits (no task of its own)
-                    try:
-                        async with asyncio.timeout(KEEPALIVE_S):
-                            change = await queue.get()
-                    except TimeoutError:
-                        yield b": still here\n\n"
-                        continue
-                else:
-                    change = queue.get_nowait()
+                # No timer of its own: the table's keep-alive comes as None (see
+                # Table.keep_alive), so a busy table's pages cost no timer per change.
+                change = await queue.get()
+                if change is None:
+                    yield b": still here\n\n"
+                    continue
                 # Every change queued meanwhile goes in one write (a busy table's changes
                 # come faster than a page's turn on the event loop).
                 changes = [change]
                 while not queue.empty():
-                    changes.append(queue.get_nowait())
+                    queued = queue.get_nowait()
+                    if queued is not None:
+                        changes.append(queued)
                 fresh = [change for change in changes if change.version > sent]
                 if not fresh:
                     continue  # sent with what the page missed

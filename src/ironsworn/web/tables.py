@@ -64,6 +64,7 @@ POLL_INTERVAL_S = 0.1
 HISTORY = 512  # changes kept for pages that reconnect (a minute of a busy table and more)
 DATABASE_POLL_INTERVAL_S = 1.0  # with LISTEN/NOTIFY, polling only covers a lost connection
 GROUP_MOST = 64  # writes committed together at most (bounds the wait of the group's first)
+KEEPALIVE_S = 15.0  # a page that heard nothing this long hears a comment (the stream lives)
 
 
 def last_live_seq(store: CampaignStore[Any]) -> Hashable:
@@ -137,7 +138,8 @@ class Table:
     _store: Store | None = None
     _seen: Hashable = None  # the marker as of the last change (the worker's)
     _executor: ThreadPoolExecutor = field(init=False)
-    _listeners: set[asyncio.Queue[Change]] = field(default_factory=set)
+    # Each listening page's queue: the changes to send it, and None for a keep-alive.
+    _listeners: set[asyncio.Queue[Change | None]] = field(default_factory=set)
     cache: dict[str, Any] = field(default_factory=dict)  # views of the state at `version`
     epoch: str = field(default_factory=lambda: secrets.token_hex(4))
     page: dict[str, Any] | None = None  # the state as pages read it, at `version` (see check)
@@ -164,6 +166,8 @@ class Table:
         # When the worker last read the change marker (time.monotonic()): a table that has
         # just looked needs no poll (each look sees another process's writes too).
         self.observed_at = 0.0
+        # When the pages last heard anything (a change or a keep-alive), on the event loop.
+        self.heard_at = time.monotonic()
 
     # --------------------------------------------------------------------------- the store
 
@@ -425,8 +429,19 @@ class Table:
             self._history.clear()  # no page followed this change: a page that comes reads
         else:
             self._history.append(change)
+        self.heard_at = time.monotonic()
         for queue in list(self._listeners):
             queue.put_nowait(change)
+
+    def keep_alive(self, now: float) -> None:
+        """Tell every page a change-less table is still there, when the pages heard nothing
+        for :data:`KEEPALIVE_S` (one check for the table, on the event loop: no page keeps a
+        timer of its own)."""
+        if now - self.heard_at < KEEPALIVE_S:
+            return
+        self.heard_at = now
+        for queue in list(self._listeners):
+            queue.put_nowait(None)
 
     def missed(self, last: str | None) -> list[Change] | None:
         """The changes after ``last`` (``EPOCH.VERSION``, a page's Last-Event-ID); None when
@@ -444,12 +459,13 @@ class Table:
             return None
         return [c for c in self._history if c.version > version]
 
-    def listen(self) -> asyncio.Queue[Change]:
-        queue: asyncio.Queue[Change] = asyncio.Queue()
+    def listen(self) -> asyncio.Queue[Change | None]:
+        """A page's queue: each change published from now on, and None for a keep-alive."""
+        queue: asyncio.Queue[Change | None] = asyncio.Queue()
         self._listeners.add(queue)
         return queue
 
-    def unlisten(self, queue: asyncio.Queue[Change]) -> None:
+    def unlisten(self, queue: asyncio.Queue[Change | None]) -> None:
         self._listeners.discard(queue)
 
     @property
@@ -561,6 +577,7 @@ class Tables:
         while True:
             await asyncio.sleep(self.poll_interval)
             for table in self.open_tables():
+                table.keep_alive(time.monotonic())
                 # A table busy with this process's writes looked at the marker just now.
                 recent = time.monotonic() - table.observed_at < self.poll_interval
                 if table.listeners and not recent:

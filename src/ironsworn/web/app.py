@@ -95,6 +95,7 @@ SECURITY_HEADERS = {
     "referrer-policy": "no-referrer",
     "x-frame-options": "DENY",
 }
+_SECURITY_HEADERS = [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
 
 
 class SecurityHeaders:
@@ -110,9 +111,7 @@ class SecurityHeaders:
 
         async def sending(message: Any) -> None:
             if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                headers += [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
-                message["headers"] = headers
+                message["headers"] = [*message.get("headers", ()), *_SECURITY_HEADERS]
             await send(message)
 
         await self.app(scope, receive, sending)

@@ -18,7 +18,7 @@ from ironsworn.table.operation import Operation, Table
 @cache
 def registry() -> dict[str, Operation]:
     """Every operation by name (built once, on first use)."""
-    from ironsworn.table import campaigns, journal, moves, oracles, sheet, starforged
+    from ironsworn.table import campaigns, journal, moves, oracles, sheet, starforged, world
 
     found: dict[str, Operation] = {}
     from ironsworn.table import setup  # the semi-random setup's steps
@@ -30,6 +30,7 @@ def registry() -> dict[str, Operation]:
         starforged.OPERATIONS,
         sheet.OPERATIONS[6:7],  # scene_resolve
         journal.OPERATIONS[:7],  # journal, its edit and delete, person, place, note, truth
+        world.OPERATIONS,  # the ruleset, the truths set together
         sheet.OPERATIONS[7:],
         _delve(),
         oracles.OPERATIONS,

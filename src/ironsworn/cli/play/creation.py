@@ -278,8 +278,6 @@ def _text(text: str) -> str:
 def _ruleset(session: PlaySession) -> str:
     """The name, asked first on a new campaign, where 'starforged' chooses the game instead: the
     moves, assets, oracles and sheet follow the campaign's ruleset."""
-    from ironsworn.moves.sheet import SheetOperations
-
     state = session.state()
     if state.characters or state.tracks or state.ruleset != "classic":
         return ask(session, "Name:", lambda text: _name(session, text), commands_end=True)
@@ -291,7 +289,7 @@ def _ruleset(session: PlaySession) -> str:
     )
     if answer.lower() != "starforged":
         return answer
-    session.commit(lambda e: SheetOperations(e).set_ruleset("starforged"))
+    session.table("ruleset", {"ruleset": "starforged"})
     session.out.say("this campaign plays Starforged")
     _own_content(session, "starforged")
     return ask(session, "Name:", lambda text: _name(session, text), commands_end=True)
@@ -368,8 +366,6 @@ def _starship(session: PlaySession) -> str | None:
 def _vehicle(session: PlaySession) -> None:
     """Starforged without the STARSHIP card (no deck imported): the party's command vehicle,
     if there is none yet."""
-    from ironsworn.moves.sheet import SheetOperations
-
     if session.state().vehicle is not None:
         return
     try:
@@ -379,7 +375,7 @@ def _vehicle(session: PlaySession) -> None:
     except SkipStep:
         return
     if name:
-        session.commit(lambda e: SheetOperations(e).new_vehicle(name))
+        session.table("vehicle", {"name": name})
         session.out.say(f"{name}: integrity 5")
 
 
@@ -410,13 +406,15 @@ def _create(
     starship: str | None = None,
 ) -> str:
     from ironsworn.cli.play.session import status_line
-    from ironsworn.moves.sheet import SheetOperations
 
-    result = session.commit(
-        lambda e: SheetOperations(e).new_character(
-            name, stats, bonds, list(cards), starship=starship, starting=True
-        )
-    )
+    given = {
+        "name": name,
+        "stats": ",".join(f"{stat}={value}" for stat, value in stats.items()),
+        "bonds": bonds or None,
+        "assets": list(cards) or None,
+        "starship": starship,
+    }
+    session.table("character", given)
     state = session.state()
     created = state.character(name).name
     stat_text = "  ".join(f"{k} {v}" for k, v in state.characters[created].stats.items())
@@ -425,7 +423,6 @@ def _create(
         state.sheet(created),
         f"{created} is made: {stat_text}{bond_text}\n{status_line(state, created)}",
     )
-    del result
     return created
 
 
@@ -622,7 +619,6 @@ def _vow(
     background: bool = False,
 ) -> dict[str, Any] | None:
     from ironsworn.cli.play.sheet_commands import track_line
-    from ironsworn.moves.sheet import SheetOperations
 
     text = ask(session, question, _text)
     if not text:
@@ -633,10 +629,9 @@ def _vow(
         lambda answer: _rank(answer, ranks, default),
         ranks,
     )
-    result = session.commit(
-        lambda e: SheetOperations(e).new_track("vow", text, rank, [who], background=background)
-    )
-    created = next(e for e in result.events if e["type"] == "track_created")
+    given = {"kind": "vow", "text": text, "rank": rank, "characters": [who]}
+    done = session.table("track", {**given, "background": background})
+    created = next(e for e in done.result.events if e["type"] == "track_created")
     track: dict[str, Any] = dict(created["track"])
     session.out.result(track, "sworn: " + track_line(track))
     return track
@@ -644,7 +639,6 @@ def _vow(
 
 def _truths(session: PlaySession) -> None:
     from ironsworn.content.oracle_roller import roll_truth
-    from ironsworn.moves.sheet import SheetOperations
 
     # Only the truths of the campaign's ruleset (an imported Starforged pack has its own).
     truths = list(session.library.in_ruleset("truths", session.state().ruleset).values())
@@ -684,15 +678,13 @@ def _truths(session: PlaySession) -> None:
         f"- {truth.name} ({how}): {option.summary}" for truth, option, how in chosen
     )
     operation = session.store.journal_add(text)
-    # The choices are also kept as state, so 'ironsworn world truths' can list them.
-    session.commit(
-        lambda engine: SheetOperations(engine).set_truths(
-            [
-                (truth.id, option.key, int(how.split()[-1]) if how.startswith("rolled") else None)
-                for truth, option, how in chosen
-            ]
-        )
-    )
+    # The choices are also kept as state, so 'ironsworn world truths' can list them: the
+    # table's truths, one operation (a rolled option keeps its roll).
+    kept = [
+        f"{truth.id}={option.key}" + (f"@{how.split()[-1]}" if how.startswith("rolled") else "")
+        for truth, option, how in chosen
+    ]
+    session.table("truths", {"truths": kept})
     session.out.result(
         operation.to_dict(), f"{len(chosen)} truths written in the journal (#{operation.seq})"
     )

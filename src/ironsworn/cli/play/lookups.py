@@ -10,7 +10,7 @@ name, or add one (``/person add Elda --description "the healer"``), committed li
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ironsworn.cli.common import Missing, UsageError
 
@@ -52,31 +52,27 @@ def content(command: str) -> Callable[[PlaySession, list[str], str], None]:
 
 def _asset_change(session: PlaySession, words: list[str]) -> None:
     """``/asset mark ace 2``, ``/asset track rockhorn health 3``, ``/asset use NAME N``: the
-    command line's arguments, committed on the session's campaign."""
-    from ironsworn.cli.common import parse_int
-    from ironsworn.moves.assets.uses import use_ability
-    from ironsworn.moves.sheet import SheetOperations
-
+    command line's arguments, run as the table's ``asset_mark``, ``asset_track`` and
+    ``asset_use`` on the session's campaign."""
     args = session.parse("asset", words)
-    who = args.character
+    inputs: dict[str, Any] = {"asset": args.asset, "character": args.character}
     if args.action == "track":
         if len(args.words) > 2:
             raise UsageError(f"/asset track: {' '.join(args.words)!r} is not [TRACK] VALUE")
-        name = args.words[0] if len(args.words) == 2 else None
-        value = parse_int(args.words[-1], "VALUE", 0, 10)
-        result = session.commit(
-            lambda e: SheetOperations(e).asset_track(who, args.asset, name, value)
-        )
+        inputs.update(track=args.words[0] if len(args.words) == 2 else None, value=args.words[-1])
+        name = "asset_track"
     else:
-        number = parse_int(args.ability, "N", 1, 3)
+        inputs["ability"] = args.ability
         if args.action == "use":
-            result = session.commit(lambda e: use_ability(e, who, args.asset, number))
+            name = "asset_use"
         else:
-            mark = args.action == "mark"
-            result = session.commit(
-                lambda e: SheetOperations(e).asset_mark(who, args.asset, number, mark)
-            )
-    session.report(result, args.json)
+            name, inputs["mark"] = "asset_mark", args.action == "mark"
+    done = session.table(name, inputs, names=ASSET_WORDS)
+    session.report(done.result, args.json)
+
+
+# The words of ``/asset`` for the inputs it takes as words (its actions have their own parsers).
+ASSET_WORDS = {"asset": "ASSET", "ability": "N", "value": "VALUE", "track": "TRACK"}
 
 
 def search(session: PlaySession, words: list[str], _raw: str) -> None:
@@ -181,8 +177,8 @@ def world(kind: str) -> Callable[[PlaySession, list[str], str], None]:
 
 
 def _add(session: PlaySession, kind: str, words: list[str]) -> None:
+    """``/person add NAME`` and ``/place add NAME``: the table's ``person`` and ``place``."""
     from ironsworn.cli.session import describe_result
-    from ironsworn.moves.sheet import SheetOperations
 
     args = session.parse(kind, words)
     name = " ".join(args.name)
@@ -191,16 +187,14 @@ def _add(session: PlaySession, kind: str, words: list[str]) -> None:
             f"/{kind} add needs a name: /{kind} add NAME [--description TEXT]",
             f"/{kind} add: " + ("their name" if kind == "person" else "its name"),
         )
-    if kind == "person":
-        result = session.commit(
-            lambda e: SheetOperations(e).add_person(name, args.description, args.place)
-        )
-    else:
-        result = session.commit(
-            lambda e: SheetOperations(e).add_place(name, args.description, args.region)
-        )
+    inputs = {"name": name, "description": args.description or None}
+    inputs["place" if kind == "person" else "region"] = (
+        args.place if kind == "person" else args.region
+    )
+    done = session.table(kind, inputs, command=kind)
+    result = done.result
     session.out.result(
-        [e for e in result.events if e["type"] != "packs"],
+        done.answer,
         describe_result(result) if result.effects else f"{kind} added: {name}",
         as_json=args.json,
     )

@@ -67,7 +67,7 @@ def run_move(session: PlaySession, words: list[str]) -> None:
     while True:
         asking.ask_bond(session, args, asked)
         asking.ask_assets(session, args, asked)
-        question = verify_move(session.table(), move_inputs(args))
+        question = verify_move(session.at_table(), move_inputs(args))
         if question is not None and question.input not in asked:
             asked.add(question.input)
             options = [(c.key, beside(c.key, c.shown())) for c in question.choices]

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState
     from ironsworn.campaign.store import Operation, Store
     from ironsworn.cli.play.completion import Completions
+    from ironsworn.cli.play.table_calls import Done
     from ironsworn.content.loader import Ruleset
     from ironsworn.content.model import Move
     from ironsworn.dice import Dice
@@ -257,12 +258,31 @@ class PlaySession:
         except IronswornError:
             return None
 
-    def table(self) -> Table:
-        """The table API's view of this session: its store, the character acting (any, when
-        none is chosen) and its dice."""
+    def at_table(self, dice: Dice | None = None, results: list[Any] | None = None) -> Table:
+        """The table API's view of this session: its store, the guide's seat (play mode acts
+        for any character) and its dice (``dice`` typed for one command, else the session's);
+        ``results`` keeps the engine's result of each commit."""
         from ironsworn.table import Table
 
-        return Table(self.store, self.store.name, None, self.dice, self.library)
+        return Table(
+            self.store, self.store.name, None, dice or self.dice, self.library, results=results
+        )
+
+    def table(
+        self,
+        name: str,
+        args: Mapping[str, Any],
+        *,
+        command: str | None = None,
+        names: Mapping[str, str] | None = None,
+        dice: Dice | None = None,
+    ) -> Done:
+        """Run the table's operation ``name`` on this session's campaign, asking what it asks
+        (:func:`ironsworn.cli.play.table_calls.run`): what it answered, and the engine's
+        result of each commit it made."""
+        from ironsworn.cli.play.table_calls import run
+
+        return run(self, name, args, command=command, names=names, dice=dice)
 
     def named_move(self, words: Sequence[str]) -> Move:
         """The move ``words`` name in this campaign's ruleset (a name both rulesets use is
@@ -465,7 +485,13 @@ class PlaySession:
             again = None if missing is None else self._ask_missing(missing, line)
             if again is not None:
                 return self.execute(again)
-            self.out.error(worded(exc))
+            if isinstance(exc, Unanswered):
+                from ironsworn.cli.play.table_calls import question_line
+
+                # The one line of a script: the slash command's option that answers it, if any.
+                self.out.error(question_line(self, exc, self._parser_of(line)))
+            else:
+                self.out.error(worded(exc))
         except NotFound as exc:
             again = self._ask_who(exc, line)
             if again is not None:
@@ -501,14 +527,10 @@ class PlaySession:
         from ironsworn.cli.asking import flag_action, question_of
 
         asked = question_of(exc)
-        head = line.lstrip()[1:].split(" ", 1)[0] if line.lstrip().startswith("/") else ""
-        try:
-            command = self.commands.find(head) if head else None
-        except UsageError:
-            command = None
-        if asked is None or command is None or command.parser is None:
+        parser = self._parser_of(line)
+        if asked is None or parser is None:
             return None
-        action = flag_action(self.parsers()[command.parser], asked.input)
+        action = flag_action(self.parsers()[parser], asked.input)
         if action is None or action.nargs == 0:
             return None
         return Missing(
@@ -518,6 +540,15 @@ class PlaySession:
             choices=asked.choices,
             open_=asked.open if asked.choices else True,
         )
+
+    def _parser_of(self, line: str) -> str | None:
+        """The command line parser the slash command of ``line`` reuses (None: none)."""
+        head = line.lstrip()[1:].split(" ", 1)[0] if line.lstrip().startswith("/") else ""
+        try:
+            command = self.commands.find(head) if head else None
+        except UsageError:
+            command = None
+        return None if command is None else command.parser
 
     def _ask_missing(self, exc: Missing, line: str) -> str | None:
         """At a terminal, what a command left out (``/asset show``'s card, ``/fight``'s foe)

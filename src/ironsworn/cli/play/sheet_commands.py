@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.cli.common import parse_int
-
 if TYPE_CHECKING:
     from ironsworn.cli.play.session import PlaySession
     from ironsworn.cli.play.slash import Runner
@@ -23,27 +21,20 @@ def tracks(session: PlaySession, words: list[str], _raw: str) -> None:
 
 
 def new_track(kind: str) -> Runner:
-    def run(session: PlaySession, words: list[str], _raw: str) -> None:
-        from ironsworn.moves.sheet import SheetOperations
+    """``/vow``, ``/journey``, ``/fight``, ``/expedition``, ``/connection``: the table's
+    ``track`` operation."""
 
+    def run(session: PlaySession, words: list[str], _raw: str) -> None:
         given = words[1:] if words[:1] == ["new"] else words
         args = session.parse(kind, ["new", *given])
+        inputs: dict[str, Any] = {"kind": kind, "rank": args.rank}
+        inputs["characters"] = args.character or None
         if kind == "fight":
-            count = parse_int(args.count, "--count", 1, 10)
-            result = session.commit(
-                lambda e: SheetOperations(e).new_track(
-                    "fight", "", args.rank or "", args.character, foe=args.foe, count=count
-                )
-            )
+            inputs.update(foe=args.foe, count=args.count)
         else:
-            text = " ".join(args.text)
-            role = getattr(args, "role", None)  # a Starforged connection's role
-            result = session.commit(
-                lambda e: SheetOperations(e).new_track(
-                    kind, text, args.rank, args.character, role=role
-                )
-            )
-        created = next(e for e in result.events if e["type"] == "track_created")
+            inputs.update(text=" ".join(args.text), role=getattr(args, "role", None))
+        done = session.table("track", inputs, command=kind, names={"characters": "--character"})
+        created = next(e for e in done.result.events if e["type"] == "track_created")
         track = dict(created["track"])
         line = track_line(track) + (f", {track['role']}" if track.get("role") else "")
         session.out.result(track, line, as_json=args.json)
@@ -53,25 +44,26 @@ def new_track(kind: str) -> Runner:
 
 def legacy(session: PlaySession, words: list[str], _raw: str) -> None:
     """``/legacy quests|bonds|discoveries --ticks N``: Starforged's legacy tracks by hand."""
-    from ironsworn.moves.sheet import SheetOperations
-
     args = session.parse("legacy", words if words[:1] == ["mark"] else ["mark", *words])
-    ticks = parse_int(args.ticks, "--ticks", 1, 40)
-    session.report(
-        session.commit(lambda e: SheetOperations(e).mark_legacy(args.character, args.track, ticks)),
-        args.json,
-    )
+    inputs = {"track": args.track, "ticks": args.ticks, "character": args.character}
+    session.report(session.table("legacy", inputs, command="legacy").result, args.json)
 
 
 def impact(session: PlaySession, words: list[str], _raw: str) -> None:
-    """``/impact mark|clear NAME``: a Starforged impact by hand."""
-    from ironsworn.moves.sheet import SheetOperations
+    """``/impact mark|clear NAME``: a Starforged impact by hand (the table's ``debility``,
+    which is an impact in a Starforged campaign)."""
+    from ironsworn.errors import InvalidValue
 
     args = session.parse("impact", words)
-    name, mark = " ".join(args.name), args.action == "mark"
-    session.report(
-        session.commit(lambda e: SheetOperations(e).impact(args.character, name, mark)), args.json
-    )
+    name = " ".join(args.name)
+    if session.state().ruleset != "starforged":
+        raise InvalidValue(
+            f"/impact {name!r}: impacts are Starforged's, and this campaign plays classic "
+            "(accepted: /debility mark|clear NAME, for wounded, shaken, unprepared, "
+            "encumbered, maimed, corrupted, cursed, tormented)"
+        )
+    inputs = {"name": name, "mark": args.action == "mark", "character": args.character}
+    session.report(session.table("debility", inputs, command="impact").result, args.json)
 
 
 def track_line(track: dict[str, Any]) -> str:
@@ -82,35 +74,29 @@ def track_line(track: dict[str, Any]) -> str:
 
 
 def sheet_change(kind: str) -> Runner:
+    """``/adjust``, ``/debility``, ``/initiative`` and ``/progress``: the table's operations of
+    the same names."""
+
     def run(session: PlaySession, words: list[str], _raw: str) -> None:
-        from ironsworn.moves.sheet import SheetOperations
+        if kind == "progress":
+            from ironsworn.cli.play.slash import leading_words
 
+            # A track's name needs no quotes: /progress mark Find the wolf.
+            lead, options = leading_words(words)
+            if len(lead) > 2:
+                words = [lead[0], " ".join(lead[1:]), *options]
         args = session.parse(kind, words)
+        inputs: dict[str, Any] = {"character": getattr(args, "character", None)}
         if kind == "adjust":
-            delta = parse_int(args.delta, "N", -50, 50)
-            result = session.commit(
-                lambda e: SheetOperations(e).adjust(
-                    args.character, args.meter, delta, getattr(args, "vehicle", None)
-                )
-            )
+            inputs.update(meter=args.meter, delta=args.delta, vehicle=args.vehicle)
         elif kind == "debility":
-            mark = args.action == "mark"
-            result = session.commit(
-                lambda e: SheetOperations(e).debility(args.character, args.name, mark)
-            )
+            inputs.update(name=args.name, mark=args.action == "mark")
         elif kind == "initiative":
-            from ironsworn.moves.sheet import parse_initiative
-
-            value = parse_initiative(" ".join(args.value))
-            result = session.commit(lambda e: SheetOperations(e).initiative(args.character, value))
+            inputs["value"] = " ".join(args.value)
         else:
-            from ironsworn.cli.track_cmd import progress_amount
-
-            ticks, times = progress_amount(args)
-            mark = args.action == "mark"
-            result = session.commit(
-                lambda e: SheetOperations(e).progress(args.track, mark, ticks, times)
-            )
-        session.report(result, args.json)
+            del inputs["character"]  # progress is on the track, whoever holds it
+            inputs.update(track=args.track, mark=args.action == "mark")
+            inputs.update(ticks=args.ticks, times=args.times)
+        session.report(session.table(kind, inputs, command=kind).result, args.json)
 
     return run

@@ -1,0 +1,152 @@
+"""Play mode at the table: every change a slash command or the walkthrough makes by hand (a
+new track, a meter adjusted, a person noted, the character made...) is one of the table's
+operations (:mod:`ironsworn.table.registry`), run on the session's campaign with the
+session's dice at the guide's seat.
+
+:func:`run` calls the operation and answers what it did: its answer and the engine's result
+of each commit it made (``Table.results``), which play mode tells as it tells a move. What
+the operation asks (a required input left out, an input the engine finds it needs) is asked
+as a move's questions are, at a terminal: a numbered menu of its choices, or a line of the
+player's own words; the operation is then called again with the answer. A script gets the
+question as one line (:class:`~ironsworn.table.questions.Unanswered`); "which character?" in
+a campaign of several is asked as play mode asks who acts (``/as``). Errors are worded in
+play's words: an input the slash command takes as a word by its name there (``N``,
+``VALUE``), one it takes as an option by that option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ironsworn.errors import DecisionPending, IronswornError, NotFound
+
+if TYPE_CHECKING:
+    import argparse
+
+    from ironsworn.cli.play.session import PlaySession
+    from ironsworn.dice import Dice
+    from ironsworn.moves.engine import OperationResult
+    from ironsworn.table.questions import Question
+
+
+@dataclass
+class Done:
+    """What an operation did: its ``answer`` (the JSON the command line prints) and the
+    engine's result of each commit it made, in order."""
+
+    answer: Any
+    results: list[OperationResult] = field(default_factory=list)
+
+    @property
+    def result(self) -> OperationResult:
+        """The last commit's result (the one a command tells)."""
+        return self.results[-1]
+
+
+def run(
+    session: PlaySession,
+    name: str,
+    args: Mapping[str, Any],
+    *,
+    command: str | None = None,
+    names: Mapping[str, str] | None = None,
+    dice: Dice | None = None,
+) -> Done:
+    """Run the table's operation ``name`` with ``args`` (inputs left out are None or absent)
+    on the session's campaign; ``command`` is the slash command's parser and ``names`` play's
+    words for inputs, used to word an error (see the module docstring)."""
+    from ironsworn.table import Question, operation
+
+    op = operation(name)
+    given = {k: v for k, v in args.items() if v is not None}
+    asked: set[str] = set()
+    while True:
+        table = session.at_table(dice, results=[])
+        try:
+            answer = op.call(table, given)
+        except (NotFound, DecisionPending):
+            raise
+        except IronswornError as exc:
+            raise _in_play_words(session, exc, command, names) from None
+        if not isinstance(answer, Question):
+            return Done(answer, list(table.results or ()))
+        given = {**given, answer.input: _ask(session, answer, asked)}
+
+
+def _ask(session: PlaySession, question: Question, asked: set[str]) -> Any:
+    """The player's answer to ``question``, as the operation's input takes it."""
+    from ironsworn.cli.play.asking import MenuLeft, menu, write
+    from ironsworn.cli.play.move_commands import beside
+    from ironsworn.table import Unanswered
+
+    if question.input == "character" and question.choices and session.acting is None:
+        # Several characters and none acting: asked as play mode asks who acts (/as), and
+        # the line runs again as that character.
+        raise NotFound(
+            "there are several characters; name one ({character})",
+            tuple(question.keys()),
+            names=("character",),
+        )
+    if question.input in asked or not session.reader.interactive:
+        raise Unanswered(question)  # a script gets the one line; a second asking, the same
+    asked.add(question.input)
+    if question.choices:
+        shown = [(c.key, beside(c.key, c.shown())) for c in question.choices]
+        answer = menu(session, question.prompt, shown, question.open)
+    else:
+        answer = write(session, f"{question.prompt} (an empty line leaves)")
+        if not answer:
+            raise MenuLeft
+    if question.kind == "bool":
+        return answer.strip().lower() in ("y", "yes", "true")
+    if question.kind in ("texts", "ints"):
+        return [answer]
+    return answer
+
+
+def _in_play_words(
+    session: PlaySession,
+    exc: IronswornError,
+    command: str | None,
+    names: Mapping[str, str] | None,
+) -> IronswornError:
+    """``exc`` with each input it names in play's words (see the module docstring)."""
+    from ironsworn.cli.common import UsageError, plain
+
+    if not exc.names:
+        return exc
+    parser = session.parsers()[command] if command else None
+    return UsageError(plain(exc.worded(lambda n: word_for(parser, n, names))))
+
+
+def word_for(
+    parser: argparse.ArgumentParser | None, name: str, names: Mapping[str, str] | None
+) -> str:
+    """Play's word for the table's input ``name``: given in ``names``, else the slash
+    command's option or argument that gives it, else the input's own name."""
+    from ironsworn.cli.asking import flag_action
+
+    if names and name in names:
+        return names[name]
+    if parser is None:
+        return name
+    action = flag_action(parser, name)
+    if action is not None:
+        return action.option_strings[-1]
+    for positional in parser._actions:
+        if not positional.option_strings and positional.dest == name:
+            return str(positional.metavar or name.upper())
+    return name
+
+
+def question_line(session: PlaySession, exc: Any, command: str | None) -> str:
+    """A question asked in a script, in play's words: the question with its choices, and
+    the slash command's option that answers it (when it has one)."""
+    question = exc.question
+    parser = session.parsers()[command] if command else None
+    word = word_for(parser, question.input, None)
+    if word.startswith("--"):
+        return f"{question.line()}; give it with {word}"
+    return str(question.line())

@@ -1,0 +1,167 @@
+"""Play mode makes its changes by hand through the table's operations (issue 18): no module
+under ``cli/play/`` calls the engine's ``SheetOperations``; a slash command runs the table's
+operation of the same change (``/adjust`` is ``adjust``, ``/vow`` is ``track``, ``/impact`` is
+``debility``...) and prints what it always printed; what the operation asks is asked as a
+numbered menu at a terminal; its errors name the command's own words, never an input's name
+the player did not type."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from play_support import KAI_STATS, make_kai, operations, run_script
+
+import ironsworn.cli.play
+from ironsworn.cli.main import main
+from ironsworn.table.operation import Operation
+
+PLAY = Path(ironsworn.cli.play.__file__).parent
+
+
+def sheet_operations_named(path: Path) -> list[int]:
+    """The lines of ``path`` that import or name ``SheetOperations``."""
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            named = [a.name for a in node.names]
+        elif isinstance(node, ast.Name):
+            named = [node.id]
+        elif isinstance(node, ast.Attribute):
+            named = [node.attr]
+        else:
+            continue
+        if "SheetOperations" in named:
+            lines.append(node.lineno)
+    return lines
+
+
+def test_no_play_module_calls_sheet_operations() -> None:
+    modules = sorted(PLAY.glob("*.py"))
+    assert len(modules) > 10  # play mode's modules are where they were
+    found = {p.name: lines for p in modules if (lines := sheet_operations_named(p))}
+    assert found == {}, "play mode must call the table's operations, not SheetOperations"
+
+
+def test_the_check_finds_an_import_and_a_call(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "def run(e):\n    from ironsworn.moves.sheet import SheetOperations\n"
+        "    return SheetOperations(e).adjust('Kai', 'health', -1)\n",
+        encoding="utf-8",
+    )
+    assert sheet_operations_named(bad) == [2, 3]
+
+
+@pytest.fixture
+def called(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The names of the table's operations called, in order."""
+    names: list[str] = []
+    real = Operation.call
+
+    def spy(self: Operation, table: Any, args: Any = None) -> Any:
+        names.append(self.name)
+        return real(self, table, args)
+
+    monkeypatch.setattr(Operation, "call", spy)
+    yield names
+
+
+def test_each_change_by_hand_is_the_table_s_operation(tmp_path: Path, called: list[str]) -> None:
+    path = tmp_path / "c.sqlite"
+    assert main(["character", "new", "Kai", "--stats", KAI_STATS, "--asset", "hawk:1=Skye",
+                 "--campaign", str(path)]) == 0  # fmt: skip
+    script = [
+        "/adjust health -2",
+        "/debility mark shaken",
+        "/initiative have",
+        "/vow Find the wolf --rank dangerous",
+        "/journey To Ironhome --rank troublesome",
+        "/fight --foe bear",
+        "/progress mark Find the wolf",
+        "/asset mark hawk 2",
+        "/asset unmark hawk 2",
+        '/person add Elda --description "the healer"',
+        "/place add Ironhome",
+    ]
+    run = run_script(path, script)
+    assert run.err == "", run.err
+    assert called == [
+        *("adjust", "debility", "initiative", "track", "track", "track", "progress"),
+        *("asset_mark", "asset_mark", "person", "place"),
+    ]
+    # What play mode printed, as it did when it called the engine itself.
+    for told in (
+        "Kai: health 5 -> 3",
+        "Find the wolf (dangerous vow; Kai)",
+        "To Ironhome (troublesome journey; Kai)",
+        "Bear (formidable fight; Kai)",
+        "Find the wolf progress 0 -> 8",
+        "person added: Elda",
+        "place added: Ironhome",
+    ):
+        assert told in run.out, (told, run.out)
+    kinds = [kind for kind, _ in operations(path)]
+    assert kinds[1:] == [
+        *("adjust", "debility", "initiative", "vow", "journey", "fight", "progress"),
+        *("asset", "asset", "person", "place"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "says", "not_said"),
+    [
+        ("/adjust health x", "N 'x' is not a whole number (accepted: -50 to 50)", "delta"),
+        ("/adjust health 99", "N 99 is out of range (accepted: -50 to 50)", "delta"),
+        ("/asset mark hawk x", "N 'x' is not a whole number (accepted: 1 to 3)", "ability"),
+        ("/asset track hawk 11", "VALUE 11 is out of range (accepted: 0 to 10)", "value"),
+        ("/progress mark vow-9 --ticks 99", "--ticks 99 is out of range", "ticks 99"),
+        ("/fight --foe bear --count 0", "--count 0 is out of range (accepted: 1 to 10)", "xx"),
+        ("/initiative maybe", "initiative 'maybe' is unknown (accepted: have, lose", "--"),
+        (
+            "/impact mark wounded",
+            "/impact 'wounded': impacts are Starforged's, and this campaign plays classic",
+            "--",
+        ),
+    ],
+)
+def test_a_bad_value_is_said_in_play_s_words_and_nothing_is_written(
+    tmp_path: Path, line: str, says: str, not_said: str
+) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    before = operations(path)
+    run = run_script(path, [line])
+    assert says in run.err, run.err
+    assert not_said not in run.err.replace(says, "")
+    assert len(run.err_lines) == 1
+    assert operations(path) == before
+
+
+def test_a_question_is_a_menu_at_a_terminal_and_one_line_in_a_script(tmp_path: Path) -> None:
+    """/vow without its rank: the table's question, asked (the rank answered by its number);
+    a script gets the question as one line, naming /vow's own option."""
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, ["/vow Find the wolf", "2"], interactive=True)
+    assert "What is the vow's rank?" in run.out
+    assert "   2. dangerous" in run.out
+    assert "Find the wolf (dangerous vow; Kai)" in run.out
+    script = run_script(path, ["/vow Find her"])
+    assert script.err_lines == [
+        "error: What is the vow's rank? (accepted: troublesome, dangerous, formidable, "
+        "extreme, epic); give it with --rank"
+    ]
+
+
+def test_with_two_characters_the_table_s_question_asks_who_acts(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    assert main(["character", "new", "Bo", "--stats", KAI_STATS, "--campaign", str(path)]) == 0
+    run = run_script(path, ["/adjust health -1", "2"])
+    assert "There are several characters: who acts?" in run.out
+    assert "now acting as Bo" in run.out and "Bo: health 5 -> 4" in run.out
+    assert run.err == ""

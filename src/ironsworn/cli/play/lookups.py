@@ -67,7 +67,7 @@ def _asset_change(session: PlaySession, words: list[str]) -> None:
             name = "asset_use"
         else:
             name, inputs["mark"] = "asset_mark", args.action == "mark"
-    done = session.table(name, inputs, names=ASSET_WORDS)
+    done = session.table(name, inputs, command="asset", names=ASSET_WORDS)
     session.report(done.result, args.json)
 
 

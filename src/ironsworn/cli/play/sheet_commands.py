@@ -94,9 +94,12 @@ def sheet_change(kind: str) -> Runner:
         elif kind == "initiative":
             inputs["value"] = " ".join(args.value)
         else:
+            from ironsworn.cli.track_cmd import progress_amount
+
             del inputs["character"]  # progress is on the track, whoever holds it
-            inputs.update(track=args.track, mark=args.action == "mark")
-            inputs.update(ticks=args.ticks, times=args.times)
+            ticks, times = progress_amount(args)  # said with /progress's own options
+            inputs.update(track=args.track, mark=args.action == "mark", ticks=ticks)
+            inputs["times"] = None if args.times is None else times
         session.report(session.table(kind, inputs, command=kind).result, args.json)
 
     return run

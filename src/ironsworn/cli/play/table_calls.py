@@ -69,7 +69,7 @@ def run(
         except (NotFound, DecisionPending):
             raise
         except IronswornError as exc:
-            raise _in_play_words(session, exc, command, names) from None
+            raise _in_play_words(session, exc, name, command, names) from None
         if not isinstance(answer, Question):
             return Done(answer, list(table.results or ()))
         given = {**given, answer.input: _ask(session, answer, asked)}
@@ -109,16 +109,21 @@ def _ask(session: PlaySession, question: Question, asked: set[str]) -> Any:
 def _in_play_words(
     session: PlaySession,
     exc: IronswornError,
+    name: str,
     command: str | None,
     names: Mapping[str, str] | None,
 ) -> IronswornError:
-    """``exc`` with each input it names in play's words (see the module docstring)."""
+    """``exc`` with each input it names in play's words (see the module docstring), and
+    said of the slash command rather than the operation (``/adjust: N 'x' is not...``)."""
     from ironsworn.cli.common import UsageError, plain
 
     if not exc.names:
         return exc
     parser = session.parsers()[command] if command else None
-    return UsageError(plain(exc.worded(lambda n: word_for(parser, n, names))))
+    text = plain(exc.worded(lambda n: word_for(parser, n, names)))
+    if text.startswith(f"{name}: "):
+        text = (f"/{command}: " if command else "") + text[len(name) + 2 :]
+    return UsageError(text)
 
 
 def word_for(

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ironsworn.campaign.schema import LIVE
 from ironsworn.errors import CampaignError, NotFound
 
 if TYPE_CHECKING:
@@ -120,6 +121,13 @@ def _above(before: int | None, after: int | None, written: list[Any] | None) -> 
     return written
 
 
+def _live_total(store: Store, head: int | None) -> int | None:
+    """How many live operations the campaign has at ``head``, as the store's kept state knows
+    without a read (None: not known)."""
+    counted = getattr(store, "live_total_at", None)
+    return None if counted is None else counted(head or 0)
+
+
 class UnknownCampaign(NotFound):
     """A request named a campaign this server does not have (404)."""
 
@@ -151,6 +159,9 @@ class Table:
     _w_version: int = 0
     _w_head: int | None = None
     _w_page: dict[str, Any] | None = None
+    # How many live operations the campaign had at _w_head (None: not known): a check tells
+    # from it whether another process changed an operation at or below that head.
+    _w_total: int | None = None
     _memo: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -257,12 +268,14 @@ class Table:
         loop = batch[0][1].get_loop()
         loop.call_soon_threadsafe(self._answer_group, published, batch, outcomes)
 
-    def _worker_view(self) -> tuple[Hashable, int, int | None, dict[str, Any] | None]:
+    def _worker_view(self) -> tuple[Hashable, int, int | None, dict[str, Any] | None, int | None]:
         """What the worker's change tracking holds (to restore after a rolled-back group)."""
-        return self._seen, self._w_version, self._w_head, self._w_page
+        return self._seen, self._w_version, self._w_head, self._w_page, self._w_total
 
-    def _restore_view(self, view: tuple[Hashable, int, int | None, dict[str, Any] | None]) -> None:
-        self._seen, self._w_version, self._w_head, self._w_page = view
+    def _restore_view(
+        self, view: tuple[Hashable, int, int | None, dict[str, Any] | None, int | None]
+    ) -> None:
+        self._seen, self._w_version, self._w_head, self._w_page, self._w_total = view
 
     def _answer_group(
         self,
@@ -369,6 +382,7 @@ class Table:
                 return None
             # No change, but pages follow from now on: the state they hold, kept as the base.
             self._w_page = changes.page_state(store, self.name, None, self._memo)
+            self._w_total = _live_total(store, self._w_head)
             return None, self._w_page
         self._seen = marker
         version = self._w_version = self._w_version + 1
@@ -382,6 +396,7 @@ class Table:
                 self._w_page,
                 changes.page_state(store, self.name, state, self._memo),
             )
+            total, self._w_total = self._w_total, _live_total(store, after)
             data["since"] = version - 1
             if page is not None and known:
                 data["state"] = changes.diff(page, self._w_page)
@@ -389,12 +404,23 @@ class Table:
                 lowest = None if written is None else written.lowest
                 above = _above(head, after, appended)
                 if above is None and read is not None and (after or 0) >= (head or 0):
-                    above = read  # every operation above the head the pages hold
-                data["timeline"] = changes.timeline_delta(
-                    store, head, after, state, above=above, lowest=lowest
+                    # Every operation above the head the pages hold, if none at or below it
+                    # changed: another process's undo then append (between two checks)
+                    # leaves the head higher and an operation below it discarded; the live
+                    # count tells (the page then reads its latest entries again).
+                    live = sum(1 for o in read if o.status == LIVE)
+                    counted = None if total is None else total + live
+                    above = read if counted is not None and counted == self._w_total else None
+                    told = above is not None
+                else:
+                    told = True
+                data["timeline"] = (
+                    changes.timeline_delta(store, head, after, state, above=above, lowest=lowest)
+                    if told
+                    else None
                 )
         else:
-            self._w_page = None  # no page follows: a page that comes reads the state
+            self._w_page = self._w_total = None  # no page follows: a page that comes reads
         # Serialised here, once for every page (the event loop only hands the bytes out).
         change.event = change.sse(self.epoch, json.dumps(data, ensure_ascii=False)).encode()
         return change, self._w_page if follow else None

@@ -275,6 +275,13 @@ class Store(StateCache[S], Generic[S]):
             finally:
                 self._reading -= 1
 
+    def live_total_at(self, head: int) -> int | None:
+        """How many live operations the campaign has, as the store's kept state counts them
+        when it is the state at ``head`` (no read: None when it is not, or not counted)."""
+        if self._cache is None or self._cache_head != head:
+            return None
+        return self._cache_total
+
     def head(self) -> int:
         """The seq of the last live operation (0 in an empty campaign)."""
         with self._errors(), self._read():

@@ -56,6 +56,10 @@ class PgTransactions(Store[S]):
         # statement may change it (None: read it again).
         self._deferred: list[str] = []
         self._known_head: int | None = None
+        # What catches the kept state up, read with the head in the open transaction (its
+        # connection, the kept state's head, the head, the live total, the live operations
+        # after the kept head and their events); forgotten when the transaction ends.
+        self._caught_up: tuple[Any, int, int, int | None, int, list[Any]] | None = None
 
     @property
     def location(self) -> str:
@@ -121,6 +125,7 @@ class PgTransactions(Store[S]):
             finally:
                 begun = self._deferred[:1] != [_BEGIN_READ]
                 self._conn, self._deferred, self._known_head = None, [], None
+                self._caught_up = None
                 if begun:
                     with suppress(psycopg.Error):
                         conn.execute("COMMIT")
@@ -132,7 +137,7 @@ class PgTransactions(Store[S]):
         conn = self.db.acquire()
         self._conn = conn
         self._wrote = False
-        self._deferred, self._known_head = [], None
+        self._deferred, self._known_head, self._caught_up = [], None, None
         timeout = int(BUSY_TIMEOUT_S * 1000) if wait else QUICK_LOCK_MS
         try:
             # One round trip: begin, take the campaign's row lock, read the head under it.
@@ -168,12 +173,12 @@ class PgTransactions(Store[S]):
         if self._wrote:
             statements.append(("SELECT pg_notify(%s, %s)", (CHANNEL, self._name)))
         self._send_all(conn, [*statements, ("COMMIT", None)])
-        self._conn, self._known_head = None, None
+        self._conn, self._known_head, self._caught_up = None, None, None
         self.db.release(conn)
 
     def _rollback(self) -> None:
         conn, self._conn = self._conn, None
-        self._deferred, self._known_head = [], None
+        self._deferred, self._known_head, self._caught_up = [], None, None
         if conn is None:
             return
         with suppress(psycopg.Error):

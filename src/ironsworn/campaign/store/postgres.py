@@ -258,27 +258,46 @@ class PostgresStore(PgTransactions[S]):
     def _head_and_operations_after(
         self, after: int, limit: int
     ) -> tuple[int, list[Row], Iterable[tuple[int, str]]]:
-        # One round trip: the head and the operations above ``after`` with their events.
+        # One round trip: the head and the operations above ``after`` with their events, and
+        # (when a kept state may need them) the reads that catch it up to that head.
         conn = self._conn
         if conn is None:
             return super()._head_and_operations_after(after, limit)
-        head, found = self._send_all(
-            conn,
-            [
-                (_HEAD, (self.campaign, LIVE)),
-                (
-                    "WITH ops AS (SELECT seq, kind, time, character, summary, status "
-                    "FROM ironsworn.operations WHERE campaign = %(campaign)s "
-                    "AND seq > %(after)s ORDER BY seq LIMIT %(limit)s) "
-                    "SELECT o.seq, o.kind, o.time, o.character, o.summary, o.status, e.body "
-                    "FROM ops o LEFT JOIN ironsworn.events e "
-                    "ON e.campaign = %(campaign)s AND e.op_seq = o.seq ORDER BY o.seq, e.idx",
-                    {"campaign": self.campaign, "after": after, "limit": limit},
-                ),
-            ],
-        )
+        statements: list[tuple[str, Any]] = [
+            (_HEAD, (self.campaign, LIVE)),
+            (
+                "WITH ops AS (SELECT seq, kind, time, character, summary, status "
+                "FROM ironsworn.operations WHERE campaign = %(campaign)s "
+                "AND seq > %(after)s ORDER BY seq LIMIT %(limit)s) "
+                "SELECT o.seq, o.kind, o.time, o.character, o.summary, o.status, e.body "
+                "FROM ops o LEFT JOIN ironsworn.events e "
+                "ON e.campaign = %(campaign)s AND e.op_seq = o.seq ORDER BY o.seq, e.idx",
+                {"campaign": self.campaign, "after": after, "limit": limit},
+            ),
+        ]
+        kept = self._cache_head if self._cache is not None and self._forks else None
+        if kept is not None and self.db.schema >= 4:
+            # Every live operation above the kept state's head: in this transaction's one
+            # moment none is above the head read with them, so they are the ones up to it.
+            statements += [
+                (_LIVE_TOTAL, (self.campaign,)),
+                (_COUNT_LIVE, (self.campaign, LIVE, kept, _NO_SEQ)),
+                (_LIVE_EVENTS, (self.campaign, LIVE, kept, _NO_SEQ)),
+            ]
+        head, found, *catch_up = self._send_all(conn, statements)
         row = head.fetchone()
         self._known_head = int(row[0] or 0) if row else 0
+        if kept is not None and catch_up:
+            total, counted, events = catch_up
+            total_row, number = total.fetchone(), counted.fetchone()
+            self._caught_up = (
+                conn,
+                kept,
+                self._known_head,
+                None if total_row is None or total_row[0] is None else int(total_row[0]),
+                int(number[0]) if number else 0,
+                events.fetchall(),
+            )
         rows: list[Row] = []
         bodies: list[tuple[int, str]] = []
         for *fields, body in found.fetchall():
@@ -292,10 +311,14 @@ class PostgresStore(PgTransactions[S]):
         self, after: int, upto: int
     ) -> tuple[int | None, int, Iterable[tuple[int, str]]]:
         # One round trip for the three reads (the events are read even when the totals then
-        # do not match, which is rare: the kept state is rebuilt then).
+        # do not match, which is rare: the kept state is rebuilt then); none when they were
+        # read with the head in this transaction (see _head_and_operations_after).
         conn = self._conn
         if conn is None or self.db.schema < 4:
             return super()._catch_up_reads(after, upto)
+        read, self._caught_up = self._caught_up, None
+        if read is not None and read[:3] == (conn, after, upto) and upto == self._known_head:
+            return read[3], read[4], read[5]
         total, counted, events = self._send_all(
             conn,
             [
@@ -488,6 +511,7 @@ class PostgresStore(PgTransactions[S]):
 
 # What catching the kept state up reads: the running total of live operations, how many
 # live ones a range holds, and their events.
+_NO_SEQ = 2**62  # above every seq: "every operation after" as a range
 _LIVE_TOTAL = "SELECT live_ops FROM ironsworn.campaigns WHERE id = %s"
 _COUNT_LIVE = (
     "SELECT count(*) FROM ironsworn.operations "

@@ -423,3 +423,50 @@ def test_no_move_panel_or_tab_shows_a_missing_value(server: Any, browser: Any) -
     assert found == []
     assert page.errors == []
     page.context.close()
+
+
+def test_a_click_on_a_decision_answered_meanwhile_answers_nothing(
+    server: Any, browser: Any
+) -> None:
+    """Another device answers the decision, and a new one with the same keys comes, between
+    the page drawing its buttons and the click: the click is refused and writes nothing; the
+    page then shows the new decision, which its buttons answer."""
+    name = "stale-click"
+    http = campaign(server, name)
+    page = open_page(browser, server, name, DESKTOP)
+    roll_face_danger(page, "1,9,9")  # a miss with a match: Pay the Price asks which way
+    page.wait_for_selector("#pending button.choice[data-key=obvious]")
+    read = http.get(f"/api/c/{name}/state").json()
+    shown = read["decisions"][0]
+    sent: list[dict[str, Any]] = []
+
+    def meanwhile(route: Any) -> None:
+        # Before the click reaches the table: the other device answers, Asha rolls again.
+        sent.append(route.request.post_data_json)
+        answered = http.post(f"/api/c/{name}/actions/choose", json={"keys": ["obvious"]})
+        assert answered.status_code == 200, answered.text
+        again = {"move": "face danger", "stat": "edge", "dice": "2,8,8"}
+        assert http.post(f"/api/c/{name}/actions/move", json=again).status_code == 200
+        route.continue_()
+
+    page.route("**/actions/choose", meanwhile)
+    with page.expect_response("**/actions/choose") as response:
+        page.locator("#pending button.choice[data-key=obvious]").click()
+    assert response.value.status == 409
+    assert sent == [
+        {"keys": ["obvious"], "character": "Asha", "decision": shown["token"], "seen": read["head"]}
+    ]
+    expect(page.locator("#error")).to_contain_text("answered meanwhile")
+    now = http.get(f"/api/c/{name}/state").json()
+    # Still waiting: the new decision (alike to the one shown: told apart by the head).
+    assert len(now["decisions"]) == 1 and now["head"] > read["head"]
+    page.unroute("**/actions/choose")
+    # The page is drawn again with the new decision: answered from the page.
+    page.wait_for_selector(f"#timeline li.entry[data-seq='{now['head']}']", state="attached")
+    with page.expect_response("**/actions/choose") as response:
+        page.locator("#pending button.choice[data-key=obvious]").click()
+    assert response.value.status == 200
+    expect(page.locator("#pending")).to_be_hidden()
+    assert http.get(f"/api/c/{name}/state").json()["decisions"] == []
+    assert page.errors == []
+    page.context.close()

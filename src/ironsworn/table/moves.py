@@ -345,6 +345,10 @@ def answer(kind: str) -> Any:
                     f"{kind}: {whose} has no decision pending (accepted: a decision of "
                     f"{', '.join(str(w) for w in waiting)})"
                 )
+            from ironsworn.table.decisions import check_answered_decision
+
+            # A page drawn before the decision changed answers only the one it showed.
+            check_answered_decision(engine.state, whose, args.get("decision"))
             who: dict[str, Any] = {"character": whose} if waiting_on is not None else {}
             if kind == "burn":
                 return engine.burn(**who)
@@ -352,9 +356,21 @@ def answer(kind: str) -> Any:
                 return engine.decline(**who)
             return engine.choose(args["keys"], text=args.get("text"), **who)
 
+        if args.get("seen") is not None:
+            from ironsworn.table.decisions import check_nothing_answered_since
+
+            whose = table.acting_for(args.get("character")) or _waiting_first(table.state())
+            if whose is not None:
+                check_nothing_answered_since(table.store, whose, args["seen"])
         return committed(table, body, args)
 
     return run
+
+
+def _waiting_first(state: Any) -> str | None:
+    """The character whose decision waits now (None when none does)."""
+    pending = state.pending
+    return None if pending is None else pending.get("character")
 
 
 WHOSE = Input(
@@ -362,6 +378,11 @@ WHOSE = Input(
     "text",
     "whose decision (default: the seat's character, or the one waiting now)",
     source=choices.characters,
+)
+# The decision answered, as the state showed it: refused if another waits by now.
+DECISION = (
+    Input("decision", "text", "the token of the decision answered, as the state shows it"),
+    Input("seen", "int", "the campaign's head the decision was read at", low=0),
 )
 
 MOVE = Operation(
@@ -382,9 +403,14 @@ OPERATIONS = (
             Input("keys", "texts", "the chosen option keys", True, source=choices.pending_options),
             Input("text", "text", "the words the decision asks for (a new vow's name...)"),
             WHOSE,
+            *DECISION,
             *DICE,
         ),
     ),
-    Operation("burn", "burn momentum on the pending roll", answer("burn"), (WHOSE, *DICE)),
-    Operation("decline", "decline the pending decision", answer("decline"), (WHOSE, *DICE)),
+    Operation(
+        "burn", "burn momentum on the pending roll", answer("burn"), (WHOSE, *DECISION, *DICE)
+    ),
+    Operation(
+        "decline", "decline the pending decision", answer("decline"), (WHOSE, *DECISION, *DICE)
+    ),
 )

@@ -22,8 +22,8 @@ def campaign_state(state: Any, name: str, memo: dict[str, Any] | None = None) ->
     them."""
     from ironsworn.content import load_library
     from ironsworn.moves.assets.cards import sheet_with_cards
-    from ironsworn.moves.engine import public_pending
     from ironsworn.moves.sheet import RULESET_TRACKS
+    from ironsworn.table.decisions import shown_decision
 
     ruleset = getattr(state, "ruleset", "classic")
     library = load_library()
@@ -48,10 +48,10 @@ def campaign_state(state: Any, name: str, memo: dict[str, Any] | None = None) ->
         "track_kinds": list(RULESET_TRACKS.get(ruleset, RULESET_TRACKS["classic"])),
         "characters": _sheets(state, library, sheet_with_cards, memo, tracks),
         "tracks": tracks,
-        "pending": public_pending(state.pending) if state.pending else None,
+        "pending": shown_decision(state.pending) if state.pending else None,
         # Every decision owed: the one waiting now, then those set aside while others act.
         "decisions": [
-            public_pending(p)
+            shown_decision(p)
             for p in ([state.pending] if state.pending else [])
             + [e["pending"] for e in getattr(state, "parked", {}).values()]
         ],

@@ -145,7 +145,10 @@ function decisionBox(p) {
   // Words the decision asks for with its answer (a new vow's name, a second role).
   const asked = p.text ? h("input", { class: "words", "aria-label": p.text.prompt,
     placeholder: p.text.prompt + (p.text.default != null ? ` (empty: ${p.text.default})` : "") }) : null;
-  const extra = () => clean({ dice: dice.value.trim(), text: asked ? asked.value.trim() : "", character: p.character });
+  // The decision's token: a click on a page drawn before another device answered it (and a
+  // new decision with the same keys came) is refused, never taken for the new one.
+  const seen = store.state.head; // the campaign's head this box was drawn at
+  const extra = () => clean({ dice: dice.value.trim(), text: asked ? asked.value.trim() : "", character: p.character, decision: p.token, seen });
   let controls;
   if (p.kind === "burn") {
     controls = [h("button", { type: "button", class: "primary", "data-answer": "burn", onclick: () => act("burn", extra(), { keepResult: true }) }, "Burn momentum"),

@@ -1,0 +1,85 @@
+"""Which decision an answer is for: each decision the table shows carries a ``token``, and an
+answer that names one is refused when the decision waiting is another.
+
+A page shows a decision as buttons of its option keys. Keys repeat between decisions (``1``,
+``2``), so a click on a page drawn before another device answered, and a new decision came,
+would answer the new one with an option its player never read. The token, a digest of the
+decision as the engine keeps it (its resume data too), tells most of them apart. Two
+decisions can be alike to the last byte (Pay the Price after two misses of one move), so an
+answer may also say the campaign's head it was read at (``seen``): an answer or a move of
+that character since then means the decision shown is gone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from ironsworn.errors import RuleViolation
+
+JsonDict = dict[str, Any]
+
+
+def decision_token(pending: JsonDict) -> str:
+    """A short digest naming this decision (the same decision always gives the same)."""
+    text = json.dumps(pending, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def shown_decision(pending: JsonDict) -> JsonDict:
+    """The decision as the table shows it: without the engine's resume data, with its token."""
+    from ironsworn.moves.records import public_pending
+
+    return {**public_pending(pending), "token": decision_token(pending)}
+
+
+def waiting_decision(state: Any, character: str) -> JsonDict | None:
+    """The decision ``character`` owes now: the one pending, or the one set aside for them."""
+    pending = state.pending
+    if pending is not None and pending.get("character") == character:
+        return dict(pending)
+    parked = getattr(state, "parked", {}) or {}
+    for entry in parked.values():
+        if entry["pending"].get("character") == character:
+            return dict(entry["pending"])
+    if pending is not None and pending.get("character") is None:
+        return dict(pending)
+    return None
+
+
+# The operations that end a character's decision: answers, and a move (a character makes
+# none while their decision waits, so one since means it was answered).
+ENDS_A_DECISION = frozenset({"choice", "burn", "decline", "move"})
+# How many operations since the page's read are looked through; more: the page is stale.
+LOOKED_THROUGH = 64
+
+
+def check_nothing_answered_since(store: Any, character: str, seen: int | None) -> None:
+    """Refuse an answer read at head ``seen`` when ``character``'s decision has been answered
+    (or they moved) since."""
+    if seen is None:
+        return
+    _head, since = store.head_and_operations_after(seen, LOOKED_THROUGH)
+    key = character.lower()
+    if since is None or any(
+        op.kind in ENDS_A_DECISION and (op.character or "").lower() == key for op in since
+    ):
+        raise RuleViolation(
+            f"{character}'s decision was answered meanwhile (on another page or device), so "
+            "this answer was not given: the decision waiting now is shown"
+        )
+
+
+def check_answered_decision(state: Any, character: str, token: str | None) -> None:
+    """Refuse an answer given for decision ``token`` when ``character`` now owes another."""
+    if token is None:
+        return
+    waiting = waiting_decision(state, character)
+    if waiting is not None and decision_token(waiting) == token:
+        return
+    now = f": {character} now decides: {waiting['prompt']}" if waiting else ""
+    raise RuleViolation(
+        "that decision was answered meanwhile (on another page or device), so this answer "
+        f"was not given{now}"
+    )

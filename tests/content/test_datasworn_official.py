@@ -290,6 +290,20 @@ def test_import_report_shape(private_home: Path) -> None:
     assert manifest["unused"] == data["unused"]
 
 
+def test_a_pack_imported_before_the_sort_reads_in_the_books_order(private_home: Path) -> None:
+    """A pack imported before the importer sorted its truths keeps the file's alphabetical
+    order on disk; the library reads them in the book's order all the same."""
+    report = import_pack(official("starforged"))
+    stored = report.pack.path / "truths.json"
+    document = json.loads(stored.read_text(encoding="utf-8"))
+    document["truths"].sort(key=lambda t: t["name"])  # as an older import wrote it
+    stored.write_text(json.dumps(document), encoding="utf-8")
+    clear_cache()
+    names = [t.name for t in load_library().in_ruleset("truths", "starforged").values()]
+    assert names[:3] == ["Cataclysm", "Exodus", "Communities"]
+    assert names[0] != sorted(names)[0]
+
+
 @pytest.mark.parametrize("name", ["starforged", "classic", "sundered_isles"])
 def test_the_truths_come_in_the_books_order(name: str) -> None:
     """Datasworn keys its truths by name; the book's order is its pages' (Starforged's

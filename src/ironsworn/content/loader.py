@@ -435,8 +435,22 @@ class Ruleset:
                     continue
                 out[item_id] = item
                 self._pack_of[item_id] = pack
+        if kind == "truths":
+            out = self._in_book_order(out)
         self._loaded[kind] = out
         return out
+
+    def _in_book_order(self, truths: dict[str, T]) -> dict[str, T]:
+        """Each pack's truths in the order of their pages (the book's order); a truth without
+        a page after the rest, where its file put it. A pack imported before the importer
+        sorted them (its file is alphabetical) reads in the book's order too."""
+        packs = {id(pack): index for index, pack in enumerate(self.packs)}
+
+        def place(item: tuple[str, T]) -> tuple[int, bool, int]:
+            page = getattr(item[1], "page", None)
+            return (packs.get(id(self._pack_of[item[0]]), 0), page is None, page or 0)
+
+        return dict(sorted(truths.items(), key=place))
 
     def _document(self, pack: Pack, kind: str) -> dict[str, Any]:
         # The oracle file is read for both tables and odds; keep it until both are built.

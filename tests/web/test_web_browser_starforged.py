@@ -239,6 +239,11 @@ def test_every_vehicle_the_swear_offer_and_the_position_on_the_page(
     vow = table.state()["tracks"][0]
     expect(page.locator(f".track[data-track='{vow['id']}'] button.swear")).to_be_visible()
     shot(page, "starforged-swear-offer", full_page=True)
+    # A reload keeps the offer (this browser keeps it per campaign until the vow is sworn).
+    page.reload()
+    expect(page.locator(f".track[data-track='{vow['id']}'] button.swear")).to_be_visible()
+    page.click("#tabs button[data-tab=create]")
+    expect(page.locator(".swear-offer")).to_contain_text("Escape the derelict")
     page.click(".swear-offer button.swear")
     expect(page.locator(".move-panel h3")).to_contain_text("Swear an Iron Vow")
     expect(page.locator(".move-panel select[name='read:track']")).to_have_value(vow["id"])
@@ -246,6 +251,9 @@ def test_every_vehicle_the_swear_offer_and_the_position_on_the_page(
     page.click(".move-form button[type=submit]")
     expect(page.locator("#result .roll")).to_contain_text("STRONG HIT")
     expect(page.locator("#tracks button.swear")).to_have_count(0)  # sworn: no more offer
+    page.reload()  # nor after a reload
+    expect(page.locator(f".track[data-track='{vow['id']}']")).to_be_visible()
+    expect(page.locator("#tracks button.swear")).to_have_count(0)
 
     # A support vehicle bought with Advance (the rules start a character with one final asset).
     table.do("adjust", {"meter": "experience", "delta": 3})

@@ -80,3 +80,14 @@ def test_the_log_tells_the_story_not_the_content_packs_pinned(api: Any) -> None:
     # The event is there, and told where asked for (the command line's log).
     packs = {"type": "packs", "from": [], "to": ["classic"]}
     assert Narrator().event(packs) == "content packs: classic"
+
+
+def test_a_timeline_line_does_not_repeat_its_character(api: Any) -> None:
+    """The timeline shows each entry's character beside its line: the line does not name
+    them again ("Asha" beside "new vow (dangerous): Find Oda", not "... — Asha")."""
+    do(api, "character", {"name": "Asha", "stats": STATS})
+    vow = {"kind": "vow", "text": "Find Oda", "rank": "dangerous", "characters": ["Asha"]}
+    do(api, "track", vow)
+    entry = api.get("/api/c/t/timeline").json()[-1]
+    assert entry["character"] == "Asha"
+    assert entry["mechanics"] == "new vow (dangerous): Find Oda"

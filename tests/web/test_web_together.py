@@ -93,4 +93,6 @@ def test_a_move_made_while_another_decision_waits_reads_as_the_story(party: Any)
         told = " ".join([entry["mechanics"] or "", *entry["details"]])
         assert "parked" not in told and "{…}" not in told, entry
     kai = party.get("/api/c/t/timeline").json()[-2]
-    assert kai["mechanics"].startswith("Kai: Face Danger (+edge): weak hit"), kai
+    # Told under Kai's name, which the line does not repeat.
+    assert kai["character"] == "Kai", kai
+    assert kai["mechanics"].startswith("Face Danger (+edge): weak hit"), kai

@@ -163,7 +163,7 @@ def timeline_delta(
     """
     from ironsworn.campaign.journal import PINS, Narrator, entries
     from ironsworn.campaign.journal_edits import EDIT_KINDS, current_texts
-    from ironsworn.web.markdown import render
+    from ironsworn.web.reads import told_entry
 
     low = min(before or 0, after or 0, before or 0 if lowest is None else lowest)
     span = max(before or 0, after or 0) - low + 1
@@ -205,9 +205,5 @@ def timeline_delta(
         if entry is None:
             dropped.append(operation.seq)  # an edit, or an entry deleted
             continue
-        entry["status"] = operation.status
-        entry["summary"] = operation.summary
-        entry["details"] = narrator.lines(operation) if operation.kind != "journal" else []
-        entry["html"] = render(entry["text"]) if entry["text"] is not None else None
-        shown.append(entry)
+        shown.append(told_entry(entry, operation, narrator))
     return {"entries": shown, "drop": dropped}

@@ -49,7 +49,6 @@ def timeline(store: Any, last: int | None, before: int | None = None) -> list[Js
     ones: a page asks again with ``before`` set to the lowest seq it has)."""
     from ironsworn.campaign.journal import PINS, Narrator, entries
     from ironsworn.campaign.journal_edits import current_texts
-    from ironsworn.web.markdown import render
 
     limit = TIMELINE_DEFAULT if last is None else last
     if not 1 <= limit <= TIMELINE_MAX:
@@ -66,12 +65,24 @@ def timeline(store: Any, last: int | None, before: int | None = None) -> list[Js
         entry = told.get(operation.seq)
         if entry is None:
             continue  # a journal edit or deletion, or a deleted entry
-        entry["status"] = operation.status
-        entry["summary"] = operation.summary
-        entry["details"] = narrator.lines(operation) if operation.kind != "journal" else []
-        entry["html"] = render(entry["text"]) if entry["text"] is not None else None
-        out.append(entry)
+        out.append(told_entry(entry, operation, narrator))
     return out
+
+
+def told_entry(entry: JsonDict, operation: Any, narrator: Any) -> JsonDict:
+    """A journal entry as the timeline shows it: its status, its changes one by one, its text
+    as HTML; its line of mechanics without its character's name, shown beside it already
+    ("Kira" above "new vow: Escape the derelict", not "... — Kira")."""
+    from ironsworn.campaign.journal import without_name
+    from ironsworn.web.markdown import render
+
+    entry["status"] = operation.status
+    entry["summary"] = operation.summary
+    entry["details"] = narrator.lines(operation) if operation.kind != "journal" else []
+    entry["html"] = render(entry["text"]) if entry["text"] is not None else None
+    if entry["mechanics"] is not None:
+        entry["mechanics"] = without_name(entry["mechanics"], operation.character)
+    return entry
 
 
 # --------------------------------------------------------------------------------- moves

@@ -15,13 +15,28 @@ const store = {
   npcs: null, truths: null, move: null, panel: null, result: null, viewing: null,
   made: null, // the name of the character this page made last (the New character tab says so)
   rules: null, // the campaign's ruleset as the table API describes it (/ruleset): the page's only game facts
-  unsworn: {}, // vows this page made at creation and has not yet sworn on: {track id: its name}
+  // Vows this page made at creation and has not yet sworn on: {track id: its name}, kept per
+  // campaign in this browser (a reload still offers to swear on the inciting incident).
+  unsworn: readUnsworn(),
   // The event stream (live.js): the server's epoch of `version` (versions count per server
   // process), the highest version announced, and actions awaiting their own change.
   epoch: null, heard: 0, waiting: [],
   // The character this page plays ("" for the guide seat), kept per campaign in this browser.
   seat: localStorage.getItem("seat:" + NAME) || "",
 };
+
+function readUnsworn() {
+  try {
+    const kept = JSON.parse(localStorage.getItem("unsworn:" + NAME) || "{}");
+    return kept && typeof kept === "object" && !Array.isArray(kept) ? kept : {};
+  } catch { return {}; } // storage refused or unreadable: this page offers what it makes
+}
+
+// The vow ``id`` (named ``name``) made and not yet sworn on, or sworn on (``name`` null).
+function markUnsworn(id, name) {
+  if (name) store.unsworn[id] = name; else delete store.unsworn[id];
+  try { localStorage.setItem("unsworn:" + NAME, JSON.stringify(store.unsworn)); } catch { /* kept in this page */ }
+}
 
 function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
@@ -307,4 +322,4 @@ function character() {
   return chars.find((c) => c.name === name) || chars[0] || null;
 }
 
-export { NAME, BASE, TIMELINE, store, h, svg, $, signed, pct, words, unlinked, fill, FIELDS, fieldKeys, typedIn, restoreTyped, markTyped, clearTyped, showError, LIVE_WORDS, setLive, requestId, RETRY_MS, sleep, api, act, showOutcome, html, targetName, clean, contentNeeded, character, rules, loadRules };
+export { markUnsworn, NAME, BASE, TIMELINE, store, h, svg, $, signed, pct, words, unlinked, fill, FIELDS, fieldKeys, typedIn, restoreTyped, markTyped, clearTyped, showError, LIVE_WORDS, setLive, requestId, RETRY_MS, sleep, api, act, showOutcome, html, targetName, clean, contentNeeded, character, rules, loadRules };

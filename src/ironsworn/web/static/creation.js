@@ -1,7 +1,7 @@
 // The new character tab: the rulebook's creation for the campaign's ruleset, each asset card
 // shown while it is chosen.
 import { showTab } from "./app.js";
-import { NAME, act, clean, fill, h, rules, store, unlinked, words } from "./core.js";
+import { NAME, act, clean, fill, h, markUnsworn, rules, store, unlinked, words } from "./core.js";
 import { refresh } from "./live.js";
 import { kindTaking, moveName, swearOn } from "./tracks.js";
 
@@ -91,7 +91,7 @@ function renderCreate() {
     if (shipName && !card) await act("vehicle", { name: shipName });
     if (vow.value.trim()) await act("track", { kind: kindTaking("background"), text: vow.value.trim(), rank: vowRank.value, background: true });
     const sworn = incident.value.trim() ? await act("track", { kind: kindTaking("background"), text: incident.value.trim(), rank: incidentRank.value }) : null;
-    if (sworn) store.unsworn[sworn.id] = sworn.name;
+    if (sworn) markUnsworn(sworn.id, sworn.name);
     await refresh();
     store.made = made.name;
     renderCreate(); // a fresh form (with no starship question once the party has one)

@@ -1,7 +1,7 @@
 // The moves tab: the list, the move panel (its odds, with the adds that apply by themselves)
 // and making a move.
 import { showTab } from "./app.js";
-import { $, BASE, act, api, character, clean, fill, h, html, pct, rules, showError, store, unlinked, words } from "./core.js";
+import { $, BASE, act, api, character, clean, fill, h, html, markUnsworn, pct, rules, showError, store, unlinked, words } from "./core.js";
 import { renderTracks } from "./tracks.js";
 
 // A rules link in a result or a move's text ([Pay the Price](move:...)) opens that move.
@@ -195,7 +195,7 @@ function makeMove(form) {
   }
   const sworn = rules().swear === store.panel.id ? body.track : null;
   // Made (at once, or once the table's questions are answered): a vow sworn is no longer offered.
-  const then = () => { if (sworn && store.unsworn[sworn]) { delete store.unsworn[sworn]; renderTracks(); } };
+  const then = () => { if (sworn && store.unsworn[sworn]) { markUnsworn(sworn, null); renderTracks(); } };
   act("move", clean(body), { keepResult: true, then }).then((done) => { if (done) then(); });
 }
 

@@ -115,3 +115,15 @@ def test_another_character_s_move_meanwhile_leaves_the_answer_good(table: Table)
     answer = {"keys": ["suffer_momentum"], "character": "Asha", "decision": mine["token"]}
     call(table, "choose", {**answer, "seen": seen})
     assert set(shown(table)) == {"Kai"}
+
+
+def test_an_answer_undone_gives_the_decision_back_to_be_answered(table: Table) -> None:
+    # The page draws Asha's decision again once the guide undoes her answer: its head is
+    # below the undone answer's seq, and the answer it sends is good.
+    face_danger(table, "Asha", "1,9,9")
+    call(table, "choose", {"keys": ["obvious"], "character": "Asha"})
+    call(table, "undo", {})
+    again, seen = shown(table)["Asha"], table.store.head()
+    answer = {"keys": ["obvious"], "character": "Asha", "decision": again["token"], "seen": seen}
+    call(table, "choose", answer)
+    assert shown(table) == {}

@@ -60,10 +60,14 @@ def check_nothing_answered_since(store: Any, character: str, seen: int | None) -
     (or they moved) since."""
     if seen is None:
         return
+    from ironsworn.campaign.schema import LIVE
+
     _head, since = store.head_and_operations_after(seen, LOOKED_THROUGH)
     key = character.lower()
+    # Live ones only: an answer undone gave the decision back as it was (its token says so).
     if since is None or any(
-        op.kind in ENDS_A_DECISION and (op.character or "").lower() == key for op in since
+        op.status == LIVE and op.kind in ENDS_A_DECISION and (op.character or "").lower() == key
+        for op in since
     ):
         raise RuleViolation(
             f"{character}'s decision was answered meanwhile (on another page or device), so "

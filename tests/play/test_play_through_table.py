@@ -122,6 +122,12 @@ def test_each_change_by_hand_is_the_table_s_operation(tmp_path: Path, called: li
         ("/fight --foe bear --count 0", "--count 0 is out of range (accepted: 1 to 10)", "xx"),
         ("/initiative maybe", "initiative 'maybe' is unknown (accepted: have, lose", "--"),
         (
+            "/expedition Derelict --rank dangerous",
+            "/expedition: this campaign plays classic, which has no expedition tracks (accepted: "
+            "/vow, /journey, /fight",
+            "track:",
+        ),
+        (
             "/impact mark wounded",
             "/impact 'wounded': impacts are Starforged's, and this campaign plays classic",
             "--",

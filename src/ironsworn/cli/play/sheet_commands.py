@@ -27,6 +27,7 @@ def new_track(kind: str) -> Runner:
     def run(session: PlaySession, words: list[str], _raw: str) -> None:
         given = words[1:] if words[:1] == ["new"] else words
         args = session.parse(kind, ["new", *given])
+        _check_kind(session, kind)
         inputs: dict[str, Any] = {"kind": kind, "rank": args.rank}
         inputs["characters"] = args.character or None
         if kind == "fight":
@@ -40,6 +41,23 @@ def new_track(kind: str) -> Runner:
         session.out.result(track, line, as_json=args.json)
 
     return run
+
+
+def _check_kind(session: PlaySession, kind: str) -> None:
+    """A track of the other game (``/expedition`` in a classic campaign) is refused with the
+    track commands this campaign has."""
+    from ironsworn.errors import InvalidValue
+    from ironsworn.table import operation
+
+    kinds = [c.key for c in operation("track").input("kind").choices(session.at_table())]
+    if kind in kinds:
+        return
+    ruleset = session.state().ruleset
+    here = [f"/{k}" for k in kinds if k in session.commands.names()]
+    raise InvalidValue(
+        f"/{kind}: this campaign plays {ruleset}, which has no {kind} tracks (accepted: "
+        f"{', '.join(here)})"
+    )
 
 
 def legacy(session: PlaySession, words: list[str], _raw: str) -> None:

@@ -171,3 +171,57 @@ def test_with_two_characters_the_table_s_question_asks_who_acts(tmp_path: Path) 
     assert "There are several characters: who acts?" in run.out
     assert "now acting as Bo" in run.out and "Bo: health 5 -> 4" in run.out
     assert run.err == ""
+
+
+# A Starforged campaign without its Datasworn file: Kira, and no starship yet.
+KIRA_NO_SHIP = ["starforged", "", "Kira", "3 2 2 1 1", "", "", ""]
+
+
+def test_vehicles_in_play_mode_are_the_table_s(tmp_path: Path, called: list[str]) -> None:
+    """/vehicle names the starship when the walkthrough left it (an impact on the vehicle
+    needs one), an incidental vehicle, leaves it behind, marks a trouble asked by a menu
+    said of /vehicle, not of the operation."""
+    path = tmp_path / "c.sqlite"
+    script = [
+        *KIRA_NO_SHIP,
+        "/vehicle",
+        "/impact mark battered",
+        "/vehicle new",
+        "Firebird",
+        "/vehicle new Rover --incidental",
+        "4",
+        "/vehicle remove Rover",
+        "/vehicle remove Rover --incidental",
+        "/vehicle mark",
+        "2",
+        "/vehicle",
+    ]
+    run = run_script(path, script, interactive=True)
+    assert "no command vehicle yet: /vehicle new NAME names your starship" in run.out
+    assert run.err_lines == [
+        "error: there is no command vehicle yet: the party's starship is named first "
+        "(accepted: a campaign with a command vehicle)",
+        "error: /vehicle remove is for an incidental vehicle left behind: /vehicle remove "
+        "NAME --incidental",
+    ]
+    assert "/vehicle: the vehicle's name" in run.out
+    assert "What is Rover's integrity (1 to 10)?" in run.out
+    assert "Rover (incidental): integrity 4/4  marks: none" in run.out
+    assert "Rover: left behind" in run.out
+    assert "/vehicle: battered, cursed, broken" in run.out and "vehicle_mark" not in run.out
+    assert "Firebird: integrity 5/5  impacts: cursed" in run.out
+    # (an operation that asked is called again with the answer)
+    runs = [name for i, name in enumerate(called) if not i or called[i - 1] != name]
+    assert runs == ["ruleset", "character", "debility", "vehicle", "vehicle_mark"]
+
+
+def test_a_word_left_out_is_asked_from_the_operation_s_choices(tmp_path: Path) -> None:
+    """/legacy with no track: the legacy tracks as a menu (not the campaign's vows)."""
+    path = tmp_path / "c.sqlite"
+    script = [*KIRA_NO_SHIP, "/vow Find the fleet --rank epic", "/legacy --ticks 3", "2"]
+    run = run_script(path, script, interactive=True)
+    assert run.err == "", run.err
+    menu = run.out.split("/legacy: quests, bonds or discoveries\n")[1].split("Kira: bonds")[0]
+    assert menu.startswith("   1. quests\n   2. bonds\n   3. discoveries\n"), menu
+    assert "Find the fleet" not in menu
+    assert "Kira: bonds legacy 0 -> 3" in run.out

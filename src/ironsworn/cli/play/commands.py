@@ -4,8 +4,9 @@ Each command reuses the command line's own parser (``/move`` parses like ``irons
 ``/vow TEXT --rank R`` like ``ironsworn vow new TEXT --rank R``), so options, checks and error
 messages are the same in both places; a parse error is one line and the session goes on.
 
-Commands that change the campaign run in their own transaction through
-:meth:`PlaySession.commit`; ``/oracle`` and ``/ask`` are recorded too (as ``oracle`` and
+Commands that change the campaign run the table's operations
+(:meth:`PlaySession.table`) or, for moves and their decisions, :meth:`PlaySession.commit`,
+each in its own transaction; ``/oracle`` and ``/ask`` are recorded too (as ``oracle`` and
 ``ask`` operations), so the journal holds every roll. Read-only commands (``/sheet``,
 ``/tracks``, ``/log``, ``/move list``...) call the command line's own functions.
 
@@ -45,6 +46,7 @@ from ironsworn.cli.play.sheet_commands import (
     sheet,
     sheet_change,
     tracks,
+    vehicle,
 )
 from ironsworn.cli.play.slash import SlashCommand, SlashTable
 
@@ -124,6 +126,13 @@ SLASH_COMMANDS = SlashTable(
             "Starforged: mark ticks on a legacy track by hand",
             legacy,
             "legacy",
+        ),
+        SlashCommand(
+            "vehicle",
+            "/vehicle [list] | new NAME [--integrity N] | mark|clear MARK",
+            "Starforged: the party's vehicles (new, remove, mark or clear by hand)",
+            vehicle,
+            "vehicle",
         ),
         SlashCommand(
             "impact",

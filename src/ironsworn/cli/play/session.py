@@ -560,7 +560,12 @@ class PlaySession:
 
         if not self.reader.interactive:
             return None
-        choices = exc.choices
+        choices, open_ = exc.choices, exc.open
+        if not choices:
+            from ironsworn.cli.play.table_calls import input_choices
+
+            # The values the table's operation accepts now (/legacy's tracks, /adjust's meters).
+            choices, open_ = input_choices(self, self._parser_of(line), exc.dest, open_)
         if exc.dest == "track" and not choices:
             # The campaign's open tracks, by name (a track's id or name is the answer).
             choices = [
@@ -569,11 +574,11 @@ class PlaySession:
                 if t.status == "active"
             ]
         try:
-            if len(choices) == 1 and not exc.open:
+            if len(choices) == 1 and not open_:
                 answer = choices[0][0]  # one answer (/vow's new): nothing to ask
             elif choices:
                 shown = [(key, beside(key, label)) for key, label in choices]
-                answer = menu(self, exc.prompt, shown, exc.open)
+                answer = menu(self, exc.prompt, shown, open_)
             else:
                 answer = write(self, f"{exc.prompt} (an empty line leaves)")
                 if not answer:

@@ -84,6 +84,52 @@ def impact(session: PlaySession, words: list[str], _raw: str) -> None:
     session.report(session.table("debility", inputs, command="impact").result, args.json)
 
 
+def vehicle(session: PlaySession, words: list[str], _raw: str) -> None:
+    """``/vehicle`` shows the command vehicle and ``/vehicle list`` every vehicle (the command
+    line's views); ``/vehicle new NAME [--integrity N] [--incidental]``, ``/vehicle remove
+    NAME --incidental`` and ``/vehicle mark|clear MARK [--vehicle NAME] [--module NAME]`` are
+    the table's ``vehicle`` and ``vehicle_mark`` (Starforged)."""
+    from ironsworn.cli.starforged_cmd import vehicle_text
+
+    args = session.parse("vehicle", words)
+    if args.action == "show" and not args.name and session.state().vehicle is None:
+        session.out.result(None, "no command vehicle yet: /vehicle new NAME names your starship")
+        return
+    if args.action in ("show", "list"):
+        session.run_cli(args)
+        return
+    name = " ".join(args.name) or None
+    if args.action in ("mark", "clear"):
+        marked = {"name": name, "mark": args.action == "mark", "vehicle": args.which}
+        marked["module"] = args.module
+        done = session.table("vehicle_mark", marked, command="vehicle", names={"name": "MARK"})
+    else:
+        if args.action == "remove" and not args.incidental:
+            from ironsworn.cli.common import UsageError
+
+            raise UsageError(
+                "/vehicle remove is for an incidental vehicle left behind: /vehicle remove "
+                "NAME --incidental"
+            )
+        made = {"name": name, "integrity": args.integrity, "incidental": args.incidental or None}
+        made["remove"] = args.action == "remove" or None
+        done = session.table("vehicle", made, command="vehicle")
+        if not args.incidental:  # the command vehicle: said as /vehicle shows it
+            session.out.result(done.answer, vehicle_text(done.answer), as_json=args.json)
+            return
+        if args.action == "new":  # an incidental vehicle: said as /vehicle list shows it
+            from ironsworn.cli.starforged_cmd import vehicles_text
+            from ironsworn.moves.starforged.vehicles import listing
+
+            rows = [v for v in listing(session.state())["vehicles"] if v["name"] == name]
+            shown = vehicles_text({"vehicles": rows, "modules": []})
+            session.out.result(done.answer, shown, as_json=args.json)
+            return
+        session.out.result(done.answer, f"{name}: left behind", as_json=args.json)
+        return
+    session.report(done.result, args.json)
+
+
 def track_line(track: dict[str, Any]) -> str:
     """A new track as a player reads it: its name, rank, kind and who holds it (a command
     names a track by its name, so its id stays in ``--json``)."""

@@ -72,11 +72,46 @@ def run(
             raise _in_play_words(session, exc, name, command, names) from None
         if not isinstance(answer, Question):
             return Done(answer, list(table.results or ()))
-        given = {**given, answer.input: _ask(session, answer, asked)}
+        given = {**given, answer.input: _ask(session, answer, asked, command)}
 
 
-def _ask(session: PlaySession, question: Question, asked: set[str]) -> Any:
-    """The player's answer to ``question``, as the operation's input takes it."""
+# The table's operation each slash command that changes the sheet by hand runs.
+OPERATION_OF = {
+    "adjust": "adjust",
+    "debility": "debility",
+    "impact": "debility",
+    "initiative": "initiative",
+    "legacy": "legacy",
+}  # (/progress's track: the open tracks by name, as play mode lists them)
+# Inputs whose words go beyond their choices (Starforged's "integrity", "in control").
+OPEN_ANYWAY = frozenset({("adjust", "meter"), ("initiative", "value")})
+
+
+def input_choices(
+    session: PlaySession, command: str | None, dest: str, open_: bool
+) -> tuple[list[tuple[str, str]], bool]:
+    """The choices of the table's input ``dest`` of the operation the slash command runs,
+    (key, what is shown), and whether the player's own words answer too; none (and
+    ``open_``) when the command runs no operation, or the input has no choices."""
+    from ironsworn.table import operation
+
+    name = OPERATION_OF.get(command or "")
+    if name is None or dest not in operation(name).options:
+        return [], open_
+    declared = operation(name).input(dest)
+    try:
+        found = declared.choices(session.at_table())
+    except IronswornError:
+        return [], open_
+    if not found:
+        return [], open_
+    shown = [(c.key, c.shown()) for c in found]
+    return shown, (command, dest) in OPEN_ANYWAY or not declared.complete
+
+
+def _ask(session: PlaySession, question: Question, asked: set[str], command: str | None) -> Any:
+    """The player's answer to ``question``, as the operation's input takes it (asked of the
+    slash command, not the operation: ``/vehicle: the vehicle's name``)."""
     from ironsworn.cli.play.asking import MenuLeft, menu, write
     from ironsworn.cli.play.move_commands import beside
     from ironsworn.table import Unanswered
@@ -92,11 +127,12 @@ def _ask(session: PlaySession, question: Question, asked: set[str]) -> Any:
     if question.input in asked or not session.reader.interactive:
         raise Unanswered(question)  # a script gets the one line; a second asking, the same
     asked.add(question.input)
+    prompt = play_prompt(question, command)
     if question.choices:
         shown = [(c.key, beside(c.key, c.shown())) for c in question.choices]
-        answer = menu(session, question.prompt, shown, question.open)
+        answer = menu(session, prompt, shown, question.open)
     else:
-        answer = write(session, f"{question.prompt} (an empty line leaves)")
+        answer = write(session, f"{prompt} (an empty line leaves)")
         if not answer:
             raise MenuLeft
     if question.kind == "bool":
@@ -104,6 +140,15 @@ def _ask(session: PlaySession, question: Question, asked: set[str]) -> Any:
     if question.kind in ("texts", "ints"):
         return [answer]
     return answer
+
+
+def play_prompt(question: Question, command: str | None) -> str:
+    """The question's prompt said of the slash command (or of nothing, in the walkthrough)
+    rather than of the operation."""
+    prompt = str(question.prompt)
+    if prompt.startswith(f"{question.operation}: "):
+        prompt = (f"/{command}: " if command else "") + prompt[len(question.operation) + 2 :]
+    return prompt
 
 
 def _in_play_words(
@@ -149,9 +194,10 @@ def word_for(
 def question_line(session: PlaySession, exc: Any, command: str | None) -> str:
     """A question asked in a script, in play's words: the question with its choices, and
     the slash command's option that answers it (when it has one)."""
+    from dataclasses import replace
+
     question = exc.question
+    line = str(replace(question, prompt=play_prompt(question, command)).line())
     parser = session.parsers()[command] if command else None
     word = word_for(parser, question.input, None)
-    if word.startswith("--"):
-        return f"{question.line()}; give it with {word}"
-    return str(question.line())
+    return f"{line}; give it with {word}" if word.startswith("--") else line

@@ -109,7 +109,8 @@ def need_vehicle(engine: MoveEngine) -> dict[str, Any]:
     vehicle = engine.state.vehicle
     if vehicle is None:
         raise InvalidValue(
-            "there is no command vehicle: create one with 'ironsworn vehicle new NAME'"
+            "there is no command vehicle yet: the party's starship is named first (accepted: "
+            "a campaign with a command vehicle)"
         )
     return vehicle
 

@@ -158,11 +158,9 @@ def choose(session: PlaySession, words: list[str], _raw: str) -> None:
 def answer(kind: str) -> Runner:
     def run(session: PlaySession, words: list[str], _raw: str) -> None:
         args = session.parse(kind, words)
-        dice = session.dice_for(args)
-        if kind == "burn":
-            result = session.commit(lambda e: e.burn(), dice)
-        else:
-            result = session.commit(lambda e: e.decline(), dice)
-        session.report(result, args.json)
+        if session.state().pending is None:
+            raise RuleViolation("there is no pending decision")  # as /choose says it
+        done = session.table(kind, {}, command=kind, dice=session.dice_for(args))
+        session.report(done.result, args.json)
 
     return run

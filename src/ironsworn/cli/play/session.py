@@ -264,8 +264,15 @@ class PlaySession:
         ``results`` keeps the engine's result of each commit."""
         from ironsworn.table import Table
 
+        once = dice is not None and dice is not self.dice  # typed for one command: all rolled
         return Table(
-            self.store, self.store.name, None, dice or self.dice, self.library, results=results
+            self.store,
+            self.store.name,
+            None,
+            dice or self.dice,
+            self.library,
+            results=results,
+            dice_once=once,
         )
 
     def table(
@@ -682,10 +689,8 @@ class PlaySession:
 
     def answer(self, answer: decisions.Answer, dice: Dice | None = None) -> None:
         """Answer the pending decision and show what followed."""
-        if answer.action == "burn":
-            self.report(self.commit(lambda e: e.burn(), dice))
-        elif answer.action == "decline":
-            self.report(self.commit(lambda e: e.decline(), dice))
+        if answer.action in ("burn", "decline"):
+            self.report(self.table(answer.action, {}, dice=dice).result)
         else:
             self.choose(list(answer.keys), dice)
 
@@ -696,7 +701,7 @@ class PlaySession:
         # The oracle's two outcomes are envisioned before it is asked (rulebook: Pay the Price).
         outcomes = asking.price_outcomes(self, price) if price else None
         text = asking.answer_words(self, self.state().pending, keys)
-        result = self.commit(lambda e: e.choose(keys, text=text), dice)
+        result = self.table("choose", {"keys": keys, "text": text}, dice=dice).result
         self.report(result, as_json)
         if price:
             asking.after_price(self, price, result, outcomes)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ironsworn.cli.common import Missing, UsageError
-from ironsworn.errors import RuleViolation
 
 if TYPE_CHECKING:
     from ironsworn.cli.play.session import PlaySession
@@ -50,15 +49,25 @@ def lasting(session: PlaySession, words: list[str], _raw: str) -> None:
 def undo_redo(undo: bool) -> Runner:
     def run(session: PlaySession, words: list[str], _raw: str) -> None:
         from ironsworn.campaign.journal import Narrator
+        from ironsworn.campaign.store import Operation
 
+        verb = "undo" if undo else "redo"
         if words:
-            raise UsageError(f"/{'undo' if undo else 'redo'} takes no arguments")
-        operation = session.store.undo() if undo else session.store.redo()
-        if operation is None:
-            raise RuleViolation(f"nothing to {'undo' if undo else 'redo'}")
+            raise UsageError(f"/{verb} takes no arguments")
+        key = "undone" if undo else "redone"
+        data = session.table(verb, {}).answer[key]  # the table's undo or redo
+        operation = Operation(
+            data["seq"],
+            data["kind"],
+            data["time"],
+            data["character"],
+            data["summary"],
+            tuple(data["events"]),
+            data["status"],
+        )
         done = "undid" if undo else "redid"
         session.out.result(
-            {"undone" if undo else "redone": operation.to_dict()},
+            {key: data},
             f"{done} #{operation.seq} {operation.kind}: {Narrator().headline(operation)}",
         )
         state = session.state()
@@ -104,7 +113,6 @@ def character(session: PlaySession, words: list[str], _raw: str) -> None:
 def option(session: PlaySession, words: list[str], _raw: str) -> None:
     from ironsworn.campaign.options import find_option, option_words, options_data
     from ironsworn.cli.setup_cmd import options_text
-    from ironsworn.moves.setup import SetupOperations
 
     args = session.parse("option", words)
     if args.name is None:
@@ -118,8 +126,7 @@ def option(session: PlaySession, words: list[str], _raw: str) -> None:
             f"/option {option.name}: its new value ({option.accepted})",
         )
     value = " ".join(args.value)
-    result = session.commit(lambda e: SetupOperations(e).set_option(option.name, value))
-    after = result.events[0]["to"]
+    after = session.table("option", {"name": option.name, "value": value}).answer["value"]
     session.out.result(
         {"name": option.name, "value": after},
         f"{option.name}: {option_words(after)} ({option.text})",

@@ -164,7 +164,7 @@ def _in_play_words(
 
     if not exc.names:
         return exc
-    parser = session.parsers()[command] if command else None
+    parser = session.parsers().get(command or "")
     text = plain(exc.worded(lambda n: word_for(parser, n, names)))
     if text.startswith(f"{name}: "):
         text = (f"/{command}: " if command else "") + text[len(name) + 2 :]
@@ -198,6 +198,6 @@ def question_line(session: PlaySession, exc: Any, command: str | None) -> str:
 
     question = exc.question
     line = str(replace(question, prompt=play_prompt(question, command)).line())
-    parser = session.parsers()[command] if command else None
+    parser = session.parsers().get(command or "")
     word = word_for(parser, question.input, None)
     return f"{line}; give it with {word}" if word.startswith("--") else line

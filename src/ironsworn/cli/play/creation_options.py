@@ -22,7 +22,6 @@ from ironsworn.errors import IronswornError
 
 if TYPE_CHECKING:
     from ironsworn.cli.play.session import PlaySession
-    from ironsworn.moves.engine import MoveEngine, OperationResult
 
 BACKGROUND_RANKS = ("extreme", "epic")
 
@@ -56,10 +55,8 @@ def semi_random(session: PlaySession, name: str) -> str:
             partial(_exclusions, session),
             ["ritual", "companion", "path", "combat talent"],
         )
-    result = session.commit(
-        lambda e: semi_random.semi_random_character(e, name, prefer=order, exclude=exclude)
-    )
-    session.report(result)
+    made = {"name": name, "prefer": list(order), "exclude": list(exclude) or None}
+    session.report(session.table("semi_random", made).result)
     created = session.state().character(name).name
     steps_left(session, created)
     return created
@@ -115,18 +112,20 @@ def _step(
     question: str,
     parse: Callable[[str], Any],
     words: Sequence[str],
-    body: Callable[[Any], Callable[[MoveEngine], OperationResult]],
+    operation: str,
+    inputs: Callable[[Any], dict[str, Any]],
 ) -> None:
-    """Ask until the answer is committed: a refused one prints its line and the question
-    comes again; ``/skip`` (SkipStep) leaves the step for later."""
+    """Ask until the answer is committed by the table's ``operation`` (with the ``inputs``
+    of the answer): a refused one prints its line and the question comes again; ``/skip``
+    (SkipStep) leaves the step for later."""
     while True:
         answer = ask(session, question, parse, words)
         try:
-            result = session.commit(body(answer))
+            done = session.table(operation, inputs(answer))
         except IronswornError as exc:
             session.out.error(str(exc))
             continue
-        session.report(result, status=False)
+        session.report(done.result, status=False)
         return
 
 
@@ -146,7 +145,8 @@ def _draws(session: PlaySession, created: str) -> None:
             f"deck? ({', '.join(words)})",
             partial(_deck_answer, accepted=words),
             words,
-            lambda deck: partial(semi_random.draw_card, character=created, deck=deck),
+            "semi_random_draw",
+            lambda deck: {"deck": deck, "character": created},
         )
 
 
@@ -159,7 +159,6 @@ def _deck_answer(text: str, accepted: list[str]) -> str:
 
 
 def _keep(session: PlaySession, created: str) -> None:
-    from ironsworn.moves import semi_random
 
     hand = session.state().character(created).flags.get("asset_hand") or []
     names = [session.library.assets[i].name for i in hand]
@@ -171,9 +170,8 @@ def _keep(session: PlaySession, created: str) -> None:
         "starting ability of a card that marks none):",
         lambda text: [c.strip() for c in text.split(",") if c.strip()],
         names,
-        lambda cards: partial(
-            semi_random.keep_assets, character=created, cards=_filled(session, hand, cards)
-        ),
+        "semi_random_keep",
+        lambda cards: {"cards": _filled(session, hand, cards), "character": created},
     )
 
 
@@ -210,7 +208,6 @@ def _filled(session: PlaySession, hand: Sequence[str], cards: list[str]) -> list
 def _background_vow(session: PlaySession, created: str) -> None:
     """ "Interpret the result ... Mark your background vow and give it a rank of extreme or
     epic": the oracle's words offered, the player's taken; the rank asked, no default."""
-    from ironsworn.moves import semi_random
 
     goal = session.state().character(created).flags.get("background_goal")
     if not goal:
@@ -226,10 +223,8 @@ def _background_vow(session: PlaySession, created: str) -> None:
         partial(_background_rank, allowed=BACKGROUND_RANKS),
         BACKGROUND_RANKS,
     )
-    result = session.commit(
-        partial(semi_random.mark_background_vow, character=created, rank=rank, vow=words or None)
-    )
-    session.report(result, status=False)
+    marked = {"rank": rank, "vow": words or None, "character": created}
+    session.report(session.table("semi_random_vow", marked).result, status=False)
 
 
 def _background_rank(text: str, allowed: tuple[str, ...]) -> str:
@@ -247,7 +242,6 @@ def _background_rank(text: str, allowed: tuple[str, ...]) -> str:
 
 def _bond(session: PlaySession, created: str) -> None:
     """ "Envision this NPC, give them a name, and mark a bond." """
-    from ironsworn.moves import semi_random
     from ironsworn.moves.semi_random import with_article
 
     description = session.state().character(created).flags.get("bond_oracle")
@@ -263,9 +257,8 @@ def _bond(session: PlaySession, created: str) -> None:
         if not person:
             return
         try:
-            result = session.commit(
-                partial(semi_random.name_bond, character=created, person=person)
-            )
+            named = {"person": person, "character": created}
+            result = session.table("semi_random_bond", named).result
         except IronswornError as exc:
             session.out.error(str(exc))
             continue
@@ -291,18 +284,11 @@ def first_role(session: PlaySession, created: str) -> None:
         if not role:
             return
         try:
-            result = session.commit(_advance(created, role))
+            # Advance naming the role (the first is at no cost): the table's move.
+            advance = {"move": "advance", "character": created, "new_role": role}
+            result = session.table("move", advance).result
         except IronswornError as exc:
             session.out.error(str(exc))
             continue
         session.report(result, status=False)
         return
-
-
-def _advance(created: str, role: str) -> Callable[[MoveEngine], OperationResult]:
-    """Advance naming ``role`` (the first is at no cost)."""
-
-    def body(engine: MoveEngine) -> OperationResult:
-        return engine.make_move("advance", created, new_role=role)
-
-    return body

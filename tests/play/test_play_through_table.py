@@ -225,3 +225,21 @@ def test_a_word_left_out_is_asked_from_the_operation_s_choices(tmp_path: Path) -
     assert menu.startswith("   1. quests\n   2. bonds\n   3. discoveries\n"), menu
     assert "Find the fleet" not in menu
     assert "Kira: bonds legacy 0 -> 3" in run.out
+
+
+def test_the_walkthrough_is_the_table_s_operations(tmp_path: Path, called: list[str]) -> None:
+    """The character, the background vow and the first vow (the table's track), the truths
+    (one operation, the rolled ones with their roll); a word that is no rank, where the
+    background vow's is asked, is refused with the ranks that question takes."""
+    from play_support import WALKTHROUGH
+
+    path = tmp_path / "c.sqlite"
+    script = [*WALKTHROUGH[:7], "bogus", *WALKTHROUGH[7:]]
+    run = run_script(path, script)
+    assert run.err_lines == ["error: rank 'bogus' is not allowed here (accepted: extreme, epic)"]
+    assert called == ["character", "track", "track", "truths"]
+    truths = [events for kind, events in operations(path) if kind == "truth"]
+    assert len(truths) == 1
+    rolled = [e["to"]["roll"] for e in truths[0]]
+    assert len(rolled) == 10 and all(r is None or 1 <= r <= 100 for r in rolled)
+    assert any(r is not None for r in rolled) and None in rolled  # rolled and chosen

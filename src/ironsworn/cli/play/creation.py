@@ -248,7 +248,10 @@ def _rank(text: str, allowed: Sequence[str], default: str) -> str:
     starting = [rank for rank in allowed if rank.startswith(word)]
     if len(starting) == 1:
         return starting[0]  # "ext" is as clear as "extreme"
-    label = Rank.parse(word).label
+    try:
+        label = Rank.parse(word).label
+    except InvalidValue:
+        label = ""  # not a rank at all: said with the ranks this question takes
     if label not in allowed:
         raise InvalidValue(f"rank {text!r} is not allowed here (accepted: {', '.join(allowed)})")
     return label

@@ -75,7 +75,8 @@ def run(
         given = {**given, answer.input: _ask(session, answer, asked, command)}
 
 
-# The table's operation each slash command that changes the sheet by hand runs.
+# The table's operation a slash command runs, where a word it left out is asked with that
+# operation's choices for the input (its argparse dest).
 OPERATION_OF = {
     "adjust": "adjust",
     "debility": "debility",

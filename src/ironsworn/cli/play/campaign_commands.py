@@ -42,6 +42,11 @@ def lasting(session: PlaySession, words: list[str], _raw: str) -> None:
         rows = summary(char)
         session.out.result(rows, list_text(char.name, rows), as_json=args.json)
         return
+    if args.action == "end":  # the table's lasting_end
+        ended = {"name": args.name, "character": args.character}
+        session.report(session.table("lasting_end", ended, command="lasting").result, args.json)
+        return
+    # (use, give and take have no table operation yet)
     change = operation(args)
     session.report(session.commit(lambda e: change(LastingOperations(e))), args.json)
 

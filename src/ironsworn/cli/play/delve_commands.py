@@ -47,8 +47,10 @@ def rarity(session: PlaySession, words: list[str], _raw: str) -> None:
     else:
         given = ["show", *words]
     args = session.parse("rarity", given)
-    if args.action == "buy":
-        session.report(session.commit(delve_cmd.rarity_operation(args)), args.json)
+    if args.action == "buy":  # the table's rarity_buy (a rarity left out: asked)
+        bought = {"rarity": " ".join(args.text) or None, "character": args.character}
+        done = session.table("rarity_buy", bought, command="rarity", names={"rarity": "NAME"})
+        session.report(done.result, args.json)
     elif args.action == "show":
         delve_cmd.show_rarity(args)
     else:

@@ -254,44 +254,39 @@ def homebrew_card(args: argparse.Namespace, query: str) -> Asset | None:
     return None
 
 
-def run_mark(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import describe_result, write
-    from ironsworn.moves.sheet import SheetOperations
+# The asset operations' inputs that the asset commands take as arguments.
+ASSET_WORDS = {"asset": "ASSET", "ability": "N", "value": "VALUE", "track": "TRACK"}
 
+
+def run_mark(args: argparse.Namespace) -> int:
+    """``asset mark|unmark ASSET N``: the table's ``asset_mark``."""
     number = parse_int(args.ability, "N", 1, 3)
-    mark = args.action == "mark"
-    result = write(
-        args,
-        lambda e: SheetOperations(e).asset_mark(args.character, args.asset, number, mark),
-    )
-    emit(args, result.to_json(), lambda: describe_result(result))
-    return 0
+    given = {"asset": args.asset, "ability": number, "mark": args.action == "mark"}
+    return _asset_change(args, "asset_mark", given)
 
 
 def run_use(args: argparse.Namespace) -> int:
-    """``asset use fortune_hunter 2``: an exchange the card allows outside a move."""
-    from ironsworn.cli.session import describe_result, write
-    from ironsworn.moves.assets.uses import use_ability
-
+    """``asset use fortune_hunter 2``: an exchange the card allows outside a move (the
+    table's ``asset_use``)."""
     number = parse_int(args.ability, "N", 1, 3)
-    result = write(args, lambda e: use_ability(e, args.character, args.asset, number))
-    emit(args, result.to_json(), lambda: describe_result(result))
-    return 0
+    return _asset_change(args, "asset_use", {"asset": args.asset, "ability": number})
 
 
 def run_track(args: argparse.Namespace) -> int:
+    """``asset track ASSET [TRACK] VALUE``: the table's ``asset_track``."""
     from ironsworn.cli.common import UsageError
-    from ironsworn.cli.session import describe_result, write
-    from ironsworn.moves.sheet import SheetOperations
 
     if len(args.words) > 2:
         raise UsageError(f"asset track: {' '.join(args.words)!r} is not [TRACK] VALUE")
     name = args.words[0] if len(args.words) == 2 else None
     value = parse_int(args.words[-1], "VALUE", 0, 10)
-    result = write(
-        args,
-        lambda e: SheetOperations(e).asset_track(args.character, args.asset, name, value),
-    )
+    return _asset_change(args, "asset_track", {"asset": args.asset, "track": name, "value": value})
+
+
+def _asset_change(args: argparse.Namespace, name: str, given: dict[str, Any]) -> int:
+    from ironsworn.cli.session import describe_result, table_write
+
+    (result,) = table_write(args, name, {**given, "character": args.character}, ASSET_WORDS)
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
 

@@ -7,7 +7,7 @@ import argparse
 from functools import partial
 from typing import Any
 
-from ironsworn.cli.common import Missing, UsageError, campaign_command, emit, parse_int
+from ironsworn.cli.common import Missing, UsageError, campaign_command, emit, filled, parse_int
 
 
 def register(sub: Any) -> None:
@@ -162,8 +162,7 @@ def with_cards(sheet: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_character(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import write
-    from ironsworn.moves.sheet import SheetOperations
+    from ironsworn.cli.session import table_write
 
     if args.action != "new" or args.semi_random:
         return run_semi_random(args)
@@ -183,12 +182,15 @@ def run_character(args: argparse.Namespace) -> int:
             flag="--stats",
         )
     reserved = parse_int(args.reserve_bonds, "--reserve-bonds", 0, 3)
-    result = write(
-        args,
-        lambda e: SheetOperations(e).new_character(
-            args.name, args.stats, args.bond, args.asset, reserved, args.starship, starting=True
-        ),
-    )
+    made = {
+        "name": args.name,
+        "stats": args.stats,
+        "bonds": args.bond or None,
+        "assets": args.asset or None,
+        "reserve_bonds": reserved or None,
+        "starship": args.starship,
+    }
+    (result,) = table_write(args, "character", made, {"name": "NAME", "bonds": "--bond"})
     name = args.name.strip()
 
     def show() -> dict[str, Any]:
@@ -317,46 +319,39 @@ def run_sheet(args: argparse.Namespace) -> int:
 
 
 def run_adjust(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import describe_result, write
-    from ironsworn.moves.sheet import SheetOperations
-
     delta = parse_int(args.delta, "N", -50, 50)
-    result = write(
-        args,
-        lambda e: SheetOperations(e).adjust(args.character, args.meter, delta, args.vehicle),
-    )
-    emit(args, result.to_json(), lambda: describe_result(result))
-    return 0
+    given = {"meter": args.meter, "delta": delta, "vehicle": args.vehicle}
+    return _sheet_change(args, "adjust", given)
 
 
 def run_initiative(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import describe_result, write
-    from ironsworn.moves.sheet import SheetOperations, parse_initiative
-
-    value = parse_initiative(" ".join(args.value))
-    result = write(args, lambda e: SheetOperations(e).initiative(args.character, value))
-    emit(args, result.to_json(), lambda: describe_result(result))
-    return 0
+    return _sheet_change(args, "initiative", {"value": " ".join(args.value)})
 
 
 def run_debility(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import describe_result, write
-    from ironsworn.moves.sheet import SheetOperations
+    return _sheet_change(args, "debility", {"name": args.name, "mark": args.action == "mark"})
 
-    result = write(
-        args,
-        lambda e: SheetOperations(e).debility(args.character, args.name, args.action == "mark"),
-    )
+
+# The sheet operations' inputs that these commands take as arguments.
+SHEET_WORDS = {"meter": "METER", "delta": "N", "value": "VALUE", "name": "NAME", "item": "ITEM"}
+
+
+def _sheet_change(args: argparse.Namespace, name: str, given: dict[str, Any]) -> int:
+    """The table's operation ``name`` for the character of ``--character``, printed as the
+    engine's result."""
+    from ironsworn.cli.session import describe_result, table_write
+
+    (result,) = table_write(args, name, {**given, "character": args.character}, SHEET_WORDS)
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
 
 
 def run_equipment(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import read_state, write
-    from ironsworn.moves.sheet import SheetOperations
+    from ironsworn.cli.session import read_state, table_write
 
-    item = " ".join(args.item)
-    write(args, lambda e: SheetOperations(e).equipment(args.character, item, args.action == "add"))
+    item = filled(" ".join(args.item), "equipment", "a description")
+    given = {"item": item, "add": args.action == "add", "character": args.character}
+    table_write(args, "equipment", given, SHEET_WORDS)
     sheet = read_state(args).sheet(args.character)
     emit(
         args, sheet["equipment"], lambda: "equipment: " + (", ".join(sheet["equipment"]) or "none")
@@ -365,11 +360,10 @@ def run_equipment(args: argparse.Namespace) -> int:
 
 
 def run_party(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import write
-    from ironsworn.moves.sheet import SheetOperations
+    from ironsworn.cli.session import table_write
 
     together = args.action == "together"
-    write(args, lambda e: SheetOperations(e).share_supply(together))
+    table_write(args, "party", {"together": together})
     emit(
         args,
         {"shared_supply": together},

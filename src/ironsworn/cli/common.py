@@ -171,6 +171,14 @@ def check_text(text: str, what: str) -> str:
     return text
 
 
+def filled(text: str, what: str, accepted: str) -> str:
+    """``text`` typed as a command's words, refused when it is only blanks (the table's
+    check would name its input, not what the player typed)."""
+    if not text.strip():
+        raise UsageError(f"{what} {text!r} is empty (accepted: {accepted})")
+    return text
+
+
 def shorten(text: str, limit: int = 60) -> str:
     """``text`` cut to ``limit`` characters for a message (a long value stays one short line)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -313,20 +321,30 @@ def worded(exc: IronswornError) -> str:
         return f"{plain(str(exc))} ({import_command(exc.pack)})"
 
     if isinstance(exc, OptionNeeded):
-        accepted = f" (accepted: {', '.join(exc.accepted)})" if exc.accepted else ""
-        if exc.open:
-            accepted = (
-                f" (your own words, or: {', '.join(exc.accepted)})"
-                if exc.accepted
-                else " (your own words)"
-            )
         if exc.subject:
-            return f"{exc.subject} needs {flag(exc.option)}{accepted}"
+            return needs(exc.subject, flag(exc.option), exc.accepted, exc.open)
         return f"{exc}; give it with {flag(exc.option)}"
     question = getattr(exc, "question", None)
     if question is not None:
-        return f"{question.line()}; give it with {flag(question.input)}"
+        return asked_line(question, flag(question.input))
     return plain(exc.worded(flag))
+
+
+def asked_line(question: Any, given_by: str) -> str:
+    """A question of the table as a script's one line: what is needed and the flag (or
+    argument) ``given_by`` that gives it."""
+    if question.subject:
+        return needs(question.subject, given_by, question.keys(), question.open)
+    return f"{question.line()}; give it with {given_by}"
+
+
+def needs(subject: str, given_by: str, accepted: Sequence[str], open_: bool) -> str:
+    """ "SUBJECT needs --FLAG (accepted: ...)": an input the engine found it needs."""
+    listed = ", ".join(accepted)
+    shown = f" (accepted: {listed})" if accepted else ""
+    if open_:
+        shown = f" (your own words, or: {listed})" if accepted else " (your own words)"
+    return f"{subject} needs {given_by}{shown}"
 
 
 def table_call(
@@ -374,7 +392,7 @@ def _answered(call: Callable[[], Any], names: dict[str, str] | None) -> Any:
         # An input the command takes by its own words (an argument, another flag): asked as
         # that, and named so in a script's line.
         raise Missing(
-            f"{answer.line()}; give it with {said}",
+            asked_line(answer, said),
             answer.prompt,
             flag=said if said.startswith("-") else None,
             choices=[(c.key, c.shown()) for c in answer.choices],

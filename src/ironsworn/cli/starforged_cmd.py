@@ -64,8 +64,7 @@ def register(sub: Any) -> None:
 
 def run_vehicle(args: argparse.Namespace) -> int:
     from ironsworn.cli.common import UsageError
-    from ironsworn.cli.session import describe_result, read_state, write
-    from ironsworn.moves.sheet import VEHICLE_INTEGRITY, SheetOperations
+    from ironsworn.cli.session import describe_result, read_state, table_write
     from ironsworn.moves.starforged import vehicles
 
     if args.action in ("mark", "clear"):
@@ -77,9 +76,8 @@ def run_vehicle(args: argparse.Namespace) -> int:
             )
         mark = " ".join(args.name)
         value = args.action == "mark"
-        result = write(
-            args, lambda e: vehicles.mark_by_hand(e, mark, value, args.which, args.module)
-        )
+        marked = {"name": mark, "mark": value, "vehicle": args.which, "module": args.module}
+        (result,) = table_write(args, "vehicle_mark", marked, VEHICLE_WORDS)
         emit(args, result.to_json(), lambda: describe_result(result))
         return 0
     if args.which is not None or args.module is not None:
@@ -105,7 +103,7 @@ def run_vehicle(args: argparse.Namespace) -> int:
             raise UsageError(
                 "vehicle remove is for an incidental vehicle: vehicle remove NAME --incidental"
             )
-        result = write(args, lambda e: vehicles.drop_incidental(e, name))
+        given: dict[str, Any] = {"name": name, "incidental": True, "remove": True}
     elif args.incidental:
         if args.integrity is None:
             raise Missing(
@@ -114,12 +112,13 @@ def run_vehicle(args: argparse.Namespace) -> int:
                 flag="--integrity",
             )
         value = parse_int(args.integrity, "--integrity", 1, 10)
-        result = write(args, lambda e: vehicles.add_incidental(e, name, value))
+        given = {"name": name, "incidental": True, "integrity": value}
     else:
-        value = VEHICLE_INTEGRITY
+        integrity = None
         if args.integrity is not None:
-            value = parse_int(args.integrity, "--integrity", 1, 10)
-        result = write(args, lambda e: SheetOperations(e).new_vehicle(name, value))
+            integrity = parse_int(args.integrity, "--integrity", 1, 10)
+        given = {"name": name, "integrity": integrity}  # (none: the command vehicle's 5)
+    (result,) = table_write(args, "vehicle", given, VEHICLE_WORDS)
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
 
@@ -145,41 +144,37 @@ def vehicles_text(listing: dict[str, Any]) -> str:
     return "\n".join(lines) or "no vehicles"
 
 
-def run_track(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import write
-    from ironsworn.cli.track_cmd import _track_json, _track_text
-    from ironsworn.moves.sheet import SheetOperations
+# The vehicle operations' inputs that ``vehicle`` takes as its words or other flags.
+VEHICLE_WORDS = {"name": "NAME", "vehicle": "--vehicle"}
 
-    text = " ".join(args.text)
-    result = write(
-        args,
-        lambda e: SheetOperations(e).new_track(
-            args.kind, text, args.rank, args.character, role=args.role
-        ),
-    )
-    track = _track_json(result)
+
+def run_track(args: argparse.Namespace) -> int:
+    """``connection new`` and ``expedition new``: the table's ``track`` operation."""
+    from ironsworn.cli.track_cmd import _track_json, _track_text, new_track, track_text_of
+
+    given = {"text": track_text_of(args), "role": args.role}
+    track = _track_json(new_track(args, args.kind, given))
     emit(args, track, lambda: _track_text(track) + (f", {args.role}" if args.role else ""))
     return 0
 
 
 def run_legacy(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import describe_result, write
-    from ironsworn.moves.sheet import SheetOperations
-
     ticks = parse_int(args.ticks, "--ticks", 1, 40)
-    result = write(
-        args, lambda e: SheetOperations(e).mark_legacy(args.character, args.track, ticks)
-    )
-    emit(args, result.to_json(), lambda: describe_result(result))
-    return 0
+    given = {"track": args.track, "ticks": ticks, "character": args.character}
+    return _change(args, "legacy", given, {"track": "TRACK"})
 
 
 def run_impact(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import describe_result, write
-    from ironsworn.moves.sheet import SheetOperations
-
     name = " ".join(args.name)
-    mark = args.action == "mark"
-    result = write(args, lambda e: SheetOperations(e).impact(args.character, name, mark))
+    given = {"name": name, "mark": args.action == "mark", "character": args.character}
+    return _change(args, "impact", given, {"name": "NAME"})
+
+
+def _change(
+    args: argparse.Namespace, name: str, given: dict[str, Any], names: dict[str, str]
+) -> int:
+    from ironsworn.cli.session import describe_result, table_write
+
+    (result,) = table_write(args, name, given, names)
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0

@@ -12,6 +12,7 @@ from ironsworn.cli.common import (
     UsageError,
     campaign_command,
     emit,
+    filled,
     parse_int,
     plain,
 )
@@ -134,10 +135,7 @@ def new_track(args: argparse.Namespace, kind: str, given: dict[str, Any]) -> Any
 
 def track_text_of(args: argparse.Namespace) -> str:
     """The track's words (``vow new WORDS``): refused when blank, as the engine does."""
-    text = " ".join(args.text)
-    if not text.strip():
-        raise UsageError(f"track name {text!r} is empty (accepted: some text)")
-    return text
+    return filled(" ".join(args.text), "track name", "some text")
 
 
 def run_new_track(args: argparse.Namespace) -> int:

@@ -41,8 +41,7 @@ def register_truths(sub: Any) -> None:
 
 
 def run_truths(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import read_state, write
-    from ironsworn.moves.sheet import SheetOperations
+    from ironsworn.cli.session import read_state, table_write
 
     if args.action == "truths":
         if args.truth or args.option:
@@ -58,19 +57,10 @@ def run_truths(args: argparse.Namespace) -> int:
             "world truth: "
             + ("which option? (1, 2, 3, roll or open)" if args.truth else "which truth category?"),
         )
-    option: str | None = args.option
-    roll: int | None = None
-    if args.option == "roll":
-        from ironsworn.content import load_library
-        from ironsworn.content.oracle_roller import roll_truth
-        from ironsworn.dice import RandomDice
-
-        rolled = roll_truth(load_library(), args.truth, RandomDice(args.seed))
-        option, roll = rolled.option.key, rolled.roll
-    elif args.option == "open":
-        option = None
-    result = write(args, lambda e: SheetOperations(e).set_truth(args.truth, option, roll))
+    given = {"truth": args.truth, "option": args.option, "seed": args.seed}
+    (result,) = table_write(args, "truth", given, {"truth": "TRUTH", "option": "OPTION"})
     event = result.events[0]
+    roll = event["to"]["roll"] if event["to"] else None  # (a truth rolled on its table)
     text = (
         f"{event['to']['name']}: {event['to']['key']}. {event['to']['summary']}"
         + (f" (rolled {roll})" if roll is not None else "")
@@ -82,8 +72,7 @@ def run_truths(args: argparse.Namespace) -> int:
 
 
 def run_world(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import describe_result, read_state, write
-    from ironsworn.moves.sheet import SheetOperations
+    from ironsworn.cli.session import describe_result, read_state, table_write
 
     text = " ".join(args.name)
     if args.action == "list":
@@ -128,15 +117,14 @@ def run_world(args: argparse.Namespace) -> int:
             f"{args.kind} add: {what}",
         )
 
-    def body(engine: Any) -> Any:
-        ops = SheetOperations(engine)
-        if args.kind == "person":
-            return ops.add_person(text, args.description, args.place)
-        if args.kind == "place":
-            return ops.add_place(text, args.description, args.region)
-        return ops.add_note(text, args.character)
-
-    result = write(args, body)
+    entry: dict[str, Any]
+    if args.kind == "note":
+        entry = {"text": text, "character": args.character}
+    else:
+        where = "place" if args.kind == "person" else "region"
+        entry = {"name": text, "description": args.description or None}
+        entry[where] = getattr(args, where)
+    (result,) = table_write(args, args.kind, entry, {"name": "NAME", "text": "TEXT"})
     emit(
         args,
         [e for e in result.events if e["type"] != "packs"],

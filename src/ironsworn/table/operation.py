@@ -249,6 +249,7 @@ class Operation:
             low=declared.low if declared else None,
             high=declared.high if declared else None,
             args=dict(args),
+            subject=exc.subject,
         )
 
     def schema(self) -> JsonDict:

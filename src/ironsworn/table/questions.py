@@ -46,6 +46,9 @@ class Question:
     # What was given for the input when it was blank words (asked as if left out; a one-line
     # message for a script names it).
     given: str | None = None
+    # What needs the input, in the game's words (the engine's OptionNeeded subject: "Face
+    # Danger"), for a surface that says so in its own words; "" when not said.
+    subject: str = ""
 
     def keys(self) -> list[str]:
         return [c.key for c in self.choices]

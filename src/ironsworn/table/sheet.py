@@ -41,6 +41,7 @@ def new_character(table: Table, args: JsonDict) -> JsonDict:
             args["stats"],
             args.get("bonds", []),
             args.get("assets", []),
+            args.get("reserve_bonds", 0),
             starship=args.get("starship"),
             starting=True,
         ),
@@ -285,6 +286,13 @@ OPERATIONS = (
             Input("bonds", "texts", "up to 3 bonds"),
             Input("assets", "texts", "asset ids or names (NAME:N picks the ability)"),
             Input("starship", "text", "Starforged: the name of the party's new starship"),
+            Input(
+                "reserve_bonds",
+                "int",
+                "background bonds held in reserve, marked later (0-3)",
+                low=0,
+                high=3,
+            ),
         ),
     ),
     Operation(

@@ -78,6 +78,14 @@ def legacy(table: Table, args: JsonDict) -> JsonDict:
     return committed(table, lambda e: sheet_ops(e).mark_legacy(who, args["track"], args["ticks"]))
 
 
+def impact(table: Table, args: JsonDict) -> JsonDict:
+    """Mark or clear an impact by hand (Starforged; a vehicle trouble goes on the command
+    vehicle). Refused in a classic campaign, where ``debility`` marks its debilities."""
+    who = table.acting_for(args.get("character"))
+    mark = args.get("mark", True)
+    return committed(table, lambda e: sheet_ops(e).impact(who, args["name"], mark))
+
+
 OPERATIONS = (
     Operation(
         "vehicle",
@@ -138,5 +146,12 @@ OPERATIONS = (
             Input("ticks", "int", "how many ticks, 1-40", True, low=1, high=40),
             character_input(),
         ),
+    ),
+    Operation(
+        "impact",
+        "mark or clear an impact by hand (Starforged; a vehicle trouble goes on the command "
+        "vehicle)",
+        impact,
+        (Input("name", "text", "the impact (wounded, battered...)", True), MARK, character_input()),
     ),
 )

@@ -5,13 +5,16 @@ result of its commit (``Table.results``), which the command prints as it always 
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
+from cli_support import fingerprint, run
 
 import ironsworn.cli
 from ironsworn.campaign.store import CampaignStore
 from ironsworn.table import Table, operation
+from pty_terminal import Terminal, script
 
 CLI = Path(ironsworn.cli.__file__).parent
 STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
@@ -79,3 +82,76 @@ def test_each_commit_keeps_its_result(table: Table, name: str, args: dict[str, o
     kept = (table.results or [])[before:]
     assert len(kept) == 1, kept
     assert kept[0].events, "the result kept is the commit's, with its events"
+
+
+@pytest.fixture
+def two(home: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A campaign with Asha and Bo."""
+    for name in ("Asha", "Bo"):
+        assert run(capsys, "character", "new", name, "--stats", STATS)[0] == 0
+    return home
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+@pytest.mark.parametrize(
+    ("argv", "prompt", "answer", "line", "done"),
+    [
+        # the table's track operation asks the vow's rank (the engine's question)
+        (
+            ("vow", "new", "Find", "the", "wyvern", "--character", "Asha"),
+            "What is the vow's rank?",
+            "2",
+            "give it with --rank",
+            "vow-1: Find the wyvern (dangerous vow; Asha)",
+        ),
+        # several characters, none named: which one is asked
+        (
+            ("adjust", "health", "-1"),
+            "There are several characters: which one?",
+            "Bo",
+            "name one (--character); closest: Asha, Bo",
+            "Bo: health 5 -> 4",
+        ),
+        (
+            ("debility", "mark", "shaken"),
+            "There are several characters: which one?",
+            "1",
+            "name one (--character)",
+            "Asha: debility shaken no -> yes",
+        ),
+    ],
+)
+def test_a_missing_input_is_asked_at_a_terminal_and_one_line_in_a_script(
+    two: Path, argv: tuple[str, ...], prompt: str, answer: str, line: str, done: str
+) -> None:
+    before = fingerprint(two)
+    scripted = script(two, *argv)
+    assert scripted.returncode == 2 and scripted.stdout == ""
+    assert scripted.stderr.count("\n") == 1 and line in scripted.stderr, scripted.stderr
+    assert fingerprint(two) == before, "a refused command changed nothing"
+    term = Terminal(two, *argv)
+    try:
+        asked = term.expect("(empty: give up)> ")
+        assert prompt in asked and "--" not in asked.split(prompt, 1)[1]
+        term.send_line(answer)
+        term.expect(done)
+        assert term.wait() == 0
+    finally:
+        term.close()
+
+
+def test_a_decision_left_by_a_command_is_asked_at_a_terminal(two: Path) -> None:
+    """scene resolve's miss leaves Pay the Price: asked once the result is printed."""
+    assert script(two, "scene", "new", "Hold", "--rank", "dangerous", "--character", "Asha")
+    term = Terminal(two, "scene", "resolve", "Hold", "--dice", "9,9", "--character", "Asha")
+    try:
+        term.expect("MISS")
+        term.expect("(empty: answer later)> ")
+        term.send_line("obvious")
+        assert term.wait() == 0
+    finally:
+        term.close()
+    answered = script(two, "choose", "obvious")  # answered at the terminal: nothing waits
+    assert answered.returncode == 2 and "no pending decision" in answered.stderr
+    journal = script(two, "journal", "--json").stdout
+    assert "obvious" in journal, journal

@@ -386,6 +386,14 @@ def _answered(call: Callable[[], Any], names: dict[str, str] | None) -> Any:
             raise UsageError(worded_by(exc, names)) from None
         raise
     if isinstance(answer, Question):
+        if answer.input == "character" and answer.complete:
+            # Several characters, none named: said (and asked, at a terminal) as the
+            # command line always did, naming the characters as the closest.
+            raise NotFound(
+                "there are several characters; name one ({character})",
+                tuple(answer.keys()),
+                names=("character",),
+            )
         said = (names or {}).get(answer.input)
         if said is None:
             raise Unanswered(answer)

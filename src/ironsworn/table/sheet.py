@@ -97,7 +97,7 @@ def new_track(table: Table, args: JsonDict) -> JsonDict:
     kinds = RULESET_TRACKS[ruleset]
     if kind not in kinds:
         raise InvalidValue(
-            f"track: kind {kind!r} is not a track of a {ruleset} campaign (accepted: "
+            f"track: {kind!r} is not a track of a {ruleset} campaign (accepted: "
             f"{', '.join(kinds)})",
             input="kind",
             value=kind,

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-from functools import partial
 from typing import Any
 
 from ironsworn.cli.common import Missing, UsageError, campaign_command, emit, filled, parse_int
@@ -217,15 +216,26 @@ def run_character(args: argparse.Namespace) -> int:
 DECKS = ("path", "companion", "combat_talent", "ritual")
 
 
+# The semi-random setup's inputs that ``character`` takes as its words.
+SETUP_WORDS = {
+    "name": "NAME",
+    "character": "NAME",
+    "deck": "DECK",
+    "cards": "CARDS",
+    "vow": "WORDS",
+    "person": "NAME",
+    "rank": "--background-rank",
+}
+
+
 def run_semi_random(args: argparse.Namespace) -> int:
     """``character new NAME --semi-random`` and its steps: ``character draw NAME DECK``,
     ``keep NAME CARD,CARD,CARD``, ``background NAME [WORDS] --background-rank R`` and
-    ``bond NAME PERSON``."""
-    from ironsworn.cli.session import describe_result, write
-    from ironsworn.moves import semi_random
+    ``bond NAME PERSON``: the table's ``semi_random`` operations."""
+    from ironsworn.cli.session import describe_result, table_write
 
     rest = " ".join(args.rest).strip()
-    step = None
+    step: tuple[str, dict[str, Any]] | None = None
     if args.action == "keep":
         if not rest:
             raise Missing(
@@ -233,7 +243,7 @@ def run_semi_random(args: argparse.Namespace) -> int:
                 f"character keep {args.name}: the three cards kept (CARD,CARD,CARD)",
             )
         cards = [c.strip() for c in rest.split(",") if c.strip()]
-        step = partial(semi_random.keep_assets, character=args.name, cards=cards)
+        step = ("semi_random_keep", {"cards": cards})
     elif args.action == "draw":
         if not rest:
             raise Missing(
@@ -241,7 +251,7 @@ def run_semi_random(args: argparse.Namespace) -> int:
                 f"character draw {args.name}: from which deck?",
                 choices=[(d, d.replace("_", " ")) for d in DECKS],
             )
-        step = partial(semi_random.draw_card, character=args.name, deck=rest)
+        step = ("semi_random_draw", {"deck": rest})
     elif args.action == "background":
         if args.background_rank is None:
             raise Missing(
@@ -251,21 +261,17 @@ def run_semi_random(args: argparse.Namespace) -> int:
                 flag="--background-rank",
                 choices=[("extreme", "extreme"), ("epic", "epic")],
             )
-        step = partial(
-            semi_random.mark_background_vow,
-            character=args.name,
-            rank=args.background_rank,
-            vow=rest or None,
-        )
+        step = ("semi_random_vow", {"rank": args.background_rank, "vow": rest or None})
     elif args.action == "bond":
         if not rest:
             raise Missing(
                 "character bond NAME PERSON: give the person a name",
                 f"character bond {args.name}: the person's name",
             )
-        step = partial(semi_random.name_bond, character=args.name, person=rest)
+        step = ("semi_random_bond", {"person": rest})
     if step is not None:
-        result = write(args, step)
+        name, given = step
+        (result,) = table_write(args, name, {**given, "character": args.name}, SETUP_WORDS)
         emit(args, result.to_json(), lambda: describe_result(result) + _next_step(result))
         return 0
     if args.stats is not None:
@@ -276,20 +282,15 @@ def run_semi_random(args: argparse.Namespace) -> int:
     if args.bond or args.asset:
         flag = "--bond" if args.bond else "--asset"
         raise UsageError(f"{flag} and --semi-random cannot be combined (the oracles and the draw)")
-    prefer = (args.prefer or ",".join(semi_random.STATS)).replace(" ", "").split(",")
-    decks = [d for d in (args.decks or "").replace(" ", "").split(",") if d]
-    result = write(
-        args,
-        lambda e: semi_random.semi_random_character(
-            e,
-            args.name,
-            prefer=prefer,
-            decks=decks,
-            exclude=args.exclude,
-            background_rank=args.background_rank,
-            bond_name=args.bond_name,
-        ),
-    )
+    made = {
+        "name": args.name,
+        "prefer": None if args.prefer is None else args.prefer.replace(" ", "").split(","),
+        "decks": [d for d in (args.decks or "").replace(" ", "").split(",") if d] or None,
+        "exclude": args.exclude or None,
+        "background_rank": args.background_rank,
+        "bond_name": args.bond_name,
+    }
+    (result,) = table_write(args, "semi_random", made, SETUP_WORDS)
     emit(args, result.to_json(), lambda: describe_result(result) + _next_step(result))
     return 0
 

@@ -9,12 +9,9 @@ The effects themselves are gained and spent by moves (see
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ironsworn.cli.common import campaign_command, emit
-
-if TYPE_CHECKING:
-    from ironsworn.moves.engine import MoveEngine, OperationResult
 
 
 def register(sub: Any) -> None:
@@ -77,18 +74,22 @@ def operation(args: argparse.Namespace) -> Any:
     return lambda ops: ops.take_trophy(args.character, args.choice)
 
 
-def _write(args: argparse.Namespace, body: Any) -> int:
-    from ironsworn.cli.session import describe_result, write
-    from ironsworn.moves.assets.lasting import LastingOperations
-
-    def run(engine: MoveEngine) -> OperationResult:
-        result: OperationResult = body(LastingOperations(engine))
-        return result
-
-    result = write(args, run)
-    emit(args, result.to_json(), lambda: describe_result(result))
-    return 0
+def table_operation(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
+    """The table's operation an ``end|use|give|take`` is, with its arguments."""
+    whose = {"character": args.character}
+    if args.action == "end":
+        return "lasting_end", {"name": args.name, **whose}
+    if args.action == "use":
+        return "lasting_use", {"name": args.name, **whose}
+    if args.action == "give":
+        return "lasting_give", {"name": args.name, "to": args.to, **whose}
+    return "lasting_trophy", {"choice": args.choice, **whose}
 
 
 def run_change(args: argparse.Namespace) -> int:
-    return _write(args, operation(args))
+    from ironsworn.cli.session import describe_result, table_write
+
+    name, given = table_operation(args)
+    (result,) = table_write(args, name, given, {"name": "NAME", "choice": "CHOICE"})
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0

@@ -82,11 +82,10 @@ def run_option(args: argparse.Namespace) -> int:
             f"option {option.name} needs a VALUE (accepted: {option.accepted})",
             f"option {option.name}: its new value ({option.accepted})",
         )
-    from ironsworn.cli.session import write
-    from ironsworn.moves.setup import SetupOperations
+    from ironsworn.cli.session import table_write
 
-    value = " ".join(args.value)
-    result = write(args, lambda e: SetupOperations(e).set_option(option.name, value))
+    given = {"name": option.name, "value": " ".join(args.value)}
+    (result,) = table_write(args, "option", given, {"name": "NAME", "value": "VALUE"})
     after = result.events[0]["to"]
     emit(
         args,
@@ -97,45 +96,62 @@ def run_option(args: argparse.Namespace) -> int:
 
 
 def run_bond(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import describe_result, write
-    from ironsworn.moves.setup import SetupOperations
+    from ironsworn.cli.session import describe_result, table_write
 
-    name = " ".join(args.name)
-    result = write(args, lambda e: SetupOperations(e).background_bond(args.character, name))
+    given = {"bond": " ".join(args.name), "character": args.character}
+    (result,) = table_write(args, "background_bond", given, {"bond": "NAME"})
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
 
 
 def run_homebrew(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import describe_result, write
+    from ironsworn.cli.session import describe_result, table_write
 
-    result = write(args, homebrew_call(args))
+    name, given = homebrew_args(args)
+    words = {"asset": "NAME", "abilities": "--ability"}
+    if name == "homebrew_new":
+        words["name"] = "NAME"  # (a reskin's new name is its --name)
+    (result,) = table_write(args, name, given, words)
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
 
 
-def homebrew_call(args: argparse.Namespace) -> Callable[[Any], Any]:
-    """What ``homebrew new|reskin`` does, checked: the command line and play mode's
-    ``/homebrew`` commit it alike."""
-    from ironsworn.moves.homebrew import HomebrewOperations
-
+def homebrew_args(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
+    """The table's operation ``homebrew new|reskin`` is, with its arguments, checked."""
     asset = " ".join(args.asset)
     if args.action == "reskin":
         if args.ability:
             raise UsageError("--ability is for 'homebrew new' (a reskin keeps the abilities)")
-        return lambda e: HomebrewOperations(e).reskin(
-            args.character, asset, args.name, args.condition
-        )
+        reskin = {"asset": asset, "name": args.name, "condition": args.condition}
+        return "homebrew_reskin", {**reskin, "character": args.character}
     if args.name is not None:
         raise UsageError("--name is for 'homebrew reskin'; 'homebrew new NAME' names it")
     if not args.ability:
         raise Missing(
             "homebrew new needs --ability PATTERN:MOVES:DETAIL (1 to 3; patterns: bonus, "
             "reroll, exchange, stat, permission)",
-            "homebrew new: its first ability, PATTERN:MOVES:DETAIL (patterns: bonus, reroll, "
-            "exchange, stat, permission)",
+            "homebrew new: its first ability, PATTERN:MOVES:DETAIL (patterns: bonus, "
+            "reroll, exchange, stat, permission)",
             flag="--ability",
         )
+    made = {"name": asset, "abilities": args.ability, "type": args.type}
+    return "homebrew_new", {**made, "condition": args.condition, "character": args.character}
+
+
+def homebrew_call(args: argparse.Namespace) -> Callable[[Any], Any]:
+    """What ``homebrew new|reskin`` does, checked, as an engine body (play mode's
+    ``/homebrew`` commits it)."""
+    from ironsworn.moves.homebrew import HomebrewOperations
+
+    name, given = homebrew_args(args)
+    if name == "homebrew_reskin":
+        return lambda e: HomebrewOperations(e).reskin(
+            given["character"], given["asset"], given["name"], given["condition"]
+        )
     return lambda e: HomebrewOperations(e).create(
-        args.character, asset, args.type, args.condition or "", args.ability
+        given["character"],
+        given["name"],
+        given["type"],
+        given["condition"] or "",
+        given["abilities"],
     )

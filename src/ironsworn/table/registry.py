@@ -18,7 +18,17 @@ from ironsworn.table.operation import Operation, Table
 @cache
 def registry() -> dict[str, Operation]:
     """Every operation by name (built once, on first use)."""
-    from ironsworn.table import campaigns, journal, moves, oracles, sheet, starforged, world
+    from ironsworn.table import (
+        campaigns,
+        homebrew,
+        journal,
+        lasting,
+        moves,
+        oracles,
+        sheet,
+        starforged,
+        world,
+    )
 
     found: dict[str, Operation] = {}
     from ironsworn.table import setup  # the semi-random setup's steps
@@ -32,6 +42,8 @@ def registry() -> dict[str, Operation]:
         journal.OPERATIONS[:7],  # journal, its edit and delete, person, place, note, truth
         world.OPERATIONS,  # the ruleset, the truths set together
         sheet.OPERATIONS[7:],
+        lasting.OPERATIONS,  # lasting effects used, given, Slayer's trophy
+        homebrew.OPERATIONS,  # homebrew assets, reskins, background bonds
         _delve(),
         oracles.OPERATIONS,
         journal.OPERATIONS[7:],  # undo, redo

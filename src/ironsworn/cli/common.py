@@ -412,8 +412,9 @@ def _answered(call: Callable[[], Any], names: dict[str, str] | None) -> Any:
 
 def worded_by(exc: IronswornError, names: dict[str, str]) -> str:
     """``exc`` in the command line's words, the inputs of ``names`` by those words (the rest
-    by their flags)."""
-    return plain(exc.worded(lambda n: names.get(n) or flag(n)))
+    by their flags; a pack missing, with the command that imports it)."""
+    said = plain(exc.worded(lambda n: names.get(n) or flag(n)))
+    return said if exc.pack is None else f"{said} ({import_command(exc.pack)})"
 
 
 class JoinWords(argparse.Action):

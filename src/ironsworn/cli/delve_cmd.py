@@ -61,23 +61,30 @@ def run_rarity(args: argparse.Namespace) -> int:
     return list_rarities(args, None if args.all else read_state(args))
 
 
-def rarity_operation(args: argparse.Namespace) -> Any:
-    """The operation ``rarity buy`` runs (play mode commits it in its own session)."""
-    from ironsworn.moves.delve.rarities import buy_rarity
-
+def rarity_name(args: argparse.Namespace) -> str:
+    """The rarity ``rarity buy`` names (asked when left out)."""
     name = " ".join(args.text)
     if not name:
         raise Missing(
             "rarity buy needs a NAME (accepted: see 'rarity list')",
             "rarity buy: which rarity? (its name)",
         )
+    return name
+
+
+def rarity_operation(args: argparse.Namespace) -> Any:
+    """The operation ``rarity buy`` runs (play mode commits it in its own session)."""
+    from ironsworn.moves.delve.rarities import buy_rarity
+
+    name = rarity_name(args)
     return lambda e: buy_rarity(e, args.character, name)
 
 
 def _buy(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import describe_result, write
+    from ironsworn.cli.session import describe_result, table_write
 
-    result = write(args, rarity_operation(args))
+    given = {"rarity": rarity_name(args), "character": args.character}
+    (result,) = table_write(args, "rarity_buy", given, {"rarity": "NAME"})
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
 
@@ -159,9 +166,10 @@ def show_rarity(args: argparse.Namespace) -> int:
 
 
 def run_threat(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import write
+    from ironsworn.cli.session import table_write
 
-    result = write(args, threat_operation(args))
+    given = {"name": " ".join(args.text), "vow": args.vow, "category": args.category}
+    (result,) = table_write(args, "threat", {**given, "rank": args.rank}, {"name": "NAME"})
     created = next(e for e in result.events if e["type"] == "track_created")
     track = dict(created["track"])
     lines = [
@@ -182,16 +190,22 @@ def run_site(args: argparse.Namespace) -> int:
     return _show(args)
 
 
-def site_operation(args: argparse.Namespace) -> Any:
-    """The operation ``site new`` runs (play mode commits it in its own session)."""
-    from ironsworn.moves.delve.sites import new_site
-
+def site_name(args: argparse.Namespace) -> str:
+    """The name ``site new`` gives ("" for a sample site's own; asked when it needs one)."""
     name = " ".join(args.text)
     if not name and not args.sample and not (args.theme and args.domain):
         raise Missing(
             "site new needs a NAME, or --sample SITE (accepted: a name and --theme)",
             "site new: the site's name",
         )
+    return name
+
+
+def site_operation(args: argparse.Namespace) -> Any:
+    """The operation ``site new`` runs (play mode commits it in its own session)."""
+    from ironsworn.moves.delve.sites import new_site
+
+    name = site_name(args)
     return lambda e: new_site(
         e,
         name,
@@ -213,9 +227,9 @@ def denizen_operation(args: argparse.Namespace) -> Any:
 
 
 def _denizen(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import describe_result, write
+    from ironsworn.cli.session import describe_result, table_write
 
-    result = write(args, denizen_operation(args))
+    (result,) = table_write(args, "denizen", {"site": " ".join(args.text)}, {"site": "NAME"})
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
 
@@ -234,9 +248,18 @@ def show_site(args: argparse.Namespace, state: Any) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import write
+    from ironsworn.cli.session import table_write
 
-    result = write(args, site_operation(args))
+    given = {
+        "name": site_name(args),
+        "theme": args.theme,
+        "domain": args.domain,
+        "rank": args.rank,
+        "objective": args.objective,
+        "sample": args.sample,
+        "characters": args.character or None,
+    }
+    (result,) = table_write(args, "site", given, {"name": "NAME", "characters": "--character"})
     created = next(e for e in result.events if e["type"] == "track_created")
     track = dict(created["track"])
     lines = [*(plain(n) for n in result.notes), _line(track)]

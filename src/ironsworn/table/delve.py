@@ -2,7 +2,10 @@
 :mod:`ironsworn.moves.delve`).
 
 - ``site``: a new perilous site from a theme and a domain (the pack's, or ``roll``), a rank
-  and an objective, or one of the pack's sample sites by name (as ``site new``).
+  and an objective, or one of the pack's sample sites by name (as ``site new``);
+  ``denizen``: a roll on a site's denizen matrix (as ``site denizen``).
+- ``threat``: a threat to a vow of a category (the pack's, or ``roll``), with its menace
+  track (as ``threat new``).
 
 - ``rarity_buy``: a character takes a rarity for one of their assets, paying its experience;
   the ``rarity`` input's choices are the rarities of the assets on the character's sheet that
@@ -50,6 +53,10 @@ def new_site(table: Table, args: JsonDict) -> JsonDict:
     from ironsworn.moves.delve.sites import new_site as make
 
     who = table.acting_for(args.get("character"))
+    sharing = [who] if who else []
+    for name in args.get("characters") or ():
+        table.acting_for(name)  # (a character's seat makes sites of its own only)
+        sharing.append(name)
     return committed(
         table,
         lambda e: make(
@@ -60,10 +67,27 @@ def new_site(table: Table, args: JsonDict) -> JsonDict:
             rank=args.get("rank"),
             objective=args.get("objective"),
             sample=args.get("sample"),
-            characters=[who] if who else [],
+            characters=sharing,
         ),
         args,
     )
+
+
+def new_threat(table: Table, args: JsonDict) -> JsonDict:
+    """A threat to a vow, with its menace track (as ``threat new``)."""
+    from ironsworn.moves.delve.threats import new_threat as make
+
+    def body(engine: Any) -> Any:
+        return make(engine, args.get("name", ""), args["vow"], args["category"], args.get("rank"))
+
+    return committed(table, body, args)
+
+
+def denizen(table: Table, args: JsonDict) -> JsonDict:
+    """A roll on a site's denizen matrix (as ``site denizen``)."""
+    from ironsworn.moves.delve.sites import roll_denizen
+
+    return committed(table, lambda e: roll_denizen(e, args.get("site")), args)
 
 
 def buyable_rarities(table: Table, args: Mapping[str, Any]) -> list[Choice]:
@@ -124,8 +148,29 @@ OPERATIONS = (
             Input("objective", "text", "what you seek there"),
             Input("sample", "text", "one of the pack's sample sites, by name", source=samples),
             character_input(),
+            Input("characters", "texts", "others who share the site", source=choices.characters),
             *DICE,
         ),
+    ),
+    Operation(
+        "threat",
+        "a threat to a vow (Delve), with its menace track",
+        new_threat,
+        (
+            Input("vow", "text", "the vow it threatens: its id or name", True),
+            Input("category", "text", "a threat category of the Delve pack, or roll", True),
+            Input("name", "text", "the threat's name"),
+            Input(
+                "rank", "text", "the menace track's rank (default: the vow's)", source=choices.ranks
+            ),
+            *DICE,
+        ),
+    ),
+    Operation(
+        "denizen",
+        "roll on a site's denizen matrix (Delve): the denizen met",
+        denizen,
+        (Input("site", "text", "the site (default: the one being delved)"), *DICE),
     ),
     Operation(
         "rarity_buy",

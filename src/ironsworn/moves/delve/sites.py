@@ -88,8 +88,12 @@ def _pick(items: dict[str, Any], query: str, what: str) -> Any:
     found = [i for i in items.values() if key and key in i.name.casefold()]
     if len(found) == 1:
         return found[0]
-    names = ", ".join(sorted(i.name for i in items.values()))
-    raise NotFound(f"{what} {query!r} is unknown (accepted: {names}, or roll)", tuple(names))
+    import difflib
+
+    every = sorted(i.name for i in items.values())
+    # (the closest by spelling; every name is in the message's accepted)
+    close = tuple(difflib.get_close_matches(query, every, n=3, cutoff=0.5))
+    raise NotFound(f"{what} {query!r} is unknown (accepted: {', '.join(every)}, or roll)", close)
 
 
 def _rolled(engine: MoveEngine, items: dict[str, Any], what: str) -> Any:

@@ -155,3 +155,38 @@ def test_a_decision_left_by_a_command_is_asked_at_a_terminal(two: Path) -> None:
     assert answered.returncode == 2 and "no pending decision" in answered.stderr
     journal = script(two, "journal", "--json").stdout
     assert "obvious" in journal, journal
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (("asset", "mark", "nosuch", "1", "--character", "Asha"), "'nosuch'"),
+        (("asset", "track", "nosuch", "11", "--character", "Asha"), "VALUE 11"),
+        (("adjust", "nosuch", "+1", "--character", "Asha"), "'nosuch'"),
+        (("debility", "clear", "wounded", "--character", "Asha"), "not wounded"),
+        (("initiative", "sideways", "--character", "Bo"), "'sideways'"),
+        (("equipment", "remove", "rope", "--character", "Bo"), "'rope'"),
+        (("impact", "mark", "battered", "--character", "Asha"), "classic"),
+        (("legacy", "mark", "quests", "--ticks", "4", "--character", "Bo"), "no legacy"),
+        (("world", "truth", "iron", "9"), "'9'"),
+        (("person", "add", " "), "' '"),
+        (("option", "even_matches", "sideways"), "'sideways'"),
+        (("lasting", "give", "nosuch", "--to", "Bo", "--character", "Asha"), "'nosuch'"),
+        (("homebrew", "new", "Coin", "--ability", "nosuch:x", "--character", "Asha"), "'nosuch'"),
+        (("bond", "background", "Elda", "--character", "Asha"), "reserve"),
+        (("vow", "new", "Swear", "--rank", "dangerous", "--character", "Nobody"), "'Nobody'"),
+        (
+            ("scene", "new", "Hold", "--rank", "dangerous", "--dice", "3", "--character", "Bo"),
+            "--dice",
+        ),
+    ],
+)
+def test_bad_input_through_the_table_is_one_line_and_changes_nothing(
+    two: Path, argv: tuple[str, ...], named: str
+) -> None:
+    before = fingerprint(two)
+    done = script(two, *argv)
+    assert (done.returncode, done.stdout) == (2, ""), done
+    assert done.stderr.startswith("ironsworn: error: ") and done.stderr.count("\n") == 1
+    assert named in done.stderr, done.stderr
+    assert fingerprint(two) == before, "a refused command changed nothing"

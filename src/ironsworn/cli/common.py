@@ -377,12 +377,14 @@ def home_call(
 
 
 def _answered(call: Callable[[], Any], names: dict[str, str] | None) -> Any:
+    from ironsworn.errors import DecisionPending
     from ironsworn.table import Question, Unanswered
 
     try:
         answer = call()
     except IronswornError as exc:
-        if names and not isinstance(exc, (NotFound, Unanswered)):
+        # (a decision waiting first is kept as it is: at a terminal it is asked first)
+        if names and not isinstance(exc, (NotFound, Unanswered, DecisionPending)):
             raise UsageError(worded_by(exc, names)) from None
         raise
     if isinstance(answer, Question):

@@ -230,7 +230,7 @@ def run_move(args: argparse.Namespace) -> int:
 
         args.id = " ".join(words[1:])
         return show_move(args)
-    from ironsworn.cli.session import describe_result, write
+    from ironsworn.cli.session import describe_result, table_write
 
     if words[0].strip().lower() == "oppose" and len(words) == 1 and not args.against:
         from ironsworn.cli.asking import at_terminal
@@ -240,8 +240,17 @@ def run_move(args: argparse.Namespace) -> int:
             raise UsageError("move oppose needs --against NAME (the ally you act against)")
     if getattr(args, "decide", False):
         ask_before(args)
-    body = move_call(args)
-    result = write(args, body)
+    given = move_given(args)
+    if isinstance(given.get("as"), list):  # (the table's move takes one role)
+        raise UsageError(
+            "--as: bonuses from multiple roles may not be combined for a single move: choose "
+            f"one of {', '.join(given['as'])}"
+        )
+    # A script is not asked the fiction's questions (whom a vow is to...): the move is made
+    # without a bond unless --bond or --with says so (a terminal asked them just above).
+    if "with" not in given:
+        given.setdefault("bond", False)
+    (result,) = table_write(args, "move", given, MOVE_WORDS)
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
 
@@ -267,6 +276,8 @@ def ask_before(args: argparse.Namespace) -> None:
 
 # The table's ``move`` inputs whose dest in the ``move`` parser is another name.
 INPUT_DESTS = {"with": "bond_with", "as": "as_role", "raise": "raise_stat"}
+# The table's ``move`` input the command takes as its words (the others are its flags).
+MOVE_WORDS = {"move": "MOVE"}
 
 
 def move_inputs(args: argparse.Namespace) -> dict[str, Any]:
@@ -299,12 +310,9 @@ def flag_of(name: str) -> str:
     return MAKING_OPTIONS.get(INPUT_DESTS.get(name, name), flag(name))
 
 
-def move_call(args: argparse.Namespace) -> Callable[[MoveEngine], OperationResult]:
-    """The engine call that the ``move`` options describe (shared with play mode): the table's
-    ``move`` operation's body (:func:`ironsworn.table.moves.move_body`)."""
-    from ironsworn.errors import InvalidValue
-    from ironsworn.table.moves import move_body
-
+def move_given(args: argparse.Namespace) -> dict[str, Any]:
+    """The table's ``move`` arguments of the ``move`` options, with the refusals of options
+    the form does not take (``move oppose``'s, the others') worded with their flags."""
     given = move_inputs(args)
     query = given["move"]
     if query.strip().lower() == "oppose":
@@ -321,6 +329,16 @@ def move_call(args: argparse.Namespace) -> Callable[[MoveEngine], OperationResul
         named = next((d for d in against if getattr(args, d, None) not in (None, False)), None)
         if named is not None:
             raise UsageError(f"{MAKING_OPTIONS[named]} is for 'move oppose', not {query!r}")
+    return given
+
+
+def move_call(args: argparse.Namespace) -> Callable[[MoveEngine], OperationResult]:
+    """The engine call that the ``move`` options describe (play mode's): the table's
+    ``move`` operation's body (:func:`ironsworn.table.moves.move_body`)."""
+    from ironsworn.errors import InvalidValue
+    from ironsworn.table.moves import move_body
+
+    given = move_given(args)
     try:
         body: Callable[[MoveEngine], OperationResult] = move_body(given)
     except InvalidValue as exc:

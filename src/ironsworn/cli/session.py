@@ -1,8 +1,12 @@
 """Running a command against the campaign: open it, make the change, commit, print.
 
-A writing command runs inside ``store.write()``: the state is read under the write lock, the
+A writing command makes its change through the table's operation (:func:`table_write`: the
+operation commits inside ``store.write()``, where the state is read under the write lock, the
 engine changes a working copy and produces events, and the events are appended as one
-operation. Any error rolls the transaction back, so nothing is written.
+operation); any error rolls the transaction back, so nothing is written. What the command
+line adds: a campaign not started yet is made only when the command succeeds, the dice are
+``--dice``/``--seed``, and at a terminal a decision left is asked. :func:`write` runs an
+engine body the same way (``choose``, ``burn``, ``decline``).
 """
 
 from __future__ import annotations

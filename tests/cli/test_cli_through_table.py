@@ -5,6 +5,7 @@ result of its commit (``Table.results``), which the command prints as it always 
 from __future__ import annotations
 
 import ast
+import json
 import sys
 from pathlib import Path
 
@@ -190,3 +191,22 @@ def test_bad_input_through_the_table_is_one_line_and_changes_nothing(
     assert done.stderr.startswith("ironsworn: error: ") and done.stderr.count("\n") == 1
     assert named in done.stderr, done.stderr
     assert fingerprint(two) == before, "a refused command changed nothing"
+
+
+def test_a_new_campaign_is_made_only_when_the_operation_succeeds(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The operation first runs on an empty campaign in memory: refused or asked, no file."""
+    for argv in (
+        ("vow", "new", "Find", "it"),  # no character yet
+        ("adjust", "health", "-1"),
+        ("world", "truth", "iron", "9"),  # no such option
+        ("option", "even_matches", "sideways"),
+        ("place", "add", "Keep", "--region", "nosuch"),
+    ):
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (2, "") and err.count("\n") == 1, (argv, err)
+        assert not (home / "campaigns").exists(), argv
+    code, out, _err = run(capsys, "person", "add", "Kira", "--json")
+    assert code == 0 and json.loads(out)[0]["person"]["name"] == "Kira"
+    assert (home / "campaigns" / "default.sqlite").is_file()

@@ -61,14 +61,22 @@ def run_truths(args: argparse.Namespace) -> int:
     (result,) = table_write(args, "truth", given, {"truth": "TRUTH", "option": "OPTION"})
     event = result.events[0]
     roll = event["to"]["roll"] if event["to"] else None  # (a truth rolled on its table)
-    text = (
-        f"{event['to']['name']}: {event['to']['key']}. {event['to']['summary']}"
-        + (f" (rolled {roll})" if roll is not None else "")
-        if event["to"]
-        else f"{event['truth']} is open again"
-    )
+    if event["to"]:
+        text = f"{event['to']['name']}: {event['to']['key']}. {event['to']['summary']}" + (
+            f" (rolled {roll})" if roll is not None else ""
+        )
+    else:
+        text = f"{truth_name(event['truth'])} is open again"
     emit(args, event["to"], text)
     return 0
+
+
+def truth_name(truth_id: str) -> str:
+    """A truth category by its name in the book (Iron), not its id (shown to a player)."""
+    from ironsworn.content import load_library
+
+    found = load_library().truths.get(truth_id)
+    return found.name if found is not None else truth_id
 
 
 def run_world(args: argparse.Namespace) -> int:

@@ -74,7 +74,7 @@ def table(tmp_path: Path) -> Table:
         ("truth", {"truth": "iron", "option": "1"}),
         ("option", {"name": "even_matches", "value": "on"}),
         ("equipment", {"item": "rope"}),
-        ("adjust", {"meter": "health", "delta": -1}),
+        ("adjust", {"meter": "health", "delta": -2}),
     ],
 )
 def test_each_commit_keeps_its_result(table: Table, name: str, args: dict[str, object]) -> None:
@@ -210,3 +210,57 @@ def test_a_new_campaign_is_made_only_when_the_operation_succeeds(
     code, out, _err = run(capsys, "person", "add", "Kira", "--json")
     assert code == 0 and json.loads(out)[0]["person"]["name"] == "Kira"
     assert (home / "campaigns" / "default.sqlite").is_file()
+
+
+# The same session as command lines and as the table's operations (the web's, the MCP
+# server's): each step (argv, operation, arguments).
+SESSION: list[tuple[tuple[str, ...], str, dict[str, object]]] = [
+    (
+        ("character", "new", "Asha", "--stats", STATS, "--bond", "Elda", "--reserve-bonds", "1"),
+        "character",
+        {"name": "Asha", "stats": STATS, "bonds": ["Elda"], "reserve_bonds": 1},
+    ),
+    (("vow", "new", "Find", "the", "wyvern", "--rank", "dangerous"), "track", {
+        "kind": "vow", "text": "Find the wyvern", "rank": "dangerous"}),
+    (("fight", "new", "--foe", "wolf", "--count", "2"), "track", {
+        "kind": "fight", "foe": "wolf", "count": 2}),
+    (("progress", "mark", "vow-1", "--times", "2"), "progress", {"track": "vow-1", "times": 2}),
+    (("adjust", "health", "-2"), "adjust", {"meter": "health", "delta": -2}),
+    (("debility", "mark", "shaken"), "debility", {"name": "shaken"}),
+    (("initiative", "have"), "initiative", {"value": "have"}),
+    (("equipment", "add", "rope"), "equipment", {"item": "rope"}),
+    (("person", "add", "Kira", "--description", "a scout"), "person", {
+        "name": "Kira", "description": "a scout"}),
+    (("place", "add", "Hall"), "place", {"name": "Hall"}),
+    (("note", "add", "The", "gate"), "note", {"text": "The gate"}),
+    (("world", "truth", "iron", "2"), "truth", {"truth": "iron", "option": "2"}),
+    (("option", "even_matches", "on"), "option", {"name": "even_matches", "value": "on"}),
+    (("bond", "background", "Rolf"), "background_bond", {"bond": "Rolf"}),
+    (("scene", "new", "Hold", "--rank", "dangerous"), "track", {
+        "kind": "scene", "text": "Hold", "rank": "dangerous"}),
+    (("scene", "resolve", "Hold", "--dice", "9,9"), "scene_resolve", {"track": "Hold"}),
+    (("choose", "obvious"), "choose", {"keys": ["obvious"]}),
+    (("move", "face", "danger", "--stat", "edge", "--dice", "6,1,2"), "move", {
+        "move": "face danger", "stat": "edge", "bond": False}),
+]  # fmt: skip
+
+
+def test_the_command_line_writes_what_the_table_writes(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ironsworn.dice import typed_dice
+
+    for argv, _name, _args in SESSION:
+        code, _out, err = run(capsys, *argv)
+        assert code == 0, (argv, err)
+    store = CampaignStore.open(tmp_path / "table.sqlite", create=True)
+    for argv, name, args in SESSION:
+        dice = argv[argv.index("--dice") + 1] if "--dice" in argv else None
+        made = Table(store, "table", dice_default=dice and typed_dice(dice), dice_once=True)
+        answer = operation(name).call(made, args)
+        assert isinstance(answer, (dict, list)), (name, answer)
+    with CampaignStore.open(home / "campaigns" / "default.sqlite") as cli:
+        by_cli = [(o.kind, o.events) for o in cli.operations()]
+    by_table = [(o.kind, o.events) for o in store.operations()]
+    store.close()
+    assert by_cli == by_table

@@ -18,17 +18,7 @@ from ironsworn.table.operation import Operation, Table
 @cache
 def registry() -> dict[str, Operation]:
     """Every operation by name (built once, on first use)."""
-    from ironsworn.table import (
-        campaigns,
-        homebrew,
-        journal,
-        lasting,
-        moves,
-        oracles,
-        sheet,
-        starforged,
-        world,
-    )
+    from ironsworn.table import campaigns, journal, moves, oracles, sheet, starforged, world
 
     found: dict[str, Operation] = {}
     from ironsworn.table import setup  # the semi-random setup's steps
@@ -42,10 +32,9 @@ def registry() -> dict[str, Operation]:
         journal.OPERATIONS[:7],  # journal, its edit and delete, person, place, note, truth
         world.OPERATIONS,  # the ruleset, the truths set together
         sheet.OPERATIONS[7:],
-        lasting.OPERATIONS,  # lasting effects used, given, Slayer's trophy
-        homebrew.OPERATIONS,  # homebrew assets, reskins, background bonds
         _delve(),
         oracles.OPERATIONS,
+        _by_hand(),  # lasting effects used, given, a trophy; homebrew; background bonds
         journal.OPERATIONS[7:],  # undo, redo
         sheet.READS,
         campaigns.OPERATIONS,  # export
@@ -85,3 +74,11 @@ def _delve() -> tuple[Operation, ...]:
     from ironsworn.table.delve import OPERATIONS
 
     return OPERATIONS
+
+
+def _by_hand() -> tuple[Operation, ...]:
+    """Changes by hand outside a move: lasting effects (used, given, Slayer's trophy),
+    homebrew assets and reskins, background bonds."""
+    from ironsworn.table import homebrew, lasting
+
+    return lasting.OPERATIONS + homebrew.OPERATIONS

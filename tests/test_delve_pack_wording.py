@@ -6,26 +6,12 @@ surface to type a command it lacks."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
+
+from ironsworn_process import ironsworn as run
 
 STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
 ASKED = "import your Datasworn Delve file first"
-
-
-def run(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "IRONSWORN_HOME": str(home)}
-    env.pop("IRONSWORN_CAMPAIGN", None)
-    return subprocess.run(
-        [sys.executable, "-m", "ironsworn", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
 
 
 def test_play_mode_names_its_own_command(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ character's ("Kai's ironclad"). No content id is told."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -100,23 +101,13 @@ def test_a_line_headed_by_its_character_names_them_once(
     assert without_name(text, name) == told
 
 
-def test_the_journal_of_a_new_vow_names_its_character_once(tmp_path: Any) -> None:
-    import os
-    import subprocess
-    import sys
+def test_the_journal_of_a_new_vow_names_its_character_once(tmp_path: Path) -> None:
+    from ironsworn_process import ironsworn
 
-    env = {**os.environ, "IRONSWORN_HOME": str(tmp_path)}
-    env.pop("IRONSWORN_CAMPAIGN", None)
-
-    def run(*args: str) -> str:
-        done = subprocess.run(
-            [sys.executable, "-m", "ironsworn", *args],
-            capture_output=True, text=True, env=env, timeout=120, check=True,
-        )  # fmt: skip
-        return done.stdout
-
-    run("character", "new", "Rhea", "--stats", "3,2,2,1,1")
-    run("vow", "new", "Find the lost child", "--rank", "dangerous", "--character", "Rhea")
-    assert (
-        run("journal").splitlines()[-1].endswith("· Rhea: new vow (dangerous): Find the lost child")
-    )
+    for argv in (
+        ("character", "new", "Rhea", "--stats", "3,2,2,1,1"),
+        ("vow", "new", "Find the lost child", "--rank", "dangerous", "--character", "Rhea"),
+    ):
+        assert ironsworn(tmp_path, *argv).returncode == 0
+    journal = ironsworn(tmp_path, "journal").stdout
+    assert journal.splitlines()[-1].endswith("· Rhea: new vow (dangerous): Find the lost child")

@@ -4,9 +4,7 @@ without the pack, and Delve in a Starforged campaign (the pack imported or not).
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -126,14 +124,12 @@ def test_refused_without_the_pack(
 
 
 def test_at_the_command_line_one_line_and_exit_2(tmp_path: Path) -> None:
-    env = {**os.environ, "IRONSWORN_HOME": str(tmp_path / "home")}
-    env.pop("IRONSWORN_CAMPAIGN", None)
+    from ironsworn_process import ironsworn
+
+    home = tmp_path / "home"
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "ironsworn", *args],
-            capture_output=True, text=True, env=env, timeout=120,
-        )  # fmt: skip
+        return ironsworn(home, *args)
 
     assert run("character", "new", "Asha", "--stats", "3,2,2,1,1").returncode == 0
     without = [
@@ -154,7 +150,7 @@ def test_at_the_command_line_one_line_and_exit_2(tmp_path: Path) -> None:
         assert done.returncode == 2 and done.stderr.count("\n") == 1, (argv, done.stderr)
         assert "Traceback" not in done.stderr
     assert run("track", "list", "--json").stdout.strip() == "[]"  # nothing was made
-    env["IRONSWORN_HOME"] = str(tmp_path / "bare")
+    home = tmp_path / "bare"
     assert run("character", "new", "Asha", "--stats", "3,2,2,1,1").returncode == 0
     for argv in without:
         done = run(*argv)

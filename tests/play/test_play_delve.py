@@ -4,25 +4,10 @@ the delve moves play as any move (a real process, input piped in)."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
+from ironsworn_process import ironsworn as run
 from shared_files import shared_file
-
-
-def run(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "IRONSWORN_HOME": str(home)}
-    env.pop("IRONSWORN_CAMPAIGN", None)
-    return subprocess.run(
-        [sys.executable, "-m", "ironsworn", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
 
 
 def test_sites_and_threats_in_play_mode(tmp_path: Path) -> None:

@@ -224,6 +224,10 @@ def test_unknown_campaigns_and_routes_are_404_json(api: Any) -> None:
     assert "error" in api.get("/api/nothing").json()
     assert api.get("/api/c/..%2Fsecret/state").status_code in (400, 404)
     assert api.delete("/api/campaigns", headers=CHANGE).status_code == 405
+    # The busy routes come first in the router: another method on them is still a 405.
+    wrong = [api.get("/api/c/t/actions/journal"), api.post("/api/c/t/events", headers=CHANGE)]
+    assert [a.status_code for a in wrong] == [405, 405]
+    assert all("error" in a.json() for a in wrong)
 
 
 # --------------------------------------------------------------------------------- seats

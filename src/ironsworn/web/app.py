@@ -140,6 +140,9 @@ def create_app(
             await server.tables.stop()
 
     routes = [
+        # A busy table's requests first: a router tries the routes in order.
+        Route("/api/c/{name}/actions/{action}", act, methods=["POST"]),
+        Route("/api/c/{name}/events", events),
         Route("/", home_redirect),
         Route("/c/{name}", page),
         Route("/api/campaigns", campaign_list, methods=["GET"]),
@@ -158,8 +161,6 @@ def create_app(
         Route("/api/c/{name}/content/{kind}", campaign_content),
         Route("/api/c/{name}/ruleset", campaign_ruleset),
         Route("/api/c/{name}/moves/{move:path}", move_panel),
-        Route("/api/c/{name}/actions/{action}", act, methods=["POST"]),
-        Route("/api/c/{name}/events", events),
         Route("/api/c/{name}/export/{kind}", export_campaign),
         Mount("/static", StaticFiles(directory=str(static)), name="static"),
     ]

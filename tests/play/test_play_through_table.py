@@ -128,6 +128,7 @@ def test_each_change_by_hand_is_the_table_s_operation(tmp_path: Path, called: li
             "/vow, /journey, /fight",
             "track:",
         ),
+        ("/vehicle new Boat", "/vehicle: vehicles are Starforged's, and this campaign", "--"),
         (
             "/impact mark wounded",
             "/impact 'wounded': impacts are Starforged's, and this campaign plays classic",

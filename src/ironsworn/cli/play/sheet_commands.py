@@ -92,6 +92,10 @@ def vehicle(session: PlaySession, words: list[str], _raw: str) -> None:
     from ironsworn.cli.starforged_cmd import vehicle_text
 
     args = session.parse("vehicle", words)
+    if session.state().ruleset != "starforged":
+        from ironsworn.errors import RuleViolation
+
+        raise RuleViolation("/vehicle: vehicles are Starforged's, and this campaign plays classic")
     if args.action == "show" and not args.name and session.state().vehicle is None:
         session.out.result(None, "no command vehicle yet: /vehicle new NAME names your starship")
         return

@@ -72,14 +72,6 @@ def rarity_name(args: argparse.Namespace) -> str:
     return name
 
 
-def rarity_operation(args: argparse.Namespace) -> Any:
-    """The operation ``rarity buy`` runs (play mode commits it in its own session)."""
-    from ironsworn.moves.delve.rarities import buy_rarity
-
-    name = rarity_name(args)
-    return lambda e: buy_rarity(e, args.character, name)
-
-
 def _buy(args: argparse.Namespace) -> int:
     from ironsworn.cli.session import describe_result, table_write
 

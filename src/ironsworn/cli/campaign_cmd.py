@@ -400,18 +400,26 @@ def _redo(args: argparse.Namespace) -> int:
 
 def _undo_redo(args: argparse.Namespace, *, undo: bool) -> int:
     from ironsworn.campaign.registry import open_campaign
-    from ironsworn.errors import RuleViolation
+    from ironsworn.campaign.store import Operation
 
-    verb = "undo" if undo else "redo"
+    key = "undone" if undo else "redone"
     with open_campaign(args.campaign, create=False, database=args.database) as store:
-        operation = store.undo() if undo else store.redo()
-        if operation is None:
-            raise RuleViolation(f"nothing to {verb} in {store.location}")
+        # The table's undo or redo (one implementation for every surface).
+        told = table_call(store, "undo" if undo else "redo", {})[key]
         path = store.location
+    operation = Operation(
+        told["seq"],
+        told["kind"],
+        told["time"],
+        told["character"],
+        told["summary"],
+        tuple(told["events"]),
+        told["status"],
+    )
     done = "undid" if undo else "redid"
     emit(
         args,
-        {"undone" if undo else "redone": operation.to_dict(), "campaign": str(path)},
+        {key: operation.to_dict(), "campaign": str(path)},
         f"{done} #{operation.seq} {operation.kind}: {_headline(operation)}",
     )
     return 0

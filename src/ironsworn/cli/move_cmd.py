@@ -347,19 +347,19 @@ def move_call(args: argparse.Namespace) -> Callable[[MoveEngine], OperationResul
 
 
 def run_answer(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import describe_result, write
+    from ironsworn.campaign.registry import resolve
+    from ironsworn.cli.session import describe_result, read_state, table_write
+    from ironsworn.errors import RuleViolation
 
     if args.answer == "choose" and not args.keys:
         return _choose_asked(args)
-
-    def body(engine: Any) -> Any:
-        if args.answer == "burn":
-            return engine.burn()
-        if args.answer == "decline":
-            return engine.decline()
-        return engine.choose(args.keys, text=args.text)
-
-    result = write(args, body)
+    ref = resolve(getattr(args, "campaign", None), getattr(args, "database", None))
+    state = read_state(args) if ref.started() else None
+    if state is None or (state.pending is None and not getattr(state, "parked", None)):
+        raise RuleViolation("there is no pending decision")  # as play mode says it
+    # The table's choose, burn or decline: the decision waiting now (the guide's seat).
+    given = {"keys": args.keys, "text": args.text} if args.answer == "choose" else {}
+    (result,) = table_write(args, args.answer, given, {"keys": "KEY"})
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
 

@@ -5,8 +5,7 @@ operation commits inside ``store.write()``, where the state is read under the wr
 engine changes a working copy and produces events, and the events are appended as one
 operation); any error rolls the transaction back, so nothing is written. What the command
 line adds: a campaign not started yet is made only when the command succeeds, the dice are
-``--dice``/``--seed``, and at a terminal a decision left is asked. :func:`write` runs an
-engine body the same way (``choose``, ``burn``, ``decline``).
+``--dice``/``--seed``, and at a terminal a decision left is asked.
 """
 
 from __future__ import annotations
@@ -53,40 +52,6 @@ def check_dice_used(dice: Dice) -> None:
             "dice this command rolls; a pending decision's rolls take their own --dice); "
             "nothing was changed"
         )
-
-
-def write(
-    args: argparse.Namespace, body: Callable[[MoveEngine], OperationResult]
-) -> OperationResult:
-    """Run ``body`` with an engine on the campaign and commit what it produced.
-
-    A campaign that does not exist yet is created only when the command succeeds: the
-    command first runs on an empty state with a copy of the dice, so a mistake (no
-    character yet, a bad name) leaves no empty campaign file behind.
-    """
-    import copy
-
-    from ironsworn.campaign.registry import resolve
-    from ironsworn.content import load_library
-    from ironsworn.moves.engine import MoveEngine
-
-    ref = resolve(getattr(args, "campaign", None), getattr(args, "database", None))
-    dice = dice_from(args)
-    # A missing or empty file: the campaign is made only if the command succeeds.
-    if not ref.started():
-        from ironsworn.campaign.store import default_state_type
-
-        trial = copy.deepcopy(dice)
-        body(MoveEngine(default_state_type()(), load_library(), trial))
-        check_dice_used(trial)
-    store = ref.open(create=True)
-    with store:
-        result = commit(store, load_library(), dice, body)
-    from ironsworn.cli.deciding import left_pending
-
-    # At a terminal a decision it leaves is asked once the result is printed.
-    kept: OperationResult = left_pending(args, result)
-    return kept
 
 
 def table_write(

@@ -28,3 +28,20 @@ def shown_strings(path: Path, wanted: Callable[[str], bool]) -> list[str]:
         and id(node) not in docstrings
         and wanted(node.value)
     ]
+
+
+def lines_naming(path: Path, name: str) -> list[int]:
+    """The lines of ``path`` that import or name ``name`` (a class a layer must not call)."""
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            named = [a.name for a in node.names]
+        elif isinstance(node, ast.Name):
+            named = [node.id]
+        elif isinstance(node, ast.Attribute):
+            named = [node.attr]
+        else:
+            continue
+        if name in named:
+            lines.append(node.lineno)
+    return lines

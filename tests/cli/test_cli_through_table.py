@@ -4,7 +4,6 @@ result of its commit (``Table.results``), which the command prints as it always 
 
 from __future__ import annotations
 
-import ast
 import json
 import sys
 from pathlib import Path
@@ -16,6 +15,7 @@ import ironsworn.cli
 from ironsworn.campaign.store import CampaignStore
 from ironsworn.table import Table, operation
 from pty_terminal import Terminal, script
+from source_strings import lines_naming
 
 CLI = Path(ironsworn.cli.__file__).parent
 STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
@@ -23,19 +23,7 @@ STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
 
 def sheet_operations_used(path: Path) -> list[int]:
     """The lines of ``path`` that import or name ``SheetOperations``."""
-    lines = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom):
-            named = [a.name for a in node.names]
-        elif isinstance(node, ast.Name):
-            named = [node.id]
-        elif isinstance(node, ast.Attribute):
-            named = [node.attr]
-        else:
-            continue
-        if "SheetOperations" in named:
-            lines.append(node.lineno)
-    return lines
+    return lines_naming(path, "SheetOperations")
 
 
 def test_no_command_calls_sheet_operations() -> None:

@@ -7,7 +7,6 @@ the player did not type."""
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,25 +17,14 @@ from play_support import KAI_STATS, make_kai, operations, run_script
 import ironsworn.cli.play
 from ironsworn.cli.main import main
 from ironsworn.table.operation import Operation
+from source_strings import lines_naming
 
 PLAY = Path(ironsworn.cli.play.__file__).parent
 
 
 def sheet_operations_named(path: Path) -> list[int]:
     """The lines of ``path`` that import or name ``SheetOperations``."""
-    lines = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom):
-            named = [a.name for a in node.names]
-        elif isinstance(node, ast.Name):
-            named = [node.id]
-        elif isinstance(node, ast.Attribute):
-            named = [node.attr]
-        else:
-            continue
-        if "SheetOperations" in named:
-            lines.append(node.lineno)
-    return lines
+    return lines_naming(path, "SheetOperations")
 
 
 def test_no_play_module_calls_sheet_operations() -> None:

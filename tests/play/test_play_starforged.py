@@ -165,8 +165,11 @@ def test_starforged_outcome_texts_show_the_words_of_their_links(tmp_path: Path) 
     ]
     done = play(home, script, "--seed", "3")
     assert done.returncode == 0, done.stderr
-    # A script gets the one line naming the flag to give (a terminal is asked: below).
-    assert done.stderr == "error: Make a Connection needs --with (your own words)\n"
+    # A script gets the one line: the move's question of the connection left out, naming
+    # no option (a terminal is asked: below).
+    assert done.stderr == (
+        "error: Make a Connection: whom do you seek out? (a name, in your words)\n"
+    )
     assert "the situation worsens. Pay the Price." in " ".join(done.stdout.split())
     assert "](move:" not in done.stdout
     assert "1-2         A trusted individual or community acts against you" in done.stdout

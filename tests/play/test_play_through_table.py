@@ -15,7 +15,10 @@ import pytest
 from play_support import KAI_STATS, make_kai, operations, run_script
 
 import ironsworn.cli.play
+from ironsworn.campaign.store import CampaignStore
 from ironsworn.cli.main import main
+from ironsworn.cli.play.session import PlaySession
+from ironsworn.table import Question, Table, call
 from ironsworn.table.operation import Operation
 from source_strings import lines_naming
 
@@ -219,17 +222,281 @@ def test_a_word_left_out_is_asked_from_the_operation_s_choices(tmp_path: Path) -
 
 def test_the_walkthrough_is_the_table_s_operations(tmp_path: Path, called: list[str]) -> None:
     """The character, the background vow and the first vow (the table's track), the truths
-    (one operation, the rolled ones with their roll); a word that is no rank, where the
-    background vow's is asked, is refused with the ranks that question takes."""
+    written in the journal (the table's journal) and set (one operation, the rolled ones with
+    their roll); a word that is no rank, where the background vow's is asked, is refused with
+    the ranks that question takes."""
     from play_support import WALKTHROUGH
 
     path = tmp_path / "c.sqlite"
     script = [*WALKTHROUGH[:7], "bogus", *WALKTHROUGH[7:]]
     run = run_script(path, script)
     assert run.err_lines == ["error: rank 'bogus' is not allowed here (accepted: extreme, epic)"]
-    assert called == ["character", "track", "track", "truths"]
+    assert called == ["character", "track", "track", "journal", "truths"]
     truths = [events for kind, events in operations(path) if kind == "truth"]
     assert len(truths) == 1
     rolled = [e["to"]["roll"] for e in truths[0]]
     assert len(rolled) == 10 and all(r is None or 1 <= r <= 100 for r in rolled)
     assert any(r is not None for r in rolled) and None in rolled  # rolled and chosen
+    # The truths' entry is the journal operation's own: the same events as the table writes.
+    (entry,) = [events for kind, events in operations(path) if kind == "journal"]
+    twin = tmp_path / "twin.sqlite"
+    make_kai(twin)
+    with CampaignStore.open(twin) as store:
+        call(Table(store, store.name), "journal", {"text": entry[0]["text"]})
+    assert operations(twin)[-1] == ("journal", entry)
+
+
+# ----------------------------------------------------------------- moves, Delve, homebrew, lasting
+
+# The command line's functions play mode called for these paths, gone with it (issue 18).
+GONE = {
+    "ironsworn.cli.move_cmd": "move_call",
+    "ironsworn.cli.setup_cmd": "homebrew_call",
+    "ironsworn.cli.lasting_cmd": "operation",
+    "ironsworn.cli.delve_cmd": ("site_operation", "threat_operation", "denizen_operation"),
+}
+# What play mode must not name: the session's own commit path (the table's operations are
+# the one path), the engine's lasting changes and the store's journal entry by hand.
+NOT_CALLED = (
+    "commit",
+    "journal_add",
+    "LastingOperations",
+    "HomebrewOperations",
+    "move_call",
+    "homebrew_call",
+    "site_operation",
+    "threat_operation",
+    "denizen_operation",
+)
+
+
+def test_no_play_module_commits_by_itself_or_calls_the_cli_s_bodies() -> None:
+    import importlib
+
+    found = {
+        f"{p.name}: {name}": lines
+        for p in sorted(PLAY.glob("*.py"))
+        for name in NOT_CALLED
+        if (lines := lines_naming(p, name))
+    }
+    assert found == {}, "play mode makes its changes through the table's operations"
+    assert not hasattr(PlaySession, "commit")
+    for module, names in GONE.items():
+        for name in (names,) if isinstance(names, str) else names:
+            assert not hasattr(importlib.import_module(module), name), (module, name)
+
+
+def test_the_scan_finds_a_session_commit(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "def run(session, args):\n    from ironsworn.cli.move_cmd import move_call\n"
+        "    return session.commit(move_call(args))\n",
+        encoding="utf-8",
+    )
+    assert lines_naming(bad, "commit") == [3]
+    assert lines_naming(bad, "move_call") == [2, 3]
+
+
+def twins(tmp_path: Path, *setup: list[str]) -> tuple[Path, Path]:
+    """Two campaigns made alike by the command line ``setup``: one for play mode, one for
+    the table's operation called directly."""
+    made = (tmp_path / "play.sqlite", tmp_path / "table.sqlite")
+    for path in made:
+        for argv in setup:
+            assert main([*argv, "--campaign", str(path)]) == 0, argv
+    return made
+
+
+def at_table(path: Path, name: str, args: dict[str, Any]) -> Any:
+    """The table's operation ``name`` called directly on the campaign (the guide's seat)."""
+    with CampaignStore.open(path) as store:
+        answer = call(Table(store, store.name), name, args)
+    assert not isinstance(answer, Question), answer
+    return answer
+
+
+def new_ops(path: Path, before: int) -> list[tuple[str, list[dict[str, Any]]]]:
+    return operations(path)[before:]
+
+
+KAI = ["character", "new", "Kai", "--stats", KAI_STATS]
+# (line in play mode, what is typed after it, the table's operation and its arguments)
+SAME_EVENTS = [
+    pytest.param(
+        [KAI],
+        ["/move face danger --stat edge --dice 5,3,7"],
+        "move",
+        {"move": "face danger", "stat": "edge", "dice": "5,3,7"},
+        id="move-with-stat",
+    ),
+    pytest.param(
+        [KAI],
+        ["/move face danger --dice 5,3,7", "2"],  # the stat asked: heart
+        "move",
+        {"move": "face danger", "stat": "heart", "dice": "5,3,7"},
+        id="move-stat-asked",
+    ),
+    pytest.param(
+        [KAI],
+        ["/move enter the fray --foe bear --dice 6,2,9", "3"],  # wits
+        "move",
+        {"move": "enter the fray", "foe": "bear", "stat": "wits", "dice": "6,2,9"},
+        id="move-enter-the-fray",
+    ),
+    pytest.param(
+        [KAI, ["adjust", "experience", "3"]],
+        ["/move advance --asset alchemist"],
+        "move",
+        {"move": "advance", "asset": ["alchemist"]},
+        id="move-advance",
+    ),
+    pytest.param(
+        [KAI],
+        ['/homebrew new Lucky Charm --ability "bonus:face_danger:when luck holds"'],
+        "homebrew_new",
+        {"name": "Lucky Charm", "abilities": ["bonus:face_danger:when luck holds"]},
+        id="homebrew-new",
+    ),
+    pytest.param(
+        [["character", "new", "Kai", "--stats", KAI_STATS, "--asset", "hawk:1=Skye"]],
+        ['/homebrew reskin hawk --name Owl --condition "a night bird"'],
+        "homebrew_reskin",
+        {"asset": "hawk", "name": "Owl", "condition": "a night bird"},
+        id="homebrew-reskin",
+    ),
+    pytest.param(
+        [
+            ["character", "new", "Asha", "--stats", KAI_STATS, "--asset", "ward"],
+            ["move", "ward", "--dice", "6,1,2"],
+            ["choose", "momentum", "trap"],
+        ],
+        ["/lasting use ward_momentum"],
+        "lasting_use",
+        {"name": "ward_momentum"},
+        id="lasting-use",
+    ),
+    pytest.param(
+        [
+            ["character", "new", "Asha", "--stats", KAI_STATS, "--asset", "ward"],
+            ["move", "ward", "--dice", "6,1,2"],
+            ["choose", "momentum", "trap"],
+        ],
+        ["/lasting use ward_trap --dice 30"],
+        "lasting_use",
+        {"name": "ward_trap", "dice": "30"},
+        id="lasting-use-rolls",
+    ),
+    pytest.param(
+        [
+            ["character", "new", "Asha", "--stats", KAI_STATS, "--asset", "keen"],
+            ["character", "new", "Bram", "--stats", KAI_STATS],
+            ["move", "keen", "--character", "Asha", "--dice", "6,1,2"],
+        ],
+        ["/lasting give keen --to Bram --character Asha"],
+        "lasting_give",
+        {"name": "keen", "to": "Bram", "character": "Asha"},
+        id="lasting-give",
+    ),
+    pytest.param(
+        [
+            ["character", "new", "Asha", "--stats", KAI_STATS, "--asset", "slayer"],
+            ["asset", "mark", "slayer", "3"],
+        ],
+        ["/lasting take trophy ritual"],
+        "lasting_trophy",
+        {"choice": "ritual"},
+        id="lasting-trophy",
+    ),
+]
+
+
+@pytest.mark.parametrize(("setup", "lines", "name", "args"), SAME_EVENTS)
+def test_play_writes_the_events_the_table_s_operation_writes(
+    tmp_path: Path,
+    called: list[str],
+    setup: list[list[str]],
+    lines: list[str],
+    name: str,
+    args: dict[str, Any],
+) -> None:
+    played, direct = twins(tmp_path, *setup)
+    before = len(operations(played))
+    called.clear()
+    run = run_script(played, lines)
+    assert run.err == "", run.err
+    assert called[-1] == name and set(called) == {name}  # (called again with an answer)
+    at_table(direct, name, args)
+    written = new_ops(played, before)
+    assert len(written) == 1
+    assert written == new_ops(direct, before)
+
+
+@pytest.fixture
+def delve(private_home: Path) -> Iterator[None]:
+    """The Delve pack imported in the test's own data home."""
+    from ironsworn.content import clear_cache, import_pack
+    from shared_files import shared_file
+
+    import_pack(shared_file("reference/datasworn/delve.json"))
+    clear_cache()
+    yield
+
+
+DELVE_EVENTS = [
+    pytest.param(
+        [],
+        ["/site new The Barrow --theme ancient --domain barrow --rank dangerous"],
+        "site",
+        {"name": "The Barrow", "theme": "ancient", "domain": "barrow", "rank": "dangerous"},
+        id="site-new",
+    ),
+    pytest.param(
+        [],
+        ["/site new The Barrow --theme roll --domain roll --rank dangerous --dice 3,5"],
+        "site",
+        {
+            "name": "The Barrow",
+            "theme": "roll",
+            "domain": "roll",
+            "rank": "dangerous",
+            "dice": "3,5",
+        },
+        id="site-new-rolled",
+    ),
+    pytest.param(
+        [["site", "new", "--sample", "alva's rest"]],
+        ["/site denizen --dice 95"],
+        "denizen",
+        {"dice": "95"},
+        id="site-denizen",
+    ),
+    pytest.param(
+        [["vow", "new", "Break the curse", "--rank", "dangerous"]],
+        ["/threat The Hollow King --vow curse --category roll --dice 3"],
+        "threat",
+        {"name": "The Hollow King", "vow": "curse", "category": "roll", "dice": "3"},
+        id="threat",
+    ),
+]
+
+
+@pytest.mark.parametrize(("setup", "lines", "name", "args"), DELVE_EVENTS)
+def test_delve_in_play_writes_the_events_the_table_s_operation_writes(
+    tmp_path: Path,
+    called: list[str],
+    delve: None,
+    setup: list[list[str]],
+    lines: list[str],
+    name: str,
+    args: dict[str, Any],
+) -> None:
+    played, direct = twins(tmp_path, KAI, *setup)
+    before = len(operations(played))
+    called.clear()
+    run = run_script(played, lines)
+    assert run.err == "", run.err
+    assert called == [name]
+    at_table(direct, name, args)
+    written = new_ops(played, before)
+    assert len(written) == 1
+    assert written == new_ops(direct, before)

@@ -157,11 +157,21 @@ def show_rarity(args: argparse.Namespace) -> int:
     return 0
 
 
+# The table's site, denizen and threat inputs these commands take as their words.
+SITE_WORDS = {"name": "NAME", "site": "NAME", "characters": "--character"}
+THREAT_WORDS = {"name": "NAME"}
+
+
+def threat_given(args: argparse.Namespace) -> dict[str, Any]:
+    """The table's ``threat`` arguments of ``threat new`` (play mode's /threat too)."""
+    given = {"name": " ".join(args.text), "vow": args.vow, "category": args.category}
+    return {**given, "rank": args.rank}
+
+
 def run_threat(args: argparse.Namespace) -> int:
     from ironsworn.cli.session import table_write
 
-    given = {"name": " ".join(args.text), "vow": args.vow, "category": args.category}
-    (result,) = table_write(args, "threat", {**given, "rank": args.rank}, {"name": "NAME"})
+    (result,) = table_write(args, "threat", threat_given(args), THREAT_WORDS)
     created = next(e for e in result.events if e["type"] == "track_created")
     track = dict(created["track"])
     lines = [
@@ -193,45 +203,17 @@ def site_name(args: argparse.Namespace) -> str:
     return name
 
 
-def site_operation(args: argparse.Namespace) -> Any:
-    """The operation ``site new`` runs (play mode commits it in its own session)."""
-    from ironsworn.moves.delve.sites import new_site
-
-    name = site_name(args)
-    return lambda e: new_site(
-        e,
-        name,
-        theme=args.theme,
-        domain=args.domain,
-        rank=args.rank,
-        objective=args.objective,
-        sample=args.sample,
-        characters=args.character,
-    )
-
-
-def denizen_operation(args: argparse.Namespace) -> Any:
-    """The operation ``site denizen`` runs: a roll on the site's denizen matrix."""
-    from ironsworn.moves.delve.sites import roll_denizen
-
-    query = " ".join(args.text) or None
-    return lambda e: roll_denizen(e, query)
+def denizen_given(args: argparse.Namespace) -> dict[str, Any]:
+    """The table's ``denizen`` arguments of ``site denizen`` (play mode's too)."""
+    return {"site": " ".join(args.text)}
 
 
 def _denizen(args: argparse.Namespace) -> int:
     from ironsworn.cli.session import describe_result, table_write
 
-    (result,) = table_write(args, "denizen", {"site": " ".join(args.text)}, {"site": "NAME"})
+    (result,) = table_write(args, "denizen", denizen_given(args), SITE_WORDS)
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
-
-
-def threat_operation(args: argparse.Namespace) -> Any:
-    """The operation ``threat new`` runs."""
-    from ironsworn.moves.delve.threats import new_threat
-
-    name = " ".join(args.text)
-    return lambda e: new_threat(e, name, args.vow, args.category, args.rank)
 
 
 def show_site(args: argparse.Namespace, state: Any) -> int:
@@ -239,10 +221,10 @@ def show_site(args: argparse.Namespace, state: Any) -> int:
     return _list(args, state) if args.action == "list" else _show(args, state)
 
 
-def _new(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import table_write
-
-    given = {
+def site_given(args: argparse.Namespace) -> dict[str, Any]:
+    """The table's ``site`` arguments of ``site new`` (play mode's too); a name left out
+    where one is needed is asked (:func:`site_name`)."""
+    return {
         "name": site_name(args),
         "theme": args.theme,
         "domain": args.domain,
@@ -251,7 +233,12 @@ def _new(args: argparse.Namespace) -> int:
         "sample": args.sample,
         "characters": args.character or None,
     }
-    (result,) = table_write(args, "site", given, {"name": "NAME", "characters": "--character"})
+
+
+def _new(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import table_write
+
+    (result,) = table_write(args, "site", site_given(args), SITE_WORDS)
     created = next(e for e in result.events if e["type"] == "track_created")
     track = dict(created["track"])
     lines = [*(plain(n) for n in result.notes), _line(track)]

@@ -62,18 +62,6 @@ def list_text(name: str, rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def operation(args: argparse.Namespace) -> Any:
-    """The change an ``end|use|give|take`` asks for, as a function of LastingOperations (play
-    mode runs the same)."""
-    if args.action == "end":
-        return lambda ops: ops.end(args.character, args.name)
-    if args.action == "use":
-        return lambda ops: ops.use(args.character, args.name)
-    if args.action == "give":
-        return lambda ops: ops.give(args.character, args.name, args.to)
-    return lambda ops: ops.take_trophy(args.character, args.choice)
-
-
 def table_operation(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     """The table's operation an ``end|use|give|take`` is, with its arguments."""
     whose = {"character": args.character}

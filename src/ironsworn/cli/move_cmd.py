@@ -7,13 +7,9 @@ any other word is a move to make: ``ironsworn move face danger --stat edge``.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ironsworn.cli.common import Missing, UsageError, campaign_options, common_options, emit
-
-if TYPE_CHECKING:
-    from ironsworn.moves.engine import MoveEngine, OperationResult
 
 
 def register(sub: Any) -> None:
@@ -240,12 +236,7 @@ def run_move(args: argparse.Namespace) -> int:
             raise UsageError("move oppose needs --against NAME (the ally you act against)")
     if getattr(args, "decide", False):
         ask_before(args)
-    given = move_given(args)
-    if isinstance(given.get("as"), list):  # (the table's move takes one role)
-        raise UsageError(
-            "--as: bonuses from multiple roles may not be combined for a single move: choose "
-            f"one of {', '.join(given['as'])}"
-        )
+    given = one_role(move_given(args))
     # A script is not asked the fiction's questions (whom a vow is to...): the move is made
     # without a bond unless --bond or --with says so (a terminal asked them just above).
     if "with" not in given:
@@ -332,18 +323,16 @@ def move_given(args: argparse.Namespace) -> dict[str, Any]:
     return given
 
 
-def move_call(args: argparse.Namespace) -> Callable[[MoveEngine], OperationResult]:
-    """The engine call that the ``move`` options describe (play mode's): the table's
-    ``move`` operation's body (:func:`ironsworn.table.moves.move_body`)."""
-    from ironsworn.errors import InvalidValue
-    from ironsworn.table.moves import move_body
-
-    given = move_given(args)
-    try:
-        body: Callable[[MoveEngine], OperationResult] = move_body(given)
-    except InvalidValue as exc:
-        raise UsageError(exc.worded(flag_of(exc.input or ""))) from None
-    return body
+def one_role(given: dict[str, Any], said_of: str | None = "--as") -> dict[str, Any]:
+    """``given``, refused when ``--as`` names several roles (the table's move takes one);
+    the refusal is said of ``said_of`` (play mode's: of nothing)."""
+    if isinstance(given.get("as"), list):
+        raise UsageError(
+            (f"{said_of}: " if said_of else "")
+            + "bonuses from multiple roles may not be combined for a single move: choose "
+            f"one of {', '.join(given['as'])}"
+        )
+    return given
 
 
 def run_answer(args: argparse.Namespace) -> int:

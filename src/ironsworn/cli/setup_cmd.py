@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from typing import Any
 
 from ironsworn.cli.common import Missing, UsageError, campaign_command, emit
@@ -108,12 +107,17 @@ def run_homebrew(args: argparse.Namespace) -> int:
     from ironsworn.cli.session import describe_result, table_write
 
     name, given = homebrew_args(args)
+    (result,) = table_write(args, name, given, homebrew_words(name))
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0
+
+
+def homebrew_words(name: str) -> dict[str, str]:
+    """The words ``homebrew new|reskin`` takes the inputs of the table's ``name`` as."""
     words = {"asset": "NAME", "abilities": "--ability"}
     if name == "homebrew_new":
         words["name"] = "NAME"  # (a reskin's new name is its --name)
-    (result,) = table_write(args, name, given, words)
-    emit(args, result.to_json(), lambda: describe_result(result))
-    return 0
+    return words
 
 
 def homebrew_args(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
@@ -136,22 +140,3 @@ def homebrew_args(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         )
     made = {"name": asset, "abilities": args.ability, "type": args.type}
     return "homebrew_new", {**made, "condition": args.condition, "character": args.character}
-
-
-def homebrew_call(args: argparse.Namespace) -> Callable[[Any], Any]:
-    """What ``homebrew new|reskin`` does, checked, as an engine body (play mode's
-    ``/homebrew`` commits it)."""
-    from ironsworn.moves.homebrew import HomebrewOperations
-
-    name, given = homebrew_args(args)
-    if name == "homebrew_reskin":
-        return lambda e: HomebrewOperations(e).reskin(
-            given["character"], given["asset"], given["name"], given["condition"]
-        )
-    return lambda e: HomebrewOperations(e).create(
-        given["character"],
-        given["name"],
-        given["type"],
-        given["condition"] or "",
-        given["abilities"],
-    )

@@ -32,9 +32,10 @@ def content(session: PlaySession, words: list[str], _raw: str) -> None:
 
 
 def lasting(session: PlaySession, words: list[str], _raw: str) -> None:
-    """The lasting effects of asset abilities: list them, or end, use, give, take one."""
-    from ironsworn.cli.lasting_cmd import list_text, operation
-    from ironsworn.moves.assets.lasting import LastingOperations, summary
+    """The lasting effects of asset abilities: list them, or end, use, give, take one (the
+    table's ``lasting_end``, ``lasting_use``, ``lasting_give`` and ``lasting_trophy``)."""
+    from ironsworn.cli.lasting_cmd import list_text, table_operation
+    from ironsworn.moves.assets.lasting import summary
 
     args = session.parse("lasting", words)
     if args.action in (None, "list"):
@@ -42,13 +43,16 @@ def lasting(session: PlaySession, words: list[str], _raw: str) -> None:
         rows = summary(char)
         session.out.result(rows, list_text(char.name, rows), as_json=args.json)
         return
-    if args.action == "end":  # the table's lasting_end
-        ended = {"name": args.name, "character": args.character}
-        session.report(session.table("lasting_end", ended, command="lasting").result, args.json)
-        return
-    # (use, give and take have no table operation yet)
-    change = operation(args)
-    session.report(session.commit(lambda e: change(LastingOperations(e))), args.json)
+    name, given = table_operation(args)
+    # (use may roll the ward's trap: with dice typed for it, those)
+    done = session.table(
+        name,
+        given,
+        command="lasting",
+        names={"name": "NAME", "choice": "CHOICE"},
+        dice=session.dice_for(args),
+    )
+    session.report(done.result, args.json)
 
 
 def undo_redo(undo: bool) -> Runner:

@@ -4,9 +4,9 @@ Each command reuses the command line's own parser (``/move`` parses like ``irons
 ``/vow TEXT --rank R`` like ``ironsworn vow new TEXT --rank R``), so options, checks and error
 messages are the same in both places; a parse error is one line and the session goes on.
 
-Commands that change the campaign run the table's operations
-(:meth:`PlaySession.table`) or, for moves and their decisions, :meth:`PlaySession.commit`,
-each in its own transaction; ``/oracle`` and ``/ask`` are recorded too (as ``oracle`` and
+Commands that change the campaign run the table's operations (:meth:`PlaySession.table`),
+moves and their decisions too, each in its own transaction; ``/oracle`` and ``/ask`` are
+recorded too (as ``oracle`` and
 ``ask`` operations), so the journal holds every roll. Read-only commands (``/sheet``,
 ``/tracks``, ``/log``, ``/move list``...) call the command line's own functions.
 

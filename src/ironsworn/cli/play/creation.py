@@ -680,7 +680,8 @@ def _truths(session: PlaySession) -> None:
     text = "The truths of this world:\n" + "\n".join(
         f"- {truth.name} ({how}): {option.summary}" for truth, option, how in chosen
     )
-    operation = session.store.journal_add(text)
+    # The table's journal (the walkthrough writes as any journal entry is written).
+    added = session.table("journal", {"text": text}).answer["added"]
     # The choices are also kept as state, so 'ironsworn world truths' can list them: the
     # table's truths, one operation (a rolled option keeps its roll).
     kept = [
@@ -688,9 +689,7 @@ def _truths(session: PlaySession) -> None:
         for truth, option, how in chosen
     ]
     session.table("truths", {"truths": kept})
-    session.out.result(
-        operation.to_dict(), f"{len(chosen)} truths written in the journal (#{operation.seq})"
-    )
+    session.out.result(added, f"{len(chosen)} truths written in the journal (#{added['seq']})")
 
 
 def _truth_answer(text: str, keys: Sequence[str]) -> str:

@@ -1,5 +1,6 @@
 """Play mode's Delve commands: ``/site new|list|show|denizen``, ``/threat`` and ``/rarity
-list|show|buy``, each parsed with the command line's own parser and committed in the session."""
+list|show|buy``, each parsed with the command line's own parser; what they change is the
+table's ``site``, ``denizen``, ``threat`` and ``rarity_buy``."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ Runner = Callable[["PlaySession", list[str], str], None]
 
 
 def delve(kind: str) -> Runner:
-    """``/site new|list|show`` and ``/threat new``: Delve's sites and threats."""
+    """``/site new|list|show|denizen`` and ``/threat new``: Delve's sites and threats."""
 
     def run(session: PlaySession, words: list[str], _raw: str) -> None:
         from ironsworn.cli import delve_cmd
@@ -21,17 +22,18 @@ def delve(kind: str) -> Runner:
         actions = (["new"], ["list"], ["show"], ["denizen"])
         given = words if words[:1] in actions else ["new", *words]
         args = session.parse(kind, given)
-        if kind == "site" and args.action == "denizen":
-            body = delve_cmd.denizen_operation(args)
-            session.report(session.commit(body, session.dice_for(args)), args.json)
-            return
-        if kind == "site" and args.action != "new":
+        if kind == "site" and args.action in ("list", "show"):
             delve_cmd.show_site(args, session.state())
             return
-        body = (
-            delve_cmd.site_operation(args) if kind == "site" else delve_cmd.threat_operation(args)
-        )
-        session.report(session.commit(body, session.dice_for(args)), args.json)
+        # The table's site, denizen or threat, as the command line calls it.
+        if kind == "threat":
+            name, inputs, names = "threat", delve_cmd.threat_given(args), delve_cmd.THREAT_WORDS
+        elif args.action == "denizen":
+            name, inputs, names = "denizen", delve_cmd.denizen_given(args), delve_cmd.SITE_WORDS
+        else:
+            name, inputs, names = "site", delve_cmd.site_given(args), delve_cmd.SITE_WORDS
+        done = session.table(name, inputs, command=kind, names=names, dice=session.dice_for(args))
+        session.report(done.result, args.json)
 
     return run
 

@@ -146,8 +146,9 @@ def _change_entry(session: PlaySession, parts: list[str]) -> None:
 
 def homebrew(session: PlaySession, words: list[str], _raw: str) -> None:
     """``/homebrew new NAME --ability ...`` and ``/homebrew reskin ASSET --name ...``, as the
-    command line's ``homebrew`` (the rulebook's "Tweaking assets")."""
-    from ironsworn.cli.setup_cmd import homebrew_call
+    command line's ``homebrew`` (the rulebook's "Tweaking assets"): the table's
+    ``homebrew_new`` or ``homebrew_reskin``."""
+    from ironsworn.cli.setup_cmd import homebrew_args, homebrew_words
 
     if not words:
         raise Missing(
@@ -157,7 +158,9 @@ def homebrew(session: PlaySession, words: list[str], _raw: str) -> None:
             choices=[("new", "new: an asset of your own"), ("reskin", "reskin: a card renamed")],
         )
     args = session.parse("homebrew", words)
-    session.report(session.commit(homebrew_call(args)), args.json)
+    name, given = homebrew_args(args)
+    done = session.table(name, given, command="homebrew", names=homebrew_words(name))
+    session.report(done.result, args.json)
 
 
 def world(kind: str) -> Callable[[PlaySession, list[str], str], None]:

@@ -1,6 +1,6 @@
-"""Play mode's moves: ``/move`` (made with the command line's own ``move`` parser, asking what
-it leaves open as numbered menus) and the answers to a pending decision: ``/choose``, ``/burn``
-and ``/decline``."""
+"""Play mode's moves: ``/move`` (parsed with the command line's own ``move`` parser, made by the
+table's ``move`` operation, asking what it leaves open as numbered menus) and the answers to a
+pending decision: ``/choose``, ``/burn`` and ``/decline``."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from ironsworn.errors import RuleViolation
 if TYPE_CHECKING:
     from ironsworn.cli.play.session import PlaySession
     from ironsworn.cli.play.slash import Runner
+    from ironsworn.cli.play.table_calls import Asker
+    from ironsworn.table.questions import Question
 
 
 def move(session: PlaySession, words: list[str], _raw: str) -> None:
@@ -27,14 +29,13 @@ ASKED_ANYWAY = frozenset(
 
 
 def run_move(session: PlaySession, words: list[str]) -> None:
-    """``/move``: make the move, asking for what it leaves open (see :mod:`.asking`): the
-    table's questions (:func:`ironsworn.table.moves.verify_move`) and what the engine finds
-    it needs, each as a numbered menu."""
-    from ironsworn.cli.move_cmd import check_move_options, move_call, move_inputs
+    """``/move``: the table's ``move`` operation, asking for what it leaves open (see
+    :mod:`.asking`): the fitting assets and Forge a Bond's whom before it is called, then
+    the operation's questions (:func:`ironsworn.table.moves.verify_move`'s of the fiction,
+    and what the engine finds it needs), each as a numbered menu (:func:`move_asker`)."""
+    from ironsworn.cli.move_cmd import MOVE_WORDS, check_move_options, move_given, one_role
     from ironsworn.cli.play import asking
     from ironsworn.cli.play.slash import leading_words
-    from ironsworn.errors import OptionNeeded
-    from ironsworn.table.moves import verify_move
 
     if not leading_words(words)[0] and not {"-h", "--help"} & set(words):
         raise Missing(
@@ -64,39 +65,70 @@ def run_move(session: PlaySession, words: list[str]) -> None:
         # Refused before its questions are asked: the answers would be thrown away.
         raise DecisionPending(f"{who}'s decision is pending: answer it first")
     asked: set[str] = set()
-    while True:
-        asking.ask_bond(session, args, asked)
-        asking.ask_assets(session, args, asked)
-        question = verify_move(session.at_table(), move_inputs(args))
-        if question is not None and question.input not in asked:
-            asked.add(question.input)
-            options = [(c.key, beside(c.key, c.shown())) for c in question.choices]
-            answer = asking.menu(session, question.prompt, options, question.open)
-            put_answer(args, question.input, answer)
-            continue
-        try:
-            result = session.commit(move_call(args), session.dice_for(args))
-            break
-        except OptionNeeded as exc:
-            if (
-                exc.option in asked
-                or getattr(args, input_dest(exc.option), None)
-                or not (exc.choices or exc.open)
-                or not (exc.option in ASKED_ANYWAY or _takes(session, args, exc.option))
-            ):
-                raise  # asked already, or a follow-on needs it: the engine's message says why
-            asked.add(exc.option)
+    asking.ask_bond(session, args, asked)
+    asking.ask_assets(session, args, asked)
+    given = one_role(move_given(args), said_of=None)  # (the engine's words, as before)
+    done = session.table(
+        "move",
+        given,
+        command="move",
+        names=MOVE_WORDS,
+        dice=session.dice_for(args),
+        ask=move_asker(session, args, asked),
+    )
+    session.report(done.result, args.json)
+
+
+def move_asker(session: PlaySession, args: argparse.Namespace, asked: set[str]) -> Asker:
+    """How ``/move`` asks the ``move`` operation's questions: a numbered menu (in a script
+    too: the next line answers it), the answer kept on ``args`` as the move's option.
+
+    The table's questions of the fiction (whom a vow is to, the ally opposed) are asked as
+    the table words them. What the engine finds it needs is asked in play's words (the
+    move's stat or track), unless it was asked already, given already, has nothing to
+    answer with, or the move itself takes no such option (a follow-on needs it): then it
+    is the table's question unanswered, which a terminal asks as the line's option and a
+    script is told as one line (its wording, no option named)."""
+    from ironsworn.cli.play import asking
+    from ironsworn.table import Unanswered
+
+    def ask(question: Question) -> Any:
+        name = question.input
+        fiction = not question.subject and name in FICTION_INPUTS
+        if name in asked or (
+            not fiction
+            and (
+                getattr(args, input_dest(name), None)
+                or not (question.choices or question.open)
+                or not (name in ASKED_ANYWAY or _takes(session, args, name))
+            )
+        ):
+            raise Unanswered(question)
+        asked.add(name)
+        # (the engine's own labels: the detail the table adds to a stat says it again)
+        options = [
+            (c.key, beside(c.key, c.shown() if fiction else c.label)) for c in question.choices
+        ]
+        prompt = question.prompt
+        if fiction:
+            pass  # the table's own words, naming who
+        elif name in ("stat", "track") and "which do you roll, +" not in prompt:
+            # The move's stat or track, in play mode's words.
+            prompt = asking.option_question(session, args, name)
+        else:
+            # An ability's own choice of two stats (Battle-Scarred 3) in the ability's.
             who = args.character or session.character_name() or "you"
-            prompt = str(exc).split(" (accepted:", 1)[0]
-            # The move's stat or track, in play mode's words; an ability's own choice of two
-            # stats (Battle-Scarred 3) in the ability's.
-            if exc.option in ("stat", "track") and "which do you roll, +" not in prompt:
-                prompt = asking.option_question(session, args, exc.option)
-            else:
-                prompt = f"{who} — {prompt}"
-            options = [(key, beside(key, label)) for key, label in exc.choices]
-            put_answer(args, exc.option, asking.menu(session, prompt, options, exc.open))
-    session.report(result, args.json)
+            prompt = f"{who} — {prompt}"
+        key = asking.menu(session, prompt, options, question.open)
+        put_answer(args, name, key)
+        return input_value(name, key)
+
+    return ask
+
+
+# The table's questions of the fiction, asked before the engine's (in the table's words):
+# a bond (:mod:`ironsworn.table.bond_questions`) and the ally opposed.
+FICTION_INPUTS = frozenset({"with", "against"})
 
 
 def beside(key: str, label: str) -> str:
@@ -115,15 +147,20 @@ def input_dest(name: str) -> str:
 
 def put_answer(args: argparse.Namespace, name: str, key: str) -> None:
     """Set a menu's answer on the ``move`` options, in the shape the parser gives them."""
+    value = input_value(name, key)
+    setattr(args, input_dest(name), [value] if name == "as" else value)
+
+
+def input_value(name: str, key: str) -> Any:
+    """A menu's answer as the ``move`` operation's input ``name`` takes it."""
     from ironsworn.table.moves import MOVE
 
     declared = MOVE.options.get(name)
-    value: Any = key
     if declared is not None and declared.kind == "bool":
-        value = key == "yes"
-    elif (declared is not None and declared.kind in ("texts", "ints")) or name == "as":
-        value = [key]
-    setattr(args, input_dest(name), value)
+        return key == "yes"
+    if declared is not None and declared.kind in ("texts", "ints"):
+        return [key]
+    return key
 
 
 def _takes(session: PlaySession, args: argparse.Namespace, option: str) -> bool:

@@ -48,11 +48,11 @@ if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState
     from ironsworn.campaign.store import Operation, Store
     from ironsworn.cli.play.completion import Completions
-    from ironsworn.cli.play.table_calls import Done
+    from ironsworn.cli.play.table_calls import Asker, Done
     from ironsworn.content.loader import Ruleset
     from ironsworn.content.model import Move
     from ironsworn.dice import Dice
-    from ironsworn.moves.engine import MoveEngine, OperationResult
+    from ironsworn.moves.engine import OperationResult
     from ironsworn.table import Table
 
 # The command line modules whose parsers the slash commands reuse.
@@ -283,13 +283,14 @@ class PlaySession:
         command: str | None = None,
         names: Mapping[str, str] | None = None,
         dice: Dice | None = None,
+        ask: Asker | None = None,
     ) -> Done:
         """Run the table's operation ``name`` on this session's campaign, asking what it asks
-        (:func:`ironsworn.cli.play.table_calls.run`): what it answered, and the engine's
-        result of each commit it made."""
+        (:func:`ironsworn.cli.play.table_calls.run`; ``ask``: as the command asks it): what
+        it answered, and the engine's result of each commit it made."""
         from ironsworn.cli.play.table_calls import run
 
-        return run(self, name, args, command=command, names=names, dice=dice)
+        return run(self, name, args, command=command, names=names, dice=dice, ask=ask)
 
     def named_move(self, words: Sequence[str]) -> Move:
         """The move ``words`` name in this campaign's ruleset (a name both rulesets use is
@@ -317,23 +318,6 @@ class PlaySession:
         return dice_from(args, self.dice)
 
     # ------------------------------------------------------------------------- writing
-
-    def commit(
-        self, body: Callable[[MoveEngine], OperationResult], dice: Dice | None = None
-    ) -> OperationResult:
-        """Run ``body`` on an engine inside one write transaction and commit its events."""
-        from ironsworn.cli.session import check_dice_used
-        from ironsworn.table.commit import commit
-
-        used = dice or self.dice
-
-        def checked(engine: MoveEngine) -> OperationResult:
-            result = body(engine)
-            if dice is not None and dice is not self.dice:
-                check_dice_used(dice)  # dice typed for this command must all be rolled
-            return result
-
-        return commit(self.store, self.library, used, checked, all_dice=False)
 
     def record(
         self, kind: str, events: list[dict[str, Any]], character: str | None, summary: str

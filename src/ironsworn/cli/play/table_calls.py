@@ -16,7 +16,7 @@ play's words: an input the slash command takes as a word by its name there (``N`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +29,11 @@ if TYPE_CHECKING:
     from ironsworn.dice import Dice
     from ironsworn.moves.engine import OperationResult
     from ironsworn.table.questions import Question
+
+
+# How a slash command asks an operation's question its own way: the answer, as the
+# operation's input takes it (raising to leave, or to have it said as one line).
+Asker = Callable[["Question"], Any]
 
 
 @dataclass
@@ -53,17 +58,25 @@ def run(
     command: str | None = None,
     names: Mapping[str, str] | None = None,
     dice: Dice | None = None,
+    ask: Asker | None = None,
 ) -> Done:
     """Run the table's operation ``name`` with ``args`` (inputs left out are None or absent)
     on the session's campaign; ``command`` is the slash command's parser and ``names`` play's
-    words for inputs, used to word an error (see the module docstring)."""
+    words for inputs, used to word an error (see the module docstring). ``ask`` asks the
+    operation's questions where a command asks them its own way (``/move``'s menus, asked
+    in a script too); "which character?" is asked as ``/as`` asks it all the same."""
+    import copy
+
     from ironsworn.table import Question, operation
 
     op = operation(name)
     given = {k: v for k, v in args.items() if v is not None}
     asked: set[str] = set()
     while True:
-        table = session.at_table(dice, results=[])
+        # Dice typed for this command are rolled from the first again on each call (a
+        # question asked after some were rolled threw that roll away).
+        once = None if dice is None or dice is session.dice else copy.deepcopy(dice)
+        table = session.at_table(once, results=[])
         try:
             answer = op.call(table, given)
         except (NotFound, DecisionPending):
@@ -72,7 +85,7 @@ def run(
             raise _in_play_words(session, exc, name, command, names) from None
         if not isinstance(answer, Question):
             return Done(answer, list(table.results or ()))
-        given = {**given, answer.input: _ask(session, answer, asked, command)}
+        given = {**given, answer.input: _ask(session, answer, asked, command, ask)}
 
 
 # The table's operation a slash command runs, where a word it left out is asked with that
@@ -110,9 +123,16 @@ def input_choices(
     return shown, (command, dest) in OPEN_ANYWAY or not declared.complete
 
 
-def _ask(session: PlaySession, question: Question, asked: set[str], command: str | None) -> Any:
+def _ask(
+    session: PlaySession,
+    question: Question,
+    asked: set[str],
+    command: str | None,
+    ask: Asker | None = None,
+) -> Any:
     """The player's answer to ``question``, as the operation's input takes it (asked of the
-    slash command, not the operation: ``/vehicle: the vehicle's name``)."""
+    slash command, not the operation: ``/vehicle: the vehicle's name``; or as ``ask``
+    asks it)."""
     from ironsworn.cli.play.asking import MenuLeft, menu, write
     from ironsworn.cli.play.move_commands import beside
     from ironsworn.table import Unanswered
@@ -125,6 +145,8 @@ def _ask(session: PlaySession, question: Question, asked: set[str], command: str
             tuple(question.keys()),
             names=("character",),
         )
+    if ask is not None:
+        return ask(question)
     if question.input in asked or not session.reader.interactive:
         raise Unanswered(question)  # a script gets the one line; a second asking, the same
     asked.add(question.input)
@@ -192,13 +214,21 @@ def word_for(
     return name
 
 
+# Slash commands whose questions a script is told in the game's words alone: /move asks
+# what a move needs as the move asks it (its options are the command line's own).
+IN_GAME_WORDS = frozenset({"move"})
+
+
 def question_line(session: PlaySession, exc: Any, command: str | None) -> str:
     """A question asked in a script, in play's words: the question with its choices, and
-    the slash command's option that answers it (when it has one)."""
+    the slash command's option that answers it (when it has one, and the command is not
+    one of :data:`IN_GAME_WORDS`)."""
     from dataclasses import replace
 
     question = exc.question
     line = str(replace(question, prompt=play_prompt(question, command)).line())
+    if command in IN_GAME_WORDS:
+        return line
     parser = session.parsers().get(command or "")
     word = word_for(parser, question.input, None)
     return f"{line}; give it with {word}" if word.startswith("--") else line

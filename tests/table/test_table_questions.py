@@ -324,3 +324,58 @@ def test_test_your_bond_asks_which_bond(table: Table) -> None:
     assert question.prompt == "Asha — Test Your Bond: Which bond is tested?"
     made = call(table, "move", {**args, "with": "Ironhome"})
     assert made["outcome"] == "strong_hit"
+
+
+def test_the_background_vow_is_never_the_vow_sworn(table: Table) -> None:
+    """ "Set a background vow, and give it a rank of extreme or epic. Then, envision your
+    inciting incident and Swear an Iron Vow" (seed 000 L1358-1359): the background vow is
+    marked, not sworn, so with it the only vow open the move asks for the vow (it used to
+    roll on the background vow)."""
+    call(
+        table,
+        "track",
+        {"kind": "vow", "text": "Avenge my father", "rank": "epic", "background": True},
+    )
+    args = {"move": "swear an iron vow", "with": "none", "dice": "6,1,2"}
+    vow = call(table, "move", args)
+    assert isinstance(vow, Question) and vow.input == "vow" and vow.open
+    made = call(table, "move", {**args, "vow": "Find the healer", "rank": "dangerous"})
+    assert made["outcome"] == "strong_hit"
+    names = {t.name: t.ticks for t in table.state().tracks.values()}
+    assert names == {"Avenge my father": 0, "Find the healer": 0}
+
+
+@pytest.mark.parametrize(
+    ("words", "sworn_on"),
+    [
+        ("Find the healer", "vow-1"),  # the open vow of that name
+        ("  find   THE healer ", "vow-1"),  # in any case and spacing
+        ("Slay the wyrm", "new"),  # other words: a new vow, never the one open vow
+    ],
+)
+def test_the_vows_words_name_the_vow_sworn(table: Table, words: str, sworn_on: str) -> None:
+    call(table, "track", {"kind": "vow", "text": "Find the healer", "rank": "dangerous"})
+    args = {"move": "swear an iron vow", "with": "none", "dice": "6,1,2"}
+    made = call(table, "move", {**args, "vow": words, "rank": "extreme"})
+    assert made["outcome"] == "strong_hit"
+    tracks = table.state().tracks
+    if sworn_on == "new":
+        assert [t.name for t in tracks.values()] == ["Find the healer", "Slay the wyrm"]
+    else:
+        assert list(tracks) == [sworn_on]
+
+
+def test_oppose_with_no_ally_is_refused_not_asked(table: Table) -> None:
+    """Opposing is between two player characters (seed 000 L5172): alone at the table, the
+    move is refused in one line (it asked "which ally?" with no ally to pick), nothing
+    written."""
+    from ironsworn.errors import RuleViolation
+
+    before = fingerprint(table)
+    with pytest.raises(RuleViolation, match=r"has 1 \(accepted: another character"):
+        call(table, "move", {"move": "oppose", "stat": "iron"})
+    with pytest.raises(RuleViolation, match="has 1"):
+        from ironsworn.table.moves import verify_move
+
+        verify_move(table, {"move": "oppose"})
+    assert fingerprint(table) == before

@@ -51,6 +51,26 @@ _STARTS_A_JOURNEY = {"undertake_a_journey": "journey", "undertake_an_expedition"
 _SWEARS = "swear_an_iron_vow"
 
 
+def _swearing(ctx: Step) -> bool:
+    """Whether the move being made is Swear an Iron Vow (classic or Starforged)."""
+    return short_name(str(ctx.data.get("move", ""))) == _SWEARS
+
+
+def vows_to_swear(char: Any, mine: list[TrackState], words: Any) -> list[TrackState]:
+    """The open vows of ``char`` (``mine``) Swear an Iron Vow may be made on.
+
+    The background vow is not one: "Set a background vow, and give it a rank of extreme or
+    epic. Then, envision your inciting incident and Swear an Iron Vow" (seed 000 L1358-1359):
+    it is marked, never sworn with a roll. The vow's ``words``, given, name the vow sworn: an
+    open vow of that name, else none (a new vow, never the one open vow whatever it says)."""
+    background = char.flags.get("background_vow")
+    mine = [t for t in mine if t.id != background]
+    wanted = " ".join(str(words or "").split()).casefold()
+    if not wanted:
+        return mine
+    return [t for t in mine if t.name.casefold() == wanted]
+
+
 class StateChanges:
     """Track and sheet changes made as events (mixed into the engine)."""
 
@@ -98,12 +118,13 @@ class StateChanges:
         else:
             # The active tracks ``who`` holds, in order, from the index (no scan).
             mine = [t for t in self.state.open_tracks_of(who) if t.kind in kinds]
+            if owner is None and kinds == ("vow",) and _swearing(ctx):
+                mine = vows_to_swear(ctx.char, mine, ctx.data.get("vow"))
             if len(mine) != 1:
                 what = "/".join(kinds)
                 if not mine and kinds == ("fight",) and _starts_a_fight(ctx):
                     return self.start_fight(ctx)
-                swearing = short_name(str(ctx.data.get("move", ""))) == _SWEARS
-                if not mine and owner is None and swearing and kinds == ("vow",):
+                if not mine and owner is None and _swearing(ctx) and kinds == ("vow",):
                     return self.start_vow(ctx)
                 setting_off = _STARTS_A_JOURNEY.get(short_name(str(ctx.data.get("move", ""))))
                 if not mine and owner is None and setting_off in kinds:

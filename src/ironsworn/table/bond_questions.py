@@ -93,6 +93,10 @@ def settled(state: Any, who: str, args: JsonDict, kind: str, words: str) -> Any:
         except IronswornError:
             return None
     mine = [t for t in state.open_tracks_of(who) if t.kind == kind]
+    if kind == "vow":
+        from ironsworn.moves.changes import vows_to_swear
+
+        mine = vows_to_swear(state.characters[who], mine, args.get(words))
     if len(mine) == 1:
         return mine[0]
     if not mine and args.get(words) and args.get("rank"):

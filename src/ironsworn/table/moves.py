@@ -259,6 +259,7 @@ def oppose_body(args: JsonDict) -> Any:
         from ironsworn.moves.oppose import oppose
 
         if not args.get("against"):
+            alone(len(engine.state.characters))
             me = engine.state.character(args.get("character")).name
             raise OptionNeeded(
                 "Oppose: which ally do you act against?",
@@ -282,10 +283,21 @@ def oppose_body(args: JsonDict) -> Any:
     return body
 
 
+def alone(count: int) -> None:
+    """Refuse to oppose an ally with fewer than two characters: there is no one to ask about.
+    "When you act against an ally" (seed 000 L5172) takes a second player character."""
+    if count < 2:
+        raise RuleViolation(
+            "oppose: opposing is between two player characters, and this campaign has "
+            f"{count or 'none'} (accepted: another character of the campaign)"
+        )
+
+
 def verify_oppose(table: Table, args: JsonDict) -> Question | None:
     """Opposing an ally with none named: which ally (asked before the move is made)."""
     if is_oppose(args) and not args.get("against"):
         who = args.get("character") or table.seat
+        alone(len(table.state().characters))
         prefix = f"{who} — " if who else ""
         return MOVE.question(
             table,

@@ -343,6 +343,9 @@ def test_the_background_vow_is_never_the_vow_sworn(table: Table) -> None:
     assert made["outcome"] == "strong_hit"
     names = {t.name: t.ticks for t in table.state().tracks.values()}
     assert names == {"Avenge my father": 0, "Find the healer": 0}
+    # Named in so many words, it is the vow sworn (no second vow of the same words).
+    again = call(table, "move", {**args, "vow": "avenge my father", "rank": "epic"})
+    assert again["outcome"] == "strong_hit" and len(table.state().tracks) == 2
 
 
 @pytest.mark.parametrize(

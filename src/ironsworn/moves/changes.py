@@ -61,14 +61,14 @@ def vows_to_swear(char: Any, mine: list[TrackState], words: Any) -> list[TrackSt
 
     The background vow is not one: "Set a background vow, and give it a rank of extreme or
     epic. Then, envision your inciting incident and Swear an Iron Vow" (seed 000 L1358-1359):
-    it is marked, never sworn with a roll. The vow's ``words``, given, name the vow sworn: an
-    open vow of that name, else none (a new vow, never the one open vow whatever it says)."""
-    background = char.flags.get("background_vow")
-    mine = [t for t in mine if t.id != background]
+    it is marked, never sworn with a roll (unless named). The vow's ``words``, given, name the
+    vow sworn: an open vow of that name, else none (a new vow, never the one open vow
+    whatever it says)."""
     wanted = " ".join(str(words or "").split()).casefold()
-    if not wanted:
-        return mine
-    return [t for t in mine if t.name.casefold() == wanted]
+    if wanted:
+        return [t for t in mine if t.name.casefold() == wanted]
+    background = char.flags.get("background_vow")
+    return [t for t in mine if t.id != background]
 
 
 class StateChanges:

@@ -16,7 +16,7 @@ TYPE_CHECKING = False  # typing is not imported at run time: see ironsworn.recor
 
 if TYPE_CHECKING:
     import random
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
     from typing import Protocol
 
     class Dice(Protocol):
@@ -48,11 +48,17 @@ class RandomDice:
         import random
 
         self._random: random.Random = random.Random(seed)
+        # What ``randint(1, sides)`` draws, without its two layers of argument handling
+        # (``randint`` is ``randrange``, which is ``1 + _randbelow(sides)`` for a whole
+        # ``sides`` of 1 or more): the same numbers from the same seed, a die a frame.
+        self._below: Callable[[int], int] = self._random._randbelow  # type: ignore[attr-defined]
         self.seed = seed
 
     def roll(self, sides: int) -> int:
-        _check_sides(sides)
-        return self._random.randint(1, sides)
+        if type(sides) is not int or sides < 1:
+            _check_sides(sides)
+            return self._random.randint(1, sides)  # anything else, as randint takes it
+        return 1 + self._below(sides)
 
     def __repr__(self) -> str:
         return f"RandomDice(seed={self.seed!r})"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ironsworn.dice import FixedDice
+from ironsworn.dice import FixedDice, RandomDice
 from ironsworn.errors import InvalidValue, RuleViolation
 from ironsworn.outcomes import Outcome
 from ironsworn.rolls import ActionRoll, ProgressRoll, roll_action, roll_progress
@@ -192,3 +192,19 @@ def test_reroll_rules() -> None:
         roll.rerolled(FixedDice([]))
     with pytest.raises(RuleViolation, match="before burning"):
         roll.burn().rerolled(FixedDice([3]), action=True)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 24, "campaign seed"])
+def test_random_dice_draw_what_randint_draws(seed: int | str) -> None:
+    """A seed's dice are the numbers ``random.Random(seed).randint(1, sides)`` gives, in order
+    (campaigns and tests replay a seed), whatever mix of dice is rolled."""
+    import random
+
+    dice, reference = RandomDice(seed), random.Random(seed)
+    sides = [6, 10, 10, 100, 1, 2, 6, 10, 20, 100] * 50
+    assert [dice.roll(s) for s in sides] == [reference.randint(1, s) for s in sides]
+
+
+def test_random_dice_refuse_a_die_of_no_sides() -> None:
+    with pytest.raises(InvalidValue, match="a die of 0 sides"):
+        RandomDice(1).roll(0)

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from ironsworn.campaign.state import CampaignState
 from ironsworn.moves.autoplay import AutoPlayer
 from ironsworn.moves.engine import OperationResult
+from ironsworn.moves.step import own_agenda, own_step
 
 JsonDict = dict[str, Any]
 
@@ -67,3 +68,30 @@ def test_random_play_with_undo_keeps_state_and_events(seed: int, data: st.DataOb
         assert player.state.to_dict() == _fold(start, everything)
         for events, written in kept:
             assert json.dumps(events, sort_keys=True) == written
+
+
+def test_the_engines_own_step_shares_only_the_roll() -> None:
+    """A step taken from the state (a decision's resume step, the agenda's steps) is the
+    engine's own to change, all but its roll, which is never changed once rolled (its move's
+    roll event holds the same record): the roll is shared, every other value copied."""
+    roll = {"type": "action", "challenge": [3, 9], "burn": {"outcome": "weak_hit"}}
+    step: JsonDict = {
+        "step": "outcome",
+        "move": "move:classic/adventure/face_danger",
+        "adds": [1],
+        "context": {"keys": ["a"]},
+        "roll": roll,
+        "aiders": ({"name": "Kai"},),
+    }
+    own = own_step(step)
+    assert own == {**step, "aiders": [{"name": "Kai"}]}  # JSON's shape, as copy_json gives it
+    assert own["roll"] is roll
+    assert own["adds"] is not step["adds"] and own["context"] is not step["context"]
+    assert own["aiders"][0] is not step["aiders"][0]
+    own["adds"].append(2)
+    own["context"]["keys"].append("b")
+    own["track"] = "vow-1"
+    assert step["adds"] == [1] and step["context"] == {"keys": ["a"]} and "track" not in step
+    # An agenda: each step the engine's own; anything but a step is copied whole.
+    agenda = own_agenda([step, ["odd"]])
+    assert agenda == [own_step(step), ["odd"]] and agenda[0]["roll"] is roll

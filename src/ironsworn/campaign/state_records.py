@@ -177,11 +177,14 @@ class StateRecords:
 
     def track(self, query: str, kinds: tuple[str, ...] = ()) -> TrackState:
         """A track by id or by its text (exact, then unique substring), active ones first."""
-        pool = [t for t in self.tracks.values() if not kinds or t.kind in kinds]
         key = query.strip().lower()
-        for t in pool:
-            if t.id.lower() == key:
+        tracks = self.tracks.values()
+        # By id first (the engine names a track by its id), in one pass over the tracks: the
+        # first of the kinds whose id is the query, as the scan of the pool below would find.
+        for t in tracks:
+            if t.id.lower() == key and (not kinds or t.kind in kinds):
                 return t
+        pool = [t for t in tracks if not kinds or t.kind in kinds]
         exact = [t for t in pool if t.name.lower() == key]
         partial = [t for t in pool if key in t.name.lower()]
         for found in (exact, partial):

@@ -34,9 +34,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.campaign.character_state import copy_json
 from ironsworn.errors import InvalidValue, OptionNeeded, RuleViolation
 from ironsworn.moves.changes import StateChanges
+from ironsworn.moves.step import own_agenda, own_step
 from ironsworn.rolls import ActionRoll
 
 if TYPE_CHECKING:
@@ -196,7 +196,7 @@ class Decisions(StateChanges):
                     f"a decision is pending ({self.pending.get('prompt')}): answer it first"
                 )
             self.parked[owner] = {"pending": self.pending, "agenda": self.agenda}
-        self.pending, self.agenda = entry["pending"], copy_json(entry["agenda"])
+        self.pending, self.agenda = entry["pending"], own_agenda(entry["agenda"])
 
     def _pending_character(self) -> str | None:
         pending = self.state.pending
@@ -230,7 +230,10 @@ class Decisions(StateChanges):
         names: list[Any] = [data.get("character"), data.get("who")]
         for key in ("ally", "own"):
             named = data.get(key)
-            names.append(named.get("character") if isinstance(named, Mapping) else named)
+            if named is None or isinstance(named, str):
+                names.append(named)  # the usual values: no look at the Mapping ABC
+            else:
+                names.append(named.get("character") if isinstance(named, Mapping) else named)
         names += [step.get("who") or step.get("character") for step in self.agenda]
         named_track = data.get("track")
         track = self.state.tracks.get(named_track) if isinstance(named_track, str) else None
@@ -290,7 +293,7 @@ class Decisions(StateChanges):
         if words is not None:
             choice["text"] = words
         self.emit(choice)
-        resume = copy_json(pending["resume"])  # the decision is shared with the state
+        resume = own_step(pending["resume"])  # the decision is shared with the state
         resume["step"] = "resume"
         resume["keys"] = keys
         if words is not None:
@@ -299,7 +302,7 @@ class Decisions(StateChanges):
 
     def _do_burn(self, pending: JsonDict, burn: bool) -> None:
         self.pending = None
-        step = copy_json(pending["step"])  # the decision is shared with the state
+        step = own_step(pending["step"])  # the decision is shared with the state
         if burn:
             roll = ActionRoll.from_json(step["roll"]).burn()
             char = self.state.character(step["character"])

@@ -36,7 +36,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.campaign.character_state import copy_json
 from ironsworn.dice import Dice, RandomDice
 from ironsworn.errors import InvalidValue, IronswornError, NotFound, RuleViolation
 from ironsworn.moves.assets import lasting
@@ -70,7 +69,7 @@ from ironsworn.moves.registry import (
     short_name,
 )
 from ironsworn.moves.rolling import MoveRolls
-from ironsworn.moves.step import Step
+from ironsworn.moves.step import Step, own_agenda
 
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState
@@ -173,9 +172,10 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         # (handlers write to the step they run), and the containers of the decisions set
         # aside. The pending decision and the parked entries are never changed in place (a
         # decision's resume step is copied when it is taken up: Decisions._answer), so they
-        # are shared with the state, which replaces them whole.
+        # are shared with the state, which replaces them whole. A step's roll is never
+        # changed once rolled: every copy shares it (see own_step).
         agenda = self.state.agenda
-        self.agenda: list[JsonDict] = copy_json(agenda) if agenda else []
+        self.agenda: list[JsonDict] = own_agenda(agenda) if agenda else []
         self.pending: JsonDict | None = self.state.pending
         self.parked: dict[str, JsonDict] = dict(self.state.parked)
         self._restored = False  # a decision set aside came back when this operation ended
@@ -367,7 +367,7 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
             # waiting now (the others stay aside until it is answered).
             owner = next(iter(self.parked))
             entry = self.parked.pop(owner)
-            self.pending, self.agenda = entry["pending"], copy_json(entry["agenda"])
+            self.pending, self.agenda = entry["pending"], own_agenda(entry["agenda"])
             self._restored = True
         if self.parked != self.state.parked:
             self.emit({"type": "parked", "from": self.state.parked, "to": self.parked})

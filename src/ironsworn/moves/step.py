@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ironsworn.campaign.character_state import copy_json
 from ironsworn.errors import InvalidValue
 from ironsworn.outcomes import Outcome
 
@@ -14,6 +15,27 @@ if TYPE_CHECKING:
     from ironsworn.moves.engine import MoveEngine
 
 JsonDict = dict[str, Any]
+
+_NESTED = (dict, list, tuple)
+
+
+def own_step(step: Mapping[str, Any]) -> JsonDict:
+    """The engine's own copy of a step the campaign state holds (a decision's resume step, a
+    step of the agenda), for the handlers to change in place.
+
+    Every value is copied but the roll: a roll is never changed once rolled (the ``roll``
+    event of its move holds the very same record, so a change would rewrite history), and it
+    is most of a step. A step's roll is only ever replaced whole (a burn, a reroll).
+    """
+    return {
+        key: copy_json(value) if key != "roll" and isinstance(value, _NESTED) else value
+        for key, value in step.items()
+    }
+
+
+def own_agenda(agenda: Sequence[Any]) -> list[JsonDict]:
+    """The engine's own copy of an agenda the campaign state holds (see :func:`own_step`)."""
+    return [own_step(step) if isinstance(step, dict) else copy_json(step) for step in agenda]
 
 
 class Step:

@@ -500,3 +500,30 @@ def test_delve_in_play_writes_the_events_the_table_s_operation_writes(
     written = new_ops(played, before)
     assert len(written) == 1
     assert written == new_ops(direct, before)
+
+
+def test_a_move_s_input_left_out_is_asked_at_a_terminal_and_said_in_a_script(
+    tmp_path: Path, called: list[str]
+) -> None:
+    """Make a Connection with no one named: at a terminal the move's question is asked and
+    the move made with the answer, as the table's ``move`` makes it with that input; a
+    script is told the question in one line, naming no option and never "needs"."""
+    played, direct, scripted = (tmp_path / f"{n}.sqlite" for n in ("p", "t", "s"))
+    for path in (played, direct, scripted):
+        assert run_script(path, KIRA_NO_SHIP).err == ""
+    before = len(operations(played))
+    line = "/move make a connection --dice 1,9,10"
+    called.clear()
+    run = run_script(played, [line, "Sola"], interactive=True)
+    assert run.err == "", run.err
+    assert "Make a Connection: whom do you seek out? (a name, in your words)" in run.out
+    assert set(called) == {"move"}
+    at_table(direct, "move", {"move": "make a connection", "with": "Sola", "dice": "1,9,10"})
+    assert new_ops(played, before) == new_ops(direct, before)
+    assert [kind for kind, _ in new_ops(played, before)] == ["move"]
+    script = run_script(scripted, [line])
+    assert script.err_lines == [
+        "error: Make a Connection: whom do you seek out? (a name, in your words)"
+    ]
+    assert "--" not in script.err and "needs" not in script.err
+    assert len(operations(scripted)) == before  # nothing was made

@@ -2,11 +2,12 @@
 whom a vow is sworn to, and whether a journey sets off from a community you share a bond with.
 
 Both are the classic book's and are asked by the ``move`` operation in its own write (of the
-state the move is made on) and by play mode before it makes the move
-(:func:`ironsworn.table.moves.verify_move`). Each is asked last, once the move's track is
-settled: a vow or journey begun by the move is asked its words and rank first, and a choice of
-several tracks the track first (the engine asks those), so the player answers in the order the
-book tells the move: "write your vow and give the quest a rank. Then, roll +heart".
+state the move is made on: play mode and the web ask them from there) and by the command line
+at a terminal before it makes the move (:func:`ironsworn.table.moves.verify_move`). Each is
+asked last, once the move's track is settled: a vow or journey begun by the move is asked its
+words and rank first, and a choice of several tracks the track first (the engine asks those),
+so the player answers in the order the book tells the move: "write your vow and give the
+quest a rank. Then, roll +heart".
 
 - Swear an Iron Vow: "If you make this vow to a person or community with whom you share a
   bond, add +1" (seed 000 L2509-2510). Whom the vow is to is also what Forge a Bond reads

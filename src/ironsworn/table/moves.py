@@ -319,8 +319,9 @@ def verify_move(table: Table, args: JsonDict) -> Question | None:
     (The reroll itself, and Companion Endure Harm's amount outside a fight, the engine knows
     and asks itself.)
 
-    The ``move`` operation asks the second inside its own write (:func:`make_move`); play
-    mode asks both before it makes the move.
+    The ``move`` operation asks the first when it is verified and the second inside its own
+    write (:func:`make_move`), which is where play mode and the web get them; the command
+    line asks both at a terminal before it makes the move.
     """
     if is_oppose(args):
         return verify_oppose(table, args)

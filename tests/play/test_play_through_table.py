@@ -527,3 +527,38 @@ def test_a_move_s_input_left_out_is_asked_at_a_terminal_and_said_in_a_script(
     ]
     assert "--" not in script.err and "needs" not in script.err
     assert len(operations(scripted)) == before  # nothing was made
+
+
+def test_lasting_asks_the_effect_and_whom_from_the_table_s_choices(
+    tmp_path: Path, called: list[str]
+) -> None:
+    """/lasting give with nothing named, at a terminal: the acting character's effects as a
+    menu, then the others who may take it (not the giver: here one, so nothing is asked);
+    the events are lasting_give's. The table asks the same: its question's choices are the
+    effects, by id, and whom, the others."""
+    setup = [
+        ["character", "new", "Asha", "--stats", KAI_STATS, "--asset", "keen"],
+        ["character", "new", "Bram", "--stats", KAI_STATS],
+        ["move", "keen", "--character", "Asha", "--dice", "6,1,2"],
+    ]
+    played, direct = twins(tmp_path, *setup)
+    with CampaignStore.open(direct) as store:
+        asked = call(Table(store, store.name), "lasting_use", {"character": "Asha"})
+    assert isinstance(asked, Question) and asked.input == "name"
+    keen = "Keen 1: keened weapon: +1 harm when you Strike or Clash, until a 1 on the action die"
+    assert [(c.key, c.detail) for c in asked.choices] == [("keen", keen)]
+    with CampaignStore.open(direct) as store:
+        whom = call(Table(store, store.name), "lasting_give", {"character": "Asha", "name": "keen"})
+    assert isinstance(whom, Question) and whom.input == "to" and whom.keys() == ["Bram"]
+    before = len(operations(played))
+    called.clear()
+    run = run_script(played, ["/as Asha", "/lasting give", "1"], interactive=True)
+    assert run.err == "", run.err
+    effects = run.out.split("lasting give: the effect's id or name\n")[1]
+    assert effects.startswith(f"   1. keen  {keen}\n"), effects
+    # Whom: the others, Bram alone here (Asha cannot take her own): nothing to ask.
+    assert "the character who takes it" not in run.out
+    assert "Bram gains a lasting effect (keen)" in run.out
+    assert set(called) == {"lasting_give"}
+    at_table(direct, "lasting_give", {"name": "keen", "to": "Bram", "character": "Asha"})
+    assert new_ops(played, before) == new_ops(direct, before)

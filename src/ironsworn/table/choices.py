@@ -202,6 +202,15 @@ def pending_options(table: Table, args: Mapping[str, Any]) -> list[Choice]:
     return [Choice(str(o["key"]), str(o["text"])) for o in pending.get("options", [])]
 
 
+def lasting_effects(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The character's lasting effects, by id, with where each comes from and what it does
+    (an effect named by its name, when only one has it, is taken too)."""
+    char = _character(table, args)
+    if char is None:
+        return []
+    return [Choice(str(e["id"]), str(e["id"]), f"{e['source']}: {e['text']}") for e in char.lasting]
+
+
 # The sources whose choices are every value accepted: an input offering them may list them as
 # its only values (the MCP server's enums). The other sources list what the state knows, and
 # other values are taken too (a move an asset gives, a meter rolled as a stat, a new foe).

@@ -39,7 +39,7 @@ def trophy(table: Table, args: JsonDict) -> JsonDict:
     return committed(table, lambda e: _lasting(e).take_trophy(who, str(args["choice"])))
 
 
-EFFECT = Input("name", "text", "the effect's id (or name)", True)
+EFFECT = Input("name", "text", "the effect's id (or name)", True, source=choices.lasting_effects)
 
 OPERATIONS = (
     Operation(
@@ -54,7 +54,7 @@ OPERATIONS = (
         give,
         (
             EFFECT,
-            Input("to", "text", "the character who takes it", True, source=choices.characters),
+            Input("to", "text", "the character who takes it", True, source=choices.others),
             character_input(),
         ),
     ),

@@ -445,7 +445,12 @@ OPERATIONS = (
         "lasting_end",
         "end a lasting effect of an asset ability by hand",
         lasting_end,
-        (Input("name", "text", "the effect's id (or name)", True), character_input()),
+        (
+            Input(
+                "name", "text", "the effect's id (or name)", True, source=choices.lasting_effects
+            ),
+            character_input(),
+        ),
     ),
     Operation(
         "option",

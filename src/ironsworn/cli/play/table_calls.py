@@ -90,12 +90,14 @@ def run(
 
 # The table's operation a slash command runs, where a word it left out is asked with that
 # operation's choices for the input (its argparse dest).
-OPERATION_OF = {
+OPERATION_OF: dict[str, str | tuple[str, ...]] = {
     "adjust": "adjust",
     "debility": "debility",
     "impact": "debility",
     "initiative": "initiative",
     "legacy": "legacy",
+    # /lasting end|use|give's effect and whom it is given to; take's trophy
+    "lasting": ("lasting_give", "lasting_trophy"),
 }  # (/progress's track: the open tracks by name, as play mode lists them)
 # Inputs whose words go beyond their choices (Starforged's "integrity", "in control").
 OPEN_ANYWAY = frozenset({("adjust", "meter"), ("initiative", "value")})
@@ -109,12 +111,22 @@ def input_choices(
     ``open_``) when the command runs no operation, or the input has no choices."""
     from ironsworn.table import operation
 
-    name = OPERATION_OF.get(command or "")
-    if name is None or dest not in operation(name).options:
+    named = OPERATION_OF.get(command or "", ())
+    # (the first of the command's operations that takes the input)
+    name = next(
+        (
+            n
+            for n in ((named,) if isinstance(named, str) else named)
+            if dest in operation(n).options
+        ),
+        None,
+    )
+    if name is None:
         return [], open_
     declared = operation(name).input(dest)
     try:
-        found = declared.choices(session.at_table())
+        # (of the character acting, when one is: /lasting's effects are that character's)
+        found = declared.choices(session.at_table(), {"character": session.acting})
     except IronswornError:
         return [], open_
     if not found:

@@ -175,6 +175,12 @@ class OracleAnswer:
             data["rule"] = self.rule.value
         return data
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> OracleAnswer:
+        """The answer :meth:`to_json` gave (a table operation's answer), to be shown."""
+        rule = OracleRule(data.get("rule", OracleRule.CLASSIC.value))
+        return cls(Odds(data["odds"]), int(data["roll"]), bool(data.get("even_matches")), rule)
+
     def describe(self) -> str:
         """``Likely (26+): rolled 40 — YES`` (classic) or ``Likely (75 or less): ...``."""
         text = f"{self.odds.label} ({self.odds.yes_text(self.rule)}): rolled {self.roll}"

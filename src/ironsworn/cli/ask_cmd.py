@@ -5,10 +5,17 @@ from __future__ import annotations
 import argparse
 
 from ironsworn.cli.common import UsageError, common_options, emit, parse_int
-from ironsworn.cli.session import record, record_options
+from ironsworn.cli.session import record_options, recording, table_answer
 from ironsworn.dice import RandomDice
 from ironsworn.errors import InvalidValue
-from ironsworn.oracle import CampaignRules, Odds, OracleAnswer, OracleRule, ask_in_campaign
+from ironsworn.oracle import (
+    CampaignRules,
+    Odds,
+    OracleAnswer,
+    OracleRule,
+    ask_in_campaign,
+    campaign_rules,
+)
 
 TYPE_CHECKING = False  # typing is not imported at run time: see ironsworn.record
 
@@ -60,17 +67,37 @@ def run(args: argparse.Namespace) -> int:
     check_value_or_seed(args)
     odds = odds_and_question(args)
     value = None if args.value is None else parse_int(args.value, "--value", 0, 100)
-    # The campaign's table (classic or Starforged) and its even-matches option, read before
-    # rolling so a recorded answer is the one shown: a player asking in their Starforged
-    # campaign gets Starforged's table. --ruleset without --record names the table and opens
-    # no campaign; with no campaign at all the table is classic.
-    campaign = campaign_rules_of(args) if args.record or args.ruleset is None else None
-    rule = rule_of(args, campaign)
-    dice = None if value is not None else RandomDice(args.seed)
-    answer = ask_in_campaign(campaign, odds, dice, value, args.even_matches, rule)
-    record(args, "ask", answer.event(None, args.question), answer.summary(args.question))
+    if recording(args):
+        answer = kept(args, odds, value)
+    else:
+        # The current campaign's table (classic or Starforged) and its even-matches option,
+        # read only: a player asking beside their Starforged campaign gets Starforged's
+        # table. --ruleset names the table and opens no campaign; with no campaign at all
+        # the table is classic.
+        campaign = campaign_rules_of(args) if args.ruleset is None else None
+        dice = None if value is not None else RandomDice(args.seed)
+        answer = ask_in_campaign(
+            campaign, odds, dice, value, args.even_matches, rule_of(args, None)
+        )
     emit(args, answer.to_json(), lambda: describe(answer))
     return 0
+
+
+def kept(args: argparse.Namespace, odds: Odds, value: int | None) -> OracleAnswer:
+    """``--record``: the table's ``ask``, kept in the campaign (its own table and option; a
+    ``--ruleset`` that is not the campaign's is refused first)."""
+    if args.ruleset is not None:
+        # (a campaign made by this --record plays classic, as every new campaign)
+        rule_of(args, campaign_rules(campaign_rules_of(args))[0])
+    given = {
+        "odds": odds.value,
+        "question": args.question,
+        "value": value,
+        "seed": args.seed,
+        "even_matches": args.even_matches or None,
+        "keep": True,
+    }
+    return OracleAnswer.from_json(table_answer(args, "ask", given, {"odds": "ODDS"}))
 
 
 def odds_and_question(args: argparse.Namespace) -> Odds:
@@ -97,9 +124,9 @@ def odds_and_question(args: argparse.Namespace) -> Odds:
     return odds
 
 
-def rule_of(args: argparse.Namespace, campaign: CampaignRules | None) -> OracleRule | None:
-    """The table ``--ruleset`` names (None: the campaign's, or classic); one that is not the
-    recorded campaign's is refused."""
+def rule_of(args: argparse.Namespace, own: OracleRule | None) -> OracleRule | None:
+    """The table ``--ruleset`` names (None: the campaign's, or classic); one that is not
+    ``own``, the table of the campaign the answer is kept in, is refused."""
     if args.ruleset is None:
         return None
     try:
@@ -109,10 +136,10 @@ def rule_of(args: argparse.Namespace, campaign: CampaignRules | None) -> OracleR
             f"--ruleset {args.ruleset!r} is unknown (accepted: "
             f"{', '.join(r.value for r in OracleRule)})"
         ) from None
-    if campaign is not None and OracleRule.of(campaign.ruleset) is not rule:
+    if own is not None and own is not rule:
         raise UsageError(
             f"--ruleset {args.ruleset!r} is not this campaign's (accepted: "
-            f"{OracleRule.of(campaign.ruleset).value}, or leave it out)"
+            f"{own.value}, or leave it out)"
         )
     return rule
 

@@ -20,7 +20,7 @@ from ironsworn.cli.common import (
     emit,
     parse_int,
 )
-from ironsworn.cli.session import record, record_options
+from ironsworn.cli.session import record_options, recording, table_answer
 
 if TYPE_CHECKING:
     from ironsworn.content.loader import Ruleset
@@ -254,16 +254,19 @@ def _oracle_show(args: argparse.Namespace) -> int:
 
 
 def _oracle_roll(args: argparse.Namespace) -> int:
-    from ironsworn.content.oracle_roller import roll_oracle
+    from ironsworn.content.oracle_roller import OracleResult, roll_oracle
 
-    ruleset = library()
+    record = recording(args)
     table = _find_table(args)
     if table is None:
         return EXIT_USAGE
-    result = roll_oracle(ruleset, table, _dice(args), _value(args))
-    data = result.to_json()
-    record(args, "oracle", result.event(), f"{result.name}: {result.text}")
-    emit(args, data, lambda: "\n".join(result.lines()))
+    if record:
+        # The table's oracle operation keeps it (the same roll, the same event everywhere).
+        given = {"oracle": table.id, "value": _value(args), "seed": args.seed, "keep": True}
+        result = OracleResult.from_json(table_answer(args, "oracle", given, {"oracle": "ID"}))
+    else:
+        result = roll_oracle(library(), table, _dice(args), _value(args))
+    emit(args, result.to_json(), lambda: "\n".join(result.lines()))
     return 0
 
 

@@ -63,13 +63,40 @@ def table_write(
     """Make the table's operation ``name`` with the arguments ``given`` (None: left out) on
     the campaign of ``args``, at the guide's seat: the engine's result of each commit it made.
 
-    As :func:`write`: a campaign that does not exist yet is made only when the operation
-    succeeds (it first runs on an empty campaign in memory, with a copy of the dice), the
-    dice are ``--dice``/``--seed`` and typed dice must all be rolled, and at a terminal a
-    decision it leaves is asked once the result is printed. Errors and questions are worded
-    with the command's flags, the inputs of ``names`` with the command's own words
+    A campaign that does not exist yet is made only when the operation succeeds (it first
+    runs on an empty campaign in memory, with a copy of the dice), the dice are
+    ``--dice``/``--seed`` and typed dice must all be rolled, and at a terminal a decision it
+    leaves is asked once the result is printed. Errors and questions are worded with the
+    command's flags, the inputs of ``names`` with the command's own words
     (:func:`~ironsworn.cli.common.table_call`).
     """
+    results = _table_run(args, name, given, names)[1]
+    from ironsworn.cli.deciding import left_pending
+
+    # At a terminal a decision the last commit leaves is asked once the result is printed.
+    if results:
+        results[-1] = left_pending(args, results[-1])
+    return results
+
+
+def table_answer(
+    args: argparse.Namespace,
+    name: str,
+    given: dict[str, Any],
+    names: dict[str, str] | None = None,
+) -> Any:
+    """:func:`table_write` for an operation whose answer is what is shown (an oracle roll
+    kept, Ask the Oracle kept): its answer."""
+    return _table_run(args, name, given, names)[0]
+
+
+def _table_run(
+    args: argparse.Namespace,
+    name: str,
+    given: dict[str, Any],
+    names: dict[str, str] | None,
+) -> tuple[Any, list[OperationResult]]:
+    """Run the operation as :func:`table_write` says: its answer and the engine's results."""
     import copy
 
     from ironsworn.campaign.registry import resolve
@@ -86,14 +113,8 @@ def table_write(
     store = ref.open(create=True)
     with store:
         table = Table(store, store.name, dice_default=dice, results=[], dice_once=True)
-        table_call(store, name, sent, names, table)
-    results: list[OperationResult] = list(table.results or ())
-    from ironsworn.cli.deciding import left_pending
-
-    # At a terminal a decision the last commit leaves is asked once the result is printed.
-    if results:
-        results[-1] = left_pending(args, results[-1])
-    return results
+        answer = table_call(store, name, sent, names, table)
+    return answer, list(table.results or ())
 
 
 class _Trial:
@@ -176,29 +197,22 @@ def pending_text(pending: dict[str, Any]) -> str:
     return f"PENDING ({pending['character']}): {pending['prompt']} — {how}\n{options}"
 
 
-def record(args: argparse.Namespace, kind: str, event: dict[str, Any], summary: str) -> None:
-    """With ``--record``: keep a one-shot roll (oracle, ask) in the campaign's log."""
-    if not getattr(args, "record", False):
-        if getattr(args, "campaign", None) is not None:
-            raise UsageError(
-                f"--campaign {args.campaign!r} is only used with --record (accepted: "
-                "--record --campaign PATH, to keep the roll in that campaign)"
-            )
-        if getattr(args, "database", None) is not None:
-            raise UsageError(
-                f"--database {args.database!r} is only used with --record (accepted: "
-                "--record --database URL, to keep the roll in a campaign there)"
-            )
-        return
-    from ironsworn.campaign.registry import open_campaign
-
-    store = open_campaign(
-        getattr(args, "campaign", None), create=True, database=getattr(args, "database", None)
-    )
-    with store, store.write() as tx:
-        characters = list(tx.state.characters)
-        who = characters[0] if len(characters) == 1 else None
-        tx.append(kind, [{**event, "character": who}], character=who, summary=summary)
+def recording(args: argparse.Namespace) -> bool:
+    """Whether a one-shot roll (oracle, ask) is kept: ``--record``; ``--campaign`` and
+    ``--database`` name where, so without it they are refused."""
+    if getattr(args, "record", False):
+        return True
+    if getattr(args, "campaign", None) is not None:
+        raise UsageError(
+            f"--campaign {args.campaign!r} is only used with --record (accepted: "
+            "--record --campaign PATH, to keep the roll in that campaign)"
+        )
+    if getattr(args, "database", None) is not None:
+        raise UsageError(
+            f"--database {args.database!r} is only used with --record (accepted: "
+            "--record --database URL, to keep the roll in a campaign there)"
+        )
+    return False
 
 
 def record_options(parser: argparse.ArgumentParser) -> None:

@@ -68,6 +68,18 @@ class OracleResult:
             data["rerolled"] = list(self.rerolled)
         return data
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> OracleResult:
+        """The result :meth:`to_json` gave (a table operation's answer), to be shown."""
+        return cls(
+            str(data["id"]),
+            str(data["name"]),
+            data["roll"],
+            str(data["text"]),
+            tuple(cls.from_json(r) for r in data.get("rolls", ())),
+            tuple(data.get("rerolled", ())),
+        )
+
     def event(self, character: str | None = None) -> dict[str, Any]:
         """The ``oracle`` event that keeps this result in a campaign's log."""
         return oracle_event(

@@ -1,6 +1,8 @@
 """Play mode's oracles: ``/oracle TABLE`` rolls one of the campaign's tables and ``/ask ODDS
-[QUESTION]`` asks the oracle a yes/no question; both are recorded in the journal (as
-``oracle`` and ``ask`` operations), so it holds every roll."""
+[QUESTION]`` asks the oracle a yes/no question; both are the table's ``oracle`` and ``ask``
+operations with ``keep`` (:mod:`ironsworn.table.oracles`), rolled with the session's dice,
+so the journal holds every roll, made by the character acting. What play adds: a group of
+tables named is asked as a menu, and the odds and the question are read from the line."""
 
 from __future__ import annotations
 
@@ -14,10 +16,12 @@ if TYPE_CHECKING:
     from ironsworn.cli.play.session import PlaySession
     from ironsworn.content.model import OracleTable
 
+# Play's words for the inputs the slash commands take as words (the rest are their options).
+NAMES = {"oracle": "TABLE", "odds": "ODDS", "question": "QUESTION"}
+
 
 def oracle(session: PlaySession, words: list[str], _raw: str) -> None:
-    from ironsworn.content.oracle_roller import roll_oracle
-    from ironsworn.dice import RandomDice
+    from ironsworn.content.oracle_roller import OracleResult
 
     if words[:1] in (["list"], ["show"]):
         session.run_cli(session.parse("oracle", words))
@@ -32,15 +36,17 @@ def oracle(session: PlaySession, words: list[str], _raw: str) -> None:
         )
     args = session.parse("oracle", ["roll", " ".join(name), *options])
     value = None if args.value is None else parse_int(args.value, "--value")
-    dice = RandomDice(args.seed) if args.seed is not None else session.dice
-    ruleset = session.library
     table = _oracle_table(session, args.id)
-    result = roll_oracle(ruleset, table, dice, value)
-    who = session.character_name()
-    data = result.to_json()
-    event = result.event(who)
-    session.record("oracle", [event], who, f"{result.name}: {result.text}")
-    session.out.result(data, "\n".join(result.lines()), as_json=args.json)
+    given = {
+        "oracle": table.id,
+        "value": value,
+        "seed": args.seed,
+        "keep": True,
+        "character": session.character_name(),
+    }
+    answer = session.table("oracle", given, command="oracle", names=NAMES).answer
+    result = OracleResult.from_json(answer)
+    session.out.result(result.to_json(), "\n".join(result.lines()), as_json=args.json)
 
 
 def _oracle_table(session: PlaySession, query: str) -> OracleTable:
@@ -60,8 +66,7 @@ def _oracle_table(session: PlaySession, query: str) -> OracleTable:
 
 def ask(session: PlaySession, words: list[str], _raw: str) -> None:
     from ironsworn.cli.ask_cmd import check_value_or_seed
-    from ironsworn.dice import RandomDice
-    from ironsworn.oracle import Odds, ask_in_campaign
+    from ironsworn.oracle import Odds, OracleAnswer
 
     leading, options = leading_words(words)
     if not leading:
@@ -89,13 +94,21 @@ def ask(session: PlaySession, words: list[str], _raw: str) -> None:
     question = " ".join(leading[len(odds_words) :])
     args = session.parse("ask", [" ".join(odds_words), *options])
     check_value_or_seed(args)
+    question = question or args.question or ""
     odds = Odds.parse(args.odds)
     value = None if args.value is None else parse_int(args.value, "--value", 0, 100)
-    dice = None if value is not None else RandomDice(args.seed) if args.seed else session.dice
-    # The campaign's table and even-matches option (or --even-matches), as everywhere.
-    answer = ask_in_campaign(session.state(), odds, dice, value, args.even_matches)
-    who = session.character_name()
-    event = answer.event(who, question or None)
-    session.record("ask", [event], who, answer.summary(question or None))
+    given = {
+        "odds": odds.value,
+        "question": question or None,
+        "value": value,
+        "seed": args.seed,
+        # The campaign's table and even-matches option (or --even-matches), as everywhere.
+        "even_matches": args.even_matches or None,
+        "keep": True,
+        "character": session.character_name(),
+    }
+    answer = OracleAnswer.from_json(session.table("ask", given, command="ask", names=NAMES).answer)
     text = answer.describe()
+    # --json prints the answer as it is kept: the ask event of the log.
+    event = session.store.operations(last=1)[0].events[0] if args.json else answer.to_json()
     session.out.result(event, f"{question}\n{text}" if question else text, as_json=args.json)

@@ -46,7 +46,7 @@ from ironsworn.table.questions import Unanswered
 
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState
-    from ironsworn.campaign.store import Operation, Store
+    from ironsworn.campaign.store import Store
     from ironsworn.cli.play.completion import Completions
     from ironsworn.cli.play.table_calls import Asker, Done
     from ironsworn.content.loader import Ruleset
@@ -318,13 +318,6 @@ class PlaySession:
         return dice_from(args, self.dice)
 
     # ------------------------------------------------------------------------- writing
-
-    def record(
-        self, kind: str, events: list[dict[str, Any]], character: str | None, summary: str
-    ) -> Operation:
-        """Commit an operation that only records something (an oracle roll, a question)."""
-        with self.store.write() as tx:
-            return tx.append(kind, events, character=character, summary=summary[:60])
 
     def journal(self, text: str, character: str | None = None) -> None:
         """Write a journal entry: the table's ``journal`` operation."""

@@ -189,6 +189,19 @@ def test_without_record_nothing_is_kept(home: Path, capsys: pytest.CaptureFixtur
     assert kept("c", "ask") == kept("c", "oracle") == []
 
 
+def test_a_recorded_answer_is_by_the_campaign_it_is_kept_in(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # No campaign yet: --record makes one, which plays classic; Starforged's table is refused
+    # and nothing is made.
+    assert main(["ask", "likely", "--value", "76", "--record", "--ruleset", "starforged"]) == 2
+    assert "(accepted: classic, or leave it out)" in capsys.readouterr().err
+    assert not (home / "campaigns" / "default.sqlite").exists()
+    assert main(["ask", "likely", "--value", "76", "--record", "--ruleset", "classic"]) == 0
+    assert capsys.readouterr().out == "Likely (26+): rolled 76 — YES\n"
+    assert (home / "campaigns" / "default.sqlite").exists()
+
+
 # ------------------------------------------------------------------------- one place
 
 

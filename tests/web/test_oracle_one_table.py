@@ -62,13 +62,14 @@ def kept(name: str, kind: str) -> list[dict[str, Any]]:
         return [dict(e) for op in store.operations() if op.kind == kind for e in op.events]
 
 
-def play(name: str, dice: list[int], line: str) -> str:
-    """Play mode's output of ``line`` in campaign ``name``, its session dice ``dice``."""
+def play(name: str, dice: list[int], line: str, errors: bool = False) -> str:
+    """Play mode's output of ``line`` in campaign ``name``, its session dice ``dice`` (with
+    ``errors``: its error lines, there must be some)."""
     out, err = io.StringIO(), io.StringIO()
     with open_campaign(name, create=False) as store:
         PlaySession(store, Output(False, out, err), FixedDice(dice), Lines([line])).run()
-    assert err.getvalue() == ""
-    return out.getvalue()
+    assert (err.getvalue() != "") is errors
+    return err.getvalue() if errors else out.getvalue()
 
 
 def direct(name: str, op: str, args: dict[str, Any], dice: list[int]) -> dict[str, Any]:
@@ -137,27 +138,37 @@ def test_every_surface_asks_alike(
 
 
 @pytest.mark.parametrize(
-    ("oracle", "value", "seed"),
+    ("oracle", "value", "seed", "dice"),
     [
-        ("action", 37, None),
-        # 99-00 rolls twice more: the same seed rolls the same two on every surface.
-        ("pay the price", 100, "s5"),
+        ("action", 37, None, None),
+        # 99-00 rolls twice more: the same seed rolls the same two on every surface...
+        ("pay the price", 100, "s5", None),
+        # ... and so do the same two dice typed in.
+        ("pay the price", 100, None, "5,40"),
     ],
 )
 def test_every_surface_rolls_an_oracle_alike(
-    api: Any, home: Path, capsys: pytest.CaptureFixture[str], oracle: str, value: int, seed: str
+    api: Any,
+    home: Path,
+    capsys: pytest.CaptureFixture[str],
+    oracle: str,
+    value: int,
+    seed: str | None,
+    dice: str | None,
 ) -> None:
     for name in ("cli", "play", "web", "table"):
         campaign(name, "classic", False)
     capsys.readouterr()
-    seeded = ["--seed", seed] if seed else []
-    argv = ["oracle", "roll", oracle, "--value", str(value), *seeded, "--record", "--json"]
+    options = ["--seed", seed] if seed else ["--dice", dice] if dice else []
+    argv = ["oracle", "roll", oracle, "--value", str(value), *options, "--record", "--json"]
     assert main([*argv, "--campaign", "cli"]) == 0
     by_cli = json.loads(capsys.readouterr().out)
-    play("play", [], f"/oracle {oracle} --value {value} {' '.join(seeded)}")
+    play("play", [], f"/oracle {oracle} --value {value} {' '.join(options)}")
     args: dict[str, Any] = {"oracle": by_cli["id"], "value": value, "keep": True}
     if seed:
         args["seed"] = seed
+    if dice:
+        args["dice"] = dice
     web = api.post("/api/c/web/actions/oracle", json=args, headers=CHANGE)
     assert web.status_code == 200, web.text
     by_table = direct("table", "oracle", args, [])
@@ -166,10 +177,23 @@ def test_every_surface_rolls_an_oracle_alike(
     assert len(events[0]) == 1 and events[0][0]["character"] == "Kai"
     assert events == [events[0]] * 4
     assert events[0][0]["roll"] == value and events[0][0]["oracle"] == by_cli["id"]
-    if seed:
+    if value == 100:
         assert len(events[0][0]["rolls"]) == 2  # the two rolls 99-00 asks for
+    if dice:
+        assert [r["roll"] for r in events[0][0]["rolls"]] == [5, 40]
     for answer in (web.json(), by_table):
         assert {k: v for k, v in answer.items() if k != "seed"} == by_cli
+
+
+def test_typed_dice_left_over_are_refused(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    campaign("c", "classic", False)
+    capsys.readouterr()
+    left = "--dice: 1 value(s) left over, not rolled"
+    for record in ([], ["--record"]):
+        assert main(["oracle", "roll", "action", "--dice", "5,6", *record]) == 2
+        assert left in capsys.readouterr().err
+    assert left in play("c", [], "/oracle action --dice 5,6", errors=True)
+    assert kept("c", "oracle") == []
 
 
 def test_without_record_nothing_is_kept(home: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,7 +20,13 @@ from ironsworn.cli.common import (
     emit,
     parse_int,
 )
-from ironsworn.cli.session import record_options, recording, table_answer
+from ironsworn.cli.session import (
+    check_dice_used,
+    dice_from,
+    record_options,
+    recording,
+    table_answer,
+)
 
 if TYPE_CHECKING:
     from ironsworn.content.loader import Ruleset
@@ -205,6 +211,11 @@ def _register_oracle(sub: Any) -> None:
         "id", metavar="ID", nargs="+", action=JoinWords, help="full id, id without type, or name"
     )
     roll.add_argument("--value", help="your own roll for the first die (e.g. 1-100)")
+    roll.add_argument(
+        "--dice",
+        help="your own dice, in the order they are rolled: every roll the table asks for "
+        "(after --value's)",
+    )
     roll.add_argument("--seed", help="seed for a reproducible roll")
     record_options(roll)
     roll.set_defaults(func=_oracle_roll)
@@ -261,11 +272,14 @@ def _oracle_roll(args: argparse.Namespace) -> int:
     if table is None:
         return EXIT_USAGE
     if record:
-        # The table's oracle operation keeps it (the same roll, the same event everywhere).
-        given = {"oracle": table.id, "value": _value(args), "seed": args.seed, "keep": True}
+        # The table's oracle operation keeps it (the same roll, the same event everywhere),
+        # rolling --dice or --seed's dice.
+        given = {"oracle": table.id, "value": _value(args), "keep": True}
         result = OracleResult.from_json(table_answer(args, "oracle", given, {"oracle": "ID"}))
     else:
-        result = roll_oracle(library(), table, _dice(args), _value(args))
+        dice = dice_from(args)
+        result = roll_oracle(library(), table, dice, _value(args))
+        check_dice_used(dice)
     emit(args, result.to_json(), lambda: "\n".join(result.lines()))
     return 0
 

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 # Play's words for the inputs the slash commands take as words (the rest are their options).
 NAMES = {"oracle": "TABLE", "odds": "ODDS", "question": "QUESTION"}
+# (/oracle's options are its "roll" parser's, not found by the input's name on /oracle's)
+ROLL_NAMES = {**NAMES, "value": "--value", "dice": "--dice", "seed": "--seed"}
 
 
 def oracle(session: PlaySession, words: list[str], _raw: str) -> None:
@@ -37,14 +39,10 @@ def oracle(session: PlaySession, words: list[str], _raw: str) -> None:
     args = session.parse("oracle", ["roll", " ".join(name), *options])
     value = None if args.value is None else parse_int(args.value, "--value")
     table = _oracle_table(session, args.id)
-    given = {
-        "oracle": table.id,
-        "value": value,
-        "seed": args.seed,
-        "keep": True,
-        "character": session.character_name(),
-    }
-    answer = session.table("oracle", given, command="oracle", names=NAMES).answer
+    who = session.character_name()
+    given = {"oracle": table.id, "value": value, "keep": True, "character": who}
+    dice = session.dice_for(args)  # --dice, --seed, or the session's
+    answer = session.table("oracle", given, command="oracle", names=ROLL_NAMES, dice=dice).answer
     result = OracleResult.from_json(answer)
     session.out.result(result.to_json(), "\n".join(result.lines()), as_json=args.json)
 

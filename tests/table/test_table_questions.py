@@ -382,3 +382,22 @@ def test_oppose_with_no_ally_is_refused_not_asked(table: Table) -> None:
 
         verify_move(table, {"move": "oppose"})
     assert fingerprint(table) == before
+
+
+def test_a_starforged_vow_is_asked_and_sworn_at_the_rank_asked(tmp_path: Path) -> None:
+    """Starforged's Swear an Iron Vow with no vow yet asks the vow and its rank, as classic's
+    does; the rank answered was refused as an option the move does not take."""
+    store = CampaignStore.open(tmp_path / "sf.sqlite", create=True, name="sf")
+    with store:
+        table = Table(store, "sf")
+        call(table, "ruleset", {"ruleset": "starforged"})
+        call(table, "character", {"name": "Nyx", "stats": STATS})
+        args = {"move": "swear an iron vow", "dice": "6,1,2"}
+        vow = call(table, "move", args)
+        assert isinstance(vow, Question) and vow.input == "vow"
+        rank = call(table, "move", {**args, "vow": "Hunt the Ember Wolf"})
+        assert isinstance(rank, Question) and rank.input == "rank"
+        made = call(table, "move", {**args, "vow": "Hunt the Ember Wolf", "rank": "dangerous"})
+        assert made["outcome"] == "strong_hit"
+        (sworn,) = table.state().tracks.values()
+        assert (sworn.name, sworn.rank, sworn.kind) == ("Hunt the Ember Wolf", "dangerous", "vow")

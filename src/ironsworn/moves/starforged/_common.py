@@ -609,7 +609,10 @@ OPTIONS: dict[str, frozenset[str]] = {
     "companion": frozenset({"heal", "companion_takes_a_hit"}),
     "vehicle": frozenset({"withstand_damage"}),
     "with": _ACTION_MOVES - {"develop_your_relationship", "test_your_relationship"},
-    "rank": frozenset({"make_a_connection", "enter_the_fray", "undertake_an_expedition"}),
+    # (Swear an Iron Vow with no vow yet writes it at the rank asked, as classic's does.)
+    "rank": frozenset(
+        {"make_a_connection", "enter_the_fray", "undertake_an_expedition", "swear_an_iron_vow"}
+    ),
     "foe": frozenset({"enter_the_fray"}),
     "destination": frozenset({"undertake_an_expedition"}),
     "vow": frozenset({"swear_an_iron_vow"}),

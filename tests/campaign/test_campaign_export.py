@@ -479,6 +479,11 @@ def test_journal_entries_interleave_text_and_mechanics() -> None:
             },
             "action 2 + 2 = 4 vs 6 | 2 → strong hit (momentum burned)",
         ),
+        (
+            {"type": "ruleset", "from": "classic", "to": "starforged"},
+            "the campaign plays Starforged",
+        ),
+        ({"type": "ruleset", "from": None, "to": "classic"}, "the campaign plays Ironsworn"),
         ({"type": "journal", "text": "x"}, "journal: text x"),
         ({"type": "brand_new", "from": [1, 2], "to": {"name": "Hawk"}}, "brand new: [1, 2] → Hawk"),
         ({"type": "roll", "roll": "garbled"}, "roll: roll garbled"),

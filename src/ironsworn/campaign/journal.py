@@ -26,6 +26,8 @@ HIDDEN = frozenset({"pending", "agenda", "parked", "flag"})
 # web's log (a classic campaign's first line ended "content packs: classic, starforged").
 PINS = frozenset({"packs"})
 OUTCOMES = {"strong_hit": "strong hit", "weak_hit": "weak hit", "miss": "miss"}
+# A ruleset as players call its game (the ruleset event holds the id).
+RULESET_BOOKS = {"classic": "Ironsworn", "starforged": "Starforged"}
 
 
 def odds_words(value: Any) -> str:
@@ -285,7 +287,9 @@ class Narrator:
         )
 
     def _ruleset(self, event: Mapping[str, Any]) -> str:
-        return f"the campaign plays {event['to']}"
+        # The game's name, as its book says it (the event keeps the ruleset's id).
+        ruleset = str(event["to"])
+        return f"the campaign plays {RULESET_BOOKS.get(ruleset, ruleset)}"
 
     def _vehicle(self, event: Mapping[str, Any]) -> str:
         if event["to"] is None:

@@ -8,7 +8,7 @@ async function renderCampaigns() {
   // Opened before the page's first read of the ruleset finished, the form would offer no
   // ruleset at all: read it here when it is not in yet.
   if (!store.rules) { try { await loadRules(); } catch (err) { showError(err.message); } }
-  const name = h("input", { placeholder: "new campaign name", "aria-label": "new campaign name", pattern: "[A-Za-z0-9][A-Za-z0-9_-]{0,63}" });
+  const name = h("input", { placeholder: "new campaign name", "aria-label": "new campaign name", pattern: "[A-Za-z0-9][A-Za-z0-9_\\-]{0,63}" });
   // A ruleset whose content is the player's own Datasworn file (Starforged's oracles, truths,
   // foes and assets) asks for it beside the ruleset, imported once (before the campaign is
   // made; a wrong file makes nothing); the campaign's page says what to import when it is left

@@ -211,6 +211,92 @@ def lasting_effects(table: Table, args: Mapping[str, Any]) -> list[Choice]:
     return [Choice(str(e["id"]), str(e["id"]), f"{e['source']}: {e['text']}") for e in char.lasting]
 
 
+def debilities(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The debilities (Starforged: impacts) the character can mark now, or, with ``mark``
+    false, those it can clear: a bane never (banes are permanent, rulebook p. 37)."""
+    clearing = args.get("mark") is False
+    char = _character(table, args)
+    if table.state().ruleset == "starforged":
+        from ironsworn.impacts import IMPACTS
+
+        kinds = {n: (i.label, str(i.kind), i.on_vehicle) for n, i in IMPACTS.items()}
+    else:
+        from ironsworn.debilities import DEBILITIES, DebilityKind
+
+        kinds = {
+            n: (n, f"{d.kind}: {d.effect}", False)
+            for n, d in DEBILITIES.items()
+            if not (clearing and d.kind is DebilityKind.BANE)
+        }
+    return [
+        Choice(name, label, detail)
+        for name, (label, detail, on_vehicle) in kinds.items()
+        # (a vehicle's trouble is the command vehicle's: not on the character's sheet)
+        if char is None or on_vehicle or char.has(name) == clearing
+    ]
+
+
+def campaign_options(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The rulebook's campaign options (chapter 7), each with what it does."""
+    from ironsworn.campaign.options import OPTIONS
+
+    return [Choice(o.name, o.name.replace("_", " "), o.text[:80]) for o in OPTIONS.values()]
+
+
+def option_values(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The values the option ``name`` takes (none until the option is named)."""
+    from ironsworn.campaign.options import OPTIONS, option_words
+
+    option = OPTIONS.get(str(args.get("name") or "").strip().lower().replace(" ", "_"))
+    if option is None:
+        return []
+    return [Choice(option_words(v), option_words(v)) for v in option.values]
+
+
+def truth_options(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The options of the truth category named (its keys, with their words), then rolling
+    on its table or leaving it open."""
+    if not args.get("truth"):
+        return []
+    try:
+        found = table.library().truth(str(args["truth"]))
+    except IronswornError:
+        return []
+    return [
+        *(Choice(o.key, o.summary[:80] or o.key) for o in found.options),
+        Choice("roll", "roll", "on the category's table"),
+        Choice("open", "leave it open"),
+    ]
+
+
+def assets(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The character's asset cards, by their names (a companion's given name beside it)."""
+    char = _character(table, args)
+    if char is None:
+        return []
+    from ironsworn.card_fields import given_words
+
+    cards = table.library().assets
+    found = []
+    for held in char.assets:
+        card = cards.get(held["id"])
+        name = str(card.name) if card is not None else str(held["id"]).rsplit("/", 1)[-1]
+        found.append(Choice(name.lower(), name + given_words(held)))
+    return found
+
+
+def scenes(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The active scene challenges the character shares."""
+    state = table.state()
+    return [c for c in tracks(table, args) if state.tracks[c.key].kind == "scene"]
+
+
+def vows(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The active vows the character shares."""
+    state = table.state()
+    return [c for c in tracks(table, args) if state.tracks[c.key].kind == "vow"]
+
+
 # The sources whose choices are every value accepted: an input offering them may list them as
 # its only values (the MCP server's enums). The other sources list what the state knows, and
 # other values are taken too (a move an asset gives, a meter rolled as a stat, a new foe).

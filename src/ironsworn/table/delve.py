@@ -157,7 +157,7 @@ OPERATIONS = (
         "a threat to a vow (Delve), with its menace track",
         new_threat,
         (
-            Input("vow", "text", "the vow it threatens: its id or name", True),
+            Input("vow", "text", "the vow it threatens: its id or name", True, source=choices.vows),
             Input("category", "text", "a threat category of the Delve pack, or roll", True),
             Input("name", "text", "the threat's name"),
             Input(

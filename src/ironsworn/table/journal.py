@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ironsworn.errors import Forbidden, RuleViolation
+from ironsworn.table import choices
 from ironsworn.table.inputs import Choice, Input
 from ironsworn.table.moves import commit_at
 from ironsworn.table.operation import JsonDict, Operation, Table
@@ -186,7 +187,13 @@ OPERATIONS = (
         truth,
         (
             Input("truth", "text", "the truth category", True, source=truths),
-            Input("option", "text", "an option's key, 'roll' or 'open'", True),
+            Input(
+                "option",
+                "text",
+                "an option's key, 'roll' or 'open'",
+                True,
+                source=choices.truth_options,
+            ),
             Input("seed", "text", "seed for 'roll'"),
         ),
     ),

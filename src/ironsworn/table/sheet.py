@@ -272,7 +272,7 @@ def read_sheet(table: Table, args: JsonDict) -> JsonDict:
     return data
 
 
-ASSET = Input("asset", "text", "the asset's id or name", True)
+ASSET = Input("asset", "text", "the asset's id or name", True, source=choices.assets)
 ABILITY = Input("ability", "int", "the ability, 1-3", True, low=1, high=3)
 
 OPERATIONS = (
@@ -318,7 +318,11 @@ OPERATIONS = (
         "mark or clear a debility (Starforged: an impact; a vehicle trouble goes on the "
         "command vehicle)",
         debility,
-        (Input("name", "text", "the debility", True), MARK, character_input()),
+        (
+            Input("name", "text", "the debility", True, source=choices.debilities),
+            MARK,
+            character_input(),
+        ),
     ),
     Operation(
         "initiative",
@@ -403,7 +407,7 @@ OPERATIONS = (
         "resolve a scene challenge (progress roll)",
         resolve_scene,
         (
-            Input("track", "text", "the scene's id or name", True, source=choices.tracks),
+            Input("track", "text", "the scene's id or name", True, source=choices.scenes),
             character_input("who makes the progress roll"),
             *DICE,
         ),
@@ -457,8 +461,16 @@ OPERATIONS = (
         "set one of the rulebook's campaign options (chapter 7)",
         campaign_option,
         (
-            Input("name", "text", "even_matches, setup_rules, one_shot, assets...", True),
-            Input("value", "text", "on/off, or the option's value", True),
+            Input(
+                "name",
+                "text",
+                "even_matches, setup_rules, one_shot, assets...",
+                True,
+                source=choices.campaign_options,
+            ),
+            Input(
+                "value", "text", "on/off, or the option's value", True, source=choices.option_values
+            ),
         ),
     ),
     Operation(

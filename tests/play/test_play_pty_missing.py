@@ -125,3 +125,30 @@ def test_a_new_site_asks_its_theme_domain_and_rank(private_home: Path) -> None:
         term.close()
     assert "needs" not in term.screen
     assert [kind for kind, _ in operations(path)] == ["character", "site"]
+
+
+def test_a_card_and_a_debility_left_out_are_offered_from_the_sheet(private_home: Path) -> None:
+    """``/asset mark`` with no card offers the character's own cards (the given name beside);
+    ``/debility mark`` the debilities not marked yet, with what each does."""
+    path = default_campaign(private_home)
+    made = ["character", "new", "Kai", "--stats", KAI_STATS, "--asset", "hound:1=Brann"]
+    assert main([*made, "--campaign", str(path)]) == 0
+    term = Terminal(private_home)
+    try:
+        term.expect("Kai>")
+        term.send("/asset mark\r")
+        term.expect("1. hound  “Brann”")
+        term.send("1\r")
+        term.expect("the ability's number")
+        term.send("2\r")
+        term.expect("ability 2 no -> yes")
+        term.expect("Kai>")
+        term.send("/debility mark\r")
+        term.expect("wounded     condition: you cannot increase health")
+        term.send("wounded\r")
+        term.expect("wounded no -> yes")
+        term.expect("Kai>")
+    finally:
+        term.close()
+    marked = [events for kind, events in operations(path) if kind == "debility"]
+    assert marked and marked[0][0]["type"] == "debility"

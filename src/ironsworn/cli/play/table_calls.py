@@ -92,6 +92,8 @@ def run(
 # operation's choices for the input (its argparse dest).
 OPERATION_OF: dict[str, str | tuple[str, ...]] = {
     "adjust": "adjust",
+    # /asset mark|unmark|use|track's card: the character's own (/asset show's is the deck's id)
+    "asset": "asset_mark",
     "debility": "debility",
     "impact": "debility",
     "initiative": "initiative",

@@ -6,6 +6,9 @@ and on PostgreSQL a second store writing the same campaign (and taking back an o
 both stores. After every step
 the store's own state, and the state it hands out, equal the fold of every live operation from
 nothing; and a state handed out earlier is never changed by later writes (forks are copies).
+A view handed out to read (``state(to_read=True)``, the web table's page state) is the same
+fold, and no track record it held is ever changed in place afterwards (a reader may keep what
+it worked out from a track by the record's identity).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from ironsworn.moves.sheet import SheetOperations
 
 ACTIONS = ["move", "move", "move", "vow", "progress", "fulfill", "journal", "refused", "fall"]
 ACTIONS += ["revive"]
-ACTIONS += ["undo", "undo", "redo", "reopen", "other", "other_undo", "hold"]
+ACTIONS += ["undo", "undo", "redo", "reopen", "other", "other_undo", "hold", "view", "view"]
 MOVES = ("face_danger", "secure_an_advantage", "endure_harm", "endure_stress", "make_camp")
 
 
@@ -132,6 +135,7 @@ def test_the_kept_state_is_a_fresh_fold(
     store: Store[CampaignState] = backend.open(key, state_type=CampaignState)
     others: list[Store[CampaignState]] = []
     held: list[tuple[CampaignState, dict[str, Any]]] = []
+    viewed: dict[int, tuple[Any, dict[str, Any]]] = {}  # each track a view held, as it was
     try:
         for action in actions:
             if action == "undo":
@@ -146,6 +150,11 @@ def test_the_kept_state_is_a_fresh_fold(
             elif action == "hold":
                 state = store.state()
                 held.append((state, state.to_dict()))
+            elif action == "view":
+                view = store.state(to_read=True)
+                assert view.to_dict() == fresh_fold(store)
+                for track in view.tracks.values():
+                    viewed[id(track)] = (track, track.to_dict())
             elif action == "other":
                 # Another writer (on SQLite the same process shares one store per file).
                 other: Store[CampaignState] = backend.open(key, state_type=CampaignState)
@@ -172,6 +181,8 @@ def test_the_kept_state_is_a_fresh_fold(
                     if result is not None and result.events:
                         tx.append(result.kind, result.events, character=result.character)
             check(store)
+            for track, seen in viewed.values():
+                assert track.to_dict() == seen, f"{action}: a viewed track changed in place"
         for state, seen in held:
             assert state.to_dict() == seen  # later writes never reach a state handed out
     finally:

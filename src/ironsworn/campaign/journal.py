@@ -170,12 +170,14 @@ class Narrator:
                 out.append(line)
         return out
 
-    def headline(self, operation: Operation) -> str:
-        """The operation in one line: its journal text, its move and outcome, or its effects."""
+    def headline(self, operation: Operation, lines: list[str] | None = None) -> str:
+        """The operation in one line: its journal text, its move and outcome, or its effects;
+        ``lines``: the operation's :meth:`lines`, if told already (not told again)."""
         texts = [str(e.get("text", "")) for e in operation.events if e.get("type") == "journal"]
         if texts:
             return " ".join(texts)
-        lines = self.lines(operation)
+        if lines is None:
+            lines = self.lines(operation)
         # The move leads the line, whatever order the move layer recorded its events in.
         moves = {self.event(e) for e in operation.events if e.get("type") == "move"}
         lines = [x for x in lines if x in moves] + [x for x in lines if x not in moves]
@@ -554,11 +556,15 @@ def entries(
     operations: Iterable[Operation],
     narrator: Narrator | None = None,
     texts: Mapping[int, str | None] | None = None,
+    *,
+    details: bool = False,
 ) -> list[dict[str, Any]]:
     """The journal view: one entry per operation, journal text (as last edited; a deleted
     entry left out) or a line of mechanics. Edits and deletions are not entries themselves.
     ``texts`` are the entries' current texts when ``operations`` are a page of the log whose
-    later edits are not in it (see :func:`ironsworn.campaign.journal_edits.current_texts`)."""
+    later edits are not in it (see :func:`ironsworn.campaign.journal_edits.current_texts`).
+    ``details``: each entry also carries its operation's :meth:`Narrator.lines` (``[]`` for a
+    journal entry), told once for both (the web's timeline shows them one by one)."""
     from ironsworn.campaign.journal_edits import EDIT_KINDS, current_texts
 
     narrator = narrator or Narrator()
@@ -572,19 +578,21 @@ def entries(
         is_text = operation.kind == "journal"
         if is_text and operation.seq in texts and texts[operation.seq] is None:
             continue  # deleted
-        line = narrator.headline(operation)
+        told = narrator.lines(operation) if details and not is_text else None
+        line = narrator.headline(operation, told)
         if is_text:
             line = texts.get(operation.seq) or line  # an undone entry: as it was written
-        out.append(
-            {
-                "seq": operation.seq,
-                "time": operation.time,
-                "kind": operation.kind,
-                "character": operation.character,
-                "text": line if is_text else None,
-                "mechanics": None if is_text else line,
-            }
-        )
+        entry = {
+            "seq": operation.seq,
+            "time": operation.time,
+            "kind": operation.kind,
+            "character": operation.character,
+            "text": line if is_text else None,
+            "mechanics": None if is_text else line,
+        }
+        if details:
+            entry["details"] = [] if told is None else told
+        out.append(entry)
     return out
 
 

@@ -126,14 +126,31 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
 
         The campaign store keeps its state across writes and hands out forks of it.
         """
+        return self._copy(characters=True)
+
+    def view(self) -> CampaignState:
+        """A copy to read now, before this state changes again: it shares every record, the
+        characters' too (copying those is most of a fork's work), which this state goes on
+        changing in place. The tracks it holds are never changed in place, though: this state
+        copies a track it shares before changing it, as after a fork, so a reader may keep
+        what it worked out from a track by the record's identity. A change through the view
+        itself copies what it changes first, as a fork's does.
+
+        The web table reads the page state from one after each change, at once."""
+        return self._copy(characters=False)
+
+    def _copy(self, *, characters: bool) -> CampaignState:
+        """:meth:`fork` (``characters``: the active ones and their open tracks copied) or
+        :meth:`view` (nothing copied)."""
         new = CampaignState.__new__(CampaignState)
         new.__dict__.update(self.__dict__)
         own_chars: set[str] = set()
-        characters = dict(self.characters)
-        for name, char in characters.items():
-            if char.status == "active":
-                characters[name] = char.copy()
-                own_chars.add(name)
+        chars = dict(self.characters)
+        if characters:
+            for name, char in chars.items():
+                if char.status == "active":
+                    chars[name] = char.copy()
+                    own_chars.add(name)
         own_tracks: set[str] = set()
         tracks = dict(self._tracks)  # the snapshot's closed tracks, if still unread, are shared
         # Open tracks of active characters are copied (found by the index, which the copy
@@ -146,18 +163,21 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
                 if ident not in own_tracks:
                     tracks[ident] = tracks[ident].copy()
                     own_tracks.add(ident)
-        new.characters, new._tracks = characters, tracks
+        new.characters, new._tracks = chars, tracks
         new._sharing, new._own_chars, new._own_tracks = True, own_chars, own_tracks
         new._closed_json = {}  # a fork snapshots rarely; the store's own state keeps its texts
         # This state's own records of the active ones were not handed over; the rest are
         # shared now. Only records it owned already stay its own: one it shares with an
         # earlier fork stays shared even when it is an active character's now (an undone
-        # death brings a character, and the tracks only they held, back into play).
+        # death brings a character, and the tracks only they held, back into play). A view
+        # shares the characters only to be read before this state changes them: they stay
+        # this state's own (its tracks do not: see view).
         if self._sharing:
-            self._own_chars &= own_chars
+            if characters:
+                self._own_chars &= own_chars
             self._own_tracks &= own_tracks
         else:
-            self._own_chars = set(own_chars)
+            self._own_chars = set(own_chars) if characters else set(self.characters)
             self._own_tracks = set(own_tracks)
         self._sharing = True
         # Collections whose entries the handlers only add, remove or replace: a new container

@@ -11,7 +11,9 @@ from typing import Any
 JsonDict = dict[str, Any]
 
 
-def campaign_state(state: Any, name: str, memo: dict[str, Any] | None = None) -> JsonDict:
+def campaign_state(
+    state: Any, name: str, memo: dict[str, Any] | None = None, library: Any = None
+) -> JsonDict:
     """Everything the table shows: sheets, tracks, the pending decision and the world.
 
     ``memo``: what a caller reading the state after every change keeps between calls (the web
@@ -19,14 +21,16 @@ def campaign_state(state: Any, name: str, memo: dict[str, Any] | None = None) ->
     state holds the same track record (closed tracks are shared by the forks of a state), a
     sheet while its character, the open tracks, the vehicle and the content are as before.
     The answer's parts may then be shared with the previous answer: read them, never change
-    them."""
+    them. ``library``: the content library, if the caller loaded it (each load looks at the
+    packs folder)."""
     from ironsworn.content import load_library
     from ironsworn.moves.assets.cards import sheet_with_cards
     from ironsworn.moves.sheet import RULESET_TRACKS
     from ironsworn.table.decisions import shown_decision
 
     ruleset = getattr(state, "ruleset", "classic")
-    library = load_library()
+    if library is None:
+        library = load_library()
     marks: list[JsonDict] = []
     troubles: list[JsonDict] = []
     if ruleset == "starforged":
@@ -58,7 +62,7 @@ def campaign_state(state: Any, name: str, memo: dict[str, Any] | None = None) ->
         "shared_supply": state.shared_supply,
         # Delve: each site by its track's id, with its cards' features and dangers and its
         # denizens, as 'site show' tells them.
-        "sites": _sites(state),
+        "sites": _sites(state, library),
         "options": _options(state),
         # Starforged's oracles, truths and assets come from the player's own file: what to
         # import when it is not there yet (None when nothing is missing).
@@ -153,13 +157,12 @@ def _options(state: Any) -> JsonDict:
     return {name: option(name) if option else o.default for name, o in OPTIONS.items()}
 
 
-def _sites(state: Any) -> dict[str, JsonDict]:
+def _sites(state: Any, library: Any) -> dict[str, JsonDict]:
     """Each site track's theme and domain, features, dangers and denizens (none when the
     Delve pack is gone)."""
     sites = [t for t in state.tracks.values() if t.kind == "site"]
     if not sites:
         return {}
-    from ironsworn.content import load_library
     from ironsworn.errors import IronswornError
     from ironsworn.moves.delve.sites import describe
 
@@ -167,7 +170,7 @@ def _sites(state: Any) -> dict[str, JsonDict]:
     keys = ("theme_name", "domain_name", "features", "dangers", "denizens")
     for track in sites:
         try:
-            told = describe(load_library(), track)
+            told = describe(library, track)
         except IronswornError:
             continue  # the pack is gone: the track alone
         out[track.id] = {k: told[k] for k in keys}

@@ -33,9 +33,12 @@ async def act(request: Request) -> Response:
     def run(store: Any) -> Any:
         if player and name in ("undo", "redo"):
             own_operation(store, name, seat)
-        data = run_action(Context(store, table.name, seat), name, body)
+        # The turn's content library: loaded once for every write of a group.
+        data = run_action(Context(store, table.name, seat, _library=table.library()), name, body)
         # What each effect changed, named for the page from the campaign as it is now.
-        return results.labelled(data, store.state()) if for_page(request) else data
+        if not for_page(request) or not results.targets(data):
+            return data
+        return results.labelled(data, store.state(to_read=True))
 
     keeps = isinstance(body, dict) and body.get("keep")
     request_id = request.headers.get(REQUEST_ID_HEADER)

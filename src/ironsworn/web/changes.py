@@ -127,15 +127,21 @@ def _at(document: Any, path: Path) -> Any:
 
 
 def page_state(
-    store: Any, name: str, state: Any = None, memo: dict[str, Any] | None = None
+    store: Any,
+    name: str,
+    state: Any = None,
+    memo: dict[str, Any] | None = None,
+    *,
+    library: Any = None,
 ) -> JsonDict:
     """The state as the table's page reads it (``GET /state`` with the page's header), without
     what is the request's own (version, head, role); ``state``: the campaign's, if read;
-    ``memo``: kept by the caller between changes (see ``campaign_state``)."""
+    ``memo``: kept by the caller between changes (see ``campaign_state``); ``library``: the
+    content library, if loaded."""
     from ironsworn.table.reads import campaign_state
     from ironsworn.web import results
 
-    data = campaign_state(store.state() if state is None else state, name, memo)
+    data = campaign_state(store.state() if state is None else state, name, memo, library)
     data["pending"] = results.decision(data.get("pending"))
     return data
 
@@ -197,7 +203,8 @@ def timeline_delta(
         )
     else:
         texts = current_texts(operations)
-    told = {e["seq"]: e for e in entries(operations, narrator, texts)}
+    # Each operation told once: its line and its details (see told_entry).
+    told = {e["seq"]: e for e in entries(operations, narrator, texts, details=True)}
     shown: list[JsonDict] = []
     dropped: list[int] = []
     for operation in operations:

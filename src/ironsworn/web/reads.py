@@ -59,7 +59,7 @@ def timeline(store: Any, last: int | None, before: int | None = None) -> list[Js
     narrator = Narrator(store.state(), leave_out=PINS)
     # A page of earlier operations may have its entries edited after it: read the whole log.
     texts = current_texts(store.operations() if before is not None else operations)
-    told = {e["seq"]: e for e in entries(operations, narrator, texts)}
+    told = {e["seq"]: e for e in entries(operations, narrator, texts, details=True)}
     out: list[JsonDict] = []
     for operation in operations:
         entry = told.get(operation.seq)
@@ -78,7 +78,11 @@ def told_entry(entry: JsonDict, operation: Any, narrator: Any) -> JsonDict:
 
     entry["status"] = operation.status
     entry["summary"] = operation.summary
-    entry["details"] = narrator.lines(operation) if operation.kind != "journal" else []
+    # Told with the entry (entries(details=True)): not told again; kept in its place.
+    told = entry.pop("details", None)
+    if told is None:
+        told = narrator.lines(operation) if operation.kind != "journal" else []
+    entry["details"] = told
     entry["html"] = render(entry["text"]) if entry["text"] is not None else None
     if entry["mechanics"] is not None:
         entry["mechanics"] = without_name(entry["mechanics"], operation.character)

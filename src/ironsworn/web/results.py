@@ -41,6 +41,15 @@ def result(data: Any) -> Any:
     return out
 
 
+def targets(data: Any) -> bool:
+    """Whether an action's answer has effects to label (see :func:`labelled`): the state is
+    read for them only."""
+    effects = data.get("effects") if isinstance(data, dict) else None
+    return isinstance(effects, list) and any(
+        isinstance(e, dict) and isinstance(e.get("target"), str) for e in effects
+    )
+
+
 def labelled(data: Any, state: Any) -> Any:
     """An action's answer whose effects carry ``label``: what each changed as a player names
     it, from the campaign ``state`` after it (a card by its name or the name given, a track by

@@ -9,6 +9,7 @@ import json
 import re
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import unquote
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -124,8 +125,6 @@ def for_page(request: Request) -> bool:
 
 def seat_of(request: Request) -> str | None:
     """The character the page plays (None: the guide seat, for a guide or on loopback)."""
-    from urllib.parse import unquote
-
     # The page sends the name URL-encoded: a header carries Latin-1 only.
     seat = unquote(request.headers.get(SEAT_HEADER, "")).strip() or None
     role = request.scope.get("state", {}).get("role", "guide")

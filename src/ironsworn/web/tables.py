@@ -163,6 +163,8 @@ class Table:
     # from it whether another process changed an operation at or below that head.
     _w_total: int | None = None
     _memo: dict[str, Any] = field(default_factory=dict)
+    # The content library of the worker's current turn (see library).
+    _library: Any = None
 
     def __post_init__(self) -> None:
         self._executor = ThreadPoolExecutor(1, thread_name_prefix=f"campaign-{self.name}")
@@ -188,7 +190,19 @@ class Table:
         return await loop.run_in_executor(self._executor, self._run, work)
 
     def _run(self, work: Callable[[Store], T]) -> T:
+        self._library = None  # a new turn of the worker (see library)
         return work(self._open())
+
+    def library(self) -> Any:
+        """On the worker: the content library of this turn, loaded on first use. A turn (a
+        group of writes and the change they make, a check, a read) loads it once: each load
+        looks at the packs folder, so loading it for every write and every page state cost a
+        busy table a folder listing each time; a pack imported meanwhile is seen next turn."""
+        if self._library is None:
+            from ironsworn.content import load_library
+
+            self._library = load_library()
+        return self._library
 
     def _open(self) -> Store:
         """The campaign's store, opened on first use (on the worker)."""
@@ -233,6 +247,7 @@ class Table:
             self._executor.submit(self._commit_group)
         if not batch:
             return
+        self._library = None  # a new turn of the worker (see library)
         outcomes: list[tuple[Any, BaseException | None]] = []
         published: Published = None
         observed = False
@@ -381,7 +396,9 @@ class Table:
             if not follow or self._w_page is not None:
                 return None
             # No change, but pages follow from now on: the state they hold, kept as the base.
-            self._w_page = changes.page_state(store, self.name, None, self._memo)
+            self._w_page = changes.page_state(
+                store, self.name, None, self._memo, library=self.library()
+            )
             self._w_total = _live_total(store, self._w_head)
             return None, self._w_page
         self._seen = marker
@@ -391,10 +408,11 @@ class Table:
         change = Change(version, after, since=version - 1)
         data: dict[str, Any] = {"version": version, "head": after}
         if follow:
-            state = store.state()  # read once for both
+            # Read once for both, at once (a view: nothing of it is kept or changed).
+            state = store.state(to_read=True)
             page, self._w_page = (
                 self._w_page,
-                changes.page_state(store, self.name, state, self._memo),
+                changes.page_state(store, self.name, state, self._memo, library=self.library()),
             )
             total, self._w_total = self._w_total, _live_total(store, after)
             data["since"] = version - 1

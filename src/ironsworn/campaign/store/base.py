@@ -221,15 +221,20 @@ class Store(StateCache[S], Generic[S]):
 
     # ----------------------------------------------------------------------------- reading
 
-    def state(self) -> S:
-        """The fold of every live operation: a fresh object that the caller owns."""
+    def state(self, *, to_read: bool = False) -> S:
+        """The fold of every live operation: a fresh object that the caller owns.
+
+        ``to_read``: the caller only reads it, at once, before the store writes again (the
+        web table's page state after a change): a view of the store's own where the state
+        model has one (``view``: cheaper than a fork; it shares records the store goes on
+        changing)."""
         with self._lock, self._errors():
             with self._read():
                 head = self._head()
                 self._refresh(head)
             if self._since >= 2 * SNAPSHOT_INTERVAL:
                 self._snapshot_opportunistically()
-            return self._take(head)
+            return self._take(head, to_read=to_read)
 
     def operations(
         self, *, include_undone: bool = False, last: int | None = None, before: int | None = None

@@ -96,16 +96,18 @@ class StateCache(Backend, Generic[S]):
         self._cache, self._cache_head, self._since = state, head, since
         self._cache_total = base_ops + since
 
-    def _take(self, head: int) -> S:
-        """The fold up to ``head`` for the caller: a fork of the store's own, or (for a state
-        model without ``fork``) the store's own, which it then forgets."""
+    def _take(self, head: int, *, to_read: bool = False) -> S:
+        """The fold up to ``head`` for the caller: a fork of the store's own (``to_read``: a
+        view of it, where the model has ``view``), or (for a state model without ``fork``) the
+        store's own, which it then forgets."""
         if self._cache is None or self._cache_head != head:
             with self._read():
                 self._refresh(head)
         state = self._cache
         assert state is not None
         if self._forks:
-            forked: S = state.fork()  # type: ignore[attr-defined]
+            view = getattr(state, "view", None) if to_read else None
+            forked: S = state.fork() if view is None else view()  # type: ignore[attr-defined]
             return forked
         self._cache, self._cache_head = None, -1
         return state

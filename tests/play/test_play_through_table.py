@@ -183,8 +183,8 @@ def test_vehicles_in_play_mode_are_the_table_s(tmp_path: Path, called: list[str]
         "Firebird",
         "/vehicle new Rover --incidental",
         "4",
-        "/vehicle remove Rover",
-        "/vehicle remove Rover --incidental",
+        "/vehicle remove",  # the one incidental vehicle: Rover (no --incidental to type)
+        "/vehicle remove",  # none left: one line, not a flag to type
         "/vehicle mark",
         "2",
         "/vehicle",
@@ -194,8 +194,7 @@ def test_vehicles_in_play_mode_are_the_table_s(tmp_path: Path, called: list[str]
     assert run.err_lines == [
         "error: there is no command vehicle yet: the party's starship is named first "
         "(accepted: a campaign with a command vehicle)",
-        "error: /vehicle remove is for an incidental vehicle left behind: /vehicle remove "
-        "NAME --incidental",
+        "error: /vehicle remove: the party has no incidental vehicle to leave behind",
     ]
     assert "/vehicle: the vehicle's name" in run.out
     assert "What is Rover's integrity (1 to 10)?" in run.out

@@ -309,10 +309,11 @@ def run_upgrades(args: argparse.Namespace) -> int:
             )
         if not data["abilities"]:
             lines.append("  every ability of your assets is marked")
-        lines.append(
-            f"  a new asset costs {data['new_asset_cost']} xp: 'ironsworn asset list', then "
-            "'ironsworn move advance --asset NAME'"
+        # (play mode says its own commands: args.buying)
+        buying = getattr(args, "buying", None) or (
+            "'ironsworn asset list', then 'ironsworn move advance --asset NAME'"
         )
+        lines.append(f"  a new asset costs {data['new_asset_cost']} xp: {buying}")
         return "\n".join(lines)
 
     emit(args, data, text)

@@ -89,15 +89,13 @@ def list_rarities(args: argparse.Namespace, state: Any) -> int:
     """``rarity list``: the character's rarities and those they could buy (every rarity of
     the pack with ``--all``, or without a campaign), then the engine's count."""
     from ironsworn.content import load_library
-    from ironsworn.moves.delve.rarities import coverage, view
+    from ironsworn.errors import PackMissing
+    from ironsworn.moves.delve.rarities import NO_RARITIES, coverage, view
     from ironsworn.table.delve import rarity_lists
 
     library = load_library()
     if not library.rarities:
-        raise UsageError(
-            "no rarities: import your Datasworn Delve file first (ironsworn content import "
-            "delve.json)"
-        )
+        raise PackMissing(NO_RARITIES, "delve")  # (each surface says how it imports)
     if state is None:
         every = sorted(library.rarities.values(), key=lambda r: r.name)
         data: dict[str, Any] = {
@@ -125,19 +123,17 @@ def list_rarities(args: argparse.Namespace, state: Any) -> int:
 
 def show_rarity(args: argparse.Namespace) -> int:
     from ironsworn.content import load_library
-    from ironsworn.moves.delve.rarities import find_rarity, view
+    from ironsworn.errors import PackMissing
+    from ironsworn.moves.delve.rarities import NO_RARITIES, find_rarity, view
 
     library = load_library()
+    if not library.rarities:  # (before asking for one: there is none to name)
+        raise PackMissing(NO_RARITIES, "delve")
     name = " ".join(args.text)
     if not name:
         raise Missing(
             "rarity show needs a NAME (accepted: see 'rarity list --all')",
             "rarity show: which rarity? (its name)",
-        )
-    if not library.rarities:
-        raise UsageError(
-            "no rarities: import your Datasworn Delve file first (ironsworn content import "
-            "delve.json)"
         )
     rarity = find_rarity(library, name)
     data = {**view(library, rarity), "description": rarity.description}
@@ -331,11 +327,11 @@ def _show(args: argparse.Namespace, state: Any = None) -> int:
         site = state.track(query, ("site",))
     else:
         sites = [t for t in state.tracks.values() if t.kind == "site" and t.status == "active"]
+        if not sites:  # nothing to name: said, not asked
+            raise UsageError("no site is under way (Discover a Site makes one)")
         if len(sites) != 1:
             raise Missing(
-                "site show needs a site (accepted: "
-                + (", ".join(t.id for t in sites) or "none")
-                + ")",
+                "site show needs a site (accepted: " + ", ".join(t.name for t in sites) + ")",
                 "site show: which site?",
                 choices=[(t.name, t.name) for t in sites],
             )

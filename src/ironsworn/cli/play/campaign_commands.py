@@ -37,7 +37,18 @@ def lasting(session: PlaySession, words: list[str], _raw: str) -> None:
     from ironsworn.cli.lasting_cmd import list_text, table_operation
     from ironsworn.moves.assets.lasting import summary
 
-    args = session.parse("lasting", words)
+    try:
+        args = session.parse("lasting", words)
+    except Missing as exc:
+        # An effect left out is asked from the character's; with none, there is nothing to
+        # end, use or give (an open question would take any words and refuse them).
+        if exc.dest == "name" and not summary(session.state().character(session.acting)):
+            who = session.state().character(session.acting).name
+            raise UsageError(
+                f"/lasting {words[0]}: {who} has no lasting effects (an asset ability's "
+                "lasting effect, made on a move's hit, is listed by /lasting)"
+            ) from None
+        raise
     if args.action in (None, "list"):
         char = session.state().character(args.character)
         rows = summary(char)
@@ -102,10 +113,22 @@ def character(session: PlaySession, words: list[str], _raw: str) -> None:
 
         waiting = unfinished(session)
         name = " ".join(words[1:]) or (waiting[0] if len(waiting) == 1 else "")
-        if not name or session.state().character(name).name not in waiting:
+        if not waiting:
             raise UsageError(
-                "/character setup NAME: a character whose semi-random setup has steps left "
-                f"(accepted: {', '.join(waiting) or 'none'})"
+                "/character setup: no character has a semi-random setup left half-way "
+                "(accepted: none)"
+            )
+        if not name:
+            raise Missing(
+                "/character setup: whose semi-random setup do you finish?",
+                "/character setup: whose semi-random setup do you finish?",
+                choices=[(n, "") for n in waiting],
+                open_=False,
+            )
+        if session.state().character(name).name not in waiting:
+            raise UsageError(
+                f"/character setup: {name!r} has no semi-random setup left half-way "
+                f"(accepted: {', '.join(waiting)})"
             )
         steps_left(session, session.state().character(name).name)
         return
@@ -133,6 +156,8 @@ def option(session: PlaySession, words: list[str], _raw: str) -> None:
         raise Missing(
             f"/option {option.name} needs a VALUE (accepted: {option.accepted})",
             f"/option {option.name}: its new value ({option.accepted})",
+            choices=[(option_words(v), option_words(v)) for v in option.values],
+            open_=not option.values,
         )
     value = " ".join(args.value)
     after = session.table("option", {"name": option.name, "value": value}).answer["value"]

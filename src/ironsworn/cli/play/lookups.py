@@ -31,7 +31,9 @@ def content(command: str) -> Callable[[PlaySession, list[str], str], None]:
 
     def run(session: PlaySession, words: list[str], _raw: str) -> None:
         if command == "asset" and words and words[0] in ASSET_READS:
-            session.run_cli(session.parse(command, words))
+            args = session.parse(command, words)
+            args.buying = "/asset list shows the cards, /move advance buys one"
+            session.run_cli(args)
             return
         if command == "asset" and words and words[0] in ASSET_CHANGES:
             _asset_change(session, words)
@@ -144,6 +146,13 @@ def _change_entry(session: PlaySession, parts: list[str]) -> None:
     session.out.result(answer[done], f"journal #{seq} {done} (/undo takes it back)")
 
 
+# /homebrew new or reskin alone: what each asks next (in a script, the one line).
+HOMEBREW_ASKS = {
+    "new": ("a name for the new asset", "the new asset's name"),
+    "reskin": ("the asset card to reskin", "which asset card do you reskin? (its name)"),
+}
+
+
 def homebrew(session: PlaySession, words: list[str], _raw: str) -> None:
     """``/homebrew new NAME --ability ...`` and ``/homebrew reskin ASSET --name ...``, as the
     command line's ``homebrew`` (the rulebook's "Tweaking assets"): the table's
@@ -156,6 +165,14 @@ def homebrew(session: PlaySession, words: list[str], _raw: str) -> None:
             "/homebrew reskin ASSET --name NEW",
             "/homebrew: a new asset, or a card reskinned?",
             choices=[("new", "new: an asset of your own"), ("reskin", "reskin: a card renamed")],
+        )
+    if len(words) == 1 and words[0] in HOMEBREW_ASKS:
+        # The one word: what it takes next, asked of that word (the parser's help says both).
+        what = words[0]
+        raise Missing(
+            f"/homebrew {what} needs {HOMEBREW_ASKS[what][0]}",
+            f"/homebrew {what}: {HOMEBREW_ASKS[what][1]}",
+            dest="asset",
         )
     args = session.parse("homebrew", words)
     name, given = homebrew_args(args)

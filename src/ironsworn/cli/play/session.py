@@ -201,17 +201,19 @@ class PlaySession:
                 args = parser.parse_args(list(words))
         except UsageError as exc:
             message = str(exc)
-            if not message.startswith(" "):
-                raise  # a bad value ("--foe '' is empty"), not a parser's " move: ..." error
             if isinstance(exc, Missing):  # an argument left out: asked at a terminal
+                # (said of the slash command: a subcommand's parser, "asset mark", has no
+                # leading space to its name)
                 raise Missing(
-                    "/" + message.lstrip(),
-                    "/" + exc.prompt.lstrip(),
+                    "/" + message.lstrip().removeprefix("/"),
+                    "/" + exc.prompt.lstrip().removeprefix("/"),
                     flag=exc.flag,
                     choices=exc.choices,
                     open_=exc.open,
                     dest=exc.dest,
                 ) from None
+            if not message.startswith(" "):
+                raise  # a bad value ("--foe '' is empty"), not a parser's " move: ..." error
             raise UsageError("/" + message.lstrip()) from None
         except SystemExit:
             raise HelpShown from None
@@ -459,7 +461,11 @@ class PlaySession:
             if exc.line is not None:
                 return self.execute(exc.line)
         except Missing as exc:
-            again = self._ask_missing(exc, line)
+            try:
+                again = self._ask_missing(exc, line)
+            except IronswornError as refused:  # nothing to choose: one line, not a question
+                self.out.error(play_worded(refused))
+                return True
             if again is not None:
                 return self.execute(again)
             self.out.error(worded(exc))
@@ -544,12 +550,18 @@ class PlaySession:
 
         if not self.reader.interactive:
             return None
+        head = line.strip()[1:].split(" ", 1)[0]
+        if exc.prompt.startswith((f"{head} ", f"{head}:")):
+            # (a command line function's question, said of the slash command typed)
+            exc.prompt = "/" + exc.prompt
         choices, open_ = exc.choices, exc.open
         if not choices:
+            from ironsworn.cli.play.slash import leading_words, split_words
             from ironsworn.cli.play.table_calls import input_choices
 
             # The values the table's operation accepts now (/legacy's tracks, /adjust's meters).
-            choices, open_ = input_choices(self, self._parser_of(line), exc.dest, open_)
+            typed = leading_words(split_words(line.strip()[1:]))[0][1:]
+            choices, open_ = input_choices(self, self._parser_of(line), exc.dest, open_, typed)
         if exc.dest == "track" and not choices:
             # The campaign's open tracks, by name (a track's id or name is the answer).
             choices = [

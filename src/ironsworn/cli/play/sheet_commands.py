@@ -108,13 +108,11 @@ def vehicle(session: PlaySession, words: list[str], _raw: str) -> None:
         marked["module"] = args.module
         done = session.table("vehicle_mark", marked, command="vehicle", names={"name": "MARK"})
     else:
-        if args.action == "remove" and not args.incidental:
-            from ironsworn.cli.common import UsageError
-
-            raise UsageError(
-                "/vehicle remove is for an incidental vehicle left behind: /vehicle remove "
-                "NAME --incidental"
-            )
+        if args.action == "remove":
+            # Only an incidental vehicle is left behind: removing one is that (its name
+            # left out is asked from the incidental vehicles the party has).
+            args.incidental = True
+            name = name or _incidental(session)
         made = {"name": name, "integrity": args.integrity, "incidental": args.incidental or None}
         made["remove"] = args.action == "remove" or None
         done = session.table("vehicle", made, command="vehicle")
@@ -132,6 +130,25 @@ def vehicle(session: PlaySession, words: list[str], _raw: str) -> None:
         session.out.result(done.answer, f"{name}: left behind", as_json=args.json)
         return
     session.report(done.result, args.json)
+
+
+def _incidental(session: PlaySession) -> str:
+    """The incidental vehicle ``/vehicle remove`` leaves behind, asked from those the party
+    has (the one there is, taken); none: said in one line."""
+    from ironsworn.cli.common import Missing, UsageError
+
+    held = list(session.state().incidental)
+    if not held:
+        raise UsageError("/vehicle remove: the party has no incidental vehicle to leave behind")
+    if len(held) == 1:
+        return str(held[0])
+    raise Missing(
+        "/vehicle remove: which incidental vehicle is left behind?",
+        "/vehicle remove: which incidental vehicle is left behind?",
+        choices=[(str(n), "") for n in held],
+        open_=False,
+        dest="name",
+    )
 
 
 def track_line(track: dict[str, Any]) -> str:

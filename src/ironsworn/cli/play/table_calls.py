@@ -16,7 +16,7 @@ play's words: an input the slash command takes as a word by its name there (``N`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -105,12 +105,40 @@ OPERATION_OF: dict[str, str | tuple[str, ...]] = {
 OPEN_ANYWAY = frozenset({("adjust", "meter"), ("initiative", "value")})
 
 
+def _marking(words: Sequence[str]) -> dict[str, Any]:
+    # /debility clear: the choices are those marked (mark: those not)
+    return {"mark": words[0] == "mark"} if words and words[0] in ("mark", "clear") else {}
+
+
+# The inputs a slash command's words typed so far give the operation, so that its choices
+# are those of what the player asked (/debility clear: the debilities marked).
+GIVEN_BY_WORDS: dict[str, Callable[[Sequence[str]], dict[str, Any]]] = {
+    "debility": _marking,
+    "impact": _marking,
+}
+# What a command's input with no choice now means, said in one line rather than asked as an
+# open question (the player's words could only be refused).
+NOTHING_TO_CHOOSE: dict[tuple[str, str, bool | None], str] = {
+    ("debility", "name", False): "{who} has no {debility} marked to clear",
+    ("impact", "name", False): "{who} has no {debility} marked to clear",
+    ("debility", "name", True): "{who} has every {debility} marked",
+    ("impact", "name", True): "{who} has every {debility} marked",
+}
+
+
 def input_choices(
-    session: PlaySession, command: str | None, dest: str, open_: bool
+    session: PlaySession,
+    command: str | None,
+    dest: str,
+    open_: bool,
+    words: Sequence[str] = (),
 ) -> tuple[list[tuple[str, str]], bool]:
     """The choices of the table's input ``dest`` of the operation the slash command runs,
     (key, what is shown), and whether the player's own words answer too; none (and
-    ``open_``) when the command runs no operation, or the input has no choices."""
+    ``open_``) when the command runs no operation, or the input has no choices. ``words``
+    are the command's words typed before it (see :data:`GIVEN_BY_WORDS`); when they leave
+    nothing to choose (:data:`NOTHING_TO_CHOOSE`), that is said in one line."""
+    from ironsworn.errors import RuleViolation
     from ironsworn.table import operation
 
     named = OPERATION_OF.get(command or "", ())
@@ -126,11 +154,20 @@ def input_choices(
     if name is None:
         return [], open_
     declared = operation(name).input(dest)
+    by_words = GIVEN_BY_WORDS.get(command or "")
+    given = by_words(words) if by_words is not None else {}
     try:
         # (of the character acting, when one is: /lasting's effects are that character's)
-        found = declared.choices(session.at_table(), {"character": session.acting})
+        found = declared.choices(session.at_table(), {**given, "character": session.acting})
     except IronswornError:
         return [], open_
+    nothing = NOTHING_TO_CHOOSE.get((command or "", dest, given.get("mark")))
+    if not found and nothing is not None:
+        state = session.state()
+        who = session.character_name(state) or "the character"
+        debility = "impact" if state.ruleset == "starforged" else "debility"
+        said = nothing.format(who=who, debility=debility)
+        raise RuleViolation(f"/{command} {' '.join(words)}: {said}")
     if not found:
         return [], open_
     shown = [(c.key, c.shown()) for c in found]

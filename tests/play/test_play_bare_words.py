@@ -109,3 +109,21 @@ def test_character_setup_with_nothing_left_is_one_line(tmp_path: Path) -> None:
         "error: /character setup: no character has a semi-random setup left half-way "
         "(accepted: none)"
     ]
+
+
+def test_an_asset_s_ability_is_asked_by_its_own_number(tmp_path: Path) -> None:
+    """/asset mark hound: the abilities not marked yet, numbered by their own numbers (a
+    menu numbered 1, 2 would have had "1" answer ability 2); unmark and use: the marked."""
+    path = tmp_path / "c.sqlite"
+    made = ["character", "new", "Kai", "--stats", "3,2,2,1,1", "--asset", "hound:1=Ash"]
+    assert main([*made, "--campaign", str(path)]) == 0
+    run = run_script(path, ["/asset mark hound", "1", "3"], interactive=True)
+    assert "/asset mark: the ability's number (1-3)" in run.out
+    assert "   2. Strike or Clash alongside your hound" in run.out
+    assert "   3. Endure Stress with your hound beside you" in run.out
+    assert "   1. " not in run.out.split("/asset mark:", 1)[1]
+    assert run.err_lines == ["error: '1' is not one of the options (accepted: 2, 3)"]
+    assert "Kai: Ash (hound) ability 3 no -> yes" in run.out
+    run = run_script(path, ["/asset unmark hound", ""], interactive=True)
+    menu = run.out.split("/asset unmark:", 1)[1].split("answer with", 1)[0]
+    assert "   1. Gather Information" in menu and "   3. Endure" in menu and "   2." not in menu

@@ -297,6 +297,38 @@ def vows(table: Table, args: Mapping[str, Any]) -> list[Choice]:
     return [c for c in tracks(table, args) if state.tracks[c.key].kind == "vow"]
 
 
+def _abilities(table: Table, args: Mapping[str, Any], marked: bool) -> list[Choice]:
+    """The abilities (by number) of the character's asset named ``asset`` that are marked,
+    or not, each with what it does."""
+    char = _character(table, args)
+    if char is None or not args.get("asset"):
+        return []
+    from ironsworn.moves.assets.cards import unlinked
+
+    try:
+        held = char.asset(str(args["asset"]))
+    except IronswornError:
+        return []
+    card = table.library().assets.get(held["id"])
+    texts = [a.summary or a.text for a in card.abilities] if card is not None else []
+    return [
+        Choice(str(i), str(i), unlinked(texts[i - 1]) if i <= len(texts) else "")
+        for i, on in enumerate(held["abilities"], 1)
+        if bool(on) == marked
+    ]
+
+
+def abilities_to_mark(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The abilities of the asset named that can be marked now (with ``mark`` false: those
+    that can be cleared, the marked ones)."""
+    return _abilities(table, args, args.get("mark") is False)
+
+
+def abilities_marked(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The marked abilities of the asset named (the ones that can be used)."""
+    return _abilities(table, args, True)
+
+
 # The sources whose choices are every value accepted: an input offering them may list them as
 # its only values (the MCP server's enums). The other sources list what the state knows, and
 # other values are taken too (a move an asset gives, a meter rolled as a stat, a new foe).

@@ -273,7 +273,12 @@ def read_sheet(table: Table, args: JsonDict) -> JsonDict:
 
 
 ASSET = Input("asset", "text", "the asset's id or name", True, source=choices.assets)
-ABILITY = Input("ability", "int", "the ability, 1-3", True, low=1, high=3)
+ABILITY = Input(
+    "ability", "int", "the ability, 1-3", True, low=1, high=3, source=choices.abilities_to_mark
+)
+USED_ABILITY = Input(
+    "ability", "int", "the ability, 1-3", True, low=1, high=3, source=choices.abilities_marked
+)
 
 OPERATIONS = (
     Operation(
@@ -432,7 +437,7 @@ OPERATIONS = (
         "asset_use",
         "use an asset's ability outside a move (Fortune Hunter 2, Commander 1...)",
         asset_use,
-        (ASSET, ABILITY, character_input()),
+        (ASSET, USED_ABILITY, character_input()),
     ),
     Operation(
         "asset_track",

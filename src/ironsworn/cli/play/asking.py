@@ -50,42 +50,58 @@ def menu(
 ) -> str:
     """Ask for one of ``options`` (key, text) by number or key; returns the key. With
     ``free``, words of the player's own are an answer too (a foe of their own)."""
+    # Options that are numbers themselves (an asset's abilities 2 and 3) are numbered by
+    # their own number where the menu's would differ: "1" must not answer ability 2.
+    own = all(key.isdigit() for key, _text in options) and [k for k, _ in options] != [
+        str(n) for n in range(1, len(options) + 1)
+    ]
     how = "answer with a number or a key" + (", or your own words" if free else "")
+    if own:
+        how = "answer with its number" + (", or your own words" if free else "")
     if free and not options:
         how = "answer in your own words"  # nothing to number: a name of the player's own
-    keys = show_options(session, question, options, f"{how} (an empty line leaves)")
+    keys = show_options(session, question, options, f"{how} (an empty line leaves)", own)
     session.completions.choices = keys
     try:
         while True:
             numbers = "1" if len(keys) == 1 else f"1-{len(keys)}"  # as decisions.hint
+            if own:
+                numbers = ", ".join(keys)
             prompt = (f"[{numbers}]> " if keys else "> ") if session.reader.interactive else ""
             line = session.reader.read(prompt).strip()
             if not line:
                 raise MenuLeft
             if line.startswith("/"):
                 raise MenuLeft(line)
-            key = key_for(line, keys)
+            key = (line if line in keys else None) if own else key_for(line, keys)
             if key is not None:
                 return key
             if free and not line.isdigit():
                 return line
-            session.out.error(
-                f"{line!r} is not one of the options (accepted: 1-{len(keys)} or {', '.join(keys)})"
-            )
+            accepted = ", ".join(keys) if own else f"1-{len(keys)} or {', '.join(keys)}"
+            session.out.error(f"{line!r} is not one of the options (accepted: {accepted})")
     finally:
         session.completions.choices = None
 
 
 def show_options(
-    session: PlaySession, question: str, options: Sequence[tuple[str, str]], how: str
+    session: PlaySession,
+    question: str,
+    options: Sequence[tuple[str, str]],
+    how: str,
+    own: bool = False,
 ) -> list[str]:
-    """Print ``question`` and the numbered ``options`` (key, text); returns their keys."""
+    """Print ``question`` and the numbered ``options`` (key, text); returns their keys.
+    ``own``: the keys are numbers, each option numbered by its key."""
     keys = [key for key, _text in options]
     width = max((len(k) for k in keys), default=0)
     lines = [question]
-    lines += [
-        f"  {n:>2}. {key:<{width}}  {text}".rstrip() for n, (key, text) in enumerate(options, 1)
-    ]
+    if own:
+        lines += [f"  {key:>2}. {text}".rstrip() for key, text in options]
+    else:
+        lines += [
+            f"  {n:>2}. {key:<{width}}  {text}".rstrip() for n, (key, text) in enumerate(options, 1)
+        ]
     lines.append(f"  {how}")
     session.out.say("\n".join(lines))
     return keys

@@ -101,8 +101,13 @@ OPERATION_OF: dict[str, str | tuple[str, ...]] = {
     # /lasting end|use|give's effect and whom it is given to; take's trophy
     "lasting": ("lasting_give", "lasting_trophy"),
 }  # (/progress's track: the open tracks by name, as play mode lists them)
+# A command's operation by its first word, where that word runs another (/asset use).
+OPERATION_OF_WORD = {("asset", "use"): "asset_use", ("asset", "track"): "asset_track"}
 # Inputs whose words go beyond their choices (Starforged's "integrity", "in control").
 OPEN_ANYWAY = frozenset({("adjust", "meter"), ("initiative", "value")})
+# Inputs whose choices are all the words they take now (an asset's ability: one of those
+# that can be marked, cleared or used; other numbers are refused).
+CLOSED_ANYWAY = frozenset({("asset", "ability")})
 
 
 def _marking(words: Sequence[str]) -> dict[str, Any]:
@@ -112,9 +117,17 @@ def _marking(words: Sequence[str]) -> dict[str, Any]:
 
 # The inputs a slash command's words typed so far give the operation, so that its choices
 # are those of what the player asked (/debility clear: the debilities marked).
+def _asset_words(words: Sequence[str]) -> dict[str, Any]:
+    # /asset unmark hound: hound's marked abilities (mark: those not; use: the marked)
+    if len(words) < 2:
+        return {}
+    return {"asset": words[1], "mark": words[0] != "unmark"}
+
+
 GIVEN_BY_WORDS: dict[str, Callable[[Sequence[str]], dict[str, Any]]] = {
     "debility": _marking,
     "impact": _marking,
+    "asset": _asset_words,
 }
 # What a command's input with no choice now means, said in one line rather than asked as an
 # open question (the player's words could only be refused).
@@ -141,7 +154,9 @@ def input_choices(
     from ironsworn.errors import RuleViolation
     from ironsworn.table import operation
 
-    named = OPERATION_OF.get(command or "", ())
+    named = OPERATION_OF_WORD.get((command or "", words[0] if words else "")) or OPERATION_OF.get(
+        command or "", ()
+    )
     # (the first of the command's operations that takes the input)
     name = next(
         (
@@ -171,6 +186,8 @@ def input_choices(
     if not found:
         return [], open_
     shown = [(c.key, c.shown()) for c in found]
+    if (command, dest) in CLOSED_ANYWAY:
+        return shown, False
     return shown, (command, dest) in OPEN_ANYWAY or not declared.complete
 
 

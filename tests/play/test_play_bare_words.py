@@ -127,3 +127,19 @@ def test_an_asset_s_ability_is_asked_by_its_own_number(tmp_path: Path) -> None:
     run = run_script(path, ["/asset unmark hound", ""], interactive=True)
     menu = run.out.split("/asset unmark:", 1)[1].split("answer with", 1)[0]
     assert "   1. Gather Information" in menu and "   3. Endure" in menu and "   2." not in menu
+
+
+def test_starforged_impact_clear_offers_what_is_marked(tmp_path: Path) -> None:
+    """Starforged: a vehicle trouble is offered to clear only when the command vehicle has
+    it (it offered battered and cursed on a clean ship), to mark only with a vehicle."""
+    path = tmp_path / "c.sqlite"
+    script = ["starforged", "", "Kira", "3 2 2 1 1", "", "", ""]
+    run = run_script(path, [*script, "/impact clear", "/impact mark", ""], interactive=True)
+    assert run.err_lines == ["error: /impact clear: Kira has no impact marked to clear"]
+    marking = run.out.split("/impact: the impact (wounded...)", 1)[1].split("answer with")[0]
+    assert "wounded" in marking and "battered" not in marking  # no vehicle yet
+    script += ["/vehicle new Firebird", "/impact mark battered", "/impact clear", "1"]
+    run = run_script(tmp_path / "d.sqlite", script, interactive=True)
+    clearing = run.out.split("/impact: the impact (wounded...)", 1)[1].split("answer with")[0]
+    assert "1. battered" in clearing and "cursed" not in clearing and "wounded" not in clearing
+    assert "vehicle battered yes -> no" in run.out

@@ -228,11 +228,18 @@ def debilities(table: Table, args: Mapping[str, Any]) -> list[Choice]:
             for n, d in DEBILITIES.items()
             if not (clearing and d.kind is DebilityKind.BANE)
         }
+    vehicle = table.state().vehicle
+    # (a vehicle's trouble is the command vehicle's: not on the character's sheet; none to
+    # mark or clear without one)
+    troubles = set((vehicle or {}).get("impacts") or ())
     return [
         Choice(name, label, detail)
         for name, (label, detail, on_vehicle) in kinds.items()
-        # (a vehicle's trouble is the command vehicle's: not on the character's sheet)
-        if char is None or on_vehicle or char.has(name) == clearing
+        if (
+            (vehicle is not None and (name in troubles) == clearing)
+            if on_vehicle
+            else char is None or char.has(name) == clearing
+        )
     ]
 
 

@@ -18,9 +18,13 @@ def delve(kind: str) -> Runner:
 
     def run(session: PlaySession, words: list[str], _raw: str) -> None:
         from ironsworn.cli import delve_cmd
+        from ironsworn.moves.delve.sites import require_delve_in
 
         actions = (["new"], ["list"], ["show"], ["denizen"])
         given = words if words[:1] in actions else ["new", *words]
+        if given[0] in ("new", "denizen"):
+            # (said before asking the site's name or the threat's vow: it would be refused)
+            require_delve_in(session.state().ruleset, session.library)
         args = session.parse(kind, given)
         if kind == "site" and args.action in ("list", "show"):
             delve_cmd.show_site(args, session.state())
@@ -48,6 +52,11 @@ def rarity(session: PlaySession, words: list[str], _raw: str) -> None:
         given = words
     else:
         given = ["show", *words]
+    if given[0] == "buy" and not session.library.rarities:
+        from ironsworn.errors import PackMissing
+        from ironsworn.moves.delve.rarities import NO_RARITIES
+
+        raise PackMissing(NO_RARITIES, "delve")  # (before asking which rarity)
     args = session.parse("rarity", given)
     if args.action == "buy":  # the table's rarity_buy (a rarity left out: asked)
         bought = {"rarity": " ".join(args.text) or None, "character": args.character}

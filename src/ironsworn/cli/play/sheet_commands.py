@@ -26,8 +26,8 @@ def new_track(kind: str) -> Runner:
 
     def run(session: PlaySession, words: list[str], _raw: str) -> None:
         given = words[1:] if words[:1] == ["new"] else words
+        _check_kind(session, kind)  # (before asking what the track is: it would be refused)
         args = session.parse(kind, ["new", *given])
-        _check_kind(session, kind)
         inputs: dict[str, Any] = {"kind": kind, "rank": args.rank}
         inputs["characters"] = args.character or None
         if kind == "fight":
@@ -62,6 +62,12 @@ def _check_kind(session: PlaySession, kind: str) -> None:
 
 def legacy(session: PlaySession, words: list[str], _raw: str) -> None:
     """``/legacy quests|bonds|discoveries --ticks N``: Starforged's legacy tracks by hand."""
+    if session.state().ruleset != "starforged":  # (said before asking which track)
+        from ironsworn.errors import RuleViolation
+
+        raise RuleViolation(
+            "/legacy: legacy tracks are Starforged's, and this campaign plays classic"
+        )
     args = session.parse("legacy", words if words[:1] == ["mark"] else ["mark", *words])
     inputs = {"track": args.track, "ticks": args.ticks, "character": args.character}
     session.report(session.table("legacy", inputs, command="legacy").result, args.json)
@@ -72,14 +78,16 @@ def impact(session: PlaySession, words: list[str], _raw: str) -> None:
     which is an impact in a Starforged campaign)."""
     from ironsworn.errors import InvalidValue
 
-    args = session.parse("impact", words)
-    name = " ".join(args.name)
-    if session.state().ruleset != "starforged":
+    if session.state().ruleset != "starforged":  # (said before asking which impact)
+        name = " ".join(w for w in words[1:] if not w.startswith("-"))
         raise InvalidValue(
-            f"/impact {name!r}: impacts are Starforged's, and this campaign plays classic "
+            (f"/impact {name!r}" if name else "/impact")
+            + ": impacts are Starforged's, and this campaign plays classic "
             "(accepted: /debility mark|clear NAME, for wounded, shaken, unprepared, "
             "encumbered, maimed, corrupted, cursed, tormented)"
         )
+    args = session.parse("impact", words)
+    name = " ".join(args.name)
     inputs = {"name": name, "mark": args.action == "mark", "character": args.character}
     session.report(session.table("debility", inputs, command="impact").result, args.json)
 

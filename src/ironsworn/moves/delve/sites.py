@@ -71,13 +71,18 @@ def pack_move(query: str) -> str | None:
 def require_delve(engine: MoveEngine) -> None:
     """Refuse Delve's sites and threats outside a classic campaign with the Delve pack (a
     Starforged campaign never has them, the pack imported or not)."""
-    ruleset = engine.state.ruleset
+    require_delve_in(engine.state.ruleset, engine.ruleset)
+
+
+def require_delve_in(ruleset: str, library: Ruleset) -> None:
+    """:func:`require_delve` of a campaign playing ``ruleset`` with ``library`` (a front end
+    says so before asking what a site or threat is)."""
     if ruleset != "classic":
         raise InvalidValue(
             f"Delve's sites and threats are a classic expansion; this campaign plays {ruleset} "
             "(accepted: a classic campaign)"
         )
-    require_pack(engine.ruleset)
+    require_pack(library)
 
 
 def _pick(items: dict[str, Any], query: str, what: str) -> Any:

@@ -48,6 +48,18 @@ def samples(table: Table, args: Mapping[str, Any]) -> list[Choice]:
     ]
 
 
+def threat_categories(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The Delve pack's threat categories (and ``roll``)."""
+    from ironsworn.moves.delve.threats import CATEGORY_PREFIX
+
+    found = sorted(
+        oracle.name
+        for key, oracle in table.library().oracles.items()
+        if key.startswith(CATEGORY_PREFIX) and key != CATEGORY_PREFIX + "category"
+    )
+    return [Choice(n, n) for n in found] + ([Choice("roll", "roll")] if found else [])
+
+
 def new_site(table: Table, args: JsonDict) -> JsonDict:
     """A new site (as ``site new``)."""
     from ironsworn.moves.delve.sites import new_site as make
@@ -158,7 +170,13 @@ OPERATIONS = (
         new_threat,
         (
             Input("vow", "text", "the vow it threatens: its id or name", True, source=choices.vows),
-            Input("category", "text", "a threat category of the Delve pack, or roll", True),
+            Input(
+                "category",
+                "text",
+                "a threat category of the Delve pack, or roll",
+                True,
+                source=threat_categories,
+            ),
             Input("name", "text", "the threat's name"),
             Input(
                 "rank", "text", "the menace track's rank (default: the vow's)", source=choices.ranks

@@ -563,29 +563,27 @@ def test_lasting_asks_the_effect_and_whom_from_the_table_s_choices(
     assert new_ops(played, before) == new_ops(direct, before)
 
 
-def test_threat_asks_its_vow_and_category_from_the_table_s_choices(
+def test_threat_s_category_is_asked_from_the_table_s_choices(
     tmp_path: Path, called: list[str], delve: None
 ) -> None:
-    """/threat with only its name, at a terminal: the vows under way, then the pack's threat
-    categories (or roll), each a menu; the events are the table's threat's with the answers.
-    The table asks the same (its questions' choices)."""
+    """The table's threat asks its vow and then its category with the pack's threat
+    categories (or roll); /threat with its category left out, at a terminal, is asked and
+    writes the events the table's threat writes with the answer."""
     played, direct = twins(tmp_path, KAI, ["vow", "new", "Break the curse", "--rank", "dangerous"])
     with CampaignStore.open(direct) as store:
         table = Table(store, store.name)
-        vow = call(table, "threat", {"name": "The Hollow King"})
         category = call(table, "threat", {"name": "The Hollow King", "vow": "Break the curse"})
-    assert isinstance(vow, Question) and vow.keys() == ["vow-1"]
     assert isinstance(category, Question) and category.input == "category"
     keys = category.keys()
     assert len(keys) == 10 and keys[-1] == "roll" and "Zealous Cult" in keys
     before = len(operations(played))
     called.clear()
-    run = run_script(played, ["/threat The Hollow King", "1", "Zealous Cult"], interactive=True)
+    run = run_script(
+        played, ["/threat The Hollow King --vow curse", "Zealous Cult"], interactive=True
+    )
     assert run.err == "", run.err
-    asked = run.out.split("/threat: the vow it threatens (id or name)\n")[1]
-    assert asked.startswith("   1. vow-1  Break the curse"), asked
-    assert "   9. Zealous Cult\n  10. roll\n" in run.out
+    assert "/threat: a threat category, or roll" in run.out
     assert set(called) == {"threat"}
-    args = {"name": "The Hollow King", "vow": "vow-1", "category": "Zealous Cult"}
+    args = {"name": "The Hollow King", "vow": "curse", "category": "Zealous Cult"}
     at_table(direct, "threat", args)
     assert new_ops(played, before) == new_ops(direct, before)

@@ -100,7 +100,6 @@ OPERATION_OF: dict[str, str | tuple[str, ...]] = {
     "legacy": "legacy",
     # /lasting end|use|give's effect and whom it is given to; take's trophy
     "lasting": ("lasting_give", "lasting_trophy"),
-    "threat": "threat",  # its vow and category
 }  # (/progress's track: the open tracks by name, as play mode lists them)
 # A command's operation by its first word, where that word runs another (/asset use).
 OPERATION_OF_WORD = {("asset", "use"): "asset_use", ("asset", "track"): "asset_track"}

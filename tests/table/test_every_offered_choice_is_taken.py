@@ -5,13 +5,10 @@ rule of the game, or for words of one's own that do not fit."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from ironsworn.campaign.store import CampaignStore
 from ironsworn.errors import InvalidValue, IronswornError, NotFound
 from ironsworn.table import Question, Table, call, operations
 
@@ -22,19 +19,13 @@ NAMES = [op.name for op in operations() if op.name not in LEFT_OUT]
 
 
 @pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    store = CampaignStore.open(tmp_path / "t.sqlite", create=True, name="t")
-    with store:
-        made = Table(store, "t")
-        call(
-            made,
-            "character",
-            {"name": "Asha", "stats": STATS, "bonds": ["Ironhome"], "assets": ["hound:1=Brann"]},
-        )
-        call(made, "track", {"kind": "vow", "text": "Find the wolf", "rank": "dangerous"})
-        call(made, "adjust", {"meter": "experience", "delta": 6})
-        call(made, "journal", {"text": "The wolf howls."})
-        yield made
+def table(asha: Table) -> Table:
+    """Asha of the questions' tests (a bond, the hound Brann), with a vow, experience to spend
+    and a journal entry: something for each operation to offer."""
+    call(asha, "track", {"kind": "vow", "text": "Find the wolf", "rank": "dangerous"})
+    call(asha, "adjust", {"meter": "experience", "delta": 6})
+    call(asha, "journal", {"text": "The wolf howls."})
+    return asha
 
 
 def first(question: Question) -> Any:

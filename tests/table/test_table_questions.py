@@ -5,7 +5,6 @@ completes the move."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,16 +24,8 @@ def rulebook() -> str:
 
 
 @pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    store = CampaignStore.open(tmp_path / "t.sqlite", create=True, name="t")
-    with store:
-        made = Table(store, "t")
-        call(
-            made,
-            "character",
-            {"name": "Asha", "stats": STATS, "bonds": ["Ironhome"], "assets": ["hound:1=Brann"]},
-        )
-        yield made
+def table(asha: Table) -> Table:
+    return asha  # (tests/table/conftest.py)
 
 
 def fingerprint(table: Table) -> str:

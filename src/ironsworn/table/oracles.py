@@ -1,7 +1,7 @@
 """Oracles: roll an oracle table, Ask the Oracle a yes/no question; each kept on request.
 
-The one implementation every surface calls (the command line's ``oracle roll --record`` and
-``ask --record``, play mode's ``/oracle`` and ``/ask``, the web, the MCP server). An oracle
+The one implementation every surface calls (the command line's kept oracle rolls and
+answers, play mode's ``/oracle`` and ``/ask``, the web, the MCP server). An oracle
 roll or an answer changes nothing unless ``keep`` is given: then it is recorded in the
 campaign's log and journal, made by ``character`` (the seat's; the only character when none is
 named and there is one). The events are built here only: an oracle result's ``event()``, an

@@ -67,16 +67,22 @@ class MomentumChange:
 
 def change_momentum(current: int, delta: int, debilities: int = 0) -> MomentumChange:
     """Apply ``delta`` (positive gain, negative loss) to momentum under the rules above."""
-    top = momentum_max(debilities)
+    # Every field in order: the record's quick path (no names to match).
+    return MomentumChange(current, *momentum_after(current, delta, debilities))
+
+
+def momentum_after(current: int, delta: int, debilities: int = 0) -> tuple[int, int, int]:
+    """:func:`change_momentum` without its record: momentum after the change, the part of a
+    gain blocked by max momentum and the part of a loss past -6 (the engine's every gain)."""
     if delta >= 0:
+        top = momentum_max(debilities)
         start = min(current, top)
         after = min(top, start + delta) if start < top else start
-        blocked = delta - max(0, after - start)
-        # Every field in order: the record's quick path (no names to match).
-        return MomentumChange(current, after, blocked, 0)
+        return after, delta - max(0, after - start), 0
+    _check_debilities(debilities)  # (checked for a loss too, as the max is)
     want = current + delta
     after = max(MOMENTUM_MIN, want)
-    return MomentumChange(current, after, 0, after - want)
+    return after, 0, after - want
 
 
 def action_die_cancelled(action_die: int, momentum: int) -> bool:
@@ -89,8 +95,11 @@ def can_burn(momentum: int) -> bool:
     return momentum > 0
 
 
+_MARKS_TOP = max(DEBILITY_COUNT, IMPACT_COUNT)
+
+
 def _check_debilities(debilities: int) -> None:
-    top = max(DEBILITY_COUNT, IMPACT_COUNT)
+    top = _MARKS_TOP
     if not 0 <= debilities <= top:
         raise InvalidValue(
             f"debilities {debilities} is out of range (0 to {top}: 8 debilities in classic, "

@@ -319,6 +319,74 @@ def roll_action(
     return ActionRoll(action, stat, adds, challenge, momentum, False, even_matches)
 
 
+# The outcomes' values by challenge dice beaten (0, 1 or 2), as the JSON of a roll names them.
+_BEATEN_VALUES = ("miss", "weak_hit", "strong_hit")
+
+
+def roll_action_json(
+    dice: Dice,
+    stat: int,
+    adds: int = 0,
+    momentum: int = 0,
+    even_matches: bool = False,
+    preset: int | None = None,
+    momentum_reset: int | None = None,
+) -> dict[str, Any]:
+    """``roll_action(...).to_json(momentum_reset)``, worked out without building the record:
+    the same checks (before the dice, then of the dice), the same dice in the same order, the
+    same JSON. The engine rolls every action move this way; an out-of-range value takes the
+    record's own path, which refuses it with its message."""
+    if not (
+        type(stat) is int
+        and STAT_MIN <= stat <= STAT_MAX
+        and type(adds) is int
+        and ADDS_MIN <= adds <= ADDS_MAX
+        and type(momentum) is int
+        and MOMENTUM_MIN <= momentum <= MOMENTUM_MAX
+        and (preset is None or (type(preset) is int and 1 <= preset <= 6))
+    ):
+        return roll_action(dice, stat, adds, momentum, even_matches, preset).to_json(momentum_reset)
+    die = dice.roll(6) if preset is None else preset
+    first, second = dice.roll(10), dice.roll(10)
+    if not (
+        type(die) is int
+        and 1 <= die <= 6
+        and type(first) is int
+        and 1 <= first <= 10
+        and type(second) is int
+        and 1 <= second <= 10
+    ):
+        # Dice that gave a value no die shows: the record refuses it, as it always has.
+        return ActionRoll(die, stat, adds, (first, second), momentum, False, even_matches).to_json(
+            momentum_reset
+        )
+    cancelled = momentum < 0 and -momentum == die
+    score = min(SCORE_CAP, (0 if cancelled else die) + stat + adds)
+    beaten = (score > first) + (score > second)
+    burn: dict[str, Any] | None = None
+    if momentum > 0:
+        burned = (score > first or first < momentum) + (score > second or second < momentum)
+        if burned > beaten:
+            burn = {"outcome": _BEATEN_VALUES[burned], "momentum_after": momentum_reset}
+    data: dict[str, Any] = {
+        "type": "action",
+        "action_die": die,
+        "action_die_cancelled": cancelled,
+        "stat": stat,
+        "adds": adds,
+        "score": score,
+        "challenge": [first, second],
+        "outcome": _BEATEN_VALUES[beaten],
+        "match": first == second and (not even_matches or first % 2 == 0),
+        "momentum": momentum,
+        "burned": False,
+        "burn": burn,
+    }
+    if even_matches:
+        data["even_matches"] = True  # the campaign option: only even pairs are matches
+    return data
+
+
 def roll_progress(dice: Dice, score: int, even_matches: bool = False) -> ProgressRoll:
     """Roll two challenge dice against a progress score."""
     _check(score, 0, PROGRESS_SCORE_MAX, "progress score")

@@ -7,7 +7,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ironsworn.errors import InvalidValue
-from ironsworn.momentum import change_momentum, check_momentum, momentum_max, momentum_reset
+from ironsworn.momentum import (
+    change_momentum,
+    check_momentum,
+    momentum_after,
+    momentum_max,
+    momentum_reset,
+)
 
 
 @pytest.mark.parametrize(
@@ -44,6 +50,8 @@ def test_change(
         blocked,
         overflow,
     )
+    # The engine's way, without the record: the same numbers.
+    assert momentum_after(current, delta, debilities) == (after, blocked, overflow)
 
 
 @pytest.mark.parametrize(("value", "debilities"), [(11, 0), (-7, 0), (10, 1), (3, 8)])
@@ -58,6 +66,11 @@ def test_debilities_range() -> None:
     assert momentum_reset(10) == 0
     with pytest.raises(InvalidValue, match="debilities 11"):
         momentum_max(11)
+    for delta in (2, -2):  # a gain or a loss: the count is checked either way
+        with pytest.raises(InvalidValue, match="debilities 11"):
+            momentum_after(3, delta, 11)
+        with pytest.raises(InvalidValue, match="debilities -1"):
+            change_momentum(3, delta, -1)
 
 
 @given(

@@ -7,7 +7,7 @@ import pytest
 from ironsworn.dice import FixedDice, RandomDice
 from ironsworn.errors import InvalidValue, RuleViolation
 from ironsworn.outcomes import Outcome
-from ironsworn.rolls import ActionRoll, ProgressRoll, roll_action, roll_progress
+from ironsworn.rolls import ActionRoll, ProgressRoll, roll_action, roll_action_json, roll_progress
 
 S, W, M = Outcome.STRONG_HIT, Outcome.WEAK_HIT, Outcome.MISS
 
@@ -208,3 +208,70 @@ def test_random_dice_draw_what_randint_draws(seed: int | str) -> None:
 def test_random_dice_refuse_a_die_of_no_sides() -> None:
     with pytest.raises(InvalidValue, match="a die of 0 sides"):
         RandomDice(1).roll(0)
+
+
+# --- the engine's roll, made without the record (issue 24) -----------------------------------
+
+
+@pytest.mark.parametrize("even", [False, True])
+@pytest.mark.parametrize(("stat", "adds"), [(0, 0), (2, 1), (3, 10), (5, 4)])
+def test_the_engines_roll_is_the_records_json(stat: int, adds: int, even: bool) -> None:
+    """Every die, every momentum: the same JSON as the record's, the same dice used."""
+    for momentum in range(-6, 11):
+        for die in range(1, 7):
+            for first in range(1, 11):
+                for second in range(1, 11):
+                    reset = momentum % 3
+                    quick = FixedDice([die, first, second])
+                    made = roll_action_json(quick, stat, adds, momentum, even, None, reset)
+                    record = roll_action(
+                        FixedDice([die, first, second]), stat, adds, momentum, even
+                    )
+                    assert made == record.to_json(reset)
+                    assert list(made) == list(record.to_json(reset))  # the keys in order
+                    assert quick.remaining == 0
+
+
+def test_the_engines_roll_with_a_preset_die_rolls_only_the_challenge_dice() -> None:
+    dice = FixedDice([3, 7, 5])
+    made = roll_action_json(dice, 2, 1, 2, False, 4, 2)
+    assert made == roll_action(FixedDice([3, 7]), 2, 1, 2, False, 4).to_json(2)
+    assert dice.remaining == 1
+
+
+@pytest.mark.parametrize(
+    ("stat", "adds", "momentum", "preset", "dice", "message"),
+    [
+        (6, 0, 2, None, [3, 4, 5], "stat 6 is out of range"),
+        (True, 0, 2, None, [3, 4, 5], "stat True is not a whole number"),
+        (2, 11, 2, None, [3, 4, 5], "adds 11 is out of range"),
+        (2, 0, 11, None, [3, 4, 5], "momentum 11 is out of range"),
+        (2, 0, 2, 7, [3, 4, 5], "preset action die 7 is out of range"),
+    ],
+)
+def test_the_engines_roll_refuses_what_the_record_refuses_before_any_die(
+    stat: int, adds: int, momentum: int, preset: int | None, dice: list[int], message: str
+) -> None:
+    quick = FixedDice(dice)
+    with pytest.raises(InvalidValue, match=message):
+        roll_action_json(quick, stat, adds, momentum, False, preset, 2)
+    assert quick.remaining == 3  # no die used
+
+
+class _OddDice:
+    """Dice that show a value no die has (a bad source of typed dice)."""
+
+    def __init__(self, values: list[int]) -> None:
+        self.values = values
+
+    def roll(self, sides: int) -> int:
+        return self.values.pop(0)
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [([7, 4, 5], "action die 7 is out of range"), ([3, 0, 5], "challenge die 0 is out of range")],
+)
+def test_the_engines_roll_refuses_a_die_no_die_shows(values: list[int], message: str) -> None:
+    with pytest.raises(InvalidValue, match=message):
+        roll_action_json(_OddDice(values), 2, 0, 2, False, None, 2)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, NotFound, OptionNeeded, RuleViolation
 from ironsworn.meters import change_meter
-from ironsworn.momentum import change_momentum
+from ironsworn.momentum import momentum_after
 from ironsworn.moves.registry import short_name
 from ironsworn.progress import MAX_TICKS
 from ironsworn.ranks import Rank
@@ -338,23 +338,33 @@ class StateChanges:
     def momentum(self, name: str, delta: int) -> None:
         """Gain or lose momentum; a loss past -6 makes you Face a Setback for the rest."""
         char = self.state.character(name)
-        change = change_momentum(char.momentum, delta, char.impact_count)
-        self.set_meter(char.name, "momentum", change.after)
-        if change.blocked:
-            self.note(
-                f"{char.name}: +{change.blocked} momentum not taken (max {char.momentum_max:+d})"
+        current = int(char.momentum)
+        after, blocked, overflow = momentum_after(current, delta, char.impact_count)
+        if after != current:
+            self.emit(
+                {
+                    "type": "meter",
+                    "character": char.name,
+                    "meter": "momentum",
+                    "from": current,
+                    "to": after,
+                }
             )
+        if blocked:
+            self.note(f"{char.name}: +{blocked} momentum not taken (max {char.momentum_max:+d})")
+        if not overflow:
+            return
         hook = self.rules.momentum_overflow
-        if change.overflow and hook is not None:
-            hook(self._as_engine(), char.name, change.overflow)
-        elif change.overflow:
-            self.note(f"{char.name}: momentum is at -6; Face a Setback for {change.overflow}")
+        if hook is not None:
+            hook(self._as_engine(), char.name, overflow)
+        else:
+            self.note(f"{char.name}: momentum is at -6; Face a Setback for {overflow}")
             self._front.append(
                 {
                     "step": "move",
                     "move": self._move_id("face_a_setback"),
                     "character": char.name,
-                    "amount": change.overflow,
+                    "amount": overflow,
                 }
             )
 

@@ -106,6 +106,10 @@ __all__ = [
 JsonDict = dict[str, Any]
 
 
+# What an option left out is (make_move's defaults, an empty list of adds).
+_NOT_GIVEN: tuple[Any, ...] = (None, [], ())
+
+
 class _StopAtRoll(BaseException):
     """Raised by the dice of :meth:`MoveEngine.verify_move` at the first roll."""
 
@@ -209,38 +213,58 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
             self.make_room(char.name)
             if char.status != "active" and plan.short not in AFTER_THE_END:
                 raise RuleViolation(f"{char.name} is {char.status}: no more moves")
-            check_options(
-                found,
-                {
-                    "stat": stat,
-                    "adds": list(adds),
-                    "amount": amount,
-                    "track": track,
-                    "bond": bond or None,
-                    "burn": burn,
-                    **extra,
-                },
-                plan.options,
-            )
+            # Whether the options are allowed depends only on which are given (their values
+            # are only quoted in a refusal): a set of them allowed once is allowed again.
+            given = [
+                name
+                for name, value in (
+                    ("stat", stat),
+                    ("adds", adds or None),
+                    ("amount", amount),
+                    ("track", track),
+                    ("bond", bond or None),
+                    ("burn", burn),
+                )
+                if value not in _NOT_GIVEN
+            ]
+            if extra:
+                given += [name for name, value in extra.items() if value not in _NOT_GIVEN]
+            allowed = tuple(given)
+            if allowed not in plan.allowed:
+                check_options(
+                    found,
+                    {
+                        "stat": stat,
+                        "adds": list(adds),
+                        "amount": amount,
+                        "track": track,
+                        "bond": bond or None,
+                        "burn": burn,
+                        **extra,
+                    },
+                    plan.options,
+                )
+                plan.allowed.add(allowed)
             if extra.get("with") and (plan.short in BOND_NAMED or found.id in BOND_ADDS):
                 # A bond on the sheet, by a unique prefix; Test Your Bond too (a bond marked
                 # without a name is tested by leaving the with input out).
                 extra["with"] = char.bond(str(extra["with"]))
             add_for_bond = bond or (bool(extra.get("with")) and found.id in BOND_ADDS)
-            self.answers = list(choose)
+            self.answers = list(choose) if choose else []
             self.auto_burn = burn
             step: JsonDict = {
                 "step": "move",
                 "move": found.id,
                 "character": char.name,
                 "stat": stat,
-                "adds": [int(a) for a in adds],
+                "adds": [int(a) for a in adds] if adds else [],
                 "amount": amount,
                 "track": track,
                 "bond": add_for_bond,
                 "main": True,
-                **{k: v for k, v in extra.items() if v is not None},
             }
+            if extra:
+                step.update({k: v for k, v in extra.items() if v is not None})
             self.agenda.insert(0, step)
             self._run()
             if self.answers:
@@ -256,6 +280,19 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
 
     def find_move(self, query: str) -> Move:
         """The move ``query`` names in the campaign's ruleset; a move of another is refused."""
+        # What a query names depends only on the content (which never changes once loaded)
+        # and the campaign's ruleset: found once, kept (a refusal is worked out every time).
+        found_moves: dict[tuple[str, str], Move] = self.ruleset.memo("found_moves")
+        key = (self.state.ruleset, query)
+        found = found_moves.get(key)
+        if found is None:
+            found = self._find_move(query)
+            if len(found_moves) >= 4096:  # queries are typed by people: bound what is kept
+                found_moves.clear()
+            found_moves[key] = found
+        return found
+
+    def _find_move(self, query: str) -> Move:
         ruleset = self.state.ruleset
         try:
             found: Move = self.ruleset.find("moves", query, prefer=ruleset)
@@ -346,18 +383,18 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
                 # Typed dice ran out part-way through a chain: say which move needed more.
                 raise InvalidValue(f"{exc} (for {current}); nothing was changed") from None
             raise
-        main = self.records[0] if self.records else None
-        who = main.character if main else character
-        summary = summary_line(self.records, self.events)
+        records = self.records
+        who = records[0].character if records else character
+        summary = summary_line(records, self.events)
         return OperationResult(
-            kind=kind,
-            character=who,
-            events=self.events,
-            moves=self.records,
-            notes=self.notes,
+            kind,
+            who,
+            self.events,
+            records,
+            self.notes,
             # A decision set aside that came back is not this operation's to report.
-            pending=None if self._restored else self.pending,
-            summary=summary or kind,
+            None if self._restored else self.pending,
+            summary or kind,
         )
 
     def _finish(self) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ironsworn.moves.assets import moments
 from ironsworn.moves.assets.gains import adjust_outcome
 from ironsworn.moves.changes import StateChanges
+from ironsworn.moves.rolling import outcome_text
 from ironsworn.moves.step import Step
 from ironsworn.outcomes import Outcome
 
@@ -45,7 +46,8 @@ class MoveOutcomes(StateChanges):
         ) -> str | None: ...
 
     def _outcome(self, step: JsonDict) -> None:
-        plan = self.rules.plan(self.ruleset, step["move"])
+        rules = self.rules  # (a property: looked up once for the step)
+        plan = rules.plan(self.ruleset, step["move"])
         move = plan.move
         if step.get("rarity"):
             from ironsworn.moves.delve.rarities import rarity_outcome
@@ -72,7 +74,7 @@ class MoveOutcomes(StateChanges):
                 "character": char.name,
                 "stat": step.get("stat"),
                 "outcome": outcome.value,
-                "text": self._outcome_text(move.id, outcome),
+                "text": outcome_text(move, outcome.value),
             }
         )
         ctx = Step(self._as_engine(), step)
@@ -85,7 +87,7 @@ class MoveOutcomes(StateChanges):
             from ironsworn.moves.delve.failure import mark_failure_on_miss
 
             mark_failure_on_miss(ctx, move)  # Delve's Mark Your Failure, when the pack is in play
-        scene = self.rules.scene_outcome
+        scene = rules.scene_outcome
         handler = scene(ctx) if scene is not None else None
         if handler is None:
             handler = plan.outcome

@@ -115,29 +115,31 @@ class RollInputs(StateChanges):
     def _adds_for(self, ctx: Step, move: Move, char: CharacterState) -> int:
         """The roll's adds; what gave each one is kept in :attr:`add_sources` (the roll
         event records them, so an export can say who or what gave an add)."""
-        given = [int(a) for a in ctx.data.get("adds") or []]
-        if any(a < 0 for a in given):
-            raise InvalidValue("adds must be 0 or more")
-        sources: list[dict[str, Any]] = [
-            {"amount": a, "from": "an add given with the move"} for a in given if a
-        ]
-        if ctx.data.get("bond"):
+        data = ctx.data
+        sources: list[dict[str, Any]] = []
+        adds = data.get("adds")
+        if adds:
+            given = [int(a) for a in adds]
+            if any(a < 0 for a in given):
+                raise InvalidValue("adds must be 0 or more")
+            sources = [{"amount": a, "from": "an add given with the move"} for a in given if a]
+        if data.get("bond"):
             if not move.adds:
                 raise InvalidValue(f"{move.name} grants no +1 for a bond")
             bond = ctx.data.get("with")
             sources.append(
                 {"amount": move.adds[0].value, "from": f"a bond with {bond}" if bond else "a bond"}
             )
-        bonus = int(ctx.data.get("bonus", 0))
+        bonus = int(data.get("bonus", 0))
         if bonus:
             sources.append({"amount": bonus, "from": "an earlier move's bonus"})
         role = role_add(ctx)  # a role instead of assets: +2, or +1 (and +1 momentum)
         if role:
-            sources.append({"amount": role, "from": f"the role {ctx.data.get('as_role')}"})
-        if ctx.data.get("turn_the_tide"):
+            sources.append({"amount": role, "from": f"the role {data.get('as_role')}"})
+        if data.get("turn_the_tide"):
             sources.append({"amount": 1, "from": "Turn the Tide"})
         self.add_sources = sources
-        return sum(int(source["amount"]) for source in sources)
+        return sum(int(source["amount"]) for source in sources) if sources else 0
 
     def _progress_score(self, ctx: Step, move: Move) -> int:
         name = short_name(move.id)

@@ -22,9 +22,10 @@ from ironsworn.moves.registry import NO_ROLL_ASSET_MOVES, on_resume
 from ironsworn.moves.roll_inputs import RollInputs
 from ironsworn.moves.step import Step
 from ironsworn.outcomes import Outcome
-from ironsworn.rolls import ActionRoll, roll_action, roll_progress
+from ironsworn.rolls import ActionRoll, roll_action_json, roll_progress
 
 if TYPE_CHECKING:
+    from ironsworn.content.model import Move
     from ironsworn.dice import Dice
 
 JsonDict = dict[str, Any]
@@ -132,29 +133,30 @@ class MoveRolls(RollInputs):
             # Lorekeeper 3's Face Desolation is made "ignoring momentum".
             momentum = 0 if step.get("ignore_momentum") else char.momentum
             preset = step.get("preset_action")  # an asset's preset action die (Armored)
-            roll_a = roll_action(
+            record.roll = roll_action_json(
                 self.dice,
                 value,
                 min(10, adds),
                 momentum,
                 self.even_matches,
                 None if preset is None else int(preset),
+                # The reset a burn would take momentum to: a burn is only offered with
+                # momentum above 0.
+                char.momentum_reset if momentum > 0 else None,
             )
             record.stat = stat_name
-            record.roll = roll_a.to_json(char.momentum_reset)
-            record.outcome = record.roll["outcome"]  # worked out once, by to_json
+            record.outcome = record.roll["outcome"]  # worked out once, with the roll
             if char.assets and self.ruleset.rarities:
                 from ironsworn.moves.delve.rarities import wield
 
                 wield(ctx, record)  # Delve: an augmented asset aids it, the rarity die rolls
-        record.text = self._outcome_text(
-            move.id, Outcome.of(record.outcome), bool(record.roll and record.roll["match"])
-        )
+        record.text = outcome_text(move, record.outcome, bool(record.roll and record.roll["match"]))
         self.records.append(record)
         rolled: JsonDict = {"type": "roll", "character": char.name, "move": move.id}
         if record.roll and record.roll.get("type") == "action" and self.add_sources:
             rolled["adds_from"] = self.add_sources  # who or what gave each add
-        self.emit({**rolled, "roll": record.roll})
+        rolled["roll"] = record.roll
+        self.emit(rolled)
         outcome_step = {
             **step,
             "step": "outcome",
@@ -196,10 +198,10 @@ class MoveRolls(RollInputs):
         to the outcome."""
         if offer_adds(self._as_engine(), outcome_step):
             return  # Rider 2, Improviser 2, Wright 2: asked before any burn
-        move = self.ruleset.any_move(outcome_step["move"])
-        char = self.state.character(outcome_step["character"])
         roll = outcome_step["roll"]
-        if roll["type"] == "action" and roll.get("burn") and move.allow_momentum_burn:
+        move = self.ruleset.any_move(outcome_step["move"]) if roll.get("burn") else None
+        if move is not None and roll["type"] == "action" and move.allow_momentum_burn:
+            char = self.state.character(outcome_step["character"])
             offer = roll["burn"]
             self.ask(
                 {
@@ -262,11 +264,16 @@ class MoveRolls(RollInputs):
         self.records.append(record)
 
     def _outcome_text(self, move_id: str, outcome: Outcome, match: bool = False) -> str | None:
-        move = self.ruleset.any_move(move_id)
-        if match and outcome.value in move.match_outcomes:
-            # Starforged: "With a Match" replaces the outcome text.
-            return move.match_outcomes[outcome.value]
-        return None if move.outcomes is None else move.outcomes.get(outcome.value)
+        return outcome_text(self.ruleset.any_move(move_id), outcome.value, match)
+
+
+def outcome_text(move: Move, outcome: str, match: bool = False) -> str | None:
+    """The text of ``move``'s ``outcome`` (a value: ``strong_hit``), its match text with a
+    match where it has one."""
+    if match and outcome in move.match_outcomes:
+        # Starforged: "With a Match" replaces the outcome text.
+        return move.match_outcomes[outcome]
+    return None if move.outcomes is None else move.outcomes.get(outcome)
 
 
 @on_resume("engine.reroll")

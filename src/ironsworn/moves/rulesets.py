@@ -19,7 +19,7 @@ run time, so engines of both rulesets can play in threads side by side.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -61,6 +61,9 @@ class MovePlan:
     outcome: Handler | None  # the outcome handler (a scene challenge's comes first: classic)
     options: Mapping[str, frozenset[str]]  # which moves of its pack read each option
     progress: bool  # rolls against progress (a progress roll or a special track)
+    # The sets of options (their names, in make_move's order) found allowed for this move:
+    # the check depends on nothing else, so each set is checked once.
+    allowed: set[tuple[str, ...]] = field(default_factory=set)
 
 
 @dataclass(frozen=True, eq=False)

@@ -168,11 +168,18 @@ def _add_bonus(ctx: Step, bonus: int, why: str) -> None:
         ctx.note(f"+{bonus} {why}")
 
 
+# The flags _take_next_move_bonus reads: a character with none of them has nothing to take.
+_NEXT_MOVE_FLAGS = ("next_move_add", "gather_add", "turn_the_tide", "aided_by", "aided_strong")
+
+
 def _take_next_move_bonus(ctx: Step) -> None:
     """Apply "+1 on your next move" bonuses (take control, Turn the Tide) to a move's roll."""
     move = ctx.move
     if move.progress_move or move.roll_type != "action_roll":
         return
+    flags = ctx.char.flags
+    if not any(flag in flags for flag in _NEXT_MOVE_FLAGS):
+        return  # (most moves: nothing below would change anything)
     _add_bonus(ctx, _consume(ctx, "next_move_add"), "from your last move")
     if short_name(ctx.data["move"]) != "gather_information":
         # Compel's "make that move now" (L1845): any other move spends the chance.

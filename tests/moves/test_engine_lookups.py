@@ -1,0 +1,49 @@
+"""What the engine works out once and keeps (issue 24): the move a name finds, and the options
+a move was found to allow. Kept answers must be the answers the lookups give every time: per
+campaign ruleset (one content serves classic and Starforged campaigns), never a refusal, and
+an options check kept for the set of options given, whatever their values."""
+
+from __future__ import annotations
+
+import pytest
+from moves_support import ASHA_STATS, STRONG, Game
+from sf_support import StarforgedGame
+
+from ironsworn.errors import InvalidValue, NotFound
+
+
+def test_a_name_finds_the_move_of_each_campaigns_ruleset_from_one_content() -> None:
+    classic, starforged = Game(), StarforgedGame()
+    classic.engine.ruleset = starforged.engine.ruleset  # one content for both campaigns
+    for _ in range(2):  # found, then kept: the same answers
+        assert classic.engine.find_move("face danger").id == "move:classic/adventure/face_danger"
+        assert starforged.engine.find_move("face danger").id.startswith("move:starforged/")
+
+
+def test_a_name_that_finds_nothing_is_refused_every_time() -> None:
+    game = Game()
+    for _ in range(2):
+        with pytest.raises(NotFound, match="no such move"):
+            game.engine.find_move("no such move")
+
+
+def test_options_allowed_for_one_move_are_refused_for_another() -> None:
+    game = Game()
+    game.character("Asha", ASHA_STATS)
+    game.move("face danger", STRONG, stat="edge")
+    with pytest.raises(InvalidValue, match="stat does not apply"):
+        game.engine.make_move("turn the tide", "Asha", stat="edge")
+
+
+def test_an_option_refused_stays_refused_once_others_were_allowed() -> None:
+    game = Game()
+    game.character("Asha", ASHA_STATS)
+    for dice in (STRONG, STRONG):
+        game.move("face danger", dice, stat="edge")
+        with pytest.raises(InvalidValue, match="amount does not apply"):
+            game.engine.make_move("face danger", "Asha", stat="edge", amount=2)
+    # The same options with other values: allowed as before (a stat, an add).
+    game.move("face danger", STRONG, stat="wits", adds=[1])
+    game.move("face danger", STRONG, stat="edge", adds=[2])
+    with pytest.raises(InvalidValue, match="odds does not apply"):
+        game.engine.make_move("face danger", "Asha", stat="edge", adds=[1], odds="likely")

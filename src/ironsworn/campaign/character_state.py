@@ -87,6 +87,13 @@ class CharacterState:
         count = len(self.debilities) + len(self.impacts) + self.vehicle_impacts
         if not self.assets and not self.flags.get("asset_sheet") and not self.lasting:
             return count
+        if not self.lasting and not self.flags.get("asset_sheet"):
+            for record in self.assets:
+                if record.get("sheet"):
+                    break
+            else:
+                # No card changes the sheet (sheet_marks would be empty): the count as it is.
+                return max(0, min(count, 10))
         marks = self.sheet_marks()
         count += sum(1 for m in marks if m.get("debility"))
         uncounted = {d for m in marks for d in m.get("uncounted") or ()}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.moves.assets import moments
+from ironsworn.moves.assets import moments, reach
 from ironsworn.moves.assets.gains import adjust_outcome
 from ironsworn.moves.changes import StateChanges
 from ironsworn.moves.rolling import outcome_text
@@ -106,7 +106,7 @@ class MoveOutcomes(StateChanges):
 
             after_outcome(ctx)
         moments.after_outcome(ctx)  # what the move gives allies' abilities (Long-Arm 3, Loyalist 2)
-        if char.assets:
+        if char.assets and reach.reached(self.ruleset, char.assets, move) & reach.REMINDER:
             from ironsworn.moves.assets.handlers import reminders
 
             reminders(ctx)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ironsworn.moves.assets import reach
 from ironsworn.moves.assets.effects import _matches_move, label, short
 from ironsworn.moves.assets.gains import apply_gain
 from ironsworn.moves.registry import on_resume
@@ -40,6 +41,8 @@ def _offers(engine: MoveEngine, step: JsonDict) -> list[JsonDict]:
     """The after-roll adds the character's marked abilities offer on this roll."""
     char = engine.state.character(step["character"])
     move = engine.ruleset.any_move(step["move"])
+    if not reach.reached(engine.ruleset, char.assets, move) & reach.AFTER_ROLL:
+        return []  # no marked ability of the character offers an add on this move
     in_use = {(u["asset"], int(u["ability"])) for u in step.get("asset_uses") or ()}
     offers: list[JsonDict] = []
     for record in char.assets:

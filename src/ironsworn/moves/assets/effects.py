@@ -66,6 +66,7 @@ from ironsworn.moves.assets.matching import _matches_move as _matches_move
 from ironsworn.moves.assets.matching import candidate_uses as candidate_uses
 from ironsworn.moves.assets.matching import label as label
 from ironsworn.moves.assets.matching import short as short
+from ironsworn.moves.assets.reach import no_uses
 from ironsworn.rolls import STAT_MAX
 
 if TYPE_CHECKING:
@@ -186,8 +187,8 @@ def prepare(ctx: Step, move: Move, base_stat: Any) -> tuple[str, int, int] | Non
     ``base_stat`` is a callable returning the move's own (stat, value) (it raises on a bad
     the ``stat`` input); it is called only when no ability changes the stat.
     """
-    if not ctx.char.assets and ctx.data.get("asset") in (None, [], ()):
-        return None  # no card held and none named: no use (an empty name is still refused)
+    if no_uses(ctx, move):
+        return None  # no marked ability reaches the move, none named (an empty name is refused)
     uses = candidate_uses(ctx, move)
     named_records = named(ctx)
     if not uses and not named_records:
@@ -272,6 +273,8 @@ def prepare(ctx: Step, move: Move, base_stat: Any) -> tuple[str, int, int] | Non
 def prepare_progress(ctx: Step, move: Move) -> list[str]:
     """The uses on a progress roll: no add or stat, only what they give on the outcome
     (Outcast: +2 momentum on Reach Your Destination's strong hit). Returns their labels."""
+    if no_uses(ctx, move):
+        return []  # no marked ability reaches the move, none named
     named_records = named(ctx)
     uses = [u for u in candidate_uses(ctx, move) if not u["effect"].get("roll")]
     _check_named(ctx, move, named_records, uses, "progress")

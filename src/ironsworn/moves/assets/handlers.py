@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, RuleViolation
 from ironsworn.moves.assets import after_roll as _after_roll  # noqa: F401 (its resume point)
-from ironsworn.moves.assets import (  # noqa: F401 (their resume points)
+from ironsworn.moves.assets import (  # noqa: F401 (their resume points; reach is read)
     allies,
     moments,
+    reach,
     sheet_changes,  # also registers its resume points
 )
 from ironsworn.moves.assets import progress_rerolls as _rerolls  # noqa: F401 (resume points)
@@ -151,6 +152,8 @@ def clear_talisman(ctx: Step) -> None:
 def reminders(ctx: Step) -> None:
     """What the character's marked abilities leave to the player on this move, as notes shown
     with the result ("reminder: Raven 3: ...")."""
+    if not reach.reached(ctx.engine.ruleset, ctx.char.assets, ctx.move) & reach.REMINDER:
+        return  # no marked ability of the character has a reminder for this move
     from ironsworn.moves.assets.effects import label
 
     move_id = str(ctx.data["move"])

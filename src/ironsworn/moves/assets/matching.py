@@ -208,9 +208,17 @@ def _companion_ok(ctx: Step, record: Mapping[str, Any]) -> bool:
     return not (kind == "companion" and meter and int(meter["value"]) == 0)
 
 
+SECURE_AN_ADVANTAGE = "move:classic/adventure/secure_an_advantage"
+
+
+def aids_with(effect: Mapping[str, Any], move: Move) -> bool:
+    """Aid Your Ally is Secure an Advantage for an ally: an effect on Secure an Advantage
+    acts on it, and "your ally also takes those benefits (instead of you)" (L2033-2037)."""
+    return SECURE_AN_ADVANTAGE in (effect.get("moves") or ()) and short(move.id) == "aid_your_ally"
+
+
 def candidate_uses(ctx: Step, move: Move) -> list[JsonDict]:
     """Every use of a marked ability on this move, automatic or named (stats not checked)."""
-    aiding = short(move.id) == "aid_your_ally"
     wanted = {id(r): (i, o) for r, i, o in named(ctx)}
     seen_named: set[int] = set()
     uses: list[JsonDict] = []
@@ -227,13 +235,9 @@ def candidate_uses(ctx: Step, move: Move) -> list[JsonDict]:
                 effect = {**effect, "_ability": index}
                 ally = False
                 if not _matches_move(effect, move):
-                    secure = "move:classic/adventure/secure_an_advantage"
-                    if not (aiding and secure in (effect.get("moves") or ())):
+                    if not aids_with(effect, move):
                         continue
-                    # Aid Your Ally is Secure an Advantage for an ally: its asset benefits
-                    # apply, and "your ally also takes those benefits (instead of you)"
-                    # (L2033-2037).
-                    ally = True
+                    ally = True  # the ally takes the benefits
                 asked = id(record) in wanted
                 pick = wanted.get(id(record))
                 conditional = bool(effect.get("when") or effect.get("option"))

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import RuleViolation
+from ironsworn.moves.assets.reach import no_uses
 from ironsworn.moves.registry import on_resume
 from ironsworn.outcomes import Outcome
 from ironsworn.rolls import ActionRoll, ProgressRoll
@@ -72,6 +73,8 @@ def automatic_outcome(ctx: Step, move: Move) -> str | None:
     Fated 1: only "while your epic background vow is unfulfilled", and not again while the
     card counts as a debility for it ("you no longer have this protection").
     """
+    if no_uses(ctx, move):
+        return None  # no marked ability reaches the move, none named: no card to walk
     from ironsworn.moves.assets.effects import candidate_uses
 
     uses = [u for u in candidate_uses(ctx, move) if u["effect"].get("automatic") and u["named"]]

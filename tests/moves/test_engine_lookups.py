@@ -1,7 +1,8 @@
-"""What the engine works out once and keeps (issue 24): the move a name finds, and the options
-a move was found to allow. Kept answers must be the answers the lookups give every time: per
-campaign ruleset (one content serves classic and Starforged campaigns), never a refusal, and
-an options check kept for the set of options given, whatever their values."""
+"""What the engine works out once and keeps, or only when asked (issue 24): the move a name
+finds, the options a move was found to allow, an operation's log line. Kept answers must be
+the answers the lookups give every time: per campaign ruleset (one content serves classic and
+Starforged campaigns), never a refusal, and an options check kept for the set of options
+given, whatever their values; the log line is the one the operation's own events make."""
 
 from __future__ import annotations
 
@@ -47,3 +48,17 @@ def test_an_option_refused_stays_refused_once_others_were_allowed() -> None:
     game.move("face danger", STRONG, stat="edge", adds=[2])
     with pytest.raises(InvalidValue, match="odds does not apply"):
         game.engine.make_move("face danger", "Asha", stat="edge", adds=[1], odds="likely")
+
+
+def test_the_log_line_is_the_operations_own() -> None:
+    game = Game()
+    game.character("Asha", ASHA_STATS)
+    result = game.move("face danger", STRONG, stat="edge")
+    # An event a caller adds to the result (the commit path's packs event) is not told.
+    result.events.append(
+        {"type": "meter", "character": "Asha", "meter": "health", "from": 5, "to": 4}
+    )
+    assert result.summary == "Face Danger (strong hit)"
+    assert result.summary is result.summary  # worked out once
+    adjusted = game.adjust("Asha", "health", -1)
+    assert adjusted.summary == "health 5 -> 4"

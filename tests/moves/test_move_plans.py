@@ -67,6 +67,7 @@ def test_every_plan_says_what_the_lookups_say(rules: Rules) -> None:
             plan.progress,
         )
         assert got == _lookups(rules, content, move_id), move_id
+        assert plan.scene is rules.scene_outcome  # tried first (classic's scene challenges)
 
 
 def test_a_plan_is_made_once_per_ruleset_and_move() -> None:
@@ -94,6 +95,22 @@ def test_the_engine_plays_the_plan_of_its_campaigns_ruleset() -> None:
     assert engine.rules is CLASSIC
     player.state.ruleset = "starforged"  # as a ruleset event sets it, before play
     assert engine.rules is STARFORGED
+
+
+def test_the_engine_keeps_plans_for_its_campaigns_ruleset_and_content() -> None:
+    player = AutoPlayer(seed=5)
+    engine = player.engine
+    face_danger = "move:classic/adventure/face_danger"
+    first = engine.plan_of(face_danger)
+    assert first is CLASSIC.plan(engine.ruleset, face_danger)
+    assert engine.plan_of(face_danger) is first
+    player.state.ruleset = "starforged"  # as a ruleset event sets it
+    assert engine.plan_of(face_danger) is STARFORGED.plan(engine.ruleset, face_danger)
+    player.state.ruleset = "classic"
+    content = engine.ruleset
+    engine.ruleset = other = Ruleset(content.name, content.packs)  # another content's plans
+    again = engine.plan_of(face_danger)
+    assert again is not first and again is CLASSIC.plan(other, face_danger)
 
 
 def test_a_built_event_folds_as_a_checked_one() -> None:

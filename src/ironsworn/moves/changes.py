@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState, TrackState
     from ironsworn.content.loader import Ruleset
     from ironsworn.moves.engine import MoveEngine
-    from ironsworn.moves.rulesets import Rules
+    from ironsworn.moves.rulesets import MovePlan, Rules
     from ironsworn.moves.step import Step
 
 JsonDict = dict[str, Any]
@@ -79,11 +79,27 @@ class StateChanges:
     notes: list[str]
     _front: list[JsonDict]
     ruleset: Ruleset
+    # The plans of the moves played (see plan_of), for this ruleset name and content.
+    _plans: dict[str, MovePlan]
+    _plans_ruleset: str | None = None
+    _plans_content: Ruleset | None = None
 
     if TYPE_CHECKING:
 
         @property
         def rules(self) -> Rules: ...  # the engine's: its ruleset's hooks
+
+    def plan_of(self, move_id: str) -> MovePlan:
+        """The plan of the move ``move_id`` in the rules played (:meth:`Rules.plan`), kept by
+        the engine while its campaign plays the same ruleset with the same content."""
+        plans = self._plans
+        if self.state.ruleset is not self._plans_ruleset or self.ruleset is not self._plans_content:
+            plans = self._plans = {}
+            self._plans_ruleset, self._plans_content = self.state.ruleset, self.ruleset
+        found = plans.get(move_id)
+        if found is None:
+            found = plans[move_id] = self.rules.plan(self.ruleset, move_id)
+        return found
 
     def _as_engine(self) -> MoveEngine:
         """This object as the engine it is part of (for the handlers' :class:`Step`)."""

@@ -52,7 +52,6 @@ from ironsworn.moves.records import (
     OperationResult,
     effect_of,
     public_pending,
-    summary_line,
 )
 from ironsworn.moves.registry import (
     ASSET_MOVE_PREFIX,
@@ -152,6 +151,7 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         self.state = state
         self.ruleset = ruleset
         self.dice: Dice = dice if dice is not None else RandomDice()
+        self._plans = {}
         self._reset()
 
     @property
@@ -208,28 +208,23 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
 
         def run() -> None:
             found = self.find_move(move)
-            plan = self.rules.plan(self.ruleset, found.id)
+            plan = self.plan_of(found.id)
             char = self.state.character(character)
             self.make_room(char.name)
             if char.status != "active" and plan.short not in AFTER_THE_END:
                 raise RuleViolation(f"{char.name} is {char.status}: no more moves")
             # Whether the options are allowed depends only on which are given (their values
             # are only quoted in a refusal): a set of them allowed once is allowed again.
-            given = [
-                name
-                for name, value in (
-                    ("stat", stat),
-                    ("adds", adds or None),
-                    ("amount", amount),
-                    ("track", track),
-                    ("bond", bond or None),
-                    ("burn", burn),
-                )
-                if value not in _NOT_GIVEN
-            ]
+            allowed: tuple[object, ...] = (
+                stat not in _NOT_GIVEN,
+                bool(adds),
+                amount not in _NOT_GIVEN,
+                track not in _NOT_GIVEN,
+                bool(bond),
+                burn not in _NOT_GIVEN,
+            )
             if extra:
-                given += [name for name, value in extra.items() if value not in _NOT_GIVEN]
-            allowed = tuple(given)
+                allowed += tuple(name for name, value in extra.items() if value not in _NOT_GIVEN)
             if allowed not in plan.allowed:
                 check_options(
                     found,
@@ -384,17 +379,18 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
                 raise InvalidValue(f"{exc} (for {current}); nothing was changed") from None
             raise
         records = self.records
-        who = records[0].character if records else character
-        summary = summary_line(records, self.events)
+        events = self.events
         return OperationResult(
             kind,
-            who,
-            self.events,
+            records[0].character if records else character,
+            events,
             records,
             self.notes,
             # A decision set aside that came back is not this operation's to report.
             None if self._restored else self.pending,
-            summary or kind,
+            None,
+            None,  # the log line: worked out when read (OperationResult.summary)
+            len(events),
         )
 
     def _finish(self) -> None:
@@ -406,12 +402,15 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
             entry = self.parked.pop(owner)
             self.pending, self.agenda = entry["pending"], own_agenda(entry["agenda"])
             self._restored = True
-        if self.parked != self.state.parked:
-            self.emit({"type": "parked", "from": self.state.parked, "to": self.parked})
-        if self.agenda != self.state.agenda:
-            self.emit({"type": "agenda", "from": self.state.agenda, "to": self.agenda})
-        if self.pending != self.state.pending:
-            self.emit({"type": "pending", "from": self.state.pending, "to": self.pending})
+        # A decision the operation left as it found it is the state's own (shared): told
+        # by identity, without comparing what it holds.
+        state = self.state
+        if self.parked != state.parked:
+            self.emit({"type": "parked", "from": state.parked, "to": self.parked})
+        if self.agenda != state.agenda:
+            self.emit({"type": "agenda", "from": state.agenda, "to": self.agenda})
+        if self.pending is not state.pending and self.pending != state.pending:
+            self.emit({"type": "pending", "from": state.pending, "to": self.pending})
 
     # --- the agenda ------------------------------------------------------------------------
 

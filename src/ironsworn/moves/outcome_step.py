@@ -30,8 +30,17 @@ REACTING_CATEGORIES = frozenset({"suffer", "threshold"})
 
 def _reacts(move: Move, data: JsonDict) -> bool:
     """A suffer or threshold move, or the vow sworn as part of Face Death / Face Desolation."""
-    category = move.id.partition(":")[2].split("/")[1:2]
-    return bool(data.get("threshold")) or bool(set(category) & REACTING_CATEGORIES)
+    if data.get("threshold"):
+        return True
+    found = _REACTING.get(move.id)
+    if found is None:
+        category = move.id.partition(":")[2].split("/")[1:2]
+        found = _REACTING[move.id] = bool(set(category) & REACTING_CATEGORIES)
+    return found
+
+
+# Whether each move id seen is of a reacting category (its category is part of its id).
+_REACTING: dict[str, bool] = {}
 
 
 class MoveOutcomes(StateChanges):
@@ -46,8 +55,7 @@ class MoveOutcomes(StateChanges):
         ) -> str | None: ...
 
     def _outcome(self, step: JsonDict) -> None:
-        rules = self.rules  # (a property: looked up once for the step)
-        plan = rules.plan(self.ruleset, step["move"])
+        plan = self.plan_of(step["move"])
         move = plan.move
         if step.get("rarity"):
             from ironsworn.moves.delve.rarities import rarity_outcome
@@ -73,8 +81,8 @@ class MoveOutcomes(StateChanges):
                 "name": move.name,
                 "character": char.name,
                 "stat": step.get("stat"),
-                "outcome": outcome.value,
-                "text": outcome_text(move, outcome.value),
+                "outcome": outcome._value_,  # (the enum's value property is slow)
+                "text": outcome_text(move, outcome._value_),
             }
         )
         ctx = Step(self._as_engine(), step)
@@ -87,7 +95,7 @@ class MoveOutcomes(StateChanges):
             from ironsworn.moves.delve.failure import mark_failure_on_miss
 
             mark_failure_on_miss(ctx, move)  # Delve's Mark Your Failure, when the pack is in play
-        scene = rules.scene_outcome
+        scene = plan.scene
         handler = scene(ctx) if scene is not None else None
         if handler is None:
             handler = plan.outcome

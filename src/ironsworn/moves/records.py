@@ -50,10 +50,25 @@ class OperationResult:
     moves: list[MoveRecord] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     pending: JsonDict | None = None
-    summary: str = ""
     # The campaign's state once the operation is applied (set by the commit path): what a
     # surface names things by (a companion's given name, a track's words). Not in the JSON.
     after: Any = field(default=None, repr=False, compare=False)
+    # The log line, worked out when first read (most results in play are never logged), from
+    # the operation's own events: those the call returned (a caller may add its own after).
+    _summary: str | None = field(default=None, repr=False, compare=False)
+    _event_count: int | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def summary(self) -> str:
+        """One line for the log: the moves made, else the choice, else the first effects;
+        else the operation's kind."""
+        found = self._summary
+        if found is None:
+            events, count = self.events, self._event_count
+            if count is not None and len(events) != count:
+                events = events[:count]
+            found = self._summary = summary_line(self.moves, events) or self.kind
+        return found
 
     @property
     def effects(self) -> list[JsonDict]:

@@ -49,11 +49,12 @@ class MoveRolls(RollInputs):
     # --- making a move ---------------------------------------------------------------------
 
     def _start_move(self, step: JsonDict) -> None:
-        plan = self.rules.plan(self.ruleset, step["move"])
+        plan = self.plan_of(step["move"])
         move = plan.move
         self._current_move = move.name
         char = self.state.character(step["character"])
-        record = MoveRecord(move.id, move.name, char.name, first_event=len(self.events))
+        # (every field in order: the quick way to make one)
+        record = MoveRecord(move.id, move.name, char.name, None, None, None, None, len(self.events))
         ctx = Step(self._as_engine(), step)
         if moments.before_move(ctx):
             return  # an ability asks first, or takes the move's place (Shield-Bearer 3)

@@ -61,9 +61,12 @@ class MovePlan:
     outcome: Handler | None  # the outcome handler (a scene challenge's comes first: classic)
     options: Mapping[str, frozenset[str]]  # which moves of its pack read each option
     progress: bool  # rolls against progress (a progress roll or a special track)
-    # The sets of options (their names, in make_move's order) found allowed for this move:
-    # the check depends on nothing else, so each set is checked once.
-    allowed: set[tuple[str, ...]] = field(default_factory=set)
+    # The rules' scene-challenge outcome, tried before the move's own (classic's chapter 7).
+    scene: Callable[[Step], Handler | None] | None = None
+    # The sets of options found allowed for this move (which of make_move's own are given,
+    # then the names of the others): the check depends on nothing else, so each set is
+    # checked once.
+    allowed: set[tuple[object, ...]] = field(default_factory=set)
 
 
 @dataclass(frozen=True, eq=False)
@@ -131,6 +134,7 @@ class Rules:
             outcome=outcome,
             options=self.options_for(move.id),
             progress=move.roll_type in ("progress_roll", "special_track"),
+            scene=self.scene_outcome,
         )
 
     def __repr__(self) -> str:

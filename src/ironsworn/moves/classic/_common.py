@@ -178,7 +178,7 @@ def _take_next_move_bonus(ctx: Step) -> None:
     if move.progress_move or move.roll_type != "action_roll":
         return
     flags = ctx.char.flags
-    if not any(flag in flags for flag in _NEXT_MOVE_FLAGS):
+    if not flags or flags.keys().isdisjoint(_NEXT_MOVE_FLAGS):
         return  # (most moves: nothing below would change anything)
     _add_bonus(ctx, _consume(ctx, "next_move_add"), "from your last move")
     if short_name(ctx.data["move"]) != "gather_information":

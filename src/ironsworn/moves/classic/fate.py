@@ -31,7 +31,7 @@ def pay_how(ctx: Step, keys: list[str]) -> None:
     are noted with "make it worse". A 1-2 among them ("Roll again and apply that result but
     make it worse", L2642-2647) is followed like any other result.
     """
-    from ironsworn.content import roll_oracle
+    from ironsworn.content.oracle_roller import roll_oracle  # (a module: no package lookup)
     from ironsworn.oracle import Odds, ask_in_campaign
 
     if keys[0] == "roll_table":

@@ -86,6 +86,7 @@ def test_the_engines_own_step_shares_only_the_roll() -> None:
     own = own_step(step)
     assert own == {**step, "aiders": [{"name": "Kai"}]}  # JSON's shape, as copy_json gives it
     assert own["roll"] is roll
+    assert list(own) == list(step)  # in the step's order
     assert own["adds"] is not step["adds"] and own["context"] is not step["context"]
     assert own["aiders"][0] is not step["aiders"][0]
     own["adds"].append(2)

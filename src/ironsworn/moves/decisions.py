@@ -256,6 +256,8 @@ class Decisions(StateChanges):
             if self.auto_burn is not None:
                 self._do_burn(pending, self.auto_burn)
             return
+        if not self.answers:
+            return  # no answer given in advance (most moves)
         offered = {o["key"] for o in pending["options"]}
         taken: list[str] = []
         while self.answers and self.answers[0] in offered and len(taken) < pending["count"]:

@@ -27,10 +27,11 @@ def own_step(step: Mapping[str, Any]) -> JsonDict:
     event of its move holds the very same record, so a change would rewrite history), and it
     is most of a step. A step's roll is only ever replaced whole (a burn, a reroll).
     """
-    return {
-        key: copy_json(value) if key != "roll" and isinstance(value, _NESTED) else value
-        for key, value in step.items()
-    }
+    own = dict(step)  # the scalars, most of a step, as they are (in the step's order)
+    for key, value in step.items():
+        if isinstance(value, _NESTED) and key != "roll":
+            own[key] = copy_json(value)
+    return own
 
 
 def own_agenda(agenda: Sequence[Any]) -> list[JsonDict]:

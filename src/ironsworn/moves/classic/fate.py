@@ -31,10 +31,9 @@ def pay_how(ctx: Step, keys: list[str]) -> None:
     are noted with "make it worse". A 1-2 among them ("Roll again and apply that result but
     make it worse", L2642-2647) is followed like any other result.
     """
-    from ironsworn.content.oracle_roller import roll_oracle  # (a module: no package lookup)
-    from ironsworn.oracle import Odds, ask_in_campaign
-
     if keys[0] == "roll_table":
+        from ironsworn.content.oracle_roller import roll_oracle
+
         result = roll_oracle(
             ctx.engine.ruleset, "oracle_rollable:classic/moves/pay_the_price", ctx.engine.dice
         )
@@ -50,6 +49,8 @@ def pay_how(ctx: Step, keys: list[str]) -> None:
         if len(result.rolls) == 2 and result.rolls[0].text == result.rolls[1].text:
             ctx.note("both results are the same: make it worse")
     elif keys[0] == "ask_oracle":
+        from ironsworn.oracle import Odds, ask_in_campaign
+
         answer = ask_in_campaign(ctx.state, Odds.LIKELY, ctx.engine.dice)
         ctx.emit(answer.event(ctx.name))
         ctx.note(f"is the likely outcome what happens? {answer.roll}: {answer.word}")

@@ -129,20 +129,22 @@ class MoveOutcomes(StateChanges):
     def _before_outcome(self, ctx: Step, move: Move, outcome: Outcome) -> None:
         """Bookkeeping every action roll shares: Turn the Tide, End the Fight's strong hit."""
         char = ctx.char
-        if ctx.roll.get("type") != "action":
+        data = ctx.data
+        if data["roll"].get("type") != "action":
             return
-        if ctx.data.get("turn_the_tide") and outcome.is_hit:
+        hit = outcome is not Outcome.MISS
+        if hit and data.get("turn_the_tide"):
             ctx.momentum(1)
         # Momentum a move's own rules grant like an asset benefit (Starforged: a vow's Secure
         # an Advantage taken with a companion...).
-        on_hit, on_strong = ctx.data.get("asset_momentum") or (0, 0)
-        if outcome.is_hit and on_hit:
+        on_hit, on_strong = data.get("asset_momentum") or (0, 0)
+        if hit and on_hit:
             ctx.momentum(int(on_hit))
         if outcome is Outcome.STRONG_HIT and on_strong:
             ctx.momentum(int(on_strong))
-        if outcome.is_hit and ctx.data.get("role_momentum"):
-            ctx.momentum(int(ctx.data["role_momentum"]))  # a role's "+1 momentum on a hit"
-        if ctx.data.get("asset_uses"):
+        if hit and data.get("role_momentum"):
+            ctx.momentum(int(data["role_momentum"]))  # a role's "+1 momentum on a hit"
+        if data.get("asset_uses"):
             from ironsworn.moves.assets.gains import gains_before
 
             gains_before(ctx)

@@ -17,20 +17,23 @@ if TYPE_CHECKING:
 
 
 # A move's roll options by kind, worked out once per move (content never changes once
-# loaded): those that pick the higher or lower of several stats, and those of one stat.
-_ROLL_KINDS: dict[str, tuple[Move, list[RollOption], list[RollOption]]] = {}
+# loaded): those that pick the higher or lower of several stats, those of one stat, and the
+# stats of those.
+_ROLL_KINDS: dict[str, tuple[Move, list[RollOption], list[RollOption], frozenset[str]]] = {}
 
 
-def _roll_kinds(move: Move) -> tuple[list[RollOption], list[RollOption]]:
+def _roll_kinds(move: Move) -> tuple[list[RollOption], list[RollOption], frozenset[str]]:
     found = _ROLL_KINDS.get(move.id)
     if found is None or found[0] is not move:  # another content's move of that id
         options = move.roll_options
+        singles = [o for o in options if len(o.using) == 1]
         found = _ROLL_KINDS[move.id] = (
             move,
             [o for o in options if o.method in ("highest", "lowest")],
-            [o for o in options if len(o.using) == 1],
+            singles,
+            frozenset(o.using[0] for o in singles),
         )
-    return found[1], found[2]
+    return found[1], found[2], found[3]
 
 
 class RollInputs(StateChanges):
@@ -53,7 +56,7 @@ class RollInputs(StateChanges):
         """
         wanted = ctx.data.get("stat")
         key = str(wanted or "").strip().lower().replace(" ", "_")
-        picked, singles = _roll_kinds(move)
+        picked, singles, single_stats = _roll_kinds(move)
         situation = ctx.data.get("self_heal")
         if picked and (not singles or situation or (situation is None and not wanted)):
             option = picked[0]
@@ -76,9 +79,8 @@ class RollInputs(StateChanges):
                 value=wanted,
             )
         if wanted:
-            for option in singles:
-                if option.using == (key,):
-                    return key, self._value(ctx, char, key)
+            if key in single_stats:  # (a single-stat roll of that stat)
+                return key, self._value(ctx, char, key)
             allowed = sorted({o.using[0] for o in singles})
             raise InvalidValue(
                 input="stat", value=wanted, accepted=allowed, why=f"is not allowed for {move.name}"

@@ -40,6 +40,8 @@ POINT = "asset.after_roll"
 def _offers(engine: MoveEngine, step: JsonDict) -> list[JsonDict]:
     """The after-roll adds the character's marked abilities offer on this roll."""
     char = engine.state.character(step["character"])
+    if not char.assets:
+        return []  # no card held
     move = engine.ruleset.any_move(step["move"])
     if not reach.reached(engine.ruleset, char.assets, move) & reach.AFTER_ROLL:
         return []  # no marked ability of the character offers an add on this move

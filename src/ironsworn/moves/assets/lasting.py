@@ -146,7 +146,10 @@ def _where(effect: Mapping[str, Any]) -> str:
 def claim(ctx: Step, move: Move) -> None:
     """Take the lasting effects the player named out of the ``asset`` input; spend a
     next-move effect this move does not use."""
-    if not any(c.lasting for c in ctx.state.characters.values()):
+    for char in ctx.state.characters.values():
+        if char.lasting:
+            break
+    else:
         return  # nobody holds a lasting effect: the pool is empty, whoever shares what
     mine = pool(ctx)
     if not mine:

@@ -11,6 +11,7 @@ from moves_support import ASHA_STATS, STRONG, Game
 from sf_support import StarforgedGame
 
 from ironsworn.errors import InvalidValue, NotFound
+from ironsworn.moves.step import Step
 
 
 def test_a_name_finds_the_move_of_each_campaigns_ruleset_from_one_content() -> None:
@@ -62,3 +63,17 @@ def test_the_log_line_is_the_operations_own() -> None:
     assert result.summary is result.summary  # worked out once
     adjusted = game.adjust("Asha", "health", -1)
     assert adjusted.summary == "health 5 -> 4"
+
+
+def test_a_choice_lists_options_are_the_moves_and_the_callers_own() -> None:
+    game = Game()
+    game.character("Asha", ASHA_STATS)
+    move = game.engine.find_move("face danger")
+    ctx = Step(game.engine, {"move": move.id, "character": "Asha"})
+    listed = [(o.key, o.text) for o in move.choices["weak_hit"].options]
+    first = ctx.options_of("weak_hit")
+    assert first == listed
+    first.sort(reverse=True)  # the caller's own list (Pay the Price sorts its options)
+    first.pop()
+    assert ctx.options_of("weak_hit") == listed
+    assert ctx.options_of("weak_hit", exclude=[listed[0][0]]) == listed[1:]

@@ -207,7 +207,7 @@ class _Roller:
                 children.append(self.table(target, forced, chain, depth + 1))
                 forced = None
         text = join_parts([c.text for c in children])
-        return OracleResult(table.id, table.name, None, text, tuple(children))
+        return OracleResult(table.id, table.name, None, text, tuple(children), ())
 
     def _row_result(
         self,
@@ -222,7 +222,8 @@ class _Roller:
         for step in row.rolls:
             target = self._target(table, step)
             extra.extend(self._group(target, step, inner, depth + 1))
-        return OracleResult(table.id, table.name, roll, row.full_text, tuple(extra))
+        # Every field in order: the record's quick path (no names or defaults to look at).
+        return OracleResult(table.id, table.name, roll, row.full_text, tuple(extra), ())
 
     def _group(
         self, target: OracleTable, step: OracleRoll, chain: tuple[_RowKey, ...], depth: int
@@ -250,7 +251,7 @@ class _Roller:
             seen.add(key)
             if key in chain:
                 # Reported, not followed: the row's own text says what a repeat means.
-                result = OracleResult(target.id, target.name, roll, row.full_text)
+                result = OracleResult(target.id, target.name, roll, row.full_text, (), ())
             else:
                 result = self._row_result(target, roll, row, chain, depth)
             # Every die is kept: a reroll is shown and logged, never silent.

@@ -224,7 +224,9 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
                 burn not in _NOT_GIVEN,
             )
             if extra:
-                allowed += tuple(name for name, value in extra.items() if value not in _NOT_GIVEN)
+                named = [name for name, value in extra.items() if value not in _NOT_GIVEN]
+                if named:
+                    allowed += tuple(named)
             if allowed not in plan.allowed:
                 check_options(
                     found,

@@ -167,9 +167,20 @@ class Step:
         self.engine.ask(decision)
 
     def options_of(self, list_name: str, exclude: Iterable[str] = ()) -> list[tuple[str, str]]:
-        skip = set(exclude)
-        choices = self.move.choices[list_name]
-        return [(o.key, o.text) for o in choices.options if o.key not in skip]
+        move = self.move
+        found = _CHOICES.get((move.id, list_name))
+        if found is None or found[0] is not move:  # (another content's move of that id)
+            options = tuple((o.key, o.text) for o in move.choices[list_name].options)
+            found = _CHOICES[move.id, list_name] = (move, options)
+        if exclude:
+            skip = set(exclude)
+            return [option for option in found[1] if option[0] not in skip]
+        return list(found[1])  # the caller's own list (it may sort it)
+
+
+# The (key, text) of each option of a move's choice list, by move id and list name, worked
+# out once (content never changes once loaded).
+_CHOICES: dict[tuple[str, str], tuple[Move, tuple[tuple[str, str], ...]]] = {}
 
 
 def _missing(kinds: tuple[str, ...]) -> TrackState:

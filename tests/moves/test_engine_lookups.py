@@ -6,11 +6,14 @@ given, whatever their values; the log line is the one the operation's own events
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from moves_support import ASHA_STATS, STRONG, Game
 from sf_support import StarforgedGame
 
-from ironsworn.errors import InvalidValue, NotFound
+from ironsworn.campaign.state import CampaignState
+from ironsworn.errors import CampaignError, InvalidValue, NotFound
 from ironsworn.moves.step import Step
 
 
@@ -77,3 +80,18 @@ def test_a_choice_lists_options_are_the_moves_and_the_callers_own() -> None:
     first.pop()
     assert ctx.options_of("weak_hit") == listed
     assert ctx.options_of("weak_hit", exclude=[listed[0][0]]) == listed[1:]
+
+
+def test_a_pending_event_fits_the_decision_it_names_the_same_or_equal() -> None:
+    """The engine names the state's own decision (told by identity); a stored event names an
+    equal one (compared); another decision does not fit."""
+    decision = {"kind": "choose", "options": [{"key": "a", "text": "A"}]}
+    state = CampaignState()
+    state.apply({"type": "pending", "from": None, "to": decision})
+    state.apply({"type": "pending", "from": decision, "to": None})
+    state.apply({"type": "pending", "from": None, "to": decision})
+    state.apply({"type": "pending", "from": json.loads(json.dumps(decision)), "to": None})
+    state.apply({"type": "pending", "from": None, "to": decision})
+    with pytest.raises(CampaignError, match="does not fit the state"):
+        state.apply({"type": "pending", "from": {**decision, "kind": "burn"}, "to": None})
+    assert state.pending is decision

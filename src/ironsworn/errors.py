@@ -163,7 +163,7 @@ class OptionNeeded(InvalidValue):
         self.subject = subject
         self.open = open  # words of the player's own answer it too, not only the choices
         self.input = option
-        self.accepted = tuple(key for key, _label in choices)
+        self.accepted = tuple([choice[0] for choice in choices])
         self.choices = choices
 
     def data(self) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import pytest
 
 from ironsworn.content import Ruleset, load_ruleset, roll_oracle, roll_truth
 from ironsworn.content.loader import Pack
-from ironsworn.content.oracle_roller import MAX_REROLLS, join_parts
+from ironsworn.content.oracle_roller import MAX_REROLLS, OracleResult, join_parts
 from ironsworn.dice import FixedDice, RandomDice
 from ironsworn.errors import ContentError, InvalidValue
 
@@ -159,6 +159,18 @@ def test_to_json_is_nested(classic: Ruleset) -> None:
 def test_seeded_rolls_repeat(classic: Ruleset) -> None:
     first = roll_oracle(classic, "settlement name", RandomDice(7)).to_json()
     assert roll_oracle(classic, "settlement name", RandomDice(7)).to_json() == first
+
+
+def test_lines_show_a_links_words_and_leave_other_brackets() -> None:
+    """A row's Markdown link is shown as its words; brackets that are no link stay as written
+    (the lines of a Pay the Price table roll are skipped by the link pattern when no "](" is
+    in the text)."""
+    linked = OracleResult("t", "Planet", 5, "[Jovian World](datasworn:x) (rare)")
+    plain = OracleResult("t", "Price", 7, "[A] (b) [c]( d")
+    nested = OracleResult("t", "Price", 99, "Roll twice", (plain,), rerolled=(100,))
+    assert linked.lines() == ["Planet (5): Jovian World (rare)"]
+    assert plain.lines() == ["Price (7): [A] (b) [c]( d"]
+    assert nested.lines() == ["Price (100 rerolled, 99): Roll twice", "  Price (7): [A] (b) [c]( d"]
 
 
 def test_join_parts() -> None:

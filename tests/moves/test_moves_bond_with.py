@@ -101,3 +101,25 @@ def test_several_tracks_name_the_choices() -> None:
         ("vow-1", "Avenge my kin (extreme vow, score 0)"),
         ("vow-2", "Find the raiders (dangerous vow, score 2)"),
     )
+    assert caught.value.accepted == ("vow-1", "vow-2")
+
+
+def test_several_tracks_say_each_score_and_every_id() -> None:
+    """The question lists every open track of the kinds, with its score in full boxes (a part
+    box not counted, 10 at most), and names each id in the message."""
+    g = game()
+    g.track("vow", "Avenge my kin", "extreme", ticks=3)
+    g.track("vow", "Find the raiders", "dangerous", ticks=40)
+    g.track("journey", "To the hills", "dangerous", ticks=12)
+    g.track("vow", "Guard the ford", "troublesome", ticks=39)
+    with pytest.raises(OptionNeeded) as caught:
+        g.move("fulfill your vow", ())
+    assert str(caught.value) == (
+        "Asha has several vow tracks: which one? (accepted: vow-1, vow-2, vow-4)"
+    )
+    assert caught.value.choices == (
+        ("vow-1", "Avenge my kin (extreme vow, score 0)"),
+        ("vow-2", "Find the raiders (dangerous vow, score 10)"),
+        ("vow-4", "Guard the ford (troublesome vow, score 9)"),
+    )
+    assert caught.value.accepted == ("vow-1", "vow-2", "vow-4")

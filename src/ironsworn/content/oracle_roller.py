@@ -99,7 +99,7 @@ class OracleResult:
             dice.append(str(self.roll))
         roll = f" ({', '.join(dice)})" if dice else ""
         # A row naming another table links to it ("[Jovian World](datasworn:...)"): its words.
-        text = _LINK.sub(r"\1", self.text)
+        text = _LINK.sub(r"\1", self.text) if "](" in self.text else self.text
         out = [f"{'  ' * indent}{self.name}{roll}: {text}"]
         for child in self.rolls:
             out.extend(child.lines(indent + 1))

@@ -13,7 +13,7 @@ from ironsworn.errors import InvalidValue, NotFound, OptionNeeded, RuleViolation
 from ironsworn.meters import change_meter
 from ironsworn.momentum import momentum_after
 from ironsworn.moves.registry import short_name
-from ironsworn.progress import MAX_TICKS
+from ironsworn.progress import BOXES, MAX_TICKS
 from ironsworn.ranks import Rank
 
 if TYPE_CHECKING:
@@ -152,10 +152,20 @@ class StateChanges:
                     raise InvalidValue(f"{who} has no active {what} track: create one first")
                 raise OptionNeeded(
                     f"{who} has several {what} tracks: which one? (accepted: "
-                    + ", ".join(t.id for t in mine)
+                    + ", ".join([t.id for t in mine])
                     + ")",
                     "track",
-                    tuple((t.id, f"{t.name} ({t.rank} {t.kind}, score {t.score})") for t in mine),
+                    # (the score as TrackState.score works it out: a refusal made often,
+                    # with every open track of a long campaign to list)
+                    tuple(
+                        [
+                            (
+                                t.id,
+                                f"{t.name} ({t.rank} {t.kind}, score {min(BOXES, t.ticks // 4)})",
+                            )
+                            for t in mine
+                        ]
+                    ),
                 )
             track = mine[0]
         if track.status != "active":

@@ -95,16 +95,16 @@ def _gain_blocked(ctx: Step, who: str, gain: str, costly: bool = False) -> str |
             return f"momentum is at its max ({char.momentum_max:+d})"
         return None
     meter = gain.removesuffix("+companions")
-    companions = [a["meter"] for a in char.assets if a.get("meter")]
-    if not gain.endswith("+companions"):
-        companions = []
     why = char.blocked_by(meter)
     if why is None and costly and char.value(meter) >= METER_MAX:
         why = f"{meter} is at its max ({METER_MAX:+d}), so it would only cost"
     if why is None:
         return None
-    if any(not costly or int(m["value"]) < int(m["max"]) for m in companions):
-        return None
+    if meter != gain:  # health that companions also take: blocked only if none can take it
+        for asset in char.assets:
+            companion = asset.get("meter")
+            if companion and (not costly or int(companion["value"]) < int(companion["max"])):
+                return None
     return why
 
 
@@ -115,6 +115,9 @@ def _gain_blocked(ctx: Step, who: str, gain: str, costly: bool = False) -> str |
 CLEARS: dict[str, dict[str, str]] = {
     "sojourn.benefits": {"mend": "wounded", "hearten": "shaken", "equip": "unprepared"},
 }
+
+
+_NONE: dict[str, str] = {}  # a decision point with no gain, cost or clearing to check
 
 
 def _offer(
@@ -129,15 +132,16 @@ def _offer(
 ) -> bool:
     """Ask a choice without the options that cannot be taken; False when none is left."""
     name = who or ctx.name
-    gains = GAINS.get(point, {})
-    costly = COSTLY.get(point, set())
-    clears = CLEARS.get(point, {})
-    char = ctx.state.character(name)
+    gains = GAINS.get(point, _NONE)
+    costly = COSTLY.get(point, _NONE)
+    clears = CLEARS.get(point, _NONE)
     kept: list[tuple[str, str]] = []
     for key, text in options:
-        why = _gain_blocked(ctx, name, gains[key], key in costly) if key in gains else None
-        if key in clears and not char.has(clears[key]):
-            why = f"not {clears[key]}: there is nothing to clear"
+        gain = gains.get(key)
+        why = None if gain is None else _gain_blocked(ctx, name, gain, key in costly)
+        cleared = clears.get(key)
+        if cleared is not None and not ctx.state.character(name).has(cleared):
+            why = f"not {cleared}: there is nothing to clear"
         if why is None:
             kept.append((key, text))
         else:

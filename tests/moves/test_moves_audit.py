@@ -330,6 +330,21 @@ def test_a_new_journey_may_add_the_bond_again(game: Game) -> None:
     assert _adds(result) == 1
 
 
+def test_a_journey_an_ally_began_is_under_way_for_the_party(game: Game) -> None:
+    """A shared journey set off on by one character is under way for the others: their bond's
+    +1 is refused (and a journey of theirs alone is not)."""
+    game.character("Kai", bonds=("Elda",))
+    game.track("journey", "To Mournwood", "dangerous", characters=["Asha", "Kai"])
+    game.move("undertake a journey", WEAK, bond=True)
+    before = game.snapshot()
+    with pytest.raises(InvalidValue, match="To Mournwood is already under way"):
+        game.move("undertake a journey", WEAK, character="Kai", bond=True)
+    assert game.snapshot() == before
+    game.track("journey", "Kai's errand", "troublesome", characters=["Kai"])
+    result = game.move("undertake a journey", WEAK, character="Kai", bond=True, track="journey-2")
+    assert _adds(result) == 1
+
+
 # --- Draw the Circle ----------------------------------------------------------------------------
 
 

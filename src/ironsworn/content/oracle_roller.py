@@ -278,6 +278,8 @@ class _Roller:
             raise ContentError(f"oracle {table.id} rolls {number} dice (more than {MAX_ROLLS})")
         if forced is not None:
             return _check_value(forced, table.id, table.dice, number, number * sides)
+        if number == 1:
+            return self.dice.roll(sides)  # (most tables: one die, without a sum to make)
         return sum(self.dice.roll(sides) for _ in range(number))
 
     @staticmethod

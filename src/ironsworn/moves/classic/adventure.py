@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ironsworn.campaign.state import TrackState
 from ironsworn.errors import InvalidValue, RuleViolation
 from ironsworn.meters import METER_MAX
 from ironsworn.moves.classic._common import (
@@ -273,14 +274,9 @@ def make_camp_benefits(ctx: Step, keys: list[str]) -> None:
 def journey_before(ctx: Step) -> None:
     track = ctx.engine.resolve_track(ctx, ("journey",))
     # "If you are setting off from a community with which you share a bond, add +1 to your
-    # initial roll" (L1734-1736): each character notes the journeys already under way.
-    begun = [
-        n
-        for n in track.characters
-        if n in ctx.state.characters
-        and track.id in (ctx.state.characters[n].flags.get("journeys_begun") or [])
-    ]
-    if ctx.data.get("bond") and begun:
+    # initial roll" (L1734-1736): each character notes the journeys already under way (read
+    # only when the bond is claimed).
+    if ctx.data.get("bond") and _under_way(ctx, track):
         raise InvalidValue(
             f"the +1 for a bond is for the initial roll of a journey only: {track.name} is "
             "already under way"
@@ -294,6 +290,16 @@ def journey_before(ctx: Step) -> None:
         ctx.flag("journeys_begun", [*mine, track.id])
     _take_next_move_bonus(ctx)
     _add_bonus(ctx, _consume(ctx, "journey_add"), "from Make Camp (prepare)")
+
+
+def _under_way(ctx: Step, track: TrackState) -> bool:
+    """Whether any character on the journey ``track`` has begun it already."""
+    characters = ctx.state.characters
+    for name in track.characters:
+        char = characters.get(name)
+        if char is not None and track.id in (char.flags.get("journeys_begun") or ()):
+            return True
+    return False
 
 
 @on_outcome("undertake_a_journey")

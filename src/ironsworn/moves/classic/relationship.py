@@ -62,6 +62,14 @@ SOJOURN_RECOVER = {
 }
 
 
+# Sojourn's Clear a Condition options: the condition each clears and the meter it raises.
+SOJOURN_CLEAR = {
+    "mend": ("wounded", "health"),
+    "hearten": ("shaken", "spirit"),
+    "equip": ("unprepared", "supply"),
+}
+
+
 @on_outcome("sojourn")
 def sojourn(ctx: Step) -> None:
     _general_initiative(ctx)
@@ -76,11 +84,7 @@ def sojourn(ctx: Step) -> None:
 @on_resume("sojourn.benefits")
 def sojourn_benefits(ctx: Step, keys: list[str]) -> None:
     who = str(ctx.data["who"])
-    clear = {
-        "mend": ("wounded", "health"),
-        "hearten": ("shaken", "spirit"),
-        "equip": ("unprepared", "supply"),
-    }
+    clear = SOJOURN_CLEAR
     _check_sojourn_recover(ctx, who, keys, {clear[k][0]: k for k in keys if k in clear})
     for key in keys:
         if key in clear:

@@ -269,12 +269,12 @@ def forge_before(ctx: Step) -> None:
     """ "If you make this move after you successfully Fulfill Your Vow to their benefit, you
     may reroll any dice" (seed 000 L1968-1969): a vow sworn to them (``with``) and fulfilled
     offers the reroll after the roll."""
-    from ironsworn.moves.classic.quest import vows_for
-
     _take_next_move_bonus(ctx)
     who = str(ctx.data.get("with") or "").strip().casefold()
     if not who or ctx.data.get("reroll"):
         return
+    from ironsworn.moves.classic.quest import vows_for  # (only for a bond named)
+
     for track_id, person in vows_for(ctx).items():
         track = ctx.state.tracks.get(track_id)
         if person.casefold() == who and track is not None and track.status == "fulfilled":

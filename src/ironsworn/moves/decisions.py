@@ -79,7 +79,8 @@ class Decisions(StateChanges):
         that character (default: the one waiting now)."""
 
         def run() -> None:
-            self._take_up(character)
+            if character is not None:
+                self._take_up(character)
             pending = self._need_pending("choose")
             self.auto_burn = burn
             self._answer(pending, list(keys), text)
@@ -91,7 +92,8 @@ class Decisions(StateChanges):
         """Burn momentum on the roll waiting for that decision (``character``'s)."""
 
         def run() -> None:
-            self._take_up(character)
+            if character is not None:
+                self._take_up(character)
             pending = self._need_pending("burn")
             self._do_burn(pending, True)
             self._run()
@@ -103,7 +105,8 @@ class Decisions(StateChanges):
         list."""
 
         def run() -> None:
-            self._take_up(character)
+            if character is not None:
+                self._take_up(character)
             pending = self._need_pending(None)
             if pending["kind"] == "burn":
                 self._do_burn(pending, False)
@@ -234,17 +237,22 @@ class Decisions(StateChanges):
                 names.append(named)  # the usual values: no look at the Mapping ABC
             else:
                 names.append(named.get("character") if isinstance(named, Mapping) else named)
-        names += [step.get("who") or step.get("character") for step in self.agenda]
+        agenda = self.agenda
+        if agenda:  # (most decisions end their chain: nothing queued after them)
+            names += [step.get("who") or step.get("character") for step in agenda]
+        state = self.state
         named_track = data.get("track")
-        track = self.state.tracks.get(named_track) if isinstance(named_track, str) else None
+        track = state.tracks.get(named_track) if isinstance(named_track, str) else None
         if track is not None and track.kind != "fight" and track.status == "active":
-            names += list(track.characters)
+            names += track.characters
         owner = decision.get("character")
+        characters = state.characters
         out: list[str] = []
         for name in names:
             if not isinstance(name, str) or name == owner or name in out:
                 continue
-            if name in self.state.characters and self.state.characters[name].status == "active":
+            char = characters.get(name)  # (a name is a character's own or none)
+            if char is not None and char.status == "active":
                 out.append(name)
         return out
 
@@ -275,27 +283,32 @@ class Decisions(StateChanges):
                 raise InvalidValue(
                     f"option {key!r} is not offered (accepted: {', '.join(offered)})"
                 )
-        if len(set(keys)) != len(keys):
+        taken = len(keys)
+        if taken > 1 and len(set(keys)) != taken:  # (one key or none is never twice)
             raise InvalidValue(f"each option can be chosen only once: {' '.join(keys)}")
         low, high = int(pending.get("min", 1)), int(pending["count"])
-        if not low <= len(keys) <= high:
+        if not low <= taken <= high:
             want = str(high) if low == high else f"{low} to {high}"
-            raise InvalidValue(
-                f"{len(keys)} option(s) chosen; choose {want} of: {', '.join(offered)}"
-            )
-        words = answer_text(pending, keys, text)
+            raise InvalidValue(f"{taken} option(s) chosen; choose {want} of: {', '.join(offered)}")
+        # Words are worked out only for a decision that asks for some or an answer that gives
+        # some: without either the answer has none (answer_text's None), as for most answers.
+        words = answer_text(pending, keys, text) if text is not None or "text" in pending else None
         self.pending = None
+        resumed = pending["resume"]
         choice: JsonDict = {
             "type": "choice",
             "character": pending.get("character"),
             "move": pending.get("move"),
-            "point": pending["resume"].get("point"),
+            "point": resumed.get("point"),
             "keys": keys,
         }
         if words is not None:
             choice["text"] = words
-        self.emit(choice)
-        resume = own_step(pending["resume"])  # the decision is shared with the state
+        # A record of the answer: it changes nothing in the state (a record event, which
+        # CampaignState.apply_built would pass over), so it joins the operation's events as
+        # a note does.
+        self.events.append(choice)
+        resume = own_step(resumed)  # the decision is shared with the state
         resume["step"] = "resume"
         resume["keys"] = keys
         if words is not None:

@@ -159,6 +159,8 @@ class Decisions(StateChanges):
         """Let ``character`` act: another character's waiting decision is set aside (with the
         steps after it); ``character``'s own must be answered first, and one that involves
         ``character`` (``then``) too, by its owner."""
+        if self.pending is None and not self.parked:
+            return  # no decision is owed at all (most moves): nothing to wait for or set aside
         self._refuse_waiting(character, "move")
         mine = self.parked.get(character)
         if mine is not None:
@@ -233,7 +235,9 @@ class Decisions(StateChanges):
         names: list[Any] = [data.get("character"), data.get("who")]
         for key in ("ally", "own"):
             named = data.get(key)
-            if named is None or isinstance(named, str):
+            if named is None:
+                continue  # (nobody named: most moves)
+            if isinstance(named, str):
                 names.append(named)  # the usual values: no look at the Mapping ABC
             else:
                 names.append(named.get("character") if isinstance(named, Mapping) else named)
@@ -249,7 +253,7 @@ class Decisions(StateChanges):
         characters = state.characters
         out: list[str] = []
         for name in names:
-            if not isinstance(name, str) or name == owner or name in out:
+            if name is None or name == owner or name in out or not isinstance(name, str):
                 continue
             char = characters.get(name)  # (a name is a character's own or none)
             if char is not None and char.status == "active":

@@ -9,6 +9,7 @@ those paths give: the same events, refusals and names as the rules ask for.
 from __future__ import annotations
 
 import itertools
+from collections import OrderedDict, namedtuple
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from ironsworn.errors import InvalidValue
 from ironsworn.moves.autoplay import AutoPlayer
 from ironsworn.moves.engine import MoveEngine
 from ironsworn.moves.sheet import SheetOperations
+from ironsworn.moves.step import own_step
 
 JsonDict = dict[str, Any]
 
@@ -105,3 +107,25 @@ def test_who_follows_names_each_active_character_once_in_order() -> None:
     assert _follows(engine, {"character": "Asha", "who": "Elda"}) == []
     engine.state.characters["Kai"].status = "dead"
     assert _follows(engine, {"character": "Asha", "track": journey}) == []
+
+
+def test_own_step_copies_every_container_however_typed_and_keeps_the_scalars() -> None:
+    """The scalars are passed over by their type; a container of a subclass (an ordered dict, a
+    named tuple) is still a container, copied to JSON's shape as before."""
+    pair = namedtuple("pair", "a b")
+    step: JsonDict = {
+        "step": "resume",
+        "who": "Kai",
+        "count": 2,
+        "weight": 0.5,
+        "main": True,
+        "track": None,
+        "context": OrderedDict(keys=["a"]),
+        "aiders": pair(["Kai"], 1),
+    }
+    own = own_step(step)
+    assert own == {**step, "context": {"keys": ["a"]}, "aiders": [["Kai"], 1]}
+    assert type(own["context"]) is dict and own["context"]["keys"] is not step["context"]["keys"]
+    assert type(own["aiders"]) is list and own["aiders"][0] is not step["aiders"][0]
+    for key in ("step", "who", "count", "weight", "main", "track"):
+        assert own[key] is step[key]

@@ -1,6 +1,6 @@
 """The MCP server's tool-call latency, through the SDK's own stdio client.
 
-Run: python benchmarks/mcp.py [--calls 200] [--http]
+Run: python benchmarks/mcp.py [--calls 200] [--http] [--json FILE]
 
 It makes a campaign with one character in a temporary data home, starts ``ironsworn mcp``
 (stdio, or ``--http`` on a free loopback port) and, after a warm-up, times from the client:
@@ -9,14 +9,15 @@ It makes a campaign with one character in a temporary data home, starts ``ironsw
   the timing, so every move starts from the same table: no decision pending, no harm taken);
 - a sheet read: the ``ironsworn://campaign/sheet/NAME`` resource.
 
-Each figure (p50 and p95 of ``--calls`` calls) is printed beside its goal and its floor:
-``ok`` within the goal, ``MISSED`` past it. The floor is the protocol's own round trip (an MCP
-``ping`` on the same session, sampled between the calls): no tool call can be faster.
+Each figure (p50 and p95 of ``--calls`` calls) is printed beside its goal and its floor, as
+every benchmark here prints them (``figures.py``: ``met``, or ``MISSED`` past the goal), and
+``--json FILE`` writes them. The floor is the protocol's own round trip (an MCP ``ping`` on the
+same session, sampled between the calls): no tool call can be faster.
 """
 
 from __future__ import annotations
 
-import argparse
+import importlib.util
 import json
 import os
 import statistics
@@ -36,6 +37,20 @@ import anyio
 HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
+
+def _figures_module() -> Any:
+    """The folder's shared ``figures.py`` (Figure, Report, the ``--json`` option), loaded by
+    its path: the folder itself stays off the import path (see above)."""
+    spec = importlib.util.spec_from_file_location("bench_figures", HERE / "figures.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # (its dataclasses look their module up by name)
+    spec.loader.exec_module(module)
+    return module
+
+
+figures_py = _figures_module()
+
 # The goal in milliseconds, for each figure.
 TARGETS = {
     "move p50": 30.0,
@@ -45,12 +60,6 @@ TARGETS = {
 }
 STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
 CAMPAIGN = "bench"
-
-
-def verdict(name: str, value: float, floor: float) -> str:
-    goal = TARGETS[name]
-    state = "ok" if value <= goal else "MISSED"
-    return f"{name:<16} {value:8.1f} ms   goal <= {goal:.0f} ms   floor {floor:6.1f} ms   {state}"
 
 
 def percentile(samples: list[float], p: float) -> float:
@@ -141,7 +150,7 @@ async def run(home: Path, calls: int, http: bool) -> dict[str, float]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = figures_py.arguments(__doc__)
     parser.add_argument("--calls", type=int, default=200)
     parser.add_argument("--http", action="store_true", help="streamable HTTP instead of stdio")
     args = parser.parse_args()
@@ -167,12 +176,18 @@ def main() -> int:
         )
         figures = anyio.run(run, home, args.calls, args.http)
     transport = "streamable HTTP" if args.http else "stdio"
-    print(f"MCP tool calls over {transport}, {args.calls} calls each (after 10 to warm up):")
-    for name in TARGETS:
+    report = figures_py.Report(f"MCP tool calls over {transport}")
+    print(report.title)
+    for which in ("p50", "p95"):
+        report.floors[f"ping {which} ms"] = figures[f"ping {which}"]
+        floor = figures[f"ping {which}"]
+        print(f"floor: an MCP ping round trip, {which}              {floor:.2f} ms")
+    report.fact("calls each", f"{args.calls} (after 10 to warm up)")
+    for name, goal in TARGETS.items():
         floor = figures["ping p95" if name.endswith("p95") else "ping p50"]
-        print("  " + verdict(name, figures[name], floor))
-    missed = [n for n in TARGETS if figures[n] > TARGETS[n]]
-    print(f"{len(missed)} MISSED" + (f": {', '.join(missed)}" if missed else ""))
+        report.add(figures_py.Figure(name, figures[name], "ms", goal, floor))
+    report.summary()
+    report.write(args.json)
     return 0
 
 

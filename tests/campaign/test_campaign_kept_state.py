@@ -118,6 +118,11 @@ def check(store: Store[CampaignState], *, kept_fits: bool = True) -> None:
                     for t in copy.tracks.values()
                     if t.status == "active" and name in t.characters
                 ]
+                assert [t.id for t in copy.open_tracks_of(name, "vow")] == [
+                    t.id
+                    for t in copy.tracks.values()
+                    if t.status == "active" and name in t.characters and t.kind == "vow"
+                ]
 
 
 @settings(

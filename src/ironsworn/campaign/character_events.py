@@ -34,18 +34,18 @@ class CharacterEvents(StateRecords):
     def _on_legacy(self, event: Mapping[str, Any]) -> None:
         char = self._char_w(event["character"])
         track = event["track"]
-        self._expect(f"{char.name}'s {track} legacy", char.legacy_track(track), event)
+        self._expect(char.legacy_track(track), event, "{}'s {} legacy", char.name, track)
         char.legacy[track] = copy_json(dict(event["to"]))
 
     def _on_vehicle(self, event: Mapping[str, Any]) -> None:
-        self._expect("the command vehicle", self.vehicle, event)
+        self._expect(self.vehicle, event, "the command vehicle")
         self.vehicle = copy_json(event["to"])
         self._vehicle_aboard()
 
     def _on_vehicle_meter(self, event: Mapping[str, Any]) -> None:
         if self.vehicle is None:
             raise CampaignError("there is no command vehicle")
-        self._expect("the vehicle's integrity", self.vehicle["integrity"], event)
+        self._expect(self.vehicle["integrity"], event, "the vehicle's integrity")
         self.vehicle["integrity"] = int(event["to"])
         # The crew's STARSHIP card shows the command vehicle's integrity.
         card = self.crew.get(str(self.vehicle.get("asset")))
@@ -58,7 +58,7 @@ class CharacterEvents(StateRecords):
             raise CampaignError("there is no command vehicle")
         name = event["impact"]
         impacts: list[str] = self.vehicle["impacts"]
-        self._expect(f"the vehicle's {name}", name in impacts, event)
+        self._expect(name in impacts, event, "the vehicle's {}", name)
         if event["to"]:
             impacts.append(name)
         else:
@@ -79,7 +79,7 @@ class CharacterEvents(StateRecords):
 
     def _on_incidental_vehicle(self, event: Mapping[str, Any]) -> None:
         name = str(event["vehicle"])
-        self._expect(f"the vehicle {name}", self.incidental.get(name), event)
+        self._expect(self.incidental.get(name), event, "the vehicle {}", name)
         if event["to"] is None:
             self.incidental.pop(name, None)
         else:
@@ -92,18 +92,18 @@ class CharacterEvents(StateRecords):
     def _on_meter(self, event: Mapping[str, Any]) -> None:
         char = self._char_w(event["character"])
         meter = event["meter"]
-        self._expect(f"{char.name}'s {meter}", getattr(char, meter), event)
+        self._expect(getattr(char, meter), event, "{}'s {}", char.name, meter)
         setattr(char, meter, event["to"])
 
     def _on_stat(self, event: Mapping[str, Any]) -> None:
         char = self._char_w(event["character"])
         stat = str(event["stat"])
-        self._expect(f"{char.name}'s {stat}", char.stats.get(stat), event)
+        self._expect(char.stats.get(stat), event, "{}'s {}", char.name, stat)
         char.stats[stat] = int(event["to"])
 
     def _on_asset_meter(self, event: Mapping[str, Any]) -> None:
         asset = self._asset_w(event["character"], event["asset"])
-        self._expect(f"{asset['name']}'s health", asset["meter"]["value"], event)
+        self._expect(asset["meter"]["value"], event, "{}'s health", asset["name"])
         asset["meter"]["value"] = event["to"]
         self._crew_sync(event["asset"])
 
@@ -113,13 +113,13 @@ class CharacterEvents(StateRecords):
 
     def _on_initiative(self, event: Mapping[str, Any]) -> None:
         char = self._char_w(event["character"])
-        self._expect(f"{char.name}'s initiative", char.initiative, event)
+        self._expect(char.initiative, event, "{}'s initiative", char.name)
         char.initiative = bool(event["to"])
 
     def _on_flag(self, event: Mapping[str, Any]) -> None:
         char = self._char_w(event["character"])
         flag = event["flag"]
-        self._expect(f"{char.name}'s {flag}", char.flags.get(flag), event)
+        self._expect(char.flags.get(flag), event, "{}'s {}", char.name, flag)
         if event["to"] is None:
             char.flags.pop(flag, None)
         else:
@@ -127,7 +127,7 @@ class CharacterEvents(StateRecords):
 
     def _on_status(self, event: Mapping[str, Any]) -> None:
         char = self._char_w(event["character"])
-        self._expect(f"{char.name}'s status", char.status, event)
+        self._expect(char.status, event, "{}'s status", char.name)
         char.status = event["to"]
 
     def _on_bond_added(self, event: Mapping[str, Any]) -> None:
@@ -164,7 +164,7 @@ class CharacterEvents(StateRecords):
     def _on_asset_reskin(self, event: Mapping[str, Any]) -> None:
         asset = self._asset_w(event["character"], event["asset"])
         now = {"name": asset["name"], "requirement": asset.get("requirement")}
-        self._expect(f"{event['character']}'s {asset['name']}", now, event)
+        self._expect(now, event, "{}'s {}", event["character"], asset["name"])
         asset["name"] = event["to"]["name"]
         if event["to"].get("requirement") is None:
             asset.pop("requirement", None)
@@ -177,7 +177,7 @@ class CharacterEvents(StateRecords):
         # marked on the crew's one record.
         asset = self._asset_w(event["character"], event["asset"])
         index = int(event["ability"])
-        self._expect(f"{asset['name']} ability {index + 1}", asset["abilities"][index], event)
+        self._expect(asset["abilities"][index], event, "{} ability {}", asset["name"], index + 1)
         asset["abilities"][index] = bool(event["to"])
         self._crew_sync(event["asset"])
 
@@ -188,11 +188,11 @@ class CharacterEvents(StateRecords):
         if track is None:
             raise CampaignError(f"event does not fit the state: {asset['name']} has no {name}")
         field = str(event.get("field") or "value")  # "max": an ability changed its size
-        self._expect(f"{asset['name']}'s {name} {field}", track[field], event)
+        self._expect(track[field], event, "{}'s {} {}", asset["name"], name, field)
         track[field] = event["to"]
         self._crew_sync(event["asset"])
 
     def _on_equipment(self, event: Mapping[str, Any]) -> None:
         char = self._char_w(event["character"])
-        self._expect(f"{char.name}'s equipment", char.equipment, event)
+        self._expect(char.equipment, event, "{}'s equipment", char.name)
         char.equipment = list(event["to"])

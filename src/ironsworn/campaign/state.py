@@ -159,7 +159,7 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
         index = self._open_index_of()
         new._open_index = index
         for name in own_chars:
-            for ident in index.get(name, ()):
+            for ident in index.by_character.get(name, ()):
                 if ident not in own_tracks:
                     tracks[ident] = tracks[ident].copy()
                     own_tracks.add(ident)
@@ -215,14 +215,14 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
         where it is kept (the store checks each one it appends) and where one comes from
         outside (:meth:`apply`). A type this state cannot fold goes through :meth:`apply`,
         which refuses it as always."""
-        handlers = _HANDLERS.get(type(self))
-        if handlers is None:
-            handlers = _HANDLERS[type(self)] = _handlers_of(type(self))
-        handler = handlers.get(event["type"])
-        if handler is not None:
-            handler(self, event)
-        elif event["type"] not in RECORD_EVENTS:
-            self.apply(event)
+        folds = _FOLDS.get(type(self))
+        if folds is None:
+            folds = _FOLDS[type(self)] = _folds_of(type(self))
+        # A record event (most of a move's) folds to nothing; a type the table lacks goes
+        # through apply.
+        fold: _Fold | None = folds.get(event["type"], _by_apply)
+        if fold is not None:
+            fold(self, event)
 
     @staticmethod
     def check_event(event: Mapping[str, Any]) -> None:
@@ -284,6 +284,7 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
             removed = self._tracks.pop(ident, None) or self.tracks.pop(ident)
             if removed.status == "active":
                 self._index_track(removed, add=False)
+            self._index_track_id(ident, add=False)
             self._closed_json.pop(event["track"]["id"], None)
             self.track_counter -= 1
         elif kind == "bond_added":
@@ -405,9 +406,23 @@ def _handlers_of(cls: type[CampaignState]) -> dict[str, Callable[[Any, Mapping[s
     }
 
 
+# What apply_built does with each event type, by state class: a change's handler, or None for
+# a record (it changes nothing). A type in neither goes through apply (which refuses it).
+_Fold = Callable[[Any, Mapping[str, Any]], None]
+_FOLDS: dict[type[CampaignState], dict[str, _Fold | None]] = {}
+
+
+def _folds_of(cls: type[CampaignState]) -> dict[str, _Fold | None]:
+    return {**dict.fromkeys(RECORD_EVENTS), **_handlers_of(cls)}
+
+
+def _by_apply(state: CampaignState, event: Mapping[str, Any]) -> None:
+    state.apply(event)
+
+
 # How fork() copies the state's fields (see there): these are set by fork itself or shared...
 _FORK_KEPT = frozenset(
-    {"characters", "_tracks", "_own_chars", "_own_tracks", "_closed", "_open_index"}
+    {"characters", "_tracks", "_own_chars", "_own_tracks", "_closed", "_open_index", "_track_ids"}
     | {"_closed_json"}
     | {"people", "places", "notes", "packs", "truths", "incidental", "options"}
 )

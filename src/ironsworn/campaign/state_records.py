@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ironsworn.campaign.character_state import CharacterState, JsonDict, TrackState, copy_json
 from ironsworn.campaign.options import OPTIONS
+from ironsworn.campaign.track_index import OpenTracks, id_key, ids_by_key, with_id, without_id
 from ironsworn.errors import CampaignError, NotFound
 
 if TYPE_CHECKING:
@@ -31,11 +32,15 @@ class StateRecords:
         # The closed tracks of the snapshot this state was read from, not yet read (most of a
         # long campaign's tracks): see tracks and from_snapshot.
         self._closed: ClosedTracks | None = None
-        # The open tracks' ids by character, built on first use and kept up to date by the
-        # events that create, close or remove a track (rebuilt after a reopened track or a
-        # change of who holds one, which must take its place in the order). Never changed in
-        # place: forks share it, and an event gives its state a new one.
-        self._open_index: dict[str, list[str]] | None = None
+        # The open tracks' ids by character (and kind), built on first use and kept up to
+        # date by the events that create, close or remove a track (rebuilt after a reopened
+        # track or a change of who holds one, which must take its place in the order). Never
+        # changed in place: forks share it, and an event gives its state a new one.
+        self._open_index: OpenTracks | None = None
+        # Every track's id by its folded key (see track_index), built on first use from every
+        # track (a snapshot's closed ones read) and kept by the events that create a track or
+        # take its creation back; shared by forks as the open index is.
+        self._track_ids: dict[str, tuple[str, ...]] | None = None
         # Each closed track's entry in the snapshot text, kept once written and dropped when
         # an event changes the track: a snapshot re-encodes only what changed.
         self._closed_json: dict[str, str] = {}
@@ -87,28 +92,25 @@ class StateRecords:
         self._tracks = value
         self._closed = None
         self._open_index = None
+        self._track_ids = None
         self._closed_json = {}
 
     def open_tracks_of(self, name: str, kind: str | None = None) -> list[TrackState]:
         """The active tracks ``name`` holds (of ``kind`` only, when given), in the order they
-        were created (an index: no scan of a long campaign's tracks)."""
-        ids = self._open_index_of().get(name)
+        were created (an index: no scan of a long campaign's tracks, nor of the character's
+        tracks of other kinds)."""
+        index = self._open_index or self._open_index_of()
+        ids = index.by_character.get(name) if kind is None else index.by_kind.get((name, kind))
         if not ids:
             return []
         tracks = self._tracks
-        if kind is None:
-            return [tracks[ident] for ident in ids]
-        return [track for ident in ids if (track := tracks[ident]).kind == kind]
+        return [tracks[ident] for ident in ids]
 
-    def _open_index_of(self) -> dict[str, list[str]]:
+    def _open_index_of(self) -> OpenTracks:
         """The index of open tracks by character (built now if it is not)."""
         index = self._open_index
         if index is None:
-            index = {}
-            for track in self._open_tracks():
-                for who in dict.fromkeys(track.characters):
-                    index.setdefault(who, []).append(track.id)
-            self._open_index = index
+            index = self._open_index = OpenTracks.of(self._open_tracks())
         return index
 
     def _index_track(self, track: TrackState, *, add: bool) -> None:
@@ -117,11 +119,21 @@ class StateRecords:
         index = self._open_index
         if index is None:
             return  # built from the tracks when next used
-        index = dict(index)
-        for who in dict.fromkeys(track.characters):
-            ids = index.get(who, [])
-            index[who] = [*ids, track.id] if add else [i for i in ids if i != track.id]
-        self._open_index = index
+        self._open_index = index.opened(track) if add else index.closed(track)
+
+    def _track_ids_of(self) -> dict[str, tuple[str, ...]]:
+        """The index of every track's id by its folded key (built now if it is not, from
+        every track: a snapshot's closed tracks are read first, so the index never lacks them)."""
+        index = self._track_ids
+        if index is None:
+            index = self._track_ids = ids_by_key(self.tracks)
+        return index
+
+    def _index_track_id(self, ident: str, *, add: bool) -> None:
+        """Put a new track's id in the id index, or take out one whose creation is undone."""
+        index = self._track_ids
+        if index is not None:  # (else built from the tracks when next used)
+            self._track_ids = with_id(index, ident) if add else without_id(index, ident)
 
     def _open_tracks(self) -> list[TrackState]:
         """The active tracks, without reading the closed tracks of a snapshot."""
@@ -178,12 +190,21 @@ class StateRecords:
     def track(self, query: str, kinds: tuple[str, ...] = ()) -> TrackState:
         """A track by id or by its text (exact, then unique substring), active ones first."""
         key = query.strip().lower()
+        # By id first (the engine names a track by its id): the first track in order of the
+        # kinds whose id is the query, as the scan of the pool below would find. The index
+        # gives the ids that fold to the query; the one track of an id (the case nearly
+        # always) is taken if of the kinds, and ids differing only in case are left to that
+        # scan's order.
+        ids = self._track_ids_of().get(key)
         tracks = self.tracks.values()
-        # By id first (the engine names a track by its id), in one pass over the tracks: the
-        # first of the kinds whose id is the query, as the scan of the pool below would find.
-        for t in tracks:
-            if t.id.lower() == key and (not kinds or t.kind in kinds):
+        if ids is not None and len(ids) == 1:
+            t = self._tracks[ids[0]]
+            if not kinds or t.kind in kinds:
                 return t
+        elif ids is not None:
+            for t in tracks:
+                if id_key(t.id) == key and (not kinds or t.kind in kinds):
+                    return t
         pool = [t for t in tracks if not kinds or t.kind in kinds]
         exact = [t for t in pool if t.name.lower() == key]
         partial = [t for t in pool if key in t.name.lower()]
@@ -296,18 +317,22 @@ class StateRecords:
         closed = self._closed
         return closed is not None and closed.holds(ident)
 
-    def _expect(self, what: str, current: Any, event: Mapping[str, Any]) -> None:
+    def _expect(self, current: Any, event: Mapping[str, Any], what: str, *names: Any) -> None:
+        """Refuse ``event`` unless its ``from`` is ``current``: the message says ``what`` (a
+        template for ``names``, filled in only then: most events fit)."""
         before = event["from"]
         # (the engine's events name the state's own record as it is: no need to compare
         # what the same record holds, a pending decision or an agenda)
         if current is not before and current != before:
+            if names:
+                what = what.format(*names)
             raise CampaignError(
                 f"event does not fit the state: {what} is {current!r}, event says {event['from']!r}"
             )
 
     def _toggle(self, who: str, marks: list[str], name: str, event: Mapping[str, Any]) -> None:
         """Mark (``to`` true) or clear ``name`` in a character's list of debilities or impacts."""
-        self._expect(f"{who}'s {name}", name in marks, event)
+        self._expect(name in marks, event, "{}'s {}", who, name)
         if event["to"]:
             marks.append(name)
         else:

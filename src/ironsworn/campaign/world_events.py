@@ -20,7 +20,7 @@ class WorldEvents(StateRecords):
     """The fold of the events about tracks, decisions, settings and the world."""
 
     def _on_ruleset(self, event: Mapping[str, Any]) -> None:
-        self._expect("the ruleset", self.ruleset, event)
+        self._expect(self.ruleset, event, "the ruleset")
         if event["to"] not in RULESETS:
             raise CampaignError(f"unknown ruleset {event['to']!r}")
         self.ruleset = str(event["to"])
@@ -33,27 +33,28 @@ class WorldEvents(StateRecords):
         self._tracks[track.id] = track
         self._own_tracks.add(track.id)
         self.track_counter += 1
+        self._index_track_id(track.id, add=True)
         if track.status == "active":
             self._index_track(track, add=True)  # the newest track: last in every list
 
     def _on_progress(self, event: Mapping[str, Any]) -> None:
         track = self._track_w(event["track"])
-        self._expect(f"{track.id} progress", track.ticks, event)
+        self._expect(track.ticks, event, "{} progress", track.id)
         track.ticks = int(event["to"])
 
     def _on_rank(self, event: Mapping[str, Any]) -> None:
         track = self._track_w(event["track"])
-        self._expect(f"{track.id} rank", track.rank, event)
+        self._expect(track.rank, event, "{} rank", track.id)
         track.rank = event["to"]
 
     def _on_countdown(self, event: Mapping[str, Any]) -> None:
         track = self._track_w(event["track"])
-        self._expect(f"{track.id} countdown", track.countdown, event)
+        self._expect(track.countdown, event, "{} countdown", track.id)
         track.countdown = event["to"]
 
     def _on_track_closed(self, event: Mapping[str, Any]) -> None:
         track = self._track_w(event["track"])
-        self._expect(f"{track.id} status", track.status, event)
+        self._expect(track.status, event, "{} status", track.id)
         was_open = track.status == "active"
         track.status = event["to"]
         if was_open and track.status != "active":
@@ -66,13 +67,13 @@ class WorldEvents(StateRecords):
         name = event["field"]
         if name not in ("role", "bonded", "influence", "no_benefit", "second_role"):
             raise CampaignError(f"unknown track field {name!r}")
-        self._expect(f"{track.id} {name}", getattr(track, name), event)
+        self._expect(getattr(track, name), event, "{} {}", track.id, name)
         setattr(track, name, copy_json(event["to"]))
 
     def _on_track_characters(self, event: Mapping[str, Any]) -> None:
         self._open_index = None
         track = self._track_w(event["track"])
-        self._expect(f"{track.id} characters", track.characters, event)
+        self._expect(track.characters, event, "{} characters", track.id)
         track.characters = list(event["to"])
 
     # The pending decision, the agenda and the decisions set aside are taken as the event
@@ -81,21 +82,21 @@ class WorldEvents(StateRecords):
     # takes them up (MoveEngine._reset), so neither the state nor the event is changed later.
 
     def _on_pending(self, event: Mapping[str, Any]) -> None:
-        self._expect("the pending decision", self.pending, event)
+        self._expect(self.pending, event, "the pending decision")
         self.pending = event["to"]
 
     def _on_parked(self, event: Mapping[str, Any]) -> None:
-        self._expect("the decisions set aside", self.parked, event)
+        self._expect(self.parked, event, "the decisions set aside")
         self.parked = event["to"]
 
     def _on_agenda(self, event: Mapping[str, Any]) -> None:
-        self._expect("the agenda", self.agenda, event)
+        self._expect(self.agenda, event, "the agenda")
         self.agenda = event["to"]
 
     def _on_setting(self, event: Mapping[str, Any]) -> None:
         name = event["setting"]
         if name in OPTIONS:
-            self._expect(f"the option {name}", self.option(name), event)
+            self._expect(self.option(name), event, "the option {}", name)
             if event["to"] == OPTIONS[name].default:
                 self.options.pop(name, None)  # only the options that differ are kept
             else:
@@ -103,7 +104,7 @@ class WorldEvents(StateRecords):
             return
         if name != "shared_supply":
             raise CampaignError(f"unknown setting {name!r}")
-        self._expect(name, self.shared_supply, event)
+        self._expect(self.shared_supply, event, name)
         self.shared_supply = bool(event["to"])
 
     def _on_person_added(self, event: Mapping[str, Any]) -> None:
@@ -123,12 +124,12 @@ class WorldEvents(StateRecords):
 
     def _on_truth(self, event: Mapping[str, Any]) -> None:
         truth = str(event["truth"])
-        self._expect(f"the truth {truth}", self.truths.get(truth), event)
+        self._expect(self.truths.get(truth), event, "the truth {}", truth)
         if event["to"] is None:
             self.truths.pop(truth, None)
         else:
             self.truths[truth] = copy_json(dict(event["to"]))
 
     def _on_packs(self, event: Mapping[str, Any]) -> None:
-        self._expect("the content packs", self.packs, event)
+        self._expect(self.packs, event, "the content packs")
         self.packs = list(event["to"])

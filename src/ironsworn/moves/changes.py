@@ -132,8 +132,12 @@ class StateChanges:
         if query:
             track = self.state.track(str(query), kinds)
         else:
-            # The active tracks ``who`` holds, in order, from the index (no scan).
-            mine = [t for t in self.state.open_tracks_of(who) if t.kind in kinds]
+            # The active tracks ``who`` holds, in order, from the index (no scan; of one kind,
+            # its own list).
+            if len(kinds) == 1:
+                mine = self.state.open_tracks_of(who, kinds[0])
+            else:
+                mine = [t for t in self.state.open_tracks_of(who) if t.kind in kinds]
             if owner is None and kinds == ("vow",) and _swearing(ctx):
                 mine = vows_to_swear(ctx.char, mine, ctx.data.get("vow"))
             if len(mine) != 1:

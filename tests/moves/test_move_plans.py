@@ -186,3 +186,49 @@ def test_who_holds_which_card_is_read_at_each_move() -> None:
     assert adds() == 1
     g._keep(g.sheet.asset_mark("Asha", "loyalist", 2, False))
     assert adds() == 0
+
+
+@pytest.mark.parametrize("rules", list(RULESETS.values()), ids=list(RULESETS))
+def test_a_plan_says_whether_allies_cards_can_act_on_its_move(rules: Rules) -> None:
+    """The plan holds the index's answer for an ally's move: the hooks before the roll and
+    after the outcome look at the allies' cards only where it says some card acts."""
+    content = load_ruleset(rules.name)
+    for move in [*content.moves.values(), *content.asset_moves.values()]:
+        plan = rules.plan(content, move.id)
+        assert plan.ally_cards == _scan(content, "ally_move", move), move.id
+    if rules is CLASSIC:
+        assert rules.plan(content, "move:classic/suffer/endure_stress").ally_cards  # Loyalist 2
+        assert not rules.plan(content, "move:classic/adventure/face_danger").ally_cards
+
+
+@pytest.mark.parametrize("rules", list(RULESETS.values()), ids=list(RULESETS))
+def test_a_plan_tries_the_scene_challenge_only_on_the_moves_it_changes(rules: Rules) -> None:
+    """Classic's scene challenges change Face Danger and Secure an Advantage only (chapter
+    7): every other move's plan leaves the scene out; Starforged has no scene challenge."""
+    content = load_ruleset(rules.name)
+    acting = {
+        move.id
+        for move in [*content.moves.values(), *content.asset_moves.values()]
+        if rules.plan(content, move.id).scene_acts
+    }
+    expected = (
+        {"move:classic/adventure/face_danger", "move:classic/adventure/secure_an_advantage"}
+        if rules is CLASSIC
+        else set()
+    )
+    assert acting == expected
+
+
+def test_a_scene_challenge_still_changes_face_danger_and_secure_an_advantage() -> None:
+    """Face Danger on a scene challenge marks its progress (a strong hit: no momentum); a
+    miss on Secure an Advantage fills a countdown box and asks to Pay the Price."""
+    g = Game()
+    g.character("Asha", ASHA_STATS)
+    scene = g.track("scene", "the bridge", "dangerous")
+    momentum = g.state.character("Asha").momentum
+    g.move("face danger", (6, 1, 1), stat="edge", track=scene.id)
+    assert g.state.tracks[scene.id].ticks == 8  # dangerous: 2 boxes a mark
+    assert g.state.character("Asha").momentum == momentum
+    result = g.move("secure an advantage", (1, 9, 9), stat="edge", track=scene.id)
+    assert g.state.tracks[scene.id].countdown == 1
+    assert result.pending is not None and "Pay the Price" in result.pending["prompt"]

@@ -424,10 +424,19 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
                 raise RuleViolation("the move chain does not end (500 steps)")
             step = self.agenda.pop(0)
             self._front = []
-            self._dispatch(step)
-            # Follow-ons queued by this step run before what was already waiting.
-            self.agenda[0:0] = self._front
-            self._front = []
+            # The two steps of every roll, a move and its outcome, are taken at once; the
+            # others by _dispatch.
+            kind = step["step"]
+            if kind == "move":
+                self._start_move(step)
+            elif kind == "outcome":
+                self._outcome(step)
+            else:
+                self._dispatch(step)
+            if self._front:
+                # Follow-ons queued by this step run before what was already waiting.
+                self.agenda[0:0] = self._front
+                self._front = []
             if self.pending is not None:
                 self._try_auto_answer()
 

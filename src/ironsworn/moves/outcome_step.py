@@ -64,7 +64,8 @@ class MoveOutcomes(StateChanges):
             if forced is not None and forced != step["outcome"]:
                 step = {**step, "outcome": forced}
                 self._recount(step)
-        counted = adjust_outcome(step)
+        # An ability that makes the roll count as another outcome is one the move used.
+        counted = adjust_outcome(step) if step.get("asset_uses") else None
         if counted is not None:
             self.note(
                 f"{move.name}: the {Outcome(step['outcome']).words} counts as a "
@@ -85,7 +86,7 @@ class MoveOutcomes(StateChanges):
                 "text": outcome_text(move, outcome._value_),
             }
         )
-        ctx = Step(self._as_engine(), step)
+        ctx = Step(self._as_engine(), step, move)
         self._before_outcome(ctx, move, outcome)
         if step.get("rarity"):
             from ironsworn.moves.delve.rarities import on_outcome as rarity_gains
@@ -96,7 +97,7 @@ class MoveOutcomes(StateChanges):
 
             mark_failure_on_miss(ctx, move)  # Delve's Mark Your Failure, when the pack is in play
         scene = plan.scene
-        handler = scene(ctx) if scene is not None else None
+        handler = scene(ctx) if scene is not None and plan.scene_acts else None
         if handler is None:
             handler = plan.outcome
         if handler is None:
@@ -113,7 +114,8 @@ class MoveOutcomes(StateChanges):
             from ironsworn.moves.assets.lasting import after_outcome
 
             after_outcome(ctx)
-        moments.after_outcome(ctx)  # what the move gives allies' abilities (Long-Arm 3, Loyalist 2)
+        # What the move gives allies' abilities (Long-Arm 3, Loyalist 2), a Dancer's dance.
+        moments.after_outcome(ctx, plan)
         if char.assets and reach.reached(self.ruleset, char.assets, move) & reach.REMINDER:
             from ironsworn.moves.assets.handlers import reminders
 

@@ -55,8 +55,8 @@ class MoveRolls(RollInputs):
         char = self.state.character(step["character"])
         # (every field in order: the quick way to make one)
         record = MoveRecord(move.id, move.name, char.name, None, None, None, None, len(self.events))
-        ctx = Step(self._as_engine(), step)
-        if moments.before_move(ctx):
+        ctx = Step(self._as_engine(), step, move)
+        if moments.before_move(ctx, plan):
             return  # an ability asks first, or takes the move's place (Shield-Bearer 3)
         before = plan.before
         if before is not None:
@@ -118,15 +118,21 @@ class MoveRolls(RollInputs):
             record.outcome = record.roll["outcome"]  # worked out once, by to_json
             record.assets = prepare_progress(ctx, move)
         else:
-            # Asset abilities may roll another stat (or a card's track) and add to the roll.
-            planned = prepare(ctx, move, lambda: self._stat_for(ctx, move, char))
+            # Asset abilities may roll another stat (or a card's track) and add to the roll:
+            # none can without a card or an asset named (reach.no_uses).
+            planned = (
+                prepare(ctx, move, lambda: self._stat_for(ctx, move, char))
+                if char.assets or step.get("asset") not in (None, [], ())
+                else None
+            )
             if planned is None:
                 stat_name, value = self._stat_for(ctx, move, char)
                 asset_add = 0
             else:
                 stat_name, value, asset_add = planned
                 record.assets = [u["label"] for u in ctx.data.get("asset_uses") or ()]
-            record.assets += lasting.before_roll(ctx, move, stat_name)
+            if ctx.char.lasting or step.get("lasting_named"):
+                record.assets += lasting.before_roll(ctx, move, stat_name)
             adds = self._adds_for(ctx, move, char) + asset_add
             if asset_add:
                 uses = ", ".join(str(u) for u in record.assets) or "an asset"

@@ -61,8 +61,13 @@ class MovePlan:
     outcome: Handler | None  # the outcome handler (a scene challenge's comes first: classic)
     options: Mapping[str, frozenset[str]]  # which moves of its pack read each option
     progress: bool  # rolls against progress (a progress roll or a special track)
-    # The rules' scene-challenge outcome, tried before the move's own (classic's chapter 7).
+    # The rules' scene-challenge outcome, tried before the move's own (classic's chapter 7),
+    # and whether it can act on this move at all (else it is not tried).
     scene: Callable[[Step], Handler | None] | None = None
+    scene_acts: bool = False
+    # Whether any card of the content acts on this move when an ally makes it (Loyalist 2,
+    # Long-Arm 3): when none does, nobody's allies are looked at (allies.any_card_acts).
+    ally_cards: bool = False
     # The sets of options found allowed for this move (which of make_move's own are given,
     # then the names of the others): the check depends on nothing else, so each set is
     # checked once.
@@ -89,8 +94,10 @@ class Rules:
     # is the shared supply track. None: the engine's own classic bookkeeping.
     momentum_overflow: Hook | None = None
     supply: Hook | None = None
-    # Classic chapter 7: Face Danger / Secure an Advantage acting on a scene challenge.
+    # Classic chapter 7: Face Danger / Secure an Advantage acting on a scene challenge, and
+    # which moves it can act on (the plans of the others leave it out).
     scene_outcome: Callable[[Step], Handler | None] | None = None
+    scene_moves: Callable[[str], bool] | None = None
 
     def outcome_for(self, move_id: str) -> Handler | None:
         return self.outcome.get(ruleset_name(move_id), {}).get(short_name(move_id))
@@ -117,10 +124,10 @@ class Rules:
         key = (self.name, move_id)
         found = plans.get(key)
         if found is None:
-            found = plans[key] = self._plan(content.any_move(move_id))
+            found = plans[key] = self._plan(content.any_move(move_id), content)
         return found
 
-    def _plan(self, move: Move) -> MovePlan:
+    def _plan(self, move: Move, content: Ruleset) -> MovePlan:
         before, outcome = self.before_for(move.id), self.outcome_for(move.id)
         if move.id.startswith(ASSET_MOVE_PREFIX):
             # A move an asset gives (a ritual): the generic checks and outcome of asset moves.
@@ -135,6 +142,9 @@ class Rules:
             options=self.options_for(move.id),
             progress=move.roll_type in ("progress_roll", "special_track"),
             scene=self.scene_outcome,
+            ally_cards=allies.any_card_acts(content, "ally_move", move),
+            scene_acts=self.scene_outcome is not None
+            and (self.scene_moves is None or self.scene_moves(move.id)),
         )
 
     def __repr__(self) -> str:
@@ -195,6 +205,7 @@ CLASSIC = Rules(
     resume=_RESUME,
     options=MappingProxyType({"classic": MappingProxyType(dict(OPTION_MOVES))}),
     scene_outcome=scene.pick,
+    scene_moves=scene.acts_on,
 )
 STARFORGED = Rules(
     name="starforged",

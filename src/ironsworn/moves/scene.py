@@ -57,15 +57,22 @@ def scene_secure(ctx: Step) -> None:
         normal(ctx)
 
 
+def acts_on(move_id: str) -> bool:
+    """Whether a scene challenge can change the move ``move_id``'s outcome: classic Face Danger
+    and Secure an Advantage (the plan of any other move leaves :func:`pick` out)."""
+    return move_id.startswith("move:classic/") and short_name(move_id) in SCENE_MOVES
+
+
+SCENE_MOVES = frozenset({"face_danger", "secure_an_advantage"})
+
+
 def pick(ctx: Step) -> Handler | None:
     """The scene handler when a classic Face Danger / Secure an Advantage acts on a scene (the
     classic rules' ``scene_outcome``)."""
     move_id = str(ctx.data["move"])
-    if not move_id.startswith("move:classic/"):
+    if not acts_on(move_id):
         return None
     name = short_name(move_id)
-    if name not in ("face_danger", "secure_an_advantage"):
-        return None
     track_id = _scene_track(ctx)
     if track_id is None:
         return None

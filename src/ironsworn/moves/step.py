@@ -47,13 +47,15 @@ class Step:
 
     __slots__ = ("_move", "data", "engine", "state")
 
-    def __init__(self, engine: MoveEngine, data: JsonDict) -> None:
+    def __init__(self, engine: MoveEngine, data: JsonDict, move: Move | None = None) -> None:
         self.engine = engine
         self.data = data
         # The campaign the engine plays (an engine keeps its state for its whole life): an
         # attribute, not a lookup, as handlers read it many times a move.
         self.state: CampaignState = engine.state
-        self._move: Move | None = None  # the step's move, looked up when first asked for
+        # The step's move: given by the engine, which has it, else looked up when first
+        # asked for.
+        self._move: Move | None = move
 
     # --- what the step is about ------------------------------------------------------------
 

@@ -30,6 +30,7 @@ from ironsworn.ranks import Rank
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CharacterState
     from ironsworn.content.model import Move
+    from ironsworn.moves.rulesets import MovePlan
     from ironsworn.moves.step import Step
 
 JsonDict = dict[str, Any]
@@ -110,11 +111,9 @@ def _effects_of(
 # --- an ally's move ------------------------------------------------------------------------
 
 
-def _ally_uses(ctx: Step) -> list[tuple[JsonDict, JsonDict]]:
-    """The abilities of the mover's allies that act on this move."""
-    move = ctx.move
-    if not any_card_acts(ctx.engine.ruleset, "ally_move", move):
-        return []  # no card acts on an ally's move of this kind: nobody's allies need looking at
+def _ally_uses(ctx: Step, move: Move) -> list[tuple[JsonDict, JsonDict]]:
+    """The abilities of the mover's allies that act on ``move`` (the step's), when some card
+    of the content acts on an ally's move of this kind (``MovePlan.ally_cards``)."""
     track_id = ctx.data.get("track")
     out = []
     for ally in allies_of(ctx):
@@ -126,23 +125,28 @@ def _ally_uses(ctx: Step) -> list[tuple[JsonDict, JsonDict]]:
     return out
 
 
-def ally_adds(ctx: Step) -> None:
-    """Before the roll: what allies' abilities add to it (Loyalist 2: +1)."""
-    if ctx.move.roll_type != "action_roll" or ctx.data.get("ally_adds_done"):
+def ally_adds(ctx: Step, plan: MovePlan) -> None:
+    """Before the roll of the step's move (``plan``): what allies' abilities add to it
+    (Loyalist 2: +1)."""
+    data = ctx.data
+    move = plan.move
+    if move.roll_type != "action_roll" or data.get("ally_adds_done"):
         return
-    ctx.data["ally_adds_done"] = True
-    for use, effect in _ally_uses(ctx):
+    data["ally_adds_done"] = True
+    if not plan.ally_cards:
+        return  # (most moves: no card acts on an ally's move of this kind)
+    for use, effect in _ally_uses(ctx, move):
         add = int(effect.get("add") or 0)
         if add:
-            ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + add
+            data["bonus"] = int(data.get("bonus", 0)) + add
             ctx.note(f"{use['label']}: +{add} (at hand)")
 
 
-def ally_gains(ctx: Step) -> None:
-    """After the outcome: what the move gives the owners of allies' abilities."""
-    if not ctx.data.get("roll") or ctx.roll.get("type") != "action":
-        return
-    uses = _ally_uses(ctx)
+def ally_gains(ctx: Step, move: Move) -> None:
+    """After the outcome of an action roll of ``move`` (the step's), which some card acts
+    on as an ally's move (``MovePlan.ally_cards``): what it gives the owners of allies'
+    abilities."""
+    uses = _ally_uses(ctx, move)
     outcome = ctx.outcome
     for use, effect in uses:
         gains: list[JsonDict] = [

@@ -36,36 +36,51 @@ from ironsworn.moves.records import MoveRecord
 from ironsworn.moves.registry import on_resume
 
 if TYPE_CHECKING:
+    from ironsworn.moves.rulesets import MovePlan
     from ironsworn.moves.step import Step
 
 JsonDict = dict[str, Any]
 STATS = ("edge", "heart", "iron", "shadow", "wits")
 
 
-def before_move(ctx: Step) -> bool:
-    """Run as a move starts; True when an ability asked first or took the move's place."""
-    _fight_bonus(ctx)
-    move = ctx.move
-    for use, effect in allies._marked_effects(ctx, ctx.char, "before_move", move):
-        handler = BEFORE_MOVE[str(effect["before_move"])]
-        use["label"] = use["label"].removesuffix(f" ({ctx.name})")
-        if handler(ctx, use):
-            return True
-    if short(move.id) == "forge_a_bond" and ctx.data.get("companion"):
+def before_move(ctx: Step, plan: MovePlan) -> bool:
+    """Run as the step's move (``plan``) starts; True when an ability asked first or took the
+    move's place. Each ability is looked for only where it can be: a Swordmaster's +1 in a
+    flag, a card's ability among the character's cards."""
+    move = plan.move
+    char = ctx.char
+    if char.flags.get("fight_next_add"):
+        _fight_bonus(ctx)
+        char = ctx.char  # (the sheet it changed)
+    if char.assets:
+        for use, effect in allies._marked_effects(ctx, char, "before_move", move):
+            handler = BEFORE_MOVE[str(effect["before_move"])]
+            use["label"] = use["label"].removesuffix(f" ({ctx.name})")
+            if handler(ctx, use):
+                return True
+    if ctx.data.get("companion") and short(move.id) == "forge_a_bond":
         raise InvalidValue(
             f"{{companion}} {ctx.data['companion']!r} does not apply to Forge a Bond without "
             "Animal Kin 2 marked (it is for: heal, companion endure harm)",
             input="companion",
             value=ctx.data["companion"],
         )
-    allies.ally_adds(ctx)
+    allies.ally_adds(ctx, plan)
     return False
 
 
-def after_outcome(ctx: Step) -> None:
-    allies.ally_gains(ctx)
-    _fight_over(ctx)
-    _dance_offered(ctx)
+def after_outcome(ctx: Step, plan: MovePlan) -> None:
+    """After the outcome of the step's move (``plan``): what it gives allies' abilities, the
+    end of a Swordmaster's +1 with its fight, a Dancer's dance offered."""
+    data = ctx.data
+    move = plan.move
+    roll = data.get("roll")
+    if roll and roll.get("type") == "action" and plan.ally_cards:
+        allies.ally_gains(ctx, move)
+    if ctx.char.flags.get("fight_next_add"):
+        _fight_over(ctx)
+    if move.progress_move and data.get("outcome"):
+        _dance_offered(ctx)
 
 
 # --- Dancer 3 ---------------------------------------------------------------------------------
@@ -77,9 +92,10 @@ COMMEMORATE = "asset.ability.move:classic/path/dancer.2.commemorate"
 def _dance_offered(ctx: Step) -> None:
     """Dancer 3: "When you or an ally make a progress move and score a hit, you may perform a
     dance to commemorate the event": each dancer of the party (the mover or an ally) with the
-    ability marked is told, and may make the move Commemorate once for this hit."""
+    ability marked is told, and may make the move Commemorate once for this hit. (Asked
+    after a progress move's outcome only.)"""
     move = ctx.move
-    if not move.progress_move or not ctx.data.get("outcome") or not ctx.outcome.is_hit:
+    if not ctx.outcome.is_hit:
         return
     for char in (ctx.char, *allies.allies_of(ctx)):
         record = next((a for a in char.assets if a["id"] == DANCER), None)

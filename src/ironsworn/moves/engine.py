@@ -224,9 +224,9 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
                 burn not in _NOT_GIVEN,
             )
             if extra:
-                named = [name for name, value in extra.items() if value not in _NOT_GIVEN]
-                if named:
-                    allowed += tuple(named)
+                for name, value in extra.items():
+                    if value not in _NOT_GIVEN:
+                        allowed += (name,)
             if allowed not in plan.allowed:
                 check_options(
                     found,
@@ -254,14 +254,16 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
                 "move": found.id,
                 "character": char.name,
                 "stat": stat,
-                "adds": [int(a) for a in adds] if adds else [],
+                "adds": list(map(int, adds)) if adds else [],
                 "amount": amount,
                 "track": track,
                 "bond": add_for_bond,
                 "main": True,
             }
             if extra:
-                step.update({k: v for k, v in extra.items() if v is not None})
+                for key, value in extra.items():
+                    if value is not None:
+                        step[key] = value
             self.agenda.insert(0, step)
             self._run()
             if self.answers:

@@ -17,23 +17,40 @@ if TYPE_CHECKING:
 
 
 # A move's roll options by kind, worked out once per move (content never changes once
-# loaded): those that pick the higher or lower of several stats, those of one stat, and the
-# stats of those.
-_ROLL_KINDS: dict[str, tuple[Move, list[RollOption], list[RollOption], frozenset[str]]] = {}
+# loaded): those that pick the higher or lower of several stats, those of one stat, the stats
+# of those, and the stats an input may name as they are written.
+_ROLL_KINDS: dict[
+    str, tuple[Move, list[RollOption], list[RollOption], frozenset[str], frozenset[str]]
+] = {}
 
 
-def _roll_kinds(move: Move) -> tuple[list[RollOption], list[RollOption], frozenset[str]]:
+def _stat_key(wanted: object) -> str:
+    """The stat a ``stat`` input names: without spaces around it, in lower case, ``_`` for a
+    space."""
+    return str(wanted or "").strip().lower().replace(" ", "_")
+
+
+def _roll_kinds_of(
+    move: Move,
+) -> tuple[Move, list[RollOption], list[RollOption], frozenset[str], frozenset[str]]:
     found = _ROLL_KINDS.get(move.id)
     if found is None or found[0] is not move:  # another content's move of that id
         options = move.roll_options
         singles = [o for o in options if len(o.using) == 1]
+        single_stats = frozenset(o.using[0] for o in singles)
+        picked = [o for o in options if o.method in ("highest", "lowest")]
         found = _ROLL_KINDS[move.id] = (
             move,
-            [o for o in options if o.method in ("highest", "lowest")],
+            picked,
             singles,
-            frozenset(o.using[0] for o in singles),
+            single_stats,
+            # A move with no stat picked by a rule, and the stats of its single-stat rolls
+            # that an input names exactly as written: such an input is that stat (_stat_for).
+            frozenset()
+            if picked
+            else frozenset(s for s in single_stats if s and _stat_key(s) == s),
         )
-    return found[1], found[2], found[3]
+    return found
 
 
 class RollInputs(StateChanges):
@@ -55,8 +72,11 @@ class RollInputs(StateChanges):
         picks one of its single-stat rolls (Starforged Heal's +heart for a companion).
         """
         wanted = ctx.data.get("stat")
-        key = str(wanted or "").strip().lower().replace(" ", "_")
-        picked, singles, single_stats = _roll_kinds(move)
+        _, picked, singles, single_stats, as_given = _roll_kinds_of(move)
+        if type(wanted) is str and wanted in as_given:
+            # (most moves: a stat named as it is written, on a move no rule picks a stat for)
+            return wanted, self._value(ctx, char, wanted)
+        key = _stat_key(wanted)
         situation = ctx.data.get("self_heal")
         if picked and (not singles or situation or (situation is None and not wanted)):
             option = picked[0]

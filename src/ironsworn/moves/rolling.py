@@ -53,8 +53,7 @@ class MoveRolls(RollInputs):
         move = plan.move
         self._current_move = move.name
         char = self.state.character(step["character"])
-        # (every field in order: the quick way to make one)
-        record = MoveRecord(move.id, move.name, char.name, None, None, None, None, len(self.events))
+        first_event = len(self.events)  # the move's record starts here (made once it is made)
         ctx = Step(self._as_engine(), step, move)
         if moments.before_move(ctx, plan):
             return  # an ability asks first, or takes the move's place (Shield-Bearer 3)
@@ -62,6 +61,8 @@ class MoveRolls(RollInputs):
         if before is not None:
             before(ctx)  # verifies (raises before anything is rolled) and prepares
         lasting.claim(ctx, move)  # the lasting effects named in the asset input
+        # (every field in order: the quick way to make one)
+        record = MoveRecord(move.id, move.name, char.name, None, None, None, None, first_event)
         if step.get("skip_roll"):
             # The move was resolved without a roll (Test Your Bond when you abandon the bond).
             self.records.append(record)
@@ -173,8 +174,12 @@ class MoveRolls(RollInputs):
         }
         if ctx.data.get("rarity"):
             outcome_step["rarity"] = ctx.data["rarity"]
-        if asset_rolls.offer_after_roll(ctx, outcome_step):
-            return  # an asset's reroll of this result (Honorbound, Revenant...), before a burn
+        if (step.get("supporter") or step.get("asset_uses")) and asset_rolls.offer_after_roll(
+            ctx, outcome_step
+        ):
+            # An asset's reroll of this result (Honorbound, Revenant...), before a burn: offered
+            # by an ability the move uses, or by the ally who stands with the mover.
+            return
         if record.roll["type"] == "action" and step.get("reroll"):
             # "Reroll any dice" (a move or asset allows it): asked first, before any burn.
             c1, c2 = record.roll["challenge"]
@@ -198,13 +203,20 @@ class MoveRolls(RollInputs):
                 }
             )
             return
-        self.after_roll(outcome_step)
+        if ctx.char.assets:
+            self.after_roll(outcome_step)
+        else:
+            self._burn_or_outcome(outcome_step)  # (no card held: no add after the roll)
 
     def after_roll(self, outcome_step: JsonDict) -> None:
         """Offer an asset's after-roll add or a burn when it would improve the roll, else go on
         to the outcome."""
         if offer_adds(self._as_engine(), outcome_step):
             return  # Rider 2, Improviser 2, Wright 2: asked before any burn
+        self._burn_or_outcome(outcome_step)
+
+    def _burn_or_outcome(self, outcome_step: JsonDict) -> None:
+        """Offer a burn when it would improve the roll, else go on to the outcome."""
         roll = outcome_step["roll"]
         move = self.ruleset.any_move(outcome_step["move"]) if roll.get("burn") else None
         if move is not None and roll["type"] == "action" and move.allow_momentum_burn:

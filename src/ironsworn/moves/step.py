@@ -45,7 +45,7 @@ def own_agenda(agenda: Sequence[Any]) -> list[JsonDict]:
 class Step:
     """The context a rules handler works with: one step of the agenda for one character."""
 
-    __slots__ = ("_move", "data", "engine", "state")
+    __slots__ = ("_move", "data", "engine", "name", "state")
 
     def __init__(self, engine: MoveEngine, data: JsonDict, move: Move | None = None) -> None:
         self.engine = engine
@@ -56,6 +56,10 @@ class Step:
         # The step's move: given by the engine, which has it, else looked up when first
         # asked for.
         self._move: Move | None = move
+        # The character's name, read by handlers many times a step: a step's character never
+        # changes (no handler rewrites it). A step that names none has no name to read.
+        if "character" in data:
+            self.name: str = str(data["character"])
 
     # --- what the step is about ------------------------------------------------------------
 
@@ -65,10 +69,6 @@ class Step:
         # state's own lookup: the same record either way.
         found = self.state.characters.get(self.data["character"])
         return found if found is not None else self.state.character(self.data["character"])
-
-    @property
-    def name(self) -> str:
-        return str(self.data["character"])
 
     @property
     def move(self) -> Move:

@@ -318,3 +318,93 @@ def test_reads_in_one_transaction_see_one_moment_and_start_no_write(
         assert [s for s, _k, _o in backend.raw_snapshots(key)] == [10]  # after it, saved
     finally:
         store.close()
+
+
+def test_a_first_step_refused_after_writing_is_undone_alone(backend: Backend) -> None:
+    """The group's first step has no savepoint (nothing is kept before it): refused after
+    writing, the transaction is rolled back and begun again, and the steps after it are kept
+    and committed as before."""
+    key = backend.fresh_key()
+    store = backend.open(key)
+    try:
+        counted(store)  # one committed before the group
+        answers: list[Any] = []
+        with store.group():
+            for step in (written_then_refused, counted, written_then_refused, counted):
+                try:
+                    answers.append(store.step(step))
+                except RuleViolation as exc:
+                    answers.append(str(exc))
+            assert store.state().counter == 3
+        assert answers == ["refused after writing", 2, "refused after writing", 3]
+        assert backend.raw_op_count(key) == 3
+        assert [op.events[0]["to"] for op in store.operations()] == [1, 2, 3]
+        assert store.state().counter == 3
+    finally:
+        store.close()
+
+
+def test_a_group_of_one_sqlite_write_reads_the_head_once_and_takes_no_savepoint(
+    tmp_path: Path,
+) -> None:
+    """What a quiet table's write costs the campaign file: its transaction, one read of the
+    head (kept while only its own writes move it), the operation and its events, the running
+    total, the commit; no savepoint, and no redo stack to discard when none is left."""
+    store = Backend("sqlite", tmp_path).open("quiet", state_type=CampaignState)
+    try:
+        store.journal_add("before")
+        store.state()  # the store keeps its state from here on
+        statements: list[str] = []
+        store._conn.set_trace_callback(statements.append)  # type: ignore[attr-defined]
+        with store.group():
+            store.watch_writes()
+            assert store.step(lambda s: s.journal_add("quiet")).seq == 2
+            assert store.head() == 2
+            assert store.state(to_read=True) is not None  # the kept state: no read
+        store._conn.set_trace_callback(None)  # type: ignore[attr-defined]
+        words = [" ".join(s.split()[:3]) for s in statements]
+        assert words == [
+            "BEGIN IMMEDIATE",
+            "SELECT (SELECT max(seq)",
+            "INSERT INTO operations",
+            "INSERT INTO events",
+            "SELECT value FROM",
+            "COMMIT",
+        ]
+    finally:
+        store.close()
+
+
+def test_the_head_a_sqlite_transaction_keeps_follows_undo_redo_and_rollbacks(
+    tmp_path: Path,
+) -> None:
+    """The head the transaction keeps is dropped whenever the log may have moved under it: an
+    undo or a redo (a status changed), a step rolled back to its savepoint, the commit; an
+    append after an undo inside the group discards the redo stack."""
+    store = Backend("sqlite", tmp_path).open("heads")
+    try:
+        for _ in range(3):
+            counted(store)
+
+        def undo_then_refused(s: Store[LedgerState]) -> None:
+            s.undo()
+            raise RuleViolation("refused after an undo")
+
+        with store.group():
+            assert store.step(counted) == 4
+            with pytest.raises(RuleViolation):
+                store.step(undo_then_refused)  # rolled back to its savepoint: 4 is live again
+            assert store.head() == 4
+            store.step(lambda s: s.undo())
+            assert store.head() == 3
+            store.step(lambda s: s.redo())
+            assert store.head() == 4
+            store.step(lambda s: s.undo())
+            assert store.step(counted) == 5  # discards the undone 4
+            assert store.head() == 5
+        assert store.head() == 5
+        assert [op.seq for op in store.operations()] == [1, 2, 3, 5]
+        assert store.redo() is None  # nothing left to redo: 4 was discarded
+        assert store.state().counter == 4
+    finally:
+        store.close()

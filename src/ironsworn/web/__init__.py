@@ -2,8 +2,10 @@
 
 Modules, one concept each:
 
-- :mod:`~ironsworn.web.tables`   one open campaign per process (its shared store, a worker
-  thread that owns the store, the change marker, the pages listening);
+- :mod:`~ironsworn.web.tables`   one open campaign per process (its shared store, the worker
+  that owns the store, the change marker, the pages listening);
+- :mod:`~ironsworn.web.workers`  the few threads every open campaign's worker runs on, each
+  campaign's calls one at a time, in order;
 - :mod:`~ironsworn.web.actions`  every state-changing action: the table API's operations
   (:mod:`ironsworn.table`), their questions raised as 400s that carry the question;
 - :mod:`~ironsworn.web.reads`    the JSON the page reads (state, timeline, moves, oracles, odds);

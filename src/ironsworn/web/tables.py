@@ -1,8 +1,9 @@
 """Open campaigns of the server: one :class:`Table` per campaign file per process.
 
-A table owns the campaign's one store object and a worker thread that alone touches it (an
-SQLite connection belongs to the thread that opened it), so the operations of every page run
-one after another, in the order they arrived: two players acting at once both apply, in order.
+A table owns the campaign's one store object and a worker that alone touches it: a lane of the
+server's few worker threads (:mod:`ironsworn.web.workers`), which runs the table's calls one at
+a time, so the operations of every page run one after another, in the order they arrived: two
+players acting at once both apply, in order.
 
 **Group commit.** Writes wait in the table's queue; each turn of the worker takes every write
 queued so far and applies them in order inside one transaction, each in a savepoint of its own
@@ -46,13 +47,14 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Hashable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ironsworn.campaign.schema import LIVE
 from ironsworn.errors import CampaignError, NotFound
+from ironsworn.web.workers import Lane, workers
 
 if TYPE_CHECKING:
     from ironsworn.campaign.store import CampaignStore
@@ -145,7 +147,7 @@ class Table:
     head: int | None = None
     _store: Store | None = None
     _seen: Hashable = None  # the marker as of the last change (the worker's)
-    _executor: ThreadPoolExecutor = field(init=False)
+    _executor: Lane = field(init=False)
     # Each listening page's queue: the changes to send it, and None for a keep-alive.
     _listeners: set[asyncio.Queue[Change | None]] = field(default_factory=set)
     cache: dict[str, Any] = field(default_factory=dict)  # views of the state at `version`
@@ -165,9 +167,16 @@ class Table:
     _memo: dict[str, Any] = field(default_factory=dict)
     # The content library of the worker's current turn (see library).
     _library: Any = None
+    # The threads the table's lane runs on (the server's, shared by its tables; None: a
+    # thread of the table's own).
+    workers: Executor | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
-        self._executor = ThreadPoolExecutor(1, thread_name_prefix=f"campaign-{self.name}")
+        # The table's worker: its calls one at a time, in order (see ironsworn.web.workers).
+        if self.workers is None:
+            self._executor = Lane(workers(f"campaign-{self.name}", 1), owned=True)
+        else:
+            self._executor = Lane(self.workers)
         # Writes waiting for the worker's next group commit, in the order they came.
         self._queue: deque[tuple[Callable[[Store], Any], asyncio.Future[Any]]] = deque()
         self._queue_lock = threading.Lock()
@@ -530,6 +539,9 @@ class Tables:
         self.poll_interval = poll_interval
         self._poller: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
+        # The worker threads the open tables share (see ironsworn.web.workers), made with
+        # the first table.
+        self._workers: Executor | None = None
 
     def add_path(self, name: str, path: Path) -> None:
         """Serve the campaign file ``path`` under ``name`` (``serve`` given a campaign PATH)."""
@@ -568,7 +580,15 @@ class Tables:
                 known = self.names()
                 close = difflib.get_close_matches(name, known, n=3, cutoff=0.4)
                 raise UnknownCampaign(f"campaign {name!r} does not exist", tuple(close or known))
-            table = Table(name, path, create=create, database=None if path else self.database)
+            if self._workers is None:
+                self._workers = workers()
+            table = Table(
+                name,
+                path,
+                create=create,
+                database=None if path else self.database,
+                workers=self._workers,
+            )
             self._tables[name] = table
             return table
 
@@ -647,3 +667,6 @@ class Tables:
             table.close()
         with self._lock:
             self._tables.clear()
+            pool, self._workers = self._workers, None
+        if pool is not None:
+            pool.shutdown(wait=True)

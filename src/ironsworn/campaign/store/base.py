@@ -171,6 +171,8 @@ class Store(StateCache[S], Generic[S]):
         # Inside a step that has written nothing yet: its first write needs no savepoint of
         # its own (rolling back to the step's undoes exactly that write).
         self._step_fresh = False
+        # Whether the open step has a savepoint (see step()).
+        self._step_saved = False
         self._reading = 0  # reading() blocks open (no write may start inside one)
         # The fold of the live operations up to _cache_head, owned by the store until it is
         # handed out (then forgotten: handing it over is cheaper than copying a big state).
@@ -559,27 +561,47 @@ class Store(StateCache[S], Generic[S]):
                 raise CampaignError(
                     f"{self.location}: a step is written inside an open group of writes"
                 )
+            kept = self._group_writes
+            # A step while the group keeps no write yet needs no savepoint: undoing it is
+            # rolling the transaction back (and beginning another for the steps after it).
+            # A quiet table's group is one step: its write costs no savepoint.
+            saved = kept > 0
             with self._errors():
                 if self._group_broken or not self._transaction_alive():
                     raise CampaignError(
                         f"{self.location}: the write transaction was lost (nothing was written)"
                     )
-                self._savepoint("step")
-            kept = self._group_writes
-            self._step_fresh = True
+                if saved:
+                    self._savepoint("step")
+            self._step_fresh, self._step_saved = True, saved
             try:
                 answer = work(self)
             except BaseException:
                 if self._group_writes != kept:
                     self._forget()  # the store's state folds this step's writes: rolled back
                     self._changed_log()
-                self._undo_savepoint("step")
+                self._undo_step(keep=False)
                 raise
             finally:
                 self._step_fresh = False
-            with self._errors():
-                self._release("step")
+            if saved:
+                with self._errors():
+                    self._release("step")
             return answer
+
+    def _undo_step(self, *, keep: bool) -> None:
+        """Take back what the open step wrote: to its savepoint (dropped unless ``keep``), or
+        for a step without one, the whole transaction, begun again for what follows; when
+        that fails the group cannot commit."""
+        if self._step_saved:
+            self._undo_savepoint("step", keep=keep)
+            return
+        self._rollback()
+        try:
+            with self._errors():
+                self._begin_write(wait=True)
+        except CampaignError:
+            self._group_broken = True
 
     def _undo_savepoint(self, name: str, *, keep: bool = False) -> None:
         """Roll back to savepoint ``name`` (and drop it, unless ``keep``); when that fails
@@ -631,7 +653,7 @@ class Store(StateCache[S], Generic[S]):
                         # The store's state holds folded events that are now rolled back.
                         self._forget()
                     if in_step:
-                        self._undo_savepoint("step", keep=True)
+                        self._undo_step(keep=True)
                         self._step_fresh = True  # nothing of the step is written again
                     elif grouped:
                         self._undo_savepoint("write")

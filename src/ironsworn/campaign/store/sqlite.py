@@ -108,6 +108,9 @@ class CampaignStore(Store[S]):
         self._conn = conn
         self._users = 1
         self.path = path
+        # What the open transaction has read or written of the log (see _known): the
+        # connection's change count then, the head, and whether an undone operation exists.
+        self._seen: tuple[int, int, bool] | None = None
 
     # ----------------------------------------------------------------- opening and closing
 
@@ -354,13 +357,16 @@ class CampaignStore(Store[S]):
             if self._in_write or self._in_group or self._reading:
                 yield  # already inside a transaction (a write sees its own writes)
                 return
+            self._seen = None
             self._conn.execute("BEGIN")
             try:
                 yield
             finally:
+                self._seen = None
                 self._conn.execute("COMMIT")
 
     def _begin_write(self, *, wait: bool) -> None:
+        self._seen = None
         if wait:
             self._conn.execute("BEGIN IMMEDIATE")
             return
@@ -371,9 +377,11 @@ class CampaignStore(Store[S]):
             self._conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
 
     def _commit(self) -> None:
+        self._seen = None
         self._conn.execute("COMMIT")
 
     def _rollback(self) -> None:
+        self._seen = None
         # No transaction may be open (BEGIN itself failed), or SQLite already rolled back.
         with suppress(sqlite3.Error):
             self._conn.execute("ROLLBACK")
@@ -390,6 +398,7 @@ class CampaignStore(Store[S]):
         self._conn.execute(f"RELEASE {name}")
 
     def _rollback_to(self, name: str, *, keep: bool = False) -> None:
+        self._seen = None  # the log as the savepoint saw it: read it again
         self._conn.execute(f"ROLLBACK TO {name}")
         if not keep:
             self._conn.execute(f"RELEASE {name}")
@@ -412,16 +421,47 @@ class CampaignStore(Store[S]):
         self._set_meta(_LIVE_TOTAL, str(total))
 
     def _set_meta(self, key: str, value: str) -> None:
-        self._conn.execute(
-            "INSERT INTO meta (key, value) VALUES (?, ?) "
-            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            (key, value),
-        )
+        with self._beside_the_log():
+            self._conn.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+    def _known(self) -> tuple[int, int, bool] | None:
+        """What the open transaction read or wrote of the log (its head, and whether an
+        undone operation exists), if nothing changed it since: None outside a transaction
+        or after any change. Inside one, the log moves only by this connection's own
+        statements (a write holds the file's lock; a read sees one moment), which its change
+        count counts (a sibling store's on the same connection too); a rollback to a
+        savepoint, which takes changes back without counting, forgets it."""
+        seen = self._seen
+        conn = self._conn
+        if seen is None or seen[0] != conn.total_changes or not conn.in_transaction:
+            return None
+        return seen
+
+    @contextmanager
+    def _beside_the_log(self) -> Iterator[None]:
+        """Around statements that change no operation (metadata, snapshots, request ids):
+        what the transaction knows of the log stays known."""
+        known = self._known()
+        yield
+        if known is not None:
+            self._seen = (self._conn.total_changes, known[1], known[2])
 
     def _head(self) -> int:
-        (head,) = self._conn.execute(
-            "SELECT max(seq) FROM operations WHERE status = ?", (LIVE,)
+        known = self._known()
+        if known is not None:
+            return known[1]
+        conn = self._conn
+        head, undone = conn.execute(
+            "SELECT (SELECT max(seq) FROM operations WHERE status = ?), "
+            "EXISTS (SELECT 1 FROM operations WHERE status = ?)",
+            (LIVE, UNDONE),
         ).fetchone()
+        if conn.in_transaction:
+            self._seen = (conn.total_changes, int(head or 0), bool(undone))
         return int(head or 0)
 
     def _has_operations(self) -> bool:
@@ -503,7 +543,28 @@ class CampaignStore(Store[S]):
         return int(events)
 
     def _discard_redo(self) -> None:
+        known = self._known()
+        if known is not None and not known[2]:
+            return  # no undone operation to discard (a write reads the head first)
         self._conn.execute("UPDATE operations SET status = ? WHERE status = ?", (DISCARDED, UNDONE))
+
+    def _append(
+        self,
+        kind: str,
+        time: str,
+        character: str | None,
+        summary: str,
+        encoded: Sequence[tuple[str, str]],
+        *,
+        discard_redo: bool,
+    ) -> int:
+        seq = super()._append(kind, time, character, summary, encoded, discard_redo=discard_redo)
+        conn = self._conn
+        if conn.in_transaction:
+            # A new live operation above every other is the head, and an append leaves no
+            # undone operation (it discards them, or an earlier append of its write did).
+            self._seen = (conn.total_changes, seq, False)
+        return seq
 
     def _insert_operation(
         self,
@@ -548,15 +609,16 @@ class CampaignStore(Store[S]):
         return int(base)
 
     def _put_snapshot(self, seq: int, state_key: str, ops: int, body: str) -> None:
-        self._conn.execute(
-            "INSERT OR REPLACE INTO snapshots (seq, state_key, ops, body) VALUES (?, ?, ?, ?)",
-            (seq, state_key, ops, body),
-        )
-        self._conn.execute(
-            "DELETE FROM snapshots WHERE seq NOT IN "
-            "(SELECT DISTINCT seq FROM snapshots ORDER BY seq DESC LIMIT ?)",
-            (SNAPSHOTS_KEPT,),
-        )
+        with self._beside_the_log():
+            self._conn.execute(
+                "INSERT OR REPLACE INTO snapshots (seq, state_key, ops, body) VALUES (?, ?, ?, ?)",
+                (seq, state_key, ops, body),
+            )
+            self._conn.execute(
+                "DELETE FROM snapshots WHERE seq NOT IN "
+                "(SELECT DISTINCT seq FROM snapshots ORDER BY seq DESC LIMIT ?)",
+                (SNAPSHOTS_KEPT,),
+            )
 
     def _drop_snapshots(self, from_seq: int) -> None:
         self._conn.execute("DELETE FROM snapshots WHERE seq >= ?", (from_seq,))
@@ -588,14 +650,16 @@ class CampaignStore(Store[S]):
         return None if row is None else (int(row[0]), None if row[1] is None else str(row[1]))
 
     def _record_request(self, request_id: str, head: int) -> None:
-        self._conn.execute(_REQUESTS_TABLE)
-        self._conn.execute(
-            "INSERT OR IGNORE INTO requests (id, head) VALUES (?, ?)", (request_id, head)
-        )
+        with self._beside_the_log():
+            self._conn.execute(_REQUESTS_TABLE)
+            self._conn.execute(
+                "INSERT OR IGNORE INTO requests (id, head) VALUES (?, ?)", (request_id, head)
+            )
 
     def _set_request_answer(self, request_id: str, answer: str) -> None:
-        self._conn.execute(_REQUESTS_TABLE)
-        self._conn.execute("UPDATE requests SET answer = ? WHERE id = ?", (answer, request_id))
+        with self._beside_the_log():
+            self._conn.execute(_REQUESTS_TABLE)
+            self._conn.execute("UPDATE requests SET answer = ? WHERE id = ?", (answer, request_id))
 
 
 _REQUESTS_TABLE = (

@@ -1,0 +1,109 @@
+"""The campaigns' workers (issue 24): each campaign's calls run one at a time, in the order
+they came, on a few threads every open campaign shares; a campaign held up holds one thread,
+not the others. No timing: the calls wait for events the test sets."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+
+import pytest
+
+from ironsworn.web.tables import Tables
+from ironsworn.web.workers import WORKERS, Lane, workers
+
+
+def test_a_lanes_calls_run_in_order_one_at_a_time() -> None:
+    pool = workers("t", 4)
+    lane = Lane(pool)
+    gate = threading.Event()
+    running: list[int] = []
+    order: list[int] = []
+    overlaps: list[int] = []
+
+    def call(i: int) -> int:
+        if running:
+            overlaps.append(i)
+        running.append(i)
+        if i == 0:
+            assert gate.wait(20)
+        order.append(i)
+        running.remove(i)
+        return i * 10
+
+    try:
+        futures = [lane.submit(call, i) for i in range(50)]
+        gate.set()
+        assert [f.result(timeout=20) for f in futures] == [i * 10 for i in range(50)]
+        assert order == list(range(50))
+        assert overlaps == []  # four threads, yet never two of the lane's calls at once
+    finally:
+        lane.shutdown()
+        pool.shutdown()
+
+
+def test_a_lane_held_up_does_not_hold_up_another() -> None:
+    pool = workers("t", 2)
+    held, other = Lane(pool), Lane(pool)
+    gate = threading.Event()
+    try:
+        stuck = held.submit(gate.wait, 20)
+        queued = held.submit(lambda: "after the held call")
+        assert other.submit(lambda: "through").result(timeout=20) == "through"
+        assert not queued.done()  # the held lane's next call waits for its turn
+        gate.set()
+        assert stuck.result(timeout=20) is True
+        assert queued.result(timeout=20) == "after the held call"
+    finally:
+        for lane in (held, other):
+            lane.shutdown()
+        pool.shutdown()
+
+
+def test_an_error_is_the_calls_own_and_the_lane_goes_on() -> None:
+    lane = Lane(workers("t", 1), owned=True)
+
+    def refused() -> None:
+        raise ValueError("refused")
+
+    try:
+        with pytest.raises(ValueError, match="refused"):
+            lane.submit(refused).result(timeout=20)
+        assert lane.submit(lambda: 2).result(timeout=20) == 2
+    finally:
+        lane.shutdown()
+
+
+def test_shutdown_waits_for_the_calls_submitted_and_takes_no_more() -> None:
+    lane = Lane(workers("t", 1), owned=True)
+    gate = threading.Event()
+    done: list[str] = []
+    lane.submit(gate.wait, 20)
+    lane.submit(done.append, "last")
+    closing = threading.Thread(target=lane.shutdown)
+    closing.start()
+    gate.set()
+    closing.join(20)
+    assert not closing.is_alive()
+    assert done == ["last"]
+    with pytest.raises(RuntimeError):
+        lane.submit(done.append, "too late")
+
+
+def test_a_servers_tables_share_its_workers(home: Path) -> None:
+    """Every table a server opens runs on the same few threads (not one thread each)."""
+    tables = Tables()
+
+    async def scenario() -> set[str]:
+        names = [f"shared{i}" for i in range(2 * WORKERS + 3)]
+        opened = [tables.get(name, create=True) for name in names]
+        threads = await asyncio.gather(
+            *(t.call(lambda _store: threading.current_thread().name) for t in opened)
+        )
+        await tables.stop()
+        return set(threads)
+
+    threads = asyncio.run(scenario())
+    assert 1 <= len(threads) <= WORKERS
+    assert all(name.startswith("campaigns") for name in threads)

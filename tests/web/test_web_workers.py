@@ -107,3 +107,22 @@ def test_a_servers_tables_share_its_workers(home: Path) -> None:
     threads = asyncio.run(scenario())
     assert 1 <= len(threads) <= WORKERS
     assert all(name.startswith("campaigns") for name in threads)
+
+
+def test_a_database_campaign_keeps_a_thread_of_its_own(postgres_url: str, home: Path) -> None:
+    """Its work waits on round trips to the database: those of two campaigns overlap."""
+    tables = Tables(database=postgres_url)
+
+    async def scenario() -> set[str]:
+        opened = [tables.get(f"ownthread{i}", create=True) for i in range(2)]
+        threads = await asyncio.gather(
+            *(t.call(lambda _store: threading.current_thread().name) for t in opened)
+        )
+        await tables.stop()
+        return set(threads)
+
+    threads = asyncio.run(scenario())
+    assert {name.split("_")[0] for name in threads} == {
+        "campaign-ownthread0",
+        "campaign-ownthread1",
+    }

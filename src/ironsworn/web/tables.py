@@ -1,9 +1,10 @@
 """Open campaigns of the server: one :class:`Table` per campaign file per process.
 
-A table owns the campaign's one store object and a worker that alone touches it: a lane of the
-server's few worker threads (:mod:`ironsworn.web.workers`), which runs the table's calls one at
-a time, so the operations of every page run one after another, in the order they arrived: two
-players acting at once both apply, in order.
+A table owns the campaign's one store object and a worker that alone touches it: a lane
+(:mod:`ironsworn.web.workers`) that runs the table's calls one at a time, on the server's few
+worker threads for a campaign file, on a thread of its own for a database campaign. So the
+operations of every page run one after another, in the order they arrived: two players acting
+at once both apply, in order.
 
 **Group commit.** Writes wait in the table's queue; each turn of the worker takes every write
 queued so far and applies them in order inside one transaction, each in a savepoint of its own
@@ -539,8 +540,8 @@ class Tables:
         self.poll_interval = poll_interval
         self._poller: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
-        # The worker threads the open tables share (see ironsworn.web.workers), made with
-        # the first table.
+        # The worker threads the open campaign files share (see ironsworn.web.workers),
+        # made with the first.
         self._workers: Executor | None = None
 
     def add_path(self, name: str, path: Path) -> None:
@@ -580,14 +581,20 @@ class Tables:
                 known = self.names()
                 close = difflib.get_close_matches(name, known, n=3, cutoff=0.4)
                 raise UnknownCampaign(f"campaign {name!r} does not exist", tuple(close or known))
-            if self._workers is None:
-                self._workers = workers()
+            # A campaign file's work is Python with short waits for SQLite: its table runs on
+            # the server's shared workers. A database campaign's work waits on round trips to
+            # the database: a thread of its own lets those waits overlap.
+            shared = None
+            if path is not None:
+                if self._workers is None:
+                    self._workers = workers()
+                shared = self._workers
             table = Table(
                 name,
                 path,
                 create=create,
                 database=None if path else self.database,
-                workers=self._workers,
+                workers=shared,
             )
             self._tables[name] = table
             return table

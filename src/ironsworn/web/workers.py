@@ -10,6 +10,9 @@ move than the move itself (``benchmarks/web.py``, spread). A lane keeps the orde
 one-at-a-time of a thread of its own, while the campaigns share :data:`WORKERS` threads: few
 threads take turns, and a campaign that is slow (a long export, a disk that waits) holds up
 one of them, not the others.
+
+Campaign files share them; a campaign in a database (PostgreSQL) keeps a thread of its own,
+as its work mostly waits on round trips to the database, which overlap across threads.
 """
 
 from __future__ import annotations

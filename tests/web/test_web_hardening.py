@@ -312,6 +312,63 @@ def test_a_write_rolled_back_in_the_store_records_no_request(home: Path) -> None
         assert store.request("kept") == (1, '{"ok": true}')
 
 
+def test_a_write_rolled_back_gives_its_request_id_to_the_next(home: Path) -> None:
+    """An action whose first write fails at its commit, after recording the request id (the
+    failure caught), and whose next write is kept: the kept write carries the id, so a retry
+    applies nothing again."""
+    import sqlite3
+
+    from ironsworn.campaign.store import CampaignStore
+    from ironsworn.errors import CampaignError
+    from ironsworn.web.acting import once
+
+    def run(store: Any) -> int:
+        commit = store._commit
+
+        def failing() -> None:
+            store._commit = commit
+            raise sqlite3.OperationalError("disk I/O error")
+
+        store._commit = failing
+        with pytest.raises(CampaignError, match="disk I/O error"):
+            store.journal_add("never")
+        seq: int = store.journal_add("kept").seq
+        return seq
+
+    with CampaignStore.open(home / "c.iron", create=True) as store:
+        assert once(store, "req", run) == (False, 1)
+        assert store.request("req") == (1, "1")
+        assert once(store, "req", run) == (True, 1)  # the retry: its first answer
+        assert [op.summary for op in store.operations()] == ["kept"]
+
+
+def test_a_requests_table_made_by_a_rolled_back_step_is_looked_for_again(home: Path) -> None:
+    """The first write carrying a request id makes the campaign's requests table: rolled back
+    with its step (the group's first, or one after a kept write), the table is gone too, and
+    the next read of a request id finds none instead of failing."""
+    from ironsworn.campaign.store import CampaignStore
+
+    def carried_then_refused(store: Any) -> None:
+        store.request_id = "gone"
+        store.journal_add("never")
+        raise RuntimeError("refused after writing")
+
+    with CampaignStore.open(home / "c.iron", create=True) as store:
+        for kept_before in (False, True):
+            with store.group():
+                if kept_before:
+                    store.step(lambda s: s.journal_add("kept"))
+                with pytest.raises(RuntimeError):
+                    store.step(carried_then_refused)
+            store.request_id = None
+            assert store.request("gone") is None
+        store.request_id = "now"
+        store.journal_add("carried")
+        assert store.request("now") == (2, None)
+        assert store.request("gone") is None
+        assert [op.summary for op in store.operations()] == ["kept", "carried"]
+
+
 @pytest.mark.parametrize("key", ["", "a b", "x" * 129, "é"])
 def test_a_malformed_request_id_is_refused(api: Any, key: str) -> None:
     response = api.post(

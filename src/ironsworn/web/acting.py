@@ -90,9 +90,11 @@ def once(store: Any, request_id: str, run: Any) -> tuple[bool, Any]:
     store.request_id = request_id
     try:
         data = run(store)
+        # The write that kept the id took it (a write rolled back gives it back).
+        recorded = store.request_id is None
     finally:
         store.request_id = None
-    if store.request(request_id) is not None:
+    if recorded:
         # The write is done: failing to keep its answer must not turn it into an error (a
         # retry would then be told it was applied, without the answer).
         with contextlib.suppress(CampaignError):

@@ -628,6 +628,7 @@ class Store(StateCache[S], Generic[S]):
             # (kept, for the step's own end); any other write in a group has its own.
             in_step, self._step_fresh = self._step_fresh, False
             appended = None if self._written is None else len(self._written)
+            carried = self.request_id
             try:
                 with self._errors():
                     if grouped and not in_step:
@@ -647,6 +648,9 @@ class Store(StateCache[S], Generic[S]):
                         else:
                             self._commit()
                 except BaseException:
+                    # A write rolled back takes its request id's record back with it: the id
+                    # is the next write's to carry.
+                    self.request_id = carried
                     if self._written is not None and len(self._written) != appended:
                         self._changed_log()  # what it appended is rolled back
                     if self._changing:

@@ -60,6 +60,11 @@ class _OpenFile:
         self.in_group = False
         self.stores: dict[type[Any], CampaignStore[Any]] = {}
         self.users = 0  # how many store objects use the connection (each counts its own users)
+        # The requests table (see _request_row): known to be in the file, committed (a table
+        # is never dropped), so its reads and writes skip looking for it; made by the open
+        # transaction (known once that commits).
+        self.requests_known = False
+        self.requests_made = False
 
     def release(self) -> None:
         with _OPEN_LOCK:
@@ -379,9 +384,18 @@ class CampaignStore(Store[S]):
     def _commit(self) -> None:
         self._seen = None
         self._conn.execute("COMMIT")
+        handle = self._file
+        if handle is not None and handle.requests_made:
+            handle.requests_known, handle.requests_made = True, False
+
+    def _unmade(self) -> None:
+        """A rollback may take back the requests table the transaction made."""
+        if self._file is not None:
+            self._file.requests_made = False
 
     def _rollback(self) -> None:
         self._seen = None
+        self._unmade()
         # No transaction may be open (BEGIN itself failed), or SQLite already rolled back.
         with suppress(sqlite3.Error):
             self._conn.execute("ROLLBACK")
@@ -399,6 +413,7 @@ class CampaignStore(Store[S]):
 
     def _rollback_to(self, name: str, *, keep: bool = False) -> None:
         self._seen = None  # the log as the savepoint saw it: read it again
+        self._unmade()
         self._conn.execute(f"ROLLBACK TO {name}")
         if not keep:
             self._conn.execute(f"RELEASE {name}")
@@ -627,7 +642,14 @@ class CampaignStore(Store[S]):
         # The answer only spares a retry a re-read (the record that counts was committed with
         # its write), so it does not wait for the disk: kept unless the machine itself fails.
         with self._lock:
-            if self._in_group:  # kept with the group's own commit
+            if self._in_group and not self._in_write:
+                # Kept with the group's own commit. One statement, which SQLite applies whole
+                # or not at all: it needs no savepoint of its own.
+                with self._errors():
+                    self._set_request_answer(request_id, answer)
+                self._group_writes += 1
+                return
+            if self._in_group:
                 super().answer_request(request_id, answer)
                 return
             self._conn.execute("PRAGMA synchronous = NORMAL")
@@ -639,26 +661,39 @@ class CampaignStore(Store[S]):
     # The requests table is made by the first write that carries a request id: a file
     # without it is the same schema version (an older ironsworn reads it and ignores it).
     def _request_row(self, request_id: str) -> tuple[int, str | None] | None:
-        known = self._conn.execute(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'requests'"
-        ).fetchone()
-        if known is None:
-            return None
+        handle = self._file
+        if handle is None or not handle.requests_known:
+            known = self._conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'requests'"
+            ).fetchone()
+            if known is None:
+                return None
+            if handle is not None and not handle.requests_made:
+                handle.requests_known = True  # committed before (not this transaction's)
         row = self._conn.execute(
             "SELECT head, answer FROM requests WHERE id = ?", (request_id,)
         ).fetchone()
         return None if row is None else (int(row[0]), None if row[1] is None else str(row[1]))
 
+    def _requests_table(self) -> None:
+        """Make the requests table, unless it is known to be there."""
+        handle = self._file
+        if handle is not None and handle.requests_known:
+            return
+        self._conn.execute(_REQUESTS_TABLE)
+        if handle is not None:
+            handle.requests_made = True
+
     def _record_request(self, request_id: str, head: int) -> None:
         with self._beside_the_log():
-            self._conn.execute(_REQUESTS_TABLE)
+            self._requests_table()
             self._conn.execute(
                 "INSERT OR IGNORE INTO requests (id, head) VALUES (?, ?)", (request_id, head)
             )
 
     def _set_request_answer(self, request_id: str, answer: str) -> None:
         with self._beside_the_log():
-            self._conn.execute(_REQUESTS_TABLE)
+            self._requests_table()
             self._conn.execute("UPDATE requests SET answer = ? WHERE id = ?", (answer, request_id))
 
 

@@ -408,3 +408,32 @@ def test_the_head_a_sqlite_transaction_keeps_follows_undo_redo_and_rollbacks(
         assert store.state().counter == 4
     finally:
         store.close()
+
+
+def test_a_head_read_in_a_siblings_write_is_forgotten_when_that_write_ends(
+    tmp_path: Path,
+) -> None:
+    """Two stores on one file (two state models) share its connection: one reading inside the
+    other's write keeps the head for that transaction only, so a head another process moved
+    meanwhile is read again in the next."""
+    import sqlite3
+
+    path = tmp_path / "siblings.sqlite"
+    ledger = Backend("sqlite", tmp_path).open("siblings")
+    game = Backend("sqlite", tmp_path).open("siblings", create=False, state_type=CampaignState)
+    try:
+        counted(ledger)
+        with game.write():
+            assert ledger.head() == 1  # read inside the sibling's transaction
+        other = sqlite3.connect(path)  # another process's append
+        with other:
+            other.execute(
+                "INSERT INTO operations (seq, kind, time, character, summary, status) "
+                "VALUES (2, 'journal', 't', NULL, '', 'live')"
+            )
+        other.close()
+        with game.write():
+            assert ledger.head() == 2
+    finally:
+        game.close()
+        ledger.close()

@@ -65,6 +65,9 @@ class _OpenFile:
         # transaction (known once that commits).
         self.requests_known = False
         self.requests_made = False
+        # What the open transaction read or wrote of the log (see CampaignStore._known): one
+        # for the connection, so that every store on it forgets it at any store's commit.
+        self.seen: tuple[int, int, bool] | None = None
 
     def release(self) -> None:
         with _OPEN_LOCK:
@@ -113,9 +116,9 @@ class CampaignStore(Store[S]):
         self._conn = conn
         self._users = 1
         self.path = path
-        # What the open transaction has read or written of the log (see _known): the
-        # connection's change count then, the head, and whether an undone operation exists.
-        self._seen: tuple[int, int, bool] | None = None
+        # What the open transaction has read or written of the log (see _known), while the
+        # store has no shared connection yet (then the connection's: _OpenFile.seen).
+        self._own_seen: tuple[int, int, bool] | None = None
 
     # ----------------------------------------------------------------- opening and closing
 
@@ -325,6 +328,21 @@ class CampaignStore(Store[S]):
             handle.in_group = value
         else:
             self._own_group = value
+
+    @property
+    def _seen(self) -> tuple[int, int, bool] | None:
+        """What the open transaction read or wrote of the log: the connection's change count
+        then, the head, and whether an undone operation exists (see _known)."""
+        handle = self._file
+        return handle.seen if handle is not None else self._own_seen
+
+    @_seen.setter
+    def _seen(self, value: tuple[int, int, bool] | None) -> None:
+        handle = self._file
+        if handle is not None:
+            handle.seen = value
+        else:
+            self._own_seen = value
 
     @property
     def location(self) -> str:

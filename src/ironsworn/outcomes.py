@@ -1,4 +1,10 @@
-"""The three results of a roll, in the rulebook's words."""
+"""The three results of a roll, in the rulebook's words.
+
+The members are also module names (:data:`STRONG_HIT`, :data:`WEAK_HIT`, :data:`MISS`) and
+:func:`outcome_of` reads one from its value: the engine asks for them several times a move,
+and every attribute read on an enum class goes through its metaclass's ``__getattr__`` hook,
+several times slower than reading a module's name.
+"""
 
 from __future__ import annotations
 
@@ -15,12 +21,12 @@ class Outcome(StrEnum):
     @property
     def words(self) -> str:
         """The outcome as a player says it ("strong hit")."""
-        return self.value.replace("_", " ")
+        return self._value_.replace("_", " ")
 
     @property
     def is_hit(self) -> bool:
         """A strong or a weak hit ("on a hit")."""
-        return self is not Outcome.MISS
+        return self is not MISS
 
     @property
     def rank(self) -> int:
@@ -31,8 +37,7 @@ class Outcome(StrEnum):
     def of(cls, value: str) -> Outcome:
         """``Outcome(value)`` by a dict lookup: the engine asks several times a move, and the
         enum's own call is several times slower (a bad value still raises ValueError)."""
-        found = _BY_VALUE.get(value)
-        return found if found is not None else cls(value)
+        return outcome_of(value)
 
     @classmethod
     def from_beaten(cls, beaten: int) -> Outcome:
@@ -40,5 +45,14 @@ class Outcome(StrEnum):
         return (cls.MISS, cls.WEAK_HIT, cls.STRONG_HIT)[beaten]
 
 
-_RANKS = {Outcome.MISS: 0, Outcome.WEAK_HIT: 1, Outcome.STRONG_HIT: 2}
+STRONG_HIT = Outcome.STRONG_HIT
+WEAK_HIT = Outcome.WEAK_HIT
+MISS = Outcome.MISS
+_RANKS = {MISS: 0, WEAK_HIT: 1, STRONG_HIT: 2}
 _BY_VALUE: dict[str, Outcome] = {o.value: o for o in Outcome}
+
+
+def outcome_of(value: str) -> Outcome:
+    """``Outcome(value)`` by a dict lookup (a bad value still raises ValueError)."""
+    found = _BY_VALUE.get(value)
+    return found if found is not None else Outcome(value)

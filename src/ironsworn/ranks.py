@@ -28,12 +28,12 @@ class Rank(IntEnum):
     @property
     def ticks_per_mark(self) -> int:
         """Ticks marked by one "mark progress" (or per harm inflicted on a foe)."""
-        return {1: 12, 2: 8, 3: 4, 4: 2, 5: 1}[self.value]
+        return _TICKS_PER_MARK[self._value_]
 
     @property
     def harm(self) -> int:
         """Harm (or stress) a foe of this rank inflicts; also the -spirit of Forsake Your Vow."""
-        return self.value
+        return self._value_
 
     @property
     def xp_strong(self) -> int:
@@ -65,6 +65,12 @@ class Rank(IntEnum):
     @classmethod
     def parse(cls, text: str | int) -> Rank:
         """Accept a rank name ("dangerous") or number (1-5)."""
+        if type(text) is str:
+            # A rank as a track keeps it (its name, or its number as text): one lookup. Any
+            # other text is read as below.
+            found = _AS_KEPT.get(text)
+            if found is not None:
+                return found
         if isinstance(text, int) and not isinstance(text, bool):
             if 1 <= text <= 5:
                 return cls(text)
@@ -75,3 +81,15 @@ class Rank(IntEnum):
                     return rank
         names = ", ".join(r.label for r in cls)
         raise InvalidValue(f"rank {text!r} is unknown (accepted: {names})")
+
+
+# (A member's number is read as ``_value_``: the enum's ``value`` property is several times
+# slower, and the engine asks for it on every progress mark and harm.)
+_TICKS_PER_MARK = {1: 12, 2: 8, 3: 4, 4: 2, 5: 1}
+
+# Each rank by the texts that name it as they are (its name in lower case, its number): what
+# Rank.parse finds for them, looked up without reading every rank's name and number.
+_AS_KEPT: dict[str, Rank] = {
+    **{rank.name.lower(): rank for rank in Rank},
+    **{str(rank.value): rank for rank in Rank},
+}

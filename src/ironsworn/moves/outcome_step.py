@@ -17,7 +17,7 @@ from ironsworn.moves.assets.gains import adjust_outcome
 from ironsworn.moves.changes import StateChanges
 from ironsworn.moves.rolling import outcome_text
 from ironsworn.moves.step import Step
-from ironsworn.outcomes import Outcome
+from ironsworn.outcomes import MISS, STRONG_HIT, Outcome, outcome_of
 
 if TYPE_CHECKING:
     from ironsworn.content.model import Move
@@ -73,7 +73,7 @@ class MoveOutcomes(StateChanges):
             )
             step = {**step, "outcome": counted}
             self._recount(step)
-        outcome = Outcome.of(step["outcome"])
+        outcome = outcome_of(step["outcome"])
         char = self.state.character(step["character"])
         self.emit(
             {
@@ -92,7 +92,7 @@ class MoveOutcomes(StateChanges):
             from ironsworn.moves.delve.rarities import on_outcome as rarity_gains
 
             rarity_gains(ctx)  # Wield a Rarity: +1 momentum on a 6, or a 5 on a hit
-        if outcome is Outcome.MISS:
+        if outcome is MISS:
             from ironsworn.moves.delve.failure import mark_failure_on_miss
 
             mark_failure_on_miss(ctx, move)  # Delve's Mark Your Failure, when the pack is in play
@@ -134,7 +134,7 @@ class MoveOutcomes(StateChanges):
         data = ctx.data
         if data["roll"].get("type") != "action":
             return
-        hit = outcome is not Outcome.MISS
+        hit = outcome is not MISS
         if hit and data.get("turn_the_tide"):
             ctx.momentum(1)
         # Momentum a move's own rules grant like an asset benefit (Starforged: a vow's Secure
@@ -142,7 +142,7 @@ class MoveOutcomes(StateChanges):
         on_hit, on_strong = data.get("asset_momentum") or (0, 0)
         if hit and on_hit:
             ctx.momentum(int(on_hit))
-        if outcome is Outcome.STRONG_HIT and on_strong:
+        if outcome is STRONG_HIT and on_strong:
             ctx.momentum(int(on_strong))
         if hit and data.get("role_momentum"):
             ctx.momentum(int(data["role_momentum"]))  # a role's "+1 momentum on a hit"
@@ -157,5 +157,5 @@ class MoveOutcomes(StateChanges):
             # Death, the vow sworn at death's door) is what befalls you, not an action: its
             # strong hit does not unlock End the Fight, and, being the move made since the
             # action, it spends an earlier strong hit (ENGINE CHOICE).
-            decisive = outcome is Outcome.STRONG_HIT and not _reacts(move, ctx.data)
+            decisive = outcome is STRONG_HIT and not _reacts(move, ctx.data)
             self.set_flag(char.name, "strong_hit", decisive or None)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ironsworn.campaign.character_state import copy_json
 from ironsworn.errors import InvalidValue
-from ironsworn.outcomes import Outcome
+from ironsworn.outcomes import Outcome, outcome_of
 
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState, CharacterState, TrackState
@@ -80,7 +80,7 @@ class Step:
 
     @property
     def outcome(self) -> Outcome:
-        return Outcome.of(self.data["outcome"])
+        return outcome_of(self.data["outcome"])
 
     @property
     def roll(self) -> JsonDict:

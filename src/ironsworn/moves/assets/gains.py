@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, RuleViolation
 from ironsworn.moves.assets.matching import _record, _select_stat, short
-from ironsworn.outcomes import Outcome
+from ironsworn.outcomes import MISS, STRONG_HIT, WEAK_HIT
 
 if TYPE_CHECKING:
     from ironsworn.moves.engine import Step
@@ -164,28 +164,20 @@ def _due(ctx: Step, effect: Mapping[str, Any]) -> list[tuple[str, Any]]:
             continue
         if (
             (key == "hit" and outcome.is_hit)
-            or (key == "strong" and outcome is Outcome.STRONG_HIT)
-            or (key == "weak" and outcome is Outcome.WEAK_HIT)
-            or (key == "miss" and outcome is Outcome.MISS)
-            or (key == "strong_match" and outcome is Outcome.STRONG_HIT and roll.get("match"))
+            or (key == "strong" and outcome is STRONG_HIT)
+            or (key == "weak" and outcome is WEAK_HIT)
+            or (key == "miss" and outcome is MISS)
+            or (key == "strong_match" and outcome is STRONG_HIT and roll.get("match"))
             or key == "after"
             or (key == "burned" and roll.get("burned"))
             or (key == "action_one" and roll.get("action_die") == 1)
             or (key == "rerolled" and ctx.data.get("rerolled"))
-            or (key == "rerolled_miss" and ctx.data.get("rerolled") and outcome is Outcome.MISS)
-            or (key == "burned_miss" and outcome is Outcome.WEAK_HIT and _burned_a_miss(roll))
+            or (key == "rerolled_miss" and ctx.data.get("rerolled") and outcome is MISS)
+            or (key == "burned_miss" and outcome is WEAK_HIT and _burned_a_miss(roll))
             or (key == "match" and roll.get("match"))
-            or (
-                key == "strong_six"
-                and outcome is Outcome.STRONG_HIT
-                and roll.get("action_die") == 6
-            )
-            or (key == "miss_match" and outcome is Outcome.MISS and roll.get("match"))
-            or (
-                key == "rerolled_strong"
-                and ctx.data.get("rerolled")
-                and outcome is Outcome.STRONG_HIT
-            )
+            or (key == "strong_six" and outcome is STRONG_HIT and roll.get("action_die") == 6)
+            or (key == "miss_match" and outcome is MISS and roll.get("match"))
+            or (key == "rerolled_strong" and ctx.data.get("rerolled") and outcome is STRONG_HIT)
         ):
             due.append((key, gain))
     return due
@@ -197,7 +189,7 @@ def _burned_a_miss(roll: Mapping[str, Any]) -> bool:
         return False
     from ironsworn.rolls import ActionRoll
 
-    return ActionRoll.from_json({**roll, "burned": False}).outcome is Outcome.MISS
+    return ActionRoll.from_json({**roll, "burned": False}).outcome is MISS
 
 
 def gains_before(ctx: Step) -> None:

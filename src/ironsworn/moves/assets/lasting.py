@@ -40,6 +40,8 @@ was in the roll already, but what comes after the roll (harm, momentum) is not g
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import repeat
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, NotFound, RuleViolation
@@ -518,6 +520,27 @@ def trophy_chosen(ctx: Step, keys: list[str]) -> None:
 def watch(engine: MoveEngine) -> None:
     """At the end of an operation: Bonded 2 for each box of a bonds track filled, and the end
     conditions that the sheet decides."""
+    # Each is looked for only where it can be: a box filled by an event of the bonds meter
+    # (whether one names it is told of every event at once), an effect that lasts on a sheet.
+    if "bond_ticks" in map(dict.get, engine.events, repeat("meter")):
+        _bonded(engine)
+    characters = engine.state.characters.values()
+    if not any(map(_LASTING, characters)):
+        return  # (most operations: no lasting effect on any sheet)
+    for char in list(characters):
+        if not char.lasting:
+            continue
+        for effect in list(char.lasting):
+            why = _ended_by_sheet(char, effect)
+            if why:
+                end(engine, char.name, effect, why)
+
+
+_LASTING = attrgetter("lasting")
+
+
+def _bonded(engine: MoveEngine) -> None:
+    """Bonded 2 for each box of a bonds track this operation filled."""
     filled: dict[str, int] = {}
     for event in engine.events:  # every event has its type; a meter event names its meter
         if event["type"] == "meter" and event["meter"] == "bond_ticks":
@@ -536,13 +559,6 @@ def watch(engine: MoveEngine) -> None:
         )
         engine.set_meter(name, "experience_earned", char.experience_earned + boxes)
         engine.momentum(name, 2 * boxes)
-    for char in list(engine.state.characters.values()):
-        if not char.lasting:
-            continue
-        for effect in list(char.lasting):
-            why = _ended_by_sheet(char, effect)
-            if why:
-                end(engine, char.name, effect, why)
 
 
 def _ended_by_sheet(char: CharacterState, effect: Mapping[str, Any]) -> str | None:

@@ -232,6 +232,17 @@ class Decisions(StateChanges):
         its move names (the one who moves, an ally, the two sides of an opposed roll), those
         whose steps are queued after it, then those sharing the track it works on."""
         data = decision.get("resume") or decision.get("step") or {}
+        if (
+            data.get("character") == decision.get("character")
+            and not self.agenda
+            and data.get("who") is None
+            and data.get("ally") is None
+            and data.get("own") is None
+            and data.get("track") is None
+        ):
+            # (most decisions: the mover's own, naming nobody else, nothing queued after it,
+            # on no track: nobody else is involved)
+            return []
         names: list[Any] = [data.get("character"), data.get("who")]
         for key in ("ally", "own"):
             named = data.get(key)

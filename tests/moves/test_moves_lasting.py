@@ -596,6 +596,23 @@ def test_bonded_2_a_filled_box_of_bonds() -> None:
     assert g.char().momentum - without.char().momentum == 2
 
 
+def test_bonded_2_only_for_a_filled_box_of_bonds() -> None:
+    """Bonded 2 reads the bonds meter's changes: a move that changes other meters (+1 momentum
+    on Face Danger's strong hit), or marks a bond without filling a box, gives nothing."""
+    g = Game()
+    g.character("Asha", bonds=["Elda", "Kai"], assets=["bonded"])
+    g._keep(g.sheet.asset_mark(None, "bonded", 2, True))
+    before = g.char()
+    momentum, experience = before.momentum, before.experience_earned
+    g.move("face danger", STRONG, stat="edge")
+    assert g.char().momentum == momentum + 1
+    g.move("forge a bond", STRONG)
+    result = g.answer(["spirit"])
+    assert g.char().bond_ticks == 3  # two bonds and this one: no box filled yet
+    assert g.char().experience_earned == experience
+    assert not any("Bonded 2" in note for note in result.notes)
+
+
 # --- by hand, bad input, undo ------------------------------------------------------------------
 
 

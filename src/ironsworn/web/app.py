@@ -47,13 +47,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from importlib.resources import files
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
+from starlette.routing import Route
 
 from ironsworn.errors import IronswornError
 from ironsworn.web.access import Access, AccessMiddleware
@@ -67,6 +65,7 @@ from ironsworn.web.campaigns import (
     page,
 )
 from ironsworn.web.errors import on_error, on_http_error, on_unforeseen
+from ironsworn.web.page_files import PageFiles
 from ironsworn.web.server import Server
 from ironsworn.web.stream import events
 from ironsworn.web.tables import Tables
@@ -126,7 +125,6 @@ def create_app(
     """The table's ASGI app; ``home`` is the campaign ``/`` opens (created on first use)."""
     tables = tables or Tables()
     server = Server(tables, Access(loopback=loopback, home=home, database=tables.database))
-    static = files("ironsworn.web").joinpath("static")
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -162,7 +160,7 @@ def create_app(
         Route("/api/c/{name}/ruleset", campaign_ruleset),
         Route("/api/c/{name}/moves/{move:path}", move_panel),
         Route("/api/c/{name}/export/{kind}", export_campaign),
-        Mount("/static", StaticFiles(directory=str(static)), name="static"),
+        Route("/static/{file:path}", PageFiles().answer),
     ]
     app = Starlette(
         routes=routes,

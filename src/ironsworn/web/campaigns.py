@@ -5,6 +5,7 @@ pack uploaded (the guide's)."""
 from __future__ import annotations
 
 import asyncio
+from functools import cache
 from importlib.resources import files
 from typing import Any
 
@@ -24,12 +25,19 @@ async def home_redirect(request: Request) -> Response:
     return RedirectResponse(f"/c/{server_of(request).home}", status_code=303)
 
 
+@cache
+def page_html() -> str:
+    """The table's page (``static/index.html``), read once: the same for every campaign (its
+    script reads the campaign's name from the address)."""
+    return files("ironsworn.web").joinpath("static/index.html").read_text(encoding="utf-8")
+
+
 async def page(request: Request) -> Response:
     from ironsworn.campaign.registry import check_name
 
     name = check_name(request.path_params["name"])
     token = request.query_params.get("token")
-    html = files("ironsworn.web").joinpath("static/index.html").read_text(encoding="utf-8")
+    html = page_html()
     response = Response(html, media_type="text/html", headers={"cache-control": "no-store"})
     if token:
         # An invite link: keep its token in a cookie that no script and no other site can use.

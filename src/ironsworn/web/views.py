@@ -6,6 +6,8 @@ campaign's version, the page's HTML and the cache kept per version."""
 from __future__ import annotations
 
 import asyncio
+import json
+from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -22,36 +24,73 @@ async def actions_table(request: Request) -> Response:
     return json_response([a.to_json() for a in ACTIONS.values()])
 
 
+# The rulebook's lists (moves, oracles, foes, truths, assets) follow from the library of packs
+# alone: each answer is made and serialised once per library and ruleset, and sent as the
+# bytes kept (a pack imported is another library: its answers are made again).
+_KEPT: dict[tuple[str, ...], tuple[Any, bytes]] = {}
+
+
+def _kept(key: tuple[str, ...], make: Callable[[], Any]) -> bytes:
+    """The answer ``key`` as JSON bytes: kept, or made by ``make`` for the current library."""
+    library = reads.library()
+    held = _KEPT.get(key)
+    if held is None or held[0] is not library:
+        held = _KEPT[key] = (library, json.dumps(make(), ensure_ascii=False).encode("utf-8"))
+    return held[1]
+
+
+async def rulebook(key: tuple[str, ...], make: Callable[[], Any]) -> Response:
+    """A list of the rulebook's as the kept bytes (made in a thread: a library's first load
+    reads every pack)."""
+    body = await asyncio.to_thread(_kept, key, make)
+    return Response(body, media_type="application/json")
+
+
 async def moves(request: Request) -> Response:
-    return json_response(await asyncio.to_thread(reads.moves, request.query_params.get("ruleset")))
+    ruleset = request.query_params.get("ruleset")
+    return await rulebook(("moves", str(ruleset)), lambda: reads.moves(ruleset))
 
 
 async def oracles(request: Request) -> Response:
     ruleset = request.query_params.get("ruleset")
-    return json_response(await asyncio.to_thread(reads.oracles, ruleset))
+    return await rulebook(("oracles", str(ruleset)), lambda: reads.oracles(ruleset))
 
 
 async def content(request: Request) -> Response:
     kind, ruleset = request.path_params["kind"], request.query_params.get("ruleset")
-    return json_response(await asyncio.to_thread(reads.content, kind, ruleset))
+    return await rulebook(("content", kind, str(ruleset)), lambda: reads.content(kind, ruleset))
 
 
 async def campaign_oracles(request: Request) -> Response:
     """The oracle tables of the campaign's ruleset only (issue 11)."""
     table = table_of(request)
     ruleset = await table.call(reads.ruleset_of)
-    return json_response(await asyncio.to_thread(reads.oracles, ruleset))
+    return await rulebook(("oracles", ruleset), lambda: reads.oracles(ruleset))
 
 
 async def campaign_ruleset(request: Request) -> Response:
     """The campaign's ruleset as the page draws it (:func:`ironsworn.table.describe.describe`):
-    the page holds no game facts of its own."""
+    the page holds no game facts of its own. Kept with the version and the library (a content
+    pack imported changes it: its progress moves)."""
     from ironsworn.table import Table as Context
     from ironsworn.table.describe import describe
 
-    # Not kept with the version: a content pack imported changes it (its progress moves).
     table = table_of(request)
-    return json_response(await table.call(lambda store: describe(Context(store, table.name))))
+    await table.check()
+    version = table.version
+    held: tuple[Any, bytes] | None = table.cache.get("ruleset")
+
+    def read(store: Any) -> tuple[Any, bytes]:
+        library = reads.library()
+        if held is not None and held[0] is library:
+            return held
+        data = describe(Context(store, table.name))
+        return library, json.dumps(data, ensure_ascii=False).encode("utf-8")
+
+    answer = await table.call(read)
+    if table.version == version:
+        table.cache["ruleset"] = answer
+    return Response(answer[1], media_type="application/json")
 
 
 async def campaign_content(request: Request) -> Response:
@@ -59,7 +98,7 @@ async def campaign_content(request: Request) -> Response:
     table = table_of(request)
     kind = request.path_params["kind"]
     ruleset = await table.call(reads.ruleset_of)
-    return json_response(await asyncio.to_thread(reads.content, kind, ruleset))
+    return await rulebook(("content", kind, ruleset), lambda: reads.content(kind, ruleset))
 
 
 async def odds(request: Request) -> Response:
@@ -116,11 +155,8 @@ async def timeline(request: Request) -> Response:
 
 async def campaign_moves(request: Request) -> Response:
     table = table_of(request)
-
-    def listing(store: Any) -> list[dict[str, Any]]:
-        return reads.moves(getattr(store.state(), "ruleset", "classic"))
-
-    return json_response(await table.call(listing))
+    ruleset = await table.call(reads.ruleset_of)
+    return await rulebook(("moves", ruleset), lambda: reads.moves(ruleset))
 
 
 async def move_panel(request: Request) -> Response:

@@ -1,60 +1,7 @@
-// The Ironsworn table's page (an ES module; each panel is a module of its own, served as it
-// is, no build step). The server holds the truth: the page reads the JSON API, draws it and
-// sends actions; it never computes a rule. Every piece of text a player typed reaches the page
-// through textContent (never as HTML), except journal entries and the rules' text, whose HTML
-// the server renders from Markdown with raw HTML off.
-import { renderCampaigns } from "./campaigns.js";
-import { $, BASE, NAME, act, api, loadRules, showError, store } from "./core.js";
-import { renderCreate } from "./creation.js";
-import { askUndo } from "./decisions.js";
-import { listen, refresh, render } from "./live.js";
-import { loadPanel, renderMoves } from "./moves.js";
-import { renderOracles } from "./oracles.js";
-import { renderWorld } from "./world.js";
+// The Ironsworn table's page (ES modules, each panel a module of its own, served as they are,
+// no build step). This entry imports first.js alone, so it runs as soon as the two are here:
+// the campaign's first reads are asked for at once, then the page (page.js, and every module
+// it imports: index.html asks for them all with this one) draws them as they come.
+import "./first.js";
 
-function showTab(tab) {
-  for (const b of document.querySelectorAll("#tabs button")) {
-    b.classList.toggle("active", b.dataset.tab === tab);
-    b.setAttribute("aria-selected", b.dataset.tab === tab ? "true" : "false");
-  }
-  for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== `tab-${tab}`;
-  const draw = { moves: renderMoves, oracles: renderOracles, world: renderWorld, create: renderCreate, campaigns: renderCampaigns }[tab];
-  return Promise.resolve(draw()).catch((err) => showError(err.message));
-}
-
-async function start() {
-  for (const b of document.querySelectorAll("#tabs button")) b.addEventListener("click", () => showTab(b.dataset.tab));
-  $("seat").addEventListener("change", (e) => {
-    store.seat = e.target.value;
-    localStorage.setItem("seat:" + NAME, store.seat);
-    render();
-    if (store.move) loadPanel(store.move, false);
-  });
-  $("undo").addEventListener("click", askUndo);
-  $("redo").addEventListener("click", () => act("redo"));
-  $("journal-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const text = $("journal-text").value;
-    if (!text.trim()) return;
-    if (await act("journal", { text })) $("journal-text").value = "";
-  });
-  // Everything the first screen needs is asked for at once.
-  const content = Promise.all([
-    api("GET", `${BASE}/content/assets`), api("GET", `${BASE}/content/npcs`), api("GET", `${BASE}/content/truths`),
-  ]).catch((err) => { showError(err.message); return [[], [], []]; });
-  const moves = renderMoves().catch((err) => showError(err.message));
-  const rules = loadRules().catch((err) => showError(err.message));
-  await refresh();
-  await rules;
-  listen();
-  const [assets, npcs, truths] = await content;
-  Object.assign(store, { assets, npcs, truths });
-  if (store.state) render();
-  await moves;
-  document.body.dataset.readyMs = String(Math.round(performance.now()));
-  document.body.dataset.ready = "yes";
-}
-
-start();
-
-export { showTab, start };
+import("./page.js");

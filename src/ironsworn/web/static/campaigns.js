@@ -1,5 +1,5 @@
 // The campaigns tab: the list, a new campaign, import and export, and (the guide) content packs.
-import { BASE, NAME, api, fill, h, loadRules, rules, showError, store } from "./core.js";
+import { BASE, NAME, api, fill, h, loadContent, loadRules, loadTruths, rules, showError, store } from "./core.js";
 import { render } from "./live.js";
 
 async function renderCampaigns() {
@@ -69,9 +69,7 @@ function packForm() {
         // The campaign's content is read again: the new pack's assets, oracles, foes, moves;
         // the report says the pack is in once the page has them (the other tabs draw them).
         Object.assign(store, { assets: null, npcs: null, truths: null, oracles: null, moves: null });
-        const [assets, npcs, truths] = await Promise.all([
-          api("GET", `${BASE}/content/assets`), api("GET", `${BASE}/content/npcs`), api("GET", `${BASE}/content/truths`), loadRules(true)]);
-        Object.assign(store, { assets, npcs, truths });
+        await Promise.all([loadContent(true), loadTruths(true), loadRules(true)]);
         render();
         report.textContent = `${made.replaced ? "replaced" : "imported"} pack ${made.id} (${made.name}): ${counts}`;
       } catch (err) { report.textContent = ""; showError(err.message); }

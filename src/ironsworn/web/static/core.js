@@ -3,13 +3,11 @@
 import { ask, dismiss } from "./asking.js";
 import { refresh } from "./live.js";
 import { caughtUp } from "./live.js"; // (refresh above: the whole read, for the panels that need it)
+import { BASE, NAME, PAGE_HEADERS, TIMELINE, firstRead } from "./first.js";
 
-const NAME = decodeURIComponent(location.pathname.split("/")[2] || "");
 // An invite link's token is in a cookie now (set with this page): take it out of the address,
 // so it is neither shown, bookmarked nor kept in this tab's history.
 if (new URLSearchParams(location.search).has("token")) history.replaceState(null, "", location.pathname);
-const BASE = `/api/c/${encodeURIComponent(NAME)}`;
-const TIMELINE = 100; // entries a page of the timeline holds ("earlier" reads the page before)
 const store = {
   state: null, version: -1, timeline: [], earlier: [], noEarlier: false, moves: null, oracles: null, assets: null,
   npcs: null, truths: null, move: null, panel: null, result: null, viewing: null,
@@ -176,7 +174,7 @@ function outage(message) {
 }
 
 async function api(method, path, body) {
-  const headers = { "X-Ironsworn-Request": "1", "X-Ironsworn-Page": "1" };
+  const headers = { ...PAGE_HEADERS };
   if (store.seat) headers["X-Ironsworn-Seat"] = encodeURIComponent(store.seat);
   if (method !== "GET") headers["Idempotency-Key"] = requestId();
   let payload;
@@ -185,10 +183,12 @@ async function api(method, path, body) {
     headers["Content-Type"] = "application/json";
     payload = JSON.stringify(body);
   }
+  // A first read asked for at start (first.js) is taken, not asked again.
+  const asked = method === "GET" ? firstRead(path) : null;
   for (let attempt = 0; ; attempt++) {
     let response;
     try {
-      response = await fetch(path, { method, headers, body: payload, credentials: "same-origin" });
+      response = await (attempt === 0 && asked ? asked : fetch(path, { method, headers, body: payload, credentials: "same-origin" }));
     } catch (err) {
       // No answer: the request may or may not have been applied; the same id makes it safe.
       if (attempt < RETRY_MS.length) {
@@ -297,6 +297,29 @@ function loadRules(again = false) {
   return store.rulesRead;
 }
 
+// The content the sheet and the tracks draw with (an asset card's abilities, a fight's foe and
+// the foes a new fight takes), read once at start with the state (``again`` after a content
+// pack changed it): the state is drawn once, with it. Unreadable: empty lists (the error is
+// the caller's to show).
+function loadContent(again = false) {
+  if (!store.contentRead || again) {
+    store.contentRead = Promise.all([api("GET", `${BASE}/content/assets`), api("GET", `${BASE}/content/npcs`)]).then(
+      ([assets, npcs]) => { Object.assign(store, { assets, npcs }); },
+      (err) => { Object.assign(store, { assets: [], npcs: [] }); throw err; });
+  }
+  return store.contentRead;
+}
+
+// The truths, for the World tab (``again`` after a content pack changed them).
+function loadTruths(again = false) {
+  if (!store.truthsRead || again) {
+    store.truthsRead = api("GET", `${BASE}/content/truths`).then(
+      (truths) => { store.truths = truths; },
+      (err) => { store.truths = []; throw err; });
+  }
+  return store.truthsRead;
+}
+
 // What a campaign without the player's own content file shows where its oracles, truths,
 // foes or assets would be (the state's content_needed: what to import, and how), or null.
 function contentNeeded(empty) {
@@ -322,4 +345,4 @@ function character() {
   return chars.find((c) => c.name === name) || chars[0] || null;
 }
 
-export { markUnsworn, NAME, BASE, TIMELINE, store, h, svg, $, signed, pct, words, unlinked, fill, FIELDS, fieldKeys, typedIn, restoreTyped, markTyped, clearTyped, showError, LIVE_WORDS, setLive, requestId, RETRY_MS, sleep, api, act, showOutcome, html, targetName, clean, contentNeeded, character, rules, loadRules };
+export { markUnsworn, NAME, BASE, TIMELINE, store, h, svg, $, signed, pct, words, unlinked, fill, FIELDS, fieldKeys, typedIn, restoreTyped, markTyped, clearTyped, showError, LIVE_WORDS, setLive, requestId, RETRY_MS, sleep, api, act, showOutcome, html, targetName, clean, contentNeeded, character, rules, loadRules, loadContent, loadTruths };

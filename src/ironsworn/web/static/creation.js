@@ -1,6 +1,6 @@
 // The new character tab: the rulebook's creation for the campaign's ruleset, each asset card
 // shown while it is chosen.
-import { showTab } from "./app.js";
+import { showTab } from "./page.js";
 import { NAME, act, clean, fill, h, markUnsworn, rules, store, unlinked, words } from "./core.js";
 import { refresh } from "./live.js";
 import { kindTaking, moveName, swearOn } from "./tracks.js";

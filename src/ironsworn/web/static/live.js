@@ -2,7 +2,7 @@
 // stream carries (the state as a patch, the timeline entries it touched), applied in order.
 // A page that was away names the last version it holds and receives what it missed; only
 // when the server cannot tell (it restarted, the page is too far behind) does it read all again.
-import { $, BASE, NAME, TIMELINE, api, character, loadRules, setLive, showError, store } from "./core.js";
+import { $, BASE, NAME, TIMELINE, api, character, loadContent, loadRules, setLive, showError, store } from "./core.js";
 import { renderPending, renderResult } from "./decisions.js";
 import { renderTimeline, timelineShown } from "./journal.js";
 import { loadPanel } from "./moves.js";
@@ -16,14 +16,18 @@ async function refresh() {
   // with no further change to hear, stays so.
   const ticket = (store.ticket = (store.ticket || 0) + 1);
   try {
-    // Both asked at once; the sheet is drawn as soon as the state is here.
+    // Both asked at once, the state first; the sheet is drawn as soon as the state is here.
+    const read = api("GET", `${BASE}/state`);
     const timeline = api("GET", `${BASE}/timeline?last=${TIMELINE}`);
     timeline.catch(() => {}); // reported below if the state was read; else the state's error
-    const state = await api("GET", `${BASE}/state`);
+    const state = await read;
     // The first state can come before the ruleset it is drawn with (a loaded server answers
     // in any order): drawing it without would fail, and the page read all again a second
     // later with an error flashed.
     if (!store.rules) await loadRules();
+    // Drawn once, with the content the sheet and tracks draw with (its error is shown where
+    // it was asked for; the state is drawn without).
+    if (!store.assets || !store.npcs) await loadContent().catch(() => {});
     if (ticket < (store.drawn || 0)) return;
     // Changes the stream applied while this read was under way are newer than its answer.
     if (state.epoch === store.epoch && state.version < store.version) return;

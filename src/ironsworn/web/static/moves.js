@@ -1,6 +1,6 @@
 // The moves tab: the list, the move panel (its odds, with the adds that apply by themselves)
 // and making a move.
-import { showTab } from "./app.js";
+import { showTab } from "./page.js";
 import { $, BASE, act, api, character, clean, fill, h, html, markUnsworn, pct, rules, showError, store, unlinked, words } from "./core.js";
 import { renderTracks } from "./tracks.js";
 

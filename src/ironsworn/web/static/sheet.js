@@ -212,7 +212,15 @@ function assetCard(asset, char) {
 }
 
 // The rulebook draws progress as ten boxes; each tick is one line in a box (four fill it).
+// A row is drawn once for each count of ticks and copied after: a campaign's tracks draw
+// hundreds of boxes with each change.
+const BOX_ROWS = new Map();
 function boxes(ticks) {
+  if (!BOX_ROWS.has(ticks)) BOX_ROWS.set(ticks, boxRow(ticks));
+  return BOX_ROWS.get(ticks).cloneNode(true);
+}
+
+function boxRow(ticks) {
   const row = h("div", { class: "boxes", title: `${ticks} ticks`, "data-ticks": ticks });
   const lines = [[2, 18, 18, 2], [2, 2, 18, 18], [10, 1, 10, 19], [1, 10, 19, 10]];
   for (let b = 0; b < 10; b++) {

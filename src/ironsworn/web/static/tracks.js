@@ -1,13 +1,34 @@
 // Progress tracks: the active ones (boxes that mark progress, their progress move, a fight's
 // foes), the archive of closed ones, and the form that starts one.
-import { showTab } from "./app.js";
+import { showTab } from "./page.js";
 import { act, clean, fill, h, rules, store, words } from "./core.js";
 import { openMove } from "./moves.js";
 import { boxes } from "./sheet.js";
 
+// A screen's worth of active tracks is drawn with the rest of the page, the others in the task
+// after (a long campaign has dozens: the first screen does not wait for those below it).
+const FIRST_TRACKS = 10;
+let drawing = 0; // the latest drawing of the tracks: an older one's rest is not drawn
+
 function renderTracks() {
   const tracks = store.state.tracks.filter((t) => t.status === "active");
-  const list = tracks.map((t) => h("article", { class: "track", "data-track": t.id },
+  const list = tracks.slice(0, FIRST_TRACKS).map(drawTrack);
+  const form = newTrackForm();
+  // Completed and forsaken tracks stay viewable, folded away (listed when unfolded: a long
+  // campaign closes hundreds).
+  const done = store.state.tracks.filter((t) => t.status !== "active");
+  const closed = h("ul", {});
+  const listClosed = () => closed.replaceChildren(...done.map((t) => h("li", { "data-track": t.id }, h("b", {}, t.name), ` ${shown(t.kind, t.rank, t.status, `score ${t.score}`)}`)));
+  const archive = done.length ? h("details", { class: "archive", ontoggle: (e) => { if (e.target.open && !closed.firstChild) listClosed(); } },
+    h("summary", {}, `Completed and closed (${done.length})`), closed) : null;
+  fill("tracks", h("h3", {}, "Progress tracks"), list.length ? list : h("p", { class: "empty" }, "No active track."), archive, form);
+  const rest = tracks.slice(FIRST_TRACKS);
+  const now = ++drawing;
+  if (rest.length) setTimeout(() => { if (now === drawing) list[list.length - 1].after(...rest.map(drawTrack)); });
+}
+
+function drawTrack(t) {
+  return h("article", { class: "track", "data-track": t.id },
     h("h4", {}, t.name, h("small", {}, ` ${shown(`${t.kind}${t.role ? ` (${t.role})` : ""}`, t.rank, t.characters.join(", "))}`)),
     // The boxes themselves mark progress (one mark of the track's rank), as on paper.
     h("button", { type: "button", class: "boxes-button", title: `mark progress on ${t.name}`, "aria-label": `mark progress on ${t.name}`,
@@ -21,13 +42,7 @@ function renderTracks() {
         : progressMove(t.kind) ? h("button", { type: "button", class: "small", "data-progress-move": progressMove(t.kind),
           onclick: () => showTab("moves").then(() => openMove(progressMove(t.kind), t.id)) }, moveName(progressMove(t.kind))) : null,
       store.unsworn[t.id] ? h("button", { type: "button", class: "small swear", onclick: () => swearOn(t.id) }, moveName(rules().swear)) : null,
-      h("span", { class: "score" }, `score ${t.score}`))));
-  const form = newTrackForm();
-  // Completed and forsaken tracks stay viewable, folded away.
-  const done = store.state.tracks.filter((t) => t.status !== "active");
-  const archive = done.length ? h("details", { class: "archive" }, h("summary", {}, `Completed and closed (${done.length})`),
-    h("ul", {}, done.map((t) => h("li", { "data-track": t.id }, h("b", {}, t.name), ` ${shown(t.kind, t.rank, t.status, `score ${t.score}`)}`)))) : null;
-  fill("tracks", h("h3", {}, "Progress tracks"), list.length ? list : h("p", { class: "empty" }, "No active track."), archive, form);
+      h("span", { class: "score" }, `score ${t.score}`)));
 }
 
 // The form that starts a track: the kinds the ruleset offers, and for the kind chosen only the

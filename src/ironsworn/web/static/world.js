@@ -1,8 +1,11 @@
 // The world tab: truths, people, places, notes.
-import { act, clean, contentNeeded, fill, h, store } from "./core.js";
+import { $, act, clean, contentNeeded, fill, h, store } from "./core.js";
 import { kindTaking } from "./tracks.js";
 
+// Drawn when the tab is shown (and redrawn with each change while it is): a hidden tab is not
+// drawn for every change the page hears.
 function renderWorld() {
+  if (!store.state || $("tab-world").hidden) return;
   const w = store.state.world;
   const input = (name, placeholder) => h("input", { name, placeholder, "aria-label": placeholder });
   const personName = input("name", "name"); const personDesc = input("description", "who they are");

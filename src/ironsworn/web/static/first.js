@@ -1,0 +1,38 @@
+// The page's first reads, asked for as soon as the page's entry (app.js) is here, while its
+// other modules are still arriving: the answers come meanwhile, not after the code that asks
+// for them. api() (core.js) takes each answer once, in place of asking again (a read that
+// failed is asked again as any other).
+const NAME = decodeURIComponent(location.pathname.split("/")[2] || "");
+const BASE = `/api/c/${encodeURIComponent(NAME)}`;
+const TIMELINE = 100; // entries a page of the timeline holds ("earlier" reads the page before)
+// The headers of every request of the page (core.js adds its seat and a change's id).
+const PAGE_HEADERS = { "X-Ironsworn-Request": "1", "X-Ironsworn-Page": "1" };
+
+// What the first screen draws (the state first: it is drawn first), then the World tab's
+// truths; as live.js, core.js and moves.js ask for them.
+const FIRST_READS = [
+  `${BASE}/state`, `${BASE}/timeline?last=${TIMELINE}`, `${BASE}/ruleset`, `${BASE}/moves`,
+  `${BASE}/content/assets`, `${BASE}/content/npcs`, `${BASE}/content/truths`,
+];
+
+const asked = new Map();
+if (NAME) {
+  const headers = { ...PAGE_HEADERS };
+  let seat = null;
+  try { seat = localStorage.getItem("seat:" + NAME); } catch { /* storage refused: the guide seat */ }
+  if (seat) headers["X-Ironsworn-Seat"] = encodeURIComponent(seat);
+  for (const path of FIRST_READS) {
+    const answer = fetch(path, { headers, credentials: "same-origin" });
+    answer.catch(() => {}); // a failed read is asked again by whoever takes it
+    asked.set(path, answer);
+  }
+}
+
+// The answer to ``path`` asked for at start, once (null: none, or taken already).
+function firstRead(path) {
+  const answer = asked.get(path) || null;
+  asked.delete(path);
+  return answer;
+}
+
+export { NAME, BASE, TIMELINE, PAGE_HEADERS, firstRead };

@@ -1,0 +1,59 @@
+// The Ironsworn table's page: its tabs, its controls and its start (loaded by app.js once the
+// first reads are asked for). The server holds the truth: the page reads the JSON API, draws
+// it and sends actions; it never computes a rule. Every piece of text a player typed reaches
+// the page through textContent (never as HTML), except journal entries and the rules' text,
+// whose HTML the server renders from Markdown with raw HTML off.
+import { renderCampaigns } from "./campaigns.js";
+import { $, NAME, act, loadContent, loadRules, loadTruths, showError, store } from "./core.js";
+import { renderCreate } from "./creation.js";
+import { askUndo } from "./decisions.js";
+import { listen, refresh, render } from "./live.js";
+import { loadPanel, renderMoves } from "./moves.js";
+import { renderOracles } from "./oracles.js";
+import { renderWorld } from "./world.js";
+
+function showTab(tab) {
+  for (const b of document.querySelectorAll("#tabs button")) {
+    b.classList.toggle("active", b.dataset.tab === tab);
+    b.setAttribute("aria-selected", b.dataset.tab === tab ? "true" : "false");
+  }
+  for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== `tab-${tab}`;
+  const draw = { moves: renderMoves, oracles: renderOracles, world: renderWorld, create: renderCreate, campaigns: renderCampaigns }[tab];
+  return Promise.resolve(draw()).catch((err) => showError(err.message));
+}
+
+async function start() {
+  for (const b of document.querySelectorAll("#tabs button")) b.addEventListener("click", () => showTab(b.dataset.tab));
+  $("seat").addEventListener("change", (e) => {
+    store.seat = e.target.value;
+    localStorage.setItem("seat:" + NAME, store.seat);
+    render();
+    if (store.move) loadPanel(store.move, false);
+  });
+  $("undo").addEventListener("click", askUndo);
+  $("redo").addEventListener("click", () => act("redo"));
+  $("journal-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const text = $("journal-text").value;
+    if (!text.trim()) return;
+    if (await act("journal", { text })) $("journal-text").value = "";
+  });
+  // Everything the first screen needs was asked for at once (first.js): the state is drawn
+  // once, when it, the ruleset and the content it draws with are here, not again as each
+  // arrives. The World tab's truths (drawn when the tab is shown) come meanwhile.
+  const drawn = refresh();
+  const rules = loadRules().catch((err) => showError(err.message));
+  const moves = renderMoves().catch((err) => showError(err.message));
+  const content = loadContent().catch((err) => showError(err.message));
+  const truths = loadTruths().catch((err) => showError(err.message));
+  await drawn;
+  await rules;
+  listen();
+  await Promise.all([content, moves, truths]);
+  document.body.dataset.readyMs = String(Math.round(performance.now()));
+  document.body.dataset.ready = "yes";
+}
+
+start();
+
+export { showTab, start };

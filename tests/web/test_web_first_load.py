@@ -60,11 +60,11 @@ def test_the_first_reads_are_those_the_page_makes() -> None:
     reads = re.findall(r"`\$\{BASE\}/([^`]+)`", first.split("const FIRST_READS")[1])
     assert reads == [
         "state",
-        "timeline?last=${TIMELINE}",
         "ruleset",
-        "moves",
         "content/assets",
         "content/npcs",
+        "moves",
+        "timeline?last=${TIMELINE}",
         "content/truths",
     ]
     code = "".join(

@@ -8,11 +8,13 @@ const TIMELINE = 100; // entries a page of the timeline holds ("earlier" reads t
 // The headers of every request of the page (core.js adds its seat and a change's id).
 const PAGE_HEADERS = { "X-Ironsworn-Request": "1", "X-Ironsworn-Page": "1" };
 
-// What the first screen draws (the state first: it is drawn first), then the World tab's
-// truths; as live.js, core.js and moves.js ask for them.
+// What the first screen draws, as live.js, core.js and moves.js ask for them: first what the
+// sheet and tracks are drawn with (the state, the ruleset, the content), then the moves and the
+// timeline, each drawn apart, then the World tab's truths (the page's requests share a few
+// connections: the first asked are answered first).
 const FIRST_READS = [
-  `${BASE}/state`, `${BASE}/timeline?last=${TIMELINE}`, `${BASE}/ruleset`, `${BASE}/moves`,
-  `${BASE}/content/assets`, `${BASE}/content/npcs`, `${BASE}/content/truths`,
+  `${BASE}/state`, `${BASE}/ruleset`, `${BASE}/content/assets`, `${BASE}/content/npcs`,
+  `${BASE}/moves`, `${BASE}/timeline?last=${TIMELINE}`, `${BASE}/content/truths`,
 ];
 
 const asked = new Map();

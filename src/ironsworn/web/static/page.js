@@ -54,6 +54,9 @@ async function start() {
   document.body.dataset.ready = "yes";
 }
 
-start();
+// app.js runs as soon as it is here (async: the first reads wait neither for the style nor
+// for the first paint); the page is drawn once the document is parsed.
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+else start();
 
 export { showTab, start };

@@ -36,7 +36,8 @@ def test_the_first_load_asks_for_each_read_once_and_draws_it_whole(
 ) -> None:
     """The page asks for its first reads at once, each once (no read asked for twice, no
     module either), and draws the sheet with its asset cards' words and a fight with its
-    foe's, which come from the content read beside the state."""
+    foe's and its progress move's name, which come from the content and the moves read beside
+    the state (drawn once, with them all)."""
     http = new_campaign(server, "first", character={"name": "Asha", "assets": ["hawk:1=Kestrel"]})
     http.post("/api/c/first/actions/track", json={"kind": "fight", "foe": "wolf"})
     context = browser.new_context(viewport=DESKTOP)
@@ -52,6 +53,8 @@ def test_the_first_load_asks_for_each_read_once_and_draws_it_whole(
     assert page.locator("#sheet .asset .ability-text").count() == 3
     assert "Kestrel" in page.inner_text("#sheet")
     assert page.locator("#tracks .foes[data-foe='npc:classic/animals/wolf'] dl").count() == 1
+    # ...and with the moves, which name the fight's progress move.
+    assert page.inner_text("#tracks button[data-progress-move]") == "End the Fight"
     reads = [u for u in asked if u.startswith("/api/") and "/events" not in u]
     assert sorted(reads) == sorted(f"/api/c/first/{read}" for read in FIRST_READS)
     modules = [u for u in asked if u.startswith("/static/")]
@@ -122,3 +125,25 @@ def test_a_long_campaign_reaches_its_last_track_and_its_oldest_entry(
     assert oldest.bounding_box()["height"] > 10
     checked(page, f"first-load-long-{viewport['width']}")
     page.context.close()
+
+
+def test_the_moves_answered_last_still_name_the_first_draw(server: Any, browser: Any) -> None:
+    """On a loaded server the first reads come back in any order: the moves held back here,
+    the tracks and the decision drawn at once still name their moves (drawn once, when the
+    moves are in; not with a move's id, never drawn again)."""
+    import time
+
+    http = new_campaign(server, "late-moves", character={"name": "Asha"})
+    http.post("/api/c/late-moves/actions/track", json={"kind": "fight", "foe": "wolf"})
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+
+    def late(route: Any) -> None:
+        time.sleep(1.5)  # held back: the state and the content are answered first
+        route.continue_()
+
+    page.route("**/api/c/late-moves/moves", late)
+    page.goto(f"{server.url}/c/late-moves")
+    page.wait_for_selector("body[data-ready=yes]")
+    assert page.inner_text("#tracks button[data-progress-move]") == "End the Fight"
+    context.close()

@@ -9,8 +9,8 @@ const TIMELINE = 100; // entries a page of the timeline holds ("earlier" reads t
 const PAGE_HEADERS = { "X-Ironsworn-Request": "1", "X-Ironsworn-Page": "1" };
 
 // What the first screen draws, as live.js, core.js and moves.js ask for them: first what the
-// sheet and tracks are drawn with (the state, the ruleset, the content), then the moves and the
-// timeline, each drawn apart, then the World tab's truths (the page's requests share a few
+// sheet, tracks and decisions are drawn with (the state, the ruleset, the content, the moves),
+// then the timeline, drawn apart, then the World tab's truths (the page's requests share a few
 // connections: the first asked are answered first).
 const FIRST_READS = [
   `${BASE}/state`, `${BASE}/ruleset`, `${BASE}/content/assets`, `${BASE}/content/npcs`,

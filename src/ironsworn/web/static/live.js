@@ -5,7 +5,7 @@
 import { $, BASE, NAME, TIMELINE, api, character, loadContent, loadRules, setLive, showError, store } from "./core.js";
 import { renderPending, renderResult } from "./decisions.js";
 import { renderTimeline, timelineShown } from "./journal.js";
-import { loadPanel } from "./moves.js";
+import { loadMoves, loadPanel } from "./moves.js";
 import { renderParty, renderSeat, renderSheet } from "./sheet.js";
 import { renderTracks } from "./tracks.js";
 import { renderWorld } from "./world.js";
@@ -25,9 +25,10 @@ async function refresh() {
     // in any order): drawing it without would fail, and the page read all again a second
     // later with an error flashed.
     if (!store.rules) await loadRules();
-    // Drawn once, with the content the sheet and tracks draw with (its error is shown where
-    // it was asked for; the state is drawn without).
+    // Drawn once, with the content and the moves the sheet, tracks and decisions draw with
+    // (an error is shown where they were asked for; the state is drawn without).
     if (!store.assets || !store.npcs) await loadContent().catch(() => {});
+    if (!store.moves) await loadMoves().catch(() => {});
     if (ticket < (store.drawn || 0)) return;
     // Changes the stream applied while this read was under way are newer than its answer.
     if (state.epoch === store.epoch && state.version < store.version) return;

@@ -11,8 +11,18 @@ document.addEventListener("click", (e) => {
   e.preventDefault();
   showTab("moves").then(() => openMove(decodeURIComponent(link.getAttribute("href").slice(1))));
 });
+// The moves of the campaign's ruleset: the tab lists them, the tracks and decisions name them
+// (the state is drawn with them). Read once; again once a content pack emptied the list.
+function loadMoves() {
+  if (!store.movesRead) {
+    store.movesRead = api("GET", `${BASE}/moves`).then((moves) => { store.moves = moves; })
+      .finally(() => { store.movesRead = null; });
+  }
+  return store.movesRead;
+}
+
 async function renderMoves() {
-  if (!store.moves) store.moves = await api("GET", `${BASE}/moves`);
+  if (!store.moves) await loadMoves();
   const search = h("input", { type: "search", id: "move-search", placeholder: "search moves", "aria-label": "search moves" });
   const lists = h("div", { class: "move-lists" });
   const draw = () => {
@@ -199,4 +209,4 @@ function makeMove(form) {
   act("move", clean(body), { keepResult: true, then }).then((done) => { if (done) then(); });
 }
 
-export { renderMoves, openMove, loadPanel, autoAdds, oddsLine, renderPanel, NUMBER_OPTIONS, readControl, makeMove };
+export { loadMoves, renderMoves, openMove, loadPanel, autoAdds, oddsLine, renderPanel, NUMBER_OPTIONS, readControl, makeMove };

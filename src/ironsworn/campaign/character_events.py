@@ -14,6 +14,8 @@ from ironsworn.campaign.character_state import CharacterState, copy_json
 from ironsworn.campaign.state_records import StateRecords
 from ironsworn.errors import CampaignError
 
+_CONTAINERS = (dict, list, tuple)  # what copy_json copies (anything else is kept as it is)
+
 
 class CharacterEvents(StateRecords):
     """The fold of the events about characters and their vehicles."""
@@ -89,10 +91,18 @@ class CharacterEvents(StateRecords):
         self.characters.pop(event["character"], None)
         self._crew_left()
 
+    # The events a move makes most (meters, initiative, flags) fold without a call that is
+    # not needed: the character is looked up at once unless records may be shared (see
+    # _char_w), and the fit check runs only when the value is not the event's ``from`` itself
+    # (the engine builds each event from the state's own value).
+
     def _on_meter(self, event: Mapping[str, Any]) -> None:
-        char = self._char_w(event["character"])
+        name = event["character"]
+        char = self._char_w(name) if self._sharing else self.characters[name]
         meter = event["meter"]
-        self._expect(getattr(char, meter), event, "{}'s {}", char.name, meter)
+        current = getattr(char, meter)
+        if current is not event["from"]:
+            self._expect(current, event, "{}'s {}", char.name, meter)
         setattr(char, meter, event["to"])
 
     def _on_stat(self, event: Mapping[str, Any]) -> None:
@@ -112,18 +122,25 @@ class CharacterEvents(StateRecords):
         self._toggle(char.name, char.debilities, event["debility"], event)
 
     def _on_initiative(self, event: Mapping[str, Any]) -> None:
-        char = self._char_w(event["character"])
-        self._expect(char.initiative, event, "{}'s initiative", char.name)
+        name = event["character"]
+        char = self._char_w(name) if self._sharing else self.characters[name]
+        if char.initiative is not event["from"]:
+            self._expect(char.initiative, event, "{}'s initiative", char.name)
         char.initiative = bool(event["to"])
 
     def _on_flag(self, event: Mapping[str, Any]) -> None:
-        char = self._char_w(event["character"])
+        name = event["character"]
+        char = self._char_w(name) if self._sharing else self.characters[name]
         flag = event["flag"]
-        self._expect(char.flags.get(flag), event, "{}'s {}", char.name, flag)
-        if event["to"] is None:
-            char.flags.pop(flag, None)
+        flags = char.flags
+        current = flags.get(flag)
+        if current is not event["from"]:
+            self._expect(current, event, "{}'s {}", char.name, flag)
+        to = event["to"]
+        if to is None:
+            flags.pop(flag, None)
         else:
-            char.flags[flag] = copy_json(event["to"])
+            flags[flag] = copy_json(to) if isinstance(to, _CONTAINERS) else to
 
     def _on_status(self, event: Mapping[str, Any]) -> None:
         char = self._char_w(event["character"])

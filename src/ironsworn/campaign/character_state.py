@@ -147,8 +147,11 @@ class CharacterState:
 
     def blocked_by(self, meter: str) -> str | None:
         """The marked condition (or misfortune) that blocks gains on ``meter``, if any."""
-        condition = (IMPACT_BLOCKING if self.starforged else BLOCKING).get(meter)
-        return condition if condition and self.has(condition) else None
+        # (as starforged and has() say, without a call to each: asked on every meter gain)
+        condition = (IMPACT_BLOCKING if self.ruleset == "starforged" else BLOCKING).get(meter)
+        if condition and (condition in self.debilities or condition in self.impacts):
+            return condition
+        return None
 
     def legacy_track(self, track: str) -> JsonDict:
         """A Starforged legacy track as {ticks, completed, xp_boxes}."""

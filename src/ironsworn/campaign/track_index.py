@@ -15,16 +15,22 @@ event that changes it gives its state a new one (sharing the entries it does not
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from ironsworn.campaign.character_state import TrackState
 
 
-class OpenTracks(NamedTuple):
+class OpenTracks:
     """The open tracks' ids by character and by (character, kind), in creation order."""
 
-    by_character: dict[str, tuple[str, ...]]
-    by_kind: dict[tuple[str, str], tuple[str, ...]]
+    __slots__ = ("by_character", "by_kind")
+
+    def __init__(
+        self,
+        by_character: dict[str, tuple[str, ...]],
+        by_kind: dict[tuple[str, str], tuple[str, ...]],
+    ) -> None:
+        self.by_character = by_character
+        self.by_kind = by_kind
 
     @classmethod
     def of(cls, tracks: Iterable[TrackState]) -> OpenTracks:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ironsworn.campaign.events import RECORD_TYPES
 from ironsworn.errors import InvalidValue, NotFound, OptionNeeded, RuleViolation
 from ironsworn.meters import change_meter
 from ironsworn.momentum import momentum_after
@@ -301,7 +302,10 @@ class StateChanges:
     # --- primitive changes (each one an event) ---------------------------------------------
 
     def emit(self, event: JsonDict) -> None:
-        self.state.apply_built(event)  # built here: checked by the store that keeps it
+        # Built here: checked by the store that keeps it. A record (a roll, a move...) changes
+        # nothing in the state: there is nothing to fold.
+        if event["type"] not in RECORD_TYPES:
+            self.state.apply_built(event)
         self.events.append(event)
 
     def note(self, text: str) -> None:
@@ -324,15 +328,10 @@ class StateChanges:
 
     def set_flag(self, name: str, flag: str, value: Any) -> None:
         char = self.state.character(name)
-        if char.flags.get(flag) != value:
+        current = char.flags.get(flag)
+        if current != value:
             self.emit(
-                {
-                    "type": "flag",
-                    "character": char.name,
-                    "flag": flag,
-                    "from": char.flags.get(flag),
-                    "to": value,
-                }
+                {"type": "flag", "character": char.name, "flag": flag, "from": current, "to": value}
             )
 
     def set_initiative(self, name: str, value: bool) -> None:

@@ -103,8 +103,12 @@ class StateRecords:
         ids = index.by_character.get(name) if kind is None else index.by_kind.get((name, kind))
         if not ids:
             return []
-        tracks = self._tracks
-        return [tracks[ident] for ident in ids]
+        # (a loop, not a comprehension: no frame of its own to make for the one or two
+        # tracks most of these lists hold; asked several times a move)
+        tracks, found = self._tracks, []
+        for ident in ids:
+            found.append(tracks[ident])
+        return found
 
     def _open_index_of(self) -> OpenTracks:
         """The index of open tracks by character (built now if it is not)."""

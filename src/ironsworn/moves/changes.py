@@ -160,13 +160,16 @@ class StateChanges:
                     + ", ".join([t.id for t in mine])
                     + ")",
                     "track",
-                    # (the score as TrackState.score works it out: a refusal made often,
-                    # with every open track of a long campaign to list)
+                    # (the score as TrackState.score works it out, min(BOXES, ticks // 4),
+                    # without a call per track: a refusal made often, with every open track
+                    # of a long campaign to list; ticks // 4 < BOXES exactly when ticks <
+                    # MAX_TICKS)
                     tuple(
                         [
                             (
                                 t.id,
-                                f"{t.name} ({t.rank} {t.kind}, score {min(BOXES, t.ticks // 4)})",
+                                f"{t.name} ({t.rank} {t.kind}, score "
+                                f"{t.ticks // 4 if t.ticks < MAX_TICKS else BOXES})",
                             )
                             for t in mine
                         ]

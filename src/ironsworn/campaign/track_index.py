@@ -60,9 +60,9 @@ class OpenTracks:
         by_character, by_kind = dict(self.by_character), dict(self.by_kind)
         ident = track.id
         for who in dict.fromkeys(track.characters):
-            by_character[who] = tuple(i for i in by_character.get(who, ()) if i != ident)
+            by_character[who] = tuple([i for i in by_character.get(who, ()) if i != ident])
             key = (who, track.kind)
-            by_kind[key] = tuple(i for i in by_kind.get(key, ()) if i != ident)
+            by_kind[key] = tuple([i for i in by_kind.get(key, ()) if i != ident])
         return OpenTracks(by_character, by_kind)
 
 
@@ -92,7 +92,7 @@ def without_id(index: dict[str, tuple[str, ...]], ident: str) -> dict[str, tuple
     """A new index: ``index`` without the id of a track whose creation was taken back."""
     index = dict(index)
     key = id_key(ident)
-    left = tuple(i for i in index.get(key, ()) if i != ident)
+    left = tuple([i for i in index.get(key, ()) if i != ident])
     if left:
         index[key] = left
     else:

@@ -94,18 +94,21 @@ class CharacterState:
         count = len(self.debilities) + len(self.impacts) + self.vehicle_impacts
         if not self.assets and not self.flags.get("asset_sheet") and not self.lasting:
             return count
-        if not self.lasting and not self.flags.get("asset_sheet"):
+        changes_sheet = bool(self.lasting or self.flags.get("asset_sheet"))
+        if not changes_sheet:
             for record in self.assets:
                 if record.get("sheet"):
+                    changes_sheet = True
                     break
-            else:
-                # No card changes the sheet (sheet_marks would be empty): the count as it is.
-                return max(0, min(count, 10))
-        marks = self.sheet_marks()
-        count += sum(1 for m in marks if m.get("debility"))
-        uncounted = {d for m in marks for d in m.get("uncounted") or ()}
-        count -= len(uncounted & set(self.debilities))
-        return max(0, min(count, 10))
+        # (else no card changes the sheet, sheet_marks would be empty: the count as it is)
+        if changes_sheet:
+            marks = self.sheet_marks()
+            count += sum(1 for m in marks if m.get("debility"))
+            uncounted = {d for m in marks for d in m.get("uncounted") or ()}
+            count -= len(uncounted & set(self.debilities))
+        # 0 to 10: max(0, min(count, 10)) without two calls (asked by every momentum change
+        # and reset)
+        return 0 if count < 0 else 10 if count > 10 else count
 
     def sheet_marks(self) -> list[Mapping[str, Any]]:
         """What asset abilities change on the sheet while they hold: each a mapping of

@@ -359,8 +359,7 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
                     "ticks": t.ticks,
                     "bonded": t.bonded,
                 }
-                for t in self._open_tracks()
-                if t.kind == "connection" and char.name in t.characters
+                for t in self.open_tracks_of(char.name, "connection")
             ]
             data["vehicle"] = copy_json(self.vehicle)
             # What a roll on Endure Harm's table left on the character (dying until healed
@@ -369,10 +368,7 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
             data["conditions"] = [
                 c for c in ("dying", "unconscious", "reeling") if char.flags.get(c)
             ]
-            in_fight = any(
-                t.kind == "fight" and char.name in t.characters for t in self._open_tracks()
-            )
-            if not in_fight:
+            if not self.open_tracks_of(char.name, "fight"):
                 data["position"] = (
                     None  # in control / in a bad spot only means something in a fight
                 )

@@ -1,12 +1,14 @@
 """The records a campaign's state holds and the lookups on them.
 
 :class:`StateRecords` is the storage of :class:`~ironsworn.campaign.state.CampaignState`: the
-characters, the progress tracks (the closed tracks of a snapshot left unread until used, the
-open ones indexed by character), the pending decision and agenda, the world (people, places,
-notes, truths, packs), the options; the lookups the rules make (a character by name, a track by
-its text, who shares supply) and the copy-on-write helpers the event handlers change records
-through (see :meth:`~ironsworn.campaign.state.CampaignState.fork`). The handlers themselves are
-in :mod:`ironsworn.campaign.character_events` and :mod:`ironsworn.campaign.world_events`.
+characters, the progress tracks (the closed tracks of a snapshot left unread until used; the
+open ones indexed by character and kind, and every one by its id: see
+:mod:`~ironsworn.campaign.track_index`), the pending decision and agenda, the world (people,
+places, notes, truths, packs), the options; the lookups the rules make (a character by name, a
+track by its text, who shares supply) and the copy-on-write helpers the event handlers change
+records through (see :meth:`~ironsworn.campaign.state.CampaignState.fork`). The handlers
+themselves are in :mod:`ironsworn.campaign.character_events` and
+:mod:`ironsworn.campaign.world_events`.
 """
 
 from __future__ import annotations

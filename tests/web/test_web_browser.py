@@ -410,6 +410,43 @@ def test_the_timeline_loads_earlier_entries_a_page_at_a_time(server: Any, browse
     page.context.close()
 
 
+def test_earlier_clicked_twice_quickly_shows_each_entry_once(server: Any, browser: Any) -> None:
+    """A second click on "Earlier" while the first page is still coming (a double click, a
+    slow server) shows each entry once: the page before, then the page before that."""
+    import time
+
+    table = Table(server, "earlier-twice")
+    for n in range(1, 251):
+        table.do("journal", {"text": f"Entry number {n}."})
+    page = table.open(browser)
+    entries = page.locator("#timeline li.entry")
+    expect(entries).to_have_count(100)
+    asked: list[str] = []
+
+    def slow(route: Any) -> None:
+        asked.append(route.request.url)
+        time.sleep(0.5)  # the second click comes while the first page is under way
+        route.continue_()
+
+    page.route("**/timeline?*before=*", slow)
+    page.locator("#earlier").dblclick()
+    expect(entries).to_have_count(200)
+    page.wait_for_timeout(1500)  # a second page, had it been asked, is in by now
+    seqs = [
+        int(s)
+        for s in page.eval_on_selector_all(
+            "#timeline li.entry", "(items) => items.map((li) => li.dataset.seq)"
+        )
+    ]
+    assert len(seqs) == len(set(seqs)), "an entry shown twice"
+    assert seqs == list(range(250, 250 - len(seqs), -1))  # newest first, none skipped
+    page.locator("#earlier").click()
+    expect(entries).to_have_count(250)
+    assert page.locator("#timeline li.entry").last.get_attribute("data-seq") == "1"
+    assert page.errors == []
+    page.context.close()
+
+
 def test_the_world_a_truth_and_a_fight_from_a_foe(server: Any, browser: Any) -> None:
     table = Table(server, "world")
     table.do("character", {"name": "Asha", "stats": STATS})

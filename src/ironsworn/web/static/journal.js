@@ -50,12 +50,23 @@ function timelineShown() {
   return [...store.earlier.filter((e) => e.seq < oldest), ...store.timeline];
 }
 
-async function loadEarlier() {
+// One page before at a time: a second click while the first page is coming (a double click,
+// a slow answer) asks for nothing more (it would ask for the same page and show it twice).
+function loadEarlier() {
+  if (!store.earlierRead) {
+    store.earlierRead = readEarlier().finally(() => { store.earlierRead = null; });
+  }
+  return store.earlierRead;
+}
+
+async function readEarlier() {
   const shown = timelineShown();
   if (!shown.length) return;
   try {
     const page = await api("GET", `${BASE}/timeline?last=${TIMELINE}&before=${shown[0].seq}`);
-    store.earlier = [...page, ...store.earlier];
+    // Kept by seq: an entry already held (a change merged meanwhile) is not held twice.
+    const held = new Set(timelineShown().map((e) => e.seq));
+    store.earlier = [...page.filter((e) => !held.has(e.seq)), ...store.earlier];
     if (page.length < TIMELINE) store.noEarlier = true;
     renderTimeline();
   } catch (err) { showError(err.message); }

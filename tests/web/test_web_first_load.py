@@ -1,5 +1,7 @@
-"""The page's first load (issue 24): every module asked for at once, the page's files and the
-rulebook's lists kept as the bytes sent, the campaign's ruleset kept with its version."""
+"""The page's first load (issue 24): every module of the first screen asked for at once (the
+tabs shown later import theirs when opened), the first reads only what the first screen draws,
+the page's files and the rulebook's lists kept as the bytes sent, the campaign's ruleset kept
+with its version."""
 
 from __future__ import annotations
 
@@ -14,34 +16,51 @@ from web_support import CHANGE, STATS
 STATIC = files("ironsworn.web").joinpath("static")
 
 
-def imports_of(module: str) -> set[str]:
-    """The modules ``module`` imports (``./x.js``), and theirs, by file name."""
+def static_imports(text: str) -> list[str]:
+    """What a module imports as it loads: import ... from "./x.js"; import "./x.js"."""
+    return re.findall(r'^import (?:[^;]*? from )?"\./([a-z]+\.js)";', text, re.MULTILINE)
+
+
+def lazy_imports(text: str) -> list[str]:
+    """The modules a module's text imports when it runs: import("./x.js")."""
+    return re.findall(r'\bimport\("\./([a-z]+\.js)"\)', text)
+
+
+def imports_of(*modules: str, lazy: bool = True) -> set[str]:
+    """The modules ``modules`` import (``./x.js``), and theirs, by file name (``lazy``: those
+    imported when they run too)."""
     seen: set[str] = set()
-    todo = [module]
+    todo = list(modules)
     while todo:
         name = todo.pop()
         if name in seen:
             continue
         seen.add(name)
         text = STATIC.joinpath(name).read_text(encoding="utf-8")
-        # import ... from "./x.js"; import "./x.js"; import("./x.js")
-        todo += re.findall(r'^import (?:[^;]*? from )?"\./([a-z]+\.js)";', text, re.MULTILINE)
-        todo += re.findall(r'\bimport\("\./([a-z]+\.js)"\)', text)
+        todo += static_imports(text) + (lazy_imports(text) if lazy else [])
     return seen
 
 
 def test_the_page_asks_for_every_module_it_runs_at_once() -> None:
-    """index.html names every module the page runs (its script or a module preload), so none
-    waits for the module importing it to arrive first; and names no module it does not run."""
+    """index.html names every module the first screen runs (its script or a module preload:
+    app.js, the page it imports, and theirs), so none waits for the module importing it to
+    arrive first; and names no module it does not run. The tabs shown later import theirs
+    when opened (not preloaded), and those import only modules the first screen has."""
     html = STATIC.joinpath("index.html").read_text(encoding="utf-8")
     scripts = re.findall(r'<script type="module"[^>]* src="/static/([a-z]+\.js)"', html)
     preloaded = re.findall(r'<link rel="modulepreload" href="/static/([a-z]+\.js)">', html)
     assert scripts == ["app.js"]
-    run = imports_of("app.js")
-    assert sorted(scripts + preloaded) == sorted(run)
+    first = imports_of("app.js", "page.js", lazy=False)
+    assert sorted(scripts + preloaded) == sorted(first)
     assert len(set(preloaded)) == len(preloaded)
+    page = STATIC.joinpath("page.js").read_text(encoding="utf-8")
+    tabs = set(lazy_imports(page))
+    assert tabs == {"world.js", "creation.js", "campaigns.js"}
+    assert not tabs & first
+    assert imports_of(*tabs, lazy=False) - tabs <= first
+    run = imports_of("app.js")
     on_disk = {p.name for p in STATIC.iterdir() if p.name.endswith(".js")}
-    assert run == on_disk
+    assert run == on_disk == first | tabs
 
 
 def test_the_entry_asks_for_the_first_reads_before_the_page_is_here() -> None:
@@ -55,17 +74,17 @@ def test_the_entry_asks_for_the_first_reads_before_the_page_is_here() -> None:
 
 def test_the_first_reads_are_those_the_page_makes() -> None:
     """first.js asks for what live.js, core.js and moves.js read at start, by the same
-    addresses (a read asked for under another is read twice)."""
+    addresses (a read asked for under another is read twice): the asset cards held, the moves'
+    names; not the truths (the World tab reads them when opened)."""
     first = STATIC.joinpath("first.js").read_text(encoding="utf-8")
     reads = re.findall(r"`\$\{BASE\}/([^`]+)`", first.split("const FIRST_READS")[1])
     assert reads == [
         "state",
         "ruleset",
-        "content/assets",
+        "content/assets?held=1",
         "content/npcs",
-        "moves",
+        "moves?brief=1",
         "timeline?last=${TIMELINE}",
-        "content/truths",
     ]
     code = "".join(
         STATIC.joinpath(name).read_text(encoding="utf-8")
@@ -180,3 +199,56 @@ def test_the_ruleset_is_kept_with_the_version_and_told_again_after_a_change(api:
     with CampaignStore.open(campaign_path("t")) as store:
         fresh = describe(Table(store, "t"))
     assert api.get("/api/c/t/ruleset").json() == fresh
+
+
+# ---------------------------------------------------------------------- the first reads
+
+
+@pytest.mark.parametrize("page", [True, False], ids=["page", "client"])
+def test_the_cards_held_are_the_cards_the_characters_hold(api: Any, page: bool) -> None:
+    """``content/assets?held=1``: the cards of the deck the campaign's characters hold, as the
+    deck has them (the page's first read; the deck is read when the picker opens)."""
+    headers = {"X-Ironsworn-Page": "1"} if page else {}
+    held = "/api/c/t/content/assets?held=1"
+    assert api.get(held, headers=headers).json() == []
+    for name, assets in (("Asha", ["hawk:1=Kestrel", "swordmaster"]), ("Bo", ["archer"])):
+        made = api.post(
+            "/api/c/t/actions/character",
+            json={"name": name, "stats": STATS, "assets": assets},
+            headers=CHANGE,
+        )
+        assert made.status_code == 200, made.text
+    state = api.get("/api/c/t/state", headers=headers).json()
+    ids = {a["id"] for c in state["characters"] for a in c["assets"]}
+    assert len(ids) == 3
+    deck = api.get("/api/c/t/content/assets").json()
+    answer = api.get(held, headers=headers)
+    assert answer.status_code == 200 and answer.headers["content-type"] == "application/json"
+    assert answer.json() == [card for card in deck if card["id"] in ids]
+    assert len(answer.content) * 10 < len(api.get("/api/c/t/content/assets").content)
+
+
+def test_the_moves_brief_are_the_moves_names_categories_and_triggers(api: Any) -> None:
+    full = api.get("/api/c/t/moves").json()
+    brief = api.get("/api/c/t/moves?brief=1")
+    assert brief.status_code == 200 and brief.headers["content-type"] == "application/json"
+    assert brief.json() == [
+        {"id": m["id"], "name": m["name"], "category": m["category"], "trigger": m["trigger"]}
+        for m in full
+    ]
+    assert api.get("/api/c/t/moves?brief=1").content == brief.content  # kept
+
+
+@pytest.mark.parametrize(
+    ("path", "message"),
+    [
+        ("/api/c/t/content/assets?held=yes", "held 'yes' is not accepted (accepted: held=1"),
+        ("/api/c/t/content/assets?held=", "held '' is not accepted (accepted: held=1"),
+        ("/api/c/t/content/npcs?held=1", "held is accepted for assets only (not 'npcs')"),
+        ("/api/c/t/moves?brief=0", "brief '0' is not accepted (accepted: brief=1"),
+    ],
+)
+def test_held_and_brief_take_1_or_nothing(api: Any, path: str, message: str) -> None:
+    refused = api.get(path)
+    assert refused.status_code == 400
+    assert message in refused.json()["error"]

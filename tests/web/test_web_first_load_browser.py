@@ -18,10 +18,9 @@ FIRST_READS = [
     "state",
     "timeline?last=100",
     "ruleset",
-    "moves",
-    "content/assets",
+    "moves?brief=1",
+    "content/assets?held=1",
     "content/npcs",
-    "content/truths",
 ]
 
 
@@ -59,10 +58,14 @@ def test_the_first_load_asks_for_each_read_once_and_draws_it_whole(
     assert sorted(reads) == sorted(f"/api/c/first/{read}" for read in FIRST_READS)
     modules = [u for u in asked if u.startswith("/static/")]
     assert len(modules) == len(set(modules))
-    # The World tab draws the truths read at start (nothing read again).
+    # The World tab reads the truths when first opened, once.
     page.click("#tabs button[data-tab=world]")
     expect(page.locator("#tab-world select[aria-label=truth] option").first).to_be_attached()
-    assert [u for u in asked if u.startswith("/api/") and "/events" not in u] == reads
+    page.click("#tabs button[data-tab=moves]")
+    page.click("#tabs button[data-tab=world]")
+    expect(page.locator("#tab-world select[aria-label=truth] option").first).to_be_attached()
+    truths = "/api/c/first/content/truths"
+    assert [u for u in asked if u.startswith("/api/") and "/events" not in u] == [*reads, truths]
     assert errors == []
     context.close()
 
@@ -144,7 +147,7 @@ def test_the_moves_answered_last_still_name_the_first_draw(server: Any, browser:
         time.sleep(1.5)  # held back: the state and the content are answered first
         route.continue_()
 
-    page.route("**/api/c/late-moves/moves", late)
+    page.route("**/api/c/late-moves/moves?*", late)
     page.goto(f"{server.url}/c/late-moves")
     page.wait_for_selector("body[data-ready=yes]")
     assert page.inner_text("#tracks button[data-progress-move]") == "End the Fight"

@@ -98,6 +98,16 @@ def moves(ruleset: str | None) -> list[JsonDict]:
     return [m.summary_json() for m in library().in_ruleset("moves", chosen).values()]
 
 
+# What a list of moves needs of each (the page's Moves tab, the names of the moves it shows).
+BRIEF_MOVE = ("id", "name", "category", "trigger")
+
+
+def moves_brief(ruleset: str | None) -> list[JsonDict]:
+    """Every move of a ruleset as :func:`moves` gives it, with only its id, name, category and
+    trigger."""
+    return [{k: m.get(k) for k in BRIEF_MOVE} for m in moves(ruleset)]
+
+
 def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
     """A move as the panel shows it for one character: what it rolls with the character's
     values, the adds it names, the character's assets whose abilities speak of it, and the

@@ -27,16 +27,23 @@ async def actions_table(request: Request) -> Response:
 # The rulebook's lists (moves, oracles, foes, truths, assets) follow from the library of packs
 # alone: each answer is made and serialised once per library and ruleset, and sent as the
 # bytes kept (a pack imported is another library: its answers are made again).
-_KEPT: dict[tuple[str, ...], tuple[Any, bytes]] = {}
+_KEPT: dict[tuple[str, ...], tuple[Any, Any, bytes]] = {}
+
+
+def _kept_answer(key: tuple[str, ...], make: Callable[[], Any]) -> tuple[Any, bytes]:
+    """The answer ``key`` and its JSON bytes: kept, or made by ``make`` for the current
+    library."""
+    library = reads.library()
+    held = _KEPT.get(key)
+    if held is None or held[0] is not library:
+        made = make()
+        held = _KEPT[key] = (library, made, json.dumps(made, ensure_ascii=False).encode("utf-8"))
+    return held[1], held[2]
 
 
 def _kept(key: tuple[str, ...], make: Callable[[], Any]) -> bytes:
     """The answer ``key`` as JSON bytes: kept, or made by ``make`` for the current library."""
-    library = reads.library()
-    held = _KEPT.get(key)
-    if held is None or held[0] is not library:
-        held = _KEPT[key] = (library, json.dumps(make(), ensure_ascii=False).encode("utf-8"))
-    return held[1]
+    return _kept_answer(key, make)[1]
 
 
 async def rulebook(key: tuple[str, ...], make: Callable[[], Any]) -> Response:
@@ -94,11 +101,50 @@ async def campaign_ruleset(request: Request) -> Response:
 
 
 async def campaign_content(request: Request) -> Response:
-    """Foes, truths, assets or regions of the campaign's ruleset only (issue 11)."""
+    """Foes, truths, assets or regions of the campaign's ruleset only (issue 11); ``held=1``
+    (assets only): the cards the campaign's characters hold, all the page's first draw needs
+    of the deck (issue 24: a sixth of a classic deck's bytes for a character with three)."""
     table = table_of(request)
     kind = request.path_params["kind"]
+    held = _flag(request, "held")
+    if held and kind != "assets":
+        raise InvalidValue(f"held is accepted for assets only (not {kind!r})")
     ruleset = await table.call(reads.ruleset_of)
-    return await rulebook(("content", kind, ruleset), lambda: reads.content(kind, ruleset))
+    if not held:
+        return await rulebook(("content", kind, ruleset), lambda: reads.content(kind, ruleset))
+    cards, _bytes = await asyncio.to_thread(
+        _kept_answer, ("content", kind, ruleset), lambda: reads.content(kind, ruleset)
+    )
+    ids = await _held_assets(request, table)
+    return json_response([card for card in cards if card["id"] in ids])
+
+
+async def _held_assets(request: Request, table: Any) -> set[str]:
+    """The ids of the asset cards the campaign's characters hold, from the state the pages
+    follow (a page asks; another client: the state as the state's own read has it)."""
+    page = None
+    if for_page(request):
+        await table.follow()
+        page = table.page
+    if page is None:
+        await table.check()
+        page = table.cache.get("state")
+        if page is None:
+            page = await table.call(lambda store: reads.campaign_state(store, table.name))
+    return {a["id"] for c in page["characters"] for a in c.get("assets") or ()}
+
+
+def _flag(request: Request, name: str) -> bool:
+    """Whether the query sets ``name`` (``name=1``; absent: not set)."""
+    value = request.query_params.get(name)
+    if value is None:
+        return False
+    if value != "1":
+        shown = value if len(value) <= 24 else value[:20] + "…"
+        raise InvalidValue(
+            f"{name} {shown!r} is not accepted (accepted: {name}=1, or leave it out)"
+        )
+    return True
 
 
 async def odds(request: Request) -> Response:
@@ -154,8 +200,13 @@ async def timeline(request: Request) -> Response:
 
 
 async def campaign_moves(request: Request) -> Response:
+    """The moves of the campaign's ruleset; ``brief=1``: each move's id, name, category and
+    trigger only (what the page lists and names them by; a move's panel reads the rest)."""
     table = table_of(request)
+    brief = _flag(request, "brief")
     ruleset = await table.call(reads.ruleset_of)
+    if brief:
+        return await rulebook(("moves", ruleset, "brief"), lambda: reads.moves_brief(ruleset))
     return await rulebook(("moves", ruleset), lambda: reads.moves(ruleset))
 
 

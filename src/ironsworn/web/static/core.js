@@ -9,7 +9,9 @@ import { BASE, NAME, PAGE_HEADERS, TIMELINE, firstRead } from "./first.js";
 // so it is neither shown, bookmarked nor kept in this tab's history.
 if (new URLSearchParams(location.search).has("token")) history.replaceState(null, "", location.pathname);
 const store = {
-  state: null, version: -1, timeline: [], earlier: [], noEarlier: false, moves: null, oracles: null, assets: null,
+  state: null, version: -1, timeline: [], earlier: [], noEarlier: false, moves: null, oracles: null,
+  assets: null, // asset cards: those the characters hold, or the whole deck once ``deck`` says so
+  deck: false,
   npcs: null, truths: null, move: null, panel: null, result: null, viewing: null,
   made: null, // the name of the character this page made last (the New character tab says so)
   rules: null, // the campaign's ruleset as the table API describes it (/ruleset): the page's only game facts
@@ -137,6 +139,28 @@ document.addEventListener("click", (e) => {
   const button = e.target instanceof Element ? e.target.closest("button") : null;
   if (button) clearTyped(button.closest("form"));
 }, true);
+
+// Runs ``draw`` once: when ``element`` comes near view in its scrolling ``root`` (null: the
+// page), or when the page is idle, whichever is first (a long list's rest, drawn after the
+// first screen). Returns what cancels it (a newer drawing replaced the element).
+function whenNear(element, root, draw) {
+  let done = false;
+  const seen = new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting)) run(); },
+    { root, rootMargin: "400px 0px" });
+  const idle = window.requestIdleCallback ? requestIdleCallback(() => run(), { timeout: 2000 }) : setTimeout(() => run(), 300);
+  const cancel = () => {
+    done = true;
+    seen.disconnect();
+    if (window.requestIdleCallback) cancelIdleCallback(idle); else clearTimeout(idle);
+  };
+  function run() {
+    if (done) return;
+    cancel();
+    draw();
+  }
+  seen.observe(element);
+  return cancel;
+}
 
 function showError(message) {
   const el = $("error");
@@ -297,17 +321,28 @@ function loadRules(again = false) {
   return store.rulesRead;
 }
 
-// The content the sheet and the tracks draw with (an asset card's abilities, a fight's foe and
-// the foes a new fight takes), read once at start with the state (``again`` after a content
-// pack changed it): the state is drawn once, with it. Unreadable: empty lists (the error is
-// the caller's to show).
+// The content the sheet and the tracks draw with (the abilities of the asset cards the
+// characters hold, a fight's foe and the foes a new fight takes), read once at start with the
+// state (``again`` after a content pack changed it): the state is drawn once, with it.
+// Unreadable: empty lists (the error is the caller's to show).
 function loadContent(again = false) {
   if (!store.contentRead || again) {
-    store.contentRead = Promise.all([api("GET", `${BASE}/content/assets`), api("GET", `${BASE}/content/npcs`)]).then(
-      ([assets, npcs]) => { Object.assign(store, { assets, npcs }); },
-      (err) => { Object.assign(store, { assets: [], npcs: [] }); throw err; });
+    if (again) { store.deck = false; store.deckRead = null; }
+    store.contentRead = Promise.all([api("GET", `${BASE}/content/assets?held=1`), api("GET", `${BASE}/content/npcs`)]).then(
+      ([held, npcs]) => { Object.assign(store, { npcs }, store.deck ? {} : { assets: held }); },
+      (err) => { Object.assign(store, { npcs: [] }, store.deck ? {} : { assets: [] }); throw err; });
   }
   return store.contentRead;
+}
+
+// The whole deck of asset cards (the New character tab's picker; the sheet, when a character
+// comes to hold a card the page has not read), read once (``again`` after a content pack).
+function loadDeck(again = false) {
+  if (!store.deckRead || again) {
+    store.deckRead = api("GET", `${BASE}/content/assets`).then((assets) => { Object.assign(store, { assets, deck: true }); });
+    store.deckRead.catch(() => { store.deckRead = null; }); // a failed read is tried again
+  }
+  return store.deckRead;
 }
 
 // The truths, for the World tab (``again`` after a content pack changed them).
@@ -345,4 +380,4 @@ function character() {
   return chars.find((c) => c.name === name) || chars[0] || null;
 }
 
-export { markUnsworn, NAME, BASE, TIMELINE, store, h, svg, $, signed, pct, words, unlinked, fill, FIELDS, fieldKeys, typedIn, restoreTyped, markTyped, clearTyped, showError, LIVE_WORDS, setLive, requestId, RETRY_MS, sleep, api, act, showOutcome, html, targetName, clean, contentNeeded, character, rules, loadRules, loadContent, loadTruths };
+export { markUnsworn, NAME, BASE, TIMELINE, store, h, svg, $, signed, pct, words, unlinked, fill, FIELDS, fieldKeys, typedIn, restoreTyped, markTyped, clearTyped, whenNear, showError, LIVE_WORDS, setLive, requestId, RETRY_MS, sleep, api, act, showOutcome, html, targetName, clean, contentNeeded, character, rules, loadRules, loadContent, loadDeck, loadTruths };

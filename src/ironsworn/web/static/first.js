@@ -9,12 +9,13 @@ const TIMELINE = 100; // entries a page of the timeline holds ("earlier" reads t
 const PAGE_HEADERS = { "X-Ironsworn-Request": "1", "X-Ironsworn-Page": "1" };
 
 // What the first screen draws, as live.js, core.js and moves.js ask for them: first what the
-// sheet, tracks and decisions are drawn with (the state, the ruleset, the content, the moves),
-// then the timeline, drawn apart, then the World tab's truths (the page's requests share a few
-// connections: the first asked are answered first).
+// sheet, tracks and decisions are drawn with (the state, the ruleset, the asset cards the
+// characters hold, the foes, the moves' names), then the timeline, drawn apart (the page's
+// requests share a few connections: the first asked are answered first). The tabs shown later
+// read what they need when opened: the World tab its truths, New character the whole deck.
 const FIRST_READS = [
-  `${BASE}/state`, `${BASE}/ruleset`, `${BASE}/content/assets`, `${BASE}/content/npcs`,
-  `${BASE}/moves`, `${BASE}/timeline?last=${TIMELINE}`, `${BASE}/content/truths`,
+  `${BASE}/state`, `${BASE}/ruleset`, `${BASE}/content/assets?held=1`, `${BASE}/content/npcs`,
+  `${BASE}/moves?brief=1`, `${BASE}/timeline?last=${TIMELINE}`,
 ];
 
 const asked = new Map();

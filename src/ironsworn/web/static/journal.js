@@ -1,6 +1,14 @@
 // The journal and log: the timeline, a page at a time; a player's own entries edited and
 // deleted in place (each an operation of its own, which Undo takes back).
-import { $, BASE, TIMELINE, act, api, fill, h, showError, store } from "./core.js";
+import { $, BASE, TIMELINE, act, api, fill, h, showError, store, whenNear } from "./core.js";
+
+// The timeline's first drawing draws a screen's worth of entries and more, the rest once the
+// list is scrolled near them or the page is idle: the first screen does not wait for a hundred
+// entries below it. A later drawing (a change heard, the page before) draws at once as many as
+// the one before it, so the entries the player scrolled to stay drawn where they are.
+const FIRST_ENTRIES = 25;
+let drawnAtOnce = FIRST_ENTRIES;
+let drawRest = null; // the rest of the last drawing, waiting (its cancel)
 
 // Whose entries this page may change: a character's page its character's (and the table's
 // own, written by no one); the guide's page any (the server checks it too).
@@ -73,35 +81,51 @@ async function readEarlier() {
 }
 
 function renderTimeline() {
+  if (drawRest) drawRest();
+  drawRest = null;
   const shown = timelineShown();
   // A full latest page may have entries before it; an earlier page that came back short, or
   // the first operation shown, says there are none.
   const more = store.timeline.length >= TIMELINE && !store.noEarlier && shown.length && shown[0].seq > 1;
-  const items = [...shown].reverse().map((e) => {
-    const li = h("li", { class: `entry ${e.kind} ${e.status}`, "data-seq": e.seq },
-      h("span", { class: "seq" }, `#${e.seq}`), e.character ? h("span", { class: "who" }, e.character) : null,
-      e.status !== "live" ? h("span", { class: "status" }, e.status) : null, tools(e));
-    if (store.editing === e.seq && tools(e)) {
-      li.append(editor(e));
-    } else if (e.html !== null) {
-      // Rendered by the server from Markdown with raw HTML off and unsafe links refused.
-      const body = h("div", { class: "journal-text" });
-      body.innerHTML = e.html;
-      li.append(body);
-    } else {
-      li.append(h("div", { class: "mechanics" }, e.mechanics));
-      if (e.details.length > 1) {
-        li.append(h("details", {}, h("summary", {}, `${e.details.length} changes`),
-          h("ul", { class: "details" }, e.details.map((d) => h("li", {}, d)))));
-      }
-    }
-    return li;
-  });
+  const newest = [...shown].reverse();
+  const items = newest.slice(0, Math.max(FIRST_ENTRIES, drawnAtOnce)).map(entryItem);
+  const rest = newest.slice(items.length);
+  drawnAtOnce = items.length;
+  const last = items[items.length - 1];
   if (more) {
     items.push(h("li", { class: "earlier" }, h("button", { type: "button", id: "earlier", onclick: loadEarlier },
       `Earlier (before #${shown[0].seq})`)));
   }
   fill("timeline", items.length ? items : h("li", { class: "empty" }, "Nothing has happened yet."));
+  if (rest.length) {
+    drawRest = whenNear(last, $("timeline"), () => {
+      drawRest = null;
+      last.after(...rest.map(entryItem));
+      drawnAtOnce += rest.length;
+    });
+  }
+}
+
+// One entry of the timeline as a list item.
+function entryItem(e) {
+  const li = h("li", { class: `entry ${e.kind} ${e.status}`, "data-seq": e.seq },
+    h("span", { class: "seq" }, `#${e.seq}`), e.character ? h("span", { class: "who" }, e.character) : null,
+    e.status !== "live" ? h("span", { class: "status" }, e.status) : null, tools(e));
+  if (store.editing === e.seq && tools(e)) {
+    li.append(editor(e));
+  } else if (e.html !== null) {
+    // Rendered by the server from Markdown with raw HTML off and unsafe links refused.
+    const body = h("div", { class: "journal-text" });
+    body.innerHTML = e.html;
+    li.append(body);
+  } else {
+    li.append(h("div", { class: "mechanics" }, e.mechanics));
+    if (e.details.length > 1) {
+      li.append(h("details", {}, h("summary", {}, `${e.details.length} changes`),
+        h("ul", { class: "details" }, e.details.map((d) => h("li", {}, d)))));
+    }
+  }
+  return li;
 }
 
 export { timelineShown, loadEarlier, renderTimeline };

@@ -8,7 +8,6 @@ import { renderTimeline, timelineShown } from "./journal.js";
 import { loadMoves, loadPanel } from "./moves.js";
 import { renderParty, renderSeat, renderSheet } from "./sheet.js";
 import { renderTracks } from "./tracks.js";
-import { renderWorld } from "./world.js";
 
 async function refresh() {
   // Reads overlap (a change heard while an action's own refresh is under way): the answer of
@@ -224,7 +223,7 @@ function render() {
   renderTracks();
   renderPending();
   renderResult();
-  renderWorld();
+  if (store.drawWorld) store.drawWorld(); // the World tab, once opened (world.js)
 }
 
 export { refresh, listen, render, caughtUp, patch };

@@ -12,10 +12,11 @@ document.addEventListener("click", (e) => {
   showTab("moves").then(() => openMove(decodeURIComponent(link.getAttribute("href").slice(1))));
 });
 // The moves of the campaign's ruleset: the tab lists them, the tracks and decisions name them
-// (the state is drawn with them). Read once; again once a content pack emptied the list.
+// (the state is drawn with them): their names, categories and triggers (a move's panel reads
+// the rest). Read once; again once a content pack emptied the list.
 function loadMoves() {
   if (!store.movesRead) {
-    store.movesRead = api("GET", `${BASE}/moves`).then((moves) => { store.moves = moves; })
+    store.movesRead = api("GET", `${BASE}/moves?brief=1`).then((moves) => { store.moves = moves; })
       .finally(() => { store.movesRead = null; });
   }
   return store.movesRead;

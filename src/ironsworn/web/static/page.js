@@ -3,14 +3,23 @@
 // it and sends actions; it never computes a rule. Every piece of text a player typed reaches
 // the page through textContent (never as HTML), except journal entries and the rules' text,
 // whose HTML the server renders from Markdown with raw HTML off.
-import { renderCampaigns } from "./campaigns.js";
-import { $, NAME, act, loadContent, loadRules, loadTruths, showError, store } from "./core.js";
-import { renderCreate } from "./creation.js";
+import { $, NAME, act, loadContent, loadDeck, loadRules, loadTruths, showError, store } from "./core.js";
 import { askUndo } from "./decisions.js";
 import { listen, refresh, render } from "./live.js";
 import { loadPanel, renderMoves } from "./moves.js";
 import { renderOracles } from "./oracles.js";
-import { renderWorld } from "./world.js";
+
+// Each tab's drawing. The tabs not shown first (World, New character, Campaigns) import their
+// module when first opened, with what they read (the truths; the whole deck of asset cards):
+// the first load neither fetches nor compiles them (index.html does not preload them).
+const TABS = {
+  moves: () => renderMoves(),
+  oracles: () => renderOracles(),
+  world: () => Promise.all([import("./world.js"), loadTruths().catch((err) => showError(err.message))])
+    .then(([world]) => world.renderWorld()),
+  create: () => Promise.all([import("./creation.js"), loadDeck()]).then(([creation]) => creation.renderCreate()),
+  campaigns: () => import("./campaigns.js").then((campaigns) => campaigns.renderCampaigns()),
+};
 
 function showTab(tab) {
   for (const b of document.querySelectorAll("#tabs button")) {
@@ -18,8 +27,7 @@ function showTab(tab) {
     b.setAttribute("aria-selected", b.dataset.tab === tab ? "true" : "false");
   }
   for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== `tab-${tab}`;
-  const draw = { moves: renderMoves, oracles: renderOracles, world: renderWorld, create: renderCreate, campaigns: renderCampaigns }[tab];
-  return Promise.resolve(draw()).catch((err) => showError(err.message));
+  return Promise.resolve().then(TABS[tab]).catch((err) => showError(err.message));
 }
 
 async function start() {
@@ -40,16 +48,15 @@ async function start() {
   });
   // Everything the first screen needs was asked for at once (first.js): the state is drawn
   // once, when it, the ruleset and the content it draws with are here, not again as each
-  // arrives. The World tab's truths (drawn when the tab is shown) come meanwhile.
+  // arrives.
   const drawn = refresh();
   const rules = loadRules().catch((err) => showError(err.message));
   const moves = renderMoves().catch((err) => showError(err.message));
   const content = loadContent().catch((err) => showError(err.message));
-  const truths = loadTruths().catch((err) => showError(err.message));
   await drawn;
   await rules;
   listen();
-  await Promise.all([content, moves, truths]);
+  await Promise.all([content, moves]);
   document.body.dataset.readyMs = String(Math.round(performance.now()));
   document.body.dataset.ready = "yes";
 }

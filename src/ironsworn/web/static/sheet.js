@@ -1,6 +1,6 @@
 // The character sheet: the seat picker, the party, stats, meters, debilities, bonds, vehicles,
 // assets and the progress boxes.
-import { $, act, character, fill, h, html, rules, signed, store, svg, unlinked, words } from "./core.js";
+import { $, act, character, fill, h, html, loadDeck, rules, signed, store, svg, unlinked, words } from "./core.js";
 import { decisions } from "./decisions.js";
 import { render } from "./live.js";
 
@@ -34,6 +34,11 @@ function renderSheet() {
   if (!char) {
     fill("sheet", h("p", { class: "empty" }, "No character yet: create one under New character."));
     return;
+  }
+  // A card the page has not read (the first read brought the cards held then; a character
+  // took this one since): the whole deck is read and the sheet drawn again with its words.
+  if (store.assets && !store.deck && char.assets.some((a) => !store.assets.some((card) => card.id === a.id))) {
+    loadDeck().then(() => renderSheet(), () => {});
   }
   const adjust = (meter, to, from) => act("adjust", { character: char.name, meter, delta: to - from });
   const viewing = store.state.characters.length > 1 && !store.seat ? h("label", {},

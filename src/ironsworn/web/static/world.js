@@ -2,6 +2,9 @@
 import { $, act, clean, contentNeeded, fill, h, store } from "./core.js";
 import { kindTaking } from "./tracks.js";
 
+// Imported when the tab is first opened (page.js): from then on each change redraws it too.
+store.drawWorld = renderWorld;
+
 // Drawn when the tab is shown (and redrawn with each change while it is): a hidden tab is not
 // drawn for every change the page hears.
 function renderWorld() {

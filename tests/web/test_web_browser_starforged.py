@@ -202,11 +202,15 @@ def test_a_campaign_shows_only_its_own_oracles_and_assets(
     assert oracles and all(o.startswith(f"oracle_rollable:{ruleset}/") for o in oracles)
     assert len(oracles) == (249 if ruleset == "starforged" else len(oracles))
     page.click("#tabs button[data-tab=create]")
+    # The tab is drawn once its module and the deck are read (on its first opening).
+    expect(page.locator("form.create select[name=asset0] option").nth(1)).to_be_attached()
     deck = option_values(page, "form.create select[name=asset0]")
     assert deck and all(a.startswith(f"asset:{ruleset}/") for a in deck)
     moves = page.eval_on_selector_all("button.move", "buttons => buttons.map(b => b.dataset.move)")
     assert moves and all(m.startswith(f"move:{ruleset}/") for m in moves)
     page.click("#tabs button[data-tab=world]")
+    # The tab is drawn once its module and the truths are read (on its first opening).
+    expect(page.locator("#tab-world select[aria-label=truth] option").first).to_be_attached()
     truths = option_values(page, "select[aria-label=truth]")
     foes = option_values(page, "select[aria-label=foe]")
     assert truths and all(t.startswith(f"truth:{ruleset}/") for t in truths)

@@ -86,7 +86,10 @@ class IronswornError(Exception):
 
 
 def _accepted(accepted: str | Sequence[str]) -> tuple[str, ...]:
-    return (accepted,) if isinstance(accepted, str) else tuple(str(a) for a in accepted)
+    if isinstance(accepted, str):
+        return (accepted,)
+    # (the map of str, not a generator: most refusals accept nothing listed, or a few names)
+    return tuple(map(str, accepted)) if accepted else ()
 
 
 class InvalidValue(IronswornError, ValueError):

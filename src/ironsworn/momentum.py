@@ -105,3 +105,9 @@ def _check_debilities(debilities: int) -> None:
             f"debilities {debilities} is out of range (0 to {top}: 8 debilities in classic, "
             f"{IMPACT_COUNT} impacts in Starforged)"
         )
+
+
+# Max momentum and the reset for each count of marks a sheet can hold (0 to 10), worked out
+# once by the rules above: a character's sheet reads them by its count (kept within 0 to 10).
+MAX_BY_MARKS = tuple(momentum_max(marks) for marks in range(_MARKS_TOP + 1))
+RESET_BY_MARKS = tuple(momentum_reset(marks) for marks in range(_MARKS_TOP + 1))

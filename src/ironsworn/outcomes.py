@@ -8,6 +8,7 @@ several times slower than reading a module's name.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 
 
@@ -50,6 +51,9 @@ WEAK_HIT = Outcome.WEAK_HIT
 MISS = Outcome.MISS
 _RANKS = {MISS: 0, WEAK_HIT: 1, STRONG_HIT: 2}
 _BY_VALUE: dict[str, Outcome] = {o.value: o for o in Outcome}
+# The outcome of each value, for a caller that reads one many times a move without a call to
+# outcome_of (a value not in it goes through outcome_of, which refuses it).
+BY_VALUE: Mapping[str, Outcome] = _BY_VALUE  # (read only, by its type)
 
 
 def outcome_of(value: str) -> Outcome:

@@ -6,7 +6,7 @@ fork, a view, a snapshot read back with its closed tracks unread, a fresh fold o
 Track ids differ only in case here, as an imported campaign's may. After every step:
 
 - ``open_tracks_of(name)`` and ``open_tracks_of(name, kind)`` list what a scan of the open
-  tracks lists, in the same order;
+  tracks lists, in the same order; ``holds_open(name, kind)`` says whether that scan finds any;
 - ``track(query, kinds)`` finds the track (or refuses with the message and candidates) that the
   scan it replaced finds, for ids in any case, names, parts of names and unknown words.
 """
@@ -72,6 +72,9 @@ def agrees_with_a_scan(state: CampaignState) -> None:
         for name in (*HEROES, "Nobody")
         for kind in (None, *KINDS)
     }
+    holds = {
+        (name, kind): state.holds_open(name, kind) for name in (*HEROES, "Nobody") for kind in KINDS
+    }
     lookups = {
         (query, kinds): found(state.track, query, kinds) for query in QUERIES for kinds in KIND_SETS
     }
@@ -79,6 +82,8 @@ def agrees_with_a_scan(state: CampaignState) -> None:
     for (name, kind), ids in held.items():
         mine = [t for t in tracks if t.status == "active" and name in t.characters]
         assert ids == [t.id for t in mine if kind is None or t.kind == kind], (name, kind)
+        if kind is not None:
+            assert holds[name, kind] is bool(ids), (name, kind)
     for (query, kinds), answer in lookups.items():
         assert answer == found(partial(scanned_track, state), query, kinds), (query, kinds)
 

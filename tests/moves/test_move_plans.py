@@ -9,7 +9,9 @@ up again: they change the state exactly as a checked fold does (the random-play 
 compare the kept state with a checked fold of every event), and a type the state cannot fold
 is still refused. Which cards of the content can act on a move (an ally's move, before a
 move) is indexed once per key and move, so a move no card acts on looks at nobody's cards; who
-holds a card, marked, in whose party, is still read from the state at each move.
+holds a card, marked, in whose party, is still read from the state at each move. The engine
+keeps the move each query of make_move names with its plan, as it keeps plans, and folds the
+events it builds by the table apply_built reads.
 """
 
 from __future__ import annotations
@@ -18,16 +20,19 @@ import pytest
 from moves_support import ASHA_STATS, BRAM_STATS, Game
 
 from ironsworn.campaign.events import UnknownEvent
-from ironsworn.campaign.state import CampaignState
+from ironsworn.campaign.state import CampaignState, built_folds
 from ironsworn.content import load_ruleset
 from ironsworn.content.loader import Ruleset
 from ironsworn.content.model import Move
+from ironsworn.errors import NotFound
+from ironsworn.momentum import MAX_BY_MARKS, RESET_BY_MARKS, momentum_max, momentum_reset
 from ironsworn.moves.assets import handlers as asset_handlers
 from ironsworn.moves.assets.allies import any_card_acts
 from ironsworn.moves.assets.matching import _matches_move
 from ironsworn.moves.autoplay import AutoPlayer
 from ironsworn.moves.registry import ASSET_MOVE_PREFIX, short_name
 from ironsworn.moves.rulesets import CLASSIC, RULESETS, STARFORGED, Rules
+from ironsworn.outcomes import BY_VALUE, Outcome, outcome_of
 
 
 def _lookups(rules: Rules, content: Ruleset, move_id: str) -> tuple[object, ...]:
@@ -232,3 +237,83 @@ def test_a_scene_challenge_still_changes_face_danger_and_secure_an_advantage() -
     result = g.move("secure an advantage", (1, 9, 9), stat="edge", track=scene.id)
     assert g.state.tracks[scene.id].countdown == 1
     assert result.pending is not None and "Pay the Price" in result.pending["prompt"]
+
+
+# --- what the engine keeps besides the plans (issue 24) ---------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "starforged"])
+def test_the_move_a_query_names_is_found_and_planned_as_the_lookups_do(ruleset: str) -> None:
+    """make_move keeps, per query, the move find_move finds and its plan: for every move of
+    the ruleset (by id and by name, in any case) the same move and the same plan as the
+    lookups give, the second time from what it kept."""
+    player = AutoPlayer(seed=3)
+    engine = player.engine
+    player.state.ruleset = ruleset  # as a ruleset event sets it, before play
+    engine.ruleset = load_ruleset(ruleset)
+    own = engine.ruleset.in_ruleset("moves", ruleset)
+    assert len(own) > 30
+    for move in own.values():
+        for query in (move.id, move.name, move.name.upper()):
+            expected = engine.find_move(query)
+            for _ in range(2):
+                found, plan = engine._named_move(query)
+                assert found is expected, query
+                assert plan is engine.plan_of(expected.id), query
+
+
+def test_the_moves_kept_by_name_follow_the_campaigns_ruleset_and_content() -> None:
+    player = AutoPlayer(seed=3)
+    engine = player.engine
+    classic, _ = engine._named_move("face danger")
+    assert classic.id == "move:classic/adventure/face_danger"
+    player.state.ruleset = "starforged"
+    engine.ruleset = load_ruleset("starforged")
+    starforged, plan = engine._named_move("face danger")
+    assert starforged.id.startswith("move:starforged/") and plan.move is starforged
+    player.state.ruleset = "classic"
+    engine.ruleset = other = load_ruleset("classic")
+    again, plan = engine._named_move("face danger")
+    assert again is other.moves["move:classic/adventure/face_danger"] and plan.move is again
+    with pytest.raises(NotFound):
+        engine._named_move("no such move")  # refused, and not kept
+    assert "no such move" not in engine._named
+
+
+def test_the_engine_folds_each_event_it_builds_as_apply_built_does() -> None:
+    """The engine folds an event it builds by the state's handler of its type, the table
+    apply_built reads; a record folds to nothing; a type no handler knows goes through apply,
+    which refuses it, and the operation changes nothing."""
+    player = AutoPlayer(seed=2)
+    engine = player.engine
+    assert engine._folds is built_folds(player.state)
+    assert engine._folds["meter"] is type(player.state)._on_meter
+    assert engine._folds["roll"] is None and engine._folds["note"] is None
+    before = player.state.to_dict()
+
+    def body() -> None:
+        engine.emit({"type": "meter", "character": "Kai", "meter": "health", "from": 5, "to": 4})
+        engine.emit({"type": "hitpoints", "character": "Kai", "from": 5, "to": 3})
+
+    with pytest.raises(UnknownEvent, match="hitpoints"):
+        engine.operation("adjust", "Kai", body)
+    assert player.state.to_dict() == before
+
+
+def test_the_momentum_tables_say_what_the_rules_say() -> None:
+    """Max momentum and the reset by count of marks, read by the sheet, are the rules'."""
+    assert len(MAX_BY_MARKS) == len(RESET_BY_MARKS) == 11  # 0 to 10 marks (Starforged's top)
+    for marks in range(11):
+        assert MAX_BY_MARKS[marks] == momentum_max(marks)
+        assert RESET_BY_MARKS[marks] == momentum_reset(marks)
+    char = AutoPlayer(seed=1).state.character("Kai")
+    for debilities in ([], ["wounded"], ["wounded", "shaken"], ["wounded", "shaken", "sick"]):
+        char.debilities = list(debilities)
+        assert char.momentum_max == momentum_max(len(debilities))
+        assert char.momentum_reset == momentum_reset(len(debilities))
+
+
+def test_the_table_of_outcomes_is_outcome_of() -> None:
+    assert dict(BY_VALUE) == {o.value: outcome_of(o.value) for o in Outcome}
+    with pytest.raises(ValueError):
+        outcome_of("a draw")

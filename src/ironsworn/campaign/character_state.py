@@ -16,7 +16,7 @@ from ironsworn.debilities import BLOCKING, DEBILITIES
 from ironsworn.errors import InvalidValue, NotFound
 from ironsworn.impacts import BLOCKING as IMPACT_BLOCKING
 from ironsworn.impacts import IMPACTS
-from ironsworn.momentum import MOMENTUM_START, momentum_max, momentum_reset
+from ironsworn.momentum import MAX_BY_MARKS, MOMENTUM_START, RESET_BY_MARKS
 from ironsworn.progress import progress_score
 from ironsworn.record import field, from_fields, mutable_record
 
@@ -146,11 +146,13 @@ class CharacterState:
 
     @property
     def momentum_max(self) -> int:
-        return momentum_max(self.impact_count)
+        # (momentum.momentum_max of the count, always 0 to 10: read from its table)
+        return MAX_BY_MARKS[self.impact_count]
 
     @property
     def momentum_reset(self) -> int:
-        return momentum_reset(self.impact_count)
+        # (momentum.momentum_reset of the count, always 0 to 10: read from its table)
+        return RESET_BY_MARKS[self.impact_count]
 
     def has(self, debility: str) -> bool:
         return debility in self.debilities or debility in self.impacts

@@ -220,7 +220,7 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
             folds = _FOLDS[type(self)] = _folds_of(type(self))
         # A record event (most of a move's) folds to nothing; a type the table lacks goes
         # through apply.
-        fold: _Fold | None = folds.get(event["type"], _by_apply)
+        fold: _Fold | None = folds.get(event["type"], by_apply)
         if fold is not None:
             fold(self, event)
 
@@ -368,7 +368,7 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
             data["conditions"] = [
                 c for c in ("dying", "unconscious", "reeling") if char.flags.get(c)
             ]
-            if not self.open_tracks_of(char.name, "fight"):
+            if not self.holds_open(char.name, "fight"):
                 data["position"] = (
                     None  # in control / in a bad spot only means something in a fight
                 )
@@ -412,7 +412,20 @@ def _folds_of(cls: type[CampaignState]) -> dict[str, _Fold | None]:
     return {**dict.fromkeys(RECORD_EVENTS), **_handlers_of(cls)}
 
 
-def _by_apply(state: CampaignState, event: Mapping[str, Any]) -> None:
+def built_folds(state: CampaignState) -> Mapping[str, _Fold | None]:
+    """What :meth:`CampaignState.apply_built` does with each event type for ``state``'s class:
+    the handler of a change, None for a record; a type it lacks goes through
+    :meth:`CampaignState.apply`. The move engine keeps it, to fold each event it builds
+    without a call to apply_built in between."""
+    folds = _FOLDS.get(type(state))
+    if folds is None:
+        folds = _FOLDS[type(state)] = _folds_of(type(state))
+    return folds
+
+
+def by_apply(state: CampaignState, event: Mapping[str, Any]) -> None:
+    """The fold of a type the table of :meth:`CampaignState.apply_built` lacks: through
+    :meth:`CampaignState.apply` (which refuses an unknown type)."""
     state.apply(event)
 
 

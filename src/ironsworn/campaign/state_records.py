@@ -112,6 +112,12 @@ class StateRecords:
             found.append(tracks[ident])
         return found
 
+    def holds_open(self, name: str, kind: str) -> bool:
+        """Whether ``name`` holds an active track of ``kind`` (``bool(open_tracks_of(name,
+        kind))``, without listing them: is the character in a fight?)."""
+        index = self._open_index or self._open_index_of()
+        return bool(index.by_kind.get((name, kind)))
+
     def _open_index_of(self) -> OpenTracks:
         """The index of open tracks by character (built now if it is not)."""
         index = self._open_index
@@ -238,7 +244,11 @@ class StateRecords:
         char = self.character(name)
         if not self.shared_supply:
             return [char]
-        return [c for c in self.characters.values() if c.status == "active"] or [char]
+        party = []  # (a loop, not a comprehension: no frame of its own, asked every supply change)
+        for other in self.characters.values():
+            if other.status == "active":
+                party.append(other)
+        return party or [char]
 
     # --- changing a record (copy-on-write) --------------------------------------------------
 

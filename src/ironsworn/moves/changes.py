@@ -7,9 +7,10 @@ rulebook's limits (meters 0 to +5, momentum -6 to its max, supply shared by the 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.campaign.events import RECORD_TYPES
+from ironsworn.campaign.state import by_apply
 from ironsworn.errors import InvalidValue, NotFound, OptionNeeded, RuleViolation
 from ironsworn.meters import change_meter
 from ironsworn.momentum import momentum_after
@@ -20,11 +21,14 @@ from ironsworn.ranks import Rank
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState, TrackState
     from ironsworn.content.loader import Ruleset
+    from ironsworn.content.model import Move
     from ironsworn.moves.engine import MoveEngine
     from ironsworn.moves.rulesets import MovePlan, Rules
     from ironsworn.moves.step import Step
 
 JsonDict = dict[str, Any]
+# How the state folds an event of one type (CampaignState's handler of it).
+_Fold = Callable[[Any, Mapping[str, Any]], None]
 
 
 def _starts_a_fight(ctx: Step) -> bool:
@@ -80,8 +84,13 @@ class StateChanges:
     notes: list[str]
     _front: list[JsonDict]
     ruleset: Ruleset
+    # How the state folds each type of event the engine builds (see emit).
+    _folds: Mapping[str, _Fold | None]
     # The plans of the moves played (see plan_of), for this ruleset name and content.
     _plans: dict[str, MovePlan]
+    # The move each query of make_move names, with its plan (see MoveEngine.find_move), kept
+    # with the plans.
+    _named: dict[str, tuple[Move, MovePlan]]
     _plans_ruleset: str | None = None
     _plans_content: Ruleset | None = None
 
@@ -95,12 +104,18 @@ class StateChanges:
         the engine while its campaign plays the same ruleset with the same content."""
         plans = self._plans
         if self.state.ruleset is not self._plans_ruleset or self.ruleset is not self._plans_content:
-            plans = self._plans = {}
-            self._plans_ruleset, self._plans_content = self.state.ruleset, self.ruleset
+            plans = self._new_plans()
         found = plans.get(move_id)
         if found is None:
             found = plans[move_id] = self.rules.plan(self.ruleset, move_id)
         return found
+
+    def _new_plans(self) -> dict[str, MovePlan]:
+        """Forget the plans (and the moves named) kept for another ruleset or content."""
+        plans = self._plans = {}
+        self._named = {}
+        self._plans_ruleset, self._plans_content = self.state.ruleset, self.ruleset
+        return plans
 
     def _as_engine(self) -> MoveEngine:
         """This object as the engine it is part of (for the handlers' :class:`Step`)."""
@@ -281,6 +296,10 @@ class StateChanges:
     def fights_of(self, name: str) -> list[TrackState]:
         return self.state.open_tracks_of(name, "fight")
 
+    def in_fight(self, name: str) -> bool:
+        """Whether ``name`` is in a fight (holds an active fight): ``bool(fights_of(name))``."""
+        return self.state.holds_open(name, "fight")
+
     def mark_progress(self, track: TrackState, times: int = 1) -> None:
         per = Rank.parse(track.rank).ticks_per_mark
         self.set_ticks(track, track.ticks + per * times)
@@ -303,12 +322,18 @@ class StateChanges:
             )
 
     # --- primitive changes (each one an event) ---------------------------------------------
+    # (Each looks its character up by the name as written first, the state's own first step,
+    # without the call to CampaignState.character: a change is made many times a move.)
 
     def emit(self, event: JsonDict) -> None:
         # Built here: checked by the store that keeps it. A record (a roll, a move...) changes
-        # nothing in the state: there is nothing to fold.
-        if event["type"] not in RECORD_TYPES:
-            self.state.apply_built(event)
+        # nothing in the state: there is nothing to fold (its fold is None). A change is
+        # folded by the state's handler of its type, as CampaignState.apply_built folds it,
+        # without that call in between (a type the table lacks: through apply, which refuses
+        # an unknown one).
+        fold: _Fold | None = self._folds.get(event["type"], by_apply)
+        if fold is not None:
+            fold(self.state, event)
         self.events.append(event)
 
     def note(self, text: str) -> None:
@@ -316,7 +341,7 @@ class StateChanges:
         self.events.append({"type": "note", "text": text})
 
     def set_meter(self, name: str, meter: str, value: int) -> None:
-        char = self.state.character(name)
+        char = self.state.characters.get(name) or self.state.character(name)
         current = int(getattr(char, meter))
         if value != current:
             self.emit(
@@ -330,7 +355,7 @@ class StateChanges:
             )
 
     def set_flag(self, name: str, flag: str, value: Any) -> None:
-        char = self.state.character(name)
+        char = self.state.characters.get(name) or self.state.character(name)
         current = char.flags.get(flag)
         if current != value:
             self.emit(
@@ -338,7 +363,7 @@ class StateChanges:
             )
 
     def set_initiative(self, name: str, value: bool) -> None:
-        char = self.state.character(name)
+        char = self.state.characters.get(name) or self.state.character(name)
         if char.initiative != value:
             event: dict[str, Any] = {
                 "type": "initiative",
@@ -351,7 +376,7 @@ class StateChanges:
             self.emit(event)
 
     def set_debility(self, name: str, debility: str, value: bool) -> None:
-        char = self.state.character(name)
+        char = self.state.characters.get(name) or self.state.character(name)
         if char.has(debility) == value:
             return
         self.emit(
@@ -369,7 +394,7 @@ class StateChanges:
 
     def momentum(self, name: str, delta: int) -> None:
         """Gain or lose momentum; a loss past -6 makes you Face a Setback for the rest."""
-        char = self.state.character(name)
+        char = self.state.characters.get(name) or self.state.character(name)
         current = int(char.momentum)
         after, blocked, overflow = momentum_after(current, delta, char.impact_count)
         if after != current:
@@ -411,7 +436,7 @@ class StateChanges:
         if meter == "momentum":
             self.momentum(name, delta)
             return 0
-        char = self.state.character(name)
+        char = self.state.characters.get(name) or self.state.character(name)
         top = char.meter_max(meter)  # +5, less what an asset takes (Battle-Scarred 2)
         change = change_meter(meter, int(getattr(char, meter)), delta, char.blocked_by(meter), top)
         self.set_meter(char.name, meter, change.after)
@@ -461,7 +486,7 @@ class StateChanges:
             )
 
     def companion_meter(self, name: str, asset_id: str, delta: int) -> int:
-        char = self.state.character(name)
+        char = self.state.characters.get(name) or self.state.character(name)
         asset = char.asset(asset_id)  # its id, name or the name the player gave it
         asset_id = str(asset["id"])
         meter = asset["meter"]

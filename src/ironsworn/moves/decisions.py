@@ -32,6 +32,8 @@ involve acts meanwhile, as before.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, OptionNeeded, RuleViolation
@@ -43,6 +45,9 @@ if TYPE_CHECKING:
     from ironsworn.moves.records import OperationResult
 
 JsonDict = dict[str, Any]
+
+# An option's key (each option of a decision is {"key", "text"}).
+_KEY = itemgetter("key")
 
 
 class Decisions(StateChanges):
@@ -77,16 +82,24 @@ class Decisions(StateChanges):
         """Answer the pending "choose" decision with option keys, and the words it asks for
         (``text``: a new vow's name...) when it asks for some; ``character``: the decision of
         that character (default: the one waiting now)."""
+        # (a bound method with its arguments as the operation's body, not a closure whose
+        # cells would be made on every answer)
+        return self.operation(
+            "choice",
+            character or self._pending_character(),
+            partial(self._choose, keys, burn, text, character),
+        )
 
-        def run() -> None:
-            if character is not None:
-                self._take_up(character)
-            pending = self._need_pending("choose")
-            self.auto_burn = burn
-            self._answer(pending, list(keys), text)
-            self._run()
-
-        return self.operation("choice", character or self._pending_character(), run)
+    def _choose(
+        self, keys: Sequence[str], burn: bool | None, text: str | None, character: str | None
+    ) -> None:
+        """The body of :meth:`choose` (run as its operation)."""
+        if character is not None:
+            self._take_up(character)
+        pending = self._need_pending("choose")
+        self.auto_burn = burn
+        self._answer(pending, list(keys), text)
+        self._run()
 
     def burn(self, *, character: str | None = None) -> OperationResult:
         """Burn momentum on the roll waiting for that decision (``character``'s)."""
@@ -281,7 +294,7 @@ class Decisions(StateChanges):
             return
         if not self.answers:
             return  # no answer given in advance (most moves)
-        offered = {o["key"] for o in pending["options"]}
+        offered = set(map(_KEY, pending["options"]))
         taken: list[str] = []
         while self.answers and self.answers[0] in offered and len(taken) < pending["count"]:
             taken.append(self.answers.pop(0))
@@ -292,7 +305,7 @@ class Decisions(StateChanges):
             self._answer(pending, taken)
 
     def _answer(self, pending: JsonDict, keys: list[str], text: str | None = None) -> None:
-        offered = [o["key"] for o in pending["options"]]
+        offered = list(map(_KEY, pending["options"]))  # (no comprehension frame)
         for key in keys:
             if key not in offered:
                 raise InvalidValue(

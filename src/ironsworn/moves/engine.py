@@ -34,6 +34,7 @@ dice that run out part-way, the whole call fails with a message and nothing chan
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.dice import Dice, RandomDice
@@ -74,7 +75,7 @@ if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState
     from ironsworn.content.loader import Ruleset
     from ironsworn.content.model import Move
-    from ironsworn.moves.rulesets import Rules
+    from ironsworn.moves.rulesets import MovePlan, Rules
 
 # The names the rules modules import from here (they live in the modules named above).
 __all__ = [
@@ -149,9 +150,13 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
 
             ruleset = load_ruleset("classic")
         self.state = state
+        from ironsworn.campaign.state import built_folds
+
+        self._folds = built_folds(state)  # (an engine keeps its state for its whole life)
         self.ruleset = ruleset
         self.dice: Dice = dice if dice is not None else RandomDice()
         self._plans = {}
+        self._named = {}
         self._reset()
 
     @property
@@ -205,77 +210,104 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         **extra: Any,
     ) -> OperationResult:
         """Make ``move`` for ``character``; see the module docstring."""
+        # The body runs inside the operation (which takes back its events when it raises):
+        # a bound method with its arguments, not a closure, whose ten cells would be made on
+        # every move.
+        return self.operation(
+            "move",
+            character,
+            partial(
+                self._make_move,
+                move,
+                character,
+                stat,
+                adds,
+                amount,
+                track,
+                choose,
+                bond,
+                burn,
+                extra,
+            ),
+        )
 
-        def run() -> None:
-            found = self.find_move(move)
-            plan = self.plan_of(found.id)
-            char = self.state.character(character)
-            self.make_room(char.name)
-            if char.status != "active" and plan.short not in AFTER_THE_END:
-                raise RuleViolation(f"{char.name} is {char.status}: no more moves")
-            # Whether the options are allowed depends only on which are given (their values
-            # are only quoted in a refusal): a set of them allowed once is allowed again.
-            allowed: tuple[object, ...] = (
-                stat not in _NOT_GIVEN,
-                bool(adds),
-                amount not in _NOT_GIVEN,
-                track not in _NOT_GIVEN,
-                bool(bond),
-                burn not in _NOT_GIVEN,
+    def _make_move(
+        self,
+        move: str,
+        character: str | None,
+        stat: str | None,
+        adds: Sequence[int],
+        amount: int | None,
+        track: str | None,
+        choose: Sequence[str],
+        bond: bool,
+        burn: bool | None,
+        extra: dict[str, Any],
+    ) -> None:
+        """The body of :meth:`make_move` (run as its operation)."""
+        found, plan = self._named_move(move)
+        char = self.state.character(character)
+        self.make_room(char.name)
+        if char.status != "active" and plan.short not in AFTER_THE_END:
+            raise RuleViolation(f"{char.name} is {char.status}: no more moves")
+        # Whether the options are allowed depends only on which are given (their values
+        # are only quoted in a refusal): a set of them allowed once is allowed again.
+        allowed: tuple[object, ...] = (
+            stat not in _NOT_GIVEN,
+            bool(adds),
+            amount not in _NOT_GIVEN,
+            track not in _NOT_GIVEN,
+            bool(bond),
+            burn not in _NOT_GIVEN,
+        )
+        if extra:
+            for name, value in extra.items():
+                if value not in _NOT_GIVEN:
+                    allowed += (name,)
+        if allowed not in plan.allowed:
+            check_options(
+                found,
+                {
+                    "stat": stat,
+                    "adds": list(adds),
+                    "amount": amount,
+                    "track": track,
+                    "bond": bond or None,
+                    "burn": burn,
+                    **extra,
+                },
+                plan.options,
             )
-            if extra:
-                for name, value in extra.items():
-                    if value not in _NOT_GIVEN:
-                        allowed += (name,)
-            if allowed not in plan.allowed:
-                check_options(
-                    found,
-                    {
-                        "stat": stat,
-                        "adds": list(adds),
-                        "amount": amount,
-                        "track": track,
-                        "bond": bond or None,
-                        "burn": burn,
-                        **extra,
-                    },
-                    plan.options,
-                )
-                plan.allowed.add(allowed)
-            if extra.get("with") and (plan.short in BOND_NAMED or found.id in BOND_ADDS):
-                # A bond on the sheet, by a unique prefix; Test Your Bond too (a bond marked
-                # without a name is tested by leaving the with input out).
-                extra["with"] = char.bond(str(extra["with"]))
-            add_for_bond = bond or (bool(extra.get("with")) and found.id in BOND_ADDS)
-            self.answers = list(choose) if choose else []
-            self.auto_burn = burn
-            step: JsonDict = {
-                "step": "move",
-                "move": found.id,
-                "character": char.name,
-                "stat": stat,
-                "adds": list(map(int, adds)) if adds else [],
-                "amount": amount,
-                "track": track,
-                "bond": add_for_bond,
-                "main": True,
-            }
-            if extra:
-                for key, value in extra.items():
-                    if value is not None:
-                        step[key] = value
-            self.agenda.insert(0, step)
-            self._run()
-            if self.answers:
-                # Answers given in advance for a decision that never came: say so.
-                self.note(
-                    "not asked for: the answers "
-                    + " ".join(self.answers)
-                    + " (no decision offered it)"
-                )
-
-        character_name = None if character is None else character
-        return self.operation("move", character_name, run)
+            plan.allowed.add(allowed)
+        if extra.get("with") and (plan.short in BOND_NAMED or found.id in BOND_ADDS):
+            # A bond on the sheet, by a unique prefix; Test Your Bond too (a bond marked
+            # without a name is tested by leaving the with input out).
+            extra["with"] = char.bond(str(extra["with"]))
+        add_for_bond = bond or (bool(extra.get("with")) and found.id in BOND_ADDS)
+        self.answers = list(choose) if choose else []
+        self.auto_burn = burn
+        step: JsonDict = {
+            "step": "move",
+            "move": found.id,
+            "character": char.name,
+            "stat": stat,
+            "adds": list(map(int, adds)) if adds else [],
+            "amount": amount,
+            "track": track,
+            "bond": add_for_bond,
+            "main": True,
+        }
+        if extra:
+            for key, value in extra.items():
+                if value is not None:
+                    step[key] = value
+        self.agenda.insert(0, step)
+        self._run()
+        if self.answers:
+            # Answers given in advance for a decision that never came: say so.
+            self.note(
+                "not asked for: the answers " + " ".join(self.answers) + " (no decision offered it)"
+            )
 
     def find_move(self, query: str) -> Move:
         """The move ``query`` names in the campaign's ruleset; a move of another is refused."""
@@ -289,6 +321,20 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
             if len(found_moves) >= 4096:  # queries are typed by people: bound what is kept
                 found_moves.clear()
             found_moves[key] = found
+        return found
+
+    def _named_move(self, query: str) -> tuple[Move, MovePlan]:
+        """The move ``query`` names (:meth:`find_move`) and its plan (:meth:`plan_of`), kept
+        with the plans: both depend only on the content and the campaign's ruleset."""
+        if self.state.ruleset is not self._plans_ruleset or self.ruleset is not self._plans_content:
+            self._new_plans()
+        named = self._named
+        found = named.get(query)
+        if found is None:
+            move = self.find_move(query)  # (an unknown move is refused, every time)
+            if len(named) >= 4096:  # queries are typed by people: bound what is kept
+                named.clear()
+            found = named[query] = (move, self.plan_of(move.id))
         return found
 
     def _find_move(self, query: str) -> Move:

@@ -17,7 +17,7 @@ from ironsworn.moves.assets.gains import adjust_outcome
 from ironsworn.moves.changes import StateChanges
 from ironsworn.moves.rolling import outcome_text
 from ironsworn.moves.step import Step
-from ironsworn.outcomes import MISS, STRONG_HIT, Outcome, outcome_of
+from ironsworn.outcomes import BY_VALUE, MISS, STRONG_HIT, Outcome, outcome_of
 
 if TYPE_CHECKING:
     from ironsworn.content.model import Move
@@ -73,8 +73,9 @@ class MoveOutcomes(StateChanges):
             )
             step = {**step, "outcome": counted}
             self._recount(step)
-        outcome = outcome_of(step["outcome"])
-        char = self.state.character(step["character"])
+        outcome = BY_VALUE.get(step["outcome"]) or outcome_of(step["outcome"])
+        name = step["character"]  # (as written first: the state's own first step, no call)
+        char = self.state.characters.get(name) or self.state.character(name)
         self.emit(
             {
                 "type": "move",
@@ -86,7 +87,7 @@ class MoveOutcomes(StateChanges):
                 "text": outcome_text(move, outcome._value_),
             }
         )
-        ctx = Step(self._as_engine(), step, move)
+        ctx = Step(self, step, move)  # type: ignore[arg-type]  # (this is the engine)
         self._before_outcome(ctx, move, outcome)
         if step.get("rarity"):
             from ironsworn.moves.delve.rarities import on_outcome as rarity_gains
@@ -150,7 +151,7 @@ class MoveOutcomes(StateChanges):
             from ironsworn.moves.assets.gains import gains_before
 
             gains_before(ctx)
-        if self.fights_of(char.name):
+        if self.state.holds_open(char.name, "fight"):  # (in a fight)
             # End the Fight: "When you make a move to take decisive action, and score a strong
             # hit" (L2144-2145); "Your setup move can be any action, but should be framed as a
             # decisive maneuver" (L2175-2177). A suffer or threshold move (Endure Harm, Face

@@ -141,10 +141,17 @@ class RollInputs(StateChanges):
         sources: list[dict[str, Any]] = []
         adds = data.get("adds")
         if adds:
-            given = [int(a) for a in adds]
-            if any(a < 0 for a in given):
-                raise InvalidValue("adds must be 0 or more")
-            sources = [{"amount": a, "from": "an add given with the move"} for a in given if a]
+            # (loops, not comprehensions: no frame of their own for the one add most moves
+            # are given)
+            given = []
+            for add in adds:
+                given.append(int(add))
+            for add in given:
+                if add < 0:
+                    raise InvalidValue("adds must be 0 or more")
+            for add in given:
+                if add:
+                    sources.append({"amount": add, "from": "an add given with the move"})
         if data.get("bond"):
             if not move.adds:
                 raise InvalidValue(f"{move.name} grants no +1 for a bond")
@@ -161,7 +168,10 @@ class RollInputs(StateChanges):
         if data.get("turn_the_tide"):
             sources.append({"amount": 1, "from": "Turn the Tide"})
         self.add_sources = sources
-        return sum(int(source["amount"]) for source in sources) if sources else 0
+        total = 0
+        for source in sources:
+            total += int(source["amount"])
+        return total
 
     def _progress_score(self, ctx: Step, move: Move) -> int:
         name = short_name(move.id)

@@ -52,9 +52,10 @@ class MoveRolls(RollInputs):
         plan = self.plan_of(step["move"])
         move = plan.move
         self._current_move = move.name
-        char = self.state.character(step["character"])
+        name = step["character"]  # (as written first: the state's own first step, no call)
+        char = self.state.characters.get(name) or self.state.character(name)
         first_event = len(self.events)  # the move's record starts here (made once it is made)
-        ctx = Step(self._as_engine(), step, move)
+        ctx = Step(self, step, move)  # type: ignore[arg-type]  # (this is the engine)
         if moments.before_move(ctx, plan):
             return  # an ability asks first, or takes the move's place (Shield-Bearer 3)
         before = plan.before

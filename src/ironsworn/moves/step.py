@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import compress
+from operator import not_
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.campaign.character_state import copy_json
 from ironsworn.errors import InvalidValue
-from ironsworn.outcomes import Outcome, outcome_of
+from ironsworn.outcomes import BY_VALUE, Outcome, outcome_of
 
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState, CharacterState, TrackState
@@ -31,8 +33,11 @@ def own_step(step: Mapping[str, Any]) -> JsonDict:
     is most of a step. A step's roll is only ever replaced whole (a burn, a reroll).
     """
     own = dict(step)  # the scalars, most of a step, as they are (in the step's order)
-    for key, value in step.items():
-        if type(value) not in _SCALARS and isinstance(value, _NESTED) and key != "roll":
+    # The keys whose values are not of a scalar type, picked out in C (a step holds a dozen
+    # values or more, of which two or three are containers): only those are looked at here.
+    for key in compress(step, map(not_, map(_SCALARS.__contains__, map(type, step.values())))):
+        value = step[key]
+        if key != "roll" and isinstance(value, _NESTED):
             own[key] = copy_json(value)
     return own
 
@@ -80,7 +85,10 @@ class Step:
 
     @property
     def outcome(self) -> Outcome:
-        return outcome_of(self.data["outcome"])
+        # (outcome_of's table read here: asked several times a move)
+        value = self.data["outcome"]
+        found = BY_VALUE.get(value)
+        return found if found is not None else outcome_of(value)
 
     @property
     def roll(self) -> JsonDict:
@@ -153,12 +161,15 @@ class Step:
         when none are given, and ``keys`` (None: all) are the options that take them. The
         resume handler reads them as ``data["text"]``.
         """
+        listed = []  # (a loop, not a comprehension: no frame of its own, once a decision)
+        for key, words in options:
+            listed.append({"key": key, "text": words})
         decision: JsonDict = {
             "kind": "choose",
             "character": who or self.name,
             "move": self.data.get("move"),
             "prompt": prompt or "choose",
-            "options": [{"key": k, "text": t} for k, t in options],
+            "options": listed,
             "count": count,
             "min": count if minimum is None else minimum,
             "resume": {**self.data, "point": point, "context": context},

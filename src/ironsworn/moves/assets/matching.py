@@ -119,7 +119,7 @@ def _conditions_hold(ctx: Step, effect: Mapping[str, Any], record: Mapping[str, 
         kind = str(effect["lasting"])
         gained_by = TEMPLATES.get(kind, {}).get("gained_by") or "its card gives one"
         raise RuleViolation(f"{record['name']}: {char.name} has no {kind} to spend ({gained_by})")
-    if "fight" in effect and bool(ctx.engine.fights_of(char.name)) != bool(effect["fight"]):
+    if "fight" in effect and ctx.engine.in_fight(char.name) != bool(effect["fight"]):
         return False
     if effect.get("zero_health") and char.health != 0:
         return False

@@ -140,7 +140,7 @@ def _fight_over(ctx: Step) -> bool:
 def _shield(ctx: Step, use: JsonDict) -> bool:
     if ctx.data.get("shield") or ctx.data.get("threshold"):
         return False
-    if not ctx.engine.fights_of(ctx.name) or ctx.data.get("amount") == 0:
+    if not ctx.engine.in_fight(ctx.name) or ctx.data.get("amount") == 0:
         return False
     ctx.engine.ask(
         {

@@ -39,7 +39,7 @@ def _general_initiative(ctx: Step) -> None:
         # The vow sworn at death's door is part of Face Death / Face Desolation: "If you are
         # out of action and Face Death, you aren't likely to come springing back" (L2262-2264).
         return
-    if short_name(ctx.data["move"]) in GENERAL_INITIATIVE and ctx.engine.fights_of(ctx.name):
+    if short_name(ctx.data["move"]) in GENERAL_INITIATIVE and ctx.engine.in_fight(ctx.name):
         ctx.initiative(ctx.outcome is S)
 
 

@@ -167,7 +167,7 @@ def end_the_fight(ctx: Step) -> None:
         ctx.pay_the_price()
         return
     ctx.engine.close_track(track, "won")
-    if ctx.engine.fights_of(ctx.name):
+    if ctx.engine.in_fight(ctx.name):
         ctx.initiative(True)
     else:
         ctx.initiative(False)

@@ -495,7 +495,7 @@ def aid_before(ctx: Step) -> None:
 @on_outcome("aid_your_ally")
 def aid_your_ally(ctx: Step) -> None:
     ally = str(ctx.data["ally"])
-    in_fight = bool(ctx.engine.fights_of(ctx.name))
+    in_fight = ctx.engine.in_fight(ctx.name)
     aided_by = list(ctx.state.character(ally).flags.get("aided_by") or [])
     if ctx.name not in aided_by:
         ctx.flag("aided_by", [*aided_by, ctx.name], who=ally)

@@ -65,7 +65,7 @@ def _suffer_initiative(ctx: Step) -> None:
     action and Face Death, you aren't likely to come springing back into the fight"
     (L2262-2264).
     """
-    if ctx.outcome is not S or not ctx.engine.fights_of(ctx.name):
+    if ctx.outcome is not S or not ctx.engine.in_fight(ctx.name):
         return
     if short_name(ctx.data["move"]) not in ("face_death", "face_desolation"):
         ctx.initiative(True)
@@ -230,7 +230,7 @@ def _new_track(ctx: Step, kind: str, name: str, rank: str, who: list[str] | None
 def companion_before(ctx: Step) -> None:
     asset = _companion(ctx)
     ctx.data["companion"] = asset["id"]
-    if ctx.amount is None and not ctx.engine.fights_of(ctx.name):
+    if ctx.amount is None and not ctx.engine.in_fight(ctx.name):
         # "they suffer -health equal to the amount of harm inflicted" (seed 000 L2407-2408):
         # no foe's rank to take it from outside a fight, and no "when in doubt" in the move,
         # so the amount is asked (each surface asks it; a fight's foe inflicts its rank).

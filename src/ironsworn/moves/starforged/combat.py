@@ -240,7 +240,7 @@ def take_decisive_action(ctx: Step) -> None:
 
 def _continuing(ctx: Step, control: bool) -> None:
     """The position, only "if the fight continues" (another objective still open)."""
-    if ctx.engine.fights_of(ctx.name):
+    if ctx.engine.in_fight(ctx.name):
         _position(ctx, control)
 
 
@@ -261,7 +261,7 @@ def face_defeat(ctx: Step) -> None:
     continues and you are in a bad spot"."""
     track = ctx.engine.resolve_track(ctx, FIGHT)
     close(ctx, track, "failed")
-    if ctx.engine.fights_of(ctx.name):
+    if ctx.engine.in_fight(ctx.name):
         _position(ctx, False)
     ctx.follow(sf("pay_the_price"))
 

@@ -65,9 +65,16 @@ class IronswornError(Exception):
     pack: str | None = None
 
     def __init__(self, message: str = "", *args: object, names: Sequence[str] = ()) -> None:
-        self.names = tuple(names)
-        self.pattern = message if self.names else ""
-        super().__init__(_fill(message, self.names, _plain) if self.names else message, *args)
+        # (Exception's own __init__ named, not found through super(): every refusal of a
+        # move is one of these, and most name no input)
+        names = names if type(names) is tuple else tuple(names)
+        self.names = names
+        if names:
+            self.pattern = message
+            Exception.__init__(self, _fill(message, names, _plain), *args)
+        else:
+            self.pattern = ""
+            Exception.__init__(self, message, *args)
 
     def worded(self, name_of: Callable[[str], str] | str) -> str:
         """The message with each input it names written by ``name_of`` (a surface's word
@@ -114,13 +121,16 @@ class InvalidValue(IronswornError, ValueError):
     ) -> None:
         self.input = input
         self.value = value
-        self.accepted = _accepted(accepted)
+        self.accepted = () if accepted == () else _accepted(accepted)
         self.why = why
         self.template = not message and input is not None
         if self.template:
             message = self._made()
+        if "{" not in message:
+            IronswornError.__init__(self, message)  # (names no input: most refusals)
+            return
         wanted = tuple(names) + ((input,) if input is not None and input not in names else ())
-        super().__init__(message, names=wanted if "{" in message else ())
+        IronswornError.__init__(self, message, names=wanted)
 
     def _made(self) -> str:
         shown = f" {self.value!r}" if self.value is not None else ""

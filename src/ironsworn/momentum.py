@@ -74,14 +74,16 @@ def change_momentum(current: int, delta: int, debilities: int = 0) -> MomentumCh
 def momentum_after(current: int, delta: int, debilities: int = 0) -> tuple[int, int, int]:
     """:func:`change_momentum` without its record: momentum after the change, the part of a
     gain blocked by max momentum and the part of a loss past -6 (the engine's every gain)."""
+    # (min and max worked out by comparisons, without their calls: every gain and loss)
     if delta >= 0:
         top = momentum_max(debilities)
-        start = min(current, top)
-        after = min(top, start + delta) if start < top else start
-        return after, delta - max(0, after - start), 0
+        start = current if current < top else top  # min(current, top)
+        after = (start + delta if start + delta < top else top) if start < top else start
+        gained = after - start
+        return after, delta - (gained if gained > 0 else 0), 0
     _check_debilities(debilities)  # (checked for a loss too, as the max is)
     want = current + delta
-    after = max(MOMENTUM_MIN, want)
+    after = want if want > MOMENTUM_MIN else MOMENTUM_MIN  # max(MOMENTUM_MIN, want)
     return after, 0, after - want
 
 

@@ -361,7 +361,8 @@ def roll_action_json(
             momentum_reset
         )
     cancelled = momentum < 0 and -momentum == die
-    score = min(SCORE_CAP, (0 if cancelled else die) + stat + adds)
+    total = (0 if cancelled else die) + stat + adds
+    score = total if total < SCORE_CAP else SCORE_CAP  # (min, without the call: every roll)
     beaten = (score > first) + (score > second)
     burn: dict[str, Any] | None = None
     if momentum > 0:

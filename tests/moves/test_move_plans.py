@@ -317,3 +317,20 @@ def test_the_table_of_outcomes_is_outcome_of() -> None:
     assert dict(BY_VALUE) == {o.value: outcome_of(o.value) for o in Outcome}
     with pytest.raises(ValueError):
         outcome_of("a draw")
+
+
+def test_the_engine_says_whether_an_operation_changed_a_bonds_track() -> None:
+    """lasting.watch looks for Bonded 2's filled boxes only when the operation changed a bonds
+    track: set_meter, which builds every such event, says so. Over random play, it says so
+    exactly when one of the operation's events is of the bonds meter."""
+    seen = 0
+    for seed in range(12):
+        player = AutoPlayer(seed=seed)
+        for _ in range(150):
+            result = player.step()
+            if result is None:
+                continue
+            bonds = any(e.get("meter") == "bond_ticks" for e in result.events)
+            assert player.engine.bonds_marked is bonds
+            seen += bonds
+    assert seen > 5

@@ -93,6 +93,9 @@ class StateChanges:
     _named: dict[str, tuple[Move, MovePlan]]
     _plans_ruleset: str | None = None
     _plans_content: Ruleset | None = None
+    # Whether this operation changed a bonds track (set_meter of bond_ticks; lasting.watch
+    # looks at its events only then).
+    bonds_marked: bool = False
 
     if TYPE_CHECKING:
 
@@ -353,6 +356,8 @@ class StateChanges:
                     "to": value,
                 }
             )
+            if meter == "bond_ticks":
+                self.bonds_marked = True  # (the only builder of such an event: see lasting.watch)
 
     def set_flag(self, name: str, flag: str, value: Any) -> None:
         char = self.state.characters.get(name) or self.state.character(name)

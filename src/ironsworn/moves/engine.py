@@ -177,6 +177,7 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         self.events: list[JsonDict] = []
         self.records: list[MoveRecord] = []
         self.notes: list[str] = []
+        self.bonds_marked = False
         # The engine's working copies, of what it changes in place only: the agenda's steps
         # (handlers write to the step they run), and the containers of the decisions set
         # aside. The pending decision and the parked entries are never changed in place (a

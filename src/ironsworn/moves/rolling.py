@@ -145,7 +145,7 @@ class MoveRolls(RollInputs):
             record.roll = roll_action_json(
                 self.dice,
                 value,
-                min(10, adds),
+                adds if adds < 10 else 10,  # (min(10, adds), without the call)
                 momentum,
                 self.even_matches,
                 None if preset is None else int(preset),

@@ -40,8 +40,6 @@ was in the roll already, but what comes after the roll (harm, momentum) is not g
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import repeat
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, NotFound, RuleViolation
@@ -521,11 +519,15 @@ def watch(engine: MoveEngine) -> None:
     """At the end of an operation: Bonded 2 for each box of a bonds track filled, and the end
     conditions that the sheet decides."""
     # Each is looked for only where it can be: a box filled by an event of the bonds meter
-    # (whether one names it is told of every event at once), an effect that lasts on a sheet.
-    if "bond_ticks" in map(dict.get, engine.events, repeat("meter")):
+    # (the engine's set_meter, which builds every such event, says whether it built one), an
+    # effect that lasts on a sheet.
+    if engine.bonds_marked:
         _bonded(engine)
     characters = engine.state.characters.values()
-    if not any(map(_LASTING, characters)):
+    for char in characters:
+        if char.lasting:
+            break
+    else:
         return  # (most operations: no lasting effect on any sheet)
     for char in list(characters):
         if not char.lasting:
@@ -534,9 +536,6 @@ def watch(engine: MoveEngine) -> None:
             why = _ended_by_sheet(char, effect)
             if why:
                 end(engine, char.name, effect, why)
-
-
-_LASTING = attrgetter("lasting")
 
 
 def _bonded(engine: MoveEngine) -> None:

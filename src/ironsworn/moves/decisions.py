@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, OptionNeeded, RuleViolation
@@ -45,9 +44,6 @@ if TYPE_CHECKING:
     from ironsworn.moves.records import OperationResult
 
 JsonDict = dict[str, Any]
-
-# An option's key (each option of a decision is {"key", "text"}).
-_KEY = itemgetter("key")
 
 
 class Decisions(StateChanges):
@@ -294,7 +290,9 @@ class Decisions(StateChanges):
             return
         if not self.answers:
             return  # no answer given in advance (most moves)
-        offered = set(map(_KEY, pending["options"]))
+        offered = set()  # (a loop: cheaper than a comprehension or a map for a few options)
+        for option in pending["options"]:
+            offered.add(option["key"])
         taken: list[str] = []
         while self.answers and self.answers[0] in offered and len(taken) < pending["count"]:
             taken.append(self.answers.pop(0))
@@ -305,7 +303,9 @@ class Decisions(StateChanges):
             self._answer(pending, taken)
 
     def _answer(self, pending: JsonDict, keys: list[str], text: str | None = None) -> None:
-        offered = list(map(_KEY, pending["options"]))  # (no comprehension frame)
+        offered = []  # (a loop: cheaper than a comprehension or a map for a few options)
+        for option in pending["options"]:
+            offered.append(option["key"])
         for key in keys:
             if key not in offered:
                 raise InvalidValue(

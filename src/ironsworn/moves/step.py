@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import compress
-from operator import not_
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.campaign.character_state import copy_json
@@ -33,11 +31,8 @@ def own_step(step: Mapping[str, Any]) -> JsonDict:
     is most of a step. A step's roll is only ever replaced whole (a burn, a reroll).
     """
     own = dict(step)  # the scalars, most of a step, as they are (in the step's order)
-    # The keys whose values are not of a scalar type, picked out in C (a step holds a dozen
-    # values or more, of which two or three are containers): only those are looked at here.
-    for key in compress(step, map(not_, map(_SCALARS.__contains__, map(type, step.values())))):
-        value = step[key]
-        if key != "roll" and isinstance(value, _NESTED):
+    for key, value in step.items():
+        if type(value) not in _SCALARS and isinstance(value, _NESTED) and key != "roll":
             own[key] = copy_json(value)
     return own
 

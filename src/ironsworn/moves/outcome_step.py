@@ -131,8 +131,9 @@ class MoveOutcomes(StateChanges):
 
     def _before_outcome(self, ctx: Step, move: Move, outcome: Outcome) -> None:
         """Bookkeeping every action roll shares: Turn the Tide, End the Fight's strong hit."""
-        char = ctx.char
         data = ctx.data
+        name = data["character"]  # (ctx.char, without the property's call)
+        char = ctx.state.characters.get(name) or ctx.state.character(name)
         if data["roll"].get("type") != "action":
             return
         hit = outcome is not MISS

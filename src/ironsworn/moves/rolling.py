@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ironsworn.momentum import RESET_BY_MARKS
 from ironsworn.moves.assets import lasting, moments
 from ironsworn.moves.assets import progress_rerolls as asset_rolls
 from ironsworn.moves.assets.after_roll import offer_adds
@@ -133,7 +134,9 @@ class MoveRolls(RollInputs):
             else:
                 stat_name, value, asset_add = planned
                 record.assets = [u["label"] for u in ctx.data.get("asset_uses") or ()]
-            if ctx.char.lasting or step.get("lasting_named"):
+            # (ctx.char as written out: the sheet now, by the name as written first)
+            now = self.state.characters.get(name) or self.state.character(name)
+            if now.lasting or step.get("lasting_named"):
                 record.assets += lasting.before_roll(ctx, move, stat_name)
             adds = self._adds_for(ctx, move, char) + asset_add
             if asset_add:
@@ -147,11 +150,11 @@ class MoveRolls(RollInputs):
                 value,
                 adds if adds < 10 else 10,  # (min(10, adds), without the call)
                 momentum,
-                self.even_matches,
+                bool(self.state.option("even_matches")),  # (the property, without its call)
                 None if preset is None else int(preset),
                 # The reset a burn would take momentum to: a burn is only offered with
-                # momentum above 0.
-                char.momentum_reset if momentum > 0 else None,
+                # momentum above 0 (the sheet's momentum_reset, read from its table).
+                RESET_BY_MARKS[char.impact_count] if momentum > 0 else None,
             )
             record.stat = stat_name
             record.outcome = record.roll["outcome"]  # worked out once, with the roll
@@ -204,7 +207,8 @@ class MoveRolls(RollInputs):
                 }
             )
             return
-        if ctx.char.assets:
+        now = self.state.characters.get(name) or self.state.character(name)  # (ctx.char)
+        if now.assets:
             self.after_roll(outcome_step)
         else:
             self._burn_or_outcome(outcome_step)  # (no card held: no add after the roll)

@@ -48,7 +48,8 @@ def before_move(ctx: Step, plan: MovePlan) -> bool:
     move's place. Each ability is looked for only where it can be: a Swordmaster's +1 in a
     flag, a card's ability among the character's cards."""
     move = plan.move
-    char = ctx.char
+    name = ctx.data["character"]  # (ctx.char, without the property's call: every move)
+    char = ctx.state.characters.get(name) or ctx.state.character(name)
     if char.flags.get("fight_next_add"):
         _fight_bonus(ctx)
         char = ctx.char  # (the sheet it changed)
@@ -77,7 +78,8 @@ def after_outcome(ctx: Step, plan: MovePlan) -> None:
     roll = data.get("roll")
     if roll and roll.get("type") == "action" and plan.ally_cards:
         allies.ally_gains(ctx, move)
-    if ctx.char.flags.get("fight_next_add"):
+    name = data["character"]  # (ctx.char, without the property's call: every move)
+    if (ctx.state.characters.get(name) or ctx.state.character(name)).flags.get("fight_next_add"):
         _fight_over(ctx)
     if move.progress_move and data.get("outcome"):
         _dance_offered(ctx)

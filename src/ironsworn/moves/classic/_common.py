@@ -181,7 +181,8 @@ def _take_next_move_bonus(ctx: Step) -> None:
     move = ctx.move
     if move.progress_move or move.roll_type != "action_roll":
         return
-    flags = ctx.char.flags
+    name = ctx.data["character"]  # (ctx.char, without the property's call: every move)
+    flags = (ctx.state.characters.get(name) or ctx.state.character(name)).flags
     if not flags or flags.keys().isdisjoint(_NEXT_MOVE_FLAGS):
         return  # (most moves: nothing below would change anything)
     _add_bonus(ctx, _consume(ctx, "next_move_add"), "from your last move")

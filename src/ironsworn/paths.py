@@ -24,12 +24,19 @@ def data_home() -> Path:
     """The directory holding campaigns and imported content (not created here)."""
     env = os.environ.get("IRONSWORN_HOME")
     if env:
-        return expand_path(env, "$IRONSWORN_HOME")
+        # Expanded once per value (the web table's worker asks on every turn); "~" is
+        # the home folder's, so that is part of the key.
+        key = (env, os.environ.get("HOME"))
+        found = _HOMES.get(key)
+        if found is None:
+            found = _HOMES[key] = expand_path(env, "$IRONSWORN_HOME")
+        return found
     # Worked out once for the environment that decides it (every library load asks: the
     # web table's worker loads it on every move).
     return _platform_home(os.environ.get("XDG_DATA_HOME"), os.environ.get("HOME"))
 
 
+_HOMES: dict[tuple[str, str | None], Path] = {}
 _PLATFORM_HOMES: dict[tuple[str | None, str | None], Path] = {}
 
 

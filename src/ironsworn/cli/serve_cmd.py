@@ -119,6 +119,7 @@ def serve(
 
     from ironsworn.web.app import create_app
     from ironsworn.web.guard import server_config
+    from ironsworn.web.heap import settle
     from ironsworn.web.tables import Tables
 
     tables = Tables(database=database)
@@ -126,6 +127,7 @@ def serve(
         tables.add_path(name, path)
     app = create_app(name, loopback=loopback, tables=tables)
     config = server_config(app)
+    settle()  # the long-lived objects out of the collector's full collections
     with contextlib.suppress(KeyboardInterrupt):
         uvicorn.Server(config).run(sockets=[sock])
     print("ironsworn: the table is closed.")

@@ -56,12 +56,8 @@ async def events(request: Request) -> Response:
                     continue
                 # Every change queued meanwhile goes in one write (a busy table's changes
                 # come faster than a page's turn on the event loop).
-                changes = [change]
-                while not queue.empty():
-                    queued = queue.get_nowait()
-                    if queued is not None:
-                        changes.append(queued)
-                fresh = [change for change in changes if change.version > sent]
+                changes = [change, *queue.take()]
+                fresh = [c for c in changes if c is not None and c.version > sent]
                 if not fresh:
                     continue  # sent with what the page missed
                 sent = fresh[-1].version

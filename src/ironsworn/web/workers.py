@@ -13,14 +13,23 @@ one of them, not the others.
 
 Campaign files share them; a campaign in a database (PostgreSQL) keeps a thread of its own,
 as its work mostly waits on round trips to the database, which overlap across threads.
+
+The pool is :class:`Workers`, not the standard ``ThreadPoolExecutor``: a move's write needs
+no future of its own (its answer comes back through the table's group commit), and the
+standard pool made two for each turn of a lane (each with a lock and a condition), with a
+semaphore and a lock besides, every move. Here a lane's turn is one callable put on a queue
+(``queue.SimpleQueue``, in C) that the threads take from; a future is made only for a call
+whose caller waits for it (:meth:`Lane.submit`; :meth:`Lane.post` makes none).
 """
 
 from __future__ import annotations
 
+import logging
+import queue
 import threading
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future
 from typing import Any, ParamSpec, TypeVar
 
 WORKERS = 2  # threads shared by the campaigns of one server
@@ -28,10 +37,94 @@ WORKERS = 2  # threads shared by the campaigns of one server
 P = ParamSpec("P")
 T = TypeVar("T")
 
+_log = logging.getLogger("ironsworn.web")
 
-def workers(name: str = "campaigns", count: int = WORKERS) -> ThreadPoolExecutor:
+
+class Workers(Executor):
+    """``count`` threads taking calls from one queue, started as the first calls come (named
+    ``NAME_0``, ``NAME_1``...). :meth:`post` queues a call without a future."""
+
+    def __init__(self, name: str, count: int) -> None:
+        self._name = name
+        self._count = count
+        self._calls: queue.SimpleQueue[Callable[[], Any] | None] = queue.SimpleQueue()
+        self._threads: list[threading.Thread] = []
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def post(self, call: Callable[[], Any]) -> None:
+        """Run ``call()`` on one of the threads; what it raises is logged (its caller does not
+        wait for it)."""
+        if self._closed:
+            raise RuntimeError("cannot schedule new futures after shutdown")
+        if len(self._threads) < self._count:
+            self._start_thread()
+        self._calls.put(call)
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        future: Future[T] = Future()
+
+        def call() -> None:
+            _run_into(future, fn, args, kwargs)
+
+        self.post(call)
+        return future
+
+    def _start_thread(self) -> None:
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("cannot schedule new futures after shutdown")
+            if len(self._threads) >= self._count:
+                return
+            thread = threading.Thread(
+                target=self._work, name=f"{self._name}_{len(self._threads)}", daemon=True
+            )
+            self._threads.append(thread)
+        thread.start()
+
+    def _work(self) -> None:
+        while True:
+            call = self._calls.get()
+            if call is None:  # shut down: each thread takes one None
+                return
+            try:
+                call()
+            except BaseException:  # a call without a future: nobody else would hear of it
+                _log.exception("a worker's call failed")
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Stop the threads once the calls queued so far have run (``wait``: until then)."""
+        with self._lock:
+            self._closed = True
+            threads = list(self._threads)
+        for _thread in threads:
+            self._calls.put(None)
+        if wait:
+            for thread in threads:
+                if thread is not threading.current_thread():
+                    thread.join()
+
+
+def workers(name: str = "campaigns", count: int = WORKERS) -> Workers:
     """The threads lanes share (one set per server)."""
-    return ThreadPoolExecutor(count, thread_name_prefix=name)
+    return Workers(name, count)
+
+
+def _run_into(
+    future: Future[Any], fn: Callable[..., Any], args: tuple[Any, ...], kwargs: Any
+) -> None:
+    """Run ``fn`` with its future: its result, or what it raised, goes to the future."""
+    if future.set_running_or_notify_cancel():
+        try:
+            result = fn(*args, **kwargs)
+        except BaseException as exc:
+            future.set_exception(exc)
+        else:
+            future.set_result(result)
+
+
+def _nothing() -> None:
+    """A lane's last call (see :meth:`Lane.shutdown`)."""
 
 
 class Lane(Executor):
@@ -40,55 +133,73 @@ class Lane(Executor):
     goes to the back of the pool's queue, so a busy campaign lets the others have their turn.
     ``owned``: the lane shuts the pool down with itself (a campaign served alone)."""
 
-    def __init__(self, pool: Executor, *, owned: bool = False) -> None:
+    def __init__(self, pool: Workers, *, owned: bool = False) -> None:
         self._pool = pool
         self._owned = owned
-        self._calls: deque[tuple[Future[Any], Callable[..., Any], tuple[Any, ...], Any]] = deque()
+        # Each call: its future (None: posted, nobody waits), the callable and its arguments.
+        self._calls: deque[tuple[Future[Any] | None, Callable[..., Any], tuple[Any, ...], Any]]
+        self._calls = deque()
         self._lock = threading.Lock()
         self._busy = False  # a turn is queued on the pool or running
-        self._closed = False
-        self._idle = threading.Event()
-        self._idle.set()
+        self._closed: Future[None] | None = None  # shut down: done when its last call has run
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
         future: Future[T] = Future()
+        self._queue(future, fn, args, kwargs)
+        return future
+
+    def post(self, fn: Callable[..., Any], /, *args: Any) -> None:
+        """Queue ``fn(*args)`` after the lane's other calls, without a future: for a call that
+        answers its callers itself (a group commit); what it raises is logged."""
+        self._queue(None, fn, args, {})
+
+    def _queue(
+        self, future: Future[Any] | None, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: Any
+    ) -> None:
         with self._lock:
-            if self._closed:
+            if self._closed is not None:
                 raise RuntimeError("cannot schedule new futures after shutdown")
             self._calls.append((future, fn, args, kwargs))
             if self._busy:
-                return future  # the turn under way takes it next
+                return  # the turn under way takes it next
             self._busy = True
-            self._idle.clear()
-        self._pool.submit(self._turn)
-        return future
+        self._pool.post(self._turn)
 
     def _turn(self) -> None:
         """Run the lane's next call, then queue the lane again if more are waiting."""
         with self._lock:
             future, fn, args, kwargs = self._calls.popleft()
-        if future.set_running_or_notify_cancel():
-            try:
-                result = fn(*args, **kwargs)
-            except BaseException as exc:
-                future.set_exception(exc)
+        try:
+            if future is not None:
+                _run_into(future, fn, args, kwargs)
             else:
-                future.set_result(result)
-        with self._lock:
-            if not self._calls:
-                self._busy = False
-                self._idle.set()
-                return
-        self._pool.submit(self._turn)
+                try:
+                    fn(*args, **kwargs)
+                except Exception:
+                    _log.exception("a campaign's call failed")
+        finally:
+            with self._lock:
+                more = self._busy = bool(self._calls)
+            if more:
+                self._pool.post(self._turn)
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """Take no more calls; ``wait``: until those submitted have run."""
+        start = False
         with self._lock:
-            self._closed = True
             if cancel_futures:
                 for future, *_rest in self._calls:
-                    future.cancel()
+                    if future is not None:
+                        future.cancel()
+            done = self._closed
+            if done is None:
+                # The lane's last call: when it has run, so has every call submitted before.
+                done = self._closed = Future()
+                self._calls.append((done, _nothing, (), {}))
+                start, self._busy = not self._busy, True
+        if start:
+            self._pool.post(self._turn)
         if wait:
-            self._idle.wait()
+            done.result()
         if self._owned:
             self._pool.shutdown(wait=wait)

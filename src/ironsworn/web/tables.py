@@ -48,14 +48,13 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Hashable
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ironsworn.campaign.schema import LIVE
 from ironsworn.errors import CampaignError, NotFound
-from ironsworn.web.workers import Lane, workers
+from ironsworn.web.workers import Lane, Workers, workers
 
 if TYPE_CHECKING:
     from ironsworn.campaign.store import CampaignStore
@@ -216,7 +215,7 @@ class Table:
     _library: Any = None
     # The threads the table's lane runs on (the server's, shared by its tables; None: a
     # thread of the table's own).
-    workers: Executor | None = field(default=None, repr=False)
+    workers: Workers | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         # The table's worker: its calls one at a time, in order (see ironsworn.web.workers).
@@ -590,7 +589,7 @@ class Tables:
         self._listener: asyncio.Task[None] | None = None
         # The worker threads the open campaign files share (see ironsworn.web.workers),
         # made with the first.
-        self._workers: Executor | None = None
+        self._workers: Workers | None = None
 
     def add_path(self, name: str, path: Path) -> None:
         """Serve the campaign file ``path`` under ``name`` (``serve`` given a campaign PATH)."""

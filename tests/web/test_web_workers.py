@@ -126,3 +126,42 @@ def test_a_database_campaign_keeps_a_thread_of_its_own(postgres_url: str, home: 
         "campaign-ownthread0",
         "campaign-ownthread1",
     }
+
+
+def test_a_posted_call_keeps_its_place_and_one_that_fails_is_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A call posted without a future (a group commit) runs in the lane's order; one that
+    raises is logged, and the lane goes on."""
+    lane = Lane(workers("t", 2), owned=True)
+    gate = threading.Event()
+    order: list[str] = []
+
+    def fails() -> None:
+        order.append("fails")
+        raise ValueError("a posted call failed")
+
+    try:
+        lane.submit(gate.wait, 20)
+        lane.post(order.append, "posted")
+        lane.post(fails)
+        last = lane.submit(order.append, "submitted")
+        gate.set()
+        last.result(timeout=20)
+        assert order == ["posted", "fails", "submitted"]
+        assert "a posted call failed" in caplog.text
+    finally:
+        lane.shutdown()
+
+
+def test_a_pool_shut_down_takes_no_more_calls() -> None:
+    pool = workers("t", 1)
+    assert pool.submit(lambda: "ran").result(timeout=20) == "ran"
+    pool.shutdown()
+    with pytest.raises(RuntimeError):
+        pool.post(lambda: None)
+    lane = Lane(workers("t", 1), owned=True)
+    lane.shutdown()
+    lane.shutdown()  # twice: the second returns at once
+    with pytest.raises(RuntimeError):
+        lane.post(lambda: None)

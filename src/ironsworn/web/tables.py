@@ -84,11 +84,12 @@ def last_live_seq(store: CampaignStore[Any]) -> Hashable:
     return None if last is None else last.seq
 
 
-@dataclass
+@dataclass(slots=True)
 class Change:
     """What a page hears: the table's version and the campaign's head sequence; ``since``, the
     version it follows; ``event``, the server-sent event every page receives (serialised once:
-    the state as a patch and the timeline entries, when pages listen)."""
+    the state as a patch and the timeline entries, when pages listen). Slotted: a table keeps
+    :data:`HISTORY` of them, which the collector's full collections walk."""
 
     version: int
     head: int | None

@@ -252,13 +252,21 @@ class CharacterState:
 
     def copy(self) -> CharacterState:
         """A deep copy (every field is plain JSON-shaped data)."""
-        # Every fork of a campaign's state copies each active character: most fields are
-        # scalars or empty, taken without a call.
+        # Every fork of a campaign's state copies each active character: only the fields
+        # that hold lists and dicts are looked at (most of them empty), the scalars are
+        # taken as they are; anything beside the fields, every value.
         new = CharacterState.__new__(CharacterState)
         new.__dict__ = values = self.__dict__.copy()
-        for k, v in values.items():
-            if isinstance(v, dict | list):
-                values[k] = copy_json(v) if v else ({} if isinstance(v, dict) else [])
+        names = _CONTAINER_FIELDS if len(values) == _FIELD_COUNT else tuple(values)
+        for k in names:
+            v = values[k]
+            kind = type(v)
+            if kind is list:
+                values[k] = copy_json(v) if v else []
+            elif kind is dict:
+                values[k] = copy_json(v) if v else {}
+            elif isinstance(v, _CONTAINERS):
+                values[k] = copy_json(v)
         return new
 
     def sheet(self) -> JsonDict:
@@ -348,6 +356,17 @@ class CharacterState:
             "position": "in control" if self.initiative else "in a bad spot",
             "status": self.status,
         }
+
+
+# What CharacterState.copy looks at: every field but those that hold a scalar by their type
+# (a field added later holding a list or a dict is copied without more ado).
+_SCALARS = frozenset({"str", "int", "bool", "float"})
+_FIELDS: tuple[str, ...] = CharacterState.__record_fields__  # type: ignore[attr-defined]
+_FIELD_COUNT = len(_FIELDS)
+_CONTAINER_FIELDS = tuple(
+    name for name in _FIELDS if CharacterState.__annotations__[name] not in _SCALARS
+)
+_CONTAINERS = (dict, list)
 
 
 @mutable_record

@@ -186,7 +186,7 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
         for name in _FORK_SHALLOW:
             setattr(new, name, type(getattr(self, name))(getattr(self, name)))
         for name, value in self.__dict__.items():
-            if name not in _FORK_KEPT and isinstance(value, dict | list):
+            if name not in _FORK_KEPT and isinstance(value, _CONTAINERS):
                 new.__dict__[name] = copy_json(value)
         return new
 
@@ -436,4 +436,5 @@ _FORK_KEPT = frozenset(
     | {"people", "places", "notes", "packs", "truths", "incidental", "options"}
 )
 # ...and these get a new container with the same entries (their handlers replace entries).
+_CONTAINERS = (dict, list)  # (a tuple: isinstance with `dict | list` builds the union each time)
 _FORK_SHALLOW = ("people", "places", "notes", "packs", "truths", "incidental", "options")

@@ -122,17 +122,23 @@ class GuardedProtocol(HttpToolsProtocol):
     def data_received(self, data: bytes) -> None:
         waiting = self._in_headers
         super().data_received(data)
-        if waiting and self._in_headers and not self.transport.is_closing():
-            # Still no whole request head: count what came towards the limit.
-            self._header_bytes += len(data)
-            if self._header_bytes > HEADER_LIMIT:
-                self._headers_done()
-                self.send_400_response("Invalid HTTP request received.")
+        if self._in_headers and not self.transport.is_closing():
+            # A request begun in this data whose head is still to come: its deadline runs
+            # from now (armed here, not as it begins: most requests come whole, and their
+            # deadline would be set and cancelled at once).
+            self._await_headers()
+            if waiting:
+                # Still no whole request head: count what came towards the limit.
+                self._header_bytes += len(data)
+                if self._header_bytes > HEADER_LIMIT:
+                    self._headers_done()
+                    self.send_400_response("Invalid HTTP request received.")
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
+        # The first byte of a request (on a kept-alive one): its deadline is armed when the
+        # data it came in is parsed and its head is not whole (see data_received).
         self._in_headers, self._header_bytes = True, 0
-        self._await_headers()  # the first byte of a request (on a kept-alive one: from now)
 
     def on_headers_complete(self) -> None:
         self._in_headers = False

@@ -529,7 +529,16 @@ def packs_dir() -> Path:
     """Where imported packs live: ``data_home()/packs``."""
     from ironsworn.paths import data_home
 
-    return data_home() / "packs"
+    home = data_home()
+    # Joined once per data home (every library load asks: the web table's worker on every
+    # turn).
+    found = _PACKS_DIRS.get(home)
+    if found is None:
+        found = _PACKS_DIRS[home] = home / "packs"
+    return found
+
+
+_PACKS_DIRS: dict[Path, Path] = {}
 
 
 def imported_packs(directory: Path | None = None) -> list[Pack]:

@@ -37,7 +37,9 @@ WORKERS = 2  # threads shared by the campaigns of one server
 P = ParamSpec("P")
 T = TypeVar("T")
 
-_log = logging.getLogger("ironsworn.web")
+# Its own logger: a call that fails is a fault to see whole (the web logger keeps one line
+# of each message, against floods of per-connection warnings).
+_log = logging.getLogger("ironsworn.web.workers")
 
 
 class Workers(Executor):

@@ -1,5 +1,6 @@
 """The server's long-lived objects (issue 24): ``serve`` loads what a move uses, then sets
-every object left aside from the collector's full collections. Run in a process of its own
+every object left aside from the collector's full collections, and lets more objects be made
+between two young collections. Run in a process of its own
 (a test process that froze its objects would keep its later tests' cycles)."""
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ print(json.dumps({
     "count": gc.get_freeze_count(),
     "warm": all(name in sys.modules for name in WARM),
     "library": "ironsworn.content.loader" in sys.modules,
+    "threshold": gc.get_threshold(),
 }))
 """
 
@@ -37,3 +39,4 @@ def test_settle_loads_what_a_move_uses_and_freezes_what_is_left(home: Path) -> N
     found = json.loads(done.stdout)
     assert found["warm"] and found["library"]
     assert found["frozen"] == found["count"] > 10_000  # the modules, classes, the library
+    assert found["threshold"][0] == 10_000

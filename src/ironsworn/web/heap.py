@@ -9,6 +9,13 @@ and each such pause left pages waiting past their next turn. :func:`settle` load
 and a page read use, collects once, then freezes what is left (``gc.freeze``): the collector
 never walks those objects again, and a full collection walks only what the server made since.
 
+It also lets more objects be made between two young collections (:data:`YOUNG`, 700 by
+default): a change's page state lives until the next change, tens of milliseconds, long
+enough to outlive a few young collections at the default and be promoted, and promotions are
+what bring the full collections on. At 10,000 the young collections ran 79 times in a 20 s
+spread run instead of 416, the full ones once instead of three times, and the collector's time
+fell from about 200 ms to 50 ms, none of its pauses over 4 ms but the full one.
+
 Only ``serve`` settles its process (a test run that froze its objects would keep every cycle
 its later tests leave behind).
 """
@@ -31,9 +38,13 @@ WARM = (
 )
 
 
+YOUNG = 10_000  # objects made between two young collections (the first threshold)
+
+
 def settle() -> int:
     """Load what the table's work uses, collect, and freeze every object left (they are the
-    process's own for good); how many objects were frozen."""
+    process's own for good); the young collections' threshold raised to :data:`YOUNG`. How
+    many objects were frozen."""
     for name in WARM:
         importlib.import_module(name)
     from ironsworn.content import load_library
@@ -41,4 +52,5 @@ def settle() -> int:
     load_library()
     gc.collect()
     gc.freeze()
+    gc.set_threshold(YOUNG, *gc.get_threshold()[1:])
     return gc.get_freeze_count()

@@ -183,11 +183,13 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
         # Collections whose entries the handlers only add, remove or replace: a new container
         # with the same entries. Anything else that is a dict or a list (the pending decision,
         # the agenda, the vehicle, and any field added later) is copied whole.
+        mine, theirs = self.__dict__, new.__dict__
         for name in _FORK_SHALLOW:
-            setattr(new, name, type(getattr(self, name))(getattr(self, name)))
-        for name, value in self.__dict__.items():
+            value = mine[name]
+            theirs[name] = type(value)(value)
+        for name, value in mine.items():
             if name not in _FORK_KEPT and isinstance(value, _CONTAINERS):
-                new.__dict__[name] = copy_json(value)
+                theirs[name] = copy_json(value)
         return new
 
     # --- the fold --------------------------------------------------------------------------

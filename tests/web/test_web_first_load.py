@@ -79,7 +79,7 @@ def test_the_first_reads_are_those_the_page_makes() -> None:
     first = STATIC.joinpath("first.js").read_text(encoding="utf-8")
     reads = re.findall(r"`\$\{BASE\}/([^`]+)`", first.split("const FIRST_READS")[1])
     assert reads == [
-        "state",
+        "state?page=1",
         "ruleset",
         "content/assets?held=1",
         "content/npcs",
@@ -92,6 +92,44 @@ def test_the_first_reads_are_those_the_page_makes() -> None:
     )
     for read in reads:
         assert f"`${{BASE}}/{read}`" in code, read
+
+
+def test_the_campaign_page_names_the_first_reads_as_preloads(api: Any) -> None:
+    """The page of a campaign names its first reads as preloads, by the addresses first.js
+    asks for them (the browser asks for them while it reads the page; first.js's requests take
+    the answers), with no header of their own (first.js sends none with them either)."""
+    from ironsworn.web.campaigns import FIRST_READS
+
+    first = STATIC.joinpath("first.js").read_text(encoding="utf-8")
+    timeline = re.search(r"const TIMELINE = (\d+);", first)
+    assert timeline is not None
+    reads = re.findall(r"`\$\{BASE\}/([^`]+)`", first.split("const FIRST_READS")[1])
+    assert [r.replace("${TIMELINE}", timeline.group(1)) for r in reads] == list(FIRST_READS)
+    for_reads = first.split("for (const path of FIRST_READS)")[1].split("\n}")[0]
+    assert re.findall(r"fetch\(([^;]*)\);", for_reads) == ['path, { credentials: "same-origin" }']
+    page = api.get("/c/t").text
+    links = re.findall(r'<link rel="preload" as="fetch" crossorigin href="([^"]+)">', page)
+    assert links == [f"/api/c/t/{read}" for read in FIRST_READS]
+    assert "first reads" not in page  # the place held for them, filled
+    other = api.get("/c/other-one").text
+    assert "/api/c/other-one/state?page=1" in other and "/api/c/t/" not in other
+    assert page.replace("/c/t/", "/c/other-one/") == other
+
+
+def test_page_1_in_the_query_asks_as_the_page() -> None:
+    """``page=1`` asks as the ``X-Ironsworn-Page`` header does (a preload has no header): the
+    answers the page reads (a decision's words as HTML)."""
+    from starlette.requests import Request
+
+    from ironsworn.web.server import for_page
+
+    def asks(query: bytes, headers: list[tuple[bytes, bytes]]) -> bool:
+        scope = {"type": "http", "method": "GET", "query_string": query, "headers": headers}
+        return for_page(Request(scope))
+
+    page = [(b"x-ironsworn-page", b"1")]
+    assert asks(b"", page) and asks(b"page=1", []) and asks(b"last=1&page=1", [])
+    assert not asks(b"", []) and not asks(b"page=0", []) and not asks(b"page=yes", [])
 
 
 # ------------------------------------------------------------------------------ page files

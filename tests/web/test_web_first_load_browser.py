@@ -15,7 +15,7 @@ from web_support import DESKTOP, PHONE, checked, home_server, new_campaign, open
 expect.set_options(timeout=15_000)
 
 FIRST_READS = [
-    "state",
+    "state?page=1",
     "timeline?last=100",
     "ruleset",
     "moves?brief=1",

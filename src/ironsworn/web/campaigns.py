@@ -32,12 +32,38 @@ def page_html() -> str:
     return files("ironsworn.web").joinpath("static/index.html").read_text(encoding="utf-8")
 
 
+# What a campaign's page reads first, as first.js asks for them (by the same addresses: a test
+# holds the two lists equal): the page names them as preloads, so the browser asks for them
+# while it reads the page, not once its scripts are in and run (issue 24: that wait was a
+# third of a big campaign's first load).
+FIRST_READS = (
+    "state?page=1",
+    "ruleset",
+    "content/assets?held=1",
+    "content/npcs",
+    "moves?brief=1",
+    "timeline?last=100",
+)
+FIRST_READS_HERE = "<!-- the campaign's first reads -->"
+
+
+@cache
+def campaign_page_html(name: str) -> str:
+    """The page of campaign ``name`` (a checked name: letters, digits, ``_`` and ``-``): the
+    table's page naming the campaign's first reads."""
+    links = "\n".join(
+        f'<link rel="preload" as="fetch" crossorigin href="/api/c/{name}/{read}">'
+        for read in FIRST_READS
+    )
+    return page_html().replace(FIRST_READS_HERE, links, 1)
+
+
 async def page(request: Request) -> Response:
     from ironsworn.campaign.registry import check_name
 
     name = check_name(request.path_params["name"])
     token = request.query_params.get("token")
-    html = page_html()
+    html = campaign_page_html(name)
     response = Response(html, media_type="text/html", headers={"cache-control": "no-store"})
     if token:
         # An invite link: keep its token in a cookie that no script and no other site can use.

@@ -98,6 +98,11 @@ def moves(ruleset: str | None) -> list[JsonDict]:
     return [m.summary_json() for m in library().in_ruleset("moves", chosen).values()]
 
 
+def held_assets(store: Any) -> set[str]:
+    """The ids of the asset cards the campaign's characters hold."""
+    return {a["id"] for c in store.state().characters.values() for a in c.assets}
+
+
 # What a list of moves needs of each (the page's Moves tab, the names of the moves it shows).
 BRIEF_MOVE = ("id", "name", "category", "trigger")
 

@@ -138,9 +138,11 @@ def int_param(request: Request, name: str, low: int, high: int | None, default: 
 
 
 def for_page(request: Request) -> bool:
-    """Whether the table's page asks (``X-Ironsworn-Page: 1``): its answers then carry the
-    rules' text as HTML too (``*_html``); other clients get the command line's JSON shapes."""
-    return request.headers.get(PAGE_HEADER) == "1"
+    """Whether the table's page asks (``X-Ironsworn-Page: 1``, or ``page=1`` in the query: a
+    read the page names as a preload carries no header of its own): its answers then carry
+    the rules' text as HTML too (``*_html``); other clients get the command line's JSON
+    shapes."""
+    return request.headers.get(PAGE_HEADER) == "1" or request.query_params.get("page") == "1"
 
 
 def seat_of(request: Request) -> str | None:

@@ -115,23 +115,16 @@ async def campaign_content(request: Request) -> Response:
     cards, _bytes = await asyncio.to_thread(
         _kept_answer, ("content", kind, ruleset), lambda: reads.content(kind, ruleset)
     )
-    ids = await _held_assets(request, table)
+    ids = await _held_assets(table)
     return json_response([card for card in cards if card["id"] in ids])
 
 
-async def _held_assets(request: Request, table: Any) -> set[str]:
-    """The ids of the asset cards the campaign's characters hold, from the state the pages
-    follow (a page asks; another client: the state as the state's own read has it)."""
-    page = None
-    if for_page(request):
-        await table.follow()
-        page = table.page
-    if page is None:
-        await table.check()
-        page = table.cache.get("state")
-        if page is None:
-            page = await table.call(lambda store: reads.campaign_state(store, table.name))
-    return {a["id"] for c in page["characters"] for a in c.get("assets") or ()}
+async def _held_assets(table: Any) -> set[str]:
+    """The ids of the asset cards the campaign's characters hold (read on the campaign's
+    worker, from its state as of now)."""
+    await table.check()
+    held: set[str] = await table.call(reads.held_assets)
+    return held
 
 
 def _flag(request: Request, name: str) -> bool:

@@ -1,7 +1,10 @@
 // The page's first reads, asked for as soon as the page's entry (app.js) is here, while its
 // other modules are still arriving: the answers come meanwhile, not after the code that asks
-// for them. api() (core.js) takes each answer once, in place of asking again (a read that
-// failed is asked again as any other).
+// for them. The campaign's page names them as preloads (the server's FIRST_READS, in
+// ironsworn.web.campaigns), so the browser has asked for them already and these requests take
+// its answers: asked by the same addresses, with no header of their own (a preload carries
+// none; ``page=1`` says the page asks). api() (core.js) takes each answer once, in place of
+// asking again (a read that failed is asked again as any other).
 const NAME = decodeURIComponent(location.pathname.split("/")[2] || "");
 const BASE = `/api/c/${encodeURIComponent(NAME)}`;
 const TIMELINE = 100; // entries a page of the timeline holds ("earlier" reads the page before)
@@ -14,18 +17,14 @@ const PAGE_HEADERS = { "X-Ironsworn-Request": "1", "X-Ironsworn-Page": "1" };
 // requests share a few connections: the first asked are answered first). The tabs shown later
 // read what they need when opened: the World tab its truths, New character the whole deck.
 const FIRST_READS = [
-  `${BASE}/state`, `${BASE}/ruleset`, `${BASE}/content/assets?held=1`, `${BASE}/content/npcs`,
+  `${BASE}/state?page=1`, `${BASE}/ruleset`, `${BASE}/content/assets?held=1`, `${BASE}/content/npcs`,
   `${BASE}/moves?brief=1`, `${BASE}/timeline?last=${TIMELINE}`,
 ];
 
 const asked = new Map();
 if (NAME) {
-  const headers = { ...PAGE_HEADERS };
-  let seat = null;
-  try { seat = localStorage.getItem("seat:" + NAME); } catch { /* storage refused: the guide seat */ }
-  if (seat) headers["X-Ironsworn-Seat"] = encodeURIComponent(seat);
   for (const path of FIRST_READS) {
-    const answer = fetch(path, { headers, credentials: "same-origin" });
+    const answer = fetch(path, { credentials: "same-origin" });
     answer.catch(() => {}); // a failed read is asked again by whoever takes it
     asked.set(path, answer);
   }

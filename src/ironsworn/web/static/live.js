@@ -16,7 +16,7 @@ async function refresh() {
   const ticket = (store.ticket = (store.ticket || 0) + 1);
   try {
     // Both asked at once, the state first; the sheet is drawn as soon as the state is here.
-    const read = api("GET", `${BASE}/state`);
+    const read = api("GET", `${BASE}/state?page=1`);
     const timeline = api("GET", `${BASE}/timeline?last=${TIMELINE}`);
     timeline.catch(() => {}); // reported below if the state was read; else the state's error
     const state = await read;

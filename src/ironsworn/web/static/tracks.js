@@ -1,14 +1,17 @@
 // Progress tracks: the active ones (boxes that mark progress, their progress move, a fight's
 // foes), the archive of closed ones, and the form that starts one.
 import { showTab } from "./page.js";
-import { act, clean, fill, h, rules, store, words } from "./core.js";
+import { act, clean, fill, h, rules, store, whenNear, words } from "./core.js";
 import { openMove } from "./moves.js";
 import { boxes } from "./sheet.js";
 
 // A screen's worth of active tracks is drawn with the rest of the page, the others in the task
-// after (a long campaign has dozens: the first screen does not wait for those below it).
+// after (a long campaign has dozens: the first screen does not wait for those below it); at
+// the page's first drawing, once scrolled near them or when the page is idle (the first
+// screen is not held up by them either).
 const FIRST_TRACKS = 10;
 let drawing = 0; // the latest drawing of the tracks: an older one's rest is not drawn
+let drawnOnce = false;
 
 function renderTracks() {
   const tracks = store.state.tracks.filter((t) => t.status === "active");
@@ -24,7 +27,10 @@ function renderTracks() {
   fill("tracks", h("h3", {}, "Progress tracks"), list.length ? list : h("p", { class: "empty" }, "No active track."), archive, form);
   const rest = tracks.slice(FIRST_TRACKS);
   const now = ++drawing;
-  if (rest.length) setTimeout(() => { if (now === drawing) list[list.length - 1].after(...rest.map(drawTrack)); });
+  const drawRest = () => { if (now === drawing) list[list.length - 1].after(...rest.map(drawTrack)); };
+  if (rest.length && !drawnOnce) whenNear(list[list.length - 1], null, drawRest);
+  else if (rest.length) setTimeout(drawRest);
+  drawnOnce = true;
 }
 
 function drawTrack(t) {

@@ -217,7 +217,9 @@ def first_load_browser(
             page.evaluate(DRAWN)
             samples.append(time.perf_counter() - start)
             in_page.append(int(page.get_attribute("body", "data-ready-ms") or 0) / 1000)
-            requests = max(requests, sum(1 for url in asked if not url.endswith("/events")))
+            requests = max(
+                requests, sum(1 for url in asked if not url.split("?")[0].endswith("/events"))
+            )
             received = max(received, int(page.evaluate(BODY_BYTES)))
             context.close()
         browser.close()

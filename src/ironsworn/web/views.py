@@ -109,22 +109,20 @@ async def campaign_content(request: Request) -> Response:
     held = _flag(request, "held")
     if held and kind != "assets":
         raise InvalidValue(f"held is accepted for assets only (not {kind!r})")
-    ruleset = await table.call(reads.ruleset_of)
-    if not held:
-        return await rulebook(("content", kind, ruleset), lambda: reads.content(kind, ruleset))
-    cards, _bytes = await asyncio.to_thread(
-        _kept_answer, ("content", kind, ruleset), lambda: reads.content(kind, ruleset)
-    )
-    ids = await _held_assets(table)
-    return json_response([card for card in cards if card["id"] in ids])
+    if held:
+        await table.check()  # the cards held as of now (another process's writes seen)
 
+    def read(store: Any) -> bytes:
+        ruleset = reads.ruleset_of(store)
+        cards, body = _kept_answer(("content", kind, ruleset), lambda: reads.content(kind, ruleset))
+        if not held:
+            return body
+        ids = reads.held_assets(store)
+        return json.dumps([c for c in cards if c["id"] in ids], ensure_ascii=False).encode()
 
-async def _held_assets(table: Any) -> set[str]:
-    """The ids of the asset cards the campaign's characters hold (read on the campaign's
-    worker, from its state as of now)."""
-    await table.check()
-    held: set[str] = await table.call(reads.held_assets)
-    return held
+    # One turn of the campaign's worker (its ruleset, the list kept, the cards held): each turn
+    # more is a wait for that thread, which a loaded host makes long (a page's first reads).
+    return Response(await table.call(read), media_type="application/json")
 
 
 def _flag(request: Request, name: str) -> bool:
@@ -197,10 +195,15 @@ async def campaign_moves(request: Request) -> Response:
     trigger only (what the page lists and names them by; a move's panel reads the rest)."""
     table = table_of(request)
     brief = _flag(request, "brief")
-    ruleset = await table.call(reads.ruleset_of)
-    if brief:
-        return await rulebook(("moves", ruleset, "brief"), lambda: reads.moves_brief(ruleset))
-    return await rulebook(("moves", ruleset), lambda: reads.moves(ruleset))
+
+    def read(store: Any) -> bytes:
+        ruleset = reads.ruleset_of(store)
+        if brief:
+            return _kept(("moves", ruleset, "brief"), lambda: reads.moves_brief(ruleset))
+        return _kept(("moves", ruleset), lambda: reads.moves(ruleset))
+
+    # One turn of the campaign's worker, as campaign_content.
+    return Response(await table.call(read), media_type="application/json")
 
 
 async def move_panel(request: Request) -> Response:

@@ -70,6 +70,43 @@ def test_the_first_load_asks_for_each_read_once_and_draws_it_whole(
     context.close()
 
 
+def test_a_card_taken_after_the_first_load_is_drawn_with_its_words(
+    server: Any, browser: Any
+) -> None:
+    """The first read brings the cards the characters hold; a card a character takes later
+    (Advance buys one) is drawn with its words too (the page reads the deck for it), and the
+    New character tab offers the whole deck."""
+    http = new_campaign(server, "later-card", character={"name": "Asha", "assets": ["swordmaster"]})
+    page = open_page(browser, server, "later-card", DESKTOP)
+    assert page.locator("#sheet .asset").count() == 1
+    expect(page.locator("#sheet .asset .ability-text")).to_have_count(3)
+    assert http.post(
+        "/api/c/later-card/actions/adjust",
+        json={"character": "Asha", "meter": "experience", "delta": 3},
+    ).is_success
+    bought = http.post(
+        "/api/c/later-card/actions/move",
+        json={
+            "move": "advance",
+            "character": "Asha",
+            "asset": ["hawk"],
+            "ability": 1,
+            "name": "Kestrel",
+        },
+    )
+    assert bought.status_code == 200, bought.text
+    spent = http.post("/api/c/later-card/actions/choose", json={"keys": ["new_asset"]})
+    assert spent.status_code == 200, spent.text
+    hawk = page.locator("#sheet .asset[data-asset='asset:classic/companion/hawk']")
+    expect(hawk.locator(".ability-text")).to_have_count(3)
+    expect(hawk.locator(".ability-text").first).to_contain_text("Far-seeing")
+    page.click("#tabs button[data-tab=create]")
+    options = page.locator("form.create select[name=asset0] option")
+    expect(options).to_have_count(len(http.get("/api/c/later-card/content/assets").json()) + 1)
+    assert page.errors == []
+    page.context.close()
+
+
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_long_campaign_reaches_its_last_track_and_its_oldest_entry(
     server: Any, browser: Any, viewport: dict[str, int]

@@ -140,16 +140,14 @@ def memory_mb(pid: int) -> tuple[float, float]:
 def first_requests(name: str) -> list[str]:
     """What a page of campaign ``name`` asks for before it draws, read from the page's own
     files: the page, the style, the script and the modules ``index.html`` names, and the first
-    reads ``first.js`` asks for (counted, not stated: the figure follows the page)."""
+    read ``first.js`` asks for (counted, not stated: the figure follows the page)."""
     from importlib.resources import files
 
     static = files("ironsworn.web").joinpath("static")
     html = static.joinpath("index.html").read_text(encoding="utf-8")
     first = static.joinpath("first.js").read_text(encoding="utf-8")
     timeline = re.search(r"const TIMELINE = (\d+);", first)
-    reads = re.findall(
-        r"`\$\{BASE\}/([^`]+)`", first.split("const FIRST_READS", 1)[1].split("];")[0]
-    )
+    reads = re.findall(r"const FIRST_READ = `\$\{BASE\}/([^`]+)`;", first)
     return [
         f"/c/{name}",
         *re.findall(r'(?:href|src)="(/static/[a-z]+\.(?:css|js))"', html),

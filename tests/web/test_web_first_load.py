@@ -73,47 +73,80 @@ def test_the_entry_asks_for_the_first_reads_before_the_page_is_here() -> None:
 
 
 def test_the_first_reads_are_those_the_page_makes() -> None:
-    """first.js asks for what live.js, core.js and moves.js read at start, by the same
-    addresses (a read asked for under another is read twice): the asset cards held, the moves'
-    names; not the truths (the World tab reads them when opened)."""
+    """first.js takes the parts of its first read under the addresses live.js, core.js and
+    moves.js read them by (a read asked for under another is read twice): the state, the
+    ruleset, the asset cards held, the foes, the moves' names, the latest timeline; not the
+    truths (the World tab reads them when opened)."""
     first = STATIC.joinpath("first.js").read_text(encoding="utf-8")
-    reads = re.findall(r"`\$\{BASE\}/([^`]+)`", first.split("const FIRST_READS")[1])
-    assert reads == [
-        "state?page=1",
-        "ruleset",
-        "content/assets?held=1",
-        "content/npcs",
-        "moves?brief=1",
-        "timeline?last=${TIMELINE}",
-    ]
+    parts = first.split("const FIRST_PARTS = {")[1].split("};")[0]
+    reads = dict(re.findall(r"(\w+): `\$\{BASE\}/([^`]+)`", parts))
+    assert reads == {
+        "state": "state?page=1",
+        "ruleset": "ruleset",
+        "assets": "content/assets?held=1",
+        "npcs": "content/npcs",
+        "moves": "moves?brief=1",
+        "timeline": "timeline?last=${TIMELINE}",
+    }
     code = "".join(
         STATIC.joinpath(name).read_text(encoding="utf-8")
         for name in ("live.js", "core.js", "moves.js")
     )
-    for read in reads:
+    for read in reads.values():
         assert f"`${{BASE}}/{read}`" in code, read
 
 
-def test_the_campaign_page_names_the_first_reads_as_preloads(api: Any) -> None:
-    """The page of a campaign names its first reads as preloads, by the addresses first.js
-    asks for them (the browser asks for them while it reads the page; first.js's requests take
-    the answers), with no header of their own (first.js sends none with them either)."""
-    from ironsworn.web.campaigns import FIRST_READS
+def test_the_campaign_page_names_its_first_read_as_a_preload(api: Any) -> None:
+    """The page of a campaign names its first read as a preload, by the address first.js asks
+    for it (the browser asks for it while it reads the page; first.js's request takes the
+    answer), with no header of its own (first.js sends none with it either)."""
+    from ironsworn.web.campaigns import FIRST_READ
 
     first = STATIC.joinpath("first.js").read_text(encoding="utf-8")
     timeline = re.search(r"const TIMELINE = (\d+);", first)
     assert timeline is not None
-    reads = re.findall(r"`\$\{BASE\}/([^`]+)`", first.split("const FIRST_READS")[1])
-    assert [r.replace("${TIMELINE}", timeline.group(1)) for r in reads] == list(FIRST_READS)
-    for_reads = first.split("for (const path of FIRST_READS)")[1].split("\n}")[0]
-    assert re.findall(r"fetch\(([^;]*)\);", for_reads) == ['path, { credentials: "same-origin" }']
+    asked = re.findall(r"const FIRST_READ = `\$\{BASE\}/([^`]+)`;", first)
+    assert [a.replace("${TIMELINE}", timeline.group(1)) for a in asked] == [FIRST_READ]
+    assert re.findall(r"fetch\(([^;]*?)\)\n", first) == [
+        'FIRST_READ, { credentials: "same-origin" }'
+    ]
     page = api.get("/c/t").text
     links = re.findall(r'<link rel="preload" as="fetch" crossorigin href="([^"]+)">', page)
-    assert links == [f"/api/c/t/{read}" for read in FIRST_READS]
-    assert "first reads" not in page  # the place held for them, filled
+    assert links == [f"/api/c/t/{FIRST_READ}"]
+    assert "first reads" not in page  # the place held for it, filled
     other = api.get("/c/other-one").text
-    assert "/api/c/other-one/state?page=1" in other and "/api/c/t/" not in other
+    assert f"/api/c/other-one/{FIRST_READ}" in other and "/api/c/t/" not in other
     assert page.replace("/c/t/", "/c/other-one/") == other
+
+
+def test_the_first_read_is_the_reads_it_stands_for(api: Any) -> None:
+    """``first?page=1&last=N``: the state (as the page reads it), the ruleset, the asset cards
+    held, the foes, the moves' names and the latest N of the timeline, each as its own read
+    answers it; its refusals are theirs."""
+    for name, assets in (("Asha", ["hawk:1=Kestrel"]), ("Bo", [])):
+        made = api.post(
+            "/api/c/t/actions/character",
+            json={"name": name, "stats": STATS, "assets": assets},
+            headers=CHANGE,
+        )
+        assert made.status_code == 200, made.text
+    api.post("/api/c/t/actions/journal", json={"text": "The *saga* begins."}, headers=CHANGE)
+    first = api.get("/api/c/t/first?page=1&last=3")
+    assert first.status_code == 200 and first.headers["content-type"] == "application/json"
+    parts = first.json()
+    assert parts == {
+        "state": api.get("/api/c/t/state?page=1").json(),
+        "ruleset": api.get("/api/c/t/ruleset").json(),
+        "assets": api.get("/api/c/t/content/assets?held=1").json(),
+        "npcs": api.get("/api/c/t/content/npcs").json(),
+        "moves": api.get("/api/c/t/moves?brief=1").json(),
+        "timeline": api.get("/api/c/t/timeline?last=3").json(),
+    }
+    assert [c["id"] for c in parts["assets"]] == ["asset:classic/companion/hawk"]
+    assert len(parts["timeline"]) == 3
+    refused = api.get("/api/c/t/first?last=0")
+    assert refused.status_code == 400
+    assert "last 0 is out of range" in refused.json()["error"]
 
 
 def test_page_1_in_the_query_asks_as_the_page() -> None:

@@ -19,6 +19,7 @@ Routes (every page action has its JSON endpoint; see ``docs/api.md``)::
     GET  /api/odds?stat=&adds=&momentum=&debilities=   (the JSON of 'odds action')
     GET  /api/c/{name}/state                 sheets, tracks, pending decision, world; version
     GET  /api/c/{name}/timeline?last=N&before=SEQ   log and journal as one list (a page)
+    GET  /api/c/{name}/first?last=N          the page's first reads in one answer
     GET  /api/c/{name}/moves                 the moves of the campaign's ruleset
     GET  /api/c/{name}/oracles               the oracle tables of the campaign's ruleset
     GET  /api/c/{name}/content/{kind}        its foes, truths, assets or regions
@@ -77,6 +78,7 @@ from ironsworn.web.views import (
     campaign_ruleset,
     content,
     export_campaign,
+    first_reads,
     move_panel,
     moves,
     odds,
@@ -154,6 +156,7 @@ def create_app(
         Route("/api/odds", odds),
         Route("/api/c/{name}/state", state),
         Route("/api/c/{name}/timeline", timeline),
+        Route("/api/c/{name}/first", first_reads),
         Route("/api/c/{name}/moves", campaign_moves),
         Route("/api/c/{name}/oracles", campaign_oracles),
         Route("/api/c/{name}/content/{kind}", campaign_content),

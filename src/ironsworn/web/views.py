@@ -79,25 +79,27 @@ async def campaign_ruleset(request: Request) -> Response:
     """The campaign's ruleset as the page draws it (:func:`ironsworn.table.describe.describe`):
     the page holds no game facts of its own. Kept with the version and the library (a content
     pack imported changes it: its progress moves)."""
-    from ironsworn.table import Table as Context
-    from ironsworn.table.describe import describe
-
     table = table_of(request)
     await table.check()
     version = table.version
     held: tuple[Any, bytes] | None = table.cache.get("ruleset")
-
-    def read(store: Any) -> tuple[Any, bytes]:
-        library = reads.library()
-        if held is not None and held[0] is library:
-            return held
-        data = describe(Context(store, table.name))
-        return library, json.dumps(data, ensure_ascii=False).encode("utf-8")
-
-    answer = await table.call(read)
+    answer = await table.call(lambda store: _ruleset_read(store, table.name, held))
     if table.version == version:
         table.cache["ruleset"] = answer
     return Response(answer[1], media_type="application/json")
+
+
+def _ruleset_read(store: Any, name: str, held: tuple[Any, bytes] | None) -> tuple[Any, bytes]:
+    """On the campaign's worker: its ruleset described, as JSON bytes with the library they
+    follow from (``held``, when of the current library)."""
+    from ironsworn.table import Table as Context
+    from ironsworn.table.describe import describe
+
+    library = reads.library()
+    if held is not None and held[0] is library:
+        return held
+    data = describe(Context(store, name))
+    return library, json.dumps(data, ensure_ascii=False).encode("utf-8")
 
 
 async def campaign_content(request: Request) -> Response:
@@ -112,17 +114,21 @@ async def campaign_content(request: Request) -> Response:
     if held:
         await table.check()  # the cards held as of now (another process's writes seen)
 
-    def read(store: Any) -> bytes:
-        ruleset = reads.ruleset_of(store)
-        cards, body = _kept_answer(("content", kind, ruleset), lambda: reads.content(kind, ruleset))
-        if not held:
-            return body
-        ids = reads.held_assets(store)
-        return json.dumps([c for c in cards if c["id"] in ids], ensure_ascii=False).encode()
-
     # One turn of the campaign's worker (its ruleset, the list kept, the cards held): each turn
     # more is a wait for that thread, which a loaded host makes long (a page's first reads).
-    return Response(await table.call(read), media_type="application/json")
+    body = await table.call(lambda store: _content_read(store, kind, held))
+    return Response(body, media_type="application/json")
+
+
+def _content_read(store: Any, kind: str, held: bool) -> bytes:
+    """On the campaign's worker: the content ``kind`` of its ruleset as JSON bytes (kept per
+    library); ``held``: the asset cards its characters hold."""
+    ruleset = reads.ruleset_of(store)
+    cards, body = _kept_answer(("content", kind, ruleset), lambda: reads.content(kind, ruleset))
+    if not held:
+        return body
+    ids = reads.held_assets(store)
+    return json.dumps([c for c in cards if c["id"] in ids], ensure_ascii=False).encode()
 
 
 def _flag(request: Request, name: str) -> bool:
@@ -150,7 +156,11 @@ async def odds(request: Request) -> Response:
 
 
 async def state(request: Request) -> Response:
-    table = table_of(request)
+    return json_response(await _state_answer(request, table_of(request)))
+
+
+async def _state_answer(request: Request, table: Any) -> dict[str, Any]:
+    """The campaign's state as ``/state`` answers it (the page's: the state pages follow)."""
     role = request.scope.get("state", {}).get("role", "guide")
     if for_page(request):
         # The state the pages follow, as the last change left it (kept by the table from the
@@ -160,7 +170,7 @@ async def state(request: Request) -> Response:
         page = table.page
         if page is not None:
             extra = {"version": table.version, "head": table.head, "role": role}
-            return json_response({**page, **extra, "epoch": table.epoch})
+            return {**page, **extra, "epoch": table.epoch}
     await table.check()
     version, head = table.version, table.head
     data: dict[str, Any] | None = table.cache.get("state")
@@ -171,7 +181,46 @@ async def state(request: Request) -> Response:
     answer = {**data, "version": version, "head": head, "role": role, "epoch": table.epoch}
     if for_page(request):
         answer["pending"] = results.decision(answer.get("pending"))
-    return json_response(answer)
+    return answer
+
+
+async def first_reads(request: Request) -> Response:
+    """What the page reads first, in one answer (issue 24): ``{"state", "ruleset", "assets",
+    "npcs", "moves", "timeline"}``, each as its own read answers it (``state?page=1``,
+    ``ruleset``, ``content/assets?held=1``, ``content/npcs``, ``moves?brief=1``,
+    ``timeline?last=LAST``). One request and one turn of the campaign's worker in place of six
+    of each: on a loaded host each was a wait for a connection and for a thread."""
+    table = table_of(request)
+    last = int_param(request, "last", 1, reads.TIMELINE_MAX, reads.TIMELINE_DEFAULT)
+    state = await _state_answer(request, table)
+    version, kept = table.version, f"timeline:{last}:None"
+    held: tuple[Any, bytes] | None = table.cache.get("ruleset")
+    timeline: list[Any] | None = table.cache.get(kept)
+
+    def read(store: Any) -> tuple[tuple[Any, bytes], list[Any], list[bytes]]:
+        described = _ruleset_read(store, table.name, held)
+        told = timeline if timeline is not None else reads.timeline(store, last, None)
+        lists = [
+            _content_read(store, "assets", True),
+            _content_read(store, "npcs", False),
+            _moves_read(store, True),
+        ]
+        return described, told, lists
+
+    described, told, (assets, npcs, moves) = await table.call(read)
+    if table.version == version:
+        table.cache["ruleset"] = described
+        table.cache[kept] = told
+    parts = (
+        (b"state", json.dumps(state, ensure_ascii=False).encode("utf-8")),
+        (b"ruleset", described[1]),
+        (b"assets", assets),
+        (b"npcs", npcs),
+        (b"moves", moves),
+        (b"timeline", json.dumps(told, ensure_ascii=False).encode("utf-8")),
+    )
+    body = b"{" + b",".join(b'"' + key + b'":' + part for key, part in parts) + b"}"
+    return Response(body, media_type="application/json")
 
 
 async def timeline(request: Request) -> Response:
@@ -196,14 +245,17 @@ async def campaign_moves(request: Request) -> Response:
     table = table_of(request)
     brief = _flag(request, "brief")
 
-    def read(store: Any) -> bytes:
-        ruleset = reads.ruleset_of(store)
-        if brief:
-            return _kept(("moves", ruleset, "brief"), lambda: reads.moves_brief(ruleset))
-        return _kept(("moves", ruleset), lambda: reads.moves(ruleset))
-
     # One turn of the campaign's worker, as campaign_content.
-    return Response(await table.call(read), media_type="application/json")
+    body = await table.call(lambda store: _moves_read(store, brief))
+    return Response(body, media_type="application/json")
+
+
+def _moves_read(store: Any, brief: bool) -> bytes:
+    """On the campaign's worker: its ruleset's moves as JSON bytes (kept per library)."""
+    ruleset = reads.ruleset_of(store)
+    if brief:
+        return _kept(("moves", ruleset, "brief"), lambda: reads.moves_brief(ruleset))
+    return _kept(("moves", ruleset), lambda: reads.moves(ruleset))
 
 
 async def move_panel(request: Request) -> Response:

@@ -207,12 +207,12 @@ async function api(method, path, body) {
     headers["Content-Type"] = "application/json";
     payload = JSON.stringify(body);
   }
-  // A first read asked for at start (first.js) is taken, not asked again.
-  const asked = method === "GET" ? firstRead(path) : null;
+  // A first read had at start (first.js) is taken, not asked again (not had: asked).
+  const had = method === "GET" ? await firstRead(path) : null;
   for (let attempt = 0; ; attempt++) {
     let response;
     try {
-      response = await (attempt === 0 && asked ? asked : fetch(path, { method, headers, body: payload, credentials: "same-origin" }));
+      response = attempt === 0 && had ? had : await fetch(path, { method, headers, body: payload, credentials: "same-origin" });
     } catch (err) {
       // No answer: the request may or may not have been applied; the same id makes it safe.
       if (attempt < RETRY_MS.length) {

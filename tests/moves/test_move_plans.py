@@ -30,6 +30,7 @@ from ironsworn.moves.assets import handlers as asset_handlers
 from ironsworn.moves.assets.allies import any_card_acts
 from ironsworn.moves.assets.matching import _matches_move
 from ironsworn.moves.autoplay import AutoPlayer
+from ironsworn.moves.delve.failure import mark_failure_on_miss
 from ironsworn.moves.registry import ASSET_MOVE_PREFIX, short_name
 from ironsworn.moves.rulesets import CLASSIC, RULESETS, STARFORGED, Rules
 from ironsworn.outcomes import BY_VALUE, Outcome, outcome_of
@@ -73,6 +74,9 @@ def test_every_plan_says_what_the_lookups_say(rules: Rules) -> None:
         )
         assert got == _lookups(rules, content, move_id), move_id
         assert plan.scene is rules.scene_outcome  # tried first (classic's scene challenges)
+        # A miss of any move marks Delve's failure track when the pack is in play (the
+        # function itself asks whether it is, as the engine's own import of it did).
+        assert plan.on_miss is mark_failure_on_miss
 
 
 def test_a_plan_is_made_once_per_ruleset_and_move() -> None:

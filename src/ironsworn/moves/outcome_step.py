@@ -93,10 +93,8 @@ class MoveOutcomes(StateChanges):
             from ironsworn.moves.delve.rarities import on_outcome as rarity_gains
 
             rarity_gains(ctx)  # Wield a Rarity: +1 momentum on a 6, or a 5 on a hit
-        if outcome is MISS:
-            from ironsworn.moves.delve.failure import mark_failure_on_miss
-
-            mark_failure_on_miss(ctx, move)  # Delve's Mark Your Failure, when the pack is in play
+        if outcome is MISS and plan.on_miss is not None:
+            plan.on_miss(ctx, move)  # Delve's Mark Your Failure, when the pack is in play
         scene = plan.scene
         handler = scene(ctx) if scene is not None and plan.scene_acts else None
         if handler is None:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from ironsworn.moves import classic, delve, oppose, registry, scene, starforged  # noqa: F401 (register)
 from ironsworn.moves.assets import allies, lasting
 from ironsworn.moves.assets import handlers as asset_handlers
+from ironsworn.moves.delve.failure import mark_failure_on_miss
 from ironsworn.moves.move_options import OPTION_MOVES
 from ironsworn.moves.registry import (
     ASSET_MOVE_PREFIX,
@@ -72,6 +73,9 @@ class MovePlan:
     # then the names of the others): the check depends on nothing else, so each set is
     # checked once.
     allowed: set[tuple[object, ...]] = field(default_factory=set)
+    # What a miss calls for besides the move's own handler: Delve's Mark Your Failure (which
+    # acts only when the pack is in play), found here once instead of imported on every miss.
+    on_miss: Callable[[Step, Move], None] | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -145,6 +149,7 @@ class Rules:
             ally_cards=allies.any_card_acts(content, "ally_move", move),
             scene_acts=self.scene_outcome is not None
             and (self.scene_moves is None or self.scene_moves(move.id)),
+            on_miss=mark_failure_on_miss,
         )
 
     def __repr__(self) -> str:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from ironsworn.content.oracle_roller import roll_oracle
 from ironsworn.moves.engine import Step, no_roll, on_resume
+from ironsworn.oracle import Odds, ask_in_campaign
 
 
 @no_roll("pay_the_price")
@@ -32,8 +34,6 @@ def pay_how(ctx: Step, keys: list[str]) -> None:
     make it worse", L2642-2647) is followed like any other result.
     """
     if keys[0] == "roll_table":
-        from ironsworn.content.oracle_roller import roll_oracle
-
         result = roll_oracle(
             ctx.engine.ruleset, "oracle_rollable:classic/moves/pay_the_price", ctx.engine.dice
         )
@@ -49,8 +49,6 @@ def pay_how(ctx: Step, keys: list[str]) -> None:
         if len(result.rolls) == 2 and result.rolls[0].text == result.rolls[1].text:
             ctx.note("both results are the same: make it worse")
     elif keys[0] == "ask_oracle":
-        from ironsworn.oracle import Odds, ask_in_campaign
-
         answer = ask_in_campaign(ctx.state, Odds.LIKELY, ctx.engine.dice)
         ctx.emit(answer.event(ctx.name))
         ctx.note(f"is the likely outcome what happens? {answer.roll}: {answer.word}")
@@ -69,8 +67,6 @@ def ask_oracle(ctx: Step) -> None:
 def ask_yes_no(ctx: Step) -> None:
     """Ask the Oracle's yes/no question with the move's odds, by the campaign's own table
     (classic or Starforged: :mod:`ironsworn.oracle`), kept as an ``ask`` event."""
-    from ironsworn.oracle import Odds, ask_in_campaign
-
     answer = ask_in_campaign(ctx.state, Odds.parse(str(ctx.data["odds"])), ctx.engine.dice)
     ctx.emit(answer.event(ctx.name))
     ctx.note(

@@ -17,6 +17,7 @@ from ironsworn.moves.classic._common import (
 )
 from ironsworn.moves.engine import Step, before_roll, on_outcome, on_resume
 from ironsworn.outcomes import Outcome
+from ironsworn.rolls import roll_action
 
 
 @before_roll("compel")
@@ -134,8 +135,6 @@ def _check_sojourn_recover(ctx: Step, who: str, keys: list[str], cleared: dict[s
 
 @on_resume("sojourn.focus")
 def sojourn_focus(ctx: Step, keys: list[str]) -> None:
-    from ironsworn.rolls import roll_action
-
     who = str(ctx.data["who"])
     recover = list(ctx.data["context"]["recover"])
     if not keys:

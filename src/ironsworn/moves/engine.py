@@ -513,7 +513,9 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
             # asked once the decisions before it are answered.
             self.ask(step["decision"])
         elif kind == "resume":
-            handler = self.rules.resume_for(step["point"])
+            # The rules property's answer, without its call (every answer resumes here).
+            rules = self._rules or self._rulesets.RULESETS.get(self.state.ruleset) or self.rules
+            handler = rules.resume_for(step["point"])
             if handler is None:
                 # Saved by a version of the package that resumed decisions differently.
                 raise RuleViolation(

@@ -376,7 +376,7 @@ class StateChanges:
                 "from": char.initiative,
                 "to": value,
             }
-            if char.starforged:
+            if char.ruleset == "starforged":  # (char.starforged, without the property's call)
                 event["position"] = True  # told as in control / in a bad spot
             self.emit(event)
 

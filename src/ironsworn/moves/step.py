@@ -178,7 +178,7 @@ class Step:
         self.engine.ask(decision)
 
     def options_of(self, list_name: str, exclude: Iterable[str] = ()) -> list[tuple[str, str]]:
-        move = self.move
+        move = self._move or self.move  # (the move given, without the property's call)
         found = _CHOICES.get((move.id, list_name))
         if found is None or found[0] is not move:  # (another content's move of that id)
             options = tuple((o.key, o.text) for o in move.choices[list_name].options)

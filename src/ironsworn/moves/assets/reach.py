@@ -96,6 +96,8 @@ def no_uses(ctx: Step, move: Move) -> bool:
     """Whether no ability can be used before this move's roll: no asset is named (the
     ``asset`` input, checked against the cards even when none acts) and no marked ability
     of the character reaches the move."""
-    return ctx.data.get("asset") in (None, [], ()) and not (
-        reached(ctx.engine.ruleset, ctx.char.assets, move) & USES
-    )
+    if ctx.data.get("asset") not in (None, [], ()):
+        return False
+    name = ctx.data["character"]  # (ctx.char, without the property's call: every roll)
+    char = ctx.state.characters.get(name) or ctx.state.character(name)
+    return not (reached(ctx.engine.ruleset, char.assets, move) & USES)

@@ -472,7 +472,8 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
             if guard > 500:
                 raise RuleViolation("the move chain does not end (500 steps)")
             step = self.agenda.pop(0)
-            self._front = []
+            if self._front:  # (left empty by the step before: a new list only when it is not)
+                self._front = []
             # The two steps of every roll, a move and its outcome, are taken at once; the
             # others by _dispatch.
             kind = step["step"]

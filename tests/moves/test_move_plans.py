@@ -292,7 +292,10 @@ def test_the_engine_folds_each_event_it_builds_as_apply_built_does() -> None:
     engine = player.engine
     assert engine._folds is built_folds(player.state)
     assert engine._folds["meter"] is type(player.state)._on_meter
-    assert engine._folds["roll"] is None and engine._folds["note"] is None
+    # A record folds to nothing (the start of a move and its outcome append their roll and
+    # move records to the operation's events themselves, as a note is).
+    for record in ("roll", "move", "note", "choice"):
+        assert engine._folds[record] is None, record
     before = player.state.to_dict()
 
     def body() -> None:

@@ -76,7 +76,9 @@ class MoveOutcomes(StateChanges):
         outcome = BY_VALUE.get(step["outcome"]) or outcome_of(step["outcome"])
         name = step["character"]  # (as written first: the state's own first step, no call)
         char = self.state.characters.get(name) or self.state.character(name)
-        self.emit(
+        # A record, which changes nothing in the state (emit would fold it to nothing): it
+        # joins the operation's events as a note does.
+        self.events.append(
             {
                 "type": "move",
                 "move": move.id,

@@ -168,7 +168,9 @@ class MoveRolls(RollInputs):
         if record.roll and record.roll.get("type") == "action" and self.add_sources:
             rolled["adds_from"] = self.add_sources  # who or what gave each add
         rolled["roll"] = record.roll
-        self.emit(rolled)
+        # A record, which changes nothing in the state (emit would fold it to nothing): it
+        # joins the operation's events as a note does.
+        self.events.append(rolled)
         outcome_step = {
             **step,
             "step": "outcome",

@@ -28,6 +28,7 @@ from ironsworn.errors import NotFound
 from ironsworn.momentum import MAX_BY_MARKS, RESET_BY_MARKS, momentum_max, momentum_reset
 from ironsworn.moves.assets import handlers as asset_handlers
 from ironsworn.moves.assets.allies import any_card_acts
+from ironsworn.moves.assets.effects import fighting
 from ironsworn.moves.assets.matching import _matches_move
 from ironsworn.moves.autoplay import AutoPlayer
 from ironsworn.moves.delve.failure import mark_failure_on_miss
@@ -341,3 +342,22 @@ def test_the_engine_says_whether_an_operation_changed_a_bonds_track() -> None:
             assert player.engine.bonds_marked is bonds
             seen += bonds
     assert seen > 5
+
+
+def test_whether_a_character_fights_is_read_from_the_index_as_a_scan_says() -> None:
+    """effects.fighting (play mode's offer of abilities before a move) and the engine's
+    in_fight agree with a scan of every track, over random play with fights begun and ended."""
+    both = {True: 0, False: 0}
+    for seed in range(6):
+        player = AutoPlayer(seed=seed)
+        for _ in range(120):
+            player.step()
+            for name in player.state.characters:
+                scan = any(
+                    t.kind == "fight" and t.status == "active" and name in t.characters
+                    for t in player.state.tracks.values()
+                )
+                assert fighting(player.state, name) is scan
+                assert player.engine.in_fight(name) is scan
+                both[scan] += 1
+    assert both[True] and both[False]

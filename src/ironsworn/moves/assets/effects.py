@@ -108,11 +108,9 @@ GAIN_KEYS = frozenset(
 
 
 def fighting(state: Any, name: str) -> bool:
-    """Whether the character ``name`` is in a fight now (an active fight track of theirs)."""
-    return any(
-        t.kind == "fight" and t.status == "active" and name in t.characters
-        for t in state.tracks.values()
-    )
+    """Whether the character ``name`` is in a fight now (an active fight track of theirs),
+    from the state's index of open tracks (no pass over every track of the campaign)."""
+    return bool(state.holds_open(name, "fight"))
 
 
 def abilities_for(

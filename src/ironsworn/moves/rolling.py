@@ -11,6 +11,7 @@ agenda (:mod:`ironsworn.moves.outcome_step` applies it).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.momentum import RESET_BY_MARKS
@@ -124,7 +125,9 @@ class MoveRolls(RollInputs):
             # Asset abilities may roll another stat (or a card's track) and add to the roll:
             # none can without a card or an asset named (reach.no_uses).
             planned = (
-                prepare(ctx, move, lambda: self._stat_for(ctx, move, char))
+                # (a partial, not a lambda: a lambda made the names it reads cells of this
+                # whole function, made on every move, card or none)
+                prepare(ctx, move, partial(self._stat_for, ctx, move, char))
                 if char.assets or step.get("asset") not in (None, [], ())
                 else None
             )

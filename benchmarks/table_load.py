@@ -6,7 +6,9 @@ The load runs' pages speak HTTP through :class:`Connection` and :func:`event_lin
 HTTP/1.1 client of a few lines: httpx spent more CPU on one request (its connection pool's
 bookkeeping above all) than the server spends on a move, so at 200 moves a second a run
 measured the load client, saturated, instead of the server. Each page keeps one connection of
-its own, as a browser's page does; a request that fails is counted, never sent again.
+its own, as a browser's page does; a request that fails is counted, never sent again. Every
+change carries a request id of its own (``Idempotency-Key``), as the page's every change does,
+so the server pays for recording it as it does for a player.
 
 Imported by those scripts from their own folder (``python benchmarks/web.py`` puts it first on
 ``sys.path``); it is no benchmark by itself.
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import statistics
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
@@ -27,6 +30,11 @@ STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
 STRONG_HIT = [6, 1, 2]  # Face Danger +edge 3: 9 beats 1 and 2, no decision follows
 
 Seat = TypeVar("Seat")
+
+
+def request_id() -> str:
+    """A change's request id as the page makes one (core.js): 16 random bytes in hex."""
+    return secrets.token_hex(16)
 
 
 def ms(seconds: float) -> str:
@@ -59,6 +67,8 @@ class Connection:
             self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
         data = b"" if body is None else json.dumps(body).encode()
         fields = {**CHANGE, **(headers or {}), "Content-Type": "application/json"}
+        if method != "GET":
+            fields["Idempotency-Key"] = request_id()
         lines = "".join(f"{key}: {value}\r\n" for key, value in fields.items())
         try:
             self._writer.write(

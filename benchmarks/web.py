@@ -68,6 +68,7 @@ from table_load import (
     event_lines,
     face_danger,
     follow,
+    request_id,
 )
 
 from ironsworn.campaign.store import CampaignStore
@@ -241,7 +242,7 @@ def move_requests(base: str, name: str, count: int) -> list[float]:
             response = http.post(
                 f"/api/c/{name}/actions/move",
                 json={"move": "face danger", "stat": "edge", "dice": STRONG_HIT},
-                headers={"X-Ironsworn-Seat": "Bench"},
+                headers={"X-Ironsworn-Seat": "Bench", "Idempotency-Key": request_id()},
             )
             samples.append(time.perf_counter() - start)
             response.raise_for_status()
@@ -288,7 +289,7 @@ def changes_seen(base: str, name: str, path: Path, count: int) -> tuple[list[flo
             response = http.post(
                 f"/api/c/{name}/actions/move",
                 json={"move": "face danger", "stat": "edge", "dice": STRONG_HIT},
-                headers={"X-Ironsworn-Seat": "Bench"},
+                headers={"X-Ironsworn-Seat": "Bench", "Idempotency-Key": request_id()},
             )
             version = int(response.headers["x-ironsworn-version"])
             own.append(listener.wait_for(version) - start)

@@ -19,7 +19,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from statistics import median
 
@@ -28,28 +27,13 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from table_load import CHANGE, STATS
 
-from web import BODY_BYTES, DRAWN, build
+from web import build, cold_load, serve
 
 
-def serve(source: Path, home: Path) -> tuple[subprocess.Popen[str], str]:
-    """``ironsworn serve`` of the tree ``source`` on a free port, its home ``home``."""
-    env = {**os.environ, "IRONSWORN_HOME": str(home), "PYTHONPATH": str(source)}
-    env["PYTHONUNBUFFERED"] = "1"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "ironsworn", "serve", "--campaign", "big", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=(home / "server.log").open("w"),
-        text=True,
-        env=env,
-    )
-    assert process.stdout is not None
-    base = process.stdout.readline().split("is at ", 1)[1].strip().rsplit("/c/", 1)[0]
-    for _ in range(200):
-        try:
-            httpx.get(base + "/static/app.css", timeout=1)
-            break
-        except httpx.TransportError:
-            time.sleep(0.05)
+def serve_tree(source: Path, home: Path) -> tuple[subprocess.Popen[str], str]:
+    """``ironsworn serve`` of the tree ``source`` on a free port, its home ``home``, with the
+    character the big campaign is drawn for."""
+    process, base = serve(home, "big", source=source)
     httpx.post(
         base + "/api/c/big/actions/character",
         json={"name": "Bench", "stats": STATS},
@@ -79,7 +63,7 @@ def main() -> None:
         for label, source in trees.items():
             home = work / label
             shutil.copytree(work / "built", home)
-            servers[label] = serve(source, home)
+            servers[label] = serve_tree(source, home)
         figures: dict[str, dict[str, list[float]]] = {k: {} for k in trees}
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
@@ -89,20 +73,12 @@ def main() -> None:
             for round_ in range(args.loads + 1):
                 order = list(trees) if round_ % 2 == 0 else list(trees)[::-1]
                 for label in order:
-                    context = browser.new_context(viewport=viewport)
-                    page = context.new_page()
-                    asked: list[str] = []
-                    page.on("request", lambda request, asked=asked: asked.append(request.url))
-                    start = time.perf_counter()
-                    page.goto(f"{servers[label][1]}/c/big")
-                    page.evaluate(DRAWN)
-                    wall = (time.perf_counter() - start) * 1000
-                    clock = float(page.get_attribute("body", "data-ready-ms") or 0)
-                    received = float(page.evaluate(BODY_BYTES))
-                    context.close()
+                    wall_s, clock, requests, received = cold_load(
+                        browser, f"{servers[label][1]}/c/big", viewport
+                    )
                     if round_ == 0:
                         continue  # the server's first read of each list
-                    requests = sum(1 for url in asked if not url.split("?")[0].endswith("/events"))
+                    wall = wall_s * 1000
                     for name, value in (
                         ("wall", wall),
                         ("clock", clock),

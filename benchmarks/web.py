@@ -93,10 +93,15 @@ def build(path: Path, target: int) -> int:
         return live
 
 
-def serve(home: Path, campaign: str, files: int = 0) -> tuple[subprocess.Popen[str], str]:
+def serve(
+    home: Path, campaign: str, files: int = 0, source: Path | None = None
+) -> tuple[subprocess.Popen[str], str]:
     """``ironsworn serve`` on a free port; ``files``: its descriptor limit (soft and hard), as
-    on a machine that allows 1,024 (0: this machine's)."""
+    on a machine that allows 1,024 (0: this machine's); ``source``: the tree whose package it
+    runs (its ``src/``; None: the installed one)."""
     env = {**os.environ, "IRONSWORN_HOME": str(home), "PYTHONUNBUFFERED": "1"}
+    if source is not None:
+        env["PYTHONPATH"] = str(source)
 
     def limit() -> None:
         if files:
@@ -205,24 +210,33 @@ def first_load_browser(
             ],
         )
         for _ in range(times):
-            context = browser.new_context()  # a cold page: nothing cached
-            page = context.new_page()
-            asked: list[str] = []
-            page.on("request", lambda request, asked=asked: asked.append(request.url))
-            start = time.perf_counter()
-            page.goto(f"{base}/c/{name}")
-            # Checked at each frame: wait_for_selector polls at growing intervals (20 ms up to
-            # 500 ms), so its wait measured where the page's drawing fell in that schedule.
-            page.evaluate(DRAWN)
-            samples.append(time.perf_counter() - start)
-            in_page.append(int(page.get_attribute("body", "data-ready-ms") or 0) / 1000)
-            requests = max(
-                requests, sum(1 for url in asked if not url.split("?")[0].endswith("/events"))
-            )
-            received = max(received, int(page.evaluate(BODY_BYTES)))
-            context.close()
+            wall, clock, asked, got = cold_load(browser, f"{base}/c/{name}")
+            samples.append(wall)
+            in_page.append(clock / 1000)
+            requests, received = max(requests, asked), max(received, got)
         browser.close()
     return samples, in_page, requests, received
+
+
+def cold_load(browser: Any, url: str, viewport: Any = None) -> tuple[float, float, int, int]:
+    """One load of ``url`` in a new context of ``browser`` (a cold page: nothing cached): the
+    seconds from ``goto`` to the page drawn, the page's own clock then (ms), the requests it
+    made until then (the event stream left out) and the bytes they brought."""
+    context = browser.new_context(viewport=viewport) if viewport else browser.new_context()
+    page = context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    start = time.perf_counter()
+    page.goto(url)
+    # Checked at each frame: wait_for_selector polls at growing intervals (20 ms up to 500 ms),
+    # so its wait measured where the page's drawing fell in that schedule.
+    page.evaluate(DRAWN)
+    wall = time.perf_counter() - start
+    clock = float(page.get_attribute("body", "data-ready-ms") or 0)
+    received = int(page.evaluate(BODY_BYTES))
+    context.close()
+    requests = sum(1 for made in asked if not made.split("?")[0].endswith("/events"))
+    return wall, clock, requests, received
 
 
 # The bytes of every answer the page received so far (the page's own and its resources').

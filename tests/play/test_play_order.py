@@ -161,3 +161,38 @@ def test_an_outcome_texts_list_items_stand_on_lines_of_their_own(tmp_path: Path)
     assert lines[item] == "    * Embrace the pain: Take +1 momentum."
     # A long item wraps under its own words, not under the star.
     assert all(line.startswith("      ") for line in lines[first + 2 : item])
+
+
+def test_a_table_rolled_by_a_move_is_told_once_in_the_log(tmp_path: Path) -> None:
+    """Pay the Price's table: the player is shown each result as it is rolled (a note), and
+    the log tells the roll once, by its oracle line, not again by the note. A note that says
+    something else (a 99 rolled again) is still told."""
+    import io
+    from contextlib import redirect_stdout
+
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    for command in (
+        ["move", "face danger", "--stat", "edge", "--dice", "1,9,10"],
+        ["choose", "roll_table", "--dice", "42"],
+        ["move", "face danger", "--stat", "edge", "--dice", "1,9,10"],
+        ["choose", "roll_table", "--dice", "99,99,42,17"],
+    ):
+        shown = io.StringIO()
+        with redirect_stdout(shown):
+            assert main([*command, "--campaign", str(path)]) == 0
+    # The player saw the results as they came (the last choice's output).
+    assert "  · Pay the Price (17): Your action has an unintended effect." in shown.getvalue()
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["log", "--campaign", str(path)]) == 0
+    single, double = [line for line in out.getvalue().splitlines() if "chose roll table" in line]
+    assert single.endswith(
+        "chose roll table; oracle Pay the Price: 42 → A new danger or foe is revealed."
+    )
+    assert double.count("A new danger or foe is revealed.") == 1
+    assert double.count("Your action has an unintended effect.") == 1
+    assert "note: Pay the Price" not in double
+    assert double.endswith(
+        "; note: 99 asks to roll twice more while rolling twice: not a result, rolled again (42)"
+    )

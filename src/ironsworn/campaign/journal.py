@@ -161,9 +161,13 @@ class Narrator:
         out: list[str] = []
         self.begin(operation)
         previous: Mapping[str, Any] = {}
-        for event in self.ordered(operation):
+        events = self.ordered(operation)
+        told = oracle_restated(events)
+        for event in events:
             if event.get("type") == "journal" or told_by_burn(event, previous):
                 continue
+            if told and event.get("type") == "note" and str(event.get("text", "")) in told:
+                continue  # the oracle roll's own line says it (Pay the Price's table)
             previous = event
             line = self.event(event)
             if line:
@@ -540,6 +544,22 @@ class Narrator:
     def _session(self, event: Mapping[str, Any]) -> str:
         title = event.get("title") or event.get("text")
         return "new session" + (f": {title}" if title else "")
+
+
+def oracle_restated(events: Iterable[Mapping[str, Any]]) -> set[str]:
+    """The notes that would only say again what an oracle roll among ``events`` says: a move
+    that rolls a table notes each result for the player at the time ("Pay the Price (42): A
+    new danger or foe is revealed."), and the roll's own line in the log tells the same."""
+    said: set[str] = set()
+    waiting = [e for e in events if e.get("type") == "oracle"]
+    while waiting:
+        roll = waiting.pop()
+        name = roll.get("name")
+        if name and roll.get("roll") is not None:
+            dice = [f"{d} rerolled" for d in roll.get("rerolled") or []] + [str(roll["roll"])]
+            said.add(f"{name} ({', '.join(dice)}): {roll.get('text', '')}")
+        waiting.extend(r for r in roll.get("rolls") or [] if isinstance(r, Mapping))
+    return said
 
 
 def told_by_burn(event: Mapping[str, Any], previous: Mapping[str, Any]) -> bool:

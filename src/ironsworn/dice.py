@@ -60,6 +60,12 @@ class RandomDice:
             return self._random.randint(1, sides)  # anything else, as randint takes it
         return 1 + self._below(sides)
 
+    def action_dice(self) -> tuple[int, int, int]:
+        """An action roll's dice: ``roll(6), roll(10), roll(10)``, the same draws in the same
+        order, in one call (every action roll of the engine rolls them)."""
+        below = self._below
+        return 1 + below(6), 1 + below(10), 1 + below(10)
+
     def __repr__(self) -> str:
         return f"RandomDice(seed={self.seed!r})"
 

@@ -21,7 +21,7 @@ Rules (rulebook pp. 8-9, 31-33, 39-41):
 
 from __future__ import annotations
 
-from ironsworn.dice import Dice
+from ironsworn.dice import Dice, RandomDice
 from ironsworn.errors import InvalidValue, RuleViolation
 from ironsworn.momentum import (
     MOMENTUM_MAX,
@@ -346,20 +346,24 @@ def roll_action_json(
         and (preset is None or (type(preset) is int and 1 <= preset <= 6))
     ):
         return roll_action(dice, stat, adds, momentum, even_matches, preset).to_json(momentum_reset)
-    die = dice.roll(6) if preset is None else preset
-    first, second = dice.roll(10), dice.roll(10)
-    if not (
-        type(die) is int
-        and 1 <= die <= 6
-        and type(first) is int
-        and 1 <= first <= 10
-        and type(second) is int
-        and 1 <= second <= 10
-    ):
-        # Dice that gave a value no die shows: the record refuses it, as it always has.
-        return ActionRoll(die, stat, adds, (first, second), momentum, False, even_matches).to_json(
-            momentum_reset
-        )
+    if preset is None and type(dice) is RandomDice:
+        # The engine's own dice, in one call: faces a d6 and two d10s show, nothing to check.
+        die, first, second = dice.action_dice()
+    else:
+        die = dice.roll(6) if preset is None else preset
+        first, second = dice.roll(10), dice.roll(10)
+        if not (
+            type(die) is int
+            and 1 <= die <= 6
+            and type(first) is int
+            and 1 <= first <= 10
+            and type(second) is int
+            and 1 <= second <= 10
+        ):
+            # Dice that gave a value no die shows: the record refuses it, as it always has.
+            return ActionRoll(
+                die, stat, adds, (first, second), momentum, False, even_matches
+            ).to_json(momentum_reset)
     cancelled = momentum < 0 and -momentum == die
     total = (0 if cancelled else die) + stat + adds
     score = total if total < SCORE_CAP else SCORE_CAP  # (min, without the call: every roll)

@@ -115,8 +115,17 @@ class MoveOutcomes(StateChanges):
             from ironsworn.moves.assets.lasting import after_outcome
 
             after_outcome(ctx)
-        # What the move gives allies' abilities (Long-Arm 3, Loyalist 2), a Dancer's dance.
-        moments.after_outcome(ctx, plan)
+        # What the move gives allies' abilities (Long-Arm 3, Loyalist 2), the end of a
+        # Swordmaster's +1 with its fight, a Dancer's dance: looked for only where
+        # moments.after_outcome can find one (its own first tests, made here once).
+        if (
+            plan.ally_cards
+            or move.progress_move
+            or (self.state.characters.get(name) or self.state.character(name)).flags.get(
+                "fight_next_add"
+            )
+        ):
+            moments.after_outcome(ctx, plan)
         if char.assets and reach.reached(self.ruleset, char.assets, move) & reach.REMINDER:
             from ironsworn.moves.assets.handlers import reminders
 

@@ -15,7 +15,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.momentum import RESET_BY_MARKS
-from ironsworn.moves.assets import lasting, moments
+from ironsworn.moves.assets import lasting, moments, reach
 from ironsworn.moves.assets import progress_rerolls as asset_rolls
 from ironsworn.moves.assets.after_roll import offer_adds
 from ironsworn.moves.assets.effects import prepare, prepare_progress
@@ -31,6 +31,9 @@ if TYPE_CHECKING:
     from ironsworn.dice import Dice
 
 JsonDict = dict[str, Any]
+
+# An ``asset`` input that names no asset (left out, or an empty list).
+_NOT_NAMED: tuple[Any, ...] = (None, [], ())
 
 
 class MoveRolls(RollInputs):
@@ -58,8 +61,21 @@ class MoveRolls(RollInputs):
         char = self.state.characters.get(name) or self.state.character(name)
         first_event = len(self.events)  # the move's record starts here (made once it is made)
         ctx = Step(self, step, move)  # type: ignore[arg-type]  # (this is the engine)
-        if moments.before_move(ctx, plan):
-            return  # an ability asks first, or takes the move's place (Shield-Bearer 3)
+        # What acts as a move starts is looked for only where moments.before_move can find it
+        # (its own first tests, made here once, without its call): a Swordmaster's +1 kept in
+        # a flag, a card of the content that acts before this move, the companion input, a
+        # card that acts on an ally's move. Where none can, all it does is mark an action
+        # roll's allies' adds as made (no card adds to them).
+        if (
+            plan.ally_cards
+            or (plan.before_cards and char.assets)
+            or step.get("companion")
+            or char.flags.get("fight_next_add")
+        ):
+            if moments.before_move(ctx, plan):
+                return  # an ability asks first, or takes the move's place (Shield-Bearer 3)
+        elif move.roll_type == "action_roll":
+            step["ally_adds_done"] = True
         before = plan.before
         if before is not None:
             before(ctx)  # verifies (raises before anything is rolled) and prepares
@@ -104,7 +120,14 @@ class MoveRolls(RollInputs):
 
                 record.assets = gains_without_roll(ctx, move)
             return
-        automatic = asset_rolls.automatic_outcome(ctx, move) if char.assets else None
+        # The moments of this move the character's marked abilities reach (reach.reached,
+        # which each asset hook below would ask in turn): worked out once, as no mark changes
+        # while a move starts. A use before the roll is looked for only where one is reached
+        # or an asset is named (reach.no_uses, the first test of the hooks that look for one).
+        now = self.state.characters.get(name) or self.state.character(name)  # (ctx.char)
+        reached = reach.reached(self.ruleset, now.assets, move) if now.assets else 0
+        may_use = step.get("asset") not in _NOT_NAMED or bool(reached & reach.USES)
+        automatic = asset_rolls.automatic_outcome(ctx, move) if char.assets and may_use else None
         if automatic is not None:
             # Fated 1: "Instead of rolling, you may take an automatic strong hit."
             record.outcome, record.assets = automatic, [ctx.data["asset_uses"][0]["label"]]
@@ -127,9 +150,7 @@ class MoveRolls(RollInputs):
             planned = (
                 # (a partial, not a lambda: a lambda made the names it reads cells of this
                 # whole function, made on every move, card or none)
-                prepare(ctx, move, partial(self._stat_for, ctx, move, char))
-                if char.assets or step.get("asset") not in (None, [], ())
-                else None
+                prepare(ctx, move, partial(self._stat_for, ctx, move, char)) if may_use else None
             )
             if planned is None:
                 stat_name, value = self._stat_for(ctx, move, char)
@@ -213,10 +234,10 @@ class MoveRolls(RollInputs):
             )
             return
         now = self.state.characters.get(name) or self.state.character(name)  # (ctx.char)
-        if now.assets:
+        if now.assets and reached & reach.AFTER_ROLL:
             self.after_roll(outcome_step)
         else:
-            self._burn_or_outcome(outcome_step)  # (no card held: no add after the roll)
+            self._burn_or_outcome(outcome_step)  # (no card offers an add after the roll)
 
     def after_roll(self, outcome_step: JsonDict) -> None:
         """Offer an asset's after-roll add or a burn when it would improve the roll, else go on

@@ -69,6 +69,8 @@ SCENE_MOVES = frozenset({"face_danger", "secure_an_advantage"})
 def pick(ctx: Step) -> Handler | None:
     """The scene handler when a classic Face Danger / Secure an Advantage acts on a scene (the
     classic rules' ``scene_outcome``)."""
+    if not ctx.data.get("track"):
+        return None  # (most moves: no track named, no scene to act on; asked first)
     move_id = str(ctx.data["move"])
     if not acts_on(move_id):
         return None

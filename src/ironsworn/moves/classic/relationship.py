@@ -16,8 +16,8 @@ from ironsworn.moves.classic._common import (
     _take_next_move_bonus,
 )
 from ironsworn.moves.engine import Step, before_roll, on_outcome, on_resume
-from ironsworn.outcomes import Outcome
-from ironsworn.rolls import roll_action
+from ironsworn.outcomes import BY_VALUE, Outcome
+from ironsworn.rolls import roll_action_json
 
 
 @before_roll("compel")
@@ -142,19 +142,29 @@ def sojourn_focus(ctx: Step, keys: list[str]) -> None:
         return
     char = ctx.state.character(who)
     adds = 1 if ctx.data.get("bond") else 0
-    roll = roll_action(
-        ctx.engine.dice, char.stats["heart"], adds, char.momentum, ctx.engine.even_matches
+    # The roll as JSON at once (its outcome and burn offer with it), as the engine rolls a
+    # move's own: no record of it is needed.
+    reset = char.momentum_reset
+    roll = roll_action_json(
+        ctx.engine.dice,
+        char.stats["heart"],
+        adds,
+        char.momentum,
+        ctx.engine.even_matches,
+        None,
+        reset,
     )
     ctx.emit(
         {
             "type": "roll",
             "character": who,
             "move": ctx.data["move"],
-            "roll": roll.to_json(char.momentum_reset),
+            "roll": roll,
             "focus": keys[0],
         }
     )
-    offer = roll.burn_outcome
+    outcome = BY_VALUE[roll["outcome"]]  # (a value the roll itself wrote)
+    offer = roll["burn"]
     if offer is not None:
         # The focus roll is an action roll: momentum may be burned on it (L507-511).
         ctx.choose(
@@ -162,19 +172,19 @@ def sojourn_focus(ctx: Step, keys: list[str]) -> None:
             [
                 (
                     "burn",
-                    f"burn momentum {char.momentum:+d}: the {roll.outcome.words} becomes a "
-                    f"{offer.words} (momentum goes to {char.momentum_reset:+d})",
+                    f"burn momentum {char.momentum:+d}: the {outcome.words} becomes a "
+                    f"{BY_VALUE[offer['outcome']].words} (momentum goes to {reset:+d})",
                 ),
-                ("keep", f"keep the {roll.outcome.words}"),
+                ("keep", f"keep the {outcome.words}"),
             ],
             prompt=f"{who}: burn momentum on the focus roll?",
             who=who,
             recover=recover,
             focus=keys[0],
-            roll=roll.to_json(char.momentum_reset),
+            roll=dict(roll),  # (the decision's own copy, as the event's roll is the event's)
         )
         return
-    _sojourn_recover(ctx, who, recover, keys[0], roll.outcome)
+    _sojourn_recover(ctx, who, recover, keys[0], outcome)
 
 
 @on_resume("sojourn.focus_burn")

@@ -96,6 +96,7 @@ def test_random_play_is_the_same_with_every_gate_open(
         with monkeypatch.context() as patch:
             patch.setattr(allies, "any_card_acts", lambda ruleset, key, move: True)
             patch.setattr(reach, "reached", lambda ruleset, records, move: reach.EVERY)
+            patch.setattr(allies, "held_by_others", lambda state, name, cards: True)
             open_calls = counted(patch)
             walked = play(seed)
     finally:
@@ -104,3 +105,37 @@ def test_random_play_is_the_same_with_every_gate_open(
     # The gates did skip calls, and the hooks were called where they could act.
     assert open_calls["before_move"] > gated_calls["before_move"] > 0
     assert open_calls["after_outcome"] > gated_calls["after_outcome"] > 0
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "starforged"])
+def test_a_plan_names_the_cards_that_act_on_an_allys_move(ruleset: str) -> None:
+    """The cards a plan names are those with an effect on an ally's move that matches the
+    move (a scan of every card); the plan says some card acts exactly when it names one."""
+    from ironsworn.content import load_ruleset
+    from ironsworn.moves.assets.matching import _matches_move
+    from ironsworn.moves.rulesets import RULESETS
+
+    content = load_ruleset(ruleset)
+    rules = RULESETS[ruleset]
+    named = 0
+    for move in [*content.moves.values(), *content.asset_moves.values()]:
+        plan = rules.plan(content, move.id)
+        scanned = {
+            asset.id
+            for asset in content.assets.values()
+            for ability in asset.abilities
+            for effect in ability.effects
+            if effect.get("ally_move") and _matches_move(effect, move)
+        }
+        assert plan.ally_card_ids == scanned, move.id
+        assert plan.ally_cards == bool(scanned), move.id
+        named += bool(scanned)
+    assert named > 0 or ruleset == "starforged"
+
+
+def test_only_a_card_held_by_someone_else_is_an_allys() -> None:
+    p = player(1)
+    loyalist = {"asset:classic/path/loyalist"}
+    assert allies.held_by_others(p.state, "Kai", loyalist)  # Asha holds it
+    assert not allies.held_by_others(p.state, "Asha", loyalist)  # hers, not an ally's
+    assert not allies.held_by_others(p.state, "Kai", {"asset:classic/path/bonded"})

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.moves.assets import moments, reach
+from ironsworn.moves.assets import allies, moments, reach
 from ironsworn.moves.assets.gains import adjust_outcome
 from ironsworn.moves.changes import StateChanges
 from ironsworn.moves.rolling import outcome_text
@@ -117,9 +117,10 @@ class MoveOutcomes(StateChanges):
             after_outcome(ctx)
         # What the move gives allies' abilities (Long-Arm 3, Loyalist 2), the end of a
         # Swordmaster's +1 with its fight, a Dancer's dance: looked for only where
-        # moments.after_outcome can find one (its own first tests, made here once).
+        # moments.after_outcome can find one (its own first tests, made here once; an ally's
+        # card acting on the move held by someone else).
         if (
-            plan.ally_cards
+            (plan.ally_cards and allies.held_by_others(self.state, name, plan.ally_card_ids))
             or move.progress_move
             or (self.state.characters.get(name) or self.state.character(name)).flags.get(
                 "fight_next_add"

@@ -15,7 +15,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.momentum import RESET_BY_MARKS
-from ironsworn.moves.assets import lasting, moments, reach
+from ironsworn.moves.assets import allies, lasting, moments, reach
 from ironsworn.moves.assets import progress_rerolls as asset_rolls
 from ironsworn.moves.assets.after_roll import offer_adds
 from ironsworn.moves.assets.effects import prepare, prepare_progress
@@ -64,10 +64,10 @@ class MoveRolls(RollInputs):
         # What acts as a move starts is looked for only where moments.before_move can find it
         # (its own first tests, made here once, without its call): a Swordmaster's +1 kept in
         # a flag, a card of the content that acts before this move, the companion input, a
-        # card that acts on an ally's move. Where none can, all it does is mark an action
-        # roll's allies' adds as made (no card adds to them).
+        # card that acts on an ally's move held by someone else. Where none can, all it does
+        # is mark an action roll's allies' adds as made (no card adds to them).
         if (
-            plan.ally_cards
+            (plan.ally_cards and allies.held_by_others(self.state, name, plan.ally_card_ids))
             or (plan.before_cards and char.assets)
             or step.get("companion")
             or char.flags.get("fight_next_add")

@@ -69,6 +69,8 @@ class MovePlan:
     # Whether any card of the content acts on this move when an ally makes it (Loyalist 2,
     # Long-Arm 3): when none does, nobody's allies are looked at (allies.any_card_acts).
     ally_cards: bool = False
+    # The ids of those cards: when no one but the mover holds one, no ally's card acts.
+    ally_card_ids: frozenset[str] = frozenset()
     # Whether any card of the content acts as this move starts (``before_move``: Shield-Bearer
     # 3, Animal Kin 2): when none does, nobody's cards are looked at then.
     before_cards: bool = False
@@ -150,6 +152,7 @@ class Rules:
             progress=move.roll_type in ("progress_roll", "special_track"),
             scene=self.scene_outcome,
             ally_cards=allies.any_card_acts(content, "ally_move", move),
+            ally_card_ids=allies.cards_acting(content, "ally_move", move),
             before_cards=allies.any_card_acts(content, "before_move", move),
             scene_acts=self.scene_outcome is not None
             and (self.scene_moves is None or self.scene_moves(move.id)),

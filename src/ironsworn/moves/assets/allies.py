@@ -89,6 +89,34 @@ def any_card_acts(ruleset: Any, key: str, move: Move | None) -> bool:
     return found
 
 
+def cards_acting(ruleset: Any, key: str, move: Move) -> frozenset[str]:
+    """The ids of the content's cards with an effect carrying ``key`` that acts on ``move``
+    (worked out once per key and move, as :func:`any_card_acts`)."""
+    index: dict[tuple[str, str], frozenset[str]] = ruleset.memo("cards_acting_ids")
+    found = index.get((key, move.id))
+    if found is None:
+        found = index[key, move.id] = frozenset(
+            asset.id
+            for asset in ruleset.assets.values()
+            for ability in asset.abilities
+            for effect in ability.effects
+            if effect.get(key) and _matches_move(effect, move)
+        )
+    return found
+
+
+def held_by_others(state: Any, name: str, cards: frozenset[str]) -> bool:
+    """Whether a character other than ``name`` holds one of ``cards`` (ids): when none does,
+    no ally's card can act on ``name``'s move (an ally is one of the campaign's characters, and
+    only a card of the content acts: :func:`_marked_effects`)."""
+    for char in state.characters.values():
+        if char.name != name:
+            for record in char.assets:
+                if record["id"] in cards:
+                    return True
+    return False
+
+
 def _effects_of(
     ruleset: Any, asset: Any, key: str, move: Move | None
 ) -> tuple[tuple[int, Any, Mapping[str, Any]], ...]:

@@ -20,8 +20,15 @@ from typing import Any
 import pytest
 from test_asset_reach import card_record
 
+from ironsworn.campaign.state import STATS, CampaignState
+from ironsworn.content import load_ruleset
+from ironsworn.dice import RandomDice
 from ironsworn.moves.assets import allies, moments, reach
+from ironsworn.moves.assets.matching import _matches_move
 from ironsworn.moves.autoplay import AutoPlayer
+from ironsworn.moves.engine import MoveEngine, Step
+from ironsworn.moves.rulesets import RULESETS
+from ironsworn.moves.sheet import SheetOperations
 
 JsonDict = dict[str, Any]
 
@@ -111,10 +118,6 @@ def test_random_play_is_the_same_with_every_gate_open(
 def test_a_plan_names_the_cards_that_act_on_an_allys_move(ruleset: str) -> None:
     """The cards a plan names are those with an effect on an ally's move that matches the
     move (a scan of every card); the plan says some card acts exactly when it names one."""
-    from ironsworn.content import load_ruleset
-    from ironsworn.moves.assets.matching import _matches_move
-    from ironsworn.moves.rulesets import RULESETS
-
     content = load_ruleset(ruleset)
     rules = RULESETS[ruleset]
     named = 0
@@ -139,3 +142,28 @@ def test_only_a_card_held_by_someone_else_is_an_allys() -> None:
     assert allies.held_by_others(p.state, "Kai", loyalist)  # Asha holds it
     assert not allies.held_by_others(p.state, "Asha", loyalist)  # hers, not an ally's
     assert not allies.held_by_others(p.state, "Kai", {"asset:classic/path/bonded"})
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "starforged"])
+def test_the_stat_a_plan_names_is_the_stat_the_move_rolls(ruleset: str) -> None:
+    """For every move and every stat input a plan names a stat for, the engine's own
+    choice of the stat (which reads the move's rules) is that stat, at the sheet's value."""
+    state = CampaignState()
+    state.ruleset = ruleset
+    engine = MoveEngine(state, load_ruleset(ruleset), dice=RandomDice(0))
+    SheetOperations(engine).new_character("Asha", "edge=3,heart=2,iron=1,shadow=2,wits=1")
+    char = state.character("Asha")
+    content = engine.ruleset
+    named = 0
+    for move in [*content.in_ruleset("moves", ruleset).values(), *content.asset_moves.values()]:
+        plan = engine.plan_of(move.id)
+        for wanted in (None, "", *STATS, "Edge", " iron", "health", "companion_health"):
+            stat = plan.stats.get(wanted)
+            if stat is None:
+                continue
+            named += 1
+            ctx = Step(engine, {"move": move.id, "character": "Asha", "stat": wanted}, move)
+            assert engine._stat_for(ctx, move, char) == (stat, char.stats[stat]), (move.id, wanted)
+    assert named > 20, named
+    # (the count of pairs checked, to see that each ruleset's moves were)
+    assert len(content.in_ruleset("moves", ruleset)) > 20

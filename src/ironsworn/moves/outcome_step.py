@@ -90,7 +90,8 @@ class MoveOutcomes(StateChanges):
             }
         )
         ctx = Step(self, step, move)  # type: ignore[arg-type]  # (this is the engine)
-        self._before_outcome(ctx, move, outcome)
+        if step["roll"].get("type") == "action":
+            self._before_outcome(ctx, move, outcome)  # (what every action roll shares)
         if step.get("rarity"):
             from ironsworn.moves.delve.rarities import on_outcome as rarity_gains
 
@@ -145,7 +146,7 @@ class MoveOutcomes(StateChanges):
         name = data["character"]  # (ctx.char, without the property's call)
         char = ctx.state.characters.get(name) or ctx.state.character(name)
         if data["roll"].get("type") != "action":
-            return
+            return  # (the engine calls it for an action roll only)
         hit = outcome is not MISS
         if hit and data.get("turn_the_tide"):
             ctx.momentum(1)

@@ -9,7 +9,7 @@ from typing import Any
 JsonDict = dict[str, Any]
 
 
-@dataclass
+@dataclass(slots=True)  # (slots: one is made for every move, and its fields set as it rolls)
 class MoveRecord:
     """One move made during an operation (the main move or a follow-on)."""
 

@@ -53,6 +53,22 @@ def _roll_kinds_of(
     return found
 
 
+# The stats of every sheet: a stat the plan of a move names is read from the sheet at once.
+_SHEET_STATS = frozenset({"edge", "heart", "iron", "shadow", "wits"})
+
+
+def stats_named(move: Move) -> dict[str | None, str]:
+    """The stat each ``stat`` input rolls on ``move`` whatever the sheet and the step hold,
+    where :meth:`RollInputs._stat_for` takes it at once: a stat named as it is written (on a
+    move no rule picks a stat for), and no stat named on a move of one single-stat roll. Only
+    the stats of every sheet (whose values are read from its stats)."""
+    _, picked, singles, _, as_given = _roll_kinds_of(move)
+    found: dict[str | None, str] = {s: s for s in as_given if s in _SHEET_STATS}
+    if not picked and len(singles) == 1 and singles[0].using[0] in _SHEET_STATS:
+        found[None] = singles[0].using[0]
+    return found
+
+
 class RollInputs(StateChanges):
     """The stat, adds and progress score of a roll (mixed into the engine)."""
 
@@ -162,7 +178,9 @@ class RollInputs(StateChanges):
         bonus = int(data.get("bonus", 0))
         if bonus:
             sources.append({"amount": bonus, "from": "an earlier move's bonus"})
-        role = role_add(ctx)  # a role instead of assets: +2, or +1 (and +1 momentum)
+        # A role instead of assets: +2, or +1 (and +1 momentum); asked only when one is named
+        # or its bonus chosen (role_add's own first tests).
+        role = role_add(ctx) if data.get("as_role") or data.get("role_bonus") else 0
         if role:
             sources.append({"amount": role, "from": f"the role {data.get('as_role')}"})
         if data.get("turn_the_tide"):

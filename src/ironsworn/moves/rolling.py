@@ -153,7 +153,16 @@ class MoveRolls(RollInputs):
                 prepare(ctx, move, partial(self._stat_for, ctx, move, char)) if may_use else None
             )
             if planned is None:
-                stat_name, value = self._stat_for(ctx, move, char)
+                # The stat the plan names for this input, read from the sheet; else the
+                # move's rule picks it (_stat_for, which refuses a stat it does not allow).
+                wanted = step.get("stat")
+                stat_name = (
+                    plan.stats.get(wanted) if wanted is None or type(wanted) is str else None
+                )
+                if stat_name is not None and stat_name in char.stats:
+                    value = char.stats[stat_name]
+                else:
+                    stat_name, value = self._stat_for(ctx, move, char)
                 asset_add = 0
             else:
                 stat_name, value, asset_add = planned
@@ -236,8 +245,10 @@ class MoveRolls(RollInputs):
         now = self.state.characters.get(name) or self.state.character(name)  # (ctx.char)
         if now.assets and reached & reach.AFTER_ROLL:
             self.after_roll(outcome_step)
-        else:
+        elif record.roll.get("burn"):
             self._burn_or_outcome(outcome_step)  # (no card offers an add after the roll)
+        else:
+            self.agenda.insert(0, outcome_step)  # (no burn on offer: _burn_or_outcome's end)
 
     def after_roll(self, outcome_step: JsonDict) -> None:
         """Offer an asset's after-roll add or a burn when it would improve the roll, else go on

@@ -35,6 +35,7 @@ from ironsworn.moves.registry import (
     ruleset_name,
     short_name,
 )
+from ironsworn.moves.roll_inputs import stats_named
 from ironsworn.moves.starforged import _common as starforged_rules
 
 if TYPE_CHECKING:
@@ -81,6 +82,10 @@ class MovePlan:
     # What a miss calls for besides the move's own handler: Delve's Mark Your Failure (which
     # acts only when the pack is in play), found here once instead of imported on every miss.
     on_miss: Callable[[Step, Move], None] | None = None
+    # The stat each ``stat`` input (None: none given) rolls whatever the sheet holds, where
+    # the move's rule does not pick one (roll_inputs.stats_named); another goes through
+    # the engine's _stat_for.
+    stats: Mapping[str | None, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, eq=False)
@@ -157,6 +162,7 @@ class Rules:
             scene_acts=self.scene_outcome is not None
             and (self.scene_moves is None or self.scene_moves(move.id)),
             on_miss=mark_failure_on_miss,
+            stats=MappingProxyType(stats_named(move)),
         )
 
     def __repr__(self) -> str:

@@ -43,6 +43,10 @@ from typing import Any
 from uvicorn.config import Config
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+# The scope key of an event stream's connection (ironsworn.web.stream reads it; named here,
+# where it is set, so the guard imports nothing of the table).
+CONNECTION = "ironsworn.connection"
+
 HEADER_TIMEOUT_S = 10.0
 # A request's line and headers at most (h11's limit, which uvicorn used before: 16 KiB).
 HEADER_LIMIT = 16 * 1024
@@ -144,6 +148,13 @@ class GuardedProtocol(HttpToolsProtocol):
         self._in_headers = False
         self._headers_done()
         super().on_headers_complete()
+        cycle = self.cycle
+        if cycle is not None and cycle.scope is self.scope and self.url.startswith(b"/api/c/"):
+            path = self.scope.get("path", "")
+            if path.endswith("/events"):
+                # An event stream: the table writes its changes to the connection itself
+                # (see ironsworn.web.stream, which takes it out of the scope at once).
+                self.scope[CONNECTION] = cycle  # type: ignore[literal-required]
 
     def on_response_complete(self) -> None:
         super().on_response_complete()

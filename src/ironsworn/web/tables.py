@@ -50,7 +50,7 @@ from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ironsworn.campaign.schema import LIVE
 from ironsworn.errors import CampaignError, NotFound
@@ -95,6 +95,15 @@ class Change:
     head: int | None
     since: int = 0
     event: bytes = field(default=b"", compare=False, repr=False)
+    # The event as one chunk of an HTTP/1.1 chunked body, made once for every page written to
+    # directly (see ironsworn.web.stream), when the first is.
+    chunk: bytes = field(default=b"", compare=False, repr=False)
+
+    def framed(self) -> bytes:
+        """:attr:`event` as a chunk of a chunked body (its size in hex, the bytes, CRLF)."""
+        if not self.chunk:
+            self.chunk = b"%x\r\n%b\r\n" % (len(self.event), self.event)
+        return self.chunk
 
     def to_json(self) -> dict[str, Any]:
         return {"version": self.version, "head": self.head}
@@ -129,6 +138,14 @@ def _live_total(store: Store, head: int | None) -> int | None:
     without a read (None: not known)."""
     counted = getattr(store, "live_total_at", None)
     return None if counted is None else counted(head or 0)
+
+
+class Listener(Protocol):
+    """A listening page as the table tells it: each change published, in order, and None for a
+    keep-alive (an :class:`Inbox` the page's stream reads, or the page's connection itself:
+    see ironsworn.web.stream)."""
+
+    def put_nowait(self, item: Change | None) -> None: ...
 
 
 class Inbox:
@@ -195,8 +212,8 @@ class Table:
     _store: Store | None = None
     _seen: Hashable = None  # the marker as of the last change (the worker's)
     _executor: Lane = field(init=False)
-    # Each listening page's inbox: the changes to send it, and None for a keep-alive.
-    _listeners: set[Inbox] = field(default_factory=set)
+    # Each listening page: its inbox, or its connection (see Listener).
+    _listeners: set[Listener] = field(default_factory=set)
     cache: dict[str, Any] = field(default_factory=dict)  # views of the state at `version`
     epoch: str = field(default_factory=lambda: secrets.token_hex(4))
     page: dict[str, Any] | None = None  # the state as pages read it, at `version` (see check)
@@ -567,7 +584,11 @@ class Table:
         self._listeners.add(queue)
         return queue
 
-    def unlisten(self, queue: Inbox) -> None:
+    def attach(self, listener: Listener) -> None:
+        """Tell ``listener`` each change published from now on (and None for a keep-alive)."""
+        self._listeners.add(listener)
+
+    def unlisten(self, queue: Listener) -> None:
         self._listeners.discard(queue)
 
     @property

@@ -57,6 +57,25 @@ def test_the_name_is_learnt_from_the_state() -> None:
     assert narrator.event(meter) == "Brann (Kai's hound): health 4 → 3"
 
 
+def test_track_names_come_from_the_state_as_it_was_and_then_from_the_events() -> None:
+    from types import SimpleNamespace
+
+    # Tracks as records (the state's) and as JSON (a state read back), and one with no name.
+    tracks: dict[str, Any] = {
+        "t1": SimpleNamespace(name="Find Oda"),
+        "t2": {"name": "Reach the Hollows"},
+        "t3": SimpleNamespace(name=""),
+    }
+    state = SimpleNamespace(characters={}, tracks=tracks)
+    narrator = Narrator(state)
+    tracks["t4"] = SimpleNamespace(name="made after the narrator")  # the state changed since
+    named = [narrator.track_name(t) for t in ("t1", "t2", "t3", "t4", "t9")]
+    assert named == ["Find Oda", "Reach the Hollows", "t3", "t4", "t9"]
+    made = {"id": "t1", "name": "Find Oda again", "kind": "vow", "characters": ["Kai"]}
+    narrator.event({"type": "track_created", "track": made})  # an undone one, made anew
+    assert narrator.track_name("t1") == "Find Oda again"
+
+
 def test_no_rulebook_line_is_cited_to_the_player() -> None:
     """ "ids and rule citations stay in --json and docstrings": a note the engine keeps with
     its rulebook lines is told without them (the journal, the log, play mode)."""

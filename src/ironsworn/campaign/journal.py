@@ -100,6 +100,8 @@ class Narrator:
         self.stat_name: str | None = None  # the stat of the move being told, for its roll
         # Starforged characters (their initiative is told as a position), as the log shows.
         self.starforged: set[str] = set()
+        # The tracks of the state learnt from, by id (see track_name).
+        self._state_tracks: Mapping[Any, Any] = {}
         if state is not None:
             self.learn(state)
 
@@ -112,16 +114,10 @@ class Narrator:
                 self._learn_asset(str(char.name), record)
         tracks = getattr(state, "tracks", None)
         if isinstance(tracks, Mapping):
-            # The state's own tracks: their names only (a whole to_dict() of a long
-            # campaign's state is many times the work, on every timeline read).
-            for track_id, track in tracks.items():
-                name = (
-                    track.get("name")
-                    if isinstance(track, Mapping)
-                    else getattr(track, "name", None)
-                )
-                if name:
-                    self.track_names[str(track_id)] = str(name)
+            # The state's own tracks, each looked up when a line names it (track_name): a
+            # long campaign's hundreds of tracks are not walked for the few that a part of
+            # its log names (the web table tells each change's entries this way).
+            self._state_tracks = dict(tracks)  # as they are now (the state may change)
             return
         tracks = state.to_dict().get("tracks")
         if isinstance(tracks, Mapping):
@@ -230,7 +226,18 @@ class Narrator:
         return f"{name}{stat}{outcome}"
 
     def track_name(self, track_id: Any) -> str:
-        return self.track_names.get(str(track_id), str(track_id))
+        """A track's name: as the events told so far named it, else as the state learnt
+        from does, else its id."""
+        key = str(track_id)
+        name = self.track_names.get(key)
+        if name is not None:
+            return name
+        track = self._state_tracks.get(key)
+        if track is not None:
+            name = track.get("name") if isinstance(track, Mapping) else getattr(track, "name", None)
+            if name:
+                return str(name)
+        return key
 
     def _learn_asset(self, character: str, record: Any) -> None:
         if isinstance(record, Mapping) and record.get("id"):

@@ -257,3 +257,49 @@ def test_the_kept_sheets_and_tracks_equal_a_fresh_read(home: Path) -> None:
             read = campaign_state(store.state(to_read=True), "c", view_memo)
             assert read == kept, f"step {step}: {action}"
             viewed = (read, copy.deepcopy(read))
+
+
+def test_the_kept_track_summaries_follow_records_replaced_made_and_deleted() -> None:
+    """The page state's tracks kept between changes: after random changes of a state's
+    tracks (a record replaced by a copy, closed, a track made, one deleted, none changed),
+    each summary, which are open and which are sites are those of a fresh scan; a record
+    kept is not summed up again."""
+    from types import SimpleNamespace
+
+    from ironsworn.table.reads import _track_summaries
+
+    summed: list[str] = []
+
+    def record(ident: str, kind: str, status: str = "active") -> Any:
+        def summary() -> dict[str, Any]:
+            summed.append(ident)
+            return {"id": ident, "kind": kind, "status": status}
+
+        return SimpleNamespace(id=ident, kind=kind, status=status, summary=summary)
+
+    chooser = random.Random(5)
+    tracks: dict[str, Any] = {}
+    memo: dict[str, Any] = {}
+    made = 0
+    for _step in range(400):
+        roll = chooser.random()
+        if roll < 0.25 or not tracks:
+            made += 1
+            kind = chooser.choice(("vow", "site", "fight"))
+            tracks[f"t{made}"] = record(f"t{made}", kind)
+        elif roll < 0.35:
+            del tracks[chooser.choice(list(tracks))]
+        elif roll < 0.7:
+            ident = chooser.choice(list(tracks))
+            old = tracks[ident]
+            status = chooser.choice(("active", "fulfilled", "active"))
+            tracks[ident] = record(ident, old.kind, status)
+        summed.clear()
+        state = SimpleNamespace(tracks=dict(tracks))
+        out = _track_summaries(state, memo)
+        assert out == [{"id": t.id, "kind": t.kind, "status": t.status} for t in tracks.values()]
+        kept = memo["tracks"]
+        assert kept.active == [t.status == "active" for t in tracks.values()]
+        sites = [t for t in tracks.values() if t.kind == "site"]
+        assert [t for t, site in zip(kept.records, kept.sites, strict=True) if site] == sites
+        assert len(summed) <= 1  # at most the one record this step made or replaced

@@ -6,6 +6,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from itertools import compress
+from operator import is_not
 from typing import Any
 
 JsonDict = dict[str, Any]
@@ -62,7 +65,7 @@ def campaign_state(
         "shared_supply": state.shared_supply,
         # Delve: each site by its track's id, with its cards' features and dangers and its
         # denizens, as 'site show' tells them.
-        "sites": _sites(state, library),
+        "sites": _sites(state, library, memo),
         "options": _options(state),
         # Starforged's oracles, truths and assets come from the player's own file: what to
         # import when it is not there yet (None when nothing is missing).
@@ -91,17 +94,41 @@ def content_needed(ruleset: str, library: Any = None) -> JsonDict | None:
 def _track_summaries(state: Any, memo: dict[str, Any] | None) -> list[JsonDict]:
     if memo is None:
         return [t.summary() for t in state.tracks.values()]
-    known: dict[int, tuple[Any, JsonDict]] = memo.get("tracks") or {}
-    kept: dict[int, tuple[Any, JsonDict]] = {}
-    out = []
-    for track in state.tracks.values():
-        found = known.get(id(track))
-        # The same record (not merely an equal one: an id may be reused once it is gone).
-        summary = found[1] if found is not None and found[0] is track else track.summary()
-        kept[id(track)] = (track, summary)
-        out.append(summary)
-    memo["tracks"] = kept
+    records = list(state.tracks.values())
+    known: _Tracks | None = memo.get("tracks")
+    if known is not None and len(known.records) == len(records):
+        # The same tracks (none made or deleted): only a record that is not the one summed
+        # up before is again, found by identity without a loop in Python (a long
+        # campaign's hundreds of closed tracks are shared from change to change).
+        out = list(known.summaries)
+        active, sites = list(known.active), list(known.sites)
+        changed = compress(range(len(records)), map(is_not, records, known.records))
+        for i in changed:
+            summary = out[i] = records[i].summary()
+            active[i] = summary["status"] == "active"
+            sites[i] = summary["kind"] == "site"
+    else:
+        # Made or deleted: matched by identity (the memo holds the records it names, so no
+        # other record can take one's id meanwhile).
+        before = (
+            {} if known is None else dict(zip(map(id, known.records), known.summaries, strict=True))
+        )
+        out = [before.get(id(t)) or t.summary() for t in records]
+        active = [summary["status"] == "active" for summary in out]
+        sites = [summary["kind"] == "site" for summary in out]
+    memo["tracks"] = _Tracks(records, out, active, sites)
     return out
+
+
+@dataclass(slots=True)
+class _Tracks:
+    """What a page state keeps of the tracks (see campaign_state's ``memo``): each record
+    summed up, its summary, and which are open and which are sites, in the state's order."""
+
+    records: list[Any]
+    summaries: list[JsonDict]
+    active: list[bool]
+    sites: list[bool]
 
 
 def _sheets(
@@ -118,14 +145,15 @@ def _sheets(
 
     # What a sheet reads besides its character: the open tracks (vows, journeys, fights,
     # connections), the command vehicle, the content's cards.
+    kept: _Tracks = memo["tracks"]  # _track_summaries' of this state
     around = (
-        [summary for summary in tracks if summary["status"] == "active"],  # the tracks' own
+        list(compress(tracks, kept.active)),  # the open tracks' own
         copy_json(getattr(state, "vehicle", None)),
         id(library),
     )
     same_around = memo.get("around") == around
     known: dict[str, tuple[Any, JsonDict]] = memo.get("sheets") or {}
-    kept: dict[str, tuple[Any, JsonDict]] = {}
+    sheets: dict[str, tuple[Any, JsonDict]] = {}
     out = []
     for name in state.characters:
         char = state.characters[name]
@@ -136,9 +164,9 @@ def _sheets(
             sheet = found[1] if same_around else with_cards(state.sheet(name), library)
         else:
             seen, sheet = char.copy(), with_cards(state.sheet(name), library)
-        kept[name] = (seen, sheet)
+        sheets[name] = (seen, sheet)
         out.append(sheet)
-    memo["sheets"], memo["around"] = kept, around
+    memo["sheets"], memo["around"] = sheets, around
     return out
 
 
@@ -157,10 +185,14 @@ def _options(state: Any) -> JsonDict:
     return {name: option(name) if option else o.default for name, o in OPTIONS.items()}
 
 
-def _sites(state: Any, library: Any) -> dict[str, JsonDict]:
+def _sites(state: Any, library: Any, memo: dict[str, Any] | None) -> dict[str, JsonDict]:
     """Each site track's theme and domain, features, dangers and denizens (none when the
-    Delve pack is gone)."""
-    sites = [t for t in state.tracks.values() if t.kind == "site"]
+    Delve pack is gone); ``memo``: campaign_state's, holding the tracks of this state."""
+    if memo is None:
+        sites = [t for t in state.tracks.values() if t.kind == "site"]
+    else:
+        kept: _Tracks = memo["tracks"]
+        sites = list(compress(kept.records, kept.sites))
     if not sites:
         return {}
     from ironsworn.errors import IronswornError

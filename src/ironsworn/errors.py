@@ -63,17 +63,27 @@ class IronswornError(Exception):
     """
 
     pack: str | None = None
+    # What most errors carry: no input named, so no pattern. Class defaults, set on an error
+    # only when it names inputs: a refusal of a move is one of these, and most name none
+    # (an attribute set on an exception is a dictionary made for it).
+    names: tuple[str, ...] = ()
+    pattern = ""
 
     def __init__(self, message: str = "", *args: object, names: Sequence[str] = ()) -> None:
-        # (Exception's own __init__ named, not found through super(): every refusal of a
-        # move is one of these, and most name no input)
-        names = names if type(names) is tuple else tuple(names)
-        self.names = names
         if names:
-            self.pattern = message
-            Exception.__init__(self, _fill(message, names, _plain), *args)
-        else:
-            self.pattern = ""
+            # (a list, or a generator, which may give none)
+            named: tuple[str, ...] = names if type(names) is tuple else tuple(names)
+            if named:
+                self.names = named
+                self.pattern = message
+                Exception.__init__(self, _fill(message, named, _plain), *args)
+                return
+        # The arguments an error is made with are its args already (BaseException's __new__
+        # keeps them): they are set again only when the message is another (made by a
+        # subclass), left out, or followed by others. (Exception's own __init__ named, not
+        # found through super().)
+        given = self.args
+        if args or len(given) != 1 or given[0] is not message:
             Exception.__init__(self, message, *args)
 
     def worded(self, name_of: Callable[[str], str] | str) -> str:
@@ -109,6 +119,13 @@ class InvalidValue(IronswornError, ValueError):
     :meth:`worded` makes it again with another name for the input (the command line's flag).
     """
 
+    # What an error left without them carries (see IronswornError's names).
+    input: str | None = None
+    value: Any = None
+    accepted: tuple[str, ...] = ()
+    why = ""
+    template = False  # its message made from input, value and accepted (none was given)
+
     def __init__(
         self,
         message: str = "",
@@ -119,12 +136,17 @@ class InvalidValue(IronswornError, ValueError):
         why: str = "",
         names: Sequence[str] = (),
     ) -> None:
-        self.input = input
-        self.value = value
-        self.accepted = () if accepted == () else _accepted(accepted)
-        self.why = why
-        self.template = not message and input is not None
-        if self.template:
+        # Only what differs from the class defaults below is set on the error.
+        if input is not None:
+            self.input = input
+        if value is not None:
+            self.value = value
+        if accepted != ():
+            self.accepted = _accepted(accepted)
+        if why:
+            self.why = why
+        if not message and input is not None:
+            self.template = True
             message = self._made()
         if "{" not in message:
             IronswornError.__init__(self, message)  # (names no input: most refusals)
@@ -162,6 +184,9 @@ class OptionNeeded(InvalidValue):
     ``subject`` is what needs it (``Face Danger``), so a surface can say "Face Danger needs" its
     flag in its own words; ``open`` when the player's own words answer it too (a foe)."""
 
+    subject = ""
+    open = False
+
     def __init__(
         self,
         message: str,
@@ -171,12 +196,19 @@ class OptionNeeded(InvalidValue):
         subject: str = "",
         open: bool = False,
     ) -> None:
-        super().__init__(message)
-        self.option = option
-        self.subject = subject
-        self.open = open  # words of the player's own answer it too, not only the choices
-        self.input = option
-        self.accepted = tuple([choice[0] for choice in choices])
+        # The message is given and names no input (InvalidValue's own __init__ would only
+        # pass it on), and subject and open are set only when given (class defaults): a
+        # question asked often (which track?) costs little to ask.
+        IronswornError.__init__(self, message)
+        self.option = self.input = option
+        if subject:
+            self.subject = subject
+        if open:
+            self.open = open  # words of the player's own answer it too, not only the choices
+        accepted = []  # (a loop: a comprehension is a call of its own)
+        for choice in choices:
+            accepted.append(choice[0])
+        self.accepted = tuple(accepted)
         self.choices = choices
 
     def data(self) -> dict[str, Any]:

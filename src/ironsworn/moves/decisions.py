@@ -187,8 +187,16 @@ class Decisions(StateChanges):
                 f"a decision is pending ({self.pending.get('prompt')}): answer it with "
                 "choose, burn or decline first"
             )
-        self.parked[owner] = {"pending": self.pending, "agenda": self.agenda}
+        self._parked_to_change()[owner] = {"pending": self.pending, "agenda": self.agenda}
         self.pending, self.agenda = None, []
+
+    def _parked_to_change(self) -> dict[str, JsonDict]:
+        """The decisions set aside, as this operation's own to change: the state's are
+        shared until then (and never changed in place: a ``parked`` event replaces them)."""
+        parked = self.parked
+        if parked is self.state.parked:
+            parked = self.parked = dict(parked)
+        return parked
 
     def _take_up(self, character: str | None) -> None:
         """Make ``character``'s decision the waiting one (it may have been set aside)."""
@@ -202,14 +210,15 @@ class Decisions(StateChanges):
             raise RuleViolation(
                 f"{character} has no decision pending (accepted: a decision of {waiting})"
             )
-        entry = self.parked.pop(character)
+        parked = self._parked_to_change()
+        entry = parked.pop(character)
         if self.pending is not None:
             owner = self.pending.get("character")
             if not owner:
                 raise RuleViolation(
                     f"a decision is pending ({self.pending.get('prompt')}): answer it first"
                 )
-            self.parked[owner] = {"pending": self.pending, "agenda": self.agenda}
+            parked[owner] = {"pending": self.pending, "agenda": self.agenda}
         self.pending, self.agenda = entry["pending"], own_agenda(entry["agenda"])
 
     def _pending_character(self) -> str | None:

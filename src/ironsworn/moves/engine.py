@@ -184,10 +184,13 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         # decision's resume step is copied when it is taken up: Decisions._answer), so they
         # are shared with the state, which replaces them whole. A step's roll is never
         # changed once rolled: every copy shares it (see own_step).
-        agenda = self.state.agenda
+        state = self.state
+        agenda = state.agenda
         self.agenda: list[JsonDict] = own_agenda(agenda) if agenda else []
-        self.pending: JsonDict | None = self.state.pending
-        self.parked: dict[str, JsonDict] = dict(self.state.parked)
+        self.pending: JsonDict | None = state.pending
+        # The decisions set aside: the state's own until this operation sets one aside or
+        # takes one up (Decisions._parked_to_change copies it then), as most never do.
+        self.parked: dict[str, JsonDict] = state.parked
         self._restored = False  # a decision set aside came back when this operation ended
         self.answers: list[str] = []
         self.auto_burn: bool | None = None
@@ -420,12 +423,9 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
             body()
             self._finish()
         except BaseException as exc:
-            # Take every applied event back, newest first: the state is as it was.
-            for event in reversed(self.events):
-                self.state.revert(event)
+            self._abandon()
             current = self._current_move
-            self._reset()
-            if isinstance(exc, InvalidValue) and str(exc).startswith("not enough") and current:
+            if current and isinstance(exc, InvalidValue) and str(exc).startswith("not enough"):
                 # Typed dice ran out part-way through a chain: say which move needed more.
                 raise InvalidValue(f"{exc} (for {current}); nothing was changed") from None
             raise
@@ -444,19 +444,45 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
             len(events),
         )
 
+    def _abandon(self) -> None:
+        """After an operation that raised: every event it applied taken back, newest first
+        (the state is as it was), and the engine's view of the decisions the state's again.
+
+        Most operations that raise are refused before they change anything (a move's check
+        before its roll): they take nothing back, and only what they changed is put back.
+        The rest of the engine's working state is made anew when the next operation starts.
+        """
+        events = self.events
+        if events:
+            revert = self.state.revert
+            for event in reversed(events):
+                revert(event)
+            self.events = []
+        if self.records:
+            self.records = []
+        if self.notes:
+            self.notes = []
+        state = self.state
+        self.pending = state.pending
+        self.parked = state.parked
+        agenda = self.agenda
+        if agenda or state.agenda:
+            self.agenda = own_agenda(state.agenda) if state.agenda else []
+        self._front = []
+
     def _finish(self) -> None:
         lasting.watch(self)  # lasting effects the sheet ends; Bonded's filled boxes
         if self.pending is None and not self.agenda and self.parked:
             # This character's chain is done: the first decision set aside is the one
             # waiting now (the others stay aside until it is answered).
             owner = next(iter(self.parked))
-            entry = self.parked.pop(owner)
+            entry = self._parked_to_change().pop(owner)
             self.pending, self.agenda = entry["pending"], own_agenda(entry["agenda"])
             self._restored = True
         # A decision the operation left as it found it is the state's own (shared): told
         # by identity, without comparing what it holds.
         state = self.state
-        if self.parked != state.parked:
+        if self.parked is not state.parked and self.parked != state.parked:
             self.emit({"type": "parked", "from": state.parked, "to": self.parked})
         if self.agenda != state.agenda:
             self.emit({"type": "agenda", "from": state.agenda, "to": self.agenda})

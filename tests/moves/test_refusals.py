@@ -1,0 +1,194 @@
+"""Refused operations: the same error (type and words) and nothing changed, however cheaply.
+
+Issue 24 made a refusal cheaper (an error built with only what it carries, an operation that
+takes back only what it changed and leaves the decisions set aside as the state's own). Each
+row is a refusal a player meets often, with the exact error; each is checked to leave the
+campaign as it was, and the engine's view of the decisions (the pending one, those set aside,
+the steps after them) the state's, so the next operation starts where this one found it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from moves_support import BRAM_STATS, MISS, Game
+
+from ironsworn.errors import InvalidValue, IronswornError, OptionNeeded, RuleViolation
+
+VOWS = "Asha has several vow tracks: which one? (accepted: vow-1, vow-2)"
+VOW_CHOICES = (
+    ("vow-1", "Find the relic (dangerous vow, score 0)"),
+    ("vow-2", "Avenge Elda (formidable vow, score 2)"),
+)
+
+
+def two_vows(game: Game) -> None:
+    game.track("vow", "Find the relic", "dangerous")
+    game.track("vow", "Avenge Elda", "formidable", ticks=9)
+
+
+def a_fight(game: Game) -> None:
+    game.track("fight", "Bandit", "dangerous")
+
+
+def bram(game: Game) -> None:
+    game.character("Bram", BRAM_STATS)
+
+
+def nothing(game: Game) -> None:
+    pass
+
+
+# (set-up, the refused call, error type, message)
+Row = tuple[Callable[[Game], None], Callable[[Game], object], type[IronswornError], str]
+
+ROWS: dict[str, Row] = {
+    # A move without a roll, refused after its move event: the event is taken back.
+    "reach_a_milestone": (
+        two_vows,
+        lambda g: g.engine.make_move("reach_a_milestone"),
+        OptionNeeded,
+        VOWS,
+    ),
+    "fulfill_your_vow": (
+        two_vows,
+        lambda g: g.engine.make_move("fulfill_your_vow"),
+        OptionNeeded,
+        VOWS,
+    ),
+    "swear_an_iron_vow": (
+        two_vows,
+        lambda g: g.engine.make_move("swear_an_iron_vow"),
+        OptionNeeded,
+        VOWS,
+    ),
+    "end_the_fight": (
+        a_fight,
+        lambda g: g.engine.make_move("end_the_fight"),
+        RuleViolation,
+        "End the Fight can only follow a strong hit in this fight (take decisive action first)",
+    ),
+    "strike": (
+        a_fight,
+        lambda g: g.engine.make_move("strike", stat="iron"),
+        RuleViolation,
+        "Asha does not have initiative: Strike is made with it (without: Clash)",
+    ),
+    "turn_the_tide": (
+        nothing,
+        lambda g: g.engine.make_move("turn_the_tide"),
+        RuleViolation,
+        "Turn the Tide is for a fight: there is no active fight",
+    ),
+    "companion_endure_harm": (
+        bram,
+        lambda g: g.engine.make_move("companion_endure_harm", "Bram", amount=1),
+        InvalidValue,
+        "Bram has 0 companions with health; name one (companion)",
+    ),
+    "aid_your_ally": (
+        nothing,
+        lambda g: g.engine.make_move("aid_your_ally", stat="iron"),
+        OptionNeeded,
+        "Asha — Aid Your Ally: which ally do you aid?",
+    ),
+    "reach_your_destination": (
+        nothing,
+        lambda g: g.engine.make_move("reach_your_destination"),
+        InvalidValue,
+        "Asha has no active journey track: create one first",
+    ),
+    # Typed dice that run out: the error is worded again with the move that needed them.
+    "dice_run_out": (
+        a_fight,
+        lambda g: g.engine.make_move("clash", stat="iron"),
+        InvalidValue,
+        "not enough dice: 0 value(s) given, more are needed (for Clash); nothing was changed",
+    ),
+}
+
+
+def decisions_of(game: Game) -> tuple[object, object, object]:
+    engine = game.engine
+    return engine.pending, engine.parked, engine.agenda
+
+
+def assert_refused(game: Game, call: Callable[[Game], object], kind: type, message: str) -> None:
+    before = game.snapshot()
+    with pytest.raises(IronswornError) as refused:
+        call(game)
+    assert type(refused.value) is kind
+    assert str(refused.value) == message
+    assert game.snapshot() == before
+    state = game.state
+    pending, parked, agenda = decisions_of(game)
+    assert pending is state.pending
+    assert parked == state.parked and agenda == state.agenda
+    assert game.engine.events == [] and game.engine.records == [] and game.engine.notes == []
+
+
+@pytest.mark.parametrize("name", ROWS)
+def test_a_refusal_gives_its_error_and_changes_nothing(game: Game, name: str) -> None:
+    setup, call, kind, message = ROWS[name]
+    setup(game)
+    assert_refused(game, call, kind, message)
+    # Refused again the same way: the refusal left nothing behind for the next one.
+    assert_refused(game, call, kind, message)
+
+
+def test_a_question_still_carries_its_choices(game: Game) -> None:
+    two_vows(game)
+    with pytest.raises(OptionNeeded) as asked:
+        game.engine.make_move("reach_a_milestone")
+    error = asked.value
+    assert error.choices == VOW_CHOICES and error.accepted == ("vow-1", "vow-2")
+    assert error.option == error.input == "track"
+    assert error.subject == "" and error.open is False
+    assert error.data() == {"input": "track", "value": None, "accepted": ["vow-1", "vow-2"]}
+
+
+def test_a_refusal_while_another_decision_waits_leaves_it_waiting(duo: Game) -> None:
+    """Bram's move sets Asha's decision aside before it is refused: it comes back as it was,
+    and the state's own decisions are what the engine tells (nothing set aside)."""
+    duo.move("face_danger", MISS, "Asha", stat="edge")  # Pay the Price: Asha chooses
+    waiting = duo.state.pending
+    assert waiting is not None and waiting["character"] == "Asha"
+    assert_refused(
+        duo,
+        lambda g: g.engine.make_move("strike", "Bram", stat="iron"),
+        InvalidValue,
+        "Bram has no active fight: Enter the Fray begins one",
+    )
+    assert duo.state.pending is waiting and duo.state.parked == {}
+    assert duo.engine.waiting_on() == ["Asha"]
+
+
+def test_an_answer_refused_leaves_the_decision_as_it_was(game: Game) -> None:
+    game.move("face_danger", MISS, stat="edge")
+    pending = game.state.pending
+    assert pending is not None
+    offered = ", ".join(o["key"] for o in pending["options"])
+    assert_refused(
+        game,
+        lambda g: g.engine.choose(["nope"]),
+        InvalidValue,
+        f"option 'nope' is not offered (accepted: {offered})",
+    )
+    assert game.state.pending is pending
+
+
+def test_a_set_aside_decision_taken_up_then_refused_stays_aside(duo: Game) -> None:
+    """Asha's decision is set aside by Bram's move, which waits on his own; Asha's answer
+    takes hers up (and sets his aside) and is refused: both are where they were."""
+    duo.move("face_danger", MISS, "Asha", stat="edge")
+    duo.move("face_danger", MISS, "Bram", stat="edge")
+    assert duo.state.pending is not None and duo.state.pending["character"] == "Bram"
+    assert list(duo.state.parked) == ["Asha"]
+    parked = duo.state.parked
+    before = duo.snapshot()
+    with pytest.raises(InvalidValue):
+        duo.engine.choose(["nope"], character="Asha")
+    assert duo.snapshot() == before and duo.state.parked is parked
+    assert duo.engine.parked is parked and duo.engine.pending is duo.state.pending
+    assert duo.engine.waiting_on() == ["Bram", "Asha"]

@@ -345,9 +345,13 @@ class Decisions(StateChanges):
         # CampaignState.apply_built would pass over), so it joins the operation's events as
         # a note does.
         self.events.append(choice)
-        resume = own_step(resumed)  # the decision is shared with the state
-        resume["step"] = "resume"
-        resume["keys"] = keys
+        # The step that goes on from the answer: the decision's resume step with the answer,
+        # a dictionary of its own whose values are the decision's (which the state holds).
+        # A resume handler changes its step by setting a value, never by changing one in
+        # place (as a roll is never changed once rolled): copying every value of the step
+        # on every answer, most of its cost, bought nothing (tests/moves/test_state_shared.py
+        # plays on and checks that no operation changes what the state holds).
+        resume = {**resumed, "step": "resume", "keys": keys}
         if words is not None:
             resume["text"] = words
         self.agenda.insert(0, resume)

@@ -34,7 +34,6 @@ dice that run out part-way, the whole call fails with a message and nothing chan
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.dice import Dice, RandomDice
@@ -106,6 +105,20 @@ __all__ = [
 JsonDict = dict[str, Any]
 
 
+# The arguments of a make_move call, as its operation's body takes them.
+_MoveCall = tuple[
+    str,
+    str | None,
+    str | None,
+    Sequence[int],
+    int | None,
+    str | None,
+    Sequence[str],
+    bool,
+    bool | None,
+    dict[str, Any],
+]
+
 # What an option left out is (make_move's defaults, an empty list of adds).
 _NOT_GIVEN: tuple[Any, ...] = (None, [], ())
 
@@ -157,6 +170,8 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         self.dice: Dice = dice if dice is not None else RandomDice()
         self._plans = {}
         self._named = {}
+        self._move_body = self._make_move  # (bound once: see make_move)
+        self._move_call: _MoveCall | None = None
         self._reset()
 
     @property
@@ -215,40 +230,16 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
     ) -> OperationResult:
         """Make ``move`` for ``character``; see the module docstring."""
         # The body runs inside the operation (which takes back its events when it raises):
-        # a bound method with its arguments, not a closure, whose ten cells would be made on
-        # every move.
-        return self.operation(
-            "move",
-            character,
-            partial(
-                self._make_move,
-                move,
-                character,
-                stat,
-                adds,
-                amount,
-                track,
-                choose,
-                bond,
-                burn,
-                extra,
-            ),
-        )
+        # the engine's own bound method, made once, which takes the call's arguments from
+        # where they are left here (no closure, no partial of ten arguments made per move).
+        self._move_call = (move, character, stat, adds, amount, track, choose, bond, burn, extra)
+        return self.operation("move", character, self._move_body)
 
-    def _make_move(
-        self,
-        move: str,
-        character: str | None,
-        stat: str | None,
-        adds: Sequence[int],
-        amount: int | None,
-        track: str | None,
-        choose: Sequence[str],
-        bond: bool,
-        burn: bool | None,
-        extra: dict[str, Any],
-    ) -> None:
-        """The body of :meth:`make_move` (run as its operation)."""
+    def _make_move(self) -> None:
+        """The body of :meth:`make_move`'s operation: the move it was called with (taken
+        before anything runs, so a move made inside this one leaves this call's as it was)."""
+        assert self._move_call is not None
+        move, character, stat, adds, amount, track, choose, bond, burn, extra = self._move_call
         found, plan = self._named_move(move)
         char = self.state.character(character)
         self.make_room(char.name)
@@ -256,17 +247,19 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
             raise RuleViolation(f"{char.name} is {char.status}: no more moves")
         # Whether the options are allowed depends only on which are given (their values
         # are only quoted in a refusal): a set of them allowed once is allowed again.
+        # (None, the default of most, is told by identity; a word or a number is given, and
+        # told by its type, without comparing it to an empty list and tuple.)
         allowed: tuple[object, ...] = (
-            stat not in _NOT_GIVEN,
+            stat is not None and (type(stat) is str or stat not in _NOT_GIVEN),
             bool(adds),
-            amount not in _NOT_GIVEN,
-            track not in _NOT_GIVEN,
+            amount is not None and (type(amount) is int or amount not in _NOT_GIVEN),
+            track is not None and (type(track) is str or track not in _NOT_GIVEN),
             bool(bond),
-            burn not in _NOT_GIVEN,
+            burn is not None and burn not in _NOT_GIVEN,
         )
         if extra:
             for name, value in extra.items():
-                if value not in _NOT_GIVEN:
+                if value is not None and value not in _NOT_GIVEN:
                     allowed += (name,)
         if allowed not in plan.allowed:
             check_options(

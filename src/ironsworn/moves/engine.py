@@ -242,7 +242,8 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         move, character, stat, adds, amount, track, choose, bond, burn, extra = self._move_call
         found, plan = self._named_move(move)
         char = self.state.character(character)
-        self.make_room(char.name)
+        if self.pending is not None or self.parked:
+            self.make_room(char.name)  # (a decision is owed: most moves owe none)
         if char.status != "active" and plan.short not in AFTER_THE_END:
             raise RuleViolation(f"{char.name} is {char.status}: no more moves")
         # Whether the options are allowed depends only on which are given (their values

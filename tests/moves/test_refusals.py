@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from moves_support import BRAM_STATS, MISS, Game
+from moves_support import BRAM_STATS, MISS, STRONG, Game
 
 from ironsworn.errors import InvalidValue, IronswornError, OptionNeeded, RuleViolation
 
@@ -192,3 +192,22 @@ def test_a_set_aside_decision_taken_up_then_refused_stays_aside(duo: Game) -> No
     assert duo.snapshot() == before and duo.state.parked is parked
     assert duo.engine.parked is parked and duo.engine.pending is duo.state.pending
     assert duo.engine.waiting_on() == ["Bram", "Asha"]
+
+
+def test_an_answer_refused_with_steps_after_it_leaves_them_as_they_were(duo: Game) -> None:
+    """Make Camp for two: Bram's choice waits on the agenda after Asha's; her answer refused
+    leaves his step queued as it was (the operation worked on its own copy of it)."""
+    duo.set("Asha", health=3)
+    duo.move("make camp", STRONG)
+    assert duo.state.pending is not None and duo.state.pending["character"] == "Asha"
+    queued = duo.state.agenda
+    assert queued and queued[0]["who"] == "Bram"  # (Bram is asked next)
+    kept = [dict(step) for step in queued]
+    assert_refused(
+        duo,
+        lambda g: g.engine.choose(["recuperate", "recuperate"]),
+        InvalidValue,
+        "each option can be chosen only once: recuperate recuperate",
+    )
+    assert duo.state.agenda is queued and queued == kept
+    assert duo.choose(["recuperate", "focus"]).pending["character"] == "Bram"

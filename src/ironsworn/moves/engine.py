@@ -459,9 +459,11 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         state = self.state
         self.pending = state.pending
         self.parked = state.parked
-        agenda = self.agenda
-        if agenda or state.agenda:
-            self.agenda = own_agenda(state.agenda) if state.agenda else []
+        if self.agenda or state.agenda:
+            # The state's steps in a list of the engine's own, not copied: no step is run
+            # until the next operation, which copies them as it starts (as a successful
+            # operation leaves the engine the very agenda the state then holds).
+            self.agenda = list(state.agenda)
         self._front = []
 
     def _finish(self) -> None:

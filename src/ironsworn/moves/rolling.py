@@ -178,17 +178,19 @@ class MoveRolls(RollInputs):
             # Lorekeeper 3's Face Desolation is made "ignoring momentum".
             momentum = 0 if step.get("ignore_momentum") else char.momentum
             preset = step.get("preset_action")  # an asset's preset action die (Armored)
-            record.roll = roll_action_json(
+            record.roll = rolled_json = roll_action_json(
                 self.dice,
                 value,
                 adds if adds < 10 else 10,  # (min(10, adds), without the call)
                 momentum,
                 bool(self.state.option("even_matches")),  # (the property, without its call)
                 None if preset is None else int(preset),
-                # The reset a burn would take momentum to: a burn is only offered with
-                # momentum above 0 (the sheet's momentum_reset, read from its table).
-                RESET_BY_MARKS[char.impact_count] if momentum > 0 else None,
             )
+            burn = rolled_json["burn"]
+            if burn is not None:
+                # The reset a burn would take momentum to (the sheet's momentum_reset, read
+                # from its table), worked out for a roll that offers a burn only.
+                burn["momentum_after"] = RESET_BY_MARKS[char.impact_count]
             record.stat = stat_name
             record.outcome = record.roll["outcome"]  # worked out once, with the roll
             if char.assets and self.ruleset.rarities:

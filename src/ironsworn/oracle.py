@@ -62,6 +62,23 @@ class OracleRule(StrEnum):
         raise InvalidValue(f"ruleset {text!r} has no oracle table (accepted: {accepted})")
 
 
+# Each odds' table cells, by its value (a table made once, not per question).
+_YES_AT_LEAST = {
+    "almost_certain": 11,
+    "likely": 26,
+    "fifty_fifty": 51,
+    "unlikely": 76,
+    "small_chance": 91,
+}
+_YES_AT_MOST = {
+    "almost_certain": 90,
+    "likely": 75,
+    "fifty_fifty": 50,
+    "unlikely": 25,
+    "small_chance": 10,
+}
+
+
 class Odds(StrEnum):
     ALMOST_CERTAIN = "almost_certain"
     LIKELY = "likely"
@@ -72,24 +89,12 @@ class Odds(StrEnum):
     @property
     def yes_at_least(self) -> int:
         """The lowest d100 roll that answers yes."""
-        return {
-            "almost_certain": 11,
-            "likely": 26,
-            "fifty_fifty": 51,
-            "unlikely": 76,
-            "small_chance": 91,
-        }[self.value]
+        return _YES_AT_LEAST[self._value_]
 
     @property
     def yes_at_most(self) -> int:
         """Starforged: the highest d100 roll that answers yes."""
-        return {
-            "almost_certain": 90,
-            "likely": 75,
-            "fifty_fifty": 50,
-            "unlikely": 25,
-            "small_chance": 10,
-        }[self.value]
+        return _YES_AT_MOST[self._value_]
 
     def says_yes(self, roll: int, rule: OracleRule = OracleRule.CLASSIC) -> bool:
         """Whether ``roll`` answers yes by ``rule``'s table."""
@@ -163,10 +168,10 @@ class OracleAnswer:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "odds": self.odds.value,
+            "odds": self.odds._value_,  # (the enum's value property is slow)
             "roll": self.roll,
             "answer": "yes" if self.yes else "no",
-            "match": self.match,
+            "match": is_oracle_match(self.roll, self.even_matches),
         }
         if self.even_matches:
             data["even_matches"] = True

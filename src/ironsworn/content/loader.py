@@ -472,7 +472,13 @@ class Ruleset:
         return found
 
     def oracle(self, query: str) -> OracleTable:
-        return resolve(self.oracles, query, "oracle table", _name, self.preferred)
+        tables = self.oracles
+        found = tables.get(query)  # (an exact id, as the rules name a table: no resolving)
+        return (
+            found
+            if found is not None
+            else resolve(tables, query, "oracle table", _name, self.preferred)
+        )
 
     def npc(self, query: str) -> Npc:
         return resolve(self.npcs, query, "NPC", _name, self.preferred)

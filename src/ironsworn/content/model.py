@@ -332,12 +332,21 @@ class OracleRow:
 
 def parse_dice(dice: str) -> tuple[int, int]:
     """``"1d100"`` -> (1, 100). Raises ValueError on anything else."""
-    count, _, sides = dice.strip().lower().partition("d")
-    number = int(count) if count else 1
-    faces = int(sides)
-    if number < 1 or faces < 1:
-        raise ValueError(dice)
-    return number, faces
+    found = _DICE.get(dice)  # (a table's dice are read on every roll of it)
+    if found is None:
+        count, _, sides = dice.strip().lower().partition("d")
+        number = int(count) if count else 1
+        faces = int(sides)
+        if number < 1 or faces < 1:
+            raise ValueError(dice)
+        found = (number, faces)
+        if len(_DICE) < 256:  # (the few a content's tables write; a pack's odd ones unkept)
+            _DICE[dice] = found
+    return found
+
+
+# The dice read from each text already read (parse_dice).
+_DICE: dict[str, tuple[int, int]] = {}
 
 
 @record

@@ -392,6 +392,28 @@ def roll_action_json(
     return data
 
 
+def roll_progress_json(dice: Dice, score: int, even_matches: bool = False) -> dict[str, Any]:
+    """``roll_progress(...).to_json()``, worked out without building the record (as
+    :func:`roll_action_json` is): the same check, the same dice, the same JSON. A score out of
+    range, or dice that gave a value no d10 shows, take the record's own path, which refuses
+    them with its message."""
+    if not (type(score) is int and 0 <= score <= PROGRESS_SCORE_MAX):
+        return roll_progress(dice, score, even_matches).to_json()
+    first, second = dice.roll(10), dice.roll(10)
+    if not (type(first) is int and 1 <= first <= 10 and type(second) is int and 1 <= second <= 10):
+        return ProgressRoll(score, (first, second), even_matches).to_json()
+    data: dict[str, Any] = {
+        "type": "progress",
+        "score": score,
+        "challenge": [first, second],
+        "outcome": _BEATEN_VALUES[(score > first) + (score > second)],
+        "match": first == second and (not even_matches or first % 2 == 0),
+    }
+    if even_matches:
+        data["even_matches"] = True
+    return data
+
+
 def roll_progress(dice: Dice, score: int, even_matches: bool = False) -> ProgressRoll:
     """Roll two challenge dice against a progress score."""
     _check(score, 0, PROGRESS_SCORE_MAX, "progress score")

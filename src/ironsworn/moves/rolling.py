@@ -24,7 +24,7 @@ from ironsworn.moves.registry import NO_ROLL_ASSET_MOVES, on_resume
 from ironsworn.moves.roll_inputs import RollInputs
 from ironsworn.moves.step import Step
 from ironsworn.outcomes import Outcome
-from ironsworn.rolls import ActionRoll, roll_action_json, roll_progress
+from ironsworn.rolls import ActionRoll, roll_action_json, roll_progress_json
 
 if TYPE_CHECKING:
     from ironsworn.content.model import Move
@@ -139,8 +139,7 @@ class MoveRolls(RollInputs):
             return
         if plan.progress:
             score = self._progress_score(ctx, move)
-            roll = roll_progress(self.dice, score, self.even_matches)
-            record.roll = roll.to_json()
+            record.roll = roll_progress_json(self.dice, score, self.even_matches)
             record.stat = "progress"
             record.outcome = record.roll["outcome"]  # worked out once, by to_json
             record.assets = prepare_progress(ctx, move)

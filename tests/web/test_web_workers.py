@@ -166,3 +166,73 @@ def test_a_pool_shut_down_takes_no_more_calls() -> None:
     lane.shutdown()  # twice: the second returns at once
     with pytest.raises(RuntimeError):
         lane.post(lambda: None)
+
+
+def test_no_more_than_count_calls_run_at_once_and_a_call_wakes_a_sleeping_thread() -> None:
+    pool = workers("t", 2)
+    lanes = [Lane(pool) for _ in range(3)]
+    started = [threading.Event() for _ in lanes]
+    gates = [threading.Event() for _ in lanes]
+
+    def call(i: int) -> int:
+        started[i].set()
+        assert gates[i].wait(20)
+        return i
+
+    try:
+        futures = [lane.submit(call, i) for i, lane in enumerate(lanes)]
+        assert started[0].wait(20) and started[1].wait(20)
+        assert not started[2].is_set() and len(pool._calls) == 1  # two run: the third waits
+        gates[0].set()
+        assert started[2].wait(20)  # the first thread done takes it
+        for gate in gates:
+            gate.set()
+        assert [f.result(timeout=20) for f in futures] == [0, 1, 2]
+        # Two threads, asleep: a call wakes one of them, none is started.
+        assert pool.submit(lambda: "one").result(timeout=20) == "one"
+        assert len(pool._threads) == 2
+    finally:
+        for lane in lanes:
+            lane.shutdown()
+        pool.shutdown()
+    assert not any(thread.is_alive() for thread in pool._threads)  # shut down: all ended
+
+
+def test_a_thread_the_system_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A call that cannot get a thread is refused, nothing of it queued, when no thread runs;
+    while another runs, it is queued for that one."""
+    real = threading.Thread.start
+    refuse = [True]
+
+    def start(thread: threading.Thread) -> None:
+        if refuse[0] and thread.name.startswith("refused"):
+            raise RuntimeError("can't start new thread")
+        real(thread)
+
+    monkeypatch.setattr(threading.Thread, "start", start)
+    pool = workers("refused", 2)
+    with pytest.raises(RuntimeError):
+        pool.post(lambda: None)
+    assert not pool._calls and pool._running == 0 and not pool._threads
+    refuse[0] = False
+    gate, inside = threading.Event(), threading.Event()
+    order: list[str] = []
+
+    def first() -> None:
+        inside.set()
+        assert gate.wait(20)
+        order.append("first")
+
+    try:
+        one = pool.submit(first)
+        assert inside.wait(20)
+        refuse[0] = True  # a second thread is refused: the call waits for the first
+        two = pool.submit(order.append, "second")
+        assert len(pool._calls) == 1 and len(pool._threads) == 1
+        gate.set()
+        one.result(timeout=20)
+        two.result(timeout=20)
+        assert order == ["first", "second"]
+    finally:
+        refuse[0] = False
+        pool.shutdown()

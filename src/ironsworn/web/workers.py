@@ -17,15 +17,15 @@ as its work mostly waits on round trips to the database, which overlap across th
 The pool is :class:`Workers`, not the standard ``ThreadPoolExecutor``: a move's write needs
 no future of its own (its answer comes back through the table's group commit), and the
 standard pool made two for each turn of a lane (each with a lock and a condition), with a
-semaphore and a lock besides, every move. Here a lane's turn is one callable put on a queue
-(``queue.SimpleQueue``, in C) that the threads take from; a future is made only for a call
-whose caller waits for it (:meth:`Lane.submit`; :meth:`Lane.post` makes none).
+semaphore and a lock besides, every move. Here a lane's turn is one callable handed to one
+sleeping thread (woken alone: a queue every idle thread waits on woke two for each call), or
+queued for the first thread done; a future is made only for a call whose caller waits for it
+(:meth:`Lane.submit`; :meth:`Lane.post` makes none).
 """
 
 from __future__ import annotations
 
 import logging
-import queue
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -42,26 +42,85 @@ T = TypeVar("T")
 _log = logging.getLogger("ironsworn.web.workers")
 
 
+class _Hand:
+    """A pool thread's own wake-up: the call handed to it, and the lock it sleeps on (held
+    while it sleeps: released to wake exactly this thread)."""
+
+    __slots__ = ("call", "wake")
+
+    def __init__(self) -> None:
+        self.call: Callable[[], Any] | None = None
+        self.wake = threading.Lock()
+        self.wake.acquire()
+
+
+def _stop() -> None:
+    """Handed to an idle thread at shutdown: it ends."""
+
+
 class Workers(Executor):
-    """``count`` threads taking calls from one queue, started as the first calls come (named
-    ``NAME_0``, ``NAME_1``...). :meth:`post` queues a call without a future."""
+    """``count`` threads running calls, started as the calls come (named ``NAME_0``,
+    ``NAME_1``...); a call that comes while all ``count`` run waits in the pool's queue, and
+    the first thread done takes it. :meth:`post` queues a call without a future.
+
+    A call is handed to one sleeping thread, which alone wakes: a queue every idle thread
+    waits on (``queue.SimpleQueue``) woke the first, which, taking the call, let the queue's
+    lock go and woke the second for nothing, to sleep again (three futex calls and a context
+    switch more for every call, with two threads idle)."""
 
     def __init__(self, name: str, count: int) -> None:
         self._name = name
         self._count = count
-        self._calls: queue.SimpleQueue[Callable[[], Any] | None] = queue.SimpleQueue()
+        self._calls: deque[Callable[[], Any]] = deque()
+        self._idle: list[_Hand] = []  # threads asleep, the last to sleep last
         self._threads: list[threading.Thread] = []
+        self._running = 0  # threads with a call
         self._lock = threading.Lock()
         self._closed = False
 
     def post(self, call: Callable[[], Any]) -> None:
         """Run ``call()`` on one of the threads; what it raises is logged (its caller does not
         wait for it)."""
-        if self._closed:
-            raise RuntimeError("cannot schedule new futures after shutdown")
-        if len(self._threads) < self._count:
-            self._start_thread()
-        self._calls.put(call)
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("cannot schedule new futures after shutdown")
+            if self._running >= self._count:
+                self._calls.append(call)
+                return
+            thread = self._hand_over(call)
+        if thread is not None and not self._started(thread, call):
+            raise RuntimeError("no thread could be started for the call")
+
+    def _started(self, thread: threading.Thread, call: Callable[[], Any]) -> bool:
+        """Start a thread :meth:`_hand_over` made. If the system refuses one, its call goes
+        back to the front of the queue when another thread will take it, else False."""
+        try:
+            thread.start()
+        except RuntimeError:
+            with self._lock:
+                self._running -= 1
+                self._threads.remove(thread)
+                if not self._running:
+                    return False
+                self._calls.appendleft(call)
+        return True
+
+    def _hand_over(self, call: Callable[[], Any]) -> threading.Thread | None:
+        """Under the lock, with a place free: ``call`` to an idle thread (woken), or to a new
+        one, returned to be started once the lock is let go."""
+        self._running += 1
+        if self._idle:
+            hand = self._idle.pop()
+            hand.call = call
+            hand.wake.release()
+            return None
+        hand = _Hand()
+        hand.call = call
+        thread = threading.Thread(
+            target=self._work, args=(hand,), name=f"{self._name}_{len(self._threads)}", daemon=True
+        )
+        self._threads.append(thread)
+        return thread
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
         future: Future[T] = Future()
@@ -72,35 +131,35 @@ class Workers(Executor):
         self.post(call)
         return future
 
-    def _start_thread(self) -> None:
-        with self._lock:
-            if self._closed:
-                raise RuntimeError("cannot schedule new futures after shutdown")
-            if len(self._threads) >= self._count:
-                return
-            thread = threading.Thread(
-                target=self._work, name=f"{self._name}_{len(self._threads)}", daemon=True
-            )
-            self._threads.append(thread)
-        thread.start()
-
-    def _work(self) -> None:
-        while True:
-            call = self._calls.get()
-            if call is None:  # shut down: each thread takes one None
-                return
+    def _work(self, hand: _Hand) -> None:
+        call = hand.call
+        while call is not None and call is not _stop:
+            hand.call = None
             try:
                 call()
             except BaseException:  # a call without a future: nobody else would hear of it
                 _log.exception("a worker's call failed")
+            with self._lock:
+                if self._calls:
+                    call = self._calls.popleft()  # the place kept for the next queued call
+                    continue
+                self._running -= 1
+                if self._closed:
+                    return
+                self._idle.append(hand)
+            hand.wake.acquire()  # until a call is handed over
+            call = hand.call
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """Stop the threads once the calls queued so far have run (``wait``: until then)."""
         with self._lock:
             self._closed = True
+            idle, self._idle = self._idle, []
             threads = list(self._threads)
-        for _thread in threads:
-            self._calls.put(None)
+            for hand in idle:
+                hand.call = _stop
+        for hand in idle:
+            hand.wake.release()
         if wait:
             for thread in threads:
                 if thread is not threading.current_thread():

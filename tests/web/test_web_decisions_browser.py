@@ -104,6 +104,9 @@ def test_the_decision_is_in_view_with_its_result_after_a_roll(
     page.locator("#pending button.choice[data-key=obvious]").click()
     expect(page.locator("#waiting")).to_be_hidden()
     expect(page.locator("#pending")).to_be_hidden()
+    # The answer's result is titled by the move that asked, not by the answer's action.
+    expect(page.locator("#result .move-result h3")).to_have_text("Pay the Price Asha")
+    assert "make the most obvious negative outcome happen" in page.inner_text("#result")
     assert page.errors == []
     page.context.close()
 

@@ -240,12 +240,12 @@ async function api(method, path, body) {
 // Make an action. One that left out an input the table needs comes back as a question: the
 // page asks it (asking.js) and, answered, makes the action again with it (then `then(data)`).
 async function act(action, body, options = {}) {
-  const { keepResult = false } = options;
+  const { keepResult = false, title = null } = options;
   try {
     showError("");
     const data = await api("POST", `${BASE}/actions/${action}`, body || {});
     if (store.asked) dismiss();
-    if (keepResult) store.result = { action, data };
+    if (keepResult) store.result = { action, data, title };
     // Undo takes back an operation: a result on screen that it took back says so.
     if (action === "undo" && data && data.undone && store.result && store.result.seq === data.undone.seq) store.result.undone = true;
     if (action === "redo" && data && data.redone && store.result && store.result.seq === data.redone.seq) store.result.undone = false;

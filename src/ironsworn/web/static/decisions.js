@@ -94,7 +94,7 @@ function renderResult() {
   const chain = (d.chain || []).map((m) => h("div", { class: "chain" }, h("h4", {}, `→ ${m.name}`), rollLine(m.roll),
     m.text_html ? html("div", { class: "outcome-text" }, m.text_html) : null));
   fill("result", h("article", { class: "result move-result" + (r.undone ? " undone" : ""), "data-undone": r.undone ? "yes" : null },
-    h("h3", {}, d.move ? (store.moves || []).find((m) => m.id === d.move)?.name || words(d.move) : words(r.action),
+    h("h3", {}, d.move ? (store.moves || []).find((m) => m.id === d.move)?.name || words(d.move) : r.title || words(r.action),
       d.character ? h("small", {}, ` ${d.character}`) : null, r.undone ? h("span", { class: "undone-label" }, " · undone") : null),
     rollLine(d.roll), d.text_html ? html("div", { class: "outcome-text" }, d.text_html) : d.text ? h("p", { class: "outcome-text" }, d.text) : null,
     (d.assets || []).length ? h("p", { class: "applied" }, h("small", {}, "applied: "), d.assets.join(", ")) : null,
@@ -149,21 +149,23 @@ function decisionBox(p) {
   // new decision with the same keys came) is refused, never taken for the new one.
   const seen = store.state.head; // the campaign's head this box was drawn at
   const extra = () => clean({ dice: dice.value.trim(), text: asked ? asked.value.trim() : "", character: p.character, decision: p.token, seen });
+  // The answer's result is titled by the move that asked (Pay the Price), not "choose".
+  const kept = { keepResult: true, title: p.move ? moveName(p.move) : null };
   let controls;
   if (p.kind === "burn") {
-    controls = [h("button", { type: "button", class: "primary", "data-answer": "burn", onclick: () => act("burn", extra(), { keepResult: true }) }, "Burn momentum"),
-      h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), { keepResult: true }) }, "Decline")];
+    controls = [h("button", { type: "button", class: "primary", "data-answer": "burn", onclick: () => act("burn", extra(), kept) }, "Burn momentum"),
+      h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), kept) }, "Decline")];
   } else if (p.count === 1 && p.min === 1) {
     controls = p.options.map((o) => (o.html ? html : h)("button", { type: "button", class: "choice", "data-key": o.key,
-      onclick: () => act("choose", { keys: [o.key], ...extra() }, { keepResult: true }) }, o.html || o.text));
+      onclick: () => act("choose", { keys: [o.key], ...extra() }, kept) }, o.html || o.text));
   } else {
     const boxes = p.options.map((o) => h("label", { class: "choice" }, h("input", { type: "checkbox", value: o.key }), " ",
       o.html ? html("span", {}, o.html) : o.text));
     controls = [...boxes, h("button", { type: "button", class: "primary", "data-answer": "choose", onclick: () => {
       const keys = boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
-      act("choose", { keys, ...extra() }, { keepResult: true });
+      act("choose", { keys, ...extra() }, kept);
     } }, `Choose (${p.min === p.count ? p.count : `${p.min}-${p.count}`})`),
-    p.min === 0 ? h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), { keepResult: true }) }, "Decline") : null];
+    p.min === 0 ? h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), kept) }, "Decline") : null];
   }
   // Which move asks, unless its prompt says so: a decision raised by another player's move
   // (Kai's choice on Asha's Aid Your Ally) has no result of this page's beside it.

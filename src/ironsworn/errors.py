@@ -205,10 +205,7 @@ class OptionNeeded(InvalidValue):
             self.subject = subject
         if open:
             self.open = open  # words of the player's own answer it too, not only the choices
-        accepted = []  # (a loop: a comprehension is a call of its own)
-        for choice in choices:
-            accepted.append(choice[0])
-        self.accepted = tuple(accepted)
+        self.accepted = tuple([choice[0] for choice in choices])
         self.choices = choices
 
     def data(self) -> dict[str, Any]:

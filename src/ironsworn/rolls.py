@@ -407,7 +407,7 @@ def roll_progress_json(dice: Dice, score: int, even_matches: bool = False) -> di
         "score": score,
         "challenge": [first, second],
         "outcome": _BEATEN_VALUES[(score > first) + (score > second)],
-        "match": first == second and (not even_matches or first % 2 == 0),
+        "match": is_match((first, second), even_matches),
     }
     if even_matches:
         data["even_matches"] = True

@@ -153,13 +153,7 @@ class CharacterState:
         # Only a card's record that keeps what it changes on the sheet, or the flag of what a
         # move set, can change it (sheet_marks' two sources; a lasting effect's mark is a
         # debility only): a sheet with neither is at +5, without listing its marks.
-        changes_sheet = bool(self.flags.get("asset_sheet"))
-        if not changes_sheet:
-            for record in self.assets:
-                if record.get("sheet"):
-                    changes_sheet = True
-                    break
-        if not changes_sheet:
+        if not self.flags.get("asset_sheet") and not any(r.get("sheet") for r in self.assets):
             return 5
         top = 5 + sum(int(m.get(f"{meter}_max") or 0) for m in self.sheet_marks())
         return max(0, top)

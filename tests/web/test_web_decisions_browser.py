@@ -107,6 +107,15 @@ def test_the_decision_is_in_view_with_its_result_after_a_roll(
     # The answer's result is titled by the move that asked, not by the answer's action.
     expect(page.locator("#result .move-result h3")).to_have_text("Pay the Price Asha")
     assert "make the most obvious negative outcome happen" in page.inner_text("#result")
+    if label == "desktop":
+        # Taken back elsewhere (another client: the command line, another page), the result
+        # on screen says so, as its timeline entry does; put back, it no longer does.
+        http = httpx.Client(base_url=server.url, headers=CHANGE, timeout=10)
+        assert http.post(f"/api/c/{name}/actions/undo", json={}).status_code == 200
+        expect(page.locator("#result .move-result")).to_have_attribute("data-undone", "yes")
+        assert http.post(f"/api/c/{name}/actions/redo", json={}).status_code == 200
+        expect(page.locator("#result .move-result")).not_to_have_attribute("data-undone", "yes")
+        http.close()
     assert page.errors == []
     page.context.close()
 

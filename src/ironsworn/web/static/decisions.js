@@ -103,6 +103,17 @@ function renderResult() {
     d.notes.length ? h("ul", { class: "notes" }, d.notes.map((n) => h("li", {}, n))) : null));
 }
 
+// A result on screen taken back or put back elsewhere (another page, the command line) says
+// so as its timeline entry does (this page's own Undo marks it at once: core.js act).
+function resultFollowsTimeline() {
+  const r = store.result;
+  if (!r || !r.seq) return;
+  const entry = store.timeline.find((e) => e.seq === r.seq);
+  if (!entry || (entry.status !== "undone" && entry.status !== "live")) return;
+  const undone = entry.status === "undone";
+  if (Boolean(r.undone) !== undone) { r.undone = undone; renderResult(); }
+}
+
 // Every decision owed, the one waiting now first (a decision belongs to its character: the
 // others play on meanwhile).
 function decisions() {
@@ -177,4 +188,4 @@ function decisionBox(p) {
     h("div", { class: "answers" }, mine ? [asked, controls, dice] : h("em", {}, `waiting for ${p.character}'s page (or the guide)`)));
 }
 
-export { askUndo, rollLine, effectList, fmt, renderResult, decisions, renderPending, decisionBox };
+export { askUndo, rollLine, effectList, fmt, renderResult, resultFollowsTimeline, decisions, renderPending, decisionBox };

@@ -3,7 +3,7 @@
 // A page that was away names the last version it holds and receives what it missed; only
 // when the server cannot tell (it restarted, the page is too far behind) does it read all again.
 import { $, BASE, NAME, TIMELINE, api, character, loadContent, loadRules, setLive, showError, store } from "./core.js";
-import { renderPending, renderResult } from "./decisions.js";
+import { renderPending, renderResult, resultFollowsTimeline } from "./decisions.js";
 import { renderTimeline, timelineShown } from "./journal.js";
 import { loadMoves, loadPanel } from "./moves.js";
 import { renderParty, renderSeat, renderSheet } from "./sheet.js";
@@ -129,10 +129,11 @@ function apply(change, epoch) {
   if (change.timeline) {
     mergeTimeline(change.timeline);
     renderTimeline();
+    resultFollowsTimeline();
   } else {
     // More changed than a page holds: the latest page again (the state is already here).
     api("GET", `${BASE}/timeline?last=${TIMELINE}`)
-      .then((latest) => { store.timeline = latest; renderTimeline(); })
+      .then((latest) => { store.timeline = latest; renderTimeline(); resultFollowsTimeline(); })
       .catch((err) => showError(err.message));
   }
   // The move panel's odds follow the character's values and tracks: the panel alone is read

@@ -67,3 +67,33 @@ def test_a_bad_answer_is_asked_again(tmp_path: Path) -> None:
     run = run_script(path, [FACE_DANGER, "7", "1", "/quit"])
     assert "'7' is not one of the options (accepted: 1-1 or shield_bearer:1" in run.err
     assert move_roll(path)["adds"] == 1
+
+
+def test_an_ability_that_applies_unasked_is_named_only_for_a_move_that_goes_ahead(
+    tmp_path: Path,
+) -> None:
+    """Swordmaster 1 acts on Strike and Clash with no fiction to check: it is named before the
+    move's first question, not before a refusal, and a move that asks nothing names it in its
+    result only (once)."""
+    path = tmp_path / "c.sqlite"
+    make_asha(path, "swordmaster")
+    assert main(["fight", "new", "--foe", "raider", "--campaign", str(path)]) == 0
+    applies = "Swordmaster 1 applies: if you burn momentum"
+    # Without the initiative, Strike is refused before it asks anything.
+    run = run_script(path, ["/move strike --dice 4,4,9", "/quit"])
+    assert "does not have initiative" in run.err
+    assert applies not in run.out
+    # Clash asks which stat: the ability is named before that question.
+    run = run_script(path, ["/move clash --dice 4,4,9", "edge", "/quit"])
+    assert run.err == ""
+    assert run.out.index(applies) < run.out.index("Clash: which stat do you roll?")
+    assert run.out.count(applies) == 1
+    # Given the stat, Clash asks nothing: its result names the ability (a campaign of its
+    # own: the weak hit above waits for its decision).
+    path = tmp_path / "d.sqlite"
+    make_asha(path, "swordmaster")
+    assert main(["fight", "new", "--foe", "raider", "--campaign", str(path)]) == 0
+    run = run_script(path, ["/move clash --stat edge --dice 4,4,9", "/quit"])
+    assert run.err == ""
+    assert applies not in run.out
+    assert "· Swordmaster 1: if you burn momentum" in run.out

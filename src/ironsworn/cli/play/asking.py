@@ -176,16 +176,21 @@ def ask_bond(session: PlaySession, args: argparse.Namespace, asked: set[str]) ->
         return
 
 
-def ask_assets(session: PlaySession, args: argparse.Namespace, asked: set[str]) -> None:
+def ask_assets(session: PlaySession, args: argparse.Namespace, asked: set[str]) -> list[str]:
     """Before the roll: offer the character's abilities that could act on this move.
 
     Abilities with no fictional condition apply by themselves and are only named; those whose
     condition is the fiction's (``when``) are offered as a numbered list to pick any of.
     Nothing is asked when the player gave ``--asset`` or the move is Advance (there
     ``--asset`` buys a card).
+
+    The lines naming the abilities that apply unasked are shown with the list, when there
+    is one; else they are returned, for the move's first question to show: a move refused
+    before it asks anything (Strike without initiative) names no ability, and a move
+    that asks nothing shows them in its result (each ability used is a line there).
     """
     if "fitting assets" in asked or args.asset:
-        return
+        return []
     asked.add("fitting assets")
     from ironsworn.errors import IronswornError
     from ironsworn.moves.assets.effects import abilities_for, fighting
@@ -196,15 +201,19 @@ def ask_assets(session: PlaySession, args: argparse.Namespace, asked: set[str]) 
         char = state.character(args.character)
         fits = abilities_for(session.library, char, move, in_fight=fighting(state, char.name))
     except IronswornError:
-        return  # the move itself will say what is wrong
+        return []  # the move itself will say what is wrong
     if move.id.rsplit("/", 1)[-1] == "advance" or not fits:
-        return
-    unasked = [f for f in fits if not f["when"]]
+        return []
+    applies = [
+        f"  {fit['label']} applies: {fit['effect'] or 'see the card'}"
+        for fit in fits
+        if not fit["when"]
+    ]
     offered = [f for f in fits if f["when"]]
-    for fit in unasked:
-        session.out.say(f"  {fit['label']} applies: {fit['effect'] or 'see the card'}")
     if not offered:
-        return
+        return applies
+    for line in applies:
+        session.out.say(line)
     options = [
         (
             str(f["asset"]),
@@ -229,6 +238,7 @@ def ask_assets(session: PlaySession, args: argparse.Namespace, asked: set[str]) 
         )
     if picked:
         args.asset = picked
+    return []
 
 
 def _one_ability_twice(keys: Sequence[str]) -> tuple[str, str] | None:

@@ -11,6 +11,8 @@ from ironsworn.cli.common import Missing
 from ironsworn.errors import RuleViolation
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ironsworn.cli.play.session import PlaySession
     from ironsworn.cli.play.slash import Runner
     from ironsworn.cli.play.table_calls import Asker
@@ -66,7 +68,7 @@ def run_move(session: PlaySession, words: list[str]) -> None:
         raise DecisionPending(f"{who}'s decision is pending: answer it first")
     asked: set[str] = set()
     asking.ask_bond(session, args, asked)
-    asking.ask_assets(session, args, asked)
+    applies = asking.ask_assets(session, args, asked)
     given = one_role(move_given(args), said_of=None)  # (the engine's words, as before)
     done = session.table(
         "move",
@@ -74,12 +76,14 @@ def run_move(session: PlaySession, words: list[str]) -> None:
         command="move",
         names=MOVE_WORDS,
         dice=session.dice_for(args),
-        ask=move_asker(session, args, asked),
+        ask=move_asker(session, args, asked, applies),
     )
     session.report(done.result, args.json)
 
 
-def move_asker(session: PlaySession, args: argparse.Namespace, asked: set[str]) -> Asker:
+def move_asker(
+    session: PlaySession, args: argparse.Namespace, asked: set[str], applies: Sequence[str] = ()
+) -> Asker:
     """How ``/move`` asks the ``move`` operation's questions: a numbered menu (in a script
     too: the next line answers it), the answer kept on ``args`` as the move's option.
 
@@ -88,9 +92,14 @@ def move_asker(session: PlaySession, args: argparse.Namespace, asked: set[str]) 
     move's stat or track), unless it was asked already, given already, has nothing to
     answer with, or the move itself takes no such option (a follow-on needs it): then it
     is the table's question unanswered, which a terminal asks as the line's option and a
-    script is told as one line (its wording, no option named)."""
+    script is told as one line (its wording, no option named).
+
+    ``applies``: the lines naming the abilities that act on the move unasked
+    (:func:`~ironsworn.cli.play.asking.ask_assets`), shown before its first question."""
     from ironsworn.cli.play import asking
     from ironsworn.table import Unanswered
+
+    unshown = list(applies)
 
     def ask(question: Question) -> Any:
         name = question.input
@@ -105,6 +114,8 @@ def move_asker(session: PlaySession, args: argparse.Namespace, asked: set[str]) 
         ):
             raise Unanswered(question)
         asked.add(name)
+        while unshown:
+            session.out.say(unshown.pop(0))
         # (the engine's own labels: the detail the table adds to a stat says it again)
         options = [
             (c.key, beside(c.key, c.shown() if fiction else c.label)) for c in question.choices

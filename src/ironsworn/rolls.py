@@ -41,6 +41,9 @@ SCORE_CAP = 10
 STAT_MIN, STAT_MAX = 0, 5  # stats are 1-4; meters rolled as a stat (supply, health) 0-5
 ADDS_MIN, ADDS_MAX = 0, 10
 PROGRESS_SCORE_MAX = 10
+# What a roll event's ``adds_from`` says of an add the player gave with the move (the others
+# name their source: a bond, an asset, an earlier move's bonus).
+GIVEN_ADD = "an add given with the move"
 
 
 def _check(value: int, low: int, high: int, what: str) -> int:

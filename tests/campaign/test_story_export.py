@@ -201,3 +201,28 @@ def test_the_crews_cards_in_the_story(
     assert "Bram enters the story; Kira shares the crew's Shuttle “Wren”" in text
     assert "the crew's Vesper: ability 2 marked (Bram)" in text
     assert "Bram's Vesper" not in text
+
+
+@pytest.mark.parametrize(
+    ("extra", "told"),
+    [
+        # A bond's +1 says whose bond; an add the player gave is a bare number, in the
+        # roll's order (the player's first).
+        (["--with", "eld"], "3 + 2 + 1 (a bond with Elda) = 6 vs 9 | 8"),
+        (["--with", "eld", "--add", "2"], "3 + 2 + 2 + 1 (a bond with Elda) = 8 vs 9 | 8"),
+        (["--add", "1"], "3 + 2 + 1 = 6 vs 9 | 8"),
+        ([], "3 + 2 = 5 vs 9 | 8"),
+    ],
+)
+def test_an_add_in_the_story_says_what_gave_it(
+    home: Path, capsys: pytest.CaptureFixture[str], extra: list[str], told: str
+) -> None:
+    play(
+        capsys,
+        [
+            ["campaign", "new", "t"],
+            ["character", "new", "Asha", "--stats", STATS, "--bond", "Elda"],
+            ["move", "sojourn", *extra, "--dice", "3,9,8"],
+        ],
+    )
+    assert f"**Asha · Sojourn** (+heart) — {told} → *miss*" in exported(capsys, True)

@@ -33,6 +33,7 @@ from ironsworn.campaign.journal import Narrator, told_by_burn, uncited, words
 from ironsworn.campaign.journal_edits import EDIT_KINDS, current_texts
 from ironsworn.campaign.store import Operation
 from ironsworn.progress import progress_boxes
+from ironsworn.rolls import GIVEN_ADD
 
 SESSION_GAP = timedelta(hours=4)
 STAT_NAMES = ("edge", "heart", "iron", "shadow", "wits")
@@ -183,7 +184,7 @@ class _Teller(Narrator):
         if stat:
             parts.append(f"(+{words(stat)})")
         if roll is not None:
-            parts.append("— " + self.dice(roll["roll"]))
+            parts.append("— " + self.dice(roll["roll"], roll.get("adds_from") or ()))
         burned = [b for b in burns if b.get("character") == event.get("character")]
         if burned and roll is not None:
             parts[-1] += f", momentum {burned[0]['from']:+d} burned"
@@ -192,12 +193,23 @@ class _Teller(Narrator):
             parts.append(f"→ *{words(event['outcome'])}{match}*")
         return " ".join(parts)
 
-    def dice(self, roll: Mapping[str, Any]) -> str:
-        """``5 + 2 + 1 = 8 vs 2 | 3`` (action die, stat, adds), or ``progress 6 vs 2 | 9``."""
+    def dice(self, roll: Mapping[str, Any], adds_from: Sequence[Mapping[str, Any]] = ()) -> str:
+        """``5 + 2 + 1 = 8 vs 2 | 3`` (action die, stat, adds), or ``progress 6 vs 2 | 9``.
+
+        Each add says what gave it, as the roll event records it (``adds_from``): ``2 + 2 + 1
+        (a bond with Greyhaven) = 5``; an add the player gave with the move is a bare number.
+        """
         challenge = " | ".join(str(d) for d in roll["challenge"])
         if roll.get("type") == "progress":
             return f"progress {roll['score']} vs {challenge}"
         adds = f" + {roll['adds']}" if roll.get("adds") else ""
+        if adds and sum(int(a.get("amount") or 0) for a in adds_from) == roll["adds"]:
+            # (a total the sources do not make, an add capped at +10, is told as the total)
+            adds = "".join(
+                f" + {a['amount']}" + ("" if a.get("from") == GIVEN_ADD else f" ({a['from']})")
+                for a in adds_from
+                if a.get("amount")
+            )
         die = f"{roll['action_die']}" + (" (cancelled)" if roll.get("action_die_cancelled") else "")
         return f"{die} + {roll['stat']}{adds} = {roll.get('score', '?')} vs {challenge}"
 

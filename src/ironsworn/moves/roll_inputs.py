@@ -9,6 +9,7 @@ from ironsworn.moves.changes import StateChanges
 from ironsworn.moves.registry import PROGRESS_KINDS, short_name
 from ironsworn.moves.roles import role_add
 from ironsworn.progress import TICKS_PER_BOX
+from ironsworn.rolls import GIVEN_ADD
 
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CharacterState
@@ -167,7 +168,7 @@ class RollInputs(StateChanges):
                     raise InvalidValue("adds must be 0 or more")
             for add in given:
                 if add:
-                    sources.append({"amount": add, "from": "an add given with the move"})
+                    sources.append({"amount": add, "from": GIVEN_ADD})
         if data.get("bond"):
             if not move.adds:
                 raise InvalidValue(f"{move.name} grants no +1 for a bond")

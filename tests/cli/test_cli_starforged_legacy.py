@@ -27,7 +27,8 @@ def test_lookups_by_name_are_the_campaigns_and_work_without_one(
     code, out, _ = run(capsys, "move", "show", "undertake a journey", "--ruleset", "classic")
     assert code == 0 and "Undertake a Journey" in out
     code, _, err = run(capsys, "oracle", "roll", "settlement", "name")
-    assert "import your starforged.json with 'ironsworn content import starforged.json'" in err
+    assert "until your own Datasworn file (starforged.json) is imported" in err
+    assert err.rstrip().endswith("(ironsworn content import starforged.json)")
     # A classic campaign reads its own.
     assert run(capsys, "campaign", "new", "iron")[0] == 0
     code, out, _ = run(capsys, "move", "show", "face", "danger", "--json")

@@ -69,3 +69,21 @@ def test_the_players_own_file_is_imported_once_and_a_wrong_one_refused(
     )
     assert created.json()["content_needed"] is None
     clear_cache()
+
+
+def test_a_request_that_needs_the_file_says_how_this_table_imports_it(api: Any) -> None:
+    """An oracle of the player's own file, rolled before it is imported: a 400 that names the
+    file and the Campaigns tab (no command of the command line), with the pack it needs."""
+    clear_cache()
+    made = api.post("/api/campaigns", json={"name": "sf", "ruleset": "starforged"}, headers=CHANGE)
+    assert made.status_code == 201, made.text
+    before = api.get("/api/c/sf/timeline").json()
+    for oracle in ("planet", "action"):  # a name only the file has; a classic table's name
+        answer = api.post("/api/c/sf/actions/oracle", json={"oracle": oracle}, headers=CHANGE)
+        assert answer.status_code == 400, answer.text
+        data = answer.json()
+        assert data["pack"] == "starforged"
+        assert "your own Datasworn file (starforged.json)" in data["error"]
+        assert data["error"].endswith("(the guide imports a content pack in the Campaigns tab)")
+        assert "ironsworn " not in data["error"] and "\n" not in data["error"]
+    assert api.get("/api/c/sf/timeline").json() == before

@@ -37,7 +37,7 @@ from ironsworn.content.model import (
     ruleset_of,
 )
 from ironsworn.content.sites import DelveSite, Rarity, SiteDomain, SiteTheme
-from ironsworn.errors import ContentError, InvalidValue, NotFound
+from ironsworn.errors import ContentError, InvalidValue, NotFound, PackMissing
 from ironsworn.record import record
 
 T = TypeVar("T")
@@ -356,12 +356,14 @@ class Ruleset:
         needed = content_needed(self, ruleset)
         if needed is None or kind not in needed.kinds:
             return missing
+        # (each surface says how its player imports the file: the pack named by it)
         return NotFound(
-            f"{missing}; nothing imported for {ruleset} yet: 'ironsworn content import "
-            f"{needed.file}' (your own Datasworn file brings its {needed.brings})",
+            f"{missing}; nothing imported for {ruleset} yet: your own Datasworn file "
+            f"({needed.file}) brings its {needed.brings}",
             missing.candidates,
             kind=missing.kind,
             name=missing.name,
+            pack=needed.pack,
         )
 
     def find_in(self, kind: str, query: str, ruleset: str | None) -> Any:
@@ -398,11 +400,18 @@ class Ruleset:
         where = {"moves": "move", "oracles": "oracle", "assets": "asset"}.get(kind, kind[:-1])
         from ironsworn.content.own_content import OWN_FILES
 
-        file = OWN_FILES[ruleset].file if ruleset in OWN_FILES else "FILE"
-        extra = f"; import your {file} with 'ironsworn content import {file}'" if not own else ""
+        needed = OWN_FILES.get(ruleset) if not own else None
+        if needed is not None:
+            # Nothing of the kind yet: the player's own file brings it (each surface says
+            # how its player imports the pack).
+            raise PackMissing(
+                f"{whose}; this campaign plays {ruleset}, and has no {what}s until your own "
+                f"Datasworn file ({needed.file}) is imported",
+                needed.pack,
+            )
         raise InvalidValue(
-            f"{whose}; this campaign plays {ruleset} "
-            f"(accepted: the {what}s of 'ironsworn {where} list'{extra})"
+            f"{whose}; this campaign plays {ruleset} (accepted: the {what}s of 'ironsworn "
+            f"{where} list')"
         )
 
     def _kind(self, kind: str, build: Callable[[dict[str, Any]], T]) -> dict[str, T]:

@@ -42,6 +42,12 @@ class OwnFile:
         names = [{"npcs": "foes"}.get(kind, kind) for kind in self.kinds]
         return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
 
+    @property
+    def pack(self) -> str:
+        """The pack its import makes (``starforged``): an error missing it carries this, and
+        each surface says how its player imports the file."""
+        return self.file.removesuffix(".json")
+
     def message(self) -> str:
         """One line a surface can show as it is (no command named)."""
         return (

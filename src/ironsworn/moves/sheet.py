@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.campaign.state import CREATION_STATS, STATS, CampaignState
-from ironsworn.errors import InvalidValue, NotFound, RuleViolation
+from ironsworn.errors import InvalidValue, NotFound, PackMissing, RuleViolation
 from ironsworn.moves.assets.cards import check_distinct, new_asset_record, parse_asset_choice
 from ironsworn.moves.condition import (
     ADJUSTABLE,
@@ -237,9 +237,11 @@ class SheetOperations(TrackOperations, ConditionOperations, WorldOperations, Gea
         ruleset = self.state.ruleset
         assets = self.engine.ruleset.in_ruleset("assets", ruleset)
         if not assets and ruleset == "starforged":
-            raise InvalidValue(
-                f"asset {query!r}: no Starforged assets yet (import a Datasworn Starforged "
-                "pack: 'ironsworn content import starforged.json')"
+            # (each surface says how its player imports the pack)
+            raise PackMissing(
+                f"asset {query!r}: no Starforged assets yet: they come from your own "
+                "Datasworn Starforged file",
+                "starforged",
             )
         try:
             found: Asset = resolve(assets, query, f"{ruleset} asset", lambda a: str(a.name), ())

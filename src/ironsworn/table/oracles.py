@@ -60,12 +60,15 @@ def _keep(table: Table, args: JsonDict, kind: str, event: JsonDict, summary: str
 
 
 def oracle(table: Table, args: JsonDict) -> JsonDict:
-    """Roll an oracle table (nested rolls followed); ``keep`` records it in the journal."""
+    """Roll an oracle table of the campaign's ruleset (nested rolls followed); ``keep``
+    records it in the journal. A table of another ruleset is refused, as the command line
+    refuses it (a Starforged campaign rolls no classic table)."""
     from ironsworn.content.oracle_roller import roll_oracle
 
     library = table.library()
+    found = library.find_in("oracles", args["oracle"], table.state().ruleset)
     dice, seed = _dice(table, args)
-    result = roll_oracle(library, library.oracle(args["oracle"]), dice, args.get("value"))
+    result = roll_oracle(library, found, dice, args.get("value"))
     _all_rolled(table, args, dice)
     data: JsonDict = result.to_json()
     if args.get("keep"):

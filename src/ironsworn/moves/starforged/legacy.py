@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ironsworn.errors import InvalidValue, NotFound, OptionNeeded, RuleViolation
+from ironsworn.errors import InvalidValue, NotFound, OptionNeeded, PackMissing, RuleViolation
 from ironsworn.moves.engine import Step, no_roll
 from ironsworn.moves.starforged._common import RULESET
 
@@ -106,9 +106,10 @@ def _purchase(ctx: Step, key: str, query: str, ability: Any) -> dict[str, Any]:
     if key == "new_asset":
         assets = ctx.engine.ruleset.in_ruleset("assets", RULESET)
         if not assets:
-            raise InvalidValue(
-                "no Starforged assets: import a Datasworn Starforged pack "
-                "('ironsworn content import starforged.json')"
+            # (each surface says how its player imports the pack)
+            raise PackMissing(
+                "no Starforged assets: they come from your own Datasworn Starforged file",
+                "starforged",
             )
         asset = resolve(assets, query, "asset", lambda a: str(a.name), (RULESET,))
         check_category(ctx, asset.name, category_of(asset.id))

@@ -14,6 +14,7 @@ from play_support import WALKTHROUGH, make_kai, operations, run_script
 
 from ironsworn.campaign.state import CampaignState
 from ironsworn.campaign.store import CampaignStore
+from ironsworn.cli.main import main
 
 FACE_DANGER_WEAK_HIT = "/move face danger --stat edge --dice 4,5,9"  # 4 + 3 = 7 vs 5 | 9
 
@@ -483,3 +484,18 @@ def test_walkthrough_chooses_assets_from_the_deck(tmp_path: Path) -> None:
     assert cards["Cave Lion"]["meter"] == {"name": "health", "value": 4, "max": 4}
     fields = cards["Devotant"]["fields"]
     assert fields == {"god's name": "Ulla", "stat": "heart", "stat_stat": "heart"}
+
+
+def test_an_undo_tells_a_companion_by_its_name(tmp_path: Path) -> None:
+    """The undone operation is told as the log tells it: the hound by the name it was given."""
+    path = tmp_path / "c.sqlite"
+    made = ["character", "new", "Asha", "--stats", "3,2,2,1,1", "--asset", "hound:1=Fenn"]
+    assert main([*made, "--campaign", str(path)]) == 0
+    run = run_script(
+        path, ["/move companion endure harm --amount 1 --dice 6,1,2", "/undo", "/redo"]
+    )
+    assert run.err == ""
+    assert "undid #2 move: " in run.out and "redid #2 move: " in run.out
+    for line in run.out.splitlines():
+        if line.startswith(("undid", "redid")):
+            assert "Fenn (Asha's hound): health 4 → 3" in line, line

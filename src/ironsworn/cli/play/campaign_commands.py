@@ -86,11 +86,13 @@ def undo_redo(undo: bool) -> Runner:
             data["status"],
         )
         done = "undid" if undo else "redid"
+        # Told with the campaign's names (a companion by the name its player gave it, as the
+        # log tells it), learnt from the state now.
+        state = session.state()
         session.out.result(
             {key: data},
-            f"{done} #{operation.seq} {operation.kind}: {Narrator().headline(operation)}",
+            f"{done} #{operation.seq} {operation.kind}: {Narrator(state).headline(operation)}",
         )
-        state = session.state()
         session.show_status(state)
         session.show_pending(state)
 

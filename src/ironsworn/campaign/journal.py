@@ -436,7 +436,7 @@ class Narrator:
             return f"progress roll {roll['score']} vs {challenge} → {outcome}"
         die = f"{roll['action_die']}" + (" (cancelled)" if roll.get("action_die_cancelled") else "")
         adds = f" + {roll['adds']}" if roll.get("adds") else ""
-        stat = f"{self.stat_name} {roll['stat']}" if self.stat_name else f"{roll['stat']}"
+        stat = f"{words(self.stat_name)} {roll['stat']}" if self.stat_name else f"{roll['stat']}"
         burn = ""
         if roll.get("burned"):
             burn = f" (momentum {int(roll['momentum']):+d} burned)" if "momentum" in roll else ""

@@ -350,3 +350,19 @@ def test_the_table_names_only_real_abilities(starforged_home: Path) -> None:
     }
     assert set(table()) <= ids
     assert all(key.startswith(PREFIX) for key in table())
+
+
+def test_a_condition_reads_after_when(starforged_home: Path) -> None:
+    """An ability's condition is shown after "when" (the web, play mode): the deck's own
+    leading "When" or "While" is left out, so none reads "when while putting trust..."."""
+    conditions: dict[str, set[str]] = {}
+    for asset in load_library().in_ruleset("assets", "starforged").values():
+        for index, ability in enumerate(asset.abilities):
+            for effect in ability.effects:
+                if effect.get("when"):
+                    conditions.setdefault(f"{asset.name} {index + 1}", set()).add(effect["when"])
+    (armored,) = conditions["Armored 1"]
+    assert armored.startswith("putting trust in your armor")
+    assert "piloting a vehicle" in set().union(*conditions.values())  # (Ace: "While piloting")
+    leading = {text.split()[0].lower() for texts in conditions.values() for text in texts}
+    assert not leading & {"when", "while"}

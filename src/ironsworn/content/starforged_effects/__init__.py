@@ -69,8 +69,11 @@ def effect_for(ability: AssetAbility, raw: Mapping[str, Any]) -> JsonDict:
         effect["moves"] = list(entry.moves if entry is not None else ()) or ["*"]
     when = "; ".join(c.text for c in entry.conditions if c.text) if entry is not None else ""
     when = LINK.sub(r"\1", when)  # "[Strike](move:...)" reads "Strike"
-    if when.lower().startswith("when "):
-        when = when[5:]  # shown after "when" / "if" already
+    # Shown after "when" or "if" already: a leading "when" is left out, and so is "while"
+    # ("when while putting trust in your armor" read twice; "when putting trust..." says it).
+    for lead in ("when ", "while "):
+        if when.lower().startswith(lead):
+            when = when[len(lead) :]
     if "when" not in effect and not raw.get("unasked") and when:
         effect["when"] = when[:1].lower() + when[1:]  # it follows "if" in what players read
     return effect

@@ -196,3 +196,27 @@ def test_a_table_rolled_by_a_move_is_told_once_in_the_log(tmp_path: Path) -> Non
     assert double.endswith(
         "; note: 99 asks to roll twice more while rolling twice: not a result, rolled again (42)"
     )
+
+
+def test_a_starforged_table_rolled_by_a_move_is_told_once_in_the_log(home: Path) -> None:
+    """Starforged's Pay the Price table likewise: the note shows the row to the player, the
+    log tells it by the oracle line only."""
+    import io
+    from contextlib import redirect_stdout
+
+    shown = io.StringIO()
+    with redirect_stdout(shown):
+        for command in (
+            ["campaign", "new", "sf", "--ruleset", "starforged"],
+            ["character", "new", "Kira", "--stats", KAI_STATS],
+            ["move", "face danger", "--stat", "edge", "--dice", "1,9,10"],
+            ["choose", "roll_table", "--dice", "45"],
+        ):
+            assert main(command) == 0, command
+    assert "  · Pay the Price (45): A new enemy is revealed" in shown.getvalue()
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["log"]) == 0
+    (line,) = [line for line in out.getvalue().splitlines() if "chose roll table" in line]
+    assert line.count("A new enemy is revealed") == 1, line
+    assert "note: Pay the Price" not in line

@@ -434,7 +434,7 @@ def roll_table(ctx: Step, move: str, section: str | None = None) -> tuple[int, s
         if low <= roll <= high:
             name = ctx.engine.ruleset.moves[sf(move)].name
             ctx.emit(oracle_event(sf(move), name, roll, text, [roll], ctx.name))
-            ctx.note(f"{name} table ({roll}): {text}")
+            ctx.note(f"{name} ({roll}): {text}")  # (as a classic table roll is noted)
             return roll, text
     raise RuleViolation(f"internal: no row of the {move} table holds {roll}")
 

@@ -44,7 +44,8 @@ def nothing(game: Game) -> None:
 Row = tuple[Callable[[Game], None], Callable[[Game], object], type[IronswornError], str]
 
 ROWS: dict[str, Row] = {
-    # A move without a roll, refused after its move event: the event is taken back.
+    # A move without a roll, refused by its before-roll check like any move: before its move
+    # event (nothing is applied, nothing taken back).
     "reach_a_milestone": (
         two_vows,
         lambda g: g.engine.make_move("reach_a_milestone"),
@@ -80,6 +81,18 @@ ROWS: dict[str, Row] = {
         lambda g: g.engine.make_move("turn_the_tide"),
         RuleViolation,
         "Turn the Tide is for a fight: there is no active fight",
+    ),
+    "turn_the_tide_twice": (
+        lambda g: (a_fight(g), g.engine.make_move("turn_the_tide")),
+        lambda g: g.engine.make_move("turn_the_tide"),
+        RuleViolation,
+        "Turn the Tide can be made only once per fight",
+    ),
+    "turn_the_tide_with_initiative": (
+        lambda g: (a_fight(g), g.move("enter_the_fray", STRONG, stat="heart")),
+        lambda g: g.engine.make_move("turn_the_tide"),
+        RuleViolation,
+        "Asha has initiative: Turn the Tide steals it from your foe when they have it",
     ),
     "companion_endure_harm": (
         bram,
@@ -135,6 +148,34 @@ def test_a_refusal_gives_its_error_and_changes_nothing(game: Game, name: str) ->
     assert_refused(game, call, kind, message)
     # Refused again the same way: the refusal left nothing behind for the next one.
     assert_refused(game, call, kind, message)
+
+
+# The refusals of moves made without a roll (their checks are their before-roll checks).
+NO_ROLL = [
+    "reach_a_milestone",
+    "turn_the_tide",
+    "turn_the_tide_twice",
+    "turn_the_tide_with_initiative",
+]
+
+
+@pytest.mark.parametrize("name", NO_ROLL)
+def test_a_move_without_a_roll_is_refused_before_it_acts(
+    game: Game, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its check comes before its move event: the refusal applies nothing to take back."""
+    setup, call, kind, message = ROWS[name]
+    setup(game)
+    taken_back: list[object] = []
+    revert = game.state.revert
+
+    def spy(event: dict[str, object]) -> None:
+        taken_back.append(event)
+        revert(event)
+
+    monkeypatch.setattr(game.state, "revert", spy)
+    assert_refused(game, call, kind, message)
+    assert taken_back == []
 
 
 def test_a_question_still_carries_its_choices(game: Game) -> None:

@@ -115,10 +115,11 @@ def clash_strong(ctx: Step, keys: list[str]) -> None:
         ctx.momentum(1)
 
 
-@no_roll("turn_the_tide")
-def turn_the_tide(ctx: Step) -> None:
+@before_roll("turn_the_tide")
+def tide_before(ctx: Step) -> None:
     """ "Once per fight, when you risk it all, you may steal initiative from your foe to make a
-    move" (L2099-2100).
+    move" (L2099-2100): refused outside a fight and a second time in one, before the move does
+    anything (the move has no roll: its check is still made first, as every move's is).
 
     ENGINE CHOICE: there is no initiative to steal while you hold it, so the move is refused
     then (and stays unspent for this fight).
@@ -126,15 +127,20 @@ def turn_the_tide(ctx: Step) -> None:
     fights = ctx.engine.fights_of(ctx.name)
     if not fights:
         raise RuleViolation("Turn the Tide is for a fight: there is no active fight")
-    used = list(ctx.char.flags.get("tide_used") or [])
-    current = [t.id for t in fights]
-    if any(t in used for t in current):
+    used = ctx.char.flags.get("tide_used") or ()
+    if any(t.id in used for t in fights):
         raise RuleViolation("Turn the Tide can be made only once per fight")
     if ctx.char.initiative:
         raise RuleViolation(
             f"{ctx.name} has initiative: Turn the Tide steals it from your foe when they have it"
         )
-    ctx.flag("tide_used", used + current)
+
+
+@no_roll("turn_the_tide")
+def turn_the_tide(ctx: Step) -> None:
+    """Spent for the fights the character is in (tide_before allowed it): initiative now."""
+    used = list(ctx.char.flags.get("tide_used") or [])
+    ctx.flag("tide_used", used + [t.id for t in ctx.engine.fights_of(ctx.name)])
     ctx.initiative(True)
     ctx.flag("turn_the_tide", True)
     ctx.note(

@@ -82,15 +82,19 @@ def swear_miss(ctx: Step, keys: list[str]) -> None:
         ctx.follow("forsake_your_vow", track=ctx.data["track"])
 
 
+@before_roll("reach_a_milestone")
+@before_roll("fulfill_your_vow")
+def vow_before(ctx: Step) -> None:
+    """The vow the move is made on (the track input, else the character's only open vow),
+    found before the move does anything: a move without one, or with several and none named,
+    is refused by its before-roll check, as every move is (Reach a Milestone, made without a
+    roll, too: it acts only once its vow is found)."""
+    ctx.engine.resolve_track(ctx, ("vow",))
+
+
 @no_roll("reach_a_milestone")
 def reach_a_milestone(ctx: Step) -> None:
-    track = ctx.engine.resolve_track(ctx, ("vow",))
-    ctx.mark_progress(track)
-
-
-@before_roll("fulfill_your_vow")
-def fulfill_before(ctx: Step) -> None:
-    ctx.engine.resolve_track(ctx, ("vow",))
+    ctx.mark_progress(ctx.track(("vow",)))  # (found by vow_before)
 
 
 @on_outcome("fulfill_your_vow")

@@ -51,15 +51,18 @@ def swear_an_iron_vow(ctx: Step) -> None:
         ctx.note("you must overcome a significant obstacle before you begin: envision it")
 
 
+@before_roll("reach_a_milestone", ruleset=RULESET)
+@before_roll("fulfill_your_vow", ruleset=RULESET)
+def vow_before(ctx: Step) -> None:
+    """The vow the move is made on, found (or the move refused) before it does anything (see
+    the classic moves' vow_before)."""
+    ctx.engine.resolve_track(ctx, ("vow",))
+
+
 @no_roll("reach_a_milestone", ruleset=RULESET)
 def reach_a_milestone(ctx: Step) -> None:
     """ "You may mark progress per the rank of the vow"."""
-    ctx.mark_progress(ctx.engine.resolve_track(ctx, ("vow",)))
-
-
-@before_roll("fulfill_your_vow", ruleset=RULESET)
-def fulfill_before(ctx: Step) -> None:
-    ctx.engine.resolve_track(ctx, ("vow",))
+    ctx.mark_progress(ctx.track(("vow",)))  # (found by vow_before)
 
 
 @on_outcome("fulfill_your_vow", ruleset=RULESET)

@@ -542,8 +542,8 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
             if handler is None:
                 # Saved by a version of the package that resumed decisions differently.
                 raise RuleViolation(
-                    f"the pending step {step['point']!r} is unknown to this version; "
-                    "'ironsworn undo' takes it back"
+                    f"the pending step {step['point']!r} is unknown to this version; undo "
+                    "takes it back"
                 )
             handler(Step(self, step), list(step.get("keys", [])))
         else:

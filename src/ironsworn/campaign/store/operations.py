@@ -150,9 +150,9 @@ def _fold(state: Foldable, event: Mapping[str, Any], seq: int, where: str | Path
     if event.get("type") == DAMAGED:
         raise CampaignError(
             f"{where}: operation {seq} is damaged (event {int(event.get('index', 0)) + 1}: "
-            f"{event.get('problem')}); 'ironsworn log' still reads the campaign, "
-            "'ironsworn export json' saves what is readable, and 'ironsworn undo' takes back "
-            "the damaged operation when it is the last one"
+            f"{event.get('problem')}); the log still reads the campaign, a JSON export saves "
+            "what is readable, and undo takes back the damaged operation when it is the last "
+            "one"
         )
     try:
         state.apply(event)

@@ -226,3 +226,26 @@ def test_an_add_in_the_story_says_what_gave_it(
         ],
     )
     assert f"**Asha · Sojourn** (+heart) — {told} → *miss*" in exported(capsys, True)
+
+
+def test_a_bonus_in_the_story_says_what_gave_it(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A +1 the move grants itself (a vow sworn to a bond) or an earlier move left (take
+    control) says so, not "an earlier move's bonus" for both."""
+    play(
+        capsys,
+        [
+            ["campaign", "new", "t"],
+            ["character", "new", "Asha", "--stats", STATS, "--bond", "Elda"],
+            ["vow", "new", "Find my sister", "--rank", "dangerous"],
+            ["move", "swear", "an", "iron", "vow", "--with", "eld", "--dice", "6,1,2"],
+            ["move", "secure", "an", "advantage", "--stat", "edge", "--dice", "6,1,1"],
+            ["choose", "take_control"],
+            ["move", "face", "danger", "--stat", "edge", "--dice", "2,9,8"],
+        ],
+    )
+    text = exported(capsys, True)
+    assert "**Asha · Swear an Iron Vow** (+heart) — 6 + 2 + 1 (a bond with Elda) = 9" in text
+    assert "**Asha · Face Danger** (+edge) — 2 + 3 + 1 (your last move) = 6 vs 9 | 8" in text
+    assert "an earlier move's bonus" not in text

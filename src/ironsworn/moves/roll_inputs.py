@@ -178,7 +178,13 @@ class RollInputs(StateChanges):
             )
         bonus = int(data.get("bonus", 0))
         if bonus:
-            sources.append({"amount": bonus, "from": "an earlier move's bonus"})
+            # What gave each part (Step.add_to_roll); a part added without its source, by a
+            # step saved before sources were kept, is an earlier move's.
+            for given in data.get("bonus_from") or ():
+                sources.append({"amount": int(given["amount"]), "from": str(given["from"])})
+                bonus -= int(given["amount"])
+            if bonus:
+                sources.append({"amount": bonus, "from": "an earlier move's bonus"})
         # A role instead of assets: +2, or +1 (and +1 momentum); asked only when one is named
         # or its bonus chosen (role_add's own first tests).
         role = role_add(ctx) if data.get("as_role") or data.get("role_bonus") else 0

@@ -106,6 +106,14 @@ class Step:
     def note(self, text: str) -> None:
         self.engine.note(text)
 
+    def add_to_roll(self, amount: int, source: str) -> None:
+        """Add ``amount`` to this move's action roll, given by ``source`` (``a bond with
+        Elda``, ``your last move``): the roll event says what gave each add (``adds_from``),
+        so the log and the story can tell it."""
+        data = self.data
+        data["bonus"] = int(data.get("bonus", 0)) + amount
+        data["bonus_from"] = [*data.get("bonus_from", ()), {"amount": amount, "from": source}]
+
     def momentum(self, delta: int, who: str | None = None) -> None:
         self.engine.momentum(who or self.name, delta)
 

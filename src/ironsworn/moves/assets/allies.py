@@ -166,7 +166,7 @@ def ally_adds(ctx: Step, plan: MovePlan) -> None:
     for use, effect in _ally_uses(ctx, move):
         add = int(effect.get("add") or 0)
         if add:
-            data["bonus"] = int(data.get("bonus", 0)) + add
+            ctx.add_to_roll(add, f"{use['label']} (at hand)")
             ctx.note(f"{use['label']}: +{add} (at hand)")
 
 

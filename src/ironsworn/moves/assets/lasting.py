@@ -231,8 +231,9 @@ def before_roll(ctx: Step, move: Move, stat: str) -> list[str]:
         if effect.get("companion") and not companion:
             continue
         parts = []
+        label = f"{effect['source']} · {effect['name']}"
         if effect.get("add"):
-            ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + int(effect["add"])
+            ctx.add_to_roll(int(effect["add"]), f"{label} (lasting)")
             parts.append(f"+{effect['add']}")
         if effect.get("reroll"):
             ctx.data["reroll"] = True
@@ -244,7 +245,6 @@ def before_roll(ctx: Step, move: Move, stat: str) -> list[str]:
             parts.append(f"+{effect['hit_momentum']} momentum on a hit")
         if effect.get("then"):
             parts.append("drunk: its +1 on a hit")
-        label = f"{effect['source']} · {effect['name']}"
         whose = "" if holder == ctx.name else f" ({holder}'s)"
         ctx.note(f"{label}{whose} (lasting): " + (", ".join(parts) or "applies"))
         labels.append(label)

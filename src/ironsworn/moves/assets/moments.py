@@ -273,7 +273,7 @@ def _fight_bonus(ctx: Step) -> None:
     if move.roll_type != "action_roll" or move.progress_move:
         return
     ctx.flag("fight_next_add", None)
-    ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + int(pending["add"])
+    ctx.add_to_roll(int(pending["add"]), "your last move (the fight continues)")
     ctx.note(f"+{pending['add']}: the fight continues (your last move)")
 
 

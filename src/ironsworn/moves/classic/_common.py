@@ -165,10 +165,11 @@ def _consume(ctx: Step, flag: str) -> int:
     return 0
 
 
-def _add_bonus(ctx: Step, bonus: int, why: str) -> None:
-    """Add a bonus an earlier move granted to this move's roll, and say where it came from."""
+def _add_bonus(ctx: Step, bonus: int, why: str, source: str) -> None:
+    """Add a bonus an earlier move (or the fiction) granted to this move's roll, and say where
+    it came from: ``why`` in the note shown now, ``source`` in the roll (the log, the story)."""
     if bonus:
-        ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + bonus
+        ctx.add_to_roll(bonus, source)
         ctx.note(f"+{bonus} {why}")
 
 
@@ -185,7 +186,7 @@ def _take_next_move_bonus(ctx: Step) -> None:
     flags = (ctx.state.characters.get(name) or ctx.state.character(name)).flags
     if not flags or flags.keys().isdisjoint(_NEXT_MOVE_FLAGS):
         return  # (most moves: nothing below would change anything)
-    _add_bonus(ctx, _consume(ctx, "next_move_add"), "from your last move")
+    _add_bonus(ctx, _consume(ctx, "next_move_add"), "from your last move", "your last move")
     if short_name(ctx.data["move"]) != "gather_information":
         # Compel's "make that move now" (L1845): any other move spends the chance.
         _consume(ctx, "gather_add")

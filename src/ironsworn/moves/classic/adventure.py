@@ -85,7 +85,12 @@ def secure_strong(ctx: Step, keys: list[str]) -> None:
 def gather_before(ctx: Step) -> None:
     bonus = _consume(ctx, "gather_add")
     _take_next_move_bonus(ctx)
-    _add_bonus(ctx, bonus, "from Compel: you Gather Information in that exchange")
+    _add_bonus(
+        ctx,
+        bonus,
+        "from Compel: you Gather Information in that exchange",
+        "Compel (Gather Information in that exchange)",
+    )
 
 
 @on_outcome("gather_information")
@@ -289,7 +294,7 @@ def journey_before(ctx: Step) -> None:
     if track.id not in mine:
         ctx.flag("journeys_begun", [*mine, track.id])
     _take_next_move_bonus(ctx)
-    _add_bonus(ctx, _consume(ctx, "journey_add"), "from Make Camp (prepare)")
+    _add_bonus(ctx, _consume(ctx, "journey_add"), "from Make Camp (prepare)", "Make Camp (prepare)")
 
 
 def _under_way(ctx: Step, track: TrackState) -> bool:

@@ -25,7 +25,12 @@ from ironsworn.ranks import Rank
 def swear_before(ctx: Step) -> None:
     ctx.engine.resolve_track(ctx, ("vow",))
     _take_next_move_bonus(ctx)
-    _add_bonus(ctx, _consume(ctx, "vow_add"), "for this vow (from an earlier move)")
+    _add_bonus(
+        ctx,
+        _consume(ctx, "vow_add"),
+        "for this vow (from an earlier move)",
+        "an earlier move, for this vow",
+    )
     sworn_to = str(ctx.data.get("with") or "").strip()
     if sworn_to:
         # "If you make this vow to a person or community with whom you share a bond, add +1"
@@ -37,7 +42,7 @@ def swear_before(ctx: Step) -> None:
             ctx.note(f"the vow is to {sworn_to} (no bond on the sheet: no +1)")
         else:
             ctx.data["with"] = bond
-            _add_bonus(ctx, 1, f"you share a bond with {bond}")
+            _add_bonus(ctx, 1, f"you share a bond with {bond}", f"a bond with {bond}")
 
 
 def vows_for(ctx: Step) -> dict[str, str]:

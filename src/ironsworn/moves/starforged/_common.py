@@ -264,7 +264,7 @@ def take_next_move_add(ctx: Step) -> None:
     bonus = int(ctx.char.flags.get("next_move_add") or 0)
     if bonus:
         ctx.flag("next_move_add", None)
-        ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + bonus
+        ctx.add_to_roll(bonus, "your last move")
         ctx.note(f"+{bonus} from your last move")
     helper = ctx.data.get("with")
     if helper and short_name(ctx.data["move"]) not in OWN_WITH:
@@ -276,9 +276,9 @@ def take_next_move_add(ctx: Step) -> None:
                 f"{track.name} gives no benefit until you prove your loyalty (your vow)"
             )
         add = 2 if track.influence == "bolstered" else 1
-        ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + add
-        ctx.data["asset_momentum"] = (1, 0)
         roles = " or ".join(track.roles) or "connection"
+        ctx.add_to_roll(add, f"{track.name} ({roles})")
+        ctx.data["asset_momentum"] = (1, 0)
         ctx.note(f"+{add}: {track.name} ({roles}) aids you on a move of their role")
 
 

@@ -171,7 +171,7 @@ def test_before(ctx: Step) -> None:
         return
     take_next_move_add(ctx)
     if track.bonded:
-        ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + 1
+        ctx.add_to_roll(1, f"a bond with {track.name}")
         ctx.note(f"+1: you share a bond with {track.name}")
 
 

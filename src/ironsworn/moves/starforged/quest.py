@@ -35,8 +35,9 @@ def swear_before(ctx: Step) -> None:
     if helper:
         track = ctx.state.track(str(helper), ("connection",))
         add = 2 if track.bonded else 1
-        ctx.data["bonus"] = int(ctx.data.get("bonus", 0)) + add
-        ctx.note(f"+{add}: sworn to {track.name}" + (" (a bond)" if track.bonded else ""))
+        sworn = f"sworn to {track.name}" + (" (a bond)" if track.bonded else "")
+        ctx.add_to_roll(add, f"a vow {sworn}")
+        ctx.note(f"+{add}: {sworn}")
 
 
 @on_outcome("swear_an_iron_vow", ruleset=RULESET)

@@ -82,23 +82,11 @@ class MoveRolls(RollInputs):
         lasting.claim(ctx, move)  # the lasting effects named in the asset input
         # (every field in order: the quick way to make one)
         record = MoveRecord(move.id, move.name, char.name, None, None, None, None, first_event)
-        if step.get("skip_roll"):
-            # The move was resolved without a roll (Test Your Bond when you abandon the bond).
-            self.records.append(record)
-            self.emit(
-                {
-                    "type": "move",
-                    "move": move.id,
-                    "name": move.name,
-                    "character": char.name,
-                    "stat": None,
-                    "outcome": None,
-                    "text": None,
-                }
-            )
-            return
+        skip_roll = step.get("skip_roll")
         no_roll_handler = plan.no_roll
-        if move.roll_type == "no_roll" or no_roll_handler is not None:
+        if skip_roll or move.roll_type == "no_roll" or no_roll_handler is not None:
+            # A move made without a roll: its record and its move event, with no stat, outcome
+            # or text.
             self.records.append(record)
             self.emit(
                 {
@@ -111,6 +99,8 @@ class MoveRolls(RollInputs):
                     "text": None,
                 }
             )
+            if skip_roll:
+                return  # resolved without a roll (Test Your Bond when you abandon the bond)
             if no_roll_handler is None:
                 self.note(f"{move.name}: effects are left to the player (see the move text)")
             else:

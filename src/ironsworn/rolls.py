@@ -54,6 +54,14 @@ def _check(value: int, low: int, high: int, what: str) -> int:
     return value
 
 
+def _check_challenge(challenge: tuple[int, int]) -> None:
+    """Refuse challenge dice that are not two d10 results (an action or a progress roll's)."""
+    if len(challenge) != 2:
+        raise InvalidValue(f"challenge dice {challenge!r}: exactly two are needed")
+    for c in challenge:
+        _check(c, 1, 10, "challenge die")
+
+
 def is_match(challenge: tuple[int, int], even_matches: bool = False) -> bool:
     """Equal challenge dice; with ``even_matches`` only an even pair counts (L5127-5135)."""
     return challenge[0] == challenge[1] and (not even_matches or challenge[0] % 2 == 0)
@@ -111,10 +119,7 @@ class ActionRoll:
         _check(self.stat, STAT_MIN, STAT_MAX, "stat")
         _check(self.adds, ADDS_MIN, ADDS_MAX, "adds")
         _check(self.momentum, MOMENTUM_MIN, MOMENTUM_MAX, "momentum")
-        if len(self.challenge) != 2:
-            raise InvalidValue(f"challenge dice {self.challenge!r}: exactly two are needed")
-        for c in self.challenge:
-            _check(c, 1, 10, "challenge die")
+        _check_challenge(self.challenge)
         if self.burned and not can_burn(self.momentum):
             raise RuleViolation(f"cannot burn momentum {self.momentum:+d}: it must be positive")
 
@@ -247,10 +252,7 @@ class ProgressRoll:
 
     def __post_init__(self) -> None:
         _check(self.score, 0, PROGRESS_SCORE_MAX, "progress score")
-        if len(self.challenge) != 2:
-            raise InvalidValue(f"challenge dice {self.challenge!r}: exactly two are needed")
-        for c in self.challenge:
-            _check(c, 1, 10, "challenge die")
+        _check_challenge(self.challenge)
         if self.cancelled not in (None, 0, 1):
             raise InvalidValue(f"cancelled die {self.cancelled!r}: 0 or 1 (the first or second)")
 

@@ -31,7 +31,7 @@ import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any, overload
+from typing import Any, Generic, TypeVar, overload
 
 from ironsworn.campaign import schema
 from ironsworn.campaign.schema import DISCARDED, LIVE, UNDONE
@@ -46,6 +46,8 @@ from ironsworn.campaign.store.base import (
 )
 from ironsworn.campaign.store.operations import _package
 from ironsworn.errors import CampaignError
+
+V = TypeVar("V")  # the value a _PerFile attribute holds
 
 
 class _OpenFile:
@@ -105,6 +107,37 @@ def open_in_process(path: str | os.PathLike[str]) -> bool:
         return False
     with _OPEN_LOCK:
         return key is not None and key in _OPEN_FILES
+
+
+class _PerFile(Generic[V]):
+    """A transaction's state that a store keeps in its file's :class:`_OpenFile` (``field``)
+    while it shares the file's connection, and in its own attribute (``own``) before that."""
+
+    __slots__ = ("field", "own")
+
+    def __init__(self, field: str, own: str) -> None:
+        self.field = field
+        self.own = own
+
+    @overload
+    def __get__(self, store: None, owner: type[Any]) -> _PerFile[V]: ...
+
+    @overload
+    def __get__(self, store: CampaignStore[Any], owner: type[Any]) -> V: ...
+
+    def __get__(self, store: CampaignStore[Any] | None, owner: type[Any]) -> V | _PerFile[V]:
+        if store is None:
+            return self
+        handle = store._file
+        value: V = getattr(handle, self.field) if handle is not None else getattr(store, self.own)
+        return value
+
+    def __set__(self, store: CampaignStore[Any], value: V) -> None:
+        handle = store._file
+        if handle is not None:
+            setattr(handle, self.field, value)
+        else:
+            setattr(store, self.own, value)
 
 
 class CampaignStore(Store[S]):
@@ -303,46 +336,13 @@ class CampaignStore(Store[S]):
         handle = self._file
         return handle.lock if handle is not None else _NO_FILE_LOCK
 
-    @property
-    def _in_write(self) -> bool:
-        handle = self._file
-        return handle.in_write if handle is not None else self._own_write
-
-    @_in_write.setter
-    def _in_write(self, value: bool) -> None:
-        handle = self._file
-        if handle is not None:
-            handle.in_write = value
-        else:
-            self._own_write = value
-
-    @property
-    def _in_group(self) -> bool:
-        handle = self._file
-        return handle.in_group if handle is not None else self._own_group
-
-    @_in_group.setter
-    def _in_group(self, value: bool) -> None:
-        handle = self._file
-        if handle is not None:
-            handle.in_group = value
-        else:
-            self._own_group = value
-
-    @property
-    def _seen(self) -> tuple[int, int, bool] | None:
-        """What the open transaction read or wrote of the log: the connection's change count
-        then, the head, and whether an undone operation exists (see _known)."""
-        handle = self._file
-        return handle.seen if handle is not None else self._own_seen
-
-    @_seen.setter
-    def _seen(self, value: tuple[int, int, bool] | None) -> None:
-        handle = self._file
-        if handle is not None:
-            handle.seen = value
-        else:
-            self._own_seen = value
+    # While the store shares its file's connection, the transaction it has open is the
+    # file's: every store on the connection sees the same write, group and log reads.
+    _in_write: _PerFile[bool] = _PerFile("in_write", "_own_write")
+    _in_group: _PerFile[bool] = _PerFile("in_group", "_own_group")
+    # What the open transaction read or wrote of the log: the connection's change count then,
+    # the head, and whether an undone operation exists (see _known).
+    _seen: _PerFile[tuple[int, int, bool] | None] = _PerFile("seen", "_own_seen")
 
     @property
     def location(self) -> str:

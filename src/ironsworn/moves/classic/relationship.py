@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ironsworn.errors import InvalidValue, OptionNeeded, RuleViolation
+from ironsworn.errors import InvalidValue, RuleViolation
+from ironsworn.moves.aid_your_ally import aided_ally
 from ironsworn.moves.classic._common import (
     M,
     S,
@@ -480,24 +481,7 @@ def _clear_bond(ctx: Step) -> None:
 
 @before_roll("aid_your_ally")
 def aid_before(ctx: Step) -> None:
-    ally = ctx.data.get("ally")
-    if not ally:
-        others = [n for n in ctx.state.characters if n != ctx.name]
-        raise OptionNeeded(
-            f"{ctx.name} — Aid Your Ally: which ally do you aid?",
-            "ally",
-            tuple((n, n) for n in others),
-            subject="Aid Your Ally",
-        )
-    found = ctx.state.character(str(ally))
-    if found.name == ctx.name:
-        raise InvalidValue(
-            "you cannot aid yourself: {ally} names another character",
-            input="ally",
-            value=ally,
-            accepted="another character",
-        )
-    ctx.data["ally"] = found.name
+    ctx.data["ally"] = aided_ally(ctx, "you cannot aid yourself: {ally} names another character")
     _take_next_move_bonus(ctx)
 
 

@@ -3,7 +3,7 @@ Aid Your Ally, Check Your Gear."""
 
 from __future__ import annotations
 
-from ironsworn.errors import InvalidValue, OptionNeeded
+from ironsworn.moves.aid_your_ally import aided_ally
 from ironsworn.moves.engine import Step, before_roll, no_roll, on_outcome, on_resume
 from ironsworn.moves.starforged._common import (
     RULESET,
@@ -104,23 +104,7 @@ def compel(ctx: Step) -> None:
 def aid_your_ally(ctx: Step) -> None:
     """ "Secure an Advantage or Gain Ground to take action. If you score a hit, they (instead of
     you) take the benefits of the move." The move and the stat are asked, then it is made."""
-    ally = ctx.data.get("ally")
-    if not ally:
-        others = [n for n in ctx.state.characters if n != ctx.name]
-        raise OptionNeeded(
-            f"{ctx.name} — Aid Your Ally: which ally do you aid?",
-            "ally",
-            tuple((n, n) for n in others),
-            subject="Aid Your Ally",
-        )
-    found = ctx.state.character(str(ally))
-    if found.name == ctx.name:
-        raise InvalidValue(
-            "Aid Your Ally: {ally} must be another character",
-            input="ally",
-            value=str(ally),
-            accepted="another character",
-        )
+    ally = aided_ally(ctx, "Aid Your Ally: {ally} must be another character")
     options = [
         (f"{move}:{stat}", f"{label} +{stat}")
         for move, label in (
@@ -129,7 +113,7 @@ def aid_your_ally(ctx: Step) -> None:
         )
         for stat in ("edge", "heart", "iron", "shadow", "wits")
     ]
-    ctx.choose("sf.aid_your_ally.how", options, prompt="how do you act?", ally=found.name)
+    ctx.choose("sf.aid_your_ally.how", options, prompt="how do you act?", ally=ally)
 
 
 @on_resume("sf.aid_your_ally.how")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ironsworn.cli.common import UsageError, common_options, emit, parse_int
-from ironsworn.cli.session import record_options, recording, table_answer
+from ironsworn.cli.session import record_options, recording, state_if_any, table_answer
 from ironsworn.dice import RandomDice
 from ironsworn.errors import InvalidValue
 from ironsworn.oracle import (
@@ -148,19 +148,7 @@ def campaign_rules_of(args: argparse.Namespace) -> CampaignRules | None:
     """The state of the campaign ``--record`` keeps the roll in (``--campaign``,
     $IRONSWORN_CAMPAIGN or the current one), or None when there is none yet or it cannot be
     read (a new campaign plays classic)."""
-    from ironsworn.campaign.registry import open_campaign
-    from ironsworn.errors import IronswornError
-
-    try:
-        with open_campaign(
-            getattr(args, "campaign", None),
-            create=False,
-            database=getattr(args, "database", None),
-        ) as store:
-            state: CampaignRules = store.state()
-    except IronswornError:
-        return None
-    return state
+    return state_if_any(args)
 
 
 def describe(answer: OracleAnswer) -> str:

@@ -228,19 +228,12 @@ def run_show(args: argparse.Namespace) -> int:
 
 def homebrew_card(args: argparse.Namespace, query: str) -> Asset | None:
     """The homebrew card a character of the campaign holds, named ``query`` (None if none)."""
-    from ironsworn.campaign.registry import open_campaign
-    from ironsworn.errors import IronswornError
+    from ironsworn.cli.session import state_if_any
     from ironsworn.moves.homebrew import card_of
 
     key = " ".join(str(query).split()).lower()
-    try:
-        with open_campaign(
-            getattr(args, "campaign", None),
-            create=False,
-            database=getattr(args, "database", None),
-        ) as store:
-            state = store.state()
-    except IronswornError:
+    state = state_if_any(args)
+    if state is None:
         return None
     ruleset = library()
     for char in state.characters.values():

@@ -101,17 +101,10 @@ def campaign_ruleset(args: argparse.Namespace | None = None) -> str | None:
     """The ruleset of the campaign commands would use (play mode's own, given as the
     namespace's campaign; else $IRONSWORN_CAMPAIGN or the current one), or None when there is
     none yet (or it cannot be read: the list still works)."""
-    from ironsworn.campaign.registry import open_campaign
-    from ironsworn.errors import IronswornError
+    from ironsworn.cli.session import state_if_any
 
-    where = getattr(args, "campaign", None)
-    database = getattr(args, "database", None)
-    try:
-        with open_campaign(where, create=False, database=database) as store:
-            ruleset: str = store.state().ruleset
-    except IronswornError:
-        return None
-    return ruleset
+    state = state_if_any(args)
+    return None if state is None else state.ruleset
 
 
 def check_ruleset(ruleset: Ruleset, name: str) -> str:

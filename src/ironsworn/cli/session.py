@@ -162,7 +162,7 @@ def discard_if_empty(store: Store[Any]) -> None:
     discard(store)
 
 
-def read_state(args: argparse.Namespace) -> CampaignState:
+def read_state(args: argparse.Namespace | None) -> CampaignState:
     """The campaign's current state, for commands that only read."""
     from ironsworn.campaign.registry import open_campaign
 
@@ -172,6 +172,18 @@ def read_state(args: argparse.Namespace) -> CampaignState:
     with store:
         state: CampaignState = store.state()
     return state
+
+
+def state_if_any(args: argparse.Namespace | None) -> CampaignState | None:
+    """The campaign's current state, or None when there is no campaign yet or it cannot be
+    read: for a command that only looks at the campaign when it is there (``args`` None or
+    without ``campaign``: $IRONSWORN_CAMPAIGN or the current one)."""
+    from ironsworn.errors import IronswornError
+
+    try:
+        return read_state(args)
+    except IronswornError:
+        return None
 
 
 def describe_result(result: OperationResult, outcomes: bool = False) -> str:

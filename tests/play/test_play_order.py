@@ -220,3 +220,26 @@ def test_a_starforged_table_rolled_by_a_move_is_told_once_in_the_log(home: Path)
     (line,) = [line for line in out.getvalue().splitlines() if "chose roll table" in line]
     assert line.count("A new enemy is revealed") == 1, line
     assert "note: Pay the Price" not in line
+
+
+def test_an_oracle_question_asked_by_a_move_is_told_once_in_the_log(tmp_path: Path) -> None:
+    """Pay the Price's "ask the oracle": the note shows the answer to the player as it comes;
+    the log tells it by the ask's own line only."""
+    import io
+    from contextlib import redirect_stdout
+
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    for command in (
+        ["move", "face danger", "--stat", "edge", "--dice", "1,9,10"],
+        ["choose", "ask_oracle", "--dice", "78"],
+    ):
+        shown = io.StringIO()
+        with redirect_stdout(shown):
+            assert main([*command, "--campaign", str(path)]) == 0
+    assert "is the likely outcome what happens? 78: yes" in shown.getvalue()
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["log", "--campaign", str(path)]) == 0
+    (line,) = [line for line in out.getvalue().splitlines() if "chose ask oracle" in line]
+    assert line.endswith("chose ask oracle; ask the oracle (likely): 78 → yes"), line

@@ -162,7 +162,7 @@ class Narrator:
         for event in events:
             if event.get("type") == "journal" or told_by_burn(event, previous):
                 continue
-            if told and event.get("type") == "note" and str(event.get("text", "")) in told:
+            if told and event.get("type") == "note" and restated(str(event.get("text", "")), told):
                 continue  # the oracle roll's own line says it (Pay the Price's table)
             previous = event
             line = self.event(event)
@@ -554,10 +554,17 @@ class Narrator:
 
 
 def oracle_restated(events: Iterable[Mapping[str, Any]]) -> set[str]:
-    """The notes that would only say again what an oracle roll among ``events`` says: a move
+    """What the notes among ``events`` would only say again of an oracle roll there: a move
     that rolls a table notes each result for the player at the time ("Pay the Price (42): A
-    new danger or foe is revealed."), and the roll's own line in the log tells the same."""
+    new danger or foe is revealed."), and the roll's own line in the log tells the same; a
+    move that asks the oracle notes its answer ("is the likely outcome what happens? 78:
+    yes"), as the ask's own line does (kept here as its ending, ``78: yes``: see
+    :func:`restated`)."""
     said: set[str] = set()
+    events = list(events)
+    for ask in events:
+        if ask.get("type") == "ask" and ask.get("roll") is not None:
+            said.add(f"{ask['roll']}: {ask.get('answer')}")
     waiting = [e for e in events if e.get("type") == "oracle"]
     while waiting:
         roll = waiting.pop()
@@ -567,6 +574,12 @@ def oracle_restated(events: Iterable[Mapping[str, Any]]) -> set[str]:
             said.add(f"{name} ({', '.join(dice)}): {roll.get('text', '')}")
         waiting.extend(r for r in roll.get("rolls") or [] if isinstance(r, Mapping))
     return said
+
+
+def restated(note: str, said: set[str]) -> bool:
+    """Whether ``note`` only says again what :func:`oracle_restated` found told: a table's
+    result word for word, or a question ending with an ask's roll and answer."""
+    return note in said or ("? " in note and note.rsplit("? ", 1)[1] in said)
 
 
 def told_by_burn(event: Mapping[str, Any], previous: Mapping[str, Any]) -> bool:

@@ -185,6 +185,30 @@ class Step:
             }
         self.engine.ask(decision)
 
+    def choose_later(
+        self, point: str, decision: JsonDict, context: JsonDict, who: str | None = None
+    ) -> None:
+        """Queue a choice asked once the move's own decisions and follow-ons are answered (an
+        ability's offer or "choose one"): ``decision`` holds its prompt, options, count and
+        min; ``who`` chooses (default this step's character); ``point`` names the resume
+        handler, which gets this step's data with ``context``."""
+        self.engine.queue(
+            {
+                "step": "ask",
+                "decision": {
+                    "kind": "choose",
+                    "character": who or self.name,
+                    "move": self.data.get("move"),
+                    **decision,
+                    "resume": {
+                        **{k: v for k, v in self.data.items() if k not in ("point", "keys")},
+                        "point": point,
+                        "context": context,
+                    },
+                },
+            }
+        )
+
     def options_of(self, list_name: str, exclude: Iterable[str] = ()) -> list[tuple[str, str]]:
         move = self._move or self.move  # (the move given, without the property's call)
         found = _CHOICES.get((move.id, list_name))

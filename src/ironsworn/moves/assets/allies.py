@@ -281,24 +281,16 @@ def _share_with_allies(ctx: Step, keys: list[str]) -> None:
 def _ask_gain(ctx: Step, who: str, text: str, gains: list[Mapping[str, Any]]) -> None:
     """Ask ``who`` to choose one of ``gains`` (taken by them)."""
     options = {"_".join(g): dict(g) for g in gains}
-    ctx.engine.queue(
+    ctx.choose_later(
+        "asset.ally_gain",
         {
-            "step": "ask",
-            "decision": {
-                "kind": "choose",
-                "character": who,
-                "move": ctx.data.get("move"),
-                "prompt": f"{text}: {who}, choose one",
-                "options": [{"key": k, "text": describe_gain(g)} for k, g in options.items()],
-                "count": 1,
-                "min": 1,
-                "resume": {
-                    **{k: v for k, v in ctx.data.items() if k not in ("point", "keys")},
-                    "point": "asset.ally_gain",
-                    "context": {"who": who, "gains": options, "label": text},
-                },
-            },
-        }
+            "prompt": f"{text}: {who}, choose one",
+            "options": [{"key": k, "text": describe_gain(g)} for k, g in options.items()],
+            "count": 1,
+            "min": 1,
+        },
+        {"who": who, "gains": options, "label": text},
+        who=who,
     )
 
 

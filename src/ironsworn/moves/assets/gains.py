@@ -398,24 +398,15 @@ def ask_choice(ctx: Step, use: Mapping[str, Any], gains: list[Mapping[str, Any]]
         if any(o["key"] == key for o in options):
             key = f"{key}_{index + 1}"
         options.append({"key": key, "text": describe_gain(gain) or "nothing", "gain": gain})
-    ctx.engine.queue(
+    ctx.choose_later(
+        "asset.gain",
         {
-            "step": "ask",
-            "decision": {
-                "kind": "choose",
-                "character": ctx.name,
-                "move": ctx.data.get("move"),
-                "prompt": f"{use['label']}: choose one",
-                "options": [{"key": o["key"], "text": o["text"]} for o in options],
-                "count": 1,
-                "min": 1,
-                "resume": {
-                    **{k: v for k, v in ctx.data.items() if k not in ("point", "keys")},
-                    "point": "asset.gain",
-                    "context": {"use": dict(use), "gains": {o["key"]: o["gain"] for o in options}},
-                },
-            },
-        }
+            "prompt": f"{use['label']}: choose one",
+            "options": [{"key": o["key"], "text": o["text"]} for o in options],
+            "count": 1,
+            "min": 1,
+        },
+        {"use": dict(use), "gains": {o["key"]: o["gain"] for o in options}},
     )
 
 

@@ -277,30 +277,9 @@ def _fight_bonus(ctx: Step) -> None:
     ctx.note(f"+{pending['add']}: the fight continues (your last move)")
 
 
-def _queue_ask(ctx: Step, point: str, decision: JsonDict, context: JsonDict) -> None:
-    """Ask once the move's own decisions are answered."""
-    ctx.engine.queue(
-        {
-            "step": "ask",
-            "decision": {
-                "kind": "choose",
-                "character": ctx.name,
-                "move": ctx.data.get("move"),
-                **decision,
-                "resume": {
-                    **{k: v for k, v in ctx.data.items() if k not in ("point", "keys")},
-                    "point": point,
-                    "context": context,
-                },
-            },
-        }
-    )
-
-
 def _offer(ctx: Step, use: Mapping[str, Any], offer: JsonDict) -> None:
     gain = dict(offer["gain"])
-    _queue_ask(
-        ctx,
+    ctx.choose_later(
         "asset.offer",
         {
             "prompt": f"{use['label']}: {offer['if']}? (decline if not)",
@@ -322,8 +301,7 @@ def offer_answer(ctx: Step, keys: list[str]) -> None:
 def _ask_stat(ctx: Step, use: Mapping[str, Any], follow: JsonDict) -> None:
     name = short(str(follow["move"])).replace("_", " ")
     char = ctx.char
-    _queue_ask(
-        ctx,
+    ctx.choose_later(
         "asset.follow_stat",
         {
             "prompt": f"{use['label']}: {name} first: roll which stat?",

@@ -19,7 +19,7 @@ from ironsworn.progress import BOXES, MAX_TICKS
 from ironsworn.ranks import Rank
 
 if TYPE_CHECKING:
-    from ironsworn.campaign.state import CampaignState, TrackState
+    from ironsworn.campaign.state import CampaignState, CharacterState, TrackState
     from ironsworn.content.loader import Ruleset
     from ironsworn.content.model import Move
     from ironsworn.moves.engine import MoveEngine
@@ -358,6 +358,19 @@ class StateChanges:
             )
             if meter == "bond_ticks":
                 self.bonds_marked = True  # (the only builder of such an event: see lasting.watch)
+
+    def burn_momentum(self, char: CharacterState) -> None:
+        """Burn ``char``'s momentum: the burn event, then momentum reset to its reset value
+        (what the burn does to the roll, the caller's: ActionRoll.burn, a cancelled die)."""
+        self.emit(
+            {
+                "type": "burn",
+                "character": char.name,
+                "from": char.momentum,
+                "to": char.momentum_reset,
+            }
+        )
+        self.set_meter(char.name, "momentum", char.momentum_reset)
 
     def set_flag(self, name: str, flag: str, value: Any) -> None:
         char = self.state.characters.get(name) or self.state.character(name)

@@ -362,15 +362,7 @@ class Decisions(StateChanges):
         if burn:
             roll = ActionRoll.from_json(step["roll"]).burn()
             char = self.state.character(step["character"])
-            self.emit(
-                {
-                    "type": "burn",
-                    "character": char.name,
-                    "from": char.momentum,
-                    "to": char.momentum_reset,
-                }
-            )
-            self.set_meter(char.name, "momentum", char.momentum_reset)
+            self.burn_momentum(char)
             step["roll"] = roll.to_json(char.momentum_reset)
             step["outcome"] = roll.outcome.value
             self.update_record(step)

@@ -132,15 +132,7 @@ def oppose(
                         f"improve the {roll.outcome.words}"
                     )
                 roll = roll.burn()
-                engine.emit(
-                    {
-                        "type": "burn",
-                        "character": char.name,
-                        "from": char.momentum,
-                        "to": char.momentum_reset,
-                    }
-                )
-                engine.set_meter(char.name, "momentum", char.momentum_reset)
+                engine.burn_momentum(char)
             record.roll = roll.to_json(char.momentum_reset)
             record.outcome = roll.outcome.value
             rolls.append(roll)

@@ -217,15 +217,7 @@ def asset_reroll(ctx: Step, keys: list[str]) -> None:
         if spec.get("dice") == "cancel":
             progress = ProgressRoll(progress.score, progress.challenge, progress.even_matches,
                                     cancelled=0 if chosen[0] else 1)  # fmt: skip
-            engine.emit(
-                {
-                    "type": "burn",
-                    "character": char.name,
-                    "from": char.momentum,
-                    "to": char.momentum_reset,
-                }
-            )
-            engine.set_meter(char.name, "momentum", char.momentum_reset)
+            engine.burn_momentum(char)
         else:
             progress = progress.rerolled(engine.dice, challenge=chosen)
         step["roll"] = progress.to_json()

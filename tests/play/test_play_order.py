@@ -163,13 +163,21 @@ def test_an_outcome_texts_list_items_stand_on_lines_of_their_own(tmp_path: Path)
     assert all(line.startswith("      ") for line in lines[first + 2 : item])
 
 
+def printed(*argv: str) -> str:
+    """What the command line prints for ``argv`` (which must succeed)."""
+    import io
+    from contextlib import redirect_stdout
+
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(list(argv)) == 0, argv
+    return out.getvalue()
+
+
 def test_a_table_rolled_by_a_move_is_told_once_in_the_log(tmp_path: Path) -> None:
     """Pay the Price's table: the player is shown each result as it is rolled (a note), and
     the log tells the roll once, by its oracle line, not again by the note. A note that says
     something else (a 99 rolled again) is still told."""
-    import io
-    from contextlib import redirect_stdout
-
     path = tmp_path / "c.sqlite"
     make_kai(path)
     for command in (
@@ -178,15 +186,11 @@ def test_a_table_rolled_by_a_move_is_told_once_in_the_log(tmp_path: Path) -> Non
         ["move", "face danger", "--stat", "edge", "--dice", "1,9,10"],
         ["choose", "roll_table", "--dice", "99,99,42,17"],
     ):
-        shown = io.StringIO()
-        with redirect_stdout(shown):
-            assert main([*command, "--campaign", str(path)]) == 0
+        shown = printed(*command, "--campaign", str(path))
     # The player saw the results as they came (the last choice's output).
-    assert "  · Pay the Price (17): Your action has an unintended effect." in shown.getvalue()
-    out = io.StringIO()
-    with redirect_stdout(out):
-        assert main(["log", "--campaign", str(path)]) == 0
-    single, double = [line for line in out.getvalue().splitlines() if "chose roll table" in line]
+    assert "  · Pay the Price (17): Your action has an unintended effect." in shown
+    log = printed("log", "--campaign", str(path))
+    single, double = [line for line in log.splitlines() if "chose roll table" in line]
     assert single.endswith(
         "chose roll table; oracle Pay the Price: 42 → A new danger or foe is revealed."
     )
@@ -201,23 +205,17 @@ def test_a_table_rolled_by_a_move_is_told_once_in_the_log(tmp_path: Path) -> Non
 def test_a_starforged_table_rolled_by_a_move_is_told_once_in_the_log(home: Path) -> None:
     """Starforged's Pay the Price table likewise: the note shows the row to the player, the
     log tells it by the oracle line only."""
-    import io
-    from contextlib import redirect_stdout
-
-    shown = io.StringIO()
-    with redirect_stdout(shown):
+    shown = "".join(
+        printed(*command)
         for command in (
             ["campaign", "new", "sf", "--ruleset", "starforged"],
             ["character", "new", "Kira", "--stats", KAI_STATS],
             ["move", "face danger", "--stat", "edge", "--dice", "1,9,10"],
             ["choose", "roll_table", "--dice", "45"],
-        ):
-            assert main(command) == 0, command
-    assert "  · Pay the Price (45): A new enemy is revealed" in shown.getvalue()
-    out = io.StringIO()
-    with redirect_stdout(out):
-        assert main(["log"]) == 0
-    (line,) = [line for line in out.getvalue().splitlines() if "chose roll table" in line]
+        )
+    )
+    assert "  · Pay the Price (45): A new enemy is revealed" in shown
+    (line,) = [line for line in printed("log").splitlines() if "chose roll table" in line]
     assert line.count("A new enemy is revealed") == 1, line
     assert "note: Pay the Price" not in line
 
@@ -225,21 +223,11 @@ def test_a_starforged_table_rolled_by_a_move_is_told_once_in_the_log(home: Path)
 def test_an_oracle_question_asked_by_a_move_is_told_once_in_the_log(tmp_path: Path) -> None:
     """Pay the Price's "ask the oracle": the note shows the answer to the player as it comes;
     the log tells it by the ask's own line only."""
-    import io
-    from contextlib import redirect_stdout
-
     path = tmp_path / "c.sqlite"
     make_kai(path)
-    for command in (
-        ["move", "face danger", "--stat", "edge", "--dice", "1,9,10"],
-        ["choose", "ask_oracle", "--dice", "78"],
-    ):
-        shown = io.StringIO()
-        with redirect_stdout(shown):
-            assert main([*command, "--campaign", str(path)]) == 0
-    assert "is the likely outcome what happens? 78: yes" in shown.getvalue()
-    out = io.StringIO()
-    with redirect_stdout(out):
-        assert main(["log", "--campaign", str(path)]) == 0
-    (line,) = [line for line in out.getvalue().splitlines() if "chose ask oracle" in line]
+    printed("move", "face danger", "--stat", "edge", "--dice", "1,9,10", "--campaign", str(path))
+    shown = printed("choose", "ask_oracle", "--dice", "78", "--campaign", str(path))
+    assert "is the likely outcome what happens? 78: yes" in shown
+    log = printed("log", "--campaign", str(path))
+    (line,) = [line for line in log.splitlines() if "chose ask oracle" in line]
     assert line.endswith("chose ask oracle; ask the oracle (likely): 78 → yes"), line

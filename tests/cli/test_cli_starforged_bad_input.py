@@ -28,8 +28,7 @@ def fresh_library() -> None:
             ["campaign", "new", "iron"],
             ["character", "new", "Asha", "--stats", STATS, "--asset", "ace"],
             # Said whole (a quoted name and the next quote were once cut as one long value).
-            "Ace is a starforged asset; this campaign plays classic (accepted: the assets of "
-            "'ironsworn asset list')",
+            "Ace is a starforged asset; this campaign plays classic (accepted: the classic assets)",
         ),
         (["campaign", "new", "iron"], ["asset", "show", "navigator"], "Navigator is a starforged"),
         (
@@ -48,8 +47,8 @@ def fresh_library() -> None:
         (
             SF,
             ["character", "new", "Kira", "--stats", STATS, "--starship", "V", "--asset", "hawk"],
-            "Hawk is a classic asset; this campaign plays starforged (accepted: the assets of "
-            "'ironsworn asset list')",
+            "Hawk is a classic asset; this campaign plays starforged (accepted: the starforged "
+            "assets)",
         ),
     ],
     ids=[

@@ -132,8 +132,31 @@ def test_a_starforged_card_in_a_classic_campaign_is_refused_naming_its_ruleset()
         g.sheet.new_character("Asha", "edge=3,heart=2,iron=2,shadow=1,wits=1", assets=["ace"])
     message = str(refused.value)
     assert "Ace is a starforged asset; this campaign plays classic" in message
-    assert "accepted: the assets of 'ironsworn asset list'" in message and "\n" not in message
+    # What is accepted, in the engine's words: no surface's command (each says how it lists)
+    assert message.endswith("(accepted: the classic assets)") and "\n" not in message
+    assert "ironsworn" not in message
     assert g.snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("kind", "query", "ruleset", "message"),
+    [
+        ("npcs", "bear", "starforged", "Bear is a classic NPC; this campaign plays starforged "
+         "(accepted: the starforged NPCs)"),
+        ("moves", "undertake an expedition", "classic", "Undertake an Expedition is a starforged "
+         "move; this campaign plays classic (accepted: the classic moves)"),
+    ],
+)  # fmt: skip
+def test_an_item_of_the_other_ruleset_is_refused_in_words_every_surface_shows(
+    kind: str, query: str, ruleset: str, message: str
+) -> None:
+    """The library names what is accepted without a command of one surface (the command
+    line, play mode and the web each say how their player lists the items)."""
+    from ironsworn.errors import InvalidValue
+
+    with pytest.raises(InvalidValue) as refused:
+        load_library().find_in(kind, query, ruleset)
+    assert str(refused.value) == message
 
 
 def test_an_unknown_card_is_refused_in_one_line_and_nothing_changes() -> None:

@@ -397,7 +397,6 @@ class Ruleset:
             if len(found) == 1
             else f"{query!r} names {len(found)} {theirs} {what}s"
         )
-        where = {"moves": "move", "oracles": "oracle", "assets": "asset"}.get(kind, kind[:-1])
         from ironsworn.content.own_content import OWN_FILES
 
         needed = OWN_FILES.get(ruleset) if not own else None
@@ -409,9 +408,9 @@ class Ruleset:
                 f"Datasworn file ({needed.file}) is imported",
                 needed.pack,
             )
+        # (what lists them is each surface's to say: a command, a tab of the web table)
         raise InvalidValue(
-            f"{whose}; this campaign plays {ruleset} (accepted: the {what}s of 'ironsworn "
-            f"{where} list')"
+            f"{whose}; this campaign plays {ruleset} (accepted: the {ruleset} {what}s)"
         )
 
     def _kind(self, kind: str, build: Callable[[dict[str, Any]], T]) -> dict[str, T]:

@@ -259,8 +259,7 @@ class SheetOperations(TrackOperations, ConditionOperations, WorldOperations, Gea
             other = theirs.id.split(":", 1)[1].split("/", 1)[0]
             raise NotFound(
                 f"asset {query!r}: {theirs.name} is a {other} asset; this campaign plays "
-                f"{ruleset} (accepted: "
-                f"the assets of 'ironsworn asset list')",
+                f"{ruleset} (accepted: the {ruleset} assets)",
                 missing.candidates,
             ) from None
         return found

@@ -225,7 +225,9 @@ class PackMissing(InvalidValue):
 
 class NotFound(IronswornError, LookupError):
     """An id or name that matches nothing (or more than one thing): ``kind`` of thing
-    (``move``, ``oracle``, ``track``), the ``name`` looked up and the closest ``candidates``."""
+    (``move``, ``oracle``, ``track``), the ``name`` looked up and the closest ``candidates``
+    (ids, for a program); ``shown``: the same candidates as a person would type them (a
+    content item's name, or as much of its id as tells it apart), where they differ."""
 
     def __init__(
         self,
@@ -236,6 +238,7 @@ class NotFound(IronswornError, LookupError):
         name: str | None = None,
         names: Sequence[str] = (),
         pack: str | None = None,
+        shown: Sequence[str] = (),
     ) -> None:
         self.kind = kind
         self.name = name
@@ -244,6 +247,12 @@ class NotFound(IronswornError, LookupError):
             message = f"no {kind or 'match'} {name!r}"
         super().__init__(message, names=names)
         self.candidates = tuple(candidates)
+        self.shown = tuple(shown)
+
+    @property
+    def closest(self) -> tuple[str, ...]:
+        """The candidates to show a person: :attr:`shown` if given, else the candidates."""
+        return self.shown or self.candidates
 
     def data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"candidates": list(self.candidates)}

@@ -75,13 +75,12 @@ def test_oracle_roll_nested_and_seeded(capsys: pytest.CaptureFixture[str]) -> No
     [
         (
             ["oracle", "roll", "acton"],
-            "unknown oracle table 'acton'; closest: "
-            "oracle_rollable:classic/action_and_theme/action",
+            "unknown oracle table 'acton'; closest: Action",
         ),
         (["oracle", "roll", "action", "--value", "101"], "value 101 is out of range"),
         (["oracle", "roll", "action", "--value", "x"], "--value 'x' is not a whole number"),
         (["oracle", "show", "nothing-like-this"], "unknown oracle table"),
-        (["npc", "show", "wyvrn"], "closest: npc:classic/beasts/wyvern"),
+        (["npc", "show", "wyvrn"], "closest: Wyvern"),
         (["truth", "roll", "--value", "5"], "--value needs one truth ID"),
         (["oracle"], "required"),
         (
@@ -218,4 +217,4 @@ def test_move_show_shape(capsys: pytest.CaptureFixture[str]) -> None:
 def test_move_show_unknown(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run_move(capsys, "show", "face dnager")
     assert code == 2 and out == ""
-    assert "unknown move 'face dnager'; closest: move:classic/adventure/face_danger" in err
+    assert "unknown move 'face dnager'; closest: Face Danger" in err

@@ -51,6 +51,10 @@ def test_unknown_name_lists_close_candidates() -> None:
         load_ruleset("classic").move("face dnager")
     assert "unknown move 'face dnager'" in str(caught.value)
     assert "move:classic/adventure/face_danger" in caught.value.candidates
+    # Shown to a person as they would type it: the name
+    assert caught.value.closest[: len(caught.value.candidates)] == tuple(
+        load_ruleset("classic").moves[c].name for c in caught.value.candidates
+    )
 
 
 def test_word_inside_names_gives_candidates() -> None:
@@ -74,6 +78,8 @@ def test_ambiguous_without_preference_lists_every_match() -> None:
         resolve(items, "strike", "move", lambda name: name)
     assert "ambiguous" in str(caught.value)
     assert caught.value.candidates == ("move:a/x/strike", "move:b/y/strike")
+    # A name two items share is shown as the end of each id that tells them apart.
+    assert caught.value.closest == ("x/strike", "y/strike")
 
 
 def test_starforged_scene_challenge_variants_are_distinct() -> None:
@@ -93,3 +99,45 @@ def test_normalize() -> None:
     assert normalize("Face_Danger!") == "face danger"
     assert normalize("Shield-Bearer") == "shield bearer"
     assert normalize("Ironlander’s") == "ironlanders"
+
+
+@pytest.mark.parametrize("kind", ["moves", "oracles", "npcs", "assets", "truths", "regions"])
+@pytest.mark.parametrize("ruleset", ["classic", "starforged"])
+def test_every_item_as_typed_is_found_again(ruleset: str, kind: str) -> None:
+    """Every item of a ruleset, shown as a person would type it, resolves to that item
+    again: what a player copies from a "closest:" list works."""
+    from ironsworn.content.lookup import as_typed
+
+    items = load_ruleset(ruleset).items(kind)
+    keys = list(items)
+    typed = as_typed(items, keys, lambda item: str(item.name))
+    for key, words in zip(keys, typed, strict=True):
+        assert resolve(items, words, kind, lambda item: str(item.name)).id == key, words
+    assert any(words != key for key, words in zip(keys, typed, strict=True)) or not keys
+
+
+@pytest.mark.parametrize("kind", ["moves", "oracles", "npcs", "assets"])
+def test_every_item_of_the_library_as_typed_is_found_again(kind: str) -> None:
+    """The same across every ruleset loaded, classic preferred (as the library looks up):
+    "Face Danger" is the classic move, the Starforged one is told by its id's end."""
+    from ironsworn.content.lookup import as_typed
+
+    items = load_library().items(kind)
+    keys = list(items)
+    name_of = lambda item: str(item.name)  # noqa: E731
+    typed = as_typed(items, keys, name_of, ("classic",))
+    for key, words in zip(keys, typed, strict=True):
+        assert resolve(items, words, kind, name_of, ("classic",)).id == key, words
+    if kind == "moves":
+        shown = dict(zip(keys, typed, strict=True))
+        assert shown["move:classic/adventure/face_danger"] == "Face Danger"
+        assert shown.get(
+            "move:starforged/adventure/face_danger", "starforged/adventure/face_danger"
+        ) == ("starforged/adventure/face_danger")
+
+
+def test_an_oracle_table_is_shown_by_its_name() -> None:
+    with pytest.raises(NotFound) as caught:
+        load_ruleset("classic").oracle("acton")
+    assert caught.value.candidates[0] == "oracle_rollable:classic/action_and_theme/action"
+    assert caught.value.closest[0] == "Action"

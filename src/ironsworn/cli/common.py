@@ -237,7 +237,7 @@ def run_command(parser: CliParser, argv: Sequence[str], asked: int = 0) -> int:
             # A group's choices are all listed (the words to type), not the closest few.
             message += ": " + ", ".join(f"{words} ({what})" for words, what in exc.choices)
         elif exc.candidates:
-            message += "; closest: " + ", ".join(exc.candidates)
+            message += "; closest: " + ", ".join(exc.closest)
         return fail(message)
     except IronswornError as exc:
         if asked < MAX_QUESTIONS:

@@ -15,7 +15,8 @@ The order of tries, first hit wins:
 
 When a try matches several items, items of the ruleset the caller prefers win (the library
 prefers classic, so "Face Danger" is the classic move even with Starforged loaded). Anything
-still ambiguous or unknown raises :class:`~ironsworn.errors.NotFound` with the closest ids.
+still ambiguous or unknown raises :class:`~ironsworn.errors.NotFound` with the closest ids,
+and the same as a person would type them (:func:`as_typed`).
 """
 
 from __future__ import annotations
@@ -63,15 +64,19 @@ def resolve(
             chosen = _prefer(matches, preferred)
             if chosen is not None:
                 return items[chosen]
-            shown = sorted(matches)[:MAX_CANDIDATES]
+            shown = tuple(sorted(matches)[:MAX_CANDIDATES])
             raise NotFound(
-                f"{what} {query!r} is ambiguous: it names {len(matches)} items", tuple(shown)
+                f"{what} {query!r} is ambiguous: it names {len(matches)} items",
+                shown,
+                shown=as_typed(items, shown, name_of, preferred),
             )
     # The words of an id's folders ("planet desert atmosphere"), or a folder ("planet").
     found = by_path(items, text, what, name_of)
     if found is not None:
         return found
-    raise NotFound(f"unknown {what} {query!r}", closest(items, text, name_of))
+    near = closest(items, text, name_of)
+    shown = as_typed(items, near, name_of, preferred)
+    raise NotFound(f"unknown {what} {query!r}", near, shown=shown)
 
 
 def _tries(items: Mapping[str, T], text: str, name_of: Callable[[T], str]) -> Iterable[list[str]]:
@@ -178,3 +183,38 @@ def by_path(items: Mapping[str, T], query: str, what: str, name_of: Callable[[T]
     options = leaves + groups  # the items first, then the smaller groups
     # The choices are the answer, all of them: a folder rarely holds more than a few dozen.
     raise GroupNamed(what, query, tuple(options))
+
+
+def as_typed(
+    items: Mapping[str, T],
+    keys: Sequence[str],
+    name_of: Callable[[T], str],
+    preferred: Sequence[str] = (),
+) -> tuple[str, ...]:
+    """``keys`` (ids of ``items``) as a person would type them, each one that :func:`resolve`
+    (with the same ``preferred`` rulesets) finds again: its name where that finds it ("Face
+    Danger"), else the shortest end of its id that no other id ends with
+    ("starforged/adventure/face_danger"), else the id."""
+    if not keys:
+        return ()
+    named: dict[str, list[str]] = {}
+    for key, item in items.items():
+        named.setdefault(normalize(name_of(item)), []).append(key)
+    typed: list[str] = []
+    for key in keys:
+        name = name_of(items[key])
+        same = named.get(normalize(name)) or []
+        if same == [key] or (len(same) > 1 and _prefer(same, preferred) == key):
+            typed.append(name)
+            continue
+        path = key.split(":", 1)[-1].split("/")
+        bare = ["/" + other.split(":", 1)[-1].casefold() for other in items]
+        for size in range(1, len(path) + 1):
+            tail = "/".join(path[-size:])
+            # (resolve's first two tries: the id without its type, or an end of it)
+            if sum(1 for other in bare if other.endswith("/" + tail.casefold())) == 1:
+                typed.append(tail)
+                break
+        else:
+            typed.append(key)
+    return tuple(typed)

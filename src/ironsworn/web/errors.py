@@ -61,7 +61,7 @@ async def on_error(request: Request, exc: Exception) -> Response:
         message += " (the guide imports a content pack in the Campaigns tab)"
     if isinstance(exc, NotFound):
         if exc.candidates:
-            message += "; closest: " + ", ".join(exc.candidates)
+            message += "; closest: " + ", ".join(exc.closest)
         status = 404 if isinstance(exc, UnknownCampaign) else 400
         return error(message, status, **{**data, "candidates": list(exc.candidates)})
     if isinstance(exc, Unauthorized):

@@ -488,7 +488,7 @@ class PlaySession:
                 return self.execute(again)
             message = play_worded(exc)
             if exc.candidates:
-                message += "; closest: " + ", ".join(exc.candidates)
+                message += "; closest: " + ", ".join(exc.closest)
             self.out.error(message)
         except DecisionPending:
             # The engine words it for every surface ("answer it with choose, burn or

@@ -2,19 +2,35 @@
 
 The table API's errors carry data (``InvalidValue``: the input, the value and what is
 accepted; ``NotFound``: the kind, the name and the closest candidates); a model gets both the
-sentence and the fields, so it can correct its call without parsing prose.
+sentence and the fields, so it can correct its call without parsing prose. The line says
+what would be accepted on its own, as the command line and the web table say it: a client
+may show a model only the text of a result, not its structured content.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ironsworn.errors import IronswornError
+from ironsworn.errors import IronswornError, NotFound
+
+
+def error_line(exc: IronswornError) -> str:
+    """The error's one line; for a name that matches nothing, with the closest names (for a
+    name of a group of tables, the words naming each table of the group)."""
+    line = str(exc)
+    if isinstance(exc, NotFound):
+        from ironsworn.content.lookup import GroupNamed
+
+        if isinstance(exc, GroupNamed):
+            line += ": " + ", ".join(f"{words} ({what})" for words, what in exc.choices)
+        elif exc.candidates:
+            line += "; closest: " + ", ".join(exc.candidates)
+    return line
 
 
 def error_data(exc: IronswornError) -> dict[str, Any]:
     """``{"error": the one line, ...the error's own data}`` (JSON-able)."""
-    data: dict[str, Any] = {"error": str(exc)}
+    data: dict[str, Any] = {"error": error_line(exc)}
     own = getattr(exc, "data", None)
     if callable(own):
         data.update(own())

@@ -22,7 +22,7 @@ from mcp.shared.exceptions import MCPError
 from ironsworn import __version__
 from ironsworn.errors import IronswornError
 from ironsworn.mcp import prompts, resources
-from ironsworn.mcp.errors import error_data
+from ironsworn.mcp.errors import error_data, error_line
 from ironsworn.mcp.served import ServedCampaign
 
 INSTRUCTIONS = """\
@@ -37,7 +37,7 @@ begin_session, set_the_scene and pay_the_price describe how to guide a session b
 
 def invalid(exc: IronswornError) -> MCPError:
     """A JSON-RPC ``invalid params`` error carrying the error's one line and data."""
-    return MCPError(types.INVALID_PARAMS, str(exc), error_data(exc))
+    return MCPError(types.INVALID_PARAMS, error_line(exc), error_data(exc))
 
 
 def build_server(served: ServedCampaign) -> Server[Any]:

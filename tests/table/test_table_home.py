@@ -144,6 +144,27 @@ def test_export_each_kind(table: Table) -> None:
     assert table.store.counts() == head  # an export writes nothing
 
 
+def test_an_export_or_import_of_a_format_there_is_not_is_refused(
+    table: Table, home: Path, tmp_path: Path
+) -> None:
+    # A kind the operation does not know was taken as JSON: an MCP client asking for "pdf"
+    # got the whole log, and a "Markdown" story the log as well.
+    head = table.store.counts()
+    for kind in ("pdf", "story"):
+        with pytest.raises(InvalidValue) as bad:
+            call(table, "export", {"kind": kind})
+        assert bad.value.input == "kind" and bad.value.value == kind
+        accepted = "(accepted: markdown, json, iron_vault)"
+        assert str(bad.value) == f"kind {kind!r} is not accepted {accepted}"
+    assert "text" in call(table, "export", {"kind": "Markdown"})
+    assert "files" in call(table, "export", {"kind": "iron-vault"})
+    before = files_of(home)
+    with pytest.raises(InvalidValue) as unknown:
+        home_call("campaign_import", {"file": str(tmp_path / "x.pdf"), "format": "pdf"})
+    assert unknown.value.input == "format" and unknown.value.accepted == ("json", "iron_vault")
+    assert files_of(home) == before and table.store.counts() == head
+
+
 def test_campaign_import_round_trip(table: Table, home: Path, tmp_path: Path) -> None:
     from ironsworn.campaign.export import dumps
 

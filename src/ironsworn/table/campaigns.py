@@ -26,11 +26,20 @@ IMPORT_FORMATS = ("json", "iron_vault")
 RULESETS = ("classic", "starforged")
 
 
+def _format(given: str, name: str, accepted: tuple[str, ...]) -> str:
+    """The format ``given`` as one of ``accepted`` (case and ``-`` or spaces aside: the
+    command line and the web say ``iron-vault``); any other is refused, not read as JSON."""
+    form = given.strip().lower().replace("-", "_").replace(" ", "_")
+    if form not in accepted:
+        raise InvalidValue(input=name, value=given, accepted=accepted)
+    return form
+
+
 def export(table: Table, args: JsonDict) -> JsonDict:
     """The campaign as a ``document`` (json), ``text`` (markdown) or ``files`` (iron_vault)."""
     from ironsworn.campaign import export as exporting
 
-    form = args["kind"]
+    form = _format(args["kind"], "kind", EXPORT_FORMATS)
     mechanics = args.get("mechanics")
     if mechanics is not None and form != "markdown":
         raise InvalidValue(
@@ -85,7 +94,7 @@ def campaign_import(table: Table, args: JsonDict) -> JsonDict:
     from ironsworn.campaign import registry
     from ironsworn.paths import expand_path
 
-    form = args.get("format") or "json"
+    form = _format(args.get("format") or "json", "format", IMPORT_FORMATS)
     into = args.get("into")
     if form == "iron_vault":
         from ironsworn.campaign.ironvault.importer import campaign_name, import_vault, read_vault

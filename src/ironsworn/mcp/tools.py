@@ -186,6 +186,17 @@ def fair(served: ServedCampaign, op: Any, state: Any, arguments: JsonDict) -> Js
             value=arguments[key],
             accepted=(accepted,),
         )
+    offered = [i.name for i in op.inputs if i.name not in off]
+    unknown = sorted(set(arguments) - set(offered))
+    if unknown:
+        # What the tool's schema does not offer. (The operation would refuse an unknown one
+        # too, but list among those it accepts the inputs this table hides: dice, a seed.)
+        raise InvalidValue(
+            f"{op.name}: unknown option {unknown[0]!r} (accepted: {', '.join(offered) or 'none'})",
+            input=unknown[0],
+            value=arguments[unknown[0]],
+            accepted=offered,
+        )
     if op.name == "option" and isinstance(arguments.get("name"), str):
         from ironsworn.campaign.options import OPTIONS, find_option
 

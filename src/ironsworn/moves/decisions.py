@@ -317,16 +317,31 @@ class Decisions(StateChanges):
             offered.append(option["key"])
         for key in keys:
             if key not in offered:
+                # (with its data: the input, the key and the keys offered, for a surface
+                # that hands them on, as MCP does)
                 raise InvalidValue(
-                    f"option {key!r} is not offered (accepted: {', '.join(offered)})"
+                    f"option {key!r} is not offered (accepted: {', '.join(offered)})",
+                    input="keys",
+                    value=key,
+                    accepted=offered,
                 )
         taken = len(keys)
         if taken > 1 and len(set(keys)) != taken:  # (one key or none is never twice)
-            raise InvalidValue(f"each option can be chosen only once: {' '.join(keys)}")
+            raise InvalidValue(
+                f"each option can be chosen only once: {' '.join(keys)}",
+                input="keys",
+                value=keys,
+                accepted=offered,
+            )
         low, high = int(pending.get("min", 1)), int(pending["count"])
         if not low <= taken <= high:
             want = str(high) if low == high else f"{low} to {high}"
-            raise InvalidValue(f"{taken} option(s) chosen; choose {want} of: {', '.join(offered)}")
+            raise InvalidValue(
+                f"{taken} option(s) chosen; choose {want} of: {', '.join(offered)}",
+                input="keys",
+                value=keys,
+                accepted=offered,
+            )
         # Words are worked out only for a decision that asks for some or an answer that gives
         # some: without either the answer has none (answer_text's None), as for most answers.
         words = answer_text(pending, keys, text) if text is not None or "text" in pending else None

@@ -181,7 +181,8 @@ class StateRecords:
             if len(self.characters) == 1:
                 return next(iter(self.characters.values()))
             if not self.characters:
-                raise NotFound("there is no character yet; create one with 'character new NAME'")
+                # (each surface says how a character is made: no command named here)
+                raise NotFound("there is no character yet: create one first")
             raise NotFound(
                 "there are several characters; name one ({character})",
                 tuple(self.characters),

@@ -1,0 +1,85 @@
+"""What a model reads when its call is wrong, through the SDK's own client: the text of a tool
+error (and the message of a refused read) says on its own what would be accepted, as the
+command line and the web table say it; many clients show a model only that text, not the
+result's structured content. Nothing is changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp_support import data, fingerprint, make_character, stdio_session
+
+
+def test_a_name_that_matches_nothing_says_the_closest_names(home: Path) -> None:
+    from mcp.shared.exceptions import MCPError
+
+    make_character()
+    before = fingerprint()
+
+    async def scenario() -> tuple[list[Any], str]:
+        async with stdio_session(home, "--campaign", "t") as session:
+            results = [
+                await session.call_tool("move", {"move": "face dangerous", "stat": "edge"}),
+                await session.call_tool("sheet", {"character": "Asho"}),
+                await session.call_tool("oracle", {"oracle": "settlement"}),
+            ]
+            with pytest.raises(MCPError) as raised:
+                await session.read_resource("ironsworn://campaign/sheet/Asho")
+            return results, raised.value.message
+
+    results, refused = anyio.run(scenario)
+    assert all(r.is_error for r in results)
+    move, sheet, group = (r.content[0].text for r in results)
+    assert move == "unknown move 'face dangerous'; closest: Face Danger"
+    assert sheet == "character 'Asho' is unknown; closest: Asha"
+    # A group of tables: the words naming each of them, as the command line lists them.
+    assert group.startswith("oracle table 'settlement' names a group of 3; say which: ")
+    assert "settlement trouble (" in group
+    assert [data(r)["candidates"] for r in results[:2]] == [["Face Danger"], ["Asha"]]
+    assert refused == "character 'Asho' is unknown; closest: Asha"
+    assert fingerprint() == before
+
+
+def test_a_bad_choice_or_option_says_what_this_table_accepts(home: Path) -> None:
+    make_character()
+
+    async def scenario() -> tuple[dict[str, Any], ...]:
+        async with stdio_session(home, "--campaign", "t", "--seed", "3") as session:
+            unknown = await session.call_tool("move", {"move": "face danger", "luck": 2})
+            kept = await session.call_tool("oracle", {"oracle": "action", "keep": False})
+            await session.call_tool("move", {"move": "make camp"})
+            before = fingerprint()
+            chosen = await session.call_tool("choose", {"keys": ["feast"]})
+            exported = await session.call_tool("export", {"kind": "pdf"})
+            assert fingerprint() == before
+            return data(unknown), data(kept), data(chosen), data(exported)
+
+    unknown, kept, chosen, exported = anyio.run(scenario)
+    # The inputs a model is not offered here (the dice, a seed) are not listed as accepted.
+    assert unknown["input"] == "luck" and "stat" in unknown["accepted"]
+    assert {"dice", "seed"}.isdisjoint(unknown["accepted"])
+    assert "dice" not in unknown["error"] and "seed" not in unknown["error"]
+    assert kept["input"] == "keep" and kept["accepted"] == ["oracle", "character"]
+    # A key the decision does not offer: the data names the input and the keys offered.
+    assert chosen["input"] == "keys" and chosen["value"] == "feast"
+    assert chosen["accepted"] == ["recuperate", "relax", "focus", "prepare"]
+    assert chosen["error"].startswith("option 'feast' is not offered (accepted: recuperate")
+    # A kind of export there is not is refused, not answered with the log.
+    assert exported["input"] == "kind"
+    assert exported["accepted"] == ["markdown", "json", "iron_vault"]
+
+
+def test_a_move_before_any_character_names_no_command(home: Path) -> None:
+    async def scenario() -> Any:
+        async with stdio_session(home, "--campaign", "t") as session:
+            return await session.call_tool("move", {"move": "face danger", "stat": "edge"})
+
+    refused = anyio.run(scenario)
+    # The model makes a character with the character tool: a command line's words
+    # ('character new NAME') are no use to it.
+    assert refused.is_error
+    assert refused.content[0].text == "there is no character yet: create one first"
+    assert not (home / "campaigns" / "t.sqlite").exists()

@@ -398,3 +398,32 @@ def test_two_crew_notes_give_the_crews_one_starship(
     for name in ("Kira Voss", "Bram"):
         assert state.character(name).asset("starship") == ship
         assert state.character(name).asset("medbay") == medbay
+
+
+def test_each_journal_note_comes_back_as_a_journal_of_its_own(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import kdl
+
+    # The fixture's two journal notes ran on into one journal after a round trip.
+    imported(capsys, FIXTURES / "classic", "--name", "lands")
+    _, operations = campaign("lands")
+    marks = [e for op in operations for e in op.events if e["type"] == "session"]
+    assert marks == [{"type": "session", "title": "Session 2"}]
+    folder = tmp_path / "again"
+    play(capsys, "export", "iron-vault", str(folder), "--campaign", "lands")
+    journals = sorted(p.name for p in (folder / "Journals").iterdir())
+    assert journals == ["Session 01.md", "Session 02.md"]
+    first, second = ((folder / "Journals" / name).read_text("utf-8") for name in journals)
+    assert "The second night, the hound found a trail." not in first
+    assert second.startswith("The second night, the hound found a trail.\n")
+    source = (FIXTURES / "classic" / "Journals" / "Session 2.md").read_text(encoding="utf-8")
+    blocks = [b.split("```")[0] for b in source.split("```iron-vault-mechanics\n")[1:]]
+    again = [b.split("```")[0] for b in second.split("```iron-vault-mechanics\n")[1:]]
+    assert [kdl.parse(b) for b in again] == [kdl.parse(b) for b in blocks]
+    # Imported again, the two journals stay two.
+    imported(capsys, folder, "--name", "twice")
+    _, twice = campaign("twice")
+    assert [e for op in twice for e in op.events if e["type"] == "session"] == [
+        {"type": "session", "title": "Session 02"}
+    ]

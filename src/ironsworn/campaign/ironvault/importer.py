@@ -10,7 +10,9 @@ path order. It builds the campaign's operations:
 - a clock that is a scene challenge's tension clock (as our export writes them) goes back on
   its scene; any other clock is kept as a note of the campaign (there are no free-standing
   clocks in ironsworn's campaign yet);
-- each journal paragraph is a journal entry; each mechanics block an ``imported`` record
+- each journal note after the first begins with a ``session`` mark titled by the note's name
+  (the export starts a journal note at each), and each of its paragraphs is a journal entry;
+  each mechanics block an ``imported`` record
   ({source, file, kdl: the block as written, lines: it in words}): shown in the log, never
   replayed as moves (the sheets already hold what they did).
 
@@ -230,6 +232,11 @@ def read_vault(folder: Path) -> VaultImport:
             others.append(at)
             continue
         journals += 1
+        if journals > 1:
+            # A journal note after the first is a new session (titled by the note's name), so
+            # the export writes it as a journal of its own again, not run on into the first.
+            title = Path(at).stem
+            add("session", [{"type": "session", "title": title}], None, title)
         for part in parts:
             if part.nodes is None:
                 add("journal", [{"type": "journal", "text": part.text}], who, part.text[:80])

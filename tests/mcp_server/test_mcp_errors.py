@@ -83,3 +83,27 @@ def test_a_move_before_any_character_names_no_command(home: Path) -> None:
     assert refused.is_error
     assert refused.content[0].text == "there is no character yet: create one first"
     assert not (home / "campaigns" / "t.sqlite").exists()
+
+
+def test_the_character_tool_says_how_a_companion_is_given(home: Path) -> None:
+    # A model reads only the schema: a companion starts with no ability marked and has a name,
+    # and the words to give both (hawk:1=Kestrel) were only in the refusal.
+    async def scenario() -> tuple[dict[str, Any], Any]:
+        async with stdio_session(home, "--campaign", "t") as session:
+            tools = {t.name: t for t in (await session.list_tools()).tools}
+            schema = tools["character"].input_schema["properties"]
+            made = await session.call_tool(
+                "character",
+                {
+                    "name": "Asha",
+                    "stats": "edge=3,heart=2,iron=2,shadow=1,wits=1",
+                    "assets": ["hawk:1=Kestrel"],
+                },
+            )
+            return schema, made
+
+    schema, made = anyio.run(scenario)
+    assert "hawk:1=Kestrel" in schema["assets"]["description"]
+    assert "3, 2, 2, 1 and 1" in schema["stats"]["description"]
+    assert not made.is_error
+    assert data(made)["assets"][0]["fields"] == {"name": "Kestrel"}

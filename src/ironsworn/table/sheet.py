@@ -287,9 +287,22 @@ OPERATIONS = (
         new_character,
         (
             Input("name", "text", "the character's name", True),
-            Input("stats", "text", "edge=3,heart=2,iron=2,shadow=1,wits=1", True),
+            Input(
+                "stats",
+                "text",
+                "the five stats, 3, 2, 2, 1 and 1 in any order: "
+                "edge=3,heart=2,iron=2,shadow=1,wits=1",
+                True,
+            ),
             Input("bonds", "texts", "up to 3 bonds"),
-            Input("assets", "texts", "asset ids or names (NAME:N picks the ability)"),
+            # (the ability and the words a card asks for: a companion starts with no ability
+            # marked and is refused without both, and a model reads only this to know it)
+            Input(
+                "assets",
+                "texts",
+                "asset ids or names; NAME:N picks the ability, NAME=WORDS fills the card's "
+                "field (a companion: its ability and name, hawk:1=Kestrel)",
+            ),
             Input("starship", "text", "Starforged: the name of the party's new starship"),
             Input(
                 "reserve_bonds",

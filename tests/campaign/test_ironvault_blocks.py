@@ -197,3 +197,16 @@ def test_a_reroll_says_which_dice_changed_and_oracles_in_a_row_are_grouped() -> 
     assert {k: number(v) for k, v in reroll.props.items()} == {"action": 6, "vs2": 4}
     grouped = read(writer, op(oracle, {**oracle, "roll": 80, "text": "Hunt"}, kind="oracle"))
     assert grouped == [("oracle-group", [], {"name": "Oracle rolls"}, ["oracle", "oracle"])]
+
+
+def test_ask_the_oracle_names_its_odds_as_the_game_does() -> None:
+    # 50/50 was written from its key: "Ask the Oracle (fifty fifty)".
+    def asked(odds: str) -> Any:
+        event = {"type": "ask", "odds": odds, "roll": 41, "answer": "no", "match": False}
+        return read(BlockWriter(), op(event, kind="ask"))
+
+    assert asked("fifty_fifty") == [
+        ("oracle", [], {"name": "Ask the Oracle (50/50)", "roll": 41, "result": "No"}, [])
+    ]
+    assert asked("small_chance")[0][2]["name"] == "Ask the Oracle (small chance)"
+    assert asked("almost_certain")[0][2]["name"] == "Ask the Oracle (almost certain)"

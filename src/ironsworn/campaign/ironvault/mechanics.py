@@ -37,7 +37,7 @@ from typing import Any
 
 from ironsworn.campaign.ironvault.kdl import Node, Value, parse
 from ironsworn.campaign.ironvault.tracks import note_name, wiki_link
-from ironsworn.campaign.journal import HIDDEN, Narrator, told_by_burn
+from ironsworn.campaign.journal import HIDDEN, Narrator, odds_words, told_by_burn
 from ironsworn.campaign.store import Operation
 
 RANK_TICKS = {"troublesome": 12, "dangerous": 8, "formidable": 4, "extreme": 2, "epic": 1}
@@ -361,7 +361,8 @@ class BlockWriter:
         answer = "Yes" if event["answer"] in (True, "yes") else "No"
         if event.get("match"):
             answer += " (match: an extreme result or a twist)"
-        odds = str(event.get("odds") or "").replace("_", " ")
+        # The odds as the log words them ("50/50", not the key's "fifty fifty").
+        odds = odds_words(event["odds"]) if event.get("odds") else ""
         name = f"Ask the Oracle ({odds})" if odds else "Ask the Oracle"
         props: tuple[tuple[str, Value], ...] = (
             ("name", name),

@@ -177,6 +177,60 @@ def test_co_op_blocks_name_their_actor(
     assert moves == [["move"], ["move"]]
 
 
+def test_co_op_answers_and_changes_go_to_the_character_they_are_for(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    play(capsys, "campaign", "new", "t")
+    play(capsys, "character", "new", "Asha", "--stats", STATS)
+    play(capsys, "character", "new", "Brand", "--stats", STATS)
+    # Asha's strong hit waits for her choice while Brand aids her (a weak hit: her
+    # momentum), then misses and answers his own Pay the Price first.
+    asha = ("--character", "Asha")
+    brand = ("--character", "Brand")
+    play(capsys, "move", "secure_an_advantage", "--stat", "edge", "--dice", "6,1,2", *asha)
+    play(
+        capsys,
+        "move",
+        "aid your ally",
+        "--ally",
+        "Asha",
+        "--stat",
+        "heart",
+        "--dice",
+        "5,8,3",
+        *brand,
+    )
+    play(capsys, "move", "face_danger", "--stat", "edge", "--dice", "1,9,9", *brand)
+    play(capsys, "choose", "obvious")
+    play(capsys, "choose", "prepare_to_act")
+    texts = blocks(exported(capsys, tmp_path))
+    secure, aid, danger = (kdl.parse(text).nodes for text in texts[-3:])
+
+    def shape(node: Any) -> Any:
+        return (node.name, node.props.get("name"), [shape(c) for c in node.nodes])
+
+    asha_link, brand_link = "[[Characters/Asha]]", "[[Characters/Brand]]"
+    # Her answer is in her own move's block, not in Brand's Pay the Price.
+    assert [shape(n) for n in secure] == [
+        (
+            "actor",
+            asha_link,
+            [("move", None, [("roll", None, []), ("-", None, []), ("meter", None, [])])],
+        )
+    ]
+    assert [c.args[0] for c in secure[0].nodes[0].nodes[1:]] == ["chose prepare to act", "momentum"]
+    # Her momentum from his Aid Your Ally is hers: in an actor node of her own.
+    assert [shape(n) for n in aid] == [
+        (
+            "actor",
+            brand_link,
+            [("move", None, [("roll", None, []), ("actor", asha_link, [("meter", None, [])])])],
+        )
+    ]
+    assert [shape(n)[:2] for n in danger] == [("actor", brand_link)]
+    assert "chose prepare to act" not in texts[-1]
+
+
 def test_a_starforged_sheet_has_impacts_and_legacy_tracks(
     home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -21,7 +21,7 @@ import io
 import os
 import shutil
 import zipfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import suppress
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -133,26 +133,50 @@ def _sessions(operations: Sequence[Operation]) -> list[list[Operation]]:
     return sessions
 
 
-def _leaves_decision(operation: Operation) -> bool:
-    pending = [e for e in operation.events if e.get("type") == "pending"]
-    return bool(pending) and pending[-1].get("to") is not None
+def _owes(group: Sequence[Operation], character: str | None) -> bool:
+    """Whether ``group`` left ``character`` a decision to answer: the last change of the
+    pending decision in it that concerns them gave them one (a decision that names no one,
+    from an older log, concerns everyone)."""
+    owes = False
+    for operation in group:
+        for event in operation.events:
+            if event.get("type") != "pending":
+                continue
+            before, after = event.get("from"), event.get("to")
+            if isinstance(after, Mapping) and after.get("character") in (character, None):
+                owes = True
+            elif isinstance(before, Mapping) and before.get("character") in (character, None):
+                owes = False
+    return owes
 
 
 def blocks(operations: Sequence[Operation]) -> list[list[Operation]]:
     """The operations grouped as the journal shows them: a journal entry alone; a move with
-    the operations that answered its decisions (choose, burn, decline)."""
+    the operations that answered its decisions (choose, burn, decline).
+
+    An answer joins its own character's last block when that left them the decision: in
+    co-op another character may move meanwhile (and their decision be answered first), and
+    an answer is not another character's."""
     groups: list[list[Operation]] = []
-    waiting = False
+    since = 0  # the first group after the last journal entry (an answer after prose: a block)
     for operation in operations:
         if operation.kind == "journal":
             groups.append([operation])
-            waiting = False
+            since = len(groups)
             continue
-        if waiting and groups and operation.kind in ANSWERS:
-            groups[-1].append(operation)
-        else:
-            groups.append([operation])
-        waiting = _leaves_decision(operation)
+        if operation.kind in ANSWERS:
+            theirs = next(
+                (
+                    group
+                    for group in reversed(groups[since:])
+                    if group[0].character == operation.character
+                ),
+                None,
+            )
+            if theirs is not None and _owes(theirs, operation.character):
+                theirs.append(operation)
+                continue
+        groups.append([operation])
     return groups
 
 
@@ -163,7 +187,8 @@ def _journal(session: Sequence[Operation], writer: BlockWriter) -> str:
             texts = [str(e.get("text", "")) for e in group[0].events if e.get("type") == "journal"]
             parts.append("\n\n".join(t.strip() for t in texts if t.strip()))
             continue
-        nodes = writer.wrap(writer.block(group), group[0].character)
+        actor = group[0].character
+        nodes = writer.wrap(writer.block(group, actor), actor)
         if nodes:
             parts.append("```iron-vault-mechanics\n" + format_nodes(nodes) + "```")
     return "\n\n".join(p for p in parts if p) + "\n"

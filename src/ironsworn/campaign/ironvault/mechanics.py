@@ -26,7 +26,8 @@ plugin's repository):
 
 A move that waits for a decision and the operations that answer it (choose, burn, decline)
 make one block. With more than one character, each block's nodes are wrapped in ``actor
-name="[[Kai]]" { ... }``, as Iron Vault does in co-op.
+name="[[Kai]]" { ... }``, as Iron Vault does in co-op, and a change of another character's
+inside it in an ``actor`` node of theirs.
 """
 
 from __future__ import annotations
@@ -92,8 +93,13 @@ class BlockWriter:
 
     # ----------------------------------------------------------------------------- blocks
 
-    def block(self, operations: Sequence[Operation]) -> list[Node]:
-        """The nodes of one block: an operation and those that answered its decisions."""
+    def block(self, operations: Sequence[Operation], actor: str | None = None) -> list[Node]:
+        """The nodes of one block: an operation and those that answered its decisions.
+
+        ``actor`` is the character whose block it is (co-op: :meth:`wrap` puts it all in
+        their ``actor`` node); a change of another character's (the ally's momentum of Aid
+        Your Ally, the party's supply) is put inside an ``actor`` node of theirs, so Iron
+        Vault does not count it as the actor's."""
         events: list[Mapping[str, Any]] = []
         for operation in operations:
             previous: Mapping[str, Any] = {}
@@ -134,6 +140,9 @@ class BlockWriter:
                 (target.children if target else top).append(line)
                 continue
             nodes = self.nodes(event, current, tracks_hit)
+            other = event.get("character")
+            if actor is not None and isinstance(other, str) and other != actor:
+                nodes = self.wrap(nodes, other)
             (current.children if current else top).extend(nodes)
         return _grouped([item.node() if isinstance(item, _Move) else item for item in top])
 

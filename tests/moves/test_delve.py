@@ -186,6 +186,27 @@ def test_find_an_opportunity_then_act_now(delve: dict[str, Any]) -> None:
     )
 
 
+def test_act_now_takes_momentum_on_the_next_moves_hit(delve: dict[str, Any]) -> None:
+    """Take action now: "When you do, add +1 and take +1 momentum on a hit" (the move's own
+    momentum besides); on a miss, none; spent by the one move either way."""
+    assert "add +1 and take +1 momentum on a hit" in move_text(delve, "find_an_opportunity")
+    game = DelveGame()
+    game.move("find an opportunity", [10])
+    game.choose(["act_now"])
+    before = game.momentum
+    game.move("face danger", [5, 1, 1], stat="edge")  # strong hit: +1 momentum of its own
+    assert game.momentum == before + 2
+    game.move("find an opportunity", [10])
+    game.choose(["act_now"])
+    before = game.momentum
+    game.move("gather information", [1, 9, 9], stat="wits")  # a miss: no momentum
+    game.choose(["obvious"])  # Pay the Price
+    assert game.momentum == before
+    assert not game.state.character("Asha").flags.get("next_move_hit_momentum")
+    game.move("face danger", [5, 1, 1], stat="edge")  # spent: the move's own +1 only
+    assert game.momentum == before + 1
+
+
 LOCATE = [
     (
         "strong",

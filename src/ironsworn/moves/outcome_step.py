@@ -157,6 +157,8 @@ class MoveOutcomes(StateChanges):
             ctx.momentum(int(on_hit))
         if outcome is STRONG_HIT and on_strong:
             ctx.momentum(int(on_strong))
+        if hit and data.get("momentum_on_hit"):
+            ctx.momentum(int(data["momentum_on_hit"]))  # an earlier move's "+1 momentum on a hit"
         if hit and data.get("role_momentum"):
             ctx.momentum(int(data["role_momentum"]))  # a role's "+1 momentum on a hit"
         if data.get("asset_uses"):

@@ -174,7 +174,14 @@ def _add_bonus(ctx: Step, bonus: int, why: str, source: str) -> None:
 
 
 # The flags _take_next_move_bonus reads: a character with none of them has nothing to take.
-_NEXT_MOVE_FLAGS = ("next_move_add", "gather_add", "turn_the_tide", "aided_by", "aided_strong")
+_NEXT_MOVE_FLAGS = (
+    "next_move_add",
+    "next_move_hit_momentum",
+    "gather_add",
+    "turn_the_tide",
+    "aided_by",
+    "aided_strong",
+)
 
 
 def _take_next_move_bonus(ctx: Step) -> None:
@@ -187,6 +194,11 @@ def _take_next_move_bonus(ctx: Step) -> None:
     if not flags or flags.keys().isdisjoint(_NEXT_MOVE_FLAGS):
         return  # (most moves: nothing below would change anything)
     _add_bonus(ctx, _consume(ctx, "next_move_add"), "from your last move", "your last move")
+    # Find an Opportunity's "take action now": +1 momentum on this move's hit (outcome_step).
+    hit_momentum = _consume(ctx, "next_move_hit_momentum")
+    if hit_momentum:
+        ctx.data["momentum_on_hit"] = hit_momentum
+        ctx.note(f"+{hit_momentum} momentum on a hit, from your last move")
     if short_name(ctx.data["move"]) != "gather_information":
         # Compel's "make that move now" (L1845): any other move spends the chance.
         _consume(ctx, "gather_add")

@@ -11,8 +11,8 @@ and shown and the story is the player's.
   Opportunity; weak hit, the d100 column of the stat used (its five rows: mark progress and
   Reveal a Danger; mark progress; mark progress or Find an Opportunity; both; mark progress
   twice and Reveal a Danger); miss, Reveal a Danger.
-- Find an Opportunity: the opportunity table, then +1 momentum or act now (+1 on the next move;
-  its +1 momentum on a hit is told).
+- Find an Opportunity: the opportunity table, then +1 momentum or act now (the next move, not
+  a progress move, adds +1 and takes +1 momentum on a hit).
 - Reveal a Danger: one d100 roll; 1-30 reads the site's theme card, 31-45 its domain card,
   46-100 the move's table ("roll twice more" rolls twice).
 - Locate Your Objective (the site's progress): strong hit, +1 on your next move or +1
@@ -171,7 +171,11 @@ def find_an_opportunity(ctx: Step) -> None:
         "delve.opportunity",
         [
             ("insight", "gain insight or prepare: +1 momentum"),
-            ("act_now", "take action now: your next move (not a progress move) adds +1"),
+            (
+                "act_now",
+                "take action now: your next move (not a progress move) adds +1, and +1 "
+                "momentum on a hit",
+            ),
         ],
         prompt="choose one",
     )
@@ -184,6 +188,9 @@ def opportunity_chosen(ctx: Step, keys: list[str]) -> None:
     else:
         char = ctx.char
         ctx.flag("next_move_add", int(char.flags.get("next_move_add") or 0) + 1)
+        # "When you do, add +1 and take +1 momentum on a hit": the momentum is the next
+        # move's to take, on its hit (outcome_step), as the +1 is its to add.
+        ctx.flag("next_move_hit_momentum", int(char.flags.get("next_move_hit_momentum") or 0) + 1)
         ctx.note(
             "take action now: you and any allies may make a move that leverages the "
             "opportunity: +1, and take +1 momentum on a hit"

@@ -171,6 +171,30 @@ def test_reveal_a_danger_reads_the_sites_cards(delve: dict[str, Any]) -> None:
     assert len(oracle_texts(result)) == 3
 
 
+def test_reveal_a_danger_rolls_twice_more_again_and_the_same_twice_is_worse(
+    delve: dict[str, Any],
+) -> None:
+    """A "roll twice more" among the two rolls is rolled twice more itself (the row says so);
+    two rolls on the same row are told to be made worse."""
+    table = delve["moves"]["delve"]["contents"]["reveal_a_danger"]["oracles"]["reveal_a_danger"]
+    assert table["rows"][-1]["text"] == (
+        "Roll twice more on this table. Both results occur. If they are the same result, make it "
+        "worse."
+    )
+    game = DelveGame()
+    result = game.move("reveal a danger", [99, 96, 60, 70, 90])
+    texts = oracle_texts(result)
+    assert len(texts) == 5 and texts[2:] == [
+        "You face an environmental or architectural hazard.",
+        "A discovery undermines or complicates your quest.",
+        "You face a perplexing mystery or tough choice.",
+    ]
+    result = game.move("reveal a danger alt", [99, 96, 60, 70, 90])
+    assert len(oracle_texts(result)) == 5
+    result = game.move("reveal a danger", [97, 60, 61])
+    assert "Reveal a Danger: both results are the same, so make it worse" in result.notes
+
+
 def test_find_an_opportunity_then_act_now(delve: dict[str, Any]) -> None:
     assert "Take action now" in move_text(delve, "find_an_opportunity")
     game = DelveGame()

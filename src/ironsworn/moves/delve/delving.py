@@ -203,17 +203,18 @@ def opportunity_chosen(ctx: Step, keys: list[str]) -> None:
 @no_roll("reveal_a_danger", ruleset=RULESET)
 def reveal_a_danger(ctx: Step) -> None:
     require_pack(ctx.engine.ruleset)
-    _reveal(ctx, DANGER_TABLE, twice_left=1)
+    _reveal(ctx, DANGER_TABLE)
 
 
 @no_roll("reveal_a_danger_alt", ruleset=RULESET)
 def reveal_a_danger_alt(ctx: Step) -> None:
     """The book's alternate table: no theme or domain card, the same "roll twice more"."""
     require_pack(ctx.engine.ruleset)
-    _reveal(ctx, DANGER_ALT_TABLE, twice_left=1)
+    _reveal(ctx, DANGER_ALT_TABLE)
 
 
-def _reveal(ctx: Step, table: str, twice_left: int) -> None:
+def _reveal(ctx: Step, table: str) -> str | None:
+    """One roll on the danger table: the danger's words, or None when it rolled twice more."""
     roll = ctx.engine.dice.roll(100)
     site = _current_site(ctx)
     if table == DANGER_TABLE and roll <= CARDS_END and site is not None:
@@ -224,13 +225,18 @@ def _reveal(ctx: Step, table: str, twice_left: int) -> None:
             card, text = found
             ctx.emit(oracle_event(DANGER_TABLE, "Reveal a Danger", roll, text, [roll], ctx.name))
             ctx.note(f"Reveal a Danger ({roll}, the {card} card): {text}")
-            return
-    _, row, _ = table_roll(ctx, table, roll)
+            return text
+    _, row, text = table_roll(ctx, table, roll)
     rows = ctx.engine.ruleset.oracles[table].rows
-    if row == len(rows) - 1 and twice_left:
-        # "Roll twice more on this table. Both results occur."
-        _reveal(ctx, table, twice_left - 1)
-        _reveal(ctx, table, twice_left - 1)
+    if row != len(rows) - 1:
+        return text
+    # "Roll twice more on this table. Both results occur. If they are the same result, make it
+    # worse." The row rolled again among the two is itself rolled twice more, as the row says.
+    first = _reveal(ctx, table)
+    second = _reveal(ctx, table)
+    if first is not None and first == second:
+        ctx.note("Reveal a Danger: both results are the same, so make it worse")
+    return None
 
 
 def _current_site(ctx: Step) -> TrackState | None:

@@ -115,3 +115,26 @@ def test_delves_oracles_are_listed_nested_as_in_the_book(tmp_path: Path) -> None
         "name": "Barrow",
         "dice": "1d100",
     } in flat
+
+
+def test_delve_move_texts_read_as_words_in_play(tmp_path: Path) -> None:
+    """The pack's Markdown is not shown: a move made tells its outcome without emphasis marks
+    or the table it embeds (the engine rolls it); a move read shows that table's rows."""
+    home = tmp_path / "home"
+    assert run(home, "content", "import", str(shared_file("reference/datasworn/delve.json")))
+    assert run(home, "character", "new", "Asha", "--stats", "3,2,2,1,1").returncode == 0
+    script = [
+        "/site new The Barrow --theme ancient --domain barrow --rank dangerous",
+        "/move delve the depths --stat wits --dice 5,2,9,45",
+        "/move show delve the depths",
+        "/move show reveal a danger",
+    ]
+    done = run(home, "play", stdin="".join(line + "\n" for line in script))
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "On a weak hit, roll on the following table according to your stat." in out
+    assert "Delve the Depths, wits (45): Mark progress." in out
+    assert "Strong hit: On a strong hit, you delve deeper. Mark progress and Find an " in out
+    assert "  Wits:\n      1-40  Mark progress and Reveal a Danger.\n" in out
+    assert "  95-100  Roll twice more on this table." in out
+    assert "__" not in out and "{{" not in out and "](" not in out

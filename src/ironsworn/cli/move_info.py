@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ironsworn.cli.common import common_options, emit
 
 if TYPE_CHECKING:
+    from ironsworn.content.loader import Ruleset
     from ironsworn.content.model import Move
 
 DEFAULT_RULESET = "classic"
@@ -86,13 +87,17 @@ def show_move(args: argparse.Namespace) -> int:
     from ironsworn.content.loader import load_library
 
     # The campaign's ruleset (or --ruleset): a classic campaign never shows a Starforged move.
-    move: Move = load_library().find_in("moves", args.id, lookup_ruleset(args))
-    emit(args, move.summary_json(), lambda: describe(move))
+    library = load_library()
+    move: Move = library.find_in("moves", args.id, lookup_ruleset(args))
+    emit(args, move.summary_json(), lambda: describe(move, library))
     return 0
 
 
-def describe(move: Move) -> str:
-    """Human text of a move."""
+def describe(move: Move, library: Ruleset | None = None) -> str:
+    """Human text of a move: its Markdown as plain words, each table it prints as its rows
+    (from ``library``, the tables' content)."""
+    from ironsworn.cli.move_text import move_words
+
     page = f", p. {move.page}" if move.page else ""
     lines = [f"{move.name} — {move.category}{page}"]
     if move.trigger:
@@ -110,10 +115,10 @@ def describe(move: Move) -> str:
         ):
             text = move.outcomes.get(key, "")
             if text:
-                lines.append(f"{label}: {text}")
+                lines.append(f"{label}: {move_words(text, library)}")
             match = move.match_outcomes.get(key)
             if match:
-                lines.append(f"{label} with a match: {match}")
+                lines.append(f"{label} with a match: {move_words(match, library)}")
     for name, choice in move.choices.items():
         when = ", ".join(
             f"{choice.count.get(o, '?')} on a {o.replace('_', ' ')}" for o in choice.outcomes
@@ -121,7 +126,7 @@ def describe(move: Move) -> str:
         lines.append(f"Choose ({name}; {when}):")
         lines.extend(f"  [{o.key}] {o.text}" for o in choice.options)
     if not move.outcomes and move.text:
-        lines.append(move.text)
+        lines.append(move_words(move.text, library))
     return "\n".join(lines)
 
 

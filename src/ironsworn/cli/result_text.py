@@ -196,11 +196,11 @@ def _outcome_text(record: MoveRecord, wanted: bool) -> list[str]:
         return []
     import textwrap
 
-    from ironsworn.moves.assets.cards import unlinked
+    from ironsworn.cli.move_text import move_words
 
-    # The words before a table (Endure Harm's miss rolls on one): the table is the engine's.
-    # Starforged's texts link the moves they name: a terminal shows the words.
-    text = unlinked(str(record.text)).split("Roll | Result", 1)[0]
+    # The words before a table (Endure Harm's miss rolls on one): the table is the engine's,
+    # as is a table a pack's text embeds. Its links and emphasis: a terminal shows the words.
+    text = move_words(str(record.text)).split("Roll | Result", 1)[0]
     lines: list[str] = []
     for part in (" ".join(line.split()) for line in text.splitlines()):
         if not part:

@@ -138,3 +138,18 @@ def test_delve_move_texts_read_as_words_in_play(tmp_path: Path) -> None:
     assert "  Wits:\n      1-40  Mark progress and Reveal a Danger.\n" in out
     assert "  95-100  Roll twice more on this table." in out
     assert "__" not in out and "{{" not in out and "](" not in out
+
+
+def test_the_failure_track_is_named_as_the_book_names_it(tmp_path: Path) -> None:
+    """Mark Your Failure's tick is told on the failure track (kept as a legacy track, which a
+    classic player never hears of), in play and in the story exported."""
+    home = tmp_path / "home"
+    assert run(home, "content", "import", str(shared_file("reference/datasworn/delve.json")))
+    assert run(home, "character", "new", "Asha", "--stats", "3,2,2,1,1").returncode == 0
+    script = ["/move face danger --stat wits --dice 1,9,9", "1"]
+    done = run(home, "play", stdin="".join(line + "\n" for line in script))
+    assert done.returncode == 0, done.stderr
+    assert "  Asha: failure track 0 -> 1\n" in done.stdout
+    story = run(home, "export", "markdown")
+    assert "- Asha's failure track: 0 → 1 ticks\n" in story.stdout
+    assert "legacy" not in done.stdout + story.stdout

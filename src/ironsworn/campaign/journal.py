@@ -294,9 +294,10 @@ class Narrator:
             if after["completed"] and not before["completed"]
             else ""
         )
+        # Delve's failure track is kept as a legacy track, and is named as its book names it.
+        track = "failure track" if event["track"] == "failure" else f"{event['track']} legacy"
         return (
-            f"{event['character']}'s {event['track']} legacy: {before['ticks']} → "
-            f"{after['ticks']} ticks{done}"
+            f"{event['character']}'s {track}: {before['ticks']} → {after['ticks']} ticks{done}"
         )
 
     def _ruleset(self, event: Mapping[str, Any]) -> str:

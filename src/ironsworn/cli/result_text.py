@@ -151,7 +151,10 @@ def target_words(event: dict[str, Any], target: str, state: Any = None) -> str:
     for prefix in ("debility:", "impact:", "bond:", "legacy:", "vehicle:"):
         if target.startswith(prefix):
             rest = target[len(prefix) :].replace("_", " ")
-            return f"{rest} legacy" if prefix == "legacy:" else f"{prefix[:-1]} {rest}"
+            if prefix == "legacy:":
+                # Delve's failure track is kept as a legacy track, named as its book names it.
+                return "failure track" if rest == "failure" else f"{rest} legacy"
+            return f"{prefix[:-1]} {rest}"
     return target.replace("_", " ") if target.isidentifier() else target
 
 

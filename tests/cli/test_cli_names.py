@@ -45,6 +45,16 @@ def test_names_of_several_words(
             "wits=3,edge=2,heart=2,iron=1,shadow=1",
             {"edge": 2, "heart": 2, "iron": 1, "shadow": 1, "wits": 3},
         ),
+        # Pairs apart by spaces, as a player types them (they were run together: "stat
+        # wits='3edge=2heart=2iron=1shadow=1' is not a whole number").
+        (
+            "wits=3 edge=2 heart=2 iron=1 shadow=1",
+            {"edge": 2, "heart": 2, "iron": 1, "shadow": 1, "wits": 3},
+        ),
+        (
+            "wits = 3, edge = 2, heart = 2, iron = 1, shadow = 1",
+            {"edge": 2, "heart": 2, "iron": 1, "shadow": 1, "wits": 3},
+        ),
     ],
 )
 def test_stats_as_five_values_in_order(

@@ -12,6 +12,7 @@ module makes characters and joins the groups.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -62,7 +63,9 @@ def parse_stats(text: str | Mapping[str, int]) -> dict[str, int]:
             )
         text = ",".join(f"{name}={value}" for name, value in zip(STATS, values, strict=True))
     if isinstance(text, str):
-        for part in text.replace(" ", "").split(","):
+        # Pairs apart by commas or spaces ("wits=3 edge=2 ..."), spaces around "=" allowed.
+        pairs = re.sub(r"\s*=\s*", "=", text.strip())
+        for part in (p for p in re.split(r"[,\s]+", pairs) if p):
             name, sep, value = part.partition("=")
             if not sep:
                 raise InvalidValue(f"stats {text!r}: {part!r} is not NAME=VALUE")

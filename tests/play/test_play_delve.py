@@ -153,3 +153,34 @@ def test_the_failure_track_is_named_as_the_book_names_it(tmp_path: Path) -> None
     story = run(home, "export", "markdown")
     assert "- Asha's failure track: 0 → 1 ticks\n" in story.stdout
     assert "legacy" not in done.stdout + story.stdout
+
+
+def test_a_threat_left_without_its_vow_and_category_asks_them_with_choices(
+    tmp_path: Path,
+) -> None:
+    """/threat NAME asks which vow and which category, each with the choices numbered (they
+    were asked as open text, "a threat category, or roll", naming none of the categories); the
+    one-shot command names the choices and the flag."""
+    from play_support import make_kai, run_script
+
+    from ironsworn.content import clear_cache, import_pack
+
+    import_pack(shared_file("reference/datasworn/delve.json"))
+    clear_cache()
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    sworn = run_script(path, ["/vow Break the curse --rank dangerous"])
+    assert sworn.code == 0, sworn.err
+    done = run_script(path, ["/threat The Hollow King", "1", "zzz", "2"], interactive=True)
+    assert done.code == 0, done.err
+    assert "   1. vow-1  Break the curse: dangerous vow, score 0" in done.out
+    assert "   2. Cursed Site" in done.out and "  10. roll" in done.out
+    assert "error: 'zzz' is not one of the options (accepted: 1-10 or Burgeoning Conflict" in (
+        done.err
+    )
+    assert "  new threat: The Hollow King (dangerous)" in done.out
+    home = tmp_path / "home"
+    bare = run(home, "threat", "new", "The Pale Queen", "--vow", "vow-1", "--campaign", str(path))
+    assert bare.returncode == 2 and bare.stderr.count("\n") == 1
+    assert "(accepted: Burgeoning Conflict, Cursed Site," in bare.stderr
+    assert "give it with --category" in bare.stderr

@@ -582,7 +582,9 @@ def test_threat_s_category_is_asked_from_the_table_s_choices(
         played, ["/threat The Hollow King --vow curse", "Zealous Cult"], interactive=True
     )
     assert run.err == "", run.err
-    assert "/threat: a threat category, or roll" in run.out
+    # (asked now with the table's words and its choices numbered: the pack's categories, or roll)
+    assert "/threat: a threat category of the Delve pack, or roll" in run.out
+    assert "   9. Zealous Cult" in run.out
     assert set(called) == {"threat"}
     args = {"name": "The Hollow King", "vow": "curse", "category": "Zealous Cult"}
     at_table(direct, "threat", args)

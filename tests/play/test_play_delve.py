@@ -184,3 +184,39 @@ def test_a_threat_left_without_its_vow_and_category_asks_them_with_choices(
     assert bare.returncode == 2 and bare.stderr.count("\n") == 1
     assert "(accepted: Burgeoning Conflict, Cursed Site," in bare.stderr
     assert "give it with --category" in bare.stderr
+
+
+def test_names_of_several_words_after_a_site_or_threat_flag_need_no_quotes(
+    tmp_path: Path,
+) -> None:
+    """A domain, an objective, a sample site, a vow or a threat category of several words is
+    read whole (``--domain frozen cavern``), as a name after --foe is: the second word was
+    'unrecognized arguments'."""
+    home = tmp_path / "home"
+    assert run(home, "content", "import", str(shared_file("reference/datasworn/delve.json")))
+    assert run(home, "character", "new", "Asha", "--stats", "3,2,2,1,1").returncode == 0
+    made = run(
+        home, "site", "new", "Cold", "Hollow", "--theme", "ancient", "--domain", "frozen",
+        "cavern", "--rank", "troublesome", "--objective", "the", "lost", "sword",
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    assert "Cold Hollow (troublesome site, Ancient Frozen cavern; Asha; objective: the lost " in (
+        made.stdout
+    )
+    sample = run(home, "site", "new", "--sample", "alva's", "rest")
+    assert sample.returncode == 0 and "Alva's Rest (dangerous site, Fortified Barrow" in (
+        sample.stdout
+    )
+    script = [
+        "/vow Break the curse --rank dangerous",
+        "/threat The Hollow King --vow break the curse --category cursed site",
+    ]
+    done = run(home, "play", stdin="".join(line + "\n" for line in script))
+    assert done.returncode == 0 and "error" not in done.stdout + done.stderr
+    threat = next(t for t in json.loads(run(home, "track", "list", "--json").stdout) if (
+        t["kind"] == "threat"
+    ))  # fmt: skip
+    assert (threat["name"], threat["category"]) == (
+        "The Hollow King",
+        "oracle_rollable:delve/threat/cursed_site",
+    )

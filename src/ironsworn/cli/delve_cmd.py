@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ironsworn.cli.common import Missing, UsageError, campaign_command, emit, plain
+from ironsworn.cli.common import JoinWords, Missing, UsageError, campaign_command, emit, plain
 
 
 def register(sub: Any) -> None:
@@ -19,11 +19,26 @@ def register(sub: Any) -> None:
     site.add_argument(
         "text", nargs="*", metavar="NAME", help="new: its name; show, denizen: the site"
     )
-    site.add_argument("--theme", help="new: a theme of the Delve pack (Ancient...), or roll")
-    site.add_argument("--domain", help="new: a domain of the Delve pack (Barrow...), or roll")
+    site.add_argument(
+        "--theme",
+        nargs="+",
+        action=JoinWords,
+        help="new: a theme of the Delve pack (Ancient...), or roll",
+    )
+    site.add_argument(
+        "--domain",
+        nargs="+",
+        action=JoinWords,
+        help="new: a domain of the Delve pack (Barrow...), or roll",
+    )
     site.add_argument("--rank", help="new: troublesome, dangerous, formidable, extreme or epic")
-    site.add_argument("--objective", help="new: what you seek there")
-    site.add_argument("--sample", help="new: one of the pack's sample sites (its name)")
+    site.add_argument("--objective", nargs="+", action=JoinWords, help="new: what you seek there")
+    site.add_argument(
+        "--sample",
+        nargs="+",
+        action=JoinWords,
+        help="new: one of the pack's sample sites (its name)",
+    )
     site.add_argument("--character", action="append", default=[])
     site.add_argument("--all", action="store_true", help="list: finished sites too")
     site.add_argument(
@@ -36,8 +51,12 @@ def register(sub: Any) -> None:
     threat = campaign_command(sub, "threat", "Delve's threats to a vow (a menace track)")
     threat.add_argument("action", choices=["new"])
     threat.add_argument("text", nargs="*", metavar="NAME", help="the threat's name")
-    threat.add_argument("--vow", help="the vow it threatens (id or name)")
-    threat.add_argument("--category", help="a threat category, or roll")
+    threat.add_argument(
+        "--vow", nargs="+", action=JoinWords, help="the vow it threatens (id or name)"
+    )
+    threat.add_argument(
+        "--category", nargs="+", action=JoinWords, help="a threat category, or roll"
+    )
     threat.add_argument("--rank", help="the menace track's rank (default: the vow's)")
     threat.add_argument("--dice", help="your dice for a rolled category")
     threat.add_argument("--seed", help="seed for reproducible random dice")

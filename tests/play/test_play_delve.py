@@ -220,3 +220,22 @@ def test_names_of_several_words_after_a_site_or_threat_flag_need_no_quotes(
         "The Hollow King",
         "oracle_rollable:delve/threat/cursed_site",
     )
+
+
+def test_a_threats_track_is_told_as_its_menace(tmp_path: Path) -> None:
+    """Advance a Threat's "mark menace" is told as the threat's menace, in play and in the
+    story (was its 'progress', a vow's word)."""
+    home = tmp_path / "home"
+    assert run(home, "content", "import", str(shared_file("reference/datasworn/delve.json")))
+    assert run(home, "character", "new", "Asha", "--stats", "3,2,2,1,1").returncode == 0
+    script = [
+        "/vow Break the curse --rank dangerous",
+        "/threat The Hollow King --vow vow-1 --category cursed site",
+        "/move advance a threat --dice 50",  # 31-70: mark menace
+    ]
+    done = run(home, "play", stdin="".join(line + "\n" for line in script))
+    assert done.returncode == 0, done.stderr
+    assert "  threat: The Hollow King menace 0 -> 8 ticks (2 boxes)\n" in done.stdout
+    story = run(home, "export", "markdown").stdout
+    assert "- The Hollow King: menace 0 → 8 ticks (2 boxes)\n" in story
+    assert "Hollow King: progress" not in done.stdout + story

@@ -94,6 +94,7 @@ class Narrator:
         log: :data:`PINS`)."""
         self.hidden = HIDDEN | frozenset(leave_out)
         self.track_names: dict[str, str] = {}
+        self.track_kinds: dict[str, str] = {}  # (a threat's progress is its menace)
         # Each character's cards by id: the card's name and the name its player gave it (a
         # companion: the hawk is "Skye"), learnt from the state and from events as they come.
         self._cards: dict[tuple[str, str], tuple[str, str]] = {}
@@ -238,6 +239,16 @@ class Narrator:
             if name:
                 return str(name)
         return key
+
+    def track_kind(self, track_id: Any) -> str:
+        """A track's kind (``vow``, ``threat``), as the events or the state told it; else ""."""
+        key = str(track_id)
+        kind = self.track_kinds.get(key)
+        if kind is not None:
+            return kind
+        track = self._state_tracks.get(key)
+        found = track.get("kind") if isinstance(track, Mapping) else getattr(track, "kind", "")
+        return str(found or "")
 
     def _learn_asset(self, character: str, record: Any) -> None:
         if isinstance(record, Mapping) and record.get("id"):
@@ -402,6 +413,7 @@ class Narrator:
     def _track_created(self, event: Mapping[str, Any]) -> str:
         track = event["track"]
         self.track_names[str(track["id"])] = str(track["name"])
+        self.track_kinds[str(track["id"])] = str(track.get("kind") or "")
         who = ", ".join(track.get("characters") or [])
         rank = f" ({words(track['rank'])})" if track.get("rank") else ""
         kind = words(track["kind"])
@@ -414,7 +426,9 @@ class Narrator:
             return self._roll({"roll": event})
         to = int(event["to"])
         name = self.track_name(event["track"])
-        return f"{name}: progress {event['from']} → {to} ticks ({boxes_words(to)})"
+        # Delve: a threat's track is its menace track ("mark menace").
+        part = "menace" if self.track_kind(event["track"]) == "threat" else "progress"
+        return f"{name}: {part} {event['from']} → {to} ticks ({boxes_words(to)})"
 
     def _rank(self, event: Mapping[str, Any]) -> str:
         name = self.track_name(event["track"])

@@ -124,7 +124,10 @@ def target_words(event: dict[str, Any], target: str, state: Any = None) -> str:
         return METER_WORDS.get(meter, meter.replace("_", " "))
     if kind in TRACK_PARTS or kind == "track_field":
         part = TRACK_PARTS.get(str(kind)) or str(event.get("field", "")).replace("_", " ")
-        return f"{track_words(str(event.get('track')), state)} {part}"
+        words = track_words(str(event.get("track")), state)
+        if kind == "progress" and words.startswith("threat: "):
+            part = "menace"  # Delve: a threat's track is its menace track ("mark menace")
+        return f"{words} {part}"
     if str(kind).startswith("asset_") and isinstance(event.get("asset"), str):
         name = asset_words(str(event["asset"]), event.get("character"), state)
         if kind == "asset_meter":

@@ -239,3 +239,29 @@ def test_a_threats_track_is_told_as_its_menace(tmp_path: Path) -> None:
     story = run(home, "export", "markdown").stdout
     assert "- The Hollow King: menace 0 → 8 ticks (2 boxes)\n" in story
     assert "Hollow King: progress" not in done.stdout + story
+
+
+def test_discover_a_site_with_no_site_asks_the_new_sites_name_theme_domain_and_rank(
+    tmp_path: Path,
+) -> None:
+    """Discover a Site is the move that makes a site ("choose the theme and domain ..., and
+    give it a rank"): with none, /move asks what /site new asks, then makes the move on it
+    (it was refused: "has no active site track: create one first")."""
+    from play_support import make_kai, run_script
+
+    from ironsworn.content import clear_cache, import_pack
+
+    import_pack(shared_file("reference/datasworn/delve.json"))
+    clear_cache()
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    answers = ["The Sunken Barrow", "ancient", "barrow", "dangerous"]
+    done = run_script(path, ["/move discover a site", *answers], interactive=True)
+    assert done.code == 0, done.err
+    assert "error" not in done.err
+    assert "Discover a Site: the new site's name" in done.out
+    assert "Discover a Site: what is the theme of the site The Sunken Barrow?" in done.out
+    assert "  new site: The Sunken Barrow (dangerous)" in done.out
+    assert "Discover a Site\n  · The Sunken Barrow: Delve the Depths to explore it" in done.out
+    again = run_script(path, ["/move discover a site"], interactive=True)  # now it has one
+    assert "/site new" not in again.out and "The Sunken Barrow: Delve the Depths" in again.out

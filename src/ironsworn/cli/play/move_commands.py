@@ -66,6 +66,15 @@ def run_move(session: PlaySession, words: list[str]) -> None:
 
         # Refused before its questions are asked: the answers would be thrown away.
         raise DecisionPending(f"{who}'s decision is pending: answer it first")
+    if who and _discovers_a_new_site(session, args, who):
+        # "When you resolve to enter a perilous site ..., choose the theme and domain ...,
+        # and give it a rank" (Delve): with no site yet, the move asks what /site new asks.
+        from ironsworn.cli.play.delve_commands import delve
+        from ironsworn.moves.delve.sites import require_delve_in
+
+        require_delve_in(session.state().ruleset, session.library)  # (before asking)
+        name = asking.menu(session, "Discover a Site: the new site's name", [], free=True)
+        delve("site")(session, ["new", *name.split()], "")
     asked: set[str] = set()
     asking.ask_bond(session, args, asked)
     applies = asking.ask_assets(session, args, asked)
@@ -79,6 +88,15 @@ def run_move(session: PlaySession, words: list[str]) -> None:
         ask=move_asker(session, args, asked, applies),
     )
     session.report(done.result, args.json)
+
+
+def _discovers_a_new_site(session: PlaySession, args: argparse.Namespace, who: str) -> bool:
+    """Whether the move is Discover a Site, with no site named and none active for ``who``."""
+    words = " ".join(args.words).replace("'", "").lower()
+    key = "_".join(words.split()).rsplit("/", 1)[-1]
+    if key != "discover_a_site" or getattr(args, "track", None):
+        return False
+    return not session.state().open_tracks_of(who, "site")
 
 
 def move_asker(

@@ -265,3 +265,29 @@ def test_discover_a_site_with_no_site_asks_the_new_sites_name_theme_domain_and_r
     assert "Discover a Site\n  · The Sunken Barrow: Delve the Depths to explore it" in done.out
     again = run_script(path, ["/move discover a site"], interactive=True)  # now it has one
     assert "/site new" not in again.out and "The Sunken Barrow: Delve the Depths" in again.out
+
+
+def test_improviser_is_offered_on_delves_check_your_gear(tmp_path: Path) -> None:
+    """Play mode offers the abilities that fit the campaign's own move: Delve's Check Your
+    Gear (a classic campaign's), not Starforged's move of the same name, which no classic
+    card acts on (Improviser 1 was never offered)."""
+    from play_support import run_script
+
+    from ironsworn.cli.main import main
+    from ironsworn.content import clear_cache, import_pack
+
+    import_pack(shared_file("reference/datasworn/delve.json"))
+    clear_cache()
+    path = tmp_path / "c.sqlite"
+    made = ["character", "new", "Asha", "--stats", "3,2,2,1,1", "--asset", "improviser"]
+    assert main([*made, "--campaign", str(path)]) == 0
+    script = ["/move check your gear --dice 4,1,2", "1"]
+    done = run_script(path, script, interactive=True)
+    assert done.code == 0, done.err
+    assert "Asha — Check Your Gear: does an ability fit the fiction?" in done.out
+    assert "   1. improviser:1  Improviser 1: when making do with a clever solution" in done.out
+    # +wits (1) instead of +supply (5); +1 momentum of the move, +1 of the card
+    assert "Check Your Gear (+wits)\n  · Improviser 1: rolls +wits, +1 momentum on a hit\n" in (
+        done.out
+    )
+    assert "  Asha: momentum 2 -> 3\n  Asha: momentum 3 -> 4\n" in done.out

@@ -296,10 +296,11 @@ class PlaySession:
 
     def named_move(self, words: Sequence[str]) -> Move:
         """The move ``words`` name in this campaign's ruleset (a name both rulesets use is
-        the campaign's own move); NotFound otherwise."""
+        the campaign's own move, an expansion's among them: Delve's Check Your Gear, not
+        Starforged's); NotFound otherwise."""
         state = self._state_or_none()
-        prefer = getattr(state, "ruleset", None)
-        move: Move = self.library.find("moves", " ".join(words), prefer=prefer)
+        ruleset = getattr(state, "ruleset", None)
+        move: Move = self.library.find_in("moves", " ".join(words), ruleset)
         return move
 
     def _acting_or_none(self) -> str | None:

@@ -234,16 +234,17 @@ def test_tracks_are_marked_on_their_boxes_and_work_from_every_tab(
 
 
 @pytest.mark.parametrize(
-    ("move", "rolls"),
+    ("move", "rolls", "action"),
     [
-        ("move:classic/quest/reach_a_milestone", False),
-        ("move:classic/quest/advance", False),
-        ("move:classic/adventure/reach_your_destination", True),
-        ("move:classic/adventure/face_danger", True),
+        ("move:classic/quest/reach_a_milestone", False, False),
+        ("move:classic/quest/advance", False, False),
+        ("move:classic/adventure/reach_your_destination", True, False),
+        ("move:classic/quest/fulfill_your_vow", True, False),
+        ("move:classic/adventure/face_danger", True, True),
     ],
 )
 def test_a_move_panel_asks_for_dice_only_when_it_rolls_and_never_shows_null(
-    server: Any, browser: Any, move: str, rolls: bool
+    server: Any, browser: Any, move: str, rolls: bool, action: bool
 ) -> None:
     name = "panels-" + move.rsplit("/", 1)[1].replace("_", "-")
     campaign(server, name)
@@ -251,7 +252,10 @@ def test_a_move_panel_asks_for_dice_only_when_it_rolls_and_never_shows_null(
     page.click(f"button.move[data-move='{move}']")
     page.wait_for_selector(f".move-panel[data-move='{move}']")
     assert page.locator(".move-form input[name=dice]").count() == (1 if rolls else 0)
-    assert page.locator(".move-form input[name=add]").count() == (1 if rolls else 0)
+    # Adds and a reroll are an action roll's: a progress roll (its score is the track's) is
+    # refused them, so its panel does not offer them.
+    assert page.locator(".move-form input[name=add]").count() == (1 if action else 0)
+    assert page.locator(".move-form input[name=reroll]").count() == (1 if action else 0)
     # A list the move reads is never an empty menu; a typed one shows its whole help.
     for menu in page.locator(".move-form .reads select").all():
         assert menu.locator("option").count() > 1

@@ -131,13 +131,15 @@ function renderPanel(scroll) {
   if (m.oppose) {
     form.append(h("label", { class: "opt" }, h("input", { type: "checkbox", name: "oppose" }), " against an ally (you both roll; the better hit decides)"));
   }
-  // A move that does not roll asks for no dice, adds or rerolls.
+  // A move that does not roll asks for no dice; one that rolls no action die (a progress roll:
+  // its score is the track's) takes no adds, bond or reroll either (the server refuses them).
   const rolls = m.roll_type !== "no_roll";
+  const action = m.roll_type === "action_roll";
   form.append(...[
-    rolls ? h("label", {}, "adds ", h("input", { name: "add", type: "number", min: 0, max: 10, value: 0, class: "short" })) : null,
-    rolls ? h("label", {}, "your dice ", h("input", { name: "dice", placeholder: "random, or e.g. 4,5,8", class: "dice" })) : null,
-    rolls && (m.adds || []).length ? h("label", { class: "opt" }, h("input", { type: "checkbox", name: "bond" }), " you share a bond (+1 where the move says)") : null,
-    rolls ? h("label", { class: "opt" }, h("input", { type: "checkbox", name: "reroll" }), " a move or asset lets you reroll dice") : null,
+    action ? h("label", {}, "adds ", h("input", { name: "add", type: "number", min: 0, max: 10, value: 0, class: "short" })) : null,
+    rolls ? h("label", {}, "your dice ", h("input", { name: "dice", placeholder: action ? "random, or e.g. 4,5,8" : "random, or e.g. 5,8", class: "dice" })) : null,
+    action && (m.adds || []).length ? h("label", { class: "opt" }, h("input", { type: "checkbox", name: "bond" }), " you share a bond (+1 where the move says)") : null,
+    action ? h("label", { class: "opt" }, h("input", { type: "checkbox", name: "reroll" }), " a move or asset lets you reroll dice") : null,
     // The options this move reads in this campaign (the server's list: a connection's rank and
     // role, a role's contribution, Advance's purchase...), each with its values where fixed.
     reads(m).length ? h("fieldset", { class: "reads" }, h("legend", {}, "This move's options"),

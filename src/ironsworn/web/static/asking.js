@@ -29,7 +29,10 @@ function choiceText(c) {
 
 // Ask `q` for `action` made with `body`; `options` are act()'s (keepResult, then).
 function ask(action, body, q, options) {
-  store.asked = { action, body, question: q, options };
+  // What asked (the move's Roll button...): the focus goes back to it if the question is
+  // cancelled.
+  const opener = document.activeElement;
+  store.asked = { action, body, question: q, options, opener };
   renderAsked();
   showOutcome();
   const first = $("asked").querySelector("button, input, select");
@@ -39,6 +42,14 @@ function ask(action, body, q, options) {
 function dismiss() {
   store.asked = null;
   renderAsked();
+}
+
+// Cancel (its button, or Escape in the question): nothing is made; the focus goes back to
+// what asked, not to the top of the page.
+function cancel() {
+  const opener = store.asked ? store.asked.opener : null;
+  dismiss();
+  if (opener && opener !== document.body && opener.isConnected) opener.focus();
 }
 
 async function answer(key) {
@@ -100,9 +111,10 @@ function renderAsked() {
   box.hidden = false;
   box.dataset.input = q.input;
   box.title = q.help || "";
+  box.onkeydown = (e) => { if (e.key === "Escape") { e.preventDefault(); cancel(); } };
   box.replaceChildren(h("strong", { class: "prompt" }, q.prompt),
     h("div", { class: "answers" }, controls(q),
-      h("button", { type: "button", class: "cancel", "data-answer": "cancel", onclick: dismiss }, "Cancel")));
+      h("button", { type: "button", class: "cancel", "data-answer": "cancel", onclick: cancel }, "Cancel")));
 }
 
 export { ask, answerValue, dismiss, renderAsked };

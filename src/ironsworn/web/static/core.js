@@ -169,6 +169,27 @@ function showError(message) {
   if (message) setTimeout(() => { if (el.textContent === message) el.hidden = true; }, 8000);
 }
 
+// A question in the bar under the header (Undo's, deleting an entry's): `parts(close)` are
+// its words and buttons. Its first button has the focus; Escape closes it as its "keep"
+// button does; closed, the focus goes back to what opened it (or to `back()`, when that was
+// drawn again meanwhile), not to the top of the page.
+function confirmBar(parts, back) {
+  const bar = $("confirm");
+  const opener = document.activeElement;
+  const close = () => {
+    bar.hidden = true;
+    bar.replaceChildren();
+    bar.onkeydown = null;
+    const to = opener && opener !== document.body && opener.isConnected ? opener : back();
+    if (to) to.focus();
+  };
+  bar.replaceChildren(...parts(close));
+  bar.onkeydown = (e) => { if (e.key === "Escape") { e.preventDefault(); close(); } };
+  bar.hidden = false;
+  const first = bar.querySelector("button");
+  if (first) first.focus();
+}
+
 // The live indicator says what is true: "live" while the change stream is open and the last
 // request got through, "reconnecting" while requests or the stream are being retried (the
 // server or its database away), "offline" when the browser has no network.
@@ -254,12 +275,29 @@ async function act(action, body, options = {}) {
     // The result and the decision it raised are above the move that was made (far above on
     // a phone): bring them into view.
     if (keepResult) showOutcome();
+    focusNext(keepResult);
     return data;
   } catch (err) {
     if (err.data && err.data.question) ask(action, body || {}, err.data.question, options);
     else showError(err.message);
     return null;
   }
+}
+
+// Where the keyboard goes after an action of this page: to the decision it now owes (a roll
+// that asks, an answer that asks again: it must be answered before this character acts, and
+// it is drawn above the move's panel, a screen of buttons away), else, when the control
+// pressed went with what it answered (a decision's button, a question's), to its result;
+// never back to the top of the page.
+function focusNext(madeMove) {
+  const owed = $("pending") && !$("pending").hidden ? $("pending").querySelector(".decision .answers button") : null;
+  const now = document.activeElement;
+  const lost = !now || now === document.body || !now.isConnected;
+  if (owed && (madeMove || lost)) { owed.focus({ preventScroll: true }); return; }
+  const result = lost && madeMove ? $("result").querySelector("article") : null;
+  if (!result) return;
+  result.tabIndex = -1; // focused for the player to read on from, not a stop of its own
+  result.focus({ preventScroll: true });
 }
 
 function showOutcome() {
@@ -380,4 +418,4 @@ function character() {
   return chars.find((c) => c.name === name) || chars[0] || null;
 }
 
-export { markUnsworn, NAME, BASE, TIMELINE, store, h, svg, $, signed, pct, words, unlinked, fill, FIELDS, fieldKeys, typedIn, restoreTyped, markTyped, clearTyped, whenNear, showError, LIVE_WORDS, setLive, requestId, RETRY_MS, sleep, api, act, showOutcome, html, targetName, clean, contentNeeded, character, rules, loadRules, loadContent, loadDeck, loadTruths };
+export { confirmBar, markUnsworn, NAME, BASE, TIMELINE, store, h, svg, $, signed, pct, words, unlinked, fill, FIELDS, fieldKeys, typedIn, restoreTyped, markTyped, clearTyped, whenNear, showError, LIVE_WORDS, setLive, requestId, RETRY_MS, sleep, api, act, showOutcome, html, targetName, clean, contentNeeded, character, rules, loadRules, loadContent, loadDeck, loadTruths };

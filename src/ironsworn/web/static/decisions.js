@@ -1,7 +1,7 @@
 // Results and decisions: a move's result, the decisions owed (each page its own character's),
 // and Undo's confirmation.
 import { renderHistory } from "./oracles.js";
-import { $, BASE, TIMELINE, act, api, character, clean, fill, h, html, showError, store, targetName, unlinked, words } from "./core.js";
+import { $, BASE, TIMELINE, act, api, character, clean, confirmBar, fill, h, html, showError, store, targetName, unlinked, words } from "./core.js";
 import { boxes } from "./sheet.js";
 
 // Undo asks first, saying what it takes back. In co-op a player's page undoes only its own
@@ -16,25 +16,21 @@ async function askUndo() {
     try { last = lastLive(await api("GET", `${BASE}/timeline?last=${TIMELINE}`)); }
     catch (err) { showError(err.message); return; }
   }
-  const bar = $("confirm");
-  const close = () => { bar.hidden = true; bar.replaceChildren(); };
   if (!last) { showError("nothing to undo"); return; }
   // Whose operation, then what it was: a summary may be a verb ("chose roll table"), so it is
   // shown after the question, not inside a sentence; a track's id before its name is left out.
   const whose = last.character ? `${last.character}'s` : "the";
   const what = `#${last.seq} ${String(last.summary || last.kind).replace(/^[a-z_]+-\d+: /, "")}`;
   const player = store.state.role !== "guide";
+  const undoButton = () => $("undo");
   if (player && last.character !== store.seat) {
-    bar.replaceChildren(h("span", {}, `The last operation is ${whose} (${what}): only ${last.character ? `${last.character}'s page` : "its page"} or the guide can undo it.`),
-      h("button", { type: "button", onclick: close }, "OK"));
+    confirmBar((close) => [h("span", {}, `The last operation is ${whose} (${what}): only ${last.character ? `${last.character}'s page` : "its page"} or the guide can undo it.`),
+      h("button", { type: "button", onclick: close }, "OK")], undoButton);
   } else {
-    bar.replaceChildren(h("span", {}, `Undo ${whose} last operation? `), h("small", { class: "what" }, what), " ",
+    confirmBar((close) => [h("span", {}, `Undo ${whose} last operation? `), h("small", { class: "what" }, what), " ",
       h("button", { type: "button", class: "primary", id: "confirm-undo", onclick: () => { close(); act("undo"); } }, "Undo it"),
-      h("button", { type: "button", onclick: close }, "Keep it"));
+      h("button", { type: "button", onclick: close }, "Keep it")], undoButton);
   }
-  bar.hidden = false;
-  const first = bar.querySelector("button");
-  if (first) first.focus();
 }
 
 function rollLine(roll) {

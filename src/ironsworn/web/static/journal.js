@@ -1,6 +1,6 @@
 // The journal and log: the timeline, a page at a time; a player's own entries edited and
 // deleted in place (each an operation of its own, which Undo takes back).
-import { $, BASE, TIMELINE, act, api, fill, h, showError, store, whenNear } from "./core.js";
+import { $, BASE, TIMELINE, act, api, confirmBar, fill, h, showError, store, whenNear } from "./core.js";
 
 // The timeline's first drawing draws a screen's worth of entries and more, the rest once the
 // list is scrolled near them or the page is idle: the first screen does not wait for a hundred
@@ -33,15 +33,14 @@ function editor(e) {
 
 // Deleting asks first, saying which entry; Undo brings it back.
 function askDelete(e) {
-  const bar = $("confirm");
-  const close = () => { bar.hidden = true; bar.replaceChildren(); };
   const words = String(e.text).split(/\s+/).join(" ");
   const first = words.length > 60 ? `${words.slice(0, 60)}…` : words;
-  bar.replaceChildren(h("span", {}, `Delete journal entry #${e.seq} (“${first}”)? Undo brings it back.`),
-    h("button", { type: "button", class: "primary", id: "confirm-delete", onclick: () => { close(); act("journal_delete", { entry: e.seq }); } }, "Delete it"),
-    h("button", { type: "button", onclick: close }, "Keep it"));
-  bar.hidden = false;
-  bar.querySelector("button").focus();
+  // Closed, the focus goes back to the entry's delete button (drawn again by a change heard
+  // meanwhile), else to the journal's field.
+  const back = () => document.querySelector(`#timeline [data-delete="${e.seq}"]`) || $("journal-text");
+  confirmBar((close) => [h("span", {}, `Delete journal entry #${e.seq} (“${first}”)? Undo brings it back.`),
+    h("button", { type: "button", class: "primary", id: "confirm-delete", onclick: () => { close(); $("journal-text").focus(); act("journal_delete", { entry: e.seq }); } }, "Delete it"),
+    h("button", { type: "button", onclick: close }, "Keep it")], back);
 }
 
 function tools(e) {

@@ -84,6 +84,12 @@ function renderPanel(scroll) {
       typed[input.name] = input.type === "checkbox" ? input.checked : input.value;
     }
   }
+  // ... and where the keyboard was in it (the Roll button just pressed): the same control of
+  // the panel drawn again has it, rather than the page's top.
+  const focused = sameMove && panel.contains(document.activeElement) ? document.activeElement : null;
+  const focusKey = !focused ? null : focused.matches("h3") ? "h3"
+    : focused.name ? `[name="${CSS.escape(focused.name)}"]${(focused.type === "radio" || focused.type === "checkbox") && focused.hasAttribute("value") ? `[value="${CSS.escape(focused.value)}"]` : ""}`
+    : focused.matches("button[type=submit]") ? "button[type=submit]" : null;
   const chosen = sameMove ? panel.querySelector("input[name=stat]:checked") : null;
   const keepStat = chosen ? chosen.value : null;
   if (m.roll_type === "action_roll" && m.stats && ["highest", "lowest"].includes(m.method)) {
@@ -157,7 +163,19 @@ function renderPanel(scroll) {
     form,
     m.outcomes ? h("dl", { class: "outcomes" }, ["strong_hit", "weak_hit", "miss"].filter((k) => m.outcomes[k]).map((k) =>
       [h("dt", {}, words(k)), m.outcomes_html && m.outcomes_html[k] ? html("dd", {}, m.outcomes_html[k]) : h("dd", {}, unlinked(m.outcomes[k]))])) : null));
-  if (scroll) panel.scrollIntoView({ block: "nearest" });
+  const again = focusKey ? panel.querySelector(`.move-panel ${focusKey}`) : null;
+  if (again) {
+    if (focusKey === "h3") again.tabIndex = -1;
+    again.focus({ preventScroll: true });
+  }
+  if (scroll) {
+    panel.scrollIntoView({ block: "nearest" });
+    // Opened by the player (the list, a track's button, a rules link): the keyboard goes to
+    // the move's name, the form next, not left on the list three dozen stops above it.
+    const title = panel.querySelector(".move-panel h3");
+    title.tabIndex = -1;
+    title.focus({ preventScroll: true });
+  }
 }
 
 const NUMBER_OPTIONS = ["amount", "ability", "against_add"];

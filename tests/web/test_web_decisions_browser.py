@@ -120,6 +120,23 @@ def test_the_decision_is_in_view_with_its_result_after_a_roll(
     page.context.close()
 
 
+def test_a_fight_a_move_begins_reads_as_new_in_its_result(server: Any, browser: Any) -> None:
+    campaign(server, "fray-new")
+    page = open_page(browser, server, "fray-new", DESKTOP)
+    fray = "move:classic/combat/enter_the_fray"
+    page.click(f"button.move[data-move='{fray}']")
+    page.wait_for_selector(f".move-panel[data-move='{fray}']")
+    page.fill(".move-form input[name='read:foe']", "Raider")
+    page.fill(".move-form input[name=dice]", "6,1,2")
+    page.click(".move-form button[type=submit]")
+    begun = page.locator("#result .effects li").first
+    # What began, then its name: not "Raider – → Raider".
+    expect(begun).to_have_text("new fight (dangerous): Raider")
+    assert "–" not in page.inner_text("#result .effects")
+    assert page.errors == []
+    page.context.close()
+
+
 def test_results_show_names_and_are_marked_undone_after_undo(server: Any, browser: Any) -> None:
     campaign(server, "undo-result")
     page = open_page(browser, server, "undo-result", DESKTOP)

@@ -91,3 +91,15 @@ def test_a_timeline_line_does_not_repeat_its_character(api: Any) -> None:
     entry = api.get("/api/c/t/timeline").json()[-1]
     assert entry["character"] == "Asha"
     assert entry["mechanics"] == "new vow (dangerous): Find Oda"
+
+
+def test_a_track_a_move_begins_is_labelled_as_new_for_the_page(api: Any) -> None:
+    do(api, "character", {"name": "Asha", "stats": STATS})
+    body = {"move": "enter the fray", "stat": "heart", "foe": "raider", "dice": [6, 1, 2]}
+    shown = do(api, "move", body, PAGE)
+    (begun,) = [e for e in shown["effects"] if e.get("from") is None]
+    # Said as what began, its name the change's "to" (the page read "Raider – → Raider").
+    assert begun["label"] == "new fight (dangerous)"
+    assert begun["to"] == "Raider"
+    # The other effects keep their names.
+    assert {e["label"] for e in shown["effects"] if e is not begun} >= {"momentum", "initiative"}

@@ -58,8 +58,21 @@ def labelled(data: Any, state: Any) -> Any:
     if isinstance(data, dict) and isinstance(data.get("effects"), list):
         for effect in data["effects"]:
             if isinstance(effect, dict) and isinstance(effect.get("target"), str):
-                effect["label"] = target_label(effect["target"], effect.get("character"), state)
+                effect["label"] = new_track(effect, state) or target_label(
+                    effect["target"], effect.get("character"), state
+                )
     return data
+
+
+def new_track(effect: JsonDict, state: Any) -> str | None:
+    """A track the action began (Enter the Fray against a foe it names, Undertake a Journey
+    to a new destination), in words: ``new fight (dangerous)``, its name being the effect's
+    ``to`` (its ``from`` is nothing); None for any other effect."""
+    track = getattr(state, "tracks", {}).get(effect["target"])
+    if track is None or effect.get("from") is not None:
+        return None
+    rank = f" ({track.rank})" if track.rank else ""
+    return f"new {track.kind}{rank}"
 
 
 # A target's prefix naming what it is, and how a player says it ({} is the rest, in words).

@@ -50,9 +50,12 @@ function rollLine(roll) {
     roll.match ? h("span", { class: "match" }, " MATCH") : null);
 }
 
+// Each change as from → to; one that comes from nothing (a track begun: "new fight
+// (dangerous): Raider") says what it is, not "– → Raider".
 function effectList(effects) {
   return h("ul", { class: "effects" }, effects.map((e) => h("li", {},
-    e.character ? `${e.character}: ` : "", h("b", {}, e.label || targetName(e.target)), ` ${fmt(e.from)} → ${fmt(e.to)}`)));
+    e.character ? `${e.character}: ` : "", h("b", {}, e.label || targetName(e.target)),
+    e.from === null || e.from === undefined ? `: ${fmt(e.to)}` : ` ${fmt(e.from)} → ${fmt(e.to)}`)));
 }
 
 const fmt = (v) => (v === true ? "yes" : v === false ? "no" : v === null || v === undefined ? "–" : String(v));

@@ -441,6 +441,38 @@ def test_odd_action_bodies_are_a_json_400(api: Any, body: bytes, words: str) -> 
 
 
 @pytest.mark.parametrize(
+    ("action", "body", "words"),
+    [
+        ("character", {"name": "Z\x00ed", "stats": STATS}, "U+0000 (a control character)"),
+        ("character", {"name": "Kai\x1b[2J", "stats": STATS}, "U+001B (a control character)"),
+        ("character", {"name": "\u202eZed", "stats": STATS}, "U+202E (a text-direction"),
+        ("track", {"kind": "vow", "text": "red\x1b[31m", "rank": "dangerous"}, "U+001B"),
+        ("track", {"kind": "vow", "text": "\u2066back", "rank": "dangerous"}, "U+2066"),
+        ("person", {"name": "Elda\x07"}, "U+0007 (a control character)"),
+    ],
+    ids=["NUL in a name", "terminal escape", "right-to-left override", "escape in a vow",
+         "isolate in a vow", "bell in a person's name"],
+)  # fmt: skip
+def test_a_name_with_a_control_character_is_a_400_and_nothing_is_stored(
+    api: Any, action: str, body: dict[str, Any], words: str
+) -> None:
+    # One player's name is shown on every screen: a terminal's escape or a text-direction
+    # override in it would act on the other players' terminals and log lines.
+    assert do(api, "character", {"name": "Asha", "stats": STATS}).status_code == 200
+    before = api.get("/api/c/t/timeline?last=200").json()
+    response = do(api, action, body)
+    assert response.status_code == 400, response.text
+    error = response.json()["error"]
+    assert words in error and "accepted:" in error and "\n" not in error
+    assert api.get("/api/c/t/timeline?last=200").json() == before
+    # Letters of any script, marks and emoji (joined by a zero-width joiner) are names.
+    fine = {"character": {"name": "Ōkami 🗡️ أمير 👩‍🚀", "stats": STATS},
+            "track": {"kind": "vow", "text": "Rescue أمير 👩‍🚀", "rank": "dangerous"},
+            "person": {"name": "Ōkami 👩‍🚀"}}[action]  # fmt: skip
+    assert do(api, action, fine).status_code == 200
+
+
+@pytest.mark.parametrize(
     "query",
     [f"before={10**26}", "before=" + "9" * 5000, "last=" + "9" * 5000, "before=1e3", "last=-0x1"],
 )

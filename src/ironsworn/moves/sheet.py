@@ -28,6 +28,7 @@ from ironsworn.moves.condition import (
 from ironsworn.moves.gear import VEHICLE_INTEGRITY, GearOperations
 from ironsworn.moves.tracks import RULESET_TRACKS, TRACK_KINDS, TrackOperations, track_event
 from ironsworn.moves.world_notes import WorldOperations
+from ironsworn.names import unshowable, unshowable_words
 
 if TYPE_CHECKING:
     from ironsworn.content.model import Asset
@@ -95,6 +96,12 @@ def check_new_name(state: CampaignState, name: str) -> str:
     clean = name.strip()
     if not clean or len(clean) > 60 or any(c in clean for c in "\n\t"):
         raise InvalidValue(f"character name {name!r} is not valid (1-60 characters)")
+    bad = unshowable(clean)
+    if bad is not None:
+        raise InvalidValue(
+            f"character name {name!r} holds {unshowable_words(bad)} (accepted: 1-60 "
+            "characters of text)"
+        )
     if any(k.lower() == clean.lower() for k in state.characters):
         raise InvalidValue(f"a character named {clean!r} already exists")
     return clean

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, OptionNeeded, RuleViolation
 from ironsworn.moves.operation_group import EngineOperations
+from ironsworn.names import unshowable, unshowable_words
 from ironsworn.progress import MAX_TICKS, pack_rank
 from ironsworn.ranks import Rank
 
@@ -50,6 +51,9 @@ def track_event(
     text = " ".join(name.split())  # one line: a name is shown in lists and log lines
     if not text:
         raise InvalidValue(f"track name {name!r} is empty (accepted: some text)")
+    bad = unshowable(text)
+    if bad is not None:
+        raise InvalidValue(f"track name {name!r} holds {unshowable_words(bad)} (accepted: text)")
     number = state.track_counter + 1
     while f"{kind}-{number}" in state.tracks:
         number += 1

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, RuleViolation
 from ironsworn.moves.operation_group import EngineOperations
+from ironsworn.names import unshowable, unshowable_words
 
 if TYPE_CHECKING:
     from ironsworn.moves.engine import OperationResult
@@ -19,6 +20,12 @@ def clean_name(name: str, what: str) -> str:
     clean = " ".join(name.split())
     if not clean or len(clean) > 80:
         raise InvalidValue(f"{what} name {name!r} is not valid (1-80 characters)")
+    bad = unshowable(clean)
+    if bad is not None:
+        raise InvalidValue(
+            f"{what} name {name!r} holds {unshowable_words(bad)} (accepted: 1-80 characters "
+            "of text)"
+        )
     return clean
 
 

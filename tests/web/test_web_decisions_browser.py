@@ -15,6 +15,7 @@ from web_support import (
     CHANGE,
     DESKTOP,
     PHONE,
+    PLACEHOLDER_FITS,
     home_server,
     open_page,
     overflow,
@@ -54,16 +55,6 @@ def in_view(page: Any, selector: str, within_ms: int = 3000) -> bool:
             return True
         page.wait_for_timeout(50)  # the scroll into view is animated
     return False
-
-
-# Whether a field's placeholder fits inside it, measured in the field's own font.
-PLACEHOLDER_FITS = """(el) => {
-  const style = getComputedStyle(el);
-  const pen = document.createElement('canvas').getContext('2d');
-  pen.font = style.font;
-  const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-  return pen.measureText(el.placeholder).width <= room + 1;
-}"""
 
 
 def roll_face_danger(page: Any, dice: str) -> None:

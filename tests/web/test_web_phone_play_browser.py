@@ -23,6 +23,8 @@ from playwright.sync_api import expect
 from web_support import (
     DESKTOP,
     NARROW_PHONE,
+    PHONE,
+    PLACEHOLDER_FITS,
     checked,
     home_server,
     new_campaign,
@@ -92,6 +94,26 @@ def test_creation_asks_at_the_field_for_what_the_card_needs(
     hawk = http.get(f"/api/c/make-{width}/state").json()["characters"][0]["assets"][0]
     assert (hawk["input"], hawk["abilities"]) == ("Kestrel", [False, True, False])
     assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("viewport", "width"), [*WIDTHS, (PHONE, "phone-390")], ids=["desktop", "phone", "phone-390"]
+)
+def test_every_field_of_creation_shows_its_whole_hint(
+    server: Any, browser: Any, viewport: dict[str, int], width: str
+) -> None:
+    new_campaign(server, f"hints-{width}").close()
+    page = open_table(browser, f"{server.url}/c/hints-{width}", viewport)
+    page.click("#tabs button[data-tab=create]")
+    form = page.locator("form.create")
+    form.locator("select[name=asset0]").select_option("asset:classic/companion/horse")
+    # "background vow (your long-te" was all a phone showed of what the field is for.
+    fields = form.locator("input[placeholder]:visible")
+    assert fields.count() >= 7  # name, three bonds, the horse's name, two vows
+    cut = [f.get_attribute("placeholder") for f in fields.all() if not f.evaluate(PLACEHOLDER_FITS)]
+    assert cut == []
+    checked(page, f"phone-play-create-hints-{width}")
     page.context.close()
 
 

@@ -335,6 +335,16 @@ def spills(page: Any) -> list[str]:
     return found
 
 
+# Whether a field's placeholder fits inside it, measured in the field's own font.
+PLACEHOLDER_FITS = """(el) => {
+  const style = getComputedStyle(el);
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = style.font;
+  const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return pen.measureText(el.placeholder).width <= room + 1;
+}"""
+
+
 def overflow(page: Any) -> int:
     """How many pixels the page is wider than its window (0: no horizontal scrolling)."""
     width: int = page.evaluate(

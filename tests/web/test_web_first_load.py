@@ -186,6 +186,17 @@ def test_a_page_file_is_sent_with_its_type_and_tag_and_not_again_when_held(api: 
         assert other.status_code == 200 and other.content == answer.content
 
 
+def test_a_page_file_is_asked_again_at_each_load(api: Any) -> None:
+    """The page names its modules without a version: a browser must ask again (a 304 while
+    the tag holds), never keep one by its own guess of freshness, or a page reloaded after
+    an upgrade of the package runs an old module beside new ones."""
+    for name in ("app.js", "core.js", "app.css", "index.html"):
+        answer = api.get(f"/static/{name}")
+        assert answer.headers["cache-control"] == "no-cache", name
+        held = api.get(f"/static/{name}", headers={"if-none-match": answer.headers["etag"]})
+        assert held.status_code == 304
+
+
 @pytest.mark.parametrize(
     "path", ["/static/nope.js", "/static/", "/static/.hidden", "/static/a/b.js"]
 )

@@ -46,6 +46,11 @@ def read_file(entry: Traversable, modified: float | None) -> PageFile:
     headers = {
         "content-type": media,
         "etag": f'"{hashlib.md5(body, usedforsecurity=False).hexdigest()}"',
+        # Asked again at each load, answered 304 while the tag holds: the page names its
+        # modules without a version, so a browser's own guess at how long a file stays
+        # fresh (a tenth of its age) kept an old module past an upgrade of the package,
+        # mixed with new ones (an import of a name the old module lacks: a dead page).
+        "cache-control": "no-cache",
     }
     if modified is not None:
         headers["last-modified"] = formatdate(modified, usegmt=True)

@@ -139,3 +139,28 @@ def test_escape_cancels_a_question_and_the_focus_goes_back_to_the_move(
     assert focused(page) != "body"
     assert page.errors == []
     page.context.close()
+
+
+def test_the_sheet_and_a_track_keep_the_focus_on_the_control_pressed(
+    server: Any, browser: Any
+) -> None:
+    http = new_campaign(server, "keys-sheet", character={"name": "Asha"})
+    vow = {"kind": "vow", "text": "Find the ferry", "rank": "dangerous"}
+    assert http.post("/api/c/keys-sheet/actions/track", json=vow).status_code == 200
+    http.close()
+    page = open_page(browser, server, "keys-sheet", DESKTOP)
+    # Each press redraws the sheet (or the tracks): the same control keeps the focus, so
+    # the next Enter or Tab goes on from it, not from the top of the page.
+    momentum = "#sheet .pips[aria-label=momentum] button[data-value='5']"
+    pressed = [
+        ("#sheet button[data-stat=wits][data-step='1']", "#sheet .stats li:has-text('wits')", "2"),
+        (momentum, "#sheet .pips[aria-label=momentum] [aria-pressed=true]", "+5"),
+        ("#tracks button.small:has-text('mark progress')", "#tracks .score", "score 2"),
+    ]  # fmt: skip
+    for selector, changed, now in pressed:
+        control = page.locator(selector).first
+        press_on(page, selector)
+        expect(page.locator(changed).first).to_contain_text(now)
+        expect(control).to_be_focused()
+    assert page.errors == []
+    page.context.close()

@@ -70,9 +70,39 @@ const unlinked = (s) => String(s).replace(/\[([^\]]+)\]\((?:datasworn:)?(?:move|
 function fill(id, ...children) {
   const el = $(id);
   const typed = typedIn(el);
+  const focused = focusedIn(el);
   el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined));
   restoreTyped(el, typed);
+  restoreFocus(el, focused);
   return el;
+}
+
+// The keyboard stays on the control it was on when its panel is drawn again (a stat's +
+// pressed with Enter redraws the sheet): the same control of the new drawing, found by what
+// it is (its tag, name, words and data), the nth of its kind; else the focus would fall to
+// the page's body and Tab start again from the top.
+function controlKeys(root) {
+  const seen = {};
+  return [...root.querySelectorAll("button, a[href], input, select, textarea, summary, [tabindex]")].map((c) => {
+    const data = [...c.attributes].filter((a) => a.name.startsWith("data-")).map((a) => `${a.name}=${a.value}`);
+    const base = [c.tagName, c.getAttribute("name"), c.getAttribute("aria-label"), c.title, c.textContent.trim(), ...data].join("|");
+    seen[base] = (seen[base] || 0) + 1;
+    return [`${base}|${seen[base]}`, c];
+  });
+}
+
+function focusedIn(root) {
+  const now = document.activeElement;
+  if (!now || now === root || !root.contains(now)) return null;
+  const found = controlKeys(root).find(([, c]) => c === now);
+  return found ? found[0] : null;
+}
+
+function restoreFocus(root, key) {
+  const now = document.activeElement;
+  if (!key || (now && now !== document.body && now.isConnected)) return; // kept, or moved on
+  const again = new Map(controlKeys(root)).get(key);
+  if (again) again.focus({ preventScroll: true });
 }
 
 // What a player is typing survives a redraw: a change heard from another page (or another

@@ -164,3 +164,32 @@ def test_the_sheet_and_a_track_keep_the_focus_on_the_control_pressed(
         expect(control).to_be_focused()
     assert page.errors == []
     page.context.close()
+
+
+def test_editing_a_journal_entry_closes_with_escape_and_gives_the_focus_back(
+    server: Any, browser: Any
+) -> None:
+    http = new_campaign(server, "keys-journal", character={"name": "Asha"})
+    made = http.post("/api/c/keys-journal/actions/journal", json={"text": "The ford is quiet."})
+    assert made.status_code == 200, made.text
+    http.close()
+    page = open_page(browser, server, "keys-journal", DESKTOP)
+    seq = page.locator("#timeline li").first.get_attribute("data-seq")
+    edit = page.locator(f"#timeline [data-edit='{seq}']")
+    press_on(page, f"#timeline [data-edit='{seq}']")
+    expect(page.locator("#timeline textarea.edit-text")).to_be_focused()
+    # Escape leaves the entry as it was, the focus back on its edit button.
+    page.keyboard.press("Escape")
+    expect(page.locator("#timeline textarea")).to_have_count(0)
+    expect(edit).to_be_focused()
+    # Edited and saved from the keyboard: the new words, the focus on the edit button again.
+    page.keyboard.press("Enter")
+    page.keyboard.press("End")
+    page.keyboard.type(" Too quiet.")
+    page.keyboard.press("Tab")  # Save
+    page.keyboard.press("Enter")
+    expect(page.locator(f"#timeline li[data-seq='{seq}']")).to_contain_text("Too quiet.")
+    expect(page.locator("#timeline textarea")).to_have_count(0)
+    expect(page.locator(f"#timeline [data-edit='{seq}']")).to_be_focused()
+    assert page.errors == []
+    page.context.close()

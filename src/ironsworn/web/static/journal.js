@@ -23,11 +23,19 @@ function editing(seq) {
 
 function editor(e) {
   const text = h("textarea", { rows: 4, class: "edit-text", "aria-label": `new text of journal entry #${e.seq}` }, e.text);
-  const close = () => { store.editing = null; renderTimeline(); };
-  return h("form", { class: "journal-edit", onsubmit: async (ev) => {
-    ev.preventDefault();
-    if (await act("journal_edit", { entry: e.seq, text: text.value })) close();
-  } }, text, h("div", { class: "edit-actions" }, h("button", { type: "submit", class: "primary" }, "Save"),
+  // Closed (saved, cancelled, or Escape), the focus goes back to the entry's edit button,
+  // not to the page's body.
+  const close = () => {
+    store.editing = null;
+    renderTimeline();
+    const back = document.querySelector(`#timeline [data-edit="${e.seq}"]`);
+    if (back) back.focus();
+  };
+  return h("form", { class: "journal-edit", onkeydown: (ev) => { if (ev.key === "Escape") { ev.preventDefault(); close(); } },
+    onsubmit: async (ev) => {
+      ev.preventDefault();
+      if (await act("journal_edit", { entry: e.seq, text: text.value })) close();
+    } }, text, h("div", { class: "edit-actions" }, h("button", { type: "submit", class: "primary" }, "Save"),
     h("button", { type: "button", onclick: close }, "Cancel")));
 }
 

@@ -449,9 +449,11 @@ def test_odd_action_bodies_are_a_json_400(api: Any, body: bytes, words: str) -> 
         ("track", {"kind": "vow", "text": "red\x1b[31m", "rank": "dangerous"}, "U+001B"),
         ("track", {"kind": "vow", "text": "\u2066back", "rank": "dangerous"}, "U+2066"),
         ("person", {"name": "Elda\x07"}, "U+0007 (a control character)"),
+        ("character", {"name": "Zed", "stats": STATS, "assets": ["hawk:1=Kes\x07trel"]},
+         "U+0007 (a control character)"),
     ],
     ids=["NUL in a name", "terminal escape", "right-to-left override", "escape in a vow",
-         "isolate in a vow", "bell in a person's name"],
+         "isolate in a vow", "bell in a person's name", "bell in a companion's name"],
 )  # fmt: skip
 def test_a_name_with_a_control_character_is_a_400_and_nothing_is_stored(
     api: Any, action: str, body: dict[str, Any], words: str

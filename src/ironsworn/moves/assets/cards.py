@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue
+from ironsworn.names import unshowable, unshowable_words
 from ironsworn.record import field
 from ironsworn.record import record as frozen_record
 
@@ -192,6 +193,12 @@ def _fill(asset: Asset, name: str | None, given: Mapping[str, str]) -> dict[str,
             values[f"{label}_stat"] = choices[values[label]]
         else:
             values[label] = " ".join(value.split())
+    for label, value in values.items():
+        bad = unshowable(value)  # a companion's name is shown on every player's screen
+        if bad is not None:
+            raise InvalidValue(
+                f"{asset.name} {label} {value!r} holds {unshowable_words(bad)} (accepted: text)"
+            )
     key = asset.id.rsplit("/", 1)[-1]
     for label in required_fields(asset):
         if not values.get(label):

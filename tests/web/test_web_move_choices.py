@@ -35,3 +35,20 @@ def test_advance_and_swear_offer_their_choices(api: Any) -> None:
     do("choose", {"keys": ["upgrade"]})
     (hawk,) = api.get("/api/c/t/state").json()["characters"][0]["assets"]
     assert hawk["abilities"][:2] == [True, True]
+
+
+def test_aid_your_ally_and_heal_offer_the_other_characters(api: Any) -> None:
+    for name in ("Asha", "Kai 🗡️ Ōkami"):
+        made = api.post(
+            "/api/c/t/actions/character", json={"name": name, "stats": STATS}, headers=CHANGE
+        )
+        assert made.status_code == 200, made.text
+    for move in ("aid your ally", "heal"):
+        panel = api.get(f"/api/c/t/moves/{move}?character=Asha").json()
+        reads = {r["option"]: r for r in panel["reads"]}
+        # Picked from the table, not typed: the ally's whole name, never Asha herself.
+        assert reads["ally"]["values"] == ["Kai 🗡️ Ōkami"], move
+    # What the panel offers is what the move takes.
+    body = {"move": "aid your ally", "character": "Asha", "stat": "iron", "dice": [2, 8, 9]}
+    made = api.post("/api/c/t/actions/move", json={**body, "ally": "Kai 🗡️ Ōkami"}, headers=CHANGE)
+    assert made.status_code == 200, made.text

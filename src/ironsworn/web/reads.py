@@ -230,6 +230,10 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
         if name in BOND_NAMED or adds:
             # A bond on the sheet (a bond's +1: one of them, or none).
             values["with"] = [*char.bonds, "none"] if adds else list(char.bonds)
+    if "ally" in options and char is not None:
+        # The other characters at the table, by name (Aid Your Ally, Heal an ally): picked,
+        # not typed ("Kai 🗡️ Ōkami" has to be spelt whole).
+        values["ally"] = [name for name in state.characters if name != char.name]
     if "companion" in options and char is not None:
         # The character's companions, by the name the player gave them (the move takes the
         # card's id, its name or that name).

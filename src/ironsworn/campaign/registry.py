@@ -155,8 +155,8 @@ def check_name(name: str) -> str:
     """Return ``name`` if it can be a campaign name, else raise :class:`InvalidValue`."""
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise InvalidValue(
-            f"campaign name {name!r} is not valid (accepted: 1-64 letters, digits, '-' and "
-            "'_', starting with a letter or digit)"
+            f"campaign name {name!r} is not valid (accepted: 1-64 letters a-z, digits, '-' "
+            "and '_', starting with a letter or digit: no spaces or accents)"
         )
     return name
 

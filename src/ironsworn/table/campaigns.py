@@ -130,10 +130,10 @@ def campaign_import(table: Table, args: JsonDict) -> JsonDict:
     except InvalidValue:
         raise InvalidValue(
             f"the file name {name!r} is not a valid campaign name; give one with {{name}} "
-            "(accepted: 1-64 letters, digits, '-' and '_')",
+            "(accepted: 1-64 letters a-z, digits, '-' and '_')",
             input="name",
             value=name,
-            accepted=("1-64 letters, digits, '-' and '_'",),
+            accepted=("1-64 letters a-z, digits, '-' and '_'",),
             names=("name",),
         ) from None
     target = _target(table, args, name)
@@ -160,7 +160,7 @@ HOME_OPERATIONS = (
         "start a new campaign",
         campaign_new,
         (
-            Input("name", "text", "the campaign's name (letters, digits, - and _)", True),
+            Input("name", "text", "the campaign's name (letters a-z, digits, - and _)", True),
             Input("ruleset", "text", "the game it plays (default: classic)", fixed=RULESETS),
         ),
     ),

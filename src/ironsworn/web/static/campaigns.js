@@ -8,7 +8,11 @@ async function renderCampaigns() {
   // Opened before the page's first read of the ruleset finished, the form would offer no
   // ruleset at all: read it here when it is not in yet.
   if (!store.rules) { try { await loadRules(); } catch (err) { showError(err.message); } }
-  const name = h("input", { placeholder: "new campaign name", "aria-label": "new campaign name", pattern: "[A-Za-z0-9][A-Za-z0-9_\\-]{0,63}" });
+  // A name the pattern refuses says what a name may hold ("Please match the requested
+  // format" alone told a player nothing of why "Åsa saga" was refused).
+  const nameWords = "A campaign's name is 1-64 letters a-z, digits, - and _, a letter or digit first (no spaces or accents).";
+  const name = h("input", { placeholder: "new campaign name", "aria-label": "new campaign name", pattern: "[A-Za-z0-9][A-Za-z0-9_\\-]{0,63}",
+    title: nameWords, oninput: () => name.setCustomValidity(name.validity.patternMismatch ? nameWords : "") });
   // A ruleset whose content is the player's own Datasworn file (Starforged's oracles, truths,
   // foes and assets) asks for it beside the ruleset, imported once (before the campaign is
   // made; a wrong file makes nothing); the campaign's page says what to import when it is left
@@ -23,7 +27,7 @@ async function renderCampaigns() {
     ownPick.replaceChildren(...(ownFile() ? [h("small", {}, ` your ${ownFile()} (needed once): `), own] : []));
   } }, kinds.map((r) => h("option", { value: r.key }, r.name)));
   const file = h("input", { type: "file", accept: "application/json,.json", "aria-label": "campaign export to import" });
-  const importName = h("input", { placeholder: "name for the imported campaign", "aria-label": "name for the imported campaign" });
+  const importName = h("input", { placeholder: "name to import as", "aria-label": "name for the imported campaign" });
   fill("tab-campaigns",
     h("h3", {}, "Campaigns"),
     h("ul", { class: "campaigns" }, list.map((c) => h("li", {}, c.name === NAME ? h("b", {}, c.name) : h("a", { href: `/c/${encodeURIComponent(c.name)}` }, c.name),

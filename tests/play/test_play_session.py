@@ -500,3 +500,44 @@ def test_an_undo_tells_a_companion_by_its_name(tmp_path: Path) -> None:
         if line.startswith(("undid", "redid")):
             assert "Fenn (Asha's hound): health 4 → 3" in line, line
             assert "action 6 + companion health 3 = 9" in line, line  # (its words, no id)
+
+
+def test_help_fits_the_terminal_and_lists_the_campaigns_own_commands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/help wraps each summary in its column at the terminal's width, and leaves out the
+    commands of the other ruleset (a classic campaign has no /expedition, a Starforged one no
+    /journey)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    classic = run_script(path, ["/help"]).out
+    lines = classic.splitlines()
+    assert lines and all(len(line) <= 80 for line in lines), max(lines, key=len)
+    assert "  /journey TEXT --rank R" in classic and "/site new NAME" in classic
+    assert "/expedition" not in classic and "/vehicle" not in classic
+    # A summary goes on in its own column, under the first line of it.
+    at = next(i for i, line in enumerate(lines) if line.startswith("  /move NAME"))
+    column = lines[at].index("make a move")
+    assert lines[at + 1].startswith(" " * column) and lines[at + 1].strip()
+    assert main(["campaign", "new", "forge", "--ruleset", "starforged"]) == 0
+    forge = tmp_path / "home" / "campaigns" / "forge.sqlite"  # (the private home's)
+    starforged = run_script(forge, ["/skip", "/help"]).out
+    assert "/expedition TEXT --rank R" in starforged and "/vehicle" in starforged
+    assert "/journey" not in starforged and "/site" not in starforged
+
+
+def test_the_help_table_puts_a_wide_usage_on_a_line_of_its_own() -> None:
+    from ironsworn.cli.play.campaign_commands import USAGE_COLUMN, help_table
+
+    wide = "/w " + "x" * USAGE_COLUMN
+    rows = [("/a", "short"), (wide, "one two three " * 6)]
+    lines = help_table(rows, 80)
+    assert lines[0] == "  " + "/a".ljust(USAGE_COLUMN) + "  short"
+    assert lines[1] == "  " + wide
+    assert all(line.startswith(" " * (USAGE_COLUMN + 4)) for line in lines[2:])
+    assert all(len(line) <= 79 for line in lines) and len(lines) > 3
+    # Too narrow for two columns: each summary under its usage.
+    narrow = help_table(rows, 50)
+    assert narrow[:2] == ["  /a", "    short"]
+    assert all(len(line) <= 49 for line in narrow[2:]), narrow

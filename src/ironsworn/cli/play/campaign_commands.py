@@ -4,9 +4,10 @@ campaign options, who acts, help and leaving."""
 
 from __future__ import annotations
 
+from textwrap import wrap
 from typing import TYPE_CHECKING
 
-from ironsworn.cli.common import Missing, UsageError
+from ironsworn.cli.common import Missing, UsageError, terminal_columns
 
 if TYPE_CHECKING:
     from ironsworn.cli.play.session import PlaySession
@@ -202,14 +203,46 @@ def show_help(session: PlaySession, words: list[str], _raw: str) -> None:
                 lines += ["options:", *options]
         session.out.say("\n".join(lines))
         return
-    width = max(len(c.usage) for c in session.commands)
+    ruleset = session.state().ruleset
+    own = [c for c in session.commands if c.ruleset in (None, ruleset)]
     lines = ["Type prose to write it in the journal. Commands (Tab completes):"]
-    lines += [f"  {c.usage:<{width}}  {c.summary}" for c in session.commands]
-    lines.append(
+    columns = terminal_columns()
+    lines += help_table([(c.usage, c.summary) for c in own], columns)
+    lines += wrap(
         "While a decision is pending, type its option number or key. "
-        "Ctrl-C cancels the line; Ctrl-D or /quit leaves."
+        "Ctrl-C cancels the line; Ctrl-D or /quit leaves.",
+        max(columns - 1, 30),
     )
     session.out.say("\n".join(lines))
+
+
+# The usage column's widest: a longer usage has its summary on the next line, so that the
+# summaries keep a column of their own on a narrow terminal.
+USAGE_COLUMN = 36
+
+
+def help_table(rows: list[tuple[str, str]], columns: int) -> list[str]:
+    """Usage lines and their summaries in two columns that fit ``columns``: each summary
+    wrapped in its own column (under the usage, when the usage is wider than the column); on
+    a terminal too narrow for two columns, each summary under its usage."""
+    width = min(max((len(usage) for usage, _ in rows), default=0), USAGE_COLUMN)
+    if columns - width - 5 < 30:
+        width = 0  # one column: each summary indented under its usage
+    indent = " " * (width + 4)
+    room = max(columns - len(indent) - 1, 20)
+    lines: list[str] = []
+    for usage, summary in rows:
+        said = wrap(summary, room) or [""]
+        if len(usage) > width:
+            # (a usage wider than the terminal goes on, indented, at a word)
+            lines += wrap(
+                usage, max(columns - 1, 20), initial_indent="  ", subsequent_indent="      "
+            )
+            lines += [indent + part for part in said]
+        else:
+            lines.append(f"  {usage:<{width}}  {said[0]}".rstrip())
+            lines += [indent + part for part in said[1:]]
+    return lines
 
 
 def leave(session: PlaySession, words: list[str], _raw: str) -> None:

@@ -98,6 +98,7 @@ SLASH_COMMANDS = SlashTable(
             "start a journey track",
             new_track("journey"),
             "journey",
+            ruleset="classic",
         ),
         SlashCommand(
             "fight",
@@ -112,6 +113,7 @@ SLASH_COMMANDS = SlashTable(
             "Starforged: start an expedition track",
             new_track("expedition"),
             "expedition",
+            ruleset="starforged",
         ),
         SlashCommand(
             "connection",
@@ -119,6 +121,7 @@ SLASH_COMMANDS = SlashTable(
             "Starforged: a new connection (Make a Connection's strong hit makes one too)",
             new_track("connection"),
             "connection",
+            ruleset="starforged",
         ),
         SlashCommand(
             "legacy",
@@ -126,6 +129,7 @@ SLASH_COMMANDS = SlashTable(
             "Starforged: mark ticks on a legacy track by hand",
             legacy,
             "legacy",
+            ruleset="starforged",
         ),
         SlashCommand(
             "vehicle",
@@ -133,6 +137,7 @@ SLASH_COMMANDS = SlashTable(
             "Starforged: the party's vehicles (new, remove, mark or clear by hand)",
             vehicle,
             "vehicle",
+            ruleset="starforged",
         ),
         SlashCommand(
             "impact",
@@ -141,6 +146,7 @@ SLASH_COMMANDS = SlashTable(
             impact,
             "impact",
             ("mark", ""),
+            ruleset="starforged",
         ),
         SlashCommand(
             "site",
@@ -148,6 +154,7 @@ SLASH_COMMANDS = SlashTable(
             "Delve's perilous sites",
             _delve("site"),
             "site",
+            ruleset="classic",
         ),
         SlashCommand(
             "threat",
@@ -155,6 +162,7 @@ SLASH_COMMANDS = SlashTable(
             "a Delve threat to a vow",
             _delve("threat"),
             "threat",
+            ruleset="classic",
         ),
         SlashCommand(
             "rarity",
@@ -162,6 +170,7 @@ SLASH_COMMANDS = SlashTable(
             "Delve's rarities: augment an asset with experience",
             _rarity,
             "rarity",
+            ruleset="classic",
         ),
         SlashCommand(
             "adjust",

@@ -32,6 +32,8 @@ class SlashCommand:
     parser: str | None = None  # the command line parser it reuses (options, --help)
     positionals: tuple[str, ...] = ()  # word kinds, for completion
     aliases: tuple[str, ...] = ()
+    # The ruleset whose campaigns have it (None: every campaign); /help lists a campaign's own.
+    ruleset: str | None = None
 
 
 class SlashTable:

@@ -207,6 +207,14 @@ def test_a_terminal_asks_and_the_command_runs_with_the_answer(
         (["fight", "new"], "the following arguments are required: --foe"),
         (["scene", "new", "Cross"], "scene new needs --rank"),
         (["journal", "edit", "2"], "journal edit 2 needs the new text"),
+        # Words that may be left out are not named as required (the question of ask).
+        (["ask"], "ironsworn ask: the following arguments are required: ODDS\n"),
+        (
+            ["character"],
+            "the following arguments are required: action, NAME (action accepted: new, draw, "
+            "keep, background, bond)\n",
+        ),
+        (["site"], "required: action (action accepted: new, list, show, denizen)\n"),
     ],
 )
 def test_a_script_gets_the_one_line(

@@ -108,3 +108,21 @@ def test_describe_numbers_the_options_and_says_how_to_answer() -> None:
 @pytest.mark.parametrize(("pending", "expected"), [(CHOOSE_ONE, "1-4"), (BURN, "burn? y/n")])
 def test_hint(pending: dict[str, Any], expected: str) -> None:
     assert hint(pending) == expected
+
+
+def test_a_long_option_is_wrapped_in_its_own_column_at_a_terminal() -> None:
+    """At a terminal (``columns`` given) an option's text goes on under itself, not under the
+    numbers; a pipe (no columns) gets each option on one line."""
+    long_text = "Envision two negative outcomes. Rate one as likely, and Ask the Oracle. " * 2
+    pending = {**CHOOSE_ONE, "options": [*CHOOSE_ONE["options"], {"key": "ask", "text": long_text}]}
+    piped = describe(pending).splitlines()
+    assert f"   5. ask              {long_text.rstrip()}" in piped
+    shown = describe(pending, None, 60).splitlines()
+    at = shown.index("   5. ask              Envision two negative outcomes. Rate")
+    rest = shown[at + 1 : -1]
+    assert rest and all(line.startswith(" " * 23) and len(line) <= 59 for line in rest), rest
+    assert " ".join(line.strip() for line in shown[at : at + 1 + len(rest)]).endswith(
+        long_text.strip()
+    )
+    # The short options are as they were.
+    assert "   1. suffer_momentum  Suffer -1 momentum." in shown

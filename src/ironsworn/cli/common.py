@@ -84,6 +84,9 @@ def missing_argument(parser: argparse.ArgumentParser, message: str) -> Missing |
         return Missing(said(parser, message), f"{words}: which one?", choices=choices)
     if action.choices:
         choices = [(str(c), str(c)) for c in action.choices]
+        if message.startswith(_REQUIRED):
+            # (what the first argument left out accepts: "action" alone says nothing)
+            message += f" ({name} accepted: {', '.join(c for c, _ in choices)})"
     elif action.dest == "rank":
         choices = [(r, r) for r in RANKS]
     else:
@@ -137,6 +140,15 @@ class CliParser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        if not action.option_strings and action.nargs == argparse.ZERO_OR_MORE:
+            # Words that may be left out are not required: argparse counts a "*" positional
+            # without a default as required in its message ("required: ODDS, QUESTION"), which
+            # named an argument that nobody has to give. (Left out, its value is still [].)
+            action.required = False
+        return action
 
     def error(self, message: str) -> NoReturn:
         # The line is printed after "ironsworn: error: ", so the root parser adds no name of

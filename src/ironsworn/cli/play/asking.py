@@ -93,15 +93,15 @@ def show_options(
 ) -> list[str]:
     """Print ``question`` and the numbered ``options`` (key, text); returns their keys.
     ``own``: the keys are numbers, each option numbered by its key."""
+    from ironsworn.cli.play.decisions import numbered
+
     keys = [key for key, _text in options]
     width = max((len(k) for k in keys), default=0)
     lines = [question]
     if own:
         lines += [f"  {key:>2}. {text}".rstrip() for key, text in options]
     else:
-        lines += [
-            f"  {n:>2}. {key:<{width}}  {text}".rstrip() for n, (key, text) in enumerate(options, 1)
-        ]
+        lines += numbered(options, width, session.out.columns())
     lines.append(f"  {how}")
     session.out.say("\n".join(lines))
     return keys

@@ -42,8 +42,11 @@ def hint(pending: Mapping[str, Any]) -> str:
     return "1" if count == 1 else f"1-{count}"
 
 
-def describe(pending: Mapping[str, Any], move_name: str | None = None) -> str:
-    """The decision as play mode shows it: who decides, the question, numbered options."""
+def describe(
+    pending: Mapping[str, Any], move_name: str | None = None, columns: int | None = None
+) -> str:
+    """The decision as play mode shows it: who decides, the question, numbered options;
+    ``columns``: the terminal's width, each option's text wrapped in its own column."""
     who = pending.get("character") or "you"
     # Some prompts name who decides ("Kai: choose 1"): the line already starts with the name.
     said = str(pending.get("prompt", "")).removeprefix(f"{who}: ")
@@ -55,11 +58,13 @@ def describe(pending: Mapping[str, Any], move_name: str | None = None) -> str:
     keys = option_keys(pending)
     width = max((len(k) for k in keys), default=0)
     lines = [f"{who} decides — {where}{said or 'choose'}"]
-    for number, option in enumerate(pending.get("options") or (), start=1):
+    rows = []
+    for option in pending.get("options") or ():
         text = str(option["text"])
         if text.startswith(f"{option['key']}: "):
             text = text[len(option["key"]) + 2 :]  # a table's row says its range once
-        lines.append(f"  {number:>2}. {option['key']:<{width}}  {text}")
+        rows.append((str(option["key"]), text))
+    lines += numbered(rows, width, columns)
     low, high = int(pending.get("min", 1)), int(pending.get("count", 1))
     if high > 1:
         how = f"answer with {high if low == high else f'{low} to {high}'} numbers or keys"
@@ -143,3 +148,26 @@ def key_for(word: str, keys: Sequence[str]) -> str | None:
     # A unique prefix is enough ("suffer_m"); two letters at least, so "a" stays prose.
     starts = [k for k in keys if len(token) >= 2 and k.lower().startswith(token)]
     return starts[0] if len(starts) == 1 else None
+
+
+def numbered(rows: Sequence[tuple[str, str]], width: int, columns: int | None) -> list[str]:
+    """Options numbered from 1, each key padded to ``width``, then its text: on one line, or
+    wrapped in its own column to ``columns`` (a terminal's width) when given."""
+    lines = [f"  {n:>2}. {key:<{width}}  {text}".rstrip() for n, (key, text) in enumerate(rows, 1)]
+    if columns is None:
+        return lines
+    from textwrap import wrap
+
+    indent = " " * (width + 8)  # "  NN. " and the key's column
+    room = columns - len(indent) - 1
+    if room < 20:
+        return lines  # too narrow for a column of text: the terminal wraps it
+    wrapped: list[str] = []
+    for line, (_key, text) in zip(lines, rows, strict=True):
+        if len(line) < columns:
+            wrapped.append(line)
+            continue
+        parts = wrap(text, room) or [""]
+        wrapped.append((line[: len(indent)] + parts[0]).rstrip())
+        wrapped += [indent + part for part in parts[1:]]
+    return wrapped

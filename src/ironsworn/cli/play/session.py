@@ -369,7 +369,8 @@ class PlaySession:
         if pending is None:
             return
         move = self.library.moves.get(str(pending.get("move")))
-        self.out.say(decisions.describe(pending, move.name if move else None))
+        name = move.name if move else None
+        self.out.say(decisions.describe(pending, name, self.out.columns()))
 
     def prompt(self) -> str:
         state = self.state()

@@ -104,6 +104,19 @@ class Output:
         self.out = out if out is not None else sys.stdout
         self.err = err if err is not None else sys.stderr
 
+    def columns(self) -> int | None:
+        """The terminal's width when the human lines go to a terminal (options are wrapped
+        to it), else None (a pipe or a file gets each option on one line)."""
+        stream = self.err if self.json_mode else self.out
+        try:
+            if not stream.isatty():
+                return None
+        except (AttributeError, ValueError):
+            return None
+        from ironsworn.cli.common import terminal_columns
+
+        return terminal_columns()
+
     def say(self, text: str) -> None:
         """A human line: a question, a status line, help."""
         self._write(self.err if self.json_mode else self.out, text)

@@ -69,7 +69,10 @@ def test_campaign_new_list_use_show(home: Path, capsys: pytest.CaptureFixture[st
         (["campaign", "new", "-x"], "expected one argument|not valid|unrecognized"),
         (["campaign", "use", "nowhere"], "'nowhere' does not exist"),
         (["campaign", "list", "extra"], "takes no NAME"),
-        (["campaign", "delete", "x"], "invalid choice"),
+        (
+            ["campaign", "delete", "x"],
+            r"'delete' is unknown \(accepted: show, new, list, use, copy\)",
+        ),
     ],
 )
 def test_campaign_bad_input(
@@ -321,7 +324,8 @@ def test_import_of_a_bad_file_writes_nothing(
 def test_import_format_must_be_json(
     home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert "invalid choice" in fails(capsys, "import", "yaml", str(tmp_path / "x"))
+    err = fails(capsys, "import", "yaml", str(tmp_path / "x"))
+    assert "'yaml' is unknown (accepted: json, iron-vault)" in err
 
 
 def test_export_markdown(home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

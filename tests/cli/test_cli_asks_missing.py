@@ -244,3 +244,27 @@ def test_a_track_left_out_is_picked_from_the_open_tracks(
     out, err = capsys.readouterr()
     assert "1. Find the wolf (dangerous vow)" in err  # the open tracks, by name
     assert "Find the wolf progress 0 -> 8" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (
+            ["tracks"],
+            "ironsworn: error: command 'tracks' is unknown; did you mean 'track'? (accepted: "
+            "play, serve,",
+        ),
+        (
+            ["export", "markdwn"],
+            "ironsworn: error: ironsworn export: format 'markdwn' is unknown; did you mean "
+            "'markdown'? (accepted: markdown, json, iron-vault)\n",
+        ),
+        (["site", "xyzzy"], "action 'xyzzy' is unknown (accepted: new, list, show, denizen)\n"),
+    ],
+)
+def test_a_mistyped_choice_is_named_with_the_closest_and_what_is_accepted(
+    kai: Path, capsys: pytest.CaptureFixture[str], argv: list[str], line: str
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and line in err

@@ -55,6 +55,26 @@ class Missing(UsageError):
 # argparse's messages for arguments left out (Python 3.11 to 3.13).
 _REQUIRED = "the following arguments are required: "
 _ONE_OF = re.compile(r"one of the arguments (\S+)")
+# argparse's word for a value not among an argument's choices (a command's name mistyped).
+_INVALID_CHOICE = re.compile(r"argument (\S+): invalid choice: '(.*)' \(choose from (.*)\)$")
+
+
+def with_closest(message: str) -> str:
+    """argparse's "invalid choice" ``message`` with the closest choice first ("did you mean
+    'track'?"), then what is accepted; any other message as it is."""
+    found = _INVALID_CHOICE.match(message)
+    if found is None:
+        return message
+    from difflib import get_close_matches
+
+    given, listed = found[2], found[3]
+    choices = [c.strip().strip("'") for c in listed.split(",")]
+    near = get_close_matches(given, choices, n=1, cutoff=0.6)
+    hint = f"; did you mean {near[0]!r}?" if near else ""
+    name = found[1].lower() if found[1].isupper() else found[1]  # (COMMAND: a metavar)
+    return f"{name} {given!r} is unknown{hint} (accepted: {', '.join(choices)})"
+
+
 RANKS = ("troublesome", "dangerous", "formidable", "extreme", "epic")
 
 
@@ -154,7 +174,7 @@ class CliParser(argparse.ArgumentParser):
         # The line is printed after "ironsworn: error: ", so the root parser adds no name of
         # its own; a subcommand's parser names itself ("ironsworn move: ..."). An argument
         # left out is asked at a terminal (:class:`Missing`).
-        raise missing_argument(self, message) or UsageError(said(self, message))
+        raise missing_argument(self, message) or UsageError(said(self, with_closest(message)))
 
     def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
         # Every value given on the command line passes here, so the checks every command

@@ -25,6 +25,7 @@ def test_a_name_that_matches_nothing_says_the_closest_names(home: Path) -> None:
                 await session.call_tool("move", {"move": "face dangerous", "stat": "edge"}),
                 await session.call_tool("sheet", {"character": "Asho"}),
                 await session.call_tool("oracle", {"oracle": "settlement"}),
+                await session.call_tool("oracle", {"oracle": "acton"}),
             ]
             with pytest.raises(MCPError) as raised:
                 await session.read_resource("ironsworn://campaign/sheet/Asho")
@@ -32,12 +33,15 @@ def test_a_name_that_matches_nothing_says_the_closest_names(home: Path) -> None:
 
     results, refused = anyio.run(scenario)
     assert all(r.is_error for r in results)
-    move, sheet, group = (r.content[0].text for r in results)
+    move, sheet, group, table = (r.content[0].text for r in results)
     assert move == "unknown move 'face dangerous'; closest: Face Danger"
     assert sheet == "character 'Asho' is unknown; closest: Asha"
     # A group of tables: the words naming each of them, as the command line lists them.
     assert group.startswith("oracle table 'settlement' names a group of 3; say which: ")
     assert "settlement trouble (" in group
+    # A content item by its name (the data keeps the ids a program can send back).
+    assert "'acton'; closest: Action, " in table, table
+    assert data(results[3])["candidates"][0] == "oracle_rollable:classic/action_and_theme/action"
     assert [data(r)["candidates"] for r in results[:2]] == [["Face Danger"], ["Asha"]]
     assert refused == "character 'Asho' is unknown; closest: Asha"
     assert fingerprint() == before

@@ -24,7 +24,7 @@ def error_line(exc: IronswornError) -> str:
         if isinstance(exc, GroupNamed):
             line += ": " + ", ".join(f"{words} ({what})" for words, what in exc.choices)
         elif exc.candidates:
-            line += "; closest: " + ", ".join(exc.candidates)
+            line += "; closest: " + ", ".join(exc.closest)  # (as a person types them)
     return line
 
 

@@ -196,6 +196,18 @@ def test_an_empty_outcome_writes_nothing(tmp_path: Path) -> None:
     assert "(left the question: nothing was made)" in run.out
 
 
+def test_a_command_typed_at_what_happens_says_the_price_is_chosen(tmp_path: Path) -> None:
+    """The obvious outcome is chosen before its words are asked: a command typed instead says
+    so (not "nothing was made"), and runs."""
+    path = tmp_path / "c.sqlite"
+    kai(path)
+    run = run_script(path, [FACE_DANGER_MISS, "obvious", "/sheet"])
+    assert "(left the question: the price is chosen; nothing was written)" in run.out
+    assert "nothing was made" not in run.out
+    assert journal_texts(path) == [] and state_of(path).pending is None
+    assert run.out.rstrip().endswith("bonds 0 ticks")  # the sheet, shown after
+
+
 @pytest.mark.parametrize(("answer", "bonds"), [("Elda the healer", ["Elda the healer"]), ("", [])])
 def test_forge_a_bond_asks_with_whom(tmp_path: Path, answer: str, bonds: list[str]) -> None:
     path = tmp_path / "c.sqlite"

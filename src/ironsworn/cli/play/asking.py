@@ -38,11 +38,13 @@ PRICE_POINT = "pay_the_price.how"
 
 
 class MenuLeft(Exception):
-    """The player left a menu: an empty line, or a command typed instead (``line``)."""
+    """The player left a menu: an empty line, or a command typed instead (``line``);
+    ``said``: what leaving it left undone, as the player is told."""
 
-    def __init__(self, line: str | None = None) -> None:
+    def __init__(self, line: str | None = None, said: str = "nothing was made") -> None:
         super().__init__(line or "")
         self.line = line
+        self.said = said
 
 
 def menu(
@@ -311,7 +313,11 @@ def after_price(
     """After Pay the Price's obvious outcome or oracle: journal what happened, offer a move."""
     who = result.character or session.character_name()
     if key == "obvious":
-        text = write(session, "What happens? (the most obvious negative outcome; empty skips)")
+        try:
+            text = write(session, "What happens? (the most obvious negative outcome; empty skips)")
+        except MenuLeft as left:
+            # The answer is made already: only the journal's words are left out.
+            raise MenuLeft(left.line, "the price is chosen; nothing was written") from None
         if text:
             session.journal(f"Pay the Price: {text}", who)
     elif key == "ask_oracle":

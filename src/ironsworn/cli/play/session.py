@@ -459,7 +459,7 @@ class PlaySession:
         except HelpShown:
             pass
         except MenuLeft as exc:
-            self.out.say("(left the question: nothing was made)")
+            self.out.say(f"(left the question: {exc.said})")
             if exc.line is not None:
                 return self.execute(exc.line)
         except Missing as exc:

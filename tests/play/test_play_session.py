@@ -525,6 +525,7 @@ def test_help_fits_the_terminal_and_lists_the_campaigns_own_commands(
     starforged = run_script(forge, ["/skip", "/help"]).out
     assert "/expedition TEXT --rank R" in starforged and "/vehicle" in starforged
     assert "/journey" not in starforged and "/site" not in starforged
+    assert "/debility" not in starforged and "/debility mark|clear NAME" in classic
 
 
 def test_the_help_table_puts_a_wide_usage_on_a_line_of_its_own() -> None:

@@ -187,6 +187,7 @@ SLASH_COMMANDS = SlashTable(
             sheet_change("debility"),
             "debility",
             ("mark", "debility", ""),
+            ruleset="classic",
         ),
         SlashCommand(
             "initiative",

@@ -111,3 +111,34 @@ def test_the_character_tool_says_how_a_companion_is_given(home: Path) -> None:
     assert "3, 2, 2, 1 and 1" in schema["stats"]["description"]
     assert not made.is_error
     assert data(made)["assets"][0]["fields"] == {"name": "Kestrel"}
+
+
+def test_an_answer_naming_a_decision_already_answered_is_refused(home: Path) -> None:
+    # The pending resource gave no token, so a model could not say which decision it
+    # answered: a late answer (another client answered first) went to the next decision.
+    make_character()
+
+    async def scenario() -> tuple[Any, Any, Any, Any, list[dict[str, Any]]]:
+        from mcp_support import read_json
+
+        async with stdio_session(home, "--campaign", "t", "--seed", "3") as session:
+            await session.call_tool("move", {"move": "face danger", "stat": "edge"})
+            first = await read_json(session, "ironsworn://campaign/pending")
+            answered = await session.call_tool(
+                "choose", {"keys": ["endure_harm"], "decision": first["token"]}
+            )
+            second = await read_json(session, "ironsworn://campaign/pending")
+            before = fingerprint()
+            late = await session.call_tool(
+                "choose", {"keys": ["embrace_the_pain"], "decision": first["token"]}
+            )
+            assert fingerprint() == before
+            return first, answered, second, late, before
+
+    first, answered, second, late, _ = anyio.run(scenario)
+    assert first["move"] == "move:classic/adventure/face_danger" and first["token"]
+    assert not answered.is_error
+    assert second["move"] == "move:classic/suffer/endure_harm"
+    assert second["token"] != first["token"]
+    assert late.is_error
+    assert late.content[0].text.startswith("that decision was answered meanwhile")

@@ -56,7 +56,10 @@ class Template:
 CAMPAIGN_PARTS: dict[str, tuple[str, str]] = {
     "sheets": ("Character sheets", "every character's sheet: stats, meters, assets, vows"),
     "tracks": ("Progress tracks", "every track: vows, journeys, fights, scenes, done or not"),
-    "pending": ("Pending decision", "the decision the table waits for (null: none)"),
+    "pending": (
+        "Pending decision",
+        "the decision the table waits for, with its token for choose's decision (null: none)",
+    ),
     "log": ("Recent log", f"the last {RECENT} operations with their events (every roll)"),
     "journal": ("Recent journal", f"the last {RECENT} journal entries and mechanics lines"),
     "options": ("Campaign options", "the rulebook's campaign options and their values"),
@@ -152,9 +155,11 @@ def _campaign_part(served: ServedCampaign, part: str) -> Any:
     if part == "tracks":
         return [track.summary() for track in state.tracks.values()]
     if part == "pending":
-        from ironsworn.moves.records import public_pending
+        from ironsworn.table.decisions import shown_decision
 
-        return public_pending(state.pending) if state.pending else None
+        # With its token, as the state shows it: an answer that names it (choose's
+        # ``decision``) is refused if another client answered it and a new one came.
+        return shown_decision(state.pending) if state.pending else None
     if part == "options":
         from ironsworn.campaign.options import options_data
 

@@ -235,6 +235,30 @@ def test_a_starforged_round_trip_keeps_impacts_legacy_and_experience(
     assert campaign("back")[0].track("Escape the mine").countdown == 1
 
 
+def test_a_command_vehicle_without_the_cards_comes_back(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A Starforged campaign played without the asset cards has its starship all the same;
+    # the export wrote no STARSHIP card for it, so its name and integrity were lost.
+    play(capsys, "campaign", "new", "t", "--ruleset", "starforged")
+    play(capsys, "character", "new", "Kira", "--stats", STATS, "--starship", "Wayfarer")
+    play(capsys, "adjust", "integrity", "-2")
+    play(capsys, "impact", "mark", "battered")
+    folder = tmp_path / "vault"
+    play(capsys, "export", "iron-vault", str(folder))
+    report = imported(capsys, folder, "--name", "back")
+    assert report["unknown_assets"] == []  # the card as it starts is all in the vehicle
+    before = json.loads(play(capsys, "sheet", "--json", "--campaign", "t"))
+    after = json.loads(play(capsys, "sheet", "--json", "--campaign", "back"))
+    assert before["vehicle"] == {
+        "impacts": ["battered"],
+        "integrity": 3,
+        "max": 5,
+        "name": "Wayfarer",
+    }
+    assert after == before
+
+
 def _bad_vault(tmp_path: Path, change: str) -> Path:
     folder = tmp_path / "bad"
     shutil.copytree(FIXTURES / "classic", folder)

@@ -166,7 +166,10 @@ def read_assets(
             vehicle = _starship(controls, options, at)
         card = library.assets.get(ident)
         if card is None:
-            found.unknown_assets.append(f"{who}: {ident}")
+            if ident != STARSHIP or True in abilities[1:]:
+                # (a STARSHIP card as it starts is all in the command vehicle read from it:
+                # nothing of it is left off)
+                found.unknown_assets.append(f"{who}: {ident}")
             continue
         texts = {str(k): str(v) for k, v in options.items() if isinstance(v, str) and v}
         first = texts.pop(card.fields[0], None) if card.fields else None

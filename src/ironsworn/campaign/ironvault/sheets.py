@@ -81,6 +81,13 @@ def character_fields(char: CharacterState, vehicle: Mapping[str, Any] | None) ->
             fields[key] = key in troubles
     fields["initiative"] = char.initiative
     fields["assets"] = [asset_fields(record, vehicle) for record in char.assets]
+    carded = any(record.get("id") == STARSHIP for record in char.assets)
+    if char.starforged and vehicle is not None and not carded:
+        # A campaign played without the cards has its command vehicle all the same: it goes
+        # as the STARSHIP card (its first ability marked, as the card starts), the one place
+        # Iron Vault keeps a ship's name and integrity.
+        starship = {"id": STARSHIP, "abilities": [True, False, False]}
+        fields["assets"].append(asset_fields(starship, vehicle))
     extra: JsonDict = {}
     if char.bonds:
         extra["bonds"] = list(char.bonds)

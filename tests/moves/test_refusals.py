@@ -14,7 +14,13 @@ from collections.abc import Callable
 import pytest
 from moves_support import BRAM_STATS, MISS, STRONG, Game
 
-from ironsworn.errors import InvalidValue, IronswornError, OptionNeeded, RuleViolation
+from ironsworn.errors import (
+    DecisionPending,
+    InvalidValue,
+    IronswornError,
+    OptionNeeded,
+    RuleViolation,
+)
 
 VOWS = "Asha has several vow tracks: which one? (accepted: vow-1, vow-2)"
 VOW_CHOICES = (
@@ -252,3 +258,24 @@ def test_an_answer_refused_with_steps_after_it_leaves_them_as_they_were(duo: Gam
     )
     assert duo.state.agenda is queued and queued == kept
     assert duo.choose(["recuperate", "focus"]).pending["character"] == "Bram"
+
+
+def test_a_move_while_a_decision_waits_names_the_move_that_asks_it(game: Game) -> None:
+    # "a decision is pending (choose)" did not say which decision waits.
+    game.move("secure_an_advantage", STRONG, stat="edge")
+    assert_refused(
+        game,
+        lambda g: g.engine.make_move("gather_information", stat="wits"),
+        DecisionPending,
+        "a decision is pending (Secure an Advantage: choose): answer it with choose, burn or "
+        "decline first",
+    )
+    game.choose(["prepare_to_act"])
+    game.move("face_danger", MISS, stat="edge")  # its prompt names its move already
+    assert_refused(
+        game,
+        lambda g: g.engine.make_move("gather_information", stat="wits"),
+        DecisionPending,
+        "a decision is pending (Pay the Price: the obvious outcome, ask the oracle, or roll the "
+        "table): answer it with choose, burn or decline first",
+    )

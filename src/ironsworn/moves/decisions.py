@@ -158,6 +158,15 @@ class Decisions(StateChanges):
             f"{first.get('prompt')}); {owner} answers it, then {character}"
         )
 
+    def _asked(self, pending: JsonDict) -> str:
+        """What a waiting decision asks, with the move that asks it when its prompt does not
+        say ("Secure an Advantage: choose", not "choose": which decision is it?)."""
+        prompt = str(pending.get("prompt") or "")
+        if not pending.get("move"):
+            return prompt
+        name = self._move_name(pending.get("move"))
+        return prompt if name.lower() in prompt.lower() else f"{name}: {prompt}"
+
     def _move_name(self, move: Any) -> str:
         found = getattr(getattr(self, "ruleset", None), "moves", {}).get(move)
         if found is not None:
@@ -174,7 +183,7 @@ class Decisions(StateChanges):
         mine = self.parked.get(character)
         if mine is not None:
             raise RuleViolation(
-                f"{character}'s decision is pending ({mine['pending'].get('prompt')}): answer "
+                f"{character}'s decision is pending ({self._asked(mine['pending'])}): answer "
                 "it with choose, burn or decline first"
             )
         if self.pending is None:
@@ -184,7 +193,7 @@ class Decisions(StateChanges):
             from ironsworn.errors import DecisionPending
 
             raise DecisionPending(
-                f"a decision is pending ({self.pending.get('prompt')}): answer it with "
+                f"a decision is pending ({self._asked(self.pending)}): answer it with "
                 "choose, burn or decline first"
             )
         self._parked_to_change()[owner] = {"pending": self.pending, "agenda": self.agenda}

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ironvault_support import STATS, play, play_classic
+from ironvault_support import STATS, blocks, play, play_classic
 
 from ironsworn.campaign.registry import named
 from ironsworn.cli.main import main
@@ -335,6 +335,31 @@ def test_an_imported_vault_exports_its_blocks_as_they_were(
     block = source.split("```iron-vault-mechanics\n")[1].split("```")[0]
     again = journal.split("```iron-vault-mechanics\n")[-1].split("```")[0]
     assert kdl.parse(again) == kdl.parse(block)
+
+
+def test_an_imported_co_op_block_exports_with_its_one_actor(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import kdl
+
+    # Exported again, a co-op block of the history was put inside a second actor node.
+    play(capsys, "campaign", "new", "t")
+    play(capsys, "character", "new", "Asha", "--stats", STATS)
+    play(capsys, "character", "new", "Brand", "--stats", STATS)
+    for who in ("Asha", "Brand"):
+        play(capsys, "move", "face_danger", "--stat", "edge", "--dice", "6,1,2", "--character", who)
+    first = tmp_path / "first"
+    play(capsys, "export", "iron-vault", str(first))
+    imported(capsys, first, "--name", "back")
+    again = tmp_path / "again"
+    play(capsys, "export", "iron-vault", str(again), "--campaign", "back")
+    moves = [text for text in blocks(first) if "move " in text]
+    kept = [text for text in blocks(again) if "move " in text]
+    assert len(moves) == 2
+    assert [kdl.parse(t) for t in kept] == [kdl.parse(t) for t in moves]
+    for text in kept:
+        (actor,) = kdl.parse(text).nodes
+        assert actor.name == "actor" and [n.name for n in actor.nodes] == ["move"]
 
 
 def test_names_a_file_cannot_hold_still_make_one_note_each(

@@ -169,8 +169,11 @@ class BlockWriter:
         return None
 
     def wrap(self, nodes: list[Node], character: str | None) -> list[Node]:
-        """In co-op, the nodes inside ``actor name="[[NAME]]"``."""
+        """In co-op, the nodes inside ``actor name="[[NAME]]"`` (nodes that are all actor
+        nodes already, as a co-op block imported from Iron Vault is, are not wrapped again)."""
         if not self.co_op or not character or not nodes:
+            return nodes
+        if all(node.name == "actor" for node in nodes):
             return nodes
         note = self.character_notes.get(character) or note_name(character)
         link = wiki_link(character, f"Characters/{note}")

@@ -210,3 +210,43 @@ def test_ask_the_oracle_names_its_odds_as_the_game_does() -> None:
     ]
     assert asked("small_chance")[0][2]["name"] == "Ask the Oracle (small chance)"
     assert asked("almost_certain")[0][2]["name"] == "Ask the Oracle (almost certain)"
+
+
+def test_the_harm_a_suffer_move_takes_is_inside_it() -> None:
+    # Endure Harm's harm was a meter node before the move, as if it were another change.
+    endure = "move:classic/suffer/endure_harm"
+    roll = {**ROLL, "stat": 4}
+    nodes = read(
+        BlockWriter(),
+        op(
+            {"type": "meter", "character": "Kira", "meter": "health", "from": 5, "to": 4},
+            {"type": "roll", "character": "Kira", "move": endure, "roll": roll},
+            {
+                "type": "move",
+                "character": "Kira",
+                "move": endure,
+                "name": "Endure Harm",
+                "stat": "health",
+            },
+            {"type": "meter", "character": "Kira", "meter": "momentum", "from": 2, "to": 1},
+        ),
+    )
+    assert nodes == [
+        (
+            "move",
+            ["[Endure Harm](datasworn:move:classic/suffer/endure_harm)"],
+            {},
+            ["meter", "roll", "meter"],
+        )
+    ]
+    # A change before another move stays where it was made.
+    face_danger = "move:classic/adventure/face_danger"
+    nodes = read(
+        BlockWriter(),
+        op(
+            {"type": "meter", "character": "Kira", "meter": "supply", "from": 5, "to": 4},
+            {"type": "roll", "character": "Kira", "move": face_danger, "roll": ROLL},
+            {"type": "move", "character": "Kira", "move": face_danger, "name": "Face Danger"},
+        ),
+    )
+    assert [(n[0], n[3]) for n in nodes] == [("meter", []), ("move", ["roll"])]

@@ -11,7 +11,8 @@ plugin's repository):
   stat= adds= vs1= vs2=`` with the log's dice (a second roll of the same move is a ``reroll``
   of the dice that changed), ``progress-roll name= score= vs1= vs2=``,
   ``burn from= to=`` (the momentum reset it makes is not repeated as a meter);
-- ``meter "health" from= to=`` for health, spirit, supply and momentum (and a card's meter);
+- ``meter "health" from= to=`` for health, spirit, supply and momentum (and a card's meter;
+  the harm or stress a suffer move takes goes inside that move, before its roll);
   ``xp from= to=`` for experience earned, ``meter "xp_spent"`` for experience spent;
 - ``progress`` when a track gains whole steps of its rank, else ``track name from= to=`` in
   ticks; ``track status="added"`` / ``"completed"`` / ``"reopened"``; a legacy track (or
@@ -41,6 +42,9 @@ from ironsworn.campaign.ironvault.tracks import note_name, wiki_link
 from ironsworn.campaign.journal import HIDDEN, Narrator, odds_words, told_by_burn
 from ironsworn.campaign.store import Operation
 
+# A suffer move takes its harm (or stress, or damage) first, then rolls on the meter it hit.
+SUFFER_MOVES = ("/endure_harm", "/endure_stress", "/companion_endure_harm", "/withstand_damage")
+SUFFERED = ("meter", "asset_meter", "vehicle_meter")
 RANK_TICKS = {"troublesome": 12, "dangerous": 8, "formidable": 4, "extreme": 2, "epic": 1}
 METERS = ("health", "spirit", "supply", "momentum")
 LEGACY_LABELS = {"quests": "Quests", "bonds": "Bonds", "discoveries": "Discoveries"}
@@ -123,6 +127,13 @@ class BlockWriter:
                     continue
                 current = self._open(event, moves, top)
                 continue
+            if kind in SUFFERED and index + 1 < len(events):
+                after = events[index + 1]
+                if after.get("type") == "move" and str(after.get("move")).endswith(SUFFER_MOVES):
+                    # The harm or stress a suffer move takes before its roll is the move's
+                    # own, as Iron Vault writes it: the move opens here, with it inside.
+                    opened.add(index + 1)
+                    current = self._open(after, moves, top)
             if (
                 kind == "roll"
                 and event.get("move")

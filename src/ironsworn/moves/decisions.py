@@ -240,7 +240,7 @@ class Decisions(StateChanges):
         if kind is not None and self.pending["kind"] != kind:
             raise RuleViolation(
                 f"the pending decision is a {self.pending['kind']}, not a {kind}: "
-                f"{self.pending.get('prompt')}"
+                f"{self._asked(self.pending)}"
             )
         return self.pending
 

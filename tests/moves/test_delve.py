@@ -435,6 +435,35 @@ def _threat(game: DelveGame) -> str:
     return str(result.events[0]["track"]["id"])
 
 
+def test_several_sites_or_threats_the_move_names_one(delve: dict[str, Any]) -> None:
+    """With two sites open, Delve the Depths, Discover a Site, Reveal a Danger and Locate Your
+    Objective act on the site named, and Advance a Threat on the threat named (the track was
+    asked for, then refused: "track does not apply to Delve the Depths")."""
+    game = DelveGame()
+    other = game._keep(new_site(game.engine, "Deep Fen", theme="wild", domain="shadowfen"
+                                , rank="extreme"))  # fmt: skip
+    fen = str(other.events[0]["track"]["id"])
+    with pytest.raises(InvalidValue, match="several site tracks: which one"):
+        game.move("delve the depths", stat="wits")
+    game.move("delve the depths", [6, 1, 2, 50], stat="wits", track=fen)
+    game.choose(["insight"])
+    assert (game.state.tracks[fen].ticks, game.ticks) == (2, 0)  # extreme: 2 ticks a mark
+    result = game.move("reveal a danger", [20], track=fen)  # 1-30: the Wild card's row
+    wild = next(t for t in delve["site_themes"].values() if t["name"] == "Wild")
+    row = next(r for r in wild["dangers"] if r["roll"]["min"] <= 20 <= r["roll"]["max"])
+    assert oracle_texts(result) == [row["text"]]
+    game.move("discover a site", [3, 5], track=fen)  # returning: clear the lower die's boxes
+    assert game.state.tracks[fen].ticks == 0
+    game._keep(game.sheet.progress(game.site, True, ticks=16))  # score 4
+    game.move("locate your objective", [2, 3], track=game.site)
+    game._keep(game.engine.choose(["momentum"]))
+    assert game.state.tracks[game.site].status == "completed"
+    first = _threat(game)
+    second = _threat(game)
+    game.move("advance a threat", [50], track=second)  # 31-70: mark menace
+    assert (game.state.tracks[first].ticks, game.state.tracks[second].ticks) == (0, 8)
+
+
 ADVANCE = [
     ("mark", [50], [], 8, "Mark menace."),
     ("twice", [77], [], 16, "Mark menace twice."),

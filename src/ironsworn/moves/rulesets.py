@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from ironsworn.moves import classic, delve, oppose, registry, scene, starforged  # noqa: F401 (register)
 from ironsworn.moves.assets import allies, lasting
 from ironsworn.moves.assets import handlers as asset_handlers
+from ironsworn.moves.delve import sites as delve_sites
 from ironsworn.moves.delve.failure import mark_failure_on_miss
 from ironsworn.moves.move_options import OPTION_MOVES
 from ironsworn.moves.registry import (
@@ -221,7 +222,15 @@ CLASSIC = Rules(
     before=_frozen(registry.BEFORE_ROLL, _CLASSIC_PACKS),
     no_roll=_frozen(registry.NO_ROLL_HANDLERS, _CLASSIC_PACKS),
     resume=_RESUME,
-    options=MappingProxyType({"classic": MappingProxyType(dict(OPTION_MOVES))}),
+    options=MappingProxyType(
+        {
+            "classic": MappingProxyType(dict(OPTION_MOVES)),
+            # Delve's moves read classic's options, and a site's or threat's track besides.
+            "delve": MappingProxyType(
+                {**OPTION_MOVES, "track": OPTION_MOVES["track"] | delve_sites.TRACK_MOVES}
+            ),
+        }
+    ),
     scene_outcome=scene.pick,
     scene_moves=scene.acts_on,
 )

@@ -55,6 +55,21 @@ DELVE_MOVES = (
 )  # fmt: skip
 
 
+# The delve moves that act on one site or threat: with several open, the player names it (the
+# move's track), as a vow is named for Reach a Milestone.
+TRACK_MOVES = frozenset(
+    {
+        "discover_a_site",
+        "delve_the_depths",
+        "find_an_opportunity",
+        "reveal_a_danger",
+        "reveal_a_danger_alt",
+        "locate_your_objective",
+        "advance_a_threat",
+    }
+)
+
+
 def pack_move(query: str) -> str | None:
     """The words for a Delve move named where no Delve pack is imported, or None."""
     key = "_".join(query.replace("'", "").lower().split()).rsplit("/", 1)[-1]

@@ -70,6 +70,9 @@ WITH_PACK: list[Case] = [
     ("unknown_domain", classic, lambda e: site(e, domain="castle"), "domain 'castle' is unknown"),
     ("unknown_sample", classic, lambda e: new_site(e, "", sample="Atlantis"),
      "sample site 'Atlantis' is unknown"),
+    # (no dice choose a sample site: the refusal offered "or roll", then refused 'roll')
+    ("sample_roll", classic, lambda e: new_site(e, "", sample="roll"),
+     r"sample site 'roll' is unknown \(accepted: Alva's Rest, .*, Trail of Spirits\)$"),
     ("unknown_category", classic, lambda e: new_threat(e, "X", "curse", "dragons"),
      "threat category 'dragons' is unknown"),
     ("sf_site", starforged, site, SF),

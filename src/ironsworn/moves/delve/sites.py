@@ -100,7 +100,9 @@ def require_delve_in(ruleset: str, library: Ruleset) -> None:
     require_pack(library)
 
 
-def _pick(items: dict[str, Any], query: str, what: str) -> Any:
+def _pick(items: dict[str, Any], query: str, what: str, rolled: bool = True) -> Any:
+    """The item named ``query`` (id, name or a unique part of it); ``rolled``: the dice may
+    choose one instead (a theme or domain, not a sample site), and the refusal says so."""
     key = " ".join(query.split()).casefold()
     for item in items.values():
         if key in (item.id.casefold(), item.name.casefold(), item.id.rsplit("/", 1)[-1]):
@@ -113,7 +115,8 @@ def _pick(items: dict[str, Any], query: str, what: str) -> Any:
     every = sorted(i.name for i in items.values())
     # (the closest by spelling; every name is in the message's accepted)
     close = tuple(difflib.get_close_matches(query, every, n=3, cutoff=0.5))
-    raise NotFound(f"{what} {query!r} is unknown (accepted: {', '.join(every)}, or roll)", close)
+    roll = ", or roll" if rolled else ""
+    raise NotFound(f"{what} {query!r} is unknown (accepted: {', '.join(every)}{roll})", close)
 
 
 def _rolled(engine: MoveEngine, items: dict[str, Any], what: str) -> Any:
@@ -151,7 +154,7 @@ def domain_of(engine: MoveEngine, query: str) -> SiteDomain:
 
 def sample_site(ruleset: Ruleset, query: str) -> DelveSite:
     """One of the pack's sample sites (Alva's Rest...), by id or name."""
-    return _pick(ruleset.sites, query, "sample site")  # type: ignore[no-any-return]
+    return _pick(ruleset.sites, query, "sample site", rolled=False)  # type: ignore[no-any-return]
 
 
 def new_site(

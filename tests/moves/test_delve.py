@@ -435,13 +435,21 @@ def _threat(game: DelveGame) -> str:
     return str(result.events[0]["track"]["id"])
 
 
+def _danger(delve: dict[str, Any], theme: str, roll: int) -> str:
+    card = next(t for t in delve["site_themes"].values() if t["name"] == theme)
+    return str(
+        next(r for r in card["dangers"] if r["roll"]["min"] <= roll <= r["roll"]["max"])["text"]
+    )
+
+
 def test_several_sites_or_threats_the_move_names_one(delve: dict[str, Any]) -> None:
     """With two sites open, Delve the Depths, Discover a Site, Reveal a Danger and Locate Your
-    Objective act on the site named, and Advance a Threat on the threat named (the track was
-    asked for, then refused: "track does not apply to Delve the Depths")."""
+    Objective act on the site named (Escape the Depths' danger is the site's), and Advance a
+    Threat on the threat named (the track was asked for, then refused: "track does not apply
+    to Delve the Depths")."""
     game = DelveGame()
-    other = game._keep(new_site(game.engine, "Deep Fen", theme="wild", domain="shadowfen"
-                                , rank="extreme"))  # fmt: skip
+    made = new_site(game.engine, "Deep Fen", theme="wild", domain="shadowfen", rank="extreme")
+    other = game._keep(made)
     fen = str(other.events[0]["track"]["id"])
     with pytest.raises(InvalidValue, match="several site tracks: which one"):
         game.move("delve the depths", stat="wits")
@@ -449,9 +457,9 @@ def test_several_sites_or_threats_the_move_names_one(delve: dict[str, Any]) -> N
     game.choose(["insight"])
     assert (game.state.tracks[fen].ticks, game.ticks) == (2, 0)  # extreme: 2 ticks a mark
     result = game.move("reveal a danger", [20], track=fen)  # 1-30: the Wild card's row
-    wild = next(t for t in delve["site_themes"].values() if t["name"] == "Wild")
-    row = next(r for r in wild["dangers"] if r["roll"]["min"] <= 20 <= r["roll"]["max"])
-    assert oracle_texts(result) == [row["text"]]
+    assert oracle_texts(result) == [_danger(delve, "Wild", 20)]
+    result = game.move("escape the depths", [1, 9, 9, 21], stat="wits", track=fen)  # a miss
+    assert oracle_texts(result) == [_danger(delve, "Wild", 21)]
     game.move("discover a site", [3, 5], track=fen)  # returning: clear the lower die's boxes
     assert game.state.tracks[fen].ticks == 0
     game._keep(game.sheet.progress(game.site, True, ticks=16))  # score 4

@@ -326,6 +326,10 @@ ESCAPE_PRICES = [
 @before_roll("escape_the_depths", ruleset=RULESET)
 def escape_before(ctx: Step) -> None:
     require_pack(ctx.engine.ruleset)
+    if ctx.data.get("track"):
+        # The site fled, named where several are open: its cards answer the miss's danger.
+        # (None named is the one open, or none: a site completed is still left this way.)
+        ctx.engine.resolve_track(ctx, SITE)
     _take_next_move_bonus(ctx)
 
 
@@ -337,7 +341,8 @@ def escape_the_depths(ctx: Step) -> None:
         ctx.choose("delve.escape.weak_hit", ESCAPE_PRICES, prompt="this place exacts its price")
     else:
         ctx.note("a dire threat or imposing obstacle stands in your way; survive it to escape")
-        ctx.follow(DELVE + "reveal_a_danger")
+        site = ctx.data.get("track")
+        ctx.follow(DELVE + "reveal_a_danger", **({"track": site} if site else {}))
 
 
 @on_resume("delve.escape.weak_hit")

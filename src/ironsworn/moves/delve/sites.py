@@ -65,6 +65,7 @@ TRACK_MOVES = frozenset(
         "reveal_a_danger",
         "reveal_a_danger_alt",
         "locate_your_objective",
+        "escape_the_depths",
         "advance_a_threat",
     }
 )

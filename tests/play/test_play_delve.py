@@ -291,3 +291,17 @@ def test_improviser_is_offered_on_delves_check_your_gear(tmp_path: Path) -> None
         done.out
     )
     assert "  Asha: momentum 2 -> 3\n  Asha: momentum 3 -> 4\n" in done.out
+
+
+def test_a_sites_cards_show_their_rolls_as_the_book_prints_them(tmp_path: Path) -> None:
+    """``site show`` prints a card row of one roll as that roll (99, 100), not as '99-99'."""
+    home = tmp_path / "home"
+    assert run(home, "content", "import", str(shared_file("reference/datasworn/delve.json")))
+    assert run(home, "character", "new", "Asha", "--stats", "3,2,2,1,1").returncode == 0
+    made = run(home, "site", "new", "--sample", "alva's rest")
+    assert made.returncode == 0, made.stderr
+    shown = run(home, "site", "show").stdout
+    assert "\n     1-4  Camp or quarters\n" in shown
+    assert "\n      99  You transition into a new theme\n" in shown
+    assert "\n     100  You transition into a new domain\n" in shown
+    assert "99-99" not in shown and "100-100" not in shown

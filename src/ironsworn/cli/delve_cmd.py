@@ -329,6 +329,12 @@ def _list(args: argparse.Namespace, state: Any = None) -> int:
     return 0
 
 
+def _span(row: dict[str, Any]) -> str:
+    """A card row's rolls as the book prints them, aligned: ``  1-4``, `` 99`` (not 99-99)."""
+    low, high = int(row["min"]), int(row["max"])
+    return f"{low if low == high else f'{low}-{high}':>6}"
+
+
 def _range(row: dict[str, Any]) -> str:
     low, high = int(row["min"]), int(row["max"])
     text = "00" if low == 100 else (f"{low:02d}" if low == high else f"{low:02d}-{high:02d}")
@@ -360,9 +366,9 @@ def _show(args: argparse.Namespace, state: Any = None) -> int:
     def text() -> str:
         lines = [_line(data), f"  progress {data['ticks']} ticks, score {data['score']}"]
         lines.append(f"  features ({data['theme_name']} 1-20, {data['domain_name']} 21-100):")
-        lines += [f"    {r['min']}-{r['max']}  {r['text']}" for r in data["features"]]
+        lines += [f"  {_span(r)}  {r['text']}" for r in data["features"]]
         lines.append(f"  dangers ({data['theme_name']} 1-30, {data['domain_name']} 31-45):")
-        lines += [f"    {r['min']}-{r['max']}  {r['text']}" for r in data["dangers"]]
+        lines += [f"  {_span(r)}  {r['text']}" for r in data["dangers"]]
         lines.append("  denizens (d100):")
         lines += [
             f"    {n:>2}. {_range(r)}  {r['frequency'].replace('_', ' '):<11}  {r['text']}"

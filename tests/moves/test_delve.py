@@ -380,6 +380,19 @@ def test_mark_your_failure_on_every_final_miss(delve: dict[str, Any]) -> None:
     assert game.state.character("Asha").legacy_track("failure")["ticks"] == 3
 
 
+def test_mark_your_failure_made_by_hand_marks_a_tick(delve: dict[str, Any]) -> None:
+    """A miss the engine did not see (a roll made apart from a move): Mark Your Failure made
+    by hand marks one tick (it marked nothing: "effects are left to the player")."""
+    game = DelveGame()
+    game.move("mark your failure")
+    game.move("mark your failure")
+    assert game.state.character("Asha").legacy_track("failure")["ticks"] == 2
+    game._keep(game.engine.operation("edit", None, lambda: set_failure(game.engine, "Asha", 40)))
+    result = game.move("mark your failure")
+    assert game.state.character("Asha").legacy_track("failure")["ticks"] == 40
+    assert "Asha's failure track is full" in result.notes
+
+
 def test_no_failure_track_without_the_pack() -> None:
     clear_cache()
     game = Game("Asha")

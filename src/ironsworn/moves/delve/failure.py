@@ -6,7 +6,8 @@ so undo and the log need nothing new). While the Delve pack is part of a classic
 
 - Mark Your Failure: "When you make a move and score a miss, mark a tick on your failure
   track. If you score a miss when making a progress move, mark two ticks." The engine marks
-  them itself when a miss is final (after any burn), as it applies every other outcome.
+  them itself when a miss is final (after any burn), as it applies every other outcome; the
+  move made by hand marks one tick (a miss the engine did not see).
 - Learn from Your Failures (failure track +6 or greater; the challenge dice against it):
   strong hit 3 experience, weak hit 2, miss 1, and the track is cleared; the strong hit then
   offers adjust your approach (discard an asset: 2 experience a marked ability), make an oath
@@ -18,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ironsworn.errors import RuleViolation
-from ironsworn.moves.engine import Step, before_roll, on_outcome, on_resume
+from ironsworn.moves.engine import Step, before_roll, no_roll, on_outcome, on_resume
 from ironsworn.outcomes import Outcome
 from ironsworn.progress import MAX_TICKS, TICKS_PER_BOX
 
@@ -61,6 +62,24 @@ def mark_failure_on_miss(ctx: Step, move: Move) -> None:
     set_failure(ctx.engine, ctx.name, before + ticks)
     if failure_ticks(ctx.engine, ctx.name) != before:
         ctx.note(f"Mark Your Failure: {ctx.name}'s failure track +{ticks} tick{'s' * (ticks > 1)}")
+
+
+@no_roll("mark_your_failure", ruleset="delve")
+def mark_your_failure(ctx: Step) -> None:
+    """Mark Your Failure made by hand (a miss the engine did not see: a roll made apart from a
+    move): one tick, as a move's miss marks; a progress move's miss is made twice. (A move
+    made here marks its own miss: mark_failure_on_miss.)"""
+    if not in_play(ctx.engine):
+        return
+    before = failure_ticks(ctx.engine, ctx.name)
+    set_failure(ctx.engine, ctx.name, before + 1)
+    if failure_ticks(ctx.engine, ctx.name) == before:
+        ctx.note(f"{ctx.name}'s failure track is full")
+    else:
+        ctx.note(
+            "a move's miss marks one tick (a progress move's two: make this again); a move made "
+            "here marks its own miss"
+        )
 
 
 def failure_score(engine: MoveEngine, name: str) -> int:

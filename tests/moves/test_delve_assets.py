@@ -185,6 +185,19 @@ def test_an_asset_holds_one_rarity_bought_once(delve: None) -> None:
     assert game.state.to_dict() == before
 
 
+def test_wield_a_rarity_made_alone_names_the_augmented_assets_and_their_rarities(
+    delve: None,
+) -> None:
+    """Wield a Rarity is the roll of a move its asset aids: made alone, it is refused naming
+    each augmented asset with its rarity's name (it named the rarity's id)."""
+    game = rarity_game()
+    buy(game, "baldric")
+    before = game.state.to_dict()
+    with pytest.raises(InvalidValue, match=r"\(accepted: Improviser \(Blackguard’s Baldric\)\)$"):
+        game.move("wield a rarity")
+    assert game.state.to_dict() == before
+
+
 def test_no_rarities_without_the_pack_or_in_a_starforged_campaign(delve: None) -> None:
     from ironsworn.moves.delve.rarities import buy_rarity
 

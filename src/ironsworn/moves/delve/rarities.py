@@ -276,7 +276,12 @@ def on_outcome(ctx: Step) -> None:
 def wield_a_rarity(ctx: Step) -> None:
     """Wield a Rarity is no move of its own: it is the roll of a move an augmented asset aids."""
     require_rarities(ctx.engine)
-    augmented = [f"{a['name']} ({rarity_of(a)})" for a in ctx.char.assets if rarity_of(a)]
+    rarities = ctx.engine.ruleset.rarities
+    augmented = [
+        f"{a['name']} ({getattr(rarities.get(str(rarity)), 'name', rarity)})"
+        for a in ctx.char.assets
+        if (rarity := rarity_of(a))
+    ]
     accepted = ", ".join(augmented) or f"no asset of {ctx.name} has a rarity"
     raise InvalidValue(
         "Wield a Rarity is rolled with the move an augmented asset aids: make that move with "

@@ -49,3 +49,17 @@ def test_a_bad_row_is_one_line_exit_2_and_changes_nothing(
     assert len(err.strip().splitlines()) == 1, err
     assert named in err
     assert fingerprint(home) == before
+
+
+def test_a_rolled_row_shows_the_move_it_names_in_words(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Endure Stress's 11-25 row links Forsake Your Vow: a terminal shows the move's name, not
+    the Markdown link (as the move's own outcome text is shown)."""
+    starforged(capsys)
+    assert run(capsys, "move", "endure", "stress", "--amount", "5", "--dice", "1,9,9")[0] == 0
+    assert run(capsys, "choose", "momentum")[0] == 0
+    code, out, err = run(capsys, "choose", "roll_table", "--dice", "15")
+    assert code == 0, err
+    assert "Endure Stress (15): You give up. Forsake Your Vow." in out
+    assert "](" not in out

@@ -332,10 +332,12 @@ def flag(name: str) -> str:
 
 
 def plain(text: str) -> str:
-    """``text`` without rulebook line citations (shown to a player)."""
+    """``text`` without rulebook line citations, and a rules link as its words (a Starforged
+    table's row names a move as ``[Forsake Your Vow](move:...)``), for a terminal."""
     from ironsworn.campaign.journal import uncited
+    from ironsworn.moves.assets.cards import unlinked
 
-    return uncited(text)
+    return unlinked(uncited(text))
 
 
 def import_command(pack: str) -> str:

@@ -164,6 +164,22 @@ def test_a_starforged_session_as_a_story(
         assert "**Kira · Face Danger** (+edge) — 1 + 3 = 4 vs 9 | 9 → *miss with a match*" in text
 
 
+def test_a_starforged_sheet_in_the_story_shows_its_legacy_tracks(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The sheet's legacy tracks (quests, bonds, discoveries) are the Starforged character's
+    # record of play: the exported sheet draws them as the sheet does, a full one cleared.
+    play(capsys, STARFORGED[:2])
+    play(capsys, [["legacy", "mark", "quests", "--ticks", "40"],
+                  ["legacy", "mark", "quests", "--ticks", "2"],
+                  ["legacy", "mark", "discoveries", "--ticks", "6"]])  # fmt: skip
+    text = exported(capsys, mechanics=False)
+    sheet = text[text.index("### Kira") :]
+    assert "- Quests `[X][ ][ ][ ][ ][ ][ ][ ][ ][ ]` 2 ticks (completed)" in sheet
+    assert "- Bonds `[ ][ ][ ][ ][ ][ ][ ][ ][ ][ ]` 0 ticks" in sheet
+    assert "- Discoveries `[#][X][ ][ ][ ][ ][ ][ ][ ][ ]` 6 ticks" in sheet
+
+
 def test_marked_abilities_in_words_are_joined_as_sentences() -> None:
     # "The character section as a sheet: ... assets by name with the marked abilities' names"
     # (issue 21): abilities shown by their words end a sentence, so no ".;" joins them.

@@ -367,12 +367,15 @@ def character_sheet(state: Any, name: str, teller: _Teller) -> list[str]:
         listed = ", ".join(esc(b) for b in bonds.get("list") or []) or "none yet"
         ticks = max(0, min(40, int(bonds.get("ticks", 0))))
         out += [f"**Bonds** `{progress_boxes(ticks)}`: {listed}", ""]
-    legacies = sheet.get("legacies")
-    if isinstance(legacies, Mapping) and legacies:
-        out += ["**Legacies**", ""]
-        for legacy, ticks in legacies.items():
-            shown = max(0, min(40, int(ticks if not isinstance(ticks, Mapping) else 0)))
-            out.append(f"- {words(legacy).capitalize()} `{progress_boxes(shown)}`")
+    legacy = sheet.get("legacy")  # Starforged: quests, bonds, discoveries
+    if isinstance(legacy, Mapping) and legacy:
+        out += ["**Legacy tracks**", ""]
+        for track, held in legacy.items():
+            ticks = max(0, min(40, int(held.get("ticks", 0))))
+            # (a completed track was cleared and is marked again, as the sheet says)
+            done = " (completed)" if held.get("completed") else ""
+            count = f"{ticks} tick" + ("" if ticks == 1 else "s")
+            out.append(f"- {words(track).capitalize()} `{progress_boxes(ticks)}` {count}{done}")
         out.append("")
     tracks = sheet.get("tracks") or []
     vows = [t for t in tracks if t.get("kind") == "vow"]

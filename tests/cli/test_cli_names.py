@@ -127,3 +127,19 @@ def test_a_stat_may_reach_four_without_assets(
     assert main(["adjust", "edge", "+1"]) == 0
     assert main(["adjust", "edge", "+1"]) == 2
     assert "edge +4 +1 would be +5 (accepted: a stat from +1 to +4)" in capsys.readouterr().err
+
+
+def test_a_flag_takes_a_name_of_several_words_unquoted(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Play mode's '/fight --foe marsh rat' and '/move sojourn --with thornhold village' are
+    # typed without shell quotes: the flag's words are the one name, as an argument's are.
+    stats = ("--stats", "3,2,2,1,1", "--bond", "Thornhold village")
+    assert run(capsys, "character", "new", "Kai", *stats)[0] == 0
+    code, out, err = run(capsys, "fight", "new", "--foe", "marsh", "rat", "--json")
+    assert code == 0, err
+    assert json.loads(out)["name"] == "Marsh Rat"
+    argv = ("move", "sojourn", "--with", "thornhold", "village", "--dice", "3,9,10")
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    assert "action 3 + stat 2 + 1 = 6 vs 9 | 10: MISS" in out

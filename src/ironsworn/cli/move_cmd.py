@@ -9,7 +9,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ironsworn.cli.common import Missing, UsageError, campaign_options, common_options, emit
+from ironsworn.cli.common import (
+    JoinWords,
+    Missing,
+    UsageError,
+    campaign_options,
+    common_options,
+    emit,
+)
 
 
 def register(sub: Any) -> None:
@@ -72,6 +79,8 @@ def register(sub: Any) -> None:
     move.add_argument(
         "--with",
         dest="bond_with",
+        nargs="+",
+        action=JoinWords,
         help="the bond: Forge a Bond names it; Sojourn, Undertake a Journey and Test Your Bond "
         "name one on the sheet (a unique prefix is enough), and Sojourn and Undertake a "
         "Journey add +1 for it",
@@ -86,19 +95,31 @@ def register(sub: Any) -> None:
     move.add_argument("--name", help="Advance: the name of a companion you buy")
     move.add_argument("--odds", help="Ask the Oracle: the odds of a yes/no question")
     move.add_argument(
-        "--foe", help="Enter the Fray with no fight yet: the foe (a foe's name, or your words)"
+        "--foe",
+        nargs="+",
+        action=JoinWords,
+        help="Enter the Fray with no fight yet: the foe (a foe's name, or your words)",
     )
     move.add_argument(
         "--destination",
+        nargs="+",
+        action=JoinWords,
         help="Undertake a Journey (or an Expedition) with none under way: where you are going",
     )
-    move.add_argument("--vow", help="Swear an Iron Vow with no vow yet: the vow, in your own words")
+    move.add_argument(
+        "--vow",
+        nargs="+",
+        action=JoinWords,
+        help="Swear an Iron Vow with no vow yet: the vow, in your own words",
+    )
     move.add_argument(
         "--rank",
         help="Make a Connection: the new connection's rank; Enter the Fray: the foe's; "
         "Undertake a Journey: the journey's; Swear an Iron Vow: the new vow's",
     )
-    move.add_argument("--role", help="Make a Connection: the new connection's role")
+    move.add_argument(
+        "--role", nargs="+", action=JoinWords, help="Make a Connection: the new connection's role"
+    )
     move.add_argument(
         "--as",
         dest="as_role",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ironsworn.cli.common import Missing, campaign_command, emit, parse_int
+from ironsworn.cli.common import JoinWords, Missing, campaign_command, emit, parse_int
 
 
 def register(sub: Any) -> None:
@@ -37,7 +37,9 @@ def register(sub: Any) -> None:
     connection.add_argument("action", choices=["new"])
     connection.add_argument("text", nargs="+", metavar="NAME", help="their name")
     connection.add_argument("--rank", required=True, help="troublesome ... epic")
-    connection.add_argument("--role", help="their role (a pilot, an engineer...)")
+    connection.add_argument(
+        "--role", nargs="+", action=JoinWords, help="their role (a pilot, an engineer...)"
+    )
     connection.add_argument("--character", action="append", default=[])
     connection.set_defaults(func=run_track, kind="connection")
 

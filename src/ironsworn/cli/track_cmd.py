@@ -8,6 +8,7 @@ from typing import Any
 
 from ironsworn.cli.common import (
     RANKS,
+    JoinWords,
     Missing,
     UsageError,
     campaign_command,
@@ -60,7 +61,14 @@ def register(sub: Any) -> None:
 
     fight = campaign_command(sub, "fight", "start a fight track against a foe")
     fight.add_argument("action", choices=["new"])
-    fight.add_argument("--foe", required=True, help="a foe's id or name, or your own text")
+    # (a foe's name of several words, "drift pirate", needs no quotes in play mode)
+    fight.add_argument(
+        "--foe",
+        required=True,
+        nargs="+",
+        action=JoinWords,
+        help="a foe's id or name, or your own text",
+    )
     fight.add_argument("--rank", help="rank (default: the foe's rank)")
     fight.add_argument("--count", default="1", help="foes in the pack (default 1)")
     fight.add_argument("--character", action="append", default=[])

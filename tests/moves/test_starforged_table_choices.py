@@ -372,3 +372,18 @@ def test_suffer_and_threshold_moves_are_not_asked() -> None:
     g.choose(["press_on"])
     result = g.move("face death", (6, 1, 2))
     assert [(m.name, m.outcome) for m in result.moves] == [("Face Death", "strong_hit")]
+
+
+def test_make_a_discovery_rolled_twice_gives_two_discoveries() -> None:
+    """91-100 "Roll twice" (Datasworn: duplicates reroll): a second "Roll twice", or the row
+    the first roll found, is set aside and rolled again (shown as rerolled), so the move
+    gives two different discoveries, as an oracle table's "Roll twice" does."""
+    g = StarforgedGame()
+    g.move("make a discovery")
+    result = g.choose(["91-100"], (95, 5, 6, 20))
+    said = notes(result)
+    assert "Make a Discovery (95 rerolled, 5): Ancient archive or message" in said
+    assert "Make a Discovery (6 rerolled, 20): Extraordinary natural phenomenon" in said
+    assert not any("Roll twice" in n for n in said[1:])
+    assert fx(result, g.main) == [("legacy:discoveries", 0, 2)]
+    assert g.refold().to_dict() == g.state.to_dict()

@@ -9,7 +9,7 @@ says what the outcomes do. Resume points are named ``sf.<move>.<point>``.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue, RuleViolation
@@ -425,18 +425,32 @@ def move_table(ctx: Step, move: str, section: str | None = None) -> list[tuple[i
     return rows
 
 
-def roll_table(ctx: Step, move: str, section: str | None = None) -> tuple[int, str]:
-    """Roll d100 on a move's table; the roll and its row are recorded and shown."""
-    from ironsworn.content.oracle_roller import oracle_event
+def roll_table(
+    ctx: Step, move: str, section: str | None = None, avoid: Collection[int] = ()
+) -> tuple[int, str]:
+    """Roll d100 on a move's table; the roll and its row are recorded and shown. A roll on a
+    row whose lowest number is in ``avoid`` is set aside and rolled again, shown as rerolled
+    (a "Roll twice" row's two rolls: "Roll twice" again, or the row already rolled, is not an
+    answer; Datasworn: duplicates reroll, as an oracle table's own rolls are)."""
+    from ironsworn.content.oracle_roller import MAX_REROLLS, oracle_event
 
-    roll = ctx.engine.dice.roll(100)
-    for low, high, text in move_table(ctx, move, section):
-        if low <= roll <= high:
-            name = ctx.engine.ruleset.moves[sf(move)].name
-            ctx.emit(oracle_event(sf(move), name, roll, text, [roll], ctx.name))
-            ctx.note(f"{name} ({roll}): {text}")  # (as a classic table roll is noted)
-            return roll, text
-    raise RuleViolation(f"internal: no row of the {move} table holds {roll}")
+    rows = move_table(ctx, move, section)
+    set_aside: list[int] = []
+    for attempt in range(MAX_REROLLS):
+        roll = ctx.engine.dice.roll(100)
+        found = next((row for row in rows if row[0] <= roll <= row[1]), None)
+        if found is None:
+            raise RuleViolation(f"internal: no row of the {move} table holds {roll}")
+        if found[0] in avoid and attempt < MAX_REROLLS - 1:
+            set_aside.append(roll)
+            continue
+        text = found[2]
+        name = ctx.engine.ruleset.moves[sf(move)].name
+        ctx.emit(oracle_event(sf(move), name, roll, text, [roll], ctx.name))
+        dice = "".join(f"{d} rerolled, " for d in set_aside)
+        ctx.note(f"{name} ({dice}{roll}): {text}")  # (as a classic table roll is noted)
+        return roll, text
+    raise RuleViolation(f"internal: the {move} table would not settle")  # (unreachable)
 
 
 # --- engine rules that differ from classic -----------------------------------------------------

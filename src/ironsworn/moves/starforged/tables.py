@@ -121,8 +121,10 @@ def discovery_row(ctx: Step, keys: list[str]) -> None:
     together)."""
     roll, _ = roll_or_row(ctx, "make_a_discovery", keys[0])
     if roll >= 91:
-        roll_table(ctx, "make_a_discovery")
-        roll_table(ctx, "make_a_discovery")
+        # Two discoveries: "Roll twice" again, or the first's row again, is rolled again.
+        first, _ = roll_table(ctx, "make_a_discovery", avoid={91})
+        low = next(lo for lo, hi, _ in move_table(ctx, "make_a_discovery") if lo <= first <= hi)
+        roll_table(ctx, "make_a_discovery", avoid={91, low})
     for name in party(ctx):
         mark_legacy(ctx.engine, name, "discoveries", 2)
 

@@ -248,6 +248,24 @@ def test_pay_the_price_rows_that_name_a_suffer_move(row: str, effect: tuple[Any,
     assert effects == [effect]
 
 
+def test_pay_the_price_rolled_twice_gives_two_different_results() -> None:
+    """96-100 "Roll twice" (Datasworn: duplicates reroll): "Roll twice" again, or the row the
+    first roll found, is set aside and rolled again; each result is applied in turn."""
+    g = StarforgedGame()
+    g.move("pay the price")
+    # 99: roll twice; 97 again (rerolled), 70: you waste resources (how bad?).
+    result = g.choose(["roll_table"], (99, 97, 70))
+    assert "Pay the Price (97 rerolled, 70): You waste resources" in notes(result)
+    assert keys(result) == ("1", "2", "3", "roll_again")
+    # Then the second: 72 is the same row (rerolled), 30: collateral damage.
+    result = g.choose(["1"], (72, 30))
+    assert fx(result, g.main) == [("supply", 5, 4)]
+    said = " ".join(notes(result))
+    assert "Pay the Price (72 rerolled, 30): Your action causes collateral damage" in said
+    assert keys(result) is None  # nothing more to pay
+    assert g.refold().to_dict() == g.state.to_dict()
+
+
 # --- adjust integrity --vehicle ----------------------------------------------------------------
 
 

@@ -426,9 +426,19 @@ ROLL_AGAIN = ("roll_again", "it doesn't fit the situation: roll again")
 def pay_the_price_row(ctx: Step, key: str = ROLL) -> None:
     """Roll on Pay the Price's table (or take the row ``key`` chosen) and apply the row."""
     roll, _ = roll_or_row(ctx, "pay_the_price", key)
-    if roll >= 96:  # "Roll twice"
-        _queue(ctx, "sf.pay_the_price.roll", ctx.name)
-        _queue(ctx, "sf.pay_the_price.roll", ctx.name)
+    apply_price_row(ctx, roll)
+
+
+TWICE = 96  # "96-100 | Roll twice"
+
+
+def apply_price_row(ctx: Step, roll: int) -> None:
+    """Apply the row of Pay the Price's table that holds ``roll``."""
+    if roll >= TWICE:
+        # "Roll twice": two results, each rolled in turn (the second once the first is
+        # applied); "Roll twice" again, or the first's row, is rolled again (Datasworn:
+        # duplicates reroll), so the price is two different results.
+        _queue(ctx, "sf.pay_the_price.roll", ctx.name, avoid=[TWICE], second=True)
         return
     move = next((m for (low, high), m in PRICE_MOVES.items() if low <= roll <= high), None)
     if move == "withstand_damage" and not vehicles.all_vehicles(ctx.state):
@@ -457,7 +467,17 @@ def pay_the_price_row(ctx: Step, key: str = ROLL) -> None:
 
 @on_resume("sf.pay_the_price.roll")
 def price_roll(ctx: Step, keys: list[str]) -> None:
-    pay_the_price_row(ctx)
+    """One roll of "Roll twice" (a step queued without ``avoid`` by an earlier version rolls
+    as any roll does)."""
+    avoid = ctx.data.get("avoid")
+    if avoid is None:
+        pay_the_price_row(ctx)
+        return
+    roll, _ = roll_table(ctx, "pay_the_price", avoid=set(avoid))
+    apply_price_row(ctx, roll)
+    if ctx.data.get("second"):
+        low = next(lo for lo, hi, _ in move_table(ctx, "pay_the_price") if lo <= roll <= hi)
+        _queue(ctx, "sf.pay_the_price.roll", ctx.name, avoid=[TWICE, low])
 
 
 @on_resume("sf.pay_the_price.size")

@@ -247,6 +247,20 @@ def test_continue_a_legacy_creates_the_successor_with_what_they_inherit(
     assert game.refold().to_dict() == game.state.to_dict()
 
 
+def test_a_miss_of_continue_a_legacy_asks_no_words(imported: None) -> None:
+    """A miss offers no place to name ("Explore familiar ground" is a weak hit's option): its
+    question asks for no words, as the strong hit's, which offers the place, does."""
+    game = heir_game()
+    game.move(LEGACY, DICE, successor="Nova", stats=NOVA)
+    pending = game.state.pending
+    assert pending is not None and pending["text"]["keys"] == ["explore_familiar_ground"]
+    game.choose(["deal_with_the_aftermath"])
+    pending = game.state.pending
+    assert pending is not None
+    assert "explore_familiar_ground" not in [o["key"] for o in pending["options"]]
+    assert "text" not in pending
+
+
 def test_a_dead_character_continues_their_legacy_and_options_need_something_to_take(
     imported: None,
 ) -> None:

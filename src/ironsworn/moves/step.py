@@ -178,11 +178,17 @@ class Step:
             "resume": {**self.data, "point": point, "context": context},
         }
         if text is not None:
-            decision["text"] = {
-                "prompt": str(text["prompt"]),
-                "default": text.get("default"),
-                "keys": None if text.get("keys") is None else list(text["keys"]),
-            }
+            keys = None if text.get("keys") is None else list(text["keys"])
+            if keys is not None:
+                # Words go with an option offered: none offered here (Continue a Legacy's
+                # miss has no place to name), none asked.
+                keys = [k for k in keys if any(k == o["key"] for o in listed)]
+            if keys is None or keys:
+                decision["text"] = {
+                    "prompt": str(text["prompt"]),
+                    "default": text.get("default"),
+                    "keys": keys,
+                }
         self.engine.ask(decision)
 
     def choose_later(

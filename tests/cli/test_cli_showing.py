@@ -104,3 +104,18 @@ def test_track_row_in_unicode_and_finished() -> None:
         "vow-1      vow       epic         ●●●◑○○○○○○  14 ticks, score  3  X"
     )
     assert track_row({**track, "status": "fulfilled"}).endswith("X [fulfilled]")
+
+
+def test_track_rows_line_up_with_starforged_ids() -> None:
+    # "expedition-3" and "connection" are wider than the columns of "vow-1" and "vow": the
+    # columns widen so every row's rank starts in the same place.
+    from ironsworn.cli.sheet_text import tracks_text
+
+    tracks = [
+        {"id": "vow-1", "kind": "vow", "rank": "epic", "ticks": 0, "name": "A"},
+        {"id": "expedition-3", "kind": "expedition", "rank": "dangerous", "ticks": 8, "name": "B"},
+        {"id": "connection-4", "kind": "connection", "rank": "dangerous", "ticks": 0, "name": "C"},
+    ]
+    rows = tracks_text(tracks).splitlines()
+    assert rows[0].startswith("vow-1         vow         epic ")
+    assert {row.index("[") for row in rows} == {len("vow-1         vow         epic         ")}

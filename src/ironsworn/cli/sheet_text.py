@@ -40,14 +40,32 @@ def unicode_ok(stream: TextIO | None = None) -> bool:
     return True
 
 
-def track_row(track: Mapping[str, Any], unicode: bool = False, *, kind: bool = True) -> str:
+ROW_WIDTHS = (9, 8)  # the id and kind columns of a track's row, at their narrowest
+
+
+def row_widths(tracks: Sequence[Mapping[str, Any]]) -> tuple[int, int]:
+    """The id and kind columns wide enough for every row of ``tracks`` (Starforged's
+    ``expedition-3`` and ``connection``), so the rows line up."""
+    return (
+        max([ROW_WIDTHS[0], *(len(str(t["id"])) for t in tracks)]),
+        max([ROW_WIDTHS[1], *(len(str(t.get("kind", ""))) for t in tracks)]),
+    )
+
+
+def track_row(
+    track: Mapping[str, Any],
+    unicode: bool = False,
+    *,
+    kind: bool = True,
+    widths: tuple[int, int] = ROW_WIDTHS,
+) -> str:
     """``vow-1  vow  extreme  [#][#][/][ ]...  9 ticks, score 2  Avenge my kin``."""
     ticks = int(track.get("ticks", 0))
     score = min(10, ticks // 4)
     status = track.get("status", "active")
-    parts = [f"{track['id']:<9}"]
+    parts = [f"{track['id']:<{widths[0]}}"]
     if kind:
-        parts.append(f"{track['kind']:<8}")
+        parts.append(f"{track['kind']:<{widths[1]}}")
     parts += [
         f"{track['rank']:<11}",
         progress_boxes(ticks, unicode),
@@ -61,7 +79,8 @@ def tracks_text(tracks: Sequence[Mapping[str, Any]], unicode: bool = False) -> s
     """The rows of ``track list`` (or ``no tracks``)."""
     if not tracks:
         return "no tracks"
-    return "\n".join(track_row(t, unicode) for t in tracks)
+    widths = row_widths(tracks)
+    return "\n".join(track_row(t, unicode, widths=widths) for t in tracks)
 
 
 def _top(sheet: Mapping[str, Any], meter: str) -> str:
@@ -141,7 +160,11 @@ def sheet_text(sheet: Mapping[str, Any], library: Ruleset | None, unicode: bool 
             if starforged and kind == "fight":
                 heading = "combat objectives"  # Starforged's words for a fight's track
             lines.append(f"  {heading}:")
-            lines += ["    " + track_row({"kind": kind, **t}, unicode, kind=False) for t in mine]
+            widths = row_widths(mine)
+            lines += [
+                "    " + track_row({"kind": kind, **t}, unicode, kind=False, widths=widths)
+                for t in mine
+            ]
     if sheet["assets"]:
         lines.append("  assets:")
     for asset in sheet["assets"]:

@@ -428,7 +428,7 @@ class PlaySession:
         """Where the story stands when a campaign is resumed: the last few entries of the
         log and journal, then the open tracks drawn."""
         from ironsworn.campaign.journal import Narrator, without_name
-        from ironsworn.cli.sheet_text import track_row, unicode_ok
+        from ironsworn.cli.sheet_text import row_widths, track_row, unicode_ok
 
         narrator = Narrator(state)  # knows the names of tracks made before these entries
         lines = ["Last time:"]
@@ -441,7 +441,8 @@ class PlaySession:
         if tracks:
             unicode = unicode_ok(self.out.out)
             lines.append("Open tracks:")
-            lines += ["  " + track_row(t, unicode) for t in tracks]
+            widths = row_widths(tracks)
+            lines += ["  " + track_row(t, unicode, widths=widths) for t in tracks]
         return "\n".join(lines)
 
     def leave(self) -> int:

@@ -68,3 +68,32 @@ def test_an_adjust_that_changes_nothing_says_so(
     code, out, err = run(capsys, "adjust", "integrity", "+1", "--vehicle", "skiff")
     assert (code, out.strip(), err) == (0, "nothing changed", "")
     assert _integrity(capsys) == {"Skiff": 3}
+
+
+def test_vehicle_changes_are_told_by_the_vehicles_names(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A vehicle made or left is told in words (not "vehicle - -> Firebird"), an incidental
+    # vehicle by its name (not "vehicle Skiff:integrity"), marks as words (not a list).
+    starforged(capsys)
+    told = [
+        run(capsys, *argv)[1].strip()
+        for argv in (
+            ("vehicle", "new", "Firebird"),
+            ("vehicle", "new", "Skiff", "--incidental", "--integrity", "3"),
+            ("adjust", "integrity", "-2"),
+            ("adjust", "integrity", "-1", "--vehicle", "skiff"),
+            ("impact", "mark", "battered"),
+            ("vehicle", "mark", "needs_part", "--vehicle", "skiff"),
+            ("vehicle", "remove", "Skiff", "--incidental"),
+        )
+    ]
+    assert told[:5] == [
+        "new command vehicle: Firebird (integrity 5)",
+        "new incidental vehicle: Skiff (integrity 3)",
+        "vehicle integrity 5 -> 3",
+        "Skiff integrity 3 -> 2",
+        "vehicle battered no -> yes",
+    ]
+    assert told[5].startswith("Skiff marks none -> needs part")
+    assert told[6] == "incidental vehicle gone: Skiff"

@@ -81,6 +81,8 @@ def describe_result(
         elif kind == "track_created":
             track = event["track"]
             lines.append(f"  new {track['kind']}: {track['name']} ({track['rank']})")
+        elif kind in ("vehicle", "incidental_vehicle") and None in (event["from"], event["to"]):
+            lines.append("  " + _vehicle_line(event))
         else:
             effect = effect_of(event)
             if effect is not None:
@@ -151,7 +153,12 @@ def target_words(event: dict[str, Any], target: str, state: Any = None) -> str:
 
         given = given_words(record)  # a companion's name, a craft by its label
         return f"asset {record.get('name') or record['id']}{given}"
-    for prefix in ("debility:", "impact:", "bond:", "legacy:", "vehicle:"):
+    if target.startswith("vehicle:"):
+        # An incidental vehicle by its name ("Skiff:integrity"); the command vehicle, the
+        # party's one, as "vehicle".
+        name, _, part = target[len("vehicle:") :].rpartition(":")
+        return f"{name or 'vehicle'} {part.replace('_', ' ')}"
+    for prefix in ("debility:", "impact:", "bond:", "legacy:"):
         if target.startswith(prefix):
             rest = target[len(prefix) :].replace("_", " ")
             if prefix == "legacy:":
@@ -159,6 +166,14 @@ def target_words(event: dict[str, Any], target: str, state: Any = None) -> str:
                 return "failure track" if rest == "failure" else f"{rest} legacy"
             return f"{prefix[:-1]} {rest}"
     return target.replace("_", " ") if target.isidentifier() else target
+
+
+def _vehicle_line(event: dict[str, Any]) -> str:
+    """A vehicle boarded or left: ``new command vehicle: Vesper (integrity 5)``."""
+    kind = "incidental vehicle" if event["type"] == "incidental_vehicle" else "command vehicle"
+    if event["to"] is None:
+        return f"{kind} gone: {event['from']['name']}"
+    return f"new {kind}: {event['to']['name']} (integrity {event['to']['integrity']})"
 
 
 def track_words(track_id: str, state: Any = None) -> str:
@@ -242,4 +257,6 @@ def _fmt(value: Any) -> str:
         return "yes" if value else "no"
     if value is None:
         return "-"
+    if isinstance(value, list):  # marks, a track's characters: their words
+        return ", ".join(str(v).replace("_", " ") for v in value) or "none"
     return str(value)

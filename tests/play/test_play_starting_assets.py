@@ -23,6 +23,8 @@ def test_the_walkthrough_asks_the_ship_two_paths_and_a_final_asset(tmp_path: Pat
         "Vesper",
         "list",
         "rockhorn",  # a companion where a path is asked: refused, asked again
+        "navigatr",  # no such card: the closest named, asked again
+        "zzz",  # nothing close: where the cards are
         "ace",
         "navigator",
         "survivor",  # a deed: not offered at creation
@@ -39,6 +41,10 @@ def test_the_walkthrough_asks_the_ship_two_paths_and_a_final_asset(tmp_path: Pat
     assert "your starship needs a name" in done.stderr
     assert "Rockhorn is a companion card, and this step takes another (Path 1 of 2" in done.stderr
     assert "Survivor is a deed card" in done.stderr
+    assert "no card 'navigatr' in this step's deck; closest: Navigator ('list' shows them)" in (
+        done.stderr
+    )
+    assert "no card 'zzz' in this step's deck ('list' shows them)" in done.stderr
     assert "Vesper: your command vehicle, integrity 5" in done.stdout
     assert "Path 2 of 2" in done.stdout and "Your final asset" in done.stdout
     # 'list' shows the paths in their words (Datasworn's links read as the moves' names).

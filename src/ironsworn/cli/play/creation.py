@@ -551,11 +551,16 @@ def _find_for(session: PlaySession, deck: dict[str, Any], step: str, query: str)
 
     try:
         return _find(deck, query)
-    except NotFound:
+    except NotFound as missing:
         try:
             other = _find(_deck(session), query)
         except NotFound:
-            raise
+            # The closest cards by their names (the lookup gives ids), and where all are.
+            names = tuple(deck[c].name for c in missing.candidates if c in deck)
+            closest = f"; closest: {', '.join(names)}" if names else ""
+            raise NotFound(
+                f"no card {query!r} in this step's deck{closest} ('list' shows them)", names
+            ) from None
         kind = other.type.replace("_", " ").lower()
         raise InvalidValue(
             f"{other.name} is a {kind} card, and this step takes another ({step}; 'list' shows "

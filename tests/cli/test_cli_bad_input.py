@@ -191,6 +191,12 @@ CASES: list[Case] = [
     case(["character", "new", "Bob", "--stats", STATS, "--bond", ""], "--bond ''"),
     case(f"character new Bob --stats {STATS} --bond Kira --bond kira", "'kira'"),
     case(f"character new Bob --stats {STATS} --asset nosuch", "'nosuch'"),
+    # A name like none: where the accepted names are.
+    case(
+        f"character new Bob --stats {STATS} --asset zzz", "(accepted: a name 'ironsworn asset list"
+    ),
+    case("asset show zzz", "(accepted: a name 'ironsworn asset list' shows)"),
+    case("oracle roll zzz", "(accepted: a name 'ironsworn oracle list' shows)"),
     case(f"character new Bob --stats {STATS} --asset hawk:1=Kes --asset hawk:2=Kes", "'Hawk'"),
     case(f"character new Bob --stats {STATS} --asset hawk", "hawk:N"),
     case(f"character new Bob --stats {STATS} --asset storyweaver:2", "starts with ability 1"),

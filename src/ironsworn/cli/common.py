@@ -270,6 +270,9 @@ def run_command(parser: CliParser, argv: Sequence[str], asked: int = 0) -> int:
             message += ": " + ", ".join(f"{words} ({what})" for words, what in exc.choices)
         elif exc.candidates:
             message += "; closest: " + ", ".join(exc.closest)
+        elif exc.kind is not None and exc.kind.rsplit(" ", 1)[-1] in LISTINGS:
+            # Nothing close: what is accepted is what the listing command shows.
+            message += f" (accepted: a name '{LISTINGS[exc.kind.rsplit(' ', 1)[-1]]}' shows)"
         return fail(message)
     except IronswornError as exc:
         if asked < MAX_QUESTIONS:
@@ -323,6 +326,18 @@ OPTION_FLAGS = {
     "as_role": "--as",
     "role_bonus": "--role-bonus",
     "new_role": "--new-role",
+}
+
+
+# The command that lists the things of a kind a name was looked up among (an unknown name
+# that is like none of them: the player is shown where the accepted names are).
+LISTINGS = {
+    "asset": "ironsworn asset list",
+    "move": "ironsworn move list",
+    "table": "ironsworn oracle list",
+    "NPC": "ironsworn npc list",
+    "truth": "ironsworn truth list",
+    "region": "ironsworn region list",
 }
 
 

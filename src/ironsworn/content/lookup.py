@@ -76,7 +76,7 @@ def resolve(
         return found
     near = closest(items, text, name_of)
     shown = as_typed(items, near, name_of, preferred)
-    raise NotFound(f"unknown {what} {query!r}", near, shown=shown)
+    raise NotFound(f"unknown {what} {query!r}", near, shown=shown, kind=what, name=query)
 
 
 def _tries(items: Mapping[str, T], text: str, name_of: Callable[[T], str]) -> Iterable[list[str]]:

@@ -6,6 +6,7 @@ conftest.py) and then reads the campaign back through the store.
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -542,3 +543,42 @@ def test_the_help_table_puts_a_wide_usage_on_a_line_of_its_own() -> None:
     narrow = help_table(rows, 50)
     assert narrow[:2] == ["  /a", "    short"]
     assert all(len(line) <= 49 for line in narrow[2:]), narrow
+
+
+class _Terminal(io.StringIO):
+    """Output that says it is a terminal (options and recaps are wrapped to its width)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_at_a_terminal_the_recap_wraps_entries_and_track_names_under_themselves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from play_support import ScriptReader
+
+    from ironsworn.cli.play.session import PlaySession
+    from ironsworn.cli.play.terminal import Output
+    from ironsworn.dice import RandomDice
+
+    monkeypatch.setenv("COLUMNS", "110")
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    name = "Bring the healer's herbs to Mara before the fever takes her, at last, through snow"
+    assert main(["vow", "new", name, "--rank", "dangerous", "--campaign", str(path)]) == 0
+    with CampaignStore.open(path) as store:
+        for out in (io.StringIO(), _Terminal()):
+            session = PlaySession(
+                store, Output(False, out, io.StringIO()), RandomDice(1), ScriptReader([])
+            )
+            text = session.recap(store.state())
+            lines = text.splitlines()
+            if isinstance(out, _Terminal):
+                assert all(len(line) < 110 for line in lines), text
+                row = next(i for i, line in enumerate(lines) if "vow-" in line)
+                column = lines[row].index("Bring")
+                assert lines[row + 1].startswith(" " * column) and lines[row + 1].strip()
+                entry = next(i for i, line in enumerate(lines) if line.startswith("  #2 "))
+                assert lines[entry + 1].startswith("      ") and lines[entry + 1].strip()
+            else:  # a pipe: each on one line, as before
+                assert any(line.endswith(name) for line in lines), text

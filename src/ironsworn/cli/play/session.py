@@ -431,18 +431,39 @@ class PlaySession:
         from ironsworn.cli.sheet_text import row_widths, track_row, unicode_ok
 
         narrator = Narrator(state)  # knows the names of tracks made before these entries
+        columns = self.out.columns()  # (at a terminal: each entry wrapped under itself)
         lines = ["Last time:"]
         for operation in self.store.operations(last=entries):
             who = operation.character
             text = without_name(narrator.headline(operation), who)
             named = f"{who}: " if who and not text.startswith(f"{who} ") else ""
-            lines.append(f"  #{operation.seq} {named}{text}")
+            entry = f"  #{operation.seq} {named}{text}"
+            if columns is None or len(entry) < columns:
+                lines.append(entry)
+            else:
+                from textwrap import wrap
+
+                lines += wrap(entry, max(columns - 1, 30), subsequent_indent="      ")
         tracks = [t.summary() for t in state.tracks.values() if t.status == "active"]
         if tracks:
             unicode = unicode_ok(self.out.out)
             lines.append("Open tracks:")
             widths = row_widths(tracks)
-            lines += ["  " + track_row(t, unicode, widths=widths) for t in tracks]
+            for track in tracks:
+                row = "  " + track_row(track, unicode, widths=widths)
+                name = str(track["name"])
+                if columns is None or len(row) < columns or not row.endswith(name):
+                    lines.append(row)
+                    continue
+                # (a long name goes on under itself, in the names' column)
+                from textwrap import wrap
+
+                at = len(row) - len(name)
+                if columns - at - 1 < 20:
+                    lines.append(row)  # (no room for a column of names: the terminal wraps)
+                    continue
+                parts = wrap(name, columns - at - 1) or [name]
+                lines += [row[:at] + parts[0], *(" " * at + part for part in parts[1:])]
         return "\n".join(lines)
 
     def leave(self) -> int:

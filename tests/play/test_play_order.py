@@ -231,3 +231,20 @@ def test_an_oracle_question_asked_by_a_move_is_told_once_in_the_log(tmp_path: Pa
     log = printed("log", "--campaign", str(path))
     (line,) = [line for line in log.splitlines() if "chose ask oracle" in line]
     assert line.endswith("chose ask oracle; ask the oracle (likely): 78 → yes"), line
+
+
+def test_the_ask_the_oracle_move_is_told_once_in_the_log(tmp_path: Path) -> None:
+    """The move's note ("Likely: 6 — no") shows the answer as it comes; the log tells it by
+    the ask's own line only (it read "...: 6 → no; note: Likely: 6 — no")."""
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    for odds, die in (("likely", "6"), ("small_chance", "96")):
+        shown = printed(
+            "move", "ask the oracle", "--odds", odds, "--dice", die, "--campaign", str(path)
+        )
+        assert f": {die} — " in shown
+    log = printed("log", "--campaign", str(path))
+    lines = [line for line in log.splitlines() if "Ask the Oracle" in line]
+    assert lines[0].endswith("Ask the Oracle; ask the oracle (likely): 6 → no"), lines
+    assert lines[1].endswith("ask the oracle (small chance): 96 → yes"), lines
+    assert "note:" not in log

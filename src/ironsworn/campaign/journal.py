@@ -43,6 +43,17 @@ def odds_words(value: Any) -> str:
     return label if label == "50/50" else label.lower()
 
 
+def odds_label(value: Any) -> str:
+    """The odds as their table names them (``likely`` -> ``Likely``), or in words."""
+    from ironsworn.errors import InvalidValue
+    from ironsworn.oracle import Odds
+
+    try:
+        return Odds.parse(str(value)).label
+    except InvalidValue:
+        return words(value)
+
+
 def boxes_words(ticks: int) -> str:
     """Progress as the track draws it: ``6 boxes``, ``2 boxes +1`` (four ticks fill a box)."""
     full = ticks // 4
@@ -578,6 +589,9 @@ def oracle_restated(events: Iterable[Mapping[str, Any]]) -> set[str]:
     for ask in events:
         if ask.get("type") == "ask" and ask.get("roll") is not None:
             said.add(f"{ask['roll']}: {ask.get('answer')}")
+            # The Ask the Oracle move's own note ("Likely: 6 — no"; a match says so too).
+            told = f"{odds_label(ask.get('odds'))}: {ask['roll']} — {ask.get('answer')}"
+            said.update((told, f"{told} (match: an extreme result or twist)"))
     waiting = [e for e in events if e.get("type") == "oracle"]
     while waiting:
         roll = waiting.pop()

@@ -76,6 +76,27 @@ def test_progress_marked_is_told_in_ticks_and_boxes(
     assert out == "  vow: Find my brother progress 0 -> 8 ticks (2 boxes)\n"
 
 
+@pytest.mark.parametrize(
+    ("rank", "shown", "logged"),
+    [
+        ("epic", "0 -> 1 tick", "progress 0 → 1 tick"),  # under a box: no "(0 boxes +1)"
+        ("extreme", "0 -> 2 ticks", "progress 0 → 2 ticks"),
+        ("formidable", "0 -> 4 ticks (1 box)", "progress 0 → 4 ticks (1 box)"),
+    ],
+)
+def test_progress_under_a_box_is_told_in_ticks_alone(
+    home: Path, capsys: pytest.CaptureFixture[str], rank: str, shown: str, logged: str
+) -> None:
+    assert run(capsys, "campaign", "new", "vale")[0] == 0
+    assert run(capsys, "character", "new", "Hild", "--stats", STATS)[0] == 0
+    assert run(capsys, "vow", "new", "Find my brother", "--rank", rank)[0] == 0
+    code, out, err = run(capsys, "progress", "mark", "find my brother")
+    assert code == 0, err
+    assert out == f"  vow: Find my brother progress {shown}\n"
+    code, out, err = run(capsys, "log", "--limit", "1")
+    assert out.rstrip().endswith(f"Find my brother: {logged}"), out
+
+
 def test_the_sheet_counts_one_bond_tick_in_the_singular(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

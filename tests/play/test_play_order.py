@@ -248,3 +248,26 @@ def test_the_ask_the_oracle_move_is_told_once_in_the_log(tmp_path: Path) -> None
     assert lines[0].endswith("Ask the Oracle; ask the oracle (likely): 6 → no"), lines
     assert lines[1].endswith("ask the oracle (small chance): 96 → yes"), lines
     assert "note:" not in log
+
+
+def test_what_an_ability_gives_on_a_burn_is_left_out_of_the_log_when_nobody_burned(
+    tmp_path: Path,
+) -> None:
+    """Swordmaster 1's note ("if you burn momentum, +2 harm...") shows as the move is made;
+    the log keeps it only for a move where momentum was burned."""
+    path = tmp_path / "c.sqlite"
+    at = ["--campaign", str(path)]
+    assert (
+        main(["character", "new", "Asha", "--stats", KAI_STATS, "--asset", "swordmaster", *at]) == 0
+    )
+    assert main(["fight", "new", "--foe", "Bandit", "--rank", "dangerous", *at]) == 0
+    shown = printed("move", "clash", "--stat", "iron", "--dice", "6,3,9", *at)
+    assert "Swordmaster 1: if you burn momentum" in shown  # told as the move is made
+    assert main(["choose", "obvious", *at]) == 0
+    assert main(["adjust", "momentum", "8", *at]) == 0
+    printed("move", "clash", "--stat", "iron", "--dice", "1,3,9", "--burn", *at)
+    log = printed("log", *at)
+    clashes = [line for line in log.splitlines() if "Clash" in line]
+    assert len(clashes) == 2, log
+    assert "Swordmaster" not in clashes[0]  # a weak hit, nobody burned
+    assert "Swordmaster 1: if you burn momentum" in clashes[1] and "burns momentum" in clashes[1]

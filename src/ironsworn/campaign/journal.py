@@ -60,6 +60,13 @@ def boxes_words(ticks: int) -> str:
     return f"{full} box{'es' if full != 1 else ''}" + (f" +{ticks % 4}" if ticks % 4 else "")
 
 
+def ticks_words(ticks: int) -> str:
+    """``12 ticks (3 boxes)``; under a box, the ticks alone (``2 ticks``, not ``(0 boxes
+    +2)``)."""
+    said = f"{ticks} tick{'' if ticks == 1 else 's'}"
+    return f"{said} ({boxes_words(ticks)})" if ticks >= 4 else said
+
+
 def words(value: Any) -> str:
     """``weak_hit`` -> ``weak hit``; other values as text."""
     if isinstance(value, str):
@@ -171,9 +178,12 @@ class Narrator:
         previous: Mapping[str, Any] = {}
         events = self.ordered(operation)
         told = oracle_restated(events)
+        burned = any(e.get("type") == "burn" for e in events)
         for event in events:
             if event.get("type") == "journal" or told_by_burn(event, previous):
                 continue
+            if event.get("if") == "burned" and not burned and event.get("type") == "note":
+                continue  # what an ability gives on a burn, in a move where nobody burned
             if told and event.get("type") == "note" and restated(str(event.get("text", "")), told):
                 continue  # the oracle roll's own line says it (Pay the Price's table)
             previous = event
@@ -439,7 +449,7 @@ class Narrator:
         name = self.track_name(event["track"])
         # Delve: a threat's track is its menace track ("mark menace").
         part = "menace" if self.track_kind(event["track"]) == "threat" else "progress"
-        return f"{name}: {part} {event['from']} → {to} ticks ({boxes_words(to)})"
+        return f"{name}: {part} {event['from']} → {ticks_words(to)}"
 
     def _rank(self, event: Mapping[str, Any]) -> str:
         name = self.track_name(event["track"])

@@ -91,9 +91,9 @@ def describe_result(
                 change = f"{_fmt(effect['from'])} -> {_fmt(effect['to'])}"
                 if kind == "progress" and isinstance(effect["to"], int):
                     # Progress is kept in ticks; the track is drawn in boxes of four.
-                    from ironsworn.campaign.journal import boxes_words
+                    from ironsworn.campaign.journal import ticks_words
 
-                    change += f" ticks ({boxes_words(effect['to'])})"
+                    change = f"{_fmt(effect['from'])} -> {ticks_words(effect['to'])}"
                 lines.append(f"  {who}{target} {change}")
     lines += told
     if result.pending and pending is not None:

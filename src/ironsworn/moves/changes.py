@@ -339,9 +339,15 @@ class StateChanges:
             fold(self.state, event)
         self.events.append(event)
 
-    def note(self, text: str) -> None:
+    def note(self, text: str, when: str | None = None) -> None:
+        """A note for the player; ``when``: the moment it is about, where it is about one
+        only ("burned": an ability that gives its gain if you burn momentum), so the log can
+        leave it out when that moment did not come."""
         self.notes.append(text)
-        self.events.append({"type": "note", "text": text})
+        if when is None:
+            self.events.append({"type": "note", "text": text})
+        else:
+            self.events.append({"type": "note", "text": text, "if": when})
 
     def set_meter(self, name: str, meter: str, value: int) -> None:
         char = self.state.characters.get(name) or self.state.character(name)

@@ -103,8 +103,8 @@ class Step:
     def emit(self, event: JsonDict) -> None:
         self.engine.emit(event)
 
-    def note(self, text: str) -> None:
-        self.engine.note(text)
+    def note(self, text: str, when: str | None = None) -> None:
+        self.engine.note(text, when)
 
     def add_to_roll(self, amount: int, source: str) -> None:
         """Add ``amount`` to this move's action roll, given by ``source`` (``a bond with

@@ -430,10 +430,14 @@ def _apply_before_roll(ctx: Step, use: JsonDict, record: JsonDict) -> int:
         parts.append("a weak hit counts as a strong hit")
     if effect.get("miss_as_weak"):
         parts.append("a miss counts as a weak hit")
-    for key in OUTCOME_KEYS:
-        if effect.get(key):
-            parts.append(gain_when(key, effect[key]))
-    ctx.note(f"{use['label']}: " + (", ".join(p for p in parts if p) or "applies"))
+    moments = [key for key in OUTCOME_KEYS if effect.get(key)]
+    for key in moments:
+        parts.append(gain_when(key, effect[key]))
+    said = [p for p in parts if p]
+    # An ability that only gives something if you burn momentum (Swordmaster 1): its note is
+    # about that moment, and the log leaves it out of a move where nobody burned.
+    when = "burned" if moments == ["burned"] and len(said) == 1 else None
+    ctx.note(f"{use['label']}: " + (", ".join(said) or "applies"), when)
     return add
 
 

@@ -51,6 +51,27 @@ def play_classic(capsys: pytest.CaptureFixture[str]) -> None:
     play(capsys, "journal", "add", "Night came.\n\nThe fire held.")
 
 
+def play_co_op(capsys: pytest.CaptureFixture[str], *, each_faces_danger: bool = False) -> None:
+    """A classic campaign of two characters, Asha and Brand; ``each_faces_danger``: each then
+    makes Face Danger (a strong hit), Asha first."""
+    play(capsys, "campaign", "new", "t")
+    play(capsys, "character", "new", "Asha", "--stats", STATS)
+    play(capsys, "character", "new", "Brand", "--stats", STATS)
+    if each_faces_danger:
+        for who in ("Asha", "Brand"):
+            play(
+                capsys,
+                "move",
+                "face_danger",
+                "--stat",
+                "edge",
+                "--dice",
+                "6,1,2",
+                "--character",
+                who,
+            )
+
+
 def read_note(path: Path) -> tuple[dict[str, Any], str]:
     """A note's frontmatter (read with PyYAML) and body."""
     text = path.read_text(encoding="utf-8")

@@ -13,7 +13,7 @@ from typing import Any
 
 import kdl
 import pytest
-from ironvault_support import STATS, blocks, number, play, play_classic, read_note, walk
+from ironvault_support import STATS, blocks, number, play, play_classic, play_co_op, read_note, walk
 
 from ironsworn.campaign.ironvault.kdl import Node, format_nodes, parse, quote
 from ironsworn.cli.main import main
@@ -160,11 +160,7 @@ def test_every_block_is_kdl_and_matches_the_log_node_by_node(
 def test_co_op_blocks_name_their_actor(
     home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    play(capsys, "campaign", "new", "t")
-    play(capsys, "character", "new", "Asha", "--stats", STATS)
-    play(capsys, "character", "new", "Brand", "--stats", STATS)
-    for who in ("Asha", "Brand"):
-        play(capsys, "move", "face_danger", "--stat", "edge", "--dice", "6,1,2", "--character", who)
+    play_co_op(capsys, each_faces_danger=True)
     folder = exported(capsys, tmp_path)
     actors = [n for text in blocks(folder) for n in kdl.parse(text).nodes if n.name == "actor"]
     assert [a.props["name"] for a in actors] == [
@@ -180,9 +176,7 @@ def test_co_op_blocks_name_their_actor(
 def test_co_op_answers_and_changes_go_to_the_character_they_are_for(
     home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    play(capsys, "campaign", "new", "t")
-    play(capsys, "character", "new", "Asha", "--stats", STATS)
-    play(capsys, "character", "new", "Brand", "--stats", STATS)
+    play_co_op(capsys)
     # Asha's strong hit waits for her choice while Brand aids her (a weak hit: her
     # momentum), then misses and answers his own Pay the Price first.
     asha = ("--character", "Asha")

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ironvault_support import STATS, blocks, play, play_classic
+from ironvault_support import STATS, blocks, play, play_classic, play_co_op
 
 from ironsworn.campaign.registry import named
 from ironsworn.cli.main import main
@@ -343,11 +343,7 @@ def test_an_imported_co_op_block_exports_with_its_one_actor(
     import kdl
 
     # Exported again, a co-op block of the history was put inside a second actor node.
-    play(capsys, "campaign", "new", "t")
-    play(capsys, "character", "new", "Asha", "--stats", STATS)
-    play(capsys, "character", "new", "Brand", "--stats", STATS)
-    for who in ("Asha", "Brand"):
-        play(capsys, "move", "face_danger", "--stat", "edge", "--dice", "6,1,2", "--character", who)
+    play_co_op(capsys, each_faces_danger=True)
     first = tmp_path / "first"
     play(capsys, "export", "iron-vault", str(first))
     imported(capsys, first, "--name", "back")

@@ -46,6 +46,17 @@ def open_face_danger(page: Any) -> None:
     page.wait_for_selector(f".move-panel[data-move='{FACE_DANGER}']")
 
 
+def page_with_entry(server: Any, browser: Any, name: str, text: str) -> tuple[Any, str | None]:
+    """A new campaign ``name`` (Asha) holding one journal entry ``text``, open on a desktop
+    page; the page and the entry's seq on its timeline."""
+    http = new_campaign(server, name, character={"name": "Asha"})
+    made = http.post(f"/api/c/{name}/actions/journal", json={"text": text})
+    assert made.status_code == 200, made.text
+    http.close()
+    page = open_page(browser, server, name, DESKTOP)
+    return page, page.locator("#timeline li").first.get_attribute("data-seq")
+
+
 @pytest.mark.parametrize(("viewport", "label"), [(DESKTOP, "desktop"), (PHONE, "phone")])
 def test_a_move_a_decision_and_its_answer_keep_the_focus_where_play_goes_on(
     server: Any, browser: Any, viewport: dict[str, int], label: str
@@ -80,12 +91,7 @@ def test_a_move_a_decision_and_its_answer_keep_the_focus_where_play_goes_on(
 def test_escape_closes_the_confirmations_and_gives_the_focus_back(
     server: Any, browser: Any
 ) -> None:
-    http = new_campaign(server, "keys-confirm", character={"name": "Asha"})
-    made = http.post("/api/c/keys-confirm/actions/journal", json={"text": "We ride at dawn."})
-    assert made.status_code == 200, made.text
-    http.close()
-    page = open_page(browser, server, "keys-confirm", DESKTOP)
-    seq = page.locator("#timeline li").first.get_attribute("data-seq")
+    page, seq = page_with_entry(server, browser, "keys-confirm", "We ride at dawn.")
     # Undo asks first: Escape keeps the operation, and the focus is back on Undo.
     press_on(page, "#undo")
     expect(page.locator("#confirm-undo")).to_be_focused()
@@ -169,12 +175,7 @@ def test_the_sheet_and_a_track_keep_the_focus_on_the_control_pressed(
 def test_editing_a_journal_entry_closes_with_escape_and_gives_the_focus_back(
     server: Any, browser: Any
 ) -> None:
-    http = new_campaign(server, "keys-journal", character={"name": "Asha"})
-    made = http.post("/api/c/keys-journal/actions/journal", json={"text": "The ford is quiet."})
-    assert made.status_code == 200, made.text
-    http.close()
-    page = open_page(browser, server, "keys-journal", DESKTOP)
-    seq = page.locator("#timeline li").first.get_attribute("data-seq")
+    page, seq = page_with_entry(server, browser, "keys-journal", "The ford is quiet.")
     edit = page.locator(f"#timeline [data-edit='{seq}']")
     press_on(page, f"#timeline [data-edit='{seq}']")
     expect(page.locator("#timeline textarea.edit-text")).to_be_focused()

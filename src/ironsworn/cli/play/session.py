@@ -427,6 +427,8 @@ class PlaySession:
     def recap(self, state: CampaignState, entries: int = RECAP_ENTRIES) -> str:
         """Where the story stands when a campaign is resumed: the last few entries of the
         log and journal, then the open tracks drawn."""
+        from textwrap import wrap
+
         from ironsworn.campaign.journal import Narrator, without_name
         from ironsworn.cli.sheet_text import row_widths, track_row, unicode_ok
 
@@ -441,8 +443,6 @@ class PlaySession:
             if columns is None or len(entry) < columns:
                 lines.append(entry)
             else:
-                from textwrap import wrap
-
                 lines += wrap(entry, max(columns - 1, 30), subsequent_indent="      ")
         tracks = [t.summary() for t in state.tracks.values() if t.status == "active"]
         if tracks:
@@ -456,8 +456,6 @@ class PlaySession:
                     lines.append(row)
                     continue
                 # (a long name goes on under itself, in the names' column)
-                from textwrap import wrap
-
                 at = len(row) - len(name)
                 if columns - at - 1 < 20:
                     lines.append(row)  # (no room for a column of names: the terminal wraps)

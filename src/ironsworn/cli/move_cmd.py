@@ -104,13 +104,13 @@ def register(sub: Any) -> None:
         "--destination",
         nargs="+",
         action=JoinWords,
-        help="Undertake a Journey (or an Expedition) with none under way: where you are going",
+        help="where you are going, when no journey or expedition is under way",
     )
     move.add_argument(
         "--vow",
         nargs="+",
         action=JoinWords,
-        help="Swear an Iron Vow with no vow yet: the vow, in your own words",
+        help="the vow in your own words, when you have none to swear on yet",
     )
     move.add_argument(
         "--rank",

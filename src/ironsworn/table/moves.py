@@ -105,9 +105,9 @@ MOVE_INPUTS = (
     Input(
         "destination",
         "text",
-        "Undertake a Journey (or an Expedition) with none under way: where you are going",
+        "where you are going, when no journey or expedition is under way",
     ),
-    Input("vow", "text", "Swear an Iron Vow with no vow yet: the vow, in your own words"),
+    Input("vow", "text", "the vow in your own words, when you have none to swear on yet"),
     Input(
         "rank",
         "text",

@@ -189,11 +189,25 @@ def test_unknown_character_on_a_campaign_not_yet_created(
 # ------------------------------------------------------------------------ log, undo, redo
 
 
+def test_undo_tells_what_it_took_back_in_the_logs_words(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An operation whose summary is only its kind is told as the log tells it ("undid #2
+    equipment: Asha's equipment: a coil of rope", not "equipment: equipment")."""
+    with_character(default_path(home))
+    assert run(capsys, "equipment", "add", "a coil of rope")[0] == 0
+    code, out, _ = run(capsys, "undo")
+    assert code == 0 and out.startswith("undid #") and "a coil of rope" in out, out
+    assert "equipment: equipment" not in out
+
+
 def test_log_undo_redo(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for text in ("One.", "Two.", "Three."):
         assert run(capsys, "journal", "add", text)[0] == 0
     code, out, _ = run(capsys, "undo")
     assert code == 0 and out == "undid #3 journal: Three.\n"
+    assert run(capsys, "redo")[1] == "redid #3 journal: Three.\n"
+    assert run(capsys, "undo")[0] == 0
     undone = run_json(capsys, "undo")
     assert undone["undone"]["seq"] == 2 and undone["undone"]["status"] == "undone"
     assert [op["seq"] for op in run_json(capsys, "log")] == [1]

@@ -754,7 +754,10 @@ def _known_character(store: Store[Any], name: str) -> str:
 def _headline(operation: Operation) -> str:
     from ironsworn.campaign.journal import Narrator
 
-    return operation.summary or Narrator().headline(operation)
+    # A summary that is only the operation's kind ("equipment", "adjust" that changed nothing)
+    # says nothing of what was taken back: the log's own words then ("Asha's equipment: rope").
+    summary = operation.summary
+    return summary if summary and summary != operation.kind else Narrator().headline(operation)
 
 
 def _local(time: str | None) -> str:

@@ -66,3 +66,23 @@ def test_the_question_follows_the_odds_in_the_players_words(
     ):
         code, out, err = run(capsys, *argv)
         assert code == 2 and out == "" and says in err, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--dice", "101"], "--dice 101 is out of range (accepted: 0 to 100)"),
+        (["--dice", "5", "--seed", "3"], "--dice '5' and --seed '3' cannot be combined"),
+        (["--value", "5", "--dice", "5"], "are the same roll (accepted: one of them)"),
+        (["--value", "x"], "--value 'x' is not a whole number"),
+    ],
+)
+def test_a_players_own_roll_is_taken_as_dice_as_on_every_command(
+    home: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    """``ask likely --dice 80``: the d100 a player rolled, given as every other command takes
+    dice (``--value`` still works); a refusal names the option as typed, in one line."""
+    code, out, _ = run(capsys, "ask", "likely", "--dice", "80", "--json")
+    assert code == 0 and json.loads(out)["roll"] == 80 and json.loads(out)["answer"] == "yes"
+    code, _, err = run(capsys, "ask", "likely", *argv)
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1, err

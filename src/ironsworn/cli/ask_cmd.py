@@ -37,6 +37,8 @@ def register(sub: Any) -> None:
         help="the question, in your words (as --question): ask likely Is the gate open?",
     )
     ask.add_argument("--value", help="your own d100 roll, 1-100 (00 = 100)")
+    # Every other command takes a player's own dice as --dice: so does this one.
+    ask.add_argument("--dice", help="your own d100 roll (as --value)")
     ask.add_argument("--seed", help="seed for a reproducible roll")
     ask.add_argument("--question", help="the question asked (kept with --record)")
     ask.add_argument(
@@ -54,19 +56,33 @@ def register(sub: Any) -> None:
     ask.set_defaults(func=run)
 
 
-def check_value_or_seed(args: argparse.Namespace) -> None:
-    """``--value`` is the roll itself, so a ``--seed`` for it would be ignored: refuse both."""
-    if args.value is not None and args.seed is not None:
+def own_roll(args: argparse.Namespace) -> int | None:
+    """The player's own d100 roll, given as ``--value`` or ``--dice`` (named as typed in a
+    refusal); a ``--seed`` for it would be ignored, so one with it is refused."""
+    typed = [
+        (flag, raw)
+        for flag, raw in (("--value", args.value), ("--dice", args.dice))
+        if raw is not None
+    ]
+    if len(typed) > 1:
         raise UsageError(
-            f"--value {args.value!r} and --seed {args.seed!r} cannot be combined (accepted: "
-            "your own roll with --value, or a seeded roll with --seed)"
+            f"--value {args.value!r} and --dice {args.dice!r} are the same roll (accepted: "
+            "one of them)"
         )
+    if not typed:
+        return None
+    flag, raw = typed[0]
+    if args.seed is not None:
+        raise UsageError(
+            f"{flag} {raw!r} and --seed {args.seed!r} cannot be combined (accepted: "
+            f"your own roll with {flag}, or a seeded roll with --seed)"
+        )
+    return parse_int(raw, flag, 0, 100)
 
 
 def run(args: argparse.Namespace) -> int:
-    check_value_or_seed(args)
+    value = own_roll(args)
     odds = odds_and_question(args)
-    value = None if args.value is None else parse_int(args.value, "--value", 0, 100)
     if recording(args):
         answer = kept(args, odds, value)
     else:

@@ -63,7 +63,7 @@ def _oracle_table(session: PlaySession, query: str) -> OracleTable:
 
 
 def ask(session: PlaySession, words: list[str], _raw: str) -> None:
-    from ironsworn.cli.ask_cmd import check_value_or_seed
+    from ironsworn.cli.ask_cmd import own_roll
     from ironsworn.oracle import Odds, OracleAnswer
 
     leading, options = leading_words(words)
@@ -91,10 +91,9 @@ def ask(session: PlaySession, words: list[str], _raw: str) -> None:
         break
     question = " ".join(leading[len(odds_words) :])
     args = session.parse("ask", [" ".join(odds_words), *options])
-    check_value_or_seed(args)
+    value = own_roll(args)
     question = question or args.question or ""
     odds = Odds.parse(args.odds)
-    value = None if args.value is None else parse_int(args.value, "--value", 0, 100)
     given = {
         "odds": odds.value,
         "question": question or None,

@@ -64,7 +64,7 @@ def test_typing_a_move_completing_answering_and_ctrl_d(private_home: Path) -> No
         term.expect("\nerror: ")
         # One line, then the prompt again.
         line = term.expect("\n")
-        assert line == "/bogus is not a command; did you mean /log? (/help lists them)\n"
+        assert line == "/bogus is not a command (/help lists them)\n"
         assert "error" not in term.expect("Kai>")
         term.send("/sheet\r")
         term.expect("experience 0 earned, 0 spent")

@@ -331,6 +331,8 @@ def test_sheet_adjust_debility_undo_redo(tmp_path: Path) -> None:
     [
         ("/bogus", "/bogus is not a command"),
         ("/mvoe face danger", "did you mean /move"),
+        # No guess unlike what was typed ("/roll": "/redo" or "/log" misled).
+        ("/roll action", "/roll is not a command (/help lists them)"),
         ("/", "a lone '/'"),
         ("/move", "/move: the following arguments are required"),
         ("/move face danger --bogus", "/move: unrecognized arguments: --bogus"),

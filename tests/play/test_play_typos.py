@@ -23,10 +23,13 @@ def kinds(path: Path) -> list[str]:
         ("trakcs", "tracks"),
         ("oracel", "oracle"),
         ("serach", "search"),
-        ("bogus", "log"),
+        # Nothing alike: no guess ('/roll' was offered '/redo').
+        ("bogus", None),
+        ("roll", None),
+        ("zz", None),
     ],
 )
-def test_an_unknown_command_suggests_the_nearest(typed: str, nearest: str) -> None:
+def test_an_unknown_command_suggests_the_nearest(typed: str, nearest: str | None) -> None:
     assert SLASH_COMMANDS.nearest(typed) == nearest
 
 

@@ -15,6 +15,11 @@ from typing import TYPE_CHECKING
 
 from ironsworn.cli.common import UsageError
 
+# How alike a mistyped command must be to one to be offered in its place (difflib's ratio:
+# '/mvoe' and '/move' 0.75, '/roll' and '/log' 0.57), unless they start alike ('/notacommand',
+# '/note').
+CLOSE_ENOUGH = 0.6
+
 if TYPE_CHECKING:
     from ironsworn.cli.play.session import PlaySession
 
@@ -56,13 +61,14 @@ class SlashTable:
         key = name.lower()
         command = self._by_name.get(key)
         if command is None:
-            raise UsageError(
-                f"/{name} is not a command; did you mean /{self.nearest(key)}? (/help lists them)"
-            )
+            near = self.nearest(key)
+            guess = f"; did you mean /{near}?" if near else ""
+            raise UsageError(f"/{name} is not a command{guess} (/help lists them)")
         return command
 
-    def nearest(self, name: str) -> str:
-        """The command name closest to a mistyped one (a shared start counts most)."""
+    def nearest(self, name: str) -> str | None:
+        """The command name closest to a mistyped one (a shared start counts most), or None
+        when none is close: a guess unlike what was typed ('/roll': '/redo') misleads."""
         import difflib
 
         def likeness(candidate: str) -> tuple[float, int]:
@@ -72,7 +78,9 @@ class SlashTable:
             )
             return (ratio, start)
 
-        return max(self._by_name, key=likeness)
+        best = max(self._by_name, key=likeness)
+        ratio, start = likeness(best)
+        return best if ratio >= CLOSE_ENOUGH or start >= 3 else None
 
     def bare(self, line: str) -> str | None:
         """The command a line without its ``/`` reads like, or None for prose.

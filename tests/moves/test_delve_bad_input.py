@@ -15,7 +15,7 @@ from moves_support import ASHA_STATS, Game
 from ironsworn.content import clear_cache, import_pack, load_library
 from ironsworn.errors import IronswornError, NotFound, PackMissing
 from ironsworn.moves.delve.rarities import buy_rarity
-from ironsworn.moves.delve.sites import new_site, roll_denizen
+from ironsworn.moves.delve.sites import new_site, roll_denizen, site_cards
 from ironsworn.moves.delve.threats import new_threat
 from shared_files import shared_file
 
@@ -48,6 +48,14 @@ def starforged() -> Game:
     return game
 
 
+def bare_site() -> Game:
+    """A site made as a bare track, with no theme and no domain (as the web's tracks form made
+    one before it asked them)."""
+    game = classic()
+    game._keep(game.sheet.new_track("site", "The Sunken Hall", "dangerous"))
+    return game
+
+
 def site(e: Any, **kw: Any) -> Any:
     args = {"theme": "ancient", "domain": "barrow", "rank": "dangerous", **kw}
     return new_site(e, "X", **args)
@@ -64,6 +72,11 @@ WITH_PACK: list[Case] = [
     ("depths_no_site", classic, lambda e: e.make_move("delve the depths", stat="wits"), NO_SITE),
     ("locate_no_site", classic, lambda e: e.make_move("locate your objective"), NO_SITE),
     ("discover_no_site", classic, lambda e: e.make_move("discover a site"), NO_SITE),
+    ("bare_site", bare_site,
+     lambda e: site_cards(e.ruleset, e.state.track("The Sunken Hall", ("site",))),
+     r"^site 'The Sunken Hall' has no theme and no domain: its features and dangers come from "
+     r"its theme and domain \(accepted: a site discovered with a theme and a domain of the "
+     r"Delve pack\)$"),
     ("denizen_no_site", classic, lambda e: roll_denizen(e, None), "name the site"),
     ("denizen_unknown_site", classic, lambda e: roll_denizen(e, "nowhere"), "nowhere"),
     ("unknown_theme", classic, lambda e: site(e, theme="gloomy"), "theme 'gloomy' is unknown"),

@@ -85,38 +85,121 @@ def test_a_site_on_the_table(server: Any) -> None:
         assert errors == []
 
 
-def test_a_site_with_no_name_is_asked_not_refused(server: Any, browser: Any) -> None:
-    """Issue 18: nothing a player can do ends in "needs". A site started from the tracks' form
-    with nothing said of it is asked its name, then its rank, as the page's question forms
-    (no error line), and is made; the ``site`` action left without its theme answers with the
-    question of its theme (the pack's, or roll), not "a site needs a theme"."""
+def test_a_site_started_from_the_tracks_form_is_asked_its_theme_and_domain(
+    server: Any, browser: Any
+) -> None:
+    """A site started from the tracks' form is made by the ``site`` operation, which asks
+    its theme and domain (the pack's, or roll) as the page's questions, not refused ("a site
+    needs a theme"); a bare site track of the kind had neither, and Delve the Depths on it was
+    refused. Left unnamed, the site is named for its theme and domain."""
     http = new_campaign(server, "asking-site", character={"name": "Edda"})
     bare = http.post("/api/c/asking-site/actions/site", json={"name": "The Sunken Barrow"})
     assert bare.status_code == 400 and "needs" not in bare.json()["error"]
     question = bare.json()["question"]
     assert question["input"] == "theme" and "Ancient" in [c["key"] for c in question["choices"]]
+    assert http.get("/api/c/asking-site/ruleset").json()["made_by"]["site"] == {
+        "operation": "site",
+        "text": "name",
+    }
     page = open_page(browser, server, "asking-site", DESKTOP, "Edda")
     form = page.locator("form.new-track")
     form.locator("select[name=kind]").select_option("site")
+    form.locator("input[name=text]").fill("The Sunken Barrow")
+    form.locator("select[name=rank]").select_option("dangerous")
     form.locator("button[type=submit]").click()
-    box = page.locator("#asked[data-input=text]")
-    expect(box).to_be_visible()
-    expect(box).to_contain_text("What is the site called?")
+    theme = page.locator("#asked[data-input=theme]")
+    expect(theme).to_be_visible()
+    expect(theme).to_contain_text("what is the theme of the site The Sunken Barrow?")
     expect(page.locator("#error")).to_be_hidden()
-    shot(page, "question-site-name")
-    field = box.locator("input[type=text]")
-    field.fill("The Sunken Barrow")
-    field.press("Enter")
-    rank = page.locator("#asked[data-input=rank]")
-    expect(rank.locator("button.choice")).to_have_count(5)
-    expect(rank).to_contain_text("2 boxes a mark")
-    shot(page, "question-site-rank")
-    rank.locator("button.choice[data-key=dangerous]").click()
+    shot(page, "question-site-theme")
+    answer(theme, "Ancient")  # (nine themes and roll: a list to choose from)
+    domain = page.locator("#asked[data-input=domain]")
+    expect(domain).to_be_visible()
+    answer(domain, "Barrow")
     expect(page.locator("#asked")).to_be_hidden()
-    expect(page.locator("#tracks")).to_contain_text("The Sunken Barrow")
+    expect(page.locator("#tracks .site").first).to_contain_text("Ancient Barrow")
     expect(page.locator("#error")).to_be_hidden()
+    # Unnamed: asked its theme and domain all the same, and named for them.
+    form.locator("select[name=kind]").select_option("site")
+    form.locator("select[name=rank]").select_option("troublesome")
+    form.locator("button[type=submit]").click()
+    answer(page.locator("#asked[data-input=theme]"), "Haunted")
+    answer(page.locator("#asked[data-input=domain]"), "Ruin")
+    expect(page.locator("#asked")).to_be_hidden()
+    expect(page.locator("#tracks")).to_contain_text("Haunted Ruin")
     assert page.errors == []
-    tracks = http.get("/api/c/asking-site/state").json()["tracks"]
-    assert [(t["kind"], t["name"], t["rank"]) for t in tracks] == [
-        ("site", "The Sunken Barrow", "dangerous")
+    state = http.get("/api/c/asking-site/state").json()
+    assert [(t["kind"], t["name"], t["rank"]) for t in state["tracks"]] == [
+        ("site", "The Sunken Barrow", "dangerous"),
+        ("site", "Haunted Ruin", "troublesome"),
     ]
+    first = state["sites"][state["tracks"][0]["id"]]
+    assert (first["theme_name"], first["domain_name"]) == ("Ancient", "Barrow")
+    # A threat from the form is asked the vow it threatens and its category.
+    vow = {"kind": "vow", "text": "Avenge my kin", "rank": "dangerous"}
+    assert http.post("/api/c/asking-site/actions/track", json=vow).status_code == 200
+    form.locator("select[name=kind]").select_option("threat")
+    form.locator("input[name=text]").fill("The Wyrm of Ashfall")
+    form.locator("button[type=submit]").click()
+    answer(page.locator("#asked[data-input=vow]"), "vow-3")
+    answer(page.locator("#asked[data-input=category]"), "Rampaging Creature")
+    expect(page.locator("#asked")).to_be_hidden()
+    expect(page.locator("#tracks")).to_contain_text("The Wyrm of Ashfall")
+    threat = http.get("/api/c/asking-site/state").json()["tracks"][-1]
+    assert (threat["kind"], threat["name"], threat["vow"]) == (
+        "threat",
+        "The Wyrm of Ashfall",
+        "vow-3",
+    )
+    assert page.errors == []
+    # Delve the Depths reads the site it was asked for: a miss reveals one of its dangers.
+    delved = http.post(
+        "/api/c/asking-site/actions/move",
+        json={"move": "delve the depths", "stat": "wits", "track": state["tracks"][0]["id"],
+              "dice": "1,9,9,50"},
+    )  # fmt: skip
+    assert delved.status_code == 200, delved.text
+    assert "Reveal a Danger" in delved.text
+
+
+def answer(asked: Any, key: str) -> None:
+    """Answer the page's question with its choice ``key`` (a button for a few choices, a list
+    for many, words that may be one of a list)."""
+    expect(asked).to_be_visible()
+    button = asked.locator(f"button.choice[data-key='{key}']")
+    if button.count():
+        button.click()
+        return
+    if asked.locator("select").count():
+        asked.locator("select").select_option(key)
+    else:
+        asked.locator("input").first.fill(key)  # (words, or one of a list to pick from)
+    asked.get_by_role("button", name="Send").click()
+
+
+def test_the_table_an_outcome_prints_is_drawn_as_a_table(server: Any, browser: Any) -> None:
+    """Delve the Depths' weak hit prints a table of a column for each stat (the pack embeds it
+    as ``{{table_columns>...}}``): the move's panel draws it as tables, headed by their stat;
+    a move made leaves it out of its text (the engine rolls it and says the row)."""
+    http = new_campaign(server, "depths-table", character={"name": "Edda"})
+    made = {"name": "The Sunken Barrow", "theme": "Ancient", "domain": "Barrow",
+            "rank": "dangerous"}  # fmt: skip
+    assert http.post("/api/c/depths-table/actions/site", json=made).status_code == 200
+    page = open_page(browser, server, "depths-table", DESKTOP, "Edda")
+    depths = "move:delve/delve/delve_the_depths"
+    page.click(f"button.move[data-move='{depths}']")
+    panel = page.locator(f".move-panel[data-move='{depths}']")
+    expect(panel.locator("table")).to_have_count(3)
+    expect(panel.locator("table").first).to_contain_text("Mark progress and Reveal a Danger.")
+    for stat in ("Edge", "Shadow", "Wits"):
+        expect(panel).to_contain_text(stat)
+    assert "{{" not in panel.inner_text()
+    shot(page, "delve-the-depths-table")
+    weak = http.post(
+        "/api/c/depths-table/actions/move",
+        json={"move": "delve the depths", "stat": "wits", "dice": "6,2,9,50"},
+        headers={"X-Ironsworn-Page": "1"},  # (as the page asks: the rules' text as HTML too)
+    )
+    assert weak.status_code == 200, weak.text
+    assert weak.json()["outcome"] == "weak_hit" and "{{" not in weak.json()["text_html"]
+    assert page.errors == []

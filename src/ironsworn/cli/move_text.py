@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ironsworn.content.embedded import EMBEDDED, embedded_tables
 from ironsworn.moves.assets.cards import unlinked
 
 if TYPE_CHECKING:
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
     from ironsworn.content.model import OracleTable
 
 _EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
-_EMBEDDED = re.compile(r"\{\{(table|table_columns)>([^}]+)\}\}")
 
 
 def move_words(text: str, library: Ruleset | None = None) -> str:
@@ -31,16 +31,10 @@ def move_words(text: str, library: Ruleset | None = None) -> str:
     def table(found: re.Match[str]) -> str:
         if library is None:
             return ""
-        kind, target = found.group(1), found.group(2).strip()
-        if kind == "table":
-            tables = [library.oracles[target]] if target in library.oracles else []
-        else:
-            # A move's columns: its tables, ``move.oracle_rollable:<the move's path>.<column>``.
-            prefix = "move.oracle_rollable:" + target.split(":", 1)[-1] + "."
-            tables = [t for i, t in library.oracles.items() if i.startswith(prefix)]
+        tables = embedded_tables(library, found)
         return "\n".join(_rows(t, titled=len(tables) > 1) for t in tables)
 
-    plain = _EMBEDDED.sub(table, unlinked(text))
+    plain = EMBEDDED.sub(table, unlinked(text))
     return _EMPHASIS.sub(r"\2", plain).strip()
 
 

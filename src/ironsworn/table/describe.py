@@ -23,6 +23,14 @@ STARTING_ASSETS = 3  # "choose three assets" (classic); two paths and one more (
 # A scene challenge is resolved by an operation of its own (a progress roll the rulebook makes
 # at the scene's end), not a move of the moves list.
 RESOLVED_BY = {"scene": "scene_resolve"}
+# A Delve site or threat is made by an operation of its own, which asks what it needs (a site's
+# theme and domain, a threat's vow and category): a bare track of the kind has none of it, and
+# Delve the Depths or Advance a Threat can then read nothing from it. The form's words go to
+# the operation's ``text`` input.
+MADE_BY: dict[str, JsonDict] = {
+    "site": {"operation": "site", "text": "name"},
+    "threat": {"operation": "threat", "text": "name"},
+}
 # The initiative's words by ruleset, as the sheet shows them and the initiative operation takes
 # them (moves/condition.py): classic has or loses the initiative; Starforged's fighter is "in
 # control" or "in a bad spot" (the sheet's ``position`` says which, in a fight only).
@@ -82,6 +90,7 @@ def describe(table: Table) -> JsonDict:
         "track_kinds": [c["key"] for c in offered("track", "kind")],
         "track_fields": track_fields([c["key"] for c in offered("track", "kind")]),
         "resolved_by": {k: op for k, op in RESOLVED_BY.items() if k in kinds},
+        "made_by": {k: made for k, made in MADE_BY.items() if k in kinds},
         "initiative": {**INITIATIVE[ruleset], "during": list(INITIATIVE_DURING)},
         "asset_steps": asset_steps(ruleset),
         "command_vehicle_deck": command_vehicle_deck(ruleset),

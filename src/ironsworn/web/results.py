@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ironsworn.content.embedded import markdown_tables, without_tables
 from ironsworn.web.markdown import rules_html, rules_inline
 
 JsonDict = dict[str, Any]
@@ -33,7 +34,8 @@ def result(data: Any) -> Any:
         return data
     out = dict(data)
     if isinstance(out.get("text"), str):
-        out["text_html"] = rules_html(out["text"])
+        # (a table the outcome prints is rolled by the engine, its row told on its own)
+        out["text_html"] = rules_html(without_tables(out["text"]))
     if isinstance(out.get("chain"), list):
         out["chain"] = [result(step) for step in out["chain"]]
     if isinstance(out.get("pending"), list):
@@ -116,11 +118,14 @@ def target_label(target: str, character: Any, state: Any) -> str:
     return words(target)
 
 
-def panel(data: JsonDict) -> JsonDict:
-    """A move panel with its outcomes' text as HTML (``outcomes_html``)."""
+def panel(data: JsonDict, library: Any) -> JsonDict:
+    """A move panel with its outcomes' text as HTML (``outcomes_html``), each table an outcome
+    prints from ``library`` (Delve the Depths' weak hit) as a table."""
     outcomes = data.get("outcomes")
     if isinstance(outcomes, dict):
         data["outcomes_html"] = {
-            k: rules_html(v) for k, v in outcomes.items() if isinstance(v, str)
+            k: rules_html(markdown_tables(v, library))
+            for k, v in outcomes.items()
+            if isinstance(v, str)
         }
     return data

@@ -273,7 +273,8 @@ async def move_panel(request: Request) -> Response:
 
         def read(store: Any) -> dict[str, Any]:
             found = reads.move_panel(store, move, character)
-            return results.panel(with_automatic_adds(found, store.state(), reads.library()))
+            library = reads.library()
+            return results.panel(with_automatic_adds(found, store.state(), library), library)
 
         data = await table.call(read)
         if table.version == version:

@@ -327,9 +327,20 @@ def site_cards(ruleset: Ruleset, site: TrackState) -> tuple[SiteTheme, SiteDomai
     theme = ruleset.site_themes.get(site.theme or "")
     domain = ruleset.site_domains.get(site.domain or "")
     if theme is None or domain is None:
+        # A site made as a bare track (by hand, or the web's tracks form before it asked) has
+        # neither: said in words, not as Python's None.
+        missing = [
+            f"a {what} ({given!r}) not in the Delve pack" if given else f"no {what}"
+            for what, given, found in (
+                ("theme", site.theme, theme),
+                ("domain", site.domain, domain),
+            )
+            if found is None
+        ]
         raise NotFound(
-            f"site {site.name!r}: its theme or domain is not in the imported Delve pack "
-            f"({site.theme}, {site.domain})"
+            f"site {site.name!r} has " + " and ".join(missing) + ": its features and dangers "
+            "come from its theme and domain (accepted: a site discovered with a theme and a "
+            "domain of the Delve pack)"
         )
     return theme, domain
 

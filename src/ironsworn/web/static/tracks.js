@@ -84,7 +84,11 @@ function newTrackForm() {
     const body = { kind: kind.value };
     for (const [n, el] of Object.entries(fields)) if (!el.hidden) body[n] = el.value.trim();
     if (body.count) body.count = Number(body.count);
-    act("track", clean(body));
+    // A Delve site or threat: made by its own operation, which asks its theme and domain (a
+    // threat's vow and category); the form's words are its name.
+    const made = (rules().made_by || {})[kind.value];
+    if (made) act(made.operation, clean({ [made.text]: body.text, rank: body.rank }));
+    else act("track", clean(body));
   } }, kind, Object.values(fields), h("button", { type: "submit" }, "Start"));
 }
 

@@ -185,6 +185,8 @@ def test_the_table_an_outcome_prints_is_drawn_as_a_table(server: Any, browser: A
     made = {"name": "The Sunken Barrow", "theme": "Ancient", "domain": "Barrow",
             "rank": "dangerous"}  # fmt: skip
     assert http.post("/api/c/depths-table/actions/site", json=made).status_code == 200
+    vow = {"kind": "vow", "text": "Ring the tide-bell", "rank": "dangerous"}
+    assert http.post("/api/c/depths-table/actions/track", json=vow).status_code == 200
     page = open_page(browser, server, "depths-table", DESKTOP, "Edda")
     depths = "move:delve/delve/delve_the_depths"
     page.click(f"button.move[data-move='{depths}']")
@@ -194,6 +196,9 @@ def test_the_table_an_outcome_prints_is_drawn_as_a_table(server: Any, browser: A
     for stat in ("Edge", "Shadow", "Wits"):
         expect(panel).to_contain_text(stat)
     assert "{{" not in panel.inner_text()
+    # Its track is one of the sites: the vow is not offered.
+    offered = panel.locator("select[name='read:track'] option").all_inner_texts()
+    assert "The Sunken Barrow (site)" in offered and not [o for o in offered if "vow" in o]
     shot(page, "delve-the-depths-table")
     weak = http.post(
         "/api/c/depths-table/actions/move",

@@ -102,6 +102,16 @@ MOVE_TRACK_KINDS: dict[str, dict[str, tuple[str, ...]]] = {
         "face_danger": ("scene",),
         "secure_an_advantage": ("scene",),
     },
+    # Delve's moves made in a site, and on a threat (moves/delve: the track each resolves).
+    "delve": {
+        "discover_a_site": ("site",),
+        "delve_the_depths": ("site",),
+        "find_an_opportunity": ("site",),
+        "reveal_a_danger": ("site",),
+        "reveal_a_danger_alt": ("site",),
+        "escape_the_depths": ("site",),
+        "advance_a_threat": ("threat",),
+    },
 }
 
 

@@ -14,6 +14,7 @@ from moves_support import fx, keys
 from sf_support import PRICE, STRONG, WEAK, StarforgedGame, move_text
 
 from ironsworn.content import load_ruleset
+from ironsworn.errors import RuleViolation
 from shared_files import STARFORGED_SEED, shared_file
 
 ROCKHORN = "asset:starforged/companion/rockhorn"
@@ -225,3 +226,47 @@ def test_make_a_connection_asks_whom_you_seek_out() -> None:
     assert [key for key, _ in question.choices] == ["Sola Vance"]
     assert "--" not in str(question) and "{" not in str(question)
     assert g.snapshot() == before
+
+
+# ------------------------------------------------------- Lose Momentum at -6, meters at 0
+
+
+def test_lose_momentum_at_minimum_offers_no_suffer_move_at_zero() -> None:
+    # "When your momentum is at its minimum (-6) and you must suffer -momentum, choose one.
+    # Envision how the price is paid and apply the cost to a different suffer move." A suffer
+    # move whose meter is at 0 turns the loss back into Lose Momentum: offered, it asked the
+    # same question again without end (spirit and health set to 0 by hand).
+    assert "apply the cost to a different suffer move" in move_text("lose momentum")
+    game = StarforgedGame()
+    game.set(health=0, spirit=0, momentum=-6)
+    asked = game.move("lose momentum", amount=2)
+    assert keys(asked) == ("sacrifice_resources",)
+    result = game.answer(["sacrifice_resources"])
+    assert game.char().supply == 3 and result.pending is None
+
+
+def test_lose_momentum_at_minimum_with_nothing_left_ends() -> None:
+    game = StarforgedGame()
+    game.set(health=0, spirit=0, supply=0, momentum=-6)
+    result = game.move("lose momentum", amount=2)
+    assert result.pending is None
+    assert any("nothing is left to pay -2 with" in str(e.get("text")) for e in result.events)
+    before = game.snapshot()
+    with pytest.raises(RuleViolation):  # nothing to answer
+        game.answer(["endure_stress"])
+    assert game.snapshot() == before
+
+
+def test_a_loss_while_unprepared_at_minimum_ends() -> None:
+    # Sacrifice Resources while unprepared -> Endure Stress at spirit 0 -> Lose Momentum at -6:
+    # no suffer move can take it any more, and the decision ends.
+    game = StarforgedGame()
+    game.set(health=0, spirit=0, supply=0, momentum=-6)  # (supply 0 marks unprepared)
+    game.move("sacrifice resources", amount=1)
+    result = game.answer(["endure_stress"], (1, 9, 10))  # spirit 0: roll; a miss
+    seen = 0
+    while (options := keys(result)) is not None and seen < 6:
+        assert "endure_stress" not in options and "endure_harm" not in options
+        result = game.answer([options[0]], (60,) if options[0] == "roll_table" else ())
+        seen += 1
+    assert result.pending is None

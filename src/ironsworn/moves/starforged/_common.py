@@ -307,29 +307,54 @@ SUFFER_MOVES = (
 )
 
 
-def suffer_options(ctx: Step, exclude: Sequence[str] = ()) -> list[tuple[str, str]]:
-    """The suffer moves that can be made now: a companion or a vehicle only when there is one."""
+def suffer_options(
+    ctx: Step, exclude: Sequence[str] = (), payable: bool = False
+) -> list[tuple[str, str]]:
+    """The suffer moves that can be made now: a companion or a vehicle only when there is one.
+    ``payable``: only those whose meter can take a loss (above 0, supply not unprepared); a
+    suffer move at 0 turns the loss back into Lose Momentum."""
     out = []
     for key, text in SUFFER_MOVES:
         if key in exclude:
             continue
         if key == "companion_takes_a_hit" and not companions(ctx.char):
             continue
+        if payable and not _can_take(ctx, key):
+            continue
         if key == "withstand_damage":
-            out += _damage_options(ctx, text)
+            out += _damage_options(ctx, text, payable)
             continue
         out.append((key, text))
     return out
 
 
-def _damage_options(ctx: Step, text: str) -> list[tuple[str, str]]:
+def _can_take(ctx: Step, key: str) -> bool:
+    """Whether the meter of the suffer move ``key`` is above 0 (what it can take of a loss)."""
+    char = ctx.char
+    if key == "endure_harm":
+        return char.health > 0
+    if key == "endure_stress":
+        return char.spirit > 0
+    if key == "sacrifice_resources":
+        return char.supply > 0 and "unprepared" not in char.impacts
+    if key == "companion_takes_a_hit":
+        return int(companions(char)[0]["meter"]["value"]) > 0
+    return True  # (a vehicle: by each vehicle's integrity, _damage_options)
+
+
+def _damage_options(ctx: Step, text: str, payable: bool = False) -> list[tuple[str, str]]:
     """Withstand Damage when there is a vehicle: the command vehicle (or the only vehicle),
-    else one option per vehicle (``withstand_damage:SLUG``)."""
-    from ironsworn.moves.starforged.vehicles import all_vehicles
+    else one option per vehicle (``withstand_damage:SLUG``); ``payable``: only a vehicle
+    whose integrity is above 0."""
+    from ironsworn.moves.starforged.vehicles import all_vehicles, integrity_of
 
     found = all_vehicles(ctx.state)
     if ctx.state.vehicle is not None or len(found) == 1:
+        if payable and integrity_of(ctx.state, found[0]) <= 0:  # (the command vehicle first)
+            return []
         return [("withstand_damage", text)]
+    if payable:
+        found = [v for v in found if integrity_of(ctx.state, v) > 0]
     return [(f"withstand_damage:{v.slug}", f"Withstand Damage ({v.name})") for v in found]
 
 
@@ -528,8 +553,16 @@ def at_minimum(ctx: Step, keys: list[str]) -> None:
     amount = int(ctx.data["amount"])
     if not keys:
         tracks = setback_tracks(ctx)
-        options = suffer_options(ctx, exclude=("lose_momentum",))
+        # ENGINE CHOICE: only a suffer move whose meter is above 0: one at 0 would turn the
+        # loss straight back into Lose Momentum, asking this again without end.
+        options = suffer_options(ctx, exclude=("lose_momentum",), payable=True)
         options += [(f"clear:{t.id}", f"clear progress on {t.name}") for t in tracks]
+        if not options:
+            ctx.note(
+                f"{ctx.name}: nothing is left to pay -{amount} with (momentum, meters and "
+                "progress all at their lowest): envision what it costs in the story"
+            )
+            return
         ctx.choose(
             "sf.lose_momentum.at_minimum",
             options,

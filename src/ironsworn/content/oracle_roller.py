@@ -144,6 +144,49 @@ def oracle_event(
     }
 
 
+def shown_name(ruleset: Ruleset, table: OracleTable) -> str:
+    """The table's name as a result shows and logs it: with the names of its groups (the
+    folders of its id, nearest first) when another table of its ruleset has the same name
+    ("Feature" of a derelict's access, of a haunted location: ``Access: Feature``,
+    ``Haunted: Feature``; a planet's settlements: ``Desert Settlements: Expanse``)."""
+    labels: dict[str, str] = ruleset.memo("oracle_shown_names")
+    if not labels:
+        labels.update(_shown_names(ruleset.oracles.values()))
+    return labels.get(table.id, table.name)
+
+
+def _folders(table_id: str) -> tuple[str, list[str]]:
+    """(ruleset, folder words) of a table's id; a move's table has none (its name is the
+    move's)."""
+    kind, _, path = table_id.partition(":")
+    parts = path.split("/")
+    if kind.startswith("move.") or len(parts) < 3:
+        return parts[0], []
+    return parts[0], [" ".join(w[:1].upper() + w[1:] for w in p.split("_")) for p in parts[1:-1]]
+
+
+def _shown_names(tables: Any) -> dict[str, str]:
+    by_name: dict[tuple[str, str], list[OracleTable]] = {}
+    for table in tables:
+        ruleset, _ = _folders(table.id)
+        by_name.setdefault((ruleset, table.name.casefold()), []).append(table)
+    labels = {}
+    for same in by_name.values():
+        if len(same) < 2:
+            continue
+        paths = {t.id: _folders(t.id)[1] for t in same}
+        depth = 1
+        while depth <= max(len(p) for p in paths.values()):
+            shown = [" ".join(p[-depth:]) for p in paths.values()]
+            if len(set(shown)) == len(shown):
+                break
+            depth += 1
+        for table in same:
+            group = " ".join(paths[table.id][-depth:])
+            labels[table.id] = f"{group}: {table.name}" if group else table.name
+    return labels
+
+
 def roll_oracle(
     ruleset: Ruleset, table: str | OracleTable, dice: Dice, value: int | None = None
 ) -> OracleResult:
@@ -207,7 +250,9 @@ class _Roller:
                 children.append(self.table(target, forced, chain, depth + 1))
                 forced = None
         text = join_parts([c.text for c in children])
-        return OracleResult(table.id, table.name, None, text, tuple(children), ())
+        return OracleResult(
+            table.id, shown_name(self.ruleset, table), None, text, tuple(children), ()
+        )
 
     def _row_result(
         self,
@@ -223,7 +268,9 @@ class _Roller:
             target = self._target(table, step)
             extra.extend(self._group(target, step, inner, depth + 1))
         # Every field in order: the record's quick path (no names or defaults to look at).
-        return OracleResult(table.id, table.name, roll, row.full_text, tuple(extra), ())
+        return OracleResult(
+            table.id, shown_name(self.ruleset, table), roll, row.full_text, tuple(extra), ()
+        )
 
     def _group(
         self, target: OracleTable, step: OracleRoll, chain: tuple[_RowKey, ...], depth: int
@@ -251,7 +298,9 @@ class _Roller:
             seen.add(key)
             if key in chain:
                 # Reported, not followed: the row's own text says what a repeat means.
-                result = OracleResult(target.id, target.name, roll, row.full_text, (), ())
+                result = OracleResult(
+                    target.id, shown_name(self.ruleset, target), roll, row.full_text, (), ()
+                )
             else:
                 result = self._row_result(target, roll, row, chain, depth)
             # Every die is kept: a reroll is shown and logged, never silent.

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_support import STATS, run
+from cli_support import STATS, fingerprint, run
 
 from ironsworn.content import clear_cache
 from shared_files import STARFORGED_DATASWORN, shared_file
@@ -15,13 +15,14 @@ from shared_files import STARFORGED_DATASWORN, shared_file
 
 @pytest.fixture
 def forge(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A Starforged campaign, the player's Starforged file imported, with Kira."""
+    """A Starforged campaign, the player's Starforged file imported, with Kira (Ace's first
+    ability marked)."""
     clear_cache()
     assert run(capsys, "content", "import", str(shared_file(STARFORGED_DATASWORN)))[0] == 0
     clear_cache()
     for argv in (
         ["campaign", "new", "forge", "--ruleset", "starforged"],
-        ["character", "new", "Kira", "--stats", STATS, "--starship", "Firebird"],
+        ["character", "new", "Kira", "--stats", STATS, "--starship", "Firebird", "--asset", "ace"],
     ):
         code, _, err = run(capsys, *argv)
         assert code == 0, (argv, err)
@@ -43,3 +44,36 @@ def test_a_table_named_like_others_is_shown_and_logged_with_its_group(
     # A name no other table has is shown as it is.
     code, out, _ = run(capsys, "oracle", "roll", "core action", "--value", "5")
     assert out.startswith("Action (5): ")
+
+
+@pytest.mark.parametrize("typed", ["ace:7", "ace:0"])
+def test_an_ability_given_with_the_asset_is_refused_in_the_players_words(
+    forge: None, home: Path, capsys: pytest.CaptureFixture[str], typed: str
+) -> None:
+    # The player typed --asset ace:7, never --ability: the message names what was typed.
+    assert run(capsys, "adjust", "experience", "+4")[0] == 0
+    before = fingerprint(home)
+    code, out, err = run(capsys, "move", "advance", "--asset", typed)
+    number = typed.split(":")[1]
+    assert (code, out) == (2, "")
+    assert err == (
+        f"ironsworn: error: --asset '{typed}': ability {number} is out of range "
+        "(accepted: ace:1 to ace:3)\n"
+    )
+    assert fingerprint(home) == before
+    # Given on its own, the ability is named by its own option, as before.
+    code, _, err = run(capsys, "move", "advance", "--asset", "ace", "--ability", "7")
+    assert code == 2 and "--ability 7 is out of range (accepted: 1 to 3)" in err
+
+
+def test_a_classic_ability_given_with_the_asset_is_refused_in_the_players_words(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "campaign", "new", "iron")[0] == 0
+    argv = ["character", "new", "Asha", "--stats", STATS, "--asset", "hawk:1=Kes"]
+    assert run(capsys, *argv, "--asset", "archer", "--asset", "swordmaster")[0] == 0
+    assert run(capsys, "adjust", "experience", "+4")[0] == 0
+    code, _, err = run(capsys, "move", "advance", "--asset", "hawk:7")
+    assert code == 2
+    assert "--asset 'hawk:7': ability 7 is out of range (accepted: hawk:1 to hawk:3)" in err
+    assert "--ability" not in err

@@ -67,6 +67,26 @@ def parse_asset_choice(text: str) -> AssetChoice:
     return AssetChoice(query, ability, fields, first.strip() if eq else None)
 
 
+def said_of_choice(exc: InvalidValue, typed: str) -> InvalidValue:
+    """An ability refused that came from the asset as typed (``ace:7``), said of what was
+    typed: the player gave the asset, not an ability on its own (``asset 'ace:7': ability 7
+    is out of range (accepted: ace:1 to ace:3)``). Another refusal is returned as it is."""
+    if exc.input != "ability":
+        return exc
+    name = parse_asset_choice(typed).query
+    accepted = ", ".join(exc.accepted)
+    span = re.fullmatch(r"(\d+) to (\d+)", accepted)
+    if span:
+        accepted = f"{name}:{span.group(1)} to {name}:{span.group(2)}"
+    why = exc.why or "is not accepted"
+    return InvalidValue(
+        "{asset} " + f"{typed!r}: ability {exc.value} {why} (accepted: {accepted})",
+        input="asset",
+        value=typed,
+        accepted=accepted,
+    )
+
+
 def _label(text: str) -> str:
     return "_".join(text.strip().lower().replace("'", "").split())
 

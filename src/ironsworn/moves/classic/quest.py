@@ -190,7 +190,7 @@ def advance(ctx: Step) -> None:
 
     if advance_without_assets(ctx):
         return  # the campaign plays without asset cards (a stat or a role is bought)
-    from ironsworn.moves.assets.cards import parse_asset_choice
+    from ironsworn.moves.assets.cards import parse_asset_choice, said_of_choice
 
     query = ctx.data.get("asset")
     if isinstance(query, list):
@@ -206,6 +206,7 @@ def advance(ctx: Step) -> None:
     if not query:
         ask_purchase(ctx)
     ability = ctx.data.get("ability")
+    given = ability
     try:
         ctx.char.asset(parse_asset_choice(str(query)).query)
         key = "upgrade"
@@ -216,7 +217,12 @@ def advance(ctx: Step) -> None:
         key = "new_asset"
     # Check the purchase now and offer only it: a decision that no answer can settle would
     # block the campaign, since every other move waits for it.
-    event = _purchase(ctx, key, query, ability)
+    try:
+        event = _purchase(ctx, key, query, ability)
+    except InvalidValue as exc:
+        if given is not None or parse_asset_choice(str(query)).ability is None:
+            raise
+        raise said_of_choice(exc, str(query)) from None
     cost = ADVANCE_COST[key] - _asset_discount(ctx, key, query)
     ctx.choose(
         "advance.purchase",

@@ -53,7 +53,8 @@ def advance(ctx: Step) -> None:
     if not query:
         ask_purchase(ctx)
     ability = ctx.data.get("ability")
-    name, colon, number = str(query).rpartition(":")
+    typed = str(query)
+    name, colon, number = typed.rpartition(":")
     if colon and number.strip().isdigit() and ability is None:
         # An upgrade offered as NAME:N (the ability to mark) names its ability.
         try:
@@ -66,7 +67,14 @@ def advance(ctx: Step) -> None:
         key = "upgrade"
     except NotFound:
         key = "new_asset"
-    event = _purchase(ctx, key, str(query), ability)
+    try:
+        event = _purchase(ctx, key, str(query), ability)
+    except InvalidValue as exc:
+        if typed == str(query):
+            raise
+        from ironsworn.moves.assets.cards import said_of_choice
+
+        raise said_of_choice(exc, typed) from None
     cost = _cost(ctx, key, event)  # checked before anything is emitted
     ctx.emit(event)
     char = ctx.char

@@ -77,3 +77,24 @@ def test_a_classic_ability_given_with_the_asset_is_refused_in_the_players_words(
     assert code == 2
     assert "--asset 'hawk:7': ability 7 is out of range (accepted: hawk:1 to hawk:3)" in err
     assert "--ability" not in err
+
+
+def test_bond_background_answers_in_starforged_words(
+    forge: None, home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Starforged forges a bond with a connection ("When your relationship with a connection is
+    # ready to evolve"); it holds no background bonds in reserve, nor makes the classic Forge a
+    # Bond move.
+    before = fingerprint(home)
+    for argv in (
+        ["bond", "background", "Mara"],
+        ["character", "new", "Ren", "--stats", STATS, "--reserve-bonds", "2"],
+    ):
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (2, "")
+        assert err == (
+            "ironsworn: error: a Starforged character holds no background bonds in reserve: a "
+            "bond is forged with a connection (accepted: Make a Connection, then Forge a Bond "
+            "when the relationship is ready to evolve)\n"
+        )
+    assert fingerprint(home) == before

@@ -60,7 +60,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "impact": ("ironsworn.cli.starforged_cmd", "mark or clear an impact (Starforged)"),
     "campaign": ("ironsworn.cli.campaign_cmd", "create, list and choose campaigns"),
     "option": ("ironsworn.cli.setup_cmd", "show or set the campaign's options (chapter 7)"),
-    "bond": ("ironsworn.cli.setup_cmd", "mark a background bond held in reserve"),
+    "bond": ("ironsworn.cli.setup_cmd", "mark a background bond held in reserve (classic)"),
     "homebrew": ("ironsworn.cli.setup_cmd", "reskin an asset, or make a homebrew asset"),
     "undo": ("ironsworn.cli.campaign_cmd", "undo the last operation"),
     "redo": ("ironsworn.cli.campaign_cmd", "redo the last undone operation"),

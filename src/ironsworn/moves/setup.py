@@ -34,12 +34,24 @@ FIRST_VOW_RANKS = ("troublesome", "dangerous", "formidable")
 ONE_SHOT_RANKS = {"short": "troublesome", "long": "dangerous"}
 
 
+# Starforged has no bonds held in reserve: "When your relationship with a connection is ready
+# to evolve" (Forge a Bond, seed 003), made with Make a Connection.
+NO_RESERVE_IN_STARFORGED = (
+    "a Starforged character holds no background bonds in reserve: a bond is forged with a "
+    "connection (accepted: Make a Connection, then Forge a Bond when the relationship is ready "
+    "to evolve)"
+)
+
+
 def check_background_bonds(state: CampaignState, bonds: int, reserved: int) -> None:
-    """Bonds named at creation and held in reserve: up to three, none in one-shot play."""
+    """Bonds named at creation and held in reserve: up to three, none in one-shot play; none
+    held in reserve in Starforged."""
     if reserved < 0:
         raise InvalidValue(
             input="reserve_bonds", value=reserved, accepted="0 to 3", why="is out of range"
         )
+    if reserved and state.ruleset == "starforged":
+        raise RuleViolation(NO_RESERVE_IN_STARFORGED)
     if state.option("one_shot") and (bonds or reserved):
         raise RuleViolation(  # seed 000 L5152-5154
             "one-shot play ignores background bonds: create the "
@@ -147,6 +159,8 @@ class SetupOperations(EngineOperations):
 
         def run() -> None:
             char = self.state.character(character)
+            if self.state.ruleset == "starforged":
+                raise RuleViolation(NO_RESERVE_IN_STARFORGED)
             text = " ".join(bond.split())
             if not text:
                 raise InvalidValue(f"bond {bond!r} is empty (accepted: a person or community)")

@@ -199,8 +199,15 @@ def test_export_then_import_gives_the_same_sheets_tracks_and_journal(
     assert _tracks(back) == _tracks(original)
     assert _journal_text(imported_operations) == _journal_text(operations)
     # Co-op: each block was its character's (an actor node), and comes back as theirs.
-    # (Blocks of no one's, such as a new track, stay no one's.)
-    actors = [op.character for op in operations if op.kind not in ("journal", "choice", "burn")]
+    # (Blocks of no one's stay no one's. The setup, each character and track, is made again
+    # from the notes, not kept as a block too.)
+    setup = {"character_created", "packs", "track_created"}
+    actors = [
+        op.character
+        for op in operations
+        if op.kind not in ("journal", "choice", "burn")
+        and not {e["type"] for e in op.events} <= setup
+    ]
     assert [op.character for op in imported_operations if op.kind == "imported"] == actors
     blocks = [e for op in imported_operations for e in op.events if e["type"] == "imported"]
     assert any(
@@ -472,3 +479,35 @@ def test_each_journal_note_comes_back_as_a_journal_of_its_own(
     assert [e for op in twice for e in op.events if e["type"] == "session"] == [
         {"type": "session", "title": "Session 02"}
     ]
+
+
+def test_an_imported_campaign_exports_its_setup_once(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The setup our export writes first (the ruleset, each character, each track) is made
+    # again from the notes on import: exported again, it was written twice.
+    play(capsys, "campaign", "new", "t", "--ruleset", "starforged")
+    play(capsys, "character", "new", "Kira", "--stats", STATS)
+    play(capsys, "character", "new", "Ren", "--stats", STATS)
+    play(capsys, "vow", "new", "Find my sister", "--rank", "formidable", "--character", "Kira")
+    play(capsys, "adjust", "iron", "+1", "--character", "Kira")  # the note: iron 3 now
+    play(capsys, "journal", "add", "The ring turned.")
+    first = tmp_path / "first"
+    play(capsys, "export", "iron-vault", str(first))
+    imported(capsys, first, "--name", "back")
+    second = tmp_path / "second"
+    play(capsys, "export", "iron-vault", str(second), "--campaign", "back")
+    imported(capsys, second, "--name", "again")
+    third = tmp_path / "third"
+    play(capsys, "export", "iron-vault", str(third), "--campaign", "again")
+    for folder in (first, second, third):
+        journal = (folder / "Journals" / "Session 01.md").read_text(encoding="utf-8")
+        assert journal.count("the campaign plays Starforged") == 1, folder
+        assert journal.count("Kira enters the story") == 1, folder
+        assert journal.count("Ren enters the story") == 1, folder
+        assert journal.count('status="added"') == 1, folder
+        assert journal.count("The ring turned.") == 1, folder
+        assert "content packs" not in journal  # (plumbing, as the story leaves it out)
+    second_text = (second / "Journals" / "Session 01.md").read_text(encoding="utf-8")
+    third_text = (third / "Journals" / "Session 01.md").read_text(encoding="utf-8")
+    assert third_text == second_text

@@ -85,14 +85,10 @@ def vault_files(store: Store[Any]) -> dict[str, str]:
         campaign_fields(name, state),
         "This folder is an ironsworn campaign exported for Iron Vault.",
     )
-    character_notes = _unique_notes((c.name, c.name) for c in state.characters.values())
+    character_notes, track_notes, clock_notes = _note_names(state)
     for char in state.characters.values():
         path = f"Characters/{character_notes[char.name]}.md"
         files[path] = write_note(character_fields(char, state.vehicle), character_body())
-    track_notes = _unique_notes((t.id, t.name) for t in state.tracks.values())
-    clock_notes = _unique_notes(
-        (t.id, clock_name(t)) for t in state.tracks.values() if t.countdown is not None
-    )
     for track in state.tracks.values():
         files[f"Progress/{track_notes[track.id]}.md"] = write_note(
             progress_fields(track, character_notes), track_body()
@@ -101,10 +97,33 @@ def vault_files(store: Store[Any]) -> dict[str, str]:
             files[f"Clocks/{clock_notes[track.id]}.md"] = write_note(
                 clock_fields(track), clock_body()
             )
-    writer = BlockWriter(len(state.characters), track_notes, clock_notes, character_notes)
+    writer = block_writer(state)
     for number, session in enumerate(_sessions(store.operations()), start=1):
         files[f"Journals/Session {number:02d}.md"] = _journal(session, writer)
     return files
+
+
+def _note_names(state: CampaignState) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """The note of each character, track and tension clock (by name, id, id)."""
+    character_notes = _unique_notes((c.name, c.name) for c in state.characters.values())
+    track_notes = _unique_notes((t.id, t.name) for t in state.tracks.values())
+    clock_notes = _unique_notes(
+        (t.id, clock_name(t)) for t in state.tracks.values() if t.countdown is not None
+    )
+    return character_notes, track_notes, clock_notes
+
+
+def block_writer(state: CampaignState) -> BlockWriter:
+    """The writer of the campaign's mechanics blocks, linking its notes."""
+    character_notes, track_notes, clock_notes = _note_names(state)
+    return BlockWriter(len(state.characters), track_notes, clock_notes, character_notes)
+
+
+def block_text(group: Sequence[Operation], writer: BlockWriter) -> str:
+    """The KDL of the mechanics block a group of operations is written as ("": none)."""
+    actor = group[0].character
+    nodes = writer.wrap(writer.block(group, actor), actor)
+    return format_nodes(nodes) if nodes else ""
 
 
 def _unique_notes(items: Iterator[tuple[str, str]] | Any) -> dict[str, str]:
@@ -187,10 +206,9 @@ def _journal(session: Sequence[Operation], writer: BlockWriter) -> str:
             texts = [str(e.get("text", "")) for e in group[0].events if e.get("type") == "journal"]
             parts.append("\n\n".join(t.strip() for t in texts if t.strip()))
             continue
-        actor = group[0].character
-        nodes = writer.wrap(writer.block(group, actor), actor)
-        if nodes:
-            parts.append("```iron-vault-mechanics\n" + format_nodes(nodes) + "```")
+        text = block_text(group, writer)
+        if text:
+            parts.append("```iron-vault-mechanics\n" + text + "```")
     return "\n\n".join(p for p in parts if p) + "\n"
 
 

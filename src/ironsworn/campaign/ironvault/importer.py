@@ -221,6 +221,7 @@ def read_vault(folder: Path) -> VaultImport:
         said = f"Clock {clock['name']}: {clock['filled']} of {clock['segments']} segments{done}"
         add("note", [{"type": "note_added", "note": {"text": said, "character": None}}], None, said)
     who = names[0] if len(names) == 1 else None
+    setup = _setup_blocks(operations)
     journals = 0
     others: list[str] = []  # notes that are not journals (lore, custom content...)
     known_moves = {m.name.lower() for m in library.moves.values()}
@@ -240,6 +241,11 @@ def read_vault(folder: Path) -> VaultImport:
         for part in parts:
             if part.nodes is None:
                 add("journal", [{"type": "journal", "text": part.text}], who, part.text[:80])
+                continue
+            if journals == 1 and _setup_key(part.text) in setup:
+                # The setup our export wrote at the start (the ruleset, each character, each
+                # track, each clock): made again above from the notes, not kept twice.
+                setup.remove(_setup_key(part.text))
                 continue
             _check_moves(part.nodes, library, known_moves, found)
             lines = describe(part.nodes, move_names)
@@ -263,6 +269,36 @@ def read_vault(folder: Path) -> VaultImport:
         "operations": len(operations),
     }
     return VaultImport(vault_name.strip(), ruleset, operations, found, counts)
+
+
+def _setup_blocks(operations: list[Operation]) -> list[str]:
+    """The mechanics blocks our export writes for the setup operations read from the notes
+    (each as one line of words: a block read back is compared whitespace aside)."""
+    from ironsworn.campaign.ironvault.export import block_text, block_writer
+    from ironsworn.campaign.state import CampaignState
+
+    state = CampaignState()
+    for operation in operations:
+        for event in operation.events:
+            state.apply(event)
+    writer = block_writer(state)
+    texts = (block_text([operation], writer) for operation in operations)
+    return [_setup_key(text) for text in texts if text]
+
+
+_FIGURES = re.compile(r"\s*\([^()\"]*\)")
+_PACKS = re.compile(r'^\s*- "content packs: [^"\n]*"\s*$', re.MULTILINE)
+_ACTOR = re.compile(r'^actor name="[^"]*" \{ (.*) \}$')
+
+
+def _setup_key(text: str) -> str:
+    """A setup block as compared: whitespace aside, without its figures in brackets (the
+    notes give a character's stats and a ship's integrity as they are now, the block as
+    they were at the start), without the content packs line an older export wrote, and
+    without the character it was written for (a co-op track's block is its maker's)."""
+    key = " ".join(_FIGURES.sub("", _PACKS.sub("", text)).split())
+    inner = _ACTOR.match(key)
+    return inner.group(1) if inner else key
 
 
 def _actor(nodes: Any, aliases: Mapping[str, str]) -> str | None:

@@ -39,7 +39,7 @@ from typing import Any
 
 from ironsworn.campaign.ironvault.kdl import Node, Value, parse
 from ironsworn.campaign.ironvault.tracks import note_name, wiki_link
-from ironsworn.campaign.journal import HIDDEN, Narrator, odds_words, told_by_burn
+from ironsworn.campaign.journal import HIDDEN, PINS, Narrator, odds_words, told_by_burn
 from ironsworn.campaign.store import Operation
 
 # A suffer move takes its harm (or stress, or damage) first, then rolls on the meter it hit.
@@ -196,8 +196,8 @@ class BlockWriter:
         self, event: Mapping[str, Any], move: _Move | None, tracks_hit: Sequence[str]
     ) -> list[Node]:
         kind = str(event.get("type"))
-        if kind in HIDDEN or kind in ("journal", "session"):
-            return []
+        if kind in HIDDEN or kind in PINS or kind in ("journal", "session"):
+            return []  # (the content packs pinned: plumbing, as the story leaves them out)
         make = getattr(self, f"_{kind}", None)
         if make is not None:
             try:

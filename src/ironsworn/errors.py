@@ -50,6 +50,19 @@ def _plain(name: str) -> str:
     return name
 
 
+def shown_value(value: Any) -> str:
+    """A bad value as it was typed: text quoted (``'luck'``); a list, a true or false, an
+    object as JSON (``["edge"]``, ``true``: what a program sent, not Python's spelling of
+    it); a number as it is."""
+    if isinstance(value, str):
+        return repr(value)
+    if value is None or isinstance(value, (bool, list, tuple, dict)):
+        import json
+
+        return json.dumps(value, ensure_ascii=False, default=str)
+    return str(value)
+
+
 class IronswornError(Exception):
     """Root of every error this package raises on purpose.
 
@@ -155,7 +168,7 @@ class InvalidValue(IronswornError, ValueError):
         IronswornError.__init__(self, message, names=wanted)
 
     def _made(self) -> str:
-        shown = f" {self.value!r}" if self.value is not None else ""
+        shown = f" {shown_value(self.value)}" if self.value is not None else ""
         why = self.why or "is not accepted"
         accepted = f" (accepted: {', '.join(self.accepted)})" if self.accepted else ""
         return "{" + str(self.input) + "}" + f"{shown} {why}{accepted}"

@@ -142,3 +142,48 @@ def test_an_answer_naming_a_decision_already_answered_is_refused(home: Path) -> 
     assert second["token"] != first["token"]
     assert late.is_error
     assert late.content[0].text.startswith("that decision was answered meanwhile")
+
+
+def test_a_bad_value_reads_as_the_model_sent_it(home: Path) -> None:
+    # A list, an object, a number where true or false goes: said in JSON, as sent (it read
+    # "['edge']", Python's spelling); text stays quoted as everywhere.
+    make_character()
+    before = fingerprint()
+
+    async def scenario() -> list[Any]:
+        async with stdio_session(home, "--campaign", "t") as session:
+            calls = [
+                ("move", {"move": "face danger", "stat": ["edge"]}),
+                ("sheet", {"character": ["Asha", "Brand"]}),
+                ("journal", {"text": {"a": 1}}),
+                ("ask", {"odds": "likely", "even_matches": 1}),
+                ("move", {"move": "face danger", "stat": "luck"}),
+            ]
+            return [await session.call_tool(name, args) for name, args in calls]
+
+    results = anyio.run(scenario)
+    lines = [r.content[0].text for r in results]
+    assert lines[0].startswith('move: stat ["edge"] is not a non-empty text')
+    assert lines[1].startswith('sheet: character ["Asha", "Brand"] is not a non-empty text')
+    assert lines[2].startswith('journal: text {"a": 1} is not a non-empty text')
+    assert lines[3] == "ask: even_matches 1 is not true or false (accepted: true, false)"
+    assert lines[4].startswith("stat 'luck' is not allowed for Face Danger")
+    assert not any("['" in line or "True" in line or "None" in line for line in lines)
+    assert data(results[0])["value"] == ["edge"]
+    assert fingerprint() == before
+
+
+def test_ask_describes_the_odds_it_accepts(home: Path) -> None:
+    # The description listed "almost certain, likely, 50/50..." while the schema took
+    # almost_certain, fifty_fifty...: a model reading the one could not send the other.
+    make_character()
+
+    async def scenario() -> Any:
+        async with stdio_session(home, "--campaign", "t") as session:
+            tools = {t.name: t for t in (await session.list_tools()).tools}
+            return tools["ask"].input_schema["properties"]["odds"]
+
+    odds = anyio.run(scenario)
+    assert odds["enum"] == ["almost_certain", "likely", "fifty_fifty", "unlikely", "small_chance"]
+    listed = odds["description"].split(": ", 1)[1].split(", ")
+    assert listed == odds["enum"]

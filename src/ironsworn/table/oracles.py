@@ -125,7 +125,9 @@ OPERATIONS = (
             Input(
                 "odds",
                 "text",
-                "almost certain, likely, 50/50, unlikely, small chance",
+                # The values taken, as a schema's enum lists them (not the words of the game:
+                # "50/50" is no value a client may send).
+                "the odds of a yes: almost_certain, likely, fifty_fifty, unlikely, small_chance",
                 True,
                 source=choices.odds,
             ),

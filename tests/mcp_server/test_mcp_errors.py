@@ -123,11 +123,11 @@ def test_an_answer_naming_a_decision_already_answered_is_refused(home: Path) -> 
 
         async with stdio_session(home, "--campaign", "t", "--seed", "3") as session:
             await session.call_tool("move", {"move": "face danger", "stat": "edge"})
-            first = await read_json(session, "ironsworn://campaign/pending")
+            first = (await read_json(session, "ironsworn://campaign/pending"))["current"]
             answered = await session.call_tool(
                 "choose", {"keys": ["endure_harm"], "decision": first["token"]}
             )
-            second = await read_json(session, "ironsworn://campaign/pending")
+            second = (await read_json(session, "ironsworn://campaign/pending"))["current"]
             before = fingerprint()
             late = await session.call_tool(
                 "choose", {"keys": ["embrace_the_pain"], "decision": first["token"]}

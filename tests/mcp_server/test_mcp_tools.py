@@ -121,7 +121,8 @@ def test_face_danger_with_a_decision_answered_read_and_undone(home: Path) -> Non
         "endure_stress",
         "suffer_supply",
     ]
-    assert seen["pending"]["options"] == pending["options"]
+    assert seen["pending"]["current"]["options"] == pending["options"]
+    assert seen["pending"]["set_aside"] == []
     # The scene prompt starts from the move just made and the decision it waits on.
     assert '"move": "Face Danger"' in seen["scene"] and '"outcome": "weak_hit"' in seen["scene"]
     assert '"key": "endure_harm"' in seen["scene"]
@@ -135,7 +136,7 @@ def test_face_danger_with_a_decision_answered_read_and_undone(home: Path) -> Non
     # Undo takes back the answer: the harm is gone and the decision waits again.
     assert seen["undo"]["undone"]["kind"] == "choice"
     assert seen["after_undo"]["health"] == 5
-    assert seen["pending_again"]["options"] == pending["options"]
+    assert seen["pending_again"]["current"]["options"] == pending["options"]
 
 
 def test_a_bad_call_names_the_input_and_changes_nothing(home: Path) -> None:
@@ -208,3 +209,32 @@ def test_every_oracle_roll_and_answer_a_model_sees_is_in_the_log(home: Path) -> 
     assert kept["oracle"]["roll"] == rolled["roll"] and kept["oracle"]["text"] == rolled["text"]
     assert kept["ask"]["roll"] == asked["roll"] and kept["ask"]["question"] == "Is the pass open?"
     assert kept["ask"]["answer"] == asked["answer"] in ("yes", "no")
+
+
+def test_pending_shows_every_decision_owed_and_which_is_current(home: Path) -> None:
+    # Co-op: Asha's decision is set aside while Brand's waits. The pending resource showed
+    # Brand's alone, so a model never learnt that Asha still owed one.
+    make_character()
+    make_character(name="Brand")
+
+    async def scenario() -> tuple[Any, Any, Any]:
+        async with stdio_session(home, "--campaign", "t", "--seed", SEED) as session:
+            asha = {"move": "face danger", "stat": "edge", "character": "Asha"}
+            await session.call_tool("move", asha)
+            await session.call_tool("move", {"move": "make camp", "character": "Brand"})
+            both = await read_json(session, "ironsworn://campaign/pending")
+            token = both["set_aside"][0]["token"]
+            chosen = await session.call_tool(
+                "choose", {"keys": ["suffer_momentum"], "character": "Asha", "decision": token}
+            )
+            after = await read_json(session, "ironsworn://campaign/pending")
+            return both, chosen, after
+
+    both, chosen, after = anyio.run(scenario)
+    # Seed 3: Asha's weak hit asks its cost; Brand's Make Camp (a strong hit) asks two.
+    assert both["current"]["character"] == "Brand"
+    assert both["current"]["move"] == "move:classic/adventure/make_camp"
+    assert [d["character"] for d in both["set_aside"]] == ["Asha"]
+    assert both["set_aside"][0]["move"] == "move:classic/adventure/face_danger"
+    assert not chosen.is_error, chosen.content[0].text
+    assert after["current"]["character"] == "Brand" and after["set_aside"] == []

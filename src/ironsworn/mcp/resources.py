@@ -1,4 +1,4 @@
-"""What a model can read: the campaign (sheets, tracks, the pending decision, the recent log
+"""What a model can read: the campaign (sheets, tracks, the decisions pending, the recent log
 and journal, the options) and the rulebook (a move's text, an oracle table's rows).
 
 Every resource is JSON, in the shape the command line's JSON has for the same thing
@@ -57,8 +57,10 @@ CAMPAIGN_PARTS: dict[str, tuple[str, str]] = {
     "sheets": ("Character sheets", "every character's sheet: stats, meters, assets, vows"),
     "tracks": ("Progress tracks", "every track: vows, journeys, fights, scenes, done or not"),
     "pending": (
-        "Pending decision",
-        "the decision the table waits for, with its token for choose's decision (null: none)",
+        "Pending decisions",
+        "every decision owed: 'current', the one the table waits for now (null: none), and "
+        "'set_aside', those other characters owe, set aside while it is answered (answer one "
+        "with choose and its character); each with its token for choose's decision",
     ),
     "log": ("Recent log", f"the last {RECENT} operations with their events (every roll)"),
     "journal": ("Recent journal", f"the last {RECENT} journal entries and mechanics lines"),
@@ -159,7 +161,11 @@ def _campaign_part(served: ServedCampaign, part: str) -> Any:
 
         # With its token, as the state shows it: an answer that names it (choose's
         # ``decision``) is refused if another client answered it and a new one came.
-        return shown_decision(state.pending) if state.pending else None
+        parked = getattr(state, "parked", {}) or {}
+        return {
+            "current": shown_decision(state.pending) if state.pending else None,
+            "set_aside": [shown_decision(entry["pending"]) for entry in parked.values()],
+        }
     if part == "options":
         from ironsworn.campaign.options import options_data
 

@@ -270,3 +270,22 @@ def test_a_loss_while_unprepared_at_minimum_ends() -> None:
         result = game.answer([options[0]], (60,) if options[0] == "roll_table" else ())
         seen += 1
     assert result.pending is None
+
+
+def test_a_weak_hits_trade_is_named_in_its_question() -> None:
+    # "you may [Lose Momentum] (-1) in exchange for +1 health": the question read "you may
+    # (or decline and press on)", naming nothing.
+    game = StarforgedGame()
+    game.move("endure harm", amount=2)
+    asked = game.answer(["resist"], WEAK)
+    assert asked.pending is not None
+    assert asked.pending["prompt"] == (
+        "you may Lose Momentum (-1) for +1 health (or decline and press on)"
+    )
+    companion = with_rockhorn()
+    companion.move("companion takes a hit", amount=2, companion="rockhorn")
+    asked = companion.answer(["resist"], WEAK)
+    assert asked.pending is not None
+    assert asked.pending["prompt"] == (
+        "you may Lose Momentum (-1) to give Rockhorn +1 health (or decline: they press on)"
+    )

@@ -195,7 +195,7 @@ def endure(ctx: Step) -> None:
             "sf.endure.weak_hit",
             [("trade", f"Lose Momentum (-1) for +1 {meter}")],
             minimum=0,
-            prompt="you may (or decline and press on)",
+            prompt=f"you may Lose Momentum (-1) for +1 {meter} (or decline and press on)",
         )
     else:
         ctx.choose(
@@ -342,7 +342,8 @@ def companion_takes_a_hit(ctx: Step) -> None:
             "sf.endure.weak_hit",
             [("trade", f"Lose Momentum (-1) to give {asset['name']} +1 health")],
             minimum=0,
-            prompt="you may (or decline: they press on)",
+            prompt=f"you may Lose Momentum (-1) to give {asset['name']} +1 health (or decline: "
+            "they press on)",
         )
     else:
         ctx.choose(

@@ -238,3 +238,15 @@ def test_pending_shows_every_decision_owed_and_which_is_current(home: Path) -> N
     assert both["set_aside"][0]["move"] == "move:classic/adventure/face_danger"
     assert not chosen.is_error, chosen.content[0].text
     assert after["current"]["character"] == "Brand" and after["set_aside"] == []
+
+
+def test_the_journal_a_model_reads_leaves_out_the_content_packs_pinned(home: Path) -> None:
+    make_character()
+
+    async def scenario() -> Any:
+        async with stdio_session(home, "--campaign", "t") as session:
+            return await read_json(session, "ironsworn://campaign/journal")
+
+    journal = anyio.run(scenario)
+    told = " ".join(str(e["mechanics"]) for e in journal)
+    assert "Asha enters the story" in told and "content packs" not in told

@@ -63,3 +63,15 @@ def test_the_advance_prompt_says_which_ability_an_upgrade_marks(tmp_path: Path) 
     assert "marking ability 3: " in run.out
     run = run_script(path, ["/undo", '/move advance --asset "shield bearer"'])
     assert "spend 3 experience on the asset Shield-Bearer (ability 1 marked)" in run.out
+
+
+def test_the_recap_leaves_out_the_content_packs_pinned(tmp_path: Path) -> None:
+    # The packs a campaign pins are plumbing: the recap's first entry ended "content packs:
+    # classic, ..." (the web's log and the story leave them out).
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run_script(path, ["The wind rises."])
+    run = run_script(path, [], interactive=True)
+    recap = run.out.split("Last time:\n")[1].split("Kai: health")[0]
+    assert recap.startswith("  #1 Kai enters the story")
+    assert "content packs" not in recap

@@ -175,9 +175,10 @@ def _campaign_part(served: ServedCampaign, part: str) -> Any:
         operations = store.operations(last=RECENT) if store is not None else []
         if part == "log":
             return [operation.to_dict() for operation in operations]
-        from ironsworn.campaign.journal import Narrator, entries
+        from ironsworn.campaign.journal import PINS, Narrator, entries
 
-        return entries(operations, Narrator(state))
+        # (the packs pinned left out: plumbing, as the web's log leaves them)
+        return entries(operations, Narrator(state, leave_out=PINS))
     raise NotFound(
         f"campaign resource {part!r} is unknown (accepted: {', '.join(CAMPAIGN_PARTS)}, "
         "sheet/NAME)",

@@ -429,10 +429,12 @@ class PlaySession:
         log and journal, then the open tracks drawn."""
         from textwrap import wrap
 
-        from ironsworn.campaign.journal import Narrator, without_name
+        from ironsworn.campaign.journal import PINS, Narrator, without_name
         from ironsworn.cli.sheet_text import row_widths, track_row, unicode_ok
 
-        narrator = Narrator(state)  # knows the names of tracks made before these entries
+        # (knows the names of tracks made before these entries; the packs pinned are
+        # plumbing, left out as the web's log leaves them)
+        narrator = Narrator(state, leave_out=PINS)
         columns = self.out.columns()  # (at a terminal: each entry wrapped under itself)
         lines = ["Last time:"]
         for operation in self.store.operations(last=entries):

@@ -98,3 +98,16 @@ def test_bond_background_answers_in_starforged_words(
             "when the relationship is ready to evolve)\n"
         )
     assert fingerprint(home) == before
+
+
+def test_a_name_many_of_the_campaigns_tables_share_says_which_it_could_be(
+    forge: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 'feature' is a table of every derelict zone and location theme: it was refused as if it
+    # were another ruleset's ("'feature' names 5 starforged oracle tables; this campaign plays
+    # starforged").
+    code, out, err = run(capsys, "oracle", "roll", "feature")
+    assert (code, out) == (2, "")
+    assert err.startswith("ironsworn: error: oracle table 'feature' is ambiguous: it names ")
+    assert "closest: access/feature, " in err
+    assert "this campaign plays" not in err

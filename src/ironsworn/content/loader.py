@@ -378,8 +378,10 @@ class Ruleset:
         try:
             return resolve(own, query, what, _name, (ruleset,))
         except NotFound as missing:
-            if isinstance(missing, GroupNamed):
-                raise  # a group of the campaign's own items: its choices are the answer
+            if isinstance(missing, GroupNamed) or " is ambiguous" in str(missing):
+                # A group of the campaign's own items, or a name several of them share
+                # ("feature"): their choices are the answer, not the other rulesets'.
+                raise
             try:
                 found = [self.find(kind, query)]
             except NotFound as wider:

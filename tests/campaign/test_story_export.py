@@ -101,7 +101,7 @@ def golden(name: str, text: str) -> None:
 def check_every_point(text: str) -> None:
     # Names, not ids; no rule citations; no raw record fields.
     for leftover in ("asset:", "move:", "oracle_rollable", "seed 00", " L2", "abilities:",
-                     "meter:", "chose nothing", "note:", "content packs"):  # fmt: skip
+                     "meter:", "declined", "note:", "content packs"):  # fmt: skip
         assert leftover not in text, leftover
     # Player text escaped as on the page.
     assert "<script>" not in text and "<b>" not in text

@@ -111,3 +111,15 @@ def test_a_name_many_of_the_campaigns_tables_share_says_which_it_could_be(
     assert err.startswith("ironsworn: error: oracle table 'feature' is ambiguous: it names ")
     assert "closest: access/feature, " in err
     assert "this campaign plays" not in err
+
+
+def test_a_decision_declined_is_told_as_declined(
+    forge: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Endure Harm's weak hit offers a trade a player may decline: the log said "chose nothing".
+    assert run(capsys, "move", "endure harm", "--amount", "2")[0] == 0
+    assert run(capsys, "choose", "resist", "--dice", "6,1,10")[0] == 0
+    assert run(capsys, "decline")[0] == 0
+    code, out, _ = run(capsys, "log", "--limit", "1")
+    assert code == 0 and out.rstrip().endswith("Kira: declined"), out
+    assert "chose nothing" not in out

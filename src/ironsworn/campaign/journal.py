@@ -507,9 +507,13 @@ class Narrator:
         )
 
     def _choice(self, event: Mapping[str, Any]) -> str:
-        keys = ", ".join(words(k) for k in event.get("keys") or []) or "nothing"
+        keys = ", ".join(words(k) for k in event.get("keys") or [])
         said = f": {event['text']}" if event.get("text") else ""  # the words given with it
-        return f"chose {keys}{said}" + (f" ({words(event['list'])})" if event.get("list") else "")
+        if not keys and not said:
+            return "declined"  # (a decision declined: nothing chosen)
+        return f"chose {keys or 'nothing'}{said}" + (
+            f" ({words(event['list'])})" if event.get("list") else ""
+        )
 
     def _burn(self, event: Mapping[str, Any]) -> str:
         return f"{event['character']} burns momentum: {event['from']} → {event['to']}"

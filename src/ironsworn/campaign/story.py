@@ -13,7 +13,7 @@ What it holds, in this order:
   experience; then the world's truths (once) and the campaign's options.
 
 Names, not ids: tracks, assets and companions are named as the player knows them. Plumbing is
-left out: rule line citations ("seed 000 L457"), decisions declined ("chose nothing"), notes an
+left out: rule line citations ("seed 000 L457"), decisions declined ("declined"), notes an
 asset ability made (what it did is told by its changes), a note repeating a table's result.
 
 Text a player typed (journal entries, names, questions) is escaped as the web page escapes it:

@@ -250,3 +250,18 @@ def test_the_journal_a_model_reads_leaves_out_the_content_packs_pinned(home: Pat
     journal = anyio.run(scenario)
     told = " ".join(str(e["mechanics"]) for e in journal)
     assert "Asha enters the story" in told and "content packs" not in told
+
+
+def test_one_key_given_alone_is_taken_as_a_list_of_one(home: Path) -> None:
+    # A model answering with "keys": "endure_harm" (not ["endure_harm"]) was refused:
+    # "keys 'endure_harm' is not a list".
+    make_character()
+
+    async def scenario() -> Any:
+        async with stdio_session(home, "--campaign", "t", "--seed", SEED) as session:
+            await session.call_tool("move", {"move": "face danger", "stat": "edge"})
+            return await session.call_tool("choose", {"keys": "endure_harm"})
+
+    chosen = anyio.run(scenario)
+    assert not chosen.is_error, chosen.content[0].text
+    assert data(chosen)["move"] == "move:classic/suffer/endure_harm"

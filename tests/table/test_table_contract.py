@@ -23,7 +23,7 @@ from ironsworn.table import Operation, Question, Table, call, operation, operati
 
 STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
 # A value of the wrong kind for each kind of input.
-WRONG = {"text": 7, "int": "many", "bool": "yes", "texts": "one", "ints": ["x"], "dice": True}
+WRONG = {"text": 7, "int": "many", "bool": "yes", "texts": {"one": 1}, "ints": ["x"], "dice": True}
 
 
 @pytest.fixture

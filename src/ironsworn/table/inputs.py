@@ -137,6 +137,8 @@ class Input:
                 )
             return value
         if self.kind in ("texts", "ints"):
+            if isinstance(value, (str, int)) and not isinstance(value, bool):
+                value = [value]  # one value given alone ("obvious" for ["obvious"])
             if not isinstance(value, list):
                 raise InvalidValue(input=name, value=value, accepted=self.help, why="is not a list")
             item = Input(self.name, self.kind[:-1], self.help, low=self.low, high=self.high)

@@ -265,3 +265,21 @@ def test_one_key_given_alone_is_taken_as_a_list_of_one(home: Path) -> None:
     chosen = anyio.run(scenario)
     assert not chosen.is_error, chosen.content[0].text
     assert data(chosen)["move"] == "move:classic/suffer/endure_harm"
+
+
+def test_make_a_connection_asks_whom_in_starforged_words(home: Path) -> None:
+    # Its question's help read "the person or community of the bond": classic's words.
+    from ironsworn.cli.main import main
+
+    assert main(["campaign", "new", "sf", "--ruleset", "starforged"]) == 0
+    assert (
+        main(["character", "new", "Kira", "--stats", "edge=3,heart=2,iron=2,shadow=1,wits=1"]) == 0
+    )
+
+    async def scenario() -> Any:
+        async with stdio_session(home, "--campaign", "sf") as session:
+            return data(await session.call_tool("move", {"move": "make a connection"}))
+
+    question = anyio.run(scenario)["question"]
+    assert question["input"] == "with"
+    assert "connection" in question["help"] and "of the bond" not in question["help"]

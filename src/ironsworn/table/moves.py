@@ -84,7 +84,8 @@ MOVE_INPUTS = (
     Input(
         "with",
         "text",
-        "the person or community of the bond (Swear an Iron Vow: whom the vow is to)",
+        "whom: a bond's or a connection's person or community (Swear an Iron Vow: whom the "
+        "vow is to)",
         source=choices.bonds,
     ),
     Input(

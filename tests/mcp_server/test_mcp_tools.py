@@ -283,3 +283,22 @@ def test_make_a_connection_asks_whom_in_starforged_words(home: Path) -> None:
     question = anyio.run(scenario)["question"]
     assert question["input"] == "with"
     assert "connection" in question["help"] and "of the bond" not in question["help"]
+
+
+def test_choose_accepts_the_keys_of_a_decision_set_aside(home: Path) -> None:
+    # Its schema's enum listed the current decision's keys alone: a client that checks the
+    # enum could not answer Asha's decision, set aside while Brand's waits.
+    make_character()
+    make_character(name="Brand")
+
+    async def scenario() -> Any:
+        async with stdio_session(home, "--campaign", "t", "--seed", SEED) as session:
+            asha = {"move": "face danger", "stat": "edge", "character": "Asha"}
+            await session.call_tool("move", asha)
+            await session.call_tool("move", {"move": "make camp", "character": "Brand"})
+            tools = {t.name: t for t in (await session.list_tools()).tools}
+            return tools["choose"].input_schema["properties"]["keys"]["items"]["enum"]
+
+    keys = anyio.run(scenario)
+    assert "recuperate" in keys  # Brand's Make Camp, waiting now
+    assert "suffer_momentum" in keys and "endure_harm" in keys  # Asha's, set aside

@@ -131,21 +131,29 @@ def _description(op: Any) -> str:
 
 def schema_of(op: Any, table: Any, off: frozenset[str]) -> JsonDict:
     """The operation's JSON schema without the hidden inputs, with the known choices."""
+    from ironsworn.table.choices import pending_options
+
     schema: JsonDict = op.schema()
     properties: JsonDict = schema["properties"]
     for declared in op.inputs:
         if declared.name in off:
             properties.pop(declared.name, None)
             continue
+        # (the keys of every decision owed: one set aside is answered with its character)
+        given = {"every": True} if declared.source is pending_options else {}
         try:
-            keys = list(dict.fromkeys(c.key for c in declared.choices(table, {})))
+            keys = list(dict.fromkeys(c.key for c in declared.choices(table, given)))
         except IronswornError:
             keys = []  # choices that cannot be read now (no character yet): none offered
         if not keys:
             continue
         target = properties[declared.name]
         if declared.kind == "texts":
-            target = target["items"] = dict(target["items"])
+            # (the list's items take the values; a chained assignment bound the name first
+            # and set the copy's own items, leaving the schema's without them)
+            items = dict(target["items"])
+            target["items"] = items
+            target = items
         if declared.complete:
             target["enum"] = keys
         else:

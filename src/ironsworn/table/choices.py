@@ -205,11 +205,25 @@ def purchases(table: Table, args: Mapping[str, Any]) -> list[Choice]:
 
 
 def pending_options(table: Table, args: Mapping[str, Any]) -> list[Choice]:
-    """The options of the decision pending now."""
-    pending = table.state().pending
-    if not pending or pending.get("kind") != "choose":
-        return []
-    return [Choice(str(o["key"]), str(o["text"])) for o in pending.get("options", [])]
+    """The options of the decision pending now; with ``character`` (or ``every``), of the
+    decision that character owes (set aside while another's waits), or of every decision
+    owed (what a schema lists as accepted)."""
+    state = table.state()
+    decisions = [state.pending] if state.pending else []
+    if args.get("every"):
+        decisions += [e["pending"] for e in (getattr(state, "parked", {}) or {}).values()]
+    elif args.get("character"):
+        from ironsworn.table.decisions import waiting_decision
+
+        char = _character(table, args)
+        found = None if char is None else waiting_decision(state, char.name)
+        decisions = [found] if found else decisions
+    return [
+        Choice(str(o["key"]), str(o["text"]))
+        for pending in decisions
+        if pending.get("kind") == "choose"
+        for o in pending.get("options", [])
+    ]
 
 
 def lasting_effects(table: Table, args: Mapping[str, Any]) -> list[Choice]:

@@ -302,3 +302,18 @@ def test_choose_accepts_the_keys_of_a_decision_set_aside(home: Path) -> None:
     keys = anyio.run(scenario)
     assert "recuperate" in keys  # Brand's Make Camp, waiting now
     assert "suffer_momentum" in keys and "endure_harm" in keys  # Asha's, set aside
+
+
+def test_the_move_tool_describes_its_inputs_in_both_rulesets_words(home: Path) -> None:
+    # "the vow, journey or fight" and "Test Your Bond" were classic's alone: a Starforged
+    # model read no expedition, connection or Test Your Relationship.
+    make_character()
+
+    async def scenario() -> Any:
+        async with stdio_session(home, "--campaign", "t") as session:
+            tools = {t.name: t for t in (await session.list_tools()).tools}
+            return tools["move"].input_schema["properties"]
+
+    move = anyio.run(scenario)
+    assert "expedition, connection" in move["track"]["description"]
+    assert "Test Your Relationship" in move["abandon"]["description"]

@@ -65,7 +65,7 @@ MOVE_INPUTS = (
     Input(
         "track",
         "text",
-        "the vow, journey or fight: its id or name",
+        "the track: a vow, journey, expedition, connection or fight (its id or name)",
         source=choices.move_tracks,
     ),
     Input("choose", "texts", "the move's choices answered in advance"),
@@ -80,7 +80,11 @@ MOVE_INPUTS = (
     Input("companion", "text", "the companion asset"),
     Input("vehicle", "text", "Withstand Damage: the vehicle (default: the command vehicle)"),
     Input("patient", "text", "Heal: a person with no health track"),
-    Input("abandon", "bool", "Test Your Bond: no interest in the bond"),
+    Input(
+        "abandon",
+        "bool",
+        "Test Your Bond (Starforged: Test Your Relationship): no interest in keeping it",
+    ),
     Input(
         "with",
         "text",

@@ -35,6 +35,21 @@ def test_no_string_below_the_command_line_names_a_flag() -> None:
     assert {name: lines for name, lines in found.items() if lines} == {}
 
 
+# A command of the command line quoted in a message ("start one with 'ironsworn campaign new'").
+COMMAND = re.compile(r"'ironsworn [a-z]")
+
+
+def test_no_string_below_the_command_line_quotes_a_command() -> None:
+    """A message below the command line says what to do in the game's words (create a
+    campaign, choose one), as every surface can; the command line's own commands are its."""
+    found = {
+        str(path.relative_to(SRC)): shown_strings(path, lambda text: bool(COMMAND.search(text)))
+        for path in sorted(SRC.rglob("*.py"))
+        if path.relative_to(SRC).parts[0] != "cli"
+    }
+    assert {name: lines for name, lines in found.items() if lines} == {}
+
+
 def texts(value: Any) -> Iterator[str]:
     """Every string of a JSON document."""
     if isinstance(value, str):

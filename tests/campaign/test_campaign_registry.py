@@ -64,7 +64,9 @@ def test_a_bad_name_value_is_refused(home: Path) -> None:
 
 
 def test_open_campaign_creates_only_when_asked(home: Path) -> None:
-    with pytest.raises(CampaignError, match=r"default\.sqlite: campaign not found.*campaign new"):
+    with pytest.raises(
+        CampaignError, match=r"default\.sqlite: campaign not found \(create a campaign first"
+    ):
         registry.open_campaign(None, create=False, state_type=LedgerState)
     assert not (home / "campaigns").exists()
     with registry.open_campaign(None, state_type=LedgerState) as store:

@@ -179,7 +179,7 @@ def current_name() -> str:
     except UnicodeDecodeError:
         raise CampaignError(
             f"{data_home() / 'current'}: not UTF-8 text (accepted: a campaign name; "
-            "'ironsworn campaign use NAME' writes it again)"
+            "choosing the campaign to play again writes it)"
         ) from None
     return recorded if _NAME.fullmatch(recorded) else DEFAULT_NAME
 
@@ -286,7 +286,7 @@ def open_campaign(
     if not create and not ref.exists():
         hint = ""
         if ref.path is None or ref.path.parent == campaigns_dir():
-            hint = " (start one with 'ironsworn campaign new NAME', or make a move)"
+            hint = " (create a campaign first, or make a move: the first one creates it)"
         raise CampaignError(f"{ref.location}: campaign not found{hint}")
     return ref.open(create=create, state_type=state_type)
 

@@ -519,6 +519,32 @@ def test_the_last_box_of_menace_forsakes_the_vow(delve: dict[str, Any]) -> None:
     assert any(e["type"] == "move" and e["name"] == "Forsake Your Vow" for e in result.events)
 
 
+def test_a_threat_ends_with_the_vow_it_menaces(delve: dict[str, Any]) -> None:
+    """The pack's threat oracles: "Swear an Iron Vow to see its goal undone". Fulfilled, the
+    vow leaves its threat overcome (Take a Hiatus no longer advances it); forsaken at the last
+    box of menace, the threat prevailed; a vow recommitted keeps its threat."""
+    assert "to see its goal undone" in delve["oracles"]["threat"]["description"]
+    game = DelveGame()
+    threat = _threat(game)
+    vow = str(game.state.tracks[threat].vow)
+    game._keep(game.sheet.progress(vow, True, ticks=8))
+    game.move("fulfill your vow", [9, 9], track=vow)  # a miss: recommit keeps it open
+    game.choose(["recommit"])
+    assert game.state.tracks[threat].status == "active"
+    game._keep(game.sheet.progress(vow, True, ticks=40))
+    game.move("fulfill your vow", [2, 3], track=vow)
+    assert (game.state.tracks[vow].status, game.state.tracks[threat].status) == (
+        "fulfilled",
+        "overcome",
+    )
+    game.move("take a hiatus", [])  # no active threat left: nothing to advance
+    assert game.state.tracks[threat].ticks == 0
+    other = _threat(game)
+    game._keep(game.sheet.progress(other, True, ticks=36))
+    game.move("advance a threat", [50, 5, 2, 3], track=other)
+    assert game.state.tracks[other].status == "prevailed"
+
+
 def test_take_a_hiatus_recovers_then_advances_each_threat(delve: dict[str, Any]) -> None:
     text = move_text(delve, "take_a_hiatus")
     assert "Set your health, spirit, supply, and companion health to their maximum values" in text

@@ -118,6 +118,7 @@ def fulfill_your_vow(ctx: Step) -> None:
     # ENGINE CHOICE (spec §6.12): the weak hit also ends this vow (its experience is paid);
     # "more to be done" is a new vow, with +1 if you swear it now.
     ctx.engine.close_track(track, "fulfilled")
+    _end_threats(ctx, track.id)
     _lift_burden(ctx, track.id, track.characters or [ctx.name])
     if ctx.outcome is W:
         # "You may Swear an Iron Vow to set things right. If you do, add +1" (L2553-2554).
@@ -178,7 +179,15 @@ def fulfill_miss(ctx: Step, keys: list[str]) -> None:
 def forsake_your_vow(ctx: Step) -> None:
     track = ctx.engine.resolve_track(ctx, ("vow",))
     ctx.engine.close_track(track, "forsaken")
+    _end_threats(ctx, track.id)
     ctx.follow("endure_stress", amount=Rank.parse(track.rank).harm)
+
+
+def _end_threats(ctx: Step, vow_id: str) -> None:
+    """Delve's threats to the vow end with it (none without the pack: nothing to end)."""
+    from ironsworn.moves.delve.threats import end_with_vow
+
+    end_with_vow(ctx, vow_id)
 
 
 ADVANCE_COST = {"new_asset": 3, "upgrade": 2}

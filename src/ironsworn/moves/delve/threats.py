@@ -9,6 +9,10 @@ its menace.
   31-70 mark menace; 71-100 mark menace twice. A match on the d100 (11, 22 ... 99, and 100)
   exposes a surprising aspect of the threat. Marking the last box means the threat achieves its
   goal: the vow must be forsaken (Forsake Your Vow is made on it).
+- A threat ends with the vow it menaces: the pack's threat oracles have you swear a vow "to
+  see its goal undone", so a vow fulfilled leaves the threat ``overcome``; a vow forsaken
+  (the last box of menace, or a vow given up) leaves it ``prevailed`` (:func:`end_with_vow`,
+  made by Fulfill Your Vow and Forsake Your Vow).
 - Take a Hiatus: health, spirit, supply and companions' health to their maximum, momentum to
   its reset, the conditions cleared; then Advance a Threat for each active threat.
 
@@ -125,6 +129,23 @@ def _menace(ctx: Step, threat_id: str, times: int) -> None:
         vow = ctx.state.tracks.get(threat.vow or "")
         if vow is not None and vow.status == "active":
             ctx.follow("forsake_your_vow", track=vow.id)
+
+
+# How a threat ends, by how its vow ended.
+THREAT_ENDS = {"fulfilled": "overcome", "forsaken": "prevailed"}
+
+
+def end_with_vow(ctx: Step, vow_id: str) -> None:
+    """End the active threats to the vow ``vow_id`` once it is fulfilled or forsaken (nothing
+    while it stays open: a vow recommitted keeps its threat)."""
+    state = ctx.state
+    vow = state.tracks.get(vow_id)
+    status = THREAT_ENDS.get(vow.status) if vow is not None else None
+    if status is None:
+        return
+    for threat in list(state.tracks.values()):
+        if threat.kind == "threat" and threat.vow == vow_id and threat.status == "active":
+            ctx.engine.close_track(threat, status)
 
 
 @no_roll("take_a_hiatus", ruleset="delve")

@@ -11,7 +11,7 @@ import pytest
 
 from ironsworn.campaign.store import CampaignStore
 from ironsworn.content import clear_cache, import_pack
-from ironsworn.errors import InvalidValue
+from ironsworn.errors import InvalidValue, NotFound
 from ironsworn.table import Question, Table, call
 from shared_files import shared_file
 
@@ -107,3 +107,34 @@ def test_a_site_track_with_no_name_asks_it(table: Table) -> None:
     question = call(table, "track", {"kind": "site", "rank": "dangerous"})
     assert isinstance(question, Question) and question.input == "text"
     assert question.prompt == "What is the site called?"
+
+
+def _strong_hit_to_learn(table: Table) -> None:
+    """Asha's failure track at +6, then Learn from Your Failures' strong hit, adjust your
+    approach chosen: the asset to discard is asked."""
+    for _ in range(24):
+        call(table, "move", {"move": "mark your failure"})
+    call(table, "move", {"move": "learn from your failures", "dice": "1,2"})
+    call(table, "choose", {"keys": ["adjust"]})
+
+
+def test_the_asset_discarded_is_named_as_the_sheet_shows_it(table: Table) -> None:
+    """Learn from Your Failures' adjust your approach: the asset discarded is offered by its
+    name, and taken by its name in any case or a unique prefix (as the sheet's assets are
+    looked up), never only by its id; a name of no asset on the sheet is refused, naming
+    those there, with nothing changed."""
+    _strong_hit_to_learn(table)
+    pending = table.state().pending
+    assert pending is not None
+    assert [(o["key"], o["text"]) for o in pending["options"]] == [
+        ("improviser", "Improviser"),
+        ("wright", "Wright (specialty: bowyer)"),
+    ]
+    before = table.state().to_dict()
+    with pytest.raises(NotFound) as caught:
+        call(table, "choose", {"keys": ["Hawk"]})
+    assert caught.value.candidates == ("Improviser", "Wright")
+    assert table.state().to_dict() == before
+    result = call(table, "choose", {"keys": ["Wri"]})
+    assert "Wright is discarded: +2 experience" in result["notes"]
+    assert [a["name"] for a in table.state().character("Asha").assets] == ["Improviser"]

@@ -214,6 +214,28 @@ class CharacterState:
             tuple(a["name"] for a in self.assets),
         )
 
+    def held_asset(self, query: str) -> JsonDict:
+        """An asset on the sheet as a player names it: as :meth:`asset` finds it (its id, its
+        name, a companion's given name), else by a unique prefix of its name or given name;
+        NotFound (with the names on the sheet) otherwise."""
+        try:
+            return self.asset(query)
+        except NotFound:
+            pass
+        key = " ".join(query.split()).lower()
+        found = [
+            a
+            for a in self.assets
+            if key
+            and any(str(n).lower().startswith(key) for n in (a.get("name"), a.get("input")) if n)
+        ]
+        if len(found) == 1:
+            return found[0]
+        names = tuple(str(a["name"]) for a in (found or self.assets))
+        if found:
+            raise NotFound(f"asset {query!r} is ambiguous for {self.name}", names)
+        raise NotFound(f"{self.name} has no asset {query!r}", names)
+
     def bond(self, query: str) -> str:
         """A bond on the sheet by name: exact (any case), else a unique prefix; else NotFound."""
         key = " ".join(query.split()).lower()

@@ -16,7 +16,7 @@ import hashlib
 import json
 from typing import Any
 
-from ironsworn.errors import RuleViolation
+from ironsworn.errors import IronswornError, RuleViolation
 
 JsonDict = dict[str, Any]
 
@@ -73,6 +73,35 @@ def check_nothing_answered_since(store: Any, character: str, seen: int | None) -
             f"{character}'s decision was answered meanwhile (on another page or device), so "
             "this answer was not given: the decision waiting now is shown"
         )
+
+
+def named_keys(state: Any, pending: JsonDict | None, keys: list[str]) -> list[str]:
+    """The option keys ``keys`` name: each offered key as it is; in a decision among the
+    character's own assets, an asset as the player names it (its name in any case, a
+    companion's given name, a unique prefix: as the sheet's assets are looked up) stands for
+    its option. Anything else is left as it is, for the engine to refuse."""
+    from ironsworn.moves.assets.cards import HELD_ASSETS
+
+    context = ((pending or {}).get("resume") or {}).get("context") or {}
+    if pending is None or context.get("answers") != HELD_ASSETS:
+        return keys
+    offered = [str(o["key"]) for o in pending.get("options") or ()]
+    char = state.characters.get(pending.get("character"))
+    if char is None:
+        return keys
+    by_id = {}
+    for key in offered:
+        try:
+            by_id[str(char.asset(key)["id"])] = key
+        except IronswornError:
+            continue
+    out = []
+    for key in keys:
+        if key not in offered:
+            record = char.held_asset(key)  # NotFound names the assets on the sheet
+            key = by_id.get(str(record["id"]), key)
+        out.append(key)
+    return out
 
 
 def check_answered_decision(state: Any, character: str, token: str | None) -> None:

@@ -372,7 +372,11 @@ def answer(kind: str) -> Any:
                 return engine.burn(**who)
             if kind == "decline":
                 return engine.decline(**who)
-            return engine.choose(args["keys"], text=args.get("text"), **who)
+            from ironsworn.table.decisions import named_keys, waiting_decision
+
+            # An asset named as the sheet shows it stands for its option.
+            keys = named_keys(engine.state, waiting_decision(engine.state, whose), args["keys"])
+            return engine.choose(keys, text=args.get("text"), **who)
 
         if args.get("seen") is not None:
             from ironsworn.table.decisions import check_nothing_answered_since

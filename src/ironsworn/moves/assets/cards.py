@@ -32,6 +32,24 @@ if TYPE_CHECKING:
 JsonDict = dict[str, Any]
 
 
+# A decision among the character's own assets says so in its context (``answers``): an
+# answer may then name the asset as the sheet shows it (its name, a companion's given name,
+# a unique prefix), as the table reads it (ironsworn.table.decisions.named_keys).
+HELD_ASSETS = "held_assets"
+
+
+def held_options(assets: Sequence[Mapping[str, Any]]) -> list[tuple[str, str]]:
+    """The options of a decision among ``assets`` (a character's records): each keyed by its
+    name, as a player names it ("hawk"), told with a companion's given name ("Hawk “Keen”")."""
+    from ironsworn.card_fields import given_words
+
+    options = []
+    for record in assets:
+        name = str(record.get("name") or str(record["id"]).rsplit("/", 1)[-1])
+        options.append((name.lower(), name + given_words(record)))
+    return options
+
+
 @frozen_record
 class AssetChoice:
     """What a player typed to choose an asset: ``hound:1=Fang,expertise=herbs``."""

@@ -123,17 +123,20 @@ def learn_strong(ctx: Step, keys: list[str]) -> None:
     elif key == "oath":
         ctx.note("make an oath: swear a new vow, make Swear an Iron Vow on it, and reroll any dice")
     else:
+        from ironsworn.moves.assets.cards import HELD_ASSETS, held_options
+
         ctx.choose(
             "delve.learn.discard",
-            [(a["id"], a.get("name") or a["id"]) for a in ctx.char.assets],
+            held_options(ctx.char.assets),
             prompt="the asset you discard",
+            answers=HELD_ASSETS,
         )
 
 
 @on_resume("delve.learn.discard")
 def learn_discard(ctx: Step, keys: list[str]) -> None:
     char = ctx.char
-    record = next(a for a in char.assets if a["id"] == keys[0])
+    record = char.asset(keys[0])  # its name (an older decision's key: its id)
     marked = sum(1 for a in record.get("abilities") or () if a)
     ctx.emit(
         {

@@ -228,10 +228,13 @@ def forsake_cost(ctx: Step, keys: list[str]) -> None:
             amount = min(3, Rank.parse(str(ctx.data["context"]["rank"])).harm)
             ctx.follow(sf("endure_stress"), amount=amount)
         elif key == "discard_asset":
+            from ironsworn.moves.assets.cards import HELD_ASSETS, held_options
+
             ctx.choose(
                 "sf.forsake_your_vow.discard",
-                [(a["id"], a["name"]) for a in ctx.char.assets],
+                held_options(ctx.char.assets),
                 prompt="which asset do you discard?",
+                answers=HELD_ASSETS,
             )
         elif key == "test_relationship":
             ctx.note("a connection loses faith: Test Your Relationship when you next interact")
@@ -241,7 +244,8 @@ def forsake_cost(ctx: Step, keys: list[str]) -> None:
 
 @on_resume("sf.forsake_your_vow.discard")
 def forsake_discard(ctx: Step, keys: list[str]) -> None:
-    discard_asset(ctx, keys[0])
+    # (its name; an older decision's key: its id)
+    discard_asset(ctx, str(ctx.char.asset(keys[0])["id"]))
 
 
 def discard_asset(ctx: Step, asset_id: str, who: str | None = None) -> None:

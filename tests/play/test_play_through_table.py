@@ -470,6 +470,21 @@ DELVE_EVENTS = [
         id="site-denizen",
     ),
     pytest.param(
+        [["site", "new", "--sample", "alva's rest"]],
+        ["/site feature --dice 15"],
+        "feature",
+        {"dice": "15"},
+        id="site-feature",
+    ),
+    pytest.param(
+        [["site", "new", "--sample", "alva's rest"]],
+        ["/site fill 12 the Hollow King"],
+        "denizen_fill",
+        {"slot": 12, "denizen": "the Hollow King"},
+        id="site-fill",
+    ),
+    pytest.param([], ["/failure 24"], "failure", {"ticks": 24}, id="failure"),
+    pytest.param(
         [["vow", "new", "Break the curse", "--rank", "dangerous"]],
         ["/threat The Hollow King --vow curse --category roll --dice 3"],
         "threat",

@@ -138,3 +138,72 @@ def test_the_asset_discarded_is_named_as_the_sheet_shows_it(table: Table) -> Non
     result = call(table, "choose", {"keys": ["Wri"]})
     assert "Wright is discarded: +2 experience" in result["notes"]
     assert [a["name"] for a in table.state().character("Asha").assets] == ["Improviser"]
+
+
+def test_the_failure_track_is_set_by_hand(table: Table) -> None:
+    """``failure``: the failure track set to a number of ticks (a miss the engine did not
+    see); out of 0 to 40 refused naming the range, nothing changed."""
+    result = call(table, "failure", {"ticks": 24})
+    assert {"character": "Asha", "target": "legacy:failure", "from": 0, "to": 24} in result[
+        "effects"
+    ]
+    assert table.state().character("Asha").legacy_track("failure")["ticks"] == 24
+    before = table.state().to_dict()
+    with pytest.raises(InvalidValue) as caught:
+        call(table, "failure", {"ticks": 41})
+    assert (caught.value.input, caught.value.accepted) == ("ticks", ("0 to 40",))
+    assert table.state().to_dict() == before
+
+
+def _barrow(table: Table) -> str:
+    made = call(table, "site", {"name": "The Sunken Barrow", "theme": "Ancient",
+                                "domain": "Barrow", "rank": "dangerous"})  # fmt: skip
+    assert made["effects"][0]["to"] == "The Sunken Barrow"
+    return str(made["effects"][0]["target"])
+
+
+def test_a_site_feature_is_rolled_on_its_theme_then_its_domain(table: Table) -> None:
+    """``feature``: d100 on the site's features: the theme's rows 1-20, the domain's 21-100
+    (the pack's Ancient 15 and Barrow 25 rows), kept as an oracle roll."""
+    _barrow(table)
+    theme = call(table, "feature", {"dice": "15"})
+    domain = call(table, "feature", {"dice": "25"})
+    assert theme["notes"] == [
+        "The Sunken Barrow: feature (15, Ancient): Preserved corpses or fossils"
+    ]
+    assert domain["notes"] == ["The Sunken Barrow: feature (25, Barrow): Burial chambers"]
+
+
+def test_a_denizen_slot_is_filled_with_a_foe_or_words(table: Table) -> None:
+    """``denizen_fill``: a slot of the site's denizen table takes a foe by its name, or the
+    player's words (the unforeseen slot the book leaves blank), or blank again; the slots
+    are offered with what they hold; a slot past 12 is refused, nothing changed; a denizen
+    roll then meets what was filled in; undo takes a fill back."""
+    site = _barrow(table)
+    asked = call(table, "denizen_fill", {"denizen": "Bear"})
+    assert isinstance(asked, Question) and asked.input == "slot"
+    assert [c.key for c in asked.choices] == [str(n) for n in range(1, 13)]
+    assert asked.choices[11].shown() == "12. unforeseen: blank: choose or introduce a new denizen"
+    filled = call(table, "denizen_fill", {"slot": 12, "denizen": "the Hollow King"})
+    assert {"target": f"{site}:denizen12", "from": "blank", "to": "the Hollow King"} in filled[
+        "effects"
+    ]
+    call(table, "denizen_fill", {"slot": 3, "denizen": "bear"})
+    rows = table.state().tracks[site].denizens or []
+    assert (rows[2].get("npc"), rows[11].get("name")) == (
+        "npc:classic/animals/bear",
+        "the Hollow King",
+    )
+    met = call(table, "denizen", {"dice": "100"})
+    assert met["notes"] == ["The Sunken Barrow: denizens (100, unforeseen): the Hollow King"]
+    before = table.state().to_dict()
+    with pytest.raises(InvalidValue) as caught:
+        call(table, "denizen_fill", {"slot": 13, "denizen": "Bear"})
+    assert caught.value.input == "slot"
+    assert table.state().to_dict() == before
+    call(table, "undo", {})  # the denizen roll
+    call(table, "undo", {})  # the bear
+    rows = table.state().tracks[site].denizens or []
+    assert rows[2].get("npc") != "npc:classic/animals/bear"
+    call(table, "denizen_fill", {"slot": 12, "denizen": "blank"})
+    assert "name" not in (table.state().tracks[site].denizens or [])[11]

@@ -382,6 +382,11 @@ class Narrator:
             return f"{name}: " + (
                 "no benefit until the vow is done" if event["to"] else "trusted again"
             )
+        if event["field"] == "denizens" and "slot" in event:
+            # Delve: a slot of the site's denizen table filled, in its words.
+            frequency = words(event.get("frequency") or "")
+            where = f"denizen {event['slot']}" + (f" ({frequency})" if frequency else "")
+            return f"{name}: {where}: {event.get('was')} → {event.get('denizen')}"
         return f"{name}: {words(event['field'])} {words(event['from'])} → {words(event['to'])}"
 
     def _initiative(self, event: Mapping[str, Any]) -> str:

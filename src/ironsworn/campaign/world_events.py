@@ -65,7 +65,7 @@ class WorldEvents(StateRecords):
     def _on_track_field(self, event: Mapping[str, Any]) -> None:
         track = self._track_w(event["track"])
         name = event["field"]
-        if name not in ("role", "bonded", "influence", "no_benefit", "second_role"):
+        if name not in ("role", "bonded", "influence", "no_benefit", "second_role", "denizens"):
             raise CampaignError(f"unknown track field {name!r}")
         self._expect(getattr(track, name), event, "{} {}", track.id, name)
         setattr(track, name, copy_json(event["to"]))

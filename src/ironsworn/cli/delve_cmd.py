@@ -1,6 +1,8 @@
 """Ironsworn: Delve's commands: ``site new|list|show`` (perilous sites: a theme, a domain, a
-rank, an objective), ``threat new`` (a threat to a vow, with its menace track) and ``rarity
-list|show|buy`` (rarities augmenting an asset, bought with experience).
+rank, an objective), ``site denizen|feature`` (a roll on its denizens or features), ``site
+fill`` (a slot of its denizen table), ``threat new`` (a threat to a vow, with its menace
+track), ``failure`` (the failure track set by hand) and ``rarity list|show|buy`` (rarities
+augmenting an asset, bought with experience).
 
 The rules are :mod:`ironsworn.moves.delve`; this module parses and prints.
 """
@@ -14,11 +16,18 @@ from ironsworn.cli.common import JoinWords, Missing, UsageError, campaign_comman
 
 
 def register(sub: Any) -> None:
-    site = campaign_command(sub, "site", "Delve's perilous sites: new, list, show, denizen")
-    site.add_argument("action", choices=["new", "list", "show", "denizen"])
-    site.add_argument(
-        "text", nargs="*", metavar="NAME", help="new: its name; show, denizen: the site"
+    site = campaign_command(
+        sub, "site", "Delve's perilous sites: new, list, show, denizen, feature, fill"
     )
+    site.add_argument("action", choices=SITE_ACTIONS)
+    site.add_argument(
+        "text",
+        nargs="*",
+        metavar="NAME",
+        help="new: its name; show, denizen, feature: the site; fill: SLOT and the denizen "
+        "(a foe's name, your own words, or blank)",
+    )
+    site.add_argument("--site", help="fill: the site (default: the one being delved)")
     site.add_argument(
         "--theme",
         nargs="+",
@@ -62,12 +71,36 @@ def register(sub: Any) -> None:
     threat.add_argument("--seed", help="seed for reproducible random dice")
     threat.set_defaults(func=run_threat)
 
+    failure = campaign_command(sub, "failure", "set your failure track (Delve) by hand")
+    failure.add_argument("ticks", metavar="TICKS", help="the track's ticks, 0 to 40 (4 a box)")
+    failure.add_argument("--character", help="whose (default: the only character)")
+    failure.set_defaults(func=run_failure)
+
     rarity = campaign_command(sub, "rarity", "Delve's rarities: list, show, buy")
     rarity.add_argument("action", choices=["list", "show", "buy"])
     rarity.add_argument("text", nargs="*", metavar="NAME", help="show, buy: the rarity")
     rarity.add_argument("--character", help="whose (default: the only character)")
     rarity.add_argument("--all", action="store_true", help="list: every rarity of the pack")
     rarity.set_defaults(func=run_rarity)
+
+
+SITE_ACTIONS = ["new", "list", "show", "denizen", "feature", "fill"]
+
+
+def failure_given(args: argparse.Namespace) -> dict[str, Any]:
+    """The table's ``failure`` arguments of ``failure TICKS`` (play mode's /failure too)."""
+    from ironsworn.cli.common import parse_int
+
+    ticks = parse_int(args.ticks, "TICKS", 0, 40)
+    return {"ticks": ticks, "character": args.character}
+
+
+def run_failure(args: argparse.Namespace) -> int:
+    from ironsworn.cli.session import describe_result, table_write
+
+    (result,) = table_write(args, "failure", failure_given(args), {"ticks": "TICKS"})
+    emit(args, result.to_json(), lambda: describe_result(result))
+    return 0
 
 
 def run_rarity(args: argparse.Namespace) -> int:
@@ -174,6 +207,7 @@ def show_rarity(args: argparse.Namespace) -> int:
 
 # The table's site, denizen and threat inputs these commands take as their words.
 SITE_WORDS = {"name": "NAME", "site": "NAME", "characters": "--character"}
+FILL_WORDS = {"slot": "SLOT", "denizen": "DENIZEN", "site": "--site"}
 THREAT_WORDS = {"name": "NAME"}
 
 
@@ -200,8 +234,13 @@ def run_threat(args: argparse.Namespace) -> int:
 def run_site(args: argparse.Namespace) -> int:
     if args.action == "new":
         return _new(args)
-    if args.action == "denizen":
-        return _denizen(args)
+    if args.action in ("denizen", "feature", "fill"):
+        from ironsworn.cli.session import describe_result, table_write
+
+        name, given, words = site_roll(args)
+        (result,) = table_write(args, name, given, words)
+        emit(args, result.to_json(), lambda: describe_result(result))
+        return 0
     if args.action == "list":
         return _list(args)
     return _show(args)
@@ -223,12 +262,22 @@ def denizen_given(args: argparse.Namespace) -> dict[str, Any]:
     return {"site": " ".join(args.text)}
 
 
-def _denizen(args: argparse.Namespace) -> int:
-    from ironsworn.cli.session import describe_result, table_write
+def fill_given(args: argparse.Namespace) -> dict[str, Any]:
+    """The table's ``denizen_fill`` arguments of ``site fill SLOT DENIZEN`` (the slot or the
+    denizen left out: asked)."""
+    from ironsworn.cli.common import parse_int
 
-    (result,) = table_write(args, "denizen", denizen_given(args), SITE_WORDS)
-    emit(args, result.to_json(), lambda: describe_result(result))
-    return 0
+    slot = parse_int(args.text[0], "SLOT", 1, 12) if args.text else None
+    return {"slot": slot, "denizen": " ".join(args.text[1:]) or None, "site": args.site}
+
+
+def site_roll(args: argparse.Namespace) -> tuple[str, dict[str, Any], dict[str, str]]:
+    """The table's operation of ``site denizen|feature|fill``, its arguments and the words
+    the command takes for its inputs (play mode's too)."""
+    if args.action == "fill":
+        return "denizen_fill", fill_given(args), FILL_WORDS
+    name = "denizen" if args.action == "denizen" else "feature"
+    return name, denizen_given(args), SITE_WORDS
 
 
 def show_site(args: argparse.Namespace, state: Any) -> int:

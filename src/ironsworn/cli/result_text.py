@@ -126,6 +126,8 @@ def target_words(event: dict[str, Any], target: str, state: Any = None) -> str:
         return METER_WORDS.get(meter, meter.replace("_", " "))
     if kind in TRACK_PARTS or kind == "track_field":
         part = TRACK_PARTS.get(str(kind)) or str(event.get("field", "")).replace("_", " ")
+        if event.get("field") == "denizens" and "slot" in event:
+            part = f"denizen {event['slot']}"  # Delve: a slot of the site's denizen table
         words = track_words(str(event.get("track")), state)
         if kind == "progress" and words.startswith("threat: "):
             part = "menace"  # Delve: a threat's track is its menace track ("mark menace")

@@ -178,6 +178,13 @@ def effect_of(event: JsonDict) -> JsonDict | None:
             "from": name if event["from"] else None,
             "to": name if event["to"] else None,
         }
+    elif kind == "track_field" and event["field"] == "denizens" and "slot" in event:
+        # Delve: one slot of a site's denizen table filled, told by its words.
+        effect = {
+            "target": f"{event['track']}:denizen{event['slot']}",
+            "from": event.get("was"),
+            "to": event.get("denizen"),
+        }
     elif kind in _TARGETS:
         effect = {"target": _TARGETS[kind](event), "from": event["from"], "to": event["to"]}
     elif kind in _PRESENCE:

@@ -4,6 +4,9 @@
 - ``site``: a new perilous site from a theme and a domain (the pack's, or ``roll``), a rank
   and an objective, or one of the pack's sample sites by name (as ``site new``);
   ``denizen``: a roll on a site's denizen matrix (as ``site denizen``).
+- ``feature``: a roll on a site's features (as ``site feature``); ``denizen_fill``: a slot of
+  its denizen table filled with a foe or the player's words (as ``site fill``).
+- ``failure``: a character's failure track set by hand, in ticks (as ``failure``).
 - ``threat``: a threat to a vow of a category (the pack's, or ``roll``), with its menace
   track (as ``threat new``).
 
@@ -102,6 +105,64 @@ def denizen(table: Table, args: JsonDict) -> JsonDict:
     return committed(table, lambda e: roll_denizen(e, args.get("site")), args)
 
 
+def feature(table: Table, args: JsonDict) -> JsonDict:
+    """A roll on a site's features (as ``site feature``)."""
+    from ironsworn.moves.delve.sites import roll_feature
+
+    return committed(table, lambda e: roll_feature(e, args.get("site")), args)
+
+
+def denizen_fill(table: Table, args: JsonDict) -> JsonDict:
+    """A slot of a site's denizen table filled (as ``site fill``)."""
+    from ironsworn.moves.delve.sites import fill_denizen
+
+    def body(engine: Any) -> Any:
+        return fill_denizen(engine, args.get("site"), args["slot"], args["denizen"])
+
+    return committed(table, body)
+
+
+def failure(table: Table, args: JsonDict) -> JsonDict:
+    """A character's failure track set by hand (as ``failure``)."""
+    from ironsworn.moves.delve.failure import set_failure_track
+
+    who = table.acting_for(args.get("character"))
+    return committed(table, lambda e: set_failure_track(e, who, args["ticks"]))
+
+
+def sites(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The active sites, by name."""
+    found = table.state().tracks.values()
+    return [Choice(t.name, t.name) for t in found if t.kind == "site" and t.status == "active"]
+
+
+def denizen_slots(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The slots of the site's denizen table (the only active site's, or the one named),
+    numbered, with their frequency and what each holds now."""
+    from ironsworn.moves.delve.sites import denizen_words, site_denizens
+
+    state = table.state()
+    query = args.get("site")
+    try:
+        if query:
+            site = state.track(str(query), ("site",))
+        else:
+            (site,) = [
+                t for t in state.tracks.values() if t.kind == "site" and t.status == "active"
+            ]
+    except (IronswornError, ValueError):
+        return []
+    library = table.library()
+    return [
+        Choice(
+            str(n),
+            f"{n}. {str(row['frequency']).replace('_', ' ')}",
+            denizen_words(library, row),
+        )
+        for n, row in enumerate(site_denizens(library, site), 1)
+    ]
+
+
 def buyable_rarities(table: Table, args: Mapping[str, Any]) -> list[Choice]:
     """The rarities of the character's assets that hold none yet, with their cost."""
     from ironsworn.moves.delve.rarities import buyable
@@ -189,6 +250,44 @@ OPERATIONS = (
         "roll on a site's denizen matrix (Delve): the denizen met",
         denizen,
         (Input("site", "text", "the site (default: the one being delved)"), *DICE),
+    ),
+    Operation(
+        "feature",
+        "roll a feature of a site (Delve): the theme's rows 1-20, the domain's 21-100",
+        feature,
+        (Input("site", "text", "the site (default: the one being delved)", source=sites), *DICE),
+    ),
+    Operation(
+        "denizen_fill",
+        "fill a slot of a site's denizen table (Delve): a foe, or your own words",
+        denizen_fill,
+        (
+            Input(
+                "slot",
+                "int",
+                "the slot, 1 (very common) to 12 (unforeseen)",
+                True,
+                low=1,
+                high=12,
+                source=denizen_slots,
+            ),
+            Input(
+                "denizen",
+                "text",
+                "a foe by its name, your own words, or blank to empty the slot",
+                True,
+            ),
+            Input("site", "text", "the site (default: the one being delved)", source=sites),
+        ),
+    ),
+    Operation(
+        "failure",
+        "set a character's failure track (Delve) by hand, in ticks",
+        failure,
+        (
+            Input("ticks", "int", "the failure track's ticks, 0 to 40", True, low=0, high=40),
+            character_input(),
+        ),
     ),
     Operation(
         "rarity_buy",

@@ -36,6 +36,7 @@ from ironsworn.cli.play.campaign_commands import (
 )
 from ironsworn.cli.play.completion import CommandShape
 from ironsworn.cli.play.delve_commands import delve as _delve
+from ironsworn.cli.play.delve_commands import failure as _failure
 from ironsworn.cli.play.delve_commands import rarity as _rarity
 from ironsworn.cli.play.move_commands import answer, choose, move
 from ironsworn.cli.play.oracle_commands import ask, oracle
@@ -150,7 +151,8 @@ SLASH_COMMANDS = SlashTable(
         ),
         SlashCommand(
             "site",
-            "/site new NAME --theme T --domain D --rank R | list | show | denizen",
+            "/site new NAME --theme T --domain D --rank R | list | show | denizen | feature"
+            " | fill SLOT DENIZEN",
             "Delve's perilous sites",
             _delve("site"),
             "site",
@@ -162,6 +164,14 @@ SLASH_COMMANDS = SlashTable(
             "a Delve threat to a vow",
             _delve("threat"),
             "threat",
+            ruleset="classic",
+        ),
+        SlashCommand(
+            "failure",
+            "/failure TICKS",
+            "set your failure track (Delve) by hand, 0 to 40 ticks",
+            _failure,
+            "failure",
             ruleset="classic",
         ),
         SlashCommand(

@@ -1,6 +1,7 @@
-"""Play mode's Delve commands: ``/site new|list|show|denizen``, ``/threat`` and ``/rarity
-list|show|buy``, each parsed with the command line's own parser; what they change is the
-table's ``site``, ``denizen``, ``threat`` and ``rarity_buy``."""
+"""Play mode's Delve commands: ``/site new|list|show|denizen|feature|fill``, ``/threat``,
+``/failure`` and ``/rarity list|show|buy``, each parsed with the command line's own parser;
+what they change is the table's ``site``, ``denizen``, ``feature``, ``denizen_fill``,
+``threat``, ``failure`` and ``rarity_buy``."""
 
 from __future__ import annotations
 
@@ -20,9 +21,9 @@ def delve(kind: str) -> Runner:
         from ironsworn.cli import delve_cmd
         from ironsworn.moves.delve.sites import require_delve_in
 
-        actions = (["new"], ["list"], ["show"], ["denizen"])
+        actions = [[a] for a in delve_cmd.SITE_ACTIONS]
         given = words if words[:1] in actions else ["new", *words]
-        if given[0] in ("new", "denizen"):
+        if given[0] in ("new", "denizen", "feature", "fill"):
             # (said before asking the site's name or the threat's vow: it would be refused)
             require_delve_in(session.state().ruleset, session.library)
         args = session.parse(kind, given)
@@ -32,14 +33,24 @@ def delve(kind: str) -> Runner:
         # The table's site, denizen or threat, as the command line calls it.
         if kind == "threat":
             name, inputs, names = "threat", delve_cmd.threat_given(args), delve_cmd.THREAT_WORDS
-        elif args.action == "denizen":
-            name, inputs, names = "denizen", delve_cmd.denizen_given(args), delve_cmd.SITE_WORDS
+        elif args.action in ("denizen", "feature", "fill"):
+            name, inputs, names = delve_cmd.site_roll(args)
         else:
             name, inputs, names = "site", delve_cmd.site_given(args), delve_cmd.SITE_WORDS
         done = session.table(name, inputs, command=kind, names=names, dice=session.dice_for(args))
         session.report(done.result, args.json)
 
     return run
+
+
+def failure(session: PlaySession, words: list[str], _raw: str) -> None:
+    """``/failure TICKS``: the failure track set by hand (the table's ``failure``)."""
+    from ironsworn.cli import delve_cmd
+
+    args = session.parse("failure", words)
+    given = delve_cmd.failure_given(args)
+    done = session.table("failure", given, command="failure", names={"ticks": "TICKS"})
+    session.report(done.result, args.json)
 
 
 def rarity(session: PlaySession, words: list[str], _raw: str) -> None:

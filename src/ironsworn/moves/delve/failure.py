@@ -25,7 +25,7 @@ from ironsworn.progress import MAX_TICKS, TICKS_PER_BOX
 
 if TYPE_CHECKING:
     from ironsworn.content.model import Move
-    from ironsworn.moves.engine import MoveEngine
+    from ironsworn.moves.engine import MoveEngine, OperationResult
 
 TRACK = "failure"
 MARK_YOUR_FAILURE = "move:delve/failure/mark_your_failure"
@@ -51,6 +51,35 @@ def set_failure(engine: MoveEngine, name: str, ticks: int) -> None:
         return
     after = {**before, "ticks": ticks}
     engine.emit({"type": "legacy", "character": name, "track": TRACK, "from": before, "to": after})
+
+
+def set_failure_track(engine: MoveEngine, character: str | None, ticks: int) -> OperationResult:
+    """Set a character's failure track to ``ticks`` (0 to 40) by hand: a miss the engine did
+    not see, a track kept on paper before, a mistake put right."""
+    from ironsworn.errors import InvalidValue, PackMissing
+
+    def run() -> None:
+        if engine.state.ruleset != "classic":
+            raise InvalidValue(
+                "the failure track is Ironsworn: Delve's, a classic expansion; this campaign "
+                f"plays {engine.state.ruleset} (accepted: a classic campaign)"
+            )
+        if not in_play(engine):
+            raise PackMissing(
+                "the failure track is Ironsworn: Delve's, and no Delve pack is imported: "
+                "import your Datasworn Delve file first",
+                "delve",
+            )
+        if not 0 <= ticks <= MAX_TICKS:
+            raise InvalidValue(
+                input="ticks", value=ticks, accepted=f"0 to {MAX_TICKS}", why="is out of range"
+            )
+        name = engine.state.character(character).name
+        if failure_ticks(engine, name) == ticks:
+            engine.note(f"{name}'s failure track is already {ticks} tick{'s' * (ticks != 1)}")
+        set_failure(engine, name, ticks)
+
+    return engine.operation("failure", character, run)
 
 
 def mark_failure_on_miss(ctx: Step, move: Move) -> None:

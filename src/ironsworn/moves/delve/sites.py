@@ -20,7 +20,8 @@ suit its theme and domain; the engine drafts the table from what the pack itself
 by how often and how commonly they appear there (a site sharing both counts twice; very common 4,
 common 3, uncommon 2, rare 1), placed most likely first, one to a slot, while suggestions last.
 Unforeseen stays blank: a roll on a blank slot asks for a new denizen, as the worksheet says.
-:func:`roll_denizen` rolls on the matrix.
+:func:`roll_denizen` rolls on the matrix; :func:`fill_denizen` fills a slot (a foe, or the
+player's own words), and :func:`roll_feature` rolls a feature of the site.
 """
 
 from __future__ import annotations
@@ -276,14 +277,16 @@ def site_denizens(ruleset: Ruleset, site: TrackState) -> list[dict[str, Any]]:
     return denizen_table(ruleset, site.theme or "", site.domain or "")
 
 
-def denizen_words(ruleset: Ruleset, row: dict[str, Any]) -> str:
-    """A slot as a player reads it: the denizen's name (and foe), or blank."""
+def denizen_words(
+    ruleset: Ruleset, row: dict[str, Any], blank: str = "blank: choose or introduce a new denizen"
+) -> str:
+    """A slot as a player reads it: the denizen's name (and foe), or ``blank``'s words."""
     npc = ruleset.npcs.get(str(row.get("npc") or ""))
     foe = npc.name if npc else str(row.get("npc") or "")
     name = str(row.get("name") or "")
     if name and foe:
         return f"{name} ({foe})"
-    return name or foe or "blank: choose or introduce a new denizen"
+    return name or foe or blank
 
 
 def roll_denizen(
@@ -305,6 +308,86 @@ def roll_denizen(
         engine.note(f"{name} ({roll}, {frequency}): {text}")
 
     return engine.operation("denizen", character, run)
+
+
+def roll_feature(
+    engine: MoveEngine, site_query: str | None, character: str | None = None
+) -> OperationResult:
+    """Roll d100 on a site's features: the theme's rows (1-20), then the domain's (21-100)."""
+    from ironsworn.content.oracle_roller import oracle_event
+
+    def run() -> None:
+        require_delve(engine)
+        site = active_site(engine, site_query)
+        theme, domain = site_cards(engine.ruleset, site)
+        roll = engine.dice.roll(100)
+        card = theme if _row(theme.features, roll) else domain
+        text = feature(engine.ruleset, site, roll)
+        name = f"{site.name}: feature"
+        engine.emit(oracle_event(f"site_features:{site.id}", name, roll, text, [roll], None))
+        engine.note(f"{name} ({roll}, {card.name}): {text}")
+
+    return engine.operation("feature", character, run)
+
+
+def fill_denizen(
+    engine: MoveEngine,
+    site_query: str | None,
+    slot: int,
+    denizen: str,
+    character: str | None = None,
+) -> OperationResult:
+    """Fill slot ``slot`` (1-12, in the matrix's order) of a site's denizen table: a foe of
+    the content by its name (Bear, Hollow...), else ``denizen`` in the player's own words ("the
+    Hollow King"); ``blank`` empties it, as the unforeseen slot starts. Kept as a
+    ``track_field`` change of the site's ``denizens`` (undo takes it back), with the slot and
+    its words before and after for the log."""
+    from ironsworn.content.lookup import resolve
+
+    def run() -> None:
+        require_delve(engine)
+        site = active_site(engine, site_query)
+        rows = site_denizens(engine.ruleset, site)
+        if not 1 <= slot <= len(rows):
+            raise InvalidValue(
+                input="slot",
+                value=slot,
+                accepted=f"1 to {len(rows)}",
+                why="is not a slot of the denizen table",
+            )
+        words = " ".join(denizen.split())
+        if not words:
+            raise InvalidValue(
+                input="denizen", value=denizen, accepted="a foe's name, or your own words"
+            )
+        row = {k: v for k, v in rows[slot - 1].items() if k not in ("npc", "name")}
+        if words.lower() != "blank":
+            try:
+                foe = resolve(engine.ruleset.npcs, words, "foe", lambda n: str(n.name))
+                row["npc"] = foe.id
+            except NotFound:
+                row["name"] = words
+        after = [*rows[: slot - 1], row, *rows[slot:]]
+        was = denizen_words(engine.ruleset, rows[slot - 1], blank="blank")
+        now = denizen_words(engine.ruleset, row, blank="blank")
+        if after == rows:
+            engine.note(f"{site.name}: denizen {slot} is already {now}")
+            return
+        engine.emit(
+            {
+                "type": "track_field",
+                "track": site.id,
+                "field": "denizens",
+                "from": [dict(r) for r in site.denizens] if site.denizens else None,
+                "to": after,
+                "slot": slot,
+                "frequency": row["frequency"],
+                "was": was,
+                "denizen": now,
+            }
+        )
+
+    return engine.operation("denizen_fill", character, run)
 
 
 def active_site(engine: MoveEngine, query: str | None) -> TrackState:

@@ -265,3 +265,17 @@ def test_a_bonus_in_the_story_says_what_gave_it(
     assert "**Asha · Swear an Iron Vow** (+heart) — 6 + 2 + 1 (a bond with Elda) = 9" in text
     assert "**Asha · Face Danger** (+edge) — 2 + 3 + 1 (your last move) = 6 vs 9 | 8" in text
     assert "an earlier move's bonus" not in text
+
+
+def test_a_choice_is_told_in_its_options_words() -> None:
+    """A choice keeps the words of the options chosen: the story tells them (not "chose
+    mark progress momentum", its keys); a choice of an older campaign, kept with its keys
+    alone, is still told by them."""
+    from ironsworn.campaign.story import _Teller
+
+    teller = _Teller(None)
+    kept = {"type": "choice", "character": "Asha", "move": "m", "point": "p"}
+    new = {**kept, "keys": ["mark_progress", "momentum"],
+           "options": ["Mark progress.", "Take +1 momentum"]}  # fmt: skip
+    assert teller.change(new) == "chose “Mark progress”, “Take +1 momentum”"
+    assert teller.change({**kept, "keys": ["mark_progress"]}) == "chose mark progress"

@@ -50,7 +50,9 @@ def test_an_answer_without_words_is_recorded_as_chosen_and_resumes_its_move() ->
         "move": "move:classic/adventure/secure_an_advantage",
         "point": "secure_an_advantage.strong_hit",
         "keys": ["take_control"],
+        "options": [next(o["text"] for o in asked["options"] if o["key"] == "take_control")],
     }
+    assert result.events[0]["options"][0].startswith("Take control: Make another move now")
     assert [e["type"] for e in result.events] == ["choice", "flag", "note", "pending"]
     assert engine.state.pending is None and result.pending is None
 

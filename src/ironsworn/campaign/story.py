@@ -224,6 +224,17 @@ class _Teller(Narrator):
         line = self.event(event)
         return None if line is None else uncited(line)
 
+    def _choice(self, event: Mapping[str, Any]) -> str:
+        """The choice in the options' own words, quoted (chose “Embrace the pain: Take +1
+        momentum”); a choice kept before its words were (its option keys alone) as the log
+        tells it."""
+        said = event.get("options")
+        if not said or len(said) != len(event.get("keys") or ()):
+            return super()._choice(event)
+        told = ", ".join(f"“{esc(uncited(str(text))).rstrip('.')}”" for text in said)
+        given = f": {esc(event['text'])}" if event.get("text") else ""  # words given with it
+        return f"chose {told}{given}"
+
     def _asset_meter(self, event: Mapping[str, Any]) -> str:
         name = self.asset(event["character"], event["asset"])
         meter = event.get("meter", "health")

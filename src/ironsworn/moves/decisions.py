@@ -356,12 +356,16 @@ class Decisions(StateChanges):
         words = answer_text(pending, keys, text) if text is not None or "text" in pending else None
         self.pending = None
         resumed = pending["resume"]
+        # The options' own words, in the order chosen, for the story to tell.
+        texts = {option["key"]: str(option["text"]) for option in pending["options"]}
+        said = [texts[key] for key in keys]
         choice: JsonDict = {
             "type": "choice",
             "character": pending.get("character"),
             "move": pending.get("move"),
             "point": resumed.get("point"),
             "keys": keys,
+            "options": said,
         }
         if words is not None:
             choice["text"] = words

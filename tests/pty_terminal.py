@@ -48,12 +48,17 @@ class Terminal:
     prompts), ``xterm`` for play mode's line editor.
     """
 
-    def __init__(self, home: Path, *argv: str, term: str = "dumb") -> None:
+    def __init__(
+        self, home: Path, *argv: str, term: str = "dumb", columns: int | None = None
+    ) -> None:
         master, slave = os.openpty()
-        # A wide screen, so no line a test looks for is wrapped.
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
+        # A wide screen, so no line a test looks for is wrapped (``columns``: a screen that
+        # wide, for a test of what is wrapped).
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns or 200, 0, 0))
         # Nobody answers prompt_toolkit's cursor-position requests on this pty.
         env = _environment(home, TERM=term, PROMPT_TOOLKIT_NO_CPR="1")
+        if columns is not None:
+            env["COLUMNS"] = str(columns)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "ironsworn", *argv],
             stdin=slave,

@@ -22,8 +22,8 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminal
 class Terminal(pty_terminal.Terminal):
     """``ironsworn play`` on a pty, with a terminal type prompt_toolkit edits lines on."""
 
-    def __init__(self, home: Path) -> None:
-        super().__init__(home, "play", term="xterm")
+    def __init__(self, home: Path, columns: int | None = None) -> None:
+        super().__init__(home, "play", term="xterm", columns=columns)
 
     def quit(self) -> None:
         """Type ``/quit``: play mode ends with exit code 0 (everything is already saved)."""
@@ -167,3 +167,28 @@ def test_a_recap_with_unicode_tracks_and_a_menu_at_the_terminal(
     finally:
         term.close()
     assert [kind for kind, _ in operations(path)][-1] == "move"
+
+
+def test_long_lines_wrap_at_words_to_the_terminal_s_width(private_home: Path) -> None:
+    """At an 80-column terminal the sheet's asset texts (and the ability list of a card chosen
+    at character creation) wrap at their words, under the ability's text, not mid-word at
+    the terminal's edge."""
+    path = default_campaign(private_home)
+    from ironsworn.cli.main import main
+
+    assert main(["character", "new", "Kai", "--stats", "3,2,2,1,1", "--asset", "ironclad",
+                 "--campaign", str(path)]) == 0  # fmt: skip
+    term = Terminal(private_home, columns=80)
+    try:
+        term.expect("Kai>")
+        term.send("/sheet\r")
+        shown = term.expect("assets:") + term.expect("Kai>")
+        term.quit()
+    finally:
+        term.close()
+    lines = shown.split("\n")
+    assert all(len(line) < 80 for line in lines), [line for line in lines if len(line) >= 80]
+    at = next(i for i, line in enumerate(lines) if line.startswith("      1. Pick your armor"))
+    assert lines[at + 1].startswith("         ")  # under the ability's text
+    said = " ".join(line.strip() for line in lines[at : at + 3])
+    assert "heavy armor (you become encumbered) gives +2 instead" in said

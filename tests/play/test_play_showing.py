@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import io
+import json
 from pathlib import Path
 
+import pytest
 from play_support import KAI_STATS, make_kai, run_script
 
+from ironsworn.cli.common import fit
 from ironsworn.cli.main import main
+from ironsworn.cli.play.terminal import Output
 
 
 def test_tracks_are_drawn_in_play(tmp_path: Path) -> None:
@@ -75,3 +80,39 @@ def test_the_recap_leaves_out_the_content_packs_pinned(tmp_path: Path) -> None:
     recap = run.out.split("Last time:\n")[1].split("Kai: health")[0]
     assert recap.startswith("  #1 Kai enters the story")
     assert "content packs" not in recap
+
+
+class _Screen(io.StringIO):
+    """What a terminal would show (a stream that says it is one)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+ABILITY = (
+    "  2. Secure an Advantage +edge with your hawk harrying your foes: add +1 and take +1 "
+    "momentum on a hit."
+)
+
+
+def test_a_terminal_s_long_lines_wrap_at_words_under_their_text(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At a terminal 60 columns wide a card's ability (as character creation lists them)
+    wraps at its words, each next line under the ability's text; a short line, a pipe's
+    output and a JSON result are left as they are."""
+    monkeypatch.setenv("COLUMNS", "60")
+    screen = _Screen()
+    Output(out=screen).say(f"Hawk\n{ABILITY}")
+    assert screen.getvalue() == (
+        "Hawk\n"
+        "  2. Secure an Advantage +edge with your hawk harrying your\n"
+        "     foes: add +1 and take +1 momentum on a hit.\n"
+    )
+    piped = io.StringIO()
+    Output(out=piped).say(ABILITY)
+    assert piped.getvalue() == ABILITY + "\n"
+    screen = _Screen()
+    Output(out=screen).result({"text": ABILITY}, ABILITY, as_json=True)
+    assert screen.getvalue() == json.dumps({"text": ABILITY}) + "\n"
+    assert fit("· a note: " + "word " * 20, 40).split("\n")[1].startswith("  ")

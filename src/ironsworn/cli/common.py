@@ -522,11 +522,54 @@ def campaign_command(sub: Any, name: str, text: str) -> argparse.ArgumentParser:
 
 
 def emit(args: argparse.Namespace, data: Any, text: str | Callable[[], str]) -> None:
-    """Print ``data`` as JSON with ``--json``, else the human text."""
+    """Print ``data`` as JSON with ``--json``, else the human text (at a terminal, each long
+    line wrapped at its words to the terminal's width: :func:`fit`)."""
     if getattr(args, "json", False):
         sys.stdout.write(printable(json.dumps(data, ensure_ascii=False)) + "\n")
     else:
-        sys.stdout.write(printable((text() if callable(text) else text).rstrip("\n")) + "\n")
+        said = (text() if callable(text) else text).rstrip("\n")
+        if is_terminal(sys.stdout):
+            said = fit(said, terminal_columns())
+        sys.stdout.write(printable(said) + "\n")
+
+
+def is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal (a closed or odd stream is not)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+# Where a line's text starts: after its indent, and a list's number or bullet ("  1. ", "· ").
+_HANGING = re.compile(r" *(?:\d+\. +|[-*·•] +)?")
+# Narrower than this for the text beside a hanging indent, a line wraps under its indent only.
+_NARROWEST = 20
+
+
+def fit(text: str, columns: int) -> str:
+    """``text`` for a terminal ``columns`` wide: each line that would reach its edge wrapped at
+    word boundaries (a terminal breaks it mid-word), its next lines under the line's text
+    (after its indent and a list's number or bullet). Shorter lines are left as they are."""
+    lines = text.split("\n")
+    if all(len(line) < columns for line in lines):
+        return text  # (most output: nothing to wrap)
+    from textwrap import wrap
+
+    out: list[str] = []
+    for line in lines:
+        if len(line) < columns:
+            out.append(line)
+            continue
+        matched = _HANGING.match(line)
+        hang = matched.end() if matched else 0
+        if columns - hang < _NARROWEST:
+            hang = len(line) - len(line.lstrip(" "))
+        if columns - hang < _NARROWEST:
+            out.append(line)  # too narrow to wrap under anything: the terminal does
+            continue
+        out += wrap(line, columns - 1, subsequent_indent=" " * hang, break_on_hyphens=False)
+    return "\n".join(out)
 
 
 def printable(text: str) -> str:

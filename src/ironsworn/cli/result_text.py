@@ -10,6 +10,7 @@ by one: rolls, burns, notes and every change as ``who: target from -> to``.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -212,6 +213,10 @@ def _header(record: MoveRecord, first: bool) -> str:
     return head
 
 
+# The width a move's outcome text is wrapped to (narrower at a narrower terminal).
+OUTCOME_WIDTH = 96
+
+
 def _outcome_text(record: MoveRecord, wanted: bool) -> list[str]:
     """The move's outcome text (its strong hit, weak hit or miss), wrapped and indented, each
     of its list items on lines of its own ("choose one." then "* Shake it off: ...")."""
@@ -219,19 +224,23 @@ def _outcome_text(record: MoveRecord, wanted: bool) -> list[str]:
         return []
     import textwrap
 
+    from ironsworn.cli.common import is_terminal, terminal_columns
     from ironsworn.cli.move_text import move_words
 
     # The words before a table (Endure Harm's miss rolls on one): the table is the engine's,
     # as is a table a pack's text embeds. Its links and emphasis: a terminal shows the words.
     text = move_words(str(record.text)).split("Roll | Result", 1)[0]
     lines: list[str] = []
+    width = OUTCOME_WIDTH
+    if is_terminal(sys.stdout):  # at a terminal narrower than that, to its width
+        width = min(width, terminal_columns() - 1)
     for part in (" ".join(line.split()) for line in text.splitlines()):
         if not part:
             continue
         item = part.startswith("* ")
         lines += textwrap.wrap(
             part,
-            width=96,
+            width=width,
             initial_indent="    ",
             subsequent_indent="      " if item else "    ",
         )

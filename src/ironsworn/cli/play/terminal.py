@@ -55,6 +55,10 @@ class PipeReader:
         return line.rstrip("\r\n")
 
 
+# The columns a prompt leaves for the answer typed after it (a longer prompt is wrapped).
+ANSWER_ROOM = 20
+
+
 class TerminalReader:
     """prompt_toolkit at a terminal: editing, history, tab completion."""
 
@@ -82,7 +86,14 @@ class TerminalReader:
         )
 
     def read(self, prompt: str) -> str:
-        line: str = self._session.prompt(prompt)
+        from ironsworn.cli.common import fit, terminal_columns
+
+        # A long prompt wrapped at its words, as every line is (prompt_toolkit breaks it
+        # mid-word), leaving room on its last line to type the answer; the space it ends
+        # with kept before the answer.
+        said = prompt.rstrip()
+        said = fit(said, max(terminal_columns() - ANSWER_ROOM, 40)) + prompt[len(said) :]
+        line: str = self._session.prompt(said)
         return line
 
 
@@ -124,7 +135,7 @@ class Output:
     def result(self, data: Any, text: str, as_json: bool = False) -> None:
         """The result of a command: JSON under ``--json`` (or ``as_json``), else its text."""
         if self.json_mode or as_json:
-            self._write(self.out, json.dumps(data, ensure_ascii=False))
+            self._write(self.out, json.dumps(data, ensure_ascii=False), fitted=False)
         else:
             self._write(self.out, text)
 
@@ -132,13 +143,29 @@ class Output:
         """One line on stderr; the session goes on."""
         self._write(self.err, "error: " + " ".join(message.split()))
 
+    @staticmethod
+    def _fitted(stream: TextIO, text: str) -> str:
+        """At a terminal, ``text``'s long lines wrapped at their words to its width (a
+        terminal breaks them mid-word); elsewhere ``text`` as it is."""
+        try:
+            if not stream.isatty():
+                return text
+        except (AttributeError, ValueError):
+            return text
+        from ironsworn.cli.common import fit, terminal_columns
+
+        return fit(text, terminal_columns())
+
     def flush(self) -> None:
         for stream in (self.out, self.err):
             with contextlib.suppress(OSError, ValueError):
                 stream.flush()
 
-    def _write(self, stream: TextIO, text: str) -> None:
-        stream.write(text.rstrip("\n") + "\n")
+    def _write(self, stream: TextIO, text: str, fitted: bool = True) -> None:
+        said = text.rstrip("\n")
+        if fitted:  # (a JSON line is never wrapped)
+            said = self._fitted(stream, said)
+        stream.write(said + "\n")
         # Flushed at once: a pipe's reader (or a pty test) sees each answer as it is given,
         # and stdout and stderr stay in order.
         stream.flush()

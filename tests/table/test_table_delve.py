@@ -183,7 +183,8 @@ def test_a_denizen_slot_is_filled_with_a_foe_or_words(table: Table) -> None:
     asked = call(table, "denizen_fill", {"denizen": "Bear"})
     assert isinstance(asked, Question) and asked.input == "slot"
     assert [c.key for c in asked.choices] == [str(n) for n in range(1, 13)]
-    assert asked.choices[11].shown() == "12. unforeseen: blank: choose or introduce a new denizen"
+    assert asked.prompt == "Which slot of the site's denizen table do you fill?"
+    assert asked.choices[11].shown() == "unforeseen: blank: choose or introduce a new denizen"
     filled = call(table, "denizen_fill", {"slot": 12, "denizen": "the Hollow King"})
     assert {"target": f"{site}:denizen12", "from": "blank", "to": "the Hollow King"} in filled[
         "effects"

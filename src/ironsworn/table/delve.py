@@ -154,11 +154,7 @@ def denizen_slots(table: Table, args: Mapping[str, Any]) -> list[Choice]:
         return []
     library = table.library()
     return [
-        Choice(
-            str(n),
-            f"{n}. {str(row['frequency']).replace('_', ' ')}",
-            denizen_words(library, row),
-        )
+        Choice(str(n), str(row["frequency"]).replace("_", " "), denizen_words(library, row))
         for n, row in enumerate(site_denizens(library, site), 1)
     ]
 
@@ -270,12 +266,14 @@ OPERATIONS = (
                 low=1,
                 high=12,
                 source=denizen_slots,
+                asks="Which slot of the site's denizen table do you fill?",
             ),
             Input(
                 "denizen",
                 "text",
                 "a foe by its name, your own words, or blank to empty the slot",
                 True,
+                asks="Who or what dwells there? (a foe by its name, your own words, or blank)",
             ),
             Input("site", "text", "the site (default: the one being delved)", source=sites),
         ),

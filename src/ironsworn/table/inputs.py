@@ -90,6 +90,8 @@ class Input:
     # Taken only when the operation's ``kind`` is one of these (a fight's foe, a connection's
     # role): a form asks for it with those kinds only, and the rules refuse it with another.
     only_for: tuple[str, ...] = ()
+    # The question asked when it is left out, in the game's words (default: the help).
+    asks: str = ""
 
     def __post_init__(self) -> None:
         assert self.kind in KINDS, self.kind

@@ -165,7 +165,7 @@ class Operation:
         return Question(
             self.name,
             declared.name,
-            prompt or f"{self.name}: {declared.help}",
+            prompt or declared.asks or f"{self.name}: {declared.help}",
             choices,
             kind=declared.kind,
             help=declared.help,

@@ -151,7 +151,7 @@ def test_the_failure_track_is_named_as_the_book_names_it(tmp_path: Path) -> None
     assert done.returncode == 0, done.stderr
     assert "  Asha: failure track 0 -> 1\n" in done.stdout
     story = run(home, "export", "markdown")
-    assert "- Asha's failure track: 0 → 1 ticks\n" in story.stdout
+    assert "- Asha's failure track: 0 → 1 tick\n" in story.stdout  # (one tick: not "1 ticks")
     assert "legacy" not in done.stdout + story.stdout
 
 
@@ -305,3 +305,28 @@ def test_a_sites_cards_show_their_rolls_as_the_book_prints_them(tmp_path: Path) 
     assert "\n      99  You transition into a new theme\n" in shown
     assert "\n     100  You transition into a new domain\n" in shown
     assert "99-99" not in shown and "100-100" not in shown
+
+
+def test_learning_from_failures_in_play_names_the_asset_discarded(tmp_path: Path) -> None:
+    """/failure sets the track; Learn from Your Failures' strong hit, adjust your approach:
+    the answer leads straight to the asset asked (no "nothing changed" between), the hawk
+    is named by the name its player gave it ("Keen"), told as it leaves the sheet, and the
+    story tells the choices in the options' words."""
+    home = tmp_path / "home"
+    assert run(home, "content", "import", str(shared_file("reference/datasworn/delve.json")))
+    made = run(home, "character", "new", "Asha", "--stats", "3,2,2,1,1", "--asset", "hawk:1=Keen")
+    assert made.returncode == 0, made.stderr
+    script = ["/failure 24", "/move learn from your failures --dice 1,2", "adjust", "Keen"]
+    done = run(home, "play", stdin="".join(line + "\n" for line in script))
+    assert done.returncode == 0, done.stderr
+    assert "error" not in done.stderr, done.stderr
+    out = done.stdout
+    assert "  Asha: failure track 0 -> 24\n" in out
+    assert "nothing changed" not in out
+    assert "  Asha: asset Hawk “Keen” yes -> no\n" in out
+    assert "· Hawk is discarded: +2 experience" in out
+    story = run(home, "export", "markdown").stdout
+    assert (
+        "*chose “adjust your approach: discard an asset, 2 experience a marked ability”*" in story
+    )
+    assert "chose Hawk “Keen”" in story

@@ -328,7 +328,8 @@ class Narrator:
         )
         # Delve's failure track is kept as a legacy track, and is named as its book names it.
         track = "failure track" if event["track"] == "failure" else f"{event['track']} legacy"
-        return f"{event['character']}'s {track}: {before['ticks']} → {after['ticks']} ticks{done}"
+        ticks = f"{after['ticks']} tick{'' if after['ticks'] == 1 else 's'}"
+        return f"{event['character']}'s {track}: {before['ticks']} → {ticks}{done}"
 
     def _ruleset(self, event: Mapping[str, Any]) -> str:
         # The game's name, as its book says it (the event keeps the ruleset's id).

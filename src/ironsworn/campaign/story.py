@@ -231,7 +231,7 @@ class _Teller(Narrator):
         said = event.get("options")
         if not said or len(said) != len(event.get("keys") or ()):
             return super()._choice(event)
-        told = ", ".join(f"“{esc(uncited(str(text))).rstrip('.')}”" for text in said)
+        told = ", ".join(_quoted(esc(uncited(str(text))).rstrip(".")) for text in said)
         given = f": {esc(event['text'])}" if event.get("text") else ""  # words given with it
         return f"chose {told}{given}"
 
@@ -282,6 +282,11 @@ class _Teller(Narrator):
 
     def _character_created(self, event: Mapping[str, Any]) -> str:
         return f"{esc(event['character']['name'])} enters the story"
+
+
+def _quoted(text: str) -> str:
+    """An option's words in quotes, unless they hold quotes of their own (Hawk “Keen”)."""
+    return text if "“" in text or '"' in text else f"“{text}”"
 
 
 def asset_called(record: Mapping[str, Any]) -> str:

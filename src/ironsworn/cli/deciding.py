@@ -155,10 +155,12 @@ def _apply(store: Any, pending: dict[str, Any], answer: Answer, stdin: TextIO, o
         return
     from dataclasses import replace
 
+    from ironsworn.cli.result_text import NOTHING_CHANGED
+
     for result in table.results or ():
         # The next decision, if any, is asked as a menu: not printed as a command's.
         text = describe_result(replace(result, pending=None))
-        if text == "nothing changed" and result.pending is not None:
+        if text == NOTHING_CHANGED and result.pending is not None:
             continue  # the answer only leads to the next decision, asked next
         out.write(text + "\n")
 

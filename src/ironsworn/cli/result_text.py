@@ -99,9 +99,11 @@ def describe_result(
     lines += told
     if result.pending and pending is not None:
         lines.append(pending(result.pending))
-    return "\n".join(lines) if lines else "nothing changed"
+    return "\n".join(lines) if lines else NOTHING_CHANGED
 
 
+# What a result that changed nothing says.
+NOTHING_CHANGED = "nothing changed"
 # Meters told in the game's words.
 METER_WORDS = {
     "experience_earned": "experience",
@@ -149,6 +151,12 @@ def target_words(event: dict[str, Any], target: str, state: Any = None) -> str:
         if kind == "asset_reskin":
             return f"{name} card"
         if kind == "asset_removed":
+            record = event.get("record")
+            if isinstance(record, dict) and record.get("name"):
+                # Gone from the sheet: named as the sheet named it (a companion's name too).
+                from ironsworn.card_fields import given_words
+
+                name = str(record["name"]) + given_words(record)
             return f"asset {name}"
     if kind == "asset_added":
         record = event["asset"]

@@ -10,6 +10,7 @@ which is taken as a mistyped answer (one word of story is rare; a typo in a key 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -118,9 +119,38 @@ def read_answer(text: str, pending: Mapping[str, Any]) -> Answer | None:
     found = [key_for(word, keys) for word in words]
     if all(key is not None for key in found):
         return Answer("choose", tuple(k for k in found if k is not None))
+    named = asset_option(text, pending)
+    if named is not None:
+        return Answer("choose", (named,))
     if single is not None:
         resolve_keys(words, pending)  # raises, naming what is accepted
     return None
+
+
+def asset_option(text: str, pending: Mapping[str, Any]) -> str | None:
+    """In a decision among the character's own assets, the option a typed name stands for:
+    a card's name or a companion's given name ("Keen" for Hawk “Keen”), whole or a unique
+    prefix, in any case; None otherwise (as the table reads such an answer)."""
+    from ironsworn.moves.assets.cards import HELD_ASSETS
+
+    context = (pending.get("resume") or {}).get("context") or {}
+    if context.get("answers") != HELD_ASSETS:
+        return None
+    typed = " ".join(text.split()).casefold()
+    names: dict[str, list[str]] = {}
+    for option in pending.get("options") or ():
+        given = re.search(r"“([^”]+)”", str(option["text"]))
+        named = [str(option["key"]), str(option["text"]).split(" “", 1)[0]]
+        names[str(option["key"])] = (
+            [n.casefold() for n in (*named, *given.groups())]
+            if given
+            else [n.casefold() for n in named]
+        )
+    exact = [key for key, said in names.items() if typed in said]
+    if len(exact) == 1:
+        return exact[0]
+    starts = [key for key, said in names.items() if any(n.startswith(typed) for n in said)]
+    return starts[0] if len(typed) >= 2 and len(starts) == 1 else None
 
 
 def not_an_answer(text: str, pending: Mapping[str, Any]) -> str:

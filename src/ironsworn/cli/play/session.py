@@ -343,11 +343,17 @@ class PlaySession:
         self, result: OperationResult, as_json: bool = False, *, status: bool = True
     ) -> None:
         """Print what an operation did, the status line of who it touched, what is pending."""
+        from ironsworn.cli.result_text import NOTHING_CHANGED
         from ironsworn.cli.session import describe_result
 
         text = describe_result(replace(result, pending=None), outcomes=True)
-        self.out.result(result.to_json(), text, as_json=as_json)
         state = self.state()
+        quiet = not (as_json or self.out.json_mode)
+        if quiet and text == NOTHING_CHANGED and result.pending is not None:
+            # The answer only leads to the next decision: that is what is shown.
+            self.show_pending(state)
+            return
+        self.out.result(result.to_json(), text, as_json=as_json)
         if status:
             names = [str(e["character"]) for e in result.effects if e.get("character")]
             if result.character:

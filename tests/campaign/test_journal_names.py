@@ -46,6 +46,14 @@ def test_a_card_added_later_and_a_card_with_no_name() -> None:
     assert told == "Kai's ironclad: ability 1 marked" and "asset:" not in str(told)
 
 
+def test_a_card_removed_is_told_by_the_record_its_event_keeps() -> None:
+    """An entry told alone (the recap's last few, after the card left the sheet): the card
+    is named by the record its removal keeps, not its id ("Kai loses the asset hound")."""
+    record = {"id": HOUND, "name": "Hound", "type": "companion", "input": "Brann"}
+    removed = {"type": "asset_removed", "character": "Kai", "asset": HOUND, "record": record}
+    assert Narrator().event(removed) == "Kai loses the asset Hound “Brann”"
+
+
 def test_the_name_is_learnt_from_the_state() -> None:
     from types import SimpleNamespace
 

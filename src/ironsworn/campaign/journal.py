@@ -423,9 +423,12 @@ class Narrator:
         asset = event["asset"]
         if isinstance(asset, Mapping):
             asset = asset.get("id")
-        card, given = self._cards.get(
-            (str(event["character"]), str(asset)), (words(str(asset).rsplit("/", 1)[-1]), "")
-        )
+        record = event.get("record")
+        known = (words(str(asset).rsplit("/", 1)[-1]), "")
+        if isinstance(record, Mapping) and record.get("name"):
+            # The record the event keeps of it (an entry told alone: a recap's last few).
+            known = (str(record["name"]), str(record.get("input") or ""))
+        card, given = self._cards.get((str(event["character"]), str(asset)), known)
         name = f"{card} “{given}”" if given and given.lower() != card.lower() else card
         return f"{event['character']} loses the asset {name}"
 

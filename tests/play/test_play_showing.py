@@ -116,3 +116,7 @@ def test_a_terminal_s_long_lines_wrap_at_words_under_their_text(
     Output(out=screen).result({"text": ABILITY}, ABILITY, as_json=True)
     assert screen.getvalue() == json.dumps({"text": ABILITY}) + "\n"
     assert fit("· a note: " + "word " * 20, 40).split("\n")[1].startswith("  ")
+    status = (
+        "Asha: health 5  spirit 5  supply 4  momentum +9 (max +10)  debilities: none  initiative"
+    )
+    assert fit(status, 80).split("\n") == [status[:75], "      initiative"]

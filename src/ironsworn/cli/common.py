@@ -541,8 +541,9 @@ def is_terminal(stream: Any) -> bool:
         return False
 
 
-# Where a line's text starts: after its indent, and a list's number or bullet ("  1. ", "· ").
-_HANGING = re.compile(r" *(?:\d+\. +|[-*·•] +)?")
+# Where a line's text starts: after its indent, and a list's number or bullet ("  1. ", "· ")
+# or a one-word label ("Asha: ", "error: ").
+_HANGING = re.compile(r" *(?:\d+\. +|[-*·•] +|[^\s:]{1,20}: +)?")
 # Narrower than this for the text beside a hanging indent, a line wraps under its indent only.
 _NARROWEST = 20
 

@@ -57,6 +57,9 @@ def test_rarities_in_play_mode_and_at_the_command_line(tmp_path: Path) -> None:
     out = done.stdout + done.stderr
     assert "Blackguard’s Baldric — augments Improviser, 4 experience" in out
     assert "augments Improviser; costs 4 experience" in out
+    # The list reminds the player what a rarity does, not the engine's count of them.
+    assert "Wield a Rarity: a move the asset aids rolls the rarity die in place of" in out
+    assert "65 of 65" not in out and "reminder" not in out
     assert "Artisan’s Gloves augments Wright, and Asha has no Wright card" in out
     assert "Asha: experience spent 0 -> 4" in out
     assert "rarity die 6 + stat 3 = 9 vs 9 | 9: MISS — MATCH → an automatic STRONG HIT" in out

@@ -103,6 +103,14 @@ def run_failure(args: argparse.Namespace) -> int:
     return 0
 
 
+# Wield a Rarity, as a rarity's card and the list remind the player of it.
+WIELDED = (
+    "a move the asset aids rolls the rarity die in place of the action die: 6, an automatic "
+    "strong hit and +1 momentum; 5 on a hit, +1 momentum; 1 on a miss, its power fails or "
+    "works against you"
+)
+
+
 def run_rarity(args: argparse.Namespace) -> int:
     from ironsworn.cli.session import read_state
 
@@ -163,11 +171,12 @@ def list_rarities(args: argparse.Namespace, state: Any) -> int:
         lines.append("could buy (an asset on the sheet):")
         lines += [f"  {_rarity_line(v)}" for v in data["buyable"]] or ["  none"]
     counts = data["coverage"]
+    # What the player does with one, in the game's words (the engine's count is the JSON's,
+    # told here only when it does not apply the die for every rarity).
+    missing = int(counts["rarities"]) - int(counts["die_applied"])
     lines.append(
-        f"Wield a Rarity: the rarity die's 6 and 5 applied for {counts['die_applied']} of "
-        f"{counts['rarities']} rarities ({counts['aided_by_abilities']} rolled when an ability "
-        f"of their asset acts on the move, any when the asset is named); reminder: a 1 on a "
-        f"miss ({counts['rarities']})"
+        f"Wield a Rarity: {WIELDED}"
+        + (f" (applied by hand for {missing} of {counts['rarities']} rarities)" if missing else "")
     )
     emit(args, data, lambda: "\n".join(lines))
     return 0
@@ -194,9 +203,7 @@ def show_rarity(args: argparse.Namespace) -> int:
         [
             f"{rarity.name}{page}",
             f"  augments {data['asset_name']}; costs {rarity.xp_cost} experience",
-            "  a move the asset aids rolls the rarity die in place of the action die: 6, an "
-            "automatic strong hit and +1 momentum; 5 on a hit, +1 momentum; 1 on a miss, its "
-            "power fails or works against you",
+            f"  {WIELDED}",
             "",
             rarity.description,
         ]

@@ -214,7 +214,7 @@ def test_a_terminal_asks_and_the_command_runs_with_the_answer(
             "the following arguments are required: action, NAME (action accepted: new, draw, "
             "keep, background, bond)\n",
         ),
-        (["site"], "required: action (action accepted: new, list, show, denizen)\n"),
+        (["site"], "required: action (action accepted: new, list, show, denizen, feature, fill)\n"),
     ],
 )
 def test_a_script_gets_the_one_line(
@@ -259,7 +259,7 @@ def test_a_track_left_out_is_picked_from_the_open_tracks(
             "ironsworn: error: ironsworn export: format 'markdwn' is unknown; did you mean "
             "'markdown'? (accepted: markdown, json, iron-vault)\n",
         ),
-        (["site", "xyzzy"], "action 'xyzzy' is unknown (accepted: new, list, show, denizen)\n"),
+        (["site", "xyzzy"], "action 'xyzzy' is unknown (accepted: new, list, show, denizen, feature, fill)\n"),
     ],
 )
 def test_a_mistyped_choice_is_named_with_the_closest_and_what_is_accepted(

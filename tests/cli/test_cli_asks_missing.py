@@ -259,7 +259,10 @@ def test_a_track_left_out_is_picked_from_the_open_tracks(
             "ironsworn: error: ironsworn export: format 'markdwn' is unknown; did you mean "
             "'markdown'? (accepted: markdown, json, iron-vault)\n",
         ),
-        (["site", "xyzzy"], "action 'xyzzy' is unknown (accepted: new, list, show, denizen, feature, fill)\n"),
+        (
+            ["site", "xyzzy"],
+            "action 'xyzzy' is unknown (accepted: new, list, show, denizen, feature, fill)\n",
+        ),
     ],
 )
 def test_a_mistyped_choice_is_named_with_the_closest_and_what_is_accepted(

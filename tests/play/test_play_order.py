@@ -271,3 +271,14 @@ def test_what_an_ability_gives_on_a_burn_is_left_out_of_the_log_when_nobody_burn
     assert len(clashes) == 2, log
     assert "Swordmaster" not in clashes[0]  # a weak hit, nobody burned
     assert "Swordmaster 1: if you burn momentum" in clashes[1] and "burns momentum" in clashes[1]
+
+
+def test_a_sentence_ends_at_the_log_line_s_semicolon() -> None:
+    """The log's one line joins an operation's parts with "; ": a part that ends a sentence
+    is not told with its full stop before it ("Mark menace.; note: ..."); the last keeps it."""
+    events = (
+        {"type": "note", "text": "The threat works subtly. Mark menace."},
+        {"type": "note", "text": "a match."},
+    )
+    line = Narrator().headline(Operation(1, "move", "t", "Kai", "", events))
+    assert line == "note: The threat works subtly. Mark menace; note: a match."

@@ -203,7 +203,10 @@ class Narrator:
         # The move leads the line, whatever order the move layer recorded its events in.
         moves = {self.event(e) for e in operation.events if e.get("type") == "move"}
         lines = [x for x in lines if x in moves] + [x for x in lines if x not in moves]
-        text = "; ".join(lines[:6]) + (" …" if len(lines) > 6 else "")
+        told = lines[:6]
+        # A sentence that ends before the next part ends at its "; " (not "Mark menace.; ").
+        told = [*(part.removesuffix(".") for part in told[:-1]), *told[-1:]]
+        text = "; ".join(told) + (" …" if len(lines) > 6 else "")
         return text or operation.summary or operation.kind
 
     # ------------------------------------------------------------------------- single events

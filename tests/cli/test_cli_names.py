@@ -143,3 +143,30 @@ def test_a_flag_takes_a_name_of_several_words_unquoted(
     code, out, err = run(capsys, *argv)
     assert code == 0, err
     assert "action 3 + stat 2 + 1 = 6 vs 9 | 10: MISS" in out
+
+
+def test_every_option_of_every_command_says_what_it_is() -> None:
+    """``--help`` tells each option (``--character`` of ``adjust`` said nothing: whose? of
+    ``site new``: who shares it?)."""
+    import argparse
+
+    from ironsworn.cli.main import COMMANDS, build_parser
+
+    silent: dict[str, list[str]] = {}
+
+    def walk(parser: argparse.ArgumentParser, said: str) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for word, inner in action.choices.items():
+                    walk(inner, f"{said} {word}".strip())
+            elif action.option_strings and not (
+                action.help or isinstance(action, argparse._HelpAction)
+            ):
+                silent.setdefault(said, []).append(action.option_strings[0])
+
+    for name in COMMANDS:
+        commands = next(
+            a for a in build_parser(name)._actions if isinstance(a, argparse._SubParsersAction)
+        )
+        walk(commands.choices[name], name)
+    assert silent == {}

@@ -6,7 +6,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ironsworn.cli.common import Missing, UsageError, campaign_command, emit, filled, parse_int
+from ironsworn.cli.common import (
+    WHOSE,
+    Missing,
+    UsageError,
+    campaign_command,
+    emit,
+    filled,
+    parse_int,
+)
 
 
 def register(sub: Any) -> None:
@@ -100,7 +108,7 @@ def register(sub: Any) -> None:
         "shadow, wits)",
     )
     adjust.add_argument("delta", metavar="N", help="+2, -1 ...")
-    adjust.add_argument("--character")
+    adjust.add_argument("--character", help=WHOSE)
     adjust.add_argument(
         "--vehicle",
         help="integrity: which vehicle (a support or incidental vehicle's name; default: the "
@@ -111,7 +119,7 @@ def register(sub: Any) -> None:
     debility = campaign_command(sub, "debility", "mark or clear a debility")
     debility.add_argument("action", choices=["mark", "clear"])
     debility.add_argument("name", metavar="NAME", help="the debility (wounded, shaken...)")
-    debility.add_argument("--character")
+    debility.add_argument("--character", help=WHOSE)
     debility.set_defaults(func=run_debility)
 
     initiative = campaign_command(
@@ -123,7 +131,7 @@ def register(sub: Any) -> None:
         metavar="VALUE",
         help="have or lose; Starforged: in control or bad spot",
     )
-    initiative.add_argument("--character")
+    initiative.add_argument("--character", help=WHOSE)
     initiative.set_defaults(func=run_initiative)
     register_sheet_extras(sub)
 
@@ -133,7 +141,7 @@ def register_sheet_extras(sub: Any) -> None:
     equipment = campaign_command(sub, "equipment", "note or strike out equipment on the sheet")
     equipment.add_argument("action", choices=["add", "remove"])
     equipment.add_argument("item", nargs="+", metavar="ITEM", help="the item")
-    equipment.add_argument("--character")
+    equipment.add_argument("--character", help=WHOSE)
     equipment.set_defaults(func=run_equipment)
     party = campaign_command(sub, "party", "travel together (one shared supply) or apart")
     party.add_argument("action", choices=["together", "apart"])

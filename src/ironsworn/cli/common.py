@@ -513,6 +513,11 @@ def database_option(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     return parser
 
 
+# What a command's --character says: whose sheet it acts on, or who shares a new track.
+WHOSE = "whose (default: the only character)"
+SHARED = "who shares it (again for each; default: the only character)"
+
+
 def campaign_command(sub: Any, name: str, text: str) -> argparse.ArgumentParser:
     """Add a command that reads or writes a campaign (``--json`` and ``--campaign``)."""
     parser: argparse.ArgumentParser = campaign_options(

@@ -48,12 +48,19 @@ def register(sub: Any) -> None:
         action=JoinWords,
         help="new: one of the pack's sample sites (its name)",
     )
-    site.add_argument("--character", action="append", default=[])
+    site.add_argument(
+        "--character",
+        action="append",
+        default=[],
+        help="new: who delves it (again for each; default: the only character)",
+    )
     site.add_argument("--all", action="store_true", help="list: finished sites too")
     site.add_argument(
         "--samples", action="store_true", help="list: the Delve pack's sample sites (for --sample)"
     )
-    site.add_argument("--dice", help="your dice for a rolled theme or domain")
+    site.add_argument(
+        "--dice", help="your dice for a rolled theme or domain, a feature or a denizen"
+    )
     site.add_argument("--seed", help="seed for reproducible random dice")
     site.set_defaults(func=run_site)
 

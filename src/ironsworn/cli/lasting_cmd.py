@@ -11,16 +11,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ironsworn.cli.common import campaign_command, emit
+from ironsworn.cli.common import WHOSE, campaign_command, emit
 
 
 def register(sub: Any) -> None:
     parser = campaign_command(sub, "lasting", "lasting effects of asset abilities")
     group = parser.add_subparsers(dest="action", metavar="ACTION")
-    parser.add_argument("--character")
+    parser.add_argument("--character", help=WHOSE)
     parser.set_defaults(func=run_list)
     listing = campaign_command(group, "list", "a character's lasting effects")
-    listing.add_argument("--character")
+    listing.add_argument("--character", help=WHOSE)
     listing.set_defaults(func=run_list)
     for action, text in (
         ("end", "end a lasting effect (its id, or its name when only one has it)"),
@@ -28,19 +28,19 @@ def register(sub: Any) -> None:
     ):
         change = campaign_command(group, action, text)
         change.add_argument("name", metavar="NAME", help="the effect's id or name")
-        change.add_argument("--character")
+        change.add_argument("--character", help=WHOSE)
         change.add_argument("--dice", help="your dice for a roll it makes (the ward's trap)")
         change.add_argument("--seed", help="seed for reproducible random dice")
         change.set_defaults(func=run_change)
     give = campaign_command(group, "give", "hand an effect to another character")
     give.add_argument("name", metavar="NAME", help="the effect's id or name")
     give.add_argument("--to", required=True, help="the character who takes it")
-    give.add_argument("--character")
+    give.add_argument("--character", help=WHOSE)
     give.set_defaults(func=run_change)
     take = campaign_command(group, "take", "take a trophy (Slayer 3; End the Fight also offers it)")
     take.add_argument("what", choices=["trophy"])
     take.add_argument("choice", metavar="CHOICE", help="ritual or sojourn")
-    take.add_argument("--character")
+    take.add_argument("--character", help=WHOSE)
     take.set_defaults(func=run_change)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ironsworn.cli.common import Missing, UsageError, campaign_command, emit
+from ironsworn.cli.common import WHOSE, Missing, UsageError, campaign_command, emit
 
 
 def register(sub: Any) -> None:
@@ -24,7 +24,7 @@ def register(sub: Any) -> None:
     bond = campaign_command(sub, "bond", "mark a background bond held in reserve")
     bond.add_argument("action", choices=["background"])
     bond.add_argument("name", nargs="+", metavar="NAME", help="the person or community")
-    bond.add_argument("--character")
+    bond.add_argument("--character", help=WHOSE)
     bond.set_defaults(func=run_bond)
 
     homebrew = campaign_command(
@@ -47,7 +47,7 @@ def register(sub: Any) -> None:
         help="new (1 to 3): bonus:MOVES[:WHEN], reroll:MOVES:LIMIT, exchange:MOVES:COST,GAIN "
         "(momentum-1,harm+1), stat:MOVES:STAT, permission:WORDS",
     )
-    homebrew.add_argument("--character")
+    homebrew.add_argument("--character", help=WHOSE)
     homebrew.set_defaults(func=run_homebrew)
 
 

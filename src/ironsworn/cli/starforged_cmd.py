@@ -9,7 +9,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ironsworn.cli.common import JoinWords, Missing, campaign_command, emit, parse_int
+from ironsworn.cli.common import (
+    SHARED,
+    WHOSE,
+    JoinWords,
+    Missing,
+    campaign_command,
+    emit,
+    parse_int,
+)
 
 
 def register(sub: Any) -> None:
@@ -40,27 +48,27 @@ def register(sub: Any) -> None:
     connection.add_argument(
         "--role", nargs="+", action=JoinWords, help="their role (a pilot, an engineer...)"
     )
-    connection.add_argument("--character", action="append", default=[])
+    connection.add_argument("--character", action="append", default=[], help=SHARED)
     connection.set_defaults(func=run_track, kind="connection")
 
     expedition = campaign_command(sub, "expedition", "start an expedition track (Starforged)")
     expedition.add_argument("action", choices=["new"])
     expedition.add_argument("text", nargs="+", metavar="TEXT", help="where to, in your words")
     expedition.add_argument("--rank", required=True, help="troublesome ... epic")
-    expedition.add_argument("--character", action="append", default=[])
+    expedition.add_argument("--character", action="append", default=[], help=SHARED)
     expedition.set_defaults(func=run_track, kind="expedition", role=None)
 
     legacy = campaign_command(sub, "legacy", "mark ticks on a legacy track (Starforged)")
     legacy.add_argument("action", choices=["mark"])
     legacy.add_argument("track", metavar="TRACK", help="quests, bonds or discoveries")
     legacy.add_argument("--ticks", required=True, help="how many ticks (1-40)")
-    legacy.add_argument("--character")
+    legacy.add_argument("--character", help=WHOSE)
     legacy.set_defaults(func=run_legacy)
 
     impact = campaign_command(sub, "impact", "mark or clear an impact (Starforged)")
     impact.add_argument("action", choices=["mark", "clear"])
     impact.add_argument("name", nargs="+", metavar="NAME", help="the impact (wounded...)")
-    impact.add_argument("--character")
+    impact.add_argument("--character", help=WHOSE)
     impact.set_defaults(func=run_impact)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from ironsworn.cli.common import (
     RANKS,
+    SHARED,
     JoinWords,
     Missing,
     UsageError,
@@ -71,14 +72,14 @@ def register(sub: Any) -> None:
     )
     fight.add_argument("--rank", help="rank (default: the foe's rank)")
     fight.add_argument("--count", default="1", help="foes in the pack (default 1)")
-    fight.add_argument("--character", action="append", default=[])
+    fight.add_argument("--character", action="append", default=[], help=SHARED)
     fight.set_defaults(func=run_fight)
 
     scene = campaign_command(sub, "scene", "start or resolve a scene challenge (chapter 7)")
     scene.add_argument("action", choices=["new", "resolve"])
     scene.add_argument("text", nargs="+", metavar="TEXT", help="new: the goal; resolve: track")
     scene.add_argument("--rank", help="new: the challenge's rank")
-    scene.add_argument("--character", action="append", default=[])
+    scene.add_argument("--character", action="append", default=[], help=SHARED)
     scene.add_argument("--dice", help="resolve: your challenge dice C1,C2")
     scene.add_argument("--seed", help="seed for reproducible random dice")
     scene.set_defaults(func=run_scene)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ironsworn.cli.common import Missing, UsageError, campaign_command, emit
+from ironsworn.cli.common import WHOSE, Missing, UsageError, campaign_command, emit
 
 
 def register(sub: Any) -> None:
@@ -21,13 +21,13 @@ def register(sub: Any) -> None:
     place = campaign_command(sub, "place", "places of the story")
     place.add_argument("action", choices=["add", "list"])
     place.add_argument("name", nargs="*", metavar="NAME")
-    place.add_argument("--description", default="")
+    place.add_argument("--description", default="", help="what the place is like")
     place.add_argument("--region", help="one of the rulebook's regions")
     place.set_defaults(func=run_world, kind="place")
     note = campaign_command(sub, "note", "free notes (apart from the journal)")
     note.add_argument("action", choices=["add", "list"])
     note.add_argument("name", nargs="*", metavar="TEXT")
-    note.add_argument("--character")
+    note.add_argument("--character", help=WHOSE)
     note.set_defaults(func=run_world, kind="note")
 
 

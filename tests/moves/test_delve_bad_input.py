@@ -77,7 +77,7 @@ WITH_PACK: list[Case] = [
      r"^site 'The Sunken Hall' has no theme and no domain: its features and dangers come from "
      r"its theme and domain \(accepted: a site discovered with a theme and a domain of the "
      r"Delve pack\)$"),
-    ("denizen_no_site", classic, lambda e: roll_denizen(e, None), "name the site"),
+    ("denizen_no_site", classic, lambda e: roll_denizen(e, None), "no site is under way"),
     ("denizen_unknown_site", classic, lambda e: roll_denizen(e, "nowhere"), "nowhere"),
     ("unknown_theme", classic, lambda e: site(e, theme="gloomy"), "theme 'gloomy' is unknown"),
     ("unknown_domain", classic, lambda e: site(e, domain="castle"), "domain 'castle' is unknown"),

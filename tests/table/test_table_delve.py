@@ -208,3 +208,20 @@ def test_a_denizen_slot_is_filled_with_a_foe_or_words(table: Table) -> None:
     assert rows[2].get("npc") != "npc:classic/animals/bear"
     call(table, "denizen_fill", {"slot": 12, "denizen": "blank"})
     assert "name" not in (table.state().tracks[site].denizens or [])[11]
+
+
+def test_with_two_sites_under_way_the_site_is_asked(table: Table) -> None:
+    """A feature, a denizen or a denizen slot of "the site" while two are under way: which
+    site is asked first, by name (the slot's choices are that site's), not refused naming
+    track ids."""
+    _barrow(table)
+    call(table, "site", {"sample": "Alva's Rest"})
+    for name, args in (("feature", {}), ("denizen", {}), ("denizen_fill", {"denizen": "Bear"})):
+        asked = call(table, name, args)
+        assert isinstance(asked, Question) and asked.input == "site", (name, asked)
+        assert asked.prompt == "Which site?"
+        assert asked.keys() == ["The Sunken Barrow", "Alva's Rest"]
+    slot = call(table, "denizen_fill", {"site": "Alva's Rest", "denizen": "Bear"})
+    assert isinstance(slot, Question) and slot.input == "slot"
+    rolled = call(table, "feature", {"site": "Alva's Rest", "dice": "15"})
+    assert rolled["notes"][0].startswith("Alva's Rest: feature (15, ")

@@ -273,7 +273,7 @@ def site_name(args: argparse.Namespace) -> str:
 
 def denizen_given(args: argparse.Namespace) -> dict[str, Any]:
     """The table's ``denizen`` arguments of ``site denizen`` (play mode's too)."""
-    return {"site": " ".join(args.text)}
+    return {"site": " ".join(args.text) or None}
 
 
 def fill_given(args: argparse.Namespace) -> dict[str, Any]:

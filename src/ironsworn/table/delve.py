@@ -27,7 +27,8 @@ from ironsworn.table import choices
 from ironsworn.table.choices import _character
 from ironsworn.table.inputs import Choice, Input
 from ironsworn.table.moves import DICE, committed
-from ironsworn.table.operation import JsonDict, Operation, Table
+from ironsworn.table.operation import JsonDict, Operation, Table, Verify
+from ironsworn.table.questions import Question
 from ironsworn.table.sheet import character_input
 
 
@@ -134,6 +135,19 @@ def sites(table: Table, args: Mapping[str, Any]) -> list[Choice]:
     """The active sites, by name."""
     found = table.state().tracks.values()
     return [Choice(t.name, t.name) for t in found if t.kind == "site" and t.status == "active"]
+
+
+def site_asked(name: str) -> Verify:
+    """The check of operation ``name``: a site left out while several are under way is asked
+    (its features, dangers and denizens are each site's own)."""
+
+    def verify(table: Table, args: JsonDict) -> Question | None:
+        if args.get("site") or len(sites(table, args)) < 2:
+            return None  # named, the only one, or none (said by the rules)
+        made = next(o for o in OPERATIONS if o.name == name)
+        return made.question(table, made.input("site"), args, "Which site?")
+
+    return verify
 
 
 def denizen_slots(table: Table, args: Mapping[str, Any]) -> list[Choice]:
@@ -245,13 +259,15 @@ OPERATIONS = (
         "denizen",
         "roll on a site's denizen matrix (Delve): the denizen met",
         denizen,
-        (Input("site", "text", "the site (default: the one being delved)"), *DICE),
+        (Input("site", "text", "the site (default: the one being delved)", source=sites), *DICE),
+        verify_first=site_asked("denizen"),
     ),
     Operation(
         "feature",
         "roll a feature of a site (Delve): the theme's rows 1-20, the domain's 21-100",
         feature,
         (Input("site", "text", "the site (default: the one being delved)", source=sites), *DICE),
+        verify_first=site_asked("feature"),
     ),
     Operation(
         "denizen_fill",
@@ -277,6 +293,7 @@ OPERATIONS = (
             ),
             Input("site", "text", "the site (default: the one being delved)", source=sites),
         ),
+        verify_first=site_asked("denizen_fill"),
     ),
     Operation(
         "failure",

@@ -101,6 +101,9 @@ class Operation:
     inputs: tuple[Input, ...] = ()
     # Extra verification: a question for an input that is needed only sometimes.
     extra_verify: Verify | None = None
+    # A question asked before the required inputs, whose choices depend on its answer (which
+    # site, before the slot of its denizen table).
+    verify_first: Verify | None = None
     # "always": every call writes; "never": it only reads; "keep": writes only with keep.
     writes: str = "always"
 
@@ -149,6 +152,10 @@ class Operation:
 
     def verify(self, table: Table, args: JsonDict) -> Question | None:
         """A question for the first required input left out (None when nothing is)."""
+        if self.verify_first is not None:
+            asked = self.verify_first(table, args)
+            if asked is not None:
+                return asked
         for declared in self.inputs:
             if declared.required and args.get(declared.name) is None:
                 return self.question(table, declared, args)

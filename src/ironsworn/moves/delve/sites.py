@@ -396,10 +396,11 @@ def active_site(engine: MoveEngine, query: str | None) -> TrackState:
         found: TrackState = engine.state.track(query, ("site",))
         return found
     sites = [t for t in engine.state.tracks.values() if t.kind == "site" and t.status == "active"]
+    if not sites:
+        raise InvalidValue("no site is under way (Discover a Site makes one)", input="site")
     if len(sites) != 1:
         raise InvalidValue(
-            "name the site (accepted: " + (", ".join(t.id for t in sites) or "no site yet") + ")",
-            input="site",
+            "name the site (accepted: " + ", ".join(t.name for t in sites) + ")", input="site"
         )
     return sites[0]
 

@@ -120,3 +120,5 @@ def test_a_terminal_s_long_lines_wrap_at_words_under_their_text(
         "Asha: health 5  spirit 5  supply 4  momentum +9 (max +10)  debilities: none  initiative"
     )
     assert fit(status, 80).split("\n") == [status[:75], "      initiative"]
+    row = "  vow-1      vow       extreme      ○○○○○○○○○○   0 ticks, score  0  Avenge my father"
+    assert fit(row, 60).split("\n")[1:] == ["    score  0  Avenge my father"]  # (stands in)

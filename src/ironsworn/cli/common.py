@@ -556,7 +556,8 @@ _NARROWEST = 20
 def fit(text: str, columns: int) -> str:
     """``text`` for a terminal ``columns`` wide: each line that would reach its edge wrapped at
     word boundaries (a terminal breaks it mid-word), its next lines under the line's text
-    (after its indent and a list's number or bullet). Shorter lines are left as they are."""
+    (after its indent and a list's number, bullet or one-word label), else standing in two
+    columns from it. Shorter lines are left as they are."""
     lines = text.split("\n")
     if all(len(line) < columns for line in lines):
         return text  # (most output: nothing to wrap)
@@ -567,10 +568,13 @@ def fit(text: str, columns: int) -> str:
         if len(line) < columns:
             out.append(line)
             continue
+        indent = len(line) - len(line.lstrip(" "))
         matched = _HANGING.match(line)
-        hang = matched.end() if matched else 0
+        hang = matched.end() if matched else indent
+        if hang == indent:
+            hang += 2  # (no number, bullet or label: its next lines stand in a little)
         if columns - hang < _NARROWEST:
-            hang = len(line) - len(line.lstrip(" "))
+            hang = indent + 2
         if columns - hang < _NARROWEST:
             out.append(line)  # too narrow to wrap under anything: the terminal does
             continue

@@ -288,6 +288,8 @@ def test_import_report_shape(private_home: Path) -> None:
     }
     manifest = json.loads((report.pack.path / "pack.json").read_text())
     assert manifest["unused"] == data["unused"]
+    # The failure track is played, by the program's own rules: not told as "not used yet".
+    assert report.unused_line == "played by this program's own rules: 1 special track"
 
 
 def test_a_pack_imported_before_the_sort_reads_in_the_books_order(private_home: Path) -> None:

@@ -665,6 +665,10 @@ def convert(data: dict[str, Any]) -> Converted:
     return converted
 
 
+# Why a pack's rules (a special track: Delve's failure track) are not read from its file.
+RULES_AS_CODE = "rules this program has as code"
+
+
 def _count_rules(rules: Any, converted: Converted) -> None:
     """The ``rules`` section defines stats, meters, impacts and special tracks as data; this
     program has them as code (the failure track is Delve's, see issue 25): counted, one line."""
@@ -673,7 +677,7 @@ def _count_rules(rules: Any, converted: Converted) -> None:
     for key, entries in rules.items():
         if isinstance(entries, dict) and entries:
             what = key.replace("_", " ")
-            converted.leave_out(what, "rules this program has as code", len(entries))
+            converted.leave_out(what, RULES_AS_CODE, len(entries))
 
 
 def _refuse_other_ruleset(data: dict[str, Any], converted: Converted) -> None:

@@ -122,13 +122,25 @@ class ImportReport:
 
 def unused_line(unused: dict[str, tuple[int, str]]) -> str:
     """``not used yet: 1 rules special track (...); 7 asset card changes (...)``."""
+    from ironsworn.content.datasworn import RULES_AS_CODE
+
     if not unused:
         return ""
     by_why: dict[str, list[str]] = {}
+    played: list[str] = []  # used, by the program's own rules: said apart, not "not used"
     for kind, (count, why) in unused.items():
         named = kind.removesuffix("s") if count == 1 else kind  # "1 special track"
-        by_why.setdefault(why, []).append(f"{count} {named}")
-    return "not used yet: " + "; ".join(f"{', '.join(k)} ({why})" for why, k in by_why.items())
+        if why == RULES_AS_CODE:
+            played.append(f"{count} {named}")
+        else:
+            by_why.setdefault(why, []).append(f"{count} {named}")
+    said = []
+    if by_why:
+        told = "; ".join(f"{', '.join(k)} ({why})" for why, k in by_why.items())
+        said.append(f"not used yet: {told}")
+    if played:
+        said.append(f"played by this program's own rules: {', '.join(played)}")
+    return "; ".join(said)
 
 
 def read_source(path: Path) -> Any:

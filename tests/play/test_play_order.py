@@ -282,3 +282,15 @@ def test_a_sentence_ends_at_the_log_line_s_semicolon() -> None:
     )
     line = Narrator().headline(Operation(1, "move", "t", "Kai", "", events))
     assert line == "note: The threat works subtly. Mark menace; note: a match."
+
+
+def test_a_note_of_a_roll_with_its_card_is_not_told_again_in_the_log() -> None:
+    """Delve's site rolls note where the row came from ("feature (95, Barrow)", "(39, the
+    Barrow card)", "(50, common)"); the roll's own line tells it: the log says it once."""
+    events = (
+        {"type": "oracle", "oracle": "site_features:site-1", "name": "The Barrow: feature",
+         "roll": 95, "text": "Something unusual", "rolls": []},
+        {"type": "note", "text": "The Barrow: feature (95, Barrow): Something unusual"},
+    )  # fmt: skip
+    line = Narrator().headline(Operation(1, "feature", "t", "Kai", "", events))
+    assert line == "oracle The Barrow: feature: 95 → Something unusual"

@@ -632,7 +632,16 @@ def oracle_restated(events: Iterable[Mapping[str, Any]]) -> set[str]:
 def restated(note: str, said: set[str]) -> bool:
     """Whether ``note`` only says again what :func:`oracle_restated` found told: a table's
     result word for word, or a question ending with an ask's roll and answer."""
-    return note in said or ("? " in note and note.rsplit("? ", 1)[1] in said)
+    if note in said or ("? " in note and note.rsplit("? ", 1)[1] in said):
+        return True
+    # A note that adds where the row came from ("The Barrow: feature (95, Barrow): ...",
+    # "Reveal a Danger (39, the Barrow card): ..."): the roll's line tells the rest.
+    found = _NOTED_ROLL.match(note)
+    return found is not None and f"{found[1]} ({found[2]}): {found[3]}" in said
+
+
+# A table's result noted with more in its parentheses: "NAME (ROLL, WHERE): TEXT".
+_NOTED_ROLL = re.compile(r"^(.+) \((\d+), [^)]+\): (.*)$", re.S)
 
 
 def told_by_burn(event: Mapping[str, Any], previous: Mapping[str, Any]) -> bool:

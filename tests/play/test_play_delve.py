@@ -34,6 +34,9 @@ def test_sites_and_threats_in_play_mode(tmp_path: Path) -> None:
     listed = run(home, "track", "list", "--json")
     kinds = sorted(t["kind"] for t in json.loads(listed.stdout))
     assert kinds == ["site", "threat", "vow"]
+    sheet = run(home, "sheet").stdout  # the sheet shows the sites and threats too
+    assert "\n  sites:\n    site-1 " in sheet and "  The Barrow\n" in sheet
+    assert "\n  threats:\n    threat-3 " in sheet and "  The Hollow King\n" in sheet
 
 
 def test_rarities_in_play_mode_and_at_the_command_line(tmp_path: Path) -> None:

@@ -2,8 +2,9 @@
 
 A track is drawn as its ten boxes with their ticks (:func:`ironsworn.progress.progress_boxes`),
 with its rank and progress score; in Unicode where the terminal can show it, else in ASCII
-(pipes, files and transcripts stay plain). The sheet lists the character's open vows, journeys
-and fights the same way, and each asset with the text of the abilities marked on it.
+(pipes, files and transcripts stay plain). The sheet lists the character's open vows, journeys,
+fights (and Delve's sites and threats) the same way, and each asset with the text of the
+abilities marked on it.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ TRACK_SECTIONS = (
     ("fight", "fights"),
     ("scene", "scene challenges"),
     ("connection", "connections"),
+    ("site", "sites"),  # Delve's perilous sites, and the threats to your vows (menace)
+    ("threat", "threats"),
 )
 
 

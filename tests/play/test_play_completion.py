@@ -54,6 +54,9 @@ def texts(session: PlaySession, line: str) -> list[str]:
         ("/help journal ", []),
         ("/ask likely Is ", []),
         ("/debility mark wounded ", []),
+        ("/site f", ["feature", "fill"]),  # Delve's site actions
+        ("/site fill ", []),
+        ("/rarity b", ["buy"]),
         ("/bogus x", []),
         ("Some prose", []),  # nothing pending: prose is not completed
     ],

@@ -156,6 +156,7 @@ SLASH_COMMANDS = SlashTable(
             "Delve's perilous sites",
             _delve("site"),
             "site",
+            ("site_action", ""),
             ruleset="classic",
         ),
         SlashCommand(
@@ -180,6 +181,7 @@ SLASH_COMMANDS = SlashTable(
             "Delve's rarities: augment an asset with experience",
             _rarity,
             "rarity",
+            ("rarity_action", ""),
             ruleset="classic",
         ),
         SlashCommand(

@@ -237,7 +237,15 @@ _FIXED: dict[str, Callable[[], Sequence[str]]] = {
     "ruleset": lambda: ("classic", "starforged", "all"),
     "oracle_action": lambda: ("list", "show"),
     "export_format": lambda: ("markdown", "json", "iron-vault"),
+    "site_action": lambda: _site_actions(),
+    "rarity_action": lambda: ("list", "show", "buy"),
 }
+
+
+def _site_actions() -> Sequence[str]:
+    from ironsworn.cli.delve_cmd import SITE_ACTIONS
+
+    return SITE_ACTIONS
 
 
 class Completions:

@@ -209,7 +209,7 @@ def test_recommit_tells_its_challenge_dice(capsys: pytest.CaptureFixture[str], h
     assert code == 0 and "MISS" in out, err
     code, out, err = run(capsys, "choose", "recommit", "--dice", "2,6")
     assert (code, err) == (0, "")
-    assert "challenge dice 2, 6: clear 2 progress box(es)" in out
+    assert "challenge dice 2, 6: clear 2 progress boxes" in out  # (was "box(es)")
     assert "rank formidable -> extreme" in out, out
     code, out, err = run(capsys, "log")
     assert code == 0 and "challenge dice 2, 6" in out, out

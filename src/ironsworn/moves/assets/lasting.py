@@ -553,8 +553,9 @@ def _bonded(engine: MoveEngine) -> None:
         if char is None or not marked(char, BONDED, 1):
             continue
         # Bonded 2: "take 1 experience and +2 momentum" for each box filled.
+        filled_words = "1 box" if boxes == 1 else f"{boxes} boxes"
         engine.note(
-            f"Bonded 2: {boxes} box(es) of {name}'s bonds filled: +1 experience, +2 momentum each"
+            f"Bonded 2: {filled_words} of {name}'s bonds filled: +1 experience, +2 momentum each"
         )
         engine.set_meter(name, "experience_earned", char.experience_earned + boxes)
         engine.momentum(name, 2 * boxes)

@@ -225,7 +225,8 @@ def clear_lowest_boxes(ctx: Step, track: TrackState) -> None:
     ctx.emit(
         {"type": "roll", "character": ctx.name, "move": ctx.data["move"], "dice": [first, second]}
     )
-    ctx.note(f"challenge dice {first}, {second}: clear {boxes} progress box(es)")
+    plural = "box" if boxes == 1 else "boxes"
+    ctx.note(f"challenge dice {first}, {second}: clear {boxes} progress {plural}")
     ctx.engine.set_ticks(track, track.ticks - boxes * TICKS_PER_BOX)
     rank = Rank.parse(track.rank)
     if rank is not Rank.EPIC:

@@ -317,3 +317,23 @@ def test_the_move_tool_describes_its_inputs_in_both_rulesets_words(home: Path) -
     move = anyio.run(scenario)
     assert "expedition, connection" in move["track"]["description"]
     assert "Test Your Relationship" in move["abandon"]["description"]
+
+
+def test_an_input_with_every_value_listed_gives_no_examples_beside(home: Path) -> None:
+    # A fixed list (vehicle_mark's troubles, an option's values) was given twice: as its
+    # enum and again as examples.
+    make_character()
+
+    async def scenario() -> Any:
+        async with stdio_session(home, "--campaign", "t") as session:
+            return [t.input_schema for t in (await session.list_tools()).tools]
+
+    schemas = anyio.run(scenario)
+    both = [
+        (name, schema)
+        for schema in schemas
+        for name, schema in schema["properties"].items()
+        if "enum" in schema and "examples" in schema
+    ]
+    assert both == []
+    assert any("enum" in p for s in schemas for p in s["properties"].values())

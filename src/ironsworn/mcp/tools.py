@@ -156,6 +156,7 @@ def schema_of(op: Any, table: Any, off: frozenset[str]) -> JsonDict:
             target = items
         if declared.complete:
             target["enum"] = keys
+            target.pop("examples", None)  # (the values are all listed: no examples beside)
         else:
             target["examples"] = keys[:EXAMPLES]
     schema["required"] = [r for r in schema["required"] if r in properties]

@@ -126,6 +126,28 @@ def track_kinds_of(move: Any) -> tuple[str, ...] | None:
     return MOVE_TRACK_KINDS.get(ruleset_name(move.id), {}).get(name)
 
 
+def amount_default(state: Any, char: Any, move: Any) -> tuple[int, str] | None:
+    """The amount ``move`` takes when its ``amount`` input is left out, and why ("the foe's
+    rank (formidable)"): a classic suffer move's harm or stress, Strike's and Clash's harm.
+    None where the move has no such default (it asks, or the amount means another thing)."""
+    from ironsworn.moves.registry import ruleset_name, short_name
+
+    if ruleset_name(move.id) != "classic" or char is None:
+        return None
+    name = short_name(move.id)
+    if name in ("strike", "clash"):
+        from ironsworn.moves.classic.combat import inflict_default
+
+        return inflict_default(char)
+    # Companion Endure Harm outside a fight asks its amount (no foe's rank to take).
+    fights = state.open_tracks_of(char.name, "fight")
+    if name in ("endure_harm", "endure_stress") or (name == "companion_endure_harm" and fights):
+        from ironsworn.moves.classic.suffer import suffer_default
+
+        return suffer_default(state, char.name, name)
+    return None
+
+
 def move_tracks(table: Table, args: Mapping[str, Any]) -> list[Choice]:
     """The active tracks the character shares of the kinds the move acts on (every active
     one when the move is not named or names no track kind)."""

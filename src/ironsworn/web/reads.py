@@ -267,6 +267,13 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
         entry: JsonDict = {"option": option, "help": helps.get(option) or MOVE.input(option).help}
         if option in values:
             entry["values"] = values[option]
+        if option == "amount":
+            from ironsworn.table.choices import amount_default
+
+            # What the move takes when the player leaves it empty (Endure Harm's 2), and why.
+            found = amount_default(state, char, move)
+            if found is not None:
+                entry["default"], entry["default_why"] = found
         out.append(entry)
     return out
 

@@ -1,11 +1,16 @@
-"""The odds a move panel shows before a roll, with the adds the roll will get by itself.
+"""The odds a move panel shows before a roll, with the adds the roll will get by itself and the
+values it will be rolled with.
 
 An asset's bonus (the Hawk's +1 when you Undertake a Journey), a lasting "+1 on your next
 move", a role's add: the engine adds them while it makes the move, so odds computed at +0 are
-wrong (Undertake a Journey with the Hawk showed strong 23.2 % where 33.2 % is right). Rather
-than a second list of what adds when, the panel asks the engine: it makes the move on a copy
-of the state, with dice that are then thrown away, and reads the adds of the roll it made and
-the notes that named them. Nothing is written and the copy is dropped.
+wrong (Undertake a Journey with the Hawk showed strong 23.2 % where 33.2 % is right). A suffer
+move changes its own stat before it rolls: Endure Harm rolls +health after suffering -health
+equal to the harm (seed 000 L2310-2313), so odds at the health before the harm are wrong
+too (health 5 showed strong 56 % where Endure Harm with 2 harm rolls +3). Rather
+than a second list of what adds when, and of what a move changes before its roll, the panel
+asks the engine: it makes the move on a copy of the state, with dice that are then thrown
+away, and reads the roll it made (its stat, adds and momentum), the notes that named its adds
+and the changes made before it. Nothing is written and the copy is dropped.
 """
 
 from __future__ import annotations
@@ -21,30 +26,63 @@ JsonDict = dict[str, Any]
 # add; not one that promises harm or momentum ("Wayfinder 1: +1 momentum on a strong hit").
 _ADD_NOTE = re.compile(r"(?::\s*|^)\+\d+(?!\d)(?!\s*(?:harm|momentum))(?:\s|$|,)")
 _SEED = "odds-preview"  # any seed: the roll's adds do not depend on its dice
+_NONE: JsonDict = {"adds": None, "from": []}
+
+
+def dry_roll(
+    state: Any, library: Any, move: str, character: str, stat: str | None, amount: int | None
+) -> JsonDict | None:
+    """The action roll the engine would make for ``move`` (with ``stat``, or the stat the move
+    picks itself when None; ``amount`` as the move's amount option): ``{"stat", "value",
+    "adds", "momentum", "from", "before"}``, ``before`` being the changes made before the roll
+    (``[{"target", "from", "to"}]``, Endure Harm's -health). None when the move cannot be made
+    now without more answers, or rolls no action die."""
+    from ironsworn.dice import RandomDice
+    from ironsworn.moves.engine import MoveEngine
+    from ironsworn.moves.records import effect_of
+
+    engine = MoveEngine(state.copy(), library, RandomDice(_SEED))
+    try:
+        result = engine.make_move(move, character, stat=stat, amount=amount, burn=False)
+    except IronswornError:
+        return None
+    roll = result.moves[0].roll if result.moves else None
+    if not roll or roll.get("type") != "action":
+        return None
+    before: list[JsonDict] = []
+    for event in result.events[result.moves[0].first_event or 0 :]:
+        if event.get("type") == "roll":
+            break
+        effect = effect_of(event)
+        if effect is not None and event.get("character") in (None, character):
+            before.append({k: effect[k] for k in ("target", "from", "to")})
+    notes = [str(n) for n in result.notes if _ADD_NOTE.search(str(n))]
+    return {
+        "stat": result.moves[0].stat,
+        "value": int(roll.get("stat") or 0),
+        "adds": int(roll.get("adds") or 0),
+        "momentum": int(roll.get("momentum") or 0),
+        "from": notes,
+        "before": before,
+    }
 
 
 def automatic_adds(state: Any, library: Any, move: str, character: str, stat: str) -> JsonDict:
     """``{"adds": N, "from": [notes]}`` for ``move`` rolled with ``stat`` by ``character``:
     what the engine adds by itself. ``adds`` is None when the move cannot be made now without
     more answers (its odds are then at +0)."""
-    from ironsworn.dice import RandomDice
-    from ironsworn.moves.engine import MoveEngine
-
-    engine = MoveEngine(state.copy(), library, RandomDice(_SEED))
-    try:
-        result = engine.make_move(move, character, stat=stat, burn=False)
-    except IronswornError:
-        return {"adds": None, "from": []}
-    data = result.to_json()
-    roll = data.get("roll") or {}
-    if roll.get("type") != "action":
-        return {"adds": None, "from": []}
-    notes = [str(n) for n in data.get("notes") or [] if _ADD_NOTE.search(str(n))]
-    return {"adds": int(roll.get("adds") or 0), "from": notes}
+    found = dry_roll(state, library, move, character, stat, None)
+    return _NONE if found is None else {"adds": found["adds"], "from": found["from"]}
 
 
-def with_automatic_adds(panel: JsonDict, state: Any, library: Any) -> JsonDict:
-    """The move panel with each action stat's odds counting the automatic adds."""
+def with_automatic_adds(
+    panel: JsonDict, state: Any, library: Any, amount: int | None = None
+) -> JsonDict:
+    """The move panel with each action stat's odds counting the automatic adds, and the value
+    and momentum the roll is made with (after what the move changes before its roll: a suffer
+    move's -health). A move that picks its stat itself (Endure Harm: the highest of health and
+    iron, after the harm) is dry-run once; its stat's entry is marked ``rolled``. ``amount``:
+    the move's amount option as the player set it (None: the engine's default)."""
     from ironsworn.odds import action_odds
 
     character = panel.get("character")
@@ -52,16 +90,36 @@ def with_automatic_adds(panel: JsonDict, state: Any, library: Any) -> JsonDict:
         return panel
     char = state.character(character)
     even = bool(state.option("even_matches"))
+    picks = panel.get("method") in ("highest", "lowest")
+    once = dry_roll(state, library, panel["id"], character, None, amount) if picks else None
+    if once is not None:
+        panel["before_roll"] = once["before"]
     for entry in panel.get("stats") or []:
         if "value" not in entry:
             continue
-        auto = automatic_adds(state, library, panel["id"], character, entry["stat"])
-        entry["automatic"] = auto
-        if auto["adds"]:
+        if picks:
+            found = once
+            if found is not None:
+                entry["rolled"] = found["stat"] == entry["stat"]
+                after = [c for c in found["before"] if c["target"] == entry["stat"]]
+                if after:
+                    entry["at_roll"] = after[-1]["to"]
+        else:
+            found = dry_roll(state, library, panel["id"], character, entry["stat"], amount)
+            if found is not None and found["value"] != entry["value"]:
+                entry["at_roll"] = found["value"]
+        entry["automatic"] = (
+            _NONE if found is None else {"adds": found["adds"], "from": found["from"]}
+        )
+        if found is None:
+            continue
+        value = int(entry.get("at_roll", entry["value"]))
+        momentum = found["momentum"]
+        if found["adds"] or value != entry["value"] or momentum != char.momentum:
             entry["odds"] = action_odds(
-                max(0, min(int(entry["value"]), 5)),
-                min(auto["adds"], 10),
-                char.momentum,
+                max(0, min(value, 5)),
+                min(found["adds"], 10),
+                momentum,
                 len(char.debilities),
                 even,
             ).to_json()

@@ -266,15 +266,18 @@ async def move_panel(request: Request) -> Response:
     table = table_of(request)
     move = request.path_params["move"]
     character = request.query_params.get("character") or None
+    # The move's amount as the player set it (Endure Harm's harm): its odds are at the health
+    # left after it. Absent: the engine's default.
+    amount = int_param(request, "amount", 0, 10, None) if "amount" in request.query_params else None
     await table.check()
-    version, key = table.version, f"panel:{move}:{character}"
+    version, key = table.version, f"panel:{move}:{character}:{amount}"
     data: dict[str, Any] | None = table.cache.get(key)
     if data is None:
 
         def read(store: Any) -> dict[str, Any]:
             found = reads.move_panel(store, move, character)
-            library = reads.library()
-            return results.panel(with_automatic_adds(found, store.state(), library), library)
+            state, library = store.state(), reads.library()
+            return results.panel(with_automatic_adds(found, state, library, amount), library)
 
         data = await table.call(read)
         if table.version == version:

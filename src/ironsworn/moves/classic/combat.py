@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ironsworn.campaign.character_state import CharacterState
 from ironsworn.errors import InvalidValue, RuleViolation
 from ironsworn.moves.classic._common import M, S, W, _offer, _take_next_move_bonus
 from ironsworn.moves.engine import Step, before_roll, no_roll, on_outcome, on_resume
@@ -50,8 +51,16 @@ def _harm(ctx: Step) -> int:
                 input="amount", value=ctx.amount, accepted="0 to 10 harm", why="is out of range"
             )
         return ctx.amount
-    # ENGINE CHOICE: 2 harm (a deadly weapon) unless a boast or the amount input says otherwise.
-    return int(ctx.char.flags.get("harm") or 2)
+    return inflict_default(ctx.char)[0]
+
+
+def inflict_default(char: CharacterState) -> tuple[int, str]:
+    """The harm Strike and Clash inflict when no amount is given, and why.
+
+    ENGINE CHOICE: 2 harm (a deadly weapon) unless a boast says otherwise (Draw the Circle's
+    "hold no iron": 1)."""
+    harm = int(char.flags.get("harm") or 0)
+    return (harm, "your harm in this duel") if harm else (2, "a deadly weapon")
 
 
 def _inflict(ctx: Step, harm: int) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ironsworn.campaign.state import TrackState
+from ironsworn.campaign.state import CampaignState, TrackState
 from ironsworn.errors import InvalidValue, OptionNeeded, RuleViolation
 from ironsworn.momentum import MOMENTUM_MIN
 from ironsworn.moves.classic._common import M, S, W, _companion, _offer, _status
@@ -17,13 +17,24 @@ def _suffer_amount(ctx: Step) -> int:
                 input="amount", value=ctx.amount, accepted="0 to 10", why="is out of range"
             )
         return ctx.amount
-    fights = ctx.engine.fights_of(ctx.name)
+    return suffer_default(ctx.state, ctx.name, short_name(ctx.data["move"]))[0]
+
+
+def suffer_default(state: CampaignState, name: str, move: str) -> tuple[int, str]:
+    """The harm or stress a suffer move (``move``'s short name) takes when no amount is given,
+    and why: in a fight against one foe, the foe's rank's ("a formidable foe inflicts 3 harm or
+    stress", seed 000 L1622-1623), Endure Harm's +1 when the character bared themselves in a
+    duel; else 2 ("When in doubt about the amount you suffer, just assume it is a dangerous
+    result and adjust the associated track by -2", L1624-1625)."""
+    fights = state.open_tracks_of(name, "fight")
     if len(fights) == 1:
-        harm = Rank.parse(fights[0].rank).harm
-        if short_name(ctx.data["move"]) == "endure_harm":
-            harm += int(ctx.char.flags.get("foe_harm") or 0)  # a duel's "bare yourself"
-        return harm
-    return 2  # "If in doubt, suffer -2"
+        rank = Rank.parse(fights[0].rank)
+        harm, why = rank.harm, f"the foe's rank ({rank.label})"
+        bared = int(state.character(name).flags.get("foe_harm") or 0)
+        if move == "endure_harm" and bared:
+            harm, why = harm + bared, f"{why} +{bared} (bare yourself)"  # a duel's
+        return harm, why
+    return 2, "when in doubt, a dangerous result"
 
 
 @before_roll("endure_harm")

@@ -1,7 +1,7 @@
 // The moves tab: the list, the move panel (its odds, with the adds that apply by themselves)
 // and making a move.
 import { showTab } from "./page.js";
-import { $, BASE, act, api, character, clean, fill, h, html, markUnsworn, pct, rules, showError, store, unlinked, words } from "./core.js";
+import { $, BASE, act, api, character, clean, fill, h, html, markUnsworn, pct, rules, showError, signed, store, unlinked, words } from "./core.js";
 import { renderTracks } from "./tracks.js";
 
 // A rules link in a result or a move's text ([Pay the Price](move:...)) opens that move.
@@ -49,8 +49,12 @@ function openMove(id, track) {
 
 async function loadPanel(id, scroll) {
   const char = character();
+  // The amount the player set (Endure Harm's harm): the odds are those of the roll after it.
+  const query = new URLSearchParams();
+  if (char) query.set("character", char.name);
+  if (store.amount !== null && store.amount !== undefined && store.amountFor === id) query.set("amount", store.amount);
   try {
-    const panel = await api("GET", `${BASE}/moves/${encodeURIComponent(id)}` + (char ? `?character=${encodeURIComponent(char.name)}` : ""));
+    const panel = await api("GET", `${BASE}/moves/${encodeURIComponent(id)}` + (query.size ? `?${query}` : ""));
     store.panel = panel;
     renderPanel(scroll);
   } catch (err) { showError(err.message); }
@@ -70,6 +74,9 @@ function oddsLine(odds) {
     `strong ${pct(odds.strong_hit)} · weak ${pct(odds.weak_hit)} · miss ${pct(odds.miss)}`,
     burn ? h("small", {}, ` (burning: strong ${pct(burn.strong_hit)} · weak ${pct(burn.weak_hit)} · miss ${pct(burn.miss)})`) : null);
 }
+
+// A stat's value when the move rolls it (after what the move takes first), else its value now.
+const atRoll = (s) => (s.at_roll !== undefined ? s.at_roll : s.value);
 
 function renderPanel(scroll) {
   const m = store.panel;
@@ -94,8 +101,15 @@ function renderPanel(scroll) {
   const keepStat = chosen ? chosen.value : null;
   if (m.roll_type === "action_roll" && m.stats && ["highest", "lowest"].includes(m.method)) {
     // The move picks the stat itself (Endure Harm: the highest of health and iron): shown, not asked.
+    // The stat as the roll will have it: Endure Harm rolls +health after the harm is suffered
+    // (the server's dry run of the move says which stat it rolls, and at what value).
+    const rolled = m.stats.find((s) => s.rolled);
     form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, `Roll + the ${words(m.method)} of`),
-      m.stats.map((s) => h("div", { class: "stat-option" }, h("b", {}, `${words(s.stat)} ${s.value}`), " ", oddsLine(s.odds), autoAdds(s.automatic)))));
+      m.stats.map((s) => h("div", { class: "stat-option", "data-stat": s.stat },
+        h("b", {}, `${words(s.stat)} ${s.value}`, atRoll(s) !== s.value ? ` → ${atRoll(s)}` : ""),
+        atRoll(s) !== s.value ? h("small", { class: "at-roll" }, ` after ${signed(atRoll(s) - s.value)} ${words(s.stat)} ·`) : null, " ",
+        rolled && !s.rolled ? h("small", { class: "not-rolled" }, `not rolled: ${words(rolled.stat)} ${atRoll(rolled)} is ${m.method === "highest" ? "higher" : "lower"}`)
+          : [rolled ? h("small", {}, "rolled: ") : null, oddsLine(s.odds), autoAdds(s.automatic)]))));
   } else if (m.roll_type === "action_roll" && m.stats) {
     form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, "Roll +"),
       m.stats.map((s, i) => h("label", { class: "stat-option" },
@@ -194,6 +208,20 @@ function readControl(r) {
     return h("select", { name, "aria-label": words(r.option) }, h("option", { value: "" }, r.option === "track" ? "none" : "—"),
       r.values.map((v) => (typeof v === "object"
         ? h("option", { value: v.id, selected: v.id === store.track }, `${v.name} (${v.kind})`) : h("option", { value: v }, words(v)))));
+  }
+  if (r.option === "amount") {
+    // Left empty, the move takes its default (Endure Harm: the foe's rank, else 2): said, and
+    // a changed amount asks for the panel again (its odds are after the harm).
+    const input = h("input", { name, type: "number", min: 0, max: 10, class: "short",
+      "aria-describedby": r.default !== undefined ? "amount-default" : null,
+      onchange: () => {
+        const typed = input.value.trim();
+        const number = Number(typed);
+        store.amount = typed !== "" && Number.isInteger(number) && number >= 0 && number <= 10 ? number : null;
+        store.amountFor = store.panel.id;
+        loadPanel(store.panel.id, false);
+      } });
+    return [input, r.default !== undefined ? h("small", { id: "amount-default", class: "default" }, ` empty: ${r.default} (${r.default_why})`) : null];
   }
   if (NUMBER_OPTIONS.includes(r.option)) return h("input", { name, type: "number", class: "short" });
   return h("input", { name, placeholder: r.help, "aria-label": r.option });

@@ -1,0 +1,83 @@
+"""The move panel of a suffer move: its odds are those of the roll the engine will make, after
+the harm or stress is suffered (Endure Harm rolls +health or +iron "Then", seed 000
+L2310-2313), and its amount option says what it takes when left empty."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from web_support import CHANGE
+
+from ironsworn.odds import action_odds
+
+STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
+
+
+def do(api: Any, action: str, body: dict[str, Any]) -> Any:
+    response = api.post(f"/api/c/t/actions/{action}", json=body, headers=CHANGE)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def panel(api: Any, move: str, query: str = "") -> Any:
+    answer = api.get(f"/api/c/t/moves/{move}?character=Kira{query}")
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def strong(stat: int, momentum: int = 2) -> float:
+    return action_odds(stat, 0, momentum, 0, False).strong_hit
+
+
+def test_endure_harm_shows_the_odds_of_health_after_the_harm(api: Any) -> None:
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    shown = panel(api, "endure harm")
+    health, iron = shown["stats"]
+    # Health 5, 2 harm by default: the roll is +3 (health), not +5.
+    assert (health["value"], health["at_roll"], health["rolled"]) == (5, 3, True)
+    assert health["odds"]["strong_hit"] == pytest.approx(strong(3))
+    assert iron["rolled"] is False and "at_roll" not in iron
+    assert shown["before_roll"] == [{"target": "health", "from": 5, "to": 3}]
+    # 4 harm leaves health 1: the engine rolls +iron 2.
+    shown = panel(api, "endure harm", "&amount=4")
+    health, iron = shown["stats"]
+    assert (health["at_roll"], health["rolled"], iron["rolled"]) == (1, False, True)
+    assert iron["odds"]["strong_hit"] == pytest.approx(strong(2))
+    # What the page shows is what the engine rolls: dice 6,1,1 on +iron 2 is 8.
+    made = do(api, "move", {"move": "endure harm", "amount": 4, "dice": [6, 1, 1]})
+    assert made["roll"]["stat"] == 2
+    # The dry runs wrote nothing else: health 5 → 1 once.
+    assert api.get("/api/c/t/state").json()["characters"][0]["health"] == 1
+
+
+def test_harm_past_zero_shows_the_momentum_the_roll_is_made_with(api: Any) -> None:
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    do(api, "adjust", {"character": "Kira", "meter": "health", "delta": -4})
+    # 3 harm at health 1: 2 past 0 becomes -2 momentum, so the roll is made at momentum 0.
+    health, iron = panel(api, "endure harm", "&amount=3")["stats"]
+    assert health["at_roll"] == 0 and iron["rolled"]
+    assert iron["odds"]["strong_hit"] == pytest.approx(strong(2, momentum=0))
+
+
+def test_the_amount_option_says_its_default(api: Any) -> None:
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    (amount,) = [r for r in panel(api, "endure harm")["reads"] if r["option"] == "amount"]
+    assert amount["default"] == 2 and "dangerous" in amount["default_why"]
+    # In a fight against one formidable foe: its rank's 3.
+    do(api, "track", {"kind": "fight", "text": "the wyvern", "rank": "formidable"})
+    (amount,) = [r for r in panel(api, "endure stress")["reads"] if r["option"] == "amount"]
+    assert (amount["default"], amount["default_why"]) == (3, "the foe's rank (formidable)")
+    health, _ = panel(api, "endure harm")["stats"]
+    assert health["at_roll"] == 2
+    (amount,) = [r for r in panel(api, "strike")["reads"] if r["option"] == "amount"]
+    assert amount["default"] == 2
+
+
+@pytest.mark.parametrize("amount", ["11", "-1", "two"])
+def test_a_bad_amount_is_refused_in_one_line(api: Any, amount: str) -> None:
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    answer = api.get(f"/api/c/t/moves/endure harm?character=Kira&amount={amount}")
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert "\n" not in error and amount in error and "0 to 10" in error

@@ -225,7 +225,9 @@ def advance(ctx: Step) -> None:
     except NotFound:
         key = "new_asset"
     # Check the purchase now and offer only it: a decision that no answer can settle would
-    # block the campaign, since every other move waits for it.
+    # block the campaign, since every other move waits for it. It may be declined (the player
+    # changed their mind: nothing is bought, the experience is kept), as any decision that is
+    # not the rules' to force.
     try:
         event = _purchase(ctx, key, query, ability)
     except InvalidValue as exc:
@@ -240,6 +242,7 @@ def advance(ctx: Step) -> None:
             for k, text in ctx.options_of("purchase")
             if k == key
         ],
+        minimum=0,
         prompt=_purchase_prompt(ctx, event, cost),
         asset=query,
         ability=ability,
@@ -366,6 +369,9 @@ def _asset_discount(ctx: Step, key: str, query: Any) -> int:
 
 @on_resume("advance.purchase")
 def advance_purchase(ctx: Step, keys: list[str]) -> None:
+    if not keys:
+        ctx.note(f"{ctx.name} buys nothing: the experience is kept")
+        return
     context = ctx.data["context"]
     char = ctx.char
     cost = ADVANCE_COST[keys[0]] - _asset_discount(ctx, keys[0], context.get("asset"))

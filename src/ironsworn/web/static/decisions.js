@@ -165,9 +165,12 @@ function decisionBox(p) {
   if (p.kind === "burn") {
     controls = [h("button", { type: "button", class: "primary", "data-answer": "burn", onclick: () => act("burn", extra(), kept) }, "Burn momentum"),
       h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), kept) }, "Decline")];
-  } else if (p.count === 1 && p.min === 1) {
-    controls = p.options.map((o) => (o.html ? html : h)("button", { type: "button", class: "choice", "data-key": o.key,
-      onclick: () => act("choose", { keys: [o.key], ...extra() }, kept) }, o.html || o.text));
+  } else if (p.count === 1) {
+    // One pick: a button each; one that may be declined (Advance's purchase: the player
+    // changed their mind) has Decline beside them, as a burn has.
+    controls = [...p.options.map((o) => (o.html ? html : h)("button", { type: "button", class: "choice", "data-key": o.key,
+      onclick: () => act("choose", { keys: [o.key], ...extra() }, kept) }, o.html || o.text)),
+    p.min === 0 ? h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), kept) }, "Decline") : null];
   } else {
     const boxes = p.options.map((o) => h("label", { class: "choice" }, h("input", { type: "checkbox", value: o.key }), " ",
       o.html ? html("span", {}, o.html) : o.text));

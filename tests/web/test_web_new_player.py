@@ -28,3 +28,14 @@ def test_advance_s_purchase_may_be_declined_and_keeps_the_experience(api: Any) -
     assert any("buys nothing" in n for n in declined["notes"])
     (kira,) = api.get("/api/c/t/state").json()["characters"]
     assert kira["experience"]["spent"] == 0 and kira["assets"] == []
+
+
+def test_an_asset_gained_reads_as_a_person_says_it(api: Any) -> None:
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    do(api, "adjust", {"character": "Kira", "meter": "experience", "delta": 5})
+    do(api, "move", {"move": "advance", "asset": ["Horse"], "ability": 1, "name": "Ash"})
+    bought = do(api, "choose", {"keys": ["new_asset"], "character": "Kira"}, PAGE)
+    (gained,) = [e for e in bought["effects"] if str(e["target"]).startswith("asset:")]
+    assert (gained["verb"], gained["label"]) == ("gains the asset", "Ash (Horse)")
+    spent = next(e for e in bought["effects"] if e["target"] == "experience_spent")
+    assert "verb" not in spent  # a number keeps its from → to

@@ -63,7 +63,28 @@ def labelled(data: Any, state: Any) -> Any:
                 effect["label"] = new_track(effect, state) or target_label(
                     effect["target"], effect.get("character"), state
                 )
+                verb = turned(effect)
+                if verb is not None:
+                    effect["verb"] = verb
     return data
+
+
+def turned(effect: JsonDict) -> str | None:
+    """How a player says a change from no to yes or back, said before the label ("gains the
+    asset" Ash (Horse), "marks" wounded), not "Ash (Horse) no → yes"; None for any other."""
+    before, after, target = effect.get("from"), effect.get("to"), str(effect["target"])
+    if not isinstance(before, bool) or not isinstance(after, bool) or before == after:
+        return None
+    if target.startswith("asset:"):
+        ident, _, part = target.rpartition(":")
+        if not ident.startswith("asset:"):  # the card itself
+            return "gains the asset" if after else "loses the asset"
+        return ("marks" if after else "unmarks") if part.startswith("ability") else None
+    if target.startswith(("debility:", "impact:")):
+        return "marks" if after else "clears"
+    if target == "initiative":
+        return "gains" if after else "loses"
+    return None
 
 
 def new_track(effect: JsonDict, state: Any) -> str | None:

@@ -52,10 +52,14 @@ function rollLine(roll) {
 
 // Each change as from → to; one that comes from nothing (a track begun: "new fight
 // (dangerous): Raider") says what it is, not "– → Raider".
+// A change from no to yes or back reads as a person says it: "Kira gains the asset Ash
+// (Horse)", "Kira marks wounded" (the server's verb), not "Ash (Horse) no → yes".
 function effectList(effects) {
-  return h("ul", { class: "effects" }, effects.map((e) => h("li", {},
-    e.character ? `${e.character}: ` : "", h("b", {}, e.label || targetName(e.target)),
-    e.from === null || e.from === undefined ? `: ${fmt(e.to)}` : ` ${fmt(e.from)} → ${fmt(e.to)}`)));
+  return h("ul", { class: "effects" }, effects.map((e) => (e.verb
+    ? h("li", {}, e.character ? `${e.character} ` : "", `${e.verb} `, h("b", {}, e.label || targetName(e.target)))
+    : h("li", {},
+      e.character ? `${e.character}: ` : "", h("b", {}, e.label || targetName(e.target)),
+      e.from === null || e.from === undefined ? `: ${fmt(e.to)}` : ` ${fmt(e.from)} → ${fmt(e.to)}`))));
 }
 
 const fmt = (v) => (v === true ? "yes" : v === false ? "no" : v === null || v === undefined ? "–" : String(v));

@@ -265,6 +265,8 @@ CASES: list[Case] = [
     case(["vow", "new", "Free", "--rank", ""], "--rank ''"),
     case(["vow", "new", "", "--rank", "dangerous"], "track name ''"),
     case(["journey", "new", " ", "--rank", "dangerous"], "track name ' '"),
+    # A name past 200 characters: refused here as on the web (the engine's one limit).
+    case(["vow", "new", "v" * 201, "--rank", "dangerous"], "1 to 200 characters"),
     case("vow new Free the town --rank dangerous --character Nobody", "'Nobody'"),
     case("vow new Free --rank dangerous --character Asha --character asha", "'Asha'"),
     case("vow list", "'list'"),

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from web_support import CHANGE
+
+import ironsworn.moves.tracks
 
 STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
 PAGE = {**CHANGE, "X-Ironsworn-Page": "1"}
@@ -15,6 +18,41 @@ def do(api: Any, action: str, body: dict[str, Any], headers: dict[str, str] = CH
     response = api.post(f"/api/c/t/actions/{action}", json=body, headers=headers)
     assert response.status_code == 200, response.text
     return response.json()
+
+
+def test_a_track_name_past_the_limit_is_refused_in_one_line(api: Any) -> None:
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    before = api.get("/api/c/t/timeline").json()
+    answer = api.post(
+        "/api/c/t/actions/track",
+        json={"kind": "vow", "text": "v" * 201, "rank": "dangerous"},
+        headers=CHANGE,
+    )
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert "\n" not in error and "201 characters" in error and "1 to 200 characters" in error
+    assert len(error) < 160  # the name is quoted by its start, not whole
+    assert api.get("/api/c/t/timeline").json() == before
+    # 200 is taken; so is a journey Undertake a Journey begins (the same limit).
+    do(api, "track", {"kind": "vow", "text": "v" * 200, "rank": "dangerous"})
+    refused = api.post(
+        "/api/c/t/actions/move",
+        json={"move": "undertake a journey", "destination": "d" * 201, "rank": "dangerous"},
+        headers=CHANGE,
+    )
+    assert refused.status_code == 400 and "1 to 200 characters" in refused.json()["error"]
+
+
+def test_a_campaign_with_a_longer_track_name_still_opens_and_plays(
+    api: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    monkeypatch.setattr(ironsworn.moves.tracks, "TRACK_NAME_MAX", 1000)
+    do(api, "track", {"kind": "vow", "text": "w" * 500, "rank": "dangerous"})
+    monkeypatch.undo()  # kept before the limit: it opens and its progress is marked
+    (track,) = api.get("/api/c/t/state").json()["tracks"]
+    assert len(track["name"]) == 500
+    do(api, "progress", {"track": track["id"]})
 
 
 def test_advance_s_purchase_may_be_declined_and_keeps_the_experience(api: Any) -> None:

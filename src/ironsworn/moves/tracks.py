@@ -28,6 +28,9 @@ TRACK_KINDS = (
     "site",
     "threat",
 )
+# The longest name a new track takes: a vow is a sentence ("Find the one who burned my
+# village and see them answer for it"), not a page; each list and log line shows it whole.
+TRACK_NAME_MAX = 200
 # The kinds of track each ruleset plays (Starforged: vows, expeditions, combat objectives,
 # connections, scene challenges).
 RULESET_TRACKS = {
@@ -51,6 +54,13 @@ def track_event(
     text = " ".join(name.split())  # one line: a name is shown in lists and log lines
     if not text:
         raise InvalidValue(f"track name {name!r} is empty (accepted: some text)")
+    if len(text) > TRACK_NAME_MAX:
+        # Checked when a track is made, not when a campaign is read: one kept before the
+        # limit still opens.
+        raise InvalidValue(
+            f"track name {text[:40] + '…'!r} is {len(text)} characters long (accepted: 1 to "
+            f"{TRACK_NAME_MAX} characters)"
+        )
     bad = unshowable(text)
     if bad is not None:
         raise InvalidValue(f"track name {name!r} holds {unshowable_words(bad)} (accepted: text)")

@@ -38,6 +38,14 @@ async function start() {
     render();
     if (store.move) loadPanel(store.move, false);
   });
+  // "Skip to moves" opens the Moves tab (another may be shown) and puts the keyboard in its
+  // search, the first stop of the list.
+  document.querySelector("#skip a[data-skip=moves]").addEventListener("click", (e) => {
+    e.preventDefault();
+    const focus = () => { const search = $("move-search"); if (search) search.focus(); };
+    if ($("tab-moves").hidden) showTab("moves").then(focus);
+    else focus(); // (shown: its open move stays)
+  });
   $("undo").addEventListener("click", askUndo);
   $("redo").addEventListener("click", () => act("redo"));
   $("journal-form").addEventListener("submit", async (e) => {

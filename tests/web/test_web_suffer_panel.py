@@ -67,7 +67,7 @@ def test_the_amount_option_says_its_default(api: Any) -> None:
     # In a fight against one formidable foe: its rank's 3.
     do(api, "track", {"kind": "fight", "text": "the wyvern", "rank": "formidable"})
     (amount,) = [r for r in panel(api, "endure stress")["reads"] if r["option"] == "amount"]
-    assert (amount["default"], amount["default_why"]) == (3, "the foe's rank (formidable)")
+    assert (amount["default"], amount["default_why"]) == (3, "a formidable foe's stress")
     health, _ = panel(api, "endure harm")["stats"]
     assert health["at_roll"] == 2
     (amount,) = [r for r in panel(api, "strike")["reads"] if r["option"] == "amount"]
@@ -81,3 +81,14 @@ def test_a_bad_amount_is_refused_in_one_line(api: Any, amount: str) -> None:
     assert answer.status_code == 400
     error = answer.json()["error"]
     assert "\n" not in error and amount in error and "0 to 10" in error
+
+
+def test_the_odds_are_after_the_harm_while_a_decision_waits(api: Any) -> None:
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    do(api, "track", {"kind": "fight", "text": "the raider", "rank": "dangerous"})
+    do(api, "move", {"move": "clash", "stat": "iron", "dice": [1, 9, 9]})  # Pay the Price asks
+    assert api.get("/api/c/t/state").json()["pending"] is not None
+    health, _ = panel(api, "endure harm")["stats"]
+    assert (health["at_roll"], health["rolled"]) == (3, True)
+    assert health["odds"]["strong_hit"] == pytest.approx(strong(3, momentum=1))
+    assert api.get("/api/c/t/state").json()["pending"] is not None  # (the copy's was set aside)

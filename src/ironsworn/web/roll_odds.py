@@ -41,7 +41,11 @@ def dry_roll(
     from ironsworn.moves.engine import MoveEngine
     from ironsworn.moves.records import effect_of
 
-    engine = MoveEngine(state.copy(), library, RandomDice(_SEED))
+    copy = state.copy()
+    # A decision owed (the character's own: the move waits for it) is set aside on the copy:
+    # the panel shows the roll as the move makes it now, not the odds before the harm.
+    copy.pending, copy.parked, copy.agenda = None, {}, []
+    engine = MoveEngine(copy, library, RandomDice(_SEED))
     try:
         result = engine.make_move(move, character, stat=stat, amount=amount, burn=False)
     except IronswornError:

@@ -29,10 +29,11 @@ def suffer_default(state: CampaignState, name: str, move: str) -> tuple[int, str
     fights = state.open_tracks_of(name, "fight")
     if len(fights) == 1:
         rank = Rank.parse(fights[0].rank)
-        harm, why = rank.harm, f"the foe's rank ({rank.label})"
+        what = "stress" if move == "endure_stress" else "harm"
+        harm, why = rank.harm, f"a {rank.label} foe's {what}"
         bared = int(state.character(name).flags.get("foe_harm") or 0)
         if move == "endure_harm" and bared:
-            harm, why = harm + bared, f"{why} +{bared} (bare yourself)"  # a duel's
+            harm, why = harm + bared, f"{why}, +{bared} as you bared yourself"  # a duel's
         return harm, why
     return 2, "when in doubt, a dangerous result"
 

@@ -121,3 +121,16 @@ def test_advance_may_be_declined_and_an_asset_gained_reads_as_said(
     assert page.errors == [] and other.errors == []
     page.context.close()
     other.context.close()
+
+
+def test_oracle_folders_are_headed_as_the_book_heads_them(server: Any, browser: Any) -> None:
+    new_campaign(server, "oracle-heads", character={})
+    page = open_page(browser, server, "oracle-heads", DESKTOP)
+    page.click("#tabs button[data-tab=oracles]")
+    folder = page.locator("#tab-oracles details[data-folder=action_and_theme] > summary")
+    expect(folder).to_have_text("Action and Theme")  # was "Action And Theme"
+    expect(page.locator("#tab-oracles details[data-folder=turning_point] > summary")).to_have_text(
+        "Turning Point"
+    )
+    assert page.errors == []
+    page.context.close()

@@ -115,5 +115,5 @@ def test_a_search_opens_every_folder_it_finds_in(server: Any, browser: Any) -> N
     expect(found).to_have_count(1)
     expect(found).to_be_visible()  # inside Delve > site name > place, opened
     delve = folder(page.locator("#tab-oracles .oracle-list"), "delve")
-    expect(delve.locator("summary").first).to_have_text("delve")
+    expect(delve.locator("summary").first).to_have_text("Delve")
     assert page.errors == []

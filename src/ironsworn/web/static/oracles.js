@@ -3,6 +3,11 @@
 import { BASE, NAME, act, api, clean, fill, h, rules, store, unlinked, words } from "./core.js";
 import { renderResult } from "./decisions.js";
 
+// A folder's name as the book heads it: "Action and Theme", not "Action And Theme".
+const SMALL_WORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to"]);
+const heading = (name) => words(name).split(" ")
+  .map((w, i) => (i && SMALL_WORDS.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(" ");
+
 async function renderOracles() {
   // The campaign's own ruleset's tables only (a Starforged campaign's come from its pack).
   if (!store.oracles) store.oracles = await api("GET", `${BASE}/oracles`);
@@ -21,10 +26,10 @@ async function renderOracles() {
       const data = await act("oracle", { oracle: t.id });
       if (data) rolled({ action: "oracle", data });
     } }, `Roll ${t.name}`),
-    h("details", {}, h("summary", {}, "table"), h("table", {}, t.rows.map((r) => h("tr", {},
+    h("details", {}, h("summary", {}, "Table"), h("table", {}, t.rows.map((r) => h("tr", {},
       h("td", {}, r.min === r.max ? r.min : `${r.min}-${r.max}`), h("td", {}, unlinked(r.text)))))));
   const folder = (name, node, open) => h("details", { open: open ? true : null, "data-folder": name },
-    h("summary", {}, words(name)), node.tables.map(oracle),
+    h("summary", {}, heading(name)), node.tables.map(oracle),
     [...node.folders].map(([child, below]) => folder(child, below, open)));
   const draw = () => {
     const q = search.value.trim().toLowerCase();

@@ -134,3 +134,23 @@ def test_oracle_folders_are_headed_as_the_book_heads_them(server: Any, browser: 
     )
     assert page.errors == []
     page.context.close()
+
+
+def test_a_journey_s_decision_and_progress_read_as_said(server: Any, browser: Any) -> None:
+    http = new_campaign(server, "journey", character={})
+    track = {"kind": "journey", "text": "the Havens", "rank": "troublesome"}
+    assert http.post("/api/c/journey/actions/track", json=track).status_code == 200
+    page = open_page(browser, server, "journey", DESKTOP)
+    page.click("button.move[data-move='move:classic/adventure/undertake_a_journey']")
+    page.fill(".move-form input[name=dice]", "6,2,3")
+    page.click(".move-form button[type=submit]")
+    # The move's own "choose one" (its prompt had no words: it read "· choose").
+    expect(page.locator("#pending .decision .prompt")).to_have_text("choose one")
+    page.click("#pending button.choice >> nth=0")
+    # A troublesome journey's mark: 12 ticks, said as the log says it (was "0 → 12").
+    expect(page.locator("#result .effects")).to_contain_text(
+        "the Havens progress 0 → 12 ticks (3 boxes)"
+    )
+    shot(page, "journey-progress")
+    assert page.errors == []
+    page.context.close()

@@ -59,7 +59,7 @@ function effectList(effects) {
     ? h("li", {}, e.character ? `${e.character} ` : "", `${e.verb} `, h("b", {}, e.label || targetName(e.target)))
     : h("li", {},
       e.character ? `${e.character}: ` : "", h("b", {}, e.label || targetName(e.target)),
-      e.from === null || e.from === undefined ? `: ${fmt(e.to)}` : ` ${fmt(e.from)} → ${fmt(e.to)}`))));
+      e.from === null || e.from === undefined ? `: ${fmt(e.to)}` : ` ${fmt(e.from)} → ${e.to_words || fmt(e.to)}`))));
 }
 
 const fmt = (v) => (v === true ? "yes" : v === false ? "no" : v === null || v === undefined ? "–" : String(v));
@@ -187,10 +187,13 @@ function decisionBox(p) {
   // Which move asks, unless its prompt says so: a decision raised by another player's move
   // (Kai's choice on Asha's Aid Your Ally) has no result of this page's beside it.
   const from = p.move && !String(p.prompt || "").includes(moveName(p.move)) ? moveName(p.move) : "";
+  // A decision the move asks with no words of its own (its prompt is the bare "choose"): how
+  // many to choose ("Undertake a Journey · choose one"), as the rulebook says it.
+  const bare = p.prompt === "choose" ? (p.count === 1 ? "choose one" : p.min === p.count ? `choose ${p.count}` : `choose ${p.min} to ${p.count}`) : null;
   return h("div", { class: "decision", "data-character": p.character }, h("strong", {}, `${p.character} decides: `),
     from ? h("span", { class: "from" }, `${from} · `) : null,
     (p.then || []).length ? h("small", { class: "then" }, `(then ${p.then.join(", ")}) `) : null,
-    p.prompt_html ? html("span", { class: "prompt" }, p.prompt_html) : h("span", { class: "prompt" }, p.prompt),
+    bare ? h("span", { class: "prompt" }, bare) : p.prompt_html ? html("span", { class: "prompt" }, p.prompt_html) : h("span", { class: "prompt" }, p.prompt),
     h("div", { class: "answers" }, mine ? [asked, controls, dice] : h("em", {}, `waiting for ${p.character}'s page (or the guide)`)));
 }
 

@@ -77,3 +77,23 @@ def test_an_asset_gained_reads_as_a_person_says_it(api: Any) -> None:
     assert (gained["verb"], gained["label"]) == ("gains the asset", "Ash (Horse)")
     spent = next(e for e in bought["effects"] if e["target"] == "experience_spent")
     assert "verb" not in spent  # a number keeps its from → to
+
+
+def test_heal_and_forge_a_bond_ask_no_companion_of_one_who_has_none(api: Any) -> None:
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    for move in ("heal", "forge a bond"):
+        options = [r["option"] for r in api.get(f"/api/c/t/moves/{move}").json()["reads"]]
+        assert "companion" not in options, move
+    # Companion Endure Harm needs one: it says there is none to choose.
+    shown = api.get("/api/c/t/moves/companion endure harm").json()["reads"]
+    assert next(r["values"] for r in shown if r["option"] == "companion") == []
+    do(api, "character", {"name": "Tor", "stats": STATS, "assets": ["hawk:1=Kes"]})
+    tor = api.get("/api/c/t/moves/heal?character=Tor").json()["reads"]
+    assert next(r["values"] for r in tor if r["option"] == "companion")[0]["name"] == "Kes"
+
+
+def test_bond_ticks_read_in_ticks(api: Any) -> None:
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    made = do(api, "move", {"move": "forge a bond", "with": "Havens", "dice": [6, 2, 3]}, PAGE)
+    (bonds,) = [e for e in made["effects"] if e["target"] == "bonds"]
+    assert (bonds["from"], bonds["to_words"]) == (0, "1 tick")

@@ -244,6 +244,10 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
             for a in char.assets
             if deck(a) == "companion" and a.get("meter")
         ]
+        if not values["companion"] and name in ("heal", "forge_a_bond"):
+            # Heal or Forge a Bond with a companion: with none, no field saying "none to
+            # choose" on every Heal (Companion Endure Harm keeps it: it needs one).
+            options = [o for o in options if o != "companion"]
     helps: dict[str, str] = {}
     if state.ruleset == "starforged" and "with" in options and name != "make_a_connection":
         # Starforged has connections, not bonds: one whose role helps on this move aids it

@@ -66,11 +66,12 @@ def labelled(data: Any, state: Any) -> Any:
                 verb = turned(effect)
                 if verb is not None:
                     effect["verb"] = verb
-                if effect["target"].endswith(":ticks") and isinstance(effect.get("to"), int):
+                ticks = effect["target"].endswith(":ticks") or effect["target"] == "bonds"
+                if ticks and isinstance(effect.get("to"), int):
                     from ironsworn.campaign.journal import ticks_words
 
-                    # Progress in ticks, with the boxes they fill past a box (as the log
-                    # says it): "0 → 12 ticks (3 boxes)", not a bare "0 → 12".
+                    # Progress (a track's, the bonds') in ticks, with the boxes they fill
+                    # past a box, as the log says it: "0 → 12 ticks (3 boxes)", not "0 → 12".
                     effect["to_words"] = ticks_words(effect["to"])
     return data
 

@@ -154,3 +154,21 @@ def test_a_journey_s_decision_and_progress_read_as_said(server: Any, browser: An
     shot(page, "journey-progress")
     assert page.errors == []
     page.context.close()
+
+
+def test_harm_past_zero_health_says_the_momentum_it_costs_before_the_roll(
+    server: Any, browser: Any
+) -> None:
+    http = new_campaign(server, "past-zero", character={})
+    body = {"character": "Kira", "meter": "health", "delta": -4}
+    assert http.post("/api/c/past-zero/actions/adjust", json=body).status_code == 200
+    page = open_page(browser, server, "past-zero", PHONE)
+    page.click("button.move[data-move='move:classic/suffer/endure_harm']")
+    # Health 1 and 2 harm: 1 past 0 becomes -1 momentum before the roll (+iron 2 is rolled).
+    expect(page.locator(".move-panel .stat-option[data-stat=health]")).to_contain_text("1 → 0")
+    expect(page.locator(".move-panel .before-roll")).to_have_text(
+        "before the roll: momentum +2 → +1"
+    )
+    shot(page, "endure-harm-past-zero")
+    assert axe_violations(page) == [] and page.errors == []
+    page.context.close()

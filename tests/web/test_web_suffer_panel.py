@@ -72,6 +72,8 @@ def test_the_amount_option_says_its_default(api: Any) -> None:
     assert health["at_roll"] == 2
     (amount,) = [r for r in panel(api, "strike")["reads"] if r["option"] == "amount"]
     assert amount["default"] == 2
+    (amount,) = [r for r in panel(api, "end the fight")["reads"] if r["option"] == "amount"]
+    assert amount["default"] == 3 and "weak hit" in amount["default_why"]
 
 
 @pytest.mark.parametrize("amount", ["11", "-1", "two"])

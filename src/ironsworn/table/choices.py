@@ -145,6 +145,12 @@ def amount_default(state: Any, char: Any, move: Any) -> tuple[int, str] | None:
         from ironsworn.moves.classic.suffer import suffer_default
 
         return suffer_default(state, char.name, name)
+    if name == "end_the_fight" and len(fights) == 1:
+        from ironsworn.ranks import Rank
+
+        # What a weak hit's Endure Harm or Endure Stress takes: the ended fight's rank.
+        rank = Rank.parse(fights[0].rank)
+        return rank.harm, f"on a weak hit, a {rank.label} foe's harm or stress"
     return None
 
 

@@ -85,10 +85,14 @@ function renderPanel(scroll) {
   const form = h("form", { class: "move-form", onsubmit: (e) => { e.preventDefault(); makeMove(form); } });
   // A refresh (someone else's change) redraws the panel: keep what the player typed.
   const sameMove = panel.firstChild && panel.firstChild.dataset.move === m.id;
+  // (A box or a radio button is kept by its name and value: the assets' boxes share a name,
+  // and an ability's options, Ironclad's light armor or war gear, are radio buttons.)
   const typed = {};
+  const checkable = (input) => input.type === "checkbox" || input.type === "radio";
+  const typedKey = (input) => (checkable(input) ? `${input.name}=${input.value}` : input.name);
   if (sameMove) {
-    for (const input of panel.querySelectorAll("input:not([type=radio]), select")) {
-      typed[input.name] = input.type === "checkbox" ? input.checked : input.value;
+    for (const input of panel.querySelectorAll("input, select")) {
+      typed[typedKey(input)] = checkable(input) ? input.checked : input.value;
     }
   }
   // ... and where the keyboard was in it (the Roll button just pressed): the same control of
@@ -168,10 +172,11 @@ function renderPanel(scroll) {
     reads(m).length ? h("fieldset", { class: "reads" }, h("legend", {}, "This move's options"),
       reads(m).map((r) => h("label", { class: "opt", title: r.help, "data-option": r.option }, `${words(r.option)} `, readControl(r)))) : null,
     h("button", { type: "submit", class: "primary" }, m.roll_type === "no_roll" ? "Make the move" : "Roll")].filter(Boolean));
-  for (const input of form.querySelectorAll("input:not([type=radio]), select")) {
-    if (typed[input.name] === undefined) continue;
-    if (input.type === "checkbox") input.checked = typed[input.name];
-    else input.value = typed[input.name];
+  for (const input of form.querySelectorAll("input, select")) {
+    const was = typed[typedKey(input)];
+    if (was === undefined) continue;
+    if (checkable(input)) input.checked = was;
+    else input.value = was;
   }
   panel.replaceChildren(h("article", { class: "move-panel", "data-move": m.id },
     h("h3", {}, m.name, h("small", {}, ` ${words(m.category)}`)),

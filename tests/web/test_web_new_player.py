@@ -97,3 +97,17 @@ def test_bond_ticks_read_in_ticks(api: Any) -> None:
     made = do(api, "move", {"move": "forge a bond", "with": "Havens", "dice": [6, 2, 3]}, PAGE)
     (bonds,) = [e for e in made["effects"] if e["target"] == "bonds"]
     assert (bonds["from"], bonds["to_words"]) == (0, "1 tick")
+
+
+def test_a_vow_fulfilled_and_a_bond_made_read_as_said(api: Any) -> None:
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    do(api, "track", {"kind": "vow", "text": "Find my sister", "rank": "troublesome"})
+    (vow,) = api.get("/api/c/t/state").json()["tracks"]
+    for _ in range(3):
+        do(api, "progress", {"track": vow["id"]})
+    done = do(api, "move", {"move": "fulfill your vow", "track": vow["id"], "dice": [1, 2]}, PAGE)
+    (ended,) = [e for e in done["effects"] if e["target"].endswith(":status")]
+    assert (ended["label"], ended["now"]) == ("Find my sister", "fulfilled")
+    bond = do(api, "move", {"move": "forge a bond", "with": "Havens", "dice": [6, 2, 3]}, PAGE)
+    (made,) = [e for e in bond["effects"] if e["target"].startswith("bond:")]
+    assert (made["verb"], made["label"]) == ("gains a bond with", "Havens")

@@ -172,3 +172,19 @@ def test_harm_past_zero_health_says_the_momentum_it_costs_before_the_roll(
     shot(page, "endure-harm-past-zero")
     assert axe_violations(page) == [] and page.errors == []
     page.context.close()
+
+
+def test_a_vow_fulfilled_reads_as_the_log_says_it(server: Any, browser: Any) -> None:
+    http = new_campaign(server, "fulfil", character={})
+    track = {"kind": "vow", "text": "Find my sister", "rank": "troublesome"}
+    assert http.post("/api/c/fulfil/actions/track", json=track).status_code == 200
+    for _ in range(3):
+        assert http.post("/api/c/fulfil/actions/progress", json={"track": "vow-1"}).is_success
+    page = open_page(browser, server, "fulfil", DESKTOP)
+    page.click("button.move[data-move='move:classic/quest/fulfill_your_vow']")
+    page.fill(".move-form input[name=dice]", "1,2")
+    page.click(".move-form button[type=submit]")
+    effects = page.locator("#result .effects")
+    expect(effects).to_contain_text("Find my sister: fulfilled")
+    assert "active →" not in effects.inner_text()
+    page.context.close()

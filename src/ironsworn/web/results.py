@@ -66,6 +66,14 @@ def labelled(data: Any, state: Any) -> Any:
                 verb = turned(effect)
                 if verb is not None:
                     effect["verb"] = verb
+                    if effect["target"].startswith("bond:"):  # "gains a bond with" Havens
+                        effect["label"] = effect["target"].partition(":")[2]
+                closed = effect["target"].endswith(":status") and effect.get("from") == "active"
+                if closed and isinstance(effect.get("to"), str):
+                    # A track ended: "Find my sister: fulfilled" (as the log says it), not
+                    # "Find my sister status active → fulfilled".
+                    effect["label"] = effect["label"].removesuffix(" status")
+                    effect["now"] = effect["to"].replace("_", " ")
                 ticks = effect["target"].endswith(":ticks") or effect["target"] == "bonds"
                 if ticks and isinstance(effect.get("to"), int):
                     from ironsworn.campaign.journal import ticks_words
@@ -91,6 +99,8 @@ def turned(effect: JsonDict) -> str | None:
         return "marks" if after else "clears"
     if target == "initiative":
         return "gains" if after else "loses"
+    if target.startswith("bond:"):
+        return "gains a bond with" if after else "loses the bond with"
     return None
 
 

@@ -57,6 +57,7 @@ function rollLine(roll) {
 function effectList(effects) {
   return h("ul", { class: "effects" }, effects.map((e) => (e.verb
     ? h("li", {}, e.character ? `${e.character} ` : "", `${e.verb} `, h("b", {}, e.label || targetName(e.target)))
+    : e.now ? h("li", {}, h("b", {}, e.label), `: ${e.now}`) // a track ended: "Find my sister: fulfilled"
     : h("li", {},
       e.character ? `${e.character}: ` : "", h("b", {}, e.label || targetName(e.target)),
       e.from === null || e.from === undefined ? `: ${fmt(e.to)}` : ` ${fmt(e.from)} → ${e.to_words || fmt(e.to)}`))));

@@ -71,14 +71,6 @@ def dry_roll(
     }
 
 
-def automatic_adds(state: Any, library: Any, move: str, character: str, stat: str) -> JsonDict:
-    """``{"adds": N, "from": [notes]}`` for ``move`` rolled with ``stat`` by ``character``:
-    what the engine adds by itself. ``adds`` is None when the move cannot be made now without
-    more answers (its odds are then at +0)."""
-    found = dry_roll(state, library, move, character, stat, None)
-    return _NONE if found is None else {"adds": found["adds"], "from": found["from"]}
-
-
 def with_automatic_adds(
     panel: JsonDict, state: Any, library: Any, amount: int | None = None
 ) -> JsonDict:

@@ -132,6 +132,10 @@ def test_oracle_folders_are_headed_as_the_book_heads_them(server: Any, browser: 
     expect(page.locator("#tab-oracles details[data-folder=turning_point] > summary")).to_have_text(
         "Turning Point"
     )
+    # The answer says the question it answers.
+    page.fill("#tab-oracles input[aria-label=question]", "Is the bridge guarded?")
+    page.click("#tab-oracles button[data-odds=likely]")
+    expect(page.locator("#result .question")).to_have_text("“Is the bridge guarded?”")
     assert page.errors == []
     page.context.close()
 

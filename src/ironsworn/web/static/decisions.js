@@ -90,6 +90,8 @@ function renderResult() {
   }
   if (r.action === "ask") {
     fill("result", h("article", { class: "result" }, h("h3", {}, "The oracle answers"),
+      // The question asked, above its answer (it was said only once kept in the journal).
+      r.question ? h("p", { class: "question" }, `“${r.question}”`) : null,
       h("p", { class: "answer" }, `${d.odds} — rolled ${d.roll}: `, h("b", {}, d.answer === "yes" ? "YES" : "NO"), d.match ? " — a match: an extreme result or a twist" : ""),
       keepButton(r, () => act("ask", clean({ odds: d.odds, seed: d.seed, question: r.question, keep: true })))));
     return;

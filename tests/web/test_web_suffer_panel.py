@@ -38,7 +38,8 @@ def test_endure_harm_shows_the_odds_of_health_after_the_harm(api: Any) -> None:
     assert (health["value"], health["at_roll"], health["rolled"]) == (5, 3, True)
     assert health["odds"]["strong_hit"] == pytest.approx(strong(3))
     assert iron["rolled"] is False and "at_roll" not in iron
-    assert shown["before_roll"] == [{"target": "health", "from": 5, "to": 3}]
+    (change,) = shown["before_roll"]
+    assert (change["target"], change["from"], change["to"]) == ("health", 5, 3)
     # 4 harm leaves health 1: the engine rolls +iron 2.
     shown = panel(api, "endure harm", "&amount=4")
     health, iron = shown["stats"]
@@ -94,3 +95,17 @@ def test_the_odds_are_after_the_harm_while_a_decision_waits(api: Any) -> None:
     assert (health["at_roll"], health["rolled"]) == (3, True)
     assert health["odds"]["strong_hit"] == pytest.approx(strong(3, momentum=1))
     assert api.get("/api/c/t/state").json()["pending"] is not None  # (the copy's was set aside)
+
+
+def test_companion_endure_harm_shows_the_companion_s_health_after_the_harm(api: Any) -> None:
+    do(api, "character", {"name": "Kira", "stats": STATS, "assets": ["horse:1=Ember"]})
+    shown = panel(api, "companion endure harm", "&amount=3")
+    heart, companion = shown["stats"]
+    assert (companion["stat"], companion["value"], companion["at_roll"]) == (
+        "companion_health",
+        5,
+        2,
+    )
+    (change,) = shown["before_roll"]
+    assert (change["label"], change["stat"]) == ("Ember (Horse) health", "companion_health")
+    assert heart["rolled"] != companion["rolled"]

@@ -35,11 +35,12 @@ def dry_roll(
     """The action roll the engine would make for ``move`` (with ``stat``, or the stat the move
     picks itself when None; ``amount`` as the move's amount option): ``{"stat", "value",
     "adds", "momentum", "from", "before"}``, ``before`` being the changes made before the roll
-    (``[{"target", "from", "to"}]``, Endure Harm's -health). None when the move cannot be made
-    now without more answers, or rolls no action die."""
+    (``[{"target", "from", "to", "label", "stat"}]``, Endure Harm's -health). None when the
+    move cannot be made now without more answers, or rolls no action die."""
     from ironsworn.dice import RandomDice
     from ironsworn.moves.engine import MoveEngine
     from ironsworn.moves.records import effect_of
+    from ironsworn.web.results import target_label
 
     copy = state.copy()
     # A decision owed (the character's own: the move waits for it) is set aside on the copy:
@@ -59,7 +60,16 @@ def dry_roll(
             break
         effect = effect_of(event)
         if effect is not None and event.get("character") in (None, character):
-            before.append({k: effect[k] for k in ("target", "from", "to")})
+            change = {k: effect[k] for k in ("target", "from", "to")}
+            # In words ("Ember (Horse) health"), and the stat it is when the move rolls it
+            # (a companion's health is Companion Endure Harm's "companion_health").
+            change["label"] = target_label(change["target"], character, engine.state)
+            target = str(change["target"])
+            if target.startswith("asset:") and target.endswith(":health"):
+                change["stat"] = "companion_health"
+            else:
+                change["stat"] = target
+            before.append(change)
     notes = [str(n) for n in result.notes if _ADD_NOTE.search(str(n))]
     return {
         "stat": result.moves[0].stat,
@@ -97,7 +107,7 @@ def with_automatic_adds(
             found = once
             if found is not None:
                 entry["rolled"] = found["stat"] == entry["stat"]
-                after = [c for c in found["before"] if c["target"] == entry["stat"]]
+                after = [c for c in found["before"] if c["stat"] == entry["stat"]]
                 if after:
                     entry["at_roll"] = after[-1]["to"]
         else:

@@ -112,11 +112,11 @@ function renderPanel(scroll) {
       m.stats.map((s) => h("div", { class: "stat-option", "data-stat": s.stat },
         h("b", {}, `${words(s.stat)} ${s.value}`, atRoll(s) !== s.value ? ` → ${atRoll(s)}` : ""),
         atRoll(s) !== s.value ? h("small", { class: "at-roll" }, ` after ${signed(atRoll(s) - s.value)} ${words(s.stat)} ·`) : null, " ",
-        rolled && !s.rolled ? h("small", { class: "not-rolled" }, `not rolled: ${words(rolled.stat)} ${atRoll(rolled)} is ${m.method === "highest" ? "higher" : "lower"}`)
+        rolled && !s.rolled ? h("small", { class: "not-rolled" }, `not rolled: the move rolls ${words(rolled.stat)} ${atRoll(rolled)}`)
           : [rolled ? h("small", {}, "rolled: ") : null, oddsLine(s.odds), autoAdds(s.automatic)])),
       // What else the move changes before it rolls (harm past 0 health: -momentum).
-      (m.before_roll || []).filter((c) => !m.stats.some((s) => s.stat === c.target)).map((c) =>
-        h("p", { class: "before-roll" }, h("small", {}, `before the roll: ${words(c.target)} ${signed(c.from)} → ${signed(c.to)}`)))));
+      (m.before_roll || []).filter((c) => !m.stats.some((s) => s.stat === c.stat)).map((c) =>
+        h("p", { class: "before-roll" }, h("small", {}, `before the roll: ${c.label || words(c.target)} ${signed(c.from)} → ${signed(c.to)}`)))));
   } else if (m.roll_type === "action_roll" && m.stats) {
     form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, "Roll +"),
       m.stats.map((s, i) => h("label", { class: "stat-option" },

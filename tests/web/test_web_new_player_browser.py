@@ -192,3 +192,22 @@ def test_a_vow_fulfilled_reads_as_the_log_says_it(server: Any, browser: Any) -> 
     expect(effects).to_contain_text("Find my sister: fulfilled")
     assert "active →" not in effects.inner_text()
     page.context.close()
+
+
+def test_companion_endure_harm_says_its_odds_are_before_the_harm_until_the_amount_is_given(
+    server: Any, browser: Any
+) -> None:
+    new_campaign(server, "companion", character={"assets": ["horse:1=Ember"]})
+    page = open_page(browser, server, "companion", DESKTOP)
+    page.click("button.move[data-move='move:classic/suffer/companion_endure_harm']")
+    # Outside a fight the move asks its amount: the odds are at the values now, and say so.
+    unsure = page.locator(".move-panel .before-roll.unsure")
+    expect(unsure).to_have_text("odds at your values now: the roll is made after the harm")
+    page.fill("input[name='read:amount']", "3")
+    page.press("input[name='read:amount']", "Tab")
+    expect(page.locator(".move-panel .stat-option[data-stat=companion_health]")).to_contain_text(
+        "5 → 2"
+    )
+    expect(unsure).to_have_count(0)
+    assert page.errors == []
+    page.context.close()

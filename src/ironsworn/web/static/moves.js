@@ -114,6 +114,10 @@ function renderPanel(scroll) {
         atRoll(s) !== s.value ? h("small", { class: "at-roll" }, ` after ${signed(atRoll(s) - s.value)} ${words(s.stat)} ·`) : null, " ",
         rolled && !s.rolled ? h("small", { class: "not-rolled" }, `not rolled: the move rolls ${words(rolled.stat)} ${atRoll(rolled)}`)
           : [rolled ? h("small", {}, "rolled: ") : null, oddsLine(s.odds), autoAdds(s.automatic)])),
+      // A move the server could not try yet (its amount is asked first: Companion Endure Harm
+      // outside a fight): its odds are at the values now, and it says so.
+      m.stats.every((s) => s.rolled === undefined) && reads(m).some((r) => r.option === "amount")
+        ? h("p", { class: "before-roll unsure" }, h("small", {}, "odds at your values now: the roll is made after the harm")) : null,
       // What else the move changes before it rolls (harm past 0 health: -momentum).
       (m.before_roll || []).filter((c) => !m.stats.some((s) => s.stat === c.stat)).map((c) =>
         h("p", { class: "before-roll" }, h("small", {}, `before the roll: ${c.label || words(c.target)} ${signed(c.from)} → ${signed(c.to)}`)))));

@@ -192,13 +192,19 @@ def test_unknown_character_on_a_campaign_not_yet_created(
 def test_undo_tells_what_it_took_back_in_the_logs_words(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """An operation whose summary is only its kind is told as the log tells it ("undid #2
-    equipment: Asha's equipment: a coil of rope", not "equipment: equipment")."""
+    """What undo took back is told as the log tells it ("undid #2 equipment: Asha's
+    equipment: a coil of rope", not "equipment: equipment"; "debility: Kai: wounded marked",
+    not "debility:wounded False -> True"); a move by its name and outcome."""
     with_character(default_path(home))
     assert run(capsys, "equipment", "add", "a coil of rope")[0] == 0
     code, out, _ = run(capsys, "undo")
     assert code == 0 and out.startswith("undid #") and "a coil of rope" in out, out
     assert "equipment: equipment" not in out
+    assert run(capsys, "debility", "mark", "wounded")[0] == 0
+    told = run(capsys, "undo")[1]
+    assert " debility: Kai: wounded marked" in told and "False" not in told, told
+    assert run(capsys, "move", "face danger", "--stat", "edge", "--dice", "6,1,2")[0] == 0
+    assert run(capsys, "undo")[1].endswith(" move: Face Danger (strong hit)\n")
 
 
 def test_log_undo_redo(home: Path, capsys: pytest.CaptureFixture[str]) -> None:

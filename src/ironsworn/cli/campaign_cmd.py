@@ -407,6 +407,7 @@ def _undo_redo(args: argparse.Namespace, *, undo: bool) -> int:
         # The table's undo or redo (one implementation for every surface).
         told = table_call(store, "undo" if undo else "redo", {})[key]
         path = store.location
+        narrator = _narrator(store)
     operation = Operation(
         told["seq"],
         told["kind"],
@@ -420,7 +421,7 @@ def _undo_redo(args: argparse.Namespace, *, undo: bool) -> int:
     emit(
         args,
         {key: operation.to_dict(), "campaign": str(path)},
-        f"{done} #{operation.seq} {operation.kind}: {_headline(operation)}",
+        f"{done} #{operation.seq} {operation.kind}: {_headline(operation, narrator)}",
     )
     return 0
 
@@ -751,13 +752,13 @@ def _known_character(store: Store[Any], name: str) -> str:
         return name  # a log the state refuses is still read, by the name as given
 
 
-def _headline(operation: Operation) -> str:
-    from ironsworn.campaign.journal import Narrator
-
-    # A summary that is only the operation's kind ("equipment", "adjust" that changed nothing)
-    # says nothing of what was taken back: the log's own words then ("Asha's equipment: rope").
-    summary = operation.summary
-    return summary if summary and summary != operation.kind else Narrator().headline(operation)
+def _headline(operation: Operation, narrator: Narrator) -> str:
+    """What an undo or redo took back or put back: a move by its name and outcome ('Face Danger
+    (strong hit)'), anything else in the log's words ('the vehicle: battered marked'; the
+    summary kept with other operations is terse, 'vehicle:battered False -> True')."""
+    if operation.kind == "move" and operation.summary:
+        return operation.summary
+    return narrator.headline(operation)
 
 
 def _local(time: str | None) -> str:

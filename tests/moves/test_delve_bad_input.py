@@ -62,7 +62,7 @@ def site(e: Any, **kw: Any) -> Any:
 
 
 Case = tuple[str, Callable[[], Game], Callable[[Any], Any], str]
-NO_SITE = "has no active site track: create one first"
+NO_SITE = "has no active site: begin one first, with its theme, domain and rank"
 # How to import it is each surface's to say (tests/cli/test_cli_delve_pack.py): the error
 # carries the pack.
 NO_PACK = r"no Delve pack: import your Datasworn Delve file first$"

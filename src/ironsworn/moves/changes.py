@@ -171,6 +171,12 @@ class StateChanges:
                 if not mine and kinds == ("fight",):
                     # In the game's words: a fight is begun by its move, not "created".
                     raise InvalidValue(f"{who} has no active fight: Enter the Fray begins one")
+                if not mine and kinds == ("site",):
+                    # Delve: a site is begun with what its features and dangers come from.
+                    raise InvalidValue(
+                        f"{who} has no active site: begin one first, with its theme, domain "
+                        "and rank"
+                    )
                 if not mine:
                     raise InvalidValue(f"{who} has no active {what} track: create one first")
                 raise OptionNeeded(

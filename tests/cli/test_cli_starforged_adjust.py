@@ -93,7 +93,7 @@ def test_vehicle_changes_are_told_by_the_vehicles_names(
         "new incidental vehicle: Skiff (integrity 3)",
         "vehicle integrity 5 -> 3",
         "Skiff integrity 3 -> 2",
-        "vehicle battered no -> yes",
+        "the vehicle: battered marked",
     ]
     assert told[5].startswith("Skiff marks none -> needs part")
     assert told[6] == "incidental vehicle gone: Skiff"

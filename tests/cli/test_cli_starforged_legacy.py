@@ -70,14 +70,14 @@ def test_a_starforged_fight_is_told_in_starforged_words(
     starforged(capsys)
     assert run(capsys, "fight", "new", "--foe", "Raiders", "--rank", "dangerous")[0] == 0
     code, out, _ = run(capsys, "move", "enter", "the", "fray", "--stat", "edge", "--dice", "6,1,2")
-    assert code == 0 and "Kira: position in a bad spot -> in control" in out
+    assert code == 0 and "Kira is in control" in out
     code, out, _ = run(capsys, "sheet")
     assert "combat objectives:" in out and "position: in control" in out
     assert "initiative" not in out and "fights:" not in out
     code, out, _ = run(capsys, "journal")
     assert "new combat objective (dangerous): Raiders" in out and "Kira is in control" in out
     code, out, _ = run(capsys, "move", "strike", "--stat", "edge", "--dice", "1,9,10")
-    assert "Kira: position in control -> in a bad spot" in out
+    assert "Kira is in a bad spot" in out
     assert "Kira is in a bad spot" in run(capsys, "log")[1]
     assert "initiative" not in run(capsys, "log")[1]
 

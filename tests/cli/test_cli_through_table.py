@@ -106,7 +106,7 @@ def two(home: Path, capsys: pytest.CaptureFixture[str]) -> Path:
             "There are several characters: which one?",
             "1",
             "name one (--character)",
-            "Asha: debility shaken no -> yes",
+            "Asha: shaken marked",
         ),
     ],
 )

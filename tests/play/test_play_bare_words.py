@@ -27,7 +27,7 @@ def test_debility_clear_offers_the_debilities_marked(tmp_path: Path) -> None:
     menu = run.out.split("/debility: the debility (wounded, shaken...)", 1)[1]
     menu = menu.split("answer with", 1)[0]
     assert "1. wounded" in menu and "maimed" not in menu and "shaken" not in menu
-    assert "Kai: debility wounded yes -> no" in run.out
+    assert "Kai: wounded cleared" in run.out
     # Marking offers what is not marked (maimed is).
     run = run_script(path, ["/debility mark", ""], interactive=True)
     menu = run.out.split("/debility: the debility (wounded, shaken...)", 1)[1]
@@ -123,7 +123,7 @@ def test_an_asset_s_ability_is_asked_by_its_own_number(tmp_path: Path) -> None:
     assert "   3. Endure Stress with your hound beside you" in run.out
     assert "   1. " not in run.out.split("/asset mark:", 1)[1]
     assert run.err_lines == ["error: '1' is not one of the options (accepted: 2, 3)"]
-    assert "Kai: Ash (hound) ability 3 no -> yes" in run.out
+    assert "Ash (Kai's hound): ability 3 marked" in run.out
     run = run_script(path, ["/asset unmark hound", ""], interactive=True)
     menu = run.out.split("/asset unmark:", 1)[1].split("answer with", 1)[0]
     assert "   1. Gather Information" in menu and "   3. Endure" in menu and "   2." not in menu
@@ -142,4 +142,4 @@ def test_starforged_impact_clear_offers_what_is_marked(tmp_path: Path) -> None:
     run = run_script(tmp_path / "d.sqlite", script, interactive=True)
     clearing = run.out.split("/impact: the impact (wounded...)", 1)[1].split("answer with")[0]
     assert "1. battered" in clearing and "cursed" not in clearing and "wounded" not in clearing
-    assert "vehicle battered yes -> no" in run.out
+    assert "the vehicle: battered cleared" in run.out

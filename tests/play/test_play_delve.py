@@ -329,7 +329,7 @@ def test_learning_from_failures_in_play_names_the_asset_discarded(tmp_path: Path
     out = done.stdout
     assert "  Asha: failure track 0 -> 24\n" in out
     assert "nothing changed" not in out
-    assert "  Asha: asset Hawk “Keen” yes -> no\n" in out
+    assert "  Asha loses the asset Hawk “Keen”\n" in out
     assert "· Hawk is discarded: +2 experience" in out
     story = run(home, "export", "markdown").stdout
     assert (

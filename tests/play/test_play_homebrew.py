@@ -25,7 +25,7 @@ def test_homebrew_new_and_reskin_in_play(tmp_path: Path) -> None:
             "/homebrew",
         ],
     )
-    assert "asset Gunner no -> yes" in run.out  # named as the player named it, not its id
+    assert "Kai gains the asset Gunner" in run.out  # named as the player named it, not its id
     assert "card Shield-Bearer -> Riot Shield" in run.out
     assert "/homebrew needs new or reskin" in run.err
     # Two operations, each undoable; the refused one changed nothing.

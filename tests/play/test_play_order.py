@@ -144,7 +144,7 @@ def test_the_initiative_by_hand_in_play_mode(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
     make_kai(path)
     run = run_script(path, ["/initiative have", "/initiative maybe"])
-    assert "  Kai: initiative no -> yes" in run.out.splitlines(), run.out
+    assert "  Kai has initiative" in run.out.splitlines(), run.out
     assert "initiative 'maybe' is unknown (accepted: have, lose" in run.out + run.err
 
 

@@ -69,7 +69,7 @@ def test_the_semi_random_walkthrough_at_a_terminal(private_home: Path) -> None:
         term.expect("A bond: the oracles describe ")
         term.expect("Their name")
         term.send("Arna\r")
-        term.expect("bond Arna")
+        term.expect("forges a bond: Arna")
         term.expect("Inciting incident")
         term.quit()
     finally:

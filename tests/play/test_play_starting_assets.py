@@ -89,8 +89,8 @@ def test_asset_commands_work_on_starforged_cards_in_play(tmp_path: Path) -> None
     assert "Kira's abilities on Face Danger:" in done.stdout
     assert "Ace 1: +1, +1 momentum on a hit" in done.stdout
     assert "Ace 2 (2 xp): When you Gain Ground" in done.stdout  # the words, not the links
-    assert "Kira: Ace ability 2 no -> yes" in done.stdout
-    assert "Kira: Ace ability 2 yes -> no" in done.stdout
+    assert "Kira's ace: ability 2 marked" in done.stdout
+    assert "Kira's ace: ability 2 cleared" in done.stdout
     assert "Kira has no asset 'hawk'" in done.stderr
     sheet = json.loads(done.stdout[done.stdout.index('{"name": "Kira"') :].splitlines()[0])
     rockhorn = next(a for a in sheet["assets"] if a["name"] == "Rockhorn")

@@ -73,7 +73,7 @@ def test_kept_semi_random_companions_are_asked_their_start_and_name(tmp_path: Pa
     for name in given:
         assert kept[name]["abilities"][0]
         assert f"{name}'s name" in run.out  # asked, as in the asset step
-        assert f"asset {name} “{given[name]}” no -> yes" in run.out  # by the name given
+        assert f"Brynja gains the asset {name} “{given[name]}”" in run.out  # by the name given
 
 
 def test_a_menu_of_one_option_is_numbered_1_not_1_to_1(tmp_path: Path) -> None:

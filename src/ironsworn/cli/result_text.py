@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ironsworn.campaign.journal import Narrator
     from ironsworn.moves.engine import MoveRecord, OperationResult
 
 # The dice a reroll names, in the game's words (the event keeps the roll's keys).
@@ -43,6 +44,7 @@ def describe_result(
     burned: dict[str, Any] | None = None  # the momentum change a burn line has told already
     shown: set[int] = set()  # the moves whose outcome text is told
     told: list[str] = []
+    narrators: list[Narrator] = []  # (made for the first change told in words, if any)
     for index, event in enumerate([*result.events, None]):
         for record in starts.get(index, []):
             lines.append(_header(record, first=not lines))
@@ -86,7 +88,10 @@ def describe_result(
             lines.append("  " + _vehicle_line(event))
         else:
             effect = effect_of(event)
-            if effect is not None:
+            said = _turned(event, effect, result.after, narrators)
+            if said is not None:
+                lines.append("  " + said)
+            elif effect is not None:
                 who = f"{effect['character']}: " if effect.get("character") else ""
                 target = target_words(event, str(effect["target"]), result.after)
                 change = f"{_fmt(effect['from'])} -> {_fmt(effect['to'])}"
@@ -100,6 +105,27 @@ def describe_result(
     if result.pending and pending is not None:
         lines.append(pending(result.pending))
     return "\n".join(lines) if lines else NOTHING_CHANGED
+
+
+def _turned(
+    event: dict[str, Any], effect: dict[str, Any] | None, state: Any, narrators: list[Narrator]
+) -> str | None:
+    """A change from no to yes or back told as the log tells it ('Kai: wounded marked', 'Kai
+    gains the asset Hawk', 'Kira is in control'), not 'debility wounded no -> yes'; None for
+    any other change."""
+    if effect is None:
+        return None
+    before, after = effect["from"], effect["to"]
+    position = effect["target"] == "position"  # Starforged's: in control, in a bad spot
+    if not position and (not isinstance(before, bool) or not isinstance(after, bool)):
+        return None
+    if before == after:
+        return None
+    if not narrators:
+        from ironsworn.campaign.journal import Narrator
+
+        narrators.append(Narrator(state))
+    return narrators[0].event(event)
 
 
 # What a result that changed nothing says.

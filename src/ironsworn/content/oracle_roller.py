@@ -149,9 +149,12 @@ def shown_name(ruleset: Ruleset, table: OracleTable) -> str:
     folders of its id, nearest first) when another table of its ruleset has the same name
     ("Feature" of a derelict's access, of a haunted location: ``Access: Feature``,
     ``Haunted: Feature``; a planet's settlements: ``Desert Settlements: Expanse``)."""
-    labels: dict[str, str] = ruleset.memo("oracle_shown_names")
-    if not labels:
-        labels.update(_shown_names(ruleset.oracles.values()))
+    # Worked out once per content (kept whole: a content whose names are all its own has no
+    # label at all, and an empty table of labels was worked out again on every roll).
+    kept: dict[str, dict[str, str]] = ruleset.memo("oracle_shown_names")
+    labels = kept.get("labels")
+    if labels is None:
+        labels = kept["labels"] = _shown_names(ruleset.oracles.values())
     return labels.get(table.id, table.name)
 
 

@@ -254,8 +254,8 @@ def event_builds(path: Path) -> list[str]:
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
             receiver = func.value if isinstance(func, ast.Attribute) else None
             narrator = isinstance(receiver, ast.Attribute) or (
-                isinstance(receiver, ast.Name) and receiver.id == "self"
-            )  # self.event(e), self.narrator.event(e): a journal telling an event
+                isinstance(receiver, ast.Name) and receiver.id in ("self", "narrator")
+            )  # self.event(e), self.narrator.event(e), narrator.event(e): a journal telling one
             first = node.args[0] if node.args else None
             if name in ("oracle_event", "keep") or (name == "event" and not narrator):
                 found.append(f"{node.lineno}: {name}()")

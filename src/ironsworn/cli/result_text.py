@@ -125,7 +125,8 @@ def _turned(
         from ironsworn.campaign.journal import Narrator
 
         narrators.append(Narrator(state))
-    return narrators[0].event(event)
+    narrator = narrators[0]
+    return narrator.event(event)
 
 
 # What a result that changed nothing says.

@@ -111,3 +111,11 @@ def test_a_vow_fulfilled_and_a_bond_made_read_as_said(api: Any) -> None:
     bond = do(api, "move", {"move": "forge a bond", "with": "Havens", "dice": [6, 2, 3]}, PAGE)
     (made,) = [e for e in bond["effects"] if e["target"].startswith("bond:")]
     assert (made["verb"], made["label"]) == ("gains a bond with", "Havens")
+
+
+def test_a_character_s_death_reads_as_said(api: Any) -> None:
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    do(api, "adjust", {"character": "Kira", "meter": "health", "delta": -5})
+    died = do(api, "move", {"move": "face death", "dice": [1, 9, 9]}, PAGE)
+    (end,) = [e for e in died["effects"] if e["target"] == "status"]
+    assert (end["label"], end["now"]) == ("Kira", "dead")

@@ -68,6 +68,10 @@ def labelled(data: Any, state: Any) -> Any:
                     effect["verb"] = verb
                     if effect["target"].startswith("bond:"):  # "gains a bond with" Havens
                         effect["label"] = effect["target"].partition(":")[2]
+                if effect["target"] == "status" and effect.get("from") == "active":
+                    # A character's end: "Kira: dead" (was "Kira: status active → dead").
+                    effect["label"] = str(effect.get("character") or "status")
+                    effect["now"] = str(effect.get("to")).replace("_", " ")
                 closed = effect["target"].endswith(":status") and effect.get("from") == "active"
                 if closed and isinstance(effect.get("to"), str):
                     # A track ended: "Find my sister: fulfilled" (as the log says it), not

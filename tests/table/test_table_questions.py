@@ -135,6 +135,10 @@ def test_undertake_a_journey_without_one_asks_where_then_its_rank(table: Table) 
     assert "--" not in where.prompt and fingerprint(table) == before
     rank = asks(table, {**args, "destination": "the Havens"}, "rank")
     assert rank.keys() == ["troublesome", "dangerous", "formidable", "extreme", "epic"]
+    assert "the rank of the journey to the Havens?" in rank.prompt
+    # A destination written with its "to" is not told "to to".
+    said = asks(table, {**args, "destination": "to the Havens"}, "rank").prompt
+    assert "the rank of the journey to the Havens?" in said and "to to" not in said
     # Then the bond of its initial roll (Asha shares one with Ironhome): the journey is begun
     # by this very roll.
     began = {**args, "destination": "the Havens", "rank": "dangerous"}

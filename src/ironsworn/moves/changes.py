@@ -262,12 +262,16 @@ class StateChanges:
             )
         rank = ctx.data.get("rank")
         if not rank:
+            # "to the Havens" as the player wrote it, not "the journey to to the Havens".
+            bound = (
+                where if where.lower().startswith(("to ", "toward ", "towards ")) else f"to {where}"
+            )
             raise OptionNeeded(
-                f"{move}: what is the rank of the {kind} to {where}? (accepted: troublesome, "
+                f"{move}: what is the rank of the {kind} {bound}? (accepted: troublesome, "
                 "dangerous, formidable, extreme, epic)",
                 "rank",
                 tuple((r.label, f"{r.label} ({_per_mark(r)})") for r in Rank),
-                subject=f"{move} to {where}",
+                subject=f"{move} {bound}",
             )
         event = track_event(self.state, kind, where, Rank.parse(str(rank)), [ctx.name], None, 1)
         self.emit(event)

@@ -218,6 +218,10 @@ def rarity_lists(library: Any, state: Any, character: str | None) -> JsonDict:
     }
 
 
+# The site a denizen, a feature or a filled slot is of: asked by name when several are under
+# way (site_asked).
+SITE = Input("site", "text", "the site (default: the one being delved)", source=sites)
+
 OPERATIONS = (
     Operation(
         "site",
@@ -259,14 +263,14 @@ OPERATIONS = (
         "denizen",
         "roll on a site's denizen matrix (Delve): the denizen met",
         denizen,
-        (Input("site", "text", "the site (default: the one being delved)", source=sites), *DICE),
+        (SITE, *DICE),
         verify_first=site_asked("denizen"),
     ),
     Operation(
         "feature",
         "roll a feature of a site (Delve): the theme's rows 1-20, the domain's 21-100",
         feature,
-        (Input("site", "text", "the site (default: the one being delved)", source=sites), *DICE),
+        (SITE, *DICE),
         verify_first=site_asked("feature"),
     ),
     Operation(
@@ -291,7 +295,7 @@ OPERATIONS = (
                 True,
                 asks="Who or what dwells there? (a foe by its name, your own words, or blank)",
             ),
-            Input("site", "text", "the site (default: the one being delved)", source=sites),
+            SITE,
         ),
         verify_first=site_asked("denizen_fill"),
     ),

@@ -86,3 +86,15 @@ def test_a_players_own_roll_is_taken_as_dice_as_on_every_command(
     assert code == 0 and json.loads(out)["roll"] == 80 and json.loads(out)["answer"] == "yes"
     code, _, err = run(capsys, "ask", "likely", *argv)
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_a_players_own_roll_as_dice_is_kept_with_record(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``ask likely --dice 80 --record`` keeps that roll in the campaign (the d100 is the roll
+    itself: it was also taken as a die left over for the operation, and refused)."""
+    assert run(capsys, "campaign", "new", "c")[0] == 0
+    code, out, err = run(capsys, "ask", "likely", "Is it guarded?", "--dice", "80", "--record")
+    assert code == 0 and "80" in out and "YES" in out, err
+    code, out, _ = run(capsys, "log")
+    assert code == 0 and "Is it guarded?" in out and "80" in out, out

@@ -38,7 +38,9 @@ def register(sub: Any) -> None:
     )
     ask.add_argument("--value", help="your own d100 roll, 1-100 (00 = 100)")
     # Every other command takes a player's own dice as --dice: so does this one.
-    ask.add_argument("--dice", help="your own d100 roll (as --value)")
+    # (its own name on args: --record's typed dice are read from args.dice, and this is the
+    # roll itself, not dice left for the operation to use)
+    ask.add_argument("--dice", dest="own_d100", help="your own d100 roll (as --value)")
     ask.add_argument("--seed", help="seed for a reproducible roll")
     ask.add_argument("--question", help="the question asked (kept with --record)")
     ask.add_argument(
@@ -61,12 +63,12 @@ def own_roll(args: argparse.Namespace) -> int | None:
     refusal); a ``--seed`` for it would be ignored, so one with it is refused."""
     typed = [
         (flag, raw)
-        for flag, raw in (("--value", args.value), ("--dice", args.dice))
+        for flag, raw in (("--value", args.value), ("--dice", args.own_d100))
         if raw is not None
     ]
     if len(typed) > 1:
         raise UsageError(
-            f"--value {args.value!r} and --dice {args.dice!r} are the same roll (accepted: "
+            f"--value {args.value!r} and --dice {args.own_d100!r} are the same roll (accepted: "
             "one of them)"
         )
     if not typed:

@@ -1,11 +1,17 @@
-"""Names a player gives (a character, a track, a person or a place): text every surface shows
-as it is, in a log line, a terminal, a page's list and an exported file.
+"""Names a player gives (a character, a track, a person or a place), and the free text they
+write (a journal entry, a note, an item): text every surface shows as it is, in a log line, a
+terminal, a page's list and an exported file.
 
 A name may hold any letter, mark, symbol or emoji, but not a control character (a NUL, an
 escape that a terminal reads as a command, a bell) nor a bidirectional embedding, override
 or isolate, which turns the text after it around wherever the name is shown (a log line
 "Zed: momentum 2 → 3" read backwards): one player's name is shown on every other player's
 screen.
+
+Free text may run over lines and hold tabs, so a new line and a tab are all it takes of the
+control characters; the others are refused there too, for the same reason: an escape in a
+journal entry written at the web table would reach the terminal of the player who reads the
+journal with the command line.
 """
 
 from __future__ import annotations
@@ -27,3 +33,15 @@ def unshowable_words(char: str) -> str:
     character)``."""
     kind = "a control character" if char not in BIDI_CONTROLS else "a text-direction control"
     return f"U+{ord(char):04X} ({kind})"
+
+
+# The control characters free text may hold: its lines and its tabs.
+TEXT_CONTROLS = frozenset("\n\t")
+
+
+def unwritable(text: str) -> str | None:
+    """The first character of free ``text`` (a journal entry, a note) it may not hold: a
+    control character other than a new line or a tab; or None."""
+    return next(
+        (c for c in text if unicodedata.category(c) == "Cc" and c not in TEXT_CONTROLS), None
+    )

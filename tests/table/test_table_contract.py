@@ -129,6 +129,30 @@ def test_each_value_of_the_wrong_kind_names_the_input_and_changes_nothing(
     assert fingerprint(table) == before
 
 
+def text_cases() -> list[tuple[str, str]]:
+    return [
+        (op.name, i.name) for op in operations() for i in op.inputs if i.kind in ("text", "texts")
+    ]
+
+
+@pytest.mark.parametrize(("name", "text"), text_cases())
+def test_each_text_holding_a_terminal_escape_is_refused_and_changes_nothing(
+    table: Table, name: str, text: str
+) -> None:
+    # Text one player writes is shown on every other player's screen, a terminal among them:
+    # an escape in it would be read there as a command (clear the screen, retitle the window).
+    op = operation(name)
+    before = fingerprint(table)
+    args = {i.name: sample(i.kind) for i in op.inputs if i.required and i.name != text}
+    value = "Asha\x1b[2J" if op.input(text).kind == "text" else ["Asha\x1b[2J"]
+    with pytest.raises(InvalidValue) as caught:
+        op.call(table, {**args, text: value})
+    assert caught.value.input == text
+    assert "holds U+001B (a control character)" in str(caught.value)
+    assert "\n" not in str(caught.value) and "\x1b" not in str(caught.value)
+    assert fingerprint(table) == before
+
+
 @pytest.mark.parametrize(
     ("name", "input_name", "value", "accepted"),
     [

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.errors import InvalidValue
+from ironsworn.names import unshowable_words, unwritable
 
 if TYPE_CHECKING:
     from ironsworn.table.operation import Table
@@ -136,6 +137,16 @@ class Input:
             if not isinstance(value, str) or not value.strip():
                 raise InvalidValue(
                     input=name, value=value, accepted=self.help, why="is not a non-empty text"
+                )
+            if "\r" in value:
+                value = value.replace("\r\n", "\n")  # a form's lines, as every surface keeps them
+            bad = unwritable(value)
+            if bad is not None:
+                raise InvalidValue(
+                    input=name,
+                    value=value,
+                    accepted="text with no control character but a new line or a tab",
+                    why=f"holds {unshowable_words(bad)}",
                 )
             return value
         if self.kind in ("texts", "ints"):

@@ -181,3 +181,23 @@ def test_import_json_into_the_database_round_trips(
     (tmp_path / "bad.json").write_text(json.dumps(document), encoding="utf-8")
     fails(capsys, "import", "json", "bad.json", *db)
     assert [c["name"] for c in run_json(capsys, "campaign", "list", *db)] == ["saga"]
+
+
+def test_a_campaign_made_current_in_a_database_named_once_says_how_to_reach_it(
+    home: Path,
+    empty_postgres_url: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The current campaign is kept by name: a command without the database looks for a file.
+    hint = "give --database with every command that plays it, or set $IRONSWORN_DATABASE"
+    code, out, _err = run(capsys, "campaign", "new", "alpha", "--database", empty_postgres_url)
+    assert code == 0 and "it is now the current campaign; it is in the database" in out
+    assert hint in out
+    code, out, _err = run(capsys, "campaign", "use", "alpha", "--database", empty_postgres_url)
+    assert code == 0 and hint in out
+    monkeypatch.setenv("IRONSWORN_DATABASE", empty_postgres_url)
+    code, out, _err = run(capsys, "campaign", "use", "alpha")
+    assert code == 0 and "it is in the database" not in out
+    code, out, _err = run(capsys, "campaign", "new", "beta")
+    assert code == 0 and "it is in the database" not in out

@@ -192,7 +192,7 @@ def _campaign(args: argparse.Namespace) -> int:
             with registry.named(args.name, database).open() as store:
                 discard_if_empty(store)
             raise
-        note = _env_note()
+        note = _env_note() + _database_note(args.database)
         from ironsworn.cli.content_cmd import import_hint
         from ironsworn.content import load_library
         from ironsworn.content.own_content import content_needed
@@ -219,7 +219,7 @@ def _campaign(args: argparse.Namespace) -> int:
         emit(
             args,
             {"name": args.name, "path": str(path), "current": True},
-            f"current campaign: {args.name} ({path}){_env_note()}",
+            f"current campaign: {args.name} ({path}){_env_note()}{_database_note(args.database)}",
         )
     elif action == "list":
         infos = [registry.describe(name, database) for name in registry.names(database)]
@@ -369,6 +369,21 @@ def _env_note() -> str:
 
     value = os.environ.get(registry.ENV_VAR)
     return f" (but ${registry.ENV_VAR}={value} takes precedence)" if value else ""
+
+
+def _database_note(given: str | None) -> str:
+    """What a campaign in a database named by --database alone needs to be played: the
+    current campaign is kept by name, and a command without the database looks for a file."""
+    import os
+
+    from ironsworn.campaign import registry
+
+    if not given or os.environ.get(registry.DATABASE_ENV) == given:
+        return ""
+    return (
+        f"; it is in the database, so give --database with every command that plays it, or "
+        f"set ${registry.DATABASE_ENV} to that URL once"
+    )
 
 
 def _list_text(infos: list[Any]) -> str:

@@ -36,7 +36,8 @@ class CharacterEvents(StateRecords):
     def _on_legacy(self, event: Mapping[str, Any]) -> None:
         char = self._char_w(event["character"])
         track = event["track"]
-        self._expect(char.legacy_track(track), event, "{}'s {} legacy", char.name, track)
+        if not _marked_on_a_lost_track(char, event):
+            self._expect(char.legacy_track(track), event, "{}'s {} legacy", char.name, track)
         char.legacy[track] = copy_json(dict(event["to"]))
 
     def _on_vehicle(self, event: Mapping[str, Any]) -> None:
@@ -213,3 +214,23 @@ class CharacterEvents(StateRecords):
         char = self._char_w(event["character"])
         self._expect(char.equipment, event, "{}'s equipment", char.name)
         char.equipment = list(event["to"])
+
+
+# A legacy track with nothing marked, as a character without one reads it.
+_UNMARKED = {"ticks": 0, "completed": False, "xp_boxes": 0}
+
+
+def _marked_on_a_lost_track(char: CharacterState, event: Mapping[str, Any]) -> bool:
+    """Whether ``event`` changed Delve's failure track as read from a snapshot that had lost it.
+
+    Snapshots before version 11 left a classic character's legacy tracks out, so a campaign
+    opened from one read its failure track as unmarked, and the next change to it was written
+    as starting from nothing ("failure track 0 -> 6" where it was 5). The player was told that
+    change, so the log keeps it: folded again from the log, it is taken as the player saw it.
+    """
+    return (
+        event["track"] == "failure"
+        and not char.starforged
+        and event["from"] == _UNMARKED
+        and char.legacy.get("failure") not in (None, _UNMARKED)
+    )

@@ -275,7 +275,9 @@ class CharacterState:
 
     def _starforged_dict(self) -> JsonDict:
         if not self.starforged:
-            return {}  # a classic character keeps the shape it always had
+            # A classic character keeps the shape it always had, and Delve's failure track
+            # (kept in legacy) once it has one: left out, a snapshot lost it.
+            return {"legacy": copy_json(self.legacy)} if self.legacy else {}
         return {
             "ruleset": self.ruleset,
             "impacts": list(self.impacts),

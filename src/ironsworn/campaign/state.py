@@ -110,7 +110,10 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
     the sheet.
     """
 
-    SNAPSHOT_VERSION = 10  # bump when to_dict() or apply() change (snapshots are a cache)
+    # Bump when to_dict() or apply() change (snapshots are a cache). 11: a classic character's
+    # legacy tracks (Delve's failure track), which snapshots of 10 left out, so those are
+    # folded again from the log.
+    SNAPSHOT_VERSION = 11
 
     # --- copies ----------------------------------------------------------------------------
 

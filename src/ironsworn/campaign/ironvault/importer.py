@@ -195,7 +195,9 @@ def read_vault(folder: Path) -> VaultImport:
         add("character", events, char["name"], f"{char['name']} (from Iron Vault)")
     clocks = [read_clock(data, at) for at, data, _ in kinds.get("clock", [])]
     scene_clocks = {c["track"]: c for c in clocks if c["track"]}
-    tracks = [read_track(data, at, aliases, found) for at, data, _ in kinds.get("progress", [])]
+    tracks = [
+        read_track(data, at, aliases, found, library) for at, data, _ in kinds.get("progress", [])
+    ]
 
     # Tracks our export wrote keep their ids and the campaign's order; others follow in path
     # order with new ids.
@@ -205,11 +207,22 @@ def read_vault(folder: Path) -> VaultImport:
     kept = sorted((t for t in tracks if t["id"]), key=number)
     latest = max((number(t) for t in kept), default=0)
     seen: set[str] = set()
-    for track in [*kept, *(t for t in tracks if not t["id"])]:
+    ordered = [*kept, *(t for t in tracks if not t["id"])]
+    for track in ordered:
         if track["id"] is None or track["id"] in seen:  # a new track, or a copied note
             latest += 1
             track["id"] = f"{track['kind']}-{latest}"
         seen.add(track["id"])
+    vows = {t["id"] for t in ordered if t["kind"] == "vow"}
+    for track in ordered:
+        if track["kind"] == "threat" and track["vow"] not in vows:
+            # A threat endangers a vow of the campaign: without it, the track is a vow itself.
+            found.not_carried.append(
+                f"Progress/{track['name']}: a threat to {track['vow']!r}, a vow not in the "
+                "vault, is kept as a vow"
+            )
+            track.update(kind="vow", vow=None, category=None)
+    for track in ordered:
         clock = scene_clocks.pop(track["name"], None)
         if clock is not None and track["kind"] == "scene":
             track["countdown"] = clock["filled"]

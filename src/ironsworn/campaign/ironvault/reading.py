@@ -121,6 +121,18 @@ def read_character(
     else:
         char["debilities"] = marked
         char["bond_ticks"] = min(40, progress["Bonds"])
+        failure = extra.get("failure")
+        if failure is not None:
+            if isinstance(failure, bool) or not isinstance(failure, int) or not 0 <= failure <= 40:
+                raise CampaignError(
+                    f"{where}: ironsworn.failure {failure!r} is not a whole number 0 to 40"
+                )
+            if _delve_in(library):
+                char["legacy"] = {"failure": {"ticks": failure, "completed": False, "xp_boxes": 0}}
+            elif failure:
+                found.not_carried.append(
+                    f"{where}: Delve's failure track ({failure} ticks): no Delve pack is imported"
+                )
     for what in ("bonds", "equipment"):
         values = extra.get(what) or []
         if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
@@ -136,6 +148,13 @@ def read_character(
         troubles = [key for key in VEHICLE_IMPACTS if flag(data, key, where)]
         vehicle["impacts"] = sorted(set(vehicle["impacts"]) | set(troubles))
     return char, vehicle
+
+
+def _delve_in(library: Any) -> bool:
+    """Whether the library's classic content has Delve's moves (its failure track)."""
+    from ironsworn.moves.delve.failure import MARK_YOUR_FAILURE
+
+    return MARK_YOUR_FAILURE in library.in_ruleset("moves", "classic")
 
 
 def read_assets(
@@ -241,10 +260,15 @@ def _starship(controls: Mapping[str, Any], options: Mapping[str, Any], at: str) 
 
 
 def read_track(
-    data: Mapping[str, Any], where: str, characters: Mapping[str, str], found: Found
+    data: Mapping[str, Any],
+    where: str,
+    characters: Mapping[str, str],
+    found: Found,
+    library: Any = None,
 ) -> JsonDict:
     """The track dict for a progress note (its ``id`` None unless the note keeps ours).
-    ``characters`` maps each character's name and note name (lower case) to the name."""
+    ``characters`` maps each character's name and note name (lower case) to the name; a Delve
+    site or threat our export wrote is one again where ``library`` has its content."""
     name = text(data, "name", where)
     rank = data.get("rank", data.get("difficulty"))
     if not isinstance(rank, str) or rank.strip().lower() not in RANKS:
@@ -253,16 +277,26 @@ def read_track(
     raw_type = data.get("track-type", "Vow")
     if not isinstance(raw_type, str):
         raise CampaignError(f"{where}: track-type {raw_type!r} is not text")
-    kind = KINDS.get(raw_type.strip().lower())
-    if kind is None:
-        kind = "vow"
-        found.not_carried.append(f"{where}: track-type {raw_type!r} is kept as a vow")
     tags = data.get("tags") or []
     tags = [tags] if isinstance(tags, str) else tags
     complete = flag(data, "complete", where) or (isinstance(tags, list) and "complete" in tags)
     extra = data.get("ironsworn") or {}
     if not isinstance(extra, Mapping):
         raise CampaignError(f"{where}: ironsworn {extra!r} is not a mapping of fields")
+    label = raw_type.strip().lower()
+    kind = KINDS.get(label)
+    delve: JsonDict = {}
+    if kind is None and label in ("site", "threat"):
+        delve, missing = delve_track(label, extra, library)
+        if not missing:
+            kind = label
+        else:
+            found.not_carried.append(
+                f"{where}: track-type {raw_type!r} is kept as a vow ({missing})"
+            )
+    elif kind is None:
+        found.not_carried.append(f"{where}: track-type {raw_type!r} is kept as a vow")
+    kind = kind or "vow"
     status = "active"
     if complete:
         closing = extra.get("status")
@@ -298,7 +332,52 @@ def read_track(
         track["no_benefit"] = False
         if isinstance(extra.get("second_role"), str):
             track["second_role"] = extra["second_role"]
+    if kind in ("site", "threat"):
+        track.update(delve)
     return track
+
+
+def delve_track(label: str, extra: Mapping[str, Any], library: Any) -> tuple[JsonDict, str]:
+    """A Delve site's or threat's own fields from the ``ironsworn`` block our export wrote,
+    and why they cannot be kept ("" when they can): content this campaign has no pack for,
+    or a block Iron Vault alone wrote (it has no sites or threats)."""
+
+    def text_or_none(key: str) -> str | None:
+        value = extra.get(key)
+        return value if isinstance(value, str) and value.strip() else None
+
+    if label == "site":
+        theme, domain = text_or_none("theme"), text_or_none("domain")
+        if theme is None or domain is None:
+            return {}, "no theme and domain: a site begins with both"
+        if (
+            library is None
+            or theme not in library.site_themes
+            or domain not in library.site_domains
+        ):
+            return {}, f"its theme {theme!r} or domain {domain!r} is in no imported pack"
+        rows = extra.get("denizens") or []
+        if not isinstance(rows, list) or not all(_denizen_row(r) for r in rows):
+            return {}, f"its denizens {rows!r} are not rows of min, max and frequency"
+        fields: JsonDict = {"theme": theme, "domain": domain}
+        fields["objective"] = text_or_none("objective")
+        fields["denizens"] = [dict(r) for r in rows] or None
+        return fields, ""
+    vow, category = text_or_none("vow"), text_or_none("category")
+    if vow is None or category is None or not _TRACK_ID.match(vow):
+        return {}, "no vow and category: a threat begins with both"
+    if library is None or category not in library.oracles:
+        return {}, f"its category {category!r} is in no imported pack"
+    return {"vow": vow, "category": category}, ""
+
+
+def _denizen_row(row: Any) -> bool:
+    if not isinstance(row, Mapping) or not isinstance(row.get("frequency"), str):
+        return False
+    low, high = row.get("min"), row.get("max")
+    whole_numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in (low, high))
+    names = all(isinstance(row.get(k), (str, type(None))) for k in ("npc", "name"))
+    return whole_numbers and names and 1 <= low <= high <= 100  # type: ignore[operator]
 
 
 def _done(kind: str) -> str:

@@ -17,7 +17,8 @@ in the plugin's repository):
   false, integrity: 4...}, options: {name: "Kestrel"}}``.
 
 Iron Vault keeps extra fields as they are, so what it has no field for rides along under
-``ironsworn``: the classic bonds list, equipment, the character's status.
+``ironsworn``: the classic bonds list, equipment, the character's status, and Delve's failure
+track in ticks.
 """
 
 from __future__ import annotations
@@ -95,6 +96,8 @@ def character_fields(char: CharacterState, vehicle: Mapping[str, Any] | None) ->
         extra["equipment"] = list(char.equipment)
     if char.status != "active":
         extra["status"] = char.status
+    if not char.starforged and "failure" in char.legacy:
+        extra["failure"] = int(char.legacy_track("failure")["ticks"])  # Delve's failure track
     if extra:
         fields["ironsworn"] = extra
     return fields

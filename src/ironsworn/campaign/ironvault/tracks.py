@@ -8,7 +8,9 @@ belongs to as a link (none: a shared track). A clock note (``iron-vault-kind: cl
 
 What Iron Vault has no field for rides along under ``ironsworn``: the track's id (which also
 keeps the campaign's order of tracks), a status Iron Vault has no word for (a vow fulfilled or
-forsaken, a fight won or lost), the characters sharing it, a fight's foe, a connection's role.
+forsaken, a fight won or lost), the characters sharing it, a fight's foe, a connection's role,
+a Delve site's theme, domain, objective and denizens, and a Delve threat's vow and category
+(Iron Vault has no site or threat: its track-type reads "Site" or "Threat").
 A scene challenge's tension clock (four segments, Starforged; the countdown of classic) is
 written as a clock note of its own.
 """
@@ -94,9 +96,26 @@ def progress_fields(track: TrackState, character_notes: Mapping[str, str]) -> Js
                 if v
             }
         )
+    extra.update({k: v for k, v in delve_fields(track).items() if v})
     if extra:
         fields["ironsworn"] = extra
     return fields
+
+
+def delve_fields(track: TrackState) -> JsonDict:
+    """What makes a track a Delve site (its theme, domain, objective and denizen table) or a
+    threat (the vow it endangers and its category): content ids and the track's own words."""
+    if track.kind == "site":
+        denizens = [dict(row) for row in track.denizens or ()]
+        return {
+            "theme": track.theme,
+            "domain": track.domain,
+            "objective": track.objective,
+            "denizens": denizens,
+        }
+    if track.kind == "threat":
+        return {"vow": track.vow, "category": track.category}
+    return {}
 
 
 def clock_fields(track: TrackState) -> JsonDict:

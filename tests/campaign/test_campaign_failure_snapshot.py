@@ -1,0 +1,88 @@
+"""Delve's failure track survives a snapshot: a classic character keeps it in ``legacy``,
+which a classic character's saved shape left out, so a campaign reopened from a snapshot taken
+after the track was marked had lost it (on SQLite and PostgreSQL). A character without one
+keeps the shape it always had."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from backends import Backend
+
+from ironsworn.campaign.character_state import CharacterState
+from ironsworn.campaign.state import CampaignState
+from ironsworn.campaign.store import base
+from ironsworn.errors import CampaignError
+
+STATS = {"edge": 3, "heart": 2, "iron": 2, "shadow": 1, "wits": 1}
+FAILURE = {"ticks": 0, "completed": False, "xp_boxes": 0}
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    if request.param == "postgres":
+        return Backend("postgres", tmp_path, request.getfixturevalue("postgres_url"))
+    return Backend("sqlite", tmp_path)
+
+
+def test_a_classic_character_keeps_its_failure_track_in_its_saved_shape() -> None:
+    marked = CharacterState("Edda", dict(STATS), legacy={"failure": {**FAILURE, "ticks": 5}})
+    saved = marked.to_dict()
+    assert saved["legacy"] == {"failure": {**FAILURE, "ticks": 5}}
+    assert CharacterState.from_dict(saved).legacy_track("failure")["ticks"] == 5
+    assert "legacy" not in CharacterState("Kai", dict(STATS)).to_dict()  # the shape it had
+
+
+def test_the_failure_track_is_kept_when_the_campaign_reopens_from_a_snapshot(
+    backend: Backend, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(base, "SNAPSHOT_INTERVAL", 3)
+    created = {
+        "type": "character_created",
+        "character": CharacterState("Edda", dict(STATS)).to_dict(),
+    }
+    marked = {"type": "legacy", "character": "Edda", "track": "failure", "from": FAILURE,
+              "to": {**FAILURE, "ticks": 5}}  # fmt: skip
+    with backend.open("c", state_type=CampaignState) as store:
+        with store.write() as tx:
+            tx.append("character", [created], character="Edda")
+        with store.write() as tx:
+            tx.append("failure", [marked], character="Edda")
+        for i in range(4):  # past a snapshot taken after the mark
+            store.journal_add(f"entry {i}")
+    with backend.open("c", create=False, state_type=CampaignState) as store:
+        state = store.state()
+        assert state.characters["Edda"].legacy_track("failure")["ticks"] == 5
+        assert state.characters["Edda"].sheet()["failure"] == {"ticks": 5, "score": 1}
+        # The next mark starts from the five ticks the snapshot now holds.
+        with store.write() as tx:
+            tx.append("failure", [{**marked, "from": marked["to"], "to": {**FAILURE, "ticks": 6}}])
+    with backend.open("c", create=False, state_type=CampaignState) as store:
+        assert store.state().characters["Edda"].legacy_track("failure")["ticks"] == 6
+
+
+def fold(*events: dict[str, object]) -> CampaignState:
+    state = CampaignState()
+    for event in events:
+        state.apply(event)
+    return state
+
+
+def test_a_mark_written_from_a_snapshot_that_had_lost_the_track_folds_as_the_player_saw_it() -> (
+    None
+):
+    # Before the fix, a campaign opened from a snapshot read a five-tick track as unmarked and
+    # wrote the next change as "0 -> 6": the player was told 6, and the log keeps 6.
+    created = {
+        "type": "character_created",
+        "character": CharacterState("Edda", dict(STATS)).to_dict(),
+    }
+    five = {"type": "legacy", "character": "Edda", "track": "failure", "from": FAILURE,
+            "to": {**FAILURE, "ticks": 5}}  # fmt: skip
+    six_from_nothing = {**five, "to": {**FAILURE, "ticks": 6}}
+    state = fold(created, five, six_from_nothing)
+    assert state.characters["Edda"].legacy_track("failure")["ticks"] == 6
+    # Any other change that does not fit the track is still refused.
+    with pytest.raises(CampaignError, match="failure legacy is"):
+        fold(created, five, {**five, "from": {**FAILURE, "ticks": 3}})

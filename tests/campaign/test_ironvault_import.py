@@ -511,3 +511,59 @@ def test_an_imported_campaign_exports_its_setup_once(
     second_text = (second / "Journals" / "Session 01.md").read_text(encoding="utf-8")
     third_text = (third / "Journals" / "Session 01.md").read_text(encoding="utf-8")
     assert third_text == second_text
+
+
+def test_a_delve_round_trip_keeps_sites_threats_and_the_failure_track(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from shared_files import DELVE_DATASWORN
+
+    play(capsys, "content", "import", str(shared_file(DELVE_DATASWORN)))
+    play(capsys, "campaign", "new", "t")
+    play(capsys, "character", "new", "Edda", "--stats", STATS)
+    play(capsys, "site", "new", "The Sunken Barrow", "--theme", "ancient", "--domain", "barrow",
+         "--rank", "dangerous", "--objective", "the lost crown")  # fmt: skip
+    play(capsys, "site", "denizen", "--dice", "57")
+    play(capsys, "vow", "new", "Break the curse", "--rank", "dangerous")
+    play(capsys, "threat", "new", "The Hollow King", "--vow", "curse", "--category",
+         "scheming leader")  # fmt: skip
+    play(capsys, "failure", "5")
+    folder = tmp_path / "vault"
+    play(capsys, "export", "iron-vault", str(folder))
+    site = (folder / "Progress" / "The Sunken Barrow.md").read_text(encoding="utf-8")
+    assert "track-type: Site" in site and "theme: delve_site_theme:delve/ancient" in site
+    report = imported(capsys, folder, "--name", "back")
+    assert not [n for n in report.get("not_carried", []) if "kept as a vow" in n], report
+    before = json.loads(play(capsys, "sheet", "--json", "--campaign", "t"))
+    after = json.loads(play(capsys, "sheet", "--json", "--campaign", "back"))
+    assert after == before and after["failure"] == {"ticks": 5, "score": 1}
+    tracks = json.loads(play(capsys, "track", "list", "--all", "--json", "--campaign", "t"))
+    back = json.loads(play(capsys, "track", "list", "--all", "--json", "--campaign", "back"))
+    assert back == tracks
+    assert {t["kind"] for t in back} == {"site", "vow", "threat"}
+    assert next(t for t in back if t["kind"] == "site")["objective"] == "the lost crown"
+
+
+def test_a_site_or_threat_whose_content_is_not_imported_is_kept_as_a_vow(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Iron Vault has no sites; a vault whose Delve content this home lacks keeps the track as
+    # a vow, and says why.
+    folder = tmp_path / "vault"
+    shutil.copytree(FIXTURES / "classic", folder)
+    note = folder / "Progress" / "The Barrow.md"
+    note.write_text(
+        "---\nname: The Barrow\niron-vault-kind: progress\nrank: dangerous\nprogress: 4\n"
+        "track-type: Site\ntags:\n- incomplete\nironsworn:\n  theme: delve_site_theme:delve/"
+        "ancient\n  domain: delve_site_domain:delve/barrow\n---\n\n```iron-vault-track\n```\n",
+        encoding="utf-8",
+    )
+    report = imported(capsys, folder, "--name", "back")
+    assert any(
+        "The Barrow.md: track-type 'Site' is kept as a vow (its theme "
+        "'delve_site_theme:delve/ancient' or domain 'delve_site_domain:delve/barrow' is in no "
+        "imported pack)" in n
+        for n in report["not_carried"]
+    ), report["not_carried"]
+    state, _ = campaign("back")
+    assert state.track("The Barrow").kind == "vow" and state.track("The Barrow").ticks == 4

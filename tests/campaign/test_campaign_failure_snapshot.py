@@ -86,3 +86,25 @@ def test_a_mark_written_from_a_snapshot_that_had_lost_the_track_folds_as_the_pla
     # Any other change that does not fit the track is still refused.
     with pytest.raises(CampaignError, match="failure legacy is"):
         fold(created, five, {**five, "from": {**FAILURE, "ticks": 3}})
+
+
+# A value of each field that is not its default (vehicle_impacts is not saved: it is kept in
+# step with the command vehicle, which is).
+SAMPLES = {
+    "name": "Edda", "stats": dict(STATS), "health": 3, "spirit": 2, "supply": 1, "momentum": 7,
+    "debilities": ["wounded"], "experience_earned": 9, "experience_spent": 4, "bond_ticks": 6,
+    "bonds": ["Elda"], "assets": [{"id": "asset:classic/companion/hawk"}], "equipment": ["rope"],
+    "initiative": True, "status": "dead", "flags": {"fight_next_add": 1},
+    "impacts": ["wounded"], "legacy": {"failure": {**FAILURE, "ticks": 5}},
+    "lasting": [{"id": "x", "name": "Ward"}],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "starforged"])
+def test_every_field_a_character_holds_is_in_its_saved_shape(ruleset: str) -> None:
+    fields = set(CharacterState.__annotations__) - {"vehicle_impacts"}
+    assert fields == set(SAMPLES) | {"ruleset"}  # a new field needs a sample here
+    char = CharacterState(**SAMPLES, ruleset=ruleset)  # type: ignore[arg-type]
+    back = CharacterState.from_dict(char.to_dict())
+    for name in fields:
+        assert getattr(back, name) == getattr(char, name), name

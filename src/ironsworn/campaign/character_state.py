@@ -275,9 +275,13 @@ class CharacterState:
 
     def _starforged_dict(self) -> JsonDict:
         if not self.starforged:
-            # A classic character keeps the shape it always had, and Delve's failure track
-            # (kept in legacy) once it has one: left out, a snapshot lost it.
-            return {"legacy": copy_json(self.legacy)} if self.legacy else {}
+            # A classic character keeps the shape it always had, with what it holds of the
+            # fields after it (Delve's failure track is kept in legacy): a field left out of
+            # the saved shape is lost by every snapshot.
+            return {
+                **({"impacts": list(self.impacts)} if self.impacts else {}),
+                **({"legacy": copy_json(self.legacy)} if self.legacy else {}),
+            }
         return {
             "ruleset": self.ruleset,
             "impacts": list(self.impacts),

@@ -545,6 +545,49 @@ def test_a_threat_ends_with_the_vow_it_menaces(delve: dict[str, Any]) -> None:
     assert game.state.tracks[other].status == "prevailed"
 
 
+def test_a_vow_ends_only_its_own_open_threats_and_reads_no_closed_track(
+    delve: dict[str, Any],
+) -> None:
+    """Ending a vow looks at the open threats tied to it, and only those: another vow's
+    threat stays active, a threat of the same vow that ended before keeps how it ended, and
+    a campaign read from a snapshot does not read its closed tracks to find them."""
+    from types import SimpleNamespace
+
+    from ironsworn.campaign.state import CampaignState
+    from ironsworn.moves.delve.threats import end_with_vow, new_threat
+    from ironsworn.moves.engine import MoveEngine
+
+    game = DelveGame()
+    threat = _threat(game)
+    vow = str(game.state.tracks[threat].vow)
+    other = _threat(game)  # a second vow, its own threat
+    made = new_threat(game.engine, "The Old King", vow, "scheming leader")
+    ended = str(made.events[0]["track"]["id"])
+    game.state.apply({"type": "track_closed", "track": ended, "from": "active", "to": "prevailed"})
+    for n in range(5):  # a long campaign's closed tracks
+        old = str(
+            game.sheet.new_track("vow", f"Old vow {n}", "troublesome").events[0]["track"]["id"]
+        )
+        game.state.apply(
+            {"type": "track_closed", "track": old, "from": "active", "to": "fulfilled"}
+        )
+    text = game.state.snapshot_text()
+    game._keep(game.sheet.progress(vow, True, ticks=40))
+    game.move("fulfill your vow", [2, 3], track=vow)
+    statuses = {t: game.state.tracks[t].status for t in (vow, threat, other, ended)}
+    assert statuses == {vow: "fulfilled", threat: "overcome", other: "active", ended: "prevailed"}
+    # The same end, on the campaign as a snapshot reads it: the vow closed since then.
+    read = CampaignState.from_snapshot(text)
+    read.apply({"type": "track_closed", "track": vow, "from": "active", "to": "fulfilled"})
+    end_with_vow(SimpleNamespace(state=read, engine=MoveEngine(read)), vow)  # type: ignore[arg-type]
+    assert read._closed is not None  # the closed tracks were not read
+    assert {t: read.tracks[t].status for t in (threat, other, ended)} == {
+        threat: "overcome",
+        other: "active",
+        ended: "prevailed",
+    }
+
+
 def test_take_a_hiatus_recovers_then_advances_each_threat(delve: dict[str, Any]) -> None:
     text = move_text(delve, "take_a_hiatus")
     assert "Set your health, spirit, supply, and companion health to their maximum values" in text

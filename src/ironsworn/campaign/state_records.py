@@ -112,6 +112,19 @@ class StateRecords:
             found.append(tracks[ident])
         return found
 
+    def open_tracks(self, kind: str | None = None) -> list[TrackState]:
+        """The active tracks (of ``kind`` only, when given), in the order they were created,
+        whoever holds them: a snapshot's closed tracks are not read (none of them is open)."""
+        return [t for t in self._open_tracks() if kind is None or t.kind == kind]
+
+    def track_by_id(self, ident: str) -> TrackState | None:
+        """The track of id ``ident`` (None: none), a snapshot's closed tracks read only when
+        it is not among the others (a track open since the snapshot, or closed since, is)."""
+        found = self._tracks.get(ident)
+        if found is None and self._closed is not None:
+            found = self.tracks.get(ident)
+        return found
+
     def holds_open(self, name: str, kind: str) -> bool:
         """Whether ``name`` holds an active track of ``kind`` (``bool(open_tracks_of(name,
         kind))``, without listing them: is the character in a fight?)."""

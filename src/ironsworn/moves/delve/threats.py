@@ -137,15 +137,19 @@ THREAT_ENDS = {"fulfilled": "overcome", "forsaken": "prevailed"}
 
 def end_with_vow(ctx: Step, vow_id: str) -> None:
     """End the active threats to the vow ``vow_id`` once it is fulfilled or forsaken (nothing
-    while it stays open: a vow recommitted keeps its threat)."""
+    while it stays open: a vow recommitted keeps its threat). Only the open threats tied to
+    that vow are looked at: a threat overcome or prevailed before keeps how it ended, another
+    vow's threat is not touched, and a long campaign's closed tracks are not read."""
     state = ctx.state
-    vow = state.tracks.get(vow_id)
+    threats = [t for t in state.open_tracks("threat") if t.vow == vow_id]
+    if not threats:
+        return
+    vow = state.track_by_id(vow_id)
     status = THREAT_ENDS.get(vow.status) if vow is not None else None
     if status is None:
         return
-    for threat in list(state.tracks.values()):
-        if threat.kind == "threat" and threat.vow == vow_id and threat.status == "active":
-            ctx.engine.close_track(threat, status)
+    for threat in threats:
+        ctx.engine.close_track(threat, status)
 
 
 @no_roll("take_a_hiatus", ruleset="delve")

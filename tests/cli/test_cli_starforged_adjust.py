@@ -73,8 +73,9 @@ def test_an_adjust_that_changes_nothing_says_so(
 def test_vehicle_changes_are_told_by_the_vehicles_names(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # A vehicle made or left is told in words (not "vehicle - -> Firebird"), an incidental
-    # vehicle by its name (not "vehicle Skiff:integrity"), marks as words (not a list).
+    # A vehicle made or left is told in words (not "vehicle - -> Firebird"), each vehicle by
+    # its name (not "vehicle Skiff:integrity", nor "vehicle integrity" for the starship), marks
+    # as words (not a list).
     starforged(capsys)
     told = [
         run(capsys, *argv)[1].strip()
@@ -91,7 +92,7 @@ def test_vehicle_changes_are_told_by_the_vehicles_names(
     assert told[:5] == [
         "new command vehicle: Firebird (integrity 5)",
         "new incidental vehicle: Skiff (integrity 3)",
-        "vehicle integrity 5 -> 3",
+        "Firebird integrity 5 -> 3",
         "Skiff integrity 3 -> 2",
         "the vehicle: battered marked",
     ]

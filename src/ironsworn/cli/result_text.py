@@ -192,10 +192,13 @@ def target_words(event: dict[str, Any], target: str, state: Any = None) -> str:
         given = given_words(record)  # a companion's name, a craft by its label
         return f"asset {record.get('name') or record['id']}{given}"
     if target.startswith("vehicle:"):
-        # An incidental vehicle by its name ("Skiff:integrity"); the command vehicle, the
-        # party's one, as "vehicle".
+        # An incidental vehicle by its name ("Skiff:integrity"); the command vehicle by the
+        # name the sheet gives it ("Wayfarer integrity"), "vehicle" when it has none now.
         name, _, part = target[len("vehicle:") :].rpartition(":")
-        return f"{name or 'vehicle'} {part.replace('_', ' ')}"
+        if not name:
+            ship = getattr(state, "vehicle", None)
+            name = str(ship["name"]) if isinstance(ship, dict) and ship.get("name") else "vehicle"
+        return f"{name} {part.replace('_', ' ')}"
     for prefix in ("debility:", "impact:", "bond:", "legacy:"):
         if target.startswith(prefix):
             rest = target[len(prefix) :].replace("_", " ")

@@ -146,13 +146,42 @@ def test_wounded_blocks_manual_health(home: Path, capsys: pytest.CaptureFixture[
     new_asha(capsys)
     js(capsys, "adjust", "health", "-3")
     js(capsys, "debility", "mark", "wounded")
-    result = js(capsys, "adjust", "health", "+2")
-    assert result["effects"] == []
-    assert any("blocked (wounded)" in n for n in result["notes"])  # type: ignore[union-attr]
+    before = campaign_bytes(home)
+    code, out, err = run(capsys, "adjust", "health", "+2")
+    assert (code, out) == (2, "")
+    assert "health +2: Asha is wounded, and health cannot increase while wounded" in err
+    assert campaign_bytes(home) == before  # refused: no change of nothing kept in the log
     sheet = js(capsys, "sheet")
     assert sheet["health"] == 2 and sheet["momentum_max"] == 9
     code, _, err = run(capsys, "debility", "clear", "maimed")
     assert code == 2 and "bane" in err
+
+
+def test_shaken_refuses_spirit_by_hand_and_says_why(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """While shaken, "you cannot increase spirit": a hand gain is refused in one line that
+    says what the rule did and why, and how a correction gets past it (it was kept as an
+    operation that changed nothing, its note easy to miss). Then the correction works."""
+    new_asha(capsys)
+    js(capsys, "adjust", "spirit", "-3")
+    js(capsys, "debility", "mark", "shaken")
+    before = campaign_bytes(home)
+    code, out, err = run(capsys, "adjust", "spirit", "+2")
+    assert (code, out) == (2, "")
+    assert err.strip() == (
+        "ironsworn: error: spirit +2: Asha is shaken, and spirit cannot increase while shaken; "
+        "nothing was changed (accepted: a loss of spirit; to correct it by hand, clear shaken "
+        "first)"
+    )
+    assert campaign_bytes(home) == before
+    assert js(capsys, "adjust", "spirit", "-1")["effects"] == [
+        {"target": "spirit", "from": 2, "to": 1, "character": "Asha"}
+    ]
+    js(capsys, "debility", "clear", "shaken")
+    assert js(capsys, "adjust", "spirit", "+2")["effects"] == [
+        {"target": "spirit", "from": 1, "to": 3, "character": "Asha"}
+    ]
 
 
 def test_campaign_env_var(

@@ -7,7 +7,7 @@ permanent, meters stay in range, supply at 0 is Out of Supply.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ironsworn.campaign.state import STATS
 from ironsworn.debilities import DEBILITIES, DebilityKind, check_debility
@@ -74,6 +74,8 @@ class ConditionOperations(EngineOperations):
                     f"meter {meter!r} is unknown (accepted: {', '.join(ADJUSTABLE + STATS)})"
                 )
             char = self.state.character(character)
+            if delta > 0 and key in ("health", "spirit", "supply"):
+                self._refuse_blocked_gain(char, key, delta)
             if key == "experience":
                 after = char.experience_earned + delta
                 if after < char.experience_spent:
@@ -96,6 +98,25 @@ class ConditionOperations(EngineOperations):
                     self.engine.note(f"{overflow} {key} past 0 was not applied")
 
         return self.engine.operation("adjust", character, run)
+
+    def _refuse_blocked_gain(self, char: Any, meter: str, delta: int) -> None:
+        """A gain by hand that the rule blocks in full is refused, not kept as a change of
+        nothing: "you cannot increase spirit" while shaken (health while wounded, supply while
+        the whole party is unprepared; Starforged's impacts alike). The player is told what
+        the rule did and why, and how a correction of the sheet gets past it."""
+        if meter == "supply":
+            party = self.state.party(char.name) or [char]
+            blocks = {c.blocked_by("supply") for c in party}
+            condition = blocks.pop() if len(blocks) == 1 else None
+        else:
+            condition = char.blocked_by(meter)
+        if condition is None:
+            return
+        raise RuleViolation(
+            f"{meter} {delta:+d}: {char.name} is {condition}, and {meter} cannot increase while "
+            f"{condition}; nothing was changed (accepted: a loss of {meter}; to correct it by "
+            f"hand, clear {condition} first)"
+        )
 
     def _adjust_stat(self, character: str | None, stat: str, delta: int) -> None:
         """A stat corrected by hand (a typo at creation): it stays within what play allows,

@@ -68,7 +68,8 @@ def test_read_answer(pending: dict[str, Any], text: str, answer: Answer | None) 
     [
         (CHOOSE_ONE, "5", "'5' is not an option"),
         (CHOOSE_ONE, "0", "accepted: 1-4"),
-        (CHOOSE_ONE, "endure", "'endure' is not an option"),  # two keys start so
+        # Two keys start so: both named.
+        (CHOOSE_ONE, "endure", "'endure' is the start of several options: endure_harm, endure_s"),
         (CHOOSE_ONE, "none", "'none' is not an option"),  # this decision cannot be declined
         (BURN, "maybe", "accepted: y or n"),
     ],
@@ -78,6 +79,12 @@ def test_a_single_word_that_answers_nothing_is_an_error(
 ) -> None:
     with pytest.raises(InvalidValue, match=says):
         read_answer(text, pending)
+
+
+def test_resolve_keys_takes_the_start_of_one_options_words() -> None:
+    """/choose as the command line's choose: an option's words, or the key's parts."""
+    assert resolve_keys(["endure", "harm"], CHOOSE_ONE) == ["endure_harm"]
+    assert resolve_keys(["Suffer -1", "s"], CHOOSE_ONE) == ["suffer_supply"]
 
 
 def test_resolve_keys_maps_numbers_and_refuses_others() -> None:

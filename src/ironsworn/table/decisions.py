@@ -79,12 +79,21 @@ def named_keys(state: Any, pending: JsonDict | None, keys: list[str]) -> list[st
     """The option keys ``keys`` name: each offered key as it is; in a decision among the
     character's own assets, an asset as the player names it (its name in any case, a
     companion's given name, a unique prefix: as the sheet's assets are looked up) stands for
-    its option. Anything else is left as it is, for the engine to refuse."""
+    its option; in any other, the unambiguous start of an option (:func:`option_named`).
+    Anything else is left as it is, for the engine to refuse."""
     from ironsworn.moves.assets.cards import HELD_ASSETS
 
     context = ((pending or {}).get("resume") or {}).get("context") or {}
-    if pending is None or context.get("answers") != HELD_ASSETS:
+    if pending is None or pending.get("kind") != "choose":
         return keys
+    if context.get("answers") != HELD_ASSETS:
+        keyed = {str(o["key"]) for o in pending.get("options") or ()}
+        if len(keys) > 1 and int(pending.get("count", 1)) == 1 and not keyed & set(keys):
+            # One option, named by its words ("choose endure harm"): the words are one answer.
+            whole = option_named(pending, " ".join(keys))
+            if whole is not None:
+                return [whole]
+        return [option_named(pending, key) or key for key in keys]
     offered = [str(o["key"]) for o in pending.get("options") or ()]
     char = state.characters.get(pending.get("character"))
     if char is None:
@@ -102,6 +111,43 @@ def named_keys(state: Any, pending: JsonDict | None, keys: list[str]) -> list[st
             key = by_id.get(str(record["id"]), key)
         out.append(key)
     return out
+
+
+def option_named(pending: JsonDict, typed: str) -> str | None:
+    """The option of ``pending`` that ``typed`` names: its key, in any case; else the one key
+    it starts ("act" for act_now; words for the key's parts: "endure harm"); else the one
+    option whose words it starts ("place of awe" for the table's row "Place of awe-inspiring
+    beauty"). None when nothing starts so (the engine refuses it, naming the options);
+    :class:`~ironsworn.errors.InvalidValue` naming the candidates when several do."""
+    from ironsworn.errors import InvalidValue
+
+    options = [(str(o["key"]), str(o.get("text") or "")) for o in pending.get("options") or ()]
+    said = " ".join(str(typed).split()).casefold()
+    if not said:
+        return None
+    for key, _text in options:
+        if key == typed or key.casefold() == said:
+            return key
+    as_key = said.replace(" ", "_").replace("-", "_")
+    found = [k for k, _t in options if k.casefold().replace("-", "_").startswith(as_key)]
+    if not found:
+        # An option's words (a table's row says its range first: "5-8: Ancient archive").
+        found = [
+            k
+            for k, text in options
+            if " ".join(text.removeprefix(f"{k}: ").split()).casefold().startswith(said)
+        ]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise InvalidValue(
+            f"{typed!r} is the start of several options: {', '.join(found)} (accepted: one "
+            "option's key, or enough of it to name one)",
+            input="keys",
+            value=typed,
+            accepted=tuple(found),
+        )
+    return None
 
 
 def check_answered_decision(state: Any, character: str, token: str | None) -> None:

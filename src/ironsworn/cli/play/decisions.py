@@ -82,11 +82,21 @@ def describe(
 
 
 def resolve_keys(words: Sequence[str], pending: Mapping[str, Any]) -> list[str]:
-    """Turn option numbers, keys and unique key prefixes into keys; InvalidValue otherwise."""
+    """Turn option numbers, keys and unique key prefixes into keys, or the start of one
+    option's words (several words naming the one option of a single choice: "/choose endure
+    harm"); InvalidValue otherwise (naming the candidates when several options start so)."""
+    from ironsworn.table.decisions import option_named
+
     keys = option_keys(pending)
+    if len(words) > 1 and int(pending.get("count", 1)) == 1 and not set(words) & set(keys):
+        whole = option_named(dict(pending), " ".join(words))
+        if whole is not None:
+            return [whole]
     out: list[str] = []
     for word in words:
         key = key_for(word, keys)
+        if key is None and len(word.strip()) >= 2 and not word.strip().isdigit():
+            key = option_named(dict(pending), word)
         if key is None:
             raise InvalidValue(
                 f"{word!r} is not an option of the pending decision "
@@ -123,7 +133,8 @@ def read_answer(text: str, pending: Mapping[str, Any]) -> Answer | None:
     if named is not None:
         return Answer("choose", (named,))
     if single is not None:
-        resolve_keys(words, pending)  # raises, naming what is accepted
+        # The start of one option's words, or a refusal naming what is accepted.
+        return Answer("choose", tuple(resolve_keys(words, pending)))
     return None
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from ironsworn_process import ironsworn as run
 from shared_files import shared_file
 
@@ -247,12 +249,15 @@ def test_a_threats_track_is_told_as_its_menace(tmp_path: Path) -> None:
     assert "Hollow King: progress" not in done.stdout + story
 
 
+@pytest.mark.parametrize("interactive", [True, False], ids=["terminal", "piped"])
 def test_discover_a_site_with_no_site_asks_the_new_sites_name_theme_domain_and_rank(
-    tmp_path: Path,
+    tmp_path: Path, interactive: bool
 ) -> None:
     """Discover a Site is the move that makes a site ("choose the theme and domain ..., and
     give it a rank"): with none, /move asks what /site new asks, then makes the move on it
-    (it was refused: "has no active site track: create one first")."""
+    (it was refused: "has no active site track: create one first"). Piped input answers
+    each question in turn as a terminal's does (the theme was an error once the name was
+    read, and the lines after it journal entries)."""
     from play_support import make_kai, run_script
 
     from ironsworn.content import clear_cache, import_pack
@@ -262,9 +267,9 @@ def test_discover_a_site_with_no_site_asks_the_new_sites_name_theme_domain_and_r
     path = tmp_path / "c.sqlite"
     make_kai(path)
     answers = ["The Sunken Barrow", "ancient", "barrow", "dangerous"]
-    done = run_script(path, ["/move discover a site", *answers], interactive=True)
+    done = run_script(path, ["/move discover a site", *answers], interactive=interactive)
     assert done.code == 0, done.err
-    assert "error" not in done.err
+    assert "error" not in done.err and "journal #" not in done.out
     assert "Discover a Site: the new site's name" in done.out
     assert "Discover a Site: what is the theme of the site The Sunken Barrow?" in done.out
     assert "  new site: The Sunken Barrow (dangerous)" in done.out

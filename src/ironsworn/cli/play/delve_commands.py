@@ -14,8 +14,10 @@ if TYPE_CHECKING:
 Runner = Callable[["PlaySession", list[str], str], None]
 
 
-def delve(kind: str) -> Runner:
-    """``/site new|list|show|denizen`` and ``/threat new``: Delve's sites and threats."""
+def delve(kind: str, *, each_asked: bool = False) -> Runner:
+    """``/site new|list|show|denizen`` and ``/threat new``: Delve's sites and threats.
+    ``each_asked``: what the table asks is read from the next lines in a script too (Discover
+    a Site, whose new site's name was read so already), as a terminal asks it."""
 
     def run(session: PlaySession, words: list[str], _raw: str) -> None:
         from ironsworn.cli import delve_cmd
@@ -37,7 +39,11 @@ def delve(kind: str) -> Runner:
             name, inputs, names = delve_cmd.site_roll(args)
         else:
             name, inputs, names = "site", delve_cmd.site_given(args), delve_cmd.SITE_WORDS
-        done = session.table(name, inputs, command=kind, names=names, dice=session.dice_for(args))
+        from ironsworn.cli.play.table_calls import each_asked as asker
+
+        ask = asker(session, kind) if each_asked else None
+        dice = session.dice_for(args)
+        done = session.table(name, inputs, command=kind, names=names, dice=dice, ask=ask)
         session.report(done.result, args.json)
 
     return run

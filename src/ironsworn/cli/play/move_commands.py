@@ -74,7 +74,7 @@ def run_move(session: PlaySession, words: list[str]) -> None:
 
         require_delve_in(session.state().ruleset, session.library)  # (before asking)
         name = asking.menu(session, "Discover a Site: the new site's name", [], free=True)
-        delve("site")(session, ["new", *name.split()], "")
+        delve("site", each_asked=True)(session, ["new", *name.split()], "")
     asked: set[str] = set()
     asking.ask_bond(session, args, asked)
     applies = asking.ask_assets(session, args, asked)

@@ -201,8 +201,6 @@ def _ask(
     """The player's answer to ``question``, as the operation's input takes it (asked of the
     slash command, not the operation: ``/vehicle: the vehicle's name``; or as ``ask``
     asks it)."""
-    from ironsworn.cli.play.asking import MenuLeft, menu, write
-    from ironsworn.cli.play.move_commands import beside
     from ironsworn.table import Unanswered
 
     if question.input == "character" and question.choices and session.acting is None:
@@ -217,6 +215,18 @@ def _ask(
         return ask(question)
     if question.input in asked or not session.reader.interactive:
         raise Unanswered(question)  # a script gets the one line; a second asking, the same
+    return ask_each(session, question, asked, command)
+
+
+def ask_each(session: PlaySession, question: Question, asked: set[str], command: str | None) -> Any:
+    """``question`` asked as a menu or for words, read from the next line (at a terminal or
+    not), once per input (asked again: :class:`Unanswered`)."""
+    from ironsworn.cli.play.asking import MenuLeft, menu, write
+    from ironsworn.cli.play.move_commands import beside
+    from ironsworn.table import Unanswered
+
+    if question.input in asked:
+        raise Unanswered(question)
     asked.add(question.input)
     prompt = play_prompt(question, command)
     if question.choices:
@@ -231,6 +241,18 @@ def _ask(
     if question.kind in ("texts", "ints"):
         return [answer]
     return answer
+
+
+def each_asked(session: PlaySession, command: str | None) -> Asker:
+    """An asker that puts each of an operation's questions in turn and reads its answer
+    from the next line, a script's as a terminal's (a command that follows a question its
+    player answered already, as Discover a Site's new site follows its name)."""
+    asked: set[str] = set()
+
+    def ask(question: Question) -> Any:
+        return ask_each(session, question, asked, command)
+
+    return ask
 
 
 def play_prompt(question: Question, command: str | None) -> str:

@@ -232,3 +232,30 @@ def test_a_move_made_while_a_decision_waits_asks_it_first_then_is_made(asha: Pat
     finally:
         term.close()
     assert pending(asha) is None and sheet(asha)["momentum"] == 3
+
+
+def test_a_decision_waiting_already_is_one_line_after_an_unrelated_command(asha: Path) -> None:
+    """The whole list is shown when the decision is asked, and on request (the sheet); after
+    a command that leaves it as it was, one line says what is owed and where the options are
+    (it reprinted every row: 25 for Make a Discovery's table), and a terminal is not asked
+    the menu again."""
+    done = script(asha, "move", "face", "danger", "--stat", "edge", "--dice", "2,4,9")
+    assert "    endure_harm" in done.stdout  # asked now: in full
+    later = script(asha, "adjust", "health", "-1")
+    assert later.returncode == 0
+    assert later.stdout == (
+        "  Asha: health 5 -> 4\n"
+        "PENDING (Asha): choose one (4 options) — ironsworn choose KEY; ironsworn sheet shows "
+        "the options\n"
+    )
+    shown = script(asha, "sheet").stdout
+    assert "PENDING (Asha): choose one — ironsworn choose KEY\n    suffer_momentum" in shown
+    assert "    suffer_supply" in shown
+    term = Terminal(asha, "adjust", "health", "-1")
+    try:
+        assert term.wait() == 0
+    finally:
+        term.close()
+    assert "ironsworn sheet shows the options" in term.screen and MENU not in term.screen
+    assert "suffer_supply" not in term.screen
+    assert pending(asha) is not None

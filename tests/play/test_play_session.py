@@ -584,3 +584,26 @@ def test_at_a_terminal_the_recap_wraps_entries_and_track_names_under_themselves(
                 assert lines[entry + 1].startswith("      ") and lines[entry + 1].strip()
             else:  # a pipe: each on one line, as before
                 assert any(line.endswith(name) for line in lines), text
+
+
+def test_a_decision_waiting_already_is_one_line_after_an_unrelated_command(
+    tmp_path: Path,
+) -> None:
+    """Play mode shows a decision whole when it is asked and on /sheet; after a command that
+    leaves it as it was, one line reminds of it (the whole list came again after each)."""
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    # Kai's edge +3: 4 + 3 = 7 against 5 and 8, a weak hit.
+    lines = ["/move face danger --stat edge --dice 4,5,8", "/adjust health -1", "/sheet"]
+    done = run_script(path, lines)
+    assert done.code == 0, done.err
+    asked, after = done.out.split("Kai: health 5 -> 4", 1)
+    assert "   4. suffer_supply" in asked
+    reminder, sheet = after.split("\nKai\n", 1)
+    assert reminder.splitlines()[-1] == (
+        "Kai still decides — choose one (4 options): answer with its number or key; /sheet "
+        "shows them"
+    )
+    assert "suffer" not in reminder
+    assert "Kai decides — Face Danger: choose one\n" in sheet and "   4. suffer_supply" in sheet
+    assert "ironsworn choose" not in done.out

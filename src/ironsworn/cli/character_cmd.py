@@ -322,9 +322,21 @@ def _next_step(result: Any) -> str:
 def run_sheet(args: argparse.Namespace) -> int:
     from ironsworn.cli.session import read_state
 
-    sheet = with_cards(read_state(args).sheet(args.character))
-    emit(args, sheet, lambda: _sheet_text(sheet))
+    state = read_state(args)
+    sheet = with_cards(state.sheet(args.character))
+    owed = _owed(state, str(sheet["name"])) if getattr(args, "owed", True) else ""
+    emit(args, sheet, lambda: _sheet_text(sheet) + owed)
     return 0
+
+
+def _owed(state: Any, name: str) -> str:
+    """The decision ``name`` owes, in full with its options, after the sheet ("" when none):
+    where a command that left it waiting points for its options."""
+    from ironsworn.cli.session import pending_text
+    from ironsworn.table.decisions import waiting_decision
+
+    pending = waiting_decision(state, name)
+    return "" if pending is None else "\n" + pending_text(pending)
 
 
 def run_adjust(args: argparse.Namespace) -> int:

@@ -33,10 +33,13 @@ MAX_DECISIONS = 12
 
 
 def left_pending(args: argparse.Namespace, result: Any) -> Any:
-    """``result`` as the command prints it: at a terminal (``args.decide``) its pending
-    decision is kept on ``args`` to be asked after the result is printed, not printed with
-    it; elsewhere ``result`` unchanged."""
-    if not getattr(args, "decide", False) or result.pending is None:
+    """``result`` as the command prints it: at a terminal (``args.decide``) a decision the
+    command asked is kept on ``args`` to be asked after the result is printed, not printed
+    with it; elsewhere, or a decision that waited already (the command did not touch it:
+    the result reminds of it in one line), ``result`` unchanged."""
+    from ironsworn.cli.session import asked_now
+
+    if not getattr(args, "decide", False) or not asked_now(result):
         return result
     from dataclasses import replace
 

@@ -188,11 +188,34 @@ def state_if_any(args: argparse.Namespace | None) -> CampaignState | None:
 
 def describe_result(result: OperationResult, outcomes: bool = False) -> str:
     """Short, readable lines for a move or change, in the order it happened (see
-    :mod:`ironsworn.cli.result_text`), then what is pending; ``outcomes``: with each move's
-    outcome text."""
+    :mod:`ironsworn.cli.result_text`), then what is pending: the decision in full when this
+    operation asked it, else one line reminding what is owed (:func:`pending_reminder`);
+    ``outcomes``: with each move's outcome text."""
     from ironsworn.cli.result_text import describe_result as told
 
-    return told(result, pending_text, outcomes)
+    shown = pending_text if asked_now(result) else pending_reminder
+    return told(result, shown, outcomes)
+
+
+def asked_now(result: OperationResult) -> bool:
+    """Whether ``result``'s operation asked the decision it leaves pending (made it, or
+    changed it), rather than leaving one that waited already as it was."""
+    return result.pending is not None and any(
+        e.get("type") == "pending" and e.get("to") is not None for e in result.events
+    )
+
+
+def pending_reminder(pending: dict[str, Any]) -> str:
+    """A decision that waited already, after a command that did not touch it: one line of
+    what is owed and how to see its options (a burn offer is one line as it is)."""
+    if pending["kind"] == "burn":
+        return pending_text(pending)
+    count = len(pending.get("options") or ())
+    options = "1 option" if count == 1 else f"{count} options"
+    return (
+        f"PENDING ({pending['character']}): {pending['prompt']} ({options}) — ironsworn "
+        "choose KEY; ironsworn sheet shows the options"
+    )
 
 
 def pending_text(pending: dict[str, Any]) -> str:

@@ -81,6 +81,22 @@ def describe(
     return "\n".join(lines)
 
 
+def reminder(pending: Mapping[str, Any]) -> str:
+    """A decision that waited already, after a command that did not touch it: one line of
+    who owes what, how to answer and how to see the options again (not the whole list)."""
+    who = pending.get("character") or "you"
+    said = str(pending.get("prompt", "")).removeprefix(f"{who}: ")
+    if pending["kind"] == "burn":
+        offer = said.removesuffix("? burn or decline").removesuffix("?") or "burn momentum"
+        return f"{who} still decides — {offer}? y = burn, n = decline"
+    count = len(option_keys(pending))
+    options = "1 option" if count == 1 else f"{count} options"
+    return (
+        f"{who} still decides — {said or 'choose'} ({options}): answer with its number or key; "
+        "/sheet shows them"
+    )
+
+
 def resolve_keys(words: Sequence[str], pending: Mapping[str, Any]) -> list[str]:
     """Turn option numbers, keys and unique key prefixes into keys, or the start of one
     option's words (several words naming the one option of a single choice: "/choose endure

@@ -359,7 +359,11 @@ class PlaySession:
             if result.character:
                 names.insert(0, result.character)
             self.show_status(state, names)
-        self.show_pending(state)
+        if any(e.get("type") == "pending" for e in result.events):
+            self.show_pending(state)  # asked by this operation (or come back to the table)
+        elif state.pending is not None:
+            # Waiting already, and untouched: one line, not its whole list again.
+            self.out.say(decisions.reminder(state.pending))
 
     def show_status(self, state: CampaignState, names: Sequence[str] = ()) -> None:
         """One line per character: meters, momentum, debilities (the only one by default)."""
@@ -371,9 +375,11 @@ class PlaySession:
 
     def show_pending(self, state: CampaignState | None = None) -> None:
         state = state or self.state()
-        pending = state.pending
-        if pending is None:
-            return
+        if state.pending is not None:
+            self.show_decision(state.pending)
+
+    def show_decision(self, pending: Mapping[str, Any]) -> None:
+        """A decision in full: who decides, the question, its numbered options."""
         move = self.library.moves.get(str(pending.get("move")))
         name = move.name if move else None
         self.out.say(decisions.describe(pending, name, self.out.columns()))

@@ -13,7 +13,20 @@ if TYPE_CHECKING:
 
 
 def sheet(session: PlaySession, words: list[str], _raw: str) -> None:
-    session.run_cli(session.parse("sheet", words))
+    """``/sheet``: the command line's sheet, then the decision the character owes, in full
+    as play mode shows it (where the one-line reminder of a waiting decision points)."""
+    args = session.parse("sheet", words)
+    args.owed = False  # (the command line's own words for it are not play mode's)
+    session.run_cli(args)
+    if args.json:
+        return
+    from ironsworn.table.decisions import waiting_decision
+
+    state = session.state()
+    name = args.character or session.character_name(state)
+    pending = waiting_decision(state, str(name)) if name else state.pending
+    if pending is not None:
+        session.show_decision(pending)
 
 
 def tracks(session: PlaySession, words: list[str], _raw: str) -> None:

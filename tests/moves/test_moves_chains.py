@@ -337,9 +337,10 @@ def test_further_supply_loss_while_unprepared(game: Game) -> None:
 
 def test_unprepared_blocks_supply_gains_and_reports_it(game: Game) -> None:
     game.set(supply=0)
-    result = game.adjust(None, "supply", 2)
-    assert fx(result) == []
-    assert any("supply blocked (unprepared)" in n for n in result.notes)
+    # By hand, the gain is refused, saying why (it was kept as a change of nothing).
+    with pytest.raises(RuleViolation, match="supply cannot increase while unprepared"):
+        game.adjust(None, "supply", 2)
+    assert game.char().supply == 0
 
 
 # --- Companion Endure Harm: a companion's death (L2406-2416) ----------------------------------

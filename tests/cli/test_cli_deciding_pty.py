@@ -245,8 +245,8 @@ def test_a_decision_waiting_already_is_one_line_after_an_unrelated_command(asha:
     assert later.returncode == 0
     assert later.stdout == (
         "  Asha: health 5 -> 4\n"
-        "PENDING (Asha): choose one (4 options) — ironsworn choose KEY; ironsworn sheet shows "
-        "the options\n"
+        "PENDING (Asha): Face Danger: choose one (4 options) — ironsworn choose KEY; ironsworn "
+        "sheet shows the options\n"
     )
     shown = script(asha, "sheet").stdout
     assert "PENDING (Asha): choose one — ironsworn choose KEY\n    suffer_momentum" in shown

@@ -52,6 +52,10 @@ BURN: dict[str, Any] = {
         (BURN, "burn", Answer("burn")),
         (BURN, "n", Answer("decline")),
         (BURN, "decline", Answer("decline")),
+        # A line of words that starts one option's words or key names it.
+        (CHOOSE_ONE, "endure harm", Answer("choose", ("endure_harm",))),
+        (CHOOSE_ONE, "Suffer -1 supply", Answer("choose", ("suffer_supply",))),
+        (CHOOSE_ONE, "Suffer -1", None),  # two options start so: not an answer
         # Prose is prose, even while a decision waits.
         (CHOOSE_ONE, "I think about it for a while.", None),
         (CHOOSE_ONE, "1 more step", None),

@@ -601,8 +601,8 @@ def test_a_decision_waiting_already_is_one_line_after_an_unrelated_command(
     assert "   4. suffer_supply" in asked
     reminder, sheet = after.split("\nKai\n", 1)
     assert reminder.splitlines()[-1] == (
-        "Kai still decides — choose one (4 options): answer with its number or key; /sheet "
-        "shows them"
+        "Kai still decides — Face Danger: choose one (4 options): answer with its number or "
+        "key; /sheet shows them"
     )
     assert "suffer" not in reminder
     assert "Kai decides — Face Danger: choose one\n" in sheet and "   4. suffer_supply" in sheet

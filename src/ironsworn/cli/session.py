@@ -210,11 +210,16 @@ def pending_reminder(pending: dict[str, Any]) -> str:
     what is owed and how to see its options (a burn offer is one line as it is)."""
     if pending["kind"] == "burn":
         return pending_text(pending)
+    from ironsworn.content import load_library
+
+    move = load_library().moves.get(str(pending.get("move")))
+    said = str(pending["prompt"])
+    where = f"{move.name}: " if move is not None and not said.startswith(move.name) else ""
     count = len(pending.get("options") or ())
     options = "1 option" if count == 1 else f"{count} options"
     return (
-        f"PENDING ({pending['character']}): {pending['prompt']} ({options}) — ironsworn "
-        "choose KEY; ironsworn sheet shows the options"
+        f"PENDING ({pending['character']}): {where}{said} ({options}) — ironsworn choose KEY; "
+        "ironsworn sheet shows the options"
     )
 
 

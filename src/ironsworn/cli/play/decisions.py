@@ -81,11 +81,13 @@ def describe(
     return "\n".join(lines)
 
 
-def reminder(pending: Mapping[str, Any]) -> str:
+def reminder(pending: Mapping[str, Any], move_name: str | None = None) -> str:
     """A decision that waited already, after a command that did not touch it: one line of
     who owes what, how to answer and how to see the options again (not the whole list)."""
     who = pending.get("character") or "you"
     said = str(pending.get("prompt", "")).removeprefix(f"{who}: ")
+    if move_name and not said.startswith(move_name):
+        said = f"{move_name}: {said}"
     if pending["kind"] == "burn":
         offer = said.removesuffix("? burn or decline").removesuffix("?") or "burn momentum"
         return f"{who} still decides — {offer}? y = burn, n = decline"
@@ -148,6 +150,15 @@ def read_answer(text: str, pending: Mapping[str, Any]) -> Answer | None:
     named = asset_option(text, pending)
     if named is not None:
         return Answer("choose", (named,))
+    if single is None and int(pending.get("count", 1)) == 1:
+        from ironsworn.table.decisions import option_named
+
+        try:
+            named = option_named(dict(pending), " ".join(words))
+        except InvalidValue:
+            named = None  # several options start so: prose, as any line that is not one
+        if named is not None:
+            return Answer("choose", (named,))
     if single is not None:
         # The start of one option's words, or a refusal naming what is accepted.
         return Answer("choose", tuple(resolve_keys(words, pending)))

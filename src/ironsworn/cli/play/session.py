@@ -363,7 +363,8 @@ class PlaySession:
             self.show_pending(state)  # asked by this operation (or come back to the table)
         elif state.pending is not None:
             # Waiting already, and untouched: one line, not its whole list again.
-            self.out.say(decisions.reminder(state.pending))
+            move = self.library.moves.get(str(state.pending.get("move")))
+            self.out.say(decisions.reminder(state.pending, move.name if move else None))
 
     def show_status(self, state: CampaignState, names: Sequence[str] = ()) -> None:
         """One line per character: meters, momentum, debilities (the only one by default)."""

@@ -273,6 +273,8 @@ def test_discover_a_site_with_no_site_asks_the_new_sites_name_theme_domain_and_r
     assert "Discover a Site: the new site's name" in done.out
     assert "Discover a Site: what is the theme of the site The Sunken Barrow?" in done.out
     assert "  new site: The Sunken Barrow (dangerous)" in done.out
+    # One status line, after the move (the site's creation showed one too, just before it).
+    assert done.out.split("  new site:", 1)[1].count("Kai: health 5") == 1
     assert "Discover a Site\n  · The Sunken Barrow: Delve the Depths to explore it" in done.out
     again = run_script(path, ["/move discover a site"], interactive=True)  # now it has one
     assert "/site new" not in again.out and "The Sunken Barrow: Delve the Depths" in again.out

@@ -44,7 +44,8 @@ def delve(kind: str, *, each_asked: bool = False) -> Runner:
         ask = asker(session, kind) if each_asked else None
         dice = session.dice_for(args)
         done = session.table(name, inputs, command=kind, names=names, dice=dice, ask=ask)
-        session.report(done.result, args.json)
+        # (Discover a Site's move follows at once, with its own status line)
+        session.report(done.result, args.json, status=not each_asked)
 
     return run
 

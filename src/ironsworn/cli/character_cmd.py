@@ -332,11 +332,20 @@ def run_sheet(args: argparse.Namespace) -> int:
 def _owed(state: Any, name: str) -> str:
     """The decision ``name`` owes, in full with its options, after the sheet ("" when none):
     where a command that left it waiting points for its options."""
+    # (as the table's waiting_decision finds it, without importing the table: a one-shot
+    # sheet stays light)
+    pending = state.pending
+    owed = pending if pending is not None and pending.get("character") == name else None
+    for entry in (getattr(state, "parked", None) or {}).values():
+        if owed is None and entry["pending"].get("character") == name:
+            owed = entry["pending"]
+    if owed is None and pending is not None and pending.get("character") is None:
+        owed = pending
+    if owed is None:
+        return ""
     from ironsworn.cli.session import pending_text
-    from ironsworn.table.decisions import waiting_decision
 
-    pending = waiting_decision(state, name)
-    return "" if pending is None else "\n" + pending_text(pending)
+    return "\n" + pending_text(owed)
 
 
 def run_adjust(args: argparse.Namespace) -> int:

@@ -98,3 +98,25 @@ def test_vehicle_changes_are_told_by_the_vehicles_names(
     ]
     assert told[5].startswith("Skiff marks none -> needs part")
     assert told[6] == "incidental vehicle gone: Skiff"
+
+
+def test_a_battered_vehicles_integrity_by_hand_is_refused_saying_why(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Battered, a vehicle's integrity cannot increase: a gain by hand is refused in one line
+    that says so (it was kept as an operation that changed nothing), a loss is taken."""
+    starforged(capsys)
+    assert run(capsys, "vehicle", "new", "Firebird")[0] == 0
+    assert run(capsys, "adjust", "integrity", "-2")[0] == 0
+    assert run(capsys, "impact", "mark", "battered")[0] == 0
+    before = fingerprint(home)
+    code, out, err = run(capsys, "adjust", "integrity", "+1")
+    assert (code, out) == (2, "")
+    assert err.strip() == (
+        "ironsworn: error: integrity +1: Firebird is battered, and its integrity cannot "
+        "increase while battered; nothing was changed (accepted: a loss of integrity; to "
+        "correct it by hand, clear battered first)"
+    )
+    assert fingerprint(home) == before
+    assert run(capsys, "adjust", "integrity", "-1")[0] == 0
+    assert _integrity(capsys) == {"Firebird": 2}

@@ -261,11 +261,27 @@ def adjust_integrity(engine: MoveEngine, query: str | None, delta: int) -> None:
     integrity``): the command vehicle without a name, as before; a support or incidental
     vehicle by name."""
     if query is None:
-        from ironsworn.moves.starforged._common import integrity
+        from ironsworn.moves.starforged._common import integrity, need_vehicle
 
-        integrity(engine, delta)  # the command vehicle, refused when there is none
+        command = need_vehicle(engine)  # refused when there is none
+        if delta > 0 and "battered" in command["impacts"]:
+            _refuse_battered(str(command["name"]), delta)
+        integrity(engine, delta)
         return
-    change_integrity(engine, find(engine.state, query), delta)
+    vehicle = find(engine.state, query)
+    if delta > 0 and "battered" in troubles(engine.state, vehicle):
+        _refuse_battered(vehicle.name, delta)
+    change_integrity(engine, vehicle, delta)
+
+
+def _refuse_battered(name: str, delta: int) -> None:
+    """A gain of integrity by hand on a battered vehicle is refused, saying why (as a gain of
+    health by hand while wounded): it was kept as a change of nothing."""
+    raise RuleViolation(
+        f"integrity {delta:+d}: {name} is battered, and its integrity cannot increase while "
+        "battered; nothing was changed (accepted: a loss of integrity; to correct it by hand, "
+        "clear battered first)"
+    )
 
 
 def set_trouble(engine: MoveEngine, vehicle: Vehicle, impact: str, value: bool) -> None:

@@ -239,6 +239,9 @@ CASES: list[Case] = [
     case("adjust health +51", "51"),
     case("adjust health -51", "-51"),
     case("adjust luck +1", "'luck'"),
+    # A classic campaign has no vehicle: integrity is no meter of it (not "no command vehicle
+    # yet: the party's starship is named first").
+    case("adjust integrity +1", "meter 'integrity' is unknown (accepted: health"),
     case(["adjust", "", "+1"], "''"),
     case("adjust health +1 --character Nobody", "'Nobody'"),
     case("adjust experience -1", "experience -1"),

@@ -54,7 +54,7 @@ class ConditionOperations(EngineOperations):
 
         def run() -> None:
             key = meter.strip().lower()
-            if key == "integrity":
+            if key == "integrity" and self.state.ruleset != "classic":
                 from ironsworn.moves.starforged import vehicles
 
                 vehicles.adjust_integrity(self.engine, vehicle, delta)

@@ -109,3 +109,39 @@ def test_companion_endure_harm_shows_the_companion_s_health_after_the_harm(api: 
     (change,) = shown["before_roll"]
     assert (change["label"], change["stat"]) == ("Ember (Horse) health", "companion_health")
     assert heart["rolled"] != companion["rolled"]
+
+
+def test_starforged_endure_harm_shows_the_odds_of_the_roll_if_you_resist(api: Any) -> None:
+    """Starforged's Endure Harm takes the harm, then asks above 0 whether to resist ("Then, if
+    your health is 0 or you choose to resist the harm, roll"): the odds are those of the roll
+    after the harm, said to be the odds if you resist (they were at the health before it)."""
+    made = api.post("/api/campaigns", json={"name": "sf", "ruleset": "starforged"}, headers=CHANGE)
+    assert made.status_code == 201, made.text
+    assert api.post(
+        "/api/c/sf/actions/character", json={"name": "Kira", "stats": STATS}, headers=CHANGE
+    ).is_success
+    answer = api.get("/api/c/sf/moves/endure harm?character=Kira&amount=2")
+    assert answer.status_code == 200, answer.text
+    shown = answer.json()
+    iron, health = shown["stats"]
+    assert (health["value"], health["at_roll"], health["rolled"]) == (5, 3, True)
+    assert iron["rolled"] is False
+    assert health["odds"]["strong_hit"] == pytest.approx(strong(3))
+    assert shown["roll_assumes"] == {
+        "key": "resist",
+        "text": "resist the harm",
+        "instead": ["press on (no roll)"],
+    }
+    # 5 harm leaves health 0: the move rolls without asking (+iron 2), and assumes nothing.
+    shown = api.get("/api/c/sf/moves/endure harm?character=Kira&amount=5").json()
+    iron, health = shown["stats"]
+    assert (health["at_roll"], iron["rolled"]) == (0, True) and "roll_assumes" not in shown
+    # Resisted, the engine rolls what the panel showed: +health 3.
+    sent = {"move": "endure harm", "amount": 2}
+    asked = api.post("/api/c/sf/actions/move", json=sent, headers=CHANGE).json()
+    assert asked["pending"][0]["options"][0]["key"] == "resist"
+    keys = {"keys": ["resist"], "dice": [1, 9, 9]}
+    rolled = api.post("/api/c/sf/actions/choose", json=keys, headers=CHANGE)
+    assert rolled.json()["roll"]["stat"] == 3, rolled.text
+    # The dry runs wrote nothing: health 5 → 3 once.
+    assert api.get("/api/c/sf/state").json()["characters"][0]["health"] == 3

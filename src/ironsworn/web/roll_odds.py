@@ -11,6 +11,11 @@ than a second list of what adds when, and of what a move changes before its roll
 asks the engine: it makes the move on a copy of the state, with dice that are then thrown
 away, and reads the roll it made (its stat, adds and momentum), the notes that named its adds
 and the changes made before it. Nothing is written and the copy is dropped.
+
+Starforged's Endure Harm (Endure Stress, Companion Takes a Hit, Withstand Damage) takes the
+harm, then asks above 0 whether to resist: "Then, if your health is 0 or you choose to resist
+the harm, roll". The dry run answers "resist" on its copy, so the odds are those of the roll
+the engine makes after the harm, and the panel says they are the odds if you resist.
 """
 
 from __future__ import annotations
@@ -27,6 +32,9 @@ JsonDict = dict[str, Any]
 _ADD_NOTE = re.compile(r"(?::\s*|^)\+\d+(?!\d)(?!\s*(?:harm|momentum))(?:\s|$|,)")
 _SEED = "odds-preview"  # any seed: the roll's adds do not depend on its dice
 _NONE: JsonDict = {"adds": None, "from": []}
+# A decision a move asks before its roll (the roll waits for it), and the answer that makes the
+# roll: the dry run gives it on its copy, and the panel says which answer its odds assume.
+_ROLL_ON: dict[str, str] = {"sf.endure.resist": "resist"}
 
 
 def dry_roll(
@@ -35,8 +43,11 @@ def dry_roll(
     """The action roll the engine would make for ``move`` (with ``stat``, or the stat the move
     picks itself when None; ``amount`` as the move's amount option): ``{"stat", "value",
     "adds", "momentum", "from", "before"}``, ``before`` being the changes made before the roll
-    (``[{"target", "from", "to", "label", "stat"}]``, Endure Harm's -health). None when the
-    move cannot be made now without more answers, or rolls no action die."""
+    (``[{"target", "from", "to", "label", "stat"}]``, Endure Harm's -health), and
+    ``assumes``: the answer given on the copy to a question the move asks before it rolls
+    (``{"key", "text", "instead"}``: Starforged's "resist the harm", or press on with no roll),
+    else None. None when the move cannot be made now without more answers, or rolls no action
+    die."""
     from ironsworn.dice import RandomDice
     from ironsworn.moves.engine import MoveEngine
     from ironsworn.moves.records import effect_of
@@ -52,10 +63,31 @@ def dry_roll(
     except IronswornError:
         return None
     roll = result.moves[0].roll if result.moves else None
+    events = result.events[result.moves[0].first_event or 0 :] if result.moves else []
+    notes = [str(n) for n in result.notes]
+    assumes: JsonDict | None = None
+    pending = engine.pending
+    if not roll and pending is not None and pending.get("character") == character:
+        key = _ROLL_ON.get(str(pending.get("resume", {}).get("point")))
+        options = {str(o["key"]): str(o["text"]) for o in pending.get("options") or []}
+        if key is None or key not in options:
+            return None
+        try:
+            answered = engine.choose([key], burn=False)
+        except IronswornError:
+            return None
+        made = [m for m in answered.moves if m.roll]
+        if not made:
+            return None
+        roll, result = made[0].roll, answered
+        events = [*events, *answered.events]
+        notes += [str(n) for n in answered.notes]
+        others = [text for k, text in options.items() if k != key]
+        assumes = {"key": key, "text": options[key].split(":")[0], "instead": others}
     if not roll or roll.get("type") != "action":
         return None
     before: list[JsonDict] = []
-    for event in result.events[result.moves[0].first_event or 0 :]:
+    for event in events:
         if event.get("type") == "roll":
             break
         effect = effect_of(event)
@@ -70,14 +102,15 @@ def dry_roll(
             else:
                 change["stat"] = target
             before.append(change)
-    notes = [str(n) for n in result.notes if _ADD_NOTE.search(str(n))]
+    notes = [n for n in notes if _ADD_NOTE.search(n)]
     return {
-        "stat": result.moves[0].stat,
+        "stat": next(m.stat for m in result.moves if m.roll),
         "value": int(roll.get("stat") or 0),
         "adds": int(roll.get("adds") or 0),
         "momentum": int(roll.get("momentum") or 0),
         "from": notes,
         "before": before,
+        "assumes": assumes,
     }
 
 
@@ -100,6 +133,8 @@ def with_automatic_adds(
     once = dry_roll(state, library, panel["id"], character, None, amount) if picks else None
     if once is not None:
         panel["before_roll"] = once["before"]
+        if once["assumes"] is not None:
+            panel["roll_assumes"] = once["assumes"]
     for entry in panel.get("stats") or []:
         if "value" not in entry:
             continue
@@ -114,6 +149,8 @@ def with_automatic_adds(
             found = dry_roll(state, library, panel["id"], character, entry["stat"], amount)
             if found is not None and found["value"] != entry["value"]:
                 entry["at_roll"] = found["value"]
+            if found is not None and found["assumes"] is not None:
+                panel["roll_assumes"] = found["assumes"]
         entry["automatic"] = (
             _NONE if found is None else {"adds": found["adds"], "from": found["from"]}
         )

@@ -75,6 +75,15 @@ function oddsLine(odds) {
     burn ? h("small", {}, ` (burning: strong ${pct(burn.strong_hit)} · weak ${pct(burn.weak_hit)} · miss ${pct(burn.miss)})`) : null);
 }
 
+// The answer the odds assume to a question the move asks before it rolls (Starforged's Endure
+// Harm above 0: resist and roll, or press on with no roll): said beside the odds.
+function assumesLine(m) {
+  const a = m.roll_assumes;
+  if (!a) return null;
+  const instead = a.instead && a.instead.length ? `; you may ${a.instead.join(" or ")} instead` : "";
+  return h("p", { class: "before-roll assumes" }, h("small", {}, `odds if you ${a.text}${instead} (your own dice typed: you ${a.text})`));
+}
+
 // A stat's value when the move rolls it (after what the move takes first), else its value now.
 const atRoll = (s) => (s.at_roll !== undefined ? s.at_roll : s.value);
 
@@ -118,6 +127,7 @@ function renderPanel(scroll) {
       // outside a fight): its odds are at the values now, and it says so.
       m.stats.every((s) => s.rolled === undefined) && reads(m).some((r) => r.option === "amount")
         ? h("p", { class: "before-roll unsure" }, h("small", {}, "odds at your values now: the roll is made after the harm")) : null,
+      assumesLine(m),
       // What else the move changes before it rolls (harm past 0 health: -momentum).
       (m.before_roll || []).filter((c) => !m.stats.some((s) => s.stat === c.stat)).map((c) =>
         h("p", { class: "before-roll" }, h("small", {}, `before the roll: ${c.label || words(c.target)} ${signed(c.from)} → ${signed(c.to)}`)))));
@@ -125,7 +135,7 @@ function renderPanel(scroll) {
     form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, "Roll +"),
       m.stats.map((s, i) => h("label", { class: "stat-option" },
         h("input", { type: "radio", name: "stat", value: s.stat, checked: keepStat ? keepStat === s.stat : i === 0 }),
-        h("b", {}, ` ${words(s.stat)} ${s.value}`), " ", oddsLine(s.odds), autoAdds(s.automatic)))));
+        h("b", {}, ` ${words(s.stat)} ${s.value}`), " ", oddsLine(s.odds), autoAdds(s.automatic))), assumesLine(m)));
   } else if (m.roll_type === "progress_roll" && m.stats) {
     const tracks = m.stats.flatMap((s) => s.tracks || []);
     form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, "Track"),
@@ -264,6 +274,11 @@ function makeMove(form) {
     body.move = store.panel.oppose;
     for (const k of Object.keys(body)) if (!["move", "character", "stat", "dice", "add", "burn"].includes(k)) delete body[k];
   }
+  // Dice of the player's own typed for a move that asks before it rolls (Starforged's Endure
+  // Harm: resist, or press on): they were rolled, so the odds' answer is given with them (else
+  // the dice would be refused, left over while the move waits for the answer).
+  const assumed = store.panel.roll_assumes;
+  if (assumed && body.dice && body.move === store.panel.id) body.choose = [assumed.key];
   const sworn = rules().swear === store.panel.id ? body.track : null;
   // Made (at once, or once the table's questions are answered): a vow sworn is no longer offered.
   const then = () => { if (sworn && store.unsworn[sworn]) { markUnsworn(sworn, null); renderTracks(); } };

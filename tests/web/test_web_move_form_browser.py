@@ -1,0 +1,61 @@
+"""The move panel as a new player met it in Chromium (web30): Starforged's Endure Harm shows the
+odds of the roll after the harm, if you resist."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from web_support import DESKTOP, axe_violations, home_server, new_campaign, open_page, shot
+
+from shared_files import DELVE_DATASWORN
+
+expect.set_options(timeout=15_000)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    with home_server(
+        tmp_path_factory, "move-form-home", starforged=True, packs=[DELVE_DATASWORN]
+    ) as live:
+        yield live
+
+
+def open_move(page: Any, move: str) -> Any:
+    page.click(f"button.move[data-move='{move}']")
+    panel = page.locator(f".move-panel[data-move='{move}']")
+    expect(panel).to_be_visible()
+    return panel
+
+
+def test_starforged_endure_harm_shows_the_roll_if_you_resist(server: Any, browser: Any) -> None:
+    http = new_campaign(server, "sf-endure", "starforged", character={"starship": "Vesper"})
+    page = open_page(browser, server, "sf-endure", DESKTOP, "Kira")
+    panel = open_move(page, "move:starforged/suffer/endure_harm")
+    page.fill("input[name='read:amount']", "2")
+    page.press("input[name='read:amount']", "Tab")
+    health = panel.locator(".stat-option[data-stat=health]")
+    # Health 5, 2 harm: the roll is +3 (33.2 % strong at momentum +2), if Kira resists.
+    expect(health).to_contain_text("health 5 → 3")
+    expect(health).to_contain_text("strong 33.2%")
+    expect(panel.locator(".assumes")).to_contain_text(
+        "odds if you resist the harm; you may press on (no roll) instead"
+    )
+    expect(panel.locator(".before-roll.unsure")).to_have_count(0)
+    shot(page, "sf-endure-harm-panel")
+    assert axe_violations(page) == []
+    # Her own dice typed: rolled, so she resists (not refused as dice left over): +3.
+    page.fill(".move-form input[name=dice]", "5,2,9")
+    page.click(".move-form button[type=submit]")
+    expect(page.locator("#result .roll")).to_contain_text("5 + 3 = 8")
+    expect(page.locator("#error")).to_be_hidden()
+    assert http.get("/api/c/sf-endure/state").json()["characters"][0]["health"] == 3
+    page.locator("#pending button[data-answer=decline]").click()
+    # Random dice: the move asks, once the harm is taken.
+    page.fill(".move-form input[name=dice]", "")
+    page.click(".move-form button[type=submit]")
+    expect(page.locator("#pending .decision")).to_contain_text("resist the harm?")
+    assert page.errors == []
+    page.context.close()

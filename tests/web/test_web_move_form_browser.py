@@ -1,5 +1,6 @@
 """The move panel as a new player met it in Chromium (web30): Starforged's Endure Harm shows the
-odds of the roll after the harm, if you resist."""
+odds of the roll after the harm, if you resist; Strike's only fight and Aid Your Ally's only
+ally are chosen."""
 
 from __future__ import annotations
 
@@ -57,5 +58,31 @@ def test_starforged_endure_harm_shows_the_roll_if_you_resist(server: Any, browse
     page.fill(".move-form input[name=dice]", "")
     page.click(".move-form button[type=submit]")
     expect(page.locator("#pending .decision")).to_contain_text("resist the harm?")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_strike_takes_the_only_fight_and_aid_the_only_ally(server: Any, browser: Any) -> None:
+    http = new_campaign(server, "defaults", character={})
+    http.post("/api/c/defaults/actions/track", json={"kind": "fight", "text": "the wyvern",
+                                                      "rank": "formidable"})  # fmt: skip
+    page = open_page(browser, server, "defaults", DESKTOP, "Kira")
+    for move in ("move:classic/combat/strike", "move:classic/combat/clash"):
+        panel = open_move(page, move)
+        track = panel.locator("select[name='read:track']")
+        expect(track).to_have_value("fight-1")
+        assert track.locator("option").all_inner_texts() == ["the wyvern (fight)"]
+    shot(page, "strike-the-only-fight")
+    page.fill(".move-form input[name=dice]", "6,1,1")
+    page.click(".move-form button[type=submit]")
+    expect(page.locator("#result")).to_contain_text("Clash")
+    expect(page.locator("#asked")).to_be_hidden()
+    more = {"name": "Bo", "stats": "edge=1,heart=2,iron=3,shadow=1,wits=2"}
+    assert http.post("/api/c/defaults/actions/character", json=more).status_code == 200
+    panel = open_move(page, "move:classic/relationship/aid_your_ally")
+    ally = panel.locator("select[name='read:ally']")
+    expect(ally).to_have_value("Bo")
+    shot(page, "aid-your-ally-the-only-ally")
+    assert axe_violations(page) == []
     assert page.errors == []
     page.context.close()

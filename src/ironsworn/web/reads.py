@@ -271,6 +271,11 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
         entry: JsonDict = {"option": option, "help": helps.get(option) or MOVE.input(option).help}
         if option in values:
             entry["values"] = values[option]
+        default = _chosen_alone(name, option, values.get(option), move)
+        if default is not None:
+            # The one value the move takes when it is left out (Strike's only fight, the only
+            # ally Aid Your Ally can aid): chosen, not "none".
+            entry["default"] = default
         if option == "amount":
             from ironsworn.table.choices import amount_default
 
@@ -283,6 +288,33 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
 
 
 STATS = ("edge", "heart", "iron", "shadow", "wits")
+
+# The moves whose track is one they may leave out (a scene challenge's: Face Danger marks its
+# progress only when it is named), or one the engine picks otherwise (Swear an Iron Vow takes
+# a vow not yet sworn, else begins a new one): no track is chosen for them by default.
+TRACK_OPTIONAL_KINDS = ("scene",)
+TRACK_NOT_DEFAULTED = ("swear_an_iron_vow",)
+
+
+def _chosen_alone(name: str, option: str, values: list[Any] | None, move: Any) -> Any:
+    """The value of ``option`` the move takes when it is left out, when there is exactly one
+    to take: the only track of the move's kinds (the engine takes the only active one: Strike
+    and Clash the fight), the only other character Aid Your Ally can aid (the engine asks,
+    with no other answer). None where leaving it out means something else."""
+    if not values or len(values) != 1:
+        return None
+    if option == "track":
+        from ironsworn.table.choices import track_kinds_of
+
+        kinds = track_kinds_of(move) or ()
+        if not kinds or any(k in TRACK_OPTIONAL_KINDS for k in kinds):
+            return None
+        if name in TRACK_NOT_DEFAULTED:
+            return None
+        return values[0]["id"]
+    if option == "ally" and name == "aid_your_ally":
+        return values[0]
+    return None
 
 
 def _tracks_for(state: Any, char: Any, move: Any) -> list[Any]:

@@ -190,6 +190,8 @@ function renderPanel(scroll) {
     const was = typed[typedKey(input)];
     if (was === undefined) continue;
     if (checkable(input)) input.checked = was;
+    // (a list keeps what was chosen while it still offers it: a "none" gone, the default stays)
+    else if (input.tagName === "SELECT" && ![...input.options].some((o) => o.value === was)) continue;
     else input.value = was;
   }
   panel.replaceChildren(h("article", { class: "move-panel", "data-move": m.id },
@@ -226,10 +228,14 @@ function readControl(r) {
   // A list the server offers empty (Advance with no experience to spend): said, not an empty menu.
   if (r.values && !r.values.length) return h("em", { class: "none", "data-none": "" }, "none to choose now");
   if (r.values) {
-    // A track is one of the kinds the move acts on (the server's list), or none.
-    return h("select", { name, "aria-label": words(r.option) }, h("option", { value: "" }, r.option === "track" ? "none" : "—"),
+    // A track is one of the kinds the move acts on (the server's list), or none. The one value
+    // the move takes when left out (Strike's only fight, Aid Your Ally's only ally) is chosen,
+    // with no "none" to leave it out: none would be that one.
+    const chosen = r.option === "track" && store.track ? store.track : r.default;
+    const blank = r.default !== undefined ? null : h("option", { value: "" }, r.option === "track" ? "none" : "—");
+    return h("select", { name, "aria-label": words(r.option) }, blank,
       r.values.map((v) => (typeof v === "object"
-        ? h("option", { value: v.id, selected: v.id === store.track }, `${v.name} (${v.kind})`) : h("option", { value: v }, words(v)))));
+        ? h("option", { value: v.id, selected: v.id === chosen }, `${v.name} (${v.kind})`) : h("option", { value: v, selected: v === chosen }, words(v)))));
   }
   if (r.option === "amount") {
     // Left empty, the move takes its default (Endure Harm: the foe's rank, else 2): said, and

@@ -1,0 +1,59 @@
+"""The move panel's options the move takes when they are left out, chosen for the player (a
+play-through found them blank): Strike's and Clash's only fight ("track: none" while the engine
+takes the only fight anyway), Aid Your Ally's only ally (left out, the engine asks which)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from web_support import CHANGE, STATS
+
+
+def do(api: Any, action: str, body: dict[str, Any]) -> Any:
+    response = api.post(f"/api/c/t/actions/{action}", json=body, headers=CHANGE)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def read(api: Any, move: str, option: str, character: str = "Kira") -> Any:
+    answer = api.get(f"/api/c/t/moves/{move}?character={character}")
+    assert answer.status_code == 200, answer.text
+    (found,) = [r for r in answer.json()["reads"] if r["option"] == option]
+    return found
+
+
+def test_strike_and_clash_take_the_only_fight(api: Any) -> None:
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    do(api, "track", {"kind": "fight", "text": "the wyvern", "rank": "formidable"})
+    for move in ("strike", "clash", "enter the fray"):
+        track = read(api, move, "track")
+        assert [t["id"] for t in track["values"]] == ["fight-1"]
+        assert track["default"] == "fight-1", move
+    # Two fights: the player chooses (none chosen for them; left out, the engine asks).
+    do(api, "track", {"kind": "fight", "text": "the raider", "rank": "dangerous"})
+    assert "default" not in read(api, "strike", "track")
+
+
+def test_a_track_left_out_on_purpose_is_not_chosen(api: Any) -> None:
+    """Face Danger marks a scene challenge's progress only when it is named; Swear an Iron Vow
+    takes a vow not yet sworn, else begins a new one: no track is chosen for them."""
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    do(api, "track", {"kind": "scene", "text": "the bridge", "rank": "dangerous"})
+    do(api, "track", {"kind": "vow", "text": "Avenge my kin", "rank": "dangerous"})
+    assert [t["kind"] for t in read(api, "face danger", "track")["values"]] == ["scene"]
+    assert "default" not in read(api, "face danger", "track")
+    assert "default" not in read(api, "swear an iron vow", "track")
+    # Reach a Milestone on the only vow: the engine takes it, so the panel does.
+    assert read(api, "reach a milestone", "track")["default"] == "vow-2"
+
+
+def test_aid_your_ally_takes_the_only_ally(api: Any) -> None:
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    do(api, "character", {"name": "Bo", "stats": STATS})
+    ally = read(api, "aid your ally", "ally")
+    assert (ally["values"], ally["default"]) == (["Bo"], "Bo")
+    assert read(api, "aid your ally", "ally", "Bo")["default"] == "Kira"
+    # Heal's ally may be left out (you heal yourself): none chosen.
+    assert "default" not in read(api, "heal", "ally")
+    do(api, "character", {"name": "Ash", "stats": STATS})
+    assert "default" not in read(api, "aid your ally", "ally")

@@ -1,6 +1,6 @@
 """The move panel as a new player met it in Chromium (web30): Starforged's Endure Harm shows the
-odds of the roll after the harm, if you resist; Strike's only fight and Aid Your Ally's only
-ally are chosen."""
+odds of the roll after the harm, if you resist; Discover a Site with no site asks for the new
+site in the move's form; Strike's only fight and Aid Your Ally's only ally are chosen."""
 
 from __future__ import annotations
 
@@ -58,6 +58,54 @@ def test_starforged_endure_harm_shows_the_roll_if_you_resist(server: Any, browse
     page.fill(".move-form input[name=dice]", "")
     page.click(".move-form button[type=submit]")
     expect(page.locator("#pending .decision")).to_contain_text("resist the harm?")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_discover_a_site_asks_for_the_new_site(server: Any, browser: Any) -> None:
+    http = new_campaign(server, "discover", character={"name": "Edda"})
+    page = open_page(browser, server, "discover", DESKTOP, "Edda")
+    panel = open_move(page, "move:delve/delve/discover_a_site")
+    site = panel.locator("fieldset.new-site")
+    expect(site).to_contain_text("The new site")
+    site.locator("input[name='site:name']").fill("The Sunken Barrow")
+    site.locator("select[name='site:theme']").select_option("Ancient")
+    site.locator("select[name='site:domain']").select_option("Barrow")
+    site.locator("select[name='site:rank']").select_option("dangerous")
+    site.locator("input[name='site:objective']").fill("the lost crown")
+    shot(page, "discover-a-site-panel")
+    assert axe_violations(page) == []
+    panel.locator("button[type=submit]").click()
+    expect(page.locator("#result")).to_contain_text("Discover a Site")
+    expect(page.locator("#tracks .site").first).to_contain_text("Ancient Barrow")
+    expect(page.locator("#error")).to_be_hidden()
+    # A site under way: the form asks no more.
+    expect(site).to_have_count(0)
+    tracks = http.get("/api/c/discover/state").json()["tracks"]
+    assert [(t["kind"], t["name"], t["rank"]) for t in tracks] == [
+        ("site", "The Sunken Barrow", "dangerous")
+    ]
+    assert tracks[0]["objective"] == "the lost crown"
+    assert page.errors == []
+    page.context.close()
+
+
+def test_discover_a_site_asks_what_its_form_left_out(server: Any, browser: Any) -> None:
+    """A theme left out is asked (as the site operation asks it), and the move follows."""
+    http = new_campaign(server, "discover-asked", character={"name": "Edda"})
+    page = open_page(browser, server, "discover-asked", DESKTOP, "Edda")
+    panel = open_move(page, "move:delve/delve/discover_a_site")
+    panel.locator("select[name='site:domain']").select_option("Ruin")
+    panel.locator("select[name='site:rank']").select_option("troublesome")
+    panel.locator("button[type=submit]").click()
+    theme = page.locator("#asked[data-input=theme]")
+    expect(theme).to_be_visible()
+    theme.locator("select").select_option("Haunted")
+    theme.get_by_role("button", name="Send").click()
+    expect(page.locator("#result")).to_contain_text("Discover a Site")
+    expect(page.locator("#tracks")).to_contain_text("Haunted Ruin")
+    log = http.get("/api/c/discover-asked/timeline").json()
+    assert [e["kind"] for e in log][-2:] in (["site", "move"], ["move", "site"])
     assert page.errors == []
     page.context.close()
 

@@ -185,6 +185,10 @@ function renderPanel(scroll) {
     // role, a role's contribution, Advance's purchase...), each with its values where fixed.
     reads(m).length ? h("fieldset", { class: "reads" }, h("legend", {}, "This move's options"),
       reads(m).map((r) => h("label", { class: "opt", title: r.help, "data-option": r.option }, `${words(r.option)} `, readControl(r)))) : null,
+    // Discover a Site with no site under way: the new site (the table's site operation's
+    // inputs, from the server), made before the move, as play mode asks for it.
+    m.new_site ? h("fieldset", { class: "reads new-site" }, h("legend", {}, "The new site"),
+      m.new_site.map((i) => h("label", { class: "opt", title: i.help, "data-site": i.input }, `${SITE_WORDS[i.input] || words(i.input)} `, siteControl(i)))) : null,
     h("button", { type: "submit", class: "primary" }, m.roll_type === "no_roll" ? "Make the move" : "Roll")].filter(Boolean));
   for (const input of form.querySelectorAll("input, select")) {
     const was = typed[typedKey(input)];
@@ -255,6 +259,18 @@ function readControl(r) {
   return h("input", { name, placeholder: r.help, "aria-label": r.option });
 }
 
+const SITE_WORDS = { sample: "or one of the pack's sites" };
+
+// A field of the new site: one of its choices (a theme, a domain, roll; a rank), or words.
+function siteControl(i) {
+  const name = `site:${i.input}`;
+  if (i.choices) {
+    return h("select", { name, "aria-label": `the new site's ${i.input}` }, h("option", { value: "" }, "choose…"),
+      i.choices.map((c) => h("option", { value: c.key }, c.detail ? `${c.label} (${c.detail})` : c.label)));
+  }
+  return h("input", { name, placeholder: i.help, "aria-label": `the new site's ${i.input}` });
+}
+
 function makeMove(form) {
   const data = new FormData(form);
   const char = character();
@@ -288,7 +304,12 @@ function makeMove(form) {
   const sworn = rules().swear === store.panel.id ? body.track : null;
   // Made (at once, or once the table's questions are answered): a vow sworn is no longer offered.
   const then = () => { if (sworn && store.unsworn[sworn]) { markUnsworn(sworn, null); renderTracks(); } };
-  act("move", clean(body), { keepResult: true, then }).then((done) => { if (done) then(); });
+  const move = () => act("move", clean(body), { keepResult: true, then }).then((done) => { if (done) then(); });
+  if (!store.panel.new_site || body.move !== store.panel.id) { move(); return; }
+  // The new site first (what is left out of it is asked), then the move on it.
+  const site = { character: body.character };
+  for (const i of store.panel.new_site) site[i.input] = (data.get(`site:${i.input}`) || "").trim();
+  act("site", clean(site), { then: move }).then((done) => { if (done) move(); });
 }
 
 export { loadMoves, renderMoves, openMove, loadPanel, autoAdds, oddsLine, renderPanel, NUMBER_OPTIONS, readControl, makeMove };

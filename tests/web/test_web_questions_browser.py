@@ -303,11 +303,14 @@ def test_aid_your_ally_asks_the_ally(
     game = Campaign(server, f"aid-{label}")
     game.do("character", {"name": "Kai", "stats": STATS})
     game.do("character", {"name": "Bo", "stats": STATS})
+    # Two allies to aid: the panel chooses neither, and the move asks (with one, the panel
+    # chooses it: test_web_move_form_browser).
+    game.do("character", {"name": "Ash", "stats": STATS})
     page = open_page(browser, server, game.name, viewport, "Kai")
     open_move(page, "move:classic/relationship/aid_your_ally")
     roll(page, "6,1,2")
     box = asked(page, "ally")
-    expect(box.locator("button.choice")).to_have_count(1)
+    expect(box.locator("button.choice")).to_have_count(2)
     shot(page, f"question-aid-{label}")
     box.locator("button.choice[data-key=Bo]").click()
     # Aid Your Ally is Secure an Advantage for the ally: its stat may be asked next.
@@ -341,6 +344,7 @@ def test_cancel_puts_the_question_away_and_changes_nothing(server: Any, browser:
     game = Campaign(server, "cancel")
     game.do("character", {"name": "Kai", "stats": STATS})
     game.do("character", {"name": "Bo", "stats": STATS})
+    game.do("character", {"name": "Ash", "stats": STATS})  # two allies: which one is asked
     before = game.state()["version"]
     page = open_page(browser, server, game.name, DESKTOP, "Kai")
     open_move(page, "move:classic/relationship/aid_your_ally")

@@ -134,3 +134,22 @@ def test_strike_takes_the_only_fight_and_aid_the_only_ally(server: Any, browser:
     assert axe_violations(page) == []
     assert page.errors == []
     page.context.close()
+
+
+def test_the_dice_typed_are_emptied_once_the_move_is_made(server: Any, browser: Any) -> None:
+    """The dice typed were that roll's: they stayed in the field, and the next Roll rolled
+    them again (where random dice were meant). Refused, they stay to be put right."""
+    new_campaign(server, "dice-typed", character={})
+    page = open_page(browser, server, "dice-typed", DESKTOP, "Kira")
+    open_move(page, "move:classic/adventure/face_danger")
+    dice = page.locator(".move-form input[name=dice]")
+    dice.fill("6,1,1,4")
+    page.click(".move-form button[type=submit]")
+    expect(page.locator("#error")).to_contain_text("left over")
+    expect(dice).to_have_value("6,1,1,4")
+    dice.fill("6,1,1")
+    page.click(".move-form button[type=submit]")
+    expect(page.locator("#result .roll")).to_contain_text("6 + 3 = 9")
+    expect(dice).to_have_value("")
+    assert page.errors == []
+    page.context.close()

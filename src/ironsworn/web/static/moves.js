@@ -302,8 +302,14 @@ function makeMove(form) {
   const assumed = store.panel.roll_assumes;
   if (assumed && body.dice && body.move === store.panel.id) body.choose = [assumed.key];
   const sworn = rules().swear === store.panel.id ? body.track : null;
-  // Made (at once, or once the table's questions are answered): a vow sworn is no longer offered.
-  const then = () => { if (sworn && store.unsworn[sworn]) { markUnsworn(sworn, null); renderTracks(); } };
+  // Made (at once, or once the table's questions are answered): a vow sworn is no longer offered,
+  // and the dice typed were this roll's: the field is emptied (they stayed, and the next Roll
+  // rolled them again where random dice were meant).
+  const then = () => {
+    const typed = $("panel") ? $("panel").querySelector(".move-form input[name=dice]") : null;
+    if (typed && body.dice && typed.value.trim() === body.dice) typed.value = "";
+    if (sworn && store.unsworn[sworn]) { markUnsworn(sworn, null); renderTracks(); }
+  };
   const move = () => act("move", clean(body), { keepResult: true, then }).then((done) => { if (done) then(); });
   if (!store.panel.new_site || body.move !== store.panel.id) { move(); return; }
   // The new site first (what is left out of it is asked), then the move on it.

@@ -33,7 +33,9 @@ def panel(api: Any, move: str) -> Any:
 def test_the_panel_asks_for_the_new_site(api: Any, delve: None) -> None:
     made = {"name": "Edda", "stats": STATS}
     assert api.post("/api/c/t/actions/character", json=made, headers=CHANGE).is_success
-    site = {i["input"]: i for i in panel(api, "discover a site")["new_site"]}
+    asked = panel(api, "discover a site")["new_site"]
+    assert asked["operation"] == "site"
+    site = {i["input"]: i for i in asked["inputs"]}
     assert list(site) == ["name", "theme", "domain", "rank", "objective", "sample"]
     assert [c["key"] for c in site["theme"]["choices"]][:2] == ["Ancient", "Corrupted"]
     assert site["theme"]["choices"][-1]["key"] == "roll"

@@ -167,16 +167,18 @@ def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
 
 
 # The inputs of the table's ``site`` operation the move panel asks for a new site.
+NEW_SITE_OPERATION = "site"
 NEW_SITE_INPUTS = ("name", "theme", "domain", "rank", "objective", "sample")
 
 
-def new_site_inputs(store: Any, state: Any, char: Any, move: Any) -> list[JsonDict] | None:
-    """Discover a Site (Delve) with no site under way for ``char``: the new site's inputs, as
-    the table's ``site`` operation declares them, with their choices (the pack's themes and
-    domains, the ranks). "When you resolve to enter a perilous site, ... choose the theme and
-    domain ..., and give it a rank": the page asks them in the move's form and makes the site
-    before the move, as play mode asks them (or one of the pack's sample sites, which brings
-    its own). None for another move, or with a site."""
+def new_site_inputs(store: Any, state: Any, char: Any, move: Any) -> JsonDict | None:
+    """Discover a Site (Delve) with no site under way for ``char``: ``{"operation", "inputs"}``,
+    the operation that makes the new site and its inputs, as the table's ``site`` operation
+    declares them, with their choices (the pack's themes and domains, the ranks). "When you
+    resolve to enter a perilous site, ... choose the theme and domain ..., and give it a
+    rank": the page asks them in the move's form and makes the site before the move, as play
+    mode asks them (or one of the pack's sample sites, which brings its own). None for another
+    move, or with a site."""
     from ironsworn.moves.registry import ruleset_name, short_name
 
     if ruleset_name(move.id) != "delve" or short_name(move.id) != "discover_a_site":
@@ -186,7 +188,7 @@ def new_site_inputs(store: Any, state: Any, char: Any, move: Any) -> list[JsonDi
     from ironsworn.table import Table, operation
 
     table = Table(store, "")
-    made = operation("site")
+    made = operation(NEW_SITE_OPERATION)
     out: list[JsonDict] = []
     for name in NEW_SITE_INPUTS:
         declared = made.input(name)
@@ -194,7 +196,7 @@ def new_site_inputs(store: Any, state: Any, char: Any, move: Any) -> list[JsonDi
         if declared.source is not None:
             entry["choices"] = [c.to_json() for c in declared.choices(table, {})]
         out.append(entry)
-    return out
+    return {"operation": NEW_SITE_OPERATION, "inputs": out}
 
 
 # The move options the panel offers as their own controls, when the move reads them, with the

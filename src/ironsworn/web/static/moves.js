@@ -188,7 +188,7 @@ function renderPanel(scroll) {
     // Discover a Site with no site under way: the new site (the table's site operation's
     // inputs, from the server), made before the move, as play mode asks for it.
     m.new_site ? h("fieldset", { class: "reads new-site" }, h("legend", {}, "The new site"),
-      m.new_site.map((i) => h("label", { class: "opt", title: i.help, "data-site": i.input }, `${SITE_WORDS[i.input] || words(i.input)} `, siteControl(i)))) : null,
+      m.new_site.inputs.map((i) => h("label", { class: "opt", title: i.help, "data-site": i.input }, `${SITE_WORDS[i.input] || words(i.input)} `, siteControl(i)))) : null,
     h("button", { type: "submit", class: "primary" }, m.roll_type === "no_roll" ? "Make the move" : "Roll")].filter(Boolean));
   for (const input of form.querySelectorAll("input, select")) {
     const was = typed[typedKey(input)];
@@ -314,8 +314,8 @@ function makeMove(form) {
   if (!store.panel.new_site || body.move !== store.panel.id) { move(); return; }
   // The new site first (what is left out of it is asked), then the move on it.
   const site = { character: body.character };
-  for (const i of store.panel.new_site) site[i.input] = (data.get(`site:${i.input}`) || "").trim();
-  act("site", clean(site), { then: move }).then((done) => { if (done) move(); });
+  for (const i of store.panel.new_site.inputs) site[i.input] = (data.get(`site:${i.input}`) || "").trim();
+  act(store.panel.new_site.operation, clean(site), { then: move }).then((done) => { if (done) move(); });
 }
 
 export { loadMoves, renderMoves, openMove, loadPanel, autoAdds, oddsLine, renderPanel, NUMBER_OPTIONS, readControl, makeMove };

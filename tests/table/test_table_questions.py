@@ -105,6 +105,36 @@ def test_enter_the_fray_without_a_fight_asks_the_foe_then_its_rank(table: Table)
     assert (fight.name, fight.rank, fight.kind) == ("the ash wolf", "dangerous", "fight")
 
 
+def test_enter_the_fray_naming_a_foe_begins_a_fight_beside_the_one_under_way(
+    table: Table,
+) -> None:
+    """A foe named while a fight is under way was left unread and the fight under way taken
+    (Enter the Fray against the wolf marked the bear's fight): a new fight begins against it;
+    the foe of a fight under way names that fight; none named, the only one is taken."""
+    args = {"move": "enter the fray", "stat": "heart", "dice": "6,1,2", "choose": ["bolster"]}
+    call(table, "move", {**args, "foe": "bear"})
+    call(table, "move", {**args, "foe": "the ash wolf", "rank": "dangerous"})
+    fights = [(t.name, t.rank) for t in table.state().tracks.values()]
+    assert fights == [("Bear", "formidable"), ("the ash wolf", "dangerous")]
+    made = call(table, "move", {**args, "foe": "BEAR"})
+    assert made["roll"]["outcome"] == "strong_hit" and len(table.state().tracks) == 2
+    # Two fights and no foe named: which one is asked.
+    asks(table, args, "track")
+
+
+def test_undertake_a_journey_naming_a_destination_begins_another(table: Table) -> None:
+    call(table, "track", {"kind": "journey", "text": "the Havens", "rank": "troublesome"})
+    args = {"move": "undertake a journey", "with": "none", "dice": "6,1,2"}
+    args["choose"] = ["mark_progress"]  # (a strong hit: good use of your resources)
+    # The journey under way named (its "to" or not): marked, no other begun.
+    call(table, "move", {**args, "destination": "to the Havens"})
+    (havens,) = table.state().tracks.values()
+    assert havens.ticks == 12  # a troublesome journey's strong hit
+    call(table, "move", {**args, "destination": "Mournwood", "rank": "dangerous"})
+    journeys = [(t.name, t.rank, t.ticks) for t in table.state().tracks.values()]
+    assert journeys == [("the Havens", "troublesome", 12), ("Mournwood", "dangerous", 8)]
+
+
 def test_swear_an_iron_vow_asks_about_the_bond(table: Table) -> None:
     call(table, "track", {"kind": "vow", "text": "Find the wolf", "rank": "dangerous"})
     args = {"move": "swear an iron vow", "dice": "3,4,9"}

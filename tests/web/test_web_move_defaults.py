@@ -25,10 +25,15 @@ def read(api: Any, move: str, option: str, character: str = "Kira") -> Any:
 def test_strike_and_clash_take_the_only_fight(api: Any) -> None:
     do(api, "character", {"name": "Kira", "stats": STATS})
     do(api, "track", {"kind": "fight", "text": "the wyvern", "rank": "formidable"})
-    for move in ("strike", "clash", "enter the fray"):
+    for move in ("strike", "clash"):
         track = read(api, move, "track")
         assert [t["id"] for t in track["values"]] == ["fight-1"]
         assert track["default"] == "fight-1", move
+    # Enter the Fray may begin another fight, against the foe named: none is chosen for it, and
+    # the page says what leaving it out means.
+    fray = read(api, "enter the fray", "track")
+    assert "default" not in fray
+    assert fray["blank"] == "the fight under way, or a new one against the foe named"
     # Two fights: the player chooses (none chosen for them; left out, the engine asks).
     do(api, "track", {"kind": "fight", "text": "the raider", "rank": "dangerous"})
     assert "default" not in read(api, "strike", "track")

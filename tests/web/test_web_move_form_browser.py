@@ -121,6 +121,13 @@ def test_strike_takes_the_only_fight_and_aid_the_only_ally(server: Any, browser:
         expect(track).to_have_value("fight-1")
         assert track.locator("option").all_inner_texts() == ["the wyvern (fight)"]
     shot(page, "strike-the-only-fight")
+    # Enter the Fray may begin another fight: none chosen, and left out it says what it means.
+    fray = open_move(page, "move:classic/combat/enter_the_fray")
+    expect(fray.locator("select[name='read:track']")).to_have_value("")
+    expect(fray.locator("select[name='read:track'] option").first).to_have_text(
+        "the fight under way, or a new one against the foe named"
+    )
+    open_move(page, "move:classic/combat/clash")
     page.fill(".move-form input[name=dice]", "6,1,1")
     page.click(".move-form button[type=submit]")
     expect(page.locator("#result")).to_contain_text("Clash")

@@ -41,6 +41,26 @@ def _starts_a_fight(ctx: Step) -> bool:
 # starts a fight. "When you travel across hazardous or unfamiliar lands, set the rank of your
 # journey" (seed 000, Undertake a Journey); Starforged's Undertake an Expedition likewise gives
 # the expedition a rank as it sets off (seed 003).
+def _beginning(ctx: Step, kinds: tuple[str, ...], setting_off: str | None) -> str | None:
+    """What the move names of a track it may begin: Enter the Fray's foe, Undertake a
+    Journey's (an Expedition's) destination; None when it names none."""
+    if kinds == ("fight",) and _starts_a_fight(ctx):
+        return str(ctx.data.get("foe") or "").strip() or None
+    if setting_off is not None and setting_off in kinds:
+        return str(ctx.data.get("destination") or "").strip() or None
+    return None
+
+
+def _plain_name(name: str) -> str:
+    """A track's name (or a foe's id) as a named foe or destination is matched to it: in any
+    case, a destination's "to" left out ("to the Havens" is the journey to the Havens)."""
+    words = " ".join(name.split()).lower()
+    for lead in ("to ", "toward ", "towards "):
+        if words.startswith(lead):
+            return words[len(lead) :]
+    return words
+
+
 def _per_mark(rank: Rank) -> str:
     """What one mark of progress is worth at a rank, in the words of the track's boxes."""
     ticks = rank.ticks_per_mark
@@ -148,6 +168,22 @@ class StateChanges:
         character making the move (or of ``owner``: the ally a move is made for)."""
         query = ctx.data.get("track")
         who = owner or ctx.name
+        setting_off = _STARTS_A_JOURNEY.get(short_name(str(ctx.data.get("move", ""))))
+        named = _beginning(ctx, kinds, setting_off) if not query and owner is None else None
+        if named:
+            # Enter the Fray naming its foe (Undertake a Journey its destination) with no track
+            # named: the fight (journey) under way by that name, else a new one begins beside
+            # those under way (the foe was left unread and the only fight taken).
+            wanted = _plain_name(named)
+            same = [t for t in self.state.open_tracks_of(who) if t.kind in kinds]
+            same = [t for t in same if wanted in (_plain_name(t.name), _plain_name(t.foe or ""))]
+            if same:
+                query = same[0].id
+            elif kinds == ("fight",):
+                return self.start_fight(ctx)
+            else:
+                assert setting_off is not None
+                return self.start_journey(ctx, setting_off)
         if query:
             track = self.state.track(str(query), kinds)
         else:
@@ -165,7 +201,6 @@ class StateChanges:
                     return self.start_fight(ctx)
                 if not mine and owner is None and _swearing(ctx) and kinds == ("vow",):
                     return self.start_vow(ctx)
-                setting_off = _STARTS_A_JOURNEY.get(short_name(str(ctx.data.get("move", ""))))
                 if not mine and owner is None and setting_off in kinds:
                     return self.start_journey(ctx, setting_off)
                 if not mine and kinds == ("fight",):

@@ -312,6 +312,10 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
             # The one value the move takes when it is left out (Strike's only fight, the only
             # ally Aid Your Ally can aid): chosen, not "none".
             entry["default"] = default
+        if option == "track" and name in TRACK_BEGUN:
+            # What leaving the track out means for a move that may begin one (Enter the Fray
+            # against a foe named): said where the page says "none".
+            entry["blank"] = TRACK_BEGUN[name]
         if option == "amount":
             from ironsworn.table.choices import amount_default
 
@@ -330,6 +334,14 @@ STATS = ("edge", "heart", "iron", "shadow", "wits")
 # a vow not yet sworn, else begins a new one): no track is chosen for them by default.
 TRACK_OPTIONAL_KINDS = ("scene",)
 TRACK_NOT_DEFAULTED = ("swear_an_iron_vow",)
+# The moves that may begin a track of their kind while one is under way, and what leaving the
+# track out means for them: the one under way, or a new one for the foe (the destination)
+# named. None is chosen for them: a track chosen would be taken over the foe named.
+TRACK_BEGUN = {
+    "enter_the_fray": "the fight under way, or a new one against the foe named",
+    "undertake_a_journey": "the journey under way, or a new one to the destination named",
+    "undertake_an_expedition": "the expedition under way, or a new one to the destination named",
+}
 
 
 def _chosen_alone(name: str, option: str, values: list[Any] | None, move: Any) -> Any:
@@ -345,7 +357,7 @@ def _chosen_alone(name: str, option: str, values: list[Any] | None, move: Any) -
         kinds = track_kinds_of(move) or ()
         if not kinds or any(k in TRACK_OPTIONAL_KINDS for k in kinds):
             return None
-        if name in TRACK_NOT_DEFAULTED:
+        if name in TRACK_NOT_DEFAULTED or name in TRACK_BEGUN:
             return None
         return values[0]["id"]
     if option == "ally" and name == "aid_your_ally":

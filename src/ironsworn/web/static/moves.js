@@ -236,7 +236,9 @@ function readControl(r) {
     // the move takes when left out (Strike's only fight, Aid Your Ally's only ally) is chosen,
     // with no "none" to leave it out: none would be that one.
     const chosen = r.option === "track" && store.track ? store.track : r.default;
-    const blank = r.default !== undefined ? null : h("option", { value: "" }, r.option === "track" ? "none" : "—");
+    // (Left out, a track may mean more than none: Enter the Fray's is the fight under way, or
+    // a new one against the foe named: the server says so.)
+    const blank = r.default !== undefined ? null : h("option", { value: "" }, r.blank || (r.option === "track" ? "none" : "—"));
     return h("select", { name, "aria-label": words(r.option) }, blank,
       r.values.map((v) => (typeof v === "object"
         ? h("option", { value: v.id, selected: v.id === chosen }, `${v.name} (${v.kind})`) : h("option", { value: v, selected: v === chosen }, words(v)))));

@@ -160,3 +160,24 @@ def test_the_dice_typed_are_emptied_once_the_move_is_made(server: Any, browser: 
     expect(dice).to_have_value("")
     assert page.errors == []
     page.context.close()
+
+
+def test_withstand_damage_shows_the_vehicle_s_integrity_after_the_damage(
+    server: Any, browser: Any
+) -> None:
+    """Withstand Damage's panel had no stat to show (it rolls the vehicle's integrity): it
+    shows the command vehicle's integrity after the damage, chosen as the vehicle."""
+    new_campaign(server, "sf-damage", "starforged", character={"starship": "Vesper"})
+    page = open_page(browser, server, "sf-damage", DESKTOP, "Kira")
+    panel = open_move(page, "move:starforged/suffer/withstand_damage")
+    page.fill("input[name='read:amount']", "2")
+    page.press("input[name='read:amount']", "Tab")
+    integrity = panel.locator(".stat-option").first
+    expect(integrity).to_contain_text("vehicle integrity 5 → 3")
+    expect(integrity).to_contain_text("strong 33.2%")
+    expect(panel.locator("select[name='read:vehicle']")).to_have_value("Vesper")
+    expect(panel.locator(".assumes")).to_contain_text("odds if you resist the damage")
+    shot(page, "sf-withstand-damage-panel")
+    assert axe_violations(page) == []
+    assert page.errors == []
+    page.context.close()

@@ -4,12 +4,16 @@ L2310-2313), and its amount option says what it takes when left empty."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from web_support import CHANGE
 
+from ironsworn.content import clear_cache, import_pack
 from ironsworn.odds import action_odds
+from shared_files import STARFORGED_DATASWORN, shared_file
 
 STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
 
@@ -145,3 +149,52 @@ def test_starforged_endure_harm_shows_the_odds_of_the_roll_if_you_resist(api: An
     assert rolled.json()["roll"]["stat"] == 3, rolled.text
     # The dry runs wrote nothing: health 5 → 3 once.
     assert api.get("/api/c/sf/state").json()["characters"][0]["health"] == 3
+
+
+@pytest.fixture
+def starforged_pack(home: Path) -> Iterator[None]:
+    """The Datasworn Starforged file imported into the test's data home (its assets)."""
+    clear_cache()
+    import_pack(shared_file(STARFORGED_DATASWORN))
+    clear_cache()
+    yield
+    clear_cache()
+
+
+def test_companion_takes_a_hit_and_withstand_damage_show_the_roll_after_the_harm(
+    api: Any, starforged_pack: None
+) -> None:
+    """Companion Takes a Hit showed the starship's integrity (5) as the companion's health (the
+    Sidekick's 4): the command vehicle's card has a meter too. Withstand Damage showed no stat
+    at all (it rolls the vehicle's integrity, which is not the character's); its vehicle left
+    out is the command vehicle, now chosen."""
+    made = api.post("/api/campaigns", json={"name": "sf", "ruleset": "starforged"}, headers=CHANGE)
+    assert made.status_code == 201, made.text
+    kira = {"name": "Kira", "stats": STATS, "assets": ["starship=Vesper", "sidekick=Tinkering"]}
+    assert api.post("/api/c/sf/actions/character", json=kira, headers=CHANGE).is_success
+
+    def shown(move: str) -> Any:
+        answer = api.get(f"/api/c/sf/moves/{move}?character=Kira&amount=2")
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+    hit = shown("companion takes a hit")
+    (companion,) = hit["stats"]
+    assert (companion["stat"], companion["value"], companion["at_roll"]) == (
+        "companion_health",
+        4,
+        2,
+    )
+    assert companion["odds"]["strong_hit"] == pytest.approx(strong(2))
+    assert hit["roll_assumes"]["text"] == "resist the harm"
+    damage = shown("withstand damage")
+    (integrity,) = damage["stats"]
+    assert (integrity["stat"], integrity["value"], integrity["at_roll"]) == (
+        "vehicle_integrity",
+        5,
+        3,
+    )
+    assert integrity["odds"]["strong_hit"] == pytest.approx(strong(3))
+    assert damage["roll_assumes"]["text"] == "resist the damage"
+    (vehicle,) = [r for r in damage["reads"] if r["option"] == "vehicle"]
+    assert (vehicle["values"], vehicle["default"]) == (["Vesper"], "Vesper")

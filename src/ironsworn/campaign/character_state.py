@@ -195,7 +195,13 @@ class CharacterState:
         if name in ("health", "spirit", "supply", "momentum"):
             return int(getattr(self, name))
         if name == "companion_health":
-            meters = [a["meter"]["value"] for a in self.assets if a.get("meter")]
+            # A companion's health, not a starship's integrity (the command vehicle's card
+            # has a meter too).
+            meters = [
+                a["meter"]["value"]
+                for a in self.assets
+                if a.get("meter") and a["meter"].get("name", "health") == "health"
+            ]
             if not meters:
                 raise InvalidValue(f"{self.name} has no companion with a health meter")
             return int(max(meters))

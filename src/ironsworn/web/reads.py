@@ -146,7 +146,10 @@ def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
             try:
                 value = char.value(name)
             except InvalidValue:
-                continue  # a meter this character has not (a companion's health)
+                found_value = _vehicle_value(state, name)
+                if found_value is None:
+                    continue  # a meter this character has not (a companion's health)
+                value = found_value
             entry["value"] = value
             entry["odds"] = action_odds(
                 max(0, min(value, 5)), 0, char.momentum, len(char.debilities), even
@@ -164,6 +167,20 @@ def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
     if site is not None:
         data["new_site"] = site
     return data
+
+
+def _vehicle_value(state: Any, name: str) -> int | None:
+    """A vehicle's integrity as Withstand Damage rolls it when its vehicle is left out (the
+    command vehicle, else the only one); None for another stat, or with no vehicle."""
+    if name != "vehicle_integrity":
+        return None
+    from ironsworn.errors import IronswornError
+    from ironsworn.moves.starforged.vehicles import find, integrity_of
+
+    try:
+        return int(integrity_of(state, find(state, None)))
+    except IronswornError:
+        return None
 
 
 # The inputs of the table's ``site`` operation the move panel asks for a new site.
@@ -239,6 +256,7 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
     if move.roll_type == "action_roll" and mode == "roles":
         options += ["as", "role_bonus"]
     roles = list((char.flags.get("roles") or []) if char is not None else [])
+    defaults: dict[str, Any] = {}  # what the move takes when an option is left out
     values: dict[str, list[Any]] = {
         "rank": [r.label for r in Rank],
         "role_bonus": list(ROLE_BONUSES),
@@ -249,8 +267,12 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
     if "vehicle" in options:
         from ironsworn.moves.starforged.vehicles import all_vehicles
 
-        # Every vehicle of the party, by name (none chosen: the command vehicle).
+        # Every vehicle of the party, by name (none chosen: the command vehicle, which the
+        # panel chooses).
         values["vehicle"] = [v.name for v in all_vehicles(state)]
+        vehicle = _vehicle_left_out(state)
+        if vehicle is not None:
+            defaults["vehicle"] = vehicle
     if char is not None:
         # The tracks of the kinds the move acts on (Face Danger: a scene challenge's); the
         # page draws no picker when there is none.
@@ -307,7 +329,7 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
         entry: JsonDict = {"option": option, "help": helps.get(option) or MOVE.input(option).help}
         if option in values:
             entry["values"] = values[option]
-        default = _chosen_alone(name, option, values.get(option), move)
+        default = defaults.get(option, _chosen_alone(name, option, values.get(option), move))
         if default is not None:
             # The one value the move takes when it is left out (Strike's only fight, the only
             # ally Aid Your Ally can aid): chosen, not "none".
@@ -342,6 +364,18 @@ TRACK_BEGUN = {
     "undertake_a_journey": "the journey under way, or a new one to the destination named",
     "undertake_an_expedition": "the expedition under way, or a new one to the destination named",
 }
+
+
+def _vehicle_left_out(state: Any) -> str | None:
+    """The name of the vehicle Withstand Damage takes when none is named (the command vehicle,
+    else the only one), None when it would ask which."""
+    from ironsworn.errors import IronswornError
+    from ironsworn.moves.starforged.vehicles import find
+
+    try:
+        return str(find(state, None).name)
+    except IronswornError:
+        return None
 
 
 def _chosen_alone(name: str, option: str, values: list[Any] | None, move: Any) -> Any:

@@ -135,7 +135,11 @@ function renderPanel(scroll) {
     form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, "Roll +"),
       m.stats.map((s, i) => h("label", { class: "stat-option" },
         h("input", { type: "radio", name: "stat", value: s.stat, checked: keepStat ? keepStat === s.stat : i === 0 }),
-        h("b", {}, ` ${words(s.stat)} ${s.value}`), " ", oddsLine(s.odds), autoAdds(s.automatic))), assumesLine(m)));
+        // (the value the roll is made with, after what the move takes first: Companion Takes a
+        // Hit's harm, as the move that picks its stat shows it)
+        h("b", {}, ` ${words(s.stat)} ${s.value}`, atRoll(s) !== s.value ? ` → ${atRoll(s)}` : ""),
+        atRoll(s) !== s.value ? h("small", { class: "at-roll" }, ` after ${signed(atRoll(s) - s.value)} ${words(s.stat)} ·`) : null,
+        " ", oddsLine(s.odds), autoAdds(s.automatic))), assumesLine(m)));
   } else if (m.roll_type === "progress_roll" && m.stats) {
     const tracks = m.stats.flatMap((s) => s.tracks || []);
     form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, "Track"),

@@ -181,3 +181,34 @@ def test_withstand_damage_shows_the_vehicle_s_integrity_after_the_damage(
     assert axe_violations(page) == []
     assert page.errors == []
     page.context.close()
+
+
+def test_the_guide_starts_a_track_for_the_characters_chosen(server: Any, browser: Any) -> None:
+    """The guide's page at a table of two: the tracks' form was refused ("there are several
+    characters; name one (character)") with no way to name one; it asks whose track it is,
+    the sheet shown chosen, and a fight may be the party's."""
+    http = new_campaign(server, "guide-tracks", character={})
+    more = {"name": "Bo", "stats": "edge=1,heart=2,iron=3,shadow=1,wits=2"}
+    assert http.post("/api/c/guide-tracks/actions/character", json=more).status_code == 200
+    page = open_page(browser, server, "guide-tracks", DESKTOP)
+    form = page.locator("form.new-track")
+    whose = form.locator("fieldset.whose")
+    expect(whose.locator("input[value=Kira]")).to_be_checked()
+    expect(whose.locator("input[value=Bo]")).not_to_be_checked()
+    form.locator("select[name=kind]").select_option("fight")
+    form.locator("input[name=text]").fill("Raiders")
+    form.locator("select[name=rank]").select_option("dangerous")
+    whose.locator("input[value=Bo]").check()
+    shot(page, "guide-whose-track")
+    assert axe_violations(page) == []
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#tracks article.track")).to_contain_text("Raiders")
+    expect(page.locator("#error")).to_be_hidden()
+    (fight,) = http.get("/api/c/guide-tracks/state").json()["tracks"]
+    assert (fight["name"], fight["characters"]) == ("Raiders", ["Kira", "Bo"])
+    # A character's page starts its own, as before: no choice of whose.
+    kira = open_page(browser, server, "guide-tracks", DESKTOP, "Kira")
+    expect(kira.locator("form.new-track fieldset.whose")).to_have_count(0)
+    assert page.errors == [] and kira.errors == []
+    page.context.close()
+    kira.context.close()

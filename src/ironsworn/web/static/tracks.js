@@ -1,7 +1,7 @@
 // Progress tracks: the active ones (boxes that mark progress, their progress move, a fight's
 // foes), the archive of closed ones, and the form that starts one.
 import { showTab } from "./page.js";
-import { act, clean, fill, h, rules, store, whenNear, words } from "./core.js";
+import { act, character, clean, fill, h, rules, store, whenNear, words } from "./core.js";
 import { openMove } from "./moves.js";
 import { boxes } from "./sheet.js";
 
@@ -79,17 +79,24 @@ function newTrackForm() {
   };
   kind.addEventListener("change", show);
   show();
+  // The guide's seat at a table of several: whose track it is (the sheet shown, or more of
+  // the party: a fight or a journey may be shared), where it was refused for naming none.
+  const party = !store.seat && store.state && store.state.characters.length > 1 ? store.state.characters.map((c) => c.name) : [];
+  const viewed = character();
+  const whose = party.length ? h("fieldset", { class: "whose" }, h("legend", {}, "whose"),
+    party.map((n) => h("label", { class: "opt" }, h("input", { type: "checkbox", name: "characters", value: n, checked: viewed && viewed.name === n }), ` ${n}`))) : null;
   return h("form", { class: "new-track", onsubmit: (e) => {
     e.preventDefault();
     const body = { kind: kind.value };
     for (const [n, el] of Object.entries(fields)) if (!el.hidden) body[n] = el.value.trim();
+    if (whose) body.characters = [...whose.querySelectorAll("input:checked")].map((i) => i.value);
     if (body.count) body.count = Number(body.count);
     // A Delve site or threat: made by its own operation, which asks its theme and domain (a
     // threat's vow and category); the form's words are its name.
     const made = (rules().made_by || {})[kind.value];
     if (made) act(made.operation, clean({ [made.text]: body.text, rank: body.rank }));
     else act("track", clean(body));
-  } }, kind, Object.values(fields), h("button", { type: "submit" }, "Start"));
+  } }, kind, Object.values(fields), whose, h("button", { type: "submit" }, "Start"));
 }
 
 // The kind of track whose new one takes this input (the fight that takes a foe, the vow that

@@ -62,3 +62,27 @@ def test_aid_your_ally_takes_the_only_ally(api: Any) -> None:
     assert "default" not in read(api, "heal", "ally")
     do(api, "character", {"name": "Ash", "stats": STATS})
     assert "default" not in read(api, "aid your ally", "ally")
+
+
+def test_starforged_s_scene_challenge_moves_take_the_only_scene(api: Any) -> None:
+    """Face Danger (Scene Challenge) is made on the scene: left out, the engine takes the only
+    one, so the panel chooses it; the adventure's Face Danger may leave it out."""
+    made = api.post("/api/campaigns", json={"name": "sf", "ruleset": "starforged"}, headers=CHANGE)
+    assert made.status_code == 201, made.text
+    for action, body in (
+        ("character", {"name": "Kira", "stats": STATS, "starship": "Vesper"}),
+        ("track", {"kind": "scene", "text": "the breach", "rank": "dangerous"}),
+    ):
+        answer = api.post(f"/api/c/sf/actions/{action}", json=body, headers=CHANGE)
+        assert answer.status_code == 200, answer.text
+
+    def track(move: str) -> Any:
+        answer = api.get(f"/api/c/sf/moves/{move}?character=Kira")
+        assert answer.status_code == 200, answer.text
+        (found,) = [r for r in answer.json()["reads"] if r["option"] == "track"]
+        return found
+
+    scene = track("move:starforged/scene_challenge/face_danger")
+    assert [t["id"] for t in scene["values"]] == ["scene-1"] and scene["default"] == "scene-1"
+    assert track("move:starforged/scene_challenge/secure_an_advantage")["default"] == "scene-1"
+    assert "default" not in track("move:starforged/adventure/face_danger")

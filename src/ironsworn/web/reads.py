@@ -355,6 +355,7 @@ STATS = ("edge", "heart", "iron", "shadow", "wits")
 # progress only when it is named), or one the engine picks otherwise (Swear an Iron Vow takes
 # a vow not yet sworn, else begins a new one): no track is chosen for them by default.
 TRACK_OPTIONAL_KINDS = ("scene",)
+SCENE_MOVES = "/scene_challenge/"  # Starforged's moves of a scene challenge (by their id)
 TRACK_NOT_DEFAULTED = ("swear_an_iron_vow",)
 # The moves that may begin a track of their kind while one is under way, and what leaving the
 # track out means for them: the one under way, or a new one for the foe (the destination)
@@ -389,7 +390,9 @@ def _chosen_alone(name: str, option: str, values: list[Any] | None, move: Any) -
         from ironsworn.table.choices import track_kinds_of
 
         kinds = track_kinds_of(move) or ()
-        if not kinds or any(k in TRACK_OPTIONAL_KINDS for k in kinds):
+        # (Starforged's scene challenge moves are made on the scene: it is theirs to take)
+        optional = any(k in TRACK_OPTIONAL_KINDS for k in kinds) and SCENE_MOVES not in move.id
+        if not kinds or optional:
             return None
         if name in TRACK_NOT_DEFAULTED or name in TRACK_BEGUN:
             return None

@@ -36,11 +36,6 @@ def _starts_a_fight(ctx: Step) -> bool:
     return short_name(str(ctx.data.get("move", ""))) == "enter_the_fray"
 
 
-# The moves that begin a journey (classic) or an expedition (Starforged): with no such track
-# under way they ask where the character goes and the rank, and start it, as Enter the Fray
-# starts a fight. "When you travel across hazardous or unfamiliar lands, set the rank of your
-# journey" (seed 000, Undertake a Journey); Starforged's Undertake an Expedition likewise gives
-# the expedition a rank as it sets off (seed 003).
 def _beginning(ctx: Step, kinds: tuple[str, ...], setting_off: str | None) -> str | None:
     """What the move names of a track it may begin: Enter the Fray's foe, Undertake a
     Journey's (an Expedition's) destination; None when it names none."""
@@ -61,6 +56,11 @@ def _plain_name(name: str) -> str:
     return words
 
 
+# The moves that begin a journey (classic) or an expedition (Starforged): with no such track
+# under way they ask where the character goes and the rank, and start it, as Enter the Fray
+# starts a fight. "When you travel across hazardous or unfamiliar lands, set the rank of your
+# journey" (seed 000, Undertake a Journey); Starforged's Undertake an Expedition likewise gives
+# the expedition a rank as it sets off (seed 003).
 def _per_mark(rank: Rank) -> str:
     """What one mark of progress is worth at a rank, in the words of the track's boxes."""
     ticks = rank.ticks_per_mark

@@ -31,6 +31,8 @@ the MCP server returns the data. No message raised below the surfaces names a co
 
 from __future__ import annotations
 
+import re
+
 # Errors are imported by every one-shot command: typing stays out of the run-time path.
 TYPE_CHECKING = False
 
@@ -48,6 +50,18 @@ def _fill(pattern: str, names: Sequence[str], name_of: Callable[[str], str]) -> 
 
 def _plain(name: str) -> str:
     return name
+
+
+# A quoted value: its quote opens after no letter and closes before none, so the stretch from
+# one quoted name's closing quote to the next one's opening ("'hawk': ... of 'ironsworn'") or an
+# apostrophe ("Kira's") is not taken for one.
+_LONG_QUOTED = re.compile(r"(?<!\w)'[^']{80,}'(?!\w)|(?<!\w)\"[^\"]{80,}\"(?!\w)")
+
+
+def one_line(message: str) -> str:
+    """``message`` as every surface shows it: on one line, and a pasted page of text it names
+    shown by its start (``'xxxx…'``), so what is accepted, which follows, is still read."""
+    return _LONG_QUOTED.sub(lambda m: m[0][:60] + "…" + m[0][0], " ".join(message.splitlines()))
 
 
 def shown_value(value: Any) -> str:

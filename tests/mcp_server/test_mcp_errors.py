@@ -187,3 +187,20 @@ def test_ask_describes_the_odds_it_accepts(home: Path) -> None:
     assert odds["enum"] == ["almost_certain", "likely", "fifty_fifty", "unlikely", "small_chance"]
     listed = odds["description"].split(": ", 1)[1].split(", ")
     assert listed == odds["enum"]
+
+
+def test_a_pasted_page_named_in_an_error_is_shown_by_its_start(home: Path) -> None:
+    # The line still says what is accepted after the value.
+    make_character()
+    pasted = "wounded and " * 40
+    before = fingerprint()
+
+    async def scenario() -> Any:
+        async with stdio_session(home, "--campaign", "t") as session:
+            return await session.call_tool("debility", {"name": pasted})
+
+    result = anyio.run(scenario)
+    line = result.content[0].text
+    assert result.is_error and "\n" not in line and len(line) < 300, line
+    assert f"'{pasted[:59]}…'" in line and "(accepted: " in line
+    assert fingerprint() == before

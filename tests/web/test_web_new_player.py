@@ -119,3 +119,12 @@ def test_a_character_s_death_reads_as_said(api: Any) -> None:
     died = do(api, "move", {"move": "face death", "dice": [1, 9, 9]}, PAGE)
     (end,) = [e for e in died["effects"] if e["target"] == "status"]
     assert (end["label"], end["now"]) == ("Kira", "dead")
+
+
+def test_a_pasted_page_in_an_error_is_cut_so_what_is_accepted_is_still_read(api: Any) -> None:
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    pasted = "wounded and " * 33  # under the message limit, over it with the rest of the line
+    answer = api.post("/api/c/t/actions/debility", json={"name": pasted}, headers=CHANGE)
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert f"'{pasted[:59]}…'" in error and error.endswith("cursed, tormented)"), error

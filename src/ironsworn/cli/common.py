@@ -12,7 +12,7 @@ import os
 import re
 import sys
 
-from ironsworn.errors import IronswornError, NotFound
+from ironsworn.errors import IronswornError, NotFound, one_line
 
 TYPE_CHECKING = False  # typing is not imported at run time: see ironsworn.record
 
@@ -219,15 +219,8 @@ def shorten(text: str, limit: int = 60) -> str:
 def fail(message: str) -> int:
     """Print a one-line error to stderr and return the usage exit code."""
     # One line, and a pasted page of text named in a message is shown by its start.
-    line = _LONG_QUOTED.sub(lambda m: m[0][:60] + "…" + m[0][0], " ".join(message.splitlines()))
-    sys.stderr.write(f"ironsworn: error: {line}\n")
+    sys.stderr.write(f"ironsworn: error: {one_line(message)}\n")
     return EXIT_USAGE
-
-
-# A quoted value: its quote opens after no letter and closes before none, so the stretch from
-# one quoted name's closing quote to the next one's opening ("'hawk': ... of 'ironsworn'") or an
-# apostrophe ("Kira's") is not taken for one.
-_LONG_QUOTED = re.compile(r"(?<!\w)'[^']{80,}'(?!\w)|(?<!\w)\"[^\"]{80,}\"(?!\w)")
 
 
 # How many questions one command asks at a terminal before it gives up (each answer runs the

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ironsworn.errors import IronswornError, NotFound
+from ironsworn.errors import IronswornError, NotFound, one_line
 
 
 def error_line(exc: IronswornError) -> str:
@@ -25,7 +25,7 @@ def error_line(exc: IronswornError) -> str:
             line += ": " + ", ".join(f"{words} ({what})" for words, what in exc.choices)
         elif exc.candidates:
             line += "; closest: " + ", ".join(exc.closest)  # (as a person types them)
-    return line
+    return one_line(line)  # a pasted page it names, by its start
 
 
 def error_data(exc: IronswornError) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ironsworn.errors import IronswornError, NotFound, RuleViolation, Unavailable
+from ironsworn.errors import IronswornError, NotFound, RuleViolation, Unavailable, one_line
 from ironsworn.web.access import Forbidden, Unauthorized
 from ironsworn.web.server import TooLarge, TooSlow
 from ironsworn.web.tables import UnknownCampaign
@@ -29,7 +29,7 @@ log = logging.getLogger("ironsworn.web")
 def error(
     message: str, status: int, headers: dict[str, str] | None = None, **extra: Any
 ) -> JSONResponse:
-    line = " ".join(message.splitlines())
+    line = one_line(message)  # a pasted page it names, by its start
     if len(line) > MESSAGE_LIMIT:
         line = line[: MESSAGE_LIMIT - 1] + "…"
     return JSONResponse({"error": line, **extra}, status_code=status, headers=headers)

@@ -108,3 +108,21 @@ def test_every_field_a_character_holds_is_in_its_saved_shape(ruleset: str) -> No
     back = CharacterState.from_dict(char.to_dict())
     for name in fields:
         assert getattr(back, name) == getattr(char, name), name
+
+
+def test_the_story_shows_the_failure_track_on_the_characters_sheet(tmp_path: Path) -> None:
+    from ironsworn.campaign.export import markdown
+    from ironsworn.campaign.store import CampaignStore
+
+    created = {
+        "type": "character_created",
+        "character": CharacterState("Edda", dict(STATS)).to_dict(),
+    }
+    marked = {"type": "legacy", "character": "Edda", "track": "failure", "from": FAILURE,
+              "to": {**FAILURE, "ticks": 6}}  # fmt: skip
+    with CampaignStore.open(tmp_path / "s.sqlite", create=True, state_type=CampaignState) as store:
+        with store.write() as tx:
+            tx.append("character", [created], character="Edda")
+            tx.append("failure", [marked], character="Edda")
+        story = markdown(store)
+    assert "**Failure track** `[#][X][ ][ ][ ][ ][ ][ ][ ][ ]` 6 ticks" in story

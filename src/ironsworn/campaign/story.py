@@ -383,6 +383,11 @@ def character_sheet(state: Any, name: str, teller: _Teller) -> list[str]:
         listed = ", ".join(esc(b) for b in bonds.get("list") or []) or "none yet"
         ticks = max(0, min(40, int(bonds.get("ticks", 0))))
         out += [f"**Bonds** `{progress_boxes(ticks)}`: {listed}", ""]
+    failure = sheet.get("failure")  # Delve's failure track, once marked
+    if isinstance(failure, Mapping):
+        ticks = max(0, min(40, int(failure.get("ticks", 0))))
+        count = f"{ticks} tick" + ("" if ticks == 1 else "s")
+        out += [f"**Failure track** `{progress_boxes(ticks)}` {count}", ""]
     legacy = sheet.get("legacy")  # Starforged: quests, bonds, discoveries
     if isinstance(legacy, Mapping) and legacy:
         out += ["**Legacy tracks**", ""]

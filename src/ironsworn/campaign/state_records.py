@@ -354,6 +354,12 @@ class StateRecords:
         # (the engine's events name the state's own record as it is: no need to compare
         # what the same record holds, a pending decision or an agenda)
         if current is not before and current != before:
+            if _without_empty_marks(current) == _without_empty_marks(before):
+                # A vehicle's or a card's marks list is made by its first mark and stays, empty,
+                # once a mark is taken back (undone, or a refused operation's): a record the
+                # engine then writes holds "marks": [] where a fold of the log from nothing has
+                # no list. Nothing marked either way: the same record.
+                return
             if names:
                 what = what.format(*names)
             raise CampaignError(
@@ -376,3 +382,14 @@ class StateRecords:
         for name, char in self.characters.items():
             if char.vehicle_impacts != (count if char.starforged else 0):
                 self._char_w(name).vehicle_impacts = count if char.starforged else 0
+
+
+def _without_empty_marks(value: Any) -> Any:
+    """``value`` with every empty ``marks`` list left out (at any depth)."""
+    if isinstance(value, dict):
+        return {
+            k: _without_empty_marks(v) for k, v in value.items() if not (k == "marks" and v == [])
+        }
+    if isinstance(value, list):
+        return [_without_empty_marks(v) for v in value]
+    return value

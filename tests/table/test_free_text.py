@@ -91,3 +91,12 @@ def test_other_controls_are_refused_in_one_line_and_nothing_is_kept(
     assert "accepted: text with no control character but a new line or a tab" in message
     assert "\n" not in message and "\x00" not in message and "PostgreSQL" not in message
     assert len(table.store.operations()) == before
+
+
+def test_the_refused_characters_are_exactly_the_control_characters_but_two() -> None:
+    import unicodedata
+
+    for point in range(0x10000):
+        char = chr(point)
+        control = unicodedata.category(char) == "Cc" and char not in "\n\t"
+        assert unwritable(f"a{char}b") == (char if control else None), hex(point)

@@ -259,3 +259,18 @@ def test_a_decision_waiting_already_is_one_line_after_an_unrelated_command(asha:
     assert "ironsworn sheet shows the options" in term.screen and MENU not in term.screen
     assert "suffer_supply" not in term.screen
     assert pending(asha) is not None
+
+
+def test_a_decision_set_aside_that_comes_back_is_shown(asha: Path) -> None:
+    """Co-op: Asha's decision is set aside while Bo acts; once Bo's is answered, Asha's waits
+    again, and the answer says so in full (it said nothing of it)."""
+    assert script(asha, "character", "new", "Bo", "--stats", STATS).returncode == 0
+    for who in ("Asha", "Bo"):  # edge +3: 3 + 3 = 6 against 5 and 8, a weak hit each
+        made = script(
+            asha, "move", "face", "danger", "--stat", "edge", "--character", who, "--dice", "3,5,8"
+        )
+        assert made.returncode == 0, made.stderr
+    answered = script(asha, "choose", "suffer_momentum")
+    assert answered.returncode == 0, answered.stderr
+    assert answered.stdout.startswith("  Bo: momentum 2 -> 1\nPENDING (Asha): choose one")
+    assert "    suffer_supply" in answered.stdout

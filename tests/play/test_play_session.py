@@ -607,3 +607,18 @@ def test_a_decision_waiting_already_is_one_line_after_an_unrelated_command(
     assert "suffer" not in reminder
     assert "Kai decides — Face Danger: choose one\n" in sheet and "   4. suffer_supply" in sheet
     assert "ironsworn choose" not in done.out
+
+
+def test_a_decision_set_aside_comes_back_in_play_words_once(tmp_path: Path) -> None:
+    """Co-op: when Bea's decision is answered, Ash's set-aside one waits again: shown once,
+    as play mode shows a decision (not also in the command line's words)."""
+    path = tmp_path / "c.sqlite"
+    for who in ("Ash", "Bea"):
+        assert main(["character", "new", who, "--stats", "3,2,2,1,1", "--campaign", str(path)]) == 0
+    for who in ("Ash", "Bea"):  # 3 + 3 = 6 against 5 and 8: a weak hit each
+        face = ["move", "face", "danger", "--stat", "edge", "--character", who, "--dice", "3,5,8"]
+        assert main([*face, "--campaign", str(path)]) == 0
+    done = run_script(path, ["1"])
+    assert done.code == 0, done.err
+    assert done.out.count("Ash decides — Face Danger: choose one") == 1
+    assert "PENDING" not in done.out and "ironsworn choose" not in done.out

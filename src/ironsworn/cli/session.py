@@ -186,15 +186,39 @@ def state_if_any(args: argparse.Namespace | None) -> CampaignState | None:
         return None
 
 
-def describe_result(result: OperationResult, outcomes: bool = False) -> str:
+def describe_result(
+    result: OperationResult, outcomes: bool = False, *, come_back: bool = True
+) -> str:
     """Short, readable lines for a move or change, in the order it happened (see
     :mod:`ironsworn.cli.result_text`), then what is pending: the decision in full when this
     operation asked it, else one line reminding what is owed (:func:`pending_reminder`);
-    ``outcomes``: with each move's outcome text."""
+    ``outcomes``: with each move's outcome text; ``come_back``: with a decision set aside
+    that the operation brought back (a menu that asks it next says False)."""
     from ironsworn.cli.result_text import describe_result as told
 
     shown = pending_text if asked_now(result) else pending_reminder
+    back = _come_back(result) if come_back else None
+    if back is not None:
+        from dataclasses import replace
+
+        # Another character's decision, set aside, waits now: shown in full (a new one to
+        # the command line's player), though the engine's result leaves it out.
+        result, shown = replace(result, pending=back), pending_text
     return told(result, shown, outcomes)
+
+
+def _come_back(result: OperationResult) -> dict[str, Any] | None:
+    """The decision set aside that this operation brought back to wait now (its result
+    names none: it is not the operation's own), or None."""
+    pending: dict[str, Any] | None = getattr(result.after, "pending", None)
+    if result.pending is not None or pending is None:
+        return None
+    for event in result.events:
+        if event.get("type") == "parked":  # it left the decisions set aside: it is that one
+            aside = (event.get("from") or {}).values()
+            if any(entry.get("pending") == pending for entry in aside):
+                return pending
+    return None
 
 
 def asked_now(result: OperationResult) -> bool:

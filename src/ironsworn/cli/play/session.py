@@ -346,7 +346,7 @@ class PlaySession:
         from ironsworn.cli.result_text import NOTHING_CHANGED
         from ironsworn.cli.session import describe_result
 
-        text = describe_result(replace(result, pending=None), outcomes=True)
+        text = describe_result(replace(result, pending=None), outcomes=True, come_back=False)
         state = self.state()
         quiet = not (as_json or self.out.json_mode)
         if quiet and text == NOTHING_CHANGED and result.pending is not None:

@@ -594,7 +594,7 @@ def test_a_decision_waiting_already_is_one_line_after_an_unrelated_command(
     path = tmp_path / "c.sqlite"
     make_kai(path)
     # Kai's edge +3: 4 + 3 = 7 against 5 and 8, a weak hit.
-    lines = ["/move face danger --stat edge --dice 4,5,8", "/adjust health -1", "/sheet"]
+    lines = ["/move face danger --stat edge --dice 4,5,8", "/adjust health -1", "/sheet", "/choose"]
     done = run_script(path, lines)
     assert done.code == 0, done.err
     asked, after = done.out.split("Kai: health 5 -> 4", 1)
@@ -602,10 +602,12 @@ def test_a_decision_waiting_already_is_one_line_after_an_unrelated_command(
     reminder, sheet = after.split("\nKai\n", 1)
     assert reminder.splitlines()[-1] == (
         "Kai still decides — Face Danger: choose one (4 options): answer with its number or "
-        "key; /sheet shows them"
+        "key; /choose shows them"
     )
     assert "suffer" not in reminder
     assert "Kai decides — Face Danger: choose one\n" in sheet and "   4. suffer_supply" in sheet
+    assert sheet.count("Kai decides — Face Danger: choose one\n") == 2  # and /choose alone
+    assert done.err == ""
     assert "ironsworn choose" not in done.out
 
 

@@ -95,7 +95,7 @@ def reminder(pending: Mapping[str, Any], move_name: str | None = None) -> str:
     options = "1 option" if count == 1 else f"{count} options"
     return (
         f"{who} still decides — {said or 'choose'} ({options}): answer with its number or key; "
-        "/sheet shows them"
+        "/choose shows them"
     )
 
 

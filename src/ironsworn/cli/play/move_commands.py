@@ -217,6 +217,9 @@ def choose(session: PlaySession, words: list[str], _raw: str) -> None:
         raise RuleViolation("there is no pending decision")
     if pending["kind"] != "choose":
         raise RuleViolation("the pending decision is a burn offer: /burn or /decline")
+    if not args.keys:
+        session.show_decision(pending)  # /choose alone: the options, to choose from
+        return
     keys = resolve_keys(args.keys, pending)
     session.choose(keys, session.dice_for(args), args.json)
 

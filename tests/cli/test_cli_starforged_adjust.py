@@ -94,10 +94,14 @@ def test_vehicle_changes_are_told_by_the_vehicles_names(
         "new incidental vehicle: Skiff (integrity 3)",
         "Firebird integrity 5 -> 3",
         "Skiff integrity 3 -> 2",
-        "the vehicle: battered marked",
+        "Firebird: battered marked",
     ]
     assert told[5].startswith("Skiff marks none -> needs part")
     assert told[6] == "incidental vehicle gone: Skiff"
+    # The starship's mark by hand, by its name, said once (the note repeated the line).
+    assert run(capsys, "vehicle", "mark", "needs_part")[0] == 0
+    code, out, _err = run(capsys, "vehicle", "clear", "needs_part")
+    assert (code, out) == (0, "  Firebird: needs part cleared\n")
 
 
 def test_a_battered_vehicles_integrity_by_hand_is_refused_saying_why(

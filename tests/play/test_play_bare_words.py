@@ -142,4 +142,4 @@ def test_starforged_impact_clear_offers_what_is_marked(tmp_path: Path) -> None:
     run = run_script(tmp_path / "d.sqlite", script, interactive=True)
     clearing = run.out.split("/impact: the impact (wounded...)", 1)[1].split("answer with")[0]
     assert "1. battered" in clearing and "cursed" not in clearing and "wounded" not in clearing
-    assert "the vehicle: battered cleared" in run.out
+    assert "Firebird: battered cleared" in run.out

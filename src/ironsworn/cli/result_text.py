@@ -78,7 +78,9 @@ def describe_result(
                 lines.append("  " + roll_line(current.roll))
             burned = {"character": event["character"], "from": event["from"], "to": event["to"]}
         elif kind == "note":
-            lines.append(f"  · {plain(str(event['text']))}")
+            note = plain(str(event["text"]))
+            if not lines or lines[-1] != f"  {note}":  # (not the line just told, again)
+                lines.append(f"  · {note}")
         elif kind == "meter" and burned is not None and burned == _momentum_change(event):
             burned = None
         elif kind == "track_created":
@@ -121,6 +123,13 @@ def _turned(
         return None
     if before == after:
         return None
+    if event.get("type") in ("vehicle_impact", "vehicle_mark"):
+        # The command vehicle by its name, as its integrity is told ('Wayfarer: battered
+        # marked'; the log says 'the vehicle').
+        ship = getattr(state, "vehicle", None)
+        if isinstance(ship, dict) and ship.get("name"):
+            what = str(event.get("impact") or event.get("mark")).replace("_", " ")
+            return f"{ship['name']}: {what} {'marked' if after else 'cleared'}"
     if not narrators:
         from ironsworn.campaign.journal import Narrator
 

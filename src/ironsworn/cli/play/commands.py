@@ -66,7 +66,12 @@ SLASH_COMMANDS = SlashTable(
             ("move",),
         ),
         SlashCommand(
-            "choose", "/choose KEY...", "answer the pending choice", choose, "choose", ("pending",)
+            "choose",
+            "/choose [KEY...]",
+            "answer the pending choice (alone: show its options)",
+            choose,
+            "choose",
+            ("pending",),
         ),
         SlashCommand("burn", "/burn", "burn momentum on the pending roll", answer("burn"), "burn"),
         SlashCommand(

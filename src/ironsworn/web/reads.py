@@ -353,7 +353,8 @@ STATS = ("edge", "heart", "iron", "shadow", "wits")
 
 # The moves whose track is one they may leave out (a scene challenge's: Face Danger marks its
 # progress only when it is named), or one the engine picks otherwise (Swear an Iron Vow takes
-# a vow not yet sworn, else begins a new one): no track is chosen for them by default.
+# the open vow that is not the background vow, else begins a new one: the only vow listed may
+# be the background vow): no track is chosen for them by default.
 TRACK_OPTIONAL_KINDS = ("scene",)
 SCENE_MOVES = "/scene_challenge/"  # Starforged's moves of a scene challenge (by their id)
 TRACK_NOT_DEFAULTED = ("swear_an_iron_vow",)

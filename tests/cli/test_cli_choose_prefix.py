@@ -59,3 +59,19 @@ def test_choose_refuses_a_start_several_options_share(
     code, _out, err = run(capsys, "choose", "zzz")
     assert code == 2 and "option 'zzz' is not offered (accepted: suffer_momentum" in err
     assert fingerprint(weak_hit) == before
+
+
+@pytest.mark.parametrize(("typed", "row"), [("37", "33-38"), ("1", "1-2"), ("100", "96-100")])
+def test_a_number_chooses_the_table_row_whose_range_holds_it(
+    home: Path, capsys: pytest.CaptureFixture[str], typed: str, row: str
+) -> None:
+    # Starforged's Pay the Price offers its table's rows ("33-38"); a player who rolled the
+    # d100 types the roll ("1" is not the start of "1-2", "11-16"... but the row holding 1).
+    assert run(capsys, "campaign", "new", "sf", "--ruleset", "starforged")[0] == 0
+    assert run(capsys, "character", "new", "Kira", "--stats", STATS)[0] == 0
+    assert run(capsys, "move", "face", "danger", "--stat", "edge", "--dice", "1,9,9")[0] == 0
+    code, _out, err = run(capsys, "choose", typed)
+    assert code == 0, err
+    code, out, err = run(capsys, "log", "--json")
+    choice = json.loads(out)[-1]["events"][0]
+    assert (choice["type"], choice["keys"]) == ("choice", [row])

@@ -114,10 +114,11 @@ def named_keys(state: Any, pending: JsonDict | None, keys: list[str]) -> list[st
 
 
 def option_named(pending: JsonDict, typed: str) -> str | None:
-    """The option of ``pending`` that ``typed`` names: its key, in any case; else the one key
-    it starts ("act" for act_now; words for the key's parts: "endure harm"); else the one
-    option whose words it starts ("place of awe" for the table's row "Place of awe-inspiring
-    beauty"). None when nothing starts so (the engine refuses it, naming the options);
+    """The option of ``pending`` that ``typed`` names: its key, in any case; a number, the
+    table row whose range holds it ("37" for "28-40"); else the one key it starts ("act" for
+    act_now; words for the key's parts: "endure harm"); else the one option whose words it
+    starts ("place of awe" for the table's row "Place of awe-inspiring beauty"). None when
+    nothing starts so (the engine refuses it, naming the options);
     :class:`~ironsworn.errors.InvalidValue` naming the candidates when several do."""
     from ironsworn.errors import InvalidValue
 
@@ -128,6 +129,11 @@ def option_named(pending: JsonDict, typed: str) -> str | None:
     for key, _text in options:
         if key == typed or key.casefold() == said:
             return key
+    if said.isdigit():
+        # A table's roll, rolled by the player ("37"): the row whose range holds it ("28-40").
+        held = [key for key, _text in options if _holds(key, int(said))]
+        if len(held) == 1:
+            return held[0]
     as_key = said.replace(" ", "_").replace("-", "_")
     found = [k for k, _t in options if k.casefold().replace("-", "_").startswith(as_key)]
     if not found:
@@ -148,6 +154,14 @@ def option_named(pending: JsonDict, typed: str) -> str | None:
             accepted=tuple(found),
         )
     return None
+
+
+def _holds(key: str, number: int) -> bool:
+    """Whether ``key`` is a table row's range ("28-40", or "41" alone) that holds ``number``."""
+    low, _dash, high = key.partition("-")
+    if not low.isdigit() or not (high or low).isdigit():
+        return False
+    return int(low) <= number <= int(high or low)
 
 
 def check_answered_decision(state: Any, character: str, token: str | None) -> None:

@@ -17,12 +17,15 @@ def _discoveries(capsys: pytest.CaptureFixture[str]) -> int:
     return int(sheet["legacy"]["discoveries"]["ticks"])
 
 
-def test_a_chosen_row_is_applied_and_undone(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("row", ["79-86", "80"])  # the row, or a roll it holds
+def test_a_chosen_row_is_applied_and_undone(
+    home: Path, capsys: pytest.CaptureFixture[str], row: str
+) -> None:
     starforged(capsys)
     code, out, err = run(capsys, "move", "make", "a", "discovery")
     assert code == 0, err
     assert "79-86: Rare and valuable resource" in out
-    code, out, err = run(capsys, "choose", "79-86")
+    code, out, err = run(capsys, "choose", row)
     assert code == 0, err
     assert "Rare and valuable resource" in out
     assert _discoveries(capsys) == 2
@@ -33,7 +36,8 @@ def test_a_chosen_row_is_applied_and_undone(home: Path, capsys: pytest.CaptureFi
 @pytest.mark.parametrize(
     ("argv", "answer", "named"),
     [
-        (["move", "make", "a", "discovery"], ["choose", "80"], "'80'"),
+        # (a roll of 1-100 names the row that holds it: "80" is 79-86; 101 is no row's)
+        (["move", "make", "a", "discovery"], ["choose", "101"], "'101'"),
         (["move", "confront", "chaos", "--amount", "1"], ["choose", "1-4", "5-9"], "at most 1"),
     ],
 )

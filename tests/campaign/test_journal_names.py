@@ -138,3 +138,29 @@ def test_the_journal_of_a_new_vow_names_its_character_once(tmp_path: Path) -> No
         assert ironsworn(tmp_path, *argv).returncode == 0
     journal = ironsworn(tmp_path, "journal").stdout
     assert journal.splitlines()[-1].endswith("· Rhea: new vow (dangerous): Find the lost child")
+
+
+SHIP = {"name": "Wayfarer", "integrity": 5, "max": 5, "impacts": []}
+
+
+@pytest.mark.parametrize(
+    ("event", "line"),
+    [
+        ({"type": "vehicle_meter", "from": 5, "to": 3}, "Wayfarer integrity 5 → 3"),
+        ({"type": "vehicle_impact", "impact": "battered", "from": False, "to": True},
+         "Wayfarer: battered marked"),
+        ({"type": "vehicle_mark", "mark": "hull_breach", "from": True, "to": False},
+         "Wayfarer: hull breach cleared"),
+    ],
+)  # fmt: skip
+def test_the_command_vehicle_is_told_by_its_name(event: dict[str, Any], line: str) -> None:
+    # Learnt from the event that made it, or from the state when only part of the log is told.
+    narrator = Narrator()
+    narrator.event({"type": "vehicle", "from": None, "to": SHIP})
+    assert narrator.event(event) == line
+
+    from types import SimpleNamespace
+
+    state = SimpleNamespace(vehicle=SHIP, characters={}, tracks={})
+    assert Narrator(state).event(event) == line
+    assert Narrator().event(event).startswith(("the vehicle", "the command vehicle"))

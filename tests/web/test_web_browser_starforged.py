@@ -127,8 +127,8 @@ def test_create_a_starforged_character_and_play_its_sheet(server: Any, browser: 
     assert page.locator("[data-legacy=quests] svg").first.locator("line").count() == 1
     page.click("[data-meter=integrity] .pip[data-value='3']")
     expect(page.locator("[data-meter=integrity] .label b")).to_have_text("3")
-    # The log says which meter: the vehicle's integrity; the crew's card follows the ship.
-    expect(page.locator("#timeline")).to_contain_text("the vehicle's integrity 5 → 3")
+    # The log says which meter, by the ship's name; the crew's card follows the ship.
+    expect(page.locator("#timeline")).to_contain_text("Vesper integrity 5 → 3")
     ship = table.state()["characters"][0]["assets"][0]
     assert (ship["name"], ship["meter"]["value"], ship["crew"]) == ("Starship", 3, True)
     page.check("#sheet .vehicle input[name=battered]")

@@ -128,3 +128,12 @@ def test_a_pasted_page_in_an_error_is_cut_so_what_is_accepted_is_still_read(api:
     assert answer.status_code == 400
     error = answer.json()["error"]
     assert f"'{pasted[:59]}…'" in error and error.endswith("cursed, tormented)"), error
+
+
+def test_the_command_vehicle_is_labelled_by_its_name(api: Any) -> None:
+    do(api, "ruleset", {"ruleset": "starforged"})
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    do(api, "vehicle", {"name": "Wayfarer"})
+    hit = do(api, "adjust", {"character": "Kira", "meter": "integrity", "delta": -2}, PAGE)
+    (effect,) = [e for e in hit["effects"] if e["target"] == "vehicle:integrity"]
+    assert effect["label"] == "Wayfarer integrity" and (effect["from"], effect["to"]) == (5, 3)

@@ -121,11 +121,17 @@ class Narrator:
         self.starforged: set[str] = set()
         # The tracks of the state learnt from, by id (see track_name).
         self._state_tracks: Mapping[Any, Any] = {}
+        # The command vehicle's name, learnt from the state and from its events as they come
+        # (its integrity and troubles are told by it: "Wayfarer integrity 5 → 3").
+        self.ship: str | None = None
         if state is not None:
             self.learn(state)
 
     def learn(self, state: Any) -> None:
         """Take the track names from a state, for telling part of a log without its start."""
+        vehicle = getattr(state, "vehicle", None)
+        if isinstance(vehicle, Mapping) and vehicle.get("name"):
+            self.ship = str(vehicle["name"])
         for char in getattr(state, "characters", {}).values():
             if getattr(char, "starforged", False):
                 self.starforged.add(str(char.name))
@@ -343,18 +349,20 @@ class Narrator:
         if event["to"] is None:
             return f"the command vehicle {event['from']['name']} is lost"
         vehicle = event["to"]
+        self.ship = str(vehicle["name"])
         return f"the command vehicle {vehicle['name']} (integrity {vehicle['integrity']})"
 
     def _vehicle_meter(self, event: Mapping[str, Any]) -> str:
-        return f"the vehicle's integrity {event['from']} → {event['to']}"
+        ship = f"{self.ship} integrity" if self.ship else "the vehicle's integrity"
+        return f"{ship} {event['from']} → {event['to']}"
 
     def _vehicle_impact(self, event: Mapping[str, Any]) -> str:
         change = "marked" if event["to"] else "cleared"
-        return f"the vehicle: {words(event['impact'])} {change}"
+        return f"{self.ship or 'the vehicle'}: {words(event['impact'])} {change}"
 
     def _vehicle_mark(self, event: Mapping[str, Any]) -> str:
         change = "marked" if event["to"] else "cleared"
-        return f"the command vehicle: {words(event['mark'])} {change}"
+        return f"{self.ship or 'the command vehicle'}: {words(event['mark'])} {change}"
 
     def _asset_mark(self, event: Mapping[str, Any]) -> str:
         asset = self.asset_name(event["character"], event["asset"])

@@ -151,6 +151,14 @@ def target_label(target: str, character: Any, state: Any) -> str:
             part = f"ability {part[7:]}"
         return f"{name} {words(part)}".strip()
     head, _, rest = target.partition(":")
+    if head == "vehicle" and rest:
+        # An incidental vehicle by its name ("Skiff:integrity"); the command vehicle by the
+        # name the sheet gives it ("Wayfarer integrity"), as the log tells it.
+        name, _, part = rest.rpartition(":")
+        ship = getattr(state, "vehicle", None)
+        if not name and isinstance(ship, dict) and ship.get("name"):
+            name = str(ship["name"])
+        return f"{name or 'vehicle'} {words(part)}"
     if rest and head in _PREFIXED:
         return _PREFIXED[head].format(words(rest))
     track = getattr(state, "tracks", {}).get(head) if rest or head else None

@@ -186,6 +186,32 @@ def test_aid_your_ally_in_a_fight_sets_both_initiatives(
     assert (duo.char("Asha").initiative, duo.char("Bram").initiative) == (asha, bram)
 
 
+@pytest.mark.parametrize(
+    ("fighters", "dice", "asha", "bram"),
+    [
+        (["Asha"], STRONG, True, False),
+        (["Bram"], STRONG, False, True),
+        ([], STRONG, False, False),
+        (["Asha"], WEAK, False, False),
+        (["Bram"], MISS, False, False),
+    ],
+    ids=["aider-fights-strong", "ally-fights-strong", "no-fight", "aider-fights-weak", "ally-miss"],
+)
+def test_aid_your_ally_gives_initiative_only_to_one_in_a_fight(
+    duo: Game, fighters: list[str], dice: tuple[int, ...], asha: bool, bram: bool
+) -> None:
+    """Initiative is held in a fight only (End the Fight takes it when the last one ends): an
+    aid in combat (either of them holds a fight) gives it to whichever of the two fights, and
+    the one without a fight is not left holding initiative."""
+    for who in fighters:
+        duo.track("fight", f"Raider of {who}", "dangerous", characters=[who])
+        duo.move("enter the fray", WEAK if who == "Bram" else STRONG, character=who, stat="heart")
+        if who == "Bram":
+            duo.choose(["bolster_position"])  # Bram fights without initiative
+    duo.move("aid your ally", dice, ally="Bram", stat="edge")
+    assert (duo.char("Asha").initiative, duo.char("Bram").initiative) == (asha, bram)
+
+
 def test_a_dead_ally_no_longer_shares_supply(duo: Game) -> None:
     duo.move("face death", MISS, character="Bram")
     result = duo.adjust("Asha", "supply", -1)

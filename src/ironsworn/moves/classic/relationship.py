@@ -488,7 +488,11 @@ def aid_before(ctx: Step) -> None:
 @on_outcome("aid_your_ally")
 def aid_your_ally(ctx: Step) -> None:
     ally = str(ctx.data["ally"])
-    in_fight = ctx.engine.in_fight(ctx.name)
+    # "If you are in combat" (L2023): the aid is given in a fight when either of you holds
+    # one. Initiative is each fighter's own, held in a fight only (End the Fight takes it
+    # when the last fight ends): one of you without a fight neither takes nor loses any.
+    mine, theirs = ctx.engine.in_fight(ctx.name), ctx.engine.in_fight(ally)
+    in_fight = mine or theirs
     aided_by = list(ctx.state.character(ally).flags.get("aided_by") or [])
     if ctx.name not in aided_by:
         ctx.flag("aided_by", [*aided_by, ctx.name], who=ally)
@@ -500,8 +504,10 @@ def aid_your_ally(ctx: Step) -> None:
         ctx.momentum(int(on_strong), who=ally)
     if ctx.outcome is S:
         if in_fight:
-            ctx.initiative(True)
-            ctx.initiative(True, who=ally)
+            if mine:
+                ctx.initiative(True)
+            if theirs:
+                ctx.initiative(True, who=ally)
             ctx.flag("aided_strong", True, who=ally)
         _offer(
             ctx,
@@ -512,10 +518,11 @@ def aid_your_ally(ctx: Step) -> None:
         )
         return
     if in_fight:
-        ctx.initiative(False)
+        if mine:
+            ctx.initiative(False)
         # "As long as someone scores a strong hit, the target character can take or retain
         # initiative" (L2019-2020): another ally's strong hit for this move still holds.
-        if not ctx.state.character(ally).flags.get("aided_strong"):
+        if theirs and not ctx.state.character(ally).flags.get("aided_strong"):
             ctx.initiative(False, who=ally)
     if ctx.outcome is W:
         ctx.momentum(1, who=ally)

@@ -12,6 +12,7 @@ import pytest
 
 from ironsworn.campaign.export import export_json
 from ironsworn.campaign.store import CampaignStore
+from ironsworn.errors import InvalidValue
 from ironsworn.table import Question, Table, call
 from shared_files import RULEBOOK_SEED, shared_file
 
@@ -133,6 +134,36 @@ def test_undertake_a_journey_naming_a_destination_begins_another(table: Table) -
     call(table, "move", {**args, "destination": "Mournwood", "rank": "dangerous"})
     journeys = [(t.name, t.rank, t.ticks) for t in table.state().tracks.values()]
     assert journeys == [("the Havens", "troublesome", 12), ("Mournwood", "dangerous", 8)]
+
+
+@pytest.mark.parametrize(
+    ("kind", "name", "move", "typed"),
+    [
+        ("fight", "Bear", {"move": "enter the fray", "stat": "heart"}, "foe"),
+        ("journey", "the Havens", {"move": "undertake a journey", "with": "none"}, "destination"),
+    ],
+)
+def test_a_track_chosen_with_another_foe_or_destination_is_refused(
+    table: Table, kind: str, name: str, move: dict[str, Any], typed: str
+) -> None:
+    """A fight chosen with a foe typed that names another (a web form's fight picked in the
+    sidebar and a new foe typed) made the move on the chosen fight and left the foe unread:
+    refused in one line naming both, nothing changed; the chosen track's own name is taken."""
+    call(table, "track", {"kind": kind, "text": name, "rank": "troublesome"})
+    (track,) = table.state().tracks.values()
+    args = {**move, "track": track.id, "dice": "6,1,2", "choose": ["bolster"]}
+    before = table.state().to_dict()
+    with pytest.raises(InvalidValue) as refused:
+        call(table, "move", {**args, typed: "the ash wolf", "rank": "dangerous"})
+    assert str(refused.value) == (
+        f"{typed} 'the ash wolf' is not {track.id} ({name}), the {kind} chosen: name that "
+        f"{kind}'s {typed}, or leave one out"
+    )
+    assert (refused.value.input, refused.value.value) == (typed, "the ash wolf")
+    assert table.state().to_dict() == before
+    if kind == "fight":
+        call(table, "move", {**args, typed: name.upper()})
+        assert len(table.state().tracks) == 1 and table.state().character("Asha").initiative
 
 
 def test_swear_an_iron_vow_asks_about_the_bond(table: Table) -> None:

@@ -46,6 +46,26 @@ def _beginning(ctx: Step, kinds: tuple[str, ...], setting_off: str | None) -> st
     return None
 
 
+def _names_the_track(
+    ctx: Step, kinds: tuple[str, ...], setting_off: str | None, track: TrackState
+) -> None:
+    """Refuse a foe (destination) that names another track than the one chosen with it: the
+    move would act on the chosen one and leave what was typed unread."""
+    named = _beginning(ctx, kinds, setting_off)
+    if named is None:
+        return
+    wanted = _plain_name(named)
+    if wanted in (_plain_name(track.name), _plain_name(track.foe or "")):
+        return
+    field = "foe" if kinds == ("fight",) else "destination"
+    raise InvalidValue(
+        "{" + field + "}" + f" {named!r} is not {track.id} ({track.name}), the {track.kind} "
+        f"chosen: name that {track.kind}'s {field}, or leave one out",
+        input=field,
+        value=named,
+    )
+
+
 def _plain_name(name: str) -> str:
     """A track's name (or a foe's id) as a named foe or destination is matched to it: in any
     case, a destination's "to" left out ("to the Havens" is the journey to the Havens)."""
@@ -186,6 +206,8 @@ class StateChanges:
                 return self.start_journey(ctx, setting_off)
         if query:
             track = self.state.track(str(query), kinds)
+            if owner is None and (kinds == ("fight",) or setting_off is not None):
+                _names_the_track(ctx, kinds, setting_off, track)
         else:
             # The active tracks ``who`` holds, in order, from the index (no scan; of one kind,
             # its own list).

@@ -9,6 +9,7 @@ their quest is done.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
 from ironsworn.errors import InvalidValue
 from ironsworn.record import record
@@ -54,6 +55,11 @@ BLOCKING: dict[str, str] = {d.blocks: d.name for d in DEBILITIES.values() if d.b
 """meter -> the condition that blocks its gains."""
 
 
+def _refused(name: str) -> dict[str, Any]:
+    """What a refused debility name carries for a program (the table's ``name`` input)."""
+    return {"input": "name", "value": name, "accepted": tuple(DEBILITIES)}
+
+
 def check_debility(name: str) -> str:
     """Normalise a debility name, or raise naming the accepted ones."""
     key = name.strip().lower()
@@ -63,7 +69,10 @@ def check_debility(name: str) -> str:
         if "_".join(key.replace("-", " ").split()) in IMPACTS:
             raise InvalidValue(
                 f"{name!r} is a Starforged impact, not a classic debility (accepted: "
-                f"{', '.join(DEBILITIES)})"
+                f"{', '.join(DEBILITIES)})",
+                **_refused(name),
             )
-        raise InvalidValue(f"debility {name!r} is unknown (accepted: {', '.join(DEBILITIES)})")
+        raise InvalidValue(
+            f"debility {name!r} is unknown (accepted: {', '.join(DEBILITIES)})", **_refused(name)
+        )
     return key

@@ -18,6 +18,7 @@ Every marked impact lowers max momentum by 1 and changes the reset, exactly as a
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
 from ironsworn.errors import InvalidValue
 from ironsworn.record import record
@@ -80,9 +81,13 @@ def check_impact(name: str) -> str:
         return key
     from ironsworn.debilities import DEBILITIES
 
-    accepted = ", ".join(i.label for i in IMPACTS.values())
+    labels = tuple(i.label for i in IMPACTS.values())
+    accepted = ", ".join(labels)
+    # (what a program reads of the refusal: the table's ``name`` input)
+    refused: dict[str, Any] = {"input": "name", "value": name, "accepted": labels}
     if key in DEBILITIES:
         raise InvalidValue(
-            f"{name!r} is a classic debility, not a Starforged impact (accepted: {accepted})"
+            f"{name!r} is a classic debility, not a Starforged impact (accepted: {accepted})",
+            **refused,
         )
-    raise InvalidValue(f"impact {name!r} is unknown (accepted: {accepted})")
+    raise InvalidValue(f"impact {name!r} is unknown (accepted: {accepted})", **refused)

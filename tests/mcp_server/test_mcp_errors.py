@@ -12,6 +12,8 @@ import anyio
 import pytest
 from mcp_support import data, fingerprint, make_character, stdio_session
 
+from ironsworn.cli.main import main
+
 
 def test_a_name_that_matches_nothing_says_the_closest_names(home: Path) -> None:
     from mcp.shared.exceptions import MCPError
@@ -203,4 +205,36 @@ def test_a_pasted_page_named_in_an_error_is_shown_by_its_start(home: Path) -> No
     line = result.content[0].text
     assert result.is_error and "\n" not in line and len(line) < 300, line
     assert f"'{pasted[:59]}…'" in line and "(accepted: " in line
+    assert fingerprint() == before
+
+
+def test_a_bad_debility_or_impact_carries_its_input_value_and_accepted(home: Path) -> None:
+    """A program reads which input was refused, the value and what is accepted (as for the
+    other refusals), not only the line: the debility's refusals carried a message alone."""
+    make_character()
+    assert main(["campaign", "new", "sf", "--ruleset", "starforged"]) == 0
+    make_character("sf", "Kira")
+    before = fingerprint()
+
+    async def scenario() -> list[Any]:
+        async with stdio_session(home, "--campaign", "t") as session:
+            classic = [
+                await session.call_tool("debility", {"name": "woozy"}),
+                await session.call_tool("debility", {"name": "battered"}),
+                await session.call_tool("impact", {"name": "wounded"}),
+            ]
+        async with stdio_session(home, "--campaign", "sf") as session:
+            return [*classic, await session.call_tool("impact", {"name": "woozy"})]
+
+    results = anyio.run(scenario)
+    assert all(r.is_error for r in results)
+    debilities = ["wounded", "shaken", "unprepared", "encumbered", "maimed", "corrupted"]
+    debilities += ["cursed", "tormented"]
+    for result, value in zip(results[:3], ["woozy", "battered", "wounded"], strict=True):
+        refused = data(result)
+        assert (refused["input"], refused["value"]) == ("name", value), refused
+        assert refused["accepted"] == debilities
+    impact = data(results[3])
+    assert (impact["input"], impact["value"]) == ("name", "woozy")
+    assert "battered" in impact["accepted"] and "wounded" in impact["accepted"]
     assert fingerprint() == before

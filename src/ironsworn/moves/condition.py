@@ -179,7 +179,10 @@ class ConditionOperations(EngineOperations):
                 raise InvalidValue(
                     f"{name!r}: impacts are Starforged; this campaign plays classic (accepted: "
                     "the debilities wounded, shaken, unprepared, encumbered, maimed, corrupted, "
-                    "cursed, tormented)"
+                    "cursed, tormented)",
+                    input="name",
+                    value=name,
+                    accepted=tuple(DEBILITIES),
                 )
             key = check_impact(name)
             impact = IMPACTS[key]

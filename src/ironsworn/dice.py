@@ -86,8 +86,14 @@ class FixedDice:
     def roll(self, sides: int) -> int:
         _check_sides(sides)
         if self._next >= len(self._values):
+            # Which die comes next, and of what size: a player who typed a move's three dice
+            # learns that its outcome rolls a d100 (Delve the Depths' miss), and types it too.
+            given = len(self._values)
+            if not given:
+                raise InvalidValue(f"not enough {self.source}: none given; a d{sides} is needed")
             raise InvalidValue(
-                f"not enough {self.source}: {len(self._values)} value(s) given, more are needed"
+                f"not enough {self.source}: {given} value(s) given; {_ordinal(given + 1)}, "
+                f"a d{sides}, is needed next"
             )
         value = self._values[self._next]
         if sides == 100 and value == 0:
@@ -113,6 +119,16 @@ def typed_dice(text: str, source: str = "dice") -> FixedDice:
         except ValueError:
             raise InvalidValue(f"{source} value {part!r} is not a whole number") from None
     return FixedDice(values, source=source)
+
+
+def _ordinal(number: int) -> str:
+    """The ordinal with its article: a 1st, a 4th, an 8th, an 11th, a 12th, a 21st, an 18th."""
+    suffix = (
+        "th" if number % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    # "an" before the numbers said with a vowel first: eight..., eleven, eighteen.
+    article = "an" if str(number).startswith("8") or number in (11, 18) else "a"
+    return f"{article} {number}{suffix}"
 
 
 def _check_sides(sides: int) -> None:

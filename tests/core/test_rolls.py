@@ -160,9 +160,29 @@ def test_bad_call_consumes_no_dice() -> None:
     assert dice.remaining == 3
 
 
-def test_fixed_dice_runs_out() -> None:
-    with pytest.raises(InvalidValue, match="not enough"):
-        roll_action(FixedDice([4, 5]), stat=2)
+@pytest.mark.parametrize(
+    ("given", "sides", "message"),
+    [
+        ([], 6, "not enough dice: none given; a d6 is needed"),
+        ([4, 5], 10, "not enough dice: 2 value(s) given; a 3rd, a d10, is needed next"),
+        ([1, 8, 9], 100, "not enough dice: 3 value(s) given; a 4th, a d100, is needed next"),
+        ([1] * 20, 6, "not enough dice: 20 value(s) given; a 21st, a d6, is needed next"),
+        ([1] * 10, 6, "not enough dice: 10 value(s) given; an 11th, a d6, is needed next"),
+        ([1] * 7, 6, "not enough dice: 7 value(s) given; an 8th, a d6, is needed next"),
+        ([1] * 11, 6, "not enough dice: 11 value(s) given; a 12th, a d6, is needed next"),
+    ],
+)
+def test_typed_dice_that_run_out_say_which_die_comes_next(
+    given: list[int], sides: int, message: str
+) -> None:
+    """A player who typed a move's three dice learns that a d100 follows (Delve the Depths'
+    miss reveals a danger): "more are needed" left them to guess how many, and of what."""
+    dice = FixedDice(given)
+    for _ in given:
+        dice.roll(sides)
+    with pytest.raises(InvalidValue) as refused:
+        dice.roll(sides)
+    assert str(refused.value) == message
 
 
 @pytest.mark.parametrize(

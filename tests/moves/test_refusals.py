@@ -123,7 +123,7 @@ ROWS: dict[str, Row] = {
         a_fight,
         lambda g: g.engine.make_move("clash", stat="iron"),
         InvalidValue,
-        "not enough dice: 0 value(s) given, more are needed (for Clash); nothing was changed",
+        "not enough dice: none given; a d6 is needed (for Clash); nothing was changed",
     ),
 }
 

@@ -123,3 +123,19 @@ def test_a_decision_declined_is_told_as_declined(
     code, out, _ = run(capsys, "log", "--limit", "1")
     assert code == 0 and out.rstrip().endswith("Kira: declined"), out
     assert "chose nothing" not in out
+
+
+def test_an_answer_that_changes_nothing_else_says_what_it_did(
+    forge: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Withstand Damage's "press on" rolls nothing and changes nothing more: the answer is
+    # told as answered ("nothing changed" read as if the answer were lost).
+    assert run(capsys, "move", "withstand", "damage", "--amount", "1")[0] == 0
+    code, out, err = run(capsys, "choose", "press_on")
+    assert (code, err) == (0, "")
+    assert out == (
+        "Withstand Damage: Kira chose press on (no roll); the decision is answered, nothing "
+        "else changes\n"
+    )
+    code, out, _ = run(capsys, "log")
+    assert "Kira: chose press on" in out

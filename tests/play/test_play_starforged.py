@@ -199,3 +199,19 @@ def test_make_a_connection_asks_whom_at_a_terminal(private_home: Path) -> None:
         moves = [op for op in store.operations() if op.kind == "move"]
     assert len(moves) == 1
     assert "Sola Vance" in str(moves[0].events)
+
+
+def test_an_answer_that_changes_nothing_else_is_told_in_play(private_home: Path) -> None:
+    """Withstand Damage's "press on" changes nothing more: play mode tells the answer (it
+    printed "nothing changed", as if the answer were lost)."""
+    assert main(["campaign", "new", "sf", "--ruleset", "starforged"]) == 0
+    made = ["character", "new", "Kira", "--stats", "3,2,2,1,1", "--starship", "Firebird"]
+    assert main(made) == 0
+    done = play(private_home, ["/move withstand damage --amount 1", "2"])
+    assert done.returncode == 0, done.stderr
+    assert "Firebird integrity 5 -> 4" in done.stdout
+    assert (
+        "Withstand Damage: Kira chose press on (no roll); the decision is answered, nothing "
+        "else changes\n" in done.stdout
+    )
+    assert "nothing changed" not in done.stdout

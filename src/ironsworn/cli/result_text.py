@@ -106,7 +106,40 @@ def describe_result(
     lines += told
     if result.pending and pending is not None:
         lines.append(pending(result.pending))
-    return "\n".join(lines) if lines else NOTHING_CHANGED
+    if not lines:
+        return _answered(result) or NOTHING_CHANGED
+    return "\n".join(lines)
+
+
+def _answered(result: OperationResult) -> str | None:
+    """An answer to a decision that changed nothing else and left its character no next
+    decision, told as what it did ("Withstand Damage: Kira chose press on (no roll); the
+    decision is answered, nothing else changes"), not as "nothing changed", which reads as an
+    answer lost; None for any other result."""
+    answered = next(
+        (e["from"] for e in result.events if e.get("type") == "pending" and e.get("from")), None
+    )
+    if not isinstance(answered, dict):
+        return None
+    who = answered.get("character")
+    now = getattr(result.after, "pending", None)
+    if isinstance(now, dict) and now.get("character") == who:
+        return None  # it led to their next decision, which is what is shown
+    choice = next((e for e in result.events if e.get("type") == "choice"), None)
+    if choice is not None and choice.get("options"):
+        did = "chose " + ", ".join(str(o) for o in choice["options"])
+    elif choice is not None and choice.get("keys"):
+        did = "chose " + ", ".join(str(k).replace("_", " ") for k in choice["keys"])
+    elif answered.get("kind") == "burn":
+        did = "did not burn momentum"
+    else:
+        did = "declined"
+    from ironsworn.content import load_library
+
+    move = load_library().moves.get(str(answered.get("move")))
+    where = f"{move.name}: " if move is not None else ""
+    person = f"{who} " if who else ""
+    return f"{where}{person}{did}; the decision is answered, nothing else changes"
 
 
 def _turned(

@@ -145,3 +145,19 @@ def test_strike_outside_a_fight_names_the_move_that_begins_one(
     code, out, err = run(capsys, "move", "strike", "--stat", "iron")
     assert code == 2 and out == ""
     assert err == "ironsworn: error: Hild has no active fight: Enter the Fray begins one\n"
+
+
+def test_a_journal_entry_refused_is_named_as_the_player_gave_it(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The entry is the command's words (journal add TEXT): a refusal names it so, not as a
+    --text flag the player never typed, and nothing is written."""
+    assert run(capsys, "campaign", "new", "vale")[0] == 0
+    code, out, err = run(capsys, "journal", "add", "the door\x1b[2Jopens")
+    assert (code, out) == (2, "")
+    assert err == (
+        "ironsworn: error: journal: the entry 'the door\\x1b[2Jopens' holds U+001B (a control "
+        "character) (accepted: text with no control character but a new line or a tab)\n"
+    )
+    code, out, _ = run(capsys, "journal", "--json")
+    assert json.loads(out) == []

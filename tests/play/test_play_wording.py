@@ -86,3 +86,17 @@ def test_a_menu_of_one_option_is_numbered_1_not_1_to_1(tmp_path: Path) -> None:
     run = run_script(path, [face, "1", "/quit"], interactive=True)
     assert "[1, several]> " in run.reader.prompts
     assert not [p for p in run.reader.prompts if p.startswith("[1-1")]
+
+
+def test_a_journal_line_refused_is_named_as_the_line_typed(tmp_path: Path) -> None:
+    """A line of prose (or /journal TEXT) is the entry: a refusal names it so, not as a
+    --text flag play mode has none of."""
+    from play_support import make_kai
+
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, ["the door\x07 opens", "/journal it\x07 creaks"])
+    assert run.code == 0
+    assert "--text" not in run.err
+    assert "error: journal: the entry 'the door\\x07 opens' holds U+0007" in run.err
+    assert "error: journal: the entry 'it\\x07 creaks' holds U+0007" in run.err

@@ -513,7 +513,11 @@ def _journal_add(args: argparse.Namespace, text: str) -> int:
         resolve_character(default_state_type()(), args.character)
     with ref.open(create=True) as store:
         # The table's journal (with one character the entry is theirs, as in play mode).
-        answer = table_call(store, "journal", {"text": text, "character": args.character})
+        # The entry is the command's words, not a flag: a refusal names it so ("journal: the
+        # entry 'a\x01b' holds U+0001..."), not as a --text the player never typed.
+        answer = table_call(
+            store, "journal", {"text": text, "character": args.character}, {"text": "the entry"}
+        )
         path = store.location
     emit(
         args,

@@ -327,7 +327,9 @@ class PlaySession:
         from ironsworn.cli.common import table_call
 
         who = character or self.character_name()
-        added = table_call(self.store, "journal", {"text": text, "character": who})["added"]
+        # (a refusal names the line as "the entry", not as a flag the player never typed)
+        given = {"text": text, "character": who}
+        added = table_call(self.store, "journal", given, {"text": "the entry"})["added"]
         if self.out.json_mode:
             self.out.result(added, "")
         elif self.reader.interactive:

@@ -274,3 +274,28 @@ def test_a_decision_set_aside_that_comes_back_is_shown(asha: Path) -> None:
     assert answered.returncode == 0, answered.stderr
     assert answered.stdout.startswith("  Bo: momentum 2 -> 1\nPENDING (Asha): choose one")
     assert "    suffer_supply" in answered.stdout
+
+
+def test_a_decision_set_aside_is_named_once_after_each_command(asha: Path) -> None:
+    """Co-op: while Bo's decision waits, Asha's is set aside; every command's output names it
+    in one line (it was never said, and a player forgot it waited), and not once it is back."""
+    assert script(asha, "character", "new", "Bo", "--stats", STATS).returncode == 0
+    line = (
+        "also waiting: Asha's decision (Face Danger: choose one), set aside until Bo's is answered"
+    )
+    outputs = []
+    for who in ("Asha", "Bo"):  # edge +3: 3 + 3 = 6 against 5 and 8, a weak hit each
+        made = script(
+            asha, "move", "face", "danger", "--stat", "edge", "--character", who, "--dice", "3,5,8"
+        )
+        assert made.returncode == 0, made.stderr
+        outputs.append(made.stdout)
+    assert line not in outputs[0]
+    assert outputs[1].count(line) == 1 and outputs[1].endswith(line + "\n")
+    hurt = script(asha, "adjust", "health", "-1", "--character", "Bo")
+    assert hurt.returncode == 0, hurt.stderr
+    assert hurt.stdout.count("also waiting") == 1 and hurt.stdout.endswith(line + "\n")
+    assert "PENDING (Bo): Face Danger: choose one (4 options)" in hurt.stdout
+    answered = script(asha, "choose", "suffer_momentum")
+    assert answered.returncode == 0, answered.stderr
+    assert "also waiting" not in answered.stdout

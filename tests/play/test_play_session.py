@@ -624,3 +624,23 @@ def test_a_decision_set_aside_comes_back_in_play_words_once(tmp_path: Path) -> N
     assert done.code == 0, done.err
     assert done.out.count("Ash decides — Face Danger: choose one") == 1
     assert "PENDING" not in done.out and "ironsworn choose" not in done.out
+
+
+def test_a_decision_set_aside_is_named_once_after_each_command_in_play(tmp_path: Path) -> None:
+    """Co-op: while Bea's decision waits, Ash's is set aside; each command's output names it
+    in one line (none did), after what waits now, and not once it is back."""
+    path = tmp_path / "c.sqlite"
+    for who in ("Ash", "Bea"):
+        assert main(["character", "new", who, "--stats", "3,2,2,1,1", "--campaign", str(path)]) == 0
+    for who in ("Ash", "Bea"):  # 3 + 3 = 6 against 5 and 8: a weak hit each
+        face = ["move", "face", "danger", "--stat", "edge", "--character", who, "--dice", "3,5,8"]
+        assert main([*face, "--campaign", str(path)]) == 0
+    done = run_script(path, ["/as Bea", "/adjust health -1", "1", "/adjust supply -1"])
+    assert done.code == 0, done.err
+    line = (
+        "also waiting: Ash's decision (Face Danger: choose one), set aside until Bea's is answered"
+    )
+    assert done.out.count(line) == 1
+    reminder = "Bea still decides — Face Danger: choose one (4 options)"
+    assert done.out.index(reminder) < done.out.index(line) < done.out.index("Bea: momentum 2 -> 1")
+    assert "ironsworn choose" not in done.out

@@ -162,7 +162,7 @@ def _apply(store: Any, pending: dict[str, Any], answer: Answer, stdin: TextIO, o
 
     for result in table.results or ():
         # The next decision, if any, is asked as a menu: not printed as a command's.
-        text = describe_result(replace(result, pending=None), come_back=False)
+        text = describe_result(replace(result, pending=None), come_back=False, aside=False)
         if text == NOTHING_CHANGED and result.pending is not None:
             continue  # the answer only leads to the next decision, asked next
         out.write(text + "\n")

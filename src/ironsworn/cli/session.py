@@ -187,13 +187,14 @@ def state_if_any(args: argparse.Namespace | None) -> CampaignState | None:
 
 
 def describe_result(
-    result: OperationResult, outcomes: bool = False, *, come_back: bool = True
+    result: OperationResult, outcomes: bool = False, *, come_back: bool = True, aside: bool = True
 ) -> str:
     """Short, readable lines for a move or change, in the order it happened (see
     :mod:`ironsworn.cli.result_text`), then what is pending: the decision in full when this
     operation asked it, else one line reminding what is owed (:func:`pending_reminder`);
     ``outcomes``: with each move's outcome text; ``come_back``: with a decision set aside
-    that the operation brought back (a menu that asks it next says False)."""
+    that the operation brought back (a menu that asks it next says False); ``aside``: with a
+    line naming the decisions set aside for other characters (:func:`set_aside_line`)."""
     from ironsworn.cli.result_text import describe_result as told
 
     shown = pending_text if asked_now(result) else pending_reminder
@@ -204,7 +205,32 @@ def describe_result(
         # Another character's decision, set aside, waits now: shown in full (a new one to
         # the command line's player), though the engine's result leaves it out.
         result, shown = replace(result, pending=back), pending_text
-    return told(result, shown, outcomes)
+    text = told(result, shown, outcomes)
+    waiting = set_aside_line(result.after) if aside else None
+    return text if waiting is None else f"{text}\n{waiting}"
+
+
+def set_aside_line(state: Any) -> str | None:
+    """The decisions other characters owe, set aside while another acts, in one line (who,
+    and what it asks), so that nobody forgets one waits; None when none is set aside."""
+    parked: dict[str, Any] = getattr(state, "parked", None) or {}
+    if not parked:
+        return None
+    from ironsworn.content import load_library
+
+    moves = load_library().moves
+    said = []
+    for owner, entry in parked.items():
+        decision = entry["pending"]
+        move = moves.get(str(decision.get("move")))
+        asks = str(decision.get("prompt") or "a decision")
+        if move is not None and not asks.startswith(move.name):
+            asks = f"{move.name}: {asks}"
+        said.append(f"{decision.get('character') or owner}'s decision ({asks})")
+    pending = getattr(state, "pending", None)
+    now = pending.get("character") if isinstance(pending, dict) else None
+    until = f", set aside until {now}'s is answered" if now else ", set aside"
+    return f"also waiting: {'; '.join(said)}{until}"
 
 
 def _come_back(result: OperationResult) -> dict[str, Any] | None:

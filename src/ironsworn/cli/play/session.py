@@ -348,12 +348,15 @@ class PlaySession:
         from ironsworn.cli.result_text import NOTHING_CHANGED
         from ironsworn.cli.session import describe_result
 
-        text = describe_result(replace(result, pending=None), outcomes=True, come_back=False)
+        text = describe_result(
+            replace(result, pending=None), outcomes=True, come_back=False, aside=False
+        )
         state = self.state()
         quiet = not (as_json or self.out.json_mode)
         if quiet and text == NOTHING_CHANGED and result.pending is not None:
             # The answer only leads to the next decision: that is what is shown.
             self.show_pending(state)
+            self.show_set_aside(state)
             return
         self.out.result(result.to_json(), text, as_json=as_json)
         if status:
@@ -367,6 +370,17 @@ class PlaySession:
             # Waiting already, and untouched: one line, not its whole list again.
             move = self.library.moves.get(str(state.pending.get("move")))
             self.out.say(decisions.reminder(state.pending, move.name if move else None))
+        if quiet:
+            self.show_set_aside(state)
+
+    def show_set_aside(self, state: CampaignState) -> None:
+        """One line naming the decisions other characters owe, set aside while another acts
+        (a player forgets one that waits unsaid)."""
+        from ironsworn.cli.session import set_aside_line
+
+        line = set_aside_line(state)
+        if line is not None:
+            self.out.say(line)
 
     def show_status(self, state: CampaignState, names: Sequence[str] = ()) -> None:
         """One line per character: meters, momentum, debilities (the only one by default)."""
@@ -418,6 +432,7 @@ class PlaySession:
                 self.out.say(self.recap(state))
                 self.show_status(state, list(state.characters))
                 self.show_pending(state)
+                self.show_set_aside(state)
                 from ironsworn.cli.play.creation_options import unfinished
 
                 for name in unfinished(self):

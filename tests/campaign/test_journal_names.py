@@ -164,3 +164,23 @@ def test_the_command_vehicle_is_told_by_its_name(event: dict[str, Any], line: st
     state = SimpleNamespace(vehicle=SHIP, characters={}, tracks={})
     assert Narrator(state).event(event) == line
     assert Narrator().event(event).startswith(("the vehicle", "the command vehicle"))
+
+
+def test_the_command_vehicles_name_is_looked_up_once_for_the_log_and_the_command_line() -> None:
+    """One look-up (ship_name) names the command vehicle for the log's narrator and the
+    command line's result text: the same name in both, 'vehicle' words when there is none."""
+    from types import SimpleNamespace
+
+    from ironsworn.campaign.journal import ship_name
+    from ironsworn.cli.result_text import target_words
+
+    for state, name in (
+        (SimpleNamespace(vehicle=SHIP, tracks={}), "Wayfarer"),
+        (SimpleNamespace(vehicle={**SHIP, "name": ""}, tracks={}), None),
+        (SimpleNamespace(vehicle=None, tracks={}), None),
+        (SimpleNamespace(tracks={}), None),  # a state with no vehicle at all (classic)
+    ):
+        assert ship_name(state) == name
+        said = target_words({"type": "vehicle_meter"}, "vehicle:integrity", state)
+        assert said == f"{name or 'vehicle'} integrity"
+        assert Narrator(state).ship == name

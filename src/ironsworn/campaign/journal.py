@@ -104,6 +104,16 @@ def without_name(text: str, name: str | None) -> str:
     return "; ".join(part.removeprefix(prefix).removesuffix(suffix) for part in text.split("; "))
 
 
+def ship_name(state: Any) -> str | None:
+    """The name of the command vehicle of ``state`` (its integrity and troubles are told by
+    it, in the log as in a command's result: "Wayfarer integrity 5 → 3"); None when there is
+    none, or it has no name."""
+    vehicle = getattr(state, "vehicle", None)
+    if isinstance(vehicle, Mapping) and vehicle.get("name"):
+        return str(vehicle["name"])
+    return None
+
+
 class Narrator:
     """Describes events in words, remembering the names of tracks it has seen created."""
 
@@ -129,9 +139,7 @@ class Narrator:
 
     def learn(self, state: Any) -> None:
         """Take the track names from a state, for telling part of a log without its start."""
-        vehicle = getattr(state, "vehicle", None)
-        if isinstance(vehicle, Mapping) and vehicle.get("name"):
-            self.ship = str(vehicle["name"])
+        self.ship = ship_name(state) or self.ship
         for char in getattr(state, "characters", {}).values():
             if getattr(char, "starforged", False):
                 self.starforged.add(str(char.name))

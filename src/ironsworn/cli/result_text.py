@@ -146,8 +146,8 @@ def _turned(
     event: dict[str, Any], effect: dict[str, Any] | None, state: Any, narrators: list[Narrator]
 ) -> str | None:
     """A change from no to yes or back told as the log tells it ('Kai: wounded marked', 'Kai
-    gains the asset Hawk', 'Kira is in control'), not 'debility wounded no -> yes'; None for
-    any other change."""
+    gains the asset Hawk', 'Kira is in control', the command vehicle by its name: 'Wayfarer:
+    battered marked'), not 'debility wounded no -> yes'; None for any other change."""
     if effect is None:
         return None
     before, after = effect["from"], effect["to"]
@@ -156,13 +156,6 @@ def _turned(
         return None
     if before == after:
         return None
-    if event.get("type") in ("vehicle_impact", "vehicle_mark"):
-        # The command vehicle by its name, as its integrity is told ('Wayfarer: battered
-        # marked'; the log says 'the vehicle').
-        ship = getattr(state, "vehicle", None)
-        if isinstance(ship, dict) and ship.get("name"):
-            what = str(event.get("impact") or event.get("mark")).replace("_", " ")
-            return f"{ship['name']}: {what} {'marked' if after else 'cleared'}"
     if not narrators:
         from ironsworn.campaign.journal import Narrator
 
@@ -238,8 +231,9 @@ def target_words(event: dict[str, Any], target: str, state: Any = None) -> str:
         # name the sheet gives it ("Wayfarer integrity"), "vehicle" when it has none now.
         name, _, part = target[len("vehicle:") :].rpartition(":")
         if not name:
-            ship = getattr(state, "vehicle", None)
-            name = str(ship["name"]) if isinstance(ship, dict) and ship.get("name") else "vehicle"
+            from ironsworn.campaign.journal import ship_name
+
+            name = ship_name(state) or "vehicle"  # (named as the log names it)
         return f"{name} {part.replace('_', ' ')}"
     for prefix in ("debility:", "impact:", "bond:", "legacy:"):
         if target.startswith(prefix):

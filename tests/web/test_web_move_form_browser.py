@@ -183,6 +183,33 @@ def test_withstand_damage_shows_the_vehicle_s_integrity_after_the_damage(
     page.context.close()
 
 
+def test_withstand_damage_odds_follow_the_vehicle_chosen(server: Any, browser: Any) -> None:
+    """Withstand Damage on a vehicle that is not the command vehicle: choosing it changed
+    nothing on the panel (the odds stayed the command vehicle's); they are the chosen one's."""
+    http = new_campaign(server, "sf-skiff", "starforged", character={"starship": "Vesper"})
+    skiff = {"name": "Skiff", "incidental": True, "integrity": 3}
+    assert http.post("/api/c/sf-skiff/actions/vehicle", json=skiff).status_code == 200
+    page = open_page(browser, server, "sf-skiff", DESKTOP, "Kira")
+    panel = open_move(page, "move:starforged/suffer/withstand_damage")
+    page.fill("input[name='read:amount']", "2")
+    page.press("input[name='read:amount']", "Tab")
+    integrity = panel.locator(".stat-option").first
+    expect(integrity).to_contain_text("vehicle integrity 5 → 3")
+    panel.locator("select[name='read:vehicle']").select_option("Skiff")
+    # Integrity 3, 2 damage: +1 (15.2 % strong at momentum +2), the skiff kept chosen.
+    expect(integrity).to_contain_text("vehicle integrity 3 → 1")
+    expect(integrity).to_contain_text("strong 15.2%")
+    expect(panel.locator("select[name='read:vehicle']")).to_have_value("Skiff")
+    expect(page.locator("input[name='read:amount']")).to_have_value("2")
+    shot(page, "sf-withstand-damage-skiff")
+    # The roll is the one shown: 6 + 1 on the skiff.
+    page.fill(".move-form input[name=dice]", "6,1,1")
+    page.click(".move-form button[type=submit]")
+    expect(page.locator("#result .roll")).to_contain_text("6 + 1 = 7")
+    assert page.errors == []
+    page.context.close()
+
+
 def test_the_guide_starts_a_track_for_the_characters_chosen(server: Any, browser: Any) -> None:
     """The guide's page at a table of two: the tracks' form was refused ("there are several
     characters; name one (character)") with no way to name one; it asks whose track it is,

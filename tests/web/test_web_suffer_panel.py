@@ -198,3 +198,39 @@ def test_companion_takes_a_hit_and_withstand_damage_show_the_roll_after_the_harm
     assert damage["roll_assumes"]["text"] == "resist the damage"
     (vehicle,) = [r for r in damage["reads"] if r["option"] == "vehicle"]
     assert (vehicle["values"], vehicle["default"]) == (["Vesper"], "Vesper")
+
+
+def test_withstand_damage_odds_are_those_of_the_vehicle_chosen(
+    api: Any, starforged_pack: None
+) -> None:
+    """Withstand Damage on a vehicle that is not the command vehicle (an incidental skiff of
+    integrity 3): the panel's odds were the command vehicle's (5, then 3 after 2 damage)
+    whatever vehicle was chosen; they are the chosen vehicle's (3, then 1)."""
+    made = api.post("/api/campaigns", json={"name": "sf", "ruleset": "starforged"}, headers=CHANGE)
+    assert made.status_code == 201, made.text
+    kira = {"name": "Kira", "stats": STATS, "assets": ["starship=Vesper"]}
+    assert api.post("/api/c/sf/actions/character", json=kira, headers=CHANGE).is_success
+    skiff = {"name": "Skiff", "incidental": True, "integrity": 3}
+    assert api.post("/api/c/sf/actions/vehicle", json=skiff, headers=CHANGE).is_success
+
+    def integrity(query: str) -> Any:
+        answer = api.get(f"/api/c/sf/moves/withstand damage?character=Kira&amount=2{query}")
+        assert answer.status_code == 200, answer.text
+        (stat,) = answer.json()["stats"]
+        return stat["value"], stat.get("at_roll"), stat["odds"]["strong_hit"]
+
+    assert integrity("") == (5, 3, pytest.approx(strong(3)))
+    assert integrity("&vehicle=Vesper") == (5, 3, pytest.approx(strong(3)))
+    assert integrity("&vehicle=Skiff") == (3, 1, pytest.approx(strong(1)))
+    # The roll made is the one shown (resisting, as the odds assume): +1 on the skiff.
+    shown = api.get("/api/c/sf/moves/withstand damage?character=Kira&amount=2&vehicle=Skiff")
+    resist = shown.json()["roll_assumes"]["key"]
+    move = {"move": "withstand damage", "vehicle": "Skiff", "amount": 2, "choose": [resist]}
+    answer = api.post("/api/c/sf/actions/move", json={**move, "dice": [6, 1, 1]}, headers=CHANGE)
+    assert answer.status_code == 200, answer.text
+    (made,) = answer.json()["chain"]
+    assert (made["stat"], made["roll"]["stat"]) == ("vehicle_integrity", 1)
+    # A vehicle the party has not: refused, naming it and the vehicles there are.
+    answer = api.get("/api/c/sf/moves/withstand damage?character=Kira&vehicle=Barge")
+    assert answer.status_code == 400
+    assert "Barge" in answer.json()["error"] and "Skiff" in answer.json()["error"]

@@ -113,10 +113,14 @@ def moves_brief(ruleset: str | None) -> list[JsonDict]:
     return [{k: m.get(k) for k in BRIEF_MOVE} for m in moves(ruleset)]
 
 
-def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
+def move_panel(
+    store: Any, move: str, character: str | None, vehicle: str | None = None
+) -> JsonDict:
     """A move as the panel shows it for one character: what it rolls with the character's
     values, the adds it names, the character's assets whose abilities speak of it, and the
-    exact odds of each choice of stat (with and without a burn)."""
+    exact odds of each choice of stat (with and without a burn). ``vehicle``: the vehicle
+    chosen for a move that rolls a vehicle's integrity (Withstand Damage; None: the one the
+    move takes when it is left out)."""
     from ironsworn.odds import action_odds, progress_odds
 
     state = store.state()
@@ -146,7 +150,7 @@ def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
             try:
                 value = char.value(name)
             except InvalidValue:
-                found_value = _vehicle_value(state, name)
+                found_value = _vehicle_value(state, name, vehicle)
                 if found_value is None:
                     continue  # a meter this character has not (a companion's health)
                 value = found_value
@@ -169,14 +173,17 @@ def move_panel(store: Any, move: str, character: str | None) -> JsonDict:
     return data
 
 
-def _vehicle_value(state: Any, name: str) -> int | None:
-    """A vehicle's integrity as Withstand Damage rolls it when its vehicle is left out (the
-    command vehicle, else the only one); None for another stat, or with no vehicle."""
+def _vehicle_value(state: Any, name: str, vehicle: str | None) -> int | None:
+    """A vehicle's integrity as Withstand Damage rolls it: the ``vehicle`` named (refused,
+    naming the party's vehicles, when it has no such one), or when it is left out the command
+    vehicle, else the only one; None for another stat, or with no vehicle to take."""
     if name != "vehicle_integrity":
         return None
     from ironsworn.errors import IronswornError
     from ironsworn.moves.starforged.vehicles import find, integrity_of
 
+    if vehicle:
+        return int(integrity_of(state, find(state, vehicle)))
     try:
         return int(integrity_of(state, find(state, None)))
     except IronswornError:

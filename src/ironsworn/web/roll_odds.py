@@ -38,10 +38,17 @@ _ROLL_ON: dict[str, str] = {"sf.endure.resist": "resist"}
 
 
 def dry_roll(
-    state: Any, library: Any, move: str, character: str, stat: str | None, amount: int | None
+    state: Any,
+    library: Any,
+    move: str,
+    character: str,
+    stat: str | None,
+    amount: int | None,
+    vehicle: str | None = None,
 ) -> JsonDict | None:
     """The action roll the engine would make for ``move`` (with ``stat``, or the stat the move
-    picks itself when None; ``amount`` as the move's amount option): ``{"stat", "value",
+    picks itself when None; ``amount`` as the move's amount option, ``vehicle`` as its vehicle
+    option, None: left out): ``{"stat", "value",
     "adds", "momentum", "from", "before"}``, ``before`` being the changes made before the roll
     (``[{"target", "from", "to", "label", "stat"}]``, Endure Harm's -health), and
     ``assumes``: the answer given on the copy to a question the move asks before it rolls
@@ -59,7 +66,8 @@ def dry_roll(
     copy.pending, copy.parked, copy.agenda = None, {}, []
     engine = MoveEngine(copy, library, RandomDice(_SEED))
     try:
-        result = engine.make_move(move, character, stat=stat, amount=amount, burn=False)
+        chosen: dict[str, Any] = {"vehicle": vehicle} if vehicle else {}
+        result = engine.make_move(move, character, stat=stat, amount=amount, burn=False, **chosen)
     except IronswornError:
         return None
     roll = result.moves[0].roll if result.moves else None
@@ -115,13 +123,18 @@ def dry_roll(
 
 
 def with_automatic_adds(
-    panel: JsonDict, state: Any, library: Any, amount: int | None = None
+    panel: JsonDict,
+    state: Any,
+    library: Any,
+    amount: int | None = None,
+    vehicle: str | None = None,
 ) -> JsonDict:
     """The move panel with each action stat's odds counting the automatic adds, and the value
     and momentum the roll is made with (after what the move changes before its roll: a suffer
     move's -health). A move that picks its stat itself (Endure Harm: the highest of health and
     iron, after the harm) is dry-run once; its stat's entry is marked ``rolled``. ``amount``:
-    the move's amount option as the player set it (None: the engine's default)."""
+    the move's amount option as the player set it (None: the engine's default); ``vehicle``:
+    the vehicle chosen (Withstand Damage on one that is not the command vehicle)."""
     from ironsworn.odds import action_odds
 
     character = panel.get("character")
@@ -130,7 +143,9 @@ def with_automatic_adds(
     char = state.character(character)
     even = bool(state.option("even_matches"))
     picks = panel.get("method") in ("highest", "lowest")
-    once = dry_roll(state, library, panel["id"], character, None, amount) if picks else None
+    once = (
+        dry_roll(state, library, panel["id"], character, None, amount, vehicle) if picks else None
+    )
     if once is not None:
         panel["before_roll"] = once["before"]
         if once["assumes"] is not None:
@@ -146,7 +161,7 @@ def with_automatic_adds(
                 if after:
                     entry["at_roll"] = after[-1]["to"]
         else:
-            found = dry_roll(state, library, panel["id"], character, entry["stat"], amount)
+            found = dry_roll(state, library, panel["id"], character, entry["stat"], amount, vehicle)
             if found is not None and found["value"] != entry["value"]:
                 entry["at_roll"] = found["value"]
             if found is not None and found["assumes"] is not None:

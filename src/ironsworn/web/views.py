@@ -269,15 +269,18 @@ async def move_panel(request: Request) -> Response:
     # The move's amount as the player set it (Endure Harm's harm): its odds are at the health
     # left after it. Absent: the engine's default.
     amount = int_param(request, "amount", 0, 10, None) if "amount" in request.query_params else None
+    # The vehicle chosen (Withstand Damage): its odds are those of that vehicle's integrity.
+    vehicle = request.query_params.get("vehicle") or None
     await table.check()
-    version, key = table.version, f"panel:{move}:{character}:{amount}"
+    version, key = table.version, f"panel:{move}:{character}:{amount}:{vehicle}"
     data: dict[str, Any] | None = table.cache.get(key)
     if data is None:
 
         def read(store: Any) -> dict[str, Any]:
-            found = reads.move_panel(store, move, character)
+            found = reads.move_panel(store, move, character, vehicle)
             state, library = store.state(), reads.library()
-            return results.panel(with_automatic_adds(found, state, library, amount), library)
+            panel = with_automatic_adds(found, state, library, amount, vehicle)
+            return results.panel(panel, library)
 
         data = await table.call(read)
         if table.version == version:

@@ -53,11 +53,18 @@ async function loadPanel(id, scroll) {
   const query = new URLSearchParams();
   if (char) query.set("character", char.name);
   if (store.amount !== null && store.amount !== undefined && store.amountFor === id) query.set("amount", store.amount);
+  // The vehicle chosen (Withstand Damage): the odds are those of its integrity.
+  if (store.vehicle && store.vehicleFor === id) query.set("vehicle", store.vehicle);
   try {
     const panel = await api("GET", `${BASE}/moves/${encodeURIComponent(id)}` + (query.size ? `?${query}` : ""));
     store.panel = panel;
     renderPanel(scroll);
-  } catch (err) { showError(err.message); }
+  } catch (err) {
+    // The vehicle chosen is gone (an incidental vehicle left behind): the panel of the one
+    // the move takes when left out.
+    if (query.has("vehicle")) { store.vehicle = null; loadPanel(id, scroll); return; }
+    showError(err.message);
+  }
 }
 
 // The adds the roll gets by itself (assets, a lasting +1), counted in the odds shown.
@@ -239,11 +246,18 @@ function readControl(r) {
     // A track is one of the kinds the move acts on (the server's list), or none. The one value
     // the move takes when left out (Strike's only fight, Aid Your Ally's only ally) is chosen,
     // with no "none" to leave it out: none would be that one.
-    const chosen = r.option === "track" && store.track ? store.track : r.default;
+    const chosen = r.option === "track" && store.track ? store.track
+      : r.option === "vehicle" && store.vehicle && store.vehicleFor === store.panel.id ? store.vehicle : r.default;
     // (Left out, a track may mean more than none: Enter the Fray's is the fight under way, or
     // a new one against the foe named: the server says so.)
     const blank = r.default !== undefined ? null : h("option", { value: "" }, r.blank || (r.option === "track" ? "none" : "—"));
-    return h("select", { name, "aria-label": words(r.option) }, blank,
+    // Another vehicle chosen asks for the panel again (its odds are that vehicle's integrity).
+    const onchange = r.option !== "vehicle" ? null : (e) => {
+      store.vehicle = e.target.value || null;
+      store.vehicleFor = store.panel.id;
+      loadPanel(store.panel.id, false);
+    };
+    return h("select", { name, "aria-label": words(r.option), onchange }, blank,
       r.values.map((v) => (typeof v === "object"
         ? h("option", { value: v.id, selected: v.id === chosen }, `${v.name} (${v.kind})`) : h("option", { value: v, selected: v === chosen }, words(v)))));
   }

@@ -243,7 +243,7 @@ def test_every_vehicle_the_swear_offer_and_the_position_on_the_page(
     vow = table.state()["tracks"][0]
     expect(page.locator(f".track[data-track='{vow['id']}'] button.swear")).to_be_visible()
     shot(page, "starforged-swear-offer", full_page=True)
-    # A reload keeps the offer (this browser keeps it per campaign until the vow is sworn).
+    # A reload keeps the offer (the server keeps the vow unsworn until it is sworn).
     page.reload()
     expect(page.locator(f".track[data-track='{vow['id']}'] button.swear")).to_be_visible()
     page.click("#tabs button[data-tab=create]")

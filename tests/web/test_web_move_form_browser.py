@@ -210,6 +210,51 @@ def test_withstand_damage_odds_follow_the_vehicle_chosen(server: Any, browser: A
     page.context.close()
 
 
+def test_every_page_offers_to_swear_the_inciting_incident(server: Any, browser: Any) -> None:
+    """The offer to Swear an Iron Vow on the inciting incident showed only on the page that
+    made the character (it lived in that browser's storage); every page of the campaign shows
+    it from the server's state, the guide's seat naming whose vow it is, until it is sworn on
+    any page."""
+    new_campaign(server, "swear-coop")
+    maker = open_page(browser, server, "swear-coop", DESKTOP)
+    other = open_page(browser, server, "swear-coop", DESKTOP)
+    maker.click("#tabs button[data-tab=create]")
+    maker.fill("form.create input[name=name]", "Asha")
+    for i, value in enumerate(["3", "2", "2", "1", "1"]):
+        maker.locator("form.create .stat-picks select").nth(i).select_option(value)
+    maker.fill("form.create input[name=incident]", "Find my sister")
+    maker.click("form.create button[type=submit]")
+    expect(maker.locator(".swear-offer")).to_contain_text("“Find my sister”")
+    for page in (maker, other):
+        expect(page.locator("#tracks .track button.swear")).to_have_count(1)
+    # (The tracks' form asks nothing of it: a vow made there is sworn with the move.)
+    expect(maker.locator("form.new-track [name=unsworn]")).to_have_count(0)
+    other.click("#tabs button[data-tab=create]")
+    expect(other.locator(".swear-offer")).to_contain_text(
+        "Asha’s inciting incident, “Find my sister”, is a vow: swear it now."
+    )
+    # A third page, playing Asha, says it is hers.
+    hers = open_page(browser, server, "swear-coop", DESKTOP, "Asha")
+    hers.click("#tabs button[data-tab=create]")
+    expect(hers.locator(".swear-offer")).to_contain_text("Your inciting incident")
+    shot(hers, "swear-offer-on-every-page")
+    assert axe_violations(hers) == []
+    # Sworn on the other page: no page offers it any more.
+    other.click(".swear-offer button.swear")
+    expect(other.locator(".move-panel h3")).to_contain_text("Swear an Iron Vow")
+    other.select_option(".move-form select[name='read:with']", "none")
+    other.fill(".move-form input[name=dice]", "6,1,2")
+    other.click(".move-form button[type=submit]")
+    expect(other.locator("#result .roll")).to_contain_text("STRONG HIT")
+    for page in (maker, other, hers):
+        expect(page.locator("#tracks button.swear")).to_have_count(0)
+    expect(maker.locator(".swear-offer")).to_be_hidden()
+    expect(hers.locator(".swear-offer")).to_be_hidden()
+    for page in (maker, other, hers):
+        assert page.errors == []
+        page.context.close()
+
+
 def test_the_guide_starts_a_track_for_the_characters_chosen(server: Any, browser: Any) -> None:
     """The guide's page at a table of two: the tracks' form was refused ("there are several
     characters; name one (character)") with no way to name one; it asks whose track it is,

@@ -154,10 +154,17 @@ def test_a_classic_campaign_describes_its_ruleset(api: Any) -> None:
     assert rules["inciting_ranks"] == ["troublesome", "dangerous", "formidable"]
     assert rules["vehicle_marks"] == []
     # The new-track form's fields per kind, from the track operation's declared inputs: a
-    # fight takes its foe and the pack's size; a vow may be the background vow.
+    # fight takes its foe and the pack's size; a vow may be the background vow, or one still
+    # to swear with the move (the inciting incident's, made unsworn).
     assert rules["track_fields"]["fight"] == ["text", "rank", "foe", "count", "characters"]
     assert rules["track_fields"]["journey"] == ["text", "rank", "characters"]
-    assert rules["track_fields"]["vow"] == ["text", "rank", "characters", "background"]
+    assert rules["track_fields"]["vow"] == [
+        "text",
+        "rank",
+        "characters",
+        "background",
+        "unsworn",
+    ]
     assert "connection" not in rules["track_fields"]
     assert rules["resolved_by"] == {"scene": "scene_resolve"}
     assert rules["initiative"] == {

@@ -379,12 +379,14 @@ class CampaignState(CharacterEvents, WorldEvents, Snapshots):
                 )
         # The campaign options' marks (chapter 7): roles instead of assets, background bonds
         # held in reserve, the semi-random setup's cards still in hand and its steps still to
-        # take (draws left, the oracle's background vow and person to name).
+        # take (draws left, the oracle's background vow and person to name); the vows still to
+        # swear with the move (the inciting incident's, made ``unsworn``).
         for flag in (
             "roles",
             "reserved_bonds",
             "asset_hand",
             "background_vow",
+            "unsworn_vows",
             "asset_draws",
             "background_goal",
             "bond_oracle",

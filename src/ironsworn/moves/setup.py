@@ -13,6 +13,10 @@
   ``setup_rules`` the first vow a character swears is "troublesome, dangerous, or formidable"
   (L4568-4570); in one-shot play there is no background vow and the vow's rank defaults to
   troublesome for a short session, dangerous for a long one (L5163-5165).
+- The inciting incident's vow (L1359: "envision your inciting incident and Swear an Iron Vow"):
+  a vow made with ``unsworn`` is one the character still has to swear with the move; its id is
+  kept in the character's ``unsworn_vows`` flag (every surface may offer the move on it) until
+  :func:`vow_sworn` takes it out as Swear an Iron Vow is made on it.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from ironsworn.ranks import Rank
 
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CampaignState
-    from ironsworn.moves.engine import OperationResult
+    from ironsworn.moves.engine import MoveEngine, OperationResult
 
 MAX_BACKGROUND_BONDS = 3
 BACKGROUND_RANKS = ("extreme", "epic")
@@ -119,6 +123,14 @@ def vow_rank(
                 f"campaign setup rules (got {rank.label})"
             )
     return rank, note
+
+
+def vow_sworn(state: CampaignState, engine: MoveEngine, name: str, track: str) -> None:
+    """Swear an Iron Vow made by ``name`` on ``track``: the vow is no longer one they still
+    have to swear (their ``unsworn_vows`` flag)."""
+    unsworn = state.character(name).flags.get("unsworn_vows") or []
+    if track in unsworn:
+        engine.set_flag(name, "unsworn_vows", [t for t in unsworn if t != track] or None)
 
 
 def _has_sworn(state: CampaignState, name: str) -> bool:

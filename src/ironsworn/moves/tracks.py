@@ -95,9 +95,11 @@ class TrackOperations(EngineOperations):
         count: int = 1,
         role: str | None = None,
         background: bool = False,
+        unsworn: bool = False,
     ) -> OperationResult:
         """A new track; a vow is checked against the campaign's setup options, and a
-        ``background`` vow (extreme or epic, no roll) is remembered on the characters."""
+        ``background`` vow (extreme or epic, no roll) is remembered on the characters, as is
+        an ``unsworn`` one (the inciting incident, to swear with the move next)."""
 
         def run() -> None:
             allowed = RULESET_TRACKS[self.state.ruleset]
@@ -133,12 +135,21 @@ class TrackOperations(EngineOperations):
                 parsed, note = vow_rank(self.state, parsed, who, background)
                 if note:
                     self.engine.note(note)
-            elif background:
+            elif background or unsworn:
+                given = "background" if background else "unsworn"
                 raise InvalidValue(
-                    f"{{background}} is for vows, not a {kind}",
-                    input="background",
+                    f"{{{given}}} is for vows, not a {kind}",
+                    input=given,
                     value=True,
                     accepted=("vow",),
+                )
+            if background and unsworn:
+                raise InvalidValue(
+                    "{unsworn}: a background vow is not sworn with the move (accepted: "
+                    "a vow that is not the background vow)",
+                    input="unsworn",
+                    value=True,
+                    accepted=("a vow that is not the background vow",),
                 )
             if parsed is None:
                 # A foe of the player's own (or a track with no rank given): asked, not refused.
@@ -165,6 +176,10 @@ class TrackOperations(EngineOperations):
             if background:
                 for character in who:
                     self.engine.set_flag(character, "background_vow", event["track"]["id"])
+            if unsworn:
+                for character in who:
+                    held = self.state.character(character).flags.get("unsworn_vows") or []
+                    self.engine.set_flag(character, "unsworn_vows", [*held, event["track"]["id"]])
 
         return self.engine.operation(kind, characters[0] if characters else None, run)
 

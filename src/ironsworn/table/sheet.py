@@ -142,6 +142,7 @@ def new_track(table: Table, args: JsonDict) -> JsonDict:
                 characters,
                 role=args.get("role"),
                 background=bool(args.get("background")),
+                unsworn=bool(args.get("unsworn")),
             ),
         )
     created = next(e for e in result.events if e["type"] == "track_created")
@@ -415,6 +416,12 @@ OPERATIONS = (
                 "background",
                 "bool",
                 "vow: the background vow (extreme or epic, no roll)",
+                only_for=("vow",),
+            ),
+            Input(
+                "unsworn",
+                "bool",
+                "vow: still to swear with Swear an Iron Vow (the inciting incident)",
                 only_for=("vow",),
             ),
         ),

@@ -17,6 +17,7 @@ from ironsworn.moves.classic._common import (
     _take_next_move_bonus,
 )
 from ironsworn.moves.engine import Step, before_roll, no_roll, on_outcome, on_resume
+from ironsworn.moves.setup import vow_sworn
 from ironsworn.progress import TICKS_PER_BOX
 from ironsworn.ranks import Rank
 
@@ -52,6 +53,7 @@ def vows_for(ctx: Step) -> dict[str, str]:
 
 @on_outcome("swear_an_iron_vow")
 def swear_an_iron_vow(ctx: Step) -> None:
+    vow_sworn(ctx.state, ctx.engine, ctx.char.name, str(ctx.data["track"]))
     _general_initiative(ctx)
     if ctx.data.get("with"):
         # Who the vow is to, for Forge a Bond's "after you successfully Fulfill Your Vow to

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ironsworn.errors import InvalidValue
 from ironsworn.moves.engine import Step, before_roll, no_roll, on_outcome, on_resume
+from ironsworn.moves.setup import vow_sworn
 from ironsworn.moves.starforged._common import (
     RULESET,
     M,
@@ -43,6 +44,7 @@ def swear_before(ctx: Step) -> None:
 @on_outcome("swear_an_iron_vow", ruleset=RULESET)
 def swear_an_iron_vow(ctx: Step) -> None:
     """Strong: +2 momentum; weak: +1 momentum; miss: a significant obstacle first."""
+    vow_sworn(ctx.state, ctx.engine, ctx.char.name, str(ctx.data["track"]))
     if ctx.outcome is S:
         ctx.momentum(2)
     elif ctx.outcome is W:

@@ -15,9 +15,6 @@ const store = {
   npcs: null, truths: null, move: null, panel: null, result: null, viewing: null,
   made: null, // the name of the character this page made last (the New character tab says so)
   rules: null, // the campaign's ruleset as the table API describes it (/ruleset): the page's only game facts
-  // Vows this page made at creation and has not yet sworn on: {track id: its name}, kept per
-  // campaign in this browser (a reload still offers to swear on the inciting incident).
-  unsworn: readUnsworn(),
   // The event stream (live.js): the server's epoch of `version` (versions count per server
   // process), the highest version announced, and actions awaiting their own change.
   epoch: null, heard: 0, waiting: [],
@@ -25,17 +22,15 @@ const store = {
   seat: localStorage.getItem("seat:" + NAME) || "",
 };
 
-function readUnsworn() {
-  try {
-    const kept = JSON.parse(localStorage.getItem("unsworn:" + NAME) || "{}");
-    return kept && typeof kept === "object" && !Array.isArray(kept) ? kept : {};
-  } catch { return {}; } // storage refused or unreadable: this page offers what it makes
-}
-
-// The vow ``id`` (named ``name``) made and not yet sworn on, or sworn on (``name`` null).
-function markUnsworn(id, name) {
-  if (name) store.unsworn[id] = name; else delete store.unsworn[id];
-  try { localStorage.setItem("unsworn:" + NAME, JSON.stringify(store.unsworn)); } catch { /* kept in this page */ }
+// The open vows still to swear with the move (an inciting incident made at creation), as the
+// server's state holds them (each character's ``unsworn_vows``): every page of the campaign
+// offers the same ones. A page that plays a character offers only that character's (the
+// decision is theirs); the guide's seat offers every character's. [{track, who}]
+function unsworn() {
+  if (!store.state) return [];
+  const open = new Map(store.state.tracks.filter((t) => t.status === "active").map((t) => [t.id, t]));
+  return store.state.characters.filter((c) => !store.seat || c.name === store.seat)
+    .flatMap((c) => (c.unsworn_vows || []).filter((id) => open.has(id)).map((id) => ({ track: open.get(id), who: c.name })));
 }
 
 function h(tag, attrs, ...children) {
@@ -448,4 +443,4 @@ function character() {
   return chars.find((c) => c.name === name) || chars[0] || null;
 }
 
-export { confirmBar, markUnsworn, NAME, BASE, TIMELINE, store, h, svg, $, signed, pct, words, unlinked, fill, FIELDS, fieldKeys, typedIn, restoreTyped, markTyped, clearTyped, whenNear, showError, LIVE_WORDS, setLive, requestId, RETRY_MS, sleep, api, act, showOutcome, html, targetName, clean, contentNeeded, character, rules, loadRules, loadContent, loadDeck, loadTruths };
+export { confirmBar, unsworn, NAME, BASE, TIMELINE, store, h, svg, $, signed, pct, words, unlinked, fill, FIELDS, fieldKeys, typedIn, restoreTyped, markTyped, clearTyped, whenNear, showError, LIVE_WORDS, setLive, requestId, RETRY_MS, sleep, api, act, showOutcome, html, targetName, clean, contentNeeded, character, rules, loadRules, loadContent, loadDeck, loadTruths };

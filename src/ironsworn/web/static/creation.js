@@ -1,7 +1,7 @@
 // The new character tab: the rulebook's creation for the campaign's ruleset, each asset card
 // shown while it is chosen.
 import { showTab } from "./page.js";
-import { NAME, act, clean, fill, h, markUnsworn, rules, store, unlinked, words } from "./core.js";
+import { NAME, act, clean, fill, h, rules, store, unlinked, unsworn, words } from "./core.js";
 import { refresh } from "./live.js";
 import { kindTaking, moveName, swearOn } from "./tracks.js";
 
@@ -90,8 +90,8 @@ function renderCreate() {
     localStorage.setItem("seat:" + NAME, store.seat);
     if (shipName && !card) await act("vehicle", { name: shipName });
     if (vow.value.trim()) await act("track", { kind: kindTaking("background"), text: vow.value.trim(), rank: vowRank.value, background: true });
-    const sworn = incident.value.trim() ? await act("track", { kind: kindTaking("background"), text: incident.value.trim(), rank: incidentRank.value }) : null;
-    if (sworn) markUnsworn(sworn.id, sworn.name);
+    // The incident's vow is made unsworn: every page then offers the move on it until it is made.
+    if (incident.value.trim()) await act("track", { kind: kindTaking("background"), text: incident.value.trim(), rank: incidentRank.value, unsworn: true });
     await refresh();
     store.made = made.name;
     renderCreate(); // a fresh form (with no starship question once the party has one)
@@ -106,16 +106,25 @@ function renderCreate() {
   ship, h("div", { class: "vow-pick" }, vow, vowRank), h("div", { class: "vow-pick" }, incident, incidentRank),
   h("p", { class: "hint" }, "Then swear an Iron Vow on the incident (offered right after)."),
   h("button", { type: "submit", class: "primary" }, "Create"));
-  // The offer to swear on the inciting incident just made, as the play wizard makes it.
-  const offers = Object.entries(store.unsworn).filter(([id]) => store.state.tracks.some((t) => t.id === id && t.status === "active"));
-  const offer = offers.length ? h("div", { class: "swear-offer" }, offers.map(([id, vow]) => h("p", {},
-    `Your inciting incident, “${vow}”, is a vow: swear it now. `,
-    h("button", { type: "button", class: "primary swear", onclick: () => swearOn(id) }, moveName(rules().swear))))) : null;
+  const offer = h("div", { class: "swear-offer", hidden: true });
   // The character just made: where it is, and the way to play.
   const made = store.made ? h("p", { class: "made", role: "status" }, `${store.made} is at the table; this page plays ${store.made}. `,
     h("button", { type: "button", class: "primary", onclick: () => showTab("moves") }, "Play: Moves")) : null;
   fill("tab-create", made, offer, form);
+  drawOffer();
+  store.drawOffer = drawOffer; // drawn again with the rest of the page (a vow sworn on any page)
   sync();
+}
+
+// The offer to swear on the inciting incident, as the play wizard makes it (until it is sworn).
+function drawOffer() {
+  const offer = document.querySelector("#tab-create .swear-offer");
+  if (!offer) return;
+  const offers = unsworn();
+  offer.hidden = !offers.length;
+  offer.replaceChildren(...offers.map(({ track, who }) => h("p", {},
+    `${store.seat ? "Your" : `${who}’s`} inciting incident, “${track.name}”, is a vow: swear it now. `,
+    h("button", { type: "button", class: "primary swear", onclick: () => swearOn(track.id, who) }, moveName(rules().swear)))));
 }
 
 export { renderCreate };

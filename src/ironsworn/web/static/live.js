@@ -225,6 +225,7 @@ function render() {
   renderPending();
   renderResult();
   if (store.drawWorld) store.drawWorld(); // the World tab, once opened (world.js)
+  if (store.drawOffer) store.drawOffer(); // the New character tab's offer to swear (creation.js)
 }
 
 export { refresh, listen, render, caughtUp, patch };

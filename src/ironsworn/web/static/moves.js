@@ -1,8 +1,7 @@
 // The moves tab: the list, the move panel (its odds, with the adds that apply by themselves)
 // and making a move.
 import { showTab } from "./page.js";
-import { $, BASE, act, api, character, clean, fill, h, html, markUnsworn, pct, rules, showError, signed, store, unlinked, words } from "./core.js";
-import { renderTracks } from "./tracks.js";
+import { $, BASE, act, api, character, clean, fill, h, html, pct, rules, showError, signed, store, unlinked, words } from "./core.js";
 
 // A rules link in a result or a move's text ([Pay the Price](move:...)) opens that move.
 document.addEventListener("click", (e) => {
@@ -321,14 +320,12 @@ function makeMove(form) {
   // the dice would be refused, left over while the move waits for the answer).
   const assumed = store.panel.roll_assumes;
   if (assumed && body.dice && body.move === store.panel.id) body.choose = [assumed.key];
-  const sworn = rules().swear === store.panel.id ? body.track : null;
-  // Made (at once, or once the table's questions are answered): a vow sworn is no longer offered,
-  // and the dice typed were this roll's: the field is emptied (they stayed, and the next Roll
-  // rolled them again where random dice were meant).
+  // Made (at once, or once the table's questions are answered): the dice typed were this roll's:
+  // the field is emptied (they stayed, and the next Roll rolled them again where random dice
+  // were meant). (A vow sworn is no longer offered: the server's state says so.)
   const then = () => {
     const typed = $("panel") ? $("panel").querySelector(".move-form input[name=dice]") : null;
     if (typed && body.dice && typed.value.trim() === body.dice) typed.value = "";
-    if (sworn && store.unsworn[sworn]) { markUnsworn(sworn, null); renderTracks(); }
   };
   const move = () => act("move", clean(body), { keepResult: true, then }).then((done) => { if (done) then(); });
   if (!store.panel.new_site || body.move !== store.panel.id) { move(); return; }

@@ -1,9 +1,10 @@
 // Progress tracks: the active ones (boxes that mark progress, their progress move, a fight's
 // foes), the archive of closed ones, and the form that starts one.
 import { showTab } from "./page.js";
-import { act, character, clean, fill, h, rules, store, whenNear, words } from "./core.js";
+import { act, character, clean, fill, h, rules, store, unsworn, whenNear, words } from "./core.js";
 import { openMove } from "./moves.js";
 import { boxes } from "./sheet.js";
+import { render } from "./live.js";
 
 // A screen's worth of active tracks is drawn with the rest of the page, the others in the task
 // after (a long campaign has dozens: the first screen does not wait for those below it); at
@@ -15,7 +16,9 @@ let drawnOnce = false;
 
 function renderTracks() {
   const tracks = store.state.tracks.filter((t) => t.status === "active");
-  const list = tracks.slice(0, FIRST_TRACKS).map(drawTrack);
+  const toSwear = new Map(unsworn().map((u) => [u.track.id, u.who]));
+  const draw = (t) => drawTrack(t, toSwear.get(t.id));
+  const list = tracks.slice(0, FIRST_TRACKS).map(draw);
   const form = newTrackForm();
   // Completed and forsaken tracks stay viewable, folded away (listed when unfolded: a long
   // campaign closes hundreds).
@@ -27,13 +30,14 @@ function renderTracks() {
   fill("tracks", h("h3", {}, "Progress tracks"), list.length ? list : h("p", { class: "empty" }, "No active track."), archive, form);
   const rest = tracks.slice(FIRST_TRACKS);
   const now = ++drawing;
-  const drawRest = () => { if (now === drawing) list[list.length - 1].after(...rest.map(drawTrack)); };
+  const drawRest = () => { if (now === drawing) list[list.length - 1].after(...rest.map(draw)); };
   if (rest.length && !drawnOnce) whenNear(list[list.length - 1], null, drawRest);
   else if (rest.length) setTimeout(drawRest);
   drawnOnce = true;
 }
 
-function drawTrack(t) {
+// ``swearer``: the character still to swear this vow with the move (the page offers it), if any.
+function drawTrack(t, swearer) {
   return h("article", { class: "track", "data-track": t.id },
     h("h4", {}, t.name, h("small", {}, ` ${shown(`${t.kind}${t.role ? ` (${t.role})` : ""}`, t.rank, t.characters.join(", "))}`)),
     // The boxes themselves mark progress (one mark of the track's rank), as on paper.
@@ -47,14 +51,14 @@ function drawTrack(t) {
       resolvedBy(t.kind) ? h("button", { type: "button", class: "small", "data-resolve": resolvedBy(t.kind), onclick: () => act(resolvedBy(t.kind), { track: t.id }, { keepResult: true }) }, "resolve")
         : progressMove(t.kind) ? h("button", { type: "button", class: "small", "data-progress-move": progressMove(t.kind),
           onclick: () => showTab("moves").then(() => openMove(progressMove(t.kind), t.id)) }, moveName(progressMove(t.kind))) : null,
-      store.unsworn[t.id] ? h("button", { type: "button", class: "small swear", onclick: () => swearOn(t.id) }, moveName(rules().swear)) : null,
+      swearer ? h("button", { type: "button", class: "small swear", onclick: () => swearOn(t.id, swearer) }, moveName(rules().swear)) : null,
       h("span", { class: "score" }, `score ${t.score}`)));
 }
 
 // The form that starts a track: the kinds the ruleset offers, and for the kind chosen only the
 // fields the track operation takes with it (the ruleset's track_fields: a fight's foe and pack,
 // a connection's role). Who shares it is this page's seat; a background vow is made at creation.
-const NOT_IN_FORM = ["characters", "background"];
+const NOT_IN_FORM = ["characters", "background", "unsworn"];
 function newTrackForm() {
   const { track_kinds: kinds, track_fields: fieldsOf } = rules();
   const kind = h("select", { name: "kind", "aria-label": "kind of track" }, kinds.map((k) => h("option", { value: k }, words(k))));
@@ -112,8 +116,10 @@ function resolvedBy(kind) {
   return rules().resolved_by[kind] || null;
 }
 
-// The move panel on Swear an Iron Vow with this vow chosen (the play wizard's offer).
-async function swearOn(trackId) {
+// The move panel on Swear an Iron Vow with this vow chosen (the play wizard's offer), for the
+// character who swears it (the guide's seat shows their sheet).
+async function swearOn(trackId, who) {
+  if (!store.seat && who && store.viewing !== who) { store.viewing = who; render(); }
   await showTab("moves");
   openMove(rules().swear, trackId);
 }

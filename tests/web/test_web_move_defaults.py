@@ -86,3 +86,26 @@ def test_starforged_s_scene_challenge_moves_take_the_only_scene(api: Any) -> Non
     assert [t["id"] for t in scene["values"]] == ["scene-1"] and scene["default"] == "scene-1"
     assert track("move:starforged/scene_challenge/secure_an_advantage")["default"] == "scene-1"
     assert "default" not in track("move:starforged/adventure/face_danger")
+
+
+def test_the_panel_says_when_the_rules_refuse_the_move_as_it_stands(api: Any) -> None:
+    """Strike without initiative (an Enter the Fray missed) was offered with its odds and
+    refused only once rolled; the panel says so first, in the engine's words, and Clash,
+    the move for then, is not refused."""
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    do(api, "track", {"kind": "fight", "text": "the wyvern", "rank": "formidable"})
+
+    def refused(move: str) -> Any:
+        answer = api.get(f"/api/c/t/moves/{move}?character=Kira")
+        assert answer.status_code == 200, answer.text
+        return answer.json().get("refused")
+
+    # (a character comes to a fight without initiative until a move gives it)
+    assert refused("strike") == (
+        "Kira does not have initiative: Strike is made with it (without: Clash)"
+    )
+    assert refused("clash") is None
+    do(api, "initiative", {"value": "have"})
+    assert refused("strike") is None
+    assert refused("clash") == "Kira has initiative: Clash is for when the foe has it"
+    assert refused("face danger") is None

@@ -255,6 +255,26 @@ def test_every_page_offers_to_swear_the_inciting_incident(server: Any, browser: 
         page.context.close()
 
 
+def test_strike_without_initiative_says_so_before_the_roll(server: Any, browser: Any) -> None:
+    """A play-through missed Enter the Fray, then opened Strike: its odds were shown, and only
+    the roll said Kira has no initiative. The panel says so first (Clash is the move then)."""
+    http = new_campaign(server, "no-initiative", character={})
+    fight = {"kind": "fight", "text": "Raiders", "rank": "dangerous"}
+    assert http.post("/api/c/no-initiative/actions/track", json=fight).status_code == 200
+    page = open_page(browser, server, "no-initiative", DESKTOP, "Kira")
+    panel = open_move(page, "move:classic/combat/strike")
+    expect(panel.locator(".refused")).to_have_text(
+        "Not now: Kira does not have initiative: Strike is made with it (without: Clash)"
+    )
+    shot(page, "strike-without-initiative")
+    assert axe_violations(page) == []
+    panel = open_move(page, "move:classic/combat/clash")
+    expect(panel.locator(".stat-option").first).to_be_visible()
+    expect(panel.locator(".refused")).to_have_count(0)
+    assert page.errors == []
+    page.context.close()
+
+
 def test_the_guide_starts_a_track_for_the_characters_chosen(server: Any, browser: Any) -> None:
     """The guide's page at a table of two: the tracks' form was refused ("there are several
     characters; name one (character)") with no way to name one; it asks whose track it is,

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ironsworn.errors import IronswornError
+from ironsworn.errors import IronswornError, RuleViolation, one_line
 
 JsonDict = dict[str, Any]
 # "Hawk (Kestrel) 1 · Far-seeing: +1", "Elixir (lasting): +1", "+1 from your last move" (a
@@ -45,10 +45,12 @@ def dry_roll(
     stat: str | None,
     amount: int | None,
     vehicle: str | None = None,
+    refused: list[str] | None = None,
 ) -> JsonDict | None:
     """The action roll the engine would make for ``move`` (with ``stat``, or the stat the move
     picks itself when None; ``amount`` as the move's amount option, ``vehicle`` as its vehicle
-    option, None: left out): ``{"stat", "value",
+    option, None: left out; ``refused`` gets the rule's words when the move is refused as it
+    stands, Strike without initiative): ``{"stat", "value",
     "adds", "momentum", "from", "before"}``, ``before`` being the changes made before the roll
     (``[{"target", "from", "to", "label", "stat"}]``, Endure Harm's -health), and
     ``assumes``: the answer given on the copy to a question the move asks before it rolls
@@ -68,6 +70,10 @@ def dry_roll(
     try:
         chosen: dict[str, Any] = {"vehicle": vehicle} if vehicle else {}
         result = engine.make_move(move, character, stat=stat, amount=amount, burn=False, **chosen)
+    except RuleViolation as refusal:
+        if refused is not None:
+            refused.append(one_line(str(refusal)))
+        return None
     except IronswornError:
         return None
     roll = result.moves[0].roll if result.moves else None
@@ -143,8 +149,11 @@ def with_automatic_adds(
     char = state.character(character)
     even = bool(state.option("even_matches"))
     picks = panel.get("method") in ("highest", "lowest")
+    refused: list[str] = []
     once = (
-        dry_roll(state, library, panel["id"], character, None, amount, vehicle) if picks else None
+        dry_roll(state, library, panel["id"], character, None, amount, vehicle, refused)
+        if picks
+        else None
     )
     if once is not None:
         panel["before_roll"] = once["before"]
@@ -161,7 +170,9 @@ def with_automatic_adds(
                 if after:
                     entry["at_roll"] = after[-1]["to"]
         else:
-            found = dry_roll(state, library, panel["id"], character, entry["stat"], amount, vehicle)
+            found = dry_roll(
+                state, library, panel["id"], character, entry["stat"], amount, vehicle, refused
+            )
             if found is not None and found["value"] != entry["value"]:
                 entry["at_roll"] = found["value"]
             if found is not None and found["assumes"] is not None:
@@ -181,4 +192,8 @@ def with_automatic_adds(
                 len(char.debilities),
                 even,
             ).to_json()
+    if refused:
+        # The rules refuse the move as it stands (Strike without initiative): said on the
+        # panel before the player rolls, in the engine's words.
+        panel["refused"] = refused[0]
     return panel

@@ -199,6 +199,8 @@ function renderPanel(scroll) {
     // inputs, from the server), made before the move, as play mode asks for it.
     m.new_site ? h("fieldset", { class: "reads new-site" }, h("legend", {}, "The new site"),
       m.new_site.inputs.map((i) => h("label", { class: "opt", title: i.help, "data-site": i.input }, `${SITE_WORDS[i.input] || words(i.input)} `, siteControl(i)))) : null,
+    // The rules refuse the move as it stands (Strike without initiative): said before the roll.
+    m.refused ? h("p", { class: "refused", role: "note" }, `Not now: ${m.refused}`) : null,
     h("button", { type: "submit", class: "primary" }, m.roll_type === "no_roll" ? "Make the move" : "Roll")].filter(Boolean));
   for (const input of form.querySelectorAll("input, select")) {
     const was = typed[typedKey(input)];

@@ -202,6 +202,19 @@ def test_withstand_damage_odds_follow_the_vehicle_chosen(server: Any, browser: A
     expect(panel.locator("select[name='read:vehicle']")).to_have_value("Skiff")
     expect(page.locator("input[name='read:amount']")).to_have_value("2")
     shot(page, "sf-withstand-damage-skiff")
+    # The skiff left behind (on another page): the panel opened again is the command vehicle's,
+    # with no error for the vehicle chosen before.
+    gone = {"name": "Skiff", "incidental": True, "remove": True}
+    assert http.post("/api/c/sf-skiff/actions/vehicle", json=gone).status_code == 200
+    panel = open_move(page, "move:starforged/suffer/withstand_damage")
+    expect(panel.locator("select[name='read:vehicle']")).to_have_value("Vesper")
+    expect(page.locator("#error")).to_be_hidden()
+    assert http.post("/api/c/sf-skiff/actions/vehicle", json=skiff).status_code == 200
+    panel = open_move(page, "move:starforged/suffer/withstand_damage")
+    page.fill("input[name='read:amount']", "2")
+    page.press("input[name='read:amount']", "Tab")
+    panel.locator("select[name='read:vehicle']").select_option("Skiff")
+    expect(integrity).to_contain_text("vehicle integrity 3 → 1")
     # The roll is the one shown: 6 + 1 on the skiff.
     page.fill(".move-form input[name=dice]", "6,1,1")
     page.click(".move-form button[type=submit]")

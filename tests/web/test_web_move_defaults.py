@@ -109,3 +109,18 @@ def test_the_panel_says_when_the_rules_refuse_the_move_as_it_stands(api: Any) ->
     assert refused("strike") is None
     assert refused("clash") == "Kira has initiative: Clash is for when the foe has it"
     assert refused("face danger") is None
+
+
+def test_end_the_fight_says_it_follows_a_decisive_strong_hit(api: Any) -> None:
+    """End the Fight offered its progress odds and was refused only once rolled ("can only
+    follow a strong hit in this fight"); the panel says so first."""
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    do(api, "track", {"kind": "fight", "text": "the wyvern", "rank": "formidable"})
+    answer = api.get("/api/c/t/moves/end the fight?character=Kira")
+    assert answer.status_code == 200, answer.text
+    refused = answer.json()["refused"]
+    assert refused.startswith("End the Fight can only follow a strong hit in this fight")
+    # A vow's progress move with nothing in its way: not refused.
+    do(api, "track", {"kind": "vow", "text": "Slay the wyvern", "rank": "formidable"})
+    answer = api.get("/api/c/t/moves/fulfill your vow?character=Kira")
+    assert "refused" not in answer.json()

@@ -270,7 +270,8 @@ def test_every_page_offers_to_swear_the_inciting_incident(server: Any, browser: 
 
 def test_strike_without_initiative_says_so_before_the_roll(server: Any, browser: Any) -> None:
     """A play-through missed Enter the Fray, then opened Strike: its odds were shown, and only
-    the roll said Kira has no initiative. The panel says so first (Clash is the move then)."""
+    the roll said Kira has no initiative. The panel says so first (Clash is the move then);
+    End the Fight the same."""
     http = new_campaign(server, "no-initiative", character={})
     fight = {"kind": "fight", "text": "Raiders", "rank": "dangerous"}
     assert http.post("/api/c/no-initiative/actions/track", json=fight).status_code == 200
@@ -284,6 +285,11 @@ def test_strike_without_initiative_says_so_before_the_roll(server: Any, browser:
     panel = open_move(page, "move:classic/combat/clash")
     expect(panel.locator(".stat-option").first).to_be_visible()
     expect(panel.locator(".refused")).to_have_count(0)
+    # End the Fight, a progress move, before a strong hit on a decisive action: said too.
+    panel = open_move(page, "move:classic/combat/end_the_fight")
+    expect(panel.locator(".refused")).to_contain_text(
+        "Not now: End the Fight can only follow a strong hit in this fight"
+    )
     assert page.errors == []
     page.context.close()
 

@@ -144,6 +144,11 @@ def with_automatic_adds(
     from ironsworn.odds import action_odds
 
     character = panel.get("character")
+    if character and panel.get("roll_type") == "progress_roll":
+        refusal = _progress_refusal(state, library, panel, character)
+        if refusal is not None:
+            panel["refused"] = refusal
+        return panel
     if not character or panel.get("roll_type") != "action_roll":
         return panel
     char = state.character(character)
@@ -197,3 +202,25 @@ def with_automatic_adds(
         # panel before the player rolls, in the engine's words.
         panel["refused"] = refused[0]
     return panel
+
+
+def _progress_refusal(state: Any, library: Any, panel: JsonDict, character: str) -> str | None:
+    """The rules' words when a progress move made now on the first track the panel offers
+    would be refused (End the Fight before a strong hit on a decisive action), else None (a
+    copy of the state, its roll thrown away, as :func:`dry_roll`)."""
+    from ironsworn.dice import RandomDice
+    from ironsworn.moves.engine import MoveEngine
+
+    tracks = [t for entry in panel.get("stats") or [] for t in entry.get("tracks") or []]
+    if not tracks:
+        return None
+    copy = state.copy()
+    copy.pending, copy.parked, copy.agenda = None, {}, []
+    engine = MoveEngine(copy, library, RandomDice(_SEED))
+    try:
+        engine.make_move(panel["id"], character, track=str(tracks[0]["id"]))
+    except RuleViolation as refusal:
+        return one_line(str(refusal))
+    except IronswornError:
+        return None
+    return None

@@ -152,3 +152,35 @@ def test_every_answer_carries_the_content_security_policy(api: Any) -> None:
     page = api.get("/c/t")
     assert "script-src 'self'" in page.headers["content-security-policy"]
     assert page.headers["x-frame-options"] == "DENY"
+
+
+def test_an_undo_refused_to_another_seat_tells_the_operation_as_the_timeline_does(
+    hosted: Any,
+) -> None:
+    """A player's page may not undo another's operation: the refusal names it as the timeline
+    tells it ("Vesper integrity 5 → 3"), not by the stored summary ("vehicle:integrity 5 ->
+    3"), which the page's Undo bar showed too."""
+    guide = {"x-ironsworn-token": campaign_tokens("t")["guide"], **CHANGE}
+    made = hosted.post(
+        "/api/campaigns", json={"name": "sf", "ruleset": "starforged"}, headers=guide
+    )
+    assert made.status_code == 201, made.text
+    hosted.cookies.clear()  # (the guide's, which a page of the guide keeps)
+    player = {"x-ironsworn-token": campaign_tokens("sf")["player"], **CHANGE}
+
+    def do(action: str, body: dict[str, Any], seat: str | None = None) -> Any:
+        headers = {**player, "x-ironsworn-seat": seat} if seat else player
+        return hosted.post(f"/api/c/sf/actions/{action}", json=body, headers=headers)
+
+    for name in ("Kira", "Bo"):
+        assert do("character", {"name": name, "stats": STATS}).status_code == 200
+    assert do("vehicle", {"name": "Vesper", "integrity": 5}, "Kira").status_code == 200
+    assert do("adjust", {"meter": "integrity", "delta": -2}, "Kira").status_code == 200
+    last = hosted.get("/api/c/sf/timeline", headers=player).json()[-1]
+    assert (last["character"], last["mechanics"]) == ("Kira", "Vesper integrity 5 → 3"), last
+    refused = do("undo", {}, "Bo")
+    assert refused.status_code == 403
+    assert refused.json()["error"] == (
+        f"undo: the last operation is Kira's (#{last['seq']} Vesper integrity 5 → 3); a "
+        "player's page may undo only Bo's own (the guide may undo any)"
+    )

@@ -10,6 +10,7 @@ under ``tests/web/screenshots/`` for a reviewer to look at.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -129,6 +130,11 @@ def test_create_a_starforged_character_and_play_its_sheet(server: Any, browser: 
     expect(page.locator("[data-meter=integrity] .label b")).to_have_text("3")
     # The log says which meter, by the ship's name; the crew's card follows the ship.
     expect(page.locator("#timeline")).to_contain_text("Vesper integrity 5 → 3")
+    # Undo asks about it in the same words (it showed the stored "vehicle:integrity 5 -> 3").
+    page.click("#undo")
+    expect(page.locator("#confirm .what")).to_have_text(re.compile(r"#\d+ Vesper integrity 5 → 3"))
+    page.locator("#confirm button", has_text="Keep it").click()
+    expect(page.locator("#confirm-undo")).to_have_count(0)
     ship = table.state()["characters"][0]["assets"][0]
     assert (ship["name"], ship["meter"]["value"], ship["crew"]) == ("Starship", 3, True)
     page.check("#sheet .vehicle input[name=battered]")

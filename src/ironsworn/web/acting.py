@@ -71,9 +71,16 @@ def own_operation(store: Any, verb: str, seat: str | None) -> None:
         # Redo restores the most recently undone operation: the first undone after the live.
         op = next((o for o in store.operations(include_undone=True) if o.status == "undone"), None)
     if op is not None and op.character != seat:
+        from ironsworn.campaign.journal import Narrator, entries
+
         whose = f"{op.character}'s" if op.character else "the table's"
+        # As the timeline tells it ("Wayfarer integrity 5 → 4"), not the stored summary's
+        # "vehicle:integrity 5 -> 4"; a long journal entry by its start.
+        (told,) = entries([op], Narrator(store.state())) or [{"mechanics": op.summary}]
+        what = str(told["mechanics"] or told["text"] or op.kind)
+        what = what if len(what) <= 80 else what[:79] + "…"
         raise Forbidden(
-            f"{verb}: the last operation is {whose} (#{op.seq} {op.summary}); a player's page "
+            f"{verb}: the last operation is {whose} (#{op.seq} {what}); a player's page "
             f"may {verb} only {seat}'s own (the guide may {verb} any)"
         )
 

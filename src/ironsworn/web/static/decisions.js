@@ -17,10 +17,13 @@ async function askUndo() {
     catch (err) { showError(err.message); return; }
   }
   if (!last) { showError("nothing to undo"); return; }
-  // Whose operation, then what it was: a summary may be a verb ("chose roll table"), so it is
-  // shown after the question, not inside a sentence; a track's id before its name is left out.
+  // Whose operation, then what it was, as the timeline tells it ("Wayfarer integrity 5 → 4",
+  // not the stored summary's "vehicle:integrity 5 -> 4"): it may be a verb ("chose roll
+  // table"), so it is shown after the question, not inside a sentence; a track's id before its
+  // name is left out; a long journal entry by its start.
   const whose = last.character ? `${last.character}'s` : "the";
-  const what = `#${last.seq} ${String(last.summary || last.kind).replace(/^[a-z_]+-\d+: /, "")}`;
+  const told = String(last.mechanics || last.text || last.summary || last.kind).replace(/^[a-z_]+-\d+: /, "");
+  const what = `#${last.seq} ${told.length > 80 ? `${told.slice(0, 79)}…` : told}`;
   const player = store.state.role !== "guide";
   const undoButton = () => $("undo");
   if (player && last.character !== store.seat) {

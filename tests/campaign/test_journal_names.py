@@ -184,3 +184,28 @@ def test_the_command_vehicles_name_is_looked_up_once_for_the_log_and_the_command
         said = target_words({"type": "vehicle_meter"}, "vehicle:integrity", state)
         assert said == f"{name or 'vehicle'} integrity"
         assert Narrator(state).ship == name
+
+
+@pytest.mark.parametrize(
+    ("event", "told"),
+    [
+        # A decision of which journey: its key is the track's id, told by the track's name.
+        ({"type": "choice", "keys": ["journey-2"]}, "chose to the old gate"),
+        ({"type": "choice", "keys": ["mark_progress"]}, "chose mark progress"),
+        ({"type": "choice", "keys": ["journey-9"]}, "chose journey-9"),  # (a track never told)
+        # An option by its name as a player types it, not its id.
+        (
+            {"type": "setting", "setting": "even_matches", "from": False, "to": True},
+            "option even matches: off → on",
+        ),
+        (
+            {"type": "setting", "setting": "one_shot", "from": None, "to": "long"},
+            "option one shot: off → long",
+        ),
+    ],
+)
+def test_a_track_chosen_and_an_option_are_told_in_words(event: dict[str, Any], told: str) -> None:
+    narrator = Narrator()
+    track = {"id": "journey-2", "kind": "journey", "name": "to the old gate", "rank": "dangerous"}
+    narrator.event({"type": "track_created", "track": {**track, "ticks": 0, "status": "active"}})
+    assert narrator.event(event) == told

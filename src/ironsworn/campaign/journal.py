@@ -535,13 +535,20 @@ class Narrator:
         )
 
     def _choice(self, event: Mapping[str, Any]) -> str:
-        keys = ", ".join(words(k) for k in event.get("keys") or [])
+        # A key that is a track's id (a decision of which journey, which fight) is told by
+        # the track's name: "chose the old gate", not "chose journey-2".
+        keys = ", ".join(self._chosen(k) for k in event.get("keys") or [])
         said = f": {event['text']}" if event.get("text") else ""  # the words given with it
         if not keys and not said:
             return "declined"  # (a decision declined: nothing chosen)
         return f"chose {keys or 'nothing'}{said}" + (
             f" ({words(event['list'])})" if event.get("list") else ""
         )
+
+    def _chosen(self, key: Any) -> str:
+        """One key of a choice in words: a track's name for a track's id."""
+        name = self.track_name(key)
+        return name if name != str(key) else words(key)
 
     def _burn(self, event: Mapping[str, Any]) -> str:
         return f"{event['character']} burns momentum: {event['from']} → {event['to']}"
@@ -592,7 +599,8 @@ class Narrator:
 
         if event.get("setting") in OPTIONS:
             before, after = option_words(event["from"]), option_words(event["to"])
-            return f"option {event['setting']}: {before} → {after}"
+            # (by its name as a player types it with spaces: "option even matches: off → on")
+            return f"option {words(event['setting'])}: {before} → {after}"
         return f"{words(event.get('setting'))}: {words(event['from'])} → {words(event['to'])}"
 
     def _countdown(self, event: Mapping[str, Any]) -> str:

@@ -100,3 +100,20 @@ def test_a_journal_line_refused_is_named_as_the_line_typed(tmp_path: Path) -> No
     assert "--text" not in run.err
     assert "error: journal: the entry 'the door\\x07 opens' holds U+0007" in run.err
     assert "error: journal: the entry 'it\\x07 creaks' holds U+0007" in run.err
+
+
+def test_a_line_refused_in_a_menu_of_one_option_accepts_1_not_1_to_1(tmp_path: Path) -> None:
+    """Shield-Bearer is the one ability that fits Face Danger: a line that is not it is refused
+    naming '1' (it said 'accepted: 1-1 or shield_bearer:1')."""
+    from ironsworn.cli.main import main
+
+    path = tmp_path / "c.sqlite"
+    argv = ["character", "new", "Asha", "--stats", "3,2,2,1,1", "--campaign", str(path)]
+    assert main([*argv, "--asset", "shield-bearer"]) == 0
+    face = "/move face danger --stat iron --dice 3,5,9"
+    run = run_script(path, [face, "obvious", "1", "/quit"], interactive=True)
+    assert (
+        "'obvious' is not one of the options (accepted: 1 or shield_bearer:1, several allowed)"
+        in run.err
+    )
+    assert "1-1" not in run.err

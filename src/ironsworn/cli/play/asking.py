@@ -27,7 +27,7 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.cli.play.decisions import key_for
+from ironsworn.cli.play.decisions import key_for, numbers
 
 if TYPE_CHECKING:
     from ironsworn.cli.play.session import PlaySession
@@ -66,10 +66,8 @@ def menu(
     session.completions.choices = keys
     try:
         while True:
-            numbers = "1" if len(keys) == 1 else f"1-{len(keys)}"  # as decisions.hint
-            if own:
-                numbers = ", ".join(keys)
-            prompt = (f"[{numbers}]> " if keys else "> ") if session.reader.interactive else ""
+            shown = ", ".join(keys) if own else numbers(len(keys))
+            prompt = (f"[{shown}]> " if keys else "> ") if session.reader.interactive else ""
             line = session.reader.read(prompt).strip()
             if not line:
                 raise MenuLeft
@@ -80,7 +78,7 @@ def menu(
                 return key
             if free and not line.isdigit():
                 return line
-            accepted = ", ".join(keys) if own else f"1-{len(keys)} or {', '.join(keys)}"
+            accepted = ", ".join(keys) if own else f"{numbers(len(keys))} or {', '.join(keys)}"
             session.out.error(f"{line!r} is not one of the options (accepted: {accepted})")
     finally:
         session.completions.choices = None
@@ -267,8 +265,7 @@ def pick_many(session: PlaySession, question: str, options: Sequence[tuple[str, 
     session.completions.choices = keys
     try:
         while True:
-            numbers = "1" if len(keys) == 1 else f"1-{len(keys)}"
-            prompt = f"[{numbers}, several]> " if session.reader.interactive else ""
+            prompt = f"[{numbers(len(keys))}, several]> " if session.reader.interactive else ""
             line = session.reader.read(prompt).strip()
             if not line:
                 return []
@@ -285,7 +282,7 @@ def pick_many(session: PlaySession, question: str, options: Sequence[tuple[str, 
             if bad is None:
                 return [key for key in keys if key in chosen]
             session.out.error(
-                f"{bad!r} is not one of the options (accepted: 1-{len(keys)} or "
+                f"{bad!r} is not one of the options (accepted: {numbers(len(keys))} or "
                 f"{', '.join(keys)}, several allowed)"
             )
     finally:

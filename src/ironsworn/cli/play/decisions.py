@@ -39,7 +39,12 @@ def hint(pending: Mapping[str, Any]) -> str:
     """The short reminder shown in the prompt: ``1-4`` or ``y/n``."""
     if pending["kind"] == "burn":
         return "burn? y/n"
-    count = len(option_keys(pending))
+    return numbers(len(option_keys(pending)))
+
+
+def numbers(count: int) -> str:
+    """The numbers of ``count`` options as a player types them: ``1-4``, ``1`` for one (not
+    ``1-1``)."""
     return "1" if count == 1 else f"1-{count}"
 
 
@@ -118,7 +123,7 @@ def resolve_keys(words: Sequence[str], pending: Mapping[str, Any]) -> list[str]:
         if key is None:
             raise InvalidValue(
                 f"{word!r} is not an option of the pending decision "
-                f"(accepted: 1-{len(keys)} or {', '.join(keys)})"
+                f"(accepted: {numbers(len(keys))} or {', '.join(keys)})"
             )
         out.append(key)
     return out

@@ -170,3 +170,19 @@ def test_every_option_of_every_command_says_what_it_is() -> None:
         )
         walk(commands.choices[name], name)
     assert silent == {}
+
+
+def test_a_decision_that_names_its_character_says_the_name_once(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Sojourn's choice asks "Asha: choose 3": shown after 'PENDING (Asha)', it is said once
+    ('PENDING (Asha): Asha: choose 3' said it twice), in full and in the reminder."""
+    argv = ("character", "new", "Asha", "--stats", "3,2,2,1,1", "--bond", "Thornhold")
+    assert run(capsys, *argv)[0] == 0
+    code, out, err = run(capsys, "move", "sojourn", "--with", "thorn", "--dice", "5,2,3")
+    assert code == 0, err
+    assert "PENDING (Asha): choose 3 — ironsworn choose KEY\n" in out
+    code, out, err = run(capsys, "adjust", "supply", "-1")
+    assert code == 0, err
+    assert "PENDING (Asha): Sojourn: choose 3 (5 options)" in out
+    assert "Asha: Asha" not in out

@@ -223,10 +223,10 @@ def set_aside_line(state: Any) -> str | None:
     for owner, entry in parked.items():
         decision = entry["pending"]
         move = moves.get(str(decision.get("move")))
-        asks = str(decision.get("prompt") or "a decision")
-        if move is not None and not asks.startswith(move.name):
-            asks = f"{move.name}: {asks}"
-        said.append(f"{decision.get('character') or owner}'s decision ({asks})")
+        what = asks(decision) if decision.get("prompt") else "a decision"
+        if move is not None and not what.startswith(move.name):
+            what = f"{move.name}: {what}"
+        said.append(f"{decision.get('character') or owner}'s decision ({what})")
     pending = getattr(state, "pending", None)
     now = pending.get("character") if isinstance(pending, dict) else None
     until = f", set aside until {now}'s is answered" if now else ", set aside"
@@ -263,7 +263,7 @@ def pending_reminder(pending: dict[str, Any]) -> str:
     from ironsworn.content import load_library
 
     move = load_library().moves.get(str(pending.get("move")))
-    said = str(pending["prompt"])
+    said = asks(pending)
     where = f"{move.name}: " if move is not None and not said.startswith(move.name) else ""
     count = len(pending.get("options") or ())
     options = "1 option" if count == 1 else f"{count} options"
@@ -276,7 +276,7 @@ def pending_reminder(pending: dict[str, Any]) -> str:
 def pending_text(pending: dict[str, Any]) -> str:
     """How a pending decision is shown, with the commands that answer it."""
     if pending["kind"] == "burn":
-        return f"PENDING ({pending['character']}): {pending['prompt']}"
+        return f"PENDING ({pending['character']}): {asks(pending)}"
     options = "\n".join(f"    {o['key']:<24} {o['text']}" for o in pending["options"])
     how = "ironsworn choose KEY" + (" (or decline)" if int(pending.get("min", 1)) == 0 else "")
     asked = pending.get("text")
@@ -284,7 +284,13 @@ def pending_text(pending: dict[str, Any]) -> str:
         which = f" with {', '.join(asked['keys'])}" if asked.get("keys") else ""
         default = f"; default: {asked['default']}" if asked.get("default") is not None else ""
         options += f"\n  {asked['prompt']}{which}: --text WORDS{default}"
-    return f"PENDING ({pending['character']}): {pending['prompt']} — {how}\n{options}"
+    return f"PENDING ({pending['character']}): {asks(pending)} — {how}\n{options}"
+
+
+def asks(pending: dict[str, Any]) -> str:
+    """What a decision asks, without the name of whose it is where the prompt begins with it
+    (Sojourn's "Asha: choose 3"): it is shown after PENDING already."""
+    return str(pending["prompt"]).removeprefix(f"{pending.get('character')}: ")
 
 
 def recording(args: argparse.Namespace) -> bool:

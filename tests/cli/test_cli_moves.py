@@ -276,3 +276,14 @@ def test_world_truths(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "'7'" in err
     assert js(capsys, "world", "truth", "iron", "open") is None
     assert [t["truth"] for t in js(capsys, "world", "truths")] == ["truth:classic/old_world"]
+
+
+def test_a_person_or_place_added_is_named(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """'person added: Elda', as play mode says it (it said only 'person added')."""
+    new_asha(capsys)
+    assert run(capsys, "person", "add", "Elda", "--description", "the healer")[:2] == (
+        0,
+        "person added: Elda\n",
+    )
+    assert run(capsys, "place", "add", "Firstmeet")[:2] == (0, "place added: Firstmeet\n")
+    assert run(capsys, "note", "add", "The wyvern nests north")[:2] == (0, "note added\n")

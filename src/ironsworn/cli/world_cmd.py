@@ -133,9 +133,12 @@ def run_world(args: argparse.Namespace) -> int:
         entry = {"name": text, "description": args.description or None}
         entry[where] = getattr(args, where)
     (result,) = table_write(args, args.kind, entry, {"name": "NAME", "text": "TEXT"})
+    # A person or place by its name, as play mode says it ("person added: Elda"; a note's
+    # words are not said again).
+    added = f"{args.kind} added" + (f": {entry['name']}" if "name" in entry else "")
     emit(
         args,
         [e for e in result.events if e["type"] != "packs"],
-        lambda: describe_result(result) if result.effects else f"{args.kind} added",
+        lambda: describe_result(result) if result.effects else added,
     )
     return 0

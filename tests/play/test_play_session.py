@@ -644,3 +644,13 @@ def test_a_decision_set_aside_is_named_once_after_each_command_in_play(tmp_path:
     reminder = "Bea still decides — Face Danger: choose one (4 options)"
     assert done.out.index(reminder) < done.out.index(line) < done.out.index("Bea: momentum 2 -> 1")
     assert "ironsworn choose" not in done.out
+
+
+def test_one_truth_written_is_said_in_the_singular(tmp_path: Path) -> None:
+    """The first truth chosen, the rest left with /skip: '1 truth written' (was '1 truths')."""
+    path = tmp_path / "c.sqlite"
+    at_truths = WALKTHROUGH.index("1")  # The Old World's first option
+    run = run_script(path, [*WALKTHROUGH[: at_truths + 1], "/skip", "n"])
+    assert run.code == 0, run.err
+    assert "1 truth written in the journal (#" in run.out
+    assert "10 truths written" in run_script(tmp_path / "d.sqlite", WALKTHROUGH).out

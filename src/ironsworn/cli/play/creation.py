@@ -694,7 +694,8 @@ def _truths(session: PlaySession) -> None:
         for truth, option, how in chosen
     ]
     session.table("truths", {"truths": kept})
-    session.out.result(added, f"{len(chosen)} truths written in the journal (#{added['seq']})")
+    written = "1 truth" if len(chosen) == 1 else f"{len(chosen)} truths"
+    session.out.result(added, f"{written} written in the journal (#{added['seq']})")
 
 
 def _truth_answer(text: str, keys: Sequence[str]) -> str:

@@ -199,6 +199,8 @@ CASES: list[Case] = [
     case("oracle roll zzz", "(accepted: a name 'ironsworn oracle list' shows)"),
     case(f"character new Bob --stats {STATS} --asset hawk:1=Kes --asset hawk:2=Kes", "'Hawk'"),
     case(f"character new Bob --stats {STATS} --asset hawk", "hawk:N"),
+    # (with the name it asks for too: 'hawk:N' alone was refused next for the name)
+    case(f"character new Bob --stats {STATS} --asset hawk", "(hawk:N=NAME when creating"),
     case(f"character new Bob --stats {STATS} --asset storyweaver:2", "starts with ability 1"),
     case(f"character new Bob --stats {STATS} --asset hawk:4", "ability 4"),
     # --- assets: chosen at creation, named in a move, changed by hand

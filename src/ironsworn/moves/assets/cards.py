@@ -178,9 +178,14 @@ def new_asset_record(
         if start is None:
             key = asset.id.rsplit("/", 1)[-1]
             numbers = ", ".join(str(i) for i in range(1, len(marked) + 1))
+            # With the name the card asks for too (a companion's), or the player is refused
+            # again for it once the ability is given.
+            named = (
+                f"={asset.fields[0].upper()}" if asset.type == "companion" and asset.fields else ""
+            )
             raise InvalidValue(
                 f"{asset.name} starts with no ability marked: choose one of {numbers} "
-                f"({key}:N when creating a character, {{ability}} N with Advance)",
+                f"({key}:N{named} when creating a character, {{ability}} N with Advance)",
                 names=("ability",),
             )
         if not 1 <= start <= len(marked):

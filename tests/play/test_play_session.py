@@ -654,3 +654,17 @@ def test_one_truth_written_is_said_in_the_singular(tmp_path: Path) -> None:
     assert run.code == 0, run.err
     assert "1 truth written in the journal (#" in run.out
     assert "10 truths written" in run_script(tmp_path / "d.sqlite", WALKTHROUGH).out
+
+
+def test_the_prompt_names_whose_decision_it_is_when_another_acts(tmp_path: Path) -> None:
+    """Co-op: acting as Ash while Bea's decision waits (Ash's set aside), the prompt says the
+    options are Bea's ('Ash [Bea: 1-4]> '; it read 'Ash [1-4]> ', as if they were Ash's)."""
+    path = tmp_path / "c.sqlite"
+    for who in ("Ash", "Bea"):
+        assert main(["character", "new", who, "--stats", "3,2,2,1,1", "--campaign", str(path)]) == 0
+    for who in ("Ash", "Bea"):  # 3 + 3 = 6 against 5 and 8: a weak hit each
+        face = ["move", "face", "danger", "--stat", "edge", "--character", who, "--dice", "3,5,8"]
+        assert main([*face, "--campaign", str(path)]) == 0
+    done = run_script(path, ["/as Ash", "/as Bea", "/quit"], interactive=True)
+    assert done.code == 0, done.err
+    assert done.reader.prompts[1:3] == ["Ash [Bea: 1-4]> ", "Bea [1-4]> "]

@@ -403,10 +403,15 @@ class PlaySession:
 
     def prompt(self) -> str:
         state = self.state()
-        who = self.character_name(state) or self.store.name
+        acting = self.character_name(state)
+        who = acting or self.store.name
         self.shown_pending = state.pending
         if state.pending is not None:
-            return f"{who} [{decisions.hint(state.pending)}]> "
+            owner = state.pending.get("character")
+            # Another character's decision (co-op, acting as one whose own is set aside):
+            # whose it is, so that an answer is not typed for the wrong one.
+            whose = f"{owner}: " if owner and acting and acting != owner else ""
+            return f"{who} [{whose}{decisions.hint(state.pending)}]> "
         return f"{who}> "
 
     # ------------------------------------------------------------------------- the loop

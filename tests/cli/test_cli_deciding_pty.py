@@ -299,3 +299,21 @@ def test_a_decision_set_aside_is_named_once_after_each_command(asha: Path) -> No
     answered = script(asha, "choose", "suffer_momentum")
     assert answered.returncode == 0, answered.stderr
     assert "also waiting" not in answered.stdout
+
+
+def test_a_decisions_menu_is_wrapped_to_a_narrow_terminal(asha: Path) -> None:
+    """Pay the Price's long options at a terminal 80 wide: each option's text is wrapped in
+    its own column, as play mode wraps it (the terminal broke the lines mid-word)."""
+    term = Terminal(
+        asha, "move", "face", "danger", "--stat", "edge", "--dice", "1,9,10", columns=80
+    )
+    try:
+        shown = term.expect(MENU)
+        term.send_line("")
+        term.wait()
+    finally:
+        term.close()
+    lines = shown.replace("\r", "").splitlines()
+    start = next(i for i, line in enumerate(lines) if "2. ask_oracle" in line)
+    assert all(len(line) < 80 for line in lines[start : start + 4])
+    assert lines[start + 1].startswith(" " * 17) and lines[start + 1].strip()

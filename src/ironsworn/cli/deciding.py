@@ -103,12 +103,15 @@ def _pending_now(args: argparse.Namespace) -> Any:
 def read(pending: dict[str, Any], stdin: TextIO, out: TextIO) -> Answer | None:
     """Show the decision as a numbered menu and read an answer to it, asking again until the
     line answers it; None when the player leaves it (an empty line, end of input)."""
-    from ironsworn.cli.common import plain
+    from ironsworn.cli.common import is_terminal, plain, terminal_columns
     from ironsworn.cli.play.decisions import describe, hint, read_answer
     from ironsworn.content import load_library
 
     move = load_library().moves.get(str(pending.get("move")))
-    out.write(plain(describe(pending, move.name if move else None)) + "\n")
+    # At a terminal each option's text is wrapped in its own column, as play mode does (the
+    # terminal broke the lines mid-word).
+    columns = terminal_columns() if is_terminal(out) else None
+    out.write(plain(describe(pending, move.name if move else None, columns)) + "\n")
     while True:
         line = _line(f"{hint(pending)} (empty: answer later)> ", stdin, out)
         if not line:

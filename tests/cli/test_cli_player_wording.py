@@ -161,3 +161,17 @@ def test_a_journal_entry_refused_is_named_as_the_player_gave_it(
     )
     code, out, _ = run(capsys, "journal", "--json")
     assert json.loads(out) == []
+
+
+def test_a_journal_edit_refused_is_said_as_the_command_typed(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'journal edit 1: the new text ...', as the player typed it (it began 'journal_edit:',
+    the table's name of the operation), and nothing is changed."""
+    assert run(capsys, "campaign", "new", "vale")[0] == 0
+    assert run(capsys, "journal", "add", "The door opens.")[0] == 0
+    code, out, err = run(capsys, "journal", "edit", "1", "the door\x07 creaks")
+    assert (code, out) == (2, "")
+    assert err.startswith("ironsworn: error: journal edit 1: the new text 'the door\\x07 creaks'")
+    code, out, _ = run(capsys, "journal", "--json")
+    assert "The door opens." in out and "creaks" not in out

@@ -550,13 +550,22 @@ def _journal_change(args: argparse.Namespace, words: list[str]) -> int:
             f"journal edit {seq} needs the new text: journal edit {seq} TEXT",
             f"journal edit {seq}: its new text",
         )
+    operation = "journal_edit" if action == "edit" else "journal_delete"
     with open_campaign(args.campaign, create=False, database=args.database) as store:
-        answer = table_call(
-            store,
-            "journal_edit" if action == "edit" else "journal_delete",
-            {"entry": seq, "text": text} if action == "edit" else {"entry": seq},
-            {"entry": "the entry's number", "text": "the new text"},
-        )
+        try:
+            answer = table_call(
+                store,
+                operation,
+                {"entry": seq, "text": text} if action == "edit" else {"entry": seq},
+                {"entry": "the entry's number", "text": "the new text"},
+            )
+        except UsageError as exc:
+            # Said as the command the player typed ("journal edit 3: the new text ..."), not
+            # by the table's name of the operation ("journal_edit: ...").
+            said = str(exc)
+            if said.startswith(f"{operation}: "):
+                said = f"journal {action} {seq}: " + said[len(operation) + 2 :]
+            raise UsageError(said) from None
         path = store.location
     done = "edited" if action == "edit" else "deleted"
     emit(

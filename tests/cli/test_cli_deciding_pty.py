@@ -317,3 +317,25 @@ def test_a_decisions_menu_is_wrapped_to_a_narrow_terminal(asha: Path) -> None:
     start = next(i for i, line in enumerate(lines) if "2. ask_oracle" in line)
     assert all(len(line) < 80 for line in lines[start : start + 4])
     assert lines[start + 1].startswith(" " * 17) and lines[start + 1].strip()
+
+
+def test_a_sheet_shows_a_decision_set_aside_as_set_aside(asha: Path) -> None:
+    """Asha's sheet shows her decision, set aside while Bo's waits, without offering
+    'ironsworn choose KEY' for it: choose answers Bo's (the two have the same keys, so
+    'choose endure_harm' read from Asha's sheet hurt Bo)."""
+    assert script(asha, "character", "new", "Bo", "--stats", STATS).returncode == 0
+    for who in ("Asha", "Bo"):  # edge +3: 3 + 3 = 6 against 5 and 8, a weak hit each
+        made = script(
+            asha, "move", "face", "danger", "--stat", "edge", "--character", who, "--dice", "3,5,8"
+        )
+        assert made.returncode == 0, made.stderr
+    shown = script(asha, "sheet", "--character", "Asha").stdout
+    assert (
+        "PENDING (Asha): choose one — set aside until Bo's is answered (ironsworn choose "
+        "answers Bo's first)\n    suffer_momentum" in shown
+    )
+    assert "ironsworn choose KEY" not in shown
+    assert (
+        "PENDING (Bo): choose one — ironsworn choose KEY\n"
+        in script(asha, "sheet", "--character", "Bo").stdout
+    )

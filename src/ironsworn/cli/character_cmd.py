@@ -336,16 +336,18 @@ def _owed(state: Any, name: str) -> str:
     # sheet stays light)
     pending = state.pending
     owed = pending if pending is not None and pending.get("character") == name else None
+    aside_for = None  # whose decision waits now, when name's is set aside (co-op)
     for entry in (getattr(state, "parked", None) or {}).values():
         if owed is None and entry["pending"].get("character") == name:
             owed = entry["pending"]
+            aside_for = (pending or {}).get("character")
     if owed is None and pending is not None and pending.get("character") is None:
         owed = pending
     if owed is None:
         return ""
     from ironsworn.cli.session import pending_text
 
-    return "\n" + pending_text(owed)
+    return "\n" + pending_text(owed, aside_for)
 
 
 def run_adjust(args: argparse.Namespace) -> int:

@@ -273,10 +273,19 @@ def pending_reminder(pending: dict[str, Any]) -> str:
     )
 
 
-def pending_text(pending: dict[str, Any]) -> str:
-    """How a pending decision is shown, with the commands that answer it."""
+def pending_text(pending: dict[str, Any], aside_for: str | None = None) -> str:
+    """How a pending decision is shown, with the commands that answer it; ``aside_for``: the
+    character whose decision waits now, this one set aside until it is answered (choose
+    answers theirs, so it is not offered for this one)."""
+    head = f"PENDING ({pending['character']}): {asks(pending)}"
+    aside = None
+    if aside_for is not None:
+        aside = (
+            f"set aside until {aside_for}'s is answered (ironsworn choose answers "
+            f"{aside_for}'s first)"
+        )
     if pending["kind"] == "burn":
-        return f"PENDING ({pending['character']}): {asks(pending)}"
+        return head if aside is None else f"{head} — {aside}"
     options = "\n".join(f"    {o['key']:<24} {o['text']}" for o in pending["options"])
     how = "ironsworn choose KEY" + (" (or decline)" if int(pending.get("min", 1)) == 0 else "")
     asked = pending.get("text")
@@ -284,7 +293,7 @@ def pending_text(pending: dict[str, Any]) -> str:
         which = f" with {', '.join(asked['keys'])}" if asked.get("keys") else ""
         default = f"; default: {asked['default']}" if asked.get("default") is not None else ""
         options += f"\n  {asked['prompt']}{which}: --text WORDS{default}"
-    return f"PENDING ({pending['character']}): {asks(pending)} — {how}\n{options}"
+    return f"{head} — {aside or how}\n{options}"
 
 
 def asks(pending: dict[str, Any]) -> str:

@@ -146,3 +146,24 @@ def test_continue_a_legacy_on_the_command_line_and_its_undo(
         assert run(capsys, "undo")[0] == 0
     code, _, err = run(capsys, "sheet", "--character", "Nova")
     assert code == 2 and "'Nova' is unknown" in err
+
+
+def test_after_continue_a_legacy_the_successor_plays_without_being_named(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Kira retired, Nova is the one character still in the story: the sheet, a move and a
+    change by hand are hers without --character (each was refused: 'there are several
+    characters; name one'); Kira's sheet is still there by name."""
+    starforged(capsys)
+    legacy = ["move", "continue", "a", "legacy", "--successor", "Nova", "--stats", "1,1,2,2,3"]
+    assert run(capsys, *legacy, "--dice", "1,1,5,5,5,5")[0] == 0
+    for key in ("deal_with_the_aftermath",) * 3:
+        assert run(capsys, "choose", key)[0] == 0
+    code, out, err = run(capsys, "sheet", "--json")
+    assert code == 0, err
+    assert json.loads(out)["name"] == "Nova"
+    code, out, err = run(capsys, "move", "face", "danger", "--stat", "wits", "--dice", "6,1,1")
+    assert code == 0, err
+    assert "Nova: momentum 2 -> 3" in out
+    assert run(capsys, "adjust", "health", "-1")[1] == "  Nova: health 5 -> 4\n"
+    assert "retired" in run(capsys, "sheet", "--character", "Kira")[1]

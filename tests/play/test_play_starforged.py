@@ -215,3 +215,23 @@ def test_an_answer_that_changes_nothing_else_is_told_in_play(private_home: Path)
         "else changes\n" in done.stdout
     )
     assert "nothing changed" not in done.stdout
+
+
+def test_after_continue_a_legacy_play_acts_as_the_successor(private_home: Path) -> None:
+    """Kira retired, Nova is the one character still in the story: play mode acts as her
+    (the prompt named the campaign, and a journal line was nobody's)."""
+    from play_support import run_script
+
+    assert main(["campaign", "new", "sf", "--ruleset", "starforged"]) == 0
+    assert main(["character", "new", "Kira", "--stats", "3,2,2,1,1"]) == 0
+    legacy = ["move", "continue", "a", "legacy", "--successor", "Nova", "--stats", "1,1,2,2,3"]
+    assert main([*legacy, "--dice", "1,1,5,5,5,5"]) == 0
+    for _ in range(3):
+        assert main(["choose", "deal_with_the_aftermath"]) == 0
+    path = private_home / "campaigns" / "sf.sqlite"
+    done = run_script(path, ["Nova looks at the stars.", "/quit"], interactive=True)
+    assert done.code == 0, done.err
+    assert done.reader.prompts[0] == "Nova> "
+    with open_campaign(str(path), create=False) as store:
+        entry = [op for op in store.operations() if op.kind == "journal"][-1]
+    assert entry.character == "Nova"

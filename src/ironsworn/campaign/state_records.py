@@ -193,6 +193,11 @@ class StateRecords:
         if name is None:
             if len(self.characters) == 1:
                 return next(iter(self.characters.values()))
+            # A character retired (Continue a Legacy, an epilogue) plays no more: the one
+            # still in the story is the only one to name.
+            playing = [c for c in self.characters.values() if c.status == "active"]
+            if len(playing) == 1:
+                return playing[0]
             if not self.characters:
                 # (each surface says how a character is made: no command named here)
                 raise NotFound("there is no character yet: create one first")

@@ -312,7 +312,11 @@ class PlaySession:
         characters = (state or self.state()).characters
         if self.acting is not None and self.acting in characters:
             return self.acting
-        return next(iter(characters)) if len(characters) == 1 else None
+        if len(characters) == 1:
+            return next(iter(characters))
+        # (the one still in the story, the others retired: Continue a Legacy's successor)
+        playing = [name for name, char in characters.items() if char.status == "active"]
+        return playing[0] if len(playing) == 1 else None
 
     def dice_for(self, args: argparse.Namespace) -> Dice:
         """``--dice`` typed in, else ``--seed``, else the session's dice."""

@@ -43,6 +43,13 @@ def test_another_character_acts_while_a_decision_waits(party: Any) -> None:
     # Asha herself must answer first.
     refused = face_danger(party, "Asha", [6, 1, 2])
     assert refused.status_code == 409 and "decision is pending" in refused.json()["error"]
+    # In the page's words: it answers with the decision's buttons, not the operations the
+    # command line names ("answer it with choose, burn or decline first").
+    assert refused.json()["error"] == (
+        "a decision is pending (Pay the Price after a match: consider rolling on the table for "
+        "a result you might otherwise not have considered): answer it first (its choices are "
+        "above the moves)"
+    )
     # Kai's page cannot answer Asha's decision.
     wrong = do(party, "choose", {"keys": ["obvious"]}, seat="Kai")
     assert wrong.status_code == 403 and "cannot answer Asha's decision" in wrong.json()["error"]

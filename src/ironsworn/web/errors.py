@@ -25,6 +25,11 @@ UNAVAILABLE = (
 )
 log = logging.getLogger("ironsworn.web")
 
+# A move refused while a decision waits: the engine names the operations that answer it (the
+# command line's and the MCP server's words); a page answers it with the decision's buttons.
+_ANSWER_WITH = ": answer it with choose, burn or decline first"
+_ANSWER_ON_THE_PAGE = ": answer it first (its choices are above the moves)"
+
 
 def error(
     message: str, status: int, headers: dict[str, str] | None = None, **extra: Any
@@ -73,6 +78,8 @@ async def on_error(request: Request, exc: Exception) -> Response:
     if isinstance(exc, TooSlow):
         return error(message, 408)
     if isinstance(exc, RuleViolation):
+        if message.endswith(_ANSWER_WITH):
+            message = message[: -len(_ANSWER_WITH)] + _ANSWER_ON_THE_PAGE
         return error(message, 409, **data)
     return error(message, 400, **data)
 

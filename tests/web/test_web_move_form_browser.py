@@ -255,6 +255,13 @@ def test_every_page_offers_to_swear_the_inciting_incident(server: Any, browser: 
     # Sworn on the other page: no page offers it any more.
     other.click(".swear-offer button.swear")
     expect(other.locator(".move-panel h3")).to_contain_text("Swear an Iron Vow")
+    # On the vow chosen, a new vow's words are not asked (they went unheeded); with none, they are
+    words = other.locator(".move-form [data-option=vow]")
+    expect(words).to_be_hidden()
+    other.select_option(".move-form select[name='read:track']", "")
+    expect(words).to_be_visible()
+    other.select_option(".move-form select[name='read:track']", label="Find my sister (vow)")
+    expect(words).to_be_hidden()
     other.select_option(".move-form select[name='read:with']", "none")
     other.fill(".move-form input[name=dice]", "6,1,2")
     other.click(".move-form button[type=submit]")

@@ -210,6 +210,20 @@ function renderPanel(scroll) {
     else if (input.tagName === "SELECT" && ![...input.options].some((o) => o.value === was)) continue;
     else input.value = was;
   }
+  // Swear an Iron Vow on a vow chosen: the words and rank of a vow not yet written (asked with
+  // "none" chosen) are not shown, nor sent (left shown on a vow chosen, they went unheeded).
+  const trackPick = m.id === rules().swear ? form.querySelector("select[name='read:track']") : null;
+  if (trackPick) {
+    const newVow = [...form.querySelectorAll("label[data-option=vow], label[data-option=rank]")];
+    const sync = () => {
+      for (const label of newVow) {
+        label.hidden = Boolean(trackPick.value);
+        for (const control of label.querySelectorAll("input, select")) control.disabled = label.hidden;
+      }
+    };
+    trackPick.addEventListener("change", sync);
+    sync();
+  }
   panel.replaceChildren(h("article", { class: "move-panel", "data-move": m.id },
     h("h3", {}, m.name, h("small", {}, ` ${words(m.category)}`)),
     h("p", { class: "trigger" }, m.trigger || ""),

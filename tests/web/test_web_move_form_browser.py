@@ -270,6 +270,14 @@ def test_every_page_offers_to_swear_the_inciting_incident(server: Any, browser: 
         expect(page.locator("#tracks button.swear")).to_have_count(0)
     expect(maker.locator(".swear-offer")).to_be_hidden()
     expect(hers.locator(".swear-offer")).to_be_hidden()
+    # A vow started in the tracks' form is sworn with the move too: offered on every page.
+    hers.select_option("form.new-track select[name=kind]", "vow")
+    hers.fill("form.new-track input[name=text]", "Guard the pass")
+    hers.select_option("form.new-track select[name=rank]", "troublesome")
+    hers.click("form.new-track button[type=submit]")
+    for page in (maker, other, hers):
+        guard = page.locator(".track", has_text="Guard the pass")
+        expect(guard.locator("button.swear")).to_have_count(1)
     for page in (maker, other, hers):
         assert page.errors == []
         page.context.close()

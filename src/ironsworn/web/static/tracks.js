@@ -57,7 +57,8 @@ function drawTrack(t, swearer) {
 
 // The form that starts a track: the kinds the ruleset offers, and for the kind chosen only the
 // fields the track operation takes with it (the ruleset's track_fields: a fight's foe and pack,
-// a connection's role). Who shares it is this page's seat; a background vow is made at creation.
+// a connection's role). Who shares it is this page's seat; a background vow is made at creation;
+// a vow is made unsworn (to swear with the move).
 const NOT_IN_FORM = ["characters", "background", "unsworn"];
 function newTrackForm() {
   const { track_kinds: kinds, track_fields: fieldsOf } = rules();
@@ -95,6 +96,9 @@ function newTrackForm() {
     for (const [n, el] of Object.entries(fields)) if (!el.hidden) body[n] = el.value.trim();
     if (whose) body.characters = [...whose.querySelectorAll("input:checked")].map((i) => i.value);
     if (body.count) body.count = Number(body.count);
+    // A vow is sworn with the move ("write your vow ... Then, roll +heart"): made unsworn, it
+    // offers Swear an Iron Vow on every page until that is made.
+    if ((fieldsOf[kind.value] || []).includes("unsworn")) body.unsworn = true;
     // A Delve site or threat: made by its own operation, which asks its theme and domain (a
     // threat's vow and category); the form's words are its name.
     const made = (rules().made_by || {})[kind.value];

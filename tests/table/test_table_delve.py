@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -102,11 +103,27 @@ def test_a_site_left_without_its_theme_domain_and_rank_asks_each(table: Table) -
     )
 
 
-def test_a_site_track_with_no_name_asks_it(table: Table) -> None:
-    """A site started as a track with nothing said of it: its name is asked."""
-    question = call(table, "track", {"kind": "site", "rank": "dangerous"})
-    assert isinstance(question, Question) and question.input == "text"
-    assert question.prompt == "What is the site called?"
+@pytest.mark.parametrize(
+    ("args", "needs"),
+    [
+        ({"kind": "site", "rank": "dangerous"}, "site operation, which takes its theme and domain"),
+        ({"kind": "site", "text": "The Sunken Hall", "rank": "dangerous"}, "site operation"),
+        ({"kind": "threat", "text": "The Hollow King"}, "threat operation, which takes the vow"),
+    ],
+)
+def test_a_site_or_threat_is_not_begun_as_a_bare_track(
+    table: Table, args: dict[str, Any], needs: str
+) -> None:
+    """A site begun as a track had no theme and no domain (a threat no vow and category):
+    Delve the Depths read nothing from it and an Iron Vault round trip kept it as a vow. The
+    track operation sends it to its own, as the web's form does; nothing is made."""
+    before = table.state().to_dict()
+    with pytest.raises(InvalidValue) as refused:
+        call(table, "track", args)
+    assert needs in str(refused.value)
+    assert str(refused.value).endswith("(accepted here: vow, journey, fight, scene)")
+    assert (refused.value.input, refused.value.value) == ("kind", args["kind"])
+    assert table.state().to_dict() == before
 
 
 def _strong_hit_to_learn(table: Table) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ironsworn.errors import InvalidValue
 from ironsworn.table import choices
+from ironsworn.table.describe import MADE_BY
 from ironsworn.table.inputs import Choice, Input
 from ironsworn.table.moves import DICE, commit_at, committed
 from ironsworn.table.operation import JsonDict, Operation, Table
@@ -163,10 +164,32 @@ TRACK_WORDS = {
 }
 
 
+def _kinds(table: Table) -> tuple[str, ...]:
+    """The kinds of track of the campaign's ruleset."""
+    from ironsworn.moves.sheet import RULESET_TRACKS
+
+    return tuple(RULESET_TRACKS[table.state().ruleset])
+
+
 def verify_track(table: Table, args: JsonDict) -> Question | None:
     """A new track with nothing said of it is asked, not refused: a fight its foe (one of the
     book's, or the player's own words), any other track what it is for."""
     kind = args.get("kind")
+    made = MADE_BY.get(str(kind))
+    if made is not None:
+        # A bare site or threat has no theme and domain (no vow and category): Delve the
+        # Depths and Advance a Threat read nothing from it, and an Iron Vault round trip keeps
+        # it as a vow. Its own operation asks what it needs, as the web's form goes to it.
+        needs = (
+            "its theme and domain" if kind == "site" else "the vow it threatens and its category"
+        )
+        raise InvalidValue(
+            f"track: a {kind} is begun by the {made['operation']} operation, which takes {needs} "
+            f"(accepted here: {', '.join(k for k in _kinds(table) if k not in MADE_BY)})",
+            input="kind",
+            value=kind,
+            accepted=tuple(k for k in _kinds(table) if k not in MADE_BY),
+        )
     if kind == "fight":
         if args.get("foe") or str(args.get("text", "")).strip():
             return None

@@ -80,3 +80,47 @@ def test_each_commit_is_kept_in_the_results(store: Any) -> None:
     kinds = [r.kind for r in table.results or ()]
     assert kinds == ["character", "vow", "fight", "person", "place", "note", "truth"]
     assert kinds == [o.kind for o in store.operations()]
+
+
+@pytest.fixture
+def starforged_pack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    from ironsworn.content import clear_cache, import_pack
+    from shared_files import STARFORGED_DATASWORN, shared_file
+
+    monkeypatch.setenv("IRONSWORN_HOME", str(tmp_path / "home"))
+    clear_cache()
+    import_pack(shared_file(STARFORGED_DATASWORN))
+    clear_cache()
+    yield
+    clear_cache()
+
+
+@pytest.mark.parametrize("category", ["communities", "iron", "religion", "horrors"])
+def test_a_starforged_campaigns_truth_is_starforgeds_not_classics_of_the_same_name(
+    store: Any, starforged_pack: None, category: str
+) -> None:
+    """Communities, Iron, Religion and Horrors are categories of both rulesets: a Starforged
+    campaign set, offered and rolled classic's ("We are few in number in this accursed
+    land"), as the library prefers classic on a tie. A classic campaign keeps classic's."""
+    from ironsworn.content.loader import load_library
+
+    ours = load_library().find_in("truths", category, "starforged")
+    assert ours.id == f"truth:starforged/{category}"
+    table = Table(store, "w", results=[])
+    call(table, "ruleset", {"ruleset": "starforged"})
+    asked = call(table, "truth", {"truth": category})
+    assert isinstance(asked, Question)
+    assert asked.keys()[:-2] == [o.key for o in ours.options]
+    assert [c.label for c in asked.choices[:1]] == [ours.options[0].summary[:80]]
+    call(table, "truth", {"truth": category, "option": "1"})
+    assert store.state().truths[ours.id]["summary"] == ours.options[0].summary
+    call(table, "truth", {"truth": category, "option": "roll", "seed": "3"})
+    assert list(store.state().truths) == [ours.id]
+    (made,) = call(table, "truths", {"truths": [f"{category}=2"]})
+    assert made["truth"] == ours.id
+
+
+def test_a_classic_campaigns_truth_stays_classics(store: Any, starforged_pack: None) -> None:
+    table = Table(store, "w", results=[])
+    call(table, "truth", {"truth": "communities", "option": "1"})
+    assert list(store.state().truths) == ["truth:classic/communities"]

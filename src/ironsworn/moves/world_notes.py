@@ -119,7 +119,9 @@ class WorldOperations(EngineOperations):
         def run() -> None:
             changed = 0
             for truth, option, roll in choices:
-                found = self.engine.ruleset.truth(truth)
+                # The campaign's own category: a Starforged campaign's Communities is
+                # Starforged's, not classic's of the same name (which the library prefers).
+                found = self.engine.ruleset.find_in("truths", truth, self.state.ruleset)
                 before = self.state.truths.get(found.id)
                 after: dict[str, Any] | None = None
                 if option is not None:

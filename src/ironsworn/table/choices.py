@@ -318,7 +318,7 @@ def truth_options(table: Table, args: Mapping[str, Any]) -> list[Choice]:
     if not args.get("truth"):
         return []
     try:
-        found = table.library().truth(str(args["truth"]))
+        found = table.library().find_in("truths", str(args["truth"]), table.state().ruleset)
     except IronswornError:
         return []
     return [

@@ -111,7 +111,9 @@ def truth(table: Table, args: JsonDict) -> Any:
         from ironsworn.content.oracle_roller import roll_truth
         from ironsworn.dice import RandomDice
 
-        rolled = roll_truth(table.library(), args["truth"], RandomDice(args.get("seed")))
+        library = table.library()
+        category = library.find_in("truths", args["truth"], table.state().ruleset)
+        rolled = roll_truth(library, category, RandomDice(args.get("seed")))
         option, roll = rolled.option.key, rolled.roll
     elif option == "open":
         option = None

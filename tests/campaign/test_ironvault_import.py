@@ -567,3 +567,26 @@ def test_a_site_or_threat_whose_content_is_not_imported_is_kept_as_a_vow(
     ), report["not_carried"]
     state, _ = campaign("back")
     assert state.track("The Barrow").kind == "vow" and state.track("The Barrow").ticks == 4
+
+
+def test_the_command_vehicles_marks_and_its_card_come_back(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What Withstand Damage's table left on the ship (destruction imminent, a part needed)
+    was dropped by a round trip, and the ship came back without its STARSHIP card, so the
+    card's integrity no longer followed the ship's: both come back."""
+    play(capsys, "content", "import", str(shared_file(STARFORGED_DATASWORN)))
+    play(capsys, "campaign", "new", "t", "--ruleset", "starforged")
+    play(capsys, "character", "new", "Kira", "--stats", STATS, "--starship", "Wayfarer")
+    play(capsys, "vehicle", "mark", "destruction_imminent")
+    play(capsys, "vehicle", "mark", "needs_part")
+    folder = tmp_path / "vault"
+    play(capsys, "export", "iron-vault", str(folder))
+    assert "vehicle_marks:" in (folder / "Characters" / "Kira.md").read_text(encoding="utf-8")
+    imported(capsys, folder, "--name", "back")
+    before, after = campaign("t")[0].vehicle, campaign("back")[0].vehicle
+    assert after["marks"] == ["destruction_imminent", "needs_part"]
+    assert after == before and after["asset"] == "asset:starforged/command_vehicle/starship"
+    play(capsys, "adjust", "integrity", "-2", "--campaign", "back")
+    (ship,) = campaign("back")[0].character("Kira").assets[:1]
+    assert ship["meter"]["value"] == 3

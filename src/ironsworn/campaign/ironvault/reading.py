@@ -147,7 +147,24 @@ def read_character(
     if vehicle is not None:
         troubles = [key for key in VEHICLE_IMPACTS if flag(data, key, where)]
         vehicle["impacts"] = sorted(set(vehicle["impacts"]) | set(troubles))
+        ship_marks = _vehicle_marks(extra.get("vehicle_marks"), where)
+        if ship_marks:
+            vehicle["marks"] = ship_marks
     return char, vehicle
+
+
+def _vehicle_marks(raw: Any, where: str) -> list[str]:
+    """The command vehicle's marks (Withstand Damage's table), as our export keeps them."""
+    from ironsworn.moves.starforged.vehicles import MARKS
+
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or not all(isinstance(m, str) and m in MARKS for m in raw):
+        raise CampaignError(
+            f"{where}: ironsworn.vehicle_marks {raw!r} is not a list of marks (accepted: "
+            f"{', '.join(MARKS)})"
+        )
+    return list(dict.fromkeys(raw))
 
 
 def _delve_in(library: Any) -> bool:
@@ -210,6 +227,9 @@ def read_assets(
             # them; the campaign keeps one record each, the first note's (see the importer).
             record["crew"] = True
         records.append(record)
+        if ident == STARSHIP and vehicle is not None:
+            # The command vehicle is the STARSHIP's: the card's integrity follows it.
+            vehicle["asset"] = ident
     return records, vehicle
 
 

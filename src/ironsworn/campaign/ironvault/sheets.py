@@ -96,6 +96,10 @@ def character_fields(char: CharacterState, vehicle: Mapping[str, Any] | None) ->
         extra["equipment"] = list(char.equipment)
     if char.status != "active":
         extra["status"] = char.status
+    if char.starforged and (vehicle or {}).get("marks"):
+        # What Withstand Damage's table left on the command vehicle (destruction imminent, a
+        # part needed): Iron Vault's STARSHIP card has no control for it.
+        extra["vehicle_marks"] = list(vehicle["marks"])  # type: ignore[index]
     if not char.starforged and "failure" in char.legacy:
         extra["failure"] = int(char.legacy_track("failure")["ticks"])  # Delve's failure track
     if extra:

@@ -1,8 +1,9 @@
-"""Random play of the whole table API, both rulesets (classic with Delve): every operation,
-each question answered at random from its choices, decisions answered, undo and redo, with
-snapshots every three operations. Every few steps the log must fold again from nothing (as an
-import or a snapshot made anew folds it), the newest snapshot must hold what that fold holds
-at its operation, and the campaign reopened must hold what the fold holds now.
+"""Random play of the whole table API, both rulesets (classic with Delve, Starforged with its
+pack; two characters each): every operation, each question answered at random from its
+choices, decisions answered, undo and redo, with snapshots every three operations. Every few
+steps the log must fold again from nothing (as an import or a snapshot made anew folds it),
+the newest snapshot must hold what that fold holds at its operation, and the campaign
+reopened must hold what the fold holds now.
 
 Three differences are not differences of the game and are read as equal: a legacy track with
 nothing marked and no track; an empty marks list and none; the order of a character's impacts
@@ -24,7 +25,7 @@ from ironsworn.content import clear_cache, import_pack
 from ironsworn.dice import RandomDice
 from ironsworn.errors import IronswornError
 from ironsworn.table import Question, Table, call, operations
-from shared_files import DELVE_DATASWORN, shared_file
+from shared_files import DELVE_DATASWORN, STARFORGED_DATASWORN, shared_file
 
 # Operations that change the campaign's frame, not its play, or write files.
 LEFT_OUT = {"export", "ruleset", "homebrew_new", "homebrew_reskin", "truths", "semi_random"}
@@ -117,9 +118,10 @@ def test_random_play_folds_again_from_nothing_and_reopens_the_same(
     monkeypatch.setenv("IRONSWORN_HOME", str(tmp_path / "home"))
     monkeypatch.setattr(base, "SNAPSHOT_INTERVAL", 3)
     clear_cache()
-    if ruleset == "classic":
-        import_pack(shared_file(DELVE_DATASWORN))
-        clear_cache()
+    # Each ruleset with the content a player imports: Delve beside classic, the Starforged
+    # pack (its assets and oracles) for Starforged.
+    import_pack(shared_file(DELVE_DATASWORN if ruleset == "classic" else STARFORGED_DATASWORN))
+    clear_cache()
     rng = random.Random(seed)
     names = sorted(op.name for op in operations() if op.name not in LEFT_OUT)
     path = tmp_path / "t.sqlite"
@@ -129,7 +131,11 @@ def test_random_play_folds_again_from_nothing_and_reopens_the_same(
             if ruleset == "starforged":
                 call(table, "ruleset", {"ruleset": "starforged"})
             for who, stats in (("Asha", "3,2,2,1,1"), ("Kai", "1,3,2,2,1")):
-                call(table, "character", {"name": who, "stats": stats})
+                made: dict[str, Any] = {"name": who, "stats": stats}
+                if ruleset == "starforged" and who == "Asha":
+                    made["starship"] = "Wayfarer"  # (asked of the first: without it, no one)
+                assert not isinstance(call(table, "character", made), Question)
+            assert len(store.state().characters) == 2
             for step in range(400):
                 play(table, rng, names)
                 if step % 10 == 9:

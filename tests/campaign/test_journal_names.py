@@ -193,6 +193,20 @@ def test_the_command_vehicles_name_is_looked_up_once_for_the_log_and_the_command
         ({"type": "choice", "keys": ["journey-2"]}, "chose to the old gate"),
         ({"type": "choice", "keys": ["mark_progress"]}, "chose mark progress"),
         ({"type": "choice", "keys": ["journey-9"]}, "chose journey-9"),  # (a track never told)
+        # A truth left open, by its name (it was told by its id).
+        (
+            {
+                "type": "truth",
+                "truth": "truth:starforged/communities",
+                "from": {"name": "Communities", "key": "1", "summary": "Few", "roll": None},
+                "to": None,
+            },
+            "truth of Communities: left open",
+        ),
+        (
+            {"type": "truth", "truth": "truth:classic/old_world", "from": None, "to": None},
+            "truth of Old World: left open",
+        ),
         # An option by its name as a player types it, not its id.
         (
             {"type": "setting", "setting": "even_matches", "from": False, "to": True},

@@ -572,7 +572,10 @@ class Narrator:
     def _truth(self, event: Mapping[str, Any]) -> str:
         after = event.get("to")
         if not after:
-            return f"{event['truth']}: left open"
+            # Told by its name (the truth it was, else its id's last word): not the id.
+            before = event.get("from") or {}
+            name = before.get("name") or words(str(event["truth"]).rsplit("/", 1)[-1]).title()
+            return f"truth of {name}: left open"
         rolled = f" (rolled {after['roll']})" if after.get("roll") is not None else ""
         return f"truth of {after['name']}{rolled}: {after['summary']}"
 

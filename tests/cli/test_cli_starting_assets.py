@@ -135,3 +135,53 @@ def test_the_sheet_keeps_a_cards_list_and_paragraphs_apart(
     assert run(capsys, "legacy", "mark", "discoveries", "--ticks", "1")[0] == 0
     out = run(capsys, "sheet")[1]
     assert "  1 tick\n" in out and "  0 ticks\n" in out and "1 ticks" not in out
+
+
+HINT = "'ironsworn asset list' shows the cards; to take them, 'ironsworn undo', then make"
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "made", "told"),
+    [
+        ("classic", [], "Ash starts with three assets and has none yet"),
+        ("classic", ["--asset", "alchemist"], "Ash starts with three assets and has 1 of them"),
+        ("classic", ["--asset", "alchemist", "--asset", "hawk:1=Kes", "--asset", "bonded"], None),
+        ("starforged", [], "Ash starts with two paths and one more asset and has none yet"),
+        ("starforged", ["--asset", "ace", "--asset", "navigator"], "and has 2 of them"),
+        # A module the character picks is their third (the STARSHIP, everyone's, is not).
+        (
+            "starforged",
+            ["--asset", "ace", "--asset", "navigator", "--asset", "engine_upgrade"],
+            None,
+        ),
+    ],
+)
+def test_a_character_made_without_its_cards_is_told_how_to_take_them(
+    home: Path, capsys: pytest.CaptureFixture[str], ruleset: str, made: list[str], told: str | None
+) -> None:
+    """Nothing adds a starting card after the character is made (Advance pays for one): a
+    player who left --asset out saw a sheet with no cards and no word of them."""
+    if ruleset == "starforged":
+        run(capsys, "content", "import", str(shared_file(STARFORGED_DATASWORN)))
+    assert run(capsys, "campaign", "new", "c", "--ruleset", ruleset)[0] == 0
+    ship = ["--starship", "Wayfarer"] if ruleset == "starforged" else []
+    code, out, err = run(capsys, "character", "new", "Ash", "--stats", STATS, *ship, *made)
+    assert (code, err) == (0, ""), err
+    last = out.rstrip().splitlines()[-1]
+    if told is None:
+        assert HINT not in out
+    else:
+        assert told in last and HINT in last, last
+        assert last.endswith("make Ash again with --asset NAME for each)")
+    # (JSON is for programs: the sheet alone, whatever it lacks)
+    code, out, _ = run(capsys, "character", "new", "Bo", "--stats", STATS, "--json")
+    assert code == 0 and HINT not in out and json.loads(out)["name"] == "Bo"
+
+
+def test_a_campaign_played_without_cards_is_not_told_to_take_them(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "campaign", "new", "c")[0] == 0
+    assert run(capsys, "option", "assets", "none")[0] == 0
+    code, out, _ = run(capsys, "character", "new", "Ash", "--stats", STATS)
+    assert code == 0 and HINT not in out

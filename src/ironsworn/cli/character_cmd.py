@@ -200,15 +200,13 @@ def run_character(args: argparse.Namespace) -> int:
     (result,) = table_write(args, "character", made, {"name": "NAME", "bonds": "--bond"})
     name = args.name.strip()
 
-    def show() -> dict[str, Any]:
-        from ironsworn.cli.session import read_state
+    from ironsworn.cli.session import read_state
 
-        sheet: dict[str, Any] = read_state(args).sheet(name)
-        return with_cards(sheet)
-
-    sheet = show()
+    state = read_state(args)
+    sheet = with_cards(state.sheet(name))
+    hint = _starting_assets_hint(state, sheet)
     if result.pending is None:
-        emit(args, sheet, lambda: _sheet_text(sheet))
+        emit(args, sheet, lambda: _sheet_text(sheet) + hint)
         return 0
     # A card asks for its one-time change (Battle-Scarred 1): shown after the sheet.
     from ironsworn.cli.session import pending_text
@@ -301,6 +299,35 @@ def run_semi_random(args: argparse.Namespace) -> int:
     (result,) = table_write(args, "semi_random", made, SETUP_WORDS)
     emit(args, result.to_json(), lambda: describe_result(result) + _next_step(result))
     return 0
+
+
+def _starting_assets_hint(state: Any, sheet: dict[str, Any]) -> str:
+    """A line after a new sheet with fewer cards than a character starts with ("" when it
+    has them, or the campaign plays without cards): the cards are picked as the character
+    is made, and nothing adds one later but Advance, so a player who left them out learns
+    it now, with the way to take them."""
+    from ironsworn.table.describe import STARTING_ASSETS
+
+    if state.option("assets") != "cards":
+        return ""
+    name = sheet["name"]
+    starforged = state.ruleset == "starforged"
+    # (the crew's cards are the character's own pick only where they earned them: a module
+    # or support vehicle taken as the third asset; the STARSHIP is everyone's)
+    own = [a for a in sheet.get("assets") or () if not a.get("crew") or a.get("owner") == name]
+    if len(own) >= STARTING_ASSETS:
+        return ""
+    from ironsworn.content.loader import load_library
+
+    cards = load_library().in_ruleset("assets", state.ruleset)
+    if not any("/command_vehicle/" not in card_id for card_id in cards):
+        return ""  # (no pack of cards is imported: the cards are not there to take)
+    picks = "two paths and one more asset" if starforged else "three assets"
+    has = f"{len(own)} of them" if own else "none yet"
+    return (
+        f"\n({name} starts with {picks} and has {has}: 'ironsworn asset list' shows the cards;"
+        f" to take them, 'ironsworn undo', then make {name} again with --asset NAME for each)"
+    )
 
 
 def _next_step(result: Any) -> str:

@@ -193,6 +193,8 @@ def test_the_command_vehicles_name_is_looked_up_once_for_the_log_and_the_command
         ({"type": "choice", "keys": ["journey-2"]}, "chose to the old gate"),
         ({"type": "choice", "keys": ["mark_progress"]}, "chose mark progress"),
         ({"type": "choice", "keys": ["journey-9"]}, "chose journey-9"),  # (a track never told)
+        ({"type": "choice", "keys": ["clear:journey-2"]}, "chose clear to the old gate"),
+        ({"type": "choice", "keys": ["milestone:journey-9"]}, "chose milestone:journey-9"),
         # A truth left open, by its name (it was told by its id).
         (
             {

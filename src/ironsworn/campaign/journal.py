@@ -546,9 +546,17 @@ class Narrator:
         )
 
     def _chosen(self, key: Any) -> str:
-        """One key of a choice in words: a track's name for a track's id."""
+        """One key of a choice in words: a track's name for a track's id, and for the id
+        after an action's word ("clear:fight-6" is "clear Iron auger")."""
         name = self.track_name(key)
-        return name if name != str(key) else words(key)
+        if name != str(key):
+            return name
+        action, _, track = str(key).partition(":")
+        if track:
+            named = self.track_name(track)
+            if named != track:
+                return f"{words(action)} {named}"
+        return words(key)
 
     def _burn(self, event: Mapping[str, Any]) -> str:
         return f"{event['character']} burns momentum: {event['from']} → {event['to']}"

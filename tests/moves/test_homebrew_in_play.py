@@ -55,7 +55,7 @@ def test_asset_fits_and_the_sheet_find_a_homebrew_ability(
     assert main(made) == 0
     capsys.readouterr()
     assert main(["asset", "fits", "strike"]) == 0
-    assert "Gunner 1: +1, +1 momentum on a hit [if taking aim: --asset gunner:1]" in (
+    assert "Gunner 1: +1, +1 momentum on a hit [when taking aim: --asset gunner:1]" in (
         capsys.readouterr().out
     )
     assert main(["sheet"]) == 0

@@ -15,7 +15,7 @@ from sf_assets_support import SfGame, sf_asset, starforged_home
 from ironsworn.content import load_library
 from ironsworn.errors import NotFound, RuleViolation
 from ironsworn.moves.assets.coverage import ability_status, tally
-from ironsworn.moves.assets.effects import abilities_for
+from ironsworn.moves.assets.effects import abilities_for, fiction
 from ironsworn.moves.assets.uses import use_ability
 from shared_files import STARFORGED_DATASWORN, shared_file
 
@@ -73,6 +73,8 @@ def test_navigator_is_offered_on_set_a_course_and_ace_on_face_danger() -> None:
     danger = ruleset.moves["move:starforged/adventure/face_danger"]
     [ace] = abilities_for(ruleset, g.char(), danger)
     assert ace["asset"] == "ace:1" and ace["when"].startswith("by guiding your vehicle")
+    # Told after the ability's name as it reads: not "when by guiding your vehicle".
+    assert ace["fiction"].startswith("by guiding your vehicle")
     # The same abilities on the scene challenge's Face Danger (Datasworn's */face_danger).
     scene = ruleset.moves["move:starforged/scene_challenge/face_danger"]
     assert [a["asset"] for a in abilities_for(ruleset, g.char(), scene)] == ["ace:1"]
@@ -260,3 +262,26 @@ def test_a_deed_is_not_taken_when_a_character_is_created(starforged_home: Path) 
     with pytest.raises(RuleViolation, match="'survivor': Survivor is a deed, and a new char"):
         g.sheet.new_character("Bo", "edge=3,heart=2,iron=2,shadow=1,wits=1", assets=["survivor"])
     assert g.snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("when", "reads"),
+    [
+        ("using your shield as cover", "when using your shield as cover"),
+        ("you use the reading", "when you use the reading"),
+        ("in your vehicle", "when in your vehicle"),
+        ("the warband pays the cost", "when the warband pays the cost"),
+        ("by guiding your vehicle through a hazard", "by guiding your vehicle through a hazard"),
+        ("to detect a threat", "to detect a threat"),
+        ("with a missile attack", "with a missile attack"),
+        ("for home", "for home"),
+        ("through an autopsy or medical examination", "through an autopsy or medical examination"),
+        ("against an ambush", "against an ambush"),
+        ("among those who know you", "among those who know you"),
+        ("once per fight, by using the combat bot", "once per fight, by using the combat bot"),
+        ("a feint or misdirection (once per fight)", "a feint or misdirection (once per fight)"),
+        ("", ""),
+    ],
+)  # fmt: skip
+def test_an_abilitys_fiction_reads_after_its_name(when: str, reads: str) -> None:
+    assert fiction(when) == reads

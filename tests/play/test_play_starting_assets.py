@@ -142,3 +142,30 @@ def test_a_second_character_boards_the_crews_ship_and_acts(tmp_path: Path) -> No
         ("Shuttle", "Bram"),
         ("Engine Upgrade", "Kira"),
     ]
+
+
+def test_an_abilitys_fiction_is_offered_as_it_reads(tmp_path: Path) -> None:
+    """Ace 1's fiction, "by guiding your vehicle through a hazard or out of harm's way", is
+    offered after the ability's name as it reads (it was "when by guiding your vehicle")."""
+    home = tmp_path / "home"
+    script = [
+        "starforged",
+        str(shared_file(STARFORGED_DATASWORN)),
+        "Kira",
+        "3 2 2 1 1",
+        "Vesper",
+        "ace",
+        "navigator",
+        "engine upgrade",
+        "/skip",  # the background vow
+        "/skip",  # the inciting incident
+        "/skip",  # the truths
+        "/move face danger --stat edge --dice 4,5,4",
+        "1",
+        "/quit",
+    ]
+    done = play(home, script)
+    assert done.returncode == 0, done.stderr
+    assert "ace:1  Ace 1: by guiding your vehicle through a hazard" in done.stdout
+    assert "when by guiding" not in done.stdout
+    assert "action 4 + stat 3 + 1 = 8 vs 5 | 4: STRONG HIT" in done.stdout

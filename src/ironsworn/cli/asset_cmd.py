@@ -334,7 +334,7 @@ def run_fits(args: argparse.Namespace) -> int:
             return f"none of {char.name}'s abilities acts on {move.name}"
         lines = [f"{char.name}'s abilities on {move.name}:"]
         for row in rows:
-            how = f"if {row['when']}: --asset {row['asset']}" if row["when"] else "unasked"
+            how = f"{row['fiction']}: --asset {row['asset']}" if row["when"] else "unasked"
             stats = f" (+{'/'.join(row['stats'])})" if row["stats"] else ""
             rolls = f" rolls +{' or +'.join(row['rolls'])}" if row["rolls"] else ""
             lines.append(f"  {row['label']}{stats}:{rolls} {row['effect']} [{how}]")

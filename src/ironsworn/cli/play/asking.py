@@ -217,7 +217,7 @@ def ask_assets(session: PlaySession, args: argparse.Namespace, asked: set[str]) 
     options = [
         (
             str(f["asset"]),
-            f"{f['label']}: when {f['when']}" + (f" ({f['effect']})" if f["effect"] else ""),
+            f"{f['label']}: {f['fiction']}" + (f" ({f['effect']})" if f["effect"] else ""),
         )
         for f in offered
     ]

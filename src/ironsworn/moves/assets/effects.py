@@ -64,6 +64,7 @@ from ironsworn.moves.assets.matching import (
 )
 from ironsworn.moves.assets.matching import _matches_move as _matches_move
 from ironsworn.moves.assets.matching import candidate_uses as candidate_uses
+from ironsworn.moves.assets.matching import fiction as fiction
 from ironsworn.moves.assets.matching import label as label
 from ironsworn.moves.assets.matching import short as short
 from ironsworn.moves.assets.reach import no_uses
@@ -118,7 +119,8 @@ def abilities_for(
 ) -> list[JsonDict]:
     """The character's marked abilities that act on ``move``: what play mode offers before the
     roll. Each: the text to give the ``asset`` input, its label, the fiction it needs
-    (``when``; empty when it applies unasked), the stats it is for or rolls, and its effect in
+    (``when``; empty when it applies unasked; ``fiction``, as a player reads it after the
+    label: see :func:`fiction`), the stats it is for or rolls, and its effect in
     words. Given ``in_fight`` (whether the character is in a fight now), an ability only for
     a fight (Ironclad's armor) or only outside one is left out where it cannot apply."""
     from ironsworn.moves.homebrew import card_of
@@ -146,6 +148,7 @@ def abilities_for(
                         "asset": f"{key}:{index + 1}{option}",
                         "label": label(record, asset, index),
                         "when": str(effect.get("when") or ""),
+                        "fiction": fiction(str(effect.get("when") or "")),
                         "stats": [str(s) for s in effect.get("stat") or ()],
                         "rolls": [_rolled(record, str(s)) for s in effect.get("roll") or ()],
                         "effect": ", ".join(parts),

@@ -57,6 +57,7 @@ from ironsworn.moves.assets.lasting_kinds import (
     TROPHIES,
     WARD,
 )
+from ironsworn.moves.assets.matching import fiction
 from ironsworn.moves.registry import on_resume, short_name
 from ironsworn.moves.step import Step
 
@@ -682,11 +683,13 @@ def fits(char: CharacterState, move: Move) -> list[JsonDict]:
             parts.append("reroll any dice")
         if effect.get("hit_momentum"):
             parts.append(f"+{effect['hit_momentum']} momentum on a hit")
+        when = str(effect.get("when") or "") if effect.get("named") else ""
         rows.append(
             {
                 "asset": effect["name"],
                 "label": f"{effect['source']} · {effect['id']} (lasting)",
-                "when": str(effect.get("when") or "") if effect.get("named") else "",
+                "when": when,
+                "fiction": fiction(when),
                 "stats": list(effect.get("stats") or ()),
                 "rolls": [],
                 "effect": ", ".join(parts),

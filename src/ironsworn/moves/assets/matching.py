@@ -30,6 +30,23 @@ RITUAL_MOVE_PREFIX = "asset.ability.move:classic/ritual/"
 ELSEWHERE_KEYS = frozenset({"after_roll", "ally_move", "share", "before_move"})
 
 
+# The first words of an ability's fiction that already tie it to the move ("by guiding your
+# vehicle through a hazard", "to detect a threat", "a feint or misdirection"): after "when"
+# they read wrong ("when by guiding ..."), so the fiction is told without it.
+_NO_WHEN = frozenset(
+    {"by", "to", "with", "for", "through", "against", "among", "back", "once", "a", "an", "make"}
+)
+
+
+def fiction(when: str) -> str:
+    """How a player reads the fiction an ability needs, after its name: "when using your
+    shield as cover", but "by guiding your vehicle through a hazard" (empty: none needed)."""
+    if not when:
+        return ""
+    first = when.split(maxsplit=1)[0].rstrip(",").lower()
+    return when if first in _NO_WHEN else f"when {when}"
+
+
 def short(move_id: str) -> str:
     return move_id.rsplit("/", 1)[-1]
 

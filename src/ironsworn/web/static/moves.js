@@ -161,7 +161,7 @@ function renderPanel(scroll) {
     const ability = (a) => (a.asset.split(":").length === 3 ? a.asset.split(":").slice(0, 2).join(":") : a.asset);
     const shared = (a) => a.when && m.assets.filter((b) => b.when && ability(b) === ability(a)).length > 1;
     const label = (a, control) => h("label", { class: "opt", title: a.text }, control,
-      h("b", {}, a.name), a.when ? ` when ${a.when}` : " (applies)", a.effect ? `: ${a.effect}` : "");
+      h("b", {}, a.name), a.when ? ` ${a.fiction}` : " (applies)", a.effect ? `: ${a.effect}` : "");
     const drawn = new Set();
     const rows = [];
     for (const a of m.assets) {

@@ -46,6 +46,26 @@ def test_a_table_named_like_others_is_shown_and_logged_with_its_group(
     assert out.startswith("Action (5): ")
 
 
+def test_a_table_named_as_a_group_is_shown_with_its_groups_and_its_links_as_words(
+    forge: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A derelict zone's "Starship" table is named as the starship oracles are: rolled, it
+    # read "Starship (80): Operations"; shown, its rows were Datasworn links.
+    code, out, err = run(capsys, "oracle", "roll", "derelict zone starship", "--value", "80")
+    assert code == 0, err
+    assert out.startswith("Derelict Zone: Starship (80): Operations")
+    code, out, err = run(capsys, "oracle", "show", "derelict zone starship")
+    assert code == 0, err
+    assert out.splitlines()[:2] == ["Derelict Zone: Starship — 1d100", "      1-5  Community"]
+    assert "datasworn:" not in out
+    # Search reads the words a player reads: no link's id, and the table as a roll names it.
+    code, out, err = run(capsys, "search", "starship")
+    assert code == 0, err
+    assert "datasworn:" not in out and "oracle_rollable" not in out
+    assert "oracle Derelict Zone: Starship — Community Engineering Living" in out
+    assert "oracle Starship Mission: Expanse — " in out
+
+
 @pytest.mark.parametrize("typed", ["ace:7", "ace:0"])
 def test_an_ability_given_with_the_asset_is_refused_in_the_players_words(
     forge: None, home: Path, capsys: pytest.CaptureFixture[str], typed: str

@@ -19,6 +19,7 @@ from ironsworn.cli.common import (
     common_options,
     emit,
     parse_int,
+    plain,
 )
 from ironsworn.cli.session import (
     check_dice_used,
@@ -244,10 +245,14 @@ def _oracle_show(args: argparse.Namespace) -> int:
     table = found
 
     def text() -> str:
-        lines = [f"{table.name} — {table.dice}" + _page(table.page)]
+        from ironsworn.content.oracle_roller import shown_name
+
+        # Named as a roll names it; a row's rules link read as its words (a Starforged
+        # table's "[Operations](datasworn:oracle_collection:...)").
+        lines = [f"{shown_name(library(), table)} — {table.dice}" + _page(table.page)]
         for row in table.rows:
             span = str(row.min) if row.min == row.max else f"{row.min}-{row.max}"
-            lines.append(f"  {span:>7}  {row.text}")
+            lines.append(f"  {span:>7}  {plain(row.text)}")
         for step in table.then:
             times = f" x{step.times}" if step.times != 1 else ""
             lines.append(f"  then roll {step.oracle}{times}")

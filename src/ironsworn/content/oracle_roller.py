@@ -148,7 +148,8 @@ def shown_name(ruleset: Ruleset, table: OracleTable) -> str:
     """The table's name as a result shows and logs it: with the names of its groups (the
     folders of its id, nearest first) when another table of its ruleset has the same name
     ("Feature" of a derelict's access, of a haunted location: ``Access: Feature``,
-    ``Haunted: Feature``; a planet's settlements: ``Desert Settlements: Expanse``)."""
+    ``Haunted: Feature``; a planet's settlements: ``Desert Settlements: Expanse``), or when
+    a group of tables has its name (a derelict zone's ``Derelict Zone: Starship``)."""
     # Worked out once per content (kept whole: a content whose names are all its own has no
     # label at all, and an empty table of labels was worked out again on every roll).
     kept: dict[str, dict[str, str]] = ruleset.memo("oracle_shown_names")
@@ -169,8 +170,10 @@ def _folders(table_id: str) -> tuple[str, list[str]]:
 
 
 def _shown_names(tables: Any) -> dict[str, str]:
+    listed: list[OracleTable] = list(tables)
+    ids = [t.id for t in listed]
     by_name: dict[tuple[str, str], list[OracleTable]] = {}
-    for table in tables:
+    for table in listed:
         ruleset, _ = _folders(table.id)
         by_name.setdefault((ruleset, table.name.casefold()), []).append(table)
     labels = {}
@@ -187,6 +190,13 @@ def _shown_names(tables: Any) -> dict[str, str]:
         for table in same:
             group = " ".join(paths[table.id][-depth:])
             labels[table.id] = f"{group}: {table.name}" if group else table.name
+    # A table named as a group of tables is told with its own groups too: a derelict zone's
+    # "Starship" table rolled read "Starship (85): Operations", as if of the starship oracles.
+    groups = {(r, f.casefold()) for r, folders in map(_folders, ids) for f in folders}
+    for table in listed:
+        ruleset, folders = _folders(table.id)
+        if table.id not in labels and folders and (ruleset, table.name.casefold()) in groups:
+            labels[table.id] = f"{' '.join(folders[-2:])}: {table.name}"
     return labels
 
 

@@ -9,6 +9,7 @@ then names.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.content.lookup import normalize
@@ -45,8 +46,29 @@ class SearchHit:
         }
 
 
+# A rules link in a text ("[Operations](datasworn:oracle_collection:starforged/...)") is
+# searched and shown as its words: its id matched words the player never reads.
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+
+
 def _documents(ruleset: Ruleset) -> list[tuple[str, str, str, str]]:
-    """(kind, id, name, text) for every searchable item."""
+    """(kind, id, name, text) for every searchable item; an oracle table is named as a roll
+    names it (``Derelict Zone: Starship``)."""
+    from ironsworn.content.oracle_roller import shown_name
+
+    docs = _items(ruleset)
+    return [
+        (
+            kind,
+            item_id,
+            shown_name(ruleset, ruleset.oracles[item_id]) if kind == "oracle" else name,
+            _LINK.sub(r"\1", text) if "](" in text else text,
+        )
+        for kind, item_id, name, text in docs
+    ]
+
+
+def _items(ruleset: Ruleset) -> list[tuple[str, str, str, str]]:
     docs: list[tuple[str, str, str, str]] = []
     for move in ruleset.moves.values():
         outcomes = " ".join((move.outcomes or {}).values())

@@ -337,3 +337,29 @@ def test_an_input_with_every_value_listed_gives_no_examples_beside(home: Path) -
     ]
     assert both == []
     assert any("enum" in p for s in schemas for p in s["properties"].values())
+
+
+def test_a_new_track_at_a_table_of_several_asks_who_shares_it(home: Path) -> None:
+    # It was refused "there are several characters; name one (character); closest: Asha,
+    # Brand": the track tool takes no 'character' (the input is 'characters'), and a call
+    # naming one was refused as an unknown option.
+    make_character()
+    make_character(name="Brand")
+    before = fingerprint()
+
+    async def scenario() -> tuple[Any, Any, list[Any]]:
+        async with stdio_session(home, "--campaign", "t") as session:
+            fight = {"kind": "fight", "text": "Raiders", "rank": "dangerous"}
+            asked = await session.call_tool("track", fight)
+            after_question = fingerprint()
+            made = await session.call_tool("track", {**fight, "characters": ["Brand"]})
+            return asked, made, after_question
+
+    asked, made, after_question = anyio.run(scenario)
+    assert not asked.is_error, asked.content[0].text
+    question = data(asked)["question"]
+    assert question["input"] == "characters" and question["many"] is True
+    assert [c["key"] for c in question["choices"]] == ["Asha", "Brand"]
+    assert "several characters" in question["prompt"]
+    assert after_question == before
+    assert data(made)["characters"] == ["Brand"]

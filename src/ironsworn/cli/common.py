@@ -430,7 +430,7 @@ def _answered(call: Callable[[], Any], names: dict[str, str] | None) -> Any:
             raise UsageError(worded_by(exc, names)) from None
         raise
     if isinstance(answer, Question):
-        if answer.input == "character" and answer.complete:
+        if answer.input in ("character", "characters") and answer.complete:
             # Several characters, none named: said (and asked, at a terminal) as the
             # command line always did, naming the characters as the closest.
             raise NotFound(

@@ -207,17 +207,23 @@ class Operation:
 
     def whose(self, table: Table, exc: NotFound, args: JsonDict) -> Question | None:
         """The question "which character?" for an operation that takes one, when the engine
-        found several and none was named (None for any other :class:`NotFound`)."""
-        if exc.names != ("character",) or not exc.candidates or "character" not in self.options:
+        found several and none was named (None for any other :class:`NotFound`); for an
+        operation that takes several instead (a new track: who shares it), "which ones?"."""
+        if exc.names != ("character",) or not exc.candidates:
             return None
-        declared = self.input("character")
+        name = next((n for n in ("character", "characters") if n in self.options), None)
+        if name is None:
+            return None
+        declared = self.input(name)
+        many = declared.kind == "texts"
         return Question(
             self.name,
-            "character",
-            "There are several characters: which one?",
-            tuple(Choice(name, name) for name in exc.candidates),
+            name,
+            "There are several characters: which " + ("ones? (one or more)" if many else "one?"),
+            tuple(Choice(who, who) for who in exc.candidates),
             kind=declared.kind,
             help=declared.help,
+            many=many,
             complete=True,
             args=dict(args),
         )

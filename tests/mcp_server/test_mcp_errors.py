@@ -238,3 +238,35 @@ def test_a_bad_debility_or_impact_carries_its_input_value_and_accepted(home: Pat
     assert (impact["input"], impact["value"]) == ("name", "woozy")
     assert "battered" in impact["accepted"] and "wounded" in impact["accepted"]
     assert fingerprint() == before
+
+
+
+def test_a_move_or_table_with_nothing_close_says_what_is_accepted(home: Path) -> None:
+    # A move or a table with no name near it was refused with the bare name ("unknown move
+    # 'qqqqzz'"): nothing said what to send, nor where the names are read.
+    from mcp.shared.exceptions import MCPError
+
+    make_character()
+    before = fingerprint()
+
+    async def scenario() -> tuple[list[Any], str]:
+        async with stdio_session(home, "--campaign", "t") as session:
+            results = [
+                await session.call_tool("move", {"move": "qqqqzz"}),
+                await session.call_tool("oracle", {"oracle": "qqqqzz"}),
+            ]
+            with pytest.raises(MCPError) as raised:
+                await session.read_resource("ironsworn://move/qqqqzz")
+            return results, raised.value.message
+
+    results, refused = anyio.run(scenario)
+    assert all(r.is_error for r in results)
+    move, table = (r.content[0].text for r in results)
+    assert move == (
+        "unknown move 'qqqqzz' (accepted: a move of the campaign's ruleset by its id or name, "
+        "as the resources ironsworn://move/{id} list them)"
+    )
+    assert table.startswith("unknown oracle table 'qqqqzz' (accepted: an oracle table by its")
+    assert "ironsworn://oracle/{id}" in table
+    assert refused == move
+    assert fingerprint() == before

@@ -25,7 +25,19 @@ def error_line(exc: IronswornError) -> str:
             line += ": " + ", ".join(f"{words} ({what})" for words, what in exc.choices)
         elif exc.candidates:
             line += "; closest: " + ", ".join(exc.closest)  # (as a person types them)
-    return one_line(line)  # a pasted page it names, by its start
+        elif exc.kind is not None:
+            # Nothing close: what is accepted, and where a model reads the names.
+            line += f" (accepted: {NAMED_IN.get(exc.kind, f'a {exc.kind} by its id or name')})"
+    return one_line(line)
+
+
+# Where a model reads every name a kind of content accepts (the server's resources).
+NAMED_IN = {
+    "move": "a move of the campaign's ruleset by its id or name, as the resources "
+    "ironsworn://move/{id} list them",
+    "oracle table": "an oracle table by its id or name, as the resources "
+    "ironsworn://oracle/{id} list them",
+}  # a pasted page it names, by its start
 
 
 def error_data(exc: IronswornError) -> dict[str, Any]:

@@ -51,10 +51,9 @@ def scanned_track(state: CampaignState, query: str, kinds: tuple[str, ...]) -> T
                     f"track {query!r} is ambiguous", tuple(f"{t.id} ({t.name})" for t in group)
                 )
     what = "/".join(kinds) if kinds else "track"
-    raise NotFound(
-        f"{what} {query!r} is unknown",
-        tuple(f"{t.id} ({t.name})" for t in pool if t.status == "active")[:5],
-    )
+    open_ones = tuple(f"{t.id} ({t.name})" for t in pool if t.status == "active")[:5]
+    none = "" if open_ones else f" (accepted: an active {what}'s id or name; there is none)"
+    raise NotFound(f"{what} {query!r} is unknown{none}", open_ones)
 
 
 def found(lookup: Callable[[str, tuple[str, ...]], TrackState], *query: Any) -> tuple[str, Any]:

@@ -240,7 +240,6 @@ def test_a_bad_debility_or_impact_carries_its_input_value_and_accepted(home: Pat
     assert fingerprint() == before
 
 
-
 def test_a_move_or_table_with_nothing_close_says_what_is_accepted(home: Path) -> None:
     # A move or a table with no name near it was refused with the bare name ("unknown move
     # 'qqqqzz'"): nothing said what to send, nor where the names are read.
@@ -269,4 +268,22 @@ def test_a_move_or_table_with_nothing_close_says_what_is_accepted(home: Path) ->
     assert table.startswith("unknown oracle table 'qqqqzz' (accepted: an oracle table by its")
     assert "ironsworn://oracle/{id}" in table
     assert refused == move
+    assert fingerprint() == before
+
+
+def test_a_track_named_when_none_is_open_says_what_is_accepted(home: Path) -> None:
+    # With no scene challenge open, Finish the Scene by a name was refused "scene 'qqqqzz' is
+    # unknown": no closest to list, and nothing said what would be taken.
+    make_character()
+    before = fingerprint()
+
+    async def scenario() -> Any:
+        async with stdio_session(home, "--campaign", "t") as session:
+            return await session.call_tool("scene_resolve", {"track": "qqqqzz"})
+
+    result = anyio.run(scenario)
+    assert result.is_error
+    assert result.content[0].text == (
+        "scene 'qqqqzz' is unknown (accepted: an active scene's id or name; there is none)"
+    )
     assert fingerprint() == before

@@ -249,10 +249,10 @@ class StateRecords:
                         f"track {query!r} is ambiguous", tuple(f"{t.id} ({t.name})" for t in group)
                     )
         what = "/".join(kinds) if kinds else "track"
-        raise NotFound(
-            f"{what} {query!r} is unknown",
-            tuple(f"{t.id} ({t.name})" for t in pool if t.status == "active")[:5],
-        )
+        open_ones = tuple(f"{t.id} ({t.name})" for t in pool if t.status == "active")[:5]
+        # With none to name as the closest, the line says itself what would be accepted.
+        none = "" if open_ones else f" (accepted: an active {what}'s id or name; there is none)"
+        raise NotFound(f"{what} {query!r} is unknown{none}", open_ones)
 
     def option(self, name: str) -> Any:
         """A campaign option's value (its default when it was never set)."""

@@ -590,3 +590,35 @@ def test_the_command_vehicles_marks_and_its_card_come_back(
     play(capsys, "adjust", "integrity", "-2", "--campaign", "back")
     (ship,) = campaign("back")[0].character("Kira").assets[:1]
     assert ship["meter"]["value"] == 3
+
+
+def test_a_crew_whose_notes_sort_apart_from_their_making_exports_its_setup_once(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import kdl
+
+    # Kira, made first, brought the starship: her block reads "the command vehicle Vesper".
+    # The import makes the crew in the notes' order (Ada's note first), so the ship came with
+    # Ada: neither block of the history matched the setup made again, and each export after
+    # an import wrote every character's entrance once more.
+    play(capsys, "campaign", "new", "t", "--ruleset", "starforged")
+    play(capsys, "character", "new", "Kira", "--stats", STATS, "--starship", "Vesper")
+    play(capsys, "character", "new", "Ada", "--stats", STATS)
+    play(capsys, "journal", "add", "The ring turned.")
+    first = tmp_path / "first"
+    play(capsys, "export", "iron-vault", str(first))
+    imported(capsys, first, "--name", "back")
+    second = tmp_path / "second"
+    play(capsys, "export", "iron-vault", str(second), "--campaign", "back")
+    for folder in (first, second):
+        journal = (folder / "Journals" / "Session 01.md").read_text(encoding="utf-8")
+        assert journal.count("Kira enters the story") == 1, folder
+        assert journal.count("Ada enters the story") == 1, folder
+        assert journal.count("the command vehicle Vesper") == 1, folder
+    # The crew comes back in the order it was made: the ship is Kira's, Ada's note is second.
+    (setup,) = (t for t in blocks(second) if "Vesper" in t)
+    (actor,) = kdl.parse(setup).nodes
+    assert actor.props["name"] == "[[Characters/Kira]]"
+    assert len(blocks(second)) == len(blocks(first))
+    with named("back").open() as store:
+        assert list(store.state().characters) == ["Kira", "Ada"]

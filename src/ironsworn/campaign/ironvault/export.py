@@ -86,9 +86,11 @@ def vault_files(store: Store[Any]) -> dict[str, str]:
         "This folder is an ironsworn campaign exported for Iron Vault.",
     )
     character_notes, track_notes, clock_notes = _note_names(state)
-    for char in state.characters.values():
+    several = len(state.characters) > 1
+    for order, char in enumerate(state.characters.values(), start=1):
         path = f"Characters/{character_notes[char.name]}.md"
-        files[path] = write_note(character_fields(char, state.vehicle), character_body())
+        fields = character_fields(char, state.vehicle, order if several else None)
+        files[path] = write_note(fields, character_body())
     for track in state.tracks.values():
         files[f"Progress/{track_notes[track.id]}.md"] = write_note(
             progress_fields(track, character_notes), track_body()

@@ -36,6 +36,7 @@ from ironsworn.campaign.ironvault.frontmatter import read_note
 from ironsworn.campaign.ironvault.history import describe, ids_in, journal_parts, plain
 from ironsworn.campaign.ironvault.reading import (
     Found,
+    character_order,
     link_target,
     read_character,
     read_clock,
@@ -180,7 +181,10 @@ def read_vault(folder: Path) -> VaultImport:
     aliases: dict[str, str] = {}  # a character's name and note name (lower case) -> name
     vehicle_taken = False
     crew: dict[str, JsonDict] = {}
-    for at, data, _ in kinds.get("character", []):
+    # The crew in the order they were made (our export's ``order``), so the first brings the
+    # command vehicle as in play; notes without one follow in path order.
+    made = sorted(kinds.get("character", []), key=lambda n: character_order(n[1], n[0]))
+    for at, data, _ in made:
         char, vehicle = read_character(data, at, ruleset, library, found)
         _crew_cards(char, crew, found)
         if char["name"].lower() in (n.lower() for n in names):
@@ -301,17 +305,18 @@ def _setup_blocks(operations: list[Operation]) -> list[str]:
 
 _FIGURES = re.compile(r"\s*\([^()\"]*\)")
 _PACKS = re.compile(r'^\s*- "content packs: [^"\n]*"\s*$', re.MULTILINE)
-_ACTOR = re.compile(r'^actor name="[^"]*" \{ (.*) \}$')
+_ACTOR = re.compile(r'^actor name="[^"]*" \{$')
 
 
 def _setup_key(text: str) -> str:
     """A setup block as compared: whitespace aside, without its figures in brackets (the
     notes give a character's stats and a ship's integrity as they are now, the block as
-    they were at the start), without the content packs line an older export wrote, and
-    without the character it was written for (a co-op track's block is its maker's)."""
-    key = " ".join(_FIGURES.sub("", _PACKS.sub("", text)).split())
-    inner = _ACTOR.match(key)
-    return inner.group(1) if inner else key
+    they were at the start), without the content packs line an older export wrote, without
+    the character it was written for (a co-op track's block is its maker's), and its lines
+    in any order (the command line made the starship before its first character, the table
+    after)."""
+    lines = (" ".join(line.split()) for line in _FIGURES.sub("", _PACKS.sub("", text)).splitlines())
+    return "\n".join(sorted(x for x in lines if x and x != "}" and not _ACTOR.match(x)))
 
 
 def _actor(nodes: Any, aliases: Mapping[str, str]) -> str | None:

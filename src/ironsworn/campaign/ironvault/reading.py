@@ -153,6 +153,18 @@ def read_character(
     return char, vehicle
 
 
+def character_order(data: Mapping[str, Any], where: str) -> float:
+    """A character note's place among the crew (our export's ``ironsworn.order``, in the order
+    they were made); a note without one comes after, in path order."""
+    extra = data.get("ironsworn")
+    order = extra.get("order") if isinstance(extra, Mapping) else None
+    if order is None:
+        return float("inf")
+    if isinstance(order, bool) or not isinstance(order, int) or order < 1:
+        raise CampaignError(f"{where}: ironsworn.order {order!r} is not a whole number 1 or more")
+    return order
+
+
 def _vehicle_marks(raw: Any, where: str) -> list[str]:
     """The command vehicle's marks (Withstand Damage's table), as our export keeps them."""
     from ironsworn.moves.starforged.vehicles import MARKS

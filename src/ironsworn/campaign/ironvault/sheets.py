@@ -54,8 +54,11 @@ def special_tracks(char: CharacterState) -> dict[str, int]:
     return out
 
 
-def character_fields(char: CharacterState, vehicle: Mapping[str, Any] | None) -> JsonDict:
-    """The frontmatter of ``Characters/NAME.md`` for a character."""
+def character_fields(
+    char: CharacterState, vehicle: Mapping[str, Any] | None, order: int | None = None
+) -> JsonDict:
+    """The frontmatter of ``Characters/NAME.md`` for a character; ``order``: its place among
+    several, in the order they were made (the notes' names sort otherwise)."""
     tracks = special_tracks(char)
     earned_on_tracks = sum(legacy_xp(t) for t in tracks.values())
     fields: JsonDict = {
@@ -90,6 +93,8 @@ def character_fields(char: CharacterState, vehicle: Mapping[str, Any] | None) ->
         starship = {"id": STARSHIP, "abilities": [True, False, False]}
         fields["assets"].append(asset_fields(starship, vehicle))
     extra: JsonDict = {}
+    if order is not None:
+        extra["order"] = order
     if char.bonds:
         extra["bonds"] = list(char.bonds)
     if char.equipment:

@@ -173,7 +173,7 @@ def test_a_character_made_without_its_cards_is_told_how_to_take_them(
     else:
         assert told in last and HINT in last, last
         assert last.endswith("make Ash again with --asset NAME for each)")
-    # (JSON is for programs: the sheet alone, whatever it lacks)
+    # (JSON: the sheet with the table's note, not the command line's words)
     code, out, _ = run(capsys, "character", "new", "Bo", "--stats", STATS, "--json")
     assert code == 0 and HINT not in out and json.loads(out)["name"] == "Bo"
 

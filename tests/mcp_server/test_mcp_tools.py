@@ -363,3 +363,28 @@ def test_a_new_track_at_a_table_of_several_asks_who_shares_it(home: Path) -> Non
     assert "several characters" in question["prompt"]
     assert after_question == before
     assert data(made)["characters"] == ["Brand"]
+
+
+def test_a_character_made_without_cards_is_told_how_to_take_them(home: Path) -> None:
+    # The result of 'character' said nothing of the three starting assets left out (nothing
+    # adds one later but Advance), nor did the tool's description: a model made Asha with
+    # none and played on without them.
+    async def scenario() -> tuple[Any, Any, str]:
+        async with stdio_session(home, "--campaign", "t") as session:
+            tools = {t.name: t for t in (await session.list_tools()).tools}
+            help_ = tools["character"].input_schema["properties"]["assets"]["description"]
+            stats = "edge=3,heart=2,iron=2,shadow=1,wits=1"
+            bare = await session.call_tool("character", {"name": "Asha", "stats": stats})
+            cards = ["hawk:1=Kestrel", "swordmaster", "veteran"]
+            full = await session.call_tool(
+                "character", {"name": "Brand", "stats": stats, "assets": cards}
+            )
+            return data(bare), data(full), help_
+
+    bare, full, help_ = anyio.run(scenario)
+    assert bare["notes"] == [
+        "Asha starts with three assets and has none yet: nothing adds a starting card later "
+        "(only Advance buys one); to take them, undo, then make Asha again, giving the assets"
+    ]
+    assert "notes" not in full
+    assert help_.startswith("the starting cards, taken now (nothing adds one later but Advance)")

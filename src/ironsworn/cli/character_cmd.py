@@ -205,15 +205,20 @@ def run_character(args: argparse.Namespace) -> int:
     state = read_state(args)
     sheet = with_cards(state.sheet(name))
     hint = _starting_assets_hint(state, sheet)
+    from ironsworn.table.sheet import starting_cards_note
+
+    # (JSON: the table's words of the cards left out, as the web and MCP answer)
+    note = starting_cards_note(state, sheet)
+    told = {**sheet, "notes": [note]} if note else sheet
     if result.pending is None:
-        emit(args, sheet, lambda: _sheet_text(sheet) + hint)
+        emit(args, told, lambda: _sheet_text(sheet) + hint)
         return 0
     # A card asks for its one-time change (Battle-Scarred 1): shown after the sheet.
     from ironsworn.cli.session import pending_text
     from ironsworn.moves.engine import public_pending
 
     pending = result.pending
-    shown = {**sheet, "pending": [public_pending(pending)]}
+    shown = {**told, "pending": [public_pending(pending)]}
     emit(args, shown, lambda: _sheet_text(sheet) + "\n" + pending_text(pending))
     return 0
 

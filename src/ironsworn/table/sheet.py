@@ -14,7 +14,7 @@ from typing import Any
 
 from ironsworn.errors import InvalidValue
 from ironsworn.table import choices
-from ironsworn.table.describe import MADE_BY
+from ironsworn.table.describe import MADE_BY, STARTING_ASSETS
 from ironsworn.table.inputs import Choice, Input
 from ironsworn.table.moves import DICE, commit_at, committed
 from ironsworn.table.operation import JsonDict, Operation, Table
@@ -50,7 +50,38 @@ def new_character(table: Table, args: JsonDict) -> JsonDict:
     from ironsworn.moves.assets.cards import sheet_with_cards
 
     # The same shape as the JSON of 'character new': each asset with its abilities' words.
-    return sheet_with_cards(table.state().sheet(args["name"].strip()))
+    state = table.state()
+    sheet: JsonDict = sheet_with_cards(state.sheet(args["name"].strip()))
+    note = starting_cards_note(state, sheet)
+    if note:
+        sheet["notes"] = [note]
+    return sheet
+
+
+def starting_cards_note(state: Any, sheet: JsonDict) -> str:
+    """What a new sheet with fewer cards than a character starts with says ("" when it has
+    them, or the campaign plays without cards, or no pack of cards is imported): the cards
+    are picked as the character is made, and nothing adds one later but Advance, so whoever
+    left them out learns it now, with the way to take them."""
+    if state.option("assets") != "cards":
+        return ""
+    name = sheet["name"]
+    # (the crew's cards are the character's own pick only where they earned them: a module
+    # or support vehicle taken as the third asset; the STARSHIP is everyone's)
+    own = [a for a in sheet.get("assets") or () if not a.get("crew") or a.get("owner") == name]
+    if len(own) >= STARTING_ASSETS:
+        return ""
+    from ironsworn.content.loader import load_library
+
+    cards = load_library().in_ruleset("assets", state.ruleset)
+    if not any("/command_vehicle/" not in card_id for card_id in cards):
+        return ""
+    picks = "two paths and one more asset" if state.ruleset == "starforged" else "three assets"
+    has = f"{len(own)} of them" if own else "none yet"
+    return (
+        f"{name} starts with {picks} and has {has}: nothing adds a starting card later (only "
+        f"Advance buys one); to take them, undo, then make {name} again, giving the assets"
+    )
 
 
 def adjust(table: Table, args: JsonDict) -> JsonDict:
@@ -324,8 +355,10 @@ OPERATIONS = (
             Input(
                 "assets",
                 "texts",
-                "asset ids or names; NAME:N picks the ability, NAME=WORDS fills the card's "
-                "field (a companion: its ability and name, hawk:1=Kestrel)",
+                "the starting cards, taken now (nothing adds one later but Advance): three "
+                "assets (Starforged: two paths and one more; the STARSHIP comes with the "
+                "party); asset ids or names; NAME:N picks the ability, NAME=WORDS fills the "
+                "card's field (a companion: its ability and name, hawk:1=Kestrel)",
             ),
             Input("starship", "text", "Starforged: the name of the party's new starship"),
             Input(

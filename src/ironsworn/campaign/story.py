@@ -347,7 +347,9 @@ def sheets(state: Any, teller: _Teller) -> list[str]:
 
 def character_sheet(state: Any, name: str, teller: _Teller) -> list[str]:
     sheet = state.sheet(name)
-    out = [f"### {esc(name)}", ""]
+    status = sheet.get("status") or "active"
+    # A character whose story ended (dead, lost, retired) says so, as the sheet does.
+    out = [f"### {esc(name)}" + ("" if status == "active" else f" ({words(status)})"), ""]
     stats = sheet.get("stats") or {}
     out += [
         "| " + " | ".join(s.capitalize() for s in stats) + " |",
@@ -421,6 +423,10 @@ def asset_line(state: Any, record: Mapping[str, Any]) -> str:
     meter = record.get("meter")
     if isinstance(meter, Mapping):
         title += f" ({meter.get('name', 'health')} {meter.get('value')}/{meter.get('max')})"
+    # The card's own tracks too (Fortune Hunter's wealth), as the sheet shows them.
+    for track, held in (record.get("tracks") or {}).items():
+        if isinstance(held, Mapping):
+            title += f" ({words(track)} {held.get('value')}/{held.get('max')})"
     marked = [i for i, on in enumerate(record.get("abilities") or []) if on]
     names = [_ability_name(record, i) for i in marked]
     text = ""

@@ -128,9 +128,14 @@ def test_value_forces_the_first_roll_only(classic: Ruleset) -> None:
 @pytest.mark.parametrize(
     ("table", "value", "message"),
     [
-        ("action", 101, r"value 101 .*1d100: 1-100"),
-        ("action", -3, r"value -3 .*1-100"),
-        ("ironlander names", 201, r"value 201 .*1d200: 1-200"),
+        # The table by its name, and what is accepted: 0 too on a d100 (its 00).
+        ("action", 101, r"^value 101 is out of range for Action \(accepted: 0 to 100 on 1d100"),
+        ("action", -3, r"^value -3 .*Action \(accepted: 0 to 100"),
+        (
+            "ironlander names",
+            201,
+            r"value 201 .*for Ironlander Names \(accepted: 1 to 200 on 1d200\)",
+        ),
     ],
 )
 def test_value_out_of_range(classic: Ruleset, table: str, value: int, message: str) -> None:

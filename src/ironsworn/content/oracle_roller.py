@@ -216,7 +216,7 @@ def roll_truth(
     low = min((o.min for o in chosen.options), default=1)
     high = max((o.max for o in chosen.options), default=100)
     if value is not None:
-        roll = _check_value(value, chosen.id, f"1d{high}", low, high)
+        roll = _check_value(value, chosen.name, f"1d{high}", low, high)
     else:
         roll = dice.roll(high)
     option = chosen.option_for(roll)
@@ -226,10 +226,14 @@ def roll_truth(
 
 
 def _check_value(value: int, what: str, dice: str, low: int, high: int) -> int:
+    # ``what`` is the table's name, as the player knows it (not its id).
     if high == 100 and value == 0:
         return 100  # a d100 read as "00"
     if not low <= value <= high:
-        raise InvalidValue(f"value {value} is out of range for {what} ({dice}: {low}-{high})")
+        accepted = (
+            f"0 to {high} on {dice}, 0 read as 00" if high == 100 else f"{low} to {high} on {dice}"
+        )
+        raise InvalidValue(f"value {value} is out of range for {what} (accepted: {accepted})")
     return value
 
 
@@ -339,7 +343,7 @@ class _Roller:
         if number > MAX_ROLLS:
             raise ContentError(f"oracle {table.id} rolls {number} dice (more than {MAX_ROLLS})")
         if forced is not None:
-            return _check_value(forced, table.id, table.dice, number, number * sides)
+            return _check_value(forced, table.name, table.dice, number, number * sides)
         if number == 1:
             return self.dice.roll(sides)  # (most tables: one die, without a sum to make)
         return sum(self.dice.roll(sides) for _ in range(number))

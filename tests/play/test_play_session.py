@@ -337,7 +337,11 @@ def test_sheet_adjust_debility_undo_redo(tmp_path: Path) -> None:
         ("/move", "/move: the following arguments are required"),
         ("/move face danger --bogus", "/move: unrecognized arguments: --bogus"),
         ("/move face danger --stat nonsense --dice 4,5,9", "--stat 'nonsense' is not allowed"),
-        ("/move no such move", "unknown move"),
+        # A name like none: the listing that shows what is accepted.
+        ("/move no such move", "unknown move 'no such move' (accepted: a name /move list shows)"),
+        ("/npc dragonn", "unknown NPC 'dragonn' (accepted: a name /npc list shows)"),
+        ("/asset zzz", "unknown asset 'zzz' (accepted: a name /asset list shows)"),
+        ("/oracle roll zzz", "unknown oracle table 'zzz' (accepted: a name /oracle list shows)"),
         ("/move face danger --stat edge --dice 4", "dice"),
         ("/adjust health x", "'x' is not a whole number"),
         ("/adjust sanity -1", "meter 'sanity' is unknown"),

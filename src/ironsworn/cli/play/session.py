@@ -92,6 +92,16 @@ def play_worded(exc: IronswornError) -> str:
     return worded(exc)
 
 
+# The slash command that lists the things of a kind a name was looked up among (an unknown
+# name like none of them: the player is shown where the accepted names are).
+PLAY_LISTINGS = {
+    "asset": "/asset list",
+    "move": "/move list",
+    "table": "/oracle list",
+    "NPC": "/npc list",
+}
+
+
 class QuitPlay(Exception):
     """Leave the session (``/quit``, or ``/quit`` typed during the walkthrough)."""
 
@@ -550,8 +560,12 @@ class PlaySession:
             if again is not None:
                 return self.execute(again)
             message = play_worded(exc)
+            listing = PLAY_LISTINGS.get((exc.kind or "").rsplit(" ", 1)[-1])
             if exc.candidates:
                 message += "; closest: " + ", ".join(exc.closest)
+            elif listing is not None:
+                # Nothing close: the slash command that lists what is accepted.
+                message += f" (accepted: a name {listing} shows)"
             self.out.error(message)
         except DecisionPending:
             # The engine words it for every surface ("answer it with choose, burn or

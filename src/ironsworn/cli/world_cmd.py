@@ -60,15 +60,18 @@ def run_truths(args: argparse.Namespace) -> int:
     given = {"truth": args.truth, "option": args.option, "seed": args.seed}
     (result,) = table_write(args, "truth", given, {"truth": "TRUTH", "option": "OPTION"})
     event = result.events[0]
-    roll = event["to"]["roll"] if event["to"] else None  # (a truth rolled on its table)
-    if event["to"]:
-        text = f"{event['to']['name']}: {event['to']['key']}. {event['to']['summary']}" + (
-            f" (rolled {roll})" if roll is not None else ""
-        )
-    else:
-        text = f"{truth_name(event['truth'])} is open again"
-    emit(args, event["to"], text)
+    emit(args, event["to"], truth_set_text(event))
     return 0
+
+
+def truth_set_text(event: Any) -> str:
+    """``Iron: 2. The weather is bleak. (rolled 39)``, or ``Iron is open again``: a truth
+    event as the player reads it (the command line's ``world truth`` and play's ``/truth``)."""
+    if not event["to"]:
+        return f"{truth_name(event['truth'])} is open again"
+    roll = event["to"].get("roll")  # (a truth rolled on its table)
+    text = f"{event['to']['name']}: {event['to']['key']}. {event['to']['summary']}"
+    return text + (f" (rolled {roll})" if roll is not None else "")
 
 
 def truth_name(truth_id: str) -> str:

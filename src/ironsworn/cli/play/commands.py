@@ -279,6 +279,14 @@ SLASH_COMMANDS = SlashTable(
             ("place",),
         ),
         SlashCommand(
+            "truth",
+            "/truth [NAME OPTION]",
+            "the truths of your world: list them, or set one (1, 2, 3, roll or open)",
+            lookup("truth"),
+            "world",
+            ("truth",),
+        ),
+        SlashCommand(
             "export",
             "/export markdown|json [-o FILE] | iron-vault DIR",
             "export the campaign (the story, the full log, or an Iron Vault folder)",

@@ -165,7 +165,7 @@ class WordSource:
     def words(self, kind: str | None) -> list[str]:
         if kind is None:
             return []
-        if kind in ("move", "oracle", "foe", "asset"):
+        if kind in ("move", "oracle", "foe", "asset", "truth"):
             # The campaign's own ruleset only: a classic campaign never offers a Starforged
             # move, which it would refuse.
             own = getattr(self._state(), "ruleset", None)
@@ -186,7 +186,8 @@ class WordSource:
             return move_words(ruleset, own)
         if kind == "oracle":
             return oracle_words(ruleset, own)
-        items = ruleset.in_ruleset("npcs" if kind == "foe" else "assets", own)
+        group = {"foe": "npcs", "truth": "truths"}.get(kind, "assets")
+        items = ruleset.in_ruleset(group, own)
         return sorted({item_id.rsplit("/", 1)[-1] for item_id in items})
 
     def _campaign_words(self, kind: str) -> list[str]:

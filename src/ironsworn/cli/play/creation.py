@@ -654,7 +654,8 @@ def _truths(session: PlaySession) -> None:
         return
     session.out.say(
         f"The truths of your world, {len(truths)} categories: for each, answer an option's "
-        "number, r (or an empty line) to roll, s to leave it open; /skip leaves the rest open."
+        "number, r (or an empty line) to roll, s to leave it open; /skip leaves the rest open "
+        "(/truth sets one later)."
     )
     chosen: list[tuple[Truth, TruthOption, str]] = []
     try:

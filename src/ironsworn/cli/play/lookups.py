@@ -83,6 +83,74 @@ def search(session: PlaySession, words: list[str], _raw: str) -> None:
     session.run_cli(session.parse("search", words))
 
 
+TRUTH_CHOICES = ("roll", "open")  # beside a category's own option keys (1, 2, 3)
+
+
+def truth(session: PlaySession, words: list[str], _raw: str) -> None:
+    """``/truth``: every truth category of the campaign's world, set or open; ``/truth NAME
+    OPTION`` sets one (an option's key, roll or open), as ``ironsworn world truth`` does. The
+    walkthrough's truths left open are set here later in the story."""
+    from ironsworn.cli.world_cmd import truth_set_text
+    from ironsworn.errors import NotFound
+
+    state = session.state()
+    categories = session.library.in_ruleset("truths", state.ruleset)
+    flags = [w for w in words if w.startswith("-")]
+    named = [w for w in words if not w.startswith("-")]
+    # The command line's own words read the same (/truth truths, /truth truth iron 2).
+    setting = named[:1] == ["truth"]
+    if named[:1] in (["truth"], ["truths"], ["list"]):
+        named = named[1:]
+    if not named and setting:
+        raise Missing(
+            "/truth needs a truth category: " + ", ".join(c.name for c in categories.values()),
+            "/truth: which truth of your world?",
+            choices=[(c.name, "") for c in categories.values()],
+        )
+    if not named:
+        lines = []
+        for truth_id, category in categories.items():
+            held = state.truths.get(truth_id)
+            said = f"{held['key']}. {held['summary']}" if held else "open"
+            lines.append(f"{category.name}: {said}")
+        rows = [
+            {"truth": k, "name": c.name, **state.truths.get(k, {})} for k, c in categories.items()
+        ]
+        text = "\n".join(lines) or "this campaign's world has no truths"
+        session.out.result(rows, text, as_json="--json" in flags)
+        return
+    # The last word is the option when it is one (/truth the old world 2); else all of them
+    # name the category, and its option is asked.
+    option: str | None = None
+    try:
+        category = session.library.truth(" ".join(named))
+    except NotFound:
+        if len(named) < 2:
+            raise
+        category = session.library.truth(" ".join(named[:-1]))  # (still unknown: refused)
+        option = named[-1].lower()
+        if option not in TRUTH_CHOICES and option not in {o.key for o in category.options}:
+            accepted = ", ".join([o.key for o in category.options] + list(TRUTH_CHOICES))
+            raise UsageError(
+                f"/truth: {category.name} has no option {named[-1]!r} (accepted: {accepted})"
+            ) from None
+    if option is None:
+        raise Missing(
+            f"/truth {category.name} needs an option: "
+            + ", ".join([o.key for o in category.options] + list(TRUTH_CHOICES)),
+            f"/truth: {category.name}, which option?",
+            choices=[(o.key, o.summary) for o in category.options]
+            + [("roll", "leave it to the dice"), ("open", "leave it open")],
+        )
+    args = session.parse("world", ["truth", category.id, option, *flags])
+    given = {"truth": args.truth, "option": args.option, "seed": args.seed}
+    done = session.table(
+        "truth", given, command="world", names={"truth": "TRUTH", "option": "OPTION"}
+    )
+    event = done.result.events[0]
+    session.out.result(event["to"], truth_set_text(event), as_json=args.json)
+
+
 def export(session: PlaySession, words: list[str], _raw: str) -> None:
     if not words:
         raise Missing(

@@ -99,6 +99,7 @@ PLAY_LISTINGS = {
     "move": "/move list",
     "table": "/oracle list",
     "NPC": "/npc list",
+    "truth": "/truth",
 }
 
 

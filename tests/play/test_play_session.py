@@ -111,6 +111,9 @@ def test_walkthrough_can_swear_an_iron_vow_on_the_inciting_incident(tmp_path: Pa
     assert made[0]["move"] == "move:classic/quest/swear_an_iron_vow"
     assert "Swear an Iron Vow (+heart)" in run.out
     assert "+1 you share a bond with Mother" in run.out
+    # The story begins before the vow is sworn: a decision the move leaves (a miss's press on
+    # or give up) is the last thing shown before its prompt, not "type what happens".
+    assert run.out.index("Your story begins") < run.out.index("Swear an Iron Vow (+heart)")
 
 
 def test_leaving_the_walkthroughs_bond_question_swears_nothing(tmp_path: Path) -> None:

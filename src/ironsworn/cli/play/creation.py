@@ -159,9 +159,11 @@ def _after_character(
         )
     if first:
         _truths(session)
+    # Said before the offer to swear, its first scene: a decision the move leaves is then the
+    # last thing shown before its prompt (not "type what happens" above a numbered menu).
+    say("Your story begins: type what happens; /help lists the commands.")
     if incident is not None:
         _offer_to_swear(session, created, incident)
-    say("Your story begins: type what happens; /help lists the commands.")
     return None
 
 

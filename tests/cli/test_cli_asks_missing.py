@@ -211,9 +211,10 @@ def test_a_terminal_asks_and_the_command_runs_with_the_answer(
         (["ask"], "ironsworn ask: the following arguments are required: ODDS\n"),
         (
             ["character"],
-            "the following arguments are required: action, NAME (action accepted: new, draw, "
+            "the following arguments are required: action (action accepted: new, list, draw, "
             "keep, background, bond)\n",
         ),
+        (["character", "new"], "character new needs a NAME\n"),
         (["site"], "required: action (action accepted: new, list, show, denizen, feature, fill)\n"),
     ],
 )

@@ -18,15 +18,16 @@ from ironsworn.cli.common import (
 
 
 def register(sub: Any) -> None:
-    character = campaign_command(sub, "character", "create a character")
+    character = campaign_command(sub, "character", "create characters, or list them")
     character.add_argument(
         "action",
-        choices=["new", "draw", "keep", "background", "bond"],
-        help="new; the semi-random setup's steps: draw (a card, unseen, from DECK), keep "
+        choices=["new", "list", "draw", "keep", "background", "bond"],
+        help="new; list (the campaign's characters); the semi-random setup's steps: draw (a "
+        "card, unseen, from DECK), keep "
         "(three of the five cards drawn), background (mark the oracle's background vow, in "
         "your WORDS if you like), bond (NAME the person the oracles describe)",
     )
-    character.add_argument("name", metavar="NAME", help="the character's name")
+    character.add_argument("name", nargs="?", metavar="NAME", help="the character's name")
     character.add_argument(
         "rest",
         nargs="*",
@@ -171,6 +172,14 @@ def with_cards(sheet: dict[str, Any]) -> dict[str, Any]:
 def run_character(args: argparse.Namespace) -> int:
     from ironsworn.cli.session import table_write
 
+    if args.action == "list":
+        return run_list(args)
+    if args.name is None:
+        raise Missing(
+            f"character {args.action} needs a NAME",
+            f"character {args.action}: the character's name",
+            dest="name",
+        )
     if args.action != "new" or args.semi_random:
         return run_semi_random(args)
     if args.rest:
@@ -220,6 +229,40 @@ def run_character(args: argparse.Namespace) -> int:
     pending = result.pending
     shown = {**told, "pending": [public_pending(pending)]}
     emit(args, shown, lambda: _sheet_text(sheet) + "\n" + pending_text(pending))
+    return 0
+
+
+def run_list(args: argparse.Namespace) -> int:
+    """``character list``: each character of the campaign in a line, its meters, and whether
+    its story ended (dead, lost, retired): the names ``--character`` takes."""
+    from ironsworn.cli.session import read_state
+
+    if args.name is not None or args.rest:
+        got = " ".join([args.name or "", *args.rest]).strip()
+        raise UsageError(f"character list takes no NAME (got {got!r}); 'sheet --character NAME'")
+    state = read_state(args)
+    rows: list[dict[str, Any]] = []
+    for name, char in state.characters.items():
+        rows.append(
+            {
+                "name": name,
+                "status": char.status,
+                "health": char.health,
+                "spirit": char.spirit,
+                "supply": char.supply,
+                "momentum": char.momentum,
+            }
+        )
+    width = max((len(str(r["name"])) for r in rows), default=0)
+
+    def line(row: dict[str, Any]) -> str:
+        ended = "" if row["status"] == "active" else f"  ({row['status']})"
+        return (
+            f"{row['name']:<{width}}  health {row['health']}  spirit {row['spirit']}  "
+            f"supply {row['supply']}  momentum {row['momentum']:+d}{ended}"
+        )
+
+    emit(args, rows, lambda: "\n".join(line(r) for r in rows) or "no characters yet")
     return 0
 
 

@@ -187,6 +187,17 @@ def new_site(
         # "Choose the theme and domain which best represent its nature ..., and give it a
         # rank" (Delve p. 21): each left out is asked, with the pack's own (or the dice).
         about = f"the site {' '.join(site_name.split())}" if site_name.strip() else "the site"
+        # What was given is checked before anything left out is asked: a theme mistyped is
+        # refused now, not after the player has answered the domain and the rank. ("roll"
+        # is rolled below, once every question is answered.)
+        for query, group, kind in (
+            (theme_q, engine.ruleset.site_themes, "theme"),
+            (domain_q, engine.ruleset.site_domains, "domain"),
+        ):
+            if query and query.strip().lower() != "roll":
+                _pick(group, query, kind)
+        if rank_q:
+            Rank.parse(rank_q)
         if not theme_q:
             raise site_question(engine.ruleset.site_themes, "theme", about)
         if not domain_q:

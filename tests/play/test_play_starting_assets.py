@@ -169,3 +169,36 @@ def test_an_abilitys_fiction_is_offered_as_it_reads(tmp_path: Path) -> None:
     assert "ace:1  Ace 1: by guiding your vehicle through a hazard" in done.stdout
     assert "when by guiding" not in done.stdout
     assert "action 4 + stat 3 + 1 = 8 vs 5 | 4: STRONG HIT" in done.stdout
+
+
+def test_an_ability_for_another_stat_is_not_offered(tmp_path: Path) -> None:
+    """Engine Upgrade acts on an expedition rolled +edge: on one rolled +wits it is not offered
+    (it was, and picked, the move was refused: 'no marked ability 1 that applies')."""
+    home = tmp_path / "home"
+    script = [
+        "starforged",
+        str(shared_file(STARFORGED_DATASWORN)),
+        "Kira",
+        "3 2 2 1 1",
+        "Vesper",
+        "ace",
+        "navigator",
+        "engine upgrade",
+        "/skip",  # the background vow
+        "/skip",  # the inciting incident
+        "/skip",  # the truths
+        "/expedition Chart the Shroud --rank dangerous",
+        "/move undertake an expedition --stat wits --dice 6,1,2",
+        "/move undertake an expedition --stat edge --dice 6,1,2",
+        "1",
+        "/quit",
+    ]
+    done = play(home, script)
+    assert done.returncode == 0, done.stderr
+    assert "no marked ability" not in done.stderr
+    offer = "Engine Upgrade 1: when in your vehicle (rolling +edge) (+1 momentum on a strong hit"
+    assert done.stdout.count(offer) == 1
+    # Offered once: for the roll +edge, after the one +wits was made.
+    assert done.stdout.index(offer) > done.stdout.index("Undertake an Expedition (+wits)")
+    edge = done.stdout.split("Undertake an Expedition (+edge)")[1]
+    assert "Engine Upgrade 1: +1 momentum" in edge

@@ -24,7 +24,7 @@ A menu is answered with a number or a key (a unique prefix will do). An empty li
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.cli.play.decisions import key_for, numbers
@@ -176,6 +176,27 @@ def ask_bond(session: PlaySession, args: argparse.Namespace, asked: set[str]) ->
         return
 
 
+def _plain_stats(fit: Mapping[str, Any]) -> list[str]:
+    """The stats a roll must be of for the ability to act, when the card says them outright:
+    none for an ability that rolls a stat of its own (Skirmisher's +iron or +edge) or one a
+    choice on the card stands for (a Devotant's god)."""
+    stats = [str(s) for s in fit["stats"]]
+    if fit["rolls"] or any(s.startswith("select:") for s in stats):
+        return []
+    return stats
+
+
+def _rolled_with(fit: Mapping[str, Any], stat: str) -> bool:
+    stats = _plain_stats(fit)
+    return not stats or stat in stats
+
+
+def _on_stats(fit: Mapping[str, Any]) -> str:
+    """The stats an ability's roll must be of, as offered: " (rolling +edge)"."""
+    stats = _plain_stats(fit)
+    return f" (rolling +{' or +'.join(stats)})" if stats else ""
+
+
 def ask_assets(session: PlaySession, args: argparse.Namespace, asked: set[str]) -> list[str]:
     """Before the roll: offer the character's abilities that could act on this move.
 
@@ -204,6 +225,13 @@ def ask_assets(session: PlaySession, args: argparse.Namespace, asked: set[str]) 
         return []  # the move itself will say what is wrong
     if move.id.rsplit("/", 1)[-1] == "advance" or not fits:
         return []
+    stat = str(getattr(args, "stat", None) or "").lower()
+    if stat:
+        # An ability for a roll of other stats does not act on this one (Engine Upgrade's
+        # +edge on an expedition rolled +wits): offered, it was refused once picked.
+        fits = [f for f in fits if _rolled_with(f, stat)]
+        if not fits:
+            return []
     applies = [
         f"  {fit['label']} applies: {fit['effect'] or 'see the card'}"
         for fit in fits
@@ -217,7 +245,9 @@ def ask_assets(session: PlaySession, args: argparse.Namespace, asked: set[str]) 
     options = [
         (
             str(f["asset"]),
-            f"{f['label']}: {f['fiction']}" + (f" ({f['effect']})" if f["effect"] else ""),
+            f"{f['label']}: {f['fiction']}"
+            + _on_stats(f)
+            + (f" ({f['effect']})" if f["effect"] else ""),
         )
         for f in offered
     ]

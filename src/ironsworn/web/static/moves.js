@@ -160,8 +160,11 @@ function renderPanel(scroll) {
   if (m.assets && m.assets.length) {
     const ability = (a) => (a.asset.split(":").length === 3 ? a.asset.split(":").slice(0, 2).join(":") : a.asset);
     const shared = (a) => a.when && m.assets.filter((b) => b.when && ability(b) === ability(a)).length > 1;
+    // The stats its roll must be of, where the card says them (Engine Upgrade: +edge).
+    const plain = (a) => a.stats && a.stats.length && !(a.rolls && a.rolls.length) && !a.stats.some((s) => s.startsWith("select:"));
     const label = (a, control) => h("label", { class: "opt", title: a.text }, control,
-      h("b", {}, a.name), a.when ? ` ${a.fiction}` : " (applies)", a.effect ? `: ${a.effect}` : "");
+      h("b", {}, a.name), a.when ? ` ${a.fiction}` : " (applies)",
+      plain(a) ? ` (rolling +${a.stats.join(" or +")})` : "", a.effect ? `: ${a.effect}` : "");
     const drawn = new Set();
     const rows = [];
     for (const a of m.assets) {

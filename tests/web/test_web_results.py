@@ -103,3 +103,21 @@ def test_a_track_a_move_begins_is_labelled_as_new_for_the_page(api: Any) -> None
     assert begun["to"] == "Raider"
     # The other effects keep their names.
     assert {e["label"] for e in shown["effects"] if e is not begun} >= {"momentum", "initiative"}
+
+
+@pytest.mark.parametrize(
+    ("target", "label", "words"),
+    [
+        # Delve's failure track (kept as a legacy track) read "Edda: failure legacy 0 → 1".
+        ("legacy:failure", "failure track", "1 tick"),
+        ("legacy:quests", "quests legacy", "1 tick"),
+    ],
+)
+def test_a_legacy_track_is_named_and_counted_in_ticks_for_the_page(
+    target: str, label: str, words: str
+) -> None:
+    from ironsworn.web.results import labelled
+
+    effect = {"target": target, "character": "Edda", "from": 0, "to": 1}
+    (shown,) = labelled({"effects": [effect]}, None)["effects"]
+    assert (shown["label"], shown["to_words"]) == (label, words)

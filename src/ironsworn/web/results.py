@@ -78,7 +78,11 @@ def labelled(data: Any, state: Any) -> Any:
                     # "Find my sister status active → fulfilled".
                     effect["label"] = effect["label"].removesuffix(" status")
                     effect["now"] = effect["to"].replace("_", " ")
-                ticks = effect["target"].endswith(":ticks") or effect["target"] == "bonds"
+                ticks = (
+                    effect["target"].endswith(":ticks")
+                    or effect["target"] == "bonds"
+                    or effect["target"].startswith("legacy:")
+                )
                 if ticks and isinstance(effect.get("to"), int):
                     from ironsworn.campaign.journal import ticks_words
 
@@ -159,6 +163,8 @@ def target_label(target: str, character: Any, state: Any) -> str:
         if not name and isinstance(ship, dict) and ship.get("name"):
             name = str(ship["name"])
         return f"{name or 'vehicle'} {words(part)}"
+    if (head, rest) == ("legacy", "failure"):
+        return "failure track"  # Delve's, kept as a legacy track, named as its book names it
     if rest and head in _PREFIXED:
         return _PREFIXED[head].format(words(rest))
     track = getattr(state, "tracks", {}).get(head) if rest or head else None

@@ -50,6 +50,9 @@ def test_pay_the_price_asks_the_oracle_by_starforged_table() -> None:
     (event,) = asks(result.events)
     assert (event["answer"], event["rule"]) == ("no", "starforged")
     assert "is the likely cost what happens? 76: no" in result.notes
+    # The question is kept with the answer: the story said only "the oracle says no (76)".
+    assert event["question"] == "Is the likely cost what happens?"
+    assert _story_line(event) == "“Is the likely cost what happens?” the oracle says no (76)"
 
 
 def test_classic_pay_the_price_asks_the_oracle_by_its_table() -> None:
@@ -59,3 +62,10 @@ def test_classic_pay_the_price_asks_the_oracle_by_its_table() -> None:
     result = game.choose(["ask_oracle"], [26])
     (event,) = asks(result.events)
     assert event["answer"] == "yes" and "rule" not in event
+    assert _story_line(event) == "“Is the likely outcome what happens?” the oracle says yes (26)"
+
+
+def _story_line(event: dict[str, Any]) -> str | None:
+    from ironsworn.campaign.story import _Teller
+
+    return _Teller(None).event(event)

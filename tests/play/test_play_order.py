@@ -230,7 +230,9 @@ def test_an_oracle_question_asked_by_a_move_is_told_once_in_the_log(tmp_path: Pa
     assert "is the likely outcome what happens? 78: yes" in shown
     log = printed("log", "--campaign", str(path))
     (line,) = [line for line in log.splitlines() if "chose ask oracle" in line]
-    assert line.endswith("chose ask oracle; ask the oracle (likely): 78 → yes"), line
+    assert line.endswith(
+        "chose ask oracle; ask the oracle “Is the likely outcome what happens?” (likely): 78 → yes"
+    ), line
 
 
 def test_the_ask_the_oracle_move_is_told_once_in_the_log(tmp_path: Path) -> None:

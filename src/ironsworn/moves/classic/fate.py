@@ -50,7 +50,8 @@ def pay_how(ctx: Step, keys: list[str]) -> None:
             ctx.note("both results are the same: make it worse")
     elif keys[0] == "ask_oracle":
         answer = ask_in_campaign(ctx.state, Odds.LIKELY, ctx.engine.dice)
-        ctx.emit(answer.event(ctx.name))
+        # The question kept with the answer: the story read "the oracle says no (89)".
+        ctx.emit(answer.event(ctx.name, "Is the likely outcome what happens?"))
         ctx.note(f"is the likely outcome what happens? {answer.roll}: {answer.word}")
     else:
         ctx.note("make the most obvious negative outcome happen")

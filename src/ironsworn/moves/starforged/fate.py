@@ -46,7 +46,8 @@ def pay_how(ctx: Step, keys: list[str]) -> None:
         pay_the_price_row(ctx, keys[0])
     elif keys[0] == "ask_oracle":
         answer = ask_in_campaign(ctx.state, Odds.LIKELY, ctx.engine.dice)
-        ctx.emit(answer.event(ctx.name))
+        # The question kept with the answer: the story read "the oracle says no (89)".
+        ctx.emit(answer.event(ctx.name, "Is the likely cost what happens?"))
         ctx.note(f"is the likely cost what happens? {answer.roll}: {answer.word}")
     else:
         ctx.note("make the most obvious negative outcome happen")

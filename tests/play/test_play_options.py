@@ -108,3 +108,55 @@ def test_a_semi_random_walkthrough(tmp_path: Path) -> None:
     assert kinds[:10] == ["setting", "character", *["character"] * 5, "character", "vow", "bond"]
     assert "the +3 stat (d100" in out.getvalue()
     assert out.getvalue().count("revealed: ") == 5
+
+
+class CompanionKeepReader(ScriptReader):
+    """Keeps two cards that need nothing and the companion drawn, its starting ability named
+    as the prompt's example says ("CARD:1"), its name left out."""
+
+    def read(self, prompt: str) -> str:
+        if "Keep three of" in prompt:
+            # Asked again (the answer refused): the test fails rather than asks forever.
+            assert not any("Keep three of" in p for p in self.prompts), "the keep was refused"
+            self.prompts.append(prompt)
+            library = load_library()
+            cards = [a for a in library.assets.values() if a.id.startswith("asset:classic/")]
+            by_name = {a.name: a for a in cards}
+            listed = prompt.split("Keep three of ", 1)[1].split(" (e.g.", 1)[0].split(", ")
+            ready = [n for n in listed if any(x.enabled for x in by_name[n].abilities)]
+            (pet,) = [n for n in listed if by_name[n].type.lower() == "companion"]
+            return ", ".join([*ready[:2], f"{pet}:1"])
+        self.prompts.append(prompt)
+        return super().read(prompt)
+
+
+def test_a_companion_kept_with_its_ability_named_is_asked_its_name(tmp_path: Path) -> None:
+    """The keep question's example, CARD:N for a card that marks no ability, left a
+    companion without its name: refused ('Owl is given without a name'); it is asked."""
+    import io
+
+    path = tmp_path / "c.sqlite"
+    lines = [
+        "/option semi_random on",
+        "Kai",
+        "iron wits heart edge shadow",
+        "",
+        *["path", "path", "companion", "ritual", "ritual"],
+        "Hoot",  # the companion's name, asked
+        "",
+        "epic",
+        "Arna",
+        "Find the raiders' camp",
+        "dangerous",
+        *TRUTHS_AND_NO_SWEAR,
+    ]
+    out, err = io.StringIO(), io.StringIO()
+    reader = CompanionKeepReader(lines, interactive=True)
+    with CampaignStore.open(path, create=True) as store:
+        code = PlaySession(store, Output(False, out, err), RandomDice(7), reader).run()
+    assert code == 0, err.getvalue()
+    assert "without a name" not in err.getvalue()
+    assert any("'s name" in p for p in reader.prompts), reader.prompts[-8:]
+    kai = state_of(path).character("Kai")  # type: ignore[attr-defined]
+    (pet,) = [a for a in kai.assets if a.get("input") == "Hoot"]
+    assert pet["abilities"][0] is True

@@ -576,11 +576,14 @@ def _find(deck: dict[str, Any], query: str) -> Any:
     return resolve(deck, query, "asset", lambda a: str(a.name), ())
 
 
-def _fill_card(session: PlaySession, card: Any) -> str:
-    """Ask what the card needs: its starting ability (when none is marked), its name and
-    choices; the answer is the text ``character new --asset`` takes."""
+def _fill_card(session: PlaySession, card: Any, start: str | None = None) -> str:
+    """Ask what the card needs: its starting ability (when none is marked and ``start``, the
+    one the player named already, is not given), its name and choices; the answer is the
+    text ``character new --asset`` takes."""
     text = card.id
-    if card.abilities and not any(a.enabled for a in card.abilities):
+    if start is not None:
+        text += f":{start}"
+    elif card.abilities and not any(a.enabled for a in card.abilities):
         numbers = [str(i) for i in range(1, len(card.abilities) + 1)]
         for i, ability in enumerate(card.abilities, start=1):
             session.out.say(f"  {i}. {' '.join((ability.summary or ability.text).split())}")

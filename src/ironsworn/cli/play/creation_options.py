@@ -183,7 +183,10 @@ def _filled(session: PlaySession, hand: Sequence[str], cards: list[str]) -> list
 
     out = []
     for text in cards:
-        key = " ".join(text.replace("-", " ").split()).lower()
+        # "Owl:1", the starting ability named as the question's example says, still needs
+        # the owl's name: asked (it was refused 'Owl is given without a name').
+        named, _, start = text.partition(":")
+        key = " ".join(named.replace("-", " ").split()).lower()
         card = next(
             (
                 session.library.assets[i]
@@ -197,10 +200,15 @@ def _filled(session: PlaySession, hand: Sequence[str], cards: list[str]) -> list
             or card.fields
             or card.selects
         )
-        if card is None or not needs or ":" in text or "=" in text:
+        ability = start.strip() if start.strip().isdigit() else None
+        if card is None or not needs or "=" in text or (start and ability is None):
             out.append(text)  # as typed: the engine checks it
             continue
-        filled = _fill_card(session, card)  # the card's id, then :N, =NAME, ,FIELD=VALUE
+        if ability is not None and not (card.fields or card.selects):
+            out.append(text)  # nothing left to ask
+            continue
+        # The card's id, then :N, =NAME, ,FIELD=VALUE.
+        filled = _fill_card(session, card, ability)
         out.append(card.name + filled[len(card.id) :])
     return out
 

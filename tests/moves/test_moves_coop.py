@@ -132,6 +132,18 @@ def test_a_shared_fight_track_takes_both_harms(duo: Game) -> None:
     assert duo.char("Asha").initiative
 
 
+def test_entering_the_fray_on_an_allys_fight_shares_its_track(duo: Game) -> None:
+    """Each ally makes their own Enter the Fray, and allies fighting a common enemy share the
+    track (L2085-2091): Bram entering Asha's fight then strikes it as his own (he was told he
+    had no fight)."""
+    duo.track("fight", "Wyvern", "formidable", characters=["Asha"])
+    joined = duo.move("enter the fray", STRONG, character="Bram", stat="heart", track="fight-1")
+    assert ("fight-1:shared_by", "Asha", "Asha, Bram") in fx(joined)
+    assert duo.state.tracks["fight-1"].characters == ["Asha", "Bram"]
+    struck = duo.move("strike", STRONG, character="Bram", stat="iron")
+    assert fx(struck)[0] == ("fight-1:ticks", 0, 12)
+
+
 @pytest.mark.parametrize(
     ("dice", "effects", "pending", "answer", "then"),
     [

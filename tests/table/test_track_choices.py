@@ -62,3 +62,41 @@ def test_a_move_with_no_track_of_its_kind_offers_none(tmp_path: Path) -> None:
         call(made, "track", {"kind": "vow", "text": "Avenge my kin", "rank": "dangerous"})
         for move in ("end the fight", "reach your destination", "face danger"):
             assert operation("move").input("track").choices(made, {"move": move}) == []
+
+
+def test_enter_the_fray_offers_an_allys_fight_and_joins_it(table: Table) -> None:
+    """Allies fighting a common enemy share its track (seed 000 L2085-2091): Bram's Enter the
+    Fray offers Asha's fight (he was offered only his own, none, and asked for a new foe), the
+    move on it makes the fight his too (the log says so), and undo takes him off it."""
+    call(table, "character", {"name": "Bram", "stats": STATS})
+    offered = (
+        operation("move")
+        .input("track")
+        .choices(table, {"move": "enter the fray", "character": "Bram"})
+    )
+    fight = next(t for t in table.state().tracks.values() if t.kind == "fight")
+    assert [c.key for c in offered] == [fight.id]
+    assert "of Asha" in str(offered[0].detail)
+    # Strike is made on a fight already shared: Asha's is not Bram's to strike yet.
+    assert (
+        operation("move").input("track").choices(table, {"move": "strike", "character": "Bram"})
+        == []
+    )
+    call(
+        table,
+        "move",
+        {
+            "move": "enter the fray",
+            "character": "Bram",
+            "stat": "heart",
+            "track": fight.id,
+            "dice": "6,1,2",
+        },
+    )
+    assert table.state().tracks[fight.id].characters == ["Asha", "Bram"]
+    line = table.store.operations()[-1]
+    from ironsworn.campaign.journal import Narrator
+
+    assert f"Bram joins the fight: {fight.name}" in Narrator(table.state()).lines(line)
+    call(table, "undo", {})
+    assert table.state().tracks[fight.id].characters == ["Asha"]

@@ -52,3 +52,31 @@ def test_aid_your_ally_and_heal_offer_the_other_characters(api: Any) -> None:
     body = {"move": "aid your ally", "character": "Asha", "stat": "iron", "dice": [2, 8, 9]}
     made = api.post("/api/c/t/actions/move", json={**body, "ally": "Kai 🗡️ Ōkami"}, headers=CHANGE)
     assert made.status_code == 200, made.text
+
+
+def test_enter_the_fray_offers_an_allys_fight(api: Any) -> None:
+    """A second player's Enter the Fray offers the fight the first began (allies fighting a
+    common enemy share its track): the panel offered only her own fights, none, and asked
+    whom she fights, so she could not join it."""
+    for name in ("Asha", "Bram"):
+        made = api.post(
+            "/api/c/t/actions/character", json={"name": name, "stats": STATS}, headers=CHANGE
+        )
+        assert made.status_code == 200, made.text
+    body = {"move": "enter the fray", "character": "Asha", "stat": "heart", "dice": [6, 1, 2]}
+    made = api.post("/api/c/t/actions/move", json={**body, "foe": "raider"}, headers=CHANGE)
+    assert made.status_code == 200, made.text
+    panel = api.get("/api/c/t/moves/enter the fray?character=Bram").json()
+    reads = {r["option"]: r for r in panel["reads"]}
+    assert reads["track"]["values"] == [
+        {"id": "fight-1", "name": "Raider", "kind": "fight of Asha"}
+    ]
+    body = {**body, "character": "Bram", "track": "fight-1"}
+    made = api.post("/api/c/t/actions/move", json=body, headers=CHANGE)
+    assert made.status_code == 200, made.text
+    shared = [e for e in made.json()["effects"] if e["target"] == "fight-1:shared_by"]
+    assert (shared[0]["from"], shared[0]["to"]) == ("Asha", "Asha, Bram")
+    # Now his own: Strike finds it.
+    panel = api.get("/api/c/t/moves/strike?character=Bram").json()
+    reads = {r["option"]: r for r in panel["reads"]}
+    assert reads["track"]["values"] == [{"id": "fight-1", "name": "Raider", "kind": "fight"}]

@@ -409,6 +409,19 @@ class Narrator:
             return f"{name}: {where}: {event.get('was')} → {event.get('denizen')}"
         return f"{name}: {words(event['field'])} {words(event['from'])} → {words(event['to'])}"
 
+    def _track_characters(self, event: Mapping[str, Any]) -> str:
+        """Who shares a track now: an ally joining a fight (Enter the Fray on it), a successor
+        taking a connection over (Continue a Legacy)."""
+        name = self.track_name(event["track"])
+        before, after = list(event["from"]), list(event["to"])
+        joined = [c for c in after if c not in before]
+        left = [c for c in before if c not in after]
+        if joined and not left:
+            kind = self.track_kind(event["track"])
+            what = f"the {kind}: {name}" if kind else name
+            return f"{' and '.join(joined)} {'join' if len(joined) > 1 else 'joins'} {what}"
+        return f"{name}: shared by {', '.join(after) or 'no one'} (was {', '.join(before)})"
+
     def _initiative(self, event: Mapping[str, Any]) -> str:
         who = event["character"]
         if event.get("position") or who in self.starforged:

@@ -189,8 +189,10 @@ def target_words(event: dict[str, Any], target: str, state: Any = None) -> str:
     if kind == "meter":
         meter = str(event.get("meter"))
         return METER_WORDS.get(meter, meter.replace("_", " "))
-    if kind in TRACK_PARTS or kind == "track_field":
+    if kind in TRACK_PARTS or kind in ("track_field", "track_characters"):
         part = TRACK_PARTS.get(str(kind)) or str(event.get("field", "")).replace("_", " ")
+        if kind == "track_characters":
+            part = "shared by"
         if event.get("field") == "denizens" and "slot" in event:
             part = f"denizen {event['slot']}"  # Delve: a slot of the site's denizen table
         words = track_words(str(event.get("track")), state)

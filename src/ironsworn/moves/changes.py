@@ -36,6 +36,20 @@ def _starts_a_fight(ctx: Step) -> bool:
     return short_name(str(ctx.data.get("move", ""))) == "enter_the_fray"
 
 
+def _join_the_fight(ctx: Step, track: TrackState) -> None:
+    """Enter the Fray on an ally's fight: the character shares its track from now on.
+
+    "If you are fighting with allies, each of you make your own move to Enter the Fray ...
+    When allies are fighting against common enemies, you share progress tracks" (seed 000,
+    L2085-2091): Strike, Clash and End the Fight then find the fight as the character's own."""
+    if ctx.name in track.characters:
+        return
+    after = [*track.characters, ctx.name]
+    ctx.emit(
+        {"type": "track_characters", "track": track.id, "from": list(track.characters), "to": after}
+    )
+
+
 def _beginning(ctx: Step, kinds: tuple[str, ...], setting_off: str | None) -> str | None:
     """What the move names of a track it may begin: Enter the Fray's foe, Undertake a
     Journey's (an Expedition's) destination; None when it names none."""
@@ -259,6 +273,8 @@ class StateChanges:
             track = mine[0]
         if track.status != "active":
             raise RuleViolation(f"track {track.id} ({track.name}) is {track.status}")
+        if owner is None and kinds == ("fight",) and _starts_a_fight(ctx):
+            _join_the_fight(ctx, track)
         ctx.data["track"] = track.id
         return track
 

@@ -185,6 +185,13 @@ def effect_of(event: JsonDict) -> JsonDict | None:
             "from": event.get("was"),
             "to": event.get("denizen"),
         }
+    elif kind == "track_characters":
+        # Who shares a track (an ally joining a fight): the names, in words.
+        effect = {
+            "target": f"{event['track']}:shared_by",
+            "from": ", ".join(event["from"]),
+            "to": ", ".join(event["to"]),
+        }
     elif kind in _TARGETS:
         effect = {"target": _TARGETS[kind](event), "from": event["from"], "to": event["to"]}
     elif kind in _PRESENCE:

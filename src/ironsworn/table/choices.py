@@ -169,7 +169,26 @@ def move_tracks(table: Table, args: Mapping[str, Any]) -> list[Choice]:
     if kinds is None:
         return found
     state = table.state()
-    return [c for c in found if state.tracks[c.key].kind in kinds]
+    found = [c for c in found if state.tracks[c.key].kind in kinds]
+    char = _character(table, args)
+    if char is not None and move.id.endswith("/enter_the_fray"):
+        # An ally's fight: Enter the Fray on it shares its track (seed 000 L2085-2091).
+        found += [
+            Choice(
+                t.id,
+                t.name,
+                f"{t.rank} fight of {' and '.join(t.characters) or 'no one'}, score {t.score}",
+            )
+            for t in allies_fights(state, char.name)
+        ]
+    return found
+
+
+def allies_fights(state: Any, name: str) -> list[Any]:
+    """The active fights other characters hold and ``name`` does not share: Enter the Fray on
+    one joins it ("When allies are fighting against common enemies, you share progress
+    tracks", seed 000 L2089-2091)."""
+    return [t for t in state.open_tracks("fight") if name not in t.characters]
 
 
 def stats(table: Table, args: Mapping[str, Any]) -> list[Choice]:

@@ -296,3 +296,20 @@ def test_a_note_of_a_roll_with_its_card_is_not_told_again_in_the_log() -> None:
     )  # fmt: skip
     line = Narrator().headline(Operation(1, "feature", "t", "Kai", "", events))
     assert line == "oracle The Barrow: feature: 95 → Something unusual"
+
+
+def test_veterans_burn_gains_are_left_out_of_the_log_when_nobody_burned(tmp_path: Path) -> None:
+    """Veteran 1 gives its gains on a burn only ("+1 momentum after the reset and +1 on your
+    next move; once per fight, burning a miss up to a weak hit also takes initiative"): like
+    Swordmaster's, its note is left out of the log of a strike where nobody burned (every
+    strike of a Veteran's fight read "note: Veteran 1: if you burn momentum, ...")."""
+    path = tmp_path / "c.sqlite"
+    at = ["--campaign", str(path)]
+    assert main(["character", "new", "Bo", "--stats", KAI_STATS, "--asset", "veteran", *at]) == 0
+    assert main(["fight", "new", "--foe", "Bandit", "--rank", "dangerous", *at]) == 0
+    assert main(["initiative", "on", *at]) == 0
+    shown = printed("move", "strike", "--stat", "iron", "--dice", "6,2,3", *at)
+    assert "Veteran 1: if you burn momentum" in shown  # told as the move is made
+    log = printed("log", *at)
+    strike = next(line for line in log.splitlines() if "Strike" in line)
+    assert "Veteran" not in strike, strike

@@ -77,6 +77,9 @@ if TYPE_CHECKING:
 
 JsonDict = dict[str, Any]
 
+# The moments of a burn: an ability giving its gains at these only says nothing to a move made
+# without burning momentum.
+BURN_MOMENTS = frozenset({"burned", "burned_miss"})
 CONDITION_KEYS = frozenset(
     {"moves", "when", "option", "stat", "fight", "zero_health", "tide", "bond", "others",
      "companion", "once", "background", "marked_vow", "lasting"}
@@ -433,13 +436,16 @@ def _apply_before_roll(ctx: Step, use: JsonDict, record: JsonDict) -> int:
         parts.append("a weak hit counts as a strong hit")
     if effect.get("miss_as_weak"):
         parts.append("a miss counts as a weak hit")
+    unconditional = [p for p in parts if p]
     moments = [key for key in OUTCOME_KEYS if effect.get(key)]
     for key in moments:
         parts.append(gain_when(key, effect[key]))
     said = [p for p in parts if p]
-    # An ability that only gives something if you burn momentum (Swordmaster 1): its note is
-    # about that moment, and the log leaves it out of a move where nobody burned.
-    when = "burned" if moments == ["burned"] and len(said) == 1 else None
+    # An ability that only gives something if you burn momentum (Swordmaster 1; Veteran 1, on
+    # a burn and on a burn that makes a miss a weak hit): its note is about that moment, and
+    # the log leaves it out of a move where nobody burned.
+    burn_only = bool(moments) and set(moments) <= BURN_MOMENTS and not unconditional
+    when = "burned" if burn_only else None
     ctx.note(f"{use['label']}: " + (", ".join(said) or "applies"), when)
     return add
 

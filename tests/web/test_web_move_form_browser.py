@@ -183,6 +183,35 @@ def test_withstand_damage_shows_the_vehicle_s_integrity_after_the_damage(
     page.context.close()
 
 
+@pytest.mark.parametrize("typed", ["asked", "typed-last"])
+def test_withstand_damage_with_own_dice_and_the_damage_asked_rolls_them(
+    server: Any, browser: Any, typed: str
+) -> None:
+    """Own dice typed for Withstand Damage are rolled as the panel says ("your own dice
+    typed: you resist the damage"): with the damage left empty, asked and answered (the
+    answer was refused, 'dice: 3 value(s) left over, not rolled'), or typed last and Roll
+    pressed at once (the panel drawn before the damage was typed went without the answer)."""
+    name = f"sf-own-dice-{typed}"
+    http = new_campaign(server, name, "starforged", character={"starship": "Vesper"})
+    page = open_page(browser, server, name, DESKTOP, "Kira")
+    panel = open_move(page, "move:starforged/suffer/withstand_damage")
+    page.fill(".move-form input[name=dice]", "6,1,2")
+    if typed == "typed-last":
+        page.fill("input[name='read:amount']", "2")
+        page.click(".move-form button[type=submit]")
+    else:
+        page.click(".move-form button[type=submit]")
+        page.locator("#asked button", has_text="serious").click()
+    expect(page.locator("#result .roll")).to_contain_text("6 + 3 = 9")
+    expect(page.locator("#error")).to_be_hidden()
+    shot(page, f"sf-withstand-own-dice-{typed}")
+    vehicle = http.get(f"/api/c/{name}/state").json()["vehicle"]
+    assert vehicle["integrity"] == 3
+    expect(panel).to_be_visible()
+    assert page.errors == []
+    page.context.close()
+
+
 def test_withstand_damage_odds_follow_the_vehicle_chosen(server: Any, browser: Any) -> None:
     """Withstand Damage on a vehicle that is not the command vehicle: choosing it changed
     nothing on the panel (the odds stayed the command vehicle's); they are the chosen one's."""

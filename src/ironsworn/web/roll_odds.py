@@ -155,6 +155,7 @@ def with_automatic_adds(
     even = bool(state.option("even_matches"))
     picks = panel.get("method") in ("highest", "lowest")
     refused: list[str] = []
+    unanswered = False  # a dry run that could not roll without more answers (the amount)
     once = (
         dry_roll(state, library, panel["id"], character, None, amount, vehicle, refused)
         if picks
@@ -186,6 +187,7 @@ def with_automatic_adds(
             _NONE if found is None else {"adds": found["adds"], "from": found["from"]}
         )
         if found is None:
+            unanswered = True
             continue
         value = int(entry.get("at_roll", entry["value"]))
         momentum = found["momentum"]
@@ -201,6 +203,16 @@ def with_automatic_adds(
         # The rules refuse the move as it stands (Strike without initiative): said on the
         # panel before the player rolls, in the engine's words.
         panel["refused"] = refused[0]
+    assumed = panel.get("roll_assumes")
+    if assumed is None and amount is None and unanswered and not refused:
+        # The amount left empty (Withstand Damage's damage, asked when the move is made): the
+        # answer the roll takes to the question asked before it, learnt with the least amount.
+        least = dry_roll(state, library, panel["id"], character, None, 1, vehicle)
+        assumed = None if least is None else least["assumes"]
+    if assumed is not None:
+        # Dice of the player's own go with this answer (the page sends it with them: they are
+        # the roll's, not left over while the move waits for it).
+        panel["roll_on"] = assumed["key"]
     return panel
 
 

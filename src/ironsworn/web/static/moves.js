@@ -337,8 +337,10 @@ function makeMove(form) {
   // Dice of the player's own typed for a move that asks before it rolls (Starforged's Endure
   // Harm: resist, or press on): they were rolled, so the odds' answer is given with them (else
   // the dice would be refused, left over while the move waits for the answer).
-  const assumed = store.panel.roll_assumes;
-  if (assumed && body.dice && body.move === store.panel.id) body.choose = [assumed.key];
+  // (The panel says the answer even when the amount is left empty, to be asked: the answer
+  // then goes with the dice once the amount is given.)
+  const rollOn = store.panel.roll_on;
+  if (rollOn && body.dice && body.move === store.panel.id) body.choose = [rollOn];
   // Made (at once, or once the table's questions are answered): the dice typed were this roll's:
   // the field is emptied (they stayed, and the next Roll rolled them again where random dice
   // were meant). (A vow sworn is no longer offered: the server's state says so.)

@@ -123,3 +123,14 @@ def test_several_tracks_say_each_score_and_every_id() -> None:
         ("vow-4", "Guard the ford (troublesome vow, score 9)"),
     )
     assert caught.value.accepted == ("vow-1", "vow-2", "vow-4")
+
+
+@pytest.mark.parametrize("move", ["sojourn", "undertake a journey"])
+def test_the_bonds_add_is_said(move: str) -> None:
+    """The +1 a bond gives is said with the roll, as Swear an Iron Vow's is ("+1 you share a
+    bond with Elda the healer"): the result read '4 + 1 + 1 = 6' with nothing saying whence."""
+    g = game()
+    if move == "undertake a journey":
+        g.track("journey", "To the Veiled Mountains", "dangerous")
+    result = g.move(move, (4, 9, 10), **{"with": "Elda"})
+    assert "+1 you share a bond with Elda the healer" in result.notes

@@ -124,7 +124,9 @@ def test_no_bond_question_without_bonds_or_with_bond_given(tmp_path: Path) -> No
     path2 = tmp_path / "d.sqlite"
     kai(path2, "Elda")
     run = run_script(path2, ["/move sojourn --with elda --dice 1,9,10", "3"])
-    assert "share a bond" not in run.out and run.err == ""
+    # Not asked (the bond given); the +1 it gives is said.
+    assert "Do you share a bond" not in run.out and run.err == ""
+    assert "+1 you share a bond with Elda" in run.out
     roll = moves(path2)[0]["roll"]
     assert isinstance(roll, dict) and roll["adds"] == 1
 

@@ -173,6 +173,14 @@ def _add_bonus(ctx: Step, bonus: int, why: str, source: str) -> None:
         ctx.note(f"+{bonus} {why}")
 
 
+def _say_bond_add(ctx: Step) -> None:
+    """Say the +1 a bond gives the roll (Undertake a Journey setting off from a bonded
+    community, Sojourn): the roll counts it, as Swear an Iron Vow's is said beside it."""
+    if ctx.data.get("bond"):
+        bond = ctx.data.get("with")
+        ctx.note(f"+1 you share a bond with {bond}" if bond else "+1 you share a bond")
+
+
 # The flags _take_next_move_bonus reads: a character with none of them has nothing to take.
 _NEXT_MOVE_FLAGS = (
     "next_move_add",

@@ -17,6 +17,7 @@ from ironsworn.moves.classic._common import (
     _heal_with_companions,
     _offer,
     _raise_rank,
+    _say_bond_add,
     _take_control_or_momentum,
     _take_next_move_bonus,
 )
@@ -293,6 +294,7 @@ def journey_before(ctx: Step) -> None:
     ]
     if track.id not in mine:
         ctx.flag("journeys_begun", [*mine, track.id])
+    _say_bond_add(ctx)
     _take_next_move_bonus(ctx)
     _add_bonus(ctx, _consume(ctx, "journey_add"), "from Make Camp (prepare)", "Make Camp (prepare)")
 

@@ -13,6 +13,7 @@ from ironsworn.moves.classic._common import (
     _general_initiative,
     _heal_with_companions,
     _offer,
+    _say_bond_add,
     _take_control_or_momentum,
     _take_next_move_bonus,
 )
@@ -53,6 +54,7 @@ def compel(ctx: Step) -> None:
 
 @before_roll("sojourn")
 def sojourn_before(ctx: Step) -> None:
+    _say_bond_add(ctx)
     _take_next_move_bonus(ctx)
 
 

@@ -225,3 +225,21 @@ def test_a_track_chosen_and_an_option_are_told_in_words(event: dict[str, Any], t
     track = {"id": "journey-2", "kind": "journey", "name": "to the old gate", "rank": "dangerous"}
     narrator.event({"type": "track_created", "track": {**track, "ticks": 0, "status": "active"}})
     assert narrator.event(event) == told
+
+
+def test_a_move_asked_before_its_roll_and_rolled_at_once_is_told_once() -> None:
+    """Withstand Damage asks whether to resist before it rolls; answered with the dice in the
+    same operation, the log told the move twice ("Kira: Withstand Damage; Withstand Damage
+    (+vehicle integrity): miss"). Pressing on (no roll) still tells the move."""
+    from ironsworn.campaign.store import Operation
+
+    move = "move:starforged/suffer/withstand_damage"
+    asked = {"type": "move", "character": "Kira", "move": move, "name": "Withstand Damage"}
+    rolled = {**asked, "outcome": "miss", "stat": "vehicle_integrity"}
+    choice = {"type": "choice", "character": "Kira", "keys": ["resist"], "move": move}
+    both = Operation(1, "move", "t", "Kira", "", (asked, choice, rolled))
+    assert Narrator().headline(both) == (
+        "Kira: Withstand Damage (+vehicle integrity): miss; chose resist"
+    )
+    alone = Operation(2, "move", "t", "Kira", "", (asked, {**choice, "keys": ["press_on"]}))
+    assert Narrator().headline(alone) == "Kira: Withstand Damage; chose press on"

@@ -193,8 +193,20 @@ class Narrator:
         events = self.ordered(operation)
         told = oracle_restated(events)
         burned = any(e.get("type") == "burn" for e in events)
+        # The moves rolled in this operation: a move of them also told before its roll, with no
+        # outcome (Starforged's Withstand Damage asking whether to resist, answered with the
+        # dice), is told once, as rolled ("Withstand Damage; Withstand Damage (+vehicle
+        # integrity): miss" read as two moves).
+        rolled = {e.get("move") for e in events if e.get("type") == "move" and e.get("outcome")}
         for event in events:
             if event.get("type") == "journal" or told_by_burn(event, previous):
+                continue
+            if (
+                rolled
+                and event.get("type") == "move"
+                and not event.get("outcome")
+                and event.get("move") in rolled
+            ):
                 continue
             if event.get("if") == "burned" and not burned and event.get("type") == "note":
                 continue  # what an ability gives on a burn, in a move where nobody burned

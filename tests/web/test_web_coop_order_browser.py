@@ -100,6 +100,8 @@ def test_aid_your_ally_the_ally_decides_and_the_aider_waits(server: Any, browser
         # Asha's page: she waits for Kai's decision, and says why.
         expect(asha.locator("#waiting")).to_have_text("Waiting for Kai's decision")
         expect(asha.locator("#pending .then[data-first=Kai]")).to_contain_text("Aid Your Ally")
+        # The aider has no turn in the ally's choice (it read "your turn in it follows").
+        expect(asha.locator("#pending .then[data-first=Kai]")).not_to_contain_text("your turn")
         assert asha.locator("#pending button.choice").count() == 0
         shot(asha, "coop-aid-asha-waits")
         # The decision came from Asha's move, so Kai's phone is wherever he left it: the

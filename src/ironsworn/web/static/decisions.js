@@ -155,7 +155,9 @@ function renderPending() {
   box.replaceChildren(...shown.map(decisionBox));
   if (first) {
     box.append(h("p", { class: "others then", "data-first": first.character },
-      `${first.character}'s decision comes first (${moveName(first.move)}): your turn in it follows, and your moves wait until ${first.character} answers.`));
+      // (Whether a turn of this page's follows in it depends on the move: the ally's choice
+      // at Make Camp does, the aider's at Aid Your Ally does not. Said is what always holds.)
+      `${first.character}'s decision comes first (${moveName(first.move)}): your moves wait until ${first.character} answers.`));
   } else if (others.length) box.append(h("p", { class: "others" }, `Still waiting for ${others.join(", ")}'s decision (their page answers it); you may act meanwhile.`));
 }
 

@@ -16,6 +16,7 @@ from web_support import (
     DESKTOP,
     PHONE,
     PLACEHOLDER_FITS,
+    axe_violations,
     home_server,
     open_page,
     overflow,
@@ -492,5 +493,38 @@ def test_a_click_on_a_decision_answered_meanwhile_answers_nothing(
     assert response.value.status == 200
     expect(page.locator("#pending")).to_be_hidden()
     assert http.get(f"/api/c/{name}/state").json()["decisions"] == []
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize(("viewport", "label"), [(DESKTOP, "desktop"), (SMALL_PHONE, "phone-360")])
+def test_a_decision_s_words_field_shows_the_name_taken_when_left_empty(
+    server: Any, browser: Any, viewport: dict[str, int], label: str
+) -> None:
+    """Face Desolation's weak hit, the vision's quest: the vow's name field and what it is
+    named when left empty ('left empty: Prevent the dreaded vision') are read whole; the
+    placeholder said both and was cut short at 'name the vow (empty: Wh' beside the ranks'
+    buttons, at any width."""
+    name = f"desolation-{label}"
+    http = campaign(server, name)
+    made = http.post(
+        f"/api/c/{name}/actions/move", json={"move": "face desolation", "dice": "3,2,9"}
+    )
+    assert made.status_code == 200, made.text
+    chose = http.post(f"/api/c/{name}/actions/choose", json={"keys": ["dreaded_vision"]})
+    if chose.status_code != 200:  # (the option's key, whichever the rulebook data names)
+        keys = [o["key"] for o in made.json()["pending"][0]["options"]]
+        chose = http.post(f"/api/c/{name}/actions/choose", json={"keys": [keys[-1]]})
+    assert chose.status_code == 200, chose.text
+    page = open_page(browser, server, name, viewport)
+    field = page.locator("#pending .decision input.words")
+    expect(field).to_be_visible()
+    assert field.evaluate(PLACEHOLDER_FITS), field.get_attribute("placeholder")
+    fallback = page.locator("#pending .decision .words-default")
+    expect(fallback).to_have_text("left empty: Prevent the dreaded vision")
+    assert fallback.evaluate("(el) => el.scrollWidth <= el.clientWidth")
+    assert axe_violations(page) == []
+    assert overflow(page) == 0
+    shot(page, f"decision-words-{label}")
     assert page.errors == []
     page.context.close()

@@ -165,8 +165,12 @@ function decisionBox(p) {
   const mine = !store.seat || store.seat === p.character;
   const dice = h("input", { class: "dice", placeholder: "dice for what follows (optional)", "aria-label": "dice" });
   // Words the decision asks for with its answer (a new vow's name, a second role).
-  const asked = p.text ? h("input", { class: "words", "aria-label": p.text.prompt,
-    placeholder: p.text.prompt + (p.text.default != null ? ` (empty: ${p.text.default})` : "") }) : null;
+  // The name taken when it is left empty is said under the field, whole (in the placeholder
+  // it was cut short at a phone's width, or beside the buttons: "name the vow (empty: Wh").
+  const fallback = p.text && p.text.default != null ? `left empty: ${p.text.default}` : "";
+  const asked = p.text ? h("input", { class: "words", placeholder: p.text.prompt,
+    "aria-label": p.text.prompt + (fallback ? ` (${fallback})` : "") }) : null;
+  const hint = fallback ? h("small", { class: "words-default" }, fallback) : null;
   // The decision's token: a click on a page drawn before another device answered it (and a
   // new decision with the same keys came) is refused, never taken for the new one.
   const seen = store.state.head; // the campaign's head this box was drawn at
@@ -202,7 +206,7 @@ function decisionBox(p) {
     from ? h("span", { class: "from" }, `${from} · `) : null,
     (p.then || []).length ? h("small", { class: "then" }, `(then ${p.then.join(", ")}) `) : null,
     bare ? h("span", { class: "prompt" }, bare) : p.prompt_html ? html("span", { class: "prompt" }, p.prompt_html) : h("span", { class: "prompt" }, p.prompt),
-    h("div", { class: "answers" }, mine ? [asked, controls, dice] : h("em", {}, `waiting for ${p.character}'s page (or the guide)`)));
+    h("div", { class: "answers" }, mine ? [asked, hint, controls, dice] : h("em", {}, `waiting for ${p.character}'s page (or the guide)`)));
 }
 
 export { askUndo, rollLine, effectList, fmt, renderResult, resultFollowsTimeline, decisions, renderPending, decisionBox };

@@ -48,7 +48,12 @@ def test_typing_a_move_completing_answering_and_ctrl_d(private_home: Path) -> No
     try:
         term.expect("Kai: health 5  spirit 5  supply 5  momentum +2")
         term.expect("Kai>")
-        term.send("/move face_dan\t")  # Tab completes the move's name
+        # Tab completes the command with the space after it, then the move's name.
+        # (The screen is read without the cursor's moves, which may draw the space: the
+        # move made below is what shows it was typed.)
+        term.send("/mo\t")
+        term.expect("/move")
+        term.send("face_dan\t")
         term.expect("face_danger")
         term.send(" --stat edge --dice 4,5,9\r")
         term.expect("action 4 + stat 3 = 7 vs 5 | 9: WEAK HIT")

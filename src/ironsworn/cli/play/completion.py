@@ -360,9 +360,17 @@ def prompt_toolkit_completer(completions: Completions) -> Any:
         def get_completions(
             self, document: Document, complete_event: CompleteEvent
         ) -> Iterable[Completion]:
-            for candidate in completions.complete(document.text_before_cursor):
+            typed = document.text_before_cursor
+            found = completions.complete(typed)
+            # The one command a line's first word can be is completed with the space after
+            # it, as a shell does: "/mo", Tab, "fa" read "/movefa".
+            spaced = len(found) == 1 and found[0].text.startswith("/") and " " not in typed.strip()
+            for candidate in found:
                 yield Completion(
-                    candidate.text, start_position=candidate.start, display_meta=candidate.meta
+                    candidate.text + (" " if spaced else ""),
+                    start_position=candidate.start,
+                    display=candidate.text,
+                    display_meta=candidate.meta,
                 )
 
     return PlayCompleter()

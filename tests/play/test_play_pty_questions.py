@@ -109,7 +109,8 @@ def test_oppose_and_a_role_ask_at_a_terminal(private_home: Path) -> None:
         term.expect("Bo's Face Danger: which stat does Bo roll?")
         term.send("heart\r")
         term.expect("which of the two moves is resolved?")
-        term.expect("[1-2]>")
+        # No one is acting (two characters, no /as): the prompt says whose decision it is.
+        term.expect("default [Kai: 1-2]>")
         term.send("1\r")
         term.expect("default>")
         term.send("/move face danger --character Kai --stat edge --as scout --dice 6,1,2\r")

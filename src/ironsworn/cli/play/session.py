@@ -423,9 +423,10 @@ class PlaySession:
         self.shown_pending = state.pending
         if state.pending is not None:
             owner = state.pending.get("character")
-            # Another character's decision (co-op, acting as one whose own is set aside):
+            # Another character's decision (co-op, acting as one whose own is set aside), or
+            # any character's where the prompt names none (several, none chosen with /as):
             # whose it is, so that an answer is not typed for the wrong one.
-            whose = f"{owner}: " if owner and acting and acting != owner else ""
+            whose = f"{owner}: " if owner and acting != owner else ""
             return f"{who} [{whose}{decisions.hint(state.pending)}]> "
         return f"{who}> "
 

@@ -184,6 +184,35 @@ def test_shaken_refuses_spirit_by_hand_and_says_why(
     ]
 
 
+def test_a_change_by_hand_that_changes_nothing_is_refused(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """+1 health at full health (or -1 at 0) changed nothing and was kept as a line of the
+    log, which undo then took back instead of the change before it: refused in one line."""
+    new_asha(capsys)
+    before = campaign_bytes(home)
+    code, out, err = run(capsys, "adjust", "health", "+1")
+    assert (code, out) == (2, "")
+    assert err.strip() == (
+        "ironsworn: error: health +1 changes nothing: Asha's health is at its maximum, +5; "
+        "nothing was changed (accepted: a loss of health)"
+    )
+    assert campaign_bytes(home) == before
+    js(capsys, "adjust", "spirit", "-5")
+    before = campaign_bytes(home)
+    code, _out, err = run(capsys, "adjust", "spirit", "-1")
+    assert code == 2 and "Asha's spirit is at its minimum, +0" in err
+    assert campaign_bytes(home) == before
+    # Momentum lost at -6 is Face a Setback, and supply lost at 0 Out of Supply: not refused.
+    js(capsys, "adjust", "supply", "-5")
+    code, out, err = run(capsys, "adjust", "supply", "-1")
+    assert code == 0 and "Out of Supply" in out, err
+    js(capsys, "choose", "suffer_momentum")
+    js(capsys, "adjust", "momentum", "-8")
+    code, out, err = run(capsys, "adjust", "momentum", "-1")
+    assert code == 0 and "Face a Setback for 1" in out, err
+
+
 def test_campaign_env_var(
     home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

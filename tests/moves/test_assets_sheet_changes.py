@@ -206,12 +206,14 @@ def test_marking_battle_scarred_2_lowers_health_and_clearing_raises_the_max() ->
     marked = g._keep(g.sheet.asset_mark(None, "battle_scarred", 2, True))
     assert ("health", 5, 4) in fx(marked)
     assert any("maximum health +4" in n for n in marked.notes)
-    healed = g.adjust(None, "health", 1)
-    assert g.char().health == 4 and "already at +4" in " ".join(healed.notes)
+    # +1 health at the lowered maximum changes nothing: refused, not kept as a change.
+    with pytest.raises(IronswornError, match=r"health \+1 changes nothing: .* maximum, \+4"):
+        g.adjust(None, "health", 1)
+    assert g.char().health == 4
     cleared = g._keep(g.sheet.asset_mark(None, "battle_scarred", 2, False))
     assert g.char().meter_max("health") == 5 and g.char().health == 4
     assert any("cleared" in n for n in cleared.notes)
-    undo(g, marked, healed, cleared)
+    undo(g, marked, cleared)
     assert g.snapshot() == before
 
 

@@ -96,8 +96,24 @@ class ConditionOperations(EngineOperations):
                 overflow = self.engine.meter(char.name, key, delta)
                 if overflow:
                     self.engine.note(f"{overflow} {key} past 0 was not applied")
+            # (momentum lost at -6 changes no meter, but it is Face a Setback, which is told;
+            # supply lost at 0 is Out of Supply's, which may wait for a decision first)
+            chained = delta < 0 and key in ("momentum", "supply")
+            if delta and not chained and all(e.get("type") == "note" for e in self.engine.events):
+                self._refuse_no_change(char.name, key, delta)
 
         return self.engine.operation("adjust", character, run)
+
+    def _refuse_no_change(self, name: str, meter: str, delta: int) -> None:
+        """A change by hand that changes nothing (+1 health at full health, -1 at 0) is refused,
+        not kept as a line of the log that undo would then have to take back."""
+        value = self.state.character(name).value(meter)
+        edge = "maximum" if delta > 0 else "minimum"
+        way = "loss" if delta > 0 else "gain"
+        raise InvalidValue(
+            f"{meter} {delta:+d} changes nothing: {name}'s {meter} is at its {edge}, "
+            f"{value:+d}; nothing was changed (accepted: a {way} of {meter})"
+        )
 
     def _refuse_blocked_gain(self, char: Any, meter: str, delta: int) -> None:
         """A gain by hand that the rule blocks in full is refused, not kept as a change of

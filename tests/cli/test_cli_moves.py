@@ -213,6 +213,20 @@ def test_a_change_by_hand_that_changes_nothing_is_refused(
     assert code == 0 and "Face a Setback for 1" in out, err
 
 
+def test_a_shared_supply_change_is_told_with_whose_it_is(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Supply is the party's: Bo's -2 is told "Bo: supply 5 → 3; Ann: supply 5 → 3" (it was
+    "Bo: Ann: supply 5 → 3; supply 5 → 3", which read as Ann's change twice)."""
+    for name in ("Ann", "Bo"):
+        js(capsys, "character", "new", name, "--stats", "3,2,2,1,1")
+    code, out, err = run(capsys, "adjust", "supply", "-2", "--character", "Bo")
+    assert code == 0, err
+    assert out.splitlines() == ["  Bo: supply 5 -> 3", "  Ann: supply 5 -> 3"]
+    code, out, _err = run(capsys, "log")
+    assert out.splitlines()[-1].endswith("adjust  Bo: supply 5 → 3; Ann: supply 5 → 3")
+
+
 def test_campaign_env_var(
     home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -263,9 +263,11 @@ class StateRecords:
         char = self.character(name)
         if not self.shared_supply:
             return [char]
-        party = []  # (a loop, not a comprehension: no frame of its own, asked every supply change)
-        for other in self.characters.values():
-            if other.status == "active":
+        # The one named first, then the others in the order they were made: a change to all
+        # of them is told "Bo: supply 5 -> 3; Ann: supply 5 -> 3", each with whose it is.
+        party = [char] if char.status == "active" else []
+        for other in self.characters.values():  # (a loop, not a comprehension: no frame)
+            if other.status == "active" and other is not char:
                 party.append(other)
         return party or [char]
 

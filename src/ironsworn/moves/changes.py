@@ -572,7 +572,7 @@ class StateChanges:
             )
             return
         reached_zero, overflow = False, 0
-        for char in party:
+        for char in party:  # (the one whose change it is first: see CampaignState.party)
             change = change_meter("supply", char.supply, delta, char.blocked_by("supply"))
             self.set_meter(char.name, "supply", change.after)
             if change.blocked and change.blocked_by:

@@ -41,7 +41,11 @@ def register(sub: Any) -> None:
         help="a move or asset lets you reroll any dice: you are asked which after the roll",
     )
     move.add_argument("--amount", help="harm, stress or other amount the move takes")
-    move.add_argument("--track", help="vow, journey or fight: its id or text")
+    move.add_argument(
+        "--track",
+        help="the track the move acts on: a vow, journey, fight, site or threat (Starforged: "
+        "expedition, connection), by its id or text",
+    )
     move.add_argument(
         "--choose",
         nargs="+",

@@ -65,7 +65,7 @@ MOVE_INPUTS = (
     Input(
         "track",
         "text",
-        "the track: a vow, journey, expedition, connection or fight (its id or name)",
+        "the track: a vow, journey, expedition, connection, fight, site or threat (its id or name)",
         source=choices.move_tracks,
     ),
     Input("choose", "texts", "the move's choices answered in advance"),

@@ -98,7 +98,10 @@ def register(sub: Any) -> None:
     character.set_defaults(func=run_character)
 
     sheet = campaign_command(sub, "sheet", "show a character sheet")
-    sheet.add_argument("--character", help="whose sheet (default: the only character)")
+    sheet.add_argument(
+        "--character",
+        help="whose sheet (default: the only character, or the only one still playing)",
+    )
     sheet.set_defaults(func=run_sheet)
 
     adjust = campaign_command(sub, "adjust", "change a meter or a stat by hand")

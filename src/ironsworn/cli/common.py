@@ -507,8 +507,10 @@ def database_option(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 
 # What a command's --character says: whose sheet it acts on, or who shares a new track.
-WHOSE = "whose (default: the only character)"
-SHARED = "who shares it (again for each; default: the only character)"
+WHOSE = "whose (default: the only character, or the only one still playing)"
+SHARED = (
+    "who shares it (again for each; default: the only character, or the only one still playing)"
+)
 
 
 def campaign_command(sub: Any, name: str, text: str) -> argparse.ArgumentParser:

@@ -52,7 +52,8 @@ def register(sub: Any) -> None:
         "--character",
         action="append",
         default=[],
-        help="new: who delves it (again for each; default: the only character)",
+        help="new: who delves it (again for each; default: the only character, or the only "
+        "one still playing)",
     )
     site.add_argument("--all", action="store_true", help="list: finished sites too")
     site.add_argument(
@@ -80,13 +81,17 @@ def register(sub: Any) -> None:
 
     failure = campaign_command(sub, "failure", "set your failure track (Delve) by hand")
     failure.add_argument("ticks", metavar="TICKS", help="the track's ticks, 0 to 40 (4 a box)")
-    failure.add_argument("--character", help="whose (default: the only character)")
+    failure.add_argument(
+        "--character", help="whose (default: the only character, or the only one still playing)"
+    )
     failure.set_defaults(func=run_failure)
 
     rarity = campaign_command(sub, "rarity", "Delve's rarities: list, show, buy")
     rarity.add_argument("action", choices=["list", "show", "buy"])
     rarity.add_argument("text", nargs="*", metavar="NAME", help="show, buy: the rarity")
-    rarity.add_argument("--character", help="whose (default: the only character)")
+    rarity.add_argument(
+        "--character", help="whose (default: the only character, or the only one still playing)"
+    )
     rarity.add_argument("--all", action="store_true", help="list: every rarity of the pack")
     rarity.set_defaults(func=run_rarity)
 

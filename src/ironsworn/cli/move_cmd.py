@@ -31,7 +31,10 @@ def register(sub: Any) -> None:
         )
     )
     move.add_argument("words", nargs="+", metavar="MOVE", help="move id or name, list, or show")
-    move.add_argument("--character", help="who makes the move (default: the only character)")
+    move.add_argument(
+        "--character",
+        help="who makes the move (default: the only character, or the only one still playing)",
+    )
     move.add_argument("--stat", help="the stat or meter to roll (where the move offers a choice)")
     move.add_argument("--add", action="append", default=[], metavar="N", help="an add (repeat)")
     move.add_argument("--bond", action="store_true", help="you share a bond: the move's +1")

@@ -56,7 +56,8 @@ def register(sub: Any) -> None:
             "--character",
             action="append",
             default=[],
-            help="who shares the track (repeat; default: the only character)",
+            help="who shares the track (repeat; default: the only character, or the only one "
+            "still playing)",
         )
         p.set_defaults(func=run_new_track, kind=kind)
 

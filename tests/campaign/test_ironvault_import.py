@@ -622,3 +622,23 @@ def test_a_crew_whose_notes_sort_apart_from_their_making_exports_its_setup_once(
     assert len(blocks(second)) == len(blocks(first))
     with named("back").open() as store:
         assert list(store.state().characters) == ["Kira", "Ada"]
+
+
+def test_a_progress_roll_typed_by_order_of_arguments_is_read(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import kdl
+
+    # Iron Vault reads progress-roll "NAME" SCORE VS1 VS2 (its test vault writes it so); the
+    # history read it as "progress roll 0 vs 0 | 0 → miss (match)".
+    vault = tmp_path / "vault"
+    shutil.copytree(FIXTURES / "classic", vault)
+    typed = 'move "Fulfill Your Vow" {\n    progress-roll "Avenge the fallen" 6 2 7\n}\n'
+    (roll,) = kdl.parse(typed).nodes[0].nodes
+    assert roll.args == ["Avenge the fallen", 6, 2, 7]  # the name, score, vs1, vs2
+    journal = vault / "Journals" / "Session 2.md"
+    text = journal.read_text(encoding="utf-8")
+    journal.write_text(text + "\n```iron-vault-mechanics\n" + typed + "```\n", encoding="utf-8")
+    imported(capsys, vault, "--name", "typed")
+    log = play(capsys, "log", "--campaign", "typed")
+    assert "Fulfill Your Vow: progress roll 6 vs 2 | 7 → weak hit" in log

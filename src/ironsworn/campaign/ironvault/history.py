@@ -159,8 +159,12 @@ def _line(node: Node) -> str:
             + _outcome(score, got["vs1"], got["vs2"])
         )
     if name == "progress-roll":
-        score = _int(node.value("score", 1 if isinstance(node.args[:1] or [0], str) else 0))
-        vs1, vs2 = _int(node.prop("vs1")), _int(node.prop("vs2"))
+        # By order of arguments, the track's name first when given (Iron Vault's own:
+        # progress-roll "Deep into the Vault" 2 1 3), then score, vs1, vs2.
+        first = 1 if node.args and isinstance(node.args[0], str) else 0
+        score, vs1, vs2 = (
+            _int(node.value(key, first + i)) for i, key in enumerate(("score", "vs1", "vs2"))
+        )
         return f"progress roll {score} vs {vs1} | {vs2} → {_outcome(score, vs1, vs2)}"
     if name == "reroll":
         return "reroll " + ", ".join(f"{k} {v}" for k, v in node.props)

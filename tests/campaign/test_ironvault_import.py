@@ -100,7 +100,9 @@ def test_a_classic_vault_is_read_field_by_field(
         "raiders; track Avenge the fallen: status added"
     )
     assert first[1] == (
-        "Face Danger: action 3 + edge 2 = 5 vs 6 | 6 → miss (match); reroll action 6; health 5 → 3"
+        # (the reroll's result too, as Iron Vault shows the move's result after it)
+        "Face Danger: action 3 + edge 2 = 5 vs 6 | 6 → miss (match); reroll action 6: 8 vs 6 | 6 "
+        "→ strong hit (match); health 5 → 3"
     )
     assert first[3] == "oracle Action: 41 → Defend"
     assert history[1]["lines"] == [
@@ -163,7 +165,8 @@ def test_a_starforged_vault_is_read_field_by_field(
     assert block.character == "Kira Voss"  # the block's actor
     (history,) = block.events
     assert history["lines"][0].startswith(
-        "Kira Voss: Compel: action 2 + heart 1 = 3 vs 5 | 1 → weak hit; burn momentum 6 → 2; "
+        "Kira Voss: Compel: action 2 + heart 1 = 3 vs 5 | 1 → weak hit; burn momentum 6 → 2: 6 "
+        "vs 5 | 1 → strong hit; "
         "Harrow agrees, for a price; Salvage Run: progress roll 4 vs 3 | 9 → weak hit"
     )
 
@@ -211,7 +214,8 @@ def test_export_then_import_gives_the_same_sheets_tracks_and_journal(
     assert [op.character for op in imported_operations if op.kind == "imported"] == actors
     blocks = [e for op in imported_operations for e in op.events if e["type"] == "imported"]
     assert any(
-        "action 1 + shadow 1 = 2 vs 5 | 8 → miss; burn momentum 7 → 2" in line
+        "action 1 + shadow 1 = 2 vs 5 | 8 → miss; burn momentum 7 → 2: 7 vs 5 | 8 → weak hit"
+        in line
         for b in blocks
         for line in b["lines"]
     )
@@ -642,3 +646,33 @@ def test_a_progress_roll_typed_by_order_of_arguments_is_read(
     imported(capsys, vault, "--name", "typed")
     log = play(capsys, "log", "--campaign", "typed")
     assert "Fulfill Your Vow: progress roll 6 vs 2 | 7 → weak hit" in log
+
+
+def test_a_reroll_or_a_burn_typed_after_a_roll_reads_the_result_it_makes(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import kdl
+
+    # Iron Vault shows a move's result as its rerolls and burn leave it; the log read the
+    # first roll's "weak hit" and then the new dice alone, as if the weak hit stood.
+    vault = tmp_path / "vault"
+    shutil.copytree(FIXTURES / "classic", vault)
+    typed = (
+        'move "Face Danger" {\n'
+        '    roll "iron" action=6 adds=0 stat=3 vs1=4 vs2=10\n'
+        '    reroll action="1"\n'
+        "    reroll vs2=7\n"
+        "    burn from=8 to=2\n"
+        "}\n"
+    )
+    (move,) = kdl.parse(typed).nodes
+    assert [n.name for n in move.nodes] == ["roll", "reroll", "reroll", "burn"]
+    journal = vault / "Journals" / "Session 2.md"
+    text = journal.read_text(encoding="utf-8")
+    journal.write_text(text + "\n```iron-vault-mechanics\n" + typed + "```\n", encoding="utf-8")
+    imported(capsys, vault, "--name", "typed")
+    log = play(capsys, "log", "--campaign", "typed")
+    assert (
+        "Face Danger: action 6 + iron 3 = 9 vs 4 | 10 → weak hit; reroll action 1: 4 vs 4 | 10 "
+        "→ miss; reroll vs2 7: 4 vs 4 | 7 → miss; burn momentum 8 → 2: 8 vs 4 | 7 → strong hit"
+    ) in " ".join(log.split())

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ironsworn.campaign.ironvault.kdl import KdlError, Node, parse
 from ironsworn.errors import CampaignError
@@ -118,8 +119,16 @@ def describe(nodes: Sequence[Node], move_names: Mapping[str, str] | None = None)
     ``move_names`` (Datasworn id -> name) names a move given only by its id.
     """
     out: list[str] = []
+    rolled: dict[str, int] | None = None  # the last roll's dice, as rerolls and burns change
     for node in nodes:
         line = _line(node)
+        if node.name == "roll":
+            rolled = _roll_values(node)[1]
+            rolled["score"] = min(10, rolled["action"] + rolled["stat"] + rolled["adds"])
+        elif node.name == "progress-roll":
+            rolled = {**_progress_values(node), "progress": 1}
+        elif node.name in ("reroll", "burn") and rolled is not None:
+            line += _rolled_again(node, rolled)
         if node.name == "move" and not node.value("name", 0) and move_names:
             line = move_names.get(str(node.prop("id")), line)
         if node.name in ("move", "actor", "-", "oracle-group") and node.children:
@@ -129,6 +138,40 @@ def describe(nodes: Sequence[Node], move_names: Mapping[str, str] | None = None)
         if line:
             out.append(line)
     return out
+
+
+def _roll_values(node: Node) -> tuple[Any, dict[str, int]]:
+    """An action roll's stat name and dice, given as properties or by order of arguments
+    (the stat's name first when given: roll "shadow" 1 3 1 9 9)."""
+    values = list(node.args)
+    stat_name = values.pop(0) if values and isinstance(values[0], str) else None
+    named = {k: v for k, v in node.props}
+    keys = ("action", "stat", "adds", "vs1", "vs2")
+    got = {k: _int(named.get(k, values[i] if i < len(values) else 0)) for i, k in enumerate(keys)}
+    return named.get("stat-name") or stat_name, got
+
+
+def _progress_values(node: Node) -> dict[str, int]:
+    """A progress roll's score and challenge dice, by properties or by order of arguments,
+    the track's name first when given (Iron Vault's own: progress-roll "Deep" 2 1 3)."""
+    first = 1 if node.args and isinstance(node.args[0], str) else 0
+    keys = ("score", "vs1", "vs2")
+    return {key: _int(node.value(key, first + i)) for i, key in enumerate(keys)}
+
+
+def _rolled_again(node: Node, rolled: dict[str, int]) -> str:
+    """What a reroll or a burn after a roll makes of it (Iron Vault shows the move's result
+    so changed): ": 9 vs 4 | 10 → weak hit". ``rolled`` is updated."""
+    if node.name == "burn":
+        rolled["score"] = _int(node.value("from", 0))  # the momentum burned is the score
+    else:
+        for key in ("action", "vs1", "vs2"):
+            if node.prop(key) is not None:
+                rolled[key] = _int(node.prop(key))
+        if not rolled.get("progress"):
+            rolled["score"] = min(10, rolled["action"] + rolled["stat"] + rolled["adds"])
+    score, vs1, vs2 = rolled["score"], rolled["vs1"], rolled["vs2"]
+    return f": {score} vs {vs1} | {vs2} → {_outcome(score, vs1, vs2)}"
 
 
 def _line(node: Node) -> str:
@@ -143,14 +186,7 @@ def _line(node: Node) -> str:
         reason = node.value("from", 1)
         return f"add +{_int(node.value('amount', 0))}" + (f" ({plain(reason)})" if reason else "")
     if name == "roll":
-        values = list(node.args)
-        stat_name = values.pop(0) if values and isinstance(values[0], str) else None
-        named = {k: v for k, v in node.props}
-        keys = ("action", "stat", "adds", "vs1", "vs2")
-        got = {
-            k: _int(named.get(k, values[i] if i < len(values) else 0)) for i, k in enumerate(keys)
-        }
-        stat = named.get("stat-name") or stat_name
+        stat, got = _roll_values(node)
         score = min(10, got["action"] + got["stat"] + got["adds"])
         adds = f" + {got['adds']}" if got["adds"] else ""
         what = f"{stat} {got['stat']}" if stat else str(got["stat"])
@@ -159,12 +195,8 @@ def _line(node: Node) -> str:
             + _outcome(score, got["vs1"], got["vs2"])
         )
     if name == "progress-roll":
-        # By order of arguments, the track's name first when given (Iron Vault's own:
-        # progress-roll "Deep into the Vault" 2 1 3), then score, vs1, vs2.
-        first = 1 if node.args and isinstance(node.args[0], str) else 0
-        score, vs1, vs2 = (
-            _int(node.value(key, first + i)) for i, key in enumerate(("score", "vs1", "vs2"))
-        )
+        got = _progress_values(node)
+        score, vs1, vs2 = got["score"], got["vs1"], got["vs2"]
         return f"progress roll {score} vs {vs1} | {vs2} → {_outcome(score, vs1, vs2)}"
     if name == "reroll":
         return "reroll " + ", ".join(f"{k} {v}" for k, v in node.props)

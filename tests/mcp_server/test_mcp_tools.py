@@ -388,3 +388,35 @@ def test_a_character_made_without_cards_is_told_how_to_take_them(home: Path) -> 
     ]
     assert "notes" not in full
     assert help_.startswith("the starting cards, taken now (nothing adds one later but Advance)")
+
+
+def test_a_scene_is_resolved_while_another_characters_decision_waits(home: Path) -> None:
+    # Finish the Scene was refused "a decision is pending: answer it first" for any
+    # decision at the table, Brand's too: other characters act meanwhile, as in every move,
+    # and the refusal named neither the decision nor how to answer it.
+    make_character()
+    make_character(name="Brand")
+
+    async def scenario() -> tuple[Any, Any, Any, Any]:
+        async with stdio_session(home, "--campaign", "t", "--seed", SEED) as session:
+            for text, who in (("Bar the door", "Brand"), ("Hold the gate", "Asha")):
+                scene = {"kind": "scene", "text": text, "rank": "dangerous", "characters": [who]}
+                await session.call_tool("track", scene)
+            await session.call_tool("track", {**scene, "text": "Watch the road"})
+            # No progress on a track: a miss, and Pay the Price is owed.
+            await session.call_tool("scene_resolve", {"track": "door"})
+            resolved = await session.call_tool("scene_resolve", {"track": "gate"})
+            pending = await read_json(session, "ironsworn://campaign/pending")
+            refused = await session.call_tool("scene_resolve", {"track": "road"})
+            return resolved, pending, refused, fingerprint()
+
+    resolved, pending, refused, after = anyio.run(scenario)
+    assert not resolved.is_error, resolved.content[0].text
+    assert data(resolved)["outcome"] == "miss"
+    # Asha pays the price now; Brand's waits, set aside.
+    assert pending["current"]["character"] == "Asha"
+    assert [d["character"] for d in pending["set_aside"]] == ["Brand"]
+    assert refused.is_error
+    assert "decision is pending (Pay the Price" in refused.content[0].text
+    assert refused.content[0].text.endswith("answer it with choose, burn or decline first")
+    assert fingerprint() == after

@@ -90,12 +90,13 @@ def resolve_scene(
     from ironsworn.rolls import roll_progress
 
     def run() -> None:
-        if engine.pending is not None:
-            raise RuleViolation("a decision is pending: answer it first")
         found = engine.state.track(track, ("scene",))
         if found.status != "active":
             raise RuleViolation(f"scene challenge {found.id} is already {found.status}")
         char = engine.state.character(character or next(iter(found.characters), None))
+        # A decision of another character's is set aside, as for any move; one of this
+        # character's is answered first (the refusal says which, and how).
+        engine.make_room(char.name)
         roll = roll_progress(engine.dice, found.score, engine.even_matches)
         outcome = roll.outcome
         text = {

@@ -10,7 +10,7 @@ from typing import Any
 
 import anyio
 import pytest
-from mcp_support import data, fingerprint, make_character, stdio_session
+from mcp_support import STATS, data, fingerprint, make_character, stdio_session
 
 from ironsworn.cli.main import main
 
@@ -286,4 +286,30 @@ def test_a_track_named_when_none_is_open_says_what_is_accepted(home: Path) -> No
     assert result.content[0].text == (
         "scene 'qqqqzz' is unknown (accepted: an active scene's id or name; there is none)"
     )
+    assert fingerprint() == before
+
+
+def test_an_asset_named_where_none_of_its_abilities_acts_says_which_would(home: Path) -> None:
+    # It said "Hawk has no marked ability that applies to Secure an Advantage +edge now" and
+    # nothing of what the asset input would take.
+    cards = ["--asset", "hawk:1=Kestrel", "--asset", "swordmaster", "--asset", "wildblood"]
+    assert main(["character", "new", "Asha", "--stats", STATS, *cards, "--campaign", "t"]) == 0
+    before = fingerprint()
+
+    async def scenario() -> list[Any]:
+        async with stdio_session(home, "--campaign", "t") as session:
+            secure = {"move": "secure an advantage", "stat": "edge", "asset": "hawk"}
+            compel = {"move": "compel", "stat": "heart", "asset": "hawk"}
+            return [await session.call_tool("move", call) for call in (secure, compel)]
+
+    secure, compel = anyio.run(scenario)
+    assert secure.is_error and compel.is_error
+    assert secure.content[0].text == (
+        "Hawk has no marked ability that applies to Secure an Advantage +edge now (accepted: "
+        "wildblood:1)"
+    )
+    assert compel.content[0].text.endswith(
+        "(accepted: no asset: none of Asha's marked abilities acts on Compel +heart)"
+    )
+    assert data(secure)["input"] == "asset" and data(secure)["value"] == "Hawk"
     assert fingerprint() == before

@@ -343,6 +343,16 @@ def vehicle_integrity(ctx: Step, record: Mapping[str, Any]) -> int:
     return int(vehicle["integrity"])
 
 
+def _fitting(ctx: Step, move: Move, stat: str) -> str:
+    """The abilities a player may name on this move and stat now, as the ``asset`` input
+    takes them ("hawk:1, swordmaster:1"), or that none does."""
+    fits = abilities_for(ctx.engine.ruleset, ctx.char, move, fighting(ctx.state, ctx.name))
+    keys = [str(f["asset"]) for f in fits if stat in (f.get("stats") or [stat])]
+    if keys:
+        return ", ".join(dict.fromkeys(keys))
+    return f"no asset: none of {ctx.name}'s marked abilities acts on {move.name} +{stat}"
+
+
 def _check_named(
     ctx: Step,
     move: Move,
@@ -359,7 +369,11 @@ def _check_named(
             which = f" {number + 1}" if number is not None else ""
             raise InvalidValue(
                 f"{record['name']} has no marked ability{which} that applies to {move.name} "
-                f"+{stat} now" + (f" (option {option!r})" if option else "")
+                f"+{stat} now"
+                + (f" (option {option!r})" if option else "")
+                + f" (accepted: {_fitting(ctx, move, stat)})",
+                input="asset",
+                value=record["name"],
             )
         abilities = sorted({u["ability"] for u in conditional})
         if number is None and len(abilities) > 1:

@@ -420,3 +420,41 @@ def test_a_scene_is_resolved_while_another_characters_decision_waits(home: Path)
     assert "decision is pending (Pay the Price" in refused.content[0].text
     assert refused.content[0].text.endswith("answer it with choose, burn or decline first")
     assert fingerprint() == after
+
+
+def test_take_decisive_action_in_a_bad_spot_answers_the_outcome_that_counts(home: Path) -> None:
+    # In a bad spot a strong hit without a match counts as a weak hit: the engine paid the
+    # weak hit's cost, but the result said "strong_hit" and "You prevail. Take +1 momentum",
+    # which a model narrates (a note alone said otherwise).
+    from ironsworn.cli.main import main
+
+    assert main(["campaign", "new", "sf", "--ruleset", "starforged"]) == 0
+    kira = ["character", "new", "Kira", "--stats", "edge=3,heart=2,iron=2,shadow=1,wits=1"]
+    assert main([*kira, "--starship", "Vesper", "--campaign", "sf"]) == 0
+    assert main(["option", "own_dice", "on", "--campaign", "sf"]) == 0
+
+    async def scenario() -> tuple[Any, Any]:
+        async with stdio_session(home, "--campaign", "sf") as session:
+            fray = {
+                "move": "enter the fray",
+                "foe": "Drift pirate",
+                "rank": "dangerous",
+                "stat": "edge",
+            }
+            await session.call_tool("move", {**fray, "dice": [1, 9, 9]})  # a miss: a bad spot
+            await session.call_tool("progress", {"track": "pirate", "times": 2})  # score 4
+            decisive = {"move": "take decisive action", "track": "pirate"}
+            strong = await session.call_tool("move", {**decisive, "dice": [3, 2]})
+            await session.call_tool("undo", {})
+            weak = await session.call_tool("move", {**decisive, "dice": [5, 2]})
+            return data(strong), data(weak)
+
+    strong, weak = anyio.run(scenario)
+    assert strong["roll"]["outcome"] == "strong_hit"  # the dice's own
+    assert strong["outcome"] == "weak_hit"
+    assert strong["text"].startswith("You achieve your objective, but not without cost")
+    assert strong["notes"] == ["in a bad spot: the strong hit counts as a weak hit"]
+    assert not any(e["target"] == "momentum" for e in strong["effects"])
+    assert strong["pending"][0]["prompt"] == "not without cost: roll on the table or choose one"
+    assert (weak["roll"]["outcome"], weak["outcome"]) == ("weak_hit", "miss")
+    assert weak["pending"][0]["move"] == "move:starforged/fate/pay_the_price"

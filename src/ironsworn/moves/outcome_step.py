@@ -54,6 +54,19 @@ class MoveOutcomes(StateChanges):
             self, move_id: str, outcome: Outcome, match: bool = False
         ) -> str | None: ...
 
+    def count_as(self, step: JsonDict, counted: str) -> None:
+        """A move's own rule makes its roll count as another outcome (Take Decisive Action
+        in a bad spot): the move's record and its entry in the log say that outcome and its
+        text, as they do for an ability that makes a roll count so."""
+        step["outcome"] = counted
+        self._recount(step)
+        move = self.plan_of(step["move"]).move
+        for event in reversed(self.events):
+            if event.get("type") == "move" and event.get("move") == move.id:
+                event["outcome"] = counted
+                event["text"] = outcome_text(move, counted)
+                return
+
     def _outcome(self, step: JsonDict) -> None:
         plan = self.plan_of(step["move"])
         move = plan.move

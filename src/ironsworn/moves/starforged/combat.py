@@ -217,6 +217,9 @@ def take_decisive_action(ctx: Step) -> None:
     fight goes on). When no fight goes on, the position is left as it is: there is none."""
     track = ctx.track(FIGHT)
     outcome = decisive_outcome(ctx)
+    if outcome != ctx.outcome.value:
+        # (the result says the outcome that counts, its text and all: not the dice's own)
+        ctx.engine.count_as(ctx.data, outcome)
     if outcome == S.value:
         close(ctx, track, "done")
         ctx.momentum(1)

@@ -458,3 +458,27 @@ def test_take_decisive_action_in_a_bad_spot_answers_the_outcome_that_counts(home
     assert strong["pending"][0]["prompt"] == "not without cost: roll on the table or choose one"
     assert (weak["roll"]["outcome"], weak["outcome"]) == ("weak_hit", "miss")
     assert weak["pending"][0]["move"] == "move:starforged/fate/pay_the_price"
+
+
+def test_a_foes_rank_is_asked_in_its_rulesets_terms(home: Path) -> None:
+    # Starforged's foes inflict no harm by rank (the rank sets the objective's progress),
+    # yet Enter the Fray asked "dangerous (2 harm)" there as in classic.
+    from ironsworn.cli.main import main
+
+    make_character()
+    assert main(["campaign", "new", "sf", "--ruleset", "starforged"]) == 0
+    kira = ["character", "new", "Kira", "--stats", "edge=3,heart=2,iron=2,shadow=1,wits=1"]
+    assert main([*kira, "--starship", "Vesper", "--campaign", "sf"]) == 0
+    fray = {"move": "enter the fray", "foe": "The hollow crew", "stat": "edge"}
+
+    async def asked(campaign: str) -> list[str]:
+        async with stdio_session(home, "--campaign", campaign) as session:
+            question = data(await session.call_tool("move", fray))["question"]
+            assert question["input"] == "rank"
+            return [c["label"] for c in question["choices"]]
+
+    starforged = anyio.run(asked, "sf")
+    classic = anyio.run(asked, "t")
+    assert starforged[:2] == ["troublesome (3 boxes a mark)", "dangerous (2 boxes a mark)"]
+    assert not any("harm" in label for label in starforged)
+    assert classic[:2] == ["troublesome (1 harm)", "dangerous (2 harm)"]

@@ -303,11 +303,17 @@ class StateChanges:
         )
         rank = ctx.data.get("rank") or (npc.rank if npc is not None else None)
         if not rank:
+            starforged = self.state.ruleset == "starforged"
             raise OptionNeeded(
                 f"Enter the Fray: what is the rank of {foe}? (accepted: troublesome, "
                 "dangerous, formidable, extreme, epic)",
                 "rank",
-                tuple((r.label, f"{r.label} ({r.harm} harm)") for r in Rank),
+                # (Starforged's foes inflict no harm by rank: the rank sets the objective's
+                # progress, "there are no harm numbers")
+                tuple(
+                    (r.label, f"{r.label} ({r.per_mark if starforged else f'{r.harm} harm'})")
+                    for r in Rank
+                ),
                 subject=f"Enter the Fray against {foe}",
             )
         name = npc.name if npc is not None else str(foe).strip()

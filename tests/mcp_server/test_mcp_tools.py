@@ -482,3 +482,24 @@ def test_a_foes_rank_is_asked_in_its_rulesets_terms(home: Path) -> None:
     assert starforged[:2] == ["troublesome (3 boxes a mark)", "dangerous (2 boxes a mark)"]
     assert not any("harm" in label for label in starforged)
     assert classic[:2] == ["troublesome (1 harm)", "dangerous (2 harm)"]
+
+
+def test_a_new_fights_rank_is_asked_in_its_rulesets_terms(home: Path) -> None:
+    # The track tool's question of a fight's rank said "2 harm" in Starforged too, where the
+    # rank sets the objective's progress and no foe inflicts harm by it.
+    from ironsworn.cli.main import main
+
+    make_character()
+    assert main(["campaign", "new", "sf", "--ruleset", "starforged"]) == 0
+    kira = ["character", "new", "Kira", "--stats", "edge=3,heart=2,iron=2,shadow=1,wits=1"]
+    assert main([*kira, "--starship", "Vesper", "--campaign", "sf"]) == 0
+
+    async def asked(campaign: str) -> list[str]:
+        async with stdio_session(home, "--campaign", campaign) as session:
+            fight = {"kind": "fight", "text": "Raiders"}
+            question = data(await session.call_tool("track", fight))["question"]
+            assert question["input"] == "rank"
+            return [c["detail"] for c in question["choices"]]
+
+    assert anyio.run(asked, "sf")[:2] == ["3 boxes a mark", "2 boxes a mark"]
+    assert anyio.run(asked, "t")[:2] == ["1 harm", "2 harm"]

@@ -197,11 +197,13 @@ def stats(table: Table, args: Mapping[str, Any]) -> list[Choice]:
 
 
 def ranks(table: Table, args: Mapping[str, Any]) -> list[Choice]:
-    """The five ranks: a foe's with the harm it inflicts (a new fight, Enter the Fray against
-    a foe), any other track's with what a mark of progress is worth."""
+    """The five ranks: a classic foe's with the harm it inflicts (a new fight, Enter the Fray
+    against a foe), any other track's (and a Starforged objective's: its foes inflict no harm
+    by rank) with what a mark of progress is worth."""
     from ironsworn.ranks import Rank
 
     fight = args.get("kind") == "fight" or bool(args.get("foe"))
+    fight = fight and table.state().ruleset != "starforged"
     return [
         Choice(r, r, f"{Rank.parse(r).harm} harm" if fight else Rank.parse(r).per_mark)
         for r in RANKS

@@ -313,3 +313,22 @@ def test_an_asset_named_where_none_of_its_abilities_acts_says_which_would(home: 
     )
     assert data(secure)["input"] == "asset" and data(secure)["value"] == "Hawk"
     assert fingerprint() == before
+
+
+def test_a_refused_read_that_says_what_is_accepted_lists_it_once(home: Path) -> None:
+    # "campaign resource 'nothing' is unknown (accepted: sheets, tracks, ...); closest:
+    # sheets, tracks, ...": the same names twice on the one line.
+    from mcp.shared.exceptions import MCPError
+
+    make_character()
+
+    async def scenario() -> str:
+        async with stdio_session(home, "--campaign", "t") as session:
+            with pytest.raises(MCPError) as raised:
+                await session.read_resource("ironsworn://campaign/nothing")
+            return str(raised.value.message)
+
+    assert anyio.run(scenario) == (
+        "campaign resource 'nothing' is unknown (accepted: sheets, tracks, pending, log, "
+        "journal, options, sheet/NAME)"
+    )

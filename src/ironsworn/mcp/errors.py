@@ -23,8 +23,9 @@ def error_line(exc: IronswornError) -> str:
 
         if isinstance(exc, GroupNamed):
             line += ": " + ", ".join(f"{words} ({what})" for words, what in exc.choices)
-        elif exc.candidates:
-            line += "; closest: " + ", ".join(exc.closest)  # (as a person types them)
+        elif exc.candidates and "(accepted: " not in line:
+            # (as a person types them; a line that lists what is accepted says them already)
+            line += "; closest: " + ", ".join(exc.closest)
         elif exc.kind is not None:
             # Nothing close: what is accepted, and where a model reads the names.
             line += f" (accepted: {NAMED_IN.get(exc.kind, f'a {exc.kind} by its id or name')})"

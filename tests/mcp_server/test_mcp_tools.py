@@ -503,3 +503,23 @@ def test_a_new_fights_rank_is_asked_in_its_rulesets_terms(home: Path) -> None:
 
     assert anyio.run(asked, "sf")[:2] == ["3 boxes a mark", "2 boxes a mark"]
     assert anyio.run(asked, "t")[:2] == ["1 harm", "2 harm"]
+
+
+def test_journal_edit_says_its_entry_is_the_seq_the_journal_shows(home: Path) -> None:
+    # "the entry's number in the journal": a model counted the entries (1 for the first)
+    # and was refused; the number taken is the entry's seq, as the journal resource gives it.
+    make_character()
+
+    async def scenario() -> tuple[str, Any, Any]:
+        async with stdio_session(home, "--campaign", "t") as session:
+            tools = {t.name: t for t in (await session.list_tools()).tools}
+            help_ = tools["journal_edit"].input_schema["properties"]["entry"]["description"]
+            await session.call_tool("journal", {"text": "Snow on the Havens."})
+            journal = await read_json(session, "ironsworn://campaign/journal")
+            seq = next(e["seq"] for e in journal if e["text"] == "Snow on the Havens.")
+            edited = await session.call_tool("journal_edit", {"entry": seq, "text": "Sleet."})
+            return help_, seq, edited
+
+    help_, seq, edited = anyio.run(scenario)
+    assert "seq" in help_ and "not its place in the list" in help_
+    assert seq > 1 and not edited.is_error, edited.content[0].text

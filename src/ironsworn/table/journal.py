@@ -133,7 +133,14 @@ def undo_redo(undo: bool) -> Any:
 
 
 # A journal entry, by the number the journal shows (the entries there are as its choices).
-ENTRY = Input("entry", "int", "the entry's number in the journal", True, low=1, source=entries)
+ENTRY = Input(
+    "entry",
+    "int",
+    "the entry's number as the journal shows it (its seq, #15: not its place in the list)",
+    True,
+    low=1,
+    source=entries,
+)
 
 OPERATIONS = (
     Operation(

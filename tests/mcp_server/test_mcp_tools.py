@@ -523,3 +523,25 @@ def test_journal_edit_says_its_entry_is_the_seq_the_journal_shows(home: Path) ->
     help_, seq, edited = anyio.run(scenario)
     assert "seq" in help_ and "not its place in the list" in help_
     assert seq > 1 and not edited.is_error, edited.content[0].text
+
+
+def test_the_initiative_tool_offers_starforgeds_position_words(home: Path) -> None:
+    # Its schema's enum was ["have", "lose"] in a Starforged campaign too, though the words
+    # there are "in control" and "bad spot": a client that checks the enum refused them.
+    from ironsworn.cli.main import main
+
+    make_character()
+    assert main(["campaign", "new", "sf", "--ruleset", "starforged"]) == 0
+    kira = ["character", "new", "Kira", "--stats", "edge=3,heart=2,iron=2,shadow=1,wits=1"]
+    assert main([*kira, "--starship", "Vesper", "--campaign", "sf"]) == 0
+
+    async def offered(campaign: str) -> list[str]:
+        async with stdio_session(home, "--campaign", campaign) as session:
+            tools = {t.name: t for t in (await session.list_tools()).tools}
+            enum: list[str] = tools["initiative"].input_schema["properties"]["value"]["enum"]
+            done = await session.call_tool("initiative", {"value": enum[0]})
+            assert not done.is_error, done.content[0].text
+            return enum
+
+    assert anyio.run(offered, "sf") == ["in control", "bad spot"]
+    assert anyio.run(offered, "t") == ["have", "lose"]

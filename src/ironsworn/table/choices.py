@@ -412,4 +412,15 @@ def abilities_marked(table: Table, args: Mapping[str, Any]) -> list[Choice]:
 # The sources whose choices are every value accepted: an input offering them may list them as
 # its only values (the MCP server's enums). The other sources list what the state knows, and
 # other values are taken too (a move an asset gives, a meter rolled as a stat, a new foe).
-COMPLETE = frozenset({characters, others, ranks, odds, role_bonuses, pending_options})
+def initiative_values(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """The initiative's two values in the campaign's words: have or lose (classic); in
+    control or bad spot (Starforged's position)."""
+    from ironsworn.table.describe import INITIATIVE
+
+    words = INITIATIVE.get(table.state().ruleset, INITIATIVE["classic"])
+    return [Choice(words[side]["value"], words[side]["label"]) for side in ("have", "lose")]
+
+
+COMPLETE = frozenset(
+    {characters, others, ranks, odds, role_bonuses, pending_options, initiative_values}
+)

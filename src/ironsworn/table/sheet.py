@@ -409,7 +409,7 @@ OPERATIONS = (
                 "text",
                 "have or lose; Starforged: in control or bad spot",
                 True,
-                fixed=("have", "lose"),
+                source=choices.initiative_values,
             ),
             character_input(),
         ),

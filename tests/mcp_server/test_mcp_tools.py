@@ -545,3 +545,26 @@ def test_the_initiative_tool_offers_starforgeds_position_words(home: Path) -> No
 
     assert anyio.run(offered, "sf") == ["in control", "bad spot"]
     assert anyio.run(offered, "t") == ["have", "lose"]
+
+
+def test_adjust_offers_the_vehicles_integrity_in_starforged(home: Path) -> None:
+    # The adjust tool's description names "Starforged: the vehicle's integrity", but its
+    # schema's enum of meters left integrity out: a client that checks the enum refused it.
+    from ironsworn.cli.main import main
+
+    make_character()
+    assert main(["campaign", "new", "sf", "--ruleset", "starforged"]) == 0
+    kira = ["character", "new", "Kira", "--stats", "edge=3,heart=2,iron=2,shadow=1,wits=1"]
+    assert main([*kira, "--starship", "Vesper", "--campaign", "sf"]) == 0
+
+    async def offered(campaign: str) -> tuple[list[str], Any]:
+        async with stdio_session(home, "--campaign", campaign) as session:
+            tools = {t.name: t for t in (await session.list_tools()).tools}
+            enum: list[str] = tools["adjust"].input_schema["properties"]["meter"]["enum"]
+            done = await session.call_tool("adjust", {"meter": enum[-1], "delta": -1})
+            return enum, data(done)
+
+    starforged, hull = anyio.run(offered, "sf")
+    classic, _ = anyio.run(offered, "t")
+    assert starforged[-1] == "integrity" and "integrity" not in classic
+    assert hull["effects"][0]["from"] == 5 and hull["effects"][0]["to"] == 4

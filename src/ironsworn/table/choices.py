@@ -421,6 +421,24 @@ def initiative_values(table: Table, args: Mapping[str, Any]) -> list[Choice]:
     return [Choice(words[side]["value"], words[side]["label"]) for side in ("have", "lose")]
 
 
+def meters_by_hand(table: Table, args: Mapping[str, Any]) -> list[Choice]:
+    """What ``adjust`` changes: the meters, experience and the stats; a Starforged
+    campaign's vehicle integrity too."""
+    names = ["health", "spirit", "supply", "momentum", "experience", *STATS]
+    if table.state().ruleset == "starforged":
+        names.append("integrity")
+    return [Choice(n, n) for n in names]
+
+
 COMPLETE = frozenset(
-    {characters, others, ranks, odds, role_bonuses, pending_options, initiative_values}
+    {
+        characters,
+        others,
+        ranks,
+        odds,
+        role_bonuses,
+        pending_options,
+        initiative_values,
+        meters_by_hand,
+    }
 )

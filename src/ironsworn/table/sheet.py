@@ -379,9 +379,10 @@ OPERATIONS = (
             Input(
                 "meter",
                 "text",
-                "health, spirit, supply, momentum, experience, or a stat",
+                "health, spirit, supply, momentum, experience, or a stat (Starforged: "
+                "integrity too)",
                 True,
-                fixed=("health", "spirit", "supply", "momentum", "experience", *choices.STATS),
+                source=choices.meters_by_hand,
             ),
             Input("delta", "int", "-50 to +50", True, low=-50, high=50),
             character_input(),

@@ -676,3 +676,33 @@ def test_a_reroll_or_a_burn_typed_after_a_roll_reads_the_result_it_makes(
         "Face Danger: action 6 + iron 3 = 9 vs 4 | 10 → weak hit; reroll action 1: 4 vs 4 | 10 "
         "→ miss; reroll vs2 7: 4 vs 4 | 7 → miss; burn momentum 8 → 2: 8 vs 4 | 7 → strong hit"
     ) in " ".join(log.split())
+
+
+def test_an_oracle_roll_keeps_the_rolls_its_row_called_for_in_the_log(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import kdl
+
+    # An oracle node holding the rolls its row called for (Iron Vault's own vault nests
+    # them so, and our export too: "Roll twice") read in the log as its first roll alone:
+    # "oracle Character Goal: 95 → Roll twice", the two goals lost.
+    vault = tmp_path / "vault"
+    shutil.copytree(FIXTURES / "classic", vault)
+    typed = (
+        'oracle name="[Goal](datasworn:oracle_rollable:starforged/character/goal)" roll=95 '
+        'result="Roll twice" {\n'
+        '    oracle name="Goal" roll=21 result="Defend a place"\n'
+        '    oracle "Goal" 72 "Seize power"\n'
+        "}\n"
+    )
+    (oracle,) = kdl.parse(typed).nodes
+    assert [n.name for n in oracle.nodes] == ["oracle", "oracle"]
+    journal = vault / "Journals" / "Session 2.md"
+    text = journal.read_text(encoding="utf-8")
+    journal.write_text(text + "\n```iron-vault-mechanics\n" + typed + "```\n", encoding="utf-8")
+    imported(capsys, vault, "--name", "typed")
+    log = " ".join(play(capsys, "log", "--campaign", "typed").split())
+    assert (
+        "oracle Goal: 95 → Roll twice (oracle Goal: 21 → Defend a place; oracle Goal: 72 → "
+        "Seize power)"
+    ) in log

@@ -134,6 +134,9 @@ def describe(nodes: Sequence[Node], move_names: Mapping[str, str] | None = None)
         if node.name in ("move", "actor", "-", "oracle-group") and node.children:
             inner = "; ".join(describe(node.children, move_names))
             line = f"{line}: {inner}" if line else inner
+        elif node.name == "oracle" and node.children:
+            # The rolls its row called for (Roll twice, Action + Theme), after its result.
+            line += " (" + "; ".join(describe(node.children, move_names)) + ")"
         line = " ".join(line.split())  # one line in the log, whatever the block's text
         if line:
             out.append(line)

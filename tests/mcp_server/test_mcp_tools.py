@@ -568,3 +568,20 @@ def test_adjust_offers_the_vehicles_integrity_in_starforged(home: Path) -> None:
     classic, _ = anyio.run(offered, "t")
     assert starforged[-1] == "integrity" and "integrity" not in classic
     assert hull["effects"][0]["from"] == 5 and hull["effects"][0]["to"] == 4
+
+
+def test_a_truth_rolled_over_mcp_rolls_the_servers_dice(home: Path) -> None:
+    # 'truth' with option 'roll' rolled new random dice of its own: the server's --seed, which
+    # makes every other roll of a session the same again, left it to chance.
+    async def rolled(campaign: str) -> tuple[int, int]:
+        async with stdio_session(home, "--campaign", campaign, "--seed", SEED) as session:
+            truth = await session.call_tool("truth", {"truth": "iron", "option": "roll"})
+            assert not truth.is_error, truth.content[0].text
+            oracle = await session.call_tool("oracle", {"oracle": "action"})
+            return data(truth)["roll"], data(oracle)["roll"]
+
+    make_character()
+    make_character(campaign="u")
+    first = anyio.run(rolled, "t")
+    assert anyio.run(rolled, "u") == first
+    assert first[0] == RandomDice(SEED).roll(100)  # the seed's first die, as the server rolls

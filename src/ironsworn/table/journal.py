@@ -109,11 +109,16 @@ def truth(table: Table, args: JsonDict) -> Any:
     roll: int | None = None
     if option == "roll":
         from ironsworn.content.oracle_roller import roll_truth
-        from ironsworn.dice import RandomDice
+        from ironsworn.table.commit import check_dice_used, dice_from
 
         library = table.library()
         category = library.find_in("truths", args["truth"], table.state().ruleset)
-        rolled = roll_truth(library, category, RandomDice(args.get("seed")))
+        # The table's own dice (the MCP server's, seeded with --seed; a play session's), as
+        # an oracle's roll takes them; else a seed given, or new random dice.
+        dice = dice_from(None, args.get("seed"), table.dice_default)
+        rolled = roll_truth(library, category, dice)
+        if dice is table.dice_default and table.dice_once:
+            check_dice_used(dice)  # (typed dice meant for this roll are all rolled)
         option, roll = rolled.option.key, rolled.roll
     elif option == "open":
         option = None

@@ -279,3 +279,23 @@ def test_a_choice_is_told_in_its_options_words() -> None:
            "options": ["Mark progress.", "Take +1 momentum"]}  # fmt: skip
     assert teller.change(new) == "chose “Mark progress”, “Take +1 momentum”"
     assert teller.change({**kept, "keys": ["mark_progress"]}) == "chose mark progress"
+
+
+def test_a_move_asked_before_its_roll_and_rolled_at_once_is_one_line() -> None:
+    """Withstand Damage asks whether to resist before it rolls; answered with the dice in the
+    same operation, the story told it twice, the first line with the dice and no outcome
+    ("**Kira · Withstand Damage** — 1 + 3 = 4 vs 8 | 9" over the rolled one)."""
+    from ironsworn.campaign.store import Operation
+    from ironsworn.campaign.story import _Teller
+
+    move = "move:starforged/suffer/withstand_damage"
+    asked = {"type": "move", "character": "Kira", "move": move, "name": "Withstand Damage"}
+    dice = {"action_die": 1, "stat": 3, "adds": 0, "score": 4, "challenge": [8, 9],
+            "type": "action", "match": False, "burned": False}  # fmt: skip
+    roll = {"type": "roll", "character": "Kira", "move": move, "roll": dice}
+    rolled = {**asked, "outcome": "miss", "stat": "vehicle_integrity"}
+    lines = _Teller(None).operation(Operation(1, "move", "t", "Kira", "", (asked, roll, rolled)))
+    heads = [line for line in lines if line.startswith("**")]
+    assert heads == [
+        "**Kira · Withstand Damage** (+vehicle integrity) — 1 + 3 = 4 vs 8 | 9 → *miss*"
+    ]

@@ -13,7 +13,7 @@ fields, never refused: a log written by a newer version still reads.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ironsworn.campaign.store import Operation
@@ -193,20 +193,11 @@ class Narrator:
         events = self.ordered(operation)
         told = oracle_restated(events)
         burned = any(e.get("type") == "burn" for e in events)
-        # The moves rolled in this operation: a move of them also told before its roll, with no
-        # outcome (Starforged's Withstand Damage asking whether to resist, answered with the
-        # dice), is told once, as rolled ("Withstand Damage; Withstand Damage (+vehicle
-        # integrity): miss" read as two moves).
-        rolled = {e.get("move") for e in events if e.get("type") == "move" and e.get("outcome")}
+        rolled = rolled_moves(events)
         for event in events:
             if event.get("type") == "journal" or told_by_burn(event, previous):
                 continue
-            if (
-                rolled
-                and event.get("type") == "move"
-                and not event.get("outcome")
-                and event.get("move") in rolled
-            ):
+            if rolled and told_when_rolled(event, rolled):
                 continue
             if event.get("if") == "burned" and not burned and event.get("type") == "note":
                 continue  # what an ability gives on a burn, in a move where nobody burned
@@ -702,6 +693,19 @@ def restated(note: str, said: set[str]) -> bool:
 
 # A table's result noted with more in its parentheses: "NAME (ROLL, WHERE): TEXT".
 _NOTED_ROLL = re.compile(r"^(.+) \((\d+), [^)]+\): (.*)$", re.S)
+
+
+def rolled_moves(events: Sequence[Mapping[str, Any]]) -> set[Any]:
+    """The moves an operation's events tell with an outcome (rolled, or resolved)."""
+    return {e.get("move") for e in events if e.get("type") == "move" and e.get("outcome")}
+
+
+def told_when_rolled(event: Mapping[str, Any], rolled: set[Any]) -> bool:
+    """Whether ``event`` is a move told before its roll, with no outcome, that the operation
+    tells again as rolled (``rolled``: :func:`rolled_moves`): Starforged's Withstand Damage
+    asks whether to resist, and answered with the dice it is one move, told once ("Withstand
+    Damage; Withstand Damage (+vehicle integrity): miss" read as two)."""
+    return event.get("type") == "move" and not event.get("outcome") and event.get("move") in rolled
 
 
 def told_by_burn(event: Mapping[str, Any], previous: Mapping[str, Any]) -> bool:

@@ -29,7 +29,14 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ironsworn.campaign.journal import Narrator, told_by_burn, uncited, words
+from ironsworn.campaign.journal import (
+    Narrator,
+    rolled_moves,
+    told_by_burn,
+    told_when_rolled,
+    uncited,
+    words,
+)
 from ironsworn.campaign.journal_edits import EDIT_KINDS, current_texts
 from ironsworn.campaign.store import Operation
 from ironsworn.progress import progress_boxes
@@ -134,9 +141,10 @@ class _Teller(Narrator):
         changes: list[str] = []
         told: set[str] = set()
         previous: Mapping[str, Any] = {}
+        rolled = rolled_moves(events)
         for event in events:
             kind = event.get("type")
-            if told_by_burn(event, previous):
+            if told_by_burn(event, previous) or told_when_rolled(event, rolled):
                 continue
             previous = event
             if kind == "move":

@@ -243,3 +243,31 @@ def test_a_move_asked_before_its_roll_and_rolled_at_once_is_told_once() -> None:
     )
     alone = Operation(2, "move", "t", "Kira", "", (asked, {**choice, "keys": ["press_on"]}))
     assert Narrator().headline(alone) == "Kira: Withstand Damage; chose press on"
+
+
+def test_develop_your_relationship_is_told_as_rolling_the_connection_s_rank() -> None:
+    """Develop Your Relationship rolls +the connection's rank (a value of its own, "custom"
+    in the data): the log read "Develop Your Relationship (+custom) ... action 3 + custom 2",
+    the story "(+custom)", the command line's result "(+custom)"."""
+    from ironsworn.campaign.store import Operation
+    from ironsworn.campaign.story import _Teller
+    from ironsworn.cli.result_text import _header
+    from ironsworn.moves.records import MoveRecord
+
+    move = "move:starforged/connection/develop_your_relationship"
+    made = {"type": "move", "character": "Kira", "move": move, "name": "Develop Your Relationship",
+            "outcome": "weak_hit", "stat": "custom"}  # fmt: skip
+    dice = {"action_die": 3, "stat": 2, "adds": 0, "score": 5, "challenge": [2, 9],
+            "type": "action", "match": False, "burned": False, "outcome": "weak_hit"}  # fmt: skip
+    roll = {"type": "roll", "character": "Kira", "move": move, "roll": dice}
+    operation = Operation(1, "move", "t", "Kira", "", (roll, made))
+    assert Narrator().headline(operation) == (
+        "Kira: Develop Your Relationship (+rank): weak hit; action 3 + rank 2 = 5 vs 2 | 9 → "
+        "weak hit"
+    )
+    told = _Teller(None).operation(operation)
+    assert (
+        told[0] == "**Kira · Develop Your Relationship** (+rank) — 3 + 2 = 5 vs 2 | 9 → *weak hit*"
+    )
+    record = MoveRecord(move, "Develop Your Relationship", "Kira", stat="custom")
+    assert _header(record, True) == "Develop Your Relationship (+rank)"

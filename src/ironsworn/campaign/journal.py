@@ -164,7 +164,7 @@ class Narrator:
         """Take the context of an operation before telling its events one by one."""
         # The roll holds the stat's value and the move event its name, in either order.
         moves = [e for e in operation.events if e.get("type") == "move" and e.get("stat")]
-        self.stat_name = str(moves[0]["stat"]) if len(moves) == 1 else None
+        self.stat_name = stat_words(moves[0]) if len(moves) == 1 else None
 
     def ordered(self, operation: Operation) -> list[dict[str, Any]]:
         """The events in telling order: a move before the roll that was made for it.
@@ -261,7 +261,7 @@ class Narrator:
 
     def move_title(self, event: Mapping[str, Any]) -> str:
         name = event.get("name") or event.get("move") or "a move"
-        stat = f" (+{words(event['stat'])})" if event.get("stat") else ""
+        stat = f" (+{stat_words(event)})" if event.get("stat") else ""
         if event.get("stat") == "progress":
             stat = " (progress)"  # a progress roll: no stat is added
         outcome = f": {words(event['outcome'])}" if event.get("outcome") else ""
@@ -514,7 +514,7 @@ class Narrator:
             return f"progress roll {roll['score']} vs {challenge} → {outcome}"
         die = f"{roll['action_die']}" + (" (cancelled)" if roll.get("action_die_cancelled") else "")
         adds = f" + {roll['adds']}" if roll.get("adds") else ""
-        stat = f"{words(self.stat_name)} {roll['stat']}" if self.stat_name else f"{roll['stat']}"
+        stat = f"{self.stat_name} {roll['stat']}" if self.stat_name else f"{roll['stat']}"
         burn = ""
         if roll.get("burned"):
             burn = f" (momentum {int(roll['momentum']):+d} burned)" if "momentum" in roll else ""
@@ -693,6 +693,19 @@ def restated(note: str, said: set[str]) -> bool:
 
 # A table's result noted with more in its parentheses: "NAME (ROLL, WHERE): TEXT".
 _NOTED_ROLL = re.compile(r"^(.+) \((\d+), [^)]+\): (.*)$", re.S)
+
+
+# What a move that rolls a value of its own ("custom") adds, in its words: Develop Your
+# Relationship rolls +the connection's rank (seed 003); told "custom", it read "(+custom)".
+CUSTOM_ROLLS = {"move:starforged/connection/develop_your_relationship": "rank"}
+
+
+def stat_words(event: Mapping[str, Any]) -> str:
+    """The stat a move event rolled, as a player says it ("vehicle integrity", "rank")."""
+    stat = str(event.get("stat"))
+    if stat == "custom":
+        return CUSTOM_ROLLS.get(str(event.get("move")), "the move's own value")
+    return words(stat)
 
 
 def rolled_moves(events: Sequence[Mapping[str, Any]]) -> set[Any]:

@@ -32,6 +32,7 @@ from typing import Any
 from ironsworn.campaign.journal import (
     Narrator,
     rolled_moves,
+    stat_words,
     told_by_burn,
     told_when_rolled,
     uncited,
@@ -190,7 +191,7 @@ class _Teller(Narrator):
             roll = self.waiting_rolls.pop(str(event.get("move")), None)
         parts = [head]
         if stat:
-            parts.append(f"(+{words(stat)})")
+            parts.append(f"(+{stat_words(event)})")
         if roll is not None:
             parts.append("— " + self.dice(roll["roll"], roll.get("adds_from") or ()))
         burned = [b for b in burns if b.get("character") == event.get("character")]

@@ -284,7 +284,9 @@ def _momentum_change(event: dict[str, Any]) -> dict[str, Any] | None:
 def _header(record: MoveRecord, first: bool) -> str:
     head = ("" if first else "→ ") + record.name
     if record.stat:
-        stat = record.stat.replace("_", " ")
+        from ironsworn.campaign.journal import stat_words
+
+        stat = stat_words({"stat": record.stat, "move": record.move})
         head += " (progress)" if record.stat == "progress" else f" (+{stat})"
     return head
 

@@ -183,6 +183,41 @@ def test_withstand_damage_shows_the_vehicle_s_integrity_after_the_damage(
     page.context.close()
 
 
+def test_develop_your_relationship_says_what_it_rolls_on_each_connection(
+    server: Any, browser: Any
+) -> None:
+    """Develop Your Relationship rolls +the connection's rank once you share a bond, and
+    without one marks progress and rolls nothing: its panel drew an empty "Roll +" and no
+    odds. It says both, each connection by name, with the odds of the roll."""
+    http = new_campaign(server, "sf-develop", "starforged", character={"starship": "Vesper"})
+    for name, rank in (("Sola", "dangerous"), ("Dax", "troublesome")):
+        body = {"kind": "connection", "text": name, "rank": rank, "role": "pilot"}
+        assert http.post("/api/c/sf-develop/actions/track", json=body).status_code == 200
+    sola = {"track": "Sola", "ticks": 40}
+    assert http.post("/api/c/sf-develop/actions/progress", json=sola).status_code == 200
+    bond = {"move": "forge a bond", "track": "Sola", "dice": "1,2"}
+    assert http.post("/api/c/sf-develop/actions/move", json=bond).status_code == 200
+    assert (
+        http.post("/api/c/sf-develop/actions/choose", json={"keys": ["bolster"]}).status_code == 200
+    )
+    page = open_page(browser, server, "sf-develop", DESKTOP, "Kira")
+    panel = open_move(page, "move:starforged/connection/develop_your_relationship")
+    rolls = panel.locator(".stat-choice")
+    expect(rolls.locator("legend")).to_have_text(
+        "Roll + the connection's rank, once you share a bond"
+    )
+    # Sola, bonded and dangerous: +2 (23.2 % strong at momentum +2).
+    expect(rolls.locator(".stat-option", has_text="Sola")).to_contain_text("(dangerous) +2")
+    expect(rolls.locator(".stat-option", has_text="Sola")).to_contain_text("strong 23.2%")
+    expect(rolls.locator(".stat-option", has_text="Dax")).to_contain_text(
+        "no bond yet: marks progress (troublesome: 3 boxes a mark), no roll"
+    )
+    shot(page, "sf-develop-your-relationship-panel")
+    assert axe_violations(page) == []
+    assert page.errors == []
+    page.context.close()
+
+
 @pytest.mark.parametrize("typed", ["asked", "typed-last"])
 def test_withstand_damage_with_own_dice_and_the_damage_asked_rolls_them(
     server: Any, browser: Any, typed: str

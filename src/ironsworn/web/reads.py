@@ -146,6 +146,10 @@ def move_panel(
     choices: list[JsonDict] = []
     for name in found.rolls:
         entry: JsonDict = {"stat": name}
+        if name == "custom" and found.id == DEVELOP_YOUR_RELATIONSHIP:
+            entry["connections"] = _connection_rolls(state, char, found, even)
+            choices.append(entry)
+            continue
         if found.roll_type == "action_roll":
             try:
                 value = char.value(name)
@@ -416,6 +420,32 @@ def _chosen_alone(name: str, option: str, values: list[Any] | None, move: Any) -
     if option == "ally" and name == "aid_your_ally":
         return values[0]
     return None
+
+
+DEVELOP_YOUR_RELATIONSHIP = "move:starforged/connection/develop_your_relationship"
+
+
+def _connection_rolls(state: Any, char: Any, move: Any, even: bool) -> list[JsonDict]:
+    """What Develop Your Relationship does on each of the character's connections: without a
+    bond it marks progress per their rank and rolls nothing; with one it rolls +their rank
+    (troublesome=+1 ... epic=+5), with its odds (seed 003, Develop Your Relationship)."""
+    from ironsworn.odds import action_odds
+    from ironsworn.ranks import Rank
+
+    out: list[JsonDict] = []
+    for track in _tracks_for(state, char, move):
+        entry: JsonDict = {"id": track.id, "name": track.name, "rank": track.rank}
+        entry["bonded"] = bool(track.bonded)
+        if track.bonded:
+            value = int(Rank.parse(track.rank))
+            entry["value"] = value
+            entry["odds"] = action_odds(
+                value, 0, char.momentum, len(char.debilities), even
+            ).to_json()
+        else:
+            entry["per_mark"] = Rank.parse(track.rank).per_mark
+        out.append(entry)
+    return out
 
 
 def _tracks_for(state: Any, char: Any, move: Any) -> list[Any]:

@@ -137,6 +137,15 @@ function renderPanel(scroll) {
       // What else the move changes before it rolls (harm past 0 health: -momentum).
       (m.before_roll || []).filter((c) => !m.stats.some((s) => s.stat === c.stat)).map((c) =>
         h("p", { class: "before-roll" }, h("small", {}, `before the roll: ${c.label || words(c.target)} ${signed(c.from)} → ${signed(c.to)}`)))));
+  } else if (m.roll_type === "action_roll" && m.stats && m.stats.some((s) => s.connections)) {
+    // Develop Your Relationship: with a bond, the roll is +the connection's rank; without
+    // one, progress is marked and nothing is rolled (it drew an empty "Roll +").
+    const each = m.stats.flatMap((s) => s.connections || []);
+    form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, "Roll + the connection's rank, once you share a bond"),
+      each.length ? each.map((c) => h("div", { class: "stat-option", "data-track": c.id },
+        h("b", {}, `${c.name} `), c.bonded ? [`(${c.rank}) +${c.value} `, oddsLine(c.odds)]
+          : h("small", {}, `no bond yet: marks progress (${c.rank}: ${c.per_mark}), no roll`)))
+        : h("p", {}, "No connection yet: Make a Connection first.")));
   } else if (m.roll_type === "action_roll" && m.stats) {
     form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, "Roll +"),
       m.stats.map((s, i) => h("label", { class: "stat-option" },

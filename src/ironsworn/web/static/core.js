@@ -286,6 +286,26 @@ async function api(method, path, body) {
 // Make an action. One that left out an input the table needs comes back as a question: the
 // page asks it (asking.js) and, answered, makes the action again with it (then `then(data)`).
 async function act(action, body, options = {}) {
+  // The same change sent again while it is on its way is a second click of one button (a
+  // double click on Roll rolled the move twice, wrote a journal entry twice): not sent. A
+  // change a player repeats on purpose (+1 experience, mark progress, undo) is always sent.
+  const key = REPEATED.has(action) ? null : `${action} ${JSON.stringify(body || {})}`;
+  if (key && sending.has(key)) return null;
+  if (key) sending.add(key);
+  try {
+    return await actOnce(action, body, options);
+  } finally {
+    if (key) sending.delete(key);
+  }
+}
+
+// The actions a player repeats on purpose, each click a change of its own (+1 experience,
+// mark progress, a legacy's tick, undo): every other one (a move, a decision's answer, an
+// entry, a new track or character, an oracle's roll) is never meant twice at once.
+const REPEATED = new Set(["adjust", "progress", "legacy", "asset_track", "undo", "redo"]);
+const sending = new Set(); // the changes on their way
+
+async function actOnce(action, body, options) {
   const { keepResult = false, title = null } = options;
   try {
     showError("");

@@ -9,7 +9,16 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from web_support import DESKTOP, axe_violations, home_server, new_campaign, open_page, shot
+from web_support import (
+    DESKTOP,
+    NARROW_PHONE,
+    PLACEHOLDER_FITS,
+    axe_violations,
+    home_server,
+    new_campaign,
+    open_page,
+    shot,
+)
 
 from shared_files import DELVE_DATASWORN
 
@@ -214,6 +223,34 @@ def test_develop_your_relationship_says_what_it_rolls_on_each_connection(
     )
     shot(page, "sf-develop-your-relationship-panel")
     assert axe_violations(page) == []
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "viewport", "label"),
+    [("classic", DESKTOP, "desktop"), ("starforged", DESKTOP, "desktop"),
+     ("classic", NARROW_PHONE, "phone"), ("starforged", NARROW_PHONE, "phone")],
+)  # fmt: skip
+def test_every_move_s_own_words_fields_say_whole_what_they_ask(
+    server: Any, browser: Any, ruleset: str, viewport: dict[str, int], label: str
+) -> None:
+    """Each field of a move panel for the player's own words says what it asks whole: Enter
+    the Fray's foe ("Enter the Fray with no fight yet: the foe (a foe's name, or yo"), Make a
+    Connection's and Forge a Bond's "whom: a bond's or a connection's person or community
+    (Swear an Iron Vow: ...", Swear an Iron Vow's vow and a journey's destination were cut
+    at a desktop's width."""
+    name = f"fields-{ruleset}-{label}"
+    extra = {"starship": "Vesper"} if ruleset == "starforged" else {}
+    new_campaign(server, name, ruleset, character=extra)
+    page = open_page(browser, server, name, viewport, "Kira")
+    cut: list[str] = []
+    for move in page.eval_on_selector_all("button.move", "els => els.map((e) => e.dataset.move)"):
+        open_move(page, move)
+        for field in page.locator(".move-form .reads input[placeholder]").all():
+            if not field.evaluate(PLACEHOLDER_FITS):
+                cut.append(f"{move}: {field.get_attribute('placeholder')}")
+    assert cut == []
     assert page.errors == []
     page.context.close()
 

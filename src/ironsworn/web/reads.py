@@ -220,11 +220,17 @@ def new_site_inputs(store: Any, state: Any, char: Any, move: Any) -> JsonDict | 
     out: list[JsonDict] = []
     for name in NEW_SITE_INPUTS:
         declared = made.input(name)
-        entry: JsonDict = {"input": name, "kind": declared.kind, "help": declared.help}
+        help_text = SITE_FIELD_HELPS.get(name, declared.help)
+        entry: JsonDict = {"input": name, "kind": declared.kind, "help": help_text}
         if declared.source is not None:
             entry["choices"] = [c.to_json() for c in declared.choices(table, {})]
         out.append(entry)
     return {"operation": NEW_SITE_OPERATION, "inputs": out}
+
+
+# The new site's fields in the page's words (a phone's field cut "the site's name (a sample
+# site's own by default)").
+SITE_FIELD_HELPS = {"name": "its name (or a sample site's)"}
 
 
 # The move options the panel offers as their own controls, when the move reads them, with the
@@ -343,6 +349,9 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
             values["with"] = connections
         else:
             options = [o for o in options if o != "with"]
+    for (move_name, option), words_of in FIELD_HELPS.items():
+        if move_name == name:
+            helps.setdefault(option, words_of)
     out: list[JsonDict] = []
     for option in dict.fromkeys(options):
         entry: JsonDict = {"option": option, "help": helps.get(option) or MOVE.input(option).help}
@@ -369,6 +378,24 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
 
 
 STATS = ("edge", "heart", "iron", "shadow", "wits")
+
+# What a field the panel offers for the player's own words asks, in this move's words: the
+# page shows it in the field, which the table's help for every move ("Enter the Fray with no
+# fight yet: the foe (a foe's name, or your words)", "whom: a bond's or a connection's person
+# or community (Swear an Iron Vow: whom the vow is to)") overran, cut at a desktop's width.
+FIELD_HELPS = {
+    ("enter_the_fray", "foe"): "the foe, for a new fight",
+    ("undertake_a_journey", "destination"): "where to, for a new journey",
+    ("undertake_an_expedition", "destination"): "where to, for a new expedition",
+    ("swear_an_iron_vow", "vow"): "a new vow, in your words",
+    ("make_a_connection", "with"): "the connection's name",
+    ("forge_a_bond", "with"): "whom you bond with",
+    ("make_a_connection", "role"): "the connection's role",
+    ("heal", "patient"): "someone with no health track",
+    ("advance", "name"): "your new companion's name",
+    ("continue_a_legacy", "successor"): "the new character's name",
+    ("continue_a_legacy", "stats"): "stats: 3,2,2,1,1 in order",
+}
 
 # The moves whose track is one they may leave out (a scene challenge's: Face Danger marks its
 # progress only when it is named), or one the engine picks otherwise (Swear an Iron Vow takes

@@ -149,6 +149,21 @@ def test_entering_the_fray_on_an_allys_fight_shares_its_track(duo: Game) -> None
     assert fx(struck)[0] == ("fight-1:ticks", 0, 12)
 
 
+def test_undertaking_an_allys_journey_shares_its_track(duo: Game) -> None:
+    """Allies travelling together share the journey (L1769-1784): Bram's Undertake a Journey
+    on Asha's makes it his too, one track marked for both, and Reach Your Destination is then
+    his to make (he was told he had no journey)."""
+    duo.track("journey", "To Mournwood", "dangerous", characters=["Asha"])
+    joined = duo.move("undertake a journey", WEAK, character="Bram", track="journey-1")
+    assert fx(joined)[:2] == [
+        ("journey-1:shared_by", "Asha", "Asha, Bram"),
+        ("journey-1:ticks", 0, 8),
+    ]
+    assert duo.state.tracks["journey-1"].characters == ["Asha", "Bram"]
+    reached = duo.move("reach your destination", (9, 1), character="Bram")
+    assert ("journey-1:status", "active", "done") in fx(reached)
+
+
 @pytest.mark.parametrize(
     ("dice", "effects", "pending", "answer", "then"),
     [

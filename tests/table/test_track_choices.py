@@ -100,3 +100,19 @@ def test_enter_the_fray_offers_an_allys_fight_and_joins_it(table: Table) -> None
     assert f"Bram joins the fight: {fight.name}" in Narrator(table.state()).lines(line)
     call(table, "undo", {})
     assert table.state().tracks[fight.id].characters == ["Asha"]
+
+
+def test_undertake_a_journey_offers_an_allys_journey(table: Table) -> None:
+    """Allies travelling together share the journey (seed 000 L1769-1784): Bram's Undertake
+    a Journey offers Asha's, and the move on it makes it his (Reach Your Destination's too)."""
+    call(table, "character", {"name": "Bram", "stats": STATS})
+    asked = {"move": "undertake a journey", "character": "Bram"}
+    offered = operation("move").input("track").choices(table, asked)
+    journey = next(t for t in table.state().tracks.values() if t.kind == "journey")
+    assert [c.key for c in offered] == [journey.id]
+    assert "journey of Asha" in str(offered[0].detail)
+    move = {**asked, "stat": "wits", "track": journey.id, "dice": "6,1,10"}
+    call(table, "move", move)
+    assert table.state().tracks[journey.id].characters == ["Asha", "Bram"]
+    reach = {"move": "reach your destination", "character": "Bram"}
+    assert [c.key for c in operation("move").input("track").choices(table, reach)] == [journey.id]

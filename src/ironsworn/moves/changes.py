@@ -36,12 +36,15 @@ def _starts_a_fight(ctx: Step) -> bool:
     return short_name(str(ctx.data.get("move", ""))) == "enter_the_fray"
 
 
-def _join_the_fight(ctx: Step, track: TrackState) -> None:
-    """Enter the Fray on an ally's fight: the character shares its track from now on.
+def _join(ctx: Step, track: TrackState) -> None:
+    """Enter the Fray on an ally's fight, Undertake a Journey (an Expedition) on an ally's
+    journey: the character shares its track from now on.
 
     "If you are fighting with allies, each of you make your own move to Enter the Fray ...
     When allies are fighting against common enemies, you share progress tracks" (seed 000,
-    L2085-2091): Strike, Clash and End the Fight then find the fight as the character's own."""
+    L2085-2091): Strike, Clash and End the Fight then find the fight as the character's own.
+    Allies travelling together share the journey: one of them rolls each segment, on the one
+    track (L1769-1784), and Reach Your Destination is then any of theirs to make."""
     if ctx.name in track.characters:
         return
     after = [*track.characters, ctx.name]
@@ -273,8 +276,9 @@ class StateChanges:
             track = mine[0]
         if track.status != "active":
             raise RuleViolation(f"track {track.id} ({track.name}) is {track.status}")
-        if owner is None and kinds == ("fight",) and _starts_a_fight(ctx):
-            _join_the_fight(ctx, track)
+        joins = (kinds == ("fight",) and _starts_a_fight(ctx)) or track.kind == setting_off
+        if owner is None and joins:
+            _join(ctx, track)
         ctx.data["track"] = track.id
         return track
 

@@ -171,24 +171,35 @@ def move_tracks(table: Table, args: Mapping[str, Any]) -> list[Choice]:
     state = table.state()
     found = [c for c in found if state.tracks[c.key].kind in kinds]
     char = _character(table, args)
-    if char is not None and move.id.endswith("/enter_the_fray"):
-        # An ally's fight: Enter the Fray on it shares its track (seed 000 L2085-2091).
+    joined = JOINED_BY.get(move.id.rsplit("/", 1)[-1])
+    if char is not None and joined is not None:
+        # An ally's fight (journey, expedition): the move on it shares its track.
         found += [
             Choice(
                 t.id,
                 t.name,
-                f"{t.rank} fight of {' and '.join(t.characters) or 'no one'}, score {t.score}",
+                f"{t.rank} {t.kind} of {' and '.join(t.characters) or 'no one'}, score {t.score}",
             )
-            for t in allies_fights(state, char.name)
+            for t in allies_tracks(state, char.name, joined)
         ]
     return found
 
 
-def allies_fights(state: Any, name: str) -> list[Any]:
-    """The active fights other characters hold and ``name`` does not share: Enter the Fray on
-    one joins it ("When allies are fighting against common enemies, you share progress
-    tracks", seed 000 L2089-2091)."""
-    return [t for t in state.open_tracks("fight") if name not in t.characters]
+# The moves made on an ally's track of a kind that join it: Enter the Fray a fight ("When
+# allies are fighting against common enemies, you share progress tracks", seed 000
+# L2089-2091), Undertake a Journey a journey (allies travelling together share it, L1769-1784),
+# Starforged's Undertake an Expedition an expedition.
+JOINED_BY = {
+    "enter_the_fray": "fight",
+    "undertake_a_journey": "journey",
+    "undertake_an_expedition": "expedition",
+}
+
+
+def allies_tracks(state: Any, name: str, kind: str) -> list[Any]:
+    """The active tracks of ``kind`` other characters hold and ``name`` does not share: the
+    move that joins them (:data:`JOINED_BY`) is offered them."""
+    return [t for t in state.open_tracks(kind) if name not in t.characters]
 
 
 def stats(table: Table, args: Mapping[str, Any]) -> list[Choice]:

@@ -296,13 +296,14 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
         values["track"] = [
             {"id": t.id, "name": t.name, "kind": t.kind} for t in _tracks_for(state, char, move)
         ]
-        if name == "enter_the_fray":
-            from ironsworn.table.choices import allies_fights
+        from ironsworn.table.choices import JOINED_BY, allies_tracks
 
-            # An ally's fight, which Enter the Fray on it joins (its track is then shared).
+        if name in JOINED_BY:
+            # An ally's fight (journey, expedition), which the move on it joins (its track is
+            # then shared).
             values["track"] += [
-                {"id": t.id, "name": t.name, "kind": f"fight of {' and '.join(t.characters)}"}
-                for t in allies_fights(state, char.name)
+                {"id": t.id, "name": t.name, "kind": f"{t.kind} of {' and '.join(t.characters)}"}
+                for t in allies_tracks(state, char.name, JOINED_BY[name])
             ]
         from ironsworn.moves.move_options import BOND_ADDS, BOND_NAMED
 

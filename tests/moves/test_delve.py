@@ -393,6 +393,27 @@ def test_mark_your_failure_made_by_hand_marks_a_tick(delve: dict[str, Any]) -> N
     assert "Asha's failure track is full" in result.notes
 
 
+def test_a_miss_marks_the_failure_track_only_for_a_character_who_plays_delve(
+    delve: dict[str, Any],
+) -> None:
+    """The failure track is one of Delve's "optional mechanics": with the pack imported (for
+    some campaign) a classic character who never delves keeps none, and a miss marked one for
+    every classic character. It is kept once the character is on a site (or faces a threat),
+    or once its failure track is marked by hand, and from then on."""
+    text = str(delve["moves"]["failure"]["description"])
+    assert "use these optional mechanics" in text
+    game = Game("Asha")
+    game.engine.ruleset = load_library()
+    game.character("Asha", ASHA_STATS)
+    game.move("face danger", [1, 8, 9], stat="edge")
+    game.choose(["obvious"])
+    assert "failure" not in game.state.character("Asha").legacy  # no Delve played yet
+    game.move("mark your failure")  # the player keeps the track: misses mark it from now on
+    game.move("face danger", [1, 8, 9], stat="edge")
+    game.choose(["obvious"])
+    assert game.state.character("Asha").legacy_track("failure")["ticks"] == 2
+
+
 def test_no_failure_track_without_the_pack() -> None:
     clear_cache()
     game = Game("Asha")

@@ -154,7 +154,12 @@ def test_the_failure_track_is_named_as_the_book_names_it(tmp_path: Path) -> None
     home = tmp_path / "home"
     assert run(home, "content", "import", str(shared_file("reference/datasworn/delve.json")))
     assert run(home, "character", "new", "Asha", "--stats", "3,2,2,1,1").returncode == 0
-    script = ["/move face danger --stat wits --dice 1,9,9", "1"]
+    # (Asha delves a site: the failure track is kept by a character who plays Delve)
+    script = [
+        "/site new The Barrow --theme ancient --domain barrow --rank dangerous",
+        "/move face danger --stat wits --dice 1,9,9",
+        "1",
+    ]
     done = run(home, "play", stdin="".join(line + "\n" for line in script))
     assert done.returncode == 0, done.stderr
     assert "  Asha: failure track 0 -> 1\n" in done.stdout

@@ -7,7 +7,13 @@ so undo and the log need nothing new). While the Delve pack is part of a classic
 - Mark Your Failure: "When you make a move and score a miss, mark a tick on your failure
   track. If you score a miss when making a progress move, mark two ticks." The engine marks
   them itself when a miss is final (after any burn), as it applies every other outcome; the
-  move made by hand marks one tick (a miss the engine did not see).
+  move made by hand marks one tick (a miss the engine did not see). The book offers the
+  track as one of Delve's "optional mechanics" ("If you'd like to make those failures a more
+  influential aspect of your character's evolution ... use these optional mechanics"), so a
+  miss marks it only for a character who plays Delve: one on a site or facing a threat, or
+  whose failure track has been marked already (by a miss in a site, by Mark Your Failure made
+  by hand, or set). A classic character who never delves keeps no failure track though the
+  pack is imported for another campaign.
 - Learn from Your Failures (failure track +6 or greater; the challenge dice against it):
   strong hit 3 experience, weak hit 2, miss 1, and the track is cleared; the strong hit then
   offers adjust your approach (discard an asset: 2 experience a marked ability), make an oath
@@ -37,6 +43,17 @@ def in_play(engine: MoveEngine) -> bool:
     if engine.state.ruleset != "classic":
         return False
     return MARK_YOUR_FAILURE in engine.ruleset.in_ruleset("moves", "classic")
+
+
+def keeps_track(engine: MoveEngine, name: str) -> bool:
+    """Whether a miss of ``name``'s marks the failure track: the character plays Delve (holds
+    a site or a threat, or has a failure track already)."""
+    if not in_play(engine):
+        return False
+    state = engine.state
+    if TRACK in state.character(name).legacy:
+        return True
+    return state.holds_open(name, "site") or state.holds_open(name, "threat")
 
 
 def failure_ticks(engine: MoveEngine, name: str) -> int:
@@ -83,8 +100,9 @@ def set_failure_track(engine: MoveEngine, character: str | None, ticks: int) -> 
 
 
 def mark_failure_on_miss(ctx: Step, move: Move) -> None:
-    """Mark Your Failure, made by the engine for a final miss (two ticks on a progress move)."""
-    if not in_play(ctx.engine):
+    """Mark Your Failure, made by the engine for a final miss (two ticks on a progress move),
+    for a character who plays Delve (:func:`keeps_track`)."""
+    if not keeps_track(ctx.engine, ctx.name):
         return
     ticks = 2 if move.progress_move else 1
     before = failure_ticks(ctx.engine, ctx.name)

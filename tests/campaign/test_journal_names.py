@@ -120,6 +120,21 @@ def test_no_rulebook_line_is_cited_to_the_player() -> None:
             "new vow (epic): Free Hollow — Kai, Asha",
         ),
         ("new vow (dangerous): Find Oda — Kai", None, "new vow (dangerous): Find Oda — Kai"),
+        # After another's phrase, the next of the line's character keeps its name: it was
+        # read as the other's ("Kira: supply 5 → 0; unprepared marked", Dax's mark).
+        (
+            "Dax: Out of Supply; Dax: supply 5 → 0; Kira: supply 5 → 0; Dax: unprepared "
+            "marked; Dax: momentum 2 → 1; Kira: unprepared marked",
+            "Dax",
+            "Out of Supply; supply 5 → 0; Kira: supply 5 → 0; Dax: unprepared marked; "
+            "momentum 2 → 1; Kira: unprepared marked",
+        ),
+        # A move's own words are no one's name.
+        (
+            "Kai: Face Danger (+edge): weak hit; Kai: momentum 2 → 3",
+            "Kai",
+            "Face Danger (+edge): weak hit; momentum 2 → 3",
+        ),
     ],
 )
 def test_a_line_headed_by_its_character_names_them_once(

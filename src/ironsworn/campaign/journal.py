@@ -97,11 +97,28 @@ def without_name(text: str, name: str | None) -> str:
     """``text`` without ``name: `` before its phrases, nor `` — name`` after a track's (whose
     it is): for a line already headed by the name ("Kai: Kai: Face Danger" reads "Kai: Face
     Danger", "Kai: new vow: Find Oda — Kai" reads "Kai: new vow: Find Oda"); other
-    characters' names stay (a track shared with another: "— Kai, Asha")."""
+    characters' names stay (a track shared with another: "— Kai, Asha"). Once another's
+    name heads a phrase, the next of ``name``'s keeps its name, so that it is not read as the
+    other's ("Dax: supply 5 → 0; Kira: supply 5 → 0; Dax: unprepared marked", not "...; Kira:
+    supply 5 → 0; unprepared marked")."""
     if not name:
         return text
     prefix, suffix = f"{name}: ", f" — {name}"
-    return "; ".join(part.removeprefix(prefix).removesuffix(suffix) for part in text.split("; "))
+    out: list[str] = []
+    another = False  # the last phrase named was another's
+    for part in text.split("; "):
+        if part.startswith(prefix):
+            part = part if another else part.removeprefix(prefix)
+            another = False
+        elif _NAMED.match(part):
+            another = True
+        out.append(part.removesuffix(suffix))
+    return "; ".join(out)
+
+
+# A phrase headed by a name ("Kira: supply 5 → 0"): capitalised words before ": " (not a
+# move's "Face Danger (+edge): weak hit", nor "new vow: ...").
+_NAMED = re.compile(r"[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*: ")
 
 
 def ship_name(state: Any) -> str | None:

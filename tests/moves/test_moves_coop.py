@@ -248,3 +248,19 @@ def test_a_dead_ally_no_longer_shares_supply(duo: Game) -> None:
     duo.move("face death", MISS, character="Bram")
     result = duo.adjust("Asha", "supply", -1)
     assert fx(result) == [("supply", 5, 4)]
+
+
+def test_out_of_supply_behind_another_decision_is_told_as_waiting(duo: Game) -> None:
+    """Bram's supply lost to 0 while Asha's Pay the Price waits: Out of Supply waits for her
+    answer, and says so (it said nothing: Bram was left to wonder where unprepared went)."""
+    duo.move("face danger", MISS, character="Asha", stat="edge")
+    assert duo.state.pending is not None and duo.state.pending["character"] == "Asha"
+    result = duo.adjust("Bram", "supply", -5)
+    assert not duo.char("Bram").has("unprepared")
+    assert (
+        "Out of Supply (Bram) waits for Asha's decision (Pay the Price): it follows once "
+        "Asha answers it"
+    ) in result.notes
+    after = duo.choose(["obvious"])
+    assert outcomes(after)[-1] == ("Out of Supply", None)
+    assert duo.char("Bram").has("unprepared") and duo.char("Asha").has("unprepared")

@@ -513,10 +513,36 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
                 self._try_auto_answer()
 
     def run_queued(self) -> None:
-        """Run follow-ons queued outside a move (by a manual change)."""
-        self.agenda[0:0] = self._front
+        """Run follow-ons queued outside a move (by a manual change). Those that wait behind
+        a decision already pending are told as waiting: a supply lost to 0 while Kira's
+        Pay the Price waits marked nothing and said nothing ("Out of Supply (Dax) waits for
+        Kira's decision ...")."""
+        queued = self._front
+        self.agenda[0:0] = queued
         self._front = []
         self._run()
+        if queued and self.pending is not None:
+            agenda = self.agenda
+            waiting = [s for s in queued if any(s is a for a in agenda)]
+            if waiting:
+                self._tell_waiting(waiting, self.pending)
+
+    def _tell_waiting(self, steps: list[JsonDict], pending: JsonDict) -> None:
+        owner = pending.get("character") or "the table"
+        moves: dict[str, list[str]] = {}
+        for step in steps:
+            name = self._move_name(step.get("move"))
+            who = moves.setdefault(name, [])
+            character = step.get("character")
+            if isinstance(character, str) and character not in who:
+                who.append(character)
+        told = ", ".join(
+            f"{name} ({', '.join(who)})" if who else name for name, who in moves.items()
+        )
+        self.note(
+            f"{told} waits for {owner}'s decision ({self._move_name(pending.get('move'))}): "
+            f"it follows once {owner} answers it"
+        )
 
     def follow(self, character: str, move: str, **args: Any) -> None:
         move_id = move if ":" in move else self._move_id(move)

@@ -5,7 +5,8 @@ runs each ``$`` line with bash in one scratch folder and one ``IRONSWORN_HOME`` 
 sees what the earlier ones made), and fails on a non-zero exit or a traceback. The lines printed
 under a command in the README are its expected output: each must appear, in order, among the
 lines the command printed (whitespace runs compare equal; ``...`` stands for anything). The
-``python`` block runs too, in a fresh interpreter.
+``python`` block runs too, in a fresh interpreter, and each ``pycon`` block is a doctest run in
+a fresh interpreter in the same folder: every ``>>>`` line's output must be the one shown.
 
 Only two kinds of line are not run as written, each for a reason stated in ``NOT_RUN``/``URL``:
 the web servers (they serve until stopped; the web tests start them on loopback), and the hosted
@@ -65,6 +66,34 @@ def examples(text: str) -> list[Example]:
 def python_blocks(text: str) -> list[str]:
     """The README's ``python`` blocks."""
     return re.findall(r"```python\n(.*?)```", text, re.S)
+
+
+def pycon_blocks(text: str) -> list[str]:
+    """The README's ``pycon`` blocks: interpreter sessions, checked as doctests."""
+    return re.findall(r"```pycon\n(.*?)```", text, re.S)
+
+
+# Runs the doctest read on standard input; prints each failure, and exits 1 on any.
+DOCTEST = """
+import doctest, sys
+test = doctest.DocTestParser().get_doctest(sys.stdin.read(), {}, "README", "README.md", 0)
+runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+runner.run(test)
+sys.exit(1 if runner.failures else 0)
+"""
+
+
+def run_doctest(block: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """One ``pycon`` block run as a doctest in a fresh interpreter."""
+    return subprocess.run(
+        [sys.executable, "-c", DOCTEST],
+        input=block,
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def pattern(shown: str) -> re.Pattern[str]:
@@ -151,6 +180,11 @@ def test_the_readme_examples_run_in_order(tmp_path: Path, postgres_url: str) -> 
             timeout=120,
         )
         assert done.returncode == 0, f"the README's python block failed:\n{done.stderr}"
+    blocks = pycon_blocks(text)
+    assert blocks, "the README's interpreter session (the table API) is gone"
+    for block in blocks:
+        done = run_doctest(block, work, env)
+        assert done.returncode == 0, f"the README's pycon block failed:\n{done.stdout}"
 
 
 def test_shown_output_must_appear_in_order() -> None:
@@ -169,3 +203,11 @@ def test_examples_and_comments_are_read_as_a_newcomer_types_them() -> None:
     found = examples(text)
     assert [(e.command, e.expected) for e in found] == [("ironsworn a --x 1   # why", ["shown"])]
     assert strip_comment(found[0].command) == "ironsworn a --x 1"
+
+
+def test_a_pycon_block_checks_its_output(tmp_path: Path) -> None:
+    """The doctest runner fails on output that differs from the one shown (it can fail)."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    assert run_doctest(">>> 1 + 1\n2\n", tmp_path, env).returncode == 0
+    wrong = run_doctest(">>> 1 + 1\n3\n", tmp_path, env)
+    assert wrong.returncode == 1 and "Expected:" in wrong.stdout

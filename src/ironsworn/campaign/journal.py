@@ -194,6 +194,15 @@ class Narrator:
             first, second = events[i], events[i + 1]
             if (
                 first.get("type") == "roll"
+                and first.get("move") is None
+                and second.get("type") == "move"
+                and second.get("move") == "scene:resolve"
+            ):
+                # A scene challenge's roll, written without its move before the engine named
+                # it: it is the resolution's own (the story and Iron Vault tell it with it).
+                first = events[i] = {**first, "move": "scene:resolve"}
+            if (
+                first.get("type") == "roll"
                 and second.get("type") == "move"
                 and first.get("move") == second.get("move")
             ):

@@ -114,7 +114,14 @@ def resolve_scene(
             text,
         )
         engine.records.append(record)
-        engine.emit({"type": "roll", "character": char.name, "move": None, "roll": roll.to_json()})
+        engine.emit(
+            {
+                "type": "roll",
+                "character": char.name,
+                "move": "scene:resolve",
+                "roll": roll.to_json(),
+            }
+        )
         engine.emit(
             {
                 "type": "move",

@@ -506,6 +506,8 @@ class StateChanges:
             }
         )
         # A debility lowers max momentum at once (ENGINE CHOICE: clamp momentum down to it).
+        # (the sheet as folded now: the fold may have put a new copy in the state's place)
+        char = self.state.characters.get(name) or self.state.character(name)
         if char.momentum > char.momentum_max:
             self.set_meter(char.name, "momentum", char.momentum_max)
 

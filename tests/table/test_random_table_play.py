@@ -3,7 +3,8 @@ pack; two characters each): every operation, each question answered at random fr
 choices, decisions answered, undo and redo, with snapshots every three operations. Every few
 steps the log must fold again from nothing (as an import or a snapshot made anew folds it),
 the newest snapshot must hold what that fold holds at its operation, and the campaign
-reopened must hold what the fold holds now.
+reopened must hold what the fold holds now. After every step the state must be one live play
+can make (the bounds an import checks: momentum within its max, meters 0 to 5...).
 
 Three differences are not differences of the game and are read as equal: a legacy track with
 nothing marked and no track; an empty marks list and none; the order of a character's impacts
@@ -19,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from ironsworn.campaign.invariants import check_state
 from ironsworn.campaign.state import CampaignState
 from ironsworn.campaign.store import CampaignStore, Store, base
 from ironsworn.content import clear_cache, import_pack
@@ -138,6 +140,7 @@ def test_random_play_folds_again_from_nothing_and_reopens_the_same(
             assert len(store.state().characters) == 2
             for step in range(400):
                 play(table, rng, names)
+                check_state(store.state())  # (raises, naming what is out of range)
                 if step % 10 == 9:
                     fresh = plain(folded(store))  # raises if the log does not fold
                     snapshot = newest_snapshot(path)

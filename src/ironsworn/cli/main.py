@@ -33,7 +33,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "lasting": ("ironsworn.cli.lasting_cmd", "lasting effects of asset abilities: list, end"),
     "search": ("ironsworn.cli.content_cmd", "search moves, oracles and foes"),
     "content": ("ironsworn.cli.content_cmd", "import and list content packs"),
-    "character": ("ironsworn.cli.character_cmd", "create characters"),
+    "character": (
+        "ironsworn.cli.character_cmd",
+        "create characters (or semi-random ones), list them",
+    ),
     "sheet": ("ironsworn.cli.character_cmd", "show a character sheet"),
     "adjust": ("ironsworn.cli.character_cmd", "change a meter by hand"),
     "debility": ("ironsworn.cli.character_cmd", "mark or clear a debility"),
@@ -67,8 +70,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "redo": ("ironsworn.cli.campaign_cmd", "redo the last undone operation"),
     "log": ("ironsworn.cli.campaign_cmd", "show the event log"),
     "journal": ("ironsworn.cli.campaign_cmd", "read or add to the journal"),
-    "export": ("ironsworn.cli.campaign_cmd", "export the campaign as Markdown or JSON"),
-    "import": ("ironsworn.cli.campaign_cmd", "import a campaign from JSON"),
+    "export": (
+        "ironsworn.cli.campaign_cmd",
+        "export the campaign: Markdown, JSON or an Iron Vault folder",
+    ),
+    "import": ("ironsworn.cli.campaign_cmd", "import a campaign: JSON or an Iron Vault folder"),
 }
 
 

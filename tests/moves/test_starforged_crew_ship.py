@@ -87,7 +87,7 @@ def heart_resist(who: str) -> Callable[[Game], None]:
     def run(game: Game) -> None:
         game.move("withstand damage", character=who, amount=1, asset=["starship"])
         game.choose(["resist"], STRONG)
-        game.choose(["embrace"])
+        game.choose(["ride_it_out"])
 
     return run
 

@@ -828,7 +828,7 @@ SUFFER_CASES = [
         setup=lambda g: g.impact("shaken"),
         answers=[(["resist"], STRONG)],
         effects=[("spirit", 5, 4)],
-        pending=("embrace",),
+        pending=("embrace_the_darkness",),
     ),
     Case(
         "companion_takes_a_hit",
@@ -857,7 +857,7 @@ SUFFER_CASES = [
         "Bypass: If your vehicle is not battered, take +1 integrity",
         options={"amount": 2},
         vehicle=True,
-        answers=[(["resist"], STRONG), (["shake_it_off"], ())],
+        answers=[(["resist"], STRONG), (["bypass"], ())],
         effects=[("vehicle:integrity", 5, 3), ("vehicle:integrity", 3, 4)],
     ),
     Case(
@@ -1187,3 +1187,51 @@ def test_every_starforged_move_has_a_row() -> None:
     covered = {ruleset.move(c.move).id for c in CASES}
     missing = sorted(set(ruleset.moves) - covered)
     assert missing == []
+
+
+@pytest.mark.parametrize(
+    ("move", "setup", "offered"),
+    [
+        ("endure harm", {}, [
+            ("shake_it_off", "Shake it off: If you are not wounded, take +1 health"),
+            ("embrace_the_pain", "Embrace the pain: Take +1 momentum"),
+        ]),
+        ("endure stress", {}, [
+            ("shake_it_off", "Shake it off: If you are not shaken, take +1 spirit"),
+            ("embrace_the_darkness", "Embrace the darkness: Take +1 momentum"),
+        ]),
+        ("withstand damage", {"vehicle": True}, [
+            ("bypass", "Bypass: If your vehicle is not battered, take +1 integrity"),
+            ("ride_it_out", "Ride it out: Take +1 momentum"),
+        ]),
+    ],
+)  # fmt: skip
+def test_a_strong_hit_offers_its_choices_in_the_move_s_words(
+    move: str, setup: dict[str, bool], offered: list[tuple[str, str]]
+) -> None:
+    """ "On a strong hit, choose one." The options are the move's (Withstand Damage's were "+1
+    integrity" and "+1 momentum", told in the log as "chose shake it off" and "chose
+    embrace")."""
+    game = StarforgedGame(**setup)
+    game.move(move, amount=1)
+    result = game.choose(["resist"], STRONG)
+    assert result.pending is not None
+    assert [(o["key"], o["text"]) for o in result.pending["options"]] == offered
+    for _, text in offered:
+        assert f" * {text}" in move_text(move)
+
+
+def test_a_strong_hit_kept_with_the_old_keys_is_still_answered() -> None:
+    """A decision kept before (its options "shake_it_off" and "embrace") is answered with
+    them as before: "embrace" takes +1 momentum."""
+    game = StarforgedGame(vehicle=True)
+    game.move("withstand damage", amount=1)
+    game.choose(["resist"], STRONG)
+    pending = game.engine.pending
+    assert pending is not None
+    pending["options"] = [
+        {"key": "shake_it_off", "text": "+1 integrity"},
+        {"key": "embrace", "text": "+1 momentum"},
+    ]
+    game.choose(["embrace"])
+    assert (game.char().momentum, game.state.vehicle["integrity"]) == (3, 4)

@@ -202,7 +202,7 @@ AT_ZERO = [
         options={"amount": 1, "vehicle": "shuttle"},
         vehicle=True,
         setup=shuttle,
-        answers=[(["resist"], STRONG), (["shake_it_off"], ())],
+        answers=[(["resist"], STRONG), (["bypass"], ())],
         effects=[(f"{SHUTTLE}:integrity", 4, 3), (f"{SHUTTLE}:integrity", 3, 4)],
     ),
     Case(

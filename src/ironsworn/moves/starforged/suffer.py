@@ -66,6 +66,26 @@ ENDURE: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "withstand_damage": ("damage", "integrity", ("battered", "cursed")),
 }
 
+# A strong hit's two options, keyed and worded as the move names them (seed 003): +1 to the
+# meter, or +1 momentum. (A decision kept before the keys were these offered "shake_it_off"
+# and "embrace": answered with either, it is still read.)
+STRONG_HIT: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "endure_harm": (
+        ("shake_it_off", "Shake it off: If you are not wounded, take +1 health"),
+        ("embrace_the_pain", "Embrace the pain: Take +1 momentum"),
+    ),
+    "endure_stress": (
+        ("shake_it_off", "Shake it off: If you are not shaken, take +1 spirit"),
+        ("embrace_the_darkness", "Embrace the darkness: Take +1 momentum"),
+    ),
+    "withstand_damage": (
+        ("bypass", "Bypass: If your vehicle is not battered, take +1 integrity"),
+        ("ride_it_out", "Ride it out: Take +1 momentum"),
+    ),
+}
+# The keys that take +1 to the meter (the others +1 momentum).
+SHAKE_IT_OFF = frozenset({"shake_it_off", "bypass"})
+
 
 def _level(ctx: Step, meter: str) -> int:
     if meter == "companion":
@@ -182,7 +202,7 @@ def endure(ctx: Step) -> None:
     _, meter, _ = ENDURE[move]
     blocked = _blocker(ctx, meter)
     if ctx.outcome is S:
-        options = [("shake_it_off", f"+1 {meter}"), ("embrace", "+1 momentum")]
+        options = list(STRONG_HIT[move])
         if blocked:
             ctx.note(f"{blocked}: +1 {meter} cannot be taken")
             options = options[1:]
@@ -208,7 +228,7 @@ def endure(ctx: Step) -> None:
 @on_resume("sf.endure.strong_hit")
 def endure_strong(ctx: Step, keys: list[str]) -> None:
     _, meter, _ = ENDURE[short_name(ctx.data["move"])]
-    if keys[0] == "shake_it_off":
+    if keys[0] in SHAKE_IT_OFF:
         _gain(ctx, meter, 1)
     else:
         ctx.momentum(1)

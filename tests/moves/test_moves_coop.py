@@ -149,6 +149,27 @@ def test_entering_the_fray_on_an_allys_fight_shares_its_track(duo: Game) -> None
     assert fx(struck)[0] == ("fight-1:ticks", 0, 12)
 
 
+@pytest.mark.parametrize("typed", ["Wyvern", "  wyvern "])
+def test_naming_an_allys_foe_joins_that_fight(duo: Game, typed: str) -> None:
+    """Bram names the foe Asha fights, with no fight of his own: he joins her fight, as when
+    he picks it (L2085-2091); it began a second fight by the same name, which the fight's
+    picker then offered twice ('Wyvern', 'Wyvern')."""
+    duo.track("fight", "Wyvern", "formidable", characters=["Asha"])
+    joined = duo.move("enter the fray", STRONG, character="Bram", stat="heart", foe=typed)
+    assert ("fight-1:shared_by", "Asha", "Asha, Bram") in fx(joined)
+    assert [t.id for t in duo.state.open_tracks("fight")] == ["fight-1"]
+    assert duo.state.tracks["fight-1"].characters == ["Asha", "Bram"]
+
+
+def test_naming_an_allys_destination_joins_that_journey(duo: Game) -> None:
+    """Undertake a Journey naming the journey an ally is on joins it, as Enter the Fray does
+    an ally's fight (a second journey 'To Mournwood' began)."""
+    duo.track("journey", "To Mournwood", "dangerous", characters=["Asha"])
+    joined = duo.move("undertake a journey", WEAK, character="Bram", destination="Mournwood")
+    assert fx(joined)[0] == ("journey-1:shared_by", "Asha", "Asha, Bram")
+    assert [t.id for t in duo.state.open_tracks("journey")] == ["journey-1"]
+
+
 def test_undertaking_an_allys_journey_shares_its_track(duo: Game) -> None:
     """Allies travelling together share the journey (L1769-1784): Bram's Undertake a Journey
     on Asha's makes it his too, one track marked for both, and Reach Your Destination is then

@@ -71,8 +71,7 @@ def _names_the_track(
     named = _beginning(ctx, kinds, setting_off)
     if named is None:
         return
-    wanted = _plain_name(named)
-    if wanted in (_plain_name(track.name), _plain_name(track.foe or "")):
+    if _named_by(track, _plain_name(named)):
         return
     field = "foe" if kinds == ("fight",) else "destination"
     raise InvalidValue(
@@ -81,6 +80,11 @@ def _names_the_track(
         input=field,
         value=named,
     )
+
+
+def _named_by(track: TrackState, wanted: str) -> bool:
+    """Whether a foe (destination) named, as :func:`_plain_name` gives it, names ``track``."""
+    return wanted in (_plain_name(track.name), _plain_name(track.foe or ""))
 
 
 def _plain_name(name: str) -> str:
@@ -213,7 +217,13 @@ class StateChanges:
             # those under way (the foe was left unread and the only fight taken).
             wanted = _plain_name(named)
             same = [t for t in self.state.open_tracks_of(who) if t.kind in kinds]
-            same = [t for t in same if wanted in (_plain_name(t.name), _plain_name(t.foe or ""))]
+            if not any(_named_by(t, wanted) for t in same):
+                # An ally's fight (journey) by that name: the move joins it, as when it is
+                # chosen ("When allies are fighting against common enemies, you share
+                # progress tracks", seed 000 L2089-2091), never a second one of that name.
+                joined = "fight" if kinds == ("fight",) else setting_off
+                same = self.state.open_tracks(joined)
+            same = [t for t in same if _named_by(t, wanted)]
             if same:
                 query = same[0].id
             elif kinds == ("fight",):

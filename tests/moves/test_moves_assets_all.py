@@ -25,7 +25,8 @@ from ironsworn.content import load_ruleset
 from ironsworn.content.model import Asset
 from ironsworn.dice import FixedDice
 from ironsworn.moves.assets.coverage import ability_status
-from ironsworn.moves.assets.effects import ELSEWHERE_KEYS
+from ironsworn.moves.assets.effects import BURN_MOMENTS, ELSEWHERE_KEYS, ROLL_KEYS
+from ironsworn.moves.assets.gains import OUTCOME_KEYS
 
 OUTCOME = ("hit", "strong", "weak", "miss", "strong_match", "after", "burned", "action_one")
 # A move's own stat when the effect does not name one (the moves with several).
@@ -328,8 +329,16 @@ def _play(case: Case, with_it: bool) -> dict[str, Any]:
         "rerolled": rerolled,
         "experience": char.experience_earned,
         "assets": main.assets,
+        "burned": any(e.get("type") == "burn" for r in results for e in r.events),
         "notes": [n for r in results for n in r.notes],
     }
+
+
+def burn_only(effect: dict[str, Any]) -> bool:
+    """Whether an ability gives nothing but on a burn (Swordmaster 1, Veteran 1)."""
+    moments = {key for key in OUTCOME_KEYS if effect.get(key)}
+    unconditional = any(effect.get(key) for key in ROLL_KEYS)
+    return bool(moments) and moments <= BURN_MOMENTS and not unconditional
 
 
 def _own_momentum(results: list[Any], move: str, who: str) -> int:
@@ -436,7 +445,12 @@ def test_with_and_without_the_ability(case: Case) -> None:
         # A discount: the same new asset costs one experience less.
         assert without["spent"] - with_it["spent"] == 1, with_it["notes"]
         return
-    assert with_it["assets"], with_it["notes"]  # the result names the ability that acted
+    if burn_only(effect) and not with_it["burned"]:
+        # An ability that gives only on a burn is named once someone burns (it was named
+        # as applied to every move nobody burned on).
+        assert not with_it["assets"], with_it["assets"]
+    else:
+        assert with_it["assets"], with_it["notes"]  # the result names the ability that acted
     check_add(effect, with_it, without)
     roll = effect.get("roll")
     if roll and len(roll) == 1 and not str(roll[0]).startswith(("select:", "track:")):

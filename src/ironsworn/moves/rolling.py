@@ -155,7 +155,10 @@ class MoveRolls(RollInputs):
                 asset_add = 0
             else:
                 stat_name, value, asset_add = planned
-                record.assets = [u["label"] for u in ctx.data.get("asset_uses") or ()]
+                # (an ability that gives only on a burn is named once someone burns)
+                record.assets = [
+                    u["label"] for u in ctx.data.get("asset_uses") or () if not u.get("burn_only")
+                ]
             # (ctx.char as written out: the sheet now, by the name as written first)
             now = self.state.characters.get(name) or self.state.character(name)
             if now.lasting or step.get("lasting_named"):
@@ -290,11 +293,16 @@ class MoveRolls(RollInputs):
             ),
             0,
         )
-        self._show_result(step, text, with_roll=True, first_event=first)
+        record = self._show_result(step, text, with_roll=True, first_event=first)
+        if step["roll"].get("burned"):
+            # The abilities that give only on a burn (Swordmaster 1) act now: named so.
+            for use in step.get("asset_uses") or ():
+                if use.get("burn_only") and use["label"] not in record.assets:
+                    record.assets.append(use["label"])
 
     def _show_result(
         self, step: JsonDict, text: str | None, *, with_roll: bool, first_event: int | None
-    ) -> None:
+    ) -> MoveRecord:
         """Set the step's outcome (and roll) on this operation's record of the move, or report
         it in a record of its own when the move was rolled by an earlier command."""
         for record in reversed(self.records):
@@ -302,7 +310,7 @@ class MoveRolls(RollInputs):
                 if with_roll:
                     record.roll = step["roll"]
                 record.outcome, record.text = step["outcome"], text
-                return
+                return record
         record = MoveRecord(
             step["move"],
             self.ruleset.any_move(step["move"]).name,
@@ -314,6 +322,7 @@ class MoveRolls(RollInputs):
             first_event=first_event,
         )
         self.records.append(record)
+        return record
 
     def _outcome_text(self, move_id: str, outcome: Outcome, match: bool = False) -> str | None:
         return outcome_text(self.ruleset.any_move(move_id), outcome.value, match)

@@ -460,6 +460,9 @@ def _apply_before_roll(ctx: Step, use: JsonDict, record: JsonDict) -> int:
     # the log leaves it out of a move where nobody burned.
     burn_only = bool(moments) and set(moments) <= BURN_MOMENTS and not unconditional
     when = "burned" if burn_only else None
+    if burn_only:
+        # Not named among the abilities a move used until someone burns (see rolling.py).
+        use["burn_only"] = True
     ctx.note(f"{use['label']}: " + (", ".join(said) or "applies"), when)
     return add
 

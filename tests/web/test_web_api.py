@@ -259,6 +259,40 @@ def test_a_page_acts_only_for_the_character_it_plays(api: Any) -> None:
     assert answered.status_code == 200 and state(api)["pending"] is None
 
 
+def test_people_places_and_notes_are_the_entries_of_whoever_adds_them(api: Any) -> None:
+    """A person, a place or a note added from a character's page is that character's entry
+    in the timeline, as a journal entry is (a person and a place were no one's); the guide's
+    is the one named; a name not in the campaign is refused, nothing added."""
+    new_character(api, "Asha")
+    new_character(api, "Bo")
+    seated = {"X-Ironsworn-Seat": "Bo"}
+    assert do(api, "person", {"name": "Elda", "description": "a healer"}, **seated).is_success
+    assert do(api, "place", {"name": "Bleakhold"}, **seated).is_success
+    assert do(api, "note", {"text": "the bridge is out"}, **seated).is_success
+    assert do(api, "person", {"name": "Ketil", "character": "asha"}).is_success
+    told = api.get("/api/c/t/timeline?last=4").json()
+    assert [(e["character"], e["mechanics"]) for e in told] == [
+        ("Bo", "meets Elda — a healer"),
+        ("Bo", "new place: Bleakhold"),
+        ("Bo", "note: the bridge is out"),
+        ("Asha", "meets Ketil"),
+    ]
+    before = export(api)
+    refused = do(api, "place", {"name": "Havens", "character": "Cora"})
+    assert refused.status_code == 400 and "Cora" in refused.json()["error"]
+    assert export(api) == before
+
+
+def test_a_solo_player_s_person_is_their_character_s_entry(api: Any) -> None:
+    """With one character, the guide's page (a solo player's) adds as that character, as it
+    writes the journal."""
+    new_character(api, "Asha")
+    assert do(api, "person", {"name": "Elda"}).is_success
+    assert do(api, "note", {"text": "rain"}).is_success
+    told = api.get("/api/c/t/timeline?last=2").json()
+    assert [e["character"] for e in told] == ["Asha", "Asha"]
+
+
 def test_a_seat_name_may_be_any_unicode(api: Any) -> None:
     new_character(api, "Ærna")
     from urllib.parse import quote

@@ -54,11 +54,18 @@ class WorldOperations(EngineOperations):
         return self.engine.operation("ruleset", None, run)
 
     def add_person(
-        self, name: str, description: str = "", place: str | None = None
+        self,
+        name: str,
+        description: str = "",
+        place: str | None = None,
+        character: str | None = None,
     ) -> OperationResult:
-        """Note a person met in the story (an NPC); bonds with them live on the characters."""
+        """Note a person met in the story (an NPC), by ``character`` (who met them: the
+        timeline's entry is theirs); bonds with them live on the characters."""
 
         def run() -> None:
+            if character:
+                self.state.character(character)  # (NotFound for a name not in the campaign)
             clean = clean_name(name, "person")
             if clean.lower() in (p.lower() for p in self.state.people):
                 raise InvalidValue(f"a person named {clean!r} is already in the campaign")
@@ -69,14 +76,21 @@ class WorldOperations(EngineOperations):
                 }
             )
 
-        return self.engine.operation("person", None, run)
+        return self.engine.operation("person", character, run)
 
     def add_place(
-        self, name: str, description: str = "", region: str | None = None
+        self,
+        name: str,
+        description: str = "",
+        region: str | None = None,
+        character: str | None = None,
     ) -> OperationResult:
-        """Note a place of the story; ``region`` may name one of the rulebook's regions."""
+        """Note a place of the story, by ``character`` (the timeline's entry is theirs);
+        ``region`` may name one of the rulebook's regions."""
 
         def run() -> None:
+            if character:
+                self.state.character(character)  # (NotFound for a name not in the campaign)
             clean = clean_name(name, "place")
             if clean.lower() in (p.lower() for p in self.state.places):
                 raise InvalidValue(f"a place named {clean!r} is already in the campaign")
@@ -92,7 +106,7 @@ class WorldOperations(EngineOperations):
                 }
             )
 
-        return self.engine.operation("place", None, run)
+        return self.engine.operation("place", character, run)
 
     def add_note(self, text: str, character: str | None = None) -> OperationResult:
         """A free note (kept apart from the journal's story text)."""

@@ -21,16 +21,22 @@ from ironsworn.table.sheet import character_input, sheet_ops
 
 def journal(table: Table, args: JsonDict) -> JsonDict:
     """Write a journal entry, as the seat's character (or the only one)."""
+    operation = table.store.journal_add(args["text"], character=writer(table, args))
+    return {"added": operation.to_dict(), "campaign": table.campaign}
+
+
+def writer(table: Table, args: JsonDict) -> str | None:
+    """Whose entry (a journal entry, a person, place or note added): the character named,
+    else the seat's, else the only one; as the sheet spells the name."""
     from ironsworn.campaign.journal import resolve_character
 
     state = table.state()
     character = table.acting_for(args.get("character"))
     if character is not None:
-        character = resolve_character(state, character)
-    elif len(state.characters) == 1:
-        character = next(iter(state.characters))
-    operation = table.store.journal_add(args["text"], character=character)
-    return {"added": operation.to_dict(), "campaign": table.campaign}
+        return resolve_character(state, character)
+    if len(state.characters) == 1:
+        return str(next(iter(state.characters)))
+    return None
 
 
 def entries(table: Table, args: Any) -> list[Choice]:
@@ -84,13 +90,17 @@ def journal_delete(table: Table, args: JsonDict) -> JsonDict:
 
 def world_entry(kind: str) -> Any:
     def run(table: Table, args: JsonDict) -> list[JsonDict]:
+        who = writer(table, args)
+
         def body(engine: Any) -> Any:
             ops = sheet_ops(engine)
             if kind == "person":
-                return ops.add_person(args["name"], args.get("description", ""), args.get("place"))
+                place = args.get("place")
+                return ops.add_person(args["name"], args.get("description", ""), place, who)
             if kind == "place":
-                return ops.add_place(args["name"], args.get("description", ""), args.get("region"))
-            return ops.add_note(args["text"], table.acting_for(args.get("character")))
+                region = args.get("region")
+                return ops.add_place(args["name"], args.get("description", ""), region, who)
+            return ops.add_note(args["text"], who)
 
         result = commit_at(table, body)
         return [e for e in result.events if e["type"] != "packs"]
@@ -177,6 +187,7 @@ OPERATIONS = (
             Input("name", "text", "their name", True),
             Input("description", "text", "who they are"),
             Input("place", "text", "where they live"),
+            character_input("who met them (default: the seat's character)"),
         ),
     ),
     Operation(
@@ -187,6 +198,7 @@ OPERATIONS = (
             Input("name", "text", "its name", True),
             Input("description", "text", "what it is"),
             Input("region", "text", "one of the rulebook's regions"),
+            character_input(),
         ),
     ),
     Operation(

@@ -214,6 +214,15 @@ def test_a_body_that_is_not_json_or_too_large_is_refused(api: Any) -> None:
     assert bad.status_code == 400 and "not JSON" in bad.json()["error"]
     big = api.post("/api/c/t/actions/journal", content=b"x" * 300_000, headers=CHANGE)
     assert big.status_code == 413
+    # The size and what is accepted, in a player's words, with the input named (it read
+    # "the request body is larger than 256 KiB (the limit)").
+    assert big.json() == {
+        "error": "this change is 293 KiB (accepted: at most 256 KiB; write a long text as "
+        "several journal entries)",
+        "input": "body",
+        "value": 300_000,
+        "accepted": ["at most 262144 bytes"],
+    }
     listed = api.post("/api/c/t/actions/journal", json=["text"], headers=CHANGE)
     assert listed.status_code == 400
     assert export(api) == before
@@ -333,6 +342,7 @@ def test_an_import_goes_through_the_importers_checks(api: Any, home: Path) -> No
     assert str(home) not in broken.json()["error"]  # no path of the server's disk in answers
     huge = api.post(url, content=b" " * (4 * 1024 * 1024 + 1), headers=CHANGE)
     assert huge.status_code == 413
+    assert huge.json()["error"] == "this campaign export is 4.1 MiB (accepted: at most 4 MiB)"
     assert not (home / "campaigns" / "bad.sqlite").exists()
     assert (
         api.post("/api/campaigns/import?name=../../etc", content=b"{}", headers=CHANGE).status_code

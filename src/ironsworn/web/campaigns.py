@@ -150,7 +150,7 @@ async def campaign_import(request: Request) -> Response:
     from ironsworn.campaign import registry
 
     name = registry.check_name(request.query_params.get("name", ""))
-    body = await read_body(request, IMPORT_LIMIT)
+    body = await read_body(request, IMPORT_LIMIT, ("this campaign export", ""))
     database = server_of(request).tables.database
 
     def load() -> int:
@@ -188,7 +188,7 @@ async def content_import(request: Request) -> Response:
 
     ruleset = request.query_params.get("ruleset")
     database = server_of(request).tables.database
-    body = await read_body(request, PACK_LIMIT)
+    body = await read_body(request, PACK_LIMIT, ("this content file", ""))
 
     def load() -> dict[str, Any]:
         with tempfile.TemporaryDirectory() as folder:

@@ -74,7 +74,7 @@ async def on_error(request: Request, exc: Exception) -> Response:
     if isinstance(exc, Forbidden):
         return error(message, 403)
     if isinstance(exc, TooLarge):
-        return error(message, 413)
+        return error(message, 413, **data)
     if isinstance(exc, TooSlow):
         return error(message, 408)
     if isinstance(exc, RuleViolation):

@@ -47,14 +47,20 @@ def json_response(data: Any, status: int = 200, headers: dict[str, str] | None =
     return Response(body, status, headers=headers, media_type="application/json")
 
 
-async def read_body(request: Request, limit: int) -> bytes:
+# What a body is, as its refusal names it (one past its limit), and what to do instead.
+CHANGE_SENT = ("this change", "; write a long text as several journal entries")
+
+
+async def read_body(request: Request, limit: int, what: tuple[str, str] = CHANGE_SENT) -> bytes:
+    """The request's body, at most ``limit`` bytes (``what``: what it is, as a refusal
+    says it, and any advice after what is accepted)."""
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > limit):
-        raise TooLarge(limit)
+        raise TooLarge(limit, int(length) if length.isdigit() else None, what)
     whole = await _arrived(request)
     if whole is not None:
         if len(whole) > limit:
-            raise TooLarge(limit)
+            raise TooLarge(limit, len(whole), what)
         return whole
     body = b""
     try:
@@ -62,7 +68,7 @@ async def read_body(request: Request, limit: int) -> bytes:
             async for chunk in request.stream():
                 body += chunk
                 if len(body) > limit:
-                    raise TooLarge(limit)
+                    raise TooLarge(limit, None, what)
     except TimeoutError:
         raise TooSlow(f"the request body took more than {BODY_TIMEOUT_S:.0f} s to arrive") from None
     return body
@@ -84,8 +90,26 @@ async def _arrived(request: Request) -> bytes | None:
 
 
 class TooLarge(IronswornError):
-    def __init__(self, limit: int) -> None:
-        super().__init__(f"the request body is larger than {limit // 1024} KiB (the limit)")
+    """A request body past its limit (413): "this change is 293 KiB (accepted: at most 256
+    KiB; write a long text as several journal entries)"; its size in bytes when known."""
+
+    def __init__(self, limit: int, size: int | None, what: tuple[str, str] = CHANGE_SENT) -> None:
+        thing, advice = what
+        told = f"is {_size(size)}" if size is not None else f"is larger than {_size(limit)}"
+        super().__init__(f"{thing} {told} (accepted: at most {_size(limit)}{advice})")
+        self.limit, self.size = limit, size
+
+    def data(self) -> dict[str, Any]:
+        return {"input": "body", "value": self.size, "accepted": [f"at most {self.limit} bytes"]}
+
+
+def _size(count: int) -> str:
+    """A size as a person reads it, rounded up (a body one byte past 256 KiB is 257 KiB, not
+    256): 293 KiB, 4.1 MiB."""
+    if count < 1024 * 1024:
+        return f"{-(-count // 1024)} KiB"
+    tenths = -(-count * 10 // (1024 * 1024))
+    return f"{tenths // 10} MiB" if tenths % 10 == 0 else f"{tenths / 10:.1f} MiB"
 
 
 class TooSlow(IronswornError):

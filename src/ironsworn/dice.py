@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from abc import ABC
 
+from ironsworn.counting import counted
 from ironsworn.errors import InvalidValue
 
 TYPE_CHECKING = False  # typing is not imported at run time: see ironsworn.record
@@ -92,8 +93,8 @@ class FixedDice:
             if not given:
                 raise InvalidValue(f"not enough {self.source}: none given; a d{sides} is needed")
             raise InvalidValue(
-                f"not enough {self.source}: {given} value(s) given; {_ordinal(given + 1)}, "
-                f"a d{sides}, is needed next"
+                f"not enough {self.source}: {counted(given, 'value')} given; "
+                f"{_ordinal(given + 1)}, a d{sides}, is needed next"
             )
         value = self._values[self._next]
         if sides == 100 and value == 0:

@@ -50,7 +50,7 @@ def test_a_classic_vault_is_read_field_by_field(
     assert report["unknown_assets"] == ["Tova: asset:campaign/assets/lantern_of_ages"]
     assert report["unknown_moves"] == ["Dance of Blades"]
     assert report["not_carried"] == [
-        "1 note(s) that are not journals (no mechanics, not under Journals/): Lore/Havens.md"
+        "1 note outside the journals (no mechanics, not under Journals/): Lore/Havens.md"
     ]
     state, operations = campaign("The-Ironlands")
     assert state.ruleset == "classic"

@@ -128,7 +128,7 @@ def test_the_command_line_says_how_to_draw_the_semi_random_cards(
     assert run(capsys, "campaign", "new", "vale")[0] == 0
     code, out, err = run(capsys, "character", "new", "Kai", "--semi-random")
     assert code == 0, err
-    assert "5 more card(s) to draw unseen, one at a time from any deck (combat talent" in out
+    assert "5 more cards to draw unseen, one at a time from any deck (combat talent" in out
     assert out.endswith("(draw each card: 'character draw Kai DECK')\n")
     for deck in ("path", "path", "companion", "combat talent", "ritual"):
         code, out, err = run(capsys, "character", "draw", "Kai", deck)

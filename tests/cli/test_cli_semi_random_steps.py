@@ -25,7 +25,7 @@ def test_the_semi_random_steps_on_the_command_line(
     out = ok(capsys, "character", "new", "Kai", "--semi-random", "--dice", "60,59,65,86,73,8")
     assert "background vow: the oracle says 'Spread faith'" in out
     assert "the oracles describe a sick, weak scout; give them a name" in out
-    assert "5 more card(s) to draw unseen" in out
+    assert "5 more cards to draw unseen" in out
     sheet = ok(capsys, "sheet")
     assert "cards drawn unseen: 0 of 5" in sheet
     assert "background vow from the oracle: Spread faith" in sheet

@@ -164,12 +164,12 @@ def test_bad_call_consumes_no_dice() -> None:
     ("given", "sides", "message"),
     [
         ([], 6, "not enough dice: none given; a d6 is needed"),
-        ([4, 5], 10, "not enough dice: 2 value(s) given; a 3rd, a d10, is needed next"),
-        ([1, 8, 9], 100, "not enough dice: 3 value(s) given; a 4th, a d100, is needed next"),
-        ([1] * 20, 6, "not enough dice: 20 value(s) given; a 21st, a d6, is needed next"),
-        ([1] * 10, 6, "not enough dice: 10 value(s) given; an 11th, a d6, is needed next"),
-        ([1] * 7, 6, "not enough dice: 7 value(s) given; an 8th, a d6, is needed next"),
-        ([1] * 11, 6, "not enough dice: 11 value(s) given; a 12th, a d6, is needed next"),
+        ([4, 5], 10, "not enough dice: 2 values given; a 3rd, a d10, is needed next"),
+        ([1, 8, 9], 100, "not enough dice: 3 values given; a 4th, a d100, is needed next"),
+        ([1] * 20, 6, "not enough dice: 20 values given; a 21st, a d6, is needed next"),
+        ([1] * 10, 6, "not enough dice: 10 values given; an 11th, a d6, is needed next"),
+        ([1] * 7, 6, "not enough dice: 7 values given; an 8th, a d6, is needed next"),
+        ([1] * 11, 6, "not enough dice: 11 values given; a 12th, a d6, is needed next"),
     ],
 )
 def test_typed_dice_that_run_out_say_which_die_comes_next(

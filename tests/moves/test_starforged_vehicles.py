@@ -521,6 +521,23 @@ def test_every_row_of_the_withstand_damage_table_has_a_case() -> None:
     assert lows == [int(low) for low in re.findall(r"^(\d+)-\d+ \|", text, re.MULTILINE)]
 
 
+def test_repair_counts_its_points_in_words() -> None:
+    """Repair's questions and notes say "1 point", "2 points" (they read "1 repair point(s)",
+    "-2 supply for 2 more point(s)", "1 unused repair point(s) are discarded")."""
+    g = StarforgedGame(vehicle=True)
+    g.move("repair", WEAK, stat="wits")
+    asked = g.choose(["field"]).pending
+    assert asked is not None
+    assert asked["prompt"] == "1 repair point: Sacrifice Resources for more? (decline: none)"
+    assert [o["text"] for o in asked["options"]] == [
+        "-1 supply for 1 more point",
+        "-2 supply for 2 more points",
+        "-3 supply for 3 more points",
+    ]
+    told = g.decline()
+    assert "1 unused repair point is discarded" in told.notes
+
+
 def test_a_broken_module_cannot_lend_its_abilities() -> None:
     """A broken module's card is flipped (Datasworn: it disables the asset)."""
     g = StarforgedGame(vehicle=True)

@@ -36,7 +36,7 @@ def test_the_semi_random_draw_is_asked_not_told_as_a_command(tmp_path: Path) -> 
     answers = ["/option semi_random on", "Brynja", "", "", *decks, "/quit"]
     run = run_script(tmp_path / "c.sqlite", answers)
     assert run.code == 0, run.err
-    assert "5 more card(s) to draw unseen, one at a time from any deck (combat talent" in run.out
+    assert "5 more cards to draw unseen, one at a time from any deck (combat talent" in run.out
     assert "Card 1 of 5, drawn unseen: from which deck?" in run.out
     assert "Brynja's hand: " in run.out and "keep 3 and discard two" in run.out
     assert "Keep three of " in run.out  # asked

@@ -188,7 +188,7 @@ def test_every_surface_rolls_an_oracle_alike(
 def test_typed_dice_left_over_are_refused(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     campaign("c", "classic", False)
     capsys.readouterr()
-    left = "--dice: 1 value(s) left over, not rolled"
+    left = "--dice: 1 value left over, not rolled"
     for record in ([], ["--record"]):
         assert main(["oracle", "roll", "action", "--dice", "5,6", *record]) == 2
         assert left in capsys.readouterr().err

@@ -33,6 +33,7 @@ from ironsworn.cli.common import (
     table_call,
     worded,
 )
+from ironsworn.counting import counted
 from ironsworn.errors import IronswornError
 
 if TYPE_CHECKING:
@@ -669,7 +670,7 @@ def _export(args: argparse.Namespace) -> int:
                 "skipped": skipped,
             },
             f"exported {path} as {args.format} to {output}"
-            + (f" ({len(skipped)} damaged operation(s) left out)" if skipped else ""),
+            + (f" ({counted(len(skipped), 'damaged operation')} left out)" if skipped else ""),
         )
     elif args.json and args.format == "markdown":
         emit(args, {"format": "markdown", "campaign": str(path), "markdown": text}, text)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 
 from ironsworn.cli.common import Missing, UsageError, emit
+from ironsworn.counting import counted
 
 
 def export_vault(args: argparse.Namespace) -> int:
@@ -68,8 +69,9 @@ def import_vault(args: argparse.Namespace) -> int:
     lines = [
         f"imported the Iron Vault campaign {answer['vault']!r} ({answer['ruleset']}) from {folder} "
         f"into "
-        f"campaign {name!r}: {answer['characters']} character(s), {answer['tracks']} track(s), "
-        f"{answer['clocks']} clock(s), {answer['journals']} journal(s)"
+        f"campaign {name!r}: {counted(answer['characters'], 'character')}, "
+        f"{counted(answer['tracks'], 'track')}, "
+        f"{counted(answer['clocks'], 'clock')}, {counted(answer['journals'], 'journal')}"
     ]
     if answer["unknown_assets"]:
         lines.append("unknown assets (left off the sheet): " + ", ".join(answer["unknown_assets"]))

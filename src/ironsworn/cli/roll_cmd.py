@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ironsworn.cli.common import CliParser, UsageError, common_options, emit, int_list, parse_int
+from ironsworn.counting import counted
 from ironsworn.dice import Dice, FixedDice, RandomDice
 from ironsworn.momentum import check_momentum, momentum_reset
 from ironsworn.progress import MAX_TICKS, progress_score
@@ -56,7 +57,8 @@ def _dice(args: argparse.Namespace, count: int, shape: str) -> Dice:
         values = int_list(args.dice, "--dice")
         if len(values) != count:
             raise UsageError(
-                f"--dice {args.dice!r} has {len(values)} value(s); expected {count}: {shape}"
+                f"--dice {args.dice!r} has {counted(len(values), 'value')}; expected {count}: "
+                f"{shape}"
             )
         return FixedDice(values, source="--dice")
     return RandomDice(args.seed)

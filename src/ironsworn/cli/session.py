@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 
 from ironsworn.cli.common import UsageError
+from ironsworn.counting import counted
 from ironsworn.dice import Dice, FixedDice, typed_dice
 
 # One-shot commands (ask, oracle roll --record) import this module: typing and pathlib are
@@ -48,8 +49,8 @@ def check_dice_used(dice: Dice) -> None:
     """Refuse typed dice that the command did not roll (they were meant for something)."""
     if isinstance(dice, FixedDice) and dice.remaining:
         raise UsageError(
-            f"--dice: {dice.remaining} value(s) left over, not rolled (accepted: exactly the "
-            "dice this command rolls; a pending decision's rolls take their own --dice); "
+            f"--dice: {counted(dice.remaining, 'value')} left over, not rolled (accepted: exactly "
+            "the dice this command rolls; a pending decision's rolls take their own --dice); "
             "nothing was changed"
         )
 

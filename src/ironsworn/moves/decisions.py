@@ -35,6 +35,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from ironsworn.counting import counted
 from ironsworn.errors import InvalidValue, OptionNeeded, RuleViolation
 from ironsworn.moves.changes import StateChanges
 from ironsworn.moves.step import own_agenda, own_step
@@ -346,7 +347,7 @@ class Decisions(StateChanges):
         if not low <= taken <= high:
             want = str(high) if low == high else f"{low} to {high}"
             raise InvalidValue(
-                f"{taken} option(s) chosen; choose {want} of: {', '.join(offered)}",
+                f"{counted(taken, 'option')} chosen; choose {want} of: {', '.join(offered)}",
                 input="keys",
                 value=keys,
                 accepted=offered,

@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ironsworn.counting import counted
 from ironsworn.errors import InvalidValue, OptionNeeded, RuleViolation
 from ironsworn.moves.setup import BACKGROUND_RANKS, MAX_BACKGROUND_BONDS
 from ironsworn.oracle import check_d100
@@ -225,7 +226,8 @@ def semi_random_character(
         rank = None if background_rank is None else _background_rank(background_rank)
         if len(decks) > HAND:
             raise InvalidValue(
-                f"{{decks}} names {len(decks)} deck(s): one for each of the {HAND} cards drawn",
+                f"{{decks}} names {counted(len(decks), 'deck')}: one for each of the {HAND} "
+                "cards drawn",
                 input="decks",
                 value=len(decks),
                 accepted=f"up to {HAND} decks",
@@ -317,7 +319,8 @@ def semi_random_character(
             # Each surface says how to draw (the command line: 'character draw NAME DECK').
             deck_words = ", ".join(p.replace("_", " ") for p in piles)
             engine.note(
-                f"{left} more card(s) to draw unseen, one at a time from any deck ({deck_words})"
+                f"{counted(left, 'more card')} to draw unseen, one at a time from any deck "
+                f"({deck_words})"
             )
 
     return engine.operation("character", name.strip(), run)
@@ -340,7 +343,7 @@ def draw_card(engine: MoveEngine, character: str | None, deck: str) -> Operation
         engine.set_flag(char.name, "asset_hand", hand)
         engine.set_flag(char.name, "asset_draws", left - 1 or None)
         if left - 1:
-            engine.note(f"{left - 1} more card(s) to draw")
+            engine.note(f"{counted(left - 1, 'more card')} to draw")
         else:
             engine.set_flag(char.name, "asset_excluded", None)
             _reveal(engine, char.name, hand)
@@ -462,7 +465,9 @@ def keep_assets(engine: MoveEngine, character: str | None, cards: Sequence[str])
                 names=("semi_random",),
             )
         if len(cards) != KEEP:
-            raise InvalidValue(f"{len(cards)} card(s) named: keep exactly {KEEP} of the {HAND}")
+            raise InvalidValue(
+                f"{counted(len(cards), 'card')} named: keep exactly {KEEP} of the {HAND}"
+            )
         names = {i: engine.ruleset.assets[i].name for i in hand}
         kept: list[str] = []
         for text in cards:

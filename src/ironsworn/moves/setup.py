@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ironsworn.campaign.options import find_option, option_words
+from ironsworn.counting import counted
 from ironsworn.errors import InvalidValue, OptionNeeded, RuleViolation
 from ironsworn.moves.operation_group import EngineOperations
 from ironsworn.ranks import Rank
@@ -64,7 +65,7 @@ def check_background_bonds(state: CampaignState, bonds: int, reserved: int) -> N
         )
     if bonds + reserved > MAX_BACKGROUND_BONDS:
         raise InvalidValue(
-            f"{bonds} bond(s) and {reserved} held in reserve: a new character has up to "
+            f"{counted(bonds, 'bond')} and {reserved} held in reserve: a new character has up to "
             f"{MAX_BACKGROUND_BONDS} background bonds"
         )
 

@@ -9,6 +9,7 @@ inputs describe. :func:`discard_if_empty` removes a campaign a failed first comm
 
 from __future__ import annotations
 
+from ironsworn.counting import counted
 from ironsworn.dice import Dice, FixedDice, RandomDice, typed_dice
 from ironsworn.errors import InvalidValue
 
@@ -46,8 +47,8 @@ def check_dice_used(dice: Dice) -> None:
     if isinstance(dice, FixedDice) and dice.remaining:
         # ({dice}: each surface names the input its own way, the command line its flag)
         raise InvalidValue(
-            f"{{dice}}: {dice.remaining} value(s) left over, not rolled (accepted: exactly "
-            "the dice this operation rolls; a pending decision's rolls take their own "
+            f"{{dice}}: {counted(dice.remaining, 'value')} left over, not rolled (accepted: "
+            "exactly the dice this operation rolls; a pending decision's rolls take their own "
             "{dice}); nothing was changed",
             input="dice",
             accepted=("exactly the dice this operation rolls",),

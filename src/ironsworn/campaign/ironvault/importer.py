@@ -44,6 +44,7 @@ from ironsworn.campaign.ironvault.reading import (
 )
 from ironsworn.campaign.registry import CampaignRef
 from ironsworn.campaign.store import Operation, utc_now
+from ironsworn.counting import counted
 from ironsworn.errors import CampaignError
 
 JsonDict = dict[str, Any]
@@ -272,12 +273,12 @@ def read_vault(folder: Path) -> VaultImport:
     if others:
         shown = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
         found.not_carried.append(
-            f"{len(others)} note(s) that are not journals (no mechanics, not under Journals/): "
-            + shown
+            f"{counted(len(others), 'note')} outside the journals (no mechanics, not under "
+            "Journals/): " + shown
         )
     for kind, notes_of_kind in kinds.items():
         if kind not in ("", "character", "progress", "clock"):
-            found.not_carried.append(f"{len(notes_of_kind)} {kind} note(s)")
+            found.not_carried.append(counted(len(notes_of_kind), f"{kind} note"))
     counts = {
         "characters": len(names),
         "tracks": len(tracks),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ironsworn.counting import counted
 from ironsworn.errors import InvalidValue
 from ironsworn.moves.engine import Step, before_roll, on_outcome, on_resume
 from ironsworn.moves.starforged import vehicles
@@ -300,7 +301,11 @@ def repair_situation(ctx: Step, keys: list[str]) -> None:
     strong, weak = REPAIR_POINTS[keys[0]]
     points = strong if ctx.outcome is S else weak
     supply = ctx.char.supply
-    options = [(str(n), f"-{n} supply for {n} more point(s)") for n in range(1, 4) if n <= supply]
+    options = [
+        (str(n), f"-{n} supply for {counted(n, 'more point', 'more points')}")
+        for n in range(1, 4)
+        if n <= supply
+    ]
     if ctx.char.has("unprepared") or not options:
         _spend(ctx, points)
         return
@@ -308,7 +313,7 @@ def repair_situation(ctx: Step, keys: list[str]) -> None:
         "sf.repair.supply",
         options,
         minimum=0,
-        prompt=f"{points} repair point(s): Sacrifice Resources for more? (decline: none)",
+        prompt=f"{counted(points, 'repair point')}: Sacrifice Resources for more? (decline: none)",
         points=points,
     )
 
@@ -321,6 +326,11 @@ def repair_supply(ctx: Step, keys: list[str]) -> None:
         ctx.supply(-extra)
         points += extra
     _spend(ctx, points)
+
+
+def _unused(points: int) -> str:
+    """The repair points left unspent, as a note tells them ("1 unused repair point is")."""
+    return f"{counted(points, 'unused repair point')} {'is' if points == 1 else 'are'}"
 
 
 def _spend(ctx: Step, points: int) -> None:
@@ -354,10 +364,10 @@ def _spend(ctx: Step, points: int) -> None:
             a["meter"]["value"] < a["meter"]["max"] for a in companions(ctx.char)
         ):
             continue
-        options.append((key, f"{text} ({cost} point{'s' if cost > 1 else ''})"))
+        options.append((key, f"{text} ({counted(cost, 'point')})"))
     if not options:
         if points:
-            ctx.note(f"{points} unused repair point(s) are discarded")
+            ctx.note(f"{_unused(points)} discarded")
         _repairs_done(ctx)
         return
     ctx.choose(
@@ -373,7 +383,7 @@ def _spend(ctx: Step, points: int) -> None:
 def repair_spend(ctx: Step, keys: list[str]) -> None:
     points = int(ctx.data["context"]["points"])
     if not keys:
-        ctx.note(f"{points} unused repair point(s) are discarded")
+        ctx.note(f"{_unused(points)} discarded")
         _repairs_done(ctx)
         return
     key = keys[0]

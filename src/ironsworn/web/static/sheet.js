@@ -4,13 +4,19 @@ import { $, act, character, fill, h, html, loadDeck, rules, signed, store, svg, 
 import { decisions } from "./decisions.js";
 import { render } from "./live.js";
 
+// A phone's header has room for a short seat picker: its first option in fewer words there
+// (the whole of "the guide (any character)" was cut to "the guide (any").
+const PHONE = window.matchMedia("(max-width: 600px)");
+PHONE.addEventListener("change", () => { if (store.state) renderSeat(); });
+
 function renderSeat() {
   const select = $("seat");
   const names = store.state.characters.map((c) => c.name);
   // A player's token plays a character; only a guide (or this machine's own user) has the
   // guide seat.
   const guide = store.state.role === "guide";
-  const options = [h("option", { value: "" }, guide ? "the guide (any character)" : "pick your character")];
+  const first = guide ? (PHONE.matches ? "the guide" : "the guide (any character)") : "pick your character";
+  const options = [h("option", { value: "" }, first)];
   for (const n of names) options.push(h("option", { value: n }, n));
   select.replaceChildren(...options);
   select.value = names.includes(store.seat) ? store.seat : "";

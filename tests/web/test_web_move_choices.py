@@ -72,10 +72,13 @@ def test_enter_the_fray_offers_an_allys_fight(api: Any) -> None:
         {"id": "fight-1", "name": "Raider", "kind": "fight of Asha"}
     ]
     body = {**body, "character": "Bram", "track": "fight-1"}
-    made = api.post("/api/c/t/actions/move", json=body, headers=CHANGE)
+    page = {**CHANGE, "X-Ironsworn-Page": "1"}  # (the page's answers name each effect)
+    made = api.post("/api/c/t/actions/move", json=body, headers=page)
     assert made.status_code == 200, made.text
     shared = [e for e in made.json()["effects"] if e["target"] == "fight-1:shared_by"]
     assert (shared[0]["from"], shared[0]["to"]) == ("Asha", "Asha, Bram")
+    # Said as the log says it (the page read "Raider shared by Asha → Asha, Bram").
+    assert (shared[0]["verb"], shared[0]["label"]) == ("Bram joins the fight:", "Raider")
     # Now his own: Strike finds it.
     panel = api.get("/api/c/t/moves/strike?character=Bram").json()
     reads = {r["option"]: r for r in panel["reads"]}

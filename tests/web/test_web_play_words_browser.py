@@ -101,7 +101,7 @@ def test_naming_the_foe_an_ally_fights_joins_that_fight(server: Any, browser: An
     form.locator("input[name=dice]").fill("6,1,2")
     form.locator("button[type=submit]").click()
     result = page.locator("#result .move-result")
-    expect(result).to_contain_text("Broken raider shared by Asha → Asha, Bo")
+    expect(result.locator(".effects li").first).to_have_text("Bo joins the fight: Broken raider")
     fights = [t for t in http.get("/api/c/raider/state").json()["tracks"] if t["kind"] == "fight"]
     assert [(t["name"], t["characters"]) for t in fights] == [("Broken raider", ["Asha", "Bo"])]
     checked(page, "play-words-joined-fight", columns=True)

@@ -63,7 +63,7 @@ def labelled(data: Any, state: Any) -> Any:
                 effect["label"] = new_track(effect, state) or target_label(
                     effect["target"], effect.get("character"), state
                 )
-                verb = turned(effect)
+                verb = turned(effect) or joined(effect, state)
                 if verb is not None:
                     effect["verb"] = verb
                     if effect["target"].startswith("bond:"):  # "gains a bond with" Havens
@@ -110,6 +110,23 @@ def turned(effect: JsonDict) -> str | None:
     if target.startswith("bond:"):
         return "gains a bond with" if after else "loses the bond with"
     return None
+
+
+def joined(effect: JsonDict, state: Any) -> str | None:
+    """An ally joining a track, said as the log says it ("Bo joins the fight:" Ironhide
+    raiders), not "Ironhide raiders shared by Asha → Asha, Bo"; None for any other effect
+    (one who leaves a track, a successor taking a connection over)."""
+    head, _, part = str(effect["target"]).partition(":")
+    track = getattr(state, "tracks", {}).get(head)
+    if part != "shared_by" or track is None:
+        return None
+    before = [n for n in str(effect.get("from") or "").split(", ") if n]
+    after = [n for n in str(effect.get("to") or "").split(", ") if n]
+    new = [n for n in after if n not in before]
+    if not new or any(n not in after for n in before):
+        return None
+    effect["label"] = track.name
+    return f"{' and '.join(new)} {'join' if len(new) > 1 else 'joins'} the {track.kind}:"
 
 
 def new_track(effect: JsonDict, state: Any) -> str | None:

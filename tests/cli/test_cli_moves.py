@@ -253,7 +253,8 @@ def test_people_places_notes_and_packs(home: Path, capsys: pytest.CaptureFixture
     assert places == [
         {"name": "Firstmeet", "description": "", "region": "region:classic/hinterlands"}
     ]
-    assert js(capsys, "note", "list") == [{"text": "The wyvern nests north", "character": None}]
+    # A solo campaign's note is its one character's, as its journal entries are.
+    assert js(capsys, "note", "list") == [{"text": "The wyvern nests north", "character": "Asha"}]
     code, _, err = run(capsys, "place", "add", "Firstmeet")
     assert code == 2 and "already" in err
     code, _, err = run(capsys, "place", "add", "Nowhere", "--region", "moon")

@@ -706,3 +706,65 @@ def test_an_oracle_roll_keeps_the_rolls_its_row_called_for_in_the_log(
         "oracle Goal: 95 → Roll twice (oracle Goal: 21 → Defend a place; oracle Goal: 72 → "
         "Seize power)"
     ) in log
+
+
+def _edited_vault(tmp_path: Path, note: str, old: str, new: str) -> Path:
+    """The classic fixture with ``old`` replaced by ``new`` in ``note``."""
+    folder = tmp_path / "edited"
+    if not folder.exists():
+        shutil.copytree(FIXTURES / "classic", folder)
+    path = folder / note
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return folder
+
+
+def test_a_link_by_a_notes_file_name_names_its_character(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # "[[Characters/Tova.md]]" (Obsidian's link by the file, without an alias) was read as a
+    # character named "Tova.md": the vow went to every character, the block to none.
+    folder = _edited_vault(
+        tmp_path,
+        "Progress/Avenge the fallen.md",
+        'character: "[[Characters/Tova|Tova]]"',
+        'character: "[[Characters/Tova.md]]"',
+    )
+    bryn = (folder / "Characters" / "Tova.md").read_text(encoding="utf-8")
+    (folder / "Characters" / "Bryn.md").write_text(
+        bryn.replace("name: Tova", "name: Bryn"), encoding="utf-8"
+    )
+    journal = folder / "Journals" / "Session 2.md"
+    journal.write_text(
+        journal.read_text(encoding="utf-8")
+        + '\n```iron-vault-mechanics\nactor name="[[Characters/Bryn.md]]" {\n'
+        + '    meter "Health" from=5 to=4\n}\n```\n',
+        encoding="utf-8",
+    )
+    imported(capsys, folder, "--name", "linked")
+    state, operations = campaign("linked")
+    assert state.track("Avenge the fallen").characters == ["Tova"]
+    blocks_of = [op.character for op in operations if op.kind == "imported"]
+    assert blocks_of[-1] == "Bryn"
+
+
+def test_a_card_added_by_its_id_alone_has_its_first_ability(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A card typed into a note as "- id: ..." came in with no ability marked at all.
+    folder = _edited_vault(
+        tmp_path,
+        "Characters/Tova.md",
+        "  - id: asset:campaign/assets/lantern_of_ages",
+        "  - id: asset:classic/combat_talent/swordmaster\n"
+        "  - id: asset:campaign/assets/lantern_of_ages",
+    )
+    imported(capsys, folder, "--name", "hand")
+    state, _ = campaign("hand")
+    sheet = state.sheet("Tova")
+    (sword,) = [a for a in sheet["assets"] if a["id"] == "asset:classic/combat_talent/swordmaster"]
+    assert sword["abilities"] == [True, False, False]
+    # A card whose abilities are given keeps them as given.
+    (hound,) = [a for a in sheet["assets"] if a["id"] == "asset:classic/companion/hound"]
+    assert hound["abilities"] == [True, True, False]

@@ -67,13 +67,18 @@ def text(data: Mapping[str, Any], key: str, where: str) -> str:
 
 
 def link_target(value: Any) -> str | None:
-    """The note a ``[[Characters/Kai|Kai]]`` link names (``Kai``), or the plain text."""
+    """The note a ``[[Characters/Kai|Kai]]`` (or ``[[Characters/Kai.md]]``) link names
+    (``Kai``), or the plain text."""
     if not isinstance(value, str) or not value.strip():
         return None
     match = _LINK.match(value)
     if match is None:
         return value.strip()
-    return (match.group(2) or match.group(1).rsplit("/", 1)[-1]).strip()
+    if match.group(2):
+        return match.group(2).strip()
+    # (a link by the note's path names its file: "[[Characters/Kira.md]]" is Kira)
+    note = match.group(1).rsplit("/", 1)[-1].strip()
+    return note[: -len(".md")].strip() if note.lower().endswith(".md") else note
 
 
 # ------------------------------------------------------------------------------ characters
@@ -202,7 +207,8 @@ def read_assets(
         if not isinstance(item, Mapping) or not isinstance(item.get("id"), str):
             raise CampaignError(f"{at} is not an asset with an id")
         ident = str(item["id"])
-        abilities = item.get("abilities") or []
+        given = item.get("abilities")
+        abilities = given or []
         if not isinstance(abilities, list) or not all(isinstance(a, bool) for a in abilities):
             raise CampaignError(f"{at}: abilities {abilities!r} are not a list of true or false")
         controls = item.get("controls") or {}
@@ -224,15 +230,20 @@ def read_assets(
         start = (abilities.index(True) + 1) if True in abilities else None
         if any(a.enabled for a in card.abilities):
             start = None
+        elif not given:
+            start = 1  # a card that marks none, added with its id alone: its first ability
         try:
             record = new_asset_record(card, first, start, {k: v for k, v in texts.items()})
         except IronswornError as exc:
             found.not_carried.append(f"{who}'s {card.name}: {exc}")
             continue
-        record["abilities"] = [
-            bool(abilities[i]) if i < len(abilities) else False
-            for i in range(len(record["abilities"]))
-        ]
+        # (a card added by hand with its id alone keeps the abilities a new card starts with,
+        # as Iron Vault gives it: those the card marks, else its first)
+        if given:
+            record["abilities"] = [
+                bool(abilities[i]) if i < len(abilities) else False
+                for i in range(len(record["abilities"]))
+            ]
         _controls(record, controls, at)
         if ident.split("/")[-2:-1] in (["command_vehicle"], ["module"], ["support_vehicle"]):
             # The crew's cards (moves/starforged/starting.py): every character's note lists

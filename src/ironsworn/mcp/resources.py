@@ -18,6 +18,7 @@ nothing of the SDK, so the server and the tests share them.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote, unquote
@@ -114,8 +115,34 @@ def listed(served: ServedCampaign) -> list[Listed]:
     return out
 
 
+# A Datasworn link to a rules item ("[Shattered World](datasworn:oracle_collection:...)",
+# "[Pay the Price](move:starforged/...)"): a model reads its words. (A link the players wrote
+# to a web page is theirs, and kept.)
+_RULES_LINK = re.compile(
+    r"\[([^\]]+)\]\((?:datasworn:|id:)?(?:move|asset|oracle|npc|truth|atlas|delve|rarity)"
+    r"[\w.]*[:/][^)\s]*\)"
+)
+
+
+def unlinked_json(data: Any) -> Any:
+    """``data`` with every rules link in its text written as its words (as the command line
+    shows an oracle's result): what a model reads is plain text."""
+    if isinstance(data, str):
+        return _RULES_LINK.sub(r"\1", data) if "](" in data else data
+    if isinstance(data, dict):
+        return {key: unlinked_json(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [unlinked_json(value) for value in data]
+    return data
+
+
 def read(served: ServedCampaign, uri: str) -> Any:
-    """The JSON data at ``uri``; NotFound (with candidates) for an address that is not one."""
+    """The JSON data at ``uri`` (its rules links as their words); NotFound (with candidates)
+    for an address that is not one."""
+    return unlinked_json(_read(served, uri))
+
+
+def _read(served: ServedCampaign, uri: str) -> Any:
     if uri.startswith(CAMPAIGN):
         return _campaign_part(served, unquote(uri[len(CAMPAIGN) :]))
     for base, kind in ((MOVE, "moves"), (ORACLE, "oracles")):

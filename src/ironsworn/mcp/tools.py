@@ -177,9 +177,11 @@ def call(served: ServedCampaign, name: str, arguments: JsonDict) -> Answer:
             served.discard_if_empty()
     except IronswornError as exc:
         return Answer(error_data(exc), error=True)
+    from ironsworn.mcp.resources import unlinked_json
+
     if isinstance(result, Question):
-        return Answer({"question": result.to_json()})
-    return Answer(result)
+        return Answer({"question": unlinked_json(result.to_json())})
+    return Answer(unlinked_json(result))
 
 
 def fair(served: ServedCampaign, op: Any, state: Any, arguments: JsonDict) -> JsonDict:

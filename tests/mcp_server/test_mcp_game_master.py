@@ -1,0 +1,57 @@
+"""What an AI game master reads over MCP, through the SDK's own client: results in plain
+words, refusals that say what is accepted, and the decision it answers named plainly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import anyio
+from mcp_support import SEED, STATS, data, fingerprint, read_json, stdio_session
+from shared_files import STARFORGED_DATASWORN, shared_file
+
+from ironsworn.cli.main import main
+
+
+def starforged(campaign: str = "sf", *, content: bool = False) -> None:
+    """A Starforged campaign with Kira and her starship Vesper."""
+    if content:
+        assert main(["content", "import", str(shared_file(STARFORGED_DATASWORN))]) == 0
+    assert main(["campaign", "new", campaign, "--ruleset", "starforged"]) == 0
+    kira = ["character", "new", "Kira", "--stats", STATS, "--campaign", campaign]
+    assert main([*kira, "--starship", "Vesper"]) == 0
+
+
+def test_an_oracle_result_is_plain_words_not_datasworn_links(home: Path) -> None:
+    # Planetary Class answered "[Ice World](datasworn:oracle_collection:starforged/planet/ice)":
+    # a model read a Markdown link where the command line shows "Ice World".
+    starforged(content=True)
+
+    async def scenario() -> tuple[Any, Any, Any]:
+        async with stdio_session(home, "--campaign", "sf", "--seed", SEED) as session:
+            rolled = data(await session.call_tool("oracle", {"oracle": "planetary class"}))
+            table = await read_json(session, "ironsworn://oracle/starforged/planet/class")
+            log = await read_json(session, "ironsworn://campaign/log")
+            return rolled, table, log
+
+    rolled, table, log = anyio.run(scenario)
+    assert rolled["text"].endswith("World") and "](" not in rolled["text"], rolled
+    assert "datasworn:" not in str(table)
+    assert log[-1]["events"][0]["text"] == rolled["text"]
+
+
+def test_a_second_command_vehicle_says_what_is_accepted(home: Path) -> None:
+    # It answered "the party already has a command vehicle, Vesper" and no more.
+    starforged()
+    before = fingerprint("sf")
+
+    async def scenario() -> Any:
+        async with stdio_session(home, "--campaign", "sf") as session:
+            return await session.call_tool("vehicle", {"name": "Skylark"})
+
+    refused = anyio.run(scenario)
+    assert refused.is_error
+    line = refused.content[0].text
+    assert line.startswith("name 'Skylark': the party already has a command vehicle, Vesper")
+    assert "accepted: Skylark as an incidental vehicle, given incidental and its integrity" in line
+    assert fingerprint("sf") == before

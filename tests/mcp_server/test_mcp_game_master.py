@@ -8,9 +8,9 @@ from typing import Any
 
 import anyio
 from mcp_support import SEED, STATS, data, fingerprint, read_json, stdio_session
-from shared_files import STARFORGED_DATASWORN, shared_file
 
 from ironsworn.cli.main import main
+from shared_files import STARFORGED_DATASWORN, shared_file
 
 
 def starforged(campaign: str = "sf", *, content: bool = False) -> None:

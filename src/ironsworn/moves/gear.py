@@ -169,8 +169,12 @@ class GearOperations(EngineOperations):
                 )
             clean = clean_name(name, "vehicle")
             if self.state.vehicle is not None:
+                ship = self.state.vehicle["name"]
                 raise RuleViolation(
-                    f"the party already has a command vehicle, {self.state.vehicle['name']}"
+                    f"{{name}} {clean!r}: the party already has a command vehicle, {ship} "
+                    f"(accepted: {clean} as an incidental vehicle, given {{incidental}} and its "
+                    f"{{integrity}}; a new command vehicle only once {ship} is lost)",
+                    names=("name", "incidental", "integrity"),
                 )
             if not 1 <= integrity <= 10:
                 raise InvalidValue(

@@ -55,3 +55,52 @@ def test_a_second_command_vehicle_says_what_is_accepted(home: Path) -> None:
     assert line.startswith("name 'Skylark': the party already has a command vehicle, Vesper")
     assert "accepted: Skylark as an incidental vehicle, given incidental and its integrity" in line
     assert fingerprint("sf") == before
+
+
+def test_a_decision_carries_its_token_and_seen_and_two_alike_differ(home: Path) -> None:
+    # The move's result gave no token nor head: a model had to read the pending resource
+    # for the token and had nowhere to read 'seen'. And two decisions alike (the same move,
+    # dice and options, asked again) had one token: an answer meant for the first was
+    # taken by the second.
+    make = ["character", "new", "Asha", "--stats", STATS, "--campaign", "t"]
+    assert main(make) == 0
+    assert main(["option", "own_dice", "on", "--campaign", "t"]) == 0
+    face_danger = {"move": "face danger", "stat": "edge", "dice": [4, 10, 5]}
+
+    async def scenario() -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        async with stdio_session(home, "--campaign", "t") as session:
+            tools = {t.name: t for t in (await session.list_tools()).tools}
+            out["choose"] = tools["choose"]
+            out["first"] = data(await session.call_tool("move", face_danger))
+            asked = out["first"]["pending"][0]
+            answer = {"keys": ["suffer_supply"], "decision": asked["token"], "seen": asked["seen"]}
+            out["answered"] = await session.call_tool("choose", answer)
+            out["second"] = data(await session.call_tool("move", face_danger))
+            out["pending"] = await read_json(session, "ironsworn://campaign/pending")
+            out["before"] = fingerprint("t")
+            out["stale"] = await session.call_tool(
+                "choose", {"keys": ["suffer_supply"], "decision": asked["token"]}
+            )
+            out["stale_seen"] = await session.call_tool(
+                "choose", {"keys": ["suffer_supply"], "seen": asked["seen"]}
+            )
+        return out
+
+    out = anyio.run(scenario)
+    first, second = out["first"]["pending"][0], out["second"]["pending"][0]
+    assert not out["answered"].is_error, out["answered"].content[0].text
+    assert {k: v for k, v in first.items() if k not in ("token", "seen")} == {
+        k: v for k, v in second.items() if k not in ("token", "seen")
+    }
+    assert first["token"] != second["token"] and second["seen"] > first["seen"]
+    assert out["pending"]["current"]["token"] == second["token"]
+    assert out["pending"]["current"]["seen"] == second["seen"]
+    assert out["stale"].is_error and "answered meanwhile" in out["stale"].content[0].text
+    assert out["stale_seen"].is_error
+    assert fingerprint("t") == out["before"]
+    # The tool says where both are read.
+    choose = out["choose"]
+    assert "'token' and 'seen'" in choose.description
+    assert "'token'" in choose.input_schema["properties"]["decision"]["description"]
+    assert "'seen'" in choose.input_schema["properties"]["seen"]["description"]

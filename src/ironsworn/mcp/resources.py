@@ -61,7 +61,8 @@ CAMPAIGN_PARTS: dict[str, tuple[str, str]] = {
         "Pending decisions",
         "every decision owed: 'current', the one the table waits for now (null: none), and "
         "'set_aside', those other characters owe, set aside while it is answered (answer one "
-        "with choose and its character); each with its token for choose's decision",
+        "with choose and its character); each with its 'token' and 'seen', for the answer's "
+        "decision and seen",
     ),
     "log": ("Recent log", f"the last {RECENT} operations with their events (every roll)"),
     "journal": ("Recent journal", f"the last {RECENT} journal entries and mechanics lines"),
@@ -189,9 +190,11 @@ def _campaign_part(served: ServedCampaign, part: str) -> Any:
         # With its token, as the state shows it: an answer that names it (choose's
         # ``decision``) is refused if another client answered it and a new one came.
         parked = getattr(state, "parked", {}) or {}
+        store = served.store()
+        seen = {"seen": store.head()} if store is not None else {}
         return {
-            "current": shown_decision(state.pending) if state.pending else None,
-            "set_aside": [shown_decision(entry["pending"]) for entry in parked.values()],
+            "current": {**shown_decision(state.pending), **seen} if state.pending else None,
+            "set_aside": [{**shown_decision(e["pending"]), **seen} for e in parked.values()],
         }
     if part == "options":
         from ironsworn.campaign.options import options_data

@@ -122,6 +122,13 @@ def _description(op: Any) -> str:
             ". The server rolls. The result is the move's JSON: roll, outcome, effects, and "
             "'pending' when the move asks a decision (answer with choose, burn or decline)"
         )
+    elif op.name in ANSWERS:
+        text += (
+            ". Each pending decision (in a move's result, or the resource "
+            "ironsworn://campaign/pending) carries its 'token' and 'seen': send them as decision "
+            "and seen, and the answer is refused, changing nothing, if that decision was "
+            "answered meanwhile or another waits now"
+        )
     elif op.name == "option":
         text += " (own_dice, whether players type their own dice, is theirs to set)"
     elif op.writes == "keep":
@@ -159,8 +166,22 @@ def schema_of(op: Any, table: Any, off: frozenset[str]) -> JsonDict:
             target.pop("examples", None)  # (the values are all listed: no examples beside)
         else:
             target["examples"] = keys[:EXAMPLES]
+    if op.name in ANSWERS:
+        for name, words in ANSWER_INPUTS.items():
+            if name in properties:
+                properties[name]["description"] = words
     schema["required"] = [r for r in schema["required"] if r in properties]
     return schema
+
+
+ANSWERS = ("choose", "burn", "decline")
+# The inputs naming the decision answered, in the words of what a model reads.
+ANSWER_INPUTS = {
+    "decision": "the 'token' of the decision answered, as its move's result or the pending "
+    "resource shows it (refused if another decision waits by now)",
+    "seen": "the 'seen' beside that token: the campaign's head when the decision was read "
+    "(refused if the decision was answered since)",
+}
 
 
 def call(served: ServedCampaign, name: str, arguments: JsonDict) -> Answer:
@@ -181,7 +202,31 @@ def call(served: ServedCampaign, name: str, arguments: JsonDict) -> Answer:
 
     if isinstance(result, Question):
         return Answer({"question": unlinked_json(result.to_json())})
+    if isinstance(result, dict) and isinstance(result.get("pending"), list):
+        result = {**result, "pending": with_tokens(served, result["pending"])}
     return Answer(unlinked_json(result))
+
+
+def with_tokens(served: ServedCampaign, pending: list[Any]) -> list[Any]:
+    """The decisions a result leaves pending, each with its ``token`` and ``seen`` (the
+    campaign's head now): what choose, burn and decline take as decision and seen."""
+    from ironsworn.table.decisions import shown_decision
+
+    store = served.store()
+    if store is None or not pending:
+        return pending
+    state = store.state()
+    head = store.head()
+    waiting = [state.pending] if state.pending else []
+    waiting += [entry["pending"] for entry in (getattr(state, "parked", {}) or {}).values()]
+    shown = [shown_decision(w) for w in waiting]
+    out: list[Any] = []
+    for entry in pending:
+        same = next(
+            (d for d in shown if {k: v for k, v in d.items() if k != "token"} == entry), None
+        )
+        out.append({**entry, "token": same["token"], "seen": head} if same else entry)
+    return out
 
 
 def fair(served: ServedCampaign, op: Any, state: Any, arguments: JsonDict) -> JsonDict:

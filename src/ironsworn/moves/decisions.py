@@ -55,6 +55,11 @@ class Decisions(StateChanges):
     parked: dict[str, JsonDict]
     answers: list[str]
     auto_burn: bool | None
+    # Where the operation asking a decision is kept (the campaign's head when it began, set
+    # by the commit path): each decision asked is stamped with it, so two decisions alike in
+    # every other way (the same move, roll and options, asked again later) are told apart by
+    # their tokens. None: not stamped (an engine that keeps nothing).
+    asked_at: int | None = None
 
     if TYPE_CHECKING:
         # Provided by the engine: the operation wrapper, the agenda loop, the move records.
@@ -253,6 +258,8 @@ class Decisions(StateChanges):
         following = self._who_follows(decision)
         if following:
             decision["then"] = following
+        if self.asked_at is not None:
+            decision["asked_at"] = self.asked_at
         self.pending = decision
 
     def _who_follows(self, decision: Mapping[str, Any]) -> list[str]:

@@ -92,7 +92,7 @@ class OperationResult:
 
 def public_pending(pending: JsonDict) -> JsonDict:
     """The pending decision as shown to the player (without the engine's resume data)."""
-    return {k: v for k, v in pending.items() if k not in ("resume", "step")}
+    return {k: v for k, v in pending.items() if k not in ("resume", "step", "asked_at")}
 
 
 # How each state event is shown as an effect: a function from the event to its target name.

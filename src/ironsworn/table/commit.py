@@ -73,6 +73,8 @@ def commit(
 
     with store.write() as tx:
         engine = MoveEngine(tx.state, library, dice)
+        # (a decision asked now is told apart from one alike; a trial run keeps nothing)
+        engine.asked_at = getattr(tx, "head", None)
         result = body(engine)
         if all_dice:
             check_dice_used(dice)

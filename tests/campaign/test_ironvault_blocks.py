@@ -250,3 +250,36 @@ def test_the_harm_a_suffer_move_takes_is_inside_it() -> None:
         ),
     )
     assert [(n[0], n[3]) for n in nodes] == [("meter", []), ("move", ["roll"])]
+
+
+def test_meters_are_named_as_iron_vault_names_them() -> None:
+    # They were written "health", "Hound health" and "integrity"; Iron Vault's own meter
+    # nodes say "Health", "Hound / Health" (the card, then its meter) and "Starship / Integrity".
+    hound = "asset:classic/companion/hound"
+    nodes = read(
+        BlockWriter(),
+        op(
+            {"type": "meter", "character": "Kira", "meter": "health", "from": 5, "to": 4},
+            {"type": "meter", "character": "Kira", "meter": "momentum", "from": 2, "to": 3},
+            {"type": "asset_meter", "character": "Kira", "asset": hound, "from": 4, "to": 3},
+            {"type": "vehicle_meter", "from": 5, "to": 4},
+            kind="adjust",
+        ),
+    )
+    assert [n[1][0] for n in nodes] == [
+        "Health",
+        "Momentum",
+        "Hound / Health",
+        "Starship / Integrity",
+    ]
+
+
+def test_a_meter_reads_the_same_in_either_spelling() -> None:
+    from ironsworn.campaign.ironvault.history import describe
+    from ironsworn.campaign.ironvault.kdl import parse
+
+    new = 'meter "Health" from=5 to=4\nmeter "Hound / Health" from=4 to=3\n'
+    old = 'meter "health" from=5 to=4\nmeter "Hound health" from=4 to=3\n'
+    vehicle = 'meter "Starship / Integrity" from=5 to=4\nmeter "integrity" from=4 to=3\n'
+    assert describe(parse(new)) == describe(parse(old)) == ["health 5 → 4", "Hound health 4 → 3"]
+    assert describe(parse(vehicle)) == ["Starship integrity 5 → 4", "integrity 4 → 3"]

@@ -117,10 +117,11 @@ def test_every_block_is_kdl_and_matches_the_log_node_by_node(
     assert burns, "the scenario burns momentum"
     burned = [(number(n.props["from"]), number(n.props["to"])) for n in nodes if n.name == "burn"]
     assert burned == [(e["from"], e["to"]) for e in burns]
-    # Every meter change has its meter node; the reset a burn makes is the burn node's.
+    # Every meter change has its meter node, named as Iron Vault names it ("Health"); the
+    # reset a burn makes is the burn node's.
     resets = {(b["character"], b["from"], b["to"]) for b in burns}
     changes = [
-        (e["meter"], e["from"], e["to"])
+        (e["meter"].capitalize(), e["from"], e["to"])
         for e in events
         if e["type"] == "meter"
         and e["meter"] in ("health", "spirit", "supply", "momentum")
@@ -212,7 +213,7 @@ def test_co_op_answers_and_changes_go_to_the_character_they_are_for(
             [("move", None, [("roll", None, []), ("-", None, []), ("meter", None, [])])],
         )
     ]
-    assert [c.args[0] for c in secure[0].nodes[0].nodes[1:]] == ["chose prepare to act", "momentum"]
+    assert [c.args[0] for c in secure[0].nodes[0].nodes[1:]] == ["chose prepare to act", "Momentum"]
     # Her momentum from his Aid Your Ally is hers: in an actor node of her own.
     assert [shape(n) for n in aid] == [
         (

@@ -177,6 +177,21 @@ def _rolled_again(node: Node, rolled: dict[str, int]) -> str:
     return f": {score} vs {vs1} | {vs2} → {_outcome(score, vs1, vs2)}"
 
 
+def meter_words(name: str) -> str:
+    """A meter node's name in words, however it is spelt: Iron Vault's ``"Health"`` and an
+    older export's ``"health"`` are health; a card's ``"Hound / Health"`` (and the older
+    ``"Hound health"``) is Hound health, the command vehicle's ``"Starship / Integrity"``
+    Starship integrity."""
+    card, _, meter = name.rpartition("/")
+    words = meter.strip()
+    if words.lower() in _METERS:
+        words = words.lower()
+    return f"{card.strip()} {words}" if card.strip() else words
+
+
+_METERS = frozenset({"health", "spirit", "supply", "momentum", "integrity", "xp_spent"})
+
+
 def _line(node: Node) -> str:
     name = node.name
     if name == "move":
@@ -206,7 +221,8 @@ def _line(node: Node) -> str:
     if name == "burn":
         return f"burn momentum {node.value('from', 0)} → {node.value('to', 1)}"
     if name == "meter":
-        return f"{plain(node.value('name', 0))} {node.value('from', 1)} → {node.value('to', 2)}"
+        meter = meter_words(plain(node.value("name", 0) or ""))
+        return f"{meter} {node.value('from', 1)} → {node.value('to', 2)}"
     if name == "xp":
         return f"experience {node.value('from', 0)} → {node.value('to', 1)}"
     if name in ("progress", "track", "clock"):

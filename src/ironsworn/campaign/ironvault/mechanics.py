@@ -11,7 +11,8 @@ plugin's repository):
   stat= adds= vs1= vs2=`` with the log's dice (a second roll of the same move is a ``reroll``
   of the dice that changed), ``progress-roll name= score= vs1= vs2=``,
   ``burn from= to=`` (the momentum reset it makes is not repeated as a meter);
-- ``meter "health" from= to=`` for health, spirit, supply and momentum (and a card's meter;
+- ``meter "Health" from= to=`` for health, spirit, supply and momentum, as Iron Vault names
+  them (a card's meter ``"Hound / Health"``, the command vehicle's ``"Starship / Integrity"``;
   the harm or stress a suffer move takes goes inside that move, before its roll);
   ``xp from= to=`` for experience earned, ``meter "xp_spent"`` for experience spent;
 - ``progress`` when a track gains whole steps of its rank, else ``track name from= to=`` in
@@ -274,18 +275,21 @@ class BlockWriter:
             return [Node("xp", (), (("from", start), ("to", end)))]
         if meter == "bond_ticks":
             return [Node("track", ("Bonds",), (("from", start), ("to", end)))]
-        name = "xp_spent" if meter == "experience_spent" else meter
+        # Iron Vault's names: a condition meter's label capitalised ("Health", "Momentum").
+        name = "xp_spent" if meter == "experience_spent" else label(meter)
         return [Node("meter", (name,), (("from", start), ("to", end)))]
 
     def _asset_meter(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        # A card's meter as Iron Vault names it: the card, then the meter ("Hound / Health").
         asset = label(str(event["asset"]).rsplit("/", 1)[-1])
-        meter = str(event.get("meter") or "health")
+        meter = label(str(event.get("meter") or "health"))
         props = (("from", int(event["from"])), ("to", int(event["to"])))
-        return [Node("meter", (f"{asset} {meter}",), props)]
+        return [Node("meter", (f"{asset} / {meter}",), props)]
 
     def _vehicle_meter(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        # The command vehicle's integrity is its STARSHIP card's meter.
         props = (("from", int(event["from"])), ("to", int(event["to"])))
-        return [Node("meter", ("integrity",), props)]
+        return [Node("meter", ("Starship / Integrity",), props)]
 
     def _debility(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
         return [Node("impact", (label(str(event["debility"])), bool(event["to"])))]

@@ -141,7 +141,7 @@ def test_a_starforged_vault_is_read_field_by_field(
     assert kira.legacy["quests"] == {"ticks": 9, "completed": False, "xp_boxes": 2}
     # 44 ticks: the bonds track was filled once (40) and has one box more.
     assert kira.legacy["bonds"] == {"ticks": 4, "completed": True, "xp_boxes": 1}
-    assert kira.legacy["discoveries"]["ticks"] == 0
+    assert kira.legacy_track("discoveries")["ticks"] == 0 and "discoveries" not in kira.legacy
     # xp_added 1, quests 2 boxes (4), bonds 11 boxes (20 + 1).
     assert (kira.experience_earned, kira.experience_spent) == (26, 4)
     assert state.vehicle == {
@@ -768,3 +768,32 @@ def test_a_card_added_by_its_id_alone_has_its_first_ability(
     # A card whose abilities are given keeps them as given.
     (hound,) = [a for a in sheet["assets"] if a["id"] == "asset:classic/companion/hound"]
     assert hound["abilities"] == [True, True, False]
+
+
+def test_a_starforged_round_trip_without_cards_gives_back_the_same_characters(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # With the Starforged cards imported, a campaign played without them came back with a
+    # STARSHIP card on each character (the one the export writes to carry the ship), and
+    # with legacy tracks of zeros where the character had none marked.
+    play(capsys, "campaign", "new", "t", "--ruleset", "starforged")
+    play(capsys, "character", "new", "Kira", "--stats", STATS, "--starship", "Wayfarer")
+    play(capsys, "content", "import", str(shared_file(STARFORGED_DATASWORN)))
+    folder = tmp_path / "vault"
+    play(capsys, "export", "iron-vault", str(folder))
+    report = imported(capsys, folder, "--name", "back")
+    assert report["unknown_assets"] == [] and report["not_carried"] == []
+    before, after = campaign("t")[0], campaign("back")[0]
+    assert after.character("Kira").to_dict() == before.character("Kira").to_dict()
+    assert after.vehicle == before.vehicle
+    # A character who holds the card keeps it, and legacy marked comes back as marked.
+    play(capsys, "campaign", "new", "carded", "--ruleset", "starforged")
+    play(capsys, "character", "new", "Kira", "--stats", STATS, "--starship", "Wayfarer")
+    play(capsys, "legacy", "mark", "quests", "--ticks", "6")
+    folder = tmp_path / "carded"
+    play(capsys, "export", "iron-vault", str(folder))
+    imported(capsys, folder, "--name", "carded-back")
+    before, after = campaign("carded")[0], campaign("carded-back")[0]
+    assert any(a["id"].endswith("/starship") for a in before.character("Kira").assets)
+    assert after.character("Kira").to_dict() == before.character("Kira").to_dict()
+    assert after.vehicle == before.vehicle

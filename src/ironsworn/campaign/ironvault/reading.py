@@ -119,6 +119,8 @@ def read_character(
         char["legacy"] = {}
         for track in LEGACY_TRACKS:
             ticks = progress[LEGACY_KEYS[track]]
+            if not ticks:
+                continue  # (a track never marked, as a new character's: none kept)
             completed = ticks >= 40
             rest = min(40, ticks - 40) if completed else ticks
             char["legacy"][track] = {"ticks": rest, "completed": completed, "xp_boxes": rest // 4}
@@ -148,6 +150,15 @@ def read_character(
         raise CampaignError(f"{where}: ironsworn.status {status!r} is not text")
     char["status"] = status
     assets, vehicle = read_assets(data.get("assets"), where, name, library, found)
+    held = extra.get("starship_card", True)
+    if not isinstance(held, bool):
+        raise CampaignError(f"{where}: ironsworn.starship_card {held!r} is not true or false")
+    if not held:
+        # Our export's STARSHIP card of a campaign played without the cards: it carried the
+        # command vehicle (its name, integrity and troubles), not a card the character held.
+        assets = [a for a in assets if a.get("id") != STARSHIP]
+        if vehicle is not None:
+            vehicle.pop("asset", None)
     char["assets"] = assets
     if vehicle is not None:
         troubles = [key for key in VEHICLE_IMPACTS if flag(data, key, where)]

@@ -17,8 +17,9 @@ in the plugin's repository):
   false, integrity: 4...}, options: {name: "Kestrel"}}``.
 
 Iron Vault keeps extra fields as they are, so what it has no field for rides along under
-``ironsworn``: the classic bonds list, equipment, the character's status, and Delve's failure
-track in ticks.
+``ironsworn``: the classic bonds list, equipment, the character's status, Delve's failure
+track in ticks, and ``starship_card: false`` when the STARSHIP card listed only carries the
+command vehicle of a campaign played without the cards.
 """
 
 from __future__ import annotations
@@ -93,6 +94,9 @@ def character_fields(
         starship = {"id": STARSHIP, "abilities": [True, False, False]}
         fields["assets"].append(asset_fields(starship, vehicle))
     extra: JsonDict = {}
+    if char.starforged and vehicle is not None and not carded:
+        # (said, so that the import gives back the ship and no card the character never held)
+        extra["starship_card"] = False
     if order is not None:
         extra["order"] = order
     if char.bonds:

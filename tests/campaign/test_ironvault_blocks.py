@@ -283,3 +283,40 @@ def test_a_meter_reads_the_same_in_either_spelling() -> None:
     vehicle = 'meter "Starship / Integrity" from=5 to=4\nmeter "integrity" from=4 to=3\n'
     assert describe(parse(new)) == describe(parse(old)) == ["health 5 → 4", "Hound health 4 → 3"]
     assert describe(parse(vehicle)) == ["Starship integrity 5 → 4", "integrity 4 → 3"]
+
+
+def test_a_move_that_asks_before_it_rolls_is_one_move() -> None:
+    # Withstand Damage takes the damage, asks whether to resist, and rolls on the answer: it
+    # was written as two Withstand Damage moves, the second with the roll alone.
+    withstand = "move:starforged/suffer/withstand_damage"
+    move = {"type": "move", "character": "Kira", "move": withstand, "name": "Withstand Damage"}
+    nodes = read(
+        BlockWriter(),
+        op({"type": "vehicle_meter", "from": 5, "to": 3}, {**move, "outcome": None}),
+        Operation(
+            2,
+            "choice",
+            "2026-12-01T10:01:00Z",
+            "Kira",
+            "",
+            (
+                {
+                    "type": "choice",
+                    "character": "Kira",
+                    "keys": ["resist"],
+                    "move": withstand,
+                    "options": ["resist the damage: roll"],
+                },
+                {"type": "roll", "character": "Kira", "move": withstand, "roll": ROLL},
+                {**move, "outcome": "miss", "stat": "vehicle_integrity"},
+            ),
+        ),
+    )
+    assert nodes == [
+        (
+            "move",
+            ["[Withstand Damage](datasworn:move:starforged/suffer/withstand_damage)"],
+            {},
+            ["meter", "-", "roll"],
+        )
+    ]

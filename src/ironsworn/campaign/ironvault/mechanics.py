@@ -126,6 +126,12 @@ class BlockWriter:
             if kind == "move":
                 if index in opened:
                     continue
+                if self._asked_then_rolled(current, event):
+                    # The move asked before it rolled (Withstand Damage: resist or press on?)
+                    # and rolls now, on the answer: one move, as Iron Vault writes it.
+                    assert current is not None
+                    current.stat = current.stat or (str(event.get("stat") or "") or None)
+                    continue
                 current = self._open(event, moves, top)
                 continue
             if kind in SUFFERED and index + 1 < len(events):
@@ -157,6 +163,14 @@ class BlockWriter:
                 nodes = self.wrap(nodes, other)
             (current.children if current else top).extend(nodes)
         return _grouped([item.node() if isinstance(item, _Move) else item for item in top])
+
+    @staticmethod
+    def _asked_then_rolled(current: _Move | None, event: Mapping[str, Any]) -> bool:
+        """Whether the move ``event`` records is the ``current`` one going on: the same move,
+        which has not rolled yet (it asked a decision first, and this is its roll's record)."""
+        if current is None or not current.ident or current.ident != event.get("move"):
+            return False
+        return not any(c.name in ("roll", "progress-roll") for c in current.children)
 
     def _open(self, event: Mapping[str, Any], moves: list[_Move], top: list[Node | _Move]) -> _Move:
         move = _Move(

@@ -291,3 +291,57 @@ def test_an_add_says_who_gave_it(
     assert adds == [(2, "an add given with the move"), (1, "a bond with Elda")]
     (roll,) = [n for n in move.nodes if n.name == "roll"]
     assert number(roll.props["adds"]) == 3
+
+
+def test_an_earn_experience_waiting_on_anothers_decision_is_written_as_waiting(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Kira's legacy box filled while Vel's decision waited: her Earn Experience waited for
+    # it. The block said nothing of it, and Vel's answer (kept under Kira, whose Earn
+    # Experience then ran) went out as Kira's: "chose lower" in her actor, not Vel's move.
+    play(capsys, "campaign", "new", "t", "--ruleset", "starforged")
+    play(capsys, "character", "new", "Kira", "--stats", STATS, "--starship", "Wayfarer")
+    play(capsys, "character", "new", "Vel", "--stats", STATS)
+    play(capsys, "vow", "new", "Find the relic", "--rank", "troublesome", "--character", "Kira",
+         "--character", "Vel")  # fmt: skip
+    for _ in range(10):
+        play(capsys, "progress", "mark", "relic")
+    vel, kira = ("--character", "Vel"), ("--character", "Kira")
+    play(capsys, "move", "fulfill your vow", "--track", "relic", "--dice", "10,5", *vel)
+    play(capsys, "legacy", "mark", "quests", "--ticks", "4", *kira)
+    play(capsys, "choose", "lower")
+    texts = blocks(exported(capsys, tmp_path))
+    fulfil, legacy = (kdl.parse(text).nodes for text in texts[-2:])
+
+    def shape(node: Any) -> Any:
+        named = node.props.get("name") or (node.args[0] if node.args else None)
+        return (node.name, named, [shape(c) for c in node.nodes])
+
+    kira_link, vel_link = "[[Characters/Kira]]", "[[Characters/Vel]]"
+    assert [shape(n) for n in legacy] == [
+        (
+            "actor",
+            kira_link,
+            [("track", "Quests", []), ("-", "Earn Experience waits for Vel's decision", [])],
+        )
+    ]
+    fulfil_link = "[Fulfill Your Vow](datasworn:move:starforged/quest/fulfill_your_vow)"
+    earn_link = "[Earn Experience](datasworn:move:starforged/legacy/earn_experience)"
+    assert [shape(n) for n in fulfil] == [
+        (
+            "actor",
+            vel_link,
+            [
+                (
+                    "move",
+                    fulfil_link,
+                    [
+                        ("progress-roll", "[[Progress/Find the relic]]", []),
+                        ("-", "chose lower", []),
+                        ("track", "[[Progress/Find the relic]]", []),
+                    ],
+                ),
+                ("move", earn_link, [("actor", kira_link, [("xp", None, [])])]),
+            ],
+        )
+    ]

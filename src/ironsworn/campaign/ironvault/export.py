@@ -100,7 +100,9 @@ def vault_files(store: Store[Any]) -> dict[str, str]:
                 clock_fields(track), clock_body()
             )
     writer = block_writer(state)
-    for number, session in enumerate(_sessions(store.operations()), start=1):
+    operations = store.operations()
+    writer.follow(operations)
+    for number, session in enumerate(_sessions(operations), start=1):
         files[f"Journals/Session {number:02d}.md"] = _journal(session, writer)
     return files
 
@@ -123,7 +125,7 @@ def block_writer(state: CampaignState) -> BlockWriter:
 
 def block_text(group: Sequence[Operation], writer: BlockWriter) -> str:
     """The KDL of the mechanics block a group of operations is written as ("": none)."""
-    actor = group[0].character
+    actor = answerer(group[0])
     nodes = writer.wrap(writer.block(group, actor), actor)
     return format_nodes(nodes) if nodes else ""
 
@@ -152,6 +154,20 @@ def _sessions(operations: Sequence[Operation]) -> list[list[Operation]]:
         sessions[-1].append(operation)
         previous = when
     return sessions
+
+
+def answerer(operation: Operation) -> str | None:
+    """Whose operation it is: an answer's, the character whose decision it answered (the
+    operation is kept under the last character it moved for: the ally whose Earn Experience
+    waited on the decision and ran after it)."""
+    if operation.kind in ANSWERS:
+        for event in operation.events:
+            if event.get("type") in ANSWER_EVENTS and isinstance(event.get("character"), str):
+                return str(event["character"])
+    return operation.character
+
+
+ANSWER_EVENTS = frozenset({"choice", "burn", "decline"})
 
 
 def _owes(group: Sequence[Operation], character: str | None) -> bool:
@@ -186,15 +202,12 @@ def blocks(operations: Sequence[Operation]) -> list[list[Operation]]:
             since = len(groups)
             continue
         if operation.kind in ANSWERS:
+            whose = answerer(operation)
             theirs = next(
-                (
-                    group
-                    for group in reversed(groups[since:])
-                    if group[0].character == operation.character
-                ),
+                (group for group in reversed(groups[since:]) if answerer(group[0]) == whose),
                 None,
             )
-            if theirs is not None and _owes(theirs, operation.character):
+            if theirs is not None and _owes(theirs, whose):
                 theirs.append(operation)
                 continue
         groups.append([operation])

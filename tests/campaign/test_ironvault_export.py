@@ -310,6 +310,9 @@ def test_an_earn_experience_waiting_on_anothers_decision_is_written_as_waiting(
     play(capsys, "move", "fulfill your vow", "--track", "relic", "--dice", "10,5", *vel)
     play(capsys, "legacy", "mark", "quests", "--ticks", "4", *kira)
     play(capsys, "choose", "lower")
+    # The answer is Vel's in the log too (it was kept under Kira, whose move it ran first).
+    answer = json.loads(play(capsys, "export", "json"))["operations"][-1]
+    assert (answer["kind"], answer["character"]) == ("choice", "Vel")
     texts = blocks(exported(capsys, tmp_path))
     fulfil, legacy = (kdl.parse(text).nodes for text in texts[-2:])
 

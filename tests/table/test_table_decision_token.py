@@ -1,8 +1,8 @@
 """An answer names the decision it answers (the web's buttons send the state's ``token``):
 refused when that character's decision is another by now, so a click on a page drawn before
 another device answered never answers the newer decision (whose keys may be the same). Two
-decisions alike to the last byte are told apart by the campaign's head the answer was read
-at (``seen``)."""
+decisions alike in all they show have tokens of their own (each is stamped with where it was
+asked), and an answer may also give the campaign's head it was read at (``seen``)."""
 
 from __future__ import annotations
 

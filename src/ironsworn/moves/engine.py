@@ -425,9 +425,12 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
             raise
         records = self.records
         events = self.events
+        # An answer is the character's whose decision it answered, though the first move it
+        # ran may be another's (an ally's Earn Experience that waited on it).
+        answered = kind in ("choice", "burn", "decline") and character is not None
         return OperationResult(
             kind,
-            records[0].character if records else character,
+            character if answered or not records else records[0].character,
             events,
             records,
             self.notes,

@@ -104,3 +104,28 @@ def test_a_decision_carries_its_token_and_seen_and_two_alike_differ(home: Path) 
     assert "'token' and 'seen'" in choose.description
     assert "'token'" in choose.input_schema["properties"]["decision"]["description"]
     assert "'seen'" in choose.input_schema["properties"]["seen"]["description"]
+
+
+def test_a_new_expedition_named_as_its_track_says_how_one_begins(home: Path) -> None:
+    # A model named the expedition it set out on as its track and read only "expedition
+    # 'Cross the Drift' is unknown (accepted: an active expedition's id or name; there is
+    # none)": nothing said that a new one is named as its destination.
+    starforged()
+    before = fingerprint("sf")
+
+    async def scenario() -> list[Any]:
+        async with stdio_session(home, "--campaign", "sf") as session:
+            calls = [
+                {"move": "undertake an expedition", "track": "Cross the Drift", "stat": "wits"},
+                {"move": "enter the fray", "track": "Void wolves", "stat": "edge"},
+            ]
+            return [await session.call_tool("move", args) for args in calls]
+
+    expedition, fray = anyio.run(scenario)
+    assert expedition.is_error and fray.is_error
+    assert expedition.content[0].text == (
+        "expedition 'Cross the Drift' is not under way (accepted: an active expedition's id or "
+        "name: there is none; to begin a new one, its name as destination, not track)"
+    )
+    assert fray.content[0].text.endswith("to begin a new one, its name as foe, not track)")
+    assert fingerprint("sf") == before

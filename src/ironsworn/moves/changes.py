@@ -232,7 +232,12 @@ class StateChanges:
                 assert setting_off is not None
                 return self.start_journey(ctx, setting_off)
         if query:
-            track = self.state.track(str(query), kinds)
+            try:
+                track = self.state.track(str(query), kinds)
+            except NotFound as exc:
+                if owner is None and (kinds == ("fight",) or setting_off is not None):
+                    raise _not_under_way(kinds, str(query), exc) from None
+                raise
             if owner is None and (kinds == ("fight",) or setting_off is not None):
                 _names_the_track(ctx, kinds, setting_off, track)
         else:
@@ -631,3 +636,20 @@ class StateChanges:
                 }
             )
         return change.overflow
+
+
+def _not_under_way(kinds: tuple[str, ...], query: str, exc: NotFound) -> NotFound:
+    """A track named for a move that may begin a new one (Enter the Fray, Undertake a
+    Journey or an Expedition) that is none under way: what is accepted says how a new one
+    begins (a model named the new expedition as its track)."""
+    what = "/".join(kinds)
+    field = "foe" if kinds == ("fight",) else "destination"
+    under_way = ", ".join(exc.closest) if exc.candidates else "there is none"
+    return NotFound(
+        f"{what} {query!r} is not under way (accepted: an active {what}'s id or name: "
+        f"{under_way}; to begin a new one, its name as {{{field}}}, not {{track}})",
+        exc.candidates,
+        kind=exc.kind,
+        name=query,
+        names=(field, "track"),
+    )

@@ -129,3 +129,23 @@ def test_a_new_expedition_named_as_its_track_says_how_one_begins(home: Path) -> 
     )
     assert fray.content[0].text.endswith("to begin a new one, its name as foe, not track)")
     assert fingerprint("sf") == before
+
+
+def test_undo_and_the_log_leave_out_the_engines_working_state(home: Path) -> None:
+    # Undoing a move that asked a decision answered the decision's whole resume data (the
+    # engine's step, point, context, roll again...) among its events, as the log did.
+    assert main(["character", "new", "Asha", "--stats", STATS, "--campaign", "t"]) == 0
+
+    async def scenario() -> tuple[Any, Any, Any]:
+        async with stdio_session(home, "--campaign", "t", "--seed", SEED) as session:
+            moved = data(await session.call_tool("move", {"move": "face danger", "stat": "edge"}))
+            log = await read_json(session, "ironsworn://campaign/log")
+            undone = data(await session.call_tool("undo", {}))
+            return moved, log, undone
+
+    moved, log, undone = anyio.run(scenario)
+    assert moved["pending"]  # (seed 3: a weak hit asks its cost)
+    for operation in (log[-1], undone["undone"]):
+        assert [e["type"] for e in operation["events"]] == ["roll", "move"]
+        assert "resume" not in str(operation)
+    assert undone["undone"]["summary"] == "Face Danger (weak hit)"

@@ -64,7 +64,10 @@ CAMPAIGN_PARTS: dict[str, tuple[str, str]] = {
         "with choose and its character); each with its 'token' and 'seen', for the answer's "
         "decision and seen",
     ),
-    "log": ("Recent log", f"the last {RECENT} operations with their events (every roll)"),
+    "log": (
+        "Recent log",
+        f"the last {RECENT} operations with their events (every roll and change)",
+    ),
     "journal": ("Recent journal", f"the last {RECENT} journal entries and mechanics lines"),
     "options": ("Campaign options", "the rulebook's campaign options and their values"),
 }
@@ -137,6 +140,20 @@ def unlinked_json(data: Any) -> Any:
     return data
 
 
+def without_plumbing(operation: dict[str, Any]) -> dict[str, Any]:
+    """An operation of the log as a model reads it: without the events that only carry the
+    engine's working state (the pending decision's resume data, the agenda of steps, the
+    decisions set aside, flags), which a decision's own result and the pending resource say
+    in the table's words."""
+    from ironsworn.campaign.journal import HIDDEN
+
+    events = operation.get("events")
+    if not isinstance(events, list):
+        return operation
+    kept = [e for e in events if not (isinstance(e, dict) and e.get("type") in HIDDEN)]
+    return {**operation, "events": kept}
+
+
 def read(served: ServedCampaign, uri: str) -> Any:
     """The JSON data at ``uri`` (its rules links as their words); NotFound (with candidates)
     for an address that is not one."""
@@ -204,7 +221,7 @@ def _campaign_part(served: ServedCampaign, part: str) -> Any:
         store = served.store()
         operations = store.operations(last=RECENT) if store is not None else []
         if part == "log":
-            return [operation.to_dict() for operation in operations]
+            return [without_plumbing(operation.to_dict()) for operation in operations]
         from ironsworn.campaign.journal import PINS, Narrator, entries
 
         # (the packs pinned left out: plumbing, as the web's log leaves them)

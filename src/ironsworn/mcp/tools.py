@@ -204,6 +204,13 @@ def call(served: ServedCampaign, name: str, arguments: JsonDict) -> Answer:
         return Answer({"question": unlinked_json(result.to_json())})
     if isinstance(result, dict) and isinstance(result.get("pending"), list):
         result = {**result, "pending": with_tokens(served, result["pending"])}
+    if op.name in ("undo", "redo") and isinstance(result, dict):
+        from ironsworn.mcp.resources import without_plumbing
+
+        result = {
+            k: without_plumbing(v) if k in ("undone", "redone") and isinstance(v, dict) else v
+            for k, v in result.items()
+        }
     return Answer(unlinked_json(result))
 
 

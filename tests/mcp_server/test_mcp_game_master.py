@@ -149,3 +149,28 @@ def test_undo_and_the_log_leave_out_the_engines_working_state(home: Path) -> Non
         assert [e["type"] for e in operation["events"]] == ["roll", "move"]
         assert "resume" not in str(operation)
     assert undone["undone"]["summary"] == "Face Danger (weak hit)"
+
+
+def test_a_stat_for_a_progress_move_names_the_value_and_what_is_accepted(home: Path) -> None:
+    # Take Decisive Action with a stat read "stat does not apply to Take Decisive Action: it
+    # makes no action roll": neither the value nor what would be accepted.
+    starforged()
+    assert (
+        main(["fight", "new", "--foe", "Drift pirates", "--rank", "dangerous", "--campaign", "sf"])
+        == 0
+    )
+    before = fingerprint("sf")
+
+    async def scenario() -> Any:
+        async with stdio_session(home, "--campaign", "sf") as session:
+            args = {"move": "take decisive action", "stat": "iron"}
+            return await session.call_tool("move", args)
+
+    refused = anyio.run(scenario)
+    assert refused.is_error
+    assert refused.content[0].text == (
+        "stat 'iron' does not apply to Take Decisive Action: it makes no action roll, but a "
+        "progress roll on its track (accepted: the move without stat)"
+    )
+    assert data(refused)["input"] == "stat" and data(refused)["value"] == "iron"
+    assert fingerprint("sf") == before

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.errors import InvalidValue
+from ironsworn.errors import InvalidValue, shown_value
 from ironsworn.moves.registry import NO_ROLL_ASSET_MOVES, ruleset_name, short_name
 
 if TYPE_CHECKING:
@@ -108,8 +108,14 @@ def check_options(move: Move, options: dict[str, Any], table: Mapping[str, froze
             )
         if option in ("stat", "adds", "burn", "reroll", "bond"):
             if not action:
+                rolls = (
+                    ", but a progress roll on its track"
+                    if move.roll_type == "progress_roll"
+                    else ""
+                )
                 raise InvalidValue(
-                    f"{flag} does not apply to {move.name}: it makes no action roll",
+                    f"{flag} {shown_value(value)} does not apply to {move.name}: it makes no "
+                    f"action roll{rolls} (accepted: the move without {flag})",
                     input=given,
                     value=value,
                 )
@@ -117,7 +123,8 @@ def check_options(move: Move, options: dict[str, Any], table: Mapping[str, froze
         if option == "asset":
             if move.roll_type == "no_roll" and name not in ("advance", *NO_ROLL_ASSET_MOVES):
                 raise InvalidValue(
-                    f"{flag} does not apply to {move.name}: it makes no roll",
+                    f"{flag} {shown_value(value)} does not apply to {move.name}: it makes no "
+                    f"roll (accepted: the move without {flag})",
                     input=given,
                     value=value,
                 )

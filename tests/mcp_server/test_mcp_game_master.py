@@ -174,3 +174,22 @@ def test_a_stat_for_a_progress_move_names_the_value_and_what_is_accepted(home: P
     )
     assert data(refused)["input"] == "stat" and data(refused)["value"] == "iron"
     assert fingerprint("sf") == before
+
+
+def test_a_prompt_quotes_the_last_moves_text_in_plain_words(home: Path) -> None:
+    # set_the_scene quoted the move's text with its links: "... and [Pay the
+    # Price](move:starforged/fate/pay_the_price)".
+    starforged()
+    sf = ("--campaign", "sf")
+    out = ("--destination", "the Hollow Reach", "--rank", "dangerous", "--stat", "wits")
+    assert main(["move", "undertake an expedition", *out, "--dice", "6,1,1", *sf]) == 0
+    assert main(["move", "finish an expedition", "--dice", "9,8", *sf]) == 0  # a miss
+
+    async def scenario() -> str:
+        async with stdio_session(home, "--campaign", "sf") as session:
+            scene = await session.get_prompt("set_the_scene", {})
+            text: str = scene.messages[0].content.text
+            return text
+
+    text = anyio.run(scenario)
+    assert "Pay the Price" in text and "](move:" not in text and "datasworn:" not in text

@@ -227,4 +227,8 @@ def render(served: ServedCampaign, name: str, args: dict[str, str] | None) -> st
             raise InvalidValue(
                 f"prompt {name} has no argument {key!r} (accepted: {', '.join(sorted(known))})"
             )
-    return prompt.render(served, given)
+    from ironsworn.mcp.resources import unlinked_json
+
+    # (the campaign's data it quotes, a move's text, with rules links as their words)
+    text: str = unlinked_json(prompt.render(served, given))
+    return text

@@ -297,7 +297,7 @@ def test_an_earn_experience_waiting_on_anothers_decision_is_written_as_waiting(
     home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Kira's legacy box filled while Vel's decision waited: her Earn Experience waited for
-    # it. The block said nothing of it, and Vel's answer (kept under Kira, whose Earn
+    # it (the block says so, in the engine's note). Vel's answer (kept under Kira, whose Earn
     # Experience then ran) went out as Kira's: "chose lower" in her actor, not Vel's move.
     play(capsys, "campaign", "new", "t", "--ruleset", "starforged")
     play(capsys, "character", "new", "Kira", "--stats", STATS, "--starship", "Wayfarer")
@@ -325,7 +325,15 @@ def test_an_earn_experience_waiting_on_anothers_decision_is_written_as_waiting(
         (
             "actor",
             kira_link,
-            [("track", "Quests", []), ("-", "Earn Experience waits for Vel's decision", [])],
+            [
+                ("track", "Quests", []),
+                (
+                    "-",
+                    "note: Earn Experience (Kira) waits for Vel's decision (Fulfill Your Vow): "
+                    "it follows once Vel answers it",
+                    [],
+                ),
+            ],
         )
     ]
     fulfil_link = "[Fulfill Your Vow](datasworn:move:starforged/quest/fulfill_your_vow)"

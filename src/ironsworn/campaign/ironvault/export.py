@@ -100,9 +100,7 @@ def vault_files(store: Store[Any]) -> dict[str, str]:
                 clock_fields(track), clock_body()
             )
     writer = block_writer(state)
-    operations = store.operations()
-    writer.follow(operations)
-    for number, session in enumerate(_sessions(operations), start=1):
+    for number, session in enumerate(_sessions(store.operations()), start=1):
         files[f"Journals/Session {number:02d}.md"] = _journal(session, writer)
     return files
 

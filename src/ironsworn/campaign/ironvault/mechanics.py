@@ -95,22 +95,6 @@ class BlockWriter:
         self.track_notes = dict(track_notes or {})
         self.clock_notes = dict(clock_notes or {})
         self.character_notes = dict(character_notes or {})
-        # Whose decision waits after each operation (by its seq), when :meth:`follow` read the
-        # log: a move queued meanwhile for another character waits on it.
-        self.waiting_after: dict[int, str] = {}
-
-    def follow(self, operations: Sequence[Operation]) -> None:
-        """Read, in the log's order, whose decision waits after each operation."""
-        owner: str | None = None
-        for operation in operations:
-            for event in operation.events:
-                if event.get("type") == "pending":
-                    after = event.get("to")
-                    owner = (
-                        str(after.get("character") or "") if isinstance(after, Mapping) else None
-                    )
-            if owner:
-                self.waiting_after[operation.seq] = owner
 
     # ----------------------------------------------------------------------------- blocks
 
@@ -128,7 +112,6 @@ class BlockWriter:
                 if not told_by_burn(recorded, previous):
                     events.append(recorded)
                 previous = recorded
-            events += self._waiting(operation)
         tracks_hit = [
             str(e["track"])
             for e in events
@@ -180,30 +163,6 @@ class BlockWriter:
                 nodes = self.wrap(nodes, other)
             (current.children if current else top).extend(nodes)
         return _grouped([item.node() if isinstance(item, _Move) else item for item in top])
-
-    def _waiting(self, operation: Operation) -> list[Mapping[str, Any]]:
-        """A move this operation queued for a character while another's decision waits (an
-        ally's Earn Experience, on a legacy box filled): said as waiting, as a note."""
-        owner = self.waiting_after.get(operation.seq)
-        agendas = [e for e in operation.events if e.get("type") == "agenda"]
-        if owner is None or not agendas:
-            return []
-        before = agendas[0].get("from") or []
-        after = agendas[-1].get("to") or []
-        notes: list[Mapping[str, Any]] = []
-        for step in after:
-            if not isinstance(step, Mapping) or step in before or step.get("step") != "move":
-                continue
-            who = step.get("character")
-            if not isinstance(who, str) or who == owner or not step.get("move"):
-                continue
-            move = label(str(step["move"]).rsplit("/", 1)[-1])
-            text = f"{move} waits for {owner}'s decision"
-            notes.append({"type": "waits", "character": who, "text": text})
-        return notes
-
-    def _waits(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
-        return [Node("-", (str(event["text"]),))]
 
     @staticmethod
     def _asked_then_rolled(current: _Move | None, event: Mapping[str, Any]) -> bool:

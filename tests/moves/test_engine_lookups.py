@@ -36,7 +36,7 @@ def test_options_allowed_for_one_move_are_refused_for_another() -> None:
     game = Game()
     game.character("Asha", ASHA_STATS)
     game.move("face danger", STRONG, stat="edge")
-    with pytest.raises(InvalidValue, match="stat does not apply"):
+    with pytest.raises(InvalidValue, match="stat 'edge' does not apply"):
         game.engine.make_move("turn the tide", "Asha", stat="edge")
 
 

@@ -1,7 +1,8 @@
-"""A new site checks what it was given before it asks what it left out: a theme, domain or
-rank mistyped is refused at once (one line naming it and what is accepted), not after the
-player has answered the questions of the others. Before, ``site new X --theme nope`` asked the
-domain (and the rank) first and only then refused the theme."""
+"""A new site (and a new threat) checks what it was given before it asks what it left out:
+a theme, domain or rank (a threat's vow or category) mistyped is refused at once (one line
+naming it and what is accepted), not after the player has answered the questions of the
+others. Before, ``site new X --theme nope`` asked the domain (and the rank) first and only then
+refused the theme, and ``threat new X --vow nope`` asked the category."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ def delving(home: Path, capsys: pytest.CaptureFixture[str]) -> Path:
         ["content", "import", delve],
         ["campaign", "new", "depths"],
         ["character", "new", "Edda", "--stats", STATS],
+        ["vow", "new", "Break the curse", "--rank", "dangerous"],
     ):
         code, _out, err = run(capsys, *argv)
         assert code == 0, (argv, err)
@@ -32,6 +34,9 @@ def delving(home: Path, capsys: pytest.CaptureFixture[str]) -> Path:
         ("site new X --theme nope", "theme 'nope' is unknown (accepted: Ancient, "),
         ("site new X --domain nope", "domain 'nope' is unknown (accepted: Barrow, "),
         ("site new X --theme ancient --rank huge", "rank 'huge' is unknown (accepted: "),
+        # A new threat: its vow mistyped was refused only once the category was answered.
+        ("threat new X --vow nope", "vow 'nope' is unknown; closest: vow-1 (Break the curse)"),
+        ("threat new X --category nope", "threat category 'nope' is unknown (accepted: "),
     ],
 )
 def test_a_bad_value_is_refused_before_what_was_left_out_is_asked(

@@ -89,6 +89,29 @@ def new_site(table: Table, args: JsonDict) -> JsonDict:
     )
 
 
+def threat_given_first(table: Table, args: JsonDict) -> Question | None:
+    """A new threat checks what it was given before it asks what it left out: a vow or a
+    category mistyped is refused at once (as a new site's theme is), not after the player has
+    answered the other's question ('--vow nope' asked the category, then refused the vow)."""
+    from ironsworn.moves.delve.threats import CATEGORY_PREFIX, find_category
+
+    if args.get("vow") is None and args.get("category") is None:
+        return None  # (nothing given: each is asked)
+    known = {
+        key: oracle.name
+        for key, oracle in table.library().oracles.items()
+        if key.startswith(CATEGORY_PREFIX) and key != CATEGORY_PREFIX + "category"
+    }
+    if not known or table.state().ruleset != "classic":
+        return None  # (no Delve here: the rules say so)
+    if args.get("vow") is not None and args.get("category") is None:
+        table.state().track(str(args["vow"]), ("vow",))
+    category = args.get("category")
+    if category is not None and args.get("vow") is None and str(category).strip() != "roll":
+        find_category(known, str(category))
+    return None
+
+
 def new_threat(table: Table, args: JsonDict) -> JsonDict:
     """A threat to a vow, with its menace track (as ``threat new``)."""
     from ironsworn.moves.delve.threats import new_threat as make
@@ -258,6 +281,7 @@ OPERATIONS = (
             ),
             *DICE,
         ),
+        verify_first=threat_given_first,
     ),
     Operation(
         "denizen",

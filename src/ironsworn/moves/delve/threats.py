@@ -47,6 +47,19 @@ def categories(engine: MoveEngine) -> dict[str, str]:
     }
 
 
+def find_category(known: dict[str, str], category: str) -> str:
+    """The id of the threat category ``category`` names (its name, or its id's last part),
+    of ``known`` (:func:`categories`); refused naming the categories accepted."""
+    key = " ".join(category.split()).casefold()
+    found = [k for k, n in known.items() if key in (n.casefold(), k.rsplit("/", 1)[-1])]
+    if not found:
+        raise InvalidValue(
+            f"threat category {category!r} is unknown (accepted: "
+            f"{', '.join(sorted(known.values()))}, or roll)"
+        )
+    return found[0]
+
+
 def new_threat(
     engine: MoveEngine,
     name: str,
@@ -67,14 +80,7 @@ def new_threat(
             chosen = sorted(known)[engine.dice.roll(len(known)) - 1]
             engine.note(f"threat category rolled: {known[chosen]}")
         else:
-            key = " ".join(category.split()).casefold()
-            found = [k for k, n in known.items() if key in (n.casefold(), k.rsplit("/", 1)[-1])]
-            if not found:
-                raise InvalidValue(
-                    f"threat category {category!r} is unknown (accepted: "
-                    f"{', '.join(sorted(known.values()))}, or roll)"
-                )
-            chosen = found[0]
+            chosen = find_category(known, category)
         track = engine.state.track(vow, ("vow",))
         parsed = Rank.parse(rank) if rank else Rank.parse(track.rank)
         text = " ".join(name.split()) or known[chosen]

@@ -207,6 +207,24 @@ def test_undo_tells_what_it_took_back_in_the_logs_words(
     assert run(capsys, "undo")[1].endswith(" move: Face Danger (strong hit)\n")
 
 
+def test_undo_of_an_answer_says_whose_answer_to_which_move(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An answer to a decision taken back or put back reads as one: "undid #4: Kai's answer to
+    Resupply: declined", not "undid #4 decline: declined"; a choice's changes in their order."""
+    with_character(default_path(home))
+    assert run(capsys, "adjust", "supply", "-2")[0] == 0
+    assert run(capsys, "move", "resupply", "--dice", "6,6,9")[0] == 0  # a weak hit: take up to 2
+    assert run(capsys, "decline")[0] == 0
+    assert run(capsys, "undo")[1] == "undid #4: Kai's answer to Resupply: declined\n"
+    assert run(capsys, "redo")[1] == "redid #4: Kai's answer to Resupply: declined\n"
+    assert run(capsys, "undo")[0] == 0
+    assert run(capsys, "choose", "take_1")[0] == 0
+    assert run(capsys, "undo")[1] == (
+        "undid #5: Kai's answer to Resupply: chose take 1; supply 3 → 4; momentum 2 → 1\n"
+    )
+
+
 def test_log_undo_redo(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for text in ("One.", "Two.", "Three."):
         assert run(capsys, "journal", "add", text)[0] == 0

@@ -675,3 +675,16 @@ def test_the_prompt_names_whose_decision_it_is_when_another_acts(tmp_path: Path)
     done = run_script(path, ["/as Ash", "/as Bea", "/quit"], interactive=True)
     assert done.code == 0, done.err
     assert done.reader.prompts[1:3] == ["Ash [Bea: 1-4]> ", "Bea [1-4]> "]
+
+
+def test_undo_of_a_decline_says_whose_answer_to_which_move(tmp_path: Path) -> None:
+    """Play mode's /undo of an answer: "undid #4: Kai's answer to Resupply: declined" (it read
+    "undid #4 decline: declined")."""
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    lines = ["/adjust supply -2", "/move resupply --dice 6,6,9", "/decline", "/undo", "/redo"]
+    run = run_script(path, lines)
+    assert run.err == ""
+    assert "undid #4: Kai's answer to Resupply: declined\n" in run.out
+    assert "redid #4: Kai's answer to Resupply: declined\n" in run.out
+    assert "decline: declined" not in run.out

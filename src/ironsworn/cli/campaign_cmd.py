@@ -433,11 +433,13 @@ def _undo_redo(args: argparse.Namespace, *, undo: bool) -> int:
         tuple(told["events"]),
         told["status"],
     )
+    from ironsworn.cli.session import undo_told
+
     done = "undid" if undo else "redid"
     emit(
         args,
         {key: operation.to_dict(), "campaign": str(path)},
-        f"{done} #{operation.seq} {operation.kind}: {_headline(operation, narrator)}",
+        undo_told(done, operation, narrator, _headline(operation, narrator)),
     )
     return 0
 

@@ -71,6 +71,7 @@ def undo_redo(undo: bool) -> Runner:
     def run(session: PlaySession, words: list[str], _raw: str) -> None:
         from ironsworn.campaign.journal import Narrator
         from ironsworn.campaign.store import Operation
+        from ironsworn.cli.session import undo_told
 
         verb = "undo" if undo else "redo"
         if words:
@@ -90,10 +91,9 @@ def undo_redo(undo: bool) -> Runner:
         # Told with the campaign's names (a companion by the name its player gave it, as the
         # log tells it), learnt from the state now.
         state = session.state()
-        session.out.result(
-            {key: data},
-            f"{done} #{operation.seq} {operation.kind}: {Narrator(state).headline(operation)}",
-        )
+        narrator = Narrator(state)
+        told = undo_told(done, operation, narrator, narrator.headline(operation))
+        session.out.result({key: data}, told)
         session.show_status(state)
         session.show_pending(state)
 

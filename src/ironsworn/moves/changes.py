@@ -419,6 +419,9 @@ class StateChanges:
         ticks = max(0, min(MAX_TICKS, ticks))
         if ticks != track.ticks:
             self.emit({"type": "progress", "track": track.id, "from": track.ticks, "to": ticks})
+            if ticks == MAX_TICKS and track.kind != "threat":
+                # (a threat's menace filled says what follows itself: threats._menace)
+                self.note(f"{track.name}: the track is full; more progress marks nothing")
             if track.kind == "vow":
                 from ironsworn.moves.assets.progress_rerolls import after_progress
 

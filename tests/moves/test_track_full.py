@@ -1,0 +1,31 @@
+"""A progress track that fills (its tenth box) says so, in the result and in the log: it was
+told only as "progress 39 → 40 ticks", and nothing said that more progress marks nothing."""
+
+from __future__ import annotations
+
+from moves_support import Game
+
+from ironsworn.campaign.journal import Narrator
+from ironsworn.campaign.store import Operation
+
+FULL = "Find the way: the track is full; more progress marks nothing"
+
+
+def test_a_track_filled_by_hand_is_told_full(game: Game) -> None:
+    track = game.track("vow", "Find the way", "epic", ticks=38)
+    result = game._keep(game.sheet.progress(track.id, True, ticks=1))
+    assert FULL not in result.notes  # (39 ticks: not full yet)
+    result = game._keep(game.sheet.progress(track.id, True, ticks=1))
+    assert FULL in result.notes
+    assert any(e == {"type": "note", "text": FULL} for e in result.events)
+    again = game._keep(game.sheet.progress(track.id, True, ticks=1))
+    assert FULL not in again.notes  # (full already: no change, nothing told again)
+
+
+def test_a_move_that_fills_a_track_tells_it(game: Game) -> None:
+    track = game.track("vow", "Find the way", "dangerous", ticks=32)
+    result = game.move("reach a milestone", track=track.id)
+    assert game.state.tracks[track.id].ticks == 40
+    assert FULL in result.notes
+    operation = Operation(1, "move", "", "Asha", "", tuple(result.events), "live")
+    assert f"note: {FULL}" in Narrator().lines(operation)

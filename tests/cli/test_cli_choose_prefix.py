@@ -75,3 +75,24 @@ def test_a_number_chooses_the_table_row_whose_range_holds_it(
     code, out, err = run(capsys, "log", "--json")
     choice = json.loads(out)[-1]["events"][0]
     assert (choice["type"], choice["keys"]) == ("choice", [row])
+
+
+def test_choose_takes_an_option_by_its_number(
+    weak_hit: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``choose 4``: the option numbered as the menu at a terminal and play mode number them
+    (it was refused: "option '4' is not offered"); a number past the options is refused in
+    one line naming the numbers and keys accepted, and nothing is written."""
+    before = fingerprint(weak_hit)
+    code, out, err = run(capsys, "choose", "5")
+    assert (code, out) == (2, "")
+    assert err == (
+        "ironsworn: error: option '5' is not offered (accepted: a number 1 to 4, or "
+        "suffer_momentum, endure_harm, endure_stress, suffer_supply)\n"
+    )
+    assert fingerprint(weak_hit) == before
+    code, _out, err = run(capsys, "choose", "4")
+    assert code == 0, err
+    code, out, err = run(capsys, "log", "--json")
+    choice = json.loads(out)[-1]["events"][0]
+    assert (choice["type"], choice["keys"]) == ("choice", ["suffer_supply"])

@@ -376,9 +376,34 @@ def run_answer(args: argparse.Namespace) -> int:
         raise RuleViolation("there is no pending decision")  # as play mode says it
     # The table's choose, burn or decline: the decision waiting now (the guide's seat).
     given = {"keys": args.keys, "text": args.text} if args.answer == "choose" else {}
+    if args.answer == "choose" and state.pending is not None:
+        given["keys"] = numbered_keys(args.keys, state.pending)
     (result,) = table_write(args, args.answer, given, {"keys": "KEY"})
     emit(args, result.to_json(), lambda: describe_result(result))
     return 0
+
+
+def numbered_keys(keys: list[str], pending: dict[str, Any]) -> list[str]:
+    """``choose 1``: an option by its number, as the menu at a terminal and play mode number
+    them (it was refused: "option '1' is not offered"). A number that is an option's key
+    stays that key, and a decision of a table's rows ("28-40") takes a number as the roll
+    whose row holds it (the table's reading)."""
+    offered = [str(o["key"]) for o in pending.get("options") or ()]
+    rows = any(k.partition("-")[0].isdigit() for k in offered)
+    if pending.get("kind") != "choose" or rows:
+        return keys
+    out = []
+    for key in keys:
+        typed = key.strip()
+        if typed.isdigit() and typed not in offered:
+            if not 1 <= int(typed) <= len(offered):
+                raise UsageError(
+                    f"option {typed!r} is not offered (accepted: a number 1 to "
+                    f"{len(offered)}, or {', '.join(offered)})"
+                )
+            key = offered[int(typed) - 1]
+        out.append(key)
+    return out
 
 
 def _choose_asked(args: argparse.Namespace) -> int:

@@ -98,7 +98,8 @@ def two(home: Path, capsys: pytest.CaptureFixture[str]) -> Path:
             ("adjust", "health", "-1"),
             "There are several characters: which one?",
             "Bo",
-            "name one (--character); closest: Asha, Bo",
+            # (nothing typed: the characters there are, not the "closest")
+            "name one (--character): Asha or Bo",
             "Bo: health 5 -> 4",
         ),
         (
@@ -252,3 +253,17 @@ def test_the_command_line_writes_what_the_table_writes(
     by_table = [(o.kind, o.events) for o in store.operations()]
     store.close()
     assert by_cli == by_table
+
+
+def test_sheet_with_several_characters_names_them_not_the_closest(
+    two: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``sheet`` with no character named in a campaign of several: the characters there are
+    and how to name one; it said "closest: Asha, Bo" though nothing was typed."""
+    code, out, err = run(capsys, "sheet")
+    assert (code, out) == (2, "")
+    assert err == (
+        "ironsworn: error: there are several characters; name one (--character): Asha or Bo\n"
+    )
+    code, _out, err = run(capsys, "sheet", "--character", "Bo")
+    assert code == 0, err

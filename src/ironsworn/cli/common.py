@@ -261,6 +261,11 @@ def run_command(parser: CliParser, argv: Sequence[str], asked: int = 0) -> int:
         if isinstance(exc, GroupNamed):
             # A group's choices are all listed (the words to type), not the closest few.
             message += ": " + ", ".join(f"{words} ({what})" for words, what in exc.choices)
+        elif exc.names == ("character",) and exc.candidates:
+            # Several characters and none named: nothing was typed to be close to; the
+            # characters there are, to name one of ("...; name one (--character): Kira or Dax").
+            *first, last = exc.candidates
+            message += ": " + (f"{', '.join(first)} or {last}" if first else last)
         elif exc.candidates:
             message += "; closest: " + ", ".join(exc.closest)
         elif exc.kind is not None and exc.kind.rsplit(" ", 1)[-1] in LISTINGS:

@@ -116,6 +116,19 @@ def test_walkthrough_can_swear_an_iron_vow_on_the_inciting_incident(tmp_path: Pa
     assert run.out.index("Your story begins") < run.out.index("Swear an Iron Vow (+heart)")
 
 
+def test_the_story_begins_once_the_offer_to_swear_is_answered(tmp_path: Path) -> None:
+    """ "Your story begins: type what happens" came above the offer to swear ("[Y/n]"): a new
+    player typed their first scene to it and was refused. It follows the answer now, swearing
+    or not."""
+    for answer in ("y", "n"):
+        path = tmp_path / f"{answer}.sqlite"
+        run = run_script(path, [*WALKTHROUGH[:-1], answer, "Mother", "/decline", "/decline"])
+        assert run.code == 0
+        offer = run.out.index("Swear an Iron Vow on ")
+        assert offer < run.out.index("Your story begins"), run.out
+        assert run.out.count("Your story begins") == 1
+
+
 def test_leaving_the_walkthroughs_bond_question_swears_nothing(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
     run = run_script(path, [*WALKTHROUGH[:-1], "y", "", "The story begins."])

@@ -159,12 +159,18 @@ def _after_character(
         )
     if first:
         _truths(session)
-    # Said before the offer to swear, its first scene: a decision the move leaves is then the
-    # last thing shown before its prompt (not "type what happens" above a numbered menu).
-    say("Your story begins: type what happens; /help lists the commands.")
     if incident is not None:
         _offer_to_swear(session, created, incident)
+    else:
+        say(BEGINS)
     return None
+
+
+# Said once the offer to swear is answered, before the move is made: a decision the move
+# leaves is then the last thing shown before its prompt (not "type what happens" above a
+# numbered menu), and the offer's question is not read as the story's first prompt (a new
+# player typed their first scene to the "[Y/n]" and was refused).
+BEGINS = "Your story begins: type what happens; /help lists the commands."
 
 
 def ask(
@@ -724,7 +730,9 @@ def _offer_to_swear(session: PlaySession, who: str, track: dict[str, Any]) -> No
             ["y", "n"],
         )
     except SkipStep:
+        session.out.say(BEGINS)
         return
+    session.out.say(BEGINS)
     if not swear:
         return
     from ironsworn.cli.play.asking import MenuLeft

@@ -96,3 +96,5 @@ def test_choose_takes_an_option_by_its_number(
     code, out, err = run(capsys, "log", "--json")
     choice = json.loads(out)[-1]["events"][0]
     assert (choice["type"], choice["keys"]) == ("choice", ["suffer_supply"])
+    code, out, _err = run(capsys, "choose", "--help")
+    assert code == 0 and "option keys, or their numbers" in " ".join(out.split())

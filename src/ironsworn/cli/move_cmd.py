@@ -165,7 +165,10 @@ def register(sub: Any) -> None:
         p.set_defaults(func=run_answer, answer=name)
     choose = campaign_options(common_options(sub.add_parser("choose", help="answer a choice")))
     choose.add_argument(
-        "keys", nargs="*", metavar="KEY", help="option keys (none, at a terminal: a menu)"
+        "keys",
+        nargs="*",
+        metavar="KEY",
+        help="option keys, or their numbers (none, at a terminal: a menu)",
     )
     choose.add_argument(
         "--text", help="the words the decision asks for with its answer (a new vow's name...)"

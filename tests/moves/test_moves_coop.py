@@ -12,6 +12,9 @@ from typing import Any
 import pytest
 from moves_support import MISS, PRICE, STRONG, WEAK, Game, fx, keys, outcomes
 
+from ironsworn.campaign.journal import Narrator
+from ironsworn.campaign.store import Operation
+
 BOTH_SUPPLY = [("supply", 5, 4), ("Bram/supply", 5, 4)]
 # The one whose change it is first (the log reads "Bram: supply 5 -> 4; Asha: supply 5 -> 4",
 # not "Bram: Asha: supply 5 -> 4; supply 5 -> 4", which gave Bram's change to Asha).
@@ -285,3 +288,11 @@ def test_out_of_supply_behind_another_decision_is_told_as_waiting(duo: Game) -> 
     after = duo.choose(["obvious"])
     assert outcomes(after)[-1] == ("Out of Supply", None)
     assert duo.char("Bram").has("unprepared") and duo.char("Asha").has("unprepared")
+    # Asha's answer is hers, and leads its line: it was Bram's (the first move it set off),
+    # logged "Bram: Out of Supply; chose obvious".
+    assert after.character == "Asha"
+    operation = Operation(3, "choice", "", after.character, "", tuple(after.events), "live")
+    assert Narrator().headline(operation).startswith("chose obvious; ")
+    assert "; Bram: Out of Supply; Bram: unprepared marked; Asha: unprepared marked" in (
+        Narrator().headline(operation)
+    )

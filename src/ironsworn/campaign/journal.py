@@ -20,6 +20,8 @@ from ironsworn.campaign.store import Operation
 
 # Plumbing the story does not need (the decision itself shows up as a choice event; a decision
 # set aside while another character acts, ``parked``, comes back as the same decision).
+# The operations that answer a decision (choose, burn, decline).
+ANSWERS = frozenset({"choice", "burn", "decline"})
 HIDDEN = frozenset({"pending", "agenda", "parked", "flag"})
 # The content packs a campaign pins (``packs``, recorded with an operation when the installed
 # packs change): the command line's move output and the story leave them out, and so does the
@@ -243,9 +245,13 @@ class Narrator:
             return " ".join(texts)
         if lines is None:
             lines = self.lines(operation)
-        # The move leads the line, whatever order the move layer recorded its events in.
-        moves = {self.event(e) for e in operation.events if e.get("type") == "move"}
-        lines = [x for x in lines if x in moves] + [x for x in lines if x not in moves]
+        # The move leads the line, whatever order the move layer recorded its events in; an
+        # answer to a decision leads its own (the moves it set off follow it: Kira's "chose
+        # obvious" came after "Dax: Out of Supply", the move her answer let follow, and read
+        # as Dax's).
+        if operation.kind not in ANSWERS:
+            moves = {self.event(e) for e in operation.events if e.get("type") == "move"}
+            lines = [x for x in lines if x in moves] + [x for x in lines if x not in moves]
         told = lines[:6]
         # A sentence that ends before the next part ends at its "; " (not "Mark menace.; ").
         told = [*(part.removesuffix(".") for part in told[:-1]), *told[-1:]]

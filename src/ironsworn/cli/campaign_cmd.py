@@ -439,7 +439,7 @@ def _undo_redo(args: argparse.Namespace, *, undo: bool) -> int:
     emit(
         args,
         {key: operation.to_dict(), "campaign": str(path)},
-        undo_told(done, operation, narrator, _headline(operation, narrator)),
+        undo_told(done, operation, _headline(operation, narrator)),
     )
     return 0
 

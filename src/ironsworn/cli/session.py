@@ -332,17 +332,15 @@ def record_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-ANSWERS = ("choice", "decline", "burn")  # the operations that answer a decision
-
-
-def undo_told(done: str, operation: Any, narrator: Any, headline: str) -> str:
+def undo_told(done: str, operation: Any, headline: str) -> str:
     """What undo or redo (``done``: "undid", "redid") took back or put back, in one line:
     ``#seq kind: headline``; an answer to a decision by whose answer it is and to which move
-    ("undid #25: Kira's answer to Resupply: declined", not "undid #25 decline: declined"),
-    its changes in the order they came."""
+    ("undid #25: Kira's answer to Resupply: declined", not "undid #25 decline: declined");
+    ``headline``: the operation's line in the log."""
+    from ironsworn.campaign.journal import ANSWERS, without_name
+
     if operation.kind not in ANSWERS:
         return f"{done} #{operation.seq} {operation.kind}: {headline}"
-    from ironsworn.campaign.journal import without_name
     from ironsworn.content import load_library
 
     move_id = None
@@ -353,11 +351,7 @@ def undo_told(done: str, operation: Any, narrator: Any, headline: str) -> str:
             break
     move = load_library().moves.get(str(move_id)) if move_id else None
     who = operation.character
-    lines = narrator.lines(operation)
-    told = "; ".join(part.removesuffix(".") for part in lines[:6]) + (
-        " …" if len(lines) > 6 else ""
-    )
-    told = without_name(told, who) or headline
+    told = without_name(headline, who)
     whose = f"{who}'s answer" if who else "the answer"
     to = f" to {move.name}" if move is not None else ""
     return f"{done} #{operation.seq}: {whose}{to}: {told}"

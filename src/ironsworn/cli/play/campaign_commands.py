@@ -91,8 +91,7 @@ def undo_redo(undo: bool) -> Runner:
         # Told with the campaign's names (a companion by the name its player gave it, as the
         # log tells it), learnt from the state now.
         state = session.state()
-        narrator = Narrator(state)
-        told = undo_told(done, operation, narrator, narrator.headline(operation))
+        told = undo_told(done, operation, Narrator(state).headline(operation))
         session.out.result({key: data}, told)
         session.show_status(state)
         session.show_pending(state)

@@ -235,3 +235,24 @@ def test_after_continue_a_legacy_play_acts_as_the_successor(private_home: Path) 
     with open_campaign(str(path), create=False) as store:
         entry = [op for op in store.operations() if op.kind == "journal"][-1]
     assert entry.character == "Nova"
+
+
+def test_an_ability_is_asked_once_when_the_move_asks_more(private_home: Path) -> None:
+    """Make a Connection with a card whose ability may fit: the ability is asked, then whom
+    the connection is; the line then runs again with the name, and asked the ability a second
+    time. Asked once now; the strong hit's ranks are listed once each ("1. dangerous", not
+    "1. dangerous    dangerous")."""
+    from play_support import run_script
+
+    from shared_files import shared_file
+
+    datasworn = str(shared_file("reference/datasworn/starforged.json"))
+    assert main(["campaign", "new", "sf", "--ruleset", "starforged", "--datasworn", datasworn]) == 0
+    made = ["character", "new", "Kira", "--stats", "3,2,2,1,1", "--starship", "Firebird"]
+    assert main([*made, "--asset", "ace", "--asset", "navigator", "--asset", "utility bot"]) == 0
+    path = private_home / "campaigns" / "sf.sqlite"
+    lines = ["/move make a connection --dice 6,1,2", "", "Sola Vance", "2", "trader"]
+    run = run_script(path, lines, interactive=True)
+    assert run.out.count("does an ability fit the fiction?") == 1, run.out
+    assert "new connection: Sola Vance (dangerous)" in run.out
+    assert "   2. dangerous\n" in run.out

@@ -225,6 +225,12 @@ def ask_assets(session: PlaySession, args: argparse.Namespace, asked: set[str]) 
         return []  # the move itself will say what is wrong
     if move.id.rsplit("/", 1)[-1] == "advance" or not fits:
         return []
+    answered = session.fits_answered.get((char.name, move.id))
+    if answered is not None:
+        # The line runs again with an answer the move asked for: asked already.
+        if answered:
+            args.asset = answered
+        return []
     stat = str(getattr(args, "stat", None) or "").lower()
     if stat:
         # An ability for a roll of other stats does not act on this one (Engine Upgrade's
@@ -266,6 +272,7 @@ def ask_assets(session: PlaySession, args: argparse.Namespace, asked: set[str]) 
         session.out.error(
             f"{first} and {second} ({ability}) are options of one ability: pick one of them"
         )
+    session.fits_answered[char.name, move.id] = picked
     if picked:
         args.asset = picked
     return []

@@ -69,6 +69,8 @@ def describe(
         text = str(option["text"])
         if text.startswith(f"{option['key']}: "):
             text = text[len(option["key"]) + 2 :]  # a table's row says its range once
+        elif text == str(option["key"]):
+            text = ""  # words that are the key itself (a rank): said once
         rows.append((str(option["key"]), text))
     lines += numbered(rows, width, columns)
     low, high = int(pending.get("min", 1)), int(pending.get("count", 1))

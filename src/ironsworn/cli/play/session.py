@@ -156,6 +156,11 @@ class PlaySession:
         self._library: Ruleset | None = None
         self._parsers: dict[str, CliParser] | None = None
         self.acting: str | None = None  # set by /as: who moves when --character is not given
+        # The abilities a /move's player said fit the fiction, by (character, move id), kept
+        # while its line runs again with an answer the move asked for (Make a Connection's
+        # whom): they were asked a second time. Emptied when a new line is typed.
+        self.fits_answered: dict[tuple[str, str], list[str]] = {}
+        self._again = False  # the line now executed is one run again with an answer
         # The decision the last prompt showed (None: no decision), or NOT_SHOWN before any
         # prompt (a script): a line typed at a prompt answers what that prompt showed.
         self.shown_pending: Any = NOT_SHOWN
@@ -525,6 +530,9 @@ class PlaySession:
 
     def execute(self, line: str) -> bool:
         """Act on one line; False when the session should end. Mistakes print one line."""
+        again_run, self._again = self._again, False
+        if not again_run:
+            self.fits_answered = {}
         try:
             self.handle(line)
         except (QuitPlay, EOFError):
@@ -542,6 +550,7 @@ class PlaySession:
                 self.out.error(play_worded(refused))
                 return True
             if again is not None:
+                self._again = True
                 return self.execute(again)
             self.out.error(worded(exc))
         except (OptionNeeded, Unanswered) as exc:
@@ -549,6 +558,7 @@ class PlaySession:
             missing = self._flag_question(exc, line)
             again = None if missing is None else self._ask_missing(missing, line)
             if again is not None:
+                self._again = True
                 return self.execute(again)
             if isinstance(exc, Unanswered):
                 from ironsworn.cli.play.table_calls import question_line
@@ -560,6 +570,7 @@ class PlaySession:
         except NotFound as exc:
             again = self._ask_who(exc, line)
             if again is not None:
+                self._again = True
                 return self.execute(again)
             message = play_worded(exc)
             listing = PLAY_LISTINGS.get((exc.kind or "").rsplit(" ", 1)[-1])

@@ -159,3 +159,23 @@ def test_an_answer_that_changes_nothing_else_says_what_it_did(
     )
     code, out, _ = run(capsys, "log")
     assert "Kira: chose press on" in out
+
+
+def test_an_answer_left_without_its_words_says_what_they_are_for(
+    forge: None, home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Make a Connection's strong hit: a rank and a role. ``choose dangerous`` without the
+    role said "dangerous needs --text (your own words)", nothing of a role; it says the
+    decision's own words now, and nothing is written."""
+    code, _out, err = run(capsys, "move", "make", "a", "connection", "--with", "Sola",
+                          "--dice", "6,1,2")  # fmt: skip
+    assert code == 0, err
+    before = fingerprint(home)
+    code, out, err = run(capsys, "choose", "dangerous")
+    assert (code, out) == (2, "")
+    assert err == (
+        "ironsworn: error: dangerous: give them a role (your own words); give them with "
+        "--text WORDS\n"
+    )
+    assert fingerprint(home) == before
+    assert run(capsys, "choose", "dangerous", "--text", "trader")[0] == 0

@@ -380,6 +380,10 @@ def worded(exc: IronswornError) -> str:
 def asked_line(question: Any, given_by: str) -> str:
     """A question of the table as a script's one line: what is needed and the flag (or
     argument) ``given_by`` that gives it."""
+    if question.input == "text" and question.subject:
+        # The words an answer takes: what they are for, said ("troublesome: give them a
+        # role"; it was "troublesome needs --text", which said nothing of the role).
+        return f"{question.prompt}; give them with {given_by} WORDS"
     if question.subject:
         return needs(question.subject, given_by, question.keys(), question.open)
     return f"{question.line()}; give it with {given_by}"

@@ -701,3 +701,22 @@ def test_undo_of_a_decline_says_whose_answer_to_which_move(tmp_path: Path) -> No
     assert "undid #4: Kai's answer to Resupply: declined\n" in run.out
     assert "redid #4: Kai's answer to Resupply: declined\n" in run.out
     assert "decline: declined" not in run.out
+
+
+def test_a_question_asked_without_its_odds_asks_them(tmp_path: Path) -> None:
+    """``/ask is the village burning?``: the odds are asked, and the question kept (it was
+    refused "odds 'is' is unknown"); odds typed after the question are taken too; a script
+    gets the one line naming the odds accepted."""
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    lines = [
+        "/ask is the village burning? --value 30",
+        "2",
+        "/ask will it rain? unlikely --value 90",
+    ]
+    run = run_script(path, lines, interactive=True)
+    assert run.err == ""
+    assert "is the village burning?\nLikely (26+): rolled 30 — YES" in run.out
+    assert "will it rain?\nUnlikely (76+): rolled 90 — YES" in run.out
+    scripted = run_script(path, ["/ask is the village burning?"])
+    assert "/ask needs the odds: almost_certain, likely" in scripted.err

@@ -67,29 +67,38 @@ def ask(session: PlaySession, words: list[str], _raw: str) -> None:
     from ironsworn.oracle import Odds, OracleAnswer
 
     leading, options = leading_words(words)
+    odds_needed = Missing(
+        "/ask needs the odds: almost_certain, likely, fifty_fifty (50/50), unlikely, "
+        "small_chance — then, if you like, the question",
+        "/ask: what are the odds of a yes?",
+        choices=[
+            ("almost_certain", "almost certain"),
+            ("likely", "likely"),
+            ("fifty_fifty", "50/50"),
+            ("unlikely", "unlikely"),
+            ("small_chance", "small chance"),
+        ],
+    )
     if not leading:
-        raise Missing(
-            "/ask needs the odds: almost_certain, likely, fifty_fifty (50/50), unlikely, "
-            "small_chance — then, if you like, the question",
-            "/ask: what are the odds of a yes?",
-            choices=[
-                ("almost_certain", "almost certain"),
-                ("likely", "likely"),
-                ("fifty_fifty", "50/50"),
-                ("unlikely", "unlikely"),
-                ("small_chance", "small chance"),
-            ],
-        )
+        raise odds_needed
     # "/ask likely Is the gate open?" and "/ask small chance ...": the odds, then the question.
     odds_words = leading[:1]
+    question_words: list[str] | None = None
     for size in (2, 1):
-        try:
-            Odds.parse(" ".join(leading[:size]))
-        except InvalidValue:
-            continue
-        odds_words = leading[:size]
-        break
-    question = " ".join(leading[len(odds_words) :])
+        if _odds(leading[:size]):
+            odds_words, question_words = leading[:size], leading[size:]
+            break
+    else:
+        # A question asked without its odds ("/ask is the village burning?"): the odds are
+        # asked, and given after it (the line runs again with the answer as its last word).
+        for size in (2, 1):
+            if len(leading) > size and _odds(leading[-size:]):
+                odds_words, question_words = leading[-size:], leading[:-size]
+                break
+        else:
+            if len(leading) > 1:
+                raise odds_needed
+    question = " ".join(leading[1:] if question_words is None else question_words)
     args = session.parse("ask", [" ".join(odds_words), *options])
     value = own_roll(args)
     question = question or args.question or ""
@@ -109,3 +118,14 @@ def ask(session: PlaySession, words: list[str], _raw: str) -> None:
     # --json prints the answer as it is kept: the ask event of the log.
     event = session.store.operations(last=1)[0].events[0] if args.json else answer.to_json()
     session.out.result(event, f"{question}\n{text}" if question else text, as_json=args.json)
+
+
+def _odds(words: list[str]) -> bool:
+    """Whether ``words`` name the odds of a yes ("likely", "small chance", "50/50")."""
+    from ironsworn.oracle import Odds
+
+    try:
+        Odds.parse(" ".join(words))
+    except InvalidValue:
+        return False
+    return True

@@ -33,7 +33,9 @@ def test_strike_and_clash_take_the_only_fight(api: Any) -> None:
     # the page says what leaving it out means.
     fray = read(api, "enter the fray", "track")
     assert "default" not in fray
-    assert fray["blank"] == "the fight under way, or a new one against the foe named"
+    # (in words a phone's picker shows whole: it read "the fight under way, or a new one
+    # against the foe named", cut on a phone)
+    assert fray["blank"] == "your fight, or a new one"
     # Two fights: the player chooses (none chosen for them; left out, the engine asks).
     do(api, "track", {"kind": "fight", "text": "the raider", "rank": "dangerous"})
     assert "default" not in read(api, "strike", "track")
@@ -124,3 +126,20 @@ def test_end_the_fight_says_it_follows_a_decisive_strong_hit(api: Any) -> None:
     do(api, "track", {"kind": "vow", "text": "Slay the wyvern", "rank": "formidable"})
     answer = api.get("/api/c/t/moves/fulfill your vow?character=Kira")
     assert "refused" not in answer.json()
+
+
+def test_enter_the_fray_with_no_fight_of_one_s_own_says_it_begins_one(api: Any) -> None:
+    """Bo has no fight; Kira's is offered him to join. Left out, the track is a new fight
+    (against the foe named), and the picker says so in words a phone shows whole; an
+    expedition's likewise."""
+    do(api, "character", {"name": "Kira", "stats": STATS})
+    do(api, "character", {"name": "Bo", "stats": STATS})
+    do(api, "track", {"kind": "fight", "text": "the wyvern", "rank": "formidable",
+                      "characters": ["Kira"]})  # fmt: skip
+    do(api, "track", {"kind": "journey", "text": "to the Havens", "rank": "dangerous",
+                      "characters": ["Kira"]})  # fmt: skip
+    fray = read(api, "enter the fray", "track", "Bo")
+    assert [t["id"] for t in fray["values"]] == ["fight-1"]
+    assert fray["blank"] == "a new fight"
+    assert read(api, "enter the fray", "track", "Kira")["blank"] == "your fight, or a new one"
+    assert read(api, "undertake a journey", "track", "Bo")["blank"] == "a new journey"

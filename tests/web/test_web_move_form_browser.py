@@ -134,7 +134,7 @@ def test_strike_takes_the_only_fight_and_aid_the_only_ally(server: Any, browser:
     fray = open_move(page, "move:classic/combat/enter_the_fray")
     expect(fray.locator("select[name='read:track']")).to_have_value("")
     expect(fray.locator("select[name='read:track'] option").first).to_have_text(
-        "the fight under way, or a new one against the foe named"
+        "your fight, or a new one"
     )
     open_move(page, "move:classic/combat/clash")
     page.fill(".move-form input[name=dice]", "6,1,1")

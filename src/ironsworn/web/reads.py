@@ -366,7 +366,7 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
         if option == "track" and name in TRACK_BEGUN:
             # What leaving the track out means for a move that may begin one (Enter the Fray
             # against a foe named): said where the page says "none".
-            entry["blank"] = TRACK_BEGUN[name]
+            entry["blank"] = begun_blank(name, state, char)
         if option == "amount":
             from ironsworn.table.choices import amount_default
 
@@ -409,10 +409,20 @@ TRACK_NOT_DEFAULTED = ("swear_an_iron_vow",)
 # track out means for them: the one under way, or a new one for the foe (the destination)
 # named. None is chosen for them: a track chosen would be taken over the foe named.
 TRACK_BEGUN = {
-    "enter_the_fray": "the fight under way, or a new one against the foe named",
-    "undertake_a_journey": "the journey under way, or a new one to the destination named",
-    "undertake_an_expedition": "the expedition under way, or a new one to the destination named",
+    "enter_the_fray": "fight",
+    "undertake_a_journey": "journey",
+    "undertake_an_expedition": "expedition",
 }
+
+
+def begun_blank(name: str, state: Any, char: Any) -> str:
+    """What leaving the track out means for a move that may begin one, in few enough words
+    for a phone's picker ("the fight under way, or a new one against the foe named" was cut
+    to "the fight under way, or a new on"): with one of the character's own under way, that
+    one or a new one (against the foe named: its field says so); else a new one."""
+    kind = TRACK_BEGUN[name]
+    own = char is not None and state.open_tracks_of(char.name, kind)
+    return f"your {kind}, or a new one" if own else f"a new {kind}"
 
 
 def _vehicle_left_out(state: Any) -> str | None:

@@ -15,14 +15,26 @@ function renderWorld() {
   const placeName = input("name", "name"); const placeDesc = input("description", "what it is");
   const noteText = input("text", "a note");
   const truthPick = h("select", { "aria-label": "truth" }, (store.truths || []).map((t) => h("option", { value: t.id }, t.name)));
-  const truthOption = h("select", { "aria-label": "option" });
+  // The option chosen in full below its picker: a summary is longer than a phone's picker
+  // ("1. The savage clans called the Skulde invaded the kingdoms of the Old World." read
+  // "1. The savage clans called the Sk").
+  const truthText = h("p", { class: "hint truth-text", id: "truth-text" });
+  const truthOption = h("select", { "aria-label": "option", "aria-describedby": "truth-text" });
+  const told = () => {
+    const truth = (store.truths || []).find((t) => t.id === truthPick.value);
+    const chosen = truth ? truth.options.find((o) => o.key === truthOption.value) : null;
+    truthText.textContent = chosen ? chosen.summary
+      : truthOption.value === "roll" ? "Set rolls one on the table" : "Set leaves the category open (no truth)";
+  };
   // The chosen category's own options, by their summary; or roll, or open it again.
   const truthOptions = () => {
     const truth = (store.truths || []).find((t) => t.id === truthPick.value);
     const options = (truth ? truth.options : []).map((o) => h("option", { value: o.key }, `${o.key}. ${o.summary}`));
     truthOption.replaceChildren(...options, h("option", { value: "roll" }, "roll"), h("option", { value: "open" }, "open again"));
+    told();
   };
   truthPick.addEventListener("change", truthOptions);
+  truthOption.addEventListener("change", told);
   truthOptions();
   // No foe chosen until the player picks one (the browser asks): "Start a fight" pressed at
   // once no longer fights the list's first foe.
@@ -32,7 +44,7 @@ function renderWorld() {
     // Without the player's content file, its truths and foes are not there: say what to import.
     h("h3", {}, "Truths"), contentNeeded(!(store.truths || []).length), h("ul", { class: "truths" }, w.truths.map((t) => h("li", {}, h("b", {}, t.name), ` ${t.summary}`))),
     (store.truths || []).length ? h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("truth", { truth: truthPick.value, option: truthOption.value }); } },
-      truthPick, truthOption, h("button", { type: "submit" }, "Set")) : null,
+      truthPick, truthOption, h("button", { type: "submit" }, "Set"), truthText) : null,
     h("h3", {}, "People"), h("ul", { class: "people" }, w.people.map((p) => h("li", {}, h("b", {}, p.name), p.description ? ` — ${p.description}` : "",
       p.bonds.length ? h("small", {}, ` (bond: ${p.bonds.join(", ")})`) : null))),
     h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act("person", clean({ name: personName.value.trim(), description: personDesc.value.trim() })); } },

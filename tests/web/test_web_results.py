@@ -121,3 +121,15 @@ def test_a_legacy_track_is_named_and_counted_in_ticks_for_the_page(
     effect = {"target": target, "character": "Edda", "from": 0, "to": 1}
     (shown,) = labelled({"effects": [effect]}, None)["effects"]
     assert (shown["label"], shown["to_words"]) == (label, words)
+
+
+@pytest.mark.parametrize(
+    ("before", "after"), [("in a bad spot", "in control"), ("in control", "in a bad spot")]
+)
+def test_a_starforged_position_reads_as_the_log_says_it(before: str, after: str) -> None:
+    """ "Kira is in control" (the page read "Kira: position in a bad spot → in control")."""
+    from ironsworn.web.results import labelled
+
+    effect = {"target": "position", "character": "Kira", "from": before, "to": after}
+    (shown,) = labelled({"effects": [effect]}, None)["effects"]
+    assert (shown["character"], shown["verb"], shown["label"]) == ("Kira", "is", after)

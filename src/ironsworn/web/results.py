@@ -96,6 +96,11 @@ def turned(effect: JsonDict) -> str | None:
     """How a player says a change from no to yes or back, said before the label ("gains the
     asset" Ash (Horse), "marks" wounded), not "Ash (Horse) no → yes"; None for any other."""
     before, after, target = effect.get("from"), effect.get("to"), str(effect["target"])
+    if target == "position" and isinstance(after, str) and before != after:
+        # Starforged's position, as the log says it: "Kira is in control" (it read "Kira:
+        # position in a bad spot → in control").
+        effect["label"] = after
+        return "is"
     if not isinstance(before, bool) or not isinstance(after, bool) or before == after:
         return None
     if target.startswith("asset:"):

@@ -216,3 +216,76 @@ def test_on_a_phone_the_seat_s_words_fit_and_the_badge_covers_no_end(
     checked(guide, f"play-words-badge-{width}")
     guide.context.close()
     player.context.close()
+
+
+# Each shown picker whose chosen words are cut (its own font; room for its arrow).
+CUT_PICKERS = """() => [...document.querySelectorAll('select')].filter((el) => el.offsetParent)
+  .filter((el) => {
+    const style = getComputedStyle(el);
+    const pen = document.createElement('canvas').getContext('2d');
+    pen.font = style.font;
+    const text = el.selectedIndex < 0 ? '' : el.options[el.selectedIndex].text;
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return pen.measureText(text).width > room - 18;
+  }).map((el) => `${el.name || el.getAttribute('aria-label')}: ${el.value}`)"""
+
+
+def test_on_a_phone_enter_the_fray_and_a_truth_say_their_words_whole(
+    server: Any, browser: Any
+) -> None:
+    """Enter the Fray's fight picker read "the fight under way, or a new on" on a phone (it
+    says "a new fight" for one with no fight of their own); a truth's option, longer than any
+    phone's picker, is told whole below it ("1. The savage clans called the Sk")."""
+    http = new_campaign(server, "picker", character={"name": "Asha"})
+    acted(
+        http,
+        "picker",
+        "character",
+        {"name": "Bo", "stats": "edge=1,heart=3,iron=2,shadow=2,wits=1"},
+    )
+    fray = {"character": "Asha", "move": "enter the fray", "stat": "wits", "foe": "Raider",
+            "rank": "dangerous", "dice": [6, 1, 2]}  # fmt: skip
+    acted(http, "picker", "move", fray)
+    page = open_page(browser, server, "picker", NARROW_PHONE, "Bo")
+    page.click(f"button.move[data-move='{FRAY}']")
+    track = page.locator(".move-form select[name='read:track']")
+    expect(track.locator("option")).to_have_text(["a new fight", "Raider (fight of Asha)"])
+    assert page.evaluate(CUT_PICKERS) == []
+    checked(page, "play-words-fray-picker-phone", columns=True)
+    page.click("#tabs button[data-tab=world]")
+    form = page.locator("#tab-world form", has=page.locator("select[aria-label=truth]"))
+    form.locator("select[aria-label=truth]").select_option(label="The Old World")
+    expect(form.locator(".truth-text")).to_have_text(
+        "The savage clans called the Skulde invaded the kingdoms of the Old World."
+    )
+    form.locator("select[aria-label=option]").select_option("roll")
+    expect(form.locator(".truth-text")).to_have_text("Set rolls one on the table")
+    checked(page, "play-words-truth-phone", columns=True)
+    page.context.close()
+
+
+def test_a_starforged_position_and_a_declined_trade_read_in_words(
+    server: Any, browser: Any
+) -> None:
+    """The result said "Kira: position in a bad spot → in control" (the log: "Kira is in
+    control"); a weak hit's trade declined showed a card with the move's name alone."""
+    name = "position"
+    new_campaign(server, name, "starforged", {"starship": "Vesper"})
+    page = open_page(browser, server, name, PHONE, "Kira")
+    page.click("button.move[data-move='move:starforged/combat/enter_the_fray']")
+    form = page.locator(".move-form")
+    form.locator("input[name='read:foe']").fill("Iron Dawn cutter")
+    form.locator("input[name=dice]").fill("6,1,2")
+    form.locator("button[type=submit]").click()
+    page.locator("#asked button", has_text="formidable").click()
+    result = page.locator("#result .move-result")
+    expect(result.locator(".effects li").last).to_have_text("Kira is in control")
+    page.click("button.move[data-move='move:starforged/suffer/endure_harm']")
+    form.locator("input[name='read:amount']").fill("2")
+    form.locator("button[type=submit]").click()
+    page.locator("#pending input.dice").fill("6,1,10")  # a weak hit: the trade is offered
+    page.locator("#pending button.choice[data-key=resist]").click()
+    page.locator("#pending button", has_text="Decline").click()
+    expect(result.locator(".nothing")).to_have_text("declined: nothing changes")
+    checked(page, "play-words-declined-phone", columns=True)
+    page.context.close()

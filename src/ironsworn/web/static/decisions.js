@@ -108,6 +108,10 @@ function renderResult() {
     rollLine(d.roll), d.text_html ? html("div", { class: "outcome-text" }, d.text_html) : d.text ? h("p", { class: "outcome-text" }, d.text) : null,
     (d.assets || []).length ? h("p", { class: "applied" }, h("small", {}, "applied: "), d.assets.join(", ")) : null,
     chain,
+    // An answer that changed nothing (a weak hit's trade declined: press on) says so; its
+    // card showed the move's name alone.
+    !d.roll && !d.text && !chain.length && !d.effects.length && !d.notes.length && !(d.assets || []).length
+      ? h("p", { class: "nothing" }, r.action === "decline" ? "declined: nothing changes" : "nothing changes") : null,
     d.effects.length ? effectList(d.effects) : null,
     d.notes.length ? h("ul", { class: "notes" }, d.notes.map((n) => h("li", {}, n))) : null));
 }

@@ -302,6 +302,22 @@ def test_a_solo_player_s_person_is_their_character_s_entry(api: Any) -> None:
     assert [e["character"] for e in told] == ["Asha", "Asha"]
 
 
+def test_a_mark_of_progress_by_hand_is_the_entry_of_whoever_marks_it(api: Any) -> None:
+    """Bo's page marking progress is Bo's entry (it was no one's, which a player's page then
+    could not undo); the guide's mark on a track one character holds is that character's."""
+    new_character(api, "Asha")
+    new_character(api, "Bo")
+    track = {"kind": "vow", "text": "Find the ford", "rank": "dangerous", "characters": ["Asha"]}
+    assert do(api, "track", track).is_success
+    assert do(api, "progress", {"track": "vow-1"}, **{"X-Ironsworn-Seat": "Bo"}).is_success
+    assert do(api, "progress", {"track": "Find the ford"}).is_success
+    told = api.get("/api/c/t/timeline?last=2").json()
+    assert [(e["character"], e["mechanics"]) for e in told] == [
+        ("Bo", "Find the ford: progress 0 → 8 ticks (2 boxes)"),
+        ("Asha", "Find the ford: progress 8 → 16 ticks (4 boxes)"),
+    ]
+
+
 def test_a_seat_name_may_be_any_unicode(api: Any) -> None:
     new_character(api, "Ærna")
     from urllib.parse import quote

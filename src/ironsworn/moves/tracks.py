@@ -184,8 +184,16 @@ class TrackOperations(EngineOperations):
         return self.engine.operation(kind, characters[0] if characters else None, run)
 
     def progress(
-        self, track: str, mark: bool, ticks: int | None = None, times: int = 1
+        self,
+        track: str,
+        mark: bool,
+        ticks: int | None = None,
+        times: int = 1,
+        character: str | None = None,
     ) -> OperationResult:
+        """Mark (or clear) progress on ``track`` by hand, by ``character`` (whose entry the
+        timeline's is)."""
+
         def run() -> None:
             found = self.state.track(track)
             if ticks is not None and not 0 <= ticks <= MAX_TICKS:
@@ -196,7 +204,7 @@ class TrackOperations(EngineOperations):
             amount = ticks if ticks is not None else per * times
             self.engine.set_ticks(found, found.ticks + (amount if mark else -amount))
 
-        return self.engine.operation("progress", None, run)
+        return self.engine.operation("progress", character, run)
 
     def mark_legacy(self, character: str | None, track: str, ticks: int) -> OperationResult:
         """Mark ticks on a Starforged legacy track by hand (experience as Earn Experience)."""

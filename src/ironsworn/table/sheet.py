@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ironsworn.errors import InvalidValue
+from ironsworn.errors import InvalidValue, IronswornError
 from ironsworn.table import choices
 from ironsworn.table.describe import MADE_BY, STARTING_ASSETS
 from ironsworn.table.inputs import Choice, Input
@@ -109,10 +109,30 @@ def progress(table: Table, args: JsonDict) -> JsonDict:
             accepted=("ticks or times, not both",),
         )
     mark = args.get("mark", True)
+    who = _marker(table, args)
     return committed(
         table,
-        lambda e: sheet_ops(e).progress(args["track"], mark, ticks, 1 if times is None else times),
+        lambda e: sheet_ops(e).progress(
+            args["track"], mark, ticks, 1 if times is None else times, character=who
+        ),
     )
+
+
+def _marker(table: Table, args: JsonDict) -> str | None:
+    """Whose mark of progress by hand: the character named or the seat's, else the track's one
+    holder (the guide's mark on Asha's vow is Asha's), else no one's. A player's page undoes
+    its own character's operations only: a mark that was no one's it could not undo."""
+    from ironsworn.campaign.journal import resolve_character
+
+    state = table.state()
+    who = table.acting_for(args.get("character"))
+    if who is not None:
+        return resolve_character(state, who)
+    try:
+        holders = list(state.track(str(args["track"])).characters)
+    except IronswornError:
+        return None  # (the operation refuses the track, naming it)
+    return str(holders[0]) if len(holders) == 1 else None
 
 
 def track_kinds(table: Table, args: Any) -> list[Choice]:
@@ -424,6 +444,7 @@ OPERATIONS = (
             MARK,
             Input("ticks", "int", "exact ticks, 0-40", low=0, high=40),
             Input("times", "int", "how many marks by rank, 1-10", low=1, high=10),
+            character_input("whose mark (default: the seat's character, else the track's)"),
         ),
     ),
     Operation(

@@ -36,6 +36,19 @@ def browser(hosted: Any) -> Iterator[Any]:
         yield chromium
 
 
+# The seat picker's chosen words and whether they fit inside it (its own font; room for its
+# arrow).
+SEAT_FITS = """() => {
+  const el = document.getElementById('seat');
+  const style = getComputedStyle(el);
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = style.font;
+  const text = el.options[el.selectedIndex].text;
+  const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return [text, pen.measureText(text).width <= room - 18];
+}"""
+
+
 def guide_api(hosted: Any) -> httpx.Client:
     headers = {**CHANGE, "X-Ironsworn-Token": hosted.tokens["guide"]}
     return httpx.Client(base_url=hosted.url, headers=headers, timeout=10)
@@ -157,3 +170,31 @@ def test_a_players_undo_of_anothers_operation_is_refused(hosted: Any) -> None:
     redo = player.post("/api/c/t/actions/redo", json={}, headers={"X-Ironsworn-Seat": "Asha"})
     assert redo.status_code == 403
     assert guide_api(hosted).post("/api/c/t/actions/redo", json={}).status_code == 200
+
+
+def test_a_player_s_phone_picks_its_seat_and_undoes_its_own_mark_of_progress(
+    hosted: Any, browser: Any
+) -> None:
+    """On a phone the player's seat picker reads whole ("pick your character" was cut at
+    9em); a mark of progress made by hand on Kai's page is Kai's, which Kai's page undoes (it
+    was no one's: "only its page or the guide can undo it")."""
+    api = guide_api(hosted)
+    names = [c["name"] for c in api.get("/api/c/t/state").json()["characters"]]
+    for name in ("Asha", "Kai"):
+        if name not in names:
+            made = api.post("/api/c/t/actions/character", json={"name": name, "stats": STATS})
+            assert made.status_code == 200, made.text
+    vow = {"kind": "vow", "text": "Mend the wall", "rank": "troublesome", "characters": ["Kai"]}
+    made = api.post("/api/c/t/actions/track", json=vow)
+    assert made.status_code == 200, made.text
+    kai = join(browser, hosted, "player", viewport=PHONE)
+    assert kai.evaluate(SEAT_FITS) == ["pick your character", True]
+    kai.select_option("#seat", "Kai")
+    track = kai.locator("#tracks .track", has_text="Mend the wall")
+    track.locator("button", has_text="mark progress").click()
+    expect(kai.locator("#timeline li").first).to_contain_text("Mend the wall: progress 0 → 12")
+    expect(kai.locator("#timeline li .who").first).to_have_text("Kai")
+    kai.click("#undo")
+    kai.click("#confirm-undo")
+    expect(kai.locator("#timeline li").first).to_contain_text("undone")
+    kai.context.close()

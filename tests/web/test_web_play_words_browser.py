@@ -289,3 +289,16 @@ def test_a_starforged_position_and_a_declined_trade_read_in_words(
     expect(result.locator(".nothing")).to_have_text("declined: nothing changes")
     checked(page, "play-words-declined-phone", columns=True)
     page.context.close()
+
+
+def test_a_starforged_card_s_kind_reads_as_a_classic_one(server: Any, browser: Any) -> None:
+    """ "Ace (path)" and "Starship · command vehicle", as the classic "Swordmaster (combat
+    talent)": a Starforged card's kind read "Ace (Path)", "Command Vehicle"."""
+    new_campaign(server, "kinds", "starforged", {"starship": "Vesper"})
+    page = open_page(browser, server, "kinds", DESKTOP, "Kira")
+    expect(page.locator("#sheet .asset h4 .type").first).to_have_text(" command vehicle")
+    page.click("#tabs button[data-tab=create]")
+    ace = page.locator("form.create select[name=asset0] option[value='asset:starforged/path/ace']")
+    expect(ace).to_have_text("Ace (path)")
+    checked(page, "play-words-card-kinds")
+    page.context.close()

@@ -26,7 +26,7 @@ function renderCreate() {
   const slots = steps.map((_, i) => i); // the asset cards a character chooses
   const assets = steps.map(([label, decks], i) => h("select", { name: `asset${i}`, "aria-label": label },
     h("option", { value: "" }, `${label}…`),
-    deck.filter((a) => !decks || decks.includes(deckOf(a.id))).map((a) => h("option", { value: a.id }, `${a.name} (${words(a.type)})`))));
+    deck.filter((a) => !decks || decks.includes(deckOf(a.id))).map((a) => h("option", { value: a.id }, `${a.name} (${words(a.type).toLowerCase()})`))));
   const abilities = slots.map((i) => h("select", { name: `ability${i}`, "aria-label": `starting ability of asset ${i + 1}` },
     h("option", { value: "" }, "starting ability…")));
   const named = slots.map((i) => h("input", { name: `assetname${i}`, "aria-label": `name on asset ${i + 1}`, hidden: true }));

@@ -208,7 +208,7 @@ function assetCard(asset, char) {
   const crew = asset.crew && crewWords ? h("small", { class: "crew", title: crewWords.title },
     `${crewWords.label}${asset.owner ? ` · ${crewWords.owner.replace("{owner}", asset.owner)}` : ""}`) : null;
   return h("article", { class: "asset", "data-asset": asset.id },
-    h("h4", {}, asset.name, asset.input ? h("small", { class: "given" }, ` ${asset.given || asset.input}`) : null, h("small", { class: "type" }, ` ${words(asset.type)}`)),
+    h("h4", {}, asset.name, asset.input ? h("small", { class: "given" }, ` ${asset.given || asset.input}`) : null, h("small", { class: "type" }, ` ${words(asset.type).toLowerCase()}`)),
     // Delve: the rarity augmenting the card (a move it aids rolls the rarity die).
     asset.rarity ? h("p", { class: "rarity" }, "rarity: ", h("b", {}, asset.rarity_name || asset.rarity)) : null,
     crew ? h("p", { class: "crew-line" }, crew) : null,

@@ -38,7 +38,7 @@ def test_resuming_shows_a_recap(tmp_path: Path) -> None:
     # The last five entries (#1, the character, is left out), then the open tracks drawn.
     assert recap == [
         "  #2 new vow (dangerous): Avenge my kin — Kai",
-        "  #3 Avenge my kin: progress 0 → 8 ticks (2 boxes)",
+        "  #3 Kai: Avenge my kin: progress 0 → 8 ticks (2 boxes)",  # (Kai's mark: his vow)
         "  #4 Kai: Face Danger (+edge): strong hit; action 6 + edge 3 = 9 vs 1 | 2 → strong hit; "
         "momentum 2 → 3",
         "  #5 Kai: The wind rises.",

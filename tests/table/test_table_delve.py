@@ -242,3 +242,20 @@ def test_with_two_sites_under_way_the_site_is_asked(table: Table) -> None:
     assert isinstance(slot, Question) and slot.input == "slot"
     rolled = call(table, "feature", {"site": "Alva's Rest", "dice": "15"})
     assert rolled["notes"][0].startswith("Alva's Rest: feature (15, ")
+
+
+def test_every_kind_of_track_offered_is_taken(table: Table) -> None:
+    """The track operation offers only kinds it begins: it offered a site and a threat, then
+    refused each ('a site is begun by the site operation'), as a question answered with what
+    it offered must never be."""
+    asked = call(table, "track", {})
+    assert isinstance(asked, Question) and asked.input == "kind"
+    kinds = [choice.key for choice in asked.choices]
+    assert kinds == ["vow", "journey", "fight", "scene"]
+    for kind in kinds:
+        try:
+            call(table, "track", {"kind": kind, "text": f"A {kind}", "rank": "dangerous"})
+        except InvalidValue as refused:
+            assert refused.input != "kind", refused
+    with pytest.raises(InvalidValue, match="begun by the site operation"):
+        call(table, "track", {"kind": "site", "text": "The Barrow"})

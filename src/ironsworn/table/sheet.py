@@ -136,9 +136,9 @@ def _marker(table: Table, args: JsonDict) -> str | None:
 
 
 def track_kinds(table: Table, args: Any) -> list[Choice]:
-    from ironsworn.moves.sheet import RULESET_TRACKS
-
-    return [Choice(k, k) for k in RULESET_TRACKS[table.state().ruleset]]
+    """The kinds this operation begins: a Delve site or threat is begun by its own operation
+    (which asks its theme and domain, or its vow and category), so it is not offered here."""
+    return [Choice(k, k) for k in _kinds(table) if k not in MADE_BY]
 
 
 def new_track(table: Table, args: JsonDict) -> JsonDict:
@@ -457,7 +457,8 @@ OPERATIONS = (
                 "kind",
                 "text",
                 "vow, journey, fight or scene; Starforged: vow, expedition, "
-                "fight, connection or scene",
+                "fight, connection or scene (a Delve site or threat: the site and threat "
+                "operations)",
                 True,
                 source=track_kinds,
             ),

@@ -234,8 +234,56 @@ def odds(table: Table, args: Mapping[str, Any]) -> list[Choice]:
 
 
 def oracles(table: Table, args: Mapping[str, Any]) -> list[Choice]:
-    found = table.library().in_ruleset("oracles", table.state().ruleset)
-    return [Choice(t.name.lower(), t.name) for t in found.values()]
+    """Every table of the ruleset, each by a key that names it alone: its name where that
+    finds it, else its id (Starforged has three tables named "First Look", and a planet's
+    "Expanse" is fourteen), labelled as a roll shows it ("Desert Settlements: Expanse")."""
+    library = table.library()
+    ruleset = table.state().ruleset
+    # Worked out once per content and ruleset: a name is looked up for each table.
+    kept: dict[str, list[Choice]] = library.memo("oracle_choices")
+    found = kept.get(ruleset)
+    if found is None:
+        found = kept[ruleset] = _oracle_choices(library, ruleset)
+    return found
+
+
+def _oracle_choices(library: Any, ruleset: str) -> list[Choice]:
+    from ironsworn.content.lookup import normalize
+    from ironsworn.content.oracle_roller import shown_name
+
+    tables = library.in_ruleset("oracles", ruleset)
+
+    def counted(names: Any) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for name in names:
+            folded = normalize(name)
+            counts[folded] = counts.get(folded, 0) + 1
+        return counts
+
+    # A name two of the ruleset's tables share is ambiguous (the id it is then); one no other
+    # table's name or id's last part can be taken for finds its own table (the lookup's first
+    # tries); any other is looked up, as the operation will look it up.
+    within = counted(o.name for o in tables.values())
+    everywhere = counted(o.name for o in library.oracles.values())
+    tails = {ident.rsplit("/", 1)[-1].casefold() for ident in library.oracles}
+    out: list[Choice] = []
+    for ident, oracle in tables.items():
+        key = oracle.name.lower()
+        folded = normalize(oracle.name)
+        if within[folded] > 1:
+            named = False
+        elif everywhere[folded] == 1 and key not in tails:
+            named = True
+        else:
+            try:
+                named = library.find_in("oracles", key, ruleset).id == ident
+            except IronswornError:
+                named = False  # (ambiguous: it names several tables)
+        if named:
+            out.append(Choice(key, oracle.name))
+        else:
+            out.append(Choice(ident, shown_name(library, oracle)))
+    return out
 
 
 def roles(table: Table, args: Mapping[str, Any]) -> list[Choice]:

@@ -5,12 +5,18 @@ rule of the game, or for words of one's own that do not fit."""
 
 from __future__ import annotations
 
+import shutil
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from ironsworn.campaign.store import CampaignStore
+from ironsworn.content import clear_cache, import_pack
 from ironsworn.errors import InvalidValue, IronswornError, NotFound
 from ironsworn.table import Question, Table, call, operations
+from shared_files import DELVE_DATASWORN, STARFORGED_DATASWORN, shared_file
 
 STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
 # Operations whose first question is a file or a whole new table, not a choice of the state.
@@ -108,3 +114,60 @@ def test_a_bane_is_never_offered_to_clear(table: Table) -> None:
     mark = call(table, "debility", {})
     assert "maimed" not in [c.key for c in mark.choices]
     assert "shaken" not in [c.key for c in mark.choices]
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "starforged"])
+def test_every_choice_of_a_first_question_is_taken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ruleset: str
+) -> None:
+    """Not only the first choice: each choice the first question of an operation offers is
+    taken by that operation, with the content a player imports (Delve beside classic, the
+    Starforged pack). The track operation offered Delve's site and threat and refused them,
+    the oracle operation Starforged's tables of one name ("First Look") and refused them as
+    ambiguous. Each choice is tried on a copy of the same campaign."""
+    monkeypatch.setenv("IRONSWORN_HOME", str(tmp_path / "home"))
+    clear_cache()
+    import_pack(shared_file(DELVE_DATASWORN if ruleset == "classic" else STARFORGED_DATASWORN))
+    clear_cache()
+    base = tmp_path / "base.sqlite"
+    with CampaignStore.open(base, create=True, name="t") as store:
+        made = Table(store, "t")
+        call(made, "ruleset", {"ruleset": ruleset})
+        for who, stats in (("Asha", STATS), ("Kai", "edge=1,heart=3,iron=2,shadow=2,wits=1")):
+            ship = {"starship": "Wayfarer"} if ruleset == "starforged" and who == "Asha" else {}
+            call(made, "character", {"name": who, "stats": stats, **ship})
+        call(made, "track", {"kind": "vow", "text": "Find the wolf", "rank": "dangerous",
+                             "characters": ["Asha"]})  # fmt: skip
+        call(made, "adjust", {"meter": "experience", "delta": 6, "character": "Asha"})
+        call(made, "journal", {"text": "The wolf howls."})
+    tried = 0
+    try:
+        for name in NAMES:
+            if name == "ruleset":
+                continue  # (a campaign's ruleset is set once, before play)
+            with CampaignStore.open(base) as store:
+                try:
+                    asked = call(Table(store, "t"), name, {})
+                except IronswornError:
+                    continue  # refused for a rule of the game before asking
+            if not isinstance(asked, Question):
+                continue
+            for choice in asked.choices:
+                copy = tmp_path / "try.sqlite"
+                shutil.copyfile(base, copy)
+                with CampaignStore.open(copy) as store:
+                    answer = first(replace(asked, choices=(choice,)))
+                    tried += 1
+                    try:
+                        call(Table(store, "t"), name, {asked.input: answer})
+                    except InvalidValue as exc:
+                        assert exc.input != asked.input, (
+                            f"{name}: {answer!r} offered, refused: {exc}"
+                        )
+                    except NotFound as exc:
+                        pytest.fail(f"{name}: {answer!r} offered, then not found: {exc}")
+                    except IronswornError:
+                        pass  # a rule of the game, or words of one's own that do not fit
+    finally:
+        clear_cache()
+    assert tried > 150

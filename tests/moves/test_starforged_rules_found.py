@@ -110,6 +110,23 @@ def test_aid_your_ally_gain_ground_marks_the_allys_fight() -> None:
     assert game.state.tracks[mine.id].ticks == 0
 
 
+def test_aid_your_ally_offers_gain_ground_only_while_the_ally_is_in_a_fight() -> None:
+    # Gain Ground is a move of a fight ("When you are in control and take action in a fight
+    # to reinforce your position or move toward victory"), and its benefits are the ally's:
+    # with Bram in no fight it was offered, then refused ('Bram has no active fight').
+    game = StarforgedGame()
+    game.ally("Bram")
+    asked = game.move("aid your ally", ally="Bram")
+    assert [k for k in keys(asked) if k.startswith("gain_ground")] == []
+    assert "secure_an_advantage:iron" in keys(asked)
+    game.answer(["secure_an_advantage:iron"], STRONG)
+    game = StarforgedGame()
+    game.ally("Bram")
+    game.track("fight", "Duel the captain", "formidable", characters=["Bram"])
+    asked = game.move("aid your ally", ally="Bram")
+    assert "gain_ground:iron" in keys(asked) and len(keys(asked)) == 10
+
+
 # ------------------------------------------------------------------ Test Your Relationship
 
 

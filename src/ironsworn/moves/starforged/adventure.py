@@ -105,12 +105,14 @@ def aid_your_ally(ctx: Step) -> None:
     """ "Secure an Advantage or Gain Ground to take action. If you score a hit, they (instead of
     you) take the benefits of the move." The move and the stat are asked, then it is made."""
     ally = aided_ally(ctx, "Aid Your Ally: {ally} must be another character")
+    ways = [("secure_an_advantage", "Secure an Advantage")]
+    # Gain Ground is a move of a fight: its benefits (progress among them) are the ally's, on
+    # their fight, so it is offered only while they are in one (it was offered, then refused).
+    if ctx.state.holds_open(ctx.state.character(str(ally)).name, "fight"):
+        ways.append(("gain_ground", "Gain Ground"))
     options = [
         (f"{move}:{stat}", f"{label} +{stat}")
-        for move, label in (
-            ("secure_an_advantage", "Secure an Advantage"),
-            ("gain_ground", "Gain Ground"),
-        )
+        for move, label in ways
         for stat in ("edge", "heart", "iron", "shadow", "wits")
     ]
     ctx.choose("sf.aid_your_ally.how", options, prompt="how do you act?", ally=ally)

@@ -10,6 +10,7 @@ the steps after them) the state's, so the next operation starts where this one f
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from moves_support import BRAM_STATS, MISS, STRONG, Game
@@ -104,7 +105,7 @@ ROWS: dict[str, Row] = {
         bram,
         lambda g: g.engine.make_move("companion_endure_harm", "Bram", amount=1),
         InvalidValue,
-        "Bram has 0 companions with health; name one (companion)",
+        "Bram has no companion with a health meter",
     ),
     "aid_your_ally": (
         nothing,
@@ -285,3 +286,39 @@ def test_a_move_while_a_decision_waits_names_the_move_that_asks_it(game: Game) -
         "a decision is pending (Pay the Price: the obvious outcome, ask the oracle, or roll the "
         "table): answer it with choose, burn or decline first",
     )
+
+
+def test_refusals_of_a_thing_not_there_say_what_there_is(tmp_path: Path) -> None:
+    """A refusal of a thing not there says what there is, where a name could not: a sheet with
+    no cards ('Asha has no asset 'rope' (Asha holds no asset cards)'), a classic campaign's
+    vehicle ('vehicles are Starforged's'), a journal number that is another change's, and
+    two companions to choose from ('Bram has 0 companions with health' read as a count)."""
+    from ironsworn.campaign.store import CampaignStore
+    from ironsworn.table import Table, call
+
+    with CampaignStore.open(tmp_path / "c.sqlite", create=True, name="c") as store:
+        table = Table(store, "c")
+        call(table, "character", {"name": "Asha", "stats": "3,2,2,1,1"})
+        said = {}
+        for name, args in (
+            ("asset_mark", {"asset": "rope", "ability": 2}),
+            ("vehicle_mark", {"name": "battered"}),
+            ("journal_edit", {"entry": 1, "text": "the wolf"}),
+        ):
+            with pytest.raises(IronswornError) as refused:
+                call(table, name, args)
+            said[name] = str(refused.value)
+        cards = ["hound:1=Brann", "raven:1=Hugin", "alchemist"]
+        call(table, "character", {"name": "Bo", "stats": "3,2,2,1,1", "assets": cards})
+        with pytest.raises(IronswornError) as refused:
+            call(table, "move", {"move": "companion endure harm", "character": "Bo", "amount": 1})
+        said["companion"] = str(refused.value)
+    assert said == {
+        "asset_mark": "Asha has no asset 'rope' (Asha holds no asset cards)",
+        "vehicle_mark": "vehicles are Starforged's: a classic campaign has none",
+        "journal_edit": (
+            "#1 is not a journal entry but a character (the log numbers every change); "
+            "the journal has no entries yet"
+        ),
+        "companion": "Bo has 2 companions with health (Brann, Hugin): name one (companion)",
+    }

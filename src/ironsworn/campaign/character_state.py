@@ -216,9 +216,13 @@ class CharacterState:
             ].lower().endswith("/" + key.replace(" ", "_")):
                 return asset
         raise NotFound(
-            f"{self.name} has no asset {query!r}",
+            f"{self.name} has no asset {query!r}{self._no_cards()}",
             tuple(a["name"] for a in self.assets),
         )
+
+    def _no_cards(self) -> str:
+        """What an unknown asset's refusal adds when the sheet holds none to name instead."""
+        return "" if self.assets else f" ({self.name} holds no asset cards)"
 
     def held_asset(self, query: str) -> JsonDict:
         """An asset on the sheet as a player names it: as :meth:`asset` finds it (its id, its
@@ -240,7 +244,7 @@ class CharacterState:
         names = tuple(str(a["name"]) for a in (found or self.assets))
         if found:
             raise NotFound(f"asset {query!r} is ambiguous for {self.name}", names)
-        raise NotFound(f"{self.name} has no asset {query!r}", names)
+        raise NotFound(f"{self.name} has no asset {query!r}{self._no_cards()}", names)
 
     def bond(self, query: str) -> str:
         """A bond on the sheet by name: exact (any case), else a unique prefix; else NotFound."""

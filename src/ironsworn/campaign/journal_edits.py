@@ -47,13 +47,21 @@ def current_texts(operations: Iterable[Operation]) -> dict[int, str | None]:
 
 def entry_text(store: Any, seq: int) -> str:
     """The current text of entry ``seq``; NotFound names the entries there are."""
-    texts = current_texts(store.operations())
+    operations = store.operations()
+    texts = current_texts(operations)
     if texts.get(seq) is None:
         live = tuple(f"#{s}" for s, text in texts.items() if text is not None)
-        what = "was deleted" if seq in texts else "is not a journal entry"
-        raise NotFound(
-            f"journal entry #{seq} {what}", live[-10:], kind="journal entry", name=f"#{seq}"
-        )
+        # What #N is instead (the log's numbers count every operation, not entries only).
+        other = next((o.kind for o in operations if o.seq == seq), None)
+        if seq in texts:
+            said = f"journal entry #{seq} was deleted"
+        elif other:
+            said = f"#{seq} is not a journal entry but a {other} (the log numbers every change)"
+        else:
+            said = f"journal entry #{seq} is not a journal entry"
+        if not live:
+            said += "; the journal has no entries yet"
+        raise NotFound(said, live[-10:], kind="journal entry", name=f"#{seq}")
     return str(texts[seq])
 
 

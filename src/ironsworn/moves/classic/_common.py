@@ -239,9 +239,13 @@ def _companion(ctx: Step) -> dict[str, Any]:
         asset = ctx.char.asset(str(query))
     else:
         found = [a for a in ctx.char.assets if a.get("meter")]
-        if len(found) != 1:
+        if not found:
+            raise InvalidValue(f"{ctx.name} has no companion with a health meter")
+        if len(found) > 1:
+            held = ", ".join(str(a.get("input") or a["name"]) for a in found)
             raise InvalidValue(
-                f"{ctx.name} has {len(found)} companions with health; name one ({{companion}})",
+                f"{ctx.name} has {len(found)} companions with health ({held}): name one "
+                "({companion})",
                 names=("companion",),
             )
         asset = found[0]

@@ -132,6 +132,10 @@ def find(state: CampaignState, query: str | None) -> Vehicle:
     found = all_vehicles(state)
     if not found:
         named = f"vehicle {query!r} is unknown: " if query else ""
+        if state.ruleset != "starforged":
+            raise InvalidValue(
+                f"{named}vehicles are Starforged's: a {state.ruleset} campaign has none"
+            )
         raise InvalidValue(
             f"{named}there is no vehicle: create the command vehicle, or name an incidental one"
         )

@@ -170,6 +170,12 @@ def test_the_failure_track_is_set_by_hand(table: Table) -> None:
         call(table, "failure", {"ticks": 41})
     assert (caught.value.input, caught.value.accepted) == ("ticks", ("0 to 40",))
     assert table.state().to_dict() == before
+    # Set to what it holds: refused as an adjust that changes nothing is (it was kept as a
+    # change of nothing, a note in the log that undo would take back).
+    operations = len(table.store.operations())
+    with pytest.raises(InvalidValue, match="already 24 ticks: nothing to change"):
+        call(table, "failure", {"ticks": 24})
+    assert len(table.store.operations()) == operations
 
 
 def _barrow(table: Table) -> str:

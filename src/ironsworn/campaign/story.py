@@ -228,7 +228,7 @@ class _Teller(Narrator):
         kind = event.get("type")
         if kind == "choice" and not event.get("keys"):
             return None  # declined: nothing was chosen, nothing to tell
-        if kind == "choice" and set(event["keys"]) <= {"roll_table", "ask_oracle", "obvious"}:
+        if kind == "choice" and set(event["keys"]) <= {"roll_table", "ask_oracle"}:
             return None  # the table's roll or the oracle's answer that follows tells it
         line = self.event(event)
         return None if line is None else uncited(line)

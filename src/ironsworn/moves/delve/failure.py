@@ -93,7 +93,16 @@ def set_failure_track(engine: MoveEngine, character: str | None, ticks: int) -> 
             )
         name = engine.state.character(character).name
         if failure_ticks(engine, name) == ticks:
-            engine.note(f"{name}'s failure track is already {ticks} tick{'s' * (ticks != 1)}")
+            # Refused, as an adjust that changes nothing is: not a line of the log that undo
+            # would then have to take back.
+            others = f"0 to {MAX_TICKS} but {ticks}"
+            raise InvalidValue(
+                f"{name}'s failure track is already {ticks} tick{'s' * (ticks != 1)}: nothing "
+                f"to change (accepted: {others})",
+                input="ticks",
+                value=ticks,
+                accepted=others,
+            )
         set_failure(engine, name, ticks)
 
     return engine.operation("failure", character, run)

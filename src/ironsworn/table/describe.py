@@ -87,8 +87,11 @@ def describe(table: Table) -> JsonDict:
         "marks": marks(ruleset),
         "ranks": offered("track", "rank"),
         "odds": offered("ask", "odds"),
-        "track_kinds": [c["key"] for c in offered("track", "kind")],
-        "track_fields": track_fields([c["key"] for c in offered("track", "kind")]),
+        # The kinds a form offers: the track operation's, and Delve's site and threat, which
+        # the form hands to their own operations (made_by), as the track operation does not
+        # take them.
+        "track_kinds": list(kinds),
+        "track_fields": track_fields(list(kinds)),
         "resolved_by": {k: op for k, op in RESOLVED_BY.items() if k in kinds},
         "made_by": {k: made for k, made in MADE_BY.items() if k in kinds},
         "initiative": {**INITIATIVE[ruleset], "during": list(INITIATIVE_DURING)},

@@ -400,8 +400,16 @@ def suffer_again(ctx: Step, keys: list[str]) -> None:
     ask_suffer(ctx, int(ctx.data["amount"]), int(ctx.data["times"]))
 
 
+# The most a suffer move takes (its amount input's range): no meter holds more than 5, and
+# momentum goes no lower than -6.
+MOST_SUFFERED = 10
+
+
 def follow_suffer(ctx: Step, key: str, amount: int) -> None:
-    args: dict[str, Any] = {"amount": amount}
+    # A cost carried on from a larger loss made by hand (supply -22 at 0) is paid as the most
+    # a suffer move takes: offered as another suffer move, it was then refused as out of
+    # range.
+    args: dict[str, Any] = {"amount": min(amount, MOST_SUFFERED)}
     key, _, slug = key.partition(":")
     if key == "companion_takes_a_hit":
         args["companion"] = companions(ctx.char)[0]["id"]
@@ -523,7 +531,9 @@ def supply(engine: MoveEngine, name: str, delta: int) -> None:
 
 
 def _redirect(engine: MoveEngine, name: str, amount: int, why: str) -> None:
-    engine.note(f"{name}: {why}: -{amount} supply is paid with a different suffer move")
+    most = "" if amount <= MOST_SUFFERED else f" (as -{MOST_SUFFERED}, the most one takes)"
+    engine.note(f"{name}: {why}: -{amount} supply is paid with a different suffer move{most}")
+    amount = min(amount, MOST_SUFFERED)
     engine.queue(
         {
             "step": "resume",

@@ -25,7 +25,7 @@ from ironsworn.campaign.state import CampaignState
 from ironsworn.campaign.store import CampaignStore, Store, base
 from ironsworn.content import clear_cache, import_pack
 from ironsworn.dice import RandomDice
-from ironsworn.errors import IronswornError
+from ironsworn.errors import InvalidValue, IronswornError
 from ironsworn.table import Question, Table, call, operations
 from shared_files import DELVE_DATASWORN, STARFORGED_DATASWORN, shared_file
 
@@ -87,8 +87,12 @@ def answer(question: Question, rng: random.Random) -> Any:
     return None if question.kind == "dice" else rng.choice(WORDS)
 
 
-def play(table: Table, rng: random.Random, names: list[str]) -> None:
-    """One operation, its questions answered at random (refusals are part of play)."""
+def play(
+    table: Table, rng: random.Random, names: list[str], refused: list[str] | None = None
+) -> None:
+    """One operation, its questions answered at random (refusals are part of play). An
+    answer of options the decision offered, as many as it asks, that is refused as a bad
+    value goes in ``refused``: what a table offers it must take."""
     pending = table.store.state().pending
     if pending is not None and rng.random() < 0.8:
         name = rng.choice(["choose", "choose", "decline"])
@@ -108,8 +112,24 @@ def play(table: Table, rng: random.Random, names: list[str]) -> None:
             if given is None:
                 return
             args[got.input] = given
+    except InvalidValue as exc:
+        if refused is not None and name == "choose" and _offered(pending, args.get("keys")):
+            refused.append(f"{pending.get('move')}: {args['keys']}: {exc}")
     except IronswornError:
         return
+
+
+def _offered(pending: Any, keys: Any) -> bool:
+    """``keys`` are options ``pending`` offers, as many as it asks for."""
+    if not pending or not isinstance(keys, list) or pending.get("kind") != "choose":
+        return False
+    offered = {option["key"] for option in pending.get("options") or ()}
+    count = len(keys)
+    return (
+        set(keys) <= offered
+        and len(set(keys)) == count
+        and int(pending.get("min", 1)) <= count <= int(pending.get("count", 1))
+    )
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "starforged"])
@@ -138,8 +158,9 @@ def test_random_play_folds_again_from_nothing_and_reopens_the_same(
                     made["starship"] = "Wayfarer"  # (asked of the first: without it, no one)
                 assert not isinstance(call(table, "character", made), Question)
             assert len(store.state().characters) == 2
+            refused: list[str] = []
             for step in range(400):
-                play(table, rng, names)
+                play(table, rng, names, refused)
                 check_state(store.state())  # (raises, naming what is out of range)
                 if step % 10 == 9:
                     fresh = plain(folded(store))  # raises if the log does not fold
@@ -152,5 +173,6 @@ def test_random_play_folds_again_from_nothing_and_reopens_the_same(
                         assert plain(again.state()) == fresh, (ruleset, seed, step)
                     assert plain(store.state()) == fresh, (ruleset, seed, step)
             assert len(store.operations()) > 25  # it played, not only refused
+            assert refused == [], refused
     finally:
         clear_cache()

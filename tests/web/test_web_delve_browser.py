@@ -208,3 +208,19 @@ def test_the_table_an_outcome_prints_is_drawn_as_a_table(server: Any, browser: A
     assert weak.status_code == 200, weak.text
     assert weak.json()["outcome"] == "weak_hit" and "{{" not in weak.json()["text_html"]
     assert page.errors == []
+
+
+def test_the_moves_tab_heads_delves_moves_as_the_book_does(server: Any, browser: Any) -> None:
+    """The moves tab heads the pack's categories as the book heads them, each once: 'Delve',
+    'Failure', 'Rarity', 'Threat' (Datasworn names them 'Delve Moves'...), beside the
+    rulebook's own."""
+    new_campaign(server, "depths-moves", character={"name": "Edda"})
+    page = open_page(browser, server, "depths-moves", DESKTOP, "Edda")
+    headings = page.locator(".category h4")
+    expect(headings.first).to_be_visible()
+    shown = [h.strip().lower() for h in headings.all_inner_texts()]
+    assert shown == [
+        "adventure", "relationship", "combat", "suffer", "quest", "fate",
+        "delve", "failure", "rarity", "threat",
+    ]  # fmt: skip
+    assert page.errors == []

@@ -68,13 +68,18 @@ def list_moves(args: argparse.Namespace) -> int:
     def text() -> str:
         if not moves:
             return f"no moves in ruleset {ruleset!r}"
-        lines: list[str] = []
-        category = None
+        # Each heading once, in the order the moves first come under it: an expansion's
+        # move (Sundered Isles' Enter the Fray, in its "Combat Moves") joins the ruleset's
+        # own heading, where it stood apart at the end under a heading of its own.
+        from ironsworn.content.model import shown_category
+
+        grouped: dict[str, list[str]] = {}
         for move in moves:
-            if move.category != category:
-                category = move.category
-                lines.append(f"{category}:")
-            lines.append(f"  {move.name}")
+            grouped.setdefault(shown_category(move.category), []).append(move.name)
+        lines: list[str] = []
+        for heading, names in grouped.items():
+            lines.append(f"{heading}:")
+            lines += [f"  {name}" for name in names]
         return "\n".join(lines)
 
     emit(args, rows, text)
@@ -97,9 +102,10 @@ def describe(move: Move, library: Ruleset | None = None) -> str:
     """Human text of a move: its Markdown as plain words, each table it prints as its rows
     (from ``library``, the tables' content)."""
     from ironsworn.cli.move_text import move_words
+    from ironsworn.content.model import shown_category
 
     page = f", p. {move.page}" if move.page else ""
-    lines = [f"{move.name} — {move.category}{page}"]
+    lines = [f"{move.name} — {shown_category(move.category)}{page}"]
     if move.trigger:
         lines.append(move.trigger)
     lines.append(f"Roll: {_roll_words(move)}")

@@ -160,6 +160,16 @@ class ChoiceList:
         }
 
 
+def shown_category(category: str) -> str:
+    """A move category as a list heads it: the rulebook's ``adventure`` as ``Adventure``, and
+    Datasworn's ``Delve Moves`` or ``Combat Moves`` as ``Delve`` or ``Combat``, so that an
+    expansion's moves (Sundered Isles' Combat Moves) come under the ruleset's own heading."""
+    name = category.strip()
+    if name.lower().endswith(" moves"):
+        name = name[: -len(" moves")]
+    return name[:1].upper() + name[1:]
+
+
 @record
 class Move:
     """A move: its trigger, how it is rolled, its outcomes and its choices.

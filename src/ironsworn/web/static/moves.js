@@ -30,7 +30,9 @@ async function renderMoves() {
     const byCategory = {};
     for (const m of store.moves) {
       if (q && !m.name.toLowerCase().includes(q) && !(m.trigger || "").toLowerCase().includes(q)) continue;
-      (byCategory[m.category] = byCategory[m.category] || []).push(m);
+      // Datasworn's "Combat Moves" under the ruleset's "Combat" (an expansion's moves join it).
+      const cat = (m.category || "").replace(/ moves$/i, "").toLowerCase();
+      (byCategory[cat] = byCategory[cat] || []).push(m);
     }
     lists.replaceChildren(...Object.entries(byCategory).map(([cat, moves]) => h("div", { class: "category" },
       h("h4", {}, words(cat)), moves.map((m) => h("button", { type: "button", class: "move", "data-move": m.id, onclick: () => openMove(m.id) }, m.name)))));

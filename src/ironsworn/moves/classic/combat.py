@@ -63,9 +63,19 @@ def inflict_default(char: CharacterState) -> tuple[int, str]:
     return (harm, "your harm in this duel") if harm else (2, "a deadly weapon")
 
 
-def _inflict(ctx: Step, harm: int) -> None:
+def _inflict(ctx: Step, harm: int, more: int = 0) -> None:
+    """Mark ``harm`` (and ``more``: a strong hit's +1) as progress on the fight, saying what
+    the harm is where the player gave none: the engine's default (a deadly weapon) is a
+    choice they may not share."""
     track = ctx.track(("fight",))
-    ctx.mark_progress(track, harm)
+    if ctx.amount is None:
+        base, why = inflict_default(ctx.char)
+        plus = f", +{more} on a strong hit" if more else ""
+        told = f"{harm + more} harm to {track.name}: {base} for {why}{plus}"
+        if why == "a deadly weapon":
+            told += " (unarmed or with an improvised weapon: 1)"
+        ctx.note(told)
+    ctx.mark_progress(track, harm + more)
 
 
 @before_roll("strike")
@@ -83,7 +93,7 @@ def strike_before(ctx: Step) -> None:
 def strike(ctx: Step) -> None:
     harm = _harm(ctx)
     if ctx.outcome is S:
-        _inflict(ctx, harm + 1)
+        _inflict(ctx, harm, 1)
     elif ctx.outcome is W:
         _inflict(ctx, harm)
         ctx.initiative(False)
@@ -118,7 +128,7 @@ def clash(ctx: Step) -> None:
 def clash_strong(ctx: Step, keys: list[str]) -> None:
     harm = int(ctx.data["context"]["harm"])
     if keys[0] == "harm":
-        _inflict(ctx, harm + 1)
+        _inflict(ctx, harm, 1)
     else:
         _inflict(ctx, harm)
         ctx.momentum(1)

@@ -280,6 +280,9 @@ def test_a_deed_is_not_taken_when_a_character_is_created(starforged_home: Path) 
         ("among those who know you", "among those who know you"),
         ("once per fight, by using the combat bot", "once per fight, by using the combat bot"),
         ("a feint or misdirection (once per fight)", "a feint or misdirection (once per fight)"),
+        ("at an unsuspecting foe", "at an unsuspecting foe"),
+        ("alongside your hound", "alongside your hound"),
+        ("someone who fought beside you", "someone who fought beside you"),
         ("", ""),
     ],
 )  # fmt: skip

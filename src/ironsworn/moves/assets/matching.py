@@ -31,10 +31,12 @@ ELSEWHERE_KEYS = frozenset({"after_roll", "ally_move", "share", "before_move"})
 
 
 # The first words of an ability's fiction that already tie it to the move ("by guiding your
-# vehicle through a hazard", "to detect a threat", "a feint or misdirection"): after "when"
-# they read wrong ("when by guiding ..."), so the fiction is told without it.
+# vehicle through a hazard", "to detect a threat", "a feint or misdirection", "at an
+# unsuspecting foe", "someone who fought beside you"): after "when" they read wrong ("when by
+# guiding ...", "when at an unsuspecting foe"), so the fiction is told without it.
 _NO_WHEN = frozenset(
     {"by", "to", "with", "for", "through", "against", "among", "back", "once", "a", "an", "make"}
+    | {"at", "alongside", "someone"}
 )
 
 

@@ -14,7 +14,7 @@ from moves_support import fx, keys
 from sf_support import PRICE, STRONG, WEAK, StarforgedGame, move_text
 
 from ironsworn.content import load_ruleset
-from ironsworn.errors import RuleViolation
+from ironsworn.errors import InvalidValue, RuleViolation
 from shared_files import STARFORGED_SEED, shared_file
 
 ROCKHORN = "asset:starforged/companion/rockhorn"
@@ -125,6 +125,25 @@ def test_aid_your_ally_offers_gain_ground_only_while_the_ally_is_in_a_fight() ->
     game.track("fight", "Duel the captain", "formidable", characters=["Bram"])
     asked = game.move("aid your ally", ally="Bram")
     assert "gain_ground:iron" in keys(asked) and len(keys(asked)) == 10
+
+
+def test_aid_your_ally_takes_the_stat_given_with_it() -> None:
+    # A stat given with the move is the roll of the move that takes the action: with one way
+    # to act (no fight) it is made at once, else only the way is asked; a stat that is none
+    # is refused naming the stats. (It was refused as a stat given to a move with no roll.)
+    game = StarforgedGame()
+    game.ally("Bram")
+    made = game.move("aid your ally", STRONG, ally="Bram", stat="iron")
+    assert fx(made, game.main) == [("Bram/momentum", 2, 4)]
+    game = StarforgedGame()
+    game.ally("Bram")
+    game.track("fight", "Duel the captain", "formidable", characters=["Bram"])
+    asked = game.move("aid your ally", ally="Bram", stat="iron")
+    assert keys(asked) == ("secure_an_advantage:iron", "gain_ground:iron")
+    game.answer(["gain_ground:iron"], STRONG)
+    game.answer(["momentum", "next_move"])
+    with pytest.raises(InvalidValue, match="stat 'luck' is not a stat to take action with"):
+        game.engine.make_move("aid your ally", "Kira", ally="Bram", stat="luck")
 
 
 # ------------------------------------------------------------------ Test Your Relationship

@@ -85,6 +85,11 @@ BOND_ADDS = frozenset(
 )
 
 
+# Starforged moves that make no roll of their own but another move with a stat the player
+# may give with them: Aid Your Ally ("Secure an Advantage or Gain Ground to take action").
+STAT_FOR_ITS_ACTION = frozenset({"aid_your_ally"})
+
+
 def check_options(move: Move, options: dict[str, Any], table: Mapping[str, frozenset[str]]) -> None:
     """Refuse an option the move would not use, naming the moves that do use it.
 
@@ -107,6 +112,8 @@ def check_options(move: Move, options: dict[str, Any], table: Mapping[str, froze
                 value=value,
             )
         if option in ("stat", "adds", "burn", "reroll", "bond"):
+            if option == "stat" and not classic and name in STAT_FOR_ITS_ACTION:
+                continue  # the stat of the move it is made with (checked there)
             if not action:
                 rolls = (
                     ", but a progress roll on its track"

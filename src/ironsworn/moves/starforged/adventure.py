@@ -3,6 +3,7 @@ Aid Your Ally, Check Your Gear."""
 
 from __future__ import annotations
 
+from ironsworn.errors import InvalidValue
 from ironsworn.moves.aid_your_ally import aided_ally
 from ironsworn.moves.engine import Step, before_roll, no_roll, on_outcome, on_resume
 from ironsworn.moves.starforged._common import (
@@ -110,11 +111,26 @@ def aid_your_ally(ctx: Step) -> None:
     # their fight, so it is offered only while they are in one (it was offered, then refused).
     if ctx.state.holds_open(ctx.state.character(str(ally)).name, "fight"):
         ways.append(("gain_ground", "Gain Ground"))
+    stats = ("edge", "heart", "iron", "shadow", "wits")
+    # The stat may be given with the move (the roll you will make): then only the move that
+    # takes the action is asked, or, with one way to act, it is made at once.
+    given = ctx.data.get("stat")
+    if given is not None and given not in stats:
+        raise InvalidValue(
+            f"stat {given!r} is not a stat to take action with (accepted: {', '.join(stats)})",
+            input="stat",
+            value=given,
+            accepted=stats,
+        )
     options = [
         (f"{move}:{stat}", f"{label} +{stat}")
         for move, label in ways
-        for stat in ("edge", "heart", "iron", "shadow", "wits")
+        for stat in stats
+        if given is None or stat == given
     ]
+    if len(options) == 1:
+        ctx.follow(sf(ways[0][0]), stat=str(given), ally=ally)
+        return
     ctx.choose("sf.aid_your_ally.how", options, prompt="how do you act?", ally=ally)
 
 

@@ -222,6 +222,8 @@ def test_journal_oracle_and_ask_kept_or_not(table: Table) -> None:
     assert (kept["roll"], kept["text"]) == (shown["roll"], shown["text"])
     answer = call(table, "ask", {"odds": "50/50", "value": 51, "keep": True, "question": "Q?"})
     assert answer["answer"] == "yes"
+    assert answer["question"] == "Q?"  # the question comes back with its answer
+    assert "question" not in call(table, "ask", {"odds": "50/50", "value": 51})
     kinds = [o.kind for o in table.store.operations()]
     assert kinds[-2:] == ["oracle", "ask"]
     asked = call(table, "ask", {})

@@ -88,10 +88,13 @@ def ask(table: Table, args: JsonDict) -> JsonDict:
     even = bool(args.get("even_matches"))
     answer = ask_in_campaign(table.state(), odds, None if value is not None else dice, value, even)
     _all_rolled(table, args, dice)
+    question = args.get("question") or None
     if args.get("keep"):
-        question = args.get("question") or None
         _keep(table, args, "ask", answer.event(None, question), answer.summary(question))
-    return {**answer.to_json(), "seed": seed}
+    # The question asked comes back with its answer, as the log keeps it (a client reading the
+    # answer later, a model among several questions, knows which it answers).
+    told = {"question": question} if question else {}
+    return {**told, **answer.to_json(), "seed": seed}
 
 
 CHARACTER = Input(

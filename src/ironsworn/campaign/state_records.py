@@ -216,7 +216,11 @@ class StateRecords:
         import difflib
 
         close = difflib.get_close_matches(name, list(self.characters), n=3, cutoff=0.3)
-        raise NotFound(f"character {name!r} is unknown", tuple(close or self.characters))
+        if close:
+            raise NotFound(f"character {name!r} is unknown", tuple(close))
+        # Nothing close: the characters there are, as what is accepted (not as "closest").
+        there = ", ".join(self.characters) or "none yet"
+        raise NotFound(f"character {name!r} is unknown (accepted: {there})")
 
     def track(self, query: str, kinds: tuple[str, ...] = ()) -> TrackState:
         """A track by id or by its text (exact, then unique substring), active ones first."""

@@ -164,6 +164,25 @@ def test_naming_an_allys_foe_joins_that_fight(duo: Game, typed: str) -> None:
     assert duo.state.tracks["fight-1"].characters == ["Asha", "Bram"]
 
 
+def test_a_rank_given_on_joining_an_allys_fight_is_said_to_be_left(duo: Game) -> None:
+    """The shared fight keeps the rank it began with: a rank given with the joining is said to
+    be left unread (it was ignored in silence), and the same rank says nothing."""
+    duo.track("fight", "Wyvern", "formidable", characters=["Asha"])
+    duo.track("fight", "Troll", "dangerous", characters=["Asha"])
+    joined = duo.move(
+        "enter the fray", STRONG, character="Bram", stat="heart", foe="Wyvern", rank="dangerous"
+    )
+    assert duo.state.tracks["fight-1"].rank == "formidable"
+    assert (
+        "Wyvern keeps its rank, formidable: the fight is under way (a rank given is for a new "
+        "fight)"
+    ) in joined.notes
+    same = duo.move(
+        "enter the fray", STRONG, character="Bram", stat="heart", foe="Troll", rank="dangerous"
+    )
+    assert not [n for n in same.notes if "keeps its rank" in n]
+
+
 def test_naming_an_allys_destination_joins_that_journey(duo: Game) -> None:
     """Undertake a Journey naming the journey an ally is on joins it, as Enter the Fray does
     an ally's fight (a second journey 'To Mournwood' began)."""

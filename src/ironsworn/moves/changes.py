@@ -51,6 +51,14 @@ def _join(ctx: Step, track: TrackState) -> None:
     ctx.emit(
         {"type": "track_characters", "track": track.id, "from": list(track.characters), "to": after}
     )
+    given = str(ctx.data.get("rank") or "").strip().lower()
+    if given and given != track.rank:
+        # The rank is the shared track's, set when it began: one given with the joining is
+        # said to be left unread, not dropped in silence.
+        ctx.note(
+            f"{track.name} keeps its rank, {track.rank}: the {track.kind} is under way "
+            f"(a rank given is for a new {track.kind})"
+        )
 
 
 def _beginning(ctx: Step, kinds: tuple[str, ...], setting_off: str | None) -> str | None:

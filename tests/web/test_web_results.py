@@ -105,6 +105,20 @@ def test_a_track_a_move_begins_is_labelled_as_new_for_the_page(api: Any) -> None
     assert {e["label"] for e in shown["effects"] if e is not begun} >= {"momentum", "initiative"}
 
 
+def test_a_starforged_fight_begun_is_named_as_the_log_names_it() -> None:
+    """Starforged's fight is a combat objective: the page said 'new fight (dangerous)' where
+    the log and the story say 'new combat objective (dangerous)'."""
+    from types import SimpleNamespace
+
+    from ironsworn.web.results import new_track
+
+    fight = SimpleNamespace(kind="fight", rank="dangerous")
+    for ruleset, said in (("starforged", "new combat objective"), ("classic", "new fight")):
+        state = SimpleNamespace(ruleset=ruleset, tracks={"fight-1": fight})
+        effect = {"target": "fight-1", "from": None, "to": "Raider"}
+        assert new_track(effect, state) == f"{said} (dangerous)"
+
+
 @pytest.mark.parametrize(
     ("target", "label", "words"),
     [

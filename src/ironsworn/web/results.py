@@ -142,7 +142,10 @@ def new_track(effect: JsonDict, state: Any) -> str | None:
     if track is None or effect.get("from") is not None:
         return None
     rank = f" ({track.rank})" if track.rank else ""
-    return f"new {track.kind}{rank}"
+    kind = track.kind
+    if kind == "fight" and getattr(state, "ruleset", None) == "starforged":
+        kind = "combat objective"  # Starforged's words for a fight's track, as the log says
+    return f"new {kind}{rank}"
 
 
 # A target's prefix naming what it is, and how a player says it ({} is the rest, in words).

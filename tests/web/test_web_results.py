@@ -119,6 +119,19 @@ def test_a_starforged_fight_begun_is_named_as_the_log_names_it() -> None:
         assert new_track(effect, state) == f"{said} (dangerous)"
 
 
+def test_a_connection_made_is_told_with_its_role() -> None:
+    """Make a Connection's result names the role given (the page said only 'new connection
+    (dangerous)', the role the player gave left out)."""
+    from types import SimpleNamespace
+
+    from ironsworn.web.results import new_track
+
+    dax = SimpleNamespace(kind="connection", rank="dangerous", role="navigator")
+    state = SimpleNamespace(ruleset="starforged", tracks={"connection-1": dax})
+    effect = {"target": "connection-1", "from": None, "to": "Dax"}
+    assert new_track(effect, state) == "new connection (dangerous, navigator)"
+
+
 @pytest.mark.parametrize(
     ("target", "label", "words"),
     [

@@ -141,7 +141,11 @@ def new_track(effect: JsonDict, state: Any) -> str | None:
     track = getattr(state, "tracks", {}).get(effect["target"])
     if track is None or effect.get("from") is not None:
         return None
-    rank = f" ({track.rank})" if track.rank else ""
+    # A connection is told with the role given it (Make a Connection's "give them a role"),
+    # as the sheet shows it.
+    role = getattr(track, "role", None) if track.kind == "connection" else None
+    said = ", ".join(str(s) for s in (track.rank, role) if s)
+    rank = f" ({said})" if said else ""
     kind = track.kind
     if kind == "fight" and getattr(state, "ruleset", None) == "starforged":
         kind = "combat objective"  # Starforged's words for a fight's track, as the log says

@@ -92,7 +92,7 @@ def new_site(table: Table, args: JsonDict) -> JsonDict:
 def threat_given_first(table: Table, args: JsonDict) -> Question | None:
     """A new threat checks what it was given before it asks what it left out: a vow or a
     category mistyped is refused at once (as a new site's theme is), not after the player has
-    answered the other's question ('--vow nope' asked the category, then refused the vow)."""
+    answered the other's question (a vow 'nope' asked the category, then refused the vow)."""
     from ironsworn.moves.delve.threats import CATEGORY_PREFIX, find_category
 
     if args.get("vow") is None and args.get("category") is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 from campaign_support import LedgerState
 
+from ironsworn.campaign import schema
 from ironsworn.campaign.store import CampaignStore
 
 HERE = Path(__file__).resolve().parent
@@ -180,6 +182,30 @@ def test_two_writers_at_once_both_succeed(tmp_path: Path) -> None:
     with CampaignStore.open(path, state_type=LedgerState) as store:
         assert store.state().counter == 2 * rounds  # the fold checks the from/to chain
         assert [op.seq for op in store.operations()] == seqs
+
+
+def test_opening_a_new_campaign_waits_while_another_process_checks_it(tmp_path: Path) -> None:
+    """The moment two commands race to create one campaign: the first has written the schema
+    but not yet switched the file to WAL, and the second holds the write lock to check it.
+    SQLite refuses that switch at once, without waiting as it does for every other lock (CI
+    saw "campaign is busy" 4 ms into a 30 s timeout), so the open must wait it out itself."""
+    path = tmp_path / "c.sqlite"
+    made = sqlite3.connect(path, isolation_level=None)
+    made.execute("BEGIN IMMEDIATE")
+    schema.initialize(made, name="c", created="2026-12-04T00:00:00Z", created_by="test")
+    made.execute("COMMIT")
+    made.close()
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")  # the other command's check, inside the write lock
+    other.execute("SELECT count(*) FROM sqlite_schema").fetchone()
+    threading.Timer(0.3, lambda: other.execute("COMMIT")).start()
+    began = time.monotonic()
+    with CampaignStore.open(path, state_type=LedgerState) as store:
+        assert store.state().counter == 0
+    assert time.monotonic() - began >= 0.25  # it waited for the other, then switched
+    other.close()
+    (mode,) = sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()
+    assert mode == "wal"
 
 
 def test_two_cli_commands_at_once_on_a_new_default_campaign(tmp_path: Path) -> None:

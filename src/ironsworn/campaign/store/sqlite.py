@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -307,7 +308,7 @@ class CampaignStore(Store[S]):
                             schema.migrate(conn, version)
             # WAL lets readers run beside the writer; it is persistent, so this is a no-op
             # after the first open.
-            (mode,) = conn.execute("PRAGMA journal_mode = WAL").fetchone()
+            mode = _switch_to_wal(conn)
             if str(mode).lower() != "wal":
                 raise CampaignError(f"{self.path}: cannot switch the campaign to WAL mode ({mode})")
             conn.execute("PRAGMA synchronous = FULL")
@@ -757,3 +758,26 @@ def _below(before: int | None) -> int:
     """The bound of ``seq < ?``: every seq when no ``before`` is given (SQLite's largest
     integer)."""
     return 2**63 - 1 if before is None else before
+
+
+def _switch_to_wal(conn: sqlite3.Connection) -> str:
+    """Put the file in WAL mode, waiting out another process's brief hold on it.
+
+    Switching needs an exclusive lock, and SQLite asks for it without calling the busy
+    handler while another connection holds the write lock: when two commands race to
+    create one campaign and the second is checking the schema the first just wrote, the
+    first's switch fails at once with "database is locked". So the wait the busy timeout
+    gives every other statement is given here by hand.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    pause = 0.001
+    while True:
+        try:
+            (mode,) = conn.execute("PRAGMA journal_mode = WAL").fetchone()
+            return str(mode)
+        except sqlite3.OperationalError as exc:
+            text = str(exc)
+            if ("locked" not in text and "busy" not in text) or time.monotonic() >= deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)

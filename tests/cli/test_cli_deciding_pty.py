@@ -157,7 +157,8 @@ def test_in_a_script_or_with_json_the_decision_is_printed_as_before(asha: Path) 
     assert fingerprint(asha) == before
     done = script(asha, "move", "face", "danger", "--stat", "edge", "--dice", "2,4,9")
     assert (
-        done.returncode == 0 and "PENDING (Asha): choose one — ironsworn choose KEY" in done.stdout
+        done.returncode == 0
+        and "PENDING (Asha): Face Danger: choose one — ironsworn choose KEY" in done.stdout
     )
     asked = script(asha, "choose")
     assert asked.returncode == 2 and "choose needs KEY" in asked.stderr
@@ -249,7 +250,10 @@ def test_a_decision_waiting_already_is_one_line_after_an_unrelated_command(asha:
         "sheet shows the options\n"
     )
     shown = script(asha, "sheet").stdout
-    assert "PENDING (Asha): choose one — ironsworn choose KEY\n    suffer_momentum" in shown
+    assert (
+        "PENDING (Asha): Face Danger: choose one — ironsworn choose KEY\n    suffer_momentum"
+        in shown
+    )
     assert "    suffer_supply" in shown
     term = Terminal(asha, "adjust", "health", "-1")
     try:
@@ -272,7 +276,9 @@ def test_a_decision_set_aside_that_comes_back_is_shown(asha: Path) -> None:
         assert made.returncode == 0, made.stderr
     answered = script(asha, "choose", "suffer_momentum")
     assert answered.returncode == 0, answered.stderr
-    assert answered.stdout.startswith("  Bo: momentum 2 -> 1\nPENDING (Asha): choose one")
+    assert answered.stdout.startswith(
+        "  Bo: momentum 2 -> 1\nPENDING (Asha): Face Danger: choose one"
+    )
     assert "    suffer_supply" in answered.stdout
 
 
@@ -331,11 +337,11 @@ def test_a_sheet_shows_a_decision_set_aside_as_set_aside(asha: Path) -> None:
         assert made.returncode == 0, made.stderr
     shown = script(asha, "sheet", "--character", "Asha").stdout
     assert (
-        "PENDING (Asha): choose one — set aside until Bo's is answered (ironsworn choose "
-        "answers Bo's first)\n    suffer_momentum" in shown
+        "PENDING (Asha): Face Danger: choose one — set aside until Bo's is answered "
+        "(ironsworn choose answers Bo's first)\n    suffer_momentum" in shown
     )
     assert "ironsworn choose KEY" not in shown
     assert (
-        "PENDING (Bo): choose one — ironsworn choose KEY\n"
+        "PENDING (Bo): Face Danger: choose one — ironsworn choose KEY\n"
         in script(asha, "sheet", "--character", "Bo").stdout
     )

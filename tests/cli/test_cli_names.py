@@ -181,7 +181,7 @@ def test_a_decision_that_names_its_character_says_the_name_once(
     assert run(capsys, *argv)[0] == 0
     code, out, err = run(capsys, "move", "sojourn", "--with", "thorn", "--dice", "5,2,3")
     assert code == 0, err
-    assert "PENDING (Asha): choose 3 — ironsworn choose KEY\n" in out
+    assert "PENDING (Asha): Sojourn: choose 3 — ironsworn choose KEY\n" in out
     code, out, err = run(capsys, "adjust", "supply", "-1")
     assert code == 0, err
     assert "PENDING (Asha): Sojourn: choose 3 (5 options)" in out

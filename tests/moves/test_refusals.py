@@ -268,14 +268,14 @@ def test_a_move_while_a_decision_waits_names_the_move_that_asks_it(game: Game) -
         game,
         lambda g: g.engine.make_move("gather_information", stat="wits"),
         DecisionPending,
-        "a decision is pending (Secure an Advantage: choose): answer it with choose, burn or "
+        "a decision is pending (Secure an Advantage: choose one): answer it with choose, burn or "
         "decline first",
     )
     assert_refused(
         game,
         lambda g: g.engine.burn(),
         RuleViolation,
-        "the pending decision is a choose, not a burn: Secure an Advantage: choose",
+        "the pending decision is a choose, not a burn: Secure an Advantage: choose one",
     )
     game.choose(["prepare_to_act"])
     game.move("face_danger", MISS, stat="edge")  # its prompt names its move already

@@ -261,24 +261,29 @@ def pending_reminder(pending: dict[str, Any]) -> str:
     what is owed and how to see its options (a burn offer is one line as it is)."""
     if pending["kind"] == "burn":
         return pending_text(pending)
+    count = len(pending.get("options") or ())
+    options = "1 option" if count == 1 else f"{count} options"
+    return (
+        f"PENDING ({pending['character']}): {asks_in_move(pending)} ({options}) — ironsworn "
+        "choose KEY; ironsworn sheet shows the options"
+    )
+
+
+def asks_in_move(pending: dict[str, Any]) -> str:
+    """What a decision asks, led by its move's name where the prompt does not begin with it
+    ("Clash: choose one": a bare "choose one" did not say whose roll it follows)."""
     from ironsworn.content import load_library
 
     move = load_library().moves.get(str(pending.get("move")))
     said = asks(pending)
-    where = f"{move.name}: " if move is not None and not said.startswith(move.name) else ""
-    count = len(pending.get("options") or ())
-    options = "1 option" if count == 1 else f"{count} options"
-    return (
-        f"PENDING ({pending['character']}): {where}{said} ({options}) — ironsworn choose KEY; "
-        "ironsworn sheet shows the options"
-    )
+    return f"{move.name}: {said}" if move is not None and not said.startswith(move.name) else said
 
 
 def pending_text(pending: dict[str, Any], aside_for: str | None = None) -> str:
     """How a pending decision is shown, with the commands that answer it; ``aside_for``: the
     character whose decision waits now, this one set aside until it is answered (choose
     answers theirs, so it is not offered for this one)."""
-    head = f"PENDING ({pending['character']}): {asks(pending)}"
+    head = f"PENDING ({pending['character']}): {asks_in_move(pending)}"
     aside = None
     if aside_for is not None:
         aside = (

@@ -171,7 +171,7 @@ class Step:
             "kind": "choose",
             "character": who or self.name,
             "move": self.data.get("move"),
-            "prompt": prompt or "choose",
+            "prompt": prompt or _choose_how_many(count, minimum),
             "options": listed,
             "count": count,
             "min": count if minimum is None else minimum,
@@ -238,3 +238,16 @@ def _missing(kinds: tuple[str, ...]) -> TrackState:
         input="track",
         accepted=kinds,
     )
+
+
+_COUNTS = ("none", "one", "two", "three", "four", "five")
+
+
+def _choose_how_many(count: int, minimum: int | None) -> str:
+    """A choice's prompt where the move gives none: how many it takes, as the rulebook says
+    it ("choose one", "choose two"; "choose up to two" where fewer may be taken), not a bare
+    "choose" that left a player to count the options allowed."""
+    words = _COUNTS[count] if 0 <= count < len(_COUNTS) else str(count)
+    if minimum is not None and minimum < count:
+        return "choose one, or decline" if count == 1 else f"choose up to {words}"
+    return f"choose {words}"

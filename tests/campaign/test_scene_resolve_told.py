@@ -1,5 +1,5 @@
 """A scene challenge's resolution is told with its dice, as every progress move is: the story's
-line ('Resolve the scene (Storm) (+progress) — progress 6 vs 3 | 9 → weak hit') and Iron
+line ('Resolve the scene (Storm) (progress) — progress 6 vs 3 | 9 → weak hit') and Iron
 Vault's ``progress-roll`` inside the resolution's ``move`` node. The roll was written without
 its move, so the story left the dice out and Iron Vault put the roll outside the move; logs
 written so are told the same way (the roll next to the resolution is its own)."""
@@ -55,8 +55,7 @@ def test_the_resolution_is_told_with_its_dice(tmp_path: Path, written: str) -> N
         operations[-1] = operation
     told = story(operations, state, "scenes")
     assert (
-        "**Asha · Resolve the scene (Storm)** (+progress) — progress 6 vs 3 | 9 → *weak hit*"
-        in told
+        "**Asha · Resolve the scene (Storm)** (progress) — progress 6 vs 3 | 9 → *weak hit*" in told
     )
     moves = iron_vault_moves(operation)
     assert moves[0] == ("move", ["progress-roll", "track"]), moves

@@ -107,7 +107,7 @@ def test_the_sheet_counts_one_bond_tick_in_the_singular(
     assert "bonds 1 tick (Ivar)" in out
 
 
-def test_a_progress_move_in_the_journal_adds_no_stat(
+def test_a_progress_move_in_the_journal_and_the_story_adds_no_stat(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A progress roll adds nothing: the journal said "Fulfill Your Vow (+progress)"."""
@@ -119,6 +119,10 @@ def test_a_progress_move_in_the_journal_adds_no_stat(
     code, out, err = run(capsys, "journal")
     assert code == 0, err
     assert "Hild: Fulfill Your Vow (progress): miss" in out
+    assert "+progress" not in out
+    code, out, err = run(capsys, "export", "markdown")  # and the story says it the same way
+    assert code == 0, err
+    assert "**Hild · Fulfill Your Vow** (progress) — progress 0 vs 9 | 10 → *miss*" in out
     assert "+progress" not in out
 
 

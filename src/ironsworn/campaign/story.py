@@ -190,7 +190,9 @@ class _Teller(Narrator):
         if roll is None and event.get("outcome"):
             roll = self.waiting_rolls.pop(str(event.get("move")), None)
         parts = [head]
-        if stat:
+        if stat == "progress":
+            parts.append("(progress)")  # a progress roll adds no stat, as the journal says
+        elif stat:
             parts.append(f"(+{stat_words(event)})")
         if roll is not None:
             parts.append("— " + self.dice(roll["roll"], roll.get("adds_from") or ()))

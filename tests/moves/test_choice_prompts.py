@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 from moves_support import STRONG, Game
+from sf_support import MISS as SF_MISS
+from sf_support import StarforgedGame
 
 from ironsworn.moves.step import _choose_how_many
 
@@ -53,3 +55,21 @@ def test_a_strong_hit_choice_is_asked_with_its_count(
     assert pending is not None and pending["kind"] == "choose"
     assert pending["prompt"] == prompt
     assert int(pending["count"]) == 1
+
+
+def test_starforged_pay_the_price_says_a_row_may_be_taken() -> None:
+    """Starforged's Pay the Price offers its table's rows beside the obvious outcome, the
+    oracle and a roll; it was asked as "Pay the Price: choose one", which said none of that."""
+    game = StarforgedGame()
+    game.move("move:starforged/adventure/face_danger", SF_MISS, stat="wits")
+    pending = game.engine.state.pending
+    assert pending is not None and pending["move"] == "move:starforged/fate/pay_the_price"
+    assert pending["prompt"] == (
+        "Pay the Price: the obvious outcome, ask the oracle, roll the table, or take a row"
+    )
+    assert [o["key"] for o in pending["options"]][:4] == [
+        "obvious",
+        "ask_oracle",
+        "roll_table",
+        "1-2",
+    ]

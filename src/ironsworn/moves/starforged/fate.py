@@ -24,6 +24,9 @@ PRICE = [
     ("ask_oracle", "Ask the Oracle for inspiration"),
     ("roll_table", "roll on the table"),
 ]
+# What is asked, as classic's Pay the Price says it (a bare "choose one" did not say that a
+# row may be taken as it stands).
+PRICE_PROMPT = "Pay the Price: the obvious outcome, ask the oracle, roll the table, or take a row"
 
 
 @no_roll("pay_the_price", ruleset=RULESET)
@@ -33,7 +36,7 @@ def pay_the_price(ctx: Step) -> None:
     from ironsworn.moves.starforged.tables import row_options
 
     options = [*PRICE, *row_options(ctx, "pay_the_price")]
-    ctx.choose("sf.pay_the_price.how", options, prompt="Pay the Price: choose one")
+    ctx.choose("sf.pay_the_price.how", options, prompt=PRICE_PROMPT)
 
 
 @on_resume("sf.pay_the_price.how")

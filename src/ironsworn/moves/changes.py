@@ -429,13 +429,24 @@ class StateChanges:
             self.emit({"type": "progress", "track": track.id, "from": track.ticks, "to": ticks})
             if ticks == MAX_TICKS and track.kind != "threat":
                 # (a threat's menace filled says what follows itself: threats._menace)
-                self.note(f"{track.name}: the track is full; more progress marks nothing")
+                self.note(f"{track.name}: the track is full{self._finished_by(track)}")
             if track.kind == "vow":
                 from ironsworn.moves.assets.progress_rerolls import after_progress
 
                 # Fated 3: experience for boxes on the background vow. The record as it is now
                 # (a shared record is replaced when it changes: see CampaignState.fork).
                 after_progress(self, self.state.tracks[track.id])
+
+    def _finished_by(self, track: TrackState) -> str:
+        """What a full track says after "the track is full": the move that finishes it, as
+        a player new to the rules would not know when to stop marking a fight's progress."""
+        from ironsworn.moves.tracks import progress_moves
+
+        move = progress_moves(self.ruleset, str(self.state.ruleset)).get(track.kind)
+        found = self.ruleset.moves.get(move) if move is not None else None
+        if found is None:
+            return "; more progress marks nothing"
+        return f" ({found.name} finishes it); more progress marks nothing"
 
     def close_track(self, track: TrackState, status: str) -> None:
         if track.status != status:

@@ -39,6 +39,24 @@ RULESET_TRACKS = {
 }
 
 
+def progress_moves(library: Any, ruleset: str) -> dict[str, str]:
+    """The progress move that finishes each kind of track (the first of the rulebook's order
+    that rolls it): ``{"vow": "move:classic/quest/fulfill_your_vow", ...}``."""
+    from ironsworn.moves.registry import PROGRESS_KINDS, short_name
+
+    tracks = RULESET_TRACKS.get(ruleset, ())
+    found: dict[str, str] = {}
+    for move in library.in_ruleset("moves", ruleset).values():
+        if move.roll_type != "progress_roll":
+            continue
+        using = move.rolls[0] if move.rolls else ""
+        kinds = PROGRESS_KINDS.get(short_name(move.id)) or PROGRESS_KINDS.get(using) or ()
+        for kind in kinds:
+            if kind in tracks:  # Finish an Expedition also rolls a journey: not a Starforged track
+                found.setdefault(kind, move.id)
+    return found
+
+
 def track_event(
     state: CampaignState,
     kind: str,

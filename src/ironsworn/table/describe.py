@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ironsworn.moves.tracks import progress_moves
 from ironsworn.table.operation import JsonDict, Table
 
 RULESET_NAMES = {"classic": "Ironsworn", "starforged": "Starforged"}
@@ -129,25 +130,6 @@ def marks(ruleset: str) -> list[JsonDict]:
         for name, debility in DEBILITIES.items():
             groups.setdefault(f"{debility.kind.value}s", []).append(name)
     return [{"kind": kind, "names": names} for kind, names in groups.items()]
-
-
-def progress_moves(library: Any, ruleset: str) -> dict[str, str]:
-    """The progress move that finishes each kind of track (the first of the rulebook's order
-    that rolls it): ``{"vow": "move:classic/quest/fulfill_your_vow", ...}``."""
-    from ironsworn.moves.registry import PROGRESS_KINDS, short_name
-    from ironsworn.moves.sheet import RULESET_TRACKS
-
-    tracks = RULESET_TRACKS.get(ruleset, ())
-    found: dict[str, str] = {}
-    for move in library.in_ruleset("moves", ruleset).values():
-        if move.roll_type != "progress_roll":
-            continue
-        using = move.rolls[0] if move.rolls else ""
-        kinds = PROGRESS_KINDS.get(short_name(move.id)) or PROGRESS_KINDS.get(using) or ()
-        for kind in kinds:
-            if kind in tracks:  # Finish an Expedition also rolls a journey: not a Starforged track
-                found.setdefault(kind, move.id)
-    return found
 
 
 def swear_move(library: Any, ruleset: str) -> str | None:

@@ -524,3 +524,27 @@ def test_a_bad_timeline_page_is_refused_in_one_line(api: Any, query: str, words:
     assert response.status_code == 400
     message = response.json()["error"]
     assert words in message and "\n" not in message
+
+
+def test_a_decision_says_whether_an_answer_to_it_rolls_dice(api: Any) -> None:
+    """The page offers a decision's dice field only where an answer rolls: Pay the Price may
+    roll its table; Endure Harm's strong hit picks shake it off or embrace the pain, and a
+    burn changes the roll already made, with no dice."""
+    new_character(api, "Asha")
+    miss = {"move": "face_danger", "stat": "edge", "dice": "1,9,9"}
+    assert do(api, "move", miss).is_success
+    [price] = api.get("/api/c/t/state").json()["decisions"]
+    assert (price["move"].rsplit("/", 1)[-1], price["rolls"]) == ("pay_the_price", True)
+    assert do(api, "choose", {"keys": ["obvious"]}).is_success
+    strong = {"move": "endure_harm", "amount": 1, "dice": "6,1,2"}
+    assert do(api, "move", strong).is_success
+    state = api.get("/api/c/t/state").json()
+    [endure] = state["decisions"]
+    assert endure["rolls"] is False and state["pending"]["rolls"] is False
+    assert do(api, "choose", {"keys": ["embrace_the_pain"]}).is_success
+    for _ in range(3):  # momentum 2 -> 8, to burn
+        assert do(api, "move", {"move": "secure_an_advantage", "stat": "edge", "dice": "6,1,2"})
+        assert do(api, "choose", {"keys": ["prepare_to_act"]}).is_success
+    assert do(api, "move", {"move": "face_danger", "stat": "shadow", "dice": "1,5,8"})
+    [burn] = api.get("/api/c/t/state").json()["decisions"]
+    assert (burn["kind"], burn["rolls"]) == ("burn", False)

@@ -285,8 +285,9 @@ def test_a_starforged_position_and_a_declined_trade_read_in_words(
     form.locator("button[type=submit]").click()
     page.locator("#pending input.dice").fill("6,1,10")  # a weak hit: the trade is offered
     page.locator("#pending button.choice[data-key=resist]").click()
-    page.locator("#pending button", has_text="Decline").click()
-    expect(result.locator(".nothing")).to_have_text("declined: nothing changes")
+    # Declined in the move's words ("Otherwise, press on"; the button read "Decline").
+    page.locator("#pending button", has_text="Press on").click()
+    expect(result.locator(".nothing")).to_have_text("press on: nothing changes")
     checked(page, "play-words-declined-phone", columns=True)
     page.context.close()
 

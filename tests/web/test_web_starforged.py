@@ -512,3 +512,16 @@ def test_a_result_names_what_it_changed_for_the_page(api: Any, pack: None) -> No
     plain = api.post("/api/c/sf/actions/adjust", json={"meter": "momentum", "delta": -1},
                      headers=CHANGE).json()  # fmt: skip
     assert all("label" not in e for e in plain["effects"])
+
+
+def test_a_weak_hits_trade_is_declined_in_the_moves_words(api: Any, pack: None) -> None:
+    """Endure Harm's weak hit: "Otherwise, press on". The decision names declining so (the
+    page's button read "Decline"), and it rolls nothing, where resisting the harm does."""
+    sf(api)
+    assert do(api, "character", {"name": "Kira", "stats": STATS, "starship": "Vesper"}).is_success
+    assert do(api, "move", {"move": "endure harm", "amount": 2}).is_success
+    [resist] = api.get("/api/c/sf/state").json()["decisions"]
+    assert resist["rolls"] is True and "decline" not in resist
+    assert do(api, "choose", {"keys": ["resist"], "dice": "6,1,10"}).is_success
+    [trade] = api.get("/api/c/sf/state").json()["decisions"]
+    assert (trade["min"], trade["decline"], trade["rolls"]) == (0, "press on", False)

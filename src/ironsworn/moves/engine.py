@@ -399,6 +399,26 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         for event in reversed(result.events):
             self.state.revert(event)
 
+    def rolls_dice(self, operation: Callable[[], OperationResult]) -> bool:
+        """Whether ``operation`` (a call of this engine's: an answer to a decision, a move)
+        rolls a die. It is run up to its first roll (no die is used) and taken back; a refusal
+        is raised, as the operation raises it.
+
+        Until its first roll an operation depends on nothing random, so what this tells holds
+        for any dice: the table offers a decision's dice field only where an answer rolls.
+        """
+        saved = self.dice
+        self.dice = _StopAtRollDice()
+        try:
+            result = operation()
+        except _StopAtRoll:
+            return True
+        finally:
+            self.dice = saved
+        for event in reversed(result.events):
+            self.state.revert(event)
+        return False
+
     def can_make_move(self, move: str, character: str | None = None, **options: Any) -> bool:
         """Whether :meth:`make_move` would be allowed now (see :meth:`verify_move`)."""
         try:

@@ -155,9 +155,13 @@ class Step:
         prompt: str | None = None,
         who: str | None = None,
         text: Mapping[str, Any] | None = None,
+        decline: str | None = None,
         **context: Any,
     ) -> None:
         """Ask the player to choose; ``point`` names the resume handler.
+
+        ``decline``: what declining is in the move's own words, when it names it ("press
+        on": Starforged's weak hit of Endure Harm), for a surface to say on its button.
 
         ``text`` asks for words with the answer (a new vow's name, a second role):
         ``{"prompt", "default", "keys"}``; the default (None: the words are needed) is taken
@@ -177,6 +181,8 @@ class Step:
             "min": count if minimum is None else minimum,
             "resume": {**self.data, "point": point, "context": context},
         }
+        if decline is not None:
+            decision["decline"] = decline
         if text is not None:
             keys = None if text.get("keys") is None else list(text["keys"])
             if keys is not None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import partial
 from typing import Any
 
 from ironsworn.errors import IronswornError, RuleViolation
@@ -32,6 +33,35 @@ def shown_decision(pending: JsonDict) -> JsonDict:
     from ironsworn.moves.records import public_pending
 
     return {**public_pending(pending), "token": decision_token(pending)}
+
+
+def answers_roll(state: Any, library: Any, pending: JsonDict) -> bool:
+    """Whether some answer to ``pending`` rolls dice (a table's roll, a move it makes): a
+    page offers its dice field for what follows only then. Each answer (each option, with
+    others when it takes more; declining; burning) is run on a copy of ``state`` up to its
+    first roll. An answer refused as it stands is passed over: it rolls nothing."""
+    from ironsworn.moves.engine import MoveEngine
+
+    engine = MoveEngine(state.fork(), library)
+    owner = pending.get("character")
+    answers: list[Any] = []
+    if pending.get("kind") == "burn":
+        answers = [partial(engine.burn, character=owner)]
+    else:
+        keys = [str(o["key"]) for o in pending.get("options") or ()]
+        least = max(1, int(pending.get("min", 1)))
+        for key in keys:
+            others = [k for k in keys if k != key][: least - 1]
+            answers.append(partial(engine.choose, [key, *others], character=owner))
+    if pending.get("kind") == "burn" or int(pending.get("min", 1)) == 0:
+        answers.append(partial(engine.decline, character=owner))
+    for answer in answers:
+        try:
+            if engine.rolls_dice(answer):
+                return True
+        except IronswornError:
+            continue
+    return False
 
 
 def waiting_decision(state: Any, character: str) -> JsonDict | None:

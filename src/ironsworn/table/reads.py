@@ -29,7 +29,6 @@ def campaign_state(
     from ironsworn.content import load_library
     from ironsworn.moves.assets.cards import sheet_with_cards
     from ironsworn.moves.sheet import RULESET_TRACKS
-    from ironsworn.table.decisions import shown_decision
 
     ruleset = getattr(state, "ruleset", "classic")
     if library is None:
@@ -45,6 +44,7 @@ def campaign_state(
             mark = {"name": key, "kind": str(impact.kind.value), "permanent": impact.permanent}
             (troubles if impact.on_vehicle else marks).append(mark)
     tracks = _track_summaries(state, memo)
+    decisions = _decisions(state, library, memo)
     return {
         "campaign": name,
         "ruleset": ruleset,
@@ -55,13 +55,9 @@ def campaign_state(
         "track_kinds": list(RULESET_TRACKS.get(ruleset, RULESET_TRACKS["classic"])),
         "characters": _sheets(state, library, sheet_with_cards, memo, tracks),
         "tracks": tracks,
-        "pending": shown_decision(state.pending) if state.pending else None,
+        "pending": decisions[0] if state.pending else None,
         # Every decision owed: the one waiting now, then those set aside while others act.
-        "decisions": [
-            shown_decision(p)
-            for p in ([state.pending] if state.pending else [])
-            + [e["pending"] for e in getattr(state, "parked", {}).values()]
-        ],
+        "decisions": decisions,
         "shared_supply": state.shared_supply,
         # Delve: each site by its track's id, with its cards' features and dangers and its
         # denizens, as 'site show' tells them.
@@ -77,6 +73,32 @@ def campaign_state(
             "truths": [{"truth": k, **v} for k, v in state.truths.items()],
         },
     }
+
+
+def _decisions(state: Any, library: Any, memo: dict[str, Any] | None) -> list[JsonDict]:
+    """Every decision owed as the table shows it (the one waiting now, then those set aside
+    while others act), each saying whether an answer to it ``rolls`` dice (worked out once a
+    decision: ``memo`` keeps it by the decision's token)."""
+    from ironsworn.table.decisions import answers_roll, shown_decision
+
+    owed = ([state.pending] if state.pending else []) + [
+        e["pending"] for e in getattr(state, "parked", {}).values()
+    ]
+    if not owed:
+        return []
+    known: dict[str, bool] = {} if memo is None else memo.get("rolls", {})
+    out = []
+    rolls: dict[str, bool] = {}
+    for pending in owed:
+        shown = shown_decision(pending)
+        token = shown["token"]
+        if token not in known:
+            known[token] = answers_roll(state, library, pending)
+        rolls[token] = shown["rolls"] = known[token]
+        out.append(shown)
+    if memo is not None:
+        memo["rolls"] = rolls  # (the decisions owed now: those answered are let go)
+    return out
 
 
 def content_needed(ruleset: str, library: Any = None) -> JsonDict | None:

@@ -216,6 +216,7 @@ def endure(ctx: Step) -> None:
             [("trade", f"Lose Momentum (-1) for +1 {meter}")],
             minimum=0,
             prompt=f"you may Lose Momentum (-1) for +1 {meter} (or decline and press on)",
+            decline="press on",  # "Otherwise, press on."
         )
     else:
         ctx.choose(
@@ -364,6 +365,7 @@ def companion_takes_a_hit(ctx: Step) -> None:
             minimum=0,
             prompt=f"you may Lose Momentum (-1) to give {asset['name']} +1 health (or decline: "
             "they press on)",
+            decline="press on",  # "Otherwise, they press on."
         )
     else:
         ctx.choose(

@@ -111,7 +111,7 @@ function renderResult() {
     // An answer that changed nothing (a weak hit's trade declined: press on) says so; its
     // card showed the move's name alone.
     !d.roll && !d.text && !chain.length && !d.effects.length && !d.notes.length && !(d.assets || []).length
-      ? h("p", { class: "nothing" }, r.action === "decline" ? "declined: nothing changes" : "nothing changes") : null,
+      ? h("p", { class: "nothing" }, r.action === "decline" ? `${r.declined || "declined"}: nothing changes` : "nothing changes") : null,
     d.effects.length ? effectList(d.effects) : null,
     d.notes.length ? h("ul", { class: "notes" }, d.notes.map((n) => h("li", {}, n))) : null));
 }
@@ -167,7 +167,9 @@ function renderPending() {
 
 function decisionBox(p) {
   const mine = !store.seat || store.seat === p.character;
-  const dice = h("input", { class: "dice", placeholder: "dice for what follows (optional)", "aria-label": "dice" });
+  // The dice field only where an answer rolls (a table's roll, a move it makes): the server
+  // says which (`rolls`); beside a burn or a pick of debilities it asked for dice never used.
+  const dice = p.rolls ? h("input", { class: "dice", placeholder: "dice for what follows (optional)", "aria-label": "dice" }) : null;
   // Words the decision asks for with its answer (a new vow's name, a second role).
   // The name taken when it is left empty is said under the field, whole (in the placeholder
   // it was cut short at a phone's width, or beside the buttons: "name the vow (empty: Wh").
@@ -178,9 +180,13 @@ function decisionBox(p) {
   // The decision's token: a click on a page drawn before another device answered it (and a
   // new decision with the same keys came) is refused, never taken for the new one.
   const seen = store.state.head; // the campaign's head this box was drawn at
-  const extra = () => clean({ dice: dice.value.trim(), text: asked ? asked.value.trim() : "", character: p.character, decision: p.token, seen });
+  const extra = () => clean({ dice: dice ? dice.value.trim() : "", text: asked ? asked.value.trim() : "", character: p.character, decision: p.token, seen });
   // The answer's result is titled by the move that asked (Pay the Price), not "choose".
   const kept = { keepResult: true, title: p.move ? moveName(p.move) : null };
+  // Declining in the move's own words where it names it (a weak hit's "Otherwise, press
+  // on": the button reads "Press on", and its result "press on: nothing changes").
+  const declined = { ...kept, declined: p.decline || null };
+  const declineWords = p.decline ? p.decline[0].toUpperCase() + p.decline.slice(1) : "Decline";
   let controls;
   if (p.kind === "burn") {
     controls = [h("button", { type: "button", class: "primary", "data-answer": "burn", onclick: () => act("burn", extra(), kept) }, "Burn momentum"),
@@ -190,7 +196,7 @@ function decisionBox(p) {
     // changed their mind) has Decline beside them, as a burn has.
     controls = [...p.options.map((o) => (o.html ? html : h)("button", { type: "button", class: "choice", "data-key": o.key,
       onclick: () => act("choose", { keys: [o.key], ...extra() }, kept) }, o.html || o.text)),
-    p.min === 0 ? h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), kept) }, "Decline") : null];
+    p.min === 0 ? h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), declined) }, declineWords) : null];
   } else {
     const boxes = p.options.map((o) => h("label", { class: "choice" }, h("input", { type: "checkbox", value: o.key }), " ",
       o.html ? html("span", {}, o.html) : o.text));
@@ -198,7 +204,7 @@ function decisionBox(p) {
       const keys = boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
       act("choose", { keys, ...extra() }, kept);
     } }, `Choose (${p.min === p.count ? p.count : `${p.min}-${p.count}`})`),
-    p.min === 0 ? h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), kept) }, "Decline") : null];
+    p.min === 0 ? h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), declined) }, declineWords) : null];
   }
   // Which move asks, unless its prompt says so: a decision raised by another player's move
   // (Kai's choice on Asha's Aid Your Ally) has no result of this page's beside it.

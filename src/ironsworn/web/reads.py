@@ -353,6 +353,10 @@ def move_reads(state: Any, char: Any, move: Any) -> list[JsonDict]:
     for (move_name, option), words_of in FIELD_HELPS.items():
         if move_name == name:
             helps.setdefault(option, words_of)
+    if "amount" in options:
+        found_help = AMOUNT_HELPS.get((state.ruleset, name))
+        if found_help is not None:
+            helps["amount"] = found_help
     out: list[JsonDict] = []
     for option in dict.fromkeys(options):
         entry: JsonDict = {"option": option, "help": helps.get(option) or MOVE.input(option).help}
@@ -396,6 +400,27 @@ FIELD_HELPS = {
     ("advance", "name"): "your new companion's name",
     ("continue_a_legacy", "successor"): "the new character's name",
     ("continue_a_legacy", "stats"): "stats: 3,2,2,1,1 in order",
+}
+
+# What the amount a move takes is, in numbers, as the move's text tells it: the page shows it
+# beside the field (a player reached Withstand Damage's amount with no word of what to type).
+_SCALE = "1 minor, 2 serious, 3 major"
+AMOUNT_HELPS = {
+    ("classic", "endure_harm"): "-health: the foe's rank (troublesome 1 … epic 5) or as fits",
+    ("classic", "endure_stress"): "-spirit: the foe's rank (troublesome 1 … epic 5) or as fits",
+    ("classic", "companion_endure_harm"): "-health the companion suffers: the harm inflicted",
+    ("classic", "strike"): "harm you inflict: 1 unarmed, 2 with a deadly weapon",
+    ("classic", "clash"): "harm you inflict: 1 unarmed, 2 with a deadly weapon",
+    ("classic", "end_the_fight"): "harm or stress on a weak hit (the foe's rank)",
+    ("classic", "out_of_supply"): "the extra -supply, paid in other meters",
+    ("classic", "face_a_setback"): "the extra -momentum, paid in other ways",
+    ("starforged", "endure_harm"): f"harm: {_SCALE}",
+    ("starforged", "endure_stress"): f"stress: {_SCALE}",
+    ("starforged", "withstand_damage"): f"damage: {_SCALE}",
+    ("starforged", "companion_takes_a_hit"): f"harm: {_SCALE}",
+    ("starforged", "lose_momentum"): f"setback: {_SCALE}",
+    ("starforged", "sacrifice_resources"): f"loss: {_SCALE}",
+    ("starforged", "confront_chaos"): "aspects: 1, 2 or 3",
 }
 
 # The moves whose track is one they may leave out (a scene challenge's: Face Danger marks its

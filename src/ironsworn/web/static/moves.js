@@ -293,8 +293,10 @@ function readControl(r) {
   if (r.option === "amount") {
     // Left empty, the move takes its default (Endure Harm: the foe's rank, else 2): said, and
     // a changed amount asks for the panel again (its odds are after the harm).
+    // What the amount is, in the move's numbers ("damage: 1 minor, 2 serious, 3 major"), said
+    // beside the field: a bare number field told a player nothing of what to type.
     const input = h("input", { name, type: "number", min: 0, max: 10, class: "short",
-      "aria-describedby": r.default !== undefined ? "amount-default" : null,
+      "aria-describedby": r.default !== undefined ? "amount-help amount-default" : "amount-help",
       onchange: () => {
         const typed = input.value.trim();
         const number = Number(typed);
@@ -302,7 +304,8 @@ function readControl(r) {
         store.amountFor = store.panel.id;
         loadPanel(store.panel.id, false);
       } });
-    return [input, r.default !== undefined ? h("small", { id: "amount-default", class: "default" }, ` empty: ${r.default} (${r.default_why})`) : null];
+    return [input, " ", h("small", { id: "amount-help", class: "help" }, r.help),
+      r.default !== undefined ? h("small", { id: "amount-default", class: "default" }, `; empty: ${r.default} (${r.default_why})`) : null];
   }
   if (NUMBER_OPTIONS.includes(r.option)) return h("input", { name, type: "number", class: "short" });
   return h("input", { name, placeholder: r.help, "aria-label": r.option });

@@ -1,6 +1,6 @@
 // Results and decisions: a move's result, the decisions owed (each page its own character's),
 // and Undo's confirmation.
-import { renderHistory } from "./oracles.js";
+import { oracleTitle, renderHistory } from "./oracles.js";
 import { $, BASE, TIMELINE, act, api, character, clean, confirmBar, fill, h, html, showError, store, targetName, unlinked, words } from "./core.js";
 import { boxes } from "./sheet.js";
 
@@ -85,9 +85,16 @@ function renderResult() {
   if (!r) { fill("result"); return; }
   const d = r.data;
   if (r.action === "oracle") {
-    const lines = (res, depth) => [h("li", { style: null, class: `depth-${depth}` }, `${res.roll ?? ""} `, h("b", {}, unlinked(res.text))),
-      ...res.rolls.flatMap((c) => lines(c, depth + 1))];
-    fill("result", h("article", { class: "result oracle-result" }, h("h3", {}, d.name), h("ul", {}, lines(d, 0)),
+    // A table rolled from a table says which ("Biomes (73): Temperate rainforest"): its
+    // lines read as more of the first table's.
+    const lines = (res, depth) => [h("li", { style: null, class: `depth-${depth}` },
+      depth && res.name ? `${res.name} (${res.roll ?? "–"}): ` : `${res.roll ?? ""} `, h("b", {}, unlinked(res.text))),
+    ...res.rolls.flatMap((c) => lines(c, depth + 1))];
+    // The table named with the folders it is in ("Planet › Vital › Diversity"): a bare
+    // "Diversity" said nothing of which, on a phone above all, where the list is out of view.
+    const title = oracleTitle(d.id, d.name);
+    fill("result", h("article", { class: "result oracle-result" },
+      h("h3", {}, title.parents.length ? h("span", { class: "parents" }, `${title.parents.join(" › ")} › `) : null, title.name), h("ul", {}, lines(d, 0)),
       keepButton(r, () => act("oracle", { oracle: d.id, seed: d.seed, keep: true }))));
     return;
   }

@@ -8,6 +8,20 @@ const SMALL_WORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "in", "o
 const heading = (name) => words(name).split(" ")
   .map((w, i) => (i && SMALL_WORDS.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(" ");
 
+// A table as the list shows it: the folders it sits in, as the list heads them ("Location
+// Theme", "Mechanical" for a mechanical location's Feature), and its own name ("Feature"; a
+// result's name may carry its folder already: "Mechanical: Feature"). From the list when it
+// is read, else from the table's id and the name given.
+function oracleTitle(id, name) {
+  const listed = (store.oracles || []).find((t) => t.id === id);
+  const path = listed ? listed.path || [listed.category] : String(id).split(":").pop().split("/").slice(1, -1);
+  const own = listed ? listed.name : String(name || "").split(": ").pop();
+  const parents = path.filter(Boolean).map(heading);
+  // A name that says its folder already ("Character Goal" in Character) is not told it twice.
+  const last = parents[parents.length - 1];
+  return { parents: last && own.toLowerCase().startsWith(`${last.toLowerCase()} `) ? parents.slice(0, -1) : parents, name: own };
+}
+
 async function renderOracles() {
   // The campaign's own ruleset's tables only (a Starforged campaign's come from its pack).
   if (!store.oracles) store.oracles = await api("GET", `${BASE}/oracles`);
@@ -90,11 +104,11 @@ function renderHistory() {
   if (!rolls.length) { box.replaceChildren(); return; }
   const line = (r) => (r.action === "ask"
     ? `${r.question || "a question"} (${r.data.odds}): ${r.data.answer === "yes" ? "YES" : "NO"}`
-    : `${r.data.name}: ${unlinked(r.data.text)}${(r.data.rolls || []).length ? ` (${r.data.rolls.map((x) => unlinked(x.text)).join(", ")})` : ""}`);
+    : `${((t) => [...t.parents, t.name].join(" › "))(oracleTitle(r.data.id, r.data.name))}: ${unlinked(r.data.text)}${(r.data.rolls || []).length ? ` (${r.data.rolls.map((x) => unlinked(x.text)).join(", ")})` : ""}`);
   box.replaceChildren(h("details", { open: true }, h("summary", {}, `Rolls at this page (the last ${HISTORY})`),
     h("ol", { class: "rolls" }, rolls.map((r) => h("li", { class: r.kept ? "kept" : "" },
       h("button", { type: "button", class: "link", onclick: () => { store.result = r; renderResult(); } }, line(r)),
       r.kept ? h("small", {}, " · kept") : null)))));
 }
 
-export { renderHistory, renderOracles };
+export { oracleTitle, renderHistory, renderOracles };

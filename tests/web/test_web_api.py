@@ -303,19 +303,50 @@ def test_a_solo_player_s_person_is_their_character_s_entry(api: Any) -> None:
 
 
 def test_a_mark_of_progress_by_hand_is_the_entry_of_whoever_marks_it(api: Any) -> None:
-    """Bo's page marking progress is Bo's entry (it was no one's, which a player's page then
-    could not undo); the guide's mark on a track one character holds is that character's."""
+    """Bo's page marking progress on a vow Bo shares is Bo's entry (it was no one's, which a
+    player's page then could not undo); the guide's mark on a track one character holds is
+    that character's."""
+    new_character(api, "Asha")
+    new_character(api, "Bo")
+    track = {
+        "kind": "vow",
+        "text": "Find the ford",
+        "rank": "dangerous",
+        "characters": ["Asha", "Bo"],
+    }
+    assert do(api, "track", track).is_success
+    assert do(api, "progress", {"track": "vow-1"}, **{"X-Ironsworn-Seat": "Bo"}).is_success
+    own = {"kind": "vow", "text": "Avenge my kin", "rank": "dangerous", "characters": ["Asha"]}
+    assert do(api, "track", own).is_success
+    assert do(api, "progress", {"track": "Avenge my kin"}).is_success
+    told = api.get("/api/c/t/timeline?last=3").json()
+    assert [(e["character"], e["mechanics"]) for e in told if e["kind"] == "progress"] == [
+        ("Bo", "Find the ford: progress 0 → 8 ticks (2 boxes)"),
+        ("Asha", "Avenge my kin: progress 0 → 8 ticks (2 boxes)"),
+    ]
+
+
+def test_a_seat_marks_no_progress_on_an_allys_own_vow(api: Any) -> None:
+    """Allies mark progress together on a vow they share ("any progress is marked by all
+    players"); an ally's own vow is theirs: Bo's page marking Asha's was let through."""
     new_character(api, "Asha")
     new_character(api, "Bo")
     track = {"kind": "vow", "text": "Find the ford", "rank": "dangerous", "characters": ["Asha"]}
     assert do(api, "track", track).is_success
-    assert do(api, "progress", {"track": "vow-1"}, **{"X-Ironsworn-Seat": "Bo"}).is_success
-    assert do(api, "progress", {"track": "Find the ford"}).is_success
-    told = api.get("/api/c/t/timeline?last=2").json()
-    assert [(e["character"], e["mechanics"]) for e in told] == [
-        ("Bo", "Find the ford: progress 0 → 8 ticks (2 boxes)"),
-        ("Asha", "Find the ford: progress 8 → 16 ticks (4 boxes)"),
-    ]
+    before = api.get("/api/c/t/state").json()
+    for mark in (True, False):
+        refused = do(
+            api, "progress", {"track": "vow-1", "mark": mark}, **{"X-Ironsworn-Seat": "Bo"}
+        )
+        assert refused.status_code == 403
+        assert refused.json()["error"] == (
+            "'Find the ford' is Asha's vow, not Bo's: progress on it is marked by those who "
+            "share it (accepted: a track Bo shares, or the guide seat)"
+        )
+    assert api.get("/api/c/t/state").json()["tracks"] == before["tracks"]
+    # Asha's page and the guide's mark it.
+    assert do(api, "progress", {"track": "vow-1"}, **{"X-Ironsworn-Seat": "Asha"}).is_success
+    assert do(api, "progress", {"track": "vow-1"}).is_success
 
 
 def test_a_seat_name_may_be_any_unicode(api: Any) -> None:

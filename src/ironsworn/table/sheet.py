@@ -110,11 +110,35 @@ def progress(table: Table, args: JsonDict) -> JsonDict:
         )
     mark = args.get("mark", True)
     who = _marker(table, args)
+    if table.seat is not None:
+        _check_shared(table, str(args["track"]), who)
     return committed(
         table,
         lambda e: sheet_ops(e).progress(
             args["track"], mark, ticks, 1 if times is None else times, character=who
         ),
+    )
+
+
+def _check_shared(table: Table, name: str, who: str | None) -> None:
+    """Refuse a character's seat marking progress by hand on a track it does not share (an
+    ally's own vow). The rulebook's allies mark progress together on a track they share ("If
+    you share this quest with your allies, each of you write the vow and any progress is
+    marked by all players"); an ally's own vow moves on by the milestones of its own holder,
+    and Aid Your Ally gives them an advantage, never progress. The guide seat marks any."""
+    from ironsworn.errors import Forbidden
+
+    try:
+        track = table.state().track(name)
+    except IronswornError:
+        return  # (the operation refuses the track, naming it)
+    holders = [str(c) for c in track.characters]
+    if not holders or (who or "").lower() in (h.lower() for h in holders):
+        return
+    whose = " and ".join([", ".join(holders[:-1]), holders[-1]] if len(holders) > 1 else holders)
+    raise Forbidden(
+        f"{track.name!r} is {whose}'s {track.kind}, not {who}'s: progress on it is marked by "
+        f"those who share it (accepted: a track {who} shares, or the guide seat)"
     )
 
 

@@ -38,17 +38,23 @@ function renderTracks() {
 
 // ``swearer``: the character still to swear this vow with the move (the page offers it), if any.
 function drawTrack(t, swearer) {
-  return h("article", { class: "track", "data-track": t.id },
+  // A track of allies this seat does not share (Asha's own vow on Bo's page) is shown, not
+  // marked: progress is marked by those who share it (the server refuses the others).
+  const seat = (store.seat || "").toLowerCase();
+  const shared = !seat || !t.characters.length || t.characters.some((c) => c.toLowerCase() === seat);
+  return h("article", { class: "track", "data-track": t.id, "data-shared": shared ? null : "no" },
     h("h4", {}, t.name, h("small", {}, ` ${shown(`${t.kind}${t.role ? ` (${t.role})` : ""}`, t.rank, t.characters.join(", "))}`)),
     // The boxes themselves mark progress (one mark of the track's rank), as on paper.
-    h("button", { type: "button", class: "boxes-button", title: `mark progress on ${t.name}`, "aria-label": `mark progress on ${t.name}`,
-      onclick: () => act("progress", { track: t.id }) }, boxes(t.ticks)),
+    shared ? h("button", { type: "button", class: "boxes-button", title: `mark progress on ${t.name}`, "aria-label": `mark progress on ${t.name}`,
+      onclick: () => act("progress", { track: t.id }) }, boxes(t.ticks))
+      : h("div", { class: "boxes-shown" }, boxes(t.ticks)),
     foesOf(t),
     siteOf(t),
     h("div", { class: "track-actions" },
-      h("button", { type: "button", class: "small", onclick: () => act("progress", { track: t.id }) }, "mark progress"),
-      h("button", { type: "button", class: "small", title: "clear one mark of progress", onclick: () => act("progress", { track: t.id, mark: false }) }, "−"),
-      resolvedBy(t.kind) ? h("button", { type: "button", class: "small", "data-resolve": resolvedBy(t.kind), onclick: () => act(resolvedBy(t.kind), { track: t.id }, { keepResult: true }) }, "resolve")
+      shared ? h("button", { type: "button", class: "small", onclick: () => act("progress", { track: t.id }) }, "mark progress") : null,
+      shared ? h("button", { type: "button", class: "small", title: "clear one mark of progress", onclick: () => act("progress", { track: t.id, mark: false }) }, "−") : null,
+      !shared ? h("small", { class: "not-shared" }, `${t.characters.join(" and ")}'s ${t.kind}: marked by ${t.characters.length > 1 ? "those who share it" : t.characters[0]}`)
+      : resolvedBy(t.kind) ? h("button", { type: "button", class: "small", "data-resolve": resolvedBy(t.kind), onclick: () => act(resolvedBy(t.kind), { track: t.id }, { keepResult: true }) }, "resolve")
         : progressMove(t.kind) ? h("button", { type: "button", class: "small", "data-progress-move": progressMove(t.kind),
           onclick: () => showTab("moves").then(() => openMove(progressMove(t.kind), t.id)) }, moveName(progressMove(t.kind))) : null,
       swearer ? h("button", { type: "button", class: "small swear", onclick: () => swearOn(t.id, swearer) }, moveName(rules().swear)) : null,

@@ -141,7 +141,9 @@ def test_changes_become_their_own_nodes() -> None:
         ),
         ("track", ["Quests"], {"from": 38, "to": 42}, []),
         ("xp", [], {"from": 2, "to": 4}, []),
-        ("meter", ["xp_spent"], {"from": 0, "to": 3}, []),
+        # Experience spent is Iron Vault's xp node going down (it has no meter of it): the
+        # points left to spend, 4 -> 1 (it was written as a meter "xp_spent" 0 -> 3).
+        ("xp", [], {"from": 4, "to": 1}, []),
         ("track", [], {"name": "[[Progress/Escape]]", "from": 0, "to": 7}, []),
         ("track", [], {"name": "[[Progress/Escape]]", "status": "completed"}, []),
         ("track", [], {"name": "[[Progress/Escape]]", "status": "reopened"}, []),
@@ -319,4 +321,67 @@ def test_a_move_that_asks_before_it_rolls_is_one_move() -> None:
             {},
             ["meter", "-", "roll"],
         )
+    ]
+
+
+def test_a_roll_on_a_cards_meter_names_the_card_the_harm_was_taken_on() -> None:
+    # Iron Vault names a roll on an asset's meter by the card and the meter; ours was the
+    # engine's key ("companion_health", "vehicle_integrity").
+    hound = "asset:classic/companion/hound"
+    companion = "move:classic/suffer/companion_endure_harm"
+    move = {"type": "move", "character": "Kira", "move": companion, "name": "Companion Endure Harm"}
+    nodes = read(
+        BlockWriter(),
+        op(
+            {"type": "asset_meter", "character": "Kira", "asset": hound, "from": 4, "to": 2},
+            {**move, "outcome": None},
+            {"type": "roll", "character": "Kira", "move": companion, "roll": ROLL},
+            {**move, "outcome": "miss", "stat": "companion_health"},
+        ),
+    )
+    assert nodes[0][3] == ["meter", "roll"]
+    withstand = "move:starforged/suffer/withstand_damage"
+    move = {"type": "move", "character": "Kira", "move": withstand, "name": "Withstand Damage"}
+    skimmer = {"integrity": 4, "max": 4}
+    text = format_nodes(
+        BlockWriter().block(
+            [
+                op(
+                    {
+                        "type": "incidental_vehicle",
+                        "vehicle": "Skimmer",
+                        "from": skimmer,
+                        "to": {**skimmer, "integrity": 2},
+                    },
+                    {**move, "outcome": None},
+                    {"type": "roll", "character": "Kira", "move": withstand, "roll": ROLL},
+                    {**move, "outcome": "miss", "stat": "vehicle_integrity"},
+                )
+            ]
+        )
+    )
+    hound_text = format_nodes(
+        BlockWriter().block(
+            [
+                op(
+                    {
+                        "type": "asset_meter",
+                        "character": "Kira",
+                        "asset": hound,
+                        "from": 4,
+                        "to": 2,
+                    },
+                    {**move, "move": companion, "outcome": None},
+                    {"type": "roll", "character": "Kira", "move": companion, "roll": ROLL},
+                    {**move, "move": companion, "outcome": "miss", "stat": "companion_health"},
+                )
+            ]
+        )
+    )
+    rolled = [n.args[0] for t in (hound_text, text) for n in kdl.parse(t).nodes[0].nodes]
+    assert rolled == [
+        "Hound / Health",
+        "Hound / Health",
+        "Incidental Vehicle / Integrity",
+        "Incidental Vehicle / Integrity",
     ]

@@ -797,3 +797,62 @@ def test_a_starforged_round_trip_without_cards_gives_back_the_same_characters(
     assert any(a["id"].endswith("/starship") for a in before.character("Kira").assets)
     assert after.character("Kira").to_dict() == before.character("Kira").to_dict()
     assert after.vehicle == before.vehicle
+
+
+def test_a_legacy_mark_undone_at_a_table_comes_back_as_it_was(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A table that stays open (the web's, play mode's) takes an undone operation back in
+    # place: the quests track marked and undone was left as a record of nothing marked, which
+    # an Iron Vault round trip gave back as no record at all ({}), so the sheets differed.
+    from ironsworn.campaign.ironvault.export import vault_files, write_folder
+    from ironsworn.table import Table, operation
+
+    play(capsys, "campaign", "new", "t", "--ruleset", "starforged")
+    play(capsys, "character", "new", "Kira", "--stats", STATS)
+    folder = tmp_path / "vault"
+    with named("t").open() as store:
+        table = Table(store, "t")
+        operation("legacy").call(table, {"track": "quests", "ticks": 6})
+        operation("undo").call(table, {})
+        kept = store.state().character("Kira").to_dict()
+        write_folder(vault_files(store), folder)
+    assert kept["legacy"] == {}
+    imported(capsys, folder, "--name", "back")
+    assert campaign("back")[0].character("Kira").to_dict() == kept
+
+
+def test_a_roll_on_a_card_and_experience_spent_read_back_as_iron_vault_writes_them(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Withstand Damage's roll was written 'roll "vehicle_integrity"' (our key: Iron Vault
+    # names a roll on a card's meter by the card and the meter), and experience spent as a
+    # meter "xp_spent" (Iron Vault has none: its xp node goes up and down).
+    import kdl
+    from ironvault_support import number, walk
+
+    play(capsys, "campaign", "new", "t", "--ruleset", "starforged")
+    play(capsys, "character", "new", "Kira", "--stats", STATS, "--starship", "Wayfarer")
+    play(capsys, "content", "import", str(shared_file(STARFORGED_DATASWORN)))
+    play(
+        capsys, "move", "withstand_damage", "--amount", "2", "--choose", "resist", "--dice", "3,5,9"
+    )
+    play(capsys, "decline")  # a weak hit: press on
+    play(capsys, "legacy", "mark", "quests", "--ticks", "12")  # 3 boxes: +6 experience
+    play(capsys, "move", "advance", "--asset", "Ace")  # a new asset: 3 spent
+    folder = tmp_path / "vault"
+    play(capsys, "export", "iron-vault", str(folder))
+    nodes = [n for text in blocks(folder) for n in walk(kdl.parse(text).nodes)]
+    rolled = [n.args[0] for n in nodes if n.name == "roll"]
+    assert rolled == ["Starship / Integrity"]
+    assert [(number(n.props["from"]), number(n.props["to"])) for n in nodes if n.name == "xp"] == [
+        (0, 6),
+        (6, 3),
+    ]
+    assert not [n for n in nodes if n.name == "meter" and "xp" in str(n.args[0]).lower()]
+    imported(capsys, folder, "--name", "back")
+    state, operations = campaign("back")
+    kira = state.character("Kira")
+    assert (kira.experience_earned, kira.experience_spent) == (6, 3)
+    told = " ".join(str(op.summary) for op in operations)
+    assert "Starship / Integrity" in told or "Starship integrity" in told

@@ -38,6 +38,12 @@ class CharacterEvents(StateRecords):
         track = event["track"]
         if not _marked_on_a_lost_track(char, event):
             self._expect(char.legacy_track(track), event, "{}'s {} legacy", char.name, track)
+        if char.starforged and event["to"] == _UNMARKED:
+            # A Starforged legacy track with nothing marked is no record (as a new character's,
+            # or one read back from Iron Vault): a mark undone in place left one, so the same
+            # sheet differed by the way it was reached (folded afresh, or taken back).
+            char.legacy.pop(track, None)
+            return
         char.legacy[track] = copy_json(dict(event["to"]))
 
     def _on_vehicle(self, event: Mapping[str, Any]) -> None:

@@ -14,7 +14,8 @@ plugin's repository):
 - ``meter "Health" from= to=`` for health, spirit, supply and momentum, as Iron Vault names
   them (a card's meter ``"Hound / Health"``, the command vehicle's ``"Starship / Integrity"``;
   the harm or stress a suffer move takes goes inside that move, before its roll);
-  ``xp from= to=`` for experience earned, ``meter "xp_spent"`` for experience spent;
+  ``xp from= to=`` for experience earned or spent (the experience left to spend: Iron Vault
+  has no meter of experience);
 - ``progress`` when a track gains whole steps of its rank, else ``track name from= to=`` in
   ticks; ``track status="added"`` / ``"completed"`` / ``"reopened"``; a legacy track (or
   classic bonds) as ``track "Quests" from= to=`` in ticks;
@@ -45,7 +46,20 @@ from ironsworn.campaign.store import Operation
 
 # A suffer move takes its harm (or stress, or damage) first, then rolls on the meter it hit.
 SUFFER_MOVES = ("/endure_harm", "/endure_stress", "/companion_endure_harm", "/withstand_damage")
-SUFFERED = ("meter", "asset_meter", "vehicle_meter")
+SUFFERED = ("meter", "asset_meter", "vehicle_meter", "incidental_vehicle")
+# A roll on a card's meter, as Iron Vault names it (the card, then its meter): the command
+# vehicle's STARSHIP, an incidental vehicle's card of Iron Vault's own.
+STARSHIP_INTEGRITY = "Starship / Integrity"
+INCIDENTAL_INTEGRITY = "Incidental Vehicle / Integrity"
+# The rolls on a meter of a card, not the character's: the meter node the move took its harm
+# (damage) on names the card; with none, the card it most often is.
+CARD_ROLLS = {
+    "vehicle_integrity": ("Integrity", STARSHIP_INTEGRITY),
+    "companion_health": (
+        "Health",
+        "Companion / Health",
+    ),
+}
 RANK_TICKS = {"troublesome": 12, "dangerous": 8, "formidable": 4, "extreme": 2, "epic": 1}
 METERS = ("health", "spirit", "supply", "momentum")
 LEGACY_LABELS = {"quests": "Quests", "bonds": "Bonds", "discoveries": "Discoveries"}
@@ -57,6 +71,22 @@ def datasworn_link(name: str, ident: str | None) -> str:
     if not ident or ":" not in ident:
         return name
     return f"[{name}](datasworn:{ident})"
+
+
+def _rolled_name(move: _Move) -> str | None:
+    """The name of what ``move`` rolls on, as Iron Vault writes a roll's: a stat or the
+    character's meter by our key ("iron", "health"); a card's meter as the card and the meter
+    ("Starship / Integrity", "Hound / Health"), as Iron Vault names a roll on an asset's
+    control, where our key ("vehicle_integrity") means nothing to it."""
+    stat = move.stat
+    if stat not in CARD_ROLLS:
+        return stat
+    meter, otherwise = CARD_ROLLS[stat]
+    for node in reversed(move.children):
+        named = node.args[0] if node.name == "meter" and node.args else None
+        if isinstance(named, str) and named.endswith(f" / {meter}"):
+            return named
+    return otherwise
 
 
 def label(key: str) -> str:
@@ -88,6 +118,9 @@ class BlockWriter:
         character_notes: Mapping[str, str] | None = None,
     ) -> None:
         self.narrator = Narrator()
+        # Each character's experience earned and spent, as the log has told them so far: an
+        # ``xp`` node counts the experience a character has to spend, earned or spent.
+        self.experience: dict[str, list[int]] = {}
         self.co_op = characters > 1
         self.tracks: dict[str, Mapping[str, Any]] = {}  # id -> {name, rank}
         # The notes the export writes: track id -> its Progress/ note, its Clocks/ note;
@@ -251,7 +284,7 @@ class BlockWriter:
                 return [Node("reroll", (), tuple(changed))]
         if move is not None:
             move.rolled = roll
-        stat_name = move.stat if move is not None else None
+        stat_name = _rolled_name(move) if move is not None else None
         args: tuple[Value, ...] = (stat_name,) if stat_name else ()
         out = [
             Node("add", (int(source["amount"]), str(source["from"])))
@@ -282,16 +315,35 @@ class BlockWriter:
     def _burn(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
         return [Node("burn", (), (("from", int(event["from"])), ("to", int(event["to"]))))]
 
+    def _character_created(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        char = event["character"]
+        self.experience[str(char["name"])] = [
+            int(char.get("experience_earned") or 0),
+            int(char.get("experience_spent") or 0),
+        ]
+        text = self.narrator.event(event)  # (told in words, as any event without a node)
+        return [Node("-", (text,))] if text else []
+
     def _meter(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
         meter = str(event["meter"])
         start, end = int(event["from"]), int(event["to"])
-        if meter == "experience_earned":
+        if meter in ("experience_earned", "experience_spent"):
+            # Iron Vault has no meter of experience: its ``xp`` node is a change in the
+            # experience points a character has, up when earned, down when spent (the sheet's
+            # xp_spent field is no meter). Both count what is left to spend.
+            held = self.experience.setdefault(str(event.get("character")), [0, 0])
+            earned, spent = held
+            if meter == "experience_earned":
+                held[0] = end
+                start, end = start - spent, end - spent
+            else:
+                held[1] = end
+                start, end = earned - start, earned - end
             return [Node("xp", (), (("from", start), ("to", end)))]
         if meter == "bond_ticks":
             return [Node("track", ("Bonds",), (("from", start), ("to", end)))]
         # Iron Vault's names: a condition meter's label capitalised ("Health", "Momentum").
-        name = "xp_spent" if meter == "experience_spent" else label(meter)
-        return [Node("meter", (name,), (("from", start), ("to", end)))]
+        return [Node("meter", (label(meter),), (("from", start), ("to", end)))]
 
     def _asset_meter(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
         # A card's meter as Iron Vault names it: the card, then the meter ("Hound / Health").
@@ -300,10 +352,23 @@ class BlockWriter:
         props = (("from", int(event["from"])), ("to", int(event["to"])))
         return [Node("meter", (f"{asset} / {meter}",), props)]
 
+    def _incidental_vehicle(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
+        # An incidental vehicle's integrity, as Iron Vault's card of one names its meter; its
+        # boarding or leaving is told in words.
+        start, end = event["from"], event["to"]
+        if not (isinstance(start, Mapping) and isinstance(end, Mapping)):
+            raise KeyError("integrity")
+        if {k: v for k, v in start.items() if k != "integrity"} != {
+            k: v for k, v in end.items() if k != "integrity"
+        }:
+            raise KeyError("integrity")
+        props = (("from", int(start["integrity"])), ("to", int(end["integrity"])))
+        return [Node("meter", (INCIDENTAL_INTEGRITY,), props)]
+
     def _vehicle_meter(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
         # The command vehicle's integrity is its STARSHIP card's meter.
         props = (("from", int(event["from"])), ("to", int(event["to"])))
-        return [Node("meter", ("Starship / Integrity",), props)]
+        return [Node("meter", (STARSHIP_INTEGRITY,), props)]
 
     def _debility(self, event: Mapping[str, Any], *_: Any) -> list[Node]:
         return [Node("impact", (label(str(event["debility"])), bool(event["to"])))]

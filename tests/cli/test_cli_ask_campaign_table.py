@@ -63,6 +63,18 @@ def test_the_question_follows_the_odds_in_the_players_words(
     for argv, says in (
         (("ask", "likly", "Is", "it"), "odds 'likly' is unknown (accepted: almost_certain"),
         (("ask", "likely", "Is it", "--question", "x"), "the question is given twice"),
+        # A question without its odds: where the odds go, with the player's own question.
+        (
+            ("ask", "Is the gate open?"),
+            "odds 'Is the gate open?' is unknown (accepted: almost_certain, likely, fifty_fifty, "
+            "unlikely, small_chance (or 50/50)): the odds come first, then the question: "
+            "ironsworn ask likely Is the gate open?",
+        ),
+        (
+            ("ask", "Is", "the", "gate", "open?"),
+            "the odds come first, then the question: ironsworn ask likely Is the gate open?",
+        ),
+        (("ask", "likly"), "odds 'likly' is unknown (accepted: almost_certain"),
     ):
         code, out, err = run(capsys, *argv)
         assert code == 2 and out == "" and says in err, err

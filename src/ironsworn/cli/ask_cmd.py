@@ -125,12 +125,23 @@ def odds_and_question(args: argparse.Namespace) -> Odds:
     try:
         odds = Odds.parse(args.odds)
     except InvalidValue as unknown:
-        if not words:
-            raise
         try:
-            odds = Odds.parse(f"{args.odds} {words[0]}")
+            if not words:
+                raise
+            try:
+                odds = Odds.parse(f"{args.odds} {words[0]}")
+            except InvalidValue:
+                raise unknown from None
         except InvalidValue:
-            raise unknown from None
+            if _a_question(args.odds):
+                # A question asked without its odds ('ask Is the gate open?'): the error
+                # says where the odds go, with the player's own question.
+                asked = " ".join([args.odds, *words])
+                raise UsageError(
+                    f"{unknown}: the odds come first, then the question: ironsworn ask "
+                    f"likely {asked}"
+                ) from None
+            raise
         words = words[1:]
     if words:
         if args.question is not None:
@@ -140,6 +151,46 @@ def odds_and_question(args: argparse.Namespace) -> Odds:
             )
         args.question = " ".join(words)
     return odds
+
+
+# The words a yes/no question begins with, as a player types one.
+_ASKING = frozenset(
+    [
+        "is",
+        "are",
+        "am",
+        "was",
+        "were",
+        "do",
+        "does",
+        "did",
+        "will",
+        "would",
+        "can",
+        "could",
+        "shall",
+        "should",
+        "has",
+        "have",
+        "had",
+        "may",
+        "might",
+        "must",
+        "who",
+        "what",
+        "where",
+        "when",
+        "why",
+        "how",
+        "which",
+    ]
+)
+
+
+def _a_question(text: str) -> bool:
+    """Whether the ODDS argument is the start of a question rather than mistyped odds."""
+    first = text.split()[0].lower() if text.split() else ""
+    return text.rstrip().endswith("?") or first in _ASKING
 
 
 def rule_of(args: argparse.Namespace, own: OracleRule | None) -> OracleRule | None:

@@ -17,6 +17,7 @@ the MCP server returns the data. No message raised below the surfaces names a co
       surface asks instead of refusing (:mod:`ironsworn.table` turns it into a question).
   - :class:`NotFound` (also a :class:`LookupError`) — an id or name that matches nothing, or
     more than one thing: ``kind``, ``name`` and the closest ``candidates``.
+    - :class:`NoCharacterYet` — a campaign with no character asked for one.
   - :class:`RuleViolation` — a legal value used where the rules forbid it (Strike without
     initiative, Resupply while unprepared, a second pending decision).
     - :class:`Refused` — the same with its data: the ``rule`` and ``why``.
@@ -288,6 +289,14 @@ class NotFound(IronswornError, LookupError):
         if self.pack is not None:
             data["pack"] = self.pack
         return data
+
+
+class NoCharacterYet(NotFound):
+    """A campaign with no character was asked for one (a move, a sheet): each surface says
+    how a character is made in its own words (a command, a tool), so it can tell this apart."""
+
+    def __init__(self) -> None:
+        super().__init__("there is no character yet: create one first")
 
 
 class RuleViolation(IronswornError):

@@ -179,3 +179,27 @@ def test_a_journal_edit_refused_is_said_as_the_command_typed(
     assert err.startswith("ironsworn: error: journal edit 1: the new text 'the door\\x07 creaks'")
     code, out, _ = run(capsys, "journal", "--json")
     assert "The door opens." in out and "creaks" not in out
+
+
+def test_a_new_player_is_told_how_to_begin_and_the_way_told_works(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A first command on a new machine: the sheet said "make a move: the first one creates
+    it", and the move then said "there is no character yet: create one first" without saying
+    how. Each now says what begins a campaign, and doing as told works."""
+    code, out, err = run(capsys, "sheet")
+    assert code == 2 and out == ""
+    assert err.rstrip().endswith(
+        "campaign not found (create a campaign first, or a character: the first one creates it)"
+    )
+    code, out, err = run(capsys, "move", "face", "danger", "--stat", "edge")
+    assert code == 2 and out == ""
+    assert err == (
+        "ironsworn: error: there is no character yet: create one first: ironsworn character new "
+        "NAME --stats 3,2,2,1,1 (edge, heart, iron, shadow, wits)\n"
+    )
+    code, out, err = run(capsys, "character", "new", "Kira", "--stats", "3,2,2,1,1")
+    assert code == 0, err
+    assert out.startswith("Kira\n  edge 3  heart 2  iron 2  shadow 1  wits 1\n")
+    code, out, err = run(capsys, "move", "face", "danger", "--stat", "edge", "--dice", "6,1,2")
+    assert code == 0 and "STRONG HIT" in out, err

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ironsworn.campaign.character_state import CharacterState, JsonDict, TrackState, copy_json
 from ironsworn.campaign.options import OPTIONS
 from ironsworn.campaign.track_index import OpenTracks, id_key, ids_by_key, with_id, without_id
-from ironsworn.errors import CampaignError, NotFound
+from ironsworn.errors import CampaignError, NoCharacterYet, NotFound
 
 if TYPE_CHECKING:
     from ironsworn.campaign.snapshot import ClosedTracks
@@ -200,7 +200,7 @@ class StateRecords:
                 return playing[0]
             if not self.characters:
                 # (each surface says how a character is made: no command named here)
-                raise NotFound("there is no character yet: create one first")
+                raise NoCharacterYet()
             raise NotFound(
                 "there are several characters; name one ({character})",
                 tuple(self.characters),

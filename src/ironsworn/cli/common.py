@@ -362,8 +362,12 @@ def worded(exc: IronswornError) -> str:
     """An error in the command line's words: each input it names by its flag; an input that
     is needed, with the flag that gives it; a pack missing, with the command that imports it
     (errors carry the inputs; their messages below the command line do not name flags)."""
-    from ironsworn.errors import OptionNeeded
+    from ironsworn.errors import NoCharacterYet, OptionNeeded
 
+    if isinstance(exc, NoCharacterYet):
+        # (the engine names no command: this is the command line's)
+        stats = "--stats 3,2,2,1,1 (edge, heart, iron, shadow, wits)"
+        return f"{exc}: ironsworn character new NAME {stats}"
     if exc.pack is not None:
         return f"{plain(str(exc))} ({import_command(exc.pack)})"
 

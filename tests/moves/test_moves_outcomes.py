@@ -911,7 +911,7 @@ COMBAT = [
         "end the fight",
         (4, 10),
         "miss",
-        (("fight-1:status", "active", "lost"),),
+        (("fight-1:status", "active", "lost"), ("initiative", True, False)),
         pending=PRICE,
         setup=setups(fight(ticks=16), strong_hit_in_fight),
         answer=("obvious",),

@@ -390,6 +390,26 @@ def test_end_the_fight_with_foes_left_keeps_initiative(game: Game) -> None:
     assert game.char().initiative
 
 
+def test_a_fight_lost_with_no_foe_left_leaves_no_initiative(game: Game) -> None:
+    """The last fight lost, no initiative is held (the sheet said "you have initiative"
+    after it, as a win clears it); with foes left, a loss leaves it as it was."""
+    game.track("fight", "Raider", "dangerous")
+    game.sheet.initiative("Asha", True)
+    game.move("strike", STRONG, stat="iron")
+    assert game.char().initiative
+    lost = game.move("end the fight", (9, 10))
+    assert fx(lost) == [("fight-1:status", "active", "lost"), ("initiative", True, False)]
+    assert not game.char().initiative
+    game.choose(["obvious"])
+    game.track("fight", "Wolf", "dangerous")
+    game.track("fight", "Second wolf", "dangerous")
+    game.sheet.initiative("Asha", True)
+    game.move("strike", STRONG, stat="iron", track="fight-2")
+    lost = game.move("end the fight", (9, 10), track="fight-2")
+    assert fx(lost) == [("fight-2:status", "active", "lost")]
+    assert game.char().initiative  # another foe is still fought
+
+
 def test_hold_no_iron_lasts_only_for_the_duel(game: Game) -> None:
     """Draw the Circle's "hold no iron" makes your harm 1 in that duel, not in the next fight."""
     game.track("fight", "Duelist", "dangerous", ticks=20)

@@ -188,6 +188,10 @@ def end_the_fight(ctx: Step) -> None:
         ctx.flag("foe_harm", None)
     if ctx.outcome is M:
         ctx.engine.close_track(track, "lost")
+        if not ctx.engine.in_fight(ctx.name):
+            # No fight goes on: there is no initiative to hold (it was kept, and the sheet
+            # said "you have initiative" after the fight was lost).
+            ctx.initiative(False)
         ctx.note("you have lost this fight: Pay the Price, and make it severe")
         ctx.pay_the_price()
         return

@@ -1,15 +1,18 @@
 """What a model can read: the campaign (sheets, tracks, the decisions pending, the recent log
-and journal, the options) and the rulebook (a move's text, an oracle table's rows).
+and journal, the options) and the rulebook (a move's text, an oracle table's rows, an asset
+card's abilities).
 
 Every resource is JSON, in the shape the command line's JSON has for the same thing
 (``sheet``, ``track list`` (all), ``log``, ``journal``, ``option``, ``move show``,
-``oracle show``). Addresses:
+``oracle show``, ``asset show``). Addresses:
 
 - ``ironsworn://campaign/sheets`` every character's sheet; ``.../sheet/NAME`` one of them;
 - ``ironsworn://campaign/tracks``, ``.../pending``, ``.../log``, ``.../journal``,
   ``.../options``;
-- ``ironsworn://move/ID`` and ``ironsworn://oracle/ID``: ID is a full id, an id without its
-  type (``classic/adventure/face_danger``) or a name (``face danger``), as ``move show`` takes.
+- ``ironsworn://move/ID``, ``ironsworn://oracle/ID`` and ``ironsworn://asset/ID``: ID is a
+  full id, an id without its type (``classic/adventure/face_danger``) or a name
+  (``face danger``), as ``move show`` takes. The asset cards are what a new character picks
+  from (the character tool's assets), listed so a model can offer them.
 
 The functions run on the campaign's worker thread (:meth:`ServedCampaign.call`); they know
 nothing of the SDK, so the server and the tests share them.
@@ -30,6 +33,7 @@ SCHEME = "ironsworn://"
 CAMPAIGN = f"{SCHEME}campaign/"
 MOVE = f"{SCHEME}move/"
 ORACLE = f"{SCHEME}oracle/"
+ASSET = f"{SCHEME}asset/"
 JSON = "application/json"
 RECENT = 50  # log and journal entries a resource shows: a session's worth, not a campaign's
 
@@ -91,11 +95,26 @@ TEMPLATES = (
         "An oracle table",
         "an oracle table's rows, by id or name (action)",
     ),
+    Template(
+        f"{ASSET}{{id}}",
+        "asset",
+        "An asset card",
+        "an asset card's abilities, by id or name (hawk): the cards a character starts with",
+    ),
+)
+
+
+# The rulebook's items a model reads: the library's kind, the address, the words of the list.
+RULEBOOK = (
+    ("moves", MOVE, "move"),
+    ("oracles", ORACLE, "oracle table"),
+    ("assets", ASSET, "asset card"),
 )
 
 
 def listed(served: ServedCampaign) -> list[Listed]:
-    """The campaign's resources, each sheet, then the moves and oracle tables it plays with."""
+    """The campaign's resources, each sheet, then the moves, oracle tables and asset cards it
+    plays with."""
     state = served.state()
     out = [
         Listed(f"{CAMPAIGN}{part}", part, title, description)
@@ -112,7 +131,7 @@ def listed(served: ServedCampaign) -> list[Listed]:
     ]
     library = served.library()
     ruleset = ruleset_of(state)
-    for kind, base, what in (("moves", MOVE, "move"), ("oracles", ORACLE, "oracle table")):
+    for kind, base, what in RULEBOOK:
         for item_id, item in library.in_ruleset(kind, ruleset).items():
             short = short_id(item_id)
             out.append(Listed(f"{base}{short}", short, str(item.name), f"the {what} {item.name}"))
@@ -163,13 +182,13 @@ def read(served: ServedCampaign, uri: str) -> Any:
 def _read(served: ServedCampaign, uri: str) -> Any:
     if uri.startswith(CAMPAIGN):
         return _campaign_part(served, unquote(uri[len(CAMPAIGN) :]))
-    for base, kind in ((MOVE, "moves"), (ORACLE, "oracles")):
+    for kind, base, _what in RULEBOOK:
         if uri.startswith(base):
             query = unquote(uri[len(base) :])
             item = served.library().find_in(kind, query, ruleset_of(served.state()))
             return item.to_json()
     raise NotFound(
-        f"resource {uri!r} is unknown (accepted: {CAMPAIGN}..., {MOVE}ID, {ORACLE}ID)",
+        f"resource {uri!r} is unknown (accepted: {CAMPAIGN}..., {MOVE}ID, {ORACLE}ID, {ASSET}ID)",
         tuple(f"{CAMPAIGN}{p}" for p in CAMPAIGN_PARTS),
     )
 

@@ -170,6 +170,9 @@ def schema_of(op: Any, table: Any, off: frozenset[str]) -> JsonDict:
         for name, words in ANSWER_INPUTS.items():
             if name in properties:
                 properties[name]["description"] = words
+    for name, words in WHERE_LISTED.get(op.name, {}).items():
+        if name in properties:
+            properties[name]["description"] += words
     schema["required"] = [r for r in schema["required"] if r in properties]
     return schema
 
@@ -181,6 +184,14 @@ ANSWER_INPUTS = {
     "resource shows it (refused if another decision waits by now)",
     "seen": "the 'seen' beside that token: the campaign's head when the decision was read "
     "(refused if the decision was answered since)",
+}
+
+
+# Where a model reads the values of an input too many to list in its schema.
+WHERE_LISTED = {
+    "character": {
+        "assets": " (the cards: the resources ironsworn://asset/{id}, listed with the others)"
+    },
 }
 
 

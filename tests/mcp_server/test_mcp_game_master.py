@@ -212,3 +212,38 @@ def test_the_asset_cards_a_new_character_picks_from_are_resources(home: Path) ->
     assert "ironsworn://asset/{id}" in templates
     assert card["name"] == "Hawk" and len(card["abilities"]) == 3
     assert "ironsworn://asset/" in character.input_schema["properties"]["assets"]["description"]
+
+
+def test_undo_and_redo_say_the_decision_waiting_now(home: Path) -> None:
+    # Undoing an answer gave its decision back, but undo's result said only what was undone:
+    # a model learnt of the decision when its next move was refused, with no token to answer.
+    assert main(["character", "new", "Asha", "--stats", STATS, "--campaign", "t"]) == 0
+
+    async def scenario() -> tuple[Any, Any, Any, Any, Any]:
+        async with stdio_session(home, "--campaign", "t", "--seed", SEED) as session:
+            moved = data(await session.call_tool("move", {"move": "face danger", "stat": "edge"}))
+            asked = moved["pending"][0]
+            await session.call_tool("choose", {"keys": ["suffer_momentum"]})
+            undone = data(await session.call_tool("undo", {}))
+            again = data(
+                await session.call_tool(
+                    "choose",
+                    {
+                        "keys": ["suffer_momentum"],
+                        "decision": undone["pending"][0]["token"],
+                        "seen": undone["pending"][0]["seen"],
+                    },
+                )
+            )
+            await session.call_tool("undo", {})
+            emptied = data(await session.call_tool("undo", {}))  # the move too: nothing waits
+            redone = data(await session.call_tool("redo", {}))
+            return asked, undone, again, emptied, redone
+
+    asked, undone, again, emptied, redone = anyio.run(scenario)
+    assert undone["undone"]["kind"] == "choice"
+    (waiting,) = undone["pending"]
+    assert waiting["options"] == asked["options"] and waiting["token"] == asked["token"]
+    assert again["effects"][0]["target"] == "momentum"
+    assert emptied["undone"]["kind"] == "move" and emptied["pending"] == []
+    assert redone["redone"]["kind"] == "move" and redone["pending"][0]["token"] == asked["token"]

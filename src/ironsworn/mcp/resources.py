@@ -193,6 +193,22 @@ def _read(served: ServedCampaign, uri: str) -> Any:
     )
 
 
+def pending_now(served: ServedCampaign, state: Any) -> dict[str, Any]:
+    """Every decision owed in ``state``: ``current`` (or None) and ``set_aside``, each with its
+    token and the campaign's head as ``seen`` (what choose, burn and decline take)."""
+    from ironsworn.table.decisions import shown_decision
+
+    # With its token, as the state shows it: an answer that names it (choose's
+    # ``decision``) is refused if another client answered it and a new one came.
+    parked = getattr(state, "parked", {}) or {}
+    store = served.store()
+    seen = {"seen": store.head()} if store is not None else {}
+    return {
+        "current": {**shown_decision(state.pending), **seen} if state.pending else None,
+        "set_aside": [{**shown_decision(e["pending"]), **seen} for e in parked.values()],
+    }
+
+
 def text_of(data: Any) -> str:
     """A resource's text: its JSON, readable."""
     return json.dumps(data, indent=2, ensure_ascii=False)
@@ -221,17 +237,7 @@ def _campaign_part(served: ServedCampaign, part: str) -> Any:
     if part == "tracks":
         return [track.summary() for track in state.tracks.values()]
     if part == "pending":
-        from ironsworn.table.decisions import shown_decision
-
-        # With its token, as the state shows it: an answer that names it (choose's
-        # ``decision``) is refused if another client answered it and a new one came.
-        parked = getattr(state, "parked", {}) or {}
-        store = served.store()
-        seen = {"seen": store.head()} if store is not None else {}
-        return {
-            "current": {**shown_decision(state.pending), **seen} if state.pending else None,
-            "set_aside": [{**shown_decision(e["pending"]), **seen} for e in parked.values()],
-        }
+        return pending_now(served, state)
     if part == "options":
         from ironsworn.campaign.options import options_data
 

@@ -15,6 +15,8 @@ and answers:
   with ``choose`` (keys), ``burn`` or ``decline``;
 - ``{"question": ...}`` when an input it needs is missing: the input, a prompt and the
   choices; calling again with that input added answers it;
+- for ``undo`` and ``redo``, the operation undone or redone and ``pending``, the decisions
+  waiting now with their tokens (an answer undone gives its decision back);
 - an error result (``isError``) for bad input: the one line naming the input and what is
   accepted, and its data (``input``, ``value``, ``accepted``...). Nothing is changed.
 
@@ -129,6 +131,11 @@ def _description(op: Any) -> str:
             "and seen, and the answer is refused, changing nothing, if that decision was "
             "answered meanwhile or another waits now"
         )
+    elif op.name in ("undo", "redo"):
+        text += (
+            ". The result names the operation and 'pending': the decisions waiting now, with "
+            "their token and seen (an answer undone gives its decision back, to answer again)"
+        )
     elif op.name == "option":
         text += " (own_dice, whether players type their own dice, is theirs to set)"
     elif op.writes == "keep":
@@ -216,12 +223,15 @@ def call(served: ServedCampaign, name: str, arguments: JsonDict) -> Answer:
     if isinstance(result, dict) and isinstance(result.get("pending"), list):
         result = {**result, "pending": with_tokens(served, result["pending"])}
     if op.name in ("undo", "redo") and isinstance(result, dict):
-        from ironsworn.mcp.resources import without_plumbing
+        from ironsworn.mcp.resources import pending_now, without_plumbing
 
         result = {
             k: without_plumbing(v) if k in ("undone", "redone") and isinstance(v, dict) else v
             for k, v in result.items()
         }
+        # What waits now: an answer undone gives its decision back, a move redone its own.
+        now = pending_now(served, table.state())
+        result["pending"] = [d for d in (now["current"], *now["set_aside"]) if d]
     return Answer(unlinked_json(result))
 
 

@@ -247,3 +247,19 @@ def test_undo_and_redo_say_the_decision_waiting_now(home: Path) -> None:
     assert again["effects"][0]["target"] == "momentum"
     assert emptied["undone"]["kind"] == "move" and emptied["pending"] == []
     assert redone["redone"]["kind"] == "move" and redone["pending"][0]["token"] == asked["token"]
+
+
+def test_an_oracle_roll_or_answer_does_not_show_the_servers_own_seed(home: Path) -> None:
+    # The oracle and ask results ended with "seed": "553508245", the number the server drew
+    # to roll them: its own working, which a model might read as something to send or tell.
+    assert main(["character", "new", "Asha", "--stats", STATS, "--campaign", "t"]) == 0
+
+    async def scenario() -> tuple[Any, Any]:
+        async with stdio_session(home, "--campaign", "t", "--seed", SEED) as session:
+            rolled = data(await session.call_tool("oracle", {"oracle": "action"}))
+            asked = data(await session.call_tool("ask", {"odds": "likely", "question": "Open?"}))
+            return rolled, asked
+
+    rolled, asked = anyio.run(scenario)
+    assert "seed" not in rolled and rolled["name"] == "Action" and rolled["text"]
+    assert "seed" not in asked and asked["answer"] in ("yes", "no")

@@ -220,6 +220,9 @@ def call(served: ServedCampaign, name: str, arguments: JsonDict) -> Answer:
 
     if isinstance(result, Question):
         return Answer({"question": unlinked_json(result.to_json())})
+    if isinstance(result, dict) and "seed" in result and "seed" not in arguments:
+        # The seed the server drew for this roll (see fair): its own working, not the roll's.
+        result = {k: v for k, v in result.items() if k != "seed"}
     if isinstance(result, dict) and isinstance(result.get("pending"), list):
         result = {**result, "pending": with_tokens(served, result["pending"])}
     if op.name in ("undo", "redo") and isinstance(result, dict):

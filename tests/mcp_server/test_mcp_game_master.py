@@ -263,3 +263,23 @@ def test_an_oracle_roll_or_answer_does_not_show_the_servers_own_seed(home: Path)
     rolled, asked = anyio.run(scenario)
     assert "seed" not in rolled and rolled["name"] == "Action" and rolled["text"]
     assert "seed" not in asked and asked["answer"] in ("yes", "no")
+
+
+def test_an_answer_in_the_log_and_undone_does_not_name_the_engines_step(home: Path) -> None:
+    # An answer's event read "point": "face_danger.weak_hit" (the engine's step it resumed) in
+    # the log and in undo's result, beside the keys chosen and the options' words.
+    assert main(["character", "new", "Asha", "--stats", STATS, "--campaign", "t"]) == 0
+
+    async def scenario() -> tuple[Any, Any]:
+        async with stdio_session(home, "--campaign", "t", "--seed", SEED) as session:
+            await session.call_tool("move", {"move": "face danger", "stat": "edge"})
+            await session.call_tool("choose", {"keys": ["suffer_momentum"]})
+            log = await read_json(session, "ironsworn://campaign/log")
+            undone = data(await session.call_tool("undo", {}))
+            return log[-1], undone["undone"]
+
+    logged, undone = anyio.run(scenario)
+    for operation in (logged, undone):
+        assert operation["kind"] == "choice"
+        (choice,) = [e for e in operation["events"] if e["type"] == "choice"]
+        assert choice["keys"] == ["suffer_momentum"] and "point" not in choice

@@ -162,14 +162,19 @@ def unlinked_json(data: Any) -> Any:
 def without_plumbing(operation: dict[str, Any]) -> dict[str, Any]:
     """An operation of the log as a model reads it: without the events that only carry the
     engine's working state (the pending decision's resume data, the agenda of steps, the
-    decisions set aside, flags), which a decision's own result and the pending resource say
-    in the table's words."""
+    decisions set aside, flags, the step an answer answered), which a decision's own result
+    and the pending resource say in the table's words."""
     from ironsworn.campaign.journal import HIDDEN
 
     events = operation.get("events")
     if not isinstance(events, list):
         return operation
-    kept = [e for e in events if not (isinstance(e, dict) and e.get("type") in HIDDEN)]
+    kept = [
+        # (an answer's event names the engine's step it answered, its "point": working too)
+        {k: v for k, v in e.items() if k != "point"} if isinstance(e, dict) else e
+        for e in events
+        if not (isinstance(e, dict) and e.get("type") in HIDDEN)
+    ]
     return {**operation, "events": kept}
 
 

@@ -3,6 +3,7 @@ words, refusals that say what is accepted, and the decision it answers named pla
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -283,3 +284,23 @@ def test_an_answer_in_the_log_and_undone_does_not_name_the_engines_step(home: Pa
         assert operation["kind"] == "choice"
         (choice,) = [e for e in operation["events"] if e["type"] == "choice"]
         assert choice["keys"] == ["suffer_momentum"] and "point" not in choice
+
+
+def test_the_prompts_open_tracks_leave_out_a_vow_fulfilled(home: Path) -> None:
+    # The prompts' "open_tracks" kept every track whose status was not "done": a vow fulfilled,
+    # a fight won or lost stayed "open", and a model began a session by a finished fight.
+    assert main(["character", "new", "Asha", "--stats", STATS, "--campaign", "t"]) == 0
+    assert main(["vow", "new", "Find Rurik", "--rank", "troublesome", "--campaign", "t"]) == 0
+    assert main(["vow", "new", "Guard the ford", "--rank", "epic", "--campaign", "t"]) == 0
+    assert main(["progress", "mark", "Find Rurik", "--ticks", "40", "--campaign", "t"]) == 0
+    fulfil = ["move", "fulfill your vow", "--track", "Find Rurik", "--dice", "1,1", "--campaign"]
+    assert main([*fulfil, "t"]) == 0
+
+    async def scenario() -> str:
+        async with stdio_session(home, "--campaign", "t") as session:
+            begun = await session.get_prompt("begin_session", {})
+            return str(begun.messages[0].content.text)
+
+    text = anyio.run(scenario)
+    facts = json.loads(text[text.index("The campaign now:") + len("The campaign now:") :])
+    assert [t["name"] for t in facts["open_tracks"]] == ["Guard the ford"]

@@ -63,7 +63,8 @@ def _facts(served: ServedCampaign, character: str | None) -> JsonDict:
         sheets = [read(served, f"ironsworn://campaign/sheet/{resolve_character(state, character)}")]
     else:
         sheets = read(served, "ironsworn://campaign/sheets")
-    tracks = [t for t in read(served, "ironsworn://campaign/tracks") if t.get("status") != "done"]
+    # (open: active; a track ends fulfilled, forsaken, won, failed or done, not only "done")
+    tracks = [t for t in read(served, "ironsworn://campaign/tracks") if t["status"] == "active"]
     journal = read(served, "ironsworn://campaign/journal")[-12:]
     return {
         "ruleset": getattr(state, "ruleset", "classic"),

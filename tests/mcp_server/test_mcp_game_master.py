@@ -304,3 +304,22 @@ def test_the_prompts_open_tracks_leave_out_a_vow_fulfilled(home: Path) -> None:
     text = anyio.run(scenario)
     facts = json.loads(text[text.index("The campaign now:") + len("The campaign now:") :])
     assert [t["name"] for t in facts["open_tracks"]] == ["Guard the ford"]
+
+
+def test_the_prompts_of_a_starforged_campaign_name_its_game(home: Path) -> None:
+    # Every prompt began "You are the guide of an Ironsworn session", a Starforged campaign's
+    # too: the game of the Ironlands, not the Forge.
+    starforged()
+    assert main(["character", "new", "Asha", "--stats", STATS, "--campaign", "t"]) == 0
+
+    async def scenario(campaign: str) -> list[str]:
+        async with stdio_session(home, "--campaign", campaign) as session:
+            return [
+                str((await session.get_prompt(name, {})).messages[0].content.text)
+                for name in ("begin_session", "set_the_scene", "pay_the_price")
+            ]
+
+    for text in anyio.run(scenario, "sf"):
+        assert text.startswith("You are the guide of an Ironsworn: Starforged session")
+    for text in anyio.run(scenario, "t"):
+        assert text.startswith("You are the guide of an Ironsworn session")

@@ -77,6 +77,15 @@ def _facts(served: ServedCampaign, character: str | None) -> JsonDict:
     }
 
 
+def _game(served: ServedCampaign) -> str:
+    """The game the campaign plays, as its book is called (a Starforged guide plays in the
+    Forge, not the Ironlands)."""
+    from ironsworn.mcp.resources import ruleset_of
+
+    starforged = ruleset_of(served.state()) == "starforged"
+    return "Ironsworn: Starforged" if starforged else "Ironsworn"
+
+
 def _json(data: Any) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False)
 
@@ -91,7 +100,7 @@ def begin_session(served: ServedCampaign, args: dict[str, str]) -> str:
         else ""
     )
     return f"""\
-You are the guide of an Ironsworn session, playing with the player at this table.
+You are the guide of an {_game(served)} session, playing with the player at this table.
 {TABLE_RULES}
 Begin the session:
 1. Ask whether there is anything the player wants kept out of the story, or handled with care,
@@ -116,7 +125,7 @@ def set_the_scene(served: ServedCampaign, args: dict[str, str]) -> str:
     else:
         told = f"The last move: {_json(last)}"
     return f"""\
-You are the guide of an Ironsworn session.
+You are the guide of an {_game(served)} session.
 {TABLE_RULES}
 A move has just been resolved. Set the scene that follows from its outcome:
 - strong hit: the character did what they set out to do and has the upper hand; show how,
@@ -141,8 +150,8 @@ def pay_the_price(served: ServedCampaign, args: dict[str, str]) -> str:
     situation = args.get("situation") or "(read it from the recent journal and the last move)"
     facts = _facts(served, args.get("character"))
     return f"""\
-You are the guide of an Ironsworn session. The character must pay the price: a miss, or an
-outcome that says so.
+You are the guide of an {_game(served)} session. The character must pay the price: a miss,
+or an outcome that says so.
 {TABLE_RULES}
 Choose one way to decide the price:
 1. The obvious one: the worst thing the situation makes likely simply happens.
@@ -152,7 +161,8 @@ Choose one way to decide the price:
    situation, roll again.
 When a move's miss has left Pay the Price's decision pending (see "pending" below), answer
 it with choose: its options are these three ways (the server asks the oracle or rolls the
-table itself, and the answer says what came up). Otherwise use the ask or oracle tools.
+table itself, and the answer says what came up), and may list the table's rows beside them,
+to pick the one the situation makes obvious. Otherwise use the ask or oracle tools.
 Then make it real: narrate it, and when the price is harm, stress, lost supply or momentum,
 make the matching move or change with the tools (Endure Harm, Endure Stress...), so the sheet
 shows it. Keep the price in proportion to the risk the character took.

@@ -323,3 +323,31 @@ def test_the_prompts_of_a_starforged_campaign_name_its_game(home: Path) -> None:
         assert text.startswith("You are the guide of an Ironsworn: Starforged session")
     for text in anyio.run(scenario, "t"):
         assert text.startswith("You are the guide of an Ironsworn session")
+
+
+def test_a_decision_set_aside_is_answered_by_its_token_alone(home: Path) -> None:
+    # Co-op: Asha's decision was set aside when Brand's came (his player moved at the command
+    # line). A model answered Asha's with the token and seen its move's result gave, and was
+    # refused: "Brand's decision was answered meanwhile", which it was not; the token named
+    # Asha's decision, but the answer went to the one waiting first.
+    for name in ("Asha", "Brand"):
+        assert main(["character", "new", name, "--stats", STATS, "--campaign", "t"]) == 0
+
+    async def scenario() -> tuple[Any, Any, Any]:
+        async with stdio_session(home, "--campaign", "t", "--seed", SEED) as session:
+            asha = {"move": "face danger", "stat": "edge", "character": "Asha"}
+            asked = data(await session.call_tool("move", asha))["pending"][0]
+            brand = ["move", "make camp", "--character", "Brand", "--dice", "6,1,1"]
+            assert main([*brand, "--campaign", "t"]) == 0
+            chosen = await session.call_tool(
+                "choose",
+                {"keys": ["suffer_momentum"], "decision": asked["token"], "seen": asked["seen"]},
+            )
+            after = await read_json(session, "ironsworn://campaign/pending")
+            return asked, chosen, after
+
+    asked, chosen, after = anyio.run(scenario)
+    assert asked["character"] == "Asha"
+    assert not chosen.is_error, chosen.content[0].text
+    assert data(chosen)["character"] == "Asha"
+    assert after["current"]["character"] == "Brand" and after["set_aside"] == []

@@ -194,6 +194,21 @@ def _holds(key: str, number: int) -> bool:
     return int(low) <= number <= int(high or low)
 
 
+def token_owner(state: Any, token: str | None) -> str | None:
+    """The character who owes the decision ``token`` names, the one waiting now or one set
+    aside (None: no decision owed has that token, or it is no one's)."""
+    if token is None:
+        return None
+    parked = getattr(state, "parked", {}) or {}
+    owed = [state.pending] if state.pending is not None else []
+    owed += [entry["pending"] for entry in parked.values()]
+    for pending in owed:
+        if decision_token(pending) == token:
+            owner = pending.get("character")
+            return None if owner is None else str(owner)
+    return None
+
+
 def check_answered_decision(state: Any, character: str, token: str | None) -> None:
     """Refuse an answer given for decision ``token`` when ``character`` now owes another."""
     if token is None:

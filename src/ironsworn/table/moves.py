@@ -350,8 +350,9 @@ def answer(kind: str) -> Any:
             )
             if not waiting:
                 raise RuleViolation(f"{kind}: no decision is pending")
-            # Whose decision: the seat's character's, or the one named, or the one waiting now.
-            whose = table.acting_for(args.get("character")) or waiting[0]
+            # Whose decision: the seat's character's, or the one named, or the one the token
+            # names (a decision set aside while another's waits), or the one waiting now.
+            whose = _whose(table, engine.state, args) or waiting[0]
             if whose not in waiting and table.seat is not None:
                 raise Forbidden(
                     f"this seat plays {table.seat}: it cannot answer "
@@ -381,12 +382,24 @@ def answer(kind: str) -> Any:
         if args.get("seen") is not None:
             from ironsworn.table.decisions import check_nothing_answered_since
 
-            whose = table.acting_for(args.get("character")) or _waiting_first(table.state())
+            state = table.state()
+            whose = _whose(table, state, args) or _waiting_first(state)
             if whose is not None:
                 check_nothing_answered_since(table.store, whose, args["seen"])
         return committed(table, body, args)
 
     return run
+
+
+def _whose(table: Table, state: Any, args: JsonDict) -> str | None:
+    """The character an answer is for: the one named (or the seat's), else the one owing the
+    decision its token names; None when neither says."""
+    named = table.acting_for(args.get("character"))
+    if named is not None:
+        return named
+    from ironsworn.table.decisions import token_owner
+
+    return token_owner(state, args.get("decision"))
 
 
 def _waiting_first(state: Any) -> str | None:

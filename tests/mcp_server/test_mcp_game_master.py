@@ -199,16 +199,20 @@ def test_a_prompt_quotes_the_last_moves_text_in_plain_words(home: Path) -> None:
 def test_the_asset_cards_a_new_character_picks_from_are_resources(home: Path) -> None:
     # The character tool asked for three assets by id or name, and nothing listed them: a
     # model helping a player make a character could not offer the cards, only guess names.
-    async def scenario() -> tuple[Any, Any, Any, Any]:
+    async def scenario() -> tuple[Any, Any, Any, Any, Any]:
         async with stdio_session(home, "--campaign", "t") as session:
-            listed = [str(r.uri) for r in (await session.list_resources()).resources]
+            found = (await session.list_resources()).resources
+            listed = [str(r.uri) for r in found]
+            described = {str(r.uri): r.description for r in found}
             templates = (await session.list_resource_templates()).resource_templates
             card = await read_json(session, "ironsworn://asset/hawk")
             tools = {t.name: t for t in (await session.list_tools()).tools}
-            return listed, [t.uri_template for t in templates], card, tools["character"]
+            hawk = described["ironsworn://asset/classic/companion/hawk"]
+            return listed, [t.uri_template for t in templates], card, tools["character"], hawk
 
-    listed, templates, card, character = anyio.run(scenario)
+    listed, templates, card, character, hawk = anyio.run(scenario)
     assert "ironsworn://asset/classic/companion/hawk" in listed
+    assert hawk == "the asset card Hawk (companion)"  # (its deck: picks go by deck)
     assert sum(uri.startswith("ironsworn://asset/") for uri in listed) > 60
     assert "ironsworn://asset/{id}" in templates
     assert card["name"] == "Hawk" and len(card["abilities"]) == 3

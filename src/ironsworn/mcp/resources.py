@@ -134,7 +134,10 @@ def listed(served: ServedCampaign) -> list[Listed]:
     for kind, base, what in RULEBOOK:
         for item_id, item in library.in_ruleset(kind, ruleset).items():
             short = short_id(item_id)
-            out.append(Listed(f"{base}{short}", short, str(item.name), f"the {what} {item.name}"))
+            # (a card's deck beside its name: a new character's picks go by deck)
+            deck = f" ({str(item.type).replace('_', ' ')})" if kind == "assets" else ""
+            described = f"the {what} {item.name}{deck}"
+            out.append(Listed(f"{base}{short}", short, str(item.name), described))
     return out
 
 

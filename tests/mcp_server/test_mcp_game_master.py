@@ -216,6 +216,9 @@ def test_the_asset_cards_a_new_character_picks_from_are_resources(home: Path) ->
     assert sum(uri.startswith("ironsworn://asset/") for uri in listed) > 60
     assert "ironsworn://asset/{id}" in templates
     assert card["name"] == "Hawk" and len(card["abilities"]) == 3
+    # (each ability in words: the engine's effects, how it applies them, are its own)
+    assert card["abilities"][0]["text"].startswith("Far-seeing: When you Undertake a Journey")
+    assert not {"effects", "handler"} & {k for a in card["abilities"] for k in a}
     assert "ironsworn://asset/" in character.input_schema["properties"]["assets"]["description"]
 
 

@@ -181,6 +181,18 @@ def without_plumbing(operation: dict[str, Any]) -> dict[str, Any]:
     return {**operation, "events": kept}
 
 
+# What an asset card's ability says in words; beside them the engine keeps how it applies them
+# (the moves it acts on, its handler), its own working.
+ABILITY_WORDS = ("key", "id", "name", "text", "summary", "enabled")
+
+
+def card_in_words(card: dict[str, Any]) -> dict[str, Any]:
+    """An asset card as a model reads it: each ability's words, and whether it starts
+    marked (``enabled``), without the engine's effects."""
+    abilities = [{k: a[k] for k in ABILITY_WORDS if k in a} for a in card.get("abilities") or ()]
+    return {**card, "abilities": abilities}
+
+
 def read(served: ServedCampaign, uri: str) -> Any:
     """The JSON data at ``uri`` (its rules links as their words); NotFound (with candidates)
     for an address that is not one."""
@@ -194,7 +206,8 @@ def _read(served: ServedCampaign, uri: str) -> Any:
         if uri.startswith(base):
             query = unquote(uri[len(base) :])
             item = served.library().find_in(kind, query, ruleset_of(served.state()))
-            return item.to_json()
+            found = item.to_json()
+            return card_in_words(found) if kind == "assets" else found
     raise NotFound(
         f"resource {uri!r} is unknown (accepted: {CAMPAIGN}..., {MOVE}ID, {ORACLE}ID, {ASSET}ID)",
         tuple(f"{CAMPAIGN}{p}" for p in CAMPAIGN_PARTS),

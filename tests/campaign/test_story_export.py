@@ -281,6 +281,27 @@ def test_a_choice_is_told_in_its_options_words() -> None:
     assert teller.change({**kept, "keys": ["mark_progress"]}) == "chose mark progress"
 
 
+def test_a_choice_at_a_table_of_several_says_who_chose(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With two characters a choice says who made it: each chooses on Make Camp's hit, and
+    the story told "chose “Recuperate…”" twice without saying whose (with one character,
+    "chose" is enough: the golden stories)."""
+    play(
+        capsys,
+        [
+            ["campaign", "new", "t"],
+            ["character", "new", "Asha", "--stats", STATS],
+            ["character", "new", "Kai", "--stats", STATS],
+            ["move", "face", "danger", "--stat", "edge", "--character", "Kai", "--dice", "3,5,9"],
+            ["choose", "suffer_momentum"],
+        ],
+    )
+    text = exported(capsys, True)
+    assert "Kai chose “You are delayed, lose advantage, or face a new danger: Suffer -1 " in text
+    assert "- chose" not in text and "*chose" not in text
+
+
 def test_a_move_asked_before_its_roll_and_rolled_at_once_is_one_line() -> None:
     """Withstand Damage asks whether to resist before it rolls; answered with the dice in the
     same operation, the story told it twice, the first line with the dice and no outcome

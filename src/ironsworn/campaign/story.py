@@ -104,6 +104,9 @@ class _Teller(Narrator):
         # The crew's cards (Starforged: one card for the whole crew), and those told as taken.
         self.crew_cards: set[str] = set(getattr(state, "crew", None) or ())
         self.crew_told: set[str] = set()
+        # Several characters: a choice is told with who made it (each chooses on Make Camp,
+        # an ally answers Aid Your Ally): "chose “Recuperate”" twice did not say whose.
+        self.several = len(getattr(state, "characters", None) or ()) > 1
         if state is not None:
             for name, char in getattr(state, "characters", {}).items():
                 for record in getattr(char, "assets", ()):
@@ -239,12 +242,14 @@ class _Teller(Narrator):
         """The choice in the options' own words, quoted (chose “Embrace the pain: Take +1
         momentum”); a choice kept before its words were (its option keys alone) as the log
         tells it."""
+        who = event.get("character")
+        chooser = f"{esc(str(who))} " if self.several and who else ""
         said = event.get("options")
         if not said or len(said) != len(event.get("keys") or ()):
-            return super()._choice(event)
+            return chooser + super()._choice(event)
         told = ", ".join(_quoted(esc(uncited(str(text))).rstrip(".")) for text in said)
         given = f": {esc(event['text'])}" if event.get("text") else ""  # words given with it
-        return f"chose {told}{given}"
+        return f"{chooser}chose {told}{given}"
 
     def _asset_meter(self, event: Mapping[str, Any]) -> str:
         name = self.asset(event["character"], event["asset"])

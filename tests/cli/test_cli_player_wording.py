@@ -190,7 +190,7 @@ def test_a_new_player_is_told_how_to_begin_and_the_way_told_works(
     code, out, err = run(capsys, "sheet")
     assert code == 2 and out == ""
     assert err.rstrip().endswith(
-        "campaign not found (create a campaign first, or a character: the first one creates it)"
+        "campaign not found (create a campaign first, or a character: making one creates it)"
     )
     code, out, err = run(capsys, "move", "face", "danger", "--stat", "edge")
     assert code == 2 and out == ""

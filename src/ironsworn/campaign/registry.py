@@ -286,8 +286,8 @@ def open_campaign(
     if not create and not ref.exists():
         hint = ""
         if ref.path is None or ref.path.parent == campaigns_dir():
-            # (a move needs a character first: making one is what begins a campaign)
-            hint = " (create a campaign first, or a character: the first one creates it)"
+            # (a move needs a character: making one is what creates the campaign)
+            hint = " (create a campaign first, or a character: making one creates it)"
         raise CampaignError(f"{ref.location}: campaign not found{hint}")
     return ref.open(create=create, state_type=state_type)
 

@@ -150,6 +150,12 @@ def test_an_oracle_result_names_the_folders_of_its_table(
     expect(lines).to_have_count(4)
     assert all(t.startswith("Biomes (") for t in lines.all_inner_texts()[1:])
     checked(page, f"table-words-oracle-nested-{width}", columns=True)
+    # A search finds tables by a folder they sit in: no derelict's table is named "derelict".
+    page.fill("#tab-oracles input[type=search]", "derelict")
+    found = page.locator("#tab-oracles button.roll-oracle")
+    expect(found.first).to_be_visible()
+    ids = found.evaluate_all("(bs) => bs.map((b) => b.dataset.oracle)")
+    assert len(ids) > 5 and all("/derelict" in i for i in ids), ids
     page.context.close()
 
 

@@ -49,7 +49,9 @@ async function renderOracles() {
     const q = search.value.trim().toLowerCase();
     const root = { tables: [], folders: new Map() };
     for (const t of store.oracles) {
-      if (q && !t.name.toLowerCase().includes(q)) continue;
+      // A search finds a table by its name or by a folder it sits in ("derelict" finds the
+      // derelict's tables, none of which is named so).
+      if (q && !`${t.name} ${(t.path || [t.category]).join(" ")}`.toLowerCase().replace(/_/g, " ").includes(q)) continue;
       let node = root;
       for (const name of t.path || [t.category]) {
         if (!node.folders.has(name)) node.folders.set(name, { tables: [], folders: new Map() });

@@ -525,3 +525,7 @@ def test_a_weak_hits_trade_is_declined_in_the_moves_words(api: Any, pack: None) 
     assert do(api, "choose", {"keys": ["resist"], "dice": "6,1,10"}).is_success
     [trade] = api.get("/api/c/sf/state").json()["decisions"]
     assert (trade["min"], trade["decline"], trade["rolls"]) == (0, "press on", False)
+    # Declined, the log says so in the move's words too (it read "declined").
+    assert do(api, "decline", {}).is_success
+    [told] = api.get("/api/c/sf/timeline?last=1").json()
+    assert told["mechanics"] == "press on (declined)"

@@ -588,7 +588,9 @@ class Narrator:
         keys = ", ".join(self._chosen(k) for k in event.get("keys") or [])
         said = f": {event['text']}" if event.get("text") else ""  # the words given with it
         if not keys and not said:
-            return "declined"  # (a decision declined: nothing chosen)
+            # (a decision declined: nothing chosen; in the move's words where it has some)
+            declined = event.get("declined")
+            return f"{declined} (declined)" if declined else "declined"
         return f"chose {keys or 'nothing'}{said}" + (
             f" ({words(event['list'])})" if event.get("list") else ""
         )

@@ -377,6 +377,8 @@ class Decisions(StateChanges):
         }
         if words is not None:
             choice["text"] = words
+        if not keys and pending.get("decline"):
+            choice["declined"] = pending["decline"]  # in the move's words: "press on"
         # A record of the answer: it changes nothing in the state (a record event, which
         # CampaignState.apply_built would pass over), so it joins the operation's events as
         # a note does.

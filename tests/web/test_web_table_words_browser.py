@@ -180,5 +180,15 @@ def test_an_allys_own_vow_is_shown_not_marked_on_a_players_page(server: Any, bro
     expect(ashas.locator(".not-shared")).to_have_text("Asha's vow: marked by Asha")
     ours.locator(".boxes-button").click()
     expect(ours.locator(".boxes")).to_have_attribute("data-ticks", "8")
+    # An ally's fight is joined with a move, which the page offers with the fight chosen.
+    fray = {"character": "Asha", "move": "enter the fray", "stat": "wits", "foe": "Raider",
+            "rank": "dangerous", "dice": [6, 1, 2]}  # fmt: skip
+    acted(http, name, "move", fray)
+    fight = page.locator("article.track[data-track=fight-3]")
+    expect(fight.locator(".not-shared")).to_have_text("Asha's fight: join it with")
+    expect(fight.locator(".boxes-button")).to_have_count(0)
     checked(page, "table-words-ally-vow-phone", columns=True)
+    fight.locator("button[data-join]", has_text="Enter the Fray").click()
+    picker = page.locator(".move-form select[name='read:track']")
+    expect(picker).to_have_value("fight-3")
     page.context.close()

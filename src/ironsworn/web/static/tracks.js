@@ -53,7 +53,7 @@ function drawTrack(t, swearer) {
     h("div", { class: "track-actions" },
       shared ? h("button", { type: "button", class: "small", onclick: () => act("progress", { track: t.id }) }, "mark progress") : null,
       shared ? h("button", { type: "button", class: "small", title: "clear one mark of progress", onclick: () => act("progress", { track: t.id, mark: false }) }, "−") : null,
-      !shared ? h("small", { class: "not-shared" }, `${t.characters.join(" and ")}'s ${t.kind}: marked by ${t.characters.length > 1 ? "those who share it" : t.characters[0]}`)
+      !shared ? notShared(t)
       : resolvedBy(t.kind) ? h("button", { type: "button", class: "small", "data-resolve": resolvedBy(t.kind), onclick: () => act(resolvedBy(t.kind), { track: t.id }, { keepResult: true }) }, "resolve")
         : progressMove(t.kind) ? h("button", { type: "button", class: "small", "data-progress-move": progressMove(t.kind),
           onclick: () => showTab("moves").then(() => openMove(progressMove(t.kind), t.id)) }, moveName(progressMove(t.kind))) : null,
@@ -141,6 +141,22 @@ const shown = (...parts) => parts.filter((p) => p !== null && p !== undefined &&
 function moveName(id) {
   const move = (store.moves || []).find((m) => m.id === id);
   return move ? move.name : words(String(id).split("/").pop());
+}
+
+// The move by which a character joins an ally's track of a kind, as its picker offers it.
+const JOINS = { fight: "enter_the_fray", journey: "undertake_a_journey", expedition: "undertake_an_expedition" };
+
+// An ally's track on a page that does not share it: whose it is, and for a fight, a journey
+// or an expedition the move that joins it (the move's picker has it chosen); a vow is its
+// holders' to mark.
+function notShared(t) {
+  const whose = `${t.characters.join(" and ")}'s ${t.kind}`;
+  const join = JOINS[t.kind] ? (store.moves || []).find((m) => m.id.endsWith(`/${JOINS[t.kind]}`)) : null;
+  if (join) {
+    return [h("small", { class: "not-shared" }, `${whose}: join it with `),
+      h("button", { type: "button", class: "small", "data-join": join.id, onclick: () => showTab("moves").then(() => openMove(join.id, t.id)) }, join.name)];
+  }
+  return h("small", { class: "not-shared" }, `${whose}: marked by ${t.characters.length > 1 ? "those who share it" : t.characters[0]}`);
 }
 
 function progressMove(kind) {

@@ -137,6 +137,11 @@ def test_an_oracle_result_names_the_folders_of_its_table(
     expect(title.locator(".parents")).to_have_text("Location Theme › Mechanical ›")
     history = page.locator("#roll-history li").first
     expect(history).to_contain_text("Location Theme › Mechanical › Feature: ")
+    # Said beside the table's button as well, in view where the player tapped (on a phone
+    # the result is far above, out of view).
+    here = page.locator(f".oracle:has(button[data-oracle='{feature}']) .rolled-here")
+    expect(here).to_contain_text("5: ")
+    expect(here).to_be_in_viewport()
     checked(page, f"table-words-oracle-{width}", columns=True)
     # A table rolled from the table says which: a diverse world's three biomes.
     value[0] = 66

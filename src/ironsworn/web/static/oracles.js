@@ -35,13 +35,21 @@ async function renderOracles() {
   const list = h("div", { class: "oracle-list" });
   // The tables nested as in the book (the folders of their ids: Planets, then each kind of
   // world, then its settlements...), a folder's own tables before its folders.
-  const oracle = (t) => h("div", { class: "oracle" },
-    h("button", { type: "button", class: "roll-oracle", "data-oracle": t.id, onclick: async () => {
-      const data = await act("oracle", { oracle: t.id });
-      if (data) rolled({ action: "oracle", data });
-    } }, `Roll ${t.name}`),
+  // The roll is said beside the table's button too: on a phone the result is far above a
+  // table opened deep in the list, out of view.
+  const oracle = (t) => {
+    const here = h("output", { class: "rolled-here", "aria-live": "polite" });
+    return h("div", { class: "oracle" },
+      h("button", { type: "button", class: "roll-oracle", "data-oracle": t.id, onclick: async () => {
+        const data = await act("oracle", { oracle: t.id });
+        if (!data) return;
+        rolled({ action: "oracle", data });
+        const nested = (data.rolls || []).map((r) => `${r.name} (${r.roll}): ${unlinked(r.text)}`);
+        here.textContent = `${data.roll}: ${unlinked(data.text)}${nested.length ? ` (${nested.join("; ")})` : ""}`;
+      } }, `Roll ${t.name}`), " ", here,
     h("details", {}, h("summary", {}, "Table"), h("table", {}, t.rows.map((r) => h("tr", {},
       h("td", {}, r.min === r.max ? r.min : `${r.min}-${r.max}`), h("td", {}, unlinked(r.text)))))));
+  };
   const folder = (name, node, open) => h("details", { open: open ? true : null, "data-folder": name },
     h("summary", {}, heading(name)), node.tables.map(oracle),
     [...node.folders].map(([child, below]) => folder(child, below, open)));

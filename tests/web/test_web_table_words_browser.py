@@ -129,6 +129,10 @@ def test_an_oracle_result_names_the_folders_of_its_table(
 
     page.route("**/actions/oracle", rolled)
     page.click("#tabs button[data-tab=oracles]")
+    # A question is read whole in its field (it was cut at 'Is the derelict still powere').
+    question = page.locator("#tab-oracles input[aria-label=question]")
+    question.fill("Is the derelict still powered?")
+    assert question.evaluate("(el) => el.scrollWidth <= el.clientWidth")
     page.fill("#tab-oracles input[type=search]", "feature")
     feature = "oracle_rollable:starforged/location_theme/mechanical/feature"
     page.click(f"button.roll-oracle[data-oracle='{feature}']")

@@ -579,3 +579,22 @@ def test_a_decision_says_whether_an_answer_to_it_rolls_dice(api: Any) -> None:
     assert do(api, "move", {"move": "face_danger", "stat": "shadow", "dice": "1,5,8"})
     [burn] = api.get("/api/c/t/state").json()["decisions"]
     assert (burn["kind"], burn["rolls"]) == ("burn", False)
+
+
+def test_a_fault_in_trying_a_decisions_answers_leaves_the_table_readable(
+    api: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether an answer rolls is worked out by trying it: a fault there only leaves the dice
+    field out, never the page's state unread (500)."""
+    from ironsworn.moves.engine import MoveEngine
+
+    new_character(api, "Asha")
+    assert do(api, "move", {"move": "face_danger", "stat": "edge", "dice": "1,9,9"}).is_success
+
+    def broken(self: Any, operation: Any) -> bool:
+        raise KeyError("a fault of the engine")
+
+    monkeypatch.setattr(MoveEngine, "rolls_dice", broken)
+    read = api.get("/api/c/t/state")
+    assert read.status_code == 200
+    assert [d["rolls"] for d in read.json()["decisions"]] == [False]

@@ -39,7 +39,8 @@ def answers_roll(state: Any, library: Any, pending: JsonDict) -> bool:
     """Whether some answer to ``pending`` rolls dice (a table's roll, a move it makes): a
     page offers its dice field for what follows only then. Each answer (each option, with
     others when it takes more; declining; burning) is run on a copy of ``state`` up to its
-    first roll. An answer refused as it stands is passed over: it rolls nothing."""
+    first roll. An answer refused as it stands is passed over: it rolls nothing (and no fault
+    of a trial answer keeps the table from being read)."""
     from ironsworn.moves.engine import MoveEngine
 
     engine = MoveEngine(state.fork(), library)
@@ -59,8 +60,8 @@ def answers_roll(state: Any, library: Any, pending: JsonDict) -> bool:
         try:
             if engine.rolls_dice(answer):
                 return True
-        except IronswornError:
-            continue
+        except Exception:  # (a refusal, or a fault the answer itself would meet: the table
+            continue  # is read all the same, as this only places a dice field)
     return False
 
 

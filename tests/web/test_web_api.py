@@ -598,3 +598,30 @@ def test_a_fault_in_trying_a_decisions_answers_leaves_the_table_readable(
     read = api.get("/api/c/t/state")
     assert read.status_code == 200
     assert [d["rolls"] for d in read.json()["decisions"]] == [False]
+
+
+def test_a_move_on_an_allys_own_vow_is_refused_naming_whose_it_is(api: Any) -> None:
+    """Reach a Milestone (Fulfill Your Vow) by Bo on Asha's own vow marked her progress (and
+    would have given Bo her vow's experience); a vow they share is either's to move on."""
+    new_character(api, "Asha")
+    new_character(api, "Bo")
+    own = {"kind": "vow", "text": "Find the ford", "rank": "dangerous", "characters": ["Asha"]}
+    assert do(api, "track", own).is_success
+    before = api.get("/api/c/t/state").json()["tracks"]
+    for move in ("reach_a_milestone", "fulfill_your_vow"):
+        refused = do(api, "move", {"move": move, "track": "vow-1", "character": "Bo"})
+        assert refused.status_code == 409
+        assert refused.json()["error"] == (
+            "'Find the ford' is Asha's vow, not Bo's: a move on it is made by those who share "
+            "it (accepted: a vow Bo shares)"
+        )
+    assert api.get("/api/c/t/state").json()["tracks"] == before
+    shared = {
+        "kind": "vow",
+        "text": "Hold the pass",
+        "rank": "dangerous",
+        "characters": ["Asha", "Bo"],
+    }
+    assert do(api, "track", shared).is_success
+    made = do(api, "move", {"move": "reach_a_milestone", "track": "vow-2", "character": "Bo"})
+    assert made.status_code == 200, made.text

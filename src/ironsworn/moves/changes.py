@@ -71,6 +71,20 @@ def _beginning(ctx: Step, kinds: tuple[str, ...], setting_off: str | None) -> st
     return None
 
 
+def _shares_the_vow(ctx: Step, track: TrackState) -> None:
+    """Refuse a move on an ally's own vow: allies who share a quest "each write the vow and
+    any progress is marked by all players" (seed 000 L4491-4496); a vow of another's alone is
+    theirs to move on (Aid Your Ally helps them, never with progress)."""
+    holders = [str(c) for c in track.characters]
+    if not holders or ctx.name in holders:
+        return
+    whose = " and ".join([", ".join(holders[:-1]), holders[-1]] if len(holders) > 1 else holders)
+    raise RuleViolation(
+        f"{track.name!r} is {whose}'s vow, not {ctx.name}'s: a move on it is made by those "
+        f"who share it (accepted: a vow {ctx.name} shares)"
+    )
+
+
 def _names_the_track(
     ctx: Step, kinds: tuple[str, ...], setting_off: str | None, track: TrackState
 ) -> None:
@@ -248,6 +262,8 @@ class StateChanges:
                 raise
             if owner is None and (kinds == ("fight",) or setting_off is not None):
                 _names_the_track(ctx, kinds, setting_off, track)
+            if owner is None and kinds == ("vow",):
+                _shares_the_vow(ctx, track)
         else:
             # The active tracks ``who`` holds, in order, from the index (no scan; of one kind,
             # its own list).

@@ -528,4 +528,4 @@ def test_a_weak_hits_trade_is_declined_in_the_moves_words(api: Any, pack: None) 
     # Declined, the log says so in the move's words too (it read "declined").
     assert do(api, "decline", {}).is_success
     [told] = api.get("/api/c/sf/timeline?last=1").json()
-    assert told["mechanics"] == "press on (declined)"
+    assert told["mechanics"] == told["summary"] == "press on (declined)"  # summary: "chose "

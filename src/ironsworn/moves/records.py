@@ -245,7 +245,15 @@ def summary_line(records: list[MoveRecord], events: list[JsonDict]) -> str:
     parts = [r.name + (f" ({r.outcome.replace('_', ' ')})" if r.outcome else "") for r in records]
     chosen = [e for e in events if e.get("type") == "choice"]
     if chosen:
-        parts.insert(0, "chose " + ", ".join(k.replace("_", " ") for k in chosen[0]["keys"]))
+        keys, declined = chosen[0]["keys"], chosen[0].get("declined")
+        # A decision declined chose nothing: said so (it read "chose "), in the move's words
+        # where it has some ("press on").
+        parts.insert(
+            0,
+            "chose " + ", ".join(k.replace("_", " ") for k in keys)
+            if keys
+            else (f"{declined} (declined)" if declined else "declined"),
+        )
     if not parts:
         effects = [e for e in (effect_of(ev) for ev in events) if e is not None]
         parts = [

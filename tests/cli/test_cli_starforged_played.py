@@ -141,7 +141,8 @@ def test_a_decision_declined_is_told_as_declined(
     assert run(capsys, "choose", "resist", "--dice", "6,1,10")[0] == 0
     assert run(capsys, "decline")[0] == 0
     code, out, _ = run(capsys, "log", "--limit", "1")
-    assert code == 0 and out.rstrip().endswith("Kira: declined"), out
+    # In the move's words ("Otherwise, press on"), as the web's button says it.
+    assert code == 0 and out.rstrip().endswith("Kira: press on (declined)"), out
     assert "chose nothing" not in out
 
 

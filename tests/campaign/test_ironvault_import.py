@@ -856,3 +856,27 @@ def test_a_roll_on_a_card_and_experience_spent_read_back_as_iron_vault_writes_th
     assert (kira.experience_earned, kira.experience_spent) == (6, 3)
     told = " ".join(str(op.summary) for op in operations)
     assert "Starship / Integrity" in told or "Starship integrity" in told
+
+
+def test_what_the_rules_keep_between_moves_comes_back(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Which vow is the background vow and the inciting incident still to swear were lost on
+    # a round trip (the page then offered no Swear an Iron Vow for the incident), as was a
+    # bonus owed to the next move.
+    from ironsworn.table import Table, operation
+
+    play(capsys, "campaign", "new", "t", "--ruleset", "starforged")
+    with named("t").open() as store:
+        table = Table(store, "t")
+        operation("character").call(table, {"name": "Kira", "stats": STATS, "starship": "Vesper"})
+        background = {"kind": "vow", "text": "Find my sister", "rank": "extreme"}
+        operation("track").call(table, {**background, "background": True})
+        inciting = {"kind": "vow", "text": "Stop the raiders", "rank": "dangerous"}
+        operation("track").call(table, {**inciting, "unsworn": True})
+    before = campaign("t")[0].character("Kira")
+    assert before.flags
+    folder = tmp_path / "vault"
+    play(capsys, "export", "iron-vault", str(folder))
+    imported(capsys, folder, "--name", "back")
+    assert campaign("back")[0].character("Kira").to_dict() == before.to_dict()

@@ -145,6 +145,11 @@ def read_character(
         if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
             raise CampaignError(f"{where}: ironsworn.{what} {values!r} is not a list of text")
         char[what] = list(values)
+    flags = extra.get("flags") or {}
+    if not isinstance(flags, Mapping) or not all(isinstance(k, str) for k in flags):
+        raise CampaignError(f"{where}: ironsworn.flags {flags!r} is not a mapping of fields")
+    if flags:
+        char["flags"] = dict(flags)
     status = extra.get("status") or "active"
     if not isinstance(status, str):
         raise CampaignError(f"{where}: ironsworn.status {status!r} is not text")

@@ -18,8 +18,9 @@ in the plugin's repository):
 
 Iron Vault keeps extra fields as they are, so what it has no field for rides along under
 ``ironsworn``: the classic bonds list, equipment, the character's status, Delve's failure
-track in ticks, and ``starship_card: false`` when the STARSHIP card listed only carries the
-command vehicle of a campaign played without the cards.
+track in ticks, what the rules keep between moves (``flags``: the background vow, a vow still
+to swear, a bonus owed to the next move), and ``starship_card: false`` when the STARSHIP
+card listed only carries the command vehicle of a campaign played without the cards.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ironsworn.campaign.character_state import LEGACY_TRACKS, STATS, CharacterState
+from ironsworn.campaign.character_state import LEGACY_TRACKS, STATS, CharacterState, copy_json
 from ironsworn.debilities import DEBILITIES
 from ironsworn.impacts import CHARACTER_IMPACTS, VEHICLE_IMPACTS
 
@@ -111,6 +112,10 @@ def character_fields(
         extra["vehicle_marks"] = list(vehicle["marks"])  # type: ignore[index]
     if not char.starforged and "failure" in char.legacy:
         extra["failure"] = int(char.legacy_track("failure")["ticks"])  # Delve's failure track
+    if char.flags:
+        # What the rules keep of the character between moves: which vow is the background
+        # vow, the inciting incident still to swear, a bonus owed to the next move...
+        extra["flags"] = copy_json(char.flags)
     if extra:
         fields["ironsworn"] = extra
     return fields

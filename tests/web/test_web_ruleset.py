@@ -129,6 +129,11 @@ def test_a_classic_campaign_describes_its_ruleset(api: Any) -> None:
     assert rules["creation"] == {"bonds": 3, "assets": 3, "command_vehicle": False}
     assert rules["stats"] == ["edge", "heart", "iron", "shadow", "wits"]
     assert rules["creation_stats"] == [3, 2, 2, 1, 1]  # "3, 2, 2, 1, 1 in any order"
+    # The move that joins an ally's track of a kind (the page offers it on theirs).
+    assert rules["joined_by"] == {
+        "fight": "move:classic/combat/enter_the_fray",
+        "journey": "move:classic/adventure/undertake_a_journey",
+    }
     assert rules["meters"] == [
         {"name": m, "min": 0, "max": 5} for m in ("health", "spirit", "supply")
     ]

@@ -99,6 +99,9 @@ def describe(table: Table) -> JsonDict:
         "asset_steps": asset_steps(ruleset),
         "command_vehicle_deck": command_vehicle_deck(ruleset),
         "progress_moves": progress_moves(table.library(), ruleset),
+        # The move that joins an ally's fight, journey or expedition (a page that does not
+        # share one offers it).
+        "joined_by": joined_by(table.library(), ruleset, list(kinds)),
         "swear": swear_move(table.library(), ruleset),
         "background_ranks": list(BACKGROUND_RANKS),
         # "For an inciting incident, give your new vow a rank of troublesome, dangerous, or
@@ -140,6 +143,21 @@ def swear_move(library: Any, ruleset: str) -> str | None:
         return str(library.find_in("moves", "swear an iron vow", ruleset).id)
     except NotFound:
         return None
+
+
+def joined_by(library: Any, ruleset: str, kinds: list[str]) -> dict[str, str]:
+    """The move by which a character joins an ally's track of each kind, as its picker offers
+    it (:data:`~ironsworn.table.choices.JOINED_BY`): ``{"fight": "move:classic/combat/
+    enter_the_fray", ...}``."""
+    from ironsworn.moves.registry import short_name
+    from ironsworn.table.choices import JOINED_BY
+
+    found: dict[str, str] = {}
+    for move in library.in_ruleset("moves", ruleset).values():
+        kind = JOINED_BY.get(short_name(move.id))
+        if kind in kinds:
+            found.setdefault(kind, str(move.id))
+    return found
 
 
 def rulesets() -> list[JsonDict]:
@@ -249,6 +267,7 @@ __all__ = [
     "asset_steps",
     "crew_card",
     "describe",
+    "joined_by",
     "marks",
     "progress_moves",
     "rulesets",

@@ -59,7 +59,8 @@ async function renderOracles() {
     for (const t of store.oracles) {
       // A search finds a table by its name or by a folder it sits in ("derelict" finds the
       // derelict's tables, none of which is named so).
-      if (q && !`${t.name} ${(t.path || [t.category]).join(" ")}`.toLowerCase().replace(/_/g, " ").includes(q)) continue;
+      const folders = t.path || [t.category];
+      if (q && !`${t.name} ${folders.join(" ")}`.toLowerCase().replace(/_/g, " ").includes(q)) continue;
       let node = root;
       for (const name of t.path || [t.category]) {
         if (!node.folders.has(name)) node.folders.set(name, { tables: [], folders: new Map() });

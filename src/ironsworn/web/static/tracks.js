@@ -143,15 +143,14 @@ function moveName(id) {
   return move ? move.name : words(String(id).split("/").pop());
 }
 
-// The move by which a character joins an ally's track of a kind, as its picker offers it.
-const JOINS = { fight: "enter_the_fray", journey: "undertake_a_journey", expedition: "undertake_an_expedition" };
-
 // An ally's track on a page that does not share it: whose it is, and for a fight, a journey
 // or an expedition the move that joins it (the move's picker has it chosen); a vow is its
 // holders' to mark.
 function notShared(t) {
   const whose = `${t.characters.join(" and ")}'s ${t.kind}`;
-  const join = JOINS[t.kind] ? (store.moves || []).find((m) => m.id.endsWith(`/${JOINS[t.kind]}`)) : null;
+  // (the move that joins a track of its kind, as its picker offers it: the server's ruleset)
+  const joinId = (rules().joined_by || {})[t.kind];
+  const join = joinId ? { id: joinId, name: moveName(joinId) } : null;
   if (join) {
     return [h("small", { class: "not-shared" }, `${whose}: join it with `),
       h("button", { type: "button", class: "small", "data-join": join.id, onclick: () => showTab("moves").then(() => openMove(join.id, t.id)) }, join.name)];

@@ -358,3 +358,21 @@ def test_a_decision_set_aside_is_answered_by_its_token_alone(home: Path) -> None
     assert not chosen.is_error, chosen.content[0].text
     assert data(chosen)["character"] == "Asha"
     assert after["current"]["character"] == "Brand" and after["set_aside"] == []
+
+
+def test_an_unknown_starting_card_says_where_the_cards_are_listed(home: Path) -> None:
+    # A card named like none read "unknown classic asset 'zzyzx'" and no more: nothing said
+    # what is accepted, nor where a model finds the cards' names.
+    async def scenario() -> Any:
+        async with stdio_session(home, "--campaign", "t") as session:
+            made = {"name": "Asha", "stats": STATS, "assets": ["zzyzx", "hawk:1=Kes", "archer"]}
+            return await session.call_tool("character", made)
+
+    refused = anyio.run(scenario)
+    assert refused.is_error
+    line = refused.content[0].text
+    assert "'zzyzx'" in line and "\n" not in line
+    assert line.endswith(
+        "(accepted: an asset card by its id or name, as the resources ironsworn://asset/{id} "
+        "list them)"
+    )

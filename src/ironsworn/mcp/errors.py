@@ -28,7 +28,9 @@ def error_line(exc: IronswornError) -> str:
             line += "; closest: " + ", ".join(exc.closest)
         elif exc.kind is not None:
             # Nothing close: what is accepted, and where a model reads the names.
-            line += f" (accepted: {NAMED_IN.get(exc.kind, f'a {exc.kind} by its id or name')})"
+            # (a kind may name its ruleset: "classic asset" is read where the assets are)
+            named = NAMED_IN.get(exc.kind) or NAMED_IN.get(exc.kind.split()[-1])
+            line += f" (accepted: {named or f'a {exc.kind} by its id or name'})"
     return one_line(line)
 
 
@@ -38,6 +40,7 @@ NAMED_IN = {
     "ironsworn://move/{id} list them",
     "oracle table": "an oracle table by its id or name, as the resources "
     "ironsworn://oracle/{id} list them",
+    "asset": "an asset card by its id or name, as the resources ironsworn://asset/{id} list them",
 }  # a pasted page it names, by its start
 
 

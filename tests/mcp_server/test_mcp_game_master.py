@@ -376,3 +376,29 @@ def test_an_unknown_starting_card_says_where_the_cards_are_listed(home: Path) ->
         "(accepted: an asset card by its id or name, as the resources ironsworn://asset/{id} "
         "list them)"
     )
+
+
+def test_the_state_gives_each_decision_its_seen_beside_its_token(home: Path) -> None:
+    # The choose tool asks for a decision's token and seen; the state tool gave the token
+    # alone, so a model reading the table from it could not send the seen.
+    assert main(["character", "new", "Asha", "--stats", STATS, "--campaign", "t"]) == 0
+
+    async def scenario() -> tuple[Any, Any, Any]:
+        async with stdio_session(home, "--campaign", "t", "--seed", SEED) as session:
+            await session.call_tool("move", {"move": "face danger", "stat": "edge"})
+            state = data(await session.call_tool("state", {}))
+            shown = await read_json(session, "ironsworn://campaign/pending")
+            chosen = await session.call_tool(
+                "choose",
+                {
+                    "keys": ["suffer_momentum"],
+                    "decision": state["pending"]["token"],
+                    "seen": state["pending"]["seen"],
+                },
+            )
+            return state, shown, chosen
+
+    state, shown, chosen = anyio.run(scenario)
+    assert state["pending"] == state["decisions"][0]
+    assert shown["current"].items() <= state["pending"].items()  # (token and seen alike)
+    assert not chosen.is_error, chosen.content[0].text

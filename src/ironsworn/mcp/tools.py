@@ -126,7 +126,7 @@ def _description(op: Any) -> str:
         )
     elif op.name in ANSWERS:
         text += (
-            ". Each pending decision (in a move's result, or the resource "
+            ". Each pending decision (in a move's result, the state, or the resource "
             "ironsworn://campaign/pending) carries its 'token' and 'seen': send them as decision "
             "and seen, and the answer is refused, changing nothing, if that decision was "
             "answered meanwhile or another waits now"
@@ -187,8 +187,8 @@ def schema_of(op: Any, table: Any, off: frozenset[str]) -> JsonDict:
 ANSWERS = ("choose", "burn", "decline")
 # The inputs naming the decision answered, in the words of what a model reads.
 ANSWER_INPUTS = {
-    "decision": "the 'token' of the decision answered, as its move's result or the pending "
-    "resource shows it (refused if another decision waits by now)",
+    "decision": "the 'token' of the decision answered, as its move's result, the state or the "
+    "pending resource shows it (refused if another decision waits by now)",
     "seen": "the 'seen' beside that token: the campaign's head when the decision was read "
     "(refused if the decision was answered since)",
 }
@@ -225,6 +225,14 @@ def call(served: ServedCampaign, name: str, arguments: JsonDict) -> Answer:
         result = {k: v for k, v in result.items() if k != "seed"}
     if isinstance(result, dict) and isinstance(result.get("pending"), list):
         result = {**result, "pending": with_tokens(served, result["pending"])}
+    if op.name == "state" and isinstance(result, dict) and result.get("decisions"):
+        # Each decision with the head it was read at, as the pending resource gives it.
+        store = served.store()
+        if store is not None:
+            head = store.head()
+            decisions = [{**d, "seen": head} for d in result["decisions"]]
+            pending = decisions[0] if result.get("pending") else None
+            result = {**result, "decisions": decisions, "pending": pending}
     if op.name in ("undo", "redo") and isinstance(result, dict):
         from ironsworn.mcp.resources import pending_now, without_plumbing
 

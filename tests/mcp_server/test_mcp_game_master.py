@@ -402,3 +402,25 @@ def test_the_state_gives_each_decision_its_seen_beside_its_token(home: Path) -> 
     assert state["pending"] == state["decisions"][0]
     assert shown["current"].items() <= state["pending"].items()  # (token and seen alike)
     assert not chosen.is_error, chosen.content[0].text
+
+
+def test_undo_says_it_takes_back_the_last_operation_whoever_made_it(home: Path) -> None:
+    # At a shared table a model undid its own move and took back the player's, made since at
+    # the command line: the tool said only "undo the last operation".
+    for name in ("Asha", "Brand"):
+        assert main(["character", "new", name, "--stats", STATS, "--campaign", "t"]) == 0
+
+    async def scenario() -> tuple[Any, Any, Any]:
+        async with stdio_session(home, "--campaign", "t", "--seed", SEED) as session:
+            tools = {t.name: t for t in (await session.list_tools()).tools}
+            await session.call_tool(
+                "journal", {"text": "Asha reaches the ford.", "character": "Asha"}
+            )
+            assert main(["journal", "add", "Brand waits.", "--campaign", "t"]) == 0
+            undone = data(await session.call_tool("undo", {}))
+            return tools["undo"].description, undone, tools["redo"].description
+
+    undo, undone, redo = anyio.run(scenario)
+    assert "whoever made it" in undo and "another player's" in undo
+    assert undone["undone"]["summary"] == "Brand waits."  # (the player's: redo gives it back)
+    assert "whoever" not in redo

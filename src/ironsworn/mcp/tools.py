@@ -136,6 +136,11 @@ def _description(op: Any) -> str:
             ". The result names the operation and 'pending': the decisions waiting now, with "
             "their token and seen (an answer undone gives its decision back, to answer again)"
         )
+        if op.name == "undo":
+            text += (
+                ". It is the campaign's last operation, whoever made it: at a shared table, "
+                "maybe another player's (its 'character' says whose; redo gives it back)"
+            )
     elif op.name == "option":
         text += " (own_dice, whether players type their own dice, is theirs to set)"
     elif op.writes == "keep":

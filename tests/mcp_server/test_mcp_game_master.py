@@ -424,3 +424,14 @@ def test_undo_says_it_takes_back_the_last_operation_whoever_made_it(home: Path) 
     assert "whoever made it" in undo and "another player's" in undo
     assert undone["undone"]["summary"] == "Brand waits."  # (the player's: redo gives it back)
     assert "whoever" not in redo
+
+
+def test_begin_session_with_no_character_points_to_the_cards(home: Path) -> None:
+    # With no character yet, begin_session asked the model to help make one, and said nothing
+    # of where the starting cards are to offer.
+    async def scenario() -> str:
+        async with stdio_session(home, "--campaign", "t") as session:
+            return str((await session.get_prompt("begin_session", {})).messages[0].content.text)
+
+    text = anyio.run(scenario)
+    assert "There is no character yet" in text and "ironsworn://asset/{id}" in text

@@ -94,8 +94,9 @@ def begin_session(served: ServedCampaign, args: dict[str, str]) -> str:
     facts = _facts(served, args.get("character"))
     empty = not facts["sheets"]
     start = (
-        "There is no character yet: help the player make one first (the character tool), "
-        "then swear the background vow and the inciting incident's vow with them.\n"
+        "There is no character yet: help the player make one first (the character tool; "
+        "offer the asset cards the resources ironsworn://asset/{id} list, by deck), then "
+        "swear the background vow and the inciting incident's vow with them.\n"
         if empty
         else ""
     )

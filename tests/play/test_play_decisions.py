@@ -137,3 +137,52 @@ def test_a_long_option_is_wrapped_in_its_own_column_at_a_terminal() -> None:
     )
     # The short options are as they were.
     assert "   1. suffer_momentum  Suffer -1 momentum." in shown
+
+
+# Starforged's Pay the Price (seed 003): three ways to pay, then its table's rows by range.
+PRICE_ROWS: dict[str, Any] = {
+    "kind": "choose",
+    "character": "Kira",
+    "prompt": "Pay the Price: choose one",
+    "options": [
+        {"key": "obvious", "text": "make the most obvious negative outcome happen"},
+        {"key": "ask_oracle", "text": "Ask the Oracle for inspiration"},
+        {"key": "roll_table", "text": "roll on the table"},
+        {"key": "1-2", "text": "1-2: A trusted individual or community acts against you"},
+        {"key": "3-4", "text": "3-4: An individual or community you care about is exposed"},
+        {"key": "5-100", "text": "5-100: You encounter signs of a looming threat"},
+    ],
+    "count": 1,
+    "min": 1,
+}
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [("3", "3-4"), ("1", "1-2"), ("100", "5-100"), ("obv", "obvious"), ("roll", "roll_table")],
+)
+def test_among_a_tables_rows_a_number_is_the_roll_as_the_command_line_reads_it(
+    text: str, key: str
+) -> None:
+    """``3`` on Pay the Price's rows is the row holding a roll of 3, as ``ironsworn choose 3``
+    takes it: play mode (and the command line's menu) took it as the third option, roll_table."""
+    from ironsworn.cli.move_cmd import numbered_keys
+    from ironsworn.table.decisions import option_named
+
+    assert read_answer(text, PRICE_ROWS) == Answer("choose", (key,))
+    assert resolve_keys([text], PRICE_ROWS) == [key]
+    assert option_named(PRICE_ROWS, numbered_keys([text], PRICE_ROWS)[0]) == key
+
+
+def test_a_tables_rows_are_shown_by_their_ranges_and_a_roll_past_them_is_refused() -> None:
+    shown = describe(PRICE_ROWS, None).splitlines()
+    assert shown[1:5] == [
+        "  obvious     make the most obvious negative outcome happen",
+        "  ask_oracle  Ask the Oracle for inspiration",
+        "  roll_table  roll on the table",
+        "  1-2         A trusted individual or community acts against you",
+    ]
+    assert shown[-1] == "  answer with a key, or a roll (1-100: the row holding it)"
+    assert hint(PRICE_ROWS) == "key or roll 1-100"
+    with pytest.raises(InvalidValue, match=r"'101' is not an option .*a roll 1-100 for the row"):
+        read_answer("101", PRICE_ROWS)

@@ -129,11 +129,9 @@ def read(pending: dict[str, Any], stdin: TextIO, out: TextIO) -> Answer | None:
 
 
 def _accepted(pending: dict[str, Any]) -> str:
-    from ironsworn.cli.play.decisions import hint, option_keys
+    from ironsworn.cli.play.decisions import accepted
 
-    if pending["kind"] == "burn":
-        return "accepted: y or n"
-    return f"accepted: {hint(pending)} or {', '.join(option_keys(pending))}"
+    return f"accepted: {accepted(pending)}"
 
 
 def _apply(store: Any, pending: dict[str, Any], answer: Answer, stdin: TextIO, out: TextIO) -> None:

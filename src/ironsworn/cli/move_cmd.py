@@ -168,7 +168,10 @@ def register(sub: Any) -> None:
         "keys",
         nargs="*",
         metavar="KEY",
-        help="option keys, or their numbers (none, at a terminal: a menu)",
+        help=(
+            "option keys, or their numbers in the menu; among a table's rows (Pay the "
+            "Price's) a number is a roll: the row holding it (none, at a terminal: a menu)"
+        ),
     )
     choose.add_argument(
         "--text", help="the words the decision asks for with its answer (a new vow's name...)"
@@ -391,9 +394,10 @@ def numbered_keys(keys: list[str], pending: dict[str, Any]) -> list[str]:
     them (it was refused: "option '1' is not offered"). A number that is an option's key
     stays that key, and a decision of a table's rows ("28-40") takes a number as the roll
     whose row holds it (the table's reading)."""
+    from ironsworn.table.decisions import offers_rows
+
     offered = [str(o["key"]) for o in pending.get("options") or ()]
-    rows = any(k.partition("-")[0].isdigit() for k in offered)
-    if pending.get("kind") != "choose" or rows:
+    if pending.get("kind") != "choose" or offers_rows(pending):
         return keys
     out = []
     for key in keys:

@@ -294,6 +294,12 @@ def pending_text(pending: dict[str, Any], aside_for: str | None = None) -> str:
         return head if aside is None else f"{head} — {aside}"
     options = "\n".join(f"    {o['key']:<24} {o['text']}" for o in pending["options"])
     how = "ironsworn choose KEY" + (" (or decline)" if int(pending.get("min", 1)) == 0 else "")
+    from ironsworn.table.decisions import offers_rows, rolls_offered
+
+    rolls = rolls_offered(pending) if offers_rows(pending) else None
+    if rolls is not None:
+        # A number is a roll here (the row holding it), not an option's place in the list.
+        how += f" or ROLL ({rolls[0]}-{rolls[1]}: the row holding it)"
     asked = pending.get("text")
     if asked:
         which = f" with {', '.join(asked['keys'])}" if asked.get("keys") else ""

@@ -187,6 +187,31 @@ def option_named(pending: JsonDict, typed: str) -> str | None:
     return None
 
 
+def offers_rows(pending: JsonDict) -> bool:
+    """Whether a decision offers a table's rows, keyed by their ranges ("28-40": Starforged's
+    Pay the Price, Make a Discovery): there a number a player types is a roll, the row whose
+    range holds it, on every surface; not an option's place in a list."""
+    return pending.get("kind") == "choose" and any(
+        _is_range(str(o["key"])) for o in pending.get("options") or ()
+    )
+
+
+def rolls_offered(pending: JsonDict) -> tuple[int, int] | None:
+    """The lowest and highest roll a decision's table rows hold ((1, 100)), or None (no rows)."""
+    bounds = [
+        int(n)
+        for o in pending.get("options") or ()
+        if _is_range(str(o["key"]))
+        for n in str(o["key"]).split("-")
+    ]
+    return (min(bounds), max(bounds)) if bounds else None
+
+
+def _is_range(key: str) -> bool:
+    low, dash, high = key.partition("-")
+    return bool(dash) and low.isdigit() and high.isdigit()
+
+
 def _holds(key: str, number: int) -> bool:
     """Whether ``key`` is a table row's range ("28-40", or "41" alone) that holds ``number``."""
     low, _dash, high = key.partition("-")

@@ -36,10 +36,34 @@ def option_keys(pending: Mapping[str, Any]) -> list[str]:
 
 
 def hint(pending: Mapping[str, Any]) -> str:
-    """The short reminder shown in the prompt: ``1-4`` or ``y/n``."""
+    """The short reminder shown in the prompt: ``1-4``, ``y/n``, or for a table's rows
+    ``key or roll 1-100`` (a number there is a roll: :func:`table_rolls`)."""
     if pending["kind"] == "burn":
         return "burn? y/n"
+    rolls = table_rolls(pending)
+    if rolls is not None:
+        return f"key or roll {rolls[0]}-{rolls[1]}"
     return numbers(len(option_keys(pending)))
+
+
+def table_rolls(pending: Mapping[str, Any]) -> tuple[int, int] | None:
+    """For a decision offering a table's rows ("28-40"), the rolls they hold ((1, 100)): a
+    number typed there is a roll, the row holding it, as ``ironsworn choose 37`` reads it;
+    None for any other decision (a number is an option's place in the menu)."""
+    from ironsworn.table.decisions import offers_rows, rolls_offered
+
+    return rolls_offered(dict(pending)) if offers_rows(dict(pending)) else None
+
+
+def accepted(pending: Mapping[str, Any]) -> str:
+    """What answers a decision, as a refusal names it."""
+    if pending["kind"] == "burn":
+        return "y or n"
+    keys = ", ".join(option_keys(pending))
+    rolls = table_rolls(pending)
+    if rolls is not None:
+        return f"a key ({keys}), or a roll {rolls[0]}-{rolls[1]} for the row holding it"
+    return f"{hint(pending)} or {keys}"
 
 
 def numbers(count: int) -> str:
@@ -63,6 +87,7 @@ def describe(
         return f"{who} decides — {where}{prompt}? y = burn, n = decline"
     keys = option_keys(pending)
     width = max((len(k) for k in keys), default=0)
+    rolls = table_rolls(pending)
     lines = [f"{who} decides — {where}{said or 'choose'}"]
     rows = []
     for option in pending.get("options") or ():
@@ -72,10 +97,15 @@ def describe(
         elif text == str(option["key"]):
             text = ""  # words that are the key itself (a rank): said once
         rows.append((str(option["key"]), text))
-    lines += numbered(rows, width, columns)
+    # A table's rows are not numbered 1, 2, 3...: there a number is a roll (their range).
+    lines += numbered(rows, width, columns, numbers=rolls is None)
     low, high = int(pending.get("min", 1)), int(pending.get("count", 1))
-    if high > 1:
-        how = f"answer with {high if low == high else f'{low} to {high}'} numbers or keys"
+    many = high if low == high else f"{low} to {high}"
+    if rolls is not None:
+        what = f"{many} keys or rolls" if high > 1 else "a key, or a roll"
+        how = f"answer with {what} ({rolls[0]}-{rolls[1]}: the row holding it)"
+    elif high > 1:
+        how = f"answer with {many} numbers or keys"
     else:
         how = "answer with a number or a key"
     if low == 0:
@@ -119,16 +149,25 @@ def resolve_keys(words: Sequence[str], pending: Mapping[str, Any]) -> list[str]:
             return [whole]
     out: list[str] = []
     for word in words:
-        key = key_for(word, keys)
+        key = typed_key(word, pending)
         if key is None and len(word.strip()) >= 2 and not word.strip().isdigit():
             key = option_named(dict(pending), word)
         if key is None:
             raise InvalidValue(
-                f"{word!r} is not an option of the pending decision "
-                f"(accepted: {numbers(len(keys))} or {', '.join(keys)})"
+                f"{word!r} is not an option of the pending decision (accepted: {accepted(pending)})"
             )
         out.append(key)
     return out
+
+
+def typed_key(word: str, pending: Mapping[str, Any]) -> str | None:
+    """The option a typed word stands for: :func:`key_for`, except that among a table's rows
+    a number is a roll (the row holding it), as the command line reads it."""
+    if table_rolls(pending) is not None and word.strip().isdigit():
+        from ironsworn.table.decisions import option_named
+
+        return option_named(dict(pending), word.strip())
+    return key_for(word, option_keys(pending))
 
 
 def read_answer(text: str, pending: Mapping[str, Any]) -> Answer | None:
@@ -150,8 +189,7 @@ def read_answer(text: str, pending: Mapping[str, Any]) -> Answer | None:
         return None
     if single in NONE_WORDS and int(pending.get("min", 1)) == 0:
         return Answer("decline")
-    keys = option_keys(pending)
-    found = [key_for(word, keys) for word in words]
+    found = [typed_key(word, pending) for word in words]
     if all(key is not None for key in found):
         return Answer("choose", tuple(k for k in found if k is not None))
     named = asset_option(text, pending)
@@ -200,13 +238,9 @@ def asset_option(text: str, pending: Mapping[str, Any]) -> str | None:
 
 def not_an_answer(text: str, pending: Mapping[str, Any]) -> str:
     """What is said of a line that does not answer the decision waiting (nothing is written)."""
-    if pending["kind"] == "burn":
-        accepted = "y or n"
-    else:
-        keys = option_keys(pending)
-        accepted = f"{hint(pending)} or {', '.join(keys)}"
     return (
-        f"{text!r} does not answer the decision (accepted: {accepted}); nothing was written "
+        f"{text!r} does not answer the decision (accepted: {accepted(pending)}); nothing was "
+        "written "
         "(while a decision waits, /journal TEXT writes in the journal)"
     )
 
@@ -225,15 +259,21 @@ def key_for(word: str, keys: Sequence[str]) -> str | None:
     return starts[0] if len(starts) == 1 else None
 
 
-def numbered(rows: Sequence[tuple[str, str]], width: int, columns: int | None) -> list[str]:
-    """Options numbered from 1, each key padded to ``width``, then its text: on one line, or
-    wrapped in its own column to ``columns`` (a terminal's width) when given."""
-    lines = [f"  {n:>2}. {key:<{width}}  {text}".rstrip() for n, (key, text) in enumerate(rows, 1)]
+def numbered(
+    rows: Sequence[tuple[str, str]], width: int, columns: int | None, numbers: bool = True
+) -> list[str]:
+    """Options numbered from 1 (``numbers``; else by their keys alone), each key padded to
+    ``width``, then its text: on one line, or wrapped in its own column to ``columns`` (a
+    terminal's width) when given."""
+    lines = [
+        (f"  {n:>2}. " if numbers else "  ") + f"{key:<{width}}  {text}".rstrip()
+        for n, (key, text) in enumerate(rows, 1)
+    ]
     if columns is None:
         return lines
     from textwrap import wrap
 
-    indent = " " * (width + 8)  # "  NN. " and the key's column
+    indent = " " * (width + (8 if numbers else 4))  # "  NN. " and the key's column
     room = columns - len(indent) - 1
     if room < 20:
         return lines  # too narrow for a column of text: the terminal wraps it

@@ -84,7 +84,8 @@ def test_a_menu_of_one_option_is_numbered_1_not_1_to_1(tmp_path: Path) -> None:
     assert main([*argv, "--asset", "shield-bearer"]) == 0
     face = "/move face danger --stat iron --dice 3,5,9"
     run = run_script(path, [face, "1", "/quit"], interactive=True)
-    assert "[1, several]> " in run.reader.prompts
+    # (it read "[1, several]> ": one option cannot be several)
+    assert "[1 or empty]> " in run.reader.prompts
     assert not [p for p in run.reader.prompts if p.startswith("[1-1")]
 
 
@@ -113,7 +114,13 @@ def test_a_line_refused_in_a_menu_of_one_option_accepts_1_not_1_to_1(tmp_path: P
     face = "/move face danger --stat iron --dice 3,5,9"
     run = run_script(path, [face, "obvious", "1", "/quit"], interactive=True)
     assert (
-        "'obvious' is not one of the options (accepted: 1 or shield_bearer:1, several allowed)"
-        in run.err
+        "'obvious' is not one of the options (accepted: 1 or shield_bearer:1; an empty line: "
+        "none)" in run.err
     )
     assert "1-1" not in run.err
+
+
+def test_a_menu_of_any_number_of_options_says_so_in_its_prompt() -> None:
+    from ironsworn.cli.play.asking import _any_of
+
+    assert (_any_of(["a"]), _any_of(["a", "b", "c"])) == ("1", "any of 1-3")

@@ -302,7 +302,7 @@ def pick_many(session: PlaySession, question: str, options: Sequence[tuple[str, 
     session.completions.choices = keys
     try:
         while True:
-            prompt = f"[{numbers(len(keys))}, several]> " if session.reader.interactive else ""
+            prompt = f"[{_any_of(keys)} or empty]> " if session.reader.interactive else ""
             line = session.reader.read(prompt).strip()
             if not line:
                 return []
@@ -319,11 +319,17 @@ def pick_many(session: PlaySession, question: str, options: Sequence[tuple[str, 
             if bad is None:
                 return [key for key in keys if key in chosen]
             session.out.error(
-                f"{bad!r} is not one of the options (accepted: {numbers(len(keys))} or "
-                f"{', '.join(keys)}, several allowed)"
+                f"{bad!r} is not one of the options (accepted: {_any_of(keys)} or "
+                f"{', '.join(keys)}; an empty line: none)"
             )
     finally:
         session.completions.choices = None
+
+
+def _any_of(keys: Sequence[str]) -> str:
+    """The numbers of a menu that takes any number of its options: ``1`` for one option,
+    ``any of 1-3`` for more (it read ``1, several``)."""
+    return "1" if len(keys) == 1 else f"any of {numbers(len(keys))}"
 
 
 # ------------------------------------------------------------------------ pay the price

@@ -227,7 +227,7 @@ def test_a_move_no_ability_reaches_walks_no_card(
         with pytest.raises(AssertionError, match="walked"):
             game.move("face_danger", (6, 1, 2), stat="wits", asset="hawk:3")
     result = game.move("face_danger", (4, 1, 2), stat="wits", asset="hawk:3")
-    assert [a.split(" · ")[0] for a in result.moves[0].assets] == ["Hawk (Kestrel) 3"]
+    assert [a.split(" · ")[0] for a in result.moves[0].assets] == ["Hawk “Kestrel” 3"]
 
 
 def test_a_homebrew_card_is_always_walked_for_its_uses() -> None:

@@ -72,7 +72,7 @@ ROWS = [
         {"asset": ["hound"]},
         adds=1,
         momentum=4,
-        labels=("Hound (Fang) 1 · Sharp",),
+        labels=("Hound “Fang” 1 · Sharp",),
     ),
     Row(
         "hound by its name",
@@ -539,7 +539,7 @@ def test_what_the_engine_leaves_to_the_player_is_shown_as_a_reminder() -> None:
     g = Game()
     g.character("Asha", ASHA_STATS, assets=["raven:3=Kr", "communion"])
     result = g.move("gather information", WEAK)
-    assert any(n.startswith("reminder: Raven (Kr) 3 · Diligent: ") for n in result.notes)
+    assert any(n.startswith("reminder: Raven “Kr” 3 · Diligent: ") for n in result.notes)
     g._keep(g.sheet.asset_mark(None, "communion", 2, True))
     called = g.move("commune", STRONG)
     assert any(n.startswith("reminder: Communion 2") for n in called.notes), called.notes

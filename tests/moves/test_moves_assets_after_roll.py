@@ -133,7 +133,7 @@ ROWS = [
         ("wright_2",),
         "strong_hit",
         supply=-1,
-        named=("Wright (bowyer) 1", "Wright (bowyer) 2"),
+        named=("Wright (specialty: bowyer) 1", "Wright (specialty: bowyer) 2"),
     ),
     Row(
         "wright 2 without wright 1's craft: nothing asked",

@@ -49,7 +49,7 @@ def test_a_journey_interrupted() -> None:
     # Undertake a Journey, Swift +1: 3 + 1 + 1 = 5 against 5 and 7, a miss (L5476-5490).
     result = game.move("undertake a journey", (3, 5, 7), track="journey-2")
     rolled(result, "wits", 1, 1, 5, "miss")
-    assert result.moves[0].assets == ["Horse (Etana) 1 · Swift"]
+    assert result.moves[0].assets == ["Horse “Etana” 1 · Swift"]
     assert keys(result) == ("obvious", "ask_oracle", "roll_table")
     assert effects(game.choose(["obvious"])) == []  # the wyvern appears; no progress on a miss
 
@@ -75,7 +75,7 @@ def test_a_journey_interrupted() -> None:
     # +1 momentum, and another +1 for Fearless: "My momentum is now +5" (L5538-5546).
     result = game.move("secure an advantage", (4, 4, 10), stat="heart", asset="horse")
     rolled(result, "heart", 2, 1, 7, "weak_hit")
-    assert result.moves[0].assets == ["Horse (Etana) 2 · Fearless"]
+    assert result.moves[0].assets == ["Horse “Etana” 2 · Fearless"]
     assert effects(result) == [("momentum", 3, 4), ("initiative", True, False), ("momentum", 4, 5)]
     assert kuno.momentum == 5
 

@@ -139,7 +139,7 @@ def test_results_show_names_and_are_marked_undone_after_undo(server: Any, browse
     page.wait_for_selector("#result .move-result")
     effects = page.inner_text("#result .effects")
     assert "to the Veiled Mountains progress" in effects and "journey-1" not in effects
-    assert "Hawk (Kestrel)" in page.inner_text("#result")
+    assert "Hawk “Kestrel”" in page.inner_text("#result")
     page.click("#undo")
     page.click("#confirm-undo")  # Undo asks first, saying what it takes back
     expect(page.locator("#result .move-result")).to_have_attribute("data-undone", "yes")

@@ -11,7 +11,7 @@ from ironsworn.web.roll_odds import _ADD_NOTE
 @pytest.mark.parametrize(
     ("note", "names_an_add"),
     [
-        ("Hawk (Kestrel) 1 · Far-seeing: +1", True),
+        ("Hawk “Kestrel” 1 · Far-seeing: +1", True),
         ("Elixir (lasting): +1", True),
         ("+1 from your last move", True),  # Starforged and classic "+1 on your next move"
         ("+1 from Make Camp (prepare)", True),

@@ -26,7 +26,7 @@ from typing import Any
 from ironsworn.errors import IronswornError, RuleViolation, one_line
 
 JsonDict = dict[str, Any]
-# "Hawk (Kestrel) 1 · Far-seeing: +1", "Elixir (lasting): +1", "+1 from your last move" (a
+# "Hawk “Kestrel” 1 · Far-seeing: +1", "Elixir (lasting): +1", "+1 from your last move" (a
 # strong hit's "add +1 on your next move"), "+1 you share a bond with Kai": a note naming an
 # add; not one that promises harm or momentum ("Wayfinder 1: +1 momentum on a strong hit").
 _ADD_NOTE = re.compile(r"(?::\s*|^)\+\d+(?!\d)(?!\s*(?:harm|momentum))(?:\s|$|,)")

@@ -103,10 +103,12 @@ def named(ctx: Step) -> list[tuple[JsonDict, int | None, str | None]]:
 
 
 def label(record: Mapping[str, Any], asset: Asset | None, index: int) -> str:
-    """``Hound 1 (Sharp)``: how a result names the ability that acted."""
+    """``Hound “Brann” 1 · Sharp``: how a result names the ability that acted (the card with
+    what the player wrote on it, as the sheet words it: it read ``Hound (Brann) 1``)."""
+    from ironsworn.card_fields import given_words
+
     name = asset.abilities[index].name if asset and index < len(asset.abilities) else ""
-    who = record.get("input")
-    title = f"{record['name']} ({who})" if who else str(record["name"])
+    title = str(record["name"]) + given_words(record)
     return f"{title} {index + 1}" + (f" · {name}" if name else "")
 
 

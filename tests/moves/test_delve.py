@@ -414,6 +414,33 @@ def test_a_miss_marks_the_failure_track_only_for_a_character_who_plays_delve(
     assert game.state.character("Asha").legacy_track("failure")["ticks"] == 2
 
 
+def test_the_campaign_option_failure_track_off_plays_without_it(delve: dict[str, Any]) -> None:
+    """Delve's failure track is an optional mechanic ("use these optional mechanics"): a
+    campaign may play without it. With the option off a miss on a site marks nothing, and Mark
+    Your Failure, Learn from Your Failures and setting the track are refused, changing
+    nothing; on again, the track is kept as before."""
+    from ironsworn.moves.delve.failure import set_failure_track
+    from ironsworn.moves.setup import SetupOperations
+
+    game = DelveGame()
+    game._keep(SetupOperations(game.engine).set_option("failure_track", "off"))
+    game.move("face danger", [1, 8, 9], stat="edge")
+    game.choose(["obvious"])
+    assert "failure" not in game.state.character("Asha").legacy
+    for refused in (
+        lambda: game.move("mark your failure"),
+        lambda: game.move("learn from your failures", []),
+        lambda: set_failure_track(game.engine, "Asha", 4),
+    ):
+        with pytest.raises(RuleViolation, match="without Delve's failure track"):
+            refused()
+    assert "failure" not in game.state.character("Asha").legacy
+    game._keep(SetupOperations(game.engine).set_option("failure_track", "on"))
+    game.move("face danger", [1, 8, 9], stat="edge")
+    game.choose(["obvious"])
+    assert game.state.character("Asha").legacy_track("failure")["ticks"] == 1
+
+
 def test_no_failure_track_without_the_pack() -> None:
     clear_cache()
     game = Game("Asha")

@@ -21,6 +21,11 @@ exported like any other change. Unset options have their default (the rulebook's
   the players roll physical dice and type them in. It decides whose dice a *model* may use:
   the MCP server rolls for a model unless this is on (fair dice). The command line and the
   web table always accept typed dice from the people at the table.
+- ``failure_track`` (Delve, "Failure Moves": "If you'd like to make those failures a more
+  influential aspect of your character's evolution ... use these optional mechanics"): on (the
+  default), a miss marks the failure track of a character who plays Delve
+  (:mod:`ironsworn.moves.delve.failure`); off, the campaign plays without it: no miss marks
+  it, and Mark Your Failure and Learn from Your Failures are not made.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ class CampaignOption:
     values: tuple[Any, ...]
     lines: str
     text: str
+    book: str = "seed 000"  # where the lines are: the rulebook's text, or an expansion
 
     @property
     def accepted(self) -> str:
@@ -120,6 +126,16 @@ OPTIONS: dict[str, CampaignOption] = {
             "players roll their own physical dice and type them in; off: the table rolls "
             "(an AI guide over MCP may give dice only when this is on)",
         ),
+        CampaignOption(
+            "failure_track",
+            True,
+            (False, True),
+            "Failure Moves (optional mechanics)",
+            "Delve's failure track: a miss marks it for a character on a site or facing a "
+            "threat (Mark Your Failure, Learn from Your Failures); off: the campaign plays "
+            "without it",
+            book="Delve",
+        ),
     )
 }
 
@@ -151,7 +167,7 @@ def options_data(state: Any) -> list[dict[str, Any]]:
             "value": state.option(o.name) if state is not None else o.default,
             "default": o.default,
             "accepted": [option_words(v) for v in o.values],
-            "rulebook": f"seed 000 {o.lines}",
+            "rulebook": f"{o.book} {o.lines}",
             "text": o.text,
         }
         for o in OPTIONS.values()

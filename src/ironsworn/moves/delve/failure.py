@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ironsworn.moves.engine import MoveEngine, OperationResult
 
 TRACK = "failure"
+OPTION = "failure_track"  # the campaign option: off, the campaign plays without the track
 MARK_YOUR_FAILURE = "move:delve/failure/mark_your_failure"
 EXPERIENCE = {Outcome.STRONG_HIT: 3, Outcome.WEAK_HIT: 2, Outcome.MISS: 1}
 
@@ -48,12 +49,22 @@ def in_play(engine: MoveEngine) -> bool:
 def keeps_track(engine: MoveEngine, name: str) -> bool:
     """Whether a miss of ``name``'s marks the failure track: the character plays Delve (holds
     a site or a threat, or has a failure track already)."""
-    if not in_play(engine):
+    if not in_play(engine) or not engine.state.option(OPTION):
         return False
     state = engine.state
     if TRACK in state.character(name).legacy:
         return True
     return state.holds_open(name, "site") or state.holds_open(name, "threat")
+
+
+def check_not_switched_off(engine: MoveEngine) -> None:
+    """Refuse a failure move in a campaign that plays without the failure track (the
+    campaign option, Delve's optional mechanics switched off)."""
+    if not engine.state.option(OPTION):
+        raise RuleViolation(
+            "this campaign plays without Delve's failure track (the campaign option "
+            "failure_track is off; on: the track is kept)"
+        )
 
 
 def failure_ticks(engine: MoveEngine, name: str) -> int:
@@ -87,6 +98,7 @@ def set_failure_track(engine: MoveEngine, character: str | None, ticks: int) -> 
                 "import your Datasworn Delve file first",
                 "delve",
             )
+        check_not_switched_off(engine)
         if not 0 <= ticks <= MAX_TICKS:
             raise InvalidValue(
                 input="ticks", value=ticks, accepted=f"0 to {MAX_TICKS}", why="is out of range"
@@ -127,6 +139,7 @@ def mark_your_failure(ctx: Step) -> None:
     made here marks its own miss: mark_failure_on_miss.)"""
     if not in_play(ctx.engine):
         return
+    check_not_switched_off(ctx.engine)
     before = failure_ticks(ctx.engine, ctx.name)
     set_failure(ctx.engine, ctx.name, before + 1)
     if failure_ticks(ctx.engine, ctx.name) == before:
@@ -144,6 +157,7 @@ def failure_score(engine: MoveEngine, name: str) -> int:
 
 @before_roll("learn_from_your_failures", ruleset="delve")
 def learn_before(ctx: Step) -> None:
+    check_not_switched_off(ctx.engine)
     score = failure_score(ctx.engine, ctx.name)
     if score < 6:
         raise RuleViolation(

@@ -5,6 +5,7 @@ own 'Combat', where it stood apart at the end under a second heading of its own.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,11 @@ def test_an_expansions_moves_join_the_rulesets_headings(
     import_pack(shared_file("reference/datasworn/sundered_isles.json"))
     clear_cache()
     try:
+        # (a campaign that chose the Sundered Isles: their moves stand in for Starforged's)
+        assert run(capsys, "campaign", "new", "isles", "--ruleset", "starforged")[0] == 0
+        assert run(capsys, "option", "sundered_isles", "on")[0] == 0
+        code, out, _err = run(capsys, "move", "list", "--json")
+        assert "move:sundered_isles/combat/enter_the_fray" in {m["id"] for m in json.loads(out)}
         code, out, _err = run(capsys, "move", "list", "--ruleset", "starforged")
     finally:
         clear_cache()

@@ -47,9 +47,10 @@ def test_option_list_set_show_undo_and_export(
         "semi_random",
         "own_dice",
         "failure_track",
+        "sundered_isles",
     ]
-    assert all(o["rulebook"].startswith("seed 000 L") for o in listed[:-1])
-    assert listed[-1]["rulebook"] == "Delve Failure Moves (optional mechanics)"
+    assert all(o["rulebook"].startswith("seed 000 L") for o in listed[:-2])
+    assert listed[-2]["rulebook"] == "Delve Failure Moves (optional mechanics)"
     assert "even_matches: on" in ok(capsys, "option", "even_matches", "on")
     ok(capsys, "option", "assets", "roles")
     shown = json.loads(ok(capsys, "campaign", "show", "--json"))

@@ -213,18 +213,51 @@ def test_expansions_stack_on_classic(library_home: Path) -> None:
     assert not any(key.startswith("oracle_rollable:sundered_isles") for key in oracles)
 
 
-def test_sundered_isles_stacks_on_starforged(library_home: Path) -> None:
+def test_sundered_isles_stacks_on_starforged_for_a_campaign_that_chose_it(
+    library_home: Path,
+) -> None:
+    """Sundered Isles' moves take the place of the eight Starforged moves they replace only in
+    a campaign that chose the Sundered Isles: a Starforged campaign in a home that imported
+    the pack (for another) keeps the Starforged moves (it found all eight replaced)."""
     library = load_library()
-    moves = library.in_ruleset("moves", "starforged")
+    chose = ("sundered_isles",)
+    moves = library.in_ruleset("moves", "starforged", chose)
     assert "move:sundered_isles/exploration/set_a_course" in moves
     assert "move:starforged/exploration/set_a_course" not in moves
     assert not any(key.startswith("move:delve") for key in moves)
+    plain = library.in_ruleset("moves", "starforged")
+    assert "move:starforged/exploration/set_a_course" in plain
+    assert not any(key.startswith("move:sundered_isles") for key in plain)
     assets = library.in_ruleset("assets", "starforged")
     assert "asset:sundered_isles/path/windbinder" in assets
     assert "asset:starforged/path/ace" in assets
     course = library.move("move:starforged/exploration/set_a_course")
-    replacement = library.replacing(course, "starforged")
+    replacement = library.replacing(course, "starforged", chose)
     assert replacement.id == "move:sundered_isles/exploration/set_a_course"
+    assert library.replacing(course, "starforged") is course
+
+
+def test_a_starforged_campaign_plays_sundered_isles_moves_only_once_it_chose_them(
+    library_home: Path,
+) -> None:
+    from ironsworn.campaign.state import CampaignState
+    from ironsworn.errors import InvalidValue
+    from ironsworn.moves.engine import MoveEngine
+
+    state = CampaignState()
+    state.apply({"type": "ruleset", "from": "classic", "to": "starforged"})
+    engine = MoveEngine(state, load_library())
+    for name in ("set a course", "make a discovery", "enter the fray", "withstand damage"):
+        assert engine.find_move(name).id.startswith("move:starforged/"), name
+    with pytest.raises(InvalidValue, match="Sundered Isles move; this campaign plays starforged"):
+        engine.find_move("move:sundered_isles/exploration/set_a_course")
+    state.apply({"type": "setting", "setting": "sundered_isles", "from": False, "to": True})
+    chose = MoveEngine(state, load_library())
+    assert chose.find_move("set a course").id == "move:sundered_isles/exploration/set_a_course"
+    assert (
+        chose.find_move("move:starforged/exploration/set_a_course").id
+        == "move:sundered_isles/exploration/set_a_course"
+    )
 
 
 def test_a_campaign_makes_the_replacing_move(library_home: Path) -> None:

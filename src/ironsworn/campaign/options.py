@@ -26,6 +26,10 @@ exported like any other change. Unset options have their default (the rulebook's
   default), a miss marks the failure track of a character who plays Delve
   (:mod:`ironsworn.moves.delve.failure`); off, the campaign plays without it: no miss marks
   it, and Mark Your Failure and Learn from Your Failures are not made.
+- ``sundered_isles`` (a Starforged campaign, the Sundered Isles pack imported): the campaign
+  plays the Sundered Isles, whose eight moves take the place of the Starforged moves they
+  replace (Set a Course, Make a Discovery...); off (the default), a Starforged campaign keeps
+  the Starforged moves though the pack is imported (for another campaign).
 """
 
 from __future__ import annotations
@@ -136,6 +140,15 @@ OPTIONS: dict[str, CampaignOption] = {
             "without it",
             book="Delve",
         ),
+        CampaignOption(
+            "sundered_isles",
+            False,
+            (False, True),
+            "(its pack imported)",
+            "a Starforged campaign plays the Sundered Isles: their moves take the place of the "
+            "eight Starforged moves they replace (Set a Course, Make a Discovery...)",
+            book="Sundered Isles",
+        ),
     )
 }
 
@@ -172,3 +185,11 @@ def options_data(state: Any) -> list[dict[str, Any]]:
         }
         for o in OPTIONS.values()
     ]
+
+
+def chosen_packs(state: Any) -> tuple[str, ...]:
+    """The expansions a campaign chose to play (the loader's ``CHOSEN_PACKS``): Sundered
+    Isles with the option on."""
+    if state is not None and state.option("sundered_isles"):
+        return ("sundered_isles",)
+    return ()

@@ -48,12 +48,17 @@ def add_list_show(move_subparsers: Any) -> None:
 
 def list_moves(args: argparse.Namespace) -> int:
     """Print the moves of one ruleset: ``--ruleset``, else the campaign's, else classic."""
+    from ironsworn.campaign.options import chosen_packs
     from ironsworn.cli.content_cmd import check_ruleset, listed_ruleset
+    from ironsworn.cli.session import state_if_any
     from ironsworn.content.loader import load_library
 
     library = load_library()
     ruleset = check_ruleset(library, listed_ruleset(args, DEFAULT_RULESET))
-    moves = list(library.in_ruleset("moves", ruleset).values())
+    state = state_if_any(args)
+    # The campaign's own moves: Sundered Isles' in place of Starforged's when it chose them.
+    chosen = chosen_packs(state) if state is not None and state.ruleset == ruleset else ()
+    moves = list(library.in_ruleset("moves", ruleset, chosen).values())
     rows = [
         {
             "id": m.id,

@@ -61,6 +61,12 @@ FILES: dict[str, str] = {
 }
 
 BUNDLED_RULESETS = ("classic", "starforged")
+# Expansions whose moves a campaign plays only when it chose them (the campaign option of the
+# same name): Sundered Isles is a setting of its own, its moves standing in for eight
+# Starforged ones (Set a Course, Make a Discovery...); a Starforged campaign in a home that
+# imported it for another keeps the Starforged moves. Other expansions (Delve, Lodestar) join
+# every campaign of their ruleset.
+CHOSEN_PACKS = frozenset({"sundered_isles"})
 CHECKS_VERSION = 1  # in an imported pack's manifest: its records passed content/checks.py
 
 
@@ -276,26 +282,33 @@ class Ruleset:
         """The pack an item came from (its kind must have been loaded), or None."""
         return self._pack_of.get(item_id)
 
-    def in_ruleset(self, kind: str, ruleset: str | None) -> dict[str, Any]:
+    def in_ruleset(
+        self, kind: str, ruleset: str | None, chosen: tuple[str, ...] = ()
+    ) -> dict[str, Any]:
         """Items of ``kind`` from packs of ``ruleset`` (an expansion counts for the ruleset it
-        extends, so an imported classic expansion lists with classic); None or "all" = every."""
+        extends, so an imported classic expansion lists with classic); None or "all" = every.
+        ``chosen``: the expansions of :data:`CHOSEN_PACKS` the campaign plays (their moves are
+        left out otherwise)."""
         if ruleset is None or ruleset == "all":
             return self.items(kind)
+        chosen = tuple(sorted(p for p in chosen if p in CHOSEN_PACKS))
         # Kept once built: a kind's items and their packs never change once loaded, and the
         # engine asks for a campaign's moves on every move it makes.
-        key = f"in:{kind}:{ruleset}"
+        key = f"in:{kind}:{ruleset}:{','.join(chosen)}"
         cached = self._loaded.get(key)
         if cached is None:
-            cached = self._in_ruleset(kind, ruleset)
+            cached = self._in_ruleset(kind, ruleset, chosen)
             self._loaded[key] = cached
         return cached
 
-    def _in_ruleset(self, kind: str, ruleset: str) -> dict[str, Any]:
+    def _in_ruleset(self, kind: str, ruleset: str, chosen: tuple[str, ...]) -> dict[str, Any]:
         items = self.items(kind)
         own = {
             key: item
             for key, item in items.items()
-            if (pack := self._pack_of.get(key)) is not None and ruleset in (pack.ruleset, pack.id)
+            if (pack := self._pack_of.get(key)) is not None
+            and ruleset in (pack.ruleset, pack.id)
+            and (kind != "moves" or self.plays_pack(pack.id, ruleset, chosen))
         }
         if kind != "moves":
             return own
@@ -308,19 +321,29 @@ class Ruleset:
         }
         return {key: move for key, move in own.items() if key not in replaced}
 
+    @staticmethod
+    def plays_pack(pack: str, ruleset: str, chosen: tuple[str, ...]) -> bool:
+        """Whether a campaign of ``ruleset`` that chose the expansions ``chosen`` plays the
+        moves of ``pack`` (a pack of :data:`CHOSEN_PACKS` only when chosen, or asked for
+        by its own id)."""
+        return pack not in CHOSEN_PACKS or pack in chosen or pack == ruleset
+
     def _alternative(self, move: Move, replaced: str) -> bool:
         """True when ``move`` is an optional variant of ``replaced`` (or is it), not its
         replacement: both come from one pack."""
         return replaced == move.id or self._pack_of.get(replaced) is self._pack_of.get(move.id)
 
-    def replacing(self, move: Move, ruleset: str) -> Move:
-        """The move that takes ``move``'s place in ``ruleset``'s campaigns (an expansion's
-        move that ``replaces`` it), or ``move`` itself."""
-        replacements: dict[str, Move] = self._loaded.setdefault(f"replacing:{ruleset}", {})
+    def replacing(self, move: Move, ruleset: str, chosen: tuple[str, ...] = ()) -> Move:
+        """The move that takes ``move``'s place in ``ruleset``'s campaigns that chose the
+        expansions ``chosen`` (an expansion's move that ``replaces`` it), or ``move`` itself."""
+        chosen = tuple(sorted(p for p in chosen if p in CHOSEN_PACKS))
+        replacements: dict[str, Move] = self._loaded.setdefault(
+            f"replacing:{ruleset}:{','.join(chosen)}", {}
+        )
         found = replacements.get(move.id)
         if found is None:
             found = move
-            for other in self.in_ruleset("moves", ruleset).values():
+            for other in self.in_ruleset("moves", ruleset, chosen).values():
                 if move.id in other.replaces and not self._alternative(other, move.id):
                     found = other
                     break

@@ -173,7 +173,7 @@ class StateChanges:
     _plans: dict[str, MovePlan]
     # The move each query of make_move names, with its plan (see MoveEngine.find_move), kept
     # with the plans.
-    _named: dict[str, tuple[Move, MovePlan]]
+    _named: dict[tuple[tuple[str, ...], str], tuple[Move, MovePlan]]
     _plans_ruleset: str | None = None
     _plans_content: Ruleset | None = None
     # Whether this operation changed a bonds track (set_meter of bond_ticks; lasting.watch

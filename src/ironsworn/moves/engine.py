@@ -311,8 +311,11 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         """The move ``query`` names in the campaign's ruleset; a move of another is refused."""
         # What a query names depends only on the content (which never changes once loaded)
         # and the campaign's ruleset: found once, kept (a refusal is worked out every time).
-        found_moves: dict[tuple[str, str], Move] = self.ruleset.memo("found_moves")
-        key = (self.state.ruleset, query)
+        from ironsworn.campaign.options import chosen_packs
+
+        found_moves: dict[tuple[str, tuple[str, ...], str], Move] = self.ruleset.memo("found_moves")
+        # (and the expansions it chose: Sundered Isles' Set a Course, or Starforged's)
+        key = (self.state.ruleset, chosen_packs(self.state), query)
         found = found_moves.get(key)
         if found is None:
             found = self._find_move(query)
@@ -326,17 +329,23 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         with the plans: both depend only on the content and the campaign's ruleset."""
         if self.state.ruleset is not self._plans_ruleset or self.ruleset is not self._plans_content:
             self._new_plans()
+        from ironsworn.campaign.options import chosen_packs
+
         named = self._named
-        found = named.get(query)
+        key = (chosen_packs(self.state), query)  # (the option may change in a session)
+        found = named.get(key)
         if found is None:
             move = self.find_move(query)  # (an unknown move is refused, every time)
             if len(named) >= 4096:  # queries are typed by people: bound what is kept
                 named.clear()
-            found = named[query] = (move, self.plan_of(move.id))
+            found = named[key] = (move, self.plan_of(move.id))
         return found
 
     def _find_move(self, query: str) -> Move:
+        from ironsworn.campaign.options import chosen_packs
+
         ruleset = self.state.ruleset
+        chosen = chosen_packs(self.state)
         try:
             found: Move = self.ruleset.find("moves", query, prefer=ruleset)
         except NotFound as missing:
@@ -348,7 +357,7 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
             except NotFound:
                 # The closest moves of the campaign's own ruleset, by name: a classic campaign
                 # never suggests a Starforged move it would refuse.
-                mine_all = self.ruleset.in_ruleset("moves", ruleset)
+                mine_all = self.ruleset.in_ruleset("moves", ruleset, chosen)
                 names = tuple(
                     dict.fromkeys(mine_all[c].name for c in missing.candidates if c in mine_all)
                 )
@@ -369,7 +378,7 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
                 if "/" in query
                 else [
                     m
-                    for m in self.ruleset.in_ruleset("moves", ruleset).values()
+                    for m in self.ruleset.in_ruleset("moves", ruleset, chosen).values()
                     if m.name.lower() == found.name.lower()
                 ]
             )
@@ -379,8 +388,19 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
                 f"{found.name} is a {own} move; this campaign plays {ruleset} (accepted: the "
                 f"{ruleset} moves)"
             )
+        if pack is not None and not self.ruleset.plays_pack(pack.id, ruleset, chosen):
+            # An expansion the campaign did not choose (Sundered Isles): a move named by its
+            # words is the campaign's own of that name; its id is refused.
+            if "/" not in query and found.replaces:
+                found = self.ruleset.moves.get(found.replaces[0], found)
+            else:
+                raise InvalidValue(
+                    f"{found.name} is a {pack.name} move; this campaign plays {ruleset} "
+                    f"without it (accepted: the {ruleset} moves, or the campaign option "
+                    f"{pack.id} on)"
+                )
         # An imported expansion's move that replaces this one is the campaign's move.
-        return self.ruleset.replacing(found, ruleset)
+        return self.ruleset.replacing(found, ruleset, chosen)
 
     def verify_move(self, move: str, character: str | None = None, **options: Any) -> None:
         """Raise the error :meth:`make_move` would raise before rolling; change nothing.

@@ -31,8 +31,10 @@ def _character(table: Table, args: Mapping[str, Any]) -> Any:
 
 def moves(table: Table, args: Mapping[str, Any]) -> list[Choice]:
     """The moves of the campaign's ruleset (a classic campaign never offers Starforged's)."""
+    from ironsworn.campaign.options import chosen_packs
+
     state = table.state()
-    found = table.library().in_ruleset("moves", state.ruleset)
+    found = table.library().in_ruleset("moves", state.ruleset, chosen_packs(state))
     return [
         Choice(move.name.lower(), move.name, str(getattr(move, "trigger", "") or "")[:80])
         for move in found.values()

@@ -71,10 +71,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "log": ("ironsworn.cli.campaign_cmd", "show the event log"),
     "journal": ("ironsworn.cli.campaign_cmd", "read or add to the journal"),
     "export": (
-        "ironsworn.cli.campaign_cmd",
+        "ironsworn.cli.export_cmd",
         "export the campaign: Markdown, JSON or an Iron Vault folder",
     ),
-    "import": ("ironsworn.cli.campaign_cmd", "import a campaign: JSON or an Iron Vault folder"),
+    "import": ("ironsworn.cli.export_cmd", "import a campaign: JSON or an Iron Vault folder"),
 }
 
 

@@ -66,6 +66,7 @@ CLI_MODULES = (
     "ironsworn.cli.asset_cmd",
     "ironsworn.cli.lasting_cmd",
     "ironsworn.cli.campaign_cmd",
+    "ironsworn.cli.export_cmd",
     "ironsworn.cli.setup_cmd",
     "ironsworn.cli.delve_cmd",
     "ironsworn.cli.starforged_cmd",

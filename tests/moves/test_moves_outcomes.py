@@ -1501,3 +1501,14 @@ def test_ask_the_oracle_records_its_answer(game: Game, odds: str, roll: int, ans
     ask = [e for e in result.events if e["type"] == "ask"]
     assert len(ask) == 1 and ask[0]["roll"] == roll
     assert f"{roll} — {answer}" in result.notes[0]
+
+
+def test_endure_harm_without_an_amount_says_what_it_takes_and_why() -> None:
+    """As Strike's harm is said where the player gave none: Endure Harm and Endure Stress
+    name the amount the engine took (2 "when in doubt", seed 000 L1624-1625; a foe's rank in
+    a fight); it took 2 health in silence."""
+    game = Game("Bram")
+    game.character("Bram", BRAM_STATS)
+    result = game.move("endure harm", [6, 1, 2])
+    assert "2 harm: when in doubt, a dangerous result" in result.notes
+    assert game.state.character("Bram").health == 3

@@ -17,7 +17,14 @@ def _suffer_amount(ctx: Step) -> int:
                 input="amount", value=ctx.amount, accepted="0 to 10", why="is out of range"
             )
         return ctx.amount
-    return suffer_default(ctx.state, ctx.name, short_name(ctx.data["move"]))[0]
+    move = short_name(ctx.data["move"])
+    amount, why = suffer_default(ctx.state, ctx.name, move)
+    if move in ("endure_harm", "endure_stress"):
+        # Said, as Strike's harm is where the player gave none: the engine's default (the
+        # foe's rank, or 2 when in doubt) is a choice they may not share.
+        what = "stress" if move == "endure_stress" else "harm"
+        ctx.note(f"{amount} {what}: {why}")
+    return amount
 
 
 def suffer_default(state: CampaignState, name: str, move: str) -> tuple[int, str]:

@@ -23,10 +23,10 @@ def test_a_named_companion_is_told_by_its_name() -> None:
     narrator = Narrator()
     narrator.event(created({"id": HOUND, "name": "Hound", "type": "companion", "input": "Brann"}))
     meter = {"type": "asset_meter", "character": "Kai", "asset": HOUND, "from": 4, "to": 3}
-    assert narrator.event(meter) == "Brann (Kai's hound): health 4 → 3"
+    assert narrator.event(meter) == "Kai's hound “Brann”: health 4 → 3"
     ability = {"type": "asset_ability", "character": "Kai", "asset": HOUND, "ability": 1}
     assert narrator.event({**ability, "from": False, "to": True}) == (
-        "Brann (Kai's hound): ability 2 marked"
+        "Kai's hound “Brann”: ability 2 marked"
     )
 
 
@@ -40,7 +40,7 @@ def test_a_card_added_later_and_a_card_with_no_name() -> None:
     }
     narrator.event(added)
     meter = {"type": "asset_meter", "character": "Kai", "asset": HOUND, "from": 4, "to": 2}
-    assert narrator.event(meter) == "Ash (Kai's hound): health 4 → 2"
+    assert narrator.event(meter) == "Kai's hound “Ash”: health 4 → 2"
     mark = {"type": "asset_ability", "character": "Kai", "asset": "asset:classic/path/ironclad"}
     told = narrator.event({**mark, "ability": 0, "from": False, "to": True})
     assert told == "Kai's ironclad: ability 1 marked" and "asset:" not in str(told)
@@ -62,7 +62,7 @@ def test_the_name_is_learnt_from_the_state() -> None:
     )
     narrator = Narrator(SimpleNamespace(characters={"Kai": kai}, tracks={}))
     meter = {"type": "asset_meter", "character": "Kai", "asset": HOUND, "from": 4, "to": 3}
-    assert narrator.event(meter) == "Brann (Kai's hound): health 4 → 3"
+    assert narrator.event(meter) == "Kai's hound “Brann”: health 4 → 3"
 
 
 def test_track_names_come_from_the_state_as_it_was_and_then_from_the_events() -> None:

@@ -56,11 +56,11 @@ def test_the_journal_names_a_companion_by_the_name_its_player_gave_it(
     assert run(capsys, "asset", "mark", "hawk", "2")[0] == 0
     code, out, err = run(capsys, "journal")
     assert code == 0, err
-    assert "Skye (Hild's hawk): health 3 → 2" in out
-    assert "Skye (Hild's hawk): ability 2 marked" in out
+    assert "Hild's hawk “Skye”: health 3 → 2" in out
+    assert "Hild's hawk “Skye”: ability 2 marked" in out
     code, out, err = run(capsys, "log")
     assert code == 0, err
-    assert "Skye (Hild's hawk): health 3 → 2" in out
+    assert "Hild's hawk “Skye”: health 3 → 2" in out
     assert "asset:classic" not in out
 
 

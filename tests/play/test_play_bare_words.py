@@ -123,7 +123,7 @@ def test_an_asset_s_ability_is_asked_by_its_own_number(tmp_path: Path) -> None:
     assert "   3. Endure Stress with your hound beside you" in run.out
     assert "   1. " not in run.out.split("/asset mark:", 1)[1]
     assert run.err_lines == ["error: '1' is not one of the options (accepted: 2, 3)"]
-    assert "Ash (Kai's hound): ability 3 marked" in run.out
+    assert "Kai's hound “Ash”: ability 3 marked" in run.out
     run = run_script(path, ["/asset unmark hound", ""], interactive=True)
     menu = run.out.split("/asset unmark:", 1)[1].split("answer with", 1)[0]
     assert "   1. Gather Information" in menu and "   3. Endure" in menu and "   2." not in menu

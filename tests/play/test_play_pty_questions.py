@@ -37,7 +37,7 @@ def test_the_first_list_asks_and_completes_at_a_terminal(private_home: Path) -> 
         term.expect("Kai — Companion Endure Harm: how much harm does Brann take?")
         term.expect("[1-5]>")
         term.send("2\r")
-        term.expect("Brann (hound) health 4 -> 2")
+        term.expect("Hound “Brann” health 4 -> 2")
         term.expect("Kai>")
         # Enter the Fray with no fight: the foe (own words), its rank, the stat.
         term.send("/move enter the fray --dice 6,4,9\r")

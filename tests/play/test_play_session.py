@@ -521,7 +521,7 @@ def test_an_undo_tells_a_companion_by_its_name(tmp_path: Path) -> None:
     assert "undid #2 move: " in run.out and "redid #2 move: " in run.out
     for line in run.out.splitlines():
         if line.startswith(("undid", "redid")):
-            assert "Fenn (Asha's hound): health 4 → 3" in line, line
+            assert "Asha's hound “Fenn”: health 4 → 3" in line, line
             assert "action 6 + companion health 3 = 9" in line, line  # (its words, no id)
 
 

@@ -334,13 +334,14 @@ class Narrator:
             )
 
     def asset_name(self, character: Any, asset_id: Any) -> str:
-        """A character's card as its player knows it: ``Skye (Hild's hawk)`` for a companion
-        the player named, else ``Hild's swordmaster`` (never the card's id)."""
+        """A character's card as its player knows it: ``Hild's hawk “Skye”`` for a companion
+        the player named (the name as the sheet writes it; it read ``Skye (Hild's hawk)``),
+        else ``Hild's swordmaster`` (never the card's id)."""
         card, given = self._cards.get(
             (str(character), str(asset_id)), (words(str(asset_id).rsplit("/", 1)[-1]), "")
         )
         if given and given.lower() != card.lower():
-            return f"{given} ({character}'s {card.lower()})"
+            return f"{character}'s {card.lower()} “{given}”"
         return f"{character}'s {card.lower()}"
 
     def _damaged(self, event: Mapping[str, Any]) -> str:

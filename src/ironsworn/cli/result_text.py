@@ -262,16 +262,19 @@ def track_words(track_id: str, state: Any = None) -> str:
 
 
 def asset_words(asset_id: str, character: Any, state: Any = None) -> str:
-    """An asset by the name its player gave it (``Brann (hound)``), else its card's name."""
+    """An asset by its card's name with the name its player gave it, as the sheet words it
+    (``Hound “Brann”``; it read ``Brann (hound)``), else its card's name."""
     card = asset_id.rsplit("/", 1)[-1].replace("_", " ")
     char = getattr(state, "characters", {}).get(character) if state is not None else None
     record = next((a for a in getattr(char, "assets", ()) if a.get("id") == asset_id), None)
     if record is None:
         return card
+    from ironsworn.card_fields import given_words
+
     given = str(record.get("input") or "")
     name = str(record.get("name") or card)
     if given and given.lower() != name.lower():
-        return f"{given} ({name.lower()})"
+        return name + given_words(record)
     return name
 
 

@@ -86,6 +86,8 @@ def test_a_menu_of_one_option_is_numbered_1_not_1_to_1(tmp_path: Path) -> None:
     run = run_script(path, [face, "1", "/quit"], interactive=True)
     # (it read "[1, several]> ": one option cannot be several)
     assert "[1 or empty]> " in run.reader.prompts
+    assert "  answer with 1 or its key (an empty line: none)" in run.out
+    assert "several allowed" not in run.out
     assert not [p for p in run.reader.prompts if p.startswith("[1-1")]
 
 

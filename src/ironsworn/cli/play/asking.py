@@ -297,7 +297,11 @@ def pick_many(session: PlaySession, question: str, options: Sequence[tuple[str, 
         session,
         question,
         options,
-        "answer with numbers or keys, several allowed (an empty line: none)",
+        (
+            "answer with 1 or its key (an empty line: none)"
+            if len(options) == 1
+            else "answer with any of the numbers or keys (an empty line: none)"
+        ),
     )
     session.completions.choices = keys
     try:

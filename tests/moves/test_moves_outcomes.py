@@ -1494,6 +1494,26 @@ def test_pay_the_price_table_and_oracle_are_recorded(game: Game) -> None:
 
 
 @pytest.mark.parametrize(
+    ("roll", "cost"),
+    [(65, "Endure Harm, -health"), (70, "Endure Stress, -spirit"), (88, "suffer -supply")],
+)
+def test_pay_the_price_table_row_of_a_cost_names_the_move_of_that_cost(
+    game: Game, roll: int, cost: str
+) -> None:
+    """ "It is harmful" (60-68): the move's notes give it "Endure Harm and suffer -health"
+    (seed 000 L2680-2694, "When in doubt, suffer -2"); the row was told with nothing of the
+    move that pays it. A reminder, not a move made: the cost is the fiction's to fit."""
+    game.move("pay the price")
+    rolled = game.choose(["roll_table"], (roll,))
+    said = f"the mechanical cost, by the move's notes: {cost} (when in doubt, -2)"
+    assert said in rolled.notes
+    assert not any(e["type"] == "move" for e in rolled.events[1:])
+    game.move("pay the price")
+    other = game.choose(["roll_table"], (12,))  # "You are separated...": no cost named
+    assert not any("mechanical cost" in note for note in other.notes)
+
+
+@pytest.mark.parametrize(
     ("odds", "roll", "answer"), [("likely", 26, "yes"), ("unlikely", 75, "no")]
 )
 def test_ask_the_oracle_records_its_answer(game: Game, odds: str, roll: int, answer: str) -> None:

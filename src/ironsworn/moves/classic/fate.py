@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ironsworn.content.oracle_roller import roll_oracle
+from ironsworn.content.oracle_roller import OracleResult, roll_oracle
 from ironsworn.moves.engine import Step, no_roll, on_resume
 from ironsworn.oracle import Odds, ask_in_campaign
 
@@ -48,6 +48,8 @@ def pay_how(ctx: Step, keys: list[str]) -> None:
                 )
         if len(result.rolls) == 2 and result.rolls[0].text == result.rolls[1].text:
             ctx.note("both results are the same: make it worse")
+        for cost in dict.fromkeys(_costs(result)):
+            ctx.note(f"the mechanical cost, by the move's notes: {cost} (when in doubt, -2)")
     elif keys[0] == "ask_oracle":
         answer = ask_in_campaign(ctx.state, Odds.LIKELY, ctx.engine.dice)
         # The question kept with the answer: the story read "the oracle says no (89)".
@@ -55,6 +57,28 @@ def pay_how(ctx: Step, keys: list[str]) -> None:
         ctx.note(f"is the likely outcome what happens? {answer.roll}: {answer.word}")
     else:
         ctx.note("make the most obvious negative outcome happen")
+
+
+# The table's rows that name a kind of cost, and the cost the move's notes give it ("If you
+# face a physical hardship or injury, Endure Harm and suffer -health", seed 000 L2680-2694;
+# "When in doubt, suffer -2"). Said as a reminder, not made: the rows name no move (unlike
+# Starforged's), the cost is fitted to the fiction, and "a result might also be purely
+# narrative without an immediate mechanical cost".
+COSTS = (
+    (51, 59, "suffer -momentum"),  # "It causes a delay or puts you at a disadvantage."
+    (60, 68, "Endure Harm, -health"),  # "It is harmful."
+    (69, 77, "Endure Stress, -spirit"),  # "It is stressful."
+    (86, 90, "suffer -supply"),  # "It wastes resources."
+    (95, 98, "apply the cost to them"),  # "A friend, companion, or ally is put in harm's way"
+)
+
+
+def _costs(result: OracleResult) -> list[str]:
+    """The costs of the rows ``result`` landed on (each roll it called for, in turn)."""
+    if result.rolls:
+        return [cost for child in result.rolls for cost in _costs(child)]
+    roll = result.roll or 0
+    return [cost for low, high, cost in COSTS if low <= roll <= high]
 
 
 @no_roll("ask_the_oracle")

@@ -545,3 +545,21 @@ def test_what_the_engine_leaves_to_the_player_is_shown_as_a_reminder() -> None:
     assert any(n.startswith("reminder: Communion 2") for n in called.notes), called.notes
     settle(g)
     assert not any("reminder" in n for n in g.move("face danger", WEAK, stat="edge").notes)
+
+
+def test_a_name_where_the_abilitys_number_goes_is_refused_not_looked_up_whole() -> None:
+    """``hawk:Keen``: the player meant a hawk named Keen; looked up whole, it found the Keen
+    ritual and the hawk was never taken. Refused, naming what is accepted."""
+    from ironsworn.errors import InvalidValue
+    from ironsworn.moves.assets.cards import parse_asset_choice
+
+    with pytest.raises(
+        InvalidValue,
+        match=r"'Keen' after ':' is not an ability's number .*"
+        r"hawk:N=Keen",
+    ):
+        parse_asset_choice("hawk:Keen")
+    assert parse_asset_choice("hawk:1=Keen").query == "hawk"
+    assert parse_asset_choice("asset:classic/companion/hawk").query == (
+        "asset:classic/companion/hawk"
+    )

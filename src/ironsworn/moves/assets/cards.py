@@ -72,6 +72,17 @@ def parse_asset_choice(text: str) -> AssetChoice:
     ability: int | None = None
     if colon and number.strip().isdigit() and name.strip():
         query, ability = name.strip(), int(number)
+    elif colon and name.strip() and "/" not in number and name.strip().lower() != "asset":
+        # "hawk:Keen": a name where the ability's number goes. Looked up whole, it found
+        # another card (the Keen ritual) and the hawk was never taken.
+        said = number.strip()
+        raise InvalidValue(
+            f"asset {text!r}: {said!r} after ':' is not an ability's number (accepted: "
+            f"{name.strip()}:N, or {name.strip()}:N={said} to name it)",
+            input="asset",
+            value=text,
+            accepted=f"{name.strip()}:N={said}",
+        )
     else:
         query = head.strip()
     fields: dict[str, str] = {}

@@ -184,5 +184,9 @@ def test_a_tables_rows_are_shown_by_their_ranges_and_a_roll_past_them_is_refused
     ]
     assert shown[-1] == "  answer with a key, or a roll (1-100: the row holding it)"
     assert hint(PRICE_ROWS) == "key or roll 1-100"
-    with pytest.raises(InvalidValue, match=r"'101' is not an option .*a roll 1-100 for the row"):
+    with pytest.raises(InvalidValue) as refused:
         read_answer("101", PRICE_ROWS)
+    assert str(refused.value) == (
+        "'101' is not an option of the pending decision (accepted: a key (obvious, ask_oracle, "
+        "roll_table), a row's range, or a roll 1-100 for the row holding it)"
+    )

@@ -62,7 +62,10 @@ def accepted(pending: Mapping[str, Any]) -> str:
     keys = ", ".join(option_keys(pending))
     rolls = table_rolls(pending)
     if rolls is not None:
-        return f"a key ({keys}), or a roll {rolls[0]}-{rolls[1]} for the row holding it"
+        # The rows by their ranges are said as one (twenty of them made a paragraph).
+        own = [k for k in option_keys(pending) if not k[:1].isdigit()]
+        words = f"a key ({', '.join(own)}), " if own else ""
+        return f"{words}a row's range, or a roll {rolls[0]}-{rolls[1]} for the row holding it"
     return f"{hint(pending)} or {keys}"
 
 

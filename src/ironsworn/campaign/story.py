@@ -29,17 +29,10 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ironsworn.campaign.journal import (
-    Narrator,
-    rolled_moves,
-    stat_words,
-    told_by_burn,
-    told_when_rolled,
-    uncited,
-    words,
-)
+from ironsworn.campaign.journal import Narrator, stat_words, uncited, words
 from ironsworn.campaign.journal_edits import EDIT_KINDS, current_texts
 from ironsworn.campaign.store import Operation
+from ironsworn.campaign.told_once import rolled_moves, told_by_burn, told_when_rolled
 from ironsworn.progress import progress_boxes
 from ironsworn.rolls import GIVEN_ADD
 

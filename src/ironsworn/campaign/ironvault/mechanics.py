@@ -41,8 +41,9 @@ from typing import Any
 
 from ironsworn.campaign.ironvault.kdl import Node, Value, parse
 from ironsworn.campaign.ironvault.tracks import note_name, wiki_link
-from ironsworn.campaign.journal import HIDDEN, PINS, Narrator, odds_words, told_by_burn
+from ironsworn.campaign.journal import HIDDEN, PINS, Narrator, odds_words
 from ironsworn.campaign.store import Operation
+from ironsworn.campaign.told_once import told_by_burn
 
 # A suffer move takes its harm (or stress, or damage) first, then rolls on the meter it hit.
 SUFFER_MOVES = ("/endure_harm", "/endure_stress", "/companion_endure_harm", "/withstand_damage")

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from ironsworn.cli.common import CliParser, Missing, UsageError, check_text, worded
 from ironsworn.cli.play import asking, decisions
 from ironsworn.cli.play.asking import MenuLeft
+from ironsworn.cli.play.left_out import ask_missing, ask_who, flag_question, parser_of
 from ironsworn.cli.play.terminal import LineReader, Output
 from ironsworn.errors import (
     DecisionPending,
@@ -546,7 +547,7 @@ class PlaySession:
                 return self.execute(exc.line)
         except Missing as exc:
             try:
-                again = self._ask_missing(exc, line)
+                again = ask_missing(self, exc, line)
             except IronswornError as refused:  # nothing to choose: one line, not a question
                 self.out.error(play_worded(refused))
                 return True
@@ -556,8 +557,8 @@ class PlaySession:
             self.out.error(worded(exc))
         except (OptionNeeded, Unanswered) as exc:
             # An input the engine or the table finds missing (/vow's rank): asked as its flag.
-            missing = self._flag_question(exc, line)
-            again = None if missing is None else self._ask_missing(missing, line)
+            missing = flag_question(self, exc, line)
+            again = None if missing is None else ask_missing(self, missing, line)
             if again is not None:
                 self._again = True
                 return self.execute(again)
@@ -565,11 +566,11 @@ class PlaySession:
                 from ironsworn.cli.play.table_calls import question_line
 
                 # The one line of a script: the slash command's option that answers it, if any.
-                self.out.error(question_line(self, exc, self._parser_of(line)))
+                self.out.error(question_line(self, exc, parser_of(self, line)))
             else:
                 self.out.error(worded(exc))
         except NotFound as exc:
-            again = self._ask_who(exc, line)
+            again = ask_who(self, exc, line)
             if again is not None:
                 self._again = True
                 return self.execute(again)
@@ -601,106 +602,6 @@ class PlaySession:
         except Exception as exc:  # a bug must not throw away the player's session
             self.out.error(f"internal error, please report it: {type(exc).__name__}: {exc}")
         return True
-
-    def _flag_question(self, exc: OptionNeeded | Unanswered, line: str) -> Missing | None:
-        """The question of ``exc`` as a :class:`Missing` flag of the line's command, when its
-        parser takes that flag (None otherwise: the one line says what is wrong)."""
-        from ironsworn.cli.asking import flag_action, question_of
-
-        asked = question_of(exc)
-        parser = self._parser_of(line)
-        if asked is None or parser is None:
-            return None
-        action = flag_action(self.parsers()[parser], asked.input)
-        if action is None or action.nargs == 0:
-            return None
-        return Missing(
-            str(exc),
-            asked.prompt,
-            flag=action.option_strings[-1],
-            choices=asked.choices,
-            open_=asked.open if asked.choices else True,
-        )
-
-    def _parser_of(self, line: str) -> str | None:
-        """The command line parser the slash command of ``line`` reuses (None: none)."""
-        head = line.lstrip()[1:].split(" ", 1)[0] if line.lstrip().startswith("/") else ""
-        try:
-            command = self.commands.find(head) if head else None
-        except UsageError:
-            command = None
-        return None if command is None else command.parser
-
-    def _ask_missing(self, exc: Missing, line: str) -> str | None:
-        """At a terminal, what a command left out (``/asset show``'s card, ``/fight``'s foe)
-        is asked, and the line given back with the answer (after its flag, or as the
-        command's next word); "" when the player leaves the question. None in a script,
-        which gets the one line."""
-        from ironsworn.cli.play.asking import MenuLeft, menu, write
-        from ironsworn.cli.play.move_commands import beside
-
-        if not self.reader.interactive:
-            return None
-        head = line.strip()[1:].split(" ", 1)[0]
-        if exc.prompt.startswith((f"{head} ", f"{head}:")):
-            # (a command line function's question, said of the slash command typed)
-            exc.prompt = "/" + exc.prompt
-        choices, open_ = exc.choices, exc.open
-        if not choices:
-            from ironsworn.cli.play.slash import leading_words, split_words
-            from ironsworn.cli.play.table_calls import input_choices
-
-            # The values the table's operation accepts now (/legacy's tracks, /adjust's meters).
-            typed = leading_words(split_words(line.strip()[1:]))[0][1:]
-            choices, open_ = input_choices(self, self._parser_of(line), exc.dest, open_, typed)
-        if exc.dest == "track" and not choices:
-            # The campaign's open tracks, by name (a track's id or name is the answer).
-            choices = [
-                (t.name, f"{t.rank} {t.kind}")
-                for t in self.state().tracks.values()
-                if t.status == "active"
-            ]
-        try:
-            if len(choices) == 1 and not open_:
-                answer = choices[0][0]  # one answer (/vow's new): nothing to ask
-            elif choices:
-                shown = [(key, beside(key, label)) for key, label in choices]
-                answer = menu(self, exc.prompt, shown, open_)
-            else:
-                answer = write(self, f"{exc.prompt} (an empty line leaves)")
-                if not answer:
-                    raise MenuLeft
-        except MenuLeft as left:
-            self.out.say("(left the question: nothing was made)")
-            return left.line or ""
-        answer = answer.replace('"', "")
-        # The journal's words are its own (not split like a shell's): no quotes around them.
-        if " " in answer and not line.lstrip().startswith("/journal"):
-            answer = f'"{answer}"'
-        if exc.flag:
-            return f"{line} {exc.flag} {answer}"
-        # The command's next word comes before its options (/move --dice 6,1,2: the move).
-        parts = line.split(" ")
-        at = next((i for i, w in enumerate(parts) if i and w.startswith("--")), len(parts))
-        return " ".join([*parts[:at], answer, *parts[at:]])
-
-    def _ask_who(self, exc: NotFound, line: str) -> str | None:
-        """A line that needs a character when there are several and none acts: ask who acts
-        (as ``/as`` chooses) and give the line to run again (or the command typed instead,
-        or "" when the player leaves the question); None when it is not that question."""
-        from ironsworn.cli.play.asking import MenuLeft, menu
-
-        if exc.names != ("character",) or not exc.candidates or self.acting is not None:
-            return None
-        options = [(name, "") for name in exc.candidates]
-        try:
-            who = menu(self, "There are several characters: who acts?", options)
-        except MenuLeft as left:
-            self.out.say("(left the question: nothing was made)")
-            return left.line or ""
-        self.acting = who
-        self.out.say(f"now acting as {who} (/as NAME changes who)")
-        return line
 
     def handle(self, line: str) -> None:
         text = check_text(line, "line").strip()

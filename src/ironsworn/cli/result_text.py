@@ -183,7 +183,7 @@ TRACK_PARTS = {
 
 def target_words(event: dict[str, Any], target: str, state: Any = None) -> str:
     """What an effect changed, as a player names it: a companion by the name given
-    (``Brann (hound) health``), a track by its words (``journey: Ironhome progress``), a meter
+    (``Hound “Brann” health``), a track by its words (``journey: Ironhome progress``), a meter
     in the game's words; ids stay in ``--json``. ``target`` (the JSON's) when nothing fits."""
     kind = event.get("type")
     if kind == "meter":

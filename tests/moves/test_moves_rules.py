@@ -410,6 +410,31 @@ def test_a_fight_lost_with_no_foe_left_leaves_no_initiative(game: Game) -> None:
     assert game.char().initiative  # another foe is still fought
 
 
+@pytest.mark.parametrize(("dice", "status"), [((1, 2), "won"), ((9, 10), "lost")])
+def test_the_last_fight_ended_is_told_as_the_end_of_initiative(
+    game: Game, dice: tuple[int, int], status: str
+) -> None:
+    """Won or lost, the end of the last fight ends the initiative: told as that, not as
+    "Asha loses initiative", which read as a setback right after her win."""
+    from ironsworn.campaign.journal import Narrator
+
+    game.track("fight", "Raider", "dangerous")
+    game.sheet.initiative("Asha", True)
+    game.move("strike", STRONG, stat="iron")
+    ended = game.move("end the fight", dice)
+    assert fx(ended)[:2] == [("fight-1:status", "active", status), ("initiative", True, False)]
+    [event] = [e for e in ended.events if e["type"] == "initiative"]
+    assert Narrator().event(event) == "Asha is out of the fight: no initiative to hold"
+    if game.engine.state.pending:
+        game.choose(["obvious"])  # (the loss's Pay the Price)
+    # A loss of initiative in a fight that goes on is told as one.
+    game.track("fight", "Wolf", "dangerous")
+    game.sheet.initiative("Asha", True)
+    struck = game.move("strike", (1, 9, 10), stat="iron")
+    [event] = [e for e in struck.events if e["type"] == "initiative"]
+    assert Narrator().event(event) == "Asha loses initiative"
+
+
 def test_hold_no_iron_lasts_only_for_the_duel(game: Game) -> None:
     """Draw the Circle's "hold no iron" makes your harm 1 in that duel, not in the next fight."""
     game.track("fight", "Duelist", "dangerous", ticks=20)

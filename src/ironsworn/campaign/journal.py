@@ -470,6 +470,8 @@ class Narrator:
         if event.get("position") or who in self.starforged:
             # Starforged calls it position: in control, or in a bad spot.
             return f"{who} is {'in control' if event['to'] else 'in a bad spot'}"
+        if event.get("fight_over"):
+            return f"{who} is out of the fight: no initiative to hold"
         return f"{who} {'has' if event['to'] else 'loses'} initiative"
 
     def _status(self, event: Mapping[str, Any]) -> str:

@@ -532,7 +532,9 @@ class StateChanges:
                 {"type": "flag", "character": char.name, "flag": flag, "from": current, "to": value}
             )
 
-    def set_initiative(self, name: str, value: bool) -> None:
+    def set_initiative(self, name: str, value: bool, fight_over: bool = False) -> None:
+        """``fight_over``: the initiative ends because no fight goes on (told so, not as a
+        loss of it: "Kira loses initiative" read as a setback right after her win)."""
         char = self.state.characters.get(name) or self.state.character(name)
         if char.initiative != value:
             event: dict[str, Any] = {
@@ -543,6 +545,8 @@ class StateChanges:
             }
             if char.ruleset == "starforged":  # (char.starforged, without the property's call)
                 event["position"] = True  # told as in control / in a bad spot
+            if fight_over:
+                event["fight_over"] = True
             self.emit(event)
 
     def set_debility(self, name: str, debility: str, value: bool) -> None:

@@ -191,7 +191,7 @@ def end_the_fight(ctx: Step) -> None:
         if not ctx.engine.in_fight(ctx.name):
             # No fight goes on: there is no initiative to hold (it was kept, and the sheet
             # said "you have initiative" after the fight was lost).
-            ctx.initiative(False)
+            ctx.engine.set_initiative(ctx.name, False, fight_over=True)
         ctx.note("you have lost this fight: Pay the Price, and make it severe")
         ctx.pay_the_price()
         return
@@ -199,7 +199,7 @@ def end_the_fight(ctx: Step) -> None:
     if ctx.engine.in_fight(ctx.name):
         ctx.initiative(True)
     else:
-        ctx.initiative(False)
+        ctx.engine.set_initiative(ctx.name, False, fight_over=True)
     if ctx.outcome is W:
         ctx.choose(
             "end_the_fight.weak_hit",

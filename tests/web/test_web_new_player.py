@@ -74,7 +74,7 @@ def test_an_asset_gained_reads_as_a_person_says_it(api: Any) -> None:
     do(api, "move", {"move": "advance", "asset": ["Horse"], "ability": 1, "name": "Ash"})
     bought = do(api, "choose", {"keys": ["new_asset"], "character": "Kira"}, PAGE)
     (gained,) = [e for e in bought["effects"] if str(e["target"]).startswith("asset:")]
-    assert (gained["verb"], gained["label"]) == ("gains the asset", "Ash (Horse)")
+    assert (gained["verb"], gained["label"]) == ("gains the asset", "Horse “Ash”")
     spent = next(e for e in bought["effects"] if e["target"] == "experience_spent")
     assert "verb" not in spent  # a number keeps its from → to
 

@@ -114,7 +114,7 @@ def test_advance_may_be_declined_and_an_asset_gained_reads_as_said(
     advance_with_the_horse(page)
     page.click("#pending button.choice")
     effects = page.locator("#result .effects")
-    expect(effects).to_contain_text("Kira gains the asset Ash (Horse)")
+    expect(effects).to_contain_text("Kira gains the asset Horse “Ash”")
     assert "no → yes" not in effects.inner_text()
     expect(other.locator("#timeline")).to_contain_text("Ash")
     shot(page, "asset-gained")

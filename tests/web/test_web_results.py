@@ -160,3 +160,14 @@ def test_a_starforged_position_reads_as_the_log_says_it(before: str, after: str)
     effect = {"target": "position", "character": "Kira", "from": before, "to": after}
     (shown,) = labelled({"effects": [effect]}, None)["effects"]
     assert (shown["character"], shown["verb"], shown["label"]) == ("Kira", "is", after)
+
+
+def test_a_named_companion_is_written_as_the_sheet_writes_it(api: Any) -> None:
+    """A change to a companion's health is labelled 'Hawk “Kestrel” health' on the page, as the
+    sheet, the command line and the story write the card; it read 'Kestrel (Hawk) health'."""
+    do(api, "character", {"name": "Asha", "stats": STATS, "assets": ["hawk:1=Kestrel"]})
+    hurt = {"move": "companion endure harm", "companion": "Kestrel", "amount": 1,
+            "dice": [4, 2, 3]}  # fmt: skip
+    made = do(api, "move", hurt, PAGE)
+    labels = [e["label"] for e in made["effects"] if str(e["target"]).startswith("asset:")]
+    assert labels and labels[0] == "Hawk “Kestrel” health", labels

@@ -111,7 +111,7 @@ def test_companion_endure_harm_shows_the_companion_s_health_after_the_harm(api: 
         2,
     )
     (change,) = shown["before_roll"]
-    assert (change["label"], change["stat"]) == ("Ember (Horse) health", "companion_health")
+    assert (change["label"], change["stat"]) == ("Horse “Ember” health", "companion_health")
     assert heart["rolled"] != companion["rolled"]
 
 

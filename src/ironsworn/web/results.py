@@ -178,8 +178,11 @@ def target_label(target: str, character: Any, state: Any) -> str:
         card = ident.rsplit("/", 1)[-1]
         name = str(record.get("name") or card) if record else words(card).title()
         given = str(record.get("input") or "") if record else ""
-        if given and given.lower() != name.lower():
-            name = f"{given} ({name})"
+        if record and given and given.lower() != name.lower():
+            from ironsworn.card_fields import given_words
+
+            # As the sheet and the command line write it: Hawk “Keen” (it read "Keen (Hawk)").
+            name += given_words(record)
         if part.startswith("ability") and part[7:].isdigit():
             part = f"ability {part[7:]}"
         return f"{name} {words(part)}".strip()

@@ -116,3 +116,23 @@ def test_undertake_a_journey_offers_an_allys_journey(table: Table) -> None:
     assert table.state().tracks[journey.id].characters == ["Asha", "Bram"]
     reach = {"move": "reach your destination", "character": "Bram"}
     assert [c.key for c in operation("move").input("track").choices(table, reach)] == [journey.id]
+
+
+@pytest.mark.parametrize("kind", ["vow", "journey", "fight", "scene"])
+def test_a_bad_rank_is_refused_before_the_characters_are_asked(tmp_path: Path, kind: str) -> None:
+    """With two characters a new track asks which ones share it; a bad rank was refused only
+    after that was answered (an AI game master answered a question for nothing)."""
+    from ironsworn.errors import InvalidValue
+
+    with CampaignStore.open(tmp_path / "two.sqlite", create=True, name="two") as store:
+        made = Table(store, "two")
+        for name in ("Asha", "Kai"):
+            call(made, "character", {"name": name, "stats": STATS})
+        before = store.head()
+        body = {"kind": kind, "text": "the ford", "foe": "bear", "rank": "hard"}
+        with pytest.raises(InvalidValue) as refused:
+            call(made, "track", body)
+        assert str(refused.value) == (
+            "rank 'hard' is unknown (accepted: troublesome, dangerous, formidable, extreme, epic)"
+        )
+        assert store.head() == before

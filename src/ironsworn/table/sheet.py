@@ -179,6 +179,13 @@ def new_track(table: Table, args: JsonDict) -> JsonDict:
             value=kind,
             accepted=kinds,
         )
+    rank = args.get("rank")
+    if rank not in (None, ""):
+        from ironsworn.ranks import Rank
+
+        # A bad rank is refused before anything is asked: with several characters, "which
+        # ones?" came first and the rank was refused only once it was answered.
+        Rank.parse(rank)
     characters = args.get("characters") or ([table.seat] if table.seat else [])
     for name in characters:
         table.acting_for(name)

@@ -137,6 +137,14 @@ class _StopAtRollDice:
 AFTER_THE_END = frozenset({"continue_a_legacy"})
 
 
+def _after_the_end(char: Any) -> str:
+    """What a refusal of a move for a character out of the story adds: what may come next
+    (it said only "Kira is dead: no more moves")."""
+    if char.ruleset == "starforged":
+        return " (Continue a Legacy carries the story on with a new character)"
+    return " (a new character may take up the story)"
+
+
 class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
     """Makes moves and answers decisions on a :class:`CampaignState` (changed in place).
 
@@ -245,7 +253,9 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         if self.pending is not None or self.parked:
             self.make_room(char.name)  # (a decision is owed: most moves owe none)
         if char.status != "active" and plan.short not in AFTER_THE_END:
-            raise RuleViolation(f"{char.name} is {char.status}: no more moves")
+            raise RuleViolation(
+                f"{char.name} is {char.status}: no more moves{_after_the_end(char)}"
+            )
         # Whether the options are allowed depends only on which are given (their values
         # are only quoted in a refusal): a set of them allowed once is allowed again.
         # (None, the default of most, is told by identity; a word or a number is given, and

@@ -187,9 +187,14 @@ def options_data(state: Any) -> list[dict[str, Any]]:
     ]
 
 
+_SUNDERED = ("sundered_isles",)
+_SUNDERED_DEFAULT = OPTIONS["sundered_isles"].default
+
+
 def chosen_packs(state: Any) -> tuple[str, ...]:
     """The expansions a campaign chose to play (the loader's ``CHOSEN_PACKS``): Sundered
     Isles with the option on."""
-    if state is not None and state.option("sundered_isles"):
-        return ("sundered_isles",)
+    # (asked on every move the engine makes: the option read without the option() call)
+    if state is not None and state.options.get("sundered_isles", _SUNDERED_DEFAULT):
+        return _SUNDERED
     return ()

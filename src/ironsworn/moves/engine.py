@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ironsworn.campaign.options import chosen_packs
 from ironsworn.dice import Dice, RandomDice
 from ironsworn.errors import InvalidValue, IronswornError, NotFound, RuleViolation
 from ironsworn.moves.assets import lasting
@@ -321,8 +322,6 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         """The move ``query`` names in the campaign's ruleset; a move of another is refused."""
         # What a query names depends only on the content (which never changes once loaded)
         # and the campaign's ruleset: found once, kept (a refusal is worked out every time).
-        from ironsworn.campaign.options import chosen_packs
-
         found_moves: dict[tuple[str, tuple[str, ...], str], Move] = self.ruleset.memo("found_moves")
         # (and the expansions it chose: Sundered Isles' Set a Course, or Starforged's)
         key = (self.state.ruleset, chosen_packs(self.state), query)
@@ -339,8 +338,6 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         with the plans: both depend only on the content and the campaign's ruleset."""
         if self.state.ruleset is not self._plans_ruleset or self.ruleset is not self._plans_content:
             self._new_plans()
-        from ironsworn.campaign.options import chosen_packs
-
         named = self._named
         key = (chosen_packs(self.state), query)  # (the option may change in a session)
         found = named.get(key)
@@ -352,8 +349,6 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         return found
 
     def _find_move(self, query: str) -> Move:
-        from ironsworn.campaign.options import chosen_packs
-
         ruleset = self.state.ruleset
         chosen = chosen_packs(self.state)
         try:

@@ -57,3 +57,42 @@ def test_as_sets_the_acting_character(tmp_path: Path) -> None:
         assert state.characters["Asha"].momentum == 2
         journal = [op for op in store.operations() if op.kind == "journal"]
         assert journal[-1].character == "Kai"
+
+
+def test_a_character_added_meanwhile_leaves_the_prompts_character_acting(tmp_path: Path) -> None:
+    """The prompt read "Kai>" when another player added Asha from the command line: the
+    line typed at it still acts as Kai, with no "who acts?" question, and says so once."""
+    import io
+
+    from play_support import KAI_STATS, ScriptReader, make_kai
+
+    from ironsworn.cli.main import main
+    from ironsworn.cli.play.session import PlaySession
+    from ironsworn.cli.play.terminal import Output
+    from ironsworn.dice import RandomDice
+
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+
+    class AshaJoins(ScriptReader):
+        def read(self, prompt: str) -> str:
+            if len(self.prompts) == 1:  # while Kai's player looks at the second prompt
+                asha = ["character", "new", "Asha", "--stats", KAI_STATS, "--campaign", str(path)]
+                assert main(asha) == 0
+            return super().read(prompt)
+
+    lines = ["Kai waits at the ford.", "/move face danger --stat iron --dice 6,1,2", "Kai crosses."]
+    reader = AshaJoins(lines, interactive=True)
+    out, err = io.StringIO(), io.StringIO()
+    with CampaignStore.open(path) as store:
+        assert PlaySession(store, Output(False, out, err), RandomDice(7), reader).run() == 0
+    assert reader.prompts[1] == "Kai> "  # drawn before Asha was made
+    assert "who acts" not in out.getvalue() + err.getvalue()
+    assert out.getvalue().count("you act as Kai") == 1
+    assert reader.prompts[2] == "Kai> "
+    with CampaignStore.open(path) as store:
+        state = store.state()
+        assert state.characters["Kai"].momentum == 3  # the strong hit went to Kai
+        assert state.characters["Asha"].momentum == 2
+        journal = [op for op in store.operations() if op.kind == "journal"]
+        assert [op.character for op in journal] == ["Kai", "Kai"]

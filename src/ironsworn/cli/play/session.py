@@ -158,6 +158,9 @@ class PlaySession:
         self._library: Ruleset | None = None
         self._parsers: dict[str, CliParser] | None = None
         self.acting: str | None = None  # set by /as: who moves when --character is not given
+        # The character the last prompt named ("Kira>"), for the line typed at it: another
+        # player may add a character meanwhile, and that line still means Kira.
+        self.prompted_as: str | None = None
         # The abilities a /move's player said fit the fiction, by (character, move id), kept
         # while its line runs again with an answer the move asked for (Make a Connection's
         # whom): they were asked a second time. Emptied when a new line is typed.
@@ -428,6 +431,7 @@ class PlaySession:
         acting = self.character_name(state)
         who = acting or self.store.name
         self.shown_pending = state.pending
+        self.prompted_as = acting
         if state.pending is not None:
             owner = state.pending.get("character")
             # Another character's decision (co-op, acting as one whose own is set aside), or
@@ -535,6 +539,7 @@ class PlaySession:
         again_run, self._again = self._again, False
         if not again_run:
             self.fits_answered = {}
+            self.keep_prompted()
         try:
             self.handle(line)
         except (QuitPlay, EOFError):
@@ -602,6 +607,22 @@ class PlaySession:
         except Exception as exc:  # a bug must not throw away the player's session
             self.out.error(f"internal error, please report it: {type(exc).__name__}: {exc}")
         return True
+
+    def keep_prompted(self) -> None:
+        """Keep acting as the character the prompt named when characters were added since
+        it was drawn (another player's ``character new``): the line was typed for that one,
+        and without this every command would ask who acts under a prompt naming one."""
+        named, self.prompted_as = self.prompted_as, None
+        if named is None or self.acting is not None:
+            return
+        state = self._state_or_none()
+        if state is None or named not in state.characters or self.character_name(state):
+            return  # (still the only one; or gone, or someone else took the story on)
+        self.acting = named
+        others = ", ".join(name for name in state.characters if name != named)
+        self.out.say(
+            f"(now several characters, with {others}: you act as {named}; /as changes who)"
+        )
 
     def handle(self, line: str) -> None:
         text = check_text(line, "line").strip()

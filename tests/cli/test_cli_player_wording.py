@@ -203,3 +203,19 @@ def test_a_new_player_is_told_how_to_begin_and_the_way_told_works(
     assert out.startswith("Kira\n  edge 3  heart 2  iron 2  shadow 1  wits 1\n")
     code, out, err = run(capsys, "move", "face", "danger", "--stat", "edge", "--dice", "6,1,2")
     assert code == 0 and "STRONG HIT" in out, err
+
+
+def test_a_quoted_sentence_after_journal_is_written(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'ironsworn journal "Kira pressed on."', as a new player types it, was refused as an
+    unknown action; one quoted argument holding a space is the entry. A single unknown word is
+    still refused (a mistyped action writes nothing)."""
+    assert run(capsys, "campaign", "new", "vale")[0] == 0
+    code, out, err = run(capsys, "journal", "Kira pressed on into the cold.")
+    assert (code, err) == (0, "")
+    assert out.startswith("journal entry #")
+    code, out, err = run(capsys, "journal", "edti")
+    assert code == 2 and "'edti'" in err
+    code, out, _ = run(capsys, "journal", "--json")
+    assert [entry["text"] for entry in json.loads(out)] == ["Kira pressed on into the cold."]

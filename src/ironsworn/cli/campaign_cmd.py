@@ -93,7 +93,8 @@ def register(sub: argparse._SubParsersAction[CliParser]) -> None:
         "journal",
         help="read or add to the journal",
         description="Read the journal (entries interleaved with the mechanics, in time order), "
-        "or 'journal add TEXT' to write an entry ('-' reads the text from standard input); "
+        "or 'journal add TEXT' to write an entry ('-' reads the text from standard input; "
+        "'journal \"A whole sentence.\"', quoted, writes it too); "
         "'journal edit N TEXT' rewrites entry #N and 'journal delete N' deletes it (both undo "
         "with 'ironsworn undo').",
     )
@@ -449,6 +450,10 @@ def _journal(args: argparse.Namespace) -> int:
     words: list[str] = args.words
     if not words:
         return _journal_read(args)
+    if words[0] not in ("add", "edit", "delete") and len(words) == 1 and " " in words[0].strip():
+        # One quoted sentence ('journal "The door opens."') is an entry to write: no action
+        # word holds a space, so a mistyped action ('journal frob') is still refused.
+        words = ["add", words[0]]
     if words[0] not in ("add", "edit", "delete"):
         raise UsageError(
             f"journal: unknown action {words[0]!r} (accepted: 'journal add TEXT' to write, "

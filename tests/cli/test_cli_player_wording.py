@@ -219,3 +219,17 @@ def test_a_quoted_sentence_after_journal_is_written(
     assert code == 2 and "'edti'" in err
     code, out, _ = run(capsys, "journal", "--json")
     assert [entry["text"] for entry in json.loads(out)] == ["Kira pressed on into the cold."]
+
+
+def test_export_alone_writes_the_story(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """'ironsworn export' with no format was refused ("the following arguments are required:
+    format"); the story in Markdown is what a player exporting wants first, so it is the
+    default, the same text as 'export markdown'. An unknown format is still refused."""
+    assert run(capsys, "campaign", "new", "vale")[0] == 0
+    assert run(capsys, "journal", "add", "The door opens.")[0] == 0
+    code, out, err = run(capsys, "export")
+    assert (code, err) == (0, "")
+    assert "The door opens." in out
+    assert run(capsys, "export", "markdown")[1] == out
+    code, out, err = run(capsys, "export", "pdf")
+    assert code == 2 and "'pdf'" in err and "markdown, json, iron-vault" in err

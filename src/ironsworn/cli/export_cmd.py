@@ -31,11 +31,18 @@ def register(sub: argparse._SubParsersAction[CliParser]) -> None:
     p = sub.add_parser(
         "export",
         help="export the campaign as Markdown, JSON or an Iron Vault folder",
-        description="Export the campaign: 'markdown' is the story (sessions start after a "
-        "4-hour pause), 'json' the full log for 'ironsworn import json FILE', 'iron-vault DIR' "
-        "a campaign folder for Obsidian's Iron Vault plugin (DIR must be new or empty).",
+        description="Export the campaign: 'markdown' (the default) is the story (sessions "
+        "start after a 4-hour pause), 'json' the full log for 'ironsworn import json FILE', "
+        "'iron-vault DIR' a campaign folder for Obsidian's Iron Vault plugin (DIR must be new "
+        "or empty).",
     )
-    p.add_argument("format", choices=("markdown", "json", "iron-vault"), help="what to write")
+    p.add_argument(
+        "format",
+        nargs="?",
+        default="markdown",
+        choices=("markdown", "json", "iron-vault"),
+        help="what to write (default: markdown, the story)",
+    )
     p.add_argument("target", nargs="?", metavar="DIR", help="iron-vault: the folder to write")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: stdout)")
     p.add_argument(

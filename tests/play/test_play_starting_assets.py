@@ -5,8 +5,10 @@ support vehicle); a card of the wrong deck is named as such and asked again."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
+import pytest
 from test_play_pipe import play
 
 from shared_files import STARFORGED_DATASWORN, shared_file
@@ -202,3 +204,25 @@ def test_an_ability_for_another_stat_is_not_offered(tmp_path: Path) -> None:
     assert done.stdout.index(offer) > done.stdout.index("Undertake an Expedition (+wits)")
     edge = done.stdout.split("Undertake an Expedition (+edge)")[1]
     assert "Engine Upgrade 1: +1 momentum" in edge
+
+
+def test_the_starships_name_may_be_rolled_on_its_oracle(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player with no name in mind met only "your starship needs a name"; the question now
+    says the Starship Name oracle is at hand, and 'r' rolls on it: the ship bears the row
+    rolled, as /oracle starship name would give it."""
+    home = tmp_path / "home"
+    script = ["starforged", str(shared_file(STARFORGED_DATASWORN)), "Kira", "3 2 2 1 1", "r"]
+    done = play(home, [*script, "/quit"])
+    assert done.returncode == 0, done.stderr
+    assert "Its name (Starship Name: r rolls one):" in done.stdout
+    rolled = re.search(r"rolled (\d+) on Starship Name: (.+)", done.stdout)
+    assert rolled is not None, done.stdout
+    assert f"{rolled[2]}: your command vehicle, integrity 5" in done.stdout
+    from ironsworn.content import load_library
+
+    monkeypatch.setenv("IRONSWORN_HOME", str(home))  # (the Starforged file imported there)
+    table = load_library().oracle("oracle_rollable:starforged/starship/name")
+    row = next(r for r in table.rows if r.min <= int(rolled[1]) <= r.max)
+    assert row.text == rolled[2]

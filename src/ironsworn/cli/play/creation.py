@@ -341,6 +341,10 @@ def _own_content(session: PlaySession, ruleset: str) -> None:
     session.out.say(f"imported {report.pack.name} for every {ruleset} campaign: {counts}")
 
 
+# The table a starship's name is rolled on (Starforged's Starship Name oracle).
+STARSHIP_NAMES = "oracle_rollable:starforged/starship/name"
+
+
 def _starship(session: PlaySession) -> str | None:
     """Starforged: the name of the party's STARSHIP, when the deck has the card and the party
     has no ship yet (a later character shares it: moves/starforged/starting.py)."""
@@ -358,16 +362,29 @@ def _starship(session: PlaySession) -> str | None:
     if state.vehicle is not None or STARSHIP not in _deck(session):
         return None
 
+    # The content's Starship Name oracle, where it has one: 'r' rolls a name from it, as the
+    # truths' step rolls with 'r' (a player without a name in mind met only "needs a name").
+    oracle = session.library.oracles.get(STARSHIP_NAMES)
+    rolls = f" ({oracle.name}: r rolls one)" if oracle is not None else ""
+
     def named(text: str) -> str:
         name = _text(text)
+        if oracle is not None and name.casefold() in ("r", "roll"):
+            from ironsworn.content.oracle_roller import roll_oracle
+
+            rolled = roll_oracle(session.library, oracle, session.dice)
+            session.out.say(f"rolled {rolled.roll} on {oracle.name}: {rolled.text}")
+            return rolled.text
         if not name:
-            raise InvalidValue("your starship needs a name (any words)")
+            raise InvalidValue(
+                f"your starship needs a name (any words{', or r to roll one' if rolls else ''})"
+            )
         return name
 
     name = ask(
         session,
         "Board your starship: every Starforged character starts with the STARSHIP, the "
-        "party's command vehicle. Its name:",
+        f"party's command vehicle. Its name{rolls}:",
         named,
     )
     session.out.say(f"{name}: your command vehicle, integrity 5")

@@ -233,3 +233,18 @@ def test_export_alone_writes_the_story(home: Path, capsys: pytest.CaptureFixture
     assert run(capsys, "export", "markdown")[1] == out
     code, out, err = run(capsys, "export", "pdf")
     assert code == 2 and "'pdf'" in err and "markdown, json, iron-vault" in err
+
+
+def test_a_fight_takes_its_foe_as_the_commands_words(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'fight new bear', as 'vow new Free the town' takes the vow's words: it was refused with
+    argparse's "the following arguments are required: --foe". The words find a foe of the
+    rulebook as --foe does (its rank with it), or are the player's own foe."""
+    assert run(capsys, "character", "new", "Hild", "--stats", "3,2,2,1,1")[0] == 0
+    code, out, err = run(capsys, "fight", "new", "bear", "--json")
+    assert (code, err) == (0, "")
+    assert (json.loads(out)["name"], json.loads(out)["rank"]) == ("Bear", "formidable")
+    code, out, err = run(capsys, "fight", "new", "Pirate", "captain", "--rank", "dangerous")
+    assert (code, err) == (0, "")
+    assert "Pirate captain (dangerous fight; Hild)" in out

@@ -96,3 +96,17 @@ def test_a_character_added_meanwhile_leaves_the_prompts_character_acting(tmp_pat
         assert state.characters["Asha"].momentum == 2
         journal = [op for op in store.operations() if op.kind == "journal"]
         assert [op.character for op in journal] == ["Kai", "Kai"]
+
+
+def test_fight_takes_its_foe_as_its_words(tmp_path: Path) -> None:
+    """'/fight Pirate captain' asked for the foe again ('/fight: a foe's id or name...'), the
+    words typed after it dropped; they are the foe now, as /vow's words are the vow."""
+    from play_support import make_kai, run_script
+
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, ["/fight Pirate captain --rank dangerous", "/fight bear"])
+    assert run.code == 0, run.err
+    assert "Pirate captain (dangerous fight; Kai)" in run.out
+    assert "Bear (formidable fight; Kai)" in run.out
+    assert run.err == ""

@@ -63,13 +63,17 @@ def register(sub: Any) -> None:
 
     fight = campaign_command(sub, "fight", "start a fight track against a foe")
     fight.add_argument("action", choices=["new"])
+    # The foe as the command's words ('fight new drift pirate', as 'vow new' takes the vow's)
+    # or --foe; asked for when neither is given (foe_of).
+    fight.add_argument(
+        "words", nargs="*", metavar="FOE", help="the foe, as --foe gives it (one or the other)"
+    )
     # (a foe's name of several words, "drift pirate", needs no quotes in play mode)
     fight.add_argument(
         "--foe",
-        required=True,
         nargs="+",
         action=JoinWords,
-        help="a foe's id or name, or your own text",
+        help=FOE_HELP,
     )
     fight.add_argument("--rank", help="rank (default: the foe's rank)")
     fight.add_argument("--count", default="1", help="foes in the pack (default 1)")
@@ -158,9 +162,31 @@ def run_new_track(args: argparse.Namespace) -> int:
     return 0
 
 
+FOE_HELP = "a foe's id or name, or your own text"
+
+
+def foe_of(args: argparse.Namespace, command: str = "fight new") -> str:
+    """The foe a fight is started against: its words or ``--foe`` (one of them), else
+    asked for as a required --foe is (at a terminal; a script is told the flag)."""
+    words = " ".join(args.words).strip()
+    if words and args.foe:
+        raise UsageError(
+            f"{command}: the foe is given twice, {words!r} and --foe {args.foe!r} (accepted: "
+            "one of them)"
+        )
+    if not words and not args.foe:
+        raise Missing(
+            f"{command} needs its foe: {command} FOE, or --foe FOE ({FOE_HELP})",
+            f"{command}: {FOE_HELP}",
+            flag="--foe",
+            dest="foe",
+        )
+    return words or str(args.foe)
+
+
 def run_fight(args: argparse.Namespace) -> int:
     count = parse_int(args.count, "--count", 1, 10)
-    result = new_track(args, "fight", {"foe": args.foe, "count": count})
+    result = new_track(args, "fight", {"foe": foe_of(args), "count": count})
     track = _track_json(result)
     emit(args, track, lambda: _track_text(track))
     return 0

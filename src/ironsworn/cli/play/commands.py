@@ -108,7 +108,7 @@ SLASH_COMMANDS = SlashTable(
         ),
         SlashCommand(
             "fight",
-            "/fight --foe FOE [--rank R]",
+            "/fight FOE [--rank R]",
             "start a fight track",
             new_track("fight"),
             "fight",

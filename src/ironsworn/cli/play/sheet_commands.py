@@ -44,7 +44,9 @@ def new_track(kind: str) -> Runner:
         inputs: dict[str, Any] = {"kind": kind, "rank": args.rank}
         inputs["characters"] = args.character or None
         if kind == "fight":
-            inputs.update(foe=args.foe, count=args.count)
+            from ironsworn.cli.track_cmd import foe_of
+
+            inputs.update(foe=foe_of(args, "/fight"), count=args.count)
         else:
             inputs.update(text=" ".join(args.text), role=getattr(args, "role", None))
         done = session.table("track", inputs, command=kind, names={"characters": "--character"})

@@ -110,3 +110,23 @@ def test_fight_takes_its_foe_as_its_words(tmp_path: Path) -> None:
     assert "Pirate captain (dangerous fight; Kai)" in run.out
     assert "Bear (formidable fight; Kai)" in run.out
     assert run.err == ""
+
+
+def test_a_move_refused_before_its_roll_asks_no_ability_first(tmp_path: Path) -> None:
+    """Strike without the initiative asked whether Duelist fit the fiction, and was refused
+    once it was answered; it is refused at once now. With the initiative, it is asked."""
+    from play_support import KAI_STATS, run_script
+
+    from ironsworn.cli.main import main
+
+    path = tmp_path / "c.sqlite"
+    kai = ["character", "new", "Kai", "--stats", KAI_STATS, "--asset", "duelist"]
+    assert main([*kai, "--campaign", str(path)]) == 0
+    assert main(["fight", "new", "bear", "--campaign", str(path)]) == 0
+    # (no initiative yet: Enter the Fray was not made)
+    run = run_script(path, ["/move strike --stat iron"], interactive=True)
+    assert "fit the fiction" not in run.out + run.err
+    assert "initiative" in run.err
+    assert main(["initiative", "have", "--campaign", str(path)]) == 0
+    run = run_script(path, ["/move strike --stat iron", ""], interactive=True)
+    assert "Kai — Strike: does an ability fit the fiction?" in run.out + run.err

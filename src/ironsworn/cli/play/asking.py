@@ -197,6 +197,24 @@ def _on_stats(fit: Mapping[str, Any]) -> str:
     return f" (rolling +{' or +'.join(stats)})" if stats else ""
 
 
+def _refused(session: PlaySession, move: str, character: str) -> bool:
+    """Whether the move is refused before its roll whatever is answered (Strike while in a
+    bad spot): then no ability is offered, as the answer would be thrown away with the move.
+    Tried on a fork of the state; an input the move still needs (its stat) refuses nothing."""
+    from ironsworn.errors import DecisionPending, IronswornError, RuleViolation
+    from ironsworn.moves.engine import MoveEngine
+
+    try:
+        MoveEngine(session.state().fork(), session.library).verify_move(move, character)
+    except DecisionPending:
+        return False  # (another's, set aside as this one acts: the move itself sees to it)
+    except RuleViolation:
+        return True
+    except IronswornError:
+        return False
+    return False
+
+
 def ask_assets(session: PlaySession, args: argparse.Namespace, asked: set[str]) -> list[str]:
     """Before the roll: offer the character's abilities that could act on this move.
 
@@ -244,7 +262,7 @@ def ask_assets(session: PlaySession, args: argparse.Namespace, asked: set[str]) 
         if not fit["when"]
     ]
     offered = [f for f in fits if f["when"]]
-    if not offered:
+    if not offered or _refused(session, move.id, char.name):
         return applies
     for line in applies:
         session.out.say(line)

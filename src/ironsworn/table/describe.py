@@ -53,6 +53,7 @@ INITIATIVE_DURING = ("fight",)  # the kinds of track in which it means something
 def describe(table: Table) -> JsonDict:
     """The campaign's ruleset as a surface draws it (see the module docstring)."""
     from ironsworn.campaign.character_state import CREATION_STATS
+    from ironsworn.campaign.options import chosen_packs
     from ironsworn.meters import METER_MAX, METER_MIN
     from ironsworn.momentum import MOMENTUM_MIN
     from ironsworn.moves.setup import BACKGROUND_RANKS, FIRST_VOW_RANKS, MAX_BACKGROUND_BONDS
@@ -101,7 +102,7 @@ def describe(table: Table) -> JsonDict:
         "progress_moves": progress_moves(table.library(), ruleset),
         # The move that joins an ally's fight, journey or expedition (a page that does not
         # share one offers it).
-        "joined_by": joined_by(table.library(), ruleset, list(kinds)),
+        "joined_by": joined_by(table.library(), ruleset, list(kinds), chosen_packs(state)),
         "swear": swear_move(table.library(), ruleset),
         "background_ranks": list(BACKGROUND_RANKS),
         # "For an inciting incident, give your new vow a rank of troublesome, dangerous, or
@@ -145,15 +146,18 @@ def swear_move(library: Any, ruleset: str) -> str | None:
         return None
 
 
-def joined_by(library: Any, ruleset: str, kinds: list[str]) -> dict[str, str]:
+def joined_by(
+    library: Any, ruleset: str, kinds: list[str], chosen: tuple[str, ...] = ()
+) -> dict[str, str]:
     """The move by which a character joins an ally's track of each kind, as its picker offers
     it (:data:`~ironsworn.table.choices.JOINED_BY`): ``{"fight": "move:classic/combat/
-    enter_the_fray", ...}``."""
+    enter_the_fray", ...}``; ``chosen``: the expansions the campaign plays (Sundered Isles'
+    Enter the Fray in place of Starforged's)."""
     from ironsworn.moves.registry import short_name
     from ironsworn.table.choices import JOINED_BY
 
     found: dict[str, str] = {}
-    for move in library.in_ruleset("moves", ruleset).values():
+    for move in library.in_ruleset("moves", ruleset, chosen).values():
         kind = JOINED_BY.get(short_name(move.id))
         if kind in kinds:
             found.setdefault(kind, str(move.id))

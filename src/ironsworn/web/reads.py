@@ -8,11 +8,10 @@ store run on the campaign's worker thread.
 
 from __future__ import annotations
 
-import contextlib
 from functools import cache
 from typing import Any
 
-from ironsworn.errors import InvalidValue, NotFound
+from ironsworn.errors import InvalidValue
 
 JsonDict = dict[str, Any]
 
@@ -92,10 +91,19 @@ def told_entry(entry: JsonDict, operation: Any, narrator: Any) -> JsonDict:
 # --------------------------------------------------------------------------------- moves
 
 
-def moves(ruleset: str | None) -> list[JsonDict]:
-    """Every move of a ruleset in rulebook order, as ``move show`` prints each as JSON."""
+def moves(ruleset: str | None, packs: tuple[str, ...] = ()) -> list[JsonDict]:
+    """Every move of a ruleset in rulebook order, as ``move show`` prints each as JSON.
+    ``packs``: the expansions a campaign chose to play (:func:`campaign_packs`): Sundered
+    Isles' moves in place of the Starforged ones they replace, else left out."""
     chosen = checked_ruleset(ruleset, "classic")
-    return [m.summary_json() for m in library().in_ruleset("moves", chosen).values()]
+    return [m.summary_json() for m in library().in_ruleset("moves", chosen, packs).values()]
+
+
+def campaign_packs(store: Any) -> tuple[str, ...]:
+    """The expansions the campaign chose to play (its option ``sundered_isles``)."""
+    from ironsworn.campaign.options import chosen_packs
+
+    return chosen_packs(store.state())
 
 
 def held_assets(store: Any) -> set[str]:
@@ -107,10 +115,10 @@ def held_assets(store: Any) -> set[str]:
 BRIEF_MOVE = ("id", "name", "category", "trigger")
 
 
-def moves_brief(ruleset: str | None) -> list[JsonDict]:
+def moves_brief(ruleset: str | None, packs: tuple[str, ...] = ()) -> list[JsonDict]:
     """Every move of a ruleset as :func:`moves` gives it, with only its id, name, category and
     trigger."""
-    return [{k: m.get(k) for k in BRIEF_MOVE} for m in moves(ruleset)]
+    return [{k: m.get(k) for k in BRIEF_MOVE} for m in moves(ruleset, packs)]
 
 
 def move_panel(
@@ -525,13 +533,13 @@ def _tracks_for(state: Any, char: Any, move: Any) -> list[Any]:
 
 
 def _campaign_move(state: Any, move: str) -> Any:
-    """A move by name among the campaign's ruleset's moves ("face danger" in a Starforged
-    campaign is Starforged's), else any move of the library (an asset's own move)."""
-    ruleset = getattr(state, "ruleset", None)
-    if ruleset:
-        with contextlib.suppress(NotFound):
-            return library().find_in("moves", move, ruleset)
-    return library().move(move)
+    """The move the campaign makes for ``move`` (a name or an id), as the engine finds it: its
+    ruleset's own ("face danger" in a Starforged campaign is Starforged's), the Sundered Isles'
+    in its place when the campaign chose them (their id refused when it did not), an asset's
+    own move (a ritual)."""
+    from ironsworn.moves.engine import MoveEngine
+
+    return MoveEngine(state, library()).find_move(move)
 
 
 def advance_values(state: Any, char: Any) -> list[JsonDict]:

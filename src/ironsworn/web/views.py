@@ -252,10 +252,13 @@ async def campaign_moves(request: Request) -> Response:
 
 def _moves_read(store: Any, brief: bool) -> bytes:
     """On the campaign's worker: its ruleset's moves as JSON bytes (kept per library)."""
-    ruleset = reads.ruleset_of(store)
+    ruleset, packs = reads.ruleset_of(store), reads.campaign_packs(store)
+    # (kept per ruleset and chosen expansions: a Starforged campaign that plays the Sundered
+    # Isles lists their moves, one beside it in the same home does not)
     if brief:
-        return _kept(("moves", ruleset, "brief"), lambda: reads.moves_brief(ruleset))
-    return _kept(("moves", ruleset), lambda: reads.moves(ruleset))
+        key = ("moves", ruleset, *packs, "brief")
+        return _kept(key, lambda: reads.moves_brief(ruleset, packs))
+    return _kept(("moves", ruleset, *packs), lambda: reads.moves(ruleset, packs))
 
 
 async def move_panel(request: Request) -> Response:

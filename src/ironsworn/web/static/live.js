@@ -5,7 +5,7 @@
 import { $, BASE, NAME, TIMELINE, api, character, loadContent, loadRules, setLive, showError, store } from "./core.js";
 import { renderPending, renderResult, resultFollowsTimeline } from "./decisions.js";
 import { renderTimeline, timelineShown } from "./journal.js";
-import { loadMoves, loadPanel } from "./moves.js";
+import { loadMoves, loadPanel, renderMoves } from "./moves.js";
 import { renderParty, renderSeat, renderSheet } from "./sheet.js";
 import { renderTracks } from "./tracks.js";
 
@@ -32,7 +32,9 @@ async function refresh() {
     // Changes the stream applied while this read was under way are newer than its answer.
     if (state.epoch === store.epoch && state.version < store.version) return;
     store.drawn = ticket;
+    const options = store.state ? JSON.stringify(store.state.options) : undefined;
     store.state = state;
+    followOptions(options);
     store.version = state.version;
     store.epoch = state.epoch;
     render();
@@ -96,6 +98,16 @@ function touchesPanel(steps) {
   });
 }
 
+// The campaign's options decide which moves it plays (sundered_isles: the Sundered Isles'
+// moves in place of Starforged's): a change to them, made by any page or the command line,
+// reads the moves and the ruleset's description again, and draws the list anew if shown.
+function followOptions(before) {
+  if (before === undefined || before === JSON.stringify(store.state.options)) return;
+  store.moves = null;
+  loadRules(true).catch(() => {});
+  loadMoves().then(() => { if (!$("tab-moves").hidden) renderMoves(); }).catch((err) => showError(err.message));
+}
+
 function mergeTimeline(delta) {
   const changed = new Map(delta.entries.map((e) => [e.seq, e]));
   const gone = new Set(delta.drop);
@@ -122,7 +134,9 @@ function apply(change, epoch) {
     refresh();
     return;
   }
+  const options = JSON.stringify(store.state.options); // (the patch changes it in place)
   store.state = patch(store.state, change.state);
+  followOptions(options);
   store.state.version = store.version = change.version;
   store.state.head = change.head;
   render();

@@ -88,6 +88,8 @@ def test_a_weak_hits_trade_is_declined_as_the_move_says_it(
     expect(decision.locator("button.choice[data-key=trade]")).to_be_visible()
     press_on = decision.locator("button[data-answer=decline]")
     expect(press_on).to_have_text("Press on")
+    # Said once: the prompt beside the button read "... (or decline and press on)".
+    expect(decision.locator(".prompt")).to_have_text("you may Lose Momentum (-1) for +1 integrity")
     expect(decision.locator("input.dice")).to_have_count(0)
     checked(page, f"table-words-press-on-{width}", columns=True)
     press_on.click()

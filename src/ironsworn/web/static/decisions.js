@@ -219,10 +219,14 @@ function decisionBox(p) {
   // A decision the move asks with no words of its own (its prompt is the bare "choose"): how
   // many to choose ("Undertake a Journey · choose one"), as the rulebook says it.
   const bare = p.prompt === "choose" ? (p.count === 1 ? "choose one" : p.min === p.count ? `choose ${p.count}` : `choose ${p.min} to ${p.count}`) : null;
+  // Declined in the move's words, the button says them ("Press on"): the prompt's own note of
+  // how to decline ("(or decline and press on)", for a surface without that button) is not
+  // said a second time beside it.
+  const prompt = p.decline ? String(p.prompt || "").replace(/\s*\((?:or )?decline\b[^()]*\)$/, "") : null;
   return h("div", { class: "decision", "data-character": p.character }, h("strong", {}, `${p.character} decides: `),
     from ? h("span", { class: "from" }, `${from} · `) : null,
     (p.then || []).length ? h("small", { class: "then" }, `(then ${p.then.join(", ")}) `) : null,
-    bare ? h("span", { class: "prompt" }, bare) : p.prompt_html ? html("span", { class: "prompt" }, p.prompt_html) : h("span", { class: "prompt" }, p.prompt),
+    bare ? h("span", { class: "prompt" }, bare) : prompt ? h("span", { class: "prompt" }, prompt) : p.prompt_html ? html("span", { class: "prompt" }, p.prompt_html) : h("span", { class: "prompt" }, p.prompt),
     h("div", { class: "answers" }, mine ? [asked, hint, controls, dice] : h("em", {}, `waiting for ${p.character}'s page (or the guide)`)));
 }
 

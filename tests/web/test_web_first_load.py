@@ -114,6 +114,8 @@ def test_the_campaign_page_names_its_first_read_as_a_preload(api: Any) -> None:
     links = re.findall(r'<link rel="preload" as="fetch" crossorigin href="([^"]+)">', page)
     assert links == [f"/api/c/t/{FIRST_READ}"]
     assert "first reads" not in page  # the place held for it, filled
+    # (a campaign that exists: an unknown one has no page)
+    assert api.post("/api/campaigns", json={"name": "other-one"}, headers=CHANGE).is_success
     other = api.get("/c/other-one").text
     assert f"/api/c/other-one/{FIRST_READ}" in other and "/api/c/t/" not in other
     assert page.replace("/c/t/", "/c/other-one/") == other

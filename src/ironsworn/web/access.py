@@ -196,8 +196,13 @@ class AccessMiddleware:
         except (Unauthorized, Forbidden) as exc:
             from starlette.responses import JSONResponse
 
+            from ironsworn.web.error_page import error_page, wants_page
+
             status = 401 if isinstance(exc, Unauthorized) else 403
-            response = JSONResponse({"error": str(exc)}, status_code=status)
+            response: Any = JSONResponse({"error": str(exc)}, status_code=status)
+            if wants_page(str(scope.get("method", "")), scope["path"], headers):
+                # A page opened without its invite link: said on a page (no link helps).
+                response = error_page(str(exc), status, ())
             await response(scope, receive, send)
             return
         scope.setdefault("state", {})["role"] = role

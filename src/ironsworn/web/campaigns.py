@@ -53,6 +53,10 @@ async def page(request: Request) -> Response:
     from ironsworn.campaign.registry import check_name
 
     name = check_name(request.path_params["name"])
+    server = server_of(request)
+    if name != server.home:  # (the home campaign is made on first use)
+        # No table for a campaign that does not exist: its page would sit empty, trying again.
+        await server.tables.check(name)
     token = request.query_params.get("token")
     html = campaign_page_html(name)
     response = Response(html, media_type="text/html", headers={"cache-control": "no-store"})

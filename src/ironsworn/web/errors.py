@@ -1,7 +1,9 @@
 """Errors as answers: every failure is one JSON line with the status its cause maps to (400
 bad value, 401/403 access, 404 unknown campaign, 408 too slow, 409 refused by the rules, 413
 too large, 503 database unreachable, 500 a fault of the server), never naming the database's
-address."""
+address. An address a browser opened as a page (not the API, not a page's file) that names no
+page, or a campaign that does not exist, is answered with a page saying so
+(:mod:`ironsworn.web.error_page`)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from starlette.responses import JSONResponse, Response
 
 from ironsworn.errors import IronswornError, NotFound, RuleViolation, Unavailable, one_line
 from ironsworn.web.access import Forbidden, Unauthorized
+from ironsworn.web.error_page import HOME_LINK, error_page, wants_page
 from ironsworn.web.server import TooLarge, TooSlow
 from ironsworn.web.tables import UnknownCampaign
 
@@ -61,6 +64,10 @@ async def on_error(request: Request, exc: Exception) -> Response:
         log.warning("database unavailable: %s", exc)
         return error(UNAVAILABLE, 503, headers={"retry-after": "2"})
     message = public(str(exc), request)
+    if isinstance(exc, UnknownCampaign) and _opened(request):
+        # A campaign's address opened in a browser: the campaigns it may have meant, as links.
+        known = [(f"/c/{name}", f"campaign {name}") for name in exc.candidates]
+        return error_page(message, 404, [*known, HOME_LINK])
     data = exc.data() if isinstance(exc, IronswornError) else {}  # input, value, accepted
     if isinstance(exc, IronswornError) and exc.pack is not None:
         message += " (the guide imports a content pack in the Campaigns tab)"
@@ -81,7 +88,14 @@ async def on_error(request: Request, exc: Exception) -> Response:
         if message.endswith(_ANSWER_WITH):
             message = message[: -len(_ANSWER_WITH)] + _ANSWER_ON_THE_PAGE
         return error(message, 409, **data)
+    if _opened(request):
+        return error_page(message, 400)  # a campaign's name that cannot be one (/c/a%20b)
     return error(message, 400, **data)
+
+
+def _opened(request: Request) -> bool:
+    """Whether a browser opened the request's address as a page (its error is a page)."""
+    return wants_page(request.method, request.url.path, request.headers)
 
 
 async def on_unforeseen(request: Request, exc: Exception) -> Response:
@@ -91,5 +105,8 @@ async def on_unforeseen(request: Request, exc: Exception) -> Response:
 
 async def on_http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
+    if exc.status_code == 404 and _opened(request):
+        # An address typed or followed in a browser: a page saying so, not the API's line.
+        return error_page(f"There is no page at {request.url.path}.", 404)
     words = {404: "no such page or endpoint", 405: "method not allowed here"}
     return error(f"{words.get(exc.status_code, exc.detail)}: {request.url.path}", exc.status_code)

@@ -630,26 +630,46 @@ class Tables:
             return self._paths[name]
         return registry.campaign_path(name)
 
+    async def check(self, name: str) -> None:
+        """UnknownCampaign when campaign ``name`` does not exist (an open one does); a database's
+        answer is waited for off the event loop."""
+        if name in self._tables:
+            return
+        if self.database is not None and name not in self._paths:
+            await asyncio.to_thread(self._check, name)
+        else:
+            self._check(name)  # (one stat of its file; the folder listed when it is missing)
+
+    def _check(self, name: str) -> None:
+        if not self._exists(name):
+            raise self._unknown(name)
+
+    def _exists(self, name: str) -> bool:
+        if self.database is not None and name not in self._paths:
+            from ironsworn.campaign import registry
+
+            return registry.named(name, self.database).exists()
+        return self.path_of(name).exists()
+
+    def _unknown(self, name: str) -> UnknownCampaign:
+        """The refusal of campaign ``name``, naming the closest campaigns (else every one)."""
+        import difflib
+
+        known = self.names()
+        close = difflib.get_close_matches(name, known, n=3, cutoff=0.4)
+        return UnknownCampaign(f"campaign {name!r} does not exist", tuple(close or known))
+
     def get(self, name: str, *, create: bool = False) -> Table:
         """The open table of campaign ``name``; NotFound when there is no such campaign."""
         with self._lock:
             table = self._tables.get(name)
             if table is not None:
                 return table
-            if self.database is not None and name not in self._paths:
-                from ironsworn.campaign import registry
-
-                path: Path | None = None
-                exists = registry.named(name, self.database).exists()
-            else:
+            path: Path | None = None  # (a database's campaign has none)
+            if self.database is None or name in self._paths:
                 path = self.path_of(name)
-                exists = path.exists()
-            if not create and not exists:
-                import difflib
-
-                known = self.names()
-                close = difflib.get_close_matches(name, known, n=3, cutoff=0.4)
-                raise UnknownCampaign(f"campaign {name!r} does not exist", tuple(close or known))
+            if not create and not self._exists(name):
+                raise self._unknown(name)
             # A campaign file's work is Python with short waits for SQLite: its table runs on
             # the server's shared workers. A database campaign's work waits on round trips to
             # the database: a thread of its own lets those waits overlap.

@@ -5,6 +5,7 @@ keeps the shape it always had."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,25 @@ def test_the_story_shows_the_failure_track_on_the_characters_sheet(tmp_path: Pat
             tx.append("failure", [marked], character="Edda")
         story = markdown(store)
     assert "**Failure track** `[#][X][ ][ ][ ][ ][ ][ ][ ][ ]` 6 ticks" in story
+
+
+def test_a_zeroed_starforged_legacy_record_of_an_old_snapshot_is_no_record() -> None:
+    """A Starforged legacy track with nothing marked is no record in the fold; a snapshot saved
+    before the fold dropped it may hold one, kept until the track changed: the state read from
+    it differed from the same campaign folded afresh. It is dropped as the snapshot is read;
+    a marked track (or a completed one) stays, and a classic character's failure track at 0
+    stays too (it says the character plays Delve)."""
+    sf = CharacterState("Kira", dict(STATS), ruleset="starforged")
+    fresh = CampaignState()
+    fresh.apply({"type": "ruleset", "from": "classic", "to": "starforged"})
+    fresh.apply({"type": "character_created", "character": sf.to_dict()})
+    old = fresh.to_dict()
+    marked = {**FAILURE, "ticks": 3}
+    old["characters"]["Kira"]["legacy"] = {"quests": dict(FAILURE), "bonds": marked}
+    read = CampaignState.from_snapshot(json.dumps(old))
+    assert read.characters["Kira"].legacy == {"bonds": marked}
+    expected = fresh.to_dict()
+    expected["characters"]["Kira"]["legacy"] = {"bonds": marked}
+    assert read.to_dict() == expected
+    edda = CharacterState("Edda", dict(STATS), legacy={"failure": dict(FAILURE)}).to_dict()
+    assert CharacterState.from_dict(edda).legacy == {"failure": FAILURE}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ironsworn.campaign.character_state import CharacterState, copy_json
+from ironsworn.campaign.character_state import UNMARKED_LEGACY, CharacterState, copy_json
 from ironsworn.campaign.state_records import StateRecords
 from ironsworn.errors import CampaignError
 
@@ -38,7 +38,7 @@ class CharacterEvents(StateRecords):
         track = event["track"]
         if not _marked_on_a_lost_track(char, event):
             self._expect(char.legacy_track(track), event, "{}'s {} legacy", char.name, track)
-        if char.starforged and event["to"] == _UNMARKED:
+        if char.starforged and event["to"] == UNMARKED_LEGACY:
             # A Starforged legacy track with nothing marked is no record (as a new character's,
             # or one read back from Iron Vault): a mark undone in place left one, so the same
             # sheet differed by the way it was reached (folded afresh, or taken back).
@@ -222,10 +222,6 @@ class CharacterEvents(StateRecords):
         char.equipment = list(event["to"])
 
 
-# A legacy track with nothing marked, as a character without one reads it.
-_UNMARKED = {"ticks": 0, "completed": False, "xp_boxes": 0}
-
-
 def _marked_on_a_lost_track(char: CharacterState, event: Mapping[str, Any]) -> bool:
     """Whether ``event`` changed Delve's failure track as read from a snapshot that had lost it.
 
@@ -237,6 +233,6 @@ def _marked_on_a_lost_track(char: CharacterState, event: Mapping[str, Any]) -> b
     return (
         event["track"] == "failure"
         and not char.starforged
-        and event["from"] == _UNMARKED
-        and char.legacy.get("failure") not in (None, _UNMARKED)
+        and event["from"] == UNMARKED_LEGACY
+        and char.legacy.get("failure") not in (None, UNMARKED_LEGACY)
     )

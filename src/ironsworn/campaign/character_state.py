@@ -62,6 +62,10 @@ def copy_json(value: Any) -> Any:
 _SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
+# A legacy track with nothing marked, as a character without one reads it.
+UNMARKED_LEGACY: JsonDict = {"ticks": 0, "completed": False, "xp_boxes": 0}
+
+
 @mutable_record
 class CharacterState:
     """One character's sheet."""
@@ -181,7 +185,7 @@ class CharacterState:
 
     def legacy_track(self, track: str) -> JsonDict:
         """A Starforged legacy track as {ticks, completed, xp_boxes}."""
-        return dict(self.legacy.get(track) or {"ticks": 0, "completed": False, "xp_boxes": 0})
+        return dict(self.legacy.get(track) or UNMARKED_LEGACY)
 
     def legacy_score(self, track: str) -> int:
         """A legacy track's progress score: 10 once completed (Earn Experience)."""
@@ -300,7 +304,14 @@ class CharacterState:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CharacterState:
-        return cls(**copy_json(dict(data)))
+        fields = copy_json(dict(data))
+        legacy = fields.get("legacy")
+        if fields.get("ruleset") == "starforged" and legacy:
+            # A Starforged legacy track with nothing marked is no record (the fold drops it):
+            # a snapshot saved before it did may hold one, which would be kept until the
+            # track changed, the same sheet then differing by the way it was read.
+            fields["legacy"] = {k: v for k, v in legacy.items() if v != UNMARKED_LEGACY}
+        return cls(**fields)
 
     def copy(self) -> CharacterState:
         """A deep copy (every field is plain JSON-shaped data)."""

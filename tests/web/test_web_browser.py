@@ -132,6 +132,39 @@ def test_create_a_character_in_the_browser(server: Any, browser: Any) -> None:
     page.context.close()
 
 
+def test_a_stat_picked_swaps_with_the_stat_that_held_it(server: Any, browser: Any) -> None:
+    """The stats take 3, 2, 2, 1, 1 one each: picking edge 1 (it had 3) gives the 3 to the
+    first stat that had a 1, so the form never holds a set the server refuses (a new player
+    picked 1,2,3,1,1 and read the refusal only once the form was sent)."""
+    table = Table(server, "stat-swap")
+    page = table.open(browser)
+    page.click("#tabs button[data-tab=create]")
+    stats = ("edge", "heart", "iron", "shadow", "wits")
+
+    def picked() -> list[str]:
+        return [page.input_value(f"form.create select[name={s}]") for s in stats]
+
+    assert picked() == ["3", "2", "2", "1", "1"]
+    page.select_option("form.create select[name=edge]", "1")
+    assert picked() == ["1", "2", "2", "3", "1"]
+    page.select_option("form.create select[name=wits]", "2")
+    assert picked() == ["1", "1", "2", "3", "2"]
+    page.select_option("form.create select[name=iron]", "2")  # no change: nothing moves
+    assert picked() == ["1", "1", "2", "3", "2"]
+    page.fill("form.create input[name=name]", "Bryn")
+    page.click("form.create button[type=submit]")
+    page.wait_for_selector(".char-name")
+    assert table.state()["characters"][0]["stats"] == {
+        "edge": 1,
+        "heart": 1,
+        "iron": 2,
+        "shadow": 3,
+        "wits": 2,
+    }
+    assert page.errors == []
+    page.context.close()
+
+
 def test_face_danger_a_decision_a_burn_and_undo(server: Any, browser: Any) -> None:
     table = Table(server, "play")
     table.do("character", {"name": "Asha", "stats": STATS})

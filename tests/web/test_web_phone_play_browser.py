@@ -77,6 +77,7 @@ def test_creation_asks_at_the_field_for_what_the_card_needs(
     ability = form.locator("select[name=ability0]")
     named = form.locator("input[name=assetname0]")
     assert ability.evaluate("(s) => s.required") and named.evaluate("(i) => i.required")
+    expect(named).to_have_attribute("placeholder", "your hawk's name")  # (it read "name on Hawk")
     # Swordmaster starts with its first ability marked and needs no name: neither is asked.
     expect(form.locator("select[name=ability1]")).to_be_hidden()
     assert not form.locator("input[name=assetname1]").evaluate("(i) => i.required")

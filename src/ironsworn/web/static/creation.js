@@ -18,7 +18,21 @@ function renderCreate() {
   const { stats: STATS, creation_stats: values } = rules();
   const distinct = [...new Set(values)];
   const selects = STATS.map((s, i) => h("label", { class: "stat-pick" }, s, " ",
-    h("select", { name: s }, distinct.map((v) => h("option", { value: v, selected: values[i] === v }, v)))));
+    h("select", { name: s, "data-was": values[i] }, distinct.map((v) => h("option", { value: v, selected: values[i] === v }, v)))));
+  // A value picked for one stat is given up by another that held it (the two swap), so the
+  // stats always take the creation values one each: picking edge 1 after 3 gave 1,2,3,1,1,
+  // refused only once the form was sent.
+  const picks = selects.map((label) => label.querySelector("select"));
+  const allowed = (v) => values.filter((x) => String(x) === v).length;
+  for (const pick of picks) {
+    pick.addEventListener("change", () => {
+      const was = pick.dataset.was;
+      const holding = picks.filter((p) => p.value === pick.value);
+      const other = holding.length > allowed(pick.value) ? holding.find((p) => p !== pick) : null;
+      if (other) { other.value = was; other.dataset.was = was; }
+      pick.dataset.was = pick.value;
+    });
+  }
   const bonds = [...Array(creation.bonds).keys()].map((i) => h("input", { name: `bond${i}`, placeholder: `bond ${i + 1} (a person or place)` }));
   // The cards a new character chooses, each from its decks (the ruleset's asset steps:
   // Starforged's two paths and a final asset; its STARSHIP is given, named below).
@@ -59,7 +73,10 @@ function renderCreate() {
       abilities[i].required = !abilities[i].hidden;
       const field = card ? card.input || (card.fields || [])[0] || "" : "";
       named[i].hidden = !field || isShip(select.value);
-      named[i].placeholder = field ? `${field} on ${card.name}` : "";
+      // What the field is, in words: "your hawk's name" (it read "name on Hawk"), "Wright:
+      // specialty"; read aloud too.
+      named[i].placeholder = !field ? "" : card.type === "companion" ? `your ${card.name.toLowerCase()}'s ${field}` : `${card.name}: ${field}`;
+      named[i].setAttribute("aria-label", named[i].placeholder || `name on asset ${i + 1}`);
       if (named[i].hidden) named[i].value = "";
       named[i].required = !named[i].hidden && (card.required_fields || []).includes(field);
     });

@@ -439,3 +439,28 @@ def test_the_guide_starts_a_track_for_the_characters_chosen(server: Any, browser
     assert page.errors == [] and kira.errors == []
     page.context.close()
     kira.context.close()
+
+
+def test_each_stat_says_when_the_move_rolls_it(server: Any, browser: Any) -> None:
+    """Enter the Fray rolls +heart facing off, +shadow against an unaware foe, +wits ambushed:
+    each stat of the panel says so in the move's words (a new player was offered heart,
+    shadow and wits with nothing saying which fits). A move of one stat says nothing more."""
+    new_campaign(server, "when-stats", character={})
+    page = open_page(browser, server, "when-stats", NARROW_PHONE, "Kira")
+    panel = open_move(page, "move:classic/combat/enter_the_fray")
+    whens = panel.locator(".stat-option .stat-when")
+    expect(whens).to_have_text(
+        [
+            "facing off against your foe",
+            "moving into position against an unaware foe, or striking without warning",
+            "ambushed",
+        ],
+        use_inner_text=True,
+    )
+    expect(panel.locator(".stat-option").nth(2)).to_contain_text("wits 1 ambushed")
+    shot(page, "when-stats-enter-the-fray")
+    assert axe_violations(page) == []
+    panel = open_move(page, "move:classic/adventure/gather_information")
+    expect(panel.locator(".stat-option")).to_have_count(1)
+    expect(panel.locator(".stat-when")).to_have_count(0)
+    page.context.close()

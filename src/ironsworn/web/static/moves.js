@@ -149,12 +149,17 @@ function renderPanel(scroll) {
           : h("small", {}, `no bond yet: marks progress (${c.rank}: ${c.per_mark}), no roll`)))
         : h("p", {}, "No connection yet: Make a Connection first.")));
   } else if (m.roll_type === "action_roll" && m.stats) {
+    // When the move rolls each stat, in its own words (Enter the Fray: +heart "facing off
+    // against your foe", +shadow "moving into position against an unaware foe..."): a new
+    // player was offered heart, shadow and wits with nothing saying which fits.
+    const when = (stat) => m.stats.length < 2 ? "" : (m.options || []).filter((o) => o.using.includes(stat)).map((o) => o.text).join("; ");
     form.append(h("fieldset", { class: "stat-choice" }, h("legend", {}, "Roll +"),
       m.stats.map((s, i) => h("label", { class: "stat-option" },
         h("input", { type: "radio", name: "stat", value: s.stat, checked: keepStat ? keepStat === s.stat : i === 0 }),
         // (the value the roll is made with, after what the move takes first: Companion Takes a
         // Hit's harm, as the move that picks its stat shows it)
         h("b", {}, ` ${words(s.stat)} ${s.value}`, atRoll(s) !== s.value ? ` → ${atRoll(s)}` : ""),
+        when(s.stat) ? h("span", { class: "stat-when" }, ` ${when(s.stat)}`) : null,
         atRoll(s) !== s.value ? h("small", { class: "at-roll" }, ` after ${signed(atRoll(s) - s.value)} ${words(s.stat)} ·`) : null,
         " ", oddsLine(s.odds), autoAdds(s.automatic))), assumesLine(m)));
   } else if (m.roll_type === "progress_roll" && m.stats) {

@@ -75,7 +75,9 @@ function renderCreate() {
       named[i].hidden = !field || isShip(select.value);
       // What the field is, in words: "your hawk's name" (it read "name on Hawk"), "Wright:
       // specialty"; read aloud too.
-      named[i].placeholder = !field ? "" : card.type === "companion" ? `your ${card.name.toLowerCase()}'s ${field}` : `${card.name}: ${field}`;
+      // (a name the card must be given is its own: a companion's)
+      const own = field === "name" && (card.required_fields || []).includes(field);
+      named[i].placeholder = !field ? "" : own ? `your ${card.name.toLowerCase()}'s name` : `${card.name}: ${field}`;
       named[i].setAttribute("aria-label", named[i].placeholder || `name on asset ${i + 1}`);
       if (named[i].hidden) named[i].value = "";
       named[i].required = !named[i].hidden && (card.required_fields || []).includes(field);

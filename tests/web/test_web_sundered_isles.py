@@ -60,6 +60,12 @@ def test_the_move_list_and_panel_follow_the_option(api: Any, packs: None) -> Non
     assert "campaign option sundered_isles on" in refused.json()["error"]
     described = api.get("/api/c/sf/ruleset").json()
     assert described["joined_by"]["fight"] == "move:starforged/combat/enter_the_fray"
+    # The options a page offers: the campaign's ruleset's (Delve's failure track is classic's).
+    offered = {o["name"]: o for o in described["options"]}
+    assert offered["sundered_isles"]["accepted"] == ["off", "on"]
+    assert "failure_track" not in offered and "even_matches" in offered
+    classic = {o["name"] for o in api.get("/api/c/t/ruleset").json()["options"]}
+    assert "failure_track" in classic and "sundered_isles" not in classic
 
     # On: the Sundered Isles' moves in place of the eight they replace, wherever they are named.
     option(api, "on")
@@ -109,3 +115,35 @@ def test_an_open_page_follows_the_option_set_elsewhere(server: Any, browser: Any
     course.click()
     expect(page.locator("#panel h3").first).to_contain_text("Set a Course")
     checked(page, "sundered-isles-on")
+
+
+def test_the_guide_chooses_the_sundered_isles_on_the_campaigns_tab(
+    server: Any, browser: Any
+) -> None:
+    """The campaign options on the Campaigns tab (a table played in the browser alone could
+    not set them): chosen there, sent once, and the moves follow."""
+    from playwright.sync_api import expect
+    from web_support import NARROW_PHONE, checked, new_campaign, open_table
+
+    http = new_campaign(server, "tab", "starforged", {"starship": "Wake"})
+    page = open_table(browser, f"{server.url}/c/tab", NARROW_PHONE)
+    page.click("#tabs button[data-tab=campaigns]")
+    pick = page.locator("#option-sundered_isles")
+    expect(pick).to_have_value("off")
+    assert page.locator("#option-failure_track").count() == 0  # (classic's, with Delve)
+    checked(page, "sundered-isles-options-phone")
+    pick.select_option("on")
+    expect(pick).to_have_value("on")
+    page.click("#tabs button[data-tab=moves]")
+    course = page.locator("#tab-moves button.move", has_text="Set a Course")
+    expect(course).to_have_attribute("data-move", SI_COURSE)
+    timeline = http.get("/api/c/tab/timeline?last=5").json()
+    settings = [e for e in timeline if e["kind"] == "setting"]
+    assert len(settings) == 1, timeline
+    # A redraw of the tab once sent the choice again: refused ('already on'), said in the
+    # banner, and the select turned back to off.
+    expect(page.locator("#error")).to_have_text("")
+    page.click("#tabs button[data-tab=campaigns]")
+    expect(pick).to_have_value("on")
+    assert http.get("/api/c/tab/state").json()["options"]["sundered_isles"] is True
+    assert page.errors == []

@@ -53,6 +53,7 @@ class CampaignOption:
     lines: str
     text: str
     book: str = "seed 000"  # where the lines are: the rulebook's text, or an expansion
+    ruleset: str | None = None  # the one ruleset whose campaigns it changes (None: any)
 
     @property
     def accepted(self) -> str:
@@ -139,6 +140,7 @@ OPTIONS: dict[str, CampaignOption] = {
             "threat (Mark Your Failure, Learn from Your Failures); off: the campaign plays "
             "without it",
             book="Delve",
+            ruleset="classic",
         ),
         CampaignOption(
             "sundered_isles",
@@ -148,6 +150,7 @@ OPTIONS: dict[str, CampaignOption] = {
             "a Starforged campaign plays the Sundered Isles: their moves take the place of the "
             "eight Starforged moves they replace (Set a Course, Make a Discovery...)",
             book="Sundered Isles",
+            ruleset="starforged",
         ),
     )
 }

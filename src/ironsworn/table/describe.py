@@ -115,7 +115,18 @@ def describe(table: Table) -> JsonDict:
         # The command vehicle's modules, as a sheet lists them, and the mark that breaks one.
         "modules": {"label": "modules", "mark": "broken"} if ruleset == "starforged" else None,
         "crew_card": crew_card(ruleset),
+        # The campaign options a table of this ruleset may set (their values are the state's).
+        "options": campaign_options(ruleset),
     }
+
+
+def campaign_options(ruleset: str) -> list[JsonDict]:
+    """The campaign options of ``ruleset``'s campaigns (Sundered Isles' for Starforged only,
+    Delve's failure track for classic only), each with its default, accepted values, rulebook
+    lines and words, as ``option`` lists them."""
+    from ironsworn.campaign.options import OPTIONS, options_data
+
+    return [o for o in options_data(None) if OPTIONS[o["name"]].ruleset in (None, ruleset)]
 
 
 def marks(ruleset: str) -> list[JsonDict]:
@@ -269,6 +280,7 @@ def crew_card(ruleset: str) -> JsonDict | None:
 
 __all__ = [
     "asset_steps",
+    "campaign_options",
     "crew_card",
     "describe",
     "joined_by",

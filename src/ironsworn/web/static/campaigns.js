@@ -1,5 +1,5 @@
 // The campaigns tab: the list, a new campaign, import and export, and (the guide) content packs.
-import { BASE, NAME, api, fill, h, loadContent, loadRules, loadTruths, rules, showError, store } from "./core.js";
+import { BASE, NAME, act, api, fill, h, loadContent, loadRules, loadTruths, rules, showError, store, words } from "./core.js";
 import { render } from "./live.js";
 
 async function renderCampaigns() {
@@ -54,7 +54,27 @@ async function renderCampaigns() {
         location.href = `/c/${encodeURIComponent(target)}`;
       } catch (err) { showError(err.message); }
     } }, file, importName, h("button", { type: "submit" }, "Import")),
-    store.state && store.state.role === "guide" ? packForm() : null);
+    store.state && store.state.role === "guide" ? [optionsForm(), packForm()] : null);
+}
+
+// The guide sets the campaign's options (the rulebook's gameplay options, a Starforged
+// campaign's Sundered Isles), as 'ironsworn option NAME VALUE': a table played in the browser
+// alone had no way to choose them. Each change is an operation of the log, undone as any.
+function optionsForm() {
+  const values = store.state.options || {};
+  const said = (v) => (v === true ? "on" : v === false || v === null || v === undefined ? "off" : String(v));
+  return h("div", { class: "options" }, h("h3", {}, "Campaign options"),
+    h("ul", { class: "campaign-options" }, (rules().options || []).map((o) => {
+      const now = said(values[o.name]);
+      const pick = h("select", { id: `option-${o.name}`, "data-option": o.name, onchange: async () => {
+        // Sent at once: not kept as typed (a redraw would restore it, and send it again).
+        delete pick.dataset.typed;
+        if (pick.value === said((store.state.options || {})[o.name])) return;
+        if (!(await act("option", { name: o.name, value: pick.value }))) pick.value = now;
+      } }, o.accepted.map((v) => h("option", { value: v, selected: v === now }, v)));
+      return h("li", {}, h("label", { for: pick.id }, h("b", {}, words(o.name))), " ", pick, " ",
+        h("small", {}, o.text));
+    })));
 }
 
 // The guide adds a content pack (a Datasworn or Dataforged file, as 'ironsworn content import'):

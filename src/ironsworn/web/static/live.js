@@ -106,6 +106,8 @@ function followOptions(before) {
   store.moves = null;
   loadRules(true).catch(() => {});
   loadMoves().then(() => { if (!$("tab-moves").hidden) renderMoves(); }).catch((err) => showError(err.message));
+  // The options drawn on the Campaigns tab, if it is open, with their new values.
+  if (!$("tab-campaigns").hidden) import("./campaigns.js").then((c) => c.renderCampaigns());
 }
 
 function mergeTimeline(delta) {

@@ -103,3 +103,12 @@ def test_a_move_made_while_another_decision_waits_reads_as_the_story(party: Any)
     # Told under Kai's name, which the line does not repeat.
     assert kai["character"] == "Kai", kai
     assert kai["mechanics"].startswith("Face Danger (+edge): weak hit"), kai
+
+
+def test_an_aided_ally_s_choice_says_who_aided_them(party: Any) -> None:
+    """Aid Your Ally's strong hit: "your ally makes the choice". The ally's box reads 'Kai
+    decides: ... Asha aided you: choose one' (it read 'Kai decides: ... Kai chooses')."""
+    aid = {"move": "aid your ally", "stat": "iron", "ally": "Kai", "dice": [6, 1, 2]}
+    assert do(party, "move", aid, seat="Asha").status_code == 200
+    [choice] = party.get("/api/c/t/state").json()["decisions"]
+    assert (choice["character"], choice["prompt"]) == ("Kai", "Asha aided you: choose one")

@@ -515,7 +515,7 @@ def aid_your_ally(ctx: Step) -> None:
             ctx,
             "aid_your_ally.strong_hit",
             ctx.options_of("strong_hit"),
-            prompt=f"{ally} chooses",
+            prompt=f"{ctx.name} aided you: choose one",  # (asked of the ally)
             who=ally,
         )
         return

@@ -136,6 +136,12 @@ def test_oracle_folders_are_headed_as_the_book_heads_them(server: Any, browser: 
     page.fill("#tab-oracles input[aria-label=question]", "Is the bridge guarded?")
     page.click("#tab-oracles button[data-odds=likely]")
     expect(page.locator("#result .question")).to_have_text("“Is the bridge guarded?”")
+    # The odds as the button says them (it read "fifty_fifty — rolled 51"), in the answer
+    # and in this page's rolls.
+    page.click("#tab-oracles button[data-odds=fifty_fifty]")
+    expect(page.locator("#result .answer")).to_contain_text("50/50 — rolled ")
+    expect(page.locator("#roll-history li").first).to_contain_text("(50/50): ")
+    assert "fifty" not in page.inner_text("#center-col")
     assert page.errors == []
     page.context.close()
 

@@ -392,6 +392,9 @@ const NO_RULES = {
   progress_moves: {}, swear: null, background_ranks: [], inciting_ranks: [], vehicle_marks: [], vehicle_troubles: {}, vehicle_kinds: [], crew_card: null, modules: null,
 };
 const rules = () => store.rules || NO_RULES;
+// Ask the Oracle's odds as the buttons say them ("50/50", "Almost Certain"), by the key an
+// answer names (fifty_fifty was shown as it is sent).
+const oddsWords = (key) => ((rules().odds || []).find((o) => o.key === key) || { label: words(key) }).label;
 
 // Read once at start (every later caller shares that read; ``again`` after a content pack
 // changed it): the sheet cannot be drawn without it (which track kinds are fights, the
@@ -463,4 +466,4 @@ function character() {
   return chars.find((c) => c.name === name) || chars[0] || null;
 }
 
-export { confirmBar, unsworn, NAME, BASE, TIMELINE, store, h, svg, $, signed, pct, words, unlinked, fill, FIELDS, fieldKeys, typedIn, restoreTyped, markTyped, clearTyped, whenNear, showError, LIVE_WORDS, setLive, requestId, RETRY_MS, sleep, api, act, showOutcome, html, targetName, clean, contentNeeded, character, rules, loadRules, loadContent, loadDeck, loadTruths };
+export { confirmBar, unsworn, NAME, BASE, TIMELINE, store, h, svg, $, signed, pct, words, unlinked, fill, FIELDS, fieldKeys, typedIn, restoreTyped, markTyped, clearTyped, whenNear, showError, LIVE_WORDS, setLive, requestId, RETRY_MS, sleep, api, act, showOutcome, html, targetName, clean, contentNeeded, character, rules, oddsWords, loadRules, loadContent, loadDeck, loadTruths };

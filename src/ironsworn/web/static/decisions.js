@@ -1,7 +1,7 @@
 // Results and decisions: a move's result, the decisions owed (each page its own character's),
 // and Undo's confirmation.
 import { oracleTitle, renderHistory } from "./oracles.js";
-import { $, BASE, TIMELINE, act, api, character, clean, confirmBar, fill, h, html, showError, store, targetName, unlinked, words } from "./core.js";
+import { $, BASE, TIMELINE, act, api, character, clean, confirmBar, fill, h, html, oddsWords, showError, store, targetName, unlinked, words } from "./core.js";
 import { boxes } from "./sheet.js";
 
 // Undo asks first, saying what it takes back. In co-op a player's page undoes only its own
@@ -102,7 +102,7 @@ function renderResult() {
     fill("result", h("article", { class: "result" }, h("h3", {}, "The oracle answers"),
       // The question asked, above its answer (it was said only once kept in the journal).
       r.question ? h("p", { class: "question" }, `“${r.question}”`) : null,
-      h("p", { class: "answer" }, `${d.odds} — rolled ${d.roll}: `, h("b", {}, d.answer === "yes" ? "YES" : "NO"), d.match ? " — a match: an extreme result or a twist" : ""),
+      h("p", { class: "answer" }, `${oddsWords(d.odds)} — rolled ${d.roll}: `, h("b", {}, d.answer === "yes" ? "YES" : "NO"), d.match ? " — a match: an extreme result or a twist" : ""),
       keepButton(r, () => act("ask", clean({ odds: d.odds, seed: d.seed, question: r.question, keep: true })))));
     return;
   }

@@ -1,6 +1,6 @@
 // The oracles tab: rolling on a table, asking the oracle, and this page's last 50 rolls (each
 // kept in the journal at most once), kept in this browser per campaign so a reload keeps them.
-import { BASE, NAME, act, api, clean, fill, h, rules, store, unlinked, words } from "./core.js";
+import { BASE, NAME, act, api, clean, fill, h, oddsWords, rules, store, unlinked, words } from "./core.js";
 import { renderResult } from "./decisions.js";
 
 // A folder's name as the book heads it: "Action and Theme", not "Action And Theme".
@@ -114,7 +114,7 @@ function renderHistory() {
   saveRolls(); // a roll just made, or one just kept in the journal
   if (!rolls.length) { box.replaceChildren(); return; }
   const line = (r) => (r.action === "ask"
-    ? `${r.question || "a question"} (${r.data.odds}): ${r.data.answer === "yes" ? "YES" : "NO"}`
+    ? `${r.question || "a question"} (${oddsWords(r.data.odds)}): ${r.data.answer === "yes" ? "YES" : "NO"}`
     : `${((t) => [...t.parents, t.name].join(" › "))(oracleTitle(r.data.id, r.data.name))}: ${unlinked(r.data.text)}${(r.data.rolls || []).length ? ` (${r.data.rolls.map((x) => unlinked(x.text)).join(", ")})` : ""}`);
   box.replaceChildren(h("details", { open: true }, h("summary", {}, `Rolls at this page (the last ${HISTORY})`),
     h("ol", { class: "rolls" }, rolls.map((r) => h("li", { class: r.kept ? "kept" : "" },

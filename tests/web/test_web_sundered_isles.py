@@ -5,6 +5,7 @@ as the engine and the command line have it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -114,6 +115,8 @@ def test_an_open_page_follows_the_option_set_elsewhere(server: Any, browser: Any
     expect(course).to_have_attribute("data-move", SI_COURSE, timeout=10_000)
     course.click()
     expect(page.locator("#panel h3").first).to_contain_text("Set a Course")
+    # Under the ruleset's heading, as the list has it (it read "EXPLORATION MOVES").
+    expect(page.locator("#panel h3 small").first).to_have_text(re.compile(r"^\s*exploration$"))
     checked(page, "sundered-isles-on")
 
 

@@ -21,6 +21,11 @@ function loadMoves() {
   return store.movesRead;
 }
 
+// A move's category as the list heads it: Datasworn's "Combat Moves" as the ruleset's
+// "combat" (an expansion's moves join it), in the list and on the move's panel alike (the
+// panel read "Set a Course EXPLORATION MOVES" beside "Swear an Iron Vow QUEST").
+const heading = (category) => String(category || "").replace(/ moves$/i, "").toLowerCase();
+
 async function renderMoves() {
   if (!store.moves) await loadMoves();
   const search = h("input", { type: "search", id: "move-search", placeholder: "search moves", "aria-label": "search moves" });
@@ -31,7 +36,7 @@ async function renderMoves() {
     for (const m of store.moves) {
       if (q && !m.name.toLowerCase().includes(q) && !(m.trigger || "").toLowerCase().includes(q)) continue;
       // Datasworn's "Combat Moves" under the ruleset's "Combat" (an expansion's moves join it).
-      const cat = (m.category || "").replace(/ moves$/i, "").toLowerCase();
+      const cat = heading(m.category);
       (byCategory[cat] = byCategory[cat] || []).push(m);
     }
     lists.replaceChildren(...Object.entries(byCategory).map(([cat, moves]) => h("div", { class: "category" },
@@ -244,7 +249,7 @@ function renderPanel(scroll) {
     sync();
   }
   panel.replaceChildren(h("article", { class: "move-panel", "data-move": m.id },
-    h("h3", {}, m.name, h("small", {}, ` ${words(m.category)}`)),
+    h("h3", {}, m.name, h("small", {}, ` ${words(heading(m.category))}`)),
     h("p", { class: "trigger" }, m.trigger || ""),
     m.adds && m.adds.length ? h("ul", { class: "adds" }, m.adds.map((a) => h("li", {}, `+${a.value} ${a.when}`))) : null,
     form,

@@ -150,3 +150,27 @@ def test_the_guide_chooses_the_sundered_isles_on_the_campaigns_tab(
     expect(pick).to_have_value("on")
     assert http.get("/api/c/tab/state").json()["options"]["sundered_isles"] is True
     assert page.errors == []
+
+
+def test_the_sundered_isles_set_a_course_rolls_supply(api: Any, packs: None) -> None:
+    """Their Set a Course rolls +supply (or an asset's supply: one roll option using either):
+    the panel offered supply and the move refused it, "stat 'supply' is not allowed for Set
+    a Course" (the command line alike), so it could not be made at all."""
+    made = api.post("/api/campaigns", json={"name": "sf", "ruleset": "starforged"}, headers=CHANGE)
+    assert made.status_code == 201, made.text
+    option(api, "on")
+    mira = {"name": "Mira", "stats": "3,2,2,1,1", "starship": "Saltwind"}
+    assert api.post("/api/c/sf/actions/character", json=mira, headers=CHANGE).status_code == 200
+    panel = api.get("/api/c/sf/moves/set a course?character=Mira").json()
+    assert panel["id"] == SI_COURSE and [s["stat"] for s in panel["stats"]] == ["supply"]
+    move = {"move": "set a course", "stat": "supply", "dice": [3, 7, 9]}
+    answer = api.post("/api/c/sf/actions/move", json=move, headers=CHANGE)
+    assert answer.status_code == 200, answer.text
+    made = answer.json()
+    assert made["move"] in (SI_COURSE, "Set a Course"), made["move"]
+    assert (made["roll"]["stat"], made["outcome"]) == (5, "weak_hit")  # supply 5
+    # Left out, the one stat it may roll is taken.
+    assert api.post("/api/c/sf/actions/undo", json={}, headers=CHANGE).status_code == 200
+    move = {"move": "set a course", "dice": [3, 7, 9]}
+    answer = api.post("/api/c/sf/actions/move", json=move, headers=CHANGE)
+    assert answer.status_code == 200, answer.text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ironsworn.content.model import RollOption
 from ironsworn.errors import InvalidValue, OptionNeeded
 from ironsworn.moves.changes import StateChanges
 from ironsworn.moves.registry import PROGRESS_KINDS, short_name
@@ -13,7 +14,7 @@ from ironsworn.rolls import GIVEN_ADD
 
 if TYPE_CHECKING:
     from ironsworn.campaign.state import CharacterState
-    from ironsworn.content.model import Move, RollOption
+    from ironsworn.content.model import Move
     from ironsworn.moves.step import Step
 
 
@@ -38,6 +39,17 @@ def _roll_kinds_of(
     if found is None or found[0] is not move:  # another content's move of that id
         options = move.roll_options
         singles = [o for o in options if len(o.using) == 1]
+        # A roll option of the player's choice among several (Sundered Isles' Set a Course:
+        # "+supply", the character's or an asset's) is a single-stat roll of each that a
+        # sheet holds: its stat was refused as "not allowed", and the move could not be made
+        # at all. (An asset's meter, "asset:supply", is no value of the sheet.)
+        singles += [
+            RollOption((stat,), o.method, o.text, o.roll_type, o.custom_stat)
+            for o in options
+            if len(o.using) > 1 and o.method == "player_choice"
+            for stat in o.using
+            if not stat.startswith("asset:")
+        ]
         single_stats = frozenset(o.using[0] for o in singles)
         picked = [o for o in options if o.method in ("highest", "lowest")]
         found = _ROLL_KINDS[move.id] = (

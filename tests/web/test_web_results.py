@@ -171,3 +171,20 @@ def test_a_named_companion_is_written_as_the_sheet_writes_it(api: Any) -> None:
     made = do(api, "move", hurt, PAGE)
     labels = [e["label"] for e in made["effects"] if str(e["target"]).startswith("asset:")]
     assert labels and labels[0] == "Hawk “Kestrel” health", labels
+
+
+def test_the_last_fight_won_ends_the_initiative_as_the_log_says_it(api: Any) -> None:
+    """End the Fight won, no other fight: the initiative ends because no fight goes on. The
+    result read 'Asha loses initiative' (a setback, right after her win) where the log says
+    'Asha is out of the fight: no initiative to hold'."""
+    do(api, "character", {"name": "Asha", "stats": STATS})
+    do(api, "track", {"kind": "fight", "text": "a raider", "rank": "troublesome"})
+    do(api, "initiative", {"value": "have"})
+    do(api, "progress", {"track": "fight-1", "ticks": 36})
+    do(api, "move", {"move": "strike", "stat": "iron", "dice": [6, 1, 2]})  # a strong hit
+    made = do(api, "move", {"move": "end the fight", "dice": [2, 3]}, headers=PAGE)
+    [ended] = [e for e in made["effects"] if e["target"] == "initiative"]
+    assert (ended["label"], ended["now"]) == ("Asha", "out of the fight: no initiative to hold")
+    assert "verb" not in ended
+    [told] = api.get("/api/c/t/timeline?last=1").json()
+    assert "Asha is out of the fight: no initiative to hold" in told["mechanics"]

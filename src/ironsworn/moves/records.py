@@ -194,6 +194,8 @@ def effect_of(event: JsonDict) -> JsonDict | None:
         }
     elif kind in _TARGETS:
         effect = {"target": _TARGETS[kind](event), "from": event["from"], "to": event["to"]}
+        if kind == "initiative" and event.get("fight_over"):
+            effect["fight_over"] = True  # no fight goes on: told so, not as a loss
     elif kind in _PRESENCE:
         added, target = _PRESENCE[kind]
         effect = {"target": target(event), "from": not added, "to": added}

@@ -68,6 +68,12 @@ def labelled(data: Any, state: Any) -> Any:
                     effect["verb"] = verb
                     if effect["target"].startswith("bond:"):  # "gains a bond with" Havens
                         effect["label"] = effect["target"].partition(":")[2]
+                if effect["target"] == "initiative" and effect.get("fight_over"):
+                    # The last fight over, as the log says it: "Kira: out of the fight: no
+                    # initiative to hold" (it read "Kira loses initiative" right after a win).
+                    effect.pop("verb", None)
+                    effect["label"] = str(effect.get("character") or "initiative")
+                    effect["now"] = "out of the fight: no initiative to hold"
                 if effect["target"] == "status" and effect.get("from") == "active":
                     # A character's end: "Kira: dead" (was "Kira: status active → dead").
                     effect["label"] = str(effect.get("character") or "status")

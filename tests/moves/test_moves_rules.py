@@ -435,6 +435,34 @@ def test_the_last_fight_ended_is_told_as_the_end_of_initiative(
     assert Narrator().event(event) == "Asha loses initiative"
 
 
+@pytest.mark.parametrize(("dice", "status"), [((1, 2), "won"), ((9, 10), "lost")])
+def test_a_shared_fight_ended_ends_the_allies_initiative_too(
+    duo: Game, dice: tuple[int, int], status: str
+) -> None:
+    """Asha ends the fight she shared with Bram: Bram, in no other fight, has no initiative
+    to hold either (he kept it, his sheet saying so after the fight was over); an ally still
+    in another fight keeps his."""
+    duo.track("fight", "Raiders", "dangerous", characters=["Asha", "Bram"])
+    duo.sheet.initiative("Asha", True)
+    duo.sheet.initiative("Bram", True)
+    duo.move("strike", STRONG, stat="iron")
+    ended = duo.move("end the fight", dice)
+    assert ("fight-1:status", "active", status) in fx(ended)
+    bram = [e for e in ended.events if e["type"] == "initiative" and e["character"] == "Bram"]
+    assert [(e["to"], e.get("fight_over")) for e in bram] == [(False, True)]
+    assert not duo.engine.state.character("Bram").initiative
+    if duo.engine.state.pending:
+        duo.choose(["obvious"])  # (the loss's Pay the Price)
+    # Bram in another fight besides: he keeps it.
+    duo.track("fight", "Wolves", "dangerous", characters=["Asha", "Bram"])
+    duo.track("fight", "Bear", "dangerous", characters=["Bram"])
+    duo.sheet.initiative("Asha", True)
+    duo.sheet.initiative("Bram", True)
+    duo.move("strike", STRONG, stat="iron")
+    duo.move("end the fight", (1, 2), track="fight-2")
+    assert duo.engine.state.character("Bram").initiative
+
+
 def test_hold_no_iron_lasts_only_for_the_duel(game: Game) -> None:
     """Draw the Circle's "hold no iron" makes your harm 1 in that duel, not in the next fight."""
     game.track("fight", "Duelist", "dangerous", ticks=20)

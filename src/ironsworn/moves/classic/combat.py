@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ironsworn.campaign.character_state import CharacterState
+from ironsworn.campaign.character_state import CharacterState, TrackState
 from ironsworn.errors import InvalidValue, RuleViolation
 from ironsworn.moves.classic._common import M, S, W, _offer, _take_next_move_bonus
 from ironsworn.moves.engine import Step, before_roll, no_roll, on_outcome, on_resume
@@ -177,6 +177,14 @@ def end_fight_before(ctx: Step) -> None:
         )
 
 
+def _allies_out_of_the_fight(ctx: Step, track: TrackState) -> None:
+    """The allies who shared the fight just ended and are in no other: no initiative to hold
+    either (an ally kept it after the fight was won, the sheet still saying so)."""
+    for ally in track.characters:
+        if ally != ctx.name and not ctx.engine.in_fight(ally):
+            ctx.engine.set_initiative(ally, False, fight_over=True)
+
+
 @on_outcome("end_the_fight")
 def end_the_fight(ctx: Step) -> None:
     track = ctx.track(("fight",))
@@ -192,6 +200,7 @@ def end_the_fight(ctx: Step) -> None:
             # No fight goes on: there is no initiative to hold (it was kept, and the sheet
             # said "you have initiative" after the fight was lost).
             ctx.engine.set_initiative(ctx.name, False, fight_over=True)
+        _allies_out_of_the_fight(ctx, track)
         ctx.note("you have lost this fight: Pay the Price, and make it severe")
         ctx.pay_the_price()
         return
@@ -200,6 +209,7 @@ def end_the_fight(ctx: Step) -> None:
         ctx.initiative(True)
     else:
         ctx.engine.set_initiative(ctx.name, False, fight_over=True)
+    _allies_out_of_the_fight(ctx, track)
     if ctx.outcome is W:
         ctx.choose(
             "end_the_fight.weak_hit",

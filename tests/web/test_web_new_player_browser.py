@@ -9,7 +9,16 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from web_support import DESKTOP, PHONE, axe_violations, home_server, new_campaign, open_page, shot
+from web_support import (
+    DESKTOP,
+    PHONE,
+    axe_violations,
+    checked,
+    home_server,
+    new_campaign,
+    open_page,
+    shot,
+)
 
 expect.set_options(timeout=15_000)
 TOR = {"name": "Tor", "stats": "edge=1,heart=2,iron=3,shadow=1,wits=2"}
@@ -216,4 +225,19 @@ def test_companion_endure_harm_says_its_odds_are_before_the_harm_until_the_amoun
     )
     expect(unsure).to_have_count(0)
     assert page.errors == []
+    page.context.close()
+
+
+def test_a_table_without_a_character_leads_to_the_new_character_form(
+    server: Any, browser: Any
+) -> None:
+    """'No character yet: create one' opens the New character tab with its name to type (on a
+    phone the tab was a screen away, named in words only)."""
+    new_campaign(server, "nobody-yet")
+    page = open_page(browser, server, "nobody-yet", PHONE)
+    expect(page.locator("#sheet .empty")).to_have_text("No character yet: create one.")
+    page.click("#create-first")
+    expect(page.locator("#tab-create")).to_be_visible()
+    expect(page.locator("form.create input[name=name]")).to_be_focused()
+    checked(page, "nobody-yet-create")
     page.context.close()

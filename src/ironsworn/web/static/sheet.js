@@ -38,7 +38,14 @@ function pips(name, value, low, high, onset) {
 function renderSheet() {
   const char = character();
   if (!char) {
-    fill("sheet", h("p", { class: "empty" }, "No character yet: create one under New character."));
+    // The way to the New character tab, a button (on a phone the tab was a screen away, named
+    // in words only): its form opens with the name to type.
+    const create = () => import("./page.js").then((page) => page.showTab("create")).then(() => {
+      const name = document.querySelector("form.create input[name=name]");
+      if (name) name.focus();
+    });
+    fill("sheet", h("p", { class: "empty" }, "No character yet: ",
+      h("button", { type: "button", class: "small", id: "create-first", onclick: create }, "create one"), "."));
     return;
   }
   // A card the page has not read (the first read brought the cards held then; a character

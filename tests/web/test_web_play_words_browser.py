@@ -303,3 +303,35 @@ def test_a_starforged_card_s_kind_reads_as_a_classic_one(server: Any, browser: A
     expect(ace).to_have_text("Ace (path)")
     checked(page, "play-words-card-kinds")
     page.context.close()
+
+
+def test_a_choice_that_is_the_story_s_alone_says_what_was_chosen(server: Any, browser: Any) -> None:
+    """End the Fight's weak hit: "You suffer collateral damage" changes nothing on a sheet.
+    The card said only "nothing changes"; it says the choice, then that."""
+    name = "collateral"
+    http = new_campaign(server, name, character={})
+    track = {"kind": "fight", "text": "a raider", "rank": "troublesome"}
+    assert http.post(f"/api/c/{name}/actions/track", json=track).status_code == 200
+    assert (
+        http.post(
+            f"/api/c/{name}/actions/progress", json={"track": "fight-1", "ticks": 36}
+        ).status_code
+        == 200
+    )
+    assert http.post(f"/api/c/{name}/actions/initiative", json={"value": "have"}).is_success
+    strike = {"move": "strike", "stat": "iron", "dice": [6, 1, 2]}
+    assert http.post(f"/api/c/{name}/actions/move", json=strike).status_code == 200
+    page = open_page(browser, server, name, PHONE, "Kira")
+    page.click("button.move[data-move='move:classic/combat/end_the_fight']")
+    form = page.locator(".move-form")
+    form.locator("input[name=dice]").fill("2,10")
+    form.locator("button[type=submit]").click()
+    page.locator("#pending button.choice", has_text="collateral damage").click()
+    result = page.locator("#result .move-result")
+    expect(result.locator(".chose")).to_have_text(
+        "You suffer collateral damage: Something of value is lost or broken, or someone "
+        "important must pay the cost."
+    )
+    expect(result.locator(".nothing")).to_have_text("nothing changes")
+    checked(page, "play-words-chose-phone", columns=True)
+    page.context.close()

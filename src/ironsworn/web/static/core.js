@@ -306,12 +306,12 @@ const REPEATED = new Set(["adjust", "progress", "legacy", "asset_track", "undo",
 const sending = new Set(); // the changes on their way
 
 async function actOnce(action, body, options) {
-  const { keepResult = false, title = null, declined = null } = options;
+  const { keepResult = false, title = null, declined = null, chose = null } = options;
   try {
     showError("");
     const data = await api("POST", `${BASE}/actions/${action}`, body || {});
     if (store.asked) dismiss();
-    if (keepResult) store.result = { action, data, title, declined };
+    if (keepResult) store.result = { action, data, title, declined, chose };
     // Undo takes back an operation: a result on screen that it took back says so.
     if (action === "undo" && data && data.undone && store.result && store.result.seq === data.undone.seq) store.result.undone = true;
     if (action === "redo" && data && data.redone && store.result && store.result.seq === data.redone.seq) store.result.undone = false;

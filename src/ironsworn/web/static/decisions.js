@@ -118,7 +118,11 @@ function renderResult() {
     // An answer that changed nothing (a weak hit's trade declined: press on) says so; its
     // card showed the move's name alone.
     !d.roll && !d.text && !chain.length && !d.effects.length && !d.notes.length && !(d.assets || []).length
-      ? h("p", { class: "nothing" }, r.action === "decline" ? `${r.declined || "declined"}: nothing changes` : "nothing changes") : null,
+      ? [
+        // The option chosen, when it is the story's alone (End the Fight's "You suffer
+        // collateral damage"): the card said only "nothing changes".
+        r.action === "choose" && r.chose ? h("p", { class: "chose" }, unlinked(r.chose)) : null,
+        h("p", { class: "nothing" }, r.action === "decline" ? `${r.declined || "declined"}: nothing changes` : "nothing changes")] : null,
     d.effects.length ? effectList(d.effects) : null,
     d.notes.length ? h("ul", { class: "notes" }, d.notes.map((n) => h("li", {}, n))) : null));
 }
@@ -202,7 +206,7 @@ function decisionBox(p) {
     // One pick: a button each; one that may be declined (Advance's purchase: the player
     // changed their mind) has Decline beside them, as a burn has.
     controls = [...p.options.map((o) => (o.html ? html : h)("button", { type: "button", class: "choice", "data-key": o.key,
-      onclick: () => act("choose", { keys: [o.key], ...extra() }, kept) }, o.html || o.text)),
+      onclick: () => act("choose", { keys: [o.key], ...extra() }, { ...kept, chose: o.text }) }, o.html || o.text)),
     p.min === 0 ? h("button", { type: "button", "data-answer": "decline", onclick: () => act("decline", extra(), declined) }, declineWords) : null];
   } else {
     const boxes = p.options.map((o) => h("label", { class: "choice" }, h("input", { type: "checkbox", value: o.key }), " ",

@@ -192,6 +192,10 @@ def test_face_danger_a_decision_a_burn_and_undo(server: Any, browser: Any) -> No
     page.click(".move-form button[type=submit]")
     page.wait_for_selector("#pending button[data-answer=burn]")
     expect(page.locator("#result")).to_contain_text("MISS")
+    # The offer says once what the buttons say (it ended "? burn or decline" above them).
+    expect(page.locator("#pending .prompt")).to_have_text(
+        "burn momentum +8 to turn the miss into a strong hit (momentum goes to +2)?"
+    )
     page.click("#pending button[data-answer=burn]")
     page.wait_for_selector("#pending", state="hidden")
     expect(page.locator("#result")).to_contain_text("STRONG HIT")

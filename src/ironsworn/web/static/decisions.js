@@ -226,7 +226,10 @@ function decisionBox(p) {
   // Declined in the move's words, the button says them ("Press on"): the prompt's own note of
   // how to decline ("(or decline and press on)", for a surface without that button) is not
   // said a second time beside it.
-  const prompt = p.decline ? String(p.prompt || "").replace(/\s*\((?:or )?decline\b[^()]*\)$/, "") : null;
+  // A burn's offer ends "? burn or decline" (the command line's words) above the "Burn
+  // momentum" and "Decline" buttons: said once, by the buttons.
+  const prompt = p.decline ? String(p.prompt || "").replace(/\s*\((?:or )?decline\b[^()]*\)$/, "")
+    : p.kind === "burn" ? String(p.prompt || "").replace(/\? burn or decline$/, "?") : null;
   return h("div", { class: "decision", "data-character": p.character }, h("strong", {}, `${p.character} decides: `),
     from ? h("span", { class: "from" }, `${from} · `) : null,
     (p.then || []).length ? h("small", { class: "then" }, `(then ${p.then.join(", ")}) `) : null,

@@ -435,3 +435,42 @@ def test_begin_session_with_no_character_points_to_the_cards(home: Path) -> None
 
     text = anyio.run(scenario)
     assert "There is no character yet" in text and "ironsworn://asset/{id}" in text
+
+
+def test_a_made_up_token_is_refused_as_unknown_and_an_answered_one_as_stale(home: Path) -> None:
+    # A token never given read "that decision was answered meanwhile", as if it had been
+    # real once: a model that mistyped one was sent to look for an answer no one gave.
+    make = ["character", "new", "Asha", "--stats", STATS, "--campaign", "t"]
+    assert main(make) == 0
+    assert main(["option", "own_dice", "on", "--campaign", "t"]) == 0
+    miss = {"move": "face danger", "stat": "wits", "dice": [1, 9, 9]}
+
+    async def scenario() -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        async with stdio_session(home, "--campaign", "t") as session:
+            first = data(await session.call_tool("move", miss))["pending"][0]
+            await session.call_tool("choose", {"keys": ["obvious"], "decision": first["token"]})
+            out["owed"] = data(await session.call_tool("move", miss))["pending"][0]
+            out["before"] = fingerprint("t")
+            out["made_up"] = await session.call_tool(
+                "choose", {"keys": ["obvious"], "decision": "0123456789abcdef"}
+            )
+            out["stale"] = await session.call_tool(
+                "choose", {"keys": ["obvious"], "decision": first["token"]}
+            )
+            out["far"] = await session.call_tool("decline", {"seen": 999})
+        return out
+
+    out = anyio.run(scenario)
+    owed = out["owed"]["token"]
+    made_up = out["made_up"]
+    assert made_up.is_error
+    assert made_up.content[0].text == (
+        "decision '0123456789abcdef' is no decision's token in this campaign (accepted: the "
+        f"token of a decision owed now: {owed} (Asha's))"
+    )
+    assert data(made_up)["input"] == "decision" and data(made_up)["accepted"] == [owed]
+    assert out["stale"].is_error and "answered meanwhile" in out["stale"].content[0].text
+    assert out["far"].is_error
+    assert out["far"].content[0].text.startswith("seen 999 is past every head")
+    assert fingerprint("t") == out["before"]

@@ -14,7 +14,7 @@ import pytest
 
 from ironsworn.campaign.export import export_json
 from ironsworn.campaign.store import CampaignStore
-from ironsworn.errors import RuleViolation
+from ironsworn.errors import InvalidValue, RuleViolation
 from ironsworn.table import Table, call
 
 STATS = "edge=3,heart=2,iron=2,shadow=1,wits=1"
@@ -135,3 +135,53 @@ def test_an_answer_undone_gives_the_decision_back_to_be_answered(table: Table) -
     answer = {"keys": ["obvious"], "character": "Asha", "decision": again["token"], "seen": seen}
     call(table, "choose", answer)
     assert shown(table) == {}
+
+
+@pytest.mark.parametrize("answer", ["choose", "burn", "decline"])
+def test_a_token_never_given_is_refused_as_unknown_naming_the_one_owed(
+    table: Table, answer: str
+) -> None:
+    # A made-up token read "that decision was answered meanwhile": as if it had been real once.
+    face_danger(table, "Asha", "1,9,9")  # a miss: Pay the Price asks which way
+    owed = shown(table)["Asha"]["token"]
+    before = fingerprint(table)
+    with pytest.raises(InvalidValue) as refused:
+        keys = {"keys": ["obvious"]} if answer == "choose" else {}
+        call(table, answer, {**keys, "decision": "made-up"})
+    line = str(refused.value)
+    assert line.startswith("decision 'made-up' is no decision's token in this campaign")
+    assert f"accepted: the token of a decision owed now: {owed} (Asha's)" in line
+    assert refused.value.input == "decision" and refused.value.accepted == (owed,)
+    assert fingerprint(table) == before
+
+
+def test_the_token_of_a_decision_answered_or_undone_stays_stale(table: Table) -> None:
+    face_danger(table, "Asha", "1,9,9")
+    answered = shown(table)["Asha"]["token"]
+    call(table, "choose", {"keys": ["obvious"], "character": "Asha"})
+    face_danger(table, "Asha", "3,5,8")
+    undone = shown(table)["Asha"]["token"]
+    call(table, "undo", {})
+    face_danger(table, "Asha", "2,8,8")
+    for token in (answered, undone):
+        with pytest.raises(RuleViolation, match="answered meanwhile"):
+            call(table, "choose", {"keys": ["obvious"], "decision": token})
+
+
+def test_a_head_the_campaign_never_reached_is_refused_as_unknown(table: Table) -> None:
+    face_danger(table, "Asha", "1,9,9")
+    head = table.store.head()
+    before = fingerprint(table)
+    with pytest.raises(InvalidValue) as refused:
+        call(table, "choose", {"keys": ["obvious"], "seen": head + 50})
+    assert str(refused.value) == (
+        f"seen {head + 50} is past every head this campaign has had (accepted: the 'seen' "
+        f"shown beside a decision, 0 to {head})"
+    )
+    assert fingerprint(table) == before
+    # A head read before an undo is one it had: the answer is taken.
+    call(table, "undo", {})
+    face_danger(table, "Asha", "1,9,9")
+    call(table, "undo", {})
+    face_danger(table, "Asha", "1,9,9")
+    call(table, "choose", {"keys": ["obvious"], "seen": table.store.head()})

@@ -17,7 +17,7 @@ import json
 from functools import partial
 from typing import Any
 
-from ironsworn.errors import IronswornError, RuleViolation
+from ironsworn.errors import InvalidValue, IronswornError, RuleViolation
 
 JsonDict = dict[str, Any]
 
@@ -93,7 +93,17 @@ def check_nothing_answered_since(store: Any, character: str, seen: int | None) -
         return
     from ironsworn.campaign.schema import LIVE
 
-    _head, since = store.head_and_operations_after(seen, LOOKED_THROUGH)
+    head, since = store.head_and_operations_after(seen, LOOKED_THROUGH)
+    if seen > head and store.head_and_operations_after(seen - 1, 1)[1] == []:
+        # Past the head and every operation ever written (an undone one keeps its seq, so
+        # a head read before an undo is still one the campaign showed): never shown.
+        raise InvalidValue(
+            f"{{seen}} {seen} is past every head this campaign has had (accepted: the 'seen' "
+            f"shown beside a decision, 0 to {head})",
+            input="seen",
+            value=seen,
+            accepted=f"0 to {head}",
+        )
     key = character.lower()
     # Live ones only: an answer undone gave the decision back as it was (its token says so).
     if since is None or any(
@@ -220,28 +230,69 @@ def _holds(key: str, number: int) -> bool:
     return int(low) <= number <= int(high or low)
 
 
+def owed_decisions(state: Any) -> list[JsonDict]:
+    """Every decision owed in ``state``: the one pending, then those set aside."""
+    parked = getattr(state, "parked", {}) or {}
+    owed = [state.pending] if state.pending is not None else []
+    return owed + [entry["pending"] for entry in parked.values()]
+
+
+def issued_tokens(store: Any) -> set[str]:
+    """The token of every decision the campaign ever asked, answered, set aside or undone
+    since: what a surface may have shown. (Read from the whole log, so only when an answer's
+    token is not the one owed: the refusal then says whether it was once real.)"""
+    tokens: set[str] = set()
+    for operation in store.operations(include_undone=True):
+        for event in operation.events:
+            kind = event.get("type") if isinstance(event, dict) else None
+            if kind == "pending" and isinstance(event.get("to"), dict):
+                tokens.add(decision_token(event["to"]))
+            elif kind == "parked" and isinstance(event.get("to"), dict):
+                tokens.update(
+                    decision_token(entry["pending"])
+                    for entry in event["to"].values()
+                    if isinstance(entry, dict) and isinstance(entry.get("pending"), dict)
+                )
+    return tokens
+
+
 def token_owner(state: Any, token: str | None) -> str | None:
     """The character who owes the decision ``token`` names, the one waiting now or one set
     aside (None: no decision owed has that token, or it is no one's)."""
     if token is None:
         return None
-    parked = getattr(state, "parked", {}) or {}
-    owed = [state.pending] if state.pending is not None else []
-    owed += [entry["pending"] for entry in parked.values()]
-    for pending in owed:
+    for pending in owed_decisions(state):
         if decision_token(pending) == token:
             owner = pending.get("character")
             return None if owner is None else str(owner)
     return None
 
 
-def check_answered_decision(state: Any, character: str, token: str | None) -> None:
-    """Refuse an answer given for decision ``token`` when ``character`` now owes another."""
+def check_answered_decision(
+    state: Any, character: str, token: str | None, store: Any = None
+) -> None:
+    """Refuse an answer given for decision ``token`` when ``character`` now owes another: as
+    answered meanwhile when the campaign's ``store`` once showed that token, else as a token
+    it never gave (a typo, or one made up), naming the tokens owed now."""
     if token is None:
         return
     waiting = waiting_decision(state, character)
     if waiting is not None and decision_token(waiting) == token:
         return
+    if store is not None and token not in issued_tokens(store):
+        owed = owed_decisions(state)
+        accepted = [decision_token(p) for p in owed]
+        named = ", ".join(
+            f"{t} ({p.get('character') or 'the table'}'s)"
+            for t, p in zip(accepted, owed, strict=True)
+        )
+        raise InvalidValue(
+            f"{{decision}} {token!r} is no decision's token in this campaign (accepted: the "
+            f"token of a decision owed now: {named or 'none'})",
+            input="decision",
+            value=token,
+            accepted=tuple(accepted),
+        )
     now = f": {character} now decides: {waiting['prompt']}" if waiting else ""
     raise RuleViolation(
         "that decision was answered meanwhile (on another page or device), so this answer "

@@ -367,7 +367,7 @@ def answer(kind: str) -> Any:
             from ironsworn.table.decisions import check_answered_decision
 
             # A page drawn before the decision changed answers only the one it showed.
-            check_answered_decision(engine.state, whose, args.get("decision"))
+            check_answered_decision(engine.state, whose, args.get("decision"), table.store)
             who: dict[str, Any] = {"character": whose} if waiting_on is not None else {}
             if kind == "burn":
                 return engine.burn(**who)

@@ -283,6 +283,9 @@ def test_make_a_connection_asks_whom_in_starforged_words(home: Path) -> None:
     question = anyio.run(scenario)["question"]
     assert question["input"] == "with"
     assert "connection" in question["help"] and "of the bond" not in question["help"]
+    # It read "... (Swear an Iron Vow: whom the vow is to)": another move's words.
+    assert question["help"].startswith("whom you seek out: the new connection's name")
+    assert "vow" not in question["help"].lower()
 
 
 def test_choose_accepts_the_keys_of_a_decision_set_aside(home: Path) -> None:

@@ -382,6 +382,28 @@ def test_test_your_bond_asks_which_bond(table: Table) -> None:
     assert made["outcome"] == "strong_hit"
 
 
+@pytest.mark.parametrize(
+    ("move", "track", "words"),
+    [
+        ("swear an iron vow", "vow", "whom the vow is to: a bond on your sheet (+1)"),
+        ("undertake a journey", "journey", "the community you set off from"),
+        ("sojourn", None, "the community you sojourn in"),
+        ("test your bond", None, "the bond tested"),
+    ],
+)
+def test_the_with_question_s_help_is_in_its_own_move_s_words(
+    table: Table, move: str, track: str | None, words: str
+) -> None:
+    # Every move asking "with" gave the one help, "whom: a bond's or a connection's person or
+    # community (Swear an Iron Vow: whom the vow is to)": Sojourn's named another move.
+    if track is not None:
+        call(table, "track", {"kind": track, "text": "the Havens", "rank": "dangerous"})
+    question = asks(table, {"move": move, "dice": "3,4,9"}, "with")
+    assert question.help.startswith(words), question.help
+    others = ("Swear an Iron Vow", "Undertake a Journey", "Sojourn", "Test Your Bond")
+    assert not any(other in question.help for other in others)
+
+
 def test_the_background_vow_is_never_the_vow_sworn(table: Table) -> None:
     """ "Set a background vow, and give it a rank of extreme or epic. Then, envision your
     inciting incident and Swear an Iron Vow" (seed 000 L1358-1359): the background vow is

@@ -140,7 +140,7 @@ def vow_question(state: Any, char: Any, args: JsonDict) -> Question:
         f"{char.name} — Swear an Iron Vow: {prompt}",
         (*known, nobody),
         kind="text",
-        help=MOVE.input("with").help,
+        help=MOVE.input("with").help_for("Swear an Iron Vow"),
         open=True,
         args=dict(args),
     )
@@ -158,7 +158,7 @@ def journey_question(char: Any, args: JsonDict) -> Question:
         "a bond with? (+1)",
         (*(Choice(b, b, "a bond on your sheet: +1") for b in char.bonds), NOT_FROM_A_BOND),
         kind="text",
-        help=MOVE.input("with").help,
+        help=MOVE.input("with").help_for("Undertake a Journey"),
         complete=True,
         args=dict(args),
     )
@@ -194,7 +194,7 @@ def forge_question(char: Any, served: list[str], args: JsonDict) -> Question:
             Choice("none", "unnamed", "name them later (or give a name of your own)"),
         ),
         kind="text",
-        help=MOVE.input("with").help,
+        help=MOVE.input("with").help_for("Forge a Bond"),
         open=True,
         args=dict(args),
     )
@@ -213,7 +213,7 @@ def sojourn_question(char: Any, args: JsonDict) -> Question:
             Choice("none", "no bond"),
         ),
         kind="text",
-        help=MOVE.input("with").help,
+        help=MOVE.input("with").help_for("Sojourn"),
         complete=True,
         args=dict(args),
     )
@@ -233,7 +233,7 @@ def test_question(char: Any, args: JsonDict) -> Question:
             Choice("none", "no bond", "a bond marked without a name"),
         ),
         kind="text",
-        help=MOVE.input("with").help,
+        help=MOVE.input("with").help_for("Test Your Bond"),
         complete=True,
         args=dict(args),
     )

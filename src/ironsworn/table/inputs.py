@@ -93,6 +93,14 @@ class Input:
     only_for: tuple[str, ...] = ()
     # The question asked when it is left out, in the game's words (default: the help).
     asks: str = ""
+    # The help in the words of each move that asks it, where one input serves several
+    # (``with``: whom a vow is to, the community a journey sets off from, a new connection):
+    # a question names what its own move wants, not another's.
+    helps: tuple[tuple[str, str], ...] = ()
+
+    def help_for(self, subject: str) -> str:
+        """The help as ``subject`` (a move's name: "Make a Connection") asks the input."""
+        return dict(self.helps).get(subject, self.help)
 
     def __post_init__(self) -> None:
         assert self.kind in KINDS, self.kind

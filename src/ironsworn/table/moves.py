@@ -49,6 +49,31 @@ def committed(table: Table, body: Any, args: JsonDict | None = None) -> JsonDict
     return data
 
 
+# What ``with`` is in the words of each move that asks it (see Input.helps).
+WITH_HELPS = (
+    (
+        "Swear an Iron Vow",
+        "whom the vow is to: a bond on your sheet (+1), another person or community in your "
+        "words (Forge a Bond with them may reroll once the vow is fulfilled), or none",
+    ),
+    (
+        "Undertake a Journey",
+        "the community you set off from, when you share a bond with it (+1), or none",
+    ),
+    (
+        "Forge a Bond",
+        "whom you forge the bond with: a person or community (one you fulfilled a vow to: "
+        "reroll any dice), or none to name them later",
+    ),
+    ("Sojourn", "the community you sojourn in, when you share a bond with it (+1), or none"),
+    ("Test Your Bond", "the bond tested: one on your sheet, or none (a bond without a name)"),
+    (
+        "Make a Connection",
+        "whom you seek out: the new connection's name, in your words (someone met in the "
+        "story, or someone new)",
+    ),
+)
+
 MOVE_INPUTS = (
     Input("move", "text", "the move to make: its id or name", True, source=choices.moves),
     Input(
@@ -88,9 +113,9 @@ MOVE_INPUTS = (
     Input(
         "with",
         "text",
-        "whom: a bond's or a connection's person or community (Swear an Iron Vow: whom the "
-        "vow is to)",
+        "whom: a person or community the move names (a bond, a connection, whom a vow is to)",
         source=choices.bonds,
+        helps=WITH_HELPS,
     ),
     Input(
         "asset",

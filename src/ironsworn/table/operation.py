@@ -255,7 +255,7 @@ class Operation:
             str(exc).split(" (accepted:", 1)[0],
             choices,
             kind=declared.kind if declared else "text",
-            help=declared.help if declared else "",
+            help=declared.help_for(exc.subject) if declared else "",
             many=False,  # the engine asks for one value (sent as a list where the kind is one)
             open=exc.open,
             complete=not exc.open and bool(choices),

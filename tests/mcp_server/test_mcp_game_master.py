@@ -474,3 +474,52 @@ def test_a_made_up_token_is_refused_as_unknown_and_an_answered_one_as_stale(home
     assert out["far"].is_error
     assert out["far"].content[0].text.startswith("seen 999 is past every head")
     assert fingerprint("t") == out["before"]
+
+
+def test_a_sheet_lists_each_asset_s_abilities_once_in_one_shape(home: Path) -> None:
+    # A sheet gave each card's abilities three ways ("abilities" as booleans, "ability_list",
+    # "marked" again) and the player's words three ("fields", "input", "given"), in the sheet
+    # tool, the character tool, the state and the sheet resources alike.
+    hawk = ["--asset", "hawk:2=Keen", "--asset", "swordmaster", "--asset", "ironclad"]
+    assert main(["character", "new", "Asha", "--stats", STATS, "--campaign", "t", *hawk]) == 0
+
+    async def scenario() -> dict[str, Any]:
+        async with stdio_session(home, "--campaign", "t") as session:
+            tools = {t.name: t for t in (await session.list_tools()).tools}
+            made = await session.call_tool(
+                "character", {"name": "Brand", "stats": STATS, "assets": ["hawk:1=Kite"]}
+            )
+            return {
+                "sheet": data(await session.call_tool("sheet", {"character": "Asha"})),
+                "made": data(made),
+                "state": data(await session.call_tool("state", {}))["characters"][0],
+                "one": await read_json(session, "ironsworn://campaign/sheet/Asha"),
+                "all": (await read_json(session, "ironsworn://campaign/sheets"))[0],
+                "described": tools["sheet"].description,
+            }
+
+    seen = anyio.run(scenario)
+    assert seen["state"] == seen["one"] == seen["all"] == seen["sheet"]
+    keen = seen["sheet"]["assets"][0]
+    assert keen == {
+        "id": "asset:classic/companion/hawk",
+        "name": "Hawk",
+        "type": "companion",
+        "fields": {"name": "Keen"},
+        "meter": {"max": 3, "name": "health", "value": 3},
+        "abilities": keen["abilities"],
+    }
+    assert [(a["number"], a["marked"], a.get("name")) for a in keen["abilities"]] == [
+        (1, False, "Far-seeing"),
+        (2, True, "Fierce"),
+        (3, False, "Vigilant"),
+    ]
+    assert all(set(a) == {"number", "marked", "name", "text"} for a in keen["abilities"])
+    assert "harass and distract your foes" in keen["abilities"][1]["text"]
+    # An ability with no name of its own has no empty one.
+    sword = seen["sheet"]["assets"][1]
+    assert set(sword) == {"id", "name", "type", "abilities"}
+    assert all(set(a) == {"number", "marked", "text"} for a in sword["abilities"])
+    assert seen["made"]["assets"][0]["fields"] == {"name": "Kite"}
+    assert [a["marked"] for a in seen["made"]["assets"][0]["abilities"]] == [True, False, False]
+    assert "abilities, every ability of the card: number" in seen["described"]

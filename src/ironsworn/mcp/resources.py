@@ -59,7 +59,11 @@ class Template:
 
 
 CAMPAIGN_PARTS: dict[str, tuple[str, str]] = {
-    "sheets": ("Character sheets", "every character's sheet: stats, meters, assets, vows"),
+    "sheets": (
+        "Character sheets",
+        "every character's sheet: stats, meters, assets, vows (the assets as the sheet tool "
+        "describes them)",
+    ),
     "tracks": ("Progress tracks", "every track: vows, journeys, fights, scenes, done or not"),
     "pending": (
         "Pending decisions",
@@ -81,7 +85,7 @@ TEMPLATES = (
         f"{CAMPAIGN}sheet/{{character}}",
         "sheet",
         "A character's sheet",
-        "one character's sheet, by name",
+        "one character's sheet, by name (the assets as the sheet tool describes them)",
     ),
     Template(
         f"{MOVE}{{id}}",
@@ -193,6 +197,62 @@ def card_in_words(card: dict[str, Any]) -> dict[str, Any]:
     return {**card, "abilities": abilities}
 
 
+# How a sheet's asset reads to a model (the sheet tool's description says it): one list of
+# the card's abilities, each with its number (what asset_mark and asset_use take), whether it
+# is marked, its name and its words. The sheet's JSON elsewhere gives them three times over
+# (marks as booleans, every ability, the marked ones again) with the player's words twice
+# more ("input", "given") and the engine's working ("sheet": what a marked ability changes).
+SHEET_ASSET_KEYS = ("id", "name", "type", "fields", "meter", "tracks", "toggles", "marks")
+SHEET_ASSET_WORDS = (
+    "each asset: id, name, type (its deck); fields (what the player wrote on the card: a "
+    "companion's name), meter (a companion's health), tracks, toggles (the marks the card "
+    "may take: broken...), marks (those taken) and rarity (Delve), where it has them; and "
+    "abilities, every ability "
+    "of the card: number (as asset_mark and asset_use take it), marked (true: the character "
+    "has it), name where it has one, and text"
+)
+
+
+def asset_in_words(record: dict[str, Any]) -> dict[str, Any]:
+    """A sheet's asset (as :func:`~ironsworn.moves.assets.cards.record_view` shows it) in the
+    one shape :data:`SHEET_ASSET_WORDS` describes."""
+    out = {k: record[k] for k in SHEET_ASSET_KEYS if record.get(k) not in (None, {}, [])}
+    if record.get("rarity"):
+        out["rarity"] = record.get("rarity_name") or record["rarity"]
+    abilities = []
+    for entry in record.get("ability_list") or ():
+        ability: dict[str, Any] = {"number": entry["number"], "marked": entry["marked"]}
+        if entry.get("name"):
+            ability["name"] = entry["name"]
+        words = entry.get("text") or entry.get("summary")
+        if words:
+            ability["text"] = words
+        abilities.append(ability)
+    out["abilities"] = abilities
+    return out
+
+
+def sheets_in_words(data: Any) -> Any:
+    """``data`` with every character sheet's assets in the one shape of
+    :func:`asset_in_words` (a sheet alone, the state's characters, a list of sheets)."""
+    if isinstance(data, list):
+        return [sheets_in_words(item) for item in data]
+    if not isinstance(data, dict):
+        return data
+    assets = data.get("assets")
+    if "stats" in data and isinstance(assets, list):
+        return {
+            **data,
+            "assets": [
+                asset_in_words(a) if isinstance(a, dict) and "ability_list" in a else a
+                for a in assets
+            ],
+        }
+    if isinstance(data.get("characters"), list):
+        return {**data, "characters": sheets_in_words(data["characters"])}
+    return data
+
+
 def read(served: ServedCampaign, uri: str) -> Any:
     """The JSON data at ``uri`` (its rules links as their words); NotFound (with candidates)
     for an address that is not one."""
@@ -252,9 +312,12 @@ def _campaign_part(served: ServedCampaign, part: str) -> Any:
         from ironsworn.campaign.journal import resolve_character
 
         name = resolve_character(state, part[len("sheet/") :])
-        return sheet_with_cards(state.sheet(name), served.library())
+        return sheets_in_words(sheet_with_cards(state.sheet(name), served.library()))
     if part == "sheets":
-        return [sheet_with_cards(state.sheet(n), served.library()) for n in state.characters]
+        return [
+            sheets_in_words(sheet_with_cards(state.sheet(n), served.library()))
+            for n in state.characters
+        ]
     if part == "tracks":
         return [track.summary() for track in state.tracks.values()]
     if part == "pending":

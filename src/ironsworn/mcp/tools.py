@@ -17,6 +17,9 @@ and answers:
   choices; calling again with that input added answers it;
 - for ``undo`` and ``redo``, the operation undone or redone and ``pending``, the decisions
   waiting now with their tokens (an answer undone gives its decision back);
+- a character sheet (``sheet``, ``character``, each of ``state``'s characters) with each
+  asset in one shape, its abilities listed once (see
+  :func:`ironsworn.mcp.resources.asset_in_words`);
 - an error result (``isError``) for bad input: the one line naming the input and what is
   accepted, and its data (``input``, ``value``, ``accepted``...). Nothing is changed.
 
@@ -141,6 +144,10 @@ def _description(op: Any) -> str:
                 ". It is the campaign's last operation, whoever made it: at a shared table, "
                 "maybe another player's (its 'character' says whose; redo gives it back)"
             )
+    elif op.name in SHEETS:
+        from ironsworn.mcp.resources import SHEET_ASSET_WORDS
+
+        text += f". {SHEETS[op.name]}" + (f"; {SHEET_ASSET_WORDS}" if op.name == "sheet" else "")
     elif op.name == "option":
         text += " (own_dice, whether players type their own dice, is theirs to set)"
     elif op.writes == "keep":
@@ -188,6 +195,13 @@ def schema_of(op: Any, table: Any, off: frozenset[str]) -> JsonDict:
     schema["required"] = [r for r in schema["required"] if r in properties]
     return schema
 
+
+# The tools whose result holds character sheets, and where.
+SHEETS = {
+    "sheet": "The result is the sheet",
+    "character": "The result is the new character's sheet, as the sheet tool describes it",
+    "state": "Each of its characters is a sheet, as the sheet tool describes it",
+}
 
 ANSWERS = ("choose", "burn", "decline")
 # The inputs naming the decision answered, in the words of what a model reads.
@@ -248,7 +262,9 @@ def call(served: ServedCampaign, name: str, arguments: JsonDict) -> Answer:
         # What waits now: an answer undone gives its decision back, a move redone its own.
         now = pending_now(served, table.state())
         result["pending"] = [d for d in (now["current"], *now["set_aside"]) if d]
-    return Answer(unlinked_json(result))
+    from ironsworn.mcp.resources import sheets_in_words
+
+    return Answer(unlinked_json(sheets_in_words(result)))
 
 
 def with_tokens(served: ServedCampaign, pending: list[Any]) -> list[Any]:

@@ -87,7 +87,11 @@ def test_a_move_before_any_character_names_no_command(home: Path) -> None:
     # The model makes a character with the character tool: a command line's words
     # ('character new NAME') are no use to it.
     assert refused.is_error
-    assert refused.content[0].text == "there is no character yet: create one first"
+    # (It read only "create one first": now it names the tool that does.)
+    assert refused.content[0].text == (
+        "there is no character yet: create one first (the character tool makes one: a name "
+        "and the five stats)"
+    )
     assert not (home / "campaigns" / "t.sqlite").exists()
 
 

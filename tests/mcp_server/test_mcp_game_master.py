@@ -523,3 +523,30 @@ def test_a_sheet_lists_each_asset_s_abilities_once_in_one_shape(home: Path) -> N
     assert seen["made"]["assets"][0]["fields"] == {"name": "Kite"}
     assert [a["marked"] for a in seen["made"]["assets"][0]["abilities"]] == [True, False, False]
     assert "abilities, every ability of the card: number" in seen["described"]
+
+
+def test_a_pack_not_imported_says_the_players_import_it(home: Path) -> None:
+    # "asset 'ace': no Starforged assets yet: they come from your own Datasworn Starforged
+    # file" and no more: nothing said that a model cannot import it and the players can.
+    starforged()
+    before = fingerprint("sf")
+
+    async def scenario() -> list[Any]:
+        async with stdio_session(home, "--campaign", "sf") as session:
+            return [
+                await session.call_tool(
+                    "character", {"name": "Nova", "stats": STATS, "assets": ["ace"]}
+                ),
+                await session.call_tool("oracle", {"oracle": "planetary class"}),
+            ]
+
+    refusals = anyio.run(scenario)
+    said = (
+        "(a player imports it, with 'ironsworn content import FILE' or the web table's "
+        "Campaigns tab; this server cannot)"
+    )
+    for refused in refusals:
+        assert refused.is_error and refused.content[0].text.endswith(said), refused.content
+    assert refusals[0].content[0].text.startswith("asset 'ace': no Starforged assets yet")
+    assert "accepted: an oracle table" not in refusals[1].content[0].text
+    assert fingerprint("sf") == before

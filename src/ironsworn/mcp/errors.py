@@ -11,13 +11,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ironsworn.errors import IronswornError, NotFound, one_line
+from ironsworn.errors import IronswornError, NoCharacterYet, NotFound, one_line
 
 
 def error_line(exc: IronswornError) -> str:
     """The error's one line; for a name that matches nothing, with the closest names (for a
     name of a group of tables, the words naming each table of the group)."""
     line = str(exc)
+    if isinstance(exc, NoCharacterYet):
+        return f"{line} (the character tool makes one: a name and the five stats)"
+    if getattr(exc, "pack", None) is not None:
+        # A model cannot import a pack: the players do, with their own file.
+        line += f" ({PACK_IMPORTED})"
     if isinstance(exc, NotFound):
         from ironsworn.content.lookup import GroupNamed
 
@@ -26,13 +31,20 @@ def error_line(exc: IronswornError) -> str:
         elif exc.candidates and "(accepted: " not in line:
             # (as a person types them; a line that lists what is accepted says them already)
             line += "; closest: " + ", ".join(exc.closest)
-        elif exc.kind is not None:
+        elif exc.kind is not None and exc.pack is None:
             # Nothing close: what is accepted, and where a model reads the names.
             # (a kind may name its ruleset: "classic asset" is read where the assets are)
             named = NAMED_IN.get(exc.kind) or NAMED_IN.get(exc.kind.split()[-1])
             line += f" (accepted: {named or f'a {exc.kind} by its id or name'})"
     return one_line(line)
 
+
+# How a content pack the campaign lacks comes to it: a player's own Datasworn file, imported
+# where this server is not (it offers no import).
+PACK_IMPORTED = (
+    "a player imports it, with 'ironsworn content import FILE' or the web table's Campaigns "
+    "tab; this server cannot"
+)
 
 # Where a model reads every name a kind of content accepts (the server's resources).
 NAMED_IN = {

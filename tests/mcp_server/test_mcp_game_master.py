@@ -525,6 +525,55 @@ def test_a_sheet_lists_each_asset_s_abilities_once_in_one_shape(home: Path) -> N
     assert "abilities, every ability of the card: number" in seen["described"]
 
 
+def test_a_fight_s_effects_name_the_track_its_boxes_and_the_end_of_the_initiative(
+    home: Path,
+) -> None:
+    # Strike's effect read {"target": "fight-1:ticks", "from": 0, "to": 36}: an id and ticks a
+    # model had to look up in the tracks; and End the Fight's win ended with "initiative
+    # true -> false", as if the foe had taken it.
+    make = ["character", "new", "Asha", "--stats", STATS, "--campaign", "t"]
+    assert main(make) == 0
+    assert main(["option", "own_dice", "on", "--campaign", "t"]) == 0
+    fray = {"move": "enter the fray", "foe": "Bandit", "rank": "troublesome", "stat": "heart"}
+
+    async def scenario() -> list[Any]:
+        async with stdio_session(home, "--campaign", "t") as session:
+            tools = {t.name: t for t in (await session.list_tools()).tools}
+            strike = {"move": "strike", "stat": "iron", "dice": [6, 1, 2]}
+            made = [
+                data(await session.call_tool("move", {**fray, "dice": [6, 1, 2]})),
+                data(await session.call_tool("move", strike)),
+                data(await session.call_tool("move", {"move": "end the fight", "dice": [1, 2]})),
+            ]
+            return [tools["move"].description, *made]
+
+    described, entered, struck, ended = anyio.run(scenario)
+    assert entered["effects"][0] == {
+        "target": "fight-1",
+        "from": None,
+        "to": "Bandit",
+        "track": "fight: Bandit",
+    }
+    assert struck["effects"] == [
+        {
+            "target": "fight-1:ticks",
+            "from": 0,
+            "to": 36,
+            "track": "fight: Bandit",
+            "boxes": {"from": 0, "to": 9},
+        }
+    ]
+    assert ended["outcome"] == "strong_hit"
+    assert ended["effects"][-1] == {
+        "target": "initiative",
+        "from": True,
+        "to": False,
+        "character": "Asha",
+        "fight_over": True,
+    }
+    assert "'track' names it" in described and "'fight_over'" in described
+
+
 def test_a_pack_not_imported_says_the_players_import_it(home: Path) -> None:
     # "asset 'ace': no Starforged assets yet: they come from your own Datasworn Starforged
     # file" and no more: nothing said that a model cannot import it and the players can.

@@ -125,7 +125,11 @@ def _description(op: Any) -> str:
     if op.name == "move":
         text += (
             ". The server rolls. The result is the move's JSON: roll, outcome, effects, and "
-            "'pending' when the move asks a decision (answer with choose, burn or decline)"
+            "'pending' when the move asks a decision (answer with choose, burn or decline). "
+            "Each effect is a change from/to of its target; on a track (a vow, fight, "
+            "journey...) 'track' names it, and its progress is in ticks, four to a box, with "
+            "'boxes' the full boxes from/to; an initiative with 'fight_over' ends with the "
+            "last fight (not lost to a foe)"
         )
     elif op.name in ANSWERS:
         text += (
@@ -244,6 +248,8 @@ def call(served: ServedCampaign, name: str, arguments: JsonDict) -> Answer:
         result = {k: v for k, v in result.items() if k != "seed"}
     if isinstance(result, dict) and isinstance(result.get("pending"), list):
         result = {**result, "pending": with_tokens(served, result["pending"])}
+    if isinstance(result, dict) and isinstance(result.get("effects"), list):
+        result = {**result, "effects": tracks_named(result["effects"], table.state())}
     if op.name == "state" and isinstance(result, dict) and result.get("decisions"):
         # Each decision with the head it was read at, as the pending resource gives it.
         store = served.store()
@@ -265,6 +271,28 @@ def call(served: ServedCampaign, name: str, arguments: JsonDict) -> Answer:
     from ironsworn.mcp.resources import sheets_in_words
 
     return Answer(unlinked_json(sheets_in_words(result)))
+
+
+def tracks_named(effects: list[Any], state: Any) -> list[Any]:
+    """A result's effects, each on a track (its target the track's id, or id:part) with
+    ``track``, the track's kind and words ("fight: Vask's raiders"), and a change of its
+    progress (``ticks``, four to a box) with ``boxes``, its full boxes from and to (the
+    progress score): a model reads what ``fight-2:ticks`` 16 -> 32 is without the tracks."""
+    tracks = getattr(state, "tracks", None) or {}
+    out: list[Any] = []
+    for effect in effects:
+        track_id, _, part = str(effect.get("target") if isinstance(effect, dict) else "").partition(
+            ":"
+        )
+        track = tracks.get(track_id)
+        if track is None:
+            out.append(effect)
+            continue
+        named = {**effect, "track": f"{track.kind}: {track.name}"}
+        if part == "ticks" and all(isinstance(effect.get(k), int) for k in ("from", "to")):
+            named["boxes"] = {"from": effect["from"] // 4, "to": effect["to"] // 4}
+        out.append(named)
+    return out
 
 
 def with_tokens(served: ServedCampaign, pending: list[Any]) -> list[Any]:

@@ -489,6 +489,8 @@ def test_a_sheet_lists_each_asset_s_abilities_once_in_one_shape(home: Path) -> N
             made = await session.call_tool(
                 "character", {"name": "Brand", "stats": STATS, "assets": ["hawk:1=Kite"]}
             )
+            vow = {"kind": "vow", "text": "Find the wolf", "rank": "dangerous"}
+            await session.call_tool("track", {**vow, "characters": ["Asha"]})
             return {
                 "sheet": data(await session.call_tool("sheet", {"character": "Asha"})),
                 "made": data(made),
@@ -523,6 +525,10 @@ def test_a_sheet_lists_each_asset_s_abilities_once_in_one_shape(home: Path) -> N
     assert seen["made"]["assets"][0]["fields"] == {"name": "Kite"}
     assert [a["marked"] for a in seen["made"]["assets"][0]["abilities"]] == [True, False, False]
     assert "abilities, every ability of the card: number" in seen["described"]
+    # The vow is listed once, among the tracks with its kind (it was in "vows" as well).
+    assert "vows" not in seen["sheet"]
+    assert [(t["kind"], t["name"]) for t in seen["sheet"]["tracks"]] == [("vow", "Find the wolf")]
+    assert "tracks: every open track the character holds" in seen["described"]
 
 
 def test_a_fight_s_effects_name_the_track_its_boxes_and_the_end_of_the_initiative(

@@ -203,6 +203,10 @@ def card_in_words(card: dict[str, Any]) -> dict[str, Any]:
 # (marks as booleans, every ability, the marked ones again) with the player's words twice
 # more ("input", "given") and the engine's working ("sheet": what a marked ability changes).
 SHEET_ASSET_KEYS = ("id", "name", "type", "fields", "meter", "tracks", "toggles", "marks")
+SHEET_TRACKS_WORDS = (
+    "tracks: every open track the character holds (vows, journeys, fights...), each with its "
+    "kind, rank, ticks (four to a box) and score (its full boxes)"
+)
 SHEET_ASSET_WORDS = (
     "each asset: id, name, type (its deck); fields (what the player wrote on the card: a "
     "companion's name), meter (a companion's health), tracks, toggles (the marks the card "
@@ -241,13 +245,20 @@ def sheets_in_words(data: Any) -> Any:
         return data
     assets = data.get("assets")
     if "stats" in data and isinstance(assets, list):
-        return {
+        sheet = {
             **data,
             "assets": [
                 asset_in_words(a) if isinstance(a, dict) and "ability_list" in a else a
                 for a in assets
             ],
         }
+        tracks = data.get("tracks")
+        if isinstance(tracks, list) and isinstance(data.get("vows"), list):
+            # The vows again, as the tracks list them with their kind: said once.
+            held = {t.get("id") for t in tracks if isinstance(t, dict)}
+            if all(isinstance(v, dict) and v.get("id") in held for v in data["vows"]):
+                del sheet["vows"]
+        return sheet
     if isinstance(data.get("characters"), list):
         return {**data, "characters": sheets_in_words(data["characters"])}
     return data

@@ -149,9 +149,11 @@ def _description(op: Any) -> str:
                 "maybe another player's (its 'character' says whose; redo gives it back)"
             )
     elif op.name in SHEETS:
-        from ironsworn.mcp.resources import SHEET_ASSET_WORDS
+        from ironsworn.mcp.resources import SHEET_ASSET_WORDS, SHEET_TRACKS_WORDS
 
-        text += f". {SHEETS[op.name]}" + (f"; {SHEET_ASSET_WORDS}" if op.name == "sheet" else "")
+        text += f". {SHEETS[op.name]}"
+        if op.name == "sheet":
+            text += f"; {SHEET_TRACKS_WORDS}; {SHEET_ASSET_WORDS}"
     elif op.name == "option":
         text += " (own_dice, whether players type their own dice, is theirs to set)"
     elif op.writes == "keep":

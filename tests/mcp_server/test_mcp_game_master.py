@@ -605,3 +605,22 @@ def test_a_pack_not_imported_says_the_players_import_it(home: Path) -> None:
     assert refusals[0].content[0].text.startswith("asset 'ace': no Starforged assets yet")
     assert "accepted: an oracle table" not in refusals[1].content[0].text
     assert fingerprint("sf") == before
+
+
+def test_the_prompts_say_a_cost_left_to_the_fiction_is_the_guide_s_to_make(home: Path) -> None:
+    # Pay the Price's table gives "the mechanical cost, by the move's notes: suffer -momentum
+    # (when in doubt, -2)" as a note, with no effect; the prompts said only "you never edit a
+    # meter by guessing", so a model left the cost unpaid.
+    assert main(["character", "new", "Asha", "--stats", STATS, "--campaign", "t"]) == 0
+
+    async def scenario() -> list[str]:
+        async with stdio_session(home, "--campaign", "t") as session:
+            return [
+                str((await session.get_prompt(name, {})).messages[0].content.text)
+                for name in ("begin_session", "set_the_scene", "pay_the_price")
+            ]
+
+    for text in anyio.run(scenario):
+        said = " ".join(text.split())
+        assert "A result's effects are every change it made; a cost its notes leave to" in said
+        assert "is yours to make, with the move it names or the adjust tool" in said

@@ -41,6 +41,9 @@ TABLE_RULES = """\
 How this table works:
 - The ironsworn server is the rules. It rolls every die and applies every move's outcome to
   the sheets; you never roll, invent or change dice, and you never edit a meter by guessing.
+  A result's effects are every change it made; a cost its notes leave to the fiction (Pay
+  the Price's table: "the mechanical cost ...: suffer -momentum") is yours to make, with the
+  move it names or the adjust tool, in proportion to the fiction.
 - When the fiction triggers a move ("when you attempt something risky..."), call the move
   tool with the move and the stat the approach calls for; narrate what its result says.
 - A result may carry a pending decision: options with keys and their texts. Put the choice to

@@ -624,3 +624,27 @@ def test_the_prompts_say_a_cost_left_to_the_fiction_is_the_guide_s_to_make(home:
         said = " ".join(text.split())
         assert "A result's effects are every change it made; a cost its notes leave to" in said
         assert "is yours to make, with the move it names or the adjust tool" in said
+
+
+def test_an_answer_says_what_it_answered_when_nothing_else_follows(home: Path) -> None:
+    # "press on" answered Endure Harm's "resist the harm?" with every field of the result
+    # empty ("move": null, "effects": [], ...): a model could not tell it was taken.
+    starforged()
+
+    async def scenario() -> list[Any]:
+        async with stdio_session(home, "--campaign", "sf") as session:
+            harmed = data(await session.call_tool("move", {"move": "endure harm", "amount": 1}))
+            token = harmed["pending"][0]["token"]
+            pressed = await session.call_tool("choose", {"keys": ["press_on"], "decision": token})
+            moved = await session.call_tool("move", {"move": "endure harm", "amount": 1})
+            return [data(pressed), data(moved)]
+
+    pressed, moved = anyio.run(scenario)
+    assert pressed["answered"] == {
+        "character": "Kira",
+        "move": "Endure Harm",
+        "prompt": "resist the harm?",
+        "answer": "chose press on",
+    }
+    assert pressed["effects"] == [] and pressed["pending"] == []
+    assert "answered" not in moved  # (a move answers nothing)

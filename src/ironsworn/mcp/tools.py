@@ -136,7 +136,8 @@ def _description(op: Any) -> str:
             ". Each pending decision (in a move's result, the state, or the resource "
             "ironsworn://campaign/pending) carries its 'token' and 'seen': send them as decision "
             "and seen, and the answer is refused, changing nothing, if that decision was "
-            "answered meanwhile or another waits now"
+            "answered meanwhile or another waits now. The result says what was 'answered' "
+            "(the decision and the answer), then what followed, as a move's result does"
         )
     elif op.name in ("undo", "redo"):
         text += (
@@ -248,6 +249,8 @@ def call(served: ServedCampaign, name: str, arguments: JsonDict) -> Answer:
     if isinstance(result, dict) and "seed" in result and "seed" not in arguments:
         # The seed the server drew for this roll (see fair): its own working, not the roll's.
         result = {k: v for k, v in result.items() if k != "seed"}
+    if op.name in ANSWERS and isinstance(result, dict):
+        result = {**answered(served), **result}
     if isinstance(result, dict) and isinstance(result.get("pending"), list):
         result = {**result, "pending": with_tokens(served, result["pending"])}
     if isinstance(result, dict) and isinstance(result.get("effects"), list):
@@ -273,6 +276,31 @@ def call(served: ServedCampaign, name: str, arguments: JsonDict) -> Answer:
     from ironsworn.mcp.resources import sheets_in_words
 
     return Answer(unlinked_json(sheets_in_words(result)))
+
+
+def answered(served: ServedCampaign) -> JsonDict:
+    """``{"answered": ...}``: the decision an answer just gave its answer to (its move, its
+    prompt, whose) and the answer as the log words it ("chose press on"). An answer that
+    changed nothing else answers a move's JSON with every field empty; this says it was
+    taken. ``{}`` when the log's last operation is not an answer."""
+    store = served.store()
+    last = store.last_operation() if store is not None else None
+    if last is None or last.kind not in ("choice", "burn", "decline"):
+        return {}
+    asked = next(
+        (e["from"] for e in last.events if e.get("type") == "pending" and e.get("from")), None
+    )
+    if not isinstance(asked, dict):
+        return {}
+    move = served.library().moves.get(str(asked.get("move")))
+    return {
+        "answered": {
+            "character": asked.get("character"),
+            "move": move.name if move is not None else asked.get("move"),
+            "prompt": asked.get("prompt"),
+            "answer": last.summary,
+        }
+    }
 
 
 def tracks_named(effects: list[Any], state: Any) -> list[Any]:

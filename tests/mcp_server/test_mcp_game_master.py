@@ -648,3 +648,28 @@ def test_an_answer_says_what_it_answered_when_nothing_else_follows(home: Path) -
     }
     assert pressed["effects"] == [] and pressed["pending"] == []
     assert "answered" not in moved  # (a move answers nothing)
+
+
+def test_an_answer_to_a_decision_set_aside_says_what_it_answered(home: Path) -> None:
+    # Brand's decision set aside while Asha's waited: its answer is taken from those set
+    # aside, not from the one pending, and said as the other.
+    for name in ("Asha", "Brand"):
+        assert main(["character", "new", name, "--stats", STATS, "--campaign", "t"]) == 0
+    assert main(["option", "own_dice", "on", "--campaign", "t"]) == 0
+    miss = {"move": "face danger", "stat": "wits", "dice": [1, 9, 9]}
+
+    async def scenario() -> Any:
+        async with stdio_session(home, "--campaign", "t") as session:
+            await session.call_tool("move", {**miss, "character": "Brand"})
+            await session.call_tool("move", {**miss, "character": "Asha"})
+            chosen = {"keys": ["obvious"], "character": "Brand"}
+            return data(await session.call_tool("choose", chosen))
+
+    chosen = anyio.run(scenario)
+    assert chosen["answered"] == {
+        "character": "Brand",
+        "move": "Pay the Price",
+        "prompt": "Pay the Price after a match: consider rolling on the table for a result you "
+        "might otherwise not have considered",
+        "answer": "chose obvious",
+    }

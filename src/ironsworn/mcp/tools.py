@@ -287,10 +287,24 @@ def answered(served: ServedCampaign) -> JsonDict:
     last = store.last_operation() if store is not None else None
     if last is None or last.kind not in ("choice", "burn", "decline"):
         return {}
+    # The decision was the one pending, or one set aside (another's waited meanwhile): the
+    # one of those the operation's events took away that its character owed.
+    owed: list[Any] = []
+    for event in last.events:
+        before = event.get("from")
+        if event.get("type") == "pending" and isinstance(before, dict):
+            owed.append(before)
+        elif event.get("type") == "parked" and isinstance(before, dict):
+            after = event.get("to") or {}
+            owed += [
+                entry.get("pending")
+                for owner, entry in before.items()
+                if isinstance(entry, dict) and after.get(owner) != entry
+            ]
     asked = next(
-        (e["from"] for e in last.events if e.get("type") == "pending" and e.get("from")), None
+        (d for d in owed if isinstance(d, dict) and d.get("character") == last.character), None
     )
-    if not isinstance(asked, dict):
+    if asked is None:
         return {}
     move = served.library().moves.get(str(asked.get("move")))
     return {

@@ -219,6 +219,15 @@ def test_the_asset_cards_a_new_character_picks_from_are_resources(home: Path) ->
     # (each ability in words: the engine's effects, how it applies them, are its own)
     assert card["abilities"][0]["text"].startswith("Far-seeing: When you Undertake a Journey")
     assert not {"effects", "handler"} & {k for a in card["abilities"] for k in a}
+    # Each ability as a sheet lists it, numbered as NAME:N takes it: the card gave a "key"
+    # beside the ability's id and an "enabled" that read as "switched off" (it meant: marked
+    # when a new character takes the card).
+    assert [(a["number"], a["name"], a["starts_marked"]) for a in card["abilities"]] == [
+        (1, "Far-seeing", False),
+        (2, "Fierce", False),
+        (3, "Vigilant", False),
+    ]
+    assert set(card["abilities"][0]) == {"number", "name", "text", "starts_marked"}
     assert "ironsworn://asset/" in character.input_schema["properties"]["assets"]["description"]
 
 

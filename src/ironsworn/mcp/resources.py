@@ -103,7 +103,9 @@ TEMPLATES = (
         f"{ASSET}{{id}}",
         "asset",
         "An asset card",
-        "an asset card's abilities, by id or name (hawk): the cards a character starts with",
+        "an asset card's abilities, by id or name (hawk): the cards a character starts with; "
+        "each ability with its number (the character tool's NAME:N), name where it has one, "
+        "text, and starts_marked (a new character's card has it marked)",
     ),
 )
 
@@ -185,15 +187,22 @@ def without_plumbing(operation: dict[str, Any]) -> dict[str, Any]:
     return {**operation, "events": kept}
 
 
-# What an asset card's ability says in words; beside them the engine keeps how it applies them
-# (the moves it acts on, its handler), its own working.
-ABILITY_WORDS = ("key", "id", "name", "text", "summary", "enabled")
-
-
 def card_in_words(card: dict[str, Any]) -> dict[str, Any]:
-    """An asset card as a model reads it: each ability's words, and whether it starts
-    marked (``enabled``), without the engine's effects."""
-    abilities = [{k: a[k] for k in ABILITY_WORDS if k in a} for a in card.get("abilities") or ()]
+    """An asset card as a model reads it: each ability as a sheet lists it (its number, as
+    the character tool's NAME:N and asset_mark take it; its name where it has one; its
+    text) with ``starts_marked``, whether a new character's card has it marked; without the
+    engine's working (the moves it acts on, its handler) nor the ability's id and our
+    summary beside its text. (The card's ``enabled`` read as "this ability is switched off".)"""
+    abilities = []
+    for number, ability in enumerate(card.get("abilities") or (), start=1):
+        entry: dict[str, Any] = {"number": number}
+        if ability.get("name"):
+            entry["name"] = ability["name"]
+        words = ability.get("text") or ability.get("summary")
+        if words:
+            entry["text"] = words
+        entry["starts_marked"] = bool(ability.get("enabled"))
+        abilities.append(entry)
     return {**card, "abilities": abilities}
 
 

@@ -336,3 +336,29 @@ def test_a_refused_read_that_says_what_is_accepted_lists_it_once(home: Path) -> 
         "campaign resource 'nothing' is unknown (accepted: sheets, tracks, pending, log, "
         "journal, options, sheet/NAME)"
     )
+
+
+def test_an_unknown_tool_is_named_a_tool_and_a_move_s_name_points_to_the_move_tool(
+    home: Path,
+) -> None:
+    # "action 'roll' is unknown": a model calls tools, not actions; and one that called a
+    # move by its name as a tool ("face_danger") was not told moves are the move tool's.
+    make_character()
+    before = fingerprint()
+
+    async def scenario() -> list[Any]:
+        async with stdio_session(home, "--campaign", "t") as session:
+            return [
+                await session.call_tool("roll", {"move": "face danger"}),
+                await session.call_tool("face_danger", {"stat": "edge"}),
+            ]
+
+    rolled, named = anyio.run(scenario)
+    assert rolled.is_error and named.is_error
+    assert rolled.content[0].text.startswith("tool 'roll' is unknown (accepted: move, choose,")
+    assert named.content[0].text.startswith(
+        "tool 'face_danger' is unknown: Face Danger is a move, made with the move tool "
+        "('move': 'face danger') (accepted: move, choose,"
+    )
+    assert data(named)["input"] == "operation" and "move" in data(named)["accepted"]
+    assert fingerprint() == before

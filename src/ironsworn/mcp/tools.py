@@ -230,10 +230,10 @@ WHERE_LISTED = {
 
 def call(served: ServedCampaign, name: str, arguments: JsonDict) -> Answer:
     """Call the operation ``name`` for a model: its result, a question, or an error."""
-    from ironsworn.table import Question, operation
+    from ironsworn.table import Question
 
     try:
-        op = operation(name)
+        op = tool_named(served, name)
         table = table_for(served, create=op.writes != "never")
         args = fair(served, op, table.state(), arguments)
         try:
@@ -276,6 +276,32 @@ def call(served: ServedCampaign, name: str, arguments: JsonDict) -> Answer:
     from ironsworn.mcp.resources import sheets_in_words
 
     return Answer(unlinked_json(sheets_in_words(result)))
+
+
+def tool_named(served: ServedCampaign, name: str) -> Any:
+    """The operation of the tool ``name``; an unknown one refused in a tool's words, and a
+    move's name called as a tool ("face_danger") pointed to the move tool."""
+    from ironsworn.table import operation
+    from ironsworn.table.registry import registry
+
+    if name in registry():
+        return operation(name)
+    names = list(registry())
+    said = f"tool {name!r} is unknown"
+    words = " ".join(str(name).replace("_", " ").split()).casefold()
+    moves = served.library().in_ruleset("moves", ruleset_of_state(served))
+    move = next((m for m in moves.values() if str(m.name).casefold() == words), None)
+    if move is not None:
+        said += f": {move.name} is a move, made with the move tool ('move': {words!r})"
+    raise InvalidValue(
+        f"{said} (accepted: {', '.join(names)})", input="operation", value=name, accepted=names
+    )
+
+
+def ruleset_of_state(served: ServedCampaign) -> str:
+    from ironsworn.mcp.resources import ruleset_of
+
+    return ruleset_of(served.state())
 
 
 def answered(served: ServedCampaign) -> JsonDict:

@@ -682,3 +682,21 @@ def test_an_answer_to_a_decision_set_aside_says_what_it_answered(home: Path) -> 
         "might otherwise not have considered",
         "answer": "chose obvious",
     }
+
+
+def test_an_answer_with_words_says_them(home: Path) -> None:
+    # A connection's rank chosen with its role in words read only "chose dangerous".
+    starforged()
+    assert main(["option", "own_dice", "on", "--campaign", "sf"]) == 0
+    connect = {"move": "make a connection", "with": "Ilsa", "dice": [6, 1, 2]}
+
+    async def scenario() -> Any:
+        async with stdio_session(home, "--campaign", "sf") as session:
+            await session.call_tool("move", connect)
+            chosen = {"keys": ["dangerous"], "text": "xenobiologist"}
+            return data(await session.call_tool("choose", chosen))
+
+    chosen = anyio.run(scenario)
+    assert chosen["answered"]["answer"] == "chose dangerous"
+    assert chosen["answered"]["text"] == "xenobiologist"
+    assert chosen["effects"][0]["track"] == "connection: Ilsa"

@@ -333,14 +333,17 @@ def answered(served: ServedCampaign) -> JsonDict:
     if asked is None:
         return {}
     move = served.library().moves.get(str(asked.get("move")))
-    return {
-        "answered": {
-            "character": asked.get("character"),
-            "move": move.name if move is not None else asked.get("move"),
-            "prompt": asked.get("prompt"),
-            "answer": last.summary,
-        }
+    said: JsonDict = {
+        "character": asked.get("character"),
+        "move": move.name if move is not None else asked.get("move"),
+        "prompt": asked.get("prompt"),
+        "answer": last.summary,
     }
+    # The words given with the keys (a connection's role), which the log's line leaves out.
+    words = next((e.get("text") for e in last.events if e.get("type") == "choice"), None)
+    if words:
+        said["text"] = words
+    return {"answered": said}
 
 
 def tracks_named(effects: list[Any], state: Any) -> list[Any]:

@@ -299,6 +299,7 @@ def tool_named(served: ServedCampaign, name: str) -> Any:
 
 
 def ruleset_of_state(served: ServedCampaign) -> str:
+    """The ruleset the served campaign plays (classic before anything was played)."""
     from ironsworn.mcp.resources import ruleset_of
 
     return ruleset_of(served.state())
@@ -354,9 +355,8 @@ def tracks_named(effects: list[Any], state: Any) -> list[Any]:
     tracks = getattr(state, "tracks", None) or {}
     out: list[Any] = []
     for effect in effects:
-        track_id, _, part = str(effect.get("target") if isinstance(effect, dict) else "").partition(
-            ":"
-        )
+        target = str(effect.get("target")) if isinstance(effect, dict) else ""
+        track_id, _, part = target.partition(":")
         track = tracks.get(track_id)
         if track is None:
             out.append(effect)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import pytest
 from mcp_support import SEED, STATS, data, fingerprint, read_json, stdio_session
 
 from ironsworn.cli.main import main
@@ -700,3 +701,24 @@ def test_an_answer_with_words_says_them(home: Path) -> None:
     assert chosen["answered"]["answer"] == "chose dangerous"
     assert chosen["answered"]["text"] == "xenobiologist"
     assert chosen["effects"][0]["track"] == "connection: Ilsa"
+
+
+@pytest.mark.parametrize(("answer", "said"), [("burn", "burned momentum"),
+                                              ("decline", "did not burn momentum")])  # fmt: skip
+def test_an_answer_to_a_burn_says_whether_momentum_was_burned(
+    home: Path, answer: str, said: str
+) -> None:
+    # A declined burn's 'answered' read "answer": "Pay the Price", the move that followed.
+    assert main(["character", "new", "Asha", "--stats", STATS, "--campaign", "t"]) == 0
+    assert main(["option", "own_dice", "on", "--campaign", "t"]) == 0
+
+    async def scenario() -> Any:
+        async with stdio_session(home, "--campaign", "t") as session:
+            await session.call_tool("adjust", {"meter": "momentum", "delta": 6})
+            await session.call_tool("move", {"move": "face danger", "stat": "edge",
+                                             "dice": [1, 5, 6]})  # fmt: skip
+            return data(await session.call_tool(answer, {}))
+
+    answered = anyio.run(scenario)["answered"]
+    assert answered["move"] == "Face Danger" and answered["prompt"].startswith("burn momentum")
+    assert answered["answer"] == said

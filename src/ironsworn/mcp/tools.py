@@ -338,12 +338,21 @@ def answered(served: ServedCampaign) -> JsonDict:
         "character": asked.get("character"),
         "move": move.name if move is not None else asked.get("move"),
         "prompt": asked.get("prompt"),
-        "answer": last.summary,
     }
-    # The words given with the keys (a connection's role), which the log's line leaves out.
-    words = next((e.get("text") for e in last.events if e.get("type") == "choice"), None)
-    if words:
-        said["text"] = words
+    # The answer itself: the keys chosen, a burn, or a decline (the operation's summary names
+    # what followed instead: a decline's "Pay the Price").
+    choice = next((e for e in last.events if e.get("type") == "choice"), None)
+    if choice is not None:
+        said["answer"] = "chose " + ", ".join(
+            str(k).replace("_", " ") for k in choice.get("keys") or ()
+        )
+        if choice.get("text"):
+            # The words given with the keys (a connection's role).
+            said["text"] = choice["text"]
+    elif last.kind == "burn":
+        said["answer"] = "burned momentum"
+    else:
+        said["answer"] = "did not burn momentum" if asked.get("kind") == "burn" else "declined"
     return {"answered": said}
 
 

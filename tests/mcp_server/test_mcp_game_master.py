@@ -722,3 +722,22 @@ def test_an_answer_to_a_burn_says_whether_momentum_was_burned(
     answered = anyio.run(scenario)["answered"]
     assert answered["move"] == "Face Danger" and answered["prompt"].startswith("burn momentum")
     assert answered["answer"] == said
+
+
+def test_damage_to_the_command_vehicle_names_it(home: Path) -> None:
+    # Withstand Damage read {"target": "vehicle:integrity", "from": 5, "to": 3}: which ship
+    # was left to the tracks and sheets.
+    starforged()
+
+    async def scenario() -> Any:
+        async with stdio_session(home, "--campaign", "sf") as session:
+            damage = {"move": "withstand damage", "amount": 2}
+            return data(await session.call_tool("move", damage))
+
+    withstood = anyio.run(scenario)
+    assert withstood["effects"][0] == {
+        "target": "vehicle:integrity",
+        "from": 5,
+        "to": 3,
+        "vehicle": "Vesper",
+    }

@@ -128,8 +128,8 @@ def _description(op: Any) -> str:
             "'pending' when the move asks a decision (answer with choose, burn or decline). "
             "Each effect is a change from/to of its target; on a track (a vow, fight, "
             "journey...) 'track' names it, and its progress is in ticks, four to a box, with "
-            "'boxes' the full boxes from/to; an initiative with 'fight_over' ends with the "
-            "last fight (not lost to a foe)"
+            "'boxes' the full boxes from/to; on the command vehicle, 'vehicle' names it; an "
+            "initiative with 'fight_over' ends with the last fight (not lost to a foe)"
         )
     elif op.name in ANSWERS:
         text += (
@@ -360,12 +360,19 @@ def tracks_named(effects: list[Any], state: Any) -> list[Any]:
     """A result's effects, each on a track (its target the track's id, or id:part) with
     ``track``, the track's kind and words ("fight: Vask's raiders"), and a change of its
     progress (``ticks``, four to a box) with ``boxes``, its full boxes from and to (the
-    progress score): a model reads what ``fight-2:ticks`` 16 -> 32 is without the tracks."""
+    progress score): a model reads what ``fight-2:ticks`` 16 -> 32 is without the tracks.
+    A change to the command vehicle (``vehicle:integrity``) gets ``vehicle``, its name."""
     tracks = getattr(state, "tracks", None) or {}
+    ship = getattr(state, "vehicle", None) or {}
     out: list[Any] = []
     for effect in effects:
         target = str(effect.get("target")) if isinstance(effect, dict) else ""
         track_id, _, part = target.partition(":")
+        if target.count(":") == 1 and track_id == "vehicle" and ship.get("name"):
+            # The command vehicle ("vehicle:integrity"), by the name the sheet gives it (an
+            # incidental vehicle's target names it: "vehicle:Skiff:integrity").
+            out.append({**effect, "vehicle": ship["name"]})
+            continue
         track = tracks.get(track_id)
         if track is None:
             out.append(effect)

@@ -741,3 +741,25 @@ def test_damage_to_the_command_vehicle_names_it(home: Path) -> None:
         "to": 3,
         "vehicle": "Vesper",
     }
+
+
+def test_harm_to_a_companion_names_it_as_the_sheet_writes_it(home: Path) -> None:
+    # Companion Endure Harm read {"target": "asset:classic/companion/hound:health", ...}: the
+    # card's id, where the sheet and every other result say Hound “Brann”.
+    hound = ["--asset", "hound:1=Brann", "--asset", "swordmaster", "--asset", "ironclad"]
+    assert main(["character", "new", "Asha", "--stats", STATS, "--campaign", "t", *hound]) == 0
+    assert main(["option", "own_dice", "on", "--campaign", "t"]) == 0
+
+    async def scenario() -> Any:
+        async with stdio_session(home, "--campaign", "t") as session:
+            harm = {"move": "companion endure harm", "amount": 2, "dice": [3, 10, 1]}
+            return data(await session.call_tool("move", harm))
+
+    harmed = anyio.run(scenario)
+    assert harmed["effects"][0] == {
+        "target": "asset:classic/companion/hound:health",
+        "from": 4,
+        "to": 2,
+        "character": "Asha",
+        "asset": "Hound “Brann”",
+    }

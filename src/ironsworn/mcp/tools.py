@@ -128,7 +128,8 @@ def _description(op: Any) -> str:
             "'pending' when the move asks a decision (answer with choose, burn or decline). "
             "Each effect is a change from/to of its target; on a track (a vow, fight, "
             "journey...) 'track' names it, and its progress is in ticks, four to a box, with "
-            "'boxes' the full boxes from/to; on the command vehicle, 'vehicle' names it; an "
+            "'boxes' the full boxes from/to; on the command vehicle, 'vehicle' names it, on "
+            "an asset (a companion's health), 'asset'; an "
             "initiative with 'fight_over' ends with the last fight (not lost to a foe)"
         )
     elif op.name in ANSWERS:
@@ -361,7 +362,8 @@ def tracks_named(effects: list[Any], state: Any) -> list[Any]:
     ``track``, the track's kind and words ("fight: Vask's raiders"), and a change of its
     progress (``ticks``, four to a box) with ``boxes``, its full boxes from and to (the
     progress score): a model reads what ``fight-2:ticks`` 16 -> 32 is without the tracks.
-    A change to the command vehicle (``vehicle:integrity``) gets ``vehicle``, its name."""
+    A change to the command vehicle (``vehicle:integrity``) gets ``vehicle``, its name; one
+    to an asset (``asset:classic/companion/hound:health``), ``asset``, as the sheet writes it."""
     tracks = getattr(state, "tracks", None) or {}
     ship = getattr(state, "vehicle", None) or {}
     out: list[Any] = []
@@ -373,6 +375,10 @@ def tracks_named(effects: list[Any], state: Any) -> list[Any]:
             # incidental vehicle's target names it: "vehicle:Skiff:integrity").
             out.append({**effect, "vehicle": ship["name"]})
             continue
+        if target.startswith("asset:") and isinstance(effect, dict):
+            card = asset_named(state, effect.get("character"), target.rsplit(":", 1)[0])
+            out.append({**effect, "asset": card} if card else effect)
+            continue
         track = tracks.get(track_id)
         if track is None:
             out.append(effect)
@@ -382,6 +388,18 @@ def tracks_named(effects: list[Any], state: Any) -> list[Any]:
             named["boxes"] = {"from": effect["from"] // 4, "to": effect["to"] // 4}
         out.append(named)
     return out
+
+
+def asset_named(state: Any, character: Any, asset_id: str) -> str | None:
+    """The character's asset ``asset_id`` as the sheet writes it (Hound “Brann”), or None
+    when the sheet holds no such card."""
+    char = (getattr(state, "characters", None) or {}).get(character)
+    record = next((a for a in getattr(char, "assets", ()) if a.get("id") == asset_id), None)
+    if record is None:
+        return None
+    from ironsworn.card_fields import given_words
+
+    return str(record.get("name") or asset_id) + given_words(record)
 
 
 def with_tokens(served: ServedCampaign, pending: list[Any]) -> list[Any]:

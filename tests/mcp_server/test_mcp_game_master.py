@@ -607,7 +607,7 @@ def test_a_pack_not_imported_says_the_players_import_it(home: Path) -> None:
 
     refusals = anyio.run(scenario)
     said = (
-        "(a player imports it, with 'ironsworn content import FILE' or the web table's "
+        "(a player imports it, with the command line's content import or the web table's "
         "Campaigns tab; this server cannot)"
     )
     for refused in refusals:

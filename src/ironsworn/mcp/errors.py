@@ -42,8 +42,8 @@ def error_line(exc: IronswornError) -> str:
 # How a content pack the campaign lacks comes to it: a player's own Datasworn file, imported
 # where this server is not (it offers no import).
 PACK_IMPORTED = (
-    "a player imports it, with 'ironsworn content import FILE' or the web table's Campaigns "
-    "tab; this server cannot"
+    "a player imports it, with the command line's content import or the web table's "
+    "Campaigns tab; this server cannot"
 )
 
 # Where a model reads every name a kind of content accepts (the server's resources).

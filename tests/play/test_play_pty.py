@@ -161,7 +161,7 @@ def test_a_recap_with_unicode_tracks_and_a_menu_at_the_terminal(
         term.expect("Kai>")
         term.send("/move enter the fray --dice 6,1,2\r")
         term.expect("Kai — Enter the Fray: which stat do you roll?")
-        term.expect("[1-3]>")
+        term.expect("Kai [1-3]>")
         term.send("sha\t")  # the menu's answers complete too
         term.expect("shadow")
         term.send("\r")

@@ -35,7 +35,7 @@ def test_the_first_list_asks_and_completes_at_a_terminal(private_home: Path) -> 
         # Companion Endure Harm outside a fight: how much harm?
         term.send("/move companion endure harm --dice 6,1,2\r")
         term.expect("Kai — Companion Endure Harm: how much harm does Brann take?")
-        term.expect("[1-5]>")
+        term.expect("Kai [1-5]>")
         term.send("2\r")
         term.expect("Hound “Brann” health 4 -> 2")
         term.expect("Kai>")

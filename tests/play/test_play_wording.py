@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from play_support import run_script
+from play_support import make_kai, run_script
 
 
 def test_a_companion_chosen_is_named_as_the_player_named_it(tmp_path: Path) -> None:
@@ -85,10 +85,20 @@ def test_a_menu_of_one_option_is_numbered_1_not_1_to_1(tmp_path: Path) -> None:
     face = "/move face danger --stat iron --dice 3,5,9"
     run = run_script(path, [face, "1", "/quit"], interactive=True)
     # (it read "[1, several]> ": one option cannot be several)
-    assert "[1 or empty]> " in run.reader.prompts
+    assert "Asha [1 or empty]> " in run.reader.prompts
     assert "  answer with 1 or its key (an empty line: none)" in run.out
     assert "several allowed" not in run.out
-    assert not [p for p in run.reader.prompts if p.startswith("[1-1")]
+    assert not [p for p in run.reader.prompts if "[1-1" in p]
+
+
+def test_a_moves_menu_prompt_names_the_character_as_the_main_prompt_does(tmp_path: Path) -> None:
+    """A menu for what a move left out reads 'Kai [1-5]> ', as the main prompt reads 'Kai> '
+    and a decision's 'Kai [1-4]> ' (it read a bare '[1-5]> ')."""
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, ["/move face danger --dice 6,1,2", "1", "/quit"], interactive=True)
+    assert "Kai — Face Danger: which stat do you roll?" in run.out
+    assert run.reader.prompts[:3] == ["Kai> ", "Kai [1-5]> ", "Kai> "]
 
 
 def test_a_journal_line_refused_is_named_as_the_line_typed(tmp_path: Path) -> None:

@@ -64,10 +64,14 @@ def menu(
         how = "answer in your own words"  # nothing to number: a name of the player's own
     keys = show_options(session, question, options, f"{how} (an empty line leaves)", own)
     session.completions.choices = keys
+    # (named as the main prompt and a decision's are: 'Kira [1-3]> ')
+    who = session.prompt_name()
     try:
         while True:
             shown = ", ".join(keys) if own else numbers(len(keys))
-            prompt = (f"[{shown}]> " if keys else "> ") if session.reader.interactive else ""
+            # (words of the player's own, nothing to number: a bare '> ', as write() asks,
+            # where 'Kira> ' would read as the main prompt)
+            prompt = (f"{who} [{shown}]> " if keys else "> ") if session.reader.interactive else ""
             line = session.reader.read(prompt).strip()
             if not line:
                 raise MenuLeft
@@ -322,9 +326,10 @@ def pick_many(session: PlaySession, question: str, options: Sequence[tuple[str, 
         ),
     )
     session.completions.choices = keys
+    who = session.prompt_name()  # (as a menu's, above)
     try:
         while True:
-            prompt = f"[{_any_of(keys)} or empty]> " if session.reader.interactive else ""
+            prompt = f"{who} [{_any_of(keys)} or empty]> " if session.reader.interactive else ""
             line = session.reader.read(prompt).strip()
             if not line:
                 return []

@@ -426,10 +426,16 @@ class PlaySession:
         name = move.name if move else None
         self.out.say(decisions.describe(pending, name, self.out.columns()))
 
+    def prompt_name(self, state: CampaignState | None = None) -> str:
+        """Who the prompt names: the acting character, else the campaign. Every prompt of
+        play mode (the main one, a decision's, a menu's) starts with it, so a menu asked for
+        a move reads as the same player's turn."""
+        return self.character_name(state) or self.store.name
+
     def prompt(self) -> str:
         state = self.state()
         acting = self.character_name(state)
-        who = acting or self.store.name
+        who = self.prompt_name(state)
         self.shown_pending = state.pending
         self.prompted_as = acting
         if state.pending is not None:

@@ -87,6 +87,25 @@ def test_move_chain_and_answers(home: Path, capsys: pytest.CaptureFixture[str]) 
     assert js(capsys, "sheet")["health"] == 4
 
 
+def test_a_moves_json_names_the_stat_rolled_as_its_chain_does(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The result's own move carries its name and the stat rolled, as each chained move
+    does (the top level had the roll's value alone, no stat name)."""
+    new_asha(capsys)
+    js(capsys, "vow", "new", "Find", "the", "relic", "--rank", "troublesome")
+    js(capsys, "progress", "mark", "vow-1", "--ticks", "40")
+    fulfil = js(capsys, "move", "fulfill_your_vow", "--track", "vow-1", "--dice", "9,9")
+    assert (fulfil["name"], fulfil["stat"]) == ("Fulfill Your Vow", "progress")
+    # A miss: Face Danger rolled +wits, and Pay the Price follows it in the chain; the main
+    # move and its follow-on read with the same fields.
+    result = js(capsys, "move", "face_danger", "--stat", "wits", "--dice", "3,5,8")
+    assert (result["name"], result["stat"]) == ("Face Danger", "wits")
+    follow_on = result["chain"]
+    assert isinstance(follow_on, list) and follow_on[0]["name"] == "Pay the Price"
+    assert set(follow_on[0]) <= set(result)
+
+
 def test_burn_and_decline(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     new_asha(capsys)
     js(capsys, "adjust", "momentum", "+4")  # momentum 6

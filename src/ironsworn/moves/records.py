@@ -76,9 +76,13 @@ class OperationResult:
 
     def to_json(self) -> JsonDict:
         main = self.moves[0] if self.moves else None
+        # The main move's fields as a chain entry words them (its name, the stat it rolled:
+        # a roll's value alone does not say which stat, "progress" for a progress roll).
         return {
             "move": main.move if main else None,
+            "name": main.name if main else None,
             "character": self.character,
+            "stat": main.stat if main else None,
             "roll": main.roll if main else None,
             "outcome": main.outcome if main else None,
             "text": main.text if main else None,

@@ -23,9 +23,8 @@ from ironsworn.cli.common import (
     CliParser,
     Missing,
     UsageError,
-    campaign_options,
+    campaign_command,
     check_text,
-    common_options,
     emit,
     home_call,
     parse_int,
@@ -41,9 +40,10 @@ if TYPE_CHECKING:
 
 def register(sub: argparse._SubParsersAction[CliParser]) -> None:
     """Add every command this module answers to the top-level parser."""
-    p = sub.add_parser(
+    p = campaign_command(
+        sub,
         "campaign",
-        help="create, list and choose campaigns",
+        "create, list and choose campaigns",
         description="Show the current campaign, or create, list and choose campaigns. "
         "'new NAME' also makes the new campaign the current one. 'copy FROM TO' copies a "
         "campaign between a file (a path ending in .sqlite) and the --database, either way.",
@@ -67,31 +67,30 @@ def register(sub: argparse._SubParsersAction[CliParser]) -> None:
         help="new: your Datasworn file for the ruleset's content (Starforged: starforged.json), "
         "imported once for every campaign of that ruleset",
     )
-    campaign_options(common_options(p))
     p.set_defaults(func=_campaign)
 
     for name, func, text in (
         ("undo", _undo, "undo the last operation (kept for redo)"),
         ("redo", _redo, "redo the last undone operation"),
     ):
-        p = sub.add_parser(name, help=text, description=text[0].upper() + text[1:] + ".")
-        campaign_options(common_options(p))
+        p = campaign_command(sub, name, text, description=text[0].upper() + text[1:] + ".")
         p.set_defaults(func=func)
 
-    p = sub.add_parser(
+    p = campaign_command(
+        sub,
         "log",
-        help="show the event log",
+        "show the event log",
         description="Show the operation log, oldest first.",
     )
     p.add_argument("--all", action="store_true", help="include undone and discarded operations")
     p.add_argument("--events", action="store_true", help="list each operation's events")
     p.add_argument("--limit", metavar="N", help="only the last N operations")
-    campaign_options(common_options(p))
     p.set_defaults(func=_log)
 
-    p = sub.add_parser(
+    p = campaign_command(
+        sub,
         "journal",
-        help="read or add to the journal",
+        "read or add to the journal",
         description="Read the journal (entries interleaved with the mechanics, in time order), "
         "or 'journal add TEXT' to write an entry ('-' reads the text from standard input; "
         "'journal \"A whole sentence.\"', quoted, writes it too); "
@@ -103,7 +102,6 @@ def register(sub: argparse._SubParsersAction[CliParser]) -> None:
     )
     p.add_argument("--character", metavar="NAME", help="who writes it (or, reading, whose)")
     p.add_argument("--limit", metavar="N", help="only the last N entries")
-    campaign_options(common_options(p))
     p.set_defaults(func=_journal)
 
 

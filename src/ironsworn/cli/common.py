@@ -526,10 +526,14 @@ SHARED = (
 )
 
 
-def campaign_command(sub: Any, name: str, text: str) -> argparse.ArgumentParser:
-    """Add a command that reads or writes a campaign (``--json`` and ``--campaign``)."""
+def campaign_command(
+    sub: Any, name: str, text: str, description: str | None = None
+) -> argparse.ArgumentParser:
+    """Add a command that reads or writes a campaign (``--json``, ``--campaign`` and
+    ``--database``): ``text`` its line in the list of commands, ``description`` what its own
+    ``--help`` says first (argparse's default, none, where not given)."""
     parser: argparse.ArgumentParser = campaign_options(
-        common_options(sub.add_parser(name, help=text))
+        common_options(sub.add_parser(name, help=text, description=description))
     )
     return parser
 

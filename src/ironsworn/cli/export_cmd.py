@@ -17,8 +17,7 @@ from pathlib import Path
 from ironsworn.cli.common import (
     CliParser,
     UsageError,
-    campaign_options,
-    common_options,
+    campaign_command,
     emit,
     home_call,
     table_call,
@@ -28,9 +27,10 @@ from ironsworn.counting import counted
 
 def register(sub: argparse._SubParsersAction[CliParser]) -> None:
     """Add every command this module answers to the top-level parser."""
-    p = sub.add_parser(
+    p = campaign_command(
+        sub,
         "export",
-        help="export the campaign as Markdown, JSON or an Iron Vault folder",
+        "export the campaign as Markdown, JSON or an Iron Vault folder",
         description="Export the campaign: 'markdown' (the default) is the story (sessions "
         "start after a 4-hour pause), 'json' the full log for 'ironsworn import json FILE', "
         "'iron-vault DIR' a campaign folder for Obsidian's Iron Vault plugin (DIR must be new "
@@ -50,12 +50,12 @@ def register(sub: argparse._SubParsersAction[CliParser]) -> None:
         action="store_true",
         help="markdown: the story and the sheets only (no move lines, no changes)",
     )
-    campaign_options(common_options(p))
     p.set_defaults(func=_export)
 
-    p = sub.add_parser(
+    p = campaign_command(
+        sub,
         "import",
-        help="import a campaign from JSON or an Iron Vault folder",
+        "import a campaign from JSON or an Iron Vault folder",
         description="Import a JSON export, or an Iron Vault campaign folder ('import iron-vault "
         "DIR'), as a new campaign (named after the file or the vault's campaign unless --name "
         "or --campaign is given). The current campaign does not change.",
@@ -65,7 +65,6 @@ def register(sub: argparse._SubParsersAction[CliParser]) -> None:
         "file", metavar="FILE", help="the export to read (iron-vault: the campaign's folder)"
     )
     p.add_argument("--name", help="name of the new campaign (default: the file's name)")
-    campaign_options(common_options(p))
     p.set_defaults(func=_import)
 
 

@@ -13,6 +13,7 @@ from ironsworn.cli.common import (
     JoinWords,
     Missing,
     UsageError,
+    campaign_command,
     campaign_options,
     common_options,
     emit,
@@ -159,11 +160,11 @@ def register(sub: Any) -> None:
         ("burn", "burn momentum on the pending roll"),
         ("decline", "decline the pending decision (no burn, or none of an optional list)"),
     ):
-        p = campaign_options(common_options(sub.add_parser(name, help=text)))
+        p = campaign_command(sub, name, text)
         p.add_argument("--dice", help="your dice for rolls that follow")
         p.add_argument("--seed", help="seed for reproducible random dice")
         p.set_defaults(func=run_answer, answer=name)
-    choose = campaign_options(common_options(sub.add_parser("choose", help="answer a choice")))
+    choose = campaign_command(sub, "choose", "answer a choice")
     choose.add_argument(
         "keys",
         nargs="*",

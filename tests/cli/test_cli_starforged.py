@@ -242,3 +242,26 @@ def test_a_classic_vow_sworn_in_an_outcome_is_named_on_the_command_line(
     assert run(capsys, "undo")[0] == 0
     tracks = {t["id"]: t for t in json.loads(run(capsys, "track", "list", "--json")[1])}
     assert "vow-1" not in tracks
+
+
+def test_a_starforged_fight_taken_by_decisive_action_reads_as_won(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Take Decisive Action's hit is the fight won ("you prevail"; "you achieve your
+    objective, but not without cost"), told as classic's End the Fight tells it: it read
+    "status active -> done", "Drive off the raiders: done" in the journal and "[done]"."""
+    starforged(capsys)
+    for argv in (
+        ["fight", "new", "--foe", "Drive off the raiders", "--rank", "troublesome"],
+        ["progress", "mark", "fight-2", "--ticks", "40"],
+        ["initiative", "in", "control"],
+    ):
+        code, _, err = run(capsys, *argv)
+        assert code == 0, (argv, err)
+    code, out, err = run(capsys, "move", "take", "decisive", "action", "--dice", "1,2")
+    assert code == 0, err
+    assert "STRONG HIT" in out and "status active -> won" in out
+    assert "; Drive off the raiders: won;" in run(capsys, "journal")[1].splitlines()[-1]
+    listed = run(capsys, "track", "list", "--all", "--json")[1]
+    assert [t["status"] for t in json.loads(listed) if t["kind"] == "fight"] == ["won"]
+    assert "Drive off the raiders: won" in run(capsys, "export", "markdown")[1]

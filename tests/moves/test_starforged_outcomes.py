@@ -693,7 +693,7 @@ COMBAT = [
         # The only fight is over: "If any objectives remain and the fight continues, you are
         # in control" sets no position (issue 20: it read "in control -> in a bad spot").
         effects=[
-            ("fight-1:status", "active", "done"),
+            ("fight-1:status", "active", "won"),
             ("momentum", 2, 3),
         ],
     ),
@@ -704,7 +704,7 @@ COMBAT = [
         (1, 2),
         setup=fight(False, ticks=20),
         answers=[(["1-40"], ()), (["lose_momentum"], ())],
-        effects=[("fight-1:status", "active", "done"), ("momentum", 2, 0)],
+        effects=[("fight-1:status", "active", "won"), ("momentum", 2, 0)],
     ),
     Case(
         "take_decisive_action.miss",

@@ -92,7 +92,7 @@ def test_a_starforged_play_through(game: StarforgedGame) -> None:
     g.move("strike", STRONG, stat="iron")
     assert g.state.tracks["fight-3"].ticks == 16
     g.move("take decisive action", (1, 2))
-    assert g.state.tracks["fight-3"].status == "done"
+    assert g.state.tracks["fight-3"].status == "won"
     assert meters(g)[3] == 7 and sheet(g)["position"] is None
 
     # --- suffer to a threshold: health to 0, a miss, the table's mortal harm: Face Death

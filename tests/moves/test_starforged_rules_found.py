@@ -204,7 +204,7 @@ def test_take_decisive_action_sets_a_position_only_if_the_fight_continues(
     effects = fx(result, game.main)
     for answer in answers:
         effects += fx(game.answer(answer), game.main)
-    assert game.state.tracks[first].status in ("done", "failed")
+    assert game.state.tracks[first].status in ("won", "failed")
     assert [e for e in effects if e[0] == "position"] == ([] if position is None else [position])
 
 

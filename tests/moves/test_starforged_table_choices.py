@@ -157,7 +157,7 @@ def test_take_decisive_action_cost_chosen_or_rolled(row: str) -> None:
     assert rolled == chosen
     suffer = ("lose_momentum", "endure_harm", "endure_stress", "sacrifice_resources")
     assert chosen[1] == (suffer if row == "1-40" else None)
-    assert chosen[2] == "done"
+    assert chosen[2] == "won"
 
 
 # --- Begin a Session ---------------------------------------------------------------------------

@@ -220,12 +220,15 @@ def take_decisive_action(ctx: Step) -> None:
     if outcome != ctx.outcome.value:
         # (the result says the outcome that counts, its text and all: not the dice's own)
         ctx.engine.count_as(ctx.data, outcome)
+    # A hit is the fight won, as classic's End the Fight says it: "you prevail" (strong), "you
+    # achieve your objective, but not without cost" (weak); "done" read as if it had merely
+    # stopped, while a miss reads "failed".
     if outcome == S.value:
-        close(ctx, track, "done")
+        close(ctx, track, "won")
         ctx.momentum(1)
         _continuing(ctx, True)
     elif outcome == W.value:
-        close(ctx, track, "done")
+        close(ctx, track, "won")
         _continuing(ctx, False)
         from ironsworn.moves.starforged.tables import ask_roll_or_choose
 

@@ -14,6 +14,9 @@ from ironsworn.campaign.state import CampaignState
 from ironsworn.campaign.store import CampaignStore
 from ironsworn.cli.main import main
 
+# The ranks as a one-line error lists them.
+RANKS = "troublesome, dangerous, formidable, extreme, epic"
+
 
 def state_of(path: Path) -> CampaignState:
     with CampaignStore.open(path) as store:
@@ -62,6 +65,57 @@ def test_the_command_line_keeps_its_one_line_error(
     assert err == (
         "ironsworn: error: Enter the Fray needs --stat (accepted: heart, shadow, wits)\n"
     )
+
+
+def test_a_script_is_told_every_input_a_move_needs_before_its_roll_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Enter the Fray with no fight and nothing given: a script was told of --foe, gave it,
+    ran again and was told of --rank, then of --stat. Now the one line names all three, each
+    with its flag, and nothing is written (no die rolled, no fight begun)."""
+    path = tmp_path / "c.sqlite"
+    kai(path)
+    capsys.readouterr()
+    assert cli(path, "move", "enter", "the", "fray") == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ironsworn: error: Enter the Fray needs --foe (your own words, or: ")
+    assert err.endswith(
+        f"; and --rank (accepted: {RANKS}); and --stat (accepted: heart, shadow, wits)\n"
+    )
+    assert err.count("\n") == 1
+    assert [kind for kind, _ in operations(path)] == ["character"]
+    # What it says is what the move takes: given, the move is made.
+    assert (
+        cli(
+            path,
+            "move",
+            "enter the fray",
+            "--foe",
+            "the ash wolf",
+            "--rank",
+            "dangerous",
+            "--stat",
+            "wits",
+            "--dice",
+            "6,1,2",
+        )
+        == 0
+    )
+    # Play mode in a script asks a menu at a time, read from its next lines: the first
+    # menu says what comes after it, in play's words (it named one menu a run).
+    path = tmp_path / "d.sqlite"
+    kai(path)
+    run = run_script(path, ["/move enter the fray"])
+    assert "Kai — Enter the Fray: whom do you fight?" in run.out
+    assert (
+        f"  then asked, a line each: the rank ({RANKS}); the stat (heart, shadow, wits)\n"
+        in run.out
+    )
+    assert "--" not in run.out + run.err
+    run = run_script(path, ["/move enter the fray --dice 6,1,2", "the ash wolf", "2", "wits"])
+    assert run.out.count("then asked") == 1
+    (fight,) = state_of(path).tracks.values()
+    assert (fight.name, fight.rank) == ("the ash wolf", "dangerous")
 
 
 def test_several_candidate_tracks_ask_which(tmp_path: Path) -> None:
@@ -253,7 +307,8 @@ def test_the_command_line_names_its_flag_for_the_destination(
     capsys.readouterr()
     assert cli(path, "move", "undertake a journey", "--dice", "6,1,2") == 2
     assert capsys.readouterr().err == (
-        "ironsworn: error: Undertake a Journey needs --destination (your own words)\n"
+        "ironsworn: error: Undertake a Journey needs --destination (your own words); and "
+        f"--rank (accepted: {RANKS})\n"
     )
     assert [kind for kind, _ in operations(path)] == ["character"]
 
@@ -297,7 +352,8 @@ def test_swear_an_iron_vow_without_one_asks_the_vow_and_its_rank(
     capsys.readouterr()
     assert cli(path, "move", "swear an iron vow", "--dice", "6,1,2") == 2
     assert capsys.readouterr().err == (
-        "ironsworn: error: Swear an Iron Vow needs --vow (your own words)\n"
+        f"ironsworn: error: Swear an Iron Vow needs --vow (your own words); and --rank (accepted: "
+        f"{RANKS})\n"
     )
     run = run_script(
         path, ["/move swear an iron vow --dice 6,1,2", "Find the raiders", "4", "none"]

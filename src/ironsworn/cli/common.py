@@ -377,7 +377,13 @@ def worded(exc: IronswornError) -> str:
         return f"{exc}; give it with {flag(exc.option)}"
     question = getattr(exc, "question", None)
     if question is not None:
-        return asked_line(question, flag(question.input))
+        line = asked_line(question, flag(question.input))
+        ahead = getattr(exc, "ahead", ())
+        if ahead:
+            # The others after it, each with its flag: "...; and --rank (accepted: ...);
+            # and --stat (accepted: heart, shadow, wits)".
+            line += "".join(f"; and {given_with(flag(q.input), q.keys(), q.open)}" for q in ahead)
+        return line
     return plain(exc.worded(flag))
 
 
@@ -395,11 +401,16 @@ def asked_line(question: Any, given_by: str) -> str:
 
 def needs(subject: str, given_by: str, accepted: Sequence[str], open_: bool) -> str:
     """ "SUBJECT needs --FLAG (accepted: ...)": an input the engine found it needs."""
+    return f"{subject} needs {given_with(given_by, accepted, open_)}"
+
+
+def given_with(given_by: str, accepted: Sequence[str], open_: bool) -> str:
+    """ "--FLAG (accepted: ...)": the flag that gives an input, and what it takes."""
     listed = ", ".join(accepted)
     shown = f" (accepted: {listed})" if accepted else ""
     if open_:
         shown = f" (your own words, or: {listed})" if accepted else " (your own words)"
-    return f"{subject} needs {given_by}{shown}"
+    return f"{given_by}{shown}"
 
 
 def table_call(
@@ -418,7 +429,7 @@ def table_call(
     from ironsworn.table import Table, operation
 
     at = table if table is not None else Table(store, store.name)
-    return _answered(lambda: operation(name).call(at, args), names)
+    return _answered(lambda: operation(name).call(at, args), names, at)
 
 
 def home_call(
@@ -431,7 +442,7 @@ def home_call(
     return _answered(lambda: home_registry()[name].call(home_table(database), args), names)
 
 
-def _answered(call: Callable[[], Any], names: dict[str, str] | None) -> Any:
+def _answered(call: Callable[[], Any], names: dict[str, str] | None, table: Any = None) -> Any:
     from ironsworn.errors import DecisionPending
     from ironsworn.table import Question, Unanswered
 
@@ -453,7 +464,14 @@ def _answered(call: Callable[[], Any], names: dict[str, str] | None) -> Any:
             )
         said = (names or {}).get(answer.input)
         if said is None:
-            raise Unanswered(answer)
+            unanswered = Unanswered(answer)
+            if table is not None:
+                from ironsworn.table.questions_ahead import questions_ahead
+
+                # A script is told every input the move will ask before its roll, not one a
+                # run (read now, while the campaign is open: a terminal asks only the first).
+                unanswered.ahead = tuple(questions_ahead(table, answer))
+            raise unanswered
         # An input the command takes by its own words (an argument, another flag): asked as
         # that, and named so in a script's line.
         raise Missing(

@@ -93,6 +93,9 @@ class Unanswered(InvalidValue):
         self.question = question
         self.input = question.input
         self.accepted = tuple(question.keys())
+        # The questions the operation would ask after this one, where a surface looked
+        # them up (:mod:`ironsworn.table.questions_ahead`): a script is told them all at once.
+        self.ahead: tuple[Question, ...] = ()
 
     def data(self) -> JsonDict:
         return {

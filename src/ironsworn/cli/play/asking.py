@@ -48,10 +48,15 @@ class MenuLeft(Exception):
 
 
 def menu(
-    session: PlaySession, question: str, options: Sequence[tuple[str, str]], free: bool = False
+    session: PlaySession,
+    question: str,
+    options: Sequence[tuple[str, str]],
+    free: bool = False,
+    then: str = "",
 ) -> str:
     """Ask for one of ``options`` (key, text) by number or key; returns the key. With
-    ``free``, words of the player's own are an answer too (a foe of their own)."""
+    ``free``, words of the player's own are an answer too (a foe of their own); ``then``, a
+    line said under the options (what is asked after this)."""
     # Options that are numbers themselves (an asset's abilities 2 and 3) are numbered by
     # their own number where the menu's would differ: "1" must not answer ability 2.
     own = all(key.isdigit() for key, _text in options) and [k for k, _ in options] != [
@@ -62,7 +67,8 @@ def menu(
         how = "answer with its number" + (", or your own words" if free else "")
     if free and not options:
         how = "answer in your own words"  # nothing to number: a name of the player's own
-    keys = show_options(session, question, options, f"{how} (an empty line leaves)", own)
+    how += " (an empty line leaves)" + (f"\n  {then}" if then else "")
+    keys = show_options(session, question, options, how, own)
     session.completions.choices = keys
     # (named as the main prompt and a decision's are: 'Kira [1-3]> ')
     who = session.prompt_name()

@@ -118,8 +118,10 @@ def move_asker(
     from ironsworn.table import Unanswered
 
     unshown = list(applies)
+    told = False  # what the move asks after its first menu, said to a script once
 
     def ask(question: Question) -> Any:
+        nonlocal told
         name = question.input
         fiction = not question.subject and name in FICTION_INPUTS
         if name in asked or (
@@ -148,11 +150,38 @@ def move_asker(
             # An ability's own choice of two stats (Battle-Scarred 3) in the ability's.
             who = args.character or session.character_name() or "you"
             prompt = f"{who} — {prompt}"
-        key = asking.menu(session, prompt, options, question.open)
+        then = ""
+        if not told and not session.reader.interactive:
+            told = True
+            then = asked_next(session, question)
+        key = asking.menu(session, prompt, options, question.open, then)
         put_answer(args, name, key)
         return input_value(name, key)
 
     return ask
+
+
+def asked_next(session: PlaySession, question: Question) -> str:
+    """For a script: what the move asks after ``question`` and before its roll, in play's
+    words ("" when nothing): told at its first menu, where it met them one a run (it wrote
+    the answer to the first, ran again and met the second)."""
+    from ironsworn.table.questions_ahead import questions_ahead
+
+    ahead = questions_ahead(session.at_table(), question)
+    if not ahead:
+        return ""
+    asked = []
+    for later in ahead:
+        what = ASKED_WORDS.get(later.input, "the " + later.input.replace("_", " "))
+        listed = ", ".join(later.keys())
+        if later.open:
+            listed = f"your own words, or: {listed}" if listed else "your own words"
+        asked.append(f"{what} ({listed})" if listed else what)
+    return "then asked, a line each: " + "; ".join(asked)
+
+
+# How a script is told of an input a move asks for later (the others: "the rank").
+ASKED_WORDS = {"with": "with whom", "against_stat": "the ally's stat", "as": "the role"}
 
 
 # The table's questions of the fiction, asked before the engine's (in the table's words):

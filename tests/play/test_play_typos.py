@@ -163,3 +163,29 @@ def test_journal_reads_with_the_journal_commands_options(tmp_path: Path) -> None
     listing = run.out.split("journal #4: Three.\n")[1].splitlines()
     assert [line.split("  ", 1)[1] for line in listing] == ["Kai: Two.", "Kai: Three."]
     assert [kind for kind, _ in operations(path)].count("journal") == 3
+
+
+def test_stats_written_as_names_and_values_make_the_character(tmp_path: Path) -> None:
+    """The walkthrough's stats as a player writes them, 'edge 2 heart 3 iron 2 shadow 1
+    wits 1' (or 'edge: 2, heart: 3, ...'): it refused them, 'give five values', and asked
+    again; the command line's --stats reads them too."""
+    from play_support import WALKTHROUGH
+
+    from ironsworn.campaign.store import CampaignStore
+    from ironsworn.cli.main import main
+
+    path = tmp_path / "c.sqlite"
+    lines = list(WALKTHROUGH)
+    lines[1] = "edge 2 heart 3 iron 2 shadow 1 wits 1"
+    run = run_script(path, lines)
+    assert "give five values" not in run.err
+    with CampaignStore.open(path) as store:
+        assert store.state().character("Kai").stats == {
+            "edge": 2,
+            "heart": 3,
+            "iron": 2,
+            "shadow": 1,
+            "wits": 1,
+        }
+    argv = ["character", "new", "Asha", "--stats", "edge: 3, heart: 2, iron: 2, shadow: 1, wits: 1"]
+    assert main([*argv, "--campaign", str(path)]) == 0

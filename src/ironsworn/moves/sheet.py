@@ -50,16 +50,26 @@ __all__ = [
 
 
 def parse_stats(text: str | Mapping[str, int]) -> dict[str, int]:
-    """Parse ``edge=3,heart=2,iron=2,shadow=1,wits=1`` and check the 3-2-2-1-1 spread.
+    """Parse ``edge=3,heart=2,iron=2,shadow=1,wits=1`` (or ``edge 3 heart 2 ...``) and check
+    the 3-2-2-1-1 spread.
 
     Five bare values (``3,2,2,1,1``) go to edge, heart, iron, shadow and wits, in that order.
     """
     stats: dict[str, int] = {}
+    given = text  # (as the player typed it, for a refusal)
+    if isinstance(text, str) and "=" not in text:
+        words = [w for w in re.split(r"[,\s:]+", text) if w]
+        if len(words) > 1 and any(c.isalpha() for c in words[0]):
+            # Names and values as a player writes them ("edge 3 heart 2 ...", "edge: 3, ...")
+            # read as the NAME=VALUE pairs they are.
+            text = " ".join(f"{n}={v}" for n, v in zip(words[::2], words[1::2], strict=False))
+            if len(words) % 2:
+                text += f" {words[-1]}"  # (a name without its value: refused below, named)
     if isinstance(text, str) and "=" not in text:
         values = [v for v in text.replace(" ", ",").split(",") if v]
         if len(values) != len(STATS):
             raise InvalidValue(
-                f"stats {text!r}: give five values for {', '.join(STATS)} in that order "
+                f"stats {given!r}: give five values for {', '.join(STATS)} in that order "
                 "(3,2,2,1,1 in any order), or NAME=VALUE pairs"
             )
         text = ",".join(f"{name}={value}" for name, value in zip(STATS, values, strict=True))
@@ -69,7 +79,7 @@ def parse_stats(text: str | Mapping[str, int]) -> dict[str, int]:
         for part in (p for p in re.split(r"[,\s]+", pairs) if p):
             name, sep, value = part.partition("=")
             if not sep:
-                raise InvalidValue(f"stats {text!r}: {part!r} is not NAME=VALUE")
+                raise InvalidValue(f"stats {given!r}: {part!r} is not NAME=VALUE")
             try:
                 stats[name.lower()] = int(value)
             except ValueError:

@@ -230,8 +230,8 @@ def parse_stats_answer(text: str) -> dict[str, int]:
     """``3 2 2 1 1`` (edge, heart, iron, shadow, wits) or ``edge=3,heart=2,...``; checked."""
     from ironsworn.moves.sheet import parse_stats
 
-    if "=" in text:
-        return parse_stats(text)
+    if "=" in text or any(c.isalpha() for c in text):
+        return parse_stats(text)  # (names with their values: "edge 3 heart 2 ...")
     values = text.replace(",", " ").split()
     if len(values) != len(STAT_ORDER):
         raise InvalidValue(

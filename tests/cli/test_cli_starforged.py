@@ -265,3 +265,26 @@ def test_a_starforged_fight_taken_by_decisive_action_reads_as_won(
     listed = run(capsys, "track", "list", "--all", "--json")[1]
     assert [t["status"] for t in json.loads(listed) if t["kind"] == "fight"] == ["won"]
     assert "Drive off the raiders: won" in run(capsys, "export", "markdown")[1]
+
+
+def test_enter_the_fray_missed_says_the_fight_begins_in_a_bad_spot(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A miss on Enter the Fray, the sheet in a bad spot already (where a fight ended in one
+    left it): the player was told the roll and nothing of where the fight begins."""
+    starforged(capsys)
+    code, out, err = run(
+        capsys,
+        "move",
+        "enter the fray",
+        "--foe",
+        "a drift pirate",
+        "--rank",
+        "dangerous",
+        "--stat",
+        "heart",
+        "--dice",
+        "1,9,9",
+    )
+    assert code == 0, err
+    assert "MISS" in out and "the fight begins with Kira in a bad spot" in out

@@ -67,6 +67,10 @@ def enter_the_fray(ctx: Step) -> None:
             prompt="choose one",
         )
     else:
+        if not in_control(ctx):
+            # Already in a bad spot (where the last fight left the sheet): no change to tell,
+            # and the player was told nothing of where the fight begins.
+            ctx.note(f"the fight begins with {ctx.name} in a bad spot")
         _position(ctx, False)
 
 

@@ -350,3 +350,18 @@ def test_a_person_or_place_added_is_named(home: Path, capsys: pytest.CaptureFixt
     )
     assert run(capsys, "place", "add", "Firstmeet")[:2] == (0, "place added: Firstmeet\n")
     assert run(capsys, "note", "add", "The wyvern nests north")[:2] == (0, "note added\n")
+
+
+def test_a_stat_after_the_moves_name_is_the_stat_rolled(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'move face danger wits' (or '+wits'), as a player says it: it was refused, "unknown
+    move 'face danger wits'"; the stat is --stat now. A name that is no move is still
+    refused with the words typed."""
+    new_asha(capsys)
+    result = js(capsys, "move", "face", "danger", "wits", "--dice", "6,1,2")
+    assert (result["name"], result["stat"]) == ("Face Danger", "wits")
+    result = js(capsys, "move", "secure an advantage", "+iron", "--dice", "6,1,2")
+    assert (result["name"], result["stat"]) == ("Secure an Advantage", "iron")
+    code, _, err = run(capsys, "move", "face", "dangr", "wits")
+    assert code == 2 and "unknown move 'face dangr wits'" in err

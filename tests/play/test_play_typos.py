@@ -189,3 +189,13 @@ def test_stats_written_as_names_and_values_make_the_character(tmp_path: Path) ->
         }
     argv = ["character", "new", "Asha", "--stats", "edge: 3, heart: 2, iron: 2, shadow: 1, wits: 1"]
     assert main([*argv, "--campaign", str(path)]) == 0
+
+
+def test_a_stat_after_the_moves_name_is_the_stat_rolled(tmp_path: Path) -> None:
+    """'/move face danger iron': the stat as a player says it after the move (it was
+    "unknown move 'face danger iron'; closest: Face Danger")."""
+    path = tmp_path / "c.sqlite"
+    make_kai(path)
+    run = run_script(path, ["/move face danger iron --dice 6,1,2"])
+    assert "Face Danger (+iron)" in run.out and "unknown move" not in run.err
+    assert kinds(path)[-1] == "move"

@@ -7,6 +7,7 @@ any other word is a move to make: ``ironsworn move face danger --stat edge``.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
 from ironsworn.cli.common import (
@@ -269,6 +270,7 @@ def run_move(args: argparse.Namespace) -> int:
         # At a terminal the engine's question (which ally) is asked; a script gets the line.
         if not at_terminal(["--json"] if args.json else []):
             raise UsageError("move oppose needs --against NAME (the ally you act against)")
+    trailing_stat(args, library_names_a_move)
     if getattr(args, "decide", False):
         ask_before(args)
     given = one_role(move_given(args))
@@ -334,6 +336,38 @@ def flag_of(name: str) -> str:
     from ironsworn.cli.common import flag
 
     return MAKING_OPTIONS.get(INPUT_DESTS.get(name, name), flag(name))
+
+
+# The words a roll's stat (or meter) goes by, typed after the move's name: "move strike iron".
+STAT_WORDS = frozenset({"edge", "heart", "iron", "shadow", "wits", "health", "spirit", "supply"})
+
+
+def trailing_stat(args: argparse.Namespace, names_a_move: Callable[[str], bool]) -> None:
+    """'strike iron' (or 'strike +iron'): a move's name with the stat to roll after it, as a
+    player says it, takes the stat as ``--stat`` (it was refused, "unknown move 'strike
+    iron'"). Only where no ``--stat`` is given, and the words name a move without the stat
+    and none with it (``names_a_move`` says whether words name one)."""
+    words = " ".join(args.words).split()
+    if getattr(args, "stat", None) or len(words) < 2:
+        return
+    stat = words[-1].lower().removeprefix("+")
+    if stat not in STAT_WORDS:
+        return
+    if names_a_move(" ".join(words)) or not names_a_move(" ".join(words[:-1])):
+        return
+    args.words, args.stat = words[:-1], stat
+
+
+def library_names_a_move(words: str) -> bool:
+    """Whether ``words`` name a move of the library (one, or several of its rulesets')."""
+    from ironsworn.content import load_library
+    from ironsworn.errors import NotFound
+
+    try:
+        load_library().find("moves", words)
+    except NotFound as exc:
+        return " is ambiguous" in str(exc)  # (a name both rulesets give a move: "Strike")
+    return True
 
 
 def move_given(args: argparse.Namespace) -> dict[str, Any]:

@@ -35,7 +35,13 @@ def run_move(session: PlaySession, words: list[str]) -> None:
     :mod:`.asking`): the fitting assets and Forge a Bond's whom before it is called, then
     the operation's questions (:func:`ironsworn.table.moves.verify_move`'s of the fiction,
     and what the engine finds it needs), each as a numbered menu (:func:`move_asker`)."""
-    from ironsworn.cli.move_cmd import MOVE_WORDS, check_move_options, move_given, one_role
+    from ironsworn.cli.move_cmd import (
+        MOVE_WORDS,
+        check_move_options,
+        move_given,
+        one_role,
+        trailing_stat,
+    )
     from ironsworn.cli.play import asking
     from ironsworn.cli.play.slash import leading_words
 
@@ -59,6 +65,7 @@ def run_move(session: PlaySession, words: list[str]) -> None:
         args.func = show_move if args.words[0] == "show" else list_moves
         session.run_cli(args)
         return
+    trailing_stat(args, lambda words: _names_a_move(session, words))
     waiting = session.state().pending
     who = args.character or session.character_name()
     if waiting is not None and waiting.get("character") in (None, who):
@@ -219,6 +226,17 @@ def input_value(name: str, key: str) -> Any:
     if declared is not None and declared.kind in ("texts", "ints"):
         return [key]
     return key
+
+
+def _names_a_move(session: PlaySession, words: str) -> bool:
+    """Whether ``words`` name a move of the campaign's ruleset."""
+    from ironsworn.errors import NotFound
+
+    try:
+        session.named_move(words.split())
+    except NotFound:
+        return False
+    return True
 
 
 def _takes(session: PlaySession, args: argparse.Namespace, option: str) -> bool:

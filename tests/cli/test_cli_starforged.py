@@ -288,3 +288,17 @@ def test_enter_the_fray_missed_says_the_fight_begins_in_a_bad_spot(
     )
     assert code == 0, err
     assert "MISS" in out and "the fight begins with Kira in a bad spot" in out
+
+
+def test_a_starforged_fight_takes_no_foe_of_the_classic_book(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'fight new Bear' in a Starforged campaign: the classic book's formidable bear was
+    taken (foe npc:classic/animals/bear); a foe the campaign's ruleset lacks is the player's
+    own words, its rank asked, as Enter the Fray asks it."""
+    starforged(capsys)
+    code, _, err = run(capsys, "fight", "new", "Bear")
+    assert code == 2 and "What is the rank of Bear?" in err
+    code, out, err = run(capsys, "fight", "new", "Bear", "--rank", "dangerous", "--json")
+    assert code == 0, err
+    assert json.loads(out)["foe"] is None and json.loads(out)["rank"] == "dangerous"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ironsworn.errors import InvalidValue, OptionNeeded, RuleViolation
+from ironsworn.errors import InvalidValue, IronswornError, OptionNeeded, RuleViolation
 from ironsworn.moves.operation_group import EngineOperations
 from ironsworn.names import unshowable, unshowable_words
 from ironsworn.progress import MAX_TICKS, pack_rank
@@ -137,8 +137,11 @@ class TrackOperations(EngineOperations):
             text = name
             if kind == "fight" and foe:
                 try:
-                    npc = self.engine.ruleset.npc(foe)
-                except LookupError:
+                    # A foe of the campaign's own ruleset: a Starforged fight with "Bear" took
+                    # the classic book's formidable bear; a foe the ruleset lacks is the
+                    # player's own words (its rank asked), as Enter the Fray takes it.
+                    npc = self.engine.ruleset.find_in("npcs", foe, self.state.ruleset)
+                except IronswornError:
                     npc = None
                 if npc is not None:
                     foe_id = npc.id

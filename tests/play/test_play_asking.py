@@ -278,7 +278,7 @@ def test_a_starforged_move_asks_for_its_stat_too(private_home: Path) -> None:
     assert main(["campaign", "new", "sf", "--ruleset", "starforged"]) == 0
     path = private_home / "campaigns" / "sf.sqlite"
     assert cli(path, "character", "new", "Nova", "--stats", "3,2,2,1,1") == 0
-    assert cli(path, "fight", "new", "--foe", "bear") == 0
+    assert cli(path, "fight", "new", "--foe", "bear", "--rank", "formidable") == 0
     run = run_script(path, ["/move enter the fray --dice 6,1,2", "heart"])
     assert run.err == ""
     assert "Nova — Enter the Fray: which stat do you roll?" in run.out

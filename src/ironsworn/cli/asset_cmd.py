@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ironsworn.cli.common import (
     WHOSE,
     JoinWords,
-    campaign_options,
+    campaign_command,
     common_options,
     emit,
     import_command,
@@ -54,38 +54,28 @@ def register(sub: Any) -> None:
     )
     show.set_defaults(func=run_show)
     for action, text in (("mark", "mark an ability by hand"), ("unmark", "clear an ability")):
-        change = campaign_options(common_options(group.add_parser(action, help=text)))
+        change = campaign_command(group, action, text)
         change.add_argument("asset", metavar="ASSET", help="one of the character's assets")
         change.add_argument("ability", metavar="N", help="the ability's number (1-3)")
         change.add_argument("--character", help=WHOSE)
         change.set_defaults(func=run_mark)
-    use = campaign_options(
-        common_options(group.add_parser("use", help="use an ability outside a move"))
-    )
+    use = campaign_command(group, "use", "use an ability outside a move")
     use.add_argument("asset", metavar="ASSET", help="one of the character's assets")
     use.add_argument("ability", metavar="N", help="the ability's number (1-3)")
     use.add_argument("--character", help=WHOSE)
     use.set_defaults(func=run_use)
-    track = campaign_options(
-        common_options(group.add_parser("track", help="set an asset's track (health, light...)"))
-    )
+    track = campaign_command(group, "track", "set an asset's track (health, light...)")
     track.add_argument("asset", metavar="ASSET", help="one of the character's assets")
     track.add_argument("words", nargs="+", metavar="[TRACK] VALUE", help="e.g. 'health 3' or '3'")
     track.add_argument("--character", help=WHOSE)
     track.set_defaults(func=run_track)
-    fits = campaign_options(
-        common_options(
-            group.add_parser("fits", help="your abilities that act on a move (before you roll)")
-        )
-    )
+    fits = campaign_command(group, "fits", "your abilities that act on a move (before you roll)")
     fits.add_argument(
         "move", nargs="+", action=JoinWords, metavar="MOVE", help="the move (id or name)"
     )
     fits.add_argument("--character", help=WHOSE)
     fits.set_defaults(func=run_fits)
-    upgrades = campaign_options(
-        common_options(group.add_parser("upgrades", help="what Advance can buy now"))
-    )
+    upgrades = campaign_command(group, "upgrades", "what Advance can buy now")
     upgrades.add_argument("--character", help=WHOSE)
     upgrades.set_defaults(func=run_upgrades)
 

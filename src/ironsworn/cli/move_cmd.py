@@ -15,22 +15,17 @@ from ironsworn.cli.common import (
     Missing,
     UsageError,
     campaign_command,
-    campaign_options,
-    common_options,
     emit,
 )
 
 
 def register(sub: Any) -> None:
-    move = campaign_options(
-        common_options(
-            sub.add_parser(
-                "move",
-                help="make a move, or list / show moves",
-                description="Make a move (ironsworn move face_danger --stat edge), or "
-                "'move list [--ruleset R]' / 'move show ID'.",
-            )
-        )
+    move = campaign_command(
+        sub,
+        "move",
+        "make a move, or list / show moves",
+        description="Make a move (ironsworn move face_danger --stat edge), or "
+        "'move list [--ruleset R]' / 'move show ID'.",
     )
     move.add_argument("words", nargs="+", metavar="MOVE", help="move id or name, list, or show")
     move.add_argument(

@@ -243,10 +243,6 @@ def effect_of(event: JsonDict) -> JsonDict | None:
         return None
     if "character" in event:
         effect["character"] = event["character"]
-    if kind == "initiative" and event.get("fight_over"):
-        # The initiative ends with the last fight, not lost to a foe (a win reads as a setback
-        # otherwise).
-        effect["fight_over"] = True
     return effect
 
 

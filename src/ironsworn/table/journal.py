@@ -123,7 +123,7 @@ def truth(table: Table, args: JsonDict) -> Any:
 
         library = table.library()
         category = library.find_in("truths", args["truth"], table.state().ruleset)
-        # The table's own dice (the MCP server's, seeded with --seed; a play session's), as
+        # The table's own dice (the MCP server's, seeded at its start; a play session's), as
         # an oracle's roll takes them; else a seed given, or new random dice.
         dice = dice_from(None, args.get("seed"), table.dice_default)
         rolled = roll_truth(library, category, dice)

@@ -108,7 +108,11 @@ def _table_run(
     dice = dice_from(args)
     sent = {key: value for key, value in given.items() if value is not None}
     if not ref.started():
-        trial = _Trial(ref.name)
+        from ironsworn.campaign.store import default_state_type
+        from ironsworn.table.trial import TrialStore
+
+        # (a campaign not made yet, empty and in memory: the trial run keeps nothing)
+        trial = TrialStore(ref.name, default_state_type()())
         table = Table(trial, ref.name, dice_default=copy.deepcopy(dice), results=[], dice_once=True)
         table_call(trial, name, sent, names, table)
     store = ref.open(create=True)
@@ -116,26 +120,6 @@ def _table_run(
         table = Table(store, store.name, dice_default=dice, results=[], dice_once=True)
         answer = table_call(store, name, sent, names, table)
     return answer, list(table.results or ())
-
-
-class _Trial:
-    """A campaign not made yet, empty and in memory: an operation's trial run on it keeps
-    nothing (its state is the engine's to change, its appends go nowhere)."""
-
-    def __init__(self, name: str) -> None:
-        from ironsworn.campaign.store import default_state_type
-
-        self.name = name
-        self._state = default_state_type()()
-
-    def state(self) -> Any:
-        return self._state
-
-    def write(self) -> Any:
-        from contextlib import nullcontext
-        from types import SimpleNamespace
-
-        return nullcontext(SimpleNamespace(state=self._state, append=lambda *a, **k: None))
 
 
 def commit(

@@ -124,13 +124,16 @@ _MoveCall = tuple[
 _NOT_GIVEN: tuple[Any, ...] = (None, [], ())
 
 
-class _StopAtRoll(BaseException):
+class StopAtRoll(BaseException):
     """Raised by the dice of :meth:`MoveEngine.verify_move` at the first roll."""
 
 
-class _StopAtRollDice:
+class StopAtRollDice:
+    """Dice that stop an operation at its first roll (:class:`StopAtRoll`): what it does
+    before rolling depends on nothing random, so a trial of it holds for any dice."""
+
     def roll(self, sides: int) -> int:
-        raise _StopAtRoll
+        raise StopAtRoll
 
 
 # Moves made for a character whose story has ended: Continue a Legacy ("When you retire ...
@@ -414,10 +417,10 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         roll is run through and taken back.
         """
         saved = self.dice
-        self.dice = _StopAtRollDice()
+        self.dice = StopAtRollDice()
         try:
             result = self.make_move(move, character, **options)
-        except _StopAtRoll:
+        except StopAtRoll:
             return  # it got as far as rolling: everything before the roll is allowed
         finally:
             self.dice = saved
@@ -433,10 +436,10 @@ class MoveEngine(Decisions, MoveRolls, MoveOutcomes):
         for any dice: the table offers a decision's dice field only where an answer rolls.
         """
         saved = self.dice
-        self.dice = _StopAtRollDice()
+        self.dice = StopAtRollDice()
         try:
             result = operation()
-        except _StopAtRoll:
+        except StopAtRoll:
             return True
         finally:
             self.dice = saved

@@ -13,13 +13,12 @@ refusal, or at a question asked already. Nothing is written, and no die is rolle
 
 from __future__ import annotations
 
-from contextlib import nullcontext
-from types import SimpleNamespace
 from typing import Any
 
 from ironsworn.errors import IronswornError
 from ironsworn.table.operation import Table
 from ironsworn.table.questions import Question
+from ironsworn.table.trial import TrialStore
 
 # How many questions one move is tried for (each try runs the move on a copy of the state).
 MOST = 8
@@ -27,35 +26,10 @@ MOST = 8
 OWN_WORDS = "a stand-in of the player's own words"
 
 
-class _RollReached(Exception):
-    """The move came to its roll: every input it needs before it was given."""
-
-
-class _NoRoll:
-    """Dice that stop a move at its first roll."""
-
-    def roll(self, sides: int) -> int:
-        raise _RollReached
-
-
-class _Copy:
-    """A store holding a copy of the campaign's state, whose writes go nowhere."""
-
-    def __init__(self, name: str, state: Any) -> None:
-        self.name = name
-        self._state = state
-
-    def state(self) -> Any:
-        return self._state
-
-    def write(self) -> Any:
-        kept = SimpleNamespace(state=self._state, append=lambda *a, **k: None, head=None)
-        return nullcontext(kept)
-
-
 def questions_ahead(table: Table, question: Question) -> list[Question]:
     """The questions the ``move`` operation would ask after ``question`` and before its roll
     (none for any other operation). Each names the input it asks for, as ``question`` does."""
+    from ironsworn.moves.engine import StopAtRoll, StopAtRollDice
     from ironsworn.table.moves import MOVE
 
     if question.operation != MOVE.name:
@@ -68,15 +42,15 @@ def questions_ahead(table: Table, question: Question) -> list[Question]:
         args[current.input] = _stand_in(current)
         # (a fresh copy each try: a body that ran may have changed the last one)
         trial = Table(
-            _Copy(table.campaign, table.state().copy()),
+            TrialStore(table.campaign, table.state().copy()),
             table.campaign,
             seat=table.seat,
-            dice_default=_NoRoll(),
+            dice_default=StopAtRollDice(),
             _library=table.library(),
         )
         try:
             answer = MOVE.call(trial, args)
-        except (_RollReached, IronswornError):
+        except (StopAtRoll, IronswornError):
             break
         if not isinstance(answer, Question) or answer.input in asked:
             break
